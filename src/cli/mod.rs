@@ -1,0 +1,138 @@
+//! The command line: `play` (the default) opens the window; `roll` and `damage` run headless.
+
+mod damage;
+mod output;
+mod roll;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::map::GridMap;
+use crate::rules::ruleset::{RulesetId, ruleset};
+use crate::view::screenshot::ScreenshotRequest;
+
+/// Exit code for bad arguments and bad input, as clap uses.
+const BAD_INPUT: u8 = 2;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "gridkeeper",
+    version,
+    about = "A tactical map client for percentile horror-RPG combat",
+    args_conflicts_with_subcommands = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Open the game window on a map (the default when no command is given).
+    Play(PlayArgs),
+    /// Roll percentile dice against a skill, as the game does.
+    Roll(roll::RollArgs),
+    /// Roll damage written as the weapon table writes it.
+    Damage(damage::DamageArgs),
+}
+
+#[derive(Debug, Args)]
+struct PlayArgs {
+    /// The map to open [default: maps/warehouse.map.ron].
+    map: Option<PathBuf>,
+    /// Save a PNG screenshot of the window to this path after `--frames` frames, then exit.
+    #[arg(long, value_name = "PATH")]
+    screenshot: Option<PathBuf>,
+    /// Frames to draw before the screenshot.
+    #[arg(long, default_value_t = 60, requires = "screenshot", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    frames: u32,
+    /// Window size in logical pixels, as WIDTHxHEIGHT.
+    #[arg(long, default_value = "1600x900", value_parser = parse_window_size)]
+    window: (u32, u32),
+}
+
+fn parse_window_size(text: &str) -> Result<(u32, u32), String> {
+    let (width, height) = text
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("`{text}` is not WIDTHxHEIGHT, such as 1920x1080"))?;
+    let side = |value: &str| {
+        value
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|side| (200..=16_384).contains(side))
+            .ok_or_else(|| format!("`{value}` is not a window side from 200 to 16384 pixels"))
+    };
+    Ok((side(width)?, side(height)?))
+}
+
+/// Parse the command line and run what it asks for.
+pub fn run() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return report_clap_error(&error),
+    };
+    match cli.command {
+        None => play(cli.play),
+        Some(Command::Play(args)) => play(args),
+        Some(Command::Roll(args)) => roll::run(&args),
+        Some(Command::Damage(args)) => damage::run(&args),
+    }
+}
+
+/// Help and version go to stdout with success; every real error is one line with exit code 2.
+fn report_clap_error(error: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        // Printing help can only fail on a closed pipe, which leaves nothing to report.
+        error.print().ok();
+        return ExitCode::SUCCESS;
+    }
+    let rendered = error.to_string();
+    let first_line = rendered
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty())
+        .unwrap_or("invalid arguments");
+    let message = first_line.strip_prefix("error: ").unwrap_or(first_line);
+    fail(message)
+}
+
+/// Print a one-line error and return exit code 2.
+fn fail(message: &str) -> ExitCode {
+    eprintln!("gridkeeper: {message}");
+    ExitCode::from(BAD_INPUT)
+}
+
+fn play(args: PlayArgs) -> ExitCode {
+    let path = args.map.unwrap_or_else(crate::default_map_path);
+    let map = match GridMap::load(&path) {
+        Ok(map) => map,
+        Err(error) => return fail(&error.to_string()),
+    };
+    let ruleset = match ruleset(RulesetId::default()) {
+        Ok(ruleset) => Arc::from(ruleset),
+        Err(error) => return fail(&error.to_string()),
+    };
+    let exit = crate::run_game(crate::PlayOptions {
+        map,
+        ruleset,
+        screenshot: args.screenshot.map(|path| ScreenshotRequest {
+            path,
+            frames: args.frames,
+        }),
+        window_size: args.window,
+    });
+    match exit {
+        bevy::app::AppExit::Success => ExitCode::SUCCESS,
+        bevy::app::AppExit::Error(code) => ExitCode::from(code.get()),
+    }
+}

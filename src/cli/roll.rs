@@ -1,0 +1,149 @@
+//! `gridkeeper roll`: percentile rolls against a skill, from a seed, as text or JSON lines.
+
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+
+use super::output::Lines;
+use crate::rules::dice::{Dice, fresh_seed};
+use crate::rules::percentile::{Difficulty, ExtraDice, SkillCheck, SuccessLevel};
+
+#[derive(Debug, Args)]
+pub(super) struct RollArgs {
+    /// The skill or characteristic value rolled against.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=999))]
+    skill: u32,
+    /// The success level needed.
+    #[arg(long, value_enum, default_value_t = DifficultyArg::Regular)]
+    difficulty: DifficultyArg,
+    /// Bonus dice (they cancel against penalty dice; at most two remain).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=10))]
+    bonus: u8,
+    /// Penalty dice.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=10))]
+    penalty: u8,
+    /// Seed for the dice; without one, a seed is chosen and printed.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// How many rolls to make from the one stream of dice.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    count: u64,
+    /// One JSON object per line instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum DifficultyArg {
+    Regular,
+    Hard,
+    Extreme,
+}
+
+impl From<DifficultyArg> for Difficulty {
+    fn from(difficulty: DifficultyArg) -> Self {
+        match difficulty {
+            DifficultyArg::Regular => Self::Regular,
+            DifficultyArg::Hard => Self::Hard,
+            DifficultyArg::Extreme => Self::Extreme,
+        }
+    }
+}
+
+/// One roll as a JSON line.
+#[derive(Serialize)]
+struct RollLine<'a> {
+    value: u32,
+    tens: &'a [u32],
+    units: u32,
+    level: SuccessLevel,
+    success: bool,
+    kept_tens: u32,
+    skill: u32,
+    difficulty: Difficulty,
+    bonus_dice: u8,
+    penalty_dice: u8,
+    seed: u64,
+    roll: u64,
+}
+
+pub(super) fn run(args: &RollArgs) -> ExitCode {
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let mut dice = Dice::from_seed(seed);
+    let difficulty = Difficulty::from(args.difficulty);
+    let extra = ExtraDice {
+        bonus: args.bonus,
+        penalty: args.penalty,
+    };
+    let net = extra.net();
+    let (bonus_dice, penalty_dice) = match net.signed() {
+        signed if signed >= 0 => (signed.unsigned_abs(), 0),
+        signed => (0, signed.unsigned_abs()),
+    };
+    let mut lines = Lines::new();
+    if !args.json {
+        lines.text(&format!(
+            "seed {seed} · skill {} · {difficulty} difficulty{}",
+            args.skill,
+            describe_extra(bonus_dice, penalty_dice)
+        ));
+    }
+    for index in 1..=args.count {
+        if lines.closed() {
+            break;
+        }
+        let check = SkillCheck::roll(&mut dice, args.skill, difficulty, extra);
+        if args.json {
+            lines.json(&RollLine {
+                value: check.roll.value,
+                tens: &check.roll.tens,
+                units: check.roll.units,
+                level: check.level,
+                success: check.success,
+                kept_tens: check.roll.kept_tens(),
+                skill: args.skill,
+                difficulty,
+                bonus_dice,
+                penalty_dice,
+                seed,
+                roll: index,
+            });
+        } else {
+            lines.text(&describe(&check));
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn describe_extra(bonus: u8, penalty: u8) -> String {
+    let plural = |count: u8| if count == 1 { "die" } else { "dice" };
+    match (bonus, penalty) {
+        (0, 0) => String::new(),
+        (bonus, 0) => format!(" · {bonus} bonus {}", plural(bonus)),
+        (_, penalty) => format!(" · {penalty} penalty {}", plural(penalty)),
+    }
+}
+
+/// `37  tens 30 70 (kept 30) units 7  hard · success`
+fn describe(check: &SkillCheck) -> String {
+    let tens: Vec<String> = check
+        .roll
+        .tens
+        .iter()
+        .map(|tens| format!("{tens:02}"))
+        .collect();
+    let kept = if check.roll.tens.len() > 1 {
+        format!(" (kept {:02})", check.roll.kept_tens())
+    } else {
+        String::new()
+    };
+    format!(
+        "{:>3}  tens {}{kept} units {}  {} · {}",
+        check.roll.value,
+        tens.join(" "),
+        check.roll.units,
+        check.level,
+        if check.success { "success" } else { "failed" }
+    )
+}

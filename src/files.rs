@@ -1,0 +1,300 @@
+//! Reading untrusted RON files with errors that name the file, line, column and field.
+
+use std::path::Path;
+
+use serde::de::DeserializeOwned;
+
+/// The largest file we read: anything bigger is refused before it is parsed.
+const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Something wrong with a file a user handed us.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FileError {
+    #[error("{file}: {reason}")]
+    Unreadable { file: String, reason: String },
+    #[error("{file}:{line}:{column}: {}{message}", field_prefix(field.as_deref()))]
+    Content {
+        file: String,
+        line: usize,
+        column: usize,
+        /// The field the error is in, as a dotted path such as `weapons.damage`.
+        field: Option<String>,
+        message: String,
+    },
+}
+
+fn field_prefix(field: Option<&str>) -> String {
+    field.map(|field| format!("in `{field}`: ")).unwrap_or_default()
+}
+
+impl FileError {
+    /// An error at a byte offset of `text`.
+    pub fn at_offset(file: &str, text: &str, offset: usize, message: impl Into<String>) -> Self {
+        let (line, column) = line_and_column(text, offset);
+        Self::Content {
+            file: file.to_string(),
+            line,
+            column,
+            field: field_path_at(text, offset),
+            message: message.into(),
+        }
+    }
+
+    /// An error at the first place `needle` appears in `text` at or after `from` (or at the
+    /// start of the text when it does not appear).
+    pub fn at_text(
+        file: &str,
+        text: &str,
+        from: usize,
+        needle: &str,
+        message: impl Into<String>,
+    ) -> Self {
+        let offset = text
+            .get(from..)
+            .and_then(|rest| rest.find(needle))
+            .map_or(from.min(text.len()), |found| from + found);
+        Self::at_offset(file, text, offset, message)
+    }
+
+    /// An error at the value of the first `field:` at or after `from`.
+    pub fn at_field(
+        file: &str,
+        text: &str,
+        from: usize,
+        field: &str,
+        message: impl Into<String>,
+    ) -> Self {
+        let label = format!("{field}:");
+        let value_at = text
+            .get(from..)
+            .and_then(|rest| rest.find(&label))
+            .map_or(from.min(text.len()), |found| {
+                let after_label = from + found + label.len();
+                let spaces = text[after_label..].len() - text[after_label..].trim_start().len();
+                after_label + spaces
+            });
+        Self::at_offset(file, text, value_at, message)
+    }
+}
+
+/// Parse RON text, turning any error into a located [`FileError`].
+pub fn parse_ron<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, FileError> {
+    ron::Options::default().from_str(text).map_err(|error| {
+        let ron::error::Position { line, col } = error.span.start;
+        let offset = offset_of(text, line, col);
+        FileError::Content {
+            file: file.to_string(),
+            line,
+            column: col,
+            field: field_path_at(text, offset),
+            message: error.code.to_string(),
+        }
+    })
+}
+
+/// Read a whole file as text, refusing very large and non-UTF-8 files.
+pub fn read_text(path: &Path) -> Result<String, FileError> {
+    let file = path.display().to_string();
+    let unreadable = |reason: String| FileError::Unreadable {
+        file: file.clone(),
+        reason,
+    };
+    let metadata = std::fs::metadata(path).map_err(|error| unreadable(error.to_string()))?;
+    if !metadata.is_file() {
+        return Err(unreadable("not a file".to_string()));
+    }
+    if metadata.len() > MAX_FILE_BYTES {
+        return Err(unreadable(format!(
+            "{} bytes is more than the {MAX_FILE_BYTES} bytes we read",
+            metadata.len()
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|error| unreadable(error.to_string()))?;
+    String::from_utf8(bytes).map_err(|error| {
+        let (line, column) = line_and_column_bytes(error.as_bytes(), error.utf8_error().valid_up_to());
+        FileError::Content {
+            file: file.clone(),
+            line,
+            column,
+            field: None,
+            message: "the file is not UTF-8 text".to_string(),
+        }
+    })
+}
+
+/// Read and parse a RON file.
+pub fn read_ron<T: DeserializeOwned>(path: &Path) -> Result<T, FileError> {
+    let text = read_text(path)?;
+    parse_ron(&path.display().to_string(), &text)
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+pub fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
+    line_and_column_bytes(text.as_bytes(), offset)
+}
+
+fn line_and_column_bytes(bytes: &[u8], offset: usize) -> (usize, usize) {
+    let before = &bytes[..offset.min(bytes.len())];
+    let line = 1 + before.iter().filter(|&&byte| byte == b'\n').count();
+    let line_start = before
+        .iter()
+        .rposition(|&byte| byte == b'\n')
+        .map_or(0, |newline| newline + 1);
+    let column = 1 + String::from_utf8_lossy(&before[line_start..]).chars().count();
+    (line, column)
+}
+
+/// Byte offset of a 1-based line and column (in characters).
+fn offset_of(text: &str, line: usize, column: usize) -> usize {
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let within: usize = text
+        .get(line_start..)
+        .unwrap_or_default()
+        .chars()
+        .take(column.saturating_sub(1))
+        .map(char::len_utf8)
+        .sum();
+    line_start + within
+}
+
+/// The dotted path of RON struct fields that enclose `offset`, such as `units.weapons`.
+///
+/// Scans the text up to `offset`, skipping strings and comments, keeping the field each open
+/// bracket belongs to.
+pub fn field_path_at(text: &str, offset: usize) -> Option<String> {
+    let prefix = text.get(..offset.min(text.len()))?;
+    let chars: Vec<char> = prefix.chars().collect();
+    // For every open bracket, the field whose value it began; plus the field last named at the
+    // innermost level.
+    let mut open: Vec<Option<String>> = Vec::new();
+    let mut current: Option<String> = None;
+    let mut index = 0;
+    while index < chars.len() {
+        let c = chars[index];
+        match c {
+            '"' => {
+                index += 1;
+                while index < chars.len() && chars[index] != '"' {
+                    if chars[index] == '\\' {
+                        index += 1;
+                    }
+                    index += 1;
+                }
+            }
+            '/' if chars.get(index + 1) == Some(&'/') => {
+                while index < chars.len() && chars[index] != '\n' {
+                    index += 1;
+                }
+            }
+            '/' if chars.get(index + 1) == Some(&'*') => {
+                index += 2;
+                while index + 1 < chars.len() && !(chars[index] == '*' && chars[index + 1] == '/')
+                {
+                    index += 1;
+                }
+                index += 1;
+            }
+            '(' | '[' | '{' => open.push(current.take()),
+            ')' | ']' | '}' => current = open.pop().flatten(),
+            ',' => current = None,
+            c if c.is_alphabetic() || c == '_' => {
+                let start = index;
+                while index + 1 < chars.len()
+                    && (chars[index + 1].is_alphanumeric() || chars[index + 1] == '_')
+                {
+                    index += 1;
+                }
+                let mut after = index + 1;
+                while after < chars.len() && chars[after].is_whitespace() {
+                    after += 1;
+                }
+                let is_field = chars.get(after) == Some(&':') && chars.get(after + 1) != Some(&':');
+                if is_field {
+                    current = Some(chars[start..=index].iter().collect());
+                }
+            }
+            _ => {}
+        }
+        index += 1;
+    }
+    // A closed bracket hands its field back to `current`, but once its value is complete the
+    // next comma clears it; what remains is the open path plus the field being written.
+    let path: Vec<String> = open.into_iter().flatten().chain(current).collect();
+    (!path.is_empty()).then(|| path.join("."))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Inner {
+        count: u32,
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Outer {
+        name: String,
+        inner: Vec<Inner>,
+    }
+
+    #[test]
+    fn line_and_column_count_characters() {
+        let text = "ab\ncdé\nf";
+        assert_eq!(line_and_column(text, 0), (1, 1));
+        assert_eq!(line_and_column(text, 3), (2, 1));
+        assert_eq!(line_and_column(text, 7), (2, 4));
+        assert_eq!(offset_of(text, 2, 4), 7);
+        assert_eq!(offset_of(text, 3, 1), 8);
+    }
+
+    #[test]
+    fn a_type_error_names_line_column_and_field() {
+        let text = "(\n  name: \"x\",\n  inner: [\n    (count: 3),\n    (count: \"many\"),\n  ],\n)";
+        let error = parse_ron::<Outer>("test.ron", text).expect_err("a string is not a count");
+        let FileError::Content {
+            line,
+            column,
+            field,
+            ..
+        } = &error
+        else {
+            panic!("expected a located error, got {error}");
+        };
+        assert_eq!(*line, 5);
+        assert!(*column >= 12, "column {column}");
+        assert_eq!(field.as_deref(), Some("inner.count"));
+        assert!(error.to_string().starts_with("test.ron:5:"), "{error}");
+    }
+
+    #[test]
+    fn strings_and_comments_do_not_confuse_the_field_path() {
+        let text = "( name: \"a: (b\", // note: [\n inner: [ (count: ";
+        assert_eq!(field_path_at(text, text.len()).as_deref(), Some("inner.count"));
+        let text = "( name: \"x\", inner: [ (count: 1), ";
+        assert_eq!(field_path_at(text, text.len()).as_deref(), Some("inner"));
+    }
+
+    #[test]
+    fn unreadable_files_say_why() {
+        let missing = read_text(Path::new("/definitely/not/here.ron")).expect_err("missing");
+        assert!(missing.to_string().starts_with("/definitely/not/here.ron: "), "{missing}");
+        let directory = read_text(Path::new(env!("CARGO_MANIFEST_DIR"))).expect_err("a directory");
+        assert!(directory.to_string().ends_with("not a file"), "{directory}");
+    }
+
+    #[test]
+    fn text_that_is_not_utf8_is_refused_with_its_place() {
+        let path = std::env::temp_dir().join(format!("gridkeeper-utf8-{}.ron", std::process::id()));
+        std::fs::write(&path, b"(\n  name: \"\xff\",\n)").expect("temp file");
+        let error = read_text(&path).expect_err("not UTF-8");
+        std::fs::remove_file(&path).ok();
+        assert!(error.to_string().contains(":2:10: the file is not UTF-8 text"), "{error}");
+    }
+}

@@ -1,0 +1,192 @@
+//! The seeded dice: a ChaCha8 stream turned into die faces by an unbiased mapping we own.
+//!
+//! Replays depend on these faces never changing, so the mapping from raw `u32` output to a face
+//! is written here (not borrowed from `rand`'s range sampling, which changed between versions)
+//! and pinned by a test of fixed faces for a fixed seed.
+
+use rand::RngCore;
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+use serde::{Deserialize, Serialize};
+
+/// One die as it landed: how many sides it had and the face that came up (1..=sides).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DieFace {
+    pub sides: u32,
+    pub face: u32,
+}
+
+/// Anything that can produce die faces: the seeded [`Dice`], or a scripted source in tests that
+/// walks every combination of faces to count exact probabilities.
+pub trait FaceSource {
+    /// A face from 1 to `sides` inclusive. `sides` is at least 1.
+    fn face(&mut self, sides: u32) -> u32;
+}
+
+/// The game's only source of randomness: ChaCha8 seeded from a `u64`.
+///
+/// Every roll the game makes goes through one `Dice`, so the same seed and the same sequence of
+/// requests always gives the same faces.
+pub struct Dice {
+    seed: u64,
+    rng: ChaCha8Rng,
+    faces_drawn: u64,
+}
+
+impl std::fmt::Debug for Dice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Dice")
+            .field("seed", &self.seed)
+            .field("faces_drawn", &self.faces_drawn)
+            .finish()
+    }
+}
+
+impl Dice {
+    /// A fresh stream for `seed`.
+    pub fn from_seed(seed: u64) -> Self {
+        Self {
+            seed,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            faces_drawn: 0,
+        }
+    }
+
+    /// The seed this stream started from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// How many faces have been drawn so far (a cheap fingerprint of the stream position).
+    pub fn faces_drawn(&self) -> u64 {
+        self.faces_drawn
+    }
+
+    /// Roll `count` dice of `sides` sides.
+    pub fn roll_dice(&mut self, count: u32, sides: u32) -> Vec<DieFace> {
+        (0..count)
+            .map(|_| DieFace {
+                sides,
+                face: self.face(sides),
+            })
+            .collect()
+    }
+}
+
+impl FaceSource for Dice {
+    fn face(&mut self, sides: u32) -> u32 {
+        self.faces_drawn += 1;
+        face_from_stream(&mut self.rng, sides)
+    }
+}
+
+/// Map raw 32-bit outputs to a face in `1..=sides` without bias, by rejection: outputs in the
+/// incomplete last block of `sides` values are thrown away and drawn again.
+fn face_from_stream(rng: &mut impl RngCore, sides: u32) -> u32 {
+    assert!(sides > 0, "a die needs at least one side");
+    let sides = u64::from(sides);
+    let span = 1u64 << 32;
+    let accepted = span - span % sides;
+    loop {
+        let raw = u64::from(rng.next_u32());
+        if raw < accepted {
+            // `raw % sides` is below `sides`, which came from a u32.
+            return u32::try_from(raw % sides + 1).unwrap_or(u32::MAX);
+        }
+    }
+}
+
+/// Pick a seed for a caller who gave none, from the operating system's hash randomness.
+/// The seed is always reported back so the roll can be reproduced.
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u64(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|elapsed| elapsed.as_secs() ^ u64::from(elapsed.subsec_nanos()))
+            .unwrap_or_default(),
+    );
+    hasher.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_seed_gives_the_same_faces() {
+        let mut first = Dice::from_seed(7);
+        let mut second = Dice::from_seed(7);
+        let a: Vec<u32> = (0..200).map(|_| first.face(10)).collect();
+        let b: Vec<u32> = (0..200).map(|_| second.face(10)).collect();
+        assert_eq!(a, b);
+        assert_eq!(first.faces_drawn(), 200);
+    }
+
+    #[test]
+    fn different_seeds_give_different_streams() {
+        let mut first = Dice::from_seed(1);
+        let mut second = Dice::from_seed(2);
+        let a: Vec<u32> = (0..50).map(|_| first.face(100)).collect();
+        let b: Vec<u32> = (0..50).map(|_| second.face(100)).collect();
+        assert_ne!(a, b);
+    }
+
+    /// Pins the mapping from the ChaCha8 stream to faces. If this fails, every saved replay
+    /// would replay differently: change the mapping only with a new replay format version.
+    #[test]
+    fn faces_for_a_fixed_seed_never_change() {
+        let mut dice = Dice::from_seed(20_261_122);
+        let d10: Vec<u32> = (0..12).map(|_| dice.face(10)).collect();
+        let d6: Vec<u32> = (0..12).map(|_| dice.face(6)).collect();
+        let d100: Vec<u32> = (0..6).map(|_| dice.face(100)).collect();
+        assert_eq!(d10, PINNED_D10);
+        assert_eq!(d6, PINNED_D6);
+        assert_eq!(d100, PINNED_D100);
+    }
+
+    const PINNED_D10: [u32; 12] = [5, 2, 5, 7, 3, 3, 10, 7, 2, 4, 9, 5];
+    const PINNED_D6: [u32; 12] = [5, 5, 6, 1, 1, 2, 6, 1, 5, 1, 3, 3];
+    const PINNED_D100: [u32; 6] = [3, 7, 82, 50, 25, 100];
+
+    #[test]
+    fn every_face_appears_and_none_outside_the_die() {
+        let mut dice = Dice::from_seed(99);
+        for sides in [1u32, 2, 3, 4, 6, 8, 10, 12, 20, 100] {
+            let mut seen = vec![0u32; sides as usize];
+            for _ in 0..(sides * 200) {
+                let face = dice.face(sides);
+                assert!((1..=sides).contains(&face), "d{sides} gave {face}");
+                seen[(face - 1) as usize] += 1;
+            }
+            assert!(seen.iter().all(|&count| count > 0), "d{sides}: {seen:?}");
+        }
+    }
+
+    /// A stream that returns a chosen sequence of raw values, to test the rejection step.
+    struct RawSequence(Vec<u32>);
+
+    impl RngCore for RawSequence {
+        fn next_u32(&mut self) -> u32 {
+            self.0.remove(0)
+        }
+        fn next_u64(&mut self) -> u64 {
+            u64::from(self.next_u32())
+        }
+        fn fill_bytes(&mut self, dest: &mut [u8]) {
+            dest.fill(0);
+        }
+    }
+
+    #[test]
+    fn raw_values_in_the_incomplete_last_block_are_rejected() {
+        // 2^32 = 4294967296; for a d10 the last accepted raw value is 4294967289.
+        let mut raw = RawSequence(vec![u32::MAX, 4_294_967_290, 4_294_967_289]);
+        assert_eq!(face_from_stream(&mut raw, 10), 10);
+        let mut raw = RawSequence(vec![0]);
+        assert_eq!(face_from_stream(&mut raw, 10), 1);
+        let mut raw = RawSequence(vec![13]);
+        assert_eq!(face_from_stream(&mut raw, 6), 2);
+    }
+}

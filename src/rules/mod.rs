@@ -1,0 +1,12 @@
+//! The rules, in pure Rust: no bevy here (a test enforces it), so every rule can be tested as a
+//! plain function and reused by the battle, the AI, replays and the headless commands alike.
+
+pub mod characteristics;
+pub mod damage;
+pub mod dice;
+pub mod odds;
+pub mod opposed;
+pub mod percentile;
+pub mod ruleset;
+pub mod skills;
+pub mod weapons;

@@ -1,0 +1,125 @@
+//! Exact odds of each success level, found by counting every face of every die.
+
+use serde::Serialize;
+
+use super::percentile::{Difficulty, NetDice, PercentileRoll, SkillCheck, SuccessLevel};
+
+/// How many of all equally likely face combinations give each success level.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LevelOdds {
+    /// Counts indexed like [`SuccessLevel::ALL`]: critical first, fumble last.
+    pub counts: [u32; 6],
+    /// How many face combinations there are in all: 10 for the units die times 10 per tens die.
+    pub total: u32,
+    /// How many of them meet the difficulty.
+    pub successes: u32,
+}
+
+impl LevelOdds {
+    /// Count every combination of tens dice and the units die for this roll.
+    pub fn count(skill: u32, difficulty: Difficulty, dice: NetDice) -> Self {
+        let tens_dice = u32::try_from(dice.tens_dice()).unwrap_or(1);
+        let total = 10u32.pow(tens_dice + 1);
+        let mut counts = [0; 6];
+        let mut successes = 0;
+        for combination in 0..total {
+            let units = combination % 10;
+            let tens = (0..tens_dice)
+                .map(|die| (combination / 10u32.pow(die + 1)) % 10 * 10)
+                .collect();
+            let check = SkillCheck::judge(
+                PercentileRoll::from_faces(tens, units, dice),
+                skill,
+                difficulty,
+            );
+            counts[Self::index(check.level)] += 1;
+            successes += u32::from(check.success);
+        }
+        Self {
+            counts,
+            total,
+            successes,
+        }
+    }
+
+    fn index(level: SuccessLevel) -> usize {
+        SuccessLevel::ALL
+            .iter()
+            .position(|&candidate| candidate == level)
+            .unwrap_or_default()
+    }
+
+    /// The probability of one success level.
+    pub fn probability(&self, level: SuccessLevel) -> f64 {
+        f64::from(self.counts[Self::index(level)]) / f64::from(self.total)
+    }
+
+    /// The probability that the roll meets its difficulty.
+    pub fn success_probability(&self) -> f64 {
+        f64::from(self.successes) / f64::from(self.total)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Difficulty::{Extreme, Hard, Regular};
+    use NetDice::{Bonus, Penalty};
+
+    /// Worked examples: counts of (critical, extreme, hard, regular, failure, fumble) out of
+    /// 100, 1,000 or 10,000, worked out by hand for the plain rolls and by a separate
+    /// enumeration (written outside this crate) for the bonus and penalty rolls.
+    #[test]
+    fn exact_level_counts() {
+        let cases: &[(u32, Difficulty, NetDice, [u32; 6], u32)] = &[
+            // Skill 50, plain: 01 | 02-10 | 11-25 | 26-50 | 51-99 | 100.
+            (50, Regular, Bonus(0), [1, 9, 15, 25, 49, 1], 50),
+            (50, Hard, Bonus(0), [1, 9, 15, 25, 45, 5], 25),
+            (50, Extreme, Bonus(0), [1, 9, 15, 25, 45, 5], 10),
+            // Skill 40, plain: 01 | 02-08 | 09-20 | 21-40 | 41-95 | 96-100.
+            (40, Regular, Bonus(0), [1, 7, 12, 20, 55, 5], 40),
+            // Skill 75 at regular needs 75 (no 96-99 fumbles); at hard needs 37.
+            (75, Regular, Bonus(0), [1, 14, 22, 38, 24, 1], 75),
+            (75, Hard, Bonus(0), [1, 14, 22, 38, 20, 5], 37),
+            (5, Regular, Bonus(0), [1, 0, 1, 3, 90, 5], 5),
+            (99, Regular, Bonus(0), CASE_99_REGULAR, 99),
+            // Bonus and penalty dice.
+            (50, Regular, Bonus(1), CASE_50_B1, 0),
+            (50, Regular, Bonus(2), CASE_50_B2, 0),
+            (50, Regular, Penalty(1), CASE_50_P1, 0),
+            (50, Regular, Penalty(2), CASE_50_P2, 0),
+            (40, Hard, Bonus(1), CASE_40_HARD_B1, 0),
+            (40, Hard, Penalty(2), CASE_40_HARD_P2, 0),
+            (65, Extreme, Bonus(2), CASE_65_EXTREME_B2, 0),
+            (65, Regular, Penalty(1), CASE_65_P1, 0),
+        ];
+        for &(skill, difficulty, dice, counts, successes) in cases {
+            let odds = LevelOdds::count(skill, difficulty, dice);
+            assert_eq!(odds.counts, counts, "skill {skill} {difficulty} {dice:?}");
+            if odds.total == 100 {
+                assert_eq!(odds.successes, successes, "skill {skill} {difficulty}");
+            }
+            assert_eq!(odds.counts.iter().sum::<u32>(), odds.total);
+        }
+    }
+
+    const CASE_99_REGULAR: [u32; 6] = [1, 18, 30, 50, 0, 1];
+    const CASE_50_B1: [u32; 6] = [19, 171, 245, 315, 249, 1];
+    const CASE_50_B2: [u32; 6] = [271, 2439, 3015, 3025, 1249, 1];
+    const CASE_50_P1: [u32; 6] = [1, 9, 55, 185, 731, 19];
+    const CASE_50_P2: [u32; 6] = [1, 9, 165, 1075, 8479, 271];
+    const CASE_40_HARD_B1: [u32; 6] = [19, 133, 208, 280, 355, 5];
+    const CASE_40_HARD_P2: [u32; 6] = [1, 7, 72, 560, 8005, 1355];
+    const CASE_65_EXTREME_B2: [u32; 6] = [271, 3090, 3463, 2721, 450, 5];
+    const CASE_65_P1: [u32; 6] = [1, 18, 85, 321, 556, 19];
+
+    #[test]
+    fn success_probabilities_follow_the_dice() {
+        let plain = LevelOdds::count(60, Regular, NetDice::PLAIN);
+        let bonus = LevelOdds::count(60, Regular, Bonus(1));
+        let penalty = LevelOdds::count(60, Regular, Penalty(1));
+        assert!((plain.success_probability() - 0.60).abs() < 1e-12);
+        assert!(bonus.success_probability() > plain.success_probability());
+        assert!(penalty.success_probability() < plain.success_probability());
+    }
+}

@@ -1,0 +1,160 @@
+//! The skills the battle rolls, with their base values, and reading a skill's name.
+
+use super::characteristics::Characteristics;
+
+/// Where a skill's base value comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SkillBase {
+    Fixed(u32),
+    /// Half DEX, rounded down (Dodge).
+    HalfDexterity,
+}
+
+/// One skill: its written name, other names it is known by, and its base value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SkillEntry {
+    pub name: &'static str,
+    pub aliases: &'static [&'static str],
+    pub base: SkillBase,
+}
+
+pub const DODGE: &str = "Dodge";
+pub const BRAWL: &str = "Fighting (Brawl)";
+pub const FIRST_AID: &str = "First Aid";
+pub const MEDICINE: &str = "Medicine";
+pub const MECHANICAL_REPAIR: &str = "Mechanical Repair";
+pub const THROW: &str = "Throw";
+
+const fn skill(name: &'static str, aliases: &'static [&'static str], base: u32) -> SkillEntry {
+    SkillEntry {
+        name,
+        aliases,
+        base: SkillBase::Fixed(base),
+    }
+}
+
+/// The Call of Cthulhu 7th edition skills a fight can call for.
+pub const COC7E_SKILLS: &[SkillEntry] = &[
+    SkillEntry {
+        name: DODGE,
+        aliases: &[],
+        base: SkillBase::HalfDexterity,
+    },
+    skill(BRAWL, &["Brawl", "Fighting"], 25),
+    skill("Fighting (Axe)", &["Axe"], 15),
+    skill("Fighting (Chainsaw)", &["Chainsaw"], 10),
+    skill("Fighting (Flail)", &["Flail"], 10),
+    skill("Fighting (Garrote)", &["Garrote"], 15),
+    skill("Fighting (Spear)", &["Spear"], 20),
+    skill("Fighting (Sword)", &["Sword"], 20),
+    skill("Fighting (Whip)", &["Whip"], 5),
+    skill("Firearms (Handgun)", &["Firearms (HG)", "Handgun"], 20),
+    skill(
+        "Firearms (Rifle/Shotgun)",
+        &["Firearms (R/S)", "Firearms (Rifle)", "Firearms (Shotgun)", "Rifle/Shotgun"],
+        25,
+    ),
+    skill("Firearms (SMG)", &["Firearms (Submachine Gun)", "SMG"], 15),
+    skill("Firearms (MG)", &["Firearms (Machine Gun)", "MG"], 10),
+    skill("Firearms (Bow)", &["Bow"], 15),
+    skill("Firearms (Flamethrower)", &["Flamethrower"], 10),
+    skill("Firearms (Heavy Weapons)", &["Heavy Weapons"], 10),
+    skill(THROW, &[], 20),
+    skill("Demolitions", &[], 1),
+    skill("Artillery", &[], 1),
+    skill("Electrical Repair", &["Electrical"], 10),
+    skill(MECHANICAL_REPAIR, &[], 10),
+    skill(FIRST_AID, &[], 30),
+    skill(MEDICINE, &[], 1),
+    skill("Listen", &[], 20),
+    skill("Spot Hidden", &[], 25),
+    skill("Psychology", &[], 10),
+    skill("Stealth", &[], 20),
+];
+
+/// Squash case and spaces so `firearms(hg)` and `Firearms (HG)` read the same.
+fn squashed(name: &str) -> String {
+    name.chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Find a skill in `catalog` by its name or an alias, ignoring case and spaces.
+pub fn find_skill<'a>(catalog: &'a [SkillEntry], name: &str) -> Option<&'a SkillEntry> {
+    let wanted = squashed(name);
+    catalog.iter().find(|entry| {
+        squashed(entry.name) == wanted || entry.aliases.iter().any(|alias| squashed(alias) == wanted)
+    })
+}
+
+impl SkillEntry {
+    /// The base value for someone with these characteristics.
+    pub fn base_value(&self, characteristics: &Characteristics) -> u32 {
+        match self.base {
+            SkillBase::Fixed(value) => value,
+            SkillBase::HalfDexterity => characteristics.dexterity / 2,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base_skills() {
+        let characteristics = Characteristics {
+            strength: 50,
+            constitution: 50,
+            size: 50,
+            dexterity: 65,
+            appearance: 50,
+            intelligence: 50,
+            power: 50,
+            education: 50,
+            luck: 50,
+        };
+        let cases = [
+            ("Dodge", 32),
+            ("Fighting (Brawl)", 25),
+            ("Firearms (Handgun)", 20),
+            ("Firearms (Rifle/Shotgun)", 25),
+            ("Firearms (SMG)", 15),
+            ("Firearms (MG)", 10),
+            ("Throw", 20),
+            ("First Aid", 30),
+            ("Medicine", 1),
+            ("Fighting (Axe)", 15),
+            ("Fighting (Sword)", 20),
+            ("Fighting (Spear)", 20),
+            ("Fighting (Flail)", 10),
+            ("Fighting (Whip)", 5),
+            ("Fighting (Chainsaw)", 10),
+            ("Fighting (Garrote)", 15),
+        ];
+        for (name, base) in cases {
+            let entry = find_skill(COC7E_SKILLS, name).unwrap_or_else(|| panic!("{name} is known"));
+            assert_eq!(entry.base_value(&characteristics), base, "{name}");
+        }
+    }
+
+    #[test]
+    fn names_and_aliases_ignore_case_and_spaces() {
+        let handgun = find_skill(COC7E_SKILLS, "firearms(hg)").map(|entry| entry.name);
+        assert_eq!(handgun, Some("Firearms (Handgun)"));
+        let rifle = find_skill(COC7E_SKILLS, "Firearms (rifle)").map(|entry| entry.name);
+        assert_eq!(rifle, Some("Firearms (Rifle/Shotgun)"));
+        assert_eq!(find_skill(COC7E_SKILLS, "Basket Weaving"), None);
+    }
+
+    #[test]
+    fn no_two_skills_share_a_name() {
+        let mut seen = std::collections::HashSet::new();
+        for entry in COC7E_SKILLS {
+            for name in std::iter::once(&entry.name).chain(entry.aliases) {
+                assert!(seen.insert(squashed(name)), "{name} appears twice");
+            }
+        }
+    }
+}

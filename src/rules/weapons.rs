@@ -1,0 +1,300 @@
+//! The weapon table and armor examples as data: their types, and loading them with checks.
+
+use serde::{Deserialize, Serialize};
+
+use super::damage::{DamageNotation, DamageShape};
+use super::skills::{SkillEntry, find_skill};
+use crate::files::{FileError, parse_ron};
+
+/// The section of the weapon table a weapon is listed in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum WeaponCategory {
+    Melee,
+    Handgun,
+    Rifle,
+    Shotgun,
+    AssaultRifle,
+    SubmachineGun,
+    MachineGun,
+    Explosive,
+}
+
+/// How far a weapon reaches.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WeaponRange {
+    /// Hand-to-hand: an adjacent tile.
+    Touch,
+    Feet(u32),
+    Yards(u32),
+    /// Thrown: as many feet as the thrower's STR.
+    StrFeet,
+    /// Thrown: as many yards as the thrower's STR.
+    StrYards,
+    /// Shotgun band limits in yards, nearest first (one per damage band).
+    Bands(Vec<u32>),
+    /// Placed, not fired or thrown (mines, charges).
+    InPlace,
+    /// The table gives no range.
+    NotApplicable,
+}
+
+/// How often a weapon may attack in a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UsesPerRound {
+    /// Attacks (or shots) without penalty; 0 for weapons that only fire full auto.
+    pub attacks: u32,
+    /// The most shots in a round, the ones past the first with a penalty die (the number in
+    /// brackets in the table), or both barrels of a double-barrelled gun.
+    #[serde(default)]
+    pub max: Option<u32>,
+    /// Fires once every this many rounds (`1/2` in the table is 2).
+    #[serde(default = "one")]
+    pub every: u32,
+    /// Bullets in a burst, for weapons that fire bursts.
+    #[serde(default)]
+    pub burst: Option<u32>,
+    #[serde(default)]
+    pub full_auto: bool,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// What a weapon holds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Magazine {
+    /// Melee weapons hold nothing.
+    Nothing,
+    /// Rounds in the gun; several numbers are the magazine or belt sizes on offer.
+    Rounds(Vec<u32>),
+    /// Used up in one attack (thrown explosives, charges, shuriken).
+    OneUse,
+    /// Loaded separately each shot (artillery).
+    Separate,
+    Automagazine,
+    Varies,
+    AtLeast(u32),
+    Squirts(u32),
+}
+
+/// How a firearm works, which decides what a malfunction is: a dud round for revolvers,
+/// break-open guns and bolt actions; a jam for the rest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// Not a firearm: melee, thrown, placed.
+    NotAFirearm,
+    Revolver,
+    BreakOpen,
+    BoltAction,
+    LeverAction,
+    /// A single-shot falling-block breech (the Martini-Henry).
+    FallingBlock,
+    /// Compressed air (Col. Moran's air rifle).
+    Pneumatic,
+    PumpAction,
+    SemiAutomatic,
+    Automatic,
+    Muzzleloader,
+    /// Grenade and rocket launchers, artillery, flamethrowers.
+    Launcher,
+}
+
+/// When a weapon is commonly found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Era {
+    Twenties,
+    WorldWarTwo,
+    Modern,
+    Rare,
+}
+
+/// One row of the weapon table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Weapon {
+    pub name: String,
+    pub category: WeaponCategory,
+    /// The skill used to attack (for assault rifles, the single-shot skill).
+    pub skill: String,
+    /// The skill for burst and full auto where it differs (assault rifles use SMG).
+    #[serde(default)]
+    pub auto_skill: Option<String>,
+    pub damage: DamageNotation,
+    pub range: WeaponRange,
+    pub uses: UsesPerRound,
+    pub magazine: Magazine,
+    pub malfunction: Option<u32>,
+    pub impale: bool,
+    pub action: Action,
+    pub eras: Vec<Era>,
+}
+
+impl Weapon {
+    /// The blast radius in yards, for explosives (written in the damage as `4D10/3 yards`).
+    pub fn blast_radius_yards(&self) -> Option<u32> {
+        self.damage.blast_radius_yards()
+    }
+}
+
+/// One row of the armor examples.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArmorExample {
+    pub name: String,
+    pub points: u32,
+}
+
+/// The weapon table as a file holds it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WeaponTable {
+    pub weapons: Vec<Weapon>,
+}
+
+/// The armor examples as a file holds them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArmorTable {
+    pub armor: Vec<ArmorExample>,
+}
+
+impl WeaponTable {
+    /// Parse and check a weapon table: every damage parses (done while reading), every skill is
+    /// in `skills`, shotgun band ranges match their damage bands, names are unique.
+    pub fn parse(file: &str, text: &str, skills: &[SkillEntry]) -> Result<Self, FileError> {
+        let table: Self = parse_ron(file, text)?;
+        let mut names = std::collections::HashSet::new();
+        for weapon in &table.weapons {
+            let quoted_name = format!("{:?}", weapon.name);
+            let entry_at = text.find(&quoted_name).unwrap_or_default();
+            let at_field = |field: &str, message: String| {
+                FileError::at_field(file, text, entry_at, field, message)
+            };
+            if !names.insert(weapon.name.to_lowercase()) {
+                let second = text[entry_at + 1..]
+                    .find(&quoted_name)
+                    .map_or(entry_at, |found| entry_at + 1 + found);
+                return Err(FileError::at_offset(
+                    file,
+                    text,
+                    second,
+                    format!("`{}` is listed twice", weapon.name),
+                ));
+            }
+            for skill in std::iter::once(&weapon.skill).chain(&weapon.auto_skill) {
+                if find_skill(skills, skill).is_none() {
+                    return Err(FileError::at_text(
+                        file,
+                        text,
+                        entry_at,
+                        &format!("{skill:?}"),
+                        format!("unknown skill `{skill}` for `{}`", weapon.name),
+                    ));
+                }
+            }
+            let bands = match &weapon.damage.shape {
+                DamageShape::Bands(bands) => Some(bands.len()),
+                _ => None,
+            };
+            let band_ranges = match &weapon.range {
+                WeaponRange::Bands(ranges) => Some(ranges.len()),
+                _ => None,
+            };
+            if bands != band_ranges {
+                return Err(at_field(
+                    "range",
+                    format!(
+                        "`{}`: banded damage needs one range per band (damage has {}, range has {})",
+                        weapon.name,
+                        bands.unwrap_or(1),
+                        band_ranges.unwrap_or(1)
+                    ),
+                ));
+            }
+            if let WeaponRange::Bands(ranges) = &weapon.range
+                && (ranges.windows(2).any(|pair| pair[0] >= pair[1]) || ranges.first() == Some(&0))
+            {
+                return Err(at_field(
+                    "range",
+                    format!("`{}`: band ranges must grow from the nearest", weapon.name),
+                ));
+            }
+            if weapon.uses.every == 0 {
+                return Err(at_field("every", format!("`{}`: `every` must be at least 1", weapon.name)));
+            }
+        }
+        Ok(table)
+    }
+
+    /// Find a weapon by name, ignoring case.
+    pub fn find(&self, name: &str) -> Option<&Weapon> {
+        self.weapons
+            .iter()
+            .find(|weapon| weapon.name.eq_ignore_ascii_case(name))
+    }
+}
+
+impl ArmorTable {
+    pub fn parse(file: &str, text: &str) -> Result<Self, FileError> {
+        parse_ron(file, text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::skills::COC7E_SKILLS;
+
+    const ENTRY: &str = r#"
+    (
+        name: "Test Revolver",
+        category: Handgun,
+        skill: "Firearms (Handgun)",
+        damage: "1D10",
+        range: Yards(15),
+        uses: (attacks: 1, max: Some(3)),
+        magazine: Rounds([6]),
+        malfunction: Some(100),
+        impale: true,
+        action: Revolver,
+        eras: [Twenties, Modern],
+    ),"#;
+
+    fn table(entries: &[&str]) -> String {
+        format!("(weapons: [{}\n])", entries.concat())
+    }
+
+    #[test]
+    fn a_good_row_loads() {
+        let table = WeaponTable::parse("w.ron", &table(&[ENTRY]), COC7E_SKILLS).expect("valid row");
+        let revolver = table.find("test revolver").expect("found ignoring case");
+        assert_eq!(revolver.uses.every, 1);
+        assert_eq!(revolver.uses.max, Some(3));
+        assert_eq!(revolver.blast_radius_yards(), None);
+    }
+
+    #[test]
+    fn bad_rows_are_located() {
+        let cases = [
+            ("\"1D10\"", "\"1D1O\"", 6, "weapons.damage", "damage notation `1D1O`"),
+            ("\"Firearms (Handgun)\"", "\"Firearms (Hangun)\"", 5, "weapons.skill", "unknown skill"),
+            ("Yards(15)", "Bands([10])", 7, "weapons.range", "one range per band"),
+            ("Revolver,", "Revolvr,", 12, "weapons.action", "Revolvr"),
+            ("max: Some(3))", "max: Some(3), every: 0)", 8, "weapons.uses.every", "at least 1"),
+        ];
+        for (good, bad, line, field, message) in cases {
+            let text = table(&[&ENTRY.replace(good, bad)]);
+            let error = WeaponTable::parse("w.ron", &text, COC7E_SKILLS).expect_err(bad);
+            let shown = error.to_string();
+            assert!(shown.starts_with(&format!("w.ron:{line}:")), "{bad}: {shown}");
+            assert!(shown.contains(&format!("in `{field}`")), "{bad}: {shown}");
+            assert!(shown.contains(message), "{bad}: {shown}");
+        }
+    }
+
+    #[test]
+    fn duplicate_names_are_refused_at_the_second() {
+        let error = WeaponTable::parse("w.ron", &table(&[ENTRY, ENTRY]), COC7E_SKILLS)
+            .expect_err("listed twice");
+        let shown = error.to_string();
+        assert!(shown.starts_with("w.ron:16:"), "{shown}");
+        assert!(shown.contains("listed twice"), "{shown}");
+    }
+}

@@ -1,0 +1,168 @@
+//! The tileset, drawn by code: one 32-pixel tile per terrain kind, in a horizontal strip.
+//!
+//! Each kind has its own silhouette as well as its own colour, so floor, walls, cover, doors and
+//! difficult ground tell apart at a distance and in greyscale.
+
+use crate::map::Terrain;
+
+/// The side of one tile in pixels.
+pub const TILE_PIXELS: u32 = 32;
+
+type Rgba = [u8; 4];
+
+const FLOOR: Rgba = [58, 54, 48, 255];
+const FLOOR_SEAM: Rgba = [48, 44, 39, 255];
+const WALL: Rgba = [150, 146, 138, 255];
+const MORTAR: Rgba = [96, 92, 86, 255];
+const CRATE: Rgba = [150, 98, 46, 255];
+const CRATE_EDGE: Rgba = [88, 54, 22, 255];
+const PILLAR: Rgba = [70, 98, 58, 255];
+const PILLAR_LIGHT: Rgba = [112, 146, 92, 255];
+const PILLAR_EDGE: Rgba = [30, 44, 24, 255];
+const DOOR: Rgba = [120, 72, 30, 255];
+const GLASS: Rgba = [150, 210, 230, 255];
+const RUBBLE: Rgba = [146, 128, 98, 255];
+const WATER: Rgba = [30, 72, 118, 255];
+const WAVE: Rgba = [78, 130, 178, 255];
+
+/// One tile as a function from pixel to colour.
+fn pixel(terrain: Terrain, x: u32, y: u32) -> Rgba {
+    let last = TILE_PIXELS - 1;
+    let border = x == 0 || y == 0 || x == last || y == last;
+    let floor = || {
+        // Planks running across, with a faint seam every 8 pixels.
+        if y.is_multiple_of(8) { FLOOR_SEAM } else { FLOOR }
+    };
+    let wall = || {
+        // Bricks: mortar every 8 rows, vertical joints staggered by row.
+        let course = y / 8;
+        let shift = if course.is_multiple_of(2) { 0 } else { 8 };
+        let joint = (x + shift).is_multiple_of(16);
+        if y.is_multiple_of(8) || joint { MORTAR } else { WALL }
+    };
+    match terrain {
+        Terrain::Floor => floor(),
+        Terrain::Wall => wall(),
+        Terrain::LowCover => {
+            // A crate with an X brace, lower half of the tile only reads as "low".
+            let inside = (4..=27).contains(&x) && (10..=27).contains(&y);
+            if !inside {
+                return floor();
+            }
+            let edge = x == 4 || x == 27 || y == 10 || y == 27;
+            let (u, v) = (x - 4, y - 10);
+            let brace = u * 18 / 23 == v || (23 - u) * 18 / 23 == v;
+            if edge || brace { CRATE_EDGE } else { CRATE }
+        }
+        Terrain::HighCover => {
+            // A tall block filling the tile, lit from the top-left.
+            if border || x == 1 || y == 1 {
+                PILLAR_EDGE
+            } else if x < 8 || y < 8 {
+                PILLAR_LIGHT
+            } else {
+                PILLAR
+            }
+        }
+        Terrain::DoorClosed => {
+            let panel = (6..=25).contains(&x) && (3..=28).contains(&y);
+            if !panel {
+                wall()
+            } else if x == 6 || x == 25 || y == 3 || y == 28 || (x == 22 && y == 16) {
+                CRATE_EDGE
+            } else {
+                DOOR
+            }
+        }
+        Terrain::DoorOpen => {
+            // The frame posts and the door swung against the left post.
+            if !(4..=27).contains(&x) {
+                wall()
+            } else if (4..=7).contains(&x) {
+                DOOR
+            } else {
+                floor()
+            }
+        }
+        Terrain::Window => {
+            let glass = (5..=26).contains(&x) && (5..=26).contains(&y);
+            if !glass {
+                wall()
+            } else if x == 15 || x == 16 || y == 15 || y == 16 {
+                MORTAR
+            } else {
+                GLASS
+            }
+        }
+        Terrain::Difficult => {
+            // Scattered stones on the floor.
+            let stone = (x * 7 + y * 13) % 29 < 4 || (x * 11 + y * 5) % 23 < 2;
+            if stone { RUBBLE } else { floor() }
+        }
+        Terrain::Water => {
+            let wave = (y + (x / 4) % 2 * 2).is_multiple_of(8);
+            if wave { WAVE } else { WATER }
+        }
+    }
+}
+
+/// The tileset image: width, height and RGBA8 pixels, one tile per [`Terrain::ALL`] in order.
+pub fn tileset_pixels() -> (u32, u32, Vec<u8>) {
+    let count = u32::try_from(Terrain::ALL.len()).unwrap_or(1);
+    let width = TILE_PIXELS * count;
+    let height = TILE_PIXELS;
+    let mut pixels = Vec::with_capacity((width * height * 4) as usize);
+    for y in 0..height {
+        for x in 0..width {
+            let terrain = Terrain::ALL[(x / TILE_PIXELS) as usize];
+            pixels.extend_from_slice(&pixel(terrain, x % TILE_PIXELS, y));
+        }
+    }
+    (width, height, pixels)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tile(terrain: Terrain) -> Vec<Rgba> {
+        (0..TILE_PIXELS)
+            .flat_map(|y| (0..TILE_PIXELS).map(move |x| pixel(terrain, x, y)))
+            .collect()
+    }
+
+    fn mean_brightness(pixels: &[Rgba]) -> f64 {
+        let sum: f64 = pixels
+            .iter()
+            .map(|p| 0.299 * f64::from(p[0]) + 0.587 * f64::from(p[1]) + 0.114 * f64::from(p[2]))
+            .sum();
+        sum / pixels.len() as f64
+    }
+
+    #[test]
+    fn every_terrain_draws_a_different_tile() {
+        let tiles: Vec<_> = Terrain::ALL.iter().map(|&terrain| tile(terrain)).collect();
+        for (i, first) in tiles.iter().enumerate() {
+            for (j, second) in tiles.iter().enumerate().skip(i + 1) {
+                assert_ne!(first, second, "{:?} and {:?}", Terrain::ALL[i], Terrain::ALL[j]);
+            }
+        }
+    }
+
+    /// Walls and floor must differ strongly in brightness, so they read even in greyscale and
+    /// on a washed-out projector.
+    #[test]
+    fn walls_and_floor_contrast() {
+        let wall = mean_brightness(&tile(Terrain::Wall));
+        let floor = mean_brightness(&tile(Terrain::Floor));
+        assert!(wall - floor > 60.0, "wall {wall:.0} floor {floor:.0}");
+    }
+
+    #[test]
+    fn the_strip_has_one_tile_per_terrain() {
+        let (width, height, pixels) = tileset_pixels();
+        assert_eq!(width, TILE_PIXELS * 9);
+        assert_eq!(height, TILE_PIXELS);
+        assert_eq!(pixels.len(), (width * height * 4) as usize);
+    }
+}

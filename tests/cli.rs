@@ -1,0 +1,201 @@
+//! The headless commands as a user runs them: output, reproducibility, frequencies, errors.
+
+use std::process::{Command, Output};
+
+use gridkeeper::rules::odds::LevelOdds;
+use gridkeeper::rules::percentile::{Difficulty, ExtraDice, SuccessLevel};
+use serde_json::Value;
+
+fn gridkeeper(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gridkeeper"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn json_lines(output: &Output) -> Vec<Value> {
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|error| panic!("{line}: {error}")))
+        .collect()
+}
+
+#[test]
+fn roll_json_has_the_documented_fields() {
+    let lines = json_lines(&gridkeeper(&["roll", "--skill", "50", "--bonus", "1", "--seed", "7", "--json"]));
+    assert_eq!(lines.len(), 1);
+    let roll = &lines[0];
+    let value = roll["value"].as_u64().expect("value");
+    let tens: Vec<u64> = roll["tens"].as_array().expect("tens").iter().filter_map(Value::as_u64).collect();
+    let units = roll["units"].as_u64().expect("units");
+    assert_eq!(tens.len(), 2, "one bonus die rolls two tens dice");
+    assert!(tens.iter().all(|tens| tens % 10 == 0 && *tens <= 90));
+    assert!(units <= 9);
+    let lowest = tens
+        .iter()
+        .map(|tens| if tens + units == 0 { 100 } else { tens + units })
+        .min()
+        .expect("two dice");
+    assert_eq!(value, lowest, "a bonus die keeps the lowest");
+    let level = roll["level"].as_str().expect("level");
+    assert!(["critical", "extreme", "hard", "regular", "failure", "fumble"].contains(&level));
+    assert_eq!(roll["success"].as_bool(), Some(value <= 50));
+    assert_eq!(roll["seed"].as_u64(), Some(7));
+}
+
+#[test]
+fn the_same_seed_gives_the_same_rolls() {
+    let args = ["roll", "--skill", "65", "--seed", "123", "--count", "50", "--json"];
+    assert_eq!(gridkeeper(&args).stdout, gridkeeper(&args).stdout);
+    let other = ["roll", "--skill", "65", "--seed", "124", "--count", "50", "--json"];
+    assert_ne!(gridkeeper(&args).stdout, gridkeeper(&other).stdout);
+}
+
+#[test]
+fn without_a_seed_one_is_chosen_and_printed() {
+    let output = gridkeeper(&["roll", "--skill", "40"]);
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    let seed: u64 = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|word| word.parse().ok())
+        .unwrap_or_else(|| panic!("the first line names the seed: {text}"));
+    // Rolling again with that seed reproduces the roll.
+    let again = gridkeeper(&["roll", "--skill", "40", "--seed", &seed.to_string()]);
+    assert_eq!(text, String::from_utf8_lossy(&again.stdout));
+}
+
+/// 100,000 seeded rolls match the exact odds of each level within 4 standard errors.
+#[test]
+fn roll_frequencies_match_the_exact_odds() {
+    let cases: [(u32, Difficulty, u8, u8); 5] = [
+        (50, Difficulty::Regular, 0, 0),
+        (45, Difficulty::Hard, 1, 0),
+        (70, Difficulty::Regular, 0, 2),
+        (30, Difficulty::Extreme, 2, 0),
+        (85, Difficulty::Hard, 1, 2),
+    ];
+    const ROLLS: u32 = 100_000;
+    for (seed, (skill, difficulty, bonus, penalty)) in (1u64..).zip(cases) {
+        let output = gridkeeper(&[
+            "roll",
+            "--skill",
+            &skill.to_string(),
+            "--difficulty",
+            difficulty.name(),
+            "--bonus",
+            &bonus.to_string(),
+            "--penalty",
+            &penalty.to_string(),
+            "--seed",
+            &seed.to_string(),
+            "--count",
+            &ROLLS.to_string(),
+            "--json",
+        ]);
+        let lines = json_lines(&output);
+        assert_eq!(lines.len(), ROLLS as usize);
+        let exact = LevelOdds::count(skill, difficulty, ExtraDice { bonus, penalty }.net());
+        let mut observed_successes = 0u32;
+        for level in SuccessLevel::ALL {
+            let observed = lines.iter().filter(|line| line["level"] == level.name()).count();
+            let p = exact.probability(level);
+            let rate = observed as f64 / f64::from(ROLLS);
+            let standard_error = (p * (1.0 - p) / f64::from(ROLLS)).sqrt();
+            assert!(
+                (rate - p).abs() <= 4.0 * standard_error,
+                "skill {skill} {difficulty} +{bonus}/-{penalty}: {level} seen {rate:.5}, exact {p:.5}"
+            );
+        }
+        observed_successes += u32::try_from(lines.iter().filter(|line| line["success"] == true).count()).unwrap_or(0);
+        let p = exact.success_probability();
+        let rate = f64::from(observed_successes) / f64::from(ROLLS);
+        assert!((rate - p).abs() <= 4.0 * (p * (1.0 - p) / f64::from(ROLLS)).sqrt(), "success rate {rate} vs {p}");
+    }
+}
+
+#[test]
+fn damage_json_lists_the_total_and_every_die() {
+    let lines = json_lines(&gridkeeper(&["damage", "1D6+DB", "--db", "1D4", "--seed", "5", "--count", "20", "--json"]));
+    assert_eq!(lines.len(), 20);
+    for line in &lines {
+        let dice = line["dice"].as_array().expect("dice");
+        assert_eq!(dice.len(), 2);
+        let sum: u64 = dice.iter().filter_map(|die| die["face"].as_u64()).sum();
+        assert_eq!(line["total"].as_u64(), Some(sum));
+        assert_eq!(dice[0]["sides"], 6);
+        assert_eq!(dice[0]["source"], "weapon");
+        assert_eq!(dice[1]["sides"], 4);
+        assert_eq!(dice[1]["source"], "damage_bonus");
+    }
+}
+
+#[test]
+fn damage_extreme_impale_bands_and_blasts() {
+    let extreme = json_lines(&gridkeeper(&["damage", "1D8+DB", "--db", "1D6", "--extreme", "--seed", "1", "--json"]));
+    assert_eq!(extreme[0]["total"], 14);
+    let impale = json_lines(&gridkeeper(&["damage", "1D4+DB", "--db", "1D4", "--impale", "--seed", "1", "--count", "200", "--json"]));
+    assert!(impale.iter().all(|line| (9..=12).contains(&line["total"].as_u64().unwrap_or(0))));
+    let band = json_lines(&gridkeeper(&["damage", "4D6/2D6/1D6", "--band", "3", "--seed", "1", "--json"]));
+    assert_eq!(band[0]["dice"].as_array().map(Vec::len), Some(1));
+    let far = json_lines(&gridkeeper(&["damage", "4D10/3 yards", "--distance", "7", "--seed", "1", "--json"]));
+    assert_eq!(far[0]["dice"].as_array().map(Vec::len), Some(1), "a quarter of 4D10 is 1D10");
+    let beyond = json_lines(&gridkeeper(&["damage", "4D10/3 yards", "--distance", "10", "--seed", "1", "--json"]));
+    assert_eq!((beyond[0]["total"].as_u64(), beyond[0]["in_reach"].as_bool()), (Some(0), Some(false)));
+}
+
+/// Bad arguments: exit code 2 and one line on stderr, never a panic.
+#[test]
+fn bad_arguments_exit_2_with_one_line() {
+    let cases: &[&[&str]] = &[
+        &["roll"],
+        &["roll", "--skill", "abc"],
+        &["roll", "--skill", "50", "--difficulty", "heroic"],
+        &["roll", "--skill", "5000"],
+        &["roll", "--skill", "50", "--count", "0"],
+        &["roll", "--skill", "50", "--bonus", "-1"],
+        &["damage", "1D"],
+        &["damage", "2D6+Q"],
+        &["damage", "1D6", "--db", "1D4+DB"],
+        &["damage", "1D6", "--db", "banana"],
+        &["damage", "1D6", "--extreme", "--impale"],
+        &["damage", "1D6", "--band", "2"],
+        &["damage", "4D6/2D6/1D6", "--band", "4"],
+        &["damage", "1D6", "--distance", "3"],
+        &["damage", "4D10/3 yards", "--distance", "-3"],
+        &["frobnicate"],
+        &["--frames", "10"],
+        &["maps/no-such-map.map.ron"],
+    ];
+    for args in cases {
+        let output = gridkeeper(args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.starts_with("gridkeeper: "), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_broken_map_names_file_line_and_column() {
+    let folder = std::env::temp_dir().join(format!("gridkeeper-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("temp folder");
+    let path = folder.join("broken.map.ron");
+    std::fs::write(&path, "(\n  name: \"Broken\",\n  legend: { '.': Floor },\n  rows: [\n    \"..x.\",\n  ],\n)\n")
+        .expect("write the map");
+    let output = gridkeeper(&[path.to_str().expect("utf-8 path")]);
+    std::fs::remove_dir_all(&folder).ok();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr.contains("broken.map.ron:5:8: in `rows`: `x` is not in the legend"), "{stderr}");
+}
+
+#[test]
+fn help_exits_cleanly() {
+    let output = gridkeeper(&["roll", "--help"]);
+    assert!(output.status.success());
+    assert!(String::from_utf8_lossy(&output.stdout).contains("--skill"));
+}

@@ -1,0 +1,166 @@
+//! Every shipped data file loads: the weapon table (every row's damage parses), the armor
+//! examples and every map in `maps/`.
+
+use std::path::Path;
+
+use gridkeeper::map::GridMap;
+use gridkeeper::rules::damage::{DamageQuality, DamageReach, Formula};
+use gridkeeper::rules::dice::Dice;
+use gridkeeper::rules::ruleset::{Coc7e, Ruleset};
+use gridkeeper::rules::weapons::{WeaponCategory, WeaponRange};
+
+fn coc7e() -> Coc7e {
+    Coc7e::shipped().unwrap_or_else(|error| panic!("the shipped rules data loads: {error}"))
+}
+
+#[test]
+fn the_shipped_weapon_file_is_the_one_compiled_in() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let weapons = std::fs::read_to_string(root.join("assets/rules/coc7e/weapons.ron")).expect("weapons.ron");
+    let armor = std::fs::read_to_string(root.join("assets/rules/coc7e/armor.ron")).expect("armor.ron");
+    let from_disk = Coc7e::from_texts(&weapons, &armor).expect("the files on disk load");
+    assert_eq!(from_disk.weapons(), coc7e().weapons());
+}
+
+#[test]
+fn every_section_of_the_weapon_table_is_complete() {
+    let rules = coc7e();
+    let count = |category| {
+        rules
+            .weapons()
+            .weapons
+            .iter()
+            .filter(|weapon| weapon.category == category)
+            .count()
+    };
+    // The table's rows, less the repeated thrown spear, plus the unarmed attack.
+    assert_eq!(count(WeaponCategory::Melee), 29);
+    assert_eq!(count(WeaponCategory::Handgun), 16);
+    assert_eq!(count(WeaponCategory::Rifle), 12);
+    assert_eq!(count(WeaponCategory::Shotgun), 9);
+    assert_eq!(count(WeaponCategory::AssaultRifle), 9);
+    assert_eq!(count(WeaponCategory::SubmachineGun), 6);
+    assert_eq!(count(WeaponCategory::MachineGun), 8);
+    assert_eq!(count(WeaponCategory::Explosive), 16);
+}
+
+/// Every row's damage rolls within its minimum and maximum, at every band or blast ring.
+#[test]
+fn every_row_damage_parses_and_rolls() {
+    let rules = coc7e();
+    let mut dice = Dice::from_seed(11);
+    let bonus: Formula = "1D6".parse().expect("a damage bonus");
+    for weapon in &rules.weapons().weapons {
+        let reaches: Vec<DamageReach> = match &weapon.range {
+            WeaponRange::Bands(bands) => (0..bands.len()).map(DamageReach::Band).collect(),
+            _ => match weapon.blast_radius_yards() {
+                Some(radius) => [0.0, 1.5, 2.0, 3.0]
+                    .iter()
+                    .map(|factor| DamageReach::BlastDistance(factor * radius as f32))
+                    .collect(),
+                None => vec![DamageReach::Full],
+            },
+        };
+        for reach in reaches {
+            let maximum = weapon
+                .damage
+                .maximum(reach, &bonus)
+                .unwrap_or_else(|error| panic!("{}: {error}", weapon.name));
+            for _ in 0..20 {
+                let rolled = weapon
+                    .damage
+                    .roll(&mut dice, reach, &bonus, DamageQuality::Normal)
+                    .unwrap_or_else(|error| panic!("{}: {error}", weapon.name))
+                    .unwrap_or_else(|| panic!("{} at {reach:?} is in reach", weapon.name));
+                assert!(rolled.total <= maximum, "{} rolled {} over {maximum}", weapon.name, rolled.total);
+            }
+        }
+    }
+}
+
+#[test]
+fn table_rows_read_as_printed() {
+    let rules = coc7e();
+    let weapon = |name: &str| {
+        rules
+            .weapons()
+            .find(name)
+            .unwrap_or_else(|| panic!("{name} is in the table"))
+    };
+    let switchblade = weapon("Knife, small (switchblade, etc.)");
+    assert_eq!(switchblade.damage.to_string(), "1D4+DB");
+    assert!(switchblade.impale);
+    let revolver = weapon(".38 or 9mm Revolver");
+    assert_eq!(revolver.range, WeaponRange::Yards(15));
+    assert_eq!((revolver.uses.attacks, revolver.uses.max), (1, Some(3)));
+    assert_eq!(revolver.malfunction, Some(100));
+    let shotgun = weapon("12-gauge Shotgun (2B)");
+    assert_eq!(shotgun.damage.to_string(), "4D6/2D6/1D6");
+    assert_eq!(shotgun.range, WeaponRange::Bands(vec![10, 20, 50]));
+    assert!(!shotgun.impale);
+    let dynamite = weapon("Dynamite Stick");
+    assert_eq!(dynamite.blast_radius_yards(), Some(3));
+    assert_eq!(dynamite.range, WeaponRange::StrFeet);
+    assert_eq!(dynamite.uses.every, 2);
+    let thompson = weapon("Thompson");
+    assert!(thompson.uses.full_auto);
+    assert_eq!(thompson.malfunction, Some(96));
+    let m16 = weapon("M16A2");
+    assert_eq!(m16.uses.burst, Some(3));
+    assert_eq!(m16.auto_skill.as_deref(), Some("Firearms (SMG)"));
+    let desert_eagle = weapon("IMI Desert Eagle");
+    assert_eq!(desert_eagle.damage.to_string(), "1D10+1D6+3");
+    assert_eq!(desert_eagle.malfunction, Some(94));
+}
+
+/// Harvey's switchblade: an extreme success with a 1D4 damage bonus is 1D4+8, 9 to 12.
+#[test]
+fn harvey_switchblade_through_the_ruleset() {
+    let rules = coc7e();
+    let switchblade = rules
+        .weapons()
+        .find("Knife, small (switchblade, etc.)")
+        .expect("the switchblade");
+    let bonus: Formula = "1D4".parse().expect("1D4");
+    let mut dice = Dice::from_seed(2026);
+    let mut totals = std::collections::BTreeSet::new();
+    for _ in 0..400 {
+        let rolled = rules
+            .damage(
+                &mut dice,
+                gridkeeper::rules::ruleset::RollPurpose::Damage(switchblade.name.clone()),
+                &switchblade.damage,
+                DamageReach::Full,
+                &bonus,
+                DamageQuality::Impale,
+            )
+            .expect("a single formula")
+            .expect("in reach");
+        totals.insert(rolled.result.total);
+    }
+    assert_eq!(totals.into_iter().collect::<Vec<_>>(), [9, 10, 11, 12]);
+}
+
+#[test]
+fn the_armor_examples_load() {
+    let rules = coc7e();
+    let points: Vec<u32> = rules.armor().armor.iter().map(|armor| armor.points).collect();
+    assert_eq!(points, [1, 2, 3, 5, 8, 12, 15, 19, 20]);
+}
+
+#[test]
+fn every_shipped_map_loads() {
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+    let mut loaded = 0;
+    for entry in std::fs::read_dir(&maps).expect("maps/ exists") {
+        let path = entry.expect("an entry").path();
+        let name = path.file_name().and_then(|name| name.to_str()).unwrap_or_default();
+        if name.ends_with(".map.ron") {
+            let map = GridMap::load(&path).unwrap_or_else(|error| panic!("{error}"));
+            assert!(map.width() >= 10 && map.height() >= 10, "{name} is too small to play");
+            loaded += 1;
+        }
+    }
+    assert!(loaded >= 1, "no maps found in {}", maps.display());
+    assert!(maps.join("warehouse.map.ron").exists(), "the default map is shipped");
+}
