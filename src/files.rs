@@ -24,7 +24,9 @@ pub enum FileError {
 }
 
 fn field_prefix(field: Option<&str>) -> String {
-    field.map(|field| format!("in `{field}`: ")).unwrap_or_default()
+    field
+        .map(|field| format!("in `{field}`: "))
+        .unwrap_or_default()
 }
 
 impl FileError {
@@ -65,14 +67,14 @@ impl FileError {
         message: impl Into<String>,
     ) -> Self {
         let label = format!("{field}:");
-        let value_at = text
-            .get(from..)
-            .and_then(|rest| rest.find(&label))
-            .map_or(from.min(text.len()), |found| {
+        let value_at = text.get(from..).and_then(|rest| rest.find(&label)).map_or(
+            from.min(text.len()),
+            |found| {
                 let after_label = from + found + label.len();
                 let spaces = text[after_label..].len() - text[after_label..].trim_start().len();
                 after_label + spaces
-            });
+            },
+        );
         Self::at_offset(file, text, value_at, message)
     }
 }
@@ -111,7 +113,8 @@ pub fn read_text(path: &Path) -> Result<String, FileError> {
     }
     let bytes = std::fs::read(path).map_err(|error| unreadable(error.to_string()))?;
     String::from_utf8(bytes).map_err(|error| {
-        let (line, column) = line_and_column_bytes(error.as_bytes(), error.utf8_error().valid_up_to());
+        let (line, column) =
+            line_and_column_bytes(error.as_bytes(), error.utf8_error().valid_up_to());
         FileError::Content {
             file: file.clone(),
             line,
@@ -140,7 +143,9 @@ fn line_and_column_bytes(bytes: &[u8], offset: usize) -> (usize, usize) {
         .iter()
         .rposition(|&byte| byte == b'\n')
         .map_or(0, |newline| newline + 1);
-    let column = 1 + String::from_utf8_lossy(&before[line_start..]).chars().count();
+    let column = 1 + String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count();
     (line, column)
 }
 
@@ -192,8 +197,7 @@ pub fn field_path_at(text: &str, offset: usize) -> Option<String> {
             }
             '/' if chars.get(index + 1) == Some(&'*') => {
                 index += 2;
-                while index + 1 < chars.len() && !(chars[index] == '*' && chars[index + 1] == '/')
-                {
+                while index + 1 < chars.len() && !(chars[index] == '*' && chars[index + 1] == '/') {
                     index += 1;
                 }
                 index += 1;
@@ -256,7 +260,8 @@ mod tests {
 
     #[test]
     fn a_type_error_names_line_column_and_field() {
-        let text = "(\n  name: \"x\",\n  inner: [\n    (count: 3),\n    (count: \"many\"),\n  ],\n)";
+        let text =
+            "(\n  name: \"x\",\n  inner: [\n    (count: 3),\n    (count: \"many\"),\n  ],\n)";
         let error = parse_ron::<Outer>("test.ron", text).expect_err("a string is not a count");
         let FileError::Content {
             line,
@@ -276,7 +281,10 @@ mod tests {
     #[test]
     fn strings_and_comments_do_not_confuse_the_field_path() {
         let text = "( name: \"a: (b\", // note: [\n inner: [ (count: ";
-        assert_eq!(field_path_at(text, text.len()).as_deref(), Some("inner.count"));
+        assert_eq!(
+            field_path_at(text, text.len()).as_deref(),
+            Some("inner.count")
+        );
         let text = "( name: \"x\", inner: [ (count: 1), ";
         assert_eq!(field_path_at(text, text.len()).as_deref(), Some("inner"));
     }
@@ -284,7 +292,12 @@ mod tests {
     #[test]
     fn unreadable_files_say_why() {
         let missing = read_text(Path::new("/definitely/not/here.ron")).expect_err("missing");
-        assert!(missing.to_string().starts_with("/definitely/not/here.ron: "), "{missing}");
+        assert!(
+            missing
+                .to_string()
+                .starts_with("/definitely/not/here.ron: "),
+            "{missing}"
+        );
         let directory = read_text(Path::new(env!("CARGO_MANIFEST_DIR"))).expect_err("a directory");
         assert!(directory.to_string().ends_with("not a file"), "{directory}");
     }
@@ -295,6 +308,11 @@ mod tests {
         std::fs::write(&path, b"(\n  name: \"\xff\",\n)").expect("temp file");
         let error = read_text(&path).expect_err("not UTF-8");
         std::fs::remove_file(&path).ok();
-        assert!(error.to_string().contains(":2:10: the file is not UTF-8 text"), "{error}");
+        assert!(
+            error
+                .to_string()
+                .contains(":2:10: the file is not UTF-8 text"),
+            "{error}"
+        );
     }
 }

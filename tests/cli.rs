@@ -14,7 +14,11 @@ fn gridkeeper(args: &[&str]) -> Output {
 }
 
 fn json_lines(output: &Output) -> Vec<Value> {
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     String::from_utf8_lossy(&output.stdout)
         .lines()
         .map(|line| serde_json::from_str(line).unwrap_or_else(|error| panic!("{line}: {error}")))
@@ -23,11 +27,18 @@ fn json_lines(output: &Output) -> Vec<Value> {
 
 #[test]
 fn roll_json_has_the_documented_fields() {
-    let lines = json_lines(&gridkeeper(&["roll", "--skill", "50", "--bonus", "1", "--seed", "7", "--json"]));
+    let lines = json_lines(&gridkeeper(&[
+        "roll", "--skill", "50", "--bonus", "1", "--seed", "7", "--json",
+    ]));
     assert_eq!(lines.len(), 1);
     let roll = &lines[0];
     let value = roll["value"].as_u64().expect("value");
-    let tens: Vec<u64> = roll["tens"].as_array().expect("tens").iter().filter_map(Value::as_u64).collect();
+    let tens: Vec<u64> = roll["tens"]
+        .as_array()
+        .expect("tens")
+        .iter()
+        .filter_map(Value::as_u64)
+        .collect();
     let units = roll["units"].as_u64().expect("units");
     assert_eq!(tens.len(), 2, "one bonus die rolls two tens dice");
     assert!(tens.iter().all(|tens| tens % 10 == 0 && *tens <= 90));
@@ -39,16 +50,25 @@ fn roll_json_has_the_documented_fields() {
         .expect("two dice");
     assert_eq!(value, lowest, "a bonus die keeps the lowest");
     let level = roll["level"].as_str().expect("level");
-    assert!(["critical", "extreme", "hard", "regular", "failure", "fumble"].contains(&level));
+    assert!(
+        [
+            "critical", "extreme", "hard", "regular", "failure", "fumble"
+        ]
+        .contains(&level)
+    );
     assert_eq!(roll["success"].as_bool(), Some(value <= 50));
     assert_eq!(roll["seed"].as_u64(), Some(7));
 }
 
 #[test]
 fn the_same_seed_gives_the_same_rolls() {
-    let args = ["roll", "--skill", "65", "--seed", "123", "--count", "50", "--json"];
+    let args = [
+        "roll", "--skill", "65", "--seed", "123", "--count", "50", "--json",
+    ];
     assert_eq!(gridkeeper(&args).stdout, gridkeeper(&args).stdout);
-    let other = ["roll", "--skill", "65", "--seed", "124", "--count", "50", "--json"];
+    let other = [
+        "roll", "--skill", "65", "--seed", "124", "--count", "50", "--json",
+    ];
     assert_ne!(gridkeeper(&args).stdout, gridkeeper(&other).stdout);
 }
 
@@ -100,7 +120,10 @@ fn roll_frequencies_match_the_exact_odds() {
         let exact = LevelOdds::count(skill, difficulty, ExtraDice { bonus, penalty }.net());
         let mut observed_successes = 0u32;
         for level in SuccessLevel::ALL {
-            let observed = lines.iter().filter(|line| line["level"] == level.name()).count();
+            let observed = lines
+                .iter()
+                .filter(|line| line["level"] == level.name())
+                .count();
             let p = exact.probability(level);
             let rate = observed as f64 / f64::from(ROLLS);
             let standard_error = (p * (1.0 - p) / f64::from(ROLLS)).sqrt();
@@ -109,16 +132,22 @@ fn roll_frequencies_match_the_exact_odds() {
                 "skill {skill} {difficulty} +{bonus}/-{penalty}: {level} seen {rate:.5}, exact {p:.5}"
             );
         }
-        observed_successes += u32::try_from(lines.iter().filter(|line| line["success"] == true).count()).unwrap_or(0);
+        observed_successes +=
+            u32::try_from(lines.iter().filter(|line| line["success"] == true).count()).unwrap_or(0);
         let p = exact.success_probability();
         let rate = f64::from(observed_successes) / f64::from(ROLLS);
-        assert!((rate - p).abs() <= 4.0 * (p * (1.0 - p) / f64::from(ROLLS)).sqrt(), "success rate {rate} vs {p}");
+        assert!(
+            (rate - p).abs() <= 4.0 * (p * (1.0 - p) / f64::from(ROLLS)).sqrt(),
+            "success rate {rate} vs {p}"
+        );
     }
 }
 
 #[test]
 fn damage_json_lists_the_total_and_every_die() {
-    let lines = json_lines(&gridkeeper(&["damage", "1D6+DB", "--db", "1D4", "--seed", "5", "--count", "20", "--json"]));
+    let lines = json_lines(&gridkeeper(&[
+        "damage", "1D6+DB", "--db", "1D4", "--seed", "5", "--count", "20", "--json",
+    ]));
     assert_eq!(lines.len(), 20);
     for line in &lines {
         let dice = line["dice"].as_array().expect("dice");
@@ -134,16 +163,62 @@ fn damage_json_lists_the_total_and_every_die() {
 
 #[test]
 fn damage_extreme_impale_bands_and_blasts() {
-    let extreme = json_lines(&gridkeeper(&["damage", "1D8+DB", "--db", "1D6", "--extreme", "--seed", "1", "--json"]));
+    let extreme = json_lines(&gridkeeper(&[
+        "damage",
+        "1D8+DB",
+        "--db",
+        "1D6",
+        "--extreme",
+        "--seed",
+        "1",
+        "--json",
+    ]));
     assert_eq!(extreme[0]["total"], 14);
-    let impale = json_lines(&gridkeeper(&["damage", "1D4+DB", "--db", "1D4", "--impale", "--seed", "1", "--count", "200", "--json"]));
-    assert!(impale.iter().all(|line| (9..=12).contains(&line["total"].as_u64().unwrap_or(0))));
-    let band = json_lines(&gridkeeper(&["damage", "4D6/2D6/1D6", "--band", "3", "--seed", "1", "--json"]));
+    let impale = json_lines(&gridkeeper(&[
+        "damage", "1D4+DB", "--db", "1D4", "--impale", "--seed", "1", "--count", "200", "--json",
+    ]));
+    assert!(
+        impale
+            .iter()
+            .all(|line| (9..=12).contains(&line["total"].as_u64().unwrap_or(0)))
+    );
+    let band = json_lines(&gridkeeper(&[
+        "damage",
+        "4D6/2D6/1D6",
+        "--band",
+        "3",
+        "--seed",
+        "1",
+        "--json",
+    ]));
     assert_eq!(band[0]["dice"].as_array().map(Vec::len), Some(1));
-    let far = json_lines(&gridkeeper(&["damage", "4D10/3 yards", "--distance", "7", "--seed", "1", "--json"]));
-    assert_eq!(far[0]["dice"].as_array().map(Vec::len), Some(1), "a quarter of 4D10 is 1D10");
-    let beyond = json_lines(&gridkeeper(&["damage", "4D10/3 yards", "--distance", "10", "--seed", "1", "--json"]));
-    assert_eq!((beyond[0]["total"].as_u64(), beyond[0]["in_reach"].as_bool()), (Some(0), Some(false)));
+    let far = json_lines(&gridkeeper(&[
+        "damage",
+        "4D10/3 yards",
+        "--distance",
+        "7",
+        "--seed",
+        "1",
+        "--json",
+    ]));
+    assert_eq!(
+        far[0]["dice"].as_array().map(Vec::len),
+        Some(1),
+        "a quarter of 4D10 is 1D10"
+    );
+    let beyond = json_lines(&gridkeeper(&[
+        "damage",
+        "4D10/3 yards",
+        "--distance",
+        "10",
+        "--seed",
+        "1",
+        "--json",
+    ]));
+    assert_eq!(
+        (beyond[0]["total"].as_u64(), beyond[0]["in_reach"].as_bool()),
+        (Some(0), Some(false))
+    );
 }
 
 /// Bad arguments: exit code 2 and one line on stderr, never a panic.
@@ -184,13 +259,19 @@ fn a_broken_map_names_file_line_and_column() {
     let folder = std::env::temp_dir().join(format!("gridkeeper-cli-{}", std::process::id()));
     std::fs::create_dir_all(&folder).expect("temp folder");
     let path = folder.join("broken.map.ron");
-    std::fs::write(&path, "(\n  name: \"Broken\",\n  legend: { '.': Floor },\n  rows: [\n    \"..x.\",\n  ],\n)\n")
-        .expect("write the map");
+    std::fs::write(
+        &path,
+        "(\n  name: \"Broken\",\n  legend: { '.': Floor },\n  rows: [\n    \"..x.\",\n  ],\n)\n",
+    )
+    .expect("write the map");
     let output = gridkeeper(&[path.to_str().expect("utf-8 path")]);
     std::fs::remove_dir_all(&folder).ok();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr.contains("broken.map.ron:5:8: in `rows`: `x` is not in the legend"), "{stderr}");
+    assert!(
+        stderr.contains("broken.map.ron:5:8: in `rows`: `x` is not in the legend"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -21,30 +21,53 @@ fn the_window_draws_the_map_and_the_overlay() {
         .output()
         .expect("the game starts");
     let log = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "the game exited with {:?}:\n{log}", output.status);
+    assert!(
+        output.status.success(),
+        "the game exited with {:?}:\n{log}",
+        output.status
+    );
     assert!(!log.contains("panicked"), "{log}");
 
     let image = image::open(&shot)
         .unwrap_or_else(|error| panic!("{} is a PNG: {error}", shot.display()))
         .to_rgb8();
     let (width, height) = image.dimensions();
-    assert!(width >= 1200 && height >= 600, "screenshot is {width}x{height}");
+    assert!(
+        width >= 1200 && height >= 600,
+        "screenshot is {width}x{height}"
+    );
 
     let colours: HashSet<[u8; 3]> = image.pixels().map(|pixel| pixel.0).collect();
-    assert!(colours.len() >= 40, "only {} colours: is anything drawn?", colours.len());
+    assert!(
+        colours.len() >= 40,
+        "only {} colours: is anything drawn?",
+        colours.len()
+    );
 
     // The map fills the left of the window: its middle must show several terrain colours.
     let map_area: HashSet<[u8; 3]> = (height / 4..height * 3 / 4)
         .flat_map(|y| (width / 10..width * 6 / 10).map(move |x| (x, y)))
         .map(|(x, y)| image.get_pixel(x, y).0)
         .collect();
-    assert!(map_area.len() >= 8, "the map area has {} colours", map_area.len());
+    assert!(
+        map_area.len() >= 8,
+        "the map area has {} colours",
+        map_area.len()
+    );
 
     // The overlay panel on the right is drawn and differs from the map.
     let panel_area: HashSet<[u8; 3]> = (height / 10..height * 9 / 10)
         .flat_map(|y| (width * 83 / 100..width * 99 / 100).map(move |x| (x, y)))
         .map(|(x, y)| image.get_pixel(x, y).0)
         .collect();
-    assert!(panel_area.len() >= 4, "the side panel has {} colours", panel_area.len());
-    eprintln!("screenshot checked: {} ({width}x{height}, {} colours)", shot.display(), colours.len());
+    assert!(
+        panel_area.len() >= 4,
+        "the side panel has {} colours",
+        panel_area.len()
+    );
+    eprintln!(
+        "screenshot checked: {} ({width}x{height}, {} colours)",
+        shot.display(),
+        colours.len()
+    );
 }

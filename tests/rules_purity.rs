@@ -21,7 +21,9 @@ fn names_bevy(line: &str) -> bool {
     code.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
         .any(|word| {
             let word = word.trim_start_matches(':');
-            word.starts_with("bevy::") || (word.starts_with("bevy_") && word.contains("::")) || word == "bevy"
+            word.starts_with("bevy::")
+                || (word.starts_with("bevy_") && word.contains("::"))
+                || word == "bevy"
         })
 }
 
@@ -41,7 +43,11 @@ fn no_rules_file_imports_bevy() {
                 .collect::<Vec<_>>()
         })
         .collect();
-    assert!(offenders.is_empty(), "bevy in the rules:\n{}", offenders.join("\n"));
+    assert!(
+        offenders.is_empty(),
+        "bevy in the rules:\n{}",
+        offenders.join("\n")
+    );
 }
 
 #[test]

@@ -16,8 +16,10 @@ fn coc7e() -> Coc7e {
 #[test]
 fn the_shipped_weapon_file_is_the_one_compiled_in() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let weapons = std::fs::read_to_string(root.join("assets/rules/coc7e/weapons.ron")).expect("weapons.ron");
-    let armor = std::fs::read_to_string(root.join("assets/rules/coc7e/armor.ron")).expect("armor.ron");
+    let weapons =
+        std::fs::read_to_string(root.join("assets/rules/coc7e/weapons.ron")).expect("weapons.ron");
+    let armor =
+        std::fs::read_to_string(root.join("assets/rules/coc7e/armor.ron")).expect("armor.ron");
     let from_disk = Coc7e::from_texts(&weapons, &armor).expect("the files on disk load");
     assert_eq!(from_disk.weapons(), coc7e().weapons());
 }
@@ -72,7 +74,12 @@ fn every_row_damage_parses_and_rolls() {
                     .roll(&mut dice, reach, &bonus, DamageQuality::Normal)
                     .unwrap_or_else(|error| panic!("{}: {error}", weapon.name))
                     .unwrap_or_else(|| panic!("{} at {reach:?} is in reach", weapon.name));
-                assert!(rolled.total <= maximum, "{} rolled {} over {maximum}", weapon.name, rolled.total);
+                assert!(
+                    rolled.total <= maximum,
+                    "{} rolled {} over {maximum}",
+                    weapon.name,
+                    rolled.total
+                );
             }
         }
     }
@@ -144,7 +151,12 @@ fn harvey_switchblade_through_the_ruleset() {
 #[test]
 fn the_armor_examples_load() {
     let rules = coc7e();
-    let points: Vec<u32> = rules.armor().armor.iter().map(|armor| armor.points).collect();
+    let points: Vec<u32> = rules
+        .armor()
+        .armor
+        .iter()
+        .map(|armor| armor.points)
+        .collect();
     assert_eq!(points, [1, 2, 3, 5, 8, 12, 15, 19, 20]);
 }
 
@@ -154,13 +166,22 @@ fn every_shipped_map_loads() {
     let mut loaded = 0;
     for entry in std::fs::read_dir(&maps).expect("maps/ exists") {
         let path = entry.expect("an entry").path();
-        let name = path.file_name().and_then(|name| name.to_str()).unwrap_or_default();
+        let name = path
+            .file_name()
+            .and_then(|name| name.to_str())
+            .unwrap_or_default();
         if name.ends_with(".map.ron") {
             let map = GridMap::load(&path).unwrap_or_else(|error| panic!("{error}"));
-            assert!(map.width() >= 10 && map.height() >= 10, "{name} is too small to play");
+            assert!(
+                map.width() >= 10 && map.height() >= 10,
+                "{name} is too small to play"
+            );
             loaded += 1;
         }
     }
     assert!(loaded >= 1, "no maps found in {}", maps.display());
-    assert!(maps.join("warehouse.map.ron").exists(), "the default map is shipped");
+    assert!(
+        maps.join("warehouse.map.ron").exists(),
+        "the default map is shipped"
+    );
 }

@@ -18,7 +18,12 @@ pub(super) struct DamageArgs {
     #[arg(value_name = "EXPR", allow_hyphen_values = true)]
     expression: String,
     /// The damage bonus for `DB` and `half DB`: `-2`, `-1`, `0`, `1D4`, `1D6`, `2D6`...
-    #[arg(long, value_name = "EXPR", default_value = "0", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "EXPR",
+        default_value = "0",
+        allow_hyphen_values = true
+    )]
     db: String,
     /// An extreme success: maximum damage plus maximum damage bonus.
     #[arg(long, conflicts_with = "impale")]
@@ -141,7 +146,9 @@ pub(super) fn run(args: &DamageArgs) -> ExitCode {
                 roll: index,
             });
         } else {
-            lines.text(&rolled.map_or_else(|| "0  beyond the blast".to_string(), |roll| describe(&roll)));
+            lines.text(
+                &rolled.map_or_else(|| "0  beyond the blast".to_string(), |roll| describe(&roll)),
+            );
         }
     }
     ExitCode::SUCCESS

@@ -90,7 +90,9 @@ fn report_clap_error(error: &clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
     if matches!(
         error.kind(),
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
     ) {
         // Printing help can only fail on a closed pipe, which leaves nothing to report.
         error.print().ok();

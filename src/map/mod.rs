@@ -93,7 +93,13 @@ impl GridMap {
             FileError::at_offset(file, text, offset, message)
         };
         let Some(first) = map.rows.first() else {
-            return Err(FileError::at_field(file, text, 0, "rows", "a map needs at least one row"));
+            return Err(FileError::at_field(
+                file,
+                text,
+                0,
+                "rows",
+                "a map needs at least one row",
+            ));
         };
         let width = first.chars().count();
         if width == 0 {
@@ -205,6 +211,9 @@ mod tests {
         let ragged = SMALL.replace("X.c.X", "X.c.");
         let error = GridMap::parse("small.ron", &ragged).expect_err("ragged row");
         assert!(error.to_string().starts_with("small.ron:6:14: "), "{error}");
-        assert!(error.to_string().contains("row 2 is 4 tiles wide"), "{error}");
+        assert!(
+            error.to_string().contains("row 2 is 4 tiles wide"),
+            "{error}"
+        );
     }
 }

@@ -103,7 +103,9 @@ pub fn build_and_damage_bonus(strength_plus_size: u32) -> (i32, Formula) {
         total => {
             // 205-284 is 2D6 and Build 3; each further 80 points adds a D6 and a point of Build.
             let steps = (total - 205) / 80;
-            let build = i32::try_from(steps).unwrap_or(i32::MAX - 3).saturating_add(3);
+            let build = i32::try_from(steps)
+                .unwrap_or(i32::MAX - 3)
+                .saturating_add(3);
             (build, dice(2 + steps, 6))
         }
     }
@@ -203,7 +205,8 @@ mod tests {
 
     #[test]
     fn characteristics_read_from_ron_with_upper_case_names() {
-        let text = "(STR: 60, CON: 70, SIZ: 80, DEX: 50, APP: 40, INT: 75, POW: 55, EDU: 80, LUCK: 45)";
+        let text =
+            "(STR: 60, CON: 70, SIZ: 80, DEX: 50, APP: 40, INT: 75, POW: 55, EDU: 80, LUCK: 45)";
         let read: Characteristics = ron::from_str(text).expect("valid characteristics");
         assert_eq!(read.strength, 60);
         assert_eq!(read.luck, 45);

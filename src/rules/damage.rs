@@ -18,7 +18,10 @@ const MAX_TERMS: usize = 32;
 /// One piece of a damage formula.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TermKind {
-    Dice { count: u32, sides: u32 },
+    Dice {
+        count: u32,
+        sides: u32,
+    },
     Flat(u32),
     /// The wielder's full damage bonus.
     DamageBonus,
@@ -137,10 +140,7 @@ impl Term {
     }
 
     fn uses_damage_bonus(self) -> bool {
-        matches!(
-            self.kind,
-            TermKind::DamageBonus | TermKind::HalfDamageBonus
-        )
+        matches!(self.kind, TermKind::DamageBonus | TermKind::HalfDamageBonus)
     }
 }
 
@@ -277,7 +277,9 @@ impl Formula {
                         count: count / divisor,
                         sides,
                     },
-                    TermKind::Flat(value) if value % divisor == 0 => TermKind::Flat(value / divisor),
+                    TermKind::Flat(value) if value % divisor == 0 => {
+                        TermKind::Flat(value / divisor)
+                    }
                     _ => return None,
                 };
                 Some(Term {
@@ -326,7 +328,11 @@ impl Term {
             TermKind::DamageBonus | TermKind::HalfDamageBonus => {
                 let rolled = damage_bonus.roll(source, &Formula::default(), DamageQuality::Normal);
                 let full: i32 = rolled.parts.iter().map(|part| part.value).sum();
-                let dice = rolled.parts.into_iter().flat_map(|part| part.dice).collect();
+                let dice = rolled
+                    .parts
+                    .into_iter()
+                    .flat_map(|part| part.dice)
+                    .collect();
                 let (source, value) = if self.kind == TermKind::DamageBonus {
                     (DamageSource::DamageBonus, full)
                 } else {
@@ -391,7 +397,9 @@ impl DamageNotation {
     pub fn formula_at(&self, reach: DamageReach) -> Result<Option<(Formula, u32)>, ReachError> {
         match (&self.shape, reach) {
             (DamageShape::Single(formula), DamageReach::Full) => Ok(Some((formula.clone(), 1))),
-            (DamageShape::Bands(bands), DamageReach::Full) => Ok(bands.first().cloned().map(|first| (first, 1))),
+            (DamageShape::Bands(bands), DamageReach::Full) => {
+                Ok(bands.first().cloned().map(|first| (first, 1)))
+            }
             (DamageShape::Bands(bands), DamageReach::Band(index)) => bands
                 .get(index)
                 .map(|band| Some((band.clone(), 1)))
@@ -399,8 +407,16 @@ impl DamageNotation {
                     bands: bands.len(),
                     asked: index,
                 }),
-            (DamageShape::Blast { formula, .. }, DamageReach::Full) => Ok(Some((formula.clone(), 1))),
-            (DamageShape::Blast { formula, radius_yards }, DamageReach::BlastDistance(yards)) => {
+            (DamageShape::Blast { formula, .. }, DamageReach::Full) => {
+                Ok(Some((formula.clone(), 1)))
+            }
+            (
+                DamageShape::Blast {
+                    formula,
+                    radius_yards,
+                },
+                DamageReach::BlastDistance(yards),
+            ) => {
                 let radius = f64::from(*radius_yards);
                 let yards = f64::from(yards);
                 let divisor = if yards <= radius {
@@ -510,7 +526,13 @@ impl DamageNotation {
         if formulas.len() > 1 && formulas.iter().any(|formula| formula.terms.is_empty()) {
             return Err(parser.error_at(0, "every band needs damage"));
         }
-        if matches!(self.shape, DamageShape::Blast { radius_yards: 0, .. }) {
+        if matches!(
+            self.shape,
+            DamageShape::Blast {
+                radius_yards: 0,
+                ..
+            }
+        ) {
             return Err(parser.error_at(0, "a blast radius must be at least 1 yard"));
         }
         Ok(())
@@ -581,7 +603,11 @@ impl std::fmt::Display for DamageNotation {
                 DamageEffect::Burn => "burn",
                 DamageEffect::Stun => "Stun",
             };
-            let nothing_before = index == 0 && self.formulas().iter().all(|formula| formula.terms.is_empty());
+            let nothing_before = index == 0
+                && self
+                    .formulas()
+                    .iter()
+                    .all(|formula| formula.terms.is_empty());
             if !nothing_before {
                 f.write_str("+")?;
             }
@@ -620,7 +646,11 @@ impl<'a> Parser<'a> {
     }
 
     fn skip_spaces(&mut self) {
-        while self.chars.get(self.position).is_some_and(|c| c.is_whitespace()) {
+        while self
+            .chars
+            .get(self.position)
+            .is_some_and(|c| c.is_whitespace())
+        {
             self.position += 1;
         }
     }
@@ -666,7 +696,11 @@ impl<'a> Parser<'a> {
     fn number(&mut self) -> Result<Option<u32>, DamageNotationError> {
         self.skip_spaces();
         let start = self.position;
-        while self.chars.get(self.position).is_some_and(char::is_ascii_digit) {
+        while self
+            .chars
+            .get(self.position)
+            .is_some_and(char::is_ascii_digit)
+        {
             self.position += 1;
         }
         if start == self.position {
@@ -697,7 +731,9 @@ impl<'a> Parser<'a> {
                     DamageEffect::Stun
                 };
                 if effects.contains(&effect) {
-                    return Err(self.error_at(term_start, format!("`{}` is written twice", word.trim())));
+                    return Err(
+                        self.error_at(term_start, format!("`{}` is written twice", word.trim()))
+                    );
                 }
                 effects.push(effect);
             } else {
@@ -920,12 +956,30 @@ mod tests {
         let knife = notation("1D4+DB");
         assert_eq!(knife.maximum(DamageReach::Full, &bonus_1d4), Ok(8));
         assert_eq!(knife.maximum(DamageReach::Full, &no_bonus), Ok(4));
-        assert_eq!(notation("1D10+1D4+2").maximum(DamageReach::Full, &no_bonus), Ok(16));
-        assert_eq!(notation("1D3+half DB").maximum(DamageReach::Full, &formula("1D6")), Ok(6));
-        assert_eq!(notation("1D3+half DB").maximum(DamageReach::Full, &formula("1D4")), Ok(5));
-        assert_eq!(notation("1D6+DB").maximum(DamageReach::Full, &formula("-1")), Ok(5));
-        assert_eq!(notation("4D6/2D6/1D6").maximum(DamageReach::Band(0), &no_bonus), Ok(24));
-        assert_eq!(notation("4D6/2D6/1D6").maximum(DamageReach::Band(2), &no_bonus), Ok(6));
+        assert_eq!(
+            notation("1D10+1D4+2").maximum(DamageReach::Full, &no_bonus),
+            Ok(16)
+        );
+        assert_eq!(
+            notation("1D3+half DB").maximum(DamageReach::Full, &formula("1D6")),
+            Ok(6)
+        );
+        assert_eq!(
+            notation("1D3+half DB").maximum(DamageReach::Full, &formula("1D4")),
+            Ok(5)
+        );
+        assert_eq!(
+            notation("1D6+DB").maximum(DamageReach::Full, &formula("-1")),
+            Ok(5)
+        );
+        assert_eq!(
+            notation("4D6/2D6/1D6").maximum(DamageReach::Band(0), &no_bonus),
+            Ok(24)
+        );
+        assert_eq!(
+            notation("4D6/2D6/1D6").maximum(DamageReach::Band(2), &no_bonus),
+            Ok(6)
+        );
         assert_eq!(formula("1D6-1").weapon_minimum(), 0);
         assert_eq!(formula("2D6+4").weapon_minimum(), 6);
     }
@@ -938,7 +992,12 @@ mod tests {
         let mut seen = std::collections::BTreeSet::new();
         for face in 1..=4 {
             let rolled = switchblade
-                .roll(&mut Faces(vec![face]), DamageReach::Full, &bonus, DamageQuality::Impale)
+                .roll(
+                    &mut Faces(vec![face]),
+                    DamageReach::Full,
+                    &bonus,
+                    DamageQuality::Impale,
+                )
                 .expect("a single formula")
                 .expect("in reach");
             assert_eq!(rolled.total, face + 8);
@@ -970,7 +1029,12 @@ mod tests {
     fn extreme_with_a_blunt_weapon_rolls_nothing() {
         let club = notation("1D8+DB");
         let rolled = club
-            .roll(&mut Faces(vec![]), DamageReach::Full, &formula("1D6"), DamageQuality::Extreme)
+            .roll(
+                &mut Faces(vec![]),
+                DamageReach::Full,
+                &formula("1D6"),
+                DamageQuality::Extreme,
+            )
             .ok()
             .flatten()
             .expect("rolled");
@@ -983,7 +1047,12 @@ mod tests {
         // .45 revolver 1D10+2: maximum 12 plus a fresh 1D10+2.
         let revolver = notation("1D10+2");
         let rolled = revolver
-            .roll(&mut Faces(vec![7]), DamageReach::Full, &Formula::default(), DamageQuality::Impale)
+            .roll(
+                &mut Faces(vec![7]),
+                DamageReach::Full,
+                &Formula::default(),
+                DamageQuality::Impale,
+            )
             .ok()
             .flatten()
             .expect("rolled");
@@ -995,20 +1064,36 @@ mod tests {
         let club = notation("1D6+DB");
         // Weapon 4, DB 1D4 rolls 3.
         let rolled = club
-            .roll(&mut Faces(vec![4, 3]), DamageReach::Full, &formula("1D4"), DamageQuality::Normal)
+            .roll(
+                &mut Faces(vec![4, 3]),
+                DamageReach::Full,
+                &formula("1D4"),
+                DamageQuality::Normal,
+            )
             .ok()
             .flatten()
             .expect("rolled");
         assert_eq!(rolled.total, 7);
-        let faces: Vec<_> = rolled.dice().map(|(source, die)| (source, die.sides, die.face)).collect();
+        let faces: Vec<_> = rolled
+            .dice()
+            .map(|(source, die)| (source, die.sides, die.face))
+            .collect();
         assert_eq!(
             faces,
-            [(DamageSource::Weapon, 6, 4), (DamageSource::DamageBonus, 4, 3)]
+            [
+                (DamageSource::Weapon, 6, 4),
+                (DamageSource::DamageBonus, 4, 3)
+            ]
         );
         // A negative bonus can take damage to zero, never below.
         let punch = notation("1D3+DB");
         let rolled = punch
-            .roll(&mut Faces(vec![1]), DamageReach::Full, &formula("-2"), DamageQuality::Normal)
+            .roll(
+                &mut Faces(vec![1]),
+                DamageReach::Full,
+                &formula("-2"),
+                DamageQuality::Normal,
+            )
             .ok()
             .flatten()
             .expect("rolled");
@@ -1021,7 +1106,12 @@ mod tests {
         // Half of a 1D4 bonus: faces 1,2,3,4 give 1,1,2,2 (as a D2).
         for (bonus_face, half) in [(1, 1), (2, 1), (3, 2), (4, 2)] {
             let rolled = rock
-                .roll(&mut Faces(vec![2, bonus_face]), DamageReach::Full, &formula("1D4"), DamageQuality::Normal)
+                .roll(
+                    &mut Faces(vec![2, bonus_face]),
+                    DamageReach::Full,
+                    &formula("1D4"),
+                    DamageQuality::Normal,
+                )
                 .ok()
                 .flatten()
                 .expect("rolled");
@@ -1030,7 +1120,12 @@ mod tests {
         // Half of 1D6 reads as a D3; half of -1 is 0, half of -2 is -1.
         for (bonus, expected) in [("-1", 2), ("-2", 1), ("0", 2)] {
             let rolled = rock
-                .roll(&mut Faces(vec![2]), DamageReach::Full, &formula(bonus), DamageQuality::Normal)
+                .roll(
+                    &mut Faces(vec![2]),
+                    DamageReach::Full,
+                    &formula(bonus),
+                    DamageQuality::Normal,
+                )
                 .ok()
                 .flatten()
                 .expect("rolled");
@@ -1042,13 +1137,23 @@ mod tests {
     fn shotgun_bands() {
         let shotgun = notation("4D6/2D6/1D6");
         let middle = shotgun
-            .roll(&mut Faces(vec![5, 6]), DamageReach::Band(1), &Formula::default(), DamageQuality::Normal)
+            .roll(
+                &mut Faces(vec![5, 6]),
+                DamageReach::Band(1),
+                &Formula::default(),
+                DamageQuality::Normal,
+            )
             .ok()
             .flatten()
             .expect("rolled");
         assert_eq!(middle.total, 11);
         assert_eq!(
-            shotgun.roll(&mut Faces(vec![]), DamageReach::Band(3), &Formula::default(), DamageQuality::Normal),
+            shotgun.roll(
+                &mut Faces(vec![]),
+                DamageReach::Band(3),
+                &Formula::default(),
+                DamageQuality::Normal
+            ),
             Err(ReachError::NoSuchBand { bands: 3, asked: 3 })
         );
         assert_eq!(
@@ -1071,13 +1176,24 @@ mod tests {
         // 3D10 cannot be halved in dice: rolled in full and the total halved, rounding down.
         let grenade_launcher = notation("3D10/2 yards");
         let rolled = grenade_launcher
-            .roll(&mut Faces(vec![7, 8, 4]), DamageReach::BlastDistance(3.0), &no_bonus, DamageQuality::Normal)
+            .roll(
+                &mut Faces(vec![7, 8, 4]),
+                DamageReach::BlastDistance(3.0),
+                &no_bonus,
+                DamageQuality::Normal,
+            )
             .ok()
             .flatten()
             .expect("rolled");
         assert_eq!((rolled.divisor, rolled.total), (2, 9));
-        assert_eq!(grenade_launcher.maximum(DamageReach::BlastDistance(5.0), &no_bonus), Ok(7));
-        assert_eq!(dynamite.maximum(DamageReach::BlastDistance(20.0), &no_bonus), Ok(0));
+        assert_eq!(
+            grenade_launcher.maximum(DamageReach::BlastDistance(5.0), &no_bonus),
+            Ok(7)
+        );
+        assert_eq!(
+            dynamite.maximum(DamageReach::BlastDistance(20.0), &no_bonus),
+            Ok(0)
+        );
         assert_eq!(
             notation("1D6").formula_at(DamageReach::BlastDistance(1.0)),
             Err(ReachError::NotABlast)

@@ -274,11 +274,7 @@ impl SkillCheck {
         difficulty: Difficulty,
         extra: ExtraDice,
     ) -> Self {
-        Self::judge(
-            PercentileRoll::roll(source, extra.net()),
-            skill,
-            difficulty,
-        )
+        Self::judge(PercentileRoll::roll(source, extra.net()), skill, difficulty)
     }
 }
 
@@ -375,7 +371,8 @@ mod tests {
             (5, 4, Regular, L::Failure, false),
         ];
         for (value, skill, difficulty, level, success) in cases {
-            let roll = PercentileRoll::from_faces(vec![value / 10 * 10 % 100], value % 10, NetDice::PLAIN);
+            let roll =
+                PercentileRoll::from_faces(vec![value / 10 * 10 % 100], value % 10, NetDice::PLAIN);
             assert_eq!(roll.value, value);
             let check = SkillCheck::judge(roll, skill, difficulty);
             assert_eq!(check.level, level, "{value} vs {skill} at {difficulty}");

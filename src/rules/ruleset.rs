@@ -72,7 +72,12 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     ) -> Rolled<SkillCheck>;
 
     /// Who wins an opposed roll.
-    fn opposed(&self, kind: OpposedKind, attacker: SideResult, defender: SideResult) -> OpposedWinner;
+    fn opposed(
+        &self,
+        kind: OpposedKind,
+        attacker: SideResult,
+        defender: SideResult,
+    ) -> OpposedWinner;
 
     /// Whether a fighting maneuver is possible between these Builds, and at what penalty.
     fn maneuver(&self, maneuvering_build: i32, opponent_build: i32) -> ManeuverAllowance;
@@ -154,7 +159,12 @@ impl Ruleset for Coc7e {
         }
     }
 
-    fn opposed(&self, kind: OpposedKind, attacker: SideResult, defender: SideResult) -> OpposedWinner {
+    fn opposed(
+        &self,
+        kind: OpposedKind,
+        attacker: SideResult,
+        defender: SideResult,
+    ) -> OpposedWinner {
         resolve_opposed(kind, attacker, defender)
     }
 

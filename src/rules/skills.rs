@@ -51,7 +51,12 @@ pub const COC7E_SKILLS: &[SkillEntry] = &[
     skill("Firearms (Handgun)", &["Firearms (HG)", "Handgun"], 20),
     skill(
         "Firearms (Rifle/Shotgun)",
-        &["Firearms (R/S)", "Firearms (Rifle)", "Firearms (Shotgun)", "Rifle/Shotgun"],
+        &[
+            "Firearms (R/S)",
+            "Firearms (Rifle)",
+            "Firearms (Shotgun)",
+            "Rifle/Shotgun",
+        ],
         25,
     ),
     skill("Firearms (SMG)", &["Firearms (Submachine Gun)", "SMG"], 15),
@@ -84,7 +89,8 @@ fn squashed(name: &str) -> String {
 pub fn find_skill<'a>(catalog: &'a [SkillEntry], name: &str) -> Option<&'a SkillEntry> {
     let wanted = squashed(name);
     catalog.iter().find(|entry| {
-        squashed(entry.name) == wanted || entry.aliases.iter().any(|alias| squashed(alias) == wanted)
+        squashed(entry.name) == wanted
+            || entry.aliases.iter().any(|alias| squashed(alias) == wanted)
     })
 }
 

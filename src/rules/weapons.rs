@@ -217,7 +217,10 @@ impl WeaponTable {
                 ));
             }
             if weapon.uses.every == 0 {
-                return Err(at_field("every", format!("`{}`: `every` must be at least 1", weapon.name)));
+                return Err(at_field(
+                    "every",
+                    format!("`{}`: `every` must be at least 1", weapon.name),
+                ));
             }
         }
         Ok(table)
@@ -273,17 +276,44 @@ mod tests {
     #[test]
     fn bad_rows_are_located() {
         let cases = [
-            ("\"1D10\"", "\"1D1O\"", 6, "weapons.damage", "damage notation `1D1O`"),
-            ("\"Firearms (Handgun)\"", "\"Firearms (Hangun)\"", 5, "weapons.skill", "unknown skill"),
-            ("Yards(15)", "Bands([10])", 7, "weapons.range", "one range per band"),
+            (
+                "\"1D10\"",
+                "\"1D1O\"",
+                6,
+                "weapons.damage",
+                "damage notation `1D1O`",
+            ),
+            (
+                "\"Firearms (Handgun)\"",
+                "\"Firearms (Hangun)\"",
+                5,
+                "weapons.skill",
+                "unknown skill",
+            ),
+            (
+                "Yards(15)",
+                "Bands([10])",
+                7,
+                "weapons.range",
+                "one range per band",
+            ),
             ("Revolver,", "Revolvr,", 12, "weapons.action", "Revolvr"),
-            ("max: Some(3))", "max: Some(3), every: 0)", 8, "weapons.uses.every", "at least 1"),
+            (
+                "max: Some(3))",
+                "max: Some(3), every: 0)",
+                8,
+                "weapons.uses.every",
+                "at least 1",
+            ),
         ];
         for (good, bad, line, field, message) in cases {
             let text = table(&[&ENTRY.replace(good, bad)]);
             let error = WeaponTable::parse("w.ron", &text, COC7E_SKILLS).expect_err(bad);
             let shown = error.to_string();
-            assert!(shown.starts_with(&format!("w.ron:{line}:")), "{bad}: {shown}");
+            assert!(
+                shown.starts_with(&format!("w.ron:{line}:")),
+                "{bad}: {shown}"
+            );
             assert!(shown.contains(&format!("in `{field}`")), "{bad}: {shown}");
             assert!(shown.contains(message), "{bad}: {shown}");
         }

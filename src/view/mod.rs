@@ -67,7 +67,10 @@ fn spawn_tilemap(mut commands: Commands, map: Res<ShownMap>, mut images: ResMut<
         storage.set(&position, entity);
     }
     let pixels = TILE_PIXELS as f32;
-    let tile_size = TilemapTileSize { x: pixels, y: pixels };
+    let tile_size = TilemapTileSize {
+        x: pixels,
+        y: pixels,
+    };
     commands.entity(tilemap).insert((
         Name::new("Map tiles"),
         TilemapBundle {

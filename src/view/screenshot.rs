@@ -67,7 +67,10 @@ fn save_png(image: &Image, path: &std::path::Path) -> Result<(), String> {
         .try_into_dynamic()
         .map_err(|error| error.to_string())?
         .to_rgb8();
-    if let Some(folder) = path.parent().filter(|folder| !folder.as_os_str().is_empty()) {
+    if let Some(folder) = path
+        .parent()
+        .filter(|folder| !folder.as_os_str().is_empty())
+    {
         std::fs::create_dir_all(folder).map_err(|error| error.to_string())?;
     }
     let partial = path.with_extension("partial.png");

@@ -31,14 +31,22 @@ fn pixel(terrain: Terrain, x: u32, y: u32) -> Rgba {
     let border = x == 0 || y == 0 || x == last || y == last;
     let floor = || {
         // Planks running across, with a faint seam every 8 pixels.
-        if y.is_multiple_of(8) { FLOOR_SEAM } else { FLOOR }
+        if y.is_multiple_of(8) {
+            FLOOR_SEAM
+        } else {
+            FLOOR
+        }
     };
     let wall = || {
         // Bricks: mortar every 8 rows, vertical joints staggered by row.
         let course = y / 8;
         let shift = if course.is_multiple_of(2) { 0 } else { 8 };
         let joint = (x + shift).is_multiple_of(16);
-        if y.is_multiple_of(8) || joint { MORTAR } else { WALL }
+        if y.is_multiple_of(8) || joint {
+            MORTAR
+        } else {
+            WALL
+        }
     };
     match terrain {
         Terrain::Floor => floor(),
@@ -75,10 +83,12 @@ fn pixel(terrain: Terrain, x: u32, y: u32) -> Rgba {
             }
         }
         Terrain::DoorOpen => {
-            // The frame posts and the door swung against the left post.
-            if !(4..=27).contains(&x) {
+            // A doorway: floor between wall-coloured corner posts, with a door-brown threshold,
+            // so a row of them reads as one wide opening whichever way the wall runs.
+            let post = |v: u32| !(6..=last - 6).contains(&v);
+            if post(x) && post(y) {
                 wall()
-            } else if (4..=7).contains(&x) {
+            } else if border || x == 1 || y == 1 || x == last - 1 || y == last - 1 {
                 DOOR
             } else {
                 floor()
@@ -144,7 +154,13 @@ mod tests {
         let tiles: Vec<_> = Terrain::ALL.iter().map(|&terrain| tile(terrain)).collect();
         for (i, first) in tiles.iter().enumerate() {
             for (j, second) in tiles.iter().enumerate().skip(i + 1) {
-                assert_ne!(first, second, "{:?} and {:?}", Terrain::ALL[i], Terrain::ALL[j]);
+                assert_ne!(
+                    first,
+                    second,
+                    "{:?} and {:?}",
+                    Terrain::ALL[i],
+                    Terrain::ALL[j]
+                );
             }
         }
     }
