@@ -58,7 +58,8 @@ impl FileError {
         Self::at_offset(file, text, offset, message)
     }
 
-    /// An error at the value of the first `field:` at or after `from`.
+    /// An error at the value of the first `field:` at or after `from` (or at `from` when there
+    /// is no such field).
     pub fn at_field(
         file: &str,
         text: &str,
@@ -66,16 +67,8 @@ impl FileError {
         field: &str,
         message: impl Into<String>,
     ) -> Self {
-        let label = format!("{field}:");
-        let value_at = text.get(from..).and_then(|rest| rest.find(&label)).map_or(
-            from.min(text.len()),
-            |found| {
-                let after_label = from + found + label.len();
-                let spaces = text[after_label..].len() - text[after_label..].trim_start().len();
-                after_label + spaces
-            },
-        );
-        Self::at_offset(file, text, value_at, message)
+        let offset = field_value_offset(text, from, field).unwrap_or(from.min(text.len()));
+        Self::at_offset(file, text, offset, message)
     }
 }
 
@@ -166,67 +159,133 @@ fn offset_of(text: &str, line: usize, column: usize) -> usize {
     line_start + within
 }
 
-/// The dotted path of RON struct fields that enclose `offset`, such as `units.weapons`.
-///
-/// Scans the text up to `offset`, skipping strings and comments, keeping the field each open
-/// bracket belongs to.
-pub fn field_path_at(text: &str, offset: usize) -> Option<String> {
-    let prefix = text.get(..offset.min(text.len()))?;
-    let chars: Vec<char> = prefix.chars().collect();
-    // For every open bracket, the field whose value it began; plus the field last named at the
-    // innermost level.
-    let mut open: Vec<Option<String>> = Vec::new();
-    let mut current: Option<String> = None;
+/// The pieces of RON text that locate a value: brackets, commas, field names and strings.
+/// Comments are skipped, and nothing inside a string is mistaken for structure.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Token {
+    Open,
+    Close,
+    Comma,
+    /// A field name followed by `:`, with the byte offset of its value.
+    Field {
+        name: String,
+        value_at: usize,
+    },
+    /// A string literal: byte offsets of its first character and of its closing quote.
+    Text {
+        start: usize,
+        end: usize,
+    },
+}
+
+/// The tokens of `text`, each with its byte offset.
+fn tokens(text: &str) -> impl Iterator<Item = (usize, Token)> + '_ {
+    let bytes = text.as_bytes();
     let mut index = 0;
-    while index < chars.len() {
-        let c = chars[index];
-        match c {
-            '"' => {
-                index += 1;
-                while index < chars.len() && chars[index] != '"' {
-                    if chars[index] == '\\' {
+    std::iter::from_fn(move || {
+        while index < bytes.len() {
+            let at = index;
+            index += 1;
+            match bytes[at] {
+                b'"' => {
+                    while index < bytes.len() && bytes[index] != b'"' {
+                        index += if bytes[index] == b'\\' { 2 } else { 1 };
+                    }
+                    let end = index.min(bytes.len());
+                    index = end + 1;
+                    return Some((at, Token::Text { start: at + 1, end }));
+                }
+                b'/' if bytes.get(index) == Some(&b'/') => {
+                    while index < bytes.len() && bytes[index] != b'\n' {
                         index += 1;
                     }
+                }
+                b'/' if bytes.get(index) == Some(&b'*') => {
                     index += 1;
+                    while index + 1 < bytes.len()
+                        && !(bytes[index] == b'*' && bytes[index + 1] == b'/')
+                    {
+                        index += 1;
+                    }
+                    index += 2;
                 }
+                b'(' | b'[' | b'{' => return Some((at, Token::Open)),
+                b')' | b']' | b'}' => return Some((at, Token::Close)),
+                b',' => return Some((at, Token::Comma)),
+                byte if byte.is_ascii_alphabetic() || byte == b'_' => {
+                    while index < bytes.len()
+                        && (bytes[index].is_ascii_alphanumeric() || bytes[index] == b'_')
+                    {
+                        index += 1;
+                    }
+                    let name = &text[at..index];
+                    let rest = &text[index..];
+                    let after_spaces = index + rest.len() - rest.trim_start().len();
+                    let is_field = bytes.get(after_spaces) == Some(&b':')
+                        && bytes.get(after_spaces + 1) != Some(&b':');
+                    if is_field {
+                        let value = &text[after_spaces + 1..];
+                        let value_at = after_spaces + 1 + value.len() - value.trim_start().len();
+                        index = after_spaces + 1;
+                        return Some((
+                            at,
+                            Token::Field {
+                                name: name.to_string(),
+                                value_at,
+                            },
+                        ));
+                    }
+                }
+                _ => {}
             }
-            '/' if chars.get(index + 1) == Some(&'/') => {
-                while index < chars.len() && chars[index] != '\n' {
-                    index += 1;
-                }
-            }
-            '/' if chars.get(index + 1) == Some(&'*') => {
-                index += 2;
-                while index + 1 < chars.len() && !(chars[index] == '*' && chars[index + 1] == '/') {
-                    index += 1;
-                }
-                index += 1;
-            }
-            '(' | '[' | '{' => open.push(current.take()),
-            ')' | ']' | '}' => current = open.pop().flatten(),
-            ',' => current = None,
-            c if c.is_alphabetic() || c == '_' => {
-                let start = index;
-                while index + 1 < chars.len()
-                    && (chars[index + 1].is_alphanumeric() || chars[index + 1] == '_')
-                {
-                    index += 1;
-                }
-                let mut after = index + 1;
-                while after < chars.len() && chars[after].is_whitespace() {
-                    after += 1;
-                }
-                let is_field = chars.get(after) == Some(&':') && chars.get(after + 1) != Some(&':');
-                if is_field {
-                    current = Some(chars[start..=index].iter().collect());
-                }
-            }
-            _ => {}
         }
-        index += 1;
+        None
+    })
+}
+
+/// Byte offset of the value of the first field called `field` at or after `from`.
+pub fn field_value_offset(text: &str, from: usize, field: &str) -> Option<usize> {
+    tokens(text).find_map(|(at, token)| match token {
+        Token::Field { name, value_at } if at >= from && name == field => Some(value_at),
+        _ => None,
+    })
+}
+
+/// Byte offsets of the first character inside each string literal of the value that starts at
+/// `value_at` (the rows of a map: a list of strings).
+pub fn strings_in_value(text: &str, value_at: usize) -> Vec<usize> {
+    let mut depth = 0usize;
+    let mut starts = Vec::new();
+    for (at, token) in tokens(text).skip_while(|(at, _)| *at < value_at) {
+        match token {
+            Token::Open => depth += 1,
+            Token::Close if depth <= 1 => break,
+            Token::Close => depth -= 1,
+            Token::Text { start, .. } => starts.push(start),
+            Token::Comma | Token::Field { .. } => {}
+        }
+        if depth == 0 && at > value_at {
+            break;
+        }
     }
-    // A closed bracket hands its field back to `current`, but once its value is complete the
-    // next comma clears it; what remains is the open path plus the field being written.
+    starts
+}
+
+/// The dotted path of RON struct fields that enclose `offset`, such as `units.weapons`.
+pub fn field_path_at(text: &str, offset: usize) -> Option<String> {
+    // For every open bracket, the field whose value it began; and the field being written at
+    // the innermost level.
+    let mut open: Vec<Option<String>> = Vec::new();
+    let mut current: Option<String> = None;
+    for (_, token) in tokens(text).take_while(|(at, _)| *at < offset) {
+        match token {
+            Token::Open => open.push(current.take()),
+            Token::Close => current = open.pop().flatten(),
+            Token::Comma => current = None,
+            Token::Field { name, .. } => current = Some(name),
+            Token::Text { .. } => {}
+        }
+    }
     let path: Vec<String> = open.into_iter().flatten().chain(current).collect();
     (!path.is_empty()).then(|| path.join("."))
 }
@@ -236,13 +295,11 @@ mod tests {
     use super::*;
 
     #[derive(Debug, serde::Deserialize)]
-    #[allow(dead_code)]
     struct Inner {
         count: u32,
     }
 
     #[derive(Debug, serde::Deserialize)]
-    #[allow(dead_code)]
     struct Outer {
         name: String,
         inner: Vec<Inner>,
@@ -256,6 +313,14 @@ mod tests {
         assert_eq!(line_and_column(text, 7), (2, 4));
         assert_eq!(offset_of(text, 2, 4), 7);
         assert_eq!(offset_of(text, 3, 1), 8);
+    }
+
+    #[test]
+    fn good_text_parses() {
+        let outer: Outer =
+            parse_ron("test.ron", "(name: \"x\", inner: [(count: 3)])").expect("valid");
+        assert_eq!(outer.name, "x");
+        assert_eq!(outer.inner.iter().map(|inner| inner.count).sum::<u32>(), 3);
     }
 
     #[test]
@@ -287,6 +352,21 @@ mod tests {
         );
         let text = "( name: \"x\", inner: [ (count: 1), ";
         assert_eq!(field_path_at(text, text.len()).as_deref(), Some("inner"));
+    }
+
+    #[test]
+    fn fields_are_found_outside_comments_and_strings() {
+        let text =
+            "( // rows: not here\n description: \"rows: nor here\",\n rows: [\"ab\", \"cd\"] )";
+        let rows_at = field_value_offset(text, 0, "rows").expect("the rows field");
+        assert_eq!(&text[rows_at..rows_at + 1], "[");
+        let starts = strings_in_value(text, rows_at);
+        let rows: Vec<&str> = starts
+            .iter()
+            .map(|&start| &text[start..start + 2])
+            .collect();
+        assert_eq!(rows, ["ab", "cd"]);
+        assert_eq!(field_value_offset(text, 0, "legend"), None);
     }
 
     #[test]

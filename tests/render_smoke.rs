@@ -45,10 +45,11 @@ fn the_window_draws_the_map_and_the_overlay() {
     );
 
     // The map fills the left of the window: its middle must show several terrain colours.
-    let map_area: HashSet<[u8; 3]> = (height / 4..height * 3 / 4)
-        .flat_map(|y| (width / 10..width * 6 / 10).map(move |x| (x, y)))
-        .map(|(x, y)| image.get_pixel(x, y).0)
-        .collect();
+    let map_area = colours_in(
+        &image,
+        width / 10..width * 6 / 10,
+        height / 4..height * 3 / 4,
+    );
     assert!(
         map_area.len() >= 8,
         "the map area has {} colours",
@@ -56,10 +57,11 @@ fn the_window_draws_the_map_and_the_overlay() {
     );
 
     // The overlay panel on the right is drawn and differs from the map.
-    let panel_area: HashSet<[u8; 3]> = (height / 10..height * 9 / 10)
-        .flat_map(|y| (width * 83 / 100..width * 99 / 100).map(move |x| (x, y)))
-        .map(|(x, y)| image.get_pixel(x, y).0)
-        .collect();
+    let panel_area = colours_in(
+        &image,
+        width * 83 / 100..width * 99 / 100,
+        height / 10..height * 9 / 10,
+    );
     assert!(
         panel_area.len() >= 4,
         "the side panel has {} colours",
@@ -70,4 +72,15 @@ fn the_window_draws_the_map_and_the_overlay() {
         shot.display(),
         colours.len()
     );
+}
+
+/// The distinct colours in a rectangle of the image.
+fn colours_in(
+    image: &image::RgbImage,
+    columns: std::ops::Range<u32>,
+    rows: std::ops::Range<u32>,
+) -> HashSet<[u8; 3]> {
+    rows.flat_map(|y| columns.clone().map(move |x| (x, y)))
+        .map(|(x, y)| image.get_pixel(x, y).0)
+        .collect()
 }

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::files::{FileError, parse_ron, read_text};
+use crate::files::{FileError, field_value_offset, parse_ron, read_text, strings_in_value};
 pub use terrain::Terrain;
 
 /// The largest map we accept on either side, in tiles.
@@ -82,8 +82,8 @@ impl GridMap {
     /// Parse and check a map file's text. `file` names it in errors.
     pub fn parse(file: &str, text: &str) -> Result<Self, FileError> {
         let map: MapFile = parse_ron(file, text)?;
-        let rows_at = text.find("rows").unwrap_or_default();
-        let quoted_rows = row_string_offsets(text, rows_at, map.rows.len());
+        let rows_at = field_value_offset(text, 0, "rows").unwrap_or_default();
+        let quoted_rows = strings_in_value(text, rows_at);
         let at_row = |row: usize, column: usize, message: String| {
             let start = quoted_rows.get(row).copied().unwrap_or(rows_at);
             let offset = map.rows[row]
@@ -154,25 +154,6 @@ impl GridMap {
     pub fn load(path: &Path) -> Result<Self, FileError> {
         Self::parse(&path.display().to_string(), &read_text(path)?)
     }
-}
-
-/// Byte offsets of the first character inside each of the first `count` string literals after
-/// `from` (the rows of a map).
-fn row_string_offsets(text: &str, from: usize, count: usize) -> Vec<usize> {
-    let mut offsets = Vec::with_capacity(count);
-    let mut rest = from;
-    while offsets.len() < count {
-        let Some(open) = text[rest..].find('"') else {
-            break;
-        };
-        let start = rest + open + 1;
-        let Some(close) = text[start..].find('"') else {
-            break;
-        };
-        offsets.push(start);
-        rest = start + close + 1;
-    }
-    offsets
 }
 
 #[cfg(test)]

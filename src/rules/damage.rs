@@ -860,6 +860,20 @@ mod tests {
         }
     }
 
+    /// Roll `damage` with scripted faces, expecting a roll in reach.
+    fn scripted(
+        damage: &DamageNotation,
+        faces: &[u32],
+        reach: DamageReach,
+        bonus: &str,
+        quality: DamageQuality,
+    ) -> DamageRoll {
+        damage
+            .roll(&mut Faces(faces.to_vec()), reach, &formula(bonus), quality)
+            .expect("a valid reach")
+            .expect("in reach")
+    }
+
     #[test]
     fn parses_the_forms_of_the_weapon_table() {
         assert_eq!(
@@ -991,15 +1005,13 @@ mod tests {
         let bonus = formula("1D4");
         let mut seen = std::collections::BTreeSet::new();
         for face in 1..=4 {
-            let rolled = switchblade
-                .roll(
-                    &mut Faces(vec![face]),
-                    DamageReach::Full,
-                    &bonus,
-                    DamageQuality::Impale,
-                )
-                .expect("a single formula")
-                .expect("in reach");
+            let rolled = scripted(
+                &switchblade,
+                &[face],
+                DamageReach::Full,
+                "1D4",
+                DamageQuality::Impale,
+            );
             assert_eq!(rolled.total, face + 8);
             let sources: Vec<_> = rolled.parts.iter().map(|part| part.source).collect();
             assert_eq!(
@@ -1028,16 +1040,7 @@ mod tests {
     #[test]
     fn extreme_with_a_blunt_weapon_rolls_nothing() {
         let club = notation("1D8+DB");
-        let rolled = club
-            .roll(
-                &mut Faces(vec![]),
-                DamageReach::Full,
-                &formula("1D6"),
-                DamageQuality::Extreme,
-            )
-            .ok()
-            .flatten()
-            .expect("rolled");
+        let rolled = scripted(&club, &[], DamageReach::Full, "1D6", DamageQuality::Extreme);
         assert_eq!(rolled.total, 14);
         assert_eq!(rolled.dice().count(), 0);
     }
@@ -1046,16 +1049,13 @@ mod tests {
     fn impale_rolls_the_weapon_constants_too() {
         // .45 revolver 1D10+2: maximum 12 plus a fresh 1D10+2.
         let revolver = notation("1D10+2");
-        let rolled = revolver
-            .roll(
-                &mut Faces(vec![7]),
-                DamageReach::Full,
-                &Formula::default(),
-                DamageQuality::Impale,
-            )
-            .ok()
-            .flatten()
-            .expect("rolled");
+        let rolled = scripted(
+            &revolver,
+            &[7],
+            DamageReach::Full,
+            "0",
+            DamageQuality::Impale,
+        );
         assert_eq!(rolled.total, 12 + 7 + 2);
     }
 
@@ -1063,16 +1063,13 @@ mod tests {
     fn normal_rolls_with_damage_bonus() {
         let club = notation("1D6+DB");
         // Weapon 4, DB 1D4 rolls 3.
-        let rolled = club
-            .roll(
-                &mut Faces(vec![4, 3]),
-                DamageReach::Full,
-                &formula("1D4"),
-                DamageQuality::Normal,
-            )
-            .ok()
-            .flatten()
-            .expect("rolled");
+        let rolled = scripted(
+            &club,
+            &[4, 3],
+            DamageReach::Full,
+            "1D4",
+            DamageQuality::Normal,
+        );
         assert_eq!(rolled.total, 7);
         let faces: Vec<_> = rolled
             .dice()
@@ -1087,16 +1084,7 @@ mod tests {
         );
         // A negative bonus can take damage to zero, never below.
         let punch = notation("1D3+DB");
-        let rolled = punch
-            .roll(
-                &mut Faces(vec![1]),
-                DamageReach::Full,
-                &formula("-2"),
-                DamageQuality::Normal,
-            )
-            .ok()
-            .flatten()
-            .expect("rolled");
+        let rolled = scripted(&punch, &[1], DamageReach::Full, "-2", DamageQuality::Normal);
         assert_eq!(rolled.total, 0);
     }
 
@@ -1105,30 +1093,18 @@ mod tests {
         let rock = notation("1D4+half DB");
         // Half of a 1D4 bonus: faces 1,2,3,4 give 1,1,2,2 (as a D2).
         for (bonus_face, half) in [(1, 1), (2, 1), (3, 2), (4, 2)] {
-            let rolled = rock
-                .roll(
-                    &mut Faces(vec![2, bonus_face]),
-                    DamageReach::Full,
-                    &formula("1D4"),
-                    DamageQuality::Normal,
-                )
-                .ok()
-                .flatten()
-                .expect("rolled");
+            let rolled = scripted(
+                &rock,
+                &[2, bonus_face],
+                DamageReach::Full,
+                "1D4",
+                DamageQuality::Normal,
+            );
             assert_eq!(rolled.total, 2 + half, "bonus face {bonus_face}");
         }
         // Half of 1D6 reads as a D3; half of -1 is 0, half of -2 is -1.
         for (bonus, expected) in [("-1", 2), ("-2", 1), ("0", 2)] {
-            let rolled = rock
-                .roll(
-                    &mut Faces(vec![2]),
-                    DamageReach::Full,
-                    &formula(bonus),
-                    DamageQuality::Normal,
-                )
-                .ok()
-                .flatten()
-                .expect("rolled");
+            let rolled = scripted(&rock, &[2], DamageReach::Full, bonus, DamageQuality::Normal);
             assert_eq!(rolled.total, expected, "bonus {bonus}");
         }
     }
@@ -1136,16 +1112,13 @@ mod tests {
     #[test]
     fn shotgun_bands() {
         let shotgun = notation("4D6/2D6/1D6");
-        let middle = shotgun
-            .roll(
-                &mut Faces(vec![5, 6]),
-                DamageReach::Band(1),
-                &Formula::default(),
-                DamageQuality::Normal,
-            )
-            .ok()
-            .flatten()
-            .expect("rolled");
+        let middle = scripted(
+            &shotgun,
+            &[5, 6],
+            DamageReach::Band(1),
+            "0",
+            DamageQuality::Normal,
+        );
         assert_eq!(middle.total, 11);
         assert_eq!(
             shotgun.roll(
@@ -1175,16 +1148,13 @@ mod tests {
         assert_eq!(ring(9.1), Ok(None));
         // 3D10 cannot be halved in dice: rolled in full and the total halved, rounding down.
         let grenade_launcher = notation("3D10/2 yards");
-        let rolled = grenade_launcher
-            .roll(
-                &mut Faces(vec![7, 8, 4]),
-                DamageReach::BlastDistance(3.0),
-                &no_bonus,
-                DamageQuality::Normal,
-            )
-            .ok()
-            .flatten()
-            .expect("rolled");
+        let rolled = scripted(
+            &grenade_launcher,
+            &[7, 8, 4],
+            DamageReach::BlastDistance(3.0),
+            "0",
+            DamageQuality::Normal,
+        );
         assert_eq!((rolled.divisor, rolled.total), (2, 9));
         assert_eq!(
             grenade_launcher.maximum(DamageReach::BlastDistance(5.0), &no_bonus),
