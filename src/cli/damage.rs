@@ -109,7 +109,13 @@ pub(super) fn run(args: &DamageArgs) -> ExitCode {
     let written = notation.to_string();
     let mut lines = Lines::new();
     if !args.json {
-        lines.text(&format!("seed {seed} · {written} · DB {}", damage_bonus));
+        lines.text(&describe_request(
+            seed,
+            &notation,
+            reach,
+            &damage_bonus,
+            quality,
+        ));
     }
     for index in 1..=args.count {
         if lines.closed() {
@@ -146,12 +152,59 @@ pub(super) fn run(args: &DamageArgs) -> ExitCode {
                 roll: index,
             });
         } else {
-            lines.text(
-                &rolled.map_or_else(|| "0  beyond the blast".to_string(), |roll| describe(&roll)),
-            );
+            lines.text(&rolled.map_or_else(
+                || "  0  beyond the blast".to_string(),
+                |roll| describe(&roll),
+            ));
         }
     }
     ExitCode::SUCCESS
+}
+
+/// `seed 9 · 4D6/2D6/1D6 · band 2: 2D6` and the like: what is about to be rolled.
+fn describe_request(
+    seed: u64,
+    notation: &DamageNotation,
+    reach: DamageReach,
+    damage_bonus: &Formula,
+    quality: DamageQuality,
+) -> String {
+    let mut header = format!("seed {seed} · {notation}");
+    let formula = notation.formula_at(reach).ok().flatten();
+    match (reach, formula) {
+        (DamageReach::Band(band), Some((formula, _))) => {
+            header.push_str(&format!(" · band {}: {formula}", band + 1));
+        }
+        (DamageReach::BlastDistance(yards), Some((formula, divisor))) => {
+            let share = if divisor > 1 {
+                format!(" ÷ {divisor}")
+            } else {
+                String::new()
+            };
+            header.push_str(&format!(
+                " · {yards} yards from the centre: {formula}{share}"
+            ));
+        }
+        (DamageReach::BlastDistance(yards), None) => {
+            header.push_str(&format!(
+                " · {yards} yards from the centre: beyond the blast"
+            ));
+        }
+        _ => {}
+    }
+    if notation
+        .formulas()
+        .iter()
+        .any(|formula| formula.uses_damage_bonus())
+    {
+        header.push_str(&format!(" · DB {damage_bonus}"));
+    }
+    match quality {
+        DamageQuality::Normal => {}
+        DamageQuality::Extreme => header.push_str(" · extreme success"),
+        DamageQuality::Impale => header.push_str(" · impale"),
+    }
+    header
 }
 
 /// `7  = weapon 4 [D6:4] + DB 3 [D4:3]`

@@ -1,14 +1,44 @@
 //! The egui overlay: panels only, reading the game's resources and holding no rules.
 
+use bevy::camera::CameraOutputMode;
+use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
+use bevy::render::render_resource::BlendState;
+use bevy_egui::{
+    EguiContexts, EguiGlobalSettings, EguiPlugin, EguiPrimaryContextPass, PrimaryEguiContext, egui,
+};
 
 use crate::ActiveRuleset;
 use crate::view::ShownMap;
 
+/// The width of the side panel in logical pixels; the map is drawn beside it.
+pub const SIDE_PANEL_WIDTH: f32 = 300.0;
+
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
+        .add_systems(Startup, spawn_overlay_camera)
         .add_systems(EguiPrimaryContextPass, side_panel);
+}
+
+/// The overlay gets a camera of its own over the whole window, drawn after the map camera, so
+/// the map camera can keep to the area beside the panel.
+fn spawn_overlay_camera(mut commands: Commands, mut settings: ResMut<EguiGlobalSettings>) {
+    settings.auto_create_primary_context = false;
+    commands.spawn((
+        Name::new("Overlay camera"),
+        PrimaryEguiContext,
+        Camera2d,
+        RenderLayers::none(),
+        Camera {
+            order: 1,
+            output_mode: CameraOutputMode::Write {
+                blend_state: Some(BlendState::ALPHA_BLENDING),
+                clear_color: ClearColorConfig::None,
+            },
+            clear_color: ClearColorConfig::Custom(Color::NONE),
+            ..default()
+        },
+    ));
 }
 
 /// The right-hand panel: the map's name, size and legend, and the rulebook in play.
@@ -28,7 +58,7 @@ fn side_panel(
     let map = &map.0;
     egui::Panel::right("side-panel")
         .resizable(false)
-        .exact_size(300.0)
+        .exact_size(SIDE_PANEL_WIDTH)
         .show(&mut root, |ui| {
             ui.add_space(8.0);
             ui.heading("Gridkeeper");

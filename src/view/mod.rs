@@ -4,27 +4,31 @@ pub mod screenshot;
 pub mod tileset;
 
 use bevy::asset::RenderAssetUsages;
-use bevy::camera::ScalingMode;
+use bevy::camera::{ScalingMode, Viewport};
 use bevy::image::Image;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use bevy::window::PrimaryWindow;
 use bevy_ecs_tilemap::prelude::*;
 
 use crate::map::GridMap;
+use crate::ui::SIDE_PANEL_WIDTH;
 use tileset::{TILE_PIXELS, tileset_pixels};
+
+/// The camera that looks at the map (the overlay has its own).
+#[derive(Component, Debug)]
+pub struct MapCamera;
 
 /// The map the window shows.
 #[derive(Resource, Debug, Clone)]
 pub struct ShownMap(pub GridMap);
 
-/// Share of the window's width the map may use; the rest is left for the side panel.
-const MAP_SHARE_OF_WIDTH: f32 = 0.78;
-
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(TilemapPlugin)
         .insert_resource(ClearColor(Color::srgb(0.08, 0.08, 0.1)))
         .add_plugins(screenshot::plugin)
-        .add_systems(Startup, (spawn_camera, spawn_tilemap));
+        .add_systems(Startup, (spawn_camera, spawn_tilemap))
+        .add_systems(Update, keep_the_map_left_of_the_panel);
 }
 
 fn tileset_image() -> Image {
@@ -87,21 +91,46 @@ fn spawn_tilemap(mut commands: Commands, map: Res<ShownMap>, mut images: ResMut<
 
 fn spawn_camera(mut commands: Commands, map: Res<ShownMap>) {
     let pixels = TILE_PIXELS as f32;
-    let width = map.0.width() as f32 * pixels;
-    let height = map.0.height() as f32 * pixels;
     let margin = 2.0 * pixels;
-    let shown_width = (width + margin) / MAP_SHARE_OF_WIDTH;
     commands.spawn((
         Name::new("Map camera"),
+        MapCamera,
         Camera2d,
         Projection::Orthographic(OrthographicProjection {
             scaling_mode: ScalingMode::AutoMin {
-                min_width: shown_width,
-                min_height: height + margin,
+                min_width: map.0.width() as f32 * pixels + margin,
+                min_height: map.0.height() as f32 * pixels + margin,
             },
             ..OrthographicProjection::default_2d()
         }),
-        // Shift the view right so the map sits left of the side panel.
-        Transform::from_xyz((shown_width - width - margin) / 2.0, 0.0, 0.0),
     ));
+}
+
+/// Draw the map only in the part of the window the side panel leaves free, so the whole map
+/// fits beside the panel at any window size.
+fn keep_the_map_left_of_the_panel(
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut camera: Single<&mut Camera, With<MapCamera>>,
+) {
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "the panel is a few hundred pixels wide: positive and far below u32::MAX"
+    )]
+    let panel = (SIDE_PANEL_WIDTH * window.scale_factor()).round() as u32;
+    let size = UVec2::new(
+        window.physical_width().saturating_sub(panel).max(1),
+        window.physical_height().max(1),
+    );
+    let unchanged = camera
+        .viewport
+        .as_ref()
+        .is_some_and(|viewport| viewport.physical_size == size);
+    if !unchanged {
+        camera.viewport = Some(Viewport {
+            physical_position: UVec2::ZERO,
+            physical_size: size,
+            ..default()
+        });
+    }
 }
