@@ -118,12 +118,6 @@ pub fn read_text(path: &Path) -> Result<String, FileError> {
     })
 }
 
-/// Read and parse a RON file.
-pub fn read_ron<T: DeserializeOwned>(path: &Path) -> Result<T, FileError> {
-    let text = read_text(path)?;
-    parse_ron(&path.display().to_string(), &text)
-}
-
 /// 1-based line and column (in characters) of a byte offset.
 pub fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
     line_and_column_bytes(text.as_bytes(), offset)

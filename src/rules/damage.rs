@@ -172,36 +172,36 @@ impl Formula {
         self.weapon_terms().map(Term::extreme_value).sum()
     }
 
-    /// The smallest value the weapon's own terms can give.
-    pub fn weapon_minimum(&self) -> i32 {
-        self.weapon_terms()
-            .map(|term| Term {
-                negative: !term.negative,
-                kind: term.kind,
-            })
-            .map(|flipped| -flipped.extreme_value())
-            .sum()
-    }
-
     /// The largest value of the formula with the damage bonus at its own maximum.
     pub fn maximum(&self, damage_bonus: &Formula) -> i32 {
-        self.weapon_maximum() + self.damage_bonus_maximum(damage_bonus)
+        self.weapon_maximum()
+            + self
+                .damage_bonus_maximum_parts(damage_bonus)
+                .iter()
+                .map(|part| part.value)
+                .sum::<i32>()
     }
 
-    /// What the damage bonus terms add at most.
-    fn damage_bonus_maximum(&self, damage_bonus: &Formula) -> i32 {
+    /// The damage bonus terms at their maximum, as parts of an extreme or impale roll.
+    fn damage_bonus_maximum_parts(&self, damage_bonus: &Formula) -> Vec<DamagePart> {
         let full = damage_bonus.weapon_maximum();
         self.terms
             .iter()
-            .map(|term| {
-                term.sign()
-                    * match term.kind {
-                        TermKind::DamageBonus => full,
-                        TermKind::HalfDamageBonus => half_rounded_up(full),
-                        _ => 0,
+            .filter_map(|term| {
+                let (source, value) = match term.kind {
+                    TermKind::DamageBonus => (DamageSource::DamageBonusMaximum, full),
+                    TermKind::HalfDamageBonus => {
+                        (DamageSource::HalfDamageBonusMaximum, half_rounded_up(full))
                     }
+                    TermKind::Dice { .. } | TermKind::Flat(_) => return None,
+                };
+                Some(DamagePart {
+                    source,
+                    dice: Vec::new(),
+                    value: term.sign() * value,
+                })
             })
-            .sum()
+            .collect()
     }
 
     /// Roll this formula: rolled dice, or the extreme and impale readings.
@@ -224,23 +224,7 @@ impl Formula {
                     dice: Vec::new(),
                     value: self.weapon_maximum(),
                 });
-                for term in self.terms.iter().filter(|term| term.uses_damage_bonus()) {
-                    let (source, full) = match term.kind {
-                        TermKind::HalfDamageBonus => (
-                            DamageSource::HalfDamageBonusMaximum,
-                            half_rounded_up(damage_bonus.weapon_maximum()),
-                        ),
-                        _ => (
-                            DamageSource::DamageBonusMaximum,
-                            damage_bonus.weapon_maximum(),
-                        ),
-                    };
-                    parts.push(DamagePart {
-                        source,
-                        dice: Vec::new(),
-                        value: term.sign() * full,
-                    });
-                }
+                parts.extend(self.damage_bonus_maximum_parts(damage_bonus));
                 if quality == DamageQuality::Impale {
                     let mut impale = DamagePart {
                         source: DamageSource::ImpaleRoll,
@@ -378,10 +362,6 @@ impl DamageNotation {
             DamageShape::Blast { radius_yards, .. } => Some(radius_yards),
             _ => None,
         }
-    }
-
-    pub fn has_effect(&self, effect: DamageEffect) -> bool {
-        self.effects.contains(&effect)
     }
 
     /// Every formula in this damage (one, or one per band).
@@ -913,7 +893,7 @@ mod tests {
         assert_eq!(notation("1d3+stun").effects, vec![DamageEffect::Stun]);
         let mace = notation("Stun");
         assert!(mace.formulas()[0].terms.is_empty());
-        assert!(mace.has_effect(DamageEffect::Stun));
+        assert_eq!(mace.effects, [DamageEffect::Stun]);
         assert_eq!(notation("D6").formulas()[0].terms, vec![dice(1, 6)]);
     }
 
@@ -994,8 +974,6 @@ mod tests {
             notation("4D6/2D6/1D6").maximum(DamageReach::Band(2), &no_bonus),
             Ok(6)
         );
-        assert_eq!(formula("1D6-1").weapon_minimum(), 0);
-        assert_eq!(formula("2D6+4").weapon_minimum(), 6);
     }
 
     /// Harvey's switchblade: an extreme success with a 1D4 damage bonus is 1D4+8, 9 to 12.

@@ -27,55 +27,22 @@ pub trait FaceSource {
 ///
 /// Every roll the game makes goes through one `Dice`, so the same seed and the same sequence of
 /// requests always gives the same faces.
+#[derive(Debug, Clone)]
 pub struct Dice {
-    seed: u64,
     rng: ChaCha8Rng,
-    faces_drawn: u64,
-}
-
-impl std::fmt::Debug for Dice {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Dice")
-            .field("seed", &self.seed)
-            .field("faces_drawn", &self.faces_drawn)
-            .finish()
-    }
 }
 
 impl Dice {
     /// A fresh stream for `seed`.
     pub fn from_seed(seed: u64) -> Self {
         Self {
-            seed,
             rng: ChaCha8Rng::seed_from_u64(seed),
-            faces_drawn: 0,
         }
-    }
-
-    /// The seed this stream started from.
-    pub fn seed(&self) -> u64 {
-        self.seed
-    }
-
-    /// How many faces have been drawn so far (a cheap fingerprint of the stream position).
-    pub fn faces_drawn(&self) -> u64 {
-        self.faces_drawn
-    }
-
-    /// Roll `count` dice of `sides` sides.
-    pub fn roll_dice(&mut self, count: u32, sides: u32) -> Vec<DieFace> {
-        (0..count)
-            .map(|_| DieFace {
-                sides,
-                face: self.face(sides),
-            })
-            .collect()
     }
 }
 
 impl FaceSource for Dice {
     fn face(&mut self, sides: u32) -> u32 {
-        self.faces_drawn += 1;
         face_from_stream(&mut self.rng, sides)
     }
 }
@@ -121,7 +88,6 @@ mod tests {
         let a: Vec<u32> = (0..200).map(|_| first.face(10)).collect();
         let b: Vec<u32> = (0..200).map(|_| second.face(10)).collect();
         assert_eq!(a, b);
-        assert_eq!(first.faces_drawn(), 200);
     }
 
     #[test]

@@ -16,22 +16,10 @@ pub struct ExtraDice {
 }
 
 impl ExtraDice {
-    pub const NONE: Self = Self {
-        bonus: 0,
-        penalty: 0,
-    };
-
     pub fn bonus(count: u8) -> Self {
         Self {
             bonus: count,
             penalty: 0,
-        }
-    }
-
-    pub fn penalty(count: u8) -> Self {
-        Self {
-            bonus: 0,
-            penalty: count,
         }
     }
 

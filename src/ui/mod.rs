@@ -9,6 +9,7 @@ use bevy_egui::{
 };
 
 use crate::ActiveRuleset;
+use crate::map::Terrain;
 use crate::view::ShownMap;
 
 /// The width of the side panel in logical pixels; the map is drawn beside it.
@@ -46,7 +47,11 @@ fn side_panel(
     mut contexts: EguiContexts,
     map: Res<ShownMap>,
     ruleset: Res<ActiveRuleset>,
+    mut legend: Local<Vec<(Terrain, usize)>>,
 ) -> Result {
+    if map.is_changed() || legend.is_empty() {
+        *legend = map.0.terrain_counts().into_iter().collect();
+    }
     let context = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
         context.clone(),
@@ -75,7 +80,7 @@ fn side_panel(
             ));
             ui.separator();
             egui::Grid::new("legend").striped(true).show(ui, |ui| {
-                for (terrain, count) in map.terrain_counts() {
+                for (terrain, count) in legend.iter() {
                     ui.label(terrain.label());
                     ui.label(count.to_string());
                     ui.end_row();
