@@ -245,24 +245,37 @@ pub fn field_value_offset(text: &str, from: usize, field: &str) -> Option<usize>
     })
 }
 
-/// Byte offsets of the first character inside each string literal of the value that starts at
-/// `value_at` (the rows of a map: a list of strings).
-pub fn strings_in_value(text: &str, value_at: usize) -> Vec<usize> {
+/// Byte offsets where each item of the list that starts at `value_at` begins, for items that
+/// are strings (the offset of the first character inside the quotes) or bracketed values such
+/// as structs (the offset of the opening bracket). Bare numbers and names are not located.
+pub fn list_items(text: &str, value_at: usize) -> Vec<usize> {
     let mut depth = 0usize;
-    let mut starts = Vec::new();
+    let mut items = Vec::new();
+    let mut expecting_item = false;
     for (at, token) in tokens(text).skip_while(|(at, _)| *at < value_at) {
-        match token {
-            Token::Open => depth += 1,
-            Token::Close if depth <= 1 => break,
-            Token::Close => depth -= 1,
-            Token::Text { start, .. } => starts.push(start),
-            Token::Comma | Token::Field { .. } => {}
+        if depth == 1 && expecting_item && token != Token::Close {
+            items.push(match token {
+                Token::Text { start, .. } => start,
+                _ => at,
+            });
+            expecting_item = false;
         }
-        if depth == 0 && at > value_at {
-            break;
+        match token {
+            Token::Open => {
+                depth += 1;
+                expecting_item = depth == 1;
+            }
+            Token::Close => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    break;
+                }
+            }
+            Token::Comma => expecting_item = depth == 1,
+            Token::Field { .. } | Token::Text { .. } => {}
         }
     }
-    starts
+    items
 }
 
 /// The dotted path of RON struct fields that enclose `offset`, such as `units.weapons`.
@@ -354,7 +367,7 @@ mod tests {
             "( // rows: not here\n description: \"rows: nor here\",\n rows: [\"ab\", \"cd\"] )";
         let rows_at = field_value_offset(text, 0, "rows").expect("the rows field");
         assert_eq!(&text[rows_at..rows_at + 1], "[");
-        let starts = strings_in_value(text, rows_at);
+        let starts = list_items(text, rows_at);
         let rows: Vec<&str> = starts
             .iter()
             .map(|&start| &text[start..start + 2])

@@ -1,5 +1,6 @@
 //! The command line: `play` (the default) opens the window; `roll` and `damage` run headless.
 
+mod check;
 mod damage;
 mod output;
 mod roll;
@@ -39,6 +40,8 @@ enum Command {
     Roll(roll::RollArgs),
     /// Roll damage written as the weapon table writes it.
     Damage(damage::DamageArgs),
+    /// Check a map or scenario file; exit 1 with the first problem found.
+    Check(check::CheckArgs),
 }
 
 #[derive(Debug, Args)]
@@ -82,6 +85,7 @@ pub fn run() -> ExitCode {
         Some(Command::Play(args)) => play(args),
         Some(Command::Roll(args)) => roll::run(&args),
         Some(Command::Damage(args)) => damage::run(&args),
+        Some(Command::Check(args)) => check::run(&args),
     }
 }
 

@@ -1,26 +1,63 @@
-//! Terrain kinds and what each does to movement, sight and shots.
+//! Terrain: the kinds a map can be made of, and what each does to movement, sight and shots.
+//!
+//! Every kind has sensible defaults; a map's legend may override any property of any symbol
+//! (a river that cannot be waded, sandbags with 20 points of armor).
 
 use serde::{Deserialize, Serialize};
 
-/// What a tile is made of.
+/// What a tile looks like and how it behaves by default.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Terrain {
+pub enum TerrainKind {
     Floor,
     Wall,
-    /// Crates, low walls, overturned tables: conceal half of whoever crouches behind them.
+    /// Crates, low walls, overturned tables, fences: conceal half of whoever is right behind
+    /// them; cannot be walked through.
     LowCover,
-    /// Pillars, stacked crates, vehicles: taller than a person.
+    /// Pillars, stacked crates, vehicles, haystacks: taller than a person; block sight.
     HighCover,
     DoorOpen,
     DoorClosed,
+    /// A window in a wall: can be seen and shot through, conceals half of whoever stands at it.
     Window,
-    /// Rubble, mud, undergrowth: costs double to cross.
+    /// Rubble, mud, undergrowth, ploughed field: costs double to cross.
     Difficult,
+    /// Shallow water: costs double to wade.
     Water,
+    /// Open ground outdoors: grass, earth, a yard.
+    Grass,
+    /// A wooden fence or hedge: conceals half of whoever is right behind it, stops little.
+    Fence,
+    /// A tree trunk and its canopy: blocks sight and movement.
+    Tree,
 }
 
-impl Terrain {
-    pub const ALL: [Self; 9] = [
+/// How much of a target a tile hides when it lies on the line of fire next to the target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Cover {
+    None,
+    /// Half the target is hidden: one penalty die, or shoot through it against its armor.
+    Half,
+    /// Nothing can be seen through it.
+    Full,
+}
+
+/// A terrain as a map uses it: a kind and its properties.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Terrain {
+    pub kind: TerrainKind,
+    /// What people call it: "crates", "hay bales". Defaults to the kind's name.
+    pub name: String,
+    pub blocks_movement: bool,
+    pub blocks_sight: bool,
+    pub cover: Cover,
+    /// Armor points subtracted from a shot that passes through it.
+    pub armor: u32,
+    /// Movement cost as a multiple of a plain step: 1 normal, 2 double (difficult ground).
+    pub move_cost: u32,
+}
+
+impl TerrainKind {
+    pub const ALL: [Self; 12] = [
         Self::Floor,
         Self::Wall,
         Self::LowCover,
@@ -30,6 +67,9 @@ impl Terrain {
         Self::Window,
         Self::Difficult,
         Self::Water,
+        Self::Grass,
+        Self::Fence,
+        Self::Tree,
     ];
 
     /// The tile's index in the tileset.
@@ -49,6 +89,120 @@ impl Terrain {
             Self::Window => "window",
             Self::Difficult => "difficult ground",
             Self::Water => "water",
+            Self::Grass => "grass",
+            Self::Fence => "fence",
+            Self::Tree => "tree",
         }
+    }
+
+    /// This kind with its default properties.
+    pub fn terrain(self) -> Terrain {
+        // (blocks movement, blocks sight, cover, armor, move cost)
+        let (blocks_movement, blocks_sight, cover, armor, move_cost) = match self {
+            Self::Floor | Self::DoorOpen | Self::Grass => (false, false, Cover::None, 0, 1),
+            Self::Wall => (true, true, Cover::Full, 20, 1),
+            Self::LowCover => (true, false, Cover::Half, 3, 1),
+            Self::HighCover | Self::Tree => (true, true, Cover::Full, 10, 1),
+            Self::Fence => (true, false, Cover::Half, 1, 1),
+            Self::DoorClosed => (true, true, Cover::Full, 3, 1),
+            Self::Window => (true, false, Cover::Half, 1, 1),
+            Self::Difficult | Self::Water => (false, false, Cover::None, 0, 2),
+        };
+        Terrain {
+            kind: self,
+            name: self.label().to_string(),
+            blocks_movement,
+            blocks_sight,
+            cover,
+            armor,
+            move_cost,
+        }
+    }
+}
+
+/// A legend entry as written: a bare kind, or a kind with some properties changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum LegendEntry {
+    Kind(TerrainKind),
+    Custom(CustomTerrain),
+}
+
+/// A kind with overrides; every property left out keeps the kind's default.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CustomTerrain {
+    pub kind: TerrainKind,
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub blocks_movement: Option<bool>,
+    #[serde(default)]
+    pub blocks_sight: Option<bool>,
+    #[serde(default)]
+    pub cover: Option<Cover>,
+    #[serde(default)]
+    pub armor: Option<u32>,
+    #[serde(default)]
+    pub move_cost: Option<u32>,
+}
+
+/// The highest movement cost multiple a terrain may have.
+pub const MAX_MOVE_COST: u32 = 10;
+
+impl LegendEntry {
+    /// The terrain this entry describes.
+    pub fn terrain(&self) -> Terrain {
+        match self {
+            Self::Kind(kind) => kind.terrain(),
+            Self::Custom(custom) => {
+                let base = custom.kind.terrain();
+                Terrain {
+                    kind: custom.kind,
+                    name: custom.name.clone().unwrap_or(base.name),
+                    blocks_movement: custom.blocks_movement.unwrap_or(base.blocks_movement),
+                    blocks_sight: custom.blocks_sight.unwrap_or(base.blocks_sight),
+                    cover: custom.cover.unwrap_or(base.cover),
+                    armor: custom.armor.unwrap_or(base.armor),
+                    move_cost: custom.move_cost.unwrap_or(base.move_cost),
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_per_kind() {
+        let wall = TerrainKind::Wall.terrain();
+        assert!(wall.blocks_movement && wall.blocks_sight);
+        let crates = TerrainKind::LowCover.terrain();
+        assert!(crates.blocks_movement && !crates.blocks_sight);
+        assert_eq!(crates.cover, Cover::Half);
+        let rubble = TerrainKind::Difficult.terrain();
+        assert!(!rubble.blocks_movement);
+        assert_eq!(rubble.move_cost, 2);
+        let door = TerrainKind::DoorOpen.terrain();
+        assert!(!door.blocks_movement && !door.blocks_sight);
+        let window = TerrainKind::Window.terrain();
+        assert!(window.blocks_movement && !window.blocks_sight);
+    }
+
+    #[test]
+    fn legend_entries_override_what_they_name() {
+        let entries: Vec<LegendEntry> = ron::from_str(
+            "[LowCover, (kind: LowCover, name: \"sandbags\", armor: 20), (kind: Water, blocks_movement: true)]",
+        )
+        .expect("valid entries");
+        let terrains: Vec<Terrain> = entries.iter().map(LegendEntry::terrain).collect();
+        assert_eq!(terrains[0], TerrainKind::LowCover.terrain());
+        assert_eq!(terrains[1].name, "sandbags");
+        assert_eq!(terrains[1].armor, 20);
+        assert_eq!(terrains[1].cover, Cover::Half);
+        assert!(terrains[2].blocks_movement);
+        assert_eq!(terrains[2].move_cost, 2);
     }
 }

@@ -18,7 +18,6 @@ use crate::files::FileError;
 
 /// The rulebooks Gridkeeper knows.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
 pub enum RulesetId {
     #[default]
     Coc7e,

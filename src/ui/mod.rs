@@ -9,7 +9,6 @@ use bevy_egui::{
 };
 
 use crate::ActiveRuleset;
-use crate::map::Terrain;
 use crate::view::ShownMap;
 
 /// The width of the side panel in logical pixels; the map is drawn beside it.
@@ -47,10 +46,15 @@ fn side_panel(
     mut contexts: EguiContexts,
     map: Res<ShownMap>,
     ruleset: Res<ActiveRuleset>,
-    mut legend: Local<Vec<(Terrain, usize)>>,
+    mut legend: Local<Vec<(String, usize)>>,
 ) -> Result {
     if map.is_changed() || legend.is_empty() {
-        *legend = map.0.terrain_counts().into_iter().collect();
+        *legend = map
+            .0
+            .terrain_counts()
+            .into_iter()
+            .map(|(terrain, count)| (terrain.name.clone(), count))
+            .collect();
     }
     let context = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
@@ -81,7 +85,7 @@ fn side_panel(
             ui.separator();
             egui::Grid::new("legend").striped(true).show(ui, |ui| {
                 for (terrain, count) in legend.iter() {
-                    ui.label(terrain.label());
+                    ui.label(terrain);
                     ui.label(count.to_string());
                     ui.end_row();
                 }

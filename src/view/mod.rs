@@ -64,7 +64,7 @@ fn spawn_tilemap(mut commands: Commands, map: Res<ShownMap>, mut images: ResMut<
             .spawn(TileBundle {
                 position,
                 tilemap_id: TilemapId(tilemap),
-                texture_index: TileTextureIndex(terrain.tile_index()),
+                texture_index: TileTextureIndex(terrain.kind.tile_index()),
                 ..default()
             })
             .id();

@@ -3,7 +3,7 @@
 //! Each kind has its own silhouette as well as its own colour, so floor, walls, cover, doors and
 //! difficult ground tell apart at a distance and in greyscale.
 
-use crate::map::Terrain;
+use crate::map::TerrainKind;
 
 /// The side of one tile in pixels.
 pub const TILE_PIXELS: u32 = 32;
@@ -24,9 +24,15 @@ const GLASS: Rgba = [150, 210, 230, 255];
 const RUBBLE: Rgba = [146, 128, 98, 255];
 const WATER: Rgba = [30, 72, 118, 255];
 const WAVE: Rgba = [78, 130, 178, 255];
+const GRASS: Rgba = [46, 64, 38, 255];
+const GRASS_TUFT: Rgba = [68, 92, 52, 255];
+const RAIL: Rgba = [160, 120, 70, 255];
+const CANOPY: Rgba = [30, 86, 44, 255];
+const CANOPY_LIGHT: Rgba = [58, 122, 66, 255];
+const CANOPY_EDGE: Rgba = [14, 40, 20, 255];
 
 /// One tile as a function from pixel to colour.
-fn pixel(terrain: Terrain, x: u32, y: u32) -> Rgba {
+fn pixel(terrain: TerrainKind, x: u32, y: u32) -> Rgba {
     let last = TILE_PIXELS - 1;
     let border = x == 0 || y == 0 || x == last || y == last;
     let floor = || {
@@ -36,6 +42,11 @@ fn pixel(terrain: Terrain, x: u32, y: u32) -> Rgba {
         } else {
             FLOOR
         }
+    };
+    let grass = || {
+        // Scattered tufts on dark turf.
+        let tuft = (x * 5 + y * 11).is_multiple_of(17) || (x * 13 + y * 3).is_multiple_of(23);
+        if tuft { GRASS_TUFT } else { GRASS }
     };
     let wall = || {
         // Bricks: mortar every 8 rows, vertical joints staggered by row.
@@ -49,9 +60,9 @@ fn pixel(terrain: Terrain, x: u32, y: u32) -> Rgba {
         }
     };
     match terrain {
-        Terrain::Floor => floor(),
-        Terrain::Wall => wall(),
-        Terrain::LowCover => {
+        TerrainKind::Floor => floor(),
+        TerrainKind::Wall => wall(),
+        TerrainKind::LowCover => {
             // A crate with an X brace, lower half of the tile only reads as "low".
             let inside = (4..=27).contains(&x) && (10..=27).contains(&y);
             if !inside {
@@ -62,7 +73,7 @@ fn pixel(terrain: Terrain, x: u32, y: u32) -> Rgba {
             let brace = u * 18 / 23 == v || (23 - u) * 18 / 23 == v;
             if edge || brace { CRATE_EDGE } else { CRATE }
         }
-        Terrain::HighCover => {
+        TerrainKind::HighCover => {
             // A tall block filling the tile, lit from the top-left.
             if border || x == 1 || y == 1 {
                 PILLAR_EDGE
@@ -72,7 +83,7 @@ fn pixel(terrain: Terrain, x: u32, y: u32) -> Rgba {
                 PILLAR
             }
         }
-        Terrain::DoorClosed => {
+        TerrainKind::DoorClosed => {
             let panel = (6..=25).contains(&x) && (3..=28).contains(&y);
             if !panel {
                 wall()
@@ -82,7 +93,7 @@ fn pixel(terrain: Terrain, x: u32, y: u32) -> Rgba {
                 DOOR
             }
         }
-        Terrain::DoorOpen => {
+        TerrainKind::DoorOpen => {
             // A doorway: floor between wall-coloured corner posts, with a door-brown threshold,
             // so a row of them reads as one wide opening whichever way the wall runs.
             let post = |v: u32| !(6..=last - 6).contains(&v);
@@ -94,7 +105,7 @@ fn pixel(terrain: Terrain, x: u32, y: u32) -> Rgba {
                 floor()
             }
         }
-        Terrain::Window => {
+        TerrainKind::Window => {
             let glass = (5..=26).contains(&x) && (5..=26).contains(&y);
             if !glass {
                 wall()
@@ -104,27 +115,49 @@ fn pixel(terrain: Terrain, x: u32, y: u32) -> Rgba {
                 GLASS
             }
         }
-        Terrain::Difficult => {
+        TerrainKind::Difficult => {
             // Scattered stones on the floor.
             let stone = (x * 7 + y * 13) % 29 < 4 || (x * 11 + y * 5) % 23 < 2;
             if stone { RUBBLE } else { floor() }
         }
-        Terrain::Water => {
+        TerrainKind::Water => {
             let wave = (y + (x / 4) % 2 * 2).is_multiple_of(8);
             if wave { WAVE } else { WATER }
+        }
+        TerrainKind::Grass => grass(),
+        TerrainKind::Fence => {
+            // Rails through the middle both ways and a post where they meet, so fence tiles
+            // join into lines whichever way they run.
+            let rail = (15..=16).contains(&x) || (15..=16).contains(&y);
+            let post = (12..=19).contains(&x) && (12..=19).contains(&y);
+            if post || rail { RAIL } else { grass() }
+        }
+        TerrainKind::Tree => {
+            // A round canopy, lit from the top-left, on grass.
+            let (cx, cy) = (f64::from(x) - 15.5, f64::from(y) - 15.5);
+            let distance = (cx * cx + cy * cy).sqrt();
+            if distance > 15.0 {
+                grass()
+            } else if distance > 13.5 {
+                CANOPY_EDGE
+            } else if cx + cy < -6.0 {
+                CANOPY_LIGHT
+            } else {
+                CANOPY
+            }
         }
     }
 }
 
-/// The tileset image: width, height and RGBA8 pixels, one tile per [`Terrain::ALL`] in order.
+/// The tileset image: width, height and RGBA8 pixels, one tile per [`TerrainKind::ALL`] in order.
 pub fn tileset_pixels() -> (u32, u32, Vec<u8>) {
-    let count = u32::try_from(Terrain::ALL.len()).unwrap_or(1);
+    let count = u32::try_from(TerrainKind::ALL.len()).unwrap_or(1);
     let width = TILE_PIXELS * count;
     let height = TILE_PIXELS;
     let mut pixels = Vec::with_capacity((width * height * 4) as usize);
     for y in 0..height {
         for x in 0..width {
-            let terrain = Terrain::ALL[(x / TILE_PIXELS) as usize];
+            let terrain = TerrainKind::ALL[(x / TILE_PIXELS) as usize];
             pixels.extend_from_slice(&pixel(terrain, x % TILE_PIXELS, y));
         }
     }
@@ -135,7 +168,7 @@ pub fn tileset_pixels() -> (u32, u32, Vec<u8>) {
 mod tests {
     use super::*;
 
-    fn tile(terrain: Terrain) -> Vec<Rgba> {
+    fn tile(terrain: TerrainKind) -> Vec<Rgba> {
         (0..TILE_PIXELS)
             .flat_map(|y| (0..TILE_PIXELS).map(move |x| pixel(terrain, x, y)))
             .collect()
@@ -151,15 +184,18 @@ mod tests {
 
     #[test]
     fn every_terrain_draws_a_different_tile() {
-        let tiles: Vec<_> = Terrain::ALL.iter().map(|&terrain| tile(terrain)).collect();
+        let tiles: Vec<_> = TerrainKind::ALL
+            .iter()
+            .map(|&terrain| tile(terrain))
+            .collect();
         for (i, first) in tiles.iter().enumerate() {
             for (j, second) in tiles.iter().enumerate().skip(i + 1) {
                 assert_ne!(
                     first,
                     second,
                     "{:?} and {:?}",
-                    Terrain::ALL[i],
-                    Terrain::ALL[j]
+                    TerrainKind::ALL[i],
+                    TerrainKind::ALL[j]
                 );
             }
         }
@@ -169,15 +205,15 @@ mod tests {
     /// on a washed-out projector.
     #[test]
     fn walls_and_floor_contrast() {
-        let wall = mean_brightness(&tile(Terrain::Wall));
-        let floor = mean_brightness(&tile(Terrain::Floor));
+        let wall = mean_brightness(&tile(TerrainKind::Wall));
+        let floor = mean_brightness(&tile(TerrainKind::Floor));
         assert!(wall - floor > 60.0, "wall {wall:.0} floor {floor:.0}");
     }
 
     #[test]
     fn the_strip_has_one_tile_per_terrain() {
         let (width, height, pixels) = tileset_pixels();
-        assert_eq!(width, TILE_PIXELS * 9);
+        assert_eq!(width, TILE_PIXELS * 12);
         assert_eq!(height, TILE_PIXELS);
         assert_eq!(pixels.len(), (width * height * 4) as usize);
     }

@@ -1,0 +1,323 @@
+//! Distance in yards and range bands: how hard a shot is from one tile to another.
+//!
+//! Distances are Euclidean between tile centres, one tile to a yard. Every comparison is done
+//! on squared distances in whole numbers of feet, so each band boundary holds to the exact yard
+//! and foot.
+
+use serde::{Deserialize, Serialize};
+
+use super::Tile;
+use crate::rules::percentile::Difficulty;
+use crate::rules::weapons::WeaponRange;
+
+/// Squared distance between two tile centres, in square yards.
+pub fn distance_squared(from: Tile, to: Tile) -> u64 {
+    let dx = u64::from(from.x.abs_diff(to.x));
+    let dy = u64::from(from.y.abs_diff(to.y));
+    dx * dx + dy * dy
+}
+
+/// Distance between two tile centres in yards.
+pub fn distance_yards(from: Tile, to: Tile) -> f64 {
+    (distance_squared(from, to) as f64).sqrt()
+}
+
+/// Whether the distance between two tiles is at most `feet` feet (three feet to a yard).
+fn within_feet(from: Tile, to: Tile, feet: u32) -> bool {
+    9 * distance_squared(from, to) <= u64::from(feet) * u64::from(feet)
+}
+
+/// How far a weapon reaches, once the wielder's STR is known.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WeaponReach {
+    /// Hand-to-hand: the eight tiles around the wielder.
+    Touch,
+    /// Fired or thrown: the outer limit in feet of the base, long and very long bands (a band
+    /// the weapon does not have is `None`).
+    Ranged { limits_feet: [Option<u32>; 3] },
+    /// Placed or fixed: it is not aimed at a target.
+    NotAimed,
+}
+
+impl WeaponReach {
+    /// Resolve a weapon's range for a wielder of this STR. A base range doubles for long range
+    /// and doubles again for very long; shotguns use their three damage bands as the three
+    /// bands (10, 20 and 50 yards for most), with no band past the last.
+    pub fn of(range: &WeaponRange, strength: u32) -> Self {
+        let doubling = |base_feet: u32| Self::Ranged {
+            limits_feet: [
+                Some(base_feet),
+                Some(base_feet.saturating_mul(2)),
+                Some(base_feet.saturating_mul(4)),
+            ],
+        };
+        match range {
+            WeaponRange::Touch => Self::Touch,
+            WeaponRange::Feet(feet) => doubling(*feet),
+            WeaponRange::Yards(yards) => doubling(yards.saturating_mul(3)),
+            WeaponRange::StrFeet => doubling(strength),
+            WeaponRange::StrYards => doubling(strength.saturating_mul(3)),
+            WeaponRange::Bands(bands) => {
+                let mut limits_feet = [None; 3];
+                for (limit, yards) in limits_feet.iter_mut().zip(bands) {
+                    *limit = Some(yards.saturating_mul(3));
+                }
+                Self::Ranged { limits_feet }
+            }
+            WeaponRange::InPlace | WeaponRange::NotApplicable => Self::NotAimed,
+        }
+    }
+}
+
+/// The band a target falls in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RangeBand {
+    /// Within hand-to-hand reach.
+    Touch,
+    /// Within base range: Regular difficulty.
+    Base,
+    /// Up to twice base range: Hard.
+    Long,
+    /// Up to four times base range: Extreme.
+    VeryLong,
+    /// Too far (or not adjacent, for a hand-to-hand weapon): the attack cannot be made.
+    OutOfRange,
+}
+
+impl RangeBand {
+    /// The difficulty of an attack at this band; `None` when it cannot be made.
+    pub fn difficulty(self) -> Option<Difficulty> {
+        match self {
+            Self::Touch | Self::Base => Some(Difficulty::Regular),
+            Self::Long => Some(Difficulty::Hard),
+            Self::VeryLong => Some(Difficulty::Extreme),
+            Self::OutOfRange => None,
+        }
+    }
+
+    /// The shotgun damage band this range band uses (0 nearest).
+    pub fn damage_band(self) -> Option<usize> {
+        match self {
+            Self::Touch | Self::Base => Some(0),
+            Self::Long => Some(1),
+            Self::VeryLong => Some(2),
+            Self::OutOfRange => None,
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Touch => "in reach",
+            Self::Base => "base range",
+            Self::Long => "long range",
+            Self::VeryLong => "very long range",
+            Self::OutOfRange => "out of range",
+        }
+    }
+}
+
+/// A target's band, and whether it is at point-blank range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RangeReading {
+    pub band: RangeBand,
+    /// Within a fifth of the shooter's DEX in feet (rounded down): a bonus die for a ranged attack.
+    pub point_blank: bool,
+}
+
+/// Read the range from a shooter at `from` (with this DEX) to a target at `to`.
+pub fn range_reading(reach: &WeaponReach, dexterity: u32, from: Tile, to: Tile) -> RangeReading {
+    match reach {
+        WeaponReach::Touch => RangeReading {
+            band: if from.is_adjacent(to) {
+                RangeBand::Touch
+            } else {
+                RangeBand::OutOfRange
+            },
+            point_blank: false,
+        },
+        WeaponReach::NotAimed => RangeReading {
+            band: RangeBand::OutOfRange,
+            point_blank: false,
+        },
+        WeaponReach::Ranged { limits_feet } => {
+            let bands = [RangeBand::Base, RangeBand::Long, RangeBand::VeryLong];
+            let band = limits_feet
+                .iter()
+                .zip(bands)
+                .find(|(limit, _)| limit.is_some_and(|feet| within_feet(from, to, feet)))
+                .map_or(RangeBand::OutOfRange, |(_, band)| band);
+            RangeReading {
+                band,
+                point_blank: band != RangeBand::OutOfRange && within_feet(from, to, dexterity / 5),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ORIGIN: Tile = Tile::new(100, 100);
+
+    fn at(dx: u32, dy: u32) -> Tile {
+        Tile::new(100 + dx, 100 + dy)
+    }
+
+    #[test]
+    fn distances_between_tile_centres() {
+        assert_eq!(distance_squared(ORIGIN, at(3, 4)), 25);
+        assert!((distance_yards(ORIGIN, at(3, 4)) - 5.0).abs() < 1e-12);
+        assert!((distance_yards(ORIGIN, at(1, 1)) - std::f64::consts::SQRT_2).abs() < 1e-12);
+        assert_eq!(distance_squared(at(3, 4), ORIGIN), 25);
+    }
+
+    /// A .38 revolver (15 yards): base to 15, long to 30, very long to 60, then out of range.
+    #[test]
+    fn revolver_bands_to_the_yard() {
+        let revolver = WeaponReach::of(&WeaponRange::Yards(15), 50);
+        let band = |dx| range_reading(&revolver, 50, ORIGIN, at(dx, 0)).band;
+        assert_eq!(band(1), RangeBand::Base);
+        assert_eq!(band(15), RangeBand::Base);
+        assert_eq!(band(16), RangeBand::Long);
+        assert_eq!(band(30), RangeBand::Long);
+        assert_eq!(band(31), RangeBand::VeryLong);
+        assert_eq!(band(60), RangeBand::VeryLong);
+        assert_eq!(band(61), RangeBand::OutOfRange);
+        // Diagonally: (9, 12) is exactly 15 yards; (11, 11) is 15.56 yards.
+        assert_eq!(
+            range_reading(&revolver, 50, ORIGIN, at(9, 12)).band,
+            RangeBand::Base
+        );
+        assert_eq!(
+            range_reading(&revolver, 50, ORIGIN, at(11, 11)).band,
+            RangeBand::Long
+        );
+        assert_eq!(RangeBand::Long.difficulty(), Some(Difficulty::Hard));
+        assert_eq!(RangeBand::OutOfRange.difficulty(), None);
+    }
+
+    /// Point-blank: within DEX/5 feet, rounded down. DEX 60 is 12 feet (4 yards); DEX 59 is
+    /// 11 feet (3 yards and a foot); DEX 45 is 9 feet (3 yards); DEX 44 is 8 feet.
+    #[test]
+    fn point_blank_boundaries() {
+        let rifle = WeaponReach::of(&WeaponRange::Yards(110), 50);
+        let point_blank =
+            |dexterity, dx, dy| range_reading(&rifle, dexterity, ORIGIN, at(dx, dy)).point_blank;
+        assert!(point_blank(60, 4, 0));
+        assert!(!point_blank(60, 5, 0));
+        assert!(point_blank(60, 3, 2), "3.6 yards is 10.8 feet");
+        assert!(!point_blank(60, 3, 3), "4.24 yards is 12.7 feet");
+        assert!(point_blank(59, 3, 0));
+        assert!(!point_blank(59, 4, 0));
+        assert!(point_blank(45, 3, 0));
+        assert!(!point_blank(44, 3, 0));
+        assert!(point_blank(44, 2, 0));
+        assert!(point_blank(15, 1, 0), "DEX 15 is 3 feet: the next tile");
+        assert!(!point_blank(14, 1, 0));
+        assert!(
+            !point_blank(15, 1, 1),
+            "a diagonal neighbour is 4.2 feet away"
+        );
+    }
+
+    #[test]
+    fn point_blank_outside_the_weapon_range_is_not_a_shot() {
+        // A derringer (3 yards) in the hand of DEX 90 (18 feet, 6 yards): at 5 yards the shot is
+        // long range and point-blank; at 13 yards it is out of range.
+        let derringer = WeaponReach::of(&WeaponRange::Yards(3), 50);
+        let five = range_reading(&derringer, 90, ORIGIN, at(5, 0));
+        assert_eq!((five.band, five.point_blank), (RangeBand::Long, true));
+        let thirteen = range_reading(&derringer, 90, ORIGIN, at(13, 0));
+        assert_eq!(
+            (thirteen.band, thirteen.point_blank),
+            (RangeBand::OutOfRange, false)
+        );
+    }
+
+    /// Shotguns: the damage bands are the range bands; nothing past the last band.
+    #[test]
+    fn shotgun_bands() {
+        let shotgun = WeaponReach::of(&WeaponRange::Bands(vec![10, 20, 50]), 50);
+        let band = |dx| range_reading(&shotgun, 50, ORIGIN, at(dx, 0)).band;
+        assert_eq!(band(10), RangeBand::Base);
+        assert_eq!(band(11), RangeBand::Long);
+        assert_eq!(band(20), RangeBand::Long);
+        assert_eq!(band(21), RangeBand::VeryLong);
+        assert_eq!(band(50), RangeBand::VeryLong);
+        assert_eq!(band(51), RangeBand::OutOfRange);
+        assert_eq!(RangeBand::VeryLong.damage_band(), Some(2));
+        let sawed_off = WeaponReach::of(&WeaponRange::Bands(vec![5, 10]), 50);
+        let band = |dx| range_reading(&sawed_off, 50, ORIGIN, at(dx, 0)).band;
+        assert_eq!(band(5), RangeBand::Base);
+        assert_eq!(band(10), RangeBand::Long);
+        assert_eq!(band(11), RangeBand::OutOfRange);
+    }
+
+    /// Thrown weapons reach STR feet (a hand grenade) or STR yards (a thrown spear).
+    #[test]
+    fn thrown_ranges_follow_strength() {
+        // STR 60: base 60 feet = 20 yards.
+        let grenade = WeaponReach::of(&WeaponRange::StrFeet, 60);
+        let band = |dx| range_reading(&grenade, 50, ORIGIN, at(dx, 0)).band;
+        assert_eq!(band(20), RangeBand::Base);
+        assert_eq!(band(21), RangeBand::Long);
+        assert_eq!(band(80), RangeBand::VeryLong);
+        assert_eq!(band(81), RangeBand::OutOfRange);
+        // STR 55: 55 feet is 18 yards and a foot.
+        let rock = WeaponReach::of(&WeaponRange::StrFeet, 55);
+        assert_eq!(
+            range_reading(&rock, 50, ORIGIN, at(18, 0)).band,
+            RangeBand::Base
+        );
+        assert_eq!(
+            range_reading(&rock, 50, ORIGIN, at(19, 0)).band,
+            RangeBand::Long
+        );
+        let spear = WeaponReach::of(&WeaponRange::StrYards, 50);
+        assert_eq!(
+            range_reading(&spear, 50, ORIGIN, at(50, 0)).band,
+            RangeBand::Base
+        );
+        assert_eq!(
+            range_reading(&spear, 50, ORIGIN, at(51, 0)).band,
+            RangeBand::Long
+        );
+    }
+
+    #[test]
+    fn feet_ranges_and_weapons_that_are_not_aimed() {
+        // A taser dart: 15 feet is 5 yards.
+        let taser = WeaponReach::of(&WeaponRange::Feet(15), 50);
+        assert_eq!(
+            range_reading(&taser, 50, ORIGIN, at(5, 0)).band,
+            RangeBand::Base
+        );
+        assert_eq!(
+            range_reading(&taser, 50, ORIGIN, at(6, 0)).band,
+            RangeBand::Long
+        );
+        let mine = WeaponReach::of(&WeaponRange::InPlace, 50);
+        assert_eq!(
+            range_reading(&mine, 50, ORIGIN, at(1, 0)).band,
+            RangeBand::OutOfRange
+        );
+    }
+
+    #[test]
+    fn touch_reaches_the_eight_neighbours() {
+        let knife = WeaponReach::of(&WeaponRange::Touch, 50);
+        for (dx, dy, band) in [
+            (1, 0, RangeBand::Touch),
+            (1, 1, RangeBand::Touch),
+            (0, 1, RangeBand::Touch),
+            (2, 0, RangeBand::OutOfRange),
+            (2, 1, RangeBand::OutOfRange),
+        ] {
+            let reading = range_reading(&knife, 80, ORIGIN, at(dx, dy));
+            assert_eq!(reading.band, band, "({dx}, {dy})");
+            assert!(!reading.point_blank);
+        }
+    }
+}

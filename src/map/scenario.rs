@@ -1,0 +1,680 @@
+//! Scenarios: a map, the sides, the units on it, rule options and how the battle is won; read
+//! from RON and checked against the map and the rulebook before anything is built from them.
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use super::{GridMap, MapFile, Tile};
+use crate::files::{FileError, field_value_offset, list_items, parse_ron, read_text};
+use crate::rules::characteristics::{Characteristics, DerivedStats};
+use crate::rules::damage::DamageNotation;
+use crate::rules::ruleset::{Ruleset, RulesetId, ruleset};
+use crate::rules::skills::find_skill;
+use crate::rules::weapons::{Magazine, Weapon};
+
+/// The highest value a characteristic or skill may have (monsters go well past 100).
+pub const MAX_RATING: u32 = 999;
+/// The most units a scenario may hold.
+pub const MAX_UNITS: usize = 256;
+
+/// Where a scenario's map comes from.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum MapSource {
+    /// A map file, relative to the scenario file.
+    File(String),
+    /// The map written out in the scenario itself.
+    Inline(MapFile),
+}
+
+/// Who gives a side's or a unit's orders.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Control {
+    #[default]
+    Person,
+    Ai,
+}
+
+/// Optional rules the scenario turns on.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleOptions {
+    #[serde(default)]
+    pub ruleset: RulesetId,
+    /// Order the round by a DEX roll instead of DEX.
+    #[serde(default)]
+    pub dex_roll_initiative: bool,
+    /// Damage to investigators is described, not shown as numbers.
+    #[serde(default)]
+    pub concealed_damage: bool,
+    /// No point-blank bonus die for rifles, full-length shotguns and bows.
+    #[serde(default)]
+    pub point_blank_revisited: bool,
+}
+
+/// A side as the file writes it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideFile {
+    /// How units name their side.
+    pub id: String,
+    /// How the side is shown.
+    pub name: String,
+    /// Token colour as red, green, blue; a palette colour by default.
+    #[serde(default)]
+    pub colour: Option<(u8, u8, u8)>,
+    /// Who plays the side unless a unit says otherwise.
+    #[serde(default)]
+    pub control: Control,
+}
+
+/// A weapon a unit carries, from the rulebook's weapon table.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CarriedWeaponFile {
+    /// The weapon's name in the table (case does not matter).
+    pub weapon: String,
+    /// Rounds in the weapon; a full load by default.
+    #[serde(default)]
+    pub loaded: Option<u32>,
+    /// Spare rounds carried.
+    #[serde(default)]
+    pub spare: u32,
+}
+
+/// A creature's own attack: claws, bite, tentacle.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NaturalAttack {
+    pub name: String,
+    /// Chance to hit, as a percentile.
+    pub skill: u32,
+    pub damage: DamageNotation,
+    #[serde(default)]
+    pub impale: bool,
+}
+
+/// Worn armor or natural armor.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArmorWorn {
+    pub name: String,
+    pub points: u32,
+}
+
+/// A unit as the file writes it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitFile {
+    pub name: String,
+    pub side: String,
+    /// Start tile: column from the left, row from the top, both from 0.
+    pub at: (u32, u32),
+    #[serde(default = "default_age")]
+    pub age: u32,
+    pub characteristics: Characteristics,
+    /// Skills above their base values.
+    #[serde(default)]
+    pub skills: BTreeMap<String, u32>,
+    #[serde(default)]
+    pub weapons: Vec<CarriedWeaponFile>,
+    #[serde(default)]
+    pub natural_attacks: Vec<NaturalAttack>,
+    /// Attacks the unit may make on its turn (monsters may have several).
+    #[serde(default = "one")]
+    pub attacks_per_round: u32,
+    #[serde(default)]
+    pub armor: Option<ArmorWorn>,
+    /// Who gives this unit's orders, when not its side's player.
+    #[serde(default)]
+    pub control: Option<Control>,
+    /// Movement rate for creatures that do not follow the human rule.
+    #[serde(default)]
+    pub movement: Option<u32>,
+    /// Hit points for creatures that do not follow the human rule.
+    #[serde(default)]
+    pub hit_points: Option<u32>,
+}
+
+fn default_age() -> u32 {
+    30
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// How the battle is won.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Victory {
+    /// The last side with anyone still standing wins.
+    LastSideStanding,
+    /// `side` wins if any of its units still stand after `rounds` rounds.
+    Survive { side: String, rounds: u32 },
+    /// `side` wins when `count` of its units leave through the scenario's exits.
+    ReachExit { side: String, count: u32 },
+    /// `side` wins if `unit` still stands after `rounds` rounds.
+    Protect {
+        side: String,
+        unit: String,
+        rounds: u32,
+    },
+}
+
+/// A scenario file as written.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFile {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub map: MapSource,
+    #[serde(default)]
+    pub rules: RuleOptions,
+    pub sides: Vec<SideFile>,
+    pub units: Vec<UnitFile>,
+    /// Tiles through which units may leave the battle (also any map edge tile).
+    #[serde(default)]
+    pub exits: Vec<(u32, u32)>,
+    pub victory: Victory,
+}
+
+/// A side, checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Side {
+    pub id: String,
+    pub name: String,
+    pub colour: (u8, u8, u8),
+    pub control: Control,
+}
+
+/// A weapon carried, resolved against the weapon table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CarriedWeapon {
+    pub weapon: Weapon,
+    pub loaded: u32,
+    pub spare: u32,
+}
+
+/// A unit, checked, with everything derived.
+#[derive(Debug, Clone)]
+pub struct UnitSpec {
+    pub name: String,
+    /// Index into the scenario's sides.
+    pub side: usize,
+    pub start: Tile,
+    pub age: u32,
+    pub characteristics: Characteristics,
+    pub derived: DerivedStats,
+    /// Every skill the unit has, by the rulebook's name: base values raised by the file's.
+    pub skills: BTreeMap<String, u32>,
+    pub weapons: Vec<CarriedWeapon>,
+    pub natural_attacks: Vec<NaturalAttack>,
+    pub attacks_per_round: u32,
+    pub armor: Option<ArmorWorn>,
+    pub control: Control,
+}
+
+impl UnitSpec {
+    /// A skill's value, by any of its names; 0 if the rulebook does not know it.
+    pub fn skill(&self, ruleset: &dyn Ruleset, name: &str) -> u32 {
+        find_skill(ruleset.skills(), name)
+            .and_then(|entry| self.skills.get(entry.name).copied())
+            .unwrap_or_default()
+    }
+}
+
+/// A checked scenario, ready to play.
+#[derive(Debug, Clone)]
+pub struct Scenario {
+    pub name: String,
+    pub description: String,
+    pub map: GridMap,
+    pub rules: RuleOptions,
+    pub ruleset: Arc<dyn Ruleset>,
+    pub sides: Vec<Side>,
+    pub units: Vec<UnitSpec>,
+    pub exits: Vec<Tile>,
+    pub victory: Victory,
+    /// The scenario as written, kept so a replay can carry it whole.
+    pub source: ScenarioFile,
+}
+
+/// Token colours for sides that do not choose one: blue, red, green, amber, violet, teal.
+const SIDE_PALETTE: [(u8, u8, u8); 6] = [
+    (60, 130, 240),
+    (220, 60, 60),
+    (70, 190, 90),
+    (235, 170, 40),
+    (170, 90, 220),
+    (40, 190, 190),
+];
+
+impl Scenario {
+    /// Read and check a scenario file; a map it names is read relative to it.
+    pub fn load(path: &Path) -> Result<Self, FileError> {
+        let text = read_text(path)?;
+        Self::parse(&path.display().to_string(), &text, path.parent())
+    }
+
+    /// Parse and check a scenario's text. `file` names it in errors; `folder` is where a map it
+    /// names by path is looked for (`None`: only inline maps are allowed).
+    pub fn parse(file: &str, text: &str, folder: Option<&Path>) -> Result<Self, FileError> {
+        let source: ScenarioFile = parse_ron(file, text)?;
+        Checker { file, text, folder }.check(source)
+    }
+}
+
+/// Checks a parsed scenario, locating every problem in its text.
+struct Checker<'a> {
+    file: &'a str,
+    text: &'a str,
+    folder: Option<&'a Path>,
+}
+
+impl Checker<'_> {
+    fn at_field(&self, from: usize, field: &str, message: String) -> FileError {
+        FileError::at_field(self.file, self.text, from, field, message)
+    }
+
+    fn at_text(&self, from: usize, needle: &str, message: String) -> FileError {
+        FileError::at_text(self.file, self.text, from, needle, message)
+    }
+
+    fn check(&self, source: ScenarioFile) -> Result<Scenario, FileError> {
+        let ruleset: Arc<dyn Ruleset> = Arc::from(ruleset(source.rules.ruleset)?);
+        let map = self.map(&source.map)?;
+        let sides = self.sides(&source.sides)?;
+        let units = self.units(&source.units, &sides, &map, ruleset.as_ref())?;
+        let exits = self.exits(&source.exits, &map)?;
+        self.victory(&source.victory, &sides, &units)?;
+        Ok(Scenario {
+            name: source.name.clone(),
+            description: source.description.clone(),
+            map,
+            rules: source.rules.clone(),
+            ruleset,
+            sides,
+            units,
+            exits,
+            victory: source.victory.clone(),
+            source,
+        })
+    }
+
+    fn map(&self, source: &MapSource) -> Result<GridMap, FileError> {
+        let map_at = field_value_offset(self.text, 0, "map").unwrap_or_default();
+        match source {
+            MapSource::Inline(map) => GridMap::from_file(self.file, self.text, map_at, map.clone()),
+            MapSource::File(name) => {
+                let Some(folder) = self.folder else {
+                    return Err(self.at_field(
+                        0,
+                        "map",
+                        format!("the map `{name}` must be written inline here"),
+                    ));
+                };
+                let path: PathBuf = folder.join(name);
+                let text = read_text(&path).map_err(|error| {
+                    self.at_field(0, "map", format!("cannot read the map `{name}`: {error}"))
+                })?;
+                GridMap::parse(&path.display().to_string(), &text)
+            }
+        }
+    }
+
+    fn sides(&self, sides: &[SideFile]) -> Result<Vec<Side>, FileError> {
+        let sides_at = field_value_offset(self.text, 0, "sides").unwrap_or_default();
+        if sides.len() < 2 {
+            return Err(self.at_field(0, "sides", "a battle needs at least two sides".to_string()));
+        }
+        let starts = list_items(self.text, sides_at);
+        let mut seen = HashSet::new();
+        sides
+            .iter()
+            .enumerate()
+            .map(|(index, side)| {
+                let side_at = starts.get(index).copied().unwrap_or(sides_at);
+                if !seen.insert(side.id.as_str()) {
+                    return Err(self.at_field(
+                        side_at,
+                        "id",
+                        format!("the side id `{}` is used twice", side.id),
+                    ));
+                }
+                Ok(Side {
+                    id: side.id.clone(),
+                    name: side.name.clone(),
+                    colour: side
+                        .colour
+                        .unwrap_or(SIDE_PALETTE[index % SIDE_PALETTE.len()]),
+                    control: side.control,
+                })
+            })
+            .collect()
+    }
+
+    fn units(
+        &self,
+        units: &[UnitFile],
+        sides: &[Side],
+        map: &GridMap,
+        ruleset: &dyn Ruleset,
+    ) -> Result<Vec<UnitSpec>, FileError> {
+        let units_at = field_value_offset(self.text, 0, "units").unwrap_or_default();
+        if units.is_empty() || units.len() > MAX_UNITS {
+            return Err(self.at_field(
+                0,
+                "units",
+                format!(
+                    "a scenario has from 1 to {MAX_UNITS} units, not {}",
+                    units.len()
+                ),
+            ));
+        }
+        let starts = list_items(self.text, units_at);
+        let mut names = HashSet::new();
+        let mut taken: BTreeMap<Tile, &str> = BTreeMap::new();
+        let mut checked = Vec::with_capacity(units.len());
+        for (index, unit) in units.iter().enumerate() {
+            let unit_at = starts.get(index).copied().unwrap_or(units_at);
+            if !names.insert(unit.name.as_str()) {
+                return Err(self.at_field(
+                    unit_at,
+                    "name",
+                    format!("two units are called `{}`", unit.name),
+                ));
+            }
+            let side = sides
+                .iter()
+                .position(|side| side.id == unit.side)
+                .ok_or_else(|| {
+                    let known: Vec<&str> = sides.iter().map(|side| side.id.as_str()).collect();
+                    self.at_field(
+                        unit_at,
+                        "side",
+                        format!(
+                            "`{}` is not a side here (sides: {})",
+                            unit.side,
+                            known.join(", ")
+                        ),
+                    )
+                })?;
+            let start = Tile::new(unit.at.0, unit.at.1);
+            let Some(terrain) = map.terrain(start) else {
+                return Err(self.at_field(
+                    unit_at,
+                    "at",
+                    format!(
+                        "{} stands at {start}, off the {}x{} map",
+                        unit.name,
+                        map.width(),
+                        map.height()
+                    ),
+                ));
+            };
+            if terrain.blocks_movement {
+                return Err(self.at_field(
+                    unit_at,
+                    "at",
+                    format!(
+                        "{} stands at {start}, on {} where nobody can stand",
+                        unit.name, terrain.name
+                    ),
+                ));
+            }
+            if let Some(other) = taken.insert(start, &unit.name) {
+                return Err(self.at_field(
+                    unit_at,
+                    "at",
+                    format!("{} and {other} both stand at {start}", unit.name),
+                ));
+            }
+            checked.push(self.unit(unit, unit_at, side, start, sides, ruleset)?);
+        }
+        Ok(checked)
+    }
+
+    fn unit(
+        &self,
+        unit: &UnitFile,
+        unit_at: usize,
+        side: usize,
+        start: Tile,
+        sides: &[Side],
+        ruleset: &dyn Ruleset,
+    ) -> Result<UnitSpec, FileError> {
+        let c = &unit.characteristics;
+        for (field, value) in [
+            ("STR", c.strength),
+            ("CON", c.constitution),
+            ("SIZ", c.size),
+            ("DEX", c.dexterity),
+            ("APP", c.appearance),
+            ("INT", c.intelligence),
+            ("POW", c.power),
+            ("EDU", c.education),
+            ("LUCK", c.luck),
+        ] {
+            if !(1..=MAX_RATING).contains(&value) {
+                return Err(self.at_field(
+                    unit_at,
+                    field,
+                    format!("{field} {value} is out of range: characteristics run from 1 to {MAX_RATING}"),
+                ));
+            }
+        }
+        if !(15..=150).contains(&unit.age) {
+            return Err(self.at_field(
+                unit_at,
+                "age",
+                format!("age {} is not from 15 to 150", unit.age),
+            ));
+        }
+        if !(1..=10).contains(&unit.attacks_per_round) {
+            return Err(self.at_field(
+                unit_at,
+                "attacks_per_round",
+                format!(
+                    "{} attacks a round is not from 1 to 10",
+                    unit.attacks_per_round
+                ),
+            ));
+        }
+        let mut skills: BTreeMap<String, u32> = ruleset
+            .skills()
+            .iter()
+            .map(|entry| (entry.name.to_string(), entry.base_value(c)))
+            .collect();
+        for (name, &value) in &unit.skills {
+            let Some(entry) = find_skill(ruleset.skills(), name) else {
+                return Err(self.at_text(
+                    unit_at,
+                    &format!("{name:?}"),
+                    format!(
+                        "unknown skill `{name}` for {} in {}",
+                        unit.name,
+                        ruleset.name()
+                    ),
+                ));
+            };
+            if value > MAX_RATING {
+                return Err(self.at_text(
+                    unit_at,
+                    &format!("{name:?}"),
+                    format!("{name} {value} is out of range: skills run from 0 to {MAX_RATING}"),
+                ));
+            }
+            skills.insert(entry.name.to_string(), value);
+        }
+        let weapons = unit
+            .weapons
+            .iter()
+            .map(|carried| self.weapon(carried, unit, unit_at, ruleset))
+            .collect::<Result<Vec<_>, _>>()?;
+        for attack in &unit.natural_attacks {
+            if attack.skill > MAX_RATING {
+                return Err(self.at_text(
+                    unit_at,
+                    &format!("{:?}", attack.name),
+                    format!(
+                        "{} {} is out of range: skills run from 0 to {MAX_RATING}",
+                        attack.name, attack.skill
+                    ),
+                ));
+            }
+        }
+        let mut derived = ruleset.derive(c, unit.age);
+        if let Some(movement) = unit.movement {
+            if !(1..=30).contains(&movement) {
+                return Err(self.at_field(
+                    unit_at,
+                    "movement",
+                    format!("MOV {movement} is not from 1 to 30"),
+                ));
+            }
+            derived.movement = movement;
+        }
+        if let Some(hit_points) = unit.hit_points {
+            if !(1..=MAX_RATING).contains(&hit_points) {
+                return Err(self.at_field(
+                    unit_at,
+                    "hit_points",
+                    format!("{hit_points} hit points is not from 1 to {MAX_RATING}"),
+                ));
+            }
+            derived.hit_points = hit_points;
+        }
+        if derived.hit_points == 0 {
+            return Err(self.at_field(
+                unit_at,
+                "CON",
+                format!(
+                    "{} would start with 0 hit points: raise CON or SIZ",
+                    unit.name
+                ),
+            ));
+        }
+        Ok(UnitSpec {
+            name: unit.name.clone(),
+            side,
+            start,
+            age: unit.age,
+            characteristics: *c,
+            derived,
+            skills,
+            weapons,
+            natural_attacks: unit.natural_attacks.clone(),
+            attacks_per_round: unit.attacks_per_round,
+            armor: unit.armor.clone(),
+            control: unit.control.unwrap_or(sides[side].control),
+        })
+    }
+
+    fn weapon(
+        &self,
+        carried: &CarriedWeaponFile,
+        unit: &UnitFile,
+        unit_at: usize,
+        ruleset: &dyn Ruleset,
+    ) -> Result<CarriedWeapon, FileError> {
+        let quoted = format!("{:?}", carried.weapon);
+        let Some(weapon) = ruleset.weapons().find(&carried.weapon) else {
+            return Err(self.at_text(
+                unit_at,
+                &quoted,
+                format!(
+                    "unknown weapon `{}` for {}: not in the weapon table",
+                    carried.weapon, unit.name
+                ),
+            ));
+        };
+        let capacity = match &weapon.magazine {
+            Magazine::Rounds(sizes) => sizes.iter().copied().max().unwrap_or_default(),
+            Magazine::AtLeast(rounds) | Magazine::Squirts(rounds) => *rounds,
+            Magazine::OneUse => 1,
+            Magazine::Nothing | Magazine::Separate | Magazine::Automagazine | Magazine::Varies => 0,
+        };
+        let loaded = carried.loaded.unwrap_or(capacity);
+        if loaded > capacity {
+            return Err(self.at_text(
+                unit_at,
+                &quoted,
+                format!("{} holds {capacity} rounds, not {loaded}", weapon.name),
+            ));
+        }
+        if carried.spare > 10_000 {
+            return Err(self.at_text(
+                unit_at,
+                &quoted,
+                format!("{} spare rounds is too many to carry", carried.spare),
+            ));
+        }
+        Ok(CarriedWeapon {
+            weapon: weapon.clone(),
+            loaded,
+            spare: carried.spare,
+        })
+    }
+
+    fn exits(&self, exits: &[(u32, u32)], map: &GridMap) -> Result<Vec<Tile>, FileError> {
+        exits
+            .iter()
+            .map(|&(x, y)| {
+                let tile = Tile::new(x, y);
+                if map.walkable(tile) {
+                    Ok(tile)
+                } else {
+                    Err(self.at_field(
+                        0,
+                        "exits",
+                        format!("the exit {tile} is not a tile a unit can stand on"),
+                    ))
+                }
+            })
+            .collect()
+    }
+
+    fn victory(
+        &self,
+        victory: &Victory,
+        sides: &[Side],
+        units: &[UnitSpec],
+    ) -> Result<(), FileError> {
+        let side_known = |id: &str| sides.iter().any(|side| side.id == id);
+        let problem = match victory {
+            Victory::LastSideStanding => None,
+            Victory::Survive { side, rounds } | Victory::Protect { side, rounds, .. }
+                if *rounds == 0 =>
+            {
+                Some(format!("`{side}` must survive at least one round"))
+            }
+            Victory::Survive { side, .. }
+            | Victory::ReachExit { side, .. }
+            | Victory::Protect { side, .. }
+                if !side_known(side) =>
+            {
+                Some(format!("`{side}` is not a side here"))
+            }
+            Victory::ReachExit { count, .. } if *count == 0 => {
+                Some("at least one unit must reach an exit".to_string())
+            }
+            Victory::Protect { side, unit, .. } => {
+                match units.iter().find(|spec| spec.name == *unit) {
+                    None => Some(format!("there is no unit called `{unit}` to protect")),
+                    Some(spec) if sides[spec.side].id != *side => {
+                        Some(format!("`{unit}` is not on the side `{side}`"))
+                    }
+                    Some(_) => None,
+                }
+            }
+            Victory::Survive { .. } | Victory::ReachExit { .. } => None,
+        };
+        match problem {
+            Some(message) => Err(self.at_field(0, "victory", message)),
+            None => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,410 @@
+//! Line of sight and cover between two tiles, traced from tile centre to tile centre.
+//!
+//! The line visits every tile whose inside it passes through. Where it passes exactly through a
+//! corner it touches the two tiles beside the corner without entering them: it is blocked only
+//! if both block sight, and a blocking tile it merely grazes counts as cover.
+
+use serde::{Deserialize, Serialize};
+
+use super::range::{RangeReading, WeaponReach, range_reading};
+use super::{Cover, GridMap, Tile};
+
+/// One step of a line between two tiles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Crossing {
+    /// The line passes through this tile's inside.
+    Through(Tile),
+    /// The line passes exactly through the corner between these two tiles.
+    Corner(Tile, Tile),
+}
+
+/// The tiles and corners a line from the centre of `from` to the centre of `to` crosses, in
+/// order, leaving out the two end tiles.
+pub fn crossings(from: Tile, to: Tile) -> Vec<Crossing> {
+    let (across, down) = (from.x.abs_diff(to.x), from.y.abs_diff(to.y));
+    let (steps_x, steps_y) = (i64::from(across), i64::from(down));
+    let sign_x: i32 = if to.x > from.x { 1 } else { -1 };
+    let sign_y: i32 = if to.y > from.y { 1 } else { -1 };
+    let mut line = Vec::with_capacity(across as usize + down as usize);
+    let (mut taken_x, mut taken_y) = (0i64, 0i64);
+    let mut here = from;
+    while taken_x < steps_x || taken_y < steps_y {
+        // Compare where the line next crosses a vertical and a horizontal grid line.
+        let towards_x = (1 + 2 * taken_x) * steps_y;
+        let towards_y = (1 + 2 * taken_y) * steps_x;
+        let step = |tile: Tile, dx: i32, dy: i32| tile.offset(dx, dy).unwrap_or(tile);
+        match towards_x.cmp(&towards_y) {
+            std::cmp::Ordering::Equal => {
+                line.push(Crossing::Corner(
+                    step(here, sign_x, 0),
+                    step(here, 0, sign_y),
+                ));
+                here = step(here, sign_x, sign_y);
+                taken_x += 1;
+                taken_y += 1;
+            }
+            std::cmp::Ordering::Less => {
+                here = step(here, sign_x, 0);
+                taken_x += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                here = step(here, 0, sign_y);
+                taken_y += 1;
+            }
+        }
+        if here != to {
+            line.push(Crossing::Through(here));
+        }
+    }
+    line
+}
+
+/// What lies between a shooter and a target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LineOfFire {
+    /// Nothing in the way.
+    Clear,
+    /// Cover right beside the target hides half of it: one penalty die, or shoot through it
+    /// (its armor comes off the damage).
+    HalfConcealed { cover: Tile, armor: u32 },
+    /// Something that blocks sight is in the way: no shot.
+    Blocked { at: Tile },
+}
+
+impl LineOfFire {
+    pub fn is_blocked(self) -> bool {
+        matches!(self, Self::Blocked { .. })
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Clear => "clear",
+            Self::HalfConcealed { .. } => "half cover",
+            Self::Blocked { .. } => "no line of sight",
+        }
+    }
+}
+
+/// Trace the line of fire from a shooter at `from` to a target at `to`.
+///
+/// Anything that blocks sight on the line blocks the shot. Half cover (crates, a low wall, a
+/// window) on the line right beside the target conceals half of it; so does a wall or pillar
+/// beside the target that the line only grazes at a corner. Cover further from the target is
+/// seen over. Where several things conceal, the one with the most armor is reported.
+pub fn line_of_fire(map: &GridMap, from: Tile, to: Tile) -> LineOfFire {
+    let blocks = |tile: Tile| map.terrain(tile).is_none_or(|terrain| terrain.blocks_sight);
+    let mut concealed: Option<(Tile, u32)> = None;
+    let mut conceal = |tile: Tile| {
+        if !tile.is_adjacent(to) {
+            return;
+        }
+        if let Some(terrain) = map.terrain(tile)
+            && concealed.is_none_or(|(_, armor)| terrain.armor > armor)
+        {
+            concealed = Some((tile, terrain.armor));
+        }
+    };
+    for crossing in crossings(from, to) {
+        match crossing {
+            Crossing::Through(tile) => {
+                if blocks(tile) {
+                    return LineOfFire::Blocked { at: tile };
+                }
+                if map
+                    .terrain(tile)
+                    .is_some_and(|terrain| terrain.cover == Cover::Half)
+                {
+                    conceal(tile);
+                }
+            }
+            Crossing::Corner(first, second) => match (blocks(first), blocks(second)) {
+                (true, true) => return LineOfFire::Blocked { at: first },
+                (true, false) => conceal(first),
+                (false, true) => conceal(second),
+                (false, false) => {
+                    for side in [first, second] {
+                        if map
+                            .terrain(side)
+                            .is_some_and(|terrain| terrain.cover == Cover::Half)
+                        {
+                            conceal(side);
+                        }
+                    }
+                }
+            },
+        }
+    }
+    match concealed {
+        Some((cover, armor)) => LineOfFire::HalfConcealed { cover, armor },
+        None => LineOfFire::Clear,
+    }
+}
+
+/// What a shooter's weapon can do against one tile: its range band and line of fire.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FireCell {
+    pub reading: RangeReading,
+    /// `None` when the tile is out of range (the line is not traced).
+    pub line: Option<LineOfFire>,
+}
+
+/// The range band and line of fire from `shooter` to every tile of the map, row by row: the
+/// range-band overlay.
+pub fn fire_overlay(
+    map: &GridMap,
+    shooter: Tile,
+    reach: &WeaponReach,
+    dexterity: u32,
+) -> Vec<FireCell> {
+    (0..map.area())
+        .map(|index| {
+            let target = map.tile_at(index);
+            let reading = range_reading(reach, dexterity, shooter, target);
+            let in_range = reading.band.difficulty().is_some();
+            FireCell {
+                reading,
+                line: in_range.then(|| line_of_fire(map, shooter, target)),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::range::RangeBand;
+    use crate::map::tests::sketch;
+    use crate::rules::weapons::WeaponRange;
+
+    fn through(line: &[Crossing]) -> Vec<(u32, u32)> {
+        line.iter()
+            .filter_map(|crossing| match crossing {
+                Crossing::Through(tile) => Some((tile.x, tile.y)),
+                Crossing::Corner(..) => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn straight_lines_visit_every_tile_between() {
+        assert_eq!(
+            through(&crossings(Tile::new(0, 0), Tile::new(4, 0))),
+            [(1, 0), (2, 0), (3, 0)]
+        );
+        assert_eq!(
+            through(&crossings(Tile::new(0, 3), Tile::new(0, 0))),
+            [(0, 2), (0, 1)]
+        );
+        assert!(crossings(Tile::new(2, 2), Tile::new(3, 2)).is_empty());
+        assert!(crossings(Tile::new(2, 2), Tile::new(2, 2)).is_empty());
+    }
+
+    #[test]
+    fn diagonals_pass_through_corners() {
+        let line = crossings(Tile::new(0, 0), Tile::new(2, 2));
+        assert_eq!(
+            line,
+            [
+                Crossing::Corner(Tile::new(1, 0), Tile::new(0, 1)),
+                Crossing::Through(Tile::new(1, 1)),
+                Crossing::Corner(Tile::new(2, 1), Tile::new(1, 2)),
+            ]
+        );
+    }
+
+    #[test]
+    fn shallow_lines_cross_the_tiles_they_touch() {
+        // (0.5, 0.5) to (4.5, 1.5) crosses y = 1 at x = 2.5, inside column 2.
+        assert_eq!(
+            crossings(Tile::new(0, 0), Tile::new(4, 1)),
+            [
+                Crossing::Through(Tile::new(1, 0)),
+                Crossing::Through(Tile::new(2, 0)),
+                Crossing::Through(Tile::new(2, 1)),
+                Crossing::Through(Tile::new(3, 1)),
+            ]
+        );
+        // (0.5, 0.5) to (3.5, 1.5) crosses y = 1 exactly at x = 2: a corner.
+        assert_eq!(
+            crossings(Tile::new(0, 0), Tile::new(3, 1)),
+            [
+                Crossing::Through(Tile::new(1, 0)),
+                Crossing::Corner(Tile::new(2, 0), Tile::new(1, 1)),
+                Crossing::Through(Tile::new(2, 1)),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_line_is_the_same_both_ways() {
+        for (to_x, to_y) in [(7, 3), (5, 5), (2, 9), (9, 1), (6, 4)] {
+            let from = Tile::new(0, 0);
+            let to = Tile::new(to_x, to_y);
+            let mut forth = through(&crossings(from, to));
+            let mut back = through(&crossings(to, from));
+            forth.sort_unstable();
+            back.sort_unstable();
+            assert_eq!(forth, back, "to {to}");
+        }
+    }
+
+    #[test]
+    fn walls_block_and_open_ground_is_clear() {
+        let map = sketch(&[
+            ".....", //
+            "..#..", ".....",
+        ]);
+        assert_eq!(
+            line_of_fire(&map, Tile::new(0, 1), Tile::new(4, 1)),
+            LineOfFire::Blocked {
+                at: Tile::new(2, 1)
+            }
+        );
+        assert_eq!(
+            line_of_fire(&map, Tile::new(0, 0), Tile::new(4, 0)),
+            LineOfFire::Clear
+        );
+        assert_eq!(
+            line_of_fire(&map, Tile::new(4, 1), Tile::new(0, 1)),
+            LineOfFire::Blocked {
+                at: Tile::new(2, 1)
+            }
+        );
+    }
+
+    #[test]
+    fn a_diagonal_gap_between_two_walls_is_closed_and_one_wall_is_grazed() {
+        let closed = sketch(&[
+            ".#.", //
+            "#..", "...",
+        ]);
+        assert!(line_of_fire(&closed, Tile::new(0, 0), Tile::new(2, 2)).is_blocked());
+        let grazed = sketch(&[
+            ".#..", //
+            "....", "....",
+        ]);
+        // From (0,0) to (2,2) the line touches the corner of the wall at (1,0): seen, and the
+        // wall is not beside the target, so nothing conceals.
+        assert_eq!(
+            line_of_fire(&grazed, Tile::new(0, 0), Tile::new(2, 2)),
+            LineOfFire::Clear
+        );
+        // The line from (0,1) to (3,2) grazes the corner of the pillar at (2,1), which stands
+        // beside the target.
+        let pillar = sketch(&[
+            "....", //
+            "..H.", "....",
+        ]);
+        assert_eq!(
+            line_of_fire(&pillar, Tile::new(0, 1), Tile::new(3, 2)),
+            LineOfFire::HalfConcealed {
+                cover: Tile::new(2, 1),
+                armor: 10
+            },
+            "peeking round a pillar"
+        );
+        assert!(
+            line_of_fire(&pillar, Tile::new(0, 1), Tile::new(3, 1)).is_blocked(),
+            "straight behind it"
+        );
+    }
+
+    /// Low cover conceals the target right behind it, whichever side the shooter is on, and is
+    /// seen over when it is beside the shooter instead.
+    #[test]
+    fn cover_on_either_side_of_a_low_wall() {
+        let map = sketch(&[
+            "..........", //
+            ".....c....",
+            "..........",
+        ]);
+        let wall = Tile::new(5, 1);
+        let concealed = LineOfFire::HalfConcealed {
+            cover: wall,
+            armor: 3,
+        };
+        // Target crouched east of the wall, shooter far to the west: concealed.
+        assert_eq!(
+            line_of_fire(&map, Tile::new(0, 1), Tile::new(6, 1)),
+            concealed
+        );
+        // Target crouched west of the wall, shooter far to the east: concealed.
+        assert_eq!(
+            line_of_fire(&map, Tile::new(9, 1), Tile::new(4, 1)),
+            concealed
+        );
+        // The shooter is the one behind the wall: fires over it at a target in the open.
+        assert_eq!(
+            line_of_fire(&map, Tile::new(6, 1), Tile::new(0, 1)),
+            LineOfFire::Clear
+        );
+        // The wall is on the line but far from the target: seen over.
+        assert_eq!(
+            line_of_fire(&map, Tile::new(4, 1), Tile::new(9, 1)),
+            LineOfFire::Clear
+        );
+        // Diagonally past the wall's corner to a target beside it.
+        assert_eq!(
+            line_of_fire(&map, Tile::new(4, 0), Tile::new(6, 2)),
+            concealed
+        );
+        // A target beside the wall but shot from its own side: nothing in the way.
+        assert_eq!(
+            line_of_fire(&map, Tile::new(8, 0), Tile::new(6, 1)),
+            LineOfFire::Clear
+        );
+    }
+
+    #[test]
+    fn windows_are_seen_through_and_conceal_who_stands_at_them() {
+        let map = sketch(&[
+            "..........", //
+            "#####w####",
+            "..........",
+        ]);
+        assert_eq!(
+            line_of_fire(&map, Tile::new(5, 2), Tile::new(5, 0)),
+            LineOfFire::HalfConcealed {
+                cover: Tile::new(5, 1),
+                armor: 1
+            }
+        );
+        assert!(line_of_fire(&map, Tile::new(0, 2), Tile::new(9, 0)).is_blocked());
+    }
+
+    #[test]
+    fn the_most_armored_concealment_is_reported() {
+        let text = "(name: \"m\", legend: { '.': Floor, 'c': LowCover, \
+                    's': (kind: LowCover, name: \"sandbags\", armor: 20) }, \
+                    rows: [\"......\", \"....cs\", \"......\", \"......\"])";
+        let map = GridMap::parse("m", text).expect("valid");
+        // The diagonal from (2,3) to (5,0) passes through the crates at (4,1) and the corner of
+        // the sandbags at (5,1), both beside the target.
+        assert_eq!(
+            line_of_fire(&map, Tile::new(2, 3), Tile::new(5, 0)),
+            LineOfFire::HalfConcealed {
+                cover: Tile::new(5, 1),
+                armor: 20
+            }
+        );
+    }
+
+    #[test]
+    fn the_overlay_covers_every_tile() {
+        let map = sketch(&[
+            "........", //
+            "...#....", "........",
+        ]);
+        let revolver = WeaponReach::of(&WeaponRange::Yards(2), 50);
+        let overlay = fire_overlay(&map, Tile::new(0, 1), &revolver, 30);
+        assert_eq!(overlay.len(), map.area());
+        let at = |x, y| overlay[map.index(Tile::new(x, y)).expect("on the map")];
+        assert_eq!(at(2, 1).reading.band, RangeBand::Base);
+        assert_eq!(at(2, 1).line, Some(LineOfFire::Clear));
+        assert_eq!(at(4, 1).reading.band, RangeBand::Long);
+        assert!(at(4, 1).line.is_some_and(LineOfFire::is_blocked));
+        assert_eq!(at(7, 1).reading.band, RangeBand::VeryLong);
+        assert!(at(1, 1).reading.point_blank, "DEX 30 is 6 feet: 2 yards");
+    }
+}
