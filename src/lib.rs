@@ -1,40 +1,69 @@
 //! Gridkeeper: a tactical map client for percentile horror-RPG combat.
 //!
-//! The crate is one library with a thin binary. `rules` is pure Rust; the rest are bevy plugins,
-//! each a `plugin(app)` function added by the app builder here.
+//! The crate is one library with a thin binary. `rules` and the grid algorithms in `map` are
+//! pure Rust; the rest are bevy plugins, each a `plugin(app)` function that slots its systems
+//! into the ordered [`AppSystems`] sets.
 
+pub mod battle;
 pub mod cli;
 pub mod files;
+pub mod input;
 pub mod map;
 pub mod rules;
 pub mod ui;
 pub mod view;
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 
-use map::GridMap;
+use map::Loaded;
 use rules::ruleset::Ruleset;
 
 /// The rulebook the battle plays by, shared by every system that asks a rules question.
 #[derive(Resource, Clone, Debug)]
 pub struct ActiveRuleset(pub Arc<dyn Ruleset>);
 
+/// The order of each frame's work in `Update`; every feature says which set its systems join.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    /// Read the pointer and keys into state (the hovered tile).
+    ReadInput,
+    /// Act on the actions: select, pan, zoom, toggle.
+    Interact,
+    /// Make what is drawn follow the state: tokens, overlays, lines.
+    Present,
+}
+
 /// What the game window opens with.
 #[derive(Debug, Clone)]
 pub struct PlayOptions {
-    pub map: GridMap,
+    pub loaded: Loaded,
     pub ruleset: Arc<dyn Ruleset>,
     pub screenshot: Option<view::screenshot::ScreenshotRequest>,
+    pub startup_view: view::StartupView,
     pub window_size: (u32, u32),
 }
 
-/// The map shipped as the default.
-pub fn default_map_path() -> PathBuf {
-    PathBuf::from("maps/warehouse.map.ron")
+/// The scenario shipped as the default.
+pub fn default_scenario_path() -> std::path::PathBuf {
+    std::path::PathBuf::from("maps/warehouse.ron")
+}
+
+/// The battle without a window: minimal plugins and the battle's own, no rendering and no
+/// overlay. Tests, and later `simulate` and `replay`, run exactly these systems.
+pub fn headless_app(scenario: map::scenario::Scenario) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::state::app::StatesPlugin,
+        bevy::input::InputPlugin,
+    ))
+    .insert_resource(ActiveRuleset(scenario.ruleset.clone()))
+    .insert_resource(battle::ActiveScenario(Arc::new(scenario)))
+    .add_plugins(battle::plugin);
+    app
 }
 
 /// Build and run the game window until it closes.
@@ -49,11 +78,24 @@ pub fn run_game(options: PlayOptions) -> AppExit {
         }),
         ..default()
     }))
+    .configure_sets(
+        Update,
+        (
+            AppSystems::ReadInput,
+            AppSystems::Interact,
+            AppSystems::Present,
+        )
+            .chain(),
+    )
     .insert_resource(ActiveRuleset(options.ruleset))
-    .insert_resource(view::ShownMap(options.map));
+    .insert_resource(view::ShownMap(options.loaded.map().clone()))
+    .insert_resource(options.startup_view);
+    if let Loaded::Scenario(scenario) = options.loaded {
+        app.insert_resource(battle::ActiveScenario(Arc::new(*scenario)));
+    }
     if let Some(request) = options.screenshot {
         app.insert_resource(request);
     }
-    app.add_plugins((view::plugin, ui::plugin));
+    app.add_plugins((input::plugin, battle::plugin, view::plugin, ui::plugin));
     app.run()
 }

@@ -11,8 +11,10 @@ use std::sync::Arc;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::map::GridMap;
-use crate::rules::ruleset::{RulesetId, ruleset};
+use crate::battle::UnitId;
+use crate::map::Loaded;
+use crate::rules::ruleset::{Ruleset, RulesetId, ruleset};
+use crate::view::StartupView;
 use crate::view::screenshot::ScreenshotRequest;
 
 /// Exit code for bad arguments and bad input, as clap uses.
@@ -46,8 +48,8 @@ enum Command {
 
 #[derive(Debug, Args)]
 struct PlayArgs {
-    /// The map to open [default: maps/warehouse.map.ron].
-    map: Option<PathBuf>,
+    /// The scenario (or bare map) to open [default: maps/warehouse.ron].
+    scenario: Option<PathBuf>,
     /// Save a PNG screenshot of the window to this path after `--frames` frames, then exit.
     #[arg(long, value_name = "PATH")]
     screenshot: Option<PathBuf>,
@@ -57,6 +59,15 @@ struct PlayArgs {
     /// Window size in logical pixels, as WIDTHxHEIGHT.
     #[arg(long, default_value = "1600x900", value_parser = parse_window_size)]
     window: (u32, u32),
+    /// Start with this unit selected (its name in the scenario).
+    #[arg(long, value_name = "UNIT")]
+    select: Option<String>,
+    /// Start pointing at this unit, showing the line of fire to it from the selected unit.
+    #[arg(long, value_name = "UNIT", requires = "select")]
+    aim: Option<String>,
+    /// Start with the range-band overlay of the selected unit's weapon shown.
+    #[arg(long, requires = "select")]
+    range_overlay: bool,
 }
 
 fn parse_window_size(text: &str) -> Result<(u32, u32), String> {
@@ -119,22 +130,51 @@ fn fail(message: &str) -> ExitCode {
 }
 
 fn play(args: PlayArgs) -> ExitCode {
-    let path = args.map.unwrap_or_else(crate::default_map_path);
-    let map = match GridMap::load(&path) {
-        Ok(map) => map,
+    let path = args.scenario.unwrap_or_else(crate::default_scenario_path);
+    let loaded = match Loaded::load(&path) {
+        Ok(loaded) => loaded,
         Err(error) => return fail(&error.to_string()),
     };
-    let ruleset = match ruleset(RulesetId::default()) {
-        Ok(ruleset) => Arc::from(ruleset),
-        Err(error) => return fail(&error.to_string()),
+    let ruleset: Arc<dyn Ruleset> = match &loaded {
+        Loaded::Scenario(scenario) => scenario.ruleset.clone(),
+        Loaded::Map(_) => match ruleset(RulesetId::default()) {
+            Ok(ruleset) => Arc::from(ruleset),
+            Err(error) => return fail(&error.to_string()),
+        },
+    };
+    let unit_named = |name: &Option<String>| -> Result<Option<UnitId>, String> {
+        let Some(name) = name else {
+            return Ok(None);
+        };
+        let Loaded::Scenario(scenario) = &loaded else {
+            return Err(format!(
+                "{} is a bare map: it has no unit `{name}`",
+                path.display()
+            ));
+        };
+        scenario
+            .units
+            .iter()
+            .position(|unit| unit.name.eq_ignore_ascii_case(name))
+            .map(|index| Some(UnitId(u16::try_from(index).unwrap_or(u16::MAX))))
+            .ok_or_else(|| format!("{} has no unit called `{name}`", path.display()))
+    };
+    let startup_view = match (unit_named(&args.select), unit_named(&args.aim)) {
+        (Ok(select), Ok(aim_at)) => StartupView {
+            select,
+            aim_at,
+            range_overlay: args.range_overlay,
+        },
+        (Err(error), _) | (_, Err(error)) => return fail(&error),
     };
     let exit = crate::run_game(crate::PlayOptions {
-        map,
+        loaded,
         ruleset,
         screenshot: args.screenshot.map(|path| ScreenshotRequest {
             path,
             frames: args.frames,
         }),
+        startup_view,
         window_size: args.window,
     });
     match exit {

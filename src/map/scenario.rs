@@ -39,7 +39,7 @@ pub enum Control {
 
 /// Optional rules the scenario turns on.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "rules")]
 pub struct RuleOptions {
     #[serde(default)]
     pub ruleset: RulesetId,
@@ -56,7 +56,7 @@ pub struct RuleOptions {
 
 /// A side as the file writes it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "side")]
 pub struct SideFile {
     /// How units name their side.
     pub id: String,
@@ -72,7 +72,7 @@ pub struct SideFile {
 
 /// A weapon a unit carries, from the rulebook's weapon table.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "weapon")]
 pub struct CarriedWeaponFile {
     /// The weapon's name in the table (case does not matter).
     pub weapon: String,
@@ -86,7 +86,7 @@ pub struct CarriedWeaponFile {
 
 /// A creature's own attack: claws, bite, tentacle.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "natural_attack")]
 pub struct NaturalAttack {
     pub name: String,
     /// Chance to hit, as a percentile.
@@ -98,7 +98,7 @@ pub struct NaturalAttack {
 
 /// Worn armor or natural armor.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "armor")]
 pub struct ArmorWorn {
     pub name: String,
     pub points: u32,
@@ -106,7 +106,7 @@ pub struct ArmorWorn {
 
 /// A unit as the file writes it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "unit")]
 pub struct UnitFile {
     pub name: String,
     pub side: String,
@@ -165,7 +165,7 @@ pub enum Victory {
 
 /// A scenario file as written.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "scenario")]
 pub struct ScenarioFile {
     pub name: String,
     #[serde(default)]
@@ -599,9 +599,14 @@ impl Checker<'_> {
         };
         let loaded = carried.loaded.unwrap_or(capacity);
         if loaded > capacity {
-            return Err(self.at_text(
-                unit_at,
-                &quoted,
+            let entry_at = self
+                .text
+                .get(unit_at..)
+                .and_then(|rest| rest.find(&quoted))
+                .map_or(unit_at, |found| unit_at + found);
+            return Err(self.at_field(
+                entry_at,
+                "loaded",
                 format!("{} holds {capacity} rounds, not {loaded}", weapon.name),
             ));
         }

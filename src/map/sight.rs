@@ -20,43 +20,78 @@ pub enum Crossing {
 
 /// The tiles and corners a line from the centre of `from` to the centre of `to` crosses, in
 /// order, leaving out the two end tiles.
-pub fn crossings(from: Tile, to: Tile) -> Vec<Crossing> {
+pub fn crossings(from: Tile, to: Tile) -> Crossings {
     let (across, down) = (from.x.abs_diff(to.x), from.y.abs_diff(to.y));
-    let (steps_x, steps_y) = (i64::from(across), i64::from(down));
-    let sign_x: i32 = if to.x > from.x { 1 } else { -1 };
-    let sign_y: i32 = if to.y > from.y { 1 } else { -1 };
-    let mut line = Vec::with_capacity(across as usize + down as usize);
-    let (mut taken_x, mut taken_y) = (0i64, 0i64);
-    let mut here = from;
-    while taken_x < steps_x || taken_y < steps_y {
-        // Compare where the line next crosses a vertical and a horizontal grid line.
-        let towards_x = (1 + 2 * taken_x) * steps_y;
-        let towards_y = (1 + 2 * taken_y) * steps_x;
-        let step = |tile: Tile, dx: i32, dy: i32| tile.offset(dx, dy).unwrap_or(tile);
-        match towards_x.cmp(&towards_y) {
-            std::cmp::Ordering::Equal => {
-                line.push(Crossing::Corner(
-                    step(here, sign_x, 0),
-                    step(here, 0, sign_y),
-                ));
-                here = step(here, sign_x, sign_y);
-                taken_x += 1;
-                taken_y += 1;
-            }
-            std::cmp::Ordering::Less => {
-                here = step(here, sign_x, 0);
-                taken_x += 1;
-            }
-            std::cmp::Ordering::Greater => {
-                here = step(here, 0, sign_y);
-                taken_y += 1;
-            }
-        }
-        if here != to {
-            line.push(Crossing::Through(here));
-        }
+    Crossings {
+        here: from,
+        to,
+        steps_x: i64::from(across),
+        steps_y: i64::from(down),
+        taken_x: 0,
+        taken_y: 0,
+        sign_x: if to.x > from.x { 1 } else { -1 },
+        sign_y: if to.y > from.y { 1 } else { -1 },
+        after_corner: None,
     }
-    line
+}
+
+/// The walk along a line, one crossing at a time, without allocating.
+#[derive(Debug, Clone)]
+pub struct Crossings {
+    here: Tile,
+    to: Tile,
+    steps_x: i64,
+    steps_y: i64,
+    taken_x: i64,
+    taken_y: i64,
+    sign_x: i32,
+    sign_y: i32,
+    /// The tile entered diagonally through a corner, to report after the corner itself.
+    after_corner: Option<Tile>,
+}
+
+impl Crossings {
+    fn step(&self, dx: i32, dy: i32) -> Tile {
+        self.here.offset(dx, dy).unwrap_or(self.here)
+    }
+}
+
+impl Iterator for Crossings {
+    type Item = Crossing;
+
+    fn next(&mut self) -> Option<Crossing> {
+        if let Some(tile) = self.after_corner.take() {
+            return Some(Crossing::Through(tile));
+        }
+        while self.taken_x < self.steps_x || self.taken_y < self.steps_y {
+            // Compare where the line next crosses a vertical and a horizontal grid line.
+            let towards_x = (1 + 2 * self.taken_x) * self.steps_y;
+            let towards_y = (1 + 2 * self.taken_y) * self.steps_x;
+            match towards_x.cmp(&towards_y) {
+                std::cmp::Ordering::Equal => {
+                    let corner =
+                        Crossing::Corner(self.step(self.sign_x, 0), self.step(0, self.sign_y));
+                    self.here = self.step(self.sign_x, self.sign_y);
+                    self.taken_x += 1;
+                    self.taken_y += 1;
+                    self.after_corner = (self.here != self.to).then_some(self.here);
+                    return Some(corner);
+                }
+                std::cmp::Ordering::Less => {
+                    self.here = self.step(self.sign_x, 0);
+                    self.taken_x += 1;
+                }
+                std::cmp::Ordering::Greater => {
+                    self.here = self.step(0, self.sign_y);
+                    self.taken_y += 1;
+                }
+            }
+            if self.here != self.to {
+                return Some(Crossing::Through(self.here));
+            }
+        }
+        None
+    }
 }
 
 /// What lies between a shooter and a target.
@@ -177,32 +212,31 @@ mod tests {
     use crate::map::tests::sketch;
     use crate::rules::weapons::WeaponRange;
 
-    fn through(line: &[Crossing]) -> Vec<(u32, u32)> {
-        line.iter()
-            .filter_map(|crossing| match crossing {
-                Crossing::Through(tile) => Some((tile.x, tile.y)),
-                Crossing::Corner(..) => None,
-            })
-            .collect()
+    fn through(line: Crossings) -> Vec<(u32, u32)> {
+        line.filter_map(|crossing| match crossing {
+            Crossing::Through(tile) => Some((tile.x, tile.y)),
+            Crossing::Corner(..) => None,
+        })
+        .collect()
     }
 
     #[test]
     fn straight_lines_visit_every_tile_between() {
         assert_eq!(
-            through(&crossings(Tile::new(0, 0), Tile::new(4, 0))),
+            through(crossings(Tile::new(0, 0), Tile::new(4, 0))),
             [(1, 0), (2, 0), (3, 0)]
         );
         assert_eq!(
-            through(&crossings(Tile::new(0, 3), Tile::new(0, 0))),
+            through(crossings(Tile::new(0, 3), Tile::new(0, 0))),
             [(0, 2), (0, 1)]
         );
-        assert!(crossings(Tile::new(2, 2), Tile::new(3, 2)).is_empty());
-        assert!(crossings(Tile::new(2, 2), Tile::new(2, 2)).is_empty());
+        assert_eq!(crossings(Tile::new(2, 2), Tile::new(3, 2)).count(), 0);
+        assert_eq!(crossings(Tile::new(2, 2), Tile::new(2, 2)).count(), 0);
     }
 
     #[test]
     fn diagonals_pass_through_corners() {
-        let line = crossings(Tile::new(0, 0), Tile::new(2, 2));
+        let line: Vec<Crossing> = crossings(Tile::new(0, 0), Tile::new(2, 2)).collect();
         assert_eq!(
             line,
             [
@@ -217,7 +251,7 @@ mod tests {
     fn shallow_lines_cross_the_tiles_they_touch() {
         // (0.5, 0.5) to (4.5, 1.5) crosses y = 1 at x = 2.5, inside column 2.
         assert_eq!(
-            crossings(Tile::new(0, 0), Tile::new(4, 1)),
+            crossings(Tile::new(0, 0), Tile::new(4, 1)).collect::<Vec<_>>(),
             [
                 Crossing::Through(Tile::new(1, 0)),
                 Crossing::Through(Tile::new(2, 0)),
@@ -227,7 +261,7 @@ mod tests {
         );
         // (0.5, 0.5) to (3.5, 1.5) crosses y = 1 exactly at x = 2: a corner.
         assert_eq!(
-            crossings(Tile::new(0, 0), Tile::new(3, 1)),
+            crossings(Tile::new(0, 0), Tile::new(3, 1)).collect::<Vec<_>>(),
             [
                 Crossing::Through(Tile::new(1, 0)),
                 Crossing::Corner(Tile::new(2, 0), Tile::new(1, 1)),
@@ -241,8 +275,8 @@ mod tests {
         for (to_x, to_y) in [(7, 3), (5, 5), (2, 9), (9, 1), (6, 4)] {
             let from = Tile::new(0, 0);
             let to = Tile::new(to_x, to_y);
-            let mut forth = through(&crossings(from, to));
-            let mut back = through(&crossings(to, from));
+            let mut forth = through(crossings(from, to));
+            let mut back = through(crossings(to, from));
             forth.sort_unstable();
             back.sort_unstable();
             assert_eq!(forth, back, "to {to}");

@@ -130,7 +130,7 @@ pub enum LegendEntry {
 
 /// A kind with overrides; every property left out keeps the kind's default.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "terrain")]
 pub struct CustomTerrain {
     pub kind: TerrainKind,
     #[serde(default)]

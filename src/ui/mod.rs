@@ -1,23 +1,30 @@
-//! The egui overlay: panels only, reading the game's resources and holding no rules.
+//! The egui overlay: the side panel, unit names under their tokens and the aim label. Panels
+//! only: it reads the game's resources and holds no rules.
 
 use bevy::camera::CameraOutputMode;
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 use bevy::render::render_resource::BlendState;
+use bevy::window::PrimaryWindow;
 use bevy_egui::{
     EguiContexts, EguiGlobalSettings, EguiPlugin, EguiPrimaryContextPass, PrimaryEguiContext, egui,
 };
 
 use crate::ActiveRuleset;
-use crate::view::ShownMap;
+use crate::battle::{ActiveScenario, TilePosition, UnitId};
+use crate::map::scenario::{Scenario, UnitSpec};
+use crate::view::camera::MapCamera;
+use crate::view::hover::HoveredTile;
+use crate::view::overlay::{AimReadout, RangeOverlayShown, Selection, weapon_in_hand};
+use crate::view::{MapGeometry, ShownMap, TILE_SIZE};
 
 /// The width of the side panel in logical pixels; the map is drawn beside it.
-pub const SIDE_PANEL_WIDTH: f32 = 300.0;
+pub const SIDE_PANEL_WIDTH: f32 = 320.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
         .add_systems(Startup, spawn_overlay_camera)
-        .add_systems(EguiPrimaryContextPass, side_panel);
+        .add_systems(EguiPrimaryContextPass, (map_labels, side_panel).chain());
 }
 
 /// The overlay gets a camera of its own over the whole window, drawn after the map camera, so
@@ -41,21 +48,170 @@ fn spawn_overlay_camera(mut commands: Commands, mut settings: ResMut<EguiGlobalS
     ));
 }
 
-/// The right-hand panel: the map's name, size and legend, and the rulebook in play.
+fn side_colour(scenario: &Scenario, unit: &UnitSpec) -> egui::Color32 {
+    let (red, green, blue) = scenario.sides[unit.side].colour;
+    egui::Color32::from_rgb(red, green, blue)
+}
+
+/// Names by the tokens and the aim label by the target, painted behind the panel.
+///
+/// Labels never cover each other or another token: each goes below its token, else above,
+/// else as initials; a name that still does not fit is left to the panel and the pointer.
+/// The selected unit and the one under the pointer are placed first.
+fn map_labels(
+    mut contexts: EguiContexts,
+    scenario: Option<Res<ActiveScenario>>,
+    map: Res<ShownMap>,
+    units: Query<(&UnitId, &TilePosition)>,
+    camera: Single<(&Camera, &GlobalTransform), With<MapCamera>>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    selection: Res<Selection>,
+    hovered: Res<HoveredTile>,
+    aim: Res<AimReadout>,
+) -> Result {
+    let Some(scenario) = scenario else {
+        return Ok(());
+    };
+    let context = contexts.ctx_mut()?;
+    let painter = context.layer_painter(egui::LayerId::new(
+        egui::Order::Background,
+        egui::Id::new("map-labels"),
+    ));
+    let (camera, transform) = *camera;
+    let geometry = MapGeometry::of(&map.0);
+    // Window logical pixels to egui points.
+    let to_points = window.scale_factor() / context.pixels_per_point();
+    let screen = |world: Vec2| {
+        camera
+            .world_to_viewport(transform, world.extend(0.0))
+            .ok()
+            .map(|at| egui::pos2(at.x * to_points, at.y * to_points))
+    };
+    let token_half = screen(Vec2::ZERO)
+        .zip(screen(Vec2::new(TILE_SIZE * 0.43, 0.0)))
+        .map_or(0.0, |(origin, edge)| (edge.x - origin.x).abs());
+    let mut tokens: Vec<(UnitId, egui::Pos2)> = units
+        .iter()
+        .filter_map(|(id, position)| screen(geometry.centre(position.0)).map(|at| (*id, at)))
+        .collect();
+    let wanted = |id: &UnitId| {
+        let pointed = hovered.tile.is_some_and(|tile| {
+            units
+                .iter()
+                .any(|(unit, position)| unit == id && position.0 == tile)
+        });
+        selection.0 == Some(*id) || pointed
+    };
+    tokens.sort_by(|a, b| {
+        wanted(&b.0)
+            .cmp(&wanted(&a.0))
+            .then(a.1.y.total_cmp(&b.1.y))
+    });
+    let token_rects: Vec<(UnitId, egui::Rect)> = tokens
+        .iter()
+        .map(|(id, at)| {
+            (
+                *id,
+                egui::Rect::from_center_size(*at, egui::vec2(2.0 * token_half, 2.0 * token_half)),
+            )
+        })
+        .collect();
+    let font = egui::FontId::proportional(13.0);
+    let mut placed: Vec<egui::Rect> = Vec::new();
+    for (id, at) in &tokens {
+        let unit = &scenario.0.units[id.index()];
+        let below = *at + egui::vec2(0.0, token_half + 2.0);
+        let above = *at - egui::vec2(0.0, token_half + 2.0);
+        let candidates = [
+            (below, unit.name.clone(), egui::Align2::CENTER_TOP),
+            (above, unit.name.clone(), egui::Align2::CENTER_BOTTOM),
+            (below, initials(&unit.name), egui::Align2::CENTER_TOP),
+            (above, initials(&unit.name), egui::Align2::CENTER_BOTTOM),
+        ];
+        for (anchor_at, text, anchor) in candidates {
+            let galley = painter.layout_no_wrap(text, font.clone(), egui::Color32::WHITE);
+            let rect = plate(anchor_at, galley.size(), anchor);
+            // The selected unit and the one pointed at are named even over other tokens.
+            let clashes = placed.iter().any(|other| other.intersects(rect))
+                || (!wanted(id)
+                    && token_rects
+                        .iter()
+                        .any(|(other, token)| other != id && token.intersects(rect)));
+            if !clashes {
+                label(&painter, rect, galley, side_colour(&scenario.0, unit));
+                placed.push(rect);
+                break;
+            }
+        }
+    }
+    if let Some(aim) = &aim.0
+        && let Some((_, at)) = tokens.iter().find(|(id, _)| *id == aim.target)
+    {
+        let galley = painter.layout_no_wrap(
+            aim.label(),
+            egui::FontId::proportional(16.0),
+            egui::Color32::WHITE,
+        );
+        let rect = plate(
+            *at - egui::vec2(0.0, token_half + 4.0),
+            galley.size(),
+            egui::Align2::CENTER_BOTTOM,
+        );
+        label(
+            &painter,
+            rect,
+            galley,
+            egui::Color32::from_rgb(255, 225, 120),
+        );
+    }
+    Ok(())
+}
+
+/// "Harvey Walters" to "HW".
+fn initials(name: &str) -> String {
+    name.split_whitespace()
+        .filter_map(|word| word.chars().next())
+        .collect()
+}
+
+/// The rect of a label plate for text of `size` anchored at `at`.
+fn plate(at: egui::Pos2, size: egui::Vec2, anchor: egui::Align2) -> egui::Rect {
+    anchor.anchor_size(at, size).expand2(egui::vec2(5.0, 2.0))
+}
+
+/// Text on a dark rounded plate with a coloured edge, readable over any terrain.
+fn label(
+    painter: &egui::Painter,
+    rect: egui::Rect,
+    galley: std::sync::Arc<egui::Galley>,
+    edge: egui::Color32,
+) {
+    painter.rect(
+        rect,
+        4.0,
+        egui::Color32::from_black_alpha(200),
+        egui::Stroke::new(1.5, edge),
+        egui::StrokeKind::Outside,
+    );
+    painter.galley(
+        rect.min + egui::vec2(5.0, 2.0),
+        galley,
+        egui::Color32::WHITE,
+    );
+}
+
+/// The right-hand panel: the scenario, the selected unit, the tile under the pointer, the aim.
 fn side_panel(
     mut contexts: EguiContexts,
     map: Res<ShownMap>,
     ruleset: Res<ActiveRuleset>,
-    mut legend: Local<Vec<(String, usize)>>,
+    scenario: Option<Res<ActiveScenario>>,
+    selection: Res<Selection>,
+    range_shown: Res<RangeOverlayShown>,
+    hovered: Res<HoveredTile>,
+    aim: Res<AimReadout>,
+    units: Query<(&UnitId, &TilePosition)>,
 ) -> Result {
-    if map.is_changed() || legend.is_empty() {
-        *legend = map
-            .0
-            .terrain_counts()
-            .into_iter()
-            .map(|(terrain, count)| (terrain.name.clone(), count))
-            .collect();
-    }
     let context = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
         context.clone(),
@@ -70,26 +226,132 @@ fn side_panel(
         .exact_size(SIDE_PANEL_WIDTH)
         .show(&mut root, |ui| {
             ui.add_space(8.0);
-            ui.heading("Gridkeeper");
-            ui.label(ruleset.0.name());
-            ui.separator();
-            ui.strong(&map.name);
-            if !map.description.is_empty() {
-                ui.label(&map.description);
+            match &scenario {
+                Some(scenario) => {
+                    ui.heading(&scenario.0.name);
+                    ui.label(&scenario.0.description);
+                }
+                None => {
+                    ui.heading(&map.name);
+                    ui.label(&map.description);
+                }
             }
-            ui.label(format!(
-                "{} × {} tiles (one yard each)",
+            ui.small(format!(
+                "{} · {} × {} yards",
+                ruleset.0.name(),
                 map.width(),
                 map.height()
             ));
             ui.separator();
-            egui::Grid::new("legend").striped(true).show(ui, |ui| {
-                for (terrain, count) in legend.iter() {
-                    ui.label(terrain);
-                    ui.label(count.to_string());
-                    ui.end_row();
+            if let Some(scenario) = &scenario {
+                sides(ui, &scenario.0);
+                ui.separator();
+                if let Some(id) = selection.0 {
+                    unit_card(ui, &scenario.0, &scenario.0.units[id.index()], range_shown.0);
+                } else {
+                    ui.label("Click a unit to see where it can move and shoot.");
                 }
+                ui.separator();
+            }
+            if let Some(tile) = hovered.tile
+                && let Some(terrain) = map.terrain(tile)
+            {
+                ui.strong(format!("Tile {tile}: {}", terrain.name));
+                let mut notes = Vec::new();
+                if terrain.blocks_movement {
+                    notes.push("impassable".to_string());
+                } else if terrain.move_cost > 1 {
+                    notes.push(format!("costs ×{} to cross", terrain.move_cost));
+                }
+                if terrain.blocks_sight {
+                    notes.push("blocks sight".to_string());
+                }
+                if terrain.cover != crate::map::Cover::None {
+                    notes.push(format!("cover, armor {}", terrain.armor));
+                }
+                if let Some(scenario) = &scenario
+                    && let Some((id, _)) = units.iter().find(|(_, position)| position.0 == tile)
+                {
+                    notes.push(format!("{} stands here", scenario.0.units[id.index()].name));
+                }
+                if !notes.is_empty() {
+                    ui.label(notes.join(" · "));
+                }
+            }
+            if let Some(aim) = &aim.0 {
+                ui.separator();
+                ui.strong(format!("{} at the target", aim.weapon));
+                ui.label(egui::RichText::new(aim.label()).size(18.0).color(egui::Color32::from_rgb(255, 225, 120)));
+            }
+            ui.with_layout(egui::Layout::bottom_up(egui::Align::Min), |ui| {
+                ui.small("Keys: WASD/arrows pan · wheel or +/− zoom · right-drag pan · G grid · R range bands · Esc deselect");
             });
         });
     Ok(())
+}
+
+fn sides(ui: &mut egui::Ui, scenario: &Scenario) {
+    for (index, side) in scenario.sides.iter().enumerate() {
+        let (red, green, blue) = side.colour;
+        let count = scenario
+            .units
+            .iter()
+            .filter(|unit| unit.side == index)
+            .count();
+        ui.horizontal(|ui| {
+            ui.colored_label(egui::Color32::from_rgb(red, green, blue), "⏺");
+            ui.label(format!("{} ({count}, {:?})", side.name, side.control));
+        });
+    }
+}
+
+fn unit_card(ui: &mut egui::Ui, scenario: &Scenario, unit: &UnitSpec, range_shown: bool) {
+    ui.colored_label(
+        side_colour(scenario, unit),
+        egui::RichText::new(&unit.name).size(18.0).strong(),
+    );
+    let derived = &unit.derived;
+    ui.label(format!(
+        "HP {} · MOV {} · DEX {} · Build {} · DB {}",
+        derived.hit_points,
+        derived.movement,
+        unit.characteristics.dexterity,
+        derived.build,
+        derived.damage_bonus
+    ));
+    if let Some(armor) = &unit.armor {
+        ui.label(format!("Armor: {} ({})", armor.name, armor.points));
+    }
+    for carried in &unit.weapons {
+        let skill = unit.skill(scenario.ruleset.as_ref(), &carried.weapon.skill);
+        ui.label(format!(
+            "{} · {} {skill}% · {} · {} loaded, {} spare",
+            carried.weapon.name,
+            carried.weapon.skill,
+            carried.weapon.damage,
+            carried.loaded,
+            carried.spare
+        ));
+    }
+    for attack in &unit.natural_attacks {
+        ui.label(format!(
+            "{} · {}% · {}",
+            attack.name, attack.skill, attack.damage
+        ));
+    }
+    if unit.attacks_per_round > 1 {
+        ui.label(format!("{} attacks a round", unit.attacks_per_round));
+    }
+    if range_shown {
+        let weapon = weapon_in_hand(unit)
+            .map(|(name, _)| name)
+            .unwrap_or_default();
+        ui.small(format!("Range bands of the {weapon}: point-blank, regular, hard, extreme; dark: out of sight or range."));
+    } else {
+        ui.small(format!(
+            "Blue: move {} yards and still act. Amber: up to {} yards, giving up the action.",
+            derived.movement,
+            2 * derived.movement
+        ));
+    }
 }

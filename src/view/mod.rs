@@ -1,38 +1,122 @@
-//! What the player sees of the map: the tileset, the tilemap and the camera.
+//! What the player sees of the map: the terrain tilemap, the camera, the grid, the hovered
+//! tile, unit tokens and the overlays. The view follows the state and holds no rules.
 
+pub mod camera;
+mod grid;
+pub mod hover;
+pub mod overlay;
 pub mod screenshot;
 pub mod tileset;
+mod tokens;
 
 use bevy::asset::RenderAssetUsages;
-use bevy::camera::{ScalingMode, Viewport};
 use bevy::image::Image;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
-use bevy::window::PrimaryWindow;
 use bevy_ecs_tilemap::prelude::*;
 
-use crate::map::GridMap;
-use crate::ui::SIDE_PANEL_WIDTH;
+use crate::battle::{TilePosition, UnitId};
+use crate::map::{GridMap, Tile};
 use tileset::{TILE_PIXELS, tileset_pixels};
-
-/// The camera that looks at the map (the overlay has its own).
-#[derive(Component, Debug)]
-pub struct MapCamera;
 
 /// The map the window shows.
 #[derive(Resource, Debug, Clone)]
 pub struct ShownMap(pub GridMap);
 
+/// How the view starts: a unit selected, a tile pointed at, the range overlay on. Given on the
+/// command line, to show a situation at once (and to take screenshots of it).
+#[derive(Resource, Debug, Clone, Default)]
+pub struct StartupView {
+    pub select: Option<UnitId>,
+    pub aim_at: Option<UnitId>,
+    pub range_overlay: bool,
+}
+
+/// The size of one tile in world units.
+pub const TILE_SIZE: f32 = TILE_PIXELS as f32;
+
+/// Where tiles sit in the world: the map is centred on the origin, row 0 at the top.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MapGeometry {
+    pub width: u32,
+    pub height: u32,
+}
+
+impl MapGeometry {
+    pub fn of(map: &GridMap) -> Self {
+        Self {
+            width: map.width(),
+            height: map.height(),
+        }
+    }
+
+    /// The world position of a tile's centre.
+    pub fn centre(self, tile: Tile) -> Vec2 {
+        Vec2::new(
+            (tile.x as f32 + 0.5 - self.width as f32 / 2.0) * TILE_SIZE,
+            (self.height as f32 / 2.0 - tile.y as f32 - 0.5) * TILE_SIZE,
+        )
+    }
+
+    /// The tile under a world position, if it is on the map.
+    pub fn tile_at(self, world: Vec2) -> Option<Tile> {
+        let column = (world.x / TILE_SIZE + self.width as f32 / 2.0).floor();
+        let row = (self.height as f32 / 2.0 - world.y / TILE_SIZE).floor();
+        let on_map =
+            (0.0..self.width as f32).contains(&column) && (0.0..self.height as f32).contains(&row);
+        #[expect(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "column and row were just checked to lie on the map"
+        )]
+        on_map.then(|| Tile::new(column as u32, row as u32))
+    }
+
+    /// The size of the whole map in world units.
+    pub fn size(self) -> Vec2 {
+        Vec2::new(self.width as f32, self.height as f32) * TILE_SIZE
+    }
+}
+
+/// Draw order: terrain, overlays, tokens.
+const TERRAIN_Z: f32 = 0.0;
+const OVERLAY_Z: f32 = 1.0;
+const TOKEN_Z: f32 = 2.0;
+
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(TilemapPlugin)
         .insert_resource(ClearColor(Color::srgb(0.08, 0.08, 0.1)))
-        .add_plugins(screenshot::plugin)
-        .add_systems(Startup, (spawn_camera, spawn_tilemap))
-        .add_systems(Update, keep_the_map_left_of_the_panel);
+        .add_plugins((
+            camera::plugin,
+            grid::plugin,
+            hover::plugin,
+            overlay::plugin,
+            screenshot::plugin,
+            tokens::plugin,
+        ))
+        .add_systems(Startup, spawn_terrain)
+        .add_systems(PostStartup, apply_startup_view);
 }
 
-fn tileset_image() -> Image {
-    let (width, height, pixels) = tileset_pixels();
+fn apply_startup_view(
+    wanted: Res<StartupView>,
+    units: Query<(&UnitId, &TilePosition)>,
+    mut selection: ResMut<overlay::Selection>,
+    mut range_shown: ResMut<overlay::RangeOverlayShown>,
+    mut hovered: ResMut<hover::HoveredTile>,
+) {
+    selection.0 = wanted.select;
+    range_shown.0 = wanted.range_overlay;
+    if let Some((_, position)) = units.iter().find(|(id, _)| Some(**id) == wanted.aim_at) {
+        *hovered = hover::HoveredTile {
+            tile: Some(position.0),
+            pinned: true,
+        };
+    }
+}
+
+/// An image from RGBA8 pixels, for textures drawn by code.
+fn image_from_pixels(width: u32, height: u32, pixels: Vec<u8>) -> Image {
     Image::new(
         Extent3d {
             width,
@@ -46,91 +130,104 @@ fn tileset_image() -> Image {
     )
 }
 
-fn spawn_tilemap(mut commands: Commands, map: Res<ShownMap>, mut images: ResMut<Assets<Image>>) {
-    let map = &map.0;
+/// A tilemap covering the whole map at height `z`, with one tile entity per map tile made by
+/// `tile` (given the map tile and its tilemap position).
+fn spawn_tile_layer(
+    commands: &mut Commands,
+    map: &GridMap,
+    texture: Handle<Image>,
+    z: f32,
+    name: &str,
+    mut tile: impl FnMut(&mut Commands, Tile, TileBundle) -> Entity,
+) {
     let size = TilemapSize {
         x: map.width(),
         y: map.height(),
     };
     let tilemap = commands.spawn_empty().id();
     let mut storage = TileStorage::empty(size);
-    for (tile, terrain) in map.tiles() {
+    for (at, _) in map.tiles() {
         // Files are written top row first; the tilemap counts rows from the bottom.
         let position = TilePos {
-            x: tile.x,
-            y: map.height() - 1 - tile.y,
+            x: at.x,
+            y: map.height() - 1 - at.y,
         };
-        let entity = commands
-            .spawn(TileBundle {
-                position,
-                tilemap_id: TilemapId(tilemap),
-                texture_index: TileTextureIndex(terrain.kind.tile_index()),
-                ..default()
-            })
-            .id();
+        let bundle = TileBundle {
+            position,
+            tilemap_id: TilemapId(tilemap),
+            ..default()
+        };
+        let entity = tile(commands, at, bundle);
         storage.set(&position, entity);
     }
-    let pixels = TILE_PIXELS as f32;
     let tile_size = TilemapTileSize {
-        x: pixels,
-        y: pixels,
+        x: TILE_SIZE,
+        y: TILE_SIZE,
     };
     commands.entity(tilemap).insert((
-        Name::new("Map tiles"),
+        Name::new(name.to_string()),
         TilemapBundle {
             grid_size: tile_size.into(),
             size,
             storage,
-            texture: TilemapTexture::Single(images.add(tileset_image())),
+            texture: TilemapTexture::Single(texture),
             tile_size,
             anchor: TilemapAnchor::Center,
+            transform: Transform::from_xyz(0.0, 0.0, z),
             ..default()
         },
     ));
 }
 
-fn spawn_camera(mut commands: Commands, map: Res<ShownMap>) {
-    let pixels = TILE_PIXELS as f32;
-    let margin = 2.0 * pixels;
-    commands.spawn((
-        Name::new("Map camera"),
-        MapCamera,
-        Camera2d,
-        Projection::Orthographic(OrthographicProjection {
-            scaling_mode: ScalingMode::AutoMin {
-                min_width: map.0.width() as f32 * pixels + margin,
-                min_height: map.0.height() as f32 * pixels + margin,
-            },
-            ..OrthographicProjection::default_2d()
-        }),
-    ));
+fn spawn_terrain(mut commands: Commands, map: Res<ShownMap>, mut images: ResMut<Assets<Image>>) {
+    let (width, height, pixels) = tileset_pixels();
+    let texture = images.add(image_from_pixels(width, height, pixels));
+    let map = &map.0;
+    spawn_tile_layer(
+        &mut commands,
+        map,
+        texture,
+        TERRAIN_Z,
+        "Terrain",
+        |commands, at, bundle| {
+            let kind = map
+                .terrain(at)
+                .map_or(0, |terrain| terrain.kind.tile_index());
+            commands
+                .spawn(TileBundle {
+                    texture_index: TileTextureIndex(kind),
+                    ..bundle
+                })
+                .id()
+        },
+    );
 }
 
-/// Draw the map only in the part of the window the side panel leaves free, so the whole map
-/// fits beside the panel at any window size.
-fn keep_the_map_left_of_the_panel(
-    window: Single<&Window, With<PrimaryWindow>>,
-    mut camera: Single<&mut Camera, With<MapCamera>>,
-) {
-    #[expect(
-        clippy::cast_possible_truncation,
-        clippy::cast_sign_loss,
-        reason = "the panel is a few hundred pixels wide: positive and far below u32::MAX"
-    )]
-    let panel = (SIDE_PANEL_WIDTH * window.scale_factor()).round() as u32;
-    let size = UVec2::new(
-        window.physical_width().saturating_sub(panel).max(1),
-        window.physical_height().max(1),
-    );
-    let unchanged = camera
-        .viewport
-        .as_ref()
-        .is_some_and(|viewport| viewport.physical_size == size);
-    if !unchanged {
-        camera.viewport = Some(Viewport {
-            physical_position: UVec2::ZERO,
-            physical_size: size,
-            ..default()
-        });
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tiles_and_world_positions_round_trip() {
+        let geometry = MapGeometry {
+            width: 40,
+            height: 30,
+        };
+        assert_eq!(
+            geometry.centre(Tile::new(0, 0)),
+            Vec2::new(-19.5 * TILE_SIZE, 14.5 * TILE_SIZE)
+        );
+        assert_eq!(
+            geometry.centre(Tile::new(39, 29)),
+            Vec2::new(19.5 * TILE_SIZE, -14.5 * TILE_SIZE)
+        );
+        for tile in [Tile::new(0, 0), Tile::new(39, 29), Tile::new(12, 7)] {
+            assert_eq!(geometry.tile_at(geometry.centre(tile)), Some(tile));
+            let corner = geometry.centre(tile) + Vec2::new(0.49, -0.49) * TILE_SIZE;
+            assert_eq!(geometry.tile_at(corner), Some(tile));
+        }
+        assert_eq!(geometry.tile_at(Vec2::new(-20.1 * TILE_SIZE, 0.0)), None);
+        assert_eq!(geometry.tile_at(Vec2::new(0.0, 15.1 * TILE_SIZE)), None);
+        assert_eq!(geometry.size(), Vec2::new(40.0, 30.0) * TILE_SIZE);
     }
 }

@@ -1,0 +1,396 @@
+//! Overlays for the selected unit: the tiles it can reach, the range band and line of fire to
+//! every tile, and the line of fire to the enemy under the pointer with how hard the shot is.
+
+use bevy::prelude::*;
+use bevy_ecs_tilemap::prelude::*;
+use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
+use leafwing_input_manager::prelude::ActionState;
+
+use super::hover::HoveredTile;
+use super::{MapGeometry, OVERLAY_Z, ShownMap, TILE_SIZE, image_from_pixels, spawn_tile_layer};
+use crate::AppSystems;
+use crate::battle::{ActiveScenario, TilePosition, UnitId};
+use crate::input::MapAction;
+use crate::map::Tile;
+use crate::map::range::{RangeBand, RangeReading, WeaponReach, range_reading};
+use crate::map::reach::{budget_for, reachable};
+use crate::map::scenario::UnitSpec;
+use crate::map::sight::{FireCell, LineOfFire, fire_overlay, line_of_fire};
+
+/// The unit whose reach and weapon the overlays show.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Selection(pub Option<UnitId>);
+
+/// Whether the range-band overlay replaces the reach overlay.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RangeOverlayShown(pub bool);
+
+/// The selected unit aiming at the enemy under the pointer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Aim {
+    pub shooter: UnitId,
+    pub target: UnitId,
+    pub weapon: String,
+    pub reading: RangeReading,
+    pub line: LineOfFire,
+}
+
+impl Aim {
+    /// How the shot stands, in a few words: "Hard · long range · half cover".
+    pub fn label(&self) -> String {
+        if self.line.is_blocked() {
+            return "No line of sight".to_string();
+        }
+        let Some(difficulty) = self.reading.band.difficulty() else {
+            return if self.reading.band == RangeBand::OutOfRange && self.line == LineOfFire::Clear {
+                "Out of range".to_string()
+            } else {
+                format!("Out of range · {}", self.line.label())
+            };
+        };
+        let mut parts = vec![
+            capitalised(difficulty.name()),
+            self.reading.band.label().to_string(),
+        ];
+        if self.reading.point_blank {
+            parts.push("point-blank".to_string());
+        }
+        parts.push(self.line.label().to_string());
+        parts.join(" · ")
+    }
+}
+
+fn capitalised(word: &str) -> String {
+    let mut letters = word.chars();
+    letters
+        .next()
+        .map(|first| first.to_uppercase().chain(letters).collect())
+        .unwrap_or_default()
+}
+
+/// The aim shown this frame, if the selected unit is pointing at an enemy.
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct AimReadout(pub Option<Aim>);
+
+/// The overlay layer's tile entities, in the map's row-major order.
+#[derive(Resource, Debug)]
+struct OverlayLayer(Vec<Entity>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Selection>()
+        .init_resource::<RangeOverlayShown>()
+        .init_resource::<AimReadout>()
+        .add_systems(Startup, spawn_overlay_layer)
+        .add_systems(
+            Update,
+            (
+                select_with_the_pointer.run_if(not(egui_wants_any_pointer_input)),
+                keys_for_selection.run_if(not(egui_wants_any_keyboard_input)),
+            )
+                .in_set(AppSystems::Interact),
+        )
+        .add_systems(
+            Update,
+            (shade_tiles, (read_aim, draw_line_of_fire).chain()).in_set(AppSystems::Present),
+        );
+}
+
+fn spawn_overlay_layer(
+    mut commands: Commands,
+    map: Res<ShownMap>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    let side = super::tileset::TILE_PIXELS;
+    let white = images.add(image_from_pixels(
+        side,
+        side,
+        vec![255; (side * side * 4) as usize],
+    ));
+    let mut entities = Vec::with_capacity(map.0.area());
+    spawn_tile_layer(
+        &mut commands,
+        &map.0,
+        white,
+        OVERLAY_Z,
+        "Overlay",
+        |commands, _, bundle| {
+            let entity = commands
+                .spawn(TileBundle {
+                    visible: TileVisible(false),
+                    ..bundle
+                })
+                .id();
+            entities.push(entity);
+            entity
+        },
+    );
+    commands.insert_resource(OverlayLayer(entities));
+}
+
+fn unit_at(units: &Query<(&UnitId, &TilePosition)>, tile: Tile) -> Option<UnitId> {
+    units
+        .iter()
+        .find(|(_, position)| position.0 == tile)
+        .map(|(id, _)| *id)
+}
+
+fn select_with_the_pointer(
+    controls: Single<&ActionState<MapAction>>,
+    hovered: Res<HoveredTile>,
+    units: Query<(&UnitId, &TilePosition)>,
+    mut selection: ResMut<Selection>,
+) {
+    if controls.just_pressed(&MapAction::Select) {
+        let picked = hovered.tile.and_then(|tile| unit_at(&units, tile));
+        selection.set_if_neq(Selection(picked));
+    }
+}
+
+fn keys_for_selection(
+    controls: Single<&ActionState<MapAction>>,
+    mut selection: ResMut<Selection>,
+    mut range_shown: ResMut<RangeOverlayShown>,
+) {
+    if controls.just_pressed(&MapAction::Cancel) {
+        selection.set_if_neq(Selection(None));
+    }
+    if controls.just_pressed(&MapAction::ToggleRangeOverlay) {
+        range_shown.0 = !range_shown.0;
+    }
+}
+
+/// The weapon a unit holds ready: its first carried weapon, else its first natural attack.
+pub fn weapon_in_hand(unit: &UnitSpec) -> Option<(String, WeaponReach)> {
+    unit.weapons
+        .first()
+        .map(|carried| {
+            (
+                carried.weapon.name.clone(),
+                WeaponReach::of(&carried.weapon.range, unit.characteristics.strength),
+            )
+        })
+        .or_else(|| {
+            unit.natural_attacks
+                .first()
+                .map(|attack| (attack.name.clone(), WeaponReach::Touch))
+        })
+}
+
+// Tiles blend in linear light, where a little alpha goes a long way: these keep the terrain
+// readable underneath.
+const MOVE_AND_ACT: Color = Color::srgba(0.3, 0.65, 1.0, 0.2);
+const DASH: Color = Color::srgba(1.0, 0.75, 0.2, 0.15);
+const POINT_BLANK: Color = Color::srgba(0.3, 1.0, 0.95, 0.24);
+const REGULAR: Color = Color::srgba(0.25, 0.9, 0.35, 0.18);
+const HARD: Color = Color::srgba(1.0, 0.9, 0.2, 0.18);
+const EXTREME: Color = Color::srgba(1.0, 0.4, 0.15, 0.2);
+const UNSEEN: Color = Color::srgba(0.0, 0.0, 0.0, 0.55);
+
+fn band_colour(cell: &FireCell) -> Option<Color> {
+    let line = cell.line?;
+    if line.is_blocked() {
+        return Some(UNSEEN);
+    }
+    Some(match cell.reading.band {
+        _ if cell.reading.point_blank => POINT_BLANK,
+        RangeBand::Touch | RangeBand::Base => REGULAR,
+        RangeBand::Long => HARD,
+        RangeBand::VeryLong => EXTREME,
+        RangeBand::OutOfRange => return Some(UNSEEN),
+    })
+}
+
+/// Colour the overlay layer for the selected unit: its reach, or its weapon's range bands.
+fn shade_tiles(
+    selection: Res<Selection>,
+    range_shown: Res<RangeOverlayShown>,
+    scenario: Option<Res<ActiveScenario>>,
+    map: Res<ShownMap>,
+    units: Query<(&UnitId, &TilePosition)>,
+    moved: Query<(), Changed<TilePosition>>,
+    layer: Res<OverlayLayer>,
+    mut tiles: Query<(&mut TileColor, &mut TileVisible)>,
+) {
+    let changed = selection.is_changed() || range_shown.is_changed() || !moved.is_empty();
+    let (Some(scenario), true) = (scenario, changed) else {
+        return;
+    };
+    let map = &map.0;
+    let shooter = selection.0.and_then(|id| {
+        units
+            .iter()
+            .find(|(unit, _)| **unit == id)
+            .map(|(_, position)| (&scenario.0.units[id.index()], position.0))
+    });
+    let mut shades: Vec<Option<Color>> = vec![None; map.area()];
+    if let Some((unit, at)) = shooter {
+        if range_shown.0 {
+            if let Some((_, reach)) = weapon_in_hand(unit) {
+                let cells = fire_overlay(map, at, &reach, unit.characteristics.dexterity);
+                // Only tiles someone could stand on are targets worth shading.
+                shades = cells
+                    .iter()
+                    .enumerate()
+                    .map(|(index, cell)| {
+                        band_colour(cell).filter(|_| map.walkable(map.tile_at(index)))
+                    })
+                    .collect();
+            }
+        } else {
+            let movement = unit.derived.movement;
+            let occupied: Vec<Tile> = units
+                .iter()
+                .map(|(_, position)| position.0)
+                .filter(|tile| *tile != at)
+                .collect();
+            let reach = reachable(map, at, budget_for(2 * movement), |tile| {
+                occupied.contains(&tile)
+            });
+            for (tile, cost) in reach.tiles() {
+                if let Some(index) = map.index(tile).filter(|_| cost > 0) {
+                    shades[index] = Some(if cost <= budget_for(movement) {
+                        MOVE_AND_ACT
+                    } else {
+                        DASH
+                    });
+                }
+            }
+        }
+    }
+    for (entity, shade) in layer.0.iter().zip(shades) {
+        if let Ok((mut colour, mut visible)) = tiles.get_mut(*entity) {
+            visible.0 = shade.is_some();
+            if let Some(shade) = shade {
+                colour.0 = shade;
+            }
+        }
+    }
+}
+
+/// Work out the aim from the selected unit to the enemy under the pointer.
+fn read_aim(
+    selection: Res<Selection>,
+    hovered: Res<HoveredTile>,
+    scenario: Option<Res<ActiveScenario>>,
+    map: Res<ShownMap>,
+    units: Query<(&UnitId, &TilePosition)>,
+    mut readout: ResMut<AimReadout>,
+) {
+    let aim = (|| {
+        let scenario = scenario?;
+        let shooter = selection.0?;
+        let target = unit_at(&units, hovered.tile?)?;
+        let shooter_spec = &scenario.0.units[shooter.index()];
+        let target_spec = &scenario.0.units[target.index()];
+        if shooter_spec.side == target_spec.side {
+            return None;
+        }
+        let from = units.iter().find(|(id, _)| **id == shooter)?.1.0;
+        let to = hovered.tile?;
+        let (weapon, reach) = weapon_in_hand(shooter_spec)?;
+        Some(Aim {
+            shooter,
+            target,
+            weapon,
+            reading: range_reading(&reach, shooter_spec.characteristics.dexterity, from, to),
+            line: line_of_fire(&map.0, from, to),
+        })
+    })();
+    readout.set_if_neq(AimReadout(aim));
+}
+
+fn draw_line_of_fire(
+    readout: Res<AimReadout>,
+    map: Res<ShownMap>,
+    units: Query<(&UnitId, &TilePosition)>,
+    mut gizmos: Gizmos,
+) {
+    let Some(aim) = &readout.0 else {
+        return;
+    };
+    let geometry = MapGeometry::of(&map.0);
+    let position = |id: UnitId| {
+        units
+            .iter()
+            .find(|(unit, _)| **unit == id)
+            .map(|(_, at)| at.0)
+    };
+    let (Some(from), Some(to)) = (position(aim.shooter), position(aim.target)) else {
+        return;
+    };
+    let colour = match (aim.line, aim.reading.band.difficulty()) {
+        (LineOfFire::Blocked { .. }, _) | (_, None) => Color::srgb(0.95, 0.25, 0.2),
+        (LineOfFire::HalfConcealed { .. }, _) => Color::srgb(1.0, 0.8, 0.2),
+        (LineOfFire::Clear, _) => Color::srgb(0.35, 1.0, 0.45),
+    };
+    let (start, end) = (geometry.centre(from), geometry.centre(to));
+    gizmos.line_2d(start, end, colour);
+    // Thicken the line a little so it reads on a projector.
+    let across = (end - start).perp().normalize_or_zero() * 1.5;
+    gizmos.line_2d(start + across, end + across, colour);
+    gizmos.line_2d(start - across, end - across, colour);
+    let marked = match aim.line {
+        LineOfFire::Blocked { at } => Some(at),
+        LineOfFire::HalfConcealed { cover, .. } => Some(cover),
+        LineOfFire::Clear => None,
+    };
+    if let Some(tile) = marked {
+        gizmos.rect_2d(
+            Isometry2d::from_translation(geometry.centre(tile)),
+            Vec2::splat(TILE_SIZE - 4.0),
+            colour,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::percentile::Difficulty;
+
+    fn aim(band: RangeBand, point_blank: bool, line: LineOfFire) -> Aim {
+        Aim {
+            shooter: UnitId(0),
+            target: UnitId(1),
+            weapon: ".38 or 9mm Revolver".to_string(),
+            reading: RangeReading { band, point_blank },
+            line,
+        }
+    }
+
+    #[test]
+    fn aim_labels_read_as_a_keeper_says_them() {
+        let cover = LineOfFire::HalfConcealed {
+            cover: Tile::new(1, 1),
+            armor: 3,
+        };
+        assert_eq!(
+            aim(RangeBand::Long, false, cover).label(),
+            "Hard · long range · half cover"
+        );
+        assert_eq!(
+            aim(RangeBand::Base, true, LineOfFire::Clear).label(),
+            "Regular · base range · point-blank · clear"
+        );
+        assert_eq!(
+            aim(RangeBand::VeryLong, false, LineOfFire::Clear).label(),
+            "Extreme · very long range · clear"
+        );
+        assert_eq!(
+            aim(RangeBand::OutOfRange, false, LineOfFire::Clear).label(),
+            "Out of range"
+        );
+        assert_eq!(
+            aim(
+                RangeBand::Base,
+                false,
+                LineOfFire::Blocked {
+                    at: Tile::new(2, 2)
+                }
+            )
+            .label(),
+            "No line of sight"
+        );
+        assert_eq!(RangeBand::Long.difficulty(), Some(Difficulty::Hard));
+    }
+}

@@ -1,0 +1,117 @@
+//! Unit tokens: a disc in the side's colour on each unit's tile, a ring round the selected one.
+
+use bevy::prelude::*;
+
+use super::overlay::Selection;
+use super::{MapGeometry, ShownMap, TILE_SIZE, TOKEN_Z, image_from_pixels};
+use crate::AppSystems;
+use crate::battle::{ActiveScenario, TilePosition, UnitId};
+
+/// The token image's side in pixels.
+const TOKEN_PIXELS: u32 = 64;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        ((add_tokens, move_tokens).chain(), ring_the_selected_unit).in_set(AppSystems::Present),
+    );
+}
+
+/// A white disc with a dark rim, tinted per side.
+fn token_pixels() -> Vec<u8> {
+    let centre = (TOKEN_PIXELS as f32 - 1.0) / 2.0;
+    let mut pixels = Vec::with_capacity((TOKEN_PIXELS * TOKEN_PIXELS * 4) as usize);
+    for y in 0..TOKEN_PIXELS {
+        for x in 0..TOKEN_PIXELS {
+            let distance = Vec2::new(x as f32 - centre, y as f32 - centre).length();
+            let radius = centre;
+            let pixel: [u8; 4] = if distance > radius {
+                [0, 0, 0, 0]
+            } else if distance > radius - 5.0 {
+                [20, 20, 24, 255]
+            } else if distance > radius - 8.0 {
+                [255, 255, 255, 255]
+            } else {
+                // A faint highlight towards the top-left gives the disc some depth.
+                let shade =
+                    u8::try_from(215 - 75 * (x + y) / (2 * TOKEN_PIXELS)).unwrap_or_default();
+                [shade, shade, shade, 255]
+            };
+            pixels.extend_from_slice(&pixel);
+        }
+    }
+    pixels
+}
+
+/// Give every unit without a token its sprite.
+fn add_tokens(
+    mut commands: Commands,
+    units: Query<(Entity, &UnitId), Without<Sprite>>,
+    scenario: Option<Res<ActiveScenario>>,
+    mut images: ResMut<Assets<Image>>,
+    mut texture: Local<Option<Handle<Image>>>,
+) {
+    let Some(scenario) = scenario else {
+        return;
+    };
+    for (entity, id) in &units {
+        let texture = texture
+            .get_or_insert_with(|| {
+                images.add(image_from_pixels(
+                    TOKEN_PIXELS,
+                    TOKEN_PIXELS,
+                    token_pixels(),
+                ))
+            })
+            .clone();
+        let side = &scenario.0.sides[scenario.0.units[id.index()].side];
+        let (red, green, blue) = side.colour;
+        commands.entity(entity).insert((
+            Sprite {
+                image: texture,
+                color: Color::srgb_u8(red, green, blue),
+                custom_size: Some(Vec2::splat(TILE_SIZE * 0.86)),
+                ..default()
+            },
+            Transform::from_xyz(0.0, 0.0, TOKEN_Z),
+        ));
+    }
+}
+
+/// Put tokens on their units' tiles.
+fn move_tokens(
+    map: Res<ShownMap>,
+    mut tokens: Query<(&TilePosition, &mut Transform), Or<(Changed<TilePosition>, Added<Sprite>)>>,
+) {
+    let geometry = MapGeometry::of(&map.0);
+    for (position, mut transform) in &mut tokens {
+        transform.translation = geometry.centre(position.0).extend(TOKEN_Z);
+    }
+}
+
+fn ring_the_selected_unit(
+    selection: Res<Selection>,
+    units: Query<(&UnitId, &TilePosition)>,
+    map: Res<ShownMap>,
+    mut gizmos: Gizmos,
+) {
+    let Some(selected) = selection.0 else {
+        return;
+    };
+    let geometry = MapGeometry::of(&map.0);
+    for (id, position) in &units {
+        if *id == selected {
+            let centre = geometry.centre(position.0);
+            gizmos.circle_2d(
+                Isometry2d::from_translation(centre),
+                TILE_SIZE * 0.52,
+                Color::WHITE,
+            );
+            gizmos.circle_2d(
+                Isometry2d::from_translation(centre),
+                TILE_SIZE * 0.58,
+                Color::srgb(1.0, 0.85, 0.2),
+            );
+        }
+    }
+}

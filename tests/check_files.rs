@@ -1,0 +1,353 @@
+//! `gridkeeper check` on shipped and broken files: every shipped scenario loads, every kind of
+//! broken file gets its message at the right line and column, and mangled files never panic.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use gridkeeper::map::Loaded;
+use gridkeeper::map::scenario::Victory;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn check(path: &Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_gridkeeper"))
+        .arg("check")
+        .arg(path)
+        .current_dir(root())
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn every_shipped_scenario_and_map_passes_check() {
+    let mut scenarios = 0;
+    for entry in std::fs::read_dir(root().join("maps")).expect("maps/") {
+        let path = entry.expect("entry").path();
+        let output = check(&path);
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            output.status.success(),
+            "{}: {}",
+            path.display(),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(stdout.starts_with("ok: "), "{stdout}");
+        if stdout.contains("scenario") {
+            scenarios += 1;
+        }
+    }
+    assert!(scenarios >= 3, "three shipped scenarios, found {scenarios}");
+}
+
+#[test]
+fn the_shipped_scenarios_hold_what_they_promise() {
+    let load = |name: &str| match Loaded::load(&root().join("maps").join(name)) {
+        Ok(Loaded::Scenario(scenario)) => scenario,
+        Ok(Loaded::Map(_)) => panic!("{name} is a scenario"),
+        Err(error) => panic!("{error}"),
+    };
+    let warehouse = load("warehouse.ron");
+    assert_eq!((warehouse.map.width(), warehouse.map.height()), (40, 30));
+    assert!(warehouse.units.len() >= 8);
+    let farmstead = load("farmstead.ron");
+    assert_eq!((farmstead.map.width(), farmstead.map.height()), (64, 48));
+    assert!(matches!(
+        farmstead.victory,
+        Victory::Survive { rounds: 10, .. }
+    ));
+    let cellar = load("cellar.ron");
+    assert_eq!((cellar.map.width(), cellar.map.height()), (20, 20));
+    let monster = cellar
+        .units
+        .iter()
+        .find(|unit| unit.attacks_per_round > 1)
+        .expect("a monster with several attacks");
+    assert_eq!(monster.natural_attacks.len(), 2);
+    assert_eq!(monster.armor.as_ref().map(|armor| armor.points), Some(2));
+    assert_eq!(cellar.exits.len(), 2);
+    // Derived values come from the rulebook: Harvey has (60 + 75) / 10 = 13 hit points.
+    let harvey = warehouse
+        .units
+        .iter()
+        .find(|unit| unit.name == "Harvey Walters")
+        .expect("Harvey");
+    assert_eq!(harvey.derived.hit_points, 13);
+    assert_eq!(
+        harvey.skill(warehouse.ruleset.as_ref(), "Firearms (HG)"),
+        40
+    );
+    assert_eq!(harvey.skill(warehouse.ruleset.as_ref(), "Dodge"), 30);
+    assert_eq!(
+        harvey.skill(warehouse.ruleset.as_ref(), "Throw"),
+        20,
+        "base value"
+    );
+    assert_eq!(harvey.weapons[0].loaded, 6, "a full cylinder by default");
+}
+
+/// Each broken fixture, the place its message points at, and what the message says.
+const BROKEN: &[(&str, &str, &str)] = &[
+    (
+        "unknown_legend_character.map.ron",
+        "7:12",
+        "in `rows`: `?` is not in the legend",
+    ),
+    (
+        "ragged_rows.map.ron",
+        "7:15",
+        "row 2 is 6 tiles wide but the first row is 5",
+    ),
+    (
+        "oversized.map.ron",
+        "5:11",
+        "the map is 513x1 tiles; the most is 512x512",
+    ),
+    ("empty_rows.map.ron", "5:11", "a map needs at least one row"),
+    ("syntax_error.map.ron", "4:11", "Expected colon"),
+    (
+        "unit_on_a_wall.ron",
+        "31:17",
+        "Bob stands at (7, 3), on wall where nobody can stand",
+    ),
+    (
+        "unit_on_low_cover.ron",
+        "31:17",
+        "Bob stands at (3, 2), on low cover",
+    ),
+    (
+        "unit_off_the_map.ron",
+        "31:17",
+        "Bob stands at (9, 2), off the 8x5 map",
+    ),
+    (
+        "two_units_on_one_tile.ron",
+        "31:17",
+        "Bob and Alice both stand at (1, 1)",
+    ),
+    (
+        "unknown_weapon.ron",
+        "26:32",
+        "unknown weapon `.38 Special Blaster`",
+    ),
+    (
+        "unknown_skill.ron",
+        "25:23",
+        "unknown skill `Firearms (Ray Gun)`",
+    ),
+    (
+        "characteristic_out_of_range.ron",
+        "32:63",
+        "in `units.characteristics.DEX`: DEX 1200 is out of range",
+    ),
+    ("characteristic_zero.ron", "32:45", "CON 0 is out of range"),
+    (
+        "unknown_side.ron",
+        "30:19",
+        "in `units.side`: `c` is not a side here (sides: a, b)",
+    ),
+    (
+        "too_many_rounds_loaded.ron",
+        "26:63",
+        "in `units.weapons.loaded`: .38 or 9mm Revolver holds 6 rounds, not 9",
+    ),
+    (
+        "bad_damage_notation.ron",
+        "33:67",
+        "damage notation `1D6+QB` at column 5",
+    ),
+    (
+        "missing_map_file.ron",
+        "4:10",
+        "cannot read the map `no-such-map.map.ron`",
+    ),
+    (
+        "unknown_field.ron",
+        "31:13",
+        "Unexpected field named `hitpoints` in `unit`",
+    ),
+    (
+        "duplicate_unit_name.ron",
+        "29:19",
+        "two units are called `Alice`",
+    ),
+    (
+        "protect_unknown_unit.ron",
+        "36:14",
+        "there is no unit called `Carol` to protect",
+    ),
+    (
+        "one_side_only.ron",
+        "15:12",
+        "a battle needs at least two sides",
+    ),
+    ("truncated.ron", "23:24", "Unexpected end of RON"),
+    ("not_utf8.ron", "29:21", "the file is not UTF-8 text"),
+];
+
+#[test]
+fn broken_files_are_rejected_with_their_place_and_reason() {
+    let folder = root().join("tests/fixtures/broken");
+    let fixtures = std::fs::read_dir(&folder).expect("fixtures").count();
+    assert_eq!(fixtures, BROKEN.len(), "every fixture has an expectation");
+    for (name, place, message) in BROKEN {
+        let path = folder.join(name);
+        let output = check(&path);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{name}: {stderr}");
+        let expected_start = format!("gridkeeper: {}:{place}: ", path.display());
+        assert!(
+            stderr.starts_with(&expected_start),
+            "{name}: expected {expected_start}, got {stderr}"
+        );
+        assert!(
+            stderr.contains(message),
+            "{name}: expected `{message}`, got {stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1, "{name}: {stderr}");
+    }
+}
+
+/// A small deterministic generator for mangling files (xorshift).
+struct Mangler(u64);
+
+impl Mangler {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, limit: usize) -> usize {
+        usize::try_from(self.next() % limit.max(1) as u64).unwrap_or(0)
+    }
+
+    /// One random change: delete, insert, duplicate or swap, renumber, or truncate.
+    fn mangle(&mut self, text: &str) -> String {
+        const INSERTS: &[&str] = &[
+            "(",
+            ")",
+            "[",
+            "]",
+            "{",
+            "}",
+            "\"",
+            ",",
+            ":",
+            "'",
+            "0",
+            "-1",
+            "99999999999999999999",
+            "Wall",
+            "None",
+            "Some(",
+            "é",
+            "\u{1F47B}",
+            "\\",
+            "/*",
+            "//",
+            "\n",
+            "at: (0, 0),",
+            "r#\"",
+        ];
+        let mut bytes = text.as_bytes().to_vec();
+        match self.below(7) {
+            0 => {
+                let start = self.below(bytes.len());
+                let end = (start + 1 + self.below(20)).min(bytes.len());
+                bytes.drain(start..end);
+            }
+            1 => {
+                let at = self.below(bytes.len());
+                let insert = INSERTS[self.below(INSERTS.len())];
+                bytes.splice(at..at, insert.bytes());
+            }
+            2 => bytes.truncate(self.below(bytes.len())),
+            3 => {
+                let lines: Vec<&str> = text.lines().collect();
+                let line = lines[self.below(lines.len())];
+                let at = self.below(lines.len());
+                let mut changed: Vec<&str> = lines.clone();
+                changed.insert(at, line);
+                bytes = changed.join("\n").into_bytes();
+            }
+            4 => {
+                let mut lines: Vec<&str> = text.lines().collect();
+                let (first, second) = (self.below(lines.len()), self.below(lines.len()));
+                lines.swap(first, second);
+                bytes = lines.join("\n").into_bytes();
+            }
+            5 => {
+                // Replace one digit run with an extreme number.
+                let digits: Vec<usize> = bytes
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, byte)| byte.is_ascii_digit())
+                    .map(|(index, _)| index)
+                    .collect();
+                if let Some(&at) = digits.get(self.below(digits.len())) {
+                    let value = ["0", "513", "4294967296", "999", "1000"][self.below(5)];
+                    bytes.splice(at..=at, value.bytes());
+                }
+            }
+            _ => {
+                let at = self.below(bytes.len());
+                if let Some(byte) = bytes.get_mut(at) {
+                    *byte = b"#.c~+/w,= x"[self.below(11)];
+                }
+            }
+        }
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+}
+
+/// Thousands of mangled copies of the shipped files: each is accepted or refused with a
+/// located message, never a panic.
+#[test]
+fn mangled_files_never_panic() {
+    let maps = root().join("maps");
+    let mut originals: Vec<(String, String)> = std::fs::read_dir(&maps)
+        .expect("maps/")
+        .map(|entry| {
+            let path = entry.expect("entry").path();
+            (
+                path.display().to_string(),
+                std::fs::read_to_string(&path).expect("readable"),
+            )
+        })
+        .collect();
+    originals.sort();
+    let mut mangler = Mangler(0x5EED_CAFE_F00D_1234);
+    let mut refused = 0;
+    const COPIES: usize = 3000;
+    for copy in 0..COPIES {
+        let (file, original) = &originals[copy % originals.len()];
+        let mut text = mangler.mangle(original);
+        for _ in 0..mangler.below(3) {
+            text = mangler.mangle(&text);
+        }
+        let outcome = std::panic::catch_unwind(|| Loaded::parse(file, &text, Some(&maps)));
+        match outcome {
+            Ok(Ok(_)) => {}
+            Ok(Err(error)) => {
+                refused += 1;
+                let shown = error.to_string();
+                assert!(shown.starts_with(file.as_str()), "{shown}");
+            }
+            Err(_) => {
+                let saved = std::env::temp_dir().join(format!("gridkeeper-panic-{copy}.ron"));
+                std::fs::write(&saved, &text).ok();
+                panic!(
+                    "copy {copy} of {file} panicked; saved to {}",
+                    saved.display()
+                );
+            }
+        }
+    }
+    assert!(
+        refused > COPIES / 2,
+        "most mangled files should be refused: {refused} of {COPIES}"
+    );
+}
