@@ -1,6 +1,7 @@
 //! Keys and mouse to actions through leafwing-input-manager, with the default bindings.
 
 use bevy::prelude::*;
+use leafwing_input_manager::plugin::InputManagerSystem;
 use leafwing_input_manager::prelude::*;
 
 /// What a person can ask of the map view.
@@ -56,9 +57,63 @@ impl MapAction {
 #[derive(Component, Debug)]
 pub struct Controls;
 
-pub(super) fn plugin(app: &mut App) {
+/// Bindings and action state for the map view (public so input handling can be tested headless).
+pub fn plugin(app: &mut App) {
     app.add_plugins(InputManagerPlugin::<MapAction>::default())
-        .add_systems(Startup, spawn_controls);
+        .init_resource::<StretchedTaps>()
+        .add_systems(Startup, spawn_controls)
+        .add_systems(
+            PreUpdate,
+            (stretch_taps::<KeyCode>, stretch_taps::<MouseButton>)
+                .after(bevy::input::InputSystems)
+                .before(InputManagerSystem::Unify),
+        );
+}
+
+/// Buttons pressed and released within one frame, held down for that frame and let go the next.
+#[derive(Resource, Debug, Default)]
+struct StretchedTaps {
+    keys: Vec<KeyCode>,
+    mouse: Vec<MouseButton>,
+}
+
+/// Where each kind of button keeps its stretched taps.
+trait Tappable: Copy + Eq + std::hash::Hash + Send + Sync + 'static {
+    fn held(taps: &mut StretchedTaps) -> &mut Vec<Self>;
+}
+
+impl Tappable for KeyCode {
+    fn held(taps: &mut StretchedTaps) -> &mut Vec<Self> {
+        &mut taps.keys
+    }
+}
+
+impl Tappable for MouseButton {
+    fn held(taps: &mut StretchedTaps) -> &mut Vec<Self> {
+        &mut taps.mouse
+    }
+}
+
+/// Actions read whether a button is held, so a tap that starts and ends within one frame (a
+/// quick click on a touchpad, at a low frame rate) would be lost. Hold such a button for the
+/// frame it was tapped in, and let it go at the start of the next.
+fn stretch_taps<B: Tappable>(mut input: ResMut<ButtonInput<B>>, mut taps: ResMut<StretchedTaps>) {
+    let held = B::held(&mut taps);
+    for button in held.drain(..) {
+        if !input.just_pressed(button) {
+            input.release(button);
+        }
+    }
+    let tapped: Vec<B> = input
+        .get_just_pressed()
+        .filter(|button| input.just_released(**button) && !input.pressed(**button))
+        .copied()
+        .collect();
+    for button in tapped {
+        input.press(button);
+        input.clear_just_released(button);
+        held.push(button);
+    }
 }
 
 fn spawn_controls(mut commands: Commands) {

@@ -42,3 +42,53 @@ fn every_unit_stands_on_its_start_tile_with_a_stable_id() {
         }
     }
 }
+
+/// A key pressed and released within one frame still triggers its action: the tap is held for
+/// that frame.
+#[test]
+fn a_tap_within_one_frame_is_not_lost() {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    use bevy::prelude::*;
+    use gridkeeper::input::MapAction;
+    use leafwing_input_manager::prelude::ActionState;
+
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::input::InputPlugin,
+        gridkeeper::input::plugin,
+    ));
+    app.update();
+    let window = Entity::PLACEHOLDER;
+    let key = |state| KeyboardInput {
+        key_code: KeyCode::KeyG,
+        logical_key: Key::Character("g".into()),
+        state,
+        text: None,
+        repeat: false,
+        window,
+    };
+    app.world_mut().write_message(key(ButtonState::Pressed));
+    app.world_mut().write_message(key(ButtonState::Released));
+    app.update();
+    let pressed_now = |app: &mut App| {
+        let mut controls = app.world_mut().query::<&ActionState<MapAction>>();
+        let state = controls.single(app.world()).expect("one set of controls");
+        (
+            state.just_pressed(&MapAction::ToggleGrid),
+            state.pressed(&MapAction::ToggleGrid),
+        )
+    };
+    assert_eq!(
+        pressed_now(&mut app),
+        (true, true),
+        "held for the frame of the tap"
+    );
+    app.update();
+    assert_eq!(
+        pressed_now(&mut app),
+        (false, false),
+        "let go the next frame"
+    );
+}

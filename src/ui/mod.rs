@@ -73,14 +73,25 @@ fn map_labels(
         return Ok(());
     };
     let context = contexts.ctx_mut()?;
-    let painter = context.layer_painter(egui::LayerId::new(
-        egui::Order::Background,
-        egui::Id::new("map-labels"),
-    ));
     let (camera, transform) = *camera;
-    let geometry = MapGeometry::of(&map.0);
     // Window logical pixels to egui points.
     let to_points = window.scale_factor() / context.pixels_per_point();
+    // Keep labels to the map's part of the window, off the panel.
+    let map_area = camera
+        .logical_viewport_rect()
+        .map_or(context.viewport_rect(), |area| {
+            egui::Rect::from_min_max(
+                egui::pos2(area.min.x * to_points, area.min.y * to_points),
+                egui::pos2(area.max.x * to_points, area.max.y * to_points),
+            )
+        });
+    let painter = context
+        .layer_painter(egui::LayerId::new(
+            egui::Order::Background,
+            egui::Id::new("map-labels"),
+        ))
+        .with_clip_rect(map_area);
+    let geometry = MapGeometry::of(&map.0);
     let screen = |world: Vec2| {
         camera
             .world_to_viewport(transform, world.extend(0.0))
