@@ -96,16 +96,6 @@ impl RangeBand {
         }
     }
 
-    /// The shotgun damage band this range band uses (0 nearest).
-    pub fn damage_band(self) -> Option<usize> {
-        match self {
-            Self::Touch | Self::Base => Some(0),
-            Self::Long => Some(1),
-            Self::VeryLong => Some(2),
-            Self::OutOfRange => None,
-        }
-    }
-
     pub fn label(self) -> &'static str {
         match self {
             Self::Touch => "in reach",
@@ -173,29 +163,38 @@ mod tests {
         assert_eq!(distance_squared(at(3, 4), ORIGIN), 25);
     }
 
+    /// Check the band at each distance straight along a row, for a wielder of this STR.
+    fn assert_bands(range: WeaponRange, strength: u32, cases: &[(u32, RangeBand)]) {
+        let reach = WeaponReach::of(&range, strength);
+        for &(yards, band) in cases {
+            assert_eq!(
+                range_reading(&reach, 50, ORIGIN, at(yards, 0)).band,
+                band,
+                "{range:?} (STR {strength}) at {yards} yards"
+            );
+        }
+    }
+
     /// A .38 revolver (15 yards): base to 15, long to 30, very long to 60, then out of range.
     #[test]
     fn revolver_bands_to_the_yard() {
-        let revolver = WeaponReach::of(&WeaponRange::Yards(15), 50);
-        let band = |dx| range_reading(&revolver, 50, ORIGIN, at(dx, 0)).band;
-        assert_eq!(band(1), RangeBand::Base);
-        assert_eq!(band(15), RangeBand::Base);
-        assert_eq!(band(16), RangeBand::Long);
-        assert_eq!(band(30), RangeBand::Long);
-        assert_eq!(band(31), RangeBand::VeryLong);
-        assert_eq!(band(60), RangeBand::VeryLong);
-        assert_eq!(band(61), RangeBand::OutOfRange);
+        use RangeBand::{Base, Long, OutOfRange, VeryLong};
+        let cases = [
+            (1, Base),
+            (15, Base),
+            (16, Long),
+            (30, Long),
+            (31, VeryLong),
+            (60, VeryLong),
+            (61, OutOfRange),
+        ];
+        assert_bands(WeaponRange::Yards(15), 50, &cases);
         // Diagonally: (9, 12) is exactly 15 yards; (11, 11) is 15.56 yards.
-        assert_eq!(
-            range_reading(&revolver, 50, ORIGIN, at(9, 12)).band,
-            RangeBand::Base
-        );
-        assert_eq!(
-            range_reading(&revolver, 50, ORIGIN, at(11, 11)).band,
-            RangeBand::Long
-        );
-        assert_eq!(RangeBand::Long.difficulty(), Some(Difficulty::Hard));
-        assert_eq!(RangeBand::OutOfRange.difficulty(), None);
+        let revolver = WeaponReach::of(&WeaponRange::Yards(15), 50);
+        assert_eq!(range_reading(&revolver, 50, ORIGIN, at(9, 12)).band, Base);
+        assert_eq!(range_reading(&revolver, 50, ORIGIN, at(11, 11)).band, Long);
+        assert_eq!(Long.difficulty(), Some(Difficulty::Hard));
+        assert_eq!(OutOfRange.difficulty(), None);
     }
 
     /// Point-blank: within DEX/5 feet, rounded down. DEX 60 is 12 feet (4 yards); DEX 59 is
@@ -239,70 +238,44 @@ mod tests {
     /// Shotguns: the damage bands are the range bands; nothing past the last band.
     #[test]
     fn shotgun_bands() {
-        let shotgun = WeaponReach::of(&WeaponRange::Bands(vec![10, 20, 50]), 50);
-        let band = |dx| range_reading(&shotgun, 50, ORIGIN, at(dx, 0)).band;
-        assert_eq!(band(10), RangeBand::Base);
-        assert_eq!(band(11), RangeBand::Long);
-        assert_eq!(band(20), RangeBand::Long);
-        assert_eq!(band(21), RangeBand::VeryLong);
-        assert_eq!(band(50), RangeBand::VeryLong);
-        assert_eq!(band(51), RangeBand::OutOfRange);
-        assert_eq!(RangeBand::VeryLong.damage_band(), Some(2));
-        let sawed_off = WeaponReach::of(&WeaponRange::Bands(vec![5, 10]), 50);
-        let band = |dx| range_reading(&sawed_off, 50, ORIGIN, at(dx, 0)).band;
-        assert_eq!(band(5), RangeBand::Base);
-        assert_eq!(band(10), RangeBand::Long);
-        assert_eq!(band(11), RangeBand::OutOfRange);
+        use RangeBand::{Base, Long, OutOfRange, VeryLong};
+        let full = [
+            (10, Base),
+            (11, Long),
+            (20, Long),
+            (21, VeryLong),
+            (50, VeryLong),
+            (51, OutOfRange),
+        ];
+        assert_bands(WeaponRange::Bands(vec![10, 20, 50]), 50, &full);
+        assert_bands(
+            WeaponRange::Bands(vec![5, 10]),
+            50,
+            &[(5, Base), (10, Long), (11, OutOfRange)],
+        );
     }
 
     /// Thrown weapons reach STR feet (a hand grenade) or STR yards (a thrown spear).
     #[test]
     fn thrown_ranges_follow_strength() {
+        use RangeBand::{Base, Long, OutOfRange, VeryLong};
         // STR 60: base 60 feet = 20 yards.
-        let grenade = WeaponReach::of(&WeaponRange::StrFeet, 60);
-        let band = |dx| range_reading(&grenade, 50, ORIGIN, at(dx, 0)).band;
-        assert_eq!(band(20), RangeBand::Base);
-        assert_eq!(band(21), RangeBand::Long);
-        assert_eq!(band(80), RangeBand::VeryLong);
-        assert_eq!(band(81), RangeBand::OutOfRange);
+        let grenade = [(20, Base), (21, Long), (80, VeryLong), (81, OutOfRange)];
+        assert_bands(WeaponRange::StrFeet, 60, &grenade);
         // STR 55: 55 feet is 18 yards and a foot.
-        let rock = WeaponReach::of(&WeaponRange::StrFeet, 55);
-        assert_eq!(
-            range_reading(&rock, 50, ORIGIN, at(18, 0)).band,
-            RangeBand::Base
-        );
-        assert_eq!(
-            range_reading(&rock, 50, ORIGIN, at(19, 0)).band,
-            RangeBand::Long
-        );
-        let spear = WeaponReach::of(&WeaponRange::StrYards, 50);
-        assert_eq!(
-            range_reading(&spear, 50, ORIGIN, at(50, 0)).band,
-            RangeBand::Base
-        );
-        assert_eq!(
-            range_reading(&spear, 50, ORIGIN, at(51, 0)).band,
-            RangeBand::Long
-        );
+        assert_bands(WeaponRange::StrFeet, 55, &[(18, Base), (19, Long)]);
+        assert_bands(WeaponRange::StrYards, 50, &[(50, Base), (51, Long)]);
     }
 
     #[test]
     fn feet_ranges_and_weapons_that_are_not_aimed() {
         // A taser dart: 15 feet is 5 yards.
-        let taser = WeaponReach::of(&WeaponRange::Feet(15), 50);
-        assert_eq!(
-            range_reading(&taser, 50, ORIGIN, at(5, 0)).band,
-            RangeBand::Base
+        assert_bands(
+            WeaponRange::Feet(15),
+            50,
+            &[(5, RangeBand::Base), (6, RangeBand::Long)],
         );
-        assert_eq!(
-            range_reading(&taser, 50, ORIGIN, at(6, 0)).band,
-            RangeBand::Long
-        );
-        let mine = WeaponReach::of(&WeaponRange::InPlace, 50);
-        assert_eq!(
-            range_reading(&mine, 50, ORIGIN, at(1, 0)).band,
-            RangeBand::OutOfRange
-        );
+        assert_bands(WeaponRange::InPlace, 50, &[(1, RangeBand::OutOfRange)]);
     }
 
     #[test]

@@ -22,7 +22,6 @@ pub fn budget_for(mov: u32) -> u32 {
 #[derive(Debug, Clone)]
 pub struct ReachMap {
     origin: Tile,
-    budget: u32,
     /// The window of the map searched (the budget cannot reach past it): its top-left corner
     /// and size.
     corner: Tile,
@@ -49,14 +48,6 @@ impl ReachMap {
             self.corner.x + index % self.width,
             self.corner.y + index / self.width,
         )
-    }
-
-    pub fn origin(&self) -> Tile {
-        self.origin
-    }
-
-    pub fn budget(&self) -> u32 {
-        self.budget
     }
 
     /// The cheapest cost to reach `tile`, in tenths of a yard, if it is within the budget.
@@ -116,7 +107,6 @@ pub fn reachable(
     let height = (far_y + 1).saturating_sub(corner.y);
     let mut reach = ReachMap {
         origin,
-        budget,
         corner,
         width,
         height,

@@ -238,8 +238,6 @@ pub struct Scenario {
     pub units: Vec<UnitSpec>,
     pub exits: Vec<Tile>,
     pub victory: Victory,
-    /// The scenario as written, kept so a replay can carry it whole.
-    pub source: ScenarioFile,
 }
 
 /// Token colours for sides that do not choose one: blue, red, green, amber, violet, teal.
@@ -291,16 +289,15 @@ impl Checker<'_> {
         let exits = self.exits(&source.exits, &map)?;
         self.victory(&source.victory, &sides, &units)?;
         Ok(Scenario {
-            name: source.name.clone(),
-            description: source.description.clone(),
+            name: source.name,
+            description: source.description,
             map,
-            rules: source.rules.clone(),
+            rules: source.rules,
             ruleset,
             sides,
             units,
             exits,
-            victory: source.victory.clone(),
-            source,
+            victory: source.victory,
         })
     }
 

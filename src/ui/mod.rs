@@ -53,7 +53,8 @@ fn side_colour(scenario: &Scenario, unit: &UnitSpec) -> egui::Color32 {
     egui::Color32::from_rgb(red, green, blue)
 }
 
-/// Names by the tokens and the aim label by the target, painted behind the panel.
+/// Names by the tokens, the hovered tile's coordinates and terrain, and the aim label by the
+/// target, painted behind the panel.
 ///
 /// Labels never cover each other or another token: each goes below its token, else above,
 /// else as initials; a name that still does not fit is left to the panel and the pointer.
@@ -174,6 +175,43 @@ fn map_labels(
             galley,
             egui::Color32::from_rgb(255, 225, 120),
         );
+        placed.push(rect);
+    }
+    if let Some(tile) = hovered.tile
+        && let Some(terrain) = map.0.terrain(tile)
+    {
+        let galley = painter.layout_no_wrap(
+            format!("{tile} {}", terrain.name),
+            egui::FontId::proportional(12.0),
+            egui::Color32::WHITE,
+        );
+        // Beside a corner of the tile, the first corner where no other label is in the way;
+        // where every corner is taken the panel still names the tile.
+        let centre = geometry.centre(tile);
+        let half = TILE_SIZE * 0.5;
+        let corners = [
+            (Vec2::new(half, -half), egui::Align2::LEFT_TOP),
+            (Vec2::new(half, half), egui::Align2::LEFT_BOTTOM),
+            (Vec2::new(-half, -half), egui::Align2::RIGHT_TOP),
+            (Vec2::new(-half, half), egui::Align2::RIGHT_BOTTOM),
+        ];
+        let rects: Vec<egui::Rect> = corners
+            .iter()
+            .filter_map(|(offset, anchor)| {
+                screen(centre + *offset).map(|at| plate(at, galley.size(), *anchor))
+            })
+            .collect();
+        if let Some(rect) = rects
+            .iter()
+            .find(|rect| !placed.iter().any(|other| other.intersects(**rect)))
+        {
+            label(
+                &painter,
+                *rect,
+                galley,
+                egui::Color32::from_rgb(255, 240, 100),
+            );
+        }
     }
     Ok(())
 }
@@ -309,9 +347,13 @@ fn sides(ui: &mut egui::Ui, scenario: &Scenario) {
             .iter()
             .filter(|unit| unit.side == index)
             .count();
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.colored_label(egui::Color32::from_rgb(red, green, blue), "⏺");
-            ui.label(format!("{} ({count}, {:?})", side.name, side.control));
+            let player = match side.control {
+                crate::map::scenario::Control::Person => "played by a person",
+                crate::map::scenario::Control::Ai => "played by the AI",
+            };
+            ui.label(format!("{} · {count} · {player}", side.name));
         });
     }
 }
@@ -334,14 +376,15 @@ fn unit_card(ui: &mut egui::Ui, scenario: &Scenario, unit: &UnitSpec, range_show
         ui.label(format!("Armor: {} ({})", armor.name, armor.points));
     }
     for carried in &unit.weapons {
-        let skill = unit.skill(scenario.ruleset.as_ref(), &carried.weapon.skill);
+        let weapon = &carried.weapon;
+        let skill = unit.skill(scenario.ruleset.as_ref(), &weapon.skill);
+        let ammunition = match weapon.magazine {
+            crate::rules::weapons::Magazine::Nothing => String::new(),
+            _ => format!(" · {} loaded, {} spare", carried.loaded, carried.spare),
+        };
         ui.label(format!(
-            "{} · {} {skill}% · {} · {} loaded, {} spare",
-            carried.weapon.name,
-            carried.weapon.skill,
-            carried.weapon.damage,
-            carried.loaded,
-            carried.spare
+            "{} · {} {skill}% · {}{ammunition}",
+            weapon.name, weapon.skill, weapon.damage
         ));
     }
     for attack in &unit.natural_attacks {
