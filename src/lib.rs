@@ -44,6 +44,10 @@ pub struct PlayOptions {
     pub screenshot: Option<view::screenshot::ScreenshotRequest>,
     pub startup_view: view::StartupView,
     pub window_size: (u32, u32),
+    /// The seed of the battle's dice.
+    pub seed: u64,
+    /// Every unit is played by the person at the keyboard.
+    pub hotseat: bool,
 }
 
 /// The scenario shipped as the default.
@@ -52,8 +56,9 @@ pub fn default_scenario_path() -> std::path::PathBuf {
 }
 
 /// The battle without a window: minimal plugins and the battle's own, no rendering and no
-/// overlay. Tests, and later `simulate` and `replay`, run exactly these systems.
-pub fn headless_app(scenario: map::scenario::Scenario) -> App {
+/// overlay, its dice seeded with `seed`. Tests, and later `simulate` and `replay`, run exactly
+/// these systems.
+pub fn headless_app(scenario: map::scenario::Scenario, seed: u64) -> App {
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
@@ -62,6 +67,7 @@ pub fn headless_app(scenario: map::scenario::Scenario) -> App {
     ))
     .insert_resource(ActiveRuleset(scenario.ruleset.clone()))
     .insert_resource(battle::ActiveScenario(Arc::new(scenario)))
+    .insert_resource(battle::BattleDice::new(seed))
     .add_plugins(battle::plugin);
     app
 }
@@ -91,7 +97,14 @@ pub fn run_game(options: PlayOptions) -> AppExit {
     .insert_resource(view::ShownMap(options.loaded.map().clone()))
     .insert_resource(options.startup_view);
     if let Loaded::Scenario(scenario) = options.loaded {
-        app.insert_resource(battle::ActiveScenario(Arc::new(*scenario)));
+        if options.hotseat {
+            app.insert_resource(battle::Controllers(vec![
+                map::scenario::Control::Person;
+                scenario.units.len()
+            ]));
+        }
+        app.insert_resource(battle::ActiveScenario(Arc::new(*scenario)))
+            .insert_resource(battle::BattleDice::new(options.seed));
     }
     if let Some(request) = options.screenshot {
         app.insert_resource(request);

@@ -1,12 +1,30 @@
-//! The battle in the ECS: units as entities with stable ids, placed from the scenario.
+//! The battle in the ECS: units as entities with components, the round and its turns, commands
+//! in and events out. The systems validate each command, call the pure rules with the seeded
+//! dice, change components and announce every change as an event.
 
+pub mod command;
+mod engine;
+pub mod event;
+mod flow;
+pub mod log;
+mod melee;
+mod movement;
+mod wounds;
+
+use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::map::Tile;
-use crate::map::scenario::Scenario;
+use crate::map::scenario::{Control, Scenario};
+use crate::rules::dice::Dice;
+use crate::rules::percentile::SuccessLevel;
+use command::{Command, ManeuverGoal, WeaponChoice};
+use event::{Event, Outcome, WoundState};
+
+pub use engine::resolve;
 
 /// A unit's stable id: its index in the scenario, the same in every replay of it.
 #[derive(
@@ -19,26 +37,294 @@ impl UnitId {
     pub fn index(self) -> usize {
         usize::from(self.0)
     }
+
+    /// The id of the unit at this index in the scenario.
+    pub fn of_index(index: usize) -> Self {
+        Self(u16::try_from(index).unwrap_or(u16::MAX))
+    }
 }
 
-/// Where a unit stands.
+/// Where a unit stands. Units that have not arrived yet, or have fled, have none.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TilePosition(pub Tile);
+
+/// Whether a unit is awake, and how close to death.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Vital {
+    Conscious,
+    Unconscious,
+    Dying,
+    Stabilised,
+    Dead,
+}
+
+/// Hit points and the state of a unit's wounds.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Vitals {
+    pub hit_points: u32,
+    pub max_hit_points: u32,
+    /// The major wound box.
+    pub major_wound: bool,
+    pub vital: Vital,
+    /// The round in which the unit started dying; it rolls CON from the end of the next one.
+    pub dying_since: u32,
+}
+
+impl Vitals {
+    pub fn new(max_hit_points: u32) -> Self {
+        Self {
+            hit_points: max_hit_points,
+            max_hit_points,
+            major_wound: false,
+            vital: Vital::Conscious,
+            dying_since: 0,
+        }
+    }
+
+    /// Awake and able to act.
+    pub fn conscious(&self) -> bool {
+        self.vital == Vital::Conscious
+    }
+
+    /// The state shown on a unit's badge.
+    pub fn wound_state(&self) -> WoundState {
+        match self.vital {
+            Vital::Dead => WoundState::Dead,
+            Vital::Dying => WoundState::Dying,
+            Vital::Stabilised => WoundState::Stabilised,
+            Vital::Unconscious => WoundState::Unconscious,
+            Vital::Conscious if self.major_wound => WoundState::MajorWound,
+            Vital::Conscious if self.hit_points < self.max_hit_points => WoundState::Hurt,
+            Vital::Conscious => WoundState::Unhurt,
+        }
+    }
+}
+
+/// A unit's situation in the fight.
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Condition {
+    pub prone: bool,
+    pub held_by: Option<UnitId>,
+    pub holding: Option<UnitId>,
+    /// Dodges and fights back this round (for the outnumbered bonus die).
+    pub defences_this_round: u32,
+    /// A penalty die on its rolls until the end of its next turn.
+    pub hindered: bool,
+    /// Its enemies get a bonus die on melee attacks on it during this round.
+    pub exposed_in_round: Option<u32>,
+    /// First Aid can heal a unit once.
+    pub first_aid_received: bool,
+    pub medicine_received: bool,
+    pub surprise_spent: bool,
+    /// Waiting to arrive, on the map, or gone.
+    pub presence: Presence,
+}
+
+/// Whether a unit is in the battle.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Presence {
+    /// Arrives at the start of this round.
+    Arriving(u32),
+    #[default]
+    Present,
+    Fled,
+}
+
+/// What a unit holds ready, and which of its weapons it has lost.
+#[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Arsenal {
+    pub in_hand: WeaponChoice,
+    /// Carried weapons knocked away, by index.
+    pub lost: Vec<usize>,
+}
 
 /// The scenario being played.
 #[derive(Resource, Debug, Clone)]
 pub struct ActiveScenario(pub Arc<Scenario>);
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Startup,
-        spawn_units.run_if(resource_exists::<ActiveScenario>),
-    );
+/// Units' entities, by unit id.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Roster(pub Vec<Entity>);
+
+/// The seeded dice every battle roll comes from.
+#[derive(Resource, Debug)]
+pub struct BattleDice {
+    pub seed: u64,
+    pub dice: Dice,
 }
 
-fn spawn_units(mut commands: Commands, scenario: Res<ActiveScenario>) {
-    for (index, unit) in scenario.0.units.iter().enumerate() {
-        let id = UnitId(u16::try_from(index).unwrap_or(u16::MAX));
-        commands.spawn((Name::new(unit.name.clone()), id, TilePosition(unit.start)));
+impl BattleDice {
+    pub fn new(seed: u64) -> Self {
+        Self {
+            seed,
+            dice: Dice::from_seed(seed),
+        }
+    }
+}
+
+/// Who gives each unit's orders (by unit id); AI defenders answer by the default policy.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Controllers(pub Vec<Control>);
+
+/// Commands waiting to be resolved, in order.
+#[derive(Resource, Debug, Default)]
+pub struct CommandQueue(pub VecDeque<Command>);
+
+/// Every command resolved or refused, in order: with the seed, enough to replay the battle.
+#[derive(Resource, Debug, Default)]
+pub struct CommandLog(pub Vec<Command>);
+
+/// Every event so far.
+#[derive(Resource, Debug, Default)]
+pub struct EventLog(pub Vec<Event>);
+
+/// What a melee attack waiting for its answer is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AttackKind {
+    Strike(WeaponChoice),
+    Maneuver(ManeuverGoal),
+}
+
+/// A melee attack or maneuver waiting for the defender's answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingAttack {
+    pub attacker: UnitId,
+    pub target: UnitId,
+    pub kind: AttackKind,
+    /// Made before round 1 by a unit the target did not see coming.
+    pub unseen: bool,
+    /// Made during the set-up (a surprise attack the target saw coming).
+    pub during_setup: bool,
+}
+
+/// Where the battle stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Before round 1: surprise attacks may be made.
+    Setup,
+    /// A unit's turn.
+    Turn,
+    /// An attack waits for its defender's answer.
+    Defending(PendingAttack),
+    Over(Outcome),
+}
+
+/// The acting unit's turn so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnState {
+    pub unit: UnitId,
+    /// Movement spent, in tenths of a yard.
+    pub spent: u32,
+    pub action_used: bool,
+    /// It moved past its MOV and cannot act this turn.
+    pub action_forfeited: bool,
+    pub attacks_made: u32,
+}
+
+/// The round: its order, whose turn it is, who waits.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct Flow {
+    pub phase: Phase,
+    pub round: u32,
+    /// This round's order.
+    pub order: Vec<UnitId>,
+    /// How far through `order` the round has come.
+    pub next_in_order: usize,
+    pub turn: Option<TurnState>,
+    /// Units delaying, and whom they wait for (`None`: everyone).
+    pub delayed: Vec<(UnitId, Option<UnitId>)>,
+    /// Delayed units whose wait is over, to act next.
+    pub released: VecDeque<UnitId>,
+    /// DEX-roll initiative: each unit's roll, and whether it had a readied firearm then.
+    pub dex_rolls: BTreeMap<UnitId, (SuccessLevel, bool)>,
+}
+
+impl Default for Flow {
+    fn default() -> Self {
+        Self {
+            phase: Phase::Setup,
+            round: 0,
+            order: Vec::new(),
+            next_in_order: 0,
+            turn: None,
+            delayed: Vec::new(),
+            released: VecDeque::new(),
+            dex_rolls: BTreeMap::new(),
+        }
+    }
+}
+
+impl Flow {
+    /// The unit whose turn it is.
+    pub fn acting(&self) -> Option<UnitId> {
+        self.turn.map(|turn| turn.unit)
+    }
+
+    /// The attack waiting for an answer, if any.
+    pub fn pending(&self) -> Option<&PendingAttack> {
+        match &self.phase {
+            Phase::Defending(pending) => Some(pending),
+            _ => None,
+        }
+    }
+}
+
+/// The battle's systems, in `Update`.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BattleSystems;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<CommandQueue>()
+        .init_resource::<CommandLog>()
+        .init_resource::<EventLog>()
+        .init_resource::<Flow>()
+        .init_resource::<Roster>()
+        .add_systems(
+            Startup,
+            spawn_units.run_if(resource_exists::<ActiveScenario>),
+        )
+        .add_systems(
+            Update,
+            engine::resolve_queued_commands
+                .run_if(resource_exists::<ActiveScenario>)
+                .in_set(BattleSystems),
+        );
+}
+
+fn spawn_units(
+    mut commands: Commands,
+    scenario: Res<ActiveScenario>,
+    mut roster: ResMut<Roster>,
+    controllers: Option<Res<Controllers>>,
+) {
+    let scenario = &scenario.0;
+    roster.0.clear();
+    for (index, unit) in scenario.units.iter().enumerate() {
+        let presence = match unit.arrives {
+            Some(round) if round > 1 => Presence::Arriving(round),
+            _ => Presence::Present,
+        };
+        let mut entity = commands.spawn((
+            Name::new(unit.name.clone()),
+            UnitId::of_index(index),
+            Vitals::new(unit.derived.hit_points),
+            Condition {
+                presence,
+                ..default()
+            },
+            Arsenal {
+                in_hand: unit.default_weapon(),
+                lost: Vec::new(),
+            },
+        ));
+        if presence == Presence::Present {
+            entity.insert(TilePosition(unit.start));
+        }
+        roster.0.push(entity.id());
+    }
+    if controllers.is_none() {
+        commands.insert_resource(Controllers(
+            scenario.units.iter().map(|unit| unit.control).collect(),
+        ));
     }
 }

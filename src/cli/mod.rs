@@ -68,6 +68,12 @@ struct PlayArgs {
     /// Start with the range-band overlay of the selected unit's weapon shown.
     #[arg(long, requires = "select")]
     range_overlay: bool,
+    /// Seed for the battle's dice; without one, a seed is chosen and shown in the log.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Play every unit yourself, both sides, at one keyboard.
+    #[arg(long)]
+    hotseat: bool,
 }
 
 fn parse_window_size(text: &str) -> Result<(u32, u32), String> {
@@ -176,6 +182,8 @@ fn play(args: PlayArgs) -> ExitCode {
         }),
         startup_view,
         window_size: args.window,
+        seed: args.seed.unwrap_or_else(crate::rules::dice::fresh_seed),
+        hotseat: args.hotseat,
     });
     match exit {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,

@@ -136,6 +136,9 @@ pub struct UnitFile {
     /// Hit points for creatures that do not follow the human rule.
     #[serde(default)]
     pub hit_points: Option<u32>,
+    /// The round the unit joins the fight in (from round 2); there from the start by default.
+    #[serde(default)]
+    pub arrives: Option<u32>,
 }
 
 fn default_age() -> u32 {
@@ -215,9 +218,24 @@ pub struct UnitSpec {
     pub attacks_per_round: u32,
     pub armor: Option<ArmorWorn>,
     pub control: Control,
+    /// The round the unit joins in, if not from the start.
+    pub arrives: Option<u32>,
 }
 
 impl UnitSpec {
+    /// What the unit holds ready at the start: its first weapon, else its first natural
+    /// attack, else its fists.
+    pub fn default_weapon(&self) -> crate::battle::command::WeaponChoice {
+        use crate::battle::command::WeaponChoice;
+        if !self.weapons.is_empty() {
+            WeaponChoice::Carried(0)
+        } else if !self.natural_attacks.is_empty() {
+            WeaponChoice::Natural(0)
+        } else {
+            WeaponChoice::Unarmed
+        }
+    }
+
     /// A skill's value, by any of its names; 0 if the rulebook does not know it.
     pub fn skill(&self, ruleset: &dyn Ruleset, name: &str) -> u32 {
         find_skill(ruleset.skills(), name)
@@ -470,6 +488,19 @@ impl Checker<'_> {
                 format!("age {} is not from 15 to 150", unit.age),
             ));
         }
+        if unit
+            .arrives
+            .is_some_and(|round| !(2..=1000).contains(&round))
+        {
+            return Err(self.at_field(
+                unit_at,
+                "arrives",
+                format!(
+                    "units arrive from round 2 to round 1000, not {:?}",
+                    unit.arrives
+                ),
+            ));
+        }
         if !(1..=10).contains(&unit.attacks_per_round) {
             return Err(self.at_field(
                 unit_at,
@@ -567,6 +598,7 @@ impl Checker<'_> {
             attacks_per_round: unit.attacks_per_round,
             armor: unit.armor.clone(),
             control: unit.control.unwrap_or(sides[side].control),
+            arrives: unit.arrives,
         })
     }
 

@@ -135,6 +135,22 @@ impl DamageRoll {
 }
 
 impl Term {
+    /// `count` dice of `sides` sides, added.
+    pub const fn dice(count: u32, sides: u32) -> Self {
+        Self {
+            negative: false,
+            kind: TermKind::Dice { count, sides },
+        }
+    }
+
+    /// The wielder's damage bonus, added.
+    pub const fn damage_bonus() -> Self {
+        Self {
+            negative: false,
+            kind: TermKind::DamageBonus,
+        }
+    }
+
     fn sign(self) -> i32 {
         if self.negative { -1 } else { 1 }
     }
@@ -356,6 +372,14 @@ pub enum ReachError {
 }
 
 impl DamageNotation {
+    /// A plain sum of terms with no effects.
+    pub fn sum(terms: Vec<Term>) -> Self {
+        Self {
+            shape: DamageShape::Single(Formula { terms }),
+            effects: Vec::new(),
+        }
+    }
+
     /// The blast radius in yards, for explosives.
     pub fn blast_radius_yards(&self) -> Option<u32> {
         match self.shape {

@@ -26,10 +26,12 @@ pub trait FaceSource {
 /// The game's only source of randomness: ChaCha8 seeded from a `u64`.
 ///
 /// Every roll the game makes goes through one `Dice`, so the same seed and the same sequence of
-/// requests always gives the same faces.
+/// requests always gives the same faces. Faces can also be loaded in advance (tests that need
+/// a particular roll): they come out first, in order, before the stream resumes.
 #[derive(Debug, Clone)]
 pub struct Dice {
     rng: ChaCha8Rng,
+    loaded: std::collections::VecDeque<u32>,
 }
 
 impl Dice {
@@ -37,13 +39,22 @@ impl Dice {
     pub fn from_seed(seed: u64) -> Self {
         Self {
             rng: ChaCha8Rng::seed_from_u64(seed),
+            loaded: std::collections::VecDeque::new(),
         }
+    }
+
+    /// Load faces to come out next, in order (each is clamped to the die it lands on).
+    pub fn load(&mut self, faces: impl IntoIterator<Item = u32>) {
+        self.loaded.extend(faces);
     }
 }
 
 impl FaceSource for Dice {
     fn face(&mut self, sides: u32) -> u32 {
-        face_from_stream(&mut self.rng, sides)
+        match self.loaded.pop_front() {
+            Some(face) => face.clamp(1, sides.max(1)),
+            None => face_from_stream(&mut self.rng, sides),
+        }
     }
 }
 
@@ -88,6 +99,20 @@ mod tests {
         let a: Vec<u32> = (0..200).map(|_| first.face(10)).collect();
         let b: Vec<u32> = (0..200).map(|_| second.face(10)).collect();
         assert_eq!(a, b);
+    }
+
+    #[test]
+    fn loaded_faces_come_first_then_the_stream_resumes() {
+        let mut plain = Dice::from_seed(5);
+        let mut loaded = Dice::from_seed(5);
+        loaded.load([3, 12, 0]);
+        assert_eq!(
+            [loaded.face(6), loaded.face(10), loaded.face(4)],
+            [3, 10, 1]
+        );
+        let rest: Vec<u32> = (0..20).map(|_| loaded.face(20)).collect();
+        let expected: Vec<u32> = (0..20).map(|_| plain.face(20)).collect();
+        assert_eq!(rest, expected);
     }
 
     #[test]

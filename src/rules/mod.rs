@@ -4,9 +4,12 @@
 pub mod characteristics;
 pub mod damage;
 pub mod dice;
+pub mod initiative;
+pub mod melee;
 pub mod odds;
 pub mod opposed;
 pub mod percentile;
 pub mod ruleset;
 pub mod skills;
 pub mod weapons;
+pub mod wounds;

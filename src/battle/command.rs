@@ -1,0 +1,182 @@
+//! Commands: everything a person, the AI or a replay can ask of the battle, as plain data naming
+//! units by their stable ids. Each is validated against the state before it changes anything.
+
+use serde::{Deserialize, Serialize};
+
+use super::UnitId;
+use crate::map::Tile;
+
+/// Which of a unit's attacks it uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum WeaponChoice {
+    /// A weapon it carries, by its place in the unit's list.
+    Carried(usize),
+    /// A creature's own attack (claws, bite), by its place in the list.
+    Natural(usize),
+    /// Fists and feet.
+    Unarmed,
+}
+
+/// What a fighting maneuver is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ManeuverGoal {
+    /// Knock the weapon out of the target's hand.
+    Disarm,
+    /// Throw the target to the ground.
+    KnockProne,
+    /// Restrain the target: it cannot move or flee and takes a penalty die until it breaks free.
+    Hold,
+    /// Break out of a hold (the target is whoever holds the unit).
+    BreakHold,
+    /// Hamper the target: a penalty die on its rolls until the end of its next turn.
+    Hinder,
+    /// Leave the target open: its enemies get a bonus die on melee attacks on it this round.
+    Expose,
+}
+
+/// A defender's answer to a melee attack or maneuver.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Answer {
+    Dodge,
+    FightBack,
+    /// Answer with a maneuver of one's own: resolved as fighting back, with its effect instead
+    /// of damage.
+    Maneuver(ManeuverGoal),
+    /// Take it: the attack lands unless fumbled.
+    Nothing,
+}
+
+/// How a surprise attack is made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SurpriseAttack {
+    /// A blow: if the target does not see it coming it lands unless fumbled.
+    Strike(WeaponChoice),
+    /// A maneuver (seizing a weapon, say): if unseen, the attacker gets a bonus die.
+    Maneuver(ManeuverGoal),
+}
+
+/// Something asked of the battle.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Command {
+    /// End the set-up (and any surprise attacks) and start round 1.
+    Begin,
+    /// Before round 1: attack someone who may not see it coming.
+    Surprise {
+        unit: UnitId,
+        target: UnitId,
+        attack: SurpriseAttack,
+    },
+    /// Move to a tile, by the cheapest path.
+    Move { unit: UnitId, to: Tile },
+    /// Get up from prone (free, on the unit's own turn).
+    StandUp { unit: UnitId },
+    /// A melee attack.
+    Attack {
+        unit: UnitId,
+        target: UnitId,
+        weapon: WeaponChoice,
+    },
+    /// A fighting maneuver.
+    Maneuver {
+        unit: UnitId,
+        target: UnitId,
+        goal: ManeuverGoal,
+    },
+    /// The defender's answer to the attack waiting on it.
+    Answer { unit: UnitId, answer: Answer },
+    /// Take another weapon in hand (free).
+    Ready { unit: UnitId, weapon: WeaponChoice },
+    /// Let go of the unit being held (free).
+    Release { unit: UnitId },
+    /// First Aid on an adjacent unit (or oneself).
+    FirstAid { unit: UnitId, patient: UnitId },
+    /// Medicine: an hour's work, so only once the fighting is over.
+    Medicine { unit: UnitId, patient: UnitId },
+    /// Wait until another unit has acted (`None`: until everyone else has).
+    Delay { unit: UnitId, until: Option<UnitId> },
+    /// Leave the battle from a map edge or an exit tile.
+    Flee { unit: UnitId },
+    /// Finish the unit's turn.
+    EndTurn { unit: UnitId },
+}
+
+impl Command {
+    /// The unit the command is about (who acts, or who answers).
+    pub fn unit(&self) -> Option<UnitId> {
+        match self {
+            Self::Begin => None,
+            Self::Surprise { unit, .. }
+            | Self::Move { unit, .. }
+            | Self::StandUp { unit }
+            | Self::Attack { unit, .. }
+            | Self::Maneuver { unit, .. }
+            | Self::Answer { unit, .. }
+            | Self::Ready { unit, .. }
+            | Self::Release { unit }
+            | Self::FirstAid { unit, .. }
+            | Self::Medicine { unit, .. }
+            | Self::Delay { unit, .. }
+            | Self::Flee { unit }
+            | Self::EndTurn { unit } => Some(*unit),
+        }
+    }
+}
+
+/// Why a command was refused. The state is left exactly as it was.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, thiserror::Error)]
+pub enum Rejection {
+    #[error("there is no unit {0:?}")]
+    UnknownUnit(UnitId),
+    #[error("the battle has not begun")]
+    NotBegun,
+    #[error("the battle has already begun")]
+    AlreadyBegun,
+    #[error("the battle is over")]
+    Over,
+    #[error("it is not this unit's turn")]
+    NotItsTurn,
+    #[error("an attack is waiting for the defender's answer")]
+    AwaitingAnswer,
+    #[error("no attack is waiting for this unit's answer")]
+    NotDefending,
+    #[error("the unit cannot act: {0}")]
+    CannotAct(String),
+    #[error("the target cannot be attacked: {0}")]
+    InvalidTarget(String),
+    #[error("out of reach: {0}")]
+    OutOfReach(String),
+    #[error("the unit has no such weapon or attack")]
+    NoSuchWeapon,
+    #[error("the weapon was knocked away")]
+    WeaponLost,
+    #[error("not a hand-to-hand attack: {0}")]
+    NotMelee(String),
+    #[error("the unit has used its action")]
+    ActionUsed,
+    #[error("no attacks left this turn")]
+    NoAttacksLeft,
+    #[error("the move costs {cost} tenths of a yard but only {left} are left")]
+    OverBudget { cost: u32, left: u32 },
+    #[error("no way there")]
+    NoPath,
+    #[error("the unit is prone: it must stand up first")]
+    Prone,
+    #[error("the unit is not prone")]
+    NotProne,
+    #[error("the unit is held")]
+    Held,
+    #[error("the maneuver cannot work: the target's Build is {0} larger")]
+    TooBig(i32),
+    #[error("the maneuver makes no sense here: {0}")]
+    PointlessManeuver(String),
+    #[error("cannot delay: {0}")]
+    CannotDelay(String),
+    #[error("no way out here: flee from a map edge or an exit")]
+    NoExit,
+    #[error("nothing to treat: {0}")]
+    NothingToTreat(String),
+    #[error("medicine takes an hour or more: treat after the battle")]
+    NotDuringBattle,
+    #[error("the unit has already made its surprise attack")]
+    SurpriseSpent,
+}

@@ -1,0 +1,376 @@
+//! Resolving commands: the exclusive system that takes each queued command in turn, checks it
+//! against the state, carries it out and settles the round's flow after it.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use super::command::{Command, Rejection, WeaponChoice};
+use super::event::{Event, EventKind, Modifier};
+use super::{
+    ActiveScenario, Arsenal, BattleDice, CommandLog, CommandQueue, Condition, Controllers,
+    EventLog, Flow, Phase, Roster, TilePosition, TurnState, UnitId, Vitals, flow, melee, movement,
+    wounds,
+};
+use crate::map::Tile;
+use crate::map::scenario::{Control, Scenario, UnitSpec};
+use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula};
+use crate::rules::percentile::{Difficulty, ExtraDice, SkillCheck};
+use crate::rules::ruleset::RollPurpose;
+
+/// Resolve every queued command, in order, with everything each one sets off.
+pub(super) fn resolve_queued_commands(world: &mut World) {
+    while let Some(command) = world.resource_mut::<CommandQueue>().0.pop_front() {
+        resolve(world, command);
+    }
+}
+
+/// Resolve one command now: refused with an event and no change, or carried out.
+pub fn resolve(world: &mut World, command: Command) {
+    world.resource_mut::<CommandLog>().0.push(command.clone());
+    let mut battle = Battle::new(world);
+    if let Err(reason) = battle.carry_out(&command) {
+        battle.emit(EventKind::Rejected { command, reason });
+        return;
+    }
+    flow::settle(&mut battle);
+    battle.answer_for_the_ai();
+}
+
+/// The battle's state seen from a command: the world, and the scenario it plays.
+pub(super) struct Battle<'w> {
+    pub world: &'w mut World,
+    pub scenario: Arc<Scenario>,
+}
+
+impl<'w> Battle<'w> {
+    pub fn new(world: &'w mut World) -> Self {
+        let scenario = world.resource::<ActiveScenario>().0.clone();
+        Self { world, scenario }
+    }
+
+    /// Check and carry out one command. Every check comes before any change.
+    fn carry_out(&mut self, command: &Command) -> Result<(), Rejection> {
+        if let Some(unit) = command.unit() {
+            self.known(unit)?;
+        }
+        if matches!(self.flow().phase, Phase::Over(_))
+            && !matches!(command, Command::Medicine { .. })
+        {
+            return Err(Rejection::Over);
+        }
+        match *command {
+            Command::Begin => flow::begin(self),
+            Command::Surprise {
+                unit,
+                target,
+                attack,
+            } => melee::surprise(self, unit, target, attack),
+            Command::Move { unit, to } => movement::move_to(self, unit, to),
+            Command::StandUp { unit } => movement::stand_up(self, unit),
+            Command::Attack {
+                unit,
+                target,
+                weapon,
+            } => melee::attack(self, unit, target, weapon),
+            Command::Maneuver { unit, target, goal } => melee::maneuver(self, unit, target, goal),
+            Command::Answer { unit, answer } => melee::answer(self, unit, answer),
+            Command::Ready { unit, weapon } => melee::ready(self, unit, weapon),
+            Command::Release { unit } => melee::release(self, unit),
+            Command::FirstAid { unit, patient } => wounds::first_aid(self, unit, patient),
+            Command::Medicine { unit, patient } => wounds::medicine(self, unit, patient),
+            Command::Delay { unit, until } => flow::delay(self, unit, until),
+            Command::Flee { unit } => movement::flee(self, unit),
+            Command::EndTurn { unit } => {
+                self.own_turn(unit)?;
+                flow::end_turn(self);
+                Ok(())
+            }
+        }
+    }
+
+    /// After a command, an attack waiting on an AI defender is answered at once by the
+    /// default policy; the answer is a command like any other, so replays hold it.
+    fn answer_for_the_ai(&mut self) {
+        let Some(pending) = self.flow().pending().cloned() else {
+            return;
+        };
+        let controlled_by_ai = self
+            .world
+            .get_resource::<Controllers>()
+            .and_then(|controllers| controllers.0.get(pending.target.index()).copied())
+            == Some(Control::Ai);
+        if controlled_by_ai {
+            let answer = melee::default_answer(self, &pending);
+            self.world
+                .resource_mut::<CommandQueue>()
+                .0
+                .push_front(Command::Answer {
+                    unit: pending.target,
+                    answer,
+                });
+        }
+    }
+
+    // ---- Reading the state --------------------------------------------------------------
+
+    pub fn flow(&self) -> &Flow {
+        self.world.resource::<Flow>()
+    }
+
+    pub fn flow_mut(&mut self) -> Mut<'_, Flow> {
+        self.world.resource_mut::<Flow>()
+    }
+
+    pub fn round(&self) -> u32 {
+        self.flow().round
+    }
+
+    /// Every unit id in the scenario.
+    pub fn unit_ids(&self) -> Vec<UnitId> {
+        (0..self.scenario.units.len())
+            .map(UnitId::of_index)
+            .collect()
+    }
+
+    pub fn spec(&self, unit: UnitId) -> &UnitSpec {
+        &self.scenario.units[unit.index()]
+    }
+
+    fn entity(&self, unit: UnitId) -> Entity {
+        self.world.resource::<Roster>().0[unit.index()]
+    }
+
+    /// Refuse a unit id the scenario does not have.
+    pub fn known(&self, unit: UnitId) -> Result<(), Rejection> {
+        if unit.index() < self.scenario.units.len() {
+            Ok(())
+        } else {
+            Err(Rejection::UnknownUnit(unit))
+        }
+    }
+
+    pub fn vitals(&self, unit: UnitId) -> Vitals {
+        *self
+            .world
+            .get::<Vitals>(self.entity(unit))
+            .expect("every unit has vitals")
+    }
+
+    pub fn condition(&self, unit: UnitId) -> Condition {
+        *self
+            .world
+            .get::<Condition>(self.entity(unit))
+            .expect("every unit has a condition")
+    }
+
+    pub fn arsenal(&self, unit: UnitId) -> Arsenal {
+        self.world
+            .get::<Arsenal>(self.entity(unit))
+            .expect("every unit has an arsenal")
+            .clone()
+    }
+
+    pub fn position(&self, unit: UnitId) -> Option<Tile> {
+        self.world
+            .get::<TilePosition>(self.entity(unit))
+            .map(|position| position.0)
+    }
+
+    /// On the map and conscious: can act and be an active part of the fight.
+    pub fn standing(&self, unit: UnitId) -> bool {
+        self.position(unit).is_some() && self.vitals(unit).conscious()
+    }
+
+    /// The unit at a tile, if any.
+    pub fn unit_at(&self, tile: Tile) -> Option<UnitId> {
+        self.unit_ids()
+            .into_iter()
+            .find(|unit| self.position(*unit) == Some(tile))
+    }
+
+    /// The acting unit's turn, if `unit` is the one acting; else why not.
+    pub fn own_turn(&self, unit: UnitId) -> Result<TurnState, Rejection> {
+        match &self.flow().phase {
+            Phase::Setup => return Err(Rejection::NotBegun),
+            Phase::Defending(_) => return Err(Rejection::AwaitingAnswer),
+            Phase::Over(_) => return Err(Rejection::Over),
+            Phase::Turn => {}
+        }
+        let vitals = self.vitals(unit);
+        if !vitals.conscious() {
+            return Err(Rejection::CannotAct(
+                format!("{:?}", vitals.wound_state()).to_lowercase(),
+            ));
+        }
+        if self.position(unit).is_none() {
+            return Err(Rejection::CannotAct("not on the map".to_string()));
+        }
+        self.flow()
+            .turn
+            .filter(|turn| turn.unit == unit)
+            .ok_or(Rejection::NotItsTurn)
+    }
+
+    /// The acting unit's turn, if it may still take its action.
+    pub fn action_available(&self, unit: UnitId) -> Result<TurnState, Rejection> {
+        let turn = self.own_turn(unit)?;
+        if turn.action_forfeited || turn.action_used {
+            return Err(Rejection::ActionUsed);
+        }
+        Ok(turn)
+    }
+
+    // ---- Changing the state -------------------------------------------------------------
+
+    pub fn set_vitals(&mut self, unit: UnitId, vitals: Vitals) {
+        let entity = self.entity(unit);
+        if let Some(mut current) = self.world.get_mut::<Vitals>(entity) {
+            *current = vitals;
+        }
+    }
+
+    pub fn change_condition(&mut self, unit: UnitId, change: impl FnOnce(&mut Condition)) {
+        let entity = self.entity(unit);
+        if let Some(mut condition) = self.world.get_mut::<Condition>(entity) {
+            change(&mut condition);
+        }
+    }
+
+    pub fn change_arsenal(&mut self, unit: UnitId, change: impl FnOnce(&mut Arsenal)) {
+        let entity = self.entity(unit);
+        if let Some(mut arsenal) = self.world.get_mut::<Arsenal>(entity) {
+            change(&mut arsenal);
+        }
+    }
+
+    pub fn place(&mut self, unit: UnitId, tile: Option<Tile>) {
+        let entity = self.entity(unit);
+        match tile {
+            Some(tile) => {
+                self.world.entity_mut(entity).insert(TilePosition(tile));
+            }
+            None => {
+                self.world.entity_mut(entity).remove::<TilePosition>();
+            }
+        }
+    }
+
+    pub fn change_turn(&mut self, change: impl FnOnce(&mut TurnState)) {
+        if let Some(turn) = self.flow_mut().turn.as_mut() {
+            change(turn);
+        }
+    }
+
+    pub fn emit(&mut self, kind: EventKind) {
+        let round = self.round();
+        self.world
+            .resource_mut::<EventLog>()
+            .0
+            .push(Event { round, kind });
+    }
+
+    // ---- Rolling --------------------------------------------------------------------------
+
+    /// Roll a percentile check for `unit` and record it with what made its dice.
+    pub fn roll(
+        &mut self,
+        unit: UnitId,
+        purpose: RollPurpose,
+        value: u32,
+        difficulty: Difficulty,
+        modifiers: Vec<Modifier>,
+    ) -> SkillCheck {
+        let (bonus, penalty) = modifiers
+            .iter()
+            .fold((0u8, 0u8), |(bonus, penalty), modifier| {
+                let dice = modifier.dice.unsigned_abs();
+                if modifier.dice > 0 {
+                    (bonus.saturating_add(dice), penalty)
+                } else {
+                    (bonus, penalty.saturating_add(dice))
+                }
+            });
+        let ruleset = self.scenario.ruleset.clone();
+        let rolled = {
+            let mut dice = self.world.resource_mut::<BattleDice>();
+            ruleset.check(
+                &mut dice.dice,
+                purpose,
+                value,
+                difficulty,
+                ExtraDice { bonus, penalty },
+            )
+        };
+        self.emit(EventKind::Rolled {
+            unit,
+            purpose: rolled.purpose,
+            check: rolled.result.clone(),
+            modifiers,
+        });
+        rolled.result
+    }
+
+    /// Roll damage dealt by `unit` to `target` and record it.
+    pub fn roll_damage(
+        &mut self,
+        unit: UnitId,
+        target: UnitId,
+        weapon: &str,
+        damage: &DamageNotation,
+        damage_bonus: &Formula,
+        quality: DamageQuality,
+    ) -> DamageRoll {
+        let ruleset = self.scenario.ruleset.clone();
+        let rolled = {
+            let mut dice = self.world.resource_mut::<BattleDice>();
+            ruleset.damage(
+                &mut dice.dice,
+                RollPurpose::Damage(weapon.to_string()),
+                damage,
+                DamageReach::Full,
+                damage_bonus,
+                quality,
+            )
+        };
+        let roll = rolled
+            .ok()
+            .flatten()
+            .map(|rolled| rolled.result)
+            .unwrap_or(DamageRoll {
+                quality,
+                parts: Vec::new(),
+                divisor: 1,
+                total: 0,
+            });
+        self.emit(EventKind::DamageRolled {
+            unit,
+            target,
+            weapon: weapon.to_string(),
+            roll: roll.clone(),
+        });
+        roll
+    }
+
+    /// A unit's skill value by name (base values included).
+    pub fn skill(&self, unit: UnitId, name: &str) -> u32 {
+        self.spec(unit).skill(self.scenario.ruleset.as_ref(), name)
+    }
+
+    /// Whether a weapon choice names something the unit has and still holds.
+    pub fn usable_weapon(&self, unit: UnitId, weapon: WeaponChoice) -> Result<(), Rejection> {
+        let spec = self.spec(unit);
+        match weapon {
+            WeaponChoice::Carried(index) if index >= spec.weapons.len() => {
+                Err(Rejection::NoSuchWeapon)
+            }
+            WeaponChoice::Carried(index) if self.arsenal(unit).lost.contains(&index) => {
+                Err(Rejection::WeaponLost)
+            }
+            WeaponChoice::Natural(index) if index >= spec.natural_attacks.len() => {
+                Err(Rejection::NoSuchWeapon)
+            }
+            _ => Ok(()),
+        }
+    }
+}

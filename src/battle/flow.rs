@@ -1,0 +1,452 @@
+//! The round: the order of turns, delays, units arriving, the end-of-round dying checks and
+//! how the battle ends.
+
+use super::command::{Rejection, WeaponChoice};
+use super::engine::Battle;
+use super::event::{EventKind, Modifier, ModifierReason, Outcome, WoundState};
+use super::{Phase, Presence, TurnState, UnitId, Vital};
+use crate::map::Tile;
+use crate::map::scenario::Victory;
+use crate::rules::initiative::{InitiativeEntry, initiative_order};
+use crate::rules::percentile::{Difficulty, SuccessLevel};
+use crate::rules::ruleset::RollPurpose;
+
+/// Start the battle: round 1 begins.
+pub(super) fn begin(battle: &mut Battle) -> Result<(), Rejection> {
+    if battle.flow().phase != Phase::Setup {
+        return Err(Rejection::AlreadyBegun);
+    }
+    let seed = battle.world.resource::<super::BattleDice>().seed;
+    battle.emit(EventKind::BattleBegan { seed });
+    start_round(battle, 1);
+    Ok(())
+}
+
+/// After every command: end the battle if it is decided, else move on to whoever acts next.
+pub(super) fn settle(battle: &mut Battle) {
+    if matches!(battle.flow().phase, Phase::Over(_)) {
+        return;
+    }
+    if let Some(outcome) = decided(battle, false) {
+        finish(battle, outcome);
+        return;
+    }
+    if battle.flow().phase != Phase::Turn {
+        return;
+    }
+    // The acting unit may have been knocked out (fighting back) or have fled.
+    if let Some(unit) = battle.flow().acting()
+        && !battle.standing(unit)
+    {
+        end_turn(battle);
+    }
+}
+
+fn finish(battle: &mut Battle, outcome: Outcome) {
+    battle.flow_mut().phase = Phase::Over(outcome.clone());
+    battle.flow_mut().turn = None;
+    battle.emit(EventKind::BattleEnded { outcome });
+}
+
+/// The combat skill that breaks DEX ties: the skill of the weapon in hand.
+fn combat_skill(battle: &Battle, unit: UnitId) -> u32 {
+    let spec = battle.spec(unit);
+    match battle.arsenal(unit).in_hand {
+        WeaponChoice::Carried(index) => spec
+            .weapons
+            .get(index)
+            .map_or(0, |carried| battle.skill(unit, &carried.weapon.skill)),
+        WeaponChoice::Natural(index) => spec
+            .natural_attacks
+            .get(index)
+            .map_or(0, |attack| attack.skill),
+        WeaponChoice::Unarmed => battle.skill(unit, crate::rules::skills::BRAWL),
+    }
+}
+
+/// Whether the unit holds a firearm ready.
+fn readied_firearm(battle: &Battle, unit: UnitId) -> bool {
+    match battle.arsenal(unit).in_hand {
+        WeaponChoice::Carried(index) => battle
+            .spec(unit)
+            .weapons
+            .get(index)
+            .is_some_and(|carried| carried.weapon.skill.starts_with("Firearms")),
+        _ => false,
+    }
+}
+
+fn start_round(battle: &mut Battle, round: u32) {
+    {
+        let mut flow = battle.flow_mut();
+        flow.round = round;
+        flow.delayed.clear();
+        flow.released.clear();
+        flow.turn = None;
+        flow.phase = Phase::Turn;
+    }
+    for unit in battle.unit_ids() {
+        battle.change_condition(unit, |condition| condition.defences_this_round = 0);
+        if battle.condition(unit).presence == Presence::Arriving(round) {
+            arrive(battle, unit);
+        }
+    }
+    let acting: Vec<UnitId> = battle
+        .unit_ids()
+        .into_iter()
+        .filter(|unit| battle.standing(*unit))
+        .collect();
+    let by_dex_roll = battle.scenario.rules.dex_roll_initiative;
+    let entries: Vec<InitiativeEntry> = acting
+        .iter()
+        .map(|&unit| {
+            let readied = readied_firearm(battle, unit);
+            let dex_roll = by_dex_roll.then(|| dex_roll(battle, unit, readied));
+            InitiativeEntry {
+                unit: unit.0,
+                dexterity: battle.spec(unit).characteristics.dexterity,
+                readied_firearm: readied,
+                combat_skill: combat_skill(battle, unit),
+                dex_roll,
+            }
+        })
+        .collect();
+    let order: Vec<UnitId> = initiative_order(&entries).into_iter().map(UnitId).collect();
+    {
+        let mut flow = battle.flow_mut();
+        flow.order = order.clone();
+        flow.next_in_order = 0;
+    }
+    battle.emit(EventKind::RoundBegan { order });
+    next_turn(battle);
+}
+
+/// DEX-roll initiative: a unit rolls DEX once, when it first takes part; a unit that has since
+/// readied a firearm rolls again with a bonus die and keeps the better result.
+fn dex_roll(battle: &mut Battle, unit: UnitId, readied: bool) -> SuccessLevel {
+    let previous = battle.flow().dex_rolls.get(&unit).copied();
+    if let Some((level, rolled_with_firearm)) = previous
+        && (rolled_with_firearm || !readied)
+    {
+        return level;
+    }
+    let modifiers = if readied {
+        vec![Modifier {
+            reason: ModifierReason::ReadiedFirearm,
+            dice: 1,
+        }]
+    } else {
+        Vec::new()
+    };
+    let dexterity = battle.spec(unit).characteristics.dexterity;
+    let check = battle.roll(
+        unit,
+        RollPurpose::Characteristic("DEX".to_string()),
+        dexterity,
+        Difficulty::Regular,
+        modifiers,
+    );
+    let level = previous.map_or(check.level, |(earlier, _)| earlier.max(check.level));
+    battle.flow_mut().dex_rolls.insert(unit, (level, readied));
+    level
+}
+
+/// A unit joins at its start tile, or the nearest free tile to it.
+fn arrive(battle: &mut Battle, unit: UnitId) {
+    let start = battle.spec(unit).start;
+    let map = &battle.scenario.map;
+    let free = |tile: Tile| map.walkable(tile) && battle.unit_at(tile).is_none();
+    let mut at = None;
+    'search: for radius in 0..map.width().max(map.height()) {
+        let radius = i32::try_from(radius).unwrap_or(i32::MAX);
+        for dy in -radius..=radius {
+            for dx in -radius..=radius {
+                if dx.abs() != radius && dy.abs() != radius {
+                    continue;
+                }
+                if let Some(tile) = start.offset(dx, dy).filter(|tile| free(*tile)) {
+                    at = Some(tile);
+                    break 'search;
+                }
+            }
+        }
+    }
+    let Some(at) = at else {
+        return;
+    };
+    battle.change_condition(unit, |condition| condition.presence = Presence::Present);
+    battle.place(unit, Some(at));
+    battle.emit(EventKind::UnitJoined { unit, at });
+}
+
+/// Give the turn to whoever acts next, or end the round.
+fn next_turn(battle: &mut Battle) {
+    loop {
+        release_orphaned_waits(battle);
+        let next = {
+            let mut flow = battle.flow_mut();
+            if let Some(unit) = flow.released.pop_front() {
+                Some(unit)
+            } else if flow.next_in_order < flow.order.len() {
+                let unit = flow.order[flow.next_in_order];
+                flow.next_in_order += 1;
+                Some(unit)
+            } else {
+                None
+            }
+        };
+        let Some(unit) = next else {
+            // Units waiting for everyone act last, by DEX.
+            let waiting_for_all: Vec<UnitId> = battle
+                .flow()
+                .delayed
+                .iter()
+                .filter(|(_, until)| until.is_none())
+                .map(|(unit, _)| *unit)
+                .collect();
+            if waiting_for_all.is_empty() {
+                end_round(battle);
+                return;
+            }
+            release(battle, &waiting_for_all);
+            continue;
+        };
+        let delayed = battle
+            .flow()
+            .delayed
+            .iter()
+            .any(|(waiting, _)| *waiting == unit);
+        if delayed || !battle.standing(unit) {
+            continue;
+        }
+        battle.flow_mut().turn = Some(TurnState {
+            unit,
+            spent: 0,
+            action_used: false,
+            action_forfeited: false,
+            attacks_made: 0,
+        });
+        battle.emit(EventKind::TurnBegan { unit });
+        return;
+    }
+}
+
+/// Delayed units whose wait is over go next, highest DEX first.
+fn release(battle: &mut Battle, units: &[UnitId]) {
+    let mut ready: Vec<UnitId> = units.to_vec();
+    ready.sort_by_key(|unit| {
+        (
+            std::cmp::Reverse(battle.spec(*unit).characteristics.dexterity),
+            *unit,
+        )
+    });
+    let mut flow = battle.flow_mut();
+    flow.delayed.retain(|(waiting, _)| !ready.contains(waiting));
+    flow.released.extend(ready);
+}
+
+/// Units waiting for someone who can no longer act this round stop waiting.
+fn release_orphaned_waits(battle: &mut Battle) {
+    let orphaned: Vec<UnitId> = battle
+        .flow()
+        .delayed
+        .iter()
+        .filter(|(_, until)| until.is_some_and(|other| !battle.standing(other)))
+        .map(|(unit, _)| *unit)
+        .collect();
+    if !orphaned.is_empty() {
+        release(battle, &orphaned);
+    }
+}
+
+/// End the acting unit's turn and pass it on.
+pub(super) fn end_turn(battle: &mut Battle) {
+    let Some(unit) = battle.flow().acting() else {
+        return;
+    };
+    battle.flow_mut().turn = None;
+    battle.change_condition(unit, |condition| condition.hindered = false);
+    battle.emit(EventKind::TurnEnded { unit });
+    let waiting: Vec<UnitId> = battle
+        .flow()
+        .delayed
+        .iter()
+        .filter(|(_, until)| *until == Some(unit))
+        .map(|(waiting, _)| *waiting)
+        .collect();
+    release(battle, &waiting);
+    if let Some(outcome) = decided(battle, false) {
+        finish(battle, outcome);
+        return;
+    }
+    next_turn(battle);
+}
+
+/// Wait until another unit has acted (or everyone has).
+pub(super) fn delay(
+    battle: &mut Battle,
+    unit: UnitId,
+    until: Option<UnitId>,
+) -> Result<(), Rejection> {
+    let turn = battle.action_available(unit)?;
+    if turn.spent > 0 {
+        return Err(Rejection::CannotDelay("it has already moved".to_string()));
+    }
+    if let Some(other) = until {
+        battle.known(other)?;
+        if other == unit {
+            return Err(Rejection::CannotDelay(
+                "a unit cannot wait for itself".to_string(),
+            ));
+        }
+        let flow = battle.flow();
+        let still_to_act = flow.order[flow.next_in_order..].contains(&other)
+            || flow.delayed.iter().any(|(waiting, _)| *waiting == other)
+            || flow.released.contains(&other);
+        if !still_to_act || !battle.standing(other) {
+            return Err(Rejection::CannotDelay(format!(
+                "{} has no turn left this round",
+                battle.spec(other).name
+            )));
+        }
+    }
+    battle.flow_mut().delayed.push((unit, until));
+    battle.flow_mut().turn = None;
+    battle.emit(EventKind::Delayed { unit, until });
+    next_turn(battle);
+    Ok(())
+}
+
+/// The end of a round: lapsed delays, dying units' CON rolls, then the next round.
+fn end_round(battle: &mut Battle) {
+    let lapsed: Vec<UnitId> = battle
+        .flow()
+        .delayed
+        .iter()
+        .map(|(unit, _)| *unit)
+        .collect();
+    battle.flow_mut().delayed.clear();
+    for unit in lapsed {
+        battle.emit(EventKind::DelayLapsed { unit });
+    }
+    let round = battle.round();
+    for unit in battle.unit_ids() {
+        let vitals = battle.vitals(unit);
+        if vitals.vital == Vital::Dying && vitals.dying_since < round {
+            let constitution = battle.spec(unit).characteristics.constitution;
+            let check = battle.roll(
+                unit,
+                RollPurpose::Characteristic("CON".to_string()),
+                constitution,
+                Difficulty::Regular,
+                Vec::new(),
+            );
+            if !check.success {
+                battle.set_vitals(
+                    unit,
+                    super::Vitals {
+                        vital: Vital::Dead,
+                        ..vitals
+                    },
+                );
+                battle.emit(EventKind::WoundChanged {
+                    unit,
+                    from: WoundState::Dying,
+                    to: WoundState::Dead,
+                });
+            }
+        }
+    }
+    battle.emit(EventKind::RoundEnded);
+    if let Some(outcome) = decided(battle, true) {
+        finish(battle, outcome);
+        return;
+    }
+    start_round(battle, round + 1);
+}
+
+/// Whether the battle is decided: by its victory condition, or because at most one side still
+/// stands. `round_over` says the current round has just ended (for conditions counted in
+/// rounds).
+fn decided(battle: &Battle, round_over: bool) -> Option<Outcome> {
+    let scenario = &battle.scenario;
+    let side_of = |id: &str| scenario.sides.iter().position(|side| side.id == id);
+    let standing_on = |side: usize| {
+        battle
+            .unit_ids()
+            .into_iter()
+            .filter(|unit| battle.spec(*unit).side == side)
+            .filter(|unit| {
+                battle.standing(*unit)
+                    || matches!(battle.condition(*unit).presence, Presence::Arriving(_))
+            })
+            .count()
+    };
+    let sides_standing: Vec<usize> = (0..scenario.sides.len())
+        .filter(|side| standing_on(*side) > 0)
+        .collect();
+    let won = |side: usize, reason: String| Outcome {
+        winner: Some(side),
+        reason,
+    };
+    let rounds_done = if round_over {
+        battle.round()
+    } else {
+        battle.round().saturating_sub(1)
+    };
+    let condition = match &scenario.victory {
+        Victory::LastSideStanding => None,
+        Victory::Survive { side, rounds } => side_of(side).and_then(|side| {
+            (rounds_done >= *rounds && standing_on(side) > 0).then(|| {
+                won(
+                    side,
+                    format!("{} held out for {rounds} rounds", scenario.sides[side].name),
+                )
+            })
+        }),
+        Victory::ReachExit { side, count } => side_of(side).and_then(|side| {
+            let escaped = battle
+                .unit_ids()
+                .into_iter()
+                .filter(|unit| {
+                    battle.spec(*unit).side == side
+                        && battle.condition(*unit).presence == Presence::Fled
+                })
+                .count();
+            (escaped >= *count as usize).then(|| {
+                won(
+                    side,
+                    format!("{escaped} of {} got away", scenario.sides[side].name),
+                )
+            })
+        }),
+        Victory::Protect { side, unit, rounds } => side_of(side).and_then(|side| {
+            let protected = scenario
+                .units
+                .iter()
+                .position(|spec| spec.name == *unit)
+                .map(UnitId::of_index)?;
+            if !battle.standing(protected) {
+                let others = (0..scenario.sides.len())
+                    .find(|other| *other != side && standing_on(*other) > 0);
+                return Some(Outcome {
+                    winner: others,
+                    reason: format!("{unit} fell"),
+                });
+            }
+            (rounds_done >= *rounds)
+                .then(|| won(side, format!("{unit} was kept safe for {rounds} rounds")))
+        }),
+    };
+    condition.or_else(|| match sides_standing.as_slice() {
+        [] => Some(Outcome {
+            winner: None,
+            reason: "nobody is left standing".to_string(),
+        }),
+        [side] => Some(won(
+            *side,
+            format!("{} are the last standing", scenario.sides[*side].name),
+        )),
+        _ => None,
+    })
+}

@@ -1,0 +1,279 @@
+//! The combat log: every event in plain words.
+
+use super::UnitId;
+use super::command::{Answer, ManeuverGoal};
+use super::event::{Event, EventKind, Modifier, ModifierReason, WoundState};
+use crate::map::scenario::Scenario;
+use crate::rules::damage::DamageQuality;
+use crate::rules::melee::MeleeOutcome;
+use crate::rules::percentile::SkillCheck;
+use crate::rules::ruleset::RollPurpose;
+use crate::rules::wounds::BlowSeverity;
+
+/// The words for one event, as the log shows it.
+pub fn describe(event: &Event, scenario: &Scenario) -> String {
+    let name = |unit: UnitId| {
+        scenario
+            .units
+            .get(unit.index())
+            .map_or_else(|| format!("unit {}", unit.0), |spec| spec.name.clone())
+    };
+    match &event.kind {
+        EventKind::BattleBegan { seed } => format!("The fight begins (dice seed {seed})"),
+        EventKind::RoundBegan { order } => {
+            let names: Vec<String> = order.iter().map(|unit| name(*unit)).collect();
+            format!("Round {} · order: {}", event.round, names.join(", "))
+        }
+        EventKind::UnitJoined { unit, at } => format!("{} joins the fight at {at}", name(*unit)),
+        EventKind::TurnBegan { unit } => format!("{}'s turn", name(*unit)),
+        EventKind::Rolled {
+            unit,
+            purpose,
+            check,
+            modifiers,
+        } => format!(
+            "{} rolls {}: {}",
+            name(*unit),
+            purpose_words(purpose),
+            check_words(check, modifiers)
+        ),
+        EventKind::DamageRolled { weapon, roll, .. } => {
+            let dice: Vec<String> = roll.dice().map(|(_, die)| die.face.to_string()).collect();
+            let how = match roll.quality {
+                DamageQuality::Normal => String::new(),
+                DamageQuality::Extreme => " (extreme: maximum damage)".to_string(),
+                DamageQuality::Impale => " (impale)".to_string(),
+            };
+            if dice.is_empty() {
+                format!("{weapon}: {} damage{how}", roll.total)
+            } else {
+                format!(
+                    "{weapon}: {} damage{how} [dice {}]",
+                    roll.total,
+                    dice.join(" ")
+                )
+            }
+        }
+        EventKind::Moved {
+            unit, path, cost, ..
+        } => {
+            let to = path.last().map(ToString::to_string).unwrap_or_default();
+            format!(
+                "{} moves to {to} ({}.{} yards)",
+                name(*unit),
+                cost / 10,
+                cost % 10
+            )
+        }
+        EventKind::ActionForfeited { unit } => {
+            format!("{} ran past MOV: no action this turn", name(*unit))
+        }
+        EventKind::StoodUp { unit } => format!("{} gets up", name(*unit)),
+        EventKind::FellProne { unit } => format!("{} falls prone", name(*unit)),
+        EventKind::ReadiedWeapon { unit, weapon } => {
+            format!("{} readies the {weapon}", name(*unit))
+        }
+        EventKind::SurpriseAttempted { unit, target, seen } => {
+            if *seen {
+                format!(
+                    "{} sees {}'s surprise attack coming",
+                    name(*target),
+                    name(*unit)
+                )
+            } else {
+                format!("{} is caught unawares by {}", name(*target), name(*unit))
+            }
+        }
+        EventKind::Attacked {
+            unit,
+            target,
+            weapon,
+        } => {
+            format!(
+                "{} attacks {} with the {weapon}",
+                name(*unit),
+                name(*target)
+            )
+        }
+        EventKind::Maneuvered { unit, target, goal } => {
+            format!(
+                "{} tries to {} {}",
+                name(*unit),
+                goal_words(*goal),
+                name(*target)
+            )
+        }
+        EventKind::DefenceAsked { unit, attacker } => {
+            format!(
+                "{} must answer {}: dodge, fight back or a maneuver",
+                name(*unit),
+                name(*attacker)
+            )
+        }
+        EventKind::Answered { unit, answer } => {
+            format!("{} {}", name(*unit), answer_words(*answer))
+        }
+        EventKind::MeleeResolved {
+            attacker,
+            defender,
+            outcome,
+        } => match outcome {
+            MeleeOutcome::AttackerWins => {
+                format!("{} gets the better of {}", name(*attacker), name(*defender))
+            }
+            MeleeOutcome::DefenderStrikes => {
+                format!("{} turns it on {}", name(*defender), name(*attacker))
+            }
+            MeleeOutcome::NoHarm => format!(
+                "{} and {} come apart unhurt",
+                name(*attacker),
+                name(*defender)
+            ),
+        },
+        EventKind::Damaged {
+            unit,
+            rolled,
+            armor,
+            taken,
+            hit_points,
+            severity,
+            concealed,
+            ..
+        } => {
+            let kind = match severity {
+                BlowSeverity::Regular => "",
+                BlowSeverity::Major => " · major wound",
+                BlowSeverity::Killing => " · a killing blow",
+            };
+            if *concealed {
+                format!("{} is hurt{kind}", name(*unit))
+            } else if *armor > 0 {
+                format!(
+                    "{} takes {taken} damage ({rolled} less {armor} armor), {hit_points} hit points left{kind}",
+                    name(*unit)
+                )
+            } else {
+                format!(
+                    "{} takes {taken} damage, {hit_points} hit points left{kind}",
+                    name(*unit)
+                )
+            }
+        }
+        EventKind::WoundChanged { unit, to, .. } => {
+            format!("{} is {}", name(*unit), wound_words(*to))
+        }
+        EventKind::Disarmed { unit, weapon } => format!("{} loses the {weapon}", name(*unit)),
+        EventKind::Held { unit, holder } => format!("{} is held by {}", name(*unit), name(*holder)),
+        EventKind::Released { unit, holder } => {
+            format!("{} is free of {}", name(*unit), name(*holder))
+        }
+        EventKind::Hindered { unit } => format!(
+            "{} is hampered: a penalty die until its next turn ends",
+            name(*unit)
+        ),
+        EventKind::Exposed { unit } => format!(
+            "{} is left open: a bonus die to its enemies this round",
+            name(*unit)
+        ),
+        EventKind::Stabilised { unit, by } => format!("{} stabilises {}", name(*by), name(*unit)),
+        EventKind::Healed { unit, by, amount } => format!(
+            "{} heals {} of {amount} hit point(s)",
+            name(*by),
+            name(*unit)
+        ),
+        EventKind::Delayed { unit, until } => match until {
+            Some(other) => format!("{} waits for {}", name(*unit), name(*other)),
+            None => format!("{} waits until everyone else has acted", name(*unit)),
+        },
+        EventKind::DelayLapsed { unit } => {
+            format!("{} waited too long and loses the action", name(*unit))
+        }
+        EventKind::Fled { unit } => format!("{} flees the fight", name(*unit)),
+        EventKind::TurnEnded { unit } => format!("{} ends the turn", name(*unit)),
+        EventKind::RoundEnded => format!("Round {} ends", event.round),
+        EventKind::BattleEnded { outcome } => {
+            match outcome.winner.and_then(|side| scenario.sides.get(side)) {
+                Some(side) => format!("The fight is over: {} win ({})", side.name, outcome.reason),
+                None => format!("The fight is over: nobody wins ({})", outcome.reason),
+            }
+        }
+        EventKind::Rejected { command, reason } => {
+            let who = command
+                .unit()
+                .map(name)
+                .unwrap_or_else(|| "The keeper".to_string());
+            format!("{who} cannot do that: {reason}")
+        }
+    }
+}
+
+fn purpose_words(purpose: &RollPurpose) -> String {
+    match purpose {
+        RollPurpose::Skill(name)
+        | RollPurpose::Characteristic(name)
+        | RollPurpose::Damage(name) => name.clone(),
+    }
+}
+
+/// "23 against 60 (+1 outnumbered): hard success"
+fn check_words(check: &SkillCheck, modifiers: &[Modifier]) -> String {
+    let dice: Vec<String> = modifiers
+        .iter()
+        .map(|modifier| format!("{:+} {}", modifier.dice, reason_words(modifier.reason)))
+        .collect();
+    let modifiers = if dice.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", dice.join(", "))
+    };
+    let outcome = if check.success { "success" } else { "failed" };
+    format!(
+        "{} against {}{modifiers}, {} needed: {} · {outcome}",
+        check.roll.value, check.skill, check.difficulty, check.level
+    )
+}
+
+fn reason_words(reason: ModifierReason) -> &'static str {
+    match reason {
+        ModifierReason::Outnumbered => "outnumbered",
+        ModifierReason::ProneTarget => "target prone",
+        ModifierReason::ExposedTarget => "target exposed",
+        ModifierReason::Unseen => "unseen",
+        ModifierReason::Hindered => "hampered",
+        ModifierReason::Held => "held",
+        ModifierReason::SmallerBuild => "smaller Build",
+        ModifierReason::ReadiedFirearm => "readied firearm",
+    }
+}
+
+fn goal_words(goal: ManeuverGoal) -> &'static str {
+    match goal {
+        ManeuverGoal::Disarm => "disarm",
+        ManeuverGoal::KnockProne => "knock down",
+        ManeuverGoal::Hold => "seize and hold",
+        ManeuverGoal::BreakHold => "break free of",
+        ManeuverGoal::Hinder => "hamper",
+        ManeuverGoal::Expose => "leave open",
+    }
+}
+
+fn answer_words(answer: Answer) -> String {
+    match answer {
+        Answer::Dodge => "dodges".to_string(),
+        Answer::FightBack => "fights back".to_string(),
+        Answer::Maneuver(goal) => format!("answers with a maneuver to {}", goal_words(goal)),
+        Answer::Nothing => "does not defend".to_string(),
+    }
+}
+
+fn wound_words(state: WoundState) -> &'static str {
+    match state {
+        WoundState::Unhurt => "unhurt",
+        WoundState::Hurt => "hurt",
+        WoundState::MajorWound => "badly wounded (major wound)",
+        WoundState::Unconscious => "unconscious",
+        WoundState::Stabilised => "stabilised",
+        WoundState::Dying => "dying",
+        WoundState::Dead => "dead",
+    }
+}

@@ -1,0 +1,637 @@
+//! Hand-to-hand: attacks, fighting maneuvers, surprise, the defender's answer and what comes
+//! of the exchange.
+
+use super::command::{Answer, ManeuverGoal, Rejection, SurpriseAttack, WeaponChoice};
+use super::engine::Battle;
+use super::event::{EventKind, Modifier, ModifierReason};
+use super::{AttackKind, PendingAttack, Phase, UnitId, wounds};
+use crate::map::range::{RangeBand, WeaponReach, range_reading};
+use crate::rules::damage::{DamageNotation, DamageQuality, Term};
+use crate::rules::melee::{Defence, MeleeOutcome, blow_quality, melee_outcome, outnumbered};
+use crate::rules::opposed::{ManeuverAllowance, SideResult};
+use crate::rules::percentile::{Difficulty, SkillCheck};
+use crate::rules::ruleset::RollPurpose;
+use crate::rules::skills::{BRAWL, DODGE};
+use crate::rules::weapons::WeaponRange;
+
+/// A hand-to-hand attack as the rules need it.
+#[derive(Debug, Clone)]
+pub(super) struct MeleeWeapon {
+    pub name: String,
+    pub skill_name: String,
+    pub skill: u32,
+    pub damage: DamageNotation,
+    pub impale: bool,
+    pub range: WeaponRange,
+}
+
+/// Look up a unit's hand-to-hand attack; refuse anything that is not one.
+pub(super) fn melee_weapon(
+    battle: &Battle,
+    unit: UnitId,
+    choice: WeaponChoice,
+) -> Result<MeleeWeapon, Rejection> {
+    battle.usable_weapon(unit, choice)?;
+    let spec = battle.spec(unit);
+    let from_table = |weapon: &crate::rules::weapons::Weapon| MeleeWeapon {
+        name: weapon.name.clone(),
+        skill_name: weapon.skill.clone(),
+        skill: battle.skill(unit, &weapon.skill),
+        damage: weapon.damage.clone(),
+        impale: weapon.impale,
+        range: weapon.range.clone(),
+    };
+    match choice {
+        WeaponChoice::Carried(index) => {
+            let weapon = &spec.weapons[index].weapon;
+            if !weapon.skill.starts_with("Fighting") {
+                return Err(Rejection::NotMelee(format!(
+                    "{} is used with {}",
+                    weapon.name, weapon.skill
+                )));
+            }
+            Ok(from_table(weapon))
+        }
+        WeaponChoice::Natural(index) => {
+            let attack = &spec.natural_attacks[index];
+            Ok(MeleeWeapon {
+                name: attack.name.clone(),
+                skill_name: attack.name.clone(),
+                skill: attack.skill,
+                damage: attack.damage.clone(),
+                impale: attack.impale,
+                range: WeaponRange::Touch,
+            })
+        }
+        WeaponChoice::Unarmed => Ok(unarmed(battle, unit)),
+    }
+}
+
+/// Fists and feet: Fighting (Brawl), 1D3 plus damage bonus.
+fn unarmed(battle: &Battle, unit: UnitId) -> MeleeWeapon {
+    MeleeWeapon {
+        name: "bare hands".to_string(),
+        skill_name: BRAWL.to_string(),
+        skill: battle.skill(unit, BRAWL),
+        damage: DamageNotation::sum(vec![Term::dice(1, 3), Term::damage_bonus()]),
+        impale: false,
+        range: WeaponRange::Touch,
+    }
+}
+
+/// What a unit fights back or maneuvers with: the hand-to-hand weapon in its hand, else its
+/// first natural attack, else its fists.
+fn fighting_weapon(battle: &Battle, unit: UnitId) -> MeleeWeapon {
+    let in_hand = battle.arsenal(unit).in_hand;
+    melee_weapon(battle, unit, in_hand)
+        .or_else(|_| melee_weapon(battle, unit, WeaponChoice::Natural(0)))
+        .unwrap_or_else(|_| unarmed(battle, unit))
+}
+
+/// Whether `target` is within reach of `weapon` from `unit`.
+fn in_reach(
+    battle: &Battle,
+    unit: UnitId,
+    target: UnitId,
+    range: &WeaponRange,
+) -> Result<(), Rejection> {
+    let (Some(from), Some(to)) = (battle.position(unit), battle.position(target)) else {
+        return Err(Rejection::OutOfReach("not on the map".to_string()));
+    };
+    let reach = match range {
+        WeaponRange::Feet(_) => WeaponReach::of(range, 0),
+        _ => WeaponReach::Touch,
+    };
+    let band = range_reading(&reach, 0, from, to).band;
+    if from.is_adjacent(to) || band == RangeBand::Base {
+        Ok(())
+    } else {
+        Err(Rejection::OutOfReach(format!(
+            "{} is not within reach",
+            battle.spec(target).name
+        )))
+    }
+}
+
+/// Checks shared by attacks and maneuvers on the unit's turn: an attack left, a target there.
+fn ready_to_attack(battle: &Battle, unit: UnitId, target: UnitId) -> Result<(), Rejection> {
+    let turn = battle.own_turn(unit)?;
+    if turn.action_forfeited || (turn.action_used && turn.attacks_made == 0) {
+        return Err(Rejection::ActionUsed);
+    }
+    if turn.attacks_made >= battle.spec(unit).attacks_per_round {
+        return Err(Rejection::NoAttacksLeft);
+    }
+    target_there(battle, unit, target)
+}
+
+fn target_there(battle: &Battle, unit: UnitId, target: UnitId) -> Result<(), Rejection> {
+    battle.known(target)?;
+    if target == unit {
+        return Err(Rejection::InvalidTarget(
+            "a unit cannot attack itself".to_string(),
+        ));
+    }
+    if battle.position(target).is_none() {
+        return Err(Rejection::InvalidTarget(format!(
+            "{} is not on the map",
+            battle.spec(target).name
+        )));
+    }
+    if battle.vitals(target).vital == super::Vital::Dead {
+        return Err(Rejection::InvalidTarget(format!(
+            "{} is dead",
+            battle.spec(target).name
+        )));
+    }
+    Ok(())
+}
+
+/// The Build comparison for a maneuver by `unit` on `opponent`: its penalty dice, or why not.
+fn build_penalty(battle: &Battle, unit: UnitId, opponent: UnitId) -> Result<u8, Rejection> {
+    let (own, other) = (
+        battle.spec(unit).derived.build,
+        battle.spec(opponent).derived.build,
+    );
+    match battle.scenario.ruleset.maneuver(own, other) {
+        ManeuverAllowance::Possible { penalty_dice } => Ok(penalty_dice),
+        ManeuverAllowance::Impossible => Err(Rejection::TooBig(other - own)),
+    }
+}
+
+/// Whether a maneuver goal makes sense from `unit` against `opponent`.
+fn goal_makes_sense(
+    battle: &Battle,
+    unit: UnitId,
+    opponent: UnitId,
+    goal: ManeuverGoal,
+) -> Result<(), Rejection> {
+    let pointless = |why: &str| Err(Rejection::PointlessManeuver(why.to_string()));
+    match goal {
+        ManeuverGoal::Disarm => match battle.arsenal(opponent).in_hand {
+            WeaponChoice::Carried(index) if !battle.arsenal(opponent).lost.contains(&index) => {
+                Ok(())
+            }
+            _ => pointless("the opponent holds no weapon"),
+        },
+        ManeuverGoal::BreakHold if battle.condition(unit).held_by != Some(opponent) => {
+            pointless("the opponent is not holding this unit")
+        }
+        ManeuverGoal::Hold if battle.condition(unit).holding.is_some() => {
+            pointless("already holding someone")
+        }
+        ManeuverGoal::KnockProne if battle.condition(opponent).prone => {
+            pointless("the opponent is already down")
+        }
+        _ => Ok(()),
+    }
+}
+
+pub(super) fn attack(
+    battle: &mut Battle,
+    unit: UnitId,
+    target: UnitId,
+    weapon: WeaponChoice,
+) -> Result<(), Rejection> {
+    ready_to_attack(battle, unit, target)?;
+    let chosen = melee_weapon(battle, unit, weapon)?;
+    in_reach(battle, unit, target, &chosen.range)?;
+    battle.change_turn(|turn| {
+        turn.action_used = true;
+        turn.attacks_made += 1;
+    });
+    battle.emit(EventKind::Attacked {
+        unit,
+        target,
+        weapon: chosen.name,
+    });
+    open_exchange(
+        battle,
+        PendingAttack {
+            attacker: unit,
+            target,
+            kind: AttackKind::Strike(weapon),
+            unseen: false,
+            during_setup: false,
+        },
+    );
+    Ok(())
+}
+
+pub(super) fn maneuver(
+    battle: &mut Battle,
+    unit: UnitId,
+    target: UnitId,
+    goal: ManeuverGoal,
+) -> Result<(), Rejection> {
+    ready_to_attack(battle, unit, target)?;
+    in_reach(battle, unit, target, &WeaponRange::Touch)?;
+    build_penalty(battle, unit, target)?;
+    goal_makes_sense(battle, unit, target, goal)?;
+    battle.change_turn(|turn| {
+        turn.action_used = true;
+        turn.attacks_made += 1;
+    });
+    battle.emit(EventKind::Maneuvered { unit, target, goal });
+    open_exchange(
+        battle,
+        PendingAttack {
+            attacker: unit,
+            target,
+            kind: AttackKind::Maneuver(goal),
+            unseen: false,
+            during_setup: false,
+        },
+    );
+    Ok(())
+}
+
+/// The difficulty set by an opposing skill: Regular below 50, Hard from 50, Extreme from 90.
+fn difficulty_set_by(opposing_skill: u32) -> Difficulty {
+    match opposing_skill {
+        0..=49 => Difficulty::Regular,
+        50..=89 => Difficulty::Hard,
+        _ => Difficulty::Extreme,
+    }
+}
+
+/// A surprise attack before round 1: the target rolls to see it coming (its best of Listen,
+/// Spot Hidden and Psychology, at a difficulty set by the attacker's Stealth).
+pub(super) fn surprise(
+    battle: &mut Battle,
+    unit: UnitId,
+    target: UnitId,
+    attack: SurpriseAttack,
+) -> Result<(), Rejection> {
+    if battle.flow().phase != Phase::Setup {
+        return Err(if battle.flow().pending().is_some() {
+            Rejection::AwaitingAnswer
+        } else {
+            Rejection::AlreadyBegun
+        });
+    }
+    if !battle.standing(unit) {
+        return Err(Rejection::CannotAct("not standing".to_string()));
+    }
+    if battle.condition(unit).surprise_spent {
+        return Err(Rejection::SurpriseSpent);
+    }
+    target_there(battle, unit, target)?;
+    let kind = match attack {
+        SurpriseAttack::Strike(weapon) => {
+            let chosen = melee_weapon(battle, unit, weapon)?;
+            in_reach(battle, unit, target, &chosen.range)?;
+            AttackKind::Strike(weapon)
+        }
+        SurpriseAttack::Maneuver(goal) => {
+            in_reach(battle, unit, target, &WeaponRange::Touch)?;
+            build_penalty(battle, unit, target)?;
+            goal_makes_sense(battle, unit, target, goal)?;
+            AttackKind::Maneuver(goal)
+        }
+    };
+    battle.change_condition(unit, |condition| condition.surprise_spent = true);
+    let (skill_name, skill) = ["Listen", "Spot Hidden", "Psychology"]
+        .into_iter()
+        .map(|name| (name, battle.skill(target, name)))
+        .max_by_key(|(_, value)| *value)
+        .unwrap_or(("Spot Hidden", 0));
+    let difficulty = difficulty_set_by(battle.skill(unit, "Stealth"));
+    let seen = battle
+        .roll(
+            target,
+            RollPurpose::Skill(skill_name.to_string()),
+            skill,
+            difficulty,
+            Vec::new(),
+        )
+        .success;
+    battle.emit(EventKind::SurpriseAttempted { unit, target, seen });
+    open_exchange(
+        battle,
+        PendingAttack {
+            attacker: unit,
+            target,
+            kind,
+            unseen: !seen,
+            during_setup: true,
+        },
+    );
+    Ok(())
+}
+
+/// Wait for the defender's answer, or resolve at once if it cannot give one (it is down, or
+/// an unseen blow gives it no chance).
+fn open_exchange(battle: &mut Battle, pending: PendingAttack) {
+    let helpless = !battle.vitals(pending.target).conscious();
+    let unseen_blow = pending.unseen && matches!(pending.kind, AttackKind::Strike(_));
+    if helpless || unseen_blow {
+        exchange(battle, &pending, Answer::Nothing);
+        return;
+    }
+    battle.emit(EventKind::DefenceAsked {
+        unit: pending.target,
+        attacker: pending.attacker,
+    });
+    battle.flow_mut().phase = Phase::Defending(pending);
+}
+
+pub(super) fn answer(battle: &mut Battle, unit: UnitId, answer: Answer) -> Result<(), Rejection> {
+    let pending = battle
+        .flow()
+        .pending()
+        .cloned()
+        .ok_or(Rejection::NotDefending)?;
+    if pending.target != unit {
+        return Err(Rejection::NotDefending);
+    }
+    if let Answer::Maneuver(goal) = answer {
+        build_penalty(battle, unit, pending.attacker)?;
+        goal_makes_sense(battle, unit, pending.attacker, goal)?;
+    }
+    battle.emit(EventKind::Answered { unit, answer });
+    exchange(battle, &pending, answer);
+    Ok(())
+}
+
+/// The AI's answer: fight back when its fighting is at least as good as its dodging.
+pub(super) fn default_answer(battle: &Battle, pending: &PendingAttack) -> Answer {
+    let fighting = fighting_weapon(battle, pending.target).skill;
+    let dodging = battle.skill(pending.target, DODGE);
+    if fighting >= dodging {
+        Answer::FightBack
+    } else {
+        Answer::Dodge
+    }
+}
+
+/// The bonus and penalty dice on an attacker's roll.
+fn attacker_modifiers(
+    battle: &Battle,
+    pending: &PendingAttack,
+) -> Result<Vec<Modifier>, Rejection> {
+    let mut modifiers = Vec::new();
+    let mut add = |reason, dice| modifiers.push(Modifier { reason, dice });
+    let (attacker, defender) = (pending.attacker, pending.target);
+    let defender_condition = battle.condition(defender);
+    if outnumbered(
+        defender_condition.defences_this_round,
+        battle.spec(defender).attacks_per_round,
+    ) {
+        add(ModifierReason::Outnumbered, 1);
+    }
+    if defender_condition.prone {
+        add(ModifierReason::ProneTarget, 1);
+    }
+    if defender_condition.exposed_in_round == Some(battle.round())
+        && battle.spec(defender).side != battle.spec(attacker).side
+    {
+        add(ModifierReason::ExposedTarget, 1);
+    }
+    if pending.unseen && matches!(pending.kind, AttackKind::Maneuver(_)) {
+        add(ModifierReason::Unseen, 1);
+    }
+    own_hindrances(battle, attacker, &pending.kind, &mut add);
+    if let AttackKind::Maneuver(_) = pending.kind {
+        let penalty = build_penalty(battle, attacker, defender)?;
+        if penalty > 0 {
+            add(ModifierReason::SmallerBuild, -penalty.cast_signed());
+        }
+    }
+    Ok(modifiers)
+}
+
+/// Penalty dice a unit suffers on its own rolls: hindered, or held (unless breaking the hold).
+fn own_hindrances(
+    battle: &Battle,
+    unit: UnitId,
+    kind: &AttackKind,
+    add: &mut impl FnMut(ModifierReason, i8),
+) {
+    let condition = battle.condition(unit);
+    if condition.hindered {
+        add(ModifierReason::Hindered, -1);
+    }
+    if condition.held_by.is_some() && *kind != AttackKind::Maneuver(ManeuverGoal::BreakHold) {
+        add(ModifierReason::Held, -1);
+    }
+}
+
+/// Roll both sides of a melee exchange and carry out what comes of it.
+fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Answer) {
+    let (attacker, defender) = (pending.attacker, pending.target);
+    let attacker_weapon = match pending.kind {
+        AttackKind::Strike(choice) => melee_weapon(battle, attacker, choice)
+            .unwrap_or_else(|_| fighting_weapon(battle, attacker)),
+        AttackKind::Maneuver(_) => fighting_weapon(battle, attacker),
+    };
+    let modifiers = attacker_modifiers(battle, pending).unwrap_or_default();
+    let attack_roll = battle.roll(
+        attacker,
+        RollPurpose::Skill(attacker_weapon.skill_name.clone()),
+        attacker_weapon.skill,
+        Difficulty::Regular,
+        modifiers,
+    );
+    let defender_weapon = fighting_weapon(battle, defender);
+    let (defence, defence_roll) = match answer {
+        Answer::Nothing => (Defence::None, None),
+        Answer::Dodge => {
+            let mut modifiers = Vec::new();
+            own_hindrances(
+                battle,
+                defender,
+                &AttackKind::Strike(WeaponChoice::Unarmed),
+                &mut |reason, dice| {
+                    modifiers.push(Modifier { reason, dice });
+                },
+            );
+            let skill = battle.skill(defender, DODGE);
+            let roll = battle.roll(
+                defender,
+                RollPurpose::Skill(DODGE.to_string()),
+                skill,
+                Difficulty::Regular,
+                modifiers,
+            );
+            (Defence::Dodge, Some(roll))
+        }
+        Answer::FightBack | Answer::Maneuver(_) => {
+            let kind = match answer {
+                Answer::Maneuver(goal) => AttackKind::Maneuver(goal),
+                _ => AttackKind::Strike(WeaponChoice::Unarmed),
+            };
+            let mut modifiers = Vec::new();
+            own_hindrances(battle, defender, &kind, &mut |reason, dice| {
+                modifiers.push(Modifier { reason, dice })
+            });
+            if let AttackKind::Maneuver(_) = kind {
+                let penalty = build_penalty(battle, defender, attacker).unwrap_or(0);
+                if penalty > 0 {
+                    modifiers.push(Modifier {
+                        reason: ModifierReason::SmallerBuild,
+                        dice: -penalty.cast_signed(),
+                    });
+                }
+            }
+            let roll = battle.roll(
+                defender,
+                RollPurpose::Skill(defender_weapon.skill_name.clone()),
+                defender_weapon.skill,
+                Difficulty::Regular,
+                modifiers,
+            );
+            (Defence::FightBack, Some(roll))
+        }
+    };
+    if defence != Defence::None {
+        battle.change_condition(defender, |condition| condition.defences_this_round += 1);
+    }
+    let outcome = melee_outcome(
+        defence,
+        SideResult::from(&attack_roll),
+        defence_roll.as_ref().map(SideResult::from),
+    );
+    battle.emit(EventKind::MeleeResolved {
+        attacker,
+        defender,
+        outcome,
+    });
+    battle.flow_mut().phase = if pending.during_setup {
+        Phase::Setup
+    } else {
+        Phase::Turn
+    };
+    match outcome {
+        MeleeOutcome::AttackerWins => match pending.kind {
+            AttackKind::Strike(_) => {
+                let quality = blow_quality(attack_roll.level, true, attacker_weapon.impale);
+                blow(battle, attacker, defender, &attacker_weapon, quality);
+            }
+            AttackKind::Maneuver(goal) => apply_goal(battle, attacker, defender, goal),
+        },
+        MeleeOutcome::DefenderStrikes => match answer {
+            Answer::Maneuver(goal) => apply_goal(battle, defender, attacker, goal),
+            _ => {
+                let level = defence_roll
+                    .as_ref()
+                    .map_or(attack_roll.level, |roll: &SkillCheck| roll.level);
+                let quality = blow_quality(level, false, defender_weapon.impale);
+                blow(battle, defender, attacker, &defender_weapon, quality);
+            }
+        },
+        MeleeOutcome::NoHarm => {}
+    }
+    // A prone defender who dodged or fought back successfully gets up.
+    let defended =
+        outcome != MeleeOutcome::AttackerWins && defence_roll.is_some_and(|roll| roll.success);
+    if defended && battle.condition(defender).prone && battle.vitals(defender).conscious() {
+        battle.change_condition(defender, |condition| condition.prone = false);
+        battle.emit(EventKind::StoodUp { unit: defender });
+    }
+}
+
+/// A landed blow: roll its damage and send it through the wound pipeline.
+fn blow(
+    battle: &mut Battle,
+    from: UnitId,
+    to: UnitId,
+    weapon: &MeleeWeapon,
+    quality: DamageQuality,
+) {
+    let damage_bonus = battle.spec(from).derived.damage_bonus.clone();
+    let roll = battle.roll_damage(
+        from,
+        to,
+        &weapon.name,
+        &weapon.damage,
+        &damage_bonus,
+        quality,
+    );
+    wounds::harm(battle, to, Some(from), roll.total);
+}
+
+/// Carry out a successful maneuver by `unit` on `target`.
+fn apply_goal(battle: &mut Battle, unit: UnitId, target: UnitId, goal: ManeuverGoal) {
+    match goal {
+        ManeuverGoal::Disarm => {
+            if let WeaponChoice::Carried(index) = battle.arsenal(target).in_hand {
+                let name = battle.spec(target).weapons[index].weapon.name.clone();
+                let fallback = if battle.spec(target).natural_attacks.is_empty() {
+                    WeaponChoice::Unarmed
+                } else {
+                    WeaponChoice::Natural(0)
+                };
+                battle.change_arsenal(target, |arsenal| {
+                    arsenal.lost.push(index);
+                    arsenal.in_hand = fallback;
+                });
+                battle.emit(EventKind::Disarmed {
+                    unit: target,
+                    weapon: name,
+                });
+            }
+        }
+        ManeuverGoal::KnockProne => {
+            battle.change_condition(target, |condition| condition.prone = true);
+            battle.emit(EventKind::FellProne { unit: target });
+        }
+        ManeuverGoal::Hold => {
+            battle.change_condition(target, |condition| condition.held_by = Some(unit));
+            battle.change_condition(unit, |condition| condition.holding = Some(target));
+            battle.emit(EventKind::Held {
+                unit: target,
+                holder: unit,
+            });
+        }
+        ManeuverGoal::BreakHold => let_go(battle, target),
+        ManeuverGoal::Hinder => {
+            battle.change_condition(target, |condition| condition.hindered = true);
+            battle.emit(EventKind::Hindered { unit: target });
+        }
+        ManeuverGoal::Expose => {
+            let round = battle.round();
+            battle.change_condition(target, |condition| condition.exposed_in_round = Some(round));
+            battle.emit(EventKind::Exposed { unit: target });
+        }
+    }
+}
+
+/// `holder` lets go of (or loses its grip on) whoever it holds.
+pub(super) fn let_go(battle: &mut Battle, holder: UnitId) {
+    let Some(held) = battle.condition(holder).holding else {
+        return;
+    };
+    battle.change_condition(holder, |condition| condition.holding = None);
+    battle.change_condition(held, |condition| condition.held_by = None);
+    battle.emit(EventKind::Released { unit: held, holder });
+}
+
+pub(super) fn release(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
+    battle.own_turn(unit)?;
+    if battle.condition(unit).holding.is_none() {
+        return Err(Rejection::PointlessManeuver(
+            "not holding anyone".to_string(),
+        ));
+    }
+    let_go(battle, unit);
+    Ok(())
+}
+
+pub(super) fn ready(
+    battle: &mut Battle,
+    unit: UnitId,
+    weapon: WeaponChoice,
+) -> Result<(), Rejection> {
+    battle.own_turn(unit)?;
+    battle.usable_weapon(unit, weapon)?;
+    let spec = battle.spec(unit);
+    let name = match weapon {
+        WeaponChoice::Carried(index) => spec.weapons[index].weapon.name.clone(),
+        WeaponChoice::Natural(index) => spec.natural_attacks[index].name.clone(),
+        WeaponChoice::Unarmed => "bare hands".to_string(),
+    };
+    battle.change_arsenal(unit, |arsenal| arsenal.in_hand = weapon);
+    battle.emit(EventKind::ReadiedWeapon { unit, weapon: name });
+    Ok(())
+}

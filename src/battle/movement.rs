@@ -1,0 +1,123 @@
+//! Moving, standing up and fleeing on a unit's turn.
+
+use super::command::Rejection;
+use super::engine::Battle;
+use super::event::EventKind;
+use super::{Presence, UnitId, flow, melee};
+use crate::map::Tile;
+use crate::map::reach::{budget_for, reachable};
+
+/// Movement left to a unit this turn, in tenths of a yard: up to MOV if it still means to act
+/// (or has acted), up to twice MOV if it gives up its action.
+fn budget_left(battle: &Battle, unit: UnitId, spent: u32, action_used: bool) -> u32 {
+    let movement = battle.spec(unit).derived.movement;
+    let limit = if action_used {
+        budget_for(movement)
+    } else {
+        budget_for(2 * movement)
+    };
+    limit.saturating_sub(spent)
+}
+
+pub(super) fn move_to(battle: &mut Battle, unit: UnitId, to: Tile) -> Result<(), Rejection> {
+    let turn = battle.own_turn(unit)?;
+    let condition = battle.condition(unit);
+    if condition.prone {
+        return Err(Rejection::Prone);
+    }
+    if condition.held_by.is_some() {
+        return Err(Rejection::Held);
+    }
+    let from = battle
+        .position(unit)
+        .ok_or(Rejection::CannotAct("not on the map".to_string()))?;
+    let left = budget_left(battle, unit, turn.spent, turn.action_used);
+    let others: Vec<Tile> = battle
+        .unit_ids()
+        .into_iter()
+        .filter(|other| *other != unit)
+        .filter_map(|other| battle.position(other))
+        .collect();
+    let map = &battle.scenario.map;
+    if !map.walkable(to) || others.contains(&to) {
+        return Err(Rejection::NoPath);
+    }
+    let blocked = |tile: Tile| others.contains(&tile);
+    let within = reachable(map, from, left, blocked);
+    let (cost, path) = match (within.cost(to), within.path(to)) {
+        (Some(cost), Some(path)) if to != from => (cost, path),
+        _ => {
+            // Out of reach: search the whole map to say whether it is too far or cut off.
+            return Err(match reachable(map, from, u32::MAX / 2, blocked).cost(to) {
+                Some(cost) if to != from => Rejection::OverBudget { cost, left },
+                _ => Rejection::NoPath,
+            });
+        }
+    };
+    let spent = turn.spent + cost;
+    let forfeits = !turn.action_used
+        && !turn.action_forfeited
+        && spent > budget_for(battle.spec(unit).derived.movement);
+    battle.change_turn(|turn| {
+        turn.spent = spent;
+        turn.action_forfeited |= forfeits;
+    });
+    battle.place(unit, Some(to));
+    battle.emit(EventKind::Moved {
+        unit,
+        path,
+        cost,
+        spent,
+    });
+    if forfeits {
+        battle.emit(EventKind::ActionForfeited { unit });
+    }
+    // Walking away lets go of anyone held.
+    if condition.holding.is_some() {
+        melee::let_go(battle, unit);
+    }
+    Ok(())
+}
+
+pub(super) fn stand_up(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
+    battle.own_turn(unit)?;
+    if !battle.condition(unit).prone {
+        return Err(Rejection::NotProne);
+    }
+    battle.change_condition(unit, |condition| condition.prone = false);
+    battle.emit(EventKind::StoodUp { unit });
+    Ok(())
+}
+
+/// Whether a tile is a way out: a map edge tile or one of the scenario's exits.
+fn way_out(battle: &Battle, tile: Tile) -> bool {
+    let map = &battle.scenario.map;
+    tile.x == 0
+        || tile.y == 0
+        || tile.x + 1 == map.width()
+        || tile.y + 1 == map.height()
+        || battle.scenario.exits.contains(&tile)
+}
+
+/// Use the action to leave the battle from a way out.
+pub(super) fn flee(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
+    battle.action_available(unit)?;
+    if battle.condition(unit).held_by.is_some() {
+        return Err(Rejection::Held);
+    }
+    let at = battle.position(unit).ok_or(Rejection::NoExit)?;
+    if !way_out(battle, at) {
+        return Err(Rejection::NoExit);
+    }
+    if battle.condition(unit).holding.is_some() {
+        melee::let_go(battle, unit);
+    }
+    battle.change_condition(unit, |condition| {
+        condition.presence = Presence::Fled;
+        condition.prone = false;
+    });
+    battle.place(unit, None);
+    battle.emit(EventKind::Fled { unit });
+    flow::end_turn(battle);
+    Ok(())
+}

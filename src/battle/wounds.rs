@@ -1,0 +1,257 @@
+//! The one pipeline every kind of harm goes through (armor, regular damage, major wounds,
+//! unconsciousness, dying, death), and the care that undoes some of it: First Aid and Medicine.
+
+use super::command::Rejection;
+use super::engine::Battle;
+use super::event::EventKind;
+use super::{Phase, UnitId, Vital, Vitals, melee};
+use crate::map::scenario::Control;
+use crate::rules::damage::{DamageNotation, DamageQuality, Formula, Term};
+use crate::rules::percentile::Difficulty;
+use crate::rules::ruleset::RollPurpose;
+use crate::rules::skills::{FIRST_AID, MEDICINE};
+use crate::rules::wounds::{BlowSeverity, after_armor, take_blow};
+
+/// Apply `rolled` points of damage to `unit`, from `by` if a unit dealt it.
+pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, rolled: u32) {
+    let armor = battle
+        .spec(unit)
+        .armor
+        .as_ref()
+        .map_or(0, |armor| armor.points);
+    let taken = after_armor(rolled, armor);
+    let before = battle.vitals(unit);
+    let concealed =
+        battle.scenario.rules.concealed_damage && battle.spec(unit).control == Control::Person;
+    let mut after = before;
+    let severity;
+    if before.hit_points == 0 && taken > 0 && before.vital != Vital::Dead {
+        // Further harm to someone already down at zero is a deliberate killing blow.
+        severity = BlowSeverity::Killing;
+        after.vital = Vital::Dead;
+    } else {
+        let blow = take_blow(
+            taken,
+            before.hit_points,
+            before.max_hit_points,
+            before.major_wound,
+        );
+        severity = blow.severity;
+        after.hit_points = blow.hit_points;
+        after.major_wound = blow.major_wound;
+        if blow.dead {
+            after.vital = Vital::Dead;
+        } else if blow.dying {
+            after.vital = Vital::Dying;
+            after.dying_since = battle.round();
+        } else if blow.knocked_out {
+            after.vital = Vital::Unconscious;
+        }
+    }
+    battle.set_vitals(unit, after);
+    battle.emit(EventKind::Damaged {
+        unit,
+        by,
+        rolled,
+        armor,
+        taken,
+        hit_points: after.hit_points,
+        severity,
+        concealed,
+    });
+    if severity == BlowSeverity::Major && after.vital == Vital::Conscious {
+        // A major wound: down, and a CON roll to stay conscious.
+        fall_prone(battle, unit);
+        let constitution = battle.spec(unit).characteristics.constitution;
+        let check = battle.roll(
+            unit,
+            RollPurpose::Characteristic("CON".to_string()),
+            constitution,
+            Difficulty::Regular,
+            Vec::new(),
+        );
+        if !check.success {
+            after.vital = Vital::Unconscious;
+            battle.set_vitals(unit, after);
+        }
+    }
+    if after.vital != Vital::Conscious {
+        fall_prone(battle, unit);
+    }
+    // A holder who takes a major wound or goes down lets go.
+    if (severity != BlowSeverity::Regular || after.vital != Vital::Conscious)
+        && battle.condition(unit).holding.is_some()
+    {
+        melee::let_go(battle, unit);
+    }
+    announce_change(battle, unit, before);
+}
+
+fn fall_prone(battle: &mut Battle, unit: UnitId) {
+    if !battle.condition(unit).prone {
+        battle.change_condition(unit, |condition| condition.prone = true);
+        battle.emit(EventKind::FellProne { unit });
+    }
+}
+
+/// Emit a wound-state change if there was one.
+fn announce_change(battle: &mut Battle, unit: UnitId, before: Vitals) {
+    let (from, to) = (before.wound_state(), battle.vitals(unit).wound_state());
+    if from != to {
+        battle.emit(EventKind::WoundChanged { unit, from, to });
+    }
+}
+
+/// Checks shared by First Aid and Medicine: the patient is there and within reach.
+fn patient_there(battle: &Battle, unit: UnitId, patient: UnitId) -> Result<Vitals, Rejection> {
+    battle.known(patient)?;
+    let (Some(from), Some(to)) = (battle.position(unit), battle.position(patient)) else {
+        return Err(Rejection::NothingToTreat(
+            "the patient is not here".to_string(),
+        ));
+    };
+    if patient != unit && !from.is_adjacent(to) {
+        return Err(Rejection::OutOfReach(format!(
+            "{} is not beside {}",
+            battle.spec(patient).name,
+            battle.spec(unit).name
+        )));
+    }
+    let vitals = battle.vitals(patient);
+    if vitals.vital == Vital::Dead {
+        return Err(Rejection::NothingToTreat("the patient is dead".to_string()));
+    }
+    Ok(vitals)
+}
+
+/// First Aid: stabilises the dying (1 temporary hit point), else heals 1 hit point, once.
+pub(super) fn first_aid(
+    battle: &mut Battle,
+    unit: UnitId,
+    patient: UnitId,
+) -> Result<(), Rejection> {
+    battle.action_available(unit)?;
+    let vitals = patient_there(battle, unit, patient)?;
+    let dying = vitals.vital == Vital::Dying;
+    if !dying {
+        if vitals.vital == Vital::Stabilised {
+            return Err(Rejection::NothingToTreat(
+                "already stabilised: it needs Medicine".to_string(),
+            ));
+        }
+        if vitals.hit_points >= vitals.max_hit_points {
+            return Err(Rejection::NothingToTreat(
+                "the patient is not hurt".to_string(),
+            ));
+        }
+        if battle.condition(patient).first_aid_received {
+            return Err(Rejection::NothingToTreat(
+                "First Aid has already been tried on these wounds".to_string(),
+            ));
+        }
+    }
+    battle.change_turn(|turn| turn.action_used = true);
+    let skill = battle.skill(unit, FIRST_AID);
+    let check = battle.roll(
+        unit,
+        RollPurpose::Skill(FIRST_AID.to_string()),
+        skill,
+        Difficulty::Regular,
+        Vec::new(),
+    );
+    if !dying {
+        battle.change_condition(patient, |condition| condition.first_aid_received = true);
+    }
+    if !check.success {
+        return Ok(());
+    }
+    let mut after = vitals;
+    if dying {
+        after.hit_points = 1;
+        after.vital = Vital::Stabilised;
+        battle.set_vitals(patient, after);
+        battle.emit(EventKind::Stabilised {
+            unit: patient,
+            by: unit,
+        });
+    } else {
+        after.hit_points += 1;
+        if after.vital == Vital::Unconscious && !after.major_wound {
+            after.vital = Vital::Conscious;
+        }
+        battle.set_vitals(patient, after);
+        battle.emit(EventKind::Healed {
+            unit: patient,
+            by: unit,
+            amount: 1,
+        });
+    }
+    announce_change(battle, patient, vitals);
+    Ok(())
+}
+
+/// Medicine takes an hour or more, so it is given once the fighting is over: 1D3 hit points,
+/// and a stabilised patient is no longer dying. The dying need First Aid first.
+pub(super) fn medicine(
+    battle: &mut Battle,
+    unit: UnitId,
+    patient: UnitId,
+) -> Result<(), Rejection> {
+    if !matches!(battle.flow().phase, Phase::Over(_)) {
+        return Err(Rejection::NotDuringBattle);
+    }
+    if !battle.vitals(unit).conscious() {
+        return Err(Rejection::CannotAct("not conscious".to_string()));
+    }
+    let vitals = patient_there(battle, unit, patient)?;
+    if vitals.vital == Vital::Dying {
+        return Err(Rejection::NothingToTreat(
+            "the dying need First Aid first".to_string(),
+        ));
+    }
+    if vitals.vital != Vital::Stabilised && vitals.hit_points >= vitals.max_hit_points {
+        return Err(Rejection::NothingToTreat(
+            "the patient is not hurt".to_string(),
+        ));
+    }
+    if battle.condition(patient).medicine_received {
+        return Err(Rejection::NothingToTreat(
+            "already treated with Medicine".to_string(),
+        ));
+    }
+    battle.change_condition(patient, |condition| condition.medicine_received = true);
+    let skill = battle.skill(unit, MEDICINE);
+    let check = battle.roll(
+        unit,
+        RollPurpose::Skill(MEDICINE.to_string()),
+        skill,
+        Difficulty::Regular,
+        Vec::new(),
+    );
+    if !check.success {
+        return Ok(());
+    }
+    let recovery = DamageNotation::sum(vec![Term::dice(1, 3)]);
+    let roll = battle.roll_damage(
+        unit,
+        patient,
+        MEDICINE,
+        &recovery,
+        &Formula::default(),
+        DamageQuality::Normal,
+    );
+    let mut after = vitals;
+    after.hit_points = (after.hit_points + roll.total).min(after.max_hit_points);
+    if after.vital == Vital::Stabilised || (after.vital == Vital::Unconscious && !after.major_wound)
+    {
+        after.vital = Vital::Conscious;
+    }
+    battle.set_vitals(patient, after);
+    battle.emit(EventKind::Healed {
+        unit: patient,
+        by: unit,
+        amount: after.hit_points - vitals.hit_points,
+    });
+    announce_change(battle, patient, vitals);
+    Ok(())
+}

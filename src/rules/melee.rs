@@ -1,0 +1,167 @@
+//! Hand-to-hand combat: who hurts whom when an attack meets a dodge or a fight back, when an
+//! attack does extreme damage, and when the outnumbered bonus die applies.
+
+use serde::{Deserialize, Serialize};
+
+use super::damage::DamageQuality;
+use super::opposed::{OpposedKind, OpposedWinner, SideResult, resolve_opposed};
+use super::percentile::SuccessLevel;
+
+/// How the target of a melee attack answers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Defence {
+    /// Dodge skill against the attack: ties go to the defender.
+    Dodge,
+    /// Fighting skill against the attack: ties go to the attacker; a better result hurts the
+    /// attacker instead (or applies the defender's own maneuver).
+    FightBack,
+    /// No defence (unable or unwilling): the attack hits unless it is fumbled.
+    None,
+}
+
+/// What came of a melee exchange.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MeleeOutcome {
+    /// The attack lands (or the attacker's maneuver succeeds).
+    AttackerWins,
+    /// The defender fought back better and lands a blow (or its maneuver) on the attacker.
+    DefenderStrikes,
+    /// The defender dodged, or both missed: nobody is hurt.
+    NoHarm,
+}
+
+/// Resolve a melee exchange from both rolls' levels and skills. Without a defence the defender
+/// has no level: the attack lands unless fumbled.
+pub fn melee_outcome(
+    defence: Defence,
+    attacker: SideResult,
+    defender: Option<SideResult>,
+) -> MeleeOutcome {
+    let kind = match defence {
+        Defence::Dodge => OpposedKind::Dodge,
+        Defence::FightBack => OpposedKind::FightBack,
+        Defence::None => {
+            return if attacker.level == SuccessLevel::Fumble {
+                MeleeOutcome::NoHarm
+            } else {
+                MeleeOutcome::AttackerWins
+            };
+        }
+    };
+    let Some(defender) = defender else {
+        return MeleeOutcome::NoHarm;
+    };
+    match (resolve_opposed(kind, attacker, defender), defence) {
+        (OpposedWinner::Attacker, _) => MeleeOutcome::AttackerWins,
+        (OpposedWinner::Defender, Defence::FightBack) => MeleeOutcome::DefenderStrikes,
+        _ => MeleeOutcome::NoHarm,
+    }
+}
+
+/// How damage is worked out for a blow that lands. Only the attacker, on its own turn, gets
+/// extreme damage (an impale with a penetrating weapon) for an extreme or critical success; a
+/// defender fighting back deals normal damage whatever it rolls. An attack that lands only
+/// because the target did not defend still uses the level rolled.
+pub fn blow_quality(level: SuccessLevel, own_turn: bool, impaling: bool) -> DamageQuality {
+    let extreme = own_turn && level >= SuccessLevel::Extreme;
+    match (extreme, impaling) {
+        (false, _) => DamageQuality::Normal,
+        (true, false) => DamageQuality::Extreme,
+        (true, true) => DamageQuality::Impale,
+    }
+}
+
+/// Whether an attack on a defender gets the outnumbered bonus die: once the defender has
+/// dodged or fought back as many times this round as it has attacks (once for most people),
+/// every further melee attack on it gets a bonus die.
+pub fn outnumbered(defences_this_round: u32, defender_attacks_per_round: u32) -> bool {
+    defences_this_round >= defender_attacks_per_round.max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use SuccessLevel::{Critical, Extreme, Failure, Fumble, Hard, Regular};
+
+    fn side(level: SuccessLevel) -> SideResult {
+        SideResult { level, skill: 50 }
+    }
+
+    /// Every pairing of success levels, both ways of defending.
+    #[test]
+    fn melee_outcome_table() {
+        let levels = [Fumble, Failure, Regular, Hard, Extreme, Critical];
+        for attacker in levels {
+            for defender in levels {
+                let both_fail = !attacker.is_success() && !defender.is_success();
+                let dodge = melee_outcome(Defence::Dodge, side(attacker), Some(side(defender)));
+                let expected_dodge = if !both_fail && attacker > defender {
+                    MeleeOutcome::AttackerWins
+                } else {
+                    MeleeOutcome::NoHarm
+                };
+                assert_eq!(
+                    dodge, expected_dodge,
+                    "{attacker} against a {defender} dodge"
+                );
+                let fight = melee_outcome(Defence::FightBack, side(attacker), Some(side(defender)));
+                let expected_fight = if both_fail {
+                    MeleeOutcome::NoHarm
+                } else if attacker >= defender {
+                    MeleeOutcome::AttackerWins
+                } else {
+                    MeleeOutcome::DefenderStrikes
+                };
+                assert_eq!(
+                    fight, expected_fight,
+                    "{attacker} against a {defender} fight back"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn an_undefended_target_is_hit_unless_the_attack_is_fumbled() {
+        for level in [Failure, Regular, Hard, Extreme, Critical] {
+            assert_eq!(
+                melee_outcome(Defence::None, side(level), None),
+                MeleeOutcome::AttackerWins,
+                "{level}"
+            );
+        }
+        assert_eq!(
+            melee_outcome(Defence::None, side(Fumble), None),
+            MeleeOutcome::NoHarm
+        );
+    }
+
+    #[test]
+    fn extreme_damage_only_on_the_attackers_own_turn() {
+        assert_eq!(blow_quality(Extreme, true, true), DamageQuality::Impale);
+        assert_eq!(blow_quality(Critical, true, false), DamageQuality::Extreme);
+        assert_eq!(blow_quality(Hard, true, true), DamageQuality::Normal);
+        assert_eq!(
+            blow_quality(Extreme, false, true),
+            DamageQuality::Normal,
+            "fighting back"
+        );
+        assert_eq!(
+            blow_quality(Critical, false, false),
+            DamageQuality::Normal,
+            "fighting back"
+        );
+    }
+
+    #[test]
+    fn outnumbered_after_every_own_attack_is_spent_on_defence() {
+        assert!(!outnumbered(0, 1));
+        assert!(outnumbered(1, 1));
+        assert!(outnumbered(2, 1));
+        // A ghoul with three attacks defends three times before the bonus die applies.
+        assert!(!outnumbered(2, 3));
+        assert!(outnumbered(3, 3));
+        assert!(outnumbered(1, 0), "no attacks counts as one");
+    }
+}
