@@ -25,6 +25,12 @@ pub enum MapAction {
     ToggleGrid,
     /// Show how far and how hard a shot is from the selected unit to every tile.
     ToggleRangeOverlay,
+    /// End the acting unit's turn (or, before the fight, begin it).
+    EndTurn,
+    /// The defender's answers.
+    AnswerDodge,
+    AnswerFightBack,
+    AnswerNothing,
 }
 
 impl MapAction {
@@ -50,6 +56,11 @@ impl MapAction {
             .with(Self::Cancel, KeyCode::Escape)
             .with(Self::ToggleGrid, KeyCode::KeyG)
             .with(Self::ToggleRangeOverlay, KeyCode::KeyR)
+            .with(Self::EndTurn, KeyCode::Enter)
+            .with(Self::EndTurn, KeyCode::KeyE)
+            .with(Self::AnswerDodge, KeyCode::Digit1)
+            .with(Self::AnswerFightBack, KeyCode::Digit2)
+            .with(Self::AnswerNothing, KeyCode::Digit3)
     }
 }
 

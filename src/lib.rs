@@ -89,6 +89,7 @@ pub fn run_game(options: PlayOptions) -> AppExit {
         (
             AppSystems::ReadInput,
             AppSystems::Interact,
+            battle::BattleSystems,
             AppSystems::Present,
         )
             .chain(),

@@ -1702,3 +1702,53 @@ fn a_tap_within_one_frame_is_not_lost() {
         "let go the next frame"
     );
 }
+
+/// Every event of a fight reads as a line of the log, naming who it is about.
+#[test]
+fn the_log_puts_every_event_in_words() {
+    let mut harvey = fighter("Harvey", "a", (2, 2));
+    harvey.dexterity = 60;
+    harvey.weapons = vec!["Club, small (nightstick)"];
+    let mut deep_one = fighter("Deep one", "b", (3, 2));
+    deep_one.armor = 1;
+    let scenario = scenario(&[harvey, deep_one]);
+    let mut app = test_app(scenario.clone());
+    send(&mut app, Command::Begin);
+    load(&mut app, &rolls(&[30, 90], &[5]));
+    send(
+        &mut app,
+        Command::Attack {
+            unit: A,
+            target: B,
+            weapon: WeaponChoice::Carried(0),
+        },
+    );
+    send(
+        &mut app,
+        Command::Answer {
+            unit: B,
+            answer: Answer::Dodge,
+        },
+    );
+    send(&mut app, Command::EndTurn { unit: B });
+    let lines: Vec<String> = app
+        .world()
+        .resource::<EventLog>()
+        .0
+        .iter()
+        .map(|event| gridkeeper::battle::log::describe(event, &scenario))
+        .collect();
+    assert!(lines.iter().all(|line| !line.is_empty()));
+    assert!(
+        lines.contains(&"Harvey attacks Deep one with the Club, small (nightstick)".to_string()),
+        "{lines:#?}"
+    );
+    assert!(
+        lines.contains(&"Deep one takes 4 damage (5 less 1 armor), 6 hit points left".to_string()),
+        "{lines:#?}"
+    );
+    assert!(
+        lines.contains(&"Deep one cannot do that: it is not this unit's turn".to_string()),
+        "{lines:#?}"
+    );
+}

@@ -223,6 +223,33 @@ pub struct UnitSpec {
 }
 
 impl UnitSpec {
+    /// The name and reach of one of the unit's attacks (a wielder's STR sets thrown ranges).
+    pub fn attack_reach(
+        &self,
+        choice: crate::battle::command::WeaponChoice,
+    ) -> (String, crate::map::range::WeaponReach) {
+        use crate::battle::command::WeaponChoice;
+        use crate::map::range::WeaponReach;
+        match choice {
+            WeaponChoice::Carried(index) => self.weapons.get(index).map_or_else(
+                || ("bare hands".to_string(), WeaponReach::Touch),
+                |carried| {
+                    (
+                        carried.weapon.name.clone(),
+                        WeaponReach::of(&carried.weapon.range, self.characteristics.strength),
+                    )
+                },
+            ),
+            WeaponChoice::Natural(index) => (
+                self.natural_attacks
+                    .get(index)
+                    .map_or_else(|| "bare hands".to_string(), |attack| attack.name.clone()),
+                WeaponReach::Touch,
+            ),
+            WeaponChoice::Unarmed => ("bare hands".to_string(), WeaponReach::Touch),
+        }
+    }
+
     /// What the unit holds ready at the start: its first weapon, else its first natural
     /// attack, else its fists.
     pub fn default_weapon(&self) -> crate::battle::command::WeaponChoice {

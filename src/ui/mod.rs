@@ -1,5 +1,8 @@
-//! The egui overlay: the side panel, unit names under their tokens and the aim label. Panels
-//! only: it reads the game's resources and holds no rules.
+//! The egui overlay: the side panel with the turn, the units and the log, the defender's
+//! prompt, unit names under their tokens and the aim label. Panels only: it reads the game's
+//! resources, queues commands and holds no rules.
+
+mod battle;
 
 use bevy::camera::CameraOutputMode;
 use bevy::camera::visibility::RenderLayers;
@@ -15,8 +18,9 @@ use crate::battle::{ActiveScenario, TilePosition, UnitId};
 use crate::map::scenario::{Scenario, UnitSpec};
 use crate::view::camera::MapCamera;
 use crate::view::hover::HoveredTile;
-use crate::view::overlay::{AimReadout, RangeOverlayShown, Selection, weapon_in_hand};
+use crate::view::overlay::{AimReadout, RangeOverlayShown, Selection};
 use crate::view::{MapGeometry, ShownMap, TILE_SIZE};
+use battle::BattleView;
 
 /// The width of the side panel in logical pixels; the map is drawn beside it.
 pub const SIDE_PANEL_WIDTH: f32 = 320.0;
@@ -216,10 +220,11 @@ fn map_labels(
     Ok(())
 }
 
-/// "Harvey Walters" to "HW".
+/// "Harvey Walters" to "HW", "Ghoul of the Corbitt house" to "GC": the capitals of its words.
 fn initials(name: &str) -> String {
     name.split_whitespace()
         .filter_map(|word| word.chars().next())
+        .filter(|letter| letter.is_uppercase())
         .collect()
 }
 
@@ -249,19 +254,19 @@ fn label(
     );
 }
 
-/// The right-hand panel: the scenario, the selected unit, the tile under the pointer, the aim.
+/// The right-hand panel: the scenario and the turn, the selected unit, the tile under the
+/// pointer and the aim, and the log.
 fn side_panel(
     mut contexts: EguiContexts,
     map: Res<ShownMap>,
     ruleset: Res<ActiveRuleset>,
-    scenario: Option<Res<ActiveScenario>>,
-    selection: Res<Selection>,
     range_shown: Res<RangeOverlayShown>,
     hovered: Res<HoveredTile>,
     aim: Res<AimReadout>,
-    units: Query<(&UnitId, &TilePosition)>,
+    positions: Query<(&UnitId, &TilePosition)>,
+    mut view: BattleView,
 ) -> Result {
-    let context = contexts.ctx_mut()?;
+    let context = contexts.ctx_mut()?.clone();
     let mut root = egui::Ui::new(
         context.clone(),
         "gridkeeper-root".into(),
@@ -270,6 +275,7 @@ fn side_panel(
             .max_rect(context.viewport_rect()),
     );
     let map = &map.0;
+    let scenario = view.scenario().cloned();
     egui::Panel::right("side-panel")
         .resizable(false)
         .exact_size(SIDE_PANEL_WIDTH)
@@ -277,28 +283,26 @@ fn side_panel(
             ui.add_space(8.0);
             match &scenario {
                 Some(scenario) => {
-                    ui.heading(&scenario.0.name);
-                    ui.label(&scenario.0.description);
+                    ui.heading(&scenario.name);
+                    ui.label(&scenario.description);
                 }
                 None => {
                     ui.heading(&map.name);
                     ui.label(&map.description);
                 }
             }
-            ui.small(format!(
-                "{} · {} × {} yards",
-                ruleset.0.name(),
-                map.width(),
-                map.height()
-            ));
+            ui.small(format!("{} · {} × {} yards", ruleset.0.name(), map.width(), map.height()));
             ui.separator();
             if let Some(scenario) = &scenario {
-                sides(ui, &scenario.0);
+                sides(ui, scenario, &view);
                 ui.separator();
-                if let Some(id) = selection.0 {
-                    unit_card(ui, &scenario.0, &scenario.0.units[id.index()], range_shown.0);
-                } else {
-                    ui.label("Click a unit to see where it can move and shoot.");
+                battle::turn_controls(ui, &mut view);
+                ui.separator();
+                match view.selected() {
+                    Some(id) => unit_card(ui, scenario, id, range_shown.0, &view),
+                    None => {
+                        ui.label("Click a unit to see where it can move and shoot.");
+                    }
                 }
                 ui.separator();
             }
@@ -319,9 +323,9 @@ fn side_panel(
                     notes.push(format!("cover, armor {}", terrain.armor));
                 }
                 if let Some(scenario) = &scenario
-                    && let Some((id, _)) = units.iter().find(|(_, position)| position.0 == tile)
+                    && let Some((id, _)) = positions.iter().find(|(_, position)| position.0 == tile)
                 {
-                    notes.push(format!("{} stands here", scenario.0.units[id.index()].name));
+                    notes.push(format!("{} stands here", scenario.units[id.index()].name));
                 }
                 if !notes.is_empty() {
                     ui.label(notes.join(" · "));
@@ -332,37 +336,53 @@ fn side_panel(
                 ui.strong(format!("{} at the target", aim.weapon));
                 ui.label(egui::RichText::new(aim.label()).size(18.0).color(egui::Color32::from_rgb(255, 225, 120)));
             }
+            if scenario.is_some() {
+                ui.separator();
+                ui.strong("Log");
+                battle::event_log(ui, &view);
+            }
             ui.with_layout(egui::Layout::bottom_up(egui::Align::Min), |ui| {
-                ui.small("Keys: WASD/arrows pan · wheel or +/− zoom · right-drag pan · G grid · R range bands · Esc deselect");
+                ui.small("Keys: WASD/arrows pan · wheel or +/− zoom · right-drag pan · G grid · R range bands · Esc cancel");
             });
         });
+    battle::defence_prompt(&context, &mut view);
     Ok(())
 }
 
-fn sides(ui: &mut egui::Ui, scenario: &Scenario) {
+fn sides(ui: &mut egui::Ui, scenario: &Scenario, view: &BattleView) {
     for (index, side) in scenario.sides.iter().enumerate() {
         let (red, green, blue) = side.colour;
-        let count = scenario
-            .units
-            .iter()
-            .filter(|unit| unit.side == index)
-            .count();
+        let members: Vec<UnitId> = (0..scenario.units.len())
+            .filter(|unit| scenario.units[*unit].side == index)
+            .map(UnitId::of_index)
+            .collect();
+        let player = if members.iter().all(|unit| view.played_here(*unit)) {
+            "played here"
+        } else {
+            "played by the AI"
+        };
         ui.horizontal_wrapped(|ui| {
             ui.colored_label(egui::Color32::from_rgb(red, green, blue), "⏺");
-            let player = match side.control {
-                crate::map::scenario::Control::Person => "played by a person",
-                crate::map::scenario::Control::Ai => "played by the AI",
-            };
-            ui.label(format!("{} · {count} · {player}", side.name));
+            ui.label(format!("{} · {} · {player}", side.name, members.len()));
         });
     }
 }
 
-fn unit_card(ui: &mut egui::Ui, scenario: &Scenario, unit: &UnitSpec, range_shown: bool) {
+fn unit_card(
+    ui: &mut egui::Ui,
+    scenario: &Scenario,
+    id: UnitId,
+    range_shown: bool,
+    view: &BattleView,
+) {
+    let unit = &scenario.units[id.index()];
     ui.colored_label(
         side_colour(scenario, unit),
         egui::RichText::new(&unit.name).size(18.0).strong(),
     );
+    if let Some(status) = battle::unit_status(view, id) {
+        ui.label(status);
+    }
     let derived = &unit.derived;
     ui.label(format!(
         "HP {} · MOV {} · DEX {} · Build {} · DB {}",
@@ -397,9 +417,8 @@ fn unit_card(ui: &mut egui::Ui, scenario: &Scenario, unit: &UnitSpec, range_show
         ui.label(format!("{} attacks a round", unit.attacks_per_round));
     }
     if range_shown {
-        let weapon = weapon_in_hand(unit)
-            .map(|(name, _)| name)
-            .unwrap_or_default();
+        let in_hand = view.in_hand(id).unwrap_or_else(|| unit.default_weapon());
+        let weapon = unit.attack_reach(in_hand).0;
         ui.small(format!("Range bands of the {weapon}: point-blank, regular, hard, extreme; dark: out of sight or range."));
     } else {
         ui.small(format!(

@@ -4,6 +4,7 @@
 pub mod camera;
 mod grid;
 pub mod hover;
+pub mod orders;
 pub mod overlay;
 pub mod screenshot;
 pub mod tileset;
@@ -90,6 +91,7 @@ pub(super) fn plugin(app: &mut App) {
             camera::plugin,
             grid::plugin,
             hover::plugin,
+            orders::plugin,
             overlay::plugin,
             screenshot::plugin,
             tokens::plugin,

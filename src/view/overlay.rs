@@ -3,18 +3,17 @@
 
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
-use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
+use bevy_egui::input::egui_wants_any_keyboard_input;
 use leafwing_input_manager::prelude::ActionState;
 
 use super::hover::HoveredTile;
 use super::{MapGeometry, OVERLAY_Z, ShownMap, TILE_SIZE, image_from_pixels, spawn_tile_layer};
 use crate::AppSystems;
-use crate::battle::{ActiveScenario, TilePosition, UnitId};
+use crate::battle::{ActiveScenario, Arsenal, Flow, TilePosition, UnitId};
 use crate::input::MapAction;
 use crate::map::Tile;
-use crate::map::range::{RangeBand, RangeReading, WeaponReach, range_reading};
+use crate::map::range::{RangeBand, RangeReading, range_reading};
 use crate::map::reach::{budget_for, reachable};
-use crate::map::scenario::UnitSpec;
 use crate::map::sight::{FireCell, LineOfFire, fire_overlay, line_of_fire};
 
 /// The unit whose reach and weapon the overlays show.
@@ -83,10 +82,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_overlay_layer)
         .add_systems(
             Update,
-            (
-                select_with_the_pointer.run_if(not(egui_wants_any_pointer_input)),
-                keys_for_selection.run_if(not(egui_wants_any_keyboard_input)),
-            )
+            keys_for_selection
+                .run_if(not(egui_wants_any_keyboard_input))
                 .in_set(AppSystems::Interact),
         )
         .add_systems(
@@ -127,23 +124,11 @@ fn spawn_overlay_layer(
     commands.insert_resource(OverlayLayer(entities));
 }
 
-fn unit_at(units: &Query<(&UnitId, &TilePosition)>, tile: Tile) -> Option<UnitId> {
+pub(super) fn unit_at(units: &Query<(&UnitId, &TilePosition)>, tile: Tile) -> Option<UnitId> {
     units
         .iter()
         .find(|(_, position)| position.0 == tile)
         .map(|(id, _)| *id)
-}
-
-fn select_with_the_pointer(
-    controls: Single<&ActionState<MapAction>>,
-    hovered: Res<HoveredTile>,
-    units: Query<(&UnitId, &TilePosition)>,
-    mut selection: ResMut<Selection>,
-) {
-    if controls.just_pressed(&MapAction::Select) {
-        let picked = hovered.tile.and_then(|tile| unit_at(&units, tile));
-        selection.set_if_neq(Selection(picked));
-    }
 }
 
 fn keys_for_selection(
@@ -157,23 +142,6 @@ fn keys_for_selection(
     if controls.just_pressed(&MapAction::ToggleRangeOverlay) {
         range_shown.0 = !range_shown.0;
     }
-}
-
-/// The weapon a unit holds ready: its first carried weapon, else its first natural attack.
-pub fn weapon_in_hand(unit: &UnitSpec) -> Option<(String, WeaponReach)> {
-    unit.weapons
-        .first()
-        .map(|carried| {
-            (
-                carried.weapon.name.clone(),
-                WeaponReach::of(&carried.weapon.range, unit.characteristics.strength),
-            )
-        })
-        .or_else(|| {
-            unit.natural_attacks
-                .first()
-                .map(|attack| (attack.name.clone(), WeaponReach::Touch))
-        })
 }
 
 // Tiles blend in linear light, where a little alpha goes a long way: these keep the terrain
@@ -205,50 +173,66 @@ fn shade_tiles(
     selection: Res<Selection>,
     range_shown: Res<RangeOverlayShown>,
     scenario: Option<Res<ActiveScenario>>,
+    flow: Option<Res<Flow>>,
     map: Res<ShownMap>,
-    units: Query<(&UnitId, &TilePosition)>,
-    moved: Query<(), Changed<TilePosition>>,
+    units: Query<(&UnitId, &TilePosition, &Arsenal)>,
+    moved: Query<(), Or<(Changed<TilePosition>, Changed<Arsenal>)>>,
     layer: Res<OverlayLayer>,
     mut tiles: Query<(&mut TileColor, &mut TileVisible)>,
 ) {
-    let changed = selection.is_changed() || range_shown.is_changed() || !moved.is_empty();
+    let flow_changed = flow.as_ref().is_some_and(|flow| flow.is_changed());
+    let changed =
+        selection.is_changed() || range_shown.is_changed() || flow_changed || !moved.is_empty();
     let (Some(scenario), true) = (scenario, changed) else {
         return;
     };
     let map = &map.0;
-    let shooter = selection.0.and_then(|id| {
+    let selected = selection.0.and_then(|id| {
         units
             .iter()
-            .find(|(unit, _)| **unit == id)
-            .map(|(_, position)| (&scenario.0.units[id.index()], position.0))
+            .find(|(unit, _, _)| **unit == id)
+            .map(|(_, position, arsenal)| (id, &scenario.0.units[id.index()], position.0, arsenal))
     });
     let mut shades: Vec<Option<Color>> = vec![None; map.area()];
-    if let Some((unit, at)) = shooter {
+    if let Some((id, unit, at, arsenal)) = selected {
         if range_shown.0 {
-            if let Some((_, reach)) = weapon_in_hand(unit) {
-                let cells = fire_overlay(map, at, &reach, unit.characteristics.dexterity);
-                // Only tiles someone could stand on are targets worth shading.
-                shades = cells
-                    .iter()
-                    .enumerate()
-                    .map(|(index, cell)| {
-                        band_colour(cell).filter(|_| map.walkable(map.tile_at(index)))
-                    })
-                    .collect();
-            }
+            let (_, reach) = unit.attack_reach(arsenal.in_hand);
+            let cells = fire_overlay(map, at, &reach, unit.characteristics.dexterity);
+            // Only tiles someone could stand on are targets worth shading.
+            shades = cells
+                .iter()
+                .enumerate()
+                .map(|(index, cell)| band_colour(cell).filter(|_| map.walkable(map.tile_at(index))))
+                .collect();
         } else {
-            let movement = unit.derived.movement;
+            let movement = budget_for(unit.derived.movement);
+            // The acting unit shows what is left of its turn; anyone else its whole reach.
+            let turn = flow
+                .as_ref()
+                .and_then(|flow| flow.turn)
+                .filter(|turn| turn.unit == id);
+            let (act_within, dash_within) = match turn {
+                Some(turn) if turn.action_forfeited => {
+                    (0, (2 * movement).saturating_sub(turn.spent))
+                }
+                Some(turn) if turn.action_used => (movement.saturating_sub(turn.spent), 0),
+                Some(turn) => (
+                    movement.saturating_sub(turn.spent),
+                    (2 * movement).saturating_sub(turn.spent),
+                ),
+                None => (movement, 2 * movement),
+            };
             let occupied: Vec<Tile> = units
                 .iter()
-                .map(|(_, position)| position.0)
+                .map(|(_, position, _)| position.0)
                 .filter(|tile| *tile != at)
                 .collect();
-            let reach = reachable(map, at, budget_for(2 * movement), |tile| {
+            let reach = reachable(map, at, act_within.max(dash_within), |tile| {
                 occupied.contains(&tile)
             });
             for (tile, cost) in reach.tiles() {
                 if let Some(index) = map.index(tile).filter(|_| cost > 0) {
-                    shades[index] = Some(if cost <= budget_for(movement) {
+                    shades[index] = Some(if cost <= act_within {
                         MOVE_AND_ACT
                     } else {
                         DASH
@@ -274,6 +258,7 @@ fn read_aim(
     scenario: Option<Res<ActiveScenario>>,
     map: Res<ShownMap>,
     units: Query<(&UnitId, &TilePosition)>,
+    arsenals: Query<(&UnitId, &Arsenal)>,
     mut readout: ResMut<AimReadout>,
 ) {
     let aim = (|| {
@@ -287,7 +272,8 @@ fn read_aim(
         }
         let from = units.iter().find(|(id, _)| **id == shooter)?.1.0;
         let to = hovered.tile?;
-        let (weapon, reach) = weapon_in_hand(shooter_spec)?;
+        let in_hand = arsenals.iter().find(|(id, _)| **id == shooter)?.1.in_hand;
+        let (weapon, reach) = shooter_spec.attack_reach(in_hand);
         Some(Aim {
             shooter,
             target,

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use super::overlay::Selection;
 use super::{MapGeometry, ShownMap, TILE_SIZE, TOKEN_Z, image_from_pixels};
 use crate::AppSystems;
-use crate::battle::{ActiveScenario, TilePosition, UnitId};
+use crate::battle::{ActiveScenario, Condition, Flow, TilePosition, UnitId, Vital, Vitals};
 
 /// The token image's side in pixels.
 const TOKEN_PIXELS: u32 = 64;
@@ -13,7 +13,12 @@ const TOKEN_PIXELS: u32 = 64;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        ((add_tokens, move_tokens).chain(), ring_the_selected_unit).in_set(AppSystems::Present),
+        (
+            (add_tokens, move_tokens, show_the_state, hide_the_absent).chain(),
+            ring_the_selected_unit,
+            ring_the_acting_unit,
+        )
+            .in_set(AppSystems::Present),
     );
 }
 
@@ -86,6 +91,68 @@ fn move_tokens(
     let geometry = MapGeometry::of(&map.0);
     for (position, mut transform) in &mut tokens {
         transform.translation = geometry.centre(position.0).extend(TOKEN_Z);
+    }
+}
+
+/// Tokens show how their units are: flattened when prone, dark when down, faded and grey when
+/// dead.
+fn show_the_state(
+    scenario: Option<Res<ActiveScenario>>,
+    mut tokens: Query<
+        (&UnitId, &Vitals, &Condition, &mut Sprite, &mut Transform),
+        Or<(Changed<Vitals>, Changed<Condition>, Added<Sprite>)>,
+    >,
+) {
+    let Some(scenario) = scenario else {
+        return;
+    };
+    for (id, vitals, condition, mut sprite, mut transform) in &mut tokens {
+        let (red, green, blue) = scenario.0.sides[scenario.0.units[id.index()].side].colour;
+        let colour = Color::srgb_u8(red, green, blue);
+        sprite.color = match vitals.vital {
+            Vital::Conscious => colour,
+            Vital::Dead => Color::srgba(0.45, 0.45, 0.45, 0.55),
+            Vital::Unconscious | Vital::Dying | Vital::Stabilised => colour.darker(0.25),
+        };
+        transform.scale = if condition.prone || !vitals.conscious() {
+            Vec3::new(1.0, 0.6, 1.0)
+        } else {
+            Vec3::ONE
+        };
+    }
+}
+
+/// Units not on the map (not yet arrived, or fled) have no token to see.
+fn hide_the_absent(mut tokens: Query<(Has<TilePosition>, &mut Visibility), With<UnitId>>) {
+    for (on_map, mut visibility) in &mut tokens {
+        let wanted = if on_map {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+        visibility.set_if_neq(wanted);
+    }
+}
+
+/// A gold ring pulses round the unit whose turn it is.
+fn ring_the_acting_unit(
+    flow: Option<Res<Flow>>,
+    units: Query<(&UnitId, &TilePosition)>,
+    map: Res<ShownMap>,
+    time: Res<Time>,
+    mut gizmos: Gizmos,
+) {
+    let Some(acting) = flow.and_then(|flow| flow.acting()) else {
+        return;
+    };
+    if let Some((_, position)) = units.iter().find(|(id, _)| **id == acting) {
+        let centre = MapGeometry::of(&map.0).centre(position.0);
+        let pulse = 0.62 + 0.06 * (time.elapsed_secs() * 4.0).sin();
+        gizmos.circle_2d(
+            Isometry2d::from_translation(centre),
+            TILE_SIZE * pulse,
+            Color::srgb(1.0, 0.8, 0.1),
+        );
     }
 }
 

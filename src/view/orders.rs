@@ -1,0 +1,213 @@
+//! Orders from the map: a click becomes a command for the unit whose turn it is (move to the
+//! tile, attack the enemy, or whatever the chosen order asks), or selects a unit to look at.
+
+use bevy::prelude::*;
+use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
+use leafwing_input_manager::prelude::ActionState;
+
+use super::hover::HoveredTile;
+use super::overlay::{Selection, unit_at};
+use crate::AppSystems;
+use crate::battle::command::{Answer, Command, ManeuverGoal, SurpriseAttack, WeaponChoice};
+use crate::battle::{
+    ActiveScenario, Arsenal, CommandQueue, Controllers, Flow, Phase, TilePosition, UnitId,
+};
+use crate::input::MapAction;
+use crate::map::scenario::Control;
+
+/// What the next click on a unit means.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Intent {
+    /// Click an enemy beside the acting unit to attack it, an empty tile to move there, any
+    /// other unit to look at it.
+    #[default]
+    Default,
+    Maneuver(ManeuverGoal),
+    FirstAid,
+    /// Wait until the clicked unit has acted.
+    DelayUntil,
+    /// Before round 1: the selected unit attacks the clicked one by surprise.
+    Surprise(SurpriseAttack),
+}
+
+impl Intent {
+    /// What the player is asked to click, for the panel.
+    pub fn prompt(self) -> Option<&'static str> {
+        match self {
+            Self::Default => None,
+            Self::Maneuver(_) => Some("Click the opponent for the maneuver"),
+            Self::FirstAid => Some("Click the patient (or the unit itself)"),
+            Self::DelayUntil => Some("Click the unit to wait for"),
+            Self::Surprise(_) => Some("Click the unit to surprise"),
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Intent>().add_systems(
+        Update,
+        (
+            follow_the_turn,
+            click_on_the_map.run_if(not(egui_wants_any_pointer_input)),
+            keys_for_the_turn.run_if(not(egui_wants_any_keyboard_input)),
+        )
+            .chain()
+            .in_set(AppSystems::Interact),
+    );
+}
+
+/// Select the acting unit whenever the turn passes.
+fn follow_the_turn(
+    flow: Option<Res<Flow>>,
+    mut selection: ResMut<Selection>,
+    mut last: Local<Option<UnitId>>,
+) {
+    let Some(flow) = flow else {
+        return;
+    };
+    let acting = flow.acting();
+    if acting != *last {
+        *last = acting;
+        if acting.is_some() {
+            selection.set_if_neq(Selection(acting));
+        }
+    }
+}
+
+/// Esc drops the chosen order; Enter or E ends the turn, or begins the fight; 1, 2 and 3 answer
+/// an attack with a dodge, a fight back or nothing.
+fn keys_for_the_turn(
+    controls: Single<&ActionState<MapAction>>,
+    flow: Option<Res<Flow>>,
+    controllers: Option<Res<Controllers>>,
+    mut intent: ResMut<Intent>,
+    mut queue: Option<ResMut<CommandQueue>>,
+) {
+    if controls.just_pressed(&MapAction::Cancel) {
+        intent.set_if_neq(Intent::Default);
+    }
+    let (Some(flow), Some(queue)) = (flow, queue.as_mut()) else {
+        return;
+    };
+    if controls.just_pressed(&MapAction::EndTurn) {
+        match (&flow.phase, flow.acting()) {
+            (Phase::Setup, _) => queue.0.push_back(Command::Begin),
+            (Phase::Turn, Some(unit)) if played_here(controllers.as_deref(), unit) => {
+                queue.0.push_back(Command::EndTurn { unit });
+            }
+            _ => {}
+        }
+    }
+    if let Some(pending) = flow
+        .pending()
+        .filter(|pending| played_here(controllers.as_deref(), pending.target))
+    {
+        let answers = [
+            (MapAction::AnswerDodge, Answer::Dodge),
+            (MapAction::AnswerFightBack, Answer::FightBack),
+            (MapAction::AnswerNothing, Answer::Nothing),
+        ];
+        for (action, answer) in answers {
+            if controls.just_pressed(&action) {
+                queue.0.push_back(Command::Answer {
+                    unit: pending.target,
+                    answer,
+                });
+            }
+        }
+    }
+}
+
+/// Whether `unit` takes orders from the person at this keyboard.
+fn played_here(controllers: Option<&Controllers>, unit: UnitId) -> bool {
+    controllers.is_none_or(|controllers| controllers.0.get(unit.index()) != Some(&Control::Ai))
+}
+
+fn click_on_the_map(
+    controls: Single<&ActionState<MapAction>>,
+    hovered: Res<HoveredTile>,
+    units: Query<(&UnitId, &TilePosition)>,
+    arsenals: Query<(&UnitId, &Arsenal)>,
+    flow: Option<Res<Flow>>,
+    scenario: Option<Res<ActiveScenario>>,
+    controllers: Option<Res<Controllers>>,
+    mut intent: ResMut<Intent>,
+    mut selection: ResMut<Selection>,
+    mut queue: Option<ResMut<CommandQueue>>,
+) {
+    if !controls.just_pressed(&MapAction::Select) {
+        return;
+    }
+    let Some(tile) = hovered.tile else {
+        return;
+    };
+    let clicked = unit_at(&units, tile);
+    let (Some(flow), Some(scenario), Some(queue)) = (flow, scenario, queue.as_mut()) else {
+        selection.set_if_neq(Selection(clicked));
+        return;
+    };
+    let mut order = |command: Command| queue.0.push_back(command);
+    let side = |unit: UnitId| scenario.0.units[unit.index()].side;
+    match (&flow.phase, *intent, clicked) {
+        (Phase::Setup, Intent::Surprise(attack), Some(target)) => {
+            if let Some(unit) = selection.0.filter(|unit| *unit != target) {
+                order(Command::Surprise {
+                    unit,
+                    target,
+                    attack,
+                });
+            }
+            *intent = Intent::Default;
+        }
+        (Phase::Turn, _, _)
+            if flow
+                .acting()
+                .is_some_and(|unit| played_here(controllers.as_deref(), unit)) =>
+        {
+            let Some(unit) = flow.acting() else {
+                return;
+            };
+            match (*intent, clicked) {
+                (Intent::Maneuver(goal), Some(target)) => {
+                    order(Command::Maneuver { unit, target, goal })
+                }
+                (Intent::FirstAid, Some(patient)) => order(Command::FirstAid { unit, patient }),
+                (Intent::DelayUntil, Some(other)) => order(Command::Delay {
+                    unit,
+                    until: Some(other),
+                }),
+                (Intent::Default, Some(target)) if side(target) != side(unit) => {
+                    let in_hand = arsenals
+                        .iter()
+                        .find(|(id, _)| **id == unit)
+                        .map_or(WeaponChoice::Unarmed, |(_, arsenal)| arsenal.in_hand);
+                    let weapon = match in_hand {
+                        WeaponChoice::Carried(index)
+                            if !scenario.0.units[unit.index()].weapons[index]
+                                .weapon
+                                .skill
+                                .starts_with("Fighting") =>
+                        {
+                            WeaponChoice::Unarmed
+                        }
+                        other => other,
+                    };
+                    order(Command::Attack {
+                        unit,
+                        target,
+                        weapon,
+                    });
+                }
+                (Intent::Default, Some(other)) => {
+                    selection.set_if_neq(Selection(Some(other)));
+                }
+                (Intent::Default, None) => order(Command::Move { unit, to: tile }),
+                (Intent::Surprise(_), _) | (_, None) => {}
+            }
+            *intent = Intent::Default;
+        }
+        _ => {
+            selection.set_if_neq(Selection(clicked));
+        }
+    }
+}
