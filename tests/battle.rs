@@ -182,6 +182,30 @@ fn rolls(values: &[u32], then: &[u32]) -> Vec<u32> {
         .collect()
 }
 
+/// A unit delays until another has acted (`None`: everyone).
+fn wait(app: &mut App, unit: UnitId, until: Option<UnitId>) {
+    send(app, Command::Delay { unit, until });
+}
+
+/// A melee attack and the defender's answer.
+fn strike(app: &mut App, unit: UnitId, target: UnitId, weapon: WeaponChoice, answer: Answer) {
+    send(
+        app,
+        Command::Attack {
+            unit,
+            target,
+            weapon,
+        },
+    );
+    send(
+        app,
+        Command::Answer {
+            unit: target,
+            answer,
+        },
+    );
+}
+
 fn events(app: &App) -> Vec<EventKind> {
     app.world()
         .resource::<EventLog>()
@@ -266,8 +290,8 @@ fn turn_order_by_dex_ties_by_combat_skill_then_scenario_order_and_dex_plus_fifty
     assert_eq!(acting(&app), Some(UnitId(4)));
 }
 
-#[test]
-fn a_unit_can_delay_until_another_has_acted() {
+/// Three units acting First (DEX 70), Second (60), Third (50), round 1 begun.
+fn three_in_dex_order() -> App {
     let mut first = fighter("First", "a", (1, 1));
     first.dexterity = 70;
     let mut second = fighter("Second", "b", (9, 1));
@@ -275,13 +299,13 @@ fn a_unit_can_delay_until_another_has_acted() {
     let third = fighter("Third", "b", (9, 3));
     let mut app = test_app(scenario(&[first, second, third]));
     send(&mut app, Command::Begin);
-    send(
-        &mut app,
-        Command::Delay {
-            unit: A,
-            until: Some(C),
-        },
-    );
+    app
+}
+
+#[test]
+fn a_unit_can_delay_until_another_has_acted() {
+    let mut app = three_in_dex_order();
+    wait(&mut app, A, Some(C));
     assert_eq!(acting(&app), Some(B));
     send(&mut app, Command::EndTurn { unit: B });
     assert_eq!(acting(&app), Some(C));
@@ -293,27 +317,9 @@ fn a_unit_can_delay_until_another_has_acted() {
 
 #[test]
 fn units_waiting_for_each_other_both_lose_their_action() {
-    let mut first = fighter("First", "a", (1, 1));
-    first.dexterity = 70;
-    let mut second = fighter("Second", "b", (9, 1));
-    second.dexterity = 60;
-    let third = fighter("Third", "b", (9, 3));
-    let mut app = test_app(scenario(&[first, second, third]));
-    send(&mut app, Command::Begin);
-    send(
-        &mut app,
-        Command::Delay {
-            unit: A,
-            until: Some(B),
-        },
-    );
-    send(
-        &mut app,
-        Command::Delay {
-            unit: B,
-            until: Some(A),
-        },
-    );
+    let mut app = three_in_dex_order();
+    wait(&mut app, A, Some(B));
+    wait(&mut app, B, Some(A));
     assert_eq!(acting(&app), Some(C));
     send(&mut app, Command::EndTurn { unit: C });
     let all = events(&app);
@@ -325,27 +331,9 @@ fn units_waiting_for_each_other_both_lose_their_action() {
 
 #[test]
 fn units_waiting_for_everyone_act_last_by_dex() {
-    let mut first = fighter("First", "a", (1, 1));
-    first.dexterity = 70;
-    let mut second = fighter("Second", "b", (9, 1));
-    second.dexterity = 60;
-    let third = fighter("Third", "b", (9, 3));
-    let mut app = test_app(scenario(&[first, second, third]));
-    send(&mut app, Command::Begin);
-    send(
-        &mut app,
-        Command::Delay {
-            unit: A,
-            until: None,
-        },
-    );
-    send(
-        &mut app,
-        Command::Delay {
-            unit: B,
-            until: None,
-        },
-    );
+    let mut app = three_in_dex_order();
+    wait(&mut app, A, None);
+    wait(&mut app, B, None);
     assert_eq!(acting(&app), Some(C));
     send(&mut app, Command::EndTurn { unit: C });
     assert_eq!(acting(&app), Some(A));
@@ -600,21 +588,7 @@ fn an_undefended_target_is_hit_unless_the_attack_is_fumbled() {
         let mut app = test_app(scenario(&[attacker, fighter("Defender", "b", (3, 2))]));
         send(&mut app, Command::Begin);
         load(&mut app, &rolls(&[value], &[2]));
-        send(
-            &mut app,
-            Command::Attack {
-                unit: A,
-                target: B,
-                weapon: WeaponChoice::Unarmed,
-            },
-        );
-        send(
-            &mut app,
-            Command::Answer {
-                unit: B,
-                answer: Answer::Nothing,
-            },
-        );
+        strike(&mut app, A, B, WeaponChoice::Unarmed, Answer::Nothing);
         let outcome = if hit {
             MeleeOutcome::AttackerWins
         } else {
@@ -643,21 +617,7 @@ fn the_extreme_switchblade() {
     send(&mut app, Command::Begin);
     // Extreme attack (5 against 50), failed dodge (80), then the impale's own 1D4 shows 3.
     load(&mut app, &rolls(&[5, 80], &[3]));
-    send(
-        &mut app,
-        Command::Attack {
-            unit: A,
-            target: B,
-            weapon: WeaponChoice::Carried(0),
-        },
-    );
-    send(
-        &mut app,
-        Command::Answer {
-            unit: B,
-            answer: Answer::Dodge,
-        },
-    );
+    strike(&mut app, A, B, WeaponChoice::Carried(0), Answer::Dodge);
     let roll = events(&app).into_iter().find_map(|event| match event {
         EventKind::DamageRolled { roll, .. } => Some(roll),
         _ => None,
@@ -754,32 +714,23 @@ fn harvey_takes_three_then_eight_then_five_and_is_dying() {
     }));
 }
 
-/// The deep one's tough hide: Harvey's club does 5, less 1 point of natural armor.
-#[test]
-fn the_deep_ones_natural_armor() {
+/// Harvey with a nightstick beside a deep one with 1 point of natural armor; Harvey acts first.
+fn harvey_and_the_deep_one() -> Scenario {
     let mut harvey = fighter("Harvey", "a", (2, 2));
     harvey.dexterity = 60;
     harvey.weapons = vec!["Club, small (nightstick)"];
     let mut deep_one = fighter("Deep one", "b", (3, 2));
     deep_one.armor = 1;
-    let mut app = test_app(scenario(&[harvey, deep_one]));
+    scenario(&[harvey, deep_one])
+}
+
+/// The deep one's tough hide: Harvey's club does 5, less 1 point of natural armor.
+#[test]
+fn the_deep_ones_natural_armor() {
+    let mut app = test_app(harvey_and_the_deep_one());
     send(&mut app, Command::Begin);
     load(&mut app, &rolls(&[30, 90], &[5]));
-    send(
-        &mut app,
-        Command::Attack {
-            unit: A,
-            target: B,
-            weapon: WeaponChoice::Carried(0),
-        },
-    );
-    send(
-        &mut app,
-        Command::Answer {
-            unit: B,
-            answer: Answer::Dodge,
-        },
-    );
+    strike(&mut app, A, B, WeaponChoice::Carried(0), Answer::Dodge);
     assert!(
         events(&app).iter().any(|event| matches!(
             event,
@@ -810,21 +761,7 @@ fn first_aid_stabilises_the_dying_with_one_hit_point() {
     send(&mut app, Command::Begin);
     // 10 damage against 10 hit points: a major wound to zero, so dying.
     load(&mut app, &rolls(&[30], &[10]));
-    send(
-        &mut app,
-        Command::Attack {
-            unit: C,
-            target: A,
-            weapon: WeaponChoice::Natural(0),
-        },
-    );
-    send(
-        &mut app,
-        Command::Answer {
-            unit: A,
-            answer: Answer::Nothing,
-        },
-    );
+    strike(&mut app, C, A, WeaponChoice::Natural(0), Answer::Nothing);
     assert_eq!(vitals(&mut app, A).vital, Vital::Dying);
     send(&mut app, Command::EndTurn { unit: C });
     assert_eq!(acting(&app), Some(B));
@@ -1173,21 +1110,7 @@ fn kicking_someone_when_they_are_down() {
     }
     send(&mut app, Command::Begin);
     load(&mut app, &rolls(&[70, 70], &[]));
-    send(
-        &mut app,
-        Command::Attack {
-            unit: A,
-            target: B,
-            weapon: WeaponChoice::Unarmed,
-        },
-    );
-    send(
-        &mut app,
-        Command::Answer {
-            unit: B,
-            answer: Answer::Dodge,
-        },
-    );
+    strike(&mut app, A, B, WeaponChoice::Unarmed, Answer::Dodge);
     let prone_bonus = events(&app).into_iter().any(|event| match event {
         EventKind::Rolled {
             unit: A, modifiers, ..
@@ -1209,20 +1132,12 @@ fn a_monster_makes_several_attacks_and_no_more() {
     send(&mut app, Command::Begin);
     for attack in [0, 0, 1] {
         load(&mut app, &rolls(&[90], &[]));
-        send(
+        strike(
             &mut app,
-            Command::Attack {
-                unit: B,
-                target: A,
-                weapon: WeaponChoice::Natural(attack),
-            },
-        );
-        send(
-            &mut app,
-            Command::Answer {
-                unit: A,
-                answer: Answer::Nothing,
-            },
+            B,
+            A,
+            WeaponChoice::Natural(attack),
+            Answer::Nothing,
         );
     }
     let mark = event_count(&app);
@@ -1706,30 +1621,11 @@ fn a_tap_within_one_frame_is_not_lost() {
 /// Every event of a fight reads as a line of the log, naming who it is about.
 #[test]
 fn the_log_puts_every_event_in_words() {
-    let mut harvey = fighter("Harvey", "a", (2, 2));
-    harvey.dexterity = 60;
-    harvey.weapons = vec!["Club, small (nightstick)"];
-    let mut deep_one = fighter("Deep one", "b", (3, 2));
-    deep_one.armor = 1;
-    let scenario = scenario(&[harvey, deep_one]);
+    let scenario = harvey_and_the_deep_one();
     let mut app = test_app(scenario.clone());
     send(&mut app, Command::Begin);
     load(&mut app, &rolls(&[30, 90], &[5]));
-    send(
-        &mut app,
-        Command::Attack {
-            unit: A,
-            target: B,
-            weapon: WeaponChoice::Carried(0),
-        },
-    );
-    send(
-        &mut app,
-        Command::Answer {
-            unit: B,
-            answer: Answer::Dodge,
-        },
-    );
+    strike(&mut app, A, B, WeaponChoice::Carried(0), Answer::Dodge);
     send(&mut app, Command::EndTurn { unit: B });
     let lines: Vec<String> = app
         .world()

@@ -311,6 +311,35 @@ impl<'w> Battle<'w> {
         rolled.result
     }
 
+    /// Roll one of the unit's skills (by name, base values included) at Regular difficulty.
+    pub fn roll_skill(&mut self, unit: UnitId, name: &str, modifiers: Vec<Modifier>) -> SkillCheck {
+        let value = self.skill(unit, name);
+        self.roll(
+            unit,
+            RollPurpose::Skill(name.to_string()),
+            value,
+            Difficulty::Regular,
+            modifiers,
+        )
+    }
+
+    /// Roll a characteristic (`CON`, `DEX`) at Regular difficulty.
+    pub fn roll_characteristic(
+        &mut self,
+        unit: UnitId,
+        name: &str,
+        value: u32,
+        modifiers: Vec<Modifier>,
+    ) -> SkillCheck {
+        self.roll(
+            unit,
+            RollPurpose::Characteristic(name.to_string()),
+            value,
+            Difficulty::Regular,
+            modifiers,
+        )
+    }
+
     /// Roll damage dealt by `unit` to `target` and record it.
     pub fn roll_damage(
         &mut self,

@@ -8,8 +8,7 @@ use super::{Phase, Presence, TurnState, UnitId, Vital};
 use crate::map::Tile;
 use crate::map::scenario::Victory;
 use crate::rules::initiative::{InitiativeEntry, initiative_order};
-use crate::rules::percentile::{Difficulty, SuccessLevel};
-use crate::rules::ruleset::RollPurpose;
+use crate::rules::percentile::SuccessLevel;
 
 /// Start the battle: round 1 begins.
 pub(super) fn begin(battle: &mut Battle) -> Result<(), Rejection> {
@@ -139,13 +138,7 @@ fn dex_roll(battle: &mut Battle, unit: UnitId, readied: bool) -> SuccessLevel {
         Vec::new()
     };
     let dexterity = battle.spec(unit).characteristics.dexterity;
-    let check = battle.roll(
-        unit,
-        RollPurpose::Characteristic("DEX".to_string()),
-        dexterity,
-        Difficulty::Regular,
-        modifiers,
-    );
+    let check = battle.roll_characteristic(unit, "DEX", dexterity, modifiers);
     let level = previous.map_or(check.level, |(earlier, _)| earlier.max(check.level));
     battle.flow_mut().dex_rolls.insert(unit, (level, readied));
     level
@@ -334,13 +327,7 @@ fn end_round(battle: &mut Battle) {
         let vitals = battle.vitals(unit);
         if vitals.vital == Vital::Dying && vitals.dying_since < round {
             let constitution = battle.spec(unit).characteristics.constitution;
-            let check = battle.roll(
-                unit,
-                RollPurpose::Characteristic("CON".to_string()),
-                constitution,
-                Difficulty::Regular,
-                Vec::new(),
-            );
+            let check = battle.roll_characteristic(unit, "CON", constitution, Vec::new());
             if !check.success {
                 battle.set_vitals(
                     unit,

@@ -196,25 +196,12 @@ pub(super) fn attack(
     ready_to_attack(battle, unit, target)?;
     let chosen = melee_weapon(battle, unit, weapon)?;
     in_reach(battle, unit, target, &chosen.range)?;
-    battle.change_turn(|turn| {
-        turn.action_used = true;
-        turn.attacks_made += 1;
-    });
-    battle.emit(EventKind::Attacked {
+    let announced = EventKind::Attacked {
         unit,
         target,
         weapon: chosen.name,
-    });
-    open_exchange(
-        battle,
-        PendingAttack {
-            attacker: unit,
-            target,
-            kind: AttackKind::Strike(weapon),
-            unseen: false,
-            during_setup: false,
-        },
-    );
+    };
+    spend_an_attack(battle, unit, target, AttackKind::Strike(weapon), announced);
     Ok(())
 }
 
@@ -228,22 +215,34 @@ pub(super) fn maneuver(
     in_reach(battle, unit, target, &WeaponRange::Touch)?;
     build_penalty(battle, unit, target)?;
     goal_makes_sense(battle, unit, target, goal)?;
+    let announced = EventKind::Maneuvered { unit, target, goal };
+    spend_an_attack(battle, unit, target, AttackKind::Maneuver(goal), announced);
+    Ok(())
+}
+
+/// Use one of the acting unit's attacks: announce it and open the exchange.
+fn spend_an_attack(
+    battle: &mut Battle,
+    unit: UnitId,
+    target: UnitId,
+    kind: AttackKind,
+    announced: EventKind,
+) {
     battle.change_turn(|turn| {
         turn.action_used = true;
         turn.attacks_made += 1;
     });
-    battle.emit(EventKind::Maneuvered { unit, target, goal });
+    battle.emit(announced);
     open_exchange(
         battle,
         PendingAttack {
             attacker: unit,
             target,
-            kind: AttackKind::Maneuver(goal),
+            kind,
             unseen: false,
             during_setup: false,
         },
     );
-    Ok(())
 }
 
 /// The difficulty set by an opposing skill: Regular below 50, Hard from 50, Extreme from 90.
@@ -446,14 +445,7 @@ fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Answer) {
                     modifiers.push(Modifier { reason, dice });
                 },
             );
-            let skill = battle.skill(defender, DODGE);
-            let roll = battle.roll(
-                defender,
-                RollPurpose::Skill(DODGE.to_string()),
-                skill,
-                Difficulty::Regular,
-                modifiers,
-            );
+            let roll = battle.roll_skill(defender, DODGE, modifiers);
             (Defence::Dodge, Some(roll))
         }
         Answer::FightBack | Answer::Maneuver(_) => {

@@ -7,8 +7,6 @@ use super::event::EventKind;
 use super::{Phase, UnitId, Vital, Vitals, melee};
 use crate::map::scenario::Control;
 use crate::rules::damage::{DamageNotation, DamageQuality, Formula, Term};
-use crate::rules::percentile::Difficulty;
-use crate::rules::ruleset::RollPurpose;
 use crate::rules::skills::{FIRST_AID, MEDICINE};
 use crate::rules::wounds::{BlowSeverity, after_armor, take_blow};
 
@@ -63,13 +61,7 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, rolled
         // A major wound: down, and a CON roll to stay conscious.
         fall_prone(battle, unit);
         let constitution = battle.spec(unit).characteristics.constitution;
-        let check = battle.roll(
-            unit,
-            RollPurpose::Characteristic("CON".to_string()),
-            constitution,
-            Difficulty::Regular,
-            Vec::new(),
-        );
+        let check = battle.roll_characteristic(unit, "CON", constitution, Vec::new());
         if !check.success {
             after.vital = Vital::Unconscious;
             battle.set_vitals(unit, after);
@@ -151,14 +143,7 @@ pub(super) fn first_aid(
         }
     }
     battle.change_turn(|turn| turn.action_used = true);
-    let skill = battle.skill(unit, FIRST_AID);
-    let check = battle.roll(
-        unit,
-        RollPurpose::Skill(FIRST_AID.to_string()),
-        skill,
-        Difficulty::Regular,
-        Vec::new(),
-    );
+    let check = battle.roll_skill(unit, FIRST_AID, Vec::new());
     if !dying {
         battle.change_condition(patient, |condition| condition.first_aid_received = true);
     }
@@ -220,14 +205,7 @@ pub(super) fn medicine(
         ));
     }
     battle.change_condition(patient, |condition| condition.medicine_received = true);
-    let skill = battle.skill(unit, MEDICINE);
-    let check = battle.roll(
-        unit,
-        RollPurpose::Skill(MEDICINE.to_string()),
-        skill,
-        Difficulty::Regular,
-        Vec::new(),
-    );
+    let check = battle.roll_skill(unit, MEDICINE, Vec::new());
     if !check.success {
         return Ok(());
     }
