@@ -1648,3 +1648,66 @@ fn the_log_puts_every_event_in_words() {
         "{lines:#?}"
     );
 }
+
+/// With DEX-roll initiative a critical gives a bonus die on the first attack; a fumble costs the
+/// first action.
+#[test]
+fn a_critical_or_fumbled_dex_roll_for_initiative() {
+    let fighters = [
+        fighter("Lucky", "a", (2, 2)),
+        fighter("Clumsy", "b", (3, 2)),
+    ];
+    let mut app = test_app(scenario_with(
+        &fighters,
+        &ARENA,
+        "dex_roll_initiative: true",
+        "",
+    ));
+    // Lucky rolls 01, Clumsy 100.
+    load(&mut app, &rolls(&[1, 100], &[]));
+    send(&mut app, Command::Begin);
+    let critical_bonus = |events: &[EventKind]| {
+        events.iter().any(|event| match event {
+            EventKind::Rolled {
+                unit: A, modifiers, ..
+            } => modifiers
+                .iter()
+                .any(|m| m.reason == ModifierReason::InitiativeCritical),
+            _ => false,
+        })
+    };
+    let mark = event_count(&app);
+    // Two tens dice for the bonus die, then the dodge.
+    load(
+        &mut app,
+        &[percentile_with(70, 2), percentile(70).to_vec()].concat(),
+    );
+    strike(&mut app, A, B, WeaponChoice::Unarmed, Answer::Dodge);
+    assert!(critical_bonus(&events_from(&app, mark)));
+    send(&mut app, Command::EndTurn { unit: A });
+    assert!(
+        events(&app).contains(&EventKind::ActionForfeited { unit: B }),
+        "the fumble costs Clumsy its first action"
+    );
+    let mark = event_count(&app);
+    send(
+        &mut app,
+        Command::Attack {
+            unit: B,
+            target: A,
+            weapon: WeaponChoice::Unarmed,
+        },
+    );
+    assert_eq!(
+        rejected(&events_from(&app, mark)),
+        Some(Rejection::ActionUsed)
+    );
+    send(&mut app, Command::EndTurn { unit: B });
+    // Round 2: no more bonus die, and Clumsy acts normally.
+    let mark = event_count(&app);
+    load(&mut app, &rolls(&[70, 70], &[]));
+    strike(&mut app, A, B, WeaponChoice::Unarmed, Answer::Dodge);
+    assert!(!critical_bonus(&events_from(&app, mark)));
+    send(&mut app, Command::EndTurn { unit: A });
+    assert!(!events_from(&app, mark).contains(&EventKind::ActionForfeited { unit: B }));
+}

@@ -32,6 +32,8 @@ pub enum ModifierReason {
     SmallerBuild,
     /// A readied firearm (DEX-roll initiative).
     ReadiedFirearm,
+    /// A critical DEX roll for initiative: a bonus die on the first attack.
+    InitiativeCritical,
 }
 
 /// One bonus (positive) or penalty (negative) die and why.

@@ -212,14 +212,25 @@ fn next_turn(battle: &mut Battle) {
         if delayed || !battle.standing(unit) {
             continue;
         }
+        // A fumbled DEX roll for initiative costs the unit its first action.
+        let fumbled = battle
+            .flow()
+            .dex_rolls
+            .get(&unit)
+            .is_some_and(|(level, _)| *level == SuccessLevel::Fumble)
+            && !battle.condition(unit).initiative_edge_spent;
         battle.flow_mut().turn = Some(TurnState {
             unit,
             spent: 0,
             action_used: false,
-            action_forfeited: false,
+            action_forfeited: fumbled,
             attacks_made: 0,
         });
         battle.emit(EventKind::TurnBegan { unit });
+        if fumbled {
+            battle.change_condition(unit, |condition| condition.initiative_edge_spent = true);
+            battle.emit(EventKind::ActionForfeited { unit });
+        }
         return;
     }
 }

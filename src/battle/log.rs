@@ -243,6 +243,7 @@ fn reason_words(reason: ModifierReason) -> &'static str {
         ModifierReason::Held => "held",
         ModifierReason::SmallerBuild => "smaller Build",
         ModifierReason::ReadiedFirearm => "readied firearm",
+        ModifierReason::InitiativeCritical => "critical initiative",
     }
 }
 

@@ -390,6 +390,9 @@ fn attacker_modifiers(
     if pending.unseen && matches!(pending.kind, AttackKind::Maneuver(_)) {
         add(ModifierReason::Unseen, 1);
     }
+    if critical_initiative_unspent(battle, attacker) {
+        add(ModifierReason::InitiativeCritical, 1);
+    }
     own_hindrances(battle, attacker, &pending.kind, &mut add);
     if let AttackKind::Maneuver(_) = pending.kind {
         let penalty = build_penalty(battle, attacker, defender)?;
@@ -398,6 +401,16 @@ fn attacker_modifiers(
         }
     }
     Ok(modifiers)
+}
+
+/// Whether the unit rolled a critical DEX roll for initiative and has not yet had its bonus die.
+fn critical_initiative_unspent(battle: &Battle, unit: UnitId) -> bool {
+    battle
+        .flow()
+        .dex_rolls
+        .get(&unit)
+        .is_some_and(|(level, _)| *level == crate::rules::percentile::SuccessLevel::Critical)
+        && !battle.condition(unit).initiative_edge_spent
 }
 
 /// Penalty dice a unit suffers on its own rolls: hindered, or held (unless breaking the hold).
@@ -425,6 +438,12 @@ fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Answer) {
         AttackKind::Maneuver(_) => fighting_weapon(battle, attacker),
     };
     let modifiers = attacker_modifiers(battle, pending).unwrap_or_default();
+    if modifiers
+        .iter()
+        .any(|modifier| modifier.reason == ModifierReason::InitiativeCritical)
+    {
+        battle.change_condition(attacker, |condition| condition.initiative_edge_spent = true);
+    }
     let attack_roll = battle.roll(
         attacker,
         RollPurpose::Skill(attacker_weapon.skill_name.clone()),

@@ -116,6 +116,9 @@ pub struct Condition {
     pub first_aid_received: bool,
     pub medicine_received: bool,
     pub surprise_spent: bool,
+    /// DEX-roll initiative: a critical roll's bonus die on the first attack, or a fumble's lost
+    /// first action, has been used up.
+    pub initiative_edge_spent: bool,
     /// Waiting to arrive, on the map, or gone.
     pub presence: Presence,
 }
