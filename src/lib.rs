@@ -4,6 +4,7 @@
 //! pure Rust; the rest are bevy plugins, each a `plugin(app)` function that slots its systems
 //! into the ordered [`AppSystems`] sets.
 
+pub mod ai;
 pub mod battle;
 pub mod cli;
 pub mod files;
@@ -110,6 +111,12 @@ pub fn run_game(options: PlayOptions) -> AppExit {
     if let Some(request) = options.screenshot {
         app.insert_resource(request);
     }
-    app.add_plugins((input::plugin, battle::plugin, view::plugin, ui::plugin));
+    app.add_plugins((
+        input::plugin,
+        battle::plugin,
+        ai::plugin,
+        view::plugin,
+        ui::plugin,
+    ));
     app.run()
 }

@@ -1711,3 +1711,67 @@ fn a_critical_or_fumbled_dex_roll_for_initiative() {
     send(&mut app, Command::EndTurn { unit: A });
     assert!(!events_from(&app, mark).contains(&EventKind::ActionForfeited { unit: B }));
 }
+
+/// AI units take their turns one command at a time, waiting for a person's answers.
+#[test]
+fn ai_units_take_their_turns() {
+    let mut person = fighter("Person", "a", (2, 2));
+    person.dexterity = 70;
+    let monster = fighter("Monster", "b", (8, 2));
+    let mut app = test_app(scenario(&[person, monster]));
+    app.add_plugins(gridkeeper::ai::plugin);
+    app.world_mut().resource_mut::<Controllers>().0 = vec![Control::Person, Control::Ai];
+    send(&mut app, Command::Begin);
+    send(&mut app, Command::EndTurn { unit: A });
+    for _ in 0..10 {
+        app.update();
+    }
+    // It walked over and attacked; the attack waits for the person's answer.
+    assert_eq!(
+        app.world()
+            .resource::<Flow>()
+            .pending()
+            .map(|pending| pending.attacker),
+        Some(B)
+    );
+    send(
+        &mut app,
+        Command::Answer {
+            unit: A,
+            answer: Answer::Dodge,
+        },
+    );
+    for _ in 0..10 {
+        app.update();
+    }
+    assert_eq!(acting(&app), Some(A), "the AI ended its turn");
+    assert_eq!(app.world().resource::<Flow>().round, 2);
+}
+
+/// Both sides played by the AI: every shipped scenario's battle runs to its end.
+#[test]
+fn ai_against_ai_battles_end() {
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+    for file in ["warehouse.ron", "farmstead.ron", "cellar.ron"] {
+        for seed in 0..3 {
+            let scenario =
+                Scenario::load(&maps.join(file)).unwrap_or_else(|error| panic!("{error}"));
+            let units = scenario.units.len();
+            let mut app = gridkeeper::headless_app(scenario, seed);
+            app.add_plugins(gridkeeper::ai::plugin);
+            app.update();
+            app.world_mut().resource_mut::<Controllers>().0 = vec![Control::Ai; units];
+            send(&mut app, Command::Begin);
+            let mut frames = 0;
+            while !matches!(app.world().resource::<Flow>().phase, Phase::Over(_)) {
+                app.update();
+                frames += 1;
+                assert!(
+                    frames < 20_000,
+                    "{file} seed {seed}: stuck in round {}",
+                    app.world().resource::<Flow>().round
+                );
+            }
+        }
+    }
+}
