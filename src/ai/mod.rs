@@ -1,20 +1,25 @@
 //! The opponent: units the scenario gives to the AI take their turns by issuing the same
 //! commands a person does, so the log and replays hold them like any other.
 //!
-//! For now every AI unit plays the baseline, one command at a time: close with the nearest
-//! standing enemy and attack it.
+//! For now every AI unit plays the baseline, one command at a time: shoot (or throw at) the
+//! nearest enemy it can hit with the weapon in hand, reloading or clearing a jam when it must;
+//! otherwise close with the nearest standing enemy and attack it hand to hand. Every shot is
+//! checked with the battle's own preview first, so the baseline never gives a command the battle
+//! would refuse for its weapon.
 
 use bevy::prelude::*;
 
-use crate::battle::command::{Command, WeaponChoice};
+use crate::battle::command::{Command, FireMode, WeaponChoice};
 use crate::battle::{
     ActiveScenario, Arsenal, BattleSystems, CommandQueue, Condition, Controllers, Flow, Phase,
-    TilePosition, TurnState, UnitId, Vitals,
+    TilePosition, TurnState, UnitId, Vitals, ranged,
 };
 use crate::map::Tile;
 use crate::map::range::distance_squared;
 use crate::map::reach::{budget_for, reachable};
 use crate::map::scenario::{Control, Scenario};
+use crate::rules::firearms::{reload, volley_size};
+use crate::rules::weapons::AttackForm;
 
 /// What the planner needs to know of a unit.
 #[derive(Debug, Clone, Copy)]
@@ -26,57 +31,147 @@ pub struct Seen {
 
 /// AI units take their turns (public so headless apps and tests can add it).
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, take_ai_turns.before(BattleSystems));
+    app.init_resource::<CommandsThisTurn>()
+        .add_systems(Update, take_ai_turns.before(BattleSystems));
 }
 
 /// Commands an AI unit may give in one turn before it is made to end it (so a refused command
 /// can never hold the battle up).
 const MOST_COMMANDS_A_TURN: u32 = 16;
 
+/// How many commands the AI has given on the current turn: round, unit, count.
+#[derive(Resource, Debug, Default)]
+struct CommandsThisTurn(u32, Option<UnitId>, u32);
+
 /// On an AI unit's turn, with nothing queued and no answer awaited, queue its next command.
-fn take_ai_turns(
-    flow: Option<Res<Flow>>,
-    scenario: Option<Res<ActiveScenario>>,
-    controllers: Option<Res<Controllers>>,
-    units: Query<(&UnitId, &TilePosition, &Vitals, &Condition, &Arsenal)>,
-    mut queue: Option<ResMut<CommandQueue>>,
-    mut given: Local<(u32, Option<UnitId>, u32)>,
-) {
-    let (Some(flow), Some(scenario), Some(controllers), Some(queue)) =
-        (flow, scenario, controllers, queue.as_mut())
-    else {
+fn take_ai_turns(world: &mut World) {
+    let (Some(flow), Some(controllers)) = (
+        world.get_resource::<Flow>(),
+        world.get_resource::<Controllers>(),
+    ) else {
         return;
     };
     let (Some(turn), Phase::Turn) = (flow.turn, &flow.phase) else {
         return;
     };
+    let round = flow.round;
     let unit = turn.unit;
-    if controllers.0.get(unit.index()) != Some(&Control::Ai) || !queue.0.is_empty() {
+    let queued = world
+        .get_resource::<CommandQueue>()
+        .is_none_or(|queue| !queue.0.is_empty());
+    if controllers.0.get(unit.index()) != Some(&Control::Ai) || queued {
         return;
     }
-    if (given.0, given.1) != (flow.round, Some(unit)) {
-        *given = (flow.round, Some(unit), 0);
+    let mut given = world.resource_mut::<CommandsThisTurn>();
+    if (given.0, given.1) != (round, Some(unit)) {
+        *given = CommandsThisTurn(round, Some(unit), 0);
     }
     given.2 += 1;
-    if given.2 > MOST_COMMANDS_A_TURN {
-        queue.0.push_back(Command::EndTurn { unit });
-        return;
-    }
+    let command = if given.2 > MOST_COMMANDS_A_TURN {
+        Command::EndTurn { unit }
+    } else {
+        next_command(world, &turn)
+    };
+    world.resource_mut::<CommandQueue>().0.push_back(command);
+}
+
+/// The unit's next command: a shot if it has one, else the hand-to-hand baseline.
+fn next_command(world: &mut World, turn: &TurnState) -> Command {
+    let unit = turn.unit;
+    let Some(scenario) = world
+        .get_resource::<ActiveScenario>()
+        .map(|active| active.0.clone())
+    else {
+        return Command::EndTurn { unit };
+    };
+    let mut units = world.query::<(&UnitId, &TilePosition, &Vitals, &Condition, &Arsenal)>();
     let seen: Vec<Seen> = units
-        .iter()
+        .iter(world)
         .map(|(id, at, vitals, _, _)| Seen {
             unit: *id,
             at: at.0,
             standing: vitals.conscious(),
         })
         .collect();
-    let command = units.iter().find(|(id, ..)| **id == unit).map_or(
-        Command::EndTurn { unit },
-        |(_, _, _, condition, arsenal)| {
-            baseline_command(&scenario.0, &seen, &turn, condition.prone, arsenal.in_hand)
+    let Some((condition, arsenal)) = units
+        .iter(world)
+        .find(|(id, ..)| **id == unit)
+        .map(|(_, _, _, condition, arsenal)| (*condition, arsenal.clone()))
+    else {
+        return Command::EndTurn { unit };
+    };
+    ranged_command(world, &scenario, &seen, turn, &arsenal).unwrap_or_else(|| {
+        baseline_command(&scenario, &seen, turn, condition.prone, arsenal.in_hand)
+    })
+}
+
+/// With a gun, bow or thrown weapon in hand: clear a jam, shoot the nearest enemy the battle
+/// says it can hit, or reload an empty weapon. `None` when none of that is possible.
+fn ranged_command(
+    world: &mut World,
+    scenario: &Scenario,
+    seen: &[Seen],
+    turn: &TurnState,
+    arsenal: &Arsenal,
+) -> Option<Command> {
+    let unit = turn.unit;
+    let weapon_choice = arsenal.in_hand;
+    let WeaponChoice::Carried(index) = weapon_choice else {
+        return None;
+    };
+    let spec = &scenario.units[unit.index()];
+    let weapon = &spec.weapons.get(index)?.weapon;
+    let form = weapon.attack_form();
+    if !matches!(form, AttackForm::Shot | AttackForm::Thrown) {
+        return None;
+    }
+    if turn.action_used || turn.action_forfeited {
+        return None;
+    }
+    let state = arsenal.state(index);
+    if state.jam.is_some() {
+        return Some(Command::ClearJam {
+            unit,
+            weapon: weapon_choice,
+        });
+    }
+    let here = seen.iter().find(|other| other.unit == unit)?.at;
+    let mut enemies: Vec<&Seen> = seen
+        .iter()
+        .filter(|other| other.standing && scenario.units[other.unit.index()].side != spec.side)
+        .collect();
+    enemies.sort_by_key(|other| (distance_squared(here, other.at), other.unit));
+    let volley = volley_size(spec.skill(scenario.ruleset.as_ref(), weapon.automatic_skill()));
+    for enemy in enemies {
+        let target = enemy.unit;
+        let mode = if weapon.most_shots() > 0 {
+            FireMode::single(target)
+        } else {
+            FireMode::FullAuto(vec![(target, volley)])
+        };
+        if ranged::preview(world, unit, weapon_choice, &mode).is_err() {
+            continue;
+        }
+        return Some(match form {
+            AttackForm::Thrown => Command::Attack {
+                unit,
+                target,
+                weapon: weapon_choice,
+            },
+            _ => Command::Fire {
+                unit,
+                weapon: weapon_choice,
+                mode,
+            },
+        });
+    }
+    let empty = state.ammunition.loaded == 0;
+    (empty && reload(weapon.feed(), weapon.capacity(), state.ammunition).is_ok()).then_some(
+        Command::Reload {
+            unit,
+            weapon: weapon_choice,
         },
-    );
-    queue.0.push_back(command);
+    )
 }
 
 /// The baseline's next command: get up, walk (keeping the action) towards the nearest standing
@@ -157,7 +252,7 @@ fn melee_choice(
             if spec
                 .weapons
                 .get(index)
-                .is_some_and(|carried| carried.weapon.skill.starts_with("Fighting")) =>
+                .is_some_and(|carried| carried.weapon.attack_form() == AttackForm::Melee) =>
         {
             in_hand
         }

@@ -34,11 +34,49 @@ pub enum ManeuverGoal {
     Expose,
 }
 
-/// A defender's answer to a melee attack or maneuver.
+/// How a firearm is fired this turn, and at whom.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FireMode {
+    /// Single shots, one at each listed target in turn (list a target twice for two shots at
+    /// it). More shots than the weapon fires without penalty each take a penalty die; at most
+    /// the weapon's limit (the number in brackets in the table).
+    Shots(Vec<UnitId>),
+    /// One burst (2 or 3 bullets, by the weapon) at one target.
+    Burst(UnitId),
+    /// Full automatic: this many bullets at each target in turn, split into volleys.
+    FullAuto(Vec<(UnitId, u32)>),
+}
+
+impl FireMode {
+    /// A single shot at one target.
+    pub fn single(target: UnitId) -> Self {
+        Self::Shots(vec![target])
+    }
+
+    /// Every target, each once, in the order first named.
+    pub fn targets(&self) -> Vec<UnitId> {
+        let named: Vec<UnitId> = match self {
+            Self::Shots(targets) => targets.clone(),
+            Self::Burst(target) => vec![*target],
+            Self::FullAuto(targets) => targets.iter().map(|(target, _)| *target).collect(),
+        };
+        let mut targets: Vec<UnitId> = Vec::with_capacity(named.len());
+        for target in named {
+            if !targets.contains(&target) {
+                targets.push(target);
+            }
+        }
+        targets
+    }
+}
+
+/// A defender's answer to an attack: a melee attack or maneuver, a thrown weapon, or shots.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Answer {
     Dodge,
     FightBack,
+    /// Against shots: throw oneself into cover (a Dodge roll; the next action is lost).
+    DiveForCover,
     /// Answer with a maneuver of one's own: resolved as fighting back, with its effect instead
     /// of damage.
     Maneuver(ManeuverGoal),
@@ -70,12 +108,40 @@ pub enum Command {
     Move { unit: UnitId, to: Tile },
     /// Get up from prone (free, on the unit's own turn).
     StandUp { unit: UnitId },
-    /// A melee attack.
+    /// A melee attack, or a thrown weapon (a rock, a spear) at a unit.
     Attack {
         unit: UnitId,
         target: UnitId,
         weapon: WeaponChoice,
     },
+    /// Fire a gun, bow or other missile weapon at units.
+    Fire {
+        unit: UnitId,
+        weapon: WeaponChoice,
+        mode: FireMode,
+    },
+    /// Take careful aim at a unit with the weapon in hand: a bonus die on the shot next turn.
+    Aim { unit: UnitId, target: UnitId },
+    /// Load a weapon (two rounds, a magazine, or half a belt).
+    Reload { unit: UnitId, weapon: WeaponChoice },
+    /// Work on a jammed weapon.
+    ClearJam { unit: UnitId, weapon: WeaponChoice },
+    /// Throw or fire an explosive (or a Molotov) at a tile.
+    Blast {
+        unit: UnitId,
+        weapon: WeaponChoice,
+        at: Tile,
+    },
+    /// Set a charge or a mine on the unit's own tile or one beside it: with a fuse it goes off
+    /// at the end of the round that many rounds on (0: this one); without one it is a mine.
+    SetCharge {
+        unit: UnitId,
+        weapon: WeaponChoice,
+        at: Tile,
+        fuse: Option<u32>,
+    },
+    /// Beat out the flames on a burning unit (oneself, rolling on the ground, or one beside).
+    Extinguish { unit: UnitId, patient: UnitId },
     /// A fighting maneuver.
     Maneuver {
         unit: UnitId,
@@ -109,6 +175,13 @@ impl Command {
             | Self::Move { unit, .. }
             | Self::StandUp { unit }
             | Self::Attack { unit, .. }
+            | Self::Fire { unit, .. }
+            | Self::Aim { unit, .. }
+            | Self::Reload { unit, .. }
+            | Self::ClearJam { unit, .. }
+            | Self::Blast { unit, .. }
+            | Self::SetCharge { unit, .. }
+            | Self::Extinguish { unit, .. }
             | Self::Maneuver { unit, .. }
             | Self::Answer { unit, .. }
             | Self::Ready { unit, .. }
@@ -179,4 +252,24 @@ pub enum Rejection {
     NotDuringBattle,
     #[error("the unit has already made its surprise attack")]
     SurpriseSpent,
+    #[error("the weapon cannot do that: {0}")]
+    WrongWeapon(String),
+    #[error("not enough rounds: {0}")]
+    OutOfAmmunition(String),
+    #[error("the weapon is jammed")]
+    Jammed,
+    #[error("the weapon is not jammed")]
+    NotJammed,
+    #[error("the weapon can be used again from round {0}")]
+    NotReadyUntil(u32),
+    #[error("no line of fire: {0}")]
+    NoLineOfFire(String),
+    #[error("automatic fire sweeps at most sixty degrees: the targets are spread too wide")]
+    OutOfArc,
+    #[error("cannot reload: {0}")]
+    CannotReload(crate::rules::firearms::ReloadRefusal),
+    #[error("not an answer to this attack: {0}")]
+    InvalidAnswer(String),
+    #[error("not on fire: {0}")]
+    NotBurning(String),
 }

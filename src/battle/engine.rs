@@ -6,16 +6,18 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use super::command::{Command, Rejection, WeaponChoice};
-use super::event::{Event, EventKind, Modifier};
+use super::event::{Event, EventKind, Modifier, ModifierReason};
 use super::{
     ActiveScenario, Arsenal, BattleDice, CommandLog, CommandQueue, Condition, Controllers,
-    EventLog, Flow, Phase, Roster, TilePosition, TurnState, UnitId, Vitals, flow, melee, movement,
-    wounds,
+    EventLog, Flow, Phase, Roster, TilePosition, TurnState, UnitId, Vitals, blast, effects, flow,
+    melee, movement, ranged, wounds,
 };
 use crate::map::Tile;
 use crate::map::scenario::{Control, Scenario, UnitSpec};
 use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula};
-use crate::rules::percentile::{Difficulty, ExtraDice, SkillCheck};
+use crate::rules::dice::{DieFace, FaceSource};
+use crate::rules::modifiers::extra_dice;
+use crate::rules::percentile::{Difficulty, SkillCheck};
 use crate::rules::ruleset::RollPurpose;
 
 /// Resolve every queued command, in order, with everything each one sets off.
@@ -33,6 +35,7 @@ pub fn resolve(world: &mut World, command: Command) {
         battle.emit(EventKind::Rejected { command, reason });
         return;
     }
+    ranged::keep_or_spoil_aim(&mut battle, &command);
     flow::settle(&mut battle);
     battle.answer_for_the_ai();
 }
@@ -73,6 +76,22 @@ impl<'w> Battle<'w> {
                 target,
                 weapon,
             } => melee::attack(self, unit, target, weapon),
+            Command::Fire {
+                unit,
+                weapon,
+                ref mode,
+            } => ranged::fire(self, unit, weapon, mode.clone()),
+            Command::Aim { unit, target } => ranged::aim(self, unit, target),
+            Command::Reload { unit, weapon } => ranged::reload(self, unit, weapon),
+            Command::ClearJam { unit, weapon } => ranged::clear_jam(self, unit, weapon),
+            Command::Blast { unit, weapon, at } => blast::blast(self, unit, weapon, at),
+            Command::SetCharge {
+                unit,
+                weapon,
+                at,
+                fuse,
+            } => blast::set_charge(self, unit, weapon, at, fuse),
+            Command::Extinguish { unit, patient } => effects::extinguish(self, unit, patient),
             Command::Maneuver { unit, target, goal } => melee::maneuver(self, unit, target, goal),
             Command::Answer { unit, answer } => melee::answer(self, unit, answer),
             Command::Ready { unit, weapon } => melee::ready(self, unit, weapon),
@@ -281,26 +300,11 @@ impl<'w> Battle<'w> {
         difficulty: Difficulty,
         modifiers: Vec<Modifier>,
     ) -> SkillCheck {
-        let (bonus, penalty) = modifiers
-            .iter()
-            .fold((0u8, 0u8), |(bonus, penalty), modifier| {
-                let dice = modifier.dice.unsigned_abs();
-                if modifier.dice > 0 {
-                    (bonus.saturating_add(dice), penalty)
-                } else {
-                    (bonus, penalty.saturating_add(dice))
-                }
-            });
+        let extra = extra_dice(&modifiers);
         let ruleset = self.scenario.ruleset.clone();
         let rolled = {
             let mut dice = self.world.resource_mut::<BattleDice>();
-            ruleset.check(
-                &mut dice.dice,
-                purpose,
-                value,
-                difficulty,
-                ExtraDice { bonus, penalty },
-            )
+            ruleset.check(&mut dice.dice, purpose, value, difficulty, extra)
         };
         self.emit(EventKind::Rolled {
             unit,
@@ -340,6 +344,13 @@ impl<'w> Battle<'w> {
         )
     }
 
+    /// Roll one die (for a jam's rounds of work, a scatter, a stun); the caller's event records
+    /// the face.
+    pub fn die(&mut self, sides: u32) -> DieFace {
+        let face = self.world.resource_mut::<BattleDice>().dice.face(sides);
+        DieFace { sides, face }
+    }
+
     /// Roll damage dealt by `unit` to `target` and record it.
     pub fn roll_damage(
         &mut self,
@@ -347,6 +358,7 @@ impl<'w> Battle<'w> {
         target: UnitId,
         weapon: &str,
         damage: &DamageNotation,
+        reach: DamageReach,
         damage_bonus: &Formula,
         quality: DamageQuality,
     ) -> DamageRoll {
@@ -357,7 +369,7 @@ impl<'w> Battle<'w> {
                 &mut dice.dice,
                 RollPurpose::Damage(weapon.to_string()),
                 damage,
-                DamageReach::Full,
+                reach,
                 damage_bonus,
                 quality,
             )
@@ -379,6 +391,52 @@ impl<'w> Battle<'w> {
             roll: roll.clone(),
         });
         roll
+    }
+
+    /// The unit's carried weapon and its state, if it still has it.
+    pub fn carried(&self, unit: UnitId, index: usize) -> Option<&crate::rules::weapons::Weapon> {
+        self.spec(unit)
+            .weapons
+            .get(index)
+            .map(|carried| &carried.weapon)
+    }
+
+    /// Change the state of one of the unit's carried weapons.
+    pub fn change_weapon_state(
+        &mut self,
+        unit: UnitId,
+        index: usize,
+        change: impl FnOnce(&mut super::WeaponState),
+    ) {
+        self.change_arsenal(unit, |arsenal| {
+            if let Some(state) = arsenal.weapons.get_mut(index) {
+                change(state);
+            }
+        });
+    }
+
+    /// Whether the unit rolled a critical DEX roll for initiative and has not yet had its bonus
+    /// die.
+    pub fn critical_initiative_unspent(&self, unit: UnitId) -> bool {
+        self.flow()
+            .dex_rolls
+            .get(&unit)
+            .is_some_and(|(level, _)| *level == crate::rules::percentile::SuccessLevel::Critical)
+            && !self.condition(unit).initiative_edge_spent
+    }
+
+    /// Penalty dice a unit suffers on its own rolls: hampered, or held (unless the roll is to
+    /// break the hold).
+    pub fn hindrances(&self, unit: UnitId, breaking_hold: bool) -> Vec<Modifier> {
+        let condition = self.condition(unit);
+        let mut modifiers = Vec::new();
+        if condition.hindered {
+            modifiers.push(Modifier::new(ModifierReason::Hindered, -1));
+        }
+        if condition.held_by.is_some() && !breaking_hold {
+            modifiers.push(Modifier::new(ModifierReason::Held, -1));
+        }
+        modifiers
     }
 
     /// A unit's skill value by name (base values included).

@@ -6,42 +6,17 @@ use serde::{Deserialize, Serialize};
 use super::UnitId;
 use super::command::{Answer, Command, ManeuverGoal, Rejection};
 use crate::map::Tile;
+use crate::map::range::RangeBand;
+use crate::map::sight::ShotLine;
 use crate::rules::damage::DamageRoll;
+use crate::rules::dice::DieFace;
 use crate::rules::melee::MeleeOutcome;
 use crate::rules::percentile::SkillCheck;
 use crate::rules::ruleset::RollPurpose;
+use crate::rules::weapons::MalfunctionKind;
 use crate::rules::wounds::BlowSeverity;
 
-/// Why a roll got a bonus or penalty die.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ModifierReason {
-    /// The defender has already dodged or fought back all it can this round.
-    Outnumbered,
-    /// Kicking someone when they are down.
-    ProneTarget,
-    /// An enemy's maneuver left the target open.
-    ExposedTarget,
-    /// The target did not see the maneuver coming.
-    Unseen,
-    /// A maneuver hampers the roller.
-    Hindered,
-    /// The roller is held.
-    Held,
-    /// A maneuver against a larger opponent: one die per point of Build.
-    SmallerBuild,
-    /// A readied firearm (DEX-roll initiative).
-    ReadiedFirearm,
-    /// A critical DEX roll for initiative: a bonus die on the first attack.
-    InitiativeCritical,
-}
-
-/// One bonus (positive) or penalty (negative) die and why.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Modifier {
-    pub reason: ModifierReason,
-    pub dice: i8,
-}
+pub use crate::rules::modifiers::{Modifier, ModifierReason};
 
 /// A unit's condition, for badges and the log.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -54,6 +29,18 @@ pub enum WoundState {
     Stabilised,
     Dying,
     Dead,
+}
+
+/// What a defender is asked to answer, which decides the answers it may give.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DefenceKind {
+    /// A blow or maneuver: dodge, fight back, a maneuver, or nothing.
+    Melee,
+    /// A thrown weapon: dodge, or nothing; fighting back only from close by.
+    Thrown { may_fight_back: bool },
+    /// Shots: dive for cover, or nothing.
+    Shots,
 }
 
 /// How the battle ended.
@@ -132,6 +119,7 @@ pub enum EventKind {
     DefenceAsked {
         unit: UnitId,
         attacker: UnitId,
+        asked: DefenceKind,
     },
     Answered {
         unit: UnitId,
@@ -150,6 +138,8 @@ pub enum EventKind {
         armor: u32,
         taken: u32,
         hit_points: u32,
+        /// Of the armor taken off, what the cover it was shot through stopped.
+        cover: u32,
         severity: BlowSeverity,
         /// The optional concealed-damage rule hides the numbers from the player.
         concealed: bool,
@@ -194,6 +184,142 @@ pub enum EventKind {
         unit: UnitId,
     },
     Fled {
+        unit: UnitId,
+    },
+    Aimed {
+        unit: UnitId,
+        target: UnitId,
+    },
+    /// The aim was spoilt (the unit moved, did something else, or was hurt) or not used.
+    AimLost {
+        unit: UnitId,
+    },
+    /// A trigger pulled (or a bow drawn): the rounds it uses, and those wasted swinging between
+    /// targets.
+    Fired {
+        unit: UnitId,
+        weapon: String,
+        rounds: u32,
+        wasted: u32,
+    },
+    /// One shot (or one volley) at a target, before its roll: the range and the line.
+    ShotAt {
+        unit: UnitId,
+        target: UnitId,
+        bullets: u32,
+        band: RangeBand,
+        point_blank: bool,
+        line: ShotLine,
+    },
+    /// The shot (or volley) hit: how many bullets, how many of them extreme.
+    ShotHit {
+        unit: UnitId,
+        target: UnitId,
+        hits: u32,
+        extreme: u32,
+    },
+    ShotMissed {
+        unit: UnitId,
+        target: UnitId,
+    },
+    /// A volley pushed past Critical difficulty: it cannot hit, and no roll is made.
+    ShotWasted {
+        unit: UnitId,
+        target: UnitId,
+        bullets: u32,
+    },
+    /// A fumble firing into melee hits the shooter's own side instead.
+    StrayHit {
+        unit: UnitId,
+        target: UnitId,
+        ally: UnitId,
+    },
+    /// The weapon does not fire (a dud) or jams; a jam takes this many rounds of work.
+    Malfunctioned {
+        unit: UnitId,
+        weapon: String,
+        outcome: MalfunctionKind,
+        work: Option<DieFace>,
+    },
+    JamWorkedOn {
+        unit: UnitId,
+        weapon: String,
+        rounds_left: u32,
+    },
+    JamCleared {
+        unit: UnitId,
+        weapon: String,
+    },
+    Reloaded {
+        unit: UnitId,
+        weapon: String,
+        loaded: u32,
+        spare: u32,
+        /// A belt half changed: another round of work to go.
+        half_done: bool,
+    },
+    /// The target dived for cover: `made_it` if its Dodge roll succeeded.
+    Dived {
+        unit: UnitId,
+        made_it: bool,
+    },
+    /// An explosive thrown or fired at a tile.
+    Launched {
+        unit: UnitId,
+        weapon: String,
+        at: Tile,
+    },
+    /// A miss flies off: 1D8 for the direction, D4s for the yards.
+    Scattered {
+        weapon: String,
+        from: Tile,
+        to: Tile,
+        direction: DieFace,
+        yards: Vec<DieFace>,
+    },
+    Exploded {
+        weapon: String,
+        at: Tile,
+        radius: Option<u32>,
+    },
+    /// It did not go off.
+    Dud {
+        weapon: String,
+        at: Tile,
+    },
+    /// Full cover between the blast and the unit kept it off.
+    Shielded {
+        unit: UnitId,
+        by: Tile,
+    },
+    ChargeSet {
+        unit: UnitId,
+        weapon: String,
+        at: Tile,
+        fuse: Option<u32>,
+    },
+    MineTriggered {
+        unit: UnitId,
+        at: Tile,
+    },
+    CaughtFire {
+        unit: UnitId,
+    },
+    /// A burning unit's damage at the end of a round (armor does not stop it).
+    Burned {
+        unit: UnitId,
+        damage: u32,
+    },
+    FireOut {
+        unit: UnitId,
+    },
+    /// Stunned: it loses this many turns.
+    Stunned {
+        unit: UnitId,
+        turns: DieFace,
+    },
+    /// A stunned unit's turn goes by.
+    TurnLost {
         unit: UnitId,
     },
     TurnEnded {

@@ -212,23 +212,33 @@ fn next_turn(battle: &mut Battle) {
         if delayed || !battle.standing(unit) {
             continue;
         }
-        // A fumbled DEX roll for initiative costs the unit its first action.
+        // A stunned unit's turn goes by.
+        if battle.condition(unit).stunned() {
+            battle.change_condition(unit, |condition| condition.stunned_turns -= 1);
+            battle.emit(EventKind::TurnLost { unit });
+            continue;
+        }
+        // A fumbled DEX roll for initiative costs the unit its first action; diving for cover
+        // costs it its next one.
         let fumbled = battle
             .flow()
             .dex_rolls
             .get(&unit)
             .is_some_and(|(level, _)| *level == SuccessLevel::Fumble)
             && !battle.condition(unit).initiative_edge_spent;
+        let dived = battle.condition(unit).dived_for_cover;
         battle.flow_mut().turn = Some(TurnState {
             unit,
             spent: 0,
             action_used: false,
-            action_forfeited: fumbled,
+            action_forfeited: fumbled || dived,
             attacks_made: 0,
         });
         battle.emit(EventKind::TurnBegan { unit });
         if fumbled {
             battle.change_condition(unit, |condition| condition.initiative_edge_spent = true);
+        }
+        if fumbled || dived {
             battle.emit(EventKind::ActionForfeited { unit });
         }
         return;
@@ -269,7 +279,19 @@ pub(super) fn end_turn(battle: &mut Battle) {
         return;
     };
     battle.flow_mut().turn = None;
-    battle.change_condition(unit, |condition| condition.hindered = false);
+    battle.change_condition(unit, |condition| {
+        condition.hindered = false;
+        condition.dived_for_cover = false;
+    });
+    // An aim taken last round and not used on this turn is gone.
+    let round = battle.round();
+    if battle
+        .condition(unit)
+        .aim
+        .is_some_and(|aim| aim.round < round)
+    {
+        super::ranged::spoil_aim(battle, unit);
+    }
     battle.emit(EventKind::TurnEnded { unit });
     let waiting: Vec<UnitId> = battle
         .flow()
@@ -333,6 +355,8 @@ fn end_round(battle: &mut Battle) {
     for unit in lapsed {
         battle.emit(EventKind::DelayLapsed { unit });
     }
+    super::blast::fuses_burn_down(battle);
+    super::effects::burn(battle);
     let round = battle.round();
     for unit in battle.unit_ids() {
         let vitals = battle.vitals(unit);

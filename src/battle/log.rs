@@ -2,12 +2,14 @@
 
 use super::UnitId;
 use super::command::{Answer, ManeuverGoal};
-use super::event::{Event, EventKind, Modifier, ModifierReason, WoundState};
+use super::event::{DefenceKind, Event, EventKind, Modifier, WoundState};
 use crate::map::scenario::Scenario;
 use crate::rules::damage::DamageQuality;
 use crate::rules::melee::MeleeOutcome;
+use crate::rules::modifiers::modifier_words;
 use crate::rules::percentile::SkillCheck;
 use crate::rules::ruleset::RollPurpose;
+use crate::rules::weapons::MalfunctionKind;
 use crate::rules::wounds::BlowSeverity;
 
 /// The words for one event, as the log shows it.
@@ -103,12 +105,22 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 name(*target)
             )
         }
-        EventKind::DefenceAsked { unit, attacker } => {
-            format!(
-                "{} must answer {}: dodge, fight back or a maneuver",
-                name(*unit),
-                name(*attacker)
-            )
+        EventKind::DefenceAsked {
+            unit,
+            attacker,
+            asked,
+        } => {
+            let choices = match asked {
+                DefenceKind::Melee => "dodge, fight back or a maneuver",
+                DefenceKind::Thrown {
+                    may_fight_back: true,
+                } => "dodge or fight back",
+                DefenceKind::Thrown {
+                    may_fight_back: false,
+                } => "dodge, or take it",
+                DefenceKind::Shots => "dive for cover, or take it",
+            };
+            format!("{} must answer {}: {choices}", name(*unit), name(*attacker))
         }
         EventKind::Answered { unit, answer } => {
             format!("{} {}", name(*unit), answer_words(*answer))
@@ -136,6 +148,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             armor,
             taken,
             hit_points,
+            cover,
             severity,
             concealed,
             ..
@@ -147,6 +160,12 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             };
             if *concealed {
                 format!("{} is hurt{kind}", name(*unit))
+            } else if *cover > 0 {
+                format!(
+                    "{} takes {taken} damage ({rolled} less {cover} for the cover and {} armor), {hit_points} hit points left{kind}",
+                    name(*unit),
+                    armor - cover
+                )
             } else if *armor > 0 {
                 format!(
                     "{} takes {taken} damage ({rolled} less {armor} armor), {hit_points} hit points left{kind}",
@@ -189,6 +208,188 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             format!("{} waited too long and loses the action", name(*unit))
         }
         EventKind::Fled { unit } => format!("{} flees the fight", name(*unit)),
+        EventKind::Aimed { unit, target } => {
+            format!("{} takes careful aim at {}", name(*unit), name(*target))
+        }
+        EventKind::AimLost { unit } => format!("{} loses the aim", name(*unit)),
+        EventKind::Fired {
+            unit,
+            weapon,
+            rounds,
+            wasted,
+        } => {
+            let wasted = if *wasted > 0 {
+                format!(", {wasted} more wasted between targets")
+            } else {
+                String::new()
+            };
+            format!(
+                "{} fires the {weapon}: {rounds} round{}{wasted}",
+                name(*unit),
+                plural(*rounds)
+            )
+        }
+        EventKind::ShotAt {
+            unit,
+            target,
+            bullets,
+            band,
+            point_blank,
+            line,
+        } => {
+            let volley = if *bullets > 1 {
+                format!("a volley of {bullets} at")
+            } else {
+                "a shot at".to_string()
+            };
+            let close = if *point_blank { ", point-blank" } else { "" };
+            format!(
+                "{} · {volley} {}: {}{close}, {}",
+                name(*unit),
+                name(*target),
+                band.label(),
+                line.label()
+            )
+        }
+        EventKind::ShotHit {
+            target,
+            hits,
+            extreme,
+            ..
+        } => {
+            let extreme = match extreme {
+                0 => String::new(),
+                1 if *hits == 1 => " (extreme)".to_string(),
+                count => format!(", {count} of them extreme"),
+            };
+            format!("{hits} hit{} {}{extreme}", plural(*hits), name(*target))
+        }
+        EventKind::ShotMissed { target, .. } => format!("the shot misses {}", name(*target)),
+        EventKind::ShotWasted {
+            target, bullets, ..
+        } => format!(
+            "{bullets} round{} at {} cannot hit: the fire is too wild",
+            plural(*bullets),
+            name(*target)
+        ),
+        EventKind::StrayHit { target, ally, .. } => format!(
+            "a fumble into the melee around {}: {} is hit instead",
+            name(*target),
+            name(*ally)
+        ),
+        EventKind::Malfunctioned {
+            weapon,
+            outcome,
+            work,
+            ..
+        } => match (outcome, work) {
+            (MalfunctionKind::Jam, Some(work)) => format!(
+                "the {weapon} jams: {} round{} of work to clear it [D6: {}]",
+                work.face,
+                plural(work.face),
+                work.face
+            ),
+            _ => format!("the {weapon} does not fire: a dud"),
+        },
+        EventKind::JamWorkedOn {
+            unit,
+            weapon,
+            rounds_left,
+        } => match rounds_left {
+            0 => format!("{} tries to clear the {weapon}", name(*unit)),
+            left => format!(
+                "{} works on the jammed {weapon}: {left} more round{}",
+                name(*unit),
+                plural(*left)
+            ),
+        },
+        EventKind::JamCleared { unit, weapon } => {
+            format!("{} clears the {weapon}", name(*unit))
+        }
+        EventKind::Reloaded {
+            unit,
+            weapon,
+            loaded,
+            spare,
+            half_done,
+        } => {
+            if *half_done {
+                format!(
+                    "{} is changing the {weapon}'s belt: one more round",
+                    name(*unit)
+                )
+            } else {
+                format!(
+                    "{} reloads the {weapon}: {loaded} loaded, {spare} spare",
+                    name(*unit)
+                )
+            }
+        }
+        EventKind::Dived { unit, made_it } => {
+            if *made_it {
+                format!("{} dives for cover: harder to hit", name(*unit))
+            } else {
+                format!("{} dives for cover, too slowly", name(*unit))
+            }
+        }
+        EventKind::Launched { unit, weapon, at } => {
+            format!("{} sends the {weapon} at {at}", name(*unit))
+        }
+        EventKind::Scattered {
+            weapon,
+            from,
+            to,
+            direction,
+            yards,
+        } => {
+            let dice: Vec<String> = yards.iter().map(|die| die.face.to_string()).collect();
+            format!(
+                "the {weapon} goes astray from {from} to {to} [D8: {}, D4: {}]",
+                direction.face,
+                dice.join(" ")
+            )
+        }
+        EventKind::Exploded { weapon, at, radius } => match radius {
+            Some(radius) => format!("the {weapon} bursts at {at} (radius {radius} yards)"),
+            None => format!("the {weapon} bursts at {at}"),
+        },
+        EventKind::Dud { weapon, at } => format!("the {weapon} at {at} does not go off"),
+        EventKind::Shielded { unit, by } => {
+            format!("{} is shielded from the blast by {by}", name(*unit))
+        }
+        EventKind::ChargeSet {
+            unit,
+            weapon,
+            at,
+            fuse,
+        } => match fuse {
+            Some(0) => format!(
+                "{} sets the {weapon} at {at}: it goes off at the end of this round",
+                name(*unit)
+            ),
+            Some(rounds) => format!(
+                "{} sets the {weapon} at {at}: it goes off in {rounds} round{}",
+                name(*unit),
+                plural(*rounds)
+            ),
+            None => format!("{} lays the {weapon} at {at}", name(*unit)),
+        },
+        EventKind::MineTriggered { unit, at } => {
+            format!("{} steps on a mine at {at}", name(*unit))
+        }
+        EventKind::CaughtFire { unit } => format!("{} catches fire", name(*unit)),
+        EventKind::Burned { unit, damage } => {
+            format!("{} burns for {damage} damage", name(*unit))
+        }
+        EventKind::FireOut { unit } => format!("the fire on {} is out", name(*unit)),
+        EventKind::Stunned { unit, turns } => format!(
+            "{} is stunned for {} turn{} [D6: {}]",
+            name(*unit),
+            turns.face,
+            plural(turns.face),
+            turns.face
+        ),
+        EventKind::TurnLost { unit } => format!("{} is stunned and loses the turn", name(*unit)),
         EventKind::TurnEnded { unit } => format!("{} ends the turn", name(*unit)),
         EventKind::RoundEnded => format!("Round {} ends", event.round),
         EventKind::BattleEnded { outcome } => {
@@ -217,14 +418,10 @@ fn purpose_words(purpose: &RollPurpose) -> String {
 
 /// "23 against 60 (+1 outnumbered): hard success"
 fn check_words(check: &SkillCheck, modifiers: &[Modifier]) -> String {
-    let dice: Vec<String> = modifiers
-        .iter()
-        .map(|modifier| format!("{:+} {}", modifier.dice, reason_words(modifier.reason)))
-        .collect();
-    let modifiers = if dice.is_empty() {
+    let modifiers = if modifiers.is_empty() {
         String::new()
     } else {
-        format!(" ({})", dice.join(", "))
+        format!(" ({})", modifier_words(modifiers))
     };
     let outcome = if check.success { "success" } else { "failed" };
     format!(
@@ -233,18 +430,9 @@ fn check_words(check: &SkillCheck, modifiers: &[Modifier]) -> String {
     )
 }
 
-fn reason_words(reason: ModifierReason) -> &'static str {
-    match reason {
-        ModifierReason::Outnumbered => "outnumbered",
-        ModifierReason::ProneTarget => "target prone",
-        ModifierReason::ExposedTarget => "target exposed",
-        ModifierReason::Unseen => "unseen",
-        ModifierReason::Hindered => "hampered",
-        ModifierReason::Held => "held",
-        ModifierReason::SmallerBuild => "smaller Build",
-        ModifierReason::ReadiedFirearm => "readied firearm",
-        ModifierReason::InitiativeCritical => "critical initiative",
-    }
+/// "s" for any count but one.
+fn plural(count: u32) -> &'static str {
+    if count == 1 { "" } else { "s" }
 }
 
 fn goal_words(goal: ManeuverGoal) -> &'static str {
@@ -263,6 +451,7 @@ fn answer_words(answer: Answer) -> String {
         Answer::Dodge => "dodges".to_string(),
         Answer::FightBack => "fights back".to_string(),
         Answer::Maneuver(goal) => format!("answers with a maneuver to {}", goal_words(goal)),
+        Answer::DiveForCover => "dives for cover".to_string(),
         Answer::Nothing => "does not defend".to_string(),
     }
 }

@@ -3,18 +3,20 @@
 
 use super::command::{Answer, ManeuverGoal, Rejection, SurpriseAttack, WeaponChoice};
 use super::engine::Battle;
-use super::event::{EventKind, Modifier, ModifierReason};
-use super::{AttackKind, PendingAttack, Phase, UnitId, wounds};
+use super::event::{DefenceKind, EventKind, Modifier, ModifierReason};
+use super::wounds::Blow;
+use super::{AttackKind, PendingAttack, Phase, UnitId, effects, ranged, wounds};
 use crate::map::range::{RangeBand, WeaponReach, range_reading};
-use crate::rules::damage::{DamageNotation, DamageQuality, Term};
+use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, Term};
+use crate::rules::firearms::extreme_hit;
 use crate::rules::melee::{Defence, MeleeOutcome, blow_quality, melee_outcome, outnumbered};
 use crate::rules::opposed::{ManeuverAllowance, SideResult};
-use crate::rules::percentile::{Difficulty, SkillCheck};
+use crate::rules::percentile::{Difficulty, SkillCheck, SuccessLevel};
 use crate::rules::ruleset::RollPurpose;
 use crate::rules::skills::{BRAWL, DODGE};
-use crate::rules::weapons::WeaponRange;
+use crate::rules::weapons::{AttackForm, Weapon, WeaponRange};
 
-/// A hand-to-hand attack as the rules need it.
+/// A hand-to-hand (or thrown) attack as the rules need it.
 #[derive(Debug, Clone)]
 pub(super) struct MeleeWeapon {
     pub name: String,
@@ -23,9 +25,11 @@ pub(super) struct MeleeWeapon {
     pub damage: DamageNotation,
     pub impale: bool,
     pub range: WeaponRange,
+    /// A weapon thrown at the target: its place in the unit's list and its table row.
+    pub thrown: Option<(usize, Weapon)>,
 }
 
-/// Look up a unit's hand-to-hand attack; refuse anything that is not one.
+/// Look up a unit's hand-to-hand or thrown attack; refuse anything else.
 pub(super) fn melee_weapon(
     battle: &Battle,
     unit: UnitId,
@@ -33,24 +37,25 @@ pub(super) fn melee_weapon(
 ) -> Result<MeleeWeapon, Rejection> {
     battle.usable_weapon(unit, choice)?;
     let spec = battle.spec(unit);
-    let from_table = |weapon: &crate::rules::weapons::Weapon| MeleeWeapon {
-        name: weapon.name.clone(),
-        skill_name: weapon.skill.clone(),
-        skill: battle.skill(unit, &weapon.skill),
-        damage: weapon.damage.clone(),
-        impale: weapon.impale,
-        range: weapon.range.clone(),
-    };
     match choice {
         WeaponChoice::Carried(index) => {
             let weapon = &spec.weapons[index].weapon;
-            if !weapon.skill.starts_with("Fighting") {
+            let form = weapon.attack_form();
+            if !matches!(form, AttackForm::Melee | AttackForm::Thrown) {
                 return Err(Rejection::NotMelee(format!(
                     "{} is used with {}",
                     weapon.name, weapon.skill
                 )));
             }
-            Ok(from_table(weapon))
+            Ok(MeleeWeapon {
+                name: weapon.name.clone(),
+                skill_name: weapon.skill.clone(),
+                skill: battle.skill(unit, &weapon.skill),
+                damage: weapon.damage.clone(),
+                impale: weapon.impale,
+                range: weapon.range.clone(),
+                thrown: (form == AttackForm::Thrown).then(|| (index, weapon.clone())),
+            })
         }
         WeaponChoice::Natural(index) => {
             let attack = &spec.natural_attacks[index];
@@ -61,6 +66,7 @@ pub(super) fn melee_weapon(
                 damage: attack.damage.clone(),
                 impale: attack.impale,
                 range: WeaponRange::Touch,
+                thrown: None,
             })
         }
         WeaponChoice::Unarmed => Ok(unarmed(battle, unit)),
@@ -76,6 +82,7 @@ fn unarmed(battle: &Battle, unit: UnitId) -> MeleeWeapon {
         damage: DamageNotation::sum(vec![Term::dice(1, 3), Term::damage_bonus()]),
         impale: false,
         range: WeaponRange::Touch,
+        thrown: None,
     }
 }
 
@@ -84,8 +91,10 @@ fn unarmed(battle: &Battle, unit: UnitId) -> MeleeWeapon {
 fn fighting_weapon(battle: &Battle, unit: UnitId) -> MeleeWeapon {
     let in_hand = battle.arsenal(unit).in_hand;
     melee_weapon(battle, unit, in_hand)
-        .or_else(|_| melee_weapon(battle, unit, WeaponChoice::Natural(0)))
-        .unwrap_or_else(|_| unarmed(battle, unit))
+        .ok()
+        .filter(|weapon| weapon.thrown.is_none())
+        .or_else(|| melee_weapon(battle, unit, WeaponChoice::Natural(0)).ok())
+        .unwrap_or_else(|| unarmed(battle, unit))
 }
 
 /// Whether `target` is within reach of `weapon` from `unit`.
@@ -125,7 +134,7 @@ fn ready_to_attack(battle: &Battle, unit: UnitId, target: UnitId) -> Result<(), 
     target_there(battle, unit, target)
 }
 
-fn target_there(battle: &Battle, unit: UnitId, target: UnitId) -> Result<(), Rejection> {
+pub(super) fn target_there(battle: &Battle, unit: UnitId, target: UnitId) -> Result<(), Rejection> {
     battle.known(target)?;
     if target == unit {
         return Err(Rejection::InvalidTarget(
@@ -195,7 +204,19 @@ pub(super) fn attack(
 ) -> Result<(), Rejection> {
     ready_to_attack(battle, unit, target)?;
     let chosen = melee_weapon(battle, unit, weapon)?;
-    in_reach(battle, unit, target, &chosen.range)?;
+    match &chosen.thrown {
+        Some((index, thrown)) => {
+            ranged::usable_now(battle, unit, *index)?;
+            if ranged::rounds_left(battle, unit, *index, thrown) == 0 {
+                return Err(Rejection::OutOfAmmunition(format!(
+                    "no {} left to throw",
+                    thrown.name
+                )));
+            }
+            ranged::setup(battle, unit, target, thrown, ranged::ShotTerms::default())?;
+        }
+        None => in_reach(battle, unit, target, &chosen.range)?,
+    }
     let announced = EventKind::Attacked {
         unit,
         target,
@@ -319,20 +340,54 @@ pub(super) fn surprise(
     Ok(())
 }
 
-/// Wait for the defender's answer, or resolve at once if it cannot give one (it is down, or
-/// an unseen blow gives it no chance).
+/// Wait for the defender's answer, or resolve at once if it cannot give one (it is down or
+/// stunned, or an unseen blow gives it no chance).
 fn open_exchange(battle: &mut Battle, pending: PendingAttack) {
-    let helpless = !battle.vitals(pending.target).conscious();
+    let helpless =
+        !battle.vitals(pending.target).conscious() || battle.condition(pending.target).stunned();
     let unseen_blow = pending.unseen && matches!(pending.kind, AttackKind::Strike(_));
     if helpless || unseen_blow {
         exchange(battle, &pending, Answer::Nothing);
         return;
     }
+    let kind = defence_kind(battle, &pending);
     battle.emit(EventKind::DefenceAsked {
         unit: pending.target,
         attacker: pending.attacker,
+        asked: kind,
     });
     battle.flow_mut().phase = Phase::Defending(pending);
+}
+
+/// What the defender of a melee or thrown attack is asked: a thrown weapon may be fought back
+/// only from within a fifth of the defender's DEX in feet.
+fn defence_kind(battle: &Battle, pending: &PendingAttack) -> DefenceKind {
+    let thrown = match pending.kind {
+        AttackKind::Strike(choice) => melee_weapon(battle, pending.attacker, choice)
+            .is_ok_and(|weapon| weapon.thrown.is_some()),
+        AttackKind::Maneuver(_) | AttackKind::Fire(_) => false,
+    };
+    if !thrown {
+        return DefenceKind::Melee;
+    }
+    let close = battle
+        .position(pending.attacker)
+        .zip(battle.position(pending.target))
+        .is_some_and(|(from, to)| {
+            let dexterity = battle.spec(pending.target).characteristics.dexterity;
+            range_reading(
+                &WeaponReach::Ranged {
+                    limits_feet: [Some(dexterity / 5), None, None],
+                },
+                dexterity,
+                from,
+                to,
+            )
+            .point_blank
+        });
+    DefenceKind::Thrown {
+        may_fight_back: close,
+    }
 }
 
 pub(super) fn answer(battle: &mut Battle, unit: UnitId, answer: Answer) -> Result<(), Rejection> {
@@ -344,6 +399,31 @@ pub(super) fn answer(battle: &mut Battle, unit: UnitId, answer: Answer) -> Resul
     if pending.target != unit {
         return Err(Rejection::NotDefending);
     }
+    if let AttackKind::Fire(fire) = pending.kind {
+        return ranged::answer_fire(battle, pending.attacker, unit, fire, answer);
+    }
+    let fights = matches!(answer, Answer::FightBack | Answer::Maneuver(_));
+    if answer == Answer::DiveForCover {
+        return Err(Rejection::InvalidAnswer(
+            "diving for cover is an answer to shots".to_string(),
+        ));
+    }
+    if fights && battle.condition(unit).dived_for_cover {
+        return Err(Rejection::InvalidAnswer(
+            "a unit that dived for cover may only dodge until its next turn".to_string(),
+        ));
+    }
+    if fights
+        && defence_kind(battle, &pending)
+            == (DefenceKind::Thrown {
+                may_fight_back: false,
+            })
+    {
+        return Err(Rejection::InvalidAnswer(
+            "a thrown weapon is fought back only from within a fifth of one's DEX in feet"
+                .to_string(),
+        ));
+    }
     if let Answer::Maneuver(goal) = answer {
         build_penalty(battle, unit, pending.attacker)?;
         goal_makes_sense(battle, unit, pending.attacker, goal)?;
@@ -353,18 +433,27 @@ pub(super) fn answer(battle: &mut Battle, unit: UnitId, answer: Answer) -> Resul
     Ok(())
 }
 
-/// The AI's answer: fight back when its fighting is at least as good as its dodging.
+/// The AI's answer: to shots, dive when it pays; otherwise fight back when its fighting is at
+/// least as good as its dodging and fighting back is allowed, else dodge.
 pub(super) fn default_answer(battle: &Battle, pending: &PendingAttack) -> Answer {
+    if let AttackKind::Fire(fire) = &pending.kind {
+        return ranged::default_dive(battle, pending.attacker, fire, pending.target);
+    }
     let fighting = fighting_weapon(battle, pending.target).skill;
     let dodging = battle.skill(pending.target, DODGE);
-    if fighting >= dodging {
+    let may_fight_back = !battle.condition(pending.target).dived_for_cover
+        && defence_kind(battle, pending)
+            != (DefenceKind::Thrown {
+                may_fight_back: false,
+            });
+    if may_fight_back && fighting >= dodging {
         Answer::FightBack
     } else {
         Answer::Dodge
     }
 }
 
-/// The bonus and penalty dice on an attacker's roll.
+/// The bonus and penalty dice on an attacker's melee roll.
 fn attacker_modifiers(
     battle: &Battle,
     pending: &PendingAttack,
@@ -390,93 +479,97 @@ fn attacker_modifiers(
     if pending.unseen && matches!(pending.kind, AttackKind::Maneuver(_)) {
         add(ModifierReason::Unseen, 1);
     }
-    if critical_initiative_unspent(battle, attacker) {
+    if battle.critical_initiative_unspent(attacker) {
         add(ModifierReason::InitiativeCritical, 1);
     }
-    own_hindrances(battle, attacker, &pending.kind, &mut add);
+    let breaking_hold = pending.kind == AttackKind::Maneuver(ManeuverGoal::BreakHold);
+    modifiers.extend(battle.hindrances(attacker, breaking_hold));
     if let AttackKind::Maneuver(_) = pending.kind {
         let penalty = build_penalty(battle, attacker, defender)?;
         if penalty > 0 {
-            add(ModifierReason::SmallerBuild, -penalty.cast_signed());
+            modifiers.push(Modifier {
+                reason: ModifierReason::SmallerBuild,
+                dice: -penalty.cast_signed(),
+            });
         }
     }
     Ok(modifiers)
 }
 
-/// Whether the unit rolled a critical DEX roll for initiative and has not yet had its bonus die.
-fn critical_initiative_unspent(battle: &Battle, unit: UnitId) -> bool {
-    battle
-        .flow()
-        .dex_rolls
-        .get(&unit)
-        .is_some_and(|(level, _)| *level == crate::rules::percentile::SuccessLevel::Critical)
-        && !battle.condition(unit).initiative_edge_spent
-}
-
-/// Penalty dice a unit suffers on its own rolls: hindered, or held (unless breaking the hold).
-fn own_hindrances(
-    battle: &Battle,
-    unit: UnitId,
-    kind: &AttackKind,
-    add: &mut impl FnMut(ModifierReason, i8),
-) {
-    let condition = battle.condition(unit);
-    if condition.hindered {
-        add(ModifierReason::Hindered, -1);
-    }
-    if condition.held_by.is_some() && *kind != AttackKind::Maneuver(ManeuverGoal::BreakHold) {
-        add(ModifierReason::Held, -1);
-    }
-}
-
-/// Roll both sides of a melee exchange and carry out what comes of it.
-fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Answer) {
-    let (attacker, defender) = (pending.attacker, pending.target);
-    let attacker_weapon = match pending.kind {
-        AttackKind::Strike(choice) => melee_weapon(battle, attacker, choice)
-            .unwrap_or_else(|_| fighting_weapon(battle, attacker)),
-        AttackKind::Maneuver(_) => fighting_weapon(battle, attacker),
+/// The attacker's roll: a melee roll at Regular difficulty, or a throw at the difficulty of
+/// its range with the modifiers of a ranged attack. A throw that misses its difficulty counts
+/// as a failure against the defence.
+fn attack_roll(
+    battle: &mut Battle,
+    pending: &PendingAttack,
+    weapon: &MeleeWeapon,
+) -> (SkillCheck, Difficulty) {
+    let attacker = pending.attacker;
+    let thrown = weapon.thrown.as_ref().and_then(|(_, thrown)| {
+        let terms = ranged::ShotTerms {
+            aimed: true,
+            first: true,
+            ..ranged::ShotTerms::default()
+        };
+        ranged::setup(battle, attacker, pending.target, thrown, terms).ok()
+    });
+    let (difficulty, modifiers) = match thrown {
+        Some(shot) => (
+            shot.difficulty.unwrap_or(Difficulty::Regular),
+            shot.modifiers,
+        ),
+        None => (
+            Difficulty::Regular,
+            attacker_modifiers(battle, pending).unwrap_or_default(),
+        ),
     };
-    let modifiers = attacker_modifiers(battle, pending).unwrap_or_default();
     if modifiers
         .iter()
         .any(|modifier| modifier.reason == ModifierReason::InitiativeCritical)
     {
         battle.change_condition(attacker, |condition| condition.initiative_edge_spent = true);
     }
-    let attack_roll = battle.roll(
+    let mut check = battle.roll(
         attacker,
-        RollPurpose::Skill(attacker_weapon.skill_name.clone()),
-        attacker_weapon.skill,
-        Difficulty::Regular,
+        RollPurpose::Skill(weapon.skill_name.clone()),
+        weapon.skill,
+        difficulty,
         modifiers,
     );
+    if !check.success && check.level > SuccessLevel::Failure {
+        check.level = SuccessLevel::Failure;
+    }
+    (check, difficulty)
+}
+
+/// Roll both sides of a melee exchange (or a throw and its dodge) and carry out what comes of
+/// it.
+fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Answer) {
+    let (attacker, defender) = (pending.attacker, pending.target);
+    let attacker_weapon = match pending.kind {
+        AttackKind::Strike(choice) => melee_weapon(battle, attacker, choice)
+            .unwrap_or_else(|_| fighting_weapon(battle, attacker)),
+        AttackKind::Maneuver(_) | AttackKind::Fire(_) => fighting_weapon(battle, attacker),
+    };
+    let (attack_roll, difficulty) = attack_roll(battle, pending, &attacker_weapon);
+    battle.change_condition(attacker, |condition| condition.aim = None);
+    if let Some((index, thrown)) = &attacker_weapon.thrown {
+        ranged::let_fly(battle, attacker, *index, thrown);
+    }
     let defender_weapon = fighting_weapon(battle, defender);
     let (defence, defence_roll) = match answer {
-        Answer::Nothing => (Defence::None, None),
+        Answer::Nothing | Answer::DiveForCover => (Defence::None, None),
         Answer::Dodge => {
-            let mut modifiers = Vec::new();
-            own_hindrances(
-                battle,
-                defender,
-                &AttackKind::Strike(WeaponChoice::Unarmed),
-                &mut |reason, dice| {
-                    modifiers.push(Modifier { reason, dice });
-                },
-            );
+            let modifiers = battle.hindrances(defender, false);
             let roll = battle.roll_skill(defender, DODGE, modifiers);
             (Defence::Dodge, Some(roll))
         }
         Answer::FightBack | Answer::Maneuver(_) => {
-            let kind = match answer {
-                Answer::Maneuver(goal) => AttackKind::Maneuver(goal),
-                _ => AttackKind::Strike(WeaponChoice::Unarmed),
-            };
-            let mut modifiers = Vec::new();
-            own_hindrances(battle, defender, &kind, &mut |reason, dice| {
-                modifiers.push(Modifier { reason, dice })
-            });
-            if let AttackKind::Maneuver(_) = kind {
+            let mut modifiers = battle.hindrances(
+                defender,
+                answer == Answer::Maneuver(ManeuverGoal::BreakHold),
+            );
+            if let Answer::Maneuver(_) = answer {
                 let penalty = build_penalty(battle, defender, attacker).unwrap_or(0);
                 if penalty > 0 {
                     modifiers.push(Modifier {
@@ -516,10 +609,20 @@ fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Answer) {
     match outcome {
         MeleeOutcome::AttackerWins => match pending.kind {
             AttackKind::Strike(_) => {
-                let quality = blow_quality(attack_roll.level, true, attacker_weapon.impale);
+                let extreme = match attacker_weapon.thrown {
+                    Some(_) => extreme_hit(attack_roll.level, difficulty),
+                    None => attack_roll.level >= SuccessLevel::Extreme,
+                };
+                let level = if extreme {
+                    SuccessLevel::Extreme
+                } else {
+                    SuccessLevel::Regular
+                };
+                let quality = blow_quality(level, true, attacker_weapon.impale);
                 blow(battle, attacker, defender, &attacker_weapon, quality);
             }
             AttackKind::Maneuver(goal) => apply_goal(battle, attacker, defender, goal),
+            AttackKind::Fire(_) => {}
         },
         MeleeOutcome::DefenderStrikes => match answer {
             Answer::Maneuver(goal) => apply_goal(battle, defender, attacker, goal),
@@ -542,7 +645,7 @@ fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Answer) {
     }
 }
 
-/// A landed blow: roll its damage and send it through the wound pipeline.
+/// A landed blow: roll its damage, send it through the wound pipeline, then its burn or stun.
 fn blow(
     battle: &mut Battle,
     from: UnitId,
@@ -556,10 +659,12 @@ fn blow(
         to,
         &weapon.name,
         &weapon.damage,
+        DamageReach::Full,
         &damage_bonus,
         quality,
     );
-    wounds::harm(battle, to, Some(from), roll.total);
+    wounds::harm(battle, to, Some(from), Blow::single(roll.total));
+    effects::after_hit(battle, to, &weapon.damage);
 }
 
 /// Carry out a successful maneuver by `unit` on `target`.

@@ -2,13 +2,16 @@
 //! in and events out. The systems validate each command, call the pure rules with the seeded
 //! dice, change components and announce every change as an event.
 
+pub mod blast;
 pub mod command;
+mod effects;
 mod engine;
 pub mod event;
 mod flow;
 pub mod log;
 mod melee;
 mod movement;
+pub mod ranged;
 mod wounds;
 
 use std::collections::{BTreeMap, VecDeque};
@@ -20,8 +23,10 @@ use serde::{Deserialize, Serialize};
 use crate::map::Tile;
 use crate::map::scenario::{Control, Scenario};
 use crate::rules::dice::Dice;
+use crate::rules::explosions::Burning;
+use crate::rules::firearms::Ammunition;
 use crate::rules::percentile::SuccessLevel;
-use command::{Command, ManeuverGoal, WeaponChoice};
+use command::{Command, FireMode, ManeuverGoal, WeaponChoice};
 use event::{Event, Outcome, WoundState};
 
 pub use engine::resolve;
@@ -121,6 +126,30 @@ pub struct Condition {
     pub initiative_edge_spent: bool,
     /// Waiting to arrive, on the map, or gone.
     pub presence: Presence,
+    /// Took aim on its turn: a bonus die on its shot at that target on its next turn.
+    pub aim: Option<AimTaken>,
+    /// Dived for cover: it loses its next action, and until then may only dodge.
+    pub dived_for_cover: bool,
+    /// On fire, until put out.
+    pub burning: Option<Burning>,
+    /// Turns it still loses to a stun.
+    pub stunned_turns: u32,
+    /// The round it last ran at full speed (moved past its MOV).
+    pub ran_in_round: Option<u32>,
+}
+
+impl Condition {
+    /// Able to answer an attack: neither stunned nor out of it.
+    pub fn stunned(&self) -> bool {
+        self.stunned_turns > 0
+    }
+}
+
+/// A unit's aim: at whom, and in which round it was taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AimTaken {
+    pub target: UnitId,
+    pub round: u32,
 }
 
 /// Whether a unit is in the battle.
@@ -133,12 +162,39 @@ pub enum Presence {
     Fled,
 }
 
-/// What a unit holds ready, and which of its weapons it has lost.
+/// What a unit holds ready, which of its weapons it has lost, and the state of each one.
 #[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Arsenal {
     pub in_hand: WeaponChoice,
-    /// Carried weapons knocked away, by index.
+    /// Carried weapons knocked away or thrown, by index.
     pub lost: Vec<usize>,
+    /// Each carried weapon's rounds, jam and last use, by index.
+    pub weapons: Vec<WeaponState>,
+}
+
+/// A carried weapon's state in the fight.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WeaponState {
+    pub ammunition: Ammunition,
+    /// Jammed: it fires again once cleared.
+    pub jam: Option<Jam>,
+    /// The round it was last fired, thrown or set (for weapons used every second round or
+    /// less often).
+    pub last_used: Option<u32>,
+}
+
+/// A jammed weapon: rounds of work still needed, then a roll to clear it, once a round (one
+/// action a turn).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Jam {
+    pub work_left: u32,
+}
+
+impl Arsenal {
+    /// The state of a carried weapon (a default state for anything else).
+    pub fn state(&self, index: usize) -> WeaponState {
+        self.weapons.get(index).copied().unwrap_or_default()
+    }
 }
 
 /// The scenario being played.
@@ -181,11 +237,42 @@ pub struct CommandLog(pub Vec<Command>);
 #[derive(Resource, Debug, Default)]
 pub struct EventLog(pub Vec<Event>);
 
-/// What a melee attack waiting for its answer is.
+/// What an attack waiting for its answer is.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AttackKind {
+    /// A blow, or a thrown weapon.
     Strike(WeaponChoice),
     Maneuver(ManeuverGoal),
+    /// Shots fired: each target in turn may dive for cover before any roll is made.
+    Fire(PendingFire),
+}
+
+/// Shots waiting for their targets to choose whether to dive for cover.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingFire {
+    pub weapon: WeaponChoice,
+    pub mode: FireMode,
+    /// Targets still to be asked, after the one asked now.
+    pub to_ask: Vec<UnitId>,
+    /// Targets that dived for cover and made their Dodge roll.
+    pub dived: Vec<UnitId>,
+    /// A round put in the chamber and fired this turn.
+    pub chambered: bool,
+}
+
+/// A charge or mine set on the map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Charge {
+    pub owner: UnitId,
+    /// The owner's carried weapon it is.
+    pub weapon: usize,
+    pub at: Tile,
+    /// Goes off at the end of this round; `None`: a mine, set off by whoever steps on it.
+    pub fuse: Option<u32>,
+    /// The way a directional mine faces (from its setter towards the tile).
+    pub facing: Option<(i32, i32)>,
+    /// Badly set: it will not go off.
+    pub dud: bool,
 }
 
 /// A melee attack or maneuver waiting for the defender's answer.
@@ -240,6 +327,8 @@ pub struct Flow {
     pub released: VecDeque<UnitId>,
     /// DEX-roll initiative: each unit's roll, and whether it had a readied firearm then.
     pub dex_rolls: BTreeMap<UnitId, (SuccessLevel, bool)>,
+    /// Charges and mines waiting to go off.
+    pub charges: Vec<Charge>,
 }
 
 impl Default for Flow {
@@ -253,6 +342,7 @@ impl Default for Flow {
             delayed: Vec::new(),
             released: VecDeque::new(),
             dex_rolls: BTreeMap::new(),
+            charges: Vec::new(),
         }
     }
 }
@@ -318,6 +408,18 @@ fn spawn_units(
             Arsenal {
                 in_hand: unit.default_weapon(),
                 lost: Vec::new(),
+                weapons: unit
+                    .weapons
+                    .iter()
+                    .map(|carried| WeaponState {
+                        ammunition: Ammunition {
+                            loaded: carried.loaded,
+                            spare: carried.spare,
+                            belt_half_changed: false,
+                        },
+                        ..WeaponState::default()
+                    })
+                    .collect(),
             },
         ));
         if presence == Presence::Present {

@@ -3,7 +3,7 @@
 use super::command::Rejection;
 use super::engine::Battle;
 use super::event::EventKind;
-use super::{Presence, UnitId, flow, melee};
+use super::{Presence, UnitId, blast, effects, flow, melee};
 use crate::map::Tile;
 use crate::map::reach::{budget_for, reachable};
 
@@ -32,19 +32,20 @@ pub(super) fn move_to(battle: &mut Battle, unit: UnitId, to: Tile) -> Result<(),
         .position(unit)
         .ok_or(Rejection::CannotAct("not on the map".to_string()))?;
     let left = budget_left(battle, unit, turn.spent, turn.action_used);
-    let others: Vec<Tile> = battle
+    let mut others: Vec<Tile> = battle
         .unit_ids()
         .into_iter()
         .filter(|other| *other != unit)
         .filter_map(|other| battle.position(other))
         .collect();
+    others.extend(blast::known_mines(battle, unit));
     let map = &battle.scenario.map;
     if !map.walkable(to) || others.contains(&to) {
         return Err(Rejection::NoPath);
     }
     let blocked = |tile: Tile| others.contains(&tile);
     let within = reachable(map, from, left, blocked);
-    let (cost, path) = match (within.cost(to), within.path(to)) {
+    let (mut cost, mut path) = match (within.cost(to), within.path(to)) {
         (Some(cost), Some(path)) if to != from => (cost, path),
         _ => {
             // Out of reach: search the whole map to say whether it is too far or cut off.
@@ -54,27 +55,53 @@ pub(super) fn move_to(battle: &mut Battle, unit: UnitId, to: Tile) -> Result<(),
             });
         }
     };
+    // A mine the unit does not know of stops it where it steps on it.
+    let mine = blast::mine_on(battle, unit, path.get(1..).unwrap_or_default());
+    if let Some(mine) = mine
+        && let Some(stop) = path.iter().position(|tile| *tile == mine)
+    {
+        path.truncate(stop + 1);
+        cost = within.cost(mine).unwrap_or(cost);
+    }
+    let end = path.last().copied().unwrap_or(to);
     let spent = turn.spent + cost;
-    let forfeits = !turn.action_used
-        && !turn.action_forfeited
-        && spent > budget_for(battle.spec(unit).derived.movement);
+    let movement = budget_for(battle.spec(unit).derived.movement);
+    let forfeits = !turn.action_used && !turn.action_forfeited && spent > movement;
     battle.change_turn(|turn| {
         turn.spent = spent;
         turn.action_forfeited |= forfeits;
     });
-    battle.place(unit, Some(to));
+    let round = battle.round();
+    battle.change_condition(unit, |condition| {
+        if spent > movement {
+            condition.ran_in_round = Some(round);
+        }
+    });
+    battle.place(unit, Some(end));
     battle.emit(EventKind::Moved {
         unit,
-        path,
+        path: path.clone(),
         cost,
         spent,
     });
     if forfeits {
         battle.emit(EventKind::ActionForfeited { unit });
     }
-    // Walking away lets go of anyone held.
+    // Walking away lets go of anyone held; wading into water puts out a fire.
     if condition.holding.is_some() {
         melee::let_go(battle, unit);
+    }
+    if path.iter().any(|tile| {
+        battle
+            .scenario
+            .map
+            .terrain(*tile)
+            .is_some_and(|terrain| terrain.kind == crate::map::TerrainKind::Water)
+    }) {
+        effects::put_out(battle, unit);
+    }
+    if let Some(mine) = mine {
+        blast::trigger_mine(battle, unit, mine);
     }
     Ok(())
 }

@@ -6,18 +6,51 @@ use super::engine::Battle;
 use super::event::EventKind;
 use super::{Phase, UnitId, Vital, Vitals, melee};
 use crate::map::scenario::Control;
-use crate::rules::damage::{DamageNotation, DamageQuality, Formula, Term};
+use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, Formula, Term};
 use crate::rules::skills::{FIRST_AID, MEDICINE};
 use crate::rules::wounds::{BlowSeverity, after_armor, take_blow};
 
-/// Apply `rolled` points of damage to `unit`, from `by` if a unit dealt it.
-pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, rolled: u32) {
-    let armor = battle
-        .spec(unit)
-        .armor
-        .as_ref()
-        .map_or(0, |armor| armor.points);
-    let taken = after_armor(rolled, armor);
+/// Damage on its way to a unit, in the pieces armor must each pierce: one for most blows, every
+/// pellet of shot, every bullet of a volley.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Blow {
+    pub pieces: Vec<u32>,
+    /// The armor of the cover it was shot through, taken off each piece before worn armor.
+    pub cover: u32,
+    /// Armor does not stop it (fire).
+    pub ignores_armor: bool,
+}
+
+impl Blow {
+    /// One piece of damage, through worn armor only.
+    pub fn single(rolled: u32) -> Self {
+        Self {
+            pieces: vec![rolled],
+            cover: 0,
+            ignores_armor: false,
+        }
+    }
+}
+
+/// Apply a blow to `unit`, from `by` if a unit dealt it.
+pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: Blow) {
+    let worn = if blow.ignores_armor {
+        0
+    } else {
+        battle
+            .spec(unit)
+            .armor
+            .as_ref()
+            .map_or(0, |armor| armor.points)
+    };
+    let rolled: u32 = blow.pieces.iter().sum();
+    let (mut cover, mut taken) = (0, 0);
+    for piece in &blow.pieces {
+        let through_cover = after_armor(*piece, blow.cover);
+        cover += piece - through_cover;
+        taken += after_armor(through_cover, worn);
+    }
+    let armor = rolled - taken;
     let before = battle.vitals(unit);
     let concealed =
         battle.scenario.rules.concealed_damage && battle.spec(unit).control == Control::Person;
@@ -54,9 +87,13 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, rolled
         armor,
         taken,
         hit_points: after.hit_points,
+        cover,
         severity,
         concealed,
     });
+    if taken > 0 {
+        super::ranged::spoil_aim(battle, unit);
+    }
     if severity == BlowSeverity::Major && after.vital == Vital::Conscious {
         // A major wound: down, and a CON roll to stay conscious.
         fall_prone(battle, unit);
@@ -79,7 +116,7 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, rolled
     announce_change(battle, unit, before);
 }
 
-fn fall_prone(battle: &mut Battle, unit: UnitId) {
+pub(super) fn fall_prone(battle: &mut Battle, unit: UnitId) {
     if !battle.condition(unit).prone {
         battle.change_condition(unit, |condition| condition.prone = true);
         battle.emit(EventKind::FellProne { unit });
@@ -215,6 +252,7 @@ pub(super) fn medicine(
         patient,
         MEDICINE,
         &recovery,
+        DamageReach::Full,
         &Formula::default(),
         DamageQuality::Normal,
     );

@@ -39,6 +39,7 @@ enum DifficultyArg {
     Regular,
     Hard,
     Extreme,
+    Critical,
 }
 
 impl From<DifficultyArg> for Difficulty {
@@ -47,6 +48,7 @@ impl From<DifficultyArg> for Difficulty {
             DifficultyArg::Regular => Self::Regular,
             DifficultyArg::Hard => Self::Hard,
             DifficultyArg::Extreme => Self::Extreme,
+            DifficultyArg::Critical => Self::Critical,
         }
     }
 }

@@ -13,7 +13,7 @@ use crate::rules::characteristics::{Characteristics, DerivedStats};
 use crate::rules::damage::DamageNotation;
 use crate::rules::ruleset::{Ruleset, RulesetId, ruleset};
 use crate::rules::skills::find_skill;
-use crate::rules::weapons::{Magazine, Weapon};
+use crate::rules::weapons::Weapon;
 
 /// The highest value a characteristic or skill may have (monsters go well past 100).
 pub const MAX_RATING: u32 = 999;
@@ -82,6 +82,9 @@ pub struct CarriedWeaponFile {
     /// Spare rounds carried.
     #[serde(default)]
     pub spare: u32,
+    /// A shotgun loaded with solid slugs instead of shot.
+    #[serde(default)]
+    pub slugs: bool,
 }
 
 /// A creature's own attack: claws, bite, tentacle.
@@ -647,12 +650,18 @@ impl Checker<'_> {
                 ),
             ));
         };
-        let capacity = match &weapon.magazine {
-            Magazine::Rounds(sizes) => sizes.iter().copied().max().unwrap_or_default(),
-            Magazine::AtLeast(rounds) | Magazine::Squirts(rounds) => *rounds,
-            Magazine::OneUse => 1,
-            Magazine::Nothing | Magazine::Separate | Magazine::Automagazine | Magazine::Varies => 0,
+        let weapon = if carried.slugs {
+            weapon.with_slugs().ok_or_else(|| {
+                self.at_text(
+                    unit_at,
+                    &quoted,
+                    format!("{} takes no slugs: only shotguns do", weapon.name),
+                )
+            })?
+        } else {
+            weapon.clone()
         };
+        let capacity = weapon.capacity();
         let loaded = carried.loaded.unwrap_or(capacity);
         if loaded > capacity {
             let entry_at = self
@@ -674,7 +683,7 @@ impl Checker<'_> {
             ));
         }
         Ok(CarriedWeapon {
-            weapon: weapon.clone(),
+            weapon,
             loaded,
             spare: carried.spare,
         })

@@ -176,6 +176,94 @@ pub fn line_of_fire(map: &GridMap, from: Tile, to: Tile) -> LineOfFire {
     }
 }
 
+/// How a shot reaches its target: the line of fire, or, when something that blocks sight stands
+/// right beside the target and nothing else is in the way, through that cover.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShotLine {
+    Clear,
+    /// Half cover beside the target: one penalty die.
+    HalfConcealed {
+        cover: Tile,
+        armor: u32,
+    },
+    /// The target is hidden behind cover beside it: the shot goes through it, with one penalty
+    /// die, and the cover's armor comes off the damage.
+    ThroughCover {
+        cover: Tile,
+        armor: u32,
+    },
+    /// No shot.
+    Blocked {
+        at: Tile,
+    },
+}
+
+impl ShotLine {
+    /// Whether the shot can be taken at all.
+    pub fn open(self) -> bool {
+        !matches!(self, Self::Blocked { .. })
+    }
+
+    pub fn label(self) -> String {
+        match self {
+            Self::Clear => "clear".to_string(),
+            Self::HalfConcealed { .. } => "half cover".to_string(),
+            Self::ThroughCover { armor, .. } => format!("through cover (armor {armor})"),
+            Self::Blocked { .. } => "no line of sight".to_string(),
+        }
+    }
+
+    /// The tile that conceals or blocks, if any.
+    pub fn marked_tile(self) -> Option<Tile> {
+        match self {
+            Self::Clear => None,
+            Self::HalfConcealed { cover, .. }
+            | Self::ThroughCover { cover, .. }
+            | Self::Blocked { at: cover } => Some(cover),
+        }
+    }
+}
+
+/// Trace a shot from `from` to `to`: its line of fire, or a shot through the one piece of cover
+/// that hides the target. Only a single sight-blocking crossing, beside the target, can be shot
+/// through; where two blocking tiles meet at a corner beside the target the shot goes through
+/// the weaker of them.
+pub fn shot_line(map: &GridMap, from: Tile, to: Tile) -> ShotLine {
+    let blocked_at = match line_of_fire(map, from, to) {
+        LineOfFire::Clear => return ShotLine::Clear,
+        LineOfFire::HalfConcealed { cover, armor } => {
+            return ShotLine::HalfConcealed { cover, armor };
+        }
+        LineOfFire::Blocked { at } => at,
+    };
+    let blocks = |tile: Tile| map.terrain(tile).is_none_or(|terrain| terrain.blocks_sight);
+    let armor = |tile: Tile| map.terrain(tile).map_or(u32::MAX, |terrain| terrain.armor);
+    let mut through: Option<(Tile, u32)> = None;
+    for crossing in crossings(from, to) {
+        let blocker = match crossing {
+            Crossing::Through(tile) if blocks(tile) => Some(tile),
+            Crossing::Corner(first, second) if blocks(first) && blocks(second) => {
+                Some(if armor(first) <= armor(second) {
+                    first
+                } else {
+                    second
+                })
+            }
+            Crossing::Through(_) | Crossing::Corner(..) => None,
+        };
+        if let Some(tile) = blocker {
+            if through.is_some() || !tile.is_adjacent(to) || map.terrain(tile).is_none() {
+                return ShotLine::Blocked { at: blocked_at };
+            }
+            through = Some((tile, armor(tile)));
+        }
+    }
+    through.map_or(ShotLine::Blocked { at: blocked_at }, |(cover, armor)| {
+        ShotLine::ThroughCover { cover, armor }
+    })
+}
+
 /// What a shooter's weapon can do against one tile: its range band and line of fire.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FireCell {
@@ -421,6 +509,62 @@ mod tests {
                 cover: Tile::new(5, 1),
                 armor: 20
             }
+        );
+    }
+
+    /// A cultist hiding behind a closed door can be shot through it; one deeper in the room,
+    /// or behind two walls, cannot.
+    #[test]
+    fn shots_through_the_cover_beside_the_target() {
+        let map = sketch(&[
+            "..........", //
+            "....+.....",
+            "....#.....",
+        ]);
+        let door = Tile::new(4, 1);
+        assert_eq!(
+            shot_line(&map, Tile::new(0, 1), Tile::new(5, 1)),
+            ShotLine::ThroughCover {
+                cover: door,
+                armor: 3
+            }
+        );
+        assert!(!shot_line(&map, Tile::new(0, 1), Tile::new(7, 1)).open());
+        assert_eq!(
+            shot_line(&map, Tile::new(0, 0), Tile::new(5, 0)),
+            ShotLine::Clear
+        );
+        // Through the wall right beside the target: armor 20.
+        assert_eq!(
+            shot_line(&map, Tile::new(0, 2), Tile::new(5, 2)),
+            ShotLine::ThroughCover {
+                cover: Tile::new(4, 2),
+                armor: 20
+            }
+        );
+        let double = sketch(&[
+            "..........", //
+            "...##.....",
+        ]);
+        assert!(!shot_line(&double, Tile::new(0, 1), Tile::new(5, 1)).open());
+        let low = sketch(&[
+            "..........", //
+            "....c.....",
+        ]);
+        assert_eq!(
+            shot_line(&low, Tile::new(0, 1), Tile::new(5, 1)),
+            ShotLine::HalfConcealed {
+                cover: Tile::new(4, 1),
+                armor: 3
+            }
+        );
+        assert_eq!(
+            ShotLine::ThroughCover {
+                cover: door,
+                armor: 3
+            }
+            .label(),
+            "through cover (armor 3)"
         );
     }
 

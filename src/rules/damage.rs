@@ -126,6 +126,30 @@ pub struct DamageRoll {
 }
 
 impl DamageRoll {
+    /// The damage in pieces, each of which armor must pierce on its own: every die rolled (or
+    /// read at its maximum) and every flat addition. Shotgun pellets are stopped piece by piece.
+    pub fn pieces(&self, formula: &Formula) -> Vec<u32> {
+        let mut pieces: Vec<i32> = Vec::new();
+        for part in &self.parts {
+            if part.source == DamageSource::WeaponMaximum {
+                pieces.extend(formula.weapon_die_maxima());
+            } else if part.dice.is_empty() {
+                pieces.push(part.value);
+            } else {
+                let flat = part.value - part.dice.iter().map(|die| to_i32(die.face)).sum::<i32>();
+                pieces.extend(part.dice.iter().map(|die| to_i32(die.face)));
+                if flat != 0 {
+                    pieces.push(flat);
+                }
+            }
+        }
+        pieces
+            .into_iter()
+            .filter(|piece| *piece > 0)
+            .map(|piece| u32::try_from(piece).unwrap_or_default())
+            .collect()
+    }
+
     /// Every die rolled, in order.
     pub fn dice(&self) -> impl Iterator<Item = (DamageSource, DieFace)> + '_ {
         self.parts
@@ -186,6 +210,36 @@ impl Formula {
     /// The largest value the weapon's own terms can give.
     pub fn weapon_maximum(&self) -> i32 {
         self.weapon_terms().map(Term::extreme_value).sum()
+    }
+
+    /// The smallest value the weapon's own terms can give (every die showing 1), never below
+    /// zero: what a burning weapon does on the round after it sets someone alight.
+    pub fn weapon_minimum(&self) -> u32 {
+        let sum: i32 = self
+            .weapon_terms()
+            .map(|term| {
+                let magnitude = match term.kind {
+                    TermKind::Dice { count, .. } => to_i32(count),
+                    TermKind::Flat(value) => to_i32(value),
+                    TermKind::DamageBonus | TermKind::HalfDamageBonus => 0,
+                };
+                term.sign() * magnitude
+            })
+            .sum();
+        u32::try_from(sum.max(0)).unwrap_or_default()
+    }
+
+    /// The largest face of each of the weapon's dice, one entry a die, and its flat additions.
+    fn weapon_die_maxima(&self) -> Vec<i32> {
+        self.weapon_terms()
+            .flat_map(|term| match term.kind {
+                TermKind::Dice { count, sides } => {
+                    vec![term.sign() * to_i32(sides); usize::try_from(count).unwrap_or(0)]
+                }
+                TermKind::Flat(value) => vec![term.sign() * to_i32(value)],
+                TermKind::DamageBonus | TermKind::HalfDamageBonus => Vec::new(),
+            })
+            .collect()
     }
 
     /// The largest value of the formula with the damage bonus at its own maximum.
@@ -262,6 +316,15 @@ impl Formula {
             parts,
             divisor: 1,
             total: u32::try_from(sum.max(0)).unwrap_or_default(),
+        }
+    }
+
+    /// This formula at a blast ring: scaled down in dice where they divide evenly, else the full
+    /// formula with the divisor for its total.
+    fn ring(&self, divisor: u32) -> (Formula, u32) {
+        match self.scaled_down(divisor) {
+            Some(scaled) => (scaled, 1),
+            None => (self.clone(), divisor),
         }
     }
 
@@ -358,6 +421,20 @@ pub enum DamageReach {
     Band(usize),
     /// Distance in yards from a blast's centre.
     BlastDistance(f32),
+    /// A blast's ring by its divisor: 1 within the radius, 2 to twice it, 4 to three times it
+    /// (see [`blast_ring_divisor`]).
+    Ring(u32),
+}
+
+/// The ring of a blast of `radius_yards` that a point `distance_squared` square yards from its
+/// centre lies in, as the divisor of its damage: 1 within the radius, 2 up to twice it, 4 up to
+/// three times it; `None` beyond. Exact, on whole square yards.
+pub fn blast_ring_divisor(distance_squared: u64, radius_yards: u32) -> Option<u32> {
+    let radius = u64::from(radius_yards);
+    [(1, 1), (2, 2), (3, 4)]
+        .into_iter()
+        .find(|(times, _)| distance_squared <= (times * radius) * (times * radius))
+        .map(|(_, divisor)| divisor)
 }
 
 /// Why a damage could not be rolled at a reach.
@@ -432,12 +509,12 @@ impl DamageNotation {
                 } else {
                     return Ok(None);
                 };
-                Ok(Some(match formula.scaled_down(divisor) {
-                    Some(scaled) => (scaled, 1),
-                    None => (formula.clone(), divisor),
-                }))
+                Ok(Some(formula.ring(divisor)))
             }
-            (_, DamageReach::BlastDistance(_)) => Err(ReachError::NotABlast),
+            (DamageShape::Blast { formula, .. }, DamageReach::Ring(divisor)) => {
+                Ok(Some(formula.ring(divisor)))
+            }
+            (_, DamageReach::BlastDistance(_) | DamageReach::Ring(_)) => Err(ReachError::NotABlast),
             (_, DamageReach::Band(_)) => Err(ReachError::NotBanded),
         }
     }
@@ -921,6 +998,47 @@ mod tests {
         assert_eq!(notation("D6").formulas()[0].terms, vec![dice(1, 6)]);
     }
 
+    /// Shot is stopped pellet by pellet: every die and every flat addition is its own piece,
+    /// read at its maximum on an extreme success.
+    #[test]
+    fn damage_comes_apart_into_pieces_for_armor() {
+        let twelve_gauge = notation("4D6/2D6/1D6");
+        let rolled = scripted(
+            &twelve_gauge,
+            &[3, 1, 6, 2],
+            DamageReach::Band(0),
+            "0",
+            DamageQuality::Normal,
+        );
+        assert_eq!(rolled.pieces(twelve_gauge.formulas()[0]), [3, 1, 6, 2]);
+        let sixteen = notation("2D6+2/1D6+1/1D4");
+        let rolled = scripted(
+            &sixteen,
+            &[4, 5],
+            DamageReach::Band(0),
+            "0",
+            DamageQuality::Normal,
+        );
+        assert_eq!(rolled.pieces(sixteen.formulas()[0]), [4, 5, 2]);
+        let maximum = scripted(
+            &twelve_gauge,
+            &[],
+            DamageReach::Band(0),
+            "0",
+            DamageQuality::Extreme,
+        );
+        assert_eq!(maximum.total, 24);
+        assert_eq!(maximum.pieces(twelve_gauge.formulas()[0]), [6, 6, 6, 6]);
+    }
+
+    #[test]
+    fn the_least_a_weapon_can_do() {
+        assert_eq!(formula("2D6").weapon_minimum(), 2);
+        assert_eq!(formula("1D10+1D3").weapon_minimum(), 2);
+        assert_eq!(formula("1D6+DB").weapon_minimum(), 1);
+        assert_eq!(formula("1D6-2").weapon_minimum(), 0);
+    }
+
     #[test]
     fn display_round_trips() {
         for text in [
@@ -1134,6 +1252,38 @@ mod tests {
         assert_eq!(
             notation("1D6").formula_at(DamageReach::Band(0)),
             Err(ReachError::NotBanded)
+        );
+    }
+
+    /// Rings on whole square yards: dynamite (radius 3) at (3, 0) is inside, (2, 3) is 3.6 yards
+    /// (half damage), (6, 0) still half, (5, 5) 7.07 yards (a quarter), (9, 1) beyond.
+    #[test]
+    fn blast_rings_on_the_grid() {
+        let cases = [
+            (0, Some(1)),
+            (9, Some(1)),
+            (13, Some(2)),
+            (36, Some(2)),
+            (37, Some(4)),
+            (50, Some(4)),
+            (81, Some(4)),
+            (82, None),
+        ];
+        for (distance_squared, divisor) in cases {
+            assert_eq!(
+                blast_ring_divisor(distance_squared, 3),
+                divisor,
+                "{distance_squared} square yards"
+            );
+        }
+        let dynamite = notation("4D10/3 yards");
+        assert_eq!(
+            dynamite.formula_at(DamageReach::Ring(2)),
+            Ok(Some((formula("2D10"), 1)))
+        );
+        assert_eq!(
+            notation("3D10/2 yards").formula_at(DamageReach::Ring(4)),
+            Ok(Some((formula("3D10"), 4)))
         );
     }
 

@@ -4,8 +4,11 @@
 pub mod characteristics;
 pub mod damage;
 pub mod dice;
+pub mod explosions;
+pub mod firearms;
 pub mod initiative;
 pub mod melee;
+pub mod modifiers;
 pub mod odds;
 pub mod opposed;
 pub mod percentile;

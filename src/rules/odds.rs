@@ -18,6 +18,17 @@ pub struct LevelOdds {
 impl LevelOdds {
     /// Count every combination of tens dice and the units die for this roll.
     pub fn count(skill: u32, difficulty: Difficulty, dice: NetDice) -> Self {
+        Self::count_below(skill, difficulty, dice, u32::MAX)
+    }
+
+    /// As [`LevelOdds::count`], but a roll at or above `malfunction` counts as no success (a
+    /// firearm that does not fire).
+    pub fn count_below(
+        skill: u32,
+        difficulty: Difficulty,
+        dice: NetDice,
+        malfunction: u32,
+    ) -> Self {
         let tens_dice = u32::try_from(dice.tens_dice()).unwrap_or(1);
         let total = 10u32.pow(tens_dice + 1);
         let mut counts = [0; 6];
@@ -33,7 +44,7 @@ impl LevelOdds {
                 difficulty,
             );
             counts[Self::index(check.level)] += 1;
-            successes += u32::from(check.success);
+            successes += u32::from(check.success && check.roll.value < malfunction);
         }
         Self {
             counts,
@@ -112,6 +123,14 @@ mod tests {
     const CASE_40_HARD_P2: [u32; 6] = [1, 7, 72, 560, 8005, 1355];
     const CASE_65_EXTREME_B2: [u32; 6] = [271, 3090, 3463, 2721, 450, 5];
     const CASE_65_P1: [u32; 6] = [1, 18, 85, 321, 556, 19];
+
+    #[test]
+    fn a_malfunction_number_takes_the_top_rolls_away() {
+        // Skill 99 at regular: 1-99 succeed; a malfunction at 96 stops 96-99 from firing.
+        let plain = LevelOdds::count(99, Regular, NetDice::PLAIN);
+        let jamming = LevelOdds::count_below(99, Regular, NetDice::PLAIN, 96);
+        assert_eq!((plain.successes, jamming.successes), (99, 95));
+    }
 
     #[test]
     fn success_probabilities_follow_the_dice() {

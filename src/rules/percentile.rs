@@ -168,17 +168,20 @@ pub enum Difficulty {
     Regular,
     Hard,
     Extreme,
+    /// Only a 01 succeeds (automatic fire pushed past Extreme).
+    Critical,
 }
 
 impl Difficulty {
-    pub const ALL: [Self; 3] = [Self::Regular, Self::Hard, Self::Extreme];
+    pub const ALL: [Self; 4] = [Self::Regular, Self::Hard, Self::Extreme, Self::Critical];
 
-    /// The value a roll must not exceed to succeed at this difficulty: S, S/2 or S/5.
+    /// The value a roll must not exceed to succeed at this difficulty: S, S/2, S/5, or 1.
     pub fn target(self, skill: u32) -> u32 {
         match self {
             Self::Regular => skill,
             Self::Hard => skill / 2,
             Self::Extreme => skill / 5,
+            Self::Critical => 1,
         }
     }
 
@@ -188,6 +191,17 @@ impl Difficulty {
             Self::Regular => SuccessLevel::Regular,
             Self::Hard => SuccessLevel::Hard,
             Self::Extreme => SuccessLevel::Extreme,
+            Self::Critical => SuccessLevel::Critical,
+        }
+    }
+
+    /// One step harder, or `None` past Critical (the roll cannot succeed).
+    pub fn harder(self) -> Option<Self> {
+        match self {
+            Self::Regular => Some(Self::Hard),
+            Self::Hard => Some(Self::Extreme),
+            Self::Extreme => Some(Self::Critical),
+            Self::Critical => None,
         }
     }
 
@@ -196,6 +210,7 @@ impl Difficulty {
             Self::Regular => "regular",
             Self::Hard => "hard",
             Self::Extreme => "extreme",
+            Self::Critical => "critical",
         }
     }
 }
@@ -366,6 +381,26 @@ mod tests {
             assert_eq!(check.level, level, "{value} vs {skill} at {difficulty}");
             assert_eq!(check.success, success, "{value} vs {skill} at {difficulty}");
         }
+    }
+
+    #[test]
+    fn a_critical_difficulty_needs_a_01() {
+        let needed = |value: u32| {
+            SkillCheck::judge(
+                PercentileRoll::from_faces(vec![value / 10 * 10 % 100], value % 10, NetDice::PLAIN),
+                90,
+                Difficulty::Critical,
+            )
+        };
+        assert!(needed(1).success);
+        assert!(!needed(2).success);
+        assert_eq!(
+            needed(96).level,
+            SuccessLevel::Fumble,
+            "the value needed (1) is below 50"
+        );
+        assert_eq!(Difficulty::Extreme.harder(), Some(Difficulty::Critical));
+        assert_eq!(Difficulty::Critical.harder(), None);
     }
 
     #[test]

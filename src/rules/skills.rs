@@ -24,6 +24,7 @@ pub const FIRST_AID: &str = "First Aid";
 pub const MEDICINE: &str = "Medicine";
 pub const MECHANICAL_REPAIR: &str = "Mechanical Repair";
 pub const THROW: &str = "Throw";
+pub const BOW: &str = "Firearms (Bow)";
 
 const fn skill(name: &'static str, aliases: &'static [&'static str], base: u32) -> SkillEntry {
     SkillEntry {

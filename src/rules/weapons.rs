@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::damage::{DamageNotation, DamageShape};
-use super::skills::{SkillEntry, find_skill};
+use super::skills::{BOW, SkillEntry, THROW, find_skill};
 use crate::files::{FileError, parse_ron};
 
 /// The section of the weapon table a weapon is listed in.
@@ -127,6 +127,67 @@ pub struct Weapon {
     pub impale: bool,
     pub action: Action,
     pub eras: Vec<Era>,
+    /// A short barrel (a sawed-off shotgun): it keeps the point-blank bonus die under the
+    /// optional "point-blank revisited" rule.
+    #[serde(default)]
+    pub short_barrel: bool,
+    /// A shotgun's damage with a solid slug instead of shot (base range 50 yards, impales).
+    #[serde(default)]
+    pub slug: Option<DamageNotation>,
+    /// A mine that fires a cone (the claymore, 120 degrees) away from whoever set it.
+    #[serde(default)]
+    pub directional: bool,
+}
+
+/// How a weapon attacks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttackForm {
+    /// Hand-to-hand: the defender dodges or fights back.
+    Melee,
+    /// Fired at a unit (guns, bows, tasers, flare pistols, flamethrowers): the target may dive
+    /// for cover.
+    Shot,
+    /// Thrown at a unit (rocks, spears, shuriken): the target may dodge, or fight back from close
+    /// by.
+    Thrown,
+    /// Thrown or fired at a tile, where it bursts (grenades, dynamite, Molotovs, launchers,
+    /// mortars).
+    Lobbed,
+    /// Set on a tile and left to go off (charges and mines).
+    Placed,
+}
+
+/// How a weapon is loaded, which decides what a reload does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Feed {
+    /// Nothing to load (hand-to-hand weapons, and weapons thrown themselves).
+    Nothing,
+    /// Loaded a round at a time: two rounds in one combat round.
+    Rounds,
+    /// A clip or magazine exchanged in one combat round.
+    Magazine,
+    /// A machine-gun belt: two combat rounds to change.
+    Belt,
+    /// Each shot comes straight from the spare ammunition (arrows from the quiver, shells
+    /// loaded as they are fired).
+    AsFired,
+    /// Used up when thrown or set; the next one is in hand at once.
+    OneUse,
+    /// What it holds is all it has (a flamethrower's fuel, a can of spray).
+    Fixed,
+}
+
+/// What a malfunction does to a weapon.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MalfunctionKind {
+    /// A dud round (revolvers, break-open guns, bolt actions) or a dud throw: that one does not
+    /// go off, and the weapon is fine.
+    Dud,
+    /// The weapon jams and must be cleared before it fires again.
+    Jam,
 }
 
 impl Weapon {
@@ -134,7 +195,114 @@ impl Weapon {
     pub fn blast_radius_yards(&self) -> Option<u32> {
         self.damage.blast_radius_yards()
     }
+
+    /// How the weapon attacks, from its skill, range and damage.
+    pub fn attack_form(&self) -> AttackForm {
+        let placed = matches!(
+            self.range,
+            WeaponRange::InPlace | WeaponRange::NotApplicable
+        );
+        let blast = self.blast_radius_yards().is_some();
+        if placed && (blast || self.category == WeaponCategory::Explosive) {
+            AttackForm::Placed
+        } else if blast || (self.skill == THROW && self.category == WeaponCategory::Explosive) {
+            AttackForm::Lobbed
+        } else if self.skill.starts_with("Fighting") {
+            AttackForm::Melee
+        } else if self.skill == THROW {
+            AttackForm::Thrown
+        } else {
+            AttackForm::Shot
+        }
+    }
+
+    /// Whether the weapon attacks from a distance (anything but hand-to-hand).
+    pub fn is_ranged(&self) -> bool {
+        self.attack_form() != AttackForm::Melee
+    }
+
+    /// How the weapon is loaded.
+    pub fn feed(&self) -> Feed {
+        match &self.magazine {
+            Magazine::Nothing | Magazine::Varies => Feed::Nothing,
+            Magazine::OneUse => Feed::OneUse,
+            Magazine::Separate | Magazine::Automagazine => Feed::AsFired,
+            Magazine::AtLeast(_) | Magazine::Squirts(_) => Feed::Fixed,
+            Magazine::Rounds(_) => match self.action {
+                Action::NotAFirearm => Feed::AsFired,
+                _ if self.category == WeaponCategory::Shotgun => Feed::Rounds,
+                Action::SemiAutomatic | Action::Automatic
+                    if self.category == WeaponCategory::MachineGun && self.uses.attacks == 0 =>
+                {
+                    Feed::Belt
+                }
+                Action::SemiAutomatic | Action::Automatic => Feed::Magazine,
+                _ => Feed::Rounds,
+            },
+        }
+    }
+
+    /// The most rounds the weapon holds at once (the largest magazine on offer).
+    pub fn capacity(&self) -> u32 {
+        match &self.magazine {
+            Magazine::Rounds(sizes) => sizes.iter().copied().max().unwrap_or_default(),
+            Magazine::AtLeast(rounds) | Magazine::Squirts(rounds) => *rounds,
+            Magazine::OneUse => 1,
+            Magazine::Nothing | Magazine::Separate | Magazine::Automagazine | Magazine::Varies => 0,
+        }
+    }
+
+    /// What a malfunction does: a dud for revolvers, break-open guns, bolt actions and
+    /// anything that is not a firearm; a jam for every other firearm.
+    pub fn malfunction_kind(&self) -> MalfunctionKind {
+        match self.action {
+            Action::Revolver | Action::BreakOpen | Action::BoltAction | Action::NotAFirearm => {
+                MalfunctionKind::Dud
+            }
+            _ => MalfunctionKind::Jam,
+        }
+    }
+
+    /// Long or cumbersome weapons (rifles, full-length shotguns, bows) lose the point-blank
+    /// bonus die under the optional "point-blank revisited" rule.
+    pub fn cumbersome(&self) -> bool {
+        match self.category {
+            WeaponCategory::Rifle | WeaponCategory::AssaultRifle | WeaponCategory::MachineGun => {
+                true
+            }
+            WeaponCategory::Shotgun => !self.short_barrel,
+            _ => self.skill == BOW,
+        }
+    }
+
+    /// The most single shots the weapon fires in one round (0 for weapons that only fire full
+    /// auto).
+    pub fn most_shots(&self) -> u32 {
+        self.uses.max.unwrap_or(0).max(self.uses.attacks)
+    }
+
+    /// The skill for burst and full-auto fire (the SMG skill for assault rifles).
+    pub fn automatic_skill(&self) -> &str {
+        self.auto_skill.as_deref().unwrap_or(&self.skill)
+    }
+
+    /// The same shotgun loaded with solid slugs: the slug's damage, a base range of 50 yards,
+    /// and it impales. `None` for anything that takes no slugs.
+    pub fn with_slugs(&self) -> Option<Self> {
+        let slug = self.slug.clone()?;
+        Some(Self {
+            name: format!("{} (slugs)", self.name),
+            damage: slug,
+            range: WeaponRange::Yards(SLUG_BASE_RANGE_YARDS),
+            impale: true,
+            slug: None,
+            ..self.clone()
+        })
+    }
 }
+
+/// The base range of a shotgun slug.
+pub const SLUG_BASE_RANGE_YARDS: u32 = 50;
 
 /// One row of the armor examples.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -6,10 +6,10 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::battle::command::{Answer, Command, ManeuverGoal, SurpriseAttack, WeaponChoice};
-use crate::battle::event::WoundState;
+use crate::battle::event::{DefenceKind, EventKind, WoundState};
 use crate::battle::{
-    ActiveScenario, Arsenal, CommandQueue, Condition, Controllers, EventLog, Flow, Phase,
-    TilePosition, UnitId, Vitals, log,
+    ActiveScenario, Arsenal, AttackKind, CommandQueue, Condition, Controllers, EventLog, Flow,
+    Phase, TilePosition, UnitId, Vitals, log,
 };
 use crate::map::reach::budget_for;
 use crate::map::scenario::{Control, Scenario};
@@ -288,6 +288,19 @@ fn unit_buttons(
     ui.small("Click an empty tile to move, an enemy beside you to attack it.");
 }
 
+/// What the defender waiting now was asked (melee, a thrown weapon, or shots).
+fn asked(view: &BattleView, defender: UnitId) -> DefenceKind {
+    view.events
+        .as_ref()
+        .and_then(|events| {
+            events.0.iter().rev().find_map(|event| match event.kind {
+                EventKind::DefenceAsked { unit, asked, .. } if unit == defender => Some(asked),
+                _ => None,
+            })
+        })
+        .unwrap_or(DefenceKind::Melee)
+}
+
 /// The defender's answer, asked in a window over the map.
 pub(super) fn defence_prompt(context: &egui::Context, view: &mut BattleView) {
     let (Some(scenario), Some(pending)) = (
@@ -303,54 +316,75 @@ pub(super) fn defence_prompt(context: &egui::Context, view: &mut BattleView) {
     let spec = &scenario.units[defender.index()];
     let attacker = &scenario.units[pending.attacker.index()];
     let ruleset = scenario.ruleset.clone();
+    let asked = asked(view, defender);
+    let dived = view
+        .unit(defender)
+        .is_some_and(|state| state.condition.dived_for_cover);
     egui::Window::new(format!("{} is attacked", spec.name))
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_TOP, egui::vec2(-160.0, 24.0))
         .show(context, |ui| {
             let what = match &pending.kind {
-                crate::battle::AttackKind::Strike(choice) => attacker.attack_reach(*choice).0,
-                crate::battle::AttackKind::Maneuver(goal) => GOALS
-                    .iter()
-                    .find(|(known, _)| known == goal)
-                    .map_or("a maneuver", |(_, label)| label)
-                    .to_lowercase(),
+                AttackKind::Strike(choice) => format!("comes at {} with {}", spec.name, attacker.attack_reach(*choice).0),
+                AttackKind::Maneuver(goal) => format!(
+                    "tries to {} {}",
+                    GOALS
+                        .iter()
+                        .find(|(known, _)| known == goal)
+                        .map_or("maneuver", |(_, label)| label)
+                        .to_lowercase(),
+                    spec.name
+                ),
+                AttackKind::Fire(fire) => format!(
+                    "opens fire on {} with the {}",
+                    spec.name,
+                    attacker.attack_reach(fire.weapon).0
+                ),
             };
-            ui.label(format!(
-                "{} comes at {} with {what}.",
-                attacker.name, spec.name
-            ));
+            ui.label(format!("{} {what}.", attacker.name));
             let dodge = spec.skill(ruleset.as_ref(), crate::rules::skills::DODGE);
+            let may_fight_back = !dived
+                && asked
+                    != (DefenceKind::Thrown {
+                        may_fight_back: false,
+                    });
             ui.horizontal_wrapped(|ui| {
-                if ui.button(format!("Dodge ({dodge}%) [1]")).clicked() {
+                let mut answer_with = |answer: Answer| {
                     view.order(Command::Answer {
                         unit: defender,
-                        answer: Answer::Dodge,
+                        answer,
                     });
-                }
-                if ui.button("Fight back [2]").clicked() {
-                    view.order(Command::Answer {
-                        unit: defender,
-                        answer: Answer::FightBack,
-                    });
-                }
-                egui::ComboBox::from_id_salt("answer-maneuver")
-                    .selected_text("Maneuver…")
-                    .show_ui(ui, |ui| {
-                        for (goal, label) in GOALS {
-                            if ui.selectable_label(false, label).clicked() {
-                                view.order(Command::Answer {
-                                    unit: defender,
-                                    answer: Answer::Maneuver(goal),
-                                });
-                            }
+                };
+                if asked == DefenceKind::Shots {
+                    if ui
+                        .button(format!("Dive for cover (Dodge {dodge}%) [1]"))
+                        .on_hover_text("A penalty die on the shots if the Dodge roll succeeds; the next action is lost either way")
+                        .clicked()
+                    {
+                        answer_with(Answer::DiveForCover);
+                    }
+                } else {
+                    if ui.button(format!("Dodge ({dodge}%) [1]")).clicked() {
+                        answer_with(Answer::Dodge);
+                    }
+                    if may_fight_back {
+                        if ui.button("Fight back [2]").clicked() {
+                            answer_with(Answer::FightBack);
                         }
-                    });
+                        egui::ComboBox::from_id_salt("answer-maneuver")
+                            .selected_text("Maneuver…")
+                            .show_ui(ui, |ui| {
+                                for (goal, label) in GOALS {
+                                    if ui.selectable_label(false, label).clicked() {
+                                        answer_with(Answer::Maneuver(goal));
+                                    }
+                                }
+                            });
+                    }
+                }
                 if ui.button("Take it [3]").clicked() {
-                    view.order(Command::Answer {
-                        unit: defender,
-                        answer: Answer::Nothing,
-                    });
+                    answer_with(Answer::Nothing);
                 }
             });
         });

@@ -10,7 +10,8 @@ use super::overlay::{Selection, unit_at};
 use crate::AppSystems;
 use crate::battle::command::{Answer, Command, ManeuverGoal, SurpriseAttack, WeaponChoice};
 use crate::battle::{
-    ActiveScenario, Arsenal, CommandQueue, Controllers, Flow, Phase, TilePosition, UnitId,
+    ActiveScenario, Arsenal, AttackKind, CommandQueue, Controllers, Flow, Phase, TilePosition,
+    UnitId,
 };
 use crate::input::MapAction;
 use crate::map::scenario::Control;
@@ -102,8 +103,13 @@ fn keys_for_the_turn(
         .pending()
         .filter(|pending| played_here(controllers.as_deref(), pending.target))
     {
+        let dodge = if matches!(pending.kind, AttackKind::Fire(_)) {
+            Answer::DiveForCover
+        } else {
+            Answer::Dodge
+        };
         let answers = [
-            (MapAction::AnswerDodge, Answer::Dodge),
+            (MapAction::AnswerDodge, dodge),
             (MapAction::AnswerFightBack, Answer::FightBack),
             (MapAction::AnswerNothing, Answer::Nothing),
         ];

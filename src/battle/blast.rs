@@ -1,0 +1,470 @@
+//! Explosives: thrown or fired at a tile, scattered when they miss, and bursting over everyone
+//! in their rings; charges set with a fuse and mines that wait for a foot. A Molotov bursts on
+//! its tile alone and sets whoever stands there alight.
+
+use bevy::prelude::World;
+
+use super::command::{Rejection, WeaponChoice};
+use super::engine::Battle;
+use super::event::{EventKind, Modifier, ModifierReason};
+use super::wounds::Blow;
+use super::{Charge, UnitId, Vital, effects, ranged, wounds};
+use crate::map::Tile;
+use crate::map::range::{RangeBand, WeaponReach, distance_squared, range_reading};
+use crate::map::sight::{LineOfFire, line_of_fire};
+use crate::rules::damage::{DamageQuality, DamageReach, blast_ring_divisor};
+use crate::rules::explosions::{SCATTER_DIE, scatter_steps};
+use crate::rules::firearms::{malfunctions, within_sixty_degrees};
+use crate::rules::modifiers::extra_dice;
+use crate::rules::odds::LevelOdds;
+use crate::rules::percentile::{Difficulty, SuccessLevel};
+use crate::rules::ruleset::RollPurpose;
+use crate::rules::weapons::{AttackForm, MalfunctionKind, Weapon};
+
+/// The longest fuse a charge may be given, in rounds.
+pub const LONGEST_FUSE: u32 = 10;
+
+/// Whether a tile can take an explosive: on the map and not inside a wall.
+fn open_tile(battle: &Battle, at: Tile) -> bool {
+    battle
+        .scenario
+        .map
+        .terrain(at)
+        .is_some_and(|terrain| !terrain.blocks_sight)
+}
+
+/// A checked throw (or launch) at a tile: the weapon, the band of the tile, and the roll's
+/// difficulty and modifiers.
+struct Throw {
+    index: usize,
+    weapon: Weapon,
+    from: Tile,
+    band: RangeBand,
+    difficulty: Difficulty,
+    modifiers: Vec<Modifier>,
+}
+
+/// Check a throw at `at` against the weapon and the map (not whose turn it is).
+fn check_throw(
+    battle: &Battle,
+    unit: UnitId,
+    choice: WeaponChoice,
+    at: Tile,
+) -> Result<Throw, Rejection> {
+    let (index, weapon) = ranged::carried_weapon(battle, unit, choice, &[AttackForm::Lobbed])?;
+    ranged::usable_now(battle, unit, index)?;
+    if ranged::rounds_left(battle, unit, index, &weapon) == 0 {
+        return Err(Rejection::OutOfAmmunition(format!(
+            "no {} left",
+            weapon.name
+        )));
+    }
+    let spec = battle.spec(unit);
+    let from = battle
+        .position(unit)
+        .ok_or(Rejection::CannotAct("not on the map".to_string()))?;
+    if !open_tile(battle, at) {
+        return Err(Rejection::NoLineOfFire(format!("{at} is not open ground")));
+    }
+    let reach = WeaponReach::of(&weapon.range, spec.characteristics.strength);
+    let band = range_reading(&reach, spec.characteristics.dexterity, from, at).band;
+    let Some(difficulty) = band.difficulty() else {
+        return Err(Rejection::OutOfReach(format!(
+            "{at} is out of range of the {}",
+            weapon.name
+        )));
+    };
+    if line_of_fire(&battle.scenario.map, from, at).is_blocked() {
+        return Err(Rejection::NoLineOfFire(format!(
+            "{at} cannot be seen from here"
+        )));
+    }
+    let mut modifiers = battle.hindrances(unit, false);
+    if battle.critical_initiative_unspent(unit) {
+        modifiers.push(Modifier::new(ModifierReason::InitiativeCritical, 1));
+    }
+    Ok(Throw {
+        index,
+        weapon,
+        from,
+        band,
+        difficulty,
+        modifiers,
+    })
+}
+
+/// Throw or fire an explosive at a tile: a roll at the difficulty of the range; a miss flies
+/// off in a 1D8 direction, 1D4 yards for each range band out (from the thrower's own feet on a
+/// fumble); then it bursts where it lands.
+pub(super) fn blast(
+    battle: &mut Battle,
+    unit: UnitId,
+    choice: WeaponChoice,
+    at: Tile,
+) -> Result<(), Rejection> {
+    battle.action_available(unit)?;
+    let throw = check_throw(battle, unit, choice, at)?;
+    let weapon = throw.weapon;
+    battle.change_turn(|turn| turn.action_used = true);
+    ranged::let_fly(battle, unit, throw.index, &weapon);
+    battle.emit(EventKind::Launched {
+        unit,
+        weapon: weapon.name.clone(),
+        at,
+    });
+    if throw
+        .modifiers
+        .iter()
+        .any(|modifier| modifier.reason == ModifierReason::InitiativeCritical)
+    {
+        battle.change_condition(unit, |condition| condition.initiative_edge_spent = true);
+    }
+    let skill = battle.skill(unit, &weapon.skill);
+    let check = battle.roll(
+        unit,
+        RollPurpose::Skill(weapon.skill.clone()),
+        skill,
+        throw.difficulty,
+        throw.modifiers,
+    );
+    if malfunctions(check.roll.value, weapon.malfunction) {
+        if ranged::malfunction(battle, unit, throw.index) == MalfunctionKind::Dud {
+            battle.emit(EventKind::Dud {
+                weapon: weapon.name,
+                at,
+            });
+        }
+        return Ok(());
+    }
+    let landing = if check.success {
+        at
+    } else {
+        let (start, dice) = if check.level == SuccessLevel::Fumble {
+            (throw.from, 1)
+        } else {
+            (at, band_dice(throw.band))
+        };
+        scatter(battle, &weapon.name, start, dice)
+    };
+    detonate(battle, unit, &weapon, landing, None);
+    Ok(())
+}
+
+/// What a throw at a tile would do, as the player sees it before committing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BlastPreview {
+    pub weapon: String,
+    pub difficulty: Difficulty,
+    pub modifiers: Vec<Modifier>,
+    /// The exact chance it lands where aimed (a malfunction is a miss).
+    pub chance: f64,
+    /// The blast radius in yards (`None`: it bursts on its tile alone).
+    pub radius: Option<u32>,
+    /// Units it would catch where aimed, with their ring's divisor (1, 2 or 4).
+    pub caught: Vec<(UnitId, u32)>,
+    /// Units in its rings that cover would shield.
+    pub shielded: Vec<UnitId>,
+}
+
+/// Preview a throw (or launch) of an explosive at a tile by `unit`: its odds and everyone in its
+/// rings; or why it cannot be made. Nothing in the battle changes.
+pub fn preview(
+    world: &mut World,
+    unit: UnitId,
+    weapon: WeaponChoice,
+    at: Tile,
+) -> Result<BlastPreview, Rejection> {
+    let battle = Battle::new(world);
+    battle.known(unit)?;
+    let throw = check_throw(&battle, unit, weapon, at)?;
+    let skill = battle.skill(unit, &throw.weapon.skill);
+    let chance = LevelOdds::count_below(
+        skill,
+        throw.difficulty,
+        extra_dice(&throw.modifiers).net(),
+        throw.weapon.malfunction.unwrap_or(u32::MAX),
+    )
+    .success_probability();
+    let (caught, shielded) = caught_by(&battle, &throw.weapon, at, None);
+    Ok(BlastPreview {
+        weapon: throw.weapon.name.clone(),
+        difficulty: throw.difficulty,
+        modifiers: throw.modifiers,
+        chance,
+        radius: throw.weapon.blast_radius_yards(),
+        caught: caught
+            .into_iter()
+            .map(|(unit, reach)| {
+                let divisor = match reach {
+                    DamageReach::Ring(divisor) => divisor,
+                    _ => 1,
+                };
+                (unit, divisor)
+            })
+            .collect(),
+        shielded: shielded.into_iter().map(|(unit, _)| unit).collect(),
+    })
+}
+
+/// How many D4s a miss flies, by the range band it was aimed at.
+fn band_dice(band: RangeBand) -> u32 {
+    match band {
+        RangeBand::Touch | RangeBand::Base => 1,
+        RangeBand::Long => 2,
+        RangeBand::VeryLong | RangeBand::OutOfRange => 3,
+    }
+}
+
+/// Roll where a miss lands: 1D8 for the direction, `dice` D4s for the yards; it stops short of
+/// anything that blocks movement and of the map's edge.
+fn scatter(battle: &mut Battle, weapon: &str, from: Tile, dice: u32) -> Tile {
+    let direction = battle.die(8);
+    let yards: Vec<_> = (0..dice).map(|_| battle.die(SCATTER_DIE)).collect();
+    let distance = yards.iter().map(|die| die.face).sum();
+    let ((dx, dy), steps) = scatter_steps(direction.face, distance);
+    let map = &battle.scenario.map;
+    let mut landing = from;
+    for _ in 0..steps {
+        match landing.offset(dx, dy) {
+            Some(next) if map.walkable(next) => landing = next,
+            _ => break,
+        }
+    }
+    battle.emit(EventKind::Scattered {
+        weapon: weapon.to_string(),
+        from,
+        to: landing,
+        direction,
+        yards,
+    });
+    landing
+}
+
+/// Who an explosive going off at `centre` catches: every unit within three times its radius,
+/// with its ring, unless something that blocks sight stands between it and the centre (those
+/// are shielded, with the tile that shields them); a directional mine reaches only sixty degrees
+/// either side of `facing`. A weapon with no blast (a Molotov) catches only whoever is on the
+/// tile.
+fn caught_by(
+    battle: &Battle,
+    weapon: &Weapon,
+    centre: Tile,
+    facing: Option<(i32, i32)>,
+) -> (Vec<(UnitId, DamageReach)>, Vec<(UnitId, Tile)>) {
+    let radius = weapon.blast_radius_yards();
+    let mut caught = Vec::new();
+    let mut shielded = Vec::new();
+    for unit in battle.unit_ids() {
+        let Some(at) = battle.position(unit) else {
+            continue;
+        };
+        if battle.vitals(unit).vital == Vital::Dead {
+            continue;
+        }
+        let Some(radius) = radius else {
+            if at == centre {
+                caught.push((unit, DamageReach::Full));
+            }
+            continue;
+        };
+        let Some(divisor) = blast_ring_divisor(distance_squared(centre, at), radius) else {
+            continue;
+        };
+        let direction = (
+            i64::from(at.x) - i64::from(centre.x),
+            i64::from(at.y) - i64::from(centre.y),
+        );
+        if let Some((x, y)) = facing
+            && direction != (0, 0)
+            && !within_sixty_degrees((i64::from(x), i64::from(y)), direction)
+        {
+            continue;
+        }
+        match line_of_fire(&battle.scenario.map, centre, at) {
+            LineOfFire::Blocked { at: wall } => shielded.push((unit, wall)),
+            LineOfFire::Clear | LineOfFire::HalfConcealed { .. } => {
+                caught.push((unit, DamageReach::Ring(divisor)));
+            }
+        }
+    }
+    (caught, shielded)
+}
+
+/// An explosive goes off at `centre`: everyone it catches rolls their own damage for their
+/// ring (see [`caught_by`]); a burning weapon may set them alight.
+pub(super) fn detonate(
+    battle: &mut Battle,
+    by: UnitId,
+    weapon: &Weapon,
+    centre: Tile,
+    facing: Option<(i32, i32)>,
+) {
+    battle.emit(EventKind::Exploded {
+        weapon: weapon.name.clone(),
+        at: centre,
+        radius: weapon.blast_radius_yards(),
+    });
+    let damage_bonus = battle.spec(by).derived.damage_bonus.clone();
+    let (caught, shielded) = caught_by(battle, weapon, centre, facing);
+    for (unit, wall) in shielded {
+        battle.emit(EventKind::Shielded { unit, by: wall });
+    }
+    for (unit, reach) in caught {
+        let roll = battle.roll_damage(
+            by,
+            unit,
+            &weapon.name,
+            &weapon.damage,
+            reach,
+            &damage_bonus,
+            DamageQuality::Normal,
+        );
+        wounds::harm(battle, unit, Some(by), Blow::single(roll.total));
+        effects::after_hit(battle, unit, &weapon.damage);
+    }
+}
+
+/// Set a charge or a mine on the unit's tile or one beside it: a roll of its skill (a
+/// malfunction or failure leaves a dud, a fumble sets it off at once); with a fuse it goes off
+/// at the end of the round that many rounds on, without one it waits for a foot.
+pub(super) fn set_charge(
+    battle: &mut Battle,
+    unit: UnitId,
+    choice: WeaponChoice,
+    at: Tile,
+    fuse: Option<u32>,
+) -> Result<(), Rejection> {
+    battle.action_available(unit)?;
+    let (index, weapon) = ranged::carried_weapon(battle, unit, choice, &[AttackForm::Placed])?;
+    ranged::usable_now(battle, unit, index)?;
+    if ranged::rounds_left(battle, unit, index, &weapon) == 0 {
+        return Err(Rejection::OutOfAmmunition(format!(
+            "no {} left",
+            weapon.name
+        )));
+    }
+    let from = battle
+        .position(unit)
+        .ok_or(Rejection::CannotAct("not on the map".to_string()))?;
+    if at != from && !from.is_adjacent(at) {
+        return Err(Rejection::OutOfReach(format!(
+            "{at} is not the unit's tile or one beside it"
+        )));
+    }
+    if !battle.scenario.map.walkable(at) || battle.unit_at(at).is_some_and(|other| other != unit) {
+        return Err(Rejection::NoLineOfFire(format!("{at} is not open ground")));
+    }
+    if fuse.is_some_and(|rounds| rounds > LONGEST_FUSE) {
+        return Err(Rejection::WrongWeapon(format!(
+            "a fuse burns at most {LONGEST_FUSE} rounds"
+        )));
+    }
+    if battle.flow().charges.iter().any(|charge| charge.at == at) {
+        return Err(Rejection::WrongWeapon(format!(
+            "a charge is already set at {at}"
+        )));
+    }
+    battle.change_turn(|turn| turn.action_used = true);
+    ranged::let_fly(battle, unit, index, &weapon);
+    let skill = battle.skill(unit, &weapon.skill);
+    let check = battle.roll(
+        unit,
+        RollPurpose::Skill(weapon.skill.clone()),
+        skill,
+        Difficulty::Regular,
+        Vec::new(),
+    );
+    battle.emit(EventKind::ChargeSet {
+        unit,
+        weapon: weapon.name.clone(),
+        at,
+        fuse,
+    });
+    if check.level == SuccessLevel::Fumble && !malfunctions(check.roll.value, weapon.malfunction) {
+        detonate(battle, unit, &weapon, at, None);
+        return Ok(());
+    }
+    let facing = weapon.directional.then(|| {
+        (
+            i32::try_from(i64::from(at.x) - i64::from(from.x)).unwrap_or(0),
+            i32::try_from(i64::from(at.y) - i64::from(from.y)).unwrap_or(0),
+        )
+    });
+    let round = battle.round();
+    battle.flow_mut().charges.push(Charge {
+        owner: unit,
+        weapon: index,
+        at,
+        fuse: fuse.map(|rounds| round + rounds),
+        facing: facing.filter(|direction| *direction != (0, 0)),
+        dud: !check.success || malfunctions(check.roll.value, weapon.malfunction),
+    });
+    Ok(())
+}
+
+/// A charge goes off (or fizzles, if it was badly set).
+fn go_off(battle: &mut Battle, charge: Charge) {
+    let Some(weapon) = battle.carried(charge.owner, charge.weapon).cloned() else {
+        return;
+    };
+    if charge.dud {
+        battle.emit(EventKind::Dud {
+            weapon: weapon.name,
+            at: charge.at,
+        });
+        return;
+    }
+    detonate(battle, charge.owner, &weapon, charge.at, charge.facing);
+}
+
+/// At the end of a round, the charges whose fuses have burnt down go off.
+pub(super) fn fuses_burn_down(battle: &mut Battle) {
+    let round = battle.round();
+    let (due, waiting): (Vec<Charge>, Vec<Charge>) = battle
+        .flow()
+        .charges
+        .iter()
+        .partition(|charge| charge.fuse.is_some_and(|fuse| fuse <= round));
+    battle.flow_mut().charges = waiting;
+    for charge in due {
+        go_off(battle, charge);
+    }
+}
+
+/// The first tile of a path holding a mine its walker does not know of (mines of the walker's
+/// own side are known, and walked around).
+pub(super) fn mine_on(battle: &Battle, unit: UnitId, path: &[Tile]) -> Option<Tile> {
+    let side = battle.spec(unit).side;
+    path.iter().copied().find(|tile| {
+        battle.flow().charges.iter().any(|charge| {
+            charge.at == *tile && charge.fuse.is_none() && battle.spec(charge.owner).side != side
+        })
+    })
+}
+
+/// Tiles holding mines of the unit's own side: it knows where they are and keeps off them.
+pub(super) fn known_mines(battle: &Battle, unit: UnitId) -> Vec<Tile> {
+    let side = battle.spec(unit).side;
+    battle
+        .flow()
+        .charges
+        .iter()
+        .filter(|charge| charge.fuse.is_none() && battle.spec(charge.owner).side == side)
+        .map(|charge| charge.at)
+        .collect()
+}
+
+/// A unit steps on a mine at `at`: it goes off beneath it.
+pub(super) fn trigger_mine(battle: &mut Battle, unit: UnitId, at: Tile) {
+    let Some(position) = battle
+        .flow()
+        .charges
+        .iter()
+        .position(|charge| charge.at == at && charge.fuse.is_none())
+    else {
+        return;
+    };
+    let charge = battle.flow_mut().charges.remove(position);
+    battle.emit(EventKind::MineTriggered { unit, at });
+    go_off(battle, charge);
+}

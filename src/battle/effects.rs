@@ -1,0 +1,133 @@
+//! What some weapons do beyond damage: setting a target alight (burn) or stunning it; fire
+//! burning on round after round until put out, and stunned units losing their turns.
+
+use super::command::Rejection;
+use super::engine::Battle;
+use super::event::EventKind;
+use super::wounds::{Blow, fall_prone, harm};
+use super::{UnitId, Vital};
+use crate::rules::damage::{DamageEffect, DamageNotation};
+use crate::rules::explosions::Burning;
+use crate::rules::percentile::Difficulty;
+use crate::rules::ruleset::RollPurpose;
+
+/// After a hit with `damage`: a burning weapon sets the target alight unless it makes a Luck
+/// roll; a stunning one stuns it for 1D6 turns (a spray, which does no damage, is shaken off
+/// with an Extreme DEX roll).
+pub(super) fn after_hit(battle: &mut Battle, target: UnitId, damage: &DamageNotation) {
+    if battle.vitals(target).vital == Vital::Dead || battle.position(target).is_none() {
+        return;
+    }
+    if damage.effects.contains(&DamageEffect::Burn) && battle.condition(target).burning.is_none() {
+        let luck = battle.spec(target).characteristics.luck;
+        let check = battle.roll_characteristic(target, "Luck", luck, Vec::new());
+        if !check.success {
+            let minimum = damage
+                .formulas()
+                .first()
+                .map_or(1, |formula| formula.weapon_minimum());
+            let round = battle.round();
+            battle.change_condition(target, |condition| {
+                condition.burning = Some(Burning {
+                    since_round: round,
+                    minimum,
+                });
+            });
+            battle.emit(EventKind::CaughtFire { unit: target });
+        }
+    }
+    if damage.effects.contains(&DamageEffect::Stun) {
+        let spray = damage
+            .formulas()
+            .iter()
+            .all(|formula| formula.terms.is_empty());
+        if spray {
+            let dexterity = battle.spec(target).characteristics.dexterity;
+            let check = battle.roll(
+                target,
+                RollPurpose::Characteristic("DEX".to_string()),
+                dexterity,
+                Difficulty::Extreme,
+                Vec::new(),
+            );
+            if check.success {
+                return;
+            }
+        }
+        let turns = battle.die(6);
+        battle.change_condition(target, |condition| {
+            condition.stunned_turns = condition.stunned_turns.max(turns.face);
+        });
+        battle.emit(EventKind::Stunned {
+            unit: target,
+            turns,
+        });
+    }
+}
+
+/// At the end of a round every burning unit on the map takes its fire's damage, which armor does
+/// not stop: the weapon's least damage the round after it caught, doubled each round after.
+pub(super) fn burn(battle: &mut Battle) {
+    let round = battle.round();
+    for unit in battle.unit_ids() {
+        let Some(burning) = battle.condition(unit).burning else {
+            continue;
+        };
+        if battle.position(unit).is_none() || battle.vitals(unit).vital == Vital::Dead {
+            continue;
+        }
+        let damage = burning.damage_at_end_of(round);
+        if damage == 0 {
+            continue;
+        }
+        battle.emit(EventKind::Burned { unit, damage });
+        harm(
+            battle,
+            unit,
+            None,
+            Blow {
+                pieces: vec![damage],
+                cover: 0,
+                ignores_armor: true,
+            },
+        );
+    }
+}
+
+/// Put out the fire on a unit.
+pub(super) fn put_out(battle: &mut Battle, unit: UnitId) {
+    if battle.condition(unit).burning.is_some() {
+        battle.change_condition(unit, |condition| condition.burning = None);
+        battle.emit(EventKind::FireOut { unit });
+    }
+}
+
+/// Beat out the flames: on oneself (rolling on the ground, which leaves the unit prone) or on
+/// a unit beside. Takes the action, and always works.
+pub(super) fn extinguish(
+    battle: &mut Battle,
+    unit: UnitId,
+    patient: UnitId,
+) -> Result<(), Rejection> {
+    battle.action_available(unit)?;
+    battle.known(patient)?;
+    let (Some(from), Some(to)) = (battle.position(unit), battle.position(patient)) else {
+        return Err(Rejection::NotBurning("the unit is not here".to_string()));
+    };
+    if patient != unit && !from.is_adjacent(to) {
+        return Err(Rejection::OutOfReach(format!(
+            "{} is not beside {}",
+            battle.spec(patient).name,
+            battle.spec(unit).name
+        )));
+    }
+    if battle.condition(patient).burning.is_none() {
+        return Err(Rejection::NotBurning(battle.spec(patient).name.clone()));
+    }
+    battle.change_turn(|turn| turn.action_used = true);
+    put_out(battle, patient);
+    if patient == unit {
+        fall_prone(battle, unit);
+    }
+    Ok(())
+}

@@ -1,0 +1,161 @@
+//! Bonus and penalty dice with their reasons: every modifier a roll can get is named, so the
+//! log, the overlay and the preview say why the dice came out as they did.
+
+use serde::{Deserialize, Serialize};
+
+use super::percentile::ExtraDice;
+
+/// Why a roll got a bonus or penalty die.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ModifierReason {
+    /// The defender has already dodged or fought back all it can this round.
+    Outnumbered,
+    /// Kicking someone when they are down (melee), or shooting at someone lying flat (a penalty).
+    ProneTarget,
+    /// An enemy's maneuver left the target open.
+    ExposedTarget,
+    /// The target did not see the maneuver coming.
+    Unseen,
+    /// A maneuver hampers the roller.
+    Hindered,
+    /// The roller is held.
+    Held,
+    /// A maneuver against a larger opponent: one die per point of Build.
+    SmallerBuild,
+    /// A readied firearm (DEX-roll initiative).
+    ReadiedFirearm,
+    /// A critical DEX roll for initiative: a bonus die on the first attack.
+    InitiativeCritical,
+    /// The target is within a fifth of the shooter's DEX in feet.
+    PointBlank,
+    /// The shooter took aim at this target on its last turn.
+    Aiming,
+    /// Cover right beside the target hides half of it.
+    HalfCover,
+    /// The shot goes through the cover the target hides behind (its armor comes off the damage).
+    ThroughCover,
+    /// The target dived for cover against this attack and made its Dodge roll.
+    DivedForCover,
+    /// The shooter lies flat: a steady rest.
+    ProneShooter,
+    /// The target ran at full speed this round (MOV 8 or more).
+    FastTarget,
+    /// The target is small (Build −2 or less).
+    SmallTarget,
+    /// The target is large (Build 4 or more).
+    LargeTarget,
+    /// The target is in melee with someone else.
+    IntoMelee,
+    /// More shots this round than the weapon fires without penalty.
+    MultipleShots,
+    /// One round put in the chamber and fired in the same round.
+    Chambered,
+    /// A further attack roll of automatic fire (one die per roll after the first).
+    FollowingVolley,
+}
+
+impl ModifierReason {
+    /// The reason in a few words, for the log and the preview.
+    pub fn words(self) -> &'static str {
+        match self {
+            Self::Outnumbered => "outnumbered",
+            Self::ProneTarget => "target prone",
+            Self::ExposedTarget => "target exposed",
+            Self::Unseen => "unseen",
+            Self::Hindered => "hampered",
+            Self::Held => "held",
+            Self::SmallerBuild => "smaller Build",
+            Self::ReadiedFirearm => "readied firearm",
+            Self::InitiativeCritical => "critical initiative",
+            Self::PointBlank => "point-blank",
+            Self::Aiming => "aiming",
+            Self::HalfCover => "half cover",
+            Self::ThroughCover => "through cover",
+            Self::DivedForCover => "dived for cover",
+            Self::ProneShooter => "shooting prone",
+            Self::FastTarget => "fast-moving target",
+            Self::SmallTarget => "small target",
+            Self::LargeTarget => "large target",
+            Self::IntoMelee => "into melee",
+            Self::MultipleShots => "multiple shots",
+            Self::Chambered => "chambered and fired",
+            Self::FollowingVolley => "following volley",
+        }
+    }
+}
+
+/// One or more bonus (positive) or penalty (negative) dice and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Modifier {
+    pub reason: ModifierReason,
+    pub dice: i8,
+}
+
+impl Modifier {
+    pub fn new(reason: ModifierReason, dice: i8) -> Self {
+        Self { reason, dice }
+    }
+}
+
+/// Add up the bonus and penalty dice of some modifiers, before they cancel.
+pub fn extra_dice(modifiers: &[Modifier]) -> ExtraDice {
+    modifiers
+        .iter()
+        .fold(ExtraDice::default(), |extra, modifier| {
+            let dice = modifier.dice.unsigned_abs();
+            if modifier.dice > 0 {
+                ExtraDice {
+                    bonus: extra.bonus.saturating_add(dice),
+                    ..extra
+                }
+            } else {
+                ExtraDice {
+                    penalty: extra.penalty.saturating_add(dice),
+                    ..extra
+                }
+            }
+        })
+}
+
+/// Modifiers in words: "+1 point-blank, −1 half cover".
+pub fn modifier_words(modifiers: &[Modifier]) -> String {
+    modifiers
+        .iter()
+        .map(|modifier| {
+            let sign = if modifier.dice < 0 { "−" } else { "+" };
+            format!(
+                "{sign}{} {}",
+                modifier.dice.unsigned_abs(),
+                modifier.reason.words()
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dice_are_added_before_they_cancel() {
+        let modifiers = [
+            Modifier::new(ModifierReason::PointBlank, 1),
+            Modifier::new(ModifierReason::HalfCover, -1),
+            Modifier::new(ModifierReason::FollowingVolley, -2),
+        ];
+        assert_eq!(
+            extra_dice(&modifiers),
+            ExtraDice {
+                bonus: 1,
+                penalty: 3
+            }
+        );
+        assert_eq!(
+            modifier_words(&modifiers),
+            "+1 point-blank, −1 half cover, −2 following volley"
+        );
+        assert_eq!(extra_dice(&[]), ExtraDice::default());
+    }
+}
