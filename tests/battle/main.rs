@@ -1,5 +1,9 @@
 //! The battle, headless: scripted fights through the real App and its systems, asserting on the
-//! event stream. Every test builds its app with the one `test_app()` helper.
+//! event stream. Every test builds its app with the one `test_app()` helper; the round and melee
+//! are tested here, shooting and explosives in the modules beside.
+
+mod explosives;
+mod firearms;
 
 use std::path::Path;
 
@@ -34,7 +38,10 @@ struct Fighter {
     dexterity: u32,
     skills: Vec<(&'static str, u32)>,
     weapons: Vec<&'static str>,
+    /// Weapons written out in full, with their rounds: `(weapon: "…", loaded: Some(2))`.
+    kit: Vec<String>,
     natural: Vec<(&'static str, u32, &'static str)>,
+    luck: u32,
     attacks: u32,
     armor: u32,
     arrives: Option<u32>,
@@ -52,7 +59,9 @@ fn fighter(name: &'static str, side: &'static str, at: (u32, u32)) -> Fighter {
         dexterity: 50,
         skills: vec![("Fighting (Brawl)", 50), ("Dodge", 50)],
         weapons: Vec::new(),
+        kit: Vec::new(),
         natural: Vec::new(),
+        luck: 50,
         attacks: 1,
         armor: 0,
         arrives: None,
@@ -71,6 +80,7 @@ impl Fighter {
             .weapons
             .iter()
             .map(|name| format!("(weapon: {name:?})"))
+            .chain(self.kit.iter().cloned())
             .collect();
         let natural: Vec<String> = self
             .natural
@@ -86,7 +96,7 @@ impl Fighter {
         };
         format!(
             "(name: {:?}, side: {:?}, at: ({}, {}), characteristics: (STR: {}, CON: {}, SIZ: {}, DEX: {}, APP: 50, \
-             INT: 50, POW: 50, EDU: 50, LUCK: 50), skills: {{ {} }}, weapons: [{}], natural_attacks: [{}], \
+             INT: 50, POW: 50, EDU: 50, LUCK: {}), skills: {{ {} }}, weapons: [{}], natural_attacks: [{}], \
              attacks_per_round: {}, armor: {armor}, arrives: {:?}, movement: {:?})",
             self.name,
             self.side,
@@ -96,6 +106,7 @@ impl Fighter {
             self.constitution,
             self.size,
             self.dexterity,
+            self.luck,
             skills.join(", "),
             weapons.join(", "),
             natural.join(", "),
@@ -1234,6 +1245,23 @@ fn ai_defenders_answer_by_the_default_policy_and_the_answer_is_a_command() {
 // ---- Invalid commands ------------------------------------------------------------------------
 
 /// Everything a command could change, to compare before and after a refusal.
+/// Send a command that must be refused with `expected`, changing nothing at all.
+fn refuse(app: &mut App, command: Command, expected: Rejection) {
+    let before = snapshot(app);
+    let mark = event_count(app);
+    send(app, command.clone());
+    let after = events_from(app, mark);
+    assert_eq!(
+        after,
+        [EventKind::Rejected {
+            command: command.clone(),
+            reason: expected
+        }],
+        "{command:?}"
+    );
+    assert_eq!(snapshot(app), before, "{command:?} changed the state");
+}
+
 fn snapshot(app: &mut App) -> String {
     let mut query = app.world_mut().query::<(
         &UnitId,
@@ -1264,21 +1292,6 @@ fn invalid_commands_change_nothing() {
     ghoul.dexterity = 60;
     let far = fighter("Far", "b", (9, 4));
     let mut app = test_app(scenario(&[first, ghoul, far]));
-    let refuse = |app: &mut App, command: Command, expected: Rejection| {
-        let before = snapshot(app);
-        let mark = event_count(app);
-        send(app, command.clone());
-        let after = events_from(app, mark);
-        assert_eq!(
-            after,
-            [EventKind::Rejected {
-                command: command.clone(),
-                reason: expected
-            }],
-            "{command:?}"
-        );
-        assert_eq!(snapshot(app), before, "{command:?} changed the state");
-    };
     refuse(&mut app, Command::EndTurn { unit: A }, Rejection::NotBegun);
     refuse(
         &mut app,
