@@ -85,6 +85,25 @@ fn the_shipped_scenarios_hold_what_they_promise() {
         "base value"
     );
     assert_eq!(harvey.weapons[0].loaded, 6, "a full cylinder by default");
+    // The warehouse has a Thompson for full auto; the farmstead a hired hand with dynamite.
+    let thompson = warehouse
+        .units
+        .iter()
+        .flat_map(|unit| &unit.weapons)
+        .find(|carried| carried.weapon.uses.full_auto)
+        .expect("an automatic weapon");
+    assert_eq!(thompson.weapon.name, "Thompson");
+    assert_eq!(thompson.loaded, 50, "the largest drum by default");
+    let dynamite = farmstead
+        .units
+        .iter()
+        .find(|unit| unit.name == "Eli Boone")
+        .expect("Eli Boone");
+    assert_eq!(dynamite.weapons[0].weapon.blast_radius_yards(), Some(3));
+    assert_eq!(
+        (dynamite.weapons[0].loaded, dynamite.weapons[0].spare),
+        (1, 2)
+    );
 }
 
 /// Each broken fixture, the place its message points at, and what the message says.
@@ -151,6 +170,11 @@ const BROKEN: &[(&str, &str, &str)] = &[
         "too_many_rounds_loaded.ron",
         "26:63",
         "in `units.weapons.loaded`: .38 or 9mm Revolver holds 6 rounds, not 9",
+    ),
+    (
+        "slugs_in_a_revolver.ron",
+        "26:32",
+        ".38 or 9mm Revolver takes no slugs: only shotguns do",
     ),
     (
         "bad_damage_notation.ron",

@@ -256,14 +256,15 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             hits,
             extreme,
             ..
-        } => {
-            let extreme = match extreme {
-                0 => String::new(),
-                1 if *hits == 1 => " (extreme)".to_string(),
-                count => format!(", {count} of them extreme"),
-            };
-            format!("{hits} hit{} {}{extreme}", plural(*hits), name(*target))
-        }
+        } => match (hits, extreme) {
+            (1, 0) => format!("the shot hits {}", name(*target)),
+            (1, _) => format!("the shot hits {} (extreme)", name(*target)),
+            (_, 0) => format!("{hits} bullets hit {}", name(*target)),
+            _ => format!(
+                "{hits} bullets hit {}, {extreme} of them extreme",
+                name(*target)
+            ),
+        },
         EventKind::ShotMissed { target, .. } => format!("the shot misses {}", name(*target)),
         EventKind::ShotWasted {
             target, bullets, ..

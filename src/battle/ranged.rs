@@ -1027,7 +1027,7 @@ pub struct RollPreview {
 }
 
 impl RollPreview {
-    /// "Hard · long range · −1 half cover · +1 aiming → 21%".
+    /// "Hard · long range · −1 half cover, +1 aiming · 21% to hit".
     pub fn label(&self) -> String {
         let mut parts = Vec::new();
         match self.setup.difficulty {
@@ -1038,7 +1038,7 @@ impl RollPreview {
         if !self.setup.modifiers.is_empty() {
             parts.push(modifier_words(&self.setup.modifiers));
         }
-        format!("{} → {:.0}%", parts.join(" · "), self.chance * 100.0)
+        format!("{} · {:.0}% to hit", parts.join(" · "), self.chance * 100.0)
     }
 }
 

@@ -68,6 +68,10 @@ struct PlayArgs {
     /// Start with the range-band overlay of the selected unit's weapon shown.
     #[arg(long, requires = "select")]
     range_overlay: bool,
+    /// Start pointing at this tile (COLUMN,ROW) with the selected unit's explosive, showing
+    /// its blast rings and whom they would catch.
+    #[arg(long, value_name = "COLUMN,ROW", requires = "select", conflicts_with = "aim", value_parser = parse_tile)]
+    blast_at: Option<crate::map::Tile>,
     /// Seed for the battle's dice; without one, a seed is chosen and shown in the log.
     #[arg(long)]
     seed: Option<u64>,
@@ -89,6 +93,19 @@ fn parse_window_size(text: &str) -> Result<(u32, u32), String> {
             .ok_or_else(|| format!("`{value}` is not a window side from 200 to 16384 pixels"))
     };
     Ok((side(width)?, side(height)?))
+}
+
+fn parse_tile(text: &str) -> Result<crate::map::Tile, String> {
+    let (column, row) = text
+        .split_once(',')
+        .ok_or_else(|| format!("`{text}` is not COLUMN,ROW, such as 12,7"))?;
+    let number = |value: &str| {
+        value
+            .trim()
+            .parse::<u32>()
+            .map_err(|_| format!("`{value}` is not a tile coordinate"))
+    };
+    Ok(crate::map::Tile::new(number(column)?, number(row)?))
 }
 
 /// Parse the command line and run what it asks for.
@@ -170,6 +187,7 @@ fn play(args: PlayArgs) -> ExitCode {
             select,
             aim_at,
             range_overlay: args.range_overlay,
+            blast_at: args.blast_at,
         },
         (Err(error), _) | (_, Err(error)) => return fail(&error),
     };

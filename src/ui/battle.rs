@@ -5,15 +5,19 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use crate::battle::command::{Answer, Command, ManeuverGoal, SurpriseAttack, WeaponChoice};
+use crate::battle::command::{
+    Answer, Command, FireMode, ManeuverGoal, SurpriseAttack, WeaponChoice,
+};
 use crate::battle::event::{DefenceKind, EventKind, WoundState};
 use crate::battle::{
     ActiveScenario, Arsenal, AttackKind, CommandQueue, Condition, Controllers, EventLog, Flow,
-    Phase, TilePosition, UnitId, Vitals, log,
+    Phase, TilePosition, UnitId, Vitals, WeaponState, log,
 };
 use crate::map::reach::budget_for;
-use crate::map::scenario::{Control, Scenario};
-use crate::view::orders::Intent;
+use crate::map::scenario::{Control, Scenario, UnitSpec};
+use crate::rules::firearms::reload;
+use crate::rules::weapons::{AttackForm, Feed, Weapon};
+use crate::view::orders::{FireOrder, FireStyle, Intent};
 use crate::view::overlay::Selection;
 
 /// Everything the battle panels read, and the queue their buttons write to.
@@ -25,6 +29,7 @@ pub(super) struct BattleView<'w, 's> {
     controllers: Option<Res<'w, Controllers>>,
     queue: Option<ResMut<'w, CommandQueue>>,
     intent: ResMut<'w, Intent>,
+    fire_order: ResMut<'w, FireOrder>,
     selection: Res<'w, Selection>,
     units: Query<
         'w,
@@ -60,6 +65,11 @@ impl BattleView<'_, '_> {
         self.unit(unit).map(|state| state.arsenal.in_hand)
     }
 
+    /// A carried weapon's rounds and state now.
+    pub(super) fn weapon_state(&self, unit: UnitId, index: usize) -> Option<WeaponState> {
+        self.unit(unit).map(|state| state.arsenal.state(index))
+    }
+
     fn unit(&self, unit: UnitId) -> Option<UnitState> {
         self.units.iter().find(|(id, ..)| **id == unit).map(
             |(_, vitals, condition, arsenal, position)| UnitState {
@@ -69,6 +79,11 @@ impl BattleView<'_, '_> {
                 on_map: position.is_some(),
             },
         )
+    }
+
+    /// The round of the battle (0 before it begins).
+    pub(super) fn round(&self) -> u32 {
+        self.flow.as_ref().map_or(0, |flow| flow.round)
     }
 
     pub(super) fn played_here(&self, unit: UnitId) -> bool {
@@ -105,7 +120,53 @@ pub(super) fn state_words(vitals: &Vitals, condition: &Condition) -> String {
     if condition.hindered {
         words.push("hampered");
     }
+    if condition.aim.is_some() {
+        words.push("aiming");
+    }
+    if condition.dived_for_cover {
+        words.push("dived for cover");
+    }
+    if condition.burning.is_some() {
+        words.push("on fire");
+    }
+    if condition.stunned() {
+        words.push("stunned");
+    }
     words.join(", ")
+}
+
+/// A weapon's rounds and state in a few words: "5 loaded, 12 spare · jammed (2 rounds of
+/// work)".
+pub(super) fn weapon_state_words(weapon: &Weapon, state: &WeaponState, round: u32) -> String {
+    let mut words = Vec::new();
+    match weapon.feed() {
+        Feed::Nothing => {}
+        Feed::OneUse | Feed::AsFired => words.push(format!(
+            "{} left",
+            state.ammunition.loaded + state.ammunition.spare
+        )),
+        Feed::Fixed => words.push(format!("{} left", state.ammunition.loaded)),
+        Feed::Rounds | Feed::Magazine | Feed::Belt => words.push(format!(
+            "{} loaded, {} spare",
+            state.ammunition.loaded, state.ammunition.spare
+        )),
+    }
+    if state.ammunition.belt_half_changed {
+        words.push("belt half changed".to_string());
+    }
+    if let Some(jam) = state.jam {
+        words.push(match jam.work_left {
+            0 => "jammed (roll to clear)".to_string(),
+            work => format!("jammed ({work} round(s) of work)"),
+        });
+    }
+    if let Some(last) = state.last_used
+        && last + weapon.uses.every > round
+        && weapon.uses.every > 1
+    {
+        words.push(format!("ready again in round {}", last + weapon.uses.every));
+    }
+    words.join(" · ")
 }
 
 /// The round, whose turn it is, and the buttons for what the unit may do.
@@ -252,6 +313,25 @@ fn unit_buttons(
                     }
                 }
             });
+        weapon_buttons(ui, view, spec, unit, state);
+        if state.condition.burning.is_some()
+            && ui
+                .button("Put out the fire")
+                .on_hover_text("Roll on the ground: the fire goes out and the unit is prone")
+                .clicked()
+        {
+            view.order(Command::Extinguish {
+                unit,
+                patient: unit,
+            });
+        }
+        if ui
+            .button("Beat out flames…")
+            .on_hover_text("Put out the fire on a burning unit beside")
+            .clicked()
+        {
+            *view.intent = Intent::Extinguish;
+        }
         egui::ComboBox::from_id_salt("maneuver")
             .selected_text("Maneuver…")
             .show_ui(ui, |ui| {
@@ -285,7 +365,168 @@ fn unit_buttons(
             view.order(Command::EndTurn { unit });
         }
     });
-    ui.small("Click an empty tile to move, an enemy beside you to attack it.");
+    full_auto_plan(ui, view, scenario, unit);
+    ui.small("Click an empty tile to move, an enemy to attack it with the weapon in hand.");
+}
+
+/// The buttons for the weapon in hand: how to fire it, aim, reload, clear a jam, throw an
+/// explosive at a tile or set a charge.
+fn weapon_buttons(
+    ui: &mut egui::Ui,
+    view: &mut BattleView,
+    spec: &UnitSpec,
+    unit: UnitId,
+    state: &UnitState,
+) {
+    let in_hand = state.arsenal.in_hand;
+    let WeaponChoice::Carried(index) = in_hand else {
+        return;
+    };
+    let Some(weapon) = spec.weapons.get(index).map(|carried| &carried.weapon) else {
+        return;
+    };
+    let weapon_state = state.arsenal.state(index);
+    match weapon.attack_form() {
+        AttackForm::Shot => {
+            fire_styles(ui, view, weapon);
+            if ui
+                .button("Aim…")
+                .on_hover_text("Take aim now: a bonus die on the shot next turn")
+                .clicked()
+            {
+                *view.intent = Intent::Aim;
+            }
+        }
+        AttackForm::Thrown => {
+            if ui.button("Aim…").clicked() {
+                *view.intent = Intent::Aim;
+            }
+        }
+        AttackForm::Lobbed => {
+            if ui
+                .button(format!("Throw the {}…", weapon.name))
+                .on_hover_text("Click a tile: the rings show who the blast would catch")
+                .clicked()
+            {
+                *view.intent = Intent::Blast;
+            }
+        }
+        AttackForm::Placed => {
+            egui::ComboBox::from_id_salt("set-charge")
+                .selected_text("Set it…")
+                .show_ui(ui, |ui| {
+                    if ui.selectable_label(false, "as a mine").clicked() {
+                        *view.intent = Intent::SetCharge(None);
+                    }
+                    for fuse in 0..=3 {
+                        let when = match fuse {
+                            0 => "to go off at the end of this round".to_string(),
+                            1 => "with a fuse of 1 round".to_string(),
+                            rounds => format!("with a fuse of {rounds} rounds"),
+                        };
+                        if ui.selectable_label(false, when).clicked() {
+                            *view.intent = Intent::SetCharge(Some(fuse));
+                        }
+                    }
+                });
+        }
+        AttackForm::Melee => {}
+    }
+    let reloadable = reload(weapon.feed(), weapon.capacity(), weapon_state.ammunition).is_ok();
+    if weapon_state.jam.is_none() && reloadable && ui.button("Reload").clicked() {
+        view.order(Command::Reload {
+            unit,
+            weapon: in_hand,
+        });
+    }
+    if weapon_state.jam.is_some() && ui.button("Clear the jam").clicked() {
+        view.order(Command::ClearJam {
+            unit,
+            weapon: in_hand,
+        });
+    }
+}
+
+/// How the gun in hand fires when an enemy is clicked: single shot, several shots, a burst, or
+/// full auto with so many bullets a target.
+fn fire_styles(ui: &mut egui::Ui, view: &mut BattleView, weapon: &Weapon) {
+    let mut styles = Vec::new();
+    if weapon.most_shots() > 0 {
+        styles.push((FireStyle::Single, "1 shot".to_string()));
+    }
+    for shots in 2..=weapon.most_shots() {
+        styles.push((FireStyle::Shots(shots), format!("{shots} shots")));
+    }
+    if let Some(burst) = weapon.uses.burst {
+        styles.push((FireStyle::Burst, format!("burst of {burst}")));
+    }
+    let current = view.fire_order.style;
+    if weapon.uses.full_auto {
+        let bullets = match current {
+            FireStyle::FullAuto(bullets) => bullets,
+            _ => 6,
+        };
+        styles.push((FireStyle::FullAuto(bullets), "full auto".to_string()));
+    }
+    if !styles.iter().any(|(style, _)| same_kind(*style, current))
+        && let Some((first, _)) = styles.first()
+    {
+        view.fire_order.style = *first;
+    }
+    for (style, label) in styles {
+        let chosen = same_kind(style, view.fire_order.style);
+        if ui.selectable_label(chosen, label).clicked() && !chosen {
+            *view.fire_order = FireOrder {
+                style,
+                picked: Vec::new(),
+            };
+        }
+    }
+    if let FireStyle::FullAuto(mut bullets) = view.fire_order.style {
+        ui.add(
+            egui::DragValue::new(&mut bullets)
+                .range(1..=weapon.capacity().max(1))
+                .suffix(" a target"),
+        );
+        view.fire_order.style = FireStyle::FullAuto(bullets);
+    }
+}
+
+/// Whether two fire styles are the same kind (full auto with any number of bullets is one).
+fn same_kind(first: FireStyle, second: FireStyle) -> bool {
+    matches!(
+        (first, second),
+        (FireStyle::FullAuto(_), FireStyle::FullAuto(_))
+    ) || first == second
+}
+
+/// Full-auto targets picked so far, with the button that opens fire on them.
+fn full_auto_plan(ui: &mut egui::Ui, view: &mut BattleView, scenario: &Scenario, unit: UnitId) {
+    if view.fire_order.picked.is_empty() {
+        return;
+    }
+    let plan: Vec<String> = view
+        .fire_order
+        .picked
+        .iter()
+        .map(|(target, bullets)| format!("{} × {bullets}", scenario.units[target.index()].name))
+        .collect();
+    ui.label(format!("Full auto at {}", plan.join(", ")));
+    ui.horizontal(|ui| {
+        if ui.button("Open fire").clicked()
+            && let Some(weapon) = view.in_hand(unit)
+        {
+            let targets = std::mem::take(&mut view.fire_order.picked);
+            view.order(Command::Fire {
+                unit,
+                weapon,
+                mode: FireMode::FullAuto(targets),
+            });
+        }
+        if ui.button("Clear").clicked() {
+            view.fire_order.picked.clear();
+        }
+    });
 }
 
 /// What the defender waiting now was asked (melee, a thrown weapon, or shots).

@@ -18,7 +18,8 @@ use crate::battle::{ActiveScenario, TilePosition, UnitId};
 use crate::map::scenario::{Scenario, UnitSpec};
 use crate::view::camera::MapCamera;
 use crate::view::hover::HoveredTile;
-use crate::view::overlay::{AimReadout, RangeOverlayShown, Selection};
+use crate::view::overlay::{RangeOverlayShown, Selection};
+use crate::view::preview::{AimReadout, BlastReadout};
 use crate::view::{MapGeometry, ShownMap, TILE_SIZE};
 use battle::BattleView;
 
@@ -73,6 +74,7 @@ fn map_labels(
     selection: Res<Selection>,
     hovered: Res<HoveredTile>,
     aim: Res<AimReadout>,
+    blast: Res<BlastReadout>,
 ) -> Result {
     let Some(scenario) = scenario else {
         return Ok(());
@@ -160,16 +162,25 @@ fn map_labels(
             }
         }
     }
-    if let Some(aim) = &aim.0
-        && let Some((_, at)) = tokens.iter().find(|(id, _)| *id == aim.target)
-    {
-        let galley = painter.layout_no_wrap(
-            aim.label(),
-            egui::FontId::proportional(16.0),
-            egui::Color32::WHITE,
-        );
+    let aimed_at = aim
+        .0
+        .as_ref()
+        .and_then(|aim| {
+            tokens
+                .iter()
+                .find(|(id, _)| *id == aim.target)
+                .map(|(_, at)| (aim.label(), *at))
+        })
+        .or_else(|| {
+            blast.0.as_ref().and_then(|sketch| {
+                screen(geometry.centre(sketch.centre)).map(|at| (sketch.headline.clone(), at))
+            })
+        });
+    if let Some((text, at)) = aimed_at {
+        let galley =
+            painter.layout_no_wrap(text, egui::FontId::proportional(16.0), egui::Color32::WHITE);
         let rect = plate(
-            *at - egui::vec2(0.0, token_half + 4.0),
+            at - egui::vec2(0.0, token_half + 4.0),
             galley.size(),
             egui::Align2::CENTER_BOTTOM,
         );
@@ -263,6 +274,7 @@ fn side_panel(
     range_shown: Res<RangeOverlayShown>,
     hovered: Res<HoveredTile>,
     aim: Res<AimReadout>,
+    blast: Res<BlastReadout>,
     positions: Query<(&UnitId, &TilePosition)>,
     mut view: BattleView,
 ) -> Result {
@@ -331,10 +343,31 @@ fn side_panel(
                     ui.label(notes.join(" · "));
                 }
             }
+            let highlight = egui::Color32::from_rgb(255, 225, 120);
             if let Some(aim) = &aim.0 {
                 ui.separator();
                 ui.strong(format!("{} at the target", aim.weapon));
-                ui.label(egui::RichText::new(aim.label()).size(18.0).color(egui::Color32::from_rgb(255, 225, 120)));
+                ui.label(egui::RichText::new(aim.label()).size(18.0).color(highlight));
+                for roll in &aim.rolls {
+                    ui.small(roll);
+                }
+            } else if let Some(sketch) = &blast.0 {
+                ui.separator();
+                ui.strong(format!("Blast at {}", sketch.centre));
+                ui.label(egui::RichText::new(&sketch.headline).size(16.0).color(highlight));
+                if let Some(scenario) = &scenario {
+                    for (unit, divisor) in &sketch.caught {
+                        let share = match divisor {
+                            1 => "full damage",
+                            2 => "half damage",
+                            _ => "a quarter",
+                        };
+                        ui.small(format!("{}: {share}", scenario.units[unit.index()].name));
+                    }
+                    for unit in &sketch.shielded {
+                        ui.small(format!("{}: behind cover", scenario.units[unit.index()].name));
+                    }
+                }
             }
             if scenario.is_some() {
                 ui.separator();
@@ -395,17 +428,26 @@ fn unit_card(
     if let Some(armor) = &unit.armor {
         ui.label(format!("Armor: {} ({})", armor.name, armor.points));
     }
-    for carried in &unit.weapons {
+    let round = view.round();
+    for (index, carried) in unit.weapons.iter().enumerate() {
         let weapon = &carried.weapon;
         let skill = unit.skill(scenario.ruleset.as_ref(), &weapon.skill);
-        let ammunition = match weapon.magazine {
-            crate::rules::weapons::Magazine::Nothing => String::new(),
-            _ => format!(" · {} loaded, {} spare", carried.loaded, carried.spare),
-        };
-        ui.label(format!(
-            "{} · {} {skill}% · {}{ammunition}",
+        let state = view
+            .weapon_state(id, index)
+            .map(|state| battle::weapon_state_words(weapon, &state, round))
+            .filter(|words| !words.is_empty())
+            .map_or_else(String::new, |words| format!(" · {words}"));
+        let in_hand =
+            view.in_hand(id) == Some(crate::battle::command::WeaponChoice::Carried(index));
+        let text = format!(
+            "{} · {} {skill}% · {}{state}",
             weapon.name, weapon.skill, weapon.damage
-        ));
+        );
+        if in_hand {
+            ui.label(egui::RichText::new(format!("▶ {text}")).strong());
+        } else {
+            ui.label(text);
+        }
     }
     for attack in &unit.natural_attacks {
         ui.label(format!(

@@ -6,6 +6,7 @@ mod grid;
 pub mod hover;
 pub mod orders;
 pub mod overlay;
+pub mod preview;
 pub mod screenshot;
 pub mod tileset;
 mod tokens;
@@ -31,6 +32,8 @@ pub struct StartupView {
     pub select: Option<UnitId>,
     pub aim_at: Option<UnitId>,
     pub range_overlay: bool,
+    /// Point at this tile ready to throw the explosive in hand at it.
+    pub blast_at: Option<crate::map::Tile>,
 }
 
 /// The size of one tile in world units.
@@ -93,6 +96,7 @@ pub(super) fn plugin(app: &mut App) {
             hover::plugin,
             orders::plugin,
             overlay::plugin,
+            preview::plugin,
             screenshot::plugin,
             tokens::plugin,
         ))
@@ -106,14 +110,22 @@ fn apply_startup_view(
     mut selection: ResMut<overlay::Selection>,
     mut range_shown: ResMut<overlay::RangeOverlayShown>,
     mut hovered: ResMut<hover::HoveredTile>,
+    mut intent: ResMut<orders::Intent>,
 ) {
     selection.0 = wanted.select;
     range_shown.0 = wanted.range_overlay;
-    if let Some((_, position)) = units.iter().find(|(id, _)| Some(**id) == wanted.aim_at) {
+    let aimed_at = units
+        .iter()
+        .find(|(id, _)| Some(**id) == wanted.aim_at)
+        .map(|(_, position)| position.0);
+    if let Some(tile) = aimed_at.or(wanted.blast_at) {
         *hovered = hover::HoveredTile {
-            tile: Some(position.0),
+            tile: Some(tile),
             pinned: true,
         };
+    }
+    if wanted.blast_at.is_some() {
+        *intent = orders::Intent::Blast;
     }
 }
 

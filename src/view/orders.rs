@@ -8,19 +8,22 @@ use leafwing_input_manager::prelude::ActionState;
 use super::hover::HoveredTile;
 use super::overlay::{Selection, unit_at};
 use crate::AppSystems;
-use crate::battle::command::{Answer, Command, ManeuverGoal, SurpriseAttack, WeaponChoice};
+use crate::battle::command::{
+    Answer, Command, FireMode, ManeuverGoal, SurpriseAttack, WeaponChoice,
+};
 use crate::battle::{
     ActiveScenario, Arsenal, AttackKind, CommandQueue, Controllers, Flow, Phase, TilePosition,
     UnitId,
 };
 use crate::input::MapAction;
 use crate::map::scenario::Control;
+use crate::rules::weapons::AttackForm;
 
 /// What the next click on a unit means.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Intent {
-    /// Click an enemy beside the acting unit to attack it, an empty tile to move there, any
-    /// other unit to look at it.
+    /// Click an enemy to attack it with the weapon in hand (fire, throw, or strike if beside
+    /// it), an empty tile to move there, any other unit to look at it.
     #[default]
     Default,
     Maneuver(ManeuverGoal),
@@ -29,6 +32,14 @@ pub enum Intent {
     DelayUntil,
     /// Before round 1: the selected unit attacks the clicked one by surprise.
     Surprise(SurpriseAttack),
+    /// Take aim at the clicked unit.
+    Aim,
+    /// Throw or fire the explosive in hand at the clicked tile.
+    Blast,
+    /// Set the charge in hand on the clicked tile: with a fuse of so many rounds, or as a mine.
+    SetCharge(Option<u32>),
+    /// Beat out the flames on the clicked unit.
+    Extinguish,
 }
 
 impl Intent {
@@ -40,27 +51,83 @@ impl Intent {
             Self::FirstAid => Some("Click the patient (or the unit itself)"),
             Self::DelayUntil => Some("Click the unit to wait for"),
             Self::Surprise(_) => Some("Click the unit to surprise"),
+            Self::Aim => Some("Click the unit to aim at"),
+            Self::Blast => Some("Click the tile to throw at: the rings show who it would catch"),
+            Self::SetCharge(_) => Some("Click the unit's own tile or one beside it"),
+            Self::Extinguish => Some("Click the burning unit (or the unit itself)"),
+        }
+    }
+}
+
+/// How the acting unit fires its gun when an enemy is clicked.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum FireStyle {
+    /// One shot.
+    #[default]
+    Single,
+    /// Several shots at the clicked enemy, each with a penalty die past the weapon's uses.
+    Shots(u32),
+    /// One burst.
+    Burst,
+    /// Full auto: this many bullets at each enemy clicked, fired with the panel's button.
+    FullAuto(u32),
+}
+
+/// The way the gun in hand is to be fired, and the full-auto targets picked so far.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct FireOrder {
+    pub style: FireStyle,
+    pub picked: Vec<(UnitId, u32)>,
+}
+
+impl FireOrder {
+    /// Add `bullets` of full-auto fire at `target`: more at the last target picked, else a new
+    /// one.
+    pub fn pick(&mut self, target: UnitId, bullets: u32) {
+        match self.picked.last_mut() {
+            Some((last, already)) if *last == target => *already += bullets,
+            _ => self.picked.push((target, bullets)),
+        }
+    }
+
+    /// The fire mode a click on `target` gives (for full auto: the targets picked so far and
+    /// this one).
+    pub fn mode_at(&self, target: UnitId) -> FireMode {
+        match self.style {
+            FireStyle::Single => FireMode::single(target),
+            FireStyle::Shots(count) => {
+                FireMode::Shots(vec![target; usize::try_from(count).unwrap_or(1)])
+            }
+            FireStyle::Burst => FireMode::Burst(target),
+            FireStyle::FullAuto(bullets) => {
+                let mut targets = self.picked.clone();
+                targets.push((target, bullets));
+                FireMode::FullAuto(targets)
+            }
         }
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Intent>().add_systems(
-        Update,
-        (
-            follow_the_turn,
-            click_on_the_map.run_if(not(egui_wants_any_pointer_input)),
-            keys_for_the_turn.run_if(not(egui_wants_any_keyboard_input)),
-        )
-            .chain()
-            .in_set(AppSystems::Interact),
-    );
+    app.init_resource::<Intent>()
+        .init_resource::<FireOrder>()
+        .add_systems(
+            Update,
+            (
+                follow_the_turn,
+                click_on_the_map.run_if(not(egui_wants_any_pointer_input)),
+                keys_for_the_turn.run_if(not(egui_wants_any_keyboard_input)),
+            )
+                .chain()
+                .in_set(AppSystems::Interact),
+        );
 }
 
-/// Select the acting unit whenever the turn passes.
+/// Select the acting unit whenever the turn passes, and start its fire order afresh.
 fn follow_the_turn(
     flow: Option<Res<Flow>>,
     mut selection: ResMut<Selection>,
+    mut fire_order: ResMut<FireOrder>,
     mut last: Local<Option<UnitId>>,
 ) {
     let Some(flow) = flow else {
@@ -69,6 +136,7 @@ fn follow_the_turn(
     let acting = flow.acting();
     if acting != *last {
         *last = acting;
+        fire_order.set_if_neq(FireOrder::default());
         if acting.is_some() {
             selection.set_if_neq(Selection(acting));
         }
@@ -124,6 +192,14 @@ fn keys_for_the_turn(
     }
 }
 
+/// The weapon a unit holds ready.
+fn in_hand_of(arsenals: &Query<(&UnitId, &Arsenal)>, unit: UnitId) -> WeaponChoice {
+    arsenals
+        .iter()
+        .find(|(id, _)| **id == unit)
+        .map_or(WeaponChoice::Unarmed, |(_, arsenal)| arsenal.in_hand)
+}
+
 /// Whether `unit` takes orders from the person at this keyboard.
 fn played_here(controllers: Option<&Controllers>, unit: UnitId) -> bool {
     controllers.is_none_or(|controllers| controllers.0.get(unit.index()) != Some(&Control::Ai))
@@ -138,6 +214,7 @@ fn click_on_the_map(
     scenario: Option<Res<ActiveScenario>>,
     controllers: Option<Res<Controllers>>,
     mut intent: ResMut<Intent>,
+    mut fire_order: ResMut<FireOrder>,
     mut selection: ResMut<Selection>,
     mut queue: Option<ResMut<CommandQueue>>,
 ) {
@@ -182,27 +259,61 @@ fn click_on_the_map(
                     unit,
                     until: Some(other),
                 }),
-                (Intent::Default, Some(target)) if side(target) != side(unit) => {
-                    let in_hand = arsenals
-                        .iter()
-                        .find(|(id, _)| **id == unit)
-                        .map_or(WeaponChoice::Unarmed, |(_, arsenal)| arsenal.in_hand);
-                    let weapon = match in_hand {
-                        WeaponChoice::Carried(index)
-                            if !scenario.0.units[unit.index()].weapons[index]
-                                .weapon
-                                .skill
-                                .starts_with("Fighting") =>
-                        {
-                            WeaponChoice::Unarmed
-                        }
-                        other => other,
-                    };
-                    order(Command::Attack {
+                (Intent::Aim, Some(target)) => order(Command::Aim { unit, target }),
+                (Intent::Extinguish, Some(patient)) => {
+                    order(Command::Extinguish { unit, patient });
+                }
+                (Intent::Blast, _) => {
+                    let weapon = in_hand_of(&arsenals, unit);
+                    order(Command::Blast {
                         unit,
-                        target,
                         weapon,
+                        at: tile,
                     });
+                }
+                (Intent::SetCharge(fuse), _) => {
+                    let weapon = in_hand_of(&arsenals, unit);
+                    order(Command::SetCharge {
+                        unit,
+                        weapon,
+                        at: tile,
+                        fuse,
+                    });
+                }
+                (Intent::Default, Some(target)) if side(target) != side(unit) => {
+                    let weapon = in_hand_of(&arsenals, unit);
+                    let form = match weapon {
+                        WeaponChoice::Carried(index) => scenario.0.units[unit.index()]
+                            .weapons
+                            .get(index)
+                            .map_or(AttackForm::Melee, |carried| carried.weapon.attack_form()),
+                        _ => AttackForm::Melee,
+                    };
+                    match form {
+                        AttackForm::Shot => match fire_order.style {
+                            FireStyle::FullAuto(bullets) => fire_order.pick(target, bullets),
+                            _ => order(Command::Fire {
+                                unit,
+                                weapon,
+                                mode: fire_order.mode_at(target),
+                            }),
+                        },
+                        AttackForm::Lobbed => order(Command::Blast {
+                            unit,
+                            weapon,
+                            at: tile,
+                        }),
+                        AttackForm::Melee | AttackForm::Thrown => order(Command::Attack {
+                            unit,
+                            target,
+                            weapon,
+                        }),
+                        AttackForm::Placed => order(Command::Attack {
+                            unit,
+                            target,
+                            weapon: WeaponChoice::Unarmed,
+                        }),
+                    }
                 }
                 (Intent::Default, Some(other)) => {
                     selection.set_if_neq(Selection(Some(other)));

@@ -1,20 +1,19 @@
-//! Overlays for the selected unit: the tiles it can reach, the range band and line of fire to
-//! every tile, and the line of fire to the enemy under the pointer with how hard the shot is.
+//! Overlays for the selected unit: the tiles it can reach, and the range band and line of fire
+//! to every tile.
 
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use leafwing_input_manager::prelude::ActionState;
 
-use super::hover::HoveredTile;
-use super::{MapGeometry, OVERLAY_Z, ShownMap, TILE_SIZE, image_from_pixels, spawn_tile_layer};
+use super::{OVERLAY_Z, ShownMap, image_from_pixels, spawn_tile_layer};
 use crate::AppSystems;
 use crate::battle::{ActiveScenario, Arsenal, Flow, TilePosition, UnitId};
 use crate::input::MapAction;
 use crate::map::Tile;
-use crate::map::range::{RangeBand, RangeReading, range_reading};
+use crate::map::range::RangeBand;
 use crate::map::reach::{budget_for, reachable};
-use crate::map::sight::{FireCell, LineOfFire, fire_overlay, line_of_fire};
+use crate::map::sight::{FireCell, fire_overlay};
 
 /// The unit whose reach and weapon the overlays show.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -24,53 +23,6 @@ pub struct Selection(pub Option<UnitId>);
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct RangeOverlayShown(pub bool);
 
-/// The selected unit aiming at the enemy under the pointer.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Aim {
-    pub shooter: UnitId,
-    pub target: UnitId,
-    pub weapon: String,
-    pub reading: RangeReading,
-    pub line: LineOfFire,
-}
-
-impl Aim {
-    /// How the shot stands, in a few words: "Hard · long range · half cover".
-    pub fn label(&self) -> String {
-        if self.line.is_blocked() {
-            return "No line of sight".to_string();
-        }
-        let Some(difficulty) = self.reading.band.difficulty() else {
-            return if self.reading.band == RangeBand::OutOfRange && self.line == LineOfFire::Clear {
-                "Out of range".to_string()
-            } else {
-                format!("Out of range · {}", self.line.label())
-            };
-        };
-        let mut parts = vec![
-            capitalised(difficulty.name()),
-            self.reading.band.label().to_string(),
-        ];
-        if self.reading.point_blank {
-            parts.push("point-blank".to_string());
-        }
-        parts.push(self.line.label().to_string());
-        parts.join(" · ")
-    }
-}
-
-fn capitalised(word: &str) -> String {
-    let mut letters = word.chars();
-    letters
-        .next()
-        .map(|first| first.to_uppercase().chain(letters).collect())
-        .unwrap_or_default()
-}
-
-/// The aim shown this frame, if the selected unit is pointing at an enemy.
-#[derive(Resource, Debug, Clone, Default, PartialEq)]
-pub struct AimReadout(pub Option<Aim>);
-
 /// The overlay layer's tile entities, in the map's row-major order.
 #[derive(Resource, Debug)]
 struct OverlayLayer(Vec<Entity>);
@@ -78,7 +30,6 @@ struct OverlayLayer(Vec<Entity>);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>()
         .init_resource::<RangeOverlayShown>()
-        .init_resource::<AimReadout>()
         .add_systems(Startup, spawn_overlay_layer)
         .add_systems(
             Update,
@@ -86,10 +37,7 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(not(egui_wants_any_keyboard_input))
                 .in_set(AppSystems::Interact),
         )
-        .add_systems(
-            Update,
-            (shade_tiles, (read_aim, draw_line_of_fire).chain()).in_set(AppSystems::Present),
-        );
+        .add_systems(Update, shade_tiles.in_set(AppSystems::Present));
 }
 
 fn spawn_overlay_layer(
@@ -248,135 +196,5 @@ fn shade_tiles(
                 colour.0 = shade;
             }
         }
-    }
-}
-
-/// Work out the aim from the selected unit to the enemy under the pointer.
-fn read_aim(
-    selection: Res<Selection>,
-    hovered: Res<HoveredTile>,
-    scenario: Option<Res<ActiveScenario>>,
-    map: Res<ShownMap>,
-    units: Query<(&UnitId, &TilePosition)>,
-    arsenals: Query<(&UnitId, &Arsenal)>,
-    mut readout: ResMut<AimReadout>,
-) {
-    let aim = (|| {
-        let scenario = scenario?;
-        let shooter = selection.0?;
-        let target = unit_at(&units, hovered.tile?)?;
-        let shooter_spec = &scenario.0.units[shooter.index()];
-        let target_spec = &scenario.0.units[target.index()];
-        if shooter_spec.side == target_spec.side {
-            return None;
-        }
-        let from = units.iter().find(|(id, _)| **id == shooter)?.1.0;
-        let to = hovered.tile?;
-        let in_hand = arsenals.iter().find(|(id, _)| **id == shooter)?.1.in_hand;
-        let (weapon, reach) = shooter_spec.attack_reach(in_hand);
-        Some(Aim {
-            shooter,
-            target,
-            weapon,
-            reading: range_reading(&reach, shooter_spec.characteristics.dexterity, from, to),
-            line: line_of_fire(&map.0, from, to),
-        })
-    })();
-    readout.set_if_neq(AimReadout(aim));
-}
-
-fn draw_line_of_fire(
-    readout: Res<AimReadout>,
-    map: Res<ShownMap>,
-    units: Query<(&UnitId, &TilePosition)>,
-    mut gizmos: Gizmos,
-) {
-    let Some(aim) = &readout.0 else {
-        return;
-    };
-    let geometry = MapGeometry::of(&map.0);
-    let position = |id: UnitId| {
-        units
-            .iter()
-            .find(|(unit, _)| **unit == id)
-            .map(|(_, at)| at.0)
-    };
-    let (Some(from), Some(to)) = (position(aim.shooter), position(aim.target)) else {
-        return;
-    };
-    let colour = match (aim.line, aim.reading.band.difficulty()) {
-        (LineOfFire::Blocked { .. }, _) | (_, None) => Color::srgb(0.95, 0.25, 0.2),
-        (LineOfFire::HalfConcealed { .. }, _) => Color::srgb(1.0, 0.8, 0.2),
-        (LineOfFire::Clear, _) => Color::srgb(0.35, 1.0, 0.45),
-    };
-    let (start, end) = (geometry.centre(from), geometry.centre(to));
-    gizmos.line_2d(start, end, colour);
-    // Thicken the line a little so it reads on a projector.
-    let across = (end - start).perp().normalize_or_zero() * 1.5;
-    gizmos.line_2d(start + across, end + across, colour);
-    gizmos.line_2d(start - across, end - across, colour);
-    let marked = match aim.line {
-        LineOfFire::Blocked { at } => Some(at),
-        LineOfFire::HalfConcealed { cover, .. } => Some(cover),
-        LineOfFire::Clear => None,
-    };
-    if let Some(tile) = marked {
-        gizmos.rect_2d(
-            Isometry2d::from_translation(geometry.centre(tile)),
-            Vec2::splat(TILE_SIZE - 4.0),
-            colour,
-        );
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::percentile::Difficulty;
-
-    fn aim(band: RangeBand, point_blank: bool, line: LineOfFire) -> Aim {
-        Aim {
-            shooter: UnitId(0),
-            target: UnitId(1),
-            weapon: ".38 or 9mm Revolver".to_string(),
-            reading: RangeReading { band, point_blank },
-            line,
-        }
-    }
-
-    #[test]
-    fn aim_labels_read_as_a_keeper_says_them() {
-        let cover = LineOfFire::HalfConcealed {
-            cover: Tile::new(1, 1),
-            armor: 3,
-        };
-        assert_eq!(
-            aim(RangeBand::Long, false, cover).label(),
-            "Hard · long range · half cover"
-        );
-        assert_eq!(
-            aim(RangeBand::Base, true, LineOfFire::Clear).label(),
-            "Regular · base range · point-blank · clear"
-        );
-        assert_eq!(
-            aim(RangeBand::VeryLong, false, LineOfFire::Clear).label(),
-            "Extreme · very long range · clear"
-        );
-        assert_eq!(
-            aim(RangeBand::OutOfRange, false, LineOfFire::Clear).label(),
-            "Out of range"
-        );
-        assert_eq!(
-            aim(
-                RangeBand::Base,
-                false,
-                LineOfFire::Blocked {
-                    at: Tile::new(2, 2)
-                }
-            )
-            .label(),
-            "No line of sight"
-        );
-        assert_eq!(RangeBand::Long.difficulty(), Some(Difficulty::Hard));
     }
 }

@@ -74,7 +74,11 @@ fn damage_dice(events: &[EventKind]) -> Vec<(UnitId, usize)> {
 fn a_blast_catches_everyone_in_its_rings_but_those_behind_cover() {
     let rows = ground(30, &[(12, 7, '#'), (11, 7, '#'), (13, 7, '#')]);
     let units = [
-        thrower((1, 5), "(weapon: \"Dynamite Stick\", spare: 2)", ("Throw", 60)),
+        thrower(
+            (1, 5),
+            "(weapon: \"Dynamite Stick\", spare: 2)",
+            ("Throw", 60),
+        ),
         bystander("On the tile", "b", (12, 5)),
         bystander("Three yards", "b", (15, 5)),
         bystander("Four yards", "a", (12, 1)),
@@ -167,13 +171,16 @@ fn misses_scatter_fumbles_come_back_and_duds_do_nothing() {
     }));
     // A fumble (97 against Throw 40): from the thrower's feet, 1D4 = 2 yards west (7).
     let events = throw_at(97, 40, &[7, 2]);
-    assert!(events.contains(&EventKind::Scattered {
-        weapon: "Hand Grenade".to_string(),
-        from: Tile::new(2, 5),
-        to: Tile::new(1, 5),
-        direction: DieFace { sides: 8, face: 7 },
-        yards: vec![DieFace { sides: 4, face: 2 }]
-    }), "it stops at the wall: {events:?}");
+    assert!(
+        events.contains(&EventKind::Scattered {
+            weapon: "Hand Grenade".to_string(),
+            from: Tile::new(2, 5),
+            to: Tile::new(1, 5),
+            direction: DieFace { sides: 8, face: 7 },
+            yards: vec![DieFace { sides: 4, face: 2 }]
+        }),
+        "it stops at the wall: {events:?}"
+    );
     assert!(events.iter().any(|event| matches!(
         event,
         EventKind::Exploded { at, .. } if *at == Tile::new(1, 5)
@@ -249,7 +256,13 @@ fn molotovs_set_people_alight() {
     // Round 3: the friend puts it out.
     send(&mut app, Command::EndTurn { unit: A });
     send(&mut app, Command::EndTurn { unit: B });
-    send(&mut app, Command::Extinguish { unit: C, patient: B });
+    send(
+        &mut app,
+        Command::Extinguish {
+            unit: C,
+            patient: B,
+        },
+    );
     assert!(super::events(&app).contains(&EventKind::FireOut { unit: B }));
     assert_eq!(condition(&mut app, B).burning, None);
 }
@@ -295,7 +308,11 @@ fn water_puts_out_a_fire() {
 #[test]
 fn tasers_stun_and_mace_can_be_shaken_off() {
     let rows = ground(20, &[]);
-    let mut shooter = thrower((2, 5), "(weapon: \"Taser (dart)\")", ("Firearms (Handgun)", 60));
+    let mut shooter = thrower(
+        (2, 5),
+        "(weapon: \"Taser (dart)\")",
+        ("Firearms (Handgun)", 60),
+    );
     shooter.dexterity = 60;
     let target = bystander("Target", "b", (5, 5));
     let mut app = test_app(on_ground(&[shooter, target], &rows));
@@ -358,11 +375,7 @@ fn tasers_stun_and_mace_can_be_shaken_off() {
 fn charges_on_a_fuse_and_mines() {
     let rows = ground(20, &[]);
     let units = [
-        thrower(
-            (2, 5),
-            "(weapon: \"Plastique (C-4)\")",
-            ("Demolitions", 60),
-        ),
+        thrower((2, 5), "(weapon: \"Plastique (C-4)\")", ("Demolitions", 60)),
         bystander("Target", "b", (6, 5)),
     ];
     let mut app = test_app(on_ground(&units, &rows));
@@ -475,11 +488,7 @@ fn charges_on_a_fuse_and_mines() {
 fn a_claymore_fires_a_cone() {
     let rows = ground(40, &[]);
     let units = [
-        thrower(
-            (5, 5),
-            "(weapon: \"Claymore Mine\")",
-            ("Demolitions", 60),
-        ),
+        thrower((5, 5), "(weapon: \"Claymore Mine\")", ("Demolitions", 60)),
         bystander("Ahead", "b", (15, 5)),
         bystander("Off to the side", "b", (10, 2)),
         bystander("Beside it", "b", (6, 8)),

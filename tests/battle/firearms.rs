@@ -220,8 +220,18 @@ fn point_blank_revisited_leaves_out_long_guns() {
     let rows = field(12, &[]);
     let cases = [
         (".303 Lee-Enfield", RIFLE, "", true),
-        (".303 Lee-Enfield", RIFLE, "point_blank_revisited: true", false),
-        ("12-gauge Shotgun (2B)", RIFLE, "point_blank_revisited: true", false),
+        (
+            ".303 Lee-Enfield",
+            RIFLE,
+            "point_blank_revisited: true",
+            false,
+        ),
+        (
+            "12-gauge Shotgun (2B)",
+            RIFLE,
+            "point_blank_revisited: true",
+            false,
+        ),
         (
             "12-gauge Shotgun (2B, sawed off)",
             RIFLE,
@@ -252,7 +262,12 @@ fn each_modifier_alone() {
     type Tweak = fn(&mut Fighter);
     let none: Tweak = |_| {};
     // (what, the target's change, an ally of the shooter beside it, the modifier expected)
-    let cases: [(&str, Tweak, Option<(u32, u32)>, Option<(ModifierReason, i8)>); 5] = [
+    let cases: [(
+        &str,
+        Tweak,
+        Option<(u32, u32)>,
+        Option<(ModifierReason, i8)>,
+    ); 5] = [
         (
             "half cover beside the target",
             |target| target.at = (12, 5),
@@ -841,7 +856,11 @@ fn malfunctions_at_the_weapons_number_and_clearing_a_jam() {
             .any(|event| matches!(event, EventKind::Malfunctioned { .. })),
         "87 fires"
     );
-    assert!(events.iter().any(|event| matches!(event, EventKind::ShotHit { .. })));
+    assert!(
+        events
+            .iter()
+            .any(|event| matches!(event, EventKind::ShotHit { .. }))
+    );
 
     let mut app = begun(on_field(&[shooter, target], &rows, ""));
     let mark = event_count(&app);
@@ -854,7 +873,10 @@ fn malfunctions_at_the_weapons_number_and_clearing_a_jam() {
         outcome: MalfunctionKind::Jam,
         work: Some(gridkeeper::rules::dice::DieFace { sides: 6, face: 2 })
     }));
-    assert!(!events.iter().any(|event| matches!(event, EventKind::ShotHit { .. } | EventKind::ShotMissed { .. })));
+    assert!(!events.iter().any(|event| matches!(
+        event,
+        EventKind::ShotHit { .. } | EventKind::ShotMissed { .. }
+    )));
     send(&mut app, Command::EndTurn { unit: A });
     send(&mut app, Command::EndTurn { unit: B });
     refuse(
@@ -866,7 +888,13 @@ fn malfunctions_at_the_weapons_number_and_clearing_a_jam() {
         },
         Rejection::Jammed,
     );
-    send(&mut app, Command::ClearJam { unit: A, weapon: GUN });
+    send(
+        &mut app,
+        Command::ClearJam {
+            unit: A,
+            weapon: GUN,
+        },
+    );
     assert!(super::events(&app).contains(&EventKind::JamWorkedOn {
         unit: A,
         weapon: "Col. Moran's Air Rifle".to_string(),
@@ -878,7 +906,13 @@ fn malfunctions_at_the_weapons_number_and_clearing_a_jam() {
     // Firearms (95).
     let mark = event_count(&app);
     load(&mut app, &rolls(&[50], &[]));
-    send(&mut app, Command::ClearJam { unit: A, weapon: GUN });
+    send(
+        &mut app,
+        Command::ClearJam {
+            unit: A,
+            weapon: GUN,
+        },
+    );
     let events = events_from(&app, mark);
     assert!(events.contains(&EventKind::JamCleared {
         unit: A,
@@ -916,7 +950,11 @@ fn a_revolvers_dud_is_one_round() {
             ..
         }
     )));
-    assert_eq!(attack_rolls(&events, A).len(), 2, "the second shot is fired");
+    assert_eq!(
+        attack_rolls(&events, A).len(),
+        2,
+        "the second shot is fired"
+    );
     assert!(events.contains(&EventKind::ShotMissed { unit: A, target: B }));
     assert_eq!(ammunition(&mut app, A), (4, 0));
 }
@@ -935,7 +973,13 @@ fn reloading_and_running_dry() {
     ];
     let target = fighter("Target", "b", (8, 5));
     let mut app = begun(on_field(&[shooter, target], &rows, ""));
-    send(&mut app, Command::Reload { unit: A, weapon: GUN });
+    send(
+        &mut app,
+        Command::Reload {
+            unit: A,
+            weapon: GUN,
+        },
+    );
     assert_eq!(ammunition(&mut app, A), (2, 1));
     assert!(super::events(&app).contains(&EventKind::Reloaded {
         unit: A,
@@ -991,7 +1035,10 @@ fn reloading_and_running_dry() {
     );
     refuse(
         &mut app,
-        Command::Reload { unit: A, weapon: GUN },
+        Command::Reload {
+            unit: A,
+            weapon: GUN,
+        },
         Rejection::CannotReload(gridkeeper::rules::firearms::ReloadRefusal::NoSpare),
     );
 }
@@ -1023,14 +1070,24 @@ fn slow_weapons_fire_every_second_round() {
     let mark = event_count(&app);
     fire(&mut app, A, FireMode::single(B));
     assert_eq!(attack_rolls(&events_from(&app, mark), A).len(), 1);
-    assert_eq!(ammunition(&mut app, A), (0, 9), "bolts come from the quiver");
+    assert_eq!(
+        ammunition(&mut app, A),
+        (0, 9),
+        "bolts come from the quiver"
+    );
 }
 
 // ---- Shotguns ---------------------------------------------------------------------------------
 
 /// The damage of the shot in a hit at `yards` with dice `faces`, against armor 1: the damage
 /// roll's dice count and the damage event's rolled, armor and taken.
-fn shotgun_hit(weapon: &str, slugs: bool, yards: u32, roll: u32, faces: &[u32]) -> (usize, u32, u32, u32, DamageQuality) {
+fn shotgun_hit(
+    weapon: &str,
+    slugs: bool,
+    yards: u32,
+    roll: u32,
+    faces: &[u32],
+) -> (usize, u32, u32, u32, DamageQuality) {
     let rows = field(60, &[]);
     let mut shooter = gunman((1, 5), REVOLVER, RIFLE, 90);
     shooter.weapons.clear();
@@ -1041,7 +1098,10 @@ fn shotgun_hit(weapon: &str, slugs: bool, yards: u32, roll: u32, faces: &[u32]) 
     let mark = event_count(&app);
     let point_blank = yards <= 4;
     let tens = if point_blank { 2 } else { 1 };
-    load(&mut app, &[percentile_with(roll, tens), faces.to_vec()].concat());
+    load(
+        &mut app,
+        &[percentile_with(roll, tens), faces.to_vec()].concat(),
+    );
     fire(&mut app, A, FireMode::single(B));
     let events = events_from(&app, mark);
     let rolled = events
@@ -1367,4 +1427,38 @@ fn the_shot_names_its_band_and_line() {
             armor: 3
         }
     }));
+}
+
+/// The log tells a shot in plain words: the trigger, the range and the line, the roll with its
+/// modifiers, the hit, the damage and the wound.
+#[test]
+fn the_log_tells_each_shot() {
+    let rows = field(40, &[(25, 5, 'c')]);
+    let shooter = gunman((1, 5), REVOLVER, HANDGUN, 60);
+    let target = fighter("Target", "b", (26, 5));
+    let scenario = on_field(&[shooter, target], &rows, "");
+    let mut app = begun(scenario.clone());
+    let mark = event_count(&app);
+    load(
+        &mut app,
+        &[percentile_with(23, 2), vec![7], percentile(40).to_vec()].concat(),
+    );
+    fire(&mut app, A, FireMode::single(B));
+    let lines: Vec<String> = app.world().resource::<EventLog>().0[mark..]
+        .iter()
+        .map(|event| gridkeeper::battle::log::describe(event, &scenario))
+        .collect();
+    let expected = [
+        "Gunman fires the .38 or 9mm Revolver: 1 round",
+        "Target must answer Gunman: dive for cover, or take it",
+        "Target does not defend",
+        "Gunman · a shot at Target: long range, half cover",
+        "Gunman rolls Firearms (Handgun): 23 against 60 (−1 half cover), hard needed: hard · success",
+        "the shot hits Target",
+        ".38 or 9mm Revolver: 7 damage [dice 7]",
+        "Target takes 7 damage, 3 hit points left · major wound",
+    ];
+    for line in expected {
+        assert!(lines.contains(&line.to_string()), "{line}\n{lines:#?}");
+    }
 }

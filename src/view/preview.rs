@@ -1,0 +1,457 @@
+//! What an attack would be, shown before it is made: the line of fire to the enemy under the
+//! pointer with every modifier and the exact chance ("Hard · long range · −1 half cover · 42% to hit"),
+//! and for an explosive the rings of its blast with every unit it would catch, friend or foe.
+//! The battle's own checks make these readings (`battle::ranged::preview`,
+//! `battle::blast::preview`); the view only draws them.
+
+use bevy::prelude::*;
+
+use super::hover::HoveredTile;
+use super::orders::{FireOrder, Intent};
+use super::overlay::Selection;
+use super::{MapGeometry, ShownMap, TILE_SIZE};
+use crate::AppSystems;
+use crate::battle::command::{FireMode, Rejection, WeaponChoice};
+use crate::battle::ranged::RollPreview;
+use crate::battle::{ActiveScenario, Arsenal, EventLog, TilePosition, UnitId, blast, ranged};
+use crate::map::Tile;
+use crate::map::range::{RangeBand, range_reading};
+use crate::map::sight::{LineOfFire, ShotLine, line_of_fire};
+use crate::rules::modifiers::modifier_words;
+use crate::rules::weapons::AttackForm;
+
+/// The selected unit aiming at the enemy under the pointer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Aim {
+    pub shooter: UnitId,
+    pub target: UnitId,
+    pub weapon: String,
+    /// The line to draw, with what conceals or blocks it.
+    pub line: ShotLine,
+    /// Whether the attack can be made from here.
+    pub possible: bool,
+    /// How it stands in a line: "Hard · long range · −1 half cover · 42% to hit", or why not.
+    pub headline: String,
+    /// Each roll, when the attack makes several (shots, volleys).
+    pub rolls: Vec<String>,
+}
+
+impl Aim {
+    pub fn label(&self) -> String {
+        self.headline.clone()
+    }
+}
+
+/// The aim shown this frame, if the selected unit is pointing at an enemy.
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct AimReadout(pub Option<Aim>);
+
+/// An explosive's blast as it would land on the tile under the pointer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BlastSketch {
+    pub centre: Tile,
+    pub radius: Option<u32>,
+    /// Units caught, with their ring's divisor (1 full, 2 half, 4 quarter damage).
+    pub caught: Vec<(UnitId, u32)>,
+    pub shielded: Vec<UnitId>,
+    /// "Dynamite Stick · Regular · 60% on target · catches 2 enemies and 1 friend", or why not.
+    pub headline: String,
+}
+
+/// The blast shown this frame, if the selected unit holds an explosive and points at a tile.
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct BlastReadout(pub Option<BlastSketch>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AimReadout>()
+        .init_resource::<BlastReadout>()
+        .add_systems(
+            Update,
+            (read_previews, (draw_line_of_fire, draw_blast))
+                .chain()
+                .in_set(AppSystems::Present),
+        );
+}
+
+/// The headline for a ranged attack's preview: its one roll, or how many and the first.
+pub fn headline(preview: &Result<Vec<RollPreview>, Rejection>) -> String {
+    match preview {
+        Ok(rolls) => match rolls.as_slice() {
+            [] => "Nothing to fire".to_string(),
+            [only] => only.label(),
+            [first, ..] => format!("{} rolls · first: {}", rolls.len(), first.label()),
+        },
+        Err(Rejection::OutOfReach(_)) => "Out of range".to_string(),
+        Err(Rejection::NoLineOfFire(_)) => "No line of sight".to_string(),
+        Err(other) => capitalised(&other.to_string()),
+    }
+}
+
+fn capitalised(words: &str) -> String {
+    let mut letters = words.chars();
+    letters
+        .next()
+        .map(|first| first.to_uppercase().chain(letters).collect())
+        .unwrap_or_default()
+}
+
+/// What the previews depend on: when none of it changes, they are not worked out again.
+type PreviewKey = (Option<UnitId>, Option<Tile>, Intent, FireOrder, usize);
+
+/// Work out the aim and the blast from the selected unit to what is under the pointer.
+fn read_previews(world: &mut World, mut last: Local<Option<PreviewKey>>) {
+    let key: PreviewKey = (
+        world.resource::<Selection>().0,
+        world.resource::<HoveredTile>().tile,
+        *world.resource::<Intent>(),
+        world.resource::<FireOrder>().clone(),
+        world
+            .get_resource::<EventLog>()
+            .map_or(0, |log| log.0.len()),
+    );
+    if last.as_ref() == Some(&key) {
+        return;
+    }
+    let (selected, hovered, intent, fire_order, _) = key.clone();
+    *last = Some(key);
+    let (aim, blast) = match (selected, hovered) {
+        (Some(shooter), Some(tile)) if world.contains_resource::<ActiveScenario>() => {
+            previews(world, shooter, tile, intent, &fire_order)
+        }
+        _ => (None, None),
+    };
+    world
+        .resource_mut::<AimReadout>()
+        .set_if_neq(AimReadout(aim));
+    world
+        .resource_mut::<BlastReadout>()
+        .set_if_neq(BlastReadout(blast));
+}
+
+/// The aim at the enemy on `tile`, and the blast an explosive in hand would make there.
+fn previews(
+    world: &mut World,
+    shooter: UnitId,
+    tile: Tile,
+    intent: Intent,
+    fire_order: &FireOrder,
+) -> (Option<Aim>, Option<BlastSketch>) {
+    let scenario = world.resource::<ActiveScenario>().0.clone();
+    let mut units = world.query::<(&UnitId, &TilePosition, &Arsenal)>();
+    let positions: Vec<(UnitId, Tile)> = units.iter(world).map(|(id, at, _)| (*id, at.0)).collect();
+    let Some(in_hand) = units
+        .iter(world)
+        .find(|(id, ..)| **id == shooter)
+        .map(|(_, _, arsenal)| arsenal.in_hand)
+    else {
+        return (None, None);
+    };
+    let Some(from) = positions
+        .iter()
+        .find(|(id, _)| *id == shooter)
+        .map(|(_, at)| *at)
+    else {
+        return (None, None);
+    };
+    let spec = &scenario.units[shooter.index()];
+    let form = match in_hand {
+        WeaponChoice::Carried(index) => spec
+            .weapons
+            .get(index)
+            .map_or(AttackForm::Melee, |carried| carried.weapon.attack_form()),
+        _ => AttackForm::Melee,
+    };
+    let target = positions
+        .iter()
+        .find(|(_, at)| *at == tile)
+        .map(|(id, _)| *id)
+        .filter(|target| scenario.units[target.index()].side != spec.side);
+    let blast = (form == AttackForm::Lobbed && (intent == Intent::Blast || target.is_some()))
+        .then(|| blast_sketch(world, shooter, in_hand, tile, &scenario));
+    let Some(target) = target else {
+        return (None, blast);
+    };
+    let (weapon, reach) = spec.attack_reach(in_hand);
+    let aim = match form {
+        AttackForm::Shot | AttackForm::Thrown => {
+            let mode = match form {
+                AttackForm::Shot => fire_order.mode_at(target),
+                _ => FireMode::single(target),
+            };
+            let preview = ranged::preview(world, shooter, in_hand, &mode);
+            let rolls = match &preview {
+                Ok(rolls) if rolls.len() > 1 => rolls
+                    .iter()
+                    .map(|roll| {
+                        format!(
+                            "{} · {} bullet(s): {}",
+                            scenario.units[roll.target.index()].name,
+                            roll.bullets,
+                            roll.label()
+                        )
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            Aim {
+                shooter,
+                target,
+                weapon,
+                line: crate::map::sight::shot_line(&scenario.map, from, tile),
+                possible: preview.is_ok(),
+                headline: headline(&preview),
+                rolls,
+            }
+        }
+        AttackForm::Melee | AttackForm::Lobbed | AttackForm::Placed => {
+            let reading = range_reading(&reach, spec.characteristics.dexterity, from, tile);
+            let in_reach = reading.band != RangeBand::OutOfRange;
+            let line = match line_of_fire(&scenario.map, from, tile) {
+                LineOfFire::Blocked { at } => ShotLine::Blocked { at },
+                _ => ShotLine::Clear,
+            };
+            Aim {
+                shooter,
+                target,
+                weapon,
+                line,
+                possible: in_reach,
+                headline: if form == AttackForm::Lobbed {
+                    blast
+                        .as_ref()
+                        .map_or_else(String::new, |sketch| sketch.headline.clone())
+                } else if in_reach {
+                    "In reach".to_string()
+                } else {
+                    "Out of reach".to_string()
+                },
+                rolls: Vec::new(),
+            }
+        }
+    };
+    (Some(aim), blast)
+}
+
+/// The blast of the explosive in hand landing on `tile`.
+fn blast_sketch(
+    world: &mut World,
+    shooter: UnitId,
+    weapon: WeaponChoice,
+    tile: Tile,
+    scenario: &crate::map::scenario::Scenario,
+) -> BlastSketch {
+    match blast::preview(world, shooter, weapon, tile) {
+        Ok(preview) => {
+            let side = scenario.units[shooter.index()].side;
+            let friends = preview
+                .caught
+                .iter()
+                .filter(|(unit, _)| scenario.units[unit.index()].side == side)
+                .count();
+            let enemies = preview.caught.len() - friends;
+            let mut parts = vec![
+                preview.weapon.clone(),
+                capitalised(preview.difficulty.name()),
+            ];
+            if !preview.modifiers.is_empty() {
+                parts.push(modifier_words(&preview.modifiers));
+            }
+            let shielded = if preview.shielded.is_empty() {
+                String::new()
+            } else {
+                format!(", {} behind cover", preview.shielded.len())
+            };
+            BlastSketch {
+                centre: tile,
+                radius: preview.radius,
+                headline: format!(
+                    "{} · {:.0}% on target · catches {enemies} enem{} and {friends} friend{}{shielded}",
+                    parts.join(" · "),
+                    preview.chance * 100.0,
+                    if enemies == 1 { "y" } else { "ies" },
+                    if friends == 1 { "" } else { "s" },
+                ),
+                caught: preview.caught,
+                shielded: preview.shielded,
+            }
+        }
+        Err(why) => BlastSketch {
+            centre: tile,
+            radius: None,
+            caught: Vec::new(),
+            shielded: Vec::new(),
+            headline: headline(&Err(why)),
+        },
+    }
+}
+
+fn draw_line_of_fire(
+    readout: Res<AimReadout>,
+    map: Res<ShownMap>,
+    units: Query<(&UnitId, &TilePosition)>,
+    mut gizmos: Gizmos,
+) {
+    let Some(aim) = &readout.0 else {
+        return;
+    };
+    let geometry = MapGeometry::of(&map.0);
+    let position = |id: UnitId| {
+        units
+            .iter()
+            .find(|(unit, _)| **unit == id)
+            .map(|(_, at)| at.0)
+    };
+    let (Some(from), Some(to)) = (position(aim.shooter), position(aim.target)) else {
+        return;
+    };
+    let colour = match (aim.line, aim.possible) {
+        (ShotLine::Blocked { .. }, _) | (_, false) => Color::srgb(0.95, 0.25, 0.2),
+        (ShotLine::HalfConcealed { .. } | ShotLine::ThroughCover { .. }, _) => {
+            Color::srgb(1.0, 0.8, 0.2)
+        }
+        (ShotLine::Clear, true) => Color::srgb(0.35, 1.0, 0.45),
+    };
+    let (start, end) = (geometry.centre(from), geometry.centre(to));
+    gizmos.line_2d(start, end, colour);
+    // Thicken the line a little so it reads on a projector.
+    let across = (end - start).perp().normalize_or_zero() * 1.5;
+    gizmos.line_2d(start + across, end + across, colour);
+    gizmos.line_2d(start - across, end - across, colour);
+    if let Some(tile) = aim.line.marked_tile() {
+        gizmos.rect_2d(
+            Isometry2d::from_translation(geometry.centre(tile)),
+            Vec2::splat(TILE_SIZE - 4.0),
+            colour,
+        );
+    }
+}
+
+/// Ring colours: full damage red, half orange, a quarter yellow; shielded units grey.
+fn ring_colour(divisor: u32) -> Color {
+    match divisor {
+        1 => Color::srgb(1.0, 0.2, 0.15),
+        2 => Color::srgb(1.0, 0.55, 0.1),
+        _ => Color::srgb(1.0, 0.9, 0.25),
+    }
+}
+
+fn draw_blast(
+    readout: Res<BlastReadout>,
+    map: Res<ShownMap>,
+    units: Query<(&UnitId, &TilePosition)>,
+    mut gizmos: Gizmos,
+) {
+    let Some(sketch) = &readout.0 else {
+        return;
+    };
+    let geometry = MapGeometry::of(&map.0);
+    let centre = geometry.centre(sketch.centre);
+    gizmos.rect_2d(
+        Isometry2d::from_translation(centre),
+        Vec2::splat(TILE_SIZE - 2.0),
+        ring_colour(1),
+    );
+    if let Some(radius) = sketch.radius {
+        for (times, divisor) in [(1.0, 1), (2.0, 2), (3.0, 4)] {
+            // Rings are measured from tile centre to tile centre, one tile a yard.
+            let yards = times * radius as f32;
+            gizmos
+                .circle_2d(
+                    Isometry2d::from_translation(centre),
+                    yards * TILE_SIZE,
+                    ring_colour(divisor),
+                )
+                .resolution(96);
+        }
+    }
+    let position = |id: UnitId| {
+        units
+            .iter()
+            .find(|(unit, _)| **unit == id)
+            .map(|(_, at)| geometry.centre(at.0))
+    };
+    for (unit, divisor) in &sketch.caught {
+        if let Some(at) = position(*unit) {
+            for inset in [2.0, 5.0] {
+                gizmos.rect_2d(
+                    Isometry2d::from_translation(at),
+                    Vec2::splat(TILE_SIZE - inset),
+                    ring_colour(*divisor),
+                );
+            }
+        }
+    }
+    for unit in &sketch.shielded {
+        if let Some(at) = position(*unit) {
+            gizmos.rect_2d(
+                Isometry2d::from_translation(at),
+                Vec2::splat(TILE_SIZE - 3.0),
+                Color::srgb(0.6, 0.6, 0.65),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::ranged::ShotSetup;
+    use crate::map::range::RangeReading;
+    use crate::rules::modifiers::{Modifier, ModifierReason};
+    use crate::rules::percentile::Difficulty;
+
+    fn roll(
+        band: RangeBand,
+        difficulty: Difficulty,
+        modifiers: Vec<Modifier>,
+        chance: f64,
+    ) -> RollPreview {
+        RollPreview {
+            target: UnitId(1),
+            bullets: 1,
+            setup: ShotSetup {
+                reading: RangeReading {
+                    band,
+                    point_blank: false,
+                },
+                line: ShotLine::Clear,
+                difficulty: Some(difficulty),
+                modifiers,
+            },
+            chance,
+        }
+    }
+
+    #[test]
+    fn headlines_read_as_a_keeper_says_them() {
+        let cover_and_aim = roll(
+            RangeBand::Long,
+            Difficulty::Hard,
+            vec![
+                Modifier::new(ModifierReason::HalfCover, -1),
+                Modifier::new(ModifierReason::Aiming, 1),
+            ],
+            0.21,
+        );
+        assert_eq!(
+            headline(&Ok(vec![cover_and_aim.clone()])),
+            "Hard · long range · −1 half cover, +1 aiming · 21% to hit"
+        );
+        assert_eq!(
+            headline(&Ok(vec![
+                roll(RangeBand::Base, Difficulty::Regular, Vec::new(), 0.6),
+                cover_and_aim
+            ])),
+            "2 rolls · first: Regular · base range · 60% to hit"
+        );
+        assert_eq!(
+            headline(&Err(Rejection::OutOfReach("far".to_string()))),
+            "Out of range"
+        );
+        assert_eq!(
+            headline(&Err(Rejection::NoLineOfFire("wall".to_string()))),
+            "No line of sight"
+        );
+        assert_eq!(headline(&Err(Rejection::Jammed)), "The weapon is jammed");
+    }
+}
