@@ -112,17 +112,10 @@ pub(super) fn blast(
         weapon: weapon.name.clone(),
         at,
     });
-    if throw
-        .modifiers
-        .iter()
-        .any(|modifier| modifier.reason == ModifierReason::InitiativeCritical)
-    {
-        battle.change_condition(unit, |condition| condition.initiative_edge_spent = true);
-    }
     let skill = battle.skill(unit, &weapon.skill);
-    let check = battle.roll(
+    let check = battle.roll_attack(
         unit,
-        RollPurpose::Skill(weapon.skill.clone()),
+        &weapon.skill,
         skill,
         throw.difficulty,
         throw.modifiers,

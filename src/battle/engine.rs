@@ -315,6 +315,31 @@ impl<'w> Battle<'w> {
         rolled.result
     }
 
+    /// An attack roll with one of the unit's skills: a critical DEX roll's bonus die among the
+    /// modifiers is spent by it.
+    pub fn roll_attack(
+        &mut self,
+        unit: UnitId,
+        skill_name: &str,
+        value: u32,
+        difficulty: Difficulty,
+        modifiers: Vec<Modifier>,
+    ) -> SkillCheck {
+        if modifiers
+            .iter()
+            .any(|modifier| modifier.reason == ModifierReason::InitiativeCritical)
+        {
+            self.change_condition(unit, |condition| condition.initiative_edge_spent = true);
+        }
+        self.roll(
+            unit,
+            RollPurpose::Skill(skill_name.to_string()),
+            value,
+            difficulty,
+            modifiers,
+        )
+    }
+
     /// Roll one of the unit's skills (by name, base values included) at Regular difficulty.
     pub fn roll_skill(&mut self, unit: UnitId, name: &str, modifiers: Vec<Modifier>) -> SkillCheck {
         let value = self.skill(unit, name);

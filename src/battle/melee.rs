@@ -523,15 +523,9 @@ fn attack_roll(
             attacker_modifiers(battle, pending).unwrap_or_default(),
         ),
     };
-    if modifiers
-        .iter()
-        .any(|modifier| modifier.reason == ModifierReason::InitiativeCritical)
-    {
-        battle.change_condition(attacker, |condition| condition.initiative_edge_spent = true);
-    }
-    let mut check = battle.roll(
+    let mut check = battle.roll_attack(
         attacker,
-        RollPurpose::Skill(weapon.skill_name.clone()),
+        &weapon.skill_name,
         weapon.skill,
         difficulty,
         modifiers,

@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::command::{Answer, Command, FireMode, Rejection, WeaponChoice};
 use super::engine::Battle;
 use super::event::{DefenceKind, EventKind, Modifier, ModifierReason};
+use super::log::capitalised;
 use super::wounds::Blow;
 use super::{AimTaken, AttackKind, Jam, PendingAttack, PendingFire, Phase, UnitId, effects, melee};
 use crate::map::Tile;
@@ -662,17 +663,10 @@ fn take_shot(
         });
         return false;
     };
-    if shot
-        .modifiers
-        .iter()
-        .any(|modifier| modifier.reason == ModifierReason::InitiativeCritical)
-    {
-        battle.change_condition(unit, |condition| condition.initiative_edge_spent = true);
-    }
     let skill = battle.skill(unit, &plan.skill_name);
-    let check = battle.roll(
+    let check = battle.roll_attack(
         unit,
-        RollPurpose::Skill(plan.skill_name.clone()),
+        &plan.skill_name,
         skill,
         difficulty,
         shot.modifiers.clone(),
@@ -1040,14 +1034,6 @@ impl RollPreview {
         }
         format!("{} · {:.0}% to hit", parts.join(" · "), self.chance * 100.0)
     }
-}
-
-fn capitalised(word: &str) -> String {
-    let mut letters = word.chars();
-    letters
-        .next()
-        .map(|first| first.to_uppercase().chain(letters).collect())
-        .unwrap_or_default()
 }
 
 /// Preview a ranged attack by `unit` with `weapon` in `mode`: every roll it would make, with

@@ -12,6 +12,7 @@ use super::overlay::Selection;
 use super::{MapGeometry, ShownMap, TILE_SIZE};
 use crate::AppSystems;
 use crate::battle::command::{FireMode, Rejection, WeaponChoice};
+use crate::battle::log::capitalised;
 use crate::battle::ranged::RollPreview;
 use crate::battle::{ActiveScenario, Arsenal, EventLog, TilePosition, UnitId, blast, ranged};
 use crate::map::Tile;
@@ -85,14 +86,6 @@ pub fn headline(preview: &Result<Vec<RollPreview>, Rejection>) -> String {
         Err(Rejection::NoLineOfFire(_)) => "No line of sight".to_string(),
         Err(other) => capitalised(&other.to_string()),
     }
-}
-
-fn capitalised(words: &str) -> String {
-    let mut letters = words.chars();
-    letters
-        .next()
-        .map(|first| first.to_uppercase().chain(letters).collect())
-        .unwrap_or_default()
 }
 
 /// What the previews depend on: when none of it changes, they are not worked out again.

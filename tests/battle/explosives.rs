@@ -6,38 +6,6 @@ use super::*;
 use gridkeeper::battle::command::FireMode;
 use gridkeeper::rules::dice::DieFace;
 
-/// A walled floor `width` across and 11 down, with walls ('#') and water ('~') drawn on it.
-fn ground(width: usize, features: &[(usize, usize, char)]) -> Vec<String> {
-    (0..11)
-        .map(|row| {
-            (0..width)
-                .map(|column| {
-                    if row == 0 || row == 10 || column == 0 || column + 1 == width {
-                        return '#';
-                    }
-                    features
-                        .iter()
-                        .find(|(x, y, _)| (*x, *y) == (column, row))
-                        .map_or('.', |(_, _, symbol)| *symbol)
-                })
-                .collect()
-        })
-        .collect()
-}
-
-fn on_ground(fighters: &[Fighter], rows: &[String]) -> Scenario {
-    let units: Vec<String> = fighters.iter().map(Fighter::ron).collect();
-    let rows: Vec<String> = rows.iter().map(|row| format!("{row:?}")).collect();
-    let text = format!(
-        "(name: \"Blast\", map: Inline((name: \"Ground\", legend: {{ '.': Floor, '#': Wall, '~': Water }}, \
-         rows: [{}])), sides: [(id: \"a\", name: \"Side A\"), (id: \"b\", name: \"Side B\")], units: [{}], \
-         victory: LastSideStanding)",
-        rows.join(", "),
-        units.join(", ")
-    );
-    Scenario::parse("test", &text, None).unwrap_or_else(|error| panic!("{error}"))
-}
-
 /// A thrower on side a with `kit` (one weapon entry) and a skill; DEX 90, so it acts first.
 fn thrower(at: (u32, u32), kit: &str, skill: (&'static str, u32)) -> Fighter {
     let mut unit = fighter("Thrower", "a", at);
@@ -72,7 +40,7 @@ fn damage_dice(events: &[EventKind]) -> Vec<(UnitId, usize)> {
 /// to 9, nothing beyond; friend and foe alike; a wall between the blast and a unit shields it.
 #[test]
 fn a_blast_catches_everyone_in_its_rings_but_those_behind_cover() {
-    let rows = ground(30, &[(12, 7, '#'), (11, 7, '#'), (13, 7, '#')]);
+    let rows = field(30, &[(12, 7, '#'), (11, 7, '#'), (13, 7, '#')]);
     let units = [
         thrower(
             (1, 5),
@@ -88,19 +56,16 @@ fn a_blast_catches_everyone_in_its_rings_but_those_behind_cover() {
         bystander("Ten yards", "b", (22, 5)),
         bystander("Behind the wall", "b", (12, 8)),
     ];
-    let mut app = test_app(on_ground(&units, &rows));
-    send(&mut app, Command::Begin);
-    let mark = event_count(&app);
-    load(&mut app, &rolls(&[30], &[]));
-    send(
+    let mut app = begun(scenario_with(&units, &rows, "", ""));
+    let events = after(
         &mut app,
+        &rolls(&[30], &[]),
         Command::Blast {
             unit: A,
             weapon: HELD,
             at: Tile::new(12, 5),
         },
     );
-    let events = events_from(&app, mark);
     assert!(events.contains(&EventKind::Exploded {
         weapon: "Dynamite Stick".to_string(),
         at: Tile::new(12, 5),
@@ -135,7 +100,7 @@ fn a_blast_catches_everyone_in_its_rings_but_those_behind_cover() {
 /// own feet; a roll at the malfunction number is a dud.
 #[test]
 fn misses_scatter_fumbles_come_back_and_duds_do_nothing() {
-    let rows = ground(40, &[]);
+    let rows = field(40, &[]);
     let throw_at = |roll: u32, skill: u32, faces: &[u32]| {
         let units = [
             thrower(
@@ -145,8 +110,7 @@ fn misses_scatter_fumbles_come_back_and_duds_do_nothing() {
             ),
             bystander("Target", "b", (30, 5)),
         ];
-        let mut app = test_app(on_ground(&units, &rows));
-        send(&mut app, Command::Begin);
+        let mut app = begun(scenario_with(&units, &rows, "", ""));
         let mark = event_count(&app);
         load(&mut app, &rolls(&[roll], faces));
         // 28 yards: past STR 60 feet (20 yards), so long range and Hard.
@@ -198,12 +162,27 @@ fn misses_scatter_fumbles_come_back_and_duds_do_nothing() {
     );
 }
 
+/// A throws its Molotov at (8, 5): a hit (30), 2D6 showing `faces`, and a failed Luck roll (90)
+/// for whoever stands there. The events it set off.
+fn set_alight(app: &mut App, faces: [u32; 2]) -> Vec<EventKind> {
+    let dice = [rolls(&[30], &faces), rolls(&[90], &[])].concat();
+    after(
+        app,
+        &dice,
+        Command::Blast {
+            unit: A,
+            weapon: HELD,
+            at: Tile::new(8, 5),
+        },
+    )
+}
+
 /// A Molotov bursts on its tile: 2D6 to whoever is there, and a Luck roll not to catch fire.
 /// Burning does the least damage of the weapon the round after, doubling each round, through
 /// armor, until put out (an ally beside beats the flames out).
 #[test]
 fn molotovs_set_people_alight() {
-    let rows = ground(20, &[]);
+    let rows = field(20, &[]);
     let mut target = bystander("Target", "b", (8, 5));
     target.armor = 2;
     let units = [
@@ -215,21 +194,8 @@ fn molotovs_set_people_alight() {
         target,
         fighter("Friend", "b", (9, 5)),
     ];
-    let mut app = test_app(on_ground(&units, &rows));
-    send(&mut app, Command::Begin);
-    let mark = event_count(&app);
-    // Throw 30; 2D6 = 3 + 4; Luck 90 fails.
-    load(&mut app, &rolls(&[30], &[3, 4]));
-    load(&mut app, &rolls(&[90], &[]));
-    send(
-        &mut app,
-        Command::Blast {
-            unit: A,
-            weapon: HELD,
-            at: Tile::new(8, 5),
-        },
-    );
-    let events = events_from(&app, mark);
+    let mut app = begun(scenario_with(&units, &rows, "", ""));
+    let events = set_alight(&mut app, [3, 4]);
     assert!(events.iter().any(|event| matches!(
         event,
         EventKind::Damaged { unit, rolled: 7, taken: 5, .. } if *unit == B
@@ -270,7 +236,7 @@ fn molotovs_set_people_alight() {
 /// Wading into water puts a fire out.
 #[test]
 fn water_puts_out_a_fire() {
-    let rows = ground(20, &[(10, 5, '~')]);
+    let rows = field(20, &[(10, 5, '~')]);
     let units = [
         thrower(
             (2, 5),
@@ -279,18 +245,8 @@ fn water_puts_out_a_fire() {
         ),
         bystander("Target", "b", (8, 5)),
     ];
-    let mut app = test_app(on_ground(&units, &rows));
-    send(&mut app, Command::Begin);
-    load(&mut app, &rolls(&[30], &[1, 1]));
-    load(&mut app, &rolls(&[90], &[]));
-    send(
-        &mut app,
-        Command::Blast {
-            unit: A,
-            weapon: HELD,
-            at: Tile::new(8, 5),
-        },
-    );
+    let mut app = begun(scenario_with(&units, &rows, "", ""));
+    set_alight(&mut app, [1, 1]);
     assert!(condition(&mut app, B).burning.is_some());
     send(&mut app, Command::EndTurn { unit: A });
     send(
@@ -307,7 +263,7 @@ fn water_puts_out_a_fire() {
 /// Extreme DEX roll.
 #[test]
 fn tasers_stun_and_mace_can_be_shaken_off() {
-    let rows = ground(20, &[]);
+    let rows = field(20, &[]);
     let mut shooter = thrower(
         (2, 5),
         "(weapon: \"Taser (dart)\")",
@@ -315,11 +271,7 @@ fn tasers_stun_and_mace_can_be_shaken_off() {
     );
     shooter.dexterity = 60;
     let target = bystander("Target", "b", (5, 5));
-    let mut app = test_app(on_ground(&[shooter, target], &rows));
-    send(&mut app, Command::Begin);
-    let mark = event_count(&app);
-    // Point-blank (DEX 60: 4 yards, and it is 3): two tens dice. 1D3 = 1, then 1D6 = 2 turns.
-    load(&mut app, &[percentile_with(30, 2), vec![1, 2]].concat());
+    let mut app = begun(scenario_with(&[shooter, target], &rows, "", ""));
     send(
         &mut app,
         Command::Fire {
@@ -328,14 +280,16 @@ fn tasers_stun_and_mace_can_be_shaken_off() {
             mode: FireMode::single(B),
         },
     );
-    send(
+    // Point-blank (DEX 60: 4 yards, and it is 3): two tens dice. 1D3 = 1, then 1D6 = 2 turns.
+    let events = after(
         &mut app,
+        &[percentile_with(30, 2), vec![1, 2]].concat(),
         Command::Answer {
             unit: B,
             answer: Answer::Nothing,
         },
     );
-    assert!(events_from(&app, mark).contains(&EventKind::Stunned {
+    assert!(events.contains(&EventKind::Stunned {
         unit: B,
         turns: DieFace { sides: 6, face: 2 }
     }));
@@ -354,8 +308,7 @@ fn tasers_stun_and_mace_can_be_shaken_off() {
     let mut sprayer = thrower((2, 5), "(weapon: \"Mace Spray\")", ("Fighting (Brawl)", 60));
     sprayer.dexterity = 60;
     let target = bystander("Target", "b", (4, 5));
-    let mut app = test_app(on_ground(&[sprayer, target], &rows));
-    send(&mut app, Command::Begin);
+    let mut app = begun(scenario_with(&[sprayer, target], &rows, "", ""));
     let mark = event_count(&app);
     // The spray lands (30 against a failed dodge, 80); DEX 50 at Extreme needs 10: 5 shakes it.
     load(&mut app, &rolls(&[30, 80, 5], &[]));
@@ -373,13 +326,12 @@ fn tasers_stun_and_mace_can_be_shaken_off() {
 /// enemy's foot, and the setter's own side walks around it.
 #[test]
 fn charges_on_a_fuse_and_mines() {
-    let rows = ground(20, &[]);
+    let rows = field(20, &[]);
     let units = [
         thrower((2, 5), "(weapon: \"Plastique (C-4)\")", ("Demolitions", 60)),
         bystander("Target", "b", (6, 5)),
     ];
-    let mut app = test_app(on_ground(&units, &rows));
-    send(&mut app, Command::Begin);
+    let mut app = begun(scenario_with(&units, &rows, "", ""));
     load(&mut app, &rolls(&[30], &[]));
     send(
         &mut app,
@@ -415,7 +367,7 @@ fn charges_on_a_fuse_and_mines() {
         .into_iter()
         .map(|row| (5, row, '#'))
         .collect();
-    let rows = ground(20, &wall);
+    let rows = field(20, &wall);
     let mut setter = thrower(
         (4, 4),
         "(weapon: \"Anti-Personnel Mine\")",
@@ -425,8 +377,7 @@ fn charges_on_a_fuse_and_mines() {
     let mut friend = bystander("Friend", "a", (3, 5));
     friend.dexterity = 70;
     let units = [setter, bystander("Walker", "b", (9, 5)), friend];
-    let mut app = test_app(on_ground(&units, &rows));
-    send(&mut app, Command::Begin);
+    let mut app = begun(scenario_with(&units, &rows, "", ""));
     load(&mut app, &rolls(&[30], &[]));
     send(
         &mut app,
@@ -459,15 +410,14 @@ fn charges_on_a_fuse_and_mines() {
     assert!(walked.contains(&Tile::new(5, 9)));
     send(&mut app, Command::EndTurn { unit: C });
     // The walker does not know, and steps on it on the way west.
-    let mark = event_count(&app);
-    send(
+    let events = after(
         &mut app,
+        &[],
         Command::Move {
             unit: B,
             to: Tile::new(1, 5),
         },
     );
-    let events = events_from(&app, mark);
     assert!(
         events.contains(&EventKind::MineTriggered {
             unit: B,
@@ -486,15 +436,14 @@ fn charges_on_a_fuse_and_mines() {
 /// A claymore fires its cone away from whoever set it: sixty degrees either side.
 #[test]
 fn a_claymore_fires_a_cone() {
-    let rows = ground(40, &[]);
+    let rows = field(40, &[]);
     let units = [
         thrower((5, 5), "(weapon: \"Claymore Mine\")", ("Demolitions", 60)),
         bystander("Ahead", "b", (15, 5)),
         bystander("Off to the side", "b", (10, 2)),
         bystander("Beside it", "b", (6, 8)),
     ];
-    let mut app = test_app(on_ground(&units, &rows));
-    send(&mut app, Command::Begin);
+    let mut app = begun(scenario_with(&units, &rows, "", ""));
     let mark = event_count(&app);
     // Set facing east with no fuse time: a fumble would set it off; a plain success arms it.
     load(&mut app, &rolls(&[30], &[]));

@@ -19,38 +19,9 @@ const RIFLE: &str = "Firearms (Rifle/Shotgun)";
 const SMG: &str = "Firearms (SMG)";
 const REVOLVER: &str = ".38 or 9mm Revolver";
 
-/// A walled field of open floor, `width` tiles across and 11 down, with `features` drawn on it
-/// (column, row, symbol).
-fn field(width: usize, features: &[(usize, usize, char)]) -> Vec<String> {
-    (0..11)
-        .map(|row| {
-            (0..width)
-                .map(|column| {
-                    if row == 0 || row == 10 || column == 0 || column + 1 == width {
-                        return '#';
-                    }
-                    features
-                        .iter()
-                        .find(|(x, y, _)| (*x, *y) == (column, row))
-                        .map_or('.', |(_, _, symbol)| *symbol)
-                })
-                .collect()
-        })
-        .collect()
-}
-
-/// A scenario on a field, with half cover ('c'), a closed door ('+') and walls ('#').
+/// A scenario on a field with these rule options.
 fn on_field(fighters: &[Fighter], rows: &[String], rules: &str) -> Scenario {
-    let units: Vec<String> = fighters.iter().map(Fighter::ron).collect();
-    let rows: Vec<String> = rows.iter().map(|row| format!("{row:?}")).collect();
-    let text = format!(
-        "(name: \"Range\", map: Inline((name: \"Field\", legend: {{ '.': Floor, '#': Wall, 'c': LowCover, \
-         '+': DoorClosed, '~': Water }}, rows: [{}])), rules: ({rules}), sides: [(id: \"a\", name: \"Side A\"), \
-         (id: \"b\", name: \"Side B\")], units: [{}], victory: LastSideStanding)",
-        rows.join(", "),
-        units.join(", ")
-    );
-    Scenario::parse("test", &text, None).unwrap_or_else(|error| panic!("{error}"))
+    scenario_with(fighters, rows, rules, "")
 }
 
 /// A shooter on side a with `weapon` (full, no spares) and `skill` in `skill_name`.
@@ -59,13 +30,6 @@ fn gunman(at: (u32, u32), weapon: &'static str, skill_name: &'static str, skill:
     unit.weapons = vec![weapon];
     unit.skills.push((skill_name, skill));
     unit
-}
-
-/// Begin the fight (the gunman, with a firearm ready, acts first at DEX + 50).
-fn begun(scenario: Scenario) -> App {
-    let mut app = test_app(scenario);
-    send(&mut app, Command::Begin);
-    app
 }
 
 const GUN: WeaponChoice = WeaponChoice::Carried(0);
@@ -187,7 +151,6 @@ fn difficulty_by_range_band_at_every_boundary() {
 /// DEX 15 the next tile.
 #[test]
 fn point_blank_at_several_dex_values() {
-    let rows = field(12, &[]);
     let cases = [
         (60, 4, true),
         (60, 5, false),
@@ -202,22 +165,26 @@ fn point_blank_at_several_dex_values() {
     for (dexterity, yards, point_blank) in cases {
         let mut shooter = gunman((1, 5), REVOLVER, HANDGUN, 60);
         shooter.dexterity = dexterity;
-        let target = fighter("Target", "b", (1 + yards, 5));
-        let mut app = begun(on_field(&[shooter, target], &rows, ""));
-        let (_, modifiers) = one_shot(&mut app);
         assert_eq!(
-            reasons(&modifiers).contains(&(ModifierReason::PointBlank, 1)),
+            point_blank_die(shooter, 1 + yards, ""),
             point_blank,
             "DEX {dexterity} at {yards} yards"
         );
     }
 }
 
+/// Whether a shot by `shooter` at a target in column `column` gets the point-blank die.
+fn point_blank_die(shooter: Fighter, column: u32, rules: &str) -> bool {
+    let target = fighter("Target", "b", (column, 5));
+    let mut app = begun(on_field(&[shooter, target], &field(12, &[]), rules));
+    let (_, modifiers) = one_shot(&mut app);
+    reasons(&modifiers).contains(&(ModifierReason::PointBlank, 1))
+}
+
 /// "Point-blank revisited": no bonus die for rifles and full-length shotguns; a sawed-off and a
 /// handgun keep it.
 #[test]
 fn point_blank_revisited_leaves_out_long_guns() {
-    let rows = field(12, &[]);
     let cases = [
         (".303 Lee-Enfield", RIFLE, "", true),
         (
@@ -241,12 +208,8 @@ fn point_blank_revisited_leaves_out_long_guns() {
         (REVOLVER, HANDGUN, "point_blank_revisited: true", true),
     ];
     for (weapon, skill, rules, bonus) in cases {
-        let shooter = gunman((1, 5), weapon, skill, 60);
-        let target = fighter("Target", "b", (3, 5));
-        let mut app = begun(on_field(&[shooter, target], &rows, rules));
-        let (_, modifiers) = one_shot(&mut app);
         assert_eq!(
-            reasons(&modifiers).contains(&(ModifierReason::PointBlank, 1)),
+            point_blank_die(gunman((1, 5), weapon, skill, 60), 3, rules),
             bonus,
             "{weapon} with rules ({rules})"
         );
@@ -538,21 +501,19 @@ fn diving_for_cover() {
         },
         Rejection::InvalidAnswer("against shots a unit dives for cover or takes them".to_string()),
     );
-    let mark = event_count(&app);
-    load(&mut app, &rolls(&[20], &[]));
-    send(
+    let answered = after(
         &mut app,
+        &rolls(&[20], &[]),
         Command::Answer {
             unit: B,
             answer: Answer::DiveForCover,
         },
     );
-    let after = events_from(&app, mark);
-    assert!(after.contains(&EventKind::Dived {
+    assert!(answered.contains(&EventKind::Dived {
         unit: B,
         made_it: true
     }));
-    let shots = attack_rolls(&after, A);
+    let shots = attack_rolls(&answered, A);
     assert_eq!(shots.len(), 2);
     for (_, modifiers) in &shots {
         assert_eq!(
@@ -621,18 +582,7 @@ fn after_a_dive_only_dodging() {
             "a unit that dived for cover may only dodge until its next turn".to_string(),
         ),
     );
-    send(
-        &mut app,
-        Command::Answer {
-            unit: B,
-            answer: Answer::Dodge,
-        },
-    );
-    assert!(
-        super::events(&app)
-            .iter()
-            .any(|event| matches!(event, EventKind::MeleeResolved { .. }))
-    );
+    assert!(answer_comes_to_blows(&mut app, Answer::Dodge));
 }
 
 // ---- Several shots, bursts and full auto ----------------------------------------------------
@@ -904,16 +854,14 @@ fn malfunctions_at_the_weapons_number_and_clearing_a_jam() {
     send(&mut app, Command::EndTurn { unit: B });
     // The second round of work, then the roll: the better of Mechanical Repair (10) and
     // Firearms (95).
-    let mark = event_count(&app);
-    load(&mut app, &rolls(&[50], &[]));
-    send(
+    let events = after(
         &mut app,
+        &rolls(&[50], &[]),
         Command::ClearJam {
             unit: A,
             weapon: GUN,
         },
     );
-    let events = events_from(&app, mark);
     assert!(events.contains(&EventKind::JamCleared {
         unit: A,
         weapon: "Col. Moran's Air Rifle".to_string()
@@ -1234,6 +1182,35 @@ fn a_fumble_into_melee_hits_the_unluckiest_ally() {
 
 // ---- Thrown weapons ---------------------------------------------------------------------------
 
+/// B answers the attack on it: whether the exchange is then resolved.
+fn answer_comes_to_blows(app: &mut App, answer: Answer) -> bool {
+    after(app, &[], Command::Answer { unit: B, answer })
+        .iter()
+        .any(|event| matches!(event, EventKind::MeleeResolved { .. }))
+}
+
+/// A throws its spear at B: whether B may fight back, as it is asked.
+fn throw_spear(app: &mut App) -> Option<bool> {
+    send(
+        app,
+        Command::Attack {
+            unit: A,
+            target: B,
+            weapon: GUN,
+        },
+    );
+    super::events(app)
+        .iter()
+        .rev()
+        .find_map(|event| match event {
+            EventKind::DefenceAsked {
+                asked: gridkeeper::battle::event::DefenceKind::Thrown { may_fight_back },
+                ..
+            } => Some(*may_fight_back),
+            _ => None,
+        })
+}
+
 /// A thrown spear: the Throw skill at the range STR sets (STR yards), half the damage bonus,
 /// dodged like a blow; fought back only from within DEX/5 feet; it is gone once thrown.
 #[test]
@@ -1245,21 +1222,7 @@ fn thrown_weapons() {
     (thrower.strength, thrower.size) = (90, 80);
     let target = fighter("Target", "b", (20, 5));
     let mut app = begun(on_field(&[thrower.clone(), target.clone()], &rows, ""));
-    send(
-        &mut app,
-        Command::Attack {
-            unit: A,
-            target: B,
-            weapon: GUN,
-        },
-    );
-    assert!(super::events(&app).contains(&EventKind::DefenceAsked {
-        unit: B,
-        attacker: A,
-        asked: gridkeeper::battle::event::DefenceKind::Thrown {
-            may_fight_back: false
-        }
-    }));
+    assert_eq!(throw_spear(&mut app), Some(false));
     refuse(
         &mut app,
         Command::Answer {
@@ -1271,18 +1234,16 @@ fn thrown_weapons() {
                 .to_string(),
         ),
     );
-    let mark = event_count(&app);
     // Throw 25 (a success at Regular: 19 yards is within STR 90 yards) against a failed dodge;
     // 1D8 shows 5 and half of the 1D4 damage bonus (3) is 2.
-    load(&mut app, &rolls(&[25, 80], &[5, 3]));
-    send(
+    let events = after(
         &mut app,
+        &rolls(&[25, 80], &[5, 3]),
         Command::Answer {
             unit: B,
             answer: Answer::Dodge,
         },
     );
-    let events = events_from(&app, mark);
     let (check, _) = &attack_rolls(&events, A)[0];
     assert_eq!(check.difficulty, Difficulty::Regular);
     let damage = events
@@ -1312,33 +1273,8 @@ fn thrown_weapons() {
     let mut near = target;
     near.at = (4, 5);
     let mut app = begun(on_field(&[thrower, near], &rows, ""));
-    send(
-        &mut app,
-        Command::Attack {
-            unit: A,
-            target: B,
-            weapon: GUN,
-        },
-    );
-    assert!(super::events(&app).contains(&EventKind::DefenceAsked {
-        unit: B,
-        attacker: A,
-        asked: gridkeeper::battle::event::DefenceKind::Thrown {
-            may_fight_back: true
-        }
-    }));
-    send(
-        &mut app,
-        Command::Answer {
-            unit: B,
-            answer: Answer::FightBack,
-        },
-    );
-    assert!(
-        super::events(&app)
-            .iter()
-            .any(|event| matches!(event, EventKind::MeleeResolved { .. }))
-    );
+    assert_eq!(throw_spear(&mut app), Some(true));
+    assert!(answer_comes_to_blows(&mut app, Answer::FightBack));
 }
 
 // ---- Hit rates over thousands of seeds --------------------------------------------------------

@@ -127,12 +127,42 @@ const ARENA: [&str; 7] = [
     "############",
 ];
 
-/// A scenario on `rows` (or the walled arena) with these fighters and rule options.
-fn scenario_with(fighters: &[Fighter], rows: &[&str], rules: &str, exits: &str) -> Scenario {
+/// A walled field of open floor, `width` tiles across and 11 down, with `features` drawn on it
+/// (column, row, symbol: any in the test legend).
+fn field(width: usize, features: &[(usize, usize, char)]) -> Vec<String> {
+    (0..11)
+        .map(|row| {
+            (0..width)
+                .map(|column| {
+                    if row == 0 || row == 10 || column == 0 || column + 1 == width {
+                        return '#';
+                    }
+                    features
+                        .iter()
+                        .find(|(x, y, _)| (*x, *y) == (column, row))
+                        .map_or('.', |(_, _, symbol)| *symbol)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// A scenario on `rows` (or the walled arena) with these fighters and rule options. The rows
+/// may use floor ('.'), wall ('#'), low cover ('c'), a closed door ('+') and water ('~').
+fn scenario_with(
+    fighters: &[Fighter],
+    rows: &[impl AsRef<str>],
+    rules: &str,
+    exits: &str,
+) -> Scenario {
     let units: Vec<String> = fighters.iter().map(Fighter::ron).collect();
-    let rows: Vec<String> = rows.iter().map(|row| format!("{row:?}")).collect();
+    let rows: Vec<String> = rows
+        .iter()
+        .map(|row| format!("{:?}", row.as_ref()))
+        .collect();
     let text = format!(
-        "(name: \"Test\", map: Inline((name: \"Arena\", legend: {{ '.': Floor, '#': Wall }}, rows: [{}])), \
+        "(name: \"Test\", map: Inline((name: \"Arena\", legend: {{ '.': Floor, '#': Wall, 'c': LowCover, \
+         '+': DoorClosed, '~': Water }}, rows: [{}])), \
          rules: ({rules}), sides: [(id: \"a\", name: \"Side A\"), (id: \"b\", name: \"Side B\")], units: [{}], \
          exits: [{exits}], victory: LastSideStanding)",
         rows.join(", "),
@@ -150,6 +180,21 @@ fn test_app(scenario: Scenario) -> App {
     let mut app = gridkeeper::headless_app(scenario, 7);
     app.update();
     app
+}
+
+/// Begin the fight (a unit with a firearm ready acts at DEX + 50).
+fn begun(scenario: Scenario) -> App {
+    let mut app = test_app(scenario);
+    send(&mut app, Command::Begin);
+    app
+}
+
+/// Load `faces`, send `command`, and return the events it set off.
+fn after(app: &mut App, faces: &[u32], command: Command) -> Vec<EventKind> {
+    let mark = event_count(app);
+    load(app, faces);
+    send(app, command);
+    events_from(app, mark)
 }
 
 /// Queue a command and let the battle resolve it (with any AI answers it sets off).
