@@ -233,7 +233,8 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
             let Some(state) = view.unit(unit) else {
                 return;
             };
-            unit_buttons(ui, view, &scenario, unit, &state);
+            let can_act = !turn.action_used && !turn.action_forfeited;
+            unit_buttons(ui, view, &scenario, unit, &state, can_act);
         }
     }
     if let Some(prompt) = view.intent.prompt() {
@@ -281,6 +282,7 @@ fn unit_buttons(
     scenario: &Scenario,
     unit: UnitId,
     state: &UnitState,
+    can_act: bool,
 ) {
     let spec = &scenario.units[unit.index()];
     ui.horizontal_wrapped(|ui| {
@@ -313,25 +315,8 @@ fn unit_buttons(
                     }
                 }
             });
-        weapon_buttons(ui, view, spec, unit, state);
-        if state.condition.burning.is_some()
-            && ui
-                .button("Put out the fire")
-                .on_hover_text("Roll on the ground: the fire goes out and the unit is prone")
-                .clicked()
-        {
-            view.order(Command::Extinguish {
-                unit,
-                patient: unit,
-            });
-        }
-        if ui
-            .button("Beat out flames…")
-            .on_hover_text("Put out the fire on a burning unit beside")
-            .clicked()
-        {
-            *view.intent = Intent::Extinguish;
-        }
+        weapon_buttons(ui, view, spec, unit, state, can_act);
+        // A monster with several attacks may still maneuver after its first: the battle says.
         egui::ComboBox::from_id_salt("maneuver")
             .selected_text("Maneuver…")
             .show_ui(ui, |ui| {
@@ -341,32 +326,61 @@ fn unit_buttons(
                     }
                 }
             });
-        if ui.button("First aid").clicked() {
-            *view.intent = Intent::FirstAid;
-        }
-        if ui
-            .button("Delay…")
-            .on_hover_text("Wait until a unit you click has acted")
-            .clicked()
-        {
-            *view.intent = Intent::DelayUntil;
-        }
-        if ui.button("Delay to the end").clicked() {
-            view.order(Command::Delay { unit, until: None });
-        }
-        if ui
-            .button("Flee")
-            .on_hover_text("Leave from a map edge or an exit")
-            .clicked()
-        {
-            view.order(Command::Flee { unit });
-        }
+        ui.add_enabled_ui(can_act, |ui| action_buttons(ui, view, unit, state));
         if ui.button("End turn").clicked() {
             view.order(Command::EndTurn { unit });
         }
     });
     full_auto_plan(ui, view, scenario, unit);
     ui.small("Click an empty tile to move, an enemy to attack it with the weapon in hand.");
+}
+
+/// The buttons for actions that are not the weapon's: putting out a fire, first aid, delaying
+/// and fleeing.
+fn action_buttons(ui: &mut egui::Ui, view: &mut BattleView, unit: UnitId, state: &UnitState) {
+    if state.condition.burning.is_some()
+        && ui
+            .button("Put out the fire")
+            .on_hover_text("Roll on the ground: the fire goes out and the unit is prone")
+            .clicked()
+    {
+        view.order(Command::Extinguish {
+            unit,
+            patient: unit,
+        });
+    }
+    let someone_burning = view
+        .units
+        .iter()
+        .any(|(id, _, condition, ..)| *id != unit && condition.burning.is_some());
+    if someone_burning
+        && ui
+            .button("Beat out flames…")
+            .on_hover_text("Put out the fire on a burning unit beside")
+            .clicked()
+    {
+        *view.intent = Intent::Extinguish;
+    }
+    if ui.button("First aid").clicked() {
+        *view.intent = Intent::FirstAid;
+    }
+    if ui
+        .button("Delay…")
+        .on_hover_text("Wait until a unit you click has acted")
+        .clicked()
+    {
+        *view.intent = Intent::DelayUntil;
+    }
+    if ui.button("Delay to the end").clicked() {
+        view.order(Command::Delay { unit, until: None });
+    }
+    if ui
+        .button("Flee")
+        .on_hover_text("Leave from a map edge or an exit")
+        .clicked()
+    {
+        view.order(Command::Flee { unit });
+    }
 }
 
 /// The buttons for the weapon in hand: how to fire it, aim, reload, clear a jam, throw an
@@ -377,6 +391,7 @@ fn weapon_buttons(
     spec: &UnitSpec,
     unit: UnitId,
     state: &UnitState,
+    can_act: bool,
 ) {
     let in_hand = state.arsenal.in_hand;
     let WeaponChoice::Carried(index) = in_hand else {
@@ -386,9 +401,25 @@ fn weapon_buttons(
         return;
     };
     let weapon_state = state.arsenal.state(index);
+    if weapon.attack_form() == AttackForm::Shot {
+        fire_styles(ui, view, weapon);
+    }
+    ui.add_enabled_ui(can_act, |ui| {
+        weapon_actions(ui, view, weapon, &weapon_state, unit, in_hand);
+    });
+}
+
+/// The weapon's own actions: aim, throw, set, reload, clear a jam.
+fn weapon_actions(
+    ui: &mut egui::Ui,
+    view: &mut BattleView,
+    weapon: &Weapon,
+    weapon_state: &WeaponState,
+    unit: UnitId,
+    in_hand: WeaponChoice,
+) {
     match weapon.attack_form() {
         AttackForm::Shot => {
-            fire_styles(ui, view, weapon);
             if ui
                 .button("Aim…")
                 .on_hover_text("Take aim now: a bonus die on the shot next turn")
