@@ -100,9 +100,8 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
     else {
         return Command::EndTurn { unit };
     };
-    ranged_command(world, &scenario, &seen, turn, &arsenal).unwrap_or_else(|| {
-        baseline_command(&scenario, &seen, turn, condition.prone, arsenal.in_hand)
-    })
+    ranged_command(world, &scenario, &seen, turn, &arsenal)
+        .unwrap_or_else(|| baseline_command(&scenario, &seen, turn, condition.prone, &arsenal))
 }
 
 /// With a gun, bow or thrown weapon in hand: clear a jam, shoot the nearest enemy the battle
@@ -181,7 +180,7 @@ pub fn baseline_command(
     seen: &[Seen],
     turn: &TurnState,
     prone: bool,
-    in_hand: WeaponChoice,
+    arsenal: &Arsenal,
 ) -> Command {
     let unit = turn.unit;
     let spec = &scenario.units[unit.index()];
@@ -207,7 +206,7 @@ pub fn baseline_command(
             Command::Attack {
                 unit,
                 target: enemy.unit,
-                weapon: melee_choice(scenario, unit, in_hand, turn.attacks_made),
+                weapon: melee_choice(scenario, unit, arsenal, turn.attacks_made),
             }
         } else {
             end
@@ -235,28 +234,26 @@ pub fn baseline_command(
 }
 
 /// A hand-to-hand attack for the `attack`-th blow of the turn: natural attacks in turn, the
-/// weapon in hand if it is a hand-to-hand one, else fists.
-fn melee_choice(
-    scenario: &Scenario,
-    unit: UnitId,
-    in_hand: WeaponChoice,
-    attack: u32,
-) -> WeaponChoice {
+/// weapon in hand if it is a hand-to-hand one, else the first hand-to-hand weapon carried and not
+/// lost, else fists.
+fn melee_choice(scenario: &Scenario, unit: UnitId, arsenal: &Arsenal, attack: u32) -> WeaponChoice {
     let spec = &scenario.units[unit.index()];
     if !spec.natural_attacks.is_empty() {
         let count = u32::try_from(spec.natural_attacks.len()).unwrap_or(1);
         return WeaponChoice::Natural(usize::try_from(attack % count).unwrap_or(0));
     }
-    match in_hand {
-        WeaponChoice::Carried(index)
-            if spec
+    let hand_to_hand = |index: usize| {
+        !arsenal.lost.contains(&index)
+            && spec
                 .weapons
                 .get(index)
-                .is_some_and(|carried| carried.weapon.attack_form() == AttackForm::Melee) =>
-        {
-            in_hand
-        }
-        WeaponChoice::Natural(_) => in_hand,
-        _ => WeaponChoice::Unarmed,
+                .is_some_and(|carried| carried.weapon.attack_form() == AttackForm::Melee)
+    };
+    match arsenal.in_hand {
+        WeaponChoice::Carried(index) if hand_to_hand(index) => arsenal.in_hand,
+        WeaponChoice::Natural(_) => arsenal.in_hand,
+        _ => (0..spec.weapons.len())
+            .find(|index| hand_to_hand(*index))
+            .map_or(WeaponChoice::Unarmed, WeaponChoice::Carried),
     }
 }
