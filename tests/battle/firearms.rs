@@ -715,7 +715,8 @@ fn full_auto_split_over_three_targets() {
 }
 
 /// A volley that hits puts half its bullets in; an extreme hit puts all in, the first half
-/// impaling; at very long range an extreme success is only a hit.
+/// impaling; at very long range an extreme success is only a hit. Armor comes off each bullet,
+/// and the bullets of one volley are one blow.
 #[test]
 fn volleys_hit_with_half_or_all_their_bullets() {
     let rows = field(90, &[]);
@@ -724,7 +725,7 @@ fn volleys_hit_with_half_or_all_their_bullets() {
     for (column, roll, hits, extreme) in cases {
         let shooter = gunman((1, 5), "Thompson", SMG, 63);
         let mut target = fighter("Target", "b", (column, 5));
-        target.constitution = 500;
+        (target.constitution, target.armor) = (500, 2);
         let mut app = begun(on_field(&[shooter, target], &rows, ""));
         let mark = event_count(&app);
         load(&mut app, &percentile(roll));
@@ -746,6 +747,15 @@ fn volleys_hit_with_half_or_all_their_bullets() {
             })
             .count();
         assert_eq!(impales, extreme as usize, "roll {roll}");
+        // Every Thompson bullet does at least 3: the armor stops 2 of each.
+        let blows: Vec<u32> = events
+            .iter()
+            .filter_map(|event| match event {
+                EventKind::Damaged { armor, .. } => Some(*armor),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(blows, [2 * hits], "roll {roll}");
     }
 }
 
