@@ -91,6 +91,9 @@ pub enum SurpriseAttack {
     Strike(WeaponChoice),
     /// A maneuver (seizing a weapon, say): if unseen, the attacker gets a bonus die.
     Maneuver(ManeuverGoal),
+    /// A shot (or an arrow): always rolled to hit; a target that did not see it coming cannot
+    /// dive for cover.
+    Shot(WeaponChoice),
 }
 
 /// Something asked of the battle.

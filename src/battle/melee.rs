@@ -309,6 +309,10 @@ pub(super) fn surprise(
             goal_makes_sense(battle, unit, target, goal)?;
             AttackKind::Maneuver(goal)
         }
+        SurpriseAttack::Shot(weapon) => {
+            ranged::check_surprise_shot(battle, unit, target, weapon)?;
+            AttackKind::Strike(weapon)
+        }
     };
     battle.change_condition(unit, |condition| condition.surprise_spent = true);
     let (skill_name, skill) = ["Listen", "Spot Hidden", "Psychology"]
@@ -327,6 +331,10 @@ pub(super) fn surprise(
         )
         .success;
     battle.emit(EventKind::SurpriseAttempted { unit, target, seen });
+    if let SurpriseAttack::Shot(weapon) = attack {
+        ranged::surprise_shot(battle, unit, target, weapon, seen);
+        return Ok(());
+    }
     open_exchange(
         battle,
         PendingAttack {

@@ -258,6 +258,8 @@ pub struct PendingFire {
     pub dived: Vec<UnitId>,
     /// A round put in the chamber and fired this turn.
     pub chambered: bool,
+    /// Fired before round 1 (a surprise shot): the set-up goes on after it.
+    pub during_setup: bool,
 }
 
 /// A charge or mine set on the map.

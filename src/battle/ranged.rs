@@ -505,12 +505,57 @@ pub(super) fn fire(
 ) -> Result<(), Rejection> {
     battle.action_available(unit)?;
     let plan = plan_fire(battle, unit, choice, &mode)?;
-    let round = battle.round();
     let attacks = battle.spec(unit).attacks_per_round;
     battle.change_turn(|turn| {
         turn.action_used = true;
         turn.attacks_made = attacks;
     });
+    open_fire(battle, unit, choice, mode, &plan, Phase::Turn);
+    Ok(())
+}
+
+/// Check a surprise shot before round 1, before the target rolls to see it coming.
+pub(super) fn check_surprise_shot(
+    battle: &Battle,
+    unit: UnitId,
+    target: UnitId,
+    choice: WeaponChoice,
+) -> Result<(), Rejection> {
+    plan_fire(battle, unit, choice, &FireMode::single(target)).map(|_| ())
+}
+
+/// A surprise shot before round 1: a target that saw it coming may dive for cover; one that did
+/// not cannot. Either way the shot is rolled.
+pub(super) fn surprise_shot(
+    battle: &mut Battle,
+    unit: UnitId,
+    target: UnitId,
+    choice: WeaponChoice,
+    seen: bool,
+) {
+    let mode = FireMode::single(target);
+    let Ok(plan) = plan_fire(battle, unit, choice, &mode) else {
+        return;
+    };
+    if seen {
+        open_fire(battle, unit, choice, mode, &plan, Phase::Setup);
+    } else {
+        announce_fire(battle, unit, &plan);
+        let pending = PendingFire {
+            weapon: choice,
+            to_ask: Vec::new(),
+            mode,
+            dived: Vec::new(),
+            chambered: plan.chambered,
+            during_setup: true,
+        };
+        ask_next(battle, unit, pending);
+    }
+}
+
+/// Note the weapon used and a chambered round loaded, and announce the trigger pull.
+fn announce_fire(battle: &mut Battle, unit: UnitId, plan: &FirePlan) {
+    let round = battle.round();
     battle.change_weapon_state(unit, plan.index, |state| {
         state.last_used = Some(round);
         if plan.chambered {
@@ -524,15 +569,28 @@ pub(super) fn fire(
         rounds: plan.rounds,
         wasted: plan.wasted,
     });
+}
+
+/// Fire a checked trigger pull: announce it, then ask each target in turn whether it dives for
+/// cover; `back_to` is the phase the battle returns to once the shots are resolved.
+fn open_fire(
+    battle: &mut Battle,
+    unit: UnitId,
+    choice: WeaponChoice,
+    mode: FireMode,
+    plan: &FirePlan,
+    back_to: Phase,
+) {
+    announce_fire(battle, unit, plan);
     let pending = PendingFire {
         weapon: choice,
         to_ask: mode.targets(),
         mode,
         dived: Vec::new(),
         chambered: plan.chambered,
+        during_setup: back_to == Phase::Setup,
     };
     ask_next(battle, unit, pending);
-    Ok(())
 }
 
 /// Ask the next target that can dive for cover, or, when none is left, resolve the shots.
@@ -545,17 +603,22 @@ fn ask_next(battle: &mut Battle, attacker: UnitId, mut pending: PendingFire) {
                 attacker,
                 asked: DefenceKind::Shots,
             });
+            let during_setup = pending.during_setup;
             battle.flow_mut().phase = Phase::Defending(PendingAttack {
                 attacker,
                 target: next,
                 kind: AttackKind::Fire(pending),
                 unseen: false,
-                during_setup: false,
+                during_setup,
             });
             return;
         }
     }
-    battle.flow_mut().phase = Phase::Turn;
+    battle.flow_mut().phase = if pending.during_setup {
+        Phase::Setup
+    } else {
+        Phase::Turn
+    };
     resolve_fire(battle, attacker, &pending);
 }
 

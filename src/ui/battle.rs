@@ -257,8 +257,14 @@ fn setup_controls(ui: &mut egui::Ui, view: &mut BattleView, scenario: &Scenario)
     };
     let spec = &scenario.units[unit.index()];
     ui.horizontal_wrapped(|ui| {
-        let weapon = spec.default_weapon();
-        if ui.button(format!("{}: surprise blow", spec.name)).clicked() {
+        let weapon = view.in_hand(unit).unwrap_or_else(|| spec.default_weapon());
+        let shoots = matches!(weapon, WeaponChoice::Carried(index)
+            if spec.weapons.get(index).is_some_and(|carried| carried.weapon.attack_form() == AttackForm::Shot));
+        if shoots {
+            if ui.button(format!("{}: surprise shot", spec.name)).clicked() {
+                *view.intent = Intent::Surprise(SurpriseAttack::Shot(weapon));
+            }
+        } else if ui.button(format!("{}: surprise blow", spec.name)).clicked() {
             *view.intent = Intent::Surprise(SurpriseAttack::Strike(weapon));
         }
         if ui.button("surprise grab").clicked() {

@@ -1408,3 +1408,39 @@ fn the_log_tells_each_shot() {
         assert!(lines.contains(&line.to_string()), "{line}\n{lines:#?}");
     }
 }
+
+/// A surprise shot before round 1 is always rolled to hit; a target that did not see it coming
+/// cannot dive for cover, one that did may. The set-up goes on after it.
+#[test]
+fn surprise_shots_are_rolled_and_only_the_watchful_dive() {
+    let rows = field(20, &[]);
+    for (spotted, asked) in [(60, false), (10, true)] {
+        let shooter = gunman((1, 5), REVOLVER, HANDGUN, 60);
+        let target = fighter("Target", "b", (8, 5));
+        let mut app = test_app(on_field(&[shooter, target], &rows, ""));
+        // The target's Spot Hidden (25) against `spotted`, then the shot: a miss at 90.
+        let events = after(
+            &mut app,
+            &rolls(&[spotted, 90], &[]),
+            Command::Surprise {
+                unit: A,
+                target: B,
+                attack: SurpriseAttack::Shot(GUN),
+            },
+        );
+        assert!(events.contains(&EventKind::SurpriseAttempted {
+            unit: A,
+            target: B,
+            seen: asked
+        }));
+        let was_asked = events
+            .iter()
+            .any(|event| matches!(event, EventKind::DefenceAsked { .. }));
+        assert_eq!(was_asked, asked, "seen: {asked}");
+        take_it(&mut app);
+        assert_eq!(attack_rolls(&super::events(&app), A).len(), 1);
+        assert!(super::events(&app).contains(&EventKind::ShotMissed { unit: A, target: B }));
+        assert_eq!(app.world().resource::<Flow>().phase, Phase::Setup);
+        assert_eq!(ammunition(&mut app, A), (5, 0));
+    }
+}
