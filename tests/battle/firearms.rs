@@ -1444,3 +1444,166 @@ fn surprise_shots_are_rolled_and_only_the_watchful_dive() {
         assert_eq!(ammunition(&mut app, A), (5, 0));
     }
 }
+
+/// A small deterministic generator for random orders (xorshift).
+struct Orders(u64);
+
+impl Orders {
+    fn below(&mut self, limit: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        usize::try_from(self.0 % limit.max(1) as u64).unwrap_or(0)
+    }
+
+    fn unit(&mut self, units: usize) -> UnitId {
+        UnitId::of_index(self.below(units))
+    }
+
+    /// Any order at all for `unit`, sensible or not.
+    fn order(&mut self, unit: UnitId, units: usize, near: Tile) -> Command {
+        let target = self.unit(units);
+        let weapon = match self.below(5) {
+            0 => WeaponChoice::Unarmed,
+            1 => WeaponChoice::Natural(0),
+            pick => WeaponChoice::Carried(pick - 2),
+        };
+        let tile = Tile::new(
+            (near.x + 12).saturating_sub(u32::try_from(self.below(25)).unwrap_or(0)),
+            (near.y + 12).saturating_sub(u32::try_from(self.below(25)).unwrap_or(0)),
+        );
+        let bullets = u32::try_from(self.below(12)).unwrap_or(0);
+        match self.below(16) {
+            0 => Command::Fire {
+                unit,
+                weapon,
+                mode: FireMode::single(target),
+            },
+            1 => Command::Fire {
+                unit,
+                weapon,
+                mode: FireMode::Shots(vec![target, self.unit(units), target]),
+            },
+            2 => Command::Fire {
+                unit,
+                weapon,
+                mode: FireMode::Burst(target),
+            },
+            3 => Command::Fire {
+                unit,
+                weapon,
+                mode: FireMode::FullAuto(vec![(target, bullets), (self.unit(units), bullets)]),
+            },
+            4 => Command::Attack {
+                unit,
+                target,
+                weapon,
+            },
+            5 => Command::Blast {
+                unit,
+                weapon,
+                at: tile,
+            },
+            6 => Command::SetCharge {
+                unit,
+                weapon,
+                at: tile,
+                fuse: (bullets < 8).then_some(bullets / 3),
+            },
+            7 => Command::Aim { unit, target },
+            8 => Command::Reload { unit, weapon },
+            9 => Command::ClearJam { unit, weapon },
+            10 => Command::Ready { unit, weapon },
+            11 => Command::Move { unit, to: tile },
+            12 => Command::StandUp { unit },
+            13 => Command::Extinguish {
+                unit,
+                patient: target,
+            },
+            14 => Command::FirstAid {
+                unit,
+                patient: target,
+            },
+            _ => Command::EndTurn { unit },
+        }
+    }
+}
+
+/// Random orders of every kind, sensible or not, from whoever acts and whoever must answer, on
+/// the warehouse map under 60 seeds: nothing panics, hit points and rounds stay within bounds,
+/// no two units share a tile, and an attack waiting for an answer always waits on a unit there.
+#[test]
+fn random_orders_never_break_the_battle() {
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+    let scenario = Scenario::load(&maps.join("warehouse.ron")).expect("the warehouse");
+    let units = scenario.units.len();
+    let capacity: Vec<Vec<u32>> = scenario
+        .units
+        .iter()
+        .map(|unit| {
+            unit.weapons
+                .iter()
+                .map(|carried| carried.weapon.capacity().max(carried.loaded))
+                .collect()
+        })
+        .collect();
+    for seed in 0..60 {
+        let mut app = gridkeeper::headless_app(scenario.clone(), seed);
+        app.update();
+        send(&mut app, Command::Begin);
+        let mut orders = Orders(seed * 7919 + 17);
+        for _ in 0..300 {
+            let flow = app.world().resource::<Flow>().clone();
+            let command = match (&flow.phase, flow.acting()) {
+                (Phase::Over(_), _) => break,
+                (Phase::Defending(pending), _) => Command::Answer {
+                    unit: pending.target,
+                    answer: [
+                        Answer::Dodge,
+                        Answer::FightBack,
+                        Answer::DiveForCover,
+                        Answer::Nothing,
+                        Answer::Maneuver(ManeuverGoal::KnockProne),
+                    ][orders.below(5)],
+                },
+                (_, Some(unit)) => {
+                    let near = unit_state::<TilePosition>(&mut app, unit).0;
+                    orders.order(unit, units, near)
+                }
+                (_, None) => Command::Begin,
+            };
+            send(&mut app, command.clone());
+            let mut query = app
+                .world_mut()
+                .query::<(&UnitId, &Vitals, &Arsenal, Option<&TilePosition>)>();
+            let mut tiles = std::collections::BTreeSet::new();
+            for (id, vitals, arsenal, position) in query.iter(app.world()) {
+                assert!(
+                    vitals.hit_points <= vitals.max_hit_points,
+                    "seed {seed}: {command:?}"
+                );
+                for (index, state) in arsenal.weapons.iter().enumerate() {
+                    assert!(
+                        state.ammunition.loaded <= capacity[id.index()][index],
+                        "seed {seed}: {command:?} overfilled a weapon"
+                    );
+                }
+                if let Some(at) = position {
+                    assert!(tiles.insert(at.0), "seed {seed}: two units at {}", at.0);
+                }
+            }
+            if let Some(target) = app
+                .world()
+                .resource::<Flow>()
+                .pending()
+                .map(|pending| pending.target)
+            {
+                let mut positions = app.world_mut().query::<(&UnitId, &TilePosition)>();
+                assert!(
+                    positions.iter(app.world()).any(|(id, _)| *id == target),
+                    "seed {seed}: {command:?} waits on a unit not on the map"
+                );
+            }
+        }
+    }
+}
