@@ -1607,3 +1607,64 @@ fn random_orders_never_break_the_battle() {
         }
     }
 }
+
+/// As docs/RULES.md says: one pull of the trigger is one attack, so the aiming die counts on
+/// every volley of it, and the following-volley dice cancel it first. A burst is one volley.
+#[test]
+fn aiming_counts_on_every_volley_of_the_pull() {
+    let rows = field(20, &[]);
+    // Every roll misses at 90, well below the Thompson's malfunction number (96).
+    let aimed =
+        |weapon: &'static str, skills: &[(&'static str, u32)], mode: FireMode, tens: &[usize]| {
+            let mut shooter = gunman((1, 5), weapon, SMG, 63);
+            shooter.skills.extend_from_slice(skills);
+            let mut target = fighter("Target", "b", (10, 5));
+            target.constitution = 500;
+            let mut app = begun(on_field(&[shooter, target], &rows, ""));
+            send(&mut app, Command::Aim { unit: A, target: B });
+            send(&mut app, Command::EndTurn { unit: A });
+            send(&mut app, Command::EndTurn { unit: B });
+            let mark = event_count(&app);
+            let faces: Vec<u32> = tens
+                .iter()
+                .flat_map(|dice| percentile_with(90, *dice))
+                .collect();
+            load(&mut app, &faces);
+            fire(&mut app, A, mode);
+            attack_rolls(&events_from(&app, mark), A)
+                .into_iter()
+                .map(|(check, modifiers)| (reasons(&modifiers), check.roll.dice, check.difficulty))
+                .collect::<Vec<_>>()
+        };
+    let aiming = (ModifierReason::Aiming, 1);
+    assert_eq!(
+        aimed(
+            "Thompson",
+            &[],
+            FireMode::FullAuto(vec![(B, 24)]),
+            &[2, 1, 2, 3]
+        ),
+        [
+            (vec![aiming], NetDice::Bonus(1), Difficulty::Regular),
+            (
+                vec![aiming, (ModifierReason::FollowingVolley, -1)],
+                NetDice::PLAIN,
+                Difficulty::Regular
+            ),
+            (
+                vec![aiming, (ModifierReason::FollowingVolley, -2)],
+                NetDice::Penalty(1),
+                Difficulty::Regular
+            ),
+            (
+                vec![aiming, (ModifierReason::FollowingVolley, -3)],
+                NetDice::Penalty(2),
+                Difficulty::Regular
+            ),
+        ]
+    );
+    assert_eq!(
+        aimed("M16A2", &[(RIFLE, 50)], FireMode::Burst(B), &[2]),
+        [(vec![aiming], NetDice::Bonus(1), Difficulty::Regular)]
+    );
+}
