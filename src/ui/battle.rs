@@ -81,6 +81,32 @@ impl BattleView<'_, '_> {
         )
     }
 
+    /// What is set on a tile: "a mine laid by Eli Boone", "a charge set by … to go off at the
+    /// end of round 3".
+    pub(super) fn charges_at(&self, tile: crate::map::Tile) -> Vec<String> {
+        let (Some(flow), Some(scenario)) = (self.flow.as_ref(), self.scenario()) else {
+            return Vec::new();
+        };
+        flow.charges
+            .iter()
+            .filter(|charge| charge.at == tile)
+            .map(|charge| {
+                let owner = &scenario.units[charge.owner.index()];
+                let weapon = owner
+                    .weapons
+                    .get(charge.weapon)
+                    .map_or("charge", |carried| carried.weapon.name.as_str());
+                match charge.fuse {
+                    Some(round) => format!(
+                        "{weapon} set by {} to go off at the end of round {round}",
+                        owner.name
+                    ),
+                    None => format!("{weapon} laid by {}", owner.name),
+                }
+            })
+            .collect()
+    }
+
     /// The round of the battle (0 before it begins).
     pub(super) fn round(&self) -> u32 {
         self.flow.as_ref().map_or(0, |flow| flow.round)
@@ -322,6 +348,10 @@ fn unit_buttons(
                 }
             });
         weapon_buttons(ui, view, spec, unit, state, can_act);
+    });
+    // Combo boxes do not wrap well in a row that also wraps: the other orders get a row of
+    // their own.
+    ui.horizontal_wrapped(|ui| {
         // A monster with several attacks may still maneuver after its first: the battle says.
         egui::ComboBox::from_id_salt("maneuver")
             .selected_text("Maneuver…")
@@ -332,7 +362,7 @@ fn unit_buttons(
                     }
                 }
             });
-        ui.add_enabled_ui(can_act, |ui| action_buttons(ui, view, unit, state));
+        action_buttons(ui, view, unit, state, can_act);
         if ui.button("End turn").clicked() {
             view.order(Command::EndTurn { unit });
         }
@@ -343,10 +373,16 @@ fn unit_buttons(
 
 /// The buttons for actions that are not the weapon's: putting out a fire, first aid, delaying
 /// and fleeing.
-fn action_buttons(ui: &mut egui::Ui, view: &mut BattleView, unit: UnitId, state: &UnitState) {
+fn action_buttons(
+    ui: &mut egui::Ui,
+    view: &mut BattleView,
+    unit: UnitId,
+    state: &UnitState,
+    can_act: bool,
+) {
+    let button = |ui: &mut egui::Ui, text: &str| ui.add_enabled(can_act, egui::Button::new(text));
     if state.condition.burning.is_some()
-        && ui
-            .button("Put out the fire")
+        && button(ui, "Put out the fire")
             .on_hover_text("Roll on the ground: the fire goes out and the unit is prone")
             .clicked()
     {
@@ -360,28 +396,25 @@ fn action_buttons(ui: &mut egui::Ui, view: &mut BattleView, unit: UnitId, state:
         .iter()
         .any(|(id, _, condition, ..)| *id != unit && condition.burning.is_some());
     if someone_burning
-        && ui
-            .button("Beat out flames…")
+        && button(ui, "Beat out flames…")
             .on_hover_text("Put out the fire on a burning unit beside")
             .clicked()
     {
         *view.intent = Intent::Extinguish;
     }
-    if ui.button("First aid").clicked() {
+    if button(ui, "First aid").clicked() {
         *view.intent = Intent::FirstAid;
     }
-    if ui
-        .button("Delay…")
+    if button(ui, "Delay…")
         .on_hover_text("Wait until a unit you click has acted")
         .clicked()
     {
         *view.intent = Intent::DelayUntil;
     }
-    if ui.button("Delay to the end").clicked() {
+    if button(ui, "Delay to the end").clicked() {
         view.order(Command::Delay { unit, until: None });
     }
-    if ui
-        .button("Flee")
+    if button(ui, "Flee")
         .on_hover_text("Leave from a map edge or an exit")
         .clicked()
     {
@@ -410,9 +443,7 @@ fn weapon_buttons(
     if weapon.attack_form() == AttackForm::Shot {
         fire_styles(ui, view, weapon);
     }
-    ui.add_enabled_ui(can_act, |ui| {
-        weapon_actions(ui, view, weapon, &weapon_state, unit, in_hand);
-    });
+    weapon_actions(ui, view, weapon, &weapon_state, unit, in_hand, can_act);
 }
 
 /// The weapon's own actions: aim, throw, set, reload, clear a jam.
@@ -423,11 +454,12 @@ fn weapon_actions(
     weapon_state: &WeaponState,
     unit: UnitId,
     in_hand: WeaponChoice,
+    can_act: bool,
 ) {
+    let button = |ui: &mut egui::Ui, text: &str| ui.add_enabled(can_act, egui::Button::new(text));
     match weapon.attack_form() {
         AttackForm::Shot => {
-            if ui
-                .button("Aim…")
+            if button(ui, "Aim…")
                 .on_hover_text("Take aim now: a bonus die on the shot next turn")
                 .clicked()
             {
@@ -435,48 +467,53 @@ fn weapon_actions(
             }
         }
         AttackForm::Thrown => {
-            if ui.button("Aim…").clicked() {
+            if button(ui, "Aim…").clicked() {
                 *view.intent = Intent::Aim;
             }
         }
         AttackForm::Lobbed => {
             if ui
-                .button(format!("Throw the {}…", weapon.name))
-                .on_hover_text("Click a tile: the rings show who the blast would catch")
+                .add_enabled(can_act, egui::Button::new("Throw at a tile…"))
+                .on_hover_text(format!(
+                    "Click a tile for the {}: the rings show who the blast would catch",
+                    weapon.name
+                ))
                 .clicked()
             {
                 *view.intent = Intent::Blast;
             }
         }
         AttackForm::Placed => {
-            egui::ComboBox::from_id_salt("set-charge")
-                .selected_text("Set it…")
-                .show_ui(ui, |ui| {
-                    if ui.selectable_label(false, "as a mine").clicked() {
-                        *view.intent = Intent::SetCharge(None);
-                    }
-                    for fuse in 0..=3 {
-                        let when = match fuse {
-                            0 => "to go off at the end of this round".to_string(),
-                            1 => "with a fuse of 1 round".to_string(),
-                            rounds => format!("with a fuse of {rounds} rounds"),
-                        };
-                        if ui.selectable_label(false, when).clicked() {
-                            *view.intent = Intent::SetCharge(Some(fuse));
+            ui.add_enabled_ui(can_act, |ui| {
+                egui::ComboBox::from_id_salt("set-charge")
+                    .selected_text("Set it…")
+                    .show_ui(ui, |ui| {
+                        if ui.selectable_label(false, "as a mine").clicked() {
+                            *view.intent = Intent::SetCharge(None);
                         }
-                    }
-                });
+                        for fuse in 0..=3 {
+                            let when = match fuse {
+                                0 => "to go off at the end of this round".to_string(),
+                                1 => "with a fuse of 1 round".to_string(),
+                                rounds => format!("with a fuse of {rounds} rounds"),
+                            };
+                            if ui.selectable_label(false, when).clicked() {
+                                *view.intent = Intent::SetCharge(Some(fuse));
+                            }
+                        }
+                    });
+            });
         }
         AttackForm::Melee => {}
     }
     let reloadable = reload(weapon.feed(), weapon.capacity(), weapon_state.ammunition).is_ok();
-    if weapon_state.jam.is_none() && reloadable && ui.button("Reload").clicked() {
+    if weapon_state.jam.is_none() && reloadable && button(ui, "Reload").clicked() {
         view.order(Command::Reload {
             unit,
             weapon: in_hand,
         });
     }
-    if weapon_state.jam.is_some() && ui.button("Clear the jam").clicked() {
+    if weapon_state.jam.is_some() && button(ui, "Clear the jam").clicked() {
         view.order(Command::ClearJam {
             unit,
             weapon: in_hand,

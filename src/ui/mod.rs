@@ -339,6 +339,7 @@ fn side_panel(
                 {
                     notes.push(format!("{} stands here", scenario.units[id.index()].name));
                 }
+                notes.extend(view.charges_at(tile));
                 if !notes.is_empty() {
                     ui.label(notes.join(" · "));
                 }

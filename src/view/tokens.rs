@@ -17,6 +17,8 @@ pub(super) fn plugin(app: &mut App) {
             (add_tokens, move_tokens, show_the_state, hide_the_absent).chain(),
             ring_the_selected_unit,
             ring_the_acting_unit,
+            mark_fire_stun_and_cover,
+            mark_charges,
         )
             .in_set(AppSystems::Present),
     );
@@ -178,6 +180,78 @@ fn ring_the_selected_unit(
                 Isometry2d::from_translation(centre),
                 TILE_SIZE * 0.58,
                 Color::srgb(1.0, 0.85, 0.2),
+            );
+        }
+    }
+}
+
+/// Flickering flames round a burning unit, a violet ring round a stunned one, a grey half-ring
+/// over one that has dived for cover.
+fn mark_fire_stun_and_cover(
+    units: Query<(&TilePosition, &Condition)>,
+    map: Res<ShownMap>,
+    time: Res<Time>,
+    mut gizmos: Gizmos,
+) {
+    let geometry = MapGeometry::of(&map.0);
+    let flicker = 0.5 + 0.5 * (time.elapsed_secs() * 9.0).sin();
+    for (position, condition) in &units {
+        let centre = geometry.centre(position.0);
+        if condition.burning.is_some() {
+            for (radius, colour) in [
+                (0.40, Color::srgb(1.0, 0.35 + 0.3 * flicker, 0.05)),
+                (0.46, Color::srgb(1.0, 0.15, 0.05)),
+            ] {
+                gizmos.circle_2d(
+                    Isometry2d::from_translation(centre),
+                    TILE_SIZE * radius,
+                    colour,
+                );
+            }
+        }
+        if condition.stunned() {
+            gizmos.circle_2d(
+                Isometry2d::from_translation(centre),
+                TILE_SIZE * 0.34,
+                Color::srgb(0.75, 0.45, 1.0),
+            );
+        }
+        if condition.dived_for_cover {
+            gizmos.arc_2d(
+                Isometry2d::from_translation(centre),
+                std::f32::consts::PI,
+                TILE_SIZE * 0.48,
+                Color::srgb(0.7, 0.7, 0.75),
+            );
+        }
+    }
+}
+
+/// Charges on a fuse (an orange ring) and mines (a red ring with a cross) where they were set.
+fn mark_charges(flow: Option<Res<Flow>>, map: Res<ShownMap>, mut gizmos: Gizmos) {
+    let Some(flow) = flow else {
+        return;
+    };
+    let geometry = MapGeometry::of(&map.0);
+    for charge in &flow.charges {
+        let centre = geometry.centre(charge.at);
+        let colour = if charge.fuse.is_some() {
+            Color::srgb(1.0, 0.6, 0.1)
+        } else {
+            Color::srgb(0.95, 0.15, 0.15)
+        };
+        gizmos.circle_2d(
+            Isometry2d::from_translation(centre),
+            TILE_SIZE * 0.3,
+            colour,
+        );
+        if charge.fuse.is_none() {
+            let arm = TILE_SIZE * 0.2;
+            gizmos.line_2d(centre - Vec2::splat(arm), centre + Vec2::splat(arm), colour);
+            gizmos.line_2d(
+                centre + Vec2::new(-arm, arm),
+                centre + Vec2::new(arm, -arm),
+                colour,
             );
         }
     }
