@@ -34,6 +34,25 @@ fn gunman(at: (u32, u32), weapon: &'static str, skill_name: &'static str, skill:
 
 const GUN: WeaponChoice = WeaponChoice::Carried(0);
 
+/// A and B end their turns, in that order: the next round for a two-unit fight.
+fn next_round(app: &mut App) {
+    send(app, Command::EndTurn { unit: A });
+    send(app, Command::EndTurn { unit: B });
+}
+
+/// A single shot by A at B is refused with `expected`, changing nothing.
+fn refuse_a_shot(app: &mut App, expected: Rejection) {
+    refuse(
+        app,
+        Command::Fire {
+            unit: A,
+            weapon: GUN,
+            mode: FireMode::single(B),
+        },
+        expected,
+    );
+}
+
 /// Fire, and let every target asked take it.
 fn fire(app: &mut App, unit: UnitId, mode: FireMode) {
     send(
@@ -382,8 +401,7 @@ fn modifiers_combine_and_cancel() {
     let target = fighter("Target", "b", (3, 5));
     let mut app = begun(on_field(&[shooter, target], &field(12, &[]), ""));
     send(&mut app, Command::Aim { unit: A, target: B });
-    send(&mut app, Command::EndTurn { unit: A });
-    send(&mut app, Command::EndTurn { unit: B });
+    next_round(&mut app);
     app.world_mut()
         .query::<(&UnitId, &mut Condition)>()
         .iter_mut(app.world_mut())
@@ -415,8 +433,7 @@ fn aiming_gives_a_bonus_die_on_the_next_turn_unless_spoilt() {
         let mut app = begun(on_field(&[shooter, target], &rows, ""));
         send(&mut app, Command::Aim { unit: A, target: B });
         assert!(super::events(&app).contains(&EventKind::Aimed { unit: A, target: B }));
-        send(&mut app, Command::EndTurn { unit: A });
-        send(&mut app, Command::EndTurn { unit: B });
+        next_round(&mut app);
         app
     };
     let mut app = setting();
@@ -441,15 +458,7 @@ fn aiming_gives_a_bonus_die_on_the_next_turn_unless_spoilt() {
     let target = fighter("Target", "b", (10, 5));
     let mut app = begun(on_field(&[shooter, target], &rows, ""));
     send(&mut app, Command::Aim { unit: A, target: B });
-    refuse(
-        &mut app,
-        Command::Fire {
-            unit: A,
-            weapon: GUN,
-            mode: FireMode::single(B),
-        },
-        Rejection::ActionUsed,
-    );
+    refuse_a_shot(&mut app, Rejection::ActionUsed);
 }
 
 /// Hurt while aiming: the aim is gone.
@@ -837,17 +846,8 @@ fn malfunctions_at_the_weapons_number_and_clearing_a_jam() {
         event,
         EventKind::ShotHit { .. } | EventKind::ShotMissed { .. }
     )));
-    send(&mut app, Command::EndTurn { unit: A });
-    send(&mut app, Command::EndTurn { unit: B });
-    refuse(
-        &mut app,
-        Command::Fire {
-            unit: A,
-            weapon: GUN,
-            mode: FireMode::single(B),
-        },
-        Rejection::Jammed,
-    );
+    next_round(&mut app);
+    refuse_a_shot(&mut app, Rejection::Jammed);
     send(
         &mut app,
         Command::ClearJam {
@@ -860,8 +860,7 @@ fn malfunctions_at_the_weapons_number_and_clearing_a_jam() {
         weapon: "Col. Moran's Air Rifle".to_string(),
         rounds_left: 1
     }));
-    send(&mut app, Command::EndTurn { unit: A });
-    send(&mut app, Command::EndTurn { unit: B });
+    next_round(&mut app);
     // The second round of work, then the roll: the better of Mechanical Repair (10) and
     // Firearms (95).
     let events = after(
@@ -954,8 +953,7 @@ fn reloading_and_running_dry() {
         },
         Rejection::ActionUsed,
     );
-    send(&mut app, Command::EndTurn { unit: A });
-    send(&mut app, Command::EndTurn { unit: B });
+    next_round(&mut app);
     send(
         &mut app,
         Command::Reload {
@@ -980,15 +978,9 @@ fn reloading_and_running_dry() {
     let (_, modifiers) = one_shot(&mut app);
     assert_eq!(reasons(&modifiers), [(ModifierReason::Chambered, -1)]);
     assert_eq!(ammunition(&mut app, A), (0, 0));
-    send(&mut app, Command::EndTurn { unit: A });
-    send(&mut app, Command::EndTurn { unit: B });
-    refuse(
+    next_round(&mut app);
+    refuse_a_shot(
         &mut app,
-        Command::Fire {
-            unit: A,
-            weapon: GUN,
-            mode: FireMode::single(B),
-        },
         Rejection::OutOfAmmunition(format!("the {REVOLVER} has 0 ready, 1 needed")),
     );
     refuse(
@@ -1012,19 +1004,9 @@ fn slow_weapons_fire_every_second_round() {
     target.constitution = 500;
     let mut app = begun(on_field(&[shooter, target], &rows, ""));
     fire(&mut app, A, FireMode::single(B));
-    send(&mut app, Command::EndTurn { unit: A });
-    send(&mut app, Command::EndTurn { unit: B });
-    refuse(
-        &mut app,
-        Command::Fire {
-            unit: A,
-            weapon: GUN,
-            mode: FireMode::single(B),
-        },
-        Rejection::NotReadyUntil(3),
-    );
-    send(&mut app, Command::EndTurn { unit: A });
-    send(&mut app, Command::EndTurn { unit: B });
+    next_round(&mut app);
+    refuse_a_shot(&mut app, Rejection::NotReadyUntil(3));
+    next_round(&mut app);
     let mark = event_count(&app);
     fire(&mut app, A, FireMode::single(B));
     assert_eq!(attack_rolls(&events_from(&app, mark), A).len(), 1);
