@@ -118,6 +118,27 @@ pub fn read_text(path: &Path) -> Result<String, FileError> {
     })
 }
 
+/// Write a whole file so that a reader never sees half of it: the text goes to a temporary
+/// file beside it, which is flushed to disk and then renamed over the old one. A failure at
+/// any point leaves what was there before untouched.
+pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".tmp");
+    let temporary = std::path::PathBuf::from(temporary);
+    let written = (|| {
+        let mut file = std::fs::File::create(&temporary)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+        std::fs::rename(&temporary, path)
+    })();
+    if written.is_err() {
+        // The old file is untouched; the half-written temporary one is of no use.
+        std::fs::remove_file(&temporary).ok();
+    }
+    written
+}
+
 /// 1-based line and column (in characters) of a byte offset.
 pub fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
     line_and_column_bytes(text.as_bytes(), offset)
@@ -401,5 +422,30 @@ mod tests {
                 .contains(":2:10: the file is not UTF-8 text"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn atomic_writes_replace_the_whole_file_or_nothing() {
+        let folder = std::env::temp_dir().join(format!("gridkeeper-atomic-{}", std::process::id()));
+        std::fs::create_dir_all(&folder).expect("temp folder");
+        let path = folder.join("log.md");
+        write_atomically(&path, "first").expect("written");
+        write_atomically(&path, "second, longer").expect("rewritten");
+        assert_eq!(
+            std::fs::read_to_string(&path).ok().as_deref(),
+            Some("second, longer")
+        );
+        assert!(
+            !folder.join("log.md.tmp").exists(),
+            "no temporary file left behind"
+        );
+        // A write that cannot happen (into a missing folder) leaves nothing and says why.
+        let nowhere = folder.join("missing").join("log.md");
+        assert!(write_atomically(&nowhere, "text").is_err());
+        assert_eq!(
+            std::fs::read_to_string(&path).ok().as_deref(),
+            Some("second, longer")
+        );
+        std::fs::remove_dir_all(&folder).ok();
     }
 }

@@ -49,6 +49,10 @@ pub struct PlayOptions {
     pub seed: u64,
     /// Every unit is played by the person at the keyboard.
     pub hotseat: bool,
+    /// A key map file to read (else `gridkeeper-keys.ron` in the working directory, if any).
+    pub keys: Option<std::path::PathBuf>,
+    /// How the overlay starts: its scale, colours, and whether the key list is open.
+    pub ui: ui::UiSettings,
 }
 
 /// The scenario shipped as the default.
@@ -97,7 +101,11 @@ pub fn run_game(options: PlayOptions) -> AppExit {
     )
     .insert_resource(ActiveRuleset(options.ruleset))
     .insert_resource(view::ShownMap(options.loaded.map().clone()))
-    .insert_resource(options.startup_view);
+    .insert_resource(options.startup_view)
+    .insert_resource(options.ui);
+    let (keys, notice) = input::KeyMap::load(options.keys.as_deref());
+    app.insert_resource(keys)
+        .insert_resource(input::KeyMapNotice(notice));
     if let Loaded::Scenario(scenario) = options.loaded {
         if options.hotseat {
             app.insert_resource(battle::Controllers(vec![

@@ -78,6 +78,25 @@ struct PlayArgs {
     /// Play every unit yourself, both sides, at one keyboard.
     #[arg(long)]
     hotseat: bool,
+    /// The key map to use [default: gridkeeper-keys.ron in this folder, if there is one].
+    #[arg(long, value_name = "FILE")]
+    keys: Option<PathBuf>,
+    /// Start with the overlay this much larger: 0.75 to 2.5 (1.5 for a TV across the room).
+    #[arg(long, value_name = "SCALE", value_parser = parse_ui_scale)]
+    ui_scale: Option<f32>,
+    /// Start with high-contrast colours.
+    #[arg(long)]
+    high_contrast: bool,
+    /// Start with the list of keys open.
+    #[arg(long)]
+    show_keys: bool,
+}
+
+fn parse_ui_scale(text: &str) -> Result<f32, String> {
+    text.parse::<f32>()
+        .ok()
+        .filter(|scale| (0.75..=2.5).contains(scale))
+        .ok_or_else(|| format!("`{text}` is not a scale from 0.75 to 2.5"))
 }
 
 fn parse_window_size(text: &str) -> Result<(u32, u32), String> {
@@ -202,6 +221,12 @@ fn play(args: PlayArgs) -> ExitCode {
         window_size: args.window,
         seed: args.seed.unwrap_or_else(crate::rules::dice::fresh_seed),
         hotseat: args.hotseat,
+        keys: args.keys,
+        ui: crate::ui::UiSettings {
+            scale: args.ui_scale.unwrap_or(1.0),
+            high_contrast: args.high_contrast,
+            help_shown: args.show_keys,
+        },
     });
     match exit {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,

@@ -1,39 +1,110 @@
-//! The egui overlay: the side panel with the turn, the units and the log, the defender's
-//! prompt, unit names under their tokens and the aim label. Panels only: it reads the game's
-//! resources, queues commands and holds no rules.
+//! The egui overlay, laid out for a table watching a TV as much as for one player: the turn
+//! order down the left, the action bar and the selected unit's card on the right, the latest
+//! rolls drawn as dice and the whole combat log along the bottom, the defender's prompt and the
+//! key help as windows over the map. Panels only: they read the game's resources, queue commands
+//! and hold no rules. The overlay can be scaled, switched to high contrast and put fullscreen.
 
-mod battle;
+mod actions;
+mod cards;
+mod help;
+mod journal;
+mod labels;
+mod order;
+mod rolls;
+mod view;
 
 use bevy::camera::CameraOutputMode;
 use bevy::camera::visibility::RenderLayers;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::render_resource::BlendState;
-use bevy::window::PrimaryWindow;
+use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
+use bevy_egui::input::egui_wants_any_keyboard_input;
 use bevy_egui::{
     EguiContexts, EguiGlobalSettings, EguiPlugin, EguiPrimaryContextPass, PrimaryEguiContext, egui,
 };
+use leafwing_input_manager::prelude::ActionState;
 
-use crate::ActiveRuleset;
-use crate::battle::{ActiveScenario, TilePosition, UnitId};
+use crate::battle::{BattleDice, EventLog, TilePosition, UnitId};
+use crate::input::{KeyMap, KeyMapNotice, MapAction};
 use crate::map::scenario::{Scenario, UnitSpec};
-use crate::view::camera::MapCamera;
+use crate::view::ShownMap;
+use crate::view::camera::{CentreOn, MapInsets};
 use crate::view::hover::HoveredTile;
-use crate::view::overlay::{RangeOverlayShown, Selection};
+use crate::view::overlay::RangeOverlayShown;
 use crate::view::preview::{AimReadout, BlastReadout};
-use crate::view::{MapGeometry, ShownMap, TILE_SIZE};
-use battle::BattleView;
+use crate::{ActiveRuleset, AppSystems};
+use view::BattleView;
 
-/// The width of the side panel in logical pixels; the map is drawn beside it.
-pub const SIDE_PANEL_WIDTH: f32 = 320.0;
+/// The width of the right-hand panel in points at scale 1; the map is drawn beside it.
+pub const SIDE_PANEL_WIDTH: f32 = 350.0;
+/// The width of the turn order down the left, in points at scale 1.
+const ORDER_PANEL_WIDTH: f32 = 250.0;
+/// The height of the rolls and the log along the bottom, in points at scale 1.
+const BOTTOM_PANEL_HEIGHT: f32 = 240.0;
+
+/// The overlay's sizes, from small to large: scale 1.5 is for a TV across the room.
+pub const UI_SCALES: [f32; 8] = [0.75, 1.0, 1.25, 1.5, 1.75, 2.0, 2.25, 2.5];
+
+/// How the overlay looks and what is open.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct UiSettings {
+    /// How much larger than normal the text and panels are.
+    pub scale: f32,
+    pub high_contrast: bool,
+    pub help_shown: bool,
+}
+
+impl Default for UiSettings {
+    fn default() -> Self {
+        Self {
+            scale: 1.0,
+            high_contrast: false,
+            help_shown: false,
+        }
+    }
+}
+
+impl UiSettings {
+    /// One size larger (or smaller), as far as the sizes go.
+    fn step_scale(&mut self, larger: bool) {
+        let at = UI_SCALES
+            .iter()
+            .position(|scale| *scale >= self.scale - 0.01)
+            .unwrap_or(1);
+        let next = if larger {
+            (at + 1).min(UI_SCALES.len() - 1)
+        } else {
+            at.saturating_sub(1)
+        };
+        self.scale = UI_SCALES[next];
+    }
+}
+
+/// Short messages on screen: a key map that could not be used, a log saved.
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct Notices(pub Vec<String>);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
-        .add_systems(Startup, spawn_overlay_camera)
-        .add_systems(EguiPrimaryContextPass, (map_labels, side_panel).chain());
+        .init_resource::<UiSettings>()
+        .init_resource::<Notices>()
+        .init_resource::<journal::LogFilter>()
+        .add_systems(Startup, (spawn_overlay_camera, show_the_key_map_notice))
+        .add_systems(
+            Update,
+            overlay_keys
+                .run_if(not(egui_wants_any_keyboard_input))
+                .in_set(AppSystems::Interact),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            (apply_the_look, labels::map_labels, panels).chain(),
+        );
 }
 
 /// The overlay gets a camera of its own over the whole window, drawn after the map camera, so
-/// the map camera can keep to the area beside the panel.
+/// the map camera can keep to the area between the panels.
 fn spawn_overlay_camera(mut commands: Commands, mut settings: ResMut<EguiGlobalSettings>) {
     settings.auto_create_primary_context = false;
     commands.spawn((
@@ -53,230 +124,143 @@ fn spawn_overlay_camera(mut commands: Commands, mut settings: ResMut<EguiGlobalS
     ));
 }
 
+/// A key map that could not be used is said on screen.
+fn show_the_key_map_notice(notice: Option<Res<KeyMapNotice>>, mut notices: ResMut<Notices>) {
+    if let Some(message) = notice.and_then(|notice| notice.0.clone()) {
+        notices.0.push(message);
+    }
+}
+
 fn side_colour(scenario: &Scenario, unit: &UnitSpec) -> egui::Color32 {
     let (red, green, blue) = scenario.sides[unit.side].colour;
     egui::Color32::from_rgb(red, green, blue)
 }
 
-/// Names by the tokens, the hovered tile's coordinates and terrain, and the aim label by the
-/// target, painted behind the panel.
-///
-/// Labels never cover each other or another token: each goes below its token, else above,
-/// else as initials; a name that still does not fit is left to the panel and the pointer.
-/// The selected unit and the one under the pointer are placed first.
-fn map_labels(
+/// The overlay's keys: help, larger and smaller, fullscreen, high contrast, saving the log.
+fn overlay_keys(
+    controls: Single<&ActionState<MapAction>>,
+    mut settings: ResMut<UiSettings>,
+    mut window: Single<&mut Window, With<PrimaryWindow>>,
+    events: Option<Res<EventLog>>,
+    scenario: Option<Res<crate::battle::ActiveScenario>>,
+    dice: Option<Res<BattleDice>>,
+    mut notices: ResMut<Notices>,
+) {
+    if controls.just_pressed(&MapAction::ToggleHelp) {
+        settings.help_shown = !settings.help_shown;
+    }
+    if controls.just_pressed(&MapAction::UiLarger) {
+        settings.step_scale(true);
+    }
+    if controls.just_pressed(&MapAction::UiSmaller) {
+        settings.step_scale(false);
+    }
+    if controls.just_pressed(&MapAction::ToggleHighContrast) {
+        settings.high_contrast = !settings.high_contrast;
+    }
+    if controls.just_pressed(&MapAction::ToggleFullscreen) {
+        window.mode = match window.mode {
+            WindowMode::Windowed => WindowMode::BorderlessFullscreen(MonitorSelection::Current),
+            _ => WindowMode::Windowed,
+        };
+    }
+    if controls.just_pressed(&MapAction::ExportLog)
+        && let (Some(events), Some(scenario), Some(dice)) = (events, scenario, dice)
+    {
+        notices
+            .0
+            .push(journal::export(&events.0, &scenario.0, dice.seed));
+    }
+}
+
+/// Text sizes at scale 1: large enough to read across a room once scaled by 1.5.
+const TEXT_SIZES: [(egui::TextStyle, f32); 5] = [
+    (egui::TextStyle::Small, 11.5),
+    (egui::TextStyle::Body, 14.0),
+    (egui::TextStyle::Button, 14.0),
+    (egui::TextStyle::Heading, 20.0),
+    (egui::TextStyle::Monospace, 13.0),
+];
+
+/// Apply the scale, the text sizes and the colours whenever the settings change.
+fn apply_the_look(
     mut contexts: EguiContexts,
-    scenario: Option<Res<ActiveScenario>>,
-    map: Res<ShownMap>,
-    units: Query<(&UnitId, &TilePosition)>,
-    camera: Single<(&Camera, &GlobalTransform), With<MapCamera>>,
-    window: Single<&Window, With<PrimaryWindow>>,
-    selection: Res<Selection>,
-    hovered: Res<HoveredTile>,
-    aim: Res<AimReadout>,
-    blast: Res<BlastReadout>,
+    settings: Res<UiSettings>,
+    mut applied: Local<Option<UiSettings>>,
 ) -> Result {
-    let Some(scenario) = scenario else {
+    if applied.as_ref() == Some(&*settings) {
         return Ok(());
-    };
+    }
     let context = contexts.ctx_mut()?;
-    let (camera, transform) = *camera;
-    // Window logical pixels to egui points.
-    let to_points = window.scale_factor() / context.pixels_per_point();
-    // Keep labels to the map's part of the window, off the panel.
-    let map_area = camera
-        .logical_viewport_rect()
-        .map_or(context.viewport_rect(), |area| {
-            egui::Rect::from_min_max(
-                egui::pos2(area.min.x * to_points, area.min.y * to_points),
-                egui::pos2(area.max.x * to_points, area.max.y * to_points),
-            )
-        });
-    let painter = context
-        .layer_painter(egui::LayerId::new(
-            egui::Order::Background,
-            egui::Id::new("map-labels"),
-        ))
-        .with_clip_rect(map_area);
-    let geometry = MapGeometry::of(&map.0);
-    let screen = |world: Vec2| {
-        camera
-            .world_to_viewport(transform, world.extend(0.0))
-            .ok()
-            .map(|at| egui::pos2(at.x * to_points, at.y * to_points))
-    };
-    let token_half = screen(Vec2::ZERO)
-        .zip(screen(Vec2::new(TILE_SIZE * 0.43, 0.0)))
-        .map_or(0.0, |(origin, edge)| (edge.x - origin.x).abs());
-    let mut tokens: Vec<(UnitId, egui::Pos2)> = units
-        .iter()
-        .filter_map(|(id, position)| screen(geometry.centre(position.0)).map(|at| (*id, at)))
-        .collect();
-    let wanted = |id: &UnitId| {
-        let pointed = hovered.tile.is_some_and(|tile| {
-            units
-                .iter()
-                .any(|(unit, position)| unit == id && position.0 == tile)
-        });
-        selection.0 == Some(*id) || pointed
-    };
-    tokens.sort_by(|a, b| {
-        wanted(&b.0)
-            .cmp(&wanted(&a.0))
-            .then(a.1.y.total_cmp(&b.1.y))
-    });
-    let token_rects: Vec<(UnitId, egui::Rect)> = tokens
-        .iter()
-        .map(|(id, at)| {
-            (
-                *id,
-                egui::Rect::from_center_size(*at, egui::vec2(2.0 * token_half, 2.0 * token_half)),
-            )
-        })
-        .collect();
-    let font = egui::FontId::proportional(13.0);
-    let mut placed: Vec<egui::Rect> = Vec::new();
-    for (id, at) in &tokens {
-        let unit = &scenario.0.units[id.index()];
-        let below = *at + egui::vec2(0.0, token_half + 2.0);
-        let above = *at - egui::vec2(0.0, token_half + 2.0);
-        let candidates = [
-            (below, unit.name.clone(), egui::Align2::CENTER_TOP),
-            (above, unit.name.clone(), egui::Align2::CENTER_BOTTOM),
-            (below, initials(&unit.name), egui::Align2::CENTER_TOP),
-            (above, initials(&unit.name), egui::Align2::CENTER_BOTTOM),
-        ];
-        for (anchor_at, text, anchor) in candidates {
-            let galley = painter.layout_no_wrap(text, font.clone(), egui::Color32::WHITE);
-            let rect = plate(anchor_at, galley.size(), anchor);
-            // The selected unit and the one pointed at are named even over other tokens.
-            let clashes = placed.iter().any(|other| other.intersects(rect))
-                || (!wanted(id)
-                    && token_rects
-                        .iter()
-                        .any(|(other, token)| other != id && token.intersects(rect)));
-            if !clashes {
-                label(&painter, rect, galley, side_colour(&scenario.0, unit));
-                placed.push(rect);
-                break;
+    context.set_zoom_factor(settings.scale);
+    context.set_theme(egui::Theme::Dark);
+    let high_contrast = settings.high_contrast;
+    context.all_styles_mut(|style| {
+        for (text_style, size) in TEXT_SIZES {
+            if let Some(font) = style.text_styles.get_mut(&text_style) {
+                font.size = size;
             }
         }
-    }
-    let aimed_at = aim
-        .0
-        .as_ref()
-        .and_then(|aim| {
-            tokens
-                .iter()
-                .find(|(id, _)| *id == aim.target)
-                .map(|(_, at)| (aim.label(), *at))
-        })
-        .or_else(|| {
-            blast.0.as_ref().and_then(|sketch| {
-                screen(geometry.centre(sketch.centre)).map(|at| (sketch.headline.clone(), at))
-            })
-        });
-    if let Some((text, at)) = aimed_at {
-        let galley =
-            painter.layout_no_wrap(text, egui::FontId::proportional(16.0), egui::Color32::WHITE);
-        let rect = plate(
-            at - egui::vec2(0.0, token_half + 4.0),
-            galley.size(),
-            egui::Align2::CENTER_BOTTOM,
-        );
-        label(
-            &painter,
-            rect,
-            galley,
-            egui::Color32::from_rgb(255, 225, 120),
-        );
-        placed.push(rect);
-    }
-    if let Some(tile) = hovered.tile
-        && let Some(terrain) = map.0.terrain(tile)
-    {
-        let galley = painter.layout_no_wrap(
-            format!("{tile} {}", terrain.name),
-            egui::FontId::proportional(12.0),
-            egui::Color32::WHITE,
-        );
-        // Beside a corner of the tile, the first corner where no other label is in the way;
-        // where every corner is taken the panel still names the tile.
-        let centre = geometry.centre(tile);
-        let half = TILE_SIZE * 0.5;
-        let corners = [
-            (Vec2::new(half, -half), egui::Align2::LEFT_TOP),
-            (Vec2::new(half, half), egui::Align2::LEFT_BOTTOM),
-            (Vec2::new(-half, -half), egui::Align2::RIGHT_TOP),
-            (Vec2::new(-half, half), egui::Align2::RIGHT_BOTTOM),
-        ];
-        let rects: Vec<egui::Rect> = corners
-            .iter()
-            .filter_map(|(offset, anchor)| {
-                screen(centre + *offset).map(|at| plate(at, galley.size(), *anchor))
-            })
-            .collect();
-        if let Some(rect) = rects
-            .iter()
-            .find(|rect| !placed.iter().any(|other| other.intersects(**rect)))
-        {
-            label(
-                &painter,
-                *rect,
-                galley,
-                egui::Color32::from_rgb(255, 240, 100),
-            );
-        }
-    }
+        style.visuals = if high_contrast {
+            high_contrast_visuals()
+        } else {
+            egui::Visuals::dark()
+        };
+    });
+    *applied = Some(settings.clone());
     Ok(())
 }
 
-/// "Harvey Walters" to "HW", "Ghoul of the Corbitt house" to "GC": the capitals of its words.
-fn initials(name: &str) -> String {
-    name.split_whitespace()
-        .filter_map(|word| word.chars().next())
-        .filter(|letter| letter.is_uppercase())
-        .collect()
+/// Black panels, white text, thick bright outlines: for a projector in a lit room.
+fn high_contrast_visuals() -> egui::Visuals {
+    let mut visuals = egui::Visuals::dark();
+    visuals.override_text_color = Some(egui::Color32::WHITE);
+    visuals.panel_fill = egui::Color32::BLACK;
+    visuals.window_fill = egui::Color32::BLACK;
+    visuals.extreme_bg_color = egui::Color32::BLACK;
+    visuals.window_stroke = egui::Stroke::new(2.0, egui::Color32::WHITE);
+    visuals.selection.bg_fill = egui::Color32::from_rgb(0, 90, 200);
+    visuals.selection.stroke = egui::Stroke::new(2.0, egui::Color32::YELLOW);
+    for widgets in [
+        &mut visuals.widgets.noninteractive,
+        &mut visuals.widgets.inactive,
+        &mut visuals.widgets.hovered,
+        &mut visuals.widgets.active,
+    ] {
+        widgets.fg_stroke = egui::Stroke::new(2.0, egui::Color32::WHITE);
+        widgets.bg_stroke = egui::Stroke::new(1.5, egui::Color32::from_gray(200));
+    }
+    visuals.widgets.inactive.weak_bg_fill = egui::Color32::from_gray(40);
+    visuals.widgets.hovered.weak_bg_fill = egui::Color32::from_rgb(0, 70, 150);
+    visuals
 }
 
-/// The rect of a label plate for text of `size` anchored at `at`.
-fn plate(at: egui::Pos2, size: egui::Vec2, anchor: egui::Align2) -> egui::Rect {
-    anchor.anchor_size(at, size).expand2(egui::vec2(5.0, 2.0))
+/// What the panels read besides the battle: the map, what is under the pointer, the settings.
+#[derive(SystemParam)]
+struct PanelInputs<'w, 's> {
+    window: Single<'w, 's, &'static Window, With<PrimaryWindow>>,
+    map: Res<'w, ShownMap>,
+    ruleset: Res<'w, ActiveRuleset>,
+    range_shown: Res<'w, RangeOverlayShown>,
+    hovered: Res<'w, HoveredTile>,
+    aim: Res<'w, AimReadout>,
+    blast: Res<'w, BlastReadout>,
+    positions: Query<'w, 's, (&'static UnitId, &'static TilePosition)>,
+    dice: Option<Res<'w, BattleDice>>,
+    keys: Option<Res<'w, KeyMap>>,
 }
 
-/// Text on a dark rounded plate with a coloured edge, readable over any terrain.
-fn label(
-    painter: &egui::Painter,
-    rect: egui::Rect,
-    galley: std::sync::Arc<egui::Galley>,
-    edge: egui::Color32,
-) {
-    painter.rect(
-        rect,
-        4.0,
-        egui::Color32::from_black_alpha(200),
-        egui::Stroke::new(1.5, edge),
-        egui::StrokeKind::Outside,
-    );
-    painter.galley(
-        rect.min + egui::vec2(5.0, 2.0),
-        galley,
-        egui::Color32::WHITE,
-    );
-}
-
-/// The right-hand panel: the scenario and the turn, the selected unit, the tile under the
-/// pointer and the aim, and the log.
-fn side_panel(
+/// Lay out the panels (the order on the left, the action bar and card on the right, the rolls
+/// and the log along the bottom), tell the map camera what room they leave, then the windows.
+fn panels(
     mut contexts: EguiContexts,
-    map: Res<ShownMap>,
-    ruleset: Res<ActiveRuleset>,
-    range_shown: Res<RangeOverlayShown>,
-    hovered: Res<HoveredTile>,
-    aim: Res<AimReadout>,
-    blast: Res<BlastReadout>,
-    positions: Query<(&UnitId, &TilePosition)>,
+    inputs: PanelInputs,
     mut view: BattleView,
+    mut settings: ResMut<UiSettings>,
+    mut filter: ResMut<journal::LogFilter>,
+    mut notices: ResMut<Notices>,
+    mut insets: ResMut<MapInsets>,
+    mut centre: ResMut<CentreOn>,
 ) -> Result {
     let context = contexts.ctx_mut()?.clone();
     let mut root = egui::Ui::new(
@@ -286,101 +270,187 @@ fn side_panel(
             .layer_id(egui::LayerId::background())
             .max_rect(context.viewport_rect()),
     );
-    let map = &map.0;
     let scenario = view.scenario().cloned();
-    egui::Panel::right("side-panel")
+    let left = scenario.as_ref().map(|scenario| {
+        egui::Panel::left("turn-order")
+            .resizable(false)
+            .exact_size(ORDER_PANEL_WIDTH)
+            .show(&mut root, |ui| {
+                order::turn_order(ui, scenario, &mut view, &mut centre);
+            })
+            .response
+            .rect
+    });
+    let right = egui::Panel::right("side-panel")
         .resizable(false)
         .exact_size(SIDE_PANEL_WIDTH)
         .show(&mut root, |ui| {
-            ui.add_space(8.0);
+            side_panel(ui, &inputs, &mut view, &mut settings);
+        })
+        .response
+        .rect;
+    let bottom = scenario.as_ref().map(|scenario| {
+        egui::Panel::bottom("rolls-and-log")
+            .resizable(false)
+            .exact_size(BOTTOM_PANEL_HEIGHT)
+            .show(&mut root, |ui| {
+                ui.horizontal_top(|ui| {
+                    rolls::roll_panel(ui, scenario, &view);
+                    ui.separator();
+                    let seed = inputs.dice.as_ref().map_or(0, |dice| dice.seed);
+                    journal::log_panel(ui, scenario, &view, &mut filter, &mut notices, seed);
+                });
+            })
+            .response
+            .rect
+    });
+    // Panels are measured in points; the map camera wants logical window pixels.
+    let to_logical = context.pixels_per_point() / inputs.window.scale_factor();
+    let measured = MapInsets {
+        left: left.map_or(0.0, |rect| rect.width() * to_logical),
+        right: right.width() * to_logical,
+        top: 0.0,
+        bottom: bottom.map_or(0.0, |rect| rect.height() * to_logical),
+    };
+    insets.set_if_neq(measured);
+    actions::defence_prompt(&context, &mut view);
+    let keys = inputs
+        .keys
+        .as_ref()
+        .map_or_else(KeyMap::defaults, |keys| (**keys).clone());
+    help::help_window(&context, &mut settings, &keys);
+    help::notices(&context, &mut notices);
+    Ok(())
+}
+
+/// The right-hand panel: the scenario, the sides, the action bar, the selected unit's card,
+/// the tile under the pointer and the aim or blast readout.
+fn side_panel(
+    ui: &mut egui::Ui,
+    inputs: &PanelInputs,
+    view: &mut BattleView,
+    settings: &mut UiSettings,
+) {
+    let map = &inputs.map.0;
+    let scenario = view.scenario().cloned();
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
             match &scenario {
-                Some(scenario) => {
-                    ui.heading(&scenario.name);
-                    ui.label(&scenario.description);
+                Some(scenario) => ui.heading(&scenario.name),
+                None => ui.heading(&map.name),
+            };
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.button("?").on_hover_text("Keys and mouse").clicked() {
+                    settings.help_shown = !settings.help_shown;
                 }
-                None => {
-                    ui.heading(&map.name);
-                    ui.label(&map.description);
-                }
-            }
-            ui.small(format!("{} · {} × {} yards", ruleset.0.name(), map.width(), map.height()));
-            ui.separator();
-            if let Some(scenario) = &scenario {
-                sides(ui, scenario, &view);
-                ui.separator();
-                battle::turn_controls(ui, &mut view);
-                ui.separator();
-                match view.selected() {
-                    Some(id) => unit_card(ui, scenario, id, range_shown.0, &view),
-                    None => {
-                        ui.label("Click a unit to see where it can move and shoot.");
-                    }
-                }
-                ui.separator();
-            }
-            if let Some(tile) = hovered.tile
-                && let Some(terrain) = map.terrain(tile)
-            {
-                ui.strong(format!("Tile {tile}: {}", terrain.name));
-                let mut notes = Vec::new();
-                if terrain.blocks_movement {
-                    notes.push("impassable".to_string());
-                } else if terrain.move_cost > 1 {
-                    notes.push(format!("costs ×{} to cross", terrain.move_cost));
-                }
-                if terrain.blocks_sight {
-                    notes.push("blocks sight".to_string());
-                }
-                if terrain.cover != crate::map::Cover::None {
-                    notes.push(format!("cover, armor {}", terrain.armor));
-                }
-                if let Some(scenario) = &scenario
-                    && let Some((id, _)) = positions.iter().find(|(_, position)| position.0 == tile)
-                {
-                    notes.push(format!("{} stands here", scenario.units[id.index()].name));
-                }
-                notes.extend(view.charges_at(tile));
-                if !notes.is_empty() {
-                    ui.label(notes.join(" · "));
-                }
-            }
-            let highlight = egui::Color32::from_rgb(255, 225, 120);
-            if let Some(aim) = &aim.0 {
-                ui.separator();
-                ui.strong(format!("{} at the target", aim.weapon));
-                ui.label(egui::RichText::new(aim.label()).size(18.0).color(highlight));
-                for roll in &aim.rolls {
-                    ui.small(roll);
-                }
-            } else if let Some(sketch) = &blast.0 {
-                ui.separator();
-                ui.strong(format!("Blast at {}", sketch.centre));
-                ui.label(egui::RichText::new(&sketch.headline).size(16.0).color(highlight));
-                if let Some(scenario) = &scenario {
-                    for (unit, divisor) in &sketch.caught {
-                        let share = match divisor {
-                            1 => "full damage",
-                            2 => "half damage",
-                            _ => "a quarter",
-                        };
-                        ui.small(format!("{}: {share}", scenario.units[unit.index()].name));
-                    }
-                    for unit in &sketch.shielded {
-                        ui.small(format!("{}: behind cover", scenario.units[unit.index()].name));
-                    }
-                }
-            }
-            if scenario.is_some() {
-                ui.separator();
-                ui.strong("Log");
-                battle::event_log(ui, &view);
-            }
-            ui.with_layout(egui::Layout::bottom_up(egui::Align::Min), |ui| {
-                ui.small("Keys: WASD/arrows pan · wheel or +/− zoom · right-drag pan · G grid · R range bands · Esc cancel");
             });
         });
-    battle::defence_prompt(&context, &mut view);
-    Ok(())
+        match &scenario {
+            Some(scenario) => ui.label(&scenario.description),
+            None => ui.label(&map.description),
+        };
+        ui.small(format!(
+            "{} · {} × {} yards",
+            inputs.ruleset.0.name(),
+            map.width(),
+            map.height()
+        ));
+        ui.separator();
+        if let Some(scenario) = &scenario {
+            sides(ui, scenario, view);
+            ui.separator();
+            actions::turn_controls(ui, view);
+            ui.separator();
+            match view.selected() {
+                Some(id) => cards::unit_card(ui, scenario, id, inputs.range_shown.0, view),
+                None => {
+                    ui.label("Click a unit to see where it can move and shoot.");
+                }
+            }
+            ui.separator();
+        }
+        tile_notes(ui, inputs, view, scenario.as_deref());
+        readouts(ui, inputs, scenario.as_deref());
+    });
+}
+
+/// The tile under the pointer: its terrain, cover, who stands there and what is set on it.
+fn tile_notes(
+    ui: &mut egui::Ui,
+    inputs: &PanelInputs,
+    view: &BattleView,
+    scenario: Option<&Scenario>,
+) {
+    let map = &inputs.map.0;
+    let Some(tile) = inputs.hovered.tile else {
+        return;
+    };
+    let Some(terrain) = map.terrain(tile) else {
+        return;
+    };
+    ui.strong(format!("Tile {tile}: {}", terrain.name));
+    let mut notes = Vec::new();
+    if terrain.blocks_movement {
+        notes.push("impassable".to_string());
+    } else if terrain.move_cost > 1 {
+        notes.push(format!("costs ×{} to cross", terrain.move_cost));
+    }
+    if terrain.blocks_sight {
+        notes.push("blocks sight".to_string());
+    }
+    if terrain.cover != crate::map::Cover::None {
+        notes.push(format!("cover, armor {}", terrain.armor));
+    }
+    if let Some(scenario) = scenario
+        && let Some((id, _)) = inputs
+            .positions
+            .iter()
+            .find(|(_, position)| position.0 == tile)
+    {
+        notes.push(format!("{} stands here", scenario.units[id.index()].name));
+    }
+    notes.extend(view.charges_at(tile));
+    if !notes.is_empty() {
+        ui.label(notes.join(" · "));
+    }
+}
+
+/// The aim at the enemy under the pointer, or the blast an explosive would make there.
+fn readouts(ui: &mut egui::Ui, inputs: &PanelInputs, scenario: Option<&Scenario>) {
+    let highlight = egui::Color32::from_rgb(255, 225, 120);
+    if let Some(aim) = &inputs.aim.0 {
+        ui.separator();
+        ui.strong(format!("{} at the target", aim.weapon));
+        ui.label(egui::RichText::new(aim.label()).size(17.0).color(highlight));
+        for roll in &aim.rolls {
+            ui.small(roll);
+        }
+    } else if let Some(sketch) = &inputs.blast.0 {
+        ui.separator();
+        ui.strong(format!("Blast at {}", sketch.centre));
+        ui.label(
+            egui::RichText::new(&sketch.headline)
+                .size(16.0)
+                .color(highlight),
+        );
+        if let Some(scenario) = scenario {
+            for (unit, divisor) in &sketch.caught {
+                let share = match divisor {
+                    1 => "full damage",
+                    2 => "half damage",
+                    _ => "a quarter",
+                };
+                ui.small(format!("{}: {share}", scenario.units[unit.index()].name));
+            }
+            for unit in &sketch.shielded {
+                ui.small(format!(
+                    "{}: behind cover",
+                    scenario.units[unit.index()].name
+                ));
+            }
+        }
+    }
 }
 
 fn sides(ui: &mut egui::Ui, scenario: &Scenario, view: &BattleView) {
@@ -399,75 +469,5 @@ fn sides(ui: &mut egui::Ui, scenario: &Scenario, view: &BattleView) {
             ui.colored_label(egui::Color32::from_rgb(red, green, blue), "⏺");
             ui.label(format!("{} · {} · {player}", side.name, members.len()));
         });
-    }
-}
-
-fn unit_card(
-    ui: &mut egui::Ui,
-    scenario: &Scenario,
-    id: UnitId,
-    range_shown: bool,
-    view: &BattleView,
-) {
-    let unit = &scenario.units[id.index()];
-    ui.colored_label(
-        side_colour(scenario, unit),
-        egui::RichText::new(&unit.name).size(18.0).strong(),
-    );
-    if let Some(status) = battle::unit_status(view, id) {
-        ui.label(status);
-    }
-    let derived = &unit.derived;
-    ui.label(format!(
-        "HP {} · MOV {} · DEX {} · Build {} · DB {}",
-        derived.hit_points,
-        derived.movement,
-        unit.characteristics.dexterity,
-        derived.build,
-        derived.damage_bonus
-    ));
-    if let Some(armor) = &unit.armor {
-        ui.label(format!("Armor: {} ({})", armor.name, armor.points));
-    }
-    let round = view.round();
-    for (index, carried) in unit.weapons.iter().enumerate() {
-        let weapon = &carried.weapon;
-        let skill = unit.skill(scenario.ruleset.as_ref(), &weapon.skill);
-        let state = view
-            .weapon_state(id, index)
-            .map(|state| battle::weapon_state_words(weapon, &state, round))
-            .filter(|words| !words.is_empty())
-            .map_or_else(String::new, |words| format!(" · {words}"));
-        let in_hand =
-            view.in_hand(id) == Some(crate::battle::command::WeaponChoice::Carried(index));
-        let text = format!(
-            "{} · {} {skill}% · {}{state}",
-            weapon.name, weapon.skill, weapon.damage
-        );
-        if in_hand {
-            ui.label(egui::RichText::new(format!("▶ {text}")).strong());
-        } else {
-            ui.label(text);
-        }
-    }
-    for attack in &unit.natural_attacks {
-        ui.label(format!(
-            "{} · {}% · {}",
-            attack.name, attack.skill, attack.damage
-        ));
-    }
-    if unit.attacks_per_round > 1 {
-        ui.label(format!("{} attacks a round", unit.attacks_per_round));
-    }
-    if range_shown {
-        let in_hand = view.in_hand(id).unwrap_or_else(|| unit.default_weapon());
-        let weapon = unit.attack_reach(in_hand).0;
-        ui.small(format!("Range bands of the {weapon}: point-blank, regular, hard, extreme; dark: out of sight or range."));
-    } else {
-        ui.small(format!(
-            "Blue: move {} yards and still act. Amber: up to {} yards, giving up the action.",
-            derived.movement,
-            2 * derived.movement
-        ));
     }
 }

@@ -1,5 +1,6 @@
-//! The map camera: it keeps to the window beside the side panel, fits the map at start, and
-//! pans (keys, mouse drag) and zooms (wheel, keys) through the input actions.
+//! The map camera: it keeps to the part of the window the overlay's panels leave free, fits the
+//! map at start, pans (keys, mouse drag) and zooms (wheel, keys) through the input actions, and
+//! centres on a unit when asked.
 
 use bevy::camera::{ScalingMode, Viewport};
 use bevy::prelude::*;
@@ -9,12 +10,38 @@ use leafwing_input_manager::prelude::ActionState;
 
 use super::{MapGeometry, ShownMap, TILE_SIZE};
 use crate::AppSystems;
+use crate::battle::UnitId;
 use crate::input::MapAction;
 use crate::ui::SIDE_PANEL_WIDTH;
 
 /// The camera that looks at the map (the overlay has its own).
 #[derive(Component, Debug)]
 pub struct MapCamera;
+
+/// How much of the window the overlay's panels take on each side, in logical pixels: the map
+/// is drawn in what is left. The overlay measures its panels every frame.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct MapInsets {
+    pub left: f32,
+    pub right: f32,
+    pub top: f32,
+    pub bottom: f32,
+}
+
+impl Default for MapInsets {
+    fn default() -> Self {
+        Self {
+            left: 0.0,
+            right: SIDE_PANEL_WIDTH,
+            top: 0.0,
+            bottom: 0.0,
+        }
+    }
+}
+
+/// A request to centre the view on a unit (from the turn order, or the centre key).
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CentreOn(pub Option<UnitId>);
 
 /// How far the view may zoom, as a multiple of the scale that fits the whole map.
 const MOST_ZOOMED_IN: f32 = 0.15;
@@ -25,18 +52,22 @@ const ZOOM_STEP: f32 = 1.15;
 const PAN_TILES_PER_SECOND: f32 = 18.0;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_camera).add_systems(
-        Update,
-        (
-            keep_the_map_left_of_the_panel,
-            pan_with_keys.run_if(not(egui_wants_any_keyboard_input)),
-            (drag_and_wheel).run_if(not(egui_wants_any_pointer_input)),
-            zoom_with_keys.run_if(not(egui_wants_any_keyboard_input)),
-            keep_the_map_in_view,
-        )
-            .chain()
-            .in_set(AppSystems::Interact),
-    );
+    app.init_resource::<MapInsets>()
+        .init_resource::<CentreOn>()
+        .add_systems(Startup, spawn_camera)
+        .add_systems(
+            Update,
+            (
+                keep_the_map_between_the_panels,
+                pan_with_keys.run_if(not(egui_wants_any_keyboard_input)),
+                (drag_and_wheel).run_if(not(egui_wants_any_pointer_input)),
+                zoom_with_keys.run_if(not(egui_wants_any_keyboard_input)),
+                centre_on_a_unit,
+                keep_the_map_in_view,
+            )
+                .chain()
+                .in_set(AppSystems::Interact),
+        );
 }
 
 fn spawn_camera(mut commands: Commands, map: Res<ShownMap>) {
@@ -55,29 +86,40 @@ fn spawn_camera(mut commands: Commands, map: Res<ShownMap>) {
     ));
 }
 
-/// Draw the map only in the part of the window the side panel leaves free, so the whole map
-/// fits beside the panel at any window size.
-fn keep_the_map_left_of_the_panel(
+/// Draw the map only in the part of the window the panels leave free, so the whole map fits
+/// between them at any window size and any size of text.
+fn keep_the_map_between_the_panels(
     window: Single<&Window, With<PrimaryWindow>>,
+    insets: Res<MapInsets>,
     mut camera: Single<&mut Camera, With<MapCamera>>,
 ) {
+    let scale = window.scale_factor();
     #[expect(
         clippy::cast_possible_truncation,
         clippy::cast_sign_loss,
-        reason = "the panel is a few hundred pixels wide: positive and far below u32::MAX"
+        reason = "panels are a few hundred logical pixels: positive and far below u32::MAX"
     )]
-    let panel = (SIDE_PANEL_WIDTH * window.scale_factor()).round() as u32;
-    let size = UVec2::new(
-        window.physical_width().saturating_sub(panel).max(1),
-        window.physical_height().max(1),
+    let physical = |logical: f32| (logical.max(0.0) * scale).round() as u32;
+    let (left, right, top, bottom) = (
+        physical(insets.left),
+        physical(insets.right),
+        physical(insets.top),
+        physical(insets.bottom),
     );
-    let unchanged = camera
-        .viewport
-        .as_ref()
-        .is_some_and(|viewport| viewport.physical_size == size);
+    let position = UVec2::new(
+        left.min(window.physical_width().saturating_sub(1)),
+        top.min(window.physical_height().saturating_sub(1)),
+    );
+    let size = UVec2::new(
+        window.physical_width().saturating_sub(left + right).max(1),
+        window.physical_height().saturating_sub(top + bottom).max(1),
+    );
+    let unchanged = camera.viewport.as_ref().is_some_and(|viewport| {
+        viewport.physical_size == size && viewport.physical_position == position
+    });
     if !unchanged {
         camera.viewport = Some(Viewport {
-            physical_position: UVec2::ZERO,
+            physical_position: position,
             physical_size: size,
             ..default()
         });
@@ -102,7 +144,11 @@ fn pan_with_keys(
     camera: Single<(&mut Transform, &Projection), With<MapCamera>>,
     time: Res<Time>,
 ) {
-    let direction = controls.clamped_axis_pair(&MapAction::Pan);
+    let held = |action: MapAction| if controls.pressed(&action) { 1.0 } else { 0.0 };
+    let direction = Vec2::new(
+        held(MapAction::PanRight) - held(MapAction::PanLeft),
+        held(MapAction::PanUp) - held(MapAction::PanDown),
+    );
     if direction == Vec2::ZERO {
         return;
     }
@@ -148,6 +194,37 @@ fn zoom_with_keys(
     }
     if controls.just_pressed(&MapAction::ZoomOut) {
         zoom_by(&mut projection, ZOOM_STEP);
+    }
+}
+
+/// Centre the view on a unit when asked (the turn order's names, or the centre key for the
+/// unit whose turn it is).
+fn centre_on_a_unit(
+    controls: Single<&ActionState<MapAction>>,
+    flow: Option<Res<crate::battle::Flow>>,
+    units: Query<(&UnitId, &crate::battle::TilePosition)>,
+    map: Res<ShownMap>,
+    mut request: ResMut<CentreOn>,
+    mut transform: Single<&mut Transform, With<MapCamera>>,
+) {
+    let asked = if request.0.is_some() {
+        request.0.take()
+    } else {
+        None
+    };
+    let wanted = asked.or_else(|| {
+        controls
+            .just_pressed(&MapAction::CentreOnActing)
+            .then(|| flow.and_then(|flow| flow.acting()))
+            .flatten()
+    });
+    let Some(unit) = wanted else {
+        return;
+    };
+    if let Some((_, at)) = units.iter().find(|(id, _)| **id == unit) {
+        let centre = MapGeometry::of(&map.0).centre(at.0);
+        transform.translation.x = centre.x;
+        transform.translation.y = centre.y;
     }
 }
 

@@ -17,7 +17,7 @@ use crate::battle::{
 };
 use crate::input::MapAction;
 use crate::map::scenario::Control;
-use crate::rules::weapons::AttackForm;
+use crate::rules::weapons::{AttackForm, Weapon};
 
 /// What the next click on a unit means.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -149,7 +149,10 @@ fn keys_for_the_turn(
     controls: Single<&ActionState<MapAction>>,
     flow: Option<Res<Flow>>,
     controllers: Option<Res<Controllers>>,
+    scenario: Option<Res<ActiveScenario>>,
+    arsenals: Query<(&UnitId, &Arsenal)>,
     mut intent: ResMut<Intent>,
+    mut fire_order: ResMut<FireOrder>,
     mut queue: Option<ResMut<CommandQueue>>,
 ) {
     if controls.just_pressed(&MapAction::Cancel) {
@@ -158,6 +161,58 @@ fn keys_for_the_turn(
     let (Some(flow), Some(queue)) = (flow, queue.as_mut()) else {
         return;
     };
+    if let (Phase::Turn, Some(unit), Some(scenario)) = (&flow.phase, flow.acting(), &scenario)
+        && played_here(controllers.as_deref(), unit)
+    {
+        let weapon = in_hand_of(&arsenals, unit);
+        let carried = match weapon {
+            WeaponChoice::Carried(index) => scenario.0.units[unit.index()]
+                .weapons
+                .get(index)
+                .map(|carried| &carried.weapon),
+            _ => None,
+        };
+        let intents = [
+            (MapAction::Aim, Intent::Aim),
+            (MapAction::ThrowAtTile, Intent::Blast),
+            (MapAction::FirstAid, Intent::FirstAid),
+            (MapAction::Delay, Intent::DelayUntil),
+        ];
+        for (action, wanted) in intents {
+            if controls.just_pressed(&action) {
+                intent.set_if_neq(wanted);
+            }
+        }
+        if controls.just_pressed(&MapAction::Reload) {
+            queue.0.push_back(Command::Reload { unit, weapon });
+        }
+        if controls.just_pressed(&MapAction::StandUp) {
+            queue.0.push_back(Command::StandUp { unit });
+        }
+        if controls.just_pressed(&MapAction::CycleFireMode)
+            && let Some(carried) = carried
+        {
+            let styles = fire_styles(carried);
+            let at = styles
+                .iter()
+                .position(|style| same_kind(*style, fire_order.style))
+                .map_or(0, |at| (at + 1) % styles.len().max(1));
+            if let Some(style) = styles.get(at) {
+                *fire_order = FireOrder {
+                    style: *style,
+                    picked: Vec::new(),
+                };
+            }
+        }
+        if controls.just_pressed(&MapAction::OpenFire) && !fire_order.picked.is_empty() {
+            let targets = std::mem::take(&mut fire_order.picked);
+            queue.0.push_back(Command::Fire {
+                unit,
+                weapon,
+                mode: FireMode::FullAuto(targets),
+            });
+        }
+    }
     if controls.just_pressed(&MapAction::EndTurn) {
         match (&flow.phase, flow.acting()) {
             (Phase::Setup, _) => queue.0.push_back(Command::Begin),
@@ -190,6 +245,31 @@ fn keys_for_the_turn(
             }
         }
     }
+}
+
+/// The ways a weapon can be fired, in order: one shot, several, a burst, full auto (six bullets
+/// a target to start with).
+pub fn fire_styles(weapon: &Weapon) -> Vec<FireStyle> {
+    let mut styles = Vec::new();
+    if weapon.most_shots() > 0 {
+        styles.push(FireStyle::Single);
+    }
+    styles.extend((2..=weapon.most_shots()).map(FireStyle::Shots));
+    if weapon.uses.burst.is_some() {
+        styles.push(FireStyle::Burst);
+    }
+    if weapon.uses.full_auto {
+        styles.push(FireStyle::FullAuto(6));
+    }
+    styles
+}
+
+/// Whether two fire styles are the same kind (full auto with any number of bullets is one).
+pub fn same_kind(first: FireStyle, second: FireStyle) -> bool {
+    matches!(
+        (first, second),
+        (FireStyle::FullAuto(_), FireStyle::FullAuto(_))
+    ) || first == second
 }
 
 /// The weapon a unit holds ready.

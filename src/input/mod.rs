@@ -1,66 +1,67 @@
-//! Keys and mouse to actions through leafwing-input-manager, with the default bindings.
+//! Keys and mouse to actions through leafwing-input-manager. The bindings come from a key map
+//! (`keymap`): the defaults shipped in `assets/keys.ron`, or a file the user edits.
+
+pub mod keymap;
 
 use bevy::prelude::*;
 use leafwing_input_manager::plugin::InputManagerSystem;
 use leafwing_input_manager::prelude::*;
 
-/// What a person can ask of the map view.
-#[derive(Actionlike, Debug, Clone, Copy, PartialEq, Eq, Hash, Reflect)]
+pub use keymap::{KeyMap, KeyMapNotice};
+
+/// What a person can ask of the map view and the overlay.
+#[derive(Actionlike, Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Reflect)]
 pub enum MapAction {
+    /// Pick the unit under the pointer, or give the order for the tile under it.
+    Select,
+    /// Drop the chosen order; let go of the selected unit.
+    Cancel,
     /// Move the view with the keyboard.
-    #[actionlike(DualAxis)]
-    Pan,
-    /// Move the view by dragging with the middle or right mouse button.
+    PanUp,
+    PanDown,
+    PanLeft,
+    PanRight,
+    /// Move the view by dragging with a mouse button held.
     #[actionlike(DualAxis)]
     DragPan,
-    /// Zoom with the mouse wheel.
+    /// Zoom with the mouse wheel (not rebindable: the wheel is the wheel).
     #[actionlike(Axis)]
     Zoom,
     ZoomIn,
     ZoomOut,
-    /// Pick the unit under the pointer.
-    Select,
-    /// Let go of the selected unit.
-    Cancel,
+    /// Centre the view on the unit whose turn it is.
+    CentreOnActing,
     ToggleGrid,
     /// Show how far and how hard a shot is from the selected unit to every tile.
     ToggleRangeOverlay,
     /// End the acting unit's turn (or, before the fight, begin it).
     EndTurn,
-    /// The defender's answers.
+    /// The defender's answers: dodge (or dive for cover against shots), fight back, take it.
     AnswerDodge,
     AnswerFightBack,
     AnswerNothing,
+    /// Orders for the acting unit.
+    Aim,
+    Reload,
+    ThrowAtTile,
+    CycleFireMode,
+    OpenFire,
+    FirstAid,
+    Delay,
+    StandUp,
+    /// The overlay.
+    ToggleHelp,
+    UiLarger,
+    UiSmaller,
+    ToggleFullscreen,
+    ToggleHighContrast,
+    ExportLog,
 }
 
 impl MapAction {
     /// The default bindings.
     pub fn default_input_map() -> InputMap<Self> {
-        InputMap::default()
-            .with_dual_axis(Self::Pan, VirtualDPad::wasd())
-            .with_dual_axis(Self::Pan, VirtualDPad::arrow_keys())
-            .with_dual_axis(
-                Self::DragPan,
-                DualAxislikeChord::new(MouseButton::Middle, MouseMove::default()),
-            )
-            .with_dual_axis(
-                Self::DragPan,
-                DualAxislikeChord::new(MouseButton::Right, MouseMove::default()),
-            )
-            .with_axis(Self::Zoom, MouseScrollAxis::Y)
-            .with(Self::ZoomIn, KeyCode::Equal)
-            .with(Self::ZoomIn, KeyCode::NumpadAdd)
-            .with(Self::ZoomOut, KeyCode::Minus)
-            .with(Self::ZoomOut, KeyCode::NumpadSubtract)
-            .with(Self::Select, MouseButton::Left)
-            .with(Self::Cancel, KeyCode::Escape)
-            .with(Self::ToggleGrid, KeyCode::KeyG)
-            .with(Self::ToggleRangeOverlay, KeyCode::KeyR)
-            .with(Self::EndTurn, KeyCode::Enter)
-            .with(Self::EndTurn, KeyCode::KeyE)
-            .with(Self::AnswerDodge, KeyCode::Digit1)
-            .with(Self::AnswerFightBack, KeyCode::Digit2)
-            .with(Self::AnswerNothing, KeyCode::Digit3)
+        KeyMap::defaults().input_map()
     }
 }
 
@@ -127,10 +128,8 @@ fn stretch_taps<B: Tappable>(mut input: ResMut<ButtonInput<B>>, mut taps: ResMut
     }
 }
 
-fn spawn_controls(mut commands: Commands) {
-    commands.spawn((
-        Name::new("Controls"),
-        Controls,
-        MapAction::default_input_map(),
-    ));
+/// The key map the controls are built from: the defaults unless a file was given (and read).
+fn spawn_controls(mut commands: Commands, key_map: Option<Res<KeyMap>>) {
+    let input_map = key_map.map_or_else(MapAction::default_input_map, |map| map.input_map());
+    commands.spawn((Name::new("Controls"), Controls, input_map));
 }

@@ -1,199 +1,20 @@
-//! The battle in the overlay: whose turn it is and what they may do, the defender's answer,
-//! and the log. Buttons only queue commands; the battle decides.
+//! The action bar and the defender's prompt: whose turn it is and what they may do, as
+//! buttons that only queue commands (the battle decides), and the window asking a defender for
+//! its answer with the odds of each.
 
-use bevy::ecs::system::SystemParam;
-use bevy::prelude::*;
 use bevy_egui::egui;
 
+use super::view::{BattleView, UnitState};
 use crate::battle::command::{
     Answer, Command, FireMode, ManeuverGoal, SurpriseAttack, WeaponChoice,
 };
-use crate::battle::event::{DefenceKind, EventKind, WoundState};
-use crate::battle::{
-    ActiveScenario, Arsenal, AttackKind, CommandQueue, Condition, Controllers, EventLog, Flow,
-    Phase, TilePosition, UnitId, Vitals, WeaponState, log,
-};
+use crate::battle::event::{DefenceKind, EventKind};
+use crate::battle::{AttackKind, Phase, UnitId, WeaponState};
 use crate::map::reach::budget_for;
-use crate::map::scenario::{Control, Scenario, UnitSpec};
+use crate::map::scenario::{Scenario, UnitSpec};
 use crate::rules::firearms::reload;
-use crate::rules::weapons::{AttackForm, Feed, Weapon};
-use crate::view::orders::{FireOrder, FireStyle, Intent};
-use crate::view::overlay::Selection;
-
-/// Everything the battle panels read, and the queue their buttons write to.
-#[derive(SystemParam)]
-pub(super) struct BattleView<'w, 's> {
-    scenario: Option<Res<'w, ActiveScenario>>,
-    flow: Option<Res<'w, Flow>>,
-    events: Option<Res<'w, EventLog>>,
-    controllers: Option<Res<'w, Controllers>>,
-    queue: Option<ResMut<'w, CommandQueue>>,
-    intent: ResMut<'w, Intent>,
-    fire_order: ResMut<'w, FireOrder>,
-    selection: Res<'w, Selection>,
-    units: Query<
-        'w,
-        's,
-        (
-            &'static UnitId,
-            &'static Vitals,
-            &'static Condition,
-            &'static Arsenal,
-            Option<&'static TilePosition>,
-        ),
-    >,
-}
-
-/// A unit's state as the panels show it.
-struct UnitState {
-    vitals: Vitals,
-    condition: Condition,
-    arsenal: Arsenal,
-    on_map: bool,
-}
-
-impl BattleView<'_, '_> {
-    pub(super) fn scenario(&self) -> Option<&std::sync::Arc<Scenario>> {
-        self.scenario.as_ref().map(|scenario| &scenario.0)
-    }
-
-    pub(super) fn selected(&self) -> Option<UnitId> {
-        self.selection.0
-    }
-
-    pub(super) fn in_hand(&self, unit: UnitId) -> Option<WeaponChoice> {
-        self.unit(unit).map(|state| state.arsenal.in_hand)
-    }
-
-    /// A carried weapon's rounds and state now.
-    pub(super) fn weapon_state(&self, unit: UnitId, index: usize) -> Option<WeaponState> {
-        self.unit(unit).map(|state| state.arsenal.state(index))
-    }
-
-    fn unit(&self, unit: UnitId) -> Option<UnitState> {
-        self.units.iter().find(|(id, ..)| **id == unit).map(
-            |(_, vitals, condition, arsenal, position)| UnitState {
-                vitals: *vitals,
-                condition: *condition,
-                arsenal: arsenal.clone(),
-                on_map: position.is_some(),
-            },
-        )
-    }
-
-    /// What is set on a tile: "a mine laid by Eli Boone", "a charge set by … to go off at the
-    /// end of round 3".
-    pub(super) fn charges_at(&self, tile: crate::map::Tile) -> Vec<String> {
-        let (Some(flow), Some(scenario)) = (self.flow.as_ref(), self.scenario()) else {
-            return Vec::new();
-        };
-        flow.charges
-            .iter()
-            .filter(|charge| charge.at == tile)
-            .map(|charge| {
-                let owner = &scenario.units[charge.owner.index()];
-                let weapon = owner
-                    .weapons
-                    .get(charge.weapon)
-                    .map_or("charge", |carried| carried.weapon.name.as_str());
-                match charge.fuse {
-                    Some(round) => format!(
-                        "{weapon} set by {} to go off at the end of round {round}",
-                        owner.name
-                    ),
-                    None => format!("{weapon} laid by {}", owner.name),
-                }
-            })
-            .collect()
-    }
-
-    /// The round of the battle (0 before it begins).
-    pub(super) fn round(&self) -> u32 {
-        self.flow.as_ref().map_or(0, |flow| flow.round)
-    }
-
-    pub(super) fn played_here(&self, unit: UnitId) -> bool {
-        self.controllers
-            .as_ref()
-            .is_none_or(|controllers| controllers.0.get(unit.index()) != Some(&Control::Ai))
-    }
-
-    fn order(&mut self, command: Command) {
-        if let Some(queue) = self.queue.as_mut() {
-            queue.0.push_back(command);
-        }
-        *self.intent = Intent::Default;
-    }
-}
-
-/// The wound state in words, with the prone and held flags.
-pub(super) fn state_words(vitals: &Vitals, condition: &Condition) -> String {
-    let mut words = vec![match vitals.wound_state() {
-        WoundState::Unhurt => "unhurt",
-        WoundState::Hurt => "hurt",
-        WoundState::MajorWound => "major wound",
-        WoundState::Unconscious => "unconscious",
-        WoundState::Stabilised => "stabilised",
-        WoundState::Dying => "dying",
-        WoundState::Dead => "dead",
-    }];
-    if condition.prone && vitals.conscious() {
-        words.push("prone");
-    }
-    if condition.held_by.is_some() {
-        words.push("held");
-    }
-    if condition.hindered {
-        words.push("hampered");
-    }
-    if condition.aim.is_some() {
-        words.push("aiming");
-    }
-    if condition.dived_for_cover {
-        words.push("dived for cover");
-    }
-    if condition.burning.is_some() {
-        words.push("on fire");
-    }
-    if condition.stunned() {
-        words.push("stunned");
-    }
-    words.join(", ")
-}
-
-/// A weapon's rounds and state in a few words: "5 loaded, 12 spare · jammed (2 rounds of
-/// work)".
-pub(super) fn weapon_state_words(weapon: &Weapon, state: &WeaponState, round: u32) -> String {
-    let mut words = Vec::new();
-    match weapon.feed() {
-        Feed::Nothing => {}
-        Feed::OneUse | Feed::AsFired => words.push(format!(
-            "{} left",
-            state.ammunition.loaded + state.ammunition.spare
-        )),
-        Feed::Fixed => words.push(format!("{} left", state.ammunition.loaded)),
-        Feed::Rounds | Feed::Magazine | Feed::Belt => words.push(format!(
-            "{} loaded, {} spare",
-            state.ammunition.loaded, state.ammunition.spare
-        )),
-    }
-    if state.ammunition.belt_half_changed {
-        words.push("belt half changed".to_string());
-    }
-    if let Some(jam) = state.jam {
-        words.push(match jam.work_left {
-            0 => "jammed (roll to clear)".to_string(),
-            work => format!("jammed ({work} round(s) of work)"),
-        });
-    }
-    if let Some(last) = state.last_used
-        && last + weapon.uses.every > round
-        && weapon.uses.every > 1
-    {
-        words.push(format!("ready again in round {}", last + weapon.uses.every));
-    }
-    words.join(" · ")
-}
+use crate::rules::weapons::{AttackForm, Weapon};
+use crate::view::orders::{self, FireOrder, FireStyle, Intent};
 
 /// The round, whose turn it is, and the buttons for what the unit may do.
 pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
@@ -524,31 +345,22 @@ fn weapon_actions(
 /// How the gun in hand fires when an enemy is clicked: single shot, several shots, a burst, or
 /// full auto with so many bullets a target.
 fn fire_styles(ui: &mut egui::Ui, view: &mut BattleView, weapon: &Weapon) {
-    let mut styles = Vec::new();
-    if weapon.most_shots() > 0 {
-        styles.push((FireStyle::Single, "1 shot".to_string()));
-    }
-    for shots in 2..=weapon.most_shots() {
-        styles.push((FireStyle::Shots(shots), format!("{shots} shots")));
-    }
-    if let Some(burst) = weapon.uses.burst {
-        styles.push((FireStyle::Burst, format!("burst of {burst}")));
-    }
-    let current = view.fire_order.style;
-    if weapon.uses.full_auto {
-        let bullets = match current {
-            FireStyle::FullAuto(bullets) => bullets,
-            _ => 6,
-        };
-        styles.push((FireStyle::FullAuto(bullets), "full auto".to_string()));
-    }
-    if !styles.iter().any(|(style, _)| same_kind(*style, current))
-        && let Some((first, _)) = styles.first()
+    let styles = orders::fire_styles(weapon);
+    if !styles
+        .iter()
+        .any(|style| orders::same_kind(*style, view.fire_order.style))
+        && let Some(first) = styles.first()
     {
         view.fire_order.style = *first;
     }
-    for (style, label) in styles {
-        let chosen = same_kind(style, view.fire_order.style);
+    for style in styles {
+        let label = match style {
+            FireStyle::Single => "1 shot".to_string(),
+            FireStyle::Shots(shots) => format!("{shots} shots"),
+            FireStyle::Burst => format!("burst of {}", weapon.uses.burst.unwrap_or(3)),
+            FireStyle::FullAuto(_) => "full auto".to_string(),
+        };
+        let chosen = orders::same_kind(style, view.fire_order.style);
         if ui.selectable_label(chosen, label).clicked() && !chosen {
             *view.fire_order = FireOrder {
                 style,
@@ -564,14 +376,6 @@ fn fire_styles(ui: &mut egui::Ui, view: &mut BattleView, weapon: &Weapon) {
         );
         view.fire_order.style = FireStyle::FullAuto(bullets);
     }
-}
-
-/// Whether two fire styles are the same kind (full auto with any number of bullets is one).
-fn same_kind(first: FireStyle, second: FireStyle) -> bool {
-    matches!(
-        (first, second),
-        (FireStyle::FullAuto(_), FireStyle::FullAuto(_))
-    ) || first == second
 }
 
 /// Full-auto targets picked so far, with the button that opens fire on them.
@@ -703,39 +507,4 @@ pub(super) fn defence_prompt(context: &egui::Context, view: &mut BattleView) {
                 }
             });
         });
-}
-
-/// The latest events in plain words, newest last.
-pub(super) fn event_log(ui: &mut egui::Ui, view: &BattleView) {
-    let (Some(scenario), Some(events)) = (view.scenario.as_ref(), view.events.as_ref()) else {
-        return;
-    };
-    egui::ScrollArea::vertical()
-        .stick_to_bottom(true)
-        .max_height(ui.available_height() - 24.0)
-        .show(ui, |ui| {
-            for event in events
-                .0
-                .iter()
-                .rev()
-                .take(200)
-                .collect::<Vec<_>>()
-                .into_iter()
-                .rev()
-            {
-                ui.small(log::describe(event, &scenario.0));
-            }
-        });
-}
-
-/// A unit's wound state for the card, or `None` outside a battle.
-pub(super) fn unit_status(view: &BattleView, unit: UnitId) -> Option<String> {
-    let state = view.unit(unit)?;
-    let place = if state.on_map { "" } else { " · off the map" };
-    Some(format!(
-        "{} of {} hit points · {}{place}",
-        state.vitals.hit_points,
-        state.vitals.max_hit_points,
-        state_words(&state.vitals, &state.condition)
-    ))
 }

@@ -1,0 +1,276 @@
+//! Units as the overlay shows them: the card of the selected unit (side colour, hit points as a
+//! bar, the wound-state badge, movement left this turn, each weapon with its rounds, every flag)
+//! and the pieces the turn order reuses. With the concealed-damage option, a unit whose damage
+//! is hidden shows no numbers.
+
+use bevy_egui::egui;
+
+use super::side_colour;
+use super::view::BattleView;
+use crate::battle::command::WeaponChoice;
+use crate::battle::event::WoundState;
+use crate::battle::{Condition, UnitId, Vitals, WeaponState};
+use crate::map::reach::budget_for;
+use crate::map::scenario::{Control, Scenario};
+use crate::rules::weapons::{Feed, Weapon};
+
+/// Whether the numbers of a unit's wounds are hidden (the concealed-damage option hides them
+/// for units played by people, as the log does).
+pub(super) fn wounds_hidden(scenario: &Scenario, unit: UnitId) -> bool {
+    scenario.rules.concealed_damage && scenario.units[unit.index()].control == Control::Person
+}
+
+/// The wound state's name and colour, for badges.
+fn wound_words(state: WoundState) -> (&'static str, egui::Color32) {
+    match state {
+        WoundState::Unhurt => ("unhurt", egui::Color32::from_rgb(80, 170, 90)),
+        WoundState::Hurt => ("hurt", egui::Color32::from_rgb(200, 160, 40)),
+        WoundState::MajorWound => ("major wound", egui::Color32::from_rgb(220, 100, 30)),
+        WoundState::Unconscious => ("unconscious", egui::Color32::from_rgb(120, 110, 170)),
+        WoundState::Stabilised => ("stabilised", egui::Color32::from_rgb(70, 140, 200)),
+        WoundState::Dying => ("dying", egui::Color32::from_rgb(210, 40, 40)),
+        WoundState::Dead => ("dead", egui::Color32::from_gray(110)),
+    }
+}
+
+/// A small coloured label, like a badge on a token.
+pub(super) fn chip(ui: &mut egui::Ui, text: &str, colour: egui::Color32) {
+    egui::Frame::new()
+        .fill(colour.gamma_multiply(0.35))
+        .stroke(egui::Stroke::new(1.0, colour))
+        .corner_radius(6.0)
+        .inner_margin(egui::Margin::symmetric(5, 1))
+        .show(ui, |ui| {
+            ui.label(
+                egui::RichText::new(text)
+                    .small()
+                    .color(egui::Color32::WHITE),
+            );
+        });
+}
+
+/// The wound-state badge, and (unless `compact`) a chip for each flag: prone, held, hampered,
+/// aiming, dived for cover, on fire, stunned.
+pub(super) fn wound_badge(
+    ui: &mut egui::Ui,
+    vitals: &Vitals,
+    condition: &Condition,
+    compact: bool,
+) {
+    let (words, colour) = wound_words(vitals.wound_state());
+    chip(ui, words, colour);
+    for (flag, words, colour) in flags(vitals, condition) {
+        if flag && (!compact || words == "prone" || words == "on fire") {
+            chip(ui, words, colour);
+        }
+    }
+}
+
+/// Each flag a unit may carry, whether it does, and its chip's colour.
+fn flags(vitals: &Vitals, condition: &Condition) -> [(bool, &'static str, egui::Color32); 7] {
+    let grey = egui::Color32::from_gray(150);
+    [
+        (condition.prone && vitals.conscious(), "prone", grey),
+        (
+            condition.held_by.is_some(),
+            "held",
+            egui::Color32::from_rgb(170, 120, 60),
+        ),
+        (
+            condition.hindered,
+            "hampered",
+            egui::Color32::from_rgb(170, 120, 60),
+        ),
+        (
+            condition.aim.is_some(),
+            "aiming",
+            egui::Color32::from_rgb(80, 160, 220),
+        ),
+        (condition.dived_for_cover, "dived for cover", grey),
+        (
+            condition.burning.is_some(),
+            "on fire",
+            egui::Color32::from_rgb(240, 90, 20),
+        ),
+        (
+            condition.stunned(),
+            "stunned",
+            egui::Color32::from_rgb(170, 110, 240),
+        ),
+    ]
+}
+
+/// Hit points as a bar with the numbers on it ("9 / 13"), coloured by how hurt; hidden damage
+/// shows a bar with no numbers, full or empty only by consciousness.
+pub(super) fn hit_point_bar(
+    ui: &mut egui::Ui,
+    scenario: &Scenario,
+    unit: UnitId,
+    vitals: &Vitals,
+    width: f32,
+) {
+    let fraction = if vitals.max_hit_points == 0 {
+        0.0
+    } else {
+        vitals.hit_points as f32 / vitals.max_hit_points as f32
+    };
+    let colour = if fraction > 0.6 {
+        egui::Color32::from_rgb(60, 150, 70)
+    } else if fraction > 0.3 {
+        egui::Color32::from_rgb(200, 150, 30)
+    } else {
+        egui::Color32::from_rgb(200, 50, 40)
+    };
+    let bar = if wounds_hidden(scenario, unit) {
+        egui::ProgressBar::new(1.0)
+            .text("wounds hidden")
+            .fill(egui::Color32::from_gray(80))
+    } else {
+        egui::ProgressBar::new(fraction)
+            .text(format!("{} / {}", vitals.hit_points, vitals.max_hit_points))
+            .fill(colour)
+    };
+    ui.add(bar.desired_width(width));
+}
+
+/// A weapon's rounds and state in a few words: "5 loaded, 12 spare · jammed (2 rounds of
+/// work)".
+pub(super) fn weapon_state_words(weapon: &Weapon, state: &WeaponState, round: u32) -> String {
+    let mut words = Vec::new();
+    match weapon.feed() {
+        Feed::Nothing => {}
+        Feed::OneUse | Feed::AsFired => words.push(format!(
+            "{} left",
+            state.ammunition.loaded + state.ammunition.spare
+        )),
+        Feed::Fixed => words.push(format!("{} left", state.ammunition.loaded)),
+        Feed::Rounds | Feed::Magazine | Feed::Belt => words.push(format!(
+            "{} loaded, {} spare",
+            state.ammunition.loaded, state.ammunition.spare
+        )),
+    }
+    if state.ammunition.belt_half_changed {
+        words.push("belt half changed".to_string());
+    }
+    if let Some(jam) = state.jam {
+        words.push(match jam.work_left {
+            0 => "jammed (roll to clear)".to_string(),
+            work => format!("jammed ({work} round(s) of work)"),
+        });
+    }
+    if let Some(last) = state.last_used
+        && last + weapon.uses.every > round
+        && weapon.uses.every > 1
+    {
+        words.push(format!("ready again in round {}", last + weapon.uses.every));
+    }
+    words.join(" · ")
+}
+
+/// Movement this turn, for the acting unit: "3.5 of 16 yards left"; otherwise its MOV.
+fn movement_words(view: &BattleView, scenario: &Scenario, unit: UnitId) -> String {
+    let movement = scenario.units[unit.index()].derived.movement;
+    let turn = view
+        .flow
+        .as_ref()
+        .and_then(|flow| flow.turn)
+        .filter(|turn| turn.unit == unit);
+    match turn {
+        Some(turn) => {
+            let budget = if turn.action_used {
+                budget_for(movement)
+            } else {
+                budget_for(2 * movement)
+            };
+            let left = budget.saturating_sub(turn.spent);
+            format!(
+                "MOV {movement} · {}.{} yards left this turn",
+                left / 10,
+                left % 10
+            )
+        }
+        None => format!("MOV {movement}"),
+    }
+}
+
+/// The selected unit's card.
+pub(super) fn unit_card(
+    ui: &mut egui::Ui,
+    scenario: &Scenario,
+    id: UnitId,
+    range_shown: bool,
+    view: &BattleView,
+) {
+    let unit = &scenario.units[id.index()];
+    ui.colored_label(
+        side_colour(scenario, unit),
+        egui::RichText::new(&unit.name).size(19.0).strong(),
+    );
+    if let Some(state) = view.unit(id) {
+        hit_point_bar(ui, scenario, id, &state.vitals, ui.available_width());
+        ui.horizontal_wrapped(|ui| {
+            wound_badge(ui, &state.vitals, &state.condition, false);
+            if !state.on_map {
+                chip(ui, "off the map", egui::Color32::from_gray(120));
+            }
+            let jammed = state
+                .arsenal
+                .weapons
+                .iter()
+                .any(|weapon| weapon.jam.is_some());
+            if jammed {
+                chip(ui, "jammed", egui::Color32::from_rgb(200, 60, 60));
+            }
+        });
+    }
+    let derived = &unit.derived;
+    ui.label(movement_words(view, scenario, id));
+    ui.small(format!(
+        "DEX {} · Build {} · DB {}",
+        unit.characteristics.dexterity, derived.build, derived.damage_bonus
+    ));
+    if let Some(armor) = &unit.armor {
+        ui.small(format!("Armor: {} ({})", armor.name, armor.points));
+    }
+    let round = view.round();
+    for (index, carried) in unit.weapons.iter().enumerate() {
+        let weapon = &carried.weapon;
+        let skill = unit.skill(scenario.ruleset.as_ref(), &weapon.skill);
+        let state = view
+            .weapon_state(id, index)
+            .map(|state| weapon_state_words(weapon, &state, round))
+            .filter(|words| !words.is_empty())
+            .map_or_else(String::new, |words| format!(" · {words}"));
+        let text = format!(
+            "{} · {} {skill}% · {}{state}",
+            weapon.name, weapon.skill, weapon.damage
+        );
+        if view.in_hand(id) == Some(WeaponChoice::Carried(index)) {
+            ui.label(egui::RichText::new(format!("▶ {text}")).strong());
+        } else {
+            ui.small(text);
+        }
+    }
+    for attack in &unit.natural_attacks {
+        ui.small(format!(
+            "{} · {}% · {}",
+            attack.name, attack.skill, attack.damage
+        ));
+    }
+    if unit.attacks_per_round > 1 {
+        ui.small(format!("{} attacks a round", unit.attacks_per_round));
+    }
+    if range_shown {
+        let in_hand = view.in_hand(id).unwrap_or_else(|| unit.default_weapon());
+        let weapon = unit.attack_reach(in_hand).0;
+        ui.small(format!(
+            "Range bands of the {weapon}: point-blank, regular, hard, extreme; dark: out of sight or range."
+        ));
+    } else {
+        ui.small(format!(
+            "Blue: move {} yards and still act. Amber: up to {} yards, giving up the action.",
+            derived.movement,
+            2 * derived.movement
+        ));
+    }
+}

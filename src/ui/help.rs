@@ -1,0 +1,73 @@
+//! Windows over the map: the list of keys and mouse buttons (from the key map in use), and short
+//! notices (a key map that could not be read, a log saved).
+
+use bevy_egui::egui;
+
+use super::{Notices, UiSettings};
+use crate::input::KeyMap;
+use crate::input::keymap::ACTIONS;
+
+/// The help window: every action and its bindings, from the key map in use.
+pub(super) fn help_window(context: &egui::Context, settings: &mut UiSettings, keys: &KeyMap) {
+    if !settings.help_shown {
+        return;
+    }
+    let mut open = true;
+    egui::Window::new("Keys and mouse")
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(context, |ui| {
+            egui::Grid::new("key-help")
+                .num_columns(2)
+                .spacing([18.0, 4.0])
+                .striped(true)
+                .show(ui, |ui| {
+                    for (action, _, words) in ACTIONS {
+                        ui.strong(keys.words(*action));
+                        ui.label(*words);
+                        ui.end_row();
+                    }
+                    ui.strong("Wheel");
+                    ui.label("zoom the map (over a panel it scrolls the panel)");
+                    ui.end_row();
+                });
+            ui.separator();
+            ui.small(format!(
+                "Change the keys in `{}` (a copy of assets/keys.ron) or with --keys FILE. Scale {:.2}.",
+                crate::input::keymap::USER_KEY_MAP_FILE,
+                settings.scale
+            ));
+        });
+    if !open {
+        settings.help_shown = false;
+    }
+}
+
+/// Notices along the top of the map, each with a button to dismiss it.
+pub(super) fn notices(context: &egui::Context, notices: &mut Notices) {
+    if notices.0.is_empty() {
+        return;
+    }
+    let mut dismissed = None;
+    egui::Window::new("Notices")
+        .title_bar(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 8.0))
+        .show(context, |ui| {
+            for (index, notice) in notices.0.iter().enumerate() {
+                ui.horizontal(|ui| {
+                    ui.label(
+                        egui::RichText::new(notice).color(egui::Color32::from_rgb(255, 225, 120)),
+                    );
+                    if ui.small_button("✖").clicked() {
+                        dismissed = Some(index);
+                    }
+                });
+            }
+        });
+    if let Some(index) = dismissed {
+        notices.0.remove(index);
+    }
+}

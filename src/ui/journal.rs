@@ -1,0 +1,148 @@
+//! The combat log along the bottom: every event in plain words, each line marked with its round
+//! and coloured by the side of the unit it is about, filtered by unit and by kind, scrolled to
+//! the newest, and saved as a Markdown file on request.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use bevy::prelude::Resource;
+use bevy_egui::egui;
+
+use super::view::BattleView;
+use super::{Notices, side_colour};
+use crate::battle::UnitId;
+use crate::battle::event::Event;
+use crate::battle::log::{self, LogKind};
+use crate::map::scenario::Scenario;
+
+/// What the log shows: one unit or all, and which kinds of event.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct LogFilter {
+    pub unit: Option<UnitId>,
+    pub hidden: BTreeSet<LogKind>,
+}
+
+impl LogFilter {
+    /// Whether an event passes the filter.
+    fn shows(&self, event: &Event) -> bool {
+        !self.hidden.contains(&log::kind_of(&event.kind))
+            && self
+                .unit
+                .is_none_or(|unit| log::units_of(&event.kind).contains(&unit))
+    }
+}
+
+/// The file a log is saved to: the scenario's name and the seed, in the working directory.
+fn export_path(scenario: &Scenario, seed: u64) -> PathBuf {
+    let slug: String = scenario
+        .name
+        .chars()
+        .map(|letter| {
+            if letter.is_ascii_alphanumeric() {
+                letter.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let slug = slug
+        .split('-')
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join("-");
+    PathBuf::from(format!("gridkeeper-log-{slug}-seed-{seed}.md"))
+}
+
+/// Save the whole log as Markdown (written atomically); the words for the notice.
+pub(super) fn export(events: &[Event], scenario: &Scenario, seed: u64) -> String {
+    let path = export_path(scenario, seed);
+    match crate::files::write_atomically(&path, &log::markdown(events, scenario, seed)) {
+        Ok(()) => format!("Saved the log to {}", path.display()),
+        Err(error) => format!("Could not save the log to {}: {error}", path.display()),
+    }
+}
+
+/// The log panel: the filters and the save button, then the lines.
+pub(super) fn log_panel(
+    ui: &mut egui::Ui,
+    scenario: &Scenario,
+    view: &BattleView,
+    filter: &mut LogFilter,
+    notices: &mut Notices,
+    seed: u64,
+) {
+    ui.vertical(|ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.strong("Log");
+            let chosen = filter.unit.map_or("everyone".to_string(), |unit| {
+                scenario.units[unit.index()].name.clone()
+            });
+            egui::ComboBox::from_id_salt("log-unit")
+                .selected_text(chosen)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut filter.unit, None, "everyone");
+                    for (index, unit) in scenario.units.iter().enumerate() {
+                        ui.selectable_value(
+                            &mut filter.unit,
+                            Some(UnitId::of_index(index)),
+                            &unit.name,
+                        );
+                    }
+                });
+            for kind in LogKind::ALL {
+                let mut shown = !filter.hidden.contains(&kind);
+                if ui.checkbox(&mut shown, kind.label()).changed() {
+                    if shown {
+                        filter.hidden.remove(&kind);
+                    } else {
+                        filter.hidden.insert(kind);
+                    }
+                }
+            }
+            if ui
+                .button("Save as Markdown")
+                .on_hover_text("The whole log, round by round, in a file beside the game")
+                .clicked()
+            {
+                notices.0.push(export(view.events(), scenario, seed));
+            }
+        });
+        egui::ScrollArea::vertical()
+            .stick_to_bottom(true)
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                for event in view.events().iter().filter(|event| filter.shows(event)) {
+                    let colour = log::units_of(&event.kind)
+                        .first()
+                        .map_or(ui.visuals().text_color(), |unit| {
+                            side_colour(scenario, &scenario.units[unit.index()])
+                        });
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(
+                            egui::RichText::new(format!("R{}", event.round))
+                                .small()
+                                .weak(),
+                        );
+                        ui.label(egui::RichText::new(log::describe(event, scenario)).color(colour));
+                    });
+                }
+            });
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn logs_are_saved_under_the_scenarios_name_and_seed() {
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/maps/cellar.ron"))
+            .expect("the cellar");
+        let maps = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/maps"));
+        let scenario = Scenario::parse("cellar.ron", &text, Some(maps)).expect("it loads");
+        assert_eq!(
+            export_path(&scenario, 42),
+            PathBuf::from("gridkeeper-log-cellar-melee-seed-42.md")
+        );
+    }
+}

@@ -1,0 +1,167 @@
+//! The turn order down the left: this round's DEX order with the acting unit highlighted, who
+//! has acted, who waits, and who is out of it; each with a small hit-point bar and badge.
+//! Clicking a name selects the unit and centres the view on it.
+
+use bevy_egui::egui;
+
+use super::cards::{hit_point_bar, wound_badge};
+use super::side_colour;
+use super::view::BattleView;
+use crate::battle::{Phase, Presence, UnitId};
+use crate::map::scenario::Scenario;
+use crate::view::camera::CentreOn;
+
+/// Where a unit stands in the round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Acting,
+    Acted,
+    ToAct,
+    Waiting,
+}
+
+pub(super) fn turn_order(
+    ui: &mut egui::Ui,
+    scenario: &Scenario,
+    view: &mut BattleView,
+    centre: &mut CentreOn,
+) {
+    let Some(flow) = view.flow.as_ref().map(|flow| (**flow).clone()) else {
+        return;
+    };
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        ui.add_space(6.0);
+        match &flow.phase {
+            Phase::Setup => {
+                ui.heading("Before the fight");
+                ui.small("Order by DEX; a readied firearm acts at DEX + 50.");
+            }
+            Phase::Over(_) => {
+                ui.heading("The fight is over");
+            }
+            Phase::Turn | Phase::Defending(_) => {
+                ui.heading(format!("Round {}", flow.round));
+            }
+        }
+        ui.separator();
+        let acting = flow.acting();
+        let waiting: Vec<UnitId> = flow.delayed.iter().map(|(unit, _)| *unit).collect();
+        let mut shown: Vec<UnitId> = Vec::new();
+        for (index, unit) in flow.order.iter().enumerate() {
+            let place = if Some(*unit) == acting {
+                Place::Acting
+            } else if waiting.contains(unit) {
+                Place::Waiting
+            } else if index < flow.next_in_order && !flow.released.contains(unit) {
+                Place::Acted
+            } else {
+                Place::ToAct
+            };
+            if place != Place::Waiting {
+                row(ui, scenario, view, centre, *unit, place);
+                shown.push(*unit);
+            }
+        }
+        if !waiting.is_empty() {
+            ui.add_space(4.0);
+            ui.strong("Waiting");
+            for unit in &waiting {
+                let until = flow
+                    .delayed
+                    .iter()
+                    .find(|(waiting, _)| waiting == unit)
+                    .and_then(|(_, until)| *until);
+                row(ui, scenario, view, centre, *unit, Place::Waiting);
+                let reason = match until {
+                    Some(other) => {
+                        format!("until {} has acted", scenario.units[other.index()].name)
+                    }
+                    None => "until everyone has acted".to_string(),
+                };
+                ui.small(format!("      {reason}"));
+                shown.push(*unit);
+            }
+        }
+        let others: Vec<UnitId> = (0..scenario.units.len())
+            .map(UnitId::of_index)
+            .filter(|unit| !shown.contains(unit))
+            .collect();
+        if !others.is_empty() {
+            ui.add_space(4.0);
+            ui.strong(if flow.order.is_empty() {
+                "Units"
+            } else {
+                "Not in this round"
+            });
+            for unit in others {
+                row(ui, scenario, view, centre, unit, Place::ToAct);
+            }
+        }
+    });
+}
+
+/// One unit's row: a marker for its place in the round, its name in its side's colour (click
+/// to find it), its hit points and its badge.
+fn row(
+    ui: &mut egui::Ui,
+    scenario: &Scenario,
+    view: &mut BattleView,
+    centre: &mut CentreOn,
+    unit: UnitId,
+    place: Place,
+) {
+    let spec = &scenario.units[unit.index()];
+    let Some(state) = view.unit(unit) else {
+        return;
+    };
+    let (marker, strength) = match place {
+        Place::Acting => ("▶", 1.0),
+        Place::Acted => ("✔", 0.55),
+        Place::ToAct => ("  ", 1.0),
+        Place::Waiting => ("⏸", 0.8),
+    };
+    let frame = if place == Place::Acting {
+        egui::Frame::new()
+            .fill(egui::Color32::from_rgba_unmultiplied(255, 200, 40, 40))
+            .stroke(egui::Stroke::new(
+                1.5,
+                egui::Color32::from_rgb(255, 200, 40),
+            ))
+            .corner_radius(4.0)
+            .inner_margin(3.0)
+    } else {
+        egui::Frame::new().inner_margin(3.0)
+    };
+    frame.show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(marker);
+            let colour = side_colour(scenario, spec).gamma_multiply(strength);
+            let name = egui::RichText::new(&spec.name).color(colour).strong();
+            if ui
+                .add(egui::Label::new(name).sense(egui::Sense::click()))
+                .on_hover_text("Select it and centre the view on it")
+                .clicked()
+            {
+                view.select(unit);
+                centre.0 = Some(unit);
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.add_space(18.0);
+            let presence = match state.condition.presence {
+                Presence::Arriving(round) => Some(format!("arrives in round {round}")),
+                Presence::Fled => Some("fled".to_string()),
+                Presence::Present => None,
+            };
+            match presence {
+                Some(words) => {
+                    ui.small(words);
+                }
+                None => {
+                    hit_point_bar(ui, scenario, unit, &state.vitals, 90.0);
+                    wound_badge(ui, &state.vitals, &state.condition, true);
+                }
+            }
+        });
+    });
+}

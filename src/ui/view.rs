@@ -1,0 +1,132 @@
+//! What the overlay's panels read of the battle, and the queue their buttons write to: one
+//! system parameter shared by every panel, so each reads the same state the same way.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+
+use crate::battle::command::{Command, WeaponChoice};
+use crate::battle::{
+    ActiveScenario, Arsenal, CommandQueue, Condition, Controllers, EventLog, Flow, TilePosition,
+    UnitId, Vitals, WeaponState,
+};
+use crate::map::scenario::{Control, Scenario};
+use crate::view::orders::{FireOrder, Intent};
+use crate::view::overlay::Selection;
+
+/// Everything the battle panels read, and the queue their buttons write to.
+#[derive(SystemParam)]
+pub(super) struct BattleView<'w, 's> {
+    pub(super) scenario: Option<Res<'w, ActiveScenario>>,
+    pub(super) flow: Option<Res<'w, Flow>>,
+    pub(super) events: Option<Res<'w, EventLog>>,
+    pub(super) controllers: Option<Res<'w, Controllers>>,
+    pub(super) queue: Option<ResMut<'w, CommandQueue>>,
+    pub(super) intent: ResMut<'w, Intent>,
+    pub(super) fire_order: ResMut<'w, FireOrder>,
+    pub(super) selection: ResMut<'w, Selection>,
+    pub(super) units: Query<
+        'w,
+        's,
+        (
+            &'static UnitId,
+            &'static Vitals,
+            &'static Condition,
+            &'static Arsenal,
+            Option<&'static TilePosition>,
+        ),
+    >,
+}
+
+/// A unit's state as the panels show it.
+pub(super) struct UnitState {
+    pub vitals: Vitals,
+    pub condition: Condition,
+    pub arsenal: Arsenal,
+    pub on_map: bool,
+}
+
+impl BattleView<'_, '_> {
+    pub(super) fn scenario(&self) -> Option<&std::sync::Arc<Scenario>> {
+        self.scenario.as_ref().map(|scenario| &scenario.0)
+    }
+
+    pub(super) fn selected(&self) -> Option<UnitId> {
+        self.selection.0
+    }
+
+    /// Select a unit to look at (its card, its reach and range).
+    pub(super) fn select(&mut self, unit: UnitId) {
+        self.selection.set_if_neq(Selection(Some(unit)));
+    }
+
+    /// Every event so far.
+    pub(super) fn events(&self) -> &[crate::battle::event::Event] {
+        self.events
+            .as_ref()
+            .map_or(&[], |events| events.0.as_slice())
+    }
+
+    pub(super) fn in_hand(&self, unit: UnitId) -> Option<WeaponChoice> {
+        self.unit(unit).map(|state| state.arsenal.in_hand)
+    }
+
+    /// A carried weapon's rounds and state now.
+    pub(super) fn weapon_state(&self, unit: UnitId, index: usize) -> Option<WeaponState> {
+        self.unit(unit).map(|state| state.arsenal.state(index))
+    }
+
+    pub(super) fn unit(&self, unit: UnitId) -> Option<UnitState> {
+        self.units.iter().find(|(id, ..)| **id == unit).map(
+            |(_, vitals, condition, arsenal, position)| UnitState {
+                vitals: *vitals,
+                condition: *condition,
+                arsenal: arsenal.clone(),
+                on_map: position.is_some(),
+            },
+        )
+    }
+
+    /// What is set on a tile: "a mine laid by Eli Boone", "a charge set by … to go off at the
+    /// end of round 3".
+    pub(super) fn charges_at(&self, tile: crate::map::Tile) -> Vec<String> {
+        let (Some(flow), Some(scenario)) = (self.flow.as_ref(), self.scenario()) else {
+            return Vec::new();
+        };
+        flow.charges
+            .iter()
+            .filter(|charge| charge.at == tile)
+            .map(|charge| {
+                let owner = &scenario.units[charge.owner.index()];
+                let weapon = owner
+                    .weapons
+                    .get(charge.weapon)
+                    .map_or("charge", |carried| carried.weapon.name.as_str());
+                match charge.fuse {
+                    Some(round) => format!(
+                        "{weapon} set by {} to go off at the end of round {round}",
+                        owner.name
+                    ),
+                    None => format!("{weapon} laid by {}", owner.name),
+                }
+            })
+            .collect()
+    }
+
+    /// The round of the battle (0 before it begins).
+    pub(super) fn round(&self) -> u32 {
+        self.flow.as_ref().map_or(0, |flow| flow.round)
+    }
+
+    pub(super) fn played_here(&self, unit: UnitId) -> bool {
+        self.controllers
+            .as_ref()
+            .is_none_or(|controllers| controllers.0.get(unit.index()) != Some(&Control::Ai))
+    }
+
+    pub(super) fn order(&mut self, command: Command) {
+        if let Some(queue) = self.queue.as_mut() {
+            queue.0.push_back(command);
+        }
+        *self.intent = Intent::Default;
+    }
+}
