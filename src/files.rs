@@ -299,7 +299,8 @@ pub fn list_items(text: &str, value_at: usize) -> Vec<usize> {
     items
 }
 
-/// The dotted path of RON struct fields that enclose `offset`, such as `units.weapons`.
+/// The dotted path of RON struct fields and map keys that enclose `offset`, such as
+/// `units.weapons` or `bindings.reload`.
 pub fn field_path_at(text: &str, offset: usize) -> Option<String> {
     // For every open bracket, the field whose value it began; and the field being written at
     // the innermost level.
@@ -311,7 +312,15 @@ pub fn field_path_at(text: &str, offset: usize) -> Option<String> {
             Token::Close => current = open.pop().flatten(),
             Token::Comma => current = None,
             Token::Field { name, .. } => current = Some(name),
-            Token::Text { .. } => {}
+            // A string followed by `:` is a map's key, named in the path like a field.
+            Token::Text { start, end } => {
+                if text
+                    .get(end + 1..)
+                    .is_some_and(|rest| rest.trim_start().starts_with(':'))
+                {
+                    current = text.get(start..end).map(str::to_string);
+                }
+            }
         }
     }
     let path: Vec<String> = open.into_iter().flatten().chain(current).collect();

@@ -417,17 +417,22 @@ fn purpose_words(purpose: &RollPurpose) -> String {
     }
 }
 
-/// "23 against 60 (+1 outnumbered): hard success"
+/// "23 against 60 (+1 outnumbered), hard needed: hard success"
 fn check_words(check: &SkillCheck, modifiers: &[Modifier]) -> String {
     let modifiers = if modifiers.is_empty() {
         String::new()
     } else {
         format!(" ({})", modifier_words(modifiers))
     };
-    let outcome = if check.success { "success" } else { "failed" };
+    let level = check.level;
+    let outcome = match (level.is_success(), check.success) {
+        (true, true) => format!("{level} success"),
+        (true, false) => format!("{level} success, not enough"),
+        (false, _) => level.to_string(),
+    };
     format!(
-        "{} against {}{modifiers}, {} needed: {} · {outcome}",
-        check.roll.value, check.skill, check.difficulty, check.level
+        "{} against {}{modifiers}, {} needed: {outcome}",
+        check.roll.value, check.skill, check.difficulty
     )
 }
 

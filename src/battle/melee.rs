@@ -1,6 +1,8 @@
 //! Hand-to-hand: attacks, fighting maneuvers, surprise, the defender's answer and what comes
 //! of the exchange.
 
+use bevy::prelude::World;
+
 use super::command::{Answer, ManeuverGoal, Rejection, SurpriseAttack, WeaponChoice};
 use super::engine::Battle;
 use super::event::{DefenceKind, EventKind, Modifier, ModifierReason};
@@ -9,7 +11,12 @@ use super::{AttackKind, PendingAttack, Phase, UnitId, effects, ranged, wounds};
 use crate::map::range::{RangeBand, WeaponReach, range_reading};
 use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, Term};
 use crate::rules::firearms::extreme_hit;
-use crate::rules::melee::{Defence, MeleeOutcome, blow_quality, melee_outcome, outnumbered};
+use crate::rules::melee::{
+    Defence, ExchangeOdds, MeleeOutcome, SideOdds, blow_quality, exchange_odds, melee_outcome,
+    outnumbered,
+};
+use crate::rules::modifiers::extra_dice;
+use crate::rules::odds::LevelOdds;
 use crate::rules::opposed::{ManeuverAllowance, SideResult};
 use crate::rules::percentile::{Difficulty, SkillCheck, SuccessLevel};
 use crate::rules::ruleset::RollPurpose;
@@ -513,24 +520,7 @@ fn attack_roll(
     weapon: &MeleeWeapon,
 ) -> (SkillCheck, Difficulty) {
     let attacker = pending.attacker;
-    let thrown = weapon.thrown.as_ref().and_then(|(_, thrown)| {
-        let terms = ranged::ShotTerms {
-            aimed: true,
-            first: true,
-            ..ranged::ShotTerms::default()
-        };
-        ranged::setup(battle, attacker, pending.target, thrown, terms).ok()
-    });
-    let (difficulty, modifiers) = match thrown {
-        Some(shot) => (
-            shot.difficulty.unwrap_or(Difficulty::Regular),
-            shot.modifiers,
-        ),
-        None => (
-            Difficulty::Regular,
-            attacker_modifiers(battle, pending).unwrap_or_default(),
-        ),
-    };
+    let (difficulty, modifiers) = attack_terms(battle, pending, weapon);
     let mut check = battle.roll_attack(
         attacker,
         &weapon.skill_name,
@@ -544,15 +534,109 @@ fn attack_roll(
     (check, difficulty)
 }
 
+/// The difficulty and modifiers of the attacker's roll: Regular with the melee modifiers, or for
+/// a throw the difficulty of its range with the modifiers of a ranged attack.
+fn attack_terms(
+    battle: &Battle,
+    pending: &PendingAttack,
+    weapon: &MeleeWeapon,
+) -> (Difficulty, Vec<Modifier>) {
+    let thrown = weapon.thrown.as_ref().and_then(|(_, thrown)| {
+        let terms = ranged::ShotTerms {
+            aimed: true,
+            first: true,
+            ..ranged::ShotTerms::default()
+        };
+        ranged::setup(battle, pending.attacker, pending.target, thrown, terms).ok()
+    });
+    match thrown {
+        Some(shot) => (
+            shot.difficulty.unwrap_or(Difficulty::Regular),
+            shot.modifiers,
+        ),
+        None => (
+            Difficulty::Regular,
+            attacker_modifiers(battle, pending).unwrap_or_default(),
+        ),
+    }
+}
+
+/// The attacker's weapon in an exchange: the one struck with, or for a maneuver what it fights
+/// with.
+fn attacker_weapon(battle: &Battle, pending: &PendingAttack) -> MeleeWeapon {
+    match pending.kind {
+        AttackKind::Strike(choice) => melee_weapon(battle, pending.attacker, choice)
+            .unwrap_or_else(|_| fighting_weapon(battle, pending.attacker)),
+        AttackKind::Maneuver(_) | AttackKind::Fire(_) => fighting_weapon(battle, pending.attacker),
+    }
+}
+
+/// The odds of each answer the defender waiting now may give.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AnswerOdds {
+    /// A blow, a maneuver or a throw: each outcome's chance for each answer allowed.
+    Exchange {
+        dodge: ExchangeOdds,
+        /// `None` where fighting back is not allowed.
+        fight_back: Option<ExchangeOdds>,
+        take_it: ExchangeOdds,
+    },
+    /// Shots: the chance the dive is made, and the first shot's chance to hit if the shots are
+    /// taken and if the dive is made.
+    Shots {
+        dive: f64,
+        hit_if_taken: f64,
+        hit_if_dived: f64,
+    },
+}
+
+/// The odds of one side's roll: its level counts at `difficulty` with these modifiers.
+fn side_odds(skill: u32, difficulty: Difficulty, modifiers: &[Modifier]) -> SideOdds {
+    let odds = LevelOdds::count(skill, difficulty, extra_dice(modifiers).net());
+    SideOdds {
+        counts: odds.effective_counts(difficulty),
+        total: odds.total,
+        skill,
+    }
+}
+
+/// The odds of each answer to the attack waiting for one, for the defender's window. Nothing in
+/// the battle changes.
+pub fn answer_odds(world: &mut World) -> Option<AnswerOdds> {
+    let battle = Battle::new(world);
+    let pending = battle.flow().pending()?.clone();
+    let defender = pending.target;
+    if let AttackKind::Fire(fire) = &pending.kind {
+        return ranged::dive_odds(&battle, pending.attacker, fire, defender);
+    }
+    let weapon = attacker_weapon(&battle, &pending);
+    let (difficulty, modifiers) = attack_terms(&battle, &pending, &weapon);
+    let attack = side_odds(weapon.skill, difficulty, &modifiers);
+    let hindrances = battle.hindrances(defender, false);
+    let dodge = side_odds(
+        battle.skill(defender, DODGE),
+        Difficulty::Regular,
+        &hindrances,
+    );
+    let fights_with = fighting_weapon(&battle, defender);
+    let fight = side_odds(fights_with.skill, Difficulty::Regular, &hindrances);
+    let may_fight_back = !battle.condition(defender).dived_for_cover
+        && defence_kind(&battle, &pending)
+            != (DefenceKind::Thrown {
+                may_fight_back: false,
+            });
+    Some(AnswerOdds::Exchange {
+        dodge: exchange_odds(Defence::Dodge, attack, Some(dodge)),
+        fight_back: may_fight_back.then(|| exchange_odds(Defence::FightBack, attack, Some(fight))),
+        take_it: exchange_odds(Defence::None, attack, None),
+    })
+}
+
 /// Roll both sides of a melee exchange (or a throw and its dodge) and carry out what comes of
 /// it.
 fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Answer) {
     let (attacker, defender) = (pending.attacker, pending.target);
-    let attacker_weapon = match pending.kind {
-        AttackKind::Strike(choice) => melee_weapon(battle, attacker, choice)
-            .unwrap_or_else(|_| fighting_weapon(battle, attacker)),
-        AttackKind::Maneuver(_) | AttackKind::Fire(_) => fighting_weapon(battle, attacker),
-    };
+    let attacker_weapon = attacker_weapon(battle, pending);
     let (attack_roll, difficulty) = attack_roll(battle, pending, &attacker_weapon);
     battle.change_condition(attacker, |condition| condition.aim = None);
     if let Some((index, thrown)) = &attacker_weapon.thrown {

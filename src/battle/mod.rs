@@ -9,7 +9,7 @@ mod engine;
 pub mod event;
 mod flow;
 pub mod log;
-mod melee;
+pub mod melee;
 mod movement;
 pub mod ranged;
 mod wounds;

@@ -1056,6 +1056,37 @@ pub(super) fn default_dive(
     }
 }
 
+/// The odds for a target deciding whether to dive: its Dodge roll's chance, and the first shot's
+/// chance to hit it if it takes the shots and if it makes the dive.
+pub(super) fn dive_odds(
+    battle: &Battle,
+    attacker: UnitId,
+    pending: &PendingFire,
+    unit: UnitId,
+) -> Option<super::melee::AnswerOdds> {
+    let plan = plan_rolls_after_answers(battle, attacker, pending).ok()?;
+    let first = plan.rolls.iter().find(|roll| roll.target == unit)?;
+    let chance = |dived: bool| {
+        let terms = ShotTerms {
+            dived,
+            ..first.terms
+        };
+        setup(battle, attacker, unit, &plan.weapon, terms)
+            .map_or(0.0, |shot| hit_chance(battle, attacker, &plan, &shot))
+    };
+    let dodge = LevelOdds::count(
+        battle.skill(unit, DODGE),
+        Difficulty::Regular,
+        crate::rules::modifiers::extra_dice(&battle.hindrances(unit, false)).net(),
+    )
+    .success_probability();
+    Some(super::melee::AnswerOdds::Shots {
+        dive: dodge,
+        hit_if_taken: chance(false),
+        hit_if_dived: chance(true),
+    })
+}
+
 /// The exact chance that a roll hits: success at its difficulty, and below the weapon's
 /// malfunction number.
 fn hit_chance(battle: &Battle, unit: UnitId, plan: &FirePlan, shot: &ShotSetup) -> f64 {

@@ -60,6 +60,72 @@ pub fn melee_outcome(
     }
 }
 
+/// The chances of each outcome of a melee exchange (or a throw against a dodge).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct ExchangeOdds {
+    pub attacker_wins: f64,
+    pub defender_strikes: f64,
+    pub no_harm: f64,
+}
+
+/// One side of an exchange for the odds: how many face combinations give each level (indexed
+/// like [`SuccessLevel::ALL`]) out of how many, and the skill rolled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SideOdds {
+    pub counts: [u32; 6],
+    pub total: u32,
+    pub skill: u32,
+}
+
+/// The exact chances of each outcome of an exchange, over every pair of levels the two rolls
+/// can reach; without a defence, the attack lands unless fumbled.
+pub fn exchange_odds(
+    defence: Defence,
+    attacker: SideOdds,
+    defender: Option<SideOdds>,
+) -> ExchangeOdds {
+    let mut odds = ExchangeOdds {
+        attacker_wins: 0.0,
+        defender_strikes: 0.0,
+        no_harm: 0.0,
+    };
+    let chance = |side: &SideOdds, index: usize| {
+        f64::from(side.counts[index]) / f64::from(side.total.max(1))
+    };
+    for (attack_index, attack_level) in SuccessLevel::ALL.iter().enumerate() {
+        let attack_chance = chance(&attacker, attack_index);
+        let attack = SideResult {
+            level: *attack_level,
+            skill: attacker.skill,
+        };
+        let defences: Vec<(f64, Option<SideResult>)> = match (defence, defender) {
+            (Defence::None, _) | (_, None) => vec![(1.0, None)],
+            (_, Some(side)) => SuccessLevel::ALL
+                .iter()
+                .enumerate()
+                .map(|(index, level)| {
+                    (
+                        chance(&side, index),
+                        Some(SideResult {
+                            level: *level,
+                            skill: side.skill,
+                        }),
+                    )
+                })
+                .collect(),
+        };
+        for (defence_chance, defence_result) in defences {
+            let weight = attack_chance * defence_chance;
+            match melee_outcome(defence, attack, defence_result) {
+                MeleeOutcome::AttackerWins => odds.attacker_wins += weight,
+                MeleeOutcome::DefenderStrikes => odds.defender_strikes += weight,
+                MeleeOutcome::NoHarm => odds.no_harm += weight,
+            }
+        }
+    }
+    odds
+}
+
 /// How damage is worked out for a blow that lands. Only the attacker, on its own turn, gets
 /// extreme damage (an impale with a penetrating weapon) for an extreme or critical success; a
 /// defender fighting back deals normal damage whatever it rolls. An attack that lands only
@@ -163,5 +229,66 @@ mod tests {
         assert!(!outnumbered(2, 3));
         assert!(outnumbered(3, 3));
         assert!(outnumbered(1, 0), "no attacks counts as one");
+    }
+
+    fn side_odds(skill: u32) -> SideOdds {
+        let odds = crate::rules::odds::LevelOdds::count(
+            skill,
+            crate::rules::percentile::Difficulty::Regular,
+            crate::rules::percentile::NetDice::PLAIN,
+        );
+        SideOdds {
+            counts: odds.counts,
+            total: odds.total,
+            skill,
+        }
+    }
+
+    /// The odds of an exchange match counting every pair of plain rolls (100 × 100) one by one.
+    #[test]
+    fn exchange_odds_count_every_pair_of_rolls() {
+        use crate::rules::percentile::{Difficulty, success_level};
+        for (defence, attack_skill, defence_skill) in [
+            (Defence::Dodge, 50, 50),
+            (Defence::FightBack, 60, 45),
+            (Defence::Dodge, 30, 75),
+        ] {
+            let mut counted = [0u32; 3];
+            for attack in 1..=100 {
+                for answer in 1..=100 {
+                    let outcome = melee_outcome(
+                        defence,
+                        SideResult {
+                            level: success_level(attack, attack_skill, Difficulty::Regular),
+                            skill: attack_skill,
+                        },
+                        Some(SideResult {
+                            level: success_level(answer, defence_skill, Difficulty::Regular),
+                            skill: defence_skill,
+                        }),
+                    );
+                    counted[match outcome {
+                        MeleeOutcome::AttackerWins => 0,
+                        MeleeOutcome::DefenderStrikes => 1,
+                        MeleeOutcome::NoHarm => 2,
+                    }] += 1;
+                }
+            }
+            let odds = exchange_odds(
+                defence,
+                side_odds(attack_skill),
+                Some(side_odds(defence_skill)),
+            );
+            let close = |odds: f64, count: u32| (odds - f64::from(count) / 10_000.0).abs() < 1e-9;
+            assert!(
+                close(odds.attacker_wins, counted[0])
+                    && close(odds.defender_strikes, counted[1])
+                    && close(odds.no_harm, counted[2]),
+                "{defence:?} {attack_skill} vs {defence_skill}: {odds:?} against {counted:?}"
+            );
+        }
+        // Taking it: the attack lands unless fumbled (skill 50 fumbles only on 100).
+        let undefended = exchange_odds(Defence::None, side_odds(50), None);
+        assert!((undefended.attacker_wins - 0.99).abs() < 1e-12);
     }
 }

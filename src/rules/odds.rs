@@ -60,6 +60,22 @@ impl LevelOdds {
             .unwrap_or_default()
     }
 
+    /// The counts with every level that misses `difficulty` read as a failure (a fumble stays a
+    /// fumble): what an opposed roll at that difficulty compares.
+    pub fn effective_counts(&self, difficulty: Difficulty) -> [u32; 6] {
+        let needed = difficulty.required_level();
+        let mut counts = [0; 6];
+        for (index, level) in SuccessLevel::ALL.iter().enumerate() {
+            let reads_as = if *level < needed && *level > SuccessLevel::Failure {
+                SuccessLevel::Failure
+            } else {
+                *level
+            };
+            counts[Self::index(reads_as)] += self.counts[index];
+        }
+        counts
+    }
+
     /// The probability of one success level.
     pub fn probability(&self, level: SuccessLevel) -> f64 {
         f64::from(self.counts[Self::index(level)]) / f64::from(self.total)

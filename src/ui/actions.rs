@@ -9,6 +9,7 @@ use crate::battle::command::{
     Answer, Command, FireMode, ManeuverGoal, SurpriseAttack, WeaponChoice,
 };
 use crate::battle::event::{DefenceKind, EventKind};
+use crate::battle::melee::AnswerOdds;
 use crate::battle::{AttackKind, Phase, UnitId, WeaponState};
 use crate::map::reach::budget_for;
 use crate::map::scenario::{Scenario, UnitSpec};
@@ -421,7 +422,11 @@ fn asked(view: &BattleView, defender: UnitId) -> DefenceKind {
 }
 
 /// The defender's answer, asked in a window over the map.
-pub(super) fn defence_prompt(context: &egui::Context, view: &mut BattleView) {
+pub(super) fn defence_prompt(
+    context: &egui::Context,
+    view: &mut BattleView,
+    odds: Option<&AnswerOdds>,
+) {
     let (Some(scenario), Some(pending)) = (
         view.scenario.as_ref().map(|scenario| scenario.0.clone()),
         view.flow.as_ref().and_then(|flow| flow.pending().cloned()),
@@ -442,10 +447,14 @@ pub(super) fn defence_prompt(context: &egui::Context, view: &mut BattleView) {
     egui::Window::new(format!("{} is attacked", spec.name))
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_TOP, egui::vec2(-160.0, 24.0))
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 24.0))
         .show(context, |ui| {
             let what = match &pending.kind {
-                AttackKind::Strike(choice) => format!("comes at {} with {}", spec.name, attacker.attack_reach(*choice).0),
+                AttackKind::Strike(choice) => format!(
+                    "comes at {} with {}",
+                    spec.name,
+                    attacker.attack_reach(*choice).0
+                ),
                 AttackKind::Maneuver(goal) => format!(
                     "tries to {} {}",
                     GOALS
@@ -468,43 +477,91 @@ pub(super) fn defence_prompt(context: &egui::Context, view: &mut BattleView) {
                     != (DefenceKind::Thrown {
                         may_fight_back: false,
                     });
-            ui.horizontal_wrapped(|ui| {
-                let mut answer_with = |answer: Answer| {
-                    view.order(Command::Answer {
-                        unit: defender,
-                        answer,
-                    });
-                };
-                if asked == DefenceKind::Shots {
-                    if ui
-                        .button(format!("Dive for cover (Dodge {dodge}%) [1]"))
-                        .on_hover_text("A penalty die on the shots if the Dodge roll succeeds; the next action is lost either way")
-                        .clicked()
-                    {
-                        answer_with(Answer::DiveForCover);
-                    }
-                } else {
-                    if ui.button(format!("Dodge ({dodge}%) [1]")).clicked() {
-                        answer_with(Answer::Dodge);
-                    }
-                    if may_fight_back {
-                        if ui.button("Fight back [2]").clicked() {
-                            answer_with(Answer::FightBack);
-                        }
-                        egui::ComboBox::from_id_salt("answer-maneuver")
-                            .selected_text("Maneuver…")
-                            .show_ui(ui, |ui| {
-                                for (goal, label) in GOALS {
-                                    if ui.selectable_label(false, label).clicked() {
-                                        answer_with(Answer::Maneuver(goal));
-                                    }
-                                }
+            let percent = |chance: f64| format!("{:.0}%", chance * 100.0);
+            egui::Grid::new("answers")
+                .num_columns(2)
+                .spacing([12.0, 6.0])
+                .show(ui, |ui| {
+                    let mut answer = |ui: &mut egui::Ui, label: String, odds: String, given: Answer| {
+                        if ui.button(label).clicked() {
+                            view.order(Command::Answer {
+                                unit: defender,
+                                answer: given,
                             });
+                        }
+                        ui.label(odds);
+                        ui.end_row();
+                    };
+                    match odds {
+                        Some(AnswerOdds::Shots {
+                            dive,
+                            hit_if_taken,
+                            hit_if_dived,
+                        }) => {
+                            answer(
+                                ui,
+                                format!("Dive for cover (Dodge {dodge}%) [1]"),
+                                format!(
+                                    "{} to make it: then {} to be hit, not {}; the next action is lost",
+                                    percent(*dive),
+                                    percent(*hit_if_dived),
+                                    percent(*hit_if_taken)
+                                ),
+                                Answer::DiveForCover,
+                            );
+                            answer(
+                                ui,
+                                "Take it [3]".to_string(),
+                                format!("{} to be hit", percent(*hit_if_taken)),
+                                Answer::Nothing,
+                            );
+                        }
+                        Some(AnswerOdds::Exchange {
+                            dodge: dodging,
+                            fight_back,
+                            take_it,
+                        }) => {
+                            answer(
+                                ui,
+                                format!("Dodge ({dodge}%) [1]"),
+                                format!("{} unhurt", percent(dodging.no_harm)),
+                                Answer::Dodge,
+                            );
+                            if let Some(fighting) = fight_back.filter(|_| may_fight_back) {
+                                answer(
+                                    ui,
+                                    "Fight back [2]".to_string(),
+                                    format!(
+                                        "{} unhurt, {} of it your blow",
+                                        percent(fighting.no_harm + fighting.defender_strikes),
+                                        percent(fighting.defender_strikes)
+                                    ),
+                                    Answer::FightBack,
+                                );
+                            }
+                            answer(
+                                ui,
+                                "Take it [3]".to_string(),
+                                format!("{} to be hit", percent(take_it.attacker_wins)),
+                                Answer::Nothing,
+                            );
+                        }
+                        None => {}
                     }
-                }
-                if ui.button("Take it [3]").clicked() {
-                    answer_with(Answer::Nothing);
-                }
-            });
+                });
+            if may_fight_back && asked != DefenceKind::Shots {
+                egui::ComboBox::from_id_salt("answer-maneuver")
+                    .selected_text("Answer with a maneuver…")
+                    .show_ui(ui, |ui| {
+                        for (goal, label) in GOALS {
+                            if ui.selectable_label(false, label).clicked() {
+                                view.order(Command::Answer {
+                                    unit: defender,
+                                    answer: Answer::Maneuver(goal),
+                                });
+                            }
+                        }
+                    });
+            }
         });
 }

@@ -32,7 +32,7 @@ use crate::view::ShownMap;
 use crate::view::camera::{CentreOn, MapInsets};
 use crate::view::hover::HoveredTile;
 use crate::view::overlay::RangeOverlayShown;
-use crate::view::preview::{AimReadout, BlastReadout};
+use crate::view::preview::{AimReadout, AnswerReadout, BlastReadout};
 use crate::{ActiveRuleset, AppSystems};
 use view::BattleView;
 
@@ -248,6 +248,7 @@ struct PanelInputs<'w, 's> {
     positions: Query<'w, 's, (&'static UnitId, &'static TilePosition)>,
     dice: Option<Res<'w, BattleDice>>,
     keys: Option<Res<'w, KeyMap>>,
+    answers: Res<'w, AnswerReadout>,
 }
 
 /// Lay out the panels (the order on the left, the action bar and card on the right, the rolls
@@ -313,7 +314,7 @@ fn panels(
         bottom: bottom.map_or(0.0, |rect| rect.height() * to_logical),
     };
     insets.set_if_neq(measured);
-    actions::defence_prompt(&context, &mut view);
+    actions::defence_prompt(&context, &mut view, inputs.answers.0.as_ref());
     let keys = inputs
         .keys
         .as_ref()

@@ -2,7 +2,8 @@
 //! pointer with every modifier and the exact chance ("Hard · long range · −1 half cover · 42% to hit"),
 //! and for an explosive the rings of its blast with every unit it would catch, friend or foe.
 //! The battle's own checks make these readings (`battle::ranged::preview`,
-//! `battle::blast::preview`); the view only draws them.
+//! `battle::blast::preview`, and the defender's odds from `battle::melee::answer_odds`); the
+//! view only draws them.
 
 use bevy::prelude::*;
 
@@ -13,6 +14,7 @@ use super::{MapGeometry, ShownMap, TILE_SIZE};
 use crate::AppSystems;
 use crate::battle::command::{FireMode, Rejection, WeaponChoice};
 use crate::battle::log::capitalised;
+use crate::battle::melee::{self, AnswerOdds};
 use crate::battle::ranged::RollPreview;
 use crate::battle::{ActiveScenario, Arsenal, EventLog, TilePosition, UnitId, blast, ranged};
 use crate::map::Tile;
@@ -63,9 +65,14 @@ pub struct BlastSketch {
 #[derive(Resource, Debug, Clone, Default, PartialEq)]
 pub struct BlastReadout(pub Option<BlastSketch>);
 
+/// The odds of each answer, while an attack waits for its defender's answer.
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct AnswerReadout(pub Option<AnswerOdds>);
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AimReadout>()
         .init_resource::<BlastReadout>()
+        .init_resource::<AnswerReadout>()
         .add_systems(
             Update,
             (read_previews, (draw_line_of_fire, draw_blast))
@@ -113,6 +120,13 @@ fn read_previews(world: &mut World, mut last: Local<Option<PreviewKey>>) {
         }
         _ => (None, None),
     };
+    let answers = world
+        .contains_resource::<ActiveScenario>()
+        .then(|| melee::answer_odds(world))
+        .flatten();
+    world
+        .resource_mut::<AnswerReadout>()
+        .set_if_neq(AnswerReadout(answers));
     world
         .resource_mut::<AimReadout>()
         .set_if_neq(AimReadout(aim));

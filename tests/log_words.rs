@@ -1,0 +1,630 @@
+//! The combat log's words for every kind of event, one worked example each, on the cellar
+//! scenario (Walter, Rose, Father Doyle and the ghoul). A new kind of event does not compile
+//! here until it has its example.
+
+use std::path::Path;
+
+use gridkeeper::battle::UnitId;
+use gridkeeper::battle::command::{Answer, Command, ManeuverGoal, Rejection};
+use gridkeeper::battle::event::{
+    DefenceKind, Event, EventKind, Modifier, ModifierReason, Outcome, WoundState,
+};
+use gridkeeper::battle::log::{LogKind, describe, kind_of, markdown, units_of};
+use gridkeeper::map::Tile;
+use gridkeeper::map::range::RangeBand;
+use gridkeeper::map::scenario::Scenario;
+use gridkeeper::map::sight::ShotLine;
+use gridkeeper::rules::damage::{DamagePart, DamageQuality, DamageRoll, DamageSource};
+use gridkeeper::rules::dice::DieFace;
+use gridkeeper::rules::melee::MeleeOutcome;
+use gridkeeper::rules::percentile::{Difficulty, NetDice, PercentileRoll, SkillCheck};
+use gridkeeper::rules::ruleset::RollPurpose;
+use gridkeeper::rules::weapons::MalfunctionKind;
+use gridkeeper::rules::wounds::BlowSeverity;
+
+const WALTER: UnitId = UnitId(0);
+const ROSE: UnitId = UnitId(1);
+const DOYLE: UnitId = UnitId(2);
+const GHOUL: UnitId = UnitId(3);
+
+fn cellar() -> Scenario {
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+    Scenario::load(&maps.join("cellar.ron")).unwrap_or_else(|error| panic!("{error}"))
+}
+
+fn die(sides: u32, face: u32) -> DieFace {
+    DieFace { sides, face }
+}
+
+/// Which kind of event this is, as a number: every kind listed, so a new one must be added.
+fn variant(kind: &EventKind) -> usize {
+    use EventKind as E;
+    match kind {
+        E::BattleBegan { .. } => 0,
+        E::RoundBegan { .. } => 1,
+        E::UnitJoined { .. } => 2,
+        E::TurnBegan { .. } => 3,
+        E::Rolled { .. } => 4,
+        E::DamageRolled { .. } => 5,
+        E::Moved { .. } => 6,
+        E::ActionForfeited { .. } => 7,
+        E::StoodUp { .. } => 8,
+        E::FellProne { .. } => 9,
+        E::ReadiedWeapon { .. } => 10,
+        E::SurpriseAttempted { .. } => 11,
+        E::Attacked { .. } => 12,
+        E::Maneuvered { .. } => 13,
+        E::DefenceAsked { .. } => 14,
+        E::Answered { .. } => 15,
+        E::MeleeResolved { .. } => 16,
+        E::Damaged { .. } => 17,
+        E::WoundChanged { .. } => 18,
+        E::Disarmed { .. } => 19,
+        E::Held { .. } => 20,
+        E::Released { .. } => 21,
+        E::Hindered { .. } => 22,
+        E::Exposed { .. } => 23,
+        E::Stabilised { .. } => 24,
+        E::Healed { .. } => 25,
+        E::Delayed { .. } => 26,
+        E::DelayLapsed { .. } => 27,
+        E::Fled { .. } => 28,
+        E::Aimed { .. } => 29,
+        E::AimLost { .. } => 30,
+        E::Fired { .. } => 31,
+        E::ShotAt { .. } => 32,
+        E::ShotHit { .. } => 33,
+        E::ShotMissed { .. } => 34,
+        E::ShotWasted { .. } => 35,
+        E::StrayHit { .. } => 36,
+        E::Malfunctioned { .. } => 37,
+        E::JamWorkedOn { .. } => 38,
+        E::JamCleared { .. } => 39,
+        E::Reloaded { .. } => 40,
+        E::Dived { .. } => 41,
+        E::Launched { .. } => 42,
+        E::Scattered { .. } => 43,
+        E::Exploded { .. } => 44,
+        E::Dud { .. } => 45,
+        E::Shielded { .. } => 46,
+        E::ChargeSet { .. } => 47,
+        E::MineTriggered { .. } => 48,
+        E::CaughtFire { .. } => 49,
+        E::Burned { .. } => 50,
+        E::FireOut { .. } => 51,
+        E::Stunned { .. } => 52,
+        E::TurnLost { .. } => 53,
+        E::TurnEnded { .. } => 54,
+        E::RoundEnded => 55,
+        E::BattleEnded { .. } => 56,
+        E::Rejected { .. } => 57,
+    }
+}
+
+const KINDS: usize = 58;
+
+/// One example of every kind of event, and the words the log gives it.
+fn examples() -> Vec<(EventKind, &'static str)> {
+    use EventKind as E;
+    let check = SkillCheck::judge(
+        PercentileRoll::from_faces(vec![20, 60], 3, NetDice::Penalty(1)),
+        60,
+        Difficulty::Hard,
+    );
+    let damage = DamageRoll {
+        quality: DamageQuality::Normal,
+        parts: vec![DamagePart {
+            source: DamageSource::Weapon,
+            dice: vec![die(10, 7)],
+            value: 7,
+        }],
+        divisor: 1,
+        total: 7,
+    };
+    vec![
+        (E::BattleBegan { seed: 5 }, "The fight begins (dice seed 5)"),
+        (
+            E::RoundBegan {
+                order: vec![ROSE, GHOUL],
+            },
+            "Round 2 · order: Rose Whateley, Ghoul of the Corbitt house",
+        ),
+        (
+            E::UnitJoined {
+                unit: DOYLE,
+                at: Tile::new(3, 4),
+            },
+            "Father Doyle joins the fight at (3, 4)",
+        ),
+        (E::TurnBegan { unit: ROSE }, "Rose Whateley's turn"),
+        (
+            E::Rolled {
+                unit: WALTER,
+                purpose: RollPurpose::Skill("Firearms (Handgun)".to_string()),
+                check,
+                modifiers: vec![Modifier::new(ModifierReason::HalfCover, -1)],
+            },
+            "Walter Corbitt Jr. rolls Firearms (Handgun): 63 against 60 (−1 half cover), hard needed: failure",
+        ),
+        (
+            E::Rolled {
+                unit: ROSE,
+                purpose: RollPurpose::Skill("Dodge".to_string()),
+                check: SkillCheck::judge(
+                    PercentileRoll::from_faces(vec![40], 2, NetDice::PLAIN),
+                    50,
+                    Difficulty::Hard,
+                ),
+                modifiers: Vec::new(),
+            },
+            "Rose Whateley rolls Dodge: 42 against 50, hard needed: regular success, not enough",
+        ),
+        (
+            E::DamageRolled {
+                unit: WALTER,
+                target: GHOUL,
+                weapon: ".38 or 9mm Revolver".to_string(),
+                roll: damage,
+            },
+            ".38 or 9mm Revolver: 7 damage [dice 7]",
+        ),
+        (
+            E::Moved {
+                unit: ROSE,
+                path: vec![Tile::new(1, 1), Tile::new(2, 2)],
+                cost: 14,
+                spent: 14,
+            },
+            "Rose Whateley moves to (2, 2) (1.4 yards)",
+        ),
+        (
+            E::ActionForfeited { unit: ROSE },
+            "Rose Whateley ran past MOV: no action this turn",
+        ),
+        (E::StoodUp { unit: ROSE }, "Rose Whateley gets up"),
+        (E::FellProne { unit: ROSE }, "Rose Whateley falls prone"),
+        (
+            E::ReadiedWeapon {
+                unit: ROSE,
+                weapon: "Knife, large (machete, etc.)".to_string(),
+            },
+            "Rose Whateley readies the Knife, large (machete, etc.)",
+        ),
+        (
+            E::SurpriseAttempted {
+                unit: GHOUL,
+                target: DOYLE,
+                seen: false,
+            },
+            "Father Doyle is caught unawares by Ghoul of the Corbitt house",
+        ),
+        (
+            E::Attacked {
+                unit: GHOUL,
+                target: DOYLE,
+                weapon: "Claws".to_string(),
+            },
+            "Ghoul of the Corbitt house attacks Father Doyle with the Claws",
+        ),
+        (
+            E::Maneuvered {
+                unit: ROSE,
+                target: GHOUL,
+                goal: ManeuverGoal::KnockProne,
+            },
+            "Rose Whateley tries to knock down Ghoul of the Corbitt house",
+        ),
+        (
+            E::DefenceAsked {
+                unit: DOYLE,
+                attacker: GHOUL,
+                asked: DefenceKind::Melee,
+            },
+            "Father Doyle must answer Ghoul of the Corbitt house: dodge, fight back or a maneuver",
+        ),
+        (
+            E::Answered {
+                unit: DOYLE,
+                answer: Answer::DiveForCover,
+            },
+            "Father Doyle dives for cover",
+        ),
+        (
+            E::MeleeResolved {
+                attacker: GHOUL,
+                defender: DOYLE,
+                outcome: MeleeOutcome::DefenderStrikes,
+            },
+            "Father Doyle turns it on Ghoul of the Corbitt house",
+        ),
+        (
+            E::Damaged {
+                unit: GHOUL,
+                by: Some(WALTER),
+                rolled: 9,
+                armor: 5,
+                taken: 4,
+                hit_points: 9,
+                cover: 3,
+                severity: BlowSeverity::Regular,
+                concealed: false,
+            },
+            "Ghoul of the Corbitt house takes 4 damage (9 less 3 for the cover and 2 armor), 9 hit points left",
+        ),
+        (
+            E::WoundChanged {
+                unit: WALTER,
+                from: WoundState::Hurt,
+                to: WoundState::MajorWound,
+            },
+            "Walter Corbitt Jr. is badly wounded (major wound)",
+        ),
+        (
+            E::Disarmed {
+                unit: WALTER,
+                weapon: ".38 or 9mm Revolver".to_string(),
+            },
+            "Walter Corbitt Jr. loses the .38 or 9mm Revolver",
+        ),
+        (
+            E::Held {
+                unit: ROSE,
+                holder: GHOUL,
+            },
+            "Rose Whateley is held by Ghoul of the Corbitt house",
+        ),
+        (
+            E::Released {
+                unit: ROSE,
+                holder: GHOUL,
+            },
+            "Rose Whateley is free of Ghoul of the Corbitt house",
+        ),
+        (
+            E::Hindered { unit: GHOUL },
+            "Ghoul of the Corbitt house is hampered: a penalty die until its next turn ends",
+        ),
+        (
+            E::Exposed { unit: GHOUL },
+            "Ghoul of the Corbitt house is left open: a bonus die to its enemies this round",
+        ),
+        (
+            E::Stabilised {
+                unit: WALTER,
+                by: DOYLE,
+            },
+            "Father Doyle stabilises Walter Corbitt Jr.",
+        ),
+        (
+            E::Healed {
+                unit: WALTER,
+                by: DOYLE,
+                amount: 1,
+            },
+            "Father Doyle heals Walter Corbitt Jr. of 1 hit point(s)",
+        ),
+        (
+            E::Delayed {
+                unit: ROSE,
+                until: Some(GHOUL),
+            },
+            "Rose Whateley waits for Ghoul of the Corbitt house",
+        ),
+        (
+            E::DelayLapsed { unit: ROSE },
+            "Rose Whateley waited too long and loses the action",
+        ),
+        (E::Fled { unit: DOYLE }, "Father Doyle flees the fight"),
+        (
+            E::Aimed {
+                unit: WALTER,
+                target: GHOUL,
+            },
+            "Walter Corbitt Jr. takes careful aim at Ghoul of the Corbitt house",
+        ),
+        (
+            E::AimLost { unit: WALTER },
+            "Walter Corbitt Jr. loses the aim",
+        ),
+        (
+            E::Fired {
+                unit: WALTER,
+                weapon: "Thompson".to_string(),
+                rounds: 12,
+                wasted: 3,
+            },
+            "Walter Corbitt Jr. fires the Thompson: 12 rounds, 3 more wasted between targets",
+        ),
+        (
+            E::ShotAt {
+                unit: WALTER,
+                target: GHOUL,
+                bullets: 6,
+                band: RangeBand::Long,
+                point_blank: false,
+                line: ShotLine::HalfConcealed {
+                    cover: Tile::new(4, 4),
+                    armor: 3,
+                },
+            },
+            "Walter Corbitt Jr. · a volley of 6 at Ghoul of the Corbitt house: long range, half cover",
+        ),
+        (
+            E::ShotHit {
+                unit: WALTER,
+                target: GHOUL,
+                hits: 6,
+                extreme: 3,
+            },
+            "6 bullets hit Ghoul of the Corbitt house, 3 of them extreme",
+        ),
+        (
+            E::ShotMissed {
+                unit: WALTER,
+                target: GHOUL,
+            },
+            "the shot misses Ghoul of the Corbitt house",
+        ),
+        (
+            E::ShotWasted {
+                unit: WALTER,
+                target: GHOUL,
+                bullets: 6,
+            },
+            "6 rounds at Ghoul of the Corbitt house cannot hit: the fire is too wild",
+        ),
+        (
+            E::StrayHit {
+                unit: WALTER,
+                target: GHOUL,
+                ally: ROSE,
+            },
+            "a fumble into the melee around Ghoul of the Corbitt house: Rose Whateley is hit instead",
+        ),
+        (
+            E::Malfunctioned {
+                unit: WALTER,
+                weapon: "Thompson".to_string(),
+                outcome: MalfunctionKind::Jam,
+                work: Some(die(6, 2)),
+            },
+            "the Thompson jams: 2 rounds of work to clear it [D6: 2]",
+        ),
+        (
+            E::JamWorkedOn {
+                unit: WALTER,
+                weapon: "Thompson".to_string(),
+                rounds_left: 1,
+            },
+            "Walter Corbitt Jr. works on the jammed Thompson: 1 more round",
+        ),
+        (
+            E::JamCleared {
+                unit: WALTER,
+                weapon: "Thompson".to_string(),
+            },
+            "Walter Corbitt Jr. clears the Thompson",
+        ),
+        (
+            E::Reloaded {
+                unit: WALTER,
+                weapon: ".38 or 9mm Revolver".to_string(),
+                loaded: 2,
+                spare: 10,
+                half_done: false,
+            },
+            "Walter Corbitt Jr. reloads the .38 or 9mm Revolver: 2 loaded, 10 spare",
+        ),
+        (
+            E::Dived {
+                unit: DOYLE,
+                made_it: true,
+            },
+            "Father Doyle dives for cover: harder to hit",
+        ),
+        (
+            E::Launched {
+                unit: ROSE,
+                weapon: "Dynamite Stick".to_string(),
+                at: Tile::new(6, 6),
+            },
+            "Rose Whateley sends the Dynamite Stick at (6, 6)",
+        ),
+        (
+            E::Scattered {
+                weapon: "Dynamite Stick".to_string(),
+                from: Tile::new(6, 6),
+                to: Tile::new(9, 6),
+                direction: die(8, 3),
+                yards: vec![die(4, 1), die(4, 2)],
+            },
+            "the Dynamite Stick goes astray from (6, 6) to (9, 6) [D8: 3, D4: 1 2]",
+        ),
+        (
+            E::Exploded {
+                weapon: "Dynamite Stick".to_string(),
+                at: Tile::new(9, 6),
+                radius: Some(3),
+            },
+            "the Dynamite Stick bursts at (9, 6) (radius 3 yards)",
+        ),
+        (
+            E::Dud {
+                weapon: "Hand Grenade".to_string(),
+                at: Tile::new(9, 6),
+            },
+            "the Hand Grenade at (9, 6) does not go off",
+        ),
+        (
+            E::Shielded {
+                unit: DOYLE,
+                by: Tile::new(8, 7),
+            },
+            "Father Doyle is shielded from the blast by (8, 7)",
+        ),
+        (
+            E::ChargeSet {
+                unit: ROSE,
+                weapon: "Plastique (C-4)".to_string(),
+                at: Tile::new(2, 2),
+                fuse: Some(2),
+            },
+            "Rose Whateley sets the Plastique (C-4) at (2, 2): it goes off in 2 rounds",
+        ),
+        (
+            E::MineTriggered {
+                unit: GHOUL,
+                at: Tile::new(5, 5),
+            },
+            "Ghoul of the Corbitt house steps on a mine at (5, 5)",
+        ),
+        (
+            E::CaughtFire { unit: GHOUL },
+            "Ghoul of the Corbitt house catches fire",
+        ),
+        (
+            E::Burned {
+                unit: GHOUL,
+                damage: 4,
+            },
+            "Ghoul of the Corbitt house burns for 4 damage",
+        ),
+        (
+            E::FireOut { unit: GHOUL },
+            "the fire on Ghoul of the Corbitt house is out",
+        ),
+        (
+            E::Stunned {
+                unit: GHOUL,
+                turns: die(6, 3),
+            },
+            "Ghoul of the Corbitt house is stunned for 3 turns [D6: 3]",
+        ),
+        (
+            E::TurnLost { unit: GHOUL },
+            "Ghoul of the Corbitt house is stunned and loses the turn",
+        ),
+        (E::TurnEnded { unit: ROSE }, "Rose Whateley ends the turn"),
+        (E::RoundEnded, "Round 2 ends"),
+        (
+            E::BattleEnded {
+                outcome: Outcome {
+                    winner: Some(0),
+                    reason: "Investigators are the last standing".to_string(),
+                },
+            },
+            "The fight is over: Investigators win (Investigators are the last standing)",
+        ),
+        (
+            E::Rejected {
+                command: Command::EndTurn { unit: ROSE },
+                reason: Rejection::NotItsTurn,
+            },
+            "Rose Whateley cannot do that: it is not this unit's turn",
+        ),
+    ]
+}
+
+#[test]
+fn every_kind_of_event_reads_as_words() {
+    let scenario = cellar();
+    let examples = examples();
+    let mut covered = [false; KINDS];
+    for (kind, words) in &examples {
+        covered[variant(kind)] = true;
+        let event = Event {
+            round: 2,
+            kind: kind.clone(),
+        };
+        assert_eq!(describe(&event, &scenario), *words);
+    }
+    let missing: Vec<usize> = (0..KINDS).filter(|index| !covered[*index]).collect();
+    assert!(missing.is_empty(), "no example for kinds {missing:?}");
+}
+
+/// Each event is filed under one kind for the log's filters, and names the units it is about,
+/// the one it is mostly about first.
+#[test]
+fn events_are_filed_by_kind_and_unit() {
+    let cases = [
+        (
+            EventKind::TurnBegan { unit: ROSE },
+            LogKind::Turns,
+            vec![ROSE],
+        ),
+        (
+            EventKind::Attacked {
+                unit: GHOUL,
+                target: DOYLE,
+                weapon: "Claws".to_string(),
+            },
+            LogKind::Attacks,
+            vec![GHOUL, DOYLE],
+        ),
+        (
+            EventKind::CaughtFire { unit: GHOUL },
+            LogKind::Wounds,
+            vec![GHOUL],
+        ),
+        (
+            EventKind::Healed {
+                unit: WALTER,
+                by: DOYLE,
+                amount: 1,
+            },
+            LogKind::Care,
+            vec![WALTER, DOYLE],
+        ),
+        (
+            EventKind::Reloaded {
+                unit: WALTER,
+                weapon: "Thompson".to_string(),
+                loaded: 20,
+                spare: 0,
+                half_done: false,
+            },
+            LogKind::Gear,
+            vec![WALTER],
+        ),
+        (
+            EventKind::Moved {
+                unit: ROSE,
+                path: Vec::new(),
+                cost: 0,
+                spent: 0,
+            },
+            LogKind::Moves,
+            vec![ROSE],
+        ),
+    ];
+    for (kind, filed, units) in cases {
+        assert_eq!(kind_of(&kind), filed, "{kind:?}");
+        assert_eq!(units_of(&kind), units, "{kind:?}");
+    }
+}
+
+/// The Markdown log has a heading per round and a line per event.
+#[test]
+fn the_log_as_markdown() {
+    let scenario = cellar();
+    let events = [
+        Event {
+            round: 0,
+            kind: EventKind::BattleBegan { seed: 5 },
+        },
+        Event {
+            round: 1,
+            kind: EventKind::TurnBegan { unit: ROSE },
+        },
+        Event {
+            round: 1,
+            kind: EventKind::TurnEnded { unit: ROSE },
+        },
+    ];
+    assert_eq!(
+        markdown(&events, &scenario, 5),
+        "# Cellar melee: combat log\n\nCall of Cthulhu 7th edition · dice seed 5 · 3 events\n\n\
+         ## Before the fight\n\n- The fight begins (dice seed 5)\n\n## Round 1\n\n\
+         - Rose Whateley's turn\n- Rose Whateley ends the turn\n"
+    );
+}
