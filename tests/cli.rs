@@ -243,6 +243,8 @@ fn bad_arguments_exit_2_with_one_line() {
         &["frobnicate"],
         &["--frames", "10"],
         &["maps/no-such-map.map.ron"],
+        &["--ui-scale", "9"],
+        &["--ui-scale", "big"],
     ];
     for args in cases {
         let output = gridkeeper(args);

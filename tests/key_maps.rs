@@ -153,3 +153,24 @@ fn no_file_at_all_means_the_defaults_quietly() {
     assert_eq!(map, KeyMap::defaults());
     assert_eq!(message, None);
 }
+
+#[test]
+fn the_format_document_lists_every_action_with_its_default_keys() {
+    let document =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/FORMATS.md"))
+            .expect("docs/FORMATS.md");
+    let defaults = KeyMap::defaults();
+    for (action, name, words) in ACTIONS {
+        let keys = defaults
+            .bindings_of(*action)
+            .iter()
+            .map(|binding| format!("`{binding}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let row = format!("| `{name}` | {keys} | {words} |");
+        assert!(
+            document.contains(&row),
+            "docs/FORMATS.md lacks the row {row}"
+        );
+    }
+}

@@ -105,7 +105,11 @@ pub const ACTIONS: &[(MapAction, &str, &str)] = &[
         "delay: then click the unit to wait for",
     ),
     (MapAction::StandUp, "stand_up", "get up from prone"),
-    (MapAction::ToggleHelp, "toggle_help", "this list of keys"),
+    (
+        MapAction::ToggleHelp,
+        "toggle_help",
+        "show or hide the list of keys",
+    ),
     (MapAction::UiLarger, "ui_larger", "larger text and panels"),
     (
         MapAction::UiSmaller,
