@@ -301,7 +301,7 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 by: DOYLE,
                 amount: 1,
             },
-            "Father Doyle heals Walter Corbitt Jr. of 1 hit point(s)",
+            "Father Doyle heals Walter Corbitt Jr. of 1 hit point",
         ),
         (
             E::Delayed {
@@ -363,7 +363,7 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 unit: WALTER,
                 target: GHOUL,
             },
-            "the shot misses Ghoul of the Corbitt house",
+            "The shot misses Ghoul of the Corbitt house",
         ),
         (
             E::ShotWasted {
@@ -379,7 +379,7 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 target: GHOUL,
                 ally: ROSE,
             },
-            "a fumble into the melee around Ghoul of the Corbitt house: Rose Whateley is hit instead",
+            "A fumble into the melee around Ghoul of the Corbitt house: Rose Whateley is hit instead",
         ),
         (
             E::Malfunctioned {
@@ -388,7 +388,7 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 outcome: MalfunctionKind::Jam,
                 work: Some(die(6, 2)),
             },
-            "the Thompson jams: 2 rounds of work to clear it [D6: 2]",
+            "The Thompson jams: 2 rounds of work to clear it [D6: 2]",
         ),
         (
             E::JamWorkedOn {
@@ -438,7 +438,7 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 direction: die(8, 3),
                 yards: vec![die(4, 1), die(4, 2)],
             },
-            "the Dynamite Stick goes astray from (6, 6) to (9, 6) [D8: 3, D4: 1 2]",
+            "The Dynamite Stick goes astray from (6, 6) to (9, 6) [D8: 3, D4: 1 2]",
         ),
         (
             E::Exploded {
@@ -446,14 +446,14 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 at: Tile::new(9, 6),
                 radius: Some(3),
             },
-            "the Dynamite Stick bursts at (9, 6) (radius 3 yards)",
+            "The Dynamite Stick bursts at (9, 6) (radius 3 yards)",
         ),
         (
             E::Dud {
                 weapon: "Hand Grenade".to_string(),
                 at: Tile::new(9, 6),
             },
-            "the Hand Grenade at (9, 6) does not go off",
+            "The Hand Grenade at (9, 6) does not go off",
         ),
         (
             E::Shielded {
@@ -491,7 +491,7 @@ fn examples() -> Vec<(EventKind, &'static str)> {
         ),
         (
             E::FireOut { unit: GHOUL },
-            "the fire on Ghoul of the Corbitt house is out",
+            "The fire on Ghoul of the Corbitt house is out",
         ),
         (
             E::Stunned {
@@ -510,10 +510,10 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             E::BattleEnded {
                 outcome: Outcome {
                     winner: Some(0),
-                    reason: "Investigators are the last standing".to_string(),
+                    reason: "the last side standing".to_string(),
                 },
             },
-            "The fight is over: Investigators win (Investigators are the last standing)",
+            "The fight is over, won by Investigators: the last side standing",
         ),
         (
             E::Rejected {

@@ -465,10 +465,7 @@ fn decided(battle: &Battle, round_over: bool) -> Option<Outcome> {
             winner: None,
             reason: "nobody is left standing".to_string(),
         }),
-        [side] => Some(won(
-            *side,
-            format!("{} are the last standing", scenario.sides[*side].name),
-        )),
+        [side] => Some(won(*side, "the last side standing".to_string())),
         _ => None,
     })
 }

@@ -20,7 +20,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             .get(unit.index())
             .map_or_else(|| format!("unit {}", unit.0), |spec| spec.name.clone())
     };
-    match &event.kind {
+    let words = match &event.kind {
         EventKind::BattleBegan { seed } => format!("The fight begins (dice seed {seed})"),
         EventKind::RoundBegan { order } => {
             let names: Vec<String> = order.iter().map(|unit| name(*unit)).collect();
@@ -196,9 +196,10 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         ),
         EventKind::Stabilised { unit, by } => format!("{} stabilises {}", name(*by), name(*unit)),
         EventKind::Healed { unit, by, amount } => format!(
-            "{} heals {} of {amount} hit point(s)",
+            "{} heals {} of {amount} hit point{}",
             name(*by),
-            name(*unit)
+            name(*unit),
+            plural(*amount)
         ),
         EventKind::Delayed { unit, until } => match until {
             Some(other) => format!("{} waits for {}", name(*unit), name(*other)),
@@ -395,8 +396,11 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         EventKind::RoundEnded => format!("Round {} ends", event.round),
         EventKind::BattleEnded { outcome } => {
             match outcome.winner.and_then(|side| scenario.sides.get(side)) {
-                Some(side) => format!("The fight is over: {} win ({})", side.name, outcome.reason),
-                None => format!("The fight is over: nobody wins ({})", outcome.reason),
+                Some(side) => format!(
+                    "The fight is over, won by {}: {}",
+                    side.name, outcome.reason
+                ),
+                None => format!("The fight is over, won by nobody: {}", outcome.reason),
             }
         }
         EventKind::Rejected { command, reason } => {
@@ -406,7 +410,8 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 .unwrap_or_else(|| "The keeper".to_string());
             format!("{who} cannot do that: {reason}")
         }
-    }
+    };
+    capitalised(&words)
 }
 
 fn purpose_words(purpose: &RollPurpose) -> String {
@@ -424,16 +429,24 @@ fn check_words(check: &SkillCheck, modifiers: &[Modifier]) -> String {
     } else {
         format!(" ({})", modifier_words(modifiers))
     };
+    format!(
+        "{} against {}{modifiers}, {} needed: {}",
+        check.roll.value,
+        check.skill,
+        check.difficulty,
+        outcome_words(check)
+    )
+}
+
+/// What a roll came to: "hard success", "regular success, not enough" (when hard was needed),
+/// "failure", "fumble".
+pub fn outcome_words(check: &SkillCheck) -> String {
     let level = check.level;
-    let outcome = match (level.is_success(), check.success) {
+    match (level.is_success(), check.success) {
         (true, true) => format!("{level} success"),
         (true, false) => format!("{level} success, not enough"),
         (false, _) => level.to_string(),
-    };
-    format!(
-        "{} against {}{modifiers}, {} needed: {outcome}",
-        check.roll.value, check.skill, check.difficulty
-    )
+    }
 }
 
 /// What an event is about, for filtering the log.
@@ -636,7 +649,7 @@ pub fn capitalised(words: &str) -> String {
 }
 
 /// "s" for any count but one.
-fn plural(count: u32) -> &'static str {
+pub fn plural(count: u32) -> &'static str {
     if count == 1 { "" } else { "s" }
 }
 

@@ -209,6 +209,24 @@ pub(super) fn attack(
     target: UnitId,
     weapon: WeaponChoice,
 ) -> Result<(), Rejection> {
+    let chosen = strike_allowed(battle, unit, target, weapon)?;
+    let announced = EventKind::Attacked {
+        unit,
+        target,
+        weapon: chosen.name,
+    };
+    spend_an_attack(battle, unit, target, AttackKind::Strike(weapon), announced);
+    Ok(())
+}
+
+/// Whether `unit` may strike at (or throw at) `target` with `weapon` now: the weapon, or why
+/// not.
+fn strike_allowed(
+    battle: &Battle,
+    unit: UnitId,
+    target: UnitId,
+    weapon: WeaponChoice,
+) -> Result<MeleeWeapon, Rejection> {
     ready_to_attack(battle, unit, target)?;
     let chosen = melee_weapon(battle, unit, weapon)?;
     match &chosen.thrown {
@@ -224,13 +242,7 @@ pub(super) fn attack(
         }
         None => in_reach(battle, unit, target, &chosen.range)?,
     }
-    let announced = EventKind::Attacked {
-        unit,
-        target,
-        weapon: chosen.name,
-    };
-    spend_an_attack(battle, unit, target, AttackKind::Strike(weapon), announced);
-    Ok(())
+    Ok(chosen)
 }
 
 pub(super) fn maneuver(
@@ -605,12 +617,38 @@ fn side_odds(skill: u32, difficulty: Difficulty, modifiers: &[Modifier]) -> Side
 pub fn answer_odds(world: &mut World) -> Option<AnswerOdds> {
     let battle = Battle::new(world);
     let pending = battle.flow().pending()?.clone();
-    let defender = pending.target;
     if let AttackKind::Fire(fire) = &pending.kind {
-        return ranged::dive_odds(&battle, pending.attacker, fire, defender);
+        return ranged::dive_odds(&battle, pending.attacker, fire, pending.target);
     }
-    let weapon = attacker_weapon(&battle, &pending);
-    let (difficulty, modifiers) = attack_terms(&battle, &pending, &weapon);
+    Some(exchange_odds_of(&battle, &pending).1)
+}
+
+/// The odds of a blow `attacker` could strike now at `target` with `weapon`, against each
+/// answer the target could give, and the modifiers on the attack; or why it cannot be struck:
+/// for the attacker's preview. Nothing in the battle changes.
+pub fn strike_odds(
+    world: &mut World,
+    attacker: UnitId,
+    target: UnitId,
+    weapon: WeaponChoice,
+) -> Result<(Vec<Modifier>, AnswerOdds), Rejection> {
+    let battle = Battle::new(world);
+    strike_allowed(&battle, attacker, target, weapon)?;
+    let pending = PendingAttack {
+        attacker,
+        target,
+        kind: AttackKind::Strike(weapon),
+        unseen: false,
+        during_setup: false,
+    };
+    Ok(exchange_odds_of(&battle, &pending))
+}
+
+/// The attack's modifiers, and the odds of each answer the defender may give to it.
+fn exchange_odds_of(battle: &Battle, pending: &PendingAttack) -> (Vec<Modifier>, AnswerOdds) {
+    let defender = pending.target;
+    let weapon = attacker_weapon(battle, pending);
+    let (difficulty, modifiers) = attack_terms(battle, pending, &weapon);
     let attack = side_odds(weapon.skill, difficulty, &modifiers);
     let hindrances = battle.hindrances(defender, false);
     let dodge = side_odds(
@@ -618,18 +656,19 @@ pub fn answer_odds(world: &mut World) -> Option<AnswerOdds> {
         Difficulty::Regular,
         &hindrances,
     );
-    let fights_with = fighting_weapon(&battle, defender);
+    let fights_with = fighting_weapon(battle, defender);
     let fight = side_odds(fights_with.skill, Difficulty::Regular, &hindrances);
     let may_fight_back = !battle.condition(defender).dived_for_cover
-        && defence_kind(&battle, &pending)
+        && defence_kind(battle, pending)
             != (DefenceKind::Thrown {
                 may_fight_back: false,
             });
-    Some(AnswerOdds::Exchange {
+    let odds = AnswerOdds::Exchange {
         dodge: exchange_odds(Defence::Dodge, attack, Some(dodge)),
         fight_back: may_fight_back.then(|| exchange_odds(Defence::FightBack, attack, Some(fight))),
         take_it: exchange_odds(Defence::None, attack, None),
-    })
+    };
+    (modifiers, odds)
 }
 
 /// Roll both sides of a melee exchange (or a throw and its dodge) and carry out what comes of

@@ -420,25 +420,34 @@ impl KeyMap {
         let mut map = InputMap::default().with_axis(MapAction::Zoom, MouseScrollAxis::Y);
         for (action, bindings) in &self.bindings {
             for binding in bindings {
-                let button = match (binding.modifier, binding.button) {
-                    (None, Button::Key(key)) => ButtonlikeChord::from_single(key),
-                    (None, Button::Mouse(button)) => ButtonlikeChord::from_single(button),
-                    (Some(modifier), Button::Key(key)) => ButtonlikeChord::modified(modifier, key),
-                    (Some(modifier), Button::Mouse(button)) => {
-                        ButtonlikeChord::modified(modifier, button)
+                // A plain button is bound as itself, not as a chord of one: leafwing only sees
+                // that `Ctrl+S` overrules `S` when `S` is a plain button.
+                match (binding.modifier, binding.button) {
+                    (None, Button::Key(key)) => bind(&mut map, *action, key),
+                    (None, Button::Mouse(button)) => bind(&mut map, *action, button),
+                    (Some(modifier), Button::Key(key)) => {
+                        bind(&mut map, *action, ButtonlikeChord::modified(modifier, key));
                     }
-                };
-                if *action == MapAction::DragPan {
-                    map.insert_dual_axis(
-                        *action,
-                        DualAxislikeChord::new(button, MouseMove::default()),
-                    );
-                } else {
-                    map.insert(*action, button);
+                    (Some(modifier), Button::Mouse(button)) => {
+                        bind(
+                            &mut map,
+                            *action,
+                            ButtonlikeChord::modified(modifier, button),
+                        );
+                    }
                 }
             }
         }
         map
+    }
+}
+
+/// Bind a button to an action: dragging the view moves with the mouse while it is held.
+fn bind(map: &mut InputMap<MapAction>, action: MapAction, button: impl Buttonlike) {
+    if action == MapAction::DragPan {
+        map.insert_dual_axis(action, DualAxislikeChord::new(button, MouseMove::default()));
+    } else {
+        map.insert(action, button);
     }
 }
 

@@ -133,3 +133,75 @@ fn spawn_controls(mut commands: Commands, key_map: Option<Res<KeyMap>>) {
     let input_map = key_map.map_or_else(MapAction::default_input_map, |map| map.input_map());
     commands.spawn((Name::new("Controls"), Controls, input_map));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The controls in a bare app: keyboard and mouse input, no window.
+    fn controls_app() -> App {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::input::InputPlugin, plugin));
+        app.update();
+        app
+    }
+
+    /// Press these keys as a keyboard does (and let them go within the same frame when
+    /// `tapped`), run a frame, and say which of `actions` are pressed.
+    fn pressed_after(keys: &[KeyCode], tapped: bool, actions: &[MapAction]) -> Vec<MapAction> {
+        use bevy::input::ButtonState;
+        use bevy::input::keyboard::{Key, KeyboardInput};
+        let mut app = controls_app();
+        let states: &[ButtonState] = if tapped {
+            &[ButtonState::Pressed, ButtonState::Released]
+        } else {
+            &[ButtonState::Pressed]
+        };
+        for state in states {
+            for key in keys {
+                app.world_mut().write_message(KeyboardInput {
+                    key_code: *key,
+                    logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+                    state: *state,
+                    text: None,
+                    repeat: false,
+                    window: Entity::PLACEHOLDER,
+                });
+            }
+        }
+        app.update();
+        let mut state = app
+            .world_mut()
+            .query_filtered::<&ActionState<MapAction>, With<Controls>>();
+        let state = state.single(app.world()).expect("one set of controls");
+        actions
+            .iter()
+            .copied()
+            .filter(|action| state.pressed(action))
+            .collect()
+    }
+
+    #[test]
+    fn a_modified_key_does_not_also_do_the_plain_keys_action() {
+        let both = [MapAction::UiLarger, MapAction::ZoomIn];
+        for tapped in [false, true] {
+            assert_eq!(
+                pressed_after(&[KeyCode::ControlLeft, KeyCode::Equal], tapped, &both),
+                [MapAction::UiLarger],
+                "tapped: {tapped}"
+            );
+            assert_eq!(
+                pressed_after(&[KeyCode::Equal], tapped, &both),
+                [MapAction::ZoomIn]
+            );
+            assert_eq!(
+                pressed_after(
+                    &[KeyCode::ControlLeft, KeyCode::KeyS],
+                    tapped,
+                    &[MapAction::ExportLog, MapAction::PanDown]
+                ),
+                [MapAction::ExportLog]
+            );
+        }
+    }
+}

@@ -29,7 +29,7 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
         Phase::Setup => setup_controls(ui, view, &scenario),
         Phase::Over(outcome) => {
             let result = match outcome.winner.and_then(|side| scenario.sides.get(side)) {
-                Some(side) => format!("{} win: {}", side.name, outcome.reason),
+                Some(side) => format!("Won by {}: {}", side.name, outcome.reason),
                 None => format!("Nobody wins: {}", outcome.reason),
             };
             ui.label(egui::RichText::new("The fight is over").size(18.0).strong());

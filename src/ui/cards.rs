@@ -9,6 +9,7 @@ use super::side_colour;
 use super::view::BattleView;
 use crate::battle::command::WeaponChoice;
 use crate::battle::event::WoundState;
+use crate::battle::log::plural;
 use crate::battle::{Condition, UnitId, Vitals, WeaponState};
 use crate::map::reach::budget_for;
 use crate::map::scenario::{Control, Scenario};
@@ -35,18 +36,23 @@ fn wound_words(state: WoundState) -> (&'static str, egui::Color32) {
 
 /// A small coloured label, like a badge on a token.
 pub(super) fn chip(ui: &mut egui::Ui, text: &str, colour: egui::Color32) {
-    egui::Frame::new()
-        .fill(colour.gamma_multiply(0.35))
-        .stroke(egui::Stroke::new(1.0, colour))
-        .corner_radius(6.0)
-        .inner_margin(egui::Margin::symmetric(5, 1))
-        .show(ui, |ui| {
-            ui.label(
-                egui::RichText::new(text)
-                    .small()
-                    .color(egui::Color32::WHITE),
-            );
-        });
+    // Laid out first and allocated whole, so a row of chips wraps between chips, never inside
+    // one.
+    let font = egui::TextStyle::Small.resolve(ui.style());
+    let galley = ui
+        .painter()
+        .layout_no_wrap(text.to_string(), font, egui::Color32::WHITE);
+    let margin = egui::vec2(5.0, 1.0);
+    let (rect, _) = ui.allocate_exact_size(galley.size() + 2.0 * margin, egui::Sense::hover());
+    let painter = ui.painter();
+    painter.rect(
+        rect,
+        6.0,
+        colour.gamma_multiply(0.35),
+        egui::Stroke::new(1.0, colour),
+        egui::StrokeKind::Inside,
+    );
+    painter.galley(rect.min + margin, galley, egui::Color32::WHITE);
 }
 
 /// The wound-state badge, and (unless `compact`) a chip for each flag: prone, held, hampered,
@@ -155,7 +161,7 @@ pub(super) fn weapon_state_words(weapon: &Weapon, state: &WeaponState, round: u3
     if let Some(jam) = state.jam {
         words.push(match jam.work_left {
             0 => "jammed (roll to clear)".to_string(),
-            work => format!("jammed ({work} round(s) of work)"),
+            work => format!("jammed ({work} round{} of work)", plural(work)),
         });
     }
     if let Some(last) = state.last_used

@@ -72,6 +72,9 @@ pub(super) fn log_panel(
     seed: u64,
 ) {
     ui.vertical(|ui| {
+        // Wide enough for a row of checkboxes (at scale 1 beside the rolls): shown inline;
+        // narrower (a larger scale), they fold into a menu and leave the room to the lines.
+        let inline_kinds = ui.available_width() > 640.0;
         ui.horizontal_wrapped(|ui| {
             ui.strong("Log");
             let chosen = filter.unit.map_or("everyone".to_string(), |unit| {
@@ -89,15 +92,16 @@ pub(super) fn log_panel(
                         );
                     }
                 });
-            for kind in LogKind::ALL {
-                let mut shown = !filter.hidden.contains(&kind);
-                if ui.checkbox(&mut shown, kind.label()).changed() {
-                    if shown {
-                        filter.hidden.remove(&kind);
-                    } else {
-                        filter.hidden.insert(kind);
-                    }
-                }
+            if inline_kinds {
+                kind_checkboxes(ui, filter);
+            } else {
+                let shown = LogKind::ALL.len() - filter.hidden.len();
+                let label = if filter.hidden.is_empty() {
+                    "all kinds".to_string()
+                } else {
+                    format!("{shown} of {} kinds", LogKind::ALL.len())
+                };
+                ui.menu_button(label, |ui| kind_checkboxes(ui, filter));
             }
             if ui
                 .button("Save as Markdown")
@@ -128,6 +132,20 @@ pub(super) fn log_panel(
                 }
             });
     });
+}
+
+/// A checkbox for each kind of event, ticked when the log shows it.
+fn kind_checkboxes(ui: &mut egui::Ui, filter: &mut LogFilter) {
+    for kind in LogKind::ALL {
+        let mut shown = !filter.hidden.contains(&kind);
+        if ui.checkbox(&mut shown, kind.label()).changed() {
+            if shown {
+                filter.hidden.remove(&kind);
+            } else {
+                filter.hidden.insert(kind);
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ use crate::view::{MapGeometry, ShownMap, TILE_SIZE};
 /// target, painted behind the panel.
 ///
 /// Labels never cover each other or another token: each goes below its token, else above,
-/// else as initials; a name that still does not fit is left to the panel and the pointer.
+/// right or left, else as initials in the same places; a name that still does not fit is left to the panel and the pointer.
 /// The selected unit and the one under the pointer are placed first.
 pub(super) fn map_labels(
     mut contexts: EguiContexts,
@@ -93,28 +93,46 @@ pub(super) fn map_labels(
     let mut placed: Vec<egui::Rect> = Vec::new();
     for (id, at) in &tokens {
         let unit = &scenario.0.units[id.index()];
-        let below = *at + egui::vec2(0.0, token_half + 2.0);
-        let above = *at - egui::vec2(0.0, token_half + 2.0);
-        let candidates = [
-            (below, unit.name.clone(), egui::Align2::CENTER_TOP),
-            (above, unit.name.clone(), egui::Align2::CENTER_BOTTOM),
-            (below, initials(&unit.name), egui::Align2::CENTER_TOP),
-            (above, initials(&unit.name), egui::Align2::CENTER_BOTTOM),
+        let places = [
+            (egui::vec2(0.0, token_half + 2.0), egui::Align2::CENTER_TOP),
+            (
+                egui::vec2(0.0, -token_half - 2.0),
+                egui::Align2::CENTER_BOTTOM,
+            ),
+            (egui::vec2(token_half + 4.0, 0.0), egui::Align2::LEFT_CENTER),
+            (
+                egui::vec2(-token_half - 4.0, 0.0),
+                egui::Align2::RIGHT_CENTER,
+            ),
         ];
-        for (anchor_at, text, anchor) in candidates {
-            let galley = painter.layout_no_wrap(text, font.clone(), egui::Color32::WHITE);
-            let rect = plate(anchor_at, galley.size(), anchor);
-            // The selected unit and the one pointed at are named even over other tokens.
-            let clashes = placed.iter().any(|other| other.intersects(rect))
-                || (!wanted(id)
-                    && token_rects
+        let candidates: Vec<(egui::Pos2, String, egui::Align2)> =
+            [unit.name.clone(), initials(&unit.name)]
+                .iter()
+                .flat_map(|text| {
+                    places
                         .iter()
-                        .any(|(other, token)| other != id && token.intersects(rect)));
-            if !clashes {
-                label(&painter, rect, galley, side_colour(&scenario.0, unit));
-                placed.push(rect);
-                break;
-            }
+                        .map(move |(offset, anchor)| (*at + *offset, text.clone(), *anchor))
+                })
+                .collect();
+        // The selected unit and the one pointed at are named even over other tokens, but only
+        // where no place leaves the tokens clear.
+        let passes: &[bool] = if wanted(id) { &[true, false] } else { &[true] };
+        let chosen = passes.iter().find_map(|keep_tokens_clear| {
+            candidates.iter().find_map(|(anchor_at, text, anchor)| {
+                let galley =
+                    painter.layout_no_wrap(text.clone(), font.clone(), egui::Color32::WHITE);
+                let rect = plate(*anchor_at, galley.size(), *anchor);
+                let clashes = placed.iter().any(|other| other.intersects(rect))
+                    || (*keep_tokens_clear
+                        && token_rects
+                            .iter()
+                            .any(|(other, token)| other != id && token.intersects(rect)));
+                (!clashes).then_some((rect, galley))
+            })
+        });
+        if let Some((rect, galley)) = chosen {
+            label(&painter, rect, galley, side_colour(&scenario.0, unit));
+            placed.push(rect);
         }
     }
     let aimed_at = aim

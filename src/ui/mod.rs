@@ -39,7 +39,7 @@ use view::BattleView;
 /// The width of the right-hand panel in points at scale 1; the map is drawn beside it.
 pub const SIDE_PANEL_WIDTH: f32 = 350.0;
 /// The width of the turn order down the left, in points at scale 1.
-const ORDER_PANEL_WIDTH: f32 = 250.0;
+const ORDER_PANEL_WIDTH: f32 = 220.0;
 /// The height of the rolls and the log along the bottom, in points at scale 1.
 const BOTTOM_PANEL_HEIGHT: f32 = 240.0;
 

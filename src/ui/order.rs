@@ -148,20 +148,23 @@ fn row(
         });
         ui.horizontal(|ui| {
             ui.add_space(18.0);
-            let presence = match state.condition.presence {
-                Presence::Arriving(round) => Some(format!("arrives in round {round}")),
-                Presence::Fled => Some("fled".to_string()),
-                Presence::Present => None,
-            };
-            match presence {
-                Some(words) => {
-                    ui.small(words);
+            // Wrapped inside the indent, so chips that spill over stay under the name.
+            ui.horizontal_wrapped(|ui| {
+                let presence = match state.condition.presence {
+                    Presence::Arriving(round) => Some(format!("arrives in round {round}")),
+                    Presence::Fled => Some("fled".to_string()),
+                    Presence::Present => None,
+                };
+                match presence {
+                    Some(words) => {
+                        ui.small(words);
+                    }
+                    None => {
+                        hit_point_bar(ui, scenario, unit, &state.vitals, 90.0);
+                        wound_badge(ui, &state.vitals, &state.condition, true);
+                    }
                 }
-                None => {
-                    hit_point_bar(ui, scenario, unit, &state.vitals, 90.0);
-                    wound_badge(ui, &state.vitals, &state.condition, true);
-                }
-            }
+            });
         });
     });
 }

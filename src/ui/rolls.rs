@@ -1,4 +1,4 @@
-//! The roll panel: the latest rolls drawn as dice, newest first. A percentile roll shows every
+//! The roll panel: the latest rolls drawn as dice, the latest moment of the fight first. A percentile roll shows every
 //! tens die (the kept one ringed in gold, the others faded), the units die, the value, the
 //! regular, hard and extreme thresholds with the one needed marked, the level reached and the
 //! modifiers that made the dice. A melee exchange shows both rolls side by side with who won; a
@@ -10,6 +10,7 @@ use super::side_colour;
 use super::view::BattleView;
 use crate::battle::UnitId;
 use crate::battle::event::{Event, EventKind, Modifier};
+use crate::battle::log::{outcome_words, plural};
 use crate::map::scenario::Scenario;
 use crate::rules::damage::{DamageRoll, DamageSource};
 use crate::rules::melee::MeleeOutcome;
@@ -18,9 +19,12 @@ use crate::rules::percentile::{Difficulty, SkillCheck, SuccessLevel};
 use crate::rules::ruleset::RollPurpose;
 use crate::rules::wounds::BlowSeverity;
 
-/// The width of the roll panel in points.
+/// The widest the roll panel gets, in points; it takes a share of the bottom row down to
+/// [`NARROWEST`], leaving the rest to the log.
 const PANEL_WIDTH: f32 = 470.0;
-/// How many of the latest rolls the panel keeps.
+/// The narrowest the roll panel gets: two dice and a value in each half of an exchange.
+const NARROWEST: f32 = 340.0;
+/// About how many of the latest rolls the panel keeps (whole moments are shown).
 const MOST_CARDS: usize = 12;
 
 /// One percentile roll, with what came of it when that is known.
@@ -57,10 +61,34 @@ enum Card {
     Damage(DamageCard),
 }
 
-/// Read the events into cards, oldest first.
-fn cards(events: &[Event]) -> Vec<Card> {
-    let mut cards: Vec<Card> = Vec::new();
+/// Whether an event begins a new moment of the fight: a turn, a round's end, an attack, a
+/// shot, a throw, a mine going off, a fire burning.
+fn begins_a_moment(kind: &EventKind) -> bool {
+    matches!(
+        kind,
+        EventKind::TurnBegan { .. }
+            | EventKind::RoundEnded
+            | EventKind::SurpriseAttempted { .. }
+            | EventKind::Attacked { .. }
+            | EventKind::Maneuvered { .. }
+            | EventKind::Fired { .. }
+            | EventKind::Launched { .. }
+            | EventKind::MineTriggered { .. }
+            | EventKind::Burned { .. }
+    )
+}
+
+/// Read the events into cards, grouped by the moment they belong to (an attack and its
+/// defence, damage and wound rolls), oldest first.
+fn cards(events: &[Event]) -> Vec<Vec<Card>> {
+    let mut moments: Vec<Vec<Card>> = vec![Vec::new()];
     for event in events {
+        if begins_a_moment(&event.kind) && moments.last().is_some_and(|cards| !cards.is_empty()) {
+            moments.push(Vec::new());
+        }
+        let Some(cards) = moments.last_mut() else {
+            continue;
+        };
         match &event.kind {
             EventKind::Rolled {
                 unit,
@@ -79,8 +107,8 @@ fn cards(events: &[Event]) -> Vec<Card> {
                 defender,
                 outcome,
             } => {
-                let defence = take_roll_of(&mut cards, *defender);
-                let attack = take_roll_of(&mut cards, *attacker);
+                let defence = take_roll_of(cards, *defender);
+                let attack = take_roll_of(cards, *attacker);
                 if let Some(attack) = attack {
                     cards.push(Card::Exchange {
                         attack,
@@ -90,14 +118,18 @@ fn cards(events: &[Event]) -> Vec<Card> {
                 }
             }
             EventKind::ShotHit { unit, hits, .. } => {
-                note_outcome(&mut cards, *unit, format!("hit: {hits} bullet(s) in"));
+                note_outcome(
+                    cards,
+                    *unit,
+                    format!("hit: {hits} bullet{} in", plural(*hits)),
+                );
             }
-            EventKind::ShotMissed { unit, .. } => note_outcome(&mut cards, *unit, "miss".into()),
+            EventKind::ShotMissed { unit, .. } => note_outcome(cards, *unit, "miss".into()),
             EventKind::StrayHit { unit, .. } => {
-                note_outcome(&mut cards, *unit, "fumble: hits an ally".into());
+                note_outcome(cards, *unit, "fumble: hits an ally".into());
             }
             EventKind::Malfunctioned { unit, .. } => {
-                note_outcome(&mut cards, *unit, "the weapon does not fire".into());
+                note_outcome(cards, *unit, "the weapon does not fire".into());
             }
             EventKind::DamageRolled {
                 target,
@@ -140,7 +172,8 @@ fn cards(events: &[Event]) -> Vec<Card> {
             _ => {}
         }
     }
-    cards
+    moments.retain(|cards| !cards.is_empty());
+    moments
 }
 
 /// Take the latest roll card of `unit` off the list, if it is among the last two.
@@ -170,27 +203,38 @@ fn note_outcome(cards: &mut [Card], unit: UnitId, words: String) {
 pub(super) fn roll_panel(ui: &mut egui::Ui, scenario: &Scenario, view: &BattleView) {
     let events = view.events();
     let from = events.len().saturating_sub(400);
-    let all = cards(&events[from..]);
-    ui.allocate_ui(egui::vec2(PANEL_WIDTH, ui.available_height()), |ui| {
-        ui.set_width(PANEL_WIDTH);
+    let moments = cards(&events[from..]);
+    let width = (ui.available_width() * 0.45).clamp(NARROWEST, PANEL_WIDTH);
+    let size = egui::vec2(width, ui.available_height());
+    let stacked = egui::Layout::top_down(egui::Align::Min);
+    ui.allocate_ui_with_layout(size, stacked, |ui| {
+        ui.set_width(width);
         ui.strong("Rolls");
         egui::ScrollArea::vertical()
             .id_salt("rolls")
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                if all.is_empty() {
+                if moments.is_empty() {
                     ui.label("No rolls yet.");
                 }
-                for card in all.iter().rev().take(MOST_CARDS) {
-                    match card {
-                        Card::Roll(roll) => roll_card(ui, scenario, roll),
-                        Card::Exchange {
-                            attack,
-                            defence,
-                            outcome,
-                        } => exchange_card(ui, scenario, attack, defence.as_ref(), *outcome),
-                        Card::Damage(damage) => damage_card(ui, scenario, damage),
+                let mut shown = 0;
+                for moment in moments.iter().rev() {
+                    if shown >= MOST_CARDS {
+                        break;
                     }
+                    for card in moment {
+                        match card {
+                            Card::Roll(roll) => roll_card(ui, scenario, roll, false),
+                            Card::Exchange {
+                                attack,
+                                defence,
+                                outcome,
+                            } => exchange_card(ui, scenario, attack, defence.as_ref(), *outcome),
+                            Card::Damage(damage) => damage_card(ui, scenario, damage),
+                        }
+                        ui.add_space(4.0);
+                    }
+                    shown += moment.len();
                     ui.separator();
                 }
             });
@@ -243,22 +287,32 @@ fn level_colour(check: &SkillCheck) -> egui::Color32 {
 }
 
 /// One percentile roll: who and what, the dice, the thresholds, the level and the modifiers.
-fn roll_card(ui: &mut egui::Ui, scenario: &Scenario, roll: &RollCard) {
+/// `compact` (half a panel wide, beside the other side of an exchange) puts the name, the dice
+/// and the verdict on lines of their own.
+fn roll_card(ui: &mut egui::Ui, scenario: &Scenario, roll: &RollCard, compact: bool) {
     let spec = &scenario.units[roll.unit.index()];
     let what = match &roll.purpose {
         RollPurpose::Skill(name)
         | RollPurpose::Characteristic(name)
         | RollPurpose::Damage(name) => name,
     };
-    ui.horizontal(|ui| {
-        ui.label(
-            egui::RichText::new(&spec.name)
-                .strong()
-                .color(side_colour(scenario, spec)),
-        );
-        ui.label(format!("· {what} {}%", roll.check.skill));
-    });
+    let name = egui::RichText::new(&spec.name)
+        .strong()
+        .color(side_colour(scenario, spec));
+    let skill = format!("{what} {}%", roll.check.skill);
+    if compact {
+        ui.label(name);
+        ui.label(skill);
+    } else {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(name);
+            ui.label(format!("· {skill}"));
+        });
+    }
     let check = &roll.check;
+    let verdict = egui::RichText::new(outcome_words(check))
+        .color(level_colour(check))
+        .strong();
     ui.horizontal(|ui| {
         for (index, tens) in check.roll.tens.iter().enumerate() {
             let kept = index == check.roll.kept;
@@ -276,32 +330,28 @@ fn roll_card(ui: &mut egui::Ui, scenario: &Scenario, roll: &RollCard) {
                 .size(20.0)
                 .strong(),
         );
-        let verdict = format!(
-            "{} · {}",
-            check.level,
-            if check.success { "success" } else { "failed" }
-        );
-        ui.label(
-            egui::RichText::new(verdict)
-                .color(level_colour(check))
-                .strong(),
-        );
+        if !compact {
+            ui.label(verdict.clone());
+        }
     });
+    if compact {
+        ui.label(verdict);
+    }
     ui.horizontal_wrapped(|ui| {
         for difficulty in [Difficulty::Regular, Difficulty::Hard, Difficulty::Extreme] {
             let words = format!("{} ≤{}", difficulty.name(), difficulty.target(check.skill));
-            if difficulty == check.difficulty {
-                ui.label(
-                    egui::RichText::new(format!("▸ {words}"))
-                        .strong()
-                        .underline(),
-                );
+            let threshold = if difficulty == check.difficulty {
+                egui::RichText::new(format!("▶ {words}"))
+                    .strong()
+                    .underline()
             } else {
-                ui.label(egui::RichText::new(words).weak());
-            }
+                egui::RichText::new(words).weak()
+            };
+            // Each threshold stays whole: the row wraps between them.
+            ui.add(egui::Label::new(threshold).wrap_mode(egui::TextWrapMode::Extend));
         }
         if check.difficulty == Difficulty::Critical {
-            ui.label(egui::RichText::new("▸ only 01").strong().underline());
+            ui.label(egui::RichText::new("▶ only 01").strong().underline());
         }
     });
     if !roll.modifiers.is_empty() {
@@ -326,8 +376,12 @@ fn exchange_card(
         (MeleeOutcome::DefenderStrikes, Some(defence)) => {
             format!("{} turns it round", name(defence.unit))
         }
-        (MeleeOutcome::DefenderStrikes, None) | (MeleeOutcome::NoHarm, _) => {
-            "nobody is hurt".to_string()
+        (MeleeOutcome::NoHarm, Some(defence)) if defence.check.success => {
+            format!("{} gets clear", name(defence.unit))
+        }
+        (MeleeOutcome::NoHarm, Some(_)) => "Both miss".to_string(),
+        (MeleeOutcome::DefenderStrikes, None) | (MeleeOutcome::NoHarm, None) => {
+            format!("{} misses", name(attack.unit))
         }
     };
     ui.label(
@@ -337,9 +391,9 @@ fn exchange_card(
             .color(egui::Color32::from_rgb(255, 225, 120)),
     );
     ui.columns(2, |columns| {
-        roll_card(&mut columns[0], scenario, attack);
+        roll_card(&mut columns[0], scenario, attack, true);
         match defence {
-            Some(defence) => roll_card(&mut columns[1], scenario, defence),
+            Some(defence) => roll_card(&mut columns[1], scenario, defence, true),
             None => {
                 columns[1].label("no defence");
             }
@@ -442,7 +496,9 @@ mod tests {
             },
             rolled(1, 40),
         ];
-        let read = cards(&events);
+        let moments = cards(&events);
+        assert_eq!(moments.len(), 1, "no event here begins a new moment");
+        let read = &moments[0];
         assert_eq!(read.len(), 2);
         match &read[0] {
             Card::Exchange {
@@ -457,5 +513,46 @@ mod tests {
             other => panic!("an exchange, not {other:?}"),
         }
         assert!(matches!(&read[1], Card::Roll(roll) if roll.check.roll.value == 40));
+    }
+
+    /// Each attack begins a moment of its own, so the panel can show the latest attack with its
+    /// damage and wound rolls together, in the order they were rolled.
+    #[test]
+    fn attacks_begin_moments() {
+        let attacked = |unit: u16, target: u16| Event {
+            round: 1,
+            kind: EventKind::Attacked {
+                unit: UnitId(unit),
+                target: UnitId(target),
+                weapon: "Claws".to_string(),
+            },
+        };
+        let events = [
+            rolled(2, 70),
+            attacked(0, 1),
+            rolled(0, 23),
+            rolled(1, 40),
+            attacked(1, 0),
+            attacked(0, 1),
+            rolled(0, 88),
+        ];
+        let moments = cards(&events);
+        let values: Vec<Vec<u32>> = moments
+            .iter()
+            .map(|moment| {
+                moment
+                    .iter()
+                    .map(|card| match card {
+                        Card::Roll(roll) => roll.check.roll.value,
+                        other => panic!("only rolls here, not {other:?}"),
+                    })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(
+            values,
+            [vec![70], vec![23, 40], vec![88]],
+            "empty moments are dropped"
+        );
     }
 }

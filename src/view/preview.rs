@@ -13,14 +13,14 @@ use super::overlay::Selection;
 use super::{MapGeometry, ShownMap, TILE_SIZE};
 use crate::AppSystems;
 use crate::battle::command::{FireMode, Rejection, WeaponChoice};
-use crate::battle::log::capitalised;
+use crate::battle::log::{capitalised, plural};
 use crate::battle::melee::{self, AnswerOdds};
 use crate::battle::ranged::RollPreview;
 use crate::battle::{ActiveScenario, Arsenal, EventLog, TilePosition, UnitId, blast, ranged};
 use crate::map::Tile;
 use crate::map::range::{RangeBand, range_reading};
 use crate::map::sight::{LineOfFire, ShotLine, line_of_fire};
-use crate::rules::modifiers::modifier_words;
+use crate::rules::modifiers::{Modifier, modifier_words};
 use crate::rules::weapons::AttackForm;
 
 /// The selected unit aiming at the enemy under the pointer.
@@ -93,6 +93,30 @@ pub fn headline(preview: &Result<Vec<RollPreview>, Rejection>) -> String {
         Err(Rejection::NoLineOfFire(_)) => "No line of sight".to_string(),
         Err(other) => capitalised(&other.to_string()),
     }
+}
+
+/// A blow in reach: its modifiers and its chance to land against each answer the target may
+/// give. "In reach · +1 outnumbered · lands 41% against a dodge, 48% against fighting back"
+pub fn strike_headline(modifiers: &[Modifier], odds: &AnswerOdds) -> String {
+    let mut parts = vec!["In reach".to_string()];
+    if !modifiers.is_empty() {
+        parts.push(modifier_words(modifiers));
+    }
+    if let AnswerOdds::Exchange {
+        dodge, fight_back, ..
+    } = odds
+    {
+        let percent = |chance: f64| format!("{:.0}%", chance * 100.0);
+        parts.push(match fight_back {
+            Some(fight_back) => format!(
+                "lands {} against a dodge, {} against fighting back",
+                percent(dodge.attacker_wins),
+                percent(fight_back.attacker_wins)
+            ),
+            None => format!("lands {} against a dodge", percent(dodge.attacker_wins)),
+        });
+    }
+    parts.join(" · ")
 }
 
 /// What the previews depend on: when none of it changes, they are not worked out again.
@@ -191,9 +215,10 @@ fn previews(
                     .iter()
                     .map(|roll| {
                         format!(
-                            "{} · {} bullet(s): {}",
+                            "{} · {} bullet{}: {}",
                             scenario.units[roll.target.index()].name,
                             roll.bullets,
+                            plural(roll.bullets),
                             roll.label()
                         )
                     })
@@ -211,27 +236,33 @@ fn previews(
             }
         }
         AttackForm::Melee | AttackForm::Lobbed | AttackForm::Placed => {
-            let reading = range_reading(&reach, spec.characteristics.dexterity, from, tile);
-            let in_reach = reading.band != RangeBand::OutOfRange;
             let line = match line_of_fire(&scenario.map, from, tile) {
                 LineOfFire::Blocked { at } => ShotLine::Blocked { at },
                 _ => ShotLine::Clear,
+            };
+            let (possible, headline) = if form == AttackForm::Melee {
+                match melee::strike_odds(world, shooter, target, in_hand) {
+                    Ok((modifiers, odds)) => (true, strike_headline(&modifiers, &odds)),
+                    Err(Rejection::OutOfReach(_)) => (false, "Out of reach".to_string()),
+                    Err(other) => (false, capitalised(&other.to_string())),
+                }
+            } else {
+                let reading = range_reading(&reach, spec.characteristics.dexterity, from, tile);
+                let in_reach = reading.band != RangeBand::OutOfRange;
+                let headline = match (form, &blast) {
+                    (AttackForm::Lobbed, Some(sketch)) => sketch.headline.clone(),
+                    _ if in_reach => "In reach".to_string(),
+                    _ => "Out of reach".to_string(),
+                };
+                (in_reach, headline)
             };
             Aim {
                 shooter,
                 target,
                 weapon,
                 line,
-                possible: in_reach,
-                headline: if form == AttackForm::Lobbed {
-                    blast
-                        .as_ref()
-                        .map_or_else(String::new, |sketch| sketch.headline.clone())
-                } else if in_reach {
-                    "In reach".to_string()
-                } else {
-                    "Out of reach".to_string()
-                },
+                possible,
+                headline,
                 rolls: Vec::new(),
             }
         }
@@ -404,7 +435,8 @@ mod tests {
     use super::*;
     use crate::battle::ranged::ShotSetup;
     use crate::map::range::RangeReading;
-    use crate::rules::modifiers::{Modifier, ModifierReason};
+    use crate::rules::melee::ExchangeOdds;
+    use crate::rules::modifiers::ModifierReason;
     use crate::rules::percentile::Difficulty;
 
     fn roll(
@@ -427,6 +459,33 @@ mod tests {
             },
             chance,
         }
+    }
+
+    #[test]
+    fn a_blow_in_reach_reads_with_its_odds() {
+        let odds = |attacker_wins: f64| ExchangeOdds {
+            attacker_wins,
+            defender_strikes: 0.0,
+            no_harm: 1.0 - attacker_wins,
+        };
+        let both = AnswerOdds::Exchange {
+            dodge: odds(0.314),
+            fight_back: Some(odds(0.486)),
+            take_it: odds(0.99),
+        };
+        assert_eq!(
+            strike_headline(&[Modifier::new(ModifierReason::Outnumbered, 1)], &both),
+            "In reach · +1 outnumbered · lands 31% against a dodge, 49% against fighting back"
+        );
+        let dodge_only = AnswerOdds::Exchange {
+            dodge: odds(0.25),
+            fight_back: None,
+            take_it: odds(0.99),
+        };
+        assert_eq!(
+            strike_headline(&[], &dodge_only),
+            "In reach · lands 25% against a dodge"
+        );
     }
 
     #[test]

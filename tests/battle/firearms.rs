@@ -1382,7 +1382,7 @@ fn the_log_tells_each_shot() {
         "Target does not defend",
         "Gunman · a shot at Target: long range, half cover",
         "Gunman rolls Firearms (Handgun): 23 against 60 (−1 half cover), hard needed: hard success",
-        "the shot hits Target",
+        "The shot hits Target",
         ".38 or 9mm Revolver: 7 damage [dice 7]",
         "Target takes 7 damage, 3 hit points left · major wound",
     ];

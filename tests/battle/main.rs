@@ -12,6 +12,7 @@ use gridkeeper::battle::command::{
     Answer, Command, ManeuverGoal, Rejection, SurpriseAttack, WeaponChoice,
 };
 use gridkeeper::battle::event::{EventKind, ModifierReason, WoundState};
+use gridkeeper::battle::melee::{self, AnswerOdds};
 use gridkeeper::battle::{
     ActiveScenario, Arsenal, BattleDice, CommandQueue, Condition, Controllers, EventLog, Flow,
     Phase, TilePosition, UnitId, Vital, Vitals,
@@ -1832,4 +1833,59 @@ fn ai_against_ai_battles_end() {
             }
         }
     }
+}
+
+/// The level a plain roll of `value` reaches against skill 50 (a fumble only on 100).
+fn level_against_50(value: u32) -> SuccessLevel {
+    match value {
+        1 => SuccessLevel::Critical,
+        2..=10 => SuccessLevel::Extreme,
+        11..=25 => SuccessLevel::Hard,
+        26..=50 => SuccessLevel::Regular,
+        100 => SuccessLevel::Fumble,
+        _ => SuccessLevel::Failure,
+    }
+}
+
+/// The attacker's preview of a blow gives the exact chance it lands against each answer,
+/// counted here over all 10,000 pairs of plain rolls; a blow that cannot be struck says why.
+#[test]
+fn the_strike_preview_counts_every_pair_of_rolls() {
+    let mut app = test_app(scenario(&[
+        fighter("Attacker", "a", (2, 2)),
+        fighter("Defender", "b", (3, 2)),
+        fighter("Far", "b", (9, 5)),
+    ]));
+    let before = melee::strike_odds(app.world_mut(), A, B, WeaponChoice::Unarmed);
+    assert!(before.is_err(), "before the fight nobody has a turn");
+    send(&mut app, Command::Begin);
+    assert_eq!(acting(&app), Some(A));
+    let (modifiers, odds) = melee::strike_odds(app.world_mut(), A, B, WeaponChoice::Unarmed)
+        .expect("the defender is beside the attacker");
+    assert!(modifiers.is_empty());
+    let (mut lands_on_dodge, mut lands_on_fight) = (0u32, 0u32);
+    for attack in 1..=100 {
+        for defence in 1..=100 {
+            let (attack, defence) = (level_against_50(attack), level_against_50(defence));
+            if attack.is_success() && attack > defence {
+                lands_on_dodge += 1;
+            }
+            if attack.is_success() && attack >= defence {
+                lands_on_fight += 1;
+            }
+        }
+    }
+    let AnswerOdds::Exchange {
+        dodge, fight_back, ..
+    } = odds
+    else {
+        panic!("a blow is answered by dodging or fighting back, not {odds:?}");
+    };
+    assert!((dodge.attacker_wins - f64::from(lands_on_dodge) / 10_000.0).abs() < 1e-12);
+    let fight_back = fight_back.expect("a blow may be fought back");
+    assert!((fight_back.attacker_wins - f64::from(lands_on_fight) / 10_000.0).abs() < 1e-12);
+    assert!(matches!(
+        melee::strike_odds(app.world_mut(), A, UnitId(2), WeaponChoice::Unarmed),
+        Err(Rejection::OutOfReach(_))
+    ));
 }
