@@ -161,11 +161,25 @@ fn pan_with_keys(
     transform.translation += step.extend(0.0);
 }
 
+/// Whether the pointer is over the map's part of the window (between the panels). The wheel
+/// and dragging belong to the map only there: over a panel the wheel scrolls the panel.
+pub fn pointer_over_map(window: &Window, camera: &Camera) -> bool {
+    window.cursor_position().is_some_and(|cursor| {
+        camera
+            .logical_viewport_rect()
+            .is_none_or(|area| area.contains(cursor))
+    })
+}
+
 fn drag_and_wheel(
     controls: Single<&ActionState<MapAction>>,
     camera: Single<(&mut Transform, &mut Projection, &Camera), With<MapCamera>>,
+    window: Single<&Window, With<PrimaryWindow>>,
 ) {
     let (mut transform, mut projection, camera) = camera.into_inner();
+    if !pointer_over_map(&window, camera) {
+        return;
+    }
     let notches = controls.value(&MapAction::Zoom);
     if notches != 0.0 {
         zoom_by(&mut projection, ZOOM_STEP.powf(-notches.signum()));

@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::camera::MapCamera;
+use super::camera::{MapCamera, pointer_over_map};
 use super::{MapGeometry, ShownMap, TILE_SIZE};
 use crate::AppSystems;
 use crate::map::Tile;
@@ -48,7 +48,8 @@ fn find_hovered_tile(
         }
     }
     let (camera, transform) = *camera;
-    let pointer_on_panel = over_panel.is_some_and(|wants| wants.wants_any_pointer_input());
+    let pointer_on_panel = over_panel.is_some_and(|wants| wants.wants_any_pointer_input())
+        || !pointer_over_map(&window, camera);
     let under_pointer = window
         .cursor_position()
         .filter(|_| !pointer_on_panel)
