@@ -653,7 +653,8 @@ pub fn plural(count: u32) -> &'static str {
     if count == 1 { "" } else { "s" }
 }
 
-fn goal_words(goal: ManeuverGoal) -> &'static str {
+/// What a maneuver tries to do, in words: "knock down".
+pub fn goal_words(goal: ManeuverGoal) -> &'static str {
     match goal {
         ManeuverGoal::Disarm => "disarm",
         ManeuverGoal::KnockProne => "knock down",

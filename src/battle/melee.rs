@@ -251,13 +251,23 @@ pub(super) fn maneuver(
     target: UnitId,
     goal: ManeuverGoal,
 ) -> Result<(), Rejection> {
-    ready_to_attack(battle, unit, target)?;
-    in_reach(battle, unit, target, &WeaponRange::Touch)?;
-    build_penalty(battle, unit, target)?;
-    goal_makes_sense(battle, unit, target, goal)?;
+    maneuver_allowed(battle, unit, target, goal)?;
     let announced = EventKind::Maneuvered { unit, target, goal };
     spend_an_attack(battle, unit, target, AttackKind::Maneuver(goal), announced);
     Ok(())
+}
+
+/// Whether `unit` may try this maneuver on `target` now, or why not.
+fn maneuver_allowed(
+    battle: &Battle,
+    unit: UnitId,
+    target: UnitId,
+    goal: ManeuverGoal,
+) -> Result<(), Rejection> {
+    ready_to_attack(battle, unit, target)?;
+    in_reach(battle, unit, target, &WeaponRange::Touch)?;
+    build_penalty(battle, unit, target)?;
+    goal_makes_sense(battle, unit, target, goal)
 }
 
 /// Use one of the acting unit's attacks: announce it and open the exchange.
@@ -623,21 +633,31 @@ pub fn answer_odds(world: &mut World) -> Option<AnswerOdds> {
     Some(exchange_odds_of(&battle, &pending).1)
 }
 
-/// The odds of a blow `attacker` could strike now at `target` with `weapon`, against each
-/// answer the target could give, and the modifiers on the attack; or why it cannot be struck:
+/// The odds of a blow (or a maneuver) `attacker` could make now at `target`, against each
+/// answer the target could give, and the modifiers on the attack; or why it cannot be made:
 /// for the attacker's preview. Nothing in the battle changes.
 pub fn strike_odds(
     world: &mut World,
     attacker: UnitId,
     target: UnitId,
-    weapon: WeaponChoice,
+    kind: AttackKind,
 ) -> Result<(Vec<Modifier>, AnswerOdds), Rejection> {
     let battle = Battle::new(world);
-    strike_allowed(&battle, attacker, target, weapon)?;
+    match &kind {
+        AttackKind::Strike(weapon) => {
+            strike_allowed(&battle, attacker, target, *weapon)?;
+        }
+        AttackKind::Maneuver(goal) => maneuver_allowed(&battle, attacker, target, *goal)?,
+        AttackKind::Fire(_) => {
+            return Err(Rejection::NotMelee(
+                "shots are previewed as shots".to_string(),
+            ));
+        }
+    }
     let pending = PendingAttack {
         attacker,
         target,
-        kind: AttackKind::Strike(weapon),
+        kind,
         unseen: false,
         during_setup: false,
     };

@@ -13,10 +13,12 @@ use super::overlay::Selection;
 use super::{MapGeometry, ShownMap, TILE_SIZE};
 use crate::AppSystems;
 use crate::battle::command::{FireMode, Rejection, WeaponChoice};
-use crate::battle::log::{capitalised, plural};
+use crate::battle::log::{capitalised, goal_words, plural};
 use crate::battle::melee::{self, AnswerOdds};
 use crate::battle::ranged::RollPreview;
-use crate::battle::{ActiveScenario, Arsenal, EventLog, TilePosition, UnitId, blast, ranged};
+use crate::battle::{
+    ActiveScenario, Arsenal, AttackKind, EventLog, TilePosition, UnitId, blast, ranged,
+};
 use crate::map::Tile;
 use crate::map::range::{RangeBand, range_reading};
 use crate::map::sight::{LineOfFire, ShotLine, line_of_fire};
@@ -95,9 +97,29 @@ pub fn headline(preview: &Result<Vec<RollPreview>, Rejection>) -> String {
     }
 }
 
-/// A blow in reach: its modifiers and its chance to land against each answer the target may
-/// give. "In reach · +1 outnumbered · lands 41% against a dodge, 48% against fighting back"
-pub fn strike_headline(modifiers: &[Modifier], odds: &AnswerOdds) -> String {
+/// Whether a blow or maneuver can be made at `target` now, and the line that says how it
+/// stands.
+fn exchange_reading(
+    world: &mut World,
+    attacker: UnitId,
+    target: UnitId,
+    kind: AttackKind,
+) -> (bool, String) {
+    let verb = match kind {
+        AttackKind::Maneuver(_) => "works",
+        _ => "lands",
+    };
+    match melee::strike_odds(world, attacker, target, kind) {
+        Ok((modifiers, odds)) => (true, strike_headline(verb, &modifiers, &odds)),
+        Err(Rejection::OutOfReach(_)) => (false, "Out of reach".to_string()),
+        Err(other) => (false, capitalised(&other.to_string())),
+    }
+}
+
+/// A blow (or a maneuver) in reach: its modifiers and its chance to land (or work) against
+/// each answer the target may give.
+/// "In reach · +1 outnumbered · lands 41% against a dodge, 48% against fighting back"
+pub fn strike_headline(verb: &str, modifiers: &[Modifier], odds: &AnswerOdds) -> String {
     let mut parts = vec!["In reach".to_string()];
     if !modifiers.is_empty() {
         parts.push(modifier_words(modifiers));
@@ -109,11 +131,11 @@ pub fn strike_headline(modifiers: &[Modifier], odds: &AnswerOdds) -> String {
         let percent = |chance: f64| format!("{:.0}%", chance * 100.0);
         parts.push(match fight_back {
             Some(fight_back) => format!(
-                "lands {} against a dodge, {} against fighting back",
+                "{verb} {} against a dodge, {} against fighting back",
                 percent(dodge.attacker_wins),
                 percent(fight_back.attacker_wins)
             ),
-            None => format!("lands {} against a dodge", percent(dodge.attacker_wins)),
+            None => format!("{verb} {} against a dodge", percent(dodge.attacker_wins)),
         });
     }
     parts.join(" · ")
@@ -203,6 +225,24 @@ fn previews(
         return (None, blast);
     };
     let (weapon, reach) = spec.attack_reach(in_hand);
+    let close_line = || match line_of_fire(&scenario.map, from, tile) {
+        LineOfFire::Blocked { at } => ShotLine::Blocked { at },
+        _ => ShotLine::Clear,
+    };
+    if let Intent::Maneuver(goal) = intent {
+        let (possible, headline) =
+            exchange_reading(world, shooter, target, AttackKind::Maneuver(goal));
+        let aim = Aim {
+            shooter,
+            target,
+            weapon: format!("Maneuver: {}", goal_words(goal)),
+            line: close_line(),
+            possible,
+            headline,
+            rolls: Vec::new(),
+        };
+        return (Some(aim), blast);
+    }
     let aim = match form {
         AttackForm::Shot | AttackForm::Thrown => {
             let mode = match form {
@@ -236,16 +276,9 @@ fn previews(
             }
         }
         AttackForm::Melee | AttackForm::Lobbed | AttackForm::Placed => {
-            let line = match line_of_fire(&scenario.map, from, tile) {
-                LineOfFire::Blocked { at } => ShotLine::Blocked { at },
-                _ => ShotLine::Clear,
-            };
+            let line = close_line();
             let (possible, headline) = if form == AttackForm::Melee {
-                match melee::strike_odds(world, shooter, target, in_hand) {
-                    Ok((modifiers, odds)) => (true, strike_headline(&modifiers, &odds)),
-                    Err(Rejection::OutOfReach(_)) => (false, "Out of reach".to_string()),
-                    Err(other) => (false, capitalised(&other.to_string())),
-                }
+                exchange_reading(world, shooter, target, AttackKind::Strike(in_hand))
             } else {
                 let reading = range_reading(&reach, spec.characteristics.dexterity, from, tile);
                 let in_reach = reading.band != RangeBand::OutOfRange;
@@ -474,7 +507,11 @@ mod tests {
             take_it: odds(0.99),
         };
         assert_eq!(
-            strike_headline(&[Modifier::new(ModifierReason::Outnumbered, 1)], &both),
+            strike_headline(
+                "lands",
+                &[Modifier::new(ModifierReason::Outnumbered, 1)],
+                &both
+            ),
             "In reach · +1 outnumbered · lands 31% against a dodge, 49% against fighting back"
         );
         let dodge_only = AnswerOdds::Exchange {
@@ -483,8 +520,8 @@ mod tests {
             take_it: odds(0.99),
         };
         assert_eq!(
-            strike_headline(&[], &dodge_only),
-            "In reach · lands 25% against a dodge"
+            strike_headline("works", &[], &dodge_only),
+            "In reach · works 25% against a dodge"
         );
     }
 

@@ -14,8 +14,8 @@ use gridkeeper::battle::command::{
 use gridkeeper::battle::event::{EventKind, ModifierReason, WoundState};
 use gridkeeper::battle::melee::{self, AnswerOdds};
 use gridkeeper::battle::{
-    ActiveScenario, Arsenal, BattleDice, CommandQueue, Condition, Controllers, EventLog, Flow,
-    Phase, TilePosition, UnitId, Vital, Vitals,
+    ActiveScenario, Arsenal, AttackKind, BattleDice, CommandQueue, Condition, Controllers,
+    EventLog, Flow, Phase, TilePosition, UnitId, Vital, Vitals,
 };
 use gridkeeper::map::Tile;
 use gridkeeper::map::scenario::{Control, Scenario};
@@ -1856,12 +1856,22 @@ fn the_strike_preview_counts_every_pair_of_rolls() {
         fighter("Defender", "b", (3, 2)),
         fighter("Far", "b", (9, 5)),
     ]));
-    let before = melee::strike_odds(app.world_mut(), A, B, WeaponChoice::Unarmed);
+    let before = melee::strike_odds(
+        app.world_mut(),
+        A,
+        B,
+        AttackKind::Strike(WeaponChoice::Unarmed),
+    );
     assert!(before.is_err(), "before the fight nobody has a turn");
     send(&mut app, Command::Begin);
     assert_eq!(acting(&app), Some(A));
-    let (modifiers, odds) = melee::strike_odds(app.world_mut(), A, B, WeaponChoice::Unarmed)
-        .expect("the defender is beside the attacker");
+    let (modifiers, odds) = melee::strike_odds(
+        app.world_mut(),
+        A,
+        B,
+        AttackKind::Strike(WeaponChoice::Unarmed),
+    )
+    .expect("the defender is beside the attacker");
     assert!(modifiers.is_empty());
     let (mut lands_on_dodge, mut lands_on_fight) = (0u32, 0u32);
     for attack in 1..=100 {
@@ -1877,7 +1887,7 @@ fn the_strike_preview_counts_every_pair_of_rolls() {
     }
     let AnswerOdds::Exchange {
         dodge, fight_back, ..
-    } = odds
+    } = odds.clone()
     else {
         panic!("a blow is answered by dodging or fighting back, not {odds:?}");
     };
@@ -1885,7 +1895,31 @@ fn the_strike_preview_counts_every_pair_of_rolls() {
     let fight_back = fight_back.expect("a blow may be fought back");
     assert!((fight_back.attacker_wins - f64::from(lands_on_fight) / 10_000.0).abs() < 1e-12);
     assert!(matches!(
-        melee::strike_odds(app.world_mut(), A, UnitId(2), WeaponChoice::Unarmed),
+        melee::strike_odds(
+            app.world_mut(),
+            A,
+            UnitId(2),
+            AttackKind::Strike(WeaponChoice::Unarmed)
+        ),
         Err(Rejection::OutOfReach(_))
+    ));
+    // A maneuver between equals is rolled like a brawl: the same odds; one that makes no sense
+    // says why.
+    let (_, knock_down) = melee::strike_odds(
+        app.world_mut(),
+        A,
+        B,
+        AttackKind::Maneuver(ManeuverGoal::KnockProne),
+    )
+    .expect("a knock-down in reach");
+    assert_eq!(knock_down, odds);
+    assert!(matches!(
+        melee::strike_odds(
+            app.world_mut(),
+            A,
+            B,
+            AttackKind::Maneuver(ManeuverGoal::BreakHold)
+        ),
+        Err(Rejection::PointlessManeuver(_))
     ));
 }
