@@ -174,7 +174,8 @@ fn offset_of(text: &str, line: usize, column: usize) -> usize {
     line_start + within
 }
 
-/// The pieces of RON text that locate a value: brackets, commas, field names and strings.
+/// The pieces of RON text that locate a value: brackets, commas, field names, bare names and
+/// strings.
 /// Comments are skipped, and nothing inside a string is mistaken for structure.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Token {
@@ -186,6 +187,8 @@ enum Token {
         name: String,
         value_at: usize,
     },
+    /// A name that is not a field's: an enum variant (`Begin`, `Move(…)`) or `true`.
+    Word,
     /// A string literal: byte offsets of its first character and of its closing quote.
     Text {
         start: usize,
@@ -250,6 +253,7 @@ fn tokens(text: &str) -> impl Iterator<Item = (usize, Token)> + '_ {
                             },
                         ));
                     }
+                    return Some((at, Token::Word));
                 }
                 _ => {}
             }
@@ -267,8 +271,9 @@ pub fn field_value_offset(text: &str, from: usize, field: &str) -> Option<usize>
 }
 
 /// Byte offsets where each item of the list that starts at `value_at` begins, for items that
-/// are strings (the offset of the first character inside the quotes) or bracketed values such
-/// as structs (the offset of the opening bracket). Bare numbers and names are not located.
+/// are strings (the offset of the first character inside the quotes), names (enum variants,
+/// with or without fields) or bracketed values such as structs (the offset of the opening
+/// bracket). Bare numbers are not located.
 pub fn list_items(text: &str, value_at: usize) -> Vec<usize> {
     let mut depth = 0usize;
     let mut items = Vec::new();
@@ -293,7 +298,7 @@ pub fn list_items(text: &str, value_at: usize) -> Vec<usize> {
                 }
             }
             Token::Comma => expecting_item = depth == 1,
-            Token::Field { .. } | Token::Text { .. } => {}
+            Token::Field { .. } | Token::Word | Token::Text { .. } => {}
         }
     }
     items
@@ -312,6 +317,7 @@ pub fn field_path_at(text: &str, offset: usize) -> Option<String> {
             Token::Close => current = open.pop().flatten(),
             Token::Comma => current = None,
             Token::Field { name, .. } => current = Some(name),
+            Token::Word => {}
             // A string followed by `:` is a map's key, named in the path like a field.
             Token::Text { start, end } => {
                 if text
@@ -404,6 +410,17 @@ mod tests {
             .collect();
         assert_eq!(rows, ["ab", "cd"]);
         assert_eq!(field_value_offset(text, 0, "legend"), None);
+    }
+
+    #[test]
+    fn enum_variants_are_list_items_bare_or_with_fields() {
+        let text = "( commands: [Begin, Move(unit: 2, to: (x: 1, y: 1)),\n EndTurn(unit: 1)] )";
+        let commands_at = field_value_offset(text, 0, "commands").expect("the commands field");
+        let starts: Vec<&str> = list_items(text, commands_at)
+            .iter()
+            .map(|&start| &text[start..start + 4])
+            .collect();
+        assert_eq!(starts, ["Begi", "Move", "EndT"]);
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod cli;
 pub mod files;
 pub mod input;
 pub mod map;
+pub mod replay;
 pub mod rules;
 pub mod ui;
 pub mod view;
@@ -53,6 +54,18 @@ pub struct PlayOptions {
     pub keys: Option<std::path::PathBuf>,
     /// How the overlay starts: its scale, colours, and whether the key list is open.
     pub ui: ui::UiSettings,
+    /// A saved battle (a replay) to play on from its end, or to watch.
+    pub saved: Option<SavedBattle>,
+}
+
+/// A saved battle opened in the window. Its scenario and seed are the options' own.
+#[derive(Debug, Clone)]
+pub struct SavedBattle {
+    pub replay: replay::Replay,
+    /// The file it was read from: playing on from an autosave goes on writing to it.
+    pub file: std::path::PathBuf,
+    /// Watch it step by step from this step, rather than play on from its end.
+    pub watch_from: Option<usize>,
 }
 
 /// The scenario shipped as the default.
@@ -106,15 +119,50 @@ pub fn run_game(options: PlayOptions) -> AppExit {
     let (keys, notice) = input::KeyMap::load(options.keys.as_deref());
     app.insert_resource(keys)
         .insert_resource(input::KeyMapNotice(notice));
+    let watching = options
+        .saved
+        .as_ref()
+        .is_some_and(|saved| saved.watch_from.is_some());
     if let Loaded::Scenario(scenario) = options.loaded {
-        if options.hotseat {
-            app.insert_resource(battle::Controllers(vec![
-                map::scenario::Control::Person;
-                scenario.units.len()
-            ]));
+        let controllers = match &options.saved {
+            Some(saved) => Some(saved.replay.control.clone()),
+            None if options.hotseat => {
+                Some(vec![map::scenario::Control::Person; scenario.units.len()])
+            }
+            None => None,
+        };
+        if let Some(controllers) = controllers {
+            app.insert_resource(battle::Controllers(controllers));
+        }
+        if !watching && options.screenshot.is_none() {
+            let opened = options.saved.as_ref().map(|saved| saved.file.as_path());
+            app.insert_resource(replay::Autosave(replay::saving::autosave_path(
+                &scenario,
+                options.seed,
+                opened,
+            )));
         }
         app.insert_resource(battle::ActiveScenario(Arc::new(*scenario)))
             .insert_resource(battle::BattleDice::new(options.seed));
+    }
+    match options.saved {
+        Some(SavedBattle {
+            replay,
+            watch_from: Some(step),
+            ..
+        }) => {
+            let mut playback = replay::Playback::of(&replay);
+            playback.go_to(step);
+            app.insert_resource(playback);
+        }
+        Some(SavedBattle {
+            replay,
+            watch_from: None,
+            ..
+        }) => {
+            app.insert_resource(replay::SavedCommands(replay.commands));
+        }
+        None => {}
     }
     if let Some(request) = options.screenshot {
         app.insert_resource(request);
@@ -122,9 +170,13 @@ pub fn run_game(options: PlayOptions) -> AppExit {
     app.add_plugins((
         input::plugin,
         battle::plugin,
-        ai::plugin,
         view::plugin,
         ui::plugin,
+        replay::plugin,
     ));
+    if !watching {
+        // A replay's commands are all in the file: the AI gives none while it is watched.
+        app.add_plugins(ai::plugin);
+    }
     app.run()
 }

@@ -17,6 +17,7 @@ mod wounds;
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 
+use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -35,6 +36,7 @@ pub use engine::resolve;
 #[derive(
     Component, Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
 )]
+#[serde(transparent)]
 pub struct UnitId(pub u16);
 
 impl UnitId {
@@ -384,6 +386,26 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(resource_exists::<ActiveScenario>)
                 .in_set(BattleSystems),
         );
+}
+
+/// Put the battle back to its start under `seed`: the units as the scenario sets them, no
+/// command given, no event, fresh dice. Who plays each unit stays as it is.
+pub fn restart(world: &mut World, seed: u64) {
+    let units: Vec<Entity> = world.resource_mut::<Roster>().0.drain(..).collect();
+    for unit in units {
+        if let Ok(entity) = world.get_entity_mut(unit) {
+            entity.despawn();
+        }
+    }
+    world.insert_resource(BattleDice::new(seed));
+    world.insert_resource(Flow::default());
+    world.insert_resource(EventLog::default());
+    world.insert_resource(CommandLog::default());
+    world.insert_resource(CommandQueue::default());
+    // The scenario is there: a battle is only restarted once it has begun.
+    if let Err(error) = world.run_system_once(spawn_units) {
+        error!("the battle could not be set up again: {error}");
+    }
 }
 
 fn spawn_units(

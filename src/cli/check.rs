@@ -1,25 +1,36 @@
-//! `gridkeeper check FILE`: validate a map or a scenario and say what is wrong with it.
+//! `gridkeeper check FILE`: validate a map, a scenario or a replay and say what is wrong with
+//! it.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::map::Loaded;
+use super::{Opened, open};
 
 /// Exit code for a file that does not pass.
 const INVALID_FILE: u8 = 1;
 
 #[derive(Debug, Args)]
 pub(super) struct CheckArgs {
-    /// The map (`*.map.ron`) or scenario (`*.ron`) to check.
+    /// The map (`*.map.ron`), scenario or replay (`*.ron`) to check.
     file: PathBuf,
 }
 
 pub(super) fn run(args: &CheckArgs) -> ExitCode {
-    match Loaded::load(&args.file) {
-        Ok(loaded) => {
+    match open(&args.file) {
+        Ok(Opened::Loaded(loaded)) => {
             println!("ok: {}", loaded.summary());
+            ExitCode::SUCCESS
+        }
+        Ok(Opened::Saved(replay)) => {
+            println!(
+                "ok: a replay of {}: {} commands, {} events, seed {}",
+                replay.scenario.name,
+                replay.commands.len(),
+                replay.events.count,
+                replay.seed
+            );
             ExitCode::SUCCESS
         }
         Err(error) => {

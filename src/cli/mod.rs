@@ -3,16 +3,21 @@
 mod check;
 mod damage;
 mod output;
+mod replay;
 mod roll;
+mod simulate;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::SavedBattle;
 use crate::battle::UnitId;
+use crate::files::{FileError, read_text};
 use crate::map::Loaded;
+use crate::replay::Replay;
 use crate::rules::ruleset::{Ruleset, RulesetId, ruleset};
 use crate::view::StartupView;
 use crate::view::screenshot::ScreenshotRequest;
@@ -42,23 +47,19 @@ enum Command {
     Roll(roll::RollArgs),
     /// Roll damage written as the weapon table writes it.
     Damage(damage::DamageArgs),
-    /// Check a map or scenario file; exit 1 with the first problem found.
+    /// Check a map, scenario or replay file; exit 1 with the first problem found.
     Check(check::CheckArgs),
+    /// Watch a replay (or saved battle) step by step, or print it headless.
+    Replay(replay::ReplayArgs),
+    /// Let the AI play every unit of a scenario, headless, and save the replay.
+    Simulate(simulate::SimulateArgs),
 }
 
 #[derive(Debug, Args)]
 struct PlayArgs {
-    /// The scenario (or bare map) to open [default: maps/warehouse.ron].
+    /// The scenario, bare map or saved battle to open [default: maps/warehouse.ron]. A saved
+    /// battle (a replay) plays on from where it ends.
     scenario: Option<PathBuf>,
-    /// Save a PNG screenshot of the window to this path after `--frames` frames, then exit.
-    #[arg(long, value_name = "PATH")]
-    screenshot: Option<PathBuf>,
-    /// Frames to draw before the screenshot.
-    #[arg(long, default_value_t = 60, requires = "screenshot", value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    frames: u32,
-    /// Window size in logical pixels, as WIDTHxHEIGHT.
-    #[arg(long, default_value = "1600x900", value_parser = parse_window_size)]
-    window: (u32, u32),
     /// Start with this unit selected (its name in the scenario).
     #[arg(long, value_name = "UNIT")]
     select: Option<String>,
@@ -78,6 +79,22 @@ struct PlayArgs {
     /// Play every unit yourself, both sides, at one keyboard.
     #[arg(long)]
     hotseat: bool,
+    #[command(flatten)]
+    window: WindowArgs,
+}
+
+/// How the game window opens: its size, a screenshot, keys, the overlay's look.
+#[derive(Debug, Args)]
+struct WindowArgs {
+    /// Save a PNG screenshot of the window to this path after `--frames` frames, then exit.
+    #[arg(long, value_name = "PATH")]
+    screenshot: Option<PathBuf>,
+    /// Frames to draw before the screenshot.
+    #[arg(long, default_value_t = 60, requires = "screenshot", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    frames: u32,
+    /// Window size in logical pixels, as WIDTHxHEIGHT.
+    #[arg(long, default_value = "1600x900", value_parser = parse_window_size)]
+    window: (u32, u32),
     /// The key map to use [default: gridkeeper-keys.ron in this folder, if there is one].
     #[arg(long, value_name = "FILE")]
     keys: Option<PathBuf>,
@@ -139,6 +156,8 @@ pub fn run() -> ExitCode {
         Some(Command::Roll(args)) => roll::run(&args),
         Some(Command::Damage(args)) => damage::run(&args),
         Some(Command::Check(args)) => check::run(&args),
+        Some(Command::Replay(args)) => replay::run(args),
+        Some(Command::Simulate(args)) => simulate::run(&args),
     }
 }
 
@@ -171,18 +190,39 @@ fn fail(message: &str) -> ExitCode {
     ExitCode::from(BAD_INPUT)
 }
 
+/// What a file handed to the game holds.
+enum Opened {
+    Loaded(Loaded),
+    /// A saved battle: a replay.
+    Saved(Box<Replay>),
+}
+
+/// Read a scenario, a bare map or a replay, telling them apart by what they hold.
+fn open(path: &Path) -> Result<Opened, FileError> {
+    let text = read_text(path)?;
+    let file = path.display().to_string();
+    if crate::replay::file::is_replay(&text) {
+        Replay::parse(&file, &text).map(|replay| Opened::Saved(Box::new(replay)))
+    } else {
+        Loaded::parse(&file, &text, path.parent()).map(Opened::Loaded)
+    }
+}
+
 fn play(args: PlayArgs) -> ExitCode {
     let path = args.scenario.unwrap_or_else(crate::default_scenario_path);
-    let loaded = match Loaded::load(&path) {
-        Ok(loaded) => loaded,
+    let (loaded, saved) = match open(&path) {
+        Ok(Opened::Loaded(loaded)) => (loaded, None),
+        Ok(Opened::Saved(replay)) => {
+            if args.seed.is_some() || args.hotseat {
+                return fail(&format!(
+                    "{} is a saved battle: it keeps its seed and who plays each unit",
+                    path.display()
+                ));
+            }
+            let loaded = Loaded::Scenario(Box::new(replay.scenario.clone()));
+            (loaded, Some(*replay))
+        }
         Err(error) => return fail(&error.to_string()),
-    };
-    let ruleset: Arc<dyn Ruleset> = match &loaded {
-        Loaded::Scenario(scenario) => scenario.ruleset.clone(),
-        Loaded::Map(_) => match ruleset(RulesetId::default()) {
-            Ok(ruleset) => Arc::from(ruleset),
-            Err(error) => return fail(&error.to_string()),
-        },
     };
     let unit_named = |name: &Option<String>| -> Result<Option<UnitId>, String> {
         let Some(name) = name else {
@@ -210,23 +250,52 @@ fn play(args: PlayArgs) -> ExitCode {
         },
         (Err(error), _) | (_, Err(error)) => return fail(&error),
     };
+    let seed = match &saved {
+        Some(replay) => replay.seed,
+        None => args.seed.unwrap_or_else(crate::rules::dice::fresh_seed),
+    };
+    let saved = saved.map(|replay| SavedBattle {
+        replay,
+        file: path.clone(),
+        watch_from: None,
+    });
+    open_window(loaded, saved, startup_view, args.window, seed, args.hotseat)
+}
+
+/// Open the game window; its exit status.
+fn open_window(
+    loaded: Loaded,
+    saved: Option<SavedBattle>,
+    startup_view: StartupView,
+    window: WindowArgs,
+    seed: u64,
+    hotseat: bool,
+) -> ExitCode {
+    let ruleset: Arc<dyn Ruleset> = match &loaded {
+        Loaded::Scenario(scenario) => scenario.ruleset.clone(),
+        Loaded::Map(_) => match ruleset(RulesetId::default()) {
+            Ok(ruleset) => Arc::from(ruleset),
+            Err(error) => return fail(&error.to_string()),
+        },
+    };
     let exit = crate::run_game(crate::PlayOptions {
         loaded,
         ruleset,
-        screenshot: args.screenshot.map(|path| ScreenshotRequest {
+        screenshot: window.screenshot.map(|path| ScreenshotRequest {
             path,
-            frames: args.frames,
+            frames: window.frames,
         }),
         startup_view,
-        window_size: args.window,
-        seed: args.seed.unwrap_or_else(crate::rules::dice::fresh_seed),
-        hotseat: args.hotseat,
-        keys: args.keys,
+        window_size: window.window,
+        seed,
+        hotseat,
+        keys: window.keys,
         ui: crate::ui::UiSettings {
-            scale: args.ui_scale.unwrap_or(1.0),
-            high_contrast: args.high_contrast,
-            help_shown: args.show_keys,
+            scale: window.ui_scale.unwrap_or(1.0),
+            high_contrast: window.high_contrast,
+            help_shown: window.show_keys,
         },
+        saved,
     });
     match exit {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,

@@ -131,6 +131,36 @@ pub const ACTIONS: &[(MapAction, &str, &str)] = &[
         "export_log",
         "save the combat log as a Markdown file",
     ),
+    (
+        MapAction::SaveBattle,
+        "save_battle",
+        "save the battle to play on later (it autosaves every turn too)",
+    ),
+    (
+        MapAction::ReplayPlayPause,
+        "replay_play_pause",
+        "watching a replay: play or pause",
+    ),
+    (
+        MapAction::ReplayStepBack,
+        "replay_step_back",
+        "watching a replay: one step back",
+    ),
+    (
+        MapAction::ReplayStepForward,
+        "replay_step_forward",
+        "watching a replay: one step on",
+    ),
+    (
+        MapAction::ReplayStart,
+        "replay_start",
+        "watching a replay: back to the start",
+    ),
+    (
+        MapAction::ReplayEnd,
+        "replay_end",
+        "watching a replay: on to the end",
+    ),
 ];
 
 /// Keys by the names the file uses.

@@ -56,6 +56,12 @@ pub enum MapAction {
     ToggleFullscreen,
     ToggleHighContrast,
     ExportLog,
+    SaveBattle,
+    ReplayPlayPause,
+    ReplayStepBack,
+    ReplayStepForward,
+    ReplayStart,
+    ReplayEnd,
 }
 
 impl MapAction {

@@ -63,7 +63,7 @@ pub struct SideFile {
     /// How the side is shown.
     pub name: String,
     /// Token colour as red, green, blue; a palette colour by default.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub colour: Option<(u8, u8, u8)>,
     /// Who plays the side unless a unit says otherwise.
     #[serde(default)]
@@ -77,7 +77,7 @@ pub struct CarriedWeaponFile {
     /// The weapon's name in the table (case does not matter).
     pub weapon: String,
     /// Rounds in the weapon; a full load by default.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub loaded: Option<u32>,
     /// Spare rounds carried.
     #[serde(default)]
@@ -128,19 +128,19 @@ pub struct UnitFile {
     /// Attacks the unit may make on its turn (monsters may have several).
     #[serde(default = "one")]
     pub attacks_per_round: u32,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub armor: Option<ArmorWorn>,
     /// Who gives this unit's orders, when not its side's player.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub control: Option<Control>,
     /// Movement rate for creatures that do not follow the human rule.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub movement: Option<u32>,
     /// Hit points for creatures that do not follow the human rule.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hit_points: Option<u32>,
     /// The round the unit joins the fight in (from round 2); there from the start by default.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub arrives: Option<u32>,
 }
 
@@ -286,6 +286,9 @@ pub struct Scenario {
     pub units: Vec<UnitSpec>,
     pub exits: Vec<Tile>,
     pub victory: Victory,
+    /// The scenario as written, with its map written out in it: what a replay carries so that
+    /// it plays without the files it came from.
+    pub source: ScenarioFile,
 }
 
 /// Token colours for sides that do not choose one: blue, red, green, amber, violet, teal.
@@ -311,6 +314,37 @@ impl Scenario {
         let source: ScenarioFile = parse_ron(file, text)?;
         Checker { file, text, folder }.check(source)
     }
+
+    /// The name as a file name: "Cellar melee" to "cellar-melee".
+    pub fn slug(&self) -> String {
+        let words: String = self
+            .name
+            .chars()
+            .map(|letter| {
+                if letter.is_ascii_alphanumeric() {
+                    letter.to_ascii_lowercase()
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        words
+            .split('-')
+            .filter(|part| !part.is_empty())
+            .collect::<Vec<_>>()
+            .join("-")
+    }
+
+    /// Check a scenario already read from `text` (inside a replay, say), its map inline;
+    /// problems are located in `text`.
+    pub fn from_source(file: &str, text: &str, source: ScenarioFile) -> Result<Self, FileError> {
+        Checker {
+            file,
+            text,
+            folder: None,
+        }
+        .check(source)
+    }
 }
 
 /// Checks a parsed scenario, locating every problem in its text.
@@ -329,30 +363,36 @@ impl Checker<'_> {
         FileError::at_text(self.file, self.text, from, needle, message)
     }
 
-    fn check(&self, source: ScenarioFile) -> Result<Scenario, FileError> {
+    fn check(&self, mut source: ScenarioFile) -> Result<Scenario, FileError> {
         let ruleset: Arc<dyn Ruleset> = Arc::from(ruleset(source.rules.ruleset)?);
-        let map = self.map(&source.map)?;
+        let (map, map_file) = self.map(&source.map)?;
         let sides = self.sides(&source.sides)?;
         let units = self.units(&source.units, &sides, &map, ruleset.as_ref())?;
         let exits = self.exits(&source.exits, &map)?;
         self.victory(&source.victory, &sides, &units)?;
+        source.map = MapSource::Inline(map_file);
         Ok(Scenario {
-            name: source.name,
-            description: source.description,
+            name: source.name.clone(),
+            description: source.description.clone(),
             map,
-            rules: source.rules,
+            rules: source.rules.clone(),
             ruleset,
             sides,
             units,
             exits,
-            victory: source.victory,
+            victory: source.victory.clone(),
+            source,
         })
     }
 
-    fn map(&self, source: &MapSource) -> Result<GridMap, FileError> {
+    /// The map, checked, and as written.
+    fn map(&self, source: &MapSource) -> Result<(GridMap, MapFile), FileError> {
         let map_at = field_value_offset(self.text, 0, "map").unwrap_or_default();
         match source {
-            MapSource::Inline(map) => GridMap::from_file(self.file, self.text, map_at, map.clone()),
+            MapSource::Inline(map) => {
+                let checked = GridMap::from_file(self.file, self.text, map_at, map.clone())?;
+                Ok((checked, map.clone()))
+            }
             MapSource::File(name) => {
                 let Some(folder) = self.folder else {
                     return Err(self.at_field(
@@ -365,7 +405,10 @@ impl Checker<'_> {
                 let text = read_text(&path).map_err(|error| {
                     self.at_field(0, "map", format!("cannot read the map `{name}`: {error}"))
                 })?;
-                GridMap::parse(&path.display().to_string(), &text)
+                let file = path.display().to_string();
+                let map: MapFile = parse_ron(&file, &text)?;
+                let checked = GridMap::from_file(&file, &text, 0, map.clone())?;
+                Ok((checked, map))
             }
         }
     }

@@ -26,6 +26,9 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
         return;
     };
     match &flow.phase {
+        Phase::Setup if view.watching() => {
+            ui.strong("Before the fight");
+        }
         Phase::Setup => setup_controls(ui, view, &scenario),
         Phase::Over(outcome) => {
             let result = match outcome.winner.and_then(|side| scenario.sides.get(side)) {
@@ -74,6 +77,9 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 left / 10,
                 left % 10
             ));
+            if view.watching() {
+                return;
+            }
             if !view.played_here(unit) {
                 ui.label("Played by the AI.");
                 return;

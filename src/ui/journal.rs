@@ -34,23 +34,7 @@ impl LogFilter {
 
 /// The file a log is saved to: the scenario's name and the seed, in the working directory.
 fn export_path(scenario: &Scenario, seed: u64) -> PathBuf {
-    let slug: String = scenario
-        .name
-        .chars()
-        .map(|letter| {
-            if letter.is_ascii_alphanumeric() {
-                letter.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    let slug = slug
-        .split('-')
-        .filter(|part| !part.is_empty())
-        .collect::<Vec<_>>()
-        .join("-");
-    PathBuf::from(format!("gridkeeper-log-{slug}-seed-{seed}.md"))
+    PathBuf::from(format!("gridkeeper-log-{}-seed-{seed}.md", scenario.slug()))
 }
 
 /// Save the whole log as Markdown (written atomically); the words for the notice.

@@ -10,6 +10,7 @@ mod help;
 mod journal;
 mod labels;
 mod order;
+mod playback;
 mod rolls;
 mod view;
 
@@ -28,6 +29,7 @@ use leafwing_input_manager::prelude::ActionState;
 use crate::battle::{BattleDice, EventLog, TilePosition, UnitId};
 use crate::input::{KeyMap, KeyMapNotice, MapAction};
 use crate::map::scenario::{Scenario, UnitSpec};
+use crate::replay::SaveNotices;
 use crate::view::ShownMap;
 use crate::view::camera::{CentreOn, MapInsets};
 use crate::view::hover::HoveredTile;
@@ -91,6 +93,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Notices>()
         .init_resource::<journal::LogFilter>()
         .add_systems(Startup, (spawn_overlay_camera, show_the_key_map_notice))
+        .add_systems(Update, gather_save_notices)
         .add_systems(
             Update,
             overlay_keys
@@ -128,6 +131,15 @@ fn spawn_overlay_camera(mut commands: Commands, mut settings: ResMut<EguiGlobalS
 fn show_the_key_map_notice(notice: Option<Res<KeyMapNotice>>, mut notices: ResMut<Notices>) {
     if let Some(message) = notice.and_then(|notice| notice.0.clone()) {
         notices.0.push(message);
+    }
+}
+
+/// What saving had to say is said on screen.
+fn gather_save_notices(saves: Option<ResMut<SaveNotices>>, mut notices: ResMut<Notices>) {
+    if let Some(mut saves) = saves
+        && !saves.0.is_empty()
+    {
+        notices.0.append(&mut saves.0);
     }
 }
 
@@ -345,6 +357,18 @@ fn side_panel(
                 if ui.button("?").on_hover_text("Keys and mouse").clicked() {
                     settings.help_shown = !settings.help_shown;
                 }
+                if scenario.is_some()
+                    && !view.watching()
+                    && ui
+                        .button("Save")
+                        .on_hover_text(
+                            "Save the battle to play on later (F5); it also saves itself after \
+                             every turn",
+                        )
+                        .clicked()
+                {
+                    view.ask_to_save();
+                }
             });
         });
         match &scenario {
@@ -361,6 +385,10 @@ fn side_panel(
         if let Some(scenario) = &scenario {
             sides(ui, scenario, view);
             ui.separator();
+            if let Some(playback) = view.playback.as_mut() {
+                playback::controls(ui, playback);
+                ui.separator();
+            }
             actions::turn_controls(ui, view);
             ui.separator();
             match view.selected() {

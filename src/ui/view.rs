@@ -10,6 +10,7 @@ use crate::battle::{
     UnitId, Vitals, WeaponState,
 };
 use crate::map::scenario::{Control, Scenario};
+use crate::replay::{Playback, SaveRequest};
 use crate::view::orders::{FireOrder, Intent};
 use crate::view::overlay::Selection;
 
@@ -24,6 +25,9 @@ pub(super) struct BattleView<'w, 's> {
     pub(super) intent: ResMut<'w, Intent>,
     pub(super) fire_order: ResMut<'w, FireOrder>,
     pub(super) selection: ResMut<'w, Selection>,
+    /// The replay being watched, if one is: then nobody here gives orders.
+    pub(super) playback: Option<ResMut<'w, Playback>>,
+    save_request: Option<ResMut<'w, SaveRequest>>,
     pub(super) units: Query<
         'w,
         's,
@@ -118,12 +122,29 @@ impl BattleView<'_, '_> {
     }
 
     pub(super) fn played_here(&self, unit: UnitId) -> bool {
-        self.controllers
-            .as_ref()
-            .is_none_or(|controllers| controllers.0.get(unit.index()) != Some(&Control::Ai))
+        !self.watching()
+            && self
+                .controllers
+                .as_ref()
+                .is_none_or(|controllers| controllers.0.get(unit.index()) != Some(&Control::Ai))
+    }
+
+    /// Ask for the battle to be saved (to a file of its own, beside the autosave).
+    pub(super) fn ask_to_save(&mut self) {
+        if let Some(request) = self.save_request.as_mut() {
+            request.0 = true;
+        }
+    }
+
+    /// Whether a replay is being watched.
+    pub(super) fn watching(&self) -> bool {
+        self.playback.is_some()
     }
 
     pub(super) fn order(&mut self, command: Command) {
+        if self.watching() {
+            return;
+        }
         if let Some(queue) = self.queue.as_mut() {
             queue.0.push_back(command);
         }

@@ -17,6 +17,7 @@ use crate::battle::{
 };
 use crate::input::MapAction;
 use crate::map::scenario::Control;
+use crate::replay::Playback;
 use crate::rules::weapons::{AttackForm, Weapon};
 
 /// What the next click on a unit means.
@@ -153,11 +154,14 @@ fn keys_for_the_turn(
     arsenals: Query<(&UnitId, &Arsenal)>,
     mut intent: ResMut<Intent>,
     mut fire_order: ResMut<FireOrder>,
-    mut queue: Option<ResMut<CommandQueue>>,
+    queue: Option<ResMut<CommandQueue>>,
+    watching: Option<Res<Playback>>,
 ) {
     if controls.just_pressed(&MapAction::Cancel) {
         intent.set_if_neq(Intent::Default);
     }
+    // A replay being watched gives the battle its orders; nobody else does.
+    let mut queue = queue.filter(|_| watching.is_none());
     let (Some(flow), Some(queue)) = (flow, queue.as_mut()) else {
         return;
     };
@@ -296,11 +300,14 @@ fn click_on_the_map(
     mut intent: ResMut<Intent>,
     mut fire_order: ResMut<FireOrder>,
     mut selection: ResMut<Selection>,
-    mut queue: Option<ResMut<CommandQueue>>,
+    queue: Option<ResMut<CommandQueue>>,
+    watching: Option<Res<Playback>>,
 ) {
     if !controls.just_pressed(&MapAction::Select) {
         return;
     }
+    // Watching a replay, a click only selects.
+    let mut queue = queue.filter(|_| watching.is_none());
     let Some(tile) = hovered.tile else {
         return;
     };

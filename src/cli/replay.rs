@@ -1,0 +1,297 @@
+//! `gridkeeper replay FILE`: watch a replay in the window, step by step; or, headless, print
+//! its events (in words or as JSON lines), check them against the file's digest, or run its
+//! commands again under other seeds.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use serde_json::{Value, json};
+
+use super::output::Lines;
+use super::{WindowArgs, fail, open_window};
+use crate::SavedBattle;
+use crate::battle::event::{Event, EventKind};
+use crate::battle::{EventLog, Flow, Phase, UnitId, log};
+use crate::map::Loaded;
+use crate::map::scenario::Scenario;
+use crate::replay::{EventDigest, Playback, Replay, give, refused};
+use crate::view::StartupView;
+
+/// Exit code for a replay whose events are not the ones it recorded.
+const MISMATCH: u8 = 1;
+
+#[derive(Debug, Args)]
+pub(super) struct ReplayArgs {
+    /// The replay (any saved battle is one).
+    file: PathBuf,
+    /// Print the battle instead of opening the window: the log in words, or with `--json`
+    /// one JSON object a line.
+    #[arg(long)]
+    headless: bool,
+    /// With `--headless`: JSON lines, each event then a summary (docs/FORMATS.md).
+    #[arg(long, requires = "headless")]
+    json: bool,
+    /// Check that the commands make the events the file recorded; exit 1 if they do not.
+    #[arg(long, conflicts_with_all = ["headless", "runs"])]
+    verify: bool,
+    /// Give the same commands under this many seeds, one JSON line a run, each stopping
+    /// where a command becomes impossible.
+    #[arg(long, value_name = "N", requires = "headless", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    runs: Option<u32>,
+    /// The seed of the first run; each next run takes the next seed.
+    #[arg(long, value_name = "SEED", default_value_t = 1, requires = "runs")]
+    first_seed: u64,
+    /// Open the window at the start of this round.
+    #[arg(long, value_name = "ROUND", conflicts_with = "headless")]
+    round: Option<u32>,
+    #[command(flatten)]
+    window: WindowArgs,
+}
+
+pub(super) fn run(args: ReplayArgs) -> ExitCode {
+    let replay = match Replay::load(&args.file) {
+        Ok(replay) => replay,
+        Err(error) => return fail(&error.to_string()),
+    };
+    if args.verify {
+        return verify(&replay);
+    }
+    if !args.headless {
+        return watch(replay, args.file, args.round, args.window);
+    }
+    let mut lines = Lines::new();
+    match args.runs {
+        Some(runs) => {
+            let accepted = accepted_commands(&replay);
+            for seed in (0..u64::from(runs)).map(|run| args.first_seed.wrapping_add(run)) {
+                if lines.closed() {
+                    break;
+                }
+                lines.json(&rerun(&replay, seed, &accepted));
+            }
+        }
+        None => print_battle(&replay, args.json, &mut lines),
+    }
+    ExitCode::SUCCESS
+}
+
+/// Open the viewer, at the start of `round` if asked.
+fn watch(replay: Replay, file: PathBuf, round: Option<u32>, window: WindowArgs) -> ExitCode {
+    let seed = replay.seed;
+    let step = match round {
+        Some(round) => match Playback::of(&replay).step_of_round(round) {
+            Some(step) => step,
+            None => {
+                return fail(&format!("the replay does not reach round {round}"));
+            }
+        },
+        None => 0,
+    };
+    let loaded = Loaded::Scenario(Box::new(replay.scenario.clone()));
+    let saved = SavedBattle {
+        replay,
+        file,
+        watch_from: Some(step),
+    };
+    open_window(
+        loaded,
+        Some(saved),
+        StartupView::default(),
+        window,
+        seed,
+        false,
+    )
+}
+
+/// Play the commands and compare the events with the file's digest.
+fn verify(replay: &Replay) -> ExitCode {
+    match replay.verify() {
+        Ok(()) => {
+            println!(
+                "ok: {} commands make the {} events recorded (digest {})",
+                replay.commands.len(),
+                replay.events.count,
+                replay.events.digest
+            );
+            ExitCode::SUCCESS
+        }
+        Err(difference) => {
+            eprintln!("gridkeeper: {difference}");
+            ExitCode::from(MISMATCH)
+        }
+    }
+}
+
+/// Print every event (in words, or as JSON lines) and a summary.
+fn print_battle(replay: &Replay, json: bool, lines: &mut Lines) {
+    let mut app = replay.headless(replay.seed);
+    let mut acting: Option<UnitId> = None;
+    let mut refusals = 0;
+    for (step, command) in replay.commands.iter().enumerate() {
+        let from = app.world().resource::<EventLog>().0.len();
+        give(app.world_mut(), command.clone());
+        let events = &app.world().resource::<EventLog>().0;
+        if refused(&events[from..]) {
+            refusals += 1;
+        }
+        for (index, event) in events.iter().enumerate().skip(from) {
+            if let EventKind::TurnBegan { unit } = event.kind {
+                acting = Some(unit);
+            }
+            if json {
+                lines.json(&event_line(event, index, step, acting, &replay.scenario));
+            } else {
+                lines.text(&format!(
+                    "R{} {}",
+                    event.round,
+                    log::describe(event, &replay.scenario)
+                ));
+            }
+            if matches!(
+                event.kind,
+                EventKind::TurnEnded { .. } | EventKind::RoundEnded
+            ) {
+                acting = None;
+            }
+        }
+        if lines.closed() {
+            return;
+        }
+    }
+    let events = &app.world().resource::<EventLog>().0;
+    let flow = app.world().resource::<Flow>();
+    let digest = EventDigest::of(events);
+    let summary = json!({
+        "line": "summary",
+        "scenario": replay.scenario.name,
+        "seed": replay.seed,
+        "commands": replay.commands.len(),
+        "refused": refusals,
+        "events": events.len(),
+        "rounds": flow.round,
+        "outcome": outcome(flow, &replay.scenario),
+        "digest": digest.digest,
+        "as_recorded": digest == replay.events,
+    });
+    if json {
+        lines.json(&summary);
+    } else {
+        lines.text(&summary_words(&summary));
+    }
+}
+
+/// One event as a JSON line: its own fields, with where it stands in the replay, whose turn
+/// it is, and its words in the log.
+fn event_line(
+    event: &Event,
+    index: usize,
+    step: usize,
+    acting: Option<UnitId>,
+    scenario: &Scenario,
+) -> Value {
+    let mut line = json!({
+        "line": "event",
+        "index": index,
+        "step": step,
+        "acting": acting,
+        "text": log::describe(event, scenario),
+    });
+    // Events are plain data: they always make a JSON object.
+    if let (Some(line), Ok(Value::Object(fields))) =
+        (line.as_object_mut(), serde_json::to_value(event))
+    {
+        line.extend(fields);
+    }
+    line
+}
+
+/// The summary in words: "Cellar melee, seed 7: 212 events from 88 commands over 4 rounds;
+/// won by The thing in the cellar (the last side standing)".
+fn summary_words(summary: &Value) -> String {
+    let outcome = match &summary["outcome"] {
+        Value::Null => "not over".to_string(),
+        outcome => match outcome["winner"].as_str() {
+            Some(winner) => format!(
+                "won by {winner} ({})",
+                outcome["reason"].as_str().unwrap_or("")
+            ),
+            None => format!(
+                "won by nobody ({})",
+                outcome["reason"].as_str().unwrap_or("")
+            ),
+        },
+    };
+    format!(
+        "{}, seed {}: {} events from {} commands ({} refused) over {} rounds; {outcome}; {}",
+        summary["scenario"].as_str().unwrap_or(""),
+        summary["seed"],
+        summary["events"],
+        summary["commands"],
+        summary["refused"],
+        summary["rounds"],
+        if summary["as_recorded"].as_bool() == Some(true) {
+            "the events are the ones recorded"
+        } else {
+            "the events differ from the ones recorded"
+        }
+    )
+}
+
+/// How the battle ended, if it has: the winning side's name and why.
+fn outcome(flow: &Flow, scenario: &Scenario) -> Value {
+    match &flow.phase {
+        Phase::Over(outcome) => json!({
+            "winner": outcome.winner.and_then(|side| scenario.sides.get(side)).map(|side| side.name.clone()),
+            "reason": outcome.reason,
+        }),
+        _ => Value::Null,
+    }
+}
+
+/// For each command, whether it was carried out under the replay's own seed.
+fn accepted_commands(replay: &Replay) -> Vec<bool> {
+    let mut app = replay.headless(replay.seed);
+    replay
+        .commands
+        .iter()
+        .map(|command| {
+            let from = app.world().resource::<EventLog>().0.len();
+            give(app.world_mut(), command.clone());
+            !refused(&app.world().resource::<EventLog>().0[from..])
+        })
+        .collect()
+}
+
+/// The commands again under `seed`, stopping at the first one that was carried out in the
+/// recording but is refused now (a unit that died cannot shoot): the run as a JSON line.
+fn rerun(replay: &Replay, seed: u64, accepted: &[bool]) -> Value {
+    let mut app = replay.headless(seed);
+    let mut stopped = Value::Null;
+    let mut given = 0;
+    for (step, command) in replay.commands.iter().enumerate() {
+        let from = app.world().resource::<EventLog>().0.len();
+        give(app.world_mut(), command.clone());
+        let events = &app.world().resource::<EventLog>().0[from..];
+        if refused(events) && accepted.get(step).copied().unwrap_or(false) {
+            let reason = match events.last().map(|event| &event.kind) {
+                Some(EventKind::Rejected { reason, .. }) => reason.to_string(),
+                _ => String::new(),
+            };
+            stopped = json!({ "step": step, "command": command, "reason": reason });
+            break;
+        }
+        given = step + 1;
+    }
+    let events = &app.world().resource::<EventLog>().0;
+    let flow = app.world().resource::<Flow>();
+    json!({
+        "line": "run",
+        "seed": seed,
+        "commands": given,
+        "stopped": stopped,
+        "rounds": flow.round,
+        "outcome": outcome(flow, &replay.scenario),
+        "events": events,
+    })
+}

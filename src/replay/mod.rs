@@ -1,0 +1,175 @@
+//! Replays and saves (one file serves both): recording the battle as it is played, playing a
+//! replay back headless or step by step, and running its commands under other dice.
+
+pub mod file;
+pub mod playback;
+pub mod saving;
+
+use bevy::prelude::*;
+use bevy_egui::input::egui_wants_any_keyboard_input;
+
+use crate::AppSystems;
+use crate::battle::command::Command;
+use crate::battle::event::{Event, EventKind};
+use crate::battle::{
+    ActiveScenario, BattleDice, BattleSystems, CommandLog, CommandQueue, Controllers, EventLog,
+    Flow, Phase, resolve, restart,
+};
+use crate::map::scenario::{Control, Scenario};
+pub use file::{EventDigest, REPLAY_FORMAT, Replay, ReplayFile};
+pub use playback::Playback;
+pub use saving::{Autosave, SaveNotices, SaveRequest, SavedCommands};
+
+/// Saves and the replay viewer in the game window: saved commands given again first, the
+/// viewer's clock before the battle's systems, saves after them.
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<SaveRequest>()
+        .init_resource::<SaveNotices>()
+        .add_systems(
+            Update,
+            (
+                playback::keys
+                    .run_if(not(egui_wants_any_keyboard_input))
+                    .in_set(AppSystems::Interact),
+                (saving::play_saved_commands, playback::advance)
+                    .chain()
+                    .after(AppSystems::Interact)
+                    .before(BattleSystems),
+                (saving::save_on_request, saving::autosave)
+                    .chain()
+                    .after(BattleSystems)
+                    .before(AppSystems::Present),
+            ),
+        );
+}
+
+impl Replay {
+    /// The battle in `world` so far, as a replay; `None` where no battle is being played.
+    pub fn of_battle(world: &World) -> Option<Self> {
+        let scenario = world.get_resource::<ActiveScenario>()?;
+        let dice = world.get_resource::<BattleDice>()?;
+        let controllers = world.get_resource::<Controllers>()?;
+        let commands = world.get_resource::<CommandLog>()?;
+        let events = world.get_resource::<EventLog>()?;
+        Some(Self {
+            scenario: (*scenario.0).clone(),
+            seed: dice.seed,
+            control: controllers.0.clone(),
+            commands: commands.0.clone(),
+            events: EventDigest::of(&events.0),
+        })
+    }
+
+    /// The replay's battle in a headless app under `seed`, set up, no command given yet.
+    pub fn headless(&self, seed: u64) -> App {
+        let mut app = crate::headless_app(self.scenario.clone(), seed);
+        app.insert_resource(Controllers(self.control.clone()));
+        app.update();
+        app
+    }
+
+    /// Play every command under the replay's own seed, headless: the app at the end.
+    pub fn play(&self) -> App {
+        let mut app = self.headless(self.seed);
+        for command in &self.commands {
+            give(app.world_mut(), command.clone());
+        }
+        app
+    }
+
+    /// Whether playing the commands makes the events the file recorded.
+    pub fn verify(&self) -> Result<(), String> {
+        let app = self.play();
+        let made = EventDigest::of(&app.world().resource::<EventLog>().0);
+        if made == self.events {
+            Ok(())
+        } else {
+            Err(format!(
+                "the commands made {} events (digest {}), the file recorded {} (digest {})",
+                made.count, made.digest, self.events.count, self.events.digest
+            ))
+        }
+    }
+}
+
+/// Give one recorded command again. The battle queues some commands of its own as it goes (an
+/// AI defender's answer); those were recorded too, as the commands after the one that queued
+/// them, so what an earlier command queued is dropped first: a replay's commands come from its
+/// file alone. What this command queues is left for the battle to take up if the replay ends
+/// here and play goes on (the viewer, which plays nothing on, drops it).
+pub fn give(world: &mut World, command: Command) {
+    world.resource_mut::<CommandQueue>().0.clear();
+    resolve(world, command);
+}
+
+/// Put the battle in `world` back to its start and give the first `steps` of `commands`
+/// again: the replay viewer's way back (and forward by more than one step).
+pub fn replay_to(world: &mut World, seed: u64, commands: &[Command], steps: usize) {
+    restart(world, seed);
+    for command in commands.iter().take(steps) {
+        give(world, command.clone());
+    }
+}
+
+/// The most frames a simulated battle may take before it is called stuck.
+const MOST_SIMULATED_FRAMES: u32 = 100_000;
+
+/// Play `scenario` headless with the AI giving every unit's orders, from the start until the
+/// battle ends or `most_rounds` rounds are over: the replay of it.
+pub fn simulate(scenario: Scenario, seed: u64, most_rounds: Option<u32>) -> Replay {
+    let units = scenario.units.len();
+    Replay {
+        scenario,
+        seed,
+        control: vec![Control::Ai; units],
+        commands: Vec::new(),
+        events: EventDigest::of(&[]),
+    }
+    .play_on(most_rounds)
+}
+
+impl Replay {
+    /// Give the replay's commands again, then let the AI play every unit on (as a saved battle
+    /// is played on) until the battle ends or `most_rounds` rounds are over: the replay of the
+    /// whole battle.
+    pub fn play_on(&self, most_rounds: Option<u32>) -> Replay {
+        let app = self.played_on(most_rounds);
+        let mut replay =
+            Replay::of_battle(app.world()).expect("a headless battle app always holds a battle");
+        replay.control.clone_from(&self.control);
+        replay
+    }
+
+    /// As [`Replay::play_on`], the app at the end.
+    pub fn played_on(&self, most_rounds: Option<u32>) -> App {
+        let mut app = self.headless(self.seed);
+        app.insert_resource(Controllers(vec![Control::Ai; self.control.len()]))
+            .add_plugins(crate::ai::plugin);
+        for command in &self.commands {
+            give(app.world_mut(), command.clone());
+        }
+        if app.world().resource::<Flow>().phase == Phase::Setup {
+            app.world_mut()
+                .resource_mut::<CommandQueue>()
+                .0
+                .push_back(Command::Begin);
+        }
+        for _ in 0..MOST_SIMULATED_FRAMES {
+            let flow = app.world().resource::<Flow>();
+            let over = matches!(flow.phase, Phase::Over(_));
+            if over || most_rounds.is_some_and(|most| flow.round > most) {
+                break;
+            }
+            app.update();
+        }
+        app
+    }
+}
+
+/// Whether a command was refused: the last of the events it made says so.
+pub fn refused(events: &[Event]) -> bool {
+    matches!(
+        events.last().map(|event| &event.kind),
+        Some(EventKind::Rejected { .. })
+    )
+}
