@@ -282,3 +282,222 @@ fn help_exits_cleanly() {
     assert!(output.status.success());
     assert!(String::from_utf8_lossy(&output.stdout).contains("--skill"));
 }
+
+// ---- Replays and saves ------------------------------------------------------------------------
+
+const SHIPPED_REPLAY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/replays/farmstead-night.ron");
+
+/// The shipped replay's recorded event count and digest, read from its last lines.
+fn recorded_digest() -> (u64, String) {
+    let replay = gridkeeper::replay::Replay::load(std::path::Path::new(SHIPPED_REPLAY))
+        .unwrap_or_else(|error| panic!("{error}"));
+    (replay.events.count as u64, replay.events.digest)
+}
+
+/// A folder of its own for one test, empty.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let folder = std::env::temp_dir().join(format!("gridkeeper-cli-{name}-{}", std::process::id()));
+    std::fs::remove_dir_all(&folder).ok();
+    std::fs::create_dir_all(&folder).expect("a scratch folder");
+    folder
+}
+
+#[test]
+fn replay_verify_checks_the_shipped_replay() {
+    let output = gridkeeper(&["replay", SHIPPED_REPLAY, "--verify"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let (count, digest) = recorded_digest();
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert!(said.starts_with("ok: 198 commands"), "{said}");
+    assert!(
+        said.contains(&format!("the {count} events recorded (digest {digest})")),
+        "{said}"
+    );
+}
+
+#[test]
+fn replay_json_is_every_event_then_a_summary() {
+    let lines = json_lines(&gridkeeper(&[
+        "replay",
+        SHIPPED_REPLAY,
+        "--headless",
+        "--json",
+    ]));
+    let (summary, events) = lines.split_last().expect("lines");
+    let (count, digest) = recorded_digest();
+    assert_eq!(events.len() as u64, count);
+    let mut last_step = 0;
+    for (index, line) in events.iter().enumerate() {
+        assert_eq!(line["line"], "event");
+        assert_eq!(line["index"].as_u64(), Some(index as u64));
+        let step = line["step"].as_u64().expect("step");
+        assert!(step >= last_step, "steps only go on");
+        last_step = step;
+        assert!(line["event"]["kind"].is_string(), "{line}");
+        assert!(line["event"]["round"].is_u64(), "{line}");
+        assert!(
+            line["acting"].is_null() || line["acting"].is_u64(),
+            "{line}"
+        );
+        assert!(!line["text"].as_str().unwrap_or_default().is_empty());
+    }
+    let first_roll = events
+        .iter()
+        .find(|line| line["event"]["kind"] == "rolled")
+        .expect("a roll");
+    assert!(first_roll["event"]["check"]["roll"]["tens"].is_array());
+    assert!(first_roll["event"]["modifiers"].is_array());
+    assert_eq!(summary["line"], "summary");
+    assert_eq!(summary["seed"].as_u64(), Some(13));
+    assert_eq!(summary["commands"].as_u64(), Some(198));
+    assert_eq!(summary["rounds"].as_u64(), Some(10));
+    assert_eq!(summary["events"].as_u64(), Some(count));
+    assert_eq!(summary["digest"].as_str(), Some(digest.as_str()));
+    assert_eq!(summary["as_recorded"], true);
+    assert_eq!(summary["outcome"]["winner"], "Hollis household");
+}
+
+#[test]
+fn replay_runs_give_the_commands_under_each_seed() {
+    let args = [
+        "replay",
+        SHIPPED_REPLAY,
+        "--headless",
+        "--runs",
+        "4",
+        "--first-seed",
+        "40",
+    ];
+    let output = gridkeeper(&args);
+    let runs = json_lines(&output);
+    assert_eq!(runs.len(), 4);
+    for (run, seed) in runs.iter().zip(40..) {
+        assert_eq!(run["line"], "run");
+        assert_eq!(run["seed"].as_u64(), Some(seed));
+        assert_eq!(run["events"][0]["kind"], "battle_began");
+        assert_eq!(run["events"][0]["seed"].as_u64(), Some(seed));
+        let given = run["commands"].as_u64().expect("commands");
+        match &run["stopped"] {
+            Value::Null => assert_eq!(given, 198),
+            stopped => {
+                assert_eq!(stopped["step"].as_u64(), Some(given));
+                assert!(!stopped["reason"].as_str().unwrap_or_default().is_empty());
+            }
+        }
+    }
+    assert_eq!(
+        gridkeeper(&args).stdout,
+        output.stdout,
+        "the same seeds, the same runs"
+    );
+}
+
+#[test]
+fn simulate_saves_a_battle_that_verifies_and_plays_on() {
+    let folder = scratch("simulate");
+    let first = folder.join("first.ron");
+    let whole = folder.join("whole.ron");
+    let first_arg = first.to_string_lossy().to_string();
+    let whole_arg = whole.to_string_lossy().to_string();
+    let output = gridkeeper(&[
+        "simulate",
+        "../maps/cellar.ron",
+        "--seed",
+        "5",
+        "--rounds",
+        "1",
+        "--save",
+        &first_arg,
+    ]);
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "a missing scenario is refused"
+    );
+    let cellar = concat!(env!("CARGO_MANIFEST_DIR"), "/maps/cellar.ron");
+    let output = gridkeeper(&[
+        "simulate", cellar, "--seed", "8", "--rounds", "1", "--save", &first_arg,
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        gridkeeper(&["replay", &first_arg, "--verify"])
+            .status
+            .success()
+    );
+    let output = gridkeeper(&["simulate", &first_arg, "--save", &whole_arg]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        gridkeeper(&["replay", &whole_arg, "--verify"])
+            .status
+            .success()
+    );
+    let commands = |path: &std::path::Path| {
+        gridkeeper::replay::Replay::load(path)
+            .unwrap_or_else(|error| panic!("{error}"))
+            .commands
+    };
+    let (first_commands, whole_commands) = (commands(&first), commands(&whole));
+    assert!(whole_commands.len() > first_commands.len());
+    assert!(
+        whole_commands.starts_with(&first_commands),
+        "played on from the save"
+    );
+    let said = String::from_utf8_lossy(&gridkeeper(&["check", &whole_arg]).stdout).to_string();
+    assert!(said.starts_with("ok: a replay of Cellar melee"), "{said}");
+    let output = gridkeeper(&["simulate", &first_arg, "--seed", "6", "--save", &whole_arg]);
+    assert_eq!(output.status.code(), Some(2), "a save keeps its seed");
+    std::fs::remove_dir_all(&folder).ok();
+}
+
+#[test]
+fn a_broken_save_is_refused_by_place_and_nothing_is_written() {
+    let folder = scratch("broken-save");
+    let text = std::fs::read_to_string(SHIPPED_REPLAY).expect("the shipped replay");
+    let cut = &text[..text.len() / 2];
+    let save = folder.join("saves").join("farmstead.ron");
+    std::fs::create_dir_all(save.parent().expect("a folder")).expect("saves/");
+    std::fs::write(&save, cut).expect("a cut-short save");
+    let output = Command::new(env!("CARGO_BIN_EXE_gridkeeper"))
+        .arg("saves/farmstead.ron")
+        .current_dir(&folder)
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&output.stderr);
+    let last_line = cut.trim_end().lines().count();
+    assert!(
+        said.starts_with(&format!("gridkeeper: saves/farmstead.ron:{last_line}:")),
+        "{said}"
+    );
+    assert!(said.contains("cut short"), "{said}");
+    assert_eq!(std::fs::read_to_string(&save).expect("still there"), cut);
+    let files: Vec<_> = std::fs::read_dir(save.parent().expect("a folder"))
+        .expect("saves/")
+        .collect();
+    assert_eq!(files.len(), 1, "nothing else was written");
+
+    let newer = text.replace("format: 1,", "format: 7,");
+    std::fs::write(&save, &newer).expect("a newer save");
+    let output = gridkeeper(&["replay", &save.to_string_lossy(), "--headless"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&output.stderr)
+            .contains(":4:13: in `format`: replay format 7 is newer")
+    );
+    let output = gridkeeper(&["replay", SHIPPED_REPLAY, "--round", "11"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("does not reach round 11"));
+    std::fs::remove_dir_all(&folder).ok();
+}

@@ -628,3 +628,40 @@ fn the_log_as_markdown() {
          - Rose Whateley's turn\n- Rose Whateley ends the turn\n"
     );
 }
+
+/// The replay JSON schema in docs/FORMATS.md has a row for every kind of event, naming exactly
+/// the fields that kind's JSON has.
+#[test]
+fn the_format_document_lists_every_kind_of_event_with_its_fields() {
+    let document = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/FORMATS.md"))
+        .expect("docs/FORMATS.md");
+    let schema = document
+        .split("### `gridkeeper replay FILE --headless --json`")
+        .nth(1)
+        .expect("the replay JSON section");
+    for (kind, _) in examples() {
+        let value = serde_json::to_value(Event { round: 1, kind }).expect("events are JSON");
+        let object = value.as_object().expect("an object");
+        let name = object["kind"].as_str().expect("a kind");
+        let row = schema
+            .lines()
+            .find(|line| line.starts_with(&format!("| `{name}` |")))
+            .unwrap_or_else(|| panic!("no row for `{name}`"));
+        let mut listed: Vec<&str> = row
+            .split('|')
+            .nth(2)
+            .expect("a fields column")
+            .split(',')
+            .map(|field| field.trim().trim_matches('`'))
+            .filter(|field| !field.is_empty() && *field != "—")
+            .collect();
+        let mut fields: Vec<&str> = object
+            .keys()
+            .map(String::as_str)
+            .filter(|field| !["kind", "round"].contains(field))
+            .collect();
+        fields.sort_unstable();
+        listed.sort_unstable();
+        assert_eq!(listed, fields, "the fields of `{name}`");
+    }
+}

@@ -428,9 +428,25 @@ fn a_replay_whose_commands_were_changed_fails_its_check() {
 // ---- The shipped replay and the viewer ---------------------------------------------------------
 
 #[test]
-fn the_shipped_replay_verifies_over_ten_rounds() {
+fn every_shipped_replay_loads_and_verifies() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("replays");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&folder).expect("replays/ exists") {
+        let path = entry.expect("an entry").path();
+        let replay = Replay::load(&path).unwrap_or_else(|error| panic!("{error}"));
+        assert_eq!(replay.verify(), Ok(()), "{}", path.display());
+        assert_eq!(
+            read_back(&replay).to_text(),
+            std::fs::read_to_string(&path).expect("text")
+        );
+        checked += 1;
+    }
+    assert!(checked >= 1, "no replays in {}", folder.display());
+}
+
+#[test]
+fn the_shipped_replay_is_ten_rounds_to_the_end() {
     let replay = shipped_replay();
-    assert_eq!(replay.verify(), Ok(()));
     let played = replay.play();
     let flow = played.world().resource::<Flow>();
     assert_eq!(flow.round, 10);

@@ -181,8 +181,8 @@ fn print_battle(replay: &Replay, json: bool, lines: &mut Lines) {
     }
 }
 
-/// One event as a JSON line: its own fields, with where it stands in the replay, whose turn
-/// it is, and its words in the log.
+/// One event as a JSON line: where it stands in the replay, whose turn it is, its words in
+/// the log, and the event itself (its fields apart, so no name of theirs can clash).
 fn event_line(
     event: &Event,
     index: usize,
@@ -190,20 +190,14 @@ fn event_line(
     acting: Option<UnitId>,
     scenario: &Scenario,
 ) -> Value {
-    let mut line = json!({
+    json!({
         "line": "event",
         "index": index,
         "step": step,
         "acting": acting,
         "text": log::describe(event, scenario),
-    });
-    // Events are plain data: they always make a JSON object.
-    if let (Some(line), Ok(Value::Object(fields))) =
-        (line.as_object_mut(), serde_json::to_value(event))
-    {
-        line.extend(fields);
-    }
-    line
+        "event": event,
+    })
 }
 
 /// The summary in words: "Cellar melee, seed 7: 212 events from 88 commands over 4 rounds;

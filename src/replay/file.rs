@@ -253,9 +253,10 @@ fn ends_at(text: &str, line: usize, column: usize) -> bool {
     line > last_line || (line == last_line && column >= last_column)
 }
 
-/// Whether a file's text is a replay (rather than a scenario or a map): it has a format and a
-/// list of commands.
+/// Whether a file's text is a replay (rather than a scenario or a map): it has a format or a
+/// list of commands, which neither of those has. A replay cut short before its commands is
+/// still one, and is refused as one.
 pub fn is_replay(text: &str) -> bool {
-    field_value_offset(text, 0, "commands").is_some()
-        && field_value_offset(text, 0, "format").is_some()
+    field_value_offset(text, 0, "format").is_some()
+        || field_value_offset(text, 0, "commands").is_some()
 }

@@ -1,5 +1,6 @@
 //! The replay viewer's controls in the side panel: where the replay stands (step, round),
-//! play and pause, a step back or on, the start and the end, a round to jump to, the speed.
+//! play and pause, a step back or on, the start and the end, a slider over the whole battle, a
+//! round to jump to, the speed.
 
 use bevy_egui::egui;
 
@@ -63,6 +64,18 @@ pub(super) fn controls(ui: &mut egui::Ui, playback: &mut Playback) {
             playback.go_to(playback.len());
         }
     });
+    let mut step = playback.wanted.unwrap_or(playback.at);
+    let slider = egui::Slider::new(&mut step, 0..=playback.len())
+        .show_value(false)
+        .clamping(egui::SliderClamping::Always);
+    if ui
+        .add(slider)
+        .on_hover_text("Drag to any step of the battle")
+        .changed()
+    {
+        playback.playing = false;
+        playback.go_to(step);
+    }
     ui.horizontal_wrapped(|ui| {
         ui.label("Round");
         let current = playback.round();
