@@ -83,6 +83,18 @@ impl Playback {
         self.wanted = Some(step.min(self.len()));
     }
 
+    /// The step the battle on screen is at, or is about to be taken to: steps asked for in
+    /// quick succession add up.
+    pub fn heading(&self) -> usize {
+        self.wanted.unwrap_or(self.at)
+    }
+
+    /// Pause, and go to `step`.
+    pub fn pause_at(&mut self, step: usize) {
+        self.playing = false;
+        self.go_to(step);
+    }
+
     /// Play from here, or pause; playing at the end starts again from the beginning.
     pub fn toggle_playing(&mut self) {
         if !self.playing && self.at >= self.len() {
@@ -93,7 +105,8 @@ impl Playback {
     }
 }
 
-/// Take the step asked for, or the next one when it is time.
+/// Take the step asked for, or, playing, as many steps as are due (more than one a frame when
+/// the speed outruns the frames).
 pub(super) fn advance(world: &mut World) {
     let Some(mut playback) = world.remove_resource::<Playback>() else {
         return;
@@ -101,9 +114,14 @@ pub(super) fn advance(world: &mut World) {
     let delta = world.resource::<Time>().delta_secs();
     if playback.wanted.is_none() && playback.playing {
         playback.since_step += delta;
-        if playback.since_step >= 1.0 / playback.speed {
-            playback.since_step = 0.0;
-            playback.wanted = Some(playback.at + 1);
+        let interval = 1.0 / playback.speed;
+        let mut due = 0;
+        while playback.since_step >= interval {
+            playback.since_step -= interval;
+            due += 1;
+        }
+        if due > 0 {
+            playback.wanted = Some(playback.at + due);
         }
     }
     if let Some(wanted) = playback.wanted.take() {
@@ -138,9 +156,9 @@ pub(super) fn keys(
         playback.toggle_playing();
     }
     let target = if controls.just_pressed(&MapAction::ReplayStepBack) {
-        Some(playback.at.saturating_sub(1))
+        Some(playback.heading().saturating_sub(1))
     } else if controls.just_pressed(&MapAction::ReplayStepForward) {
-        Some(playback.at + 1)
+        Some(playback.heading() + 1)
     } else if controls.just_pressed(&MapAction::ReplayStart) {
         Some(0)
     } else if controls.just_pressed(&MapAction::ReplayEnd) {
@@ -149,8 +167,7 @@ pub(super) fn keys(
         None
     };
     if let Some(step) = target {
-        playback.playing = false;
-        playback.go_to(step);
+        playback.pause_at(step);
     }
 }
 
@@ -223,5 +240,26 @@ mod tests {
         assert!(!playback.playing);
         app.update();
         assert_eq!(app.world().resource::<Playback>().at, 30, "paused");
+        let mut playback = app.world_mut().resource_mut::<Playback>();
+        for _ in 0..3 {
+            let back = playback.heading() - 1;
+            playback.pause_at(back);
+        }
+        app.update();
+        assert_eq!(
+            app.world().resource::<Playback>().at,
+            27,
+            "three steps back asked within one frame are three steps"
+        );
+        assert_eq!(app.world().resource::<EventLog>().0, events_at(&replay, 27));
+        let mut playback = app.world_mut().resource_mut::<Playback>();
+        playback.speed = 16.0;
+        playback.toggle_playing();
+        app.update();
+        assert_eq!(
+            app.world().resource::<Playback>().at,
+            31,
+            "16 steps a second, a quarter of a second a frame: 4 steps a frame"
+        );
     }
 }

@@ -24,16 +24,14 @@ pub(super) fn controls(ui: &mut egui::Ui, playback: &mut Playback) {
             .on_hover_text("Back to the start (Home)")
             .clicked()
         {
-            playback.playing = false;
-            playback.go_to(0);
+            playback.pause_at(0);
         }
         if ui
             .add_enabled(!at_start, egui::Button::new("◀ step"))
             .on_hover_text("One step back (,)")
             .clicked()
         {
-            playback.playing = false;
-            playback.go_to(playback.at.saturating_sub(1));
+            playback.pause_at(playback.heading().saturating_sub(1));
         }
         let play = if playback.playing {
             "⏸ pause"
@@ -52,19 +50,17 @@ pub(super) fn controls(ui: &mut egui::Ui, playback: &mut Playback) {
             .on_hover_text("One step on (.)")
             .clicked()
         {
-            playback.playing = false;
-            playback.go_to(playback.at + 1);
+            playback.pause_at(playback.heading() + 1);
         }
         if ui
             .add_enabled(!at_end, egui::Button::new("⏭"))
             .on_hover_text("On to the end (End)")
             .clicked()
         {
-            playback.playing = false;
-            playback.go_to(playback.len());
+            playback.pause_at(playback.len());
         }
     });
-    let mut step = playback.wanted.unwrap_or(playback.at);
+    let mut step = playback.heading();
     let slider = egui::Slider::new(&mut step, 0..=playback.len())
         .show_value(false)
         .clamping(egui::SliderClamping::Always);
@@ -73,8 +69,7 @@ pub(super) fn controls(ui: &mut egui::Ui, playback: &mut Playback) {
         .on_hover_text("Drag to any step of the battle")
         .changed()
     {
-        playback.playing = false;
-        playback.go_to(step);
+        playback.pause_at(step);
     }
     ui.horizontal_wrapped(|ui| {
         ui.label("Round");
@@ -92,8 +87,7 @@ pub(super) fn controls(ui: &mut egui::Ui, playback: &mut Playback) {
                         .clicked()
                         && let Some(step) = playback.step_of_round(round)
                     {
-                        playback.playing = false;
-                        playback.go_to(step);
+                        playback.pause_at(step);
                     }
                 }
             });

@@ -8,7 +8,7 @@ use leafwing_input_manager::prelude::ActionState;
 
 use super::{OVERLAY_Z, ShownMap, image_from_pixels, spawn_tile_layer};
 use crate::AppSystems;
-use crate::battle::{ActiveScenario, Arsenal, Flow, TilePosition, UnitId};
+use crate::battle::{ActiveScenario, Arsenal, Flow, Phase, TilePosition, UnitId};
 use crate::input::MapAction;
 use crate::map::Tile;
 use crate::map::range::RangeBand;
@@ -152,7 +152,11 @@ fn shade_tiles(
                 .enumerate()
                 .map(|(index, cell)| band_colour(cell).filter(|_| map.walkable(map.tile_at(index))))
                 .collect();
-        } else {
+        } else if !flow
+            .as_ref()
+            .is_some_and(|flow| matches!(flow.phase, Phase::Over(_)))
+        {
+            // Where the unit could go, while there is a fight to go on with.
             let movement = budget_for(unit.derived.movement);
             // The acting unit shows what is left of its turn; anyone else its whole reach.
             let turn = flow
