@@ -129,6 +129,33 @@ fn a_key_bound_twice_is_refused() {
 }
 
 #[test]
+fn a_key_may_order_in_battle_and_steer_a_replay_but_not_both_in_one() {
+    // Space plays a replay by default: it may also end a turn, which is never wanted while a
+    // replay is watched, but not also step a replay back.
+    let file = KeyMapFile::new(
+        "contexts",
+        "(\n    bindings: {\n        \"end_turn\": [\"Space\"],\n    },\n)",
+    );
+    let (map, message) = KeyMap::load(Some(&file.path));
+    assert_eq!(message, None);
+    assert_eq!(map.words(MapAction::EndTurn), "Space");
+    assert_eq!(map.words(MapAction::ReplayPlayPause), "Space");
+    let message = refused(
+        "replay-twice",
+        "(\n    bindings: {\n        \"replay_step_back\": [\"Space\"],\n    },\n)",
+    );
+    assert!(
+        message.contains("Space is bound to both `replay_play_pause` and `replay_step_back`"),
+        "{message}"
+    );
+    let message = refused(
+        "map-twice",
+        "(\n    bindings: {\n        \"toggle_grid\": [\"Space\"],\n    },\n)",
+    );
+    assert!(message.contains("Space is bound to both"), "{message}");
+}
+
+#[test]
 fn an_unknown_field_is_refused_by_name() {
     let message = refused("field", "(\n    keys: {},\n)");
     assert!(message.contains(":2:5:"), "{message}");

@@ -163,6 +163,41 @@ pub const ACTIONS: &[(MapAction, &str, &str)] = &[
     ),
 ];
 
+/// Whether two actions can be wanted at the same time, so one key cannot do both: the replay
+/// viewer's controls are never wanted while a battle is played, nor the orders while a replay
+/// is watched (`Space` may end a turn and also play a replay).
+fn used_together(one: MapAction, other: MapAction) -> bool {
+    let watching = |action: MapAction| {
+        matches!(
+            action,
+            MapAction::ReplayPlayPause
+                | MapAction::ReplayStepBack
+                | MapAction::ReplayStepForward
+                | MapAction::ReplayStart
+                | MapAction::ReplayEnd
+        )
+    };
+    let playing = |action: MapAction| {
+        matches!(
+            action,
+            MapAction::EndTurn
+                | MapAction::AnswerDodge
+                | MapAction::AnswerFightBack
+                | MapAction::AnswerNothing
+                | MapAction::Aim
+                | MapAction::Reload
+                | MapAction::ThrowAtTile
+                | MapAction::CycleFireMode
+                | MapAction::OpenFire
+                | MapAction::FirstAid
+                | MapAction::Delay
+                | MapAction::StandUp
+                | MapAction::SaveBattle
+        )
+    };
+    !(watching(one) && playing(other) || playing(one) && watching(other))
+}
+
 /// Keys by the names the file uses.
 const KEYS: &[(&str, KeyCode)] = &[
     ("A", KeyCode::KeyA),
@@ -381,7 +416,7 @@ impl KeyMap {
                 .collect::<Result<Vec<_>, _>>()?;
             named.insert(*action, bindings);
         }
-        let mut seen: HashMap<Binding, &str> = HashMap::new();
+        let mut seen: HashMap<Binding, Vec<&str>> = HashMap::new();
         let mut bindings = Vec::with_capacity(ACTIONS.len());
         for (action, name, _) in ACTIONS {
             let chosen = match (named.remove(action), &defaults) {
@@ -390,7 +425,12 @@ impl KeyMap {
                 (None, None) => Vec::new(),
             };
             for binding in &chosen {
-                if let Some(other) = seen.insert(*binding, name) {
+                let sharing = seen.entry(*binding).or_default();
+                let clash = sharing.iter().find(|other| {
+                    let other = ACTIONS.iter().find(|(_, named, _)| named == *other);
+                    other.is_some_and(|(other, _, _)| used_together(*other, *action))
+                });
+                if let Some(other) = clash {
                     let entry_at = text.find(&format!("{name:?}")).unwrap_or_default();
                     return Err(FileError::at_text(
                         file,
@@ -400,6 +440,7 @@ impl KeyMap {
                         format!("{binding} is bound to both `{other}` and `{name}`"),
                     ));
                 }
+                sharing.push(name);
             }
             bindings.push((*action, chosen));
         }
