@@ -12,6 +12,7 @@ pub mod input;
 pub mod map;
 pub mod replay;
 pub mod rules;
+pub mod simulation;
 pub mod ui;
 pub mod view;
 
@@ -48,8 +49,9 @@ pub struct PlayOptions {
     pub window_size: (u32, u32),
     /// The seed of the battle's dice.
     pub seed: u64,
-    /// Every unit is played by the person at the keyboard.
-    pub hotseat: bool,
+    /// Who plays each unit, where the command line says (hotseat, solo); else the scenario's
+    /// sides say.
+    pub control: Option<Vec<map::scenario::Control>>,
     /// A key map file to read (else `gridkeeper-keys.ron` in the working directory, if any).
     pub keys: Option<std::path::PathBuf>,
     /// How the overlay starts: its scale, colours, and whether the key list is open.
@@ -126,10 +128,7 @@ pub fn run_game(options: PlayOptions) -> AppExit {
     if let Loaded::Scenario(scenario) = options.loaded {
         let controllers = match &options.saved {
             Some(saved) => Some(saved.replay.control.clone()),
-            None if options.hotseat => {
-                Some(vec![map::scenario::Control::Person; scenario.units.len()])
-            }
-            None => None,
+            None => options.control.clone(),
         };
         if let Some(controllers) = controllers {
             app.insert_resource(battle::Controllers(controllers));

@@ -501,3 +501,67 @@ fn a_broken_save_is_refused_by_place_and_nothing_is_written() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("does not reach round 11"));
     std::fs::remove_dir_all(&folder).ok();
 }
+
+#[test]
+fn simulate_runs_sums_up_many_battles_the_same_way_each_time() {
+    let cellar = concat!(env!("CARGO_MANIFEST_DIR"), "/maps/cellar.ron");
+    let args = [
+        "simulate", cellar, "--runs", "24", "--seed", "100", "--rounds", "6", "--json",
+    ];
+    let lines = json_lines(&gridkeeper(&args));
+    let (summary, battles) = lines.split_last().expect("lines");
+    assert_eq!(battles.len(), 24);
+    for (line, seed) in battles.iter().zip(100..) {
+        assert_eq!(line["line"], "battle");
+        assert_eq!(line["battle"]["seed"].as_u64(), Some(seed));
+        assert_eq!(line["battle"]["refused"].as_u64(), Some(0), "{line}");
+        assert_eq!(line["battle"]["wounds"].as_array().map(Vec::len), Some(4));
+        assert!(
+            line["battle"]["rounds"]
+                .as_u64()
+                .is_some_and(|rounds| rounds <= 7)
+        );
+    }
+    assert_eq!(summary["line"], "summary");
+    let summary = &summary["summary"];
+    assert_eq!(summary["runs"].as_u64(), Some(24));
+    let wins: u64 = summary["sides"]
+        .as_array()
+        .expect("sides")
+        .iter()
+        .map(|side| {
+            let share = side["share"].as_f64().expect("share");
+            let (low, high) = (
+                side["low"].as_f64().expect("low"),
+                side["high"].as_f64().expect("high"),
+            );
+            assert!(low <= share && share <= high, "{side}");
+            side["wins"].as_u64().expect("wins")
+        })
+        .sum();
+    assert_eq!(wins + summary["nobody"].as_u64().expect("nobody"), 24);
+    let lengths: u64 = summary["lengths"]
+        .as_array()
+        .expect("lengths")
+        .iter()
+        .map(|pair| pair[1].as_u64().expect("a count"))
+        .sum();
+    assert_eq!(lengths, 24);
+    let again = json_lines(&gridkeeper(&args));
+    assert_eq!(&again[..24], battles, "the same seeds, the same battles");
+    assert_eq!(again[24]["summary"], *summary);
+
+    let words = gridkeeper(&["simulate", cellar, "--runs", "8", "--seed", "3"]);
+    assert!(words.status.success());
+    let said = String::from_utf8_lossy(&words.stdout);
+    assert!(
+        said.starts_with("Cellar melee · 8 battles from seed 3"),
+        "{said}"
+    );
+    assert!(said.contains("(95%: "), "{said}");
+    assert!(said.contains("Rounds: "), "{said}");
+    assert!(
+        String::from_utf8_lossy(&words.stderr).contains("8/8"),
+        "the progress bar ends full"
+    );
+}

@@ -12,7 +12,7 @@ use gridkeeper::battle::{
 use gridkeeper::files::FileError;
 use gridkeeper::map::Tile;
 use gridkeeper::map::scenario::{Control, Scenario, ScenarioFile};
-use gridkeeper::replay::{EventDigest, Playback, Replay, give, replay_to, simulate};
+use gridkeeper::replay::{Playback, Replay, give, replay_to, simulate};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -34,18 +34,6 @@ fn shipped_scenarios() -> Vec<Scenario> {
 fn shipped_replay() -> Replay {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("replays/farmstead-night.ron");
     Replay::load(&path).unwrap_or_else(|error| panic!("{error}"))
-}
-
-/// A battle not begun: `scenario` under `seed`, no command given.
-fn unplayed(scenario: Scenario, seed: u64) -> Replay {
-    let units = scenario.units.len();
-    Replay {
-        scenario,
-        seed,
-        control: vec![Control::Ai; units],
-        commands: Vec::new(),
-        events: EventDigest::of(&[]),
-    }
 }
 
 /// The replay's text read back, or the test fails with the reader's message.
@@ -113,7 +101,7 @@ fn random_scenario(rng: &mut ChaCha8Rng, shipped: &[Scenario]) -> Scenario {
 fn a_battle_the_ai_plays_through_the_app_replays_to_the_very_same_events() {
     for scenario in shipped_scenarios() {
         let name = scenario.name.clone();
-        let app = unplayed(scenario, 7).played_on(None);
+        let app = Replay::unplayed(scenario, 7).played_on(None);
         assert!(
             matches!(app.world().resource::<Flow>().phase, Phase::Over(_)),
             "{name}: the battle ends"

@@ -17,6 +17,7 @@ use crate::SavedBattle;
 use crate::battle::UnitId;
 use crate::files::{FileError, read_text};
 use crate::map::Loaded;
+use crate::map::scenario::Control;
 use crate::replay::Replay;
 use crate::rules::ruleset::{Ruleset, RulesetId, ruleset};
 use crate::view::StartupView;
@@ -79,6 +80,10 @@ struct PlayArgs {
     /// Play every unit yourself, both sides, at one keyboard.
     #[arg(long)]
     hotseat: bool,
+    /// Play one side yourself and let the AI play every other: the side named (its id or
+    /// name), or without one the first side (the investigators in the shipped scenarios).
+    #[arg(long, value_name = "SIDE", num_args = 0..=1, default_missing_value = "", conflicts_with = "hotseat")]
+    solo: Option<String>,
     #[command(flatten)]
     window: WindowArgs,
 }
@@ -213,7 +218,7 @@ fn play(args: PlayArgs) -> ExitCode {
     let (loaded, saved) = match open(&path) {
         Ok(Opened::Loaded(loaded)) => (loaded, None),
         Ok(Opened::Saved(replay)) => {
-            if args.seed.is_some() || args.hotseat {
+            if args.seed.is_some() || args.hotseat || args.solo.is_some() {
                 return fail(&format!(
                     "{} is a saved battle: it keeps its seed and who plays each unit",
                     path.display()
@@ -254,12 +259,64 @@ fn play(args: PlayArgs) -> ExitCode {
         Some(replay) => replay.seed,
         None => args.seed.unwrap_or_else(crate::rules::dice::fresh_seed),
     };
+    let control = match players(&loaded, args.hotseat, args.solo.as_deref()) {
+        Ok(control) => control,
+        Err(error) => return fail(&format!("{}: {error}", path.display())),
+    };
     let saved = saved.map(|replay| SavedBattle {
         replay,
         file: path.clone(),
         watch_from: None,
     });
-    open_window(loaded, saved, startup_view, args.window, seed, args.hotseat)
+    open_window(loaded, saved, startup_view, args.window, seed, control)
+}
+
+/// Who plays each unit when the command line says (`--hotseat`: the person at the keyboard
+/// plays them all; `--solo SIDE`: that side, the AI every other); `None`: as the scenario says.
+fn players(
+    loaded: &Loaded,
+    hotseat: bool,
+    solo: Option<&str>,
+) -> Result<Option<Vec<Control>>, String> {
+    let Loaded::Scenario(scenario) = loaded else {
+        return Ok(None);
+    };
+    if hotseat {
+        return Ok(Some(vec![Control::Person; scenario.units.len()]));
+    }
+    let Some(wanted) = solo else {
+        return Ok(None);
+    };
+    let side = if wanted.is_empty() {
+        0
+    } else {
+        scenario
+            .sides
+            .iter()
+            .position(|side| {
+                side.id.eq_ignore_ascii_case(wanted) || side.name.eq_ignore_ascii_case(wanted)
+            })
+            .ok_or_else(|| {
+                let sides: Vec<&str> = scenario.sides.iter().map(|side| side.id.as_str()).collect();
+                format!(
+                    "no side `{wanted}` to play (the sides: {})",
+                    sides.join(", ")
+                )
+            })?
+    };
+    Ok(Some(
+        scenario
+            .units
+            .iter()
+            .map(|unit| {
+                if unit.side == side {
+                    Control::Person
+                } else {
+                    Control::Ai
+                }
+            })
+            .collect(),
+    ))
 }
 
 /// Open the game window; its exit status.
@@ -269,7 +326,7 @@ fn open_window(
     startup_view: StartupView,
     window: WindowArgs,
     seed: u64,
-    hotseat: bool,
+    control: Option<Vec<Control>>,
 ) -> ExitCode {
     let ruleset: Arc<dyn Ruleset> = match &loaded {
         Loaded::Scenario(scenario) => scenario.ruleset.clone(),
@@ -288,7 +345,7 @@ fn open_window(
         startup_view,
         window_size: window.window,
         seed,
-        hotseat,
+        control,
         keys: window.keys,
         ui: crate::ui::UiSettings {
             scale: window.ui_scale.unwrap_or(1.0),
@@ -300,5 +357,46 @@ fn open_window(
     match exit {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,
         bevy::app::AppExit::Error(code) => ExitCode::from(code.get()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cellar() -> Loaded {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/cellar.ron");
+        let scenario =
+            crate::map::scenario::Scenario::load(&path).unwrap_or_else(|error| panic!("{error}"));
+        Loaded::Scenario(Box::new(scenario))
+    }
+
+    #[test]
+    fn solo_puts_the_person_on_one_side_and_the_ai_on_the_others() {
+        use Control::{Ai, Person};
+        // The cellar: three investigators (side 0), then the ghoul (side 1).
+        let investigators = Some(vec![Person, Person, Person, Ai]);
+        assert_eq!(
+            players(&cellar(), false, Some("")),
+            Ok(investigators.clone())
+        );
+        assert_eq!(
+            players(&cellar(), false, Some("Investigators")),
+            Ok(investigators)
+        );
+        assert_eq!(
+            players(&cellar(), false, Some("monster")),
+            Ok(Some(vec![Ai, Ai, Ai, Person]))
+        );
+        assert_eq!(players(&cellar(), true, None), Ok(Some(vec![Person; 4])));
+        assert_eq!(
+            players(&cellar(), false, None),
+            Ok(None),
+            "as the scenario says"
+        );
+        assert_eq!(
+            players(&cellar(), false, Some("cultists")),
+            Err("no side `cultists` to play (the sides: investigators, monster)".to_string())
+        );
     }
 }

@@ -100,7 +100,7 @@ fn watch(replay: Replay, file: PathBuf, round: Option<u32>, window: WindowArgs) 
         StartupView::default(),
         window,
         seed,
-        false,
+        None,
     )
 }
 

@@ -117,18 +117,27 @@ const MOST_SIMULATED_FRAMES: u32 = 100_000;
 /// Play `scenario` headless with the AI giving every unit's orders, from the start until the
 /// battle ends or `most_rounds` rounds are over: the replay of it.
 pub fn simulate(scenario: Scenario, seed: u64, most_rounds: Option<u32>) -> Replay {
-    let units = scenario.units.len();
-    Replay {
-        scenario,
-        seed,
-        control: vec![Control::Ai; units],
-        commands: Vec::new(),
-        events: EventDigest::of(&[]),
-    }
-    .play_on(most_rounds)
+    Replay::unplayed(scenario, seed).play_on(most_rounds)
+}
+
+/// As [`simulate`], the app at the end.
+pub fn simulate_app(scenario: Scenario, seed: u64, most_rounds: Option<u32>) -> App {
+    Replay::unplayed(scenario, seed).played_on(most_rounds)
 }
 
 impl Replay {
+    /// A battle of `scenario` under `seed` not begun, the AI to play every unit.
+    pub fn unplayed(scenario: Scenario, seed: u64) -> Self {
+        let units = scenario.units.len();
+        Self {
+            scenario,
+            seed,
+            control: vec![Control::Ai; units],
+            commands: Vec::new(),
+            events: EventDigest::of(&[]),
+        }
+    }
+
     /// Give the replay's commands again, then let the AI play every unit on (as a saved battle
     /// is played on) until the battle ends or `most_rounds` rounds are over: the replay of the
     /// whole battle.
