@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use gridkeeper::ai::AiStyles;
 use gridkeeper::map::scenario::Scenario;
 use gridkeeper::simulation::play_one;
 
@@ -21,19 +22,40 @@ fn shipped(name: &str) -> Scenario {
 #[divan::bench(args = [1, 2, 3])]
 fn warehouse_battle(bencher: divan::Bencher, seed: u64) {
     let scenario = shipped("warehouse.ron");
-    bencher.bench(|| play_one(divan::black_box(&scenario), seed, None));
+    bencher.bench(|| {
+        play_one(
+            divan::black_box(&scenario),
+            seed,
+            None,
+            &AiStyles::default(),
+        )
+    });
 }
 
 /// The cellar melee to its end: three investigators against a ghoul with three attacks.
 #[divan::bench(args = [1, 2, 3])]
 fn cellar_battle(bencher: divan::Bencher, seed: u64) {
     let scenario = shipped("cellar.ron");
-    bencher.bench(|| play_one(divan::black_box(&scenario), seed, None));
+    bencher.bench(|| {
+        play_one(
+            divan::black_box(&scenario),
+            seed,
+            None,
+            &AiStyles::default(),
+        )
+    });
 }
 
 /// The farmstead, ten rounds of five ghouls against the household.
 #[divan::bench(args = [1])]
 fn farmstead_battle(bencher: divan::Bencher, seed: u64) {
     let scenario = shipped("farmstead.ron");
-    bencher.bench(|| play_one(divan::black_box(&scenario), seed, None));
+    bencher.bench(|| {
+        play_one(
+            divan::black_box(&scenario),
+            seed,
+            None,
+            &AiStyles::default(),
+        )
+    });
 }

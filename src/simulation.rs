@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
 
+use crate::ai::AiStyles;
 use crate::battle::event::{EventKind, WoundState};
 use crate::battle::{EventLog, Flow, Phase, UnitId, Vitals};
 use crate::map::scenario::Scenario;
@@ -29,10 +30,15 @@ pub struct BattleResult {
     pub wounds: Vec<WoundState>,
 }
 
-/// Play one battle of `scenario` under `seed`, the AI playing every unit, for at most
-/// `most_rounds` rounds.
-pub fn play_one(scenario: &Scenario, seed: u64, most_rounds: Option<u32>) -> BattleResult {
-    let mut app = simulate_app(scenario.clone(), seed, most_rounds);
+/// Play one battle of `scenario` under `seed`, the AI playing every unit in the style
+/// `styles` gives it, for at most `most_rounds` rounds.
+pub fn play_one(
+    scenario: &Scenario,
+    seed: u64,
+    most_rounds: Option<u32>,
+    styles: &AiStyles,
+) -> BattleResult {
+    let mut app = simulate_app(scenario.clone(), seed, most_rounds, styles.clone());
     let world = app.world_mut();
     let flow = world.resource::<Flow>();
     let (over, winner) = match &flow.phase {
@@ -63,13 +69,15 @@ pub fn play_one(scenario: &Scenario, seed: u64, most_rounds: Option<u32>) -> Bat
     }
 }
 
-/// Play `runs` battles under the seeds `first_seed`, `first_seed + 1`…, on every core. `done`
-/// is told how many have finished, now and then, from the calling thread.
+/// Play `runs` battles under the seeds `first_seed`, `first_seed + 1`…, on every core, each
+/// unit in the AI style `styles` gives it. `done` is told how many have finished, now and
+/// then, from the calling thread.
 pub fn play_many(
     scenario: &Scenario,
     first_seed: u64,
     runs: usize,
     most_rounds: Option<u32>,
+    styles: &AiStyles,
     mut done: impl FnMut(usize),
 ) -> Vec<BattleResult> {
     let workers = std::thread::available_parallelism()
@@ -87,7 +95,7 @@ pub fn play_many(
                         break;
                     }
                     let seed = first_seed.wrapping_add(index as u64);
-                    let result = play_one(scenario, seed, most_rounds);
+                    let result = play_one(scenario, seed, most_rounds, styles);
                     if let Ok(mut results) = results.lock() {
                         results[index] = Some(result);
                     }

@@ -551,6 +551,20 @@ fn simulate_runs_sums_up_many_battles_the_same_way_each_time() {
     assert_eq!(&again[..24], battles, "the same seeds, the same battles");
     assert_eq!(again[24]["summary"], *summary);
 
+    let mut versus = args.to_vec();
+    versus.extend(["--baseline", "monster"]);
+    let against = json_lines(&gridkeeper(&versus));
+    assert_eq!(against.len(), 25);
+    assert!(
+        against[..24]
+            .iter()
+            .all(|line| line["battle"]["refused"] == 0),
+        "the baseline gives no refused commands either"
+    );
+    let wrong = gridkeeper(&["simulate", cellar, "--runs", "2", "--baseline", "cultists"]);
+    assert_eq!(wrong.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("no side `cultists`"));
+
     let words = gridkeeper(&["simulate", cellar, "--runs", "8", "--seed", "3"]);
     assert!(words.status.success());
     let said = String::from_utf8_lossy(&words.stdout);

@@ -1,11 +1,14 @@
 //! The opponent: units the scenario gives to the AI take their turns by issuing the same
 //! commands a person does, so the log and replays hold them like any other.
 //!
-//! For now every AI unit plays the baseline, one command at a time: shoot (or throw at) the
-//! nearest enemy it can hit with the weapon in hand, reloading or clearing a jam when it must;
-//! otherwise close with the nearest standing enemy and attack it hand to hand. Every shot is
-//! checked with the battle's own preview first, so the baseline never gives a command the battle
-//! would refuse for its weapon.
+//! Two styles so far, one command at a time. The *baseline* shoots (or throws at) the nearest
+//! enemy it can hit with the weapon in hand, reloading or clearing a jam when it must;
+//! otherwise it closes with the nearest standing enemy and attacks it hand to hand. The
+//! *careful* style (the game's) shoots where the shot does the most harm: the exact chance to
+//! hit from the battle's preview times the weapon's mean damage, twice that where it would
+//! likely drop the target, and reloads whenever it has nothing to shoot at rather than when
+//! empty. Every shot is checked with the battle's own preview first, so no style gives a
+//! command the battle would refuse for its weapon.
 
 use bevy::prelude::*;
 
@@ -27,7 +30,22 @@ pub struct Seen {
     pub unit: UnitId,
     pub at: Tile,
     pub standing: bool,
+    pub hit_points: u32,
 }
+
+/// How an AI unit chooses its commands.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Style {
+    /// Walk at the nearest enemy and attack it; shoot the nearest; reload when empty.
+    Baseline,
+    /// Shoot where it does the most harm, finish the wounded, reload while nothing is in reach.
+    #[default]
+    Careful,
+}
+
+/// The style of each AI unit, in the scenario's order; a unit left out plays careful.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct AiStyles(pub Vec<Style>);
 
 /// AI units take their turns (public so headless apps and tests can add it).
 pub fn plugin(app: &mut App) {
@@ -91,6 +109,7 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
             unit: *id,
             at: at.0,
             standing: vitals.conscious(),
+            hit_points: vitals.hit_points,
         })
         .collect();
     let Some((condition, arsenal)) = units
@@ -100,18 +119,24 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
     else {
         return Command::EndTurn { unit };
     };
-    ranged_command(world, &scenario, &seen, turn, &arsenal)
+    let style = world
+        .get_resource::<AiStyles>()
+        .and_then(|styles| styles.0.get(unit.index()).copied())
+        .unwrap_or_default();
+    ranged_command(world, &scenario, &seen, turn, &arsenal, style)
         .unwrap_or_else(|| baseline_command(&scenario, &seen, turn, condition.prone, &arsenal))
 }
 
-/// With a gun, bow or thrown weapon in hand: clear a jam, shoot the nearest enemy the battle
-/// says it can hit, or reload an empty weapon. `None` when none of that is possible.
+/// With a gun, bow or thrown weapon in hand: clear a jam, shoot the enemy the style picks
+/// among those the battle says it can hit, or reload (the baseline only when empty). `None`
+/// when none of that is possible.
 fn ranged_command(
     world: &mut World,
     scenario: &Scenario,
     seen: &[Seen],
     turn: &TurnState,
     arsenal: &Arsenal,
+    style: Style,
 ) -> Option<Command> {
     let unit = turn.unit;
     let weapon_choice = arsenal.in_hand;
@@ -141,6 +166,10 @@ fn ranged_command(
         .collect();
     enemies.sort_by_key(|other| (distance_squared(here, other.at), other.unit));
     let volley = volley_size(spec.skill(scenario.ruleset.as_ref(), weapon.automatic_skill()));
+    let damage = weapon.damage.formulas().first().map_or(0.0, |formula| {
+        f64::from(formula.weapon_minimum()) / 2.0 + f64::from(formula.weapon_maximum()) / 2.0
+    });
+    let mut best: Option<(f64, Command)> = None;
     for enemy in enemies {
         let target = enemy.unit;
         let mode = if weapon.most_shots() > 0 {
@@ -148,10 +177,10 @@ fn ranged_command(
         } else {
             FireMode::FullAuto(vec![(target, volley)])
         };
-        if ranged::preview(world, unit, weapon_choice, &mode).is_err() {
+        let Ok(rolls) = ranged::preview(world, unit, weapon_choice, &mode) else {
             continue;
-        }
-        return Some(match form {
+        };
+        let command = match form {
             AttackForm::Thrown => Command::Attack {
                 unit,
                 target,
@@ -162,15 +191,52 @@ fn ranged_command(
                 weapon: weapon_choice,
                 mode,
             },
-        });
+        };
+        if style == Style::Baseline {
+            return Some(command);
+        }
+        let chances: Vec<(f64, u32)> = rolls
+            .iter()
+            .map(|roll| (roll.chance, roll.bullets))
+            .collect();
+        let harm = harm_of(&chances, damage, enemy.hit_points);
+        // Nearest first: the first of equal harm stays.
+        if best.as_ref().is_none_or(|(most, _)| harm > *most) {
+            best = Some((harm, command));
+        }
     }
-    let empty = state.ammunition.loaded == 0;
-    (empty && reload(weapon.feed(), weapon.capacity(), state.ammunition).is_ok()).then_some(
-        Command::Reload {
+    if let Some((_, command)) = best {
+        return Some(command);
+    }
+    let worth_reloading = match style {
+        Style::Baseline => state.ammunition.loaded == 0,
+        Style::Careful => state.ammunition.loaded < weapon.capacity(),
+    };
+    (worth_reloading && reload(weapon.feed(), weapon.capacity(), state.ammunition).is_ok())
+        .then_some(Command::Reload {
             unit,
             weapon: weapon_choice,
-        },
-    )
+        })
+}
+
+/// The harm a shot is expected to do: each roll's chance to hit (with the bullets it sends)
+/// times the weapon's mean damage, and once more the mean damage times the chance that any
+/// roll hits where the mean would drop the target.
+fn harm_of(rolls: &[(f64, u32)], mean_damage: f64, hit_points: u32) -> f64 {
+    let expected: f64 = rolls
+        .iter()
+        .map(|(chance, bullets)| chance * f64::from(*bullets) * mean_damage)
+        .sum();
+    let chance_any = 1.0
+        - rolls
+            .iter()
+            .map(|(chance, _)| 1.0 - chance)
+            .product::<f64>();
+    if mean_damage >= f64::from(hit_points) {
+        expected + chance_any * mean_damage
+    } else {
+        expected
+    }
 }
 
 /// The baseline's next command: get up, walk (keeping the action) towards the nearest standing
@@ -255,5 +321,25 @@ fn melee_choice(scenario: &Scenario, unit: UnitId, arsenal: &Arsenal, attack: u3
         _ => (0..spec.weapons.len())
             .find(|index| hand_to_hand(*index))
             .map_or(WeaponChoice::Unarmed, WeaponChoice::Carried),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::harm_of;
+
+    #[test]
+    fn harm_weighs_the_chance_the_damage_and_a_likely_drop() {
+        // A .38 revolver (1D10, mean 5.5) at 40%: 2.2 expected against a healthy target…
+        assert!((harm_of(&[(0.4, 1)], 5.5, 12) - 2.2).abs() < 1e-9);
+        // …and 4.4 against one on 5 hit points, which the mean would drop.
+        assert!((harm_of(&[(0.4, 1)], 5.5, 5) - 4.4).abs() < 1e-9);
+        // Two shots at 30% and 20%: 0.5 hits expected, 44% that at least one lands.
+        let two = harm_of(&[(0.3, 1), (0.2, 1)], 5.5, 4);
+        assert!((two - (0.5 * 5.5 + 0.44 * 5.5)).abs() < 1e-9);
+        // A burst of three bullets in one roll at 25%.
+        assert!((harm_of(&[(0.25, 3)], 4.0, 20) - 3.0).abs() < 1e-9);
+        // So a weaker shot at the wounded can beat a better one at the healthy.
+        assert!(harm_of(&[(0.3, 1)], 5.5, 4) > harm_of(&[(0.5, 1)], 5.5, 12));
     }
 }

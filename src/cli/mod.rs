@@ -271,6 +271,23 @@ fn play(args: PlayArgs) -> ExitCode {
     open_window(loaded, saved, startup_view, args.window, seed, control)
 }
 
+/// The index of the side with this id or name (any case).
+fn side_named(scenario: &crate::map::scenario::Scenario, wanted: &str) -> Result<usize, String> {
+    scenario
+        .sides
+        .iter()
+        .position(|side| {
+            side.id.eq_ignore_ascii_case(wanted) || side.name.eq_ignore_ascii_case(wanted)
+        })
+        .ok_or_else(|| {
+            let sides: Vec<&str> = scenario.sides.iter().map(|side| side.id.as_str()).collect();
+            format!(
+                "no side `{wanted}` to play (the sides: {})",
+                sides.join(", ")
+            )
+        })
+}
+
 /// Who plays each unit when the command line says (`--hotseat`: the person at the keyboard
 /// plays them all; `--solo SIDE`: that side, the AI every other); `None`: as the scenario says.
 fn players(
@@ -290,19 +307,7 @@ fn players(
     let side = if wanted.is_empty() {
         0
     } else {
-        scenario
-            .sides
-            .iter()
-            .position(|side| {
-                side.id.eq_ignore_ascii_case(wanted) || side.name.eq_ignore_ascii_case(wanted)
-            })
-            .ok_or_else(|| {
-                let sides: Vec<&str> = scenario.sides.iter().map(|side| side.id.as_str()).collect();
-                format!(
-                    "no side `{wanted}` to play (the sides: {})",
-                    sides.join(", ")
-                )
-            })?
+        side_named(scenario, wanted)?
     };
     Ok(Some(
         scenario

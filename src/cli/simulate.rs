@@ -13,6 +13,7 @@ use serde_json::json;
 
 use super::output::Lines;
 use super::{Opened, fail, open};
+use crate::ai::{AiStyles, Style};
 use crate::map::Loaded;
 use crate::map::scenario::Scenario;
 use crate::replay::simulate;
@@ -35,6 +36,10 @@ pub(super) struct SimulateArgs {
     /// Stop a battle once this round is over if it has not ended.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
     rounds: Option<u32>,
+    /// With `--runs`: this side (its id or name) plays the baseline AI, which walks at the
+    /// nearest enemy and attacks it, against the game's careful AI: how much better is it?
+    #[arg(long, value_name = "SIDE", requires = "runs")]
+    baseline: Option<String>,
     /// With `--runs`: a JSON line a battle, then the summary as JSON (docs/FORMATS.md).
     #[arg(long, requires = "runs")]
     json: bool,
@@ -89,9 +94,28 @@ fn save(replay: &crate::replay::Replay, args: &SimulateArgs) -> ExitCode {
 /// Play the battles and print what they add up to.
 fn many(scenario: &Scenario, first_seed: u64, runs: u32, args: &SimulateArgs) -> ExitCode {
     let runs = runs as usize;
+    let styles = match &args.baseline {
+        None => AiStyles::default(),
+        Some(side) => match super::side_named(scenario, side) {
+            Ok(side) => AiStyles(
+                scenario
+                    .units
+                    .iter()
+                    .map(|unit| {
+                        if unit.side == side {
+                            Style::Baseline
+                        } else {
+                            Style::Careful
+                        }
+                    })
+                    .collect(),
+            ),
+            Err(error) => return fail(&error),
+        },
+    };
     let started = Instant::now();
     let show_progress = !args.json;
-    let results = play_many(scenario, first_seed, runs, args.rounds, |done| {
+    let results = play_many(scenario, first_seed, runs, args.rounds, &styles, |done| {
         if show_progress {
             progress(done, runs);
         }

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 
 use crate::AppSystems;
+use crate::ai::AiStyles;
 use crate::battle::command::Command;
 use crate::battle::event::{Event, EventKind};
 use crate::battle::{
@@ -120,9 +121,14 @@ pub fn simulate(scenario: Scenario, seed: u64, most_rounds: Option<u32>) -> Repl
     Replay::unplayed(scenario, seed).play_on(most_rounds)
 }
 
-/// As [`simulate`], the app at the end.
-pub fn simulate_app(scenario: Scenario, seed: u64, most_rounds: Option<u32>) -> App {
-    Replay::unplayed(scenario, seed).played_on(most_rounds)
+/// As [`simulate`], each unit in the AI style `styles` gives it: the app at the end.
+pub fn simulate_app(
+    scenario: Scenario,
+    seed: u64,
+    most_rounds: Option<u32>,
+    styles: AiStyles,
+) -> App {
+    Replay::unplayed(scenario, seed).played_on_in_styles(most_rounds, styles)
 }
 
 impl Replay {
@@ -151,8 +157,14 @@ impl Replay {
 
     /// As [`Replay::play_on`], the app at the end.
     pub fn played_on(&self, most_rounds: Option<u32>) -> App {
+        self.played_on_in_styles(most_rounds, AiStyles::default())
+    }
+
+    /// As [`Replay::played_on`], each unit in the AI style `styles` gives it.
+    pub fn played_on_in_styles(&self, most_rounds: Option<u32>, styles: AiStyles) -> App {
         let mut app = self.headless(self.seed);
         app.insert_resource(Controllers(vec![Control::Ai; self.control.len()]))
+            .insert_resource(styles)
             .add_plugins(crate::ai::plugin);
         for command in &self.commands {
             give(app.world_mut(), command.clone());
