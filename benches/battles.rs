@@ -1,5 +1,6 @@
-//! Benchmarks of whole simulated battles, the AI playing every unit headless: one battle of
-//! each shipped scenario under a fixed seed (battles a second is one over the time shown).
+//! Benchmarks of whole simulated battles, the AI playing every unit headless: a battle of each
+//! shipped scenario to its end, the seed going round 1 to 10 from one battle to the next (battles
+//! a second is one over the mean time).
 
 use std::path::Path;
 
@@ -11,51 +12,20 @@ fn main() {
     divan::main();
 }
 
-fn shipped(name: &str) -> Scenario {
+/// The cellar melee (three investigators, a ghoul with three attacks), the warehouse shoot-out
+/// (firearms, cover, reloads) and ten rounds of the farmstead (five ghouls, five defenders).
+#[divan::bench(args = ["cellar.ron", "warehouse.ron", "farmstead.ron"])]
+fn battle(bencher: divan::Bencher, name: &str) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("maps")
         .join(name);
-    Scenario::load(&path).unwrap_or_else(|error| panic!("{error}"))
-}
-
-/// The warehouse shoot-out to its end: firearms, cover, reloads.
-#[divan::bench(args = [1, 2, 3])]
-fn warehouse_battle(bencher: divan::Bencher, seed: u64) {
-    let scenario = shipped("warehouse.ron");
-    bencher.bench(|| {
-        play_one(
-            divan::black_box(&scenario),
-            seed,
-            None,
-            &AiStyles::default(),
-        )
-    });
-}
-
-/// The cellar melee to its end: three investigators against a ghoul with three attacks.
-#[divan::bench(args = [1, 2, 3])]
-fn cellar_battle(bencher: divan::Bencher, seed: u64) {
-    let scenario = shipped("cellar.ron");
-    bencher.bench(|| {
-        play_one(
-            divan::black_box(&scenario),
-            seed,
-            None,
-            &AiStyles::default(),
-        )
-    });
-}
-
-/// The farmstead, ten rounds of five ghouls against the household.
-#[divan::bench(args = [1])]
-fn farmstead_battle(bencher: divan::Bencher, seed: u64) {
-    let scenario = shipped("farmstead.ron");
-    bencher.bench(|| {
-        play_one(
-            divan::black_box(&scenario),
-            seed,
-            None,
-            &AiStyles::default(),
-        )
-    });
+    let scenario = Scenario::load(&path).unwrap_or_else(|error| panic!("{error}"));
+    let styles = AiStyles::default();
+    let mut seed = 0;
+    bencher
+        .with_inputs(|| {
+            seed = seed % 10 + 1;
+            seed
+        })
+        .bench_local_values(|seed| play_one(divan::black_box(&scenario), seed, None, &styles));
 }

@@ -309,19 +309,21 @@ fn players(
     } else {
         side_named(scenario, wanted)?
     };
-    Ok(Some(
-        scenario
-            .units
-            .iter()
-            .map(|unit| {
-                if unit.side == side {
-                    Control::Person
-                } else {
-                    Control::Ai
-                }
-            })
-            .collect(),
-    ))
+    Ok(Some(by_side(scenario, side, Control::Person, Control::Ai)))
+}
+
+/// A value for each unit: `theirs` for the units of `side`, `others` for everyone else.
+fn by_side<T: Copy>(
+    scenario: &crate::map::scenario::Scenario,
+    side: usize,
+    theirs: T,
+    others: T,
+) -> Vec<T> {
+    scenario
+        .units
+        .iter()
+        .map(|unit| if unit.side == side { theirs } else { others })
+        .collect()
 }
 
 /// Open the game window; its exit status.

@@ -97,19 +97,12 @@ fn many(scenario: &Scenario, first_seed: u64, runs: u32, args: &SimulateArgs) ->
     let styles = match &args.baseline {
         None => AiStyles::default(),
         Some(side) => match super::side_named(scenario, side) {
-            Ok(side) => AiStyles(
-                scenario
-                    .units
-                    .iter()
-                    .map(|unit| {
-                        if unit.side == side {
-                            Style::Baseline
-                        } else {
-                            Style::Careful
-                        }
-                    })
-                    .collect(),
-            ),
+            Ok(side) => AiStyles(super::by_side(
+                scenario,
+                side,
+                Style::Baseline,
+                Style::Careful,
+            )),
             Err(error) => return fail(&error),
         },
     };
