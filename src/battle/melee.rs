@@ -476,18 +476,50 @@ pub(super) fn default_answer(battle: &Battle, pending: &PendingAttack) -> Answer
     if let AttackKind::Fire(fire) = &pending.kind {
         return ranged::default_dive(battle, pending.attacker, fire, pending.target);
     }
-    let fighting = fighting_weapon(battle, pending.target).skill;
-    let dodging = battle.skill(pending.target, DODGE);
-    let may_fight_back = !battle.condition(pending.target).dived_for_cover
-        && defence_kind(battle, pending)
-            != (DefenceKind::Thrown {
-                may_fight_back: false,
-            });
-    if may_fight_back && fighting >= dodging {
+    let (
+        _,
+        AnswerOdds::Exchange {
+            dodge, fight_back, ..
+        },
+    ) = exchange_odds_of(battle, pending)
+    else {
+        return Answer::Dodge;
+    };
+    let Some(fight_back) = fight_back else {
+        return Answer::Dodge;
+    };
+    // Weigh each answer by the harm it is likely to do and to take, a point taken counting half
+    // as much again as a point dealt: fighting back may land a blow but lets more of the
+    // attacker's through, and a defender would rather stay on its feet.
+    let theirs = mean_damage(battle, pending.attacker, &attacker_weapon(battle, pending));
+    let mine = mean_damage(
+        battle,
+        pending.target,
+        &fighting_weapon(battle, pending.target),
+    );
+    let worth =
+        |odds: ExchangeOdds| odds.defender_strikes * mine - 1.5 * odds.attacker_wins * theirs;
+    if worth(fight_back) >= worth(dodge) {
         Answer::FightBack
     } else {
         Answer::Dodge
     }
+}
+
+/// The mean damage of a blow with `weapon` by `unit`: its dice and its damage bonus at their
+/// middle (never below nothing).
+fn mean_damage(battle: &Battle, unit: UnitId, weapon: &MeleeWeapon) -> f64 {
+    let middle = |formula: &crate::rules::damage::Formula| {
+        (f64::from(formula.weapon_minimum()) + f64::from(formula.weapon_maximum())) / 2.0
+    };
+    weapon.damage.formulas().first().map_or(0.0, |formula| {
+        let bonus = if formula.uses_damage_bonus() {
+            middle(&battle.spec(unit).derived.damage_bonus)
+        } else {
+            0.0
+        };
+        (middle(formula) + bonus).max(0.0)
+    })
 }
 
 /// The bonus and penalty dice on an attacker's melee roll.

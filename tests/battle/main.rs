@@ -244,6 +244,17 @@ fn wait(app: &mut App, unit: UnitId, until: Option<UnitId>) {
     send(app, Command::Delay { unit, until });
 }
 
+/// A swings at B with bare hands.
+fn punch(app: &mut App) {
+    send(
+        app,
+        Command::Attack {
+            unit: A,
+            target: B,
+            weapon: WeaponChoice::Unarmed,
+        },
+    );
+}
 /// A melee attack and the defender's answer.
 fn strike(app: &mut App, unit: UnitId, target: UnitId, weapon: WeaponChoice, answer: Answer) {
     send(
@@ -575,14 +586,7 @@ fn every_row_of_the_melee_tables() {
                         &[2],
                     ),
                 );
-                send(
-                    &mut app,
-                    Command::Attack {
-                        unit: A,
-                        target: B,
-                        weapon: WeaponChoice::Unarmed,
-                    },
-                );
+                punch(&mut app);
                 send(&mut app, Command::Answer { unit: B, answer });
                 let both_fail = !attacker_level.is_success() && !defender_level.is_success();
                 let expected = match answer {
@@ -1259,33 +1263,29 @@ fn a_surprise_blow_that_is_not_seen_lands_unless_fumbled() {
 
 #[test]
 fn ai_defenders_answer_by_the_default_policy_and_the_answer_is_a_command() {
-    let mut attacker = fighter("Attacker", "a", (2, 2));
-    attacker.dexterity = 70;
-    let mut dodger = fighter("Dodger", "b", (3, 2));
-    dodger.skills = vec![("Fighting (Brawl)", 30), ("Dodge", 60)];
-    let mut app = test_app(scenario(&[attacker, dodger]));
-    app.world_mut().resource_mut::<Controllers>().0 = vec![Control::Person, Control::Ai];
-    send(&mut app, Command::Begin);
-    send(
-        &mut app,
-        Command::Attack {
-            unit: A,
-            target: B,
-            weapon: WeaponChoice::Unarmed,
-        },
-    );
-    assert!(events(&app).contains(&EventKind::Answered {
-        unit: B,
-        answer: Answer::Dodge
-    }));
-    let log = &app.world().resource::<gridkeeper::battle::CommandLog>().0;
-    assert_eq!(
-        log.last(),
-        Some(&Command::Answer {
-            unit: B,
-            answer: Answer::Dodge
-        })
-    );
+    // A poor brawler with a good dodge dodges; a good brawler with a poor dodge, or one whose
+    // blows hurt far more than the attacker's, fights back.
+    for (brawl, dodge, natural, answer) in [
+        (30, 60, None, Answer::Dodge),
+        (70, 20, None, Answer::FightBack),
+        (45, 50, Some(("Claws", 45, "1D6+1D4")), Answer::FightBack),
+    ] {
+        let mut attacker = fighter("Attacker", "a", (2, 2));
+        attacker.dexterity = 70;
+        let mut defender = fighter("Defender", "b", (3, 2));
+        defender.skills = vec![("Fighting (Brawl)", brawl), ("Dodge", dodge)];
+        defender.natural = natural.into_iter().collect();
+        let mut app = test_app(scenario(&[attacker, defender]));
+        app.world_mut().resource_mut::<Controllers>().0 = vec![Control::Person, Control::Ai];
+        send(&mut app, Command::Begin);
+        punch(&mut app);
+        assert!(
+            events(&app).contains(&EventKind::Answered { unit: B, answer }),
+            "Brawl {brawl}, Dodge {dodge}: {answer:?}"
+        );
+        let log = &app.world().resource::<gridkeeper::battle::CommandLog>().0;
+        assert_eq!(log.last(), Some(&Command::Answer { unit: B, answer }));
+    }
 }
 
 // ---- Invalid commands ------------------------------------------------------------------------
@@ -1418,14 +1418,7 @@ fn invalid_commands_change_nothing() {
         },
         Rejection::CannotDelay("a unit cannot wait for itself".to_string()),
     );
-    send(
-        &mut app,
-        Command::Attack {
-            unit: A,
-            target: B,
-            weapon: WeaponChoice::Unarmed,
-        },
-    );
+    punch(&mut app);
     refuse(
         &mut app,
         Command::EndTurn { unit: A },
