@@ -255,6 +255,7 @@ fn punch(app: &mut App) {
         },
     );
 }
+
 /// A melee attack and the defender's answer.
 fn strike(app: &mut App, unit: UnitId, target: UnitId, weapon: WeaponChoice, answer: Answer) {
     send(
