@@ -66,8 +66,9 @@ pub struct SavedBattle {
     pub replay: replay::Replay,
     /// The file it was read from: playing on from an autosave goes on writing to it.
     pub file: std::path::PathBuf,
-    /// Watch it step by step from this step, rather than play on from its end.
-    pub watch_from: Option<usize>,
+    /// Watch it step by step with this viewer (set to the step to open on), rather than play
+    /// on from its end.
+    pub watching: Option<replay::Playback>,
 }
 
 /// The scenario shipped as the default.
@@ -124,7 +125,7 @@ pub fn run_game(options: PlayOptions) -> AppExit {
     let watching = options
         .saved
         .as_ref()
-        .is_some_and(|saved| saved.watch_from.is_some());
+        .is_some_and(|saved| saved.watching.is_some());
     if let Loaded::Scenario(scenario) = options.loaded {
         let controllers = match &options.saved {
             Some(saved) => Some(saved.replay.control.clone()),
@@ -146,17 +147,14 @@ pub fn run_game(options: PlayOptions) -> AppExit {
     }
     match options.saved {
         Some(SavedBattle {
-            replay,
-            watch_from: Some(step),
+            watching: Some(playback),
             ..
         }) => {
-            let mut playback = replay::Playback::of(&replay);
-            playback.go_to(step);
             app.insert_resource(playback);
         }
         Some(SavedBattle {
             replay,
-            watch_from: None,
+            watching: None,
             ..
         }) => {
             app.insert_resource(replay::SavedCommands(replay.commands));

@@ -3,6 +3,7 @@
 //! Battle `i` is played under seed `first + i`, so the results do not depend on how many cores
 //! played them.
 
+use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -182,17 +183,11 @@ impl Summary {
                 }
             })
             .collect();
-        let mut lengths: Vec<(u32, usize)> = Vec::new();
+        let mut counted: BTreeMap<u32, usize> = BTreeMap::new();
         for result in results {
-            match lengths
-                .iter_mut()
-                .find(|(rounds, _)| *rounds == result.rounds)
-            {
-                Some((_, count)) => *count += 1,
-                None => lengths.push((result.rounds, 1)),
-            }
+            *counted.entry(result.rounds).or_default() += 1;
         }
-        lengths.sort_unstable();
+        let lengths = counted.into_iter().collect();
         let units = scenario
             .units
             .iter()

@@ -166,9 +166,11 @@ fn ranged_command(
         .collect();
     enemies.sort_by_key(|other| (distance_squared(here, other.at), other.unit));
     let volley = volley_size(spec.skill(scenario.ruleset.as_ref(), weapon.automatic_skill()));
-    let damage = weapon.damage.formulas().first().map_or(0.0, |formula| {
-        f64::from(formula.weapon_minimum()) / 2.0 + f64::from(formula.weapon_maximum()) / 2.0
-    });
+    let damage = weapon
+        .damage
+        .formulas()
+        .first()
+        .map_or(0.0, |formula| formula.weapon_mean());
     let mut best: Option<(f64, Command)> = None;
     for enemy in enemies {
         let target = enemy.unit;

@@ -509,16 +509,13 @@ pub(super) fn default_answer(battle: &Battle, pending: &PendingAttack) -> Answer
 /// The mean damage of a blow with `weapon` by `unit`: its dice and its damage bonus at their
 /// middle (never below nothing).
 fn mean_damage(battle: &Battle, unit: UnitId, weapon: &MeleeWeapon) -> f64 {
-    let middle = |formula: &crate::rules::damage::Formula| {
-        (f64::from(formula.weapon_minimum()) + f64::from(formula.weapon_maximum())) / 2.0
-    };
     weapon.damage.formulas().first().map_or(0.0, |formula| {
         let bonus = if formula.uses_damage_bonus() {
-            middle(&battle.spec(unit).derived.damage_bonus)
+            battle.spec(unit).derived.damage_bonus.weapon_mean()
         } else {
             0.0
         };
-        (middle(formula) + bonus).max(0.0)
+        (formula.weapon_mean() + bonus).max(0.0)
     })
 }
 

@@ -266,7 +266,7 @@ fn play(args: PlayArgs) -> ExitCode {
     let saved = saved.map(|replay| SavedBattle {
         replay,
         file: path.clone(),
-        watch_from: None,
+        watching: None,
     });
     open_window(loaded, saved, startup_view, args.window, seed, control)
 }

@@ -15,7 +15,7 @@ use crate::battle::event::{Event, EventKind};
 use crate::battle::{EventLog, Flow, Phase, UnitId, log};
 use crate::map::Loaded;
 use crate::map::scenario::Scenario;
-use crate::replay::{EventDigest, Playback, Replay, give, refused};
+use crate::replay::{EventDigest, Playback, Replay, give_tracked, refused};
 use crate::view::StartupView;
 
 /// Exit code for a replay whose events are not the ones it recorded.
@@ -79,8 +79,9 @@ pub(super) fn run(args: ReplayArgs) -> ExitCode {
 /// Open the viewer, at the start of `round` if asked.
 fn watch(replay: Replay, file: PathBuf, round: Option<u32>, window: WindowArgs) -> ExitCode {
     let seed = replay.seed;
+    let mut playback = Playback::of(&replay);
     let step = match round {
-        Some(round) => match Playback::of(&replay).step_of_round(round) {
+        Some(round) => match playback.step_of_round(round) {
             Some(step) => step,
             None => {
                 return fail(&format!("the replay does not reach round {round}"));
@@ -88,11 +89,12 @@ fn watch(replay: Replay, file: PathBuf, round: Option<u32>, window: WindowArgs) 
         },
         None => 0,
     };
+    playback.go_to(step);
     let loaded = Loaded::Scenario(Box::new(replay.scenario.clone()));
     let saved = SavedBattle {
         replay,
         file,
-        watch_from: Some(step),
+        watching: Some(playback),
     };
     open_window(
         loaded,
@@ -129,8 +131,7 @@ fn print_battle(replay: &Replay, json: bool, lines: &mut Lines) {
     let mut acting: Option<UnitId> = None;
     let mut refusals = 0;
     for (step, command) in replay.commands.iter().enumerate() {
-        let from = app.world().resource::<EventLog>().0.len();
-        give(app.world_mut(), command.clone());
+        let from = give_tracked(app.world_mut(), command.clone());
         let events = &app.world().resource::<EventLog>().0;
         if refused(&events[from..]) {
             refusals += 1;
@@ -250,8 +251,7 @@ fn accepted_commands(replay: &Replay) -> Vec<bool> {
         .commands
         .iter()
         .map(|command| {
-            let from = app.world().resource::<EventLog>().0.len();
-            give(app.world_mut(), command.clone());
+            let from = give_tracked(app.world_mut(), command.clone());
             !refused(&app.world().resource::<EventLog>().0[from..])
         })
         .collect()
@@ -264,8 +264,7 @@ fn rerun(replay: &Replay, seed: u64, accepted: &[bool]) -> Value {
     let mut stopped = Value::Null;
     let mut given = 0;
     for (step, command) in replay.commands.iter().enumerate() {
-        let from = app.world().resource::<EventLog>().0.len();
-        give(app.world_mut(), command.clone());
+        let from = give_tracked(app.world_mut(), command.clone());
         let events = &app.world().resource::<EventLog>().0[from..];
         if refused(events) && accepted.get(step).copied().unwrap_or(false) {
             let reason = match events.last().map(|event| &event.kind) {

@@ -317,20 +317,10 @@ impl Scenario {
 
     /// The name as a file name: "Cellar melee" to "cellar-melee".
     pub fn slug(&self) -> String {
-        let words: String = self
-            .name
-            .chars()
-            .map(|letter| {
-                if letter.is_ascii_alphanumeric() {
-                    letter.to_ascii_lowercase()
-                } else {
-                    '-'
-                }
-            })
-            .collect();
-        words
-            .split('-')
-            .filter(|part| !part.is_empty())
+        self.name
+            .split(|letter: char| !letter.is_ascii_alphanumeric())
+            .filter(|word| !word.is_empty())
+            .map(str::to_ascii_lowercase)
             .collect::<Vec<_>>()
             .join("-")
     }

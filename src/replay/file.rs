@@ -94,11 +94,11 @@ impl Replay {
         if let Ok(FormatOnly { format }) = ron::Options::default().from_str::<FormatOnly>(text)
             && format > REPLAY_FORMAT
         {
-            let at = field_value_offset(text, 0, "format").unwrap_or_default();
-            return Err(FileError::at_offset(
+            return Err(FileError::at_field(
                 file,
                 text,
-                at,
+                0,
+                "format",
                 format!(
                     "replay format {format} is newer than this Gridkeeper reads \
                      ({REPLAY_FORMAT}): open it with a newer build"
@@ -107,21 +107,21 @@ impl Replay {
         }
         let source: ReplayFile = parse_ron(file, text).map_err(|error| cut_short(error, text))?;
         if source.format == 0 {
-            let at = field_value_offset(text, 0, "format").unwrap_or_default();
-            return Err(FileError::at_offset(
+            return Err(FileError::at_field(
                 file,
                 text,
-                at,
+                0,
+                "format",
                 "replay format 0 does not exist: the first is 1",
             ));
         }
         let scenario = Scenario::from_source(file, text, source.scenario)?;
         if source.control.len() != scenario.units.len() {
-            let at = field_value_offset(text, 0, "control").unwrap_or_default();
-            return Err(FileError::at_offset(
+            return Err(FileError::at_field(
                 file,
                 text,
-                at,
+                0,
+                "control",
                 format!(
                     "`control` names who plays {} units, but the scenario has {}",
                     source.control.len(),

@@ -103,6 +103,13 @@ pub fn give(world: &mut World, command: Command) {
     resolve(world, command);
 }
 
+/// As [`give`], and where in the event log the events the command made begin.
+pub fn give_tracked(world: &mut World, command: Command) -> usize {
+    let from = world.resource::<EventLog>().0.len();
+    give(world, command);
+    from
+}
+
 /// Put the battle in `world` back to its start and give the first `steps` of `commands`
 /// again: the replay viewer's way back (and forward by more than one step).
 pub fn replay_to(world: &mut World, seed: u64, commands: &[Command], steps: usize) {

@@ -229,6 +229,12 @@ impl Formula {
         u32::try_from(sum.max(0)).unwrap_or_default()
     }
 
+    /// The mean of the weapon's own terms, halfway between the least and the most they give
+    /// (each die is even about its middle): what the AI expects a hit to do.
+    pub fn weapon_mean(&self) -> f64 {
+        (f64::from(self.weapon_minimum()) + f64::from(self.weapon_maximum())) / 2.0
+    }
+
     /// The largest face of each of the weapon's dice, one entry a die, and its flat additions.
     fn weapon_die_maxima(&self) -> Vec<i32> {
         self.weapon_terms()
@@ -1037,6 +1043,17 @@ mod tests {
         assert_eq!(formula("1D10+1D3").weapon_minimum(), 2);
         assert_eq!(formula("1D6+DB").weapon_minimum(), 1);
         assert_eq!(formula("1D6-2").weapon_minimum(), 0);
+    }
+
+    #[test]
+    fn the_mean_a_weapon_does() {
+        assert!((formula("1D10").weapon_mean() - 5.5).abs() < 1e-12);
+        assert!((formula("1D6+1D4").weapon_mean() - 6.0).abs() < 1e-12);
+        assert!((formula("2D6+1").weapon_mean() - 8.0).abs() < 1e-12);
+        assert!(
+            (formula("1D8+DB").weapon_mean() - 4.5).abs() < 1e-12,
+            "without the bonus"
+        );
     }
 
     #[test]
