@@ -52,6 +52,8 @@ pub struct PlayOptions {
     /// Who plays each unit, where the command line says (hotseat, solo); else the scenario's
     /// sides say.
     pub control: Option<Vec<map::scenario::Control>>,
+    /// How well the AI plays the units it plays.
+    pub ai_level: ai::Style,
     /// A key map file to read (else `gridkeeper-keys.ron` in the working directory, if any).
     pub keys: Option<std::path::PathBuf>,
     /// How the overlay starts: its scale, colours, and whether the key list is open.
@@ -126,6 +128,10 @@ pub fn run_game(options: PlayOptions) -> AppExit {
         .saved
         .as_ref()
         .is_some_and(|saved| saved.watching.is_some());
+    let units = match &options.loaded {
+        Loaded::Scenario(scenario) => scenario.units.len(),
+        Loaded::Map(_) => 0,
+    };
     if let Loaded::Scenario(scenario) = options.loaded {
         let controllers = match &options.saved {
             Some(saved) => Some(saved.replay.control.clone()),
@@ -173,7 +179,10 @@ pub fn run_game(options: PlayOptions) -> AppExit {
     ));
     if !watching {
         // A replay's commands are all in the file: the AI gives none while it is watched.
-        app.add_plugins(ai::plugin);
+        app.add_plugins(ai::plugin).insert_resource(ai::AiStyles(vec![
+            options.ai_level;
+            units
+        ]));
     }
     app.run()
 }

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
 
-use crate::ai::AiStyles;
+use crate::ai::{AiStyles, Style};
 use crate::battle::event::{EventKind, WoundState};
 use crate::battle::{EventLog, Flow, Phase, UnitId, Vitals};
 use crate::map::scenario::Scenario;
@@ -29,6 +29,43 @@ pub struct BattleResult {
     pub refused: usize,
     /// Each unit's state at the end, in the scenario's order.
     pub wounds: Vec<WoundState>,
+    /// In a match against the baseline, the side the level played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub challenger: Option<usize>,
+}
+
+/// Who plays which style over many battles.
+#[derive(Debug, Clone)]
+pub enum Matchup {
+    /// Every battle the same: each unit in the style given (a unit left out: careful).
+    Styles(AiStyles),
+    /// One side plays `level` and every other the baseline, the level taking each side in
+    /// turn: battle `i` gives it side `i % sides`, so sides are swapped as often as not.
+    AgainstBaseline(Style),
+}
+
+impl Matchup {
+    /// The styles of battle `index`, and the side the level plays if it is a match.
+    pub fn for_battle(&self, scenario: &Scenario, index: usize) -> (AiStyles, Option<usize>) {
+        match self {
+            Self::Styles(styles) => (styles.clone(), None),
+            Self::AgainstBaseline(level) => {
+                let side = index % scenario.sides.len().max(1);
+                let styles = scenario
+                    .units
+                    .iter()
+                    .map(|unit| {
+                        if unit.side == side {
+                            *level
+                        } else {
+                            Style::Baseline
+                        }
+                    })
+                    .collect();
+                (AiStyles(styles), Some(side))
+            }
+        }
+    }
 }
 
 /// Play one battle of `scenario` under `seed`, the AI playing every unit in the style
@@ -67,18 +104,19 @@ pub fn play_one(
         commands,
         refused,
         wounds,
+        challenger: None,
     }
 }
 
 /// Play `runs` battles under the seeds `first_seed`, `first_seed + 1`…, on every core, each
-/// unit in the AI style `styles` gives it. `done` is told how many have finished, now and
+/// unit in the AI style the matchup gives it. `done` is told how many have finished, now and
 /// then, from the calling thread.
 pub fn play_many(
     scenario: &Scenario,
     first_seed: u64,
     runs: usize,
     most_rounds: Option<u32>,
-    styles: &AiStyles,
+    matchup: &Matchup,
     mut done: impl FnMut(usize),
 ) -> Vec<BattleResult> {
     let workers = std::thread::available_parallelism()
@@ -96,7 +134,11 @@ pub fn play_many(
                         break;
                     }
                     let seed = first_seed.wrapping_add(index as u64);
-                    let result = play_one(scenario, seed, most_rounds, styles);
+                    let (styles, challenger) = matchup.for_battle(scenario, index);
+                    let result = BattleResult {
+                        challenger,
+                        ..play_one(scenario, seed, most_rounds, &styles)
+                    };
                     if let Ok(mut results) = results.lock() {
                         results[index] = Some(result);
                     }
@@ -152,6 +194,42 @@ pub struct Summary {
     pub lengths: Vec<(u32, usize)>,
     pub units: Vec<UnitRecord>,
     pub refused: usize,
+    /// In a match against the baseline: how often the level won, and on which side.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub against_baseline: Option<MatchRecord>,
+}
+
+/// How a level did against the baseline: its wins overall (with the 95% interval) and on each
+/// side it played.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MatchRecord {
+    pub wins: usize,
+    pub share: f64,
+    pub low: f64,
+    pub high: f64,
+    /// Per side, in the scenario's order: battles the level played it, and won.
+    pub by_side: Vec<(usize, usize)>,
+}
+
+impl MatchRecord {
+    fn of(sides: usize, results: &[BattleResult]) -> Option<Self> {
+        let mut by_side = vec![(0, 0); sides];
+        for result in results {
+            let side = result.challenger?;
+            let played = by_side.get_mut(side)?;
+            played.0 += 1;
+            played.1 += usize::from(result.winner == Some(side));
+        }
+        let wins = by_side.iter().map(|(_, won)| won).sum();
+        let (low, high) = wilson_interval(wins, results.len());
+        Some(Self {
+            wins,
+            share: wins as f64 / results.len().max(1) as f64,
+            low,
+            high,
+            by_side,
+        })
+    }
 }
 
 impl Summary {
@@ -235,6 +313,8 @@ impl Summary {
             lengths,
             units,
             refused: results.iter().map(|result| result.refused).sum(),
+            against_baseline: MatchRecord::of(scenario.sides.len(), results)
+                .filter(|_| !results.is_empty()),
         }
     }
 }

@@ -10,12 +10,14 @@
 //! empty. Every shot is checked with the battle's own preview first, so no style gives a
 //! command the battle would refuse for its weapon.
 
+mod plan;
+
 use bevy::prelude::*;
 
 use crate::battle::command::{Command, FireMode, WeaponChoice};
 use crate::battle::{
     ActiveScenario, Arsenal, BattleSystems, CommandQueue, Condition, Controllers, Flow, Phase,
-    TilePosition, TurnState, UnitId, Vitals, ranged,
+    PlainDefenders, Presence, TilePosition, TurnState, UnitId, Vital, Vitals, ranged,
 };
 use crate::map::Tile;
 use crate::map::range::distance_squared;
@@ -28,19 +30,35 @@ use crate::rules::weapons::AttackForm;
 #[derive(Debug, Clone, Copy)]
 pub struct Seen {
     pub unit: UnitId,
+    pub side: usize,
     pub at: Tile,
+    /// On the map (arrived, not fled).
+    pub present: bool,
+    /// Present and conscious.
     pub standing: bool,
+    pub prone: bool,
     pub hit_points: u32,
+    /// What it holds ready.
+    pub holding: WeaponChoice,
+    /// First Aid would do it good: dying, or hurt and not yet tended.
+    pub treatable: bool,
 }
 
-/// How an AI unit chooses its commands.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// How an AI unit chooses its commands: the baseline to measure against, and the three
+/// levels a player picks from. Levels change choices, never dice.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Style {
-    /// Walk at the nearest enemy and attack it; shoot the nearest; reload when empty.
+    /// Walk at the nearest enemy and attack it; shoot the nearest; reload when empty; dodge
+    /// every blow and take every shot.
     Baseline,
-    /// Shoot where it does the most harm, finish the wounded, reload while nothing is in reach.
+    /// Reckless: charges and shoots at whatever does most harm now, never minds cover.
+    Reckless,
+    /// Careful: fights from cover, aims when it pays, finishes the wounded, reloads early.
     #[default]
     Careful,
+    /// Ruthless: careful, and it also hunts the weakest, finishes the fallen and throws
+    /// blasts wherever they pay even with a friend close by.
+    Ruthless,
 }
 
 /// The style of each AI unit, in the scenario's order; a unit left out plays careful.
@@ -49,8 +67,27 @@ pub struct AiStyles(pub Vec<Style>);
 
 /// AI units take their turns (public so headless apps and tests can add it).
 pub fn plugin(app: &mut App) {
-    app.init_resource::<CommandsThisTurn>()
-        .add_systems(Update, take_ai_turns.before(BattleSystems));
+    app.init_resource::<CommandsThisTurn>().add_systems(
+        Update,
+        (
+            plain_defenders.run_if(resource_exists_and_changed::<AiStyles>),
+            take_ai_turns,
+        )
+            .chain()
+            .before(BattleSystems),
+    );
+}
+
+/// Baseline units answer attacks plainly: the battle is told which they are.
+fn plain_defenders(styles: Res<AiStyles>, mut commands: Commands) {
+    let plain = styles
+        .0
+        .iter()
+        .enumerate()
+        .filter(|(_, style)| **style == Style::Baseline)
+        .map(|(index, _)| UnitId::of_index(index))
+        .collect();
+    commands.insert_resource(PlainDefenders(plain));
 }
 
 /// Commands an AI unit may give in one turn before it is made to end it (so a refused command
@@ -93,7 +130,7 @@ fn take_ai_turns(world: &mut World) {
     world.resource_mut::<CommandQueue>().0.push_back(command);
 }
 
-/// The unit's next command: a shot if it has one, else the hand-to-hand baseline.
+/// The unit's next command, as its style would give it.
 fn next_command(world: &mut World, turn: &TurnState) -> Command {
     let unit = turn.unit;
     let Some(scenario) = world
@@ -105,17 +142,29 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
     let mut units = world.query::<(&UnitId, &TilePosition, &Vitals, &Condition, &Arsenal)>();
     let seen: Vec<Seen> = units
         .iter(world)
-        .map(|(id, at, vitals, _, _)| Seen {
-            unit: *id,
-            at: at.0,
-            standing: vitals.conscious(),
-            hit_points: vitals.hit_points,
+        .map(|(id, at, vitals, condition, arsenal)| {
+            let present = condition.presence == Presence::Present;
+            Seen {
+                unit: *id,
+                side: scenario.units[id.index()].side,
+                at: at.0,
+                present,
+                standing: present && vitals.conscious(),
+                prone: condition.prone,
+                hit_points: vitals.hit_points,
+                holding: arsenal.in_hand,
+                treatable: vitals.vital == Vital::Dying
+                    || (vitals.vital != Vital::Stabilised
+                        && vitals.vital != Vital::Dead
+                        && vitals.hit_points < vitals.max_hit_points
+                        && !condition.first_aid_received),
+            }
         })
         .collect();
-    let Some((condition, arsenal)) = units
+    let Some(arsenal) = units
         .iter(world)
         .find(|(id, ..)| **id == unit)
-        .map(|(_, _, _, condition, arsenal)| (*condition, arsenal.clone()))
+        .map(|(_, _, _, _, arsenal)| arsenal.clone())
     else {
         return Command::EndTurn { unit };
     };
@@ -123,21 +172,27 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
         .get_resource::<AiStyles>()
         .and_then(|styles| styles.0.get(unit.index()).copied())
         .unwrap_or_default();
-    ranged_command(world, &scenario, &seen, turn, &arsenal, style)
-        .unwrap_or_else(|| baseline_command(&scenario, &seen, turn, condition.prone, &arsenal))
+    if style == Style::Baseline {
+        let prone = seen.iter().any(|me| me.unit == unit && me.prone);
+        return baseline_ranged(world, &scenario, &seen, turn, &arsenal)
+            .unwrap_or_else(|| baseline_command(&scenario, &seen, turn, prone, &arsenal));
+    }
+    plan::Planner::new(&scenario, &seen, *turn, &arsenal, style)
+        .command(world)
+        .unwrap_or(Command::EndTurn { unit })
 }
 
-/// With a gun, bow or thrown weapon in hand: clear a jam, shoot the enemy the style picks
-/// among those the battle says it can hit, or reload (the baseline only when empty). `None`
-/// when none of that is possible.
-fn ranged_command(
+/// The shot the battle's preview says does the most harm by `harm` (given each roll's chance
+/// and bullets, and the target's hit points), nearest first among equals; with its worth.
+/// With a gun, bow or thrown weapon in hand that can shoot now; `None` otherwise.
+pub(super) fn best_shot(
     world: &mut World,
     scenario: &Scenario,
     seen: &[Seen],
     turn: &TurnState,
     arsenal: &Arsenal,
-    style: Style,
-) -> Option<Command> {
+    harm: impl Fn(&[(f64, u32)], u32) -> f64,
+) -> Option<(f64, Command)> {
     let unit = turn.unit;
     let weapon_choice = arsenal.in_hand;
     let WeaponChoice::Carried(index) = weapon_choice else {
@@ -146,31 +201,20 @@ fn ranged_command(
     let spec = &scenario.units[unit.index()];
     let weapon = &spec.weapons.get(index)?.weapon;
     let form = weapon.attack_form();
-    if !matches!(form, AttackForm::Shot | AttackForm::Thrown) {
+    if !matches!(form, AttackForm::Shot | AttackForm::Thrown)
+        || turn.action_used
+        || turn.action_forfeited
+        || arsenal.state(index).jam.is_some()
+    {
         return None;
-    }
-    if turn.action_used || turn.action_forfeited {
-        return None;
-    }
-    let state = arsenal.state(index);
-    if state.jam.is_some() {
-        return Some(Command::ClearJam {
-            unit,
-            weapon: weapon_choice,
-        });
     }
     let here = seen.iter().find(|other| other.unit == unit)?.at;
     let mut enemies: Vec<&Seen> = seen
         .iter()
-        .filter(|other| other.standing && scenario.units[other.unit.index()].side != spec.side)
+        .filter(|other| other.standing && other.side != spec.side)
         .collect();
     enemies.sort_by_key(|other| (distance_squared(here, other.at), other.unit));
     let volley = volley_size(spec.skill(scenario.ruleset.as_ref(), weapon.automatic_skill()));
-    let damage = weapon
-        .damage
-        .formulas()
-        .first()
-        .map_or(0.0, |formula| formula.weapon_mean());
     let mut best: Option<(f64, Command)> = None;
     for enemy in enemies {
         let target = enemy.unit;
@@ -194,31 +238,56 @@ fn ranged_command(
                 mode,
             },
         };
-        if style == Style::Baseline {
-            return Some(command);
-        }
         let chances: Vec<(f64, u32)> = rolls
             .iter()
             .map(|roll| (roll.chance, roll.bullets))
             .collect();
-        let harm = harm_of(&chances, damage, enemy.hit_points);
+        let worth = harm(&chances, enemy.hit_points);
         // Nearest first: the first of equal harm stays.
-        if best.as_ref().is_none_or(|(most, _)| harm > *most) {
-            best = Some((harm, command));
+        if best.as_ref().is_none_or(|(most, _)| worth > *most) {
+            best = Some((worth, command));
         }
     }
-    if let Some((_, command)) = best {
+    best
+}
+
+/// The baseline with a gun, bow or thrown weapon in hand: clear a jam, shoot the nearest enemy
+/// it can hit, or reload once empty; `None` when none of that is possible.
+fn baseline_ranged(
+    world: &mut World,
+    scenario: &Scenario,
+    seen: &[Seen],
+    turn: &TurnState,
+    arsenal: &Arsenal,
+) -> Option<Command> {
+    let unit = turn.unit;
+    let WeaponChoice::Carried(index) = arsenal.in_hand else {
+        return None;
+    };
+    let weapon = &scenario.units[unit.index()].weapons.get(index)?.weapon;
+    if !matches!(weapon.attack_form(), AttackForm::Shot | AttackForm::Thrown)
+        || turn.action_used
+        || turn.action_forfeited
+    {
+        return None;
+    }
+    let state = arsenal.state(index);
+    if state.jam.is_some() {
+        return Some(Command::ClearJam {
+            unit,
+            weapon: arsenal.in_hand,
+        });
+    }
+    // Every shot the same worth: the nearest that can be made is taken.
+    if let Some((_, command)) = best_shot(world, scenario, seen, turn, arsenal, |_, _| 0.0) {
         return Some(command);
     }
-    let worth_reloading = match style {
-        Style::Baseline => state.ammunition.loaded == 0,
-        Style::Careful => state.ammunition.loaded < weapon.capacity(),
-    };
-    (worth_reloading && reload(weapon.feed(), weapon.capacity(), state.ammunition).is_ok())
-        .then_some(Command::Reload {
-            unit,
-            weapon: weapon_choice,
-        })
+    (state.ammunition.loaded == 0
+        && reload(weapon.feed(), weapon.capacity(), state.ammunition).is_ok())
+    .then_some(Command::Reload {
+        unit,
+        weapon: arsenal.in_hand,
+    })
 }
 
 /// The harm a shot is expected to do: each roll's chance to hit (with the bullets it sends)
@@ -261,7 +330,7 @@ pub fn baseline_command(
     }
     let Some(enemy) = seen
         .iter()
-        .filter(|other| other.standing && scenario.units[other.unit.index()].side != spec.side)
+        .filter(|other| other.standing && other.side != spec.side)
         .min_by_key(|other| (distance_squared(here, other.at), other.unit))
     else {
         return end;
@@ -304,7 +373,7 @@ pub fn baseline_command(
 /// A hand-to-hand attack for the `attack`-th blow of the turn: natural attacks in turn, the
 /// weapon in hand if it is a hand-to-hand one, else the first hand-to-hand weapon carried and not
 /// lost, else fists.
-fn melee_choice(scenario: &Scenario, unit: UnitId, arsenal: &Arsenal, attack: u32) -> WeaponChoice {
+pub(super) fn melee_choice(scenario: &Scenario, unit: UnitId, arsenal: &Arsenal, attack: u32) -> WeaponChoice {
     let spec = &scenario.units[unit.index()];
     if !spec.natural_attacks.is_empty() {
         let count = u32::try_from(spec.natural_attacks.len()).unwrap_or(1);

@@ -9,7 +9,7 @@ use super::command::{Command, Rejection, WeaponChoice};
 use super::event::{Event, EventKind, Modifier, ModifierReason};
 use super::{
     ActiveScenario, Arsenal, BattleDice, CommandLog, CommandQueue, Condition, Controllers,
-    EventLog, Flow, Phase, Roster, TilePosition, TurnState, UnitId, Vitals, blast, effects, flow,
+    EventLog, Flow, Phase, PlainDefenders, Roster, TilePosition, TurnState, UnitId, Vitals, blast, effects, flow,
     melee, movement, ranged, wounds,
 };
 use crate::map::Tile;
@@ -109,7 +109,8 @@ impl<'w> Battle<'w> {
     }
 
     /// After a command, an attack waiting on an AI defender is answered at once by the
-    /// default policy; the answer is a command like any other, so replays hold it.
+    /// default policy (or plainly, for a [`PlainDefenders`] unit); the answer is a command
+    /// like any other, so replays hold it.
     fn answer_for_the_ai(&mut self) {
         let Some(pending) = self.flow().pending().cloned() else {
             return;
@@ -120,7 +121,15 @@ impl<'w> Battle<'w> {
             .and_then(|controllers| controllers.0.get(pending.target.index()).copied())
             == Some(Control::Ai);
         if controlled_by_ai {
-            let answer = melee::default_answer(self, &pending);
+            let plain = self
+                .world
+                .get_resource::<PlainDefenders>()
+                .is_some_and(|plain| plain.0.contains(&pending.target));
+            let answer = if plain {
+                melee::plain_answer(&pending)
+            } else {
+                melee::default_answer(self, &pending)
+            };
             self.world
                 .resource_mut::<CommandQueue>()
                 .0

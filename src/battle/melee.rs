@@ -9,7 +9,7 @@ use super::event::{DefenceKind, EventKind, Modifier, ModifierReason};
 use super::wounds::Blow;
 use super::{AttackKind, PendingAttack, Phase, UnitId, effects, ranged, wounds};
 use crate::map::range::{RangeBand, WeaponReach, range_reading};
-use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, Term};
+use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach};
 use crate::rules::firearms::extreme_hit;
 use crate::rules::melee::{
     Defence, ExchangeOdds, MeleeOutcome, SideOdds, blow_quality, exchange_odds, melee_outcome,
@@ -86,7 +86,7 @@ fn unarmed(battle: &Battle, unit: UnitId) -> MeleeWeapon {
         name: "bare hands".to_string(),
         skill_name: BRAWL.to_string(),
         skill: battle.skill(unit, BRAWL),
-        damage: DamageNotation::sum(vec![Term::dice(1, 3), Term::damage_bonus()]),
+        damage: DamageNotation::fists(),
         impale: false,
         range: WeaponRange::Touch,
         thrown: None,
@@ -470,6 +470,15 @@ pub(super) fn answer(battle: &mut Battle, unit: UnitId, answer: Answer) -> Resul
     Ok(())
 }
 
+/// The plain answer of a defender that does not weigh its chances: dodge every blow or throw,
+/// take every shot.
+pub(super) fn plain_answer(pending: &PendingAttack) -> Answer {
+    match pending.kind {
+        AttackKind::Fire(_) => Answer::Nothing,
+        AttackKind::Strike(_) | AttackKind::Maneuver(_) => Answer::Dodge,
+    }
+}
+
 /// The AI's answer: to shots, dive when it pays; otherwise fight back when its fighting is at
 /// least as good as its dodging and fighting back is allowed, else dodge.
 pub(super) fn default_answer(battle: &Battle, pending: &PendingAttack) -> Answer {
@@ -506,17 +515,9 @@ pub(super) fn default_answer(battle: &Battle, pending: &PendingAttack) -> Answer
     }
 }
 
-/// The mean damage of a blow with `weapon` by `unit`: its dice and its damage bonus at their
-/// middle (never below nothing).
+/// The mean damage of a blow with `weapon` by `unit`.
 fn mean_damage(battle: &Battle, unit: UnitId, weapon: &MeleeWeapon) -> f64 {
-    weapon.damage.formulas().first().map_or(0.0, |formula| {
-        let bonus = if formula.uses_damage_bonus() {
-            battle.spec(unit).derived.damage_bonus.weapon_mean()
-        } else {
-            0.0
-        };
-        (formula.weapon_mean() + bonus).max(0.0)
-    })
+    battle.spec(unit).mean_damage(&weapon.damage)
 }
 
 /// The bonus and penalty dice on an attacker's melee roll.

@@ -227,6 +227,11 @@ impl BattleDice {
 #[derive(Resource, Debug, Clone, Default)]
 pub struct Controllers(pub Vec<Control>);
 
+/// AI units that answer attacks plainly (dodge every blow, take every shot) rather than by
+/// weighing the odds: the baseline opponent's way.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct PlainDefenders(pub Vec<UnitId>);
+
 /// Commands waiting to be resolved, in order.
 #[derive(Resource, Debug, Default)]
 pub struct CommandQueue(pub VecDeque<Command>);

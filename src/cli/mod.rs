@@ -14,6 +14,7 @@ use std::sync::Arc;
 use clap::{Args, Parser, Subcommand};
 
 use crate::SavedBattle;
+use crate::ai::Style;
 use crate::battle::UnitId;
 use crate::files::{FileError, read_text};
 use crate::map::Loaded;
@@ -84,6 +85,11 @@ struct PlayArgs {
     /// name), or without one the first side (the investigators in the shipped scenarios).
     #[arg(long, value_name = "SIDE", num_args = 0..=1, default_missing_value = "", conflicts_with = "hotseat")]
     solo: Option<String>,
+    /// How well the AI plays: reckless (charges, never minds cover), careful (fights from
+    /// cover, aims, reloads early, tends the fallen) or ruthless (careful, but hunts the
+    /// weakest and throws dynamite even with a friend near).
+    #[arg(long, value_enum, default_value_t = Style::Careful, value_name = "LEVEL")]
+    ai: Style,
     #[command(flatten)]
     window: WindowArgs,
 }
@@ -268,7 +274,14 @@ fn play(args: PlayArgs) -> ExitCode {
         file: path.clone(),
         watching: None,
     });
-    open_window(loaded, saved, startup_view, args.window, seed, control)
+    open_window(
+        loaded,
+        saved,
+        startup_view,
+        args.window,
+        seed,
+        (control, args.ai),
+    )
 }
 
 /// The index of the side with this id or name (any case).
@@ -333,7 +346,7 @@ fn open_window(
     startup_view: StartupView,
     window: WindowArgs,
     seed: u64,
-    control: Option<Vec<Control>>,
+    (control, ai_level): (Option<Vec<Control>>, Style),
 ) -> ExitCode {
     let ruleset: Arc<dyn Ruleset> = match &loaded {
         Loaded::Scenario(scenario) => scenario.ruleset.clone(),
@@ -353,6 +366,7 @@ fn open_window(
         window_size: window.window,
         seed,
         control,
+        ai_level,
         keys: window.keys,
         ui: crate::ui::UiSettings {
             scale: window.ui_scale.unwrap_or(1.0),

@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use super::output::Lines;
 use super::{WindowArgs, fail, open_window};
 use crate::SavedBattle;
+use crate::ai::Style;
 use crate::battle::event::{Event, EventKind};
 use crate::battle::{EventLog, Flow, Phase, UnitId, log};
 use crate::map::Loaded;
@@ -102,7 +103,7 @@ fn watch(replay: Replay, file: PathBuf, round: Option<u32>, window: WindowArgs) 
         StartupView::default(),
         window,
         seed,
-        None,
+        (None, Style::default()),
     )
 }
 

@@ -16,8 +16,8 @@ use super::{Opened, fail, open};
 use crate::ai::{AiStyles, Style};
 use crate::map::Loaded;
 use crate::map::scenario::Scenario;
-use crate::replay::simulate;
-use crate::simulation::{Summary, play_many};
+use crate::replay::Replay;
+use crate::simulation::{Matchup, Summary, play_many};
 
 #[derive(Debug, Args)]
 pub(super) struct SimulateArgs {
@@ -36,10 +36,17 @@ pub(super) struct SimulateArgs {
     /// Stop a battle once this round is over if it has not ended.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
     rounds: Option<u32>,
-    /// With `--runs`: this side (its id or name) plays the baseline AI, which walks at the
-    /// nearest enemy and attacks it, against the game's careful AI: how much better is it?
-    #[arg(long, value_name = "SIDE", requires = "runs")]
+    /// This side (its id or name) plays the baseline AI, which walks at the nearest enemy and
+    /// attacks it, against the AI at `--ai`: how much better is it?
+    #[arg(long, value_name = "SIDE")]
     baseline: Option<String>,
+    /// How well the AI plays (the units not on a `--baseline` side).
+    #[arg(long, value_enum, default_value_t = Style::Careful, value_name = "LEVEL")]
+    ai: Style,
+    /// With `--runs`: the AI at `--ai` plays one side and the baseline every other, the sides
+    /// swapped from one battle to the next; prints how often the level wins.
+    #[arg(long, requires = "runs", conflicts_with = "baseline")]
+    against_baseline: bool,
     /// With `--runs`: a JSON line a battle, then the summary as JSON (docs/FORMATS.md).
     #[arg(long, requires = "runs")]
     json: bool,
@@ -58,7 +65,12 @@ pub(super) fn run(args: &SimulateArgs) -> ExitCode {
                 args.scenario.display()
             ));
         }
-        Opened::Saved(saved) => return save(&saved.play_on(args.rounds), args),
+        Opened::Saved(saved) => {
+            return match styles(&saved.scenario, args) {
+                Ok(styles) => save(&saved.play_on_in_styles(args.rounds, styles), args),
+                Err(error) => fail(&error),
+            };
+        }
         Opened::Loaded(Loaded::Map(_)) => {
             return fail(&format!(
                 "{} is a bare map: the AI needs a scenario's units to play",
@@ -69,8 +81,27 @@ pub(super) fn run(args: &SimulateArgs) -> ExitCode {
     };
     match args.runs {
         Some(runs) => many(&scenario, seed, runs, args),
-        None => save(&simulate(scenario, seed, args.rounds), args),
+        None => match styles(&scenario, args) {
+            Ok(styles) => save(
+                &Replay::unplayed(scenario, seed).play_on_in_styles(args.rounds, styles),
+                args,
+            ),
+            Err(error) => fail(&error),
+        },
     }
+}
+
+/// Each unit's AI style: the level asked for, the baseline on a `--baseline` side.
+fn styles(scenario: &Scenario, args: &SimulateArgs) -> Result<AiStyles, String> {
+    Ok(AiStyles(match &args.baseline {
+        None => vec![args.ai; scenario.units.len()],
+        Some(side) => super::by_side(
+            scenario,
+            super::side_named(scenario, side)?,
+            Style::Baseline,
+            args.ai,
+        ),
+    }))
 }
 
 /// Write the one battle's replay where `--save` says.
@@ -94,21 +125,17 @@ fn save(replay: &crate::replay::Replay, args: &SimulateArgs) -> ExitCode {
 /// Play the battles and print what they add up to.
 fn many(scenario: &Scenario, first_seed: u64, runs: u32, args: &SimulateArgs) -> ExitCode {
     let runs = runs as usize;
-    let styles = match &args.baseline {
-        None => AiStyles::default(),
-        Some(side) => match super::side_named(scenario, side) {
-            Ok(side) => AiStyles(super::by_side(
-                scenario,
-                side,
-                Style::Baseline,
-                Style::Careful,
-            )),
+    let matchup = if args.against_baseline {
+        Matchup::AgainstBaseline(args.ai)
+    } else {
+        match styles(scenario, args) {
+            Ok(styles) => Matchup::Styles(styles),
             Err(error) => return fail(&error),
-        },
+        }
     };
     let started = Instant::now();
     let show_progress = !args.json;
-    let results = play_many(scenario, first_seed, runs, args.rounds, &styles, |done| {
+    let results = play_many(scenario, first_seed, runs, args.rounds, &matchup, |done| {
         if show_progress {
             progress(done, runs);
         }
@@ -189,6 +216,23 @@ fn summary_words(
         summary.nobody,
         summary.nobody as f64 * 100.0 / summary.runs.max(1) as f64
     ));
+    if let Some(record) = &summary.against_baseline {
+        lines.push(format!(
+            "  The AI against the baseline: wins {} of {}  {:.1}%  (95%: {:.1}–{:.1}%)",
+            record.wins,
+            summary.runs,
+            record.share * 100.0,
+            record.low * 100.0,
+            record.high * 100.0
+        ));
+        for (side, (played, won)) in scenario.sides.iter().zip(&record.by_side) {
+            lines.push(format!(
+                "    as {}: {won} of {played}  {:.1}%",
+                side.name,
+                *won as f64 * 100.0 / (*played).max(1) as f64
+            ));
+        }
+    }
     lines.push(format!("Rounds: {:.1} on average", summary.mean_rounds));
     for (label, count, bar) in histogram(&summary.lengths) {
         lines.push(format!("  {label:>7} | {} {count}", "█".repeat(bar)));

@@ -266,6 +266,19 @@ impl UnitSpec {
         }
     }
 
+    /// The mean damage of a hit with `damage` by this unit: the dice and any damage bonus at
+    /// their middle, never below nothing (what the AI expects a hit to do).
+    pub fn mean_damage(&self, damage: &DamageNotation) -> f64 {
+        damage.formulas().first().map_or(0.0, |formula| {
+            let bonus = if formula.uses_damage_bonus() {
+                self.derived.damage_bonus.weapon_mean()
+            } else {
+                0.0
+            };
+            (formula.weapon_mean() + bonus).max(0.0)
+        })
+    }
+
     /// A skill's value, by any of its names; 0 if the rulebook does not know it.
     pub fn skill(&self, ruleset: &dyn Ruleset, name: &str) -> u32 {
         find_skill(ruleset.skills(), name)

@@ -155,7 +155,12 @@ impl Replay {
     /// is played on) until the battle ends or `most_rounds` rounds are over: the replay of the
     /// whole battle.
     pub fn play_on(&self, most_rounds: Option<u32>) -> Replay {
-        let app = self.played_on(most_rounds);
+        self.play_on_in_styles(most_rounds, AiStyles::default())
+    }
+
+    /// As [`Replay::play_on`], each unit in the AI style `styles` gives it.
+    pub fn play_on_in_styles(&self, most_rounds: Option<u32>, styles: AiStyles) -> Replay {
+        let app = self.played_on_in_styles(most_rounds, styles);
         let mut replay =
             Replay::of_battle(app.world()).expect("a headless battle app always holds a battle");
         replay.control.clone_from(&self.control);

@@ -463,6 +463,11 @@ impl DamageNotation {
         }
     }
 
+    /// Fists and feet: 1D3 plus the damage bonus.
+    pub fn fists() -> Self {
+        Self::sum(vec![Term::dice(1, 3), Term::damage_bonus()])
+    }
+
     /// The blast radius in yards, for explosives.
     pub fn blast_radius_yards(&self) -> Option<u32> {
         match self.shape {
