@@ -179,10 +179,8 @@ pub fn run_game(options: PlayOptions) -> AppExit {
     ));
     if !watching {
         // A replay's commands are all in the file: the AI gives none while it is watched.
-        app.add_plugins(ai::plugin).insert_resource(ai::AiStyles(vec![
-            options.ai_level;
-            units
-        ]));
+        app.add_plugins(ai::plugin)
+            .insert_resource(ai::AiStyles(vec![options.ai_level; units]));
     }
     app.run()
 }

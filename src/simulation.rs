@@ -331,7 +331,18 @@ pub fn wilson_interval(successes: usize, trials: usize) -> (f64, f64) {
     let z2 = Z * Z;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = Z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // At none or all, the bound on that side is exactly the share (rounding could miss it).
+    let low = if successes == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let high = if successes == trials {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    (low, high)
 }
 
 #[cfg(test)]
@@ -357,5 +368,10 @@ mod tests {
             );
         }
         assert_eq!(wilson_interval(0, 0), (0.0, 1.0));
+        // Exactly the share at the ends, whatever the rounding.
+        for trials in 1..200 {
+            assert_eq!(wilson_interval(0, trials).0, 0.0);
+            assert_eq!(wilson_interval(trials, trials).1, 1.0);
+        }
     }
 }

@@ -373,7 +373,12 @@ pub fn baseline_command(
 /// A hand-to-hand attack for the `attack`-th blow of the turn: natural attacks in turn, the
 /// weapon in hand if it is a hand-to-hand one, else the first hand-to-hand weapon carried and not
 /// lost, else fists.
-pub(super) fn melee_choice(scenario: &Scenario, unit: UnitId, arsenal: &Arsenal, attack: u32) -> WeaponChoice {
+pub(super) fn melee_choice(
+    scenario: &Scenario,
+    unit: UnitId,
+    arsenal: &Arsenal,
+    attack: u32,
+) -> WeaponChoice {
     let spec = &scenario.units[unit.index()];
     if !spec.natural_attacks.is_empty() {
         let count = u32::try_from(spec.natural_attacks.len()).unwrap_or(1);

@@ -21,9 +21,9 @@ use crate::map::range::{WeaponReach, distance_yards, range_reading};
 use crate::map::reach::{ReachMap, budget_for, reachable};
 use crate::map::scenario::{Scenario, UnitSpec, Victory};
 use crate::map::sight::{ShotLine, shot_line};
+use crate::rules::damage::DamageNotation;
 use crate::rules::odds::LevelOdds;
 use crate::rules::percentile::{Difficulty, ExtraDice};
-use crate::rules::damage::DamageNotation;
 use crate::rules::skills::{BRAWL, FIRST_AID};
 use crate::rules::weapons::AttackForm;
 
@@ -752,9 +752,12 @@ impl<'a> Planner<'a> {
             .copied()
             .collect();
         for foe in foes {
-            let Ok((_, AnswerOdds::Exchange {
-                dodge, fight_back, ..
-            })) = strike_odds(world, me.unit, foe.unit, AttackKind::Strike(weapon))
+            let Ok((
+                _,
+                AnswerOdds::Exchange {
+                    dodge, fight_back, ..
+                },
+            )) = strike_odds(world, me.unit, foe.unit, AttackKind::Strike(weapon))
             else {
                 continue;
             };

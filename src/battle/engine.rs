@@ -9,8 +9,8 @@ use super::command::{Command, Rejection, WeaponChoice};
 use super::event::{Event, EventKind, Modifier, ModifierReason};
 use super::{
     ActiveScenario, Arsenal, BattleDice, CommandLog, CommandQueue, Condition, Controllers,
-    EventLog, Flow, Phase, PlainDefenders, Roster, TilePosition, TurnState, UnitId, Vitals, blast, effects, flow,
-    melee, movement, ranged, wounds,
+    EventLog, Flow, Phase, PlainDefenders, Roster, TilePosition, TurnState, UnitId, Vitals, blast,
+    effects, flow, melee, movement, ranged, wounds,
 };
 use crate::map::Tile;
 use crate::map::scenario::{Control, Scenario, UnitSpec};

@@ -12,6 +12,7 @@ pub mod log;
 pub mod melee;
 mod movement;
 pub mod ranged;
+pub mod tally;
 mod wounds;
 
 use std::collections::{BTreeMap, VecDeque};

@@ -372,6 +372,7 @@ fn open_window(
             scale: window.ui_scale.unwrap_or(1.0),
             high_contrast: window.high_contrast,
             help_shown: window.show_keys,
+            ..crate::ui::UiSettings::default()
         },
         saved,
     });

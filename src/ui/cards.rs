@@ -22,7 +22,7 @@ pub(super) fn wounds_hidden(scenario: &Scenario, unit: UnitId) -> bool {
 }
 
 /// The wound state's name and colour, for badges.
-fn wound_words(state: WoundState) -> (&'static str, egui::Color32) {
+pub(super) fn wound_words(state: WoundState) -> (&'static str, egui::Color32) {
     match state {
         WoundState::Unhurt => ("unhurt", egui::Color32::from_rgb(80, 170, 90)),
         WoundState::Hurt => ("hurt", egui::Color32::from_rgb(200, 160, 40)),

@@ -10,6 +10,7 @@ mod help;
 mod journal;
 mod labels;
 mod order;
+mod outcome;
 mod playback;
 mod rolls;
 mod view;
@@ -55,6 +56,8 @@ pub struct UiSettings {
     pub scale: f32,
     pub high_contrast: bool,
     pub help_shown: bool,
+    /// The end-of-battle window was closed.
+    pub outcome_closed: bool,
 }
 
 impl Default for UiSettings {
@@ -63,6 +66,7 @@ impl Default for UiSettings {
             scale: 1.0,
             high_contrast: false,
             help_shown: false,
+            outcome_closed: false,
         }
     }
 }
@@ -327,6 +331,7 @@ fn panels(
     };
     insets.set_if_neq(measured);
     actions::defence_prompt(&context, &mut view, inputs.answers.0.as_ref());
+    outcome::outcome_window(&context, &mut settings, &view);
     let keys = inputs
         .keys
         .as_ref()

@@ -2,6 +2,7 @@
 //! event stream. Every test builds its app with the one `test_app()` helper; the round and melee
 //! are tested here, shooting and explosives in the modules beside.
 
+mod ai;
 mod explosives;
 mod firearms;
 

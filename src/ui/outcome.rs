@@ -1,0 +1,140 @@
+//! The end-of-battle window: who won and why (victory or defeat for a solo player), how long it
+//! took, and each side's units with their state at the end and their part in the fight.
+
+use bevy_egui::egui;
+
+use super::UiSettings;
+use super::cards::{chip, wound_words, wounds_hidden};
+use super::view::BattleView;
+use crate::battle::Phase;
+use crate::battle::UnitId;
+use crate::battle::tally::tally;
+
+/// Over the map once the battle is over, until closed.
+pub(super) fn outcome_window(
+    context: &egui::Context,
+    settings: &mut UiSettings,
+    view: &BattleView,
+) {
+    let (Some(scenario), Some(flow)) = (view.scenario(), view.flow.as_ref()) else {
+        return;
+    };
+    let Phase::Over(outcome) = &flow.phase else {
+        settings.outcome_closed = false;
+        return;
+    };
+    if settings.outcome_closed {
+        return;
+    }
+    // The sides someone at this screen plays: with one, the result is theirs to win or lose.
+    let here: Vec<usize> =
+        scenario
+            .sides
+            .iter()
+            .enumerate()
+            .filter(|(index, _)| {
+                scenario.units.iter().enumerate().any(|(unit, spec)| {
+                    spec.side == *index && view.played_here(UnitId::of_index(unit))
+                })
+            })
+            .map(|(index, _)| index)
+            .collect();
+    let winner = outcome.winner.and_then(|side| scenario.sides.get(side));
+    let headline = match (winner, here.as_slice()) {
+        (Some(_), [mine]) if outcome.winner == Some(*mine) => "Victory".to_string(),
+        (_, [_]) => "Defeat".to_string(),
+        (Some(side), _) => format!("{} win", side.name),
+        (None, _) => "Nobody wins".to_string(),
+    };
+    let colour = winner.map_or(egui::Color32::GRAY, |side| {
+        egui::Color32::from_rgb(side.colour.0, side.colour.1, side.colour.2)
+    });
+    let tallies = tally(view.events(), scenario.units.len());
+    let mut open = true;
+    egui::Window::new("The fight is over")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, -40.0))
+        .open(&mut open)
+        .show(context, |ui| {
+            ui.label(
+                egui::RichText::new(&headline)
+                    .size(30.0)
+                    .strong()
+                    .color(colour),
+            );
+            ui.label(&outcome.reason);
+            ui.label(format!(
+                "{} · {} round{}",
+                scenario.name,
+                flow.round,
+                if flow.round == 1 { "" } else { "s" }
+            ));
+            ui.add_space(6.0);
+            for (side_index, side) in scenario.sides.iter().enumerate() {
+                let members: Vec<usize> = (0..scenario.units.len())
+                    .filter(|unit| scenario.units[*unit].side == side_index)
+                    .collect();
+                let standing = members
+                    .iter()
+                    .filter(|unit| {
+                        view.unit(UnitId::of_index(**unit))
+                            .is_some_and(|state| state.on_map && state.vitals.conscious())
+                    })
+                    .count();
+                ui.separator();
+                ui.strong(format!(
+                    "{} · {standing} of {} still standing",
+                    side.name,
+                    members.len()
+                ));
+                egui::Grid::new(format!("outcome-side-{side_index}"))
+                    .striped(true)
+                    .spacing(egui::vec2(12.0, 3.0))
+                    .show(ui, |ui| {
+                        for heading in ["", "at the end", "attacks", "hits", "dealt", "taken"] {
+                            ui.small(heading);
+                        }
+                        ui.small("downed");
+                        ui.end_row();
+                        for unit in members {
+                            let id = UnitId::of_index(unit);
+                            let spec = &scenario.units[unit];
+                            ui.label(&spec.name);
+                            match view.unit(id) {
+                                Some(state) if !state.on_map && state.vitals.conscious() => {
+                                    chip(ui, "left the fight", egui::Color32::from_gray(120));
+                                }
+                                Some(_) if wounds_hidden(scenario, id) => {
+                                    ui.label("—");
+                                }
+                                Some(state) => {
+                                    let (words, colour) = wound_words(state.vitals.wound_state());
+                                    chip(ui, words, colour);
+                                }
+                                None => {
+                                    ui.label("—");
+                                }
+                            }
+                            let part = tallies.get(unit).copied().unwrap_or_default();
+                            for figure in [part.attacks, part.hits, part.dealt, part.taken] {
+                                ui.label(figure.to_string());
+                            }
+                            ui.label(part.downed.to_string());
+                            ui.end_row();
+                        }
+                    });
+            }
+            ui.separator();
+            ui.small(
+                "The battle is saved: watch it again with `gridkeeper replay FILE`. \
+                 Ctrl+S saves the log as Markdown.",
+            );
+            if ui.button("Close").clicked() {
+                settings.outcome_closed = true;
+            }
+        });
+    if !open {
+        settings.outcome_closed = true;
+    }
+}
