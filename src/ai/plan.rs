@@ -25,7 +25,7 @@ use crate::rules::damage::DamageNotation;
 use crate::rules::odds::LevelOdds;
 use crate::rules::percentile::{Difficulty, ExtraDice};
 use crate::rules::skills::{BRAWL, FIRST_AID};
-use crate::rules::weapons::AttackForm;
+use crate::rules::weapons::{AttackForm, Weapon};
 
 /// How a level weighs its choices (its dice are everyone's).
 #[derive(Debug, Clone, Copy)]
@@ -91,13 +91,8 @@ const GOOD_ENOUGH_HERE: f64 = 0.8;
 /// How a unit can hurt others, for reading threats.
 #[derive(Debug, Clone)]
 enum Reach {
-    /// From a distance: skill, the weapon's reach, DEX (for point-blank), mean damage.
-    Missile {
-        skill: u32,
-        reach: WeaponReach,
-        dexterity: u32,
-        mean: f64,
-    },
+    /// From a distance.
+    Missile(Missile),
     /// Hand to hand: the chance of each blow, its mean damage, blows a round, and the yards it
     /// can move and still strike.
     Blows {
@@ -106,6 +101,27 @@ enum Reach {
         blows: u32,
         stride: f64,
     },
+}
+
+/// A missile weapon in a unit's hands: its skill, reach, the unit's DEX (for point-blank) and
+/// the mean damage of a hit.
+#[derive(Debug, Clone)]
+struct Missile {
+    skill: u32,
+    reach: WeaponReach,
+    dexterity: u32,
+    mean: f64,
+}
+
+impl Missile {
+    fn of(scenario: &Scenario, spec: &UnitSpec, weapon: &Weapon) -> Self {
+        Self {
+            skill: spec.skill(scenario.ruleset.as_ref(), &weapon.skill),
+            reach: WeaponReach::of(&weapon.range, spec.characteristics.strength),
+            dexterity: spec.characteristics.dexterity,
+            mean: spec.mean_damage(&weapon.damage),
+        }
+    }
 }
 
 /// The board as the acting unit reads it.
@@ -215,26 +231,20 @@ impl<'a> Planner<'a> {
     }
 
     /// The chance a missile from `from` hits someone at `to`, read from the range band, the
-    /// line of fire and point-blank (the battle's preview adds what this leaves out).
-    fn missile_chance(
-        &mut self,
-        skill: u32,
-        reach: &WeaponReach,
-        dexterity: u32,
-        from: Tile,
-        to: Tile,
-    ) -> f64 {
-        let reading = range_reading(reach, dexterity, from, to);
+    /// line of fire and point-blank, with `bonus` more bonus dice (the battle's preview adds
+    /// what this leaves out).
+    fn missile_chance(&mut self, missile: &Missile, from: Tile, to: Tile, bonus: i8) -> f64 {
+        let reading = range_reading(&missile.reach, missile.dexterity, from, to);
         let Some(difficulty) = reading.band.difficulty() else {
             return 0.0;
         };
-        let mut dice = i8::from(reading.point_blank);
+        let mut dice = bonus + i8::from(reading.point_blank);
         match shot_line(&self.scenario.map, from, to) {
             ShotLine::Clear => {}
             ShotLine::HalfConcealed { .. } | ShotLine::ThroughCover { .. } => dice -= 1,
             ShotLine::Blocked { .. } => return 0.0,
         }
-        self.chance(skill, difficulty, dice)
+        self.chance(missile.skill, difficulty, dice)
     }
 
     /// The harm the standing enemies could do to this unit at `tile` by its next turn.
@@ -249,12 +259,9 @@ impl<'a> Planner<'a> {
                 continue;
             }
             danger += match self.reaches[index].clone() {
-                Reach::Missile {
-                    skill,
-                    reach,
-                    dexterity,
-                    mean,
-                } => self.missile_chance(skill, &reach, dexterity, other.at, tile) * mean,
+                Reach::Missile(missile) => {
+                    self.missile_chance(&missile, other.at, tile, 0) * missile.mean
+                }
                 Reach::Blows {
                     chance,
                     mean,
@@ -277,8 +284,7 @@ impl<'a> Planner<'a> {
     }
 
     /// The most harm this unit's missile weapon could do from `tile`, by its estimate.
-    fn best_shot_from(&mut self, tile: Tile, skill: u32, reach: &WeaponReach, mean: f64) -> f64 {
-        let dexterity = self.spec().characteristics.dexterity;
+    fn best_shot_from(&mut self, tile: Tile, missile: &Missile) -> f64 {
         let targets: Vec<(Tile, u32)> = self
             .enemies()
             .map(|enemy| (enemy.at, enemy.hit_points))
@@ -286,8 +292,8 @@ impl<'a> Planner<'a> {
         targets
             .into_iter()
             .map(|(at, hit_points)| {
-                let chance = self.missile_chance(skill, reach, dexterity, tile, at);
-                self.harm(&[(chance, 1)], mean, hit_points)
+                let chance = self.missile_chance(missile, tile, at, 0);
+                self.harm(&[(chance, 1)], missile.mean, hit_points)
             })
             .fold(0.0, f64::max)
     }
@@ -372,32 +378,26 @@ impl<'a> Planner<'a> {
                 return Some(command);
             }
         }
-        let in_hand = self.arsenal.in_hand;
-        let missile = match in_hand {
-            WeaponChoice::Carried(index) => self.spec().weapons.get(index).filter(|carried| {
-                matches!(
-                    carried.weapon.attack_form(),
-                    AttackForm::Shot | AttackForm::Thrown
-                )
-            }),
+        let in_hand = match self.arsenal.in_hand {
+            WeaponChoice::Carried(index) => self
+                .spec()
+                .weapons
+                .get(index)
+                .map(|carried| (index, &carried.weapon)),
             _ => None,
         };
-        if let Some(carried) = missile {
-            let WeaponChoice::Carried(index) = in_hand else {
-                return None;
-            };
-            return Some(self.missile_command(world, me, index, carried.weapon.clone()));
-        }
-        if matches!(
-            in_hand,
-            WeaponChoice::Carried(index) if self.spec().weapons.get(index).is_some_and(
-                |carried| carried.weapon.attack_form() == AttackForm::Lobbed)
-        ) {
-            // Nothing worth throwing: take up something to fight with.
-            return Some(Command::Ready {
-                unit,
-                weapon: self.hand_weapon(),
-            });
+        match in_hand.map(|(index, weapon)| (index, weapon, weapon.attack_form())) {
+            Some((index, weapon, AttackForm::Shot | AttackForm::Thrown)) => {
+                return Some(self.missile_command(world, me, index, weapon));
+            }
+            Some((_, _, AttackForm::Lobbed)) => {
+                // Nothing worth throwing: take up something to fight with.
+                return Some(Command::Ready {
+                    unit,
+                    weapon: self.hand_weapon(),
+                });
+            }
+            _ => {}
         }
         Some(self.blows_command(world, me))
     }
@@ -536,15 +536,12 @@ impl<'a> Planner<'a> {
     /// from here, or its blows on the foe it is likeliest to hurt within a run.
     fn alternative_harm(&mut self, me: Seen) -> f64 {
         let spec = self.spec();
-        let ruleset = self.scenario.ruleset.as_ref();
         let mut best: f64 = 0.0;
         for carried in &spec.weapons {
             let weapon = &carried.weapon;
             if matches!(weapon.attack_form(), AttackForm::Shot | AttackForm::Thrown) {
-                let reach = WeaponReach::of(&weapon.range, spec.characteristics.strength);
-                let skill = spec.skill(ruleset, &weapon.skill);
-                let mean = spec.mean_damage(&weapon.damage);
-                best = best.max(self.best_shot_from(me.at, skill, &reach, mean));
+                let missile = Missile::of(self.scenario, spec, weapon);
+                best = best.max(self.best_shot_from(me.at, &missile));
             }
         }
         if let Reach::Blows {
@@ -578,15 +575,13 @@ impl<'a> Planner<'a> {
         world: &mut World,
         me: Seen,
         index: usize,
-        weapon: crate::rules::weapons::Weapon,
+        weapon: &Weapon,
     ) -> Command {
         let unit = self.unit();
         let choice = WeaponChoice::Carried(index);
         let end = Command::EndTurn { unit };
-        let spec = self.spec();
-        let skill = spec.skill(self.scenario.ruleset.as_ref(), &weapon.skill);
-        let reach = WeaponReach::of(&weapon.range, spec.characteristics.strength);
-        let mean = spec.mean_damage(&weapon.damage);
+        let missile = Missile::of(self.scenario, self.spec(), weapon);
+        let mean = missile.mean;
         let state = self.arsenal.state(index);
         if !self.action_left() {
             return self.withdraw(me).unwrap_or(end);
@@ -606,15 +601,15 @@ impl<'a> Planner<'a> {
             let spots = self.spots(&moves, me.at, false);
             let (spot, spot_worth) = self
                 .best_spot(spots, |planner, tile| {
-                    planner.best_shot_from(tile, skill, &reach, mean) - planner.danger_at(tile)
+                    planner.best_shot_from(tile, &missile) - planner.danger_at(tile)
                 })
                 .unwrap_or((me.at, 0.0));
-            let here_estimate = self.best_shot_from(me.at, skill, &reach, mean);
+            let spot_shot = self.best_shot_from(spot, &missile);
+            let here_estimate = self.best_shot_from(me.at, &missile);
             let here_score = here_estimate - self.danger_at(me.at);
-            let good_here = here_worth > 0.0
-                && here_estimate >= GOOD_ENOUGH_HERE * (spot_worth + self.danger_at(spot));
+            let good_here = here_worth > 0.0 && here_estimate >= GOOD_ENOUGH_HERE * spot_shot;
             if spot != me.at && spot_worth > here_score + 0.05 && !good_here {
-                if self.best_shot_from(spot, skill, &reach, mean) > 0.0 || self.time_is_ours() {
+                if spot_shot > 0.0 || self.time_is_ours() {
                     return Command::Move { unit, to: spot };
                 }
                 // Nothing to shoot at from anywhere it can walk: close in, running.
@@ -631,7 +626,7 @@ impl<'a> Planner<'a> {
                     ..
                 } = command
                 && let [target] = targets.as_slice()
-                && self.worth_aiming(me, *target, skill, &reach, mean, worth)
+                && self.worth_aiming(me, *target, &missile, worth)
             {
                 return Command::Aim {
                     unit,
@@ -663,26 +658,15 @@ impl<'a> Planner<'a> {
         &mut self,
         me: Seen,
         target: UnitId,
-        skill: u32,
-        reach: &WeaponReach,
-        mean: f64,
+        missile: &Missile,
         worth_now: f64,
     ) -> bool {
         let Some(seen) = self.seen.iter().find(|other| other.unit == target) else {
             return false;
         };
-        let dexterity = self.spec().characteristics.dexterity;
-        let plain = self.missile_chance(skill, reach, dexterity, me.at, seen.at);
-        let reading = range_reading(reach, dexterity, me.at, seen.at);
-        let Some(difficulty) = reading.band.difficulty() else {
-            return false;
-        };
-        let dice = match shot_line(&self.scenario.map, me.at, seen.at) {
-            ShotLine::Clear => 0,
-            _ => -1,
-        } + i8::from(reading.point_blank);
-        let aimed = self.chance(skill, difficulty, dice + 1);
-        let aimed_worth = self.harm(&[(aimed, 1)], mean, seen.hit_points);
+        let plain = self.missile_chance(missile, me.at, seen.at, 0);
+        let aimed = self.missile_chance(missile, me.at, seen.at, 1);
+        let aimed_worth = self.harm(&[(aimed, 1)], missile.mean, seen.hit_points);
         plain > 0.0 && aimed_worth > 2.0 * worth_now && self.danger_at(me.at) < 1.0
     }
 
@@ -766,7 +750,7 @@ impl<'a> Planner<'a> {
                 .unwrap_or(dodge);
             let theirs = match &self.reaches[self.index_of(foe.unit)] {
                 Reach::Blows { mean, .. } => *mean,
-                Reach::Missile { .. } => 2.0,
+                Reach::Missile(_) => 2.0,
             };
             let worth = self.harm(&[(answer.attacker_wins, 1)], mean, foe.hit_points)
                 - 1.5 * answer.defender_strikes * theirs;
@@ -809,12 +793,7 @@ impl<'a> Planner<'a> {
             let odds = if friends > 0 { chance.sqrt() } else { chance };
             planner.harm(&[(odds, 1)], mean, enemy.hit_points)
         };
-        let beside = |tile: Tile| {
-            self.enemies()
-                .filter(|enemy| enemy.at.is_adjacent(tile))
-                .map(|enemy| (worth(self, enemy), enemy.unit))
-                .max_by(|one, other| one.0.total_cmp(&other.0).then(other.1.cmp(&one.1)))
-        };
+        let beside = |tile: Tile| self.enemies().any(|enemy| enemy.at.is_adjacent(tile));
         if can_strike && let Some(target) = self.strike_target(world, me, weapon, mean) {
             return Command::Attack {
                 unit,
@@ -828,7 +807,7 @@ impl<'a> Planner<'a> {
         let moves = self.reach_map(me.at, false);
         let strikes: Vec<(Tile, u32)> = moves
             .tiles()
-            .filter(|(tile, _)| *tile != me.at && beside(*tile).is_some())
+            .filter(|(tile, _)| *tile != me.at && beside(*tile))
             .collect();
         if !strikes.is_empty() {
             let blows = f64::from(spec.attacks_per_round);
@@ -864,13 +843,7 @@ fn reach_of(scenario: &Scenario, spec: &UnitSpec, holding: WeaponChoice) -> Reac
     match holding {
         WeaponChoice::Carried(index) => match spec.weapons.get(index) {
             Some(carried) if carried.weapon.attack_form() != AttackForm::Melee => {
-                let weapon = &carried.weapon;
-                Reach::Missile {
-                    skill: spec.skill(ruleset, &weapon.skill),
-                    reach: WeaponReach::of(&weapon.range, spec.characteristics.strength),
-                    dexterity: spec.characteristics.dexterity,
-                    mean: spec.mean_damage(&weapon.damage),
-                }
+                Reach::Missile(Missile::of(scenario, spec, &carried.weapon))
             }
             Some(carried) => blows(
                 spec.skill(ruleset, &carried.weapon.skill),
