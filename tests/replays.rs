@@ -364,15 +364,16 @@ fn corrupt_cut_short_and_newer_replays_are_refused_by_place() {
     let nothing = good.replace("format: 1,", "format: 0,");
     assert!(refusal(&nothing).3.contains("format 0 does not exist"));
 
-    let cut = &good[..good.len() * 2 / 3];
-    let (line, _, _, message) = refusal(cut);
-    assert_eq!(line, cut.trim_end().lines().count());
-    assert!(message.contains("cut short"), "{message}");
-
     let first_move = good
         .lines()
         .find(|line| line.trim_start().starts_with("Move("))
         .expect("the ghoul moves");
+
+    // Cut off in the middle of the commands.
+    let cut = &good[..good.find(first_move).expect("the move is in the text")];
+    let (line, _, _, message) = refusal(cut);
+    assert_eq!(line, cut.trim_end().lines().count());
+    assert!(message.contains("cut short"), "{message}");
     let teleport = good.replacen(first_move, &first_move.replace("Move(", "Teleport("), 1);
     let (line, _, field, message) = refusal(&teleport);
     assert_eq!(line, line_of(&good, first_move));

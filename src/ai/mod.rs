@@ -40,6 +40,8 @@ pub struct Seen {
     pub hit_points: u32,
     /// What it holds ready.
     pub holding: WeaponChoice,
+    /// Whom it has taken aim at.
+    pub aiming_at: Option<UnitId>,
     /// First Aid would do it good: dying, or hurt and not yet tended.
     pub treatable: bool,
 }
@@ -153,6 +155,7 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
                 prone: condition.prone,
                 hit_points: vitals.hit_points,
                 holding: arsenal.in_hand,
+                aiming_at: condition.aim.map(|aim| aim.target),
                 treatable: vitals.vital == Vital::Dying
                     || (vitals.vital != Vital::Stabilised
                         && vitals.vital != Vital::Dead
@@ -177,20 +180,25 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
         return baseline_ranged(world, &scenario, &seen, turn, &arsenal)
             .unwrap_or_else(|| baseline_command(&scenario, &seen, turn, prone, &arsenal));
     }
-    plan::Planner::new(&scenario, &seen, *turn, &arsenal, style)
+    let round = world.resource::<Flow>().round;
+    plan::Planner::new(&scenario, &seen, *turn, &arsenal, style, round)
         .command(world)
         .unwrap_or(Command::EndTurn { unit })
 }
 
 /// The shot the battle's preview says does the most harm by `harm` (given each roll's chance
 /// and bullets, and the target's hit points), nearest first among equals; with its worth.
-/// With a gun, bow or thrown weapon in hand that can shoot now; `None` otherwise.
+/// With `volleys`, a weapon that may fire several shots a round or a burst is weighed at each,
+/// every bullet past a single shot's costing `volleys` times that shot's worth (the ammunition
+/// it spends); without, it fires single shots. With a gun, bow or thrown weapon in hand that can
+/// shoot now; `None` otherwise.
 pub(super) fn best_shot(
     world: &mut World,
     scenario: &Scenario,
     seen: &[Seen],
     turn: &TurnState,
     arsenal: &Arsenal,
+    volleys: Option<f64>,
     harm: impl Fn(&[(f64, u32)], u32) -> f64,
 ) -> Option<(f64, Command)> {
     let unit = turn.unit;
@@ -218,34 +226,52 @@ pub(super) fn best_shot(
     let mut best: Option<(f64, Command)> = None;
     for enemy in enemies {
         let target = enemy.unit;
-        let mode = if weapon.most_shots() > 0 {
-            FireMode::single(target)
+        let mut modes = Vec::new();
+        if weapon.most_shots() == 0 {
+            modes.push(FireMode::FullAuto(vec![(target, volley)]));
         } else {
-            FireMode::FullAuto(vec![(target, volley)])
-        };
-        let Ok(rolls) = ranged::preview(world, unit, weapon_choice, &mode) else {
-            continue;
-        };
-        let command = match form {
-            AttackForm::Thrown => Command::Attack {
-                unit,
-                target,
-                weapon: weapon_choice,
-            },
-            _ => Command::Fire {
-                unit,
-                weapon: weapon_choice,
-                mode,
-            },
-        };
-        let chances: Vec<(f64, u32)> = rolls
-            .iter()
-            .map(|roll| (roll.chance, roll.bullets))
-            .collect();
-        let worth = harm(&chances, enemy.hit_points);
-        // Nearest first: the first of equal harm stays.
-        if best.as_ref().is_none_or(|(most, _)| worth > *most) {
-            best = Some((worth, command));
+            let most = if volleys.is_some() && form == AttackForm::Shot {
+                weapon.most_shots()
+            } else {
+                1
+            };
+            modes.extend((1..=most).map(|shots| FireMode::Shots(vec![target; shots as usize])));
+            if volleys.is_some() && weapon.uses.burst.is_some() {
+                modes.push(FireMode::Burst(target));
+            }
+        }
+        // The first mode (a single shot, or the volley of a gun that only fires full auto) is
+        // what the others' extra bullets are weighed against.
+        let mut first = None;
+        for mode in modes {
+            let Ok(rolls) = ranged::preview(world, unit, weapon_choice, &mode) else {
+                continue;
+            };
+            let chances: Vec<(f64, u32)> = rolls
+                .iter()
+                .map(|roll| (roll.chance, roll.bullets))
+                .collect();
+            let bullets: u32 = chances.iter().map(|(_, bullets)| bullets).sum();
+            let plain = harm(&chances, enemy.hit_points);
+            let (first_bullets, first_worth) = *first.get_or_insert((bullets, plain));
+            let spent = f64::from(bullets.saturating_sub(first_bullets)) * first_worth;
+            let worth = plain - volleys.unwrap_or_default() * spent;
+            let command = match form {
+                AttackForm::Thrown => Command::Attack {
+                    unit,
+                    target,
+                    weapon: weapon_choice,
+                },
+                _ => Command::Fire {
+                    unit,
+                    weapon: weapon_choice,
+                    mode,
+                },
+            };
+            // Nearest and fewest bullets first: the first of equal harm stays.
+            if best.as_ref().is_none_or(|(most, _)| worth > *most) {
+                best = Some((worth, command));
+            }
         }
     }
     best
@@ -279,7 +305,7 @@ fn baseline_ranged(
         });
     }
     // Every shot the same worth: the nearest that can be made is taken.
-    if let Some((_, command)) = best_shot(world, scenario, seen, turn, arsenal, |_, _| 0.0) {
+    if let Some((_, command)) = best_shot(world, scenario, seen, turn, arsenal, None, |_, _| 0.0) {
         return Some(command);
     }
     (state.ammunition.loaded == 0

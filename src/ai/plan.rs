@@ -4,9 +4,11 @@
 //! that is near the best shot it could have, else steps to the spot that weighs the harm it could
 //! do against the harm it would risk; after it, it steps back out of the line of fire. A
 //! hand-to-hand fighter goes for the foe it is likeliest to hurt, by the way the guns cover
-//! least, running when it cannot strike this turn. Dynamite is thrown where it catches several
-//! enemies, friends of a careful thrower never. The dying get First Aid. Every attack and throw
-//! is checked with the battle's own preview first, so the battle refuses none.
+//! least; for the first rounds it waits for the enemy to come onto its blows rather than walk
+//! onto theirs (beside its side's shooter, against an enemy that only fights hand to hand), and
+//! then runs at them. Dynamite is thrown where it catches several enemies, friends of a careful
+//! thrower never. The dying get First Aid. Every attack and throw is checked with the battle's
+//! own preview first, so the battle refuses none.
 
 use std::collections::HashMap;
 
@@ -18,13 +20,15 @@ use crate::battle::melee::{AnswerOdds, strike_odds};
 use crate::battle::{Arsenal, AttackKind, TurnState, UnitId, blast};
 use crate::map::Tile;
 use crate::map::range::{WeaponReach, distance_yards, range_reading};
-use crate::map::reach::{ReachMap, budget_for, reachable};
+use crate::map::reach::{ORTHOGONAL_STEP, ReachMap, budget_for, reachable};
 use crate::map::scenario::{Scenario, UnitSpec, Victory};
 use crate::map::sight::{ShotLine, shot_line};
 use crate::rules::damage::DamageNotation;
+use crate::rules::firearms::rounds_ready;
+use crate::rules::melee::{Defence, SideOdds, exchange_odds};
 use crate::rules::odds::LevelOdds;
-use crate::rules::percentile::{Difficulty, ExtraDice};
-use crate::rules::skills::{BRAWL, FIRST_AID};
+use crate::rules::percentile::{Difficulty, ExtraDice, NetDice};
+use crate::rules::skills::{BRAWL, DODGE, FIRST_AID};
 use crate::rules::weapons::{AttackForm, Weapon};
 
 /// How a level weighs its choices (its dice are everyone's).
@@ -84,6 +88,12 @@ const YARD_NEARER: f64 = 0.3;
 /// before the rounds run out.
 const HURRIED_CAUTION: f64 = 0.3;
 const HURRY: f64 = 3.0;
+/// For this many rounds a careful unit waits for the enemy to come onto its blows rather than
+/// walk onto theirs; after that, two careful sides would only watch each other, so it closes.
+const PATIENCE: u32 = 3;
+/// What a bullet past the first of a turn's shots costs, as a share of the harm of a single
+/// shot: the ammunition (and the reloading) it will not have later.
+const AMMUNITION_COST: f64 = 0.3;
 /// Shooting from where it stands is good enough if it does this share of the best shot
 /// it could step to.
 const GOOD_ENOUGH_HERE: f64 = 0.8;
@@ -93,10 +103,10 @@ const GOOD_ENOUGH_HERE: f64 = 0.8;
 enum Reach {
     /// From a distance.
     Missile(Missile),
-    /// Hand to hand: the chance of each blow, its mean damage, blows a round, and the yards it
+    /// Hand to hand: the skill of each blow, its mean damage, blows a round, and the yards it
     /// can move and still strike.
     Blows {
-        chance: f64,
+        skill: u32,
         mean: f64,
         blows: u32,
         stride: f64,
@@ -133,8 +143,13 @@ pub(super) struct Planner<'a> {
     temper: Temper,
     reaches: Vec<Reach>,
     odds: HashMap<(u32, Difficulty, i8), f64>,
+    /// The chance a blow at one skill gets past a dodge at another, with net bonus dice.
+    blow_odds: HashMap<(u32, u32, i8), f64>,
     /// How much a yard nearer the enemy weighs, against the usual.
     hurry: f64,
+    /// Whether it may still wait for the enemy to come onto its blows (in the first
+    /// [`PATIENCE`] rounds).
+    patient: bool,
 }
 
 impl<'a> Planner<'a> {
@@ -144,6 +159,7 @@ impl<'a> Planner<'a> {
         turn: TurnState,
         arsenal: &'a Arsenal,
         style: Style,
+        round: u32,
     ) -> Self {
         let reaches = seen
             .iter()
@@ -165,7 +181,9 @@ impl<'a> Planner<'a> {
             temper,
             reaches,
             odds: HashMap::new(),
+            blow_odds: HashMap::new(),
             hurry: 1.0,
+            patient: round <= PATIENCE,
         };
 
         if planner.clock() == Some(false) {
@@ -222,11 +240,26 @@ impl<'a> Planner<'a> {
             .odds
             .entry((skill, difficulty, dice))
             .or_insert_with(|| {
-                let extra = ExtraDice {
-                    bonus: u8::try_from(dice.max(0)).unwrap_or(0),
-                    penalty: dice.min(0).unsigned_abs(),
+                LevelOdds::count(skill, difficulty, net_dice(dice)).success_probability()
+            })
+    }
+
+    /// The exact chance a blow at `skill` with `dice` net bonus dice gets past a dodge at
+    /// `dodge` (what a foe that has not yet met this unit is likeliest to answer with).
+    fn blow_chance(&mut self, skill: u32, dodge: u32, dice: i8) -> f64 {
+        *self
+            .blow_odds
+            .entry((skill, dodge, dice))
+            .or_insert_with(|| {
+                let side = |skill: u32, dice: i8| {
+                    let odds = LevelOdds::count(skill, Difficulty::Regular, net_dice(dice));
+                    SideOdds {
+                        counts: odds.effective_counts(Difficulty::Regular),
+                        total: odds.total,
+                        skill,
+                    }
                 };
-                LevelOdds::count(skill, difficulty, extra.net()).success_probability()
+                exchange_odds(Defence::Dodge, side(skill, dice), Some(side(dodge, 0))).attacker_wins
             })
     }
 
@@ -263,7 +296,7 @@ impl<'a> Planner<'a> {
                     self.missile_chance(&missile, other.at, tile, 0) * missile.mean
                 }
                 Reach::Blows {
-                    chance,
+                    skill,
                     mean,
                     blows,
                     stride,
@@ -273,7 +306,7 @@ impl<'a> Planner<'a> {
                     let strides = if blows > 1 { 2.0 } else { 1.0 };
                     if distance_yards(other.at, tile) <= stride * strides + 1.5 {
                         // A defence turns some blows aside.
-                        0.6 * chance * mean * f64::from(blows)
+                        0.6 * f64::from(skill) / 100.0 * mean * f64::from(blows)
                     } else {
                         0.0
                     }
@@ -436,12 +469,12 @@ impl<'a> Planner<'a> {
             .map(|(to, _)| Command::Move { unit, to })
     }
 
-    /// First Aid for a fallen friend close by (stabilise the dying, wake the stunned), when no
-    /// enemy is beside the healer.
+    /// First Aid for a fallen friend close by (stabilise the dying, wake the stunned), when the
+    /// healer could not strike or shoot at an enemy instead.
     fn tend_command(&mut self, me: Seen) -> Option<Command> {
         if !self.temper.tends_friends
-            || self.enemies().any(|enemy| enemy.at.is_adjacent(me.at))
             || self.spec().skill(self.scenario.ruleset.as_ref(), FIRST_AID) == 0
+            || self.alternative_harm(me) > 0.0
         {
             return None;
         }
@@ -545,7 +578,7 @@ impl<'a> Planner<'a> {
             }
         }
         if let Reach::Blows {
-            chance,
+            skill,
             mean,
             blows,
             stride,
@@ -554,7 +587,7 @@ impl<'a> Planner<'a> {
                 .enemies()
                 .any(|enemy| distance_yards(me.at, enemy.at) <= stride + 1.5)
         {
-            best = best.max(chance * mean * f64::from(blows));
+            best = best.max(f64::from(skill) / 100.0 * mean * f64::from(blows));
         }
         best
     }
@@ -592,9 +625,15 @@ impl<'a> Planner<'a> {
                 weapon: choice,
             };
         }
-        let shot = super::best_shot(world, self.scenario, self.seen, &self.turn, self.arsenal, {
-            |rolls: &[(f64, u32)], hit_points| self.harm(rolls, mean, hit_points)
-        });
+        let shot = super::best_shot(
+            world,
+            self.scenario,
+            self.seen,
+            &self.turn,
+            self.arsenal,
+            Some(AMMUNITION_COST),
+            |rolls: &[(f64, u32)], hit_points| self.harm(rolls, mean, hit_points),
+        );
         let here_worth = shot.as_ref().map_or(0.0, |(worth, _)| *worth);
         if self.turn.spent == 0 {
             let moves = self.reach_map(me.at, false);
@@ -619,8 +658,11 @@ impl<'a> Planner<'a> {
             }
         }
         if let Some((worth, command)) = shot {
+            // Aim taken already is kept by shooting; an empty gun is loaded, not aimed.
             if self.temper.aims
                 && self.turn.spent == 0
+                && me.aiming_at.is_none()
+                && state.ammunition.loaded > 0
                 && let Command::Fire {
                     mode: FireMode::Shots(ref targets),
                     ..
@@ -637,13 +679,20 @@ impl<'a> Planner<'a> {
         }
         let dry = state.ammunition.loaded == 0;
         let not_full = state.ammunition.loaded < weapon.capacity();
-        if (dry || (self.temper.reloads_early && not_full))
-            && crate::rules::firearms::reload(weapon.feed(), weapon.capacity(), state.ammunition)
-                .is_ok()
-        {
+        let reloadable =
+            crate::rules::firearms::reload(weapon.feed(), weapon.capacity(), state.ammunition)
+                .is_ok();
+        if (dry || (self.temper.reloads_early && not_full)) && reloadable {
             return Command::Reload {
                 unit,
                 weapon: choice,
+            };
+        }
+        if !reloadable && rounds_ready(weapon.feed(), state.ammunition) == 0 {
+            // Shot out: fight on hand to hand.
+            return Command::Ready {
+                unit,
+                weapon: self.hand_weapon(),
             };
         }
         if self.turn.spent == 0 && !self.time_is_ours() {
@@ -687,28 +736,52 @@ impl<'a> Planner<'a> {
         })
     }
 
-    /// Close on the enemy, running, by the way its guns cover least.
+    /// Close on the enemy, running, by the way its guns cover least: straight at it, or where a
+    /// wall stands between and no step brings it nearer as the crow flies, by the way on foot.
     fn advance(&mut self, me: Seen) -> Option<Command> {
         if self.turn.spent > 0 || self.turn.action_used {
             return None;
         }
         let targets: Vec<Tile> = self.enemies().map(|enemy| enemy.at).collect();
-        if targets.is_empty() {
-            return None;
-        }
-        let nearest = |tile: Tile| {
+        let straight = |tile: Tile| {
             targets
                 .iter()
                 .map(|at| distance_yards(tile, *at))
                 .fold(f64::INFINITY, f64::min)
         };
-        let moves = self.reach_map(me.at, true);
+        if let Some(command) = self.advance_by(me, straight) {
+            return Some(command);
+        }
+        let map = &self.scenario.map;
+        let anywhere = budget_for(2 * (map.width() + map.height()));
+        let walks: Vec<ReachMap> = targets
+            .iter()
+            .map(|at| reachable(map, *at, anywhere, |_| false))
+            .collect();
+        self.advance_by(me, |tile| {
+            walks
+                .iter()
+                .filter_map(|walk| walk.cost(tile))
+                .min()
+                .map_or(f64::INFINITY, |cost| {
+                    f64::from(cost) / f64::from(ORTHOGONAL_STEP)
+                })
+        })
+    }
+
+    /// The run that brings it nearest the enemy by `nearest` (yards from a tile to the nearest
+    /// enemy) for the least risk, if one gains ground: only ground gained counts, or two careful
+    /// sides would watch each other for ever.
+    fn advance_by(&mut self, me: Seen, nearest: impl Fn(Tile) -> f64) -> Option<Command> {
         let now = nearest(me.at);
-        // Only ground gained counts, or two careful sides would watch each other for ever.
+        if now.is_infinite() {
+            return None;
+        }
+        let moves = self.reach_map(me.at, true);
         let spots: Vec<(Tile, u32)> = self
             .spots(&moves, me.at, true)
             .into_iter()
-            .filter(|(tile, _)| nearest(*tile) + 1.0 <= now)
+            .filter(|(tile, _)| nearest(*tile) + 1.0 <= now && !self.struck_first(*tile))
             .collect();
         let (spot, _) = self.best_spot(spots, |planner, tile| {
             -YARD_NEARER * planner.hurry * nearest(tile) - planner.danger_at(tile)
@@ -716,6 +789,31 @@ impl<'a> Planner<'a> {
         (spot != me.at).then_some(Command::Move {
             unit: self.unit(),
             to: spot,
+        })
+    }
+
+    /// Whether a foe could move and strike this unit at `tile` before a friend of its is beside
+    /// that foe: a careful unit lets the enemy come onto its own blows, and closes with friends,
+    /// not one by one (a hurried or reckless one does not wait, nor anyone for long).
+    fn struck_first(&self, tile: Tile) -> bool {
+        if self.temper.caution < 0.5 || !self.patient {
+            return false;
+        }
+        let side = self.spec().side;
+        let unit = self.unit();
+        self.seen.iter().enumerate().any(|(index, foe)| {
+            let Reach::Blows { stride, .. } = self.reaches[index] else {
+                return false;
+            };
+            foe.standing
+                && foe.side != side
+                && distance_yards(foe.at, tile) <= stride + 1.5
+                && !self.seen.iter().any(|friend| {
+                    friend.standing
+                        && friend.side == side
+                        && friend.unit != unit
+                        && friend.at.is_adjacent(foe.at)
+                })
         })
     }
 
@@ -768,8 +866,8 @@ impl<'a> Planner<'a> {
             .unwrap_or_default()
     }
 
-    /// Hand to hand: strike the adjacent foe it is likeliest to hurt; else go where it can
-    /// strike this turn, or run at the enemy.
+    /// Hand to hand: go where its blows would hurt most this turn (staying put if that is
+    /// here) and strike the foe beside it it is likeliest to hurt; else run at the enemy.
     fn blows_command(&mut self, world: &mut World, me: Seen) -> Command {
         let unit = self.unit();
         let end = Command::EndTurn { unit };
@@ -778,22 +876,39 @@ impl<'a> Planner<'a> {
             && self.turn.attacks_made < spec.attacks_per_round
             && (!self.turn.action_used || self.turn.attacks_made > 0);
         let weapon = melee_choice(self.scenario, unit, self.arsenal, self.turn.attacks_made);
-        let Reach::Blows { chance, mean, .. } = reach_of(self.scenario, spec, weapon) else {
+        let Reach::Blows {
+            skill, mean, blows, ..
+        } = reach_of(self.scenario, spec, weapon)
+        else {
             return end;
         };
-        let side = spec.side;
-        let worth = |planner: &Self, enemy: &Seen| {
-            // Friends already beside it leave it outnumbered: a bonus die on the blows.
-            let friends = planner
-                .seen
-                .iter()
-                .filter(|other| other.standing && other.side == side && other.unit != unit)
-                .filter(|other| other.at.is_adjacent(enemy.at))
-                .count();
-            let odds = if friends > 0 { chance.sqrt() } else { chance };
-            planner.harm(&[(odds, 1)], mean, enemy.hit_points)
-        };
-        let beside = |tile: Tile| self.enemies().any(|enemy| enemy.at.is_adjacent(tile));
+        // Already beside a foe, it strikes from where it stands.
+        let free_to_move = can_strike
+            && self.turn.spent == 0
+            && !self.turn.action_used
+            && !self.enemies().any(|enemy| enemy.at.is_adjacent(me.at));
+        if free_to_move {
+            let moves = self.reach_map(me.at, false);
+            let strikes: Vec<(Tile, u32)> = moves
+                .tiles()
+                .filter(|(tile, _)| self.enemies().any(|enemy| enemy.at.is_adjacent(*tile)))
+                .collect();
+            let best = self.best_spot(strikes, |planner, tile| {
+                let foes: Vec<Seen> = planner
+                    .enemies()
+                    .filter(|enemy| enemy.at.is_adjacent(tile))
+                    .copied()
+                    .collect();
+                let best = foes
+                    .iter()
+                    .map(|foe| planner.blows_worth(skill, mean, blows, foe))
+                    .fold(0.0, f64::max);
+                best - planner.danger_at(tile)
+            });
+            if let Some((to, _)) = best.filter(|(to, _)| *to != me.at) {
+                return Command::Move { unit, to };
+            }
+        }
         if can_strike && let Some(target) = self.strike_target(world, me, weapon, mean) {
             return Command::Attack {
                 unit,
@@ -801,32 +916,100 @@ impl<'a> Planner<'a> {
                 weapon,
             };
         }
-        if !can_strike || self.turn.spent > 0 || self.turn.action_used {
+        if !free_to_move || (self.time_is_ours() && self.temper.caution > 0.0) {
             return end;
         }
-        let moves = self.reach_map(me.at, false);
-        let strikes: Vec<(Tile, u32)> = moves
-            .tiles()
-            .filter(|(tile, _)| *tile != me.at && beside(*tile))
-            .collect();
-        if !strikes.is_empty() {
-            let blows = f64::from(spec.attacks_per_round);
-            return self
-                .best_spot(strikes, |planner, tile| {
-                    let best = planner
-                        .enemies()
-                        .filter(|enemy| enemy.at.is_adjacent(tile))
-                        .map(|enemy| worth(planner, enemy))
-                        .fold(0.0, f64::max);
-                    blows * best - planner.danger_at(tile)
-                })
-                .map_or(end.clone(), |(to, _)| Command::Move { unit, to });
-        }
-        if self.time_is_ours() && self.temper.caution > 0.0 {
-            return end;
+        if let Some(post) = self.guard_post(me) {
+            return if post == me.at {
+                end
+            } else {
+                Command::Move { unit, to: post }
+            };
         }
         self.advance(me).unwrap_or(end)
     }
+
+    /// Against foes that only fight hand to hand, a careful fighter with a shooter on its side
+    /// need not go to them: they must come through the shooter's fire. It stands beside the
+    /// shooter, on the enemy's side of it, so whatever comes meets it and its friends at once.
+    /// The tile to stand on (its own if it is there already), or `None` where this does not
+    /// apply.
+    fn guard_post(&self, me: Seen) -> Option<Tile> {
+        if self.temper.caution < 0.5 || self.hurry > 1.0 || !self.patient {
+            return None;
+        }
+        let side = self.spec().side;
+        let (mut foes, mut shooters) = (Vec::new(), Vec::new());
+        for (index, other) in self.seen.iter().enumerate() {
+            if !other.standing || other.unit == me.unit {
+                continue;
+            }
+            match (&self.reaches[index], other.side == side) {
+                (Reach::Missile(_), false) => return None,
+                (Reach::Blows { .. }, false) => foes.push(other.at),
+                (Reach::Missile(_), true) => shooters.push(other.at),
+                (Reach::Blows { .. }, true) => {}
+            }
+        }
+        let nearest = |from: Tile, tiles: &[Tile]| {
+            tiles
+                .iter()
+                .map(|at| distance_yards(from, *at))
+                .fold(f64::INFINITY, f64::min)
+        };
+        let shooter = *shooters.iter().min_by(|one, other| {
+            distance_yards(me.at, **one).total_cmp(&distance_yards(me.at, **other))
+        })?;
+        if foes.is_empty() {
+            return None;
+        }
+        let moves = self.reach_map(me.at, true);
+        let by_the_shooter = moves
+            .tiles()
+            .filter(|(tile, _)| tile.is_adjacent(shooter))
+            .min_by(|(one, one_cost), (other, other_cost)| {
+                nearest(*one, &foes)
+                    .total_cmp(&nearest(*other, &foes))
+                    .then(one_cost.cmp(other_cost))
+            });
+        let post = by_the_shooter.or_else(|| {
+            moves
+                .tiles()
+                .min_by(|(one, one_cost), (other, other_cost)| {
+                    distance_yards(*one, shooter)
+                        .total_cmp(&distance_yards(*other, shooter))
+                        .then(one_cost.cmp(other_cost))
+                })
+        });
+        post.map(|(tile, _)| tile)
+    }
+
+    /// The harm a turn of blows at `skill` (each of `mean` damage) would likely do `foe`,
+    /// were it to dodge them: friends already beside it leave it outnumbered, a bonus die.
+    fn blows_worth(&mut self, skill: u32, mean: f64, blows: u32, foe: &Seen) -> f64 {
+        let side = self.spec().side;
+        let unit = self.unit();
+        let outnumbered = self.seen.iter().any(|other| {
+            other.standing
+                && other.side == side
+                && other.unit != unit
+                && other.at.is_adjacent(foe.at)
+        });
+        let foe_spec = &self.scenario.units[foe.unit.index()];
+        let dodge = foe_spec.skill(self.scenario.ruleset.as_ref(), DODGE);
+        let chance = self.blow_chance(skill, dodge, i8::from(outnumbered));
+        let rolls = vec![(chance, 1); usize::try_from(blows).unwrap_or(1)];
+        self.harm(&rolls, mean, foe.hit_points)
+    }
+}
+
+/// Net bonus dice (or penalty dice, below zero) as the dice rules count them.
+fn net_dice(dice: i8) -> NetDice {
+    ExtraDice {
+        bonus: u8::try_from(dice.max(0)).unwrap_or(0),
+        penalty: dice.min(0).unsigned_abs(),
+    }
+    .net()
 }
 
 /// How `spec` can hurt others with `holding` in hand.
@@ -835,7 +1018,7 @@ fn reach_of(scenario: &Scenario, spec: &UnitSpec, holding: WeaponChoice) -> Reac
     // Where it can step and still strike this round.
     let stride = f64::from(spec.derived.movement);
     let blows = |skill: u32, mean: f64, blows: u32| Reach::Blows {
-        chance: f64::from(skill) / 100.0,
+        skill,
         mean,
         blows,
         stride,
@@ -853,21 +1036,21 @@ fn reach_of(scenario: &Scenario, spec: &UnitSpec, holding: WeaponChoice) -> Reac
             None => blows(0, 0.0, 1),
         },
         WeaponChoice::Natural(_) => {
-            let count = spec.natural_attacks.len().max(1) as f64;
+            let count = spec.natural_attacks.len().max(1);
             let skill = spec
                 .natural_attacks
                 .iter()
-                .map(|attack| f64::from(attack.skill))
-                .sum::<f64>()
-                / count;
+                .map(|attack| attack.skill)
+                .sum::<u32>()
+                / u32::try_from(count).unwrap_or(1);
             let mean = spec
                 .natural_attacks
                 .iter()
                 .map(|attack| spec.mean_damage(&attack.damage))
                 .sum::<f64>()
-                / count;
+                / count as f64;
             Reach::Blows {
-                chance: skill / 100.0,
+                skill,
                 mean,
                 blows: spec.attacks_per_round,
                 stride,

@@ -33,9 +33,10 @@ pub(super) struct SimulateArgs {
     /// seeds); without one, a seed is chosen and printed. A saved battle keeps its own.
     #[arg(long)]
     seed: Option<u64>,
-    /// Stop a battle once this round is over if it has not ended.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
-    rounds: Option<u32>,
+    /// Stop a battle once this round is over if it has not ended (nobody wins it): a fight
+    /// that long has stuck (two sides that cannot reach each other past the fallen in a doorway).
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    rounds: u32,
     /// This side (its id or name) plays the baseline AI, which walks at the nearest enemy and
     /// attacks it, against the AI at `--ai`: how much better is it?
     #[arg(long, value_name = "SIDE")]
@@ -67,7 +68,7 @@ pub(super) fn run(args: &SimulateArgs) -> ExitCode {
         }
         Opened::Saved(saved) => {
             return match styles(&saved.scenario, args) {
-                Ok(styles) => save(&saved.play_on_in_styles(args.rounds, styles), args),
+                Ok(styles) => save(&saved.play_on_in_styles(Some(args.rounds), styles), args),
                 Err(error) => fail(&error),
             };
         }
@@ -83,7 +84,7 @@ pub(super) fn run(args: &SimulateArgs) -> ExitCode {
         Some(runs) => many(&scenario, seed, runs, args),
         None => match styles(&scenario, args) {
             Ok(styles) => save(
-                &Replay::unplayed(scenario, seed).play_on_in_styles(args.rounds, styles),
+                &Replay::unplayed(scenario, seed).play_on_in_styles(Some(args.rounds), styles),
                 args,
             ),
             Err(error) => fail(&error),
@@ -135,11 +136,18 @@ fn many(scenario: &Scenario, first_seed: u64, runs: u32, args: &SimulateArgs) ->
     };
     let started = Instant::now();
     let show_progress = !args.json;
-    let results = play_many(scenario, first_seed, runs, args.rounds, &matchup, |done| {
-        if show_progress {
-            progress(done, runs);
-        }
-    });
+    let results = play_many(
+        scenario,
+        first_seed,
+        runs,
+        Some(args.rounds),
+        &matchup,
+        |done| {
+            if show_progress {
+                progress(done, runs);
+            }
+        },
+    );
     let seconds = started.elapsed().as_secs_f64();
     let summary = Summary::of(scenario, &results);
     let mut lines = Lines::new();

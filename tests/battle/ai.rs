@@ -1,12 +1,15 @@
 //! The AI's levels through the headless battle: a careful shooter steps behind cover after
-//! shooting where a reckless one stays in the open; dynamite goes into a huddle of enemies, and a careful thrower holds it
-//! when a friend would be caught where a ruthless one does not; a careful unit gives First Aid
-//! to a dying friend; and over many battles of every shipped scenario, at every level and
-//! against the baseline, the battle refuses none of the AI's commands.
+//! shooting where a reckless one stays in the open; dynamite goes into a huddle of enemies, and
+//! a careful thrower holds it when a friend would be caught where a ruthless one does not; a
+//! careful unit gives First Aid to a dying friend unless it could strike an enemy instead; a
+//! careful fighter lets the enemy come onto its blows (beside its shooter, against an enemy
+//! without guns), but not for ever; and over many battles of every shipped scenario, at every
+//! level and against the baseline, the battle refuses none of the AI's commands.
 
 use super::*;
 use gridkeeper::ai::{AiStyles, Style};
 use gridkeeper::battle::CommandLog;
+use gridkeeper::map::range::distance_yards;
 use gridkeeper::map::sight::{ShotLine, shot_line};
 use gridkeeper::simulation::{Matchup, play_many};
 
@@ -148,15 +151,17 @@ fn dynamite_goes_into_a_huddle_sparing_friends_unless_ruthless() {
 }
 
 #[test]
-fn a_careful_unit_gives_first_aid_to_a_dying_friend_and_a_reckless_one_does_not() {
-    let mut healer = fighter("Healer", "a", (2, 5));
-    healer.skills.push(("First Aid", 60));
-    healer.dexterity = 90;
-    let friend = fighter("Friend", "a", (3, 5));
-    let enemy = fighter("Enemy", "b", (9, 1));
-    let scenario = scenario_with(&[healer, friend, enemy], &field(14, &[]), "", "");
-    let tended = |level| {
-        let mut app = test_app(scenario.clone());
+fn a_careful_unit_gives_first_aid_to_a_dying_friend_unless_it_could_strike_and_a_reckless_one_does_not()
+ {
+    // The healer moves 7 yards and still strikes: 8.5 yards is its reach.
+    let tended = |level, enemy_at| {
+        let mut healer = fighter("Healer", "a", (2, 5));
+        healer.skills.push(("First Aid", 60));
+        healer.dexterity = 90;
+        let friend = fighter("Friend", "a", (3, 5));
+        let enemy = fighter("Enemy", "b", enemy_at);
+        let scenario = scenario_with(&[healer, friend, enemy], &field(16, &[]), "", "");
+        let mut app = test_app(scenario);
         let entity = app
             .world_mut()
             .query::<(Entity, &UnitId)>()
@@ -185,8 +190,90 @@ fn a_careful_unit_gives_first_aid_to_a_dying_friend_and_a_reckless_one_does_not(
                 patient: B,
             })
     };
-    assert!(tended(Style::Careful));
-    assert!(!tended(Style::Reckless));
+    assert!(tended(Style::Careful, (13, 1)));
+    assert!(!tended(Style::Reckless, (13, 1)));
+    assert!(
+        !tended(Style::Careful, (8, 5)),
+        "with an enemy six yards off, it strikes"
+    );
+}
+
+/// Two fists-only fighters fourteen yards apart across open floor: each can move 7 yards and
+/// still strike, so whoever ends a run within 8.5 yards of the other is struck first.
+fn standoff() -> Scenario {
+    let mut first = fighter("First", "a", (2, 5));
+    first.dexterity = 90;
+    let second = fighter("Second", "b", (16, 5));
+    scenario_with(&[first, second], &field(20, &[]), "", "")
+}
+
+#[test]
+fn a_careful_fighter_lets_the_enemy_come_onto_its_blows_and_a_reckless_one_charges() {
+    let enemy = Tile::new(16, 5);
+    let end = |commands: &[Command]| {
+        commands
+            .iter()
+            .fold(Tile::new(2, 5), |at, command| match command {
+                Command::Move { to, .. } => *to,
+                _ => at,
+            })
+    };
+    let careful = first_turn(standoff(), Style::Careful);
+    let stands = end(&careful);
+    assert!(
+        distance_yards(stands, enemy) > 8.5,
+        "the careful one stays out of the enemy's reach, at {stands}: {careful:?}"
+    );
+    let reckless = first_turn(standoff(), Style::Reckless);
+    let runs_to = end(&reckless);
+    assert!(
+        distance_yards(runs_to, enemy) <= 2.0,
+        "the reckless one runs at the enemy, to {runs_to}: {reckless:?}"
+    );
+}
+
+#[test]
+fn two_careful_fighters_do_not_watch_each_other_for_ever() {
+    let results = play_many(
+        &standoff(),
+        1,
+        4,
+        Some(30),
+        &Matchup::Styles(AiStyles(vec![Style::Careful; 2])),
+        |_| {},
+    );
+    for result in results {
+        assert!(
+            result.over,
+            "seed {}: still going after {} rounds",
+            result.seed, result.rounds
+        );
+    }
+}
+
+#[test]
+fn a_careful_fighter_stands_by_its_shooter_against_an_enemy_without_guns() {
+    let mut guard = fighter("Guard", "a", (2, 5));
+    guard.dexterity = 90;
+    let mut shooter = fighter("Shooter", "a", (6, 5));
+    shooter.weapons = vec![".38 or 9mm Revolver"];
+    shooter.skills.push(("Firearms (Handgun)", 50));
+    // A drawn gun acts at DEX + 50: 80, after the guard.
+    shooter.dexterity = 30;
+    let monster = fighter("Monster", "b", (26, 5));
+    let scenario = scenario_with(&[guard, shooter, monster], &field(30, &[]), "", "");
+    let commands = first_turn(scenario, Style::Careful);
+    assert_eq!(
+        commands,
+        vec![
+            Command::Move {
+                unit: A,
+                to: Tile::new(7, 5)
+            },
+            Command::EndTurn { unit: A }
+        ],
+        "beside the shooter, between it and the monster"
+    );
 }
 
 /// Over many battles of each shipped scenario, at each level against the baseline (sides
