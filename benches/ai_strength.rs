@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use gridkeeper::ai::Style;
 use gridkeeper::map::scenario::Scenario;
-use gridkeeper::simulation::{Matchup, Summary, play_many};
+use gridkeeper::simulation::{MOST_ROUNDS, Matchup, Summary, play_many};
 
 /// Battles per scenario, and the share of them the careful AI must win.
 const BATTLES: usize = 1000;
@@ -21,7 +21,7 @@ fn main() -> ExitCode {
     for file in ["cellar.ron", "farmstead.ron", "warehouse.ron"] {
         let scenario = Scenario::load(&maps.join(file)).unwrap_or_else(|error| panic!("{error}"));
         let matchup = Matchup::AgainstBaseline(Style::Careful);
-        let results = play_many(&scenario, 1, BATTLES, None, &matchup, |_| {});
+        let results = play_many(&scenario, 1, BATTLES, Some(MOST_ROUNDS), &matchup, |_| {});
         let summary = Summary::of(&scenario, &results);
         let Some(record) = summary.against_baseline else {
             panic!("{file}: a match against the baseline has a record");

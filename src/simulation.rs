@@ -68,6 +68,11 @@ impl Matchup {
     }
 }
 
+/// The round after which a simulated battle is stopped unless told otherwise: a fight that long
+/// has stuck (two sides that cannot reach each other past the fallen in a doorway), and nobody
+/// wins it.
+pub const MOST_ROUNDS: u32 = 100;
+
 /// Play one battle of `scenario` under `seed`, the AI playing every unit in the style
 /// `styles` gives it, for at most `most_rounds` rounds.
 pub fn play_one(

@@ -17,7 +17,7 @@ use crate::ai::{AiStyles, Style};
 use crate::map::Loaded;
 use crate::map::scenario::Scenario;
 use crate::replay::Replay;
-use crate::simulation::{Matchup, Summary, play_many};
+use crate::simulation::{MOST_ROUNDS, Matchup, Summary, play_many};
 
 #[derive(Debug, Args)]
 pub(super) struct SimulateArgs {
@@ -35,7 +35,7 @@ pub(super) struct SimulateArgs {
     seed: Option<u64>,
     /// Stop a battle once this round is over if it has not ended (nobody wins it): a fight
     /// that long has stuck (two sides that cannot reach each other past the fallen in a doorway).
-    #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    #[arg(long, value_name = "N", default_value_t = MOST_ROUNDS, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     rounds: u32,
     /// This side (its id or name) plays the baseline AI, which walks at the nearest enemy and
     /// attacks it, against the AI at `--ai`: how much better is it?
