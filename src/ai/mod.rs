@@ -1,14 +1,14 @@
 //! The opponent: units the scenario gives to the AI take their turns by issuing the same
 //! commands a person does, so the log and replays hold them like any other.
 //!
-//! Two styles so far, one command at a time. The *baseline* shoots (or throws at) the nearest
-//! enemy it can hit with the weapon in hand, reloading or clearing a jam when it must;
-//! otherwise it closes with the nearest standing enemy and attacks it hand to hand. The
-//! *careful* style (the game's) shoots where the shot does the most harm: the exact chance to
-//! hit from the battle's preview times the weapon's mean damage, twice that where it would
-//! likely drop the target, and reloads whenever it has nothing to shoot at rather than when
-//! empty. Every shot is checked with the battle's own preview first, so no style gives a
-//! command the battle would refuse for its weapon.
+//! One command at a time, in a [`Style`]. The *baseline* (the yardstick) shoots (or throws at)
+//! the nearest enemy it can hit with the weapon in hand, reloading or clearing a jam when it
+//! must; otherwise it closes with the nearest standing enemy and attacks it hand to hand. The
+//! levels a player picks (reckless, careful, ruthless) are played by the planner in `plan`,
+//! which weighs each shot by the harm it does (the exact chance to hit from the battle's preview
+//! times the weapon's mean damage, more where it would likely drop the target). Every shot is
+//! checked with the battle's own preview first, so no style gives a command the battle would
+//! refuse for its weapon.
 
 mod plan;
 

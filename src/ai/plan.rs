@@ -24,7 +24,7 @@ use crate::map::reach::{ORTHOGONAL_STEP, ReachMap, budget_for, reachable};
 use crate::map::scenario::{Scenario, UnitSpec, Victory};
 use crate::map::sight::{ShotLine, shot_line};
 use crate::rules::damage::DamageNotation;
-use crate::rules::firearms::rounds_ready;
+use crate::rules::firearms::{reload, rounds_ready};
 use crate::rules::melee::{Defence, SideOdds, exchange_odds};
 use crate::rules::odds::LevelOdds;
 use crate::rules::percentile::{Difficulty, ExtraDice, NetDice};
@@ -451,18 +451,12 @@ impl<'a> Planner<'a> {
             return None;
         }
         let reach = self.reach_map(me.at, true);
-        let nearest = |tile: Tile| {
-            self.scenario
-                .exits
-                .iter()
-                .map(|exit| distance_yards(tile, *exit))
-                .fold(f64::INFINITY, f64::min)
-        };
+        let exits = &self.scenario.exits;
         reach
             .tiles()
             .min_by(|(one, one_cost), (other, other_cost)| {
-                nearest(*one)
-                    .total_cmp(&nearest(*other))
+                nearest_yards(*one, exits)
+                    .total_cmp(&nearest_yards(*other, exits))
                     .then(one_cost.cmp(other_cost))
             })
             .filter(|(to, _)| *to != me.at)
@@ -679,9 +673,7 @@ impl<'a> Planner<'a> {
         }
         let dry = state.ammunition.loaded == 0;
         let not_full = state.ammunition.loaded < weapon.capacity();
-        let reloadable =
-            crate::rules::firearms::reload(weapon.feed(), weapon.capacity(), state.ammunition)
-                .is_ok();
+        let reloadable = reload(weapon.feed(), weapon.capacity(), state.ammunition).is_ok();
         if (dry || (self.temper.reloads_early && not_full)) && reloadable {
             return Command::Reload {
                 unit,
@@ -743,13 +735,7 @@ impl<'a> Planner<'a> {
             return None;
         }
         let targets: Vec<Tile> = self.enemies().map(|enemy| enemy.at).collect();
-        let straight = |tile: Tile| {
-            targets
-                .iter()
-                .map(|at| distance_yards(tile, *at))
-                .fold(f64::INFINITY, f64::min)
-        };
-        if let Some(command) = self.advance_by(me, straight) {
+        if let Some(command) = self.advance_by(me, |tile| nearest_yards(tile, &targets)) {
             return Some(command);
         }
         let map = &self.scenario.map;
@@ -800,7 +786,6 @@ impl<'a> Planner<'a> {
             return false;
         }
         let side = self.spec().side;
-        let unit = self.unit();
         self.seen.iter().enumerate().any(|(index, foe)| {
             let Reach::Blows { stride, .. } = self.reaches[index] else {
                 return false;
@@ -808,12 +793,19 @@ impl<'a> Planner<'a> {
             foe.standing
                 && foe.side != side
                 && distance_yards(foe.at, tile) <= stride + 1.5
-                && !self.seen.iter().any(|friend| {
-                    friend.standing
-                        && friend.side == side
-                        && friend.unit != unit
-                        && friend.at.is_adjacent(foe.at)
-                })
+                && !self.friend_beside(foe.at)
+        })
+    }
+
+    /// Whether a standing friend of this unit (not itself) is beside `at`.
+    fn friend_beside(&self, at: Tile) -> bool {
+        let side = self.spec().side;
+        let unit = self.unit();
+        self.seen.iter().any(|friend| {
+            friend.standing
+                && friend.side == side
+                && friend.unit != unit
+                && friend.at.is_adjacent(at)
         })
     }
 
@@ -951,12 +943,6 @@ impl<'a> Planner<'a> {
                 (Reach::Blows { .. }, true) => {}
             }
         }
-        let nearest = |from: Tile, tiles: &[Tile]| {
-            tiles
-                .iter()
-                .map(|at| distance_yards(from, *at))
-                .fold(f64::INFINITY, f64::min)
-        };
         let shooter = *shooters.iter().min_by(|one, other| {
             distance_yards(me.at, **one).total_cmp(&distance_yards(me.at, **other))
         })?;
@@ -968,8 +954,8 @@ impl<'a> Planner<'a> {
             .tiles()
             .filter(|(tile, _)| tile.is_adjacent(shooter))
             .min_by(|(one, one_cost), (other, other_cost)| {
-                nearest(*one, &foes)
-                    .total_cmp(&nearest(*other, &foes))
+                nearest_yards(*one, &foes)
+                    .total_cmp(&nearest_yards(*other, &foes))
                     .then(one_cost.cmp(other_cost))
             });
         let post = by_the_shooter.or_else(|| {
@@ -987,20 +973,21 @@ impl<'a> Planner<'a> {
     /// The harm a turn of blows at `skill` (each of `mean` damage) would likely do `foe`,
     /// were it to dodge them: friends already beside it leave it outnumbered, a bonus die.
     fn blows_worth(&mut self, skill: u32, mean: f64, blows: u32, foe: &Seen) -> f64 {
-        let side = self.spec().side;
-        let unit = self.unit();
-        let outnumbered = self.seen.iter().any(|other| {
-            other.standing
-                && other.side == side
-                && other.unit != unit
-                && other.at.is_adjacent(foe.at)
-        });
+        let outnumbered = self.friend_beside(foe.at);
         let foe_spec = &self.scenario.units[foe.unit.index()];
         let dodge = foe_spec.skill(self.scenario.ruleset.as_ref(), DODGE);
         let chance = self.blow_chance(skill, dodge, i8::from(outnumbered));
         let rolls = vec![(chance, 1); usize::try_from(blows).unwrap_or(1)];
         self.harm(&rolls, mean, foe.hit_points)
     }
+}
+
+/// Yards from `from` to the nearest of `tiles`, as the crow flies (infinite with none).
+fn nearest_yards(from: Tile, tiles: &[Tile]) -> f64 {
+    tiles
+        .iter()
+        .map(|at| distance_yards(from, *at))
+        .fold(f64::INFINITY, f64::min)
 }
 
 /// Net bonus dice (or penalty dice, below zero) as the dice rules count them.
@@ -1049,12 +1036,7 @@ fn reach_of(scenario: &Scenario, spec: &UnitSpec, holding: WeaponChoice) -> Reac
                 .map(|attack| spec.mean_damage(&attack.damage))
                 .sum::<f64>()
                 / count as f64;
-            Reach::Blows {
-                skill,
-                mean,
-                blows: spec.attacks_per_round,
-                stride,
-            }
+            blows(skill, mean, spec.attacks_per_round)
         }
         WeaponChoice::Unarmed => blows(
             spec.skill(ruleset, BRAWL),

@@ -281,9 +281,8 @@ fn a_careful_fighter_stands_by_its_shooter_against_an_enemy_without_guns() {
 /// same over ten thousand battles; the note of issue 8 has the figure.)
 #[test]
 fn no_level_gives_a_command_the_battle_refuses() {
-    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
     for file in ["cellar.ron", "warehouse.ron", "farmstead.ron"] {
-        let scenario = Scenario::load(&maps.join(file)).unwrap_or_else(|error| panic!("{error}"));
+        let scenario = shipped(file);
         for level in [Style::Reckless, Style::Careful, Style::Ruthless] {
             let results = play_many(
                 &scenario,

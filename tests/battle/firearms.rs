@@ -1516,8 +1516,7 @@ impl Orders {
 /// no two units share a tile, and an attack waiting for an answer always waits on a unit there.
 #[test]
 fn random_orders_never_break_the_battle() {
-    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
-    let scenario = Scenario::load(&maps.join("warehouse.ron")).expect("the warehouse");
+    let scenario = shipped("warehouse.ron");
     let units = scenario.units.len();
     let capacity: Vec<Vec<u32>> = scenario
         .units

@@ -50,6 +50,12 @@ struct Fighter {
     movement: Option<u32>,
 }
 
+/// A shipped scenario from `maps/`, or the test fails with the loader's message.
+fn shipped(file: &str) -> Scenario {
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+    Scenario::load(&maps.join(file)).unwrap_or_else(|error| panic!("{error}"))
+}
+
 fn fighter(name: &'static str, side: &'static str, at: (u32, u32)) -> Fighter {
     Fighter {
         name,
@@ -1600,10 +1606,8 @@ fn a_twenty_round_brawl_under_a_thousand_seeds() {
 
 #[test]
 fn every_unit_stands_on_its_start_tile_with_a_stable_id() {
-    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
     for file in ["warehouse.ron", "farmstead.ron", "cellar.ron"] {
-        let scenario = Scenario::load(&maps.join(file)).unwrap_or_else(|error| panic!("{error}"));
-        let mut app = test_app(scenario);
+        let mut app = test_app(shipped(file));
         let mut placed: Vec<(UnitId, Tile)> = app
             .world_mut()
             .query::<(&UnitId, &TilePosition)>()
@@ -1805,11 +1809,9 @@ fn ai_units_take_their_turns() {
 /// Both sides played by the AI: every shipped scenario's battle runs to its end.
 #[test]
 fn ai_against_ai_battles_end() {
-    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
     for file in ["warehouse.ron", "farmstead.ron", "cellar.ron"] {
         for seed in 0..3 {
-            let scenario =
-                Scenario::load(&maps.join(file)).unwrap_or_else(|error| panic!("{error}"));
+            let scenario = shipped(file);
             let units = scenario.units.len();
             let mut app = gridkeeper::headless_app(scenario, seed);
             app.add_plugins(gridkeeper::ai::plugin);
