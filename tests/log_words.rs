@@ -9,7 +9,7 @@ use gridkeeper::battle::command::{Answer, Command, ManeuverGoal, Rejection};
 use gridkeeper::battle::event::{
     DefenceKind, Event, EventKind, Modifier, ModifierReason, Outcome, WoundState,
 };
-use gridkeeper::battle::log::{LogKind, describe, kind_of, markdown, units_of};
+use gridkeeper::log::{LogKind, describe, kind_of, markdown, units_of};
 use gridkeeper::map::Tile;
 use gridkeeper::map::range::RangeBand;
 use gridkeeper::map::scenario::Scenario;

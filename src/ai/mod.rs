@@ -10,6 +10,7 @@
 //! checked with the battle's own preview first, so no style gives a command the battle would
 //! refuse for its weapon.
 
+pub mod defence;
 mod plan;
 
 use bevy::prelude::*;
@@ -17,7 +18,7 @@ use bevy::prelude::*;
 use crate::battle::command::{Command, FireMode, WeaponChoice};
 use crate::battle::{
     ActiveScenario, Arsenal, BattleSystems, CommandQueue, Condition, Controllers, Flow, Phase,
-    PlainDefenders, Presence, TilePosition, TurnState, UnitId, Vital, Vitals, ranged,
+    Presence, TilePosition, TurnState, UnitId, Vital, Vitals, ranged,
 };
 use crate::map::Tile;
 use crate::map::range::distance_squared;
@@ -69,15 +70,17 @@ pub struct AiStyles(pub Vec<Style>);
 
 /// AI units take their turns (public so headless apps and tests can add it).
 pub fn plugin(app: &mut App) {
-    app.init_resource::<CommandsThisTurn>().add_systems(
-        Update,
-        (
-            plain_defenders.run_if(resource_exists_and_changed::<AiStyles>),
-            take_ai_turns,
-        )
-            .chain()
-            .before(BattleSystems),
-    );
+    app.insert_resource(defence::policy())
+        .init_resource::<CommandsThisTurn>()
+        .add_systems(
+            Update,
+            (
+                plain_defenders.run_if(resource_exists_and_changed::<AiStyles>),
+                take_ai_turns,
+            )
+                .chain()
+                .before(BattleSystems),
+        );
 }
 
 /// Baseline units answer attacks plainly: the battle is told which they are.
@@ -89,7 +92,7 @@ fn plain_defenders(styles: Res<AiStyles>, mut commands: Commands) {
         .filter(|(_, style)| **style == Style::Baseline)
         .map(|(index, _)| UnitId::of_index(index))
         .collect();
-    commands.insert_resource(PlainDefenders(plain));
+    commands.insert_resource(defence::PlainDefenders(plain));
 }
 
 /// Commands an AI unit may give in one turn before it is made to end it (so a refused command

@@ -4,11 +4,16 @@
 
 use bevy::prelude::World;
 
+use super::arms::carried_weapon;
+use super::arms::let_fly;
+use super::arms::malfunction;
+use super::arms::rounds_left;
+use super::arms::usable_now;
 use super::command::{Rejection, WeaponChoice};
-use super::engine::Battle;
 use super::event::{EventKind, Modifier, ModifierReason};
+use super::state::Battle;
 use super::wounds::Blow;
-use super::{Charge, UnitId, Vital, effects, ranged, wounds};
+use super::{Charge, UnitId, Vital, effects, wounds};
 use crate::map::Tile;
 use crate::map::range::{RangeBand, WeaponReach, distance_squared, range_reading};
 use crate::map::sight::{LineOfFire, line_of_fire};
@@ -51,9 +56,9 @@ fn check_throw(
     choice: WeaponChoice,
     at: Tile,
 ) -> Result<Throw, Rejection> {
-    let (index, weapon) = ranged::carried_weapon(battle, unit, choice, &[AttackForm::Lobbed])?;
-    ranged::usable_now(battle, unit, index)?;
-    if ranged::rounds_left(battle, unit, index, &weapon) == 0 {
+    let (index, weapon) = carried_weapon(battle, unit, choice, &[AttackForm::Lobbed])?;
+    usable_now(battle, unit, index)?;
+    if rounds_left(battle, unit, index, &weapon) == 0 {
         return Err(Rejection::OutOfAmmunition(format!(
             "no {} left",
             weapon.name
@@ -106,7 +111,7 @@ pub(super) fn blast(
     let throw = check_throw(battle, unit, choice, at)?;
     let weapon = throw.weapon;
     battle.change_turn(|turn| turn.action_used = true);
-    ranged::let_fly(battle, unit, throw.index, &weapon);
+    let_fly(battle, unit, throw.index, &weapon);
     battle.emit(EventKind::Launched {
         unit,
         weapon: weapon.name.clone(),
@@ -121,7 +126,7 @@ pub(super) fn blast(
         throw.modifiers,
     );
     if malfunctions(check.roll.value, weapon.malfunction) {
-        if ranged::malfunction(battle, unit, throw.index) == MalfunctionKind::Dud {
+        if malfunction(battle, unit, throw.index) == MalfunctionKind::Dud {
             battle.emit(EventKind::Dud {
                 weapon: weapon.name,
                 at,
@@ -328,9 +333,9 @@ pub(super) fn set_charge(
     fuse: Option<u32>,
 ) -> Result<(), Rejection> {
     battle.action_available(unit)?;
-    let (index, weapon) = ranged::carried_weapon(battle, unit, choice, &[AttackForm::Placed])?;
-    ranged::usable_now(battle, unit, index)?;
-    if ranged::rounds_left(battle, unit, index, &weapon) == 0 {
+    let (index, weapon) = carried_weapon(battle, unit, choice, &[AttackForm::Placed])?;
+    usable_now(battle, unit, index)?;
+    if rounds_left(battle, unit, index, &weapon) == 0 {
         return Err(Rejection::OutOfAmmunition(format!(
             "no {} left",
             weapon.name
@@ -358,7 +363,7 @@ pub(super) fn set_charge(
         )));
     }
     battle.change_turn(|turn| turn.action_used = true);
-    ranged::let_fly(battle, unit, index, &weapon);
+    let_fly(battle, unit, index, &weapon);
     let skill = battle.skill(unit, &weapon.skill);
     let check = battle.roll(
         unit,

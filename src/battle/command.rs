@@ -6,16 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::UnitId;
 use crate::map::Tile;
 
-/// Which of a unit's attacks it uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum WeaponChoice {
-    /// A weapon it carries, by its place in the unit's list.
-    Carried(usize),
-    /// A creature's own attack (claws, bite), by its place in the list.
-    Natural(usize),
-    /// Fists and feet.
-    Unarmed,
-}
+pub use crate::map::scenario::WeaponChoice;
 
 /// What a fighting maneuver is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

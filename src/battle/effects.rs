@@ -2,8 +2,8 @@
 //! burning on round after round until put out, and stunned units losing their turns.
 
 use super::command::Rejection;
-use super::engine::Battle;
 use super::event::EventKind;
+use super::state::Battle;
 use super::wounds::{Blow, fall_prone, harm};
 use super::{UnitId, Vital};
 use crate::rules::damage::{DamageEffect, DamageNotation};

@@ -1,24 +1,16 @@
 //! Resolving commands: the exclusive system that takes each queued command in turn, checks it
-//! against the state, carries it out and settles the round's flow after it.
-
-use std::sync::Arc;
+//! against the state, hands it to the procedure that carries it out and settles the round's
+//! flow after it.
 
 use bevy::prelude::*;
 
-use super::command::{Command, Rejection, WeaponChoice};
-use super::event::{Event, EventKind, Modifier, ModifierReason};
+use super::command::{Command, Rejection};
+use super::event::EventKind;
+use super::state::Battle;
 use super::{
-    ActiveScenario, Arsenal, BattleDice, CommandLog, CommandQueue, Condition, Controllers,
-    EventLog, Flow, Phase, PlainDefenders, Roster, TilePosition, TurnState, UnitId, Vitals, blast,
-    effects, flow, melee, movement, ranged, wounds,
+    CommandLog, CommandQueue, Phase, aim, answer, arms, blast, effects, flow, hold, melee,
+    movement, ranged, wounds,
 };
-use crate::map::Tile;
-use crate::map::scenario::{Control, Scenario, UnitSpec};
-use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula};
-use crate::rules::dice::{DieFace, FaceSource};
-use crate::rules::modifiers::extra_dice;
-use crate::rules::percentile::{Difficulty, SkillCheck};
-use crate::rules::ruleset::RollPurpose;
 
 /// Resolve every queued command, in order, with everything each one sets off.
 pub(super) fn resolve_queued_commands(world: &mut World) {
@@ -31,467 +23,66 @@ pub(super) fn resolve_queued_commands(world: &mut World) {
 pub fn resolve(world: &mut World, command: Command) {
     world.resource_mut::<CommandLog>().0.push(command.clone());
     let mut battle = Battle::new(world);
-    if let Err(reason) = battle.carry_out(&command) {
+    if let Err(reason) = carry_out(&mut battle, &command) {
         battle.emit(EventKind::Rejected { command, reason });
         return;
     }
-    ranged::keep_or_spoil_aim(&mut battle, &command);
+    aim::keep_or_spoil_aim(&mut battle, &command);
     flow::settle(&mut battle);
-    battle.answer_for_the_ai();
+    answer::answer_for_the_ai(&mut battle);
 }
 
-/// The battle's state seen from a command: the world, and the scenario it plays.
-pub(super) struct Battle<'w> {
-    pub world: &'w mut World,
-    pub scenario: Arc<Scenario>,
-}
-
-impl<'w> Battle<'w> {
-    pub fn new(world: &'w mut World) -> Self {
-        let scenario = world.resource::<ActiveScenario>().0.clone();
-        Self { world, scenario }
+/// Check and carry out one command. Every check comes before any change.
+fn carry_out(battle: &mut Battle, command: &Command) -> Result<(), Rejection> {
+    if let Some(unit) = command.unit() {
+        battle.known(unit)?;
     }
-
-    /// Check and carry out one command. Every check comes before any change.
-    fn carry_out(&mut self, command: &Command) -> Result<(), Rejection> {
-        if let Some(unit) = command.unit() {
-            self.known(unit)?;
-        }
-        if matches!(self.flow().phase, Phase::Over(_))
-            && !matches!(command, Command::Medicine { .. })
-        {
-            return Err(Rejection::Over);
-        }
-        match *command {
-            Command::Begin => flow::begin(self),
-            Command::Surprise {
-                unit,
-                target,
-                attack,
-            } => melee::surprise(self, unit, target, attack),
-            Command::Move { unit, to } => movement::move_to(self, unit, to),
-            Command::StandUp { unit } => movement::stand_up(self, unit),
-            Command::Attack {
-                unit,
-                target,
-                weapon,
-            } => melee::attack(self, unit, target, weapon),
-            Command::Fire {
-                unit,
-                weapon,
-                ref mode,
-            } => ranged::fire(self, unit, weapon, mode.clone()),
-            Command::Aim { unit, target } => ranged::aim(self, unit, target),
-            Command::Reload { unit, weapon } => ranged::reload(self, unit, weapon),
-            Command::ClearJam { unit, weapon } => ranged::clear_jam(self, unit, weapon),
-            Command::Blast { unit, weapon, at } => blast::blast(self, unit, weapon, at),
-            Command::SetCharge {
-                unit,
-                weapon,
-                at,
-                fuse,
-            } => blast::set_charge(self, unit, weapon, at, fuse),
-            Command::Extinguish { unit, patient } => effects::extinguish(self, unit, patient),
-            Command::Maneuver { unit, target, goal } => melee::maneuver(self, unit, target, goal),
-            Command::Answer { unit, answer } => melee::answer(self, unit, answer),
-            Command::Ready { unit, weapon } => melee::ready(self, unit, weapon),
-            Command::Release { unit } => melee::release(self, unit),
-            Command::FirstAid { unit, patient } => wounds::first_aid(self, unit, patient),
-            Command::Medicine { unit, patient } => wounds::medicine(self, unit, patient),
-            Command::Delay { unit, until } => flow::delay(self, unit, until),
-            Command::Flee { unit } => movement::flee(self, unit),
-            Command::EndTurn { unit } => {
-                self.own_turn(unit)?;
-                flow::end_turn(self);
-                Ok(())
-            }
-        }
+    if matches!(battle.flow().phase, Phase::Over(_)) && !matches!(command, Command::Medicine { .. })
+    {
+        return Err(Rejection::Over);
     }
-
-    /// After a command, an attack waiting on an AI defender is answered at once by the
-    /// default policy (or plainly, for a [`PlainDefenders`] unit); the answer is a command
-    /// like any other, so replays hold it.
-    fn answer_for_the_ai(&mut self) {
-        let Some(pending) = self.flow().pending().cloned() else {
-            return;
-        };
-        let controlled_by_ai = self
-            .world
-            .get_resource::<Controllers>()
-            .and_then(|controllers| controllers.0.get(pending.target.index()).copied())
-            == Some(Control::Ai);
-        if controlled_by_ai {
-            let plain = self
-                .world
-                .get_resource::<PlainDefenders>()
-                .is_some_and(|plain| plain.0.contains(&pending.target));
-            let answer = if plain {
-                melee::plain_answer(&pending)
-            } else {
-                melee::default_answer(self, &pending)
-            };
-            self.world
-                .resource_mut::<CommandQueue>()
-                .0
-                .push_front(Command::Answer {
-                    unit: pending.target,
-                    answer,
-                });
-        }
-    }
-
-    // ---- Reading the state --------------------------------------------------------------
-
-    pub fn flow(&self) -> &Flow {
-        self.world.resource::<Flow>()
-    }
-
-    pub fn flow_mut(&mut self) -> Mut<'_, Flow> {
-        self.world.resource_mut::<Flow>()
-    }
-
-    pub fn round(&self) -> u32 {
-        self.flow().round
-    }
-
-    /// Every unit id in the scenario.
-    pub fn unit_ids(&self) -> Vec<UnitId> {
-        (0..self.scenario.units.len())
-            .map(UnitId::of_index)
-            .collect()
-    }
-
-    pub fn spec(&self, unit: UnitId) -> &UnitSpec {
-        &self.scenario.units[unit.index()]
-    }
-
-    fn entity(&self, unit: UnitId) -> Entity {
-        self.world.resource::<Roster>().0[unit.index()]
-    }
-
-    /// Refuse a unit id the scenario does not have.
-    pub fn known(&self, unit: UnitId) -> Result<(), Rejection> {
-        if unit.index() < self.scenario.units.len() {
-            Ok(())
-        } else {
-            Err(Rejection::UnknownUnit(unit))
-        }
-    }
-
-    pub fn vitals(&self, unit: UnitId) -> Vitals {
-        *self
-            .world
-            .get::<Vitals>(self.entity(unit))
-            .expect("every unit has vitals")
-    }
-
-    pub fn condition(&self, unit: UnitId) -> Condition {
-        *self
-            .world
-            .get::<Condition>(self.entity(unit))
-            .expect("every unit has a condition")
-    }
-
-    pub fn arsenal(&self, unit: UnitId) -> Arsenal {
-        self.world
-            .get::<Arsenal>(self.entity(unit))
-            .expect("every unit has an arsenal")
-            .clone()
-    }
-
-    pub fn position(&self, unit: UnitId) -> Option<Tile> {
-        self.world
-            .get::<TilePosition>(self.entity(unit))
-            .map(|position| position.0)
-    }
-
-    /// On the map and conscious: can act and be an active part of the fight.
-    pub fn standing(&self, unit: UnitId) -> bool {
-        self.position(unit).is_some() && self.vitals(unit).conscious()
-    }
-
-    /// The unit at a tile, if any.
-    pub fn unit_at(&self, tile: Tile) -> Option<UnitId> {
-        self.unit_ids()
-            .into_iter()
-            .find(|unit| self.position(*unit) == Some(tile))
-    }
-
-    /// The acting unit's turn, if `unit` is the one acting; else why not.
-    pub fn own_turn(&self, unit: UnitId) -> Result<TurnState, Rejection> {
-        match &self.flow().phase {
-            Phase::Setup => return Err(Rejection::NotBegun),
-            Phase::Defending(_) => return Err(Rejection::AwaitingAnswer),
-            Phase::Over(_) => return Err(Rejection::Over),
-            Phase::Turn => {}
-        }
-        let vitals = self.vitals(unit);
-        if !vitals.conscious() {
-            return Err(Rejection::CannotAct(
-                format!("{:?}", vitals.wound_state()).to_lowercase(),
-            ));
-        }
-        if self.position(unit).is_none() {
-            return Err(Rejection::CannotAct("not on the map".to_string()));
-        }
-        self.flow()
-            .turn
-            .filter(|turn| turn.unit == unit)
-            .ok_or(Rejection::NotItsTurn)
-    }
-
-    /// The acting unit's turn, if it may still take its action.
-    pub fn action_available(&self, unit: UnitId) -> Result<TurnState, Rejection> {
-        let turn = self.own_turn(unit)?;
-        if turn.action_forfeited || turn.action_used {
-            return Err(Rejection::ActionUsed);
-        }
-        Ok(turn)
-    }
-
-    // ---- Changing the state -------------------------------------------------------------
-
-    pub fn set_vitals(&mut self, unit: UnitId, vitals: Vitals) {
-        let entity = self.entity(unit);
-        if let Some(mut current) = self.world.get_mut::<Vitals>(entity) {
-            *current = vitals;
-        }
-    }
-
-    pub fn change_condition(&mut self, unit: UnitId, change: impl FnOnce(&mut Condition)) {
-        let entity = self.entity(unit);
-        if let Some(mut condition) = self.world.get_mut::<Condition>(entity) {
-            change(&mut condition);
-        }
-    }
-
-    pub fn change_arsenal(&mut self, unit: UnitId, change: impl FnOnce(&mut Arsenal)) {
-        let entity = self.entity(unit);
-        if let Some(mut arsenal) = self.world.get_mut::<Arsenal>(entity) {
-            change(&mut arsenal);
-        }
-    }
-
-    pub fn place(&mut self, unit: UnitId, tile: Option<Tile>) {
-        let entity = self.entity(unit);
-        match tile {
-            Some(tile) => {
-                self.world.entity_mut(entity).insert(TilePosition(tile));
-            }
-            None => {
-                self.world.entity_mut(entity).remove::<TilePosition>();
-            }
-        }
-    }
-
-    pub fn change_turn(&mut self, change: impl FnOnce(&mut TurnState)) {
-        if let Some(turn) = self.flow_mut().turn.as_mut() {
-            change(turn);
-        }
-    }
-
-    pub fn emit(&mut self, kind: EventKind) {
-        let round = self.round();
-        self.world
-            .resource_mut::<EventLog>()
-            .0
-            .push(Event { round, kind });
-    }
-
-    // ---- Rolling --------------------------------------------------------------------------
-
-    /// Roll a percentile check for `unit` and record it with what made its dice.
-    pub fn roll(
-        &mut self,
-        unit: UnitId,
-        purpose: RollPurpose,
-        value: u32,
-        difficulty: Difficulty,
-        modifiers: Vec<Modifier>,
-    ) -> SkillCheck {
-        let extra = extra_dice(&modifiers);
-        let ruleset = self.scenario.ruleset.clone();
-        let rolled = {
-            let mut dice = self.world.resource_mut::<BattleDice>();
-            ruleset.check(&mut dice.dice, purpose, value, difficulty, extra)
-        };
-        self.emit(EventKind::Rolled {
-            unit,
-            purpose: rolled.purpose,
-            check: rolled.result.clone(),
-            modifiers,
-        });
-        rolled.result
-    }
-
-    /// An attack roll with one of the unit's skills: a critical DEX roll's bonus die among the
-    /// modifiers is spent by it.
-    pub fn roll_attack(
-        &mut self,
-        unit: UnitId,
-        skill_name: &str,
-        value: u32,
-        difficulty: Difficulty,
-        modifiers: Vec<Modifier>,
-    ) -> SkillCheck {
-        if modifiers
-            .iter()
-            .any(|modifier| modifier.reason == ModifierReason::InitiativeCritical)
-        {
-            self.change_condition(unit, |condition| condition.initiative_edge_spent = true);
-        }
-        self.roll(
-            unit,
-            RollPurpose::Skill(skill_name.to_string()),
-            value,
-            difficulty,
-            modifiers,
-        )
-    }
-
-    /// Roll one of the unit's skills (by name, base values included) at Regular difficulty.
-    pub fn roll_skill(&mut self, unit: UnitId, name: &str, modifiers: Vec<Modifier>) -> SkillCheck {
-        let value = self.skill(unit, name);
-        self.roll(
-            unit,
-            RollPurpose::Skill(name.to_string()),
-            value,
-            Difficulty::Regular,
-            modifiers,
-        )
-    }
-
-    /// Roll a characteristic (`CON`, `DEX`) at Regular difficulty.
-    pub fn roll_characteristic(
-        &mut self,
-        unit: UnitId,
-        name: &str,
-        value: u32,
-        modifiers: Vec<Modifier>,
-    ) -> SkillCheck {
-        self.roll(
-            unit,
-            RollPurpose::Characteristic(name.to_string()),
-            value,
-            Difficulty::Regular,
-            modifiers,
-        )
-    }
-
-    /// Roll one die (for a jam's rounds of work, a scatter, a stun); the caller's event records
-    /// the face.
-    pub fn die(&mut self, sides: u32) -> DieFace {
-        let face = self.world.resource_mut::<BattleDice>().dice.face(sides);
-        DieFace { sides, face }
-    }
-
-    /// Roll damage dealt by `unit` to `target` and record it.
-    pub fn roll_damage(
-        &mut self,
-        unit: UnitId,
-        target: UnitId,
-        weapon: &str,
-        damage: &DamageNotation,
-        reach: DamageReach,
-        damage_bonus: &Formula,
-        quality: DamageQuality,
-    ) -> DamageRoll {
-        let ruleset = self.scenario.ruleset.clone();
-        let rolled = {
-            let mut dice = self.world.resource_mut::<BattleDice>();
-            ruleset.damage(
-                &mut dice.dice,
-                RollPurpose::Damage(weapon.to_string()),
-                damage,
-                reach,
-                damage_bonus,
-                quality,
-            )
-        };
-        let roll = rolled
-            .ok()
-            .flatten()
-            .map(|rolled| rolled.result)
-            .unwrap_or(DamageRoll {
-                quality,
-                parts: Vec::new(),
-                divisor: 1,
-                total: 0,
-            });
-        self.emit(EventKind::DamageRolled {
+    match *command {
+        Command::Begin => flow::begin(battle),
+        Command::Surprise {
             unit,
             target,
-            weapon: weapon.to_string(),
-            roll: roll.clone(),
-        });
-        roll
-    }
-
-    /// The unit's carried weapon and its state, if it still has it.
-    pub fn carried(&self, unit: UnitId, index: usize) -> Option<&crate::rules::weapons::Weapon> {
-        self.spec(unit)
-            .weapons
-            .get(index)
-            .map(|carried| &carried.weapon)
-    }
-
-    /// Change the state of one of the unit's carried weapons.
-    pub fn change_weapon_state(
-        &mut self,
-        unit: UnitId,
-        index: usize,
-        change: impl FnOnce(&mut super::WeaponState),
-    ) {
-        self.change_arsenal(unit, |arsenal| {
-            if let Some(state) = arsenal.weapons.get_mut(index) {
-                change(state);
-            }
-        });
-    }
-
-    /// Whether the unit rolled a critical DEX roll for initiative and has not yet had its bonus
-    /// die.
-    pub fn critical_initiative_unspent(&self, unit: UnitId) -> bool {
-        self.flow()
-            .dex_rolls
-            .get(&unit)
-            .is_some_and(|(level, _)| *level == crate::rules::percentile::SuccessLevel::Critical)
-            && !self.condition(unit).initiative_edge_spent
-    }
-
-    /// Penalty dice a unit suffers on its own rolls: hampered, or held (unless the roll is to
-    /// break the hold).
-    pub fn hindrances(&self, unit: UnitId, breaking_hold: bool) -> Vec<Modifier> {
-        let condition = self.condition(unit);
-        let mut modifiers = Vec::new();
-        if condition.hindered {
-            modifiers.push(Modifier::new(ModifierReason::Hindered, -1));
-        }
-        if condition.held_by.is_some() && !breaking_hold {
-            modifiers.push(Modifier::new(ModifierReason::Held, -1));
-        }
-        modifiers
-    }
-
-    /// A unit's skill value by name (base values included).
-    pub fn skill(&self, unit: UnitId, name: &str) -> u32 {
-        self.spec(unit).skill(self.scenario.ruleset.as_ref(), name)
-    }
-
-    /// Whether a weapon choice names something the unit has and still holds.
-    pub fn usable_weapon(&self, unit: UnitId, weapon: WeaponChoice) -> Result<(), Rejection> {
-        let spec = self.spec(unit);
-        match weapon {
-            WeaponChoice::Carried(index) if index >= spec.weapons.len() => {
-                Err(Rejection::NoSuchWeapon)
-            }
-            WeaponChoice::Carried(index) if self.arsenal(unit).lost.contains(&index) => {
-                Err(Rejection::WeaponLost)
-            }
-            WeaponChoice::Natural(index) if index >= spec.natural_attacks.len() => {
-                Err(Rejection::NoSuchWeapon)
-            }
-            _ => Ok(()),
+            attack,
+        } => melee::surprise(battle, unit, target, attack),
+        Command::Move { unit, to } => movement::move_to(battle, unit, to),
+        Command::StandUp { unit } => movement::stand_up(battle, unit),
+        Command::Attack {
+            unit,
+            target,
+            weapon,
+        } => melee::attack(battle, unit, target, weapon),
+        Command::Fire {
+            unit,
+            weapon,
+            ref mode,
+        } => ranged::fire(battle, unit, weapon, mode.clone()),
+        Command::Aim { unit, target } => aim::aim(battle, unit, target),
+        Command::Reload { unit, weapon } => arms::reload(battle, unit, weapon),
+        Command::ClearJam { unit, weapon } => arms::clear_jam(battle, unit, weapon),
+        Command::Blast { unit, weapon, at } => blast::blast(battle, unit, weapon, at),
+        Command::SetCharge {
+            unit,
+            weapon,
+            at,
+            fuse,
+        } => blast::set_charge(battle, unit, weapon, at, fuse),
+        Command::Extinguish { unit, patient } => effects::extinguish(battle, unit, patient),
+        Command::Maneuver { unit, target, goal } => melee::maneuver(battle, unit, target, goal),
+        Command::Answer { unit, answer } => answer::answer(battle, unit, answer),
+        Command::Ready { unit, weapon } => arms::ready(battle, unit, weapon),
+        Command::Release { unit } => hold::release(battle, unit),
+        Command::FirstAid { unit, patient } => wounds::first_aid(battle, unit, patient),
+        Command::Medicine { unit, patient } => wounds::medicine(battle, unit, patient),
+        Command::Delay { unit, until } => flow::delay(battle, unit, until),
+        Command::Flee { unit } => movement::flee(battle, unit),
+        Command::EndTurn { unit } => {
+            battle.own_turn(unit)?;
+            flow::end_turn(battle);
+            Ok(())
         }
     }
 }

@@ -1,9 +1,10 @@
 //! The round: the order of turns, delays, units arriving, the end-of-round dying checks and
 //! how the battle ends.
 
+use super::aim::spoil_aim;
 use super::command::{Rejection, WeaponChoice};
-use super::engine::Battle;
 use super::event::{EventKind, Modifier, ModifierReason, Outcome, WoundState};
+use super::state::Battle;
 use super::{Phase, Presence, TurnState, UnitId, Vital};
 use crate::map::Tile;
 use crate::map::scenario::Victory;
@@ -290,7 +291,7 @@ pub(super) fn end_turn(battle: &mut Battle) {
         .aim
         .is_some_and(|aim| aim.round < round)
     {
-        super::ranged::spoil_aim(battle, unit);
+        spoil_aim(battle, unit);
     }
     battle.emit(EventKind::TurnEnded { unit });
     let waiting: Vec<UnitId> = battle

@@ -3,17 +3,24 @@
 
 use bevy::prelude::World;
 
+use super::arms::let_fly;
+use super::arms::rounds_left;
+use super::arms::usable_now;
 use super::command::{Answer, ManeuverGoal, Rejection, SurpriseAttack, WeaponChoice};
-use super::engine::Battle;
 use super::event::{DefenceKind, EventKind, Modifier, ModifierReason};
+use super::hold::let_go;
+use super::shot::ShotTerms;
+use super::shot::setup;
+use super::state::Battle;
+use super::threat::AnswerOdds;
+use super::threat::Stakes;
 use super::wounds::Blow;
 use super::{AttackKind, PendingAttack, Phase, UnitId, effects, ranged, wounds};
 use crate::map::range::{RangeBand, WeaponReach, range_reading};
 use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach};
 use crate::rules::firearms::extreme_hit;
 use crate::rules::melee::{
-    Defence, ExchangeOdds, MeleeOutcome, SideOdds, blow_quality, exchange_odds, melee_outcome,
-    outnumbered,
+    Defence, MeleeOutcome, SideOdds, blow_quality, exchange_odds, melee_outcome, outnumbered,
 };
 use crate::rules::modifiers::extra_dice;
 use crate::rules::odds::LevelOdds;
@@ -138,29 +145,7 @@ fn ready_to_attack(battle: &Battle, unit: UnitId, target: UnitId) -> Result<(), 
     if turn.attacks_made >= battle.spec(unit).attacks_per_round {
         return Err(Rejection::NoAttacksLeft);
     }
-    target_there(battle, unit, target)
-}
-
-pub(super) fn target_there(battle: &Battle, unit: UnitId, target: UnitId) -> Result<(), Rejection> {
-    battle.known(target)?;
-    if target == unit {
-        return Err(Rejection::InvalidTarget(
-            "a unit cannot attack itself".to_string(),
-        ));
-    }
-    if battle.position(target).is_none() {
-        return Err(Rejection::InvalidTarget(format!(
-            "{} is not on the map",
-            battle.spec(target).name
-        )));
-    }
-    if battle.vitals(target).vital == super::Vital::Dead {
-        return Err(Rejection::InvalidTarget(format!(
-            "{} is dead",
-            battle.spec(target).name
-        )));
-    }
-    Ok(())
+    battle.target_there(unit, target)
 }
 
 /// The Build comparison for a maneuver by `unit` on `opponent`: its penalty dice, or why not.
@@ -231,14 +216,14 @@ fn strike_allowed(
     let chosen = melee_weapon(battle, unit, weapon)?;
     match &chosen.thrown {
         Some((index, thrown)) => {
-            ranged::usable_now(battle, unit, *index)?;
-            if ranged::rounds_left(battle, unit, *index, thrown) == 0 {
+            usable_now(battle, unit, *index)?;
+            if rounds_left(battle, unit, *index, thrown) == 0 {
                 return Err(Rejection::OutOfAmmunition(format!(
                     "no {} left to throw",
                     thrown.name
                 )));
             }
-            ranged::setup(battle, unit, target, thrown, ranged::ShotTerms::default())?;
+            setup(battle, unit, target, thrown, ShotTerms::default())?;
         }
         None => in_reach(battle, unit, target, &chosen.range)?,
     }
@@ -325,7 +310,7 @@ pub(super) fn surprise(
     if battle.condition(unit).surprise_spent {
         return Err(Rejection::SurpriseSpent);
     }
-    target_there(battle, unit, target)?;
+    battle.target_there(unit, target)?;
     let kind = match attack {
         SurpriseAttack::Strike(weapon) => {
             let chosen = melee_weapon(battle, unit, weapon)?;
@@ -427,18 +412,13 @@ fn defence_kind(battle: &Battle, pending: &PendingAttack) -> DefenceKind {
     }
 }
 
-pub(super) fn answer(battle: &mut Battle, unit: UnitId, answer: Answer) -> Result<(), Rejection> {
-    let pending = battle
-        .flow()
-        .pending()
-        .cloned()
-        .ok_or(Rejection::NotDefending)?;
-    if pending.target != unit {
-        return Err(Rejection::NotDefending);
-    }
-    if let AttackKind::Fire(fire) = pending.kind {
-        return ranged::answer_fire(battle, pending.attacker, unit, fire, answer);
-    }
+/// A defender's answer to a blow, a maneuver or a throw waiting for it.
+pub(super) fn answer_blow(
+    battle: &mut Battle,
+    pending: &PendingAttack,
+    answer: Answer,
+) -> Result<(), Rejection> {
+    let unit = pending.target;
     let fights = matches!(answer, Answer::FightBack | Answer::Maneuver(_));
     if answer == Answer::DiveForCover {
         return Err(Rejection::InvalidAnswer(
@@ -451,7 +431,7 @@ pub(super) fn answer(battle: &mut Battle, unit: UnitId, answer: Answer) -> Resul
         ));
     }
     if fights
-        && defence_kind(battle, &pending)
+        && defence_kind(battle, pending)
             == (DefenceKind::Thrown {
                 may_fight_back: false,
             })
@@ -466,52 +446,20 @@ pub(super) fn answer(battle: &mut Battle, unit: UnitId, answer: Answer) -> Resul
         goal_makes_sense(battle, unit, pending.attacker, goal)?;
     }
     battle.emit(EventKind::Answered { unit, answer });
-    exchange(battle, &pending, answer);
+    exchange(battle, pending, answer);
     Ok(())
 }
 
-/// The plain answer of a defender that does not weigh its chances: dodge every blow or throw,
-/// take every shot.
-pub(super) fn plain_answer(pending: &PendingAttack) -> Answer {
-    match pending.kind {
-        AttackKind::Fire(_) => Answer::Nothing,
-        AttackKind::Strike(_) | AttackKind::Maneuver(_) => Answer::Dodge,
-    }
-}
-
-/// The AI's answer: to shots, dive when it pays; otherwise fight back when its fighting is at
-/// least as good as its dodging and fighting back is allowed, else dodge.
-pub(super) fn default_answer(battle: &Battle, pending: &PendingAttack) -> Answer {
-    if let AttackKind::Fire(fire) = &pending.kind {
-        return ranged::default_dive(battle, pending.attacker, fire, pending.target);
-    }
-    let (
-        _,
-        AnswerOdds::Exchange {
-            dodge, fight_back, ..
-        },
-    ) = exchange_odds_of(battle, pending)
-    else {
-        return Answer::Dodge;
-    };
-    let Some(fight_back) = fight_back else {
-        return Answer::Dodge;
-    };
-    // Weigh each answer by the harm it is likely to do and to take, a point taken counting half
-    // as much again as a point dealt: fighting back may land a blow but lets more of the
-    // attacker's through, and a defender would rather stay on its feet.
-    let theirs = mean_damage(battle, pending.attacker, &attacker_weapon(battle, pending));
-    let mine = mean_damage(
-        battle,
-        pending.target,
-        &fighting_weapon(battle, pending.target),
-    );
-    let worth =
-        |odds: ExchangeOdds| odds.defender_strikes * mine - 1.5 * odds.attacker_wins * theirs;
-    if worth(fight_back) >= worth(dodge) {
-        Answer::FightBack
-    } else {
-        Answer::Dodge
+/// What rides on a defender's answer to a blow: the mean damage of the attacker's blow, and
+/// of the defender's own if it fights back.
+pub(super) fn blow_stakes(battle: &Battle, pending: &PendingAttack) -> Stakes {
+    Stakes::Blow {
+        theirs: mean_damage(battle, pending.attacker, &attacker_weapon(battle, pending)),
+        mine: mean_damage(
+            battle,
+            pending.target,
+            &fighting_weapon(battle, pending.target),
+        ),
     }
 }
 
@@ -594,12 +542,12 @@ fn attack_terms(
     weapon: &MeleeWeapon,
 ) -> (Difficulty, Vec<Modifier>) {
     let thrown = weapon.thrown.as_ref().and_then(|(_, thrown)| {
-        let terms = ranged::ShotTerms {
+        let terms = ShotTerms {
             aimed: true,
             first: true,
-            ..ranged::ShotTerms::default()
+            ..ShotTerms::default()
         };
-        ranged::setup(battle, pending.attacker, pending.target, thrown, terms).ok()
+        setup(battle, pending.attacker, pending.target, thrown, terms).ok()
     });
     match thrown {
         Some(shot) => (
@@ -623,25 +571,6 @@ fn attacker_weapon(battle: &Battle, pending: &PendingAttack) -> MeleeWeapon {
     }
 }
 
-/// The odds of each answer the defender waiting now may give.
-#[derive(Debug, Clone, PartialEq)]
-pub enum AnswerOdds {
-    /// A blow, a maneuver or a throw: each outcome's chance for each answer allowed.
-    Exchange {
-        dodge: ExchangeOdds,
-        /// `None` where fighting back is not allowed.
-        fight_back: Option<ExchangeOdds>,
-        take_it: ExchangeOdds,
-    },
-    /// Shots: the chance the dive is made, and the first shot's chance to hit if the shots are
-    /// taken and if the dive is made.
-    Shots {
-        dive: f64,
-        hit_if_taken: f64,
-        hit_if_dived: f64,
-    },
-}
-
 /// The odds of one side's roll: its level counts at `difficulty` with these modifiers.
 fn side_odds(skill: u32, difficulty: Difficulty, modifiers: &[Modifier]) -> SideOdds {
     let odds = LevelOdds::count(skill, difficulty, extra_dice(modifiers).net());
@@ -650,17 +579,6 @@ fn side_odds(skill: u32, difficulty: Difficulty, modifiers: &[Modifier]) -> Side
         total: odds.total,
         skill,
     }
-}
-
-/// The odds of each answer to the attack waiting for one, for the defender's window. Nothing in
-/// the battle changes.
-pub fn answer_odds(world: &mut World) -> Option<AnswerOdds> {
-    let battle = Battle::new(world);
-    let pending = battle.flow().pending()?.clone();
-    if let AttackKind::Fire(fire) = &pending.kind {
-        return ranged::dive_odds(&battle, pending.attacker, fire, pending.target);
-    }
-    Some(exchange_odds_of(&battle, &pending).1)
 }
 
 /// The odds of a blow (or a maneuver) `attacker` could make now at `target`, against each
@@ -695,7 +613,10 @@ pub fn strike_odds(
 }
 
 /// The attack's modifiers, and the odds of each answer the defender may give to it.
-fn exchange_odds_of(battle: &Battle, pending: &PendingAttack) -> (Vec<Modifier>, AnswerOdds) {
+pub(super) fn exchange_odds_of(
+    battle: &Battle,
+    pending: &PendingAttack,
+) -> (Vec<Modifier>, AnswerOdds) {
     let defender = pending.target;
     let weapon = attacker_weapon(battle, pending);
     let (difficulty, modifiers) = attack_terms(battle, pending, &weapon);
@@ -729,7 +650,7 @@ fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Answer) {
     let (attack_roll, difficulty) = attack_roll(battle, pending, &attacker_weapon);
     battle.change_condition(attacker, |condition| condition.aim = None);
     if let Some((index, thrown)) = &attacker_weapon.thrown {
-        ranged::let_fly(battle, attacker, *index, thrown);
+        let_fly(battle, attacker, *index, thrown);
     }
     let defender_weapon = fighting_weapon(battle, defender);
     let (defence, defence_roll) = match answer {
@@ -886,43 +807,4 @@ fn apply_goal(battle: &mut Battle, unit: UnitId, target: UnitId, goal: ManeuverG
             battle.emit(EventKind::Exposed { unit: target });
         }
     }
-}
-
-/// `holder` lets go of (or loses its grip on) whoever it holds.
-pub(super) fn let_go(battle: &mut Battle, holder: UnitId) {
-    let Some(held) = battle.condition(holder).holding else {
-        return;
-    };
-    battle.change_condition(holder, |condition| condition.holding = None);
-    battle.change_condition(held, |condition| condition.held_by = None);
-    battle.emit(EventKind::Released { unit: held, holder });
-}
-
-pub(super) fn release(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
-    battle.own_turn(unit)?;
-    if battle.condition(unit).holding.is_none() {
-        return Err(Rejection::PointlessManeuver(
-            "not holding anyone".to_string(),
-        ));
-    }
-    let_go(battle, unit);
-    Ok(())
-}
-
-pub(super) fn ready(
-    battle: &mut Battle,
-    unit: UnitId,
-    weapon: WeaponChoice,
-) -> Result<(), Rejection> {
-    battle.own_turn(unit)?;
-    battle.usable_weapon(unit, weapon)?;
-    let spec = battle.spec(unit);
-    let name = match weapon {
-        WeaponChoice::Carried(index) => spec.weapons[index].weapon.name.clone(),
-        WeaponChoice::Natural(index) => spec.natural_attacks[index].name.clone(),
-        WeaponChoice::Unarmed => "bare hands".to_string(),
-    };
-    battle.change_arsenal(unit, |arsenal| arsenal.in_hand = weapon);
-    battle.emit(EventKind::ReadiedWeapon { unit, weapon: name });
-    Ok(())
 }

@@ -2,17 +2,24 @@
 //! in and events out. The systems validate each command, call the pure rules with the seeded
 //! dice, change components and announce every change as an event.
 
+mod aim;
+pub mod answer;
+mod arms;
 pub mod blast;
 pub mod command;
 mod effects;
 mod engine;
 pub mod event;
 mod flow;
-pub mod log;
+mod hold;
 pub mod melee;
 mod movement;
 pub mod ranged;
+pub mod shot;
+mod state;
 pub mod tally;
+pub mod threat;
+mod volley;
 mod wounds;
 
 use std::collections::{BTreeMap, VecDeque};
@@ -200,6 +207,10 @@ impl Arsenal {
     }
 }
 
+/// The rulebook the battle plays by, shared by every system that asks a rules question.
+#[derive(Resource, Clone, Debug)]
+pub struct ActiveRuleset(pub Arc<dyn crate::rules::ruleset::Ruleset>);
+
 /// The scenario being played.
 #[derive(Resource, Debug, Clone)]
 pub struct ActiveScenario(pub Arc<Scenario>);
@@ -227,11 +238,6 @@ impl BattleDice {
 /// Who gives each unit's orders (by unit id); AI defenders answer by the default policy.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct Controllers(pub Vec<Control>);
-
-/// AI units that answer attacks plainly (dodge every blow, take every shot) rather than by
-/// weighing the odds: the baseline opponent's way.
-#[derive(Resource, Debug, Clone, Default)]
-pub struct PlainDefenders(pub Vec<UnitId>);
 
 /// Commands waiting to be resolved, in order.
 #[derive(Resource, Debug, Default)]

@@ -1,9 +1,10 @@
 //! Moving, standing up and fleeing on a unit's turn.
 
 use super::command::Rejection;
-use super::engine::Battle;
 use super::event::EventKind;
-use super::{Presence, UnitId, blast, effects, flow, melee};
+use super::hold::let_go;
+use super::state::Battle;
+use super::{Presence, UnitId, blast, effects, flow};
 use crate::map::Tile;
 use crate::map::reach::{budget_for, reachable};
 
@@ -89,7 +90,7 @@ pub(super) fn move_to(battle: &mut Battle, unit: UnitId, to: Tile) -> Result<(),
     }
     // Walking away lets go of anyone held; wading into water puts out a fire.
     if condition.holding.is_some() {
-        melee::let_go(battle, unit);
+        let_go(battle, unit);
     }
     if path.iter().any(|tile| {
         battle
@@ -137,7 +138,7 @@ pub(super) fn flee(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
         return Err(Rejection::NoExit);
     }
     if battle.condition(unit).holding.is_some() {
-        melee::let_go(battle, unit);
+        let_go(battle, unit);
     }
     battle.change_condition(unit, |condition| {
         condition.presence = Presence::Fled;

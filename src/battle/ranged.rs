@@ -5,490 +5,33 @@
 use bevy::prelude::World;
 use serde::Serialize;
 
-use super::command::{Answer, Command, FireMode, Rejection, WeaponChoice};
-use super::engine::Battle;
-use super::event::{DefenceKind, EventKind, Modifier, ModifierReason};
-use super::log::capitalised;
+use super::arms::malfunction;
+use super::command::{Answer, FireMode, Rejection, WeaponChoice};
+use super::event::{DefenceKind, EventKind};
+use super::shot::ShotSetup;
+use super::shot::ShotTerms;
+use super::shot::engaged_with;
+use super::shot::setup;
+use super::state::Battle;
+use super::threat::AnswerOdds;
+use super::threat::Stakes;
+use super::volley::FirePlan;
+use super::volley::PlannedRoll;
+use super::volley::hit_chance;
+use super::volley::plan_fire;
+use super::volley::plan_rolls_after_answers;
 use super::wounds::Blow;
-use super::{AimTaken, AttackKind, Jam, PendingAttack, PendingFire, Phase, UnitId, effects, melee};
-use crate::map::Tile;
-use crate::map::range::{RangeBand, RangeReading, WeaponReach, distance_squared, range_reading};
-use crate::map::sight::{ShotLine, shot_line};
+use super::{AttackKind, PendingAttack, PendingFire, Phase, UnitId, effects};
+use crate::map::range::RangeBand;
+use crate::map::sight::ShotLine;
 use crate::rules::damage::{DamageQuality, DamageReach, DamageShape};
-use crate::rules::firearms::{
-    FAST_MOVEMENT, VolleyHits, bullets_between_targets, can_chamber_and_fire, extreme_hit,
-    following_volley_dice, following_volley_steps, malfunctions, multiple_shots_penalty, raised,
-    rounds_ready, size_dice, spend, volley_hits, volley_size, volleys, within_arc,
-};
+use crate::rules::firearms::{VolleyHits, extreme_hit, malfunctions, spend, volley_hits};
 use crate::rules::modifiers::modifier_words;
 use crate::rules::odds::LevelOdds;
 use crate::rules::percentile::{Difficulty, SuccessLevel};
-use crate::rules::ruleset::RollPurpose;
-use crate::rules::skills::{DODGE, MECHANICAL_REPAIR};
-use crate::rules::weapons::{AttackForm, Feed, MalfunctionKind, Weapon};
-
-/// A unit's carried weapon, if it attacks in one of `forms`.
-pub(super) fn carried_weapon(
-    battle: &Battle,
-    unit: UnitId,
-    choice: WeaponChoice,
-    forms: &[AttackForm],
-) -> Result<(usize, Weapon), Rejection> {
-    battle.usable_weapon(unit, choice)?;
-    let WeaponChoice::Carried(index) = choice else {
-        return Err(Rejection::WrongWeapon(
-            "bare hands and natural attacks reach only the tiles around".to_string(),
-        ));
-    };
-    let weapon = battle.spec(unit).weapons[index].weapon.clone();
-    if forms.contains(&weapon.attack_form()) {
-        Ok((index, weapon))
-    } else {
-        Err(Rejection::WrongWeapon(format!(
-            "the {} is not used that way",
-            weapon.name
-        )))
-    }
-}
-
-/// Refuse a weapon that is jammed, or that fires only every second (third, fourth) round and
-/// was used too recently.
-pub(super) fn usable_now(battle: &Battle, unit: UnitId, index: usize) -> Result<(), Rejection> {
-    let state = battle.arsenal(unit).state(index);
-    if state.jam.is_some() {
-        return Err(Rejection::Jammed);
-    }
-    let every = battle
-        .carried(unit, index)
-        .map_or(1, |weapon| weapon.uses.every);
-    match state.last_used {
-        Some(round) if every > 1 && battle.round() < round + every => {
-            Err(Rejection::NotReadyUntil(round + every))
-        }
-        _ => Ok(()),
-    }
-}
-
-/// How many of a weapon the unit can still throw (or rounds it can still fire).
-pub(super) fn rounds_left(battle: &Battle, unit: UnitId, index: usize, weapon: &Weapon) -> u32 {
-    let arsenal = battle.arsenal(unit);
-    match weapon.feed() {
-        Feed::Nothing => u32::from(!arsenal.lost.contains(&index)),
-        feed => rounds_ready(feed, arsenal.state(index).ammunition),
-    }
-}
-
-/// A weapon leaves the thrower's hand: a rock or spear lies where it fell (lost for the fight),
-/// a shuriken or stick of dynamite is used up and the next one, if any, is in hand.
-pub(super) fn let_fly(battle: &mut Battle, unit: UnitId, index: usize, weapon: &Weapon) {
-    let round = battle.round();
-    let feed = weapon.feed();
-    battle.change_weapon_state(unit, index, |state| {
-        state.last_used = Some(round);
-        state.ammunition = spend(feed, state.ammunition, 1);
-    });
-    if rounds_left(battle, unit, index, weapon) > 0 && feed != Feed::Nothing {
-        return;
-    }
-    let fallback = if battle.spec(unit).natural_attacks.is_empty() {
-        WeaponChoice::Unarmed
-    } else {
-        WeaponChoice::Natural(0)
-    };
-    battle.change_arsenal(unit, |arsenal| {
-        if !arsenal.lost.contains(&index) {
-            arsenal.lost.push(index);
-        }
-        if arsenal.in_hand == WeaponChoice::Carried(index) {
-            arsenal.in_hand = fallback;
-        }
-    });
-}
-
-/// What one roll of a ranged attack is, beyond who, at whom and with what.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub struct ShotTerms {
-    /// The shooter's aim at this target counts for this roll (the one shot, or every volley of
-    /// one pull of the trigger).
-    pub aimed: bool,
-    /// The first attack roll of the turn (a critical DEX roll's bonus die goes on it).
-    pub first: bool,
-    /// Several shots this round, more than the weapon fires without penalty.
-    pub multiple: bool,
-    /// One round chambered and fired in the same round.
-    pub chambered: bool,
-    /// The target dived for cover and made it.
-    pub dived: bool,
-    /// The roll's place in a burst or full-auto trigger pull.
-    pub volley_roll: Option<u32>,
-}
-
-/// How one roll of a ranged attack stands: range, line, difficulty and every modifier.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct ShotSetup {
-    pub reading: RangeReading,
-    pub line: ShotLine,
-    /// Set by the range (and raised by automatic fire); `None`: no roll can hit.
-    pub difficulty: Option<Difficulty>,
-    pub modifiers: Vec<Modifier>,
-}
-
-impl ShotSetup {
-    /// The net bonus (positive) or penalty (negative) dice before they are capped.
-    fn net_dice(modifiers: &[Modifier]) -> i8 {
-        let sum: i32 = modifiers
-            .iter()
-            .map(|modifier| i32::from(modifier.dice))
-            .sum();
-        i8::try_from(sum.clamp(-100, 100)).unwrap_or_default()
-    }
-}
-
-/// Units of another side than `target` that stand beside it, other than `shooter`: the melee
-/// it is in.
-fn engaged_with(battle: &Battle, shooter: UnitId, target: UnitId) -> Vec<UnitId> {
-    let Some(at) = battle.position(target) else {
-        return Vec::new();
-    };
-    let side = battle.spec(target).side;
-    battle
-        .unit_ids()
-        .into_iter()
-        .filter(|other| *other != shooter && *other != target)
-        .filter(|other| battle.spec(*other).side != side && battle.standing(*other))
-        .filter(|other| {
-            battle
-                .position(*other)
-                .is_some_and(|there| there.is_adjacent(at))
-        })
-        .collect()
-}
-
-/// Read a shot by `unit` at `target` with `weapon`: refused when out of range or out of sight.
-pub(super) fn setup(
-    battle: &Battle,
-    unit: UnitId,
-    target: UnitId,
-    weapon: &Weapon,
-    terms: ShotTerms,
-) -> Result<ShotSetup, Rejection> {
-    let spec = battle.spec(unit);
-    let target_name = &battle.spec(target).name;
-    let (Some(from), Some(to)) = (battle.position(unit), battle.position(target)) else {
-        return Err(Rejection::OutOfReach("not on the map".to_string()));
-    };
-    let reach = WeaponReach::of(&weapon.range, spec.characteristics.strength);
-    let reading = range_reading(&reach, spec.characteristics.dexterity, from, to);
-    let Some(difficulty) = reading.band.difficulty() else {
-        return Err(Rejection::OutOfReach(format!(
-            "{target_name} is out of range of the {}",
-            weapon.name
-        )));
-    };
-    let thrown = weapon.attack_form() == AttackForm::Thrown;
-    let line = shot_line(&battle.scenario.map, from, to);
-    match line {
-        ShotLine::Blocked { .. } => {
-            return Err(Rejection::NoLineOfFire(format!(
-                "{target_name} cannot be seen from here"
-            )));
-        }
-        ShotLine::ThroughCover { .. } if thrown => {
-            return Err(Rejection::NoLineOfFire(format!(
-                "{target_name} is behind cover: nothing can be thrown through it"
-            )));
-        }
-        _ => {}
-    }
-    let shooter = battle.condition(unit);
-    let hidden = battle.condition(target);
-    let round = battle.round();
-    let mut modifiers = Vec::new();
-    let mut add = |reason, dice| modifiers.push(Modifier::new(reason, dice));
-    let point_blank_counts = !(battle.scenario.rules.point_blank_revisited && weapon.cumbersome());
-    if !thrown && reading.point_blank && point_blank_counts {
-        add(ModifierReason::PointBlank, 1);
-    }
-    if terms.aimed
-        && shooter.aim
-            == Some(AimTaken {
-                target,
-                round: round.saturating_sub(1),
-            })
-    {
-        add(ModifierReason::Aiming, 1);
-    }
-    match line {
-        ShotLine::HalfConcealed { .. } => add(ModifierReason::HalfCover, -1),
-        ShotLine::ThroughCover { .. } => add(ModifierReason::ThroughCover, -1),
-        ShotLine::Clear | ShotLine::Blocked { .. } => {}
-    }
-    if terms.dived {
-        add(ModifierReason::DivedForCover, -1);
-    }
-    if !thrown && shooter.prone {
-        add(ModifierReason::ProneShooter, 1);
-    }
-    if hidden.prone && !reading.point_blank {
-        add(ModifierReason::ProneTarget, -1);
-    }
-    let target_spec = battle.spec(target);
-    if hidden.ran_in_round == Some(round) && target_spec.derived.movement >= FAST_MOVEMENT {
-        add(ModifierReason::FastTarget, -1);
-    }
-    match size_dice(target_spec.derived.build) {
-        0 => {}
-        dice if dice < 0 => add(ModifierReason::SmallTarget, dice),
-        dice => add(ModifierReason::LargeTarget, dice),
-    }
-    if !engaged_with(battle, unit, target).is_empty() {
-        add(ModifierReason::IntoMelee, -1);
-    }
-    if terms.multiple {
-        add(ModifierReason::MultipleShots, -1);
-    }
-    if terms.chambered {
-        add(ModifierReason::Chambered, -1);
-    }
-    if terms.first && battle.critical_initiative_unspent(unit) {
-        add(ModifierReason::InitiativeCritical, 1);
-    }
-    modifiers.extend(battle.hindrances(unit, false));
-    let mut difficulty = Some(difficulty);
-    if let Some(roll) = terms.volley_roll {
-        let others = ShotSetup::net_dice(&modifiers);
-        if roll > 0 {
-            modifiers.push(Modifier::new(
-                ModifierReason::FollowingVolley,
-                following_volley_dice(roll),
-            ));
-        }
-        difficulty =
-            difficulty.and_then(|start| raised(start, following_volley_steps(others, roll)));
-    }
-    Ok(ShotSetup {
-        reading,
-        line,
-        difficulty,
-        modifiers,
-    })
-}
-
-/// One roll of a planned trigger pull.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct PlannedRoll {
-    target: UnitId,
-    bullets: u32,
-    /// Bullets wasted swinging onto this target from the last one.
-    wasted_before: u32,
-    terms: ShotTerms,
-    /// A burst or a volley: half the bullets hit, all on an extreme hit.
-    volley: bool,
-}
-
-/// A checked trigger pull: the weapon, the rounds it uses, and its rolls in order.
-#[derive(Debug, Clone, PartialEq)]
-struct FirePlan {
-    index: usize,
-    weapon: Weapon,
-    skill_name: String,
-    rounds: u32,
-    wasted: u32,
-    chambered: bool,
-    rolls: Vec<PlannedRoll>,
-}
-
-/// Check a trigger pull against the weapon, its rounds and the targets (not whose turn it is).
-fn plan_fire(
-    battle: &Battle,
-    unit: UnitId,
-    choice: WeaponChoice,
-    mode: &FireMode,
-) -> Result<FirePlan, Rejection> {
-    let (index, weapon) = carried_weapon(battle, unit, choice, &[AttackForm::Shot])?;
-    usable_now(battle, unit, index)?;
-    let feed = weapon.feed();
-    let ammunition = battle.arsenal(unit).state(index).ammunition;
-    let ready = rounds_ready(feed, ammunition);
-    let plan = plan_rolls(battle, unit, index, weapon, mode, ready)?;
-    let needed = plan.rounds + plan.wasted;
-    if needed <= ready && needed > 0 {
-        return Ok(plan);
-    }
-    let single = matches!(mode, FireMode::Shots(targets) if targets.len() == 1);
-    if single && can_chamber_and_fire(feed, ammunition) {
-        return Ok(chambering(plan, true));
-    }
-    Err(Rejection::OutOfAmmunition(format!(
-        "the {} has {ready} ready, {} needed",
-        plan.weapon.name,
-        needed.max(1)
-    )))
-}
-
-/// The plan with (or without) one round chambered and fired: a penalty die on its one shot.
-fn chambering(plan: FirePlan, chambered: bool) -> FirePlan {
-    FirePlan {
-        chambered,
-        rolls: plan
-            .rolls
-            .into_iter()
-            .map(|roll| PlannedRoll {
-                terms: ShotTerms {
-                    chambered,
-                    ..roll.terms
-                },
-                ..roll
-            })
-            .collect(),
-        ..plan
-    }
-}
-
-/// The rolls of a trigger pull in `mode`, checked against the weapon and the targets; a burst
-/// fires at most the `ready` rounds.
-fn plan_rolls(
-    battle: &Battle,
-    unit: UnitId,
-    index: usize,
-    weapon: Weapon,
-    mode: &FireMode,
-    ready: u32,
-) -> Result<FirePlan, Rejection> {
-    for target in mode.targets() {
-        melee::target_there(battle, unit, target)?;
-    }
-    let position = |target: UnitId| battle.position(target).unwrap_or(Tile::new(0, 0));
-    let plain = |target, terms| PlannedRoll {
-        target,
-        bullets: 1,
-        wasted_before: 0,
-        terms,
-        volley: false,
-    };
-    let (skill_name, rolls) = match mode {
-        FireMode::Shots(targets) => {
-            let most = weapon.most_shots();
-            if most == 0 {
-                return Err(Rejection::WrongWeapon(format!(
-                    "the {} fires only full auto",
-                    weapon.name
-                )));
-            }
-            let count = u32::try_from(targets.len()).unwrap_or(u32::MAX);
-            if targets.is_empty() || count > most {
-                return Err(Rejection::WrongWeapon(format!(
-                    "the {} fires from 1 to {most} shots a round",
-                    weapon.name
-                )));
-            }
-            let multiple = multiple_shots_penalty(count, &weapon.uses);
-            let rolls = targets
-                .iter()
-                .enumerate()
-                .map(|(shot, &target)| {
-                    plain(
-                        target,
-                        ShotTerms {
-                            aimed: shot == 0,
-                            first: shot == 0,
-                            multiple,
-                            ..ShotTerms::default()
-                        },
-                    )
-                })
-                .collect();
-            (weapon.skill.clone(), rolls)
-        }
-        FireMode::Burst(target) => {
-            let Some(size) = weapon.uses.burst else {
-                return Err(Rejection::WrongWeapon(format!(
-                    "the {} fires no bursts",
-                    weapon.name
-                )));
-            };
-            let terms = ShotTerms {
-                aimed: true,
-                first: true,
-                volley_roll: Some(0),
-                ..ShotTerms::default()
-            };
-            let roll = PlannedRoll {
-                bullets: size.min(ready),
-                volley: true,
-                ..plain(*target, terms)
-            };
-            (weapon.automatic_skill().to_string(), vec![roll])
-        }
-        FireMode::FullAuto(targets) => {
-            if !weapon.uses.full_auto {
-                return Err(Rejection::WrongWeapon(format!(
-                    "the {} does not fire full auto",
-                    weapon.name
-                )));
-            }
-            if targets.is_empty() || targets.iter().any(|(_, bullets)| *bullets == 0) {
-                return Err(Rejection::InvalidTarget(
-                    "full auto needs at least one bullet for each target".to_string(),
-                ));
-            }
-            let skill_name = weapon.automatic_skill().to_string();
-            let size = volley_size(battle.skill(unit, &skill_name));
-            let shooter = position(unit);
-            let directions: Vec<(i64, i64)> = mode
-                .targets()
-                .iter()
-                .map(|target| {
-                    let at = position(*target);
-                    (
-                        i64::from(at.x) - i64::from(shooter.x),
-                        i64::from(at.y) - i64::from(shooter.y),
-                    )
-                })
-                .collect();
-            if !within_arc(&directions) {
-                return Err(Rejection::OutOfArc);
-            }
-            let allotments: Vec<u32> = targets.iter().map(|(_, bullets)| *bullets).collect();
-            let mut previous: Option<UnitId> = None;
-            let rolls: Vec<PlannedRoll> = volleys(size, &allotments)
-                .into_iter()
-                .map(|volley| {
-                    let target = targets[volley.target].0;
-                    let wasted_before = previous.filter(|last| *last != target).map_or(0, |last| {
-                        bullets_between_targets(distance_squared(position(last), position(target)))
-                    });
-                    previous = Some(target);
-                    PlannedRoll {
-                        target,
-                        bullets: volley.bullets,
-                        wasted_before,
-                        terms: ShotTerms {
-                            aimed: true,
-                            first: volley.roll == 0,
-                            volley_roll: Some(volley.roll),
-                            ..ShotTerms::default()
-                        },
-                        volley: true,
-                    }
-                })
-                .collect();
-            (skill_name, rolls)
-        }
-    };
-    for roll in &rolls {
-        setup(battle, unit, roll.target, &weapon, roll.terms)?;
-    }
-    Ok(FirePlan {
-        index,
-        skill_name,
-        rounds: rolls.iter().map(|roll| roll.bullets).sum(),
-        wasted: rolls.iter().map(|roll| roll.wasted_before).sum(),
-        weapon,
-        chambered: false,
-        rolls,
-    })
-}
+use crate::rules::skills::DODGE;
+use crate::rules::weapons::{AttackForm, MalfunctionKind, Weapon};
+use crate::words::capitalised;
 
 /// Whether a target can throw itself into cover now.
 fn can_dive(battle: &Battle, unit: UnitId) -> bool {
@@ -687,19 +230,6 @@ fn resolve_fire(battle: &mut Battle, unit: UnitId, pending: &PendingFire) {
     battle.change_condition(unit, |condition| condition.aim = None);
 }
 
-/// The plan of a trigger pull already fired (its action spent, its chambered round loaded),
-/// for resolving it after the targets' answers.
-fn plan_rolls_after_answers(
-    battle: &Battle,
-    unit: UnitId,
-    pending: &PendingFire,
-) -> Result<FirePlan, Rejection> {
-    let (index, weapon) = carried_weapon(battle, unit, pending.weapon, &[AttackForm::Shot])?;
-    let ready = rounds_ready(weapon.feed(), battle.arsenal(unit).state(index).ammunition);
-    let plan = plan_rolls(battle, unit, index, weapon, &pending.mode, ready)?;
-    Ok(chambering(plan, pending.chambered))
-}
-
 /// One attack roll at a target: announce it, roll, and carry out what comes of it. Returns
 /// whether the weapon jammed (the rest of the trigger pull is lost).
 fn take_shot(
@@ -857,202 +387,31 @@ fn deal_hits(
     effects::after_hit(battle, target, &weapon.damage);
 }
 
-/// The weapon did not fire: a dud, or a jam that takes 1D6 rounds of work to clear.
-pub(super) fn malfunction(battle: &mut Battle, unit: UnitId, index: usize) -> MalfunctionKind {
-    let Some(weapon) = battle.carried(unit, index).cloned() else {
-        return MalfunctionKind::Dud;
-    };
-    let kind = weapon.malfunction_kind();
-    let work = (kind == MalfunctionKind::Jam).then(|| battle.die(6));
-    if let Some(work) = work {
-        battle.change_weapon_state(unit, index, |state| {
-            state.jam = Some(Jam {
-                work_left: work.face,
-            });
-        });
-    }
-    battle.emit(EventKind::Malfunctioned {
-        unit,
-        weapon: weapon.name,
-        outcome: kind,
-        work,
-    });
-    kind
-}
-
-/// Take aim at a target with the weapon in hand: the action this turn, a bonus die on the shot
-/// next turn if nothing else comes first.
-pub(super) fn aim(battle: &mut Battle, unit: UnitId, target: UnitId) -> Result<(), Rejection> {
-    battle.action_available(unit)?;
-    let in_hand = battle.arsenal(unit).in_hand;
-    let (_, weapon) = carried_weapon(
-        battle,
-        unit,
-        in_hand,
-        &[AttackForm::Shot, AttackForm::Thrown],
-    )?;
-    melee::target_there(battle, unit, target)?;
-    setup(battle, unit, target, &weapon, ShotTerms::default())?;
-    let round = battle.round();
-    battle.change_turn(|turn| turn.action_used = true);
-    battle.change_condition(unit, |condition| {
-        condition.aim = Some(AimTaken { target, round });
-    });
-    battle.emit(EventKind::Aimed { unit, target });
-    Ok(())
-}
-
-/// The unit's aim is spoilt (it moved, was hurt, or did something else first).
-pub(super) fn spoil_aim(battle: &mut Battle, unit: UnitId) {
-    if battle.condition(unit).aim.is_some() {
-        battle.change_condition(unit, |condition| condition.aim = None);
-        battle.emit(EventKind::AimLost { unit });
-    }
-}
-
-/// After a command: anything an aiming unit does other than aiming, shooting, ending its turn or
-/// taking an attack spoils its aim.
-pub(super) fn keep_or_spoil_aim(battle: &mut Battle, command: &Command) {
-    let Some(unit) = command.unit() else {
-        return;
-    };
-    let keeps = matches!(
-        command,
-        Command::Aim { .. }
-            | Command::Fire { .. }
-            | Command::Attack { .. }
-            | Command::EndTurn { .. }
-            | Command::Answer {
-                answer: Answer::Nothing,
-                ..
-            }
-    );
-    if !keeps {
-        spoil_aim(battle, unit);
-    }
-}
-
-/// Load a weapon: two rounds, a fresh magazine, or half a belt. Takes the action.
-pub(super) fn reload(
-    battle: &mut Battle,
-    unit: UnitId,
-    choice: WeaponChoice,
-) -> Result<(), Rejection> {
-    battle.action_available(unit)?;
-    let (index, weapon) = carried_weapon(
-        battle,
-        unit,
-        choice,
-        &[
-            AttackForm::Shot,
-            AttackForm::Thrown,
-            AttackForm::Lobbed,
-            AttackForm::Placed,
-        ],
-    )?;
-    let state = battle.arsenal(unit).state(index);
-    if state.jam.is_some() {
-        return Err(Rejection::Jammed);
-    }
-    let after = crate::rules::firearms::reload(weapon.feed(), weapon.capacity(), state.ammunition)
-        .map_err(Rejection::CannotReload)?;
-    battle.change_turn(|turn| turn.action_used = true);
-    battle.change_weapon_state(unit, index, |state| state.ammunition = after);
-    battle.emit(EventKind::Reloaded {
-        unit,
-        weapon: weapon.name,
-        loaded: after.loaded,
-        spare: after.spare,
-        half_done: after.belt_half_changed,
-    });
-    Ok(())
-}
-
-/// Work on a jammed weapon: a round of work at a time; once the 1D6 rounds are done, a
-/// Mechanical Repair or Firearms roll (the better) clears it, tried again each round until it
-/// does.
-pub(super) fn clear_jam(
-    battle: &mut Battle,
-    unit: UnitId,
-    choice: WeaponChoice,
-) -> Result<(), Rejection> {
-    battle.action_available(unit)?;
-    battle.usable_weapon(unit, choice)?;
-    let WeaponChoice::Carried(index) = choice else {
-        return Err(Rejection::NotJammed);
-    };
-    let Some(jam) = battle.arsenal(unit).state(index).jam else {
-        return Err(Rejection::NotJammed);
-    };
-    let weapon = battle.spec(unit).weapons[index].weapon.clone();
-    battle.change_turn(|turn| turn.action_used = true);
-    let work_left = jam.work_left.saturating_sub(1);
-    battle.change_weapon_state(unit, index, |state| {
-        state.jam = Some(Jam { work_left });
-    });
-    battle.emit(EventKind::JamWorkedOn {
-        unit,
-        weapon: weapon.name.clone(),
-        rounds_left: work_left,
-    });
-    if work_left > 0 {
-        return Ok(());
-    }
-    let (skill_name, skill) = [MECHANICAL_REPAIR, weapon.skill.as_str()]
-        .into_iter()
-        .map(|name| (name, battle.skill(unit, name)))
-        .max_by_key(|(_, value)| *value)
-        .unwrap_or((MECHANICAL_REPAIR, 0));
-    let check = battle.roll(
-        unit,
-        RollPurpose::Skill(skill_name.to_string()),
-        skill,
-        Difficulty::Regular,
-        Vec::new(),
-    );
-    if check.success {
-        battle.change_weapon_state(unit, index, |state| state.jam = None);
-        battle.emit(EventKind::JamCleared {
-            unit,
-            weapon: weapon.name,
-        });
-    }
-    Ok(())
-}
-
-/// The AI's answer to shots: dive when already committed to a dive (it costs nothing more), or
-/// when the first shot at it is likely to hit and a hit could be a major wound.
-pub(super) fn default_dive(
+/// What rides on a target's answer to shots: the most damage the first roll at it could deal,
+/// its maximum hit points, and whether it has already dived for cover.
+pub(super) fn volley_stakes(
     battle: &Battle,
     attacker: UnitId,
     pending: &PendingFire,
     unit: UnitId,
-) -> Answer {
-    if battle.condition(unit).dived_for_cover {
-        return Answer::DiveForCover;
-    }
-    let Ok(plan) = plan_rolls_after_answers(battle, attacker, pending) else {
-        return Answer::Nothing;
+) -> Stakes {
+    let worst = || {
+        let plan = plan_rolls_after_answers(battle, attacker, pending).ok()?;
+        let first = plan.rolls.iter().find(|roll| roll.target == unit)?;
+        let shot = setup(battle, attacker, unit, &plan.weapon, first.terms).ok()?;
+        let reach = damage_reach(&plan.weapon, shot.reading.band);
+        Some(
+            plan.weapon
+                .damage
+                .maximum(reach, &battle.spec(attacker).derived.damage_bonus)
+                .unwrap_or_default()
+                .saturating_mul(first.bullets),
+        )
     };
-    let Some(first) = plan.rolls.iter().find(|roll| roll.target == unit) else {
-        return Answer::Nothing;
-    };
-    let Ok(shot) = setup(battle, attacker, unit, &plan.weapon, first.terms) else {
-        return Answer::Nothing;
-    };
-    let chance = hit_chance(battle, attacker, &plan, &shot);
-    let reach = damage_reach(&plan.weapon, shot.reading.band);
-    let worst = plan
-        .weapon
-        .damage
-        .maximum(reach, &battle.spec(attacker).derived.damage_bonus)
-        .unwrap_or_default()
-        .saturating_mul(first.bullets);
-    let dangerous = worst.saturating_mul(2) >= battle.vitals(unit).max_hit_points;
-    if chance >= 0.4 && dangerous {
-        Answer::DiveForCover
-    } else {
-        Answer::Nothing
+    Stakes::Shots {
+        worst: worst().unwrap_or_default(),
+        max_hit_points: battle.vitals(unit).max_hit_points,
+        dived: battle.condition(unit).dived_for_cover,
     }
 }
 
@@ -1063,7 +422,7 @@ pub(super) fn dive_odds(
     attacker: UnitId,
     pending: &PendingFire,
     unit: UnitId,
-) -> Option<super::melee::AnswerOdds> {
+) -> Option<AnswerOdds> {
     let plan = plan_rolls_after_answers(battle, attacker, pending).ok()?;
     let first = plan.rolls.iter().find(|roll| roll.target == unit)?;
     let chance = |dived: bool| {
@@ -1080,28 +439,11 @@ pub(super) fn dive_odds(
         crate::rules::modifiers::extra_dice(&battle.hindrances(unit, false)).net(),
     )
     .success_probability();
-    Some(super::melee::AnswerOdds::Shots {
+    Some(AnswerOdds::Shots {
         dive: dodge,
         hit_if_taken: chance(false),
         hit_if_dived: chance(true),
     })
-}
-
-/// The exact chance that a roll hits: success at its difficulty, and below the weapon's
-/// malfunction number.
-fn hit_chance(battle: &Battle, unit: UnitId, plan: &FirePlan, shot: &ShotSetup) -> f64 {
-    let Some(difficulty) = shot.difficulty else {
-        return 0.0;
-    };
-    let skill = battle.skill(unit, &plan.skill_name);
-    let dice = crate::rules::modifiers::extra_dice(&shot.modifiers).net();
-    LevelOdds::count_below(
-        skill,
-        difficulty,
-        dice,
-        plan.weapon.malfunction.unwrap_or(u32::MAX),
-    )
-    .success_probability()
 }
 
 /// One roll of a planned ranged attack, as the player sees it before committing.
@@ -1152,7 +494,7 @@ pub fn preview(
             .first()
             .copied()
             .ok_or_else(|| Rejection::InvalidTarget("nobody to throw at".to_string()))?;
-        melee::target_there(&battle, unit, target)?;
+        battle.target_there(unit, target)?;
         let terms = ShotTerms {
             aimed: true,
             first: true,

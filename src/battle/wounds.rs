@@ -1,10 +1,12 @@
 //! The one pipeline every kind of harm goes through (armor, regular damage, major wounds,
 //! unconsciousness, dying, death), and the care that undoes some of it: First Aid and Medicine.
 
+use super::aim::spoil_aim;
 use super::command::Rejection;
-use super::engine::Battle;
 use super::event::EventKind;
-use super::{Phase, UnitId, Vital, Vitals, melee};
+use super::hold::let_go;
+use super::state::Battle;
+use super::{Phase, UnitId, Vital, Vitals};
 use crate::map::scenario::Control;
 use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, Formula, Term};
 use crate::rules::skills::{FIRST_AID, MEDICINE};
@@ -92,7 +94,7 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
         concealed,
     });
     if taken > 0 {
-        super::ranged::spoil_aim(battle, unit);
+        spoil_aim(battle, unit);
     }
     if severity == BlowSeverity::Major && after.vital == Vital::Conscious {
         // A major wound: down, and a CON roll to stay conscious.
@@ -111,7 +113,7 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
     if (severity != BlowSeverity::Regular || after.vital != Vital::Conscious)
         && battle.condition(unit).holding.is_some()
     {
-        melee::let_go(battle, unit);
+        let_go(battle, unit);
     }
     announce_change(battle, unit, before);
 }

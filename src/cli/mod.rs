@@ -13,10 +13,10 @@ use std::sync::Arc;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::SavedBattle;
 use crate::ai::Style;
 use crate::battle::UnitId;
 use crate::files::{FileError, read_text};
+use crate::game::SavedBattle;
 use crate::map::Loaded;
 use crate::map::scenario::Control;
 use crate::replay::Replay;
@@ -220,7 +220,9 @@ fn open(path: &Path) -> Result<Opened, FileError> {
 }
 
 fn play(args: PlayArgs) -> ExitCode {
-    let path = args.scenario.unwrap_or_else(crate::default_scenario_path);
+    let path = args
+        .scenario
+        .unwrap_or_else(crate::game::default_scenario_path);
     let (loaded, saved) = match open(&path) {
         Ok(Opened::Loaded(loaded)) => (loaded, None),
         Ok(Opened::Saved(replay)) => {
@@ -355,7 +357,7 @@ fn open_window(
             Err(error) => return fail(&error.to_string()),
         },
     };
-    let exit = crate::run_game(crate::PlayOptions {
+    let exit = crate::game::run_game(crate::game::PlayOptions {
         loaded,
         ruleset,
         screenshot: window.screenshot.map(|path| ScreenshotRequest {

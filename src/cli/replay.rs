@@ -10,10 +10,11 @@ use serde_json::{Value, json};
 
 use super::output::Lines;
 use super::{WindowArgs, fail, open_window};
-use crate::SavedBattle;
 use crate::ai::Style;
 use crate::battle::event::{Event, EventKind};
-use crate::battle::{EventLog, Flow, Phase, UnitId, log};
+use crate::battle::{EventLog, Flow, Phase, UnitId};
+use crate::game::SavedBattle;
+use crate::log;
 use crate::map::Loaded;
 use crate::map::scenario::Scenario;
 use crate::replay::{EventDigest, Playback, Replay, give_tracked, refused};

@@ -15,6 +15,17 @@ use crate::rules::ruleset::{Ruleset, RulesetId, ruleset};
 use crate::rules::skills::find_skill;
 use crate::rules::weapons::Weapon;
 
+/// Which of a unit's attacks it uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum WeaponChoice {
+    /// A weapon it carries, by its place in the unit's list.
+    Carried(usize),
+    /// A creature's own attack (claws, bite), by its place in the list.
+    Natural(usize),
+    /// Fists and feet.
+    Unarmed,
+}
+
 /// The highest value a characteristic or skill may have (monsters go well past 100).
 pub const MAX_RATING: u32 = 999;
 /// The most units a scenario may hold.
@@ -227,11 +238,7 @@ pub struct UnitSpec {
 
 impl UnitSpec {
     /// The name and reach of one of the unit's attacks (a wielder's STR sets thrown ranges).
-    pub fn attack_reach(
-        &self,
-        choice: crate::battle::command::WeaponChoice,
-    ) -> (String, crate::map::range::WeaponReach) {
-        use crate::battle::command::WeaponChoice;
+    pub fn attack_reach(&self, choice: WeaponChoice) -> (String, crate::map::range::WeaponReach) {
         use crate::map::range::WeaponReach;
         match choice {
             WeaponChoice::Carried(index) => self.weapons.get(index).map_or_else(
@@ -255,8 +262,7 @@ impl UnitSpec {
 
     /// What the unit holds ready at the start: its first weapon, else its first natural
     /// attack, else its fists.
-    pub fn default_weapon(&self) -> crate::battle::command::WeaponChoice {
-        use crate::battle::command::WeaponChoice;
+    pub fn default_weapon(&self) -> WeaponChoice {
         if !self.weapons.is_empty() {
             WeaponChoice::Carried(0)
         } else if !self.natural_attacks.is_empty() {

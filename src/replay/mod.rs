@@ -8,7 +8,6 @@ pub mod saving;
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 
-use crate::AppSystems;
 use crate::ai::AiStyles;
 use crate::battle::command::Command;
 use crate::battle::event::{Event, EventKind};
@@ -17,6 +16,7 @@ use crate::battle::{
     Flow, Phase, resolve, restart,
 };
 use crate::map::scenario::{Control, Scenario};
+use crate::schedule::AppSystems;
 pub use file::{EventDigest, REPLAY_FORMAT, Replay, ReplayFile};
 pub use playback::Playback;
 pub use saving::{Autosave, SaveNotices, SaveRequest, SavedCommands};
@@ -63,7 +63,7 @@ impl Replay {
 
     /// The replay's battle in a headless app under `seed`, set up, no command given yet.
     pub fn headless(&self, seed: u64) -> App {
-        let mut app = crate::headless_app(self.scenario.clone(), seed);
+        let mut app = crate::headless::headless_app(self.scenario.clone(), seed);
         app.insert_resource(Controllers(self.control.clone()));
         app.update();
         app

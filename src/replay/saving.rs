@@ -193,7 +193,7 @@ mod tests {
         let path = folder.join("cellar.ron");
         let scenario = cellar();
         let units = scenario.units.len();
-        let mut app = crate::headless_app(scenario, 3);
+        let mut app = crate::headless::headless_app(scenario, 3);
         app.insert_resource(Controllers(vec![Control::Ai; units]))
             .insert_resource(Autosave(path.clone()))
             .add_plugins(crate::ai::plugin)
@@ -228,7 +228,7 @@ mod tests {
     #[test]
     fn a_saved_battle_is_given_its_commands_before_anything_else() {
         let whole = crate::replay::simulate(cellar(), 4, Some(1));
-        let mut app = crate::headless_app(whole.scenario.clone(), whole.seed);
+        let mut app = crate::headless::headless_app(whole.scenario.clone(), whole.seed);
         app.insert_resource(SavedCommands(whole.commands.clone()))
             .add_systems(Update, play_saved_commands.before(BattleSystems));
         app.update();

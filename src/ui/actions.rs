@@ -9,7 +9,7 @@ use crate::battle::command::{
     Answer, Command, FireMode, ManeuverGoal, SurpriseAttack, WeaponChoice,
 };
 use crate::battle::event::{DefenceKind, EventKind};
-use crate::battle::melee::AnswerOdds;
+use crate::battle::threat::AnswerOdds;
 use crate::battle::{AttackKind, Phase, UnitId, WeaponState};
 use crate::map::reach::budget_for;
 use crate::map::scenario::{Scenario, UnitSpec};

@@ -9,11 +9,11 @@ use super::side_colour;
 use super::view::BattleView;
 use crate::battle::command::WeaponChoice;
 use crate::battle::event::WoundState;
-use crate::battle::log::plural;
 use crate::battle::{Condition, UnitId, Vitals, WeaponState};
 use crate::map::reach::budget_for;
 use crate::map::scenario::{Control, Scenario};
 use crate::rules::weapons::{Feed, Weapon};
+use crate::words::plural;
 
 /// Whether the numbers of a unit's wounds are hidden (the concealed-damage option hides them
 /// for units played by people, as the log does).

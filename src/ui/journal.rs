@@ -12,7 +12,7 @@ use super::view::BattleView;
 use super::{Notices, side_colour};
 use crate::battle::UnitId;
 use crate::battle::event::Event;
-use crate::battle::log::{self, LogKind};
+use crate::log::{self, LogKind};
 use crate::map::scenario::Scenario;
 
 /// What the log shows: one unit or all, and which kinds of event.

@@ -27,20 +27,21 @@ use bevy_egui::{
 };
 use leafwing_input_manager::prelude::ActionState;
 
+use crate::battle::ActiveRuleset;
 use crate::battle::{BattleDice, EventLog, TilePosition, UnitId};
 use crate::input::{KeyMap, KeyMapNotice, MapAction};
 use crate::map::scenario::{Scenario, UnitSpec};
 use crate::replay::SaveNotices;
+use crate::schedule::AppSystems;
 use crate::view::ShownMap;
 use crate::view::camera::{CentreOn, MapInsets};
 use crate::view::hover::HoveredTile;
 use crate::view::overlay::RangeOverlayShown;
 use crate::view::preview::{AimReadout, AnswerReadout, BlastReadout};
-use crate::{ActiveRuleset, AppSystems};
 use view::BattleView;
 
 /// The width of the right-hand panel in points at scale 1; the map is drawn beside it.
-pub const SIDE_PANEL_WIDTH: f32 = 350.0;
+const SIDE_PANEL_WIDTH: f32 = 350.0;
 /// The width of the turn order down the left, in points at scale 1.
 const ORDER_PANEL_WIDTH: f32 = 220.0;
 /// The height of the rolls and the log along the bottom, in points at scale 1.
@@ -96,6 +97,10 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<UiSettings>()
         .init_resource::<Notices>()
         .init_resource::<journal::LogFilter>()
+        .insert_resource(MapInsets {
+            right: SIDE_PANEL_WIDTH,
+            ..default()
+        })
         .add_systems(Startup, (spawn_overlay_camera, show_the_key_map_notice))
         .add_systems(Update, gather_save_notices)
         .add_systems(

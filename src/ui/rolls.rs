@@ -10,7 +10,7 @@ use super::side_colour;
 use super::view::BattleView;
 use crate::battle::UnitId;
 use crate::battle::event::{Event, EventKind, Modifier};
-use crate::battle::log::{outcome_words, plural};
+use crate::log::outcome_words;
 use crate::map::scenario::Scenario;
 use crate::rules::damage::{DamageRoll, DamageSource};
 use crate::rules::melee::MeleeOutcome;
@@ -18,6 +18,7 @@ use crate::rules::modifiers::modifier_words;
 use crate::rules::percentile::{Difficulty, SkillCheck, SuccessLevel};
 use crate::rules::ruleset::RollPurpose;
 use crate::rules::wounds::BlowSeverity;
+use crate::words::plural;
 
 /// The widest the roll panel gets, in points; it takes a share of the bottom row down to
 /// [`NARROWEST`], leaving the rest to the log.

@@ -9,34 +9,23 @@ use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_inp
 use leafwing_input_manager::prelude::ActionState;
 
 use super::{MapGeometry, ShownMap, TILE_SIZE};
-use crate::AppSystems;
 use crate::battle::UnitId;
 use crate::input::MapAction;
-use crate::ui::SIDE_PANEL_WIDTH;
+use crate::schedule::AppSystems;
 
 /// The camera that looks at the map (the overlay has its own).
 #[derive(Component, Debug)]
 pub struct MapCamera;
 
 /// How much of the window the overlay's panels take on each side, in logical pixels: the map
-/// is drawn in what is left. The overlay measures its panels every frame.
-#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+/// is drawn in what is left. The overlay sets it as it opens and measures its panels every frame;
+/// without an overlay the map has the whole window.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
 pub struct MapInsets {
     pub left: f32,
     pub right: f32,
     pub top: f32,
     pub bottom: f32,
-}
-
-impl Default for MapInsets {
-    fn default() -> Self {
-        Self {
-            left: 0.0,
-            right: SIDE_PANEL_WIDTH,
-            top: 0.0,
-            bottom: 0.0,
-        }
-    }
 }
 
 /// A request to centre the view on a unit (from the turn order, or the centre key).

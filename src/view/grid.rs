@@ -5,8 +5,8 @@ use bevy_egui::input::egui_wants_any_keyboard_input;
 use leafwing_input_manager::prelude::ActionState;
 
 use super::{MapGeometry, ShownMap, TILE_SIZE};
-use crate::AppSystems;
 use crate::input::MapAction;
+use crate::schedule::AppSystems;
 
 /// Whether the grid is drawn.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,8 +5,8 @@ use bevy::window::PrimaryWindow;
 
 use super::camera::{MapCamera, pointer_over_map};
 use super::{MapGeometry, ShownMap, TILE_SIZE};
-use crate::AppSystems;
 use crate::map::Tile;
+use crate::schedule::AppSystems;
 
 /// How far the pointer must travel to release a pinned tile, in logical pixels.
 const PIN_RELEASE_PIXELS: f32 = 8.0;

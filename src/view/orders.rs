@@ -7,7 +7,6 @@ use leafwing_input_manager::prelude::ActionState;
 
 use super::hover::HoveredTile;
 use super::overlay::{Selection, unit_at};
-use crate::AppSystems;
 use crate::battle::command::{
     Answer, Command, FireMode, ManeuverGoal, SurpriseAttack, WeaponChoice,
 };
@@ -19,6 +18,7 @@ use crate::input::MapAction;
 use crate::map::scenario::Control;
 use crate::replay::Playback;
 use crate::rules::weapons::{AttackForm, Weapon};
+use crate::schedule::AppSystems;
 
 /// What the next click on a unit means.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -7,13 +7,13 @@ use bevy_egui::input::egui_wants_any_keyboard_input;
 use leafwing_input_manager::prelude::ActionState;
 
 use super::{OVERLAY_Z, ShownMap, image_from_pixels, spawn_tile_layer};
-use crate::AppSystems;
 use crate::battle::{ActiveScenario, Arsenal, Flow, Phase, TilePosition, UnitId};
 use crate::input::MapAction;
 use crate::map::Tile;
 use crate::map::range::RangeBand;
 use crate::map::reach::{budget_for, reachable};
 use crate::map::sight::{FireCell, fire_overlay};
+use crate::schedule::AppSystems;
 
 /// The unit whose reach and weapon the overlays show.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]

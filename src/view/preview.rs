@@ -2,7 +2,7 @@
 //! pointer with every modifier and the exact chance ("Hard · long range · −1 half cover · 42% to hit"),
 //! and for an explosive the rings of its blast with every unit it would catch, friend or foe.
 //! The battle's own checks make these readings (`battle::ranged::preview`,
-//! `battle::blast::preview`, and the defender's odds from `battle::melee::answer_odds`); the
+//! `battle::blast::preview`, and the defender's odds from `battle::answer::answer_odds`); the
 //! view only draws them.
 
 use bevy::prelude::*;
@@ -11,19 +11,22 @@ use super::hover::HoveredTile;
 use super::orders::{FireOrder, Intent};
 use super::overlay::Selection;
 use super::{MapGeometry, ShownMap, TILE_SIZE};
-use crate::AppSystems;
+use crate::battle::answer::answer_odds;
 use crate::battle::command::{FireMode, Rejection, WeaponChoice};
-use crate::battle::log::{capitalised, goal_words, plural};
-use crate::battle::melee::{self, AnswerOdds};
+use crate::battle::melee;
 use crate::battle::ranged::RollPreview;
+use crate::battle::threat::AnswerOdds;
 use crate::battle::{
     ActiveScenario, Arsenal, AttackKind, EventLog, TilePosition, UnitId, blast, ranged,
 };
+use crate::log::goal_words;
 use crate::map::Tile;
 use crate::map::range::{RangeBand, range_reading};
 use crate::map::sight::{LineOfFire, ShotLine, line_of_fire};
 use crate::rules::modifiers::{Modifier, modifier_words};
 use crate::rules::weapons::AttackForm;
+use crate::schedule::AppSystems;
+use crate::words::{capitalised, plural};
 
 /// The selected unit aiming at the enemy under the pointer.
 #[derive(Debug, Clone, PartialEq)]
@@ -168,7 +171,7 @@ fn read_previews(world: &mut World, mut last: Local<Option<PreviewKey>>) {
     };
     let answers = world
         .contains_resource::<ActiveScenario>()
-        .then(|| melee::answer_odds(world))
+        .then(|| answer_odds(world))
         .flatten();
     world
         .resource_mut::<AnswerReadout>()
@@ -466,7 +469,7 @@ fn draw_blast(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::battle::ranged::ShotSetup;
+    use crate::battle::shot::ShotSetup;
     use crate::map::range::RangeReading;
     use crate::rules::melee::ExchangeOdds;
     use crate::rules::modifiers::ModifierReason;

@@ -4,8 +4,8 @@ use bevy::prelude::*;
 
 use super::overlay::Selection;
 use super::{MapGeometry, ShownMap, TILE_SIZE, TOKEN_Z, image_from_pixels};
-use crate::AppSystems;
 use crate::battle::{ActiveScenario, Condition, Flow, TilePosition, UnitId, Vital, Vitals};
+use crate::schedule::AppSystems;
 
 /// The token image's side in pixels.
 const TOKEN_PIXELS: u32 = 64;

@@ -1374,7 +1374,7 @@ fn the_log_tells_each_shot() {
     fire(&mut app, A, FireMode::single(B));
     let lines: Vec<String> = app.world().resource::<EventLog>().0[mark..]
         .iter()
-        .map(|event| gridkeeper::battle::log::describe(event, &scenario))
+        .map(|event| gridkeeper::log::describe(event, &scenario))
         .collect();
     let expected = [
         "Gunman fires the .38 or 9mm Revolver: 1 round",

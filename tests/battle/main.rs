@@ -13,7 +13,8 @@ use gridkeeper::battle::command::{
     Answer, Command, ManeuverGoal, Rejection, SurpriseAttack, WeaponChoice,
 };
 use gridkeeper::battle::event::{EventKind, ModifierReason, WoundState};
-use gridkeeper::battle::melee::{self, AnswerOdds};
+use gridkeeper::battle::melee;
+use gridkeeper::battle::threat::AnswerOdds;
 use gridkeeper::battle::{
     ActiveScenario, Arsenal, AttackKind, BattleDice, CommandQueue, Condition, Controllers,
     EventLog, Flow, Phase, TilePosition, UnitId, Vital, Vitals,
@@ -1690,7 +1691,7 @@ fn the_log_puts_every_event_in_words() {
         .resource::<EventLog>()
         .0
         .iter()
-        .map(|event| gridkeeper::battle::log::describe(event, &scenario))
+        .map(|event| gridkeeper::log::describe(event, &scenario))
         .collect();
     assert!(lines.iter().all(|line| !line.is_empty()));
     assert!(

@@ -1,8 +1,8 @@
-//! The combat log: every event in plain words.
+//! The words of the combat log: each event in a sentence, each roll with what it was against.
 
-use super::UnitId;
-use super::command::{Answer, ManeuverGoal};
-use super::event::{DefenceKind, Event, EventKind, Modifier, WoundState};
+use crate::battle::UnitId;
+use crate::battle::command::{Answer, ManeuverGoal};
+use crate::battle::event::{DefenceKind, Event, EventKind, Modifier, WoundState};
 use crate::map::scenario::Scenario;
 use crate::rules::damage::DamageQuality;
 use crate::rules::melee::MeleeOutcome;
@@ -11,6 +11,7 @@ use crate::rules::percentile::SkillCheck;
 use crate::rules::ruleset::RollPurpose;
 use crate::rules::weapons::MalfunctionKind;
 use crate::rules::wounds::BlowSeverity;
+use crate::words::{capitalised, plural};
 
 /// The words for one event, as the log shows it.
 pub fn describe(event: &Event, scenario: &Scenario) -> String {
@@ -447,210 +448,6 @@ pub fn outcome_words(check: &SkillCheck) -> String {
         (true, false) => format!("{level} success, not enough"),
         (false, _) => level.to_string(),
     }
-}
-
-/// What an event is about, for filtering the log.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum LogKind {
-    /// Rounds, turns, delays and the battle's start and end.
-    Turns,
-    /// Moving, standing up, fleeing, arriving.
-    Moves,
-    /// Attacks, shots, throws, blasts and the rolls they make.
-    Attacks,
-    /// Damage, wounds and what harms (fire, stun).
-    Wounds,
-    /// First Aid, Medicine, putting out fires.
-    Care,
-    /// Readying, aiming, reloading, jams, charges and refused orders.
-    Gear,
-}
-
-impl LogKind {
-    pub const ALL: [Self; 6] = [
-        Self::Turns,
-        Self::Moves,
-        Self::Attacks,
-        Self::Wounds,
-        Self::Care,
-        Self::Gear,
-    ];
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Turns => "turns",
-            Self::Moves => "moves",
-            Self::Attacks => "attacks and rolls",
-            Self::Wounds => "wounds",
-            Self::Care => "care",
-            Self::Gear => "weapons and orders",
-        }
-    }
-}
-
-/// Which part of the log an event belongs to.
-pub fn kind_of(kind: &EventKind) -> LogKind {
-    use EventKind as E;
-    match kind {
-        E::BattleBegan { .. }
-        | E::RoundBegan { .. }
-        | E::TurnBegan { .. }
-        | E::TurnEnded { .. }
-        | E::RoundEnded
-        | E::BattleEnded { .. }
-        | E::Delayed { .. }
-        | E::DelayLapsed { .. }
-        | E::ActionForfeited { .. }
-        | E::TurnLost { .. } => LogKind::Turns,
-        E::UnitJoined { .. }
-        | E::Moved { .. }
-        | E::StoodUp { .. }
-        | E::Fled { .. }
-        | E::MineTriggered { .. } => LogKind::Moves,
-        E::Rolled { .. }
-        | E::SurpriseAttempted { .. }
-        | E::Attacked { .. }
-        | E::Maneuvered { .. }
-        | E::DefenceAsked { .. }
-        | E::Answered { .. }
-        | E::MeleeResolved { .. }
-        | E::Fired { .. }
-        | E::ShotAt { .. }
-        | E::ShotHit { .. }
-        | E::ShotMissed { .. }
-        | E::ShotWasted { .. }
-        | E::StrayHit { .. }
-        | E::Dived { .. }
-        | E::Launched { .. }
-        | E::Scattered { .. }
-        | E::Exploded { .. }
-        | E::Dud { .. }
-        | E::Shielded { .. } => LogKind::Attacks,
-        E::DamageRolled { .. }
-        | E::Damaged { .. }
-        | E::WoundChanged { .. }
-        | E::FellProne { .. }
-        | E::Disarmed { .. }
-        | E::Held { .. }
-        | E::Released { .. }
-        | E::Hindered { .. }
-        | E::Exposed { .. }
-        | E::CaughtFire { .. }
-        | E::Burned { .. }
-        | E::Stunned { .. } => LogKind::Wounds,
-        E::Stabilised { .. } | E::Healed { .. } | E::FireOut { .. } => LogKind::Care,
-        E::ReadiedWeapon { .. }
-        | E::Aimed { .. }
-        | E::AimLost { .. }
-        | E::Malfunctioned { .. }
-        | E::JamWorkedOn { .. }
-        | E::JamCleared { .. }
-        | E::Reloaded { .. }
-        | E::ChargeSet { .. }
-        | E::Rejected { .. } => LogKind::Gear,
-    }
-}
-
-/// Every unit an event names, the one it is about first.
-pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
-    use EventKind as E;
-    match kind {
-        E::BattleBegan { .. }
-        | E::RoundEnded
-        | E::BattleEnded { .. }
-        | E::Scattered { .. }
-        | E::Exploded { .. }
-        | E::Dud { .. } => Vec::new(),
-        E::RoundBegan { order } => order.clone(),
-        E::UnitJoined { unit, .. }
-        | E::TurnBegan { unit }
-        | E::Rolled { unit, .. }
-        | E::Moved { unit, .. }
-        | E::ActionForfeited { unit }
-        | E::StoodUp { unit }
-        | E::FellProne { unit }
-        | E::ReadiedWeapon { unit, .. }
-        | E::Answered { unit, .. }
-        | E::WoundChanged { unit, .. }
-        | E::Disarmed { unit, .. }
-        | E::Hindered { unit }
-        | E::Exposed { unit }
-        | E::DelayLapsed { unit }
-        | E::Fled { unit }
-        | E::AimLost { unit }
-        | E::Fired { unit, .. }
-        | E::Malfunctioned { unit, .. }
-        | E::JamWorkedOn { unit, .. }
-        | E::JamCleared { unit, .. }
-        | E::Reloaded { unit, .. }
-        | E::Dived { unit, .. }
-        | E::Launched { unit, .. }
-        | E::Shielded { unit, .. }
-        | E::ChargeSet { unit, .. }
-        | E::MineTriggered { unit, .. }
-        | E::CaughtFire { unit }
-        | E::Burned { unit, .. }
-        | E::FireOut { unit }
-        | E::Stunned { unit, .. }
-        | E::TurnLost { unit }
-        | E::TurnEnded { unit } => vec![*unit],
-        E::DamageRolled { unit, target, .. }
-        | E::SurpriseAttempted { unit, target, .. }
-        | E::Attacked { unit, target, .. }
-        | E::Maneuvered { unit, target, .. }
-        | E::Aimed { unit, target }
-        | E::ShotAt { unit, target, .. }
-        | E::ShotHit { unit, target, .. }
-        | E::ShotMissed { unit, target }
-        | E::ShotWasted { unit, target, .. } => vec![*unit, *target],
-        E::StrayHit { unit, target, ally } => vec![*unit, *target, *ally],
-        E::DefenceAsked { unit, attacker, .. } => vec![*unit, *attacker],
-        E::MeleeResolved {
-            attacker, defender, ..
-        } => vec![*attacker, *defender],
-        E::Damaged { unit, by, .. } => std::iter::once(*unit).chain(*by).collect(),
-        E::Held { unit, holder } | E::Released { unit, holder } => vec![*unit, *holder],
-        E::Stabilised { unit, by } | E::Healed { unit, by, .. } => vec![*unit, *by],
-        E::Delayed { unit, until } => std::iter::once(*unit).chain(*until).collect(),
-        E::Rejected { command, .. } => command.unit().into_iter().collect(),
-    }
-}
-
-/// The whole log as a Markdown document: a heading per round, a line per event.
-pub fn markdown(events: &[Event], scenario: &Scenario, seed: u64) -> String {
-    let mut text = format!(
-        "# {}: combat log\n\n{} · dice seed {seed} · {} events\n",
-        scenario.name,
-        scenario.ruleset.name(),
-        events.len()
-    );
-    let mut round = None;
-    for event in events {
-        if round != Some(event.round) {
-            round = Some(event.round);
-            let heading = match event.round {
-                0 => "Before the fight".to_string(),
-                number => format!("Round {number}"),
-            };
-            text.push_str(&format!("\n## {heading}\n\n"));
-        }
-        text.push_str(&format!("- {}\n", describe(event, scenario)));
-    }
-    text
-}
-
-/// The words with their first letter made a capital.
-pub fn capitalised(words: &str) -> String {
-    let mut letters = words.chars();
-    letters
-        .next()
-        .map(|first| first.to_uppercase().chain(letters).collect())
-        .unwrap_or_default()
-}
-
-/// "s" for any count but one.
-pub fn plural(count: u32) -> &'static str {
-    if count == 1 { "" } else { "s" }
 }
 
 /// What a maneuver tries to do, in words: "knock down".

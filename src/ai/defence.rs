@@ -1,0 +1,84 @@
+//! How the units the AI plays answer attacks: by weighing each answer's odds against what rides
+//! on it, or plainly (the baseline's way: dodge every blow, take every shot).
+
+use bevy::prelude::*;
+
+use crate::battle::answer::{DefencePolicy, threat};
+use crate::battle::command::Answer;
+use crate::battle::threat::{AnswerOdds, Stakes, Threat};
+use crate::battle::{AttackKind, PendingAttack, UnitId};
+use crate::rules::melee::ExchangeOdds;
+
+/// AI units that answer attacks plainly rather than by weighing the odds: the baseline
+/// opponent's way.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct PlainDefenders(pub Vec<UnitId>);
+
+/// How the battle asks the AI for the answers of the units it plays: the game and headless
+/// apps insert it.
+pub fn policy() -> DefencePolicy {
+    DefencePolicy(answer)
+}
+
+/// The answer of an AI defender to the attack waiting for it.
+fn answer(world: &mut World, pending: &PendingAttack) -> Answer {
+    let plain = world
+        .get_resource::<PlainDefenders>()
+        .is_some_and(|plain| plain.0.contains(&pending.target));
+    if plain {
+        return plain_answer(pending);
+    }
+    match threat(world) {
+        Some(threat) => weighed_answer(&threat),
+        None => plain_answer(pending),
+    }
+}
+
+/// The plain answer of a defender that does not weigh its chances: dodge every blow or throw,
+/// take every shot.
+fn plain_answer(pending: &PendingAttack) -> Answer {
+    match pending.kind {
+        AttackKind::Fire(_) => Answer::Nothing,
+        AttackKind::Strike(_) | AttackKind::Maneuver(_) => Answer::Dodge,
+    }
+}
+
+/// The weighed answer. To shots: dive when already committed to a dive (it costs nothing more),
+/// or when the first shot is likely to hit and a hit could be a major wound. To a blow: weigh
+/// each answer by the harm it is likely to do and to take, a point taken counting half as much
+/// again as a point dealt (fighting back may land a blow but lets more of the attacker's
+/// through, and a defender would rather stay on its feet).
+fn weighed_answer(threat: &Threat) -> Answer {
+    match (threat.stakes, &threat.odds) {
+        (Stakes::Shots { dived: true, .. }, _) => Answer::DiveForCover,
+        (
+            Stakes::Shots {
+                worst,
+                max_hit_points,
+                ..
+            },
+            Some(AnswerOdds::Shots { hit_if_taken, .. }),
+        ) if *hit_if_taken >= 0.4 && worst.saturating_mul(2) >= max_hit_points => {
+            Answer::DiveForCover
+        }
+        (Stakes::Shots { .. }, _) => Answer::Nothing,
+        (
+            Stakes::Blow { theirs, mine },
+            Some(AnswerOdds::Exchange {
+                dodge,
+                fight_back: Some(fight_back),
+                ..
+            }),
+        ) => {
+            let worth = |odds: &ExchangeOdds| {
+                odds.defender_strikes * mine - 1.5 * odds.attacker_wins * theirs
+            };
+            if worth(fight_back) >= worth(dodge) {
+                Answer::FightBack
+            } else {
+                Answer::Dodge
+            }
+        }
+        (Stakes::Blow { .. }, _) => Answer::Dodge,
+    }
+}

@@ -1,0 +1,278 @@
+//! Hand to hand: which foe to go for and from where, waiting for the enemy to come onto its
+//! blows in the first rounds, guarding the side's shooter, and closing together.
+
+use bevy::prelude::*;
+
+use super::Planner;
+use super::Reach;
+use super::YARD_NEARER;
+use super::reach_of;
+use crate::ai::{Seen, melee_choice};
+use crate::battle::command::{Command, WeaponChoice};
+use crate::battle::melee::strike_odds;
+use crate::battle::threat::AnswerOdds;
+use crate::battle::{AttackKind, UnitId};
+use crate::map::Tile;
+use crate::map::range::distance_yards;
+use crate::map::reach::{ORTHOGONAL_STEP, ReachMap, budget_for, reachable};
+use crate::rules::skills::DODGE;
+
+impl<'a> Planner<'a> {
+    /// Close on the enemy, running, by the way its guns cover least: straight at it, or where a
+    /// wall stands between and no step brings it nearer as the crow flies, by the way on foot.
+    pub(super) fn advance(&mut self, me: Seen) -> Option<Command> {
+        if self.turn.spent > 0 || self.turn.action_used {
+            return None;
+        }
+        let targets: Vec<Tile> = self.enemies().map(|enemy| enemy.at).collect();
+        if let Some(command) = self.advance_by(me, |tile| nearest_yards(tile, &targets)) {
+            return Some(command);
+        }
+        let map = &self.scenario.map;
+        let anywhere = budget_for(2 * (map.width() + map.height()));
+        let walks: Vec<ReachMap> = targets
+            .iter()
+            .map(|at| reachable(map, *at, anywhere, |_| false))
+            .collect();
+        self.advance_by(me, |tile| {
+            walks
+                .iter()
+                .filter_map(|walk| walk.cost(tile))
+                .min()
+                .map_or(f64::INFINITY, |cost| {
+                    f64::from(cost) / f64::from(ORTHOGONAL_STEP)
+                })
+        })
+    }
+
+    /// The run that brings it nearest the enemy by `nearest` (yards from a tile to the nearest
+    /// enemy) for the least risk, if one gains ground: only ground gained counts, or two careful
+    /// sides would watch each other for ever.
+    pub(super) fn advance_by(
+        &mut self,
+        me: Seen,
+        nearest: impl Fn(Tile) -> f64,
+    ) -> Option<Command> {
+        let now = nearest(me.at);
+        if now.is_infinite() {
+            return None;
+        }
+        let moves = self.reach_map(me.at, true);
+        let spots: Vec<(Tile, u32)> = self
+            .spots(&moves, me.at, true)
+            .into_iter()
+            .filter(|(tile, _)| nearest(*tile) + 1.0 <= now && !self.struck_first(*tile))
+            .collect();
+        let (spot, _) = self.best_spot(spots, |planner, tile| {
+            -YARD_NEARER * planner.hurry * nearest(tile) - planner.danger_at(tile)
+        })?;
+        (spot != me.at).then_some(Command::Move {
+            unit: self.unit(),
+            to: spot,
+        })
+    }
+
+    /// Whether a foe could move and strike this unit at `tile` before a friend of its is beside
+    /// that foe: a careful unit lets the enemy come onto its own blows, and closes with friends,
+    /// not one by one (a hurried or reckless one does not wait, nor anyone for long).
+    pub(super) fn struck_first(&self, tile: Tile) -> bool {
+        if self.temper.caution < 0.5 || !self.patient {
+            return false;
+        }
+        let side = self.spec().side;
+        self.seen.iter().enumerate().any(|(index, foe)| {
+            let Reach::Blows { stride, .. } = self.reaches[index] else {
+                return false;
+            };
+            foe.standing
+                && foe.side != side
+                && distance_yards(foe.at, tile) <= stride + 1.5
+                && !self.friend_beside(foe.at)
+        })
+    }
+
+    /// Whether a standing friend of this unit (not itself) is beside `at`.
+    pub(super) fn friend_beside(&self, at: Tile) -> bool {
+        let side = self.spec().side;
+        let unit = self.unit();
+        self.seen.iter().any(|friend| {
+            friend.standing
+                && friend.side == side
+                && friend.unit != unit
+                && friend.at.is_adjacent(at)
+        })
+    }
+
+    /// The foe beside it a blow would hurt most, by the battle's exact odds: the chance the
+    /// blow lands against the answer the foe would likeliest give (the one that lets least
+    /// through), less what fighting back would cost.
+    pub(super) fn strike_target(
+        &self,
+        world: &mut World,
+        me: Seen,
+        weapon: WeaponChoice,
+        mean: f64,
+    ) -> Option<UnitId> {
+        let mut best: Option<(f64, UnitId)> = None;
+        let foes: Vec<Seen> = self
+            .enemies()
+            .filter(|enemy| enemy.at.is_adjacent(me.at))
+            .copied()
+            .collect();
+        for foe in foes {
+            let Ok((
+                _,
+                AnswerOdds::Exchange {
+                    dodge, fight_back, ..
+                },
+            )) = strike_odds(world, me.unit, foe.unit, AttackKind::Strike(weapon))
+            else {
+                continue;
+            };
+            let answer = fight_back
+                .filter(|odds| odds.attacker_wins < dodge.attacker_wins)
+                .unwrap_or(dodge);
+            let theirs = match &self.reaches[self.index_of(foe.unit)] {
+                Reach::Blows { mean, .. } => *mean,
+                Reach::Missile(_) => 2.0,
+            };
+            let worth = self.harm(&[(answer.attacker_wins, 1)], mean, foe.hit_points)
+                - 1.5 * answer.defender_strikes * theirs;
+            if best.is_none_or(|(most, _)| worth > most) {
+                best = Some((worth, foe.unit));
+            }
+        }
+        best.map(|(_, target)| target)
+    }
+
+    /// Hand to hand: go where its blows would hurt most this turn (staying put if that is
+    /// here) and strike the foe beside it it is likeliest to hurt; else run at the enemy.
+    pub(super) fn blows_command(&mut self, world: &mut World, me: Seen) -> Command {
+        let unit = self.unit();
+        let end = Command::EndTurn { unit };
+        let spec = self.spec();
+        let can_strike = !self.turn.action_forfeited
+            && self.turn.attacks_made < spec.attacks_per_round
+            && (!self.turn.action_used || self.turn.attacks_made > 0);
+        let weapon = melee_choice(self.scenario, unit, self.arsenal, self.turn.attacks_made);
+        let Reach::Blows {
+            skill, mean, blows, ..
+        } = reach_of(self.scenario, spec, weapon)
+        else {
+            return end;
+        };
+        // Already beside a foe, it strikes from where it stands.
+        let free_to_move = can_strike
+            && self.turn.spent == 0
+            && !self.turn.action_used
+            && !self.enemies().any(|enemy| enemy.at.is_adjacent(me.at));
+        if free_to_move {
+            let moves = self.reach_map(me.at, false);
+            let strikes: Vec<(Tile, u32)> = moves
+                .tiles()
+                .filter(|(tile, _)| self.enemies().any(|enemy| enemy.at.is_adjacent(*tile)))
+                .collect();
+            let best = self.best_spot(strikes, |planner, tile| {
+                let foes: Vec<Seen> = planner
+                    .enemies()
+                    .filter(|enemy| enemy.at.is_adjacent(tile))
+                    .copied()
+                    .collect();
+                let best = foes
+                    .iter()
+                    .map(|foe| planner.blows_worth(skill, mean, blows, foe))
+                    .fold(0.0, f64::max);
+                best - planner.danger_at(tile)
+            });
+            if let Some((to, _)) = best.filter(|(to, _)| *to != me.at) {
+                return Command::Move { unit, to };
+            }
+        }
+        if can_strike && let Some(target) = self.strike_target(world, me, weapon, mean) {
+            return Command::Attack {
+                unit,
+                target,
+                weapon,
+            };
+        }
+        if !free_to_move || (self.time_is_ours() && self.temper.caution > 0.0) {
+            return end;
+        }
+        if let Some(post) = self.guard_post(me) {
+            return if post == me.at {
+                end
+            } else {
+                Command::Move { unit, to: post }
+            };
+        }
+        self.advance(me).unwrap_or(end)
+    }
+
+    /// Against foes that only fight hand to hand, a careful fighter with a shooter on its side
+    /// need not go to them: they must come through the shooter's fire. It stands beside the
+    /// shooter, on the enemy's side of it, so whatever comes meets it and its friends at once.
+    /// The tile to stand on (its own if it is there already), or `None` where this does not
+    /// apply.
+    pub(super) fn guard_post(&self, me: Seen) -> Option<Tile> {
+        if self.temper.caution < 0.5 || self.hurry > 1.0 || !self.patient {
+            return None;
+        }
+        let side = self.spec().side;
+        let (mut foes, mut shooters) = (Vec::new(), Vec::new());
+        for (index, other) in self.seen.iter().enumerate() {
+            if !other.standing || other.unit == me.unit {
+                continue;
+            }
+            match (&self.reaches[index], other.side == side) {
+                (Reach::Missile(_), false) => return None,
+                (Reach::Blows { .. }, false) => foes.push(other.at),
+                (Reach::Missile(_), true) => shooters.push(other.at),
+                (Reach::Blows { .. }, true) => {}
+            }
+        }
+        let shooter = *shooters.iter().min_by(|one, other| {
+            distance_yards(me.at, **one).total_cmp(&distance_yards(me.at, **other))
+        })?;
+        if foes.is_empty() {
+            return None;
+        }
+        let moves = self.reach_map(me.at, true);
+        let by_the_shooter = moves
+            .tiles()
+            .filter(|(tile, _)| tile.is_adjacent(shooter))
+            .min_by(|(one, one_cost), (other, other_cost)| {
+                nearest_yards(*one, &foes)
+                    .total_cmp(&nearest_yards(*other, &foes))
+                    .then(one_cost.cmp(other_cost))
+            });
+        let post = by_the_shooter.or_else(|| {
+            moves
+                .tiles()
+                .min_by(|(one, one_cost), (other, other_cost)| {
+                    distance_yards(*one, shooter)
+                        .total_cmp(&distance_yards(*other, shooter))
+                        .then(one_cost.cmp(other_cost))
+                })
+        });
+        post.map(|(tile, _)| tile)
+    }
+
+    /// The harm a turn of blows at `skill` (each of `mean` damage) would likely do `foe`,
+    /// were it to dodge them: friends already beside it leave it outnumbered, a bonus die.
+    pub(super) fn blows_worth(&mut self, skill: u32, mean: f64, blows: u32, foe: &Seen) -> f64 {
+        let outnumbered = self.friend_beside(foe.at);
+        let foe_spec = &self.scenario.units[foe.unit.index()];
+        let dodge = foe_spec.skill(self.scenario.ruleset.as_ref(), DODGE);
+        let chance = self.blow_chance(skill, dodge, i8::from(outnumbered));
+        let rolls = vec![(chance, 1); usize::try_from(blows).unwrap_or(1)];
+        self.harm(&rolls, mean, foe.hit_points)
+    }
+}
+
+/// Yards from `from` to the nearest of `tiles`, as the crow flies (infinite with none).
+pub(super) fn nearest_yards(from: Tile, tiles: &[Tile]) -> f64 {
+    tiles
+        .iter()
+        .map(|at| distance_yards(from, *at))
+        .fold(f64::INFINITY, f64::min)
+}

@@ -1,0 +1,76 @@
+//! What is not fighting: making for the exits where the scenario asks it, and First Aid for
+//! fallen friends.
+
+use super::Planner;
+use super::closing::nearest_yards;
+use crate::ai::Seen;
+use crate::battle::command::Command;
+use crate::map::range::distance_yards;
+use crate::map::scenario::Victory;
+use crate::rules::skills::FIRST_AID;
+
+impl<'a> Planner<'a> {
+    /// On a side that wins by getting out: make for the nearest exit, and leave by it.
+    pub(super) fn exit_command(&self, me: Seen) -> Option<Command> {
+        let Victory::ReachExit { side, .. } = &self.scenario.victory else {
+            return None;
+        };
+        if *side != self.scenario.sides[self.spec().side].id || self.scenario.exits.is_empty() {
+            return None;
+        }
+        let unit = self.unit();
+        if self.scenario.exits.contains(&me.at) {
+            return Some(Command::Flee { unit });
+        }
+        if self.turn.action_forfeited || self.turn.spent > 0 || self.turn.action_used {
+            return None;
+        }
+        let reach = self.reach_map(me.at, true);
+        let exits = &self.scenario.exits;
+        reach
+            .tiles()
+            .min_by(|(one, one_cost), (other, other_cost)| {
+                nearest_yards(*one, exits)
+                    .total_cmp(&nearest_yards(*other, exits))
+                    .then(one_cost.cmp(other_cost))
+            })
+            .filter(|(to, _)| *to != me.at)
+            .map(|(to, _)| Command::Move { unit, to })
+    }
+
+    /// First Aid for a fallen friend close by (stabilise the dying, wake the stunned), when the
+    /// healer could not strike or shoot at an enemy instead.
+    pub(super) fn tend_command(&mut self, me: Seen) -> Option<Command> {
+        if !self.temper.tends_friends
+            || self.spec().skill(self.scenario.ruleset.as_ref(), FIRST_AID) == 0
+            || self.alternative_harm(me) > 0.0
+        {
+            return None;
+        }
+        let unit = self.unit();
+        let side = self.spec().side;
+        let patient = self
+            .seen
+            .iter()
+            .filter(|other| other.present && other.side == side && other.treatable)
+            .filter(|other| !other.standing)
+            .min_by(|one, other| {
+                distance_yards(me.at, one.at).total_cmp(&distance_yards(me.at, other.at))
+            })?;
+        if patient.at.is_adjacent(me.at) {
+            return Some(Command::FirstAid {
+                unit,
+                patient: patient.unit,
+            });
+        }
+        if self.turn.spent > 0 {
+            return None;
+        }
+        let reach = self.reach_map(me.at, false);
+        reach
+            .tiles()
+            .filter(|(tile, _)| tile.is_adjacent(patient.at))
+            .min_by_key(|(tile, cost)| (*cost, *tile))
+            .map(|(to, _)| Command::Move { unit, to })
+    }
+}

@@ -1,0 +1,347 @@
+//! The levels' planner (reckless, careful, ruthless): it reads the board as a keeper would
+//! (who can hit whom from where, through what cover, and who could close to hand-to-hand by
+//! next turn) and picks a command. Before its action a shooter shoots from where it stands if
+//! that is near the best shot it could have, else steps to the spot that weighs the harm it could
+//! do against the harm it would risk; after it, it steps back out of the line of fire. A
+//! hand-to-hand fighter goes for the foe it is likeliest to hurt, by the way the guns cover
+//! least; for the first rounds it waits for the enemy to come onto its blows rather than walk
+//! onto theirs (beside its side's shooter, against an enemy that only fights hand to hand), and
+//! then runs at them. Dynamite is thrown where it catches several enemies, friends of a careful
+//! thrower never. The dying get First Aid. Every attack and throw is checked with the battle's
+//! own preview first, so the battle refuses none.
+
+mod closing;
+mod errands;
+mod odds;
+mod shooting;
+mod spots;
+
+use std::collections::HashMap;
+
+use bevy::prelude::*;
+
+use super::{Seen, Style, melee_choice};
+use crate::battle::command::{Command, WeaponChoice};
+use crate::battle::{Arsenal, TurnState, UnitId};
+use crate::map::range::WeaponReach;
+use crate::map::scenario::{Scenario, UnitSpec, Victory};
+use crate::rules::damage::DamageNotation;
+use crate::rules::percentile::Difficulty;
+use crate::rules::skills::BRAWL;
+use crate::rules::weapons::{AttackForm, Weapon};
+
+/// How a level weighs its choices (its dice are everyone's).
+#[derive(Debug, Clone, Copy)]
+struct Temper {
+    /// How much a point of harm risked counts against a point of harm done.
+    caution: f64,
+    /// Takes aim when the bonus die more than doubles the harm of a shot.
+    aims: bool,
+    /// Reloads whenever the weapon is not full and nothing is in reach.
+    reloads_early: bool,
+    /// Gives First Aid to fallen friends it can reach.
+    tends_friends: bool,
+    /// A throw must do this many times the harm to enemies that it does to friends (`None`:
+    /// no friend may be caught at all).
+    friends_in_blast: Option<f64>,
+    /// How much more a likely drop is worth than the damage alone.
+    finishing: f64,
+}
+
+impl Style {
+    fn temper(self) -> Temper {
+        match self {
+            Self::Reckless => Temper {
+                caution: 0.15,
+                aims: false,
+                reloads_early: false,
+                tends_friends: false,
+                friends_in_blast: Some(1.0),
+                finishing: 1.0,
+            },
+            Self::Baseline | Self::Careful => Temper {
+                caution: 1.0,
+                aims: true,
+                reloads_early: true,
+                tends_friends: true,
+                friends_in_blast: None,
+                finishing: 1.0,
+            },
+            Self::Ruthless => Temper {
+                caution: 0.8,
+                aims: true,
+                reloads_early: true,
+                tends_friends: false,
+                friends_in_blast: Some(3.0),
+                finishing: 2.0,
+            },
+        }
+    }
+}
+
+/// Below this INT a creature is mindless: it comes straight on and never minds cover.
+const MINDLESS_BELOW: u32 = 15;
+
+/// What a yard nearer the enemy is worth, in points of harm, to a unit that must close.
+const YARD_NEARER: f64 = 0.3;
+
+/// How much caution is left, and how much more a yard nearer weighs, on a side that must win
+/// before the rounds run out.
+const HURRIED_CAUTION: f64 = 0.3;
+
+const HURRY: f64 = 3.0;
+
+/// For this many rounds a careful unit waits for the enemy to come onto its blows rather than
+/// walk onto theirs; after that, two careful sides would only watch each other, so it closes.
+const PATIENCE: u32 = 3;
+
+/// What a bullet past the first of a turn's shots costs, as a share of the harm of a single
+/// shot: the ammunition (and the reloading) it will not have later.
+const AMMUNITION_COST: f64 = 0.3;
+
+/// Shooting from where it stands is good enough if it does this share of the best shot
+/// it could step to.
+const GOOD_ENOUGH_HERE: f64 = 0.8;
+
+/// How a unit can hurt others, for reading threats.
+#[derive(Debug, Clone)]
+enum Reach {
+    /// From a distance.
+    Missile(Missile),
+    /// Hand to hand: the skill of each blow, its mean damage, blows a round, and the yards it
+    /// can move and still strike.
+    Blows {
+        skill: u32,
+        mean: f64,
+        blows: u32,
+        stride: f64,
+    },
+}
+
+/// A missile weapon in a unit's hands: its skill, reach, the unit's DEX (for point-blank) and
+/// the mean damage of a hit.
+#[derive(Debug, Clone)]
+struct Missile {
+    skill: u32,
+    reach: WeaponReach,
+    dexterity: u32,
+    mean: f64,
+}
+
+impl Missile {
+    fn of(scenario: &Scenario, spec: &UnitSpec, weapon: &Weapon) -> Self {
+        Self {
+            skill: spec.skill(scenario.ruleset.as_ref(), &weapon.skill),
+            reach: WeaponReach::of(&weapon.range, spec.characteristics.strength),
+            dexterity: spec.characteristics.dexterity,
+            mean: spec.mean_damage(&weapon.damage),
+        }
+    }
+}
+
+/// The board as the acting unit reads it.
+pub(super) struct Planner<'a> {
+    scenario: &'a Scenario,
+    seen: &'a [Seen],
+    turn: TurnState,
+    arsenal: &'a Arsenal,
+    temper: Temper,
+    reaches: Vec<Reach>,
+    odds: HashMap<(u32, Difficulty, i8), f64>,
+    /// The chance a blow at one skill gets past a dodge at another, with net bonus dice.
+    blow_odds: HashMap<(u32, u32, i8), f64>,
+    /// How much a yard nearer the enemy weighs, against the usual.
+    hurry: f64,
+    /// Whether it may still wait for the enemy to come onto its blows (in the first
+    /// [`PATIENCE`] rounds).
+    patient: bool,
+}
+
+impl<'a> Planner<'a> {
+    pub(super) fn new(
+        scenario: &'a Scenario,
+        seen: &'a [Seen],
+        turn: TurnState,
+        arsenal: &'a Arsenal,
+        style: Style,
+        round: u32,
+    ) -> Self {
+        let reaches = seen
+            .iter()
+            .map(|other| reach_of(scenario, &scenario.units[other.unit.index()], other.holding))
+            .collect();
+        let mut temper = style.temper();
+        if scenario.units[turn.unit.index()]
+            .characteristics
+            .intelligence
+            < MINDLESS_BELOW
+        {
+            temper.caution = 0.0;
+        }
+        let mut planner = Self {
+            scenario,
+            seen,
+            turn,
+            arsenal,
+            temper,
+            reaches,
+            odds: HashMap::new(),
+            blow_odds: HashMap::new(),
+            hurry: 1.0,
+            patient: round <= PATIENCE,
+        };
+
+        if planner.clock() == Some(false) {
+            // The clock runs against this side: cover matters less than getting there.
+            planner.temper.caution *= HURRIED_CAUTION;
+            planner.hurry = HURRY;
+        }
+        planner
+    }
+
+    fn unit(&self) -> UnitId {
+        self.turn.unit
+    }
+
+    fn spec(&self) -> &'a UnitSpec {
+        &self.scenario.units[self.unit().index()]
+    }
+
+    fn me(&self) -> Option<&'a Seen> {
+        self.seen.iter().find(|other| other.unit == self.unit())
+    }
+
+    fn enemies(&self) -> impl Iterator<Item = &'a Seen> + '_ {
+        let side = self.spec().side;
+        self.seen
+            .iter()
+            .filter(move |other| other.standing && other.side != side)
+    }
+
+    fn action_left(&self) -> bool {
+        !self.turn.action_used && !self.turn.action_forfeited
+    }
+
+    /// Whether the clock fights for this unit's side: it wins by lasting, so it need not close.
+    fn time_is_ours(&self) -> bool {
+        self.clock() == Some(true)
+    }
+
+    /// `Some(true)` where this side wins by lasting, `Some(false)` where another does (so this
+    /// one must hurry), `None` where the clock does not count.
+    fn clock(&self) -> Option<bool> {
+        let side = &self.scenario.sides[self.spec().side].id;
+        match &self.scenario.victory {
+            Victory::Survive { side: lasting, .. } | Victory::Protect { side: lasting, .. } => {
+                Some(lasting == side)
+            }
+            Victory::LastSideStanding | Victory::ReachExit { .. } => None,
+        }
+    }
+
+    /// The unit's command, or `None` to leave it to the baseline's hand-to-hand.
+    pub(super) fn command(&mut self, world: &mut World) -> Option<Command> {
+        let unit = self.unit();
+        let me = *self.me()?;
+        if me.prone {
+            return Some(Command::StandUp { unit });
+        }
+        if let Some(command) = self.exit_command(me) {
+            return Some(command);
+        }
+        if self.action_left() {
+            if let Some(command) = self.tend_command(me) {
+                return Some(command);
+            }
+            if let Some(command) = self.blast_command(world, me) {
+                return Some(command);
+            }
+        }
+        let in_hand = match self.arsenal.in_hand {
+            WeaponChoice::Carried(index) => self
+                .spec()
+                .weapons
+                .get(index)
+                .map(|carried| (index, &carried.weapon)),
+            _ => None,
+        };
+        match in_hand.map(|(index, weapon)| (index, weapon, weapon.attack_form())) {
+            Some((index, weapon, AttackForm::Shot | AttackForm::Thrown)) => {
+                return Some(self.missile_command(world, me, index, weapon));
+            }
+            Some((_, _, AttackForm::Lobbed)) => {
+                // Nothing worth throwing: take up something to fight with.
+                return Some(Command::Ready {
+                    unit,
+                    weapon: self.hand_weapon(),
+                });
+            }
+            _ => {}
+        }
+        Some(self.blows_command(world, me))
+    }
+
+    /// The weapon it fights hand to hand with.
+    fn hand_weapon(&self) -> WeaponChoice {
+        melee_choice(
+            self.scenario,
+            self.unit(),
+            self.arsenal,
+            self.turn.attacks_made,
+        )
+    }
+
+    fn index_of(&self, unit: UnitId) -> usize {
+        self.seen
+            .iter()
+            .position(|other| other.unit == unit)
+            .unwrap_or_default()
+    }
+}
+
+/// How `spec` can hurt others with `holding` in hand.
+fn reach_of(scenario: &Scenario, spec: &UnitSpec, holding: WeaponChoice) -> Reach {
+    let ruleset = scenario.ruleset.as_ref();
+    // Where it can step and still strike this round.
+    let stride = f64::from(spec.derived.movement);
+    let blows = |skill: u32, mean: f64, blows: u32| Reach::Blows {
+        skill,
+        mean,
+        blows,
+        stride,
+    };
+    match holding {
+        WeaponChoice::Carried(index) => match spec.weapons.get(index) {
+            Some(carried) if carried.weapon.attack_form() != AttackForm::Melee => {
+                Reach::Missile(Missile::of(scenario, spec, &carried.weapon))
+            }
+            Some(carried) => blows(
+                spec.skill(ruleset, &carried.weapon.skill),
+                spec.mean_damage(&carried.weapon.damage),
+                1,
+            ),
+            None => blows(0, 0.0, 1),
+        },
+        WeaponChoice::Natural(_) => {
+            let count = spec.natural_attacks.len().max(1);
+            let skill = spec
+                .natural_attacks
+                .iter()
+                .map(|attack| attack.skill)
+                .sum::<u32>()
+                / u32::try_from(count).unwrap_or(1);
+            let mean = spec
+                .natural_attacks
+                .iter()
+                .map(|attack| spec.mean_damage(&attack.damage))
+                .sum::<f64>()
+                / count as f64;
+            blows(skill, mean, spec.attacks_per_round)
+        }
+        WeaponChoice::Unarmed => blows(
+            spec.skill(ruleset, BRAWL),
+            spec.mean_damage(&DamageNotation::fists()),
+            1,
+        ),
+    }
+}

@@ -1,0 +1,209 @@
+//! Shooting and throwing: the best shot or burst from the best spot, aiming when it pays,
+//! dynamite where it catches enemies, and stepping back out of the line of fire after.
+
+use bevy::prelude::*;
+
+use super::AMMUNITION_COST;
+use super::GOOD_ENOUGH_HERE;
+use super::Missile;
+use super::Planner;
+use crate::ai::{Seen, best_shot};
+use crate::battle::command::{Command, FireMode, WeaponChoice};
+use crate::battle::{UnitId, blast};
+use crate::map::Tile;
+use crate::rules::firearms::{reload, rounds_ready};
+use crate::rules::weapons::{AttackForm, Weapon};
+
+impl<'a> Planner<'a> {
+    /// Throw an explosive carried where it does most harm, if that beats what else the unit
+    /// could do this turn; taking it in hand first.
+    pub(super) fn blast_command(&mut self, world: &mut World, me: Seen) -> Option<Command> {
+        let unit = self.unit();
+        let spec = self.spec();
+        let side = spec.side;
+        let mut best: Option<(f64, WeaponChoice, Tile)> = None;
+        for (index, carried) in spec.weapons.iter().enumerate() {
+            if carried.weapon.attack_form() != AttackForm::Lobbed
+                || self.arsenal.lost.contains(&index)
+            {
+                continue;
+            }
+            let choice = WeaponChoice::Carried(index);
+            let mean = spec.mean_damage(&carried.weapon.damage);
+            let mut aims: Vec<Tile> = self.enemies().map(|enemy| enemy.at).collect();
+            aims.sort();
+            for at in aims {
+                let Ok(preview) = blast::preview(world, unit, choice, at) else {
+                    continue;
+                };
+                let (mut foes, mut friends) = (0.0, 0.0);
+                for (caught, divisor) in &preview.caught {
+                    let Some(seen) = self.seen.iter().find(|other| other.unit == *caught) else {
+                        continue;
+                    };
+                    let harm = self.harm(
+                        &[(preview.chance, 1)],
+                        mean / f64::from(*divisor),
+                        seen.hit_points,
+                    );
+                    if seen.side == side {
+                        friends += harm;
+                    } else if seen.standing {
+                        foes += harm;
+                    }
+                }
+                let acceptable = match self.temper.friends_in_blast {
+                    None => friends == 0.0,
+                    Some(times) => foes >= times * friends,
+                };
+                if acceptable && best.is_none_or(|(most, ..)| foes - friends > most) {
+                    best = Some((foes - friends, choice, at));
+                }
+            }
+        }
+        let (worth, weapon, at) = best?;
+        // A stick of dynamite is worth throwing when it does more than any one blow or shot:
+        // it must catch several, or one it can drop.
+        let alternative = self.alternative_harm(me);
+        if worth <= alternative {
+            return None;
+        }
+        Some(if self.arsenal.in_hand == weapon {
+            Command::Blast { unit, weapon, at }
+        } else {
+            Command::Ready { unit, weapon }
+        })
+    }
+
+    /// With a gun, bow or thrown weapon in hand.
+    pub(super) fn missile_command(
+        &mut self,
+        world: &mut World,
+        me: Seen,
+        index: usize,
+        weapon: &Weapon,
+    ) -> Command {
+        let unit = self.unit();
+        let choice = WeaponChoice::Carried(index);
+        let end = Command::EndTurn { unit };
+        let missile = Missile::of(self.scenario, self.spec(), weapon);
+        let mean = missile.mean;
+        let state = self.arsenal.state(index);
+        if !self.action_left() {
+            return self.withdraw(me).unwrap_or(end);
+        }
+        if state.jam.is_some() {
+            return Command::ClearJam {
+                unit,
+                weapon: choice,
+            };
+        }
+        let shot = best_shot(
+            world,
+            self.scenario,
+            self.seen,
+            &self.turn,
+            self.arsenal,
+            Some(AMMUNITION_COST),
+            |rolls: &[(f64, u32)], hit_points| self.harm(rolls, mean, hit_points),
+        );
+        let here_worth = shot.as_ref().map_or(0.0, |(worth, _)| *worth);
+        if self.turn.spent == 0 {
+            let moves = self.reach_map(me.at, false);
+            let spots = self.spots(&moves, me.at, false);
+            let (spot, spot_worth) = self
+                .best_spot(spots, |planner, tile| {
+                    planner.best_shot_from(tile, &missile) - planner.danger_at(tile)
+                })
+                .unwrap_or((me.at, 0.0));
+            let spot_shot = self.best_shot_from(spot, &missile);
+            let here_estimate = self.best_shot_from(me.at, &missile);
+            let here_score = here_estimate - self.danger_at(me.at);
+            let good_here = here_worth > 0.0 && here_estimate >= GOOD_ENOUGH_HERE * spot_shot;
+            if spot != me.at && spot_worth > here_score + 0.05 && !good_here {
+                if spot_shot > 0.0 || self.time_is_ours() {
+                    return Command::Move { unit, to: spot };
+                }
+                // Nothing to shoot at from anywhere it can walk: close in, running.
+                if here_worth == 0.0 {
+                    return self.advance(me).unwrap_or(end);
+                }
+            }
+        }
+        if let Some((worth, command)) = shot {
+            // Aim taken already is kept by shooting; an empty gun is loaded, not aimed.
+            if self.temper.aims
+                && self.turn.spent == 0
+                && me.aiming_at.is_none()
+                && state.ammunition.loaded > 0
+                && let Command::Fire {
+                    mode: FireMode::Shots(ref targets),
+                    ..
+                } = command
+                && let [target] = targets.as_slice()
+                && self.worth_aiming(me, *target, &missile, worth)
+            {
+                return Command::Aim {
+                    unit,
+                    target: *target,
+                };
+            }
+            return command;
+        }
+        let dry = state.ammunition.loaded == 0;
+        let not_full = state.ammunition.loaded < weapon.capacity();
+        let reloadable = reload(weapon.feed(), weapon.capacity(), state.ammunition).is_ok();
+        if (dry || (self.temper.reloads_early && not_full)) && reloadable {
+            return Command::Reload {
+                unit,
+                weapon: choice,
+            };
+        }
+        if !reloadable && rounds_ready(weapon.feed(), state.ammunition) == 0 {
+            // Shot out: fight on hand to hand.
+            return Command::Ready {
+                unit,
+                weapon: self.hand_weapon(),
+            };
+        }
+        if self.turn.spent == 0 && !self.time_is_ours() {
+            return self.advance(me).unwrap_or(end);
+        }
+        end
+    }
+
+    /// Whether a turn's aim (a bonus die next turn) beats shooting now and again next turn:
+    /// only from safety, at a target that will still be there.
+    pub(super) fn worth_aiming(
+        &mut self,
+        me: Seen,
+        target: UnitId,
+        missile: &Missile,
+        worth_now: f64,
+    ) -> bool {
+        let Some(seen) = self.seen.iter().find(|other| other.unit == target) else {
+            return false;
+        };
+        let plain = self.missile_chance(missile, me.at, seen.at, 0);
+        let aimed = self.missile_chance(missile, me.at, seen.at, 1);
+        let aimed_worth = self.harm(&[(aimed, 1)], missile.mean, seen.hit_points);
+        plain > 0.0 && aimed_worth > 2.0 * worth_now && self.danger_at(me.at) < 1.0
+    }
+
+    /// After acting: step to the safest tile the movement left allows, if it is much safer.
+    pub(super) fn withdraw(&mut self, me: Seen) -> Option<Command> {
+        if self.turn.action_forfeited || self.temper.caution < 0.5 {
+            return None;
+        }
+        let moves = self.reach_map(me.at, false);
+        let spots = self.spots(&moves, me.at, false);
+        let here = self.danger_at(me.at);
+        let (spot, danger) = self
+            .best_spot(spots, |planner, tile| -planner.danger_at(tile))
+            .map(|(tile, score)| (tile, -score))?;
+        (spot != me.at && danger + 0.5 < here).then_some(Command::Move {
+            unit: self.unit(),
+            to: spot,
+        })
+    }
+}

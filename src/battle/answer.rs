@@ -1,0 +1,93 @@
+//! A defender's answer: the command that answers the attack waiting for it (a blow, a maneuver,
+//! a throw or shots), the odds and stakes of each answer it may give, and the hook through which
+//! the units the AI plays answer at once.
+
+use bevy::prelude::*;
+
+use super::command::{Answer, Command, Rejection};
+use super::state::Battle;
+use super::threat::{AnswerOdds, Threat};
+use super::{AttackKind, CommandQueue, Controllers, PendingAttack, UnitId, melee, ranged};
+use crate::map::scenario::Control;
+
+/// How the units the AI plays choose their answers: set by the AI. Without it, an attack on
+/// such a unit waits for an answer like any other (a replay's answers come from its file).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct DefencePolicy(pub fn(&mut World, &PendingAttack) -> Answer);
+
+/// `unit` answers the attack waiting for it.
+pub(super) fn answer(battle: &mut Battle, unit: UnitId, answer: Answer) -> Result<(), Rejection> {
+    let pending = battle
+        .flow()
+        .pending()
+        .cloned()
+        .ok_or(Rejection::NotDefending)?;
+    if pending.target != unit {
+        return Err(Rejection::NotDefending);
+    }
+    match pending.kind {
+        AttackKind::Fire(fire) => ranged::answer_fire(battle, pending.attacker, unit, fire, answer),
+        AttackKind::Strike(_) | AttackKind::Maneuver(_) => {
+            melee::answer_blow(battle, &pending, answer)
+        }
+    }
+}
+
+/// After a command, an attack waiting on a defender the AI plays is answered at once by the
+/// [`DefencePolicy`]; the answer is a command like any other, so replays hold it.
+pub(super) fn answer_for_the_ai(battle: &mut Battle) {
+    let Some(pending) = battle.flow().pending().cloned() else {
+        return;
+    };
+    let controlled_by_ai = battle
+        .world
+        .get_resource::<Controllers>()
+        .and_then(|controllers| controllers.0.get(pending.target.index()).copied())
+        == Some(Control::Ai);
+    let Some(policy) = battle.world.get_resource::<DefencePolicy>().copied() else {
+        return;
+    };
+    if controlled_by_ai {
+        let answer = (policy.0)(battle.world, &pending);
+        battle
+            .world
+            .resource_mut::<CommandQueue>()
+            .0
+            .push_front(Command::Answer {
+                unit: pending.target,
+                answer,
+            });
+    }
+}
+
+/// The odds of each answer to the attack waiting for one, for the defender's window. Nothing in
+/// the battle changes.
+pub fn answer_odds(world: &mut World) -> Option<AnswerOdds> {
+    let battle = Battle::new(world);
+    let pending = battle.flow().pending()?.clone();
+    match &pending.kind {
+        AttackKind::Fire(fire) => {
+            ranged::dive_odds(&battle, pending.attacker, fire, pending.target)
+        }
+        AttackKind::Strike(_) | AttackKind::Maneuver(_) => {
+            Some(melee::exchange_odds_of(&battle, &pending).1)
+        }
+    }
+}
+
+/// The attack waiting for an answer as its defender weighs it: the odds of each answer and
+/// what rides on it. Nothing in the battle changes.
+pub fn threat(world: &mut World) -> Option<Threat> {
+    let battle = Battle::new(world);
+    let pending = battle.flow().pending()?.clone();
+    Some(match &pending.kind {
+        AttackKind::Fire(fire) => Threat {
+            odds: ranged::dive_odds(&battle, pending.attacker, fire, pending.target),
+            stakes: ranged::volley_stakes(&battle, pending.attacker, fire, pending.target),
+        },
+        AttackKind::Strike(_) | AttackKind::Maneuver(_) => Threat {
+            odds: Some(melee::exchange_odds_of(&battle, &pending).1),
+            stakes: melee::blow_stakes(&battle, &pending),
+        },
+    })
+}

@@ -1,0 +1,412 @@
+//! The battle's state as a command sees it: reading and changing the units' components, the
+//! round's flow and the event log, and rolling the seeded dice with every roll recorded. Every
+//! procedure of the battle works through it.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use super::command::{Rejection, WeaponChoice};
+use super::event::{Event, EventKind, Modifier, ModifierReason};
+use super::{
+    ActiveScenario, Arsenal, BattleDice, Condition, EventLog, Flow, Phase, Roster, TilePosition,
+    TurnState, UnitId, Vital, Vitals,
+};
+use crate::map::Tile;
+use crate::map::scenario::{Scenario, UnitSpec};
+use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula};
+use crate::rules::dice::{DieFace, FaceSource};
+use crate::rules::modifiers::extra_dice;
+use crate::rules::percentile::{Difficulty, SkillCheck};
+use crate::rules::ruleset::RollPurpose;
+
+/// The battle's state seen from a command: the world, and the scenario it plays.
+pub(super) struct Battle<'w> {
+    pub world: &'w mut World,
+    pub scenario: Arc<Scenario>,
+}
+
+impl<'w> Battle<'w> {
+    pub fn new(world: &'w mut World) -> Self {
+        let scenario = world.resource::<ActiveScenario>().0.clone();
+        Self { world, scenario }
+    }
+
+    // ---- Reading the state --------------------------------------------------------------
+
+    pub fn flow(&self) -> &Flow {
+        self.world.resource::<Flow>()
+    }
+
+    pub fn flow_mut(&mut self) -> Mut<'_, Flow> {
+        self.world.resource_mut::<Flow>()
+    }
+
+    pub fn round(&self) -> u32 {
+        self.flow().round
+    }
+
+    /// Every unit id in the scenario.
+    pub fn unit_ids(&self) -> Vec<UnitId> {
+        (0..self.scenario.units.len())
+            .map(UnitId::of_index)
+            .collect()
+    }
+
+    pub fn spec(&self, unit: UnitId) -> &UnitSpec {
+        &self.scenario.units[unit.index()]
+    }
+
+    fn entity(&self, unit: UnitId) -> Entity {
+        self.world.resource::<Roster>().0[unit.index()]
+    }
+
+    /// Refuse a unit id the scenario does not have.
+    pub fn known(&self, unit: UnitId) -> Result<(), Rejection> {
+        if unit.index() < self.scenario.units.len() {
+            Ok(())
+        } else {
+            Err(Rejection::UnknownUnit(unit))
+        }
+    }
+
+    pub fn vitals(&self, unit: UnitId) -> Vitals {
+        *self
+            .world
+            .get::<Vitals>(self.entity(unit))
+            .expect("every unit has vitals")
+    }
+
+    pub fn condition(&self, unit: UnitId) -> Condition {
+        *self
+            .world
+            .get::<Condition>(self.entity(unit))
+            .expect("every unit has a condition")
+    }
+
+    pub fn arsenal(&self, unit: UnitId) -> Arsenal {
+        self.world
+            .get::<Arsenal>(self.entity(unit))
+            .expect("every unit has an arsenal")
+            .clone()
+    }
+
+    pub fn position(&self, unit: UnitId) -> Option<Tile> {
+        self.world
+            .get::<TilePosition>(self.entity(unit))
+            .map(|position| position.0)
+    }
+
+    /// Refuse a target that is the unit itself, not on the map, or dead.
+    pub fn target_there(&self, unit: UnitId, target: UnitId) -> Result<(), Rejection> {
+        self.known(target)?;
+        if target == unit {
+            return Err(Rejection::InvalidTarget(
+                "a unit cannot attack itself".to_string(),
+            ));
+        }
+        if self.position(target).is_none() {
+            return Err(Rejection::InvalidTarget(format!(
+                "{} is not on the map",
+                self.spec(target).name
+            )));
+        }
+        if self.vitals(target).vital == Vital::Dead {
+            return Err(Rejection::InvalidTarget(format!(
+                "{} is dead",
+                self.spec(target).name
+            )));
+        }
+        Ok(())
+    }
+
+    /// On the map and conscious: can act and be an active part of the fight.
+    pub fn standing(&self, unit: UnitId) -> bool {
+        self.position(unit).is_some() && self.vitals(unit).conscious()
+    }
+
+    /// The unit at a tile, if any.
+    pub fn unit_at(&self, tile: Tile) -> Option<UnitId> {
+        self.unit_ids()
+            .into_iter()
+            .find(|unit| self.position(*unit) == Some(tile))
+    }
+
+    /// The acting unit's turn, if `unit` is the one acting; else why not.
+    pub fn own_turn(&self, unit: UnitId) -> Result<TurnState, Rejection> {
+        match &self.flow().phase {
+            Phase::Setup => return Err(Rejection::NotBegun),
+            Phase::Defending(_) => return Err(Rejection::AwaitingAnswer),
+            Phase::Over(_) => return Err(Rejection::Over),
+            Phase::Turn => {}
+        }
+        let vitals = self.vitals(unit);
+        if !vitals.conscious() {
+            return Err(Rejection::CannotAct(
+                format!("{:?}", vitals.wound_state()).to_lowercase(),
+            ));
+        }
+        if self.position(unit).is_none() {
+            return Err(Rejection::CannotAct("not on the map".to_string()));
+        }
+        self.flow()
+            .turn
+            .filter(|turn| turn.unit == unit)
+            .ok_or(Rejection::NotItsTurn)
+    }
+
+    /// The acting unit's turn, if it may still take its action.
+    pub fn action_available(&self, unit: UnitId) -> Result<TurnState, Rejection> {
+        let turn = self.own_turn(unit)?;
+        if turn.action_forfeited || turn.action_used {
+            return Err(Rejection::ActionUsed);
+        }
+        Ok(turn)
+    }
+
+    // ---- Changing the state -------------------------------------------------------------
+
+    pub fn set_vitals(&mut self, unit: UnitId, vitals: Vitals) {
+        let entity = self.entity(unit);
+        if let Some(mut current) = self.world.get_mut::<Vitals>(entity) {
+            *current = vitals;
+        }
+    }
+
+    pub fn change_condition(&mut self, unit: UnitId, change: impl FnOnce(&mut Condition)) {
+        let entity = self.entity(unit);
+        if let Some(mut condition) = self.world.get_mut::<Condition>(entity) {
+            change(&mut condition);
+        }
+    }
+
+    pub fn change_arsenal(&mut self, unit: UnitId, change: impl FnOnce(&mut Arsenal)) {
+        let entity = self.entity(unit);
+        if let Some(mut arsenal) = self.world.get_mut::<Arsenal>(entity) {
+            change(&mut arsenal);
+        }
+    }
+
+    pub fn place(&mut self, unit: UnitId, tile: Option<Tile>) {
+        let entity = self.entity(unit);
+        match tile {
+            Some(tile) => {
+                self.world.entity_mut(entity).insert(TilePosition(tile));
+            }
+            None => {
+                self.world.entity_mut(entity).remove::<TilePosition>();
+            }
+        }
+    }
+
+    pub fn change_turn(&mut self, change: impl FnOnce(&mut TurnState)) {
+        if let Some(turn) = self.flow_mut().turn.as_mut() {
+            change(turn);
+        }
+    }
+
+    pub fn emit(&mut self, kind: EventKind) {
+        let round = self.round();
+        self.world
+            .resource_mut::<EventLog>()
+            .0
+            .push(Event { round, kind });
+    }
+
+    // ---- Rolling --------------------------------------------------------------------------
+
+    /// Roll a percentile check for `unit` and record it with what made its dice.
+    pub fn roll(
+        &mut self,
+        unit: UnitId,
+        purpose: RollPurpose,
+        value: u32,
+        difficulty: Difficulty,
+        modifiers: Vec<Modifier>,
+    ) -> SkillCheck {
+        let extra = extra_dice(&modifiers);
+        let ruleset = self.scenario.ruleset.clone();
+        let rolled = {
+            let mut dice = self.world.resource_mut::<BattleDice>();
+            ruleset.check(&mut dice.dice, purpose, value, difficulty, extra)
+        };
+        self.emit(EventKind::Rolled {
+            unit,
+            purpose: rolled.purpose,
+            check: rolled.result.clone(),
+            modifiers,
+        });
+        rolled.result
+    }
+
+    /// An attack roll with one of the unit's skills: a critical DEX roll's bonus die among the
+    /// modifiers is spent by it.
+    pub fn roll_attack(
+        &mut self,
+        unit: UnitId,
+        skill_name: &str,
+        value: u32,
+        difficulty: Difficulty,
+        modifiers: Vec<Modifier>,
+    ) -> SkillCheck {
+        if modifiers
+            .iter()
+            .any(|modifier| modifier.reason == ModifierReason::InitiativeCritical)
+        {
+            self.change_condition(unit, |condition| condition.initiative_edge_spent = true);
+        }
+        self.roll(
+            unit,
+            RollPurpose::Skill(skill_name.to_string()),
+            value,
+            difficulty,
+            modifiers,
+        )
+    }
+
+    /// Roll one of the unit's skills (by name, base values included) at Regular difficulty.
+    pub fn roll_skill(&mut self, unit: UnitId, name: &str, modifiers: Vec<Modifier>) -> SkillCheck {
+        let value = self.skill(unit, name);
+        self.roll(
+            unit,
+            RollPurpose::Skill(name.to_string()),
+            value,
+            Difficulty::Regular,
+            modifiers,
+        )
+    }
+
+    /// Roll a characteristic (`CON`, `DEX`) at Regular difficulty.
+    pub fn roll_characteristic(
+        &mut self,
+        unit: UnitId,
+        name: &str,
+        value: u32,
+        modifiers: Vec<Modifier>,
+    ) -> SkillCheck {
+        self.roll(
+            unit,
+            RollPurpose::Characteristic(name.to_string()),
+            value,
+            Difficulty::Regular,
+            modifiers,
+        )
+    }
+
+    /// Roll one die (for a jam's rounds of work, a scatter, a stun); the caller's event records
+    /// the face.
+    pub fn die(&mut self, sides: u32) -> DieFace {
+        let face = self.world.resource_mut::<BattleDice>().dice.face(sides);
+        DieFace { sides, face }
+    }
+
+    /// Roll damage dealt by `unit` to `target` and record it.
+    pub fn roll_damage(
+        &mut self,
+        unit: UnitId,
+        target: UnitId,
+        weapon: &str,
+        damage: &DamageNotation,
+        reach: DamageReach,
+        damage_bonus: &Formula,
+        quality: DamageQuality,
+    ) -> DamageRoll {
+        let ruleset = self.scenario.ruleset.clone();
+        let rolled = {
+            let mut dice = self.world.resource_mut::<BattleDice>();
+            ruleset.damage(
+                &mut dice.dice,
+                RollPurpose::Damage(weapon.to_string()),
+                damage,
+                reach,
+                damage_bonus,
+                quality,
+            )
+        };
+        let roll = rolled
+            .ok()
+            .flatten()
+            .map(|rolled| rolled.result)
+            .unwrap_or(DamageRoll {
+                quality,
+                parts: Vec::new(),
+                divisor: 1,
+                total: 0,
+            });
+        self.emit(EventKind::DamageRolled {
+            unit,
+            target,
+            weapon: weapon.to_string(),
+            roll: roll.clone(),
+        });
+        roll
+    }
+
+    /// The unit's carried weapon and its state, if it still has it.
+    pub fn carried(&self, unit: UnitId, index: usize) -> Option<&crate::rules::weapons::Weapon> {
+        self.spec(unit)
+            .weapons
+            .get(index)
+            .map(|carried| &carried.weapon)
+    }
+
+    /// Change the state of one of the unit's carried weapons.
+    pub fn change_weapon_state(
+        &mut self,
+        unit: UnitId,
+        index: usize,
+        change: impl FnOnce(&mut super::WeaponState),
+    ) {
+        self.change_arsenal(unit, |arsenal| {
+            if let Some(state) = arsenal.weapons.get_mut(index) {
+                change(state);
+            }
+        });
+    }
+
+    /// Whether the unit rolled a critical DEX roll for initiative and has not yet had its bonus
+    /// die.
+    pub fn critical_initiative_unspent(&self, unit: UnitId) -> bool {
+        self.flow()
+            .dex_rolls
+            .get(&unit)
+            .is_some_and(|(level, _)| *level == crate::rules::percentile::SuccessLevel::Critical)
+            && !self.condition(unit).initiative_edge_spent
+    }
+
+    /// Penalty dice a unit suffers on its own rolls: hampered, or held (unless the roll is to
+    /// break the hold).
+    pub fn hindrances(&self, unit: UnitId, breaking_hold: bool) -> Vec<Modifier> {
+        let condition = self.condition(unit);
+        let mut modifiers = Vec::new();
+        if condition.hindered {
+            modifiers.push(Modifier::new(ModifierReason::Hindered, -1));
+        }
+        if condition.held_by.is_some() && !breaking_hold {
+            modifiers.push(Modifier::new(ModifierReason::Held, -1));
+        }
+        modifiers
+    }
+
+    /// A unit's skill value by name (base values included).
+    pub fn skill(&self, unit: UnitId, name: &str) -> u32 {
+        self.spec(unit).skill(self.scenario.ruleset.as_ref(), name)
+    }
+
+    /// Whether a weapon choice names something the unit has and still holds.
+    pub fn usable_weapon(&self, unit: UnitId, weapon: WeaponChoice) -> Result<(), Rejection> {
+        let spec = self.spec(unit);
+        match weapon {
+            WeaponChoice::Carried(index) if index >= spec.weapons.len() => {
+                Err(Rejection::NoSuchWeapon)
+            }
+            WeaponChoice::Carried(index) if self.arsenal(unit).lost.contains(&index) => {
+                Err(Rejection::WeaponLost)
+            }
+            WeaponChoice::Natural(index) if index >= spec.natural_attacks.len() => {
+                Err(Rejection::NoSuchWeapon)
+            }
+            _ => Ok(()),
+        }
+    }
+}

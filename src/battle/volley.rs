@@ -1,0 +1,266 @@
+//! A pull of the trigger planned before any die is rolled: the weapon, the rounds it uses, and
+//! each roll in order (single shots, a burst, full-auto volleys swept across targets), with the
+//! exact chance of each.
+
+use super::arms::carried_weapon;
+use super::arms::usable_now;
+use super::command::{FireMode, Rejection, WeaponChoice};
+use super::shot::ShotSetup;
+use super::shot::ShotTerms;
+use super::shot::setup;
+use super::state::Battle;
+use super::{PendingFire, UnitId};
+use crate::map::Tile;
+use crate::map::range::distance_squared;
+use crate::rules::firearms::{
+    bullets_between_targets, can_chamber_and_fire, multiple_shots_penalty, rounds_ready,
+    volley_size, volleys, within_arc,
+};
+use crate::rules::odds::LevelOdds;
+use crate::rules::weapons::{AttackForm, Weapon};
+
+/// One roll of a planned trigger pull.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct PlannedRoll {
+    pub(super) target: UnitId,
+    pub(super) bullets: u32,
+    /// Bullets wasted swinging onto this target from the last one.
+    pub(super) wasted_before: u32,
+    pub(super) terms: ShotTerms,
+    /// A burst or a volley: half the bullets hit, all on an extreme hit.
+    pub(super) volley: bool,
+}
+
+/// A checked trigger pull: the weapon, the rounds it uses, and its rolls in order.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct FirePlan {
+    pub(super) index: usize,
+    pub(super) weapon: Weapon,
+    pub(super) skill_name: String,
+    pub(super) rounds: u32,
+    pub(super) wasted: u32,
+    pub(super) chambered: bool,
+    pub(super) rolls: Vec<PlannedRoll>,
+}
+
+/// Check a trigger pull against the weapon, its rounds and the targets (not whose turn it is).
+pub(super) fn plan_fire(
+    battle: &Battle,
+    unit: UnitId,
+    choice: WeaponChoice,
+    mode: &FireMode,
+) -> Result<FirePlan, Rejection> {
+    let (index, weapon) = carried_weapon(battle, unit, choice, &[AttackForm::Shot])?;
+    usable_now(battle, unit, index)?;
+    let feed = weapon.feed();
+    let ammunition = battle.arsenal(unit).state(index).ammunition;
+    let ready = rounds_ready(feed, ammunition);
+    let plan = plan_rolls(battle, unit, index, weapon, mode, ready)?;
+    let needed = plan.rounds + plan.wasted;
+    if needed <= ready && needed > 0 {
+        return Ok(plan);
+    }
+    let single = matches!(mode, FireMode::Shots(targets) if targets.len() == 1);
+    if single && can_chamber_and_fire(feed, ammunition) {
+        return Ok(chambering(plan, true));
+    }
+    Err(Rejection::OutOfAmmunition(format!(
+        "the {} has {ready} ready, {} needed",
+        plan.weapon.name,
+        needed.max(1)
+    )))
+}
+
+/// The plan with (or without) one round chambered and fired: a penalty die on its one shot.
+pub(super) fn chambering(plan: FirePlan, chambered: bool) -> FirePlan {
+    FirePlan {
+        chambered,
+        rolls: plan
+            .rolls
+            .into_iter()
+            .map(|roll| PlannedRoll {
+                terms: ShotTerms {
+                    chambered,
+                    ..roll.terms
+                },
+                ..roll
+            })
+            .collect(),
+        ..plan
+    }
+}
+
+/// The rolls of a trigger pull in `mode`, checked against the weapon and the targets; a burst
+/// fires at most the `ready` rounds.
+pub(super) fn plan_rolls(
+    battle: &Battle,
+    unit: UnitId,
+    index: usize,
+    weapon: Weapon,
+    mode: &FireMode,
+    ready: u32,
+) -> Result<FirePlan, Rejection> {
+    for target in mode.targets() {
+        battle.target_there(unit, target)?;
+    }
+    let position = |target: UnitId| battle.position(target).unwrap_or(Tile::new(0, 0));
+    let plain = |target, terms| PlannedRoll {
+        target,
+        bullets: 1,
+        wasted_before: 0,
+        terms,
+        volley: false,
+    };
+    let (skill_name, rolls) = match mode {
+        FireMode::Shots(targets) => {
+            let most = weapon.most_shots();
+            if most == 0 {
+                return Err(Rejection::WrongWeapon(format!(
+                    "the {} fires only full auto",
+                    weapon.name
+                )));
+            }
+            let count = u32::try_from(targets.len()).unwrap_or(u32::MAX);
+            if targets.is_empty() || count > most {
+                return Err(Rejection::WrongWeapon(format!(
+                    "the {} fires from 1 to {most} shots a round",
+                    weapon.name
+                )));
+            }
+            let multiple = multiple_shots_penalty(count, &weapon.uses);
+            let rolls = targets
+                .iter()
+                .enumerate()
+                .map(|(shot, &target)| {
+                    plain(
+                        target,
+                        ShotTerms {
+                            aimed: shot == 0,
+                            first: shot == 0,
+                            multiple,
+                            ..ShotTerms::default()
+                        },
+                    )
+                })
+                .collect();
+            (weapon.skill.clone(), rolls)
+        }
+        FireMode::Burst(target) => {
+            let Some(size) = weapon.uses.burst else {
+                return Err(Rejection::WrongWeapon(format!(
+                    "the {} fires no bursts",
+                    weapon.name
+                )));
+            };
+            let terms = ShotTerms {
+                aimed: true,
+                first: true,
+                volley_roll: Some(0),
+                ..ShotTerms::default()
+            };
+            let roll = PlannedRoll {
+                bullets: size.min(ready),
+                volley: true,
+                ..plain(*target, terms)
+            };
+            (weapon.automatic_skill().to_string(), vec![roll])
+        }
+        FireMode::FullAuto(targets) => {
+            if !weapon.uses.full_auto {
+                return Err(Rejection::WrongWeapon(format!(
+                    "the {} does not fire full auto",
+                    weapon.name
+                )));
+            }
+            if targets.is_empty() || targets.iter().any(|(_, bullets)| *bullets == 0) {
+                return Err(Rejection::InvalidTarget(
+                    "full auto needs at least one bullet for each target".to_string(),
+                ));
+            }
+            let skill_name = weapon.automatic_skill().to_string();
+            let size = volley_size(battle.skill(unit, &skill_name));
+            let shooter = position(unit);
+            let directions: Vec<(i64, i64)> = mode
+                .targets()
+                .iter()
+                .map(|target| {
+                    let at = position(*target);
+                    (
+                        i64::from(at.x) - i64::from(shooter.x),
+                        i64::from(at.y) - i64::from(shooter.y),
+                    )
+                })
+                .collect();
+            if !within_arc(&directions) {
+                return Err(Rejection::OutOfArc);
+            }
+            let allotments: Vec<u32> = targets.iter().map(|(_, bullets)| *bullets).collect();
+            let mut previous: Option<UnitId> = None;
+            let rolls: Vec<PlannedRoll> = volleys(size, &allotments)
+                .into_iter()
+                .map(|volley| {
+                    let target = targets[volley.target].0;
+                    let wasted_before = previous.filter(|last| *last != target).map_or(0, |last| {
+                        bullets_between_targets(distance_squared(position(last), position(target)))
+                    });
+                    previous = Some(target);
+                    PlannedRoll {
+                        target,
+                        bullets: volley.bullets,
+                        wasted_before,
+                        terms: ShotTerms {
+                            aimed: true,
+                            first: volley.roll == 0,
+                            volley_roll: Some(volley.roll),
+                            ..ShotTerms::default()
+                        },
+                        volley: true,
+                    }
+                })
+                .collect();
+            (skill_name, rolls)
+        }
+    };
+    for roll in &rolls {
+        setup(battle, unit, roll.target, &weapon, roll.terms)?;
+    }
+    Ok(FirePlan {
+        index,
+        skill_name,
+        rounds: rolls.iter().map(|roll| roll.bullets).sum(),
+        wasted: rolls.iter().map(|roll| roll.wasted_before).sum(),
+        weapon,
+        chambered: false,
+        rolls,
+    })
+}
+
+/// The plan of a trigger pull already fired (its action spent, its chambered round loaded),
+/// for resolving it after the targets' answers.
+pub(super) fn plan_rolls_after_answers(
+    battle: &Battle,
+    unit: UnitId,
+    pending: &PendingFire,
+) -> Result<FirePlan, Rejection> {
+    let (index, weapon) = carried_weapon(battle, unit, pending.weapon, &[AttackForm::Shot])?;
+    let ready = rounds_ready(weapon.feed(), battle.arsenal(unit).state(index).ammunition);
+    let plan = plan_rolls(battle, unit, index, weapon, &pending.mode, ready)?;
+    Ok(chambering(plan, pending.chambered))
+}
+
+/// The exact chance that a roll hits: success at its difficulty, and below the weapon's
+/// malfunction number.
+pub(super) fn hit_chance(battle: &Battle, unit: UnitId, plan: &FirePlan, shot: &ShotSetup) -> f64 {
+    let Some(difficulty) = shot.difficulty else {
+        return 0.0;
+    };
+    let skill = battle.skill(unit, &plan.skill_name);
+    let dice = crate::rules::modifiers::extra_dice(&shot.modifiers).net();
+    LevelOdds::count_below(
+        skill,
+        difficulty,
+        dice,
+        plan.weapon.malfunction.unwrap_or(u32::MAX),
+    )
+    .success_probability()
+}

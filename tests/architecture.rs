@@ -1,0 +1,223 @@
+//! The shape of the code: every top-level module of `src/` sits on a layer, and a module may
+//! use only modules on layers below its own, so no import circle joins two of them; and the
+//! rules are pure Rust: no file under `src/rules/` may import bevy.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// The layers, lowest first; docs/ARCHITECTURE.md explains each.
+const LAYERS: &[&[&str]] = &[
+    &["files", "words", "schedule"],
+    &["rules"],
+    &["map", "input"],
+    &["battle"],
+    &["ai", "log"],
+    &["headless"],
+    &["replay"],
+    &["simulation"],
+    &["view"],
+    &["ui"],
+    &["game"],
+    &["cli"],
+];
+
+fn rust_files(folder: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(folder).expect("a source folder is readable") {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            found.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|extension| extension == "rs") {
+            found.push(path);
+        }
+    }
+    found
+}
+
+/// The top-level module a file under `src/` belongs to; `None` for the crate root and binary.
+fn module_of(source: &Path, file: &Path) -> Option<String> {
+    let relative = file.strip_prefix(source).ok()?;
+    let first = relative.components().next()?.as_os_str().to_str()?;
+    let name = first.strip_suffix(".rs").unwrap_or(first);
+    (!matches!(name, "lib" | "main")).then(|| name.to_string())
+}
+
+/// The code of a line, without its comment.
+fn code(line: &str) -> &str {
+    line.split("//").next().unwrap_or_default()
+}
+
+/// The top-level modules a piece of Rust names through `crate::`, including grouped imports
+/// (`use crate::{ai, battle::UnitId};`).
+fn modules_named(text: &str) -> BTreeSet<String> {
+    let code: String = text.lines().map(code).collect::<Vec<_>>().join("\n");
+    let mut named = BTreeSet::new();
+    let mut rest = code.as_str();
+    while let Some(at) = rest.find("crate::") {
+        let preceded_by_word = rest[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_');
+        rest = &rest[at + "crate::".len()..];
+        if preceded_by_word {
+            continue;
+        }
+        if let Some(group) = rest.strip_prefix('{') {
+            let mut depth = 1;
+            let mut entry = String::new();
+            for c in group.chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    ',' if depth == 1 => {
+                        named.extend(first_segment(&entry));
+                        entry.clear();
+                        continue;
+                    }
+                    _ => {}
+                }
+                if depth == 0 {
+                    break;
+                }
+                entry.push(c);
+            }
+            named.extend(first_segment(&entry));
+        } else {
+            named.extend(first_segment(rest));
+        }
+    }
+    named
+}
+
+/// The first path segment of `text`, if it starts with one.
+fn first_segment(text: &str) -> Option<String> {
+    let word: String = text
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    (!word.is_empty() && word.chars().next().is_some_and(char::is_lowercase)).then_some(word)
+}
+
+fn layer_of(module: &str) -> Option<usize> {
+    LAYERS.iter().position(|layer| layer.contains(&module))
+}
+
+/// Every module of `src/` and the modules it names, by file.
+fn imports() -> BTreeMap<String, BTreeMap<String, Vec<String>>> {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut imports: BTreeMap<String, BTreeMap<String, Vec<String>>> = BTreeMap::new();
+    for file in rust_files(&source) {
+        let Some(module) = module_of(&source, &file) else {
+            continue;
+        };
+        let text = std::fs::read_to_string(&file).expect("readable source");
+        let entry = imports.entry(module.clone()).or_default();
+        for named in modules_named(&text) {
+            if named != module {
+                entry
+                    .entry(named)
+                    .or_default()
+                    .push(file.display().to_string());
+            }
+        }
+    }
+    imports
+}
+
+#[test]
+fn every_module_sits_on_a_layer() {
+    let modules: Vec<String> = imports().into_keys().collect();
+    assert!(modules.len() >= 12, "found only {modules:?}");
+    let unplaced: Vec<&String> = modules
+        .iter()
+        .filter(|module| layer_of(module).is_none())
+        .collect();
+    assert!(
+        unplaced.is_empty(),
+        "modules on no layer (add them to LAYERS and docs/ARCHITECTURE.md): {unplaced:?}"
+    );
+}
+
+#[test]
+fn no_module_uses_one_on_its_own_layer_or_above() {
+    let mut offences = Vec::new();
+    for (module, named) in imports() {
+        let Some(own) = layer_of(&module) else {
+            continue;
+        };
+        for (other, files) in named {
+            match layer_of(&other) {
+                Some(layer) if layer < own => {}
+                _ => offences.push(format!("{module} uses {other} in {}", files.join(", "))),
+            }
+        }
+    }
+    assert!(offences.is_empty(), "{}", offences.join("\n"));
+}
+
+#[test]
+fn the_reader_finds_every_way_of_naming_a_module() {
+    let text = "use crate::battle::UnitId;\n\
+                use crate::{ai, map::Tile, view::{self, camera}};\n\
+                let x = crate::files::read_text(path); // crate::cli is only a comment\n\
+                let y = mycrate::replay::thing;\n\
+                use crate::AppSystems;";
+    let named: Vec<String> = modules_named(text).into_iter().collect();
+    assert_eq!(named, ["ai", "battle", "files", "map", "view"]);
+}
+
+/// Whether a line of Rust names a bevy crate as a path (`use bevy::`, `bevy_ecs::`, `::bevy`).
+fn names_bevy(line: &str) -> bool {
+    code(line)
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+        .any(|word| {
+            let word = word.trim_start_matches(':');
+            word.starts_with("bevy::")
+                || (word.starts_with("bevy_") && word.contains("::"))
+                || word == "bevy"
+        })
+}
+
+#[test]
+fn no_rules_file_imports_bevy() {
+    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
+    let files = rust_files(&rules);
+    assert!(files.len() >= 8, "found only {} rules files", files.len());
+    let offenders: Vec<String> = files
+        .iter()
+        .flat_map(|file| {
+            let text = std::fs::read_to_string(file).expect("readable source");
+            text.lines()
+                .enumerate()
+                .filter(|(_, line)| names_bevy(line))
+                .map(|(number, line)| format!("{}:{}: {line}", file.display(), number + 1))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(
+        offenders.is_empty(),
+        "bevy in the rules:\n{}",
+        offenders.join("\n")
+    );
+}
+
+#[test]
+fn the_check_catches_every_way_of_naming_bevy() {
+    for line in [
+        "use bevy::prelude::*;",
+        "use bevy_ecs::system::Resource;",
+        "    let x = ::bevy::math::Vec2::ZERO;",
+        "extern crate bevy;",
+        "#[derive(bevy_ecs::component::Component)]",
+    ] {
+        assert!(names_bevy(line), "{line}");
+    }
+    for line in [
+        "// bevy is not used here",
+        "let bevy_count = 3;",
+        "/// The battle (in bevy) calls these.",
+    ] {
+        assert!(!names_bevy(line), "{line}");
+    }
+}
