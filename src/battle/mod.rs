@@ -35,8 +35,9 @@ use crate::rules::dice::Dice;
 use crate::rules::explosions::Burning;
 use crate::rules::firearms::Ammunition;
 use crate::rules::percentile::SuccessLevel;
-use command::{Command, FireMode, ManeuverGoal, WeaponChoice};
+use command::{Command, ManeuverGoal, WeaponChoice};
 use event::{Event, Outcome, WoundState};
+use volley::FirePlan;
 
 pub use engine::resolve;
 
@@ -252,7 +253,7 @@ pub struct CommandLog(pub Vec<Command>);
 pub struct EventLog(pub Vec<Event>);
 
 /// What an attack waiting for its answer is.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum AttackKind {
     /// A blow, or a thrown weapon.
     Strike(WeaponChoice),
@@ -261,17 +262,15 @@ pub enum AttackKind {
     Fire(PendingFire),
 }
 
-/// Shots waiting for their targets to choose whether to dive for cover.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// Shots waiting for their targets to choose whether to dive for cover: the trigger pull as
+/// planned when it was fired, kept until its rolls are made.
+#[derive(Debug, Clone, PartialEq)]
 pub struct PendingFire {
-    pub weapon: WeaponChoice,
-    pub mode: FireMode,
+    pub plan: Box<FirePlan>,
     /// Targets still to be asked, after the one asked now.
     pub to_ask: Vec<UnitId>,
     /// Targets that dived for cover and made their Dodge roll.
     pub dived: Vec<UnitId>,
-    /// A round put in the chamber and fired this turn.
-    pub chambered: bool,
     /// Fired before round 1 (a surprise shot): the set-up goes on after it.
     pub during_setup: bool,
 }
@@ -292,7 +291,7 @@ pub struct Charge {
 }
 
 /// A melee attack or maneuver waiting for the defender's answer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct PendingAttack {
     pub attacker: UnitId,
     pub target: UnitId,
@@ -304,7 +303,7 @@ pub struct PendingAttack {
 }
 
 /// Where the battle stands.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Phase {
     /// Before round 1: surprise attacks may be made.
     Setup,
@@ -328,7 +327,7 @@ pub struct TurnState {
 }
 
 /// The round: its order, whose turn it is, who waits.
-#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+#[derive(Resource, Debug, Clone, PartialEq)]
 pub struct Flow {
     pub phase: Phase,
     pub round: u32,

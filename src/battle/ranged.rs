@@ -19,7 +19,6 @@ use super::volley::FirePlan;
 use super::volley::PlannedRoll;
 use super::volley::hit_chance;
 use super::volley::plan_fire;
-use super::volley::plan_rolls_after_answers;
 use super::wounds::Blow;
 use super::{AttackKind, PendingAttack, PendingFire, Phase, UnitId, effects};
 use crate::map::range::RangeBand;
@@ -53,7 +52,7 @@ pub(super) fn fire(
         turn.action_used = true;
         turn.attacks_made = attacks;
     });
-    open_fire(battle, unit, choice, mode, &plan, Phase::Turn);
+    open_fire(battle, unit, mode.targets(), plan, Phase::Turn);
     Ok(())
 }
 
@@ -81,15 +80,13 @@ pub(super) fn surprise_shot(
         return;
     };
     if seen {
-        open_fire(battle, unit, choice, mode, &plan, Phase::Setup);
+        open_fire(battle, unit, mode.targets(), plan, Phase::Setup);
     } else {
         announce_fire(battle, unit, &plan);
         let pending = PendingFire {
-            weapon: choice,
+            plan: Box::new(plan),
             to_ask: Vec::new(),
-            mode,
             dived: Vec::new(),
-            chambered: plan.chambered,
             during_setup: true,
         };
         ask_next(battle, unit, pending);
@@ -119,18 +116,15 @@ fn announce_fire(battle: &mut Battle, unit: UnitId, plan: &FirePlan) {
 fn open_fire(
     battle: &mut Battle,
     unit: UnitId,
-    choice: WeaponChoice,
-    mode: FireMode,
-    plan: &FirePlan,
+    targets: Vec<UnitId>,
+    plan: FirePlan,
     back_to: Phase,
 ) {
-    announce_fire(battle, unit, plan);
+    announce_fire(battle, unit, &plan);
     let pending = PendingFire {
-        weapon: choice,
-        to_ask: mode.targets(),
-        mode,
+        plan: Box::new(plan),
+        to_ask: targets,
         dived: Vec::new(),
-        chambered: plan.chambered,
         during_setup: back_to == Phase::Setup,
     };
     ask_next(battle, unit, pending);
@@ -197,9 +191,7 @@ pub(super) fn answer_fire(
 
 /// Make every roll of the trigger pull, in order, until the rolls run out or the gun jams.
 fn resolve_fire(battle: &mut Battle, unit: UnitId, pending: &PendingFire) {
-    let Ok(plan) = plan_rolls_after_answers(battle, unit, pending) else {
-        return;
-    };
+    let plan = &pending.plan;
     let feed = plan.weapon.feed();
     for roll in &plan.rolls {
         let target_fallen = battle.position(roll.target).is_none()
@@ -222,7 +214,7 @@ fn resolve_fire(battle: &mut Battle, unit: UnitId, pending: &PendingFire) {
         battle.change_weapon_state(unit, plan.index, |state| {
             state.ammunition = spend(feed, state.ammunition, roll.bullets);
         });
-        let jammed = take_shot(battle, unit, &plan, roll, &shot);
+        let jammed = take_shot(battle, unit, plan, roll, &shot);
         if jammed {
             break;
         }
@@ -396,7 +388,7 @@ pub(super) fn volley_stakes(
     unit: UnitId,
 ) -> Stakes {
     let worst = || {
-        let plan = plan_rolls_after_answers(battle, attacker, pending).ok()?;
+        let plan = &pending.plan;
         let first = plan.rolls.iter().find(|roll| roll.target == unit)?;
         let shot = setup(battle, attacker, unit, &plan.weapon, first.terms).ok()?;
         let reach = damage_reach(&plan.weapon, shot.reading.band);
@@ -423,7 +415,7 @@ pub(super) fn dive_odds(
     pending: &PendingFire,
     unit: UnitId,
 ) -> Option<AnswerOdds> {
-    let plan = plan_rolls_after_answers(battle, attacker, pending).ok()?;
+    let plan = &pending.plan;
     let first = plan.rolls.iter().find(|roll| roll.target == unit)?;
     let chance = |dived: bool| {
         let terms = ShotTerms {
@@ -431,7 +423,7 @@ pub(super) fn dive_odds(
             ..first.terms
         };
         setup(battle, attacker, unit, &plan.weapon, terms)
-            .map_or(0.0, |shot| hit_chance(battle, attacker, &plan, &shot))
+            .map_or(0.0, |shot| hit_chance(battle, attacker, plan, &shot))
     };
     let dodge = LevelOdds::count(
         battle.skill(unit, DODGE),

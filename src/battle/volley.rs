@@ -2,6 +2,7 @@
 //! each roll in order (single shots, a burst, full-auto volleys swept across targets), with the
 //! exact chance of each.
 
+use super::UnitId;
 use super::arms::carried_weapon;
 use super::arms::usable_now;
 use super::command::{FireMode, Rejection, WeaponChoice};
@@ -9,7 +10,6 @@ use super::shot::ShotSetup;
 use super::shot::ShotTerms;
 use super::shot::setup;
 use super::state::Battle;
-use super::{PendingFire, UnitId};
 use crate::map::Tile;
 use crate::map::range::distance_squared;
 use crate::rules::firearms::{
@@ -21,7 +21,7 @@ use crate::rules::weapons::{AttackForm, Weapon};
 
 /// One roll of a planned trigger pull.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct PlannedRoll {
+pub struct PlannedRoll {
     pub(super) target: UnitId,
     pub(super) bullets: u32,
     /// Bullets wasted swinging onto this target from the last one.
@@ -33,7 +33,7 @@ pub(super) struct PlannedRoll {
 
 /// A checked trigger pull: the weapon, the rounds it uses, and its rolls in order.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct FirePlan {
+pub struct FirePlan {
     pub(super) index: usize,
     pub(super) weapon: Weapon,
     pub(super) skill_name: String,
@@ -41,6 +41,13 @@ pub(super) struct FirePlan {
     pub(super) wasted: u32,
     pub(super) chambered: bool,
     pub(super) rolls: Vec<PlannedRoll>,
+}
+
+impl FirePlan {
+    /// The weapon fired.
+    pub fn weapon(&self) -> &Weapon {
+        &self.weapon
+    }
 }
 
 /// Check a trigger pull against the weapon, its rounds and the targets (not whose turn it is).
@@ -233,19 +240,6 @@ pub(super) fn plan_rolls(
         chambered: false,
         rolls,
     })
-}
-
-/// The plan of a trigger pull already fired (its action spent, its chambered round loaded),
-/// for resolving it after the targets' answers.
-pub(super) fn plan_rolls_after_answers(
-    battle: &Battle,
-    unit: UnitId,
-    pending: &PendingFire,
-) -> Result<FirePlan, Rejection> {
-    let (index, weapon) = carried_weapon(battle, unit, pending.weapon, &[AttackForm::Shot])?;
-    let ready = rounds_ready(weapon.feed(), battle.arsenal(unit).state(index).ammunition);
-    let plan = plan_rolls(battle, unit, index, weapon, &pending.mode, ready)?;
-    Ok(chambering(plan, pending.chambered))
 }
 
 /// The exact chance that a roll hits: success at its difficulty, and below the weapon's

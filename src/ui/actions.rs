@@ -473,7 +473,7 @@ pub(super) fn defence_prompt(
                 AttackKind::Fire(fire) => format!(
                     "opens fire on {} with the {}",
                     spec.name,
-                    attacker.attack_reach(fire.weapon).0
+                    fire.plan.weapon().name
                 ),
             };
             ui.label(format!("{} {what}.", attacker.name));
