@@ -1,6 +1,7 @@
 //! The shape of the code: every top-level module of `src/` sits on a layer, and a module may
-//! use only modules on layers below its own, so no import circle joins two of them; and the
-//! rules are pure Rust: no file under `src/rules/` may import bevy.
+//! use only modules on layers below its own, so no import circle joins two of them; inside a
+//! folder no circle joins its files either (its `mod.rs` aside, which holds what they share);
+//! and the rules are pure Rust: no file under `src/rules/` may import bevy.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -165,6 +166,163 @@ fn the_reader_finds_every_way_of_naming_a_module() {
                 use crate::AppSystems;";
     let named: Vec<String> = modules_named(text).into_iter().collect();
     assert_eq!(named, ["ai", "battle", "files", "map", "view"]);
+}
+
+/// The names of the sibling modules a piece of Rust inside `path` (such as `battle` or
+/// `ai::plan`) uses: `super::name`, `crate::path::name`, or `name` in a `use super::{...}` group.
+fn siblings_named(text: &str, path: &str, siblings: &BTreeSet<String>) -> BTreeSet<String> {
+    let code: String = text.lines().map(code).collect::<Vec<_>>().join("\n");
+    let mut named = BTreeSet::new();
+    let mut rest = code.as_str();
+    while let Some(at) = rest.find("super::") {
+        rest = &rest[at + "super::".len()..];
+        let words: Vec<String> = match rest.strip_prefix('{') {
+            Some(group) => group
+                .split('}')
+                .next()
+                .unwrap_or_default()
+                .split(',')
+                .filter_map(first_segment)
+                .collect(),
+            None => first_segment(rest).into_iter().collect(),
+        };
+        named.extend(words.into_iter().filter(|word| siblings.contains(word)));
+    }
+    let prefix = format!("crate::{path}::");
+    for (at, _) in code.match_indices(&prefix) {
+        named.extend(
+            first_segment(&code[at + prefix.len()..]).filter(|word| siblings.contains(word)),
+        );
+    }
+    named
+}
+
+/// A circle in a graph of names, if there is one.
+fn circle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        node: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        done: &mut BTreeSet<String>,
+        path: &mut Vec<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(start) = path.iter().position(|seen| seen == node) {
+            let mut found = path[start..].to_vec();
+            found.push(node.to_string());
+            return Some(found);
+        }
+        if !done.insert(node.to_string()) {
+            return None;
+        }
+        path.push(node.to_string());
+        for next in graph.get(node).into_iter().flatten() {
+            if let Some(found) = visit(next, graph, done, path) {
+                return Some(found);
+            }
+        }
+        path.pop();
+        None
+    }
+    let mut done = BTreeSet::new();
+    graph
+        .keys()
+        .find_map(|node| visit(node, graph, &mut done, &mut Vec::new()))
+}
+
+/// Every folder under `src/` (as a module path) with the graph of its files' uses of each
+/// other; a sub-folder counts as one file.
+fn folder_graphs() -> BTreeMap<String, BTreeMap<String, BTreeSet<String>>> {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut graphs = BTreeMap::new();
+    let mut folders = vec![source.clone()];
+    while let Some(folder) = folders.pop() {
+        let mut members: BTreeMap<String, Vec<PathBuf>> = BTreeMap::new();
+        for entry in std::fs::read_dir(&folder).expect("a source folder is readable") {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                folders.push(path.clone());
+                let name = path
+                    .file_name()
+                    .and_then(|name| name.to_str())
+                    .unwrap_or_default();
+                members.insert(name.to_string(), rust_files(&path));
+            } else if let Some(name) = path.file_stem().and_then(|stem| stem.to_str())
+                && path.extension().is_some_and(|extension| extension == "rs")
+                && !matches!(name, "mod" | "lib" | "main")
+            {
+                members.insert(name.to_string(), vec![path.clone()]);
+            }
+        }
+        let Ok(relative) = folder.strip_prefix(&source) else {
+            continue;
+        };
+        if relative.as_os_str().is_empty() {
+            continue;
+        }
+        let path = relative
+            .components()
+            .filter_map(|part| part.as_os_str().to_str())
+            .collect::<Vec<_>>()
+            .join("::");
+        let siblings: BTreeSet<String> = members.keys().cloned().collect();
+        let graph = members
+            .iter()
+            .map(|(name, files)| {
+                let mut uses = BTreeSet::new();
+                for file in files {
+                    let text = std::fs::read_to_string(file).expect("readable source");
+                    uses.extend(siblings_named(&text, &path, &siblings));
+                }
+                uses.remove(name);
+                (name.clone(), uses)
+            })
+            .collect();
+        graphs.insert(path, graph);
+    }
+    graphs
+}
+
+#[test]
+fn no_circle_joins_the_files_of_a_folder() {
+    let graphs = folder_graphs();
+    assert!(graphs.contains_key("battle") && graphs.contains_key("ai::plan"));
+    assert!(
+        graphs["battle"]["engine"].contains("ranged"),
+        "the reader sees the dispatcher use the procedures"
+    );
+    let circles: Vec<String> = graphs
+        .iter()
+        .filter_map(|(folder, graph)| {
+            circle(graph).map(|found| format!("in {folder}: {}", found.join(" -> ")))
+        })
+        .collect();
+    assert!(circles.is_empty(), "{}", circles.join("\n"));
+}
+
+#[test]
+fn a_circle_is_found() {
+    let graph = |edges: &[(&str, &str)]| {
+        let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for (from, to) in edges {
+            graph
+                .entry(from.to_string())
+                .or_default()
+                .insert(to.to_string());
+            graph.entry(to.to_string()).or_default();
+        }
+        graph
+    };
+    assert_eq!(circle(&graph(&[("a", "b"), ("b", "c"), ("a", "c")])), None);
+    assert_eq!(
+        circle(&graph(&[("a", "b"), ("b", "c"), ("c", "b")])),
+        Some(vec!["b".to_string(), "c".to_string(), "b".to_string()])
+    );
+    let siblings: BTreeSet<String> = ["melee", "ranged", "wounds"].map(String::from).into();
+    let text = "use super::{Vitals, melee};\nuse super::wounds::Blow;\n\
+                let x = crate::battle::ranged::fire(); // super::aim";
+    assert_eq!(
+        siblings_named(text, "battle", &siblings),
+        ["melee", "ranged", "wounds"].map(String::from).into()
+    );
 }
 
 /// Whether a line of Rust names a bevy crate as a path (`use bevy::`, `bevy_ecs::`, `::bevy`).

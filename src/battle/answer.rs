@@ -5,9 +5,12 @@
 use bevy::prelude::*;
 
 use super::command::{Answer, Command, Rejection};
+use super::exchange::answer_blow;
+use super::exchange::blow_stakes;
+use super::exchange::exchange_odds_of;
 use super::state::Battle;
 use super::threat::{AnswerOdds, Threat};
-use super::{AttackKind, CommandQueue, Controllers, PendingAttack, UnitId, melee, ranged};
+use super::{AttackKind, CommandQueue, Controllers, PendingAttack, UnitId, ranged};
 use crate::map::scenario::Control;
 
 /// How the units the AI plays choose their answers: set by the AI. Without it, an attack on
@@ -27,9 +30,7 @@ pub(super) fn answer(battle: &mut Battle, unit: UnitId, answer: Answer) -> Resul
     }
     match pending.kind {
         AttackKind::Fire(fire) => ranged::answer_fire(battle, pending.attacker, unit, fire, answer),
-        AttackKind::Strike(_) | AttackKind::Maneuver(_) => {
-            melee::answer_blow(battle, &pending, answer)
-        }
+        AttackKind::Strike(_) | AttackKind::Maneuver(_) => answer_blow(battle, &pending, answer),
     }
 }
 
@@ -70,7 +71,7 @@ pub fn answer_odds(world: &mut World) -> Option<AnswerOdds> {
             ranged::dive_odds(&battle, pending.attacker, fire, pending.target)
         }
         AttackKind::Strike(_) | AttackKind::Maneuver(_) => {
-            Some(melee::exchange_odds_of(&battle, &pending).1)
+            Some(exchange_odds_of(&battle, &pending).1)
         }
     }
 }
@@ -86,8 +87,8 @@ pub fn threat(world: &mut World) -> Option<Threat> {
             stakes: ranged::volley_stakes(&battle, pending.attacker, fire, pending.target),
         },
         AttackKind::Strike(_) | AttackKind::Maneuver(_) => Threat {
-            odds: Some(melee::exchange_odds_of(&battle, &pending).1),
-            stakes: melee::blow_stakes(&battle, &pending),
+            odds: Some(exchange_odds_of(&battle, &pending).1),
+            stakes: blow_stakes(&battle, &pending),
         },
     })
 }

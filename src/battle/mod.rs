@@ -10,6 +10,8 @@ pub mod command;
 mod effects;
 mod engine;
 pub mod event;
+mod exchange;
+mod fighting;
 mod flow;
 mod hold;
 pub mod melee;

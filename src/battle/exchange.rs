@@ -1,0 +1,447 @@
+//! A melee exchange: the attack waiting for its answer, both sides' rolls with their modifiers,
+//! the odds of each answer, and what comes of it (a blow landed, a maneuver's effect).
+
+use super::arms::let_fly;
+use super::command::{Answer, ManeuverGoal, Rejection, WeaponChoice};
+use super::event::{DefenceKind, EventKind, Modifier, ModifierReason};
+use super::fighting::MeleeWeapon;
+use super::fighting::build_penalty;
+use super::fighting::fighting_weapon;
+use super::fighting::goal_makes_sense;
+use super::fighting::melee_weapon;
+use super::hold::let_go;
+use super::shot::ShotTerms;
+use super::shot::setup;
+use super::state::Battle;
+use super::threat::AnswerOdds;
+use super::threat::Stakes;
+use super::wounds::Blow;
+use super::{AttackKind, PendingAttack, Phase, UnitId, effects, wounds};
+use crate::map::range::{WeaponReach, range_reading};
+use crate::rules::damage::{DamageQuality, DamageReach};
+use crate::rules::firearms::extreme_hit;
+use crate::rules::melee::{
+    Defence, MeleeOutcome, SideOdds, blow_quality, exchange_odds, melee_outcome, outnumbered,
+};
+use crate::rules::modifiers::extra_dice;
+use crate::rules::odds::LevelOdds;
+use crate::rules::opposed::SideResult;
+use crate::rules::percentile::{Difficulty, SkillCheck, SuccessLevel};
+use crate::rules::ruleset::RollPurpose;
+use crate::rules::skills::DODGE;
+
+/// Wait for the defender's answer, or resolve at once if it cannot give one (it is down or
+/// stunned, or an unseen blow gives it no chance).
+pub(super) fn open_exchange(battle: &mut Battle, pending: PendingAttack) {
+    let helpless =
+        !battle.vitals(pending.target).conscious() || battle.condition(pending.target).stunned();
+    let unseen_blow = pending.unseen && matches!(pending.kind, AttackKind::Strike(_));
+    if helpless || unseen_blow {
+        exchange(battle, &pending, Answer::Nothing);
+        return;
+    }
+    let kind = defence_kind(battle, &pending);
+    battle.emit(EventKind::DefenceAsked {
+        unit: pending.target,
+        attacker: pending.attacker,
+        asked: kind,
+    });
+    battle.flow_mut().phase = Phase::Defending(pending);
+}
+
+/// What the defender of a melee or thrown attack is asked: a thrown weapon may be fought back
+/// only from within a fifth of the defender's DEX in feet.
+pub(super) fn defence_kind(battle: &Battle, pending: &PendingAttack) -> DefenceKind {
+    let thrown = match pending.kind {
+        AttackKind::Strike(choice) => melee_weapon(battle, pending.attacker, choice)
+            .is_ok_and(|weapon| weapon.thrown.is_some()),
+        AttackKind::Maneuver(_) | AttackKind::Fire(_) => false,
+    };
+    if !thrown {
+        return DefenceKind::Melee;
+    }
+    let close = battle
+        .position(pending.attacker)
+        .zip(battle.position(pending.target))
+        .is_some_and(|(from, to)| {
+            let dexterity = battle.spec(pending.target).characteristics.dexterity;
+            range_reading(
+                &WeaponReach::Ranged {
+                    limits_feet: [Some(dexterity / 5), None, None],
+                },
+                dexterity,
+                from,
+                to,
+            )
+            .point_blank
+        });
+    DefenceKind::Thrown {
+        may_fight_back: close,
+    }
+}
+
+/// A defender's answer to a blow, a maneuver or a throw waiting for it.
+pub(super) fn answer_blow(
+    battle: &mut Battle,
+    pending: &PendingAttack,
+    answer: Answer,
+) -> Result<(), Rejection> {
+    let unit = pending.target;
+    let fights = matches!(answer, Answer::FightBack | Answer::Maneuver(_));
+    if answer == Answer::DiveForCover {
+        return Err(Rejection::InvalidAnswer(
+            "diving for cover is an answer to shots".to_string(),
+        ));
+    }
+    if fights && battle.condition(unit).dived_for_cover {
+        return Err(Rejection::InvalidAnswer(
+            "a unit that dived for cover may only dodge until its next turn".to_string(),
+        ));
+    }
+    if fights
+        && defence_kind(battle, pending)
+            == (DefenceKind::Thrown {
+                may_fight_back: false,
+            })
+    {
+        return Err(Rejection::InvalidAnswer(
+            "a thrown weapon is fought back only from within a fifth of one's DEX in feet"
+                .to_string(),
+        ));
+    }
+    if let Answer::Maneuver(goal) = answer {
+        build_penalty(battle, unit, pending.attacker)?;
+        goal_makes_sense(battle, unit, pending.attacker, goal)?;
+    }
+    battle.emit(EventKind::Answered { unit, answer });
+    exchange(battle, pending, answer);
+    Ok(())
+}
+
+/// What rides on a defender's answer to a blow: the mean damage of the attacker's blow, and
+/// of the defender's own if it fights back.
+pub(super) fn blow_stakes(battle: &Battle, pending: &PendingAttack) -> Stakes {
+    Stakes::Blow {
+        theirs: mean_damage(battle, pending.attacker, &attacker_weapon(battle, pending)),
+        mine: mean_damage(
+            battle,
+            pending.target,
+            &fighting_weapon(battle, pending.target),
+        ),
+    }
+}
+
+/// The mean damage of a blow with `weapon` by `unit`.
+pub(super) fn mean_damage(battle: &Battle, unit: UnitId, weapon: &MeleeWeapon) -> f64 {
+    battle.spec(unit).mean_damage(&weapon.damage)
+}
+
+/// The bonus and penalty dice on an attacker's melee roll.
+pub(super) fn attacker_modifiers(
+    battle: &Battle,
+    pending: &PendingAttack,
+) -> Result<Vec<Modifier>, Rejection> {
+    let mut modifiers = Vec::new();
+    let mut add = |reason, dice| modifiers.push(Modifier { reason, dice });
+    let (attacker, defender) = (pending.attacker, pending.target);
+    let defender_condition = battle.condition(defender);
+    if outnumbered(
+        defender_condition.defences_this_round,
+        battle.spec(defender).attacks_per_round,
+    ) {
+        add(ModifierReason::Outnumbered, 1);
+    }
+    if defender_condition.prone {
+        add(ModifierReason::ProneTarget, 1);
+    }
+    if defender_condition.exposed_in_round == Some(battle.round())
+        && battle.spec(defender).side != battle.spec(attacker).side
+    {
+        add(ModifierReason::ExposedTarget, 1);
+    }
+    if pending.unseen && matches!(pending.kind, AttackKind::Maneuver(_)) {
+        add(ModifierReason::Unseen, 1);
+    }
+    if battle.critical_initiative_unspent(attacker) {
+        add(ModifierReason::InitiativeCritical, 1);
+    }
+    let breaking_hold = pending.kind == AttackKind::Maneuver(ManeuverGoal::BreakHold);
+    modifiers.extend(battle.hindrances(attacker, breaking_hold));
+    if let AttackKind::Maneuver(_) = pending.kind {
+        let penalty = build_penalty(battle, attacker, defender)?;
+        if penalty > 0 {
+            modifiers.push(Modifier {
+                reason: ModifierReason::SmallerBuild,
+                dice: -penalty.cast_signed(),
+            });
+        }
+    }
+    Ok(modifiers)
+}
+
+/// The attacker's roll: a melee roll at Regular difficulty, or a throw at the difficulty of
+/// its range with the modifiers of a ranged attack. A throw that misses its difficulty counts
+/// as a failure against the defence.
+pub(super) fn attack_roll(
+    battle: &mut Battle,
+    pending: &PendingAttack,
+    weapon: &MeleeWeapon,
+) -> (SkillCheck, Difficulty) {
+    let attacker = pending.attacker;
+    let (difficulty, modifiers) = attack_terms(battle, pending, weapon);
+    let mut check = battle.roll_attack(
+        attacker,
+        &weapon.skill_name,
+        weapon.skill,
+        difficulty,
+        modifiers,
+    );
+    if !check.success && check.level > SuccessLevel::Failure {
+        check.level = SuccessLevel::Failure;
+    }
+    (check, difficulty)
+}
+
+/// The difficulty and modifiers of the attacker's roll: Regular with the melee modifiers, or for
+/// a throw the difficulty of its range with the modifiers of a ranged attack.
+pub(super) fn attack_terms(
+    battle: &Battle,
+    pending: &PendingAttack,
+    weapon: &MeleeWeapon,
+) -> (Difficulty, Vec<Modifier>) {
+    let thrown = weapon.thrown.as_ref().and_then(|(_, thrown)| {
+        let terms = ShotTerms {
+            aimed: true,
+            first: true,
+            ..ShotTerms::default()
+        };
+        setup(battle, pending.attacker, pending.target, thrown, terms).ok()
+    });
+    match thrown {
+        Some(shot) => (
+            shot.difficulty.unwrap_or(Difficulty::Regular),
+            shot.modifiers,
+        ),
+        None => (
+            Difficulty::Regular,
+            attacker_modifiers(battle, pending).unwrap_or_default(),
+        ),
+    }
+}
+
+/// The attacker's weapon in an exchange: the one struck with, or for a maneuver what it fights
+/// with.
+pub(super) fn attacker_weapon(battle: &Battle, pending: &PendingAttack) -> MeleeWeapon {
+    match pending.kind {
+        AttackKind::Strike(choice) => melee_weapon(battle, pending.attacker, choice)
+            .unwrap_or_else(|_| fighting_weapon(battle, pending.attacker)),
+        AttackKind::Maneuver(_) | AttackKind::Fire(_) => fighting_weapon(battle, pending.attacker),
+    }
+}
+
+/// The odds of one side's roll: its level counts at `difficulty` with these modifiers.
+pub(super) fn side_odds(skill: u32, difficulty: Difficulty, modifiers: &[Modifier]) -> SideOdds {
+    let odds = LevelOdds::count(skill, difficulty, extra_dice(modifiers).net());
+    SideOdds {
+        counts: odds.effective_counts(difficulty),
+        total: odds.total,
+        skill,
+    }
+}
+
+/// The attack's modifiers, and the odds of each answer the defender may give to it.
+pub(super) fn exchange_odds_of(
+    battle: &Battle,
+    pending: &PendingAttack,
+) -> (Vec<Modifier>, AnswerOdds) {
+    let defender = pending.target;
+    let weapon = attacker_weapon(battle, pending);
+    let (difficulty, modifiers) = attack_terms(battle, pending, &weapon);
+    let attack = side_odds(weapon.skill, difficulty, &modifiers);
+    let hindrances = battle.hindrances(defender, false);
+    let dodge = side_odds(
+        battle.skill(defender, DODGE),
+        Difficulty::Regular,
+        &hindrances,
+    );
+    let fights_with = fighting_weapon(battle, defender);
+    let fight = side_odds(fights_with.skill, Difficulty::Regular, &hindrances);
+    let may_fight_back = !battle.condition(defender).dived_for_cover
+        && defence_kind(battle, pending)
+            != (DefenceKind::Thrown {
+                may_fight_back: false,
+            });
+    let odds = AnswerOdds::Exchange {
+        dodge: exchange_odds(Defence::Dodge, attack, Some(dodge)),
+        fight_back: may_fight_back.then(|| exchange_odds(Defence::FightBack, attack, Some(fight))),
+        take_it: exchange_odds(Defence::None, attack, None),
+    };
+    (modifiers, odds)
+}
+
+/// Roll both sides of a melee exchange (or a throw and its dodge) and carry out what comes of
+/// it.
+pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Answer) {
+    let (attacker, defender) = (pending.attacker, pending.target);
+    let attacker_weapon = attacker_weapon(battle, pending);
+    let (attack_roll, difficulty) = attack_roll(battle, pending, &attacker_weapon);
+    battle.change_condition(attacker, |condition| condition.aim = None);
+    if let Some((index, thrown)) = &attacker_weapon.thrown {
+        let_fly(battle, attacker, *index, thrown);
+    }
+    let defender_weapon = fighting_weapon(battle, defender);
+    let (defence, defence_roll) = match answer {
+        Answer::Nothing | Answer::DiveForCover => (Defence::None, None),
+        Answer::Dodge => {
+            let modifiers = battle.hindrances(defender, false);
+            let roll = battle.roll_skill(defender, DODGE, modifiers);
+            (Defence::Dodge, Some(roll))
+        }
+        Answer::FightBack | Answer::Maneuver(_) => {
+            let mut modifiers = battle.hindrances(
+                defender,
+                answer == Answer::Maneuver(ManeuverGoal::BreakHold),
+            );
+            if let Answer::Maneuver(_) = answer {
+                let penalty = build_penalty(battle, defender, attacker).unwrap_or(0);
+                if penalty > 0 {
+                    modifiers.push(Modifier {
+                        reason: ModifierReason::SmallerBuild,
+                        dice: -penalty.cast_signed(),
+                    });
+                }
+            }
+            let roll = battle.roll(
+                defender,
+                RollPurpose::Skill(defender_weapon.skill_name.clone()),
+                defender_weapon.skill,
+                Difficulty::Regular,
+                modifiers,
+            );
+            (Defence::FightBack, Some(roll))
+        }
+    };
+    if defence != Defence::None {
+        battle.change_condition(defender, |condition| condition.defences_this_round += 1);
+    }
+    let outcome = melee_outcome(
+        defence,
+        SideResult::from(&attack_roll),
+        defence_roll.as_ref().map(SideResult::from),
+    );
+    battle.emit(EventKind::MeleeResolved {
+        attacker,
+        defender,
+        outcome,
+    });
+    battle.flow_mut().phase = if pending.during_setup {
+        Phase::Setup
+    } else {
+        Phase::Turn
+    };
+    match outcome {
+        MeleeOutcome::AttackerWins => match pending.kind {
+            AttackKind::Strike(_) => {
+                let extreme = match attacker_weapon.thrown {
+                    Some(_) => extreme_hit(attack_roll.level, difficulty),
+                    None => attack_roll.level >= SuccessLevel::Extreme,
+                };
+                let level = if extreme {
+                    SuccessLevel::Extreme
+                } else {
+                    SuccessLevel::Regular
+                };
+                let quality = blow_quality(level, true, attacker_weapon.impale);
+                blow(battle, attacker, defender, &attacker_weapon, quality);
+            }
+            AttackKind::Maneuver(goal) => apply_goal(battle, attacker, defender, goal),
+            AttackKind::Fire(_) => {}
+        },
+        MeleeOutcome::DefenderStrikes => match answer {
+            Answer::Maneuver(goal) => apply_goal(battle, defender, attacker, goal),
+            _ => {
+                let level = defence_roll
+                    .as_ref()
+                    .map_or(attack_roll.level, |roll: &SkillCheck| roll.level);
+                let quality = blow_quality(level, false, defender_weapon.impale);
+                blow(battle, defender, attacker, &defender_weapon, quality);
+            }
+        },
+        MeleeOutcome::NoHarm => {}
+    }
+    // A prone defender who dodged or fought back successfully gets up.
+    let defended =
+        outcome != MeleeOutcome::AttackerWins && defence_roll.is_some_and(|roll| roll.success);
+    if defended && battle.condition(defender).prone && battle.vitals(defender).conscious() {
+        battle.change_condition(defender, |condition| condition.prone = false);
+        battle.emit(EventKind::StoodUp { unit: defender });
+    }
+}
+
+/// A landed blow: roll its damage, send it through the wound pipeline, then its burn or stun.
+pub(super) fn blow(
+    battle: &mut Battle,
+    from: UnitId,
+    to: UnitId,
+    weapon: &MeleeWeapon,
+    quality: DamageQuality,
+) {
+    let damage_bonus = battle.spec(from).derived.damage_bonus.clone();
+    let roll = battle.roll_damage(
+        from,
+        to,
+        &weapon.name,
+        &weapon.damage,
+        DamageReach::Full,
+        &damage_bonus,
+        quality,
+    );
+    wounds::harm(battle, to, Some(from), Blow::single(roll.total));
+    effects::after_hit(battle, to, &weapon.damage);
+}
+
+/// Carry out a successful maneuver by `unit` on `target`.
+pub(super) fn apply_goal(battle: &mut Battle, unit: UnitId, target: UnitId, goal: ManeuverGoal) {
+    match goal {
+        ManeuverGoal::Disarm => {
+            if let WeaponChoice::Carried(index) = battle.arsenal(target).in_hand {
+                let name = battle.spec(target).weapons[index].weapon.name.clone();
+                let fallback = if battle.spec(target).natural_attacks.is_empty() {
+                    WeaponChoice::Unarmed
+                } else {
+                    WeaponChoice::Natural(0)
+                };
+                battle.change_arsenal(target, |arsenal| {
+                    arsenal.lost.push(index);
+                    arsenal.in_hand = fallback;
+                });
+                battle.emit(EventKind::Disarmed {
+                    unit: target,
+                    weapon: name,
+                });
+            }
+        }
+        ManeuverGoal::KnockProne => {
+            battle.change_condition(target, |condition| condition.prone = true);
+            battle.emit(EventKind::FellProne { unit: target });
+        }
+        ManeuverGoal::Hold => {
+            battle.change_condition(target, |condition| condition.held_by = Some(unit));
+            battle.change_condition(unit, |condition| condition.holding = Some(target));
+            battle.emit(EventKind::Held {
+                unit: target,
+                holder: unit,
+            });
+        }
+        ManeuverGoal::BreakHold => let_go(battle, target),
+        ManeuverGoal::Hinder => {
+            battle.change_condition(target, |condition| condition.hindered = true);
+            battle.emit(EventKind::Hindered { unit: target });
+        }
+        ManeuverGoal::Expose => {
+            let round = battle.round();
+            battle.change_condition(target, |condition| condition.exposed_in_round = Some(round));
+            battle.emit(EventKind::Exposed { unit: target });
+        }
+    }
+}

@@ -1,0 +1,220 @@
+//! Who may strike whom, and with what: the weapon or fists a blow is struck with, reach, the
+//! Build a maneuver needs, and whether its goal makes sense against this opponent.
+
+use super::UnitId;
+use super::arms::rounds_left;
+use super::arms::usable_now;
+use super::command::{ManeuverGoal, Rejection, WeaponChoice};
+use super::shot::ShotTerms;
+use super::shot::setup;
+use super::state::Battle;
+use crate::map::range::{RangeBand, WeaponReach, range_reading};
+use crate::rules::damage::DamageNotation;
+use crate::rules::opposed::ManeuverAllowance;
+use crate::rules::skills::BRAWL;
+use crate::rules::weapons::{AttackForm, Weapon, WeaponRange};
+
+/// A hand-to-hand (or thrown) attack as the rules need it.
+#[derive(Debug, Clone)]
+pub(super) struct MeleeWeapon {
+    pub name: String,
+    pub skill_name: String,
+    pub skill: u32,
+    pub damage: DamageNotation,
+    pub impale: bool,
+    pub range: WeaponRange,
+    /// A weapon thrown at the target: its place in the unit's list and its table row.
+    pub thrown: Option<(usize, Weapon)>,
+}
+
+/// Look up a unit's hand-to-hand or thrown attack; refuse anything else.
+pub(super) fn melee_weapon(
+    battle: &Battle,
+    unit: UnitId,
+    choice: WeaponChoice,
+) -> Result<MeleeWeapon, Rejection> {
+    battle.usable_weapon(unit, choice)?;
+    let spec = battle.spec(unit);
+    match choice {
+        WeaponChoice::Carried(index) => {
+            let weapon = &spec.weapons[index].weapon;
+            let form = weapon.attack_form();
+            if !matches!(form, AttackForm::Melee | AttackForm::Thrown) {
+                return Err(Rejection::NotMelee(format!(
+                    "{} is used with {}",
+                    weapon.name, weapon.skill
+                )));
+            }
+            Ok(MeleeWeapon {
+                name: weapon.name.clone(),
+                skill_name: weapon.skill.clone(),
+                skill: battle.skill(unit, &weapon.skill),
+                damage: weapon.damage.clone(),
+                impale: weapon.impale,
+                range: weapon.range.clone(),
+                thrown: (form == AttackForm::Thrown).then(|| (index, weapon.clone())),
+            })
+        }
+        WeaponChoice::Natural(index) => {
+            let attack = &spec.natural_attacks[index];
+            Ok(MeleeWeapon {
+                name: attack.name.clone(),
+                skill_name: attack.name.clone(),
+                skill: attack.skill,
+                damage: attack.damage.clone(),
+                impale: attack.impale,
+                range: WeaponRange::Touch,
+                thrown: None,
+            })
+        }
+        WeaponChoice::Unarmed => Ok(unarmed(battle, unit)),
+    }
+}
+
+/// Fists and feet: Fighting (Brawl), 1D3 plus damage bonus.
+pub(super) fn unarmed(battle: &Battle, unit: UnitId) -> MeleeWeapon {
+    MeleeWeapon {
+        name: "bare hands".to_string(),
+        skill_name: BRAWL.to_string(),
+        skill: battle.skill(unit, BRAWL),
+        damage: DamageNotation::fists(),
+        impale: false,
+        range: WeaponRange::Touch,
+        thrown: None,
+    }
+}
+
+/// What a unit fights back or maneuvers with: the hand-to-hand weapon in its hand, else its
+/// first natural attack, else its fists.
+pub(super) fn fighting_weapon(battle: &Battle, unit: UnitId) -> MeleeWeapon {
+    let in_hand = battle.arsenal(unit).in_hand;
+    melee_weapon(battle, unit, in_hand)
+        .ok()
+        .filter(|weapon| weapon.thrown.is_none())
+        .or_else(|| melee_weapon(battle, unit, WeaponChoice::Natural(0)).ok())
+        .unwrap_or_else(|| unarmed(battle, unit))
+}
+
+/// Whether `target` is within reach of `weapon` from `unit`.
+pub(super) fn in_reach(
+    battle: &Battle,
+    unit: UnitId,
+    target: UnitId,
+    range: &WeaponRange,
+) -> Result<(), Rejection> {
+    let (Some(from), Some(to)) = (battle.position(unit), battle.position(target)) else {
+        return Err(Rejection::OutOfReach("not on the map".to_string()));
+    };
+    let reach = match range {
+        WeaponRange::Feet(_) => WeaponReach::of(range, 0),
+        _ => WeaponReach::Touch,
+    };
+    let band = range_reading(&reach, 0, from, to).band;
+    if from.is_adjacent(to) || band == RangeBand::Base {
+        Ok(())
+    } else {
+        Err(Rejection::OutOfReach(format!(
+            "{} is not within reach",
+            battle.spec(target).name
+        )))
+    }
+}
+
+/// Checks shared by attacks and maneuvers on the unit's turn: an attack left, a target there.
+pub(super) fn ready_to_attack(
+    battle: &Battle,
+    unit: UnitId,
+    target: UnitId,
+) -> Result<(), Rejection> {
+    let turn = battle.own_turn(unit)?;
+    if turn.action_forfeited || (turn.action_used && turn.attacks_made == 0) {
+        return Err(Rejection::ActionUsed);
+    }
+    if turn.attacks_made >= battle.spec(unit).attacks_per_round {
+        return Err(Rejection::NoAttacksLeft);
+    }
+    battle.target_there(unit, target)
+}
+
+/// The Build comparison for a maneuver by `unit` on `opponent`: its penalty dice, or why not.
+pub(super) fn build_penalty(
+    battle: &Battle,
+    unit: UnitId,
+    opponent: UnitId,
+) -> Result<u8, Rejection> {
+    let (own, other) = (
+        battle.spec(unit).derived.build,
+        battle.spec(opponent).derived.build,
+    );
+    match battle.scenario.ruleset.maneuver(own, other) {
+        ManeuverAllowance::Possible { penalty_dice } => Ok(penalty_dice),
+        ManeuverAllowance::Impossible => Err(Rejection::TooBig(other - own)),
+    }
+}
+
+/// Whether a maneuver goal makes sense from `unit` against `opponent`.
+pub(super) fn goal_makes_sense(
+    battle: &Battle,
+    unit: UnitId,
+    opponent: UnitId,
+    goal: ManeuverGoal,
+) -> Result<(), Rejection> {
+    let pointless = |why: &str| Err(Rejection::PointlessManeuver(why.to_string()));
+    match goal {
+        ManeuverGoal::Disarm => match battle.arsenal(opponent).in_hand {
+            WeaponChoice::Carried(index) if !battle.arsenal(opponent).lost.contains(&index) => {
+                Ok(())
+            }
+            _ => pointless("the opponent holds no weapon"),
+        },
+        ManeuverGoal::BreakHold if battle.condition(unit).held_by != Some(opponent) => {
+            pointless("the opponent is not holding this unit")
+        }
+        ManeuverGoal::Hold if battle.condition(unit).holding.is_some() => {
+            pointless("already holding someone")
+        }
+        ManeuverGoal::KnockProne if battle.condition(opponent).prone => {
+            pointless("the opponent is already down")
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Whether `unit` may strike at (or throw at) `target` with `weapon` now: the weapon, or why
+/// not.
+pub(super) fn strike_allowed(
+    battle: &Battle,
+    unit: UnitId,
+    target: UnitId,
+    weapon: WeaponChoice,
+) -> Result<MeleeWeapon, Rejection> {
+    ready_to_attack(battle, unit, target)?;
+    let chosen = melee_weapon(battle, unit, weapon)?;
+    match &chosen.thrown {
+        Some((index, thrown)) => {
+            usable_now(battle, unit, *index)?;
+            if rounds_left(battle, unit, *index, thrown) == 0 {
+                return Err(Rejection::OutOfAmmunition(format!(
+                    "no {} left to throw",
+                    thrown.name
+                )));
+            }
+            setup(battle, unit, target, thrown, ShotTerms::default())?;
+        }
+        None => in_reach(battle, unit, target, &chosen.range)?,
+    }
+    Ok(chosen)
+}
+
+/// Whether `unit` may try this maneuver on `target` now, or why not.
+pub(super) fn maneuver_allowed(
+    battle: &Battle,
+    unit: UnitId,
+    target: UnitId,
+    goal: ManeuverGoal,
+) -> Result<(), Rejection> {
+    ready_to_attack(battle, unit, target)?;
+    in_reach(battle, unit, target, &WeaponRange::Touch)?;
+    build_penalty(battle, unit, target)?;
+    goal_makes_sense(battle, unit, target, goal)
+}
