@@ -349,8 +349,9 @@ fn replay_json_is_every_event_then_a_summary() {
         .iter()
         .find(|line| line["event"]["kind"] == "rolled")
         .expect("a roll");
-    assert!(first_roll["event"]["check"]["roll"]["tens"].is_array());
-    assert!(first_roll["event"]["modifiers"].is_array());
+    assert!(first_roll["event"]["roll"]["dice"].is_array());
+    assert!(first_roll["event"]["roll"]["verdict"]["kind"].is_string());
+    assert!(first_roll["event"]["roll"]["modifiers"].is_array());
     assert_eq!(summary["line"], "summary");
     assert_eq!(summary["seed"].as_u64(), Some(13));
     assert_eq!(summary["commands"].as_u64(), Some(198));
@@ -488,7 +489,7 @@ fn a_broken_save_is_refused_by_place_and_nothing_is_written() {
         .collect();
     assert_eq!(files.len(), 1, "nothing else was written");
 
-    let newer = text.replace("format: 1,", "format: 7,");
+    let newer = text.replace("format: 2,", "format: 7,");
     std::fs::write(&save, &newer).expect("a newer save");
     let output = gridkeeper(&["replay", &save.to_string_lossy(), "--headless"]);
     assert_eq!(output.status.code(), Some(2));

@@ -16,9 +16,10 @@ use gridkeeper::map::scenario::Scenario;
 use gridkeeper::map::sight::ShotLine;
 use gridkeeper::rules::damage::{DamagePart, DamageQuality, DamageRoll, DamageSource};
 use gridkeeper::rules::dice::DieFace;
+use gridkeeper::rules::level_rolls;
 use gridkeeper::rules::melee::MeleeOutcome;
 use gridkeeper::rules::percentile::{Difficulty, NetDice, PercentileRoll, SkillCheck};
-use gridkeeper::rules::ruleset::RollPurpose;
+use gridkeeper::rules::roll::RollPurpose;
 use gridkeeper::rules::weapons::MalfunctionKind;
 use gridkeeper::rules::wounds::BlowSeverity;
 
@@ -140,22 +141,26 @@ fn examples() -> Vec<(EventKind, &'static str)> {
         (
             E::Rolled {
                 unit: WALTER,
-                purpose: RollPurpose::Skill("Firearms (Handgun)".to_string()),
-                check,
-                modifiers: vec![Modifier::new(ModifierReason::HalfCover, -1)],
+                roll: level_rolls::record(
+                    RollPurpose::Skill("Firearms (Handgun)".to_string()),
+                    &check,
+                    vec![Modifier::new(ModifierReason::HalfCover, -1)],
+                ),
             },
             "Walter Corbitt Jr. rolls Firearms (Handgun): 63 against 60 (−1 half cover), hard needed: failure",
         ),
         (
             E::Rolled {
                 unit: ROSE,
-                purpose: RollPurpose::Skill("Dodge".to_string()),
-                check: SkillCheck::judge(
-                    PercentileRoll::from_faces(vec![40], 2, NetDice::PLAIN),
-                    50,
-                    Difficulty::Hard,
+                roll: level_rolls::record(
+                    RollPurpose::Skill("Dodge".to_string()),
+                    &SkillCheck::judge(
+                        PercentileRoll::from_faces(vec![40], 2, NetDice::PLAIN),
+                        50,
+                        Difficulty::Hard,
+                    ),
+                    Vec::new(),
                 ),
-                modifiers: Vec::new(),
             },
             "Rose Whateley rolls Dodge: 42 against 50, hard needed: regular success, not enough",
         ),

@@ -135,7 +135,7 @@ fn harvey_switchblade_through_the_ruleset() {
         let rolled = rules
             .damage(
                 &mut dice,
-                gridkeeper::rules::ruleset::RollPurpose::Damage(switchblade.name.clone()),
+                gridkeeper::rules::roll::RollPurpose::Damage(switchblade.name.clone()),
                 &switchblade.damage,
                 DamageReach::Full,
                 &bonus,

@@ -7,7 +7,7 @@ use super::state::Battle;
 use super::{Jam, UnitId};
 use crate::rules::firearms::{rounds_ready, spend};
 use crate::rules::percentile::Difficulty;
-use crate::rules::ruleset::RollPurpose;
+use crate::rules::roll::RollPurpose;
 use crate::rules::skills::MECHANICAL_REPAIR;
 use crate::rules::weapons::{AttackForm, Feed, MalfunctionKind, Weapon};
 

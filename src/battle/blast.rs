@@ -23,7 +23,7 @@ use crate::rules::firearms::{malfunctions, within_sixty_degrees};
 use crate::rules::modifiers::extra_dice;
 use crate::rules::odds::LevelOdds;
 use crate::rules::percentile::{Difficulty, SuccessLevel};
-use crate::rules::ruleset::RollPurpose;
+use crate::rules::roll::RollPurpose;
 use crate::rules::weapons::{AttackForm, MalfunctionKind, Weapon};
 
 /// The longest fuse a charge may be given, in rounds.

@@ -9,7 +9,7 @@ use super::{UnitId, Vital};
 use crate::rules::damage::{DamageEffect, DamageNotation};
 use crate::rules::explosions::Burning;
 use crate::rules::percentile::Difficulty;
-use crate::rules::ruleset::RollPurpose;
+use crate::rules::roll::RollPurpose;
 
 /// After a hit with `damage`: a burning weapon sets the target alight unless it makes a Luck
 /// roll; a stunning one stuns it for 1D6 turns (a spray, which does no damage, is shaken off

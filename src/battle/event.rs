@@ -11,8 +11,7 @@ use crate::map::sight::ShotLine;
 use crate::rules::damage::DamageRoll;
 use crate::rules::dice::DieFace;
 use crate::rules::melee::MeleeOutcome;
-use crate::rules::percentile::SkillCheck;
-use crate::rules::ruleset::RollPurpose;
+use crate::rules::roll::RollRecord;
 use crate::rules::weapons::MalfunctionKind;
 use crate::rules::wounds::BlowSeverity;
 
@@ -68,12 +67,11 @@ pub enum EventKind {
     TurnBegan {
         unit: UnitId,
     },
-    /// A percentile roll, with what made its dice.
+    /// A roll of one of the unit's skills or characteristics: every die, what it was against,
+    /// its modifiers and what came of it.
     Rolled {
         unit: UnitId,
-        purpose: RollPurpose,
-        check: SkillCheck,
-        modifiers: Vec<Modifier>,
+        roll: RollRecord,
     },
     DamageRolled {
         unit: UnitId,

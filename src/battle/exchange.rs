@@ -27,7 +27,7 @@ use crate::rules::modifiers::extra_dice;
 use crate::rules::odds::LevelOdds;
 use crate::rules::opposed::SideResult;
 use crate::rules::percentile::{Difficulty, SkillCheck, SuccessLevel};
-use crate::rules::ruleset::RollPurpose;
+use crate::rules::roll::RollPurpose;
 use crate::rules::skills::DODGE;
 
 /// Wait for the defender's answer, or resolve at once if it cannot give one (it is down or

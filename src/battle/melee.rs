@@ -17,7 +17,7 @@ use super::state::Battle;
 use super::threat::AnswerOdds;
 use super::{AttackKind, PendingAttack, Phase, UnitId, ranged};
 use crate::rules::percentile::Difficulty;
-use crate::rules::ruleset::RollPurpose;
+use crate::rules::roll::RollPurpose;
 use crate::rules::weapons::WeaponRange;
 
 pub(super) fn attack(

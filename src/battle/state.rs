@@ -16,9 +16,10 @@ use crate::map::Tile;
 use crate::map::scenario::{Scenario, UnitSpec};
 use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula};
 use crate::rules::dice::{DieFace, FaceSource};
+use crate::rules::level_rolls;
 use crate::rules::modifiers::extra_dice;
 use crate::rules::percentile::{Difficulty, SkillCheck};
-use crate::rules::ruleset::RollPurpose;
+use crate::rules::roll::RollPurpose;
 
 /// The battle's state seen from a command: the world, and the scenario it plays.
 pub(super) struct Battle<'w> {
@@ -232,9 +233,7 @@ impl<'w> Battle<'w> {
         };
         self.emit(EventKind::Rolled {
             unit,
-            purpose: rolled.purpose,
-            check: rolled.result.clone(),
-            modifiers,
+            roll: level_rolls::record(rolled.purpose, &rolled.result, modifiers),
         });
         rolled.result
     }

@@ -6,7 +6,7 @@ mod words;
 use crate::battle::UnitId;
 use crate::battle::event::{Event, EventKind};
 use crate::map::scenario::Scenario;
-pub use words::{describe, goal_words, outcome_words};
+pub use words::{describe, goal_words};
 
 /// What an event is about, for filtering the log.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -2,13 +2,10 @@
 
 use crate::battle::UnitId;
 use crate::battle::command::{Answer, ManeuverGoal};
-use crate::battle::event::{DefenceKind, Event, EventKind, Modifier, WoundState};
+use crate::battle::event::{DefenceKind, Event, EventKind, WoundState};
 use crate::map::scenario::Scenario;
 use crate::rules::damage::DamageQuality;
 use crate::rules::melee::MeleeOutcome;
-use crate::rules::modifiers::modifier_words;
-use crate::rules::percentile::SkillCheck;
-use crate::rules::ruleset::RollPurpose;
 use crate::rules::weapons::MalfunctionKind;
 use crate::rules::wounds::BlowSeverity;
 use crate::words::{capitalised, plural};
@@ -29,16 +26,11 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         }
         EventKind::UnitJoined { unit, at } => format!("{} joins the fight at {at}", name(*unit)),
         EventKind::TurnBegan { unit } => format!("{}'s turn", name(*unit)),
-        EventKind::Rolled {
-            unit,
-            purpose,
-            check,
-            modifiers,
-        } => format!(
+        EventKind::Rolled { unit, roll } => format!(
             "{} rolls {}: {}",
             name(*unit),
-            purpose_words(purpose),
-            check_words(check, modifiers)
+            roll.purpose.name(),
+            scenario.ruleset.roll_words(roll)
         ),
         EventKind::DamageRolled { weapon, roll, .. } => {
             let dice: Vec<String> = roll.dice().map(|(_, die)| die.face.to_string()).collect();
@@ -413,41 +405,6 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         }
     };
     capitalised(&words)
-}
-
-fn purpose_words(purpose: &RollPurpose) -> String {
-    match purpose {
-        RollPurpose::Skill(name)
-        | RollPurpose::Characteristic(name)
-        | RollPurpose::Damage(name) => name.clone(),
-    }
-}
-
-/// "23 against 60 (+1 outnumbered), hard needed: hard success"
-fn check_words(check: &SkillCheck, modifiers: &[Modifier]) -> String {
-    let modifiers = if modifiers.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", modifier_words(modifiers))
-    };
-    format!(
-        "{} against {}{modifiers}, {} needed: {}",
-        check.roll.value,
-        check.skill,
-        check.difficulty,
-        outcome_words(check)
-    )
-}
-
-/// What a roll came to: "hard success", "regular success, not enough" (when hard was needed),
-/// "failure", "fumble".
-pub fn outcome_words(check: &SkillCheck) -> String {
-    let level = check.level;
-    match (level.is_success(), check.success) {
-        (true, true) => format!("{level} success"),
-        (true, false) => format!("{level} success, not enough"),
-        (false, _) => level.to_string(),
-    }
 }
 
 /// What a maneuver tries to do, in words: "knock down".

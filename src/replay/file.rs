@@ -15,8 +15,9 @@ use crate::files::{
 use crate::map::scenario::{Control, Scenario, ScenarioFile};
 
 /// The replay format this build writes and reads. Raise it when an old reader could
-/// misread a new file; document each change in `docs/FORMATS.md`.
-pub const REPLAY_FORMAT: u32 = 1;
+/// misread a new file, or when the events change shape (a digest is of the events as this
+/// build writes them); document each change in `docs/FORMATS.md`.
+pub const REPLAY_FORMAT: u32 = 2;
 
 /// A replay as its file is written.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -68,6 +69,8 @@ impl EventDigest {
 /// A replay, read and checked: ready to play.
 #[derive(Debug, Clone)]
 pub struct Replay {
+    /// The format it was recorded in: its digest is of the events as that format wrote them.
+    pub format: u32,
     pub scenario: Scenario,
     pub seed: u64,
     pub control: Vec<Control>,
@@ -153,6 +156,7 @@ impl Replay {
             ));
         }
         Ok(Self {
+            format: source.format,
             scenario,
             seed: source.seed,
             control: source.control,
@@ -164,7 +168,7 @@ impl Replay {
     /// The replay as its file is written.
     pub fn to_file(&self) -> ReplayFile {
         ReplayFile {
-            format: REPLAY_FORMAT,
+            format: self.format,
             seed: self.seed,
             control: self.control.clone(),
             scenario: self.scenario.source.clone(),

@@ -8,10 +8,12 @@ use serde::{Deserialize, Serialize};
 use super::characteristics::{Characteristics, DerivedStats};
 use super::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError};
 use super::dice::Dice;
+use super::level_rolls;
 use super::opposed::{
     ManeuverAllowance, OpposedKind, OpposedWinner, SideResult, maneuver_allowance, resolve_opposed,
 };
 use super::percentile::{Difficulty, ExtraDice, SkillCheck};
+use super::roll::{RollPurpose, RollRecord, RollSketch};
 use super::skills::{COC7E_SKILLS, SkillEntry, find_skill};
 use super::weapons::{ArmorTable, WeaponTable};
 use crate::files::FileError;
@@ -21,18 +23,6 @@ use crate::files::FileError;
 pub enum RulesetId {
     #[default]
     Coc7e,
-}
-
-/// What a roll was for, as shown in the log and the event stream.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "for", content = "name")]
-pub enum RollPurpose {
-    /// A skill roll, by skill name.
-    Skill(String),
-    /// A characteristic roll (CON to stay conscious, DEX for initiative, Luck).
-    Characteristic(String),
-    /// Damage, by what dealt it.
-    Damage(String),
 }
 
 /// A roll with what it was for: the record every caller puts in the event stream.
@@ -97,6 +87,16 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
 
     /// The rulebook's armor examples.
     fn armor(&self) -> &ArmorTable;
+
+    /// One of the rulebook's rolls in the log's words: what it read, against what, with which
+    /// modifiers, and what came of it.
+    fn roll_words(&self, roll: &RollRecord) -> String;
+
+    /// What came of one of the rulebook's rolls, in a few words ("hard success").
+    fn verdict_words(&self, roll: &RollRecord) -> String;
+
+    /// One of the rulebook's rolls as a roll card draws it.
+    fn sketch(&self, roll: &RollRecord) -> RollSketch;
 }
 
 /// Call of Cthulhu 7th edition, the default rulebook.
@@ -191,6 +191,18 @@ impl Ruleset for Coc7e {
 
     fn armor(&self) -> &ArmorTable {
         &self.armor
+    }
+
+    fn roll_words(&self, roll: &RollRecord) -> String {
+        level_rolls::roll_words(roll)
+    }
+
+    fn verdict_words(&self, roll: &RollRecord) -> String {
+        level_rolls::verdict_words(&level_rolls::check_of(roll))
+    }
+
+    fn sketch(&self, roll: &RollRecord) -> RollSketch {
+        level_rolls::sketch(roll)
     }
 }
 

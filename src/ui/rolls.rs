@@ -1,22 +1,19 @@
-//! The roll panel: the latest rolls drawn as dice, the latest moment of the fight first. A percentile roll shows every
-//! tens die (the kept one ringed in gold, the others faded), the units die, the value, the
-//! regular, hard and extreme thresholds with the one needed marked, the level reached and the
-//! modifiers that made the dice. A melee exchange shows both rolls side by side with who won; a
-//! damage roll shows each die and the armor taken off.
+//! The roll panel: the latest rolls drawn as dice, the latest moment of the fight first. Each
+//! roll is drawn from its rulebook's sketch of it: the dice (the one kept out of several ringed
+//! in gold, those that did not count faded), what they read, the thresholds with the one needed
+//! marked, the verdict and the modifiers. A melee exchange shows both rolls side by side with
+//! who won; a damage roll shows each die and the armor taken off.
 
 use bevy_egui::egui;
 
 use super::side_colour;
 use super::view::BattleView;
 use crate::battle::UnitId;
-use crate::battle::event::{Event, EventKind, Modifier};
-use crate::log::outcome_words;
+use crate::battle::event::{Event, EventKind};
 use crate::map::scenario::Scenario;
 use crate::rules::damage::{DamageRoll, DamageSource};
 use crate::rules::melee::MeleeOutcome;
-use crate::rules::modifiers::modifier_words;
-use crate::rules::percentile::{Difficulty, SkillCheck, SuccessLevel};
-use crate::rules::ruleset::RollPurpose;
+use crate::rules::roll::{RollRecord, Tone};
 use crate::rules::wounds::BlowSeverity;
 use crate::words::plural;
 
@@ -28,13 +25,11 @@ const NARROWEST: f32 = 340.0;
 /// About how many of the latest rolls the panel keeps (whole moments are shown).
 const MOST_CARDS: usize = 12;
 
-/// One percentile roll, with what came of it when that is known.
+/// One roll, with what came of it when that is known.
 #[derive(Debug, Clone, PartialEq)]
 struct RollCard {
     unit: UnitId,
-    purpose: RollPurpose,
-    check: SkillCheck,
-    modifiers: Vec<Modifier>,
+    roll: RollRecord,
     outcome: Option<String>,
 }
 
@@ -91,16 +86,9 @@ fn cards(events: &[Event]) -> Vec<Vec<Card>> {
             continue;
         };
         match &event.kind {
-            EventKind::Rolled {
-                unit,
-                purpose,
-                check,
-                modifiers,
-            } => cards.push(Card::Roll(RollCard {
+            EventKind::Rolled { unit, roll } => cards.push(Card::Roll(RollCard {
                 unit: *unit,
-                purpose: purpose.clone(),
-                check: check.clone(),
-                modifiers: modifiers.clone(),
+                roll: roll.clone(),
                 outcome: None,
             })),
             EventKind::MeleeResolved {
@@ -275,62 +263,47 @@ fn die(ui: &mut egui::Ui, face: &str, kept: bool, faded: bool) {
     );
 }
 
-/// The colour of a level: green for successes, red for failures.
-fn level_colour(check: &SkillCheck) -> egui::Color32 {
-    match (check.success, check.level) {
-        (_, SuccessLevel::Fumble) => egui::Color32::from_rgb(220, 40, 40),
-        (false, _) => egui::Color32::from_rgb(200, 90, 70),
-        (true, SuccessLevel::Critical | SuccessLevel::Extreme) => {
-            egui::Color32::from_rgb(90, 220, 120)
-        }
-        (true, _) => egui::Color32::from_rgb(110, 190, 110),
+/// The colour of a verdict: green for successes, red for failures.
+fn tone_colour(tone: Tone) -> egui::Color32 {
+    match tone {
+        Tone::Dire => egui::Color32::from_rgb(220, 40, 40),
+        Tone::Bad => egui::Color32::from_rgb(200, 90, 70),
+        Tone::Great => egui::Color32::from_rgb(90, 220, 120),
+        Tone::Good => egui::Color32::from_rgb(110, 190, 110),
     }
 }
 
-/// One percentile roll: who and what, the dice, the thresholds, the level and the modifiers.
-/// `compact` (half a panel wide, beside the other side of an exchange) puts the name, the dice
-/// and the verdict on lines of their own.
-fn roll_card(ui: &mut egui::Ui, scenario: &Scenario, roll: &RollCard, compact: bool) {
-    let spec = &scenario.units[roll.unit.index()];
-    let what = match &roll.purpose {
-        RollPurpose::Skill(name)
-        | RollPurpose::Characteristic(name)
-        | RollPurpose::Damage(name) => name,
-    };
+/// One roll as its rulebook sketches it: who and what, the dice, the thresholds, the verdict
+/// and the modifiers. `compact` (half a panel wide, beside the other side of an exchange) puts
+/// the name, the dice and the verdict on lines of their own.
+fn roll_card(ui: &mut egui::Ui, scenario: &Scenario, card: &RollCard, compact: bool) {
+    let spec = &scenario.units[card.unit.index()];
+    let sketch = scenario.ruleset.sketch(&card.roll);
     let name = egui::RichText::new(&spec.name)
         .strong()
         .color(side_colour(scenario, spec));
-    let skill = format!("{what} {}%", roll.check.skill);
     if compact {
         ui.label(name);
-        ui.label(skill);
+        ui.label(&sketch.heading);
     } else {
         ui.horizontal_wrapped(|ui| {
             ui.label(name);
-            ui.label(format!("· {skill}"));
+            ui.label(format!("· {}", sketch.heading));
         });
     }
-    let check = &roll.check;
-    let verdict = egui::RichText::new(outcome_words(check))
-        .color(level_colour(check))
+    let verdict = egui::RichText::new(&sketch.verdict)
+        .color(tone_colour(sketch.tone))
         .strong();
     ui.horizontal(|ui| {
-        for (index, tens) in check.roll.tens.iter().enumerate() {
-            let kept = index == check.roll.kept;
-            die(
-                ui,
-                &format!("{tens:02}"),
-                kept && check.roll.tens.len() > 1,
-                !kept,
-            );
+        for (group, dice) in sketch.dice.iter().enumerate() {
+            if group > 0 {
+                ui.label("+");
+            }
+            for sketched in dice {
+                die(ui, &sketched.face, sketched.ringed, sketched.faded);
+            }
         }
-        ui.label("+");
-        die(ui, &check.roll.units.to_string(), false, false);
-        ui.label(
-            egui::RichText::new(format!("= {}", check.roll.value))
-                .size(20.0)
-                .strong(),
-        );
+        ui.label(egui::RichText::new(&sketch.reading).size(20.0).strong());
         if !compact {
             ui.label(verdict.clone());
         }
@@ -339,26 +312,22 @@ fn roll_card(ui: &mut egui::Ui, scenario: &Scenario, roll: &RollCard, compact: b
         ui.label(verdict);
     }
     ui.horizontal_wrapped(|ui| {
-        for difficulty in [Difficulty::Regular, Difficulty::Hard, Difficulty::Extreme] {
-            let words = format!("{} ≤{}", difficulty.name(), difficulty.target(check.skill));
-            let threshold = if difficulty == check.difficulty {
-                egui::RichText::new(format!("▶ {words}"))
+        for threshold in &sketch.thresholds {
+            let marked = if threshold.needed {
+                egui::RichText::new(format!("▶ {}", threshold.words))
                     .strong()
                     .underline()
             } else {
-                egui::RichText::new(words).weak()
+                egui::RichText::new(&threshold.words).weak()
             };
             // Each threshold stays whole: the row wraps between them.
-            ui.add(egui::Label::new(threshold).wrap_mode(egui::TextWrapMode::Extend));
-        }
-        if check.difficulty == Difficulty::Critical {
-            ui.label(egui::RichText::new("▶ only 01").strong().underline());
+            ui.add(egui::Label::new(marked).wrap_mode(egui::TextWrapMode::Extend));
         }
     });
-    if !roll.modifiers.is_empty() {
-        ui.small(modifier_words(&roll.modifiers));
+    if !sketch.modifiers.is_empty() {
+        ui.small(&sketch.modifiers);
     }
-    if let Some(outcome) = &roll.outcome {
+    if let Some(outcome) = &card.outcome {
         ui.label(egui::RichText::new(outcome).strong());
     }
 }
@@ -377,7 +346,7 @@ fn exchange_card(
         (MeleeOutcome::DefenderStrikes, Some(defence)) => {
             format!("{} turns it round", name(defence.unit))
         }
-        (MeleeOutcome::NoHarm, Some(defence)) if defence.check.success => {
+        (MeleeOutcome::NoHarm, Some(defence)) if defence.roll.success => {
             format!("{} gets clear", name(defence.unit))
         }
         (MeleeOutcome::NoHarm, Some(_)) => "Both miss".to_string(),
@@ -463,20 +432,34 @@ fn damage_card(ui: &mut egui::Ui, scenario: &Scenario, card: &DamageCard) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::percentile::{NetDice, PercentileRoll};
+    use crate::rules::level_rolls;
+    use crate::rules::percentile::{Difficulty, NetDice, PercentileRoll, SkillCheck};
+    use crate::rules::roll::{RollPurpose, RollVerdict};
+
+    /// The value a level roll read.
+    fn value(card: &RollCard) -> u32 {
+        let RollVerdict::Levels { value, .. } = card.roll.verdict;
+        value
+    }
 
     fn rolled(unit: u16, value: u32) -> Event {
         Event {
             round: 1,
             kind: EventKind::Rolled {
                 unit: UnitId(unit),
-                purpose: RollPurpose::Skill("Fighting (Brawl)".to_string()),
-                check: SkillCheck::judge(
-                    PercentileRoll::from_faces(vec![value / 10 * 10], value % 10, NetDice::PLAIN),
-                    50,
-                    Difficulty::Regular,
+                roll: level_rolls::record(
+                    RollPurpose::Skill("Fighting (Brawl)".to_string()),
+                    &SkillCheck::judge(
+                        PercentileRoll::from_faces(
+                            vec![value / 10 * 10],
+                            value % 10,
+                            NetDice::PLAIN,
+                        ),
+                        50,
+                        Difficulty::Regular,
+                    ),
+                    Vec::new(),
                 ),
-                modifiers: Vec::new(),
             },
         }
     }
@@ -513,7 +496,7 @@ mod tests {
             }
             other => panic!("an exchange, not {other:?}"),
         }
-        assert!(matches!(&read[1], Card::Roll(roll) if roll.check.roll.value == 40));
+        assert!(matches!(&read[1], Card::Roll(roll) if value(roll) == 40));
     }
 
     /// Each attack begins a moment of its own, so the panel can show the latest attack with its
@@ -544,7 +527,7 @@ mod tests {
                 moment
                     .iter()
                     .map(|card| match card {
-                        Card::Roll(roll) => roll.check.roll.value,
+                        Card::Roll(roll) => value(roll),
                         other => panic!("only rolls here, not {other:?}"),
                     })
                     .collect()

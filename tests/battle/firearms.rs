@@ -9,9 +9,11 @@ use gridkeeper::battle::event::Modifier;
 use gridkeeper::map::range::RangeBand;
 use gridkeeper::map::sight::ShotLine;
 use gridkeeper::rules::damage::DamageSource;
+use gridkeeper::rules::level_rolls;
 use gridkeeper::rules::modifiers::extra_dice;
 use gridkeeper::rules::odds::LevelOdds;
 use gridkeeper::rules::percentile::{Difficulty, NetDice, SkillCheck};
+use gridkeeper::rules::roll::RollPurpose;
 use gridkeeper::rules::weapons::MalfunctionKind;
 
 const HANDGUN: &str = "Firearms (Handgun)";
@@ -89,13 +91,12 @@ fn attack_rolls(events: &[EventKind], unit: UnitId) -> Vec<(SkillCheck, Vec<Modi
     events
         .iter()
         .filter_map(|event| match event {
-            EventKind::Rolled {
-                unit: roller,
-                purpose: gridkeeper::rules::ruleset::RollPurpose::Skill(skill),
-                check,
-                modifiers,
-            } if *roller == unit && (skill.starts_with("Firearms") || skill == "Throw") => {
-                Some((check.clone(), modifiers.clone()))
+            EventKind::Rolled { unit: roller, roll }
+                if *roller == unit
+                    && matches!(&roll.purpose, RollPurpose::Skill(skill)
+                    if skill.starts_with("Firearms") || skill == "Throw") =>
+            {
+                Some((level_rolls::check_of(roll), roll.modifiers.clone()))
             }
             _ => None,
         })
@@ -878,7 +879,7 @@ fn malfunctions_at_the_weapons_number_and_clearing_a_jam() {
     let check = events
         .iter()
         .find_map(|event| match event {
-            EventKind::Rolled { check, .. } => Some(check.clone()),
+            EventKind::Rolled { roll, .. } => Some(level_rolls::check_of(roll)),
             _ => None,
         })
         .expect("a roll to clear it");

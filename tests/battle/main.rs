@@ -967,9 +967,7 @@ fn maneuvers_at_each_build_difference() {
         let modifiers = events_from(&app, mark)
             .into_iter()
             .find_map(|event| match event {
-                EventKind::Rolled {
-                    unit: A, modifiers, ..
-                } => Some(modifiers),
+                EventKind::Rolled { unit: A, roll } => Some(roll.modifiers),
                 _ => None,
             });
         let build_dice: i8 = modifiers
@@ -1098,9 +1096,10 @@ fn knocked_down_held_disarmed_and_breaking_free() {
     let held_penalty = events_from(&app, mark)
         .into_iter()
         .any(|event| match event {
-            EventKind::Rolled {
-                unit: B, modifiers, ..
-            } => modifiers.iter().any(|m| m.reason == ModifierReason::Held),
+            EventKind::Rolled { unit: B, roll } => roll
+                .modifiers
+                .iter()
+                .any(|m| m.reason == ModifierReason::Held),
             _ => false,
         });
     assert!(!held_penalty);
@@ -1110,9 +1109,8 @@ fn knocked_down_held_disarmed_and_breaking_free() {
 
 fn outnumbered_bonus(events: &[EventKind], attacker: UnitId) -> bool {
     events.iter().any(|event| match event {
-        EventKind::Rolled {
-            unit, modifiers, ..
-        } if *unit == attacker => modifiers
+        EventKind::Rolled { unit, roll } if *unit == attacker => roll
+            .modifiers
             .iter()
             .any(|modifier| modifier.reason == ModifierReason::Outnumbered),
         _ => false,
@@ -1182,9 +1180,8 @@ fn kicking_someone_when_they_are_down() {
     load(&mut app, &rolls(&[70, 70], &[]));
     strike(&mut app, A, B, WeaponChoice::Unarmed, Answer::Dodge);
     let prone_bonus = events(&app).into_iter().any(|event| match event {
-        EventKind::Rolled {
-            unit: A, modifiers, ..
-        } => modifiers
+        EventKind::Rolled { unit: A, roll } => roll
+            .modifiers
             .iter()
             .any(|m| m.reason == ModifierReason::ProneTarget),
         _ => false,
@@ -1727,9 +1724,8 @@ fn a_critical_or_fumbled_dex_roll_for_initiative() {
     send(&mut app, Command::Begin);
     let critical_bonus = |events: &[EventKind]| {
         events.iter().any(|event| match event {
-            EventKind::Rolled {
-                unit: A, modifiers, ..
-            } => modifiers
+            EventKind::Rolled { unit: A, roll } => roll
+                .modifiers
                 .iter()
                 .any(|m| m.reason == ModifierReason::InitiativeCritical),
             _ => false,

@@ -1,0 +1,127 @@
+//! The roll record: one shape that every rulebook's rolls fit, for the event stream, the log,
+//! the roll cards and replays. It keeps every die as it fell and whether it counted, what the
+//! roll was made against and what came of it (by the kind of roll), and every modifier by name.
+//! A rulebook turns a record into words and into a sketch the overlay draws.
+
+use serde::{Deserialize, Serialize};
+
+use super::modifiers::Modifier;
+use super::percentile::{Difficulty, NetDice, SuccessLevel};
+
+/// What a roll was for, as shown in the log and the event stream.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "for", content = "name")]
+pub enum RollPurpose {
+    /// A skill roll, by skill name.
+    Skill(String),
+    /// A characteristic roll (CON to stay conscious, DEX for initiative, Luck).
+    Characteristic(String),
+    /// Damage, by what dealt it.
+    Damage(String),
+}
+
+impl RollPurpose {
+    /// The skill, characteristic or weapon rolled for.
+    pub fn name(&self) -> &str {
+        match self {
+            Self::Skill(name) | Self::Characteristic(name) | Self::Damage(name) => name,
+        }
+    }
+}
+
+/// What a die is in its roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DieRole {
+    /// A percentile tens die: its face reads 0, 10, ... 90.
+    Tens,
+    /// A percentile units die: 0 to 9.
+    Units,
+}
+
+/// One die of a roll as it fell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RolledDie {
+    pub sides: u32,
+    /// The face as read in the roll (a tens die's 4 reads 40).
+    pub face: u32,
+    pub role: DieRole,
+    /// Whether it counted (of several tens dice, only the one kept does).
+    pub kept: bool,
+}
+
+/// What a roll was made against and what came of it, by the kind of roll.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum RollVerdict {
+    /// A percentile roll against a value at a difficulty, judged by success levels, with bonus
+    /// or penalty tens dice.
+    Levels {
+        value: u32,
+        skill: u32,
+        difficulty: Difficulty,
+        level: SuccessLevel,
+        dice: NetDice,
+    },
+}
+
+/// One roll as the event stream keeps it, whatever the rulebook.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RollRecord {
+    pub purpose: RollPurpose,
+    /// Every die, in the order rolled.
+    pub dice: Vec<RolledDie>,
+    pub verdict: RollVerdict,
+    /// Every modifier on the roll, by name.
+    pub modifiers: Vec<Modifier>,
+    /// Whether the roll did what was needed.
+    pub success: bool,
+}
+
+/// How good a roll's verdict is, for its colour on a card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    /// An outstanding success (a critical, an extreme success).
+    Great,
+    Good,
+    Bad,
+    /// A disaster (a fumble).
+    Dire,
+}
+
+/// One die as a card draws it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SketchedDie {
+    /// The face as printed on the die ("07", "40").
+    pub face: String,
+    /// Ringed: the die that was kept out of several.
+    pub ringed: bool,
+    /// Faded: a die that did not count.
+    pub faded: bool,
+}
+
+/// One mark of what a roll was measured against ("hard ≤30"), and whether it was the one
+/// needed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Threshold {
+    pub words: String,
+    pub needed: bool,
+}
+
+/// A roll as its rulebook draws it on a card: the overlay lays out any rulebook's rolls from
+/// this, and knows none of their rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RollSketch {
+    /// What was rolled and against what: "Dodge 50%".
+    pub heading: String,
+    /// The dice in groups, drawn with a "+" between groups.
+    pub dice: Vec<Vec<SketchedDie>>,
+    /// What the dice read: "= 42".
+    pub reading: String,
+    /// What came of it: "regular success, not enough".
+    pub verdict: String,
+    pub tone: Tone,
+    pub thresholds: Vec<Threshold>,
+    /// The modifiers in words ("+1 outnumbered, −1 half cover"), empty when there are none.
+    pub modifiers: String,
+}
