@@ -24,6 +24,7 @@ use crate::rules::modifiers::extra_dice;
 use crate::rules::odds::LevelOdds;
 use crate::rules::percentile::{Difficulty, SuccessLevel};
 use crate::rules::roll::RollPurpose;
+use crate::rules::shot_value::band_difficulty;
 use crate::rules::weapons::{AttackForm, MalfunctionKind, Weapon};
 
 /// The longest fuse a charge may be given, in rounds.
@@ -73,7 +74,7 @@ fn check_throw(
     }
     let reach = WeaponReach::of(&weapon.range, spec.characteristics.strength);
     let band = range_reading(&reach, spec.characteristics.dexterity, from, at).band;
-    let Some(difficulty) = band.difficulty() else {
+    let Some(difficulty) = band_difficulty(band) else {
         return Err(Rejection::OutOfReach(format!(
             "{at} is out of range of the {}",
             weapon.name

@@ -4,15 +4,14 @@
 use serde::Serialize;
 
 use super::command::Rejection;
-use super::event::{Modifier, ModifierReason};
+use super::event::Modifier;
 use super::state::Battle;
 use super::{AimTaken, UnitId};
 use crate::map::range::{RangeReading, WeaponReach, range_reading};
 use crate::map::sight::{ShotLine, shot_line};
-use crate::rules::firearms::{
-    FAST_MOVEMENT, following_volley_dice, following_volley_steps, raised, size_dice,
-};
 use crate::rules::percentile::Difficulty;
+use crate::rules::shot_value::{ShotValue, shot_value};
+use crate::rules::situation::{RangeBand, ShotFacts};
 use crate::rules::weapons::{AttackForm, Weapon};
 
 /// What one roll of a ranged attack is, beyond who, at whom and with what.
@@ -41,17 +40,6 @@ pub struct ShotSetup {
     /// Set by the range (and raised by automatic fire); `None`: no roll can hit.
     pub difficulty: Option<Difficulty>,
     pub modifiers: Vec<Modifier>,
-}
-
-impl ShotSetup {
-    /// The net bonus (positive) or penalty (negative) dice before they are capped.
-    fn net_dice(modifiers: &[Modifier]) -> i8 {
-        let sum: i32 = modifiers
-            .iter()
-            .map(|modifier| i32::from(modifier.dice))
-            .sum();
-        i8::try_from(sum.clamp(-100, 100)).unwrap_or_default()
-    }
 }
 
 /// Units of another side than `target` that stand beside it, other than `shooter`: the melee
@@ -89,12 +77,12 @@ pub(super) fn setup(
     };
     let reach = WeaponReach::of(&weapon.range, spec.characteristics.strength);
     let reading = range_reading(&reach, spec.characteristics.dexterity, from, to);
-    let Some(difficulty) = reading.band.difficulty() else {
+    if reading.band == RangeBand::OutOfRange {
         return Err(Rejection::OutOfReach(format!(
             "{target_name} is out of range of the {}",
             weapon.name
         )));
-    };
+    }
     let thrown = weapon.attack_form() == AttackForm::Thrown;
     let line = shot_line(&battle.scenario.map, from, to);
     match line {
@@ -112,70 +100,36 @@ pub(super) fn setup(
     }
     let shooter = battle.condition(unit);
     let hidden = battle.condition(target);
-    let round = battle.round();
-    let mut modifiers = Vec::new();
-    let mut add = |reason, dice| modifiers.push(Modifier::new(reason, dice));
-    let point_blank_counts = !(battle.scenario.rules.point_blank_revisited && weapon.cumbersome());
-    if !thrown && reading.point_blank && point_blank_counts {
-        add(ModifierReason::PointBlank, 1);
-    }
-    if terms.aimed
-        && shooter.aim
-            == Some(AimTaken {
-                target,
-                round: round.saturating_sub(1),
-            })
-    {
-        add(ModifierReason::Aiming, 1);
-    }
-    match line {
-        ShotLine::HalfConcealed { .. } => add(ModifierReason::HalfCover, -1),
-        ShotLine::ThroughCover { .. } => add(ModifierReason::ThroughCover, -1),
-        ShotLine::Clear | ShotLine::Blocked { .. } => {}
-    }
-    if terms.dived {
-        add(ModifierReason::DivedForCover, -1);
-    }
-    if !thrown && shooter.prone {
-        add(ModifierReason::ProneShooter, 1);
-    }
-    if hidden.prone && !reading.point_blank {
-        add(ModifierReason::ProneTarget, -1);
-    }
     let target_spec = battle.spec(target);
-    if hidden.ran_in_round == Some(round) && target_spec.derived.movement >= FAST_MOVEMENT {
-        add(ModifierReason::FastTarget, -1);
-    }
-    match size_dice(target_spec.derived.build) {
-        0 => {}
-        dice if dice < 0 => add(ModifierReason::SmallTarget, dice),
-        dice => add(ModifierReason::LargeTarget, dice),
-    }
-    if !engaged_with(battle, unit, target).is_empty() {
-        add(ModifierReason::IntoMelee, -1);
-    }
-    if terms.multiple {
-        add(ModifierReason::MultipleShots, -1);
-    }
-    if terms.chambered {
-        add(ModifierReason::Chambered, -1);
-    }
-    if terms.first && battle.critical_initiative_unspent(unit) {
-        add(ModifierReason::InitiativeCritical, 1);
-    }
-    modifiers.extend(battle.hindrances(unit, false));
-    let mut difficulty = Some(difficulty);
-    if let Some(roll) = terms.volley_roll {
-        let others = ShotSetup::net_dice(&modifiers);
-        if roll > 0 {
-            modifiers.push(Modifier::new(
-                ModifierReason::FollowingVolley,
-                following_volley_dice(roll),
-            ));
-        }
-        difficulty =
-            difficulty.and_then(|start| raised(start, following_volley_steps(others, roll)));
-    }
+    let facts = ShotFacts {
+        reading,
+        cover: line.cover(),
+        thrown,
+        cumbersome: weapon.cumbersome(),
+        aimed: terms.aimed
+            && shooter.aim
+                == Some(AimTaken {
+                    target,
+                    round: battle.round().saturating_sub(1),
+                }),
+        dived: terms.dived,
+        shooter_prone: shooter.prone,
+        target_prone: hidden.prone,
+        target_ran: hidden.ran_in_round == Some(battle.round()),
+        target_movement: target_spec.derived.movement,
+        target_size: target_spec.derived.build,
+        into_melee: !engaged_with(battle, unit, target).is_empty(),
+        multiple: terms.multiple,
+        chambered: terms.chambered,
+        initiative_edge: terms.first && battle.critical_initiative_unspent(unit),
+        hindered: shooter.hindered,
+        held: shooter.held_by.is_some(),
+        volley_roll: terms.volley_roll,
+    };
+    let ShotValue {
+        difficulty,
+        modifiers,
+    } = shot_value(&facts, battle.scenario.rules.point_blank_revisited);
     Ok(ShotSetup {
         reading,
         line,

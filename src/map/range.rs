@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Tile;
-use crate::rules::percentile::Difficulty;
+pub use crate::rules::situation::{RangeBand, RangeReading};
 use crate::rules::weapons::WeaponRange;
 
 /// Squared distance between two tile centres, in square yards.
@@ -69,52 +69,6 @@ impl WeaponReach {
     }
 }
 
-/// The band a target falls in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RangeBand {
-    /// Within hand-to-hand reach.
-    Touch,
-    /// Within base range: Regular difficulty.
-    Base,
-    /// Up to twice base range: Hard.
-    Long,
-    /// Up to four times base range: Extreme.
-    VeryLong,
-    /// Too far (or not adjacent, for a hand-to-hand weapon): the attack cannot be made.
-    OutOfRange,
-}
-
-impl RangeBand {
-    /// The difficulty of an attack at this band; `None` when it cannot be made.
-    pub fn difficulty(self) -> Option<Difficulty> {
-        match self {
-            Self::Touch | Self::Base => Some(Difficulty::Regular),
-            Self::Long => Some(Difficulty::Hard),
-            Self::VeryLong => Some(Difficulty::Extreme),
-            Self::OutOfRange => None,
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Touch => "in reach",
-            Self::Base => "base range",
-            Self::Long => "long range",
-            Self::VeryLong => "very long range",
-            Self::OutOfRange => "out of range",
-        }
-    }
-}
-
-/// A target's band, and whether it is at point-blank range.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RangeReading {
-    pub band: RangeBand,
-    /// Within a fifth of the shooter's DEX in feet (rounded down): a bonus die for a ranged attack.
-    pub point_blank: bool,
-}
-
 /// Read the range from a shooter at `from` (with this DEX) to a target at `to`.
 pub fn range_reading(reach: &WeaponReach, dexterity: u32, from: Tile, to: Tile) -> RangeReading {
     match reach {
@@ -148,6 +102,8 @@ pub fn range_reading(reach: &WeaponReach, dexterity: u32, from: Tile, to: Tile) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::percentile::Difficulty;
+    use crate::rules::shot_value::band_difficulty;
 
     const ORIGIN: Tile = Tile::new(100, 100);
 
@@ -193,8 +149,8 @@ mod tests {
         let revolver = WeaponReach::of(&WeaponRange::Yards(15), 50);
         assert_eq!(range_reading(&revolver, 50, ORIGIN, at(9, 12)).band, Base);
         assert_eq!(range_reading(&revolver, 50, ORIGIN, at(11, 11)).band, Long);
-        assert_eq!(Long.difficulty(), Some(Difficulty::Hard));
-        assert_eq!(OutOfRange.difficulty(), None);
+        assert_eq!(band_difficulty(Long), Some(Difficulty::Hard));
+        assert_eq!(band_difficulty(OutOfRange), None);
     }
 
     /// Point-blank: within DEX/5 feet, rounded down. DEX 60 is 12 feet (4 yards); DEX 59 is

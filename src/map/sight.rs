@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::range::{RangeReading, WeaponReach, range_reading};
 use super::{Cover, GridMap, Tile};
+use crate::rules::situation::{LineCover, RangeBand};
 
 /// One step of a line between two tiles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -200,6 +201,15 @@ pub enum ShotLine {
 }
 
 impl ShotLine {
+    /// The cover the line finds beside the target.
+    pub fn cover(self) -> LineCover {
+        match self {
+            Self::HalfConcealed { .. } => LineCover::HalfConcealed,
+            Self::ThroughCover { .. } => LineCover::Through,
+            Self::Clear | Self::Blocked { .. } => LineCover::Open,
+        }
+    }
+
     /// Whether the shot can be taken at all.
     pub fn open(self) -> bool {
         !matches!(self, Self::Blocked { .. })
@@ -284,7 +294,7 @@ pub fn fire_overlay(
         .map(|index| {
             let target = map.tile_at(index);
             let reading = range_reading(reach, dexterity, shooter, target);
-            let in_range = reading.band.difficulty().is_some();
+            let in_range = reading.band != RangeBand::OutOfRange;
             FireCell {
                 reading,
                 line: in_range.then(|| line_of_fire(map, shooter, target)),

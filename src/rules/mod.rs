@@ -15,6 +15,8 @@ pub mod opposed;
 pub mod percentile;
 pub mod roll;
 pub mod ruleset;
+pub mod shot_value;
+pub mod situation;
 pub mod skills;
 pub mod weapons;
 pub mod wounds;

@@ -14,6 +14,7 @@ use crate::map::sight::{ShotLine, shot_line};
 use crate::rules::melee::{Defence, SideOdds, exchange_odds};
 use crate::rules::odds::LevelOdds;
 use crate::rules::percentile::{Difficulty, ExtraDice, NetDice};
+use crate::rules::shot_value::band_difficulty;
 use crate::rules::weapons::AttackForm;
 
 impl<'a> Planner<'a> {
@@ -57,7 +58,7 @@ impl<'a> Planner<'a> {
         bonus: i8,
     ) -> f64 {
         let reading = range_reading(&missile.reach, missile.dexterity, from, to);
-        let Some(difficulty) = reading.band.difficulty() else {
+        let Some(difficulty) = band_difficulty(reading.band) else {
             return 0.0;
         };
         let mut dice = bonus + i8::from(reading.point_blank);

@@ -1,0 +1,250 @@
+//! What the facts of a shot are worth: the difficulty its range band sets, and each bonus and
+//! penalty die its situation gives, named, in the order the roll lists them. Automatic fire's
+//! later rolls add penalty dice, and past the second one steps of difficulty.
+
+use super::firearms::{
+    FAST_MOVEMENT, following_volley_dice, following_volley_steps, raised, size_dice,
+};
+use super::modifiers::{Modifier, ModifierReason};
+use super::percentile::Difficulty;
+use super::situation::{LineCover, RangeBand, ShotFacts};
+
+/// The difficulty of an attack at a band; `None` when it cannot be made.
+pub fn band_difficulty(band: RangeBand) -> Option<Difficulty> {
+    match band {
+        RangeBand::Touch | RangeBand::Base => Some(Difficulty::Regular),
+        RangeBand::Long => Some(Difficulty::Hard),
+        RangeBand::VeryLong => Some(Difficulty::Extreme),
+        RangeBand::OutOfRange => None,
+    }
+}
+
+/// A shot's worth: the difficulty (`None`: no roll can hit) and every modifier.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShotValue {
+    pub difficulty: Option<Difficulty>,
+    pub modifiers: Vec<Modifier>,
+}
+
+/// The net bonus (positive) or penalty (negative) dice of some modifiers, before they are
+/// capped.
+fn net_dice(modifiers: &[Modifier]) -> i8 {
+    let sum: i32 = modifiers
+        .iter()
+        .map(|modifier| i32::from(modifier.dice))
+        .sum();
+    i8::try_from(sum.clamp(-100, 100)).unwrap_or_default()
+}
+
+/// What the facts of a shot are worth. With `point_blank_revisited`, a cumbersome weapon gets
+/// no point-blank bonus die.
+pub fn shot_value(facts: &ShotFacts, point_blank_revisited: bool) -> ShotValue {
+    let mut modifiers = Vec::new();
+    let mut add = |reason, dice| modifiers.push(Modifier::new(reason, dice));
+    let point_blank_counts = !(point_blank_revisited && facts.cumbersome);
+    if !facts.thrown && facts.reading.point_blank && point_blank_counts {
+        add(ModifierReason::PointBlank, 1);
+    }
+    if facts.aimed {
+        add(ModifierReason::Aiming, 1);
+    }
+    match facts.cover {
+        LineCover::HalfConcealed => add(ModifierReason::HalfCover, -1),
+        LineCover::Through => add(ModifierReason::ThroughCover, -1),
+        LineCover::Open => {}
+    }
+    if facts.dived {
+        add(ModifierReason::DivedForCover, -1);
+    }
+    if !facts.thrown && facts.shooter_prone {
+        add(ModifierReason::ProneShooter, 1);
+    }
+    if facts.target_prone && !facts.reading.point_blank {
+        add(ModifierReason::ProneTarget, -1);
+    }
+    if facts.target_ran && facts.target_movement >= FAST_MOVEMENT {
+        add(ModifierReason::FastTarget, -1);
+    }
+    match size_dice(facts.target_size) {
+        0 => {}
+        dice if dice < 0 => add(ModifierReason::SmallTarget, dice),
+        dice => add(ModifierReason::LargeTarget, dice),
+    }
+    if facts.into_melee {
+        add(ModifierReason::IntoMelee, -1);
+    }
+    if facts.multiple {
+        add(ModifierReason::MultipleShots, -1);
+    }
+    if facts.chambered {
+        add(ModifierReason::Chambered, -1);
+    }
+    if facts.initiative_edge {
+        add(ModifierReason::InitiativeCritical, 1);
+    }
+    if facts.hindered {
+        add(ModifierReason::Hindered, -1);
+    }
+    if facts.held {
+        add(ModifierReason::Held, -1);
+    }
+    let mut difficulty = band_difficulty(facts.reading.band);
+    if let Some(roll) = facts.volley_roll {
+        let others = net_dice(&modifiers);
+        if roll > 0 {
+            modifiers.push(Modifier::new(
+                ModifierReason::FollowingVolley,
+                following_volley_dice(roll),
+            ));
+        }
+        difficulty =
+            difficulty.and_then(|start| raised(start, following_volley_steps(others, roll)));
+    }
+    ShotValue {
+        difficulty,
+        modifiers,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::situation::RangeReading;
+
+    /// A plain shot at base range: nothing on it.
+    fn plain() -> ShotFacts {
+        ShotFacts {
+            reading: RangeReading {
+                band: RangeBand::Base,
+                point_blank: false,
+            },
+            cover: LineCover::Open,
+            thrown: false,
+            cumbersome: false,
+            aimed: false,
+            dived: false,
+            shooter_prone: false,
+            target_prone: false,
+            target_ran: false,
+            target_movement: 8,
+            target_size: 0,
+            into_melee: false,
+            multiple: false,
+            chambered: false,
+            initiative_edge: false,
+            hindered: false,
+            held: false,
+            volley_roll: None,
+        }
+    }
+
+    fn named(value: &ShotValue) -> Vec<(ModifierReason, i8)> {
+        value
+            .modifiers
+            .iter()
+            .map(|modifier| (modifier.reason, modifier.dice))
+            .collect()
+    }
+
+    #[test]
+    fn each_band_sets_its_difficulty() {
+        for (band, difficulty) in [
+            (RangeBand::Touch, Some(Difficulty::Regular)),
+            (RangeBand::Base, Some(Difficulty::Regular)),
+            (RangeBand::Long, Some(Difficulty::Hard)),
+            (RangeBand::VeryLong, Some(Difficulty::Extreme)),
+            (RangeBand::OutOfRange, None),
+        ] {
+            let facts = ShotFacts {
+                reading: RangeReading {
+                    band,
+                    point_blank: false,
+                },
+                ..plain()
+            };
+            assert_eq!(shot_value(&facts, false).difficulty, difficulty, "{band:?}");
+        }
+    }
+
+    #[test]
+    fn the_situation_is_named_die_by_die() {
+        use ModifierReason as R;
+        let facts = ShotFacts {
+            reading: RangeReading {
+                band: RangeBand::Long,
+                point_blank: true,
+            },
+            cover: LineCover::HalfConcealed,
+            aimed: true,
+            target_prone: true,
+            target_ran: true,
+            target_movement: 9,
+            target_size: 4,
+            into_melee: true,
+            held: true,
+            ..plain()
+        };
+        let value = shot_value(&facts, false);
+        assert_eq!(value.difficulty, Some(Difficulty::Hard));
+        // A prone target at point-blank range is no harder to hit.
+        assert_eq!(
+            named(&value),
+            [
+                (R::PointBlank, 1),
+                (R::Aiming, 1),
+                (R::HalfCover, -1),
+                (R::FastTarget, -1),
+                (R::LargeTarget, 1),
+                (R::IntoMelee, -1),
+                (R::Held, -1),
+            ]
+        );
+        // A thrown weapon and a cumbersome one under the revisited rule get no point-blank die.
+        let thrown = ShotFacts {
+            thrown: true,
+            ..facts
+        };
+        assert!(!named(&shot_value(&thrown, false)).contains(&(R::PointBlank, 1)));
+        let rifle = ShotFacts {
+            cumbersome: true,
+            ..facts
+        };
+        assert!(named(&shot_value(&rifle, false)).contains(&(R::PointBlank, 1)));
+        assert!(!named(&shot_value(&rifle, true)).contains(&(R::PointBlank, 1)));
+    }
+
+    #[test]
+    fn later_volleys_add_dice_then_steps() {
+        use ModifierReason as R;
+        let volley = |roll: u32, cover: LineCover| {
+            shot_value(
+                &ShotFacts {
+                    cover,
+                    volley_roll: Some(roll),
+                    ..plain()
+                },
+                false,
+            )
+        };
+        assert_eq!(named(&volley(0, LineCover::Open)), []);
+        assert_eq!(
+            volley(2, LineCover::Open).difficulty,
+            Some(Difficulty::Regular)
+        );
+        assert_eq!(
+            named(&volley(2, LineCover::Open)),
+            [(R::FollowingVolley, -2)]
+        );
+        // A third penalty die becomes a step of difficulty.
+        assert_eq!(
+            volley(3, LineCover::Open).difficulty,
+            Some(Difficulty::Hard)
+        );
+        assert_eq!(
+            volley(2, LineCover::HalfConcealed).difficulty,
+            Some(Difficulty::Hard)
+        );
+        // Past Critical no roll can hit.
+        assert_eq!(volley(6, LineCover::Open).difficulty, None);
+    }
+}

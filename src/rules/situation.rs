@@ -1,0 +1,90 @@
+//! The facts of a situation on the map as the battle reads them, apart from what any rulebook
+//! makes of them: how far the target is (by band), what cover stands beside it, who lies flat,
+//! who aimed, who ran, who is in a melee. A rulebook turns them into its own currency (bonus and
+//! penalty dice, a difficulty, multipliers) and names each modifier it gives.
+
+use serde::{Deserialize, Serialize};
+
+/// The band a target falls in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RangeBand {
+    /// Within hand-to-hand reach.
+    Touch,
+    /// Within base range.
+    Base,
+    /// Up to twice base range.
+    Long,
+    /// Up to four times base range.
+    VeryLong,
+    /// Too far (or not adjacent, for a hand-to-hand weapon): the attack cannot be made.
+    OutOfRange,
+}
+
+impl RangeBand {
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Touch => "in reach",
+            Self::Base => "base range",
+            Self::Long => "long range",
+            Self::VeryLong => "very long range",
+            Self::OutOfRange => "out of range",
+        }
+    }
+}
+
+/// A target's band, and whether it is at point-blank range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RangeReading {
+    pub band: RangeBand,
+    /// Within a fifth of the shooter's DEX in feet (rounded down).
+    pub point_blank: bool,
+}
+
+/// What stands right beside the target on the line of fire.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LineCover {
+    /// Nothing.
+    #[default]
+    Open,
+    /// Low cover that hides half of the target.
+    HalfConcealed,
+    /// Cover the target hides behind: the shot goes through it.
+    Through,
+}
+
+/// The facts of one shot (or throw) at a target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShotFacts {
+    pub reading: RangeReading,
+    pub cover: LineCover,
+    /// A thrown weapon rather than a fired one.
+    pub thrown: bool,
+    /// A weapon too heavy to bring to bear in a hurry (a rifle, a shotgun).
+    pub cumbersome: bool,
+    /// The shooter aimed at this target on its last turn, and the aim counts for this roll.
+    pub aimed: bool,
+    /// The target dived for cover against this attack and made it.
+    pub dived: bool,
+    pub shooter_prone: bool,
+    pub target_prone: bool,
+    /// The target ran at full speed this round, and how fast it is (its movement rate).
+    pub target_ran: bool,
+    pub target_movement: u32,
+    /// How big the target is, on the rulebook's scale of size (its Build).
+    pub target_size: i32,
+    /// Another enemy of the target stands beside it: the shot goes into a melee.
+    pub into_melee: bool,
+    /// More shots this round than the weapon fires without penalty.
+    pub multiple: bool,
+    /// One round put in the chamber and fired in the same round.
+    pub chambered: bool,
+    /// The first attack of the turn by a unit whose initiative roll earned it an edge.
+    pub initiative_edge: bool,
+    /// The shooter is hampered by an enemy's maneuver, or held.
+    pub hindered: bool,
+    pub held: bool,
+    /// The roll's place in a burst or full-auto trigger pull.
+    pub volley_roll: Option<u32>,
+}
