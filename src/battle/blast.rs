@@ -24,8 +24,8 @@ use crate::rules::modifiers::extra_dice;
 use crate::rules::odds::LevelOdds;
 use crate::rules::percentile::{Difficulty, SuccessLevel};
 use crate::rules::roll::RollPurpose;
-use crate::rules::shot_value::band_difficulty;
 use crate::rules::weapons::{AttackForm, MalfunctionKind, Weapon};
+use crate::rules::worth::band_difficulty;
 
 /// The longest fuse a charge may be given, in rounds.
 pub const LONGEST_FUSE: u32 = 10;

@@ -21,14 +21,16 @@ use crate::map::range::{WeaponReach, range_reading};
 use crate::rules::damage::{DamageQuality, DamageReach};
 use crate::rules::firearms::extreme_hit;
 use crate::rules::melee::{
-    Defence, MeleeOutcome, SideOdds, blow_quality, exchange_odds, melee_outcome, outnumbered,
+    Defence, MeleeOutcome, SideOdds, blow_quality, exchange_odds, melee_outcome,
 };
 use crate::rules::modifiers::extra_dice;
 use crate::rules::odds::LevelOdds;
 use crate::rules::opposed::SideResult;
 use crate::rules::percentile::{Difficulty, SkillCheck, SuccessLevel};
 use crate::rules::roll::RollPurpose;
+use crate::rules::situation::BlowFacts;
 use crate::rules::skills::DODGE;
+use crate::rules::worth::blow_value;
 
 /// Wait for the defender's answer, or resolve at once if it cannot give one (it is down or
 /// stunned, or an unseen blow gives it no chance).
@@ -141,41 +143,27 @@ pub(super) fn attacker_modifiers(
     battle: &Battle,
     pending: &PendingAttack,
 ) -> Result<Vec<Modifier>, Rejection> {
-    let mut modifiers = Vec::new();
-    let mut add = |reason, dice| modifiers.push(Modifier { reason, dice });
     let (attacker, defender) = (pending.attacker, pending.target);
     let defender_condition = battle.condition(defender);
-    if outnumbered(
-        defender_condition.defences_this_round,
-        battle.spec(defender).attacks_per_round,
-    ) {
-        add(ModifierReason::Outnumbered, 1);
-    }
-    if defender_condition.prone {
-        add(ModifierReason::ProneTarget, 1);
-    }
-    if defender_condition.exposed_in_round == Some(battle.round())
-        && battle.spec(defender).side != battle.spec(attacker).side
-    {
-        add(ModifierReason::ExposedTarget, 1);
-    }
-    if pending.unseen && matches!(pending.kind, AttackKind::Maneuver(_)) {
-        add(ModifierReason::Unseen, 1);
-    }
-    if battle.critical_initiative_unspent(attacker) {
-        add(ModifierReason::InitiativeCritical, 1);
-    }
-    let breaking_hold = pending.kind == AttackKind::Maneuver(ManeuverGoal::BreakHold);
-    modifiers.extend(battle.hindrances(attacker, breaking_hold));
-    if let AttackKind::Maneuver(_) = pending.kind {
-        let penalty = build_penalty(battle, attacker, defender)?;
-        if penalty > 0 {
-            modifiers.push(Modifier {
-                reason: ModifierReason::SmallerBuild,
-                dice: -penalty.cast_signed(),
-            });
-        }
-    }
+    let attacker_condition = battle.condition(attacker);
+    let size_penalty = match pending.kind {
+        AttackKind::Maneuver(_) => build_penalty(battle, attacker, defender)?,
+        AttackKind::Strike(_) | AttackKind::Fire(_) => 0,
+    };
+    let facts = BlowFacts {
+        defences_this_round: defender_condition.defences_this_round,
+        defender_attacks: battle.spec(defender).attacks_per_round,
+        target_prone: defender_condition.prone,
+        target_exposed: defender_condition.exposed_in_round == Some(battle.round())
+            && battle.spec(defender).side != battle.spec(attacker).side,
+        unseen_maneuver: pending.unseen && matches!(pending.kind, AttackKind::Maneuver(_)),
+        initiative_edge: battle.critical_initiative_unspent(attacker),
+        hindered: attacker_condition.hindered,
+        held: attacker_condition.held_by.is_some(),
+        breaking_hold: pending.kind == AttackKind::Maneuver(ManeuverGoal::BreakHold),
+        size_penalty,
+    };
+    let modifiers = blow_value(&facts);
     Ok(modifiers)
 }
 

@@ -10,9 +10,9 @@ use super::{AimTaken, UnitId};
 use crate::map::range::{RangeReading, WeaponReach, range_reading};
 use crate::map::sight::{ShotLine, shot_line};
 use crate::rules::percentile::Difficulty;
-use crate::rules::shot_value::{ShotValue, shot_value};
 use crate::rules::situation::{RangeBand, ShotFacts};
 use crate::rules::weapons::{AttackForm, Weapon};
+use crate::rules::worth::{ShotValue, shot_value};
 
 /// What one roll of a ranged attack is, beyond who, at whom and with what.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]

@@ -103,7 +103,7 @@ pub fn range_reading(reach: &WeaponReach, dexterity: u32, from: Tile, to: Tile) 
 mod tests {
     use super::*;
     use crate::rules::percentile::Difficulty;
-    use crate::rules::shot_value::band_difficulty;
+    use crate::rules::worth::band_difficulty;
 
     const ORIGIN: Tile = Tile::new(100, 100);
 

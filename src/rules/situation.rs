@@ -88,3 +88,26 @@ pub struct ShotFacts {
     /// The roll's place in a burst or full-auto trigger pull.
     pub volley_roll: Option<u32>,
 }
+
+/// The facts of a blow or a maneuver at a defender.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BlowFacts {
+    /// How often the defender has dodged or fought back this round, and how many attacks it
+    /// has a round.
+    pub defences_this_round: u32,
+    pub defender_attacks: u32,
+    pub target_prone: bool,
+    /// An enemy's maneuver left the defender open this round.
+    pub target_exposed: bool,
+    /// A maneuver the defender did not see coming.
+    pub unseen_maneuver: bool,
+    /// The first attack of the turn by a unit whose initiative roll earned it an edge.
+    pub initiative_edge: bool,
+    /// The attacker is hampered by an enemy's maneuver, or held.
+    pub hindered: bool,
+    pub held: bool,
+    /// The roll is to break the hold the attacker is in.
+    pub breaking_hold: bool,
+    /// For a maneuver, the penalty dice of a smaller attacker's size against the defender's.
+    pub size_penalty: u8,
+}

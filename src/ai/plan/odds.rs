@@ -14,8 +14,8 @@ use crate::map::sight::{ShotLine, shot_line};
 use crate::rules::melee::{Defence, SideOdds, exchange_odds};
 use crate::rules::odds::LevelOdds;
 use crate::rules::percentile::{Difficulty, ExtraDice, NetDice};
-use crate::rules::shot_value::band_difficulty;
 use crate::rules::weapons::AttackForm;
+use crate::rules::worth::band_difficulty;
 
 impl<'a> Planner<'a> {
     /// The exact chance of a roll at `skill` and `difficulty` with `dice` net bonus dice.

@@ -1,13 +1,15 @@
-//! What the facts of a shot are worth: the difficulty its range band sets, and each bonus and
-//! penalty die its situation gives, named, in the order the roll lists them. Automatic fire's
-//! later rolls add penalty dice, and past the second one steps of difficulty.
+//! What the facts of a situation are worth: the difficulty a shot's range band sets, and each
+//! bonus and penalty die a shot's or a blow's situation gives, named, in the order the roll
+//! lists them. Automatic fire's later rolls add penalty dice, and past the second one steps of
+//! difficulty.
 
 use super::firearms::{
     FAST_MOVEMENT, following_volley_dice, following_volley_steps, raised, size_dice,
 };
+use super::melee::outnumbered;
 use super::modifiers::{Modifier, ModifierReason};
 use super::percentile::Difficulty;
-use super::situation::{LineCover, RangeBand, ShotFacts};
+use super::situation::{BlowFacts, LineCover, RangeBand, ShotFacts};
 
 /// The difficulty of an attack at a band; `None` when it cannot be made.
 pub fn band_difficulty(band: RangeBand) -> Option<Difficulty> {
@@ -104,6 +106,41 @@ pub fn shot_value(facts: &ShotFacts, point_blank_revisited: bool) -> ShotValue {
         difficulty,
         modifiers,
     }
+}
+
+/// What the facts of a blow or a maneuver are worth to the attacker's roll, made at Regular
+/// difficulty.
+pub fn blow_value(facts: &BlowFacts) -> Vec<Modifier> {
+    let mut modifiers = Vec::new();
+    let mut add = |reason, dice| modifiers.push(Modifier::new(reason, dice));
+    if outnumbered(facts.defences_this_round, facts.defender_attacks) {
+        add(ModifierReason::Outnumbered, 1);
+    }
+    if facts.target_prone {
+        add(ModifierReason::ProneTarget, 1);
+    }
+    if facts.target_exposed {
+        add(ModifierReason::ExposedTarget, 1);
+    }
+    if facts.unseen_maneuver {
+        add(ModifierReason::Unseen, 1);
+    }
+    if facts.initiative_edge {
+        add(ModifierReason::InitiativeCritical, 1);
+    }
+    if facts.hindered {
+        add(ModifierReason::Hindered, -1);
+    }
+    if facts.held && !facts.breaking_hold {
+        add(ModifierReason::Held, -1);
+    }
+    if facts.size_penalty > 0 {
+        add(
+            ModifierReason::SmallerBuild,
+            -facts.size_penalty.cast_signed(),
+        );
+    }
+    modifiers
 }
 
 #[cfg(test)]
@@ -246,5 +283,45 @@ mod tests {
         );
         // Past Critical no roll can hit.
         assert_eq!(volley(6, LineCover::Open).difficulty, None);
+    }
+
+    #[test]
+    fn a_blow_is_worth_what_its_situation_gives() {
+        use ModifierReason as R;
+        let named = |facts: BlowFacts| -> Vec<(ModifierReason, i8)> {
+            blow_value(&facts)
+                .iter()
+                .map(|modifier| (modifier.reason, modifier.dice))
+                .collect()
+        };
+        let plain = BlowFacts {
+            defender_attacks: 1,
+            ..BlowFacts::default()
+        };
+        assert_eq!(named(plain), []);
+        // The defender has answered once already with its one attack: outnumbered.
+        let ganged = BlowFacts {
+            defences_this_round: 1,
+            target_prone: true,
+            held: true,
+            size_penalty: 2,
+            ..plain
+        };
+        assert_eq!(
+            named(ganged),
+            [
+                (R::Outnumbered, 1),
+                (R::ProneTarget, 1),
+                (R::Held, -1),
+                (R::SmallerBuild, -2)
+            ]
+        );
+        // Breaking the hold one is in carries no penalty for being held.
+        let breaking = BlowFacts {
+            held: true,
+            breaking_hold: true,
+            ..plain
+        };
+        assert_eq!(named(breaking), []);
     }
 }
