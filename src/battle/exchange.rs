@@ -293,10 +293,10 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
             if let Answer::Maneuver(_) = answer {
                 let penalty = build_penalty(battle, defender, attacker).unwrap_or(0);
                 if penalty > 0 {
-                    modifiers.push(Modifier {
-                        reason: ModifierReason::SmallerBuild,
-                        dice: -penalty.cast_signed(),
-                    });
+                    modifiers.push(Modifier::new(
+                        ModifierReason::SmallerBuild,
+                        -penalty.cast_signed(),
+                    ));
                 }
             }
             let roll = battle.roll(

@@ -131,10 +131,7 @@ fn dex_roll(battle: &mut Battle, unit: UnitId, readied: bool) -> SuccessLevel {
         return level;
     }
     let modifiers = if readied {
-        vec![Modifier {
-            reason: ModifierReason::ReadiedFirearm,
-            dice: 1,
-        }]
+        vec![Modifier::new(ModifierReason::ReadiedFirearm, 1)]
     } else {
         Vec::new()
     };

@@ -85,17 +85,61 @@ impl ModifierReason {
     }
 }
 
-/// One or more bonus (positive) or penalty (negative) dice and why.
+/// What a modifier does to a roll, in its rulebook's currency.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Effect {
+    /// Bonus (positive) or penalty (negative) dice.
+    Dice(i8),
+    /// Points added to (or taken from) the chance.
+    Add(i32),
+    /// The chance multiplied by a fraction: `[numerator, denominator]`.
+    Times([u32; 2]),
+}
+
+/// A modifier on a roll and why: in the event stream `{"reason": …, "dice": 1}`, or `"add"`,
+/// or `"times"`, by its effect.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Modifier {
     pub reason: ModifierReason,
-    pub dice: i8,
+    #[serde(flatten)]
+    pub effect: Effect,
 }
 
 impl Modifier {
+    /// One or more bonus (positive) or penalty (negative) dice.
     pub fn new(reason: ModifierReason, dice: i8) -> Self {
-        Self { reason, dice }
+        Self {
+            reason,
+            effect: Effect::Dice(dice),
+        }
     }
+
+    /// The bonus (positive) or penalty (negative) dice it gives; none unless its effect is
+    /// dice.
+    pub fn dice(&self) -> i8 {
+        match self.effect {
+            Effect::Dice(dice) => dice,
+            Effect::Add(_) | Effect::Times(_) => 0,
+        }
+    }
+
+    /// The modifier in words: "+1 point-blank", "×2 point-blank", "+5 large target".
+    pub fn words(&self) -> String {
+        let amount = match self.effect {
+            Effect::Dice(dice) => signed(i32::from(dice)),
+            Effect::Add(points) => signed(points),
+            Effect::Times([numerator, 1]) => format!("×{numerator}"),
+            Effect::Times([numerator, denominator]) => format!("×{numerator}/{denominator}"),
+        };
+        format!("{amount} {}", self.reason.words())
+    }
+}
+
+/// A number with its sign, a true minus for negatives: "+1", "−2".
+fn signed(number: i32) -> String {
+    let sign = if number < 0 { "−" } else { "+" };
+    format!("{sign}{}", number.unsigned_abs())
 }
 
 /// Add up the bonus and penalty dice of some modifiers, before they cancel.
@@ -103,8 +147,8 @@ pub fn extra_dice(modifiers: &[Modifier]) -> ExtraDice {
     modifiers
         .iter()
         .fold(ExtraDice::default(), |extra, modifier| {
-            let dice = modifier.dice.unsigned_abs();
-            if modifier.dice > 0 {
+            let dice = modifier.dice().unsigned_abs();
+            if modifier.dice() > 0 {
                 ExtraDice {
                     bonus: extra.bonus.saturating_add(dice),
                     ..extra
@@ -122,14 +166,7 @@ pub fn extra_dice(modifiers: &[Modifier]) -> ExtraDice {
 pub fn modifier_words(modifiers: &[Modifier]) -> String {
     modifiers
         .iter()
-        .map(|modifier| {
-            let sign = if modifier.dice < 0 { "−" } else { "+" };
-            format!(
-                "{sign}{} {}",
-                modifier.dice.unsigned_abs(),
-                modifier.reason.words()
-            )
-        })
+        .map(Modifier::words)
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -157,5 +194,41 @@ mod tests {
             "+1 point-blank, −1 half cover, −2 following volley"
         );
         assert_eq!(extra_dice(&[]), ExtraDice::default());
+    }
+
+    /// Chances built by adding and multiplying are named in their own terms, give no dice, and
+    /// read in the event stream by their effect; dice read as they always have.
+    #[test]
+    fn every_effect_has_its_words_and_its_field() {
+        let point_blank = Modifier {
+            reason: ModifierReason::PointBlank,
+            effect: Effect::Times([2, 1]),
+        };
+        let half_cover = Modifier {
+            reason: ModifierReason::HalfCover,
+            effect: Effect::Times([1, 2]),
+        };
+        let large = Modifier {
+            reason: ModifierReason::LargeTarget,
+            effect: Effect::Add(5),
+        };
+        assert_eq!(
+            modifier_words(&[point_blank, half_cover, large]),
+            "×2 point-blank, ×1/2 half cover, +5 large target"
+        );
+        assert_eq!(extra_dice(&[point_blank, large]), ExtraDice::default());
+        let json = |modifier: &Modifier| serde_json::to_string(modifier).unwrap_or_default();
+        assert_eq!(
+            json(&Modifier::new(ModifierReason::PointBlank, 1)),
+            r#"{"reason":"point_blank","dice":1}"#
+        );
+        assert_eq!(json(&large), r#"{"reason":"large_target","add":5}"#);
+        assert_eq!(
+            json(&half_cover),
+            r#"{"reason":"half_cover","times":[1,2]}"#
+        );
+        let read: Modifier =
+            serde_json::from_str(r#"{"reason":"half_cover","times":[1,2]}"#).expect("it reads");
+        assert_eq!(read, half_cover);
     }
 }

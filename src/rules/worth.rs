@@ -33,7 +33,7 @@ pub struct ShotValue {
 fn net_dice(modifiers: &[Modifier]) -> i8 {
     let sum: i32 = modifiers
         .iter()
-        .map(|modifier| i32::from(modifier.dice))
+        .map(|modifier| i32::from(modifier.dice()))
         .sum();
     i8::try_from(sum.clamp(-100, 100)).unwrap_or_default()
 }
@@ -179,7 +179,7 @@ mod tests {
         value
             .modifiers
             .iter()
-            .map(|modifier| (modifier.reason, modifier.dice))
+            .map(|modifier| (modifier.reason, modifier.dice()))
             .collect()
     }
 
@@ -291,7 +291,7 @@ mod tests {
         let named = |facts: BlowFacts| -> Vec<(ModifierReason, i8)> {
             blow_value(&facts)
                 .iter()
-                .map(|modifier| (modifier.reason, modifier.dice))
+                .map(|modifier| (modifier.reason, modifier.dice()))
                 .collect()
         };
         let plain = BlowFacts {

@@ -107,7 +107,7 @@ fn attack_rolls(events: &[EventKind], unit: UnitId) -> Vec<(SkillCheck, Vec<Modi
 fn reasons(modifiers: &[Modifier]) -> Vec<(ModifierReason, i8)> {
     modifiers
         .iter()
-        .map(|modifier| (modifier.reason, modifier.dice))
+        .map(|modifier| (modifier.reason, modifier.dice()))
         .collect()
 }
 

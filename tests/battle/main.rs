@@ -974,7 +974,7 @@ fn maneuvers_at_each_build_difference() {
             .unwrap_or_default()
             .iter()
             .filter(|modifier| modifier.reason == ModifierReason::SmallerBuild)
-            .map(|modifier| modifier.dice)
+            .map(|modifier| modifier.dice())
             .sum();
         assert_eq!(build_dice, -penalty, "Build {difference} larger");
     }
