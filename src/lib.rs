@@ -16,6 +16,7 @@ pub mod log;
 pub mod map;
 pub mod replay;
 pub mod rules;
+pub mod rulesets;
 pub mod schedule;
 pub mod simulation;
 pub mod ui;

@@ -1,7 +1,8 @@
 //! The shape of the code: every top-level module of `src/` sits on a layer, and a module may
 //! use only modules on layers below its own, so no import circle joins two of them; inside a
 //! folder no circle joins its files either (its `mod.rs` aside, which holds what they share);
-//! and the rules are pure Rust: no file under `src/rules/` may import bevy.
+//! the rules and the rulebooks are pure Rust: no file under `src/rules/` or `src/rulesets/` may
+//! import bevy; and the shared engine never uses a rulebook's own module.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -10,6 +11,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[&[&str]] = &[
     &["files", "words", "schedule"],
     &["rules"],
+    &["rulesets"],
     &["map", "input"],
     &["battle"],
     &["ai", "log"],
@@ -339,9 +341,12 @@ fn names_bevy(line: &str) -> bool {
 
 #[test]
 fn no_rules_file_imports_bevy() {
-    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
-    let files = rust_files(&rules);
-    assert!(files.len() >= 8, "found only {} rules files", files.len());
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let files: Vec<PathBuf> = ["rules", "rulesets"]
+        .iter()
+        .flat_map(|folder| rust_files(&source.join(folder)))
+        .collect();
+    assert!(files.len() >= 12, "found only {} rules files", files.len());
     let offenders: Vec<String> = files
         .iter()
         .flat_map(|file| {
@@ -358,6 +363,54 @@ fn no_rules_file_imports_bevy() {
         "bevy in the rules:\n{}",
         offenders.join("\n")
     );
+}
+
+/// The rulebooks: the folders under `src/rulesets/`.
+fn rulebooks() -> Vec<String> {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rulesets");
+    std::fs::read_dir(folder)
+        .expect("src/rulesets is readable")
+        .filter_map(|entry| {
+            let path = entry.expect("a directory entry").path();
+            path.is_dir()
+                .then(|| path.file_name()?.to_str().map(String::from))
+                .flatten()
+        })
+        .collect()
+}
+
+/// Where a piece of Rust names one of `rulebooks` as a module: `rulesets::name`.
+fn rulebooks_named(text: &str, rulebooks: &[String]) -> Vec<String> {
+    let code: String = text.lines().map(code).collect::<Vec<_>>().join("\n");
+    code.match_indices("rulesets::")
+        .filter_map(|(at, _)| first_segment(&code[at + "rulesets::".len()..]))
+        .filter(|name| rulebooks.contains(name))
+        .collect()
+}
+
+#[test]
+fn the_shared_engine_never_uses_a_rulebooks_own_module() {
+    let rulebooks = rulebooks();
+    assert!(
+        rulebooks.contains(&"brp_classic".to_string()),
+        "{rulebooks:?}"
+    );
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let offenders: Vec<String> = ["battle", "ai", "ui", "view", "replay"]
+        .iter()
+        .flat_map(|folder| rust_files(&source.join(folder)))
+        .filter_map(|file| {
+            let text = std::fs::read_to_string(&file).expect("readable source");
+            let named = rulebooks_named(&text, &rulebooks);
+            (!named.is_empty()).then(|| format!("{} uses {}", file.display(), named.join(", ")))
+        })
+        .collect();
+    assert!(offenders.is_empty(), "{}", offenders.join("\n"));
+    let caught = rulebooks_named(
+        "use crate::rulesets::brp_classic::chance;\nlet x = rulesets::ruleset(id); // rulesets::brp_classic",
+        &rulebooks,
+    );
+    assert_eq!(caught, ["brp_classic"]);
 }
 
 #[test]

@@ -1,0 +1,138 @@
+//! The unit sheet: characteristics on the 3-18 scale and what follows from them (hit points,
+//! damage bonus, Luck, movement, the base skills). The text assumes a classic sheet it never
+//! prints; these are the classic values SPECS.md section 1.1 sets down.
+
+use crate::rules::damage::{Formula, Term, TermKind};
+
+/// Hit points: the average of CON and SIZ, rounded up.
+pub fn hit_points(constitution: u32, size: u32) -> u32 {
+    (constitution + size).div_ceil(2)
+}
+
+/// Luck: POW x 5.
+pub fn luck(power: u32) -> u32 {
+    power * 5
+}
+
+/// Yards a human moves in a round and still acts.
+pub const MOVEMENT: u32 = 8;
+
+/// The damage bonus for a total of STR + SIZ: up to 12 is −1D6, up to 16 −1D4, up to 24 none,
+/// up to 32 +1D4, up to 40 +1D6, up to 56 +2D6, up to 72 +3D6, and one more D6 for each further
+/// 16 points.
+pub fn damage_bonus(strength_plus_size: u32) -> Formula {
+    let dice = |negative: bool, count: u32, sides: u32| Formula {
+        terms: vec![Term {
+            negative,
+            kind: TermKind::Dice { count, sides },
+        }],
+    };
+    match strength_plus_size {
+        0..=12 => dice(true, 1, 6),
+        13..=16 => dice(true, 1, 4),
+        17..=24 => Formula {
+            terms: vec![Term {
+                negative: false,
+                kind: TermKind::Flat(0),
+            }],
+        },
+        25..=32 => dice(false, 1, 4),
+        33..=40 => dice(false, 1, 6),
+        41..=56 => dice(false, 2, 6),
+        total => dice(false, 3 + (total - 57) / 16, 6),
+    }
+}
+
+/// The characteristics a base skill is figured from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Characteristics {
+    pub strength: u32,
+    pub constitution: u32,
+    pub size: u32,
+    pub intelligence: u32,
+    pub power: u32,
+    pub dexterity: u32,
+    pub appearance: u32,
+    pub education: u32,
+}
+
+/// The base value of a skill by its name, or `None` for a skill the sheet does not know.
+pub fn base_skill(name: &str, characteristics: &Characteristics) -> Option<u32> {
+    let value = match name {
+        "Dodge" => characteristics.dexterity * 2,
+        "Fist/Punch" => 50,
+        "Kick" | "Grapple" | "Rifle" | "Throw" | "Knife" | "Club" => 25,
+        "Head Butt" => 10,
+        "Martial Arts" => 1,
+        "Handgun" => 20,
+        "Shotgun" | "First Aid" => 30,
+        "SMG" | "MG" => 15,
+        "Medicine" => 5,
+        "Mechanical Repair" => 20,
+        _ => return None,
+    };
+    Some(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hit_points_round_up() {
+        for (constitution, size, expected) in [(10, 13, 12), (12, 12, 12), (3, 8, 6), (18, 18, 18)]
+        {
+            assert_eq!(
+                hit_points(constitution, size),
+                expected,
+                "CON {constitution} SIZ {size}"
+            );
+        }
+        assert_eq!(luck(11), 55);
+    }
+
+    #[test]
+    fn the_damage_bonus_table() {
+        let words = |total: u32| damage_bonus(total).to_string();
+        for (total, expected) in [
+            (2, "-1D6"),
+            (12, "-1D6"),
+            (13, "-1D4"),
+            (16, "-1D4"),
+            (17, "0"),
+            (24, "0"),
+            (25, "1D4"),
+            (32, "1D4"),
+            (33, "1D6"),
+            (40, "1D6"),
+            (41, "2D6"),
+            (56, "2D6"),
+            (57, "3D6"),
+            (72, "3D6"),
+            (73, "4D6"),
+            (88, "4D6"),
+            (89, "5D6"),
+        ] {
+            assert_eq!(words(total), expected, "STR + SIZ {total}");
+        }
+    }
+
+    #[test]
+    fn base_skills_from_the_sheet() {
+        let investigator = Characteristics {
+            strength: 11,
+            constitution: 12,
+            size: 13,
+            intelligence: 14,
+            power: 11,
+            dexterity: 14,
+            appearance: 10,
+            education: 16,
+        };
+        assert_eq!(base_skill("Dodge", &investigator), Some(28));
+        assert_eq!(base_skill("Fist/Punch", &investigator), Some(50));
+        assert_eq!(base_skill("Shotgun", &investigator), Some(30));
+        assert_eq!(base_skill("Medicine", &investigator), Some(5));
+        assert_eq!(base_skill("Cthulhu Mythos", &investigator), None);
+    }
+}
