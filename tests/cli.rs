@@ -143,6 +143,118 @@ fn roll_frequencies_match_the_exact_odds() {
     }
 }
 
+/// BRP classic's core roll (SPECS.md section 1): Harvey's Handgun 55 at the Thing in the Hold,
+/// point-blank, is (55 + 5) x 2 = 120, impaling within 24; at twice the .38's range it is 27.
+/// Each roll is judged against the chance as the text says: 100 always fails.
+#[test]
+fn roll_ruleset_brp_classic_builds_the_chance() {
+    let lines = json_lines(&gridkeeper(&[
+        "roll",
+        "--ruleset",
+        "brp-classic",
+        "--skill",
+        "55",
+        "--point-blank",
+        "--target-siz",
+        "42",
+        "--impaling",
+        "--seed",
+        "11",
+        "--count",
+        "400",
+        "--json",
+    ]));
+    assert_eq!(lines.len(), 400);
+    for line in &lines {
+        assert_eq!(line["ruleset"], "brp-classic");
+        assert_eq!(line["chance"].as_u64(), Some(120));
+        let value = line["value"].as_u64().expect("value");
+        let expected = match value {
+            1..=24 => "special",
+            25..=99 => "success",
+            _ => "failure",
+        };
+        assert_eq!(line["outcome"], expected, "{line}");
+    }
+    let reasons: Vec<&str> = lines[0]["modifiers"]
+        .as_array()
+        .expect("modifiers")
+        .iter()
+        .filter_map(|modifier| modifier["reason"].as_str())
+        .collect();
+    assert_eq!(reasons, ["large_target", "point_blank"]);
+    let far = json_lines(&gridkeeper(&[
+        "roll",
+        "--ruleset",
+        "brp-classic",
+        "--skill",
+        "55",
+        "--range-multiple",
+        "2",
+        "--malfunction",
+        "96",
+        "--seed",
+        "5",
+        "--count",
+        "300",
+        "--json",
+    ]));
+    for line in &far {
+        assert_eq!(line["chance"].as_u64(), Some(27));
+        let value = line["value"].as_u64().expect("value");
+        let expected = match value {
+            1..=27 => "success",
+            96.. => "malfunction",
+            _ => "failure",
+        };
+        assert_eq!(line["outcome"], expected, "{line}");
+    }
+    let text = String::from_utf8_lossy(
+        &gridkeeper(&[
+            "roll",
+            "--ruleset",
+            "brp-classic",
+            "--skill",
+            "45",
+            "--burst",
+            "4",
+            "--seed",
+            "1",
+        ])
+        .stdout,
+    )
+    .to_string();
+    assert!(
+        text.starts_with("seed 1 · BRP classic · chance 45 · +20 burst = 65\n"),
+        "{text}"
+    );
+    // Each rulebook's options are refused with the other's.
+    let mixed: [&[&str]; 2] = [
+        &[
+            "roll",
+            "--ruleset",
+            "brp-classic",
+            "--skill",
+            "45",
+            "--bonus",
+            "1",
+        ],
+        &[
+            "roll",
+            "--ruleset",
+            "coc7e",
+            "--skill",
+            "45",
+            "--point-blank",
+        ],
+    ];
+    for args in mixed {
+        let output = gridkeeper(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&output.stderr).lines().count(), 1);
+    }
+}
+
 #[test]
 fn damage_json_lists_the_total_and_every_die() {
     let lines = json_lines(&gridkeeper(&[

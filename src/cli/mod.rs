@@ -1,5 +1,6 @@
 //! The command line: `play` (the default) opens the window; `roll` and `damage` run headless.
 
+mod chance_roll;
 mod check;
 mod damage;
 mod output;

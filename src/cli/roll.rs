@@ -1,10 +1,13 @@
-//! `gridkeeper roll`: percentile rolls against a skill, from a seed, as text or JSON lines.
+//! `gridkeeper roll`: a rulebook's core roll against a skill, from a seed, as text or JSON
+//! lines: Call of Cthulhu 7e's percentile roll with levels here, BRP classic's chance roll in
+//! `chance_roll`.
 
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
+use super::chance_roll::{self, ChanceArgs};
 use super::output::Lines;
 use crate::rules::dice::{Dice, fresh_seed};
 use crate::rules::percentile::{Difficulty, ExtraDice, SkillCheck, SuccessLevel};
@@ -14,6 +17,9 @@ pub(super) struct RollArgs {
     /// The skill or characteristic value rolled against.
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=999))]
     skill: u32,
+    /// The rulebook whose core roll is made.
+    #[arg(long, value_enum, default_value_t = RulebookArg::Coc7e)]
+    ruleset: RulebookArg,
     /// The success level needed.
     #[arg(long, value_enum, default_value_t = DifficultyArg::Regular)]
     difficulty: DifficultyArg,
@@ -32,6 +38,17 @@ pub(super) struct RollArgs {
     /// One JSON object per line instead of text.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    chance: ChanceArgs,
+}
+
+/// The rulebooks whose core roll `roll` makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum RulebookArg {
+    /// Call of Cthulhu 7th edition: success levels, bonus and penalty dice.
+    Coc7e,
+    /// BRP classic: a chance built by adding and multiplying.
+    BrpClassic,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -72,6 +89,29 @@ struct RollLine<'a> {
 
 pub(super) fn run(args: &RollArgs) -> ExitCode {
     let seed = args.seed.unwrap_or_else(fresh_seed);
+    match args.ruleset {
+        RulebookArg::BrpClassic
+            if args.bonus > 0
+                || args.penalty > 0
+                || !matches!(args.difficulty, DifficultyArg::Regular) =>
+        {
+            return super::fail(
+                "BRP classic has no difficulty levels or bonus and penalty dice: its chance is \
+                 shaped by --point-blank, --range-multiple, --unaimed, --half-concealed, \
+                 --target-siz and --burst",
+            );
+        }
+        RulebookArg::BrpClassic => {
+            return chance_roll::run(args.skill, &args.chance, seed, args.count, args.json);
+        }
+        RulebookArg::Coc7e if args.chance.any() => {
+            return super::fail(
+                "those options shape a BRP classic chance: add --ruleset brp-classic, or use \
+                 --difficulty, --bonus and --penalty for Call of Cthulhu 7e",
+            );
+        }
+        RulebookArg::Coc7e => {}
+    }
     let mut dice = Dice::from_seed(seed);
     let difficulty = Difficulty::from(args.difficulty);
     let extra = ExtraDice {

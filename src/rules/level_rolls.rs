@@ -42,15 +42,18 @@ pub fn record(purpose: RollPurpose, check: &SkillCheck, modifiers: Vec<Modifier>
     }
 }
 
-/// The skill check a record of a level roll holds.
-pub fn check_of(record: &RollRecord) -> SkillCheck {
+/// The skill check a record of a level roll holds; `None` for another kind of roll.
+pub fn check_of(record: &RollRecord) -> Option<SkillCheck> {
     let RollVerdict::Levels {
         value,
         skill,
         difficulty,
         level,
         dice,
-    } = record.verdict;
+    } = record.verdict
+    else {
+        return None;
+    };
     let faces = |role: DieRole| {
         record
             .dice
@@ -66,7 +69,7 @@ pub fn check_of(record: &RollRecord) -> SkillCheck {
         .map(|(face, _)| face)
         .next()
         .unwrap_or_default();
-    SkillCheck {
+    Some(SkillCheck {
         roll: PercentileRoll {
             tens,
             units,
@@ -78,7 +81,7 @@ pub fn check_of(record: &RollRecord) -> SkillCheck {
         difficulty,
         level,
         success: record.success,
-    }
+    })
 }
 
 /// What a roll came to: "hard success", "regular success, not enough" (when hard was needed),
@@ -93,27 +96,27 @@ pub fn verdict_words(check: &SkillCheck) -> String {
 }
 
 /// A roll in the log's words: "23 against 60 (+1 outnumbered), hard needed: hard success".
-pub fn roll_words(record: &RollRecord) -> String {
-    let check = check_of(record);
+pub fn roll_words(record: &RollRecord) -> Option<String> {
+    let check = check_of(record)?;
     let modifiers = if record.modifiers.is_empty() {
         String::new()
     } else {
         format!(" ({})", modifier_words(&record.modifiers))
     };
-    format!(
+    Some(format!(
         "{} against {}{modifiers}, {} needed: {}",
         check.roll.value,
         check.skill,
         check.difficulty,
         verdict_words(&check)
-    )
+    ))
 }
 
 /// A level roll as a card draws it: every tens die (the kept one ringed when there are
 /// several, the others faded), the units die, the value, the regular, hard and extreme
 /// thresholds with the one needed marked, the level reached and the modifiers.
-pub fn sketch(record: &RollRecord) -> RollSketch {
-    let check = check_of(record);
+pub fn sketch(record: &RollRecord) -> Option<RollSketch> {
+    let check = check_of(record)?;
     let several = check.roll.tens.len() > 1;
     let tens = check
         .roll
@@ -145,7 +148,7 @@ pub fn sketch(record: &RollRecord) -> RollSketch {
             needed: true,
         });
     }
-    RollSketch {
+    Some(RollSketch {
         heading: format!("{} {}%", record.purpose.name(), check.skill),
         dice: vec![tens, units],
         reading: format!("= {}", check.roll.value),
@@ -158,7 +161,7 @@ pub fn sketch(record: &RollRecord) -> RollSketch {
         },
         thresholds,
         modifiers: modifier_words(&record.modifiers),
-    }
+    })
 }
 
 #[cfg(test)]
@@ -199,17 +202,17 @@ mod tests {
         );
         assert_eq!(check.roll.value, 23);
         assert!(record.success);
-        assert_eq!(check_of(&record), check);
+        assert_eq!(check_of(&record), Some(check));
     }
 
     #[test]
     fn words_and_sketch_say_what_the_roll_came_to() {
         let (_, record) = bonus_roll();
         assert_eq!(
-            roll_words(&record),
-            "23 against 60 (+1 outnumbered), hard needed: hard success"
+            roll_words(&record).as_deref(),
+            Some("23 against 60 (+1 outnumbered), hard needed: hard success")
         );
-        let sketch = sketch(&record);
+        let sketch = sketch(&record).expect("a level roll");
         assert_eq!(sketch.heading, "Fighting (Brawl) 60%");
         assert_eq!(sketch.reading, "= 23");
         assert_eq!(sketch.tone, Tone::Good);
@@ -235,7 +238,7 @@ mod tests {
             Difficulty::Regular,
         );
         let fumbled = record(RollPurpose::Skill("Dodge".to_string()), &fumble, Vec::new());
-        assert_eq!(sketch(&fumbled).tone, Tone::Dire);
+        assert_eq!(sketch(&fumbled).map(|drawn| drawn.tone), Some(Tone::Dire));
         let short = SkillCheck::judge(
             PercentileRoll::from_faces(vec![40], 2, NetDice::PLAIN),
             50,
@@ -243,9 +246,9 @@ mod tests {
         );
         let fell_short = record(RollPurpose::Skill("Dodge".to_string()), &short, Vec::new());
         assert_eq!(
-            roll_words(&fell_short),
-            "42 against 50, hard needed: regular success, not enough"
+            roll_words(&fell_short).as_deref(),
+            Some("42 against 50, hard needed: regular success, not enough")
         );
-        assert_eq!(sketch(&fell_short).tone, Tone::Bad);
+        assert_eq!(sketch(&fell_short).map(|drawn| drawn.tone), Some(Tone::Bad));
     }
 }

@@ -53,6 +53,12 @@ pub enum ModifierReason {
     Chambered,
     /// A further attack roll of automatic fire (one die per roll after the first).
     FollowingVolley,
+    /// The target is past the weapon's base range (the chance halves for each further multiple).
+    ExtendedRange,
+    /// Shots fired without aiming, twice as many as the weapon's usual rate.
+    Unaimed,
+    /// A burst of automatic fire at one target.
+    Burst,
 }
 
 impl ModifierReason {
@@ -81,6 +87,9 @@ impl ModifierReason {
             Self::MultipleShots => "multiple shots",
             Self::Chambered => "chambered and fired",
             Self::FollowingVolley => "following volley",
+            Self::ExtendedRange => "extended range",
+            Self::Unaimed => "unaimed",
+            Self::Burst => "burst",
         }
     }
 }

@@ -63,6 +63,34 @@ pub enum RollVerdict {
         level: SuccessLevel,
         dice: NetDice,
     },
+    /// A percentile roll at most a chance built from the skill by adding and multiplying: a
+    /// roll within a fifth of it may be special, and a firearm may malfunction on a high one.
+    Chance {
+        value: u32,
+        skill: u32,
+        chance: u32,
+        /// The weapon's malfunction number, for a firearm that has one.
+        malfunction: Option<u32>,
+        outcome: ChanceOutcome,
+    },
+}
+
+/// What came of a roll against a chance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChanceOutcome {
+    /// A success within a fifth of the chance that counts for more (an impale).
+    Special,
+    Success,
+    Failure,
+    /// The weapon did not fire, whatever the chance.
+    Malfunction,
+}
+
+impl ChanceOutcome {
+    pub fn is_success(self) -> bool {
+        matches!(self, Self::Special | Self::Success)
+    }
 }
 
 /// One roll as the event stream keeps it, whatever the rulebook.

@@ -8,14 +8,14 @@ use serde::{Deserialize, Serialize};
 use super::characteristics::{Characteristics, DerivedStats};
 use super::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError};
 use super::dice::Dice;
-use super::level_rolls;
 use super::opposed::{
     ManeuverAllowance, OpposedKind, OpposedWinner, SideResult, maneuver_allowance, resolve_opposed,
 };
 use super::percentile::{Difficulty, ExtraDice, SkillCheck};
-use super::roll::{RollPurpose, RollRecord, RollSketch};
+use super::roll::{RollPurpose, RollRecord, RollSketch, RollVerdict};
 use super::skills::{COC7E_SKILLS, SkillEntry, find_skill};
 use super::weapons::{ArmorTable, WeaponTable};
+use super::{chance_rolls, level_rolls};
 use crate::files::FileError;
 
 /// The rulebooks Gridkeeper knows.
@@ -89,14 +89,23 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     fn armor(&self) -> &ArmorTable;
 
     /// One of the rulebook's rolls in the log's words: what it read, against what, with which
-    /// modifiers, and what came of it.
-    fn roll_words(&self, roll: &RollRecord) -> String;
-
-    /// What came of one of the rulebook's rolls, in a few words ("hard success").
-    fn verdict_words(&self, roll: &RollRecord) -> String;
+    /// modifiers, and what came of it. Each kind of roll has its words; a rulebook may say its
+    /// rolls its own way.
+    fn roll_words(&self, roll: &RollRecord) -> String {
+        match roll.verdict {
+            RollVerdict::Levels { .. } => level_rolls::roll_words(roll),
+            RollVerdict::Chance { .. } => chance_rolls::roll_words(roll),
+        }
+        .unwrap_or_default()
+    }
 
     /// One of the rulebook's rolls as a roll card draws it.
-    fn sketch(&self, roll: &RollRecord) -> RollSketch;
+    fn sketch(&self, roll: &RollRecord) -> Option<RollSketch> {
+        match roll.verdict {
+            RollVerdict::Levels { .. } => level_rolls::sketch(roll),
+            RollVerdict::Chance { .. } => chance_rolls::sketch(roll),
+        }
+    }
 }
 
 /// Call of Cthulhu 7th edition, the default rulebook.
@@ -191,18 +200,6 @@ impl Ruleset for Coc7e {
 
     fn armor(&self) -> &ArmorTable {
         &self.armor
-    }
-
-    fn roll_words(&self, roll: &RollRecord) -> String {
-        level_rolls::roll_words(roll)
-    }
-
-    fn verdict_words(&self, roll: &RollRecord) -> String {
-        level_rolls::verdict_words(&level_rolls::check_of(roll))
-    }
-
-    fn sketch(&self, roll: &RollRecord) -> RollSketch {
-        level_rolls::sketch(roll)
     }
 }
 

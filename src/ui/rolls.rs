@@ -278,10 +278,13 @@ fn tone_colour(tone: Tone) -> egui::Color32 {
 /// the name, the dice and the verdict on lines of their own.
 fn roll_card(ui: &mut egui::Ui, scenario: &Scenario, card: &RollCard, compact: bool) {
     let spec = &scenario.units[card.unit.index()];
-    let sketch = scenario.ruleset.sketch(&card.roll);
     let name = egui::RichText::new(&spec.name)
         .strong()
         .color(side_colour(scenario, spec));
+    let Some(sketch) = scenario.ruleset.sketch(&card.roll) else {
+        ui.label(name);
+        return;
+    };
     if compact {
         ui.label(name);
         ui.label(&sketch.heading);
@@ -436,10 +439,11 @@ mod tests {
     use crate::rules::percentile::{Difficulty, NetDice, PercentileRoll, SkillCheck};
     use crate::rules::roll::{RollPurpose, RollVerdict};
 
-    /// The value a level roll read.
+    /// The value a roll read.
     fn value(card: &RollCard) -> u32 {
-        let RollVerdict::Levels { value, .. } = card.roll.verdict;
-        value
+        match card.roll.verdict {
+            RollVerdict::Levels { value, .. } | RollVerdict::Chance { value, .. } => value,
+        }
     }
 
     fn rolled(unit: u16, value: u32) -> Event {

@@ -96,7 +96,10 @@ fn attack_rolls(events: &[EventKind], unit: UnitId) -> Vec<(SkillCheck, Vec<Modi
                     && matches!(&roll.purpose, RollPurpose::Skill(skill)
                     if skill.starts_with("Firearms") || skill == "Throw") =>
             {
-                Some((level_rolls::check_of(roll), roll.modifiers.clone()))
+                Some((
+                    level_rolls::check_of(roll).expect("a percentile roll with levels"),
+                    roll.modifiers.clone(),
+                ))
             }
             _ => None,
         })
@@ -879,7 +882,7 @@ fn malfunctions_at_the_weapons_number_and_clearing_a_jam() {
     let check = events
         .iter()
         .find_map(|event| match event {
-            EventKind::Rolled { roll, .. } => Some(level_rolls::check_of(roll)),
+            EventKind::Rolled { roll, .. } => level_rolls::check_of(roll),
             _ => None,
         })
         .expect("a roll to clear it");

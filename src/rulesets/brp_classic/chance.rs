@@ -5,7 +5,8 @@
 //! within DEX feet, ranges in multiples of the base range, blast bands) measured exactly on the
 //! grid: a distance is kept as the square of its yards and compared squared, never rounded.
 
-use crate::rules::modifiers::{Effect, Modifier};
+use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
+use crate::rules::roll::ChanceOutcome;
 
 /// The chance a skill comes to with these modifiers: the skill plus every addition (never below
 /// 0), times every factor, floored once at the end. Dice modifiers have no part in it.
@@ -30,28 +31,17 @@ pub fn chance(skill: u32, modifiers: &[Modifier]) -> u32 {
     u32::try_from(added.saturating_mul(numerator) / denominator).unwrap_or(u32::MAX)
 }
 
-/// What came of a roll against a chance.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    /// A hit within a fifth of the chance with an impaling weapon.
-    Impale,
-    Success,
-    Failure,
-    /// The firearm does not fire, whatever the chance.
-    Malfunction,
-}
-
 /// Judge a d100 `roll` (1-100) against `chance`: 100 always fails; `impaling` weapons impale
 /// at or below a fifth of the chance; a firearm malfunctions at or above `malfunction`.
-pub fn judge(roll: u32, chance: u32, impaling: bool, malfunction: Option<u32>) -> Outcome {
+pub fn judge(roll: u32, chance: u32, impaling: bool, malfunction: Option<u32>) -> ChanceOutcome {
     if malfunction.is_some_and(|number| roll >= number) {
-        Outcome::Malfunction
+        ChanceOutcome::Malfunction
     } else if roll > chance.min(99) {
-        Outcome::Failure
+        ChanceOutcome::Failure
     } else if impaling && roll <= chance / 5 {
-        Outcome::Impale
+        ChanceOutcome::Special
     } else {
-        Outcome::Success
+        ChanceOutcome::Success
     }
 }
 
@@ -91,6 +81,53 @@ pub fn big_target_bonus(size: u32) -> i32 {
 /// What a burst of `bullets` adds to the skill: 5 a bullet, never more than doubling it.
 pub fn burst_bonus(skill: u32, bullets: u32) -> i32 {
     i32::try_from((bullets.saturating_mul(5)).min(skill)).unwrap_or(i32::MAX)
+}
+
+/// What stands around one shot, for its chance.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ShotSituation {
+    pub point_blank: bool,
+    /// The multiple of the base range the target is at (1 within it).
+    pub range_multiple: u32,
+    pub unaimed: bool,
+    pub half_concealed: bool,
+    /// The target's SIZ.
+    pub target_size: u32,
+    /// Bullets in a burst (0: a single shot).
+    pub burst: u32,
+}
+
+/// The named modifiers of a shot's chance, additions first: a burst, a big target; then
+/// point-blank, extended range, unaimed fire and half concealment.
+pub fn shot_modifiers(skill: u32, situation: &ShotSituation) -> Vec<Modifier> {
+    let mut modifiers = Vec::new();
+    let mut push = |reason, effect| modifiers.push(Modifier { reason, effect });
+    if situation.burst > 0 {
+        push(
+            ModifierReason::Burst,
+            Effect::Add(burst_bonus(skill, situation.burst)),
+        );
+    }
+    let big = big_target_bonus(situation.target_size);
+    if big > 0 {
+        push(ModifierReason::LargeTarget, Effect::Add(big));
+    }
+    if situation.point_blank {
+        push(ModifierReason::PointBlank, Effect::Times([2, 1]));
+    }
+    if situation.range_multiple > 1 {
+        push(
+            ModifierReason::ExtendedRange,
+            Effect::Times(range_factor(situation.range_multiple)),
+        );
+    }
+    if situation.unaimed {
+        push(ModifierReason::Unaimed, Effect::Times([1, 5]));
+    }
+    if situation.half_concealed {
+        push(ModifierReason::HalfCover, Effect::Times([1, 2]));
+    }
+    modifiers
 }
 
 /// The resistance table: the chance of an active value against a passive one, 50 + 5 for each
@@ -193,17 +230,17 @@ mod tests {
     #[test]
     fn a_roll_is_judged_against_its_chance() {
         // Chance 45 with an impaling weapon: 01-09 impales, 10-45 hits.
-        assert_eq!(judge(1, 45, true, None), Outcome::Impale);
-        assert_eq!(judge(9, 45, true, None), Outcome::Impale);
-        assert_eq!(judge(10, 45, true, None), Outcome::Success);
-        assert_eq!(judge(45, 45, true, None), Outcome::Success);
-        assert_eq!(judge(46, 45, true, None), Outcome::Failure);
-        assert_eq!(judge(9, 45, false, None), Outcome::Success, "a club");
+        assert_eq!(judge(1, 45, true, None), ChanceOutcome::Special);
+        assert_eq!(judge(9, 45, true, None), ChanceOutcome::Special);
+        assert_eq!(judge(10, 45, true, None), ChanceOutcome::Success);
+        assert_eq!(judge(45, 45, true, None), ChanceOutcome::Success);
+        assert_eq!(judge(46, 45, true, None), ChanceOutcome::Failure);
+        assert_eq!(judge(9, 45, false, None), ChanceOutcome::Success, "a club");
         // Over 100 still fails on 100; a Thompson (mal 96) cannot hit on 96-100.
-        assert_eq!(judge(99, 120, false, None), Outcome::Success);
-        assert_eq!(judge(100, 120, false, None), Outcome::Failure);
-        assert_eq!(judge(96, 120, true, Some(96)), Outcome::Malfunction);
-        assert_eq!(judge(95, 120, true, Some(96)), Outcome::Success);
+        assert_eq!(judge(99, 120, false, None), ChanceOutcome::Success);
+        assert_eq!(judge(100, 120, false, None), ChanceOutcome::Failure);
+        assert_eq!(judge(96, 120, true, Some(96)), ChanceOutcome::Malfunction);
+        assert_eq!(judge(95, 120, true, Some(96)), ChanceOutcome::Success);
     }
 
     /// DEX 12 is 12 feet: 4 yards. The edges are exact.
@@ -267,5 +304,57 @@ mod tests {
         assert_eq!(dice(10, 0), 1);
         assert_eq!(dice(11, 0), 0);
         assert_eq!(dice(30, 0), 0);
+    }
+
+    /// The Kingsport Warehouse (SPECS.md section 1.4): Harvey's Handgun 55 is 110 inside his
+    /// 14 feet and 27 at Ezra's door 17 yards off (twice the .38's 15 yards); at the Thing in
+    /// the Hold (SIZ 42) point-blank, (55 + 5) x 2 = 120. Tommy's SMG 45 with a burst of 4 is 65.
+    #[test]
+    fn the_warehouse_shots() {
+        let harvey = |situation: ShotSituation| chance(55, &shot_modifiers(55, &situation));
+        let plain = ShotSituation {
+            range_multiple: 1,
+            ..ShotSituation::default()
+        };
+        assert!(point_blank(4 * 4 + 2 * 2, 14, false), "4.47 yards");
+        assert!(!point_blank(5 * 5, 14, false), "5 yards is 15 feet");
+        let close = ShotSituation {
+            point_blank: true,
+            ..plain
+        };
+        assert_eq!(harvey(close), 110);
+        let door = ShotSituation {
+            range_multiple: range_multiple(17 * 17, 15, false),
+            ..plain
+        };
+        assert_eq!(door.range_multiple, 2);
+        assert_eq!(harvey(door), 27);
+        let thing = ShotSituation {
+            target_size: 42,
+            ..close
+        };
+        assert_eq!(harvey(thing), 120);
+        let words: Vec<String> = shot_modifiers(55, &thing)
+            .iter()
+            .map(Modifier::words)
+            .collect();
+        assert_eq!(words, ["+5 large target", "×2 point-blank"]);
+        let burst = ShotSituation { burst: 4, ..plain };
+        assert_eq!(chance(45, &shot_modifiers(45, &burst)), 65);
+        let far_burst = ShotSituation {
+            range_multiple: 4,
+            burst: 4,
+            ..plain
+        };
+        let words: Vec<String> = shot_modifiers(40, &far_burst)
+            .iter()
+            .map(Modifier::words)
+            .collect();
+        assert_eq!(words, ["+20 burst", "×1/8 extended range"]);
+        assert_eq!(
+            chance(40, &shot_modifiers(40, &far_burst)),
+            7,
+            "(40 + 20) / 8 = 7.5"
+        );
     }
 }

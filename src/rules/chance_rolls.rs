@@ -1,0 +1,240 @@
+//! The percentile roll at most a chance, as a roll record: made from the dice and the chance
+//! the rulebook built, put into words for the log and sketched for a roll card, showing how the
+//! chance was reached ("45 · ×2 point-blank = 90").
+
+use super::modifiers::{Effect, Modifier, modifier_words};
+use super::percentile::PercentileRoll;
+use super::roll::{
+    ChanceOutcome, DieRole, RollPurpose, RollRecord, RollSketch, RollVerdict, RolledDie,
+    SketchedDie, Threshold, Tone,
+};
+
+/// What a roll against a chance was made against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Against {
+    pub skill: u32,
+    /// The chance the skill came to with the modifiers.
+    pub chance: u32,
+    pub malfunction: Option<u32>,
+}
+
+/// The record of a plain percentile `roll` against a chance, built from the skill with these
+/// modifiers, and what came of it.
+pub fn record(
+    purpose: RollPurpose,
+    roll: &PercentileRoll,
+    against: Against,
+    outcome: ChanceOutcome,
+    modifiers: Vec<Modifier>,
+) -> RollRecord {
+    let tens = RolledDie {
+        sides: 10,
+        face: roll.kept_tens(),
+        role: DieRole::Tens,
+        kept: true,
+    };
+    let units = RolledDie {
+        sides: 10,
+        face: roll.units,
+        role: DieRole::Units,
+        kept: true,
+    };
+    RollRecord {
+        purpose,
+        dice: vec![tens, units],
+        verdict: RollVerdict::Chance {
+            value: roll.value,
+            skill: against.skill,
+            chance: against.chance,
+            malfunction: against.malfunction,
+            outcome,
+        },
+        modifiers,
+        success: outcome.is_success(),
+    }
+}
+
+/// What a roll against a chance came to: "special success", "success", "failure", "the weapon
+/// malfunctions".
+pub fn verdict_words(outcome: ChanceOutcome) -> &'static str {
+    match outcome {
+        ChanceOutcome::Special => "special success",
+        ChanceOutcome::Success => "success",
+        ChanceOutcome::Failure => "failure",
+        ChanceOutcome::Malfunction => "the weapon malfunctions",
+    }
+}
+
+/// How a chance was reached: "45 · +5 large target · ×2 point-blank = 100"; just "45" when
+/// nothing changed it.
+pub fn chance_words(skill: u32, chance: u32, modifiers: &[Modifier]) -> String {
+    let shaping: Vec<String> = modifiers
+        .iter()
+        .filter(|modifier| !matches!(modifier.effect, Effect::Dice(_)))
+        .map(Modifier::words)
+        .collect();
+    if shaping.is_empty() {
+        skill.to_string()
+    } else {
+        format!("{skill} · {} = {chance}", shaping.join(" · "))
+    }
+}
+
+/// The value read, what it was against and what came of it, if the record is of a chance roll.
+fn parts(record: &RollRecord) -> Option<(u32, Against, ChanceOutcome)> {
+    match record.verdict {
+        RollVerdict::Chance {
+            value,
+            skill,
+            chance,
+            malfunction,
+            outcome,
+        } => Some((
+            value,
+            Against {
+                skill,
+                chance,
+                malfunction,
+            },
+            outcome,
+        )),
+        RollVerdict::Levels { .. } => None,
+    }
+}
+
+/// A roll in the log's words: "37 against 45 · ×2 point-blank = 90: success".
+pub fn roll_words(record: &RollRecord) -> Option<String> {
+    let (value, against, outcome) = parts(record)?;
+    let dice = record
+        .modifiers
+        .iter()
+        .filter(|modifier| matches!(modifier.effect, Effect::Dice(_)))
+        .copied()
+        .collect::<Vec<_>>();
+    let dice = if dice.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", modifier_words(&dice))
+    };
+    Some(format!(
+        "{value} against {}{dice}: {}",
+        chance_words(against.skill, against.chance, &record.modifiers),
+        verdict_words(outcome)
+    ))
+}
+
+/// A chance roll as a card draws it: the two dice, the value, how the chance was reached, the
+/// special window and the verdict.
+pub fn sketch(record: &RollRecord) -> Option<RollSketch> {
+    let (value, against, outcome) = parts(record)?;
+    let Against {
+        skill,
+        chance,
+        malfunction,
+    } = against;
+    let die = |role: DieRole| {
+        record
+            .dice
+            .iter()
+            .find(|die| die.role == role)
+            .map(|die| die.face)
+            .unwrap_or_default()
+    };
+    let mut thresholds = vec![
+        Threshold {
+            words: format!("≤{}", chance.min(99)),
+            needed: true,
+        },
+        Threshold {
+            words: format!("special ≤{}", chance / 5),
+            needed: false,
+        },
+    ];
+    if let Some(number) = malfunction {
+        thresholds.push(Threshold {
+            words: format!("malfunction ≥{number}"),
+            needed: false,
+        });
+    }
+    Some(RollSketch {
+        heading: format!(
+            "{} {}",
+            record.purpose.name(),
+            chance_words(skill, chance, &record.modifiers)
+        ),
+        dice: vec![
+            vec![SketchedDie {
+                face: format!("{:02}", die(DieRole::Tens)),
+                ringed: false,
+                faded: false,
+            }],
+            vec![SketchedDie {
+                face: die(DieRole::Units).to_string(),
+                ringed: false,
+                faded: false,
+            }],
+        ],
+        reading: format!("= {value}"),
+        verdict: verdict_words(outcome).to_string(),
+        tone: match outcome {
+            ChanceOutcome::Special => Tone::Great,
+            ChanceOutcome::Success => Tone::Good,
+            ChanceOutcome::Failure => Tone::Bad,
+            ChanceOutcome::Malfunction => Tone::Dire,
+        },
+        thresholds,
+        modifiers: String::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::modifiers::ModifierReason;
+    use crate::rules::percentile::NetDice;
+
+    fn point_blank_shot(tens: u32, units: u32, outcome: ChanceOutcome) -> RollRecord {
+        let roll = PercentileRoll::from_faces(vec![tens], units, NetDice::PLAIN);
+        record(
+            RollPurpose::Skill("Handgun".to_string()),
+            &roll,
+            Against {
+                skill: 45,
+                chance: 90,
+                malfunction: Some(100),
+            },
+            outcome,
+            vec![Modifier {
+                reason: ModifierReason::PointBlank,
+                effect: Effect::Times([2, 1]),
+            }],
+        )
+    }
+
+    #[test]
+    fn a_chance_roll_says_how_its_chance_was_reached() {
+        let hit = point_blank_shot(30, 7, ChanceOutcome::Success);
+        assert!(hit.success);
+        assert_eq!(
+            roll_words(&hit).as_deref(),
+            Some("37 against 45 · ×2 point-blank = 90: success")
+        );
+        let sketch = sketch(&hit).expect("a chance roll");
+        assert_eq!(sketch.heading, "Handgun 45 · ×2 point-blank = 90");
+        assert_eq!(sketch.reading, "= 37");
+        assert_eq!(sketch.tone, Tone::Good);
+        let marks: Vec<&str> = sketch
+            .thresholds
+            .iter()
+            .map(|mark| mark.words.as_str())
+            .collect();
+        assert_eq!(marks, ["≤90", "special ≤18", "malfunction ≥100"]);
+        let jammed = point_blank_shot(90, 9, ChanceOutcome::Malfunction);
+        assert!(!jammed.success);
+        assert_eq!(
+            roll_words(&jammed).as_deref(),
+            Some("99 against 45 · ×2 point-blank = 90: the weapon malfunctions")
+        );
+        assert_eq!(chance_words(45, 45, &[]), "45");
+    }
+}
