@@ -27,21 +27,12 @@ pub fn record(
     outcome: ChanceOutcome,
     modifiers: Vec<Modifier>,
 ) -> RollRecord {
-    let tens = RolledDie {
-        sides: 10,
-        face: roll.kept_tens(),
-        role: DieRole::Tens,
-        kept: true,
-    };
-    let units = RolledDie {
-        sides: 10,
-        face: roll.units,
-        role: DieRole::Units,
-        kept: true,
-    };
     RollRecord {
         purpose,
-        dice: vec![tens, units],
+        dice: vec![
+            RolledDie::tens(roll.kept_tens(), true),
+            RolledDie::units(roll.units),
+        ],
         verdict: RollVerdict::Chance {
             value: roll.value,
             skill: against.skill,

@@ -50,6 +50,28 @@ pub struct RolledDie {
     pub kept: bool,
 }
 
+impl RolledDie {
+    /// A percentile tens die reading `face` (0, 10 … 90), kept or not.
+    pub fn tens(face: u32, kept: bool) -> Self {
+        Self {
+            sides: 10,
+            face,
+            role: DieRole::Tens,
+            kept,
+        }
+    }
+
+    /// A percentile units die reading `face` (0 to 9).
+    pub fn units(face: u32) -> Self {
+        Self {
+            sides: 10,
+            face,
+            role: DieRole::Units,
+            kept: true,
+        }
+    }
+}
+
 /// What a roll was made against and what came of it, by the kind of roll.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
