@@ -297,8 +297,9 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             E::Stabilised {
                 unit: WALTER,
                 by: DOYLE,
+                hit_points: 1,
             },
-            "Father Doyle stabilises Walter Corbitt Jr.",
+            "Father Doyle stabilises Walter Corbitt Jr. at 1 hit point",
         ),
         (
             E::Healed {

@@ -165,9 +165,11 @@ pub enum EventKind {
     Exposed {
         unit: UnitId,
     },
+    /// `unit`, dying, is stabilised by `by`'s First Aid, with `hit_points` left.
     Stabilised {
         unit: UnitId,
         by: UnitId,
+        hit_points: u32,
     },
     Healed {
         unit: UnitId,

@@ -197,6 +197,7 @@ pub(super) fn first_aid(
         battle.emit(EventKind::Stabilised {
             unit: patient,
             by: unit,
+            hit_points: after.hit_points,
         });
     } else {
         after.hit_points += 1;

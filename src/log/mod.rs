@@ -169,7 +169,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         } => vec![*attacker, *defender],
         E::Damaged { unit, by, .. } => std::iter::once(*unit).chain(*by).collect(),
         E::Held { unit, holder } | E::Released { unit, holder } => vec![*unit, *holder],
-        E::Stabilised { unit, by } | E::Healed { unit, by, .. } => vec![*unit, *by],
+        E::Stabilised { unit, by, .. } | E::Healed { unit, by, .. } => vec![*unit, *by],
         E::Delayed { unit, until } => std::iter::once(*unit).chain(*until).collect(),
         E::Rejected { command, .. } => command.unit().into_iter().collect(),
     }

@@ -187,7 +187,16 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             "{} is left open: a bonus die to its enemies this round",
             name(*unit)
         ),
-        EventKind::Stabilised { unit, by } => format!("{} stabilises {}", name(*by), name(*unit)),
+        EventKind::Stabilised {
+            unit,
+            by,
+            hit_points,
+        } => format!(
+            "{} stabilises {} at {hit_points} hit point{}",
+            name(*by),
+            name(*unit),
+            plural(*hit_points)
+        ),
         EventKind::Healed { unit, by, amount } => format!(
             "{} heals {} of {amount} hit point{}",
             name(*by),

@@ -848,7 +848,11 @@ fn first_aid_stabilises_the_dying_with_one_hit_point() {
         (stabilised.vital, stabilised.hit_points),
         (Vital::Stabilised, 1)
     );
-    assert!(events(&app).contains(&EventKind::Stabilised { unit: A, by: B }));
+    assert!(events(&app).contains(&EventKind::Stabilised {
+        unit: A,
+        by: B,
+        hit_points: 1
+    }));
 }
 
 #[test]
