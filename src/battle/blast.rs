@@ -318,7 +318,7 @@ pub(super) fn detonate(
             &damage_bonus,
             DamageQuality::Normal,
         );
-        wounds::harm(battle, unit, Some(by), Blow::single(roll.total));
+        wounds::harm(battle, unit, Some(by), Blow::caught(roll.total));
         effects::after_hit(battle, unit, &weapon.damage);
     }
 }

@@ -86,9 +86,8 @@ pub(super) fn burn(battle: &mut Battle) {
             unit,
             None,
             Blow {
-                pieces: vec![damage],
-                cover: 0,
                 ignores_armor: true,
+                ..Blow::caught(damage)
             },
         );
     }

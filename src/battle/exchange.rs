@@ -384,7 +384,7 @@ pub(super) fn blow(
         &damage_bonus,
         quality,
     );
-    wounds::harm(battle, to, Some(from), Blow::single(roll.total));
+    wounds::harm(battle, to, Some(from), Blow::struck(roll.total));
     effects::after_hit(battle, to, &weapon.damage);
 }
 

@@ -278,7 +278,7 @@ fn take_shot(
             hits: landed.hits,
             extreme: landed.extreme,
         });
-        deal_hits(battle, unit, target, &plan.weapon, shot, landed);
+        deal_hits(battle, unit, target, &plan.weapon, shot, landed, true);
         return false;
     }
     let stray = (check.level == SuccessLevel::Fumble)
@@ -291,7 +291,7 @@ fn take_shot(
                 line: ShotLine::Clear,
                 ..shot.clone()
             };
-            deal_hits(battle, unit, ally, &plan.weapon, &plain, hits(false));
+            deal_hits(battle, unit, ally, &plan.weapon, &plain, hits(false), false);
         }
         None => battle.emit(EventKind::ShotMissed { unit, target }),
     }
@@ -321,7 +321,8 @@ fn damage_reach(weapon: &Weapon, band: RangeBand) -> DamageReach {
 
 /// Roll the damage of every bullet that hit (the first `extreme` of them at their maximum, or
 /// impaling) and send it through the wounds as one blow: armor comes off each bullet, and off
-/// each die of shot; cover shot through comes off too.
+/// each die of shot; cover shot through comes off too. `deliberate`: shot at the target on
+/// purpose, not a stray bullet.
 fn deal_hits(
     battle: &mut Battle,
     unit: UnitId,
@@ -329,6 +330,7 @@ fn deal_hits(
     weapon: &Weapon,
     shot: &ShotSetup,
     landed: VolleyHits,
+    deliberate: bool,
 ) {
     let damage_bonus = battle.spec(unit).derived.damage_bonus.clone();
     let reach = damage_reach(weapon, shot.reading.band);
@@ -374,6 +376,7 @@ fn deal_hits(
             pieces,
             cover,
             ignores_armor: false,
+            deliberate,
         },
     );
     effects::after_hit(battle, target, &weapon.damage);

@@ -21,15 +21,27 @@ pub(super) struct Blow {
     pub cover: u32,
     /// Armor does not stop it (fire).
     pub ignores_armor: bool,
+    /// Struck at this unit on purpose (a blow, a shot aimed at it), rather than caught by it (a
+    /// blast, a stray bullet, fire): only that finishes off someone already down at zero.
+    pub deliberate: bool,
 }
 
 impl Blow {
-    /// One piece of damage, through worn armor only.
-    pub fn single(rolled: u32) -> Self {
+    /// One piece of damage struck at the unit on purpose, through worn armor only.
+    pub fn struck(rolled: u32) -> Self {
         Self {
             pieces: vec![rolled],
             cover: 0,
             ignores_armor: false,
+            deliberate: true,
+        }
+    }
+
+    /// One piece of damage the unit was caught by, through worn armor only.
+    pub fn caught(rolled: u32) -> Self {
+        Self {
+            deliberate: false,
+            ..Self::struck(rolled)
         }
     }
 }
@@ -58,8 +70,9 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
         battle.scenario.rules.concealed_damage && battle.spec(unit).control == Control::Person;
     let mut after = before;
     let severity;
-    if before.hit_points == 0 && taken > 0 && before.vital != Vital::Dead {
-        // Further harm to someone already down at zero is a deliberate killing blow.
+    if before.hit_points == 0 && taken > 0 && before.vital != Vital::Dead && blow.deliberate {
+        // A blow struck on purpose at someone already down at zero kills; harm it is merely
+        // caught by is weighed like any other (regular damage cannot kill).
         severity = BlowSeverity::Killing;
         after.vital = Vital::Dead;
     } else {
@@ -74,7 +87,7 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
         after.major_wound = blow.major_wound;
         if blow.dead {
             after.vital = Vital::Dead;
-        } else if blow.dying {
+        } else if blow.dying && before.vital != Vital::Dying {
             after.vital = Vital::Dying;
             after.dying_since = battle.round();
         } else if blow.knocked_out {

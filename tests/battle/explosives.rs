@@ -468,3 +468,75 @@ fn a_claymore_fires_a_cone() {
     // degrees. The setter, behind it, is spared too.
     assert_eq!(caught, [B, C]);
 }
+
+/// Someone knocked out at zero by regular damage is not killed by harm it is merely caught by
+/// (a blast: regular damage cannot kill); a shot aimed at it on purpose finishes it.
+#[test]
+fn a_blast_does_not_finish_the_knocked_out_but_a_shot_at_them_does() {
+    let rows = field(30, &[]);
+    let mut gunman = fighter("Gunman", "a", (2, 9));
+    gunman.weapons = vec![".38 or 9mm Revolver"];
+    gunman.skills.push(("Firearms (Handgun)", 60));
+    // A readied firearm acts at DEX + 50: 80, after the thrower and before the foe.
+    gunman.dexterity = 30;
+    let units = [
+        thrower(
+            (1, 5),
+            "(weapon: \"Dynamite Stick\", spare: 2)",
+            ("Throw", 60),
+        ),
+        bystander("Knocked out", "b", (12, 5)),
+        gunman,
+        bystander("Foe", "b", (25, 9)),
+    ];
+    let mut app = begun(scenario_with(&units, &rows, "", ""));
+    let mut query = app.world_mut().query::<(&UnitId, &mut Vitals)>();
+    for (id, mut vitals) in query.iter_mut(app.world_mut()) {
+        if *id == B {
+            vitals.hit_points = 0;
+            vitals.vital = Vital::Unconscious;
+        }
+    }
+    // The stick lands on the tile beside: 4D10 of ones, 4 damage, a regular blow.
+    let events = after(
+        &mut app,
+        &rolls(&[30], &[1, 1, 1, 1]),
+        Command::Blast {
+            unit: A,
+            weapon: HELD,
+            at: Tile::new(13, 5),
+        },
+    );
+    assert!(
+        events.iter().any(|event| matches!(
+            event,
+            EventKind::Damaged {
+                unit: B,
+                taken: 4,
+                ..
+            }
+        )),
+        "{events:?}"
+    );
+    let down = vitals(&mut app, B);
+    assert_eq!((down.vital, down.hit_points), (Vital::Unconscious, 0));
+    send(&mut app, Command::EndTurn { unit: A });
+    assert_eq!(acting(&app), Some(UnitId(2)));
+    // The gunman shoots it where it lies: a hit, and 1 damage is enough.
+    let events = after(
+        &mut app,
+        &rolls(&[10], &[1]),
+        Command::Fire {
+            unit: UnitId(2),
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::single(B),
+        },
+    );
+    assert!(
+        events
+            .iter()
+            .any(|event| matches!(event, EventKind::ShotHit { target: B, .. })),
+        "{events:?}"
+    );
+    assert_eq!(vitals(&mut app, B).vital, Vital::Dead);
+}
