@@ -319,7 +319,7 @@ pub(super) fn detonate(
             DamageQuality::Normal,
         );
         wounds::harm(battle, unit, Some(by), Blow::caught(roll.total));
-        effects::after_hit(battle, unit, &weapon.damage);
+        effects::after_hit(battle, unit, &weapon.damage, weapon.stuns_up_to_build);
     }
 }
 

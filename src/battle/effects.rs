@@ -13,8 +13,13 @@ use crate::rules::roll::RollPurpose;
 
 /// After a hit with `damage`: a burning weapon sets the target alight unless it makes a Luck
 /// roll; a stunning one stuns it for 1D6 turns (a spray, which does no damage, is shaken off
-/// with an Extreme DEX roll).
-pub(super) fn after_hit(battle: &mut Battle, target: UnitId, damage: &DamageNotation) {
+/// with an Extreme DEX roll), unless the target's Build is past the weapon's `stun_limit`.
+pub(super) fn after_hit(
+    battle: &mut Battle,
+    target: UnitId,
+    damage: &DamageNotation,
+    stun_limit: Option<i32>,
+) {
     if battle.vitals(target).vital == Vital::Dead || battle.position(target).is_none() {
         return;
     }
@@ -36,7 +41,8 @@ pub(super) fn after_hit(battle: &mut Battle, target: UnitId, damage: &DamageNota
             battle.emit(EventKind::CaughtFire { unit: target });
         }
     }
-    if damage.effects.contains(&DamageEffect::Stun) {
+    let too_big = stun_limit.is_some_and(|limit| battle.spec(target).derived.build > limit);
+    if damage.effects.contains(&DamageEffect::Stun) && !too_big {
         let spray = damage
             .formulas()
             .iter()

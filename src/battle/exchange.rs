@@ -385,7 +385,7 @@ pub(super) fn blow(
         quality,
     );
     wounds::harm(battle, to, Some(from), Blow::struck(roll.total));
-    effects::after_hit(battle, to, &weapon.damage);
+    effects::after_hit(battle, to, &weapon.damage, weapon.stuns_up_to_build);
 }
 
 /// Carry out a successful maneuver by `unit` on `target`.

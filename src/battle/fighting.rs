@@ -25,6 +25,8 @@ pub(super) struct MeleeWeapon {
     pub range: WeaponRange,
     /// A weapon thrown at the target: its place in the unit's list and its table row.
     pub thrown: Option<(usize, Weapon)>,
+    /// Its stun affects only targets up to this Build.
+    pub stuns_up_to_build: Option<i32>,
 }
 
 /// Look up a unit's hand-to-hand or thrown attack; refuse anything else.
@@ -53,6 +55,7 @@ pub(super) fn melee_weapon(
                 impale: weapon.impale,
                 range: weapon.range.clone(),
                 thrown: (form == AttackForm::Thrown).then(|| (index, weapon.clone())),
+                stuns_up_to_build: weapon.stuns_up_to_build,
             })
         }
         WeaponChoice::Natural(index) => {
@@ -65,6 +68,7 @@ pub(super) fn melee_weapon(
                 impale: attack.impale,
                 range: WeaponRange::Touch,
                 thrown: None,
+                stuns_up_to_build: None,
             })
         }
         WeaponChoice::Unarmed => Ok(unarmed(battle, unit)),
@@ -81,6 +85,7 @@ pub(super) fn unarmed(battle: &Battle, unit: UnitId) -> MeleeWeapon {
         impale: false,
         range: WeaponRange::Touch,
         thrown: None,
+        stuns_up_to_build: None,
     }
 }
 

@@ -379,7 +379,7 @@ fn deal_hits(
             deliberate,
         },
     );
-    effects::after_hit(battle, target, &weapon.damage);
+    effects::after_hit(battle, target, &weapon.damage, weapon.stuns_up_to_build);
 }
 
 /// What rides on a target's answer to shots: the most damage the first roll at it could deal,

@@ -137,6 +137,9 @@ pub struct Weapon {
     /// A mine that fires a cone (the claymore, 120 degrees) away from whoever set it.
     #[serde(default)]
     pub directional: bool,
+    /// Its stun affects only targets up to this Build (tasers: 2).
+    #[serde(default)]
+    pub stuns_up_to_build: Option<i32>,
 }
 
 /// How a weapon attacks.

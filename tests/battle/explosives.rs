@@ -540,3 +540,55 @@ fn a_blast_does_not_finish_the_knocked_out_but_a_shot_at_them_does() {
     );
     assert_eq!(vitals(&mut app, B).vital, Vital::Dead);
 }
+
+/// A taser affects only targets up to Build 2: a Build 3 brute takes the 1D3 and is not
+/// stunned; a Build 2 one is.
+#[test]
+fn a_taser_does_not_stun_a_target_past_build_two() {
+    let rows = field(20, &[]);
+    let stunned = |strength: u32, size: u32| {
+        let mut shooter = thrower(
+            (2, 5),
+            "(weapon: \"Taser (dart)\")",
+            ("Firearms (Handgun)", 60),
+        );
+        shooter.dexterity = 60;
+        let mut brute = bystander("Brute", "b", (5, 5));
+        brute.strength = strength;
+        brute.size = size;
+        let mut app = begun(scenario_with(&[shooter, brute], &rows, "", ""));
+        send(
+            &mut app,
+            Command::Fire {
+                unit: A,
+                weapon: HELD,
+                mode: FireMode::single(B),
+            },
+        );
+        let events = after(
+            &mut app,
+            &[percentile_with(30, 2), vec![1, 2]].concat(),
+            Command::Answer {
+                unit: B,
+                answer: Answer::Nothing,
+            },
+        );
+        assert!(
+            events.iter().any(|event| matches!(
+                event,
+                EventKind::Damaged {
+                    unit: B,
+                    taken: 1,
+                    ..
+                }
+            )),
+            "{events:?}"
+        );
+        events
+            .iter()
+            .any(|event| matches!(event, EventKind::Stunned { unit: B, .. }))
+    };
+    // STR + SIZ 200 is Build 2; 210 is Build 3.
+    assert!(stunned(100, 100));
+    assert!(!stunned(100, 110));
+}
