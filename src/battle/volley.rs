@@ -59,6 +59,17 @@ pub(super) fn plan_fire(
 ) -> Result<FirePlan, Rejection> {
     let (index, weapon) = carried_weapon(battle, unit, choice, &[AttackForm::Shot])?;
     usable_now(battle, unit, index)?;
+    let build = battle.spec(unit).derived.build;
+    let mounted = battle.spec(unit).weapons[index].mounted;
+    if let Some(least) = weapon.hand_fired_from_build
+        && build < least
+        && !mounted
+    {
+        return Err(Rejection::WrongWeapon(format!(
+            "the {} needs Build {least} to fire by hand, or a mount (Build {build})",
+            weapon.name
+        )));
+    }
     let feed = weapon.feed();
     let ammunition = battle.arsenal(unit).state(index).ammunition;
     let ready = rounds_ready(feed, ammunition);

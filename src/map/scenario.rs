@@ -96,6 +96,10 @@ pub struct CarriedWeaponFile {
     /// A shotgun loaded with solid slugs instead of shot.
     #[serde(default)]
     pub slugs: bool,
+    /// On a mount (a tripod, a door gun): anyone can fire it, whatever their Build. Written
+    /// out only when set.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub mounted: bool,
 }
 
 /// A creature's own attack: claws, bite, tentacle.
@@ -213,6 +217,8 @@ pub struct CarriedWeapon {
     pub weapon: Weapon,
     pub loaded: u32,
     pub spare: u32,
+    /// On a mount: fired whatever the carrier's Build.
+    pub mounted: bool,
 }
 
 /// A unit, checked, with everything derived.
@@ -738,6 +744,7 @@ impl Checker<'_> {
             weapon,
             loaded,
             spare: carried.spare,
+            mounted: carried.mounted,
         })
     }
 

@@ -140,6 +140,9 @@ pub struct Weapon {
     /// Its stun affects only targets up to this Build (tasers: 2).
     #[serde(default)]
     pub stuns_up_to_build: Option<i32>,
+    /// Fired by hand, without a mount, only by a unit of at least this Build (the minigun: 2).
+    #[serde(default)]
+    pub hand_fired_from_build: Option<i32>,
 }
 
 /// How a weapon attacks.

@@ -1653,3 +1653,36 @@ fn aiming_counts_on_every_volley_of_the_pull() {
         [(vec![aiming], NetDice::Bonus(1), Difficulty::Regular)]
     );
 }
+
+/// A minigun is fired by hand only from Build 2; on a mount anyone fires it.
+#[test]
+fn a_minigun_needs_build_two_or_a_mount() {
+    let fire = |strength: u32, size: u32, kit: &str| {
+        let mut gunner = fighter("Gunner", "a", (2, 5));
+        gunner.kit = vec![kit.to_string()];
+        gunner.skills.push(("Firearms (MG)", 60));
+        gunner.strength = strength;
+        gunner.size = size;
+        let target = fighter("Target", "b", (9, 5));
+        let mut app = begun(scenario(&[gunner, target]));
+        let events = after(
+            &mut app,
+            &[],
+            Command::Fire {
+                unit: A,
+                weapon: GUN,
+                mode: FireMode::FullAuto(vec![(B, 6)]),
+            },
+        );
+        rejected(&events)
+    };
+    let by_hand = "(weapon: \"Minigun\")";
+    assert_eq!(
+        fire(50, 50, by_hand),
+        Some(Rejection::WrongWeapon(
+            "the Minigun needs Build 2 to fire by hand, or a mount (Build 0)".to_string()
+        ))
+    );
+    assert_eq!(fire(100, 100, by_hand), None, "Build 2");
+    assert_eq!(fire(50, 50, "(weapon: \"Minigun\", mounted: true)"), None);
+}
