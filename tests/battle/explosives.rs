@@ -261,8 +261,10 @@ fn water_puts_out_a_fire() {
 
 /// A taser dart stuns for 1D6 turns: the stunned unit's turns go by. Mace is shaken off with an
 /// Extreme DEX roll.
-#[test]
-fn tasers_stun_and_mace_can_be_shaken_off() {
+/// A taser dart shot at `target` three yards off, which takes it: point-blank (DEX 60: 4 yards)
+/// so two tens dice, a hit on 30, 1D3 = 1 damage, then 1D6 = 2 turns if it stuns. The app and
+/// the events of the answer on.
+fn tased(target: Fighter) -> (App, Vec<EventKind>) {
     let rows = field(20, &[]);
     let mut shooter = thrower(
         (2, 5),
@@ -270,7 +272,6 @@ fn tasers_stun_and_mace_can_be_shaken_off() {
         ("Firearms (Handgun)", 60),
     );
     shooter.dexterity = 60;
-    let target = bystander("Target", "b", (5, 5));
     let mut app = begun(scenario_with(&[shooter, target], &rows, "", ""));
     send(
         &mut app,
@@ -280,7 +281,6 @@ fn tasers_stun_and_mace_can_be_shaken_off() {
             mode: FireMode::single(B),
         },
     );
-    // Point-blank (DEX 60: 4 yards, and it is 3): two tens dice. 1D3 = 1, then 1D6 = 2 turns.
     let events = after(
         &mut app,
         &[percentile_with(30, 2), vec![1, 2]].concat(),
@@ -289,6 +289,13 @@ fn tasers_stun_and_mace_can_be_shaken_off() {
             answer: Answer::Nothing,
         },
     );
+    (app, events)
+}
+
+#[test]
+fn tasers_stun_and_mace_can_be_shaken_off() {
+    let rows = field(20, &[]);
+    let (mut app, events) = tased(bystander("Target", "b", (5, 5)));
     assert!(events.contains(&EventKind::Stunned {
         unit: B,
         turns: DieFace { sides: 6, face: 2 }
@@ -545,34 +552,11 @@ fn a_blast_does_not_finish_the_knocked_out_but_a_shot_at_them_does() {
 /// stunned; a Build 2 one is.
 #[test]
 fn a_taser_does_not_stun_a_target_past_build_two() {
-    let rows = field(20, &[]);
     let stunned = |strength: u32, size: u32| {
-        let mut shooter = thrower(
-            (2, 5),
-            "(weapon: \"Taser (dart)\")",
-            ("Firearms (Handgun)", 60),
-        );
-        shooter.dexterity = 60;
         let mut brute = bystander("Brute", "b", (5, 5));
         brute.strength = strength;
         brute.size = size;
-        let mut app = begun(scenario_with(&[shooter, brute], &rows, "", ""));
-        send(
-            &mut app,
-            Command::Fire {
-                unit: A,
-                weapon: HELD,
-                mode: FireMode::single(B),
-            },
-        );
-        let events = after(
-            &mut app,
-            &[percentile_with(30, 2), vec![1, 2]].concat(),
-            Command::Answer {
-                unit: B,
-                answer: Answer::Nothing,
-            },
-        );
+        let (_, events) = tased(brute);
         assert!(
             events.iter().any(|event| matches!(
                 event,
