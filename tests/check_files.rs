@@ -206,6 +206,11 @@ const BROKEN: &[(&str, &str, &str)] = &[
         "15:12",
         "a battle needs at least two sides",
     ),
+    (
+        "opening_aims_at_nobody.ron",
+        "27:79",
+        "in `units.opening.aiming_at`: Alice aims at `Carol`, who is not in the scenario",
+    ),
     ("truncated.ron", "23:24", "Unexpected end of RON"),
     ("not_utf8.ron", "29:21", "the file is not UTF-8 text"),
 ];

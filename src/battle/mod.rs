@@ -434,12 +434,30 @@ fn spawn_units(
             Some(round) if round > 1 => Presence::Arriving(round),
             _ => Presence::Present,
         };
+        let opening = unit.opening;
+        let mut vitals = Vitals::new(unit.derived.hit_points);
+        vitals.hit_points = opening.hit_points.unwrap_or(vitals.hit_points);
+        vitals.major_wound = opening.major_wound;
+        vitals.vital = match (vitals.hit_points, opening.major_wound) {
+            (0, true) => Vital::Dying,
+            (0, false) => Vital::Unconscious,
+            _ => Vital::Conscious,
+        };
         let mut entity = commands.spawn((
             Name::new(unit.name.clone()),
             UnitId::of_index(index),
-            Vitals::new(unit.derived.hit_points),
+            vitals,
             Condition {
                 presence,
+                prone: opening.prone || vitals.hit_points == 0,
+                aim: opening.aiming_at.map(|target| AimTaken {
+                    target: UnitId::of_index(target),
+                    round: 0,
+                }),
+                burning: opening.burning.map(|damage| Burning {
+                    since_round: 0,
+                    minimum: damage,
+                }),
                 ..default()
             },
             Arsenal {

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use super::opening::{Opening, OpeningFile};
 use super::{GridMap, MapFile, Tile};
 use crate::files::{FileError, field_value_offset, list_items, parse_ron, read_text};
 use crate::rules::characteristics::{Characteristics, DerivedStats};
@@ -157,6 +158,9 @@ pub struct UnitFile {
     /// The round the unit joins the fight in (from round 2); there from the start by default.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub arrives: Option<u32>,
+    /// How it stands as the fight opens, for a fight that starts mid-story.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening: Option<OpeningFile>,
 }
 
 fn default_age() -> u32 {
@@ -240,6 +244,8 @@ pub struct UnitSpec {
     pub control: Control,
     /// The round the unit joins in, if not from the start.
     pub arrives: Option<u32>,
+    /// How it stands as the fight opens.
+    pub opening: Opening,
 }
 
 impl UnitSpec {
@@ -537,6 +543,17 @@ impl Checker<'_> {
             }
             checked.push(self.unit(unit, unit_at, side, start, sides, ruleset)?);
         }
+        let names: Vec<&str> = units.iter().map(|unit| unit.name.as_str()).collect();
+        for (index, (unit, spec)) in units.iter().zip(checked.iter_mut()).enumerate() {
+            let Some(opening) = &unit.opening else {
+                continue;
+            };
+            let unit_at = starts.get(index).copied().unwrap_or(units_at);
+            let opening_at = field_value_offset(self.text, unit_at, "opening").unwrap_or(unit_at);
+            spec.opening = opening
+                .check(&unit.name, index, spec.derived.hit_points, &names)
+                .map_err(|(field, message)| self.at_field(opening_at, field, message))?;
+        }
         Ok(checked)
     }
 
@@ -687,6 +704,7 @@ impl Checker<'_> {
             armor: unit.armor.clone(),
             control: unit.control.unwrap_or(sides[side].control),
             arrives: unit.arrives,
+            opening: Opening::default(),
         })
     }
 

@@ -20,6 +20,7 @@ use gridkeeper::battle::{
     EventLog, Flow, Phase, TilePosition, UnitId, Vital, Vitals,
 };
 use gridkeeper::map::Tile;
+use gridkeeper::map::opening::Opening;
 use gridkeeper::map::scenario::{Control, Scenario};
 use gridkeeper::rules::damage::DamageQuality;
 use gridkeeper::rules::melee::MeleeOutcome;
@@ -1920,4 +1921,74 @@ fn the_strike_preview_counts_every_pair_of_rolls() {
         ),
         Err(Rejection::PointlessManeuver(_))
     ));
+}
+
+/// A fight that starts mid-story: the shooter opens with 3 hit points and a major wound, lying
+/// prone, aiming at the target and on fire; the fallen opens at zero, unconscious. The aim
+/// counts on the first shot, and the fire burns at the end of round 1.
+#[test]
+fn units_open_the_fight_as_the_scenario_says() {
+    let mut shooter = fighter("Shooter", "a", (2, 2));
+    shooter.weapons = vec![".38 or 9mm Revolver"];
+    shooter.skills.push(("Firearms (Handgun)", 50));
+    let mut opening = scenario(&[
+        shooter,
+        fighter("Target", "b", (6, 2)),
+        fighter("Fallen", "b", (2, 4)),
+    ]);
+    opening.units[0].opening = Opening {
+        hit_points: Some(3),
+        major_wound: true,
+        prone: true,
+        aiming_at: Some(1),
+        burning: Some(2),
+    };
+    opening.units[2].opening = Opening {
+        hit_points: Some(0),
+        ..Opening::default()
+    };
+    let mut app = test_app(opening);
+    let wounded = vitals(&mut app, A);
+    assert_eq!(
+        (wounded.hit_points, wounded.major_wound, wounded.vital),
+        (3, true, Vital::Conscious)
+    );
+    let down = vitals(&mut app, UnitId(2));
+    assert_eq!((down.hit_points, down.vital), (0, Vital::Unconscious));
+    assert!(condition(&mut app, UnitId(2)).prone);
+    let state = condition(&mut app, A);
+    assert!(state.prone && state.burning.is_some());
+    send(&mut app, Command::Begin);
+    send(
+        &mut app,
+        Command::Fire {
+            unit: A,
+            weapon: WeaponChoice::Carried(0),
+            mode: gridkeeper::battle::command::FireMode::single(B),
+        },
+    );
+    let fired = after(
+        &mut app,
+        // Aiming and lying prone: two bonus dice, three tens dice; a regular hit for 1.
+        &[percentile_with(45, 3), vec![1]].concat(),
+        Command::Answer {
+            unit: B,
+            answer: Answer::Nothing,
+        },
+    );
+    let aimed = fired.iter().any(|event| match event {
+        EventKind::Rolled { unit: A, roll } => roll
+            .modifiers
+            .iter()
+            .any(|modifier| modifier.reason == ModifierReason::Aiming),
+        _ => false,
+    });
+    assert!(aimed, "{fired:?}");
+    send(&mut app, Command::EndTurn { unit: A });
+    send(&mut app, Command::EndTurn { unit: B });
+    assert!(
+        events_from(&app, 0).contains(&EventKind::Burned { unit: A, damage: 2 }),
+        "{:?}",
+        events(&app)
+    );
 }
