@@ -5,6 +5,7 @@ pub mod opening;
 pub mod range;
 pub mod reach;
 pub mod scenario;
+mod scenario_check;
 pub mod sight;
 pub mod terrain;
 

@@ -1,0 +1,511 @@
+//! Reading and checking a scenario: every field of a file a user hands us checked, and a bad one
+//! refused with its file, line, column and field; the map it names read relative to it; the
+//! units resolved against the rulebook's sheet and weapon table.
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::opening::Opening;
+use super::scenario::{
+    CarriedWeapon, CarriedWeaponFile, MAX_RATING, MAX_UNITS, MapSource, Scenario, ScenarioFile,
+    Side, SideFile, UnitFile, UnitSpec, Victory,
+};
+use super::{GridMap, MapFile, Tile};
+use crate::files::{FileError, field_value_offset, list_items, parse_ron, read_text};
+use crate::rules::ruleset::{Ruleset, ruleset};
+use crate::rules::skills::find_skill;
+
+/// Token colours for sides that do not choose one: blue, red, green, amber, violet, teal.
+const SIDE_PALETTE: [(u8, u8, u8); 6] = [
+    (60, 130, 240),
+    (220, 60, 60),
+    (70, 190, 90),
+    (235, 170, 40),
+    (170, 90, 220),
+    (40, 190, 190),
+];
+
+impl Scenario {
+    /// Read and check a scenario file; a map it names is read relative to it.
+    pub fn load(path: &Path) -> Result<Self, FileError> {
+        let text = read_text(path)?;
+        Self::parse(&path.display().to_string(), &text, path.parent())
+    }
+
+    /// Parse and check a scenario's text. `file` names it in errors; `folder` is where a map it
+    /// names by path is looked for (`None`: only inline maps are allowed).
+    pub fn parse(file: &str, text: &str, folder: Option<&Path>) -> Result<Self, FileError> {
+        let source: ScenarioFile = parse_ron(file, text)?;
+        Checker { file, text, folder }.check(source)
+    }
+
+    /// Check a scenario already read from `text` (inside a replay, say), its map inline;
+    /// problems are located in `text`.
+    pub fn from_source(file: &str, text: &str, source: ScenarioFile) -> Result<Self, FileError> {
+        Checker {
+            file,
+            text,
+            folder: None,
+        }
+        .check(source)
+    }
+}
+
+/// Checks a parsed scenario, locating every problem in its text.
+struct Checker<'a> {
+    file: &'a str,
+    text: &'a str,
+    folder: Option<&'a Path>,
+}
+
+impl Checker<'_> {
+    fn at_field(&self, from: usize, field: &str, message: String) -> FileError {
+        FileError::at_field(self.file, self.text, from, field, message)
+    }
+
+    fn at_text(&self, from: usize, needle: &str, message: String) -> FileError {
+        FileError::at_text(self.file, self.text, from, needle, message)
+    }
+
+    fn check(&self, mut source: ScenarioFile) -> Result<Scenario, FileError> {
+        let ruleset: Arc<dyn Ruleset> = Arc::from(ruleset(source.rules.ruleset)?);
+        let (map, map_file) = self.map(&source.map)?;
+        let sides = self.sides(&source.sides)?;
+        let units = self.units(&source.units, &sides, &map, ruleset.as_ref())?;
+        let exits = self.exits(&source.exits, &map)?;
+        self.victory(&source.victory, &sides, &units)?;
+        source.map = MapSource::Inline(map_file);
+        Ok(Scenario {
+            name: source.name.clone(),
+            description: source.description.clone(),
+            map,
+            rules: source.rules.clone(),
+            ruleset,
+            sides,
+            units,
+            exits,
+            victory: source.victory.clone(),
+            source,
+        })
+    }
+
+    /// The map, checked, and as written.
+    fn map(&self, source: &MapSource) -> Result<(GridMap, MapFile), FileError> {
+        let map_at = field_value_offset(self.text, 0, "map").unwrap_or_default();
+        match source {
+            MapSource::Inline(map) => {
+                let checked = GridMap::from_file(self.file, self.text, map_at, map.clone())?;
+                Ok((checked, map.clone()))
+            }
+            MapSource::File(name) => {
+                let Some(folder) = self.folder else {
+                    return Err(self.at_field(
+                        0,
+                        "map",
+                        format!("the map `{name}` must be written inline here"),
+                    ));
+                };
+                let path: PathBuf = folder.join(name);
+                let text = read_text(&path).map_err(|error| {
+                    self.at_field(0, "map", format!("cannot read the map `{name}`: {error}"))
+                })?;
+                let file = path.display().to_string();
+                let map: MapFile = parse_ron(&file, &text)?;
+                let checked = GridMap::from_file(&file, &text, 0, map.clone())?;
+                Ok((checked, map))
+            }
+        }
+    }
+
+    fn sides(&self, sides: &[SideFile]) -> Result<Vec<Side>, FileError> {
+        let sides_at = field_value_offset(self.text, 0, "sides").unwrap_or_default();
+        if sides.len() < 2 {
+            return Err(self.at_field(0, "sides", "a battle needs at least two sides".to_string()));
+        }
+        let starts = list_items(self.text, sides_at);
+        let mut seen = HashSet::new();
+        sides
+            .iter()
+            .enumerate()
+            .map(|(index, side)| {
+                let side_at = starts.get(index).copied().unwrap_or(sides_at);
+                if !seen.insert(side.id.as_str()) {
+                    return Err(self.at_field(
+                        side_at,
+                        "id",
+                        format!("the side id `{}` is used twice", side.id),
+                    ));
+                }
+                Ok(Side {
+                    id: side.id.clone(),
+                    name: side.name.clone(),
+                    colour: side
+                        .colour
+                        .unwrap_or(SIDE_PALETTE[index % SIDE_PALETTE.len()]),
+                    control: side.control,
+                })
+            })
+            .collect()
+    }
+
+    fn units(
+        &self,
+        units: &[UnitFile],
+        sides: &[Side],
+        map: &GridMap,
+        ruleset: &dyn Ruleset,
+    ) -> Result<Vec<UnitSpec>, FileError> {
+        let units_at = field_value_offset(self.text, 0, "units").unwrap_or_default();
+        if units.is_empty() || units.len() > MAX_UNITS {
+            return Err(self.at_field(
+                0,
+                "units",
+                format!(
+                    "a scenario has from 1 to {MAX_UNITS} units, not {}",
+                    units.len()
+                ),
+            ));
+        }
+        let starts = list_items(self.text, units_at);
+        let mut names = HashSet::new();
+        let mut taken: BTreeMap<Tile, &str> = BTreeMap::new();
+        let mut checked = Vec::with_capacity(units.len());
+        for (index, unit) in units.iter().enumerate() {
+            let unit_at = starts.get(index).copied().unwrap_or(units_at);
+            if !names.insert(unit.name.as_str()) {
+                return Err(self.at_field(
+                    unit_at,
+                    "name",
+                    format!("two units are called `{}`", unit.name),
+                ));
+            }
+            let side = sides
+                .iter()
+                .position(|side| side.id == unit.side)
+                .ok_or_else(|| {
+                    let known: Vec<&str> = sides.iter().map(|side| side.id.as_str()).collect();
+                    self.at_field(
+                        unit_at,
+                        "side",
+                        format!(
+                            "`{}` is not a side here (sides: {})",
+                            unit.side,
+                            known.join(", ")
+                        ),
+                    )
+                })?;
+            let start = Tile::new(unit.at.0, unit.at.1);
+            let Some(terrain) = map.terrain(start) else {
+                return Err(self.at_field(
+                    unit_at,
+                    "at",
+                    format!(
+                        "{} stands at {start}, off the {}x{} map",
+                        unit.name,
+                        map.width(),
+                        map.height()
+                    ),
+                ));
+            };
+            if terrain.blocks_movement {
+                return Err(self.at_field(
+                    unit_at,
+                    "at",
+                    format!(
+                        "{} stands at {start}, on {} where nobody can stand",
+                        unit.name, terrain.name
+                    ),
+                ));
+            }
+            if let Some(other) = taken.insert(start, &unit.name) {
+                return Err(self.at_field(
+                    unit_at,
+                    "at",
+                    format!("{} and {other} both stand at {start}", unit.name),
+                ));
+            }
+            checked.push(self.unit(unit, unit_at, side, start, sides, ruleset)?);
+        }
+        let names: Vec<&str> = units.iter().map(|unit| unit.name.as_str()).collect();
+        for (index, (unit, spec)) in units.iter().zip(checked.iter_mut()).enumerate() {
+            let Some(opening) = &unit.opening else {
+                continue;
+            };
+            let unit_at = starts.get(index).copied().unwrap_or(units_at);
+            let opening_at = field_value_offset(self.text, unit_at, "opening").unwrap_or(unit_at);
+            spec.opening = opening
+                .check(&unit.name, index, spec.derived.hit_points, &names)
+                .map_err(|(field, message)| self.at_field(opening_at, field, message))?;
+        }
+        Ok(checked)
+    }
+
+    fn unit(
+        &self,
+        unit: &UnitFile,
+        unit_at: usize,
+        side: usize,
+        start: Tile,
+        sides: &[Side],
+        ruleset: &dyn Ruleset,
+    ) -> Result<UnitSpec, FileError> {
+        let c = &unit.characteristics;
+        for (field, value) in [
+            ("STR", c.strength),
+            ("CON", c.constitution),
+            ("SIZ", c.size),
+            ("DEX", c.dexterity),
+            ("APP", c.appearance),
+            ("INT", c.intelligence),
+            ("POW", c.power),
+            ("EDU", c.education),
+            ("LUCK", c.luck),
+        ] {
+            if !(1..=MAX_RATING).contains(&value) {
+                return Err(self.at_field(
+                    unit_at,
+                    field,
+                    format!("{field} {value} is out of range: characteristics run from 1 to {MAX_RATING}"),
+                ));
+            }
+        }
+        if !(15..=150).contains(&unit.age) {
+            return Err(self.at_field(
+                unit_at,
+                "age",
+                format!("age {} is not from 15 to 150", unit.age),
+            ));
+        }
+        if unit
+            .arrives
+            .is_some_and(|round| !(2..=1000).contains(&round))
+        {
+            return Err(self.at_field(
+                unit_at,
+                "arrives",
+                format!(
+                    "units arrive from round 2 to round 1000, not {:?}",
+                    unit.arrives
+                ),
+            ));
+        }
+        if !(1..=10).contains(&unit.attacks_per_round) {
+            return Err(self.at_field(
+                unit_at,
+                "attacks_per_round",
+                format!(
+                    "{} attacks a round is not from 1 to 10",
+                    unit.attacks_per_round
+                ),
+            ));
+        }
+        let mut skills: BTreeMap<String, u32> = ruleset
+            .skills()
+            .iter()
+            .map(|entry| (entry.name.to_string(), entry.base_value(c)))
+            .collect();
+        for (name, &value) in &unit.skills {
+            let Some(entry) = find_skill(ruleset.skills(), name) else {
+                return Err(self.at_text(
+                    unit_at,
+                    &format!("{name:?}"),
+                    format!(
+                        "unknown skill `{name}` for {} in {}",
+                        unit.name,
+                        ruleset.name()
+                    ),
+                ));
+            };
+            if value > MAX_RATING {
+                return Err(self.at_text(
+                    unit_at,
+                    &format!("{name:?}"),
+                    format!("{name} {value} is out of range: skills run from 0 to {MAX_RATING}"),
+                ));
+            }
+            skills.insert(entry.name.to_string(), value);
+        }
+        let weapons = unit
+            .weapons
+            .iter()
+            .map(|carried| self.weapon(carried, unit, unit_at, ruleset))
+            .collect::<Result<Vec<_>, _>>()?;
+        for attack in &unit.natural_attacks {
+            if attack.skill > MAX_RATING {
+                return Err(self.at_text(
+                    unit_at,
+                    &format!("{:?}", attack.name),
+                    format!(
+                        "{} {} is out of range: skills run from 0 to {MAX_RATING}",
+                        attack.name, attack.skill
+                    ),
+                ));
+            }
+        }
+        let mut derived = ruleset.derive(c, unit.age);
+        if let Some(movement) = unit.movement {
+            if !(1..=30).contains(&movement) {
+                return Err(self.at_field(
+                    unit_at,
+                    "movement",
+                    format!("MOV {movement} is not from 1 to 30"),
+                ));
+            }
+            derived.movement = movement;
+        }
+        if let Some(hit_points) = unit.hit_points {
+            if !(1..=MAX_RATING).contains(&hit_points) {
+                return Err(self.at_field(
+                    unit_at,
+                    "hit_points",
+                    format!("{hit_points} hit points is not from 1 to {MAX_RATING}"),
+                ));
+            }
+            derived.hit_points = hit_points;
+        }
+        if derived.hit_points == 0 {
+            return Err(self.at_field(
+                unit_at,
+                "CON",
+                format!(
+                    "{} would start with 0 hit points: raise CON or SIZ",
+                    unit.name
+                ),
+            ));
+        }
+        Ok(UnitSpec {
+            name: unit.name.clone(),
+            side,
+            start,
+            age: unit.age,
+            characteristics: *c,
+            derived,
+            skills,
+            weapons,
+            natural_attacks: unit.natural_attacks.clone(),
+            attacks_per_round: unit.attacks_per_round,
+            armor: unit.armor.clone(),
+            control: unit.control.unwrap_or(sides[side].control),
+            arrives: unit.arrives,
+            opening: Opening::default(),
+        })
+    }
+
+    fn weapon(
+        &self,
+        carried: &CarriedWeaponFile,
+        unit: &UnitFile,
+        unit_at: usize,
+        ruleset: &dyn Ruleset,
+    ) -> Result<CarriedWeapon, FileError> {
+        let quoted = format!("{:?}", carried.weapon);
+        let Some(weapon) = ruleset.weapons().find(&carried.weapon) else {
+            return Err(self.at_text(
+                unit_at,
+                &quoted,
+                format!(
+                    "unknown weapon `{}` for {}: not in the weapon table",
+                    carried.weapon, unit.name
+                ),
+            ));
+        };
+        let weapon = if carried.slugs {
+            weapon.with_slugs().ok_or_else(|| {
+                self.at_text(
+                    unit_at,
+                    &quoted,
+                    format!("{} takes no slugs: only shotguns do", weapon.name),
+                )
+            })?
+        } else {
+            weapon.clone()
+        };
+        let capacity = weapon.capacity();
+        let loaded = carried.loaded.unwrap_or(capacity);
+        if loaded > capacity {
+            let entry_at = self
+                .text
+                .get(unit_at..)
+                .and_then(|rest| rest.find(&quoted))
+                .map_or(unit_at, |found| unit_at + found);
+            return Err(self.at_field(
+                entry_at,
+                "loaded",
+                format!("{} holds {capacity} rounds, not {loaded}", weapon.name),
+            ));
+        }
+        if carried.spare > 10_000 {
+            return Err(self.at_text(
+                unit_at,
+                &quoted,
+                format!("{} spare rounds is too many to carry", carried.spare),
+            ));
+        }
+        Ok(CarriedWeapon {
+            weapon,
+            loaded,
+            spare: carried.spare,
+            mounted: carried.mounted,
+        })
+    }
+
+    fn exits(&self, exits: &[(u32, u32)], map: &GridMap) -> Result<Vec<Tile>, FileError> {
+        exits
+            .iter()
+            .map(|&(x, y)| {
+                let tile = Tile::new(x, y);
+                if map.walkable(tile) {
+                    Ok(tile)
+                } else {
+                    Err(self.at_field(
+                        0,
+                        "exits",
+                        format!("the exit {tile} is not a tile a unit can stand on"),
+                    ))
+                }
+            })
+            .collect()
+    }
+
+    fn victory(
+        &self,
+        victory: &Victory,
+        sides: &[Side],
+        units: &[UnitSpec],
+    ) -> Result<(), FileError> {
+        let side_known = |id: &str| sides.iter().any(|side| side.id == id);
+        let problem = match victory {
+            Victory::LastSideStanding => None,
+            Victory::Survive { side, rounds } | Victory::Protect { side, rounds, .. }
+                if *rounds == 0 =>
+            {
+                Some(format!("`{side}` must survive at least one round"))
+            }
+            Victory::Survive { side, .. }
+            | Victory::ReachExit { side, .. }
+            | Victory::Protect { side, .. }
+                if !side_known(side) =>
+            {
+                Some(format!("`{side}` is not a side here"))
+            }
+            Victory::ReachExit { count, .. } if *count == 0 => {
+                Some("at least one unit must reach an exit".to_string())
+            }
+            Victory::Protect { side, unit, .. } => {
+                match units.iter().find(|spec| spec.name == *unit) {
+                    None => Some(format!("there is no unit called `{unit}` to protect")),
+                    Some(spec) if sides[spec.side].id != *side => {
+                        Some(format!("`{unit}` is not on the side `{side}`"))
+                    }
+                    Some(_) => None,
+                }
+            }
+            Victory::Survive { .. } | Victory::ReachExit { .. } => None,
+        };
+        match problem {
+            Some(message) => Err(self.at_field(0, "victory", message)),
+            None => Ok(()),
+        }
+    }
+}
