@@ -486,8 +486,10 @@ fn replay_runs_give_the_commands_under_each_seed() {
         "40",
     ];
     let output = gridkeeper(&args);
-    let runs = json_lines(&output);
+    let lines = json_lines(&output);
+    let (summary, runs) = lines.split_last().expect("runs and a summary");
     assert_eq!(runs.len(), 4);
+    let mut played_through = 0;
     for (run, seed) in runs.iter().zip(40..) {
         assert_eq!(run["line"], "run");
         assert_eq!(run["seed"].as_u64(), Some(seed));
@@ -495,18 +497,61 @@ fn replay_runs_give_the_commands_under_each_seed() {
         assert_eq!(run["events"][0]["seed"].as_u64(), Some(seed));
         let given = run["commands"].as_u64().expect("commands");
         match &run["stopped"] {
-            Value::Null => assert_eq!(given, 198),
+            Value::Null => {
+                assert_eq!(given, 198);
+                played_through += 1;
+            }
             stopped => {
                 assert_eq!(stopped["step"].as_u64(), Some(given));
                 assert!(!stopped["reason"].as_str().unwrap_or_default().is_empty());
             }
         }
     }
+    assert_eq!(summary["line"], "summary");
+    assert_eq!(summary["runs"].as_u64(), Some(4));
+    assert_eq!(summary["played_through"].as_u64(), Some(played_through));
+    assert_eq!(
+        summary["stopped"].as_u64(),
+        Some(4 - played_through),
+        "{summary}"
+    );
+    let decided: u64 = summary["wins"]
+        .as_object()
+        .expect("wins by side")
+        .values()
+        .filter_map(Value::as_u64)
+        .sum();
+    assert_eq!(
+        decided + summary["undecided"].as_u64().unwrap_or_default(),
+        4
+    );
     assert_eq!(
         gridkeeper(&args).stdout,
         output.stdout,
         "the same seeds, the same runs"
     );
+    // Skipping instead of stopping: every run gives every command; those refused are listed.
+    let skipping = json_lines(&gridkeeper(&[
+        "replay",
+        SHIPPED_REPLAY,
+        "--headless",
+        "--runs",
+        "4",
+        "--first-seed",
+        "40",
+        "--on-refused",
+        "skip",
+    ]));
+    let (summary, runs) = skipping.split_last().expect("runs and a summary");
+    let mut skipped = 0;
+    for run in runs {
+        assert!(run["stopped"].is_null());
+        assert_eq!(run["commands"].as_u64(), Some(198));
+        skipped += run["skipped"].as_array().map_or(0, Vec::len) as u64;
+    }
+    assert_eq!(summary["stopped"].as_u64(), Some(0));
+    assert_eq!(summary["skipped_commands"].as_u64(), Some(skipped));
+    assert_eq!(summary["played_through"].as_u64(), Some(played_through));
 }
 
 #[test]

@@ -37,10 +37,14 @@ pub(super) struct ReplayArgs {
     /// Check that the commands make the events the file recorded; exit 1 if they do not.
     #[arg(long, conflicts_with_all = ["headless", "runs"])]
     verify: bool,
-    /// Give the same commands under this many seeds, one JSON line a run, each stopping
-    /// where a command becomes impossible.
+    /// Give the same commands under this many seeds, one JSON line a run, then a summary: how
+    /// often the plan worked.
     #[arg(long, value_name = "N", requires = "headless", value_parser = clap::value_parser!(u32).range(1..=100_000))]
     runs: Option<u32>,
+    /// With `--runs`: at a command the recording carried out but a run refuses (a unit that
+    /// died cannot shoot), `stop` the run there or `skip` the command and go on.
+    #[arg(long, value_enum, default_value_t = OnRefused::Stop, requires = "runs")]
+    on_refused: OnRefused,
     /// The seed of the first run; each next run takes the next seed.
     #[arg(long, value_name = "SEED", default_value_t = 1, requires = "runs")]
     first_seed: u64,
@@ -49,6 +53,26 @@ pub(super) struct ReplayArgs {
     round: Option<u32>,
     #[command(flatten)]
     window: WindowArgs,
+}
+
+/// What a run does at a command it refuses that the recording carried out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum OnRefused {
+    Stop,
+    Skip,
+}
+
+/// How the runs went, summed up.
+#[derive(Debug, Default)]
+struct RunTally {
+    runs: u32,
+    /// Every command the recording carried out was carried out again.
+    played_through: u32,
+    stopped: u32,
+    skipped_commands: u64,
+    /// Runs won, by the winning side's name.
+    wins: std::collections::BTreeMap<String, u32>,
+    undecided: u32,
 }
 
 pub(super) fn run(args: ReplayArgs) -> ExitCode {
@@ -66,12 +90,28 @@ pub(super) fn run(args: ReplayArgs) -> ExitCode {
     match args.runs {
         Some(runs) => {
             let accepted = accepted_commands(&replay);
+            let mut tally = RunTally::default();
             for seed in (0..u64::from(runs)).map(|run| args.first_seed.wrapping_add(run)) {
                 if lines.closed() {
                     break;
                 }
-                lines.json(&rerun(&replay, seed, &accepted));
+                lines.json(&rerun(
+                    &replay,
+                    seed,
+                    &accepted,
+                    args.on_refused,
+                    &mut tally,
+                ));
             }
+            lines.json(&json!({
+                "line": "summary",
+                "runs": tally.runs,
+                "played_through": tally.played_through,
+                "stopped": tally.stopped,
+                "skipped_commands": tally.skipped_commands,
+                "wins": tally.wins,
+                "undecided": tally.undecided,
+            }));
         }
         None => print_battle(&replay, args.json, &mut lines),
     }
@@ -259,11 +299,19 @@ fn accepted_commands(replay: &Replay) -> Vec<bool> {
         .collect()
 }
 
-/// The commands again under `seed`, stopping at the first one that was carried out in the
-/// recording but is refused now (a unit that died cannot shoot): the run as a JSON line.
-fn rerun(replay: &Replay, seed: u64, accepted: &[bool]) -> Value {
+/// The commands again under `seed`. At one the recording carried out but that is refused now
+/// (a unit that died cannot shoot) the run stops, or skips it and goes on: the run as a JSON
+/// line, and what came of it added to `tally`.
+fn rerun(
+    replay: &Replay,
+    seed: u64,
+    accepted: &[bool],
+    on_refused: OnRefused,
+    tally: &mut RunTally,
+) -> Value {
     let mut app = replay.headless(seed);
     let mut stopped = Value::Null;
+    let mut skipped = Vec::new();
     let mut given = 0;
     for (step, command) in replay.commands.iter().enumerate() {
         let from = give_tracked(app.world_mut(), command.clone());
@@ -273,20 +321,38 @@ fn rerun(replay: &Replay, seed: u64, accepted: &[bool]) -> Value {
                 Some(EventKind::Rejected { reason, .. }) => reason.to_string(),
                 _ => String::new(),
             };
-            stopped = json!({ "step": step, "command": command, "reason": reason });
-            break;
+            let refusal = json!({ "step": step, "command": command, "reason": reason });
+            if on_refused == OnRefused::Stop {
+                stopped = refusal;
+                break;
+            }
+            skipped.push(refusal);
         }
         given = step + 1;
     }
     let events = &app.world().resource::<EventLog>().0;
     let flow = app.world().resource::<Flow>();
+    let outcome = outcome(flow, &replay.scenario);
+    tally.runs += 1;
+    if stopped.is_null() && skipped.is_empty() {
+        tally.played_through += 1;
+    }
+    if !stopped.is_null() {
+        tally.stopped += 1;
+    }
+    tally.skipped_commands += skipped.len() as u64;
+    match outcome["winner"].as_str() {
+        Some(winner) => *tally.wins.entry(winner.to_string()).or_default() += 1,
+        None => tally.undecided += 1,
+    }
     json!({
         "line": "run",
         "seed": seed,
         "commands": given,
         "stopped": stopped,
+        "skipped": skipped,
         "rounds": flow.round,
-        "outcome": outcome(flow, &replay.scenario),
+        "outcome": outcome,
         "events": events,
     })
 }
