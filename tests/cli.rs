@@ -531,17 +531,8 @@ fn replay_runs_give_the_commands_under_each_seed() {
         "the same seeds, the same runs"
     );
     // Skipping instead of stopping: every run gives every command; those refused are listed.
-    let skipping = json_lines(&gridkeeper(&[
-        "replay",
-        SHIPPED_REPLAY,
-        "--headless",
-        "--runs",
-        "4",
-        "--first-seed",
-        "40",
-        "--on-refused",
-        "skip",
-    ]));
+    let skip: Vec<&str> = args.into_iter().chain(["--on-refused", "skip"]).collect();
+    let skipping = json_lines(&gridkeeper(&skip));
     let (summary, runs) = skipping.split_last().expect("runs and a summary");
     let mut skipped = 0;
     for run in runs {
