@@ -4,8 +4,7 @@
 use super::arms::carried_weapon;
 use super::command::{Answer, Command, Rejection};
 use super::event::EventKind;
-use super::shot::ShotTerms;
-use super::shot::setup;
+use super::shot::{ShotTerms, setup};
 use super::state::Battle;
 use super::{AimTaken, UnitId};
 use crate::rules::weapons::AttackForm;

@@ -5,9 +5,7 @@
 use bevy::prelude::*;
 
 use super::command::{Answer, Command, Rejection};
-use super::exchange::answer_blow;
-use super::exchange::blow_stakes;
-use super::exchange::exchange_odds_of;
+use super::exchange::{answer_blow, blow_stakes, exchange_odds_of};
 use super::state::Battle;
 use super::threat::{AnswerOdds, Threat};
 use super::{AttackKind, CommandQueue, Controllers, PendingAttack, UnitId, ranged};
@@ -45,20 +43,21 @@ pub(super) fn answer_for_the_ai(battle: &mut Battle) {
         .get_resource::<Controllers>()
         .and_then(|controllers| controllers.0.get(pending.target.index()).copied())
         == Some(Control::Ai);
+    if !controlled_by_ai {
+        return;
+    }
     let Some(policy) = battle.world.get_resource::<DefencePolicy>().copied() else {
         return;
     };
-    if controlled_by_ai {
-        let answer = (policy.0)(battle.world, &pending);
-        battle
-            .world
-            .resource_mut::<CommandQueue>()
-            .0
-            .push_front(Command::Answer {
-                unit: pending.target,
-                answer,
-            });
-    }
+    let answer = (policy.0)(battle.world, &pending);
+    battle
+        .world
+        .resource_mut::<CommandQueue>()
+        .0
+        .push_front(Command::Answer {
+            unit: pending.target,
+            answer,
+        });
 }
 
 /// The odds of each answer to the attack waiting for one, for the defender's window. Nothing in
@@ -66,12 +65,15 @@ pub(super) fn answer_for_the_ai(battle: &mut Battle) {
 pub fn answer_odds(world: &mut World) -> Option<AnswerOdds> {
     let battle = Battle::new(world);
     let pending = battle.flow().pending()?.clone();
+    odds_of(&battle, &pending)
+}
+
+/// The odds of each answer to `pending`: the dive against shots, every answer to a blow.
+fn odds_of(battle: &Battle, pending: &PendingAttack) -> Option<AnswerOdds> {
     match &pending.kind {
-        AttackKind::Fire(fire) => {
-            ranged::dive_odds(&battle, pending.attacker, fire, pending.target)
-        }
+        AttackKind::Fire(fire) => ranged::dive_odds(battle, pending.attacker, fire, pending.target),
         AttackKind::Strike(_) | AttackKind::Maneuver(_) => {
-            Some(exchange_odds_of(&battle, &pending).1)
+            Some(exchange_odds_of(battle, pending).1)
         }
     }
 }
@@ -81,14 +83,14 @@ pub fn answer_odds(world: &mut World) -> Option<AnswerOdds> {
 pub fn threat(world: &mut World) -> Option<Threat> {
     let battle = Battle::new(world);
     let pending = battle.flow().pending()?.clone();
-    Some(match &pending.kind {
-        AttackKind::Fire(fire) => Threat {
-            odds: ranged::dive_odds(&battle, pending.attacker, fire, pending.target),
-            stakes: ranged::volley_stakes(&battle, pending.attacker, fire, pending.target),
-        },
-        AttackKind::Strike(_) | AttackKind::Maneuver(_) => Threat {
-            odds: Some(exchange_odds_of(&battle, &pending).1),
-            stakes: blow_stakes(&battle, &pending),
-        },
+    let stakes = match &pending.kind {
+        AttackKind::Fire(fire) => {
+            ranged::volley_stakes(&battle, pending.attacker, fire, pending.target)
+        }
+        AttackKind::Strike(_) | AttackKind::Maneuver(_) => blow_stakes(&battle, &pending),
+    };
+    Some(Threat {
+        odds: odds_of(&battle, &pending),
+        stakes,
     })
 }

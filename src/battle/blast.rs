@@ -4,11 +4,7 @@
 
 use bevy::prelude::World;
 
-use super::arms::carried_weapon;
-use super::arms::let_fly;
-use super::arms::malfunction;
-use super::arms::rounds_left;
-use super::arms::usable_now;
+use super::arms::{carried_weapon, let_fly, malfunction, rounds_left, usable_now};
 use super::command::{Rejection, WeaponChoice};
 use super::event::{EventKind, Modifier, ModifierReason};
 use super::state::Battle;

@@ -4,17 +4,13 @@
 use super::arms::let_fly;
 use super::command::{Answer, ManeuverGoal, Rejection, WeaponChoice};
 use super::event::{DefenceKind, EventKind, Modifier, ModifierReason};
-use super::fighting::MeleeWeapon;
-use super::fighting::build_penalty;
-use super::fighting::fighting_weapon;
-use super::fighting::goal_makes_sense;
-use super::fighting::melee_weapon;
+use super::fighting::{
+    MeleeWeapon, build_penalty, fighting_weapon, goal_makes_sense, melee_weapon,
+};
 use super::hold::let_go;
-use super::shot::ShotTerms;
-use super::shot::setup;
+use super::shot::{ShotTerms, setup};
 use super::state::Battle;
-use super::threat::AnswerOdds;
-use super::threat::Stakes;
+use super::threat::{AnswerOdds, Stakes};
 use super::wounds::Blow;
 use super::{AttackKind, PendingAttack, Phase, UnitId, effects, wounds};
 use crate::map::range::{WeaponReach, range_reading};

@@ -2,11 +2,9 @@
 //! Build a maneuver needs, and whether its goal makes sense against this opponent.
 
 use super::UnitId;
-use super::arms::rounds_left;
-use super::arms::usable_now;
+use super::arms::{rounds_left, usable_now};
 use super::command::{ManeuverGoal, Rejection, WeaponChoice};
-use super::shot::ShotTerms;
-use super::shot::setup;
+use super::shot::{ShotTerms, setup};
 use super::state::Battle;
 use crate::map::range::{RangeBand, WeaponReach, range_reading};
 use crate::rules::damage::DamageNotation;

@@ -5,14 +5,10 @@ use bevy::prelude::World;
 
 use super::command::{ManeuverGoal, Rejection, SurpriseAttack, WeaponChoice};
 use super::event::{EventKind, Modifier};
-use super::exchange::exchange_odds_of;
-use super::exchange::open_exchange;
-use super::fighting::build_penalty;
-use super::fighting::goal_makes_sense;
-use super::fighting::in_reach;
-use super::fighting::maneuver_allowed;
-use super::fighting::melee_weapon;
-use super::fighting::strike_allowed;
+use super::exchange::{exchange_odds_of, open_exchange};
+use super::fighting::{
+    build_penalty, goal_makes_sense, in_reach, maneuver_allowed, melee_weapon, strike_allowed,
+};
 use super::state::Battle;
 use super::threat::AnswerOdds;
 use super::{AttackKind, PendingAttack, Phase, UnitId, ranged};

@@ -3,12 +3,9 @@
 //! exact chance of each.
 
 use super::UnitId;
-use super::arms::carried_weapon;
-use super::arms::usable_now;
+use super::arms::{carried_weapon, usable_now};
 use super::command::{FireMode, Rejection, WeaponChoice};
-use super::shot::ShotSetup;
-use super::shot::ShotTerms;
-use super::shot::setup;
+use super::shot::{ShotSetup, ShotTerms, setup};
 use super::state::Battle;
 use crate::map::Tile;
 use crate::map::range::distance_squared;

@@ -27,8 +27,7 @@ use bevy_egui::{
 };
 use leafwing_input_manager::prelude::ActionState;
 
-use crate::battle::ActiveRuleset;
-use crate::battle::{BattleDice, EventLog, TilePosition, UnitId};
+use crate::battle::{ActiveRuleset, BattleDice, EventLog, TilePosition, UnitId};
 use crate::input::{KeyMap, KeyMapNotice, MapAction};
 use crate::map::scenario::{Scenario, UnitSpec};
 use crate::replay::SaveNotices;

@@ -6,9 +6,8 @@ use bevy_egui::egui;
 use super::UiSettings;
 use super::cards::{chip, wound_words, wounds_hidden};
 use super::view::BattleView;
-use crate::battle::Phase;
-use crate::battle::UnitId;
 use crate::battle::tally::tally;
+use crate::battle::{Phase, UnitId};
 
 /// Over the map once the battle is over, until closed.
 pub(super) fn outcome_window(
