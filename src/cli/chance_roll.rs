@@ -8,12 +8,12 @@ use clap::Args;
 use serde::Serialize;
 
 use super::output::Lines;
-use crate::rules::chance_rolls::{self, Against};
+use crate::rules::chance_rolls::{self, Against, judge};
 use crate::rules::dice::Dice;
 use crate::rules::modifiers::Modifier;
 use crate::rules::percentile::{NetDice, PercentileRoll};
 use crate::rules::roll::ChanceOutcome;
-use crate::rulesets::brp_classic::chance::{ShotSituation, chance, judge, shot_modifiers};
+use crate::rulesets::brp_classic::chance::{ShotSituation, chance, shot_modifiers};
 
 /// What shapes a BRP classic chance.
 #[derive(Debug, Args)]

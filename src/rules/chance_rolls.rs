@@ -5,9 +5,34 @@
 use super::modifiers::{Effect, Modifier, modifier_words};
 use super::percentile::PercentileRoll;
 use super::roll::{
-    ChanceOutcome, DieRole, RollPurpose, RollRecord, RollSketch, RollVerdict, RolledDie,
-    SketchedDie, Threshold, Tone,
+    ChanceOutcome, ChanceVerdict, DieRole, RollPurpose, RollRecord, RollSketch, RollVerdict,
+    RolledDie, SketchedDie, Threshold, Tone,
 };
+
+/// The highest roll that succeeds against `chance`: 100 always fails.
+fn highest_success(chance: u32) -> u32 {
+    chance.min(99)
+}
+
+/// The highest roll that is special: a fifth of the chance.
+fn highest_special(chance: u32) -> u32 {
+    chance / 5
+}
+
+/// Judge a d100 `roll` (1-100) against `chance`: 100 always fails; where `specials` count (an
+/// impaling weapon), a success at or below a fifth of the chance is special; a firearm
+/// malfunctions at or above `malfunction`, whatever the chance.
+pub fn judge(roll: u32, chance: u32, specials: bool, malfunction: Option<u32>) -> ChanceOutcome {
+    if malfunction.is_some_and(|number| roll >= number) {
+        ChanceOutcome::Malfunction
+    } else if roll > highest_success(chance) {
+        ChanceOutcome::Failure
+    } else if specials && roll <= highest_special(chance) {
+        ChanceOutcome::Special
+    } else {
+        ChanceOutcome::Success
+    }
+}
 
 /// What a roll against a chance was made against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,13 +58,13 @@ pub fn record(
             RolledDie::tens(roll.kept_tens(), true),
             RolledDie::units(roll.units),
         ],
-        verdict: RollVerdict::Chance {
+        verdict: RollVerdict::Chance(ChanceVerdict {
             value: roll.value,
             skill: against.skill,
             chance: against.chance,
             malfunction: against.malfunction,
             outcome,
-        },
+        }),
         modifiers,
         success: outcome.is_success(),
     }
@@ -71,58 +96,42 @@ pub fn chance_words(skill: u32, chance: u32, modifiers: &[Modifier]) -> String {
     }
 }
 
-/// The value read, what it was against and what came of it, if the record is of a chance roll.
-fn parts(record: &RollRecord) -> Option<(u32, Against, ChanceOutcome)> {
-    match record.verdict {
-        RollVerdict::Chance {
-            value,
-            skill,
-            chance,
-            malfunction,
-            outcome,
-        } => Some((
-            value,
-            Against {
-                skill,
-                chance,
-                malfunction,
-            },
-            outcome,
-        )),
-        RollVerdict::Levels { .. } => None,
-    }
-}
-
-/// A roll in the log's words: "37 against 45 · ×2 point-blank = 90: success".
-pub fn roll_words(record: &RollRecord) -> Option<String> {
-    let (value, against, outcome) = parts(record)?;
-    let dice = record
+/// The modifiers that gave bonus or penalty dice rather than shaping the chance.
+fn dice_modifiers(record: &RollRecord) -> Vec<Modifier> {
+    record
         .modifiers
         .iter()
         .filter(|modifier| matches!(modifier.effect, Effect::Dice(_)))
         .copied()
-        .collect::<Vec<_>>();
+        .collect()
+}
+
+/// A roll in the log's words: "37 against 45 · ×2 point-blank = 90: success".
+pub fn roll_words(record: &RollRecord, verdict: &ChanceVerdict) -> String {
+    let dice = dice_modifiers(record);
     let dice = if dice.is_empty() {
         String::new()
     } else {
         format!(" ({})", modifier_words(&dice))
     };
-    Some(format!(
-        "{value} against {}{dice}: {}",
-        chance_words(against.skill, against.chance, &record.modifiers),
-        verdict_words(outcome)
-    ))
+    format!(
+        "{} against {}{dice}: {}",
+        verdict.value,
+        chance_words(verdict.skill, verdict.chance, &record.modifiers),
+        verdict_words(verdict.outcome)
+    )
 }
 
 /// A chance roll as a card draws it: the two dice, the value, how the chance was reached, the
 /// special window and the verdict.
-pub fn sketch(record: &RollRecord) -> Option<RollSketch> {
-    let (value, against, outcome) = parts(record)?;
-    let Against {
+pub fn sketch(record: &RollRecord, verdict: &ChanceVerdict) -> RollSketch {
+    let ChanceVerdict {
+        value,
         skill,
         chance,
         malfunction,
-    } = against;
+        outcome,
+    } = *verdict;
     let die = |role: DieRole| {
         record
             .dice
@@ -133,11 +142,11 @@ pub fn sketch(record: &RollRecord) -> Option<RollSketch> {
     };
     let mut thresholds = vec![
         Threshold {
-            words: format!("≤{}", chance.min(99)),
+            words: format!("≤{}", highest_success(chance)),
             needed: true,
         },
         Threshold {
-            words: format!("special ≤{}", chance / 5),
+            words: format!("special ≤{}", highest_special(chance)),
             needed: false,
         },
     ];
@@ -147,7 +156,7 @@ pub fn sketch(record: &RollRecord) -> Option<RollSketch> {
             needed: false,
         });
     }
-    Some(RollSketch {
+    RollSketch {
         heading: format!(
             "{} {}",
             record.purpose.name(),
@@ -174,8 +183,8 @@ pub fn sketch(record: &RollRecord) -> Option<RollSketch> {
             ChanceOutcome::Malfunction => Tone::Dire,
         },
         thresholds,
-        modifiers: String::new(),
-    })
+        modifiers: modifier_words(&dice_modifiers(record)),
+    }
 }
 
 #[cfg(test)]
@@ -183,6 +192,14 @@ mod tests {
     use super::*;
     use crate::rules::modifiers::ModifierReason;
     use crate::rules::percentile::NetDice;
+
+    /// The chance verdict of a record made here.
+    fn chance_of(record: &RollRecord) -> ChanceVerdict {
+        match &record.verdict {
+            RollVerdict::Chance(verdict) => *verdict,
+            RollVerdict::Levels(_) => panic!("a chance roll"),
+        }
+    }
 
     fn point_blank_shot(tens: u32, units: u32, outcome: ChanceOutcome) -> RollRecord {
         let roll = PercentileRoll::from_faces(vec![tens], units, NetDice::PLAIN);
@@ -207,14 +224,14 @@ mod tests {
         let hit = point_blank_shot(30, 7, ChanceOutcome::Success);
         assert!(hit.success);
         assert_eq!(
-            roll_words(&hit).as_deref(),
-            Some("37 against 45 · ×2 point-blank = 90: success")
+            roll_words(&hit, &chance_of(&hit)),
+            "37 against 45 · ×2 point-blank = 90: success"
         );
-        let sketch = sketch(&hit).expect("a chance roll");
-        assert_eq!(sketch.heading, "Handgun 45 · ×2 point-blank = 90");
-        assert_eq!(sketch.reading, "= 37");
-        assert_eq!(sketch.tone, Tone::Good);
-        let marks: Vec<&str> = sketch
+        let card = sketch(&hit, &chance_of(&hit));
+        assert_eq!(card.heading, "Handgun 45 · ×2 point-blank = 90");
+        assert_eq!(card.reading, "= 37");
+        assert_eq!(card.tone, Tone::Good);
+        let marks: Vec<&str> = card
             .thresholds
             .iter()
             .map(|mark| mark.words.as_str())
@@ -223,9 +240,22 @@ mod tests {
         let jammed = point_blank_shot(90, 9, ChanceOutcome::Malfunction);
         assert!(!jammed.success);
         assert_eq!(
-            roll_words(&jammed).as_deref(),
-            Some("99 against 45 · ×2 point-blank = 90: the weapon malfunctions")
+            roll_words(&jammed, &chance_of(&jammed)),
+            "99 against 45 · ×2 point-blank = 90: the weapon malfunctions"
         );
         assert_eq!(chance_words(45, 45, &[]), "45");
+        // Dice modifiers do not shape the chance: the words and the card name them apart.
+        let mut outnumbered = hit.clone();
+        outnumbered
+            .modifiers
+            .push(Modifier::new(ModifierReason::Outnumbered, 1));
+        assert_eq!(
+            roll_words(&outnumbered, &chance_of(&outnumbered)),
+            "37 against 45 · ×2 point-blank = 90 (+1 outnumbered): success"
+        );
+        assert_eq!(
+            sketch(&outnumbered, &chance_of(&outnumbered)).modifiers,
+            "+1 outnumbered"
+        );
     }
 }

@@ -4,39 +4,27 @@
 use super::modifiers::{Modifier, modifier_words};
 use super::percentile::{Difficulty, PercentileRoll, SkillCheck, SuccessLevel};
 use super::roll::{
-    DieRole, RollPurpose, RollRecord, RollSketch, RollVerdict, RolledDie, SketchedDie, Threshold,
-    Tone,
+    DieRole, LevelVerdict, RollPurpose, RollRecord, RollSketch, RollVerdict, RolledDie,
+    SketchedDie, Threshold, Tone,
 };
 
 /// The record of a skill check made for `purpose` with these modifiers.
 pub fn record(purpose: RollPurpose, check: &SkillCheck, modifiers: Vec<Modifier>) -> RollRecord {
     let roll = &check.roll;
-    let tens = roll
-        .tens
-        .iter()
-        .enumerate()
-        .map(|(index, &face)| RolledDie {
-            sides: 10,
-            face,
-            role: DieRole::Tens,
-            kept: index == roll.kept,
-        });
-    let units = RolledDie {
-        sides: 10,
-        face: roll.units,
-        role: DieRole::Units,
-        kept: true,
-    };
+    let tens = (roll.tens.iter().enumerate())
+        .map(|(index, &face)| RolledDie::tens(face, index == roll.kept));
     RollRecord {
         purpose,
-        dice: tens.chain(std::iter::once(units)).collect(),
-        verdict: RollVerdict::Levels {
+        dice: tens
+            .chain(std::iter::once(RolledDie::units(roll.units)))
+            .collect(),
+        verdict: RollVerdict::Levels(LevelVerdict {
             value: roll.value,
             skill: check.skill,
             difficulty: check.difficulty,
             level: check.level,
             dice: roll.dice,
-        },
+        }),
         modifiers,
         success: check.success,
     }
@@ -44,16 +32,14 @@ pub fn record(purpose: RollPurpose, check: &SkillCheck, modifiers: Vec<Modifier>
 
 /// The skill check a record of a level roll holds; `None` for another kind of roll.
 pub fn check_of(record: &RollRecord) -> Option<SkillCheck> {
-    let RollVerdict::Levels {
-        value,
-        skill,
-        difficulty,
-        level,
-        dice,
-    } = record.verdict
-    else {
-        return None;
-    };
+    match &record.verdict {
+        RollVerdict::Levels(verdict) => Some(check(record, verdict)),
+        RollVerdict::Chance(_) => None,
+    }
+}
+
+/// The skill check of a level roll's record and verdict.
+fn check(record: &RollRecord, verdict: &LevelVerdict) -> SkillCheck {
     let faces = |role: DieRole| {
         record
             .dice
@@ -69,19 +55,19 @@ pub fn check_of(record: &RollRecord) -> Option<SkillCheck> {
         .map(|(face, _)| face)
         .next()
         .unwrap_or_default();
-    Some(SkillCheck {
+    SkillCheck {
         roll: PercentileRoll {
             tens,
             units,
             kept,
-            value,
-            dice,
+            value: verdict.value,
+            dice: verdict.dice,
         },
-        skill,
-        difficulty,
-        level,
+        skill: verdict.skill,
+        difficulty: verdict.difficulty,
+        level: verdict.level,
         success: record.success,
-    })
+    }
 }
 
 /// What a roll came to: "hard success", "regular success, not enough" (when hard was needed),
@@ -96,27 +82,27 @@ pub fn verdict_words(check: &SkillCheck) -> String {
 }
 
 /// A roll in the log's words: "23 against 60 (+1 outnumbered), hard needed: hard success".
-pub fn roll_words(record: &RollRecord) -> Option<String> {
-    let check = check_of(record)?;
+pub fn roll_words(record: &RollRecord, verdict: &LevelVerdict) -> String {
+    let check = check(record, verdict);
     let modifiers = if record.modifiers.is_empty() {
         String::new()
     } else {
         format!(" ({})", modifier_words(&record.modifiers))
     };
-    Some(format!(
+    format!(
         "{} against {}{modifiers}, {} needed: {}",
         check.roll.value,
         check.skill,
         check.difficulty,
         verdict_words(&check)
-    ))
+    )
 }
 
 /// A level roll as a card draws it: every tens die (the kept one ringed when there are
 /// several, the others faded), the units die, the value, the regular, hard and extreme
 /// thresholds with the one needed marked, the level reached and the modifiers.
-pub fn sketch(record: &RollRecord) -> Option<RollSketch> {
-    let check = check_of(record)?;
+pub fn sketch(record: &RollRecord, verdict: &LevelVerdict) -> RollSketch {
+    let check = check(record, verdict);
     let several = check.roll.tens.len() > 1;
     let tens = check
         .roll
@@ -148,7 +134,7 @@ pub fn sketch(record: &RollRecord) -> Option<RollSketch> {
             needed: true,
         });
     }
-    Some(RollSketch {
+    RollSketch {
         heading: format!("{} {}%", record.purpose.name(), check.skill),
         dice: vec![tens, units],
         reading: format!("= {}", check.roll.value),
@@ -161,7 +147,7 @@ pub fn sketch(record: &RollRecord) -> Option<RollSketch> {
         },
         thresholds,
         modifiers: modifier_words(&record.modifiers),
-    })
+    }
 }
 
 #[cfg(test)]
@@ -169,6 +155,14 @@ mod tests {
     use super::*;
     use crate::rules::modifiers::ModifierReason;
     use crate::rules::percentile::NetDice;
+
+    /// The level verdict of a record made here.
+    fn levels(record: &RollRecord) -> LevelVerdict {
+        match &record.verdict {
+            RollVerdict::Levels(verdict) => *verdict,
+            RollVerdict::Chance(_) => panic!("a level roll"),
+        }
+    }
 
     fn bonus_roll() -> (SkillCheck, RollRecord) {
         let check = SkillCheck::judge(
@@ -209,10 +203,10 @@ mod tests {
     fn words_and_sketch_say_what_the_roll_came_to() {
         let (_, record) = bonus_roll();
         assert_eq!(
-            roll_words(&record).as_deref(),
-            Some("23 against 60 (+1 outnumbered), hard needed: hard success")
+            roll_words(&record, &levels(&record)),
+            "23 against 60 (+1 outnumbered), hard needed: hard success"
         );
-        let sketch = sketch(&record).expect("a level roll");
+        let sketch = sketch(&record, &levels(&record));
         assert_eq!(sketch.heading, "Fighting (Brawl) 60%");
         assert_eq!(sketch.reading, "= 23");
         assert_eq!(sketch.tone, Tone::Good);
@@ -238,7 +232,7 @@ mod tests {
             Difficulty::Regular,
         );
         let fumbled = record(RollPurpose::Skill("Dodge".to_string()), &fumble, Vec::new());
-        assert_eq!(sketch(&fumbled).map(|drawn| drawn.tone), Some(Tone::Dire));
+        assert_eq!(sketch(&fumbled, &levels(&fumbled)).tone, Tone::Dire);
         let short = SkillCheck::judge(
             PercentileRoll::from_faces(vec![40], 2, NetDice::PLAIN),
             50,
@@ -246,9 +240,9 @@ mod tests {
         );
         let fell_short = record(RollPurpose::Skill("Dodge".to_string()), &short, Vec::new());
         assert_eq!(
-            roll_words(&fell_short).as_deref(),
-            Some("42 against 50, hard needed: regular success, not enough")
+            roll_words(&fell_short, &levels(&fell_short)),
+            "42 against 50, hard needed: regular success, not enough"
         );
-        assert_eq!(sketch(&fell_short).map(|drawn| drawn.tone), Some(Tone::Bad));
+        assert_eq!(sketch(&fell_short, &levels(&fell_short)).tone, Tone::Bad);
     }
 }

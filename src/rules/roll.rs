@@ -72,29 +72,36 @@ impl RolledDie {
     }
 }
 
-/// What a roll was made against and what came of it, by the kind of roll.
+/// What a roll was made against and what came of it, by the kind of roll. In the event stream
+/// the kind's fields stand beside `"kind"`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum RollVerdict {
-    /// A percentile roll against a value at a difficulty, judged by success levels, with bonus
-    /// or penalty tens dice.
-    Levels {
-        value: u32,
-        skill: u32,
-        difficulty: Difficulty,
-        level: SuccessLevel,
-        dice: NetDice,
-    },
-    /// A percentile roll at most a chance built from the skill by adding and multiplying: a
-    /// roll within a fifth of it may be special, and a firearm may malfunction on a high one.
-    Chance {
-        value: u32,
-        skill: u32,
-        chance: u32,
-        /// The weapon's malfunction number, for a firearm that has one.
-        malfunction: Option<u32>,
-        outcome: ChanceOutcome,
-    },
+    Levels(LevelVerdict),
+    Chance(ChanceVerdict),
+}
+
+/// A percentile roll against a value at a difficulty, judged by success levels, with bonus or
+/// penalty tens dice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LevelVerdict {
+    pub value: u32,
+    pub skill: u32,
+    pub difficulty: Difficulty,
+    pub level: SuccessLevel,
+    pub dice: NetDice,
+}
+
+/// A percentile roll at most a chance built from the skill by adding and multiplying: a roll
+/// within a fifth of it may be special, and a firearm may malfunction on a high one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChanceVerdict {
+    pub value: u32,
+    pub skill: u32,
+    pub chance: u32,
+    /// The weapon's malfunction number, for a firearm that has one.
+    pub malfunction: Option<u32>,
+    pub outcome: ChanceOutcome,
 }
 
 /// What came of a roll against a chance.

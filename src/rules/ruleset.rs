@@ -92,18 +92,17 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// modifiers, and what came of it. Each kind of roll has its words; a rulebook may say its
     /// rolls its own way.
     fn roll_words(&self, roll: &RollRecord) -> String {
-        match roll.verdict {
-            RollVerdict::Levels { .. } => level_rolls::roll_words(roll),
-            RollVerdict::Chance { .. } => chance_rolls::roll_words(roll),
+        match &roll.verdict {
+            RollVerdict::Levels(verdict) => level_rolls::roll_words(roll, verdict),
+            RollVerdict::Chance(verdict) => chance_rolls::roll_words(roll, verdict),
         }
-        .unwrap_or_default()
     }
 
     /// One of the rulebook's rolls as a roll card draws it.
-    fn sketch(&self, roll: &RollRecord) -> Option<RollSketch> {
-        match roll.verdict {
-            RollVerdict::Levels { .. } => level_rolls::sketch(roll),
-            RollVerdict::Chance { .. } => chance_rolls::sketch(roll),
+    fn sketch(&self, roll: &RollRecord) -> RollSketch {
+        match &roll.verdict {
+            RollVerdict::Levels(verdict) => level_rolls::sketch(roll, verdict),
+            RollVerdict::Chance(verdict) => chance_rolls::sketch(roll, verdict),
         }
     }
 }

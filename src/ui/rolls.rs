@@ -281,10 +281,7 @@ fn roll_card(ui: &mut egui::Ui, scenario: &Scenario, card: &RollCard, compact: b
     let name = egui::RichText::new(&spec.name)
         .strong()
         .color(side_colour(scenario, spec));
-    let Some(sketch) = scenario.ruleset.sketch(&card.roll) else {
-        ui.label(name);
-        return;
-    };
+    let sketch = scenario.ruleset.sketch(&card.roll);
     if compact {
         ui.label(name);
         ui.label(&sketch.heading);
@@ -442,7 +439,8 @@ mod tests {
     /// The value a roll read.
     fn value(card: &RollCard) -> u32 {
         match card.roll.verdict {
-            RollVerdict::Levels { value, .. } | RollVerdict::Chance { value, .. } => value,
+            RollVerdict::Levels(verdict) => verdict.value,
+            RollVerdict::Chance(verdict) => verdict.value,
         }
     }
 

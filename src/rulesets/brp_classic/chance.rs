@@ -1,12 +1,12 @@
 //! The core roll: a d100 at most a chance built from the skill, first by adding (a burst, a big
 //! target), then by multiplying (point-blank, extended range, unaimed shots, half concealment),
-//! floored at the end. A roll within a fifth of the chance impales; a firearm's roll at or above
-//! its malfunction number does not fire. The resistance table, and the distances (point-blank
+//! floored at the end; it is judged as any chance roll is (`rules::chance_rolls::judge`: a roll
+//! within a fifth of the chance impales, a firearm's roll at or above its malfunction number does
+//! not fire). The resistance table, and the distances (point-blank
 //! within DEX feet, ranges in multiples of the base range, blast bands) measured exactly on the
 //! grid: a distance is kept as the square of its yards and compared squared, never rounded.
 
 use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
-use crate::rules::roll::ChanceOutcome;
 
 /// The chance a skill comes to with these modifiers: the skill plus every addition (never below
 /// 0), times every factor, floored once at the end. Dice modifiers have no part in it.
@@ -29,20 +29,6 @@ pub fn chance(skill: u32, modifiers: &[Modifier]) -> u32 {
         },
     );
     u32::try_from(added.saturating_mul(numerator) / denominator).unwrap_or(u32::MAX)
-}
-
-/// Judge a d100 `roll` (1-100) against `chance`: 100 always fails; `impaling` weapons impale
-/// at or below a fifth of the chance; a firearm malfunctions at or above `malfunction`.
-pub fn judge(roll: u32, chance: u32, impaling: bool, malfunction: Option<u32>) -> ChanceOutcome {
-    if malfunction.is_some_and(|number| roll >= number) {
-        ChanceOutcome::Malfunction
-    } else if roll > chance.min(99) {
-        ChanceOutcome::Failure
-    } else if impaling && roll <= chance / 5 {
-        ChanceOutcome::Special
-    } else {
-        ChanceOutcome::Success
-    }
 }
 
 /// Whether a target `squared_yards` away (the square of the distance in yards between tile
@@ -158,7 +144,9 @@ pub fn blast_dice(squared_yards: u32, first_dice: u32, step_yards: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::chance_rolls::judge;
     use crate::rules::modifiers::ModifierReason;
+    use crate::rules::roll::ChanceOutcome;
 
     fn times(reason: ModifierReason, numerator: u32, denominator: u32) -> Modifier {
         Modifier {
