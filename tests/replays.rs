@@ -12,7 +12,7 @@ use gridkeeper::battle::{
 use gridkeeper::files::FileError;
 use gridkeeper::map::Tile;
 use gridkeeper::map::scenario::{Control, Scenario, ScenarioFile};
-use gridkeeper::replay::{Playback, Replay, give, replay_to, simulate};
+use gridkeeper::replay::{Playback, REPLAY_FORMAT, Replay, give, replay_to, simulate};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -348,20 +348,28 @@ fn line_of(text: &str, needle: &str) -> usize {
 #[test]
 fn corrupt_cut_short_and_newer_replays_are_refused_by_place() {
     let good = simulate(shipped("cellar.ron"), 9, Some(2)).to_text();
-    let format_line = line_of(&good, "format: 2");
+    let current = format!("format: {REPLAY_FORMAT},");
+    let format_line = line_of(&good, &current);
 
-    let newer = good.replace("format: 2,", "format: 3,");
+    let next = REPLAY_FORMAT + 1;
+    let newer = good.replace(&current, &format!("format: {next},"));
     let (line, _, field, message) = refusal(&newer);
     assert_eq!(line, format_line);
     assert_eq!(field.as_deref(), Some("format"));
-    assert!(message.contains("replay format 3 is newer"), "{message}");
+    assert!(
+        message.contains(&format!("replay format {next} is newer")),
+        "{message}"
+    );
 
     // Newer files may hold fields this build does not know: still refused by their format.
     let newer_with_fields = newer.replace("    seed:", "    weather: Fog,\n    seed:");
     let (_, _, _, message) = refusal(&newer_with_fields);
-    assert!(message.contains("replay format 3 is newer"), "{message}");
+    assert!(
+        message.contains(&format!("replay format {next} is newer")),
+        "{message}"
+    );
 
-    let nothing = good.replace("format: 2,", "format: 0,");
+    let nothing = good.replace(&current, "format: 0,");
     assert!(refusal(&nothing).3.contains("format 0 does not exist"));
 
     let first_move = good
@@ -481,12 +489,15 @@ fn the_viewer_steps_back_to_the_very_battle_it_showed() {
     }
 }
 
-/// A replay of format 1 (its rolls written apart from their modifiers) still plays to the same
-/// end, but its digest, of events in the old form, is not checked against the new form.
+/// A replay of an older format (format 1 wrote its rolls apart from their modifiers, format 2
+/// left the steps of difficulty out of them) still plays to the same end, but its digest, of
+/// events in the old form, is not checked against the new form.
 #[test]
 fn an_older_replay_plays_but_its_digest_is_not_checked() {
     let current = simulate(shipped("cellar.ron"), 9, Some(2));
-    let older_text = current.to_text().replace("format: 2,", "format: 1,");
+    let older_text = current
+        .to_text()
+        .replace(&format!("format: {REPLAY_FORMAT},"), "format: 1,");
     let older = Replay::parse("old.ron", &older_text).expect("format 1 is still read");
     assert_eq!(older.format, 1);
     let refusal = older.verify().expect_err("an old digest is not checked");

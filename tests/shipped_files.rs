@@ -6,8 +6,9 @@ use std::path::Path;
 use gridkeeper::map::GridMap;
 use gridkeeper::rules::damage::{DamageQuality, DamageReach, Formula};
 use gridkeeper::rules::dice::Dice;
-use gridkeeper::rules::ruleset::{Coc7e, Ruleset};
+use gridkeeper::rules::ruleset::Ruleset;
 use gridkeeper::rules::weapons::{WeaponCategory, WeaponRange};
+use gridkeeper::rulesets::coc7e::Coc7e;
 
 fn coc7e() -> Coc7e {
     Coc7e::shipped().unwrap_or_else(|error| panic!("the shipped rules data loads: {error}"))

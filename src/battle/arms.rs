@@ -6,7 +6,7 @@ use super::event::EventKind;
 use super::state::Battle;
 use super::{Jam, UnitId};
 use crate::rules::firearms::{rounds_ready, spend};
-use crate::rules::percentile::Difficulty;
+use crate::rules::roll::Demand;
 use crate::rules::roll::RollPurpose;
 use crate::rules::skills::MECHANICAL_REPAIR;
 use crate::rules::weapons::{AttackForm, Feed, MalfunctionKind, Weapon};
@@ -186,9 +186,7 @@ pub(super) fn clear_jam(
     let check = battle.roll(
         unit,
         RollPurpose::Skill(skill_name.to_string()),
-        skill,
-        Difficulty::Regular,
-        Vec::new(),
+        &Demand::new(skill, Vec::new()),
     );
     if check.success {
         battle.change_weapon_state(unit, index, |state| state.jam = None);

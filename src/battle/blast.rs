@@ -15,13 +15,12 @@ use crate::map::range::{RangeBand, WeaponReach, distance_squared, range_reading}
 use crate::map::sight::{LineOfFire, line_of_fire};
 use crate::rules::damage::{DamageQuality, DamageReach, blast_ring_divisor};
 use crate::rules::explosions::{SCATTER_DIE, scatter_steps};
-use crate::rules::firearms::{malfunctions, within_sixty_degrees};
-use crate::rules::modifiers::extra_dice;
-use crate::rules::odds::LevelOdds;
-use crate::rules::percentile::{Difficulty, SuccessLevel};
+use crate::rules::firearms::within_sixty_degrees;
+use crate::rules::percentile::SuccessLevel;
+use crate::rules::roll::Demand;
 use crate::rules::roll::RollPurpose;
+use crate::rules::ruleset::DemandWords;
 use crate::rules::weapons::{AttackForm, MalfunctionKind, Weapon};
-use crate::rules::worth::band_difficulty;
 
 /// The longest fuse a charge may be given, in rounds.
 pub const LONGEST_FUSE: u32 = 10;
@@ -35,15 +34,14 @@ fn open_tile(battle: &Battle, at: Tile) -> bool {
         .is_some_and(|terrain| !terrain.blocks_sight)
 }
 
-/// A checked throw (or launch) at a tile: the weapon, the band of the tile, and the roll's
-/// difficulty and modifiers.
+/// A checked throw (or launch) at a tile: the weapon, the band of the tile, and what the roll
+/// is made against.
 struct Throw {
     index: usize,
     weapon: Weapon,
     from: Tile,
     band: RangeBand,
-    difficulty: Difficulty,
-    modifiers: Vec<Modifier>,
+    demand: Demand,
 }
 
 /// Check a throw at `at` against the weapon and the map (not whose turn it is).
@@ -69,8 +67,8 @@ fn check_throw(
         return Err(Rejection::NoLineOfFire(format!("{at} is not open ground")));
     }
     let reach = WeaponReach::of(&weapon.range, spec.characteristics.strength);
-    let band = range_reading(&reach, spec.characteristics.dexterity, from, at).band;
-    let Some(difficulty) = band_difficulty(band) else {
+    let reading = range_reading(&reach, spec.characteristics.dexterity, from, at);
+    let Some(range) = battle.scenario.ruleset.range_value(reading) else {
         return Err(Rejection::OutOfReach(format!(
             "{at} is out of range of the {}",
             weapon.name
@@ -85,13 +83,14 @@ fn check_throw(
     if battle.critical_initiative_unspent(unit) {
         modifiers.push(Modifier::new(ModifierReason::InitiativeCritical, 1));
     }
+    modifiers.extend(range);
+    let skill = battle.skill(unit, &weapon.skill);
     Ok(Throw {
         index,
+        demand: Demand::new(skill, modifiers).malfunctioning_at(weapon.malfunction),
         weapon,
         from,
-        band,
-        difficulty,
-        modifiers,
+        band: reading.band,
     })
 }
 
@@ -114,15 +113,8 @@ pub(super) fn blast(
         weapon: weapon.name.clone(),
         at,
     });
-    let skill = battle.skill(unit, &weapon.skill);
-    let check = battle.roll_attack(
-        unit,
-        &weapon.skill,
-        skill,
-        throw.difficulty,
-        throw.modifiers,
-    );
-    if malfunctions(check.roll.value, weapon.malfunction) {
+    let check = battle.roll_attack(unit, &weapon.skill, &throw.demand);
+    if check.malfunction {
         if malfunction(battle, unit, throw.index) == MalfunctionKind::Dud {
             battle.emit(EventKind::Dud {
                 weapon: weapon.name,
@@ -149,8 +141,8 @@ pub(super) fn blast(
 #[derive(Debug, Clone, PartialEq)]
 pub struct BlastPreview {
     pub weapon: String,
-    pub difficulty: Difficulty,
-    pub modifiers: Vec<Modifier>,
+    /// What the roll is made against, in the rulebook's words.
+    pub words: DemandWords,
     /// The exact chance it lands where aimed (a malfunction is a miss).
     pub chance: f64,
     /// The blast radius in yards (`None`: it bursts on its tile alone).
@@ -172,19 +164,13 @@ pub fn preview(
     let battle = Battle::new(world);
     battle.known(unit)?;
     let throw = check_throw(&battle, unit, weapon, at)?;
-    let skill = battle.skill(unit, &throw.weapon.skill);
-    let chance = LevelOdds::count_below(
-        skill,
-        throw.difficulty,
-        extra_dice(&throw.modifiers).net(),
-        throw.weapon.malfunction.unwrap_or(u32::MAX),
-    )
-    .success_probability();
+    let ruleset = battle.scenario.ruleset.as_ref();
+    let chance = ruleset.chance(&throw.demand);
+    let words = ruleset.demand_words(&throw.demand);
     let (caught, shielded) = caught_by(&battle, &throw.weapon, at, None);
     Ok(BlastPreview {
         weapon: throw.weapon.name.clone(),
-        difficulty: throw.difficulty,
-        modifiers: throw.modifiers,
+        words,
         chance,
         radius: throw.weapon.blast_radius_yards(),
         caught: caught
@@ -365,9 +351,7 @@ pub(super) fn set_charge(
     let check = battle.roll(
         unit,
         RollPurpose::Skill(weapon.skill.clone()),
-        skill,
-        Difficulty::Regular,
-        Vec::new(),
+        &Demand::new(skill, Vec::new()).malfunctioning_at(weapon.malfunction),
     );
     battle.emit(EventKind::ChargeSet {
         unit,
@@ -375,7 +359,7 @@ pub(super) fn set_charge(
         at,
         fuse,
     });
-    if check.level == SuccessLevel::Fumble && !malfunctions(check.roll.value, weapon.malfunction) {
+    if check.level == SuccessLevel::Fumble && !check.malfunction {
         detonate(battle, unit, &weapon, at, None);
         return Ok(());
     }
@@ -392,7 +376,7 @@ pub(super) fn set_charge(
         at,
         fuse: fuse.map(|rounds| round + rounds),
         facing: facing.filter(|direction| *direction != (0, 0)),
-        dud: !check.success || malfunctions(check.roll.value, weapon.malfunction),
+        dud: !check.success || check.malfunction,
     });
     Ok(())
 }

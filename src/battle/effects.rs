@@ -8,8 +8,8 @@ use super::wounds::{Blow, fall_prone, harm};
 use super::{UnitId, Vital};
 use crate::rules::damage::{DamageEffect, DamageNotation};
 use crate::rules::explosions::Burning;
-use crate::rules::percentile::Difficulty;
-use crate::rules::roll::RollPurpose;
+use crate::rules::modifiers::Modifier;
+use crate::rules::modifiers::ModifierReason;
 
 /// After a hit with `damage`: a burning weapon sets the target alight unless it makes a Luck
 /// roll; a stunning one stuns it for 1D6 turns (a spray, which does no damage, is shaken off
@@ -49,13 +49,8 @@ pub(super) fn after_hit(
             .all(|formula| formula.terms.is_empty());
         if spray {
             let dexterity = battle.spec(target).characteristics.dexterity;
-            let check = battle.roll(
-                target,
-                RollPurpose::Characteristic("DEX".to_string()),
-                dexterity,
-                Difficulty::Extreme,
-                Vec::new(),
-            );
+            let spray = vec![Modifier::steps(ModifierReason::Spray, 2)];
+            let check = battle.roll_characteristic(target, "DEX", dexterity, spray);
             if check.success {
                 return;
             }

@@ -15,18 +15,14 @@ use super::wounds::Blow;
 use super::{AttackKind, PendingAttack, Phase, UnitId, effects, wounds};
 use crate::map::range::{WeaponReach, range_reading};
 use crate::rules::damage::{DamageQuality, DamageReach};
-use crate::rules::firearms::extreme_hit;
-use crate::rules::melee::{
-    Defence, MeleeOutcome, SideOdds, blow_quality, exchange_odds, melee_outcome,
-};
-use crate::rules::modifiers::extra_dice;
-use crate::rules::odds::LevelOdds;
+use crate::rules::melee::{Defence, MeleeOutcome, blow_quality};
 use crate::rules::opposed::SideResult;
-use crate::rules::percentile::{Difficulty, SkillCheck, SuccessLevel};
+use crate::rules::percentile::SuccessLevel;
+use crate::rules::roll::Demand;
 use crate::rules::roll::RollPurpose;
+use crate::rules::roll::Verdict;
 use crate::rules::situation::BlowFacts;
 use crate::rules::skills::DODGE;
-use crate::rules::worth::blow_value;
 
 /// Wait for the defender's answer, or resolve at once if it cannot give one (it is down or
 /// stunned, or an unseen blow gives it no chance).
@@ -159,40 +155,28 @@ pub(super) fn attacker_modifiers(
         breaking_hold: pending.kind == AttackKind::Maneuver(ManeuverGoal::BreakHold),
         size_penalty,
     };
-    let modifiers = blow_value(&facts);
+    let modifiers = battle.scenario.ruleset.blow_value(&facts);
     Ok(modifiers)
 }
 
-/// The attacker's roll: a melee roll at Regular difficulty, or a throw at the difficulty of
-/// its range with the modifiers of a ranged attack. A throw that misses its difficulty counts
-/// as a failure against the defence.
+/// The attacker's roll: a melee roll with the modifiers of a blow, or a throw with those of a
+/// ranged attack (its range among them).
 pub(super) fn attack_roll(
     battle: &mut Battle,
     pending: &PendingAttack,
     weapon: &MeleeWeapon,
-) -> (SkillCheck, Difficulty) {
-    let attacker = pending.attacker;
-    let (difficulty, modifiers) = attack_terms(battle, pending, weapon);
-    let mut check = battle.roll_attack(
-        attacker,
-        &weapon.skill_name,
-        weapon.skill,
-        difficulty,
-        modifiers,
-    );
-    if !check.success && check.level > SuccessLevel::Failure {
-        check.level = SuccessLevel::Failure;
-    }
-    (check, difficulty)
+) -> Verdict {
+    let demand = attack_demand(battle, pending, weapon);
+    battle.roll_attack(pending.attacker, &weapon.skill_name, &demand)
 }
 
-/// The difficulty and modifiers of the attacker's roll: Regular with the melee modifiers, or for
-/// a throw the difficulty of its range with the modifiers of a ranged attack.
-pub(super) fn attack_terms(
+/// What the attacker's roll is made against: its skill with the modifiers of a blow, or for a
+/// throw those of a ranged attack.
+pub(super) fn attack_demand(
     battle: &Battle,
     pending: &PendingAttack,
     weapon: &MeleeWeapon,
-) -> (Difficulty, Vec<Modifier>) {
+) -> Demand {
     let thrown = weapon.thrown.as_ref().and_then(|(_, thrown)| {
         let terms = ShotTerms {
             aimed: true,
@@ -201,16 +185,11 @@ pub(super) fn attack_terms(
         };
         setup(battle, pending.attacker, pending.target, thrown, terms).ok()
     });
-    match thrown {
-        Some(shot) => (
-            shot.difficulty.unwrap_or(Difficulty::Regular),
-            shot.modifiers,
-        ),
-        None => (
-            Difficulty::Regular,
-            attacker_modifiers(battle, pending).unwrap_or_default(),
-        ),
-    }
+    let modifiers = match thrown {
+        Some(shot) => shot.modifiers,
+        None => attacker_modifiers(battle, pending).unwrap_or_default(),
+    };
+    Demand::new(weapon.skill, modifiers)
 }
 
 /// The attacker's weapon in an exchange: the one struck with, or for a maneuver what it fights
@@ -223,16 +202,6 @@ pub(super) fn attacker_weapon(battle: &Battle, pending: &PendingAttack) -> Melee
     }
 }
 
-/// The odds of one side's roll: its level counts at `difficulty` with these modifiers.
-pub(super) fn side_odds(skill: u32, difficulty: Difficulty, modifiers: &[Modifier]) -> SideOdds {
-    let odds = LevelOdds::count(skill, difficulty, extra_dice(modifiers).net());
-    SideOdds {
-        counts: odds.effective_counts(difficulty),
-        total: odds.total,
-        skill,
-    }
-}
-
 /// The attack's modifiers, and the odds of each answer the defender may give to it.
 pub(super) fn exchange_odds_of(
     battle: &Battle,
@@ -240,27 +209,24 @@ pub(super) fn exchange_odds_of(
 ) -> (Vec<Modifier>, AnswerOdds) {
     let defender = pending.target;
     let weapon = attacker_weapon(battle, pending);
-    let (difficulty, modifiers) = attack_terms(battle, pending, &weapon);
-    let attack = side_odds(weapon.skill, difficulty, &modifiers);
+    let attack = attack_demand(battle, pending, &weapon);
     let hindrances = battle.hindrances(defender, false);
-    let dodge = side_odds(
-        battle.skill(defender, DODGE),
-        Difficulty::Regular,
-        &hindrances,
-    );
-    let fights_with = fighting_weapon(battle, defender);
-    let fight = side_odds(fights_with.skill, Difficulty::Regular, &hindrances);
+    let dodge = Demand::new(battle.skill(defender, DODGE), hindrances.clone());
+    let fight = Demand::new(fighting_weapon(battle, defender).skill, hindrances);
+    let ruleset = battle.scenario.ruleset.as_ref();
+    let exchange_odds =
+        |defence, against: Option<&Demand>| ruleset.exchange_odds(defence, &attack, against);
     let may_fight_back = !battle.condition(defender).dived_for_cover
         && defence_kind(battle, pending)
             != (DefenceKind::Thrown {
                 may_fight_back: false,
             });
     let odds = AnswerOdds::Exchange {
-        dodge: exchange_odds(Defence::Dodge, attack, Some(dodge)),
-        fight_back: may_fight_back.then(|| exchange_odds(Defence::FightBack, attack, Some(fight))),
-        take_it: exchange_odds(Defence::None, attack, None),
+        dodge: exchange_odds(Defence::Dodge, Some(&dodge)),
+        fight_back: may_fight_back.then(|| exchange_odds(Defence::FightBack, Some(&fight))),
+        take_it: exchange_odds(Defence::None, None),
     };
-    (modifiers, odds)
+    (attack.modifiers, odds)
 }
 
 /// Roll both sides of a melee exchange (or a throw and its dodge) and carry out what comes of
@@ -268,7 +234,7 @@ pub(super) fn exchange_odds_of(
 pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Answer) {
     let (attacker, defender) = (pending.attacker, pending.target);
     let attacker_weapon = attacker_weapon(battle, pending);
-    let (attack_roll, difficulty) = attack_roll(battle, pending, &attacker_weapon);
+    let attack_roll = attack_roll(battle, pending, &attacker_weapon);
     battle.change_condition(attacker, |condition| condition.aim = None);
     if let Some((index, thrown)) = &attacker_weapon.thrown {
         let_fly(battle, attacker, *index, thrown);
@@ -279,7 +245,7 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
         Answer::Dodge => {
             let modifiers = battle.hindrances(defender, false);
             let roll = battle.roll_skill(defender, DODGE, modifiers);
-            (Defence::Dodge, Some(roll))
+            (Defence::Dodge, Some((roll, battle.skill(defender, DODGE))))
         }
         Answer::FightBack | Answer::Maneuver(_) => {
             let mut modifiers = battle.hindrances(
@@ -298,20 +264,22 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
             let roll = battle.roll(
                 defender,
                 RollPurpose::Skill(defender_weapon.skill_name.clone()),
-                defender_weapon.skill,
-                Difficulty::Regular,
-                modifiers,
+                &Demand::new(defender_weapon.skill, modifiers),
             );
-            (Defence::FightBack, Some(roll))
+            (Defence::FightBack, Some((roll, defender_weapon.skill)))
         }
     };
     if defence != Defence::None {
         battle.change_condition(defender, |condition| condition.defences_this_round += 1);
     }
-    let outcome = melee_outcome(
+    let side = |(verdict, skill): (Verdict, u32)| SideResult {
+        level: verdict.level,
+        skill,
+    };
+    let outcome = battle.scenario.ruleset.exchange(
         defence,
-        SideResult::from(&attack_roll),
-        defence_roll.as_ref().map(SideResult::from),
+        side((attack_roll, attacker_weapon.skill)),
+        defence_roll.map(side),
     );
     battle.emit(EventKind::MeleeResolved {
         attacker,
@@ -326,11 +294,7 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
     match outcome {
         MeleeOutcome::AttackerWins => match pending.kind {
             AttackKind::Strike(_) => {
-                let extreme = match attacker_weapon.thrown {
-                    Some(_) => extreme_hit(attack_roll.level, difficulty),
-                    None => attack_roll.level >= SuccessLevel::Extreme,
-                };
-                let level = if extreme {
+                let level = if attack_roll.special {
                     SuccessLevel::Extreme
                 } else {
                     SuccessLevel::Regular
@@ -344,9 +308,7 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
         MeleeOutcome::DefenderStrikes => match answer {
             Answer::Maneuver(goal) => apply_goal(battle, defender, attacker, goal),
             _ => {
-                let level = defence_roll
-                    .as_ref()
-                    .map_or(attack_roll.level, |roll: &SkillCheck| roll.level);
+                let level = defence_roll.map_or(attack_roll.level, |(roll, _)| roll.level);
                 let quality = blow_quality(level, false, defender_weapon.impale);
                 blow(battle, defender, attacker, &defender_weapon, quality);
             }
@@ -355,7 +317,7 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
     }
     // A prone defender who dodged or fought back successfully gets up.
     let defended =
-        outcome != MeleeOutcome::AttackerWins && defence_roll.is_some_and(|roll| roll.success);
+        outcome != MeleeOutcome::AttackerWins && defence_roll.is_some_and(|(roll, _)| roll.success);
     if defended && battle.condition(defender).prone && battle.vitals(defender).conscious() {
         battle.change_condition(defender, |condition| condition.prone = false);
         battle.emit(EventKind::StoodUp { unit: defender });

@@ -12,7 +12,8 @@ use super::fighting::{
 use super::state::Battle;
 use super::threat::AnswerOdds;
 use super::{AttackKind, PendingAttack, Phase, UnitId, ranged};
-use crate::rules::percentile::Difficulty;
+use crate::rules::modifiers::ModifierReason;
+use crate::rules::roll::Demand;
 use crate::rules::roll::RollPurpose;
 use crate::rules::weapons::WeaponRange;
 
@@ -69,13 +70,15 @@ fn spend_an_attack(
     );
 }
 
-/// The difficulty set by an opposing skill: Regular below 50, Hard from 50, Extreme from 90.
-fn difficulty_set_by(opposing_skill: u32) -> Difficulty {
-    match opposing_skill {
-        0..=49 => Difficulty::Regular,
-        50..=89 => Difficulty::Hard,
-        _ => Difficulty::Extreme,
-    }
+/// The steps of difficulty an opposing skill sets: none below 50, one (Hard) from 50, two
+/// (Extreme) from 90.
+fn steps_set_by(opposing_skill: u32) -> Vec<Modifier> {
+    let steps = match opposing_skill {
+        0..=49 => return Vec::new(),
+        50..=89 => 1,
+        _ => 2,
+    };
+    vec![Modifier::steps(ModifierReason::OpposingSkill, steps)]
 }
 
 /// A surprise attack before round 1: the target rolls to see it coming (its best of Listen,
@@ -123,14 +126,12 @@ pub(super) fn surprise(
         .map(|name| (name, battle.skill(target, name)))
         .max_by_key(|(_, value)| *value)
         .unwrap_or(("Spot Hidden", 0));
-    let difficulty = difficulty_set_by(battle.skill(unit, "Stealth"));
+    let harder = steps_set_by(battle.skill(unit, "Stealth"));
     let seen = battle
         .roll(
             target,
             RollPurpose::Skill(skill_name.to_string()),
-            skill,
-            difficulty,
-            Vec::new(),
+            &Demand::new(skill, harder),
         )
         .success;
     battle.emit(EventKind::SurpriseAttempted { unit, target, seen });

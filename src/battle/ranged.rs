@@ -11,19 +11,18 @@ use super::event::{DefenceKind, EventKind};
 use super::shot::{ShotSetup, ShotTerms, engaged_with, setup};
 use super::state::Battle;
 use super::threat::{AnswerOdds, Stakes};
-use super::volley::{FirePlan, PlannedRoll, hit_chance, plan_fire};
+use super::volley::{FirePlan, PlannedRoll, hit_chance, plan_fire, shot_demand};
 use super::wounds::Blow;
 use super::{AttackKind, PendingAttack, PendingFire, Phase, UnitId, effects};
 use crate::map::range::RangeBand;
 use crate::map::sight::ShotLine;
 use crate::rules::damage::{DamageQuality, DamageReach, DamageShape};
-use crate::rules::firearms::{VolleyHits, extreme_hit, malfunctions, spend, volley_hits};
-use crate::rules::modifiers::modifier_words;
-use crate::rules::odds::LevelOdds;
-use crate::rules::percentile::{Difficulty, SuccessLevel};
+use crate::rules::firearms::{VolleyHits, spend, volley_hits};
+use crate::rules::percentile::SuccessLevel;
+use crate::rules::roll::Demand;
+use crate::rules::ruleset::DemandWords;
 use crate::rules::skills::DODGE;
 use crate::rules::weapons::{AttackForm, MalfunctionKind, Weapon};
-use crate::words::capitalised;
 
 /// Whether a target can throw itself into cover now.
 fn can_dive(battle: &Battle, unit: UnitId) -> bool {
@@ -233,23 +232,20 @@ fn take_shot(
         point_blank: shot.reading.point_blank,
         line: shot.line,
     });
-    let Some(difficulty) = shot.difficulty else {
+    if !shot.possible {
         battle.emit(EventKind::ShotWasted {
             unit,
             target,
             bullets: roll.bullets,
         });
         return false;
-    };
-    let skill = battle.skill(unit, &plan.skill_name);
+    }
     let check = battle.roll_attack(
         unit,
         &plan.skill_name,
-        skill,
-        difficulty,
-        shot.modifiers.clone(),
+        &shot_demand(battle, unit, plan, shot),
     );
-    if malfunctions(check.roll.value, plan.weapon.malfunction) {
+    if check.malfunction {
         return malfunction(battle, unit, plan.index) == MalfunctionKind::Jam;
     }
     let hits = |extreme: bool| {
@@ -263,8 +259,7 @@ fn take_shot(
         }
     };
     if check.success {
-        let extreme = extreme_hit(check.level, difficulty);
-        let landed = hits(extreme);
+        let landed = hits(check.special);
         battle.emit(EventKind::ShotHit {
             unit,
             target,
@@ -421,12 +416,10 @@ pub(super) fn dive_odds(
         setup(battle, attacker, unit, &plan.weapon, terms)
             .map_or(0.0, |shot| hit_chance(battle, attacker, plan, &shot))
     };
-    let dodge = LevelOdds::count(
+    let dodge = battle.scenario.ruleset.chance(&Demand::new(
         battle.skill(unit, DODGE),
-        Difficulty::Regular,
-        crate::rules::modifiers::extra_dice(&battle.hindrances(unit, false)).net(),
-    )
-    .success_probability();
+        battle.hindrances(unit, false),
+    ));
     Some(AnswerOdds::Shots {
         dive: dodge,
         hit_if_taken: chance(false),
@@ -439,6 +432,8 @@ pub(super) fn dive_odds(
 pub struct RollPreview {
     pub target: UnitId,
     pub bullets: u32,
+    /// What the roll is made against, in the rulebook's words.
+    pub words: DemandWords,
     pub setup: ShotSetup,
     /// The exact chance the roll hits (malfunctions count as misses).
     pub chance: f64,
@@ -447,14 +442,14 @@ pub struct RollPreview {
 impl RollPreview {
     /// "Hard · long range · −1 half cover, +1 aiming · 21% to hit".
     pub fn label(&self) -> String {
-        let mut parts = Vec::new();
-        match self.setup.difficulty {
-            Some(difficulty) => parts.push(capitalised(difficulty.name())),
-            None => parts.push("Cannot hit".to_string()),
-        }
+        let mut parts = vec![if self.setup.possible {
+            self.words.head.clone()
+        } else {
+            "Cannot hit".to_string()
+        }];
         parts.push(self.setup.reading.band.label().to_string());
-        if !self.setup.modifiers.is_empty() {
-            parts.push(modifier_words(&self.setup.modifiers));
+        if !self.words.modifiers.is_empty() {
+            parts.push(self.words.modifiers.clone());
         }
         format!("{} · {:.0}% to hit", parts.join(" · "), self.chance * 100.0)
     }
@@ -498,25 +493,41 @@ pub fn preview(
             chambered: false,
             rolls: Vec::new(),
         };
-        let chance = hit_chance(&battle, unit, &plan, &shot);
-        return Ok(vec![RollPreview {
-            target,
-            bullets: 1,
-            setup: shot,
-            chance,
-        }]);
+        return Ok(vec![roll_preview(&battle, unit, &plan, target, 1, shot)]);
     }
     let plan = plan_fire(&battle, unit, weapon, mode)?;
     plan.rolls
         .iter()
         .map(|roll| {
             let shot = setup(&battle, unit, roll.target, &plan.weapon, roll.terms)?;
-            Ok(RollPreview {
-                target: roll.target,
-                bullets: roll.bullets,
-                chance: hit_chance(&battle, unit, &plan, &shot),
-                setup: shot,
-            })
+            Ok(roll_preview(
+                &battle,
+                unit,
+                &plan,
+                roll.target,
+                roll.bullets,
+                shot,
+            ))
         })
         .collect()
+}
+
+/// One roll of a planned attack as the preview shows it: its chance and its demand in the
+/// rulebook's words.
+fn roll_preview(
+    battle: &Battle,
+    unit: UnitId,
+    plan: &FirePlan,
+    target: UnitId,
+    bullets: u32,
+    shot: ShotSetup,
+) -> RollPreview {
+    let demand = shot_demand(battle, unit, plan, &shot);
+    RollPreview {
+        target,
+        bullets,
+        words: battle.scenario.ruleset.demand_words(&demand),
+        chance: hit_chance(battle, unit, plan, &shot),
+        setup: shot,
+    }
 }

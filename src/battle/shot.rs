@@ -9,10 +9,8 @@ use super::state::Battle;
 use super::{AimTaken, UnitId};
 use crate::map::range::{RangeReading, WeaponReach, range_reading};
 use crate::map::sight::{ShotLine, shot_line};
-use crate::rules::percentile::Difficulty;
-use crate::rules::situation::{RangeBand, ShotFacts};
+use crate::rules::situation::{RangeBand, ShotFacts, Worth};
 use crate::rules::weapons::{AttackForm, Weapon};
-use crate::rules::worth::{ShotValue, shot_value};
 
 /// What one roll of a ranged attack is, beyond who, at whom and with what.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -37,9 +35,10 @@ pub struct ShotTerms {
 pub struct ShotSetup {
     pub reading: RangeReading,
     pub line: ShotLine,
-    /// Set by the range (and raised by automatic fire); `None`: no roll can hit.
-    pub difficulty: Option<Difficulty>,
+    /// Every modifier on the roll, in the rulebook's currency.
     pub modifiers: Vec<Modifier>,
+    /// Whether any roll can hit.
+    pub possible: bool,
 }
 
 /// Units of another side than `target` that stand beside it, other than `shooter`: the melee
@@ -126,14 +125,14 @@ pub(super) fn setup(
         held: shooter.held_by.is_some(),
         volley_roll: terms.volley_roll,
     };
-    let ShotValue {
-        difficulty,
+    let Worth {
         modifiers,
-    } = shot_value(&facts, battle.scenario.rules.point_blank_revisited);
+        possible,
+    } = battle.scenario.ruleset.shot_value(&facts);
     Ok(ShotSetup {
         reading,
         line,
-        difficulty,
         modifiers,
+        possible,
     })
 }

@@ -16,10 +16,7 @@ use crate::map::Tile;
 use crate::map::scenario::{Scenario, UnitSpec};
 use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula};
 use crate::rules::dice::{DieFace, FaceSource};
-use crate::rules::level_rolls;
-use crate::rules::modifiers::extra_dice;
-use crate::rules::percentile::{Difficulty, SkillCheck};
-use crate::rules::roll::RollPurpose;
+use crate::rules::roll::{Demand, RollPurpose, Verdict};
 
 /// The battle's state seen from a command: the world, and the scenario it plays.
 pub(super) struct Battle<'w> {
@@ -216,79 +213,55 @@ impl<'w> Battle<'w> {
 
     // ---- Rolling --------------------------------------------------------------------------
 
-    /// Roll a percentile check for `unit` and record it with what made its dice.
-    pub fn roll(
-        &mut self,
-        unit: UnitId,
-        purpose: RollPurpose,
-        value: u32,
-        difficulty: Difficulty,
-        modifiers: Vec<Modifier>,
-    ) -> SkillCheck {
-        let extra = extra_dice(&modifiers);
+    /// Roll a check for `unit` against a demand, and record it.
+    pub fn roll(&mut self, unit: UnitId, purpose: RollPurpose, demand: &Demand) -> Verdict {
         let ruleset = self.scenario.ruleset.clone();
-        let rolled = {
+        let checked = {
             let mut dice = self.world.resource_mut::<BattleDice>();
-            ruleset.check(&mut dice.dice, purpose, value, difficulty, extra)
+            ruleset.check(&mut dice.dice, purpose, demand)
         };
         self.emit(EventKind::Rolled {
             unit,
-            roll: level_rolls::record(rolled.purpose, &rolled.result, modifiers),
+            roll: checked.record,
         });
-        rolled.result
+        checked.verdict
     }
 
     /// An attack roll with one of the unit's skills: a critical DEX roll's bonus die among the
     /// modifiers is spent by it.
-    pub fn roll_attack(
-        &mut self,
-        unit: UnitId,
-        skill_name: &str,
-        value: u32,
-        difficulty: Difficulty,
-        modifiers: Vec<Modifier>,
-    ) -> SkillCheck {
-        if modifiers
+    pub fn roll_attack(&mut self, unit: UnitId, skill_name: &str, demand: &Demand) -> Verdict {
+        if demand
+            .modifiers
             .iter()
             .any(|modifier| modifier.reason == ModifierReason::InitiativeCritical)
         {
             self.change_condition(unit, |condition| condition.initiative_edge_spent = true);
         }
-        self.roll(
-            unit,
-            RollPurpose::Skill(skill_name.to_string()),
-            value,
-            difficulty,
-            modifiers,
-        )
+        self.roll(unit, RollPurpose::Skill(skill_name.to_string()), demand)
     }
 
-    /// Roll one of the unit's skills (by name, base values included) at Regular difficulty.
-    pub fn roll_skill(&mut self, unit: UnitId, name: &str, modifiers: Vec<Modifier>) -> SkillCheck {
+    /// Roll one of the unit's skills (by name, base values included) with these modifiers.
+    pub fn roll_skill(&mut self, unit: UnitId, name: &str, modifiers: Vec<Modifier>) -> Verdict {
         let value = self.skill(unit, name);
         self.roll(
             unit,
             RollPurpose::Skill(name.to_string()),
-            value,
-            Difficulty::Regular,
-            modifiers,
+            &Demand::new(value, modifiers),
         )
     }
 
-    /// Roll a characteristic (`CON`, `DEX`) at Regular difficulty.
+    /// Roll a characteristic (`CON`, `DEX`) with these modifiers.
     pub fn roll_characteristic(
         &mut self,
         unit: UnitId,
         name: &str,
         value: u32,
         modifiers: Vec<Modifier>,
-    ) -> SkillCheck {
+    ) -> Verdict {
         self.roll(
             unit,
             RollPurpose::Characteristic(name.to_string()),
-            value,
-            Difficulty::Regular,
-            modifiers,
+            &Demand::new(value, modifiers),
         )
     }
 

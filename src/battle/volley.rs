@@ -13,7 +13,7 @@ use crate::rules::firearms::{
     bullets_between_targets, can_chamber_and_fire, multiple_shots_penalty, rounds_ready,
     volley_size, volleys, within_arc,
 };
-use crate::rules::odds::LevelOdds;
+use crate::rules::roll::Demand;
 use crate::rules::weapons::{AttackForm, Weapon};
 
 /// One roll of a planned trigger pull.
@@ -250,19 +250,25 @@ pub(super) fn plan_rolls(
     })
 }
 
-/// The exact chance that a roll hits: success at its difficulty, and below the weapon's
-/// malfunction number.
+/// What one roll of a trigger pull is made against: the skill, the shot's modifiers and the
+/// weapon's malfunction number.
+pub(super) fn shot_demand(
+    battle: &Battle,
+    unit: UnitId,
+    plan: &FirePlan,
+    shot: &ShotSetup,
+) -> Demand {
+    Demand::new(battle.skill(unit, &plan.skill_name), shot.modifiers.clone())
+        .malfunctioning_at(plan.weapon.malfunction)
+}
+
+/// The exact chance that a roll hits: a success, and no malfunction.
 pub(super) fn hit_chance(battle: &Battle, unit: UnitId, plan: &FirePlan, shot: &ShotSetup) -> f64 {
-    let Some(difficulty) = shot.difficulty else {
+    if !shot.possible {
         return 0.0;
-    };
-    let skill = battle.skill(unit, &plan.skill_name);
-    let dice = crate::rules::modifiers::extra_dice(&shot.modifiers).net();
-    LevelOdds::count_below(
-        skill,
-        difficulty,
-        dice,
-        plan.weapon.malfunction.unwrap_or(u32::MAX),
-    )
-    .success_probability()
+    }
+    battle
+        .scenario
+        .ruleset
+        .chance(&shot_demand(battle, unit, plan, shot))
 }

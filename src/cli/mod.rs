@@ -21,7 +21,8 @@ use crate::game::SavedBattle;
 use crate::map::Loaded;
 use crate::map::scenario::Control;
 use crate::replay::Replay;
-use crate::rules::ruleset::{Ruleset, RulesetId, ruleset};
+use crate::rules::ruleset::{RuleOptions, Ruleset};
+use crate::rulesets::ruleset;
 use crate::view::StartupView;
 use crate::view::screenshot::ScreenshotRequest;
 
@@ -353,7 +354,7 @@ fn open_window(
 ) -> ExitCode {
     let ruleset: Arc<dyn Ruleset> = match &loaded {
         Loaded::Scenario(scenario) => scenario.ruleset.clone(),
-        Loaded::Map(_) => match ruleset(RulesetId::default()) {
+        Loaded::Map(_) => match ruleset(&RuleOptions::default()) {
             Ok(ruleset) => Arc::from(ruleset),
             Err(error) => return fail(&error.to_string()),
         },

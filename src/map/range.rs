@@ -102,8 +102,6 @@ pub fn range_reading(reach: &WeaponReach, dexterity: u32, from: Tile, to: Tile) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::percentile::Difficulty;
-    use crate::rules::worth::band_difficulty;
 
     const ORIGIN: Tile = Tile::new(100, 100);
 
@@ -149,8 +147,6 @@ mod tests {
         let revolver = WeaponReach::of(&WeaponRange::Yards(15), 50);
         assert_eq!(range_reading(&revolver, 50, ORIGIN, at(9, 12)).band, Base);
         assert_eq!(range_reading(&revolver, 50, ORIGIN, at(11, 11)).band, Long);
-        assert_eq!(band_difficulty(Long), Some(Difficulty::Hard));
-        assert_eq!(band_difficulty(OutOfRange), None);
     }
 
     /// Point-blank: within DEX/5 feet, rounded down. DEX 60 is 12 feet (4 yards); DEX 59 is

@@ -10,7 +10,7 @@ use super::opening::{Opening, OpeningFile};
 use super::{GridMap, MapFile, Tile};
 use crate::rules::characteristics::{Characteristics, DerivedStats};
 use crate::rules::damage::DamageNotation;
-use crate::rules::ruleset::{Ruleset, RulesetId};
+use crate::rules::ruleset::{RuleOptions, Ruleset};
 use crate::rules::skills::find_skill;
 use crate::rules::weapons::Weapon;
 
@@ -46,23 +46,6 @@ pub enum Control {
     #[default]
     Person,
     Ai,
-}
-
-/// Optional rules the scenario turns on.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename = "rules")]
-pub struct RuleOptions {
-    #[serde(default)]
-    pub ruleset: RulesetId,
-    /// Order the round by a DEX roll instead of DEX.
-    #[serde(default)]
-    pub dex_roll_initiative: bool,
-    /// Damage to investigators is described, not shown as numbers.
-    #[serde(default)]
-    pub concealed_damage: bool,
-    /// No point-blank bonus die for rifles, full-length shotguns and bows.
-    #[serde(default)]
-    pub point_blank_revisited: bool,
 }
 
 /// A side as the file writes it.

@@ -13,8 +13,9 @@ use super::scenario::{
 };
 use super::{GridMap, MapFile, Tile};
 use crate::files::{FileError, field_value_offset, list_items, parse_ron, read_text};
-use crate::rules::ruleset::{Ruleset, ruleset};
+use crate::rules::ruleset::Ruleset;
 use crate::rules::skills::find_skill;
+use crate::rulesets::ruleset;
 
 /// Token colours for sides that do not choose one: blue, red, green, amber, violet, teal.
 const SIDE_PALETTE: [(u8, u8, u8); 6] = [
@@ -69,7 +70,7 @@ impl Checker<'_> {
     }
 
     fn check(&self, mut source: ScenarioFile) -> Result<Scenario, FileError> {
-        let ruleset: Arc<dyn Ruleset> = Arc::from(ruleset(source.rules.ruleset)?);
+        let ruleset: Arc<dyn Ruleset> = Arc::from(ruleset(&source.rules)?);
         let (map, map_file) = self.map(&source.map)?;
         let sides = self.sides(&source.sides)?;
         let units = self.units(&source.units, &sides, &map, ruleset.as_ref())?;

@@ -84,10 +84,17 @@ pub fn verdict_words(check: &SkillCheck) -> String {
 /// A roll in the log's words: "23 against 60 (+1 outnumbered), hard needed: hard success".
 pub fn roll_words(record: &RollRecord, verdict: &LevelVerdict) -> String {
     let check = check(record, verdict);
-    let modifiers = if record.modifiers.is_empty() {
+    // The steps of difficulty are said by the difficulty needed.
+    let dice: Vec<Modifier> = record
+        .modifiers
+        .iter()
+        .filter(|modifier| modifier.difficulty_steps() == 0)
+        .copied()
+        .collect();
+    let modifiers = if dice.is_empty() {
         String::new()
     } else {
-        format!(" ({})", modifier_words(&record.modifiers))
+        format!(" ({})", modifier_words(&dice))
     };
     format!(
         "{} against {}{modifiers}, {} needed: {}",

@@ -19,5 +19,4 @@ pub mod ruleset;
 pub mod situation;
 pub mod skills;
 pub mod weapons;
-pub mod worth;
 pub mod wounds;

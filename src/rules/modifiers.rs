@@ -59,6 +59,14 @@ pub enum ModifierReason {
     Unaimed,
     /// A burst of automatic fire at one target.
     Burst,
+    /// The target is past the weapon's base range, up to twice it.
+    LongRange,
+    /// The target is past twice the weapon's base range.
+    VeryLongRange,
+    /// The defender's own skill makes the roll harder.
+    OpposingSkill,
+    /// A spray in the face: only a very good roll gets out of its way.
+    Spray,
 }
 
 impl ModifierReason {
@@ -90,12 +98,16 @@ impl ModifierReason {
             Self::ExtendedRange => "extended range",
             Self::Unaimed => "unaimed",
             Self::Burst => "burst",
+            Self::LongRange => "long range",
+            Self::VeryLongRange => "very long range",
+            Self::OpposingSkill => "opposing skill",
+            Self::Spray => "spray",
         }
     }
 }
 
 /// What a modifier does to a roll, in its rulebook's currency.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Effect {
     /// Bonus (positive) or penalty (negative) dice.
@@ -104,11 +116,13 @@ pub enum Effect {
     Add(i32),
     /// The chance multiplied by a fraction: `[numerator, denominator]`.
     Times([u32; 2]),
+    /// Steps of difficulty harder (positive) or easier (negative) than the plain roll.
+    Steps(i8),
 }
 
 /// A modifier on a roll and why: in the event stream `{"reason": …, "dice": 1}`, or `"add"`,
-/// or `"times"`, by its effect.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// `"times"` or `"steps"`, by its effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Modifier {
     pub reason: ModifierReason,
     #[serde(flatten)]
@@ -124,22 +138,43 @@ impl Modifier {
         }
     }
 
+    /// Steps of difficulty harder (positive) or easier (negative).
+    pub fn steps(reason: ModifierReason, steps: i8) -> Self {
+        Self {
+            reason,
+            effect: Effect::Steps(steps),
+        }
+    }
+
     /// The bonus (positive) or penalty (negative) dice it gives; none unless its effect is
     /// dice.
     pub fn dice(&self) -> i8 {
         match self.effect {
             Effect::Dice(dice) => dice,
-            Effect::Add(_) | Effect::Times(_) => 0,
+            Effect::Add(_) | Effect::Times(_) | Effect::Steps(_) => 0,
         }
     }
 
-    /// The modifier in words: "+1 point-blank", "×2 point-blank", "+5 large target".
+    /// The steps of difficulty it adds; none unless its effect is steps.
+    pub fn difficulty_steps(&self) -> i8 {
+        match self.effect {
+            Effect::Steps(steps) => steps,
+            Effect::Dice(_) | Effect::Add(_) | Effect::Times(_) => 0,
+        }
+    }
+
+    /// The modifier in words: "+1 point-blank", "×2 point-blank", "+5 large target",
+    /// "+1 step long range".
     pub fn words(&self) -> String {
         let amount = match self.effect {
             Effect::Dice(dice) => signed(i32::from(dice)),
             Effect::Add(points) => signed(points),
             Effect::Times([numerator, 1]) => format!("×{numerator}"),
             Effect::Times([numerator, denominator]) => format!("×{numerator}/{denominator}"),
+            Effect::Steps(steps) => {
+                let plural = if steps.unsigned_abs() == 1 { "" } else { "s" };
+                format!("{} step{plural}", signed(i32::from(steps)))
+            }
         };
         format!("{amount} {}", self.reason.words())
     }
@@ -239,5 +274,15 @@ mod tests {
         let read: Modifier =
             serde_json::from_str(r#"{"reason":"half_cover","times":[1,2]}"#).expect("it reads");
         assert_eq!(read, half_cover);
+        // Steps of difficulty give no dice either, and say how many steps.
+        let long = Modifier::steps(ModifierReason::LongRange, 1);
+        let very_long = Modifier::steps(ModifierReason::VeryLongRange, 2);
+        assert_eq!(
+            modifier_words(&[long, very_long]),
+            "+1 step long range, +2 steps very long range"
+        );
+        assert_eq!((long.dice(), long.difficulty_steps()), (0, 1));
+        assert_eq!(extra_dice(&[long]), ExtraDice::default());
+        assert_eq!(json(&long), r#"{"reason":"long_range","steps":1}"#);
     }
 }

@@ -29,6 +29,60 @@ impl RollPurpose {
     }
 }
 
+/// What a roll is made against before any die falls: the skill or characteristic, every named
+/// modifier (dice, points, multipliers, steps of difficulty, in the rulebook's currency), and
+/// for a firearm the number at or above which it malfunctions instead of firing. The rulebook
+/// rolls it and gives its odds from this one description.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Demand {
+    pub value: u32,
+    pub modifiers: Vec<Modifier>,
+    pub malfunction: Option<u32>,
+}
+
+impl Demand {
+    /// A plain roll against `value` with these modifiers.
+    pub fn new(value: u32, modifiers: Vec<Modifier>) -> Self {
+        Self {
+            value,
+            modifiers,
+            malfunction: None,
+        }
+    }
+
+    /// The same roll with a firearm's malfunction number.
+    pub fn malfunctioning_at(self, malfunction: Option<u32>) -> Self {
+        Self {
+            malfunction,
+            ..self
+        }
+    }
+}
+
+/// What came of a roll, read alike in every rulebook: the battle decides what happens next
+/// from this, the rulebook having judged the dice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Verdict {
+    /// The roll as read (1 to 100 for a percentile roll).
+    pub value: u32,
+    /// How well it went on the shared ladder (a level that misses what was needed reads as a
+    /// failure; a fumble stays a fumble).
+    pub level: SuccessLevel,
+    /// Whether it did what was needed.
+    pub success: bool,
+    /// A success that counts for more: CoC's extreme hit, BRP's impale.
+    pub special: bool,
+    /// The weapon malfunctioned instead of firing.
+    pub malfunction: bool,
+}
+
+/// A roll made: its record for the event stream, and its verdict for the battle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checked {
+    pub record: RollRecord,
+    pub verdict: Verdict,
+}
+
 /// What a die is in its roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -1,28 +1,51 @@
-//! The `Ruleset` seam: everything the battle asks of a rulebook, and Call of Cthulhu 7e behind it.
+//! The `Ruleset` seam: everything the battle asks of a rulebook.
 //!
-//! The battle systems hold a `dyn Ruleset` and never call a rulebook's functions directly, so
-//! the other rulebooks in `shared/rules/` plug in as further implementations of this trait.
+//! The battle systems hold a `dyn Ruleset` and never call a rulebook's functions directly; each
+//! rulebook under `src/rulesets/` is one implementation of this trait.
 
 use serde::{Deserialize, Serialize};
 
 use super::characteristics::{Characteristics, DerivedStats};
 use super::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError};
 use super::dice::Dice;
-use super::opposed::{
-    ManeuverAllowance, OpposedKind, OpposedWinner, SideResult, maneuver_allowance, resolve_opposed,
-};
-use super::percentile::{Difficulty, ExtraDice, SkillCheck};
-use super::roll::{RollPurpose, RollRecord, RollSketch, RollVerdict};
-use super::skills::{COC7E_SKILLS, SkillEntry, find_skill};
+use super::melee::{Defence, ExchangeOdds, MeleeOutcome};
+use super::modifiers::Modifier;
+use super::opposed::{ManeuverAllowance, SideResult};
+use super::roll::{Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerdict};
+use super::situation::{BlowFacts, RangeReading, ShotFacts, Worth};
+use super::skills::{SkillEntry, find_skill};
 use super::weapons::{ArmorTable, WeaponTable};
 use super::{chance_rolls, level_rolls};
-use crate::files::FileError;
 
 /// The rulebooks Gridkeeper knows.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum RulesetId {
     #[default]
     Coc7e,
+}
+
+/// Optional rules the scenario turns on.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "rules")]
+pub struct RuleOptions {
+    #[serde(default)]
+    pub ruleset: RulesetId,
+    /// Order the round by a DEX roll instead of DEX.
+    #[serde(default)]
+    pub dex_roll_initiative: bool,
+    /// Damage to investigators is described, not shown as numbers.
+    #[serde(default)]
+    pub concealed_damage: bool,
+    /// No point-blank bonus die for rifles, full-length shotguns and bows.
+    #[serde(default)]
+    pub point_blank_revisited: bool,
+}
+
+/// A demand in words, as the rulebook says it: the preview and the defence window show it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct DemandWords {
+    pub head: String,
+    pub modifiers: String,
 }
 
 /// A roll with what it was for: the record every caller puts in the event stream.
@@ -50,23 +73,43 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         find_skill(self.skills(), name).map(|entry| entry.base_value(characteristics))
     }
 
-    /// Roll a skill or characteristic against `value`.
-    fn check(
-        &self,
-        dice: &mut Dice,
-        purpose: RollPurpose,
-        value: u32,
-        difficulty: Difficulty,
-        extra: ExtraDice,
-    ) -> Rolled<SkillCheck>;
+    /// Roll a skill or characteristic against a demand: the record for the event stream and
+    /// the verdict the battle goes on from.
+    fn check(&self, dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> Checked;
 
-    /// Who wins an opposed roll.
-    fn opposed(
+    /// The exact chance that a roll against `demand` succeeds (a malfunction is no success).
+    fn chance(&self, demand: &Demand) -> f64;
+
+    /// What a demand reads as, before any die falls: the head ("Hard", "45 · ×2 point-blank =
+    /// 90") and the modifiers the head leaves out, in words (empty when none).
+    fn demand_words(&self, demand: &Demand) -> DemandWords;
+
+    /// What the range alone is worth to an attack: its modifiers, or `None` when no roll can
+    /// reach.
+    fn range_value(&self, reading: RangeReading) -> Option<Vec<Modifier>>;
+
+    /// What the facts of a shot are worth to the roll.
+    fn shot_value(&self, facts: &ShotFacts) -> Worth;
+
+    /// What the facts of a blow or a maneuver are worth to the attacker's roll.
+    fn blow_value(&self, facts: &BlowFacts) -> Vec<Modifier>;
+
+    /// What comes of a melee exchange, given both rolls (none for the defender who did not
+    /// defend).
+    fn exchange(
         &self,
-        kind: OpposedKind,
+        defence: Defence,
         attacker: SideResult,
-        defender: SideResult,
-    ) -> OpposedWinner;
+        defender: Option<SideResult>,
+    ) -> MeleeOutcome;
+
+    /// The exact odds of each outcome of a melee exchange, before any die falls.
+    fn exchange_odds(
+        &self,
+        defence: Defence,
+        attacker: &Demand,
+        defender: Option<&Demand>,
+    ) -> ExchangeOdds;
 
     /// Whether a fighting maneuver is possible between these Builds, and at what penalty.
     fn maneuver(&self, maneuvering_build: i32, opponent_build: i32) -> ManeuverAllowance;
@@ -104,107 +147,5 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
             RollVerdict::Levels(verdict) => level_rolls::sketch(roll, verdict),
             RollVerdict::Chance(verdict) => chance_rolls::sketch(roll, verdict),
         }
-    }
-}
-
-/// Call of Cthulhu 7th edition, the default rulebook.
-#[derive(Debug, Clone)]
-pub struct Coc7e {
-    weapons: WeaponTable,
-    armor: ArmorTable,
-}
-
-/// The shipped weapon table and armor examples, compiled in so the game always has them.
-pub const COC7E_WEAPONS_FILE: &str = "assets/rules/coc7e/weapons.ron";
-pub const COC7E_ARMOR_FILE: &str = "assets/rules/coc7e/armor.ron";
-const COC7E_WEAPONS: &str = include_str!("../../assets/rules/coc7e/weapons.ron");
-const COC7E_ARMOR: &str = include_str!("../../assets/rules/coc7e/armor.ron");
-
-impl Coc7e {
-    /// The rulebook with its shipped data.
-    pub fn shipped() -> Result<Self, FileError> {
-        Self::from_texts(COC7E_WEAPONS, COC7E_ARMOR)
-    }
-
-    /// The rulebook with weapon and armor data from these texts.
-    pub fn from_texts(weapons: &str, armor: &str) -> Result<Self, FileError> {
-        Ok(Self {
-            weapons: WeaponTable::parse(COC7E_WEAPONS_FILE, weapons, COC7E_SKILLS)?,
-            armor: ArmorTable::parse(COC7E_ARMOR_FILE, armor)?,
-        })
-    }
-}
-
-impl Ruleset for Coc7e {
-    fn id(&self) -> RulesetId {
-        RulesetId::Coc7e
-    }
-
-    fn name(&self) -> &'static str {
-        "Call of Cthulhu 7th edition"
-    }
-
-    fn derive(&self, characteristics: &Characteristics, age: u32) -> DerivedStats {
-        characteristics.derive(age)
-    }
-
-    fn skills(&self) -> &[SkillEntry] {
-        COC7E_SKILLS
-    }
-
-    fn check(
-        &self,
-        dice: &mut Dice,
-        purpose: RollPurpose,
-        value: u32,
-        difficulty: Difficulty,
-        extra: ExtraDice,
-    ) -> Rolled<SkillCheck> {
-        Rolled {
-            purpose,
-            result: SkillCheck::roll(dice, value, difficulty, extra),
-        }
-    }
-
-    fn opposed(
-        &self,
-        kind: OpposedKind,
-        attacker: SideResult,
-        defender: SideResult,
-    ) -> OpposedWinner {
-        resolve_opposed(kind, attacker, defender)
-    }
-
-    fn maneuver(&self, maneuvering_build: i32, opponent_build: i32) -> ManeuverAllowance {
-        maneuver_allowance(maneuvering_build, opponent_build)
-    }
-
-    fn damage(
-        &self,
-        dice: &mut Dice,
-        purpose: RollPurpose,
-        damage: &DamageNotation,
-        reach: DamageReach,
-        damage_bonus: &Formula,
-        quality: DamageQuality,
-    ) -> Result<Option<Rolled<DamageRoll>>, ReachError> {
-        Ok(damage
-            .roll(dice, reach, damage_bonus, quality)?
-            .map(|result| Rolled { purpose, result }))
-    }
-
-    fn weapons(&self) -> &WeaponTable {
-        &self.weapons
-    }
-
-    fn armor(&self) -> &ArmorTable {
-        &self.armor
-    }
-}
-
-/// The rulebook for an id, with its shipped data.
-pub fn ruleset(id: RulesetId) -> Result<Box<dyn Ruleset>, FileError> {
-    match id {
-        RulesetId::Coc7e => Ok(Box::new(Coc7e::shipped()?)),
     }
 }

@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::modifiers::Modifier;
+
 /// The band a target falls in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -87,6 +89,41 @@ pub struct ShotFacts {
     pub held: bool,
     /// The roll's place in a burst or full-auto trigger pull.
     pub volley_roll: Option<u32>,
+}
+
+impl ShotFacts {
+    /// A shot at this reading with nothing else to it: open ground, nobody aiming, lying flat,
+    /// running or in a melee, at a target of middling size.
+    pub fn plain(reading: RangeReading) -> Self {
+        Self {
+            reading,
+            cover: LineCover::Open,
+            thrown: false,
+            cumbersome: false,
+            aimed: false,
+            dived: false,
+            shooter_prone: false,
+            target_prone: false,
+            target_ran: false,
+            target_movement: 0,
+            target_size: 0,
+            into_melee: false,
+            multiple: false,
+            chambered: false,
+            initiative_edge: false,
+            hindered: false,
+            held: false,
+            volley_roll: None,
+        }
+    }
+}
+
+/// What a situation is worth to a roll, in the rulebook's currency: every modifier, named, and
+/// whether any roll can succeed at all.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Worth {
+    pub modifiers: Vec<Modifier>,
+    pub possible: bool,
 }
 
 /// The facts of a blow or a maneuver at a defender.

@@ -3,3 +3,15 @@
 //! shared engine reaches them only through the `Ruleset` seam (docs/ARCHITECTURE.md).
 
 pub mod brp_classic;
+pub mod coc7e;
+
+use crate::files::FileError;
+use crate::rules::ruleset::{RuleOptions, Ruleset, RulesetId};
+
+/// The rulebook a scenario's rules name, with its shipped data and the scenario's optional
+/// rules.
+pub fn ruleset(options: &RuleOptions) -> Result<Box<dyn Ruleset>, FileError> {
+    match options.ruleset {
+        RulesetId::Coc7e => Ok(Box::new(coc7e::Coc7e::shipped()?.with_options(options))),
+    }
+}

@@ -323,12 +323,9 @@ fn blast_sketch(
                 .filter(|(unit, _)| scenario.units[unit.index()].side == side)
                 .count();
             let enemies = preview.caught.len() - friends;
-            let mut parts = vec![
-                preview.weapon.clone(),
-                capitalised(preview.difficulty.name()),
-            ];
-            if !preview.modifiers.is_empty() {
-                parts.push(modifier_words(&preview.modifiers));
+            let mut parts = vec![preview.weapon.clone(), preview.words.head.clone()];
+            if !preview.words.modifiers.is_empty() {
+                parts.push(preview.words.modifiers.clone());
             }
             let shielded = if preview.shielded.is_empty() {
                 String::new()
@@ -473,25 +470,24 @@ mod tests {
     use crate::map::range::RangeReading;
     use crate::rules::melee::ExchangeOdds;
     use crate::rules::modifiers::ModifierReason;
-    use crate::rules::percentile::Difficulty;
+    use crate::rules::roll::Demand;
+    use crate::rules::ruleset::RuleOptions;
 
-    fn roll(
-        band: RangeBand,
-        difficulty: Difficulty,
-        modifiers: Vec<Modifier>,
-        chance: f64,
-    ) -> RollPreview {
+    /// A previewed roll as the default rulebook words it.
+    fn roll(band: RangeBand, modifiers: Vec<Modifier>, chance: f64) -> RollPreview {
+        let ruleset = crate::rulesets::ruleset(&RuleOptions::default()).expect("it loads");
         RollPreview {
             target: UnitId(1),
             bullets: 1,
+            words: ruleset.demand_words(&Demand::new(50, modifiers.clone())),
             setup: ShotSetup {
                 reading: RangeReading {
                     band,
                     point_blank: false,
                 },
                 line: ShotLine::Clear,
-                difficulty: Some(difficulty),
                 modifiers,
+                possible: true,
             },
             chance,
         }
@@ -532,10 +528,10 @@ mod tests {
     fn headlines_read_as_a_keeper_says_them() {
         let cover_and_aim = roll(
             RangeBand::Long,
-            Difficulty::Hard,
             vec![
                 Modifier::new(ModifierReason::HalfCover, -1),
                 Modifier::new(ModifierReason::Aiming, 1),
+                Modifier::steps(ModifierReason::LongRange, 1),
             ],
             0.21,
         );
@@ -545,7 +541,7 @@ mod tests {
         );
         assert_eq!(
             headline(&Ok(vec![
-                roll(RangeBand::Base, Difficulty::Regular, Vec::new(), 0.6),
+                roll(RangeBand::Base, Vec::new(), 0.6),
                 cover_and_aim
             ])),
             "2 rolls · first: Regular · base range · 60% to hit"

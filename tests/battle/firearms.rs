@@ -106,10 +106,12 @@ fn attack_rolls(events: &[EventKind], unit: UnitId) -> Vec<(SkillCheck, Vec<Modi
         .collect()
 }
 
-/// The reasons of some modifiers, with their dice.
+/// The bonus and penalty dice among some modifiers, by reason (the steps of difficulty are
+/// read from the difficulty).
 fn reasons(modifiers: &[Modifier]) -> Vec<(ModifierReason, i8)> {
     modifiers
         .iter()
+        .filter(|modifier| modifier.difficulty_steps() == 0)
         .map(|modifier| (modifier.reason, modifier.dice()))
         .collect()
 }

@@ -26,7 +26,7 @@ use crate::battle::{Arsenal, TurnState, UnitId};
 use crate::map::range::WeaponReach;
 use crate::map::scenario::{Scenario, UnitSpec, Victory};
 use crate::rules::damage::DamageNotation;
-use crate::rules::percentile::Difficulty;
+use crate::rules::roll::Demand;
 use crate::rules::skills::BRAWL;
 use crate::rules::weapons::{AttackForm, Weapon};
 
@@ -126,6 +126,8 @@ struct Missile {
     reach: WeaponReach,
     dexterity: u32,
     mean: f64,
+    thrown: bool,
+    cumbersome: bool,
 }
 
 impl Missile {
@@ -135,6 +137,8 @@ impl Missile {
             reach: WeaponReach::of(&weapon.range, spec.characteristics.strength),
             dexterity: spec.characteristics.dexterity,
             mean: spec.mean_damage(&weapon.damage),
+            thrown: weapon.attack_form() == AttackForm::Thrown,
+            cumbersome: weapon.cumbersome(),
         }
     }
 }
@@ -147,7 +151,8 @@ pub(super) struct Planner<'a> {
     arsenal: &'a Arsenal,
     temper: Temper,
     reaches: Vec<Reach>,
-    odds: HashMap<(u32, Difficulty, i8), f64>,
+    /// The chance of a roll against a demand.
+    odds: HashMap<Demand, f64>,
     /// The chance a blow at one skill gets past a dodge at another, with net bonus dice.
     blow_odds: HashMap<(u32, u32, i8), f64>,
     /// How much a yard nearer the enemy weighs, against the usual.

@@ -10,22 +10,23 @@ use super::reach_of;
 use crate::ai::{Seen, harm_of};
 use crate::map::Tile;
 use crate::map::range::{distance_yards, range_reading};
-use crate::map::sight::{ShotLine, shot_line};
-use crate::rules::melee::{Defence, SideOdds, exchange_odds};
-use crate::rules::odds::LevelOdds;
-use crate::rules::percentile::{Difficulty, ExtraDice, NetDice};
+use crate::map::sight::shot_line;
+use crate::rules::melee::Defence;
+use crate::rules::modifiers::Modifier;
+use crate::rules::modifiers::ModifierReason;
+use crate::rules::roll::Demand;
+use crate::rules::situation::RangeBand;
+use crate::rules::situation::ShotFacts;
 use crate::rules::weapons::AttackForm;
-use crate::rules::worth::band_difficulty;
 
 impl<'a> Planner<'a> {
-    /// The exact chance of a roll at `skill` and `difficulty` with `dice` net bonus dice.
-    pub(super) fn chance(&mut self, skill: u32, difficulty: Difficulty, dice: i8) -> f64 {
+    /// The exact chance of a roll against a demand, as the rulebook reckons it.
+    pub(super) fn chance(&mut self, demand: Demand) -> f64 {
+        let ruleset = self.scenario.ruleset.as_ref();
         *self
             .odds
-            .entry((skill, difficulty, dice))
-            .or_insert_with(|| {
-                LevelOdds::count(skill, difficulty, net_dice(dice)).success_probability()
-            })
+            .entry(demand)
+            .or_insert_with_key(|demand| ruleset.chance(demand))
     }
 
     /// The exact chance a blow at `skill` with `dice` net bonus dice gets past a dodge at
@@ -35,39 +36,48 @@ impl<'a> Planner<'a> {
             .blow_odds
             .entry((skill, dodge, dice))
             .or_insert_with(|| {
-                let side = |skill: u32, dice: i8| {
-                    let odds = LevelOdds::count(skill, Difficulty::Regular, net_dice(dice));
-                    SideOdds {
-                        counts: odds.effective_counts(Difficulty::Regular),
-                        total: odds.total,
-                        skill,
-                    }
-                };
-                exchange_odds(Defence::Dodge, side(skill, dice), Some(side(dodge, 0))).attacker_wins
+                let outnumbered =
+                    (dice > 0).then(|| Modifier::new(ModifierReason::Outnumbered, dice));
+                let blow = Demand::new(skill, outnumbered.into_iter().collect());
+                let dodge = Demand::new(dodge, Vec::new());
+                self.scenario
+                    .ruleset
+                    .exchange_odds(Defence::Dodge, &blow, Some(&dodge))
+                    .attacker_wins
             })
     }
 
     /// The chance a missile from `from` hits someone at `to`, read from the range band, the
-    /// line of fire and point-blank, with `bonus` more bonus dice (the battle's preview adds
-    /// what this leaves out).
+    /// line of fire and point-blank, aimed or not, as the rulebook values them (the battle's
+    /// preview adds what this leaves out).
     pub(super) fn missile_chance(
         &mut self,
         missile: &Missile,
         from: Tile,
         to: Tile,
-        bonus: i8,
+        aimed: bool,
     ) -> f64 {
         let reading = range_reading(&missile.reach, missile.dexterity, from, to);
-        let Some(difficulty) = band_difficulty(reading.band) else {
+        if reading.band == RangeBand::OutOfRange {
             return 0.0;
-        };
-        let mut dice = bonus + i8::from(reading.point_blank);
-        match shot_line(&self.scenario.map, from, to) {
-            ShotLine::Clear => {}
-            ShotLine::HalfConcealed { .. } | ShotLine::ThroughCover { .. } => dice -= 1,
-            ShotLine::Blocked { .. } => return 0.0,
         }
-        self.chance(missile.skill, difficulty, dice)
+        let line = shot_line(&self.scenario.map, from, to);
+        if !line.open() {
+            return 0.0;
+        }
+        let facts = ShotFacts {
+            reading,
+            cover: line.cover(),
+            thrown: missile.thrown,
+            cumbersome: missile.cumbersome,
+            aimed,
+            ..ShotFacts::plain(reading)
+        };
+        let worth = self.scenario.ruleset.shot_value(&facts);
+        if !worth.possible {
+            return 0.0;
+        }
+        self.chance(Demand::new(missile.skill, worth.modifiers))
     }
 
     /// The harm the standing enemies could do to this unit at `tile` by its next turn.
@@ -83,7 +93,7 @@ impl<'a> Planner<'a> {
             }
             danger += match self.reaches[index].clone() {
                 Reach::Missile(missile) => {
-                    self.missile_chance(&missile, other.at, tile, 0) * missile.mean
+                    self.missile_chance(&missile, other.at, tile, false) * missile.mean
                 }
                 Reach::Blows {
                     skill,
@@ -115,7 +125,7 @@ impl<'a> Planner<'a> {
         targets
             .into_iter()
             .map(|(at, hit_points)| {
-                let chance = self.missile_chance(missile, tile, at, 0);
+                let chance = self.missile_chance(missile, tile, at, false);
                 self.harm(&[(chance, 1)], missile.mean, hit_points)
             })
             .fold(0.0, f64::max)
@@ -152,13 +162,4 @@ impl<'a> Planner<'a> {
         }
         best
     }
-}
-
-/// Net bonus dice (or penalty dice, below zero) as the dice rules count them.
-pub(super) fn net_dice(dice: i8) -> NetDice {
-    ExtraDice {
-        bonus: u8::try_from(dice.max(0)).unwrap_or(0),
-        penalty: dice.min(0).unsigned_abs(),
-    }
-    .net()
 }

@@ -184,8 +184,8 @@ impl<'a> Planner<'a> {
         let Some(seen) = self.seen.iter().find(|other| other.unit == target) else {
             return false;
         };
-        let plain = self.missile_chance(missile, me.at, seen.at, 0);
-        let aimed = self.missile_chance(missile, me.at, seen.at, 1);
+        let plain = self.missile_chance(missile, me.at, seen.at, false);
+        let aimed = self.missile_chance(missile, me.at, seen.at, true);
         let aimed_worth = self.harm(&[(aimed, 1)], missile.mean, seen.hit_points);
         plain > 0.0 && aimed_worth > 2.0 * worth_now && self.danger_at(me.at) < 1.0
     }

@@ -15,7 +15,7 @@ pub fn chance(skill: u32, modifiers: &[Modifier]) -> u32 {
         .iter()
         .fold(i64::from(skill), |sum, modifier| match modifier.effect {
             Effect::Add(points) => sum + i64::from(points),
-            Effect::Dice(_) | Effect::Times(_) => sum,
+            Effect::Dice(_) | Effect::Times(_) | Effect::Steps(_) => sum,
         })
         .max(0);
     let (numerator, denominator) = modifiers.iter().fold(
@@ -25,7 +25,7 @@ pub fn chance(skill: u32, modifiers: &[Modifier]) -> u32 {
                 numerator.saturating_mul(i64::from(times)),
                 denominator.saturating_mul(i64::from(per.max(1))),
             ),
-            Effect::Dice(_) | Effect::Add(_) => (numerator, denominator),
+            Effect::Dice(_) | Effect::Add(_) | Effect::Steps(_) => (numerator, denominator),
         },
     );
     u32::try_from(added.saturating_mul(numerator) / denominator).unwrap_or(u32::MAX)

@@ -1,15 +1,15 @@
-//! What the facts of a situation are worth: the difficulty a shot's range band sets, and each
-//! bonus and penalty die a shot's or a blow's situation gives, named, in the order the roll
+//! What the facts of a situation are worth in CoC: the difficulty a shot's range band sets, and
+//! each bonus and penalty die a shot's or a blow's situation gives, named, in the order the roll
 //! lists them. Automatic fire's later rolls add penalty dice, and past the second one steps of
 //! difficulty.
 
-use super::firearms::{
+use crate::rules::firearms::{
     FAST_MOVEMENT, following_volley_dice, following_volley_steps, raised, size_dice,
 };
-use super::melee::outnumbered;
-use super::modifiers::{Modifier, ModifierReason};
-use super::percentile::Difficulty;
-use super::situation::{BlowFacts, LineCover, RangeBand, ShotFacts};
+use crate::rules::melee::outnumbered;
+use crate::rules::modifiers::{Modifier, ModifierReason};
+use crate::rules::percentile::Difficulty;
+use crate::rules::situation::{BlowFacts, LineCover, RangeBand, ShotFacts, Worth};
 
 /// The difficulty of an attack at a band; `None` when it cannot be made.
 pub fn band_difficulty(band: RangeBand) -> Option<Difficulty> {
@@ -21,11 +21,33 @@ pub fn band_difficulty(band: RangeBand) -> Option<Difficulty> {
     }
 }
 
-/// A shot's worth: the difficulty (`None`: no roll can hit) and every modifier.
+/// The steps of difficulty a band sets, named; `None` when no attack can reach.
+pub fn range_value(band: RangeBand) -> Option<Vec<Modifier>> {
+    let difficulty = band_difficulty(band)?;
+    Some(match difficulty {
+        Difficulty::Hard => vec![Modifier::steps(ModifierReason::LongRange, 1)],
+        Difficulty::Extreme => vec![Modifier::steps(ModifierReason::VeryLongRange, 2)],
+        Difficulty::Regular | Difficulty::Critical => Vec::new(),
+    })
+}
+
+/// A shot's worth: the difficulty (`None`: no roll can hit), every bonus and penalty die, and
+/// the steps of difficulty that set it, named.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ShotValue {
     pub difficulty: Option<Difficulty>,
     pub modifiers: Vec<Modifier>,
+    pub steps: Vec<Modifier>,
+}
+
+impl ShotValue {
+    /// Every modifier of the shot, dice first, then the steps, and whether it can hit.
+    pub fn worth(self) -> Worth {
+        Worth {
+            possible: self.difficulty.is_some(),
+            modifiers: self.modifiers.into_iter().chain(self.steps).collect(),
+        }
+    }
 }
 
 /// The net bonus (positive) or penalty (negative) dice of some modifiers, before they are
@@ -91,6 +113,7 @@ pub fn shot_value(facts: &ShotFacts, point_blank_revisited: bool) -> ShotValue {
         add(ModifierReason::Held, -1);
     }
     let mut difficulty = band_difficulty(facts.reading.band);
+    let mut steps = range_value(facts.reading.band).unwrap_or_default();
     if let Some(roll) = facts.volley_roll {
         let others = net_dice(&modifiers);
         if roll > 0 {
@@ -99,12 +122,19 @@ pub fn shot_value(facts: &ShotFacts, point_blank_revisited: bool) -> ShotValue {
                 following_volley_dice(roll),
             ));
         }
-        difficulty =
-            difficulty.and_then(|start| raised(start, following_volley_steps(others, roll)));
+        let volley_steps = following_volley_steps(others, roll);
+        if volley_steps > 0 {
+            steps.push(Modifier::steps(
+                ModifierReason::FollowingVolley,
+                i8::try_from(volley_steps).unwrap_or(i8::MAX),
+            ));
+        }
+        difficulty = difficulty.and_then(|start| raised(start, volley_steps));
     }
     ShotValue {
         difficulty,
         modifiers,
+        steps,
     }
 }
 
@@ -147,6 +177,7 @@ pub fn blow_value(facts: &BlowFacts) -> Vec<Modifier> {
 mod tests {
     use super::*;
     use crate::rules::situation::RangeReading;
+    use crate::rulesets::coc7e::difficulty_of;
 
     /// A plain shot at base range: nothing on it.
     fn plain() -> ShotFacts {
@@ -200,6 +231,10 @@ mod tests {
                 ..plain()
             };
             assert_eq!(shot_value(&facts, false).difficulty, difficulty, "{band:?}");
+            // The steps the demand carries set the same difficulty.
+            let worth = shot_value(&facts, false).worth();
+            let demanded = worth.possible.then_some(worth.modifiers);
+            assert_eq!(demanded.and_then(|m| difficulty_of(&m)), difficulty);
         }
     }
 
@@ -283,6 +318,12 @@ mod tests {
         );
         // Past Critical no roll can hit.
         assert_eq!(volley(6, LineCover::Open).difficulty, None);
+        let past = volley(6, LineCover::Open).worth();
+        assert!(!past.possible);
+        assert_eq!(difficulty_of(&past.modifiers), None);
+        let third = volley(3, LineCover::Open).worth();
+        assert!(third.possible);
+        assert_eq!(difficulty_of(&third.modifiers), Some(Difficulty::Hard));
     }
 
     #[test]

@@ -1,0 +1,148 @@
+//! Call of Cthulhu 7th edition, the default rulebook: percentile rolls judged by success levels
+//! with bonus and penalty dice, difficulty set by range, dodge and fight back, and the weapon
+//! table and armor examples shipped in `assets/rules/coc7e/`.
+
+mod check;
+pub mod worth;
+
+use crate::files::FileError;
+use crate::rules::characteristics::{Characteristics, DerivedStats};
+use crate::rules::damage::{
+    DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError,
+};
+use crate::rules::dice::Dice;
+use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome, melee_outcome};
+use crate::rules::modifiers::Modifier;
+use crate::rules::opposed::{ManeuverAllowance, SideResult, maneuver_allowance};
+use crate::rules::roll::{Checked, Demand, RollPurpose};
+use crate::rules::ruleset::{DemandWords, Rolled, RuleOptions, Ruleset, RulesetId};
+use crate::rules::situation::{BlowFacts, RangeReading, ShotFacts, Worth};
+use crate::rules::skills::{COC7E_SKILLS, SkillEntry};
+use crate::rules::weapons::{ArmorTable, WeaponTable};
+
+pub use check::difficulty_of;
+
+/// Call of Cthulhu 7th edition, the default rulebook.
+#[derive(Debug, Clone)]
+pub struct Coc7e {
+    weapons: WeaponTable,
+    armor: ArmorTable,
+    /// No point-blank bonus die for rifles, full-length shotguns and bows (an optional rule).
+    point_blank_revisited: bool,
+}
+
+/// The shipped weapon table and armor examples, compiled in so the game always has them.
+pub const COC7E_WEAPONS_FILE: &str = "assets/rules/coc7e/weapons.ron";
+pub const COC7E_ARMOR_FILE: &str = "assets/rules/coc7e/armor.ron";
+const COC7E_WEAPONS: &str = include_str!("../../../assets/rules/coc7e/weapons.ron");
+const COC7E_ARMOR: &str = include_str!("../../../assets/rules/coc7e/armor.ron");
+
+impl Coc7e {
+    /// The rulebook with its shipped data.
+    pub fn shipped() -> Result<Self, FileError> {
+        Self::from_texts(COC7E_WEAPONS, COC7E_ARMOR)
+    }
+
+    /// The rulebook with weapon and armor data from these texts.
+    pub fn from_texts(weapons: &str, armor: &str) -> Result<Self, FileError> {
+        Ok(Self {
+            weapons: WeaponTable::parse(COC7E_WEAPONS_FILE, weapons, COC7E_SKILLS)?,
+            armor: ArmorTable::parse(COC7E_ARMOR_FILE, armor)?,
+            point_blank_revisited: false,
+        })
+    }
+
+    /// The rulebook with a scenario's optional rules.
+    pub fn with_options(self, options: &RuleOptions) -> Self {
+        Self {
+            point_blank_revisited: options.point_blank_revisited,
+            ..self
+        }
+    }
+}
+
+impl Ruleset for Coc7e {
+    fn id(&self) -> RulesetId {
+        RulesetId::Coc7e
+    }
+
+    fn name(&self) -> &'static str {
+        "Call of Cthulhu 7th edition"
+    }
+
+    fn derive(&self, characteristics: &Characteristics, age: u32) -> DerivedStats {
+        characteristics.derive(age)
+    }
+
+    fn skills(&self) -> &[SkillEntry] {
+        COC7E_SKILLS
+    }
+
+    fn check(&self, dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> Checked {
+        check::check(dice, purpose, demand)
+    }
+
+    fn chance(&self, demand: &Demand) -> f64 {
+        check::chance(demand)
+    }
+
+    fn demand_words(&self, demand: &Demand) -> DemandWords {
+        check::demand_words(demand)
+    }
+
+    fn range_value(&self, reading: RangeReading) -> Option<Vec<Modifier>> {
+        worth::range_value(reading.band)
+    }
+
+    fn shot_value(&self, facts: &ShotFacts) -> Worth {
+        worth::shot_value(facts, self.point_blank_revisited).worth()
+    }
+
+    fn blow_value(&self, facts: &BlowFacts) -> Vec<Modifier> {
+        worth::blow_value(facts)
+    }
+
+    fn exchange(
+        &self,
+        defence: Defence,
+        attacker: SideResult,
+        defender: Option<SideResult>,
+    ) -> MeleeOutcome {
+        melee_outcome(defence, attacker, defender)
+    }
+
+    fn exchange_odds(
+        &self,
+        defence: Defence,
+        attacker: &Demand,
+        defender: Option<&Demand>,
+    ) -> ExchangeOdds {
+        check::exchange_odds(defence, attacker, defender)
+    }
+
+    fn maneuver(&self, maneuvering_build: i32, opponent_build: i32) -> ManeuverAllowance {
+        maneuver_allowance(maneuvering_build, opponent_build)
+    }
+
+    fn damage(
+        &self,
+        dice: &mut Dice,
+        purpose: RollPurpose,
+        damage: &DamageNotation,
+        reach: DamageReach,
+        damage_bonus: &Formula,
+        quality: DamageQuality,
+    ) -> Result<Option<Rolled<DamageRoll>>, ReachError> {
+        Ok(damage
+            .roll(dice, reach, damage_bonus, quality)?
+            .map(|result| Rolled { purpose, result }))
+    }
+
+    fn weapons(&self) -> &WeaponTable {
+        &self.weapons
+    }
+
+    fn armor(&self) -> &ArmorTable {
+        &self.armor
+    }
+}
