@@ -5,6 +5,7 @@ use gridkeeper::map::range::WeaponReach;
 use gridkeeper::map::reach::{budget_for, reachable};
 use gridkeeper::map::sight::{fire_overlay, line_of_fire};
 use gridkeeper::map::{GridMap, TerrainKind, Tile};
+use gridkeeper::rules::ruleset::RuleOptions;
 use gridkeeper::rules::weapons::WeaponRange;
 
 fn main() {
@@ -62,19 +63,29 @@ fn line_of_fire_open_ground(bencher: divan::Bencher) {
     bencher.bench_local(|| line_of_fire(&map, Tile::new(0, 1), Tile::new(SIDE - 1, SIDE - 2)));
 }
 
+/// A rifle (110 yards) in the hands of DEX 60, on the default rulebook's range scale, and how
+/// far its point-blank reaches.
+fn rifle() -> (WeaponReach, u32) {
+    let scale = gridkeeper::rulesets::ruleset(&RuleOptions::default())
+        .expect("the default rulebook loads")
+        .range_scale();
+    let reach = WeaponReach::of(&WeaponRange::Yards(110), 60, &scale);
+    (reach, scale.point_blank_feet(60))
+}
+
 /// The range-band overlay of a rifle (110 yards) from the centre: every one of 65,536 tiles
 /// gets its band and, where in range, its line of fire.
 #[divan::bench(sample_count = 20)]
 fn range_band_overlay_whole_map(bencher: divan::Bencher) {
     let map = busy_map();
-    let rifle = WeaponReach::of(&WeaponRange::Yards(110), 60);
-    bencher.bench_local(|| fire_overlay(&map, CENTRE, &rifle, 60));
+    let (rifle, point_blank) = rifle();
+    bencher.bench_local(|| fire_overlay(&map, CENTRE, &rifle, point_blank));
 }
 
 /// The same overlay over open ground: every line runs its full length.
 #[divan::bench(sample_count = 20)]
 fn range_band_overlay_open_ground(bencher: divan::Bencher) {
     let map = GridMap::filled("open", SIDE, SIDE, TerrainKind::Floor.terrain());
-    let rifle = WeaponReach::of(&WeaponRange::Yards(110), 60);
-    bencher.bench_local(|| fire_overlay(&map, CENTRE, &rifle, 60));
+    let (rifle, point_blank) = rifle();
+    bencher.bench_local(|| fire_overlay(&map, CENTRE, &rifle, point_blank));
 }

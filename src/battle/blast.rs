@@ -66,8 +66,10 @@ fn check_throw(
     if !open_tile(battle, at) {
         return Err(Rejection::NoLineOfFire(format!("{at} is not open ground")));
     }
-    let reach = WeaponReach::of(&weapon.range, spec.characteristics.strength);
-    let reading = range_reading(&reach, spec.characteristics.dexterity, from, at);
+    let scale = battle.scenario.ruleset.range_scale();
+    let reach = WeaponReach::of(&weapon.range, spec.characteristics.strength, &scale);
+    let point_blank = scale.point_blank_feet(spec.characteristics.dexterity);
+    let reading = range_reading(&reach, point_blank, from, at);
     let Some(range) = battle.scenario.ruleset.range_value(reading) else {
         return Err(Rejection::OutOfReach(format!(
             "{at} is out of range of the {}",

@@ -109,7 +109,7 @@ pub(super) fn in_reach(
         return Err(Rejection::OutOfReach("not on the map".to_string()));
     };
     let reach = match range {
-        WeaponRange::Feet(_) => WeaponReach::of(range, 0),
+        WeaponRange::Feet(_) => WeaponReach::of(range, 0, &battle.scenario.ruleset.range_scale()),
         _ => WeaponReach::Touch,
     };
     let band = range_reading(&reach, 0, from, to).band;

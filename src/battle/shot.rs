@@ -74,8 +74,10 @@ pub(super) fn setup(
     let (Some(from), Some(to)) = (battle.position(unit), battle.position(target)) else {
         return Err(Rejection::OutOfReach("not on the map".to_string()));
     };
-    let reach = WeaponReach::of(&weapon.range, spec.characteristics.strength);
-    let reading = range_reading(&reach, spec.characteristics.dexterity, from, to);
+    let scale = battle.scenario.ruleset.range_scale();
+    let reach = WeaponReach::of(&weapon.range, spec.characteristics.strength, &scale);
+    let point_blank = scale.point_blank_feet(spec.characteristics.dexterity);
+    let reading = range_reading(&reach, point_blank, from, to);
     if reading.band == RangeBand::OutOfRange {
         return Err(Rejection::OutOfReach(format!(
             "{target_name} is out of range of the {}",

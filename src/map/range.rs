@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Tile;
-pub use crate::rules::situation::{RangeBand, RangeReading};
+pub use crate::rules::situation::{RangeBand, RangeReading, RangeScale};
 use crate::rules::weapons::WeaponRange;
 
 /// Squared distance between two tile centres, in square yards.
@@ -40,16 +40,15 @@ pub enum WeaponReach {
 }
 
 impl WeaponReach {
-    /// Resolve a weapon's range for a wielder of this STR. A base range doubles for long range
-    /// and doubles again for very long; shotguns use their three damage bands as the three
-    /// bands (10, 20 and 50 yards for most), with no band past the last.
-    pub fn of(range: &WeaponRange, strength: u32) -> Self {
+    /// Resolve a weapon's range for a wielder of this STR on a rulebook's scale: the long and
+    /// very long bands end at the scale's multiples of the base range (CoC: twice, four times);
+    /// shotguns use their three damage bands as the three bands (10, 20 and 50 yards for most),
+    /// with no band past the last.
+    pub fn of(range: &WeaponRange, strength: u32, scale: &RangeScale) -> Self {
         let doubling = |base_feet: u32| Self::Ranged {
-            limits_feet: [
-                Some(base_feet),
-                Some(base_feet.saturating_mul(2)),
-                Some(base_feet.saturating_mul(4)),
-            ],
+            limits_feet: scale
+                .band_multiples
+                .map(|multiple| Some(base_feet.saturating_mul(multiple))),
         };
         match range {
             WeaponRange::Touch => Self::Touch,
@@ -69,8 +68,14 @@ impl WeaponReach {
     }
 }
 
-/// Read the range from a shooter at `from` (with this DEX) to a target at `to`.
-pub fn range_reading(reach: &WeaponReach, dexterity: u32, from: Tile, to: Tile) -> RangeReading {
+/// Read the range from a shooter at `from` (whose point-blank reaches `point_blank_feet`) to a
+/// target at `to`.
+pub fn range_reading(
+    reach: &WeaponReach,
+    point_blank_feet: u32,
+    from: Tile,
+    to: Tile,
+) -> RangeReading {
     match reach {
         WeaponReach::Touch => RangeReading {
             band: if from.is_adjacent(to) {
@@ -93,7 +98,8 @@ pub fn range_reading(reach: &WeaponReach, dexterity: u32, from: Tile, to: Tile) 
                 .map_or(RangeBand::OutOfRange, |(_, band)| band);
             RangeReading {
                 band,
-                point_blank: band != RangeBand::OutOfRange && within_feet(from, to, dexterity / 5),
+                point_blank: band != RangeBand::OutOfRange
+                    && within_feet(from, to, point_blank_feet),
             }
         }
     }
@@ -102,6 +108,23 @@ pub fn range_reading(reach: &WeaponReach, dexterity: u32, from: Tile, to: Tile) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::ruleset::RuleOptions;
+
+    /// The default rulebook's range scale.
+    fn scale() -> RangeScale {
+        crate::rulesets::ruleset(&RuleOptions::default())
+            .expect("the default rulebook loads")
+            .range_scale()
+    }
+
+    fn reach_of(range: &WeaponRange, strength: u32) -> WeaponReach {
+        WeaponReach::of(range, strength, &scale())
+    }
+
+    /// The reading for a shooter of this DEX.
+    fn read(reach: &WeaponReach, dexterity: u32, from: Tile, to: Tile) -> RangeReading {
+        range_reading(reach, scale().point_blank_feet(dexterity), from, to)
+    }
 
     const ORIGIN: Tile = Tile::new(100, 100);
 
@@ -119,10 +142,10 @@ mod tests {
 
     /// Check the band at each distance straight along a row, for a wielder of this STR.
     fn assert_bands(range: WeaponRange, strength: u32, cases: &[(u32, RangeBand)]) {
-        let reach = WeaponReach::of(&range, strength);
+        let reach = reach_of(&range, strength);
         for &(yards, band) in cases {
             assert_eq!(
-                range_reading(&reach, 50, ORIGIN, at(yards, 0)).band,
+                read(&reach, 50, ORIGIN, at(yards, 0)).band,
                 band,
                 "{range:?} (STR {strength}) at {yards} yards"
             );
@@ -144,18 +167,18 @@ mod tests {
         ];
         assert_bands(WeaponRange::Yards(15), 50, &cases);
         // Diagonally: (9, 12) is exactly 15 yards; (11, 11) is 15.56 yards.
-        let revolver = WeaponReach::of(&WeaponRange::Yards(15), 50);
-        assert_eq!(range_reading(&revolver, 50, ORIGIN, at(9, 12)).band, Base);
-        assert_eq!(range_reading(&revolver, 50, ORIGIN, at(11, 11)).band, Long);
+        let revolver = reach_of(&WeaponRange::Yards(15), 50);
+        assert_eq!(read(&revolver, 50, ORIGIN, at(9, 12)).band, Base);
+        assert_eq!(read(&revolver, 50, ORIGIN, at(11, 11)).band, Long);
     }
 
     /// Point-blank: within DEX/5 feet, rounded down. DEX 60 is 12 feet (4 yards); DEX 59 is
     /// 11 feet (3 yards and a foot); DEX 45 is 9 feet (3 yards); DEX 44 is 8 feet.
     #[test]
     fn point_blank_boundaries() {
-        let rifle = WeaponReach::of(&WeaponRange::Yards(110), 50);
+        let rifle = reach_of(&WeaponRange::Yards(110), 50);
         let point_blank =
-            |dexterity, dx, dy| range_reading(&rifle, dexterity, ORIGIN, at(dx, dy)).point_blank;
+            |dexterity, dx, dy| read(&rifle, dexterity, ORIGIN, at(dx, dy)).point_blank;
         assert!(point_blank(60, 4, 0));
         assert!(!point_blank(60, 5, 0));
         assert!(point_blank(60, 3, 2), "3.6 yards is 10.8 feet");
@@ -177,10 +200,10 @@ mod tests {
     fn point_blank_outside_the_weapon_range_is_not_a_shot() {
         // A derringer (3 yards) in the hand of DEX 90 (18 feet, 6 yards): at 5 yards the shot is
         // long range and point-blank; at 13 yards it is out of range.
-        let derringer = WeaponReach::of(&WeaponRange::Yards(3), 50);
-        let five = range_reading(&derringer, 90, ORIGIN, at(5, 0));
+        let derringer = reach_of(&WeaponRange::Yards(3), 50);
+        let five = read(&derringer, 90, ORIGIN, at(5, 0));
         assert_eq!((five.band, five.point_blank), (RangeBand::Long, true));
-        let thirteen = range_reading(&derringer, 90, ORIGIN, at(13, 0));
+        let thirteen = read(&derringer, 90, ORIGIN, at(13, 0));
         assert_eq!(
             (thirteen.band, thirteen.point_blank),
             (RangeBand::OutOfRange, false)
@@ -232,7 +255,7 @@ mod tests {
 
     #[test]
     fn touch_reaches_the_eight_neighbours() {
-        let knife = WeaponReach::of(&WeaponRange::Touch, 50);
+        let knife = reach_of(&WeaponRange::Touch, 50);
         for (dx, dy, band) in [
             (1, 0, RangeBand::Touch),
             (1, 1, RangeBand::Touch),
@@ -240,7 +263,7 @@ mod tests {
             (2, 0, RangeBand::OutOfRange),
             (2, 1, RangeBand::OutOfRange),
         ] {
-            let reading = range_reading(&knife, 80, ORIGIN, at(dx, dy));
+            let reading = read(&knife, 80, ORIGIN, at(dx, dy));
             assert_eq!(reading.band, band, "({dx}, {dy})");
             assert!(!reading.point_blank);
         }

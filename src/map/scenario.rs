@@ -8,6 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::opening::{Opening, OpeningFile};
 use super::{GridMap, MapFile, Tile};
+use crate::map::range::RangeScale;
+use crate::map::range::WeaponReach;
 use crate::rules::characteristics::{Characteristics, DerivedStats};
 use crate::rules::damage::DamageNotation;
 use crate::rules::ruleset::{RuleOptions, Ruleset};
@@ -231,26 +233,32 @@ pub struct UnitSpec {
 }
 
 impl UnitSpec {
-    /// The name and reach of one of the unit's attacks (a wielder's STR sets thrown ranges).
-    pub fn attack_reach(&self, choice: WeaponChoice) -> (String, crate::map::range::WeaponReach) {
-        use crate::map::range::WeaponReach;
+    /// The name of one of the unit's attacks.
+    pub fn attack_name(&self, choice: WeaponChoice) -> String {
+        let name = match choice {
+            WeaponChoice::Carried(index) => {
+                self.weapons.get(index).map(|carried| &carried.weapon.name)
+            }
+            WeaponChoice::Natural(index) => {
+                self.natural_attacks.get(index).map(|attack| &attack.name)
+            }
+            WeaponChoice::Unarmed => None,
+        };
+        name.map_or_else(|| "bare hands".to_string(), Clone::clone)
+    }
+
+    /// The reach of one of the unit's attacks on a rulebook's range scale (a wielder's STR sets
+    /// thrown ranges).
+    pub fn attack_reach(&self, choice: WeaponChoice, scale: &RangeScale) -> WeaponReach {
         match choice {
-            WeaponChoice::Carried(index) => self.weapons.get(index).map_or_else(
-                || ("bare hands".to_string(), WeaponReach::Touch),
-                |carried| {
-                    (
-                        carried.weapon.name.clone(),
-                        WeaponReach::of(&carried.weapon.range, self.characteristics.strength),
-                    )
-                },
-            ),
-            WeaponChoice::Natural(index) => (
-                self.natural_attacks
+            WeaponChoice::Carried(index) => {
+                self.weapons
                     .get(index)
-                    .map_or_else(|| "bare hands".to_string(), |attack| attack.name.clone()),
-                WeaponReach::Touch,
-            ),
-            WeaponChoice::Unarmed => ("bare hands".to_string(), WeaponReach::Touch),
+                    .map_or(WeaponReach::Touch, |carried| {
+                        WeaponReach::of(&carried.weapon.range, self.characteristics.strength, scale)
+                    })
+            }
+            WeaponChoice::Natural(_) | WeaponChoice::Unarmed => WeaponReach::Touch,
         }
     }
 

@@ -288,12 +288,12 @@ pub fn fire_overlay(
     map: &GridMap,
     shooter: Tile,
     reach: &WeaponReach,
-    dexterity: u32,
+    point_blank_feet: u32,
 ) -> Vec<FireCell> {
     (0..map.area())
         .map(|index| {
             let target = map.tile_at(index);
-            let reading = range_reading(reach, dexterity, shooter, target);
+            let reading = range_reading(reach, point_blank_feet, shooter, target);
             let in_range = reading.band != RangeBand::OutOfRange;
             FireCell {
                 reading,
@@ -306,7 +306,7 @@ pub fn fire_overlay(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::map::range::RangeBand;
+    use crate::map::range::{RangeBand, RangeScale};
     use crate::map::tests::sketch;
     use crate::rules::weapons::WeaponRange;
 
@@ -584,8 +584,13 @@ mod tests {
             "........", //
             "...#....", "........",
         ]);
-        let revolver = WeaponReach::of(&WeaponRange::Yards(2), 50);
-        let overlay = fire_overlay(&map, Tile::new(0, 1), &revolver, 30);
+        // Bands at one, two and four times the base range; point-blank at DEX/5 feet.
+        let scale = RangeScale {
+            band_multiples: [1, 2, 4],
+            point_blank_per_dexterity: [1, 5],
+        };
+        let revolver = WeaponReach::of(&WeaponRange::Yards(2), 50, &scale);
+        let overlay = fire_overlay(&map, Tile::new(0, 1), &revolver, scale.point_blank_feet(30));
         assert_eq!(overlay.len(), map.area());
         let at = |x, y| overlay[map.index(Tile::new(x, y)).expect("on the map")];
         assert_eq!(at(2, 1).reading.band, RangeBand::Base);

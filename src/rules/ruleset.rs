@@ -12,7 +12,7 @@ use super::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use super::modifiers::Modifier;
 use super::opposed::{ManeuverAllowance, SideResult};
 use super::roll::{Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerdict};
-use super::situation::{BlowFacts, RangeReading, ShotFacts, Worth};
+use super::situation::{BlowFacts, RangeReading, RangeScale, ShotFacts, Worth};
 use super::skills::{SkillEntry, find_skill};
 use super::weapons::{ArmorTable, WeaponTable};
 use super::{chance_rolls, level_rolls};
@@ -83,6 +83,9 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// What a demand reads as, before any die falls: the head ("Hard", "45 · ×2 point-blank =
     /// 90") and the modifiers the head leaves out, in words (empty when none).
     fn demand_words(&self, demand: &Demand) -> DemandWords;
+
+    /// How the rulebook measures range: where its bands end, how far point-blank reaches.
+    fn range_scale(&self) -> RangeScale;
 
     /// What the range alone is worth to an attack: its modifiers, or `None` when no roll can
     /// reach.

@@ -43,6 +43,23 @@ pub struct RangeReading {
     pub point_blank: bool,
 }
 
+/// How a rulebook measures range: where the base, long and very long bands end, in multiples
+/// of a weapon's base range, and how far point-blank reaches for a shooter's DEX.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RangeScale {
+    pub band_multiples: [u32; 3],
+    /// Feet of point-blank reach per point of DEX, as `[numerator, denominator]`, rounded down.
+    pub point_blank_per_dexterity: [u32; 2],
+}
+
+impl RangeScale {
+    /// How far point-blank reaches, in feet, for a shooter of this DEX.
+    pub fn point_blank_feet(&self, dexterity: u32) -> u32 {
+        let [numerator, denominator] = self.point_blank_per_dexterity;
+        dexterity.saturating_mul(numerator) / denominator.max(1)
+    }
+}
+
 /// What stands right beside the target on the line of fire.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

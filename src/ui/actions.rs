@@ -153,7 +153,7 @@ fn unit_buttons(
             view.order(Command::Release { unit });
         }
         egui::ComboBox::from_id_salt("weapon-in-hand")
-            .selected_text(spec.attack_reach(state.arsenal.in_hand).0)
+            .selected_text(spec.attack_name(state.arsenal.in_hand))
             .show_ui(ui, |ui| {
                 let mut choices: Vec<WeaponChoice> = (0..spec.weapons.len())
                     .filter(|index| !state.arsenal.lost.contains(index))
@@ -162,7 +162,7 @@ fn unit_buttons(
                 choices.extend((0..spec.natural_attacks.len()).map(WeaponChoice::Natural));
                 choices.push(WeaponChoice::Unarmed);
                 for choice in choices {
-                    let name = spec.attack_reach(choice).0;
+                    let name = spec.attack_name(choice);
                     if ui
                         .selectable_label(state.arsenal.in_hand == choice, name)
                         .clicked()
@@ -459,7 +459,7 @@ pub(super) fn defence_prompt(
                 AttackKind::Strike(choice) => format!(
                     "comes at {} with {}",
                     spec.name,
-                    attacker.attack_reach(*choice).0
+                    attacker.attack_name(*choice)
                 ),
                 AttackKind::Maneuver(goal) => format!(
                     "tries to {} {}",

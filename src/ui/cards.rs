@@ -268,7 +268,7 @@ pub(super) fn unit_card(
     }
     if range_shown {
         let in_hand = view.in_hand(id).unwrap_or_else(|| unit.default_weapon());
-        let weapon = unit.attack_reach(in_hand).0;
+        let weapon = unit.attack_name(in_hand);
         ui.small(format!(
             "Range bands of the {weapon}: point-blank, regular, hard, extreme; dark: out of sight or range."
         ));

@@ -144,8 +144,10 @@ fn shade_tiles(
     let mut shades: Vec<Option<Color>> = vec![None; map.area()];
     if let Some((id, unit, at, arsenal)) = selected {
         if range_shown.0 {
-            let (_, reach) = unit.attack_reach(arsenal.in_hand);
-            let cells = fire_overlay(map, at, &reach, unit.characteristics.dexterity);
+            let scale = scenario.0.ruleset.range_scale();
+            let reach = unit.attack_reach(arsenal.in_hand, &scale);
+            let point_blank = scale.point_blank_feet(unit.characteristics.dexterity);
+            let cells = fire_overlay(map, at, &reach, point_blank);
             // Only tiles someone could stand on are targets worth shading.
             shades = cells
                 .iter()

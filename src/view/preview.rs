@@ -227,7 +227,8 @@ fn previews(
     let Some(target) = target else {
         return (None, blast);
     };
-    let (weapon, reach) = spec.attack_reach(in_hand);
+    let weapon = spec.attack_name(in_hand);
+    let scale = scenario.ruleset.range_scale();
     let close_line = || match line_of_fire(&scenario.map, from, tile) {
         LineOfFire::Blocked { at } => ShotLine::Blocked { at },
         _ => ShotLine::Clear,
@@ -283,7 +284,9 @@ fn previews(
             let (possible, headline) = if form == AttackForm::Melee {
                 exchange_reading(world, shooter, target, AttackKind::Strike(in_hand))
             } else {
-                let reading = range_reading(&reach, spec.characteristics.dexterity, from, tile);
+                let reach = spec.attack_reach(in_hand, &scale);
+                let point_blank = scale.point_blank_feet(spec.characteristics.dexterity);
+                let reading = range_reading(&reach, point_blank, from, tile);
                 let in_reach = reading.band != RangeBand::OutOfRange;
                 let headline = match (form, &blast) {
                     (AttackForm::Lobbed, Some(sketch)) => sketch.headline.clone(),

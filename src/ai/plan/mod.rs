@@ -124,7 +124,8 @@ enum Reach {
 struct Missile {
     skill: u32,
     reach: WeaponReach,
-    dexterity: u32,
+    /// How far the wielder's point-blank reaches, in feet.
+    point_blank_feet: u32,
     mean: f64,
     thrown: bool,
     cumbersome: bool,
@@ -132,10 +133,11 @@ struct Missile {
 
 impl Missile {
     fn of(scenario: &Scenario, spec: &UnitSpec, weapon: &Weapon) -> Self {
+        let scale = scenario.ruleset.range_scale();
         Self {
             skill: spec.skill(scenario.ruleset.as_ref(), &weapon.skill),
-            reach: WeaponReach::of(&weapon.range, spec.characteristics.strength),
-            dexterity: spec.characteristics.dexterity,
+            reach: WeaponReach::of(&weapon.range, spec.characteristics.strength, &scale),
+            point_blank_feet: scale.point_blank_feet(spec.characteristics.dexterity),
             mean: spec.mean_damage(&weapon.damage),
             thrown: weapon.attack_form() == AttackForm::Thrown,
             cumbersome: weapon.cumbersome(),

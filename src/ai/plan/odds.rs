@@ -57,7 +57,7 @@ impl<'a> Planner<'a> {
         to: Tile,
         aimed: bool,
     ) -> f64 {
-        let reading = range_reading(&missile.reach, missile.dexterity, from, to);
+        let reading = range_reading(&missile.reach, missile.point_blank_feet, from, to);
         if reading.band == RangeBand::OutOfRange {
             return 0.0;
         }

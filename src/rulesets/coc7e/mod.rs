@@ -16,7 +16,7 @@ use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::{ManeuverAllowance, SideResult, maneuver_allowance};
 use crate::rules::roll::{Checked, Demand, RollPurpose};
 use crate::rules::ruleset::{DemandWords, Rolled, RuleOptions, Ruleset, RulesetId};
-use crate::rules::situation::{BlowFacts, RangeReading, ShotFacts, Worth};
+use crate::rules::situation::{BlowFacts, RangeReading, RangeScale, ShotFacts, Worth};
 use crate::rules::skills::{COC7E_SKILLS, SkillEntry};
 use crate::rules::weapons::{ArmorTable, WeaponTable};
 
@@ -88,6 +88,13 @@ impl Ruleset for Coc7e {
 
     fn demand_words(&self, demand: &Demand) -> DemandWords {
         check::demand_words(demand)
+    }
+
+    fn range_scale(&self) -> RangeScale {
+        RangeScale {
+            band_multiples: [1, 2, 4],
+            point_blank_per_dexterity: [1, 5],
+        }
     }
 
     fn range_value(&self, reading: RangeReading) -> Option<Vec<Modifier>> {
