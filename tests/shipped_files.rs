@@ -8,6 +8,7 @@ use gridkeeper::rules::damage::{DamageQuality, DamageReach, Formula};
 use gridkeeper::rules::dice::Dice;
 use gridkeeper::rules::ruleset::Ruleset;
 use gridkeeper::rules::weapons::{WeaponCategory, WeaponRange};
+use gridkeeper::rulesets::brp_classic::BrpClassic;
 use gridkeeper::rulesets::coc7e::Coc7e;
 
 fn coc7e() -> Coc7e {
@@ -23,6 +24,44 @@ fn the_shipped_weapon_file_is_the_one_compiled_in() {
         std::fs::read_to_string(root.join("assets/rules/coc7e/armor.ron")).expect("armor.ron");
     let from_disk = Coc7e::from_texts(&weapons, &armor).expect("the files on disk load");
     assert_eq!(from_disk.weapons(), coc7e().weapons());
+}
+
+/// BRP classic's weapons and armor load from disk as compiled in, and every weapon names one
+/// of the rulebook's own skills and rolls its damage.
+#[test]
+fn the_brp_files_load_and_name_brp_skills() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |file: &str| {
+        std::fs::read_to_string(root.join("assets/rules/brp-classic").join(file)).expect(file)
+    };
+    let from_disk =
+        BrpClassic::from_texts(&read("weapons.ron"), &read("armor.ron")).expect("they load");
+    let shipped = BrpClassic::shipped().expect("the compiled-in files load");
+    assert_eq!(from_disk.weapons(), shipped.weapons());
+    assert_eq!(shipped.weapons().weapons.len(), 10);
+    assert_eq!(shipped.armor().armor.len(), 4);
+    let mut dice = Dice::from_seed(1);
+    for weapon in &shipped.weapons().weapons {
+        assert!(
+            shipped
+                .skills()
+                .iter()
+                .any(|skill| skill.name == weapon.skill),
+            "{} rolls {}",
+            weapon.name,
+            weapon.skill
+        );
+        let rolled = weapon
+            .damage
+            .roll(
+                &mut dice,
+                DamageReach::Full,
+                &Formula::default(),
+                DamageQuality::Normal,
+            )
+            .expect("its damage rolls");
+        assert!(rolled.is_some(), "{} does damage", weapon.name);
+    }
 }
 
 #[test]

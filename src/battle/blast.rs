@@ -89,7 +89,7 @@ fn check_throw(
     let skill = battle.skill(unit, &weapon.skill);
     Ok(Throw {
         index,
-        demand: Demand::new(skill, modifiers).malfunctioning_at(weapon.malfunction),
+        demand: Demand::new(skill, modifiers).with_weapon(weapon.malfunction, weapon.impale),
         weapon,
         from,
         band: reading.band,
@@ -353,7 +353,7 @@ pub(super) fn set_charge(
     let check = battle.roll(
         unit,
         RollPurpose::Skill(weapon.skill.clone()),
-        &Demand::new(skill, Vec::new()).malfunctioning_at(weapon.malfunction),
+        &Demand::new(skill, Vec::new()).with_weapon(weapon.malfunction, weapon.impale),
     );
     battle.emit(EventKind::ChargeSet {
         unit,

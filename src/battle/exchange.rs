@@ -194,7 +194,7 @@ pub(super) fn attack_demand(
         Some(shot) => shot.modifiers,
         None => attacker_modifiers(battle, pending).unwrap_or_default(),
     };
-    Demand::new(weapon.skill, modifiers)
+    Demand::new(weapon.skill, modifiers).with_weapon(None, weapon.impale)
 }
 
 /// The attacker's weapon in an exchange: the one struck with, or for a maneuver what it fights

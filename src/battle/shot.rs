@@ -7,6 +7,8 @@ use super::command::Rejection;
 use super::event::Modifier;
 use super::state::Battle;
 use super::{AimTaken, UnitId};
+use crate::map::range::base_feet;
+use crate::map::range::distance_squared;
 use crate::map::range::{RangeReading, WeaponReach, range_reading};
 use crate::map::sight::{ShotLine, shot_line};
 use crate::rules::situation::{RangeBand, ShotFacts, Worth};
@@ -104,6 +106,9 @@ pub(super) fn setup(
     let target_spec = battle.spec(target);
     let facts = ShotFacts {
         reading,
+        squared_yards: distance_squared(from, to),
+        base_feet: base_feet(&weapon.range, spec.characteristics.strength),
+        shooter_dexterity: spec.characteristics.dexterity,
         cover: line.cover(),
         thrown,
         cumbersome: weapon.cumbersome(),
@@ -119,6 +124,7 @@ pub(super) fn setup(
         target_ran: hidden.ran_in_round == Some(battle.round()),
         target_movement: target_spec.derived.movement,
         target_size: target_spec.derived.build,
+        target_siz: target_spec.characteristics.size,
         into_melee: !engaged_with(battle, unit, target).is_empty(),
         multiple: terms.multiple,
         chambered: terms.chambered,

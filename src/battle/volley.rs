@@ -259,7 +259,7 @@ pub(super) fn shot_demand(
     shot: &ShotSetup,
 ) -> Demand {
     Demand::new(battle.skill(unit, &plan.skill_name), shot.modifiers.clone())
-        .malfunctioning_at(plan.weapon.malfunction)
+        .with_weapon(plan.weapon.malfunction, plan.weapon.impale)
 }
 
 /// The exact chance that a roll hits: a success, and no malfunction.

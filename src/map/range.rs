@@ -68,6 +68,21 @@ impl WeaponReach {
     }
 }
 
+/// A weapon's base range in feet for a wielder of this STR, before any rulebook's bands;
+/// `None` for a weapon without one (hand-to-hand, placed, or a shotgun's set bands).
+pub fn base_feet(range: &WeaponRange, strength: u32) -> Option<u32> {
+    match range {
+        WeaponRange::Feet(feet) => Some(*feet),
+        WeaponRange::Yards(yards) => Some(yards.saturating_mul(3)),
+        WeaponRange::StrFeet => Some(strength),
+        WeaponRange::StrYards => Some(strength.saturating_mul(3)),
+        WeaponRange::Touch
+        | WeaponRange::Bands(_)
+        | WeaponRange::InPlace
+        | WeaponRange::NotApplicable => None,
+    }
+}
+
 /// Read the range from a shooter at `from` (whose point-blank reaches `point_blank_feet`) to a
 /// target at `to`.
 pub fn range_reading(

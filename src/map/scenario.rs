@@ -27,8 +27,7 @@ pub enum WeaponChoice {
     Unarmed,
 }
 
-/// The highest value a characteristic or skill may have (monsters go well past 100).
-pub const MAX_RATING: u32 = 999;
+pub use crate::rules::characteristics::MAX_RATING;
 
 /// The most units a scenario may hold.
 pub const MAX_UNITS: usize = 256;

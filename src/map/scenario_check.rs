@@ -263,12 +263,9 @@ impl Checker<'_> {
             ("EDU", c.education),
             ("LUCK", c.luck),
         ] {
-            if !(1..=MAX_RATING).contains(&value) {
-                return Err(self.at_field(
-                    unit_at,
-                    field,
-                    format!("{field} {value} is out of range: characteristics run from 1 to {MAX_RATING}"),
-                ));
+            let creature = !unit.natural_attacks.is_empty();
+            if let Some(problem) = ruleset.characteristic_problem(field, value, creature) {
+                return Err(self.at_field(unit_at, field, problem));
             }
         }
         if !(15..=150).contains(&unit.age) {

@@ -4,7 +4,11 @@ use serde::{Deserialize, Serialize};
 
 use super::damage::{Formula, Term, TermKind};
 
-/// The nine percentile characteristics of a person or creature.
+/// The highest value a characteristic or skill may have (monsters go well past 100).
+pub const MAX_RATING: u32 = 999;
+
+/// The nine characteristics of a person or creature, on the rulebook's own scale (percentile
+/// for CoC 7e, 3-18 for BRP classic).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Characteristics {
     #[serde(rename = "STR")]

@@ -38,6 +38,9 @@ pub struct Demand {
     pub value: u32,
     pub modifiers: Vec<Modifier>,
     pub malfunction: Option<u32>,
+    /// The roll is an attack with a weapon that impales (a pointed weapon, a bullet): a
+    /// rulebook whose specials belong to such weapons alone (BRP's impales) judges them by it.
+    pub impaling: bool,
 }
 
 impl Demand {
@@ -47,13 +50,16 @@ impl Demand {
             value,
             modifiers,
             malfunction: None,
+            impaling: false,
         }
     }
 
-    /// The same roll with a firearm's malfunction number.
-    pub fn malfunctioning_at(self, malfunction: Option<u32>) -> Self {
+    /// The same roll as an attack with a weapon: its malfunction number, and whether it
+    /// impales.
+    pub fn with_weapon(self, malfunction: Option<u32>, impaling: bool) -> Self {
         Self {
             malfunction,
+            impaling,
             ..self
         }
     }

@@ -22,6 +22,7 @@ use super::{chance_rolls, level_rolls};
 pub enum RulesetId {
     #[default]
     Coc7e,
+    BrpClassic,
 }
 
 /// Optional rules the scenario turns on.
@@ -64,6 +65,10 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
 
     /// Hit points, movement, Build and damage bonus.
     fn derive(&self, characteristics: &Characteristics, age: u32) -> DerivedStats;
+
+    /// Why a characteristic's value does not fit the rulebook's sheet, if it does not. A
+    /// `creature` (a unit with attacks of its own: claws, tentacles) may pass a person's limits.
+    fn characteristic_problem(&self, name: &str, value: u32, creature: bool) -> Option<String>;
 
     /// The skills this rulebook knows.
     fn skills(&self) -> &[SkillEntry];

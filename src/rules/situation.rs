@@ -77,6 +77,13 @@ pub enum LineCover {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ShotFacts {
     pub reading: RangeReading,
+    /// The distance to the target, squared, in square yards: exact, for a rulebook that
+    /// measures range its own way.
+    pub squared_yards: u64,
+    /// The weapon's base range in feet for this wielder (`None` for a weapon whose bands are
+    /// set apart, a shotgun's).
+    pub base_feet: Option<u32>,
+    pub shooter_dexterity: u32,
     pub cover: LineCover,
     /// A thrown weapon rather than a fired one.
     pub thrown: bool,
@@ -91,8 +98,9 @@ pub struct ShotFacts {
     /// The target ran at full speed this round, and how fast it is (its movement rate).
     pub target_ran: bool,
     pub target_movement: u32,
-    /// How big the target is, on the rulebook's scale of size (its Build).
+    /// How big the target is by its Build, and by its SIZ.
     pub target_size: i32,
+    pub target_siz: u32,
     /// Another enemy of the target stands beside it: the shot goes into a melee.
     pub into_melee: bool,
     /// More shots this round than the weapon fires without penalty.
@@ -114,6 +122,10 @@ impl ShotFacts {
     pub fn plain(reading: RangeReading) -> Self {
         Self {
             reading,
+            squared_yards: 0,
+            base_feet: None,
+            shooter_dexterity: 0,
+            target_siz: 0,
             cover: LineCover::Open,
             thrown: false,
             cumbersome: false,

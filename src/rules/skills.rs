@@ -6,8 +6,10 @@ use super::characteristics::Characteristics;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SkillBase {
     Fixed(u32),
-    /// Half DEX, rounded down (Dodge).
+    /// Half DEX, rounded down (CoC's Dodge).
     HalfDexterity,
+    /// Twice DEX (BRP's Dodge).
+    TwiceDexterity,
 }
 
 /// One skill: its written name, other names it is known by, and its base value.
@@ -101,6 +103,7 @@ impl SkillEntry {
         match self.base {
             SkillBase::Fixed(value) => value,
             SkillBase::HalfDexterity => characteristics.dexterity / 2,
+            SkillBase::TwiceDexterity => characteristics.dexterity * 2,
         }
     }
 }

@@ -13,5 +13,6 @@ use crate::rules::ruleset::{RuleOptions, Ruleset, RulesetId};
 pub fn ruleset(options: &RuleOptions) -> Result<Box<dyn Ruleset>, FileError> {
     match options.ruleset {
         RulesetId::Coc7e => Ok(Box::new(coc7e::Coc7e::shipped()?.with_options(options))),
+        RulesetId::BrpClassic => Ok(Box::new(brp_classic::BrpClassic::shipped()?)),
     }
 }

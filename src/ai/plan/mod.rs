@@ -24,6 +24,7 @@ use super::{Seen, Style, melee_choice};
 use crate::battle::command::{Command, WeaponChoice};
 use crate::battle::{Arsenal, TurnState, UnitId};
 use crate::map::range::WeaponReach;
+use crate::map::range::base_feet;
 use crate::map::scenario::{Scenario, UnitSpec, Victory};
 use crate::rules::damage::DamageNotation;
 use crate::rules::roll::Demand;
@@ -124,8 +125,11 @@ enum Reach {
 struct Missile {
     skill: u32,
     reach: WeaponReach,
-    /// How far the wielder's point-blank reaches, in feet.
+    /// How far the wielder's point-blank reaches, in feet, and the wielder's DEX.
     point_blank_feet: u32,
+    dexterity: u32,
+    /// The weapon's base range in feet, where it has one.
+    base_feet: Option<u32>,
     mean: f64,
     thrown: bool,
     cumbersome: bool,
@@ -138,6 +142,8 @@ impl Missile {
             skill: spec.skill(scenario.ruleset.as_ref(), &weapon.skill),
             reach: WeaponReach::of(&weapon.range, spec.characteristics.strength, &scale),
             point_blank_feet: scale.point_blank_feet(spec.characteristics.dexterity),
+            dexterity: spec.characteristics.dexterity,
+            base_feet: base_feet(&weapon.range, spec.characteristics.strength),
             mean: spec.mean_damage(&weapon.damage),
             thrown: weapon.attack_form() == AttackForm::Thrown,
             cumbersome: weapon.cumbersome(),

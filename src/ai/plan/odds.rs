@@ -9,6 +9,7 @@ use super::Reach;
 use super::reach_of;
 use crate::ai::{Seen, harm_of};
 use crate::map::Tile;
+use crate::map::range::distance_squared;
 use crate::map::range::{distance_yards, range_reading};
 use crate::map::sight::shot_line;
 use crate::rules::melee::Defence;
@@ -67,6 +68,9 @@ impl<'a> Planner<'a> {
         }
         let facts = ShotFacts {
             reading,
+            squared_yards: distance_squared(from, to),
+            base_feet: missile.base_feet,
+            shooter_dexterity: missile.dexterity,
             cover: line.cover(),
             thrown: missile.thrown,
             cumbersome: missile.cumbersome,

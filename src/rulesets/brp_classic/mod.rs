@@ -4,3 +4,291 @@
 
 pub mod chance;
 pub mod sheet;
+
+mod check;
+pub mod worth;
+
+use crate::files::FileError;
+use crate::rules::characteristics::{Characteristics, DerivedStats};
+use crate::rules::damage::{
+    DamageNotation, DamagePart, DamageQuality, DamageReach, DamageRoll, DamageSource, Formula,
+    ReachError,
+};
+use crate::rules::dice::Dice;
+use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
+use crate::rules::modifiers::Modifier;
+use crate::rules::opposed::{ManeuverAllowance, SideResult};
+use crate::rules::roll::{Checked, Demand, RollPurpose};
+use crate::rules::ruleset::{DemandWords, Rolled, Ruleset, RulesetId};
+use crate::rules::situation::{BlowFacts, RangeReading, RangeScale, ShotFacts, Worth};
+use crate::rules::skills::SkillEntry;
+use crate::rules::weapons::{ArmorTable, WeaponTable};
+
+/// The shipped weapon table and armor, compiled in so the game always has them.
+pub const BRP_WEAPONS_FILE: &str = "assets/rules/brp-classic/weapons.ron";
+pub const BRP_ARMOR_FILE: &str = "assets/rules/brp-classic/armor.ron";
+const BRP_WEAPONS: &str = include_str!("../../../assets/rules/brp-classic/weapons.ron");
+const BRP_ARMOR: &str = include_str!("../../../assets/rules/brp-classic/armor.ron");
+
+/// The highest a person's characteristic goes on the 3-18 scale (EDU to 21); a creature's may go
+/// far past it.
+const HIGHEST_FOR_A_PERSON: u32 = 21;
+const HIGHEST_FOR_A_CREATURE: u32 = 200;
+
+/// Basic Role Playing, classic.
+#[derive(Debug, Clone)]
+pub struct BrpClassic {
+    weapons: WeaponTable,
+    armor: ArmorTable,
+}
+
+impl BrpClassic {
+    /// The rulebook with its shipped data.
+    pub fn shipped() -> Result<Self, FileError> {
+        Self::from_texts(BRP_WEAPONS, BRP_ARMOR)
+    }
+
+    /// The rulebook with weapon and armor data from these texts.
+    pub fn from_texts(weapons: &str, armor: &str) -> Result<Self, FileError> {
+        Ok(Self {
+            weapons: WeaponTable::parse(BRP_WEAPONS_FILE, weapons, sheet::BRP_SKILLS)?,
+            armor: ArmorTable::parse(BRP_ARMOR_FILE, armor)?,
+        })
+    }
+}
+
+impl Ruleset for BrpClassic {
+    fn id(&self) -> RulesetId {
+        RulesetId::BrpClassic
+    }
+
+    fn name(&self) -> &'static str {
+        "Basic Role Playing (classic)"
+    }
+
+    fn derive(&self, characteristics: &Characteristics, _age: u32) -> DerivedStats {
+        DerivedStats {
+            hit_points: sheet::hit_points(characteristics.constitution, characteristics.size),
+            movement: sheet::MOVEMENT,
+            build: 0,
+            damage_bonus: sheet::damage_bonus(characteristics.strength + characteristics.size),
+        }
+    }
+
+    fn characteristic_problem(&self, name: &str, value: u32, creature: bool) -> Option<String> {
+        if name == "LUCK" {
+            return (!(1..=100).contains(&value))
+                .then(|| format!("LUCK {value} is out of range: Luck is POW x 5, from 1 to 100"));
+        }
+        if creature {
+            return (!(1..=HIGHEST_FOR_A_CREATURE).contains(&value)).then(|| {
+                format!(
+                    "{name} {value} is out of range: a creature's characteristics run from 1 to \
+                     {HIGHEST_FOR_A_CREATURE} in BRP classic"
+                )
+            });
+        }
+        let highest = if name == "EDU" {
+            HIGHEST_FOR_A_PERSON
+        } else {
+            18
+        };
+        (!(3..=highest).contains(&value)).then(|| {
+            let percentile = if value > highest {
+                " (it looks like a CoC 7e percentile value: divide by 5)"
+            } else {
+                ""
+            };
+            format!(
+                "{name} {value} is out of range: BRP classic characteristics run from 3 to \
+                 {highest}{percentile}"
+            )
+        })
+    }
+
+    fn skills(&self) -> &[SkillEntry] {
+        sheet::BRP_SKILLS
+    }
+
+    fn check(&self, dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> Checked {
+        check::check(dice, purpose, demand)
+    }
+
+    fn chance(&self, demand: &Demand) -> f64 {
+        check::chance(demand)
+    }
+
+    fn demand_words(&self, demand: &Demand) -> DemandWords {
+        check::demand_words(demand)
+    }
+
+    fn range_scale(&self) -> RangeScale {
+        // No hard end to a range: the chance halves with each multiple of the base range, so
+        // past eight of them it is floored to nothing for any skill below 128.
+        RangeScale {
+            band_multiples: [1, 2, 8],
+            point_blank_per_dexterity: [1, 1],
+        }
+    }
+
+    fn range_value(&self, reading: RangeReading) -> Option<Vec<Modifier>> {
+        worth::range_value(reading.band)
+    }
+
+    fn shot_value(&self, facts: &ShotFacts) -> Worth {
+        worth::shot_value(facts)
+    }
+
+    fn blow_value(&self, _facts: &BlowFacts) -> Vec<Modifier> {
+        Vec::new()
+    }
+
+    fn exchange(
+        &self,
+        defence: Defence,
+        attacker: SideResult,
+        defender: Option<SideResult>,
+    ) -> MeleeOutcome {
+        check::exchange(defence, attacker, defender)
+    }
+
+    fn exchange_odds(
+        &self,
+        defence: Defence,
+        attacker: &Demand,
+        defender: Option<&Demand>,
+    ) -> ExchangeOdds {
+        check::exchange_odds(defence, attacker, defender)
+    }
+
+    fn maneuver(&self, _maneuvering_build: i32, _opponent_build: i32) -> ManeuverAllowance {
+        ManeuverAllowance::Possible { penalty_dice: 0 }
+    }
+
+    /// The weapon's dice and the damage bonus; an impale rolls the weapon's dice twice and adds
+    /// the damage bonus once.
+    fn damage(
+        &self,
+        dice: &mut Dice,
+        purpose: RollPurpose,
+        damage: &DamageNotation,
+        reach: DamageReach,
+        damage_bonus: &Formula,
+        quality: DamageQuality,
+    ) -> Result<Option<Rolled<DamageRoll>>, ReachError> {
+        let Some(mut rolled) = damage.roll(dice, reach, damage_bonus, DamageQuality::Normal)?
+        else {
+            return Ok(None);
+        };
+        if quality == DamageQuality::Impale
+            && let Some(again) =
+                damage.roll(dice, reach, &Formula::default(), DamageQuality::Normal)?
+        {
+            let weapon_dice = again
+                .parts
+                .into_iter()
+                .filter(|part| part.source == DamageSource::Weapon)
+                .map(|part| DamagePart {
+                    source: DamageSource::ImpaleRoll,
+                    ..part
+                });
+            rolled.parts.extend(weapon_dice);
+            rolled.total += again.total;
+            rolled.quality = DamageQuality::Impale;
+        }
+        Ok(Some(Rolled {
+            purpose,
+            result: rolled,
+        }))
+    }
+
+    fn weapons(&self) -> &WeaponTable {
+        &self.weapons
+    }
+
+    fn armor(&self) -> &ArmorTable {
+        &self.armor
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn brp() -> BrpClassic {
+        BrpClassic::shipped().expect("the shipped BRP data loads")
+    }
+
+    /// A person's characteristics run 3-18 (EDU to 21); a percentile value says it looks like
+    /// one; a creature may go past them; Luck is a percentage.
+    #[test]
+    fn the_sheet_checks_its_scale() {
+        let brp = brp();
+        let problem = brp
+            .characteristic_problem("STR", 65, false)
+            .expect("STR 65 is no 3-18 value");
+        assert!(problem.contains("from 3 to 18"), "{problem}");
+        assert!(problem.contains("CoC 7e percentile"), "{problem}");
+        assert_eq!(brp.characteristic_problem("STR", 18, false), None);
+        assert_eq!(brp.characteristic_problem("EDU", 21, false), None);
+        assert!(brp.characteristic_problem("EDU", 22, false).is_some());
+        assert!(brp.characteristic_problem("DEX", 2, false).is_some());
+        assert_eq!(
+            brp.characteristic_problem("SIZ", 42, true),
+            None,
+            "the Thing"
+        );
+        assert_eq!(brp.characteristic_problem("LUCK", 65, false), None);
+    }
+
+    /// Harvey Walters (SPECS.md 1.4): 13 hit points, no damage bonus, MOV 8, Dodge 28 at base.
+    #[test]
+    fn a_sheet_derives_as_the_specs_say() {
+        let harvey = Characteristics {
+            strength: 11,
+            constitution: 12,
+            size: 13,
+            dexterity: 14,
+            appearance: 10,
+            intelligence: 14,
+            power: 13,
+            education: 16,
+            luck: 65,
+        };
+        let derived = brp().derive(&harvey, 42);
+        assert_eq!(derived.hit_points, 13);
+        assert_eq!(derived.movement, 8);
+        assert_eq!(derived.damage_bonus.to_string(), "0");
+        assert_eq!(brp().base_skill("Dodge", &harvey), Some(28));
+    }
+
+    /// An impale rolls the weapon's dice twice and adds the damage bonus once.
+    #[test]
+    fn an_impale_rolls_the_weapon_twice() {
+        let knife: DamageNotation = "1D4+2+DB".parse().expect("a damage notation");
+        let bonus: Formula = "1D4".parse().expect("a damage bonus");
+        let mut dice = Dice::from_seed(3);
+        let purpose = RollPurpose::Damage("Knife".to_string());
+        let rolled = brp()
+            .damage(
+                &mut dice,
+                purpose,
+                &knife,
+                DamageReach::Full,
+                &bonus,
+                DamageQuality::Impale,
+            )
+            .expect("in reach")
+            .expect("it lands")
+            .result;
+        assert_eq!(rolled.quality, DamageQuality::Impale);
+        // The weapon's D4 and +2, the bonus's D4, then the weapon's D4 and +2 again.
+        let sources: Vec<DamageSource> = rolled.parts.iter().map(|part| part.source).collect();
+        use DamageSource::{DamageBonus, ImpaleRoll, Weapon};
+        assert_eq!(
+            sources,
+            [Weapon, Weapon, DamageBonus, ImpaleRoll, ImpaleRoll]
+        );
+        assert!((1 + 2 + 1 + 2 + 1..=4 + 2 + 4 + 2 + 4).contains(&rolled.total));
+    }
+}

@@ -2,7 +2,11 @@
 //! damage bonus, Luck, movement, the base skills). The text assumes a classic sheet it never
 //! prints; these are the classic values SPECS.md section 1.1 sets down.
 
+use crate::rules::characteristics::Characteristics;
 use crate::rules::damage::{Formula, Term, TermKind};
+use crate::rules::skills::{
+    DODGE, FIRST_AID, MECHANICAL_REPAIR, MEDICINE, SkillBase, SkillEntry, THROW, find_skill,
+};
 
 /// Hit points: the average of CON and SIZ, rounded up.
 pub fn hit_points(constitution: u32, size: u32) -> u32 {
@@ -43,35 +47,43 @@ pub fn damage_bonus(strength_plus_size: u32) -> Formula {
     }
 }
 
-/// The characteristics a base skill is figured from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Characteristics {
-    pub strength: u32,
-    pub constitution: u32,
-    pub size: u32,
-    pub intelligence: u32,
-    pub power: u32,
-    pub dexterity: u32,
-    pub appearance: u32,
-    pub education: u32,
+/// The skills a BRP classic fight calls for, with the classic base values (SPECS.md 1.1).
+pub const BRP_SKILLS: &[SkillEntry] = &[
+    SkillEntry {
+        name: DODGE,
+        aliases: &[],
+        base: SkillBase::TwiceDexterity,
+    },
+    skill("Fist/Punch", &["Fist", "Punch"], 50),
+    skill("Kick", &[], 25),
+    skill("Head Butt", &[], 10),
+    skill("Grapple", &[], 25),
+    skill("Martial Arts", &[], 1),
+    skill("Handgun", &[], 20),
+    skill("Rifle", &[], 25),
+    skill("Shotgun", &[], 30),
+    skill("SMG", &["Submachine Gun"], 15),
+    skill("MG", &["Machine Gun"], 15),
+    skill(THROW, &[], 25),
+    skill("Knife", &[], 25),
+    skill("Club", &[], 25),
+    skill("Tentacle", &[], 0),
+    skill(FIRST_AID, &[], 30),
+    skill(MEDICINE, &[], 5),
+    skill(MECHANICAL_REPAIR, &[], 20),
+];
+
+const fn skill(name: &'static str, aliases: &'static [&'static str], base: u32) -> SkillEntry {
+    SkillEntry {
+        name,
+        aliases,
+        base: SkillBase::Fixed(base),
+    }
 }
 
 /// The base value of a skill by its name, or `None` for a skill the sheet does not know.
 pub fn base_skill(name: &str, characteristics: &Characteristics) -> Option<u32> {
-    let value = match name {
-        "Dodge" => characteristics.dexterity * 2,
-        "Fist/Punch" => 50,
-        "Kick" | "Grapple" | "Rifle" | "Throw" | "Knife" | "Club" => 25,
-        "Head Butt" => 10,
-        "Martial Arts" => 1,
-        "Handgun" => 20,
-        "Shotgun" | "First Aid" => 30,
-        "SMG" | "MG" => 15,
-        "Medicine" => 5,
-        "Mechanical Repair" => 20,
-        _ => return None,
-    };
-    Some(value)
+    find_skill(BRP_SKILLS, name).map(|entry| entry.base_value(characteristics))
 }
 
 #[cfg(test)]
@@ -128,6 +140,7 @@ mod tests {
             dexterity: 14,
             appearance: 10,
             education: 16,
+            luck: 55,
         };
         assert_eq!(base_skill("Dodge", &investigator), Some(28));
         assert_eq!(base_skill("Fist/Punch", &investigator), Some(50));

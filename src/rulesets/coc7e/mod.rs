@@ -6,7 +6,7 @@ mod check;
 pub mod worth;
 
 use crate::files::FileError;
-use crate::rules::characteristics::{Characteristics, DerivedStats};
+use crate::rules::characteristics::{Characteristics, DerivedStats, MAX_RATING};
 use crate::rules::damage::{
     DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError,
 };
@@ -72,6 +72,12 @@ impl Ruleset for Coc7e {
 
     fn derive(&self, characteristics: &Characteristics, age: u32) -> DerivedStats {
         characteristics.derive(age)
+    }
+
+    fn characteristic_problem(&self, name: &str, value: u32, _creature: bool) -> Option<String> {
+        (!(1..=MAX_RATING).contains(&value)).then(|| {
+            format!("{name} {value} is out of range: characteristics run from 1 to {MAX_RATING}")
+        })
     }
 
     fn skills(&self) -> &[SkillEntry] {

@@ -182,27 +182,11 @@ mod tests {
     /// A plain shot at base range: nothing on it.
     fn plain() -> ShotFacts {
         ShotFacts {
-            reading: RangeReading {
+            target_movement: 8,
+            ..ShotFacts::plain(RangeReading {
                 band: RangeBand::Base,
                 point_blank: false,
-            },
-            cover: LineCover::Open,
-            thrown: false,
-            cumbersome: false,
-            aimed: false,
-            dived: false,
-            shooter_prone: false,
-            target_prone: false,
-            target_ran: false,
-            target_movement: 8,
-            target_size: 0,
-            into_melee: false,
-            multiple: false,
-            chambered: false,
-            initiative_edge: false,
-            hindered: false,
-            held: false,
-            volley_roll: None,
+            })
         }
     }
 
