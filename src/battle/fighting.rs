@@ -9,7 +9,6 @@ use super::state::Battle;
 use crate::map::range::{RangeBand, WeaponReach, range_reading};
 use crate::rules::damage::DamageNotation;
 use crate::rules::opposed::ManeuverAllowance;
-use crate::rules::skills::BRAWL;
 use crate::rules::weapons::{AttackForm, Weapon, WeaponRange};
 
 /// A hand-to-hand (or thrown) attack as the rules need it.
@@ -73,12 +72,13 @@ pub(super) fn melee_weapon(
     }
 }
 
-/// Fists and feet: Fighting (Brawl), 1D3 plus damage bonus.
+/// Fists and feet: the rulebook's unarmed skill, 1D3 plus damage bonus.
 pub(super) fn unarmed(battle: &Battle, unit: UnitId) -> MeleeWeapon {
+    let skill = battle.scenario.ruleset.unarmed_skill();
     MeleeWeapon {
         name: "bare hands".to_string(),
-        skill_name: BRAWL.to_string(),
-        skill: battle.skill(unit, BRAWL),
+        skill_name: skill.to_string(),
+        skill: battle.skill(unit, skill),
         damage: DamageNotation::fists(),
         impale: false,
         range: WeaponRange::Touch,

@@ -60,7 +60,7 @@ fn combat_skill(battle: &Battle, unit: UnitId) -> u32 {
             .natural_attacks
             .get(index)
             .map_or(0, |attack| attack.skill),
-        WeaponChoice::Unarmed => battle.skill(unit, crate::rules::skills::BRAWL),
+        WeaponChoice::Unarmed => battle.skill(unit, battle.scenario.ruleset.unarmed_skill()),
     }
 }
 
@@ -226,11 +226,8 @@ fn next_turn(battle: &mut Battle) {
             && !battle.condition(unit).initiative_edge_spent;
         let dived = battle.condition(unit).dived_for_cover;
         battle.flow_mut().turn = Some(TurnState {
-            unit,
-            spent: 0,
-            action_used: false,
             action_forfeited: fumbled || dived,
-            attacks_made: 0,
+            ..TurnState::fresh(unit)
         });
         battle.emit(EventKind::TurnBegan { unit });
         if fumbled {

@@ -328,6 +328,19 @@ pub struct TurnState {
     pub attacks_made: u32,
 }
 
+impl TurnState {
+    /// A turn just begun: nothing moved, nothing done.
+    pub fn fresh(unit: UnitId) -> Self {
+        Self {
+            unit,
+            spent: 0,
+            action_used: false,
+            action_forfeited: false,
+            attacks_made: 0,
+        }
+    }
+}
+
 /// The round: its order, whose turn it is, who waits.
 #[derive(Resource, Debug, Clone, PartialEq)]
 pub struct Flow {

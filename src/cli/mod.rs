@@ -3,6 +3,7 @@
 mod chance_roll;
 mod check;
 mod damage;
+mod odds;
 mod output;
 mod replay;
 mod roll;
@@ -57,6 +58,8 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Let the AI play every unit of a scenario, headless, and save the replay.
     Simulate(simulate::SimulateArgs),
+    /// The chance of an attack as the battle reckons it, every modifier named.
+    Odds(odds::OddsArgs),
 }
 
 #[derive(Debug, Args)]
@@ -171,6 +174,7 @@ pub fn run() -> ExitCode {
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Replay(args)) => replay::run(args),
         Some(Command::Simulate(args)) => simulate::run(&args),
+        Some(Command::Odds(args)) => odds::run(&args),
     }
 }
 

@@ -70,6 +70,9 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// `creature` (a unit with attacks of its own: claws, tentacles) may pass a person's limits.
     fn characteristic_problem(&self, name: &str, value: u32, creature: bool) -> Option<String>;
 
+    /// The skill fists and feet are rolled with.
+    fn unarmed_skill(&self) -> &'static str;
+
     /// The skills this rulebook knows.
     fn skills(&self) -> &[SkillEntry];
 

@@ -18,6 +18,8 @@ pub struct SkillEntry {
     pub name: &'static str,
     pub aliases: &'static [&'static str],
     pub base: SkillBase,
+    /// A skill of fighting hand to hand: a weapon rolled with it strikes in reach.
+    pub hand_to_hand: bool,
 }
 
 pub const DODGE: &str = "Dodge";
@@ -28,11 +30,25 @@ pub const MECHANICAL_REPAIR: &str = "Mechanical Repair";
 pub const THROW: &str = "Throw";
 pub const BOW: &str = "Firearms (Bow)";
 
-const fn skill(name: &'static str, aliases: &'static [&'static str], base: u32) -> SkillEntry {
+/// A skill with a fixed base value.
+pub const fn skill(name: &'static str, aliases: &'static [&'static str], base: u32) -> SkillEntry {
     SkillEntry {
         name,
         aliases,
         base: SkillBase::Fixed(base),
+        hand_to_hand: false,
+    }
+}
+
+/// A hand-to-hand fighting skill with a fixed base value.
+pub const fn fighting(
+    name: &'static str,
+    aliases: &'static [&'static str],
+    base: u32,
+) -> SkillEntry {
+    SkillEntry {
+        hand_to_hand: true,
+        ..skill(name, aliases, base)
     }
 }
 
@@ -42,15 +58,16 @@ pub const COC7E_SKILLS: &[SkillEntry] = &[
         name: DODGE,
         aliases: &[],
         base: SkillBase::HalfDexterity,
+        hand_to_hand: false,
     },
-    skill(BRAWL, &["Brawl", "Fighting"], 25),
-    skill("Fighting (Axe)", &["Axe"], 15),
-    skill("Fighting (Chainsaw)", &["Chainsaw"], 10),
-    skill("Fighting (Flail)", &["Flail"], 10),
-    skill("Fighting (Garrote)", &["Garrote"], 15),
-    skill("Fighting (Spear)", &["Spear"], 20),
-    skill("Fighting (Sword)", &["Sword"], 20),
-    skill("Fighting (Whip)", &["Whip"], 5),
+    fighting(BRAWL, &["Brawl", "Fighting"], 25),
+    fighting("Fighting (Axe)", &["Axe"], 15),
+    fighting("Fighting (Chainsaw)", &["Chainsaw"], 10),
+    fighting("Fighting (Flail)", &["Flail"], 10),
+    fighting("Fighting (Garrote)", &["Garrote"], 15),
+    fighting("Fighting (Spear)", &["Spear"], 20),
+    fighting("Fighting (Sword)", &["Sword"], 20),
+    fighting("Fighting (Whip)", &["Whip"], 5),
     skill("Firearms (Handgun)", &["Firearms (HG)", "Handgun"], 20),
     skill(
         "Firearms (Rifle/Shotgun)",

@@ -127,6 +127,9 @@ pub struct Weapon {
     pub impale: bool,
     pub action: Action,
     pub eras: Vec<Era>,
+    /// Rolled with a hand-to-hand skill of the rulebook's (set when the table is read).
+    #[serde(skip)]
+    pub hand_to_hand: bool,
     /// A short barrel (a sawed-off shotgun): it keeps the point-blank bonus die under the
     /// optional "point-blank revisited" rule.
     #[serde(default)]
@@ -213,7 +216,7 @@ impl Weapon {
             AttackForm::Placed
         } else if blast || (self.skill == THROW && self.category == WeaponCategory::Explosive) {
             AttackForm::Lobbed
-        } else if self.skill.starts_with("Fighting") {
+        } else if self.hand_to_hand {
             AttackForm::Melee
         } else if self.skill == THROW {
             AttackForm::Thrown
@@ -333,7 +336,7 @@ impl WeaponTable {
     /// Parse and check a weapon table: every damage parses (done while reading), every skill is
     /// in `skills`, shotgun band ranges match their damage bands, names are unique.
     pub fn parse(file: &str, text: &str, skills: &[SkillEntry]) -> Result<Self, FileError> {
-        let table: Self = parse_ron(file, text)?;
+        let mut table: Self = parse_ron(file, text)?;
         let mut names = std::collections::HashSet::new();
         for weapon in &table.weapons {
             let quoted_name = format!("{:?}", weapon.name);
@@ -396,6 +399,10 @@ impl WeaponTable {
                     format!("`{}`: `every` must be at least 1", weapon.name),
                 ));
             }
+        }
+        for weapon in &mut table.weapons {
+            weapon.hand_to_hand =
+                find_skill(skills, &weapon.skill).is_some_and(|entry| entry.hand_to_hand);
         }
         Ok(table)
     }

@@ -28,7 +28,6 @@ use crate::map::range::base_feet;
 use crate::map::scenario::{Scenario, UnitSpec, Victory};
 use crate::rules::damage::DamageNotation;
 use crate::rules::roll::Demand;
-use crate::rules::skills::BRAWL;
 use crate::rules::weapons::{AttackForm, Weapon};
 
 /// How a level weighs its choices (its dice are everyone's).
@@ -352,7 +351,7 @@ fn reach_of(scenario: &Scenario, spec: &UnitSpec, holding: WeaponChoice) -> Reac
             blows(skill, mean, spec.attacks_per_round)
         }
         WeaponChoice::Unarmed => blows(
-            spec.skill(ruleset, BRAWL),
+            spec.skill(ruleset, ruleset.unarmed_skill()),
             spec.mean_damage(&DamageNotation::fists()),
             1,
         ),

@@ -106,6 +106,10 @@ impl Ruleset for BrpClassic {
         })
     }
 
+    fn unarmed_skill(&self) -> &'static str {
+        sheet::FIST
+    }
+
     fn skills(&self) -> &[SkillEntry] {
         sheet::BRP_SKILLS
     }

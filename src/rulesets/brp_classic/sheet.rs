@@ -5,7 +5,8 @@
 use crate::rules::characteristics::Characteristics;
 use crate::rules::damage::{Formula, Term, TermKind};
 use crate::rules::skills::{
-    DODGE, FIRST_AID, MECHANICAL_REPAIR, MEDICINE, SkillBase, SkillEntry, THROW, find_skill,
+    DODGE, FIRST_AID, MECHANICAL_REPAIR, MEDICINE, SkillBase, SkillEntry, THROW, fighting,
+    find_skill, skill,
 };
 
 /// Hit points: the average of CON and SIZ, rounded up.
@@ -47,39 +48,35 @@ pub fn damage_bonus(strength_plus_size: u32) -> Formula {
     }
 }
 
+/// The skill fists are rolled with.
+pub const FIST: &str = "Fist/Punch";
+
 /// The skills a BRP classic fight calls for, with the classic base values (SPECS.md 1.1).
 pub const BRP_SKILLS: &[SkillEntry] = &[
     SkillEntry {
         name: DODGE,
         aliases: &[],
         base: SkillBase::TwiceDexterity,
+        hand_to_hand: false,
     },
-    skill("Fist/Punch", &["Fist", "Punch"], 50),
-    skill("Kick", &[], 25),
-    skill("Head Butt", &[], 10),
-    skill("Grapple", &[], 25),
-    skill("Martial Arts", &[], 1),
+    fighting(FIST, &["Fist", "Punch"], 50),
+    fighting("Kick", &[], 25),
+    fighting("Head Butt", &[], 10),
+    fighting("Grapple", &[], 25),
+    fighting("Martial Arts", &[], 1),
     skill("Handgun", &[], 20),
     skill("Rifle", &[], 25),
     skill("Shotgun", &[], 30),
     skill("SMG", &["Submachine Gun"], 15),
     skill("MG", &["Machine Gun"], 15),
     skill(THROW, &[], 25),
-    skill("Knife", &[], 25),
-    skill("Club", &[], 25),
-    skill("Tentacle", &[], 0),
+    fighting("Knife", &[], 25),
+    fighting("Club", &[], 25),
+    fighting("Tentacle", &[], 0),
     skill(FIRST_AID, &[], 30),
     skill(MEDICINE, &[], 5),
     skill(MECHANICAL_REPAIR, &[], 20),
 ];
-
-const fn skill(name: &'static str, aliases: &'static [&'static str], base: u32) -> SkillEntry {
-    SkillEntry {
-        name,
-        aliases,
-        base: SkillBase::Fixed(base),
-    }
-}
 
 /// The base value of a skill by its name, or `None` for a skill the sheet does not know.
 pub fn base_skill(name: &str, characteristics: &Characteristics) -> Option<u32> {

@@ -17,7 +17,7 @@ use crate::rules::opposed::{ManeuverAllowance, SideResult, maneuver_allowance};
 use crate::rules::roll::{Checked, Demand, RollPurpose};
 use crate::rules::ruleset::{DemandWords, Rolled, RuleOptions, Ruleset, RulesetId};
 use crate::rules::situation::{BlowFacts, RangeReading, RangeScale, ShotFacts, Worth};
-use crate::rules::skills::{COC7E_SKILLS, SkillEntry};
+use crate::rules::skills::{BRAWL, COC7E_SKILLS, SkillEntry};
 use crate::rules::weapons::{ArmorTable, WeaponTable};
 
 pub use check::difficulty_of;
@@ -78,6 +78,10 @@ impl Ruleset for Coc7e {
         (!(1..=MAX_RATING).contains(&value)).then(|| {
             format!("{name} {value} is out of range: characteristics run from 1 to {MAX_RATING}")
         })
+    }
+
+    fn unarmed_skill(&self) -> &'static str {
+        BRAWL
     }
 
     fn skills(&self) -> &[SkillEntry] {
