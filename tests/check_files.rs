@@ -6,6 +6,7 @@ use std::process::Command;
 
 use gridkeeper::map::Loaded;
 use gridkeeper::map::scenario::Victory;
+use gridkeeper::rules::ruleset::RulesetId;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -38,7 +39,7 @@ fn every_shipped_scenario_and_map_passes_check() {
             scenarios += 1;
         }
     }
-    assert!(scenarios >= 3, "three shipped scenarios, found {scenarios}");
+    assert!(scenarios >= 4, "four shipped scenarios, found {scenarios}");
 }
 
 #[test]
@@ -57,6 +58,30 @@ fn the_shipped_scenarios_hold_what_they_promise() {
         farmstead.victory,
         Victory::Survive { rounds: 10, .. }
     ));
+    // The Kingsport Warehouse (SPECS.md 1.4) is BRP classic's: 3-18 sheets, HP (CON + SIZ) / 2
+    // rounded up, the damage bonus from STR + SIZ, base skills from its own sheet.
+    let kingsport = load("kingsport.ron");
+    assert_eq!(kingsport.ruleset.id(), RulesetId::BrpClassic);
+    assert_eq!((kingsport.map.width(), kingsport.map.height()), (26, 14));
+    let sheet = |name: &str| {
+        let unit = kingsport
+            .units
+            .iter()
+            .find(|unit| unit.name == name)
+            .unwrap_or_else(|| panic!("{name}"));
+        (unit.derived.hit_points, unit.derived.damage_bonus.to_string())
+    };
+    assert_eq!(sheet("Harvey Walters"), (13, "0".to_string()));
+    assert_eq!(sheet("Ida Marsh"), (13, "1D4".to_string()));
+    assert_eq!(sheet("Ezra"), (11, "0".to_string()));
+    assert_eq!(sheet("Silas"), (15, "1D4".to_string()));
+    let mercy = &kingsport.units[4];
+    assert_eq!(mercy.skill(kingsport.ruleset.as_ref(), "Dodge"), 26);
+    assert_eq!(
+        mercy.skill(kingsport.ruleset.as_ref(), "Fist/Punch"),
+        50,
+        "BRP's base value"
+    );
     let cellar = load("cellar.ron");
     assert_eq!((cellar.map.width(), cellar.map.height()), (20, 20));
     let monster = cellar
@@ -161,6 +186,12 @@ const BROKEN: &[(&str, &str, &str)] = &[
         "in `units.characteristics.DEX`: DEX 1200 is out of range",
     ),
     ("characteristic_zero.ron", "32:45", "CON 0 is out of range"),
+    (
+        "brp_percentile_strength.ron",
+        "26:36",
+        "in `units.characteristics.STR`: STR 65 is out of range: BRP classic characteristics run \
+         from 3 to 18 (it looks like a CoC 7e percentile value: divide by 5)",
+    ),
     (
         "unknown_side.ron",
         "30:19",
