@@ -19,10 +19,12 @@ impl<'a> Planner<'a> {
             return None;
         }
         let unit = self.unit();
+        let acted = self.turn.action_forfeited || self.turn.action_used;
         if self.scenario.exits.contains(&me.at) {
-            return Some(Command::Flee { unit });
+            // Leaving takes the action: one that ran onto the exit leaves next turn.
+            return (!acted).then_some(Command::Flee { unit });
         }
-        if self.turn.action_forfeited || self.turn.spent > 0 || self.turn.action_used {
+        if acted || self.turn.spent > 0 {
             return None;
         }
         let reach = self.reach_map(me.at, true);
