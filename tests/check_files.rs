@@ -69,7 +69,10 @@ fn the_shipped_scenarios_hold_what_they_promise() {
             .iter()
             .find(|unit| unit.name == name)
             .unwrap_or_else(|| panic!("{name}"));
-        (unit.derived.hit_points, unit.derived.damage_bonus.to_string())
+        (
+            unit.derived.hit_points,
+            unit.derived.damage_bonus.to_string(),
+        )
     };
     assert_eq!(sheet("Harvey Walters"), (13, "0".to_string()));
     assert_eq!(sheet("Ida Marsh"), (13, "1D4".to_string()));
