@@ -99,10 +99,11 @@ fn variant(kind: &EventKind) -> usize {
         E::RoundEnded => 55,
         E::BattleEnded { .. } => 56,
         E::Rejected { .. } => 57,
+        E::BulletsCounted { .. } => 58,
     }
 }
 
-const KINDS: usize = 58;
+const KINDS: usize = 59;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -354,6 +355,14 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 },
             },
             "Walter Corbitt Jr. · a volley of 6 at Ghoul of the Corbitt house: long range, half cover",
+        ),
+        (
+            E::BulletsCounted {
+                unit: WALTER,
+                target: GHOUL,
+                die: die(9, 4),
+            },
+            "1D9 for the bullets of the burst that hit Ghoul of the Corbitt house: 4",
         ),
         (
             E::ShotHit {

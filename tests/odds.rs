@@ -75,6 +75,37 @@ fn brp_shots_by_the_book() {
     }
 }
 
+/// Tommy's Thompson (SMG 45) at Mercy 12 yards off: a burst of 5 adds 25 in one roll; a burst
+/// of 12 adds no more than the skill.
+#[test]
+fn brp_bursts_add_five_a_bullet_up_to_double() {
+    for (bullets, demand, chance) in [
+        ("5", "45 · +25 burst = 70", 0.70),
+        ("12", "45 · +45 burst = 90", 0.90),
+    ] {
+        let value = odds(
+            KINGSPORT,
+            &[
+                "--attacker",
+                "Tommy Kelly",
+                "--target",
+                "Mercy",
+                "--bullets",
+                bullets,
+            ],
+        )
+        .unwrap_or_else(|refusal| panic!("{bullets} bullets: {refusal}"));
+        assert_eq!(value["rolls"].as_array().map(Vec::len), Some(1), "one roll");
+        assert_eq!(
+            value["rolls"][0]["bullets"],
+            bullets.parse::<u32>().unwrap_or(0)
+        );
+        let (said, reckoned) = shot(&value);
+        assert_eq!(said, demand);
+        assert!((reckoned - chance).abs() < 1e-9, "{bullets}: {reckoned}");
+    }
+}
+
 /// Mercy's Knife 50 at Harvey: a dodge at 28 (DEX 14 x 2) lets 50% x 72% through, a parry with
 /// his Fist 60 50% x 40%; not defended, the blow lands on a hit.
 #[test]

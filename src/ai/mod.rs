@@ -24,7 +24,7 @@ use crate::map::Tile;
 use crate::map::range::distance_squared;
 use crate::map::reach::{budget_for, reachable};
 use crate::map::scenario::{Control, Scenario};
-use crate::rules::firearms::{reload, volley_size};
+use crate::rules::firearms::reload;
 use crate::rules::weapons::AttackForm;
 
 /// What the planner needs to know of a unit.
@@ -225,7 +225,8 @@ pub(super) fn best_shot(
         .filter(|other| other.standing && other.side != spec.side)
         .collect();
     enemies.sort_by_key(|other| (distance_squared(here, other.at), other.unit));
-    let volley = volley_size(spec.skill(scenario.ruleset.as_ref(), weapon.automatic_skill()));
+    let ruleset = scenario.ruleset.as_ref();
+    let volley = ruleset.burst_size(spec.skill(ruleset, weapon.automatic_skill()));
     let mut best: Option<(f64, Command)> = None;
     for enemy in enemies {
         let target = enemy.unit;

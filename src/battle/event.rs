@@ -212,6 +212,12 @@ pub enum EventKind {
         line: ShotLine,
     },
     /// The shot (or volley) hit: how many bullets, how many of them extreme.
+    /// A burst hit: the die of as many sides as bullets says how many of them hit (BRP's 1dN).
+    BulletsCounted {
+        unit: UnitId,
+        target: UnitId,
+        die: DieFace,
+    },
     ShotHit {
         unit: UnitId,
         target: UnitId,

@@ -17,9 +17,10 @@ use super::{AttackKind, PendingAttack, PendingFire, Phase, UnitId, effects};
 use crate::map::range::RangeBand;
 use crate::map::sight::ShotLine;
 use crate::rules::damage::{DamageQuality, DamageReach, DamageShape};
-use crate::rules::firearms::{VolleyHits, spend, volley_hits};
+use crate::rules::firearms::{VolleyHits, spend};
 use crate::rules::percentile::SuccessLevel;
 use crate::rules::roll::Demand;
+use crate::rules::roll::Verdict;
 use crate::rules::ruleset::DemandWords;
 use crate::rules::skills::DODGE;
 use crate::rules::weapons::{AttackForm, MalfunctionKind, Weapon};
@@ -248,18 +249,33 @@ fn take_shot(
     if check.malfunction {
         return malfunction(battle, unit, plan.index) == MalfunctionKind::Jam;
     }
-    let hits = |extreme: bool| {
-        if roll.volley {
-            volley_hits(roll.bullets, true, extreme)
-        } else {
-            VolleyHits {
+    // What a roll that hits puts into whoever it hits: one bullet, or the rulebook's share of
+    // a volley (a die it rolls for them is recorded).
+    let ruleset = battle.scenario.ruleset.clone();
+    let hits = |battle: &mut Battle, hit: UnitId, verdict: &Verdict| {
+        if !roll.volley {
+            return VolleyHits {
                 hits: 1,
-                extreme: u32::from(extreme),
-            }
+                extreme: u32::from(verdict.special),
+            };
         }
+        let mut counted = None;
+        let landed = ruleset.volley_hits(roll.bullets, verdict, &mut |sides| {
+            let die = battle.die(sides);
+            counted = Some(die);
+            die.face
+        });
+        if let Some(die) = counted {
+            battle.emit(EventKind::BulletsCounted {
+                unit,
+                target: hit,
+                die,
+            });
+        }
+        landed
     };
     if check.success {
-        let landed = hits(check.special);
+        let landed = hits(battle, target, &check);
         battle.emit(EventKind::ShotHit {
             unit,
             target,
@@ -279,7 +295,14 @@ fn take_shot(
                 line: ShotLine::Clear,
                 ..shot.clone()
             };
-            deal_hits(battle, unit, ally, &plan.weapon, &plain, hits(false), false);
+            // The stray bullets hit as a plain success would.
+            let plain_hit = Verdict {
+                success: true,
+                special: false,
+                ..check
+            };
+            let landed = hits(battle, ally, &plain_hit);
+            deal_hits(battle, unit, ally, &plan.weapon, &plain, landed, false);
         }
         None => battle.emit(EventKind::ShotMissed { unit, target }),
     }

@@ -30,6 +30,8 @@ pub struct ShotTerms {
     pub dived: bool,
     /// The roll's place in a burst or full-auto trigger pull.
     pub volley_roll: Option<u32>,
+    /// The bullets the roll covers, for a burst or full auto.
+    pub volley_bullets: u32,
 }
 
 /// How one roll of a ranged attack stands: range, line, difficulty and every modifier.
@@ -132,6 +134,15 @@ pub(super) fn setup(
         hindered: shooter.hindered,
         held: shooter.held_by.is_some(),
         volley_roll: terms.volley_roll,
+        volley_bullets: terms.volley_bullets,
+        shooter_skill: battle.skill(
+            unit,
+            if terms.volley_roll.is_some() {
+                weapon.automatic_skill()
+            } else {
+                &weapon.skill
+            },
+        ),
     };
     let Worth {
         modifiers,

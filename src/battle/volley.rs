@@ -10,8 +10,8 @@ use super::state::Battle;
 use crate::map::Tile;
 use crate::map::range::distance_squared;
 use crate::rules::firearms::{
-    bullets_between_targets, can_chamber_and_fire, multiple_shots_penalty, rounds_ready,
-    volley_size, volleys, within_arc,
+    bullets_between_targets, can_chamber_and_fire, multiple_shots_penalty, rounds_ready, volleys,
+    within_arc,
 };
 use crate::rules::roll::Demand;
 use crate::rules::weapons::{AttackForm, Weapon};
@@ -173,10 +173,17 @@ pub(super) fn plan_rolls(
                 volley_roll: Some(0),
                 ..ShotTerms::default()
             };
+            let bullets = size.min(ready);
             let roll = PlannedRoll {
-                bullets: size.min(ready),
+                bullets,
                 volley: true,
-                ..plain(*target, terms)
+                ..plain(
+                    *target,
+                    ShotTerms {
+                        volley_bullets: bullets,
+                        ..terms
+                    },
+                )
             };
             (weapon.automatic_skill().to_string(), vec![roll])
         }
@@ -193,7 +200,10 @@ pub(super) fn plan_rolls(
                 ));
             }
             let skill_name = weapon.automatic_skill().to_string();
-            let size = volley_size(battle.skill(unit, &skill_name));
+            let size = battle
+                .scenario
+                .ruleset
+                .volley_size(battle.skill(unit, &skill_name));
             let shooter = position(unit);
             let directions: Vec<(i64, i64)> = mode
                 .targets()
@@ -227,6 +237,7 @@ pub(super) fn plan_rolls(
                             aimed: true,
                             first: volley.roll == 0,
                             volley_roll: Some(volley.roll),
+                            volley_bullets: volley.bullets,
                             ..ShotTerms::default()
                         },
                         volley: true,

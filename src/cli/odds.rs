@@ -35,6 +35,9 @@ pub(super) struct OddsArgs {
     /// holds at the start].
     #[arg(long, value_name = "NAME")]
     weapon: Option<String>,
+    /// Fire this many bullets of automatic fire at the target instead of one shot.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=200))]
+    bullets: Option<u32>,
     /// Put the attacker on this tile (COLUMN,ROW) first.
     #[arg(long, value_name = "COLUMN,ROW", value_parser = parse_tile)]
     at: Option<Tile>,
@@ -128,9 +131,9 @@ fn answer_json(odds: &AnswerOdds) -> Value {
 /// The attack's reading: a line of text, and the JSON fields it adds.
 fn reckon(
     scenario: &Scenario,
-    attacker: UnitId,
-    target: UnitId,
+    (attacker, target): (UnitId, UnitId),
     weapon: WeaponChoice,
+    bullets: Option<u32>,
 ) -> Result<(Vec<String>, Value), Rejection> {
     let mut app = headless_app(scenario.clone(), 0);
     app.update();
@@ -146,7 +149,10 @@ fn reckon(
     };
     match form {
         AttackForm::Shot | AttackForm::Thrown => {
-            let rolls = ranged::preview(world, attacker, weapon, &FireMode::single(target))?;
+            let mode = bullets.map_or(FireMode::single(target), |bullets| {
+                FireMode::FullAuto(vec![(target, bullets)])
+            });
+            let rolls = ranged::preview(world, attacker, weapon, &mode)?;
             let lines = rolls.iter().map(ranged::RollPreview::label).collect();
             let rolls: Vec<Value> = rolls
                 .iter()
@@ -234,7 +240,7 @@ pub(super) fn run(args: &OddsArgs) -> ExitCode {
     {
         return fail(&message);
     }
-    let (lines, fields) = match reckon(&scenario, attacker, target, weapon) {
+    let (lines, fields) = match reckon(&scenario, (attacker, target), weapon, args.bullets) {
         Ok(reading) => reading,
         Err(refusal) => return fail(&format!("the attack cannot be made: {refusal}")),
     };

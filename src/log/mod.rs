@@ -75,6 +75,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::MeleeResolved { .. }
         | E::Fired { .. }
         | E::ShotAt { .. }
+        | E::BulletsCounted { .. }
         | E::ShotHit { .. }
         | E::ShotMissed { .. }
         | E::ShotWasted { .. }
@@ -159,6 +160,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Maneuvered { unit, target, .. }
         | E::Aimed { unit, target }
         | E::ShotAt { unit, target, .. }
+        | E::BulletsCounted { unit, target, .. }
         | E::ShotHit { unit, target, .. }
         | E::ShotMissed { unit, target }
         | E::ShotWasted { unit, target, .. } => vec![*unit, *target],

@@ -254,6 +254,12 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 line.label()
             )
         }
+        EventKind::BulletsCounted { target, die, .. } => format!(
+            "1D{} for the bullets of the burst that hit {}: {}",
+            die.sides,
+            name(*target),
+            die.face
+        ),
         EventKind::ShotHit {
             target,
             hits,

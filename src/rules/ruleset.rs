@@ -8,10 +8,11 @@ use serde::{Deserialize, Serialize};
 use super::characteristics::{Characteristics, DerivedStats};
 use super::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError};
 use super::dice::Dice;
+use super::firearms::VolleyHits;
 use super::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use super::modifiers::Modifier;
 use super::opposed::{ManeuverAllowance, SideResult};
-use super::roll::{Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerdict};
+use super::roll::{Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerdict, Verdict};
 use super::situation::{BlowFacts, RangeReading, RangeScale, ShotFacts, Worth};
 use super::skills::{SkillEntry, find_skill};
 use super::weapons::{ArmorTable, WeaponTable};
@@ -104,6 +105,21 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
 
     /// What the facts of a blow or a maneuver are worth to the attacker's roll.
     fn blow_value(&self, facts: &BlowFacts) -> Vec<Modifier>;
+
+    /// How many bullets of automatic fire one roll covers, for a shooter of this skill.
+    fn volley_size(&self, skill: u32) -> u32;
+
+    /// How many bullets a shooter of this skill best fires at one target in a burst.
+    fn burst_size(&self, skill: u32) -> u32;
+
+    /// What one roll of automatic fire at a target puts into it: `bullets` in the roll, its
+    /// verdict; `die` rolls one die of that many sides (the battle records it with the hit).
+    fn volley_hits(
+        &self,
+        bullets: u32,
+        verdict: &Verdict,
+        die: &mut dyn FnMut(u32) -> u32,
+    ) -> VolleyHits;
 
     /// What comes of a melee exchange, given both rolls (none for the defender who did not
     /// defend).

@@ -112,8 +112,11 @@ pub struct ShotFacts {
     /// The shooter is hampered by an enemy's maneuver, or held.
     pub hindered: bool,
     pub held: bool,
-    /// The roll's place in a burst or full-auto trigger pull.
+    /// The roll's place in a burst or full-auto trigger pull, and the bullets it covers.
     pub volley_roll: Option<u32>,
+    pub volley_bullets: u32,
+    /// The skill the shooter rolls (a burst's bonus is capped by it).
+    pub shooter_skill: u32,
 }
 
 impl ShotFacts {
@@ -143,6 +146,8 @@ impl ShotFacts {
             hindered: false,
             held: false,
             volley_roll: None,
+            volley_bullets: 0,
+            shooter_skill: 0,
         }
     }
 }

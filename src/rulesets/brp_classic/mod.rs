@@ -15,10 +15,11 @@ use crate::rules::damage::{
     ReachError,
 };
 use crate::rules::dice::Dice;
+use crate::rules::firearms::VolleyHits;
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::{ManeuverAllowance, SideResult};
-use crate::rules::roll::{Checked, Demand, RollPurpose};
+use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::ruleset::{DemandWords, Rolled, Ruleset, RulesetId};
 use crate::rules::situation::{BlowFacts, RangeReading, RangeScale, ShotFacts, Worth};
 use crate::rules::skills::SkillEntry;
@@ -147,6 +148,32 @@ impl Ruleset for BrpClassic {
         Vec::new()
     }
 
+    /// A burst at one target is one roll, however many bullets.
+    fn volley_size(&self, _skill: u32) -> u32 {
+        u32::MAX
+    }
+
+    /// Enough bullets to double the skill at 5 a bullet (at least two).
+    fn burst_size(&self, skill: u32) -> u32 {
+        (skill / 5).max(2)
+    }
+
+    /// On a hit, 1dN of the N bullets hit; only the first can impale.
+    fn volley_hits(
+        &self,
+        bullets: u32,
+        verdict: &Verdict,
+        die: &mut dyn FnMut(u32) -> u32,
+    ) -> VolleyHits {
+        if !verdict.success || bullets == 0 {
+            return VolleyHits::default();
+        }
+        VolleyHits {
+            hits: die(bullets).clamp(1, bullets),
+            extreme: u32::from(verdict.special),
+        }
+    }
+
     fn exchange(
         &self,
         defence: Defence,
@@ -218,6 +245,7 @@ impl Ruleset for BrpClassic {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::percentile::SuccessLevel;
 
     fn brp() -> BrpClassic {
         BrpClassic::shipped().expect("the shipped BRP data loads")
@@ -264,6 +292,32 @@ mod tests {
         assert_eq!(derived.movement, 8);
         assert_eq!(derived.damage_bonus.to_string(), "0");
         assert_eq!(brp().base_skill("Dodge", &harvey), Some(28));
+    }
+
+    /// A burst that hits puts 1dN of its N bullets into the target (the die asked for has N
+    /// sides), only the first of them impaling; a miss puts none and rolls no die.
+    #[test]
+    fn a_burst_hits_with_one_die_of_its_bullets() {
+        let verdict = |success, special| Verdict {
+            value: 10,
+            level: SuccessLevel::Regular,
+            success,
+            special,
+            malfunction: false,
+        };
+        let mut asked = Vec::new();
+        let mut die = |sides| {
+            asked.push(sides);
+            4
+        };
+        let hit = brp().volley_hits(9, &verdict(true, false), &mut die);
+        let impaled = brp().volley_hits(9, &verdict(true, true), &mut die);
+        let missed = brp().volley_hits(9, &verdict(false, false), &mut die);
+        assert_eq!((hit.hits, hit.extreme), (4, 0));
+        assert_eq!((impaled.hits, impaled.extreme), (4, 1));
+        assert_eq!((missed.hits, missed.extreme), (0, 0));
+        assert_eq!(asked, [9, 9]);
+        assert_eq!(brp().burst_size(45), 9, "enough to double SMG 45");
     }
 
     /// An impale rolls the weapon's dice twice and adds the damage bonus once.

@@ -7,9 +7,10 @@ use super::chance::{ShotSituation, point_blank, range_factor, range_multiple, sh
 use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
 use crate::rules::situation::{LineCover, RangeBand, ShotFacts, Worth};
 
-/// What a shot's facts are worth to its chance. A thrown weapon is never at point-blank; a
-/// weapon with set bands (a shotgun's) loses no chance with distance; cover the shot goes
-/// through costs nothing (its armor comes off the damage).
+/// What a shot's facts are worth to its chance. A burst adds 5 a bullet, never more than the
+/// skill; a thrown weapon is never at point-blank; a weapon with set bands (a shotgun's) loses
+/// no chance with distance; cover the shot goes through costs nothing (its armor comes off the
+/// damage).
 pub fn shot_value(facts: &ShotFacts) -> Worth {
     let squared_yards = u32::try_from(facts.squared_yards).unwrap_or(u32::MAX);
     let multiple = facts.base_feet.map_or(1, |feet| {
@@ -22,10 +23,10 @@ pub fn shot_value(facts: &ShotFacts) -> Worth {
         unaimed: false,
         half_concealed: facts.cover == LineCover::HalfConcealed,
         target_size: facts.target_siz,
-        burst: 0,
+        burst: facts.volley_bullets,
     };
     Worth {
-        modifiers: shot_modifiers(0, &situation),
+        modifiers: shot_modifiers(facts.shooter_skill, &situation),
         possible: true,
     }
 }
@@ -128,5 +129,14 @@ mod tests {
             ..harvey(4)
         };
         assert_eq!(chance_at(&thrown), 55, "a throw is never point-blank");
+        // Tommy's Thompson (SMG 45): a burst of 5 adds 25; of 12, no more than 45.
+        let burst = |bullets: u32| ShotFacts {
+            volley_roll: Some(0),
+            volley_bullets: bullets,
+            shooter_skill: 45,
+            ..harvey(10 * 10)
+        };
+        assert_eq!(chance(45, &shot_value(&burst(5)).modifiers), 70);
+        assert_eq!(chance(45, &shot_value(&burst(12)).modifiers), 90);
     }
 }

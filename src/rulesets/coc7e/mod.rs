@@ -11,10 +11,11 @@ use crate::rules::damage::{
     DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError,
 };
 use crate::rules::dice::Dice;
+use crate::rules::firearms::{VolleyHits, volley_hits, volley_size};
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome, melee_outcome};
 use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::{ManeuverAllowance, SideResult, maneuver_allowance};
-use crate::rules::roll::{Checked, Demand, RollPurpose};
+use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::ruleset::{DemandWords, Rolled, RuleOptions, Ruleset, RulesetId};
 use crate::rules::situation::{BlowFacts, RangeReading, RangeScale, ShotFacts, Worth};
 use crate::rules::skills::{BRAWL, COC7E_SKILLS, SkillEntry};
@@ -117,6 +118,25 @@ impl Ruleset for Coc7e {
 
     fn blow_value(&self, facts: &BlowFacts) -> Vec<Modifier> {
         worth::blow_value(facts)
+    }
+
+    fn volley_size(&self, skill: u32) -> u32 {
+        volley_size(skill)
+    }
+
+    fn burst_size(&self, skill: u32) -> u32 {
+        volley_size(skill)
+    }
+
+    /// Half the bullets (at least one) on a success, all on an extreme hit, the first half of
+    /// them extreme; no die.
+    fn volley_hits(
+        &self,
+        bullets: u32,
+        verdict: &Verdict,
+        _die: &mut dyn FnMut(u32) -> u32,
+    ) -> VolleyHits {
+        volley_hits(bullets, verdict.success, verdict.special)
     }
 
     fn exchange(
