@@ -25,21 +25,28 @@ fn answer(world: &mut World, pending: &PendingAttack) -> Answer {
     let plain = world
         .get_resource::<PlainDefenders>()
         .is_some_and(|plain| plain.0.contains(&pending.target));
-    if plain {
-        return plain_answer(pending);
-    }
-    match threat(world) {
-        Some(threat) => weighed_answer(&threat),
-        None => plain_answer(pending),
+    let threat = threat(world);
+    match threat.as_ref() {
+        Some(threat) if !plain => weighed_answer(threat),
+        _ => plain_answer(pending, threat.as_ref()),
     }
 }
 
-/// The plain answer of a defender that does not weigh its chances: dodge every blow or throw,
-/// take every shot.
-fn plain_answer(pending: &PendingAttack) -> Answer {
-    match pending.kind {
-        AttackKind::Fire(_) => Answer::Nothing,
-        AttackKind::Strike(_) | AttackKind::Maneuver(_) => Answer::Dodge,
+/// The plain answer of a defender that does not weigh its chances: dodge every blow or throw
+/// (with its weapon where its rulebook allows no dodge now), take every shot.
+fn plain_answer(pending: &PendingAttack, threat: Option<&Threat>) -> Answer {
+    let allowed = threat.map(|threat| &threat.odds);
+    match (&pending.kind, allowed) {
+        (AttackKind::Fire(_), _) => Answer::Nothing,
+        (
+            _,
+            Some(Some(AnswerOdds::Exchange {
+                dodge: None,
+                fight_back,
+                ..
+            })),
+        ) => fight_back.map_or(Answer::Nothing, |_| Answer::FightBack),
+        (AttackKind::Strike(_) | AttackKind::Maneuver(_), _) => Answer::Dodge,
     }
 }
 
@@ -65,18 +72,19 @@ fn weighed_answer(threat: &Threat) -> Answer {
         (
             Stakes::Blow { theirs, mine },
             Some(AnswerOdds::Exchange {
-                dodge,
-                fight_back: Some(fight_back),
-                ..
+                dodge, fight_back, ..
             }),
         ) => {
             let worth = |odds: &ExchangeOdds| {
                 odds.defender_strikes * mine - 1.5 * odds.attacker_wins * theirs
             };
-            if worth(fight_back) >= worth(dodge) {
-                Answer::FightBack
-            } else {
-                Answer::Dodge
+            match (dodge, fight_back) {
+                (Some(dodge), Some(fight_back)) if worth(fight_back) < worth(dodge) => {
+                    Answer::Dodge
+                }
+                (_, Some(_)) => Answer::FightBack,
+                (Some(_), None) => Answer::Dodge,
+                (None, None) => Answer::Nothing,
             }
         }
         (Stakes::Blow { .. }, _) => Answer::Dodge,

@@ -21,7 +21,9 @@ use crate::rules::percentile::SuccessLevel;
 use crate::rules::roll::Demand;
 use crate::rules::roll::RollPurpose;
 use crate::rules::roll::Verdict;
+use crate::rules::situation::AllowedAnswers;
 use crate::rules::situation::BlowFacts;
+use crate::rules::situation::DefenceFacts;
 use crate::rules::skills::DODGE;
 
 /// Wait for the defender's answer, or resolve at once if it cannot give one (it is down or
@@ -79,6 +81,25 @@ pub(super) fn defence_kind(battle: &Battle, pending: &PendingAttack) -> DefenceK
     }
 }
 
+/// The answers the rulebook still allows `unit` against a blow, from what it has done this
+/// round.
+pub(super) fn blow_answers(battle: &Battle, unit: UnitId) -> AllowedAnswers {
+    let condition = battle.condition(unit);
+    let flow = battle.flow();
+    let had_its_turn = flow.turn.is_some_and(|turn| turn.unit == unit)
+        || (flow
+            .order
+            .iter()
+            .take(flow.next_in_order)
+            .any(|done| *done == unit)
+            && !flow.delayed.iter().any(|(waiting, _)| *waiting == unit));
+    battle.scenario.ruleset.blow_answers(&DefenceFacts {
+        dodges: condition.dodges_this_round,
+        weapon_defences: condition.defences_this_round - condition.dodges_this_round,
+        had_its_turn,
+    })
+}
+
 /// A defender's answer to a blow, a maneuver or a throw waiting for it.
 pub(super) fn answer_blow(
     battle: &mut Battle,
@@ -107,6 +128,21 @@ pub(super) fn answer_blow(
             "a thrown weapon is fought back only from within a fifth of one's DEX in feet"
                 .to_string(),
         ));
+    }
+    let allowed = blow_answers(battle, unit);
+    let words = battle.scenario.ruleset.weapon_defence();
+    let refused = match answer {
+        Answer::Dodge if !allowed.dodge => Some("no dodge is left to it this round".to_string()),
+        Answer::FightBack if !allowed.weapon => {
+            Some(format!("no {} is left to it this round", words.answer))
+        }
+        Answer::Maneuver(_) if !allowed.maneuver => {
+            Some("a maneuver is no answer to an attack here".to_string())
+        }
+        _ => None,
+    };
+    if let Some(reason) = refused {
+        return Err(Rejection::InvalidAnswer(reason));
     }
     if let Answer::Maneuver(goal) = answer {
         build_penalty(battle, unit, pending.attacker)?;
@@ -221,13 +257,17 @@ pub(super) fn exchange_odds_of(
     let ruleset = battle.scenario.ruleset.as_ref();
     let exchange_odds =
         |defence, against: Option<&Demand>| ruleset.exchange_odds(defence, &attack, against);
-    let may_fight_back = !battle.condition(defender).dived_for_cover
+    let allowed = blow_answers(battle, defender);
+    let may_fight_back = allowed.weapon
+        && !battle.condition(defender).dived_for_cover
         && defence_kind(battle, pending)
             != (DefenceKind::Thrown {
                 may_fight_back: false,
             });
     let odds = AnswerOdds::Exchange {
-        dodge: exchange_odds(Defence::Dodge, Some(&dodge)),
+        dodge: allowed
+            .dodge
+            .then(|| exchange_odds(Defence::Dodge, Some(&dodge))),
         fight_back: may_fight_back.then(|| exchange_odds(Defence::FightBack, Some(&fight))),
         take_it: exchange_odds(Defence::None, None),
     };
@@ -275,7 +315,10 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
         }
     };
     if defence != Defence::None {
-        battle.change_condition(defender, |condition| condition.defences_this_round += 1);
+        battle.change_condition(defender, |condition| {
+            condition.defences_this_round += 1;
+            condition.dodges_this_round += u32::from(defence == Defence::Dodge);
+        });
     }
     let side = |(verdict, skill): (Verdict, u32)| SideResult {
         level: verdict.level,

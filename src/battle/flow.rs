@@ -86,7 +86,10 @@ fn start_round(battle: &mut Battle, round: u32) {
         flow.phase = Phase::Turn;
     }
     for unit in battle.unit_ids() {
-        battle.change_condition(unit, |condition| condition.defences_this_round = 0);
+        battle.change_condition(unit, |condition| {
+            condition.defences_this_round = 0;
+            condition.dodges_this_round = 0;
+        });
         if battle.condition(unit).presence == Presence::Arriving(round) {
             arrive(battle, unit);
         }
@@ -225,15 +228,18 @@ fn next_turn(battle: &mut Battle) {
             .is_some_and(|(level, _)| *level == SuccessLevel::Fumble)
             && !battle.condition(unit).initiative_edge_spent;
         let dived = battle.condition(unit).dived_for_cover;
+        // Where the rulebook says so (BRP), a unit that dodged this round may not attack.
+        let dodged = battle.scenario.ruleset.dodge_costs_the_attack()
+            && battle.condition(unit).dodges_this_round > 0;
         battle.flow_mut().turn = Some(TurnState {
-            action_forfeited: fumbled || dived,
+            action_forfeited: fumbled || dived || dodged,
             ..TurnState::fresh(unit)
         });
         battle.emit(EventKind::TurnBegan { unit });
         if fumbled {
             battle.change_condition(unit, |condition| condition.initiative_edge_spent = true);
         }
-        if fumbled || dived {
+        if fumbled || dived || dodged {
             battle.emit(EventKind::ActionForfeited { unit });
         }
         return;

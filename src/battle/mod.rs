@@ -124,8 +124,10 @@ pub struct Condition {
     pub prone: bool,
     pub held_by: Option<UnitId>,
     pub holding: Option<UnitId>,
-    /// Dodges and fights back this round (for the outnumbered bonus die).
+    /// Dodges and fights back this round (for the outnumbered bonus die), and how many of them
+    /// were dodges.
     pub defences_this_round: u32,
+    pub dodges_this_round: u32,
     /// A penalty die on its rolls until the end of its next turn.
     pub hindered: bool,
     /// Its enemies get a bonus die on melee attacks on it during this round.

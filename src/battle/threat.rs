@@ -8,7 +8,8 @@ use crate::rules::melee::ExchangeOdds;
 pub enum AnswerOdds {
     /// A blow, a maneuver or a throw: each outcome's chance for each answer allowed.
     Exchange {
-        dodge: ExchangeOdds,
+        /// `None` where dodging is not allowed.
+        dodge: Option<ExchangeOdds>,
         /// `None` where fighting back is not allowed.
         fight_back: Option<ExchangeOdds>,
         take_it: ExchangeOdds,

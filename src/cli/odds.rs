@@ -173,7 +173,8 @@ fn reckon(
         AttackForm::Melee => {
             let (modifiers, odds) =
                 melee::strike_odds(world, attacker, target, AttackKind::Strike(weapon))?;
-            let mut line = strike_headline("lands", &modifiers, &odds);
+            let words = scenario.ruleset.weapon_defence();
+            let mut line = strike_headline("lands", &modifiers, &odds, &words);
             if let AnswerOdds::Exchange { take_it, .. } = &odds {
                 line.push_str(&format!(
                     ", {:.0}% if not defended",

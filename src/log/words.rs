@@ -6,6 +6,8 @@ use crate::battle::event::{DefenceKind, Event, EventKind, WoundState};
 use crate::map::scenario::Scenario;
 use crate::rules::damage::DamageQuality;
 use crate::rules::melee::MeleeOutcome;
+use crate::rules::ruleset::WeaponDefenceWords;
+use crate::rules::situation::DefenceFacts;
 use crate::rules::weapons::MalfunctionKind;
 use crate::rules::wounds::BlowSeverity;
 use crate::words::{capitalised, plural};
@@ -103,20 +105,25 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             attacker,
             asked,
         } => {
+            let ruleset = scenario.ruleset.as_ref();
+            let weapon = ruleset.weapon_defence().answer;
+            let maneuvers = ruleset.blow_answers(&DefenceFacts::default()).maneuver;
             let choices = match asked {
-                DefenceKind::Melee => "dodge, fight back or a maneuver",
-                DefenceKind::Thrown {
+                DefenceKind::Melee if maneuvers => format!("dodge, {weapon} or a maneuver"),
+                DefenceKind::Melee
+                | DefenceKind::Thrown {
                     may_fight_back: true,
-                } => "dodge or fight back",
+                } => format!("dodge or {weapon}"),
                 DefenceKind::Thrown {
                     may_fight_back: false,
-                } => "dodge, or take it",
-                DefenceKind::Shots => "dive for cover, or take it",
+                } => "dodge, or take it".to_string(),
+                DefenceKind::Shots => "dive for cover, or take it".to_string(),
             };
             format!("{} must answer {}: {choices}", name(*unit), name(*attacker))
         }
         EventKind::Answered { unit, answer } => {
-            format!("{} {}", name(*unit), answer_words(*answer))
+            let words = answer_words(*answer, &scenario.ruleset.weapon_defence());
+            format!("{} {words}", name(*unit))
         }
         EventKind::MeleeResolved {
             attacker,
@@ -434,10 +441,10 @@ pub fn goal_words(goal: ManeuverGoal) -> &'static str {
     }
 }
 
-fn answer_words(answer: Answer) -> String {
+fn answer_words(answer: Answer, weapon_defence: &WeaponDefenceWords) -> String {
     match answer {
         Answer::Dodge => "dodges".to_string(),
-        Answer::FightBack => "fights back".to_string(),
+        Answer::FightBack => weapon_defence.answers.to_string(),
         Answer::Maneuver(goal) => format!("answers with a maneuver to {}", goal_words(goal)),
         Answer::DiveForCover => "dives for cover".to_string(),
         Answer::Nothing => "does not defend".to_string(),

@@ -13,7 +13,9 @@ use super::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use super::modifiers::Modifier;
 use super::opposed::{ManeuverAllowance, SideResult};
 use super::roll::{Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerdict, Verdict};
-use super::situation::{BlowFacts, RangeReading, RangeScale, ShotFacts, Worth};
+use super::situation::{
+    AllowedAnswers, BlowFacts, DefenceFacts, RangeReading, RangeScale, ShotFacts, Worth,
+};
 use super::skills::{SkillEntry, find_skill};
 use super::weapons::{ArmorTable, WeaponTable};
 use super::{chance_rolls, level_rolls};
@@ -41,6 +43,17 @@ pub struct RuleOptions {
     /// No point-blank bonus die for rifles, full-length shotguns and bows.
     #[serde(default)]
     pub point_blank_revisited: bool,
+}
+
+/// The defence with the weapon in hand in the rulebook's words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WeaponDefenceWords {
+    /// "fight back", "parry".
+    pub answer: &'static str,
+    /// "fights back", "parries".
+    pub answers: &'static str,
+    /// "fighting back", "a parry".
+    pub against: &'static str,
 }
 
 /// A demand in words, as the rulebook says it: the preview and the defence window show it.
@@ -120,6 +133,15 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         verdict: &Verdict,
         die: &mut dyn FnMut(u32) -> u32,
     ) -> VolleyHits;
+
+    /// Which answers a defender may still give to a blow.
+    fn blow_answers(&self, facts: &DefenceFacts) -> AllowedAnswers;
+
+    /// What the defence with the weapon in hand is called (CoC's fight back, BRP's parry).
+    fn weapon_defence(&self) -> WeaponDefenceWords;
+
+    /// Whether a unit that dodged loses its attack (its action) for the rest of the round.
+    fn dodge_costs_the_attack(&self) -> bool;
 
     /// What comes of a melee exchange, given both rolls (none for the defender who did not
     /// defend).

@@ -152,6 +152,25 @@ impl ShotFacts {
     }
 }
 
+/// What a defender has done this round, for the answers its rulebook still allows it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DefenceFacts {
+    pub dodges: u32,
+    /// Defences with the weapon in hand (a fight back, a parry).
+    pub weapon_defences: u32,
+    /// Its own turn has come this round (it may have attacked).
+    pub had_its_turn: bool,
+}
+
+/// The answers a rulebook allows a defender against a blow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AllowedAnswers {
+    pub dodge: bool,
+    /// A defence with the weapon in hand.
+    pub weapon: bool,
+    pub maneuver: bool,
+}
+
 /// What a situation is worth to a roll, in the rulebook's currency: every modifier, named, and
 /// whether any roll can succeed at all.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]

@@ -14,8 +14,10 @@ use crate::battle::{AttackKind, Phase, UnitId, WeaponState};
 use crate::map::reach::budget_for;
 use crate::map::scenario::{Scenario, UnitSpec};
 use crate::rules::firearms::reload;
+use crate::rules::situation::DefenceFacts;
 use crate::rules::weapons::{AttackForm, Weapon};
 use crate::view::orders::{self, FireOrder, FireStyle, Intent};
+use crate::words::capitalised;
 
 /// The round, whose turn it is, and the buttons for what the unit may do.
 pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
@@ -446,6 +448,9 @@ pub(super) fn defence_prompt(
     let spec = &scenario.units[defender.index()];
     let attacker = &scenario.units[pending.attacker.index()];
     let ruleset = scenario.ruleset.clone();
+    let weapon_defence = ruleset.weapon_defence();
+    // Whether the rulebook takes maneuvers as answers at all (BRP does not).
+    let maneuvers = ruleset.blow_answers(&DefenceFacts::default()).maneuver;
     let asked = asked(view, defender);
     let dived = view
         .unit(defender)
@@ -527,16 +532,18 @@ pub(super) fn defence_prompt(
                             fight_back,
                             take_it,
                         }) => {
-                            answer(
-                                ui,
-                                format!("Dodge ({dodge}%) [1]"),
-                                format!("{} unhurt", percent(dodging.no_harm)),
-                                Answer::Dodge,
-                            );
+                            if let Some(dodging) = dodging {
+                                answer(
+                                    ui,
+                                    format!("Dodge ({dodge}%) [1]"),
+                                    format!("{} unhurt", percent(dodging.no_harm)),
+                                    Answer::Dodge,
+                                );
+                            }
                             if let Some(fighting) = fight_back.filter(|_| may_fight_back) {
                                 answer(
                                     ui,
-                                    "Fight back [2]".to_string(),
+                                    format!("{} [2]", capitalised(weapon_defence.answer)),
                                     format!(
                                         "{} unhurt, {} of it your blow",
                                         percent(fighting.no_harm + fighting.defender_strikes),
@@ -555,7 +562,7 @@ pub(super) fn defence_prompt(
                         None => {}
                     }
                 });
-            if may_fight_back && asked != DefenceKind::Shots {
+            if maneuvers && may_fight_back && asked != DefenceKind::Shots {
                 egui::ComboBox::from_id_salt("answer-maneuver")
                     .selected_text("Answer with a maneuver…")
                     .show_ui(ui, |ui| {

@@ -24,6 +24,7 @@ use crate::map::Tile;
 use crate::map::range::{RangeBand, range_reading};
 use crate::map::sight::{LineOfFire, ShotLine, line_of_fire};
 use crate::rules::modifiers::{Modifier, modifier_words};
+use crate::rules::ruleset::WeaponDefenceWords;
 use crate::rules::weapons::AttackForm;
 use crate::schedule::AppSystems;
 use crate::words::{capitalised, plural};
@@ -113,7 +114,11 @@ fn exchange_reading(
         _ => "lands",
     };
     match melee::strike_odds(world, attacker, target, kind) {
-        Ok((modifiers, odds)) => (true, strike_headline(verb, &modifiers, &odds)),
+        Ok((modifiers, odds)) => {
+            let ruleset = world.resource::<ActiveScenario>().0.ruleset.clone();
+            let words = ruleset.weapon_defence();
+            (true, strike_headline(verb, &modifiers, &odds, &words))
+        }
         Err(Rejection::OutOfReach(_)) => (false, "Out of reach".to_string()),
         Err(other) => (false, capitalised(&other.to_string())),
     }
@@ -121,8 +126,14 @@ fn exchange_reading(
 
 /// A blow (or a maneuver) in reach: its modifiers and its chance to land (or work) against
 /// each answer the target may give.
-/// "In reach · +1 outnumbered · lands 41% against a dodge, 48% against fighting back"
-pub fn strike_headline(verb: &str, modifiers: &[Modifier], odds: &AnswerOdds) -> String {
+/// "In reach · +1 outnumbered · lands 41% against a dodge, 48% against fighting back", the
+/// weapon's defence named as the rulebook names it.
+pub fn strike_headline(
+    verb: &str,
+    modifiers: &[Modifier],
+    odds: &AnswerOdds,
+    weapon_defence: &WeaponDefenceWords,
+) -> String {
     let mut parts = vec!["In reach".to_string()];
     if !modifiers.is_empty() {
         parts.push(modifier_words(modifiers));
@@ -132,14 +143,22 @@ pub fn strike_headline(verb: &str, modifiers: &[Modifier], odds: &AnswerOdds) ->
     } = odds
     {
         let percent = |chance: f64| format!("{:.0}%", chance * 100.0);
-        parts.push(match fight_back {
-            Some(fight_back) => format!(
-                "{verb} {} against a dodge, {} against fighting back",
-                percent(dodge.attacker_wins),
-                percent(fight_back.attacker_wins)
-            ),
-            None => format!("{verb} {} against a dodge", percent(dodge.attacker_wins)),
-        });
+        let against: Vec<String> = [
+            dodge.map(|odds| format!("{} against a dodge", percent(odds.attacker_wins))),
+            fight_back.map(|odds| {
+                format!(
+                    "{} against {}",
+                    percent(odds.attacker_wins),
+                    weapon_defence.against
+                )
+            }),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if !against.is_empty() {
+            parts.push(format!("{verb} {}", against.join(", ")));
+        }
     }
     parts.join(" · ")
 }
@@ -474,7 +493,7 @@ mod tests {
     use crate::rules::melee::ExchangeOdds;
     use crate::rules::modifiers::ModifierReason;
     use crate::rules::roll::Demand;
-    use crate::rules::ruleset::RuleOptions;
+    use crate::rules::ruleset::{RuleOptions, RulesetId, WeaponDefenceWords};
 
     /// A previewed roll as the default rulebook words it.
     fn roll(band: RangeBand, modifiers: Vec<Modifier>, chance: f64) -> RollPreview {
@@ -496,15 +515,27 @@ mod tests {
         }
     }
 
+    /// The default rulebook's name for the weapon's defence, and BRP classic's.
+    fn weapon_defence(ruleset: RulesetId) -> WeaponDefenceWords {
+        let options = RuleOptions {
+            ruleset,
+            ..RuleOptions::default()
+        };
+        crate::rulesets::ruleset(&options)
+            .expect("it loads")
+            .weapon_defence()
+    }
+
     #[test]
     fn a_blow_in_reach_reads_with_its_odds() {
+        let fight_back = weapon_defence(RulesetId::Coc7e);
         let odds = |attacker_wins: f64| ExchangeOdds {
             attacker_wins,
             defender_strikes: 0.0,
             no_harm: 1.0 - attacker_wins,
         };
         let both = AnswerOdds::Exchange {
-            dodge: odds(0.314),
+            dodge: Some(odds(0.314)),
             fight_back: Some(odds(0.486)),
             take_it: odds(0.99),
         };
@@ -512,18 +543,34 @@ mod tests {
             strike_headline(
                 "lands",
                 &[Modifier::new(ModifierReason::Outnumbered, 1)],
-                &both
+                &both,
+                &fight_back
             ),
             "In reach · +1 outnumbered · lands 31% against a dodge, 49% against fighting back"
         );
         let dodge_only = AnswerOdds::Exchange {
-            dodge: odds(0.25),
+            dodge: Some(odds(0.25)),
             fight_back: None,
             take_it: odds(0.99),
         };
         assert_eq!(
-            strike_headline("works", &[], &dodge_only),
+            strike_headline("works", &[], &dodge_only, &fight_back),
             "In reach · works 25% against a dodge"
+        );
+        // BRP classic parries; a unit that has had its turn has no dodge left.
+        let parry_only = AnswerOdds::Exchange {
+            dodge: None,
+            fight_back: Some(odds(0.2)),
+            take_it: odds(0.5),
+        };
+        assert_eq!(
+            strike_headline(
+                "lands",
+                &[],
+                &parry_only,
+                &weapon_defence(RulesetId::BrpClassic)
+            ),
+            "In reach · lands 20% against a parry"
         );
     }
 

@@ -3,6 +3,7 @@
 //! are tested here, shooting and explosives in the modules beside.
 
 mod ai;
+mod brp;
 mod explosives;
 mod firearms;
 
@@ -1890,6 +1891,7 @@ fn the_strike_preview_counts_every_pair_of_rolls() {
     else {
         panic!("a blow is answered by dodging or fighting back, not {odds:?}");
     };
+    let dodge = dodge.expect("a blow may be dodged");
     assert!((dodge.attacker_wins - f64::from(lands_on_dodge) / 10_000.0).abs() < 1e-12);
     let fight_back = fight_back.expect("a blow may be fought back");
     assert!((fight_back.attacker_wins - f64::from(lands_on_fight) / 10_000.0).abs() < 1e-12);

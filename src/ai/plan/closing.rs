@@ -123,15 +123,26 @@ impl<'a> Planner<'a> {
             let Ok((
                 _,
                 AnswerOdds::Exchange {
-                    dodge, fight_back, ..
+                    dodge,
+                    fight_back,
+                    take_it,
                 },
             )) = strike_odds(world, me.unit, foe.unit, AttackKind::Strike(weapon))
             else {
                 continue;
             };
-            let answer = fight_back
-                .filter(|odds| odds.attacker_wins < dodge.attacker_wins)
-                .unwrap_or(dodge);
+            // The foe answers with whichever allowed answer lets the least through.
+            let answer = [dodge, fight_back]
+                .into_iter()
+                .flatten()
+                .reduce(|best, odds| {
+                    if odds.attacker_wins < best.attacker_wins {
+                        odds
+                    } else {
+                        best
+                    }
+                })
+                .unwrap_or(take_it);
             let theirs = match &self.reaches[self.index_of(foe.unit)] {
                 Reach::Blows { mean, .. } => *mean,
                 Reach::Missile(_) => 2.0,

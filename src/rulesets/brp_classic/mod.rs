@@ -20,8 +20,10 @@ use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::{ManeuverAllowance, SideResult};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
-use crate::rules::ruleset::{DemandWords, Rolled, Ruleset, RulesetId};
-use crate::rules::situation::{BlowFacts, RangeReading, RangeScale, ShotFacts, Worth};
+use crate::rules::ruleset::{DemandWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords};
+use crate::rules::situation::{
+    AllowedAnswers, BlowFacts, DefenceFacts, RangeReading, RangeScale, ShotFacts, Worth,
+};
 use crate::rules::skills::SkillEntry;
 use crate::rules::weapons::{ArmorTable, WeaponTable};
 
@@ -146,6 +148,28 @@ impl Ruleset for BrpClassic {
 
     fn blow_value(&self, _facts: &BlowFacts) -> Vec<Modifier> {
         Vec::new()
+    }
+
+    /// A parry once a round; a dodge once a round, and only before the unit's own turn (it
+    /// then loses its attack); no maneuvers as answers.
+    fn blow_answers(&self, facts: &DefenceFacts) -> AllowedAnswers {
+        AllowedAnswers {
+            dodge: facts.dodges == 0 && !facts.had_its_turn,
+            weapon: facts.weapon_defences == 0,
+            maneuver: false,
+        }
+    }
+
+    fn weapon_defence(&self) -> WeaponDefenceWords {
+        WeaponDefenceWords {
+            answer: "parry",
+            answers: "parries",
+            against: "a parry",
+        }
+    }
+
+    fn dodge_costs_the_attack(&self) -> bool {
+        true
     }
 
     /// A burst at one target is one roll, however many bullets.

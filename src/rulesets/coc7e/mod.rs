@@ -16,8 +16,12 @@ use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome, melee_outcome};
 use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::{ManeuverAllowance, SideResult, maneuver_allowance};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
-use crate::rules::ruleset::{DemandWords, Rolled, RuleOptions, Ruleset, RulesetId};
-use crate::rules::situation::{BlowFacts, RangeReading, RangeScale, ShotFacts, Worth};
+use crate::rules::ruleset::{
+    DemandWords, Rolled, RuleOptions, Ruleset, RulesetId, WeaponDefenceWords,
+};
+use crate::rules::situation::{
+    AllowedAnswers, BlowFacts, DefenceFacts, RangeReading, RangeScale, ShotFacts, Worth,
+};
 use crate::rules::skills::{BRAWL, COC7E_SKILLS, SkillEntry};
 use crate::rules::weapons::{ArmorTable, WeaponTable};
 
@@ -118,6 +122,27 @@ impl Ruleset for Coc7e {
 
     fn blow_value(&self, facts: &BlowFacts) -> Vec<Modifier> {
         worth::blow_value(facts)
+    }
+
+    /// Dodge, fight back or a maneuver, as often as attacks come (more of them outnumber).
+    fn blow_answers(&self, _facts: &DefenceFacts) -> AllowedAnswers {
+        AllowedAnswers {
+            dodge: true,
+            weapon: true,
+            maneuver: true,
+        }
+    }
+
+    fn weapon_defence(&self) -> WeaponDefenceWords {
+        WeaponDefenceWords {
+            answer: "fight back",
+            answers: "fights back",
+            against: "fighting back",
+        }
+    }
+
+    fn dodge_costs_the_attack(&self) -> bool {
+        false
     }
 
     fn volley_size(&self, skill: u32) -> u32 {

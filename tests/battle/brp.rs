@@ -1,0 +1,164 @@
+//! BRP classic in the battle: the answers its rulebook allows a defender (a parry once a round;
+//! a dodge once, and only before the defender's own turn, which then loses its attack), with the
+//! Kingsport Warehouse's people, every one played by a person.
+
+use gridkeeper::battle::answer::answer_odds;
+
+use super::*;
+
+const HARVEY: UnitId = UnitId(0);
+const EZRA: UnitId = UnitId(3);
+const MERCY: UnitId = UnitId(4);
+const SILAS: UnitId = UnitId(5);
+
+/// Harvey in the open with Mercy and Silas on either side and Ezra above him.
+fn ambush() -> App {
+    let mut scenario = shipped("kingsport.ron");
+    for (unit, (x, y)) in [
+        (HARVEY, (10, 8)),
+        (MERCY, (11, 8)),
+        (SILAS, (9, 8)),
+        (EZRA, (10, 7)),
+    ] {
+        scenario.units[unit.index()].start = Tile::new(x, y);
+    }
+    for unit in &mut scenario.units {
+        unit.control = Control::Person;
+    }
+    begun(scenario)
+}
+
+/// End turns until `unit` is the one acting.
+fn until_the_turn_of(app: &mut App, unit: UnitId) {
+    while let Some(acting) = acting(app).filter(|acting| *acting != unit) {
+        send(app, Command::EndTurn { unit: acting });
+    }
+}
+
+/// Whether Harvey may dodge and parry the blow waiting for his answer.
+fn harvey_may(app: &mut App) -> (bool, bool) {
+    match answer_odds(app.world_mut()) {
+        Some(AnswerOdds::Exchange {
+            dodge, fight_back, ..
+        }) => (dodge.is_some(), fight_back.is_some()),
+        other => panic!("a blow waits for Harvey's answer, not {other:?}"),
+    }
+}
+
+fn attack(app: &mut App, unit: UnitId) {
+    let weapon = WeaponChoice::Carried(0);
+    send(
+        app,
+        Command::Attack {
+            unit,
+            target: HARVEY,
+            weapon,
+        },
+    );
+}
+
+/// After his own turn Harvey has no dodge left, only his parry, and that once: Mercy's knife he
+/// parries; Silas's club he can only take.
+#[test]
+fn a_parry_once_a_round_and_no_dodge_after_ones_turn() {
+    let mut app = ambush();
+    until_the_turn_of(&mut app, HARVEY);
+    send(&mut app, Command::EndTurn { unit: HARVEY });
+    until_the_turn_of(&mut app, MERCY);
+    attack(&mut app, MERCY);
+    assert_eq!(harvey_may(&mut app), (false, true));
+    let dodge = after(
+        &mut app,
+        &[],
+        Command::Answer {
+            unit: HARVEY,
+            answer: Answer::Dodge,
+        },
+    );
+    assert!(
+        matches!(rejected(&dodge), Some(Rejection::InvalidAnswer(reason)) if reason.contains("no dodge")),
+        "{dodge:?}"
+    );
+    let parry = after(
+        &mut app,
+        &[],
+        Command::Answer {
+            unit: HARVEY,
+            answer: Answer::FightBack,
+        },
+    );
+    assert!(parry.contains(&EventKind::Answered {
+        unit: HARVEY,
+        answer: Answer::FightBack
+    }));
+    let scenario = shipped("kingsport.ron");
+    let said: Vec<String> = app
+        .world()
+        .resource::<EventLog>()
+        .0
+        .iter()
+        .map(|event| gridkeeper::log::describe(event, &scenario))
+        .collect();
+    assert!(
+        said.contains(&"Harvey Walters parries".to_string()),
+        "{said:#?}"
+    );
+    assert!(said.contains(&"Harvey Walters must answer Mercy: dodge or parry".to_string()));
+    until_the_turn_of(&mut app, SILAS);
+    attack(&mut app, SILAS);
+    assert_eq!(harvey_may(&mut app), (false, false));
+    let parry = after(
+        &mut app,
+        &[],
+        Command::Answer {
+            unit: HARVEY,
+            answer: Answer::FightBack,
+        },
+    );
+    assert!(
+        matches!(rejected(&parry), Some(Rejection::InvalidAnswer(reason)) if reason.contains("no parry")),
+        "{parry:?}"
+    );
+    let taken = after(
+        &mut app,
+        &[],
+        Command::Answer {
+            unit: HARVEY,
+            answer: Answer::Nothing,
+        },
+    );
+    assert!(rejected(&taken).is_none(), "{taken:?}");
+}
+
+/// Before his own turn Harvey may dodge Ezra's fists, once; dodging costs him his attack this
+/// round: his turn comes with the action lost.
+#[test]
+fn a_dodge_before_ones_turn_costs_the_attack() {
+    let mut app = ambush();
+    assert_eq!(acting(&app), Some(EZRA), "Ezra (DEX 15) goes first");
+    send(
+        &mut app,
+        Command::Attack {
+            unit: EZRA,
+            target: HARVEY,
+            weapon: WeaponChoice::Unarmed,
+        },
+    );
+    assert_eq!(harvey_may(&mut app), (true, true));
+    let dodged = after(
+        &mut app,
+        &[],
+        Command::Answer {
+            unit: HARVEY,
+            answer: Answer::Dodge,
+        },
+    );
+    assert!(rejected(&dodged).is_none(), "{dodged:?}");
+    assert_eq!(condition(&mut app, HARVEY).dodges_this_round, 1);
+    let turn = after(&mut app, &[], Command::EndTurn { unit: EZRA });
+    assert!(turn.contains(&EventKind::TurnBegan { unit: HARVEY }));
+    assert!(
+        turn.contains(&EventKind::ActionForfeited { unit: HARVEY }),
+        "{turn:?}"
+    );
+}
