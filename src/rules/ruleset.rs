@@ -84,6 +84,12 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// `creature` (a unit with attacks of its own: claws, tentacles) may pass a person's limits.
     fn characteristic_problem(&self, name: &str, value: u32, creature: bool) -> Option<String>;
 
+    /// A unit's sheet in one line, for its card: what the rulebook's fights turn on.
+    fn sheet_line(&self, characteristics: &Characteristics, derived: &DerivedStats) -> String;
+
+    /// How the round is ordered, in a line, for the panel before the fight.
+    fn round_words(&self) -> &'static str;
+
     /// The skill fists and feet are rolled with.
     fn unarmed_skill(&self) -> &'static str;
 

@@ -231,10 +231,11 @@ pub(super) fn unit_card(
     }
     let derived = &unit.derived;
     ui.label(movement_words(view, scenario, id));
-    ui.small(format!(
-        "DEX {} · Build {} · DB {}",
-        unit.characteristics.dexterity, derived.build, derived.damage_bonus
-    ));
+    ui.small(
+        scenario
+            .ruleset
+            .sheet_line(&unit.characteristics, &unit.derived),
+    );
     if let Some(armor) = &unit.armor {
         ui.small(format!("Armor: {} ({})", armor.name, armor.points));
     }

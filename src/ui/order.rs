@@ -34,7 +34,7 @@ pub(super) fn turn_order(
         match &flow.phase {
             Phase::Setup => {
                 ui.heading("Before the fight");
-                ui.small("Order by DEX; a readied firearm acts at DEX + 50.");
+                ui.small(scenario.ruleset.round_words());
             }
             Phase::Over(_) => {
                 ui.heading("The fight is over");

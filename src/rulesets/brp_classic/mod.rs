@@ -109,6 +109,19 @@ impl Ruleset for BrpClassic {
         })
     }
 
+    /// "STR 13 · CON 11 · SIZ 15 · DEX 13 · POW 9 · DB 1D4": the 3-18 sheet.
+    fn sheet_line(&self, characteristics: &Characteristics, derived: &DerivedStats) -> String {
+        let c = characteristics;
+        format!(
+            "STR {} · CON {} · SIZ {} · DEX {} · POW {} · DB {}",
+            c.strength, c.constitution, c.size, c.dexterity, c.power, derived.damage_bonus
+        )
+    }
+
+    fn round_words(&self) -> &'static str {
+        "Order by DEX (BRP's two DEX cycles are still to come)."
+    }
+
     fn unarmed_skill(&self) -> &'static str {
         sheet::FIST
     }
@@ -316,6 +329,10 @@ mod tests {
         assert_eq!(derived.movement, 8);
         assert_eq!(derived.damage_bonus.to_string(), "0");
         assert_eq!(brp().base_skill("Dodge", &harvey), Some(28));
+        assert_eq!(
+            brp().sheet_line(&harvey, &derived),
+            "STR 11 · CON 12 · SIZ 13 · DEX 14 · POW 13 · DB 0"
+        );
     }
 
     /// A burst that hits puts 1dN of its N bullets into the target (the die asked for has N

@@ -85,6 +85,17 @@ impl Ruleset for Coc7e {
         })
     }
 
+    fn sheet_line(&self, characteristics: &Characteristics, derived: &DerivedStats) -> String {
+        format!(
+            "DEX {} · Build {} · DB {}",
+            characteristics.dexterity, derived.build, derived.damage_bonus
+        )
+    }
+
+    fn round_words(&self) -> &'static str {
+        "Order by DEX; a readied firearm acts at DEX + 50."
+    }
+
     fn unarmed_skill(&self) -> &'static str {
         BRAWL
     }
