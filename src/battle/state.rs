@@ -250,7 +250,8 @@ impl<'w> Battle<'w> {
         )
     }
 
-    /// Roll a characteristic (`CON`, `DEX`) with these modifiers.
+    /// Roll a characteristic (`CON`, `DEX`) or Luck with these modifiers, against what the
+    /// rulebook makes of its value.
     pub fn roll_characteristic(
         &mut self,
         unit: UnitId,
@@ -258,10 +259,11 @@ impl<'w> Battle<'w> {
         value: u32,
         modifiers: Vec<Modifier>,
     ) -> Verdict {
+        let chance = self.scenario.ruleset.characteristic_chance(name, value);
         self.roll(
             unit,
             RollPurpose::Characteristic(name.to_string()),
-            &Demand::new(value, modifiers),
+            &Demand::new(chance, modifiers),
         )
     }
 

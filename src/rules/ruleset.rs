@@ -90,6 +90,10 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// How the round is ordered, in a line, for the panel before the fight.
     fn round_words(&self) -> &'static str;
 
+    /// What a roll of a characteristic (`CON`, `DEX`) or of Luck is made against: CoC's
+    /// percentile value itself, BRP's value x 5 (Luck is already a percentage).
+    fn characteristic_chance(&self, name: &str, value: u32) -> u32;
+
     /// The skill fists and feet are rolled with.
     fn unarmed_skill(&self) -> &'static str;
 

@@ -122,6 +122,15 @@ impl Ruleset for BrpClassic {
         "Order by DEX (BRP's two DEX cycles are still to come)."
     }
 
+    /// CON x 5 for the shock roll, DEX x 5; Luck is POW x 5 already.
+    fn characteristic_chance(&self, name: &str, value: u32) -> u32 {
+        if name.eq_ignore_ascii_case("Luck") {
+            value
+        } else {
+            value.saturating_mul(5)
+        }
+    }
+
     fn unarmed_skill(&self) -> &'static str {
         sheet::FIST
     }
@@ -329,6 +338,8 @@ mod tests {
         assert_eq!(derived.movement, 8);
         assert_eq!(derived.damage_bonus.to_string(), "0");
         assert_eq!(brp().base_skill("Dodge", &harvey), Some(28));
+        assert_eq!(brp().characteristic_chance("CON", harvey.constitution), 60);
+        assert_eq!(brp().characteristic_chance("Luck", harvey.luck), 65);
         assert_eq!(
             brp().sheet_line(&harvey, &derived),
             "STR 11 · CON 12 · SIZ 13 · DEX 14 · POW 13 · DB 0"

@@ -96,6 +96,10 @@ impl Ruleset for Coc7e {
         "Order by DEX; a readied firearm acts at DEX + 50."
     }
 
+    fn characteristic_chance(&self, _name: &str, value: u32) -> u32 {
+        value
+    }
+
     fn unarmed_skill(&self) -> &'static str {
         BRAWL
     }
