@@ -106,11 +106,22 @@ fn cards(events: &[Event]) -> Vec<Vec<Card>> {
                     });
                 }
             }
+            EventKind::BulletsCounted { unit, die, .. } => {
+                note_outcome(cards, *unit, format!("hit: 1D{}", die.sides));
+            }
             EventKind::ShotHit { unit, hits, .. } => {
+                // A count rolled on a die (BRP's 1dN) stays beside the bullets it gave.
+                let counted = last_outcome(cards, *unit)
+                    .filter(|said| said.starts_with("hit: 1D"))
+                    .map(|said| format!("{}: ", &said["hit: ".len()..]));
                 note_outcome(
                     cards,
                     *unit,
-                    format!("hit: {hits} bullet{} in", plural(*hits)),
+                    format!(
+                        "hit: {}{hits} bullet{} in",
+                        counted.unwrap_or_default(),
+                        plural(*hits)
+                    ),
                 );
             }
             EventKind::ShotMissed { unit, .. } => note_outcome(cards, *unit, "miss".into()),
@@ -178,6 +189,18 @@ fn take_roll_of(cards: &mut Vec<Card>, unit: UnitId) -> Option<RollCard> {
 }
 
 /// Note what came of the latest roll of `unit`.
+/// The outcome already noted on the unit's latest roll card, if any.
+fn last_outcome(cards: &[Card], unit: UnitId) -> Option<String> {
+    cards
+        .iter()
+        .rev()
+        .find_map(|card| match card {
+            Card::Roll(roll) if roll.unit == unit => Some(roll.outcome.clone()),
+            _ => None,
+        })
+        .flatten()
+}
+
 fn note_outcome(cards: &mut [Card], unit: UnitId, words: String) {
     if let Some(Card::Roll(card)) = cards
         .iter_mut()
@@ -193,7 +216,9 @@ pub(super) fn roll_panel(ui: &mut egui::Ui, scenario: &Scenario, view: &BattleVi
     let events = view.events();
     let from = events.len().saturating_sub(400);
     let moments = cards(&events[from..]);
-    let width = (ui.available_width() * 0.45).clamp(NARROWEST, PANEL_WIDTH);
+    // Never wider than there is room for: a card clipped by the log hides its words.
+    let room = ui.available_width();
+    let width = (room * 0.45).clamp(NARROWEST, PANEL_WIDTH).min(room);
     let size = egui::vec2(width, ui.available_height());
     let stacked = egui::Layout::top_down(egui::Align::Min);
     ui.allocate_ui_with_layout(size, stacked, |ui| {
@@ -286,10 +311,19 @@ fn roll_card(ui: &mut egui::Ui, scenario: &Scenario, card: &RollCard, compact: b
         ui.label(name);
         ui.label(&sketch.heading);
     } else {
-        ui.horizontal_wrapped(|ui| {
-            ui.label(name);
-            ui.label(format!("· {}", sketch.heading));
-        });
+        // One text, so a long heading ("SMG 45 · +45 burst · ×2 point-blank = 180") wraps
+        // within the card at any width.
+        let mut heading = egui::text::LayoutJob::default();
+        let style = ui.style().clone();
+        for part in [name, egui::RichText::new(format!(" · {}", sketch.heading))] {
+            part.append_to(
+                &mut heading,
+                &style,
+                egui::FontSelection::Default,
+                egui::Align::Center,
+            );
+        }
+        ui.label(heading);
     }
     let verdict = egui::RichText::new(&sketch.verdict)
         .color(tone_colour(sketch.tone))

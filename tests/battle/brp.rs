@@ -45,6 +45,23 @@ fn harvey_may(app: &mut App) -> (bool, bool) {
     }
 }
 
+/// Harvey answers the blow waiting for him; what came of it.
+fn harvey_answers(app: &mut App, answer: Answer) -> Vec<EventKind> {
+    after(
+        app,
+        &[],
+        Command::Answer {
+            unit: HARVEY,
+            answer,
+        },
+    )
+}
+
+/// Whether the answer was refused as no longer left to him, for this reason.
+fn refused_for(events: &[EventKind], reason: &str) -> bool {
+    matches!(rejected(events), Some(Rejection::InvalidAnswer(said)) if said.contains(reason))
+}
+
 fn attack(app: &mut App, unit: UnitId) {
     let weapon = WeaponChoice::Carried(0);
     send(
@@ -67,26 +84,9 @@ fn a_parry_once_a_round_and_no_dodge_after_ones_turn() {
     until_the_turn_of(&mut app, MERCY);
     attack(&mut app, MERCY);
     assert_eq!(harvey_may(&mut app), (false, true));
-    let dodge = after(
-        &mut app,
-        &[],
-        Command::Answer {
-            unit: HARVEY,
-            answer: Answer::Dodge,
-        },
-    );
-    assert!(
-        matches!(rejected(&dodge), Some(Rejection::InvalidAnswer(reason)) if reason.contains("no dodge")),
-        "{dodge:?}"
-    );
-    let parry = after(
-        &mut app,
-        &[],
-        Command::Answer {
-            unit: HARVEY,
-            answer: Answer::FightBack,
-        },
-    );
+    let dodge = harvey_answers(&mut app, Answer::Dodge);
+    assert!(refused_for(&dodge, "no dodge"), "{dodge:?}");
+    let parry = harvey_answers(&mut app, Answer::FightBack);
     assert!(parry.contains(&EventKind::Answered {
         unit: HARVEY,
         answer: Answer::FightBack
@@ -107,26 +107,9 @@ fn a_parry_once_a_round_and_no_dodge_after_ones_turn() {
     until_the_turn_of(&mut app, SILAS);
     attack(&mut app, SILAS);
     assert_eq!(harvey_may(&mut app), (false, false));
-    let parry = after(
-        &mut app,
-        &[],
-        Command::Answer {
-            unit: HARVEY,
-            answer: Answer::FightBack,
-        },
-    );
-    assert!(
-        matches!(rejected(&parry), Some(Rejection::InvalidAnswer(reason)) if reason.contains("no parry")),
-        "{parry:?}"
-    );
-    let taken = after(
-        &mut app,
-        &[],
-        Command::Answer {
-            unit: HARVEY,
-            answer: Answer::Nothing,
-        },
-    );
+    let parry = harvey_answers(&mut app, Answer::FightBack);
+    assert!(refused_for(&parry, "no parry"), "{parry:?}");
+    let taken = harvey_answers(&mut app, Answer::Nothing);
     assert!(rejected(&taken).is_none(), "{taken:?}");
 }
 
@@ -145,14 +128,7 @@ fn a_dodge_before_ones_turn_costs_the_attack() {
         },
     );
     assert_eq!(harvey_may(&mut app), (true, true));
-    let dodged = after(
-        &mut app,
-        &[],
-        Command::Answer {
-            unit: HARVEY,
-            answer: Answer::Dodge,
-        },
-    );
+    let dodged = harvey_answers(&mut app, Answer::Dodge);
     assert!(rejected(&dodged).is_none(), "{dodged:?}");
     assert_eq!(condition(&mut app, HARVEY).dodges_this_round, 1);
     let turn = after(&mut app, &[], Command::EndTurn { unit: EZRA });
