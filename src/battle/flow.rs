@@ -362,9 +362,17 @@ fn end_round(battle: &mut Battle) {
     for unit in battle.unit_ids() {
         let vitals = battle.vitals(unit);
         if vitals.vital == Vital::Dying && vitals.dying_since < round {
-            let constitution = battle.spec(unit).characteristics.constitution;
-            let check = battle.roll_characteristic(unit, "CON", constitution, Vec::new());
-            if !check.success {
+            // CoC: a CON roll each round, death on a failure; BRP: death at the end of the
+            // round after the fall, unless healed before.
+            let dies = if battle.scenario.ruleset.dying_roll() {
+                let constitution = battle.spec(unit).characteristics.constitution;
+                !battle
+                    .roll_characteristic(unit, "CON", constitution, Vec::new())
+                    .success
+            } else {
+                true
+            };
+            if dies {
                 battle.set_vitals(
                     unit,
                     super::Vitals {

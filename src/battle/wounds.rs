@@ -10,7 +10,7 @@ use super::{Phase, UnitId, Vital, Vitals};
 use crate::map::scenario::Control;
 use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, Formula, Term};
 use crate::rules::skills::{FIRST_AID, MEDICINE};
-use crate::rules::wounds::{BlowSeverity, after_armor, take_blow};
+use crate::rules::wounds::{BlowSeverity, WoundBlow, after_armor};
 
 /// Damage on its way to a unit, in the pieces armor must each pierce: one for most blows, every
 /// pellet of shot, every bullet of a volley.
@@ -69,30 +69,25 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
     let concealed =
         battle.scenario.rules.concealed_damage && battle.spec(unit).control == Control::Person;
     let mut after = before;
-    let severity;
-    if before.hit_points == 0 && taken > 0 && before.vital != Vital::Dead && blow.deliberate {
-        // A blow struck on purpose at someone already down at zero kills; harm it is merely
-        // caught by is weighed like any other (regular damage cannot kill).
-        severity = BlowSeverity::Killing;
+    // The rulebook weighs the blow (CoC: one struck on purpose at someone down at zero kills;
+    // harm merely caught is weighed like any other).
+    let result = battle.scenario.ruleset.take_blow(&WoundBlow {
+        damage: taken,
+        hit_points: before.hit_points,
+        max_hit_points: before.max_hit_points,
+        major_wound: before.major_wound,
+        deliberate: blow.deliberate && before.vital != Vital::Dead,
+    });
+    let severity = result.severity;
+    after.hit_points = result.hit_points;
+    after.major_wound = result.major_wound;
+    if result.dead {
         after.vital = Vital::Dead;
-    } else {
-        let blow = take_blow(
-            taken,
-            before.hit_points,
-            before.max_hit_points,
-            before.major_wound,
-        );
-        severity = blow.severity;
-        after.hit_points = blow.hit_points;
-        after.major_wound = blow.major_wound;
-        if blow.dead {
-            after.vital = Vital::Dead;
-        } else if blow.dying && before.vital != Vital::Dying {
-            after.vital = Vital::Dying;
-            after.dying_since = battle.round();
-        } else if blow.knocked_out {
-            after.vital = Vital::Unconscious;
-        }
+    } else if result.dying && before.vital != Vital::Dying {
+        after.vital = Vital::Dying;
+        after.dying_since = battle.round();
+    } else if result.knocked_out {
+        after.vital = Vital::Unconscious;
     }
     battle.set_vitals(unit, after);
     battle.emit(EventKind::Damaged {
@@ -109,8 +104,8 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
     if taken > 0 {
         spoil_aim(battle, unit);
     }
-    if severity == BlowSeverity::Major && after.vital == Vital::Conscious {
-        // A major wound: down, and a CON roll to stay conscious.
+    if result.needs_con_roll && after.vital == Vital::Conscious {
+        // A major wound (CoC) or a shock (BRP): down, and a CON roll to stay conscious.
         fall_prone(battle, unit);
         let constitution = battle.spec(unit).characteristics.constitution;
         let check = battle.roll_characteristic(unit, "CON", constitution, Vec::new());

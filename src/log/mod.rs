@@ -6,7 +6,7 @@ mod words;
 use crate::battle::UnitId;
 use crate::battle::event::{Event, EventKind};
 use crate::map::scenario::Scenario;
-pub use words::{describe, goal_words};
+pub use words::{describe, goal_words, severity_suffix};
 
 /// What an event is about, for filtering the log.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

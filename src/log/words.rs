@@ -153,11 +153,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             concealed,
             ..
         } => {
-            let kind = match severity {
-                BlowSeverity::Regular => "",
-                BlowSeverity::Major => " · major wound",
-                BlowSeverity::Killing => " · a killing blow",
-            };
+            let kind = severity_suffix(scenario, *severity);
             if *concealed {
                 format!("{} is hurt{kind}", name(*unit))
             } else if *cover > 0 {
@@ -438,6 +434,14 @@ pub fn goal_words(goal: ManeuverGoal) -> &'static str {
         ManeuverGoal::BreakHold => "break free of",
         ManeuverGoal::Hinder => "hamper",
         ManeuverGoal::Expose => "leave open",
+    }
+}
+
+/// " · major wound" (or the rulebook's word), nothing for a plain blow.
+pub fn severity_suffix(scenario: &Scenario, severity: BlowSeverity) -> String {
+    match scenario.ruleset.severity_words(severity) {
+        "" => String::new(),
+        words => format!(" · {words}"),
     }
 }
 

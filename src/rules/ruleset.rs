@@ -18,6 +18,7 @@ use super::situation::{
 };
 use super::skills::{SkillEntry, find_skill};
 use super::weapons::{ArmorTable, WeaponTable};
+use super::wounds::{BlowResult, BlowSeverity, WoundBlow};
 use super::{chance_rolls, level_rolls};
 
 /// The rulebooks Gridkeeper knows.
@@ -152,6 +153,17 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
 
     /// Whether a unit that dodged loses its attack (its action) for the rest of the round.
     fn dodge_costs_the_attack(&self) -> bool;
+
+    /// What one blow does to a unit's hit points and state.
+    fn take_blow(&self, blow: &WoundBlow) -> BlowResult;
+
+    /// Whether a dying unit rolls CON at the end of each round after it went down, dying on a
+    /// failure (CoC), rather than dying at the end of the round after it went down (BRP).
+    fn dying_roll(&self) -> bool;
+
+    /// A blow's severity in the rulebook's words for the log ("major wound", "shock"); empty
+    /// for a plain one.
+    fn severity_words(&self, severity: BlowSeverity) -> &'static str;
 
     /// What comes of a melee exchange, given both rolls (none for the defender who did not
     /// defend).

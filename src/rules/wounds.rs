@@ -30,6 +30,18 @@ pub fn after_armor(damage: u32, armor: u32) -> u32 {
     damage.saturating_sub(armor)
 }
 
+/// One blow on its way into a unit's hit points, after armor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WoundBlow {
+    pub damage: u32,
+    pub hit_points: u32,
+    pub max_hit_points: u32,
+    /// The unit's major wound box is already ticked.
+    pub major_wound: bool,
+    /// Struck at a unit still alive on purpose (a blow, a shot aimed at it), not caught by it.
+    pub deliberate: bool,
+}
+
 /// What a blow leaves behind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BlowResult {

@@ -10,6 +10,7 @@ use super::side_colour;
 use super::view::BattleView;
 use crate::battle::UnitId;
 use crate::battle::event::{Event, EventKind};
+use crate::log::severity_suffix;
 use crate::map::scenario::Scenario;
 use crate::rules::damage::{DamageRoll, DamageSource};
 use crate::rules::melee::MeleeOutcome;
@@ -447,11 +448,7 @@ fn damage_card(ui: &mut egui::Ui, scenario: &Scenario, card: &DamageCard) {
         });
     }
     if let Some((rolled, armor, taken, hit_points, severity, concealed)) = card.damaged {
-        let wound = match severity {
-            BlowSeverity::Regular => "",
-            BlowSeverity::Major => " · major wound",
-            BlowSeverity::Killing => " · a killing blow",
-        };
+        let wound = severity_suffix(scenario, severity);
         let words = if concealed {
             format!("hurt{wound}")
         } else if armor > 0 {

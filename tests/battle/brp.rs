@@ -138,3 +138,40 @@ fn a_dodge_before_ones_turn_costs_the_attack() {
         "{turn:?}"
     );
 }
+
+/// Mercy's knife impales Harvey (a 3 against her 50: the weapon's dice twice, 12 in all): 1 hit
+/// point left, unconscious. Silas's club takes him to none: dying, he lives out this round and
+/// the next, and dies as the next one ends.
+#[test]
+fn down_at_one_then_dying_until_the_end_of_the_next_round() {
+    let mut app = ambush();
+    until_the_turn_of(&mut app, MERCY);
+    attack(&mut app, MERCY);
+    load(&mut app, &[percentile(3).as_slice(), &[4, 4]].concat());
+    harvey_answers(&mut app, Answer::Nothing);
+    let down = vitals(&mut app, HARVEY);
+    assert_eq!((down.hit_points, down.vital), (1, Vital::Unconscious));
+    until_the_turn_of(&mut app, SILAS);
+    load(&mut app, &[percentile(10).as_slice(), &[3, 2]].concat());
+    attack(&mut app, SILAS);
+    let dying = vitals(&mut app, HARVEY);
+    assert_eq!((dying.hit_points, dying.vital), (0, Vital::Dying));
+    send(&mut app, Command::EndTurn { unit: SILAS });
+    assert_eq!(app.world().resource::<Flow>().round, 2);
+    assert_eq!(
+        vitals(&mut app, HARVEY).vital,
+        Vital::Dying,
+        "he lives through round 1"
+    );
+    while let Some(acting) = acting(&app) {
+        if app.world().resource::<Flow>().round > 2 {
+            break;
+        }
+        send(&mut app, Command::EndTurn { unit: acting });
+    }
+    assert_eq!(
+        vitals(&mut app, HARVEY).vital,
+        Vital::Dead,
+        "and dies as round 2 ends"
+    );
+}

@@ -26,6 +26,7 @@ use crate::rules::situation::{
 };
 use crate::rules::skills::SkillEntry;
 use crate::rules::weapons::{ArmorTable, WeaponTable};
+use crate::rules::wounds::{BlowResult, BlowSeverity, WoundBlow};
 
 /// The shipped weapon table and armor, compiled in so the game always has them.
 pub const BRP_WEAPONS_FILE: &str = "assets/rules/brp-classic/weapons.ron";
@@ -192,6 +193,24 @@ impl Ruleset for BrpClassic {
 
     fn dodge_costs_the_attack(&self) -> bool {
         true
+    }
+
+    /// One wound of half the current hit points or more is a shock (a CON x 5 roll to stay
+    /// conscious); 1 or 2 hit points left is unconscious; none is dying. Nothing kills outright.
+    fn take_blow(&self, blow: &WoundBlow) -> BlowResult {
+        sheet::take_blow(blow.damage, blow.hit_points)
+    }
+
+    fn dying_roll(&self) -> bool {
+        false
+    }
+
+    fn severity_words(&self, severity: BlowSeverity) -> &'static str {
+        match severity {
+            BlowSeverity::Regular => "",
+            BlowSeverity::Major => "shock",
+            BlowSeverity::Killing => "a killing blow",
+        }
     }
 
     /// A burst at one target is one roll, however many bullets.

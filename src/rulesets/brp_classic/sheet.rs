@@ -8,6 +8,7 @@ use crate::rules::skills::{
     DODGE, FIRST_AID, MECHANICAL_REPAIR, MEDICINE, SkillBase, SkillEntry, THROW, fighting,
     find_skill, skill,
 };
+use crate::rules::wounds::{BlowResult, BlowSeverity};
 
 /// Hit points: the average of CON and SIZ, rounded up.
 pub fn hit_points(constitution: u32, size: u32) -> u32 {
@@ -45,6 +46,28 @@ pub fn damage_bonus(strength_plus_size: u32) -> Formula {
         33..=40 => dice(false, 1, 6),
         41..=56 => dice(false, 2, 6),
         total => dice(false, 3 + (total - 57) / 16, 6),
+    }
+}
+
+/// What one wound of `damage` (after armor) does to a unit with `hit_points` left: a shock
+/// when it takes half of them or more (the unit rolls CON x 5 or falls unconscious, if it is
+/// still above 2); unconscious at 1 or 2 left; dying at none (the hit points do not go below
+/// zero here: healing counts from zero).
+pub fn take_blow(damage: u32, hit_points: u32) -> BlowResult {
+    let shock = damage > 0 && damage.saturating_mul(2) >= hit_points;
+    let remaining = hit_points.saturating_sub(damage);
+    BlowResult {
+        severity: if shock {
+            BlowSeverity::Major
+        } else {
+            BlowSeverity::Regular
+        },
+        hit_points: remaining,
+        major_wound: false,
+        dead: false,
+        dying: remaining == 0,
+        knocked_out: (1..=2).contains(&remaining),
+        needs_con_roll: shock && remaining >= 3,
     }
 }
 
@@ -98,6 +121,35 @@ mod tests {
             );
         }
         assert_eq!(luck(11), 55);
+    }
+
+    /// (damage, hit points before) → (hit points after, shock, CON roll, unconscious, dying).
+    #[test]
+    fn what_one_wound_does() {
+        for (damage, before, expected) in [
+            (3, 13, (10, false, false, false, false)),
+            (7, 13, (6, true, true, false, false)),
+            (6, 13, (7, false, false, false, false)),
+            (10, 13, (3, true, true, false, false)),
+            (11, 13, (2, true, false, true, false)),
+            (1, 3, (2, false, false, true, false)),
+            (13, 13, (0, true, false, false, true)),
+            (40, 13, (0, true, false, false, true)),
+        ] {
+            let blow = take_blow(damage, before);
+            let got = (
+                blow.hit_points,
+                blow.severity == BlowSeverity::Major,
+                blow.needs_con_roll,
+                blow.knocked_out,
+                blow.dying,
+            );
+            assert_eq!(got, expected, "{damage} damage at {before} hit points");
+            assert!(
+                !blow.dead && !blow.major_wound,
+                "nothing kills outright in BRP"
+            );
+        }
     }
 
     #[test]

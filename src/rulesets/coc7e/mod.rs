@@ -24,6 +24,7 @@ use crate::rules::situation::{
 };
 use crate::rules::skills::{BRAWL, COC7E_SKILLS, SkillEntry};
 use crate::rules::weapons::{ArmorTable, WeaponTable};
+use crate::rules::wounds::{BlowResult, BlowSeverity, WoundBlow, take_blow};
 
 pub use check::difficulty_of;
 
@@ -158,6 +159,40 @@ impl Ruleset for Coc7e {
 
     fn dodge_costs_the_attack(&self) -> bool {
         false
+    }
+
+    /// A blow struck on purpose at someone already down at zero kills; anything else is
+    /// weighed against the maximum hit points (a major wound, a killing blow).
+    fn take_blow(&self, blow: &WoundBlow) -> BlowResult {
+        if blow.hit_points == 0 && blow.damage > 0 && blow.deliberate {
+            return BlowResult {
+                severity: BlowSeverity::Killing,
+                hit_points: 0,
+                major_wound: blow.major_wound,
+                dead: true,
+                dying: false,
+                knocked_out: false,
+                needs_con_roll: false,
+            };
+        }
+        take_blow(
+            blow.damage,
+            blow.hit_points,
+            blow.max_hit_points,
+            blow.major_wound,
+        )
+    }
+
+    fn dying_roll(&self) -> bool {
+        true
+    }
+
+    fn severity_words(&self, severity: BlowSeverity) -> &'static str {
+        match severity {
+            BlowSeverity::Regular => "",
+            BlowSeverity::Major => "major wound",
+            BlowSeverity::Killing => "a killing blow",
+        }
     }
 
     fn volley_size(&self, skill: u32) -> u32 {
