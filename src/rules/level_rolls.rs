@@ -1,7 +1,7 @@
 //! The percentile roll judged by success levels, as a roll record: made from a skill check, read
 //! back into one, put into words for the log and sketched for a roll card.
 
-use super::modifiers::{Modifier, modifier_words};
+use super::modifiers::{Modifier, modifier_words, without_steps};
 use super::percentile::{Difficulty, PercentileRoll, SkillCheck, SuccessLevel};
 use super::roll::{
     DieRole, LevelVerdict, RollPurpose, RollRecord, RollSketch, RollVerdict, RolledDie,
@@ -85,12 +85,7 @@ pub fn verdict_words(check: &SkillCheck) -> String {
 pub fn roll_words(record: &RollRecord, verdict: &LevelVerdict) -> String {
     let check = check(record, verdict);
     // The steps of difficulty are said by the difficulty needed.
-    let dice: Vec<Modifier> = record
-        .modifiers
-        .iter()
-        .filter(|modifier| modifier.difficulty_steps() == 0)
-        .copied()
-        .collect();
+    let dice = without_steps(&record.modifiers);
     let modifiers = if dice.is_empty() {
         String::new()
     } else {

@@ -206,6 +206,15 @@ pub fn extra_dice(modifiers: &[Modifier]) -> ExtraDice {
         })
 }
 
+/// The modifiers other than steps of difficulty (which a difficulty's name already says).
+pub fn without_steps(modifiers: &[Modifier]) -> Vec<Modifier> {
+    modifiers
+        .iter()
+        .filter(|modifier| modifier.difficulty_steps() == 0)
+        .copied()
+        .collect()
+}
+
 /// Modifiers in words: "+1 point-blank, −1 half cover".
 pub fn modifier_words(modifiers: &[Modifier]) -> String {
     modifiers

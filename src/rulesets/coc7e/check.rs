@@ -5,7 +5,7 @@ use crate::rules::dice::Dice;
 use crate::rules::firearms::{extreme_hit, malfunctions, raised};
 use crate::rules::level_rolls;
 use crate::rules::melee::{Defence, ExchangeOdds, SideOdds, exchange_odds as level_exchange_odds};
-use crate::rules::modifiers::{Modifier, extra_dice, modifier_words};
+use crate::rules::modifiers::{Modifier, extra_dice, modifier_words, without_steps};
 use crate::rules::odds::LevelOdds;
 use crate::rules::percentile::{Difficulty, SkillCheck, SuccessLevel};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
@@ -76,15 +76,9 @@ pub(super) fn demand_words(demand: &Demand) -> DemandWords {
         Some(difficulty) => capitalised(difficulty.name()),
         None => "Cannot succeed".to_string(),
     };
-    let dice: Vec<Modifier> = demand
-        .modifiers
-        .iter()
-        .filter(|modifier| modifier.difficulty_steps() == 0)
-        .copied()
-        .collect();
     DemandWords {
         head,
-        modifiers: modifier_words(&dice),
+        modifiers: modifier_words(&without_steps(&demand.modifiers)),
     }
 }
 
