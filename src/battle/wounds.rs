@@ -10,7 +10,7 @@ use super::{Phase, UnitId, Vital, Vitals};
 use crate::map::scenario::Control;
 use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, Formula, Term};
 use crate::rules::skills::{FIRST_AID, MEDICINE};
-use crate::rules::wounds::{BlowSeverity, WoundBlow, after_armor};
+use crate::rules::wounds::{BlowSeverity, Patient, WoundBlow, after_armor};
 
 /// Damage on its way to a unit, in the pieces armor must each pierce: one for most blows, every
 /// pellet of shot, every bullet of a volley.
@@ -197,9 +197,21 @@ pub(super) fn first_aid(
     if !check.success {
         return Ok(());
     }
-    let mut after = vitals;
-    if dying {
-        after.hit_points = 1;
+    let ruleset = battle.scenario.ruleset.clone();
+    let care = ruleset.first_aid(
+        &Patient {
+            hit_points: vitals.hit_points,
+            max_hit_points: vitals.max_hit_points,
+            dying,
+            major_wound: vitals.major_wound,
+        },
+        &mut |sides| battle.die(sides).face,
+    );
+    let mut after = Vitals {
+        hit_points: care.hit_points,
+        ..vitals
+    };
+    if care.stabilised {
         after.vital = Vital::Stabilised;
         battle.set_vitals(patient, after);
         battle.emit(EventKind::Stabilised {
@@ -208,15 +220,18 @@ pub(super) fn first_aid(
             hit_points: after.hit_points,
         });
     } else {
-        after.hit_points += 1;
-        if after.vital == Vital::Unconscious && !after.major_wound {
-            after.vital = Vital::Conscious;
+        match care.awake {
+            Some(true) if matches!(vitals.vital, Vital::Unconscious | Vital::Dying) => {
+                after.vital = Vital::Conscious;
+            }
+            Some(false) if vitals.vital == Vital::Dying => after.vital = Vital::Unconscious,
+            _ => {}
         }
         battle.set_vitals(patient, after);
         battle.emit(EventKind::Healed {
             unit: patient,
             by: unit,
-            amount: 1,
+            amount: care.healed,
         });
     }
     announce_change(battle, patient, vitals);

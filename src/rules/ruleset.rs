@@ -18,7 +18,7 @@ use super::situation::{
 };
 use super::skills::{SkillEntry, find_skill};
 use super::weapons::{ArmorTable, WeaponTable};
-use super::wounds::{BlowResult, BlowSeverity, WoundBlow};
+use super::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow};
 use super::{chance_rolls, level_rolls};
 
 /// The rulebooks Gridkeeper knows.
@@ -160,6 +160,9 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// Whether a dying unit rolls CON at the end of each round after it went down, dying on a
     /// failure (CoC), rather than dying at the end of the round after it went down (BRP).
     fn dying_roll(&self) -> bool;
+
+    /// What successful First Aid does to a patient; `die` rolls one die of that many sides.
+    fn first_aid(&self, patient: &Patient, die: &mut dyn FnMut(u32) -> u32) -> Aftercare;
 
     /// A blow's severity in the rulebook's words for the log ("major wound", "shock"); empty
     /// for a plain one.

@@ -42,6 +42,27 @@ pub struct WoundBlow {
     pub deliberate: bool,
 }
 
+/// A patient as First Aid finds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Patient {
+    pub hit_points: u32,
+    pub max_hit_points: u32,
+    pub dying: bool,
+    pub major_wound: bool,
+}
+
+/// What successful First Aid does to a patient.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Aftercare {
+    pub hit_points: u32,
+    /// Hit points it gave back.
+    pub healed: u32,
+    /// The dying patient is stabilised (CoC), rather than healed out of danger.
+    pub stabilised: bool,
+    /// Awake (`Some(true)`), unconscious (`Some(false)`), or as it was (`None`).
+    pub awake: Option<bool>,
+}
+
 /// What a blow leaves behind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BlowResult {

@@ -175,3 +175,58 @@ fn down_at_one_then_dying_until_the_end_of_the_next_round() {
         "and dies as round 2 ends"
     );
 }
+
+/// The same fall, but in round 2 Ida comes over and her First Aid (a 10 against her 50) gives
+/// 1D3 back (a 2): out of danger, though at 2 hit points still unconscious; round 2 ends and he
+/// lives.
+#[test]
+fn first_aid_gives_one_d3_and_saves_the_dying() {
+    const IDA: UnitId = UnitId(1);
+    let mut app = ambush();
+    until_the_turn_of(&mut app, MERCY);
+    attack(&mut app, MERCY);
+    load(&mut app, &[percentile(3).as_slice(), &[4, 4]].concat());
+    harvey_answers(&mut app, Answer::Nothing);
+    until_the_turn_of(&mut app, SILAS);
+    load(&mut app, &[percentile(10).as_slice(), &[3, 2]].concat());
+    attack(&mut app, SILAS);
+    send(&mut app, Command::EndTurn { unit: SILAS });
+    until_the_turn_of(&mut app, IDA);
+    send(
+        &mut app,
+        Command::Move {
+            unit: IDA,
+            to: Tile::new(9, 7),
+        },
+    );
+    load(&mut app, &[percentile(10).as_slice(), &[2]].concat());
+    let aid = after(
+        &mut app,
+        &[],
+        Command::FirstAid {
+            unit: IDA,
+            patient: HARVEY,
+        },
+    );
+    assert!(
+        aid.contains(&EventKind::Healed {
+            unit: HARVEY,
+            by: IDA,
+            amount: 2
+        }),
+        "{aid:?}"
+    );
+    let saved = vitals(&mut app, HARVEY);
+    assert_eq!((saved.hit_points, saved.vital), (2, Vital::Unconscious));
+    while let Some(acting) = acting(&app) {
+        if app.world().resource::<Flow>().round > 2 {
+            break;
+        }
+        send(&mut app, Command::EndTurn { unit: acting });
+    }
+    assert_eq!(
+        vitals(&mut app, HARVEY).vital,
+        Vital::Unconscious,
+        "alive after round 2"
+    );
+}

@@ -26,7 +26,7 @@ use crate::rules::situation::{
 };
 use crate::rules::skills::SkillEntry;
 use crate::rules::weapons::{ArmorTable, WeaponTable};
-use crate::rules::wounds::{BlowResult, BlowSeverity, WoundBlow};
+use crate::rules::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow};
 
 /// The shipped weapon table and armor, compiled in so the game always has them.
 pub const BRP_WEAPONS_FILE: &str = "assets/rules/brp-classic/weapons.ron";
@@ -203,6 +203,17 @@ impl Ruleset for BrpClassic {
 
     fn dying_roll(&self) -> bool {
         false
+    }
+
+    /// 1D3 hit points back (never past the maximum), out of danger if dying; awake from 3 up.
+    fn first_aid(&self, patient: &Patient, die: &mut dyn FnMut(u32) -> u32) -> Aftercare {
+        let hit_points = (patient.hit_points + die(3)).min(patient.max_hit_points);
+        Aftercare {
+            hit_points,
+            healed: hit_points - patient.hit_points,
+            stabilised: false,
+            awake: Some(hit_points >= 3),
+        }
     }
 
     fn severity_words(&self, severity: BlowSeverity) -> &'static str {

@@ -24,7 +24,7 @@ use crate::rules::situation::{
 };
 use crate::rules::skills::{BRAWL, COC7E_SKILLS, SkillEntry};
 use crate::rules::weapons::{ArmorTable, WeaponTable};
-use crate::rules::wounds::{BlowResult, BlowSeverity, WoundBlow, take_blow};
+use crate::rules::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow, take_blow};
 
 pub use check::difficulty_of;
 
@@ -185,6 +185,25 @@ impl Ruleset for Coc7e {
 
     fn dying_roll(&self) -> bool {
         true
+    }
+
+    /// The dying are stabilised at 1 hit point; anyone else gets 1 back, and wakes unless a
+    /// major wound keeps it down.
+    fn first_aid(&self, patient: &Patient, _die: &mut dyn FnMut(u32) -> u32) -> Aftercare {
+        if patient.dying {
+            return Aftercare {
+                hit_points: 1,
+                healed: 0,
+                stabilised: true,
+                awake: None,
+            };
+        }
+        Aftercare {
+            hit_points: patient.hit_points + 1,
+            healed: 1,
+            stabilised: false,
+            awake: (!patient.major_wound).then_some(true),
+        }
     }
 
     fn severity_words(&self, severity: BlowSeverity) -> &'static str {
