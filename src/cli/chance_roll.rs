@@ -90,6 +90,7 @@ pub(super) fn run(skill: u32, args: &ChanceArgs, seed: u64, count: u64, json: bo
         skill,
         chance: chance(skill, &modifiers),
         malfunction: args.malfunction,
+        specials: args.impaling,
     };
     let mut dice = Dice::from_seed(seed);
     let mut lines = Lines::new();
@@ -104,7 +105,12 @@ pub(super) fn run(skill: u32, args: &ChanceArgs, seed: u64, count: u64, json: bo
             break;
         }
         let roll = PercentileRoll::roll(&mut dice, NetDice::PLAIN);
-        let outcome = judge(roll.value, against.chance, args.impaling, args.malfunction);
+        let outcome = judge(
+            roll.value,
+            against.chance,
+            against.specials,
+            against.malfunction,
+        );
         if json {
             lines.json(&ChanceLine {
                 ruleset: "brp-classic",

@@ -41,6 +41,8 @@ pub struct Against {
     /// The chance the skill came to with the modifiers.
     pub chance: u32,
     pub malfunction: Option<u32>,
+    /// A roll within a fifth of the chance is special (an impaling weapon).
+    pub specials: bool,
 }
 
 /// The record of a plain percentile `roll` against a chance, built from the skill with these
@@ -63,6 +65,7 @@ pub fn record(
             skill: against.skill,
             chance: against.chance,
             malfunction: against.malfunction,
+            specials: against.specials,
             outcome,
         }),
         modifiers,
@@ -130,6 +133,7 @@ pub fn sketch(record: &RollRecord, verdict: &ChanceVerdict) -> RollSketch {
         skill,
         chance,
         malfunction,
+        specials,
         outcome,
     } = *verdict;
     let die = |role: DieRole| {
@@ -140,16 +144,16 @@ pub fn sketch(record: &RollRecord, verdict: &ChanceVerdict) -> RollSketch {
             .map(|die| die.face)
             .unwrap_or_default()
     };
-    let mut thresholds = vec![
-        Threshold {
-            words: format!("≤{}", highest_success(chance)),
-            needed: true,
-        },
-        Threshold {
+    let mut thresholds = vec![Threshold {
+        words: format!("≤{}", highest_success(chance)),
+        needed: true,
+    }];
+    if specials {
+        thresholds.push(Threshold {
             words: format!("special ≤{}", highest_special(chance)),
             needed: false,
-        },
-    ];
+        });
+    }
     if let Some(number) = malfunction {
         thresholds.push(Threshold {
             words: format!("malfunction ≥{number}"),
@@ -201,6 +205,7 @@ mod tests {
         }
     }
 
+    /// A .38 (it impales) at point-blank.
     fn point_blank_shot(tens: u32, units: u32, outcome: ChanceOutcome) -> RollRecord {
         let roll = PercentileRoll::from_faces(vec![tens], units, NetDice::PLAIN);
         record(
@@ -210,6 +215,7 @@ mod tests {
                 skill: 45,
                 chance: 90,
                 malfunction: Some(100),
+                specials: true,
             },
             outcome,
             vec![Modifier {
@@ -237,6 +243,15 @@ mod tests {
             .map(|mark| mark.words.as_str())
             .collect();
         assert_eq!(marks, ["≤90", "special ≤18", "malfunction ≥100"]);
+        // A roll that cannot be special (a club's, a dodge) shows no special mark.
+        let mut clubbed = chance_of(&hit);
+        clubbed.specials = false;
+        let plain: Vec<String> = sketch(&hit, &clubbed)
+            .thresholds
+            .into_iter()
+            .map(|mark| mark.words)
+            .collect();
+        assert_eq!(plain, ["≤90", "malfunction ≥100"]);
         let jammed = point_blank_shot(90, 9, ChanceOutcome::Malfunction);
         assert!(!jammed.success);
         assert_eq!(

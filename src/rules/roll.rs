@@ -161,6 +161,9 @@ pub struct ChanceVerdict {
     pub chance: u32,
     /// The weapon's malfunction number, for a firearm that has one.
     pub malfunction: Option<u32>,
+    /// Whether a roll within a fifth of the chance counts for more (an impaling weapon's).
+    #[serde(default)]
+    pub specials: bool,
     pub outcome: ChanceOutcome,
 }
 

@@ -30,6 +30,7 @@ pub(super) fn check(dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> C
         skill: demand.value,
         chance,
         malfunction: demand.malfunction,
+        specials: demand.impaling,
     };
     Checked {
         record: chance_rolls::record(purpose, &roll, against, outcome, demand.modifiers.clone()),
