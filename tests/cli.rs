@@ -543,6 +543,28 @@ fn replay_runs_give_the_commands_under_each_seed() {
     assert_eq!(summary["stopped"].as_u64(), Some(0));
     assert_eq!(summary["skipped_commands"].as_u64(), Some(skipped));
     assert_eq!(summary["played_through"].as_u64(), Some(played_through));
+    // Letting the AI play the turn of a unit whose command is refused: every run still gives
+    // every command, and the turns the AI took over are listed and counted.
+    let ai: Vec<&str> = args.into_iter().chain(["--on-refused", "ai"]).collect();
+    let taking_over = json_lines(&gridkeeper(&ai));
+    let (summary, runs) = taking_over.split_last().expect("runs and a summary");
+    let mut taken = 0;
+    for run in runs {
+        assert!(run["stopped"].is_null());
+        assert_eq!(run["commands"].as_u64(), Some(198));
+        for turn in run["taken_over"].as_array().into_iter().flatten() {
+            assert!(
+                turn["command"].is_object() && turn["reason"].is_string(),
+                "{turn}"
+            );
+            taken += 1;
+        }
+    }
+    assert!(
+        taken > 0,
+        "a refused command on its unit's turn hands the turn to the AI"
+    );
+    assert_eq!(summary["turns_taken_over"].as_u64(), Some(taken));
 }
 
 #[test]

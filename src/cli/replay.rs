@@ -5,18 +5,20 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use bevy::prelude::App;
 use clap::Args;
 use serde_json::{Value, json};
 
 use super::output::Lines;
 use super::{WindowArgs, fail, open_window};
-use crate::ai::Style;
+use crate::ai::{AiStyles, Style};
+use crate::battle::command::Command;
 use crate::battle::event::{Event, EventKind};
-use crate::battle::{EventLog, Flow, Phase, UnitId};
+use crate::battle::{Controllers, EventLog, Flow, Phase, UnitId};
 use crate::game::SavedBattle;
 use crate::log;
 use crate::map::Loaded;
-use crate::map::scenario::Scenario;
+use crate::map::scenario::{Control, Scenario};
 use crate::replay::{EventDigest, Playback, Replay, give_tracked, refused};
 use crate::view::StartupView;
 
@@ -42,7 +44,8 @@ pub(super) struct ReplayArgs {
     #[arg(long, value_name = "N", requires = "headless", value_parser = clap::value_parser!(u32).range(1..=100_000))]
     runs: Option<u32>,
     /// With `--runs`: at a command the recording carried out but a run refuses (a unit that
-    /// died cannot shoot), `stop` the run there or `skip` the command and go on.
+    /// died cannot shoot), `stop` the run there, `skip` the command and go on, or let the `ai`
+    /// play that unit's turn out (a command refused off its unit's turn is skipped).
     #[arg(long, value_enum, default_value_t = OnRefused::Stop, requires = "runs")]
     on_refused: OnRefused,
     /// The seed of the first run; each next run takes the next seed.
@@ -60,6 +63,44 @@ pub(super) struct ReplayArgs {
 enum OnRefused {
     Stop,
     Skip,
+    Ai,
+}
+
+/// Frames the AI is given to play out a turn it took over.
+const MOST_FRAMES_A_TURN: u32 = 200;
+
+/// The AI plays out the turn of the unit a refused `command` was for, if it is that unit's
+/// turn: whether it did.
+fn ai_plays_the_turn(app: &mut App, command: &Command) -> bool {
+    let Some(unit) = command.unit() else {
+        return false;
+    };
+    let on_its_turn = |app: &App| {
+        let flow = app.world().resource::<Flow>();
+        flow.phase == Phase::Turn && flow.acting() == Some(unit)
+    };
+    if !on_its_turn(app) {
+        return false;
+    }
+    let set = |app: &mut App, control| {
+        if let Some(slot) = app
+            .world_mut()
+            .resource_mut::<Controllers>()
+            .0
+            .get_mut(unit.index())
+        {
+            *slot = control;
+        }
+    };
+    set(app, Control::Ai);
+    for _ in 0..MOST_FRAMES_A_TURN {
+        if !on_its_turn(app) {
+            break;
+        }
+        app.update();
+    }
+    set(app, Control::Person);
+    true
 }
 
 /// How the runs went, summed up.
@@ -70,6 +111,8 @@ struct RunTally {
     played_through: u32,
     stopped: u32,
     skipped_commands: u64,
+    /// Refused commands whose unit's turn the AI played out instead.
+    turns_taken_over: u64,
     /// Runs won, by the winning side's name.
     wins: std::collections::BTreeMap<String, u32>,
     undecided: u32,
@@ -109,6 +152,7 @@ pub(super) fn run(args: ReplayArgs) -> ExitCode {
                 "played_through": tally.played_through,
                 "stopped": tally.stopped,
                 "skipped_commands": tally.skipped_commands,
+                "turns_taken_over": tally.turns_taken_over,
                 "wins": tally.wins,
                 "undecided": tally.undecided,
             }));
@@ -310,8 +354,15 @@ fn rerun(
     tally: &mut RunTally,
 ) -> Value {
     let mut app = replay.headless(seed);
+    if on_refused == OnRefused::Ai {
+        let persons = vec![Control::Person; replay.scenario.units.len()];
+        app.insert_resource(Controllers(persons))
+            .insert_resource(AiStyles::default())
+            .add_plugins(crate::ai::plugin);
+    }
     let mut stopped = Value::Null;
     let mut skipped = Vec::new();
+    let mut taken_over = Vec::new();
     let mut given = 0;
     for (step, command) in replay.commands.iter().enumerate() {
         let from = give_tracked(app.world_mut(), command.clone());
@@ -322,11 +373,14 @@ fn rerun(
                 _ => String::new(),
             };
             let refusal = json!({ "step": step, "command": command, "reason": reason });
-            if on_refused == OnRefused::Stop {
-                stopped = refusal;
-                break;
+            match on_refused {
+                OnRefused::Stop => {
+                    stopped = refusal;
+                    break;
+                }
+                OnRefused::Ai if ai_plays_the_turn(&mut app, command) => taken_over.push(refusal),
+                OnRefused::Skip | OnRefused::Ai => skipped.push(refusal),
             }
-            skipped.push(refusal);
         }
         given = step + 1;
     }
@@ -334,13 +388,14 @@ fn rerun(
     let flow = app.world().resource::<Flow>();
     let outcome = outcome(flow, &replay.scenario);
     tally.runs += 1;
-    if stopped.is_null() && skipped.is_empty() {
+    if stopped.is_null() && skipped.is_empty() && taken_over.is_empty() {
         tally.played_through += 1;
     }
     if !stopped.is_null() {
         tally.stopped += 1;
     }
     tally.skipped_commands += skipped.len() as u64;
+    tally.turns_taken_over += taken_over.len() as u64;
     match outcome["winner"].as_str() {
         Some(winner) => *tally.wins.entry(winner.to_string()).or_default() += 1,
         None => tally.undecided += 1,
@@ -351,6 +406,7 @@ fn rerun(
         "commands": given,
         "stopped": stopped,
         "skipped": skipped,
+        "taken_over": taken_over,
         "rounds": flow.round,
         "outcome": outcome,
         "events": events,
