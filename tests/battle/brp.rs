@@ -139,11 +139,10 @@ fn a_dodge_before_ones_turn_costs_the_attack() {
     );
 }
 
-/// Mercy's knife impales Harvey (a 3 against her 50: the weapon's dice twice, 12 in all): 1 hit
-/// point left, unconscious. Silas's club takes him to none: dying, he lives out this round and
-/// the next, and dies as the next one ends.
-#[test]
-fn down_at_one_then_dying_until_the_end_of_the_next_round() {
+/// Mercy's knife impales Harvey (a 3 against her 50: the weapon's dice twice, 12 in all), then
+/// Silas's club (a 10, 3 + 2) takes the 1 hit point he had left: the app as Silas's turn goes
+/// on, with Harvey checked at 1 and then at none.
+fn harvey_falls() -> App {
     let mut app = ambush();
     until_the_turn_of(&mut app, MERCY);
     attack(&mut app, MERCY);
@@ -156,6 +155,24 @@ fn down_at_one_then_dying_until_the_end_of_the_next_round() {
     attack(&mut app, SILAS);
     let dying = vitals(&mut app, HARVEY);
     assert_eq!((dying.hit_points, dying.vital), (0, Vital::Dying));
+    app
+}
+
+/// End every turn until round 2 is over.
+fn through_round_two(app: &mut App) {
+    while let Some(acting) = acting(app) {
+        if app.world().resource::<Flow>().round > 2 {
+            break;
+        }
+        send(app, Command::EndTurn { unit: acting });
+    }
+}
+
+/// Knocked out at 1 hit point, then dying at none: Harvey lives out this round and the next,
+/// and dies as the next one ends.
+#[test]
+fn down_at_one_then_dying_until_the_end_of_the_next_round() {
+    let mut app = harvey_falls();
     send(&mut app, Command::EndTurn { unit: SILAS });
     assert_eq!(app.world().resource::<Flow>().round, 2);
     assert_eq!(
@@ -163,12 +180,7 @@ fn down_at_one_then_dying_until_the_end_of_the_next_round() {
         Vital::Dying,
         "he lives through round 1"
     );
-    while let Some(acting) = acting(&app) {
-        if app.world().resource::<Flow>().round > 2 {
-            break;
-        }
-        send(&mut app, Command::EndTurn { unit: acting });
-    }
+    through_round_two(&mut app);
     assert_eq!(
         vitals(&mut app, HARVEY).vital,
         Vital::Dead,
@@ -182,14 +194,7 @@ fn down_at_one_then_dying_until_the_end_of_the_next_round() {
 #[test]
 fn first_aid_gives_one_d3_and_saves_the_dying() {
     const IDA: UnitId = UnitId(1);
-    let mut app = ambush();
-    until_the_turn_of(&mut app, MERCY);
-    attack(&mut app, MERCY);
-    load(&mut app, &[percentile(3).as_slice(), &[4, 4]].concat());
-    harvey_answers(&mut app, Answer::Nothing);
-    until_the_turn_of(&mut app, SILAS);
-    load(&mut app, &[percentile(10).as_slice(), &[3, 2]].concat());
-    attack(&mut app, SILAS);
+    let mut app = harvey_falls();
     send(&mut app, Command::EndTurn { unit: SILAS });
     until_the_turn_of(&mut app, IDA);
     send(
@@ -218,12 +223,7 @@ fn first_aid_gives_one_d3_and_saves_the_dying() {
     );
     let saved = vitals(&mut app, HARVEY);
     assert_eq!((saved.hit_points, saved.vital), (2, Vital::Unconscious));
-    while let Some(acting) = acting(&app) {
-        if app.world().resource::<Flow>().round > 2 {
-            break;
-        }
-        send(&mut app, Command::EndTurn { unit: acting });
-    }
+    through_round_two(&mut app);
     assert_eq!(
         vitals(&mut app, HARVEY).vital,
         Vital::Unconscious,
