@@ -13,6 +13,7 @@ use crate::battle::event::{Event, EventKind};
 use crate::log::severity_suffix;
 use crate::map::scenario::Scenario;
 use crate::rules::damage::{DamageRoll, DamageSource};
+use crate::rules::dice::DieFace;
 use crate::rules::melee::MeleeOutcome;
 use crate::rules::roll::{RollRecord, Tone};
 use crate::rules::wounds::BlowSeverity;
@@ -79,6 +80,8 @@ fn begins_a_moment(kind: &EventKind) -> bool {
 /// defence, damage and wound rolls), oldest first.
 fn cards(events: &[Event]) -> Vec<Vec<Card>> {
     let mut moments: Vec<Vec<Card>> = vec![Vec::new()];
+    // The die a burst's hits were counted on (BRP's 1dN), told just before the hit.
+    let mut counted: Option<DieFace> = None;
     for event in events {
         if begins_a_moment(&event.kind) && moments.last().is_some_and(|cards| !cards.is_empty()) {
             moments.push(Vec::new());
@@ -107,22 +110,16 @@ fn cards(events: &[Event]) -> Vec<Vec<Card>> {
                     });
                 }
             }
-            EventKind::BulletsCounted { unit, die, .. } => {
-                note_outcome(cards, *unit, format!("hit: 1D{}", die.sides));
-            }
+            EventKind::BulletsCounted { die, .. } => counted = Some(*die),
             EventKind::ShotHit { unit, hits, .. } => {
-                // A count rolled on a die (BRP's 1dN) stays beside the bullets it gave.
-                let counted = last_outcome(cards, *unit)
-                    .filter(|said| said.starts_with("hit: 1D"))
-                    .map(|said| format!("{}: ", &said["hit: ".len()..]));
+                let die = counted
+                    .take()
+                    .map(|die| format!("1D{}: ", die.sides))
+                    .unwrap_or_default();
                 note_outcome(
                     cards,
                     *unit,
-                    format!(
-                        "hit: {}{hits} bullet{} in",
-                        counted.unwrap_or_default(),
-                        plural(*hits)
-                    ),
+                    format!("hit: {die}{hits} bullet{} in", plural(*hits)),
                 );
             }
             EventKind::ShotMissed { unit, .. } => note_outcome(cards, *unit, "miss".into()),
@@ -190,18 +187,6 @@ fn take_roll_of(cards: &mut Vec<Card>, unit: UnitId) -> Option<RollCard> {
 }
 
 /// Note what came of the latest roll of `unit`.
-/// The outcome already noted on the unit's latest roll card, if any.
-fn last_outcome(cards: &[Card], unit: UnitId) -> Option<String> {
-    cards
-        .iter()
-        .rev()
-        .find_map(|card| match card {
-            Card::Roll(roll) if roll.unit == unit => Some(roll.outcome.clone()),
-            _ => None,
-        })
-        .flatten()
-}
-
 fn note_outcome(cards: &mut [Card], unit: UnitId, words: String) {
     if let Some(Card::Roll(card)) = cards
         .iter_mut()
