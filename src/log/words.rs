@@ -7,7 +7,6 @@ use crate::map::scenario::Scenario;
 use crate::rules::damage::DamageQuality;
 use crate::rules::melee::MeleeOutcome;
 use crate::rules::ruleset::WeaponDefenceWords;
-use crate::rules::situation::DefenceFacts;
 use crate::rules::weapons::MalfunctionKind;
 use crate::rules::wounds::BlowSeverity;
 use crate::words::{capitalised, plural};
@@ -107,7 +106,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         } => {
             let ruleset = scenario.ruleset.as_ref();
             let weapon = ruleset.weapon_defence().answer;
-            let maneuvers = ruleset.blow_answers(&DefenceFacts::default()).maneuver;
+            let maneuvers = ruleset.maneuvers_answer();
             let choices = match asked {
                 DefenceKind::Melee if maneuvers => format!("dodge, {weapon} or a maneuver"),
                 DefenceKind::Melee

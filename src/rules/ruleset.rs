@@ -148,6 +148,11 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// Which answers a defender may still give to a blow.
     fn blow_answers(&self, facts: &DefenceFacts) -> AllowedAnswers;
 
+    /// Whether the rulebook takes maneuvers as answers to a blow at all (BRP does not).
+    fn maneuvers_answer(&self) -> bool {
+        self.blow_answers(&DefenceFacts::default()).maneuver
+    }
+
     /// What the defence with the weapon in hand is called (CoC's fight back, BRP's parry).
     fn weapon_defence(&self) -> WeaponDefenceWords;
 

@@ -14,7 +14,6 @@ use crate::battle::{AttackKind, Phase, UnitId, WeaponState};
 use crate::map::reach::budget_for;
 use crate::map::scenario::{Scenario, UnitSpec};
 use crate::rules::firearms::reload;
-use crate::rules::situation::DefenceFacts;
 use crate::rules::weapons::{AttackForm, Weapon};
 use crate::view::orders::{self, FireOrder, FireStyle, Intent};
 use crate::words::capitalised;
@@ -449,8 +448,7 @@ pub(super) fn defence_prompt(
     let attacker = &scenario.units[pending.attacker.index()];
     let ruleset = scenario.ruleset.clone();
     let weapon_defence = ruleset.weapon_defence();
-    // Whether the rulebook takes maneuvers as answers at all (BRP does not).
-    let maneuvers = ruleset.blow_answers(&DefenceFacts::default()).maneuver;
+    let maneuvers = ruleset.maneuvers_answer();
     let asked = asked(view, defender);
     let dived = view
         .unit(defender)
