@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use crate::battle::answer::{DefencePolicy, threat};
+use crate::battle::answer::{DefencePolicy, blow_answers_open, threat};
 use crate::battle::command::Answer;
 use crate::battle::threat::{AnswerOdds, Stakes, Threat};
 use crate::battle::{AttackKind, PendingAttack, UnitId};
@@ -25,28 +25,25 @@ fn answer(world: &mut World, pending: &PendingAttack) -> Answer {
     let plain = world
         .get_resource::<PlainDefenders>()
         .is_some_and(|plain| plain.0.contains(&pending.target));
-    let threat = threat(world);
-    match threat.as_ref() {
-        Some(threat) if !plain => weighed_answer(threat),
-        _ => plain_answer(pending, threat.as_ref()),
+    if plain {
+        return plain_answer(world, pending);
+    }
+    match threat(world) {
+        Some(threat) => weighed_answer(&threat),
+        None => plain_answer(world, pending),
     }
 }
 
 /// The plain answer of a defender that does not weigh its chances: dodge every blow or throw
 /// (with its weapon where its rulebook allows no dodge now), take every shot.
-fn plain_answer(pending: &PendingAttack, threat: Option<&Threat>) -> Answer {
-    let allowed = threat.map(|threat| &threat.odds);
-    match (&pending.kind, allowed) {
-        (AttackKind::Fire(_), _) => Answer::Nothing,
-        (
-            _,
-            Some(Some(AnswerOdds::Exchange {
-                dodge: None,
-                fight_back,
-                ..
-            })),
-        ) => fight_back.map_or(Answer::Nothing, |_| Answer::FightBack),
-        (AttackKind::Strike(_) | AttackKind::Maneuver(_), _) => Answer::Dodge,
+fn plain_answer(world: &mut World, pending: &PendingAttack) -> Answer {
+    if let AttackKind::Fire(_) = pending.kind {
+        return Answer::Nothing;
+    }
+    match blow_answers_open(world) {
+        Some((false, true)) => Answer::FightBack,
+        Some((false, false)) => Answer::Nothing,
+        Some((true, _)) | None => Answer::Dodge,
     }
 }
 

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use super::command::{Answer, Command, Rejection};
-use super::exchange::{answer_blow, blow_stakes, exchange_odds_of};
+use super::exchange::{answer_blow, answers_open, blow_stakes, exchange_odds_of};
 use super::state::Battle;
 use super::threat::{AnswerOdds, Threat};
 use super::{AttackKind, CommandQueue, Controllers, PendingAttack, UnitId, ranged};
@@ -75,6 +75,17 @@ fn odds_of(battle: &Battle, pending: &PendingAttack) -> Option<AnswerOdds> {
         AttackKind::Strike(_) | AttackKind::Maneuver(_) => {
             Some(exchange_odds_of(battle, pending).1)
         }
+    }
+}
+
+/// Whether the defender of the blow waiting for an answer may dodge it, and may defend with its
+/// weapon; `None` when no blow waits (shots, or nothing). Nothing in the battle changes.
+pub fn blow_answers_open(world: &mut World) -> Option<(bool, bool)> {
+    let battle = Battle::new(world);
+    let pending = battle.flow().pending()?.clone();
+    match pending.kind {
+        AttackKind::Fire(_) => None,
+        AttackKind::Strike(_) | AttackKind::Maneuver(_) => Some(answers_open(&battle, &pending)),
     }
 }
 

@@ -100,6 +100,19 @@ pub(super) fn blow_answers(battle: &Battle, unit: UnitId) -> AllowedAnswers {
     })
 }
 
+/// Whether the defender of `pending` may dodge it, and may defend with its weapon: as its
+/// rulebook allows, unless it dived for cover or the throw came from too far to fight back.
+pub(super) fn answers_open(battle: &Battle, pending: &PendingAttack) -> (bool, bool) {
+    let allowed = blow_answers(battle, pending.target);
+    let with_weapon = allowed.weapon
+        && !battle.condition(pending.target).dived_for_cover
+        && defence_kind(battle, pending)
+            != (DefenceKind::Thrown {
+                may_fight_back: false,
+            });
+    (allowed.dodge, with_weapon)
+}
+
 /// A defender's answer to a blow, a maneuver or a throw waiting for it.
 pub(super) fn answer_blow(
     battle: &mut Battle,
@@ -257,17 +270,9 @@ pub(super) fn exchange_odds_of(
     let ruleset = battle.scenario.ruleset.as_ref();
     let exchange_odds =
         |defence, against: Option<&Demand>| ruleset.exchange_odds(defence, &attack, against);
-    let allowed = blow_answers(battle, defender);
-    let may_fight_back = allowed.weapon
-        && !battle.condition(defender).dived_for_cover
-        && defence_kind(battle, pending)
-            != (DefenceKind::Thrown {
-                may_fight_back: false,
-            });
+    let (may_dodge, may_fight_back) = answers_open(battle, pending);
     let odds = AnswerOdds::Exchange {
-        dodge: allowed
-            .dodge
-            .then(|| exchange_odds(Defence::Dodge, Some(&dodge))),
+        dodge: may_dodge.then(|| exchange_odds(Defence::Dodge, Some(&dodge))),
         fight_back: may_fight_back.then(|| exchange_odds(Defence::FightBack, Some(&fight))),
         take_it: exchange_odds(Defence::None, None),
     };
