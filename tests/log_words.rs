@@ -100,10 +100,12 @@ fn variant(kind: &EventKind) -> usize {
         E::BattleEnded { .. } => 56,
         E::Rejected { .. } => 57,
         E::BulletsCounted { .. } => 58,
+        E::DodgedFire { .. } => 59,
+        E::BulletDodged { .. } => 60,
     }
 }
 
-const KINDS: usize = 59;
+const KINDS: usize = 61;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -128,6 +130,7 @@ fn examples() -> Vec<(EventKind, &'static str)> {
         (
             E::RoundBegan {
                 order: vec![ROSE, GHOUL],
+                slots: Vec::new(),
             },
             "Round 2 · order: Rose Whateley, Ghoul of the Corbitt house",
         ),
@@ -185,7 +188,7 @@ fn examples() -> Vec<(EventKind, &'static str)> {
         ),
         (
             E::ActionForfeited { unit: ROSE },
-            "Rose Whateley ran past MOV: no action this turn",
+            "Rose Whateley has no action this turn",
         ),
         (E::StoodUp { unit: ROSE }, "Rose Whateley gets up"),
         (E::FellProne { unit: ROSE }, "Rose Whateley falls prone"),
@@ -436,6 +439,20 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 made_it: true,
             },
             "Father Doyle dives for cover: harder to hit",
+        ),
+        (
+            E::DodgedFire {
+                unit: DOYLE,
+                made_it: false,
+            },
+            "Father Doyle tries to dodge the first bullet, too slowly",
+        ),
+        (
+            E::BulletDodged {
+                unit: ROSE,
+                target: DOYLE,
+            },
+            "Father Doyle's dodge takes one hit of Rose Whateley's away",
         ),
         (
             E::Launched {

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 
 use crate::battle::answer::{DefencePolicy, blow_answers_open, threat};
 use crate::battle::command::Answer;
+use crate::battle::ranged::shot_answer;
 use crate::battle::threat::{AnswerOdds, Stakes, Threat};
 use crate::battle::{AttackKind, PendingAttack, UnitId};
 use crate::rules::melee::ExchangeOdds;
@@ -61,9 +62,13 @@ fn weighed_answer(threat: &Threat) -> Answer {
                 max_hit_points,
                 ..
             },
-            Some(AnswerOdds::Shots { hit_if_taken, .. }),
+            Some(AnswerOdds::Shots {
+                answer,
+                hit_if_taken,
+                ..
+            }),
         ) if *hit_if_taken >= 0.4 && worst.saturating_mul(2) >= max_hit_points => {
-            Answer::DiveForCover
+            shot_answer(*answer)
         }
         (Stakes::Shots { .. }, _) => Answer::Nothing,
         (

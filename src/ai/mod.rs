@@ -179,6 +179,11 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
         .and_then(|styles| styles.0.get(unit.index()).copied())
         .unwrap_or_default();
     if style == Style::Baseline {
+        if turn.limits.fire_only {
+            // A slot kept for a shot: the nearest that can be made, or pass.
+            return best_shot(world, &scenario, &seen, turn, &arsenal, None, |_, _| 0.0)
+                .map_or(Command::EndTurn { unit }, |(_, command)| command);
+        }
         let prone = seen.iter().any(|me| me.unit == unit && me.prone);
         return baseline_ranged(world, &scenario, &seen, turn, &arsenal)
             .unwrap_or_else(|| baseline_command(&scenario, &seen, turn, prone, &arsenal));
@@ -239,6 +244,8 @@ pub(super) fn best_shot(
             } else {
                 1
             };
+            // The round plan's slot may allow fewer shots a pull than the weapon.
+            let most = turn.limits.shots.map_or(most, |cap| most.min(cap));
             modes.extend((1..=most).map(|shots| FireMode::Shots(vec![target; shots as usize])));
             if volleys.is_some() && weapon.uses.burst.is_some() {
                 modes.push(FireMode::Burst(target));

@@ -220,6 +220,8 @@ pub enum Rejection {
     NotMelee(String),
     #[error("the unit has used its action")]
     ActionUsed,
+    #[error("not at this point of the round: {0}")]
+    NotNow(String),
     #[error("no attacks left this turn")]
     NoAttacksLeft,
     #[error("the move costs {cost} tenths of a yard but only {left} are left")]

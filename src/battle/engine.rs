@@ -32,6 +32,29 @@ pub fn resolve(world: &mut World, command: Command) {
     answer::answer_for_the_ai(&mut battle);
 }
 
+/// In a slot the round plan keeps for a shot (BRP's first cycle, its half-DEX shot), the acting
+/// unit may only fire or pass.
+fn shot_only_slot(battle: &Battle, command: &Command) -> Result<(), Rejection> {
+    let Some(turn) = battle.flow().turn.filter(|turn| turn.limits.fire_only) else {
+        return Ok(());
+    };
+    let own_turn_command = !matches!(
+        command,
+        Command::Begin
+            | Command::Surprise { .. }
+            | Command::Answer { .. }
+            | Command::Medicine { .. }
+            | Command::Fire { .. }
+            | Command::EndTurn { .. }
+    );
+    if own_turn_command && command.unit() == Some(turn.unit) {
+        return Err(Rejection::NotNow(
+            "only a shot (or passing) in this slot of the round".to_string(),
+        ));
+    }
+    Ok(())
+}
+
 /// Check and carry out one command. Every check comes before any change.
 fn carry_out(battle: &mut Battle, command: &Command) -> Result<(), Rejection> {
     if let Some(unit) = command.unit() {
@@ -41,6 +64,7 @@ fn carry_out(battle: &mut Battle, command: &Command) -> Result<(), Rejection> {
     {
         return Err(Rejection::Over);
     }
+    shot_only_slot(battle, command)?;
     match *command {
         Command::Begin => flow::begin(battle),
         Command::Surprise {

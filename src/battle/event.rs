@@ -12,6 +12,7 @@ use crate::rules::damage::DamageRoll;
 use crate::rules::dice::DieFace;
 use crate::rules::melee::MeleeOutcome;
 use crate::rules::roll::RollRecord;
+use crate::rules::round::Slot;
 use crate::rules::weapons::MalfunctionKind;
 use crate::rules::wounds::BlowSeverity;
 
@@ -58,7 +59,12 @@ pub enum EventKind {
         seed: u64,
     },
     RoundBegan {
+        /// Who acts, slot by slot.
         order: Vec<UnitId>,
+        /// The rulebook's slots behind the order (cycles, values, tie rolls, what each turn is
+        /// for); left empty where every slot is a plain whole turn in one cycle.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        slots: Vec<Slot>,
     },
     UnitJoined {
         unit: UnitId,
@@ -265,6 +271,16 @@ pub enum EventKind {
         half_done: bool,
     },
     /// The target dived for cover: `made_it` if its Dodge roll succeeded.
+    /// A dodge against the first bullet of the round, made or not.
+    DodgedFire {
+        unit: UnitId,
+        made_it: bool,
+    },
+    /// A target's dodge took one hit of a roll away.
+    BulletDodged {
+        unit: UnitId,
+        target: UnitId,
+    },
     Dived {
         unit: UnitId,
         made_it: bool,

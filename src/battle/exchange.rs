@@ -85,18 +85,15 @@ pub(super) fn defence_kind(battle: &Battle, pending: &PendingAttack) -> DefenceK
 /// round.
 pub(super) fn blow_answers(battle: &Battle, unit: UnitId) -> AllowedAnswers {
     let condition = battle.condition(unit);
-    let flow = battle.flow();
-    let had_its_turn = flow.turn.is_some_and(|turn| turn.unit == unit)
-        || (flow
-            .order
-            .iter()
-            .take(flow.next_in_order)
-            .any(|done| *done == unit)
-            && !flow.delayed.iter().any(|(waiting, _)| *waiting == unit));
+    let acted = condition.acted_this_round
+        || battle
+            .flow()
+            .turn
+            .is_some_and(|turn| turn.unit == unit && turn.action_used);
     battle.scenario.ruleset.blow_answers(&DefenceFacts {
         dodges: condition.dodges_this_round,
         weapon_defences: condition.defences_this_round - condition.dodges_this_round,
-        had_its_turn,
+        acted,
     })
 }
 

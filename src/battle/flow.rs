@@ -8,8 +8,10 @@ use super::state::Battle;
 use super::{Phase, Presence, TurnState, UnitId, Vital};
 use crate::map::Tile;
 use crate::map::scenario::Victory;
-use crate::rules::initiative::{InitiativeEntry, initiative_order};
+use crate::rules::initiative::InitiativeEntry;
 use crate::rules::percentile::SuccessLevel;
+use crate::rules::round::{RoundHistory, Slot, TurnKind};
+use crate::rules::weapons::AttackForm;
 
 /// Start the battle: round 1 begins.
 pub(super) fn begin(battle: &mut Battle) -> Result<(), Rejection> {
@@ -64,14 +66,49 @@ fn combat_skill(battle: &Battle, unit: UnitId) -> u32 {
     }
 }
 
-/// Whether the unit holds a firearm ready.
+/// Whether the unit carries a firearm it has not lost.
+fn carries_firearm(battle: &Battle, unit: UnitId) -> bool {
+    let lost = &battle.arsenal(unit).lost;
+    battle
+        .spec(unit)
+        .weapons
+        .iter()
+        .enumerate()
+        .any(|(index, carried)| {
+            !lost.contains(&index) && carried.weapon.attack_form() == AttackForm::Shot
+        })
+}
+
+/// What the unit has done this round, for the limits of its next turn.
+fn round_history(battle: &Battle, unit: UnitId) -> RoundHistory {
+    let condition = battle.condition(unit);
+    let firearm_shots = match battle.arsenal(unit).in_hand {
+        WeaponChoice::Carried(index) => battle
+            .spec(unit)
+            .weapons
+            .get(index)
+            .filter(|carried| carried.weapon.attack_form() == AttackForm::Shot)
+            .map(|carried| carried.weapon.most_shots()),
+        _ => None,
+    };
+    RoundHistory {
+        shots: condition.shots_this_round,
+        burst: condition.burst_this_round,
+        acted: condition.acted_this_round,
+        dodged: battle.scenario.ruleset.dodge_costs_the_attack()
+            && (condition.dodges_this_round > 0 || condition.dived_for_cover),
+        firearm_shots,
+    }
+}
+
+/// Whether the unit holds a firearm (or a bow) ready.
 fn readied_firearm(battle: &Battle, unit: UnitId) -> bool {
     match battle.arsenal(unit).in_hand {
         WeaponChoice::Carried(index) => battle
             .spec(unit)
             .weapons
             .get(index)
-            .is_some_and(|carried| carried.weapon.skill.starts_with("Firearms")),
+            .is_some_and(|carried| carried.weapon.attack_form() == AttackForm::Shot),
         _ => false,
     }
 }
@@ -89,6 +126,9 @@ fn start_round(battle: &mut Battle, round: u32) {
         battle.change_condition(unit, |condition| {
             condition.defences_this_round = 0;
             condition.dodges_this_round = 0;
+            condition.shots_this_round = 0;
+            condition.burst_this_round = false;
+            condition.acted_this_round = false;
         });
         if battle.condition(unit).presence == Presence::Arriving(round) {
             arrive(battle, unit);
@@ -109,18 +149,26 @@ fn start_round(battle: &mut Battle, round: u32) {
                 unit: unit.0,
                 dexterity: battle.spec(unit).characteristics.dexterity,
                 readied_firearm: readied,
+                carries_firearm: carries_firearm(battle, unit),
                 combat_skill: combat_skill(battle, unit),
                 dex_roll,
             }
         })
         .collect();
-    let order: Vec<UnitId> = initiative_order(&entries).into_iter().map(UnitId).collect();
+    let ruleset = battle.scenario.ruleset.clone();
+    let slots = ruleset.round_plan(&entries, &mut || battle.die(100).face);
+    let order: Vec<UnitId> = slots.iter().map(|slot| UnitId(slot.unit)).collect();
     {
         let mut flow = battle.flow_mut();
-        flow.order = order.clone();
+        flow.order = slots.clone();
         flow.next_in_order = 0;
     }
-    battle.emit(EventKind::RoundBegan { order });
+    let slots = if slots.iter().all(Slot::is_plain) {
+        Vec::new()
+    } else {
+        slots
+    };
+    battle.emit(EventKind::RoundBegan { order, slots });
     next_turn(battle);
 }
 
@@ -180,16 +228,16 @@ fn next_turn(battle: &mut Battle) {
         let next = {
             let mut flow = battle.flow_mut();
             if let Some(unit) = flow.released.pop_front() {
-                Some(unit)
+                Some((unit, TurnKind::Whole))
             } else if flow.next_in_order < flow.order.len() {
-                let unit = flow.order[flow.next_in_order];
+                let slot = flow.order[flow.next_in_order];
                 flow.next_in_order += 1;
-                Some(unit)
+                Some((UnitId(slot.unit), slot.kind))
             } else {
                 None
             }
         };
-        let Some(unit) = next else {
+        let Some((unit, kind)) = next else {
             // Units waiting for everyone act last, by DEX.
             let waiting_for_all: Vec<UnitId> = battle
                 .flow()
@@ -213,10 +261,17 @@ fn next_turn(battle: &mut Battle) {
         if delayed || !battle.standing(unit) {
             continue;
         }
-        // A stunned unit's turn goes by.
+        // A slot with nothing the unit could do there goes by.
+        let ruleset = battle.scenario.ruleset.clone();
+        let Some(limits) = ruleset.turn_limits(kind, &round_history(battle, unit)) else {
+            continue;
+        };
+        // A stunned unit's turn goes by (a shot-only slot goes by without counting).
         if battle.condition(unit).stunned() {
-            battle.change_condition(unit, |condition| condition.stunned_turns -= 1);
-            battle.emit(EventKind::TurnLost { unit });
+            if !limits.fire_only {
+                battle.change_condition(unit, |condition| condition.stunned_turns -= 1);
+                battle.emit(EventKind::TurnLost { unit });
+            }
             continue;
         }
         // A fumbled DEX roll for initiative costs the unit its first action; diving for cover
@@ -233,6 +288,7 @@ fn next_turn(battle: &mut Battle) {
             && battle.condition(unit).dodges_this_round > 0;
         battle.flow_mut().turn = Some(TurnState {
             action_forfeited: fumbled || dived || dodged,
+            limits,
             ..TurnState::fresh(unit)
         });
         battle.emit(EventKind::TurnBegan { unit });
@@ -279,10 +335,12 @@ pub(super) fn end_turn(battle: &mut Battle) {
     let Some(unit) = battle.flow().acting() else {
         return;
     };
+    let acted = battle.flow().turn.is_some_and(|turn| turn.action_used);
     battle.flow_mut().turn = None;
     battle.change_condition(unit, |condition| {
         condition.hindered = false;
         condition.dived_for_cover = false;
+        condition.acted_this_round |= acted;
     });
     // An aim taken last round and not used on this turn is gone.
     let round = battle.round();
@@ -316,6 +374,11 @@ pub(super) fn delay(
     until: Option<UnitId>,
 ) -> Result<(), Rejection> {
     let turn = battle.action_available(unit)?;
+    if turn.limits.fire_only {
+        return Err(Rejection::NotNow(
+            "only a shot or passing in this slot".to_string(),
+        ));
+    }
     if turn.spent > 0 {
         return Err(Rejection::CannotDelay("it has already moved".to_string()));
     }
@@ -327,7 +390,9 @@ pub(super) fn delay(
             ));
         }
         let flow = battle.flow();
-        let still_to_act = flow.order[flow.next_in_order..].contains(&other)
+        let still_to_act = flow.order[flow.next_in_order..]
+            .iter()
+            .any(|slot| slot.unit == other.0)
             || flow.delayed.iter().any(|(waiting, _)| *waiting == other)
             || flow.released.contains(&other);
         if !still_to_act || !battle.standing(other) {

@@ -37,6 +37,7 @@ use crate::rules::dice::Dice;
 use crate::rules::explosions::Burning;
 use crate::rules::firearms::Ammunition;
 use crate::rules::percentile::SuccessLevel;
+use crate::rules::round::{Slot, TurnLimits};
 use command::{Command, ManeuverGoal, WeaponChoice};
 use event::{Event, Outcome, WoundState};
 use volley::FirePlan;
@@ -151,6 +152,14 @@ pub struct Condition {
     pub stunned_turns: u32,
     /// The round it last ran at full speed (moved past its MOV).
     pub ran_in_round: Option<u32>,
+    /// Single shots fired this round, and whether a burst or automatic fire was (for a round
+    /// plan with several slots a unit, BRP's).
+    pub shots_this_round: u32,
+    pub burst_this_round: bool,
+    /// It has been shot at this round (only the first bullet may be dodged, in BRP).
+    pub shot_at_this_round: bool,
+    /// It has used an action this round.
+    pub acted_this_round: bool,
 }
 
 impl Condition {
@@ -275,6 +284,9 @@ pub struct PendingFire {
     pub to_ask: Vec<UnitId>,
     /// Targets that dived for cover and made their Dodge roll.
     pub dived: Vec<UnitId>,
+    /// Targets that made their Dodge roll against the first bullet (where the rulebook has
+    /// that answer): the first roll at each lands one hit fewer.
+    pub dodged: Vec<UnitId>,
     /// Fired before round 1 (a surprise shot): the set-up goes on after it.
     pub during_setup: bool,
 }
@@ -328,6 +340,8 @@ pub struct TurnState {
     /// It moved past its MOV and cannot act this turn.
     pub action_forfeited: bool,
     pub attacks_made: u32,
+    /// What the round plan's slot allows this turn.
+    pub limits: TurnLimits,
 }
 
 impl TurnState {
@@ -339,6 +353,7 @@ impl TurnState {
             action_used: false,
             action_forfeited: false,
             attacks_made: 0,
+            limits: TurnLimits::WHOLE,
         }
     }
 }
@@ -348,8 +363,8 @@ impl TurnState {
 pub struct Flow {
     pub phase: Phase,
     pub round: u32,
-    /// This round's order.
-    pub order: Vec<UnitId>,
+    /// This round's order: the slots of the rulebook's round plan.
+    pub order: Vec<Slot>,
     /// How far through `order` the round has come.
     pub next_in_order: usize,
     pub turn: Option<TurnState>,

@@ -22,13 +22,29 @@ use crate::rules::percentile::SuccessLevel;
 use crate::rules::roll::Demand;
 use crate::rules::roll::Verdict;
 use crate::rules::ruleset::DemandWords;
+use crate::rules::situation::ShotDefence;
 use crate::rules::skills::DODGE;
 use crate::rules::weapons::{AttackForm, MalfunctionKind, Weapon};
 
-/// Whether a target can throw itself into cover now.
-fn can_dive(battle: &Battle, unit: UnitId) -> bool {
+/// Whether a target can answer shots now: dive for cover, or dodge the first bullet of the
+/// round where it has not acted nor dodged yet, as its rulebook has it.
+fn can_answer_shots(battle: &Battle, unit: UnitId) -> bool {
     let condition = battle.condition(unit);
-    battle.standing(unit) && !condition.stunned() && condition.held_by.is_none()
+    let able = battle.standing(unit) && !condition.stunned() && condition.held_by.is_none();
+    able && match battle.scenario.ruleset.shot_defence() {
+        ShotDefence::DiveForCover => true,
+        ShotDefence::DodgeFirstBullet => {
+            !condition.shot_at_this_round && super::exchange::blow_answers(battle, unit).dodge
+        }
+    }
+}
+
+/// The answer that is the rulebook's way of meeting gunfire.
+pub fn shot_answer(defence: ShotDefence) -> Answer {
+    match defence {
+        ShotDefence::DiveForCover => Answer::DiveForCover,
+        ShotDefence::DodgeFirstBullet => Answer::Dodge,
+    }
 }
 
 /// Fire: check everything, spend the action, then ask each target whether it dives for cover.
@@ -38,12 +54,26 @@ pub(super) fn fire(
     choice: WeaponChoice,
     mode: FireMode,
 ) -> Result<(), Rejection> {
-    battle.action_available(unit)?;
+    let turn = battle.action_available(unit)?;
+    if let (Some(most), FireMode::Shots(targets)) = (turn.limits.shots, &mode)
+        && targets.len() > most as usize
+    {
+        return Err(Rejection::NotNow(format!(
+            "{most} shot{} in this slot of the round",
+            if most == 1 { "" } else { "s" }
+        )));
+    }
     let plan = plan_fire(battle, unit, choice, &mode)?;
     let attacks = battle.spec(unit).attacks_per_round;
     battle.change_turn(|turn| {
         turn.action_used = true;
         turn.attacks_made = attacks;
+    });
+    battle.change_condition(unit, |condition| match &mode {
+        FireMode::Shots(targets) => {
+            condition.shots_this_round += u32::try_from(targets.len()).unwrap_or(u32::MAX);
+        }
+        FireMode::Burst(_) | FireMode::FullAuto(_) => condition.burst_this_round = true,
     });
     open_fire(battle, unit, mode.targets(), plan, Phase::Turn);
     Ok(())
@@ -80,6 +110,7 @@ pub(super) fn surprise_shot(
             plan: Box::new(plan),
             to_ask: Vec::new(),
             dived: Vec::new(),
+            dodged: Vec::new(),
             during_setup: true,
         };
         ask_next(battle, unit, pending);
@@ -118,6 +149,7 @@ fn open_fire(
         plan: Box::new(plan),
         to_ask: targets,
         dived: Vec::new(),
+        dodged: Vec::new(),
         during_setup: back_to == Phase::Setup,
     };
     ask_next(battle, unit, pending);
@@ -127,7 +159,7 @@ fn open_fire(
 fn ask_next(battle: &mut Battle, attacker: UnitId, mut pending: PendingFire) {
     while !pending.to_ask.is_empty() {
         let next = pending.to_ask.remove(0);
-        if can_dive(battle, next) {
+        if can_answer_shots(battle, next) {
             battle.emit(EventKind::DefenceAsked {
                 unit: next,
                 attacker,
@@ -160,13 +192,32 @@ pub(super) fn answer_fire(
     mut pending: PendingFire,
     answer: Answer,
 ) -> Result<(), Rejection> {
-    if !matches!(answer, Answer::DiveForCover | Answer::Nothing) {
+    let defence = battle.scenario.ruleset.shot_defence();
+    if answer != shot_answer(defence) && answer != Answer::Nothing {
         return Err(Rejection::InvalidAnswer(
-            "against shots a unit dives for cover or takes them".to_string(),
+            match defence {
+                ShotDefence::DiveForCover => "against shots a unit dives for cover or takes them",
+                ShotDefence::DodgeFirstBullet => "against shots a unit dodges or takes them",
+            }
+            .to_string(),
         ));
     }
     battle.emit(EventKind::Answered { unit, answer });
-    if answer == Answer::DiveForCover {
+    if answer == Answer::Dodge {
+        let modifiers = battle.hindrances(unit, false);
+        let check = battle.roll_skill(unit, DODGE, modifiers);
+        battle.change_condition(unit, |condition| {
+            condition.dodges_this_round += 1;
+            condition.defences_this_round += 1;
+        });
+        battle.emit(EventKind::DodgedFire {
+            unit,
+            made_it: check.success,
+        });
+        if check.success {
+            pending.dodged.push(unit);
+        }
+    } else if answer == Answer::DiveForCover {
         let modifiers = battle.hindrances(unit, false);
         let check = battle.roll_skill(unit, DODGE, modifiers);
         battle.change_condition(unit, |condition| condition.dived_for_cover = true);
@@ -186,6 +237,7 @@ pub(super) fn answer_fire(
 fn resolve_fire(battle: &mut Battle, unit: UnitId, pending: &PendingFire) {
     let plan = &pending.plan;
     let feed = plan.weapon.feed();
+    let mut dodge_spent: Vec<UnitId> = Vec::new();
     for roll in &plan.rolls {
         let target_fallen = battle.position(roll.target).is_none()
             || battle.vitals(roll.target).vital == super::Vital::Dead;
@@ -207,7 +259,11 @@ fn resolve_fire(battle: &mut Battle, unit: UnitId, pending: &PendingFire) {
         battle.change_weapon_state(unit, plan.index, |state| {
             state.ammunition = spend(feed, state.ammunition, roll.bullets);
         });
-        let jammed = take_shot(battle, unit, plan, roll, &shot);
+        let dodging = pending.dodged.contains(&roll.target) && !dodge_spent.contains(&roll.target);
+        if dodging {
+            dodge_spent.push(roll.target);
+        }
+        let jammed = take_shot(battle, unit, plan, roll, &shot, dodging);
         if jammed {
             break;
         }
@@ -223,8 +279,10 @@ fn take_shot(
     plan: &FirePlan,
     roll: &PlannedRoll,
     shot: &ShotSetup,
+    dodging: bool,
 ) -> bool {
     let target = roll.target;
+    battle.change_condition(target, |condition| condition.shot_at_this_round = true);
     battle.emit(EventKind::ShotAt {
         unit,
         target,
@@ -275,7 +333,16 @@ fn take_shot(
         landed
     };
     if check.success {
-        let landed = hits(battle, target, &check);
+        let mut landed = hits(battle, target, &check);
+        if dodging {
+            // The dodge takes one hit away (a single shot's only one); an impale needs a hit.
+            landed.hits = landed.hits.saturating_sub(1);
+            landed.extreme = landed.extreme.min(landed.hits);
+            battle.emit(EventKind::BulletDodged { unit, target });
+            if landed.hits == 0 {
+                return false;
+            }
+        }
         battle.emit(EventKind::ShotHit {
             unit,
             target,
@@ -443,10 +510,21 @@ pub(super) fn dive_odds(
         battle.skill(unit, DODGE),
         battle.hindrances(unit, false),
     ));
+    let answer = battle.scenario.ruleset.shot_defence();
+    let hit_if_taken = chance(false);
+    let hit_if_made = match answer {
+        ShotDefence::DiveForCover => chance(true),
+        // The dodge takes one hit away: the first roll still lands unless it would have put
+        // only one hit in (certain for a single shot, one time in N for N bullets).
+        ShotDefence::DodgeFirstBullet => {
+            hit_if_taken * (1.0 - 1.0 / f64::from(first.bullets.max(1)))
+        }
+    };
     Some(AnswerOdds::Shots {
-        dive: dodge,
-        hit_if_taken: chance(false),
-        hit_if_dived: chance(true),
+        answer,
+        made: dodge,
+        hit_if_taken,
+        hit_if_made,
     })
 }
 

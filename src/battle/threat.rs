@@ -2,6 +2,7 @@
 //! and what rides on it. The defence window, the attacker's preview and the AI all read these.
 
 use crate::rules::melee::ExchangeOdds;
+use crate::rules::situation::ShotDefence;
 
 /// The odds of each answer the defender waiting now may give.
 #[derive(Debug, Clone, PartialEq)]
@@ -14,12 +15,13 @@ pub enum AnswerOdds {
         fight_back: Option<ExchangeOdds>,
         take_it: ExchangeOdds,
     },
-    /// Shots: the chance the dive is made, and the first shot's chance to hit if the shots are
-    /// taken and if the dive is made.
+    /// Shots: the rulebook's answer (a dive, a dodge), the chance its roll is made, and the first
+    /// roll's chance to hit if the shots are taken and if the answer's roll is made.
     Shots {
-        dive: f64,
+        answer: ShotDefence,
+        made: f64,
         hit_if_taken: f64,
-        hit_if_dived: f64,
+        hit_if_made: f64,
     },
 }
 

@@ -18,6 +18,7 @@ use crate::map::Tile;
 use crate::map::range::distance_yards;
 use crate::map::scenario::Scenario;
 use crate::replay::give;
+use crate::rules::situation::ShotDefence;
 use crate::rules::weapons::AttackForm;
 use crate::view::preview::strike_headline;
 
@@ -121,10 +122,19 @@ fn answer_json(odds: &AnswerOdds) -> Value {
             take_it,
         } => json!({"dodge": dodge, "fight_back": fight_back, "take_it": take_it}),
         AnswerOdds::Shots {
-            dive,
+            answer,
+            made,
             hit_if_taken,
-            hit_if_dived,
-        } => json!({"dive": dive, "hit_if_taken": hit_if_taken, "hit_if_dived": hit_if_dived}),
+            hit_if_made,
+        } => json!({
+            "answer": match answer {
+                ShotDefence::DiveForCover => "dive for cover",
+                ShotDefence::DodgeFirstBullet => "dodge the first bullet",
+            },
+            "made": made,
+            "hit_if_taken": hit_if_taken,
+            "hit_if_made": hit_if_made,
+        }),
     }
 }
 

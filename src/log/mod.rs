@@ -81,6 +81,8 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::ShotWasted { .. }
         | E::StrayHit { .. }
         | E::Dived { .. }
+        | E::DodgedFire { .. }
+        | E::BulletDodged { .. }
         | E::Launched { .. }
         | E::Scattered { .. }
         | E::Exploded { .. }
@@ -121,7 +123,15 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Scattered { .. }
         | E::Exploded { .. }
         | E::Dud { .. } => Vec::new(),
-        E::RoundBegan { order } => order.clone(),
+        E::RoundBegan { order, .. } => {
+            let mut units: Vec<UnitId> = Vec::with_capacity(order.len());
+            for unit in order {
+                if !units.contains(unit) {
+                    units.push(*unit);
+                }
+            }
+            units
+        }
         E::UnitJoined { unit, .. }
         | E::TurnBegan { unit }
         | E::Rolled { unit, .. }
@@ -144,6 +154,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::JamCleared { unit, .. }
         | E::Reloaded { unit, .. }
         | E::Dived { unit, .. }
+        | E::DodgedFire { unit, .. }
         | E::Launched { unit, .. }
         | E::Shielded { unit, .. }
         | E::ChargeSet { unit, .. }
@@ -163,6 +174,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::BulletsCounted { unit, target, .. }
         | E::ShotHit { unit, target, .. }
         | E::ShotMissed { unit, target }
+        | E::BulletDodged { unit, target }
         | E::ShotWasted { unit, target, .. } => vec![*unit, *target],
         E::StrayHit { unit, target, ally } => vec![*unit, *target, *ally],
         E::DefenceAsked { unit, attacker, .. } => vec![*unit, *attacker],

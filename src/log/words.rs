@@ -7,6 +7,7 @@ use crate::map::scenario::Scenario;
 use crate::rules::damage::DamageQuality;
 use crate::rules::melee::MeleeOutcome;
 use crate::rules::ruleset::WeaponDefenceWords;
+use crate::rules::situation::ShotDefence;
 use crate::rules::weapons::MalfunctionKind;
 use crate::rules::wounds::BlowSeverity;
 use crate::words::{capitalised, plural};
@@ -21,8 +22,21 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
     };
     let words = match &event.kind {
         EventKind::BattleBegan { seed } => format!("The fight begins (dice seed {seed})"),
-        EventKind::RoundBegan { order } => {
+        EventKind::RoundBegan { order, slots } if slots.is_empty() => {
             let names: Vec<String> = order.iter().map(|unit| name(*unit)).collect();
+            format!("Round {} · order: {}", event.round, names.join(", "))
+        }
+        EventKind::RoundBegan { slots, .. } => {
+            let names: Vec<String> = slots
+                .iter()
+                .map(|slot| {
+                    format!(
+                        "{} ({})",
+                        name(UnitId(slot.unit)),
+                        scenario.ruleset.slot_words(slot)
+                    )
+                })
+                .collect();
             format!("Round {} · order: {}", event.round, names.join(", "))
         }
         EventKind::UnitJoined { unit, at } => format!("{} joins the fight at {at}", name(*unit)),
@@ -62,7 +76,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             )
         }
         EventKind::ActionForfeited { unit } => {
-            format!("{} ran past MOV: no action this turn", name(*unit))
+            format!("{} has no action this turn", name(*unit))
         }
         EventKind::StoodUp { unit } => format!("{} gets up", name(*unit)),
         EventKind::FellProne { unit } => format!("{} falls prone", name(*unit)),
@@ -116,7 +130,11 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 DefenceKind::Thrown {
                     may_fight_back: false,
                 } => "dodge, or take it".to_string(),
-                DefenceKind::Shots => "dive for cover, or take it".to_string(),
+                DefenceKind::Shots => match scenario.ruleset.shot_defence() {
+                    ShotDefence::DiveForCover => "dive for cover, or take it",
+                    ShotDefence::DodgeFirstBullet => "dodge the first bullet, or take it",
+                }
+                .to_string(),
             };
             format!("{} must answer {}: {choices}", name(*unit), name(*attacker))
         }
@@ -337,6 +355,21 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 )
             }
         }
+        EventKind::DodgedFire { unit, made_it } => {
+            if *made_it {
+                format!("{} dodges the first bullet", name(*unit))
+            } else {
+                format!(
+                    "{} tries to dodge the first bullet, too slowly",
+                    name(*unit)
+                )
+            }
+        }
+        EventKind::BulletDodged { unit, target } => format!(
+            "{}'s dodge takes one hit of {}'s away",
+            name(*target),
+            name(*unit)
+        ),
         EventKind::Dived { unit, made_it } => {
             if *made_it {
                 format!("{} dives for cover: harder to hit", name(*unit))

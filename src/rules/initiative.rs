@@ -16,6 +16,8 @@ pub struct InitiativeEntry {
     pub dexterity: u32,
     /// A firearm in hand and ready at the start of the round.
     pub readied_firearm: bool,
+    /// It carries a firearm, in hand or not (it may draw and fire during the round).
+    pub carries_firearm: bool,
     /// The skill the unit fights with; ties go to the higher.
     pub combat_skill: u32,
     /// The level of its DEX roll, when the optional DEX-roll rule is used.
@@ -71,6 +73,7 @@ mod tests {
             unit,
             dexterity,
             readied_firearm: false,
+            carries_firearm: false,
             combat_skill,
             dex_roll: None,
         }

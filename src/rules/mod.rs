@@ -15,6 +15,7 @@ pub mod odds;
 pub mod opposed;
 pub mod percentile;
 pub mod roll;
+pub mod round;
 pub mod ruleset;
 pub mod situation;
 pub mod skills;

@@ -9,12 +9,15 @@ use super::characteristics::{Characteristics, DerivedStats};
 use super::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError};
 use super::dice::Dice;
 use super::firearms::VolleyHits;
+use super::initiative::InitiativeEntry;
 use super::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use super::modifiers::Modifier;
 use super::opposed::{ManeuverAllowance, SideResult};
 use super::roll::{Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerdict, Verdict};
+use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use super::situation::{
-    AllowedAnswers, BlowFacts, DefenceFacts, RangeReading, RangeScale, ShotFacts, Worth,
+    AllowedAnswers, BlowFacts, DefenceFacts, RangeReading, RangeScale, ShotDefence, ShotFacts,
+    Worth,
 };
 use super::skills::{SkillEntry, find_skill};
 use super::weapons::{ArmorTable, WeaponTable};
@@ -91,6 +94,22 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// How the round is ordered, in a line, for the panel before the fight.
     fn round_words(&self) -> &'static str;
 
+    /// The round's slots in order, from what places each unit; `tie_roll` rolls a d100 (through
+    /// the battle's dice) where the rulebook breaks ties by rolling.
+    fn round_plan(
+        &self,
+        entries: &[InitiativeEntry],
+        tie_roll: &mut dyn FnMut() -> u32,
+    ) -> Vec<Slot>;
+
+    /// What a turn in a slot of `kind` allows after what the unit has done this round; `None`
+    /// when the slot goes by (nothing it could do there).
+    fn turn_limits(&self, kind: TurnKind, history: &RoundHistory) -> Option<TurnLimits>;
+
+    /// A slot in the rulebook's words for the order panel ("cycle 2 · DEX 7.5"); empty where
+    /// the order alone says it all.
+    fn slot_words(&self, slot: &Slot) -> String;
+
     /// What a roll of a characteristic (`CON`, `DEX`) or of Luck is made against: CoC's
     /// percentile value itself, BRP's value x 5 (Luck is already a percentage).
     fn characteristic_chance(&self, name: &str, value: u32) -> u32;
@@ -152,6 +171,9 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     fn maneuvers_answer(&self) -> bool {
         self.blow_answers(&DefenceFacts::default()).maneuver
     }
+
+    /// How a target may answer gunfire.
+    fn shot_defence(&self) -> ShotDefence;
 
     /// What the defence with the weapon in hand is called (CoC's fight back, BRP's parry).
     fn weapon_defence(&self) -> WeaponDefenceWords;

@@ -158,8 +158,19 @@ pub struct DefenceFacts {
     pub dodges: u32,
     /// Defences with the weapon in hand (a fight back, a parry).
     pub weapon_defences: u32,
-    /// Its own turn has come this round (it may have attacked).
-    pub had_its_turn: bool,
+    /// It has used an action this round (attacked, shot, tended a wound).
+    pub acted: bool,
+}
+
+/// How a rulebook lets a target answer gunfire.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShotDefence {
+    /// Throw itself into cover before the shots (CoC): a Dodge roll; made, the shots are harder;
+    /// its next action is lost either way.
+    DiveForCover,
+    /// Dodge the first bullet fired at it this round (BRP), if it has not acted nor dodged: a
+    /// Dodge roll; made, the first roll at it lands one hit fewer; no attack this round.
+    DodgeFirstBullet,
 }
 
 /// The answers a rulebook allows a defender against a blow.

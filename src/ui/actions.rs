@@ -9,11 +9,13 @@ use crate::battle::command::{
     Answer, Command, FireMode, ManeuverGoal, SurpriseAttack, WeaponChoice,
 };
 use crate::battle::event::{DefenceKind, EventKind};
+use crate::battle::ranged::shot_answer;
 use crate::battle::threat::AnswerOdds;
 use crate::battle::{AttackKind, Phase, UnitId, WeaponState};
 use crate::map::reach::budget_for;
 use crate::map::scenario::{Scenario, UnitSpec};
 use crate::rules::firearms::reload;
+use crate::rules::situation::ShotDefence;
 use crate::rules::weapons::{AttackForm, Weapon};
 use crate::view::orders::{self, FireOrder, FireStyle, Intent};
 use crate::words::capitalised;
@@ -62,7 +64,9 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
             }
             .saturating_sub(turn.spent);
             let action = if turn.action_forfeited {
-                "no action (ran past MOV)"
+                "no action this turn"
+            } else if turn.limits.fire_only && !turn.action_used {
+                "a shot now, or pass"
             } else if turn.action_used
                 && turn.attacks_made < spec.attacks_per_round
                 && turn.attacks_made > 0
@@ -73,11 +77,24 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
             } else {
                 "action ready"
             };
-            ui.label(format!(
-                "{}.{} yards of movement left · {action}",
-                left / 10,
-                left % 10
-            ));
+            let slot = flow
+                .order
+                .get(flow.next_in_order.wrapping_sub(1))
+                .filter(|slot| UnitId(slot.unit) == unit)
+                .map(|slot| scenario.ruleset.slot_words(slot))
+                .filter(|words| !words.is_empty());
+            if let Some(slot) = slot {
+                ui.label(slot);
+            }
+            if turn.limits.fire_only {
+                ui.label(format!("No moving in this slot · {action}"));
+            } else {
+                ui.label(format!(
+                    "{}.{} yards of movement left · {action}",
+                    left / 10,
+                    left % 10
+                ));
+            }
             if view.watching() {
                 return;
             }
@@ -491,32 +508,42 @@ pub(super) fn defence_prompt(
                 .num_columns(2)
                 .spacing([12.0, 6.0])
                 .show(ui, |ui| {
-                    let mut answer = |ui: &mut egui::Ui, label: String, odds: String, given: Answer| {
-                        if ui.button(label).clicked() {
-                            view.order(Command::Answer {
-                                unit: defender,
-                                answer: given,
-                            });
-                        }
-                        ui.label(odds);
-                        ui.end_row();
-                    };
+                    let mut answer =
+                        |ui: &mut egui::Ui, label: String, odds: String, given: Answer| {
+                            if ui.button(label).clicked() {
+                                view.order(Command::Answer {
+                                    unit: defender,
+                                    answer: given,
+                                });
+                            }
+                            ui.label(odds);
+                            ui.end_row();
+                        };
                     match odds {
                         Some(AnswerOdds::Shots {
-                            dive,
+                            answer: defence,
+                            made,
                             hit_if_taken,
-                            hit_if_dived,
+                            hit_if_made,
                         }) => {
+                            let (label, cost) = match defence {
+                                ShotDefence::DiveForCover => {
+                                    ("Dive for cover", "the next action is lost")
+                                }
+                                ShotDefence::DodgeFirstBullet => {
+                                    ("Dodge the first bullet", "no attack this round")
+                                }
+                            };
                             answer(
                                 ui,
-                                format!("Dive for cover (Dodge {dodge}%) [1]"),
+                                format!("{label} (Dodge {dodge}%) [1]"),
                                 format!(
-                                    "{} to make it: then {} to be hit, not {}; the next action is lost",
-                                    percent(*dive),
-                                    percent(*hit_if_dived),
+                                    "{} to make it: then {} to be hit, not {}; {cost}",
+                                    percent(*made),
+                                    percent(*hit_if_made),
                                     percent(*hit_if_taken)
                                 ),
-                                Answer::DiveForCover,
+                                shot_answer(*defence),
                             );
                             answer(
                                 ui,

@@ -47,21 +47,29 @@ pub(super) fn turn_order(
         let acting = flow.acting();
         let waiting: Vec<UnitId> = flow.delayed.iter().map(|(unit, _)| *unit).collect();
         let mut shown: Vec<UnitId> = Vec::new();
-        for (index, unit) in flow.order.iter().enumerate() {
-            let place = if Some(*unit) == acting {
+        let mut listed: Vec<UnitId> = Vec::new();
+        for (index, slot) in flow.order.iter().enumerate() {
+            let unit = UnitId(slot.unit);
+            let place = if Some(unit) == acting && index + 1 == flow.next_in_order {
                 Place::Acting
-            } else if waiting.contains(unit) {
+            } else if waiting.contains(&unit) {
                 Place::Waiting
-            } else if index < flow.next_in_order && !flow.released.contains(unit) {
+            } else if index < flow.next_in_order && !flow.released.contains(&unit) {
                 Place::Acted
             } else {
                 Place::ToAct
             };
+            // A unit with several slots is listed at each; one waiting, once, below.
             if place != Place::Waiting {
-                row(ui, scenario, view, centre, *unit, place);
-                shown.push(*unit);
+                row(ui, scenario, view, centre, unit, place);
+                let words = scenario.ruleset.slot_words(slot);
+                if !words.is_empty() {
+                    ui.small(format!("      {words}"));
+                }
+                listed.push(unit);
             }
         }
+        shown.extend(listed);
         if !waiting.is_empty() {
             ui.add_space(4.0);
             ui.strong("Waiting");

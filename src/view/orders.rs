@@ -10,6 +10,7 @@ use super::overlay::{Selection, unit_at};
 use crate::battle::command::{
     Answer, Command, FireMode, ManeuverGoal, SurpriseAttack, WeaponChoice,
 };
+use crate::battle::ranged::shot_answer;
 use crate::battle::{
     ActiveScenario, Arsenal, AttackKind, CommandQueue, Controllers, Flow, Phase, TilePosition,
     UnitId,
@@ -230,10 +231,10 @@ fn keys_for_the_turn(
         .pending()
         .filter(|pending| played_here(controllers.as_deref(), pending.target))
     {
-        let dodge = if matches!(pending.kind, AttackKind::Fire(_)) {
-            Answer::DiveForCover
-        } else {
-            Answer::Dodge
+        let dodge = match (&pending.kind, scenario.as_deref()) {
+            (AttackKind::Fire(_), Some(scenario)) => shot_answer(scenario.0.ruleset.shot_defence()),
+            (AttackKind::Fire(_), None) => Answer::DiveForCover,
+            _ => Answer::Dodge,
         };
         let answers = [
             (MapAction::AnswerDodge, dodge),

@@ -1,8 +1,12 @@
-//! BRP classic in the battle: the answers its rulebook allows a defender (a parry once a round;
-//! a dodge once, and only before the defender's own turn, which then loses its attack), with the
-//! Kingsport Warehouse's people, every one played by a person.
+//! BRP classic in the battle: the round's two DEX cycles and the answers its rulebook allows a
+//! defender (a parry once a round; a dodge once, only before the defender has acted, which then
+//! loses its attack; against gunfire only the first bullet), with the Kingsport Warehouse's
+//! people, every one played by a person.
 
 use gridkeeper::battle::answer::answer_odds;
+use gridkeeper::battle::command::FireMode;
+use gridkeeper::rules::round::{TurnKind, TurnLimits};
+use gridkeeper::rules::situation::ShotDefence;
 
 use super::*;
 
@@ -33,6 +37,36 @@ fn until_the_turn_of(app: &mut App, unit: UnitId) {
     while let Some(acting) = acting(app).filter(|acting| *acting != unit) {
         send(app, Command::EndTurn { unit: acting });
     }
+}
+
+/// What the turn now allows.
+fn limits(app: &App) -> TurnLimits {
+    app.world()
+        .resource::<Flow>()
+        .turn
+        .map(|turn| turn.limits)
+        .unwrap_or_default()
+}
+
+/// End turns until `unit` has a whole turn (move, then act), past its slots kept for a shot.
+fn until_the_whole_turn_of(app: &mut App, unit: UnitId) {
+    until_the_turn_of(app, unit);
+    while limits(app).fire_only {
+        send(app, Command::EndTurn { unit });
+        until_the_turn_of(app, unit);
+    }
+}
+
+/// `unit` fires its gun (its first weapon) once at `target`.
+fn shoot(app: &mut App, unit: UnitId, target: UnitId) {
+    send(
+        app,
+        Command::Fire {
+            unit,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::single(target),
+        },
+    );
 }
 
 /// Whether Harvey may dodge and parry the blow waiting for his answer.
@@ -74,12 +108,21 @@ fn attack(app: &mut App, unit: UnitId) {
     );
 }
 
-/// After his own turn Harvey has no dodge left, only his parry, and that once: Mercy's knife he
-/// parries; Silas's club he can only take.
+/// Once he has fired his readied revolver in cycle 1 Harvey has no dodge left, only his parry,
+/// and that once: Mercy's knife he parries; Silas's club he can only take.
 #[test]
 fn a_parry_once_a_round_and_no_dodge_after_ones_turn() {
     let mut app = ambush();
     until_the_turn_of(&mut app, HARVEY);
+    assert_eq!(limits(&app).kind, TurnKind::ReadiedShot);
+    shoot(&mut app, HARVEY, EZRA);
+    send(
+        &mut app,
+        Command::Answer {
+            unit: EZRA,
+            answer: Answer::Nothing,
+        },
+    );
     send(&mut app, Command::EndTurn { unit: HARVEY });
     until_the_turn_of(&mut app, MERCY);
     attack(&mut app, MERCY);
@@ -113,12 +156,15 @@ fn a_parry_once_a_round_and_no_dodge_after_ones_turn() {
     assert!(rejected(&taken).is_none(), "{taken:?}");
 }
 
-/// Before his own turn Harvey may dodge Ezra's fists, once; dodging costs him his attack this
-/// round: his turn comes with the action lost.
+/// Harvey passes his readied shot; in cycle 2 Ezra (DEX 15, before Harvey's 14) comes at him
+/// with his fists, and Harvey, who has not acted, may dodge, once; dodging costs him his attack
+/// this round: his turn comes with the action lost.
 #[test]
 fn a_dodge_before_ones_turn_costs_the_attack() {
     let mut app = ambush();
     assert_eq!(acting(&app), Some(EZRA), "Ezra (DEX 15) goes first");
+    assert_eq!(limits(&app).kind, TurnKind::ReadiedShot, "with his gun");
+    until_the_whole_turn_of(&mut app, EZRA);
     send(
         &mut app,
         Command::Attack {
@@ -136,6 +182,69 @@ fn a_dodge_before_ones_turn_costs_the_attack() {
     assert!(
         turn.contains(&EventKind::ActionForfeited { unit: HARVEY }),
         "{turn:?}"
+    );
+}
+
+/// Against gunfire a dodge meets only the first bullet of the round: Ezra's readied shot in
+/// cycle 1 (a 10 against his 40) Harvey dodges (a 5 against his 28), and the hit is taken
+/// away; Harvey's own readied shot then goes by (the dodge cost it), and when Ezra's second shot
+/// comes in cycle 2 Harvey is not asked.
+#[test]
+fn a_dodge_meets_only_the_first_bullet_and_costs_the_readied_shot() {
+    let mut app = ambush();
+    shoot(&mut app, EZRA, HARVEY);
+    assert!(matches!(
+        answer_odds(app.world_mut()),
+        Some(AnswerOdds::Shots {
+            answer: ShotDefence::DodgeFirstBullet,
+            ..
+        })
+    ));
+    load(&mut app, &[percentile(5), percentile(10)].concat());
+    let dodged = harvey_answers(&mut app, Answer::Dodge);
+    assert!(
+        dodged.contains(&EventKind::DodgedFire {
+            unit: HARVEY,
+            made_it: true
+        }),
+        "{dodged:?}"
+    );
+    assert!(dodged.contains(&EventKind::BulletDodged {
+        unit: EZRA,
+        target: HARVEY
+    }));
+    assert!(
+        !dodged
+            .iter()
+            .any(|event| matches!(event, EventKind::ShotHit { .. }))
+    );
+    assert_eq!(vitals(&mut app, HARVEY).hit_points, 13);
+    send(&mut app, Command::EndTurn { unit: EZRA });
+    assert_ne!(acting(&app), Some(HARVEY), "his readied shot went by");
+    until_the_turn_of(&mut app, EZRA);
+    assert_eq!(
+        limits(&app),
+        TurnLimits {
+            kind: TurnKind::Whole,
+            fire_only: true,
+            shots: Some(1)
+        },
+        "a second shot, and no moving after the first"
+    );
+    let second = after(
+        &mut app,
+        &[],
+        Command::Fire {
+            unit: EZRA,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::single(HARVEY),
+        },
+    );
+    assert!(
+        !second
+            .iter()
+            .any(|event| matches!(event, EventKind::DefenceAsked { unit: HARVEY, .. })),
+        "{second:?}"
     );
 }
 
@@ -196,7 +305,7 @@ fn first_aid_gives_one_d3_and_saves_the_dying() {
     const IDA: UnitId = UnitId(1);
     let mut app = harvey_falls();
     send(&mut app, Command::EndTurn { unit: SILAS });
-    until_the_turn_of(&mut app, IDA);
+    until_the_whole_turn_of(&mut app, IDA);
     send(
         &mut app,
         Command::Move {

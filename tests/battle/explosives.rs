@@ -304,7 +304,10 @@ fn tasers_stun_and_mace_can_be_shaken_off() {
     assert!(super::events(&app).ends_with(&[
         EventKind::TurnLost { unit: B },
         EventKind::RoundEnded,
-        EventKind::RoundBegan { order: vec![A, B] },
+        EventKind::RoundBegan {
+            order: vec![A, B],
+            slots: Vec::new()
+        },
         EventKind::TurnBegan { unit: A }
     ]));
     send(&mut app, Command::EndTurn { unit: A });

@@ -357,7 +357,7 @@ fn turn_order_by_dex_ties_by_combat_skill_then_scenario_order_and_dex_plus_fifty
     ]));
     send(&mut app, Command::Begin);
     let order = events(&app).into_iter().find_map(|event| match event {
-        EventKind::RoundBegan { order } => Some(order),
+        EventKind::RoundBegan { order, .. } => Some(order),
         _ => None,
     });
     // Gunman 40 + 50 = 90; Quick 70; then the three at 50: Skilled (60) before the two at
@@ -447,7 +447,7 @@ fn units_arrive_at_the_start_of_their_round() {
     let orders: Vec<Vec<UnitId>> = all
         .iter()
         .filter_map(|event| match event {
-            EventKind::RoundBegan { order } => Some(order.clone()),
+            EventKind::RoundBegan { order, .. } => Some(order.clone()),
             _ => None,
         })
         .collect();
@@ -471,7 +471,7 @@ fn dex_roll_initiative_orders_by_level_and_keeps_the_rolls() {
     load(&mut app, &rolls(&[80, 20, 5], &[]));
     send(&mut app, Command::Begin);
     let order = events(&app).into_iter().find_map(|event| match event {
-        EventKind::RoundBegan { order } => Some(order),
+        EventKind::RoundBegan { order, .. } => Some(order),
         _ => None,
     });
     assert_eq!(order, Some(vec![C, B, A]));

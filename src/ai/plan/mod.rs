@@ -255,6 +255,9 @@ impl<'a> Planner<'a> {
     pub(super) fn command(&mut self, world: &mut World) -> Option<Command> {
         let unit = self.unit();
         let me = *self.me()?;
+        if self.turn.limits.fire_only {
+            return Some(self.shot_only_command(world));
+        }
         if me.prone {
             return Some(Command::StandUp { unit });
         }

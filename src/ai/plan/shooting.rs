@@ -172,6 +172,35 @@ impl<'a> Planner<'a> {
         end
     }
 
+    /// In a slot the round plan keeps for a shot: the shot that does most harm, or pass.
+    pub(super) fn shot_only_command(&mut self, world: &mut World) -> Command {
+        let unit = self.unit();
+        let end = Command::EndTurn { unit };
+        let WeaponChoice::Carried(index) = self.arsenal.in_hand else {
+            return end;
+        };
+        let Some(weapon) = self
+            .spec()
+            .weapons
+            .get(index)
+            .map(|carried| &carried.weapon)
+        else {
+            return end;
+        };
+        let mean = Missile::of(self.scenario, self.spec(), weapon).mean;
+        best_shot(
+            world,
+            self.scenario,
+            self.seen,
+            &self.turn,
+            self.arsenal,
+            Some(AMMUNITION_COST),
+            |rolls: &[(f64, u32)], hit_points| self.harm(rolls, mean, hit_points),
+        )
+        .filter(|(worth, _)| *worth > 0.0)
+        .map_or(end, |(_, command)| command)
+    }
+
     /// Whether a turn's aim (a bonus die next turn) beats shooting now and again next turn:
     /// only from safety, at a target that will still be there.
     pub(super) fn worth_aiming(

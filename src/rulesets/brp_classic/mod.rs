@@ -6,6 +6,7 @@ pub mod chance;
 pub mod sheet;
 
 mod check;
+mod round;
 pub mod worth;
 
 use crate::files::FileError;
@@ -16,11 +17,14 @@ use crate::rules::damage::{
 };
 use crate::rules::dice::Dice;
 use crate::rules::firearms::VolleyHits;
+use crate::rules::initiative::InitiativeEntry;
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::{ManeuverAllowance, SideResult};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
+use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{DemandWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords};
+use crate::rules::situation::ShotDefence;
 use crate::rules::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, RangeReading, RangeScale, ShotFacts, Worth,
 };
@@ -120,7 +124,24 @@ impl Ruleset for BrpClassic {
     }
 
     fn round_words(&self) -> &'static str {
-        "Order by DEX (BRP's two DEX cycles are still to come)."
+        "Two DEX cycles: readied guns fire first, then everyone by DEX (move, then act); a \
+         further shot at half DEX; ties by the lowest d100."
+    }
+
+    fn round_plan(
+        &self,
+        entries: &[InitiativeEntry],
+        tie_roll: &mut dyn FnMut() -> u32,
+    ) -> Vec<Slot> {
+        round::plan(entries, tie_roll)
+    }
+
+    fn turn_limits(&self, kind: TurnKind, history: &RoundHistory) -> Option<TurnLimits> {
+        round::limits(kind, history)
+    }
+
+    fn slot_words(&self, slot: &Slot) -> String {
+        round::slot_words(slot)
     }
 
     /// CON x 5 for the shock roll, DEX x 5; Luck is POW x 5 already.
@@ -177,10 +198,14 @@ impl Ruleset for BrpClassic {
     /// then loses its attack); no maneuvers as answers.
     fn blow_answers(&self, facts: &DefenceFacts) -> AllowedAnswers {
         AllowedAnswers {
-            dodge: facts.dodges == 0 && !facts.had_its_turn,
+            dodge: facts.dodges == 0 && !facts.acted,
             weapon: facts.weapon_defences == 0,
             maneuver: false,
         }
+    }
+
+    fn shot_defence(&self) -> ShotDefence {
+        ShotDefence::DodgeFirstBullet
     }
 
     fn weapon_defence(&self) -> WeaponDefenceWords {

@@ -12,13 +12,16 @@ use crate::rules::damage::{
 };
 use crate::rules::dice::Dice;
 use crate::rules::firearms::{VolleyHits, volley_hits, volley_size};
+use crate::rules::initiative::{InitiativeEntry, initiative_order};
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome, melee_outcome};
 use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::{ManeuverAllowance, SideResult, maneuver_allowance};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
+use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{
     DemandWords, Rolled, RuleOptions, Ruleset, RulesetId, WeaponDefenceWords,
 };
+use crate::rules::situation::ShotDefence;
 use crate::rules::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, RangeReading, RangeScale, ShotFacts, Worth,
 };
@@ -97,6 +100,29 @@ impl Ruleset for Coc7e {
         "Order by DEX; a readied firearm acts at DEX + 50."
     }
 
+    /// One order of whole turns: DEX (or the DEX roll), readied firearms at DEX + 50.
+    fn round_plan(
+        &self,
+        entries: &[InitiativeEntry],
+        _tie_roll: &mut dyn FnMut() -> u32,
+    ) -> Vec<Slot> {
+        initiative_order(entries)
+            .into_iter()
+            .filter_map(|unit| entries.iter().find(|entry| entry.unit == unit))
+            .map(|entry| Slot::whole(entry.unit, entry.acting_dexterity()))
+            .collect()
+    }
+
+    /// Every turn is whole: move, and act as the weapon allows.
+    fn turn_limits(&self, _kind: TurnKind, _history: &RoundHistory) -> Option<TurnLimits> {
+        Some(TurnLimits::WHOLE)
+    }
+
+    /// The order says it all.
+    fn slot_words(&self, _slot: &Slot) -> String {
+        String::new()
+    }
+
     fn characteristic_chance(&self, _name: &str, value: u32) -> u32 {
         value
     }
@@ -147,6 +173,10 @@ impl Ruleset for Coc7e {
             weapon: true,
             maneuver: true,
         }
+    }
+
+    fn shot_defence(&self) -> ShotDefence {
+        ShotDefence::DiveForCover
     }
 
     fn weapon_defence(&self) -> WeaponDefenceWords {

@@ -1,0 +1,241 @@
+//! BRP's round: two DEX cycles. Guns drawn and readied at the start of the round fire their
+//! first shot in cycle 1, by DEX; in cycle 2 everyone acts by DEX (move up to MOV, then act: a
+//! blow, a second shot, draw and fire, First Aid), and a further shot comes at half DEX. Ties at
+//! one value in one cycle go to the lowest d100, rolled afresh each time.
+
+use crate::rules::initiative::InitiativeEntry;
+use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits, sort_slots};
+
+/// The round's slots, in order, with a d100 for every unit tied with another at its value.
+pub fn plan(entries: &[InitiativeEntry], tie_roll: &mut dyn FnMut() -> u32) -> Vec<Slot> {
+    let mut slots = Vec::new();
+    for entry in entries {
+        let slot = |cycle, halves, kind| Slot {
+            unit: entry.unit,
+            cycle,
+            halves,
+            tie_roll: None,
+            kind,
+        };
+        let dexterity = entry.dexterity.saturating_mul(2);
+        if entry.readied_firearm {
+            slots.push(slot(1, dexterity, TurnKind::ReadiedShot));
+        }
+        slots.push(slot(2, dexterity, TurnKind::Whole));
+        if entry.readied_firearm || entry.carries_firearm {
+            slots.push(slot(2, entry.dexterity, TurnKind::FurtherShot));
+        }
+    }
+    // Sorted first so the tie rolls fall in the order the slots are read.
+    sort_slots(&mut slots);
+    let tied: Vec<bool> = slots
+        .iter()
+        .map(|slot| {
+            slots
+                .iter()
+                .filter(|other| other.cycle == slot.cycle && other.halves == slot.halves)
+                .count()
+                > 1
+        })
+        .collect();
+    for (slot, tied) in slots.iter_mut().zip(tied) {
+        if tied {
+            slot.tie_roll = Some(tie_roll());
+        }
+    }
+    sort_slots(&mut slots);
+    slots
+}
+
+/// What a turn in a slot allows: one shot a slot; cycle 1 and the half-DEX slot only shoot;
+/// after a shot no moving; a burst is the whole round's shooting; a dodge costs the attack.
+pub fn limits(kind: TurnKind, history: &RoundHistory) -> Option<TurnLimits> {
+    let one_shot = TurnLimits {
+        kind,
+        fire_only: true,
+        shots: Some(1),
+    };
+    let shots_left = !history.burst
+        && !history.dodged
+        && history
+            .firearm_shots
+            .is_some_and(|most| history.shots < most);
+    match kind {
+        TurnKind::ReadiedShot => {
+            (history.firearm_shots.is_some() && !history.acted && !history.dodged)
+                .then_some(one_shot)
+        }
+        TurnKind::Whole if history.acted => (history.shots > 0 && shots_left).then_some(one_shot),
+        TurnKind::Whole => Some(TurnLimits {
+            kind,
+            fire_only: false,
+            shots: Some(1),
+        }),
+        TurnKind::FurtherShot => (history.shots > 0 && shots_left).then_some(one_shot),
+    }
+}
+
+/// "cycle 1 · DEX 14 · readied shot", "cycle 2 · DEX 7 (d100 23)".
+pub fn slot_words(slot: &Slot) -> String {
+    let what = match slot.kind {
+        TurnKind::ReadiedShot => " · readied shot",
+        TurnKind::Whole => "",
+        TurnKind::FurtherShot => " · further shot",
+    };
+    let tie = slot
+        .tie_roll
+        .map(|roll| format!(" (d100 {roll})"))
+        .unwrap_or_default();
+    format!(
+        "cycle {} · DEX {}{what}{tie}",
+        slot.cycle,
+        slot.value_words()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(unit: u16, dexterity: u32, readied: bool, carries: bool) -> InitiativeEntry {
+        InitiativeEntry {
+            unit,
+            dexterity,
+            readied_firearm: readied,
+            carries_firearm: carries,
+            combat_skill: 0,
+            dex_roll: None,
+        }
+    }
+
+    #[test]
+    fn readied_guns_fire_in_cycle_one_then_all_by_dex_with_further_shots_at_half_dex() {
+        // Ezra (DEX 14) with a readied revolver, Harvey (DEX 9) with a knife and a holstered
+        // pistol, a cultist (DEX 12) with a club.
+        let mut rolls = Vec::new();
+        let slots = plan(
+            &[
+                entry(0, 14, true, true),
+                entry(1, 9, false, true),
+                entry(2, 12, false, false),
+            ],
+            &mut || {
+                rolls.push(0);
+                50
+            },
+        );
+        let seen: Vec<(u16, u8, String, TurnKind)> = slots
+            .iter()
+            .map(|slot| (slot.unit, slot.cycle, slot.value_words(), slot.kind))
+            .collect();
+        let expected = |unit, cycle, value: &str, kind| (unit, cycle, value.to_string(), kind);
+        assert_eq!(
+            seen,
+            vec![
+                expected(0, 1, "14", TurnKind::ReadiedShot),
+                expected(0, 2, "14", TurnKind::Whole),
+                expected(2, 2, "12", TurnKind::Whole),
+                expected(1, 2, "9", TurnKind::Whole),
+                expected(0, 2, "7", TurnKind::FurtherShot),
+                expected(1, 2, "4.5", TurnKind::FurtherShot),
+            ]
+        );
+        assert!(rolls.is_empty(), "no ties, no d100");
+    }
+
+    #[test]
+    fn ties_in_a_cycle_go_to_the_lowest_d100() {
+        // DEX 12 and DEX 12 tie in cycle 2; DEX 14's half-DEX further shot (7) ties nobody.
+        let mut faces = vec![71, 23].into_iter();
+        let slots = plan(
+            &[
+                entry(0, 12, false, false),
+                entry(1, 12, false, false),
+                entry(2, 14, false, true),
+            ],
+            &mut || faces.next().unwrap_or(1),
+        );
+        let order: Vec<(u16, Option<u32>)> = slots
+            .iter()
+            .map(|slot| (slot.unit, slot.tie_roll))
+            .collect();
+        assert_eq!(
+            order,
+            vec![(2, None), (1, Some(23)), (0, Some(71)), (2, None)]
+        );
+        assert_eq!(slot_words(&slots[1]), "cycle 2 · DEX 12 (d100 23)");
+    }
+
+    #[test]
+    fn a_turns_limits_follow_what_the_unit_did_this_round() {
+        let revolver = RoundHistory {
+            firearm_shots: Some(3),
+            ..RoundHistory::default()
+        };
+        let fired_once = RoundHistory {
+            shots: 1,
+            acted: true,
+            ..revolver
+        };
+        let one_shot = |kind| {
+            Some(TurnLimits {
+                kind,
+                fire_only: true,
+                shots: Some(1),
+            })
+        };
+        assert_eq!(
+            limits(TurnKind::ReadiedShot, &revolver),
+            one_shot(TurnKind::ReadiedShot)
+        );
+        // A readied shot fired: a second shot at DEX in cycle 2, no moving; a third at half DEX.
+        assert_eq!(
+            limits(TurnKind::Whole, &fired_once),
+            one_shot(TurnKind::Whole)
+        );
+        assert_eq!(
+            limits(
+                TurnKind::FurtherShot,
+                &RoundHistory {
+                    shots: 2,
+                    ..fired_once
+                }
+            ),
+            one_shot(TurnKind::FurtherShot)
+        );
+        // Three shots fired: the revolver is done for the round.
+        assert_eq!(
+            limits(
+                TurnKind::FurtherShot,
+                &RoundHistory {
+                    shots: 3,
+                    ..fired_once
+                }
+            ),
+            None
+        );
+        // Passed in cycle 1: a whole turn in cycle 2, one shot a pull; no shot yet, no
+        // further shot.
+        assert_eq!(
+            limits(TurnKind::Whole, &revolver).map(|turn| (turn.fire_only, turn.shots)),
+            Some((false, Some(1)))
+        );
+        assert_eq!(limits(TurnKind::FurtherShot, &revolver), None);
+        // A burst is the round's shooting; a dodge costs the readied shot; no gun, no cycle 1.
+        let burst = RoundHistory {
+            burst: true,
+            acted: true,
+            ..revolver
+        };
+        assert_eq!(limits(TurnKind::Whole, &burst), None);
+        let dodged = RoundHistory {
+            dodged: true,
+            ..revolver
+        };
+        assert_eq!(limits(TurnKind::ReadiedShot, &dodged), None);
+        assert_eq!(
+            limits(TurnKind::ReadiedShot, &RoundHistory::default()),
+            None
+        );
+    }
+}
