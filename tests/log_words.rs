@@ -102,10 +102,11 @@ fn variant(kind: &EventKind) -> usize {
         E::BulletsCounted { .. } => 58,
         E::DodgedFire { .. } => 59,
         E::BulletDodged { .. } => 60,
+        E::ParryDeclared { .. } => 61,
     }
 }
 
-const KINDS: usize = 61;
+const KINDS: usize = 62;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -446,6 +447,13 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 made_it: false,
             },
             "Father Doyle tries to dodge the first bullet, too slowly",
+        ),
+        (
+            E::ParryDeclared {
+                unit: ROSE,
+                against: Some(GHOUL),
+            },
+            "Rose Whateley will fight back Ghoul of the Corbitt house this round",
         ),
         (
             E::BulletDodged {

@@ -25,6 +25,7 @@ use crate::map::range::distance_squared;
 use crate::map::reach::{budget_for, reachable};
 use crate::map::scenario::{Control, Scenario};
 use crate::rules::firearms::reload;
+use crate::rules::round::TurnKind;
 use crate::rules::weapons::AttackForm;
 
 /// What the planner needs to know of a unit.
@@ -178,6 +179,9 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
         .get_resource::<AiStyles>()
         .and_then(|styles| styles.0.get(unit.index()).copied())
         .unwrap_or_default();
+    if turn.limits.kind == TurnKind::Declare {
+        return defence::parry_to_name(&scenario, &seen, unit, style);
+    }
     if style == Style::Baseline {
         if turn.limits.fire_only {
             // A slot kept for a shot: the nearest that can be made, or pass.

@@ -156,6 +156,12 @@ pub enum Command {
     Delay { unit: UnitId, until: Option<UnitId> },
     /// Leave the battle from a map edge or an exit tile.
     Flee { unit: UnitId },
+    /// At the start of the round, where the rulebook asks (BRP): the one opponent the unit will
+    /// parry this round, or no one.
+    DeclareParry {
+        unit: UnitId,
+        against: Option<UnitId>,
+    },
     /// Finish the unit's turn.
     EndTurn { unit: UnitId },
 }
@@ -184,6 +190,7 @@ impl Command {
             | Self::Medicine { unit, .. }
             | Self::Delay { unit, .. }
             | Self::Flee { unit }
+            | Self::DeclareParry { unit, .. }
             | Self::EndTurn { unit } => Some(*unit),
         }
     }

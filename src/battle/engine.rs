@@ -8,9 +8,10 @@ use super::command::{Command, Rejection};
 use super::event::EventKind;
 use super::state::Battle;
 use super::{
-    CommandLog, CommandQueue, Phase, aim, answer, arms, blast, effects, flow, hold, melee,
-    movement, ranged, wounds,
+    CommandLog, CommandQueue, Phase, aim, answer, arms, blast, effects, exchange, flow, hold,
+    melee, movement, ranged, wounds,
 };
+use crate::rules::round::TurnKind;
 
 /// Resolve every queued command, in order, with everything each one sets off.
 pub(super) fn resolve_queued_commands(world: &mut World) {
@@ -32,11 +33,21 @@ pub fn resolve(world: &mut World, command: Command) {
     answer::answer_for_the_ai(&mut battle);
 }
 
-/// In a slot the round plan keeps for a shot (BRP's first cycle, its half-DEX shot), the acting
-/// unit may only fire or pass.
-fn shot_only_slot(battle: &Battle, command: &Command) -> Result<(), Rejection> {
-    let Some(turn) = battle.flow().turn.filter(|turn| turn.limits.fire_only) else {
-        return Ok(());
+/// What the round plan's slot lets the acting unit do: in a slot kept for a shot (BRP's first
+/// cycle, its half-DEX shot) only fire or pass; in a declaration slot only name whom it will
+/// parry; a parry is named nowhere else.
+fn slot_allows(battle: &Battle, command: &Command) -> Result<(), Rejection> {
+    let declaring = matches!(command, Command::DeclareParry { .. });
+    let Some(turn) = battle
+        .flow()
+        .turn
+        .filter(|turn| command.unit() == Some(turn.unit))
+    else {
+        return if declaring {
+            Err(Rejection::NotItsTurn)
+        } else {
+            Ok(())
+        };
     };
     let own_turn_command = !matches!(
         command,
@@ -44,15 +55,19 @@ fn shot_only_slot(battle: &Battle, command: &Command) -> Result<(), Rejection> {
             | Command::Surprise { .. }
             | Command::Answer { .. }
             | Command::Medicine { .. }
-            | Command::Fire { .. }
             | Command::EndTurn { .. }
     );
-    if own_turn_command && command.unit() == Some(turn.unit) {
-        return Err(Rejection::NotNow(
-            "only a shot (or passing) in this slot of the round".to_string(),
-        ));
-    }
-    Ok(())
+    let refused = if turn.limits.kind == TurnKind::Declare {
+        (own_turn_command && !declaring).then_some("name whom to parry this round, or no one")
+    } else if declaring {
+        Some("a parry is named at the start of the round")
+    } else if turn.limits.fire_only && own_turn_command && !matches!(command, Command::Fire { .. })
+    {
+        Some("only a shot (or passing) in this slot of the round")
+    } else {
+        None
+    };
+    refused.map_or(Ok(()), |why| Err(Rejection::NotNow(why.to_string())))
 }
 
 /// Check and carry out one command. Every check comes before any change.
@@ -64,7 +79,7 @@ fn carry_out(battle: &mut Battle, command: &Command) -> Result<(), Rejection> {
     {
         return Err(Rejection::Over);
     }
-    shot_only_slot(battle, command)?;
+    slot_allows(battle, command)?;
     match *command {
         Command::Begin => flow::begin(battle),
         Command::Surprise {
@@ -103,6 +118,7 @@ fn carry_out(battle: &mut Battle, command: &Command) -> Result<(), Rejection> {
         Command::Medicine { unit, patient } => wounds::medicine(battle, unit, patient),
         Command::Delay { unit, until } => flow::delay(battle, unit, until),
         Command::Flee { unit } => movement::flee(battle, unit),
+        Command::DeclareParry { unit, against } => exchange::declare_parry(battle, unit, against),
         Command::EndTurn { unit } => {
             battle.own_turn(unit)?;
             flow::end_turn(battle);

@@ -271,6 +271,11 @@ pub enum EventKind {
         half_done: bool,
     },
     /// The target dived for cover: `made_it` if its Dodge roll succeeded.
+    /// At the start of the round, the opponent a unit will parry this round (or no one).
+    ParryDeclared {
+        unit: UnitId,
+        against: Option<UnitId>,
+    },
     /// A dodge against the first bullet of the round, made or not.
     DodgedFire {
         unit: UnitId,

@@ -81,9 +81,13 @@ pub(super) fn defence_kind(battle: &Battle, pending: &PendingAttack) -> DefenceK
     }
 }
 
-/// The answers the rulebook still allows `unit` against a blow, from what it has done this
-/// round.
-pub(super) fn blow_answers(battle: &Battle, unit: UnitId) -> AllowedAnswers {
+/// The answers the rulebook still allows `unit` against a blow from `attacker` (any, for
+/// `None`), from what it has done and named this round.
+pub(super) fn blow_answers(
+    battle: &Battle,
+    unit: UnitId,
+    attacker: Option<UnitId>,
+) -> AllowedAnswers {
     let condition = battle.condition(unit);
     let acted = condition.acted_this_round
         || battle
@@ -94,13 +98,36 @@ pub(super) fn blow_answers(battle: &Battle, unit: UnitId) -> AllowedAnswers {
         dodges: condition.dodges_this_round,
         weapon_defences: condition.defences_this_round - condition.dodges_this_round,
         acted,
+        named_attacker: attacker.is_some() && condition.parry_against == attacker,
     })
+}
+
+/// At the start of the round: name the one opponent `unit` will parry this round, or no one.
+pub(super) fn declare_parry(
+    battle: &mut Battle,
+    unit: UnitId,
+    against: Option<UnitId>,
+) -> Result<(), Rejection> {
+    battle.own_turn(unit)?;
+    if let Some(foe) = against {
+        battle.known(foe)?;
+        if battle.spec(foe).side == battle.spec(unit).side || !battle.standing(foe) {
+            return Err(Rejection::InvalidTarget(format!(
+                "{} is no standing opponent",
+                battle.spec(foe).name
+            )));
+        }
+    }
+    battle.change_condition(unit, |condition| condition.parry_against = against);
+    battle.emit(EventKind::ParryDeclared { unit, against });
+    super::flow::end_turn(battle);
+    Ok(())
 }
 
 /// Whether the defender of `pending` may dodge it, and may defend with its weapon: as its
 /// rulebook allows, unless it dived for cover or the throw came from too far to fight back.
 pub(super) fn answers_open(battle: &Battle, pending: &PendingAttack) -> (bool, bool) {
-    let allowed = blow_answers(battle, pending.target);
+    let allowed = blow_answers(battle, pending.target, Some(pending.attacker));
     let with_weapon = allowed.weapon
         && !battle.condition(pending.target).dived_for_cover
         && defence_kind(battle, pending)
@@ -139,10 +166,17 @@ pub(super) fn answer_blow(
                 .to_string(),
         ));
     }
-    let allowed = blow_answers(battle, unit);
+    let allowed = blow_answers(battle, unit, Some(pending.attacker));
     let words = battle.scenario.ruleset.weapon_defence();
+    let unnamed = battle.scenario.ruleset.parry_is_declared()
+        && battle.condition(unit).parry_against != Some(pending.attacker);
     let refused = match answer {
         Answer::Dodge if !allowed.dodge => Some("no dodge is left to it this round".to_string()),
+        Answer::FightBack if !allowed.weapon && unnamed => Some(format!(
+            "it did not name {} as the one to {} this round",
+            battle.spec(pending.attacker).name,
+            words.answer
+        )),
         Answer::FightBack if !allowed.weapon => {
             Some(format!("no {} is left to it this round", words.answer))
         }

@@ -79,6 +79,27 @@ fn carries_firearm(battle: &Battle, unit: UnitId) -> bool {
         })
 }
 
+/// Whether a standing enemy could come to blows with the unit this round: within its MOV and a
+/// step.
+fn threatened(battle: &Battle, unit: UnitId) -> bool {
+    let Some(here) = battle.position(unit) else {
+        return false;
+    };
+    let side = battle.spec(unit).side;
+    battle.unit_ids().into_iter().any(|other| {
+        let reach = f64::from(battle.spec(other).derived.movement) + 1.5;
+        battle.spec(other).side != side
+            && battle.standing(other)
+            && battle.position(other).is_some_and(|at| {
+                let (dx, dy) = (
+                    f64::from(at.x) - f64::from(here.x),
+                    f64::from(at.y) - f64::from(here.y),
+                );
+                dx.hypot(dy) <= reach
+            })
+    })
+}
+
 /// What the unit has done this round, for the limits of its next turn.
 fn round_history(battle: &Battle, unit: UnitId) -> RoundHistory {
     let condition = battle.condition(unit);
@@ -92,6 +113,7 @@ fn round_history(battle: &Battle, unit: UnitId) -> RoundHistory {
         _ => None,
     };
     RoundHistory {
+        threatened: threatened(battle, unit),
         shots: condition.shots_this_round,
         burst: condition.burst_this_round,
         acted: condition.acted_this_round,
@@ -129,6 +151,7 @@ fn start_round(battle: &mut Battle, round: u32) {
             condition.shots_this_round = 0;
             condition.burst_this_round = false;
             condition.acted_this_round = false;
+            condition.parry_against = None;
         });
         if battle.condition(unit).presence == Presence::Arriving(round) {
             arrive(battle, unit);
@@ -266,9 +289,10 @@ fn next_turn(battle: &mut Battle) {
         let Some(limits) = ruleset.turn_limits(kind, &round_history(battle, unit)) else {
             continue;
         };
-        // A stunned unit's turn goes by (a shot-only slot goes by without counting).
+        // A stunned unit's turn goes by (a slot for a shot or a declaration goes by without
+        // counting).
         if battle.condition(unit).stunned() {
-            if !limits.fire_only {
+            if limits.kind == TurnKind::Whole && !limits.fire_only {
                 battle.change_condition(unit, |condition| condition.stunned_turns -= 1);
                 battle.emit(EventKind::TurnLost { unit });
             }
@@ -286,6 +310,9 @@ fn next_turn(battle: &mut Battle) {
         // Where the rulebook says so (BRP), a unit that dodged this round may not attack.
         let dodged = battle.scenario.ruleset.dodge_costs_the_attack()
             && battle.condition(unit).dodges_this_round > 0;
+        // Those cost a turn's action; a declaration has none to lose.
+        let whole = limits.kind != TurnKind::Declare;
+        let (fumbled, dived, dodged) = (fumbled && whole, dived && whole, dodged && whole);
         battle.flow_mut().turn = Some(TurnState {
             action_forfeited: fumbled || dived || dodged,
             limits,

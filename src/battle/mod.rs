@@ -160,6 +160,8 @@ pub struct Condition {
     pub shot_at_this_round: bool,
     /// It has used an action this round.
     pub acted_this_round: bool,
+    /// The opponent it named at the start of the round as the one it will parry (BRP).
+    pub parry_against: Option<UnitId>,
 }
 
 impl Condition {

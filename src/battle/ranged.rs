@@ -34,7 +34,7 @@ fn can_answer_shots(battle: &Battle, unit: UnitId) -> bool {
     able && match battle.scenario.ruleset.shot_defence() {
         ShotDefence::DiveForCover => true,
         ShotDefence::DodgeFirstBullet => {
-            !condition.shot_at_this_round && super::exchange::blow_answers(battle, unit).dodge
+            !condition.shot_at_this_round && super::exchange::blow_answers(battle, unit, None).dodge
         }
     }
 }

@@ -72,6 +72,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Maneuvered { .. }
         | E::DefenceAsked { .. }
         | E::Answered { .. }
+        | E::ParryDeclared { .. }
         | E::MeleeResolved { .. }
         | E::Fired { .. }
         | E::ShotAt { .. }
@@ -123,6 +124,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Scattered { .. }
         | E::Exploded { .. }
         | E::Dud { .. } => Vec::new(),
+        E::ParryDeclared { unit, against } => std::iter::once(*unit).chain(*against).collect(),
         E::RoundBegan { order, .. } => {
             let mut units: Vec<UnitId> = Vec::with_capacity(order.len());
             for unit in order {

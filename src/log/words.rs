@@ -355,6 +355,13 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 )
             }
         }
+        EventKind::ParryDeclared { unit, against } => {
+            let parry = scenario.ruleset.weapon_defence().answer;
+            match against {
+                Some(foe) => format!("{} will {parry} {} this round", name(*unit), name(*foe)),
+                None => format!("{} names no one to {parry} this round", name(*unit)),
+            }
+        }
         EventKind::DodgedFire { unit, made_it } => {
             if *made_it {
                 format!("{} dodges the first bullet", name(*unit))

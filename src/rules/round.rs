@@ -16,6 +16,8 @@ pub enum TurnKind {
     ReadiedShot,
     /// A further shot later in the round (BRP's half-DEX slot): fire once, or pass.
     FurtherShot,
+    /// Before anyone acts, name the one opponent it will parry this round (BRP), or no one.
+    Declare,
 }
 
 /// One place in the round's order.
@@ -83,6 +85,8 @@ pub struct RoundHistory {
     pub acted: bool,
     /// It dodged (or dived) this round, where that costs the attack.
     pub dodged: bool,
+    /// An enemy could come to blows with it this round (a parry would be worth naming).
+    pub threatened: bool,
     /// The most single shots a round of the firearm in hand; `None` with no firearm in hand.
     pub firearm_shots: Option<u32>,
 }

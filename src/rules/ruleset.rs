@@ -175,6 +175,10 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// How a target may answer gunfire.
     fn shot_defence(&self) -> ShotDefence;
 
+    /// Whether a defence with the weapon in hand needs the attacker named at the start of the
+    /// round (BRP's declared parry).
+    fn parry_is_declared(&self) -> bool;
+
     /// What the defence with the weapon in hand is called (CoC's fight back, BRP's parry).
     fn weapon_defence(&self) -> WeaponDefenceWords;
 

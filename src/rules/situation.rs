@@ -160,6 +160,9 @@ pub struct DefenceFacts {
     pub weapon_defences: u32,
     /// It has used an action this round (attacked, shot, tended a wound).
     pub acted: bool,
+    /// It named this attacker at the start of the round as the one it would parry (where the
+    /// rulebook asks for that).
+    pub named_attacker: bool,
 }
 
 /// How a rulebook lets a target answer gunfire.

@@ -15,6 +15,7 @@ use crate::battle::{AttackKind, Phase, UnitId, WeaponState};
 use crate::map::reach::budget_for;
 use crate::map::scenario::{Scenario, UnitSpec};
 use crate::rules::firearms::reload;
+use crate::rules::round::TurnKind;
 use crate::rules::situation::ShotDefence;
 use crate::rules::weapons::{AttackForm, Weapon};
 use crate::view::orders::{self, FireOrder, FireStyle, Intent};
@@ -63,7 +64,9 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 2 * movement
             }
             .saturating_sub(turn.spent);
-            let action = if turn.action_forfeited {
+            let action = if turn.limits.kind == TurnKind::Declare {
+                "a parry to name"
+            } else if turn.action_forfeited {
                 "no action this turn"
             } else if turn.limits.fire_only && !turn.action_used {
                 "a shot now, or pass"
@@ -86,7 +89,7 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
             if let Some(slot) = slot {
                 ui.label(slot);
             }
-            if turn.limits.fire_only {
+            if turn.limits.fire_only || turn.limits.kind == TurnKind::Declare {
                 ui.label(format!("No moving in this slot · {action}"));
             } else {
                 ui.label(format!(
@@ -105,6 +108,10 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
             let Some(state) = view.unit(unit) else {
                 return;
             };
+            if turn.limits.kind == TurnKind::Declare {
+                super::declare::parry_buttons(ui, view, &scenario, unit);
+                return;
+            }
             let can_act = !turn.action_used && !turn.action_forfeited;
             unit_buttons(ui, view, &scenario, unit, &state, can_act);
         }

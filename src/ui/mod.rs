@@ -6,6 +6,7 @@
 
 mod actions;
 mod cards;
+mod declare;
 mod help;
 mod journal;
 mod labels;

@@ -32,10 +32,25 @@ fn ambush() -> App {
     begun(scenario)
 }
 
-/// End turns until `unit` is the one acting.
+/// End turns until `unit` is the one acting, past every declaration slot (no one named to
+/// parry, unless `name_parries` did).
 fn until_the_turn_of(app: &mut App, unit: UnitId) {
+    name_parries(app, &[]);
     while let Some(acting) = acting(app).filter(|acting| *acting != unit) {
         send(app, Command::EndTurn { unit: acting });
+        name_parries(app, &[]);
+    }
+}
+
+/// Through the declaration slots now due: each unit names the opponent `named` gives it, or no
+/// one.
+fn name_parries(app: &mut App, named: &[(UnitId, UnitId)]) {
+    while let Some(unit) = acting(app).filter(|_| limits(app).kind == TurnKind::Declare) {
+        let against = named
+            .iter()
+            .find(|(parrier, _)| *parrier == unit)
+            .map(|(_, foe)| *foe);
+        send(app, Command::DeclareParry { unit, against });
     }
 }
 
@@ -108,11 +123,14 @@ fn attack(app: &mut App, unit: UnitId) {
     );
 }
 
-/// Once he has fired his readied revolver in cycle 1 Harvey has no dodge left, only his parry,
-/// and that once: Mercy's knife he parries; Silas's club he can only take.
+/// Harvey names Mercy as the one to parry this round. Once he has fired his readied revolver in
+/// cycle 1 he has no dodge left, only his parry: Mercy's knife he parries; Silas's club he can
+/// only take, as he did not name Silas.
 #[test]
 fn a_parry_once_a_round_and_no_dodge_after_ones_turn() {
     let mut app = ambush();
+    name_parries(&mut app, &[(HARVEY, MERCY)]);
+    assert_eq!(condition(&mut app, HARVEY).parry_against, Some(MERCY));
     until_the_turn_of(&mut app, HARVEY);
     assert_eq!(limits(&app).kind, TurnKind::ReadiedShot);
     shoot(&mut app, HARVEY, EZRA);
@@ -151,7 +169,10 @@ fn a_parry_once_a_round_and_no_dodge_after_ones_turn() {
     attack(&mut app, SILAS);
     assert_eq!(harvey_may(&mut app), (false, false));
     let parry = harvey_answers(&mut app, Answer::FightBack);
-    assert!(refused_for(&parry, "no parry"), "{parry:?}");
+    assert!(
+        refused_for(&parry, "did not name Silas as the one to parry"),
+        "{parry:?}"
+    );
     let taken = harvey_answers(&mut app, Answer::Nothing);
     assert!(rejected(&taken).is_none(), "{taken:?}");
 }
@@ -162,6 +183,7 @@ fn a_parry_once_a_round_and_no_dodge_after_ones_turn() {
 #[test]
 fn a_dodge_before_ones_turn_costs_the_attack() {
     let mut app = ambush();
+    name_parries(&mut app, &[(HARVEY, EZRA)]);
     assert_eq!(acting(&app), Some(EZRA), "Ezra (DEX 15) goes first");
     assert_eq!(limits(&app).kind, TurnKind::ReadiedShot, "with his gun");
     until_the_whole_turn_of(&mut app, EZRA);
@@ -192,6 +214,7 @@ fn a_dodge_before_ones_turn_costs_the_attack() {
 #[test]
 fn a_dodge_meets_only_the_first_bullet_and_costs_the_readied_shot() {
     let mut app = ambush();
+    name_parries(&mut app, &[]);
     shoot(&mut app, EZRA, HARVEY);
     assert!(matches!(
         answer_odds(app.world_mut()),

@@ -199,9 +199,13 @@ impl Ruleset for BrpClassic {
     fn blow_answers(&self, facts: &DefenceFacts) -> AllowedAnswers {
         AllowedAnswers {
             dodge: facts.dodges == 0 && !facts.acted,
-            weapon: facts.weapon_defences == 0,
+            weapon: facts.weapon_defences == 0 && facts.named_attacker,
             maneuver: false,
         }
+    }
+
+    fn parry_is_declared(&self) -> bool {
+        true
     }
 
     fn shot_defence(&self) -> ShotDefence {

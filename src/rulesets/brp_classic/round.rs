@@ -18,6 +18,7 @@ pub fn plan(entries: &[InitiativeEntry], tie_roll: &mut dyn FnMut() -> u32) -> V
             kind,
         };
         let dexterity = entry.dexterity.saturating_mul(2);
+        slots.push(slot(0, dexterity, TurnKind::Declare));
         if entry.readied_firearm {
             slots.push(slot(1, dexterity, TurnKind::ReadiedShot));
         }
@@ -31,11 +32,13 @@ pub fn plan(entries: &[InitiativeEntry], tie_roll: &mut dyn FnMut() -> u32) -> V
     let tied: Vec<bool> = slots
         .iter()
         .map(|slot| {
-            slots
-                .iter()
-                .filter(|other| other.cycle == slot.cycle && other.halves == slot.halves)
-                .count()
-                > 1
+            // Declarations are made in DEX order; a tie there changes nothing.
+            slot.kind != TurnKind::Declare
+                && slots
+                    .iter()
+                    .filter(|other| other.cycle == slot.cycle && other.halves == slot.halves)
+                    .count()
+                    > 1
         })
         .collect();
     for (slot, tied) in slots.iter_mut().zip(tied) {
@@ -72,6 +75,12 @@ pub fn limits(kind: TurnKind, history: &RoundHistory) -> Option<TurnLimits> {
             shots: Some(1),
         }),
         TurnKind::FurtherShot => (history.shots > 0 && shots_left).then_some(one_shot),
+        // Only worth asking where an enemy could come to blows this round.
+        TurnKind::Declare => history.threatened.then_some(TurnLimits {
+            kind,
+            fire_only: false,
+            shots: Some(0),
+        }),
     }
 }
 
@@ -81,6 +90,7 @@ pub fn slot_words(slot: &Slot) -> String {
         TurnKind::ReadiedShot => " · readied shot",
         TurnKind::Whole => "",
         TurnKind::FurtherShot => " · further shot",
+        TurnKind::Declare => return format!("names whom to parry · DEX {}", slot.value_words()),
     };
     let tie = slot
         .tie_roll
@@ -132,6 +142,9 @@ mod tests {
         assert_eq!(
             seen,
             vec![
+                expected(0, 0, "14", TurnKind::Declare),
+                expected(2, 0, "12", TurnKind::Declare),
+                expected(1, 0, "9", TurnKind::Declare),
                 expected(0, 1, "14", TurnKind::ReadiedShot),
                 expected(0, 2, "14", TurnKind::Whole),
                 expected(2, 2, "12", TurnKind::Whole),
@@ -157,13 +170,19 @@ mod tests {
         );
         let order: Vec<(u16, Option<u32>)> = slots
             .iter()
+            .filter(|slot| slot.kind != TurnKind::Declare)
             .map(|slot| (slot.unit, slot.tie_roll))
             .collect();
         assert_eq!(
             order,
             vec![(2, None), (1, Some(23)), (0, Some(71)), (2, None)]
         );
-        assert_eq!(slot_words(&slots[1]), "cycle 2 · DEX 12 (d100 23)");
+        assert_eq!(slot_words(&slots[4]), "cycle 2 · DEX 12 (d100 23)");
+        assert_eq!(slot_words(&slots[1]), "names whom to parry · DEX 12");
+        assert_eq!(
+            slots[1].tie_roll, None,
+            "a tie among declarations changes nothing"
+        );
     }
 
     #[test]
@@ -236,6 +255,19 @@ mod tests {
         assert_eq!(
             limits(TurnKind::ReadiedShot, &RoundHistory::default()),
             None
+        );
+        // A parry is worth naming only where an enemy could come to blows this round.
+        assert_eq!(limits(TurnKind::Declare, &revolver), None);
+        assert_eq!(
+            limits(
+                TurnKind::Declare,
+                &RoundHistory {
+                    threatened: true,
+                    ..revolver
+                }
+            )
+            .map(|turn| turn.kind),
+            Some(TurnKind::Declare)
         );
     }
 }

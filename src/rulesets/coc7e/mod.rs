@@ -175,6 +175,10 @@ impl Ruleset for Coc7e {
         }
     }
 
+    fn parry_is_declared(&self) -> bool {
+        false
+    }
+
     fn shot_defence(&self) -> ShotDefence {
         ShotDefence::DiveForCover
     }
