@@ -53,11 +53,14 @@ fn plain_answer(world: &mut World, pending: &PendingAttack) -> Answer {
 }
 
 /// The weighed answer. To shots: dive when already committed to a dive (it costs nothing more),
-/// or when the first shot is likely to hit and a hit could be a major wound. To a blow: weigh
+/// or when the first shot is likely to hit and a hit could be a major wound; where a dodge would
+/// cost the round's attack (BRP), only when the shot would likely drop it. To a blow: weigh
 /// each answer by the harm it is likely to do and to take, a point taken counting half as much
 /// again as a point dealt (fighting back may land a blow but lets more of the attacker's
-/// through, and a defender would rather stay on its feet).
+/// through, and a defender would rather stay on its feet); a dodge that costs the round's attack
+/// also costs the blow it would have struck.
 fn weighed_answer(threat: &Threat) -> Answer {
+    let costly = threat.dodge_costs_the_attack;
     match (threat.stakes, &threat.odds) {
         (Stakes::Shots { dived: true, .. }, _) => Answer::DiveForCover,
         (
@@ -71,26 +74,32 @@ fn weighed_answer(threat: &Threat) -> Answer {
                 hit_if_taken,
                 ..
             }),
-        ) if *hit_if_taken >= 0.4 && worst.saturating_mul(2) >= max_hit_points => {
+        ) if *hit_if_taken >= 0.4
+            && worst.saturating_mul(if costly { 1 } else { 2 }) >= max_hit_points =>
+        {
             shot_answer(*answer)
         }
         (Stakes::Shots { .. }, _) => Answer::Nothing,
         (
             Stakes::Blow { theirs, mine },
             Some(AnswerOdds::Exchange {
-                dodge, fight_back, ..
+                dodge,
+                fight_back,
+                take_it,
             }),
         ) => {
             let worth = |odds: &ExchangeOdds| {
                 odds.defender_strikes * mine - 1.5 * odds.attacker_wins * theirs
             };
+            // The blow given up by dodging, at even odds.
+            let given_up = if costly { 0.5 * mine } else { 0.0 };
             match (dodge, fight_back) {
-                (Some(dodge), Some(fight_back)) if worth(fight_back) < worth(dodge) => {
+                (Some(dodge), Some(fight_back)) if worth(fight_back) < worth(dodge) - given_up => {
                     Answer::Dodge
                 }
                 (_, Some(_)) => Answer::FightBack,
-                (Some(_), None) => Answer::Dodge,
-                (None, None) => Answer::Nothing,
+                (Some(dodge), None) if worth(dodge) - given_up > worth(take_it) => Answer::Dodge,
+                (Some(_) | None, None) => Answer::Nothing,
             }
         }
         (Stakes::Blow { .. }, _) => Answer::Dodge,

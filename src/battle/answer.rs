@@ -100,8 +100,12 @@ pub fn threat(world: &mut World) -> Option<Threat> {
         }
         AttackKind::Strike(_) | AttackKind::Maneuver(_) => blow_stakes(&battle, &pending),
     };
+    let defender = battle.condition(pending.target);
     Some(Threat {
         odds: odds_of(&battle, &pending),
         stakes,
+        dodge_costs_the_attack: battle.scenario.ruleset.dodge_costs_the_attack()
+            && !defender.acted_this_round
+            && !pending.during_setup,
     })
 }

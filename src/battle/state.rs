@@ -286,6 +286,12 @@ impl<'w> Battle<'w> {
         quality: DamageQuality,
     ) -> DamageRoll {
         let ruleset = self.scenario.ruleset.clone();
+        // A target immune to impales takes an impaling hit as any other of its success.
+        let quality = if quality == DamageQuality::Impale && self.spec(target).immune_to_impale {
+            DamageQuality::Extreme
+        } else {
+            quality
+        };
         let rolled = {
             let mut dice = self.world.resource_mut::<BattleDice>();
             ruleset.damage(

@@ -47,4 +47,6 @@ pub struct Threat {
     /// `None` where the odds cannot be read (the shots can no longer be planned).
     pub odds: Option<AnswerOdds>,
     pub stakes: Stakes,
+    /// A dodge now would cost the defender its attack this round (BRP, before it has acted).
+    pub dodge_costs_the_attack: bool,
 }

@@ -65,7 +65,7 @@ pub const ACTIONS: &[(MapAction, &str, &str)] = &[
     (
         MapAction::AnswerDodge,
         "answer_dodge",
-        "answer an attack: dodge (against shots: dive for cover)",
+        "answer an attack: dodge (against shots: dive for cover; in BRP, dodge the first bullet)",
     ),
     (
         MapAction::AnswerFightBack,

@@ -129,6 +129,9 @@ pub struct UnitFile {
     pub attacks_per_round: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub armor: Option<ArmorWorn>,
+    /// An impale does it no more harm than another such hit (some Mythos creatures).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub immune_to_impale: bool,
     /// Who gives this unit's orders, when not its side's player.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub control: Option<Control>,
@@ -224,6 +227,8 @@ pub struct UnitSpec {
     pub natural_attacks: Vec<NaturalAttack>,
     pub attacks_per_round: u32,
     pub armor: Option<ArmorWorn>,
+    /// An impale does it no more harm than another such hit.
+    pub immune_to_impale: bool,
     pub control: Control,
     /// The round the unit joins in, if not from the start.
     pub arrives: Option<u32>,

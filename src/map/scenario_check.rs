@@ -384,6 +384,7 @@ impl Checker<'_> {
             natural_attacks: unit.natural_attacks.clone(),
             attacks_per_round: unit.attacks_per_round,
             armor: unit.armor.clone(),
+            immune_to_impale: unit.immune_to_impale,
             control: unit.control.unwrap_or(sides[side].control),
             arrives: unit.arrives,
             opening: Opening::default(),

@@ -290,10 +290,10 @@ fn harvey_falls() -> App {
     app
 }
 
-/// End every turn until round 2 is over.
-fn through_round_two(app: &mut App) {
+/// End every turn until `round` is over.
+fn through_round(app: &mut App, round: u32) {
     while let Some(acting) = acting(app) {
-        if app.world().resource::<Flow>().round > 2 {
+        if app.world().resource::<Flow>().round > round {
             break;
         }
         send(app, Command::EndTurn { unit: acting });
@@ -305,14 +305,14 @@ fn through_round_two(app: &mut App) {
 #[test]
 fn down_at_one_then_dying_until_the_end_of_the_next_round() {
     let mut app = harvey_falls();
-    send(&mut app, Command::EndTurn { unit: SILAS });
+    through_round(&mut app, 1);
     assert_eq!(app.world().resource::<Flow>().round, 2);
     assert_eq!(
         vitals(&mut app, HARVEY).vital,
         Vital::Dying,
         "he lives through round 1"
     );
-    through_round_two(&mut app);
+    through_round(&mut app, 2);
     assert_eq!(
         vitals(&mut app, HARVEY).vital,
         Vital::Dead,
@@ -327,7 +327,7 @@ fn down_at_one_then_dying_until_the_end_of_the_next_round() {
 fn first_aid_gives_one_d3_and_saves_the_dying() {
     const IDA: UnitId = UnitId(1);
     let mut app = harvey_falls();
-    send(&mut app, Command::EndTurn { unit: SILAS });
+    through_round(&mut app, 1);
     until_the_whole_turn_of(&mut app, IDA);
     send(
         &mut app,
@@ -355,7 +355,7 @@ fn first_aid_gives_one_d3_and_saves_the_dying() {
     );
     let saved = vitals(&mut app, HARVEY);
     assert_eq!((saved.hit_points, saved.vital), (2, Vital::Unconscious));
-    through_round_two(&mut app);
+    through_round(&mut app, 2);
     assert_eq!(
         vitals(&mut app, HARVEY).vital,
         Vital::Unconscious,

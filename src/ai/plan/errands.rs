@@ -10,13 +10,33 @@ use crate::map::scenario::Victory;
 use crate::rules::skills::FIRST_AID;
 
 impl<'a> Planner<'a> {
-    /// On a side that wins by getting out: make for the nearest exit, and leave by it.
+    /// On a side that wins by getting out: make for the nearest exit, and leave by it. A careful
+    /// side sends only as many runners as must get out, those nearest an exit; the others fight
+    /// and cover them.
     pub(super) fn exit_command(&self, me: Seen) -> Option<Command> {
-        let Victory::ReachExit { side, .. } = &self.scenario.victory else {
+        let Victory::ReachExit { side, count } = &self.scenario.victory else {
             return None;
         };
         if *side != self.scenario.sides[self.spec().side].id || self.scenario.exits.is_empty() {
             return None;
+        }
+        let exits = &self.scenario.exits;
+        if self.temper.caution >= 0.5 {
+            let mine = nearest_yards(me.at, exits);
+            let nearer = self
+                .seen
+                .iter()
+                .filter(|friend| {
+                    friend.standing && friend.side == me.side && friend.unit != me.unit
+                })
+                .filter(|friend| {
+                    let theirs = nearest_yards(friend.at, exits);
+                    theirs < mine || (theirs == mine && friend.unit < me.unit)
+                })
+                .count();
+            if nearer >= *count as usize {
+                return None;
+            }
         }
         let unit = self.unit();
         let acted = self.turn.action_forfeited || self.turn.action_used;
@@ -28,7 +48,6 @@ impl<'a> Planner<'a> {
             return None;
         }
         let reach = self.reach_map(me.at, true);
-        let exits = &self.scenario.exits;
         reach
             .tiles()
             .min_by(|(one, one_cost), (other, other_cost)| {

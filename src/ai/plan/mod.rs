@@ -183,11 +183,12 @@ impl<'a> Planner<'a> {
             .map(|other| reach_of(scenario, &scenario.units[other.unit.index()], other.holding))
             .collect();
         let mut temper = style.temper();
-        if scenario.units[turn.unit.index()]
+        // INT read on the percentile scale (BRP's 3-18 times five), so a rulebook's own scale
+        // does not make its people mindless.
+        let intelligence = scenario.units[turn.unit.index()]
             .characteristics
-            .intelligence
-            < MINDLESS_BELOW
-        {
+            .intelligence;
+        if scenario.ruleset.characteristic_chance("INT", intelligence) < MINDLESS_BELOW {
             temper.caution = 0.0;
         }
         let mut planner = Self {
@@ -256,7 +257,7 @@ impl<'a> Planner<'a> {
         let unit = self.unit();
         let me = *self.me()?;
         if self.turn.limits.fire_only {
-            return Some(self.shot_only_command(world));
+            return Some(self.shot_only_command(world, me));
         }
         if me.prone {
             return Some(Command::StandUp { unit });

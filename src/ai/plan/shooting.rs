@@ -12,6 +12,7 @@ use crate::battle::command::{Command, FireMode, WeaponChoice};
 use crate::battle::{UnitId, blast};
 use crate::map::Tile;
 use crate::rules::firearms::{reload, rounds_ready};
+use crate::rules::round::{TurnKind, TurnLimits};
 use crate::rules::weapons::{AttackForm, Weapon};
 
 impl<'a> Planner<'a> {
@@ -124,8 +125,9 @@ impl<'a> Planner<'a> {
                 if spot_shot > 0.0 || self.time_is_ours() {
                     return Command::Move { unit, to: spot };
                 }
-                // Nothing to shoot at from anywhere it can walk: close in, running.
-                if here_worth == 0.0 {
+                // Nothing to shoot at from anywhere it can walk: close in, running (a gun
+                // with nothing ready is loaded first).
+                if here_worth == 0.0 && rounds_ready(weapon.feed(), state.ammunition) > 0 {
                     return self.advance(me).unwrap_or(end);
                 }
             }
@@ -172,10 +174,32 @@ impl<'a> Planner<'a> {
         end
     }
 
-    /// In a slot the round plan keeps for a shot: the shot that does most harm, or pass.
-    pub(super) fn shot_only_command(&mut self, world: &mut World) -> Command {
+    /// In a slot the round plan keeps for a shot: the shot that does most harm, or pass. A
+    /// readied shot is passed where the whole turn to come would rather move first (to cover,
+    /// to a better line), as firing now would pin the unit where it stands for the round.
+    pub(super) fn shot_only_command(&mut self, world: &mut World, me: Seen) -> Command {
         let unit = self.unit();
         let end = Command::EndTurn { unit };
+        if self.turn.limits.kind == TurnKind::ReadiedShot
+            && let WeaponChoice::Carried(index) = self.arsenal.in_hand
+            && let Some(weapon) = self
+                .spec()
+                .weapons
+                .get(index)
+                .map(|carried| &carried.weapon)
+        {
+            let readied = self.turn;
+            self.turn.limits = TurnLimits {
+                kind: TurnKind::Whole,
+                fire_only: false,
+                shots: Some(1),
+            };
+            let whole = self.missile_command(world, me, index, weapon);
+            self.turn = readied;
+            if matches!(whole, Command::Move { .. }) {
+                return end;
+            }
+        }
         let WeaponChoice::Carried(index) = self.arsenal.in_hand else {
             return end;
         };
