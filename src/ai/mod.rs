@@ -24,6 +24,8 @@ use crate::map::Tile;
 use crate::map::range::distance_squared;
 use crate::map::reach::{budget_for, reachable};
 use crate::map::scenario::{Control, Scenario};
+use crate::map::sight::ShotLine;
+use crate::rules::damage::DamageReach;
 use crate::rules::firearms::reload;
 use crate::rules::round::TurnKind;
 use crate::rules::weapons::AttackForm;
@@ -185,7 +187,7 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
     if style == Style::Baseline {
         if turn.limits.fire_only {
             // A slot kept for a shot: the nearest that can be made, or pass.
-            return best_shot(world, &scenario, &seen, turn, &arsenal, None, |_, _| 0.0)
+            return best_shot(world, &scenario, &seen, turn, &arsenal, None, |_, _, _| 0.0)
                 .map_or(Command::EndTurn { unit }, |(_, command)| command);
         }
         let prone = seen.iter().any(|me| me.unit == unit && me.prone);
@@ -199,7 +201,7 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
 }
 
 /// The shot the battle's preview says does the most harm by `harm` (given each roll's chance
-/// and bullets, and the target's hit points), nearest first among equals; with its worth.
+/// and bullets, and the target's hit points and armor), nearest first among equals; with its worth.
 /// With `volleys`, a weapon that may fire several shots a round or a burst is weighed at each,
 /// every bullet past a single shot's costing `volleys` times that shot's worth (the ammunition
 /// it spends); without, it fires single shots. With a gun, bow or thrown weapon in hand that can
@@ -211,7 +213,7 @@ pub(super) fn best_shot(
     turn: &TurnState,
     arsenal: &Arsenal,
     volleys: Option<f64>,
-    harm: impl Fn(&[(f64, u32)], u32) -> f64,
+    harm: impl Fn(&[(f64, u32)], u32, u32) -> f64,
 ) -> Option<(f64, Command)> {
     let unit = turn.unit;
     let weapon_choice = arsenal.in_hand;
@@ -262,12 +264,26 @@ pub(super) fn best_shot(
             let Ok(rolls) = ranged::preview(world, unit, weapon_choice, &mode) else {
                 continue;
             };
+            // No shot at all where every roll goes through cover its damage cannot pass.
+            let most = weapon
+                .damage
+                .maximum(DamageReach::Full, &spec.derived.damage_bonus)
+                .unwrap_or(u32::MAX);
+            if rolls.iter().all(|roll| {
+                matches!(roll.setup.line, ShotLine::ThroughCover { armor, .. } if armor >= most)
+            }) {
+                continue;
+            }
             let chances: Vec<(f64, u32)> = rolls
                 .iter()
                 .map(|roll| (roll.chance, roll.bullets))
                 .collect();
             let bullets: u32 = chances.iter().map(|(_, bullets)| bullets).sum();
-            let plain = harm(&chances, enemy.hit_points);
+            let armor = scenario.units[target.index()]
+                .armor
+                .as_ref()
+                .map_or(0, |worn| worn.points);
+            let plain = harm(&chances, enemy.hit_points, armor);
             let (first_bullets, first_worth) = *first.get_or_insert((bullets, plain));
             let spent = f64::from(bullets.saturating_sub(first_bullets)) * first_worth;
             let worth = plain - volleys.unwrap_or_default() * spent;
@@ -320,7 +336,8 @@ fn baseline_ranged(
         });
     }
     // Every shot the same worth: the nearest that can be made is taken.
-    if let Some((_, command)) = best_shot(world, scenario, seen, turn, arsenal, None, |_, _| 0.0) {
+    if let Some((_, command)) = best_shot(world, scenario, seen, turn, arsenal, None, |_, _, _| 0.0)
+    {
         return Some(command);
     }
     (state.ammunition.loaded == 0

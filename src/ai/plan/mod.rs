@@ -79,6 +79,9 @@ impl Style {
     }
 }
 
+/// After this many rounds a fight has stalled, and care gives way.
+const STALLED_AFTER: u32 = 20;
+
 /// Below this INT a creature is mindless: it comes straight on and never minds cover.
 const MINDLESS_BELOW: u32 = 15;
 
@@ -188,7 +191,11 @@ impl<'a> Planner<'a> {
         let intelligence = scenario.units[turn.unit.index()]
             .characteristics
             .intelligence;
-        if scenario.ruleset.characteristic_chance("INT", intelligence) < MINDLESS_BELOW {
+        // A fight this long has stalled (two sides dancing either side of a wall): care gives
+        // way, and it goes in.
+        if scenario.ruleset.characteristic_chance("INT", intelligence) < MINDLESS_BELOW
+            || round > STALLED_AFTER
+        {
             temper.caution = 0.0;
         }
         let mut planner = Self {

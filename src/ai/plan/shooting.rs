@@ -106,7 +106,9 @@ impl<'a> Planner<'a> {
             &self.turn,
             self.arsenal,
             Some(AMMUNITION_COST),
-            |rolls: &[(f64, u32)], hit_points| self.harm(rolls, mean, hit_points),
+            |rolls: &[(f64, u32)], hit_points, armor| {
+                self.harm(rolls, (mean - f64::from(armor)).max(0.0), hit_points)
+            },
         );
         let here_worth = shot.as_ref().map_or(0.0, |(worth, _)| *worth);
         if self.turn.spent == 0 {
@@ -219,7 +221,9 @@ impl<'a> Planner<'a> {
             &self.turn,
             self.arsenal,
             Some(AMMUNITION_COST),
-            |rolls: &[(f64, u32)], hit_points| self.harm(rolls, mean, hit_points),
+            |rolls: &[(f64, u32)], hit_points, armor| {
+                self.harm(rolls, (mean - f64::from(armor)).max(0.0), hit_points)
+            },
         )
         .filter(|(worth, _)| *worth > 0.0)
         .map_or(end, |(_, command)| command)
