@@ -659,7 +659,10 @@ fn a_broken_save_is_refused_by_place_and_nothing_is_written() {
         .collect();
     assert_eq!(files.len(), 1, "nothing else was written");
 
-    let newer = text.replace("format: 3,", "format: 7,");
+    let newer = text.replace(
+        &format!("format: {},", gridkeeper::replay::REPLAY_FORMAT),
+        "format: 7,",
+    );
     std::fs::write(&save, &newer).expect("a newer save");
     let output = gridkeeper(&["replay", &save.to_string_lossy(), "--headless"]);
     assert_eq!(output.status.code(), Some(2));

@@ -22,7 +22,7 @@ use crate::battle::{
 };
 use crate::map::Tile;
 use crate::map::range::distance_squared;
-use crate::map::reach::{budget_for, reachable};
+use crate::map::reach::{budget_for, reachable_past};
 use crate::map::scenario::{Control, Scenario};
 use crate::map::sight::ShotLine;
 use crate::rules::damage::DamageReach;
@@ -410,16 +410,17 @@ pub fn baseline_command(
     if turn.spent > 0 || turn.action_used {
         return end;
     }
-    let occupied: Vec<Tile> = seen
+    // Units on their feet bar the way; the fallen may be stepped over, not stood on.
+    let others = seen
         .iter()
-        .map(|other| other.at)
-        .filter(|tile| *tile != here)
-        .collect();
-    let reach = reachable(
+        .filter(|other| other.present && other.at != here);
+    let (standing, fallen): (Vec<&Seen>, Vec<&Seen>) = others.partition(|other| other.standing);
+    let reach = reachable_past(
         &scenario.map,
         here,
         budget_for(spec.derived.movement),
-        |tile| occupied.contains(&tile),
+        |tile| standing.iter().any(|other| other.at == tile),
+        |tile| fallen.iter().any(|other| other.at == tile),
     );
     reach
         .tiles()

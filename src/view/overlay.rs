@@ -7,12 +7,13 @@ use bevy_egui::input::egui_wants_any_keyboard_input;
 use leafwing_input_manager::prelude::ActionState;
 
 use super::{OVERLAY_Z, ShownMap, image_from_pixels, spawn_tile_layer};
-use crate::battle::{ActiveScenario, Arsenal, Flow, Phase, TilePosition, UnitId};
+use crate::battle::{ActiveScenario, Arsenal, Flow, Phase, TilePosition, UnitId, Vitals};
 use crate::input::MapAction;
 use crate::map::Tile;
 use crate::map::range::RangeBand;
-use crate::map::reach::{budget_for, reachable};
+use crate::map::reach::{budget_for, reachable_past};
 use crate::map::sight::{FireCell, fire_overlay};
+use crate::rules::round::TurnKind;
 use crate::schedule::AppSystems;
 
 /// The unit whose reach and weapon the overlays show.
@@ -123,7 +124,7 @@ fn shade_tiles(
     scenario: Option<Res<ActiveScenario>>,
     flow: Option<Res<Flow>>,
     map: Res<ShownMap>,
-    units: Query<(&UnitId, &TilePosition, &Arsenal)>,
+    units: Query<(&UnitId, &TilePosition, &Arsenal, &Vitals)>,
     moved: Query<(), Or<(Changed<TilePosition>, Changed<Arsenal>)>>,
     layer: Res<OverlayLayer>,
     mut tiles: Query<(&mut TileColor, &mut TileVisible)>,
@@ -138,8 +139,10 @@ fn shade_tiles(
     let selected = selection.0.and_then(|id| {
         units
             .iter()
-            .find(|(unit, _, _)| **unit == id)
-            .map(|(_, position, arsenal)| (id, &scenario.0.units[id.index()], position.0, arsenal))
+            .find(|(unit, ..)| **unit == id)
+            .map(|(_, position, arsenal, _)| {
+                (id, &scenario.0.units[id.index()], position.0, arsenal)
+            })
     });
     let mut shades: Vec<Option<Color>> = vec![None; map.area()];
     if let Some((id, unit, at, arsenal)) = selected {
@@ -166,6 +169,10 @@ fn shade_tiles(
                 .and_then(|flow| flow.turn)
                 .filter(|turn| turn.unit == id);
             let (act_within, dash_within) = match turn {
+                // A slot kept for a shot or a declaration: no moving.
+                Some(turn) if turn.limits.fire_only || turn.limits.kind == TurnKind::Declare => {
+                    (0, 0)
+                }
                 Some(turn) if turn.action_forfeited => {
                     (0, (2 * movement).saturating_sub(turn.spent))
                 }
@@ -176,14 +183,19 @@ fn shade_tiles(
                 ),
                 None => (movement, 2 * movement),
             };
-            let occupied: Vec<Tile> = units
+            // Units on their feet bar the way; the fallen may be stepped over, not stood on.
+            let others = units
                 .iter()
-                .map(|(_, position, _)| position.0)
-                .filter(|tile| *tile != at)
-                .collect();
-            let reach = reachable(map, at, act_within.max(dash_within), |tile| {
-                occupied.contains(&tile)
-            });
+                .filter(|(_, position, ..)| position.0 != at)
+                .map(|(_, position, _, vitals)| (position.0, vitals.conscious()));
+            let (standing, fallen): (Vec<_>, Vec<_>) = others.partition(|(_, up)| *up);
+            let reach = reachable_past(
+                map,
+                at,
+                act_within.max(dash_within),
+                |tile| standing.iter().any(|(at, _)| *at == tile),
+                |tile| fallen.iter().any(|(at, _)| *at == tile),
+            );
             for (tile, cost) in reach.tiles() {
                 if let Some(index) = map.index(tile).filter(|_| cost > 0) {
                     shades[index] = Some(if cost <= act_within {

@@ -18,14 +18,15 @@ use crate::map::reach::{ORTHOGONAL_STEP, ReachMap, budget_for, reachable};
 use crate::rules::skills::DODGE;
 
 impl<'a> Planner<'a> {
-    /// Close on the enemy, running, by the way its guns cover least: straight at it, or where a
-    /// wall stands between and no step brings it nearer as the crow flies, by the way on foot.
-    pub(super) fn advance(&mut self, me: Seen) -> Option<Command> {
+    /// Close on the enemy by the way its guns cover least: straight at it, or where a wall
+    /// stands between and no step brings it nearer as the crow flies, by the way on foot;
+    /// running (`dash`), or walking and keeping the action (a shooter, to fire when it sees).
+    pub(super) fn advance(&mut self, me: Seen, dash: bool) -> Option<Command> {
         if self.turn.spent > 0 || self.turn.action_used {
             return None;
         }
         let targets: Vec<Tile> = self.enemies().map(|enemy| enemy.at).collect();
-        if let Some(command) = self.advance_by(me, |tile| nearest_yards(tile, &targets)) {
+        if let Some(command) = self.advance_by(me, dash, |tile| nearest_yards(tile, &targets)) {
             return Some(command);
         }
         let map = &self.scenario.map;
@@ -34,7 +35,7 @@ impl<'a> Planner<'a> {
             .iter()
             .map(|at| reachable(map, *at, anywhere, |_| false))
             .collect();
-        self.advance_by(me, |tile| {
+        self.advance_by(me, dash, |tile| {
             walks
                 .iter()
                 .filter_map(|walk| walk.cost(tile))
@@ -51,13 +52,14 @@ impl<'a> Planner<'a> {
     pub(super) fn advance_by(
         &mut self,
         me: Seen,
+        dash: bool,
         nearest: impl Fn(Tile) -> f64,
     ) -> Option<Command> {
         let now = nearest(me.at);
         if now.is_infinite() {
             return None;
         }
-        let moves = self.reach_map(me.at, true);
+        let moves = self.reach_map(me.at, dash);
         let spots: Vec<(Tile, u32)> = self
             .spots(&moves, me.at, true)
             .into_iter()
@@ -216,7 +218,7 @@ impl<'a> Planner<'a> {
                 Command::Move { unit, to: post }
             };
         }
-        self.advance(me).unwrap_or(end)
+        self.advance(me, true).unwrap_or(end)
     }
 
     /// Against foes that only fight hand to hand, a careful fighter with a shooter on its side

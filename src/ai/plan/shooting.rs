@@ -130,7 +130,7 @@ impl<'a> Planner<'a> {
                 // Nothing to shoot at from anywhere it can walk: close in, running (a gun
                 // with nothing ready is loaded first).
                 if here_worth == 0.0 && rounds_ready(weapon.feed(), state.ammunition) > 0 {
-                    return self.advance(me).unwrap_or(end);
+                    return self.advance(me, false).unwrap_or(end);
                 }
             }
         }
@@ -171,7 +171,7 @@ impl<'a> Planner<'a> {
             };
         }
         if self.turn.spent == 0 && !self.time_is_ours() {
-            return self.advance(me).unwrap_or(end);
+            return self.advance(me, false).unwrap_or(end);
         }
         end
     }
