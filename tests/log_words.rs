@@ -103,10 +103,11 @@ fn variant(kind: &EventKind) -> usize {
         E::DodgedFire { .. } => 59,
         E::BulletDodged { .. } => 60,
         E::ParryDeclared { .. } => 61,
+        E::KnockedOut { .. } => 62,
     }
 }
 
-const KINDS: usize = 62;
+const KINDS: usize = 63;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -447,6 +448,14 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 made_it: false,
             },
             "Father Doyle tries to dodge the first bullet, too slowly",
+        ),
+        (
+            E::KnockedOut {
+                unit: ROSE,
+                dice: vec![die(6, 3), die(6, 4)],
+                until_round: 9,
+            },
+            "Rose Whateley is out cold for 7 rounds [2D6: 3 4], until round 9 ends",
         ),
         (
             E::ParryDeclared {

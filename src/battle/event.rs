@@ -345,6 +345,13 @@ pub enum EventKind {
         unit: UnitId,
         turns: DieFace,
     },
+    /// Knocked out by a failed CON roll for the rounds the dice say: it comes to as
+    /// `until_round` ends, unless tended first.
+    KnockedOut {
+        unit: UnitId,
+        dice: Vec<DieFace>,
+        until_round: u32,
+    },
     /// A stunned unit's turn goes by.
     TurnLost {
         unit: UnitId,

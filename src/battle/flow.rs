@@ -450,6 +450,7 @@ fn end_round(battle: &mut Battle) {
     }
     super::blast::fuses_burn_down(battle);
     super::effects::burn(battle);
+    super::wounds::come_to(battle);
     let round = battle.round();
     for unit in battle.unit_ids() {
         let vitals = battle.vitals(unit);

@@ -162,6 +162,8 @@ pub struct Condition {
     pub acted_this_round: bool,
     /// The opponent it named at the start of the round as the one it will parry (BRP).
     pub parry_against: Option<UnitId>,
+    /// Knocked out for a number of rounds (BRP's shock): it comes to as this round ends.
+    pub out_until_round: Option<u32>,
 }
 
 impl Condition {

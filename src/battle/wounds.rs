@@ -9,6 +9,7 @@ use super::state::Battle;
 use super::{Phase, UnitId, Vital, Vitals};
 use crate::map::scenario::Control;
 use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, Formula, Term};
+use crate::rules::dice::DieFace;
 use crate::rules::skills::{FIRST_AID, MEDICINE};
 use crate::rules::wounds::{BlowSeverity, Patient, WoundBlow, after_armor};
 
@@ -112,6 +113,7 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
         if !check.success {
             after.vital = Vital::Unconscious;
             battle.set_vitals(unit, after);
+            knock_out(battle, unit);
         }
     }
     if after.vital != Vital::Conscious {
@@ -124,6 +126,60 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
         let_go(battle, unit);
     }
     announce_change(battle, unit, before);
+}
+
+/// Out cold for as long as the rulebook's dice say, where it says (BRP: 2D6 rounds).
+fn knock_out(battle: &mut Battle, unit: UnitId) {
+    let Some((count, sides)) = battle.scenario.ruleset.out_cold_for() else {
+        return;
+    };
+    let dice: Vec<DieFace> = (0..count).map(|_| battle.die(sides)).collect();
+    let until_round = battle.round() + dice.iter().map(|die| die.face).sum::<u32>();
+    battle.change_condition(unit, |condition| {
+        condition.out_until_round = Some(until_round);
+    });
+    battle.emit(EventKind::KnockedOut {
+        unit,
+        dice,
+        until_round,
+    });
+}
+
+/// As a round ends, the knocked out whose time is up come to (still prone), unless their hit
+/// points alone keep them out (BRP: 1 or 2).
+pub(super) fn come_to(battle: &mut Battle) {
+    let round = battle.round();
+    for unit in battle.unit_ids() {
+        let Some(until) = battle.condition(unit).out_until_round else {
+            continue;
+        };
+        if until > round {
+            continue;
+        }
+        battle.change_condition(unit, |condition| condition.out_until_round = None);
+        let before = battle.vitals(unit);
+        let held_down = battle
+            .scenario
+            .ruleset
+            .take_blow(&WoundBlow {
+                damage: 0,
+                hit_points: before.hit_points,
+                max_hit_points: before.max_hit_points,
+                major_wound: before.major_wound,
+                deliberate: false,
+            })
+            .knocked_out;
+        if before.vital == Vital::Unconscious && !held_down {
+            battle.set_vitals(
+                unit,
+                Vitals {
+                    vital: Vital::Conscious,
+                    ..before
+                },
+            );
+            announce_change(battle, unit, before);
+        }
+    }
 }
 
 pub(super) fn fall_prone(battle: &mut Battle, unit: UnitId) {

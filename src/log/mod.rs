@@ -100,7 +100,8 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Exposed { .. }
         | E::CaughtFire { .. }
         | E::Burned { .. }
-        | E::Stunned { .. } => LogKind::Wounds,
+        | E::Stunned { .. }
+        | E::KnockedOut { .. } => LogKind::Wounds,
         E::Stabilised { .. } | E::Healed { .. } | E::FireOut { .. } => LogKind::Care,
         E::ReadiedWeapon { .. }
         | E::Aimed { .. }
@@ -165,6 +166,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Burned { unit, .. }
         | E::FireOut { unit }
         | E::Stunned { unit, .. }
+        | E::KnockedOut { unit, .. }
         | E::TurnLost { unit }
         | E::TurnEnded { unit } => vec![*unit],
         E::DamageRolled { unit, target, .. }

@@ -434,6 +434,22 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             format!("{} burns for {damage} damage", name(*unit))
         }
         EventKind::FireOut { unit } => format!("the fire on {} is out", name(*unit)),
+        EventKind::KnockedOut {
+            unit,
+            dice,
+            until_round,
+        } => {
+            let faces: Vec<String> = dice.iter().map(|die| die.face.to_string()).collect();
+            let rounds: u32 = dice.iter().map(|die| die.face).sum();
+            format!(
+                "{} is out cold for {rounds} round{} [{}D{}: {}], until round {until_round} ends",
+                name(*unit),
+                plural(rounds),
+                dice.len(),
+                dice.first().map_or(6, |die| die.sides),
+                faces.join(" ")
+            )
+        }
         EventKind::Stunned { unit, turns } => format!(
             "{} is stunned for {} turn{} [D6: {}]",
             name(*unit),

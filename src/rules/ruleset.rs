@@ -188,6 +188,10 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// What one blow does to a unit's hit points and state.
     fn take_blow(&self, blow: &WoundBlow) -> BlowResult;
 
+    /// How long a unit knocked out by a failed CON roll after a heavy wound stays out: this many
+    /// dice of so many sides in rounds (BRP: 2D6), or `None` until it is tended (CoC).
+    fn out_cold_for(&self) -> Option<(u32, u32)>;
+
     /// Whether a dying unit rolls CON at the end of each round after it went down, dying on a
     /// failure (CoC), rather than dying at the end of the round after it went down (BRP).
     fn dying_roll(&self) -> bool;

@@ -5,6 +5,7 @@
 
 use gridkeeper::battle::answer::answer_odds;
 use gridkeeper::battle::command::FireMode;
+use gridkeeper::rules::dice::DieFace;
 use gridkeeper::rules::round::{TurnKind, TurnLimits};
 use gridkeeper::rules::situation::ShotDefence;
 
@@ -360,5 +361,44 @@ fn first_aid_gives_one_d3_and_saves_the_dying() {
         vitals(&mut app, HARVEY).vital,
         Vital::Unconscious,
         "alive after round 2"
+    );
+}
+
+/// Silas's club (a 10 against his 55; 5 + 2 damage) takes 7 of Harvey's 13 hit points, half
+/// or more: a shock. Harvey fails his CON x 5 (a 95 against 60) and is out cold for 2D6 rounds
+/// (1 + 2 = 3): out through round 4, and he comes to, still prone, as it ends.
+#[test]
+fn a_failed_shock_roll_knocks_out_for_two_d6_rounds() {
+    let mut app = ambush();
+    until_the_turn_of(&mut app, SILAS);
+    attack(&mut app, SILAS);
+    load(
+        &mut app,
+        &[
+            percentile(10).as_slice(),
+            &[5, 2],
+            percentile(95).as_slice(),
+            &[1, 2],
+        ]
+        .concat(),
+    );
+    let struck = harvey_answers(&mut app, Answer::Nothing);
+    assert!(
+        struck.contains(&EventKind::KnockedOut {
+            unit: HARVEY,
+            dice: vec![DieFace { sides: 6, face: 1 }, DieFace { sides: 6, face: 2 }],
+            until_round: 4,
+        }),
+        "{struck:?}"
+    );
+    let out = vitals(&mut app, HARVEY);
+    assert_eq!((out.hit_points, out.vital), (6, Vital::Unconscious));
+    through_round(&mut app, 3);
+    assert_eq!(vitals(&mut app, HARVEY).vital, Vital::Unconscious);
+    through_round(&mut app, 4);
+    assert_eq!(vitals(&mut app, HARVEY).vital, Vital::Conscious);
+    assert!(
+        condition(&mut app, HARVEY).prone,
+        "he comes to on the floor"
     );
 }

@@ -175,6 +175,10 @@ impl Ruleset for Coc7e {
         }
     }
 
+    fn out_cold_for(&self) -> Option<(u32, u32)> {
+        None
+    }
+
     fn parry_is_declared(&self) -> bool {
         false
     }
