@@ -256,6 +256,9 @@ pub(super) fn best_shot(
             if volleys.is_some() && weapon.uses.burst.is_some() {
                 modes.push(FireMode::Burst(target));
             }
+            if volleys.is_some() && weapon.uses.full_auto && form == AttackForm::Shot {
+                modes.push(FireMode::FullAuto(vec![(target, volley)]));
+            }
         }
         // The first mode (a single shot, or the volley of a gun that only fires full auto) is
         // what the others' extra bullets are weighed against.
