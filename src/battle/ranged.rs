@@ -412,7 +412,8 @@ fn deal_hits(
 ) {
     let damage_bonus = battle.spec(unit).derived.damage_bonus.clone();
     let reach = damage_reach(weapon, shot.reading.band);
-    let pellets = matches!(weapon.damage.shape, DamageShape::Bands(_));
+    let pellets = matches!(weapon.damage.shape, DamageShape::Bands(_))
+        && battle.scenario.ruleset.armor_per_pellet_die();
     let formula = weapon
         .damage
         .formula_at(reach)

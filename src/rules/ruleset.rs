@@ -172,6 +172,10 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         self.blow_answers(&DefenceFacts::default()).maneuver
     }
 
+    /// Whether armor comes off each die of a shotgun's pellets (CoC's rule), rather than once
+    /// from the whole roll (BRP).
+    fn armor_per_pellet_die(&self) -> bool;
+
     /// How a target may answer gunfire.
     fn shot_defence(&self) -> ShotDefence;
 

@@ -402,3 +402,43 @@ fn a_failed_shock_roll_knocks_out_for_two_d6_rounds() {
         "he comes to on the floor"
     );
 }
+
+/// Ida's shotgun at point-blank on the Thing (a 10; four sixes, 24): its hide's 2 points come
+/// off the roll once, as BRP has it, not off each die as CoC's pellets do (22 taken, not 16).
+#[test]
+fn armor_comes_off_a_shotgun_hit_once() {
+    const IDA: UnitId = UnitId(1);
+    const THING: UnitId = UnitId(6);
+    let mut scenario = shipped("kingsport.ron");
+    scenario.units[IDA.index()].start = Tile::new(10, 8);
+    scenario.units[THING.index()].start = Tile::new(11, 8);
+    for unit in &mut scenario.units {
+        unit.control = Control::Person;
+    }
+    let mut app = begun(scenario);
+    until_the_turn_of(&mut app, IDA);
+    shoot(&mut app, IDA, THING);
+    load(
+        &mut app,
+        &[percentile(10).as_slice(), &[6, 6, 6, 6]].concat(),
+    );
+    let shot = after(
+        &mut app,
+        &[],
+        Command::Answer {
+            unit: THING,
+            answer: Answer::Nothing,
+        },
+    );
+    let damaged = shot.iter().find_map(|event| match event {
+        EventKind::Damaged {
+            unit,
+            rolled,
+            armor,
+            taken,
+            ..
+        } if *unit == THING => Some((*rolled, *armor, *taken)),
+        _ => None,
+    });
+    assert_eq!(damaged, Some((24, 2, 22)), "{shot:?}");
+}

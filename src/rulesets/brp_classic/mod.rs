@@ -204,6 +204,11 @@ impl Ruleset for BrpClassic {
         }
     }
 
+    /// Armor comes off a hit's damage once, pellets or not (SPECS.md 1.1).
+    fn armor_per_pellet_die(&self) -> bool {
+        false
+    }
+
     /// Knocked out by shock: 2D6 rounds, or until First Aid wakes it (SPECS.md 1.1, [house]).
     fn out_cold_for(&self) -> Option<(u32, u32)> {
         Some((2, 6))

@@ -175,6 +175,10 @@ impl Ruleset for Coc7e {
         }
     }
 
+    fn armor_per_pellet_die(&self) -> bool {
+        true
+    }
+
     fn out_cold_for(&self) -> Option<(u32, u32)> {
         None
     }
