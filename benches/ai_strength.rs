@@ -18,7 +18,12 @@ const LEAST_SHARE: f64 = 0.7;
 fn main() -> ExitCode {
     let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
     let mut passed = true;
-    for file in ["cellar.ron", "farmstead.ron", "warehouse.ron", "kingsport.ron"] {
+    for file in [
+        "cellar.ron",
+        "farmstead.ron",
+        "warehouse.ron",
+        "kingsport.ron",
+    ] {
         let scenario = Scenario::load(&maps.join(file)).unwrap_or_else(|error| panic!("{error}"));
         let matchup = Matchup::AgainstBaseline(Style::Careful);
         let results = play_many(&scenario, 1, BATTLES, Some(MOST_ROUNDS), &matchup, |_| {});

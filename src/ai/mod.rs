@@ -22,7 +22,7 @@ use crate::battle::{
 };
 use crate::map::Tile;
 use crate::map::range::distance_squared;
-use crate::map::reach::{budget_for, reachable_past};
+use crate::map::reach::{budget_for, reachable};
 use crate::map::scenario::{Control, Scenario};
 use crate::map::sight::ShotLine;
 use crate::rules::damage::DamageReach;
@@ -413,17 +413,16 @@ pub fn baseline_command(
     if turn.spent > 0 || turn.action_used {
         return end;
     }
-    // Units on their feet bar the way; the fallen may be stepped over, not stood on.
-    let others = seen
+    let occupied: Vec<Tile> = seen
         .iter()
-        .filter(|other| other.present && other.at != here);
-    let (standing, fallen): (Vec<&Seen>, Vec<&Seen>) = others.partition(|other| other.standing);
-    let reach = reachable_past(
+        .map(|other| other.at)
+        .filter(|tile| *tile != here)
+        .collect();
+    let reach = reachable(
         &scenario.map,
         here,
         budget_for(spec.derived.movement),
-        |tile| standing.iter().any(|other| other.at == tile),
-        |tile| fallen.iter().any(|other| other.at == tile),
+        |tile| occupied.contains(&tile),
     );
     reach
         .tiles()

@@ -6,7 +6,7 @@ use super::hold::let_go;
 use super::state::Battle;
 use super::{Presence, UnitId, blast, effects, flow};
 use crate::map::Tile;
-use crate::map::reach::{budget_for, reachable_past};
+use crate::map::reach::{budget_for, reachable};
 
 /// Movement left to a unit this turn, in tenths of a yard: up to MOV if it still means to act
 /// (or has acted), up to twice MOV if it gives up its action.
@@ -22,6 +22,11 @@ fn budget_left(battle: &Battle, unit: UnitId, spent: u32, action_used: bool) -> 
 
 pub(super) fn move_to(battle: &mut Battle, unit: UnitId, to: Tile) -> Result<(), Rejection> {
     let turn = battle.own_turn(unit)?;
+    if turn.action_used && !turn.limits.moves_after_acting {
+        return Err(Rejection::NotNow(
+            "no moving after acting in the round".to_string(),
+        ));
+    }
     let condition = battle.condition(unit);
     if condition.prone {
         return Err(Rejection::Prone);
@@ -33,41 +38,27 @@ pub(super) fn move_to(battle: &mut Battle, unit: UnitId, to: Tile) -> Result<(),
         .position(unit)
         .ok_or(Rejection::CannotAct("not on the map".to_string()))?;
     let left = budget_left(battle, unit, turn.spent, turn.action_used);
-    // Units on their feet (and mines it knows of) bar the way; the fallen may be stepped over,
-    // not stood on.
-    let others: Vec<UnitId> = battle
+    let mut others: Vec<Tile> = battle
         .unit_ids()
         .into_iter()
         .filter(|other| *other != unit)
+        .filter_map(|other| battle.position(other))
         .collect();
-    let mut standing: Vec<Tile> = others
-        .iter()
-        .filter(|other| battle.standing(**other))
-        .filter_map(|other| battle.position(*other))
-        .collect();
-    standing.extend(blast::known_mines(battle, unit));
-    let fallen: Vec<Tile> = others
-        .iter()
-        .filter(|other| !battle.standing(**other))
-        .filter_map(|other| battle.position(*other))
-        .collect();
+    others.extend(blast::known_mines(battle, unit));
     let map = &battle.scenario.map;
-    if !map.walkable(to) || standing.contains(&to) || fallen.contains(&to) {
+    if !map.walkable(to) || others.contains(&to) {
         return Err(Rejection::NoPath);
     }
-    let blocked = |tile: Tile| standing.contains(&tile);
-    let lying = |tile: Tile| fallen.contains(&tile);
-    let within = reachable_past(map, from, left, blocked, lying);
+    let blocked = |tile: Tile| others.contains(&tile);
+    let within = reachable(map, from, left, blocked);
     let (mut cost, mut path) = match (within.cost(to), within.path(to)) {
         (Some(cost), Some(path)) if to != from => (cost, path),
         _ => {
             // Out of reach: search the whole map to say whether it is too far or cut off.
-            return Err(
-                match reachable_past(map, from, u32::MAX / 2, blocked, lying).cost(to) {
-                    Some(cost) if to != from => Rejection::OverBudget { cost, left },
-                    _ => Rejection::NoPath,
-                },
-            );
+            return Err(match reachable(map, from, u32::MAX / 2, blocked).cost(to) {
+                Some(cost) if to != from => Rejection::OverBudget { cost, left },
+                _ => Rejection::NoPath,
+            });
         }
     };
     // A mine the unit does not know of stops it where it steps on it.

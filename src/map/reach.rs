@@ -2,8 +2,7 @@
 //!
 //! Costs are in tenths of a yard: 10 for an orthogonal step and 14 for a diagonal one, times the
 //! cost multiple of the tile stepped onto (2 for difficult ground). A diagonal step may not cut
-//! the corner of a tile that blocks movement; tiles holding another unit on its feet cannot be
-//! entered, and tiles holding a fallen one may be crossed but not stopped on.
+//! the corner of a tile that blocks movement, and tiles holding another unit cannot be entered.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -32,8 +31,6 @@ pub struct ReachMap {
     costs: Vec<u32>,
     /// Per window tile: the window index of the tile it was reached from.
     came_from: Vec<u32>,
-    /// Per window tile: crossed on the way, but no place to stop (a fallen unit lies there).
-    taken: Vec<bool>,
 }
 
 const UNREACHED: u32 = u32::MAX;
@@ -56,7 +53,6 @@ impl ReachMap {
     /// The cheapest cost to reach `tile`, in tenths of a yard, if it is within the budget.
     pub fn cost(&self, tile: Tile) -> Option<u32> {
         self.window_index(tile)
-            .filter(|&index| !self.taken[index])
             .map(|index| self.costs[index])
             .filter(|&cost| cost != UNREACHED)
     }
@@ -79,7 +75,7 @@ impl ReachMap {
         self.costs
             .iter()
             .enumerate()
-            .filter(|(index, cost)| **cost != UNREACHED && !self.taken[*index])
+            .filter(|(_, cost)| **cost != UNREACHED)
             .map(|(index, &cost)| (self.window_tile(index), cost))
     }
 }
@@ -91,18 +87,6 @@ pub fn reachable(
     origin: Tile,
     budget: u32,
     occupied: impl Fn(Tile) -> bool,
-) -> ReachMap {
-    reachable_past(map, origin, budget, occupied, |_| false)
-}
-
-/// As [`reachable`], where tiles for which `taken` says true may be crossed but are no place
-/// to stop (a fallen unit lies there): they are left out of the tiles reached.
-pub fn reachable_past(
-    map: &GridMap,
-    origin: Tile,
-    budget: u32,
-    occupied: impl Fn(Tile) -> bool,
-    taken: impl Fn(Tile) -> bool,
 ) -> ReachMap {
     // No step costs less than a tenth-yard per tenth, so nothing past budget/10 tiles away
     // can be reached: search only that window.
@@ -128,7 +112,6 @@ pub fn reachable_past(
         height,
         costs: vec![UNREACHED; width as usize * height as usize],
         came_from: vec![UNREACHED; width as usize * height as usize],
-        taken: vec![false; width as usize * height as usize],
     };
     let Some(start) = reach.window_index(origin).filter(|_| map.contains(origin)) else {
         return reach;
@@ -152,9 +135,6 @@ pub fn reachable_past(
             };
             if occupied(next) {
                 continue;
-            }
-            if next != origin && taken(next) {
-                reach.taken[next_index] = true;
             }
             let diagonal = dx != 0 && dy != 0;
             if diagonal && cuts_a_corner(map, here, dx, dy) {
@@ -323,23 +303,6 @@ mod tests {
         assert_eq!(reach.cost(Tile::new(1, 1)), Some(10));
         assert_eq!(reach.cost(Tile::new(2, 1)), None);
         assert_eq!(reach.cost(Tile::new(3, 1)), None);
-    }
-
-    /// A fallen unit in a corridor: stepped over on the way to the far end (the path runs
-    /// through its tile), but no place to stop.
-    #[test]
-    fn a_fallen_unit_is_stepped_over_not_stood_on() {
-        let map = sketch(&[
-            "#####", //
-            ".....", "#####",
-        ]);
-        let body = Tile::new(2, 1);
-        let reach = reachable_past(&map, Tile::new(0, 1), 200, nobody, |tile| tile == body);
-        assert_eq!(reach.cost(body), None);
-        assert!(reach.tiles().all(|(tile, _)| tile != body));
-        assert_eq!(reach.cost(Tile::new(3, 1)), Some(30));
-        let path = reach.path(Tile::new(4, 1)).expect("past the body");
-        assert!(path.contains(&body));
     }
 
     #[test]

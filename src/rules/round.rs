@@ -99,6 +99,9 @@ pub struct TurnLimits {
     pub fire_only: bool,
     /// The most single shots one pull of the trigger may fire; `None`: as the weapon allows.
     pub shots: Option<u32>,
+    /// It may move on with what is left of its MOV after acting (CoC); BRP has no movement
+    /// after acting in the round.
+    pub moves_after_acting: bool,
 }
 
 impl TurnLimits {
@@ -107,6 +110,7 @@ impl TurnLimits {
         kind: TurnKind::Whole,
         fire_only: false,
         shots: None,
+        moves_after_acting: true,
     };
 }
 

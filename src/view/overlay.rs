@@ -7,11 +7,11 @@ use bevy_egui::input::egui_wants_any_keyboard_input;
 use leafwing_input_manager::prelude::ActionState;
 
 use super::{OVERLAY_Z, ShownMap, image_from_pixels, spawn_tile_layer};
-use crate::battle::{ActiveScenario, Arsenal, Flow, Phase, TilePosition, UnitId, Vitals};
+use crate::battle::{ActiveScenario, Arsenal, Flow, Phase, TilePosition, UnitId};
 use crate::input::MapAction;
 use crate::map::Tile;
 use crate::map::range::RangeBand;
-use crate::map::reach::{budget_for, reachable_past};
+use crate::map::reach::{budget_for, reachable};
 use crate::map::sight::{FireCell, fire_overlay};
 use crate::rules::round::TurnKind;
 use crate::schedule::AppSystems;
@@ -124,7 +124,7 @@ fn shade_tiles(
     scenario: Option<Res<ActiveScenario>>,
     flow: Option<Res<Flow>>,
     map: Res<ShownMap>,
-    units: Query<(&UnitId, &TilePosition, &Arsenal, &Vitals)>,
+    units: Query<(&UnitId, &TilePosition, &Arsenal)>,
     moved: Query<(), Or<(Changed<TilePosition>, Changed<Arsenal>)>>,
     layer: Res<OverlayLayer>,
     mut tiles: Query<(&mut TileColor, &mut TileVisible)>,
@@ -139,10 +139,8 @@ fn shade_tiles(
     let selected = selection.0.and_then(|id| {
         units
             .iter()
-            .find(|(unit, ..)| **unit == id)
-            .map(|(_, position, arsenal, _)| {
-                (id, &scenario.0.units[id.index()], position.0, arsenal)
-            })
+            .find(|(unit, _, _)| **unit == id)
+            .map(|(_, position, arsenal)| (id, &scenario.0.units[id.index()], position.0, arsenal))
     });
     let mut shades: Vec<Option<Color>> = vec![None; map.area()];
     if let Some((id, unit, at, arsenal)) = selected {
@@ -183,19 +181,14 @@ fn shade_tiles(
                 ),
                 None => (movement, 2 * movement),
             };
-            // Units on their feet bar the way; the fallen may be stepped over, not stood on.
-            let others = units
+            let occupied: Vec<Tile> = units
                 .iter()
-                .filter(|(_, position, ..)| position.0 != at)
-                .map(|(_, position, _, vitals)| (position.0, vitals.conscious()));
-            let (standing, fallen): (Vec<_>, Vec<_>) = others.partition(|(_, up)| *up);
-            let reach = reachable_past(
-                map,
-                at,
-                act_within.max(dash_within),
-                |tile| standing.iter().any(|(at, _)| *at == tile),
-                |tile| fallen.iter().any(|(at, _)| *at == tile),
-            );
+                .map(|(_, position, _)| position.0)
+                .filter(|tile| *tile != at)
+                .collect();
+            let reach = reachable(map, at, act_within.max(dash_within), |tile| {
+                occupied.contains(&tile)
+            });
             for (tile, cost) in reach.tiles() {
                 if let Some(index) = map.index(tile).filter(|_| cost > 0) {
                     shades[index] = Some(if cost <= act_within {

@@ -251,7 +251,8 @@ fn a_dodge_meets_only_the_first_bullet_and_costs_the_readied_shot() {
         TurnLimits {
             kind: TurnKind::Whole,
             fire_only: true,
-            shots: Some(1)
+            shots: Some(1),
+            moves_after_acting: false,
         },
         "a second shot, and no moving after the first"
     );
@@ -441,4 +442,32 @@ fn armor_comes_off_a_shotgun_hit_once() {
         _ => None,
     });
     assert_eq!(damaged, Some((24, 2, 22)), "{shot:?}");
+}
+
+/// No movement after acting in the round: Harvey passes his readied shot, fires in cycle 2,
+/// and may not then step away.
+#[test]
+fn no_moving_after_acting_in_the_round() {
+    let mut app = ambush();
+    until_the_whole_turn_of(&mut app, HARVEY);
+    shoot(&mut app, HARVEY, EZRA);
+    send(
+        &mut app,
+        Command::Answer {
+            unit: EZRA,
+            answer: Answer::Nothing,
+        },
+    );
+    let step = after(
+        &mut app,
+        &[],
+        Command::Move {
+            unit: HARVEY,
+            to: Tile::new(10, 9),
+        },
+    );
+    assert!(
+        matches!(rejected(&step), Some(Rejection::NotNow(why)) if why.contains("after acting")),
+        "{step:?}"
+    );
 }

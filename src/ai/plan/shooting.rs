@@ -12,7 +12,7 @@ use crate::battle::command::{Command, FireMode, WeaponChoice};
 use crate::battle::{UnitId, blast};
 use crate::map::Tile;
 use crate::rules::firearms::{reload, rounds_ready};
-use crate::rules::round::{TurnKind, TurnLimits};
+use crate::rules::round::{RoundHistory, TurnKind};
 use crate::rules::weapons::{AttackForm, Weapon};
 
 impl<'a> Planner<'a> {
@@ -191,11 +191,11 @@ impl<'a> Planner<'a> {
                 .map(|carried| &carried.weapon)
         {
             let readied = self.turn;
-            self.turn.limits = TurnLimits {
-                kind: TurnKind::Whole,
-                fire_only: false,
-                shots: Some(1),
-            };
+            self.turn.limits = self
+                .scenario
+                .ruleset
+                .turn_limits(TurnKind::Whole, &RoundHistory::default())
+                .unwrap_or_default();
             let whole = self.missile_command(world, me, index, weapon);
             self.turn = readied;
             if matches!(whole, Command::Move { .. }) {
@@ -249,7 +249,8 @@ impl<'a> Planner<'a> {
 
     /// After acting: step to the safest tile the movement left allows, if it is much safer.
     pub(super) fn withdraw(&mut self, me: Seen) -> Option<Command> {
-        if self.turn.action_forfeited || self.temper.caution < 0.5 {
+        let moves_on = !self.turn.action_used || self.turn.limits.moves_after_acting;
+        if self.turn.action_forfeited || self.temper.caution < 0.5 || !moves_on {
             return None;
         }
         let moves = self.reach_map(me.at, false);

@@ -4,26 +4,24 @@
 use bevy::prelude::*;
 
 use super::Planner;
-use crate::ai::Seen;
 use crate::map::Tile;
-use crate::map::reach::{ReachMap, budget_for, reachable_past};
+use crate::map::reach::{ReachMap, budget_for, reachable};
 
 impl<'a> Planner<'a> {
     /// Where this unit can go keeping its action (`dash`: using it up), its own tile included.
     pub(super) fn reach_map(&self, here: Tile, dash: bool) -> ReachMap {
         let budget = budget_for(self.spec().derived.movement) * if dash { 2 } else { 1 };
-        // Units on their feet bar the way; the fallen may be stepped over, not stood on.
-        let others = self
+        let occupied: Vec<Tile> = self
             .seen
             .iter()
-            .filter(|other| other.present && other.unit != self.unit());
-        let (standing, fallen): (Vec<&Seen>, Vec<&Seen>) = others.partition(|other| other.standing);
-        reachable_past(
+            .filter(|other| other.present && other.unit != self.unit())
+            .map(|other| other.at)
+            .collect();
+        reachable(
             &self.scenario.map,
             here,
             budget.saturating_sub(self.turn.spent),
-            |tile| standing.iter().any(|other| other.at == tile),
-            |tile| fallen.iter().any(|other| other.at == tile),
+            |tile| occupied.contains(&tile),
         )
     }
 

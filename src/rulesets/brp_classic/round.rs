@@ -57,6 +57,7 @@ pub fn limits(kind: TurnKind, history: &RoundHistory) -> Option<TurnLimits> {
         kind,
         fire_only: true,
         shots: Some(1),
+        moves_after_acting: false,
     };
     let shots_left = !history.burst
         && !history.dodged
@@ -73,6 +74,7 @@ pub fn limits(kind: TurnKind, history: &RoundHistory) -> Option<TurnLimits> {
             kind,
             fire_only: false,
             shots: Some(1),
+            moves_after_acting: false,
         }),
         TurnKind::FurtherShot => (history.shots > 0 && shots_left).then_some(one_shot),
         // Only worth asking where an enemy could come to blows this round.
@@ -80,6 +82,7 @@ pub fn limits(kind: TurnKind, history: &RoundHistory) -> Option<TurnLimits> {
             kind,
             fire_only: false,
             shots: Some(0),
+            moves_after_acting: false,
         }),
     }
 }
@@ -201,6 +204,7 @@ mod tests {
                 kind,
                 fire_only: true,
                 shots: Some(1),
+                moves_after_acting: false,
             })
         };
         assert_eq!(
