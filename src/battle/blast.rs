@@ -13,7 +13,8 @@ use super::{Charge, UnitId, Vital, effects, wounds};
 use crate::map::Tile;
 use crate::map::range::{RangeBand, WeaponReach, distance_squared, range_reading};
 use crate::map::sight::{LineOfFire, line_of_fire};
-use crate::rules::damage::{DamageQuality, DamageReach, blast_ring_divisor};
+use crate::rules::damage::{DamageQuality, DamageReach};
+use crate::rules::explosions::{BlastRing, ring_at};
 use crate::rules::explosions::{SCATTER_DIE, scatter_steps};
 use crate::rules::firearms::within_sixty_degrees;
 use crate::rules::percentile::SuccessLevel;
@@ -147,10 +148,10 @@ pub struct BlastPreview {
     pub words: DemandWords,
     /// The exact chance it lands where aimed (a malfunction is a miss).
     pub chance: f64,
-    /// The blast radius in yards (`None`: it bursts on its tile alone).
-    pub radius: Option<u32>,
-    /// Units it would catch where aimed, with their ring's divisor (1, 2 or 4).
-    pub caught: Vec<(UnitId, u32)>,
+    /// The blast's rings, nearest first (none: it bursts on its tile alone).
+    pub rings: Vec<BlastRing>,
+    /// Units it would catch where aimed, with their ring (an index into `rings`; 0 with none).
+    pub caught: Vec<(UnitId, usize)>,
     /// Units in its rings that cover would shield.
     pub shielded: Vec<UnitId>,
 }
@@ -174,16 +175,10 @@ pub fn preview(
         weapon: throw.weapon.name.clone(),
         words,
         chance,
-        radius: throw.weapon.blast_radius_yards(),
+        rings: ruleset.blast_rings(&throw.weapon.damage),
         caught: caught
             .into_iter()
-            .map(|(unit, reach)| {
-                let divisor = match reach {
-                    DamageReach::Ring(divisor) => divisor,
-                    _ => 1,
-                };
-                (unit, divisor)
-            })
+            .map(|(unit, ring, _)| (unit, ring))
             .collect(),
         shielded: shielded.into_iter().map(|(unit, _)| unit).collect(),
     })
@@ -223,8 +218,8 @@ fn scatter(battle: &mut Battle, weapon: &str, from: Tile, dice: u32) -> Tile {
     landing
 }
 
-/// Who an explosive going off at `centre` catches: every unit within three times its radius,
-/// with its ring, unless something that blocks sight stands between it and the centre (those
+/// Who an explosive going off at `centre` catches: every unit within its rings as the rulebook
+/// draws them, with its ring, unless something that blocks sight stands between it and the centre (those
 /// are shielded, with the tile that shields them); a directional mine reaches only sixty degrees
 /// either side of `facing`. A weapon with no blast (a Molotov) catches only whoever is on the
 /// tile.
@@ -233,8 +228,8 @@ fn caught_by(
     weapon: &Weapon,
     centre: Tile,
     facing: Option<(i32, i32)>,
-) -> (Vec<(UnitId, DamageReach)>, Vec<(UnitId, Tile)>) {
-    let radius = weapon.blast_radius_yards();
+) -> (Vec<(UnitId, usize, DamageReach)>, Vec<(UnitId, Tile)>) {
+    let rings = battle.scenario.ruleset.blast_rings(&weapon.damage);
     let mut caught = Vec::new();
     let mut shielded = Vec::new();
     for unit in battle.unit_ids() {
@@ -244,13 +239,13 @@ fn caught_by(
         if battle.vitals(unit).vital == Vital::Dead {
             continue;
         }
-        let Some(radius) = radius else {
+        if rings.is_empty() {
             if at == centre {
-                caught.push((unit, DamageReach::Full));
+                caught.push((unit, 0, DamageReach::Full));
             }
             continue;
-        };
-        let Some(divisor) = blast_ring_divisor(distance_squared(centre, at), radius) else {
+        }
+        let Some(ring) = ring_at(&rings, distance_squared(centre, at)) else {
             continue;
         };
         let direction = (
@@ -266,7 +261,7 @@ fn caught_by(
         match line_of_fire(&battle.scenario.map, centre, at) {
             LineOfFire::Blocked { at: wall } => shielded.push((unit, wall)),
             LineOfFire::Clear | LineOfFire::HalfConcealed { .. } => {
-                caught.push((unit, DamageReach::Ring(divisor)));
+                caught.push((unit, ring, rings[ring].reach));
             }
         }
     }
@@ -292,7 +287,7 @@ pub(super) fn detonate(
     for (unit, wall) in shielded {
         battle.emit(EventKind::Shielded { unit, by: wall });
     }
-    for (unit, reach) in caught {
+    for (unit, _, reach) in caught {
         let roll = battle.roll_damage(
             by,
             unit,

@@ -327,6 +327,37 @@ impl Formula {
 
     /// This formula at a blast ring: scaled down in dice where they divide evenly, else the full
     /// formula with the divisor for its total.
+    /// The formula's first dice term, as (count, sides).
+    pub fn first_dice(&self) -> Option<(u32, u32)> {
+        self.terms.iter().find_map(|term| match term.kind {
+            TermKind::Dice { count, sides } if !term.negative => Some((count, sides)),
+            _ => None,
+        })
+    }
+
+    /// This formula with `fewer` dice taken from its first dice term; `None` when none are
+    /// left.
+    pub fn less_dice(&self, fewer: u32) -> Option<Formula> {
+        let (count, _) = self.first_dice()?;
+        let left = count.checked_sub(fewer).filter(|left| *left > 0)?;
+        let mut taken = false;
+        let terms = self
+            .terms
+            .iter()
+            .map(|term| match term.kind {
+                TermKind::Dice { sides, .. } if !term.negative && !taken => {
+                    taken = true;
+                    Term {
+                        kind: TermKind::Dice { count: left, sides },
+                        ..*term
+                    }
+                }
+                _ => *term,
+            })
+            .collect();
+        Some(Formula { terms })
+    }
+
     fn ring(&self, divisor: u32) -> (Formula, u32) {
         match self.scaled_down(divisor) {
             Some(scaled) => (scaled, 1),
@@ -428,19 +459,11 @@ pub enum DamageReach {
     /// Distance in yards from a blast's centre.
     BlastDistance(f32),
     /// A blast's ring by its divisor: 1 within the radius, 2 to twice it, 4 to three times it
-    /// (see [`blast_ring_divisor`]).
+    /// (CoC; see [`crate::rules::explosions::halving_rings`]).
     Ring(u32),
-}
-
-/// The ring of a blast of `radius_yards` that a point `distance_squared` square yards from its
-/// centre lies in, as the divisor of its damage: 1 within the radius, 2 up to twice it, 4 up to
-/// three times it; `None` beyond. Exact, on whole square yards.
-pub fn blast_ring_divisor(distance_squared: u64, radius_yards: u32) -> Option<u32> {
-    let radius = u64::from(radius_yards);
-    [(1, 1), (2, 2), (3, 4)]
-        .into_iter()
-        .find(|(times, _)| distance_squared <= (times * radius) * (times * radius))
-        .map(|(_, divisor)| divisor)
+    /// A blast this many steps out from its first ring, one die fewer for each (BRP; see
+    /// [`crate::rules::explosions::falloff_rings`]).
+    Falloff(u32),
 }
 
 /// Why a damage could not be rolled at a reach.
@@ -525,7 +548,12 @@ impl DamageNotation {
             (DamageShape::Blast { formula, .. }, DamageReach::Ring(divisor)) => {
                 Ok(Some(formula.ring(divisor)))
             }
-            (_, DamageReach::BlastDistance(_) | DamageReach::Ring(_)) => Err(ReachError::NotABlast),
+            (DamageShape::Blast { formula, .. }, DamageReach::Falloff(steps)) => {
+                Ok(formula.less_dice(steps).map(|less| (less, 1)))
+            }
+            (_, DamageReach::BlastDistance(_) | DamageReach::Ring(_) | DamageReach::Falloff(_)) => {
+                Err(ReachError::NotABlast)
+            }
             (_, DamageReach::Band(_)) => Err(ReachError::NotBanded),
         }
     }
@@ -1277,27 +1305,19 @@ mod tests {
         );
     }
 
-    /// Rings on whole square yards: dynamite (radius 3) at (3, 0) is inside, (2, 3) is 3.6 yards
-    /// (half damage), (6, 0) still half, (5, 5) 7.07 yards (a quarter), (9, 1) beyond.
+    /// A blast's rings by divisor (CoC) and by dice lost (BRP's dynamite, 5D6 less 1D6 a step).
     #[test]
-    fn blast_rings_on_the_grid() {
-        let cases = [
-            (0, Some(1)),
-            (9, Some(1)),
-            (13, Some(2)),
-            (36, Some(2)),
-            (37, Some(4)),
-            (50, Some(4)),
-            (81, Some(4)),
-            (82, None),
-        ];
-        for (distance_squared, divisor) in cases {
-            assert_eq!(
-                blast_ring_divisor(distance_squared, 3),
-                divisor,
-                "{distance_squared} square yards"
-            );
-        }
+    fn blast_rings_scale_the_formula() {
+        let brp_dynamite = notation("5D6/2 yards");
+        assert_eq!(
+            brp_dynamite.formula_at(DamageReach::Falloff(1)),
+            Ok(Some((formula("4D6"), 1)))
+        );
+        assert_eq!(
+            brp_dynamite.formula_at(DamageReach::Falloff(4)),
+            Ok(Some((formula("1D6"), 1)))
+        );
+        assert_eq!(brp_dynamite.formula_at(DamageReach::Falloff(5)), Ok(None));
         let dynamite = notation("4D10/3 yards");
         assert_eq!(
             dynamite.formula_at(DamageReach::Ring(2)),

@@ -1,7 +1,61 @@
-//! Explosions and fire: where a missed explosive lands, and how a burning unit suffers. The rings
-//! of a blast are in `damage` (`blast_ring_divisor`).
+//! Explosions and fire: a blast's rings as each rulebook draws them, where a missed explosive
+//! lands, and how a burning unit suffers.
 
 use serde::{Deserialize, Serialize};
+
+use super::damage::{DamageReach, Formula};
+
+/// One ring of a blast: out to `outer_yards` from the centre (measured exactly, on whole square
+/// yards), the damage's reach there, its share of the full damage, and the ring in words.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BlastRing {
+    pub outer_yards: u32,
+    pub reach: DamageReach,
+    pub share: f64,
+    pub words: String,
+}
+
+/// The ring (by index, nearest first) a point `distance_squared` square yards from the centre
+/// lies in; `None` beyond the last.
+pub fn ring_at(rings: &[BlastRing], distance_squared: u64) -> Option<usize> {
+    rings.iter().position(|ring| {
+        let outer = u64::from(ring.outer_yards);
+        distance_squared <= outer * outer
+    })
+}
+
+/// CoC's rings: full damage within the radius, half to twice it, a quarter to three times it.
+pub fn halving_rings(radius_yards: u32) -> Vec<BlastRing> {
+    [
+        (1, 1, "full damage"),
+        (2, 2, "half damage"),
+        (3, 4, "a quarter"),
+    ]
+    .into_iter()
+    .map(|(times, divisor, words)| BlastRing {
+        outer_yards: times * radius_yards,
+        reach: DamageReach::Ring(divisor),
+        share: 1.0 / f64::from(divisor),
+        words: words.to_string(),
+    })
+    .collect()
+}
+
+/// BRP's falloff: the formula's dice out to `step_yards`, one die fewer for each further step,
+/// until none is left (dynamite, 5D6 and a step of 2: 5D6 to 2 yards, 4D6 to 4 … 1D6 to 10).
+pub fn falloff_rings(formula: &Formula, step_yards: u32) -> Vec<BlastRing> {
+    let Some((count, sides)) = formula.first_dice() else {
+        return Vec::new();
+    };
+    (0..count)
+        .map(|fewer| BlastRing {
+            outer_yards: step_yards.saturating_mul(fewer + 1),
+            reach: DamageReach::Falloff(fewer),
+            share: f64::from(count - fewer) / f64::from(count),
+            words: format!("{}D{sides}", count - fewer),
+        })
+        .collect()
+}
 
 /// The eight directions a missed explosive may fly, clockwise from north, as a 1D8 reads them
 /// (1 north, 2 north-east … 8 north-west). North is up the map (rows count downward).
@@ -58,6 +112,49 @@ impl Burning {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// CoC's rings on whole square yards: dynamite (radius 3) at (3, 0) is inside, (2, 3) is 3.6
+    /// yards (half damage), (6, 0) still half, (5, 5) 7.07 yards (a quarter), (9, 1) beyond.
+    #[test]
+    fn halving_rings_on_the_grid() {
+        let rings = halving_rings(3);
+        let cases = [
+            (0, Some(0)),
+            (9, Some(0)),
+            (13, Some(1)),
+            (36, Some(1)),
+            (37, Some(2)),
+            (50, Some(2)),
+            (81, Some(2)),
+            (82, None),
+        ];
+        for (distance_squared, ring) in cases {
+            assert_eq!(
+                ring_at(&rings, distance_squared),
+                ring,
+                "{distance_squared}"
+            );
+        }
+        assert_eq!(rings[1].reach, DamageReach::Ring(2));
+    }
+
+    /// BRP's dynamite (SPECS.md 1.1): 5D6 out to 2.0 yards, 4D6 at 2.24 (a knight's move), 1D6
+    /// out to 10, nothing past.
+    #[test]
+    fn falloff_rings_lose_a_die_a_step() {
+        let five = Formula {
+            terms: vec![crate::rules::damage::Term::dice(5, 6)],
+        };
+        let rings = falloff_rings(&five, 2);
+        let words = |squared: u64| ring_at(&rings, squared).map(|ring| rings[ring].words.clone());
+        assert_eq!(words(4).as_deref(), Some("5D6"));
+        assert_eq!(words(5).as_deref(), Some("4D6"));
+        assert_eq!(words(16).as_deref(), Some("4D6"));
+        assert_eq!(words(17).as_deref(), Some("3D6"));
+        assert_eq!(words(100).as_deref(), Some("1D6"));
+        assert_eq!(words(101), None);
+        assert!((rings[1].share - 0.8).abs() < 1e-12);
+    }
 
     #[test]
     fn a_miss_flies_along_one_of_eight_directions() {

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::characteristics::{Characteristics, DerivedStats};
 use super::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError};
 use super::dice::Dice;
+use super::explosions::BlastRing;
 use super::firearms::VolleyHits;
 use super::initiative::InitiativeEntry;
 use super::melee::{Defence, ExchangeOdds, MeleeOutcome};
@@ -171,6 +172,10 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     fn maneuvers_answer(&self) -> bool {
         self.blow_answers(&DefenceFacts::default()).maneuver
     }
+
+    /// A blast's rings as the rulebook draws them (CoC: full, half, a quarter out to three times
+    /// the radius; BRP: a die fewer each step); empty for a damage that is no blast.
+    fn blast_rings(&self, damage: &DamageNotation) -> Vec<BlastRing>;
 
     /// Whether armor comes off each die of a shotgun's pellets (CoC's rule), rather than once
     /// from the whole roll (BRP).

@@ -474,12 +474,11 @@ fn readouts(ui: &mut egui::Ui, inputs: &PanelInputs, scenario: Option<&Scenario>
                 .color(highlight),
         );
         if let Some(scenario) = scenario {
-            for (unit, divisor) in &sketch.caught {
-                let share = match divisor {
-                    1 => "full damage",
-                    2 => "half damage",
-                    _ => "a quarter",
-                };
+            for (unit, ring) in &sketch.caught {
+                let share = sketch
+                    .rings
+                    .get(*ring)
+                    .map_or("full damage", |ring| ring.words.as_str());
                 ui.small(format!("{}: {share}", scenario.units[unit.index()].name));
             }
             for unit in &sketch.shielded {

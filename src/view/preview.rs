@@ -23,6 +23,7 @@ use crate::log::goal_words;
 use crate::map::Tile;
 use crate::map::range::{RangeBand, range_reading};
 use crate::map::sight::{LineOfFire, ShotLine, line_of_fire};
+use crate::rules::explosions::BlastRing;
 use crate::rules::modifiers::{Modifier, modifier_words};
 use crate::rules::ruleset::WeaponDefenceWords;
 use crate::rules::weapons::AttackForm;
@@ -59,9 +60,10 @@ pub struct AimReadout(pub Option<Aim>);
 #[derive(Debug, Clone, PartialEq)]
 pub struct BlastSketch {
     pub centre: Tile,
-    pub radius: Option<u32>,
-    /// Units caught, with their ring's divisor (1 full, 2 half, 4 quarter damage).
-    pub caught: Vec<(UnitId, u32)>,
+    /// The blast's rings, nearest first, as its rulebook draws them.
+    pub rings: Vec<BlastRing>,
+    /// Units caught, with their ring (an index into `rings`).
+    pub caught: Vec<(UnitId, usize)>,
     pub shielded: Vec<UnitId>,
     /// "Dynamite Stick · Regular · 60% on target · catches 2 enemies and 1 friend", or why not.
     pub headline: String,
@@ -356,7 +358,7 @@ fn blast_sketch(
             };
             BlastSketch {
                 centre: tile,
-                radius: preview.radius,
+                rings: preview.rings,
                 headline: format!(
                     "{} · {:.0}% on target · catches {enemies} enem{} and {friends} friend{}{shielded}",
                     parts.join(" · "),
@@ -370,7 +372,7 @@ fn blast_sketch(
         }
         Err(why) => BlastSketch {
             centre: tile,
-            radius: None,
+            rings: Vec::new(),
             caught: Vec::new(),
             shielded: Vec::new(),
             headline: headline(&Err(why)),
@@ -420,10 +422,11 @@ fn draw_line_of_fire(
 }
 
 /// Ring colours: full damage red, half orange, a quarter yellow; shielded units grey.
-fn ring_colour(divisor: u32) -> Color {
-    match divisor {
-        1 => Color::srgb(1.0, 0.2, 0.15),
-        2 => Color::srgb(1.0, 0.55, 0.1),
+/// A ring's colour by its place, nearest first: red, orange, then yellow.
+fn ring_colour(ring: usize) -> Color {
+    match ring {
+        0 => Color::srgb(1.0, 0.2, 0.15),
+        1 => Color::srgb(1.0, 0.55, 0.1),
         _ => Color::srgb(1.0, 0.9, 0.25),
     }
 }
@@ -442,20 +445,17 @@ fn draw_blast(
     gizmos.rect_2d(
         Isometry2d::from_translation(centre),
         Vec2::splat(TILE_SIZE - 2.0),
-        ring_colour(1),
+        ring_colour(0),
     );
-    if let Some(radius) = sketch.radius {
-        for (times, divisor) in [(1.0, 1), (2.0, 2), (3.0, 4)] {
-            // Rings are measured from tile centre to tile centre, one tile a yard.
-            let yards = times * radius as f32;
-            gizmos
-                .circle_2d(
-                    Isometry2d::from_translation(centre),
-                    yards * TILE_SIZE,
-                    ring_colour(divisor),
-                )
-                .resolution(96);
-        }
+    for (index, ring) in sketch.rings.iter().enumerate() {
+        // Rings are measured from tile centre to tile centre, one tile a yard.
+        gizmos
+            .circle_2d(
+                Isometry2d::from_translation(centre),
+                ring.outer_yards as f32 * TILE_SIZE,
+                ring_colour(index),
+            )
+            .resolution(96);
     }
     let position = |id: UnitId| {
         units
@@ -463,13 +463,13 @@ fn draw_blast(
             .find(|(unit, _)| **unit == id)
             .map(|(_, at)| geometry.centre(at.0))
     };
-    for (unit, divisor) in &sketch.caught {
+    for (unit, ring) in &sketch.caught {
         if let Some(at) = position(*unit) {
             for inset in [2.0, 5.0] {
                 gizmos.rect_2d(
                     Isometry2d::from_translation(at),
                     Vec2::splat(TILE_SIZE - inset),
-                    ring_colour(*divisor),
+                    ring_colour(*ring),
                 );
             }
         }

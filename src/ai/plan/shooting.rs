@@ -38,15 +38,12 @@ impl<'a> Planner<'a> {
                     continue;
                 };
                 let (mut foes, mut friends) = (0.0, 0.0);
-                for (caught, divisor) in &preview.caught {
+                for (caught, ring) in &preview.caught {
+                    let share = preview.rings.get(*ring).map_or(1.0, |ring| ring.share);
                     let Some(seen) = self.seen.iter().find(|other| other.unit == *caught) else {
                         continue;
                     };
-                    let harm = self.harm(
-                        &[(preview.chance, 1)],
-                        mean / f64::from(*divisor),
-                        seen.hit_points,
-                    );
+                    let harm = self.harm(&[(preview.chance, 1)], mean * share, seen.hit_points);
                     if seen.side == side {
                         friends += harm;
                     } else if seen.standing {

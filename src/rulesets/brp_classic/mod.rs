@@ -12,10 +12,11 @@ pub mod worth;
 use crate::files::FileError;
 use crate::rules::characteristics::{Characteristics, DerivedStats};
 use crate::rules::damage::{
-    DamageNotation, DamagePart, DamageQuality, DamageReach, DamageRoll, DamageSource, Formula,
-    ReachError,
+    DamageNotation, DamagePart, DamageQuality, DamageReach, DamageRoll, DamageShape, DamageSource,
+    Formula, ReachError,
 };
 use crate::rules::dice::Dice;
+use crate::rules::explosions::{BlastRing, falloff_rings};
 use crate::rules::firearms::VolleyHits;
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
@@ -201,6 +202,15 @@ impl Ruleset for BrpClassic {
             dodge: facts.dodges == 0 && !facts.acted,
             weapon: facts.weapon_defences == 0 && facts.named_attacker,
             maneuver: false,
+        }
+    }
+
+    /// A blast loses one of its dice each step of its radius out (dynamite: 5D6, a step of 2
+    /// yards; SPECS.md 1.1).
+    fn blast_rings(&self, damage: &DamageNotation) -> Vec<BlastRing> {
+        match (&damage.shape, damage.blast_radius_yards()) {
+            (DamageShape::Blast { formula, .. }, Some(step)) => falloff_rings(formula, step),
+            _ => Vec::new(),
         }
     }
 

@@ -11,6 +11,7 @@ use crate::rules::damage::{
     DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError,
 };
 use crate::rules::dice::Dice;
+use crate::rules::explosions::{BlastRing, halving_rings};
 use crate::rules::firearms::{VolleyHits, volley_hits, volley_size};
 use crate::rules::initiative::{InitiativeEntry, initiative_order};
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome, melee_outcome};
@@ -173,6 +174,13 @@ impl Ruleset for Coc7e {
             weapon: true,
             maneuver: true,
         }
+    }
+
+    fn blast_rings(&self, damage: &DamageNotation) -> Vec<BlastRing> {
+        damage
+            .blast_radius_yards()
+            .map(halving_rings)
+            .unwrap_or_default()
     }
 
     fn armor_per_pellet_die(&self) -> bool {
