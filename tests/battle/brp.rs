@@ -471,3 +471,70 @@ fn no_moving_after_acting_in_the_round() {
         "{step:?}"
     );
 }
+
+/// BRP's dynamite loses a die every 2 yards out: Ezra's stick lands on Harvey's tile (a 10
+/// against his Throw 45) and Harvey takes 5D6; Ida, 2.24 yards off, and Tommy, 4 yards off,
+/// 4D6 each; Silas, 11 yards off, nothing.
+#[test]
+fn a_blast_loses_a_die_every_two_yards() {
+    const IDA: UnitId = UnitId(1);
+    const TOMMY: UnitId = UnitId(2);
+    let mut scenario = shipped("kingsport.ron");
+    let dynamite = scenario
+        .ruleset
+        .weapons()
+        .find("Dynamite Stick")
+        .expect("BRP's weapon table has dynamite")
+        .clone();
+    scenario.units[EZRA.index()]
+        .weapons
+        .push(gridkeeper::map::scenario::CarriedWeapon {
+            weapon: dynamite,
+            loaded: 1,
+            spare: 1,
+            mounted: false,
+        });
+    for (unit, (x, y)) in [
+        (EZRA, (10, 4)),
+        (HARVEY, (10, 8)),
+        (IDA, (11, 10)),
+        (TOMMY, (10, 12)),
+        (SILAS, (21, 8)),
+    ] {
+        scenario.units[unit.index()].start = Tile::new(x, y);
+    }
+    for unit in &mut scenario.units {
+        unit.control = Control::Person;
+    }
+    let mut app = begun(scenario);
+    until_the_whole_turn_of(&mut app, EZRA);
+    send(
+        &mut app,
+        Command::Ready {
+            unit: EZRA,
+            weapon: WeaponChoice::Carried(1),
+        },
+    );
+    load(&mut app, &[percentile(10).as_slice(), &[1; 13]].concat());
+    let blast = after(
+        &mut app,
+        &[],
+        Command::Blast {
+            unit: EZRA,
+            weapon: WeaponChoice::Carried(1),
+            at: Tile::new(10, 8),
+        },
+    );
+    let dice_on = |target: UnitId| {
+        blast.iter().find_map(|event| match event {
+            EventKind::DamageRolled {
+                target: hit, roll, ..
+            } if *hit == target => Some(roll.dice().count()),
+            _ => None,
+        })
+    };
+    assert_eq!(dice_on(HARVEY), Some(5), "{blast:?}");
+    assert_eq!(dice_on(IDA), Some(4));
+    assert_eq!(dice_on(TOMMY), Some(4));
+    assert_eq!(dice_on(SILAS), None);
+}
