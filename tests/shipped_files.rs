@@ -38,7 +38,7 @@ fn the_brp_files_load_and_name_brp_skills() {
         BrpClassic::from_texts(&read("weapons.ron"), &read("armor.ron")).expect("they load");
     let shipped = BrpClassic::shipped().expect("the compiled-in files load");
     assert_eq!(from_disk.weapons(), shipped.weapons());
-    assert_eq!(shipped.weapons().weapons.len(), 10);
+    assert_eq!(shipped.weapons().weapons.len(), 11);
     assert_eq!(shipped.armor().armor.len(), 4);
     let mut dice = Dice::from_seed(1);
     for weapon in &shipped.weapons().weapons {
