@@ -16,21 +16,26 @@ const EZRA: UnitId = UnitId(3);
 const MERCY: UnitId = UnitId(4);
 const SILAS: UnitId = UnitId(5);
 
-/// Harvey in the open with Mercy and Silas on either side and Ezra above him.
-fn ambush() -> App {
+/// The Kingsport Warehouse with these units moved to these tiles, every unit played by a person.
+fn kingsport_with(places: &[(UnitId, (u32, u32))]) -> Scenario {
     let mut scenario = shipped("kingsport.ron");
-    for (unit, (x, y)) in [
-        (HARVEY, (10, 8)),
-        (MERCY, (11, 8)),
-        (SILAS, (9, 8)),
-        (EZRA, (10, 7)),
-    ] {
-        scenario.units[unit.index()].start = Tile::new(x, y);
+    for (unit, (x, y)) in places {
+        scenario.units[unit.index()].start = Tile::new(*x, *y);
     }
     for unit in &mut scenario.units {
         unit.control = Control::Person;
     }
-    begun(scenario)
+    scenario
+}
+
+/// Harvey in the open with Mercy and Silas on either side and Ezra above him.
+fn ambush() -> App {
+    begun(kingsport_with(&[
+        (HARVEY, (10, 8)),
+        (MERCY, (11, 8)),
+        (SILAS, (9, 8)),
+        (EZRA, (10, 7)),
+    ]))
 }
 
 /// End turns until `unit` is the one acting, past every declaration slot (no one named to
@@ -71,6 +76,18 @@ fn until_the_whole_turn_of(app: &mut App, unit: UnitId) {
         send(app, Command::EndTurn { unit });
         until_the_turn_of(app, unit);
     }
+}
+
+/// Harvey fires once at Ezra, who takes it.
+fn harvey_shoots_ezra(app: &mut App) {
+    shoot(app, HARVEY, EZRA);
+    send(
+        app,
+        Command::Answer {
+            unit: EZRA,
+            answer: Answer::Nothing,
+        },
+    );
 }
 
 /// `unit` fires its gun (its first weapon) once at `target`.
@@ -134,14 +151,7 @@ fn a_parry_once_a_round_and_no_dodge_after_ones_turn() {
     assert_eq!(condition(&mut app, HARVEY).parry_against, Some(MERCY));
     until_the_turn_of(&mut app, HARVEY);
     assert_eq!(limits(&app).kind, TurnKind::ReadiedShot);
-    shoot(&mut app, HARVEY, EZRA);
-    send(
-        &mut app,
-        Command::Answer {
-            unit: EZRA,
-            answer: Answer::Nothing,
-        },
-    );
+    harvey_shoots_ezra(&mut app);
     send(&mut app, Command::EndTurn { unit: HARVEY });
     until_the_turn_of(&mut app, MERCY);
     attack(&mut app, MERCY);
@@ -410,13 +420,7 @@ fn a_failed_shock_roll_knocks_out_for_two_d6_rounds() {
 fn armor_comes_off_a_shotgun_hit_once() {
     const IDA: UnitId = UnitId(1);
     const THING: UnitId = UnitId(6);
-    let mut scenario = shipped("kingsport.ron");
-    scenario.units[IDA.index()].start = Tile::new(10, 8);
-    scenario.units[THING.index()].start = Tile::new(11, 8);
-    for unit in &mut scenario.units {
-        unit.control = Control::Person;
-    }
-    let mut app = begun(scenario);
+    let mut app = begun(kingsport_with(&[(IDA, (10, 8)), (THING, (11, 8))]));
     until_the_turn_of(&mut app, IDA);
     shoot(&mut app, IDA, THING);
     load(
@@ -450,14 +454,7 @@ fn armor_comes_off_a_shotgun_hit_once() {
 fn no_moving_after_acting_in_the_round() {
     let mut app = ambush();
     until_the_whole_turn_of(&mut app, HARVEY);
-    shoot(&mut app, HARVEY, EZRA);
-    send(
-        &mut app,
-        Command::Answer {
-            unit: EZRA,
-            answer: Answer::Nothing,
-        },
-    );
+    harvey_shoots_ezra(&mut app);
     let step = after(
         &mut app,
         &[],
@@ -479,7 +476,13 @@ fn no_moving_after_acting_in_the_round() {
 fn a_blast_loses_a_die_every_two_yards() {
     const IDA: UnitId = UnitId(1);
     const TOMMY: UnitId = UnitId(2);
-    let mut scenario = shipped("kingsport.ron");
+    let mut scenario = kingsport_with(&[
+        (EZRA, (10, 4)),
+        (HARVEY, (10, 8)),
+        (IDA, (11, 10)),
+        (TOMMY, (10, 12)),
+        (SILAS, (21, 8)),
+    ]);
     let dynamite = scenario
         .ruleset
         .weapons()
@@ -494,18 +497,6 @@ fn a_blast_loses_a_die_every_two_yards() {
             spare: 1,
             mounted: false,
         });
-    for (unit, (x, y)) in [
-        (EZRA, (10, 4)),
-        (HARVEY, (10, 8)),
-        (IDA, (11, 10)),
-        (TOMMY, (10, 12)),
-        (SILAS, (21, 8)),
-    ] {
-        scenario.units[unit.index()].start = Tile::new(x, y);
-    }
-    for unit in &mut scenario.units {
-        unit.control = Control::Person;
-    }
     let mut app = begun(scenario);
     until_the_whole_turn_of(&mut app, EZRA);
     send(

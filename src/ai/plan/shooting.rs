@@ -96,17 +96,7 @@ impl<'a> Planner<'a> {
                 weapon: choice,
             };
         }
-        let shot = best_shot(
-            world,
-            self.scenario,
-            self.seen,
-            &self.turn,
-            self.arsenal,
-            Some(AMMUNITION_COST),
-            |rolls: &[(f64, u32)], hit_points, armor| {
-                self.harm(rolls, (mean - f64::from(armor)).max(0.0), hit_points)
-            },
-        );
+        let shot = self.best_missile_shot(world, mean);
         let here_worth = shot.as_ref().map_or(0.0, |(worth, _)| *worth);
         if self.turn.spent == 0 {
             let moves = self.reach_map(me.at, false);
@@ -211,6 +201,14 @@ impl<'a> Planner<'a> {
             return end;
         };
         let mean = Missile::of(self.scenario, self.spec(), weapon).mean;
+        self.best_missile_shot(world, mean)
+            .filter(|(worth, _)| *worth > 0.0)
+            .map_or(end, |(_, command)| command)
+    }
+
+    /// The shot with the weapon in hand (of `mean` damage) that does most harm through each
+    /// target's armor, bursts and extra shots weighed against the ammunition they spend.
+    fn best_missile_shot(&self, world: &mut World, mean: f64) -> Option<(f64, Command)> {
         best_shot(
             world,
             self.scenario,
@@ -222,8 +220,6 @@ impl<'a> Planner<'a> {
                 self.harm(rolls, (mean - f64::from(armor)).max(0.0), hit_points)
             },
         )
-        .filter(|(worth, _)| *worth > 0.0)
-        .map_or(end, |(_, command)| command)
     }
 
     /// Whether a turn's aim (a bonus die next turn) beats shooting now and again next turn:
