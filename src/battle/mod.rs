@@ -12,6 +12,7 @@ mod engine;
 pub mod event;
 mod exchange;
 mod fighting;
+mod fire_preview;
 mod flow;
 mod hold;
 pub mod melee;

@@ -2,12 +2,10 @@
 //! and the state give; diving for cover; aiming, reloading and clearing jams. The same reading
 //! of a shot feeds the roll, the preview the player sees before committing, and the AI.
 
-use bevy::prelude::World;
-use serde::Serialize;
-
 use super::arms::malfunction;
 use super::command::{Answer, FireMode, Rejection, WeaponChoice};
 use super::event::{DefenceKind, EventKind};
+pub use super::fire_preview::{RollPreview, preview};
 use super::shot::{ShotSetup, ShotTerms, engaged_with, setup};
 use super::state::Battle;
 use super::threat::{AnswerOdds, Stakes};
@@ -21,10 +19,9 @@ use crate::rules::firearms::{VolleyHits, spend};
 use crate::rules::percentile::SuccessLevel;
 use crate::rules::roll::Demand;
 use crate::rules::roll::Verdict;
-use crate::rules::ruleset::DemandWords;
 use crate::rules::situation::ShotDefence;
 use crate::rules::skills::DODGE;
-use crate::rules::weapons::{AttackForm, MalfunctionKind, Weapon};
+use crate::rules::weapons::{MalfunctionKind, Weapon};
 
 /// Whether a target can answer shots now: dive for cover, or dodge the first bullet of the
 /// round where it has not acted nor dodged yet, as its rulebook has it.
@@ -527,109 +524,4 @@ pub(super) fn dive_odds(
         hit_if_taken,
         hit_if_made,
     })
-}
-
-/// One roll of a planned ranged attack, as the player sees it before committing.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct RollPreview {
-    pub target: UnitId,
-    pub bullets: u32,
-    /// What the roll is made against, in the rulebook's words.
-    pub words: DemandWords,
-    pub setup: ShotSetup,
-    /// The exact chance the roll hits (malfunctions count as misses).
-    pub chance: f64,
-}
-
-impl RollPreview {
-    /// "Hard · long range · −1 half cover, +1 aiming · 21% to hit".
-    pub fn label(&self) -> String {
-        let mut parts = vec![if self.setup.possible {
-            self.words.head.clone()
-        } else {
-            "Cannot hit".to_string()
-        }];
-        parts.push(self.setup.reading.band.label().to_string());
-        if !self.words.modifiers.is_empty() {
-            parts.push(self.words.modifiers.clone());
-        }
-        format!("{} · {:.0}% to hit", parts.join(" · "), self.chance * 100.0)
-    }
-}
-
-/// Preview a ranged attack by `unit` with `weapon` in `mode`: every roll it would make, with
-/// its modifiers and exact chance; or why it cannot be made. A thrown weapon previews its throw
-/// (the defender may still dodge). Nothing in the battle changes.
-pub fn preview(
-    world: &mut World,
-    unit: UnitId,
-    weapon: WeaponChoice,
-    mode: &FireMode,
-) -> Result<Vec<RollPreview>, Rejection> {
-    let battle = Battle::new(world);
-    battle.known(unit)?;
-    if let WeaponChoice::Carried(index) = weapon
-        && let Some(thrown) = battle
-            .carried(unit, index)
-            .filter(|carried| carried.attack_form() == AttackForm::Thrown)
-            .cloned()
-    {
-        let target = mode
-            .targets()
-            .first()
-            .copied()
-            .ok_or_else(|| Rejection::InvalidTarget("nobody to throw at".to_string()))?;
-        battle.target_there(unit, target)?;
-        let terms = ShotTerms {
-            aimed: true,
-            first: true,
-            ..ShotTerms::default()
-        };
-        let shot = setup(&battle, unit, target, &thrown, terms)?;
-        let plan = FirePlan {
-            index,
-            skill_name: thrown.skill.clone(),
-            weapon: thrown,
-            rounds: 1,
-            wasted: 0,
-            chambered: false,
-            rolls: Vec::new(),
-        };
-        return Ok(vec![roll_preview(&battle, unit, &plan, target, 1, shot)]);
-    }
-    let plan = plan_fire(&battle, unit, weapon, mode)?;
-    plan.rolls
-        .iter()
-        .map(|roll| {
-            let shot = setup(&battle, unit, roll.target, &plan.weapon, roll.terms)?;
-            Ok(roll_preview(
-                &battle,
-                unit,
-                &plan,
-                roll.target,
-                roll.bullets,
-                shot,
-            ))
-        })
-        .collect()
-}
-
-/// One roll of a planned attack as the preview shows it: its chance and its demand in the
-/// rulebook's words.
-fn roll_preview(
-    battle: &Battle,
-    unit: UnitId,
-    plan: &FirePlan,
-    target: UnitId,
-    bullets: u32,
-    shot: ShotSetup,
-) -> RollPreview {
-    let demand = shot_demand(battle, unit, plan, &shot);
-    RollPreview {
-        target,
-        bullets,
-        words: battle.scenario.ruleset.demand_words(&demand),
-        chance: hit_chance(battle, unit, plan, &shot),
-        setup: shot,
-    }
 }

@@ -1,0 +1,119 @@
+//! The preview of a ranged attack before it is made: every roll the battle would make, with its
+//! modifiers, its demand in the rulebook's words and its exact chance, from the same plan the
+//! shot itself is made from. Nothing in the battle changes.
+
+use bevy::prelude::World;
+use serde::Serialize;
+
+use super::UnitId;
+use super::command::{FireMode, Rejection, WeaponChoice};
+use super::shot::{ShotSetup, ShotTerms, setup};
+use super::state::Battle;
+use super::volley::{FirePlan, hit_chance, plan_fire, shot_demand};
+use crate::rules::ruleset::DemandWords;
+use crate::rules::weapons::AttackForm;
+
+/// One roll of a planned ranged attack, as the player sees it before committing.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RollPreview {
+    pub target: UnitId,
+    pub bullets: u32,
+    /// What the roll is made against, in the rulebook's words.
+    pub words: DemandWords,
+    pub setup: ShotSetup,
+    /// The exact chance the roll hits (malfunctions count as misses).
+    pub chance: f64,
+}
+
+impl RollPreview {
+    /// "Hard · long range · −1 half cover, +1 aiming · 21% to hit".
+    pub fn label(&self) -> String {
+        let mut parts = vec![if self.setup.possible {
+            self.words.head.clone()
+        } else {
+            "Cannot hit".to_string()
+        }];
+        parts.push(self.setup.reading.band.label().to_string());
+        if !self.words.modifiers.is_empty() {
+            parts.push(self.words.modifiers.clone());
+        }
+        format!("{} · {:.0}% to hit", parts.join(" · "), self.chance * 100.0)
+    }
+}
+
+/// Preview a ranged attack by `unit` with `weapon` in `mode`: every roll it would make, with
+/// its modifiers and exact chance; or why it cannot be made. A thrown weapon previews its throw
+/// (the defender may still dodge). Nothing in the battle changes.
+pub fn preview(
+    world: &mut World,
+    unit: UnitId,
+    weapon: WeaponChoice,
+    mode: &FireMode,
+) -> Result<Vec<RollPreview>, Rejection> {
+    let battle = Battle::new(world);
+    battle.known(unit)?;
+    if let WeaponChoice::Carried(index) = weapon
+        && let Some(thrown) = battle
+            .carried(unit, index)
+            .filter(|carried| carried.attack_form() == AttackForm::Thrown)
+            .cloned()
+    {
+        let target = mode
+            .targets()
+            .first()
+            .copied()
+            .ok_or_else(|| Rejection::InvalidTarget("nobody to throw at".to_string()))?;
+        battle.target_there(unit, target)?;
+        let terms = ShotTerms {
+            aimed: true,
+            first: true,
+            ..ShotTerms::default()
+        };
+        let shot = setup(&battle, unit, target, &thrown, terms)?;
+        let plan = FirePlan {
+            index,
+            skill_name: thrown.skill.clone(),
+            weapon: thrown,
+            rounds: 1,
+            wasted: 0,
+            chambered: false,
+            rolls: Vec::new(),
+        };
+        return Ok(vec![roll_preview(&battle, unit, &plan, target, 1, shot)]);
+    }
+    let plan = plan_fire(&battle, unit, weapon, mode)?;
+    plan.rolls
+        .iter()
+        .map(|roll| {
+            let shot = setup(&battle, unit, roll.target, &plan.weapon, roll.terms)?;
+            Ok(roll_preview(
+                &battle,
+                unit,
+                &plan,
+                roll.target,
+                roll.bullets,
+                shot,
+            ))
+        })
+        .collect()
+}
+
+/// One roll of a planned attack as the preview shows it: its chance and its demand in the
+/// rulebook's words.
+fn roll_preview(
+    battle: &Battle,
+    unit: UnitId,
+    plan: &FirePlan,
+    target: UnitId,
+    bullets: u32,
+    shot: ShotSetup,
+) -> RollPreview {
+    let demand = shot_demand(battle, unit, plan, &shot);
+    RollPreview {
+        target,
+        bullets,
+        words: battle.scenario.ruleset.demand_words(&demand),
+        chance: hit_chance(battle, unit, plan, &shot),
+        setup: shot,
+    }
+}
