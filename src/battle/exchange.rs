@@ -377,13 +377,25 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
     };
     match outcome {
         MeleeOutcome::AttackerWins => match pending.kind {
-            AttackKind::Strike(_) => {
+            AttackKind::Strike(choice) => {
                 let level = if attack_roll.special {
                     SuccessLevel::Extreme
                 } else {
                     SuccessLevel::Regular
                 };
-                let quality = blow_quality(level, true, attacker_weapon.impale);
+                // Where the rulebook has it, an unarmed blow rolled under the Martial Arts
+                // skill rolls its dice twice.
+                let martial = choice == WeaponChoice::Unarmed
+                    && battle
+                        .scenario
+                        .ruleset
+                        .martial_arts_skill()
+                        .is_some_and(|skill| attack_roll.value < battle.skill(attacker, skill));
+                let quality = if martial {
+                    DamageQuality::MartialArts
+                } else {
+                    blow_quality(level, true, attacker_weapon.impale)
+                };
                 blow(battle, attacker, defender, &attacker_weapon, quality);
             }
             AttackKind::Maneuver(goal) => apply_goal(battle, attacker, defender, goal),

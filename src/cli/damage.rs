@@ -203,6 +203,7 @@ fn describe_request(
         DamageQuality::Normal => {}
         DamageQuality::Extreme => header.push_str(" · extreme success"),
         DamageQuality::Impale => header.push_str(" · impale"),
+        DamageQuality::MartialArts => header.push_str(" · martial arts"),
     }
     header
 }

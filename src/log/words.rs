@@ -53,6 +53,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 DamageQuality::Normal => String::new(),
                 DamageQuality::Extreme => " (extreme: maximum damage)".to_string(),
                 DamageQuality::Impale => " (impale)".to_string(),
+                DamageQuality::MartialArts => " (martial arts: the dice twice)".to_string(),
             };
             if dice.is_empty() {
                 format!("{weapon}: {} damage{how}", roll.total)

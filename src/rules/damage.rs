@@ -92,6 +92,8 @@ pub enum DamageQuality {
     Extreme,
     /// As extreme, plus one more roll of the weapon's own damage (without the damage bonus).
     Impale,
+    /// A blow under the Martial Arts skill (BRP): the weapon's dice twice, the damage bonus once.
+    MartialArts,
 }
 
 /// Where a part of a damage roll came from.
@@ -104,6 +106,7 @@ pub enum DamageSource {
     WeaponMaximum,
     DamageBonusMaximum,
     HalfDamageBonusMaximum,
+    /// The weapon's own dice rolled again (an impale; BRP's Martial Arts).
     ImpaleRoll,
 }
 
@@ -289,7 +292,8 @@ impl Formula {
     ) -> DamageRoll {
         let mut parts = Vec::new();
         match quality {
-            DamageQuality::Normal => {
+            // Martial Arts rolls as normal here; the rulebook rolls the weapon's dice again.
+            DamageQuality::Normal | DamageQuality::MartialArts => {
                 for term in &self.terms {
                     parts.push(term.roll(source, damage_bonus));
                 }
@@ -325,8 +329,6 @@ impl Formula {
         }
     }
 
-    /// This formula at a blast ring: scaled down in dice where they divide evenly, else the full
-    /// formula with the divisor for its total.
     /// The formula's first dice term, as (count, sides).
     pub fn first_dice(&self) -> Option<(u32, u32)> {
         self.terms.iter().find_map(|term| match term.kind {
@@ -358,6 +360,8 @@ impl Formula {
         Some(Formula { terms })
     }
 
+    /// This formula at a blast ring: scaled down in dice where they divide evenly, else the full
+    /// formula with the divisor for its total.
     fn ring(&self, divisor: u32) -> (Formula, u32) {
         match self.scaled_down(divisor) {
             Some(scaled) => (scaled, 1),

@@ -184,6 +184,10 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// How a target may answer gunfire.
     fn shot_defence(&self) -> ShotDefence;
 
+    /// The skill under which an unarmed blow rolls its dice twice (BRP's Martial Arts), if the
+    /// rulebook has one.
+    fn martial_arts_skill(&self) -> Option<&'static str>;
+
     /// Whether a defence with the weapon in hand needs the attacker named at the start of the
     /// round (BRP's declared parry).
     fn parry_is_declared(&self) -> bool;

@@ -529,3 +529,42 @@ fn a_blast_loses_a_die_every_two_yards() {
     assert_eq!(dice_on(TOMMY), Some(4));
     assert_eq!(dice_on(SILAS), None);
 }
+
+/// Tommy's Martial Arts 25: a punch rolled under it (a 20 against his Fist/Punch 60) rolls the
+/// fist's 1D3 twice and his +1D4 once (2 + 3 + 3 = 8); one rolled at 30 hits plainly (1D3 + 1D4).
+#[test]
+fn martial_arts_roll_a_fists_dice_twice() {
+    const TOMMY: UnitId = UnitId(2);
+    let cases = [
+        (20, vec![2, 3, 3], DamageQuality::MartialArts, 3, 8),
+        (30, vec![2, 3], DamageQuality::Normal, 2, 5),
+    ];
+    for (attack, faces, quality, dice, total) in cases {
+        let mut app = begun(kingsport_with(&[(TOMMY, (10, 8)), (MERCY, (11, 8))]));
+        until_the_whole_turn_of(&mut app, TOMMY);
+        send(
+            &mut app,
+            Command::Attack {
+                unit: TOMMY,
+                target: MERCY,
+                weapon: WeaponChoice::Unarmed,
+            },
+        );
+        load(&mut app, &[percentile(attack).as_slice(), &faces].concat());
+        let struck = after(
+            &mut app,
+            &[],
+            Command::Answer {
+                unit: MERCY,
+                answer: Answer::Nothing,
+            },
+        );
+        let rolled = struck.iter().find_map(|event| match event {
+            EventKind::DamageRolled { roll, .. } => {
+                Some((roll.quality, roll.dice().count(), roll.total))
+            }
+            _ => None,
+        });
+        assert_eq!(rolled, Some((quality, dice, total)), "{struck:?}");
+    }
+}

@@ -228,6 +228,10 @@ impl Ruleset for BrpClassic {
         true
     }
 
+    fn martial_arts_skill(&self) -> Option<&'static str> {
+        Some(sheet::MARTIAL_ARTS)
+    }
+
     fn shot_defence(&self) -> ShotDefence {
         ShotDefence::DodgeFirstBullet
     }
@@ -336,7 +340,7 @@ impl Ruleset for BrpClassic {
         else {
             return Ok(None);
         };
-        if quality == DamageQuality::Impale
+        if matches!(quality, DamageQuality::Impale | DamageQuality::MartialArts)
             && let Some(again) =
                 damage.roll(dice, reach, &Formula::default(), DamageQuality::Normal)?
         {
@@ -350,7 +354,7 @@ impl Ruleset for BrpClassic {
                 });
             rolled.parts.extend(weapon_dice);
             rolled.total += again.total;
-            rolled.quality = DamageQuality::Impale;
+            rolled.quality = quality;
         }
         Ok(Some(Rolled {
             purpose,

@@ -74,6 +74,9 @@ pub fn take_blow(damage: u32, hit_points: u32) -> BlowResult {
 /// The skill fists are rolled with.
 pub const FIST: &str = "Fist/Punch";
 
+/// The skill under which an unarmed blow does double damage.
+pub const MARTIAL_ARTS: &str = "Martial Arts";
+
 /// The skills a BRP classic fight calls for, with the classic base values (SPECS.md 1.1).
 pub const BRP_SKILLS: &[SkillEntry] = &[
     SkillEntry {
@@ -86,7 +89,7 @@ pub const BRP_SKILLS: &[SkillEntry] = &[
     fighting("Kick", &[], 25),
     fighting("Head Butt", &[], 10),
     fighting("Grapple", &[], 25),
-    fighting("Martial Arts", &[], 1),
+    fighting(MARTIAL_ARTS, &[], 1),
     skill("Handgun", &[], 20),
     skill("Rifle", &[], 25),
     skill("Shotgun", &[], 30),

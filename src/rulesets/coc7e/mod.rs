@@ -195,6 +195,10 @@ impl Ruleset for Coc7e {
         false
     }
 
+    fn martial_arts_skill(&self) -> Option<&'static str> {
+        None
+    }
+
     fn shot_defence(&self) -> ShotDefence {
         ShotDefence::DiveForCover
     }
