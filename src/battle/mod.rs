@@ -134,7 +134,8 @@ pub struct Condition {
     pub hindered: bool,
     /// Its enemies get a bonus die on melee attacks on it during this round.
     pub exposed_in_round: Option<u32>,
-    /// First Aid can heal a unit once.
+    /// First Aid has been tried on its wounds (once a patient in CoC; in BRP a fresh wound may
+    /// be tended again).
     pub first_aid_received: bool,
     pub medicine_received: bool,
     pub surprise_spent: bool,

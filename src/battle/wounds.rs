@@ -104,6 +104,10 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
     });
     if taken > 0 {
         spoil_aim(battle, unit);
+        // Where the rulebook treats each wound once (BRP), a fresh wound may be tended.
+        if battle.scenario.ruleset.first_aid_per_wound() {
+            battle.change_condition(unit, |condition| condition.first_aid_received = false);
+        }
     }
     if result.needs_con_roll && after.vital == Vital::Conscious {
         // A major wound (CoC) or a shock (BRP): down, and a CON roll to stay conscious.

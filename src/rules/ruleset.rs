@@ -209,6 +209,10 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// failure (CoC), rather than dying at the end of the round after it went down (BRP).
     fn dying_roll(&self) -> bool;
 
+    /// Whether First Aid may be tried once on each wound (BRP), rather than once on a patient
+    /// (CoC).
+    fn first_aid_per_wound(&self) -> bool;
+
     /// What successful First Aid does to a patient; `die` rolls one die of that many sides.
     fn first_aid(&self, patient: &Patient, die: &mut dyn FnMut(u32) -> u32) -> Aftercare;
 

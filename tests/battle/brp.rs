@@ -568,3 +568,50 @@ fn martial_arts_roll_a_fists_dice_twice() {
         assert_eq!(rolled, Some((quality, dice, total)), "{struck:?}");
     }
 }
+
+/// First Aid once a wound: Ida tends the cut Mercy gave Harvey (her 10 against First Aid 50:
+/// 1D3, a 1), then Silas's club lands a fresh wound, and she may tend that one too; a third try
+/// on the same wound is refused.
+#[test]
+fn first_aid_once_a_wound() {
+    const IDA: UnitId = UnitId(1);
+    let mut app = begun(kingsport_with(&[
+        (HARVEY, (10, 8)),
+        (IDA, (10, 9)),
+        (MERCY, (11, 8)),
+        (SILAS, (9, 8)),
+    ]));
+    let tend = |app: &mut App| {
+        after(
+            app,
+            &[],
+            Command::FirstAid {
+                unit: IDA,
+                patient: HARVEY,
+            },
+        )
+    };
+    until_the_turn_of(&mut app, MERCY);
+    attack(&mut app, MERCY);
+    load(&mut app, &[percentile(10).as_slice(), &[2]].concat());
+    harvey_answers(&mut app, Answer::Nothing);
+    until_the_whole_turn_of(&mut app, IDA);
+    load(&mut app, &[percentile(10).as_slice(), &[1]].concat());
+    let first = tend(&mut app);
+    assert!(rejected(&first).is_none(), "{first:?}");
+    until_the_turn_of(&mut app, SILAS);
+    attack(&mut app, SILAS);
+    load(&mut app, &[percentile(10).as_slice(), &[1, 1]].concat());
+    harvey_answers(&mut app, Answer::Nothing);
+    through_round(&mut app, 1);
+    until_the_whole_turn_of(&mut app, IDA);
+    let second = tend(&mut app);
+    assert!(rejected(&second).is_none(), "a fresh wound: {second:?}");
+    through_round(&mut app, 2);
+    until_the_whole_turn_of(&mut app, IDA);
+    let third = tend(&mut app);
+    assert!(
+        matches!(rejected(&third), Some(Rejection::NothingToTreat(_))),
+        "{third:?}"
+    );
+}

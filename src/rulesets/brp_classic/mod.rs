@@ -232,6 +232,11 @@ impl Ruleset for BrpClassic {
         Some(sheet::MARTIAL_ARTS)
     }
 
+    /// Each wound may be tended once (SPECS.md 1.1).
+    fn first_aid_per_wound(&self) -> bool {
+        true
+    }
+
     fn shot_defence(&self) -> ShotDefence {
         ShotDefence::DodgeFirstBullet
     }

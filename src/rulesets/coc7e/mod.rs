@@ -199,6 +199,10 @@ impl Ruleset for Coc7e {
         None
     }
 
+    fn first_aid_per_wound(&self) -> bool {
+        false
+    }
+
     fn shot_defence(&self) -> ShotDefence {
         ShotDefence::DiveForCover
     }
