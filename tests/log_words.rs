@@ -104,10 +104,12 @@ fn variant(kind: &EventKind) -> usize {
         E::BulletDodged { .. } => 60,
         E::ParryDeclared { .. } => 61,
         E::KnockedOut { .. } => 62,
+        E::WeaponStuck { .. } => 63,
+        E::WeaponFreed { .. } => 64,
     }
 }
 
-const KINDS: usize = 63;
+const KINDS: usize = 65;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -448,6 +450,22 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 made_it: false,
             },
             "Father Doyle tries to dodge the first bullet, too slowly",
+        ),
+        (
+            E::WeaponStuck {
+                unit: ROSE,
+                weapon: "Knife, large (machete, etc.)".to_string(),
+                target: GHOUL,
+            },
+            "Rose Whateley's Knife, large (machete, etc.) sticks in Ghoul of the Corbitt house: bare hands until it is worked free",
+        ),
+        (
+            E::WeaponFreed {
+                unit: ROSE,
+                weapon: "Knife, large (machete, etc.)".to_string(),
+                made_it: true,
+            },
+            "Rose Whateley works the Knife, large (machete, etc.) free",
         ),
         (
             E::KnockedOut {

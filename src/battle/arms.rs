@@ -204,6 +204,15 @@ pub(super) fn ready(
     weapon: WeaponChoice,
 ) -> Result<(), Rejection> {
     battle.own_turn(unit)?;
+    if let WeaponChoice::Carried(index) = weapon
+        && let Some(&(_, target, round)) = battle
+            .arsenal(unit)
+            .stuck
+            .iter()
+            .find(|(stuck, ..)| *stuck == index)
+    {
+        return work_free(battle, unit, index, target, round);
+    }
     battle.usable_weapon(unit, weapon)?;
     let spec = battle.spec(unit);
     let name = match weapon {
@@ -213,5 +222,66 @@ pub(super) fn ready(
     };
     battle.change_arsenal(unit, |arsenal| arsenal.in_hand = weapon);
     battle.emit(EventKind::ReadiedWeapon { unit, weapon: name });
+    Ok(())
+}
+
+/// An impaling blow with a hand-to-hand weapon leaves it stuck in `target`, where the rulebook
+/// says so: the wielder fights on with bare hands until it works the weapon free.
+pub(super) fn stick(battle: &mut Battle, unit: UnitId, index: usize, target: UnitId) {
+    let round = battle.round();
+    battle.change_arsenal(unit, |arsenal| {
+        arsenal.lost.push(index);
+        arsenal.stuck.push((index, target, round));
+        arsenal.in_hand = WeaponChoice::Unarmed;
+    });
+    let weapon = battle.spec(unit).weapons[index].weapon.name.clone();
+    battle.emit(EventKind::WeaponStuck {
+        unit,
+        weapon,
+        target,
+    });
+}
+
+/// Work a stuck weapon free: from a later round than it stuck, beside the one it is in, a roll
+/// of its skill for the action; it comes out doing no harm, and is in hand again.
+fn work_free(
+    battle: &mut Battle,
+    unit: UnitId,
+    index: usize,
+    target: UnitId,
+    round: u32,
+) -> Result<(), Rejection> {
+    let name = battle.spec(unit).weapons[index].weapon.name.clone();
+    if battle.round() <= round {
+        return Err(Rejection::NotNow(format!(
+            "the {name} stuck this round: it can be worked free from the next"
+        )));
+    }
+    let beside = battle
+        .position(unit)
+        .zip(battle.position(target))
+        .is_some_and(|(here, there)| here.is_adjacent(there));
+    if !beside {
+        return Err(Rejection::OutOfReach(format!(
+            "the {name} is stuck in {}",
+            battle.spec(target).name
+        )));
+    }
+    battle.action_available(unit)?;
+    battle.change_turn(|turn| turn.action_used = true);
+    let skill = battle.spec(unit).weapons[index].weapon.skill.clone();
+    let made_it = battle.roll_skill(unit, &skill, Vec::new()).success;
+    if made_it {
+        battle.change_arsenal(unit, |arsenal| {
+            arsenal.lost.retain(|lost| *lost != index);
+            arsenal.stuck.retain(|(stuck, ..)| *stuck != index);
+            arsenal.in_hand = WeaponChoice::Carried(index);
+        });
+    }
+    battle.emit(EventKind::WeaponFreed {
+        unit,
+        weapon: name,
+        made_it,
+    });
     Ok(())
 }

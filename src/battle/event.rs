@@ -276,6 +276,18 @@ pub enum EventKind {
         unit: UnitId,
         against: Option<UnitId>,
     },
+    /// An impaling blow left the weapon stuck in its target: the wielder fights on without it.
+    WeaponStuck {
+        unit: UnitId,
+        weapon: String,
+        target: UnitId,
+    },
+    /// A try at working a stuck weapon free (a roll of its skill), and whether it came free.
+    WeaponFreed {
+        unit: UnitId,
+        weapon: String,
+        made_it: bool,
+    },
     /// A dodge against the first bullet of the round, made or not.
     DodgedFire {
         unit: UnitId,

@@ -397,6 +397,12 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
                     blow_quality(level, true, attacker_weapon.impale)
                 };
                 blow(battle, attacker, defender, &attacker_weapon, quality);
+                let sticks = quality == DamageQuality::Impale
+                    && battle.scenario.ruleset.impales_stick()
+                    && !battle.spec(defender).immune_to_impale;
+                if let (true, WeaponChoice::Carried(index)) = (sticks, choice) {
+                    super::arms::stick(battle, attacker, index, defender);
+                }
             }
             AttackKind::Maneuver(goal) => apply_goal(battle, attacker, defender, goal),
             AttackKind::Fire(_) => {}

@@ -196,8 +196,10 @@ pub enum Presence {
 #[derive(Component, Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Arsenal {
     pub in_hand: WeaponChoice,
-    /// Carried weapons knocked away or thrown, by index.
+    /// Carried weapons knocked away, thrown or stuck in someone, by index.
     pub lost: Vec<usize>,
+    /// Carried weapons stuck in a target by an impale (BRP), by index: in whom, and the round.
+    pub stuck: Vec<(usize, UnitId, u32)>,
     /// Each carried weapon's rounds, jam and last use, by index.
     pub weapons: Vec<WeaponState>,
 }
@@ -499,6 +501,7 @@ fn spawn_units(
             Arsenal {
                 in_hand: unit.default_weapon(),
                 lost: Vec::new(),
+                stuck: Vec::new(),
                 weapons: unit
                     .weapons
                     .iter()

@@ -69,6 +69,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         E::Rolled { .. }
         | E::SurpriseAttempted { .. }
         | E::Attacked { .. }
+        | E::WeaponStuck { .. }
         | E::Maneuvered { .. }
         | E::DefenceAsked { .. }
         | E::Answered { .. }
@@ -104,6 +105,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::KnockedOut { .. } => LogKind::Wounds,
         E::Stabilised { .. } | E::Healed { .. } | E::FireOut { .. } => LogKind::Care,
         E::ReadiedWeapon { .. }
+        | E::WeaponFreed { .. }
         | E::Aimed { .. }
         | E::AimLost { .. }
         | E::Malfunctioned { .. }
@@ -143,6 +145,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::StoodUp { unit }
         | E::FellProne { unit }
         | E::ReadiedWeapon { unit, .. }
+        | E::WeaponFreed { unit, .. }
         | E::Answered { unit, .. }
         | E::WoundChanged { unit, .. }
         | E::Disarmed { unit, .. }
@@ -172,6 +175,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         E::DamageRolled { unit, target, .. }
         | E::SurpriseAttempted { unit, target, .. }
         | E::Attacked { unit, target, .. }
+        | E::WeaponStuck { unit, target, .. }
         | E::Maneuvered { unit, target, .. }
         | E::Aimed { unit, target }
         | E::ShotAt { unit, target, .. }

@@ -363,6 +363,26 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 None => format!("{} names no one to {parry} this round", name(*unit)),
             }
         }
+        EventKind::WeaponStuck {
+            unit,
+            weapon,
+            target,
+        } => format!(
+            "{}'s {weapon} sticks in {}: bare hands until it is worked free",
+            name(*unit),
+            name(*target)
+        ),
+        EventKind::WeaponFreed {
+            unit,
+            weapon,
+            made_it,
+        } => {
+            if *made_it {
+                format!("{} works the {weapon} free", name(*unit))
+            } else {
+                format!("{} cannot work the {weapon} free", name(*unit))
+            }
+        }
         EventKind::DodgedFire { unit, made_it } => {
             if *made_it {
                 format!("{} dodges the first bullet", name(*unit))

@@ -209,6 +209,10 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// failure (CoC), rather than dying at the end of the round after it went down (BRP).
     fn dying_roll(&self) -> bool;
 
+    /// Whether a hand-to-hand weapon that impales sticks in the target, to be worked free in a
+    /// later round with a roll of its skill (BRP).
+    fn impales_stick(&self) -> bool;
+
     /// Whether First Aid may be tried once on each wound (BRP), rather than once on a patient
     /// (CoC).
     fn first_aid_per_wound(&self) -> bool;

@@ -615,3 +615,52 @@ fn first_aid_once_a_wound() {
         "{third:?}"
     );
 }
+
+/// Mercy's knife impales Harvey (a 3 against her 50) and sticks in him: she has bare hands,
+/// cannot work it free the same round, and works it free in the next (a 10 against her Knife
+/// 50), knife in hand again.
+#[test]
+fn an_impaling_knife_sticks_until_worked_free() {
+    let mut app = ambush();
+    until_the_turn_of(&mut app, MERCY);
+    attack(&mut app, MERCY);
+    load(&mut app, &[percentile(3).as_slice(), &[4, 4]].concat());
+    let struck = harvey_answers(&mut app, Answer::Nothing);
+    assert!(
+        struck.contains(&EventKind::WeaponStuck {
+            unit: MERCY,
+            weapon: "Knife, medium".to_string(),
+            target: HARVEY,
+        }),
+        "{struck:?}"
+    );
+    let in_hand = |app: &mut App| {
+        let mut query = app.world_mut().query::<(&UnitId, &Arsenal)>();
+        query
+            .iter(app.world())
+            .find(|(id, _)| **id == MERCY)
+            .map(|(_, arsenal)| arsenal.in_hand)
+    };
+    assert_eq!(in_hand(&mut app), Some(WeaponChoice::Unarmed));
+    let pull = Command::Ready {
+        unit: MERCY,
+        weapon: WeaponChoice::Carried(0),
+    };
+    let too_soon = after(&mut app, &[], pull.clone());
+    assert!(
+        matches!(rejected(&too_soon), Some(Rejection::NotNow(_))),
+        "{too_soon:?}"
+    );
+    through_round(&mut app, 1);
+    until_the_whole_turn_of(&mut app, MERCY);
+    let freed = after(&mut app, &percentile(10), pull);
+    assert!(
+        freed.contains(&EventKind::WeaponFreed {
+            unit: MERCY,
+            weapon: "Knife, medium".to_string(),
+            made_it: true,
+        }),
+        "{freed:?}"
+    );
+    assert_eq!(in_hand(&mut app), Some(WeaponChoice::Carried(0)));
+}

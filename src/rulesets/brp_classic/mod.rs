@@ -232,6 +232,11 @@ impl Ruleset for BrpClassic {
         Some(sheet::MARTIAL_ARTS)
     }
 
+    /// A knife that impales sticks in the target (SPECS.md 1.1).
+    fn impales_stick(&self) -> bool {
+        true
+    }
+
     /// Each wound may be tended once (SPECS.md 1.1).
     fn first_aid_per_wound(&self) -> bool {
         true

@@ -203,6 +203,10 @@ impl Ruleset for Coc7e {
         false
     }
 
+    fn impales_stick(&self) -> bool {
+        false
+    }
+
     fn shot_defence(&self) -> ShotDefence {
         ShotDefence::DiveForCover
     }
