@@ -1,25 +1,17 @@
-//! The action bar and the defender's prompt: whose turn it is and what they may do, as
-//! buttons that only queue commands (the battle decides), and the window asking a defender for
-//! its answer with the odds of each.
+//! The action bar: whose turn it is and what they may do, as buttons that only queue commands
+//! (the battle decides).
 
 use bevy_egui::egui;
 
 use super::view::{BattleView, UnitState};
-use crate::battle::command::{
-    Answer, Command, FireMode, ManeuverGoal, SurpriseAttack, WeaponChoice,
-};
-use crate::battle::event::{DefenceKind, EventKind};
-use crate::battle::ranged::shot_answer;
-use crate::battle::threat::AnswerOdds;
-use crate::battle::{AttackKind, Phase, UnitId, WeaponState};
+use crate::battle::command::{Command, FireMode, ManeuverGoal, SurpriseAttack, WeaponChoice};
+use crate::battle::{Phase, UnitId, WeaponState};
 use crate::map::reach::budget_for;
 use crate::map::scenario::{Scenario, UnitSpec};
 use crate::rules::firearms::reload;
-use crate::rules::round::TurnKind;
-use crate::rules::situation::ShotDefence;
+use crate::rules::round::{TurnKind, TurnLimits};
 use crate::rules::weapons::{AttackForm, Weapon};
 use crate::view::orders::{self, FireOrder, FireStyle, Intent};
-use crate::words::capitalised;
 
 /// The round, whose turn it is, and the buttons for what the unit may do.
 pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
@@ -113,7 +105,11 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 return;
             }
             let can_act = !turn.action_used && !turn.action_forfeited;
-            unit_buttons(ui, view, &scenario, unit, &state, can_act);
+            if turn.limits.fire_only {
+                shot_only_buttons(ui, view, &scenario, unit, &state, &turn.limits, can_act);
+            } else {
+                unit_buttons(ui, view, &scenario, unit, &state, &turn.limits, can_act);
+            }
         }
     }
     if let Some(prompt) = view.intent.prompt() {
@@ -152,7 +148,8 @@ fn setup_controls(ui: &mut egui::Ui, view: &mut BattleView, scenario: &Scenario)
     });
 }
 
-const GOALS: [(ManeuverGoal, &str); 6] = [
+/// The maneuvers a person may choose, with their labels.
+pub(super) const GOALS: [(ManeuverGoal, &str); 6] = [
     (ManeuverGoal::KnockProne, "Knock down"),
     (ManeuverGoal::Disarm, "Disarm"),
     (ManeuverGoal::Hold, "Hold"),
@@ -167,6 +164,7 @@ fn unit_buttons(
     scenario: &Scenario,
     unit: UnitId,
     state: &UnitState,
+    limits: &TurnLimits,
     can_act: bool,
 ) {
     let spec = &scenario.units[unit.index()];
@@ -176,6 +174,19 @@ fn unit_buttons(
         }
         if state.condition.holding.is_some() && ui.button("Let go").clicked() {
             view.order(Command::Release { unit });
+        }
+        for (index, target, _) in &state.arsenal.stuck {
+            let label = format!(
+                "Work the {} free of {}",
+                spec.attack_name(WeaponChoice::Carried(*index)),
+                scenario.units[target.index()].name
+            );
+            if ui.add_enabled(can_act, egui::Button::new(label)).clicked() {
+                view.order(Command::Ready {
+                    unit,
+                    weapon: WeaponChoice::Carried(*index),
+                });
+            }
         }
         egui::ComboBox::from_id_salt("weapon-in-hand")
             .selected_text(spec.attack_name(state.arsenal.in_hand))
@@ -200,7 +211,7 @@ fn unit_buttons(
                     }
                 }
             });
-        weapon_buttons(ui, view, spec, unit, state, can_act);
+        weapon_buttons(ui, view, spec, unit, state, limits, can_act);
     });
     // Combo boxes do not wrap well in a row that also wraps: the other orders get a row of
     // their own.
@@ -275,14 +286,38 @@ fn action_buttons(
     }
 }
 
+/// In a slot the round plan keeps for a shot: how to fire the gun in hand (as many shots a pull
+/// as the slot allows), or pass.
+fn shot_only_buttons(
+    ui: &mut egui::Ui,
+    view: &mut BattleView,
+    scenario: &Scenario,
+    unit: UnitId,
+    state: &UnitState,
+    limits: &TurnLimits,
+    can_act: bool,
+) {
+    let spec = &scenario.units[unit.index()];
+    ui.horizontal_wrapped(|ui| {
+        weapon_buttons(ui, view, spec, unit, state, limits, can_act);
+        if ui.button("Pass").clicked() {
+            view.order(Command::EndTurn { unit });
+        }
+    });
+    full_auto_plan(ui, view, scenario, unit);
+    ui.small("Click an enemy to fire at it, or pass and keep everything for later.");
+}
+
 /// The buttons for the weapon in hand: how to fire it, aim, reload, clear a jam, throw an
-/// explosive at a tile or set a charge.
+/// explosive at a tile or set a charge; as many shots a pull as the turn allows, and in a slot
+/// kept for a shot only how to fire it.
 fn weapon_buttons(
     ui: &mut egui::Ui,
     view: &mut BattleView,
     spec: &UnitSpec,
     unit: UnitId,
     state: &UnitState,
+    limits: &TurnLimits,
     can_act: bool,
 ) {
     let in_hand = state.arsenal.in_hand;
@@ -294,9 +329,11 @@ fn weapon_buttons(
     };
     let weapon_state = state.arsenal.state(index);
     if weapon.attack_form() == AttackForm::Shot {
-        fire_styles(ui, view, weapon);
+        fire_styles(ui, view, weapon, limits.shots);
     }
-    weapon_actions(ui, view, weapon, &weapon_state, unit, in_hand, can_act);
+    if !limits.fire_only {
+        weapon_actions(ui, view, weapon, &weapon_state, unit, in_hand, can_act);
+    }
 }
 
 /// The weapon's own actions: aim, throw, set, reload, clear a jam.
@@ -374,10 +411,13 @@ fn weapon_actions(
     }
 }
 
-/// How the gun in hand fires when an enemy is clicked: single shot, several shots, a burst, or
-/// full auto with so many bullets a target.
-fn fire_styles(ui: &mut egui::Ui, view: &mut BattleView, weapon: &Weapon) {
-    let styles = orders::fire_styles(weapon);
+/// How the gun in hand fires when an enemy is clicked: single shot, several shots (up to `most`
+/// a pull where the round's slot says), a burst, or full auto with so many bullets a target.
+fn fire_styles(ui: &mut egui::Ui, view: &mut BattleView, weapon: &Weapon, most: Option<u32>) {
+    let styles: Vec<FireStyle> = orders::fire_styles(weapon)
+        .into_iter()
+        .filter(|style| !matches!((style, most), (FireStyle::Shots(shots), Some(most)) if *shots > most))
+        .collect();
     if !styles
         .iter()
         .any(|style| orders::same_kind(*style, view.fire_order.style))
@@ -437,176 +477,4 @@ fn full_auto_plan(ui: &mut egui::Ui, view: &mut BattleView, scenario: &Scenario,
             view.fire_order.picked.clear();
         }
     });
-}
-
-/// What the defender waiting now was asked (melee, a thrown weapon, or shots).
-fn asked(view: &BattleView, defender: UnitId) -> DefenceKind {
-    view.events
-        .as_ref()
-        .and_then(|events| {
-            events.0.iter().rev().find_map(|event| match event.kind {
-                EventKind::DefenceAsked { unit, asked, .. } if unit == defender => Some(asked),
-                _ => None,
-            })
-        })
-        .unwrap_or(DefenceKind::Melee)
-}
-
-/// The defender's answer, asked in a window over the map.
-pub(super) fn defence_prompt(
-    context: &egui::Context,
-    view: &mut BattleView,
-    odds: Option<&AnswerOdds>,
-) {
-    let (Some(scenario), Some(pending)) = (
-        view.scenario.as_ref().map(|scenario| scenario.0.clone()),
-        view.flow.as_ref().and_then(|flow| flow.pending().cloned()),
-    ) else {
-        return;
-    };
-    let defender = pending.target;
-    if !view.played_here(defender) {
-        return;
-    }
-    let spec = &scenario.units[defender.index()];
-    let attacker = &scenario.units[pending.attacker.index()];
-    let ruleset = scenario.ruleset.clone();
-    let weapon_defence = ruleset.weapon_defence();
-    let maneuvers = ruleset.maneuvers_answer();
-    let asked = asked(view, defender);
-    let dived = view
-        .unit(defender)
-        .is_some_and(|state| state.condition.dived_for_cover);
-    egui::Window::new(format!("{} is attacked", spec.name))
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 24.0))
-        .show(context, |ui| {
-            let what = match &pending.kind {
-                AttackKind::Strike(choice) => format!(
-                    "comes at {} with {}",
-                    spec.name,
-                    attacker.attack_name(*choice)
-                ),
-                AttackKind::Maneuver(goal) => format!(
-                    "tries to {} {}",
-                    GOALS
-                        .iter()
-                        .find(|(known, _)| known == goal)
-                        .map_or("maneuver", |(_, label)| label)
-                        .to_lowercase(),
-                    spec.name
-                ),
-                AttackKind::Fire(fire) => format!(
-                    "opens fire on {} with the {}",
-                    spec.name,
-                    fire.plan.weapon().name
-                ),
-            };
-            ui.label(format!("{} {what}.", attacker.name));
-            let dodge = spec.skill(ruleset.as_ref(), crate::rules::skills::DODGE);
-            let may_fight_back = !dived
-                && asked
-                    != (DefenceKind::Thrown {
-                        may_fight_back: false,
-                    });
-            let percent = |chance: f64| format!("{:.0}%", chance * 100.0);
-            egui::Grid::new("answers")
-                .num_columns(2)
-                .spacing([12.0, 6.0])
-                .show(ui, |ui| {
-                    let mut answer =
-                        |ui: &mut egui::Ui, label: String, odds: String, given: Answer| {
-                            if ui.button(label).clicked() {
-                                view.order(Command::Answer {
-                                    unit: defender,
-                                    answer: given,
-                                });
-                            }
-                            ui.label(odds);
-                            ui.end_row();
-                        };
-                    match odds {
-                        Some(AnswerOdds::Shots {
-                            answer: defence,
-                            made,
-                            hit_if_taken,
-                            hit_if_made,
-                        }) => {
-                            let (label, cost) = match defence {
-                                ShotDefence::DiveForCover => {
-                                    ("Dive for cover", "the next action is lost")
-                                }
-                                ShotDefence::DodgeFirstBullet => {
-                                    ("Dodge the first bullet", "no attack this round")
-                                }
-                            };
-                            answer(
-                                ui,
-                                format!("{label} (Dodge {dodge}%) [1]"),
-                                format!(
-                                    "{} to make it: then {} to be hit, not {}; {cost}",
-                                    percent(*made),
-                                    percent(*hit_if_made),
-                                    percent(*hit_if_taken)
-                                ),
-                                shot_answer(*defence),
-                            );
-                            answer(
-                                ui,
-                                "Take it [3]".to_string(),
-                                format!("{} to be hit", percent(*hit_if_taken)),
-                                Answer::Nothing,
-                            );
-                        }
-                        Some(AnswerOdds::Exchange {
-                            dodge: dodging,
-                            fight_back,
-                            take_it,
-                        }) => {
-                            if let Some(dodging) = dodging {
-                                answer(
-                                    ui,
-                                    format!("Dodge ({dodge}%) [1]"),
-                                    format!("{} unhurt", percent(dodging.no_harm)),
-                                    Answer::Dodge,
-                                );
-                            }
-                            if let Some(fighting) = fight_back.filter(|_| may_fight_back) {
-                                answer(
-                                    ui,
-                                    format!("{} [2]", capitalised(weapon_defence.answer)),
-                                    format!(
-                                        "{} unhurt, {} of it your blow",
-                                        percent(fighting.no_harm + fighting.defender_strikes),
-                                        percent(fighting.defender_strikes)
-                                    ),
-                                    Answer::FightBack,
-                                );
-                            }
-                            answer(
-                                ui,
-                                "Take it [3]".to_string(),
-                                format!("{} to be hit", percent(take_it.attacker_wins)),
-                                Answer::Nothing,
-                            );
-                        }
-                        None => {}
-                    }
-                });
-            if maneuvers && may_fight_back && asked != DefenceKind::Shots {
-                egui::ComboBox::from_id_salt("answer-maneuver")
-                    .selected_text("Answer with a maneuver…")
-                    .show_ui(ui, |ui| {
-                        for (goal, label) in GOALS {
-                            if ui.selectable_label(false, label).clicked() {
-                                view.order(Command::Answer {
-                                    unit: defender,
-                                    answer: Answer::Maneuver(goal),
-                                });
-                            }
-                        }
-                    });
-            }
-        });
 }

@@ -7,6 +7,7 @@
 mod actions;
 mod cards;
 mod declare;
+mod defence;
 mod help;
 mod journal;
 mod labels;
@@ -335,7 +336,7 @@ fn panels(
         bottom: bottom.map_or(0.0, |rect| rect.height() * to_logical),
     };
     insets.set_if_neq(measured);
-    actions::defence_prompt(&context, &mut view, inputs.answers.0.as_ref());
+    defence::defence_prompt(&context, &mut view, inputs.answers.0.as_ref());
     outcome::outcome_window(&context, &mut settings, &view);
     let keys = inputs
         .keys
