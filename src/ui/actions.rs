@@ -105,11 +105,7 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 return;
             }
             let can_act = !turn.action_used && !turn.action_forfeited;
-            if turn.limits.fire_only {
-                shot_only_buttons(ui, view, &scenario, unit, &state, &turn.limits, can_act);
-            } else {
-                unit_buttons(ui, view, &scenario, unit, &state, &turn.limits, can_act);
-            }
+            unit_buttons(ui, view, &scenario, unit, &state, &turn.limits, can_act);
         }
     }
     if let Some(prompt) = view.intent.prompt() {
@@ -168,6 +164,19 @@ fn unit_buttons(
     can_act: bool,
 ) {
     let spec = &scenario.units[unit.index()];
+    if limits.fire_only {
+        // A slot the round plan keeps for a shot: fire (as many shots a pull as it allows), or
+        // pass.
+        ui.horizontal_wrapped(|ui| {
+            weapon_buttons(ui, view, spec, unit, state, limits, can_act);
+            if ui.button("Pass").clicked() {
+                view.order(Command::EndTurn { unit });
+            }
+        });
+        full_auto_plan(ui, view, scenario, unit);
+        ui.small("Click an enemy to fire at it, or pass and keep everything for later.");
+        return;
+    }
     ui.horizontal_wrapped(|ui| {
         if state.condition.prone && ui.button("Stand up").clicked() {
             view.order(Command::StandUp { unit });
@@ -284,28 +293,6 @@ fn action_buttons(
     {
         view.order(Command::Flee { unit });
     }
-}
-
-/// In a slot the round plan keeps for a shot: how to fire the gun in hand (as many shots a pull
-/// as the slot allows), or pass.
-fn shot_only_buttons(
-    ui: &mut egui::Ui,
-    view: &mut BattleView,
-    scenario: &Scenario,
-    unit: UnitId,
-    state: &UnitState,
-    limits: &TurnLimits,
-    can_act: bool,
-) {
-    let spec = &scenario.units[unit.index()];
-    ui.horizontal_wrapped(|ui| {
-        weapon_buttons(ui, view, spec, unit, state, limits, can_act);
-        if ui.button("Pass").clicked() {
-            view.order(Command::EndTurn { unit });
-        }
-    });
-    full_auto_plan(ui, view, scenario, unit);
-    ui.small("Click an enemy to fire at it, or pass and keep everything for later.");
 }
 
 /// The buttons for the weapon in hand: how to fire it, aim, reload, clear a jam, throw an

@@ -129,6 +129,15 @@ fn refused_for(events: &[EventKind], reason: &str) -> bool {
     matches!(rejected(events), Some(Rejection::InvalidAnswer(said)) if said.contains(reason))
 }
 
+/// On its next turn `unit` comes at Harvey with its first weapon, the dice loaded with `faces`,
+/// and he takes it: what came of it.
+fn strikes_harvey(app: &mut App, unit: UnitId, faces: &[u32]) -> Vec<EventKind> {
+    until_the_turn_of(app, unit);
+    attack(app, unit);
+    load(app, faces);
+    harvey_answers(app, Answer::Nothing)
+}
+
 fn attack(app: &mut App, unit: UnitId) {
     let weapon = WeaponChoice::Carried(0);
     send(
@@ -288,10 +297,11 @@ fn a_dodge_meets_only_the_first_bullet_and_costs_the_readied_shot() {
 /// on, with Harvey checked at 1 and then at none.
 fn harvey_falls() -> App {
     let mut app = ambush();
-    until_the_turn_of(&mut app, MERCY);
-    attack(&mut app, MERCY);
-    load(&mut app, &[percentile(3).as_slice(), &[4, 4]].concat());
-    harvey_answers(&mut app, Answer::Nothing);
+    strikes_harvey(
+        &mut app,
+        MERCY,
+        &[percentile(3).as_slice(), &[4, 4]].concat(),
+    );
     let down = vitals(&mut app, HARVEY);
     assert_eq!((down.hit_points, down.vital), (1, Vital::Unconscious));
     until_the_turn_of(&mut app, SILAS);
@@ -381,10 +391,9 @@ fn first_aid_gives_one_d3_and_saves_the_dying() {
 #[test]
 fn a_failed_shock_roll_knocks_out_for_two_d6_rounds() {
     let mut app = ambush();
-    until_the_turn_of(&mut app, SILAS);
-    attack(&mut app, SILAS);
-    load(
+    let struck = strikes_harvey(
         &mut app,
+        SILAS,
         &[
             percentile(10).as_slice(),
             &[5, 2],
@@ -393,7 +402,6 @@ fn a_failed_shock_roll_knocks_out_for_two_d6_rounds() {
         ]
         .concat(),
     );
-    let struck = harvey_answers(&mut app, Answer::Nothing);
     assert!(
         struck.contains(&EventKind::KnockedOut {
             unit: HARVEY,
@@ -591,18 +599,16 @@ fn first_aid_once_a_wound() {
             },
         )
     };
-    until_the_turn_of(&mut app, MERCY);
-    attack(&mut app, MERCY);
-    load(&mut app, &[percentile(10).as_slice(), &[2]].concat());
-    harvey_answers(&mut app, Answer::Nothing);
+    strikes_harvey(&mut app, MERCY, &[percentile(10).as_slice(), &[2]].concat());
     until_the_whole_turn_of(&mut app, IDA);
     load(&mut app, &[percentile(10).as_slice(), &[1]].concat());
     let first = tend(&mut app);
     assert!(rejected(&first).is_none(), "{first:?}");
-    until_the_turn_of(&mut app, SILAS);
-    attack(&mut app, SILAS);
-    load(&mut app, &[percentile(10).as_slice(), &[1, 1]].concat());
-    harvey_answers(&mut app, Answer::Nothing);
+    strikes_harvey(
+        &mut app,
+        SILAS,
+        &[percentile(10).as_slice(), &[1, 1]].concat(),
+    );
     through_round(&mut app, 1);
     until_the_whole_turn_of(&mut app, IDA);
     let second = tend(&mut app);
@@ -622,10 +628,11 @@ fn first_aid_once_a_wound() {
 #[test]
 fn an_impaling_knife_sticks_until_worked_free() {
     let mut app = ambush();
-    until_the_turn_of(&mut app, MERCY);
-    attack(&mut app, MERCY);
-    load(&mut app, &[percentile(3).as_slice(), &[4, 4]].concat());
-    let struck = harvey_answers(&mut app, Answer::Nothing);
+    let struck = strikes_harvey(
+        &mut app,
+        MERCY,
+        &[percentile(3).as_slice(), &[4, 4]].concat(),
+    );
     assert!(
         struck.contains(&EventKind::WeaponStuck {
             unit: MERCY,
