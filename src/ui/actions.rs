@@ -6,12 +6,12 @@ use bevy_egui::egui;
 use super::view::{BattleView, UnitState};
 use crate::battle::command::{Command, FireMode, ManeuverGoal, SurpriseAttack, WeaponChoice};
 use crate::battle::{Phase, UnitId, WeaponState};
-use crate::map::reach::budget_for;
 use crate::map::scenario::{Scenario, UnitSpec};
 use crate::rules::firearms::reload;
 use crate::rules::round::{TurnKind, TurnLimits};
 use crate::rules::weapons::{AttackForm, Weapon};
 use crate::view::orders::{self, FireOrder, FireStyle, Intent};
+use crate::words::capitalised;
 
 /// The round, whose turn it is, and the buttons for what the unit may do.
 pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
@@ -49,13 +49,6 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
             let unit = turn.unit;
             let spec = &scenario.units[unit.index()];
             ui.strong(format!("Round {} · {}'s turn", flow.round, spec.name));
-            let movement = budget_for(spec.derived.movement);
-            let left = if turn.action_used {
-                movement
-            } else {
-                2 * movement
-            }
-            .saturating_sub(turn.spent);
             let action = if turn.limits.kind == TurnKind::Declare {
                 "a parry to name"
             } else if turn.action_forfeited {
@@ -81,15 +74,14 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
             if let Some(slot) = slot {
                 ui.label(slot);
             }
-            if turn.limits.fire_only || turn.limits.kind == TurnKind::Declare {
-                ui.label(format!("No moving in this slot · {action}"));
-            } else {
-                ui.label(format!(
+            match super::cards::movement_left(&turn, spec.derived.movement) {
+                Ok(left) => ui.label(format!(
                     "{}.{} yards of movement left · {action}",
                     left / 10,
                     left % 10
-                ));
-            }
+                )),
+                Err(why) => ui.label(format!("{} · {action}", capitalised(why))),
+            };
             if view.watching() {
                 return;
             }
