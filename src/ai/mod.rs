@@ -238,9 +238,18 @@ pub(super) fn best_shot(
     enemies.sort_by_key(|other| (distance_squared(here, other.at), other.unit));
     let ruleset = scenario.ruleset.as_ref();
     let volley = ruleset.burst_size(spec.skill(ruleset, weapon.automatic_skill()));
+    // No shot at all where every roll goes through cover this damage cannot pass.
+    let most_damage = weapon
+        .damage
+        .maximum(DamageReach::Full, &spec.derived.damage_bonus)
+        .unwrap_or(u32::MAX);
     let mut best: Option<(f64, Command)> = None;
     for enemy in enemies {
         let target = enemy.unit;
+        let armor = scenario.units[target.index()]
+            .armor
+            .as_ref()
+            .map_or(0, |worn| worn.points);
         let mut modes = Vec::new();
         if weapon.most_shots() == 0 {
             modes.push(FireMode::FullAuto(vec![(target, volley)]));
@@ -267,13 +276,8 @@ pub(super) fn best_shot(
             let Ok(rolls) = ranged::preview(world, unit, weapon_choice, &mode) else {
                 continue;
             };
-            // No shot at all where every roll goes through cover its damage cannot pass.
-            let most = weapon
-                .damage
-                .maximum(DamageReach::Full, &spec.derived.damage_bonus)
-                .unwrap_or(u32::MAX);
             if rolls.iter().all(|roll| {
-                matches!(roll.setup.line, ShotLine::ThroughCover { armor, .. } if armor >= most)
+                matches!(roll.setup.line, ShotLine::ThroughCover { armor, .. } if armor >= most_damage)
             }) {
                 continue;
             }
@@ -282,10 +286,6 @@ pub(super) fn best_shot(
                 .map(|roll| (roll.chance, roll.bullets))
                 .collect();
             let bullets: u32 = chances.iter().map(|(_, bullets)| bullets).sum();
-            let armor = scenario.units[target.index()]
-                .armor
-                .as_ref()
-                .map_or(0, |worn| worn.points);
             let plain = harm(&chances, enemy.hit_points, armor);
             let (first_bullets, first_worth) = *first.get_or_insert((bullets, plain));
             let spent = f64::from(bullets.saturating_sub(first_bullets)) * first_worth;

@@ -7,11 +7,12 @@ use super::event::{EventKind, Modifier, ModifierReason, Outcome, WoundState};
 use super::state::Battle;
 use super::{Phase, Presence, TurnState, UnitId, Vital};
 use crate::map::Tile;
+use crate::map::range::distance_yards;
 use crate::map::scenario::Victory;
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::percentile::SuccessLevel;
 use crate::rules::round::{RoundHistory, Slot, TurnKind};
-use crate::rules::weapons::AttackForm;
+use crate::rules::weapons::{AttackForm, Weapon};
 
 /// Start the battle: round 1 begins.
 pub(super) fn begin(battle: &mut Battle) -> Result<(), Rejection> {
@@ -90,48 +91,35 @@ fn threatened(battle: &Battle, unit: UnitId) -> bool {
         let reach = f64::from(battle.spec(other).derived.movement) + 1.5;
         battle.spec(other).side != side
             && battle.standing(other)
-            && battle.position(other).is_some_and(|at| {
-                let (dx, dy) = (
-                    f64::from(at.x) - f64::from(here.x),
-                    f64::from(at.y) - f64::from(here.y),
-                );
-                dx.hypot(dy) <= reach
-            })
+            && battle
+                .position(other)
+                .is_some_and(|at| distance_yards(here, at) <= reach)
     })
 }
 
 /// What the unit has done this round, for the limits of its next turn.
 fn round_history(battle: &Battle, unit: UnitId) -> RoundHistory {
     let condition = battle.condition(unit);
-    let firearm_shots = match battle.arsenal(unit).in_hand {
-        WeaponChoice::Carried(index) => battle
-            .spec(unit)
-            .weapons
-            .get(index)
-            .filter(|carried| carried.weapon.attack_form() == AttackForm::Shot)
-            .map(|carried| carried.weapon.most_shots()),
-        _ => None,
-    };
     RoundHistory {
         threatened: threatened(battle, unit),
         shots: condition.shots_this_round,
         burst: condition.burst_this_round,
         acted: condition.acted_this_round,
-        dodged: battle.scenario.ruleset.dodge_costs_the_attack()
-            && (condition.dodges_this_round > 0 || condition.dived_for_cover),
-        firearm_shots,
+        dodged: battle.scenario.ruleset.dodge_costs_the_attack() && condition.dodges_this_round > 0,
+        firearm_shots: firearm_in_hand(battle, unit).map(Weapon::most_shots),
     }
 }
 
-/// Whether the unit holds a firearm (or a bow) ready.
-fn readied_firearm(battle: &Battle, unit: UnitId) -> bool {
+/// The firearm (or bow) the unit holds ready, if it holds one.
+fn firearm_in_hand<'a>(battle: &'a Battle, unit: UnitId) -> Option<&'a Weapon> {
     match battle.arsenal(unit).in_hand {
         WeaponChoice::Carried(index) => battle
             .spec(unit)
             .weapons
             .get(index)
-            .is_some_and(|carried| carried.weapon.attack_form() == AttackForm::Shot),
-        _ => false,
+            .map(|carried| &carried.weapon)
+            .filter(|weapon| weapon.attack_form() == AttackForm::Shot),
+        _ => None,
     }
 }
 
@@ -166,7 +154,7 @@ fn start_round(battle: &mut Battle, round: u32) {
     let entries: Vec<InitiativeEntry> = acting
         .iter()
         .map(|&unit| {
-            let readied = readied_firearm(battle, unit);
+            let readied = firearm_in_hand(battle, unit).is_some();
             let dex_roll = by_dex_roll.then(|| dex_roll(battle, unit, readied));
             InitiativeEntry {
                 unit: unit.0,
@@ -286,7 +274,8 @@ fn next_turn(battle: &mut Battle) {
         }
         // A slot with nothing the unit could do there goes by.
         let ruleset = battle.scenario.ruleset.clone();
-        let Some(limits) = ruleset.turn_limits(kind, &round_history(battle, unit)) else {
+        let history = round_history(battle, unit);
+        let Some(limits) = ruleset.turn_limits(kind, &history) else {
             continue;
         };
         // A stunned unit's turn goes by (a slot for a shot or a declaration goes by without
@@ -308,8 +297,7 @@ fn next_turn(battle: &mut Battle) {
             && !battle.condition(unit).initiative_edge_spent;
         let dived = battle.condition(unit).dived_for_cover;
         // Where the rulebook says so (BRP), a unit that dodged this round may not attack.
-        let dodged = battle.scenario.ruleset.dodge_costs_the_attack()
-            && battle.condition(unit).dodges_this_round > 0;
+        let dodged = history.dodged;
         // Those cost a turn's action; a declaration has none to lose.
         let whole = limits.kind != TurnKind::Declare;
         let (fumbled, dived, dodged) = (fumbled && whole, dived && whole, dodged && whole);
@@ -401,11 +389,6 @@ pub(super) fn delay(
     until: Option<UnitId>,
 ) -> Result<(), Rejection> {
     let turn = battle.action_available(unit)?;
-    if turn.limits.fire_only {
-        return Err(Rejection::NotNow(
-            "only a shot or passing in this slot".to_string(),
-        ));
-    }
     if turn.spent > 0 {
         return Err(Rejection::CannotDelay("it has already moved".to_string()));
     }

@@ -200,30 +200,25 @@ pub(super) fn answer_fire(
         ));
     }
     battle.emit(EventKind::Answered { unit, answer });
-    if answer == Answer::Dodge {
+    if answer != Answer::Nothing {
+        // Either answer is a Dodge roll.
         let modifiers = battle.hindrances(unit, false);
-        let check = battle.roll_skill(unit, DODGE, modifiers);
-        battle.change_condition(unit, |condition| {
-            condition.dodges_this_round += 1;
-            condition.defences_this_round += 1;
-        });
-        battle.emit(EventKind::DodgedFire {
-            unit,
-            made_it: check.success,
-        });
-        if check.success {
-            pending.dodged.push(unit);
-        }
-    } else if answer == Answer::DiveForCover {
-        let modifiers = battle.hindrances(unit, false);
-        let check = battle.roll_skill(unit, DODGE, modifiers);
-        battle.change_condition(unit, |condition| condition.dived_for_cover = true);
-        battle.emit(EventKind::Dived {
-            unit,
-            made_it: check.success,
-        });
-        if check.success {
-            pending.dived.push(unit);
+        let made_it = battle.roll_skill(unit, DODGE, modifiers).success;
+        if answer == Answer::Dodge {
+            battle.change_condition(unit, |condition| {
+                condition.dodges_this_round += 1;
+                condition.defences_this_round += 1;
+            });
+            battle.emit(EventKind::DodgedFire { unit, made_it });
+            if made_it {
+                pending.dodged.push(unit);
+            }
+        } else {
+            battle.change_condition(unit, |condition| condition.dived_for_cover = true);
+            battle.emit(EventKind::Dived { unit, made_it });
+            if made_it {
+                pending.dived.push(unit);
+            }
         }
     }
     ask_next(battle, attacker, pending);

@@ -83,7 +83,7 @@ pub struct RoundHistory {
     pub burst: bool,
     /// It has used an action this round (an attack, a shot, First Aid, a reload).
     pub acted: bool,
-    /// It dodged (or dived) this round, where that costs the attack.
+    /// It dodged this round, where that costs the attack.
     pub dodged: bool,
     /// An enemy could come to blows with it this round (a parry would be worth naming).
     pub threatened: bool,
@@ -112,6 +112,14 @@ impl TurnLimits {
         shots: None,
         moves_after_acting: true,
     };
+}
+
+impl TurnLimits {
+    /// Whether the unit may move in this turn at all (not in a slot kept for a shot or a
+    /// declaration).
+    pub fn moves(&self) -> bool {
+        !self.fire_only && self.kind != TurnKind::Declare
+    }
 }
 
 impl Default for TurnLimits {

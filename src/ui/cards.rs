@@ -12,7 +12,6 @@ use crate::battle::event::WoundState;
 use crate::battle::{Condition, TurnState, UnitId, Vitals, WeaponState};
 use crate::map::reach::budget_for;
 use crate::map::scenario::{Control, Scenario};
-use crate::rules::round::TurnKind;
 use crate::rules::weapons::{Feed, Weapon};
 use crate::words::plural;
 
@@ -197,7 +196,7 @@ fn movement_words(view: &BattleView, scenario: &Scenario, unit: UnitId) -> Strin
 /// unused, MOV once it is); or why it may not move at all (a slot kept for a shot or a
 /// declaration, or a rulebook with no movement after acting).
 pub(super) fn movement_left(turn: &TurnState, movement: u32) -> Result<u32, &'static str> {
-    if turn.limits.fire_only || turn.limits.kind == TurnKind::Declare {
+    if !turn.limits.moves() {
         return Err("no moving in this slot");
     }
     if turn.action_used && !turn.limits.moves_after_acting {

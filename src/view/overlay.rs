@@ -13,7 +13,6 @@ use crate::map::Tile;
 use crate::map::range::RangeBand;
 use crate::map::reach::{budget_for, reachable};
 use crate::map::sight::{FireCell, fire_overlay};
-use crate::rules::round::TurnKind;
 use crate::schedule::AppSystems;
 
 /// The unit whose reach and weapon the overlays show.
@@ -168,9 +167,7 @@ fn shade_tiles(
                 .filter(|turn| turn.unit == id);
             let (act_within, dash_within) = match turn {
                 // A slot kept for a shot or a declaration: no moving.
-                Some(turn) if turn.limits.fire_only || turn.limits.kind == TurnKind::Declare => {
-                    (0, 0)
-                }
+                Some(turn) if !turn.limits.moves() => (0, 0),
                 Some(turn) if turn.action_forfeited => {
                     (0, (2 * movement).saturating_sub(turn.spent))
                 }

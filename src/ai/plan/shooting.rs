@@ -169,14 +169,18 @@ impl<'a> Planner<'a> {
     pub(super) fn shot_only_command(&mut self, world: &mut World, me: Seen) -> Command {
         let unit = self.unit();
         let end = Command::EndTurn { unit };
-        if self.turn.limits.kind == TurnKind::ReadiedShot
-            && let WeaponChoice::Carried(index) = self.arsenal.in_hand
-            && let Some(weapon) = self
-                .spec()
-                .weapons
-                .get(index)
-                .map(|carried| &carried.weapon)
-        {
+        let WeaponChoice::Carried(index) = self.arsenal.in_hand else {
+            return end;
+        };
+        let Some(weapon) = self
+            .spec()
+            .weapons
+            .get(index)
+            .map(|carried| &carried.weapon)
+        else {
+            return end;
+        };
+        if self.turn.limits.kind == TurnKind::ReadiedShot {
             let readied = self.turn;
             self.turn.limits = self
                 .scenario
@@ -189,17 +193,6 @@ impl<'a> Planner<'a> {
                 return end;
             }
         }
-        let WeaponChoice::Carried(index) = self.arsenal.in_hand else {
-            return end;
-        };
-        let Some(weapon) = self
-            .spec()
-            .weapons
-            .get(index)
-            .map(|carried| &carried.weapon)
-        else {
-            return end;
-        };
         let mean = Missile::of(self.scenario, self.spec(), weapon).mean;
         self.best_missile_shot(world, mean)
             .filter(|(worth, _)| *worth > 0.0)
