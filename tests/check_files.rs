@@ -245,6 +245,11 @@ const BROKEN: &[(&str, &str, &str)] = &[
         "27:79",
         "in `units.opening.aiming_at`: Alice aims at `Carol`, who is not in the scenario",
     ),
+    (
+        "waits_for_nobody.ron",
+        "27:33",
+        "in `units.waits_until_within`: a unit waits until an enemy is from 1 to 1000 yards off, not Some(0)",
+    ),
     ("truncated.ron", "23:24", "Unexpected end of RON"),
     ("not_utf8.ron", "29:21", "the file is not UTF-8 text"),
 ];

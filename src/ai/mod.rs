@@ -21,7 +21,7 @@ use crate::battle::{
     Presence, TilePosition, TurnState, UnitId, Vital, Vitals, ranged,
 };
 use crate::map::Tile;
-use crate::map::range::distance_squared;
+use crate::map::range::{distance_squared, distance_yards};
 use crate::map::reach::{budget_for, reachable};
 use crate::map::scenario::{Control, Scenario};
 use crate::map::sight::ShotLine;
@@ -148,6 +148,9 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
         return Command::EndTurn { unit };
     };
     let mut units = world.query::<(&UnitId, &TilePosition, &Vitals, &Condition, &Arsenal)>();
+    let unhurt = units
+        .iter(world)
+        .any(|(id, _, vitals, ..)| *id == unit && vitals.hit_points == vitals.max_hit_points);
     let seen: Vec<Seen> = units
         .iter(world)
         .map(|(id, at, vitals, condition, arsenal)| {
@@ -184,6 +187,9 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
     if turn.limits.kind == TurnKind::Declare {
         return defence::parry_to_name(&scenario, &seen, unit, style);
     }
+    if unhurt && still_waiting(&scenario, &seen, unit) {
+        return Command::EndTurn { unit };
+    }
     if style == Style::Baseline {
         if turn.limits.fire_only {
             // A slot kept for a shot: the nearest that can be made, or pass.
@@ -198,6 +204,22 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
     plan::Planner::new(&scenario, &seen, *turn, &arsenal, style, round)
         .command(world)
         .unwrap_or(Command::EndTurn { unit })
+}
+
+/// Whether a unit under the scenario's standing order to wait (and not yet hurt) has no enemy
+/// within its yards yet.
+fn still_waiting(scenario: &Scenario, seen: &[Seen], unit: UnitId) -> bool {
+    let Some(yards) = scenario.units[unit.index()].waits_until_within else {
+        return false;
+    };
+    let Some(me) = seen.iter().find(|other| other.unit == unit) else {
+        return false;
+    };
+    !seen.iter().any(|other| {
+        other.present
+            && other.side != me.side
+            && distance_yards(other.at, me.at) <= f64::from(yards)
+    })
 }
 
 /// The shot the battle's preview says does the most harm by `harm` (given each roll's chance

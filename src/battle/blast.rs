@@ -50,6 +50,7 @@ fn check_throw(
     battle: &Battle,
     unit: UnitId,
     choice: WeaponChoice,
+    from: Tile,
     at: Tile,
 ) -> Result<Throw, Rejection> {
     let (index, weapon) = carried_weapon(battle, unit, choice, &[AttackForm::Lobbed])?;
@@ -61,9 +62,6 @@ fn check_throw(
         )));
     }
     let spec = battle.spec(unit);
-    let from = battle
-        .position(unit)
-        .ok_or(Rejection::CannotAct("not on the map".to_string()))?;
     if !open_tile(battle, at) {
         return Err(Rejection::NoLineOfFire(format!("{at} is not open ground")));
     }
@@ -97,6 +95,12 @@ fn check_throw(
     })
 }
 
+/// Where the thrower throws from: `from`, else where it stands.
+fn thrower_at(battle: &Battle, unit: UnitId, from: Option<Tile>) -> Result<Tile, Rejection> {
+    from.or_else(|| battle.position(unit))
+        .ok_or(Rejection::CannotAct("not on the map".to_string()))
+}
+
 /// Throw or fire an explosive at a tile: a roll at the difficulty of the range; a miss flies
 /// off in a 1D8 direction, 1D4 yards for each range band out (from the thrower's own feet on a
 /// fumble); then it bursts where it lands.
@@ -107,7 +111,8 @@ pub(super) fn blast(
     at: Tile,
 ) -> Result<(), Rejection> {
     battle.action_available(unit)?;
-    let throw = check_throw(battle, unit, choice, at)?;
+    let from = thrower_at(battle, unit, None)?;
+    let throw = check_throw(battle, unit, choice, from, at)?;
     let weapon = throw.weapon;
     battle.change_turn(|turn| turn.action_used = true);
     let_fly(battle, unit, throw.index, &weapon);
@@ -164,9 +169,23 @@ pub fn preview(
     weapon: WeaponChoice,
     at: Tile,
 ) -> Result<BlastPreview, Rejection> {
+    preview_from(world, unit, weapon, None, at)
+}
+
+/// [`preview`], were the thrower to stand at `from` (where it is, with `None`): the planner
+/// weighs a throw from a tile it could walk to. Those caught are where they stand now, the
+/// thrower among them.
+pub fn preview_from(
+    world: &mut World,
+    unit: UnitId,
+    weapon: WeaponChoice,
+    from: Option<Tile>,
+    at: Tile,
+) -> Result<BlastPreview, Rejection> {
     let battle = Battle::new(world);
     battle.known(unit)?;
-    let throw = check_throw(&battle, unit, weapon, at)?;
+    let from = thrower_at(&battle, unit, from)?;
+    let throw = check_throw(&battle, unit, weapon, from, at)?;
     let ruleset = battle.scenario.ruleset.as_ref();
     let chance = ruleset.chance(&throw.demand);
     let words = ruleset.demand_words(&throw.demand);

@@ -147,6 +147,10 @@ pub struct UnitFile {
     /// How it stands as the fight opens, for a fight that starts mid-story.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opening: Option<OpeningFile>,
+    /// A standing order for the AI: the unit keeps its place, holding its fire, until an
+    /// enemy comes within this many yards or it is hurt (a guard, an ambush).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub waits_until_within: Option<u32>,
 }
 
 fn default_age() -> u32 {
@@ -234,6 +238,8 @@ pub struct UnitSpec {
     pub arrives: Option<u32>,
     /// How it stands as the fight opens.
     pub opening: Opening,
+    /// The AI keeps it in place until an enemy is within this many yards or it is hurt.
+    pub waits_until_within: Option<u32>,
 }
 
 impl UnitSpec {

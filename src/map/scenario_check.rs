@@ -288,6 +288,19 @@ impl Checker<'_> {
                 ),
             ));
         }
+        if unit
+            .waits_until_within
+            .is_some_and(|yards| !(1..=1000).contains(&yards))
+        {
+            return Err(self.at_field(
+                unit_at,
+                "waits_until_within",
+                format!(
+                    "a unit waits until an enemy is from 1 to 1000 yards off, not {:?}",
+                    unit.waits_until_within
+                ),
+            ));
+        }
         if !(1..=10).contains(&unit.attacks_per_round) {
             return Err(self.at_field(
                 unit_at,
@@ -388,6 +401,7 @@ impl Checker<'_> {
             control: unit.control.unwrap_or(sides[side].control),
             arrives: unit.arrives,
             opening: Opening::default(),
+            waits_until_within: unit.waits_until_within,
         })
     }
 

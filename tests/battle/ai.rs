@@ -101,13 +101,18 @@ fn a_careful_shooter_steps_behind_cover_after_shooting_and_a_reckless_one_stays_
 /// A thrower with dynamite, three enemies eleven yards off, three yards apart in a line across
 /// (only a throw at the middle one catches all three in the inner ring), and (`friend`) a friend
 /// five yards past the middle one, inside the blast's second ring.
-fn huddle(friend: bool) -> Scenario {
-    let rows = field(30, &[]);
+fn huddle(friend: bool, waits: Option<u32>) -> Scenario {
+    huddle_on(&field(30, &[]), friend, waits)
+}
+
+/// [`huddle`] on these rows.
+fn huddle_on(rows: &[String], friend: bool, waits: Option<u32>) -> Scenario {
     let mut units = vec![{
         let mut unit = fighter("Thrower", "a", (2, 5));
         unit.kit = vec!["(weapon: \"Dynamite Stick\", spare: 2)".to_string()];
         unit.skills.push(("Throw", 60));
         unit.dexterity = 90;
+        unit.waits = waits;
         unit
     }];
     for (name, at) in [("One", (13, 2)), ("Two", (13, 5)), ("Three", (13, 8))] {
@@ -116,7 +121,7 @@ fn huddle(friend: bool) -> Scenario {
     if friend {
         units.push(fighter("Friend", "a", (18, 5)));
     }
-    scenario_with(&units, &rows, "", "")
+    scenario_with(&units, rows, "", "")
 }
 
 fn throws(commands: &[Command]) -> Vec<Tile> {
@@ -131,23 +136,106 @@ fn throws(commands: &[Command]) -> Vec<Tile> {
 
 #[test]
 fn dynamite_goes_into_a_huddle_sparing_friends_unless_ruthless() {
-    let careful = first_turn(huddle(false), Style::Careful);
+    let careful = first_turn(huddle(false, None), Style::Careful);
     assert_eq!(
         throws(&careful),
         vec![Tile::new(13, 5)],
         "at the middle of the three: {careful:?}"
     );
-    let careful = first_turn(huddle(true), Style::Careful);
+    let careful = first_turn(huddle(true, None), Style::Careful);
     assert!(
         throws(&careful).is_empty(),
         "not with a friend in the rings: {careful:?}"
     );
-    let ruthless = first_turn(huddle(true), Style::Ruthless);
+    let ruthless = first_turn(huddle(true, None), Style::Ruthless);
     assert_eq!(
         throws(&ruthless).len(),
         1,
         "a ruthless thrower takes the friend's risk for three enemies: {ruthless:?}"
     );
+}
+
+/// The scenario's standing order to wait: the thrower holds (its turn ends at once) while the
+/// nearest enemy, eleven yards off, is beyond its yards, and throws once it is within them.
+#[test]
+fn a_unit_ordered_to_wait_holds_until_an_enemy_is_within_its_yards() {
+    for level in [Style::Baseline, Style::Careful] {
+        let waiting = first_turn(huddle(false, Some(10)), level);
+        assert_eq!(
+            waiting,
+            vec![Command::EndTurn { unit: A }],
+            "{level:?}: nobody within 10 yards"
+        );
+    }
+    let roused = first_turn(huddle(false, Some(11)), Style::Careful);
+    assert_eq!(throws(&roused), vec![Tile::new(13, 5)], "{roused:?}");
+}
+
+/// Behind a wall with no line to the huddle, a careful thrower walks round its end and throws
+/// from there in the same turn.
+#[test]
+fn a_careful_thrower_walks_to_where_it_can_throw_from() {
+    let wall: Vec<(usize, usize, char)> = (1..=7).map(|row| (5, row, '#')).collect();
+    let scenario = huddle_on(&field(30, &wall), false, None);
+    let commands = first_turn(scenario, Style::Careful);
+    let [Command::Move { to, .. }, Command::Blast { at, .. }, ..] = commands.as_slice() else {
+        panic!("a move, then the throw: {commands:?}");
+    };
+    assert!(to.y >= 8, "round the wall's end, to {to}");
+    assert!(
+        [Tile::new(13, 2), Tile::new(13, 5), Tile::new(13, 8)].contains(at),
+        "at one of the enemies, not {at}"
+    );
+}
+
+/// In the Kingsport Warehouse the investigators must come to the office: the careful cult's
+/// fighters, who have only blows against three guns, do not cross the floor into their fire in
+/// the first round but wait out of their sight.
+#[test]
+fn careful_fighters_keeping_an_exit_wait_out_of_the_guns_fire() {
+    let scenario = shipped("kingsport.ron");
+    let map = scenario.map.clone();
+    let units = scenario.units.len();
+    let investigators: Vec<Tile> = scenario.units[..3].iter().map(|unit| unit.start).collect();
+    let mut app = test_app(scenario);
+    app.add_plugins(gridkeeper::ai::plugin);
+    let control = (0..units)
+        .map(|index| {
+            if index < 3 {
+                Control::Person
+            } else {
+                Control::Ai
+            }
+        })
+        .collect();
+    app.world_mut().resource_mut::<Controllers>().0 = control;
+    app.insert_resource(AiStyles(vec![Style::Careful; units]));
+    send(&mut app, Command::Begin);
+    for _ in 0..200 {
+        if app.world().resource::<Flow>().round > 1 {
+            break;
+        }
+        match acting(&app) {
+            Some(unit) if unit.index() < 3 => send(&mut app, Command::EndTurn { unit }),
+            _ => app.update(),
+        }
+    }
+    assert_eq!(app.world().resource::<Flow>().round, 2, "round 1 is over");
+    for (fighter, name) in [(UnitId(4), "Mercy"), (UnitId(5), "Silas")] {
+        let at = app
+            .world_mut()
+            .query::<(&UnitId, &TilePosition)>()
+            .iter(app.world())
+            .find(|(unit, _)| **unit == fighter)
+            .map(|(_, at)| at.0)
+            .expect("on the map");
+        for gun in &investigators {
+            assert!(
+                matches!(shot_line(&map, *gun, at), ShotLine::Blocked { .. }),
+                "{name} at {at} is in sight of the gun at {gun}"
+            );
+        }
+    }
 }
 
 #[test]

@@ -51,6 +51,8 @@ struct Fighter {
     armor: u32,
     arrives: Option<u32>,
     movement: Option<u32>,
+    /// The scenario's standing order: wait until an enemy is within this many yards.
+    waits: Option<u32>,
 }
 
 /// A shipped scenario from `maps/`, or the test fails with the loader's message.
@@ -77,6 +79,7 @@ fn fighter(name: &'static str, side: &'static str, at: (u32, u32)) -> Fighter {
         armor: 0,
         arrives: None,
         movement: None,
+        waits: None,
     }
 }
 
@@ -108,7 +111,8 @@ impl Fighter {
         format!(
             "(name: {:?}, side: {:?}, at: ({}, {}), characteristics: (STR: {}, CON: {}, SIZ: {}, DEX: {}, APP: 50, \
              INT: 50, POW: 50, EDU: 50, LUCK: {}), skills: {{ {} }}, weapons: [{}], natural_attacks: [{}], \
-             attacks_per_round: {}, armor: {armor}, arrives: {:?}, movement: {:?})",
+             attacks_per_round: {}, armor: {armor}, arrives: {:?}, movement: {:?}, \
+             waits_until_within: {:?})",
             self.name,
             self.side,
             self.at.0,
@@ -124,6 +128,7 @@ impl Fighter {
             self.attacks,
             self.arrives,
             self.movement,
+            self.waits,
         )
     }
 }

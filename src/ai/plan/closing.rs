@@ -169,7 +169,10 @@ impl<'a> Planner<'a> {
             && (!self.turn.action_used || self.turn.attacks_made > 0);
         let weapon = melee_choice(self.scenario, unit, self.arsenal, self.turn.attacks_made);
         let Reach::Blows {
-            skill, mean, blows, ..
+            skill,
+            mean,
+            blows,
+            stride,
         } = reach_of(self.scenario, spec, weapon)
         else {
             return end;
@@ -211,7 +214,7 @@ impl<'a> Planner<'a> {
         if !free_to_move || (self.time_is_ours() && self.temper.caution > 0.0) {
             return end;
         }
-        if let Some(post) = self.guard_post(me) {
+        if let Some(post) = self.ambush_post(me, stride).or_else(|| self.guard_post(me)) {
             return if post == me.at {
                 end
             } else {

@@ -2,9 +2,11 @@
 //! fallen friends.
 
 use super::Planner;
+use super::Reach;
 use super::closing::nearest_yards;
 use crate::ai::Seen;
 use crate::battle::command::Command;
+use crate::map::Tile;
 use crate::map::range::distance_yards;
 use crate::map::scenario::Victory;
 use crate::rules::skills::FIRST_AID;
@@ -57,6 +59,43 @@ impl<'a> Planner<'a> {
             })
             .filter(|(to, _)| *to != me.at)
             .map(|(to, _)| Command::Move { unit, to })
+    }
+
+    /// On a side that keeps the enemy from an exit, a careful fighter hand to hand need not
+    /// cross the guns' fire: the enemy must come. It waits where the guns see it least, nearest the exits among such places, until a foe comes
+    /// within a stride. The tile to
+    /// stand on (its own if it is there already), or `None` where this does not apply.
+    pub(super) fn ambush_post(&mut self, me: Seen, stride: f64) -> Option<Tile> {
+        let Victory::ReachExit { side, .. } = &self.scenario.victory else {
+            return None;
+        };
+        let mine = &self.scenario.sides[self.spec().side].id;
+        if side == mine || self.temper.caution < 0.5 || self.turn.spent > 0 {
+            return None;
+        }
+        let foes: Vec<(usize, Tile)> = self
+            .seen
+            .iter()
+            .enumerate()
+            .filter(|(_, other)| other.standing && other.side != me.side)
+            .map(|(index, other)| (index, other.at))
+            .collect();
+        let guns = foes
+            .iter()
+            .any(|(index, _)| matches!(self.reaches[*index], Reach::Missile(_)));
+        let near = foes
+            .iter()
+            .any(|(_, at)| distance_yards(me.at, *at) <= stride + 1.5);
+        if !guns || near {
+            return None;
+        }
+        let exits = self.scenario.exits.clone();
+        let moves = self.reach_map(me.at, true);
+        let spots = self.spots(&moves, me.at, true);
+        self.best_spot(spots, |planner, tile| {
+            -planner.danger_at(tile) - 0.01 * nearest_yards(tile, &exits)
+        })
+        .map(|(tile, _)| tile)
     }
 
     /// First Aid for a fallen friend close by (stabilise the dying, wake the stunned), when the

@@ -11,18 +11,33 @@ use crate::ai::{Seen, best_shot};
 use crate::battle::command::{Command, FireMode, WeaponChoice};
 use crate::battle::{UnitId, blast};
 use crate::map::Tile;
+use crate::map::range::distance_squared;
+use crate::rules::explosions::ring_at;
 use crate::rules::firearms::{reload, rounds_ready};
 use crate::rules::round::{RoundHistory, TurnKind};
 use crate::rules::weapons::{AttackForm, Weapon};
 
 impl<'a> Planner<'a> {
     /// Throw an explosive carried where it does most harm, if that beats what else the unit
-    /// could do this turn; taking it in hand first.
+    /// could do this turn; taking it in hand first, and first walking to where it throws from
+    /// (a doorway, the end of a wall) when that is better than here by more than the danger
+    /// of standing there.
     pub(super) fn blast_command(&mut self, world: &mut World, me: Seen) -> Option<Command> {
         let unit = self.unit();
         let spec = self.spec();
-        let side = spec.side;
-        let mut best: Option<(f64, WeaponChoice, Tile)> = None;
+        let mut froms = vec![(me.at, 0.0)];
+        if self.turn.spent == 0 {
+            let moves = self.reach_map(me.at, false);
+            for (tile, _) in self.spots(&moves, me.at, false) {
+                if tile != me.at {
+                    let danger = self.danger_at(tile) - self.danger_at(me.at);
+                    froms.push((tile, danger.max(0.0)));
+                }
+            }
+        }
+        let mut aims: Vec<Tile> = self.enemies().map(|enemy| enemy.at).collect();
+        aims.sort();
+        let mut best: Option<(f64, WeaponChoice, Tile, Tile)> = None;
         for (index, carried) in spec.weapons.iter().enumerate() {
             if carried.weapon.attack_form() != AttackForm::Lobbed
                 || self.arsenal.lost.contains(&index)
@@ -31,46 +46,76 @@ impl<'a> Planner<'a> {
             }
             let choice = WeaponChoice::Carried(index);
             let mean = spec.mean_damage(&carried.weapon.damage);
-            let mut aims: Vec<Tile> = self.enemies().map(|enemy| enemy.at).collect();
-            aims.sort();
-            for at in aims {
-                let Ok(preview) = blast::preview(world, unit, choice, at) else {
-                    continue;
-                };
-                let (mut foes, mut friends) = (0.0, 0.0);
-                for (caught, ring) in &preview.caught {
-                    let share = preview.rings.get(*ring).map_or(1.0, |ring| ring.share);
-                    let Some(seen) = self.seen.iter().find(|other| other.unit == *caught) else {
+            for &(from, danger) in &froms {
+                for &at in &aims {
+                    let Some(worth) = self.throw_worth(world, choice, mean, from, at) else {
                         continue;
                     };
-                    let harm = self.harm(&[(preview.chance, 1)], mean * share, seen.hit_points);
-                    if seen.side == side {
-                        friends += harm;
-                    } else if seen.standing {
-                        foes += harm;
+                    let worth = worth - danger;
+                    if best.is_none_or(|(most, ..)| worth > most) {
+                        best = Some((worth, choice, from, at));
                     }
-                }
-                let acceptable = match self.temper.friends_in_blast {
-                    None => friends == 0.0,
-                    Some(times) => foes >= times * friends,
-                };
-                if acceptable && best.is_none_or(|(most, ..)| foes - friends > most) {
-                    best = Some((foes - friends, choice, at));
                 }
             }
         }
-        let (worth, weapon, at) = best?;
+        let (worth, weapon, from, at) = best?;
         // A stick of dynamite is worth throwing when it does more than any one blow or shot:
         // it must catch several, or one it can drop.
         let alternative = self.alternative_harm(me);
         if worth <= alternative {
             return None;
         }
-        Some(if self.arsenal.in_hand == weapon {
-            Command::Blast { unit, weapon, at }
-        } else {
+        Some(if self.arsenal.in_hand != weapon {
             Command::Ready { unit, weapon }
+        } else if from != me.at {
+            Command::Move { unit, to: from }
+        } else {
+            Command::Blast { unit, weapon, at }
         })
+    }
+
+    /// What a throw of `weapon` (of `mean` damage) from `from` at `at` is worth: the harm to
+    /// enemies less the harm to friends (the thrower at `from` among them), if the battle
+    /// allows it and the temper accepts what it does to friends.
+    fn throw_worth(
+        &self,
+        world: &mut World,
+        weapon: WeaponChoice,
+        mean: f64,
+        from: Tile,
+        at: Tile,
+    ) -> Option<f64> {
+        let unit = self.unit();
+        let side = self.spec().side;
+        let preview = blast::preview_from(world, unit, weapon, Some(from), at).ok()?;
+        let harm_to = |seen: &Seen, ring: usize| {
+            let share = preview.rings.get(ring).map_or(1.0, |ring| ring.share);
+            self.harm(&[(preview.chance, 1)], mean * share, seen.hit_points)
+        };
+        let (mut foes, mut friends) = (0.0, 0.0);
+        for (caught, ring) in &preview.caught {
+            let Some(seen) = self.seen.iter().find(|other| other.unit == *caught) else {
+                continue;
+            };
+            if seen.unit == unit {
+                continue;
+            } else if seen.side == side {
+                friends += harm_to(seen, *ring);
+            } else if seen.standing {
+                foes += harm_to(seen, *ring);
+            }
+        }
+        if let (Some(me), Some(ring)) = (
+            self.me(),
+            ring_at(&preview.rings, distance_squared(from, at)),
+        ) {
+            friends += harm_to(me, ring);
+        }
+        let acceptable = match self.temper.friends_in_blast {
+            None => friends == 0.0,
+            Some(times) => foes >= times * friends,
+        };
+        acceptable.then_some(foes - friends)
     }
 
     /// With a gun, bow or thrown weapon in hand.
