@@ -18,6 +18,7 @@ use gridkeeper::rules::damage::{DamagePart, DamageQuality, DamageRoll, DamageSou
 use gridkeeper::rules::dice::DieFace;
 use gridkeeper::rules::level_rolls;
 use gridkeeper::rules::melee::MeleeOutcome;
+use gridkeeper::rules::opposed::Resistance;
 use gridkeeper::rules::percentile::{Difficulty, NetDice, PercentileRoll, SkillCheck};
 use gridkeeper::rules::roll::RollPurpose;
 use gridkeeper::rules::weapons::MalfunctionKind;
@@ -106,10 +107,12 @@ fn variant(kind: &EventKind) -> usize {
         E::KnockedOut { .. } => 62,
         E::WeaponStuck { .. } => 63,
         E::WeaponFreed { .. } => 64,
+        E::KnockOutSwung { .. } => 65,
+        E::KnockOutWeighed { .. } => 66,
     }
 }
 
-const KINDS: usize = 65;
+const KINDS: usize = 67;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -474,6 +477,38 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 until_round: 9,
             },
             "Rose Whateley is out cold for 7 rounds [2D6: 3 4], until round 9 ends",
+        ),
+        (
+            E::KnockOutSwung {
+                unit: WALTER,
+                target: ROSE,
+                weapon: "Club".to_string(),
+            },
+            "Walter Corbitt Jr. swings the Club at Rose Whateley to knock them out",
+        ),
+        (
+            E::KnockOutWeighed {
+                unit: WALTER,
+                target: ROSE,
+                damage: 12,
+                hit_points: 13,
+                odds: Resistance::Chance(45),
+                knocked_out: true,
+            },
+            "Knock-out: 12 damage against Rose Whateley's 13 hit points (45% on the resistance \
+             table): knocked out, losing 4 of them",
+        ),
+        (
+            E::KnockOutWeighed {
+                unit: WALTER,
+                target: ROSE,
+                damage: 3,
+                hit_points: 13,
+                odds: Resistance::Sure(false),
+                knocked_out: false,
+            },
+            "Knock-out: 3 damage against Rose Whateley's 13 hit points (no chance, ten or more \
+             behind): not knocked out: the blow goes in whole",
         ),
         (
             E::ParryDeclared {

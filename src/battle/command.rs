@@ -136,6 +136,13 @@ pub enum Command {
     },
     /// Beat out the flames on a burning unit (oneself, rolling on the ground, or one beside).
     Extinguish { unit: UnitId, patient: UnitId },
+    /// A blow struck to knock the target out, where the rulebook has them (BRP: with bare hands
+    /// or a blunt weapon, declared before the roll).
+    KnockOut {
+        unit: UnitId,
+        target: UnitId,
+        weapon: WeaponChoice,
+    },
     /// A fighting maneuver.
     Maneuver {
         unit: UnitId,
@@ -183,6 +190,7 @@ impl Command {
             | Self::SetCharge { unit, .. }
             | Self::Extinguish { unit, .. }
             | Self::Maneuver { unit, .. }
+            | Self::KnockOut { unit, .. }
             | Self::Answer { unit, .. }
             | Self::Ready { unit, .. }
             | Self::Release { unit }
@@ -243,6 +251,8 @@ pub enum Rejection {
     Held,
     #[error("the maneuver cannot work: the target's Build is {0} larger")]
     TooBig(i32),
+    #[error("cannot knock out: {0}")]
+    NoKnockOut(String),
     #[error("the maneuver makes no sense here: {0}")]
     PointlessManeuver(String),
     #[error("cannot delay: {0}")]

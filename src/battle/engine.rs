@@ -111,6 +111,11 @@ fn carry_out(battle: &mut Battle, command: &Command) -> Result<(), Rejection> {
         } => blast::set_charge(battle, unit, weapon, at, fuse),
         Command::Extinguish { unit, patient } => effects::extinguish(battle, unit, patient),
         Command::Maneuver { unit, target, goal } => melee::maneuver(battle, unit, target, goal),
+        Command::KnockOut {
+            unit,
+            target,
+            weapon,
+        } => melee::knock_out(battle, unit, target, weapon),
         Command::Answer { unit, answer } => answer::answer(battle, unit, answer),
         Command::Ready { unit, weapon } => arms::ready(battle, unit, weapon),
         Command::Release { unit } => hold::release(battle, unit),

@@ -11,6 +11,7 @@ use crate::map::sight::ShotLine;
 use crate::rules::damage::DamageRoll;
 use crate::rules::dice::DieFace;
 use crate::rules::melee::MeleeOutcome;
+use crate::rules::opposed::Resistance;
 use crate::rules::roll::RollRecord;
 use crate::rules::round::Slot;
 use crate::rules::weapons::MalfunctionKind;
@@ -118,6 +119,23 @@ pub enum EventKind {
         unit: UnitId,
         target: UnitId,
         goal: ManeuverGoal,
+    },
+    /// A blow struck to knock the target out.
+    KnockOutSwung {
+        unit: UnitId,
+        target: UnitId,
+        weapon: String,
+    },
+    /// A knock-out blow that landed, weighed on the resistance table: its damage against the
+    /// target's hit points; knocked out, the target loses a third of it (rounded down), else
+    /// all of it.
+    KnockOutWeighed {
+        unit: UnitId,
+        target: UnitId,
+        damage: u32,
+        hit_points: u32,
+        odds: Resistance,
+        knocked_out: bool,
     },
     /// The attack waits for the defender's answer.
     DefenceAsked {

@@ -16,7 +16,7 @@ use super::{AttackKind, PendingAttack, Phase, UnitId, effects, wounds};
 use crate::map::range::{WeaponReach, range_reading};
 use crate::rules::damage::{DamageQuality, DamageReach};
 use crate::rules::melee::{Defence, MeleeOutcome, blow_quality};
-use crate::rules::opposed::SideResult;
+use crate::rules::opposed::{Resistance, SideResult};
 use crate::rules::percentile::SuccessLevel;
 use crate::rules::roll::Demand;
 use crate::rules::roll::RollPurpose;
@@ -396,6 +396,10 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
                 } else {
                     blow_quality(level, true, attacker_weapon.impale)
                 };
+                if pending.knock_out {
+                    knock_out_blow(battle, attacker, defender, &attacker_weapon, quality);
+                    return;
+                }
                 blow(battle, attacker, defender, &attacker_weapon, quality);
                 let sticks = quality == DamageQuality::Impale
                     && battle.scenario.ruleset.impales_stick()
@@ -446,6 +450,66 @@ pub(super) fn blow(
     );
     wounds::harm(battle, to, Some(from), Blow::struck(roll.total));
     effects::after_hit(battle, to, &weapon.damage, weapon.stuns_up_to_build);
+}
+
+/// A knock-out blow that landed: its damage against the target's hit points on the rulebook's
+/// resistance table (rolled, unless sure either way); won, the target loses a third of it
+/// (rounded down, armor already weighed in the table) and is out cold; lost, it takes the blow.
+fn knock_out_blow(
+    battle: &mut Battle,
+    from: UnitId,
+    to: UnitId,
+    weapon: &MeleeWeapon,
+    quality: DamageQuality,
+) {
+    let damage_bonus = battle.spec(from).derived.damage_bonus.clone();
+    let damage = battle
+        .roll_damage(
+            from,
+            to,
+            &weapon.name,
+            &weapon.damage,
+            DamageReach::Full,
+            &damage_bonus,
+            quality,
+        )
+        .total;
+    let hit_points = battle.vitals(to).hit_points;
+    let odds = battle
+        .scenario
+        .ruleset
+        .resistance(damage, hit_points)
+        .unwrap_or(Resistance::Sure(false));
+    let knocked_out = match odds {
+        Resistance::Sure(won) => won,
+        Resistance::Chance(chance) => {
+            let purpose = RollPurpose::Resistance(format!(
+                "knock-out, {damage} damage against {hit_points} hit points"
+            ));
+            battle
+                .roll(from, purpose, &Demand::new(chance, Vec::new()))
+                .success
+        }
+    };
+    battle.emit(EventKind::KnockOutWeighed {
+        unit: from,
+        target: to,
+        damage,
+        hit_points,
+        odds,
+        knocked_out,
+    });
+    if knocked_out {
+        let blow = Blow {
+            pieces: vec![damage / 3],
+            ignores_armor: true,
+            ..Blow::struck(0)
+        };
+        wounds::harm(battle, to, Some(from), blow);
+        wounds::knock_out_cold(battle, to);
+    } else {
+        wounds::harm(battle, to, Some(from), Blow::struck(damage));
+    }
 }
 
 /// Carry out a successful maneuver by `unit` on `target`.

@@ -209,6 +209,37 @@ pub(super) fn strike_allowed(
     Ok(chosen)
 }
 
+/// Whether `unit` may strike `target` with `weapon` to knock it out, or why not: where the
+/// rulebook has knock-out blows, with bare hands or a blunt weapon in reach, at a target that
+/// can be knocked out.
+pub(super) fn knock_out_allowed(
+    battle: &Battle,
+    unit: UnitId,
+    target: UnitId,
+    weapon: WeaponChoice,
+) -> Result<MeleeWeapon, Rejection> {
+    if !battle.scenario.ruleset.knock_out_blows() {
+        return Err(Rejection::NoKnockOut(
+            "this rulebook has no knock-out blows".to_string(),
+        ));
+    }
+    let chosen = strike_allowed(battle, unit, target, weapon)?;
+    if !battle.spec(unit).strikes_blunt(weapon) {
+        return Err(Rejection::NoKnockOut(format!(
+            "only bare hands or a blunt weapon knock out, not the {}",
+            chosen.name
+        )));
+    }
+    let spec = battle.spec(target);
+    if spec.cannot_be_knocked_out {
+        return Err(Rejection::NoKnockOut(format!(
+            "{} cannot be knocked out",
+            spec.name
+        )));
+    }
+    Ok(chosen)
+}
+
 /// Whether `unit` may try this maneuver on `target` now, or why not.
 pub(super) fn maneuver_allowed(
     battle: &Battle,

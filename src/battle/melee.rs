@@ -7,7 +7,8 @@ use super::command::{ManeuverGoal, Rejection, SurpriseAttack, WeaponChoice};
 use super::event::{EventKind, Modifier};
 use super::exchange::{exchange_odds_of, open_exchange};
 use super::fighting::{
-    build_penalty, goal_makes_sense, in_reach, maneuver_allowed, melee_weapon, strike_allowed,
+    build_penalty, goal_makes_sense, in_reach, knock_out_allowed, maneuver_allowed, melee_weapon,
+    strike_allowed,
 };
 use super::state::Battle;
 use super::threat::AnswerOdds;
@@ -29,7 +30,39 @@ pub(super) fn attack(
         target,
         weapon: chosen.name,
     };
-    spend_an_attack(battle, unit, target, AttackKind::Strike(weapon), announced);
+    spend_an_attack(
+        battle,
+        unit,
+        target,
+        AttackKind::Strike(weapon),
+        announced,
+        false,
+    );
+    Ok(())
+}
+
+/// A blow struck to knock out: defended as any blow; where it lands, its damage is weighed
+/// against the target's hit points (`exchange::knock_out_blow`).
+pub(super) fn knock_out(
+    battle: &mut Battle,
+    unit: UnitId,
+    target: UnitId,
+    weapon: WeaponChoice,
+) -> Result<(), Rejection> {
+    let chosen = knock_out_allowed(battle, unit, target, weapon)?;
+    let announced = EventKind::KnockOutSwung {
+        unit,
+        target,
+        weapon: chosen.name,
+    };
+    spend_an_attack(
+        battle,
+        unit,
+        target,
+        AttackKind::Strike(weapon),
+        announced,
+        true,
+    );
     Ok(())
 }
 
@@ -41,7 +74,14 @@ pub(super) fn maneuver(
 ) -> Result<(), Rejection> {
     maneuver_allowed(battle, unit, target, goal)?;
     let announced = EventKind::Maneuvered { unit, target, goal };
-    spend_an_attack(battle, unit, target, AttackKind::Maneuver(goal), announced);
+    spend_an_attack(
+        battle,
+        unit,
+        target,
+        AttackKind::Maneuver(goal),
+        announced,
+        false,
+    );
     Ok(())
 }
 
@@ -52,6 +92,7 @@ fn spend_an_attack(
     target: UnitId,
     kind: AttackKind,
     announced: EventKind,
+    knock_out: bool,
 ) {
     battle.change_turn(|turn| {
         turn.action_used = true;
@@ -66,6 +107,7 @@ fn spend_an_attack(
             kind,
             unseen: false,
             during_setup: false,
+            knock_out,
         },
     );
 }
@@ -147,6 +189,7 @@ pub(super) fn surprise(
             kind,
             unseen: !seen,
             during_setup: true,
+            knock_out: false,
         },
     );
     Ok(())
@@ -179,6 +222,7 @@ pub fn strike_odds(
         kind,
         unseen: false,
         during_setup: false,
+        knock_out: false,
     };
     Ok(exchange_odds_of(&battle, &pending))
 }

@@ -324,6 +324,8 @@ pub struct PendingAttack {
     pub unseen: bool,
     /// Made during the set-up (a surprise attack the target saw coming).
     pub during_setup: bool,
+    /// A blow struck to knock out (where the rulebook has them).
+    pub knock_out: bool,
 }
 
 /// Where the battle stands.

@@ -169,6 +169,7 @@ fn ask_next(battle: &mut Battle, attacker: UnitId, mut pending: PendingFire) {
                 kind: AttackKind::Fire(pending),
                 unseen: false,
                 during_setup,
+                knock_out: false,
             });
             return;
         }

@@ -132,6 +132,25 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
     announce_change(battle, unit, before);
 }
 
+/// Knocked out by a blow (the unit still conscious after its damage): unconscious, down, and out
+/// cold for as long as the rulebook's dice say.
+pub(super) fn knock_out_cold(battle: &mut Battle, unit: UnitId) {
+    let before = battle.vitals(unit);
+    if before.vital != Vital::Conscious {
+        return;
+    }
+    battle.set_vitals(
+        unit,
+        Vitals {
+            vital: Vital::Unconscious,
+            ..before
+        },
+    );
+    fall_prone(battle, unit);
+    knock_out(battle, unit);
+    announce_change(battle, unit, before);
+}
+
 /// Out cold for as long as the rulebook's dice say, where it says (BRP: 2D6 rounds).
 fn knock_out(battle: &mut Battle, unit: UnitId) {
     let Some((count, sides)) = battle.scenario.ruleset.out_cold_for() else {

@@ -71,6 +71,8 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Attacked { .. }
         | E::WeaponStuck { .. }
         | E::Maneuvered { .. }
+        | E::KnockOutSwung { .. }
+        | E::KnockOutWeighed { .. }
         | E::DefenceAsked { .. }
         | E::Answered { .. }
         | E::ParryDeclared { .. }
@@ -177,6 +179,8 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Attacked { unit, target, .. }
         | E::WeaponStuck { unit, target, .. }
         | E::Maneuvered { unit, target, .. }
+        | E::KnockOutSwung { unit, target, .. }
+        | E::KnockOutWeighed { unit, target, .. }
         | E::Aimed { unit, target }
         | E::ShotAt { unit, target, .. }
         | E::BulletsCounted { unit, target, .. }

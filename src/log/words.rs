@@ -6,6 +6,7 @@ use crate::battle::event::{DefenceKind, Event, EventKind, WoundState};
 use crate::map::scenario::Scenario;
 use crate::rules::damage::DamageQuality;
 use crate::rules::melee::MeleeOutcome;
+use crate::rules::opposed::Resistance;
 use crate::rules::ruleset::WeaponDefenceWords;
 use crate::rules::situation::ShotDefence;
 use crate::rules::weapons::MalfunctionKind;
@@ -103,6 +104,38 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             format!(
                 "{} attacks {} with the {weapon}",
                 name(*unit),
+                name(*target)
+            )
+        }
+        EventKind::KnockOutSwung {
+            unit,
+            target,
+            weapon,
+        } => format!(
+            "{} swings the {weapon} at {} to knock them out",
+            name(*unit),
+            name(*target)
+        ),
+        EventKind::KnockOutWeighed {
+            target,
+            damage,
+            hit_points,
+            odds,
+            knocked_out,
+            ..
+        } => {
+            let weighed = match odds {
+                Resistance::Sure(true) => "sure, ten or more ahead".to_string(),
+                Resistance::Sure(false) => "no chance, ten or more behind".to_string(),
+                Resistance::Chance(chance) => format!("{chance}% on the resistance table"),
+            };
+            let outcome = if *knocked_out {
+                format!("knocked out, losing {} of them", damage / 3)
+            } else {
+                "not knocked out: the blow goes in whole".to_string()
+            };
+            format!(
+                "Knock-out: {damage} damage against {}'s {hit_points} hit points ({weighed}): {outcome}",
                 name(*target)
             )
         }

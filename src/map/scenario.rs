@@ -14,7 +14,7 @@ use crate::rules::characteristics::{Characteristics, DerivedStats};
 use crate::rules::damage::DamageNotation;
 use crate::rules::ruleset::{RuleOptions, Ruleset};
 use crate::rules::skills::find_skill;
-use crate::rules::weapons::Weapon;
+use crate::rules::weapons::{AttackForm, Weapon};
 
 /// Which of a unit's attacks it uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -132,6 +132,9 @@ pub struct UnitFile {
     /// An impale does it no more harm than another such hit (some Mythos creatures).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub immune_to_impale: bool,
+    /// No blow knocks it out (most Mythos creatures), where the rulebook has knock-out blows.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cannot_be_knocked_out: bool,
     /// Who gives this unit's orders, when not its side's player.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub control: Option<Control>,
@@ -233,6 +236,8 @@ pub struct UnitSpec {
     pub armor: Option<ArmorWorn>,
     /// An impale does it no more harm than another such hit.
     pub immune_to_impale: bool,
+    /// No blow knocks it out.
+    pub cannot_be_knocked_out: bool,
     pub control: Control,
     /// The round the unit joins in, if not from the start.
     pub arrives: Option<u32>,
@@ -269,6 +274,18 @@ impl UnitSpec {
                     })
             }
             WeaponChoice::Natural(_) | WeaponChoice::Unarmed => WeaponReach::Touch,
+        }
+    }
+
+    /// Whether a blow with `choice` is blunt (bare hands, or a hand-to-hand weapon that does
+    /// not impale), as a knock-out blow must be; a creature's own attacks are not.
+    pub fn strikes_blunt(&self, choice: WeaponChoice) -> bool {
+        match choice {
+            WeaponChoice::Unarmed => true,
+            WeaponChoice::Carried(index) => self.weapons.get(index).is_some_and(|carried| {
+                carried.weapon.attack_form() == AttackForm::Melee && !carried.weapon.impale
+            }),
+            WeaponChoice::Natural(_) => false,
         }
     }
 

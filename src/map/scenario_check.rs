@@ -398,6 +398,7 @@ impl Checker<'_> {
             attacks_per_round: unit.attacks_per_round,
             armor: unit.armor.clone(),
             immune_to_impale: unit.immune_to_impale,
+            cannot_be_knocked_out: unit.cannot_be_knocked_out,
             control: unit.control.unwrap_or(sides[side].control),
             arrives: unit.arrives,
             opening: Opening::default(),

@@ -5,6 +5,16 @@ use serde::{Deserialize, Serialize};
 
 use super::percentile::{SkillCheck, SuccessLevel};
 
+/// The active side's odds on a resistance table (an active value against a passive one, such
+/// as a blow's damage against hit points): sure either way, or a percentile chance to roll at
+/// or under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Resistance {
+    Sure(bool),
+    Chance(u32),
+}
+
 /// Which tie rule an opposed roll uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

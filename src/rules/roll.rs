@@ -18,13 +18,19 @@ pub enum RollPurpose {
     Characteristic(String),
     /// Damage, by what dealt it.
     Damage(String),
+    /// A roll on the resistance table, by what it weighs ("knock-out, 7 damage against 13 hit
+    /// points").
+    Resistance(String),
 }
 
 impl RollPurpose {
     /// The skill, characteristic or weapon rolled for.
     pub fn name(&self) -> &str {
         match self {
-            Self::Skill(name) | Self::Characteristic(name) | Self::Damage(name) => name,
+            Self::Skill(name)
+            | Self::Characteristic(name)
+            | Self::Damage(name)
+            | Self::Resistance(name) => name,
         }
     }
 }

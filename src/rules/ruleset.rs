@@ -13,7 +13,7 @@ use super::firearms::VolleyHits;
 use super::initiative::InitiativeEntry;
 use super::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use super::modifiers::Modifier;
-use super::opposed::{ManeuverAllowance, SideResult};
+use super::opposed::{ManeuverAllowance, Resistance, SideResult};
 use super::roll::{Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerdict, Verdict};
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use super::situation::{
@@ -204,6 +204,14 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// How long a unit knocked out by a failed CON roll after a heavy wound stays out: this many
     /// dice of so many sides in rounds (BRP: 2D6), or `None` until it is tended (CoC).
     fn out_cold_for(&self) -> Option<(u32, u32)>;
+
+    /// Whether a blow may be struck to knock out (BRP: with bare hands or a blunt weapon, its
+    /// damage against the target's hit points on the resistance table).
+    fn knock_out_blows(&self) -> bool;
+
+    /// The rulebook's resistance table: an active value against a passive one (`None`: it has
+    /// none).
+    fn resistance(&self, active: u32, passive: u32) -> Option<Resistance>;
 
     /// Whether a dying unit rolls CON at the end of each round after it went down, dying on a
     /// failure (CoC), rather than dying at the end of the round after it went down (BRP).

@@ -227,6 +227,19 @@ fn unit_buttons(
                     }
                 }
             });
+        if scenario.ruleset.knock_out_blows()
+            && spec.strikes_blunt(state.arsenal.in_hand)
+            && ui
+                .add_enabled(can_act, egui::Button::new("Knock out"))
+                .on_hover_text(
+                    "A blow to knock out: where it lands, its damage against the target's hit \
+                     points on the resistance table; won, a third of it and out cold for 2D6 \
+                     rounds, else the whole blow",
+                )
+                .clicked()
+        {
+            *view.intent = Intent::KnockOut;
+        }
         action_buttons(ui, view, unit, state, can_act);
         if ui.button("End turn").clicked() {
             view.order(Command::EndTurn { unit });

@@ -29,6 +29,8 @@ pub enum Intent {
     #[default]
     Default,
     Maneuver(ManeuverGoal),
+    /// Strike the clicked unit to knock it out.
+    KnockOut,
     FirstAid,
     /// Wait until the clicked unit has acted.
     DelayUntil,
@@ -50,6 +52,7 @@ impl Intent {
         match self {
             Self::Default => None,
             Self::Maneuver(_) => Some("Click the opponent for the maneuver"),
+            Self::KnockOut => Some("Click the opponent to knock out"),
             Self::FirstAid => Some("Click the patient (or the unit itself)"),
             Self::DelayUntil => Some("Click the unit to wait for"),
             Self::Surprise(_) => Some("Click the unit to surprise"),
@@ -342,6 +345,11 @@ fn click_on_the_map(
                 (Intent::Maneuver(goal), Some(target)) => {
                     order(Command::Maneuver { unit, target, goal })
                 }
+                (Intent::KnockOut, Some(target)) => order(Command::KnockOut {
+                    unit,
+                    target,
+                    weapon: in_hand_of(&arsenals, unit),
+                }),
                 (Intent::FirstAid, Some(patient)) => order(Command::FirstAid { unit, patient }),
                 (Intent::DelayUntil, Some(other)) => order(Command::Delay {
                     unit,

@@ -6,6 +6,7 @@
 use gridkeeper::battle::answer::answer_odds;
 use gridkeeper::battle::command::FireMode;
 use gridkeeper::rules::dice::DieFace;
+use gridkeeper::rules::opposed::Resistance;
 use gridkeeper::rules::round::{TurnKind, TurnLimits};
 use gridkeeper::rules::situation::ShotDefence;
 
@@ -670,4 +671,107 @@ fn an_impaling_knife_sticks_until_worked_free() {
         "{freed:?}"
     );
     assert_eq!(in_hand(&mut app), Some(WeaponChoice::Carried(0)));
+}
+
+/// Silas swings his club at Harvey (13 hit points) to knock him out, and Harvey takes it. The
+/// club and his damage bonus come to 12: 45% on the resistance table, and his 40 wins: Harvey
+/// loses 4 and is out cold for 2D6 rounds. At 3 damage, ten behind, there is nothing to roll:
+/// the blow goes in whole.
+#[test]
+fn a_knock_out_blow_weighs_its_damage_against_hit_points() {
+    let swing = |faces: &[u32]| {
+        let mut app = ambush();
+        until_the_whole_turn_of(&mut app, SILAS);
+        send(
+            &mut app,
+            Command::KnockOut {
+                unit: SILAS,
+                target: HARVEY,
+                weapon: WeaponChoice::Carried(0),
+            },
+        );
+        load(&mut app, faces);
+        let struck = harvey_answers(&mut app, Answer::Nothing);
+        (struck, vitals(&mut app, HARVEY))
+    };
+    let faces = [percentile(10).as_slice(), &[8, 4], &percentile(40), &[3, 4]].concat();
+    let (struck, harvey) = swing(&faces);
+    assert!(
+        struck.contains(&EventKind::KnockOutWeighed {
+            unit: SILAS,
+            target: HARVEY,
+            damage: 12,
+            hit_points: 13,
+            odds: Resistance::Chance(45),
+            knocked_out: true,
+        }),
+        "{struck:?}"
+    );
+    assert_eq!((harvey.hit_points, harvey.vital), (9, Vital::Unconscious));
+    let round = |events: &[EventKind]| {
+        events.iter().find_map(|event| match event {
+            EventKind::KnockedOut { until_round, .. } => Some(*until_round),
+            _ => None,
+        })
+    };
+    assert_eq!(round(&struck), Some(1 + 7), "out cold for 3 + 4 rounds");
+    let faces = [percentile(10).as_slice(), &[2, 1]].concat();
+    let (struck, harvey) = swing(&faces);
+    assert!(
+        struck.contains(&EventKind::KnockOutWeighed {
+            unit: SILAS,
+            target: HARVEY,
+            damage: 3,
+            hit_points: 13,
+            odds: Resistance::Sure(false),
+            knocked_out: false,
+        }),
+        "{struck:?}"
+    );
+    let rolled = struck
+        .iter()
+        .filter(|event| matches!(event, EventKind::Rolled { .. }))
+        .count();
+    assert_eq!(rolled, 1, "the attack roll, and no resistance roll");
+    assert_eq!((harvey.hit_points, harvey.vital), (10, Vital::Conscious));
+}
+
+/// Only bare hands or a blunt weapon knock out, and not the Thing in the Hold.
+#[test]
+fn a_knock_out_blow_needs_a_blunt_weapon_and_a_target_that_can_be_knocked_out() {
+    const THING: UnitId = UnitId(6);
+    let mut app = begun(kingsport_with(&[
+        (HARVEY, (10, 8)),
+        (MERCY, (11, 8)),
+        (THING, (9, 8)),
+    ]));
+    until_the_whole_turn_of(&mut app, MERCY);
+    let knife = after(
+        &mut app,
+        &[],
+        Command::KnockOut {
+            unit: MERCY,
+            target: HARVEY,
+            weapon: WeaponChoice::Carried(0),
+        },
+    );
+    assert!(
+        matches!(rejected(&knife), Some(Rejection::NoKnockOut(said)) if said.contains("Knife, medium")),
+        "{knife:?}"
+    );
+    let mut app = begun(kingsport_with(&[(HARVEY, (10, 8)), (THING, (11, 8))]));
+    until_the_whole_turn_of(&mut app, HARVEY);
+    let thing = after(
+        &mut app,
+        &[],
+        Command::KnockOut {
+            unit: HARVEY,
+            target: THING,
+            weapon: WeaponChoice::Unarmed,
+        },
+    );
+    assert!(
+        matches!(rejected(&thing), Some(Rejection::NoKnockOut(said)) if said.contains("cannot be knocked out")),
+        "{thing:?}"
+    );
 }

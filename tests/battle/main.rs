@@ -1116,6 +1116,30 @@ fn knocked_down_held_disarmed_and_breaking_free() {
     assert!(!held_penalty);
 }
 
+/// CoC 7e has no knock-out blows: the command is refused, and says why.
+#[test]
+fn no_knock_out_blows_in_coc() {
+    let mut app = begun(scenario(&[
+        fighter("Boxer", "a", (2, 2)),
+        fighter("Other", "b", (3, 2)),
+    ]));
+    let refused = after(
+        &mut app,
+        &[],
+        Command::KnockOut {
+            unit: A,
+            target: B,
+            weapon: WeaponChoice::Unarmed,
+        },
+    );
+    assert_eq!(
+        rejected(&refused),
+        Some(Rejection::NoKnockOut(
+            "this rulebook has no knock-out blows".to_string()
+        ))
+    );
+}
+
 // ---- Outnumbered -----------------------------------------------------------------------------
 
 fn outnumbered_bonus(events: &[EventKind], attacker: UnitId) -> bool {

@@ -7,6 +7,7 @@
 //! grid: a distance is kept as the square of its yards and compared squared, never rounded.
 
 use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
+use crate::rules::opposed::Resistance;
 
 /// The chance a skill comes to with these modifiers: the skill plus every addition (never below
 /// 0), times every factor, floored once at the end. Dice modifiers have no part in it.
@@ -123,14 +124,14 @@ pub fn resistance_chance(active: u32, passive: u32) -> u32 {
     u32::try_from((50 + 5 * difference).clamp(0, 100)).unwrap_or_default()
 }
 
-/// Whether the active side wins on the resistance table with this d100 `roll`: always at ten or
-/// more points ahead, never at ten or more behind.
-pub fn resisted(active: u32, passive: u32, roll: u32) -> bool {
+/// The active side's odds on the resistance table: sure of winning at ten or more points
+/// ahead, of losing at ten or more behind, else its chance.
+pub fn resistance(active: u32, passive: u32) -> Resistance {
     let difference = i64::from(active) - i64::from(passive);
     match difference {
-        10.. => true,
-        ..=-10 => false,
-        _ => roll <= resistance_chance(active, passive),
+        10.. => Resistance::Sure(true),
+        ..=-10 => Resistance::Sure(false),
+        _ => Resistance::Chance(resistance_chance(active, passive)),
     }
 }
 
@@ -273,10 +274,19 @@ mod tests {
         assert_eq!(resistance_chance(8, 12), 30);
         assert_eq!(resistance_chance(25, 10), 100);
         assert_eq!(resistance_chance(3, 18), 0);
-        assert!(resisted(20, 10, 100), "ten ahead always wins");
-        assert!(!resisted(10, 20, 1), "ten behind never does");
-        assert!(resisted(13, 10, 65));
-        assert!(!resisted(13, 10, 66));
+        assert_eq!(
+            resistance(20, 10),
+            Resistance::Sure(true),
+            "ten ahead always wins"
+        );
+        assert_eq!(
+            resistance(10, 20),
+            Resistance::Sure(false),
+            "ten behind never does"
+        );
+        assert_eq!(resistance(13, 10), Resistance::Chance(65));
+        assert_eq!(resistance(19, 10), Resistance::Chance(95));
+        assert_eq!(resistance(7, 13), Resistance::Chance(20));
     }
 
     /// Dynamite: 5D6 out to 2 yards, 4D6 to 4, 3D6 to 6 …, 1D6 to 10, none past 10 yards.

@@ -21,7 +21,7 @@ use crate::rules::firearms::VolleyHits;
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::Modifier;
-use crate::rules::opposed::{ManeuverAllowance, SideResult};
+use crate::rules::opposed::{ManeuverAllowance, Resistance, SideResult};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{DemandWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords};
@@ -222,6 +222,15 @@ impl Ruleset for BrpClassic {
     /// Knocked out by shock: 2D6 rounds, or until First Aid wakes it (SPECS.md 1.1, [house]).
     fn out_cold_for(&self) -> Option<(u32, u32)> {
         Some((2, 6))
+    }
+
+    /// Knock-out attacks with bare hands or a blunt weapon (SPECS.md 1.1).
+    fn knock_out_blows(&self) -> bool {
+        true
+    }
+
+    fn resistance(&self, active: u32, passive: u32) -> Option<Resistance> {
+        Some(chance::resistance(active, passive))
     }
 
     fn parry_is_declared(&self) -> bool {

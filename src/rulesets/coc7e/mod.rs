@@ -16,7 +16,7 @@ use crate::rules::firearms::{VolleyHits, volley_hits, volley_size};
 use crate::rules::initiative::{InitiativeEntry, initiative_order};
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome, melee_outcome};
 use crate::rules::modifiers::Modifier;
-use crate::rules::opposed::{ManeuverAllowance, SideResult, maneuver_allowance};
+use crate::rules::opposed::{ManeuverAllowance, Resistance, SideResult, maneuver_allowance};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{
@@ -188,6 +188,14 @@ impl Ruleset for Coc7e {
     }
 
     fn out_cold_for(&self) -> Option<(u32, u32)> {
+        None
+    }
+
+    fn knock_out_blows(&self) -> bool {
+        false
+    }
+
+    fn resistance(&self, _active: u32, _passive: u32) -> Option<Resistance> {
         None
     }
 
