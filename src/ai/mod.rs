@@ -16,12 +16,13 @@ mod plan;
 use bevy::prelude::*;
 
 use crate::battle::command::{Command, FireMode, WeaponChoice};
+use crate::battle::ranged::RollPreview;
 use crate::battle::{
     ActiveScenario, Arsenal, BattleSystems, CommandQueue, Condition, Controllers, Flow, Phase,
     Presence, TilePosition, TurnState, UnitId, Vital, Vitals, ranged,
 };
 use crate::map::Tile;
-use crate::map::range::{distance_squared, distance_yards};
+use crate::map::range::{RangeBand, distance_squared, distance_yards};
 use crate::map::reach::{budget_for, reachable};
 use crate::map::scenario::{Control, Scenario};
 use crate::map::sight::ShotLine;
@@ -287,6 +288,18 @@ pub(super) fn best_shot(
             if volleys.is_some() && weapon.uses.burst.is_some() {
                 modes.push(FireMode::Burst(target));
             }
+            // Both barrels at once hurt no more on average than one at a time, but together they
+            // drop a target one barrel would not (at the full damage of the nearest band).
+            let barrel = spec.mean_damage(&weapon.damage) - f64::from(armor);
+            let hit_points = f64::from(enemy.hit_points);
+            if volleys.is_some()
+                && weapon.double_barrelled()
+                && scenario.ruleset.both_barrels_at_once()
+                && barrel < hit_points
+                && 2.0 * barrel >= hit_points
+            {
+                modes.push(FireMode::BothBarrels(target));
+            }
             if volleys.is_some() && weapon.uses.full_auto && form == AttackForm::Shot {
                 modes.push(FireMode::FullAuto(vec![(target, volley)]));
             }
@@ -301,6 +314,12 @@ pub(super) fn best_shot(
             if rolls.iter().all(|roll| {
                 matches!(roll.setup.line, ShotLine::ThroughCover { armor, .. } if armor >= most_damage)
             }) {
+                continue;
+            }
+            let near = |roll: &RollPreview| {
+                matches!(roll.setup.reading.band, RangeBand::Touch | RangeBand::Base)
+            };
+            if matches!(mode, FireMode::BothBarrels(_)) && !rolls.iter().all(near) {
                 continue;
             }
             let chances: Vec<(f64, u32)> = rolls

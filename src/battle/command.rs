@@ -36,6 +36,9 @@ pub enum FireMode {
     Burst(UnitId),
     /// Full automatic: this many bullets at each target in turn, split into volleys.
     FullAuto(Vec<(UnitId, u32)>),
+    /// Both barrels of a double-barrelled gun at once, where the rulebook has it (BRP): one
+    /// roll, and on a hit a damage roll for each barrel.
+    BothBarrels(UnitId),
 }
 
 impl FireMode {
@@ -48,7 +51,7 @@ impl FireMode {
     pub fn targets(&self) -> Vec<UnitId> {
         let named: Vec<UnitId> = match self {
             Self::Shots(targets) => targets.clone(),
-            Self::Burst(target) => vec![*target],
+            Self::Burst(target) | Self::BothBarrels(target) => vec![*target],
             Self::FullAuto(targets) => targets.iter().map(|(target, _)| *target).collect(),
         };
         let mut targets: Vec<UnitId> = Vec::with_capacity(named.len());

@@ -71,6 +71,7 @@ pub(super) fn fire(
             condition.shots_this_round += u32::try_from(targets.len()).unwrap_or(u32::MAX);
         }
         FireMode::Burst(_) | FireMode::FullAuto(_) => condition.burst_this_round = true,
+        FireMode::BothBarrels(_) => condition.shots_this_round += 2,
     });
     open_fire(battle, unit, mode.targets(), plan, Phase::Turn);
     Ok(())
@@ -304,6 +305,12 @@ fn take_shot(
     // a volley (a die it rolls for them is recorded).
     let ruleset = battle.scenario.ruleset.clone();
     let hits = |battle: &mut Battle, hit: UnitId, verdict: &Verdict| {
+        if roll.together {
+            return VolleyHits {
+                hits: roll.bullets,
+                extreme: if verdict.special { roll.bullets } else { 0 },
+            };
+        }
         if !roll.volley {
             return VolleyHits {
                 hits: 1,

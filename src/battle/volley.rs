@@ -26,6 +26,8 @@ pub struct PlannedRoll {
     pub(super) terms: ShotTerms,
     /// A burst or a volley: half the bullets hit, all on an extreme hit.
     pub(super) volley: bool,
+    /// Both barrels at once: on a hit, every one of its bullets hits.
+    pub(super) together: bool,
 }
 
 /// A checked trigger pull: the weapon, the rounds it uses, and its rolls in order.
@@ -125,6 +127,7 @@ pub(super) fn plan_rolls(
         wasted_before: 0,
         terms,
         volley: false,
+        together: false,
     };
     let (skill_name, rolls) = match mode {
         FireMode::Shots(targets) => {
@@ -241,10 +244,30 @@ pub(super) fn plan_rolls(
                             ..ShotTerms::default()
                         },
                         volley: true,
+                        together: false,
                     }
                 })
                 .collect();
             (skill_name, rolls)
+        }
+        FireMode::BothBarrels(target) => {
+            if !weapon.double_barrelled() || !battle.scenario.ruleset.both_barrels_at_once() {
+                return Err(Rejection::WrongWeapon(format!(
+                    "the {} does not fire both barrels at once here",
+                    weapon.name
+                )));
+            }
+            let terms = ShotTerms {
+                aimed: true,
+                first: true,
+                ..ShotTerms::default()
+            };
+            let roll = PlannedRoll {
+                bullets: 2,
+                together: true,
+                ..plain(*target, terms)
+            };
+            (weapon.skill.clone(), vec![roll])
         }
     };
     for roll in &rolls {

@@ -205,6 +205,10 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// dice of so many sides in rounds (BRP: 2D6), or `None` until it is tended (CoC).
     fn out_cold_for(&self) -> Option<(u32, u32)>;
 
+    /// Whether both barrels of a double-barrelled gun may be fired together as one roll, each
+    /// barrel's damage rolled on a hit (BRP), rather than only as two shots (CoC).
+    fn both_barrels_at_once(&self) -> bool;
+
     /// Whether a blow may be struck to knock out (BRP: with bare hands or a blunt weapon, its
     /// damage against the target's hit points on the resistance table).
     fn knock_out_blows(&self) -> bool;

@@ -284,6 +284,13 @@ impl Weapon {
         }
     }
 
+    /// A double-barrelled gun: a break-open gun of two rounds that fires both in a round.
+    pub fn double_barrelled(&self) -> bool {
+        self.action == Action::BreakOpen
+            && self.magazine == Magazine::Rounds(vec![2])
+            && self.most_shots() >= 2
+    }
+
     /// The most single shots the weapon fires in one round (0 for weapons that only fire full
     /// auto).
     pub fn most_shots(&self) -> u32 {

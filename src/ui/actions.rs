@@ -406,7 +406,11 @@ fn weapon_actions(
 /// How the gun in hand fires when an enemy is clicked: single shot, several shots (up to `most`
 /// a pull where the round's slot says), a burst, or full auto with so many bullets a target.
 fn fire_styles(ui: &mut egui::Ui, view: &mut BattleView, weapon: &Weapon, most: Option<u32>) {
-    let styles: Vec<FireStyle> = orders::fire_styles(weapon)
+    let both_barrels = view
+        .scenario
+        .as_ref()
+        .is_some_and(|scenario| scenario.0.ruleset.both_barrels_at_once());
+    let styles: Vec<FireStyle> = orders::fire_styles(weapon, both_barrels)
         .into_iter()
         .filter(|style| !matches!((style, most), (FireStyle::Shots(shots), Some(most)) if *shots > most))
         .collect();
@@ -422,6 +426,7 @@ fn fire_styles(ui: &mut egui::Ui, view: &mut BattleView, weapon: &Weapon, most: 
             FireStyle::Single => "1 shot".to_string(),
             FireStyle::Shots(shots) => format!("{shots} shots"),
             FireStyle::Burst => format!("burst of {}", weapon.uses.burst.unwrap_or(3)),
+            FireStyle::BothBarrels => "both barrels".to_string(),
             FireStyle::FullAuto(_) => "full auto".to_string(),
         };
         let chosen = orders::same_kind(style, view.fire_order.style);

@@ -74,6 +74,8 @@ pub enum FireStyle {
     Shots(u32),
     /// One burst.
     Burst,
+    /// Both barrels of a double-barrelled gun at once (where the rulebook has it).
+    BothBarrels,
     /// Full auto: this many bullets at each enemy clicked, fired with the panel's button.
     FullAuto(u32),
 }
@@ -104,6 +106,7 @@ impl FireOrder {
                 FireMode::Shots(vec![target; usize::try_from(count).unwrap_or(1)])
             }
             FireStyle::Burst => FireMode::Burst(target),
+            FireStyle::BothBarrels => FireMode::BothBarrels(target),
             FireStyle::FullAuto(bullets) => {
                 let mut targets = self.picked.clone();
                 targets.push((target, bullets));
@@ -200,7 +203,7 @@ fn keys_for_the_turn(
         if controls.just_pressed(&MapAction::CycleFireMode)
             && let Some(carried) = carried
         {
-            let styles = fire_styles(carried);
+            let styles = fire_styles(carried, scenario.0.ruleset.both_barrels_at_once());
             let at = styles
                 .iter()
                 .position(|style| same_kind(*style, fire_order.style))
@@ -257,12 +260,15 @@ fn keys_for_the_turn(
 
 /// The ways a weapon can be fired, in order: one shot, several, a burst, full auto (six bullets
 /// a target to start with).
-pub fn fire_styles(weapon: &Weapon) -> Vec<FireStyle> {
+pub fn fire_styles(weapon: &Weapon, both_barrels_at_once: bool) -> Vec<FireStyle> {
     let mut styles = Vec::new();
     if weapon.most_shots() > 0 {
         styles.push(FireStyle::Single);
     }
     styles.extend((2..=weapon.most_shots()).map(FireStyle::Shots));
+    if both_barrels_at_once && weapon.double_barrelled() {
+        styles.push(FireStyle::BothBarrels);
+    }
     if weapon.uses.burst.is_some() {
         styles.push(FireStyle::Burst);
     }

@@ -775,3 +775,77 @@ fn a_knock_out_blow_needs_a_blunt_weapon_and_a_target_that_can_be_knocked_out() 
         "{thing:?}"
     );
 }
+
+/// Ida fires both barrels at Mercy beside her in her readied slot: one roll (her 10 against
+/// Shotgun 50, doubled point-blank), and on the hit a 4D6 for each barrel; both shells are
+/// spent, and the gun has no shot left this round.
+#[test]
+fn both_barrels_at_once_are_one_roll_and_two_damage_rolls() {
+    const IDA: UnitId = UnitId(1);
+    let mut app = begun(kingsport_with(&[(IDA, (10, 8)), (MERCY, (11, 8))]));
+    until_the_turn_of(&mut app, IDA);
+    assert_eq!(limits(&app).kind, TurnKind::ReadiedShot);
+    send(
+        &mut app,
+        Command::Fire {
+            unit: IDA,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::BothBarrels(MERCY),
+        },
+    );
+    let faces = [percentile(10).as_slice(), &[1, 2, 3, 4], &[2, 2, 2, 1]].concat();
+    let fired = after(
+        &mut app,
+        &faces,
+        Command::Answer {
+            unit: MERCY,
+            answer: Answer::Nothing,
+        },
+    );
+    let rolled = fired
+        .iter()
+        .filter(|event| matches!(event, EventKind::Rolled { .. }))
+        .count();
+    assert_eq!(rolled, 1, "one attack roll: {fired:?}");
+    assert!(fired.contains(&EventKind::ShotHit {
+        unit: IDA,
+        target: MERCY,
+        hits: 2,
+        extreme: 0,
+    }));
+    let damage: Vec<u32> = fired
+        .iter()
+        .filter_map(|event| match event {
+            EventKind::DamageRolled { roll, .. } => Some(roll.total),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(damage, vec![10, 7], "a 4D6 for each barrel");
+    let mut query = app.world_mut().query::<(&UnitId, &Arsenal)>();
+    let shells = query
+        .iter(app.world())
+        .find(|(id, _)| **id == IDA)
+        .map(|(_, arsenal)| arsenal.state(0).ammunition.loaded);
+    assert_eq!(shells, Some(0), "both shells spent");
+}
+
+/// CoC fires a double-barrel's barrels as two shots, never as one roll.
+#[test]
+fn coc_has_no_both_barrels_at_once() {
+    let mut shooter = fighter("Shooter", "a", (2, 2));
+    shooter.weapons = vec!["12-gauge Shotgun (2B)"];
+    let mut app = begun(scenario(&[shooter, fighter("Other", "b", (5, 2))]));
+    let refused = after(
+        &mut app,
+        &[],
+        Command::Fire {
+            unit: A,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::BothBarrels(B),
+        },
+    );
+    assert!(
+        matches!(rejected(&refused), Some(Rejection::WrongWeapon(said)) if said.contains("both barrels")),
+        "{refused:?}"
+    );
+}

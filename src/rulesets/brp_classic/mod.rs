@@ -229,6 +229,11 @@ impl Ruleset for BrpClassic {
         true
     }
 
+    /// Both barrels at DEX as one attack roll, two damage rolls on a hit (SPECS.md 1.1, [house]).
+    fn both_barrels_at_once(&self) -> bool {
+        true
+    }
+
     fn resistance(&self, active: u32, passive: u32) -> Option<Resistance> {
         Some(chance::resistance(active, passive))
     }

@@ -195,6 +195,10 @@ impl Ruleset for Coc7e {
         false
     }
 
+    fn both_barrels_at_once(&self) -> bool {
+        false
+    }
+
     fn resistance(&self, _active: u32, _passive: u32) -> Option<Resistance> {
         None
     }
