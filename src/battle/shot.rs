@@ -101,6 +101,11 @@ pub(super) fn setup(
                 "{target_name} is behind cover: nothing can be thrown through it"
             )));
         }
+        ShotLine::ThroughCover { .. } if !battle.scenario.rules.shooting_through_cover => {
+            return Err(Rejection::NoLineOfFire(format!(
+                "{target_name} is behind cover, and this scenario does not shoot through it"
+            )));
+        }
         _ => {}
     }
     let shooter = battle.condition(unit);

@@ -33,8 +33,8 @@ pub enum RulesetId {
     BrpClassic,
 }
 
-/// Optional rules the scenario turns on.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// Optional rules the scenario turns on (or, for the ones on unless told, off).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "rules")]
 pub struct RuleOptions {
     #[serde(default)]
@@ -48,6 +48,35 @@ pub struct RuleOptions {
     /// No point-blank bonus die for rifles, full-length shotguns and bows.
     #[serde(default)]
     pub point_blank_revisited: bool,
+    /// A target hidden behind cover beside it may be shot through the cover (its armor off
+    /// the damage); off, such a target cannot be shot. On unless told.
+    #[serde(default = "on")]
+    pub shooting_through_cover: bool,
+    /// CoC's prone rule: a bonus die to blows at a prone unit and to a prone shooter, a penalty
+    /// die to shots at a prone target past point-blank. On unless told.
+    #[serde(default = "on")]
+    pub prone_dice: bool,
+    /// CoC's armor revisited: armor comes off each die of a shotgun's pellets. On unless told.
+    #[serde(default = "on")]
+    pub shotgun_armor_per_die: bool,
+}
+
+fn on() -> bool {
+    true
+}
+
+impl Default for RuleOptions {
+    fn default() -> Self {
+        Self {
+            ruleset: RulesetId::default(),
+            dex_roll_initiative: false,
+            concealed_damage: false,
+            point_blank_revisited: false,
+            shooting_through_cover: true,
+            prone_dice: true,
+            shotgun_armor_per_die: true,
+        }
+    }
 }
 
 /// The defence with the weapon in hand in the rulebook's words.

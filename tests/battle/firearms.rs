@@ -1034,13 +1034,25 @@ fn shotgun_hit(
     roll: u32,
     faces: &[u32],
 ) -> (usize, u32, u32, u32, DamageQuality) {
+    shotgun_hit_under("", weapon, slugs, yards, roll, faces)
+}
+
+/// [`shotgun_hit`] under the scenario's `rules`.
+fn shotgun_hit_under(
+    rules: &str,
+    weapon: &str,
+    slugs: bool,
+    yards: u32,
+    roll: u32,
+    faces: &[u32],
+) -> (usize, u32, u32, u32, DamageQuality) {
     let rows = field(60, &[]);
     let mut shooter = gunman((1, 5), REVOLVER, RIFLE, 90);
     shooter.weapons.clear();
     shooter.kit = vec![format!("(weapon: {weapon:?}, slugs: {slugs})")];
     let mut target = fighter("Target", "b", (1 + yards, 5));
     (target.constitution, target.armor) = (500, 1);
-    let mut app = begun(on_field(&[shooter, target], &rows, ""));
+    let mut app = begun(on_field(&[shooter, target], &rows, rules));
     let mark = event_count(&app);
     let point_blank = yards <= 4;
     let tens = if point_blank { 2 } else { 1 };
@@ -1076,6 +1088,29 @@ fn shotgun_hit(
         damaged.2,
         rolled.quality,
     )
+}
+
+/// With the scenario's `shotgun_armor_per_die: false` armor comes off a hit of shot once: 4D6 of
+/// 10 against armor 1 is 9, not 6.
+#[test]
+fn a_scenario_may_take_armor_off_a_shotgun_hit_once() {
+    let gun = "12-gauge Shotgun (2B)";
+    assert_eq!(
+        shotgun_hit_under(
+            "shotgun_armor_per_die: false",
+            gun,
+            false,
+            8,
+            30,
+            &[1, 2, 3, 4]
+        ),
+        (4, 10, 1, 9, DamageQuality::Normal)
+    );
+    assert_eq!(
+        shotgun_hit(gun, false, 8, 30, &[1, 2, 3, 4]),
+        (4, 10, 4, 6, DamageQuality::Normal),
+        "on unless told: armor off every die"
+    );
 }
 
 /// A 12-gauge does 4D6 to 10 yards, 2D6 to 20, 1D6 to 50; armor comes off every die; an extreme
@@ -1145,6 +1180,64 @@ fn shooting_through_the_cover_the_target_hides_behind() {
             ..
         }
     )));
+}
+
+/// With the scenario's `shooting_through_cover: false`, the target behind the door cannot be
+/// shot at all: the command is refused and says why.
+#[test]
+fn a_scenario_may_turn_shooting_through_cover_off() {
+    let rows = field(20, &[(8, 5, '+'), (8, 4, '#'), (8, 6, '#')]);
+    let shooter = gunman((1, 5), REVOLVER, HANDGUN, 60);
+    let target = fighter("Target", "b", (9, 5));
+    let mut app = begun(on_field(
+        &[shooter, target],
+        &rows,
+        "shooting_through_cover: false",
+    ));
+    let mark = event_count(&app);
+    fire(&mut app, A, FireMode::single(B));
+    let refused = events_from(&app, mark);
+    assert!(
+        matches!(rejected(&refused), Some(Rejection::NoLineOfFire(said)) if said.contains("does not shoot through")),
+        "{refused:?}"
+    );
+}
+
+/// With the scenario's `prone_dice: false`, lying prone is worth nothing either way: no penalty
+/// die at a prone target, no bonus die for a prone shooter, none for a blow at one.
+#[test]
+fn a_scenario_may_turn_the_prone_dice_off() {
+    let rows = field(20, &[]);
+    let lie_down = |app: &mut App, unit: UnitId| {
+        app.world_mut()
+            .query::<(&UnitId, &mut Condition)>()
+            .iter_mut(app.world_mut())
+            .filter(|(id, _)| **id == unit)
+            .for_each(|(_, mut condition)| condition.prone = true);
+    };
+    for prone in [A, B] {
+        let shooter = gunman((1, 5), REVOLVER, HANDGUN, 60);
+        let target = fighter("Target", "b", (9, 5));
+        let mut app = begun(on_field(&[shooter, target], &rows, "prone_dice: false"));
+        lie_down(&mut app, prone);
+        let (check, modifiers) = one_shot(&mut app);
+        assert!(reasons(&modifiers).is_empty(), "{prone:?}: {modifiers:?}");
+        assert_eq!(check.roll.dice, NetDice::Bonus(0));
+    }
+    let mut app = begun(on_field(
+        &[fighter("Boxer", "a", (2, 2)), fighter("Down", "b", (3, 2))],
+        &rows,
+        "prone_dice: false",
+    ));
+    lie_down(&mut app, B);
+    let odds = melee::strike_odds(
+        app.world_mut(),
+        A,
+        B,
+        AttackKind::Strike(WeaponChoice::Unarmed),
+    );
+    let (modifiers, _) = odds.expect("a blow in reach");
+    assert!(reasons(&modifiers).is_empty(), "{modifiers:?}");
 }
 
 // ---- Firing into melee ------------------------------------------------------------------------

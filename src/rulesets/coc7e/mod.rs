@@ -39,6 +39,11 @@ pub struct Coc7e {
     armor: ArmorTable,
     /// No point-blank bonus die for rifles, full-length shotguns and bows (an optional rule).
     point_blank_revisited: bool,
+    /// The prone rule's dice (an optional rule, on unless the scenario says).
+    prone_dice: bool,
+    /// Armor off each die of a shotgun's pellets (an optional rule, on unless the scenario
+    /// says).
+    shotgun_armor_per_die: bool,
 }
 
 /// The shipped weapon table and armor examples, compiled in so the game always has them.
@@ -59,6 +64,8 @@ impl Coc7e {
             weapons: WeaponTable::parse(COC7E_WEAPONS_FILE, weapons, COC7E_SKILLS)?,
             armor: ArmorTable::parse(COC7E_ARMOR_FILE, armor)?,
             point_blank_revisited: false,
+            prone_dice: true,
+            shotgun_armor_per_die: true,
         })
     }
 
@@ -66,6 +73,8 @@ impl Coc7e {
     pub fn with_options(self, options: &RuleOptions) -> Self {
         Self {
             point_blank_revisited: options.point_blank_revisited,
+            prone_dice: options.prone_dice,
+            shotgun_armor_per_die: options.shotgun_armor_per_die,
             ..self
         }
     }
@@ -160,11 +169,21 @@ impl Ruleset for Coc7e {
     }
 
     fn shot_value(&self, facts: &ShotFacts) -> Worth {
-        worth::shot_value(facts, self.point_blank_revisited).worth()
+        // Without the prone rule, lying down is worth nothing either way.
+        let facts = ShotFacts {
+            shooter_prone: facts.shooter_prone && self.prone_dice,
+            target_prone: facts.target_prone && self.prone_dice,
+            ..*facts
+        };
+        worth::shot_value(&facts, self.point_blank_revisited).worth()
     }
 
     fn blow_value(&self, facts: &BlowFacts) -> Vec<Modifier> {
-        worth::blow_value(facts)
+        let facts = BlowFacts {
+            target_prone: facts.target_prone && self.prone_dice,
+            ..*facts
+        };
+        worth::blow_value(&facts)
     }
 
     /// Dodge, fight back or a maneuver, as often as attacks come (more of them outnumber).
@@ -184,7 +203,7 @@ impl Ruleset for Coc7e {
     }
 
     fn armor_per_pellet_die(&self) -> bool {
-        true
+        self.shotgun_armor_per_die
     }
 
     fn out_cold_for(&self) -> Option<(u32, u32)> {
