@@ -50,19 +50,24 @@ pub struct RuleOptions {
     pub point_blank_revisited: bool,
     /// A target hidden behind cover beside it may be shot through the cover (its armor off
     /// the damage); off, such a target cannot be shot. On unless told.
-    #[serde(default = "on")]
+    #[serde(default = "on", skip_serializing_if = "is_on")]
     pub shooting_through_cover: bool,
     /// CoC's prone rule: a bonus die to blows at a prone unit and to a prone shooter, a penalty
     /// die to shots at a prone target past point-blank. On unless told.
-    #[serde(default = "on")]
+    #[serde(default = "on", skip_serializing_if = "is_on")]
     pub prone_dice: bool,
     /// CoC's armor revisited: armor comes off each die of a shotgun's pellets. On unless told.
-    #[serde(default = "on")]
+    #[serde(default = "on", skip_serializing_if = "is_on")]
     pub shotgun_armor_per_die: bool,
 }
 
 fn on() -> bool {
     true
+}
+
+/// A rule on unless told is written out only where it is off.
+fn is_on(value: &bool) -> bool {
+    *value
 }
 
 impl Default for RuleOptions {
