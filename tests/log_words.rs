@@ -14,6 +14,7 @@ use gridkeeper::map::Tile;
 use gridkeeper::map::range::RangeBand;
 use gridkeeper::map::scenario::Scenario;
 use gridkeeper::map::sight::ShotLine;
+use gridkeeper::rules::body::BodyPart;
 use gridkeeper::rules::damage::{DamagePart, DamageQuality, DamageRoll, DamageSource};
 use gridkeeper::rules::dice::DieFace;
 use gridkeeper::rules::level_rolls;
@@ -109,10 +110,11 @@ fn variant(kind: &EventKind) -> usize {
         E::WeaponFreed { .. } => 64,
         E::KnockOutSwung { .. } => 65,
         E::KnockOutWeighed { .. } => 66,
+        E::ArmorTried { .. } => 67,
     }
 }
 
-const KINDS: usize = 67;
+const KINDS: usize = 68;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -477,6 +479,25 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 until_round: 9,
             },
             "Rose Whateley is out cold for 7 rounds [2D6: 3 4], until round 9 ends",
+        ),
+        (
+            E::ArmorTried {
+                unit: ROSE,
+                armor: "Heavy leather jacket".to_string(),
+                location: Some((die(20, 2), BodyPart::RightLeg)),
+                covered: false,
+            },
+            "It lands on Rose Whateley's right leg [1D20: 2]: the Heavy leather jacket does not \
+             cover it",
+        ),
+        (
+            E::ArmorTried {
+                unit: ROSE,
+                armor: "Heavy leather jacket".to_string(),
+                location: None,
+                covered: true,
+            },
+            "Rose Whateley's Luck: the Heavy leather jacket takes it",
         ),
         (
             E::KnockOutSwung {

@@ -8,6 +8,7 @@ use super::command::{Answer, Command, ManeuverGoal, Rejection};
 use crate::map::Tile;
 use crate::map::range::RangeBand;
 use crate::map::sight::ShotLine;
+use crate::rules::body::BodyPart;
 use crate::rules::damage::DamageRoll;
 use crate::rules::dice::DieFace;
 use crate::rules::melee::MeleeOutcome;
@@ -119,6 +120,15 @@ pub enum EventKind {
         unit: UnitId,
         target: UnitId,
         goal: ManeuverGoal,
+    },
+    /// Armor over only part of the body was tried against a blow or shot aimed at its wearer:
+    /// where it landed (on the rulebook's hit locations, with the die), or a Luck roll (none);
+    /// `covered`: the armor took it.
+    ArmorTried {
+        unit: UnitId,
+        armor: String,
+        location: Option<(DieFace, BodyPart)>,
+        covered: bool,
     },
     /// A blow struck to knock the target out.
     KnockOutSwung {

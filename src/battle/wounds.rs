@@ -8,6 +8,7 @@ use super::hold::let_go;
 use super::state::Battle;
 use super::{Phase, UnitId, Vital, Vitals};
 use crate::map::scenario::Control;
+use crate::rules::body::guards_head_and_torso;
 use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, Formula, Term};
 use crate::rules::dice::DieFace;
 use crate::rules::skills::{FIRST_AID, MEDICINE};
@@ -52,11 +53,7 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
     let worn = if blow.ignores_armor {
         0
     } else {
-        battle
-            .spec(unit)
-            .armor
-            .as_ref()
-            .map_or(0, |armor| armor.points)
+        armor_in_the_way(battle, unit, blow.deliberate)
     };
     let rolled: u32 = blow.pieces.iter().sum();
     let (mut cover, mut taken) = (0, 0);
@@ -130,6 +127,37 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
         let_go(battle, unit);
     }
     announce_change(battle, unit, before);
+}
+
+/// The points of `unit`'s armor in the way of a blow. Armor over only part of the body is tried
+/// against one aimed at its wearer where the rulebook says (CoC's optional rules): where it
+/// lands on the hit locations, else by a Luck roll; otherwise it always counts.
+fn armor_in_the_way(battle: &mut Battle, unit: UnitId, aimed: bool) -> u32 {
+    let Some(armor) = battle.spec(unit).armor.clone() else {
+        return 0;
+    };
+    let Some(parts) = armor.covers.as_deref().filter(|_| aimed) else {
+        return armor.points;
+    };
+    let ruleset = battle.scenario.ruleset.clone();
+    let (location, covered) = if let Some(table) = ruleset.hit_locations() {
+        let die = battle.die(table.sides);
+        let part = table.part(die.face);
+        (Some((die, part)), parts.contains(&part))
+    } else if let Some(modifiers) = ruleset.partial_armor_luck(guards_head_and_torso(Some(parts))) {
+        let luck = battle.spec(unit).characteristics.luck;
+        let verdict = battle.roll_characteristic(unit, "Luck", luck, modifiers);
+        (None, verdict.success)
+    } else {
+        return armor.points;
+    };
+    battle.emit(EventKind::ArmorTried {
+        unit,
+        armor: armor.name,
+        location,
+        covered,
+    });
+    if covered { armor.points } else { 0 }
 }
 
 /// Knocked out by a blow (the unit still conscious after its damage): unconscious, down, and out

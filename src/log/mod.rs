@@ -73,6 +73,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Maneuvered { .. }
         | E::KnockOutSwung { .. }
         | E::KnockOutWeighed { .. }
+        | E::ArmorTried { .. }
         | E::DefenceAsked { .. }
         | E::Answered { .. }
         | E::ParryDeclared { .. }
@@ -172,6 +173,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::FireOut { unit }
         | E::Stunned { unit, .. }
         | E::KnockedOut { unit, .. }
+        | E::ArmorTried { unit, .. }
         | E::TurnLost { unit }
         | E::TurnEnded { unit } => vec![*unit],
         E::DamageRolled { unit, target, .. }

@@ -107,6 +107,28 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 name(*target)
             )
         }
+        EventKind::ArmorTried {
+            unit,
+            armor,
+            location,
+            covered,
+        } => {
+            let outcome = if *covered {
+                format!("the {armor} takes it")
+            } else {
+                format!("the {armor} does not cover it")
+            };
+            match location {
+                Some((die, part)) => format!(
+                    "It lands on {}'s {} [1D{}: {}]: {outcome}",
+                    name(*unit),
+                    part.words(),
+                    die.sides,
+                    die.face
+                ),
+                None => format!("{}'s Luck: {outcome}", name(*unit)),
+            }
+        }
         EventKind::KnockOutSwung {
             unit,
             target,

@@ -10,6 +10,7 @@ use super::opening::{Opening, OpeningFile};
 use super::{GridMap, MapFile, Tile};
 use crate::map::range::RangeScale;
 use crate::map::range::WeaponReach;
+use crate::rules::body::BodyPart;
 use crate::rules::characteristics::{Characteristics, DerivedStats};
 use crate::rules::damage::DamageNotation;
 use crate::rules::ruleset::{RuleOptions, Ruleset};
@@ -104,6 +105,9 @@ pub struct NaturalAttack {
 pub struct ArmorWorn {
     pub name: String,
     pub points: u32,
+    /// The parts of the body it covers; all over (natural armor, a full suit) when left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub covers: Option<Vec<BodyPart>>,
 }
 
 /// A unit as the file writes it.

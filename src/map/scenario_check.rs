@@ -301,6 +301,21 @@ impl Checker<'_> {
                 ),
             ));
         }
+        if unit
+            .armor
+            .as_ref()
+            .is_some_and(|armor| armor.covers.as_ref().is_some_and(Vec::is_empty))
+        {
+            return Err(self.at_field(
+                unit_at,
+                "covers",
+                format!(
+                    "{}'s armor covers no part of the body: name the parts, or leave `covers` out \
+                     for armor all over",
+                    unit.name
+                ),
+            ));
+        }
         if !(1..=10).contains(&unit.attacks_per_round) {
             return Err(self.at_field(
                 unit_at,

@@ -1,6 +1,7 @@
 //! The rules, in pure Rust: no bevy here (a test enforces it), so every rule can be tested as a
 //! plain function and reused by the battle, the AI, replays and the headless commands alike.
 
+pub mod body;
 pub mod chance_rolls;
 pub mod characteristics;
 pub mod damage;

@@ -67,6 +67,8 @@ pub enum ModifierReason {
     OpposingSkill,
     /// A spray in the face: only a very good roll gets out of its way.
     Spray,
+    /// Armor over head and torso both: the Luck roll for whether a blow meets it is easier.
+    ArmorHeadAndTorso,
 }
 
 impl ModifierReason {
@@ -102,6 +104,7 @@ impl ModifierReason {
             Self::VeryLongRange => "very long range",
             Self::OpposingSkill => "opposing skill",
             Self::Spray => "spray",
+            Self::ArmorHeadAndTorso => "armor over head and torso",
         }
     }
 }

@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::body::HitLocations;
 use super::characteristics::{Characteristics, DerivedStats};
 use super::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError};
 use super::dice::Dice;
@@ -59,6 +60,14 @@ pub struct RuleOptions {
     /// CoC's armor revisited: armor comes off each die of a shotgun's pellets. On unless told.
     #[serde(default = "on", skip_serializing_if = "is_on")]
     pub shotgun_armor_per_die: bool,
+    /// CoC's armor revisited: armor that covers only part of the body stops a blow or a shot
+    /// aimed at its wearer only on a Luck roll (a bonus die for armor over head and torso).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub partial_armor_by_luck: bool,
+    /// CoC's optional hit locations: a 1D20 says where a blow or shot lands, and armor that
+    /// covers only part of the body stops it only there (instead of the Luck roll).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hit_locations: bool,
 }
 
 fn on() -> bool {
@@ -80,6 +89,8 @@ impl Default for RuleOptions {
             shooting_through_cover: true,
             prone_dice: true,
             shotgun_armor_per_die: true,
+            partial_armor_by_luck: false,
+            hit_locations: false,
         }
     }
 }
@@ -238,6 +249,16 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// How long a unit knocked out by a failed CON roll after a heavy wound stays out: this many
     /// dice of so many sides in rounds (BRP: 2D6), or `None` until it is tended (CoC).
     fn out_cold_for(&self) -> Option<(u32, u32)>;
+
+    /// The table a blow or shot aimed at a unit in armor that covers only part of the body is
+    /// rolled on, to see whether the armor stops it (CoC's optional 1D20 table); `None` where
+    /// the rulebook (or the scenario) rolls no hit locations.
+    fn hit_locations(&self) -> Option<HitLocations>;
+
+    /// Where armor that covers only part of the body stops a blow or shot aimed at its wearer
+    /// only on a Luck roll (CoC's optional rule), that roll's modifiers (armor over head and
+    /// torso both eases it); `None` where such armor always counts.
+    fn partial_armor_luck(&self, head_and_torso: bool) -> Option<Vec<Modifier>>;
 
     /// Whether both barrels of a double-barrelled gun may be fired together as one roll, each
     /// barrel's damage rolled on a hit (BRP), rather than only as two shots (CoC).

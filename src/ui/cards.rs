@@ -248,7 +248,11 @@ pub(super) fn unit_card(
             .sheet_line(&unit.characteristics, &unit.derived),
     );
     if let Some(armor) = &unit.armor {
-        ui.small(format!("Armor: {} ({})", armor.name, armor.points));
+        let over = armor.covers.as_ref().map_or(String::new(), |parts| {
+            let parts: Vec<&str> = parts.iter().map(|part| part.words()).collect();
+            format!(" over the {}", parts.join(", "))
+        });
+        ui.small(format!("Armor: {} ({}){over}", armor.name, armor.points));
     }
     let round = view.round();
     for (index, carried) in unit.weapons.iter().enumerate() {

@@ -10,6 +10,7 @@ mod round;
 pub mod worth;
 
 use crate::files::FileError;
+use crate::rules::body::HitLocations;
 use crate::rules::characteristics::{Characteristics, DerivedStats};
 use crate::rules::damage::{
     DamageNotation, DamagePart, DamageQuality, DamageReach, DamageRoll, DamageShape, DamageSource,
@@ -227,6 +228,15 @@ impl Ruleset for BrpClassic {
     /// Knock-out attacks with bare hands or a blunt weapon (SPECS.md 1.1).
     fn knock_out_blows(&self) -> bool {
         true
+    }
+
+    /// Armor counts wherever it is worn: the text rolls no hit locations.
+    fn hit_locations(&self) -> Option<HitLocations> {
+        None
+    }
+
+    fn partial_armor_luck(&self, _head_and_torso: bool) -> Option<Vec<Modifier>> {
+        None
     }
 
     /// Both barrels at DEX as one attack roll, two damage rolls on a hit (SPECS.md 1.1, [house]).

@@ -6,6 +6,7 @@ mod check;
 pub mod worth;
 
 use crate::files::FileError;
+use crate::rules::body::{BodyPart, HitLocations};
 use crate::rules::characteristics::{Characteristics, DerivedStats, MAX_RATING};
 use crate::rules::damage::{
     DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError,
@@ -15,7 +16,7 @@ use crate::rules::explosions::{BlastRing, halving_rings};
 use crate::rules::firearms::{VolleyHits, volley_hits, volley_size};
 use crate::rules::initiative::{InitiativeEntry, initiative_order};
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome, melee_outcome};
-use crate::rules::modifiers::Modifier;
+use crate::rules::modifiers::{Modifier, ModifierReason};
 use crate::rules::opposed::{ManeuverAllowance, Resistance, SideResult, maneuver_allowance};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
@@ -44,7 +45,25 @@ pub struct Coc7e {
     /// Armor off each die of a shotgun's pellets (an optional rule, on unless the scenario
     /// says).
     shotgun_armor_per_die: bool,
+    /// Armor over part of the body tried by a Luck roll (an optional rule).
+    partial_armor_by_luck: bool,
+    /// The 1D20 hit locations (an optional rule).
+    hit_locations: bool,
 }
+
+/// The text's optional hit locations, on 1D20.
+const HIT_LOCATIONS: HitLocations = HitLocations {
+    sides: 20,
+    bands: &[
+        (3, BodyPart::RightLeg),
+        (6, BodyPart::LeftLeg),
+        (10, BodyPart::Abdomen),
+        (15, BodyPart::Chest),
+        (17, BodyPart::RightArm),
+        (19, BodyPart::LeftArm),
+        (20, BodyPart::Head),
+    ],
+};
 
 /// The shipped weapon table and armor examples, compiled in so the game always has them.
 pub const COC7E_WEAPONS_FILE: &str = "assets/rules/coc7e/weapons.ron";
@@ -66,6 +85,8 @@ impl Coc7e {
             point_blank_revisited: false,
             prone_dice: true,
             shotgun_armor_per_die: true,
+            partial_armor_by_luck: false,
+            hit_locations: false,
         })
     }
 
@@ -75,6 +96,8 @@ impl Coc7e {
             point_blank_revisited: options.point_blank_revisited,
             prone_dice: options.prone_dice,
             shotgun_armor_per_die: options.shotgun_armor_per_die,
+            partial_armor_by_luck: options.partial_armor_by_luck,
+            hit_locations: options.hit_locations,
             ..self
         }
     }
@@ -216,6 +239,20 @@ impl Ruleset for Coc7e {
 
     fn both_barrels_at_once(&self) -> bool {
         false
+    }
+
+    fn hit_locations(&self) -> Option<HitLocations> {
+        self.hit_locations.then_some(HIT_LOCATIONS)
+    }
+
+    /// A Luck roll, with a bonus die for armor over head and torso.
+    fn partial_armor_luck(&self, head_and_torso: bool) -> Option<Vec<Modifier>> {
+        self.partial_armor_by_luck.then(|| {
+            head_and_torso
+                .then(|| Modifier::new(ModifierReason::ArmorHeadAndTorso, 1))
+                .into_iter()
+                .collect()
+        })
     }
 
     fn resistance(&self, _active: u32, _passive: u32) -> Option<Resistance> {
