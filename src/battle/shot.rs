@@ -45,6 +45,16 @@ pub struct ShotSetup {
     pub possible: bool,
 }
 
+/// The round an aim counting now was taken in: this one where the rulebook fires the aimed shot
+/// the round it is taken (BRP), else the last (CoC: aim one turn, shoot the next).
+fn aim_round(battle: &Battle) -> u32 {
+    if battle.scenario.ruleset.aim_fires_this_round() {
+        battle.round()
+    } else {
+        battle.round().saturating_sub(1)
+    }
+}
+
 /// Units of another side than `target` that stand beside it, other than `shooter`: the melee
 /// it is in.
 pub(super) fn engaged_with(battle: &Battle, shooter: UnitId, target: UnitId) -> Vec<UnitId> {
@@ -123,7 +133,7 @@ pub(super) fn setup(
             && shooter.aim
                 == Some(AimTaken {
                     target,
-                    round: battle.round().saturating_sub(1),
+                    round: aim_round(battle),
                 }),
         dived: terms.dived,
         shooter_prone: shooter.prone,

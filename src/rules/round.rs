@@ -87,6 +87,8 @@ pub struct RoundHistory {
     pub dodged: bool,
     /// An enemy could come to blows with it this round (a parry would be worth naming).
     pub threatened: bool,
+    /// It took aim this round and holds it (BRP fires the aimed shot at half DEX).
+    pub aimed: bool,
     /// The most single shots a round of the firearm in hand; `None` with no firearm in hand.
     pub firearm_shots: Option<u32>,
 }

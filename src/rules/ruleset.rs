@@ -260,6 +260,11 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// torso both eases it); `None` where such armor always counts.
     fn partial_armor_luck(&self, head_and_torso: bool) -> Option<Vec<Modifier>>;
 
+    /// Whether an aim taken counts for a shot later the same round (BRP: aiming takes the turn
+    /// at DEX, and the aimed shot goes at half DEX), rather than for the shot on the unit's
+    /// next turn (CoC).
+    fn aim_fires_this_round(&self) -> bool;
+
     /// Whether both barrels of a double-barrelled gun may be fired together as one roll, each
     /// barrel's damage rolled on a hit (BRP), rather than only as two shots (CoC).
     fn both_barrels_at_once(&self) -> bool;

@@ -849,3 +849,56 @@ fn coc_has_no_both_barrels_at_once() {
         "{refused:?}"
     );
 }
+
+/// Harvey aims at Mercy 20 yards off on his turn at DEX 14 (the aim is the turn's act), and the
+/// aimed shot comes at DEX 7, in his half-DEX slot: aiming doubles the .38's base range to 30
+/// yards, so no halving for extended range. Without the aim that slot has nothing for him.
+#[test]
+fn an_aimed_shot_goes_at_half_dex_with_its_ranges_doubled() {
+    let mut app = begun(kingsport_with(&[(HARVEY, (2, 8)), (MERCY, (22, 8))]));
+    until_the_whole_turn_of(&mut app, HARVEY);
+    let aimed = after(
+        &mut app,
+        &[],
+        Command::Aim {
+            unit: HARVEY,
+            target: MERCY,
+        },
+    );
+    assert!(rejected(&aimed).is_none(), "{aimed:?}");
+    send(&mut app, Command::EndTurn { unit: HARVEY });
+    until_the_turn_of(&mut app, HARVEY);
+    assert_eq!(
+        limits(&app).kind,
+        TurnKind::FurtherShot,
+        "his half-DEX slot"
+    );
+    shoot(&mut app, HARVEY, MERCY);
+    let fired = after(
+        &mut app,
+        &percentile(20),
+        Command::Answer {
+            unit: MERCY,
+            answer: Answer::Nothing,
+        },
+    );
+    let modifiers = fired.iter().find_map(|event| match event {
+        EventKind::Rolled { unit: HARVEY, roll } => Some(roll.modifiers.clone()),
+        _ => None,
+    });
+    assert_eq!(modifiers, Some(Vec::new()), "no halving: {fired:?}");
+
+    let mut app = begun(kingsport_with(&[(HARVEY, (2, 8)), (MERCY, (22, 8))]));
+    until_the_whole_turn_of(&mut app, HARVEY);
+    send(&mut app, Command::EndTurn { unit: HARVEY });
+    while let Some(unit) = acting(&app) {
+        assert!(
+            unit != HARVEY || limits(&app).kind != TurnKind::FurtherShot,
+            "no half-DEX slot without a shot or an aim at DEX"
+        );
+        if app.world().resource::<Flow>().round > 1 {
+            break;
+        }
+        send(&mut app, Command::EndTurn { unit });
+    }
+}

@@ -239,6 +239,12 @@ impl Ruleset for BrpClassic {
         None
     }
 
+    /// Aiming (or bracing) takes the turn at DEX; the aimed shot goes at half DEX, with the
+    /// point-blank distance and the base range doubled (SPECS.md 1.1).
+    fn aim_fires_this_round(&self) -> bool {
+        true
+    }
+
     /// Both barrels at DEX as one attack roll, two damage rolls on a hit (SPECS.md 1.1, [house]).
     fn both_barrels_at_once(&self) -> bool {
         true

@@ -50,8 +50,9 @@ pub fn plan(entries: &[InitiativeEntry], tie_roll: &mut dyn FnMut() -> u32) -> V
     slots
 }
 
-/// What a turn in a slot allows: one shot a slot; cycle 1 and the half-DEX slot only shoot;
-/// after a shot no moving; a burst is the whole round's shooting; a dodge costs the attack.
+/// What a turn in a slot allows: one shot a slot; cycle 1 and the half-DEX slot only shoot (the
+/// half-DEX slot a further shot, or the one aimed at DEX); after a shot no moving; a burst is
+/// the whole round's shooting; a dodge costs the attack.
 pub fn limits(kind: TurnKind, history: &RoundHistory) -> Option<TurnLimits> {
     let one_shot = TurnLimits {
         kind,
@@ -76,7 +77,11 @@ pub fn limits(kind: TurnKind, history: &RoundHistory) -> Option<TurnLimits> {
             shots: Some(1),
             moves_after_acting: false,
         }),
-        TurnKind::FurtherShot => (history.shots > 0 && shots_left).then_some(one_shot),
+        // A further shot after one at DEX, or the shot aimed at DEX (the aim, the turn's act).
+        TurnKind::FurtherShot => {
+            let aimed_shot = history.aimed && history.shots == 0 && !history.burst;
+            ((history.shots > 0 && shots_left) || aimed_shot).then_some(one_shot)
+        }
         // Only worth asking where an enemy could come to blows this round.
         TurnKind::Declare => history.threatened.then_some(TurnLimits {
             kind,

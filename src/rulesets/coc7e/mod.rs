@@ -241,6 +241,10 @@ impl Ruleset for Coc7e {
         false
     }
 
+    fn aim_fires_this_round(&self) -> bool {
+        false
+    }
+
     fn hit_locations(&self) -> Option<HitLocations> {
         self.hit_locations.then_some(HIT_LOCATIONS)
     }
