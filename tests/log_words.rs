@@ -111,10 +111,11 @@ fn variant(kind: &EventKind) -> usize {
         E::KnockOutSwung { .. } => 65,
         E::KnockOutWeighed { .. } => 66,
         E::ArmorTried { .. } => 67,
+        E::BelowZero { .. } => 68,
     }
 }
 
-const KINDS: usize = 68;
+const KINDS: usize = 69;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -498,6 +499,13 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 covered: true,
             },
             "Rose Whateley's Luck: the Heavy leather jacket takes it",
+        ),
+        (
+            E::BelowZero {
+                unit: ROSE,
+                hit_points: 5,
+            },
+            "Rose Whateley is 5 hit points below zero",
         ),
         (
             E::KnockOutSwung {

@@ -130,6 +130,12 @@ pub enum EventKind {
         location: Option<(DieFace, BodyPart)>,
         covered: bool,
     },
+    /// The unit's hit points are this far below zero (BRP lets them go there; healing counts
+    /// from there).
+    BelowZero {
+        unit: UnitId,
+        hit_points: u32,
+    },
     /// A blow struck to knock the target out.
     KnockOutSwung {
         unit: UnitId,

@@ -83,6 +83,8 @@ pub enum Vital {
 pub struct Vitals {
     pub hit_points: u32,
     pub max_hit_points: u32,
+    /// How far below zero the hit points are, where the rulebook lets them go there (BRP).
+    pub below_zero: u32,
     /// The major wound box.
     pub major_wound: bool,
     pub vital: Vital,
@@ -95,6 +97,7 @@ impl Vitals {
         Self {
             hit_points: max_hit_points,
             max_hit_points,
+            below_zero: 0,
             major_wound: false,
             vital: Vital::Conscious,
             dying_since: 0,

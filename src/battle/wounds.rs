@@ -72,12 +72,14 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
     let result = battle.scenario.ruleset.take_blow(&WoundBlow {
         damage: taken,
         hit_points: before.hit_points,
+        below_zero: before.below_zero,
         max_hit_points: before.max_hit_points,
         major_wound: before.major_wound,
         deliberate: blow.deliberate && before.vital != Vital::Dead,
     });
     let severity = result.severity;
     after.hit_points = result.hit_points;
+    after.below_zero = result.below_zero;
     after.major_wound = result.major_wound;
     if result.dead {
         after.vital = Vital::Dead;
@@ -99,6 +101,12 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
         severity,
         concealed,
     });
+    if after.below_zero > before.below_zero && !concealed {
+        battle.emit(EventKind::BelowZero {
+            unit,
+            hit_points: after.below_zero,
+        });
+    }
     if taken > 0 {
         spoil_aim(battle, unit);
         // Where the rulebook treats each wound once (BRP), a fresh wound may be tended.
@@ -215,6 +223,7 @@ pub(super) fn come_to(battle: &mut Battle) {
             .take_blow(&WoundBlow {
                 damage: 0,
                 hit_points: before.hit_points,
+                below_zero: before.below_zero,
                 max_hit_points: before.max_hit_points,
                 major_wound: before.major_wound,
                 deliberate: false,
@@ -308,6 +317,7 @@ pub(super) fn first_aid(
     let care = ruleset.first_aid(
         &Patient {
             hit_points: vitals.hit_points,
+            below_zero: vitals.below_zero,
             max_hit_points: vitals.max_hit_points,
             dying,
             major_wound: vitals.major_wound,
@@ -316,6 +326,7 @@ pub(super) fn first_aid(
     );
     let mut after = Vitals {
         hit_points: care.hit_points,
+        below_zero: care.below_zero,
         ..vitals
     };
     if care.stabilised {

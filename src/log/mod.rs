@@ -95,6 +95,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Shielded { .. } => LogKind::Attacks,
         E::DamageRolled { .. }
         | E::Damaged { .. }
+        | E::BelowZero { .. }
         | E::WoundChanged { .. }
         | E::FellProne { .. }
         | E::Disarmed { .. }
@@ -174,6 +175,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Stunned { unit, .. }
         | E::KnockedOut { unit, .. }
         | E::ArmorTried { unit, .. }
+        | E::BelowZero { unit, .. }
         | E::TurnLost { unit }
         | E::TurnEnded { unit } => vec![*unit],
         E::DamageRolled { unit, target, .. }

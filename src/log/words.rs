@@ -107,6 +107,11 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 name(*target)
             )
         }
+        EventKind::BelowZero { unit, hit_points } => format!(
+            "{} is {hit_points} hit point{} below zero",
+            name(*unit),
+            plural(*hit_points)
+        ),
         EventKind::ArmorTried {
             unit,
             armor,

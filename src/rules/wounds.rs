@@ -35,6 +35,8 @@ pub fn after_armor(damage: u32, armor: u32) -> u32 {
 pub struct WoundBlow {
     pub damage: u32,
     pub hit_points: u32,
+    /// Hit points already below zero, where the rulebook lets them go there (BRP).
+    pub below_zero: u32,
     pub max_hit_points: u32,
     /// The unit's major wound box is already ticked.
     pub major_wound: bool,
@@ -46,6 +48,8 @@ pub struct WoundBlow {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Patient {
     pub hit_points: u32,
+    /// Hit points below zero, healed first.
+    pub below_zero: u32,
     pub max_hit_points: u32,
     pub dying: bool,
     pub major_wound: bool,
@@ -55,11 +59,14 @@ pub struct Patient {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Aftercare {
     pub hit_points: u32,
+    /// Hit points still below zero.
+    pub below_zero: u32,
     /// Hit points it gave back.
     pub healed: u32,
     /// The dying patient is stabilised (CoC), rather than healed out of danger.
     pub stabilised: bool,
-    /// Awake (`Some(true)`), unconscious (`Some(false)`), or as it was (`None`).
+    /// Awake (`Some(true)`), unconscious (`Some(false)`), or as it was (`None`: a dying patient
+    /// not healed above zero is still dying).
     pub awake: Option<bool>,
 }
 
@@ -69,6 +76,8 @@ pub struct BlowResult {
     pub severity: BlowSeverity,
     /// Hit points after the blow (never below zero).
     pub hit_points: u32,
+    /// How far below zero the blow left them, where the rulebook lets them go there (BRP).
+    pub below_zero: u32,
     /// The major wound box is ticked (by this blow or an earlier one).
     pub major_wound: bool,
     /// The blow kills outright.
@@ -96,6 +105,7 @@ pub fn take_blow(
     BlowResult {
         severity,
         hit_points: if dead { 0 } else { remaining },
+        below_zero: 0,
         major_wound: major,
         dead,
         dying: !dead && remaining == 0 && major,

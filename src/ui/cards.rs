@@ -133,7 +133,11 @@ pub(super) fn hit_point_bar(
             .fill(egui::Color32::from_gray(80))
     } else {
         egui::ProgressBar::new(fraction)
-            .text(format!("{} / {}", vitals.hit_points, vitals.max_hit_points))
+            .text(if vitals.below_zero > 0 {
+                format!("−{} / {}", vitals.below_zero, vitals.max_hit_points)
+            } else {
+                format!("{} / {}", vitals.hit_points, vitals.max_hit_points)
+            })
             .fill(colour)
     };
     ui.add(bar.desired_width(width));

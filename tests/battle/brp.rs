@@ -294,8 +294,8 @@ fn a_dodge_meets_only_the_first_bullet_and_costs_the_readied_shot() {
 }
 
 /// Mercy's knife impales Harvey (a 3 against her 50: the weapon's dice twice, 12 in all), then
-/// Silas's club (a 10, 3 + 2) takes the 1 hit point he had left: the app as Silas's turn goes
-/// on, with Harvey checked at 1 and then at none.
+/// Silas's club (a 10, 1 + 1) takes the 1 hit point he had left and one more: the app as
+/// Silas's turn goes on, with Harvey checked at 1 and then at 1 below zero.
 fn harvey_falls() -> App {
     let mut app = ambush();
     strikes_harvey(
@@ -306,10 +306,13 @@ fn harvey_falls() -> App {
     let down = vitals(&mut app, HARVEY);
     assert_eq!((down.hit_points, down.vital), (1, Vital::Unconscious));
     until_the_turn_of(&mut app, SILAS);
-    load(&mut app, &[percentile(10).as_slice(), &[3, 2]].concat());
+    load(&mut app, &[percentile(10).as_slice(), &[1, 1]].concat());
     attack(&mut app, SILAS);
     let dying = vitals(&mut app, HARVEY);
-    assert_eq!((dying.hit_points, dying.vital), (0, Vital::Dying));
+    assert_eq!(
+        (dying.hit_points, dying.below_zero, dying.vital),
+        (0, 1, Vital::Dying)
+    );
     app
 }
 
@@ -344,8 +347,8 @@ fn down_at_one_then_dying_until_the_end_of_the_next_round() {
 }
 
 /// The same fall, but in round 2 Ida comes over and her First Aid (a 10 against her 50) gives
-/// 1D3 back (a 2): out of danger, though at 2 hit points still unconscious; round 2 ends and he
-/// lives.
+/// 1D3 back (a 3), counted from 1 below zero: out of danger, though at 2 hit points still
+/// unconscious; round 2 ends and he lives.
 #[test]
 fn first_aid_gives_one_d3_and_saves_the_dying() {
     const IDA: UnitId = UnitId(1);
@@ -359,7 +362,7 @@ fn first_aid_gives_one_d3_and_saves_the_dying() {
             to: Tile::new(9, 7),
         },
     );
-    load(&mut app, &[percentile(10).as_slice(), &[2]].concat());
+    load(&mut app, &[percentile(10).as_slice(), &[3]].concat());
     let aid = after(
         &mut app,
         &[],
@@ -372,7 +375,7 @@ fn first_aid_gives_one_d3_and_saves_the_dying() {
         aid.contains(&EventKind::Healed {
             unit: HARVEY,
             by: IDA,
-            amount: 2
+            amount: 3
         }),
         "{aid:?}"
     );
@@ -901,4 +904,63 @@ fn an_aimed_shot_goes_at_half_dex_with_its_ranges_doubled() {
         }
         send(&mut app, Command::EndTurn { unit });
     }
+}
+
+/// Hit points go below zero: Harvey, down to 4, takes Silas's 12 and is 8 below zero, dying.
+/// Ida's First Aid gives back 3, counted from there: 5 below, still dying.
+#[test]
+fn hit_points_go_below_zero_and_healing_counts_from_there() {
+    const IDA: UnitId = UnitId(1);
+    let mut app = begun(kingsport_with(&[
+        (HARVEY, (10, 8)),
+        (IDA, (10, 9)),
+        (SILAS, (9, 8)),
+    ]));
+    let entity = app
+        .world_mut()
+        .query::<(Entity, &UnitId)>()
+        .iter(app.world())
+        .find(|(_, unit)| **unit == HARVEY)
+        .map(|(entity, _)| entity)
+        .expect("Harvey");
+    let mut hurt = vitals(&mut app, HARVEY);
+    hurt.hit_points = 4;
+    app.world_mut().entity_mut(entity).insert(hurt);
+    let struck = strikes_harvey(
+        &mut app,
+        SILAS,
+        &[percentile(10).as_slice(), &[8, 4]].concat(),
+    );
+    assert!(
+        struck.contains(&EventKind::BelowZero {
+            unit: HARVEY,
+            hit_points: 8
+        }),
+        "{struck:?}"
+    );
+    let harvey = vitals(&mut app, HARVEY);
+    assert_eq!(
+        (harvey.hit_points, harvey.below_zero, harvey.vital),
+        (0, 8, Vital::Dying)
+    );
+    until_the_whole_turn_of(&mut app, IDA);
+    let tended = after(
+        &mut app,
+        &[percentile(10).as_slice(), &[3]].concat(),
+        Command::FirstAid {
+            unit: IDA,
+            patient: HARVEY,
+        },
+    );
+    assert!(tended.contains(&EventKind::Healed {
+        unit: HARVEY,
+        by: IDA,
+        amount: 3
+    }));
+    let harvey = vitals(&mut app, HARVEY);
+    assert_eq!(
+        (harvey.hit_points, harvey.below_zero, harvey.vital),
+        (0, 5, Vital::Dying),
+        "still dying"
+    );
 }

@@ -289,23 +289,33 @@ impl Ruleset for BrpClassic {
     }
 
     /// One wound of half the current hit points or more is a shock (a CON x 5 roll to stay
-    /// conscious); 1 or 2 hit points left is unconscious; none is dying. Nothing kills outright.
+    /// conscious); 1 or 2 hit points left is unconscious; none or fewer is dying (they go below
+    /// zero). Nothing kills outright.
     fn take_blow(&self, blow: &WoundBlow) -> BlowResult {
-        sheet::take_blow(blow.damage, blow.hit_points)
+        sheet::take_blow(blow.damage, blow.hit_points, blow.below_zero)
     }
 
     fn dying_roll(&self) -> bool {
         false
     }
 
-    /// 1D3 hit points back (never past the maximum), out of danger if dying; awake from 3 up.
+    /// 1D3 hit points back (never past the maximum), counted from below zero; out of danger if
+    /// dying and healed to 1 or more; awake from 3 up.
     fn first_aid(&self, patient: &Patient, die: &mut dyn FnMut(u32) -> u32) -> Aftercare {
-        let hit_points = (patient.hit_points + die(3)).min(patient.max_hit_points);
+        let (hit_points, below_zero) = sheet::heal(
+            patient.hit_points,
+            patient.below_zero,
+            die(3),
+            patient.max_hit_points,
+        );
+        let before = i64::from(patient.hit_points) - i64::from(patient.below_zero);
+        let after = i64::from(hit_points) - i64::from(below_zero);
         Aftercare {
             hit_points,
-            healed: hit_points - patient.hit_points,
+            below_zero,
+            healed: u32::try_from(after - before).unwrap_or_default(),
             stabilised: false,
-            awake: Some(hit_points >= 3),
+            awake: (after >= 1).then_some(hit_points >= 3),
         }
     }
 

@@ -49,13 +49,14 @@ pub fn damage_bonus(strength_plus_size: u32) -> Formula {
     }
 }
 
-/// What one wound of `damage` (after armor) does to a unit with `hit_points` left: a shock
-/// when it takes half of them or more (the unit rolls CON x 5 or falls unconscious, if it is
-/// still above 2); unconscious at 1 or 2 left; dying at none (the hit points do not go below
-/// zero here: healing counts from zero).
-pub fn take_blow(damage: u32, hit_points: u32) -> BlowResult {
+/// What one wound of `damage` (after armor) does to a unit with `hit_points` left (or already
+/// `below_zero`): a shock when it takes half of them or more (the unit rolls CON x 5 or falls
+/// unconscious, if it is still above 2); unconscious at 1 or 2 left; dying at none or fewer,
+/// the hit points going below zero (healing counts from there).
+pub fn take_blow(damage: u32, hit_points: u32, below_zero: u32) -> BlowResult {
     let shock = damage > 0 && damage.saturating_mul(2) >= hit_points;
     let remaining = hit_points.saturating_sub(damage);
+    let under = below_zero + damage.saturating_sub(hit_points);
     BlowResult {
         severity: if shock {
             BlowSeverity::Major
@@ -63,12 +64,22 @@ pub fn take_blow(damage: u32, hit_points: u32) -> BlowResult {
             BlowSeverity::Regular
         },
         hit_points: remaining,
+        below_zero: under,
         major_wound: false,
         dead: false,
         dying: remaining == 0,
         knocked_out: (1..=2).contains(&remaining),
         needs_con_roll: shock && remaining >= 3,
     }
+}
+
+/// Hit points after `healed` more, from `hit_points` (or `below_zero`), never past `maximum`:
+/// the hit points and how far below zero they still are.
+pub fn heal(hit_points: u32, below_zero: u32, healed: u32, maximum: u32) -> (u32, u32) {
+    if healed <= below_zero {
+        return (0, below_zero - healed);
+    }
+    ((hit_points + healed - below_zero).min(maximum), 0)
 }
 
 /// The skill fists are rolled with.
@@ -139,7 +150,7 @@ mod tests {
             (13, 13, (0, true, false, false, true)),
             (40, 13, (0, true, false, false, true)),
         ] {
-            let blow = take_blow(damage, before);
+            let blow = take_blow(damage, before, 0);
             let got = (
                 blow.hit_points,
                 blow.severity == BlowSeverity::Major,
@@ -153,6 +164,22 @@ mod tests {
                 "nothing kills outright in BRP"
             );
         }
+    }
+
+    /// Hit points go below zero and count from there: 13 damage at 8 is 5 below, 2 more is 7;
+    /// healing 3 leaves 4 below, 8 more is 4 hit points.
+    #[test]
+    fn hit_points_go_below_zero() {
+        let blow = take_blow(13, 8, 0);
+        assert_eq!((blow.hit_points, blow.below_zero, blow.dying), (0, 5, true));
+        let again = take_blow(2, 0, 5);
+        assert_eq!(
+            (again.hit_points, again.below_zero, again.dying),
+            (0, 7, true)
+        );
+        assert_eq!(heal(0, 7, 3, 13), (0, 4));
+        assert_eq!(heal(0, 4, 8, 13), (4, 0));
+        assert_eq!(heal(10, 0, 3, 12), (12, 0), "never past the maximum");
     }
 
     #[test]

@@ -302,6 +302,7 @@ impl Ruleset for Coc7e {
             return BlowResult {
                 severity: BlowSeverity::Killing,
                 hit_points: 0,
+                below_zero: 0,
                 major_wound: blow.major_wound,
                 dead: true,
                 dying: false,
@@ -327,6 +328,7 @@ impl Ruleset for Coc7e {
         if patient.dying {
             return Aftercare {
                 hit_points: 1,
+                below_zero: 0,
                 healed: 0,
                 stabilised: true,
                 awake: None,
@@ -334,6 +336,7 @@ impl Ruleset for Coc7e {
         }
         Aftercare {
             hit_points: patient.hit_points + 1,
+            below_zero: 0,
             healed: 1,
             stabilised: false,
             awake: (!patient.major_wound).then_some(true),
