@@ -112,10 +112,11 @@ fn variant(kind: &EventKind) -> usize {
         E::KnockOutWeighed { .. } => 66,
         E::ArmorTried { .. } => 67,
         E::BelowZero { .. } => 68,
+        E::TargetDrawn { .. } => 69,
     }
 }
 
-const KINDS: usize = 69;
+const KINDS: usize = 70;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -499,6 +500,14 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 covered: true,
             },
             "Rose Whateley's Luck: the Heavy leather jacket takes it",
+        ),
+        (
+            E::TargetDrawn {
+                unit: WALTER,
+                target: GHOUL,
+                die: die(2, 2),
+            },
+            "Walter Corbitt Jr.'s unaimed shot goes at Ghoul of the Corbitt house [1D2: 2]",
         ),
         (
             E::BelowZero {

@@ -39,6 +39,10 @@ pub enum FireMode {
     /// Both barrels of a double-barrelled gun at once, where the rulebook has it (BRP): one
     /// roll, and on a hit a damage roll for each barrel.
     BothBarrels(UnitId),
+    /// Unaimed fire, where the rulebook has it (BRP): up to twice the weapon's shots a round,
+    /// each at a fifth of the chance; with several targets named, each shot goes at one of
+    /// them drawn by a die. The round's shooting.
+    Unaimed { shots: u32, at: Vec<UnitId> },
 }
 
 impl FireMode {
@@ -52,6 +56,7 @@ impl FireMode {
         let named: Vec<UnitId> = match self {
             Self::Shots(targets) => targets.clone(),
             Self::Burst(target) | Self::BothBarrels(target) => vec![*target],
+            Self::Unaimed { at, .. } => at.clone(),
             Self::FullAuto(targets) => targets.iter().map(|(target, _)| *target).collect(),
         };
         let mut targets: Vec<UnitId> = Vec::with_capacity(named.len());

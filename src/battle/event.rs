@@ -130,6 +130,12 @@ pub enum EventKind {
         location: Option<(DieFace, BodyPart)>,
         covered: bool,
     },
+    /// Unaimed fire at several targets: the die drew this one for the next shot.
+    TargetDrawn {
+        unit: UnitId,
+        target: UnitId,
+        die: DieFace,
+    },
     /// The unit's hit points are this far below zero (BRP lets them go there; healing counts
     /// from there).
     BelowZero {

@@ -78,6 +78,7 @@ pub fn preview(
             wasted: 0,
             chambered: false,
             rolls: Vec::new(),
+            drawn_from: Vec::new(),
         };
         return Ok(vec![roll_preview(&battle, unit, &plan, target, 1, shot)]);
     }

@@ -72,6 +72,7 @@ pub(super) fn fire(
         }
         FireMode::Burst(_) | FireMode::FullAuto(_) => condition.burst_this_round = true,
         FireMode::BothBarrels(_) => condition.shots_this_round += 2,
+        FireMode::Unaimed { .. } => condition.burst_this_round = true,
     });
     open_fire(battle, unit, mode.targets(), plan, Phase::Turn);
     Ok(())
@@ -232,7 +233,8 @@ fn resolve_fire(battle: &mut Battle, unit: UnitId, pending: &PendingFire) {
     let plan = &pending.plan;
     let feed = plan.weapon.feed();
     let mut dodge_spent: Vec<UnitId> = Vec::new();
-    for roll in &plan.rolls {
+    for planned in &plan.rolls {
+        let roll = &draw_target(battle, unit, plan, planned);
         let target_fallen = battle.position(roll.target).is_none()
             || battle.vitals(roll.target).vital == super::Vital::Dead;
         if roll.wasted_before > 0 {
@@ -263,6 +265,24 @@ fn resolve_fire(battle: &mut Battle, unit: UnitId, pending: &PendingFire) {
         }
     }
     battle.change_condition(unit, |condition| condition.aim = None);
+}
+
+/// The roll as it is made: at its own target, or (unaimed fire at several) at one drawn by a
+/// die from those named, the die in the log.
+fn draw_target(
+    battle: &mut Battle,
+    unit: UnitId,
+    plan: &FirePlan,
+    planned: &PlannedRoll,
+) -> PlannedRoll {
+    let sides = u32::try_from(plan.drawn_from.len()).unwrap_or(u32::MAX);
+    if sides < 2 {
+        return *planned;
+    }
+    let die = battle.die(sides);
+    let target = plan.drawn_from[die.face as usize - 1];
+    battle.emit(EventKind::TargetDrawn { unit, target, die });
+    PlannedRoll { target, ..*planned }
 }
 
 /// One attack roll at a target: announce it, roll, and carry out what comes of it. Returns

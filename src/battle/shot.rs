@@ -26,6 +26,8 @@ pub struct ShotTerms {
     pub multiple: bool,
     /// One round chambered and fired in the same round.
     pub chambered: bool,
+    /// One of a fusillade of unaimed shots.
+    pub unaimed: bool,
     /// The target dived for cover and made it.
     pub dived: bool,
     /// The roll's place in a burst or full-auto trigger pull.
@@ -145,6 +147,7 @@ pub(super) fn setup(
         into_melee: !engaged_with(battle, unit, target).is_empty(),
         multiple: terms.multiple,
         chambered: terms.chambered,
+        unaimed: terms.unaimed,
         initiative_edge: terms.first && battle.critical_initiative_unspent(unit),
         hindered: shooter.hindered,
         held: shooter.held_by.is_some(),

@@ -40,6 +40,9 @@ pub struct FirePlan {
     pub(super) wasted: u32,
     pub(super) chambered: bool,
     pub(super) rolls: Vec<PlannedRoll>,
+    /// Unaimed fire at several targets: each roll's target is drawn from these by a die as it
+    /// is made (empty: the rolls go at their own targets).
+    pub(super) drawn_from: Vec<UnitId>,
 }
 
 impl FirePlan {
@@ -250,6 +253,37 @@ pub(super) fn plan_rolls(
                 .collect();
             (skill_name, rolls)
         }
+        FireMode::Unaimed { shots, at } => {
+            let most = weapon.most_shots().saturating_mul(2);
+            if !battle.scenario.ruleset.unaimed_fire() || most == 0 {
+                return Err(Rejection::WrongWeapon(format!(
+                    "the {} is not fired unaimed here",
+                    weapon.name
+                )));
+            }
+            if !(1..=most).contains(shots) || at.is_empty() {
+                return Err(Rejection::WrongWeapon(format!(
+                    "the {} fires from 1 to {most} unaimed shots a round, at one target or more",
+                    weapon.name
+                )));
+            }
+            let terms = ShotTerms {
+                unaimed: true,
+                ..ShotTerms::default()
+            };
+            let rolls = (0..*shots)
+                .map(|shot| {
+                    plain(
+                        at[0],
+                        ShotTerms {
+                            first: shot == 0,
+                            ..terms
+                        },
+                    )
+                })
+                .collect();
+            (weapon.skill.clone(), rolls)
+        }
         FireMode::BothBarrels(target) => {
             if !weapon.double_barrelled() || !battle.scenario.ruleset.both_barrels_at_once() {
                 return Err(Rejection::WrongWeapon(format!(
@@ -273,6 +307,17 @@ pub(super) fn plan_rolls(
     for roll in &rolls {
         setup(battle, unit, roll.target, &weapon, roll.terms)?;
     }
+    // Unaimed fire at several targets: each must be one a shot could go at.
+    let drawn_from = match mode {
+        FireMode::Unaimed { at, .. } if mode.targets().len() > 1 => {
+            let terms = rolls.first().map(|roll| roll.terms).unwrap_or_default();
+            for target in at {
+                setup(battle, unit, *target, &weapon, terms)?;
+            }
+            mode.targets()
+        }
+        _ => Vec::new(),
+    };
     Ok(FirePlan {
         index,
         skill_name,
@@ -281,6 +326,7 @@ pub(super) fn plan_rolls(
         weapon,
         chambered: false,
         rolls,
+        drawn_from,
     })
 }
 

@@ -74,6 +74,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::KnockOutSwung { .. }
         | E::KnockOutWeighed { .. }
         | E::ArmorTried { .. }
+        | E::TargetDrawn { .. }
         | E::DefenceAsked { .. }
         | E::Answered { .. }
         | E::ParryDeclared { .. }
@@ -184,6 +185,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::WeaponStuck { unit, target, .. }
         | E::Maneuvered { unit, target, .. }
         | E::KnockOutSwung { unit, target, .. }
+        | E::TargetDrawn { unit, target, .. }
         | E::KnockOutWeighed { unit, target, .. }
         | E::Aimed { unit, target }
         | E::ShotAt { unit, target, .. }

@@ -107,6 +107,13 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 name(*target)
             )
         }
+        EventKind::TargetDrawn { unit, target, die } => format!(
+            "{}'s unaimed shot goes at {} [1D{}: {}]",
+            name(*unit),
+            name(*target),
+            die.sides,
+            die.face
+        ),
         EventKind::BelowZero { unit, hit_points } => format!(
             "{} is {hit_points} hit point{} below zero",
             name(*unit),

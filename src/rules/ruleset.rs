@@ -265,6 +265,10 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// next turn (CoC).
     fn aim_fires_this_round(&self) -> bool;
 
+    /// Whether a firearm may be fired unaimed: twice its shots a round at a fifth of the chance
+    /// each (BRP).
+    fn unaimed_fire(&self) -> bool;
+
     /// Whether both barrels of a double-barrelled gun may be fired together as one roll, each
     /// barrel's damage rolled on a hit (BRP), rather than only as two shots (CoC).
     fn both_barrels_at_once(&self) -> bool;

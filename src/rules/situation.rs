@@ -107,6 +107,8 @@ pub struct ShotFacts {
     pub multiple: bool,
     /// One round put in the chamber and fired in the same round.
     pub chambered: bool,
+    /// One of a fusillade of unaimed shots (BRP: a fifth of the chance).
+    pub unaimed: bool,
     /// The first attack of the turn by a unit whose initiative roll earned it an edge.
     pub initiative_edge: bool,
     /// The shooter is hampered by an enemy's maneuver, or held.
@@ -142,6 +144,7 @@ impl ShotFacts {
             into_melee: false,
             multiple: false,
             chambered: false,
+            unaimed: false,
             initiative_edge: false,
             hindered: false,
             held: false,

@@ -406,11 +406,14 @@ fn weapon_actions(
 /// How the gun in hand fires when an enemy is clicked: single shot, several shots (up to `most`
 /// a pull where the round's slot says), a burst, or full auto with so many bullets a target.
 fn fire_styles(ui: &mut egui::Ui, view: &mut BattleView, weapon: &Weapon, most: Option<u32>) {
-    let both_barrels = view
+    let Some(ruleset) = view
         .scenario
         .as_ref()
-        .is_some_and(|scenario| scenario.0.ruleset.both_barrels_at_once());
-    let styles: Vec<FireStyle> = orders::fire_styles(weapon, both_barrels)
+        .map(|scenario| scenario.0.ruleset.clone())
+    else {
+        return;
+    };
+    let styles: Vec<FireStyle> = orders::fire_styles(weapon, ruleset.as_ref())
         .into_iter()
         .filter(|style| !matches!((style, most), (FireStyle::Shots(shots), Some(most)) if *shots > most))
         .collect();
@@ -427,6 +430,7 @@ fn fire_styles(ui: &mut egui::Ui, view: &mut BattleView, weapon: &Weapon, most: 
             FireStyle::Shots(shots) => format!("{shots} shots"),
             FireStyle::Burst => format!("burst of {}", weapon.uses.burst.unwrap_or(3)),
             FireStyle::BothBarrels => "both barrels".to_string(),
+            FireStyle::Unaimed(shots) => format!("{shots} unaimed"),
             FireStyle::FullAuto(_) => "full auto".to_string(),
         };
         let chosen = orders::same_kind(style, view.fire_order.style);

@@ -18,6 +18,7 @@ use crate::battle::{
 use crate::input::MapAction;
 use crate::map::scenario::Control;
 use crate::replay::Playback;
+use crate::rules::ruleset::Ruleset;
 use crate::rules::weapons::{AttackForm, Weapon};
 use crate::schedule::AppSystems;
 
@@ -76,6 +77,8 @@ pub enum FireStyle {
     Burst,
     /// Both barrels of a double-barrelled gun at once (where the rulebook has it).
     BothBarrels,
+    /// Unaimed fire: this many shots at the clicked enemy (where the rulebook has it).
+    Unaimed(u32),
     /// Full auto: this many bullets at each enemy clicked, fired with the panel's button.
     FullAuto(u32),
 }
@@ -107,6 +110,10 @@ impl FireOrder {
             }
             FireStyle::Burst => FireMode::Burst(target),
             FireStyle::BothBarrels => FireMode::BothBarrels(target),
+            FireStyle::Unaimed(shots) => FireMode::Unaimed {
+                shots,
+                at: vec![target],
+            },
             FireStyle::FullAuto(bullets) => {
                 let mut targets = self.picked.clone();
                 targets.push((target, bullets));
@@ -203,7 +210,7 @@ fn keys_for_the_turn(
         if controls.just_pressed(&MapAction::CycleFireMode)
             && let Some(carried) = carried
         {
-            let styles = fire_styles(carried, scenario.0.ruleset.both_barrels_at_once());
+            let styles = fire_styles(carried, scenario.0.ruleset.as_ref());
             let at = styles
                 .iter()
                 .position(|style| same_kind(*style, fire_order.style))
@@ -260,14 +267,17 @@ fn keys_for_the_turn(
 
 /// The ways a weapon can be fired, in order: one shot, several, a burst, full auto (six bullets
 /// a target to start with).
-pub fn fire_styles(weapon: &Weapon, both_barrels_at_once: bool) -> Vec<FireStyle> {
+pub fn fire_styles(weapon: &Weapon, ruleset: &dyn Ruleset) -> Vec<FireStyle> {
     let mut styles = Vec::new();
     if weapon.most_shots() > 0 {
         styles.push(FireStyle::Single);
     }
     styles.extend((2..=weapon.most_shots()).map(FireStyle::Shots));
-    if both_barrels_at_once && weapon.double_barrelled() {
+    if ruleset.both_barrels_at_once() && weapon.double_barrelled() {
         styles.push(FireStyle::BothBarrels);
+    }
+    if ruleset.unaimed_fire() && weapon.most_shots() > 0 {
+        styles.push(FireStyle::Unaimed(weapon.most_shots() * 2));
     }
     if weapon.uses.burst.is_some() {
         styles.push(FireStyle::Burst);

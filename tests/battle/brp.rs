@@ -7,6 +7,7 @@ use gridkeeper::battle::answer::answer_odds;
 use gridkeeper::battle::command::FireMode;
 use gridkeeper::rules::dice::DieFace;
 use gridkeeper::rules::opposed::Resistance;
+use gridkeeper::rules::roll::RollVerdict;
 use gridkeeper::rules::round::{TurnKind, TurnLimits};
 use gridkeeper::rules::situation::ShotDefence;
 
@@ -962,5 +963,90 @@ fn hit_points_go_below_zero_and_healing_counts_from_there() {
         (harvey.hit_points, harvey.below_zero, harvey.vital),
         (0, 5, Vital::Dying),
         "still dying"
+    );
+}
+
+/// Harvey empties his revolver unaimed in his readied slot: twice his 3 shots, 6 rolls each at
+/// a fifth of the chance (55 doubled point-blank, then a fifth: 22); that is his round's
+/// shooting. At Mercy and Silas both, a die draws the target of each shot.
+#[test]
+fn unaimed_fire_is_twice_the_shots_at_a_fifth() {
+    let unaimed = |at: Vec<UnitId>, faces: &[u32]| {
+        let mut app = ambush();
+        until_the_turn_of(&mut app, HARVEY);
+        assert_eq!(limits(&app).kind, TurnKind::ReadiedShot);
+        send(
+            &mut app,
+            Command::Fire {
+                unit: HARVEY,
+                weapon: WeaponChoice::Carried(0),
+                mode: FireMode::Unaimed { shots: 6, at },
+            },
+        );
+        load(&mut app, faces);
+        let mut fired = Vec::new();
+        while let Some(target) = app
+            .world()
+            .resource::<Flow>()
+            .pending()
+            .map(|pending| pending.target)
+        {
+            fired.extend(after(
+                &mut app,
+                &[],
+                Command::Answer {
+                    unit: target,
+                    answer: Answer::Nothing,
+                },
+            ));
+        }
+        fired
+    };
+    let misses: Vec<u32> = (0..6).flat_map(|_| percentile(90)).collect();
+    let fired = unaimed(vec![MERCY], &misses);
+    let chances: Vec<u32> = fired
+        .iter()
+        .filter_map(|event| match event {
+            EventKind::Rolled { unit: HARVEY, roll } => match roll.verdict {
+                RollVerdict::Chance(verdict) => Some(verdict.chance),
+                RollVerdict::Levels(_) => None,
+            },
+            _ => None,
+        })
+        .collect();
+    assert_eq!(chances, vec![22; 6], "{fired:?}");
+    let drawn: Vec<u32> = (0..6).flat_map(|shot| [1 + shot % 2, 9, 10]).collect();
+    let fired = unaimed(vec![MERCY, SILAS], &drawn);
+    let targets: Vec<UnitId> = fired
+        .iter()
+        .filter_map(|event| match event {
+            EventKind::TargetDrawn { target, .. } => Some(*target),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(targets, [MERCY, SILAS].repeat(3), "{fired:?}");
+}
+
+/// CoC has no unaimed fire: the mode is refused, and says why.
+#[test]
+fn coc_has_no_unaimed_fire() {
+    let mut shooter = fighter("Shooter", "a", (2, 2));
+    shooter.weapons = vec![".38 or 9mm Revolver"];
+    let mut app = begun(scenario(&[shooter, fighter("Other", "b", (5, 2))]));
+    let refused = after(
+        &mut app,
+        &[],
+        Command::Fire {
+            unit: A,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::Unaimed {
+                shots: 2,
+                at: vec![B],
+            },
+        },
+    );
+    assert!(
+        matches!(rejected(&refused), Some(Rejection::WrongWeapon(said)) if said.contains("unaimed")),
+        "{refused:?}"
     );
 }

@@ -245,6 +245,11 @@ impl Ruleset for BrpClassic {
         true
     }
 
+    /// Twice the weapon's attacks a round, each at a fifth of the chance (SPECS.md 1.1).
+    fn unaimed_fire(&self) -> bool {
+        true
+    }
+
     /// Both barrels at DEX as one attack roll, two damage rolls on a hit (SPECS.md 1.1, [house]).
     fn both_barrels_at_once(&self) -> bool {
         true

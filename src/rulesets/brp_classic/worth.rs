@@ -20,7 +20,7 @@ pub fn shot_value(facts: &ShotFacts) -> Worth {
         point_blank: !facts.thrown
             && point_blank(squared_yards, facts.shooter_dexterity, facts.aimed),
         range_multiple: multiple,
-        unaimed: false,
+        unaimed: facts.unaimed,
         half_concealed: facts.cover == LineCover::HalfConcealed,
         target_size: facts.target_siz,
         burst: facts.volley_bullets,

@@ -245,6 +245,10 @@ impl Ruleset for Coc7e {
         false
     }
 
+    fn unaimed_fire(&self) -> bool {
+        false
+    }
+
     fn hit_locations(&self) -> Option<HitLocations> {
         self.hit_locations.then_some(HIT_LOCATIONS)
     }
