@@ -164,6 +164,7 @@ fn start_round(battle: &mut Battle, round: u32) {
                 carries_firearm: carries_firearm(battle, unit),
                 combat_skill: combat_skill(battle, unit),
                 dex_roll,
+                surprised: battle.round() == 1 && battle.spec(unit).opening.surprised,
             }
         })
         .collect();

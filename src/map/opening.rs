@@ -21,6 +21,9 @@ pub struct OpeningFile {
     /// On fire: the damage it takes at the end of round 1, doubled each round after.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub burning: Option<u32>,
+    /// Taken by surprise: in round 1 it acts at half its DEX (BRP).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub surprised: bool,
 }
 
 /// A unit's opening state, checked.
@@ -33,6 +36,7 @@ pub struct Opening {
     /// The unit it aims at, by its place in the scenario.
     pub aiming_at: Option<usize>,
     pub burning: Option<u32>,
+    pub surprised: bool,
 }
 
 /// What is wrong with an opening state: the field, and why.
@@ -89,6 +93,7 @@ impl OpeningFile {
             prone: self.prone,
             aiming_at,
             burning: self.burning,
+            surprised: self.surprised,
         })
     }
 }
@@ -106,6 +111,7 @@ mod tests {
             prone: true,
             aiming_at: Some("Ghoul".to_string()),
             burning: Some(2),
+            surprised: true,
         };
         assert_eq!(
             wounded.check("Harvey", 0, 13, &names),
@@ -115,6 +121,7 @@ mod tests {
                 prone: true,
                 aiming_at: Some(1),
                 burning: Some(2),
+                surprised: true,
             })
         );
         let too_many = OpeningFile {

@@ -22,6 +22,8 @@ pub struct InitiativeEntry {
     pub combat_skill: u32,
     /// The level of its DEX roll, when the optional DEX-roll rule is used.
     pub dex_roll: Option<SuccessLevel>,
+    /// Taken by surprise this round (BRP: it acts at half DEX).
+    pub surprised: bool,
 }
 
 /// How much readied firearms add to DEX in the standard order.
@@ -76,6 +78,7 @@ mod tests {
             carries_firearm: false,
             combat_skill,
             dex_roll: None,
+            surprised: false,
         }
     }
 

@@ -1050,3 +1050,33 @@ fn coc_has_no_unaimed_fire() {
         "{refused:?}"
     );
 }
+
+/// A scenario may open with a unit taken by surprise: Harvey (DEX 14) acts at half DEX in
+/// round 1, his whole turn at 7, and at his own DEX again in round 2.
+#[test]
+fn a_unit_taken_by_surprise_acts_at_half_dex_in_round_one() {
+    let mut scenario = kingsport_with(&[]);
+    scenario.units[HARVEY.index()].opening.surprised = true;
+    let mut app = begun(scenario);
+    let whole_turns = |app: &App| -> Vec<(u32, String)> {
+        let scenario = shipped("kingsport.ron");
+        app.world()
+            .resource::<EventLog>()
+            .0
+            .iter()
+            .filter_map(|event| match &event.kind {
+                EventKind::RoundBegan { slots, .. } => slots
+                    .iter()
+                    .find(|slot| slot.unit == HARVEY.0 && slot.kind == TurnKind::Whole)
+                    .map(|slot| (event.round, scenario.ruleset.slot_words(slot))),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(whole_turns(&app), vec![(1, "cycle 2 · DEX 7".to_string())]);
+    through_round(&mut app, 1);
+    assert_eq!(
+        whole_turns(&app).last(),
+        Some(&(2, "cycle 2 · DEX 14".to_string()))
+    );
+}

@@ -2091,6 +2091,7 @@ fn units_open_the_fight_as_the_scenario_says() {
         prone: true,
         aiming_at: Some(1),
         burning: Some(2),
+        surprised: false,
     };
     opening.units[2].opening = Opening {
         hit_points: Some(0),

@@ -17,14 +17,17 @@ pub fn plan(entries: &[InitiativeEntry], tie_roll: &mut dyn FnMut() -> u32) -> V
             tie_roll: None,
             kind,
         };
-        let dexterity = entry.dexterity.saturating_mul(2);
+        // In half-DEX units; taken by surprise, every slot at half its value (a quarter DEX
+        // rounds down to the half below).
+        let surprise = if entry.surprised { 2 } else { 1 };
+        let dexterity = entry.dexterity.saturating_mul(2) / surprise;
         slots.push(slot(0, dexterity, TurnKind::Declare));
         if entry.readied_firearm {
             slots.push(slot(1, dexterity, TurnKind::ReadiedShot));
         }
         slots.push(slot(2, dexterity, TurnKind::Whole));
         if entry.readied_firearm || entry.carries_firearm {
-            slots.push(slot(2, entry.dexterity, TurnKind::FurtherShot));
+            slots.push(slot(2, entry.dexterity / surprise, TurnKind::FurtherShot));
         }
     }
     // Sorted first so the tie rolls fall in the order the slots are read.
@@ -123,7 +126,35 @@ mod tests {
             carries_firearm: carries,
             combat_skill: 0,
             dex_roll: None,
+            surprised: false,
         }
+    }
+
+    /// Taken by surprise, Harvey (DEX 13, a readied revolver) has every slot at half: his
+    /// readied shot and his turn at 6.5, his further shot at 3 (a quarter of 13 rounds down to
+    /// the half below), behind the cultist's turn at 9.
+    #[test]
+    fn the_surprised_act_at_half_dex() {
+        let harvey = InitiativeEntry {
+            surprised: true,
+            ..entry(0, 13, true, true)
+        };
+        let slots = plan(&[harvey, entry(1, 9, false, false)], &mut || 50);
+        let seen: Vec<(u16, String, TurnKind)> = slots
+            .iter()
+            .filter(|slot| slot.kind != TurnKind::Declare)
+            .map(|slot| (slot.unit, slot.value_words(), slot.kind))
+            .collect();
+        let expected = |unit, value: &str, kind| (unit, value.to_string(), kind);
+        assert_eq!(
+            seen,
+            vec![
+                expected(0, "6.5", TurnKind::ReadiedShot),
+                expected(1, "9", TurnKind::Whole),
+                expected(0, "6.5", TurnKind::Whole),
+                expected(0, "3", TurnKind::FurtherShot),
+            ]
+        );
     }
 
     #[test]
