@@ -93,7 +93,7 @@ fn carry_out(battle: &mut Battle, command: &Command) -> Result<(), Rejection> {
             unit,
             target,
             weapon,
-        } => melee::attack(battle, unit, target, weapon),
+        } => melee::attack(battle, unit, target, weapon, false),
         Command::Fire {
             unit,
             weapon,
@@ -115,7 +115,7 @@ fn carry_out(battle: &mut Battle, command: &Command) -> Result<(), Rejection> {
             unit,
             target,
             weapon,
-        } => melee::knock_out(battle, unit, target, weapon),
+        } => melee::attack(battle, unit, target, weapon, true),
         Command::Answer { unit, answer } => answer::answer(battle, unit, answer),
         Command::Ready { unit, weapon } => arms::ready(battle, unit, weapon),
         Command::Release { unit } => hold::release(battle, unit),

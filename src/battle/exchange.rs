@@ -396,11 +396,15 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
                 } else {
                     blow_quality(level, true, attacker_weapon.impale)
                 };
-                if pending.knock_out {
-                    knock_out_blow(battle, attacker, defender, &attacker_weapon, quality);
-                    return;
-                }
-                blow(battle, attacker, defender, &attacker_weapon, quality);
+                let knock_out = pending.knock_out;
+                blow(
+                    battle,
+                    attacker,
+                    defender,
+                    &attacker_weapon,
+                    quality,
+                    knock_out,
+                );
                 let sticks = quality == DamageQuality::Impale
                     && battle.scenario.ruleset.impales_stick()
                     && !battle.spec(defender).immune_to_impale;
@@ -416,7 +420,7 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
             _ => {
                 let level = defence_roll.map_or(attack_roll.level, |(roll, _)| roll.level);
                 let quality = blow_quality(level, false, defender_weapon.impale);
-                blow(battle, defender, attacker, &defender_weapon, quality);
+                blow(battle, defender, attacker, &defender_weapon, quality, false);
             }
         },
         MeleeOutcome::NoHarm => {}
@@ -430,37 +434,15 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
     }
 }
 
-/// A landed blow: roll its damage, send it through the wound pipeline, then its burn or stun.
+/// A landed blow: roll its damage, send it through the wound pipeline, then its burn or stun;
+/// a knock-out blow's (`knock_out`) is weighed first.
 pub(super) fn blow(
     battle: &mut Battle,
     from: UnitId,
     to: UnitId,
     weapon: &MeleeWeapon,
     quality: DamageQuality,
-) {
-    let damage_bonus = battle.spec(from).derived.damage_bonus.clone();
-    let roll = battle.roll_damage(
-        from,
-        to,
-        &weapon.name,
-        &weapon.damage,
-        DamageReach::Full,
-        &damage_bonus,
-        quality,
-    );
-    wounds::harm(battle, to, Some(from), Blow::struck(roll.total));
-    effects::after_hit(battle, to, &weapon.damage, weapon.stuns_up_to_build);
-}
-
-/// A knock-out blow that landed: its damage against the target's hit points on the rulebook's
-/// resistance table (rolled, unless sure either way); won, the target loses a third of it
-/// (rounded down, armor already weighed in the table) and is out cold; lost, it takes the blow.
-fn knock_out_blow(
-    battle: &mut Battle,
-    from: UnitId,
-    to: UnitId,
-    weapon: &MeleeWeapon,
-    quality: DamageQuality,
+    knock_out: bool,
 ) {
     let damage_bonus = battle.spec(from).derived.damage_bonus.clone();
     let damage = battle
@@ -474,6 +456,19 @@ fn knock_out_blow(
             quality,
         )
         .total;
+    if knock_out {
+        knock_out_blow(battle, from, to, damage);
+        return;
+    }
+    wounds::harm(battle, to, Some(from), Blow::struck(damage));
+    effects::after_hit(battle, to, &weapon.damage, weapon.stuns_up_to_build);
+}
+
+/// A knock-out blow of `damage` that landed: weighed against the target's hit points on the
+/// rulebook's resistance table (rolled, unless sure either way); won, the target loses a third
+/// of it (rounded down, armor already weighed in the table) and is out cold; lost, it takes the
+/// blow.
+fn knock_out_blow(battle: &mut Battle, from: UnitId, to: UnitId, damage: u32) {
     let hit_points = battle.vitals(to).hit_points;
     let odds = battle
         .scenario

@@ -18,17 +18,30 @@ use crate::rules::roll::Demand;
 use crate::rules::roll::RollPurpose;
 use crate::rules::weapons::WeaponRange;
 
+/// A blow (or a thrown weapon) at a unit; with `knock_out`, a blow struck to knock it out,
+/// defended as any blow, its damage weighed where it lands against the target's hit points
+/// (`exchange::knock_out_blow`).
 pub(super) fn attack(
     battle: &mut Battle,
     unit: UnitId,
     target: UnitId,
     weapon: WeaponChoice,
+    knock_out: bool,
 ) -> Result<(), Rejection> {
-    let chosen = strike_allowed(battle, unit, target, weapon)?;
-    let announced = EventKind::Attacked {
-        unit,
-        target,
-        weapon: chosen.name,
+    let announced = if knock_out {
+        let chosen = knock_out_allowed(battle, unit, target, weapon)?;
+        EventKind::KnockOutSwung {
+            unit,
+            target,
+            weapon: chosen.name,
+        }
+    } else {
+        let chosen = strike_allowed(battle, unit, target, weapon)?;
+        EventKind::Attacked {
+            unit,
+            target,
+            weapon: chosen.name,
+        }
     };
     spend_an_attack(
         battle,
@@ -36,32 +49,7 @@ pub(super) fn attack(
         target,
         AttackKind::Strike(weapon),
         announced,
-        false,
-    );
-    Ok(())
-}
-
-/// A blow struck to knock out: defended as any blow; where it lands, its damage is weighed
-/// against the target's hit points (`exchange::knock_out_blow`).
-pub(super) fn knock_out(
-    battle: &mut Battle,
-    unit: UnitId,
-    target: UnitId,
-    weapon: WeaponChoice,
-) -> Result<(), Rejection> {
-    let chosen = knock_out_allowed(battle, unit, target, weapon)?;
-    let announced = EventKind::KnockOutSwung {
-        unit,
-        target,
-        weapon: chosen.name,
-    };
-    spend_an_attack(
-        battle,
-        unit,
-        target,
-        AttackKind::Strike(weapon),
-        announced,
-        true,
+        knock_out,
     );
     Ok(())
 }

@@ -250,18 +250,11 @@ fn a_careful_unit_gives_first_aid_to_a_dying_friend_unless_it_could_strike_and_a
         let enemy = fighter("Enemy", "b", enemy_at);
         let scenario = scenario_with(&[healer, friend, enemy], &field(16, &[]), "", "");
         let mut app = test_app(scenario);
-        let entity = app
-            .world_mut()
-            .query::<(Entity, &UnitId)>()
-            .iter(app.world())
-            .find(|(_, unit)| **unit == B)
-            .map(|(entity, _)| entity)
-            .expect("the friend");
-        let mut vitals = vitals(&mut app, B);
-        vitals.hit_points = 0;
-        vitals.major_wound = true;
-        vitals.vital = Vital::Dying;
-        app.world_mut().entity_mut(entity).insert(vitals);
+        set_vitals(&mut app, B, |vitals| {
+            vitals.hit_points = 0;
+            vitals.major_wound = true;
+            vitals.vital = Vital::Dying;
+        });
         app.add_plugins(gridkeeper::ai::plugin);
         app.world_mut().resource_mut::<Controllers>().0 =
             vec![Control::Ai, Control::Person, Control::Person];

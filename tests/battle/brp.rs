@@ -750,9 +750,8 @@ fn a_knock_out_blow_needs_a_blunt_weapon_and_a_target_that_can_be_knocked_out() 
         (THING, (9, 8)),
     ]));
     until_the_whole_turn_of(&mut app, MERCY);
-    let knife = after(
+    let knife = refusal(
         &mut app,
-        &[],
         Command::KnockOut {
             unit: MERCY,
             target: HARVEY,
@@ -760,14 +759,13 @@ fn a_knock_out_blow_needs_a_blunt_weapon_and_a_target_that_can_be_knocked_out() 
         },
     );
     assert!(
-        matches!(rejected(&knife), Some(Rejection::NoKnockOut(said)) if said.contains("Knife, medium")),
+        matches!(&knife, Some(Rejection::NoKnockOut(said)) if said.contains("Knife, medium")),
         "{knife:?}"
     );
     let mut app = begun(kingsport_with(&[(HARVEY, (10, 8)), (THING, (11, 8))]));
     until_the_whole_turn_of(&mut app, HARVEY);
-    let thing = after(
+    let thing = refusal(
         &mut app,
-        &[],
         Command::KnockOut {
             unit: HARVEY,
             target: THING,
@@ -775,7 +773,7 @@ fn a_knock_out_blow_needs_a_blunt_weapon_and_a_target_that_can_be_knocked_out() 
         },
     );
     assert!(
-        matches!(rejected(&thing), Some(Rejection::NoKnockOut(said)) if said.contains("cannot be knocked out")),
+        matches!(&thing, Some(Rejection::NoKnockOut(said)) if said.contains("cannot be knocked out")),
         "{thing:?}"
     );
 }
@@ -831,27 +829,6 @@ fn both_barrels_at_once_are_one_roll_and_two_damage_rolls() {
         .find(|(id, _)| **id == IDA)
         .map(|(_, arsenal)| arsenal.state(0).ammunition.loaded);
     assert_eq!(shells, Some(0), "both shells spent");
-}
-
-/// CoC fires a double-barrel's barrels as two shots, never as one roll.
-#[test]
-fn coc_has_no_both_barrels_at_once() {
-    let mut shooter = fighter("Shooter", "a", (2, 2));
-    shooter.weapons = vec!["12-gauge Shotgun (2B)"];
-    let mut app = begun(scenario(&[shooter, fighter("Other", "b", (5, 2))]));
-    let refused = after(
-        &mut app,
-        &[],
-        Command::Fire {
-            unit: A,
-            weapon: WeaponChoice::Carried(0),
-            mode: FireMode::BothBarrels(B),
-        },
-    );
-    assert!(
-        matches!(rejected(&refused), Some(Rejection::WrongWeapon(said)) if said.contains("both barrels")),
-        "{refused:?}"
-    );
 }
 
 /// Harvey aims at Mercy 20 yards off on his turn at DEX 14 (the aim is the turn's act), and the
@@ -917,16 +894,7 @@ fn hit_points_go_below_zero_and_healing_counts_from_there() {
         (IDA, (10, 9)),
         (SILAS, (9, 8)),
     ]));
-    let entity = app
-        .world_mut()
-        .query::<(Entity, &UnitId)>()
-        .iter(app.world())
-        .find(|(_, unit)| **unit == HARVEY)
-        .map(|(entity, _)| entity)
-        .expect("Harvey");
-    let mut hurt = vitals(&mut app, HARVEY);
-    hurt.hit_points = 4;
-    app.world_mut().entity_mut(entity).insert(hurt);
+    set_vitals(&mut app, HARVEY, |vitals| vitals.hit_points = 4);
     let struck = strikes_harvey(
         &mut app,
         SILAS,
@@ -1027,28 +995,42 @@ fn unaimed_fire_is_twice_the_shots_at_a_fifth() {
     assert_eq!(targets, [MERCY, SILAS].repeat(3), "{fired:?}");
 }
 
-/// CoC has no unaimed fire: the mode is refused, and says why.
+/// CoC has neither BRP's both barrels at once (a double-barrel fires two shots) nor its
+/// unaimed fire: each mode is refused, and says why.
 #[test]
-fn coc_has_no_unaimed_fire() {
-    let mut shooter = fighter("Shooter", "a", (2, 2));
-    shooter.weapons = vec![".38 or 9mm Revolver"];
-    let mut app = begun(scenario(&[shooter, fighter("Other", "b", (5, 2))]));
-    let refused = after(
-        &mut app,
-        &[],
-        Command::Fire {
-            unit: A,
-            weapon: WeaponChoice::Carried(0),
-            mode: FireMode::Unaimed {
+fn coc_fires_neither_both_barrels_at_once_nor_unaimed() {
+    let cases = [
+        (
+            "12-gauge Shotgun (2B)",
+            FireMode::BothBarrels(B),
+            "both barrels",
+        ),
+        (
+            ".38 or 9mm Revolver",
+            FireMode::Unaimed {
                 shots: 2,
                 at: vec![B],
             },
-        },
-    );
-    assert!(
-        matches!(rejected(&refused), Some(Rejection::WrongWeapon(said)) if said.contains("unaimed")),
-        "{refused:?}"
-    );
+            "unaimed",
+        ),
+    ];
+    for (weapon, mode, said) in cases {
+        let mut shooter = fighter("Shooter", "a", (2, 2));
+        shooter.weapons = vec![weapon];
+        let mut app = begun(scenario(&[shooter, fighter("Other", "b", (5, 2))]));
+        let refused = refusal(
+            &mut app,
+            Command::Fire {
+                unit: A,
+                weapon: WeaponChoice::Carried(0),
+                mode,
+            },
+        );
+        assert!(
+            matches!(&refused, Some(Rejection::WrongWeapon(why)) if why.contains(said)),
+            "{refused:?}"
+        );
+    }
 }
 
 /// A scenario may open with a unit taken by surprise: Harvey (DEX 14) acts at half DEX in

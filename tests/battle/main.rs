@@ -336,12 +336,31 @@ fn vitals(app: &mut App, unit: UnitId) -> Vitals {
     unit_state(app, unit)
 }
 
+/// Change a unit's vitals directly, for a fight that starts with someone already hurt.
+fn set_vitals(app: &mut App, unit: UnitId, change: impl FnOnce(&mut Vitals)) {
+    let mut changed = vitals(app, unit);
+    change(&mut changed);
+    let entity = app
+        .world_mut()
+        .query::<(Entity, &UnitId)>()
+        .iter(app.world())
+        .find(|(_, id)| **id == unit)
+        .map(|(entity, _)| entity)
+        .expect("the unit");
+    app.world_mut().entity_mut(entity).insert(changed);
+}
+
 fn condition(app: &mut App, unit: UnitId) -> Condition {
     unit_state(app, unit)
 }
 
 fn acting(app: &App) -> Option<UnitId> {
     app.world().resource::<Flow>().acting()
+}
+
+/// Send `command` with no dice loaded: why the battle refused it, if it did.
+fn refusal(app: &mut App, command: Command) -> Option<Rejection> {
+    rejected(&after(app, &[], command))
 }
 
 fn rejected(events: &[EventKind]) -> Option<Rejection> {
@@ -1134,9 +1153,8 @@ fn no_knock_out_blows_in_coc() {
         fighter("Boxer", "a", (2, 2)),
         fighter("Other", "b", (3, 2)),
     ]));
-    let refused = after(
+    let refused = refusal(
         &mut app,
-        &[],
         Command::KnockOut {
             unit: A,
             target: B,
@@ -1144,7 +1162,7 @@ fn no_knock_out_blows_in_coc() {
         },
     );
     assert_eq!(
-        rejected(&refused),
+        refused,
         Some(Rejection::NoKnockOut(
             "this rulebook has no knock-out blows".to_string()
         ))
