@@ -1,12 +1,14 @@
 //! The combat log: every event in plain words, sorted by what it is about and whom it names,
 //! and the whole of it as a Markdown document.
 
+mod harm_words;
 mod words;
 
 use crate::battle::UnitId;
 use crate::battle::event::{Event, EventKind};
 use crate::map::scenario::Scenario;
-pub use words::{describe, goal_words, severity_suffix};
+pub use harm_words::severity_suffix;
+pub use words::{describe, goal_words};
 
 /// What an event is about, for filtering the log.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

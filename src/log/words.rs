@@ -6,11 +6,9 @@ use crate::battle::event::{DefenceKind, Event, EventKind, WoundState};
 use crate::map::scenario::Scenario;
 use crate::rules::damage::DamageQuality;
 use crate::rules::melee::MeleeOutcome;
-use crate::rules::opposed::Resistance;
 use crate::rules::ruleset::WeaponDefenceWords;
 use crate::rules::situation::ShotDefence;
 use crate::rules::weapons::MalfunctionKind;
-use crate::rules::wounds::BlowSeverity;
 use crate::words::{capitalised, plural};
 
 /// The words for one event, as the log shows it.
@@ -114,65 +112,6 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             die.sides,
             die.face
         ),
-        EventKind::BelowZero { unit, hit_points } => format!(
-            "{} is {hit_points} hit point{} below zero",
-            name(*unit),
-            plural(*hit_points)
-        ),
-        EventKind::ArmorTried {
-            unit,
-            armor,
-            location,
-            covered,
-        } => {
-            let outcome = if *covered {
-                format!("the {armor} takes it")
-            } else {
-                format!("the {armor} does not cover it")
-            };
-            match location {
-                Some((die, part)) => format!(
-                    "It lands on {}'s {} [1D{}: {}]: {outcome}",
-                    name(*unit),
-                    part.words(),
-                    die.sides,
-                    die.face
-                ),
-                None => format!("{}'s Luck: {outcome}", name(*unit)),
-            }
-        }
-        EventKind::KnockOutSwung {
-            unit,
-            target,
-            weapon,
-        } => format!(
-            "{} swings the {weapon} at {} to knock them out",
-            name(*unit),
-            name(*target)
-        ),
-        EventKind::KnockOutWeighed {
-            target,
-            damage,
-            hit_points,
-            odds,
-            knocked_out,
-            ..
-        } => {
-            let weighed = match odds {
-                Resistance::Sure(true) => "sure, ten or more ahead".to_string(),
-                Resistance::Sure(false) => "no chance, ten or more behind".to_string(),
-                Resistance::Chance(chance) => format!("{chance}% on the resistance table"),
-            };
-            let outcome = if *knocked_out {
-                format!("knocked out, losing {} of them", damage / 3)
-            } else {
-                "not knocked out: the blow goes in whole".to_string()
-            };
-            format!(
-                "Knock-out: {damage} damage against {}'s {hit_points} hit points ({weighed}): {outcome}",
-                name(*target)
-            )
-        }
         EventKind::Maneuvered { unit, target, goal } => {
             format!(
                 "{} tries to {} {}",
@@ -227,38 +166,6 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 name(*defender)
             ),
         },
-        EventKind::Damaged {
-            unit,
-            rolled,
-            armor,
-            taken,
-            hit_points,
-            cover,
-            severity,
-            concealed,
-            ..
-        } => {
-            let kind = severity_suffix(scenario, *severity);
-            if *concealed {
-                format!("{} is hurt{kind}", name(*unit))
-            } else if *cover > 0 {
-                format!(
-                    "{} takes {taken} damage ({rolled} less {cover} for the cover and {} armor), {hit_points} hit points left{kind}",
-                    name(*unit),
-                    armor - cover
-                )
-            } else if *armor > 0 {
-                format!(
-                    "{} takes {taken} damage ({rolled} less {armor} armor), {hit_points} hit points left{kind}",
-                    name(*unit)
-                )
-            } else {
-                format!(
-                    "{} takes {taken} damage, {hit_points} hit points left{kind}",
-                    name(*unit)
-                )
-            }
-        }
         EventKind::WoundChanged { unit, to, .. } => {
             format!("{} is {}", name(*unit), wound_words(*to))
         }
@@ -522,22 +429,6 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             format!("{} burns for {damage} damage", name(*unit))
         }
         EventKind::FireOut { unit } => format!("the fire on {} is out", name(*unit)),
-        EventKind::KnockedOut {
-            unit,
-            dice,
-            until_round,
-        } => {
-            let faces: Vec<String> = dice.iter().map(|die| die.face.to_string()).collect();
-            let rounds: u32 = dice.iter().map(|die| die.face).sum();
-            format!(
-                "{} is out cold for {rounds} round{} [{}D{}: {}], until round {until_round} ends",
-                name(*unit),
-                plural(rounds),
-                dice.len(),
-                dice.first().map_or(6, |die| die.sides),
-                faces.join(" ")
-            )
-        }
         EventKind::Stunned { unit, turns } => format!(
             "{} is stunned for {} turn{} [D6: {}]",
             name(*unit),
@@ -557,6 +448,12 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 None => format!("The fight is over, won by nobody: {}", outcome.reason),
             }
         }
+        kind @ (EventKind::Damaged { .. }
+        | EventKind::BelowZero { .. }
+        | EventKind::ArmorTried { .. }
+        | EventKind::KnockOutSwung { .. }
+        | EventKind::KnockOutWeighed { .. }
+        | EventKind::KnockedOut { .. }) => super::harm_words::describe(kind, &name, scenario),
         EventKind::Rejected { command, reason } => {
             let who = command
                 .unit()
@@ -577,14 +474,6 @@ pub fn goal_words(goal: ManeuverGoal) -> &'static str {
         ManeuverGoal::BreakHold => "break free of",
         ManeuverGoal::Hinder => "hamper",
         ManeuverGoal::Expose => "leave open",
-    }
-}
-
-/// " · major wound" (or the rulebook's word), nothing for a plain blow.
-pub fn severity_suffix(scenario: &Scenario, severity: BlowSeverity) -> String {
-    match scenario.ruleset.severity_words(severity) {
-        "" => String::new(),
-        words => format!(" · {words}"),
     }
 }
 

@@ -1,0 +1,135 @@
+//! The log's words for harm and what comes of it: damage taken, armor tried against a blow,
+//! hit points below zero, knock-out blows and the knocked out.
+
+use crate::battle::UnitId;
+use crate::battle::event::EventKind;
+use crate::map::scenario::Scenario;
+use crate::rules::opposed::Resistance;
+use crate::rules::wounds::BlowSeverity;
+use crate::words::plural;
+
+/// " · major wound" (or the rulebook's word), nothing for a plain blow.
+pub fn severity_suffix(scenario: &Scenario, severity: BlowSeverity) -> String {
+    match scenario.ruleset.severity_words(severity) {
+        "" => String::new(),
+        words => format!(" · {words}"),
+    }
+}
+
+/// The words for an event of harm (empty for any other).
+pub(super) fn describe(
+    kind: &EventKind,
+    name: &dyn Fn(UnitId) -> String,
+    scenario: &Scenario,
+) -> String {
+    match kind {
+        EventKind::BelowZero { unit, hit_points } => format!(
+            "{} is {hit_points} hit point{} below zero",
+            name(*unit),
+            plural(*hit_points)
+        ),
+        EventKind::ArmorTried {
+            unit,
+            armor,
+            location,
+            covered,
+        } => {
+            let outcome = if *covered {
+                format!("the {armor} takes it")
+            } else {
+                format!("the {armor} does not cover it")
+            };
+            match location {
+                Some((die, part)) => format!(
+                    "It lands on {}'s {} [1D{}: {}]: {outcome}",
+                    name(*unit),
+                    part.words(),
+                    die.sides,
+                    die.face
+                ),
+                None => format!("{}'s Luck: {outcome}", name(*unit)),
+            }
+        }
+        EventKind::KnockOutSwung {
+            unit,
+            target,
+            weapon,
+        } => format!(
+            "{} swings the {weapon} at {} to knock them out",
+            name(*unit),
+            name(*target)
+        ),
+        EventKind::KnockOutWeighed {
+            target,
+            damage,
+            hit_points,
+            odds,
+            knocked_out,
+            ..
+        } => {
+            let weighed = match odds {
+                Resistance::Sure(true) => "sure, ten or more ahead".to_string(),
+                Resistance::Sure(false) => "no chance, ten or more behind".to_string(),
+                Resistance::Chance(chance) => format!("{chance}% on the resistance table"),
+            };
+            let outcome = if *knocked_out {
+                format!("knocked out, losing {} of them", damage / 3)
+            } else {
+                "not knocked out: the blow goes in whole".to_string()
+            };
+            format!(
+                "Knock-out: {damage} damage against {}'s {hit_points} hit points ({weighed}): {outcome}",
+                name(*target)
+            )
+        }
+        EventKind::Damaged {
+            unit,
+            rolled,
+            armor,
+            taken,
+            hit_points,
+            cover,
+            severity,
+            concealed,
+            ..
+        } => {
+            let kind = severity_suffix(scenario, *severity);
+            if *concealed {
+                format!("{} is hurt{kind}", name(*unit))
+            } else if *cover > 0 {
+                format!(
+                    "{} takes {taken} damage ({rolled} less {cover} for the cover and {} armor), {hit_points} hit points left{kind}",
+                    name(*unit),
+                    armor - cover
+                )
+            } else if *armor > 0 {
+                format!(
+                    "{} takes {taken} damage ({rolled} less {armor} armor), {hit_points} hit points left{kind}",
+                    name(*unit)
+                )
+            } else {
+                format!(
+                    "{} takes {taken} damage, {hit_points} hit points left{kind}",
+                    name(*unit)
+                )
+            }
+        }
+        EventKind::KnockedOut {
+            unit,
+            dice,
+            until_round,
+        } => {
+            let faces: Vec<String> = dice.iter().map(|die| die.face.to_string()).collect();
+            let rounds: u32 = dice.iter().map(|die| die.face).sum();
+            format!(
+                "{} is out cold for {rounds} round{} [{}D{}: {}], until round {until_round} ends",
+                name(*unit),
+                plural(rounds),
+                dice.len(),
+                dice.first().map_or(6, |die| die.sides),
+                faces.join(" ")
+            )
+        }
+        _ => String::new(),
+    }
+}
