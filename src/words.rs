@@ -9,7 +9,27 @@ pub fn capitalised(words: &str) -> String {
         .unwrap_or_default()
 }
 
+/// A weapon's name as the object of "with": "the Club, large", but "bare hands".
+pub fn the_weapon(name: &str) -> String {
+    if name == "bare hands" {
+        name.to_string()
+    } else {
+        format!("the {name}")
+    }
+}
+
 /// "s" for any count but one.
 pub fn plural(count: u32) -> &'static str {
     if count == 1 { "" } else { "s" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_weapon_with_its_article() {
+        assert_eq!(the_weapon("Club, large"), "the Club, large");
+        assert_eq!(the_weapon("bare hands"), "bare hands");
+    }
 }

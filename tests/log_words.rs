@@ -522,7 +522,7 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 target: ROSE,
                 weapon: "Club".to_string(),
             },
-            "Walter Corbitt Jr. swings the Club at Rose Whateley to knock them out",
+            "Walter Corbitt Jr. strikes at Rose Whateley with the Club to knock them out",
         ),
         (
             E::KnockOutWeighed {

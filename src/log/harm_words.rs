@@ -6,7 +6,7 @@ use crate::battle::event::EventKind;
 use crate::map::scenario::Scenario;
 use crate::rules::opposed::Resistance;
 use crate::rules::wounds::BlowSeverity;
-use crate::words::plural;
+use crate::words::{plural, the_weapon};
 
 /// " · major wound" (or the rulebook's word), nothing for a plain blow.
 pub fn severity_suffix(scenario: &Scenario, severity: BlowSeverity) -> String {
@@ -55,9 +55,10 @@ pub(super) fn describe(
             target,
             weapon,
         } => format!(
-            "{} swings the {weapon} at {} to knock them out",
+            "{} strikes at {} with {} to knock them out",
             name(*unit),
-            name(*target)
+            name(*target),
+            the_weapon(weapon)
         ),
         EventKind::KnockOutWeighed {
             target,

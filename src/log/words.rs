@@ -9,7 +9,7 @@ use crate::rules::melee::MeleeOutcome;
 use crate::rules::ruleset::WeaponDefenceWords;
 use crate::rules::situation::ShotDefence;
 use crate::rules::weapons::MalfunctionKind;
-use crate::words::{capitalised, plural};
+use crate::words::{capitalised, plural, the_weapon};
 
 /// The words for one event, as the log shows it.
 pub fn describe(event: &Event, scenario: &Scenario) -> String {
@@ -100,9 +100,10 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             weapon,
         } => {
             format!(
-                "{} attacks {} with the {weapon}",
+                "{} attacks {} with {}",
                 name(*unit),
-                name(*target)
+                name(*target),
+                the_weapon(weapon)
             )
         }
         EventKind::TargetDrawn { unit, target, die } => format!(
