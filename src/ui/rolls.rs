@@ -44,6 +44,8 @@ struct DamageCard {
     rolls: Vec<DamageRoll>,
     /// Rolled, armor (of which cover), taken, hit points left, severity.
     damaged: Option<(u32, u32, u32, u32, BlowSeverity, bool)>,
+    /// How far below zero the blow left the hit points (BRP).
+    below_zero: u32,
 }
 
 /// What the panel draws.
@@ -147,6 +149,7 @@ fn cards(events: &[Event]) -> Vec<Vec<Card>> {
                     weapon: weapon.clone(),
                     rolls: vec![roll.clone()],
                     damaged: None,
+                    below_zero: 0,
                 })),
             },
             EventKind::Damaged {
@@ -165,6 +168,13 @@ fn cards(events: &[Event]) -> Vec<Vec<Card>> {
                 {
                     card.damaged =
                         Some((*rolled, *armor, *taken, *hit_points, *severity, *concealed));
+                }
+            }
+            EventKind::BelowZero { unit, hit_points } => {
+                if let Some(Card::Damage(card)) = cards.last_mut()
+                    && card.target == *unit
+                {
+                    card.below_zero = *hit_points;
                 }
             }
             _ => {}
@@ -434,12 +444,17 @@ fn damage_card(ui: &mut egui::Ui, scenario: &Scenario, card: &DamageCard) {
     }
     if let Some((rolled, armor, taken, hit_points, severity, concealed)) = card.damaged {
         let wound = severity_suffix(scenario, severity);
+        let left = if card.below_zero > 0 {
+            format!("{} below zero", card.below_zero)
+        } else {
+            format!("{hit_points} hit points left")
+        };
         let words = if concealed {
             format!("hurt{wound}")
         } else if armor > 0 {
-            format!("{rolled} − {armor} armor = {taken} taken, {hit_points} hit points left{wound}")
+            format!("{rolled} − {armor} armor = {taken} taken, {left}{wound}")
         } else {
-            format!("{taken} taken, {hit_points} hit points left{wound}")
+            format!("{taken} taken, {left}{wound}")
         };
         ui.label(egui::RichText::new(words).strong());
     }
@@ -555,6 +570,36 @@ mod tests {
             values,
             [vec![70], vec![23, 40], vec![88]],
             "empty moments are dropped"
+        );
+    }
+
+    /// A blow past zero: the damage card says how far below zero, not "0 hit points left".
+    #[test]
+    fn a_damage_card_tells_hit_points_below_zero() {
+        let roll = DamageRoll {
+            quality: crate::rules::damage::DamageQuality::Normal,
+            parts: Vec::new(),
+            divisor: 1,
+            total: 12,
+        };
+        let (unit, target) = (UnitId(0), UnitId(1));
+        let events = [
+            EventKind::DamageRolled {
+                unit,
+                target,
+                weapon: "Club".to_string(),
+                roll,
+            },
+            EventKind::BelowZero {
+                unit: target,
+                hit_points: 8,
+            },
+        ]
+        .map(|kind| Event { round: 1, kind });
+        let moments = cards(&events);
+        assert!(
+            matches!(moments.last().and_then(|moment| moment.last()), Some(Card::Damage(card)) if card.below_zero == 8),
+            "{moments:?}"
         );
     }
 }
