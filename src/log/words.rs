@@ -398,7 +398,10 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             )
         }
         EventKind::Exploded { weapon, at, radius } => match radius {
-            Some(radius) => format!("the {weapon} bursts at {at} (radius {radius} yards)"),
+            Some(radius) => format!(
+                "the {weapon} bursts at {at} ({})",
+                scenario.ruleset.blast_words(*radius)
+            ),
             None => format!("the {weapon} bursts at {at}"),
         },
         EventKind::Dud { weapon, at } => format!("the {weapon} at {at} does not go off"),

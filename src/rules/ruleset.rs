@@ -265,6 +265,10 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// next turn (CoC).
     fn aim_fires_this_round(&self) -> bool;
 
+    /// How a blast of the weapon table's `yards` reads in the log: CoC's radius ("radius 3
+    /// yards"), BRP's step ("a die fewer every 2 yards").
+    fn blast_words(&self, yards: u32) -> String;
+
     /// Whether a firearm may be fired unaimed: twice its shots a round at a fifth of the chance
     /// each (BRP).
     fn unaimed_fire(&self) -> bool;

@@ -541,6 +541,24 @@ fn a_blast_loses_a_die_every_two_yards() {
     assert_eq!(dice_on(IDA), Some(4));
     assert_eq!(dice_on(TOMMY), Some(4));
     assert_eq!(dice_on(SILAS), None);
+    let scenario = shipped("kingsport.ron");
+    let burst = blast
+        .iter()
+        .find(|event| matches!(event, EventKind::Exploded { .. }))
+        .map(|kind| {
+            gridkeeper::log::describe(
+                &gridkeeper::battle::event::Event {
+                    round: 1,
+                    kind: kind.clone(),
+                },
+                &scenario,
+            )
+        });
+    assert_eq!(
+        burst.as_deref(),
+        Some("The Dynamite Stick bursts at (10, 8) (a die fewer every 2 yards)"),
+        "the log reads BRP's step, not a radius"
+    );
 }
 
 /// Tommy's Martial Arts 25: a punch rolled under it (a 20 against his Fist/Punch 60) rolls the

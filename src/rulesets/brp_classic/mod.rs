@@ -245,6 +245,11 @@ impl Ruleset for BrpClassic {
         true
     }
 
+    /// A blast loses a die every step of the weapon table's yards.
+    fn blast_words(&self, yards: u32) -> String {
+        format!("a die fewer every {yards} yards")
+    }
+
     /// Twice the weapon's attacks a round, each at a fifth of the chance (SPECS.md 1.1).
     fn unaimed_fire(&self) -> bool {
         true

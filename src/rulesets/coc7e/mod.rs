@@ -249,6 +249,10 @@ impl Ruleset for Coc7e {
         false
     }
 
+    fn blast_words(&self, yards: u32) -> String {
+        format!("radius {yards} yards")
+    }
+
     fn hit_locations(&self) -> Option<HitLocations> {
         self.hit_locations.then_some(HIT_LOCATIONS)
     }
