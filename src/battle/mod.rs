@@ -33,6 +33,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::map::Tile;
+use crate::map::reach::budget_for;
 use crate::map::scenario::{Control, Scenario};
 use crate::rules::dice::Dice;
 use crate::rules::explosions::Burning;
@@ -358,6 +359,24 @@ pub struct TurnState {
 }
 
 impl TurnState {
+    /// The movement this turn has left, in tenths of a yard (up to twice MOV while the action
+    /// is unused, MOV once it is); or why it may not move at all (a slot kept for a shot or a
+    /// declaration, or a rulebook with no movement after acting).
+    pub fn movement_left(&self, movement: u32) -> Result<u32, &'static str> {
+        if !self.limits.moves() {
+            return Err("no moving in this slot");
+        }
+        if self.action_used && !self.limits.moves_after_acting {
+            return Err("no moving after acting in the round");
+        }
+        let budget = if self.action_used {
+            budget_for(movement)
+        } else {
+            budget_for(2 * movement)
+        };
+        Ok(budget.saturating_sub(self.spent))
+    }
+
     /// A turn just begun: nothing moved, nothing done.
     pub fn fresh(unit: UnitId) -> Self {
         Self {

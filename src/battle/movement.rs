@@ -8,25 +8,11 @@ use super::{Presence, UnitId, blast, effects, flow};
 use crate::map::Tile;
 use crate::map::reach::{budget_for, reachable};
 
-/// Movement left to a unit this turn, in tenths of a yard: up to MOV if it still means to act
-/// (or has acted), up to twice MOV if it gives up its action.
-fn budget_left(battle: &Battle, unit: UnitId, spent: u32, action_used: bool) -> u32 {
-    let movement = battle.spec(unit).derived.movement;
-    let limit = if action_used {
-        budget_for(movement)
-    } else {
-        budget_for(2 * movement)
-    };
-    limit.saturating_sub(spent)
-}
-
 pub(super) fn move_to(battle: &mut Battle, unit: UnitId, to: Tile) -> Result<(), Rejection> {
     let turn = battle.own_turn(unit)?;
-    if turn.action_used && !turn.limits.moves_after_acting {
-        return Err(Rejection::NotNow(
-            "no moving after acting in the round".to_string(),
-        ));
-    }
+    let left = turn
+        .movement_left(battle.spec(unit).derived.movement)
+        .map_err(|why| Rejection::NotNow(why.to_string()))?;
     let condition = battle.condition(unit);
     if condition.prone {
         return Err(Rejection::Prone);
@@ -37,7 +23,6 @@ pub(super) fn move_to(battle: &mut Battle, unit: UnitId, to: Tile) -> Result<(),
     let from = battle
         .position(unit)
         .ok_or(Rejection::CannotAct("not on the map".to_string()))?;
-    let left = budget_left(battle, unit, turn.spent, turn.action_used);
     let mut others: Vec<Tile> = battle
         .unit_ids()
         .into_iter()

@@ -307,14 +307,16 @@ pub(super) fn plan_rolls(
     for roll in &rolls {
         setup(battle, unit, roll.target, &weapon, roll.terms)?;
     }
-    // Unaimed fire at several targets: each must be one a shot could go at.
+    // Unaimed fire at several targets: each (the first is checked above) must be one a shot
+    // could go at.
     let drawn_from = match mode {
-        FireMode::Unaimed { at, .. } if mode.targets().len() > 1 => {
+        FireMode::Unaimed { .. } if mode.targets().len() > 1 => {
+            let targets = mode.targets();
             let terms = rolls.first().map(|roll| roll.terms).unwrap_or_default();
-            for target in at {
+            for target in &targets[1..] {
                 setup(battle, unit, *target, &weapon, terms)?;
             }
-            mode.targets()
+            targets
         }
         _ => Vec::new(),
     };

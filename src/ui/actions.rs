@@ -74,7 +74,7 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
             if let Some(slot) = slot {
                 ui.label(slot);
             }
-            match super::cards::movement_left(&turn, spec.derived.movement) {
+            match turn.movement_left(spec.derived.movement) {
                 Ok(left) => ui.label(format!(
                     "{}.{} yards of movement left · {action}",
                     left / 10,

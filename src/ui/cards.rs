@@ -9,8 +9,7 @@ use super::side_colour;
 use super::view::BattleView;
 use crate::battle::command::WeaponChoice;
 use crate::battle::event::WoundState;
-use crate::battle::{Condition, TurnState, UnitId, Vitals, WeaponState};
-use crate::map::reach::budget_for;
+use crate::battle::{Condition, UnitId, Vitals, WeaponState};
 use crate::map::scenario::{Control, Scenario};
 use crate::rules::weapons::{Feed, Weapon};
 use crate::words::plural;
@@ -185,7 +184,7 @@ fn movement_words(view: &BattleView, scenario: &Scenario, unit: UnitId) -> Strin
         .as_ref()
         .and_then(|flow| flow.turn)
         .filter(|turn| turn.unit == unit);
-    match turn.map(|turn| movement_left(&turn, movement)) {
+    match turn.map(|turn| turn.movement_left(movement)) {
         Some(Ok(left)) => format!(
             "MOV {movement} · {}.{} yards left this turn",
             left / 10,
@@ -194,24 +193,6 @@ fn movement_words(view: &BattleView, scenario: &Scenario, unit: UnitId) -> Strin
         Some(Err(why)) => format!("MOV {movement} · {why}"),
         None => format!("MOV {movement}"),
     }
-}
-
-/// The movement a turn has left, in tenths of a yard (up to twice MOV while the action is
-/// unused, MOV once it is); or why it may not move at all (a slot kept for a shot or a
-/// declaration, or a rulebook with no movement after acting).
-pub(super) fn movement_left(turn: &TurnState, movement: u32) -> Result<u32, &'static str> {
-    if !turn.limits.moves() {
-        return Err("no moving in this slot");
-    }
-    if turn.action_used && !turn.limits.moves_after_acting {
-        return Err("no moving after acting");
-    }
-    let budget = if turn.action_used {
-        budget_for(movement)
-    } else {
-        budget_for(2 * movement)
-    };
-    Ok(budget.saturating_sub(turn.spent))
 }
 
 /// The selected unit's card.

@@ -62,9 +62,9 @@ impl<'a> Planner<'a> {
     }
 
     /// On a side that keeps the enemy from an exit, a careful fighter hand to hand need not
-    /// cross the guns' fire: the enemy must come. It waits where the guns see it least, nearest the exits among such places, until a foe comes
-    /// within a stride. The tile to
-    /// stand on (its own if it is there already), or `None` where this does not apply.
+    /// cross the guns' fire: the enemy must come. It waits where the guns see it least, nearest
+    /// the exits among such places, until a foe comes within a stride. The tile to stand on
+    /// (its own if it is there already), or `None` where this does not apply.
     pub(super) fn ambush_post(&mut self, me: Seen, stride: f64) -> Option<Tile> {
         let Victory::ReachExit { side, .. } = &self.scenario.victory else {
             return None;

@@ -27,10 +27,11 @@ impl<'a> Planner<'a> {
         let spec = self.spec();
         let mut froms = vec![(me.at, 0.0)];
         if self.turn.spent == 0 {
+            let danger_here = self.danger_at(me.at);
             let moves = self.reach_map(me.at, false);
             for (tile, _) in self.spots(&moves, me.at, false) {
                 if tile != me.at {
-                    let danger = self.danger_at(tile) - self.danger_at(me.at);
+                    let danger = self.danger_at(tile) - danger_here;
                     froms.push((tile, danger.max(0.0)));
                 }
             }

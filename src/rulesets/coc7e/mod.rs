@@ -38,17 +38,9 @@ pub use check::difficulty_of;
 pub struct Coc7e {
     weapons: WeaponTable,
     armor: ArmorTable,
-    /// No point-blank bonus die for rifles, full-length shotguns and bows (an optional rule).
-    point_blank_revisited: bool,
-    /// The prone rule's dice (an optional rule, on unless the scenario says).
-    prone_dice: bool,
-    /// Armor off each die of a shotgun's pellets (an optional rule, on unless the scenario
-    /// says).
-    shotgun_armor_per_die: bool,
-    /// Armor over part of the body tried by a Luck roll (an optional rule).
-    partial_armor_by_luck: bool,
-    /// The 1D20 hit locations (an optional rule).
-    hit_locations: bool,
+    /// The scenario's choice of the text's optional rules (point-blank revisited, the prone
+    /// dice, shotgun armor per die, partial armor by Luck, hit locations).
+    options: RuleOptions,
 }
 
 /// The text's optional hit locations, on 1D20.
@@ -82,22 +74,14 @@ impl Coc7e {
         Ok(Self {
             weapons: WeaponTable::parse(COC7E_WEAPONS_FILE, weapons, COC7E_SKILLS)?,
             armor: ArmorTable::parse(COC7E_ARMOR_FILE, armor)?,
-            point_blank_revisited: false,
-            prone_dice: true,
-            shotgun_armor_per_die: true,
-            partial_armor_by_luck: false,
-            hit_locations: false,
+            options: RuleOptions::default(),
         })
     }
 
     /// The rulebook with a scenario's optional rules.
     pub fn with_options(self, options: &RuleOptions) -> Self {
         Self {
-            point_blank_revisited: options.point_blank_revisited,
-            prone_dice: options.prone_dice,
-            shotgun_armor_per_die: options.shotgun_armor_per_die,
-            partial_armor_by_luck: options.partial_armor_by_luck,
-            hit_locations: options.hit_locations,
+            options: options.clone(),
             ..self
         }
     }
@@ -194,16 +178,16 @@ impl Ruleset for Coc7e {
     fn shot_value(&self, facts: &ShotFacts) -> Worth {
         // Without the prone rule, lying down is worth nothing either way.
         let facts = ShotFacts {
-            shooter_prone: facts.shooter_prone && self.prone_dice,
-            target_prone: facts.target_prone && self.prone_dice,
+            shooter_prone: facts.shooter_prone && self.options.prone_dice,
+            target_prone: facts.target_prone && self.options.prone_dice,
             ..*facts
         };
-        worth::shot_value(&facts, self.point_blank_revisited).worth()
+        worth::shot_value(&facts, self.options.point_blank_revisited).worth()
     }
 
     fn blow_value(&self, facts: &BlowFacts) -> Vec<Modifier> {
         let facts = BlowFacts {
-            target_prone: facts.target_prone && self.prone_dice,
+            target_prone: facts.target_prone && self.options.prone_dice,
             ..*facts
         };
         worth::blow_value(&facts)
@@ -226,7 +210,7 @@ impl Ruleset for Coc7e {
     }
 
     fn armor_per_pellet_die(&self) -> bool {
-        self.shotgun_armor_per_die
+        self.options.shotgun_armor_per_die
     }
 
     fn out_cold_for(&self) -> Option<(u32, u32)> {
@@ -254,12 +238,12 @@ impl Ruleset for Coc7e {
     }
 
     fn hit_locations(&self) -> Option<HitLocations> {
-        self.hit_locations.then_some(HIT_LOCATIONS)
+        self.options.hit_locations.then_some(HIT_LOCATIONS)
     }
 
     /// A Luck roll, with a bonus die for armor over head and torso.
     fn partial_armor_luck(&self, head_and_torso: bool) -> Option<Vec<Modifier>> {
-        self.partial_armor_by_luck.then(|| {
+        self.options.partial_armor_by_luck.then(|| {
             head_and_torso
                 .then(|| Modifier::new(ModifierReason::ArmorHeadAndTorso, 1))
                 .into_iter()
