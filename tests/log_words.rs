@@ -7,7 +7,7 @@ use std::path::Path;
 use gridkeeper::battle::UnitId;
 use gridkeeper::battle::command::{Answer, Command, ManeuverGoal, Rejection};
 use gridkeeper::battle::event::{
-    DefenceKind, Event, EventKind, Modifier, ModifierReason, Outcome, WoundState,
+    Contest, DefenceKind, Event, EventKind, Modifier, ModifierReason, Outcome, WoundState,
 };
 use gridkeeper::log::{LogKind, describe, kind_of, markdown, units_of};
 use gridkeeper::map::Tile;
@@ -17,6 +17,7 @@ use gridkeeper::map::sight::ShotLine;
 use gridkeeper::rules::body::BodyPart;
 use gridkeeper::rules::damage::{DamagePart, DamageQuality, DamageRoll, DamageSource};
 use gridkeeper::rules::dice::DieFace;
+use gridkeeper::rules::grapple::Grip;
 use gridkeeper::rules::level_rolls;
 use gridkeeper::rules::melee::MeleeOutcome;
 use gridkeeper::rules::opposed::Resistance;
@@ -113,10 +114,14 @@ fn variant(kind: &EventKind) -> usize {
         E::ArmorTried { .. } => 67,
         E::BelowZero { .. } => 68,
         E::TargetDrawn { .. } => 69,
+        E::StrengthPitted { .. } => 70,
+        E::Gripped { .. } => 71,
+        E::GripEased { .. } => 72,
+        E::BreathGone { .. } => 73,
     }
 }
 
-const KINDS: usize = 70;
+const KINDS: usize = 74;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -523,6 +528,75 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 weapon: "Club".to_string(),
             },
             "Walter Corbitt Jr. strikes at Rose Whateley with the Club to knock them out",
+        ),
+        (
+            E::StrengthPitted {
+                unit: ROSE,
+                against: WALTER,
+                contest: Contest::ThrowOff,
+                active: 11,
+                passive: 16,
+                odds: Resistance::Chance(25),
+                won: false,
+            },
+            "Rose Whateley strains to throw off the grapple of Walter Corbitt Jr.: STR 11 \
+             against 16 (25% on the resistance table): held",
+        ),
+        (
+            E::StrengthPitted {
+                unit: WALTER,
+                against: ROSE,
+                contest: Contest::Pin,
+                active: 28,
+                passive: 11,
+                odds: Resistance::Sure(true),
+                won: true,
+            },
+            "Walter Corbitt Jr. strains to pin Rose Whateley: STR 28 against 11 (sure, ten or \
+             more ahead): pinned: it can do nothing until let be",
+        ),
+        (
+            E::StrengthPitted {
+                unit: ROSE,
+                against: WALTER,
+                contest: Contest::BreakFree,
+                active: 11,
+                passive: 16,
+                odds: Resistance::Chance(25),
+                won: true,
+            },
+            "Rose Whateley strains to break free of Walter Corbitt Jr.: STR 11 against 16 (25% \
+             on the resistance table): free",
+        ),
+        (
+            E::Gripped {
+                unit: WALTER,
+                target: ROSE,
+                grip: Grip::Strangle {
+                    rounds: 0,
+                    breathless: false,
+                },
+            },
+            "Walter Corbitt Jr. begins to strangle Rose Whateley",
+        ),
+        (
+            E::Gripped {
+                unit: WALTER,
+                target: ROSE,
+                grip: Grip::Immobilise,
+            },
+            "Walter Corbitt Jr. holds Rose Whateley pinned",
+        ),
+        (
+            E::GripEased {
+                unit: WALTER,
+                target: ROSE,
+            },
+            "Walter Corbitt Jr. eases the grip on Rose Whateley",
+        ),
+        (
+            E::BreathGone { unit: ROSE },
+            "Rose Whateley can hold their breath no longer and chokes (1D6 a round until freed)",
         ),
         (
             E::KnockOutWeighed {

@@ -7,23 +7,7 @@ use super::UnitId;
 use crate::map::Tile;
 
 pub use crate::map::scenario::WeaponChoice;
-
-/// What a fighting maneuver is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum ManeuverGoal {
-    /// Knock the weapon out of the target's hand.
-    Disarm,
-    /// Throw the target to the ground.
-    KnockProne,
-    /// Restrain the target: it cannot move or flee and takes a penalty die until it breaks free.
-    Hold,
-    /// Break out of a hold (the target is whoever holds the unit).
-    BreakHold,
-    /// Hamper the target: a penalty die on its rolls until the end of its next turn.
-    Hinder,
-    /// Leave the target open: its enemies get a bonus die on melee attacks on it this round.
-    Expose,
-}
+pub use crate::rules::grapple::ManeuverGoal;
 
 /// How a firearm is fired this turn, and at whom.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]

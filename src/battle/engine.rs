@@ -8,8 +8,8 @@ use super::command::{Command, Rejection};
 use super::event::EventKind;
 use super::state::Battle;
 use super::{
-    CommandLog, CommandQueue, Phase, aim, answer, arms, blast, effects, exchange, flow, hold,
-    melee, movement, ranged, wounds,
+    CommandLog, CommandQueue, Phase, aim, answer, arms, blast, effects, exchange, flow, grapple,
+    hold, melee, movement, ranged, wounds,
 };
 use crate::rules::round::TurnKind;
 
@@ -29,6 +29,7 @@ pub fn resolve(world: &mut World, command: Command) {
         return;
     }
     aim::keep_or_spoil_aim(&mut battle, &command);
+    grapple::keep_or_ease_grip(&mut battle, &command);
     flow::settle(&mut battle);
     answer::answer_for_the_ai(&mut battle);
 }

@@ -11,6 +11,7 @@ use crate::map::sight::ShotLine;
 use crate::rules::body::BodyPart;
 use crate::rules::damage::DamageRoll;
 use crate::rules::dice::DieFace;
+use crate::rules::grapple::Grip;
 use crate::rules::melee::MeleeOutcome;
 use crate::rules::opposed::Resistance;
 use crate::rules::roll::RollRecord;
@@ -31,6 +32,19 @@ pub enum WoundState {
     Stabilised,
     Dying,
     Dead,
+}
+
+/// What strength is pitted against strength for in a grapple.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Contest {
+    /// The grappled unit throws off a grapple that landed on it (its STR against the
+    /// grapplers').
+    ThrowOff,
+    /// The holder pins the held unit (the holders' STR against the held unit's).
+    Pin,
+    /// The held unit breaks free (its STR against the holders').
+    BreakFree,
 }
 
 /// What a defender is asked to answer, which decides the answers it may give.
@@ -158,6 +172,33 @@ pub enum EventKind {
         hit_points: u32,
         odds: Resistance,
         knocked_out: bool,
+    },
+    /// Strength against strength on the resistance table in a grapple: `unit`'s STR (with its
+    /// fellow holders', where they hold together) as the active side against `against`'s.
+    StrengthPitted {
+        unit: UnitId,
+        against: UnitId,
+        contest: Contest,
+        active: u32,
+        passive: u32,
+        odds: Resistance,
+        won: bool,
+    },
+    /// A holder takes a grip on the unit it holds (pinned, or strangled), kept until it does
+    /// anything else.
+    Gripped {
+        unit: UnitId,
+        target: UnitId,
+        grip: Grip,
+    },
+    /// A holder eases its grip by doing something else; the hold itself stays.
+    GripEased {
+        unit: UnitId,
+        target: UnitId,
+    },
+    /// A strangled unit's breath gives out: it chokes, 1D6 a round, until freed.
+    BreathGone {
+        unit: UnitId,
     },
     /// The attack waits for the defender's answer.
     DefenceAsked {

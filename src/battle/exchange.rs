@@ -5,9 +5,10 @@ use super::arms::let_fly;
 use super::command::{Answer, ManeuverGoal, Rejection, WeaponChoice};
 use super::event::{DefenceKind, EventKind, Modifier, ModifierReason};
 use super::fighting::{
-    MeleeWeapon, build_penalty, fighting_weapon, goal_makes_sense, melee_weapon,
+    MeleeWeapon, build_penalty, fighting_weapon, goal_makes_sense, grapple, melee_weapon,
 };
-use super::hold::let_go;
+use super::grapple::apply_goal;
+use super::hold::pinned;
 use super::shot::{ShotTerms, setup};
 use super::state::Battle;
 use super::threat::{AnswerOdds, Stakes};
@@ -16,7 +17,7 @@ use super::{AttackKind, PendingAttack, Phase, UnitId, effects, wounds};
 use crate::map::range::{WeaponReach, range_reading};
 use crate::rules::damage::{DamageQuality, DamageReach};
 use crate::rules::melee::{Defence, MeleeOutcome, blow_quality};
-use crate::rules::opposed::{Resistance, SideResult};
+use crate::rules::opposed::SideResult;
 use crate::rules::percentile::SuccessLevel;
 use crate::rules::roll::Demand;
 use crate::rules::roll::RollPurpose;
@@ -29,8 +30,9 @@ use crate::rules::skills::DODGE;
 /// Wait for the defender's answer, or resolve at once if it cannot give one (it is down or
 /// stunned, or an unseen blow gives it no chance).
 pub(super) fn open_exchange(battle: &mut Battle, pending: PendingAttack) {
-    let helpless =
-        !battle.vitals(pending.target).conscious() || battle.condition(pending.target).stunned();
+    let helpless = !battle.vitals(pending.target).conscious()
+        || battle.condition(pending.target).stunned()
+        || pinned(battle, pending.target);
     let unseen_blow = pending.unseen && matches!(pending.kind, AttackKind::Strike(_));
     if helpless || unseen_blow {
         exchange(battle, &pending, Answer::Nothing);
@@ -277,13 +279,15 @@ pub(super) fn attack_demand(
     Demand::new(weapon.skill, modifiers).with_weapon(None, weapon.impale)
 }
 
-/// The attacker's weapon in an exchange: the one struck with, or for a maneuver what it fights
-/// with.
+/// The attacker's weapon in an exchange: the one struck with, or for a maneuver the grapple
+/// where the rulebook grapples, else what it fights with.
 pub(super) fn attacker_weapon(battle: &Battle, pending: &PendingAttack) -> MeleeWeapon {
     match pending.kind {
         AttackKind::Strike(choice) => melee_weapon(battle, pending.attacker, choice)
             .unwrap_or_else(|_| fighting_weapon(battle, pending.attacker)),
-        AttackKind::Maneuver(_) | AttackKind::Fire(_) => fighting_weapon(battle, pending.attacker),
+        AttackKind::Maneuver(_) => grapple(battle, pending.attacker)
+            .unwrap_or_else(|| fighting_weapon(battle, pending.attacker)),
+        AttackKind::Fire(_) => fighting_weapon(battle, pending.attacker),
     }
 }
 
@@ -457,98 +461,9 @@ pub(super) fn blow(
         )
         .total;
     if knock_out {
-        knock_out_blow(battle, from, to, damage);
+        wounds::knock_out_blow(battle, from, to, damage);
         return;
     }
     wounds::harm(battle, to, Some(from), Blow::struck(damage));
     effects::after_hit(battle, to, &weapon.damage, weapon.stuns_up_to_build);
-}
-
-/// A knock-out blow of `damage` that landed: weighed against the target's hit points on the
-/// rulebook's resistance table (rolled, unless sure either way); won, the target loses a third
-/// of it (rounded down, armor already weighed in the table) and is out cold; lost, it takes the
-/// blow.
-fn knock_out_blow(battle: &mut Battle, from: UnitId, to: UnitId, damage: u32) {
-    let hit_points = battle.vitals(to).hit_points;
-    let odds = battle
-        .scenario
-        .ruleset
-        .resistance(damage, hit_points)
-        .unwrap_or(Resistance::Sure(false));
-    let knocked_out = match odds {
-        Resistance::Sure(won) => won,
-        Resistance::Chance(chance) => {
-            let purpose = RollPurpose::Resistance(format!(
-                "knock-out, {damage} damage against {hit_points} hit points"
-            ));
-            battle
-                .roll(from, purpose, &Demand::new(chance, Vec::new()))
-                .success
-        }
-    };
-    battle.emit(EventKind::KnockOutWeighed {
-        unit: from,
-        target: to,
-        damage,
-        hit_points,
-        odds,
-        knocked_out,
-    });
-    if knocked_out {
-        let blow = Blow {
-            pieces: vec![damage / 3],
-            ignores_armor: true,
-            ..Blow::struck(0)
-        };
-        wounds::harm(battle, to, Some(from), blow);
-        wounds::knock_out_cold(battle, to);
-    } else {
-        wounds::harm(battle, to, Some(from), Blow::struck(damage));
-    }
-}
-
-/// Carry out a successful maneuver by `unit` on `target`.
-pub(super) fn apply_goal(battle: &mut Battle, unit: UnitId, target: UnitId, goal: ManeuverGoal) {
-    match goal {
-        ManeuverGoal::Disarm => {
-            if let WeaponChoice::Carried(index) = battle.arsenal(target).in_hand {
-                let name = battle.spec(target).weapons[index].weapon.name.clone();
-                let fallback = if battle.spec(target).natural_attacks.is_empty() {
-                    WeaponChoice::Unarmed
-                } else {
-                    WeaponChoice::Natural(0)
-                };
-                battle.change_arsenal(target, |arsenal| {
-                    arsenal.lost.push(index);
-                    arsenal.in_hand = fallback;
-                });
-                battle.emit(EventKind::Disarmed {
-                    unit: target,
-                    weapon: name,
-                });
-            }
-        }
-        ManeuverGoal::KnockProne => {
-            battle.change_condition(target, |condition| condition.prone = true);
-            battle.emit(EventKind::FellProne { unit: target });
-        }
-        ManeuverGoal::Hold => {
-            battle.change_condition(target, |condition| condition.held_by = Some(unit));
-            battle.change_condition(unit, |condition| condition.holding = Some(target));
-            battle.emit(EventKind::Held {
-                unit: target,
-                holder: unit,
-            });
-        }
-        ManeuverGoal::BreakHold => let_go(battle, target),
-        ManeuverGoal::Hinder => {
-            battle.change_condition(target, |condition| condition.hindered = true);
-            battle.emit(EventKind::Hindered { unit: target });
-        }
-        ManeuverGoal::Expose => {
-            let round = battle.round();
-            battle.change_condition(target, |condition| condition.exposed_in_round = Some(round));
-            battle.emit(EventKind::Exposed { unit: target });
-        }
-    }
 }

@@ -4,10 +4,12 @@
 use super::UnitId;
 use super::arms::{rounds_left, usable_now};
 use super::command::{ManeuverGoal, Rejection, WeaponChoice};
+use super::hold::holders;
 use super::shot::{ShotTerms, setup};
 use super::state::Battle;
 use crate::map::range::{RangeBand, WeaponReach, range_reading};
 use crate::rules::damage::DamageNotation;
+use crate::rules::grapple::{Grip, grapple_injury};
 use crate::rules::opposed::ManeuverAllowance;
 use crate::rules::weapons::{AttackForm, Weapon, WeaponRange};
 
@@ -87,6 +89,22 @@ pub(super) fn unarmed(battle: &Battle, unit: UnitId) -> MeleeWeapon {
     }
 }
 
+/// Where the rulebook grapples (BRP), a grapple as the rules need it: its skill, and as its
+/// damage the injury the hold may come to.
+pub(super) fn grapple(battle: &Battle, unit: UnitId) -> Option<MeleeWeapon> {
+    let skill = battle.scenario.ruleset.grapple_skill()?;
+    Some(MeleeWeapon {
+        name: "grapple".to_string(),
+        skill_name: skill.to_string(),
+        skill: battle.skill(unit, skill),
+        damage: grapple_injury(),
+        impale: false,
+        range: WeaponRange::Touch,
+        thrown: None,
+        stuns_up_to_build: None,
+    })
+}
+
 /// What a unit fights back or maneuvers with: the hand-to-hand weapon in its hand, else its
 /// first natural attack, else its fists.
 pub(super) fn fighting_weapon(battle: &Battle, unit: UnitId) -> MeleeWeapon {
@@ -163,6 +181,28 @@ pub(super) fn goal_makes_sense(
     goal: ManeuverGoal,
 ) -> Result<(), Rejection> {
     let pointless = |why: &str| Err(Rejection::PointlessManeuver(why.to_string()));
+    let ruleset = &battle.scenario.ruleset;
+    let condition = battle.condition(unit);
+    if !ruleset
+        .maneuver_goals(condition.holding.is_some())
+        .contains(&goal)
+    {
+        return pointless(
+            match (
+                ruleset.maneuver_goals(true).contains(&goal),
+                ruleset.maneuver_goals(false).contains(&goal),
+            ) {
+                (true, _) => "only a unit holding its opponent can do that",
+                (_, true) => "not while holding someone (let go first)",
+                _ => "this rulebook has no such maneuver",
+            },
+        );
+    }
+    let follows_a_hold = ruleset.grapple_skill().is_some()
+        && !matches!(goal, ManeuverGoal::Hold | ManeuverGoal::BreakHold);
+    if follows_a_hold && condition.holding != Some(opponent) {
+        return pointless("it does not hold this opponent");
+    }
     match goal {
         ManeuverGoal::Disarm => match battle.arsenal(opponent).in_hand {
             WeaponChoice::Carried(index) if !battle.arsenal(opponent).lost.contains(&index) => {
@@ -170,8 +210,20 @@ pub(super) fn goal_makes_sense(
             }
             _ => pointless("the opponent holds no weapon"),
         },
-        ManeuverGoal::BreakHold if battle.condition(unit).held_by != Some(opponent) => {
+        ManeuverGoal::BreakHold if !holders(battle, unit).contains(&opponent) => {
             pointless("the opponent is not holding this unit")
+        }
+        ManeuverGoal::KnockOut if battle.spec(opponent).cannot_be_knocked_out => {
+            Err(Rejection::NoKnockOut(format!(
+                "{} cannot be knocked out",
+                battle.spec(opponent).name
+            )))
+        }
+        ManeuverGoal::Immobilise if condition.grip == Some(Grip::Immobilise) => {
+            pointless("the opponent is already pinned")
+        }
+        ManeuverGoal::Strangle if matches!(condition.grip, Some(Grip::Strangle { .. })) => {
+            pointless("already strangling")
         }
         ManeuverGoal::Hold if battle.condition(unit).holding.is_some() => {
             pointless("already holding someone")

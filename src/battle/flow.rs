@@ -289,6 +289,13 @@ fn next_turn(battle: &mut Battle) {
             }
             continue;
         }
+        // So does a pinned unit's.
+        if super::hold::pinned(battle, unit) {
+            if limits.kind == TurnKind::Whole && !limits.fire_only {
+                battle.emit(EventKind::TurnLost { unit });
+            }
+            continue;
+        }
         // A fumbled DEX roll for initiative costs the unit its first action; diving for cover
         // costs it its next one.
         let fumbled = battle
@@ -435,6 +442,7 @@ fn end_round(battle: &mut Battle) {
     }
     super::blast::fuses_burn_down(battle);
     super::effects::burn(battle);
+    super::grapple::choke(battle);
     super::wounds::come_to(battle);
     let round = battle.round();
     for unit in battle.unit_ids() {

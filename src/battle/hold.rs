@@ -1,17 +1,43 @@
-//! Holds: letting go of a unit held, by choice or because the holder can no longer keep it.
+//! Holds: who holds whom (several may hold one unit together), whether it is pinned, taking
+//! hold, and letting go, by choice or because the holder can no longer keep it.
 
 use super::UnitId;
 use super::command::Rejection;
 use super::event::EventKind;
 use super::state::Battle;
+use crate::rules::grapple::Grip;
 
-/// `holder` lets go of (or loses its grip on) whoever it holds.
+/// The units holding `target`, in id order.
+pub(super) fn holders(battle: &Battle, target: UnitId) -> Vec<UnitId> {
+    battle
+        .unit_ids()
+        .into_iter()
+        .filter(|unit| battle.condition(*unit).holding == Some(target))
+        .collect()
+}
+
+/// Whether `unit` is pinned: a holder keeps it immobilised, and it can do nothing.
+pub(super) fn pinned(battle: &Battle, unit: UnitId) -> bool {
+    holders(battle, unit)
+        .into_iter()
+        .any(|holder| battle.condition(holder).grip == Some(Grip::Immobilise))
+}
+
+/// `holder` lets go of (or loses its grip on) whoever it holds; another holder keeps it held.
 pub(super) fn let_go(battle: &mut Battle, holder: UnitId) {
     let Some(held) = battle.condition(holder).holding else {
         return;
     };
-    battle.change_condition(holder, |condition| condition.holding = None);
-    battle.change_condition(held, |condition| condition.held_by = None);
+    battle.change_condition(holder, |condition| {
+        condition.holding = None;
+        condition.grip = None;
+    });
+    let still = holders(battle, held).first().copied();
+    battle.change_condition(held, |condition| {
+        if condition.held_by == Some(holder) {
+            condition.held_by = still;
+        }
+    });
     battle.emit(EventKind::Released { unit: held, holder });
 }
 
@@ -24,4 +50,14 @@ pub(super) fn release(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection
     }
     let_go(battle, unit);
     Ok(())
+}
+
+/// `unit` holds `target`.
+pub(super) fn hold_on(battle: &mut Battle, unit: UnitId, target: UnitId) {
+    battle.change_condition(target, |condition| condition.held_by = Some(unit));
+    battle.change_condition(unit, |condition| condition.holding = Some(target));
+    battle.emit(EventKind::Held {
+        unit: target,
+        holder: unit,
+    });
 }

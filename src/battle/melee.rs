@@ -12,7 +12,7 @@ use super::fighting::{
 };
 use super::state::Battle;
 use super::threat::AnswerOdds;
-use super::{AttackKind, PendingAttack, Phase, UnitId, ranged};
+use super::{AttackKind, PendingAttack, Phase, UnitId, grapple, ranged};
 use crate::rules::modifiers::ModifierReason;
 use crate::rules::roll::Demand;
 use crate::rules::roll::RollPurpose;
@@ -62,6 +62,14 @@ pub(super) fn maneuver(
 ) -> Result<(), Rejection> {
     maneuver_allowed(battle, unit, target, goal)?;
     let announced = EventKind::Maneuvered { unit, target, goal };
+    // Where maneuvers are grapples, only the grapple itself is an attack to be answered; what
+    // comes after it is done at once.
+    if battle.scenario.ruleset.grapple_skill().is_some() && goal != ManeuverGoal::Hold {
+        use_the_attack(battle);
+        battle.emit(announced);
+        grapple::follow_up(battle, unit, target, goal);
+        return Ok(());
+    }
     spend_an_attack(
         battle,
         unit,
@@ -82,10 +90,7 @@ fn spend_an_attack(
     announced: EventKind,
     knock_out: bool,
 ) {
-    battle.change_turn(|turn| {
-        turn.action_used = true;
-        turn.attacks_made += 1;
-    });
+    use_the_attack(battle);
     battle.emit(announced);
     open_exchange(
         battle,
@@ -98,6 +103,14 @@ fn spend_an_attack(
             knock_out,
         },
     );
+}
+
+/// The acting unit has used its action and one of its attacks.
+fn use_the_attack(battle: &mut Battle) {
+    battle.change_turn(|turn| {
+        turn.action_used = true;
+        turn.attacks_made += 1;
+    });
 }
 
 /// The steps of difficulty an opposing skill sets: none below 50, one (Hard) from 50, two
@@ -181,6 +194,25 @@ pub(super) fn surprise(
         },
     );
     Ok(())
+}
+
+/// Where maneuvers are grapples and this one is done at once (what a holder does with the held
+/// unit, breaking free), its chance to work now, or why it cannot be tried; `None` for a
+/// maneuver answered as an attack (`strike_odds`). Nothing in the battle changes.
+pub fn at_once_chance(
+    world: &mut World,
+    unit: UnitId,
+    target: UnitId,
+    goal: ManeuverGoal,
+) -> Option<Result<f64, Rejection>> {
+    let battle = Battle::new(world);
+    if battle.scenario.ruleset.grapple_skill().is_none() || goal == ManeuverGoal::Hold {
+        return None;
+    }
+    Some(
+        maneuver_allowed(&battle, unit, target, goal)
+            .map(|()| grapple::follow_up_chance(&battle, unit, target, goal)),
+    )
 }
 
 /// The odds of a blow (or a maneuver) `attacker` could make now at `target`, against each

@@ -14,6 +14,7 @@ mod exchange;
 mod fighting;
 mod fire_preview;
 mod flow;
+mod grapple;
 mod hold;
 pub mod melee;
 mod movement;
@@ -38,6 +39,7 @@ use crate::map::scenario::{Control, Scenario};
 use crate::rules::dice::Dice;
 use crate::rules::explosions::Burning;
 use crate::rules::firearms::Ammunition;
+use crate::rules::grapple::Grip;
 use crate::rules::percentile::SuccessLevel;
 use crate::rules::round::{Slot, TurnLimits};
 use command::{Command, ManeuverGoal, WeaponChoice};
@@ -128,8 +130,12 @@ impl Vitals {
 #[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Condition {
     pub prone: bool,
+    /// The unit holding it (the first, where several hold it together).
     pub held_by: Option<UnitId>,
     pub holding: Option<UnitId>,
+    /// What it keeps doing to the unit it holds (pinned, strangled), until it does anything
+    /// else.
+    pub grip: Option<Grip>,
     /// Dodges and fights back this round (for the outnumbered bonus die), and how many of them
     /// were dodges.
     pub defences_this_round: u32,

@@ -16,6 +16,7 @@ use crate::map::Tile;
 use crate::map::scenario::{Scenario, UnitSpec};
 use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula};
 use crate::rules::dice::{DieFace, FaceSource};
+use crate::rules::opposed::Resistance;
 use crate::rules::roll::{Demand, RollPurpose, Verdict};
 
 /// The battle's state seen from a command: the world, and the scenario it plays.
@@ -265,6 +266,32 @@ impl<'w> Battle<'w> {
             RollPurpose::Characteristic(name.to_string()),
             &Demand::new(chance, modifiers),
         )
+    }
+
+    /// `active` against `passive` on the rulebook's resistance table, rolled by `unit` where
+    /// it is not sure either way (a rulebook without the table loses): the odds and whether the
+    /// active side won. `what` names what is weighed, for the log.
+    pub fn roll_resistance(
+        &mut self,
+        unit: UnitId,
+        active: u32,
+        passive: u32,
+        what: String,
+    ) -> (Resistance, bool) {
+        let odds = self
+            .scenario
+            .ruleset
+            .resistance(active, passive)
+            .unwrap_or(Resistance::Sure(false));
+        let won = match odds {
+            Resistance::Sure(won) => won,
+            Resistance::Chance(chance) => {
+                let demand = Demand::new(chance, Vec::new());
+                self.roll(unit, RollPurpose::Resistance(what), &demand)
+                    .success
+            }
+        };
+        (odds, won)
     }
 
     /// Roll one die (for a jam's rounds of work, a scatter, a stun); the caller's event records

@@ -137,6 +137,39 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
     announce_change(battle, unit, before);
 }
 
+/// A knock-out blow of `damage` that landed: weighed against the target's hit points on the
+/// rulebook's resistance table (rolled, unless sure either way); won, the target loses a third
+/// of it (rounded down, armor already weighed in the table) and is out cold; lost, it takes the
+/// blow.
+pub(super) fn knock_out_blow(battle: &mut Battle, from: UnitId, to: UnitId, damage: u32) {
+    let hit_points = battle.vitals(to).hit_points;
+    let (odds, knocked_out) = battle.roll_resistance(
+        from,
+        damage,
+        hit_points,
+        format!("knock-out, {damage} damage against {hit_points} hit points"),
+    );
+    battle.emit(EventKind::KnockOutWeighed {
+        unit: from,
+        target: to,
+        damage,
+        hit_points,
+        odds,
+        knocked_out,
+    });
+    if knocked_out {
+        let blow = Blow {
+            pieces: vec![damage / 3],
+            ignores_armor: true,
+            ..Blow::struck(0)
+        };
+        harm(battle, to, Some(from), blow);
+        knock_out_cold(battle, to);
+    } else {
+        harm(battle, to, Some(from), Blow::struck(damage));
+    }
+}
+
 /// The points of `unit`'s armor in the way of a blow. Armor over only part of the body is tried
 /// against one aimed at its wearer where the rulebook says (CoC's optional rules): where it
 /// lands on the hit locations, else by a Luck roll; otherwise it always counts.

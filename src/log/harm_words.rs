@@ -16,6 +16,16 @@ pub fn severity_suffix(scenario: &Scenario, severity: BlowSeverity) -> String {
     }
 }
 
+/// How the resistance table weighed two values: "40% on the resistance table", or sure either
+/// way.
+pub(super) fn weighed_words(odds: Resistance) -> String {
+    match odds {
+        Resistance::Sure(true) => "sure, ten or more ahead".to_string(),
+        Resistance::Sure(false) => "no chance, ten or more behind".to_string(),
+        Resistance::Chance(chance) => format!("{chance}% on the resistance table"),
+    }
+}
+
 /// The words for an event of harm (empty for any other).
 pub(super) fn describe(
     kind: &EventKind,
@@ -68,11 +78,7 @@ pub(super) fn describe(
             knocked_out,
             ..
         } => {
-            let weighed = match odds {
-                Resistance::Sure(true) => "sure, ten or more ahead".to_string(),
-                Resistance::Sure(false) => "no chance, ten or more behind".to_string(),
-                Resistance::Chance(chance) => format!("{chance}% on the resistance table"),
-            };
+            let weighed = weighed_words(*odds);
             let outcome = if *knocked_out {
                 format!("knocked out, losing {} of them", damage / 3)
             } else {

@@ -1,6 +1,7 @@
 //! The combat log: every event in plain words, sorted by what it is about and whom it names,
 //! and the whole of it as a Markdown document.
 
+mod grapple_words;
 mod harm_words;
 mod words;
 
@@ -75,6 +76,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Maneuvered { .. }
         | E::KnockOutSwung { .. }
         | E::KnockOutWeighed { .. }
+        | E::StrengthPitted { .. }
         | E::ArmorTried { .. }
         | E::TargetDrawn { .. }
         | E::DefenceAsked { .. }
@@ -104,6 +106,9 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Disarmed { .. }
         | E::Held { .. }
         | E::Released { .. }
+        | E::Gripped { .. }
+        | E::GripEased { .. }
+        | E::BreathGone { .. }
         | E::Hindered { .. }
         | E::Exposed { .. }
         | E::CaughtFire { .. }
@@ -179,6 +184,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::KnockedOut { unit, .. }
         | E::ArmorTried { unit, .. }
         | E::BelowZero { unit, .. }
+        | E::BreathGone { unit }
         | E::TurnLost { unit }
         | E::TurnEnded { unit } => vec![*unit],
         E::DamageRolled { unit, target, .. }
@@ -203,6 +209,8 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         } => vec![*attacker, *defender],
         E::Damaged { unit, by, .. } => std::iter::once(*unit).chain(*by).collect(),
         E::Held { unit, holder } | E::Released { unit, holder } => vec![*unit, *holder],
+        E::StrengthPitted { unit, against, .. } => vec![*unit, *against],
+        E::Gripped { unit, target, .. } | E::GripEased { unit, target } => vec![*unit, *target],
         E::Stabilised { unit, by, .. } | E::Healed { unit, by, .. } => vec![*unit, *by],
         E::Delayed { unit, until } => std::iter::once(*unit).chain(*until).collect(),
         E::Rejected { command, .. } => command.unit().into_iter().collect(),

@@ -458,6 +458,10 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         | EventKind::KnockOutSwung { .. }
         | EventKind::KnockOutWeighed { .. }
         | EventKind::KnockedOut { .. }) => super::harm_words::describe(kind, &name, scenario),
+        kind @ (EventKind::StrengthPitted { .. }
+        | EventKind::Gripped { .. }
+        | EventKind::GripEased { .. }
+        | EventKind::BreathGone { .. }) => super::grapple_words::describe(kind, &name),
         EventKind::Rejected { command, reason } => {
             let who = command
                 .unit()
@@ -478,6 +482,10 @@ pub fn goal_words(goal: ManeuverGoal) -> &'static str {
         ManeuverGoal::BreakHold => "break free of",
         ManeuverGoal::Hinder => "hamper",
         ManeuverGoal::Expose => "leave open",
+        ManeuverGoal::Immobilise => "pin",
+        ManeuverGoal::Injure => "hurt",
+        ManeuverGoal::Strangle => "strangle",
+        ManeuverGoal::KnockOut => "knock out",
     }
 }
 

@@ -8,6 +8,7 @@ pub mod damage;
 pub mod dice;
 pub mod explosions;
 pub mod firearms;
+pub mod grapple;
 pub mod initiative;
 pub mod level_rolls;
 pub mod melee;

@@ -11,6 +11,7 @@ use super::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Form
 use super::dice::Dice;
 use super::explosions::BlastRing;
 use super::firearms::VolleyHits;
+use super::grapple::ManeuverGoal;
 use super::initiative::InitiativeEntry;
 use super::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use super::modifiers::Modifier;
@@ -323,6 +324,19 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
 
     /// Whether a fighting maneuver is possible between these Builds, and at what penalty.
     fn maneuver(&self, maneuvering_build: i32, opponent_build: i32) -> ManeuverAllowance;
+
+    /// The maneuvers the rulebook offers a unit holding no one, or (`holding`) one holding an
+    /// opponent.
+    fn maneuver_goals(&self, holding: bool) -> &'static [ManeuverGoal];
+
+    /// Where maneuvers are grapples (BRP), the skill a grapple is rolled on: one that lands is
+    /// weighed STR against STR before it holds, and what the holder then does with the held
+    /// unit resolves at once. `None`: each maneuver is one opposed exchange (CoC 7e).
+    fn grapple_skill(&self) -> Option<&'static str>;
+
+    /// The chance that a unit of this CON, strangled, holds its breath through the `round`th
+    /// round of it (counting from 1).
+    fn breath_chance(&self, constitution: u32, round: u32) -> u32;
 
     /// Roll a weapon's damage at `reach`; `Ok(None)` beyond a blast's reach.
     fn damage(

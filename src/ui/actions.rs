@@ -136,15 +136,23 @@ fn setup_controls(ui: &mut egui::Ui, view: &mut BattleView, scenario: &Scenario)
     });
 }
 
-/// The maneuvers a person may choose, with their labels.
-pub(super) const GOALS: [(ManeuverGoal, &str); 6] = [
-    (ManeuverGoal::KnockProne, "Knock down"),
-    (ManeuverGoal::Disarm, "Disarm"),
-    (ManeuverGoal::Hold, "Hold"),
-    (ManeuverGoal::BreakHold, "Break free"),
-    (ManeuverGoal::Hinder, "Hamper"),
-    (ManeuverGoal::Expose, "Leave open"),
-];
+/// A maneuver's label on its button; where maneuvers are grapples (`grapples`), seizing is a
+/// grapple.
+pub(super) fn maneuver_label(goal: ManeuverGoal, grapples: bool) -> &'static str {
+    match goal {
+        ManeuverGoal::KnockProne => "Knock down",
+        ManeuverGoal::Disarm => "Disarm",
+        ManeuverGoal::Hold if grapples => "Grapple",
+        ManeuverGoal::Hold => "Hold",
+        ManeuverGoal::BreakHold => "Break free",
+        ManeuverGoal::Hinder => "Hamper",
+        ManeuverGoal::Expose => "Leave open",
+        ManeuverGoal::Immobilise => "Pin",
+        ManeuverGoal::Injure => "Hurt (1D6)",
+        ManeuverGoal::Strangle => "Strangle",
+        ManeuverGoal::KnockOut => "Knock out (1D6)",
+    }
+}
 
 fn unit_buttons(
     ui: &mut egui::Ui,
@@ -218,10 +226,19 @@ fn unit_buttons(
     // their own.
     ui.horizontal_wrapped(|ui| {
         // A monster with several attacks may still maneuver after its first: the battle says.
+        let grapples = scenario.ruleset.grapple_skill().is_some();
+        let goals = scenario
+            .ruleset
+            .maneuver_goals(state.condition.holding.is_some());
         egui::ComboBox::from_id_salt("maneuver")
-            .selected_text("Maneuver…")
+            .selected_text(if grapples {
+                "Grapple…"
+            } else {
+                "Maneuver…"
+            })
             .show_ui(ui, |ui| {
-                for (goal, label) in GOALS {
+                for &goal in goals {
+                    let label = maneuver_label(goal, grapples);
                     if ui.selectable_label(false, label).clicked() {
                         *view.intent = Intent::Maneuver(goal);
                     }

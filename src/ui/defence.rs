@@ -4,13 +4,14 @@
 
 use bevy_egui::egui;
 
-use super::actions::GOALS;
+use super::actions::maneuver_label;
 use super::view::BattleView;
 use crate::battle::command::{Answer, Command};
 use crate::battle::event::{DefenceKind, EventKind};
 use crate::battle::ranged::shot_answer;
 use crate::battle::threat::AnswerOdds;
 use crate::battle::{AttackKind, UnitId};
+use crate::log::goal_words;
 use crate::rules::situation::ShotDefence;
 use crate::words::capitalised;
 
@@ -63,15 +64,9 @@ pub(super) fn defence_prompt(
                     spec.name,
                     attacker.attack_name(*choice)
                 ),
-                AttackKind::Maneuver(goal) => format!(
-                    "tries to {} {}",
-                    GOALS
-                        .iter()
-                        .find(|(known, _)| known == goal)
-                        .map_or("maneuver", |(_, label)| label)
-                        .to_lowercase(),
-                    spec.name
-                ),
+                AttackKind::Maneuver(goal) => {
+                    format!("tries to {} {}", goal_words(*goal), spec.name)
+                }
                 AttackKind::Fire(fire) => format!(
                     "opens fire on {} with the {}",
                     spec.name,
@@ -173,7 +168,8 @@ pub(super) fn defence_prompt(
                 egui::ComboBox::from_id_salt("answer-maneuver")
                     .selected_text("Answer with a maneuver…")
                     .show_ui(ui, |ui| {
-                        for (goal, label) in GOALS {
+                        for &goal in scenario.ruleset.maneuver_goals(false) {
+                            let label = maneuver_label(goal, false);
                             if ui.selectable_label(false, label).clicked() {
                                 view.order(Command::Answer {
                                     unit: defender,

@@ -112,7 +112,16 @@ fn exchange_reading(
     kind: AttackKind,
 ) -> (bool, String) {
     let verb = match kind {
-        AttackKind::Maneuver(_) => "works",
+        AttackKind::Maneuver(goal) => {
+            if let Some(chance) = melee::at_once_chance(world, attacker, target, goal) {
+                return match chance {
+                    Ok(chance) if chance >= 1.0 => (true, "Held · sure to work".to_string()),
+                    Ok(chance) => (true, format!("Held · works {:.0}%", chance * 100.0)),
+                    Err(why) => (false, capitalised(&why.to_string())),
+                };
+            }
+            "works"
+        }
         _ => "lands",
     };
     match melee::strike_odds(world, attacker, target, kind) {

@@ -13,13 +13,13 @@ use gridkeeper::rules::situation::ShotDefence;
 
 use super::*;
 
-const HARVEY: UnitId = UnitId(0);
+pub(super) const HARVEY: UnitId = UnitId(0);
 const EZRA: UnitId = UnitId(3);
-const MERCY: UnitId = UnitId(4);
-const SILAS: UnitId = UnitId(5);
+pub(super) const MERCY: UnitId = UnitId(4);
+pub(super) const SILAS: UnitId = UnitId(5);
 
 /// The Kingsport Warehouse with these units moved to these tiles, every unit played by a person.
-fn kingsport_with(places: &[(UnitId, (u32, u32))]) -> Scenario {
+pub(super) fn kingsport_with(places: &[(UnitId, (u32, u32))]) -> Scenario {
     let mut scenario = shipped("kingsport.ron");
     for (unit, (x, y)) in places {
         scenario.units[unit.index()].start = Tile::new(*x, *y);
@@ -31,7 +31,7 @@ fn kingsport_with(places: &[(UnitId, (u32, u32))]) -> Scenario {
 }
 
 /// Harvey in the open with Mercy and Silas on either side and Ezra above him.
-fn ambush() -> App {
+pub(super) fn ambush() -> App {
     begun(kingsport_with(&[
         (HARVEY, (10, 8)),
         (MERCY, (11, 8)),
@@ -42,7 +42,7 @@ fn ambush() -> App {
 
 /// End turns until `unit` is the one acting, past every declaration slot (no one named to
 /// parry, unless `name_parries` did).
-fn until_the_turn_of(app: &mut App, unit: UnitId) {
+pub(super) fn until_the_turn_of(app: &mut App, unit: UnitId) {
     name_parries(app, &[]);
     while let Some(acting) = acting(app).filter(|acting| *acting != unit) {
         send(app, Command::EndTurn { unit: acting });
@@ -72,7 +72,7 @@ fn limits(app: &App) -> TurnLimits {
 }
 
 /// End turns until `unit` has a whole turn (move, then act), past its slots kept for a shot.
-fn until_the_whole_turn_of(app: &mut App, unit: UnitId) {
+pub(super) fn until_the_whole_turn_of(app: &mut App, unit: UnitId) {
     until_the_turn_of(app, unit);
     while limits(app).fire_only {
         send(app, Command::EndTurn { unit });
@@ -115,7 +115,7 @@ fn harvey_may(app: &mut App) -> (bool, bool) {
 }
 
 /// Harvey answers the blow waiting for him; what came of it.
-fn harvey_answers(app: &mut App, answer: Answer) -> Vec<EventKind> {
+pub(super) fn harvey_answers(app: &mut App, answer: Answer) -> Vec<EventKind> {
     after(
         app,
         &[],

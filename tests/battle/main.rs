@@ -6,6 +6,7 @@ mod ai;
 mod brp;
 mod explosives;
 mod firearms;
+mod grapples;
 
 use std::path::Path;
 

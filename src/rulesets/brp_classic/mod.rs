@@ -19,6 +19,7 @@ use crate::rules::damage::{
 use crate::rules::dice::Dice;
 use crate::rules::explosions::{BlastRing, falloff_rings};
 use crate::rules::firearms::VolleyHits;
+use crate::rules::grapple::{ManeuverGoal, falling_multiple};
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::Modifier;
@@ -383,6 +384,30 @@ impl Ruleset for BrpClassic {
 
     fn maneuver(&self, _maneuvering_build: i32, _opponent_build: i32) -> ManeuverAllowance {
         ManeuverAllowance::Possible { penalty_dice: 0 }
+    }
+
+    fn maneuver_goals(&self, holding: bool) -> &'static [ManeuverGoal] {
+        if holding {
+            &[
+                ManeuverGoal::KnockProne,
+                ManeuverGoal::KnockOut,
+                ManeuverGoal::Disarm,
+                ManeuverGoal::Immobilise,
+                ManeuverGoal::Injure,
+                ManeuverGoal::Strangle,
+            ]
+        } else {
+            &[ManeuverGoal::Hold, ManeuverGoal::BreakHold]
+        }
+    }
+
+    fn grapple_skill(&self) -> Option<&'static str> {
+        Some(sheet::GRAPPLE)
+    }
+
+    /// Drowning and suffocation: CON x10 in the first round, x9 in the second, and so on.
+    fn breath_chance(&self, constitution: u32, round: u32) -> u32 {
+        falling_multiple(constitution, 10, round)
     }
 
     /// The weapon's dice and the damage bonus; an impale rolls the weapon's dice twice and adds

@@ -88,6 +88,9 @@ pub const FIST: &str = "Fist/Punch";
 /// The skill under which an unarmed blow does double damage.
 pub const MARTIAL_ARTS: &str = "Martial Arts";
 
+/// The skill a grapple is rolled on.
+pub const GRAPPLE: &str = "Grapple";
+
 /// The skills a BRP classic fight calls for, with the classic base values (SPECS.md 1.1).
 pub const BRP_SKILLS: &[SkillEntry] = &[
     SkillEntry {
@@ -99,7 +102,7 @@ pub const BRP_SKILLS: &[SkillEntry] = &[
     fighting(FIST, &["Fist", "Punch"], 50),
     fighting("Kick", &[], 25),
     fighting("Head Butt", &[], 10),
-    fighting("Grapple", &[], 25),
+    fighting(GRAPPLE, &[], 25),
     fighting(MARTIAL_ARTS, &[], 1),
     skill("Handgun", &[], 20),
     skill("Rifle", &[], 25),

@@ -14,6 +14,7 @@ use crate::rules::damage::{
 use crate::rules::dice::Dice;
 use crate::rules::explosions::{BlastRing, halving_rings};
 use crate::rules::firearms::{VolleyHits, volley_hits, volley_size};
+use crate::rules::grapple::ManeuverGoal;
 use crate::rules::initiative::{InitiativeEntry, initiative_order};
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome, melee_outcome};
 use crate::rules::modifiers::{Modifier, ModifierReason};
@@ -382,6 +383,26 @@ impl Ruleset for Coc7e {
 
     fn maneuver(&self, maneuvering_build: i32, opponent_build: i32) -> ManeuverAllowance {
         maneuver_allowance(maneuvering_build, opponent_build)
+    }
+
+    fn maneuver_goals(&self, _holding: bool) -> &'static [ManeuverGoal] {
+        &[
+            ManeuverGoal::KnockProne,
+            ManeuverGoal::Disarm,
+            ManeuverGoal::Hold,
+            ManeuverGoal::BreakHold,
+            ManeuverGoal::Hinder,
+            ManeuverGoal::Expose,
+        ]
+    }
+
+    fn grapple_skill(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Suffocating: a CON roll each round.
+    fn breath_chance(&self, constitution: u32, _round: u32) -> u32 {
+        constitution
     }
 
     fn damage(

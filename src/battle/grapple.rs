@@ -1,0 +1,289 @@
+//! Maneuvers' effects and grapples: what a maneuver that worked does; a grapple's hold, thrown
+//! off STR against STR and joined by fellow grapplers; what the holder then does with the held
+//! unit (pin, injure, knock out, disarm, strangle), breaking free, and choking.
+
+use super::command::{Command, ManeuverGoal, WeaponChoice};
+use super::event::{Contest, EventKind};
+use super::hold::{hold_on, holders, let_go};
+use super::state::Battle;
+use super::wounds::{self, Blow};
+use super::{UnitId, Vital};
+use crate::rules::damage::{DamageQuality, DamageReach};
+use crate::rules::grapple::{Grip, grapple_injury};
+use crate::rules::opposed::Resistance;
+use crate::rules::roll::{Demand, RollPurpose};
+
+/// The STR of everyone holding `target`, and of `joining` (about to).
+fn holders_strength(battle: &Battle, target: UnitId, joining: Option<UnitId>) -> u32 {
+    holders(battle, target)
+        .into_iter()
+        .chain(joining)
+        .map(|unit| battle.spec(unit).characteristics.strength)
+        .sum()
+}
+
+/// Carry out a maneuver by `unit` on `target` that worked.
+pub(super) fn apply_goal(battle: &mut Battle, unit: UnitId, target: UnitId, goal: ManeuverGoal) {
+    match goal {
+        ManeuverGoal::Disarm => disarm(battle, target),
+        ManeuverGoal::KnockProne => {
+            battle.change_condition(target, |condition| condition.prone = true);
+            battle.emit(EventKind::FellProne { unit: target });
+        }
+        ManeuverGoal::Hold if battle.scenario.ruleset.grapple_skill().is_some() => {
+            seize(battle, unit, target);
+        }
+        ManeuverGoal::Hold => hold_on(battle, unit, target),
+        ManeuverGoal::BreakHold => let_go(battle, target),
+        ManeuverGoal::Hinder => {
+            battle.change_condition(target, |condition| condition.hindered = true);
+            battle.emit(EventKind::Hindered { unit: target });
+        }
+        ManeuverGoal::Expose => {
+            let round = battle.round();
+            battle.change_condition(target, |condition| condition.exposed_in_round = Some(round));
+            battle.emit(EventKind::Exposed { unit: target });
+        }
+        ManeuverGoal::Immobilise
+        | ManeuverGoal::Injure
+        | ManeuverGoal::Strangle
+        | ManeuverGoal::KnockOut => follow_up(battle, unit, target, goal),
+    }
+}
+
+/// The weapon in `target`'s hand is knocked out of it.
+fn disarm(battle: &mut Battle, target: UnitId) {
+    let WeaponChoice::Carried(index) = battle.arsenal(target).in_hand else {
+        return;
+    };
+    let name = battle.spec(target).weapons[index].weapon.name.clone();
+    let fallback = if battle.spec(target).natural_attacks.is_empty() {
+        WeaponChoice::Unarmed
+    } else {
+        WeaponChoice::Natural(0)
+    };
+    battle.change_arsenal(target, |arsenal| {
+        arsenal.lost.push(index);
+        arsenal.in_hand = fallback;
+    });
+    battle.emit(EventKind::Disarmed {
+        unit: target,
+        weapon: name,
+    });
+}
+
+/// Strength against strength on the resistance table, rolled by `unit`; announced.
+fn pit(
+    battle: &mut Battle,
+    unit: UnitId,
+    against: UnitId,
+    contest: Contest,
+    (active, passive): (u32, u32),
+) -> bool {
+    let (odds, won) = battle.roll_resistance(
+        unit,
+        active,
+        passive,
+        format!("STR {active} against STR {passive}"),
+    );
+    battle.emit(EventKind::StrengthPitted {
+        unit,
+        against,
+        contest,
+        active,
+        passive,
+        odds,
+        won,
+    });
+    won
+}
+
+/// A grapple by `unit` that landed on `target`: thrown off if `target`'s STR beats that of
+/// everyone holding it with `unit`; else `unit` holds it (beside any who already do).
+fn seize(battle: &mut Battle, unit: UnitId, target: UnitId) {
+    let strengths = (
+        battle.spec(target).characteristics.strength,
+        holders_strength(battle, target, Some(unit)),
+    );
+    if !pit(battle, target, unit, Contest::ThrowOff, strengths) {
+        hold_on(battle, unit, target);
+    }
+}
+
+/// What a holder does with the unit it holds (or a held unit to break free), where maneuvers
+/// are grapples: at once, with no answer asked. Checked by `maneuver_allowed` before.
+pub(super) fn follow_up(battle: &mut Battle, unit: UnitId, target: UnitId, goal: ManeuverGoal) {
+    match goal {
+        ManeuverGoal::KnockProne => apply_goal(battle, unit, target, goal),
+        ManeuverGoal::Disarm => {
+            if grapple_roll(battle, unit) {
+                disarm(battle, target);
+            }
+        }
+        ManeuverGoal::Injure | ManeuverGoal::KnockOut => {
+            if grapple_roll(battle, unit) {
+                let damage = injury(battle, unit, target, "the grapple");
+                if goal == ManeuverGoal::KnockOut {
+                    wounds::knock_out_blow(battle, unit, target, damage);
+                } else {
+                    wounds::harm(battle, target, Some(unit), Blow::struck(damage));
+                }
+            }
+        }
+        ManeuverGoal::Immobilise => {
+            let strengths = (
+                holders_strength(battle, target, None),
+                battle.spec(target).characteristics.strength,
+            );
+            if pit(battle, unit, target, Contest::Pin, strengths) {
+                take_grip(battle, unit, target, Grip::Immobilise);
+            }
+        }
+        ManeuverGoal::Strangle => {
+            let grip = Grip::Strangle {
+                rounds: 0,
+                breathless: false,
+            };
+            take_grip(battle, unit, target, grip);
+        }
+        ManeuverGoal::BreakHold => {
+            let strengths = (
+                battle.spec(unit).characteristics.strength,
+                holders_strength(battle, unit, None),
+            );
+            if pit(battle, unit, target, Contest::BreakFree, strengths) {
+                for holder in holders(battle, unit) {
+                    let_go(battle, holder);
+                }
+            }
+        }
+        ManeuverGoal::Hold | ManeuverGoal::Hinder | ManeuverGoal::Expose => {
+            apply_goal(battle, unit, target, goal);
+        }
+    }
+}
+
+/// The chance that what a holder (or a held unit) does at once works, before any die falls.
+pub(super) fn follow_up_chance(
+    battle: &Battle,
+    unit: UnitId,
+    target: UnitId,
+    goal: ManeuverGoal,
+) -> f64 {
+    let ruleset = &battle.scenario.ruleset;
+    let strength = |unit: UnitId| battle.spec(unit).characteristics.strength;
+    let resisted = |active: u32, passive: u32| match ruleset.resistance(active, passive) {
+        Some(Resistance::Sure(won)) => f64::from(u8::from(won)),
+        Some(Resistance::Chance(chance)) => ruleset.chance(&Demand::new(chance, Vec::new())),
+        None => 0.0,
+    };
+    match goal {
+        ManeuverGoal::Disarm | ManeuverGoal::Injure | ManeuverGoal::KnockOut => {
+            ruleset.grapple_skill().map_or(0.0, |skill| {
+                ruleset.chance(&Demand::new(battle.skill(unit, skill), Vec::new()))
+            })
+        }
+        ManeuverGoal::Immobilise => {
+            resisted(holders_strength(battle, target, None), strength(target))
+        }
+        ManeuverGoal::BreakHold => resisted(strength(unit), holders_strength(battle, unit, None)),
+        ManeuverGoal::KnockProne
+        | ManeuverGoal::Strangle
+        | ManeuverGoal::Hold
+        | ManeuverGoal::Hinder
+        | ManeuverGoal::Expose => 1.0,
+    }
+}
+
+/// `unit`'s roll on the rulebook's grapple skill (nothing without one).
+fn grapple_roll(battle: &mut Battle, unit: UnitId) -> bool {
+    battle
+        .scenario
+        .ruleset
+        .grapple_skill()
+        .is_some_and(|skill| battle.roll_skill(unit, skill, Vec::new()).success)
+}
+
+/// A grapple's 1D6 (no damage bonus), rolled by `unit` at `target`.
+fn injury(battle: &mut Battle, unit: UnitId, target: UnitId, by: &str) -> u32 {
+    let damage_bonus = battle.spec(unit).derived.damage_bonus.clone();
+    battle
+        .roll_damage(
+            unit,
+            target,
+            by,
+            &grapple_injury(),
+            DamageReach::Full,
+            &damage_bonus,
+            DamageQuality::Normal,
+        )
+        .total
+}
+
+fn take_grip(battle: &mut Battle, unit: UnitId, target: UnitId, grip: Grip) {
+    battle.change_condition(unit, |condition| condition.grip = Some(grip));
+    battle.emit(EventKind::Gripped { unit, target, grip });
+}
+
+/// After `command` was carried out: a holder that did anything but keep its grip (ending its
+/// turn, answering an attack, naming its parry, or taking a grip anew) eases it.
+pub(super) fn keep_or_ease_grip(battle: &mut Battle, command: &Command) {
+    let keeps = matches!(
+        command,
+        Command::EndTurn { .. }
+            | Command::Answer { .. }
+            | Command::DeclareParry { .. }
+            | Command::Delay { .. }
+            | Command::Maneuver {
+                goal: ManeuverGoal::Immobilise | ManeuverGoal::Strangle,
+                ..
+            }
+    );
+    let Some(unit) = command.unit().filter(|_| !keeps) else {
+        return;
+    };
+    let condition = battle.condition(unit);
+    if let (Some(_), Some(target)) = (condition.grip, condition.holding) {
+        battle.change_condition(unit, |condition| condition.grip = None);
+        battle.emit(EventKind::GripEased { unit, target });
+    }
+}
+
+/// As a round ends, everyone strangled tries to hold its breath (the rulebook's chance for
+/// that round of it); once it cannot, it chokes for 1D6 a round, armor no help.
+pub(super) fn choke(battle: &mut Battle) {
+    for holder in battle.unit_ids() {
+        let condition = battle.condition(holder);
+        let (Some(Grip::Strangle { rounds, breathless }), Some(target)) =
+            (condition.grip, condition.holding)
+        else {
+            continue;
+        };
+        if battle.vitals(target).vital == Vital::Dead {
+            continue;
+        }
+        let rounds = rounds + 1;
+        let mut breathless = breathless;
+        if !breathless {
+            let constitution = battle.spec(target).characteristics.constitution;
+            let chance = battle.scenario.ruleset.breath_chance(constitution, rounds);
+            let purpose = RollPurpose::Characteristic("CON to hold breath".to_string());
+            breathless = !battle
+                .roll(target, purpose, &Demand::new(chance, Vec::new()))
+                .success;
+            if breathless {
+                battle.emit(EventKind::BreathGone { unit: target });
+            }
+        }
+        let grip = Grip::Strangle { rounds, breathless };
+        battle.change_condition(holder, |condition| condition.grip = Some(grip));
+        if breathless {
+            let damage = injury(battle, holder, target, "choking");
+            let blow = Blow {
+                ignores_armor: true,
+                ..Blow::struck(damage)
+            };
+            wounds::harm(battle, target, Some(holder), blow);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+//! Fighting maneuvers and grapples as plain data: what a maneuver is for, the grip a grappler
+//! keeps on a held opponent, and how long a strangled unit holds its breath.
+
+use serde::{Deserialize, Serialize};
+
+use super::damage::{DamageNotation, Term};
+
+/// What a fighting maneuver is for. A rulebook offers some of these (`Ruleset::maneuver_goals`):
+/// CoC 7e's maneuvers are one opposed roll each; BRP's grapple (`Hold`) seizes the opponent and
+/// the rest are what the holder does with it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ManeuverGoal {
+    /// Knock the weapon out of the target's hand.
+    Disarm,
+    /// Throw the target to the ground.
+    KnockProne,
+    /// Restrain the target (a grapple, in BRP): it cannot move, flee or shoot until it breaks
+    /// free.
+    Hold,
+    /// Break out of a hold (the target is whoever holds the unit).
+    BreakHold,
+    /// Hamper the target: a penalty die on its rolls until the end of its next turn.
+    Hinder,
+    /// Leave the target open: its enemies get a bonus die on melee attacks on it this round.
+    Expose,
+    /// Pin the held target (STR against STR): it can do nothing until the holder does
+    /// something else.
+    Immobilise,
+    /// Hurt the held target: 1D6 on a successful grapple roll, again each round.
+    Injure,
+    /// Strangle the held target: no further roll; it holds its breath, then chokes.
+    Strangle,
+    /// Knock the held target out: the grapple's 1D6 weighed against its hit points.
+    KnockOut,
+}
+
+/// The damage of a grapple's injury (and of its knock-out, weighed against hit points), and of a
+/// round without breath: 1D6, no damage bonus.
+#[must_use]
+pub fn grapple_injury() -> DamageNotation {
+    DamageNotation::sum(vec![Term::dice(1, 6)])
+}
+
+/// What a holder keeps doing to the opponent it holds, until it does anything else.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Grip {
+    /// The held unit can do nothing.
+    Immobilise,
+    /// The held unit is choking: `rounds` ended since, and whether its breath has given out
+    /// (then it takes 1D6 a round).
+    Strangle { rounds: u32, breathless: bool },
+}
+
+/// A characteristic times a multiplier that drops by one each round, from `first` in the first
+/// round (BRP's breath: CON x10, then x9, x8, …), never below nothing.
+#[must_use]
+pub fn falling_multiple(characteristic: u32, first: u32, round: u32) -> u32 {
+    characteristic.saturating_mul(first.saturating_sub(round.saturating_sub(1)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn breath_falls_by_one_multiple_a_round() {
+        // CON 11: x10 = 110 in the first round, x9 = 99, x8 = 88, … nothing from the eleventh.
+        let cases = [
+            (1, 110),
+            (2, 99),
+            (3, 88),
+            (9, 22),
+            (10, 11),
+            (11, 0),
+            (40, 0),
+        ];
+        for (round, chance) in cases {
+            assert_eq!(falling_multiple(11, 10, round), chance, "round {round}");
+        }
+        assert_eq!(falling_multiple(0, 10, 1), 0);
+    }
+}
