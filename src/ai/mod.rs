@@ -11,6 +11,7 @@
 //! refuse for its weapon.
 
 pub mod defence;
+mod holds;
 mod plan;
 
 use bevy::prelude::*;
@@ -45,6 +46,9 @@ pub struct Seen {
     pub hit_points: u32,
     /// What it holds ready.
     pub holding: WeaponChoice,
+    /// The enemy holding it fast, and the one it holds.
+    pub held_by: Option<UnitId>,
+    pub holds: Option<UnitId>,
     /// Whom it has taken aim at.
     pub aiming_at: Option<UnitId>,
     /// First Aid would do it good: dying, or hurt and not yet tended.
@@ -165,6 +169,8 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
                 prone: condition.prone,
                 hit_points: vitals.hit_points,
                 holding: arsenal.in_hand,
+                held_by: condition.held_by,
+                holds: condition.holding,
                 aiming_at: condition.aim.map(|aim| aim.target),
                 treatable: vitals.vital == Vital::Dying
                     || (vitals.vital != Vital::Stabilised
@@ -190,6 +196,9 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
     }
     if unhurt && still_waiting(&scenario, &seen, unit) {
         return Command::EndTurn { unit };
+    }
+    if let Some(command) = holds::held_command(world, &scenario, &seen, turn, &arsenal) {
+        return command;
     }
     if style == Style::Baseline {
         if turn.limits.fire_only {

@@ -375,3 +375,74 @@ fn grapple_options_need_the_hold_and_the_rulebook() {
         "{thing:?}"
     );
 }
+
+/// `unit`'s commands once the AI (careful) takes it over now, everyone else at this keyboard
+/// answering nothing, until its turn is over.
+fn ai_turn(app: &mut App, unit: UnitId) -> Vec<Command> {
+    app.add_plugins(gridkeeper::ai::plugin);
+    let units = app.world().resource::<ActiveScenario>().0.units.len();
+    app.world_mut().resource_mut::<Controllers>().0[unit.index()] = Control::Ai;
+    app.insert_resource(gridkeeper::ai::AiStyles(vec![
+        gridkeeper::ai::Style::Careful;
+        units
+    ]));
+    let mark = app
+        .world()
+        .resource::<gridkeeper::battle::CommandLog>()
+        .0
+        .len();
+    for _ in 0..20 {
+        app.update();
+        let waiting = app
+            .world()
+            .resource::<Flow>()
+            .pending()
+            .map(|pending| pending.target);
+        if let Some(target) = waiting.filter(|target| *target != unit) {
+            send(
+                app,
+                Command::Answer {
+                    unit: target,
+                    answer: Answer::Nothing,
+                },
+            );
+        } else if acting(app) != Some(unit) {
+            break;
+        }
+    }
+    app.world().resource::<gridkeeper::battle::CommandLog>().0[mark..]
+        .iter()
+        .filter(|command| command.unit() == Some(unit))
+        .cloned()
+        .collect()
+}
+
+/// The AI's Silas (Grapple 40 against Club 55, STR 16) seizes Harvey, who holds his revolver
+/// beside him; and a held unit at every level tries to break free of its holder.
+#[test]
+fn the_ai_grapples_a_gunman_and_the_held_try_to_break_free() {
+    let mut app = ambush();
+    until_the_whole_turn_of(&mut app, SILAS);
+    let silas = ai_turn(&mut app, SILAS);
+    assert!(
+        silas.contains(&Command::Maneuver {
+            unit: SILAS,
+            target: HARVEY,
+            goal: ManeuverGoal::Hold,
+        }),
+        "{silas:?}"
+    );
+    let (mut app, _) = silas_grapples_harvey(60);
+    send(&mut app, Command::EndTurn { unit: SILAS });
+    until_the_whole_turn_of(&mut app, HARVEY);
+    let harvey = ai_turn(&mut app, HARVEY);
+    assert_eq!(
+        harvey.first(),
+        Some(&Command::Maneuver {
+            unit: HARVEY,
+            target: SILAS,
+            goal: ManeuverGoal::BreakHold,
+        }),
+        "{harvey:?}"
+    );
+}

@@ -8,14 +8,15 @@ use super::Reach;
 use super::YARD_NEARER;
 use super::reach_of;
 use crate::ai::{Seen, melee_choice};
-use crate::battle::command::{Command, WeaponChoice};
-use crate::battle::melee::strike_odds;
+use crate::battle::command::{Command, ManeuverGoal, WeaponChoice};
+use crate::battle::melee::{at_once_chance, strike_odds};
 use crate::battle::threat::AnswerOdds;
 use crate::battle::{AttackKind, UnitId};
 use crate::map::Tile;
 use crate::map::range::distance_yards;
 use crate::map::reach::{ORTHOGONAL_STEP, ReachMap, budget_for, reachable};
 use crate::rules::skills::DODGE;
+use crate::rules::weapons::AttackForm;
 
 impl<'a> Planner<'a> {
     /// Close on the enemy by the way its guns cover least: straight at it, or where a wall
@@ -158,6 +159,56 @@ impl<'a> Planner<'a> {
         best.map(|(_, target)| target)
     }
 
+    /// Where the rulebook grapples, a fighter good at it (a grapple skill of 30 or more, and at
+    /// least 70% of its blows') seizes a foe beside it who holds a gun and is no stronger than
+    /// itself: held, that foe cannot shoot. Holding one, it knocks it down (sure), then fights
+    /// on with its blows.
+    fn grapple_command(&self, world: &mut World, me: Seen, blow_skill: u32) -> Option<Command> {
+        let ruleset = self.scenario.ruleset.as_ref();
+        let grapple = ruleset.grapple_skill()?;
+        let unit = self.unit();
+        if let Some(held) = me.holds {
+            let standing = self
+                .seen
+                .iter()
+                .any(|foe| foe.unit == held && foe.standing && !foe.prone);
+            let goal = ManeuverGoal::KnockProne;
+            let sure = at_once_chance(world, unit, held, goal).is_some_and(|chance| chance.is_ok());
+            return (standing && sure).then_some(Command::Maneuver {
+                unit,
+                target: held,
+                goal,
+            });
+        }
+        let spec = self.spec();
+        let grappling = spec.skill(ruleset, grapple);
+        if grappling < 30 || f64::from(grappling) < 0.7 * f64::from(blow_skill) {
+            return None;
+        }
+        let strength = spec.characteristics.strength;
+        let gunmen: Vec<UnitId> = self
+            .enemies()
+            .filter(|foe| foe.at.is_adjacent(me.at) && foe.held_by.is_none())
+            .filter(|foe| {
+                let foe_spec = &self.scenario.units[foe.unit.index()];
+                let gun = match foe.holding {
+                    WeaponChoice::Carried(index) => foe_spec
+                        .weapons
+                        .get(index)
+                        .is_some_and(|carried| carried.weapon.attack_form() == AttackForm::Shot),
+                    _ => false,
+                };
+                gun && foe_spec.characteristics.strength <= strength
+            })
+            .map(|foe| foe.unit)
+            .collect();
+        let goal = ManeuverGoal::Hold;
+        let target = gunmen
+            .into_iter()
+            .find(|foe| strike_odds(world, unit, *foe, AttackKind::Maneuver(goal)).is_ok())?;
+        Some(Command::Maneuver { unit, target, goal })
+    }
+
     /// Hand to hand: go where its blows would hurt most this turn (staying put if that is
     /// here) and strike the foe beside it it is likeliest to hurt; else run at the enemy.
     pub(super) fn blows_command(&mut self, world: &mut World, me: Seen) -> Command {
@@ -203,6 +254,9 @@ impl<'a> Planner<'a> {
             if let Some((to, _)) = best.filter(|(to, _)| *to != me.at) {
                 return Command::Move { unit, to };
             }
+        }
+        if can_strike && let Some(command) = self.grapple_command(world, me, skill) {
+            return command;
         }
         if can_strike && let Some(target) = self.strike_target(world, me, weapon, mean) {
             // Where the rulebook has knock-out blows, a blunt one is one: lost on the
