@@ -118,10 +118,11 @@ fn variant(kind: &EventKind) -> usize {
         E::Gripped { .. } => 71,
         E::GripEased { .. } => 72,
         E::BreathGone { .. } => 73,
+        E::Backlash { .. } => 74,
     }
 }
 
-const KINDS: usize = 74;
+const KINDS: usize = 75;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -593,6 +594,22 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 target: ROSE,
             },
             "Walter Corbitt Jr. eases the grip on Rose Whateley",
+        ),
+        (
+            E::Backlash {
+                unit: WALTER,
+                weapon: "Chainsaw".to_string(),
+            },
+            "The Chainsaw turns on Walter Corbitt Jr.",
+        ),
+        (
+            E::Gripped {
+                unit: WALTER,
+                target: ROSE,
+                grip: Grip::Garrote,
+            },
+            "Walter Corbitt Jr. pulls the garrote tight on Rose Whateley: 1D6 a round until a \
+             maneuver breaks free",
         ),
         (
             E::BreathGone { unit: ROSE },

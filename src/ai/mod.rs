@@ -495,8 +495,10 @@ pub(super) fn melee_choice(
         let count = u32::try_from(spec.natural_attacks.len()).unwrap_or(1);
         return WeaponChoice::Natural(usize::try_from(attack % count).unwrap_or(0));
     }
+    // A stalled chainsaw is no weapon until it is fixed.
     let hand_to_hand = |index: usize| {
         !arsenal.lost.contains(&index)
+            && arsenal.state(index).jam.is_none()
             && spec
                 .weapons
                 .get(index)

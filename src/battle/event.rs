@@ -196,6 +196,11 @@ pub enum EventKind {
         unit: UnitId,
         target: UnitId,
     },
+    /// An awkward weapon's fumble turns on its wielder (the chainsaw bucks): its damage follows.
+    Backlash {
+        unit: UnitId,
+        weapon: String,
+    },
     /// A strangled unit's breath gives out: it chokes, 1D6 a round, until freed.
     BreathGone {
         unit: UnitId,

@@ -26,6 +26,7 @@ use crate::rules::situation::AllowedAnswers;
 use crate::rules::situation::BlowFacts;
 use crate::rules::situation::DefenceFacts;
 use crate::rules::skills::DODGE;
+use crate::rules::weapons::Weapon;
 
 /// Wait for the defender's answer, or resolve at once if it cannot give one (it is down or
 /// stunned, or an unseen blow gives it no chance).
@@ -272,11 +273,24 @@ pub(super) fn attack_demand(
         };
         setup(battle, pending.attacker, pending.target, thrown, terms).ok()
     });
+    // A hand-to-hand weapon with an engine malfunctions (stalls) at its number; an awkward one
+    // fumbles twice as often.
+    let (malfunction, awkward) = match (&thrown, held_weapon(battle, pending.attacker, weapon)) {
+        (None, Some(carried)) => (carried.malfunction, carried.awkward),
+        _ => (None, false),
+    };
     let modifiers = match thrown {
         Some(shot) => shot.modifiers,
         None => attacker_modifiers(battle, pending).unwrap_or_default(),
     };
-    Demand::new(weapon.skill, modifiers).with_weapon(None, weapon.impale)
+    Demand::new(weapon.skill, modifiers)
+        .with_weapon(malfunction, weapon.impale)
+        .awkward(awkward)
+}
+
+/// The table row of a carried hand-to-hand weapon.
+fn held_weapon<'a>(battle: &'a Battle, unit: UnitId, weapon: &MeleeWeapon) -> Option<&'a Weapon> {
+    weapon.carried.and_then(|index| battle.carried(unit, index))
 }
 
 /// The attacker's weapon in an exchange: the one struck with, or for a maneuver the grapple
@@ -319,8 +333,11 @@ pub(super) fn exchange_odds_of(
 pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Answer) {
     let (attacker, defender) = (pending.attacker, pending.target);
     let attacker_weapon = attacker_weapon(battle, pending);
-    let attack_roll = attack_roll(battle, pending, &attacker_weapon);
+    let mut attack_roll = attack_roll(battle, pending, &attacker_weapon);
     battle.change_condition(attacker, |condition| condition.aim = None);
+    if attacker_weapon.thrown.is_none() {
+        misfortune(battle, attacker, &attacker_weapon, &mut attack_roll);
+    }
     if let Some((index, thrown)) = &attacker_weapon.thrown {
         let_fly(battle, attacker, *index, thrown);
     }
@@ -409,6 +426,11 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
                     quality,
                     knock_out,
                 );
+                if held_weapon(battle, attacker, &attacker_weapon)
+                    .is_some_and(|carried| carried.strangles)
+                {
+                    super::grapple::garrote(battle, attacker, defender);
+                }
                 let sticks = quality == DamageQuality::Impale
                     && battle.scenario.ruleset.impales_stick()
                     && !battle.spec(defender).immune_to_impale;
@@ -435,6 +457,41 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
     if defended && battle.condition(defender).prone && battle.vitals(defender).conscious() {
         battle.change_condition(defender, |condition| condition.prone = false);
         battle.emit(EventKind::StoodUp { unit: defender });
+    }
+}
+
+/// What a hand-to-hand weapon with an engine does on a bad roll: at its malfunction number it
+/// stalls (a jam to clear; the blow misses), and an awkward one's fumble turns its own damage
+/// on its wielder.
+fn misfortune(battle: &mut Battle, unit: UnitId, weapon: &MeleeWeapon, roll: &mut Verdict) {
+    let Some(index) = weapon.carried else {
+        return;
+    };
+    if roll.malfunction {
+        super::arms::malfunction(battle, unit, index);
+        roll.success = false;
+        if roll.level > SuccessLevel::Failure {
+            roll.level = SuccessLevel::Failure;
+        }
+    }
+    let awkward = held_weapon(battle, unit, weapon).is_some_and(|carried| carried.awkward);
+    if awkward && roll.level == SuccessLevel::Fumble {
+        let damage = battle
+            .roll_damage(
+                unit,
+                unit,
+                &weapon.name,
+                &weapon.damage,
+                DamageReach::Full,
+                &crate::rules::damage::Formula::default(),
+                DamageQuality::Normal,
+            )
+            .total;
+        battle.emit(EventKind::Backlash {
+            unit,
+            weapon: weapon.name.clone(),
+        });
+        wounds::harm(battle, unit, None, Blow::caught(damage));
     }
 }
 

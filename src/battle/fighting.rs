@@ -26,6 +26,8 @@ pub(super) struct MeleeWeapon {
     pub thrown: Option<(usize, Weapon)>,
     /// Its stun affects only targets up to this Build.
     pub stuns_up_to_build: Option<i32>,
+    /// A carried weapon: its place in the unit's list.
+    pub carried: Option<usize>,
 }
 
 /// Look up a unit's hand-to-hand or thrown attack; refuse anything else.
@@ -55,6 +57,7 @@ pub(super) fn melee_weapon(
                 range: weapon.range.clone(),
                 thrown: (form == AttackForm::Thrown).then(|| (index, weapon.clone())),
                 stuns_up_to_build: weapon.stuns_up_to_build,
+                carried: Some(index),
             })
         }
         WeaponChoice::Natural(index) => {
@@ -68,6 +71,7 @@ pub(super) fn melee_weapon(
                 range: WeaponRange::Touch,
                 thrown: None,
                 stuns_up_to_build: None,
+                carried: None,
             })
         }
         WeaponChoice::Unarmed => Ok(unarmed(battle, unit)),
@@ -86,6 +90,7 @@ pub(super) fn unarmed(battle: &Battle, unit: UnitId) -> MeleeWeapon {
         range: WeaponRange::Touch,
         thrown: None,
         stuns_up_to_build: None,
+        carried: None,
     }
 }
 
@@ -102,6 +107,7 @@ pub(super) fn grapple(battle: &Battle, unit: UnitId) -> Option<MeleeWeapon> {
         range: WeaponRange::Touch,
         thrown: None,
         stuns_up_to_build: None,
+        carried: None,
     })
 }
 
@@ -256,7 +262,12 @@ pub(super) fn strike_allowed(
             }
             setup(battle, unit, target, thrown, ShotTerms::default())?;
         }
-        None => in_reach(battle, unit, target, &chosen.range)?,
+        None => {
+            if let Some(index) = chosen.carried {
+                usable_now(battle, unit, index)?;
+            }
+            in_reach(battle, unit, target, &chosen.range)?;
+        }
     }
     Ok(chosen)
 }

@@ -225,8 +225,26 @@ fn take_grip(battle: &mut Battle, unit: UnitId, target: UnitId, grip: Grip) {
     battle.emit(EventKind::Gripped { unit, target, grip });
 }
 
+/// A garrote that landed on `target` stays on it, held by `unit` (not on a creature, which has
+/// attacks of its own rather than a throat to choke).
+pub(super) fn garrote(battle: &mut Battle, unit: UnitId, target: UnitId) {
+    if !battle.spec(target).natural_attacks.is_empty() || !battle.vitals(target).conscious() {
+        return;
+    }
+    if battle
+        .condition(unit)
+        .holding
+        .is_some_and(|held| held != target)
+    {
+        let_go(battle, unit);
+    }
+    hold_on(battle, unit, target);
+    take_grip(battle, unit, target, Grip::Garrote);
+}
+
 /// After `command` was carried out: a holder that did anything but keep its grip (ending its
-/// turn, answering an attack, naming its parry, or taking a grip anew) eases it.
+/// turn, answering an attack, naming its parry, or taking a grip anew) eases it; a garrote
+/// eased is off.
 pub(super) fn keep_or_ease_grip(battle: &mut Battle, command: &Command) {
     let keeps = matches!(
         command,
@@ -243,25 +261,35 @@ pub(super) fn keep_or_ease_grip(battle: &mut Battle, command: &Command) {
         return;
     };
     let condition = battle.condition(unit);
-    if let (Some(_), Some(target)) = (condition.grip, condition.holding) {
+    if let (Some(grip), Some(target)) = (condition.grip, condition.holding) {
         battle.change_condition(unit, |condition| condition.grip = None);
         battle.emit(EventKind::GripEased { unit, target });
+        if grip == Grip::Garrote {
+            let_go(battle, unit);
+        }
     }
 }
 
 /// As a round ends, everyone strangled tries to hold its breath (the rulebook's chance for
-/// that round of it); once it cannot, it chokes for 1D6 a round, armor no help.
+/// that round of it); once it cannot, it chokes for 1D6 a round, armor no help. A garrote
+/// chokes for 1D6 each round it is on.
 pub(super) fn choke(battle: &mut Battle) {
     for holder in battle.unit_ids() {
         let condition = battle.condition(holder);
-        let (Some(Grip::Strangle { rounds, breathless }), Some(target)) =
-            (condition.grip, condition.holding)
-        else {
+        let (Some(grip), Some(target)) = (condition.grip, condition.holding) else {
             continue;
         };
         if battle.vitals(target).vital == Vital::Dead {
             continue;
         }
+        let (rounds, breathless) = match grip {
+            Grip::Strangle { rounds, breathless } => (rounds, breathless),
+            Grip::Garrote => {
+                choking(battle, holder, target, "the garrote");
+                continue;
+            }
+            Grip::Immobilise => continue,
+        };
         let rounds = rounds + 1;
         let mut breathless = breathless;
         if !breathless {
@@ -278,12 +306,17 @@ pub(super) fn choke(battle: &mut Battle) {
         let grip = Grip::Strangle { rounds, breathless };
         battle.change_condition(holder, |condition| condition.grip = Some(grip));
         if breathless {
-            let damage = injury(battle, holder, target, "choking");
-            let blow = Blow {
-                ignores_armor: true,
-                ..Blow::struck(damage)
-            };
-            wounds::harm(battle, target, Some(holder), blow);
+            choking(battle, holder, target, "choking");
         }
     }
+}
+
+/// A round of choking: 1D6, armor no help.
+fn choking(battle: &mut Battle, holder: UnitId, target: UnitId, by: &str) {
+    let damage = injury(battle, holder, target, by);
+    let blow = Blow {
+        ignores_armor: true,
+        ..Blow::struck(damage)
+    };
+    wounds::harm(battle, target, Some(holder), blow);
 }

@@ -37,6 +37,11 @@ pub(super) fn describe(kind: &EventKind, name: &dyn Fn(UnitId) -> String) -> Str
             Grip::Strangle { .. } => {
                 format!("{} begins to strangle {}", name(*unit), name(*target))
             }
+            Grip::Garrote => format!(
+                "{} pulls the garrote tight on {}: 1D6 a round until a maneuver breaks free",
+                name(*unit),
+                name(*target)
+            ),
         },
         EventKind::GripEased { unit, target } => {
             format!("{} eases the grip on {}", name(*unit), name(*target))

@@ -33,6 +33,7 @@ pub(super) fn describe(
     scenario: &Scenario,
 ) -> String {
     match kind {
+        EventKind::Backlash { unit, weapon } => format!("The {weapon} turns on {}", name(*unit)),
         EventKind::BelowZero { unit, hit_points } => format!(
             "{} is {hit_points} hit point{} below zero",
             name(*unit),

@@ -101,6 +101,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         E::DamageRolled { .. }
         | E::Damaged { .. }
         | E::BelowZero { .. }
+        | E::Backlash { .. }
         | E::WoundChanged { .. }
         | E::FellProne { .. }
         | E::Disarmed { .. }
@@ -185,6 +186,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::ArmorTried { unit, .. }
         | E::BelowZero { unit, .. }
         | E::BreathGone { unit }
+        | E::Backlash { unit, .. }
         | E::TurnLost { unit }
         | E::TurnEnded { unit } => vec![*unit],
         E::DamageRolled { unit, target, .. }

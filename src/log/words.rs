@@ -454,6 +454,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         }
         kind @ (EventKind::Damaged { .. }
         | EventKind::BelowZero { .. }
+        | EventKind::Backlash { .. }
         | EventKind::ArmorTried { .. }
         | EventKind::KnockOutSwung { .. }
         | EventKind::KnockOutWeighed { .. }

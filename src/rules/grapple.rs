@@ -50,6 +50,8 @@ pub enum Grip {
     /// The held unit is choking: `rounds` ended since, and whether its breath has given out
     /// (then it takes 1D6 a round).
     Strangle { rounds: u32, breathless: bool },
+    /// A garrote tight on the held unit: 1D6 a round until it escapes; let go, it is off.
+    Garrote,
 }
 
 /// A characteristic times a multiplier that drops by one each round, from `first` in the first

@@ -221,16 +221,24 @@ impl std::fmt::Display for Difficulty {
     }
 }
 
+/// The lowest roll that fumbles when `needed` is the value to roll under: 96 below 50, else 100;
+/// with a weapon that doubles the chance of a fumble (`doubled`: the chainsaw), 91 below 50,
+/// else 99.
+pub fn fumbles_from(needed: u32, doubled: bool) -> u32 {
+    match (needed < 50, doubled) {
+        (true, false) => 96,
+        (false, false) => 100,
+        (true, true) => 91,
+        (false, true) => 99,
+    }
+}
+
 /// The success level of `value` against `skill` when rolling at `difficulty`.
 ///
 /// 01 is always a critical and 100 always a fumble. 96 to 99 are fumbles too when the value
 /// needed at this difficulty is below 50: a hard roll against skill 90 needs 45, so 96 fumbles.
 pub fn success_level(value: u32, skill: u32, difficulty: Difficulty) -> SuccessLevel {
-    let fumbles_from = if difficulty.target(skill) < 50 {
-        96
-    } else {
-        100
-    };
+    let fumbles_from = fumbles_from(difficulty.target(skill), false);
     if value == 1 {
         SuccessLevel::Critical
     } else if value >= fumbles_from {
@@ -380,6 +388,22 @@ mod tests {
             let check = SkillCheck::judge(roll, skill, difficulty);
             assert_eq!(check.level, level, "{value} vs {skill} at {difficulty}");
             assert_eq!(check.success, success, "{value} vs {skill} at {difficulty}");
+        }
+    }
+
+    #[test]
+    fn an_awkward_weapon_fumbles_twice_as_often() {
+        // needed, doubled, lowest fumble: five faces (96-100) become ten (91-100); one (100)
+        // becomes two (99-100).
+        let cases = [
+            (49, false, 96),
+            (49, true, 91),
+            (50, false, 100),
+            (50, true, 99),
+            (1, true, 91),
+        ];
+        for (needed, doubled, from) in cases {
+            assert_eq!(fumbles_from(needed, doubled), from, "{needed} {doubled}");
         }
     }
 

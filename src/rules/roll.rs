@@ -47,6 +47,8 @@ pub struct Demand {
     /// The roll is an attack with a weapon that impales (a pointed weapon, a bullet): a
     /// rulebook whose specials belong to such weapons alone (BRP's impales) judges them by it.
     pub impaling: bool,
+    /// An awkward weapon doubles the chance of a fumble (CoC's chainsaw).
+    pub awkward: bool,
 }
 
 impl Demand {
@@ -57,7 +59,13 @@ impl Demand {
             modifiers,
             malfunction: None,
             impaling: false,
+            awkward: false,
         }
+    }
+
+    /// The same roll with a weapon that doubles the chance of a fumble.
+    pub fn awkward(self, awkward: bool) -> Self {
+        Self { awkward, ..self }
     }
 
     /// The same roll as an attack with a weapon: its malfunction number, and whether it

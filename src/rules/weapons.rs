@@ -146,6 +146,14 @@ pub struct Weapon {
     /// Fired by hand, without a mount, only by a unit of at least this Build (the minigun: 2).
     #[serde(default)]
     pub hand_fired_from_build: Option<i32>,
+    /// Very awkward as a weapon (the chainsaw): the chance of a fumble doubles, and a fumble
+    /// turns the weapon's own damage on its wielder.
+    #[serde(default)]
+    pub awkward: bool,
+    /// Once it lands it stays on the victim (the garrote): the weapon's dice again each round
+    /// until the victim escapes by a fighting maneuver. Only on people, not creatures.
+    #[serde(default)]
+    pub strangles: bool,
 }
 
 /// How a weapon attacks.
@@ -264,6 +272,10 @@ impl Weapon {
     /// What a malfunction does: a dud for revolvers, break-open guns, bolt actions and
     /// anything that is not a firearm; a jam for every other firearm.
     pub fn malfunction_kind(&self) -> MalfunctionKind {
+        // A hand-to-hand weapon with an engine or a charge (the chainsaw) stalls until fixed.
+        if self.attack_form() == AttackForm::Melee {
+            return MalfunctionKind::Jam;
+        }
         match self.action {
             Action::Revolver | Action::BreakOpen | Action::BoltAction | Action::NotAFirearm => {
                 MalfunctionKind::Dud

@@ -7,7 +7,7 @@ use crate::rules::level_rolls;
 use crate::rules::melee::{Defence, ExchangeOdds, SideOdds, exchange_odds as level_exchange_odds};
 use crate::rules::modifiers::{Modifier, extra_dice, modifier_words, without_steps};
 use crate::rules::odds::LevelOdds;
-use crate::rules::percentile::{Difficulty, SkillCheck, SuccessLevel};
+use crate::rules::percentile::{Difficulty, SkillCheck, SuccessLevel, fumbles_from};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::ruleset::DemandWords;
 use crate::words::capitalised;
@@ -33,6 +33,12 @@ pub(super) fn check(dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> C
         extra_dice(&demand.modifiers),
     );
     check.success &= difficulty.is_some();
+    if demand.awkward
+        && check.roll.value >= fumbles_from(check.difficulty.target(demand.value), true)
+    {
+        check.level = SuccessLevel::Fumble;
+        check.success = false;
+    }
     let verdict = Verdict {
         value: check.roll.value,
         level: if !check.success && check.level > SuccessLevel::Failure {
@@ -53,11 +59,20 @@ pub(super) fn check(dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> C
 /// Every face of every die counted for a demand.
 fn level_odds(demand: &Demand) -> (LevelOdds, Difficulty) {
     let difficulty = difficulty_of(&demand.modifiers).unwrap_or(Difficulty::Critical);
+    // An awkward weapon's further fumbles are no successes either.
+    let no_success_from = demand
+        .malfunction
+        .unwrap_or(u32::MAX)
+        .min(if demand.awkward {
+            fumbles_from(difficulty.target(demand.value), true)
+        } else {
+            u32::MAX
+        });
     let odds = LevelOdds::count_below(
         demand.value,
         difficulty,
         extra_dice(&demand.modifiers).net(),
-        demand.malfunction.unwrap_or(u32::MAX),
+        no_success_from,
     );
     (odds, difficulty)
 }
@@ -99,4 +114,25 @@ pub(super) fn exchange_odds(
     defender: Option<&Demand>,
 ) -> ExchangeOdds {
     level_exchange_odds(defence, side_odds(attacker), defender.map(side_odds))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Skill 99: plain, only 100 fumbles (99 in 100 succeed); with the chainsaw 99 fumbles too
+    /// (98 in 100), and a rolled 99 is a fumble.
+    #[test]
+    fn an_awkward_weapon_fumbles_from_99_at_skill_99() {
+        let plain = Demand::new(99, Vec::new());
+        let awkward = plain.clone().awkward(true);
+        assert!((chance(&plain) - 0.99).abs() < 1e-12);
+        assert!((chance(&awkward) - 0.98).abs() < 1e-12);
+        let mut dice = Dice::from_seed(1);
+        dice.load([9, 9]);
+        let checked = check(&mut dice, RollPurpose::Skill("Chainsaw".into()), &awkward);
+        assert_eq!(checked.verdict.value, 99);
+        assert_eq!(checked.verdict.level, SuccessLevel::Fumble);
+        assert!(!checked.verdict.success);
+    }
 }

@@ -1,0 +1,142 @@
+//! CoC 7e's weapon notes in the battle: the chainsaw fumbles twice as often and turns on its
+//! wielder when it does, and stalls at its malfunction number; the garrote stays on its victim,
+//! 1D6 a round, until the wielder lets it go or the victim breaks free.
+
+use gridkeeper::rules::grapple::Grip;
+use gridkeeper::rules::weapons::MalfunctionKind;
+
+use super::*;
+
+/// A (DEX 70, first to act) with `weapon` and its skill at `skill`, beside B.
+fn armed(weapon: &'static str, skill: (&'static str, u32)) -> App {
+    let mut wielder = fighter("Wielder", "a", (2, 2));
+    wielder.dexterity = 70;
+    wielder.weapons = vec![weapon];
+    wielder.skills.push(skill);
+    begun(scenario(&[wielder, fighter("Victim", "b", (3, 2))]))
+}
+
+/// A's attack with its weapon, B taking it, the dice `faces`.
+fn swing(app: &mut App, faces: &[u32]) -> Vec<EventKind> {
+    send(
+        app,
+        Command::Attack {
+            unit: A,
+            target: B,
+            weapon: WeaponChoice::Carried(0),
+        },
+    );
+    after(
+        app,
+        faces,
+        Command::Answer {
+            unit: B,
+            answer: Answer::Nothing,
+        },
+    )
+}
+
+/// Chainsaw 40: 92 fumbles (from 91, where a club fumbles from 96), and the saw's 2D8 (3 + 4)
+/// cut its wielder. The same 92 with a large club is a plain miss.
+#[test]
+fn a_chainsaw_fumbles_twice_as_often_and_cuts_its_wielder() {
+    let mut app = armed("Chainsaw", ("Fighting (Chainsaw)", 40));
+    let events = swing(&mut app, &[percentile(92).as_slice(), &[3, 4]].concat());
+    assert!(
+        events.contains(&EventKind::Backlash {
+            unit: A,
+            weapon: "Chainsaw".to_string()
+        }),
+        "{events:?}"
+    );
+    assert_eq!(vitals(&mut app, A).hit_points, 10 - 7);
+    assert_eq!(vitals(&mut app, B).hit_points, 10);
+    let mut app = armed(
+        "Club, large (baseball, cricket bat, poker)",
+        ("Fighting (Brawl)", 40),
+    );
+    let events = swing(&mut app, &percentile(92));
+    assert!(
+        !events
+            .iter()
+            .any(|event| matches!(event, EventKind::Backlash { .. })),
+        "{events:?}"
+    );
+    assert_eq!(vitals(&mut app, A).hit_points, 10);
+}
+
+/// Chainsaw 60 (fumbles from 99): 96 is past its malfunction number 95, so the engine stalls
+/// (a jam, 1D6 = 2 rounds of work) and the blow misses; the stalled saw cannot strike again.
+#[test]
+fn a_chainsaw_stalls_at_its_malfunction_number() {
+    let mut app = armed("Chainsaw", ("Fighting (Chainsaw)", 60));
+    let events = swing(&mut app, &[percentile(96).as_slice(), &[2]].concat());
+    assert!(
+        events.contains(&EventKind::Malfunctioned {
+            unit: A,
+            weapon: "Chainsaw".to_string(),
+            outcome: MalfunctionKind::Jam,
+            work: Some(DieFace { sides: 6, face: 2 }),
+        }),
+        "{events:?}"
+    );
+    assert_eq!(vitals(&mut app, A).hit_points, 10, "no fumble: no cut");
+    send(&mut app, Command::EndTurn { unit: A });
+    send(&mut app, Command::EndTurn { unit: B });
+    let stalled = refusal(
+        &mut app,
+        Command::Attack {
+            unit: A,
+            target: B,
+            weapon: WeaponChoice::Carried(0),
+        },
+    );
+    assert_eq!(stalled, Some(Rejection::Jammed));
+}
+
+/// Garrote 50: 30 lands, 1D6 (4); the garrote stays on, held by A; as the round ends B takes
+/// another 1D6 (5), armor no help. Once A does something else, the garrote is off.
+#[test]
+fn a_garrote_chokes_each_round_until_let_go() {
+    let mut app = armed("Garrote", ("Fighting (Garrote)", 50));
+    let events = swing(&mut app, &[percentile(30).as_slice(), &[4]].concat());
+    assert!(
+        events.contains(&EventKind::Gripped {
+            unit: A,
+            target: B,
+            grip: Grip::Garrote
+        }),
+        "{events:?}"
+    );
+    assert_eq!(condition(&mut app, B).held_by, Some(A));
+    assert_eq!(vitals(&mut app, B).hit_points, 10 - 4);
+    send(&mut app, Command::EndTurn { unit: A });
+    after(&mut app, &[5], Command::EndTurn { unit: B });
+    assert_eq!(vitals(&mut app, B).hit_points, 10 - 4 - 5);
+    assert_eq!(acting(&app), Some(A));
+    let eased = after(
+        &mut app,
+        &[],
+        Command::Move {
+            unit: A,
+            to: Tile::new(1, 2),
+        },
+    );
+    assert!(eased.contains(&EventKind::Released { unit: B, holder: A }));
+    assert_eq!(condition(&mut app, B).held_by, None);
+}
+
+/// A garrote takes no hold on a creature.
+#[test]
+fn a_garrote_takes_no_hold_on_a_creature() {
+    let mut wielder = fighter("Wielder", "a", (2, 2));
+    wielder.dexterity = 70;
+    wielder.weapons = vec!["Garrote"];
+    wielder.skills.push(("Fighting (Garrote)", 50));
+    let mut ghoul = fighter("Ghoul", "b", (3, 2));
+    ghoul.natural = vec![("Claw", 40, "1D6")];
+    let mut app = begun(scenario(&[wielder, ghoul]));
+    let events = swing(&mut app, &[percentile(30).as_slice(), &[4]].concat());
+    assert_eq!(vitals(&mut app, B).hit_points, 10 - 4, "{events:?}");
+    assert_eq!(condition(&mut app, B).held_by, None);
+}
