@@ -119,10 +119,11 @@ fn variant(kind: &EventKind) -> usize {
         E::GripEased { .. } => 72,
         E::BreathGone { .. } => 73,
         E::Backlash { .. } => 74,
+        E::LuckSpent { .. } => 75,
     }
 }
 
-const KINDS: usize = 75;
+const KINDS: usize = 76;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -594,6 +595,14 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 target: ROSE,
             },
             "Walter Corbitt Jr. eases the grip on Rose Whateley",
+        ),
+        (
+            E::LuckSpent {
+                unit: ROSE,
+                points: 4,
+                left: 41,
+            },
+            "Rose Whateley spends 4 Luck to stay conscious (41 left)",
         ),
         (
             E::Backlash {

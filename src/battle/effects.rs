@@ -24,7 +24,7 @@ pub(super) fn after_hit(
         return;
     }
     if damage.effects.contains(&DamageEffect::Burn) && battle.condition(target).burning.is_none() {
-        let luck = battle.spec(target).characteristics.luck;
+        let luck = battle.luck(target);
         let check = battle.roll_characteristic(target, "Luck", luck, Vec::new());
         if !check.success {
             let minimum = damage

@@ -196,6 +196,12 @@ pub enum EventKind {
         unit: UnitId,
         target: UnitId,
     },
+    /// `unit` spends Luck to stay conscious (CoC's optional rule): `points`, and `left` after.
+    LuckSpent {
+        unit: UnitId,
+        points: u32,
+        left: u32,
+    },
     /// An awkward weapon's fumble turns on its wielder (the chainsaw bucks): its damage follows.
     Backlash {
         unit: UnitId,

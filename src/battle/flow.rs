@@ -146,6 +146,7 @@ fn start_round(battle: &mut Battle, round: u32) {
             arrive(battle, unit);
         }
     }
+    super::wounds::keep_awake_on_luck(battle);
     let acting: Vec<UnitId> = battle
         .unit_ids()
         .into_iter()

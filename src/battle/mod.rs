@@ -176,6 +176,11 @@ pub struct Condition {
     pub parry_against: Option<UnitId>,
     /// Knocked out for a number of rounds (BRP's shock): it comes to as this round ends.
     pub out_until_round: Option<u32>,
+    /// Luck spent so far (on staying conscious).
+    pub luck_spent: u32,
+    /// Kept awake by Luck since this round, when it would have fallen unconscious: each round
+    /// after costs twice the last.
+    pub awake_on_luck: Option<u32>,
 }
 
 impl Condition {

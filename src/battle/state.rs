@@ -268,6 +268,14 @@ impl<'w> Battle<'w> {
         )
     }
 
+    /// The unit's Luck left: its own, less what it has spent.
+    pub fn luck(&self, unit: UnitId) -> u32 {
+        self.spec(unit)
+            .characteristics
+            .luck
+            .saturating_sub(self.condition(unit).luck_spent)
+    }
+
     /// `active` against `passive` on the rulebook's resistance table, rolled by `unit` where
     /// it is not sure either way (a rulebook without the table loses): the odds and whether the
     /// active side won. `what` names what is weighed, for the log.

@@ -114,12 +114,19 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
             battle.change_condition(unit, |condition| condition.first_aid_received = false);
         }
     }
+    if after.vital == Vital::Unconscious
+        && before.vital == Vital::Conscious
+        && stay_awake_on_luck(battle, unit)
+    {
+        after.vital = Vital::Conscious;
+        battle.set_vitals(unit, after);
+    }
     if result.needs_con_roll && after.vital == Vital::Conscious {
         // A major wound (CoC) or a shock (BRP): down, and a CON roll to stay conscious.
         fall_prone(battle, unit);
         let constitution = battle.spec(unit).characteristics.constitution;
         let check = battle.roll_characteristic(unit, "CON", constitution, Vec::new());
-        if !check.success {
+        if !check.success && !stay_awake_on_luck(battle, unit) {
             after.vital = Vital::Unconscious;
             battle.set_vitals(unit, after);
             knock_out(battle, unit);
@@ -135,6 +142,63 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
         let_go(battle, unit);
     }
     announce_change(battle, unit, before);
+}
+
+/// Where the rulebook lets Luck keep a unit conscious, `unit`, about to fall unconscious,
+/// spends 1 Luck (if it has it) to stay awake to the end of the round.
+fn stay_awake_on_luck(battle: &mut Battle, unit: UnitId) -> bool {
+    if !battle.scenario.ruleset.luck_keeps_awake() || battle.luck(unit) == 0 {
+        return false;
+    }
+    let round = battle.round();
+    battle.change_condition(unit, |condition| condition.awake_on_luck = Some(round));
+    spend_luck(battle, unit, 1);
+    true
+}
+
+fn spend_luck(battle: &mut Battle, unit: UnitId, points: u32) {
+    battle.change_condition(unit, |condition| condition.luck_spent += points);
+    battle.emit(EventKind::LuckSpent {
+        unit,
+        points,
+        left: battle.luck(unit),
+    });
+}
+
+/// At the start of a round, everyone kept awake by Luck pays again, twice the last (2, 4, 8 …),
+/// or falls unconscious now.
+pub(super) fn keep_awake_on_luck(battle: &mut Battle) {
+    let round = battle.round();
+    for unit in battle.unit_ids() {
+        let Some(since) = battle.condition(unit).awake_on_luck else {
+            continue;
+        };
+        let before = battle.vitals(unit);
+        if before.vital != Vital::Conscious {
+            battle.change_condition(unit, |condition| condition.awake_on_luck = None);
+            continue;
+        }
+        let cost = 1u32
+            .checked_shl(round.saturating_sub(since))
+            .unwrap_or(u32::MAX);
+        if battle.luck(unit) >= cost {
+            spend_luck(battle, unit, cost);
+            continue;
+        }
+        battle.change_condition(unit, |condition| condition.awake_on_luck = None);
+        battle.set_vitals(
+            unit,
+            Vitals {
+                vital: Vital::Unconscious,
+                ..before
+            },
+        );
+        fall_prone(battle, unit);
+        if battle.condition(unit).holding.is_some() {
+            let_go(battle, unit);
+        }
+        announce_change(battle, unit, before);
+    }
 }
 
 /// A knock-out blow of `damage` that landed: weighed against the target's hit points on the
@@ -186,7 +250,7 @@ fn armor_in_the_way(battle: &mut Battle, unit: UnitId, aimed: bool) -> u32 {
         let part = table.part(die.face);
         (Some((die, part)), parts.contains(&part))
     } else if let Some(modifiers) = ruleset.partial_armor_luck(guards_head_and_torso(Some(parts))) {
-        let luck = battle.spec(unit).characteristics.luck;
+        let luck = battle.luck(unit);
         let verdict = battle.roll_characteristic(unit, "Luck", luck, modifiers);
         (None, verdict.success)
     } else {
@@ -362,6 +426,8 @@ pub(super) fn first_aid(
         below_zero: care.below_zero,
         ..vitals
     };
+    // Tended, a unit kept awake by Luck no longer needs it (First Aid wakes the unconscious).
+    battle.change_condition(patient, |condition| condition.awake_on_luck = None);
     if care.stabilised {
         after.vital = Vital::Stabilised;
         battle.set_vitals(patient, after);

@@ -33,6 +33,10 @@ pub(super) fn describe(
     scenario: &Scenario,
 ) -> String {
     match kind {
+        EventKind::LuckSpent { unit, points, left } => format!(
+            "{} spends {points} Luck to stay conscious ({left} left)",
+            name(*unit)
+        ),
         EventKind::Backlash { unit, weapon } => format!("The {weapon} turns on {}", name(*unit)),
         EventKind::BelowZero { unit, hit_points } => format!(
             "{} is {hit_points} hit point{} below zero",

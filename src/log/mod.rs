@@ -102,6 +102,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Damaged { .. }
         | E::BelowZero { .. }
         | E::Backlash { .. }
+        | E::LuckSpent { .. }
         | E::WoundChanged { .. }
         | E::FellProne { .. }
         | E::Disarmed { .. }
@@ -187,6 +188,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::BelowZero { unit, .. }
         | E::BreathGone { unit }
         | E::Backlash { unit, .. }
+        | E::LuckSpent { unit, .. }
         | E::TurnLost { unit }
         | E::TurnEnded { unit } => vec![*unit],
         E::DamageRolled { unit, target, .. }

@@ -455,6 +455,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         kind @ (EventKind::Damaged { .. }
         | EventKind::BelowZero { .. }
         | EventKind::Backlash { .. }
+        | EventKind::LuckSpent { .. }
         | EventKind::ArmorTried { .. }
         | EventKind::KnockOutSwung { .. }
         | EventKind::KnockOutWeighed { .. }

@@ -69,6 +69,10 @@ pub struct RuleOptions {
     /// covers only part of the body stops it only there (instead of the Luck roll).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub hit_locations: bool,
+    /// CoC's spending Luck to remain conscious: a unit that would fall unconscious stays awake
+    /// for 1 Luck to the end of the round, then 2, 4, 8 … at the start of each further round.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub luck_to_stay_conscious: bool,
 }
 
 fn on() -> bool {
@@ -92,6 +96,7 @@ impl Default for RuleOptions {
             shotgun_armor_per_die: true,
             partial_armor_by_luck: false,
             hit_locations: false,
+            luck_to_stay_conscious: false,
         }
     }
 }
@@ -277,6 +282,10 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// Whether both barrels of a double-barrelled gun may be fired together as one roll, each
     /// barrel's damage rolled on a hit (BRP), rather than only as two shots (CoC).
     fn both_barrels_at_once(&self) -> bool;
+
+    /// Whether a unit may spend Luck to stay conscious (CoC's optional rule), 1 point to the end
+    /// of the round it would fall, doubling each round after.
+    fn luck_keeps_awake(&self) -> bool;
 
     /// Whether a blow may be struck to knock out (BRP: with bare hands or a blunt weapon, its
     /// damage against the target's hit points on the resistance table).

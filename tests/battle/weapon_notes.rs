@@ -140,3 +140,56 @@ fn a_garrote_takes_no_hold_on_a_creature() {
     assert_eq!(vitals(&mut app, B).hit_points, 10 - 4, "{events:?}");
     assert_eq!(condition(&mut app, B).held_by, None);
 }
+
+/// With CoC's optional rule, Luck keeps the unconscious awake: B (Luck 3) takes a major wound
+/// from A's club (7 of 10), fails its CON roll (90) and stays awake for 1 Luck; the next round
+/// costs 2; the third would cost 4, more than the 0 left, and B goes down. Without the rule the
+/// failed roll puts B out at once.
+#[test]
+fn luck_keeps_a_unit_conscious_at_a_doubling_cost() {
+    let clubbed = |rules: &str| {
+        let mut clubber = fighter("Clubber", "a", (2, 2));
+        clubber.dexterity = 90;
+        clubber.weapons = vec!["Club, large (baseball, cricket bat, poker)"];
+        let mut victim = fighter("Victim", "b", (3, 2));
+        victim.luck = 3;
+        let mut app = begun(scenario_with(&[clubber, victim], &ARENA, rules, ""));
+        let struck = swing(
+            &mut app,
+            &[percentile(30).as_slice(), &[7], &percentile(90)].concat(),
+        );
+        (app, struck)
+    };
+    let (mut app, struck) = clubbed("");
+    assert_eq!(vitals(&mut app, B).vital, Vital::Unconscious, "{struck:?}");
+    let (mut app, struck) = clubbed("luck_to_stay_conscious: true");
+    assert!(
+        struck.contains(&EventKind::LuckSpent {
+            unit: B,
+            points: 1,
+            left: 2
+        }),
+        "{struck:?}"
+    );
+    assert_eq!(vitals(&mut app, B).vital, Vital::Conscious);
+    send(&mut app, Command::EndTurn { unit: A });
+    let next = after(&mut app, &[], Command::EndTurn { unit: B });
+    assert!(
+        next.contains(&EventKind::LuckSpent {
+            unit: B,
+            points: 2,
+            left: 0
+        }),
+        "{next:?}"
+    );
+    send(&mut app, Command::EndTurn { unit: A });
+    let third = after(&mut app, &[], Command::EndTurn { unit: B });
+    assert!(
+        third.contains(&EventKind::WoundChanged {
+            unit: B,
+            from: WoundState::MajorWound,
+            to: WoundState::Unconscious
+        }),
+        "{third:?}"
+    );
+}

@@ -227,6 +227,10 @@ impl Ruleset for BrpClassic {
     }
 
     /// Knock-out attacks with bare hands or a blunt weapon (SPECS.md 1.1).
+    fn luck_keeps_awake(&self) -> bool {
+        false
+    }
+
     fn knock_out_blows(&self) -> bool {
         true
     }

@@ -242,6 +242,10 @@ impl Ruleset for Coc7e {
         self.options.hit_locations.then_some(HIT_LOCATIONS)
     }
 
+    fn luck_keeps_awake(&self) -> bool {
+        self.options.luck_to_stay_conscious
+    }
+
     /// A Luck roll, with a bonus die for armor over head and torso.
     fn partial_armor_luck(&self, head_and_torso: bool) -> Option<Vec<Modifier>> {
         self.options.partial_armor_by_luck.then(|| {
