@@ -6,7 +6,7 @@ use bevy::prelude::World;
 
 use super::arms::{carried_weapon, let_fly, malfunction, rounds_left, usable_now};
 use super::command::{Rejection, WeaponChoice};
-use super::event::{EventKind, Modifier, ModifierReason};
+use super::event::EventKind;
 use super::state::Battle;
 use super::wounds::Blow;
 use super::{Charge, UnitId, Vital, effects, wounds};
@@ -80,10 +80,8 @@ fn check_throw(
             "{at} cannot be seen from here"
         )));
     }
-    let mut modifiers = battle.hindrances(unit, false);
-    if battle.critical_initiative_unspent(unit) {
-        modifiers.push(Modifier::new(ModifierReason::InitiativeCritical, 1));
-    }
+    let mut modifiers =
+        battle.own_roll_modifiers(unit, false, battle.critical_initiative_unspent(unit));
     modifiers.extend(range);
     let skill = battle.skill(unit, &weapon.skill);
     Ok(Throw {

@@ -313,7 +313,7 @@ pub(super) fn exchange_odds_of(
     let defender = pending.target;
     let weapon = attacker_weapon(battle, pending);
     let attack = attack_demand(battle, pending, &weapon);
-    let hindrances = battle.hindrances(defender, false);
+    let hindrances = battle.own_roll_modifiers(defender, false, false);
     let dodge = Demand::new(battle.skill(defender, DODGE), hindrances.clone());
     let fight = Demand::new(fighting_weapon(battle, defender).skill, hindrances);
     let ruleset = battle.scenario.ruleset.as_ref();
@@ -345,14 +345,15 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
     let (defence, defence_roll) = match answer {
         Answer::Nothing | Answer::DiveForCover => (Defence::None, None),
         Answer::Dodge => {
-            let modifiers = battle.hindrances(defender, false);
+            let modifiers = battle.own_roll_modifiers(defender, false, false);
             let roll = battle.roll_skill(defender, DODGE, modifiers);
             (Defence::Dodge, Some((roll, battle.skill(defender, DODGE))))
         }
         Answer::FightBack | Answer::Maneuver(_) => {
-            let mut modifiers = battle.hindrances(
+            let mut modifiers = battle.own_roll_modifiers(
                 defender,
                 answer == Answer::Maneuver(ManeuverGoal::BreakHold),
+                false,
             );
             if let Answer::Maneuver(_) = answer {
                 let penalty = build_penalty(battle, defender, attacker).unwrap_or(0);

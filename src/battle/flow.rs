@@ -3,7 +3,7 @@
 
 use super::aim::spoil_aim;
 use super::command::{Rejection, WeaponChoice};
-use super::event::{EventKind, Modifier, ModifierReason, Outcome, WoundState};
+use super::event::{EventKind, Outcome, WoundState};
 use super::state::Battle;
 use super::{Phase, Presence, TurnState, UnitId, Vital};
 use crate::map::Tile;
@@ -195,11 +195,7 @@ fn dex_roll(battle: &mut Battle, unit: UnitId, readied: bool) -> SuccessLevel {
     {
         return level;
     }
-    let modifiers = if readied {
-        vec![Modifier::new(ModifierReason::ReadiedFirearm, 1)]
-    } else {
-        Vec::new()
-    };
+    let modifiers = battle.scenario.ruleset.dex_roll_value(readied);
     let dexterity = battle.spec(unit).characteristics.dexterity;
     let check = battle.roll_characteristic(unit, "DEX", dexterity, modifiers);
     let level = previous.map_or(check.level, |(earlier, _)| earlier.max(check.level));

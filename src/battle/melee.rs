@@ -13,7 +13,6 @@ use super::fighting::{
 use super::state::Battle;
 use super::threat::AnswerOdds;
 use super::{AttackKind, PendingAttack, Phase, UnitId, grapple, ranged};
-use crate::rules::modifiers::ModifierReason;
 use crate::rules::roll::Demand;
 use crate::rules::roll::RollPurpose;
 use crate::rules::weapons::WeaponRange;
@@ -113,17 +112,6 @@ fn use_the_attack(battle: &mut Battle) {
     });
 }
 
-/// The steps of difficulty an opposing skill sets: none below 50, one (Hard) from 50, two
-/// (Extreme) from 90.
-fn steps_set_by(opposing_skill: u32) -> Vec<Modifier> {
-    let steps = match opposing_skill {
-        0..=49 => return Vec::new(),
-        50..=89 => 1,
-        _ => 2,
-    };
-    vec![Modifier::steps(ModifierReason::OpposingSkill, steps)]
-}
-
 /// A surprise attack before round 1: the target rolls to see it coming (its best of Listen,
 /// Spot Hidden and Psychology, at a difficulty set by the attacker's Stealth).
 pub(super) fn surprise(
@@ -169,7 +157,10 @@ pub(super) fn surprise(
         .map(|name| (name, battle.skill(target, name)))
         .max_by_key(|(_, value)| *value)
         .unwrap_or(("Spot Hidden", 0));
-    let harder = steps_set_by(battle.skill(unit, "Stealth"));
+    let harder = battle
+        .scenario
+        .ruleset
+        .notice_value(battle.skill(unit, "Stealth"));
     let seen = battle
         .roll(
             target,

@@ -205,7 +205,7 @@ pub(super) fn answer_fire(
     battle.emit(EventKind::Answered { unit, answer });
     if answer != Answer::Nothing {
         // Either answer is a Dodge roll.
-        let modifiers = battle.hindrances(unit, false);
+        let modifiers = battle.own_roll_modifiers(unit, false, false);
         let made_it = battle.roll_skill(unit, DODGE, modifiers).success;
         if answer == Answer::Dodge {
             battle.change_condition(unit, |condition| {
@@ -529,7 +529,7 @@ pub(super) fn dive_odds(
     };
     let dodge = battle.scenario.ruleset.chance(&Demand::new(
         battle.skill(unit, DODGE),
-        battle.hindrances(unit, false),
+        battle.own_roll_modifiers(unit, false, false),
     ));
     let answer = battle.scenario.ruleset.shot_defence();
     let hit_if_taken = chance(false);

@@ -18,6 +18,7 @@ use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, DamageRol
 use crate::rules::dice::{DieFace, FaceSource};
 use crate::rules::opposed::Resistance;
 use crate::rules::roll::{Demand, RollPurpose, Verdict};
+use crate::rules::situation::OwnRollFacts;
 
 /// The battle's state seen from a command: the world, and the scenario it plays.
 pub(super) struct Battle<'w> {
@@ -389,18 +390,20 @@ impl<'w> Battle<'w> {
             && !self.condition(unit).initiative_edge_spent
     }
 
-    /// Penalty dice a unit suffers on its own rolls: hampered, or held (unless the roll is to
-    /// break the hold).
-    pub fn hindrances(&self, unit: UnitId, breaking_hold: bool) -> Vec<Modifier> {
+    /// What the unit's situation is worth on its own roll, as its rulebook has it: hampered, or
+    /// held (unless the roll is to break the hold), and an initiative edge where it is spent.
+    pub fn own_roll_modifiers(
+        &self,
+        unit: UnitId,
+        breaking_hold: bool,
+        initiative_edge: bool,
+    ) -> Vec<Modifier> {
         let condition = self.condition(unit);
-        let mut modifiers = Vec::new();
-        if condition.hindered {
-            modifiers.push(Modifier::new(ModifierReason::Hindered, -1));
-        }
-        if condition.held_by.is_some() && !breaking_hold {
-            modifiers.push(Modifier::new(ModifierReason::Held, -1));
-        }
-        modifiers
+        self.scenario.ruleset.own_roll_value(&OwnRollFacts {
+            hindered: condition.hindered,
+            held: condition.held_by.is_some() && !breaking_hold,
+            initiative_edge,
+        })
     }
 
     /// A unit's skill value by name (base values included).

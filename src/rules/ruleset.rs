@@ -19,8 +19,8 @@ use super::opposed::{ManeuverAllowance, Resistance, SideResult};
 use super::roll::{Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerdict, Verdict};
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use super::situation::{
-    AllowedAnswers, BlowFacts, DefenceFacts, RangeReading, RangeScale, ShotDefence, ShotFacts,
-    Worth,
+    AllowedAnswers, BlowFacts, DefenceFacts, OwnRollFacts, RangeReading, RangeScale, ShotDefence,
+    ShotFacts, Worth,
 };
 use super::skills::{SkillEntry, find_skill};
 use super::weapons::{ArmorTable, WeaponTable};
@@ -333,6 +333,17 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
 
     /// Whether a fighting maneuver is possible between these Builds, and at what penalty.
     fn maneuver(&self, maneuvering_build: i32, opponent_build: i32) -> ManeuverAllowance;
+
+    /// What a unit's situation is worth on its own roll (a defence, a throw): hampered, held,
+    /// an initiative edge.
+    fn own_roll_value(&self, facts: &OwnRollFacts) -> Vec<Modifier>;
+
+    /// What an attacker's Stealth makes of the roll to see its surprise attack coming.
+    fn notice_value(&self, stealth: u32) -> Vec<Modifier>;
+
+    /// What a readied firearm is worth on a DEX roll for initiative (where initiative is
+    /// rolled).
+    fn dex_roll_value(&self, readied_firearm: bool) -> Vec<Modifier>;
 
     /// The maneuvers the rulebook offers a unit holding no one, or (`holding`) one holding an
     /// opponent.

@@ -196,6 +196,17 @@ pub struct Worth {
     pub possible: bool,
 }
 
+/// The facts of a unit's own roll (a defence, a throw, a repair) that its situation may
+/// hinder or help.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OwnRollFacts {
+    /// Hampered by an enemy's maneuver, or held (the roll is not to break the hold).
+    pub hindered: bool,
+    pub held: bool,
+    /// The first attack of the turn by a unit whose initiative roll earned it an edge.
+    pub initiative_edge: bool,
+}
+
 /// The facts of a blow or a maneuver at a defender.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct BlowFacts {

@@ -446,3 +446,27 @@ fn the_ai_grapples_a_gunman_and_the_held_try_to_break_free() {
         "{harvey:?}"
     );
 }
+
+/// BRP's chances know no penalty dice: held, Harvey dodges Silas's club at his plain Dodge,
+/// with no modifier on the roll (CoC would give the held a penalty die).
+#[test]
+fn a_held_units_rolls_carry_no_coc_penalty_dice() {
+    let mut app = silas_holds_harvey();
+    send(
+        &mut app,
+        Command::Attack {
+            unit: SILAS,
+            target: HARVEY,
+            weapon: WeaponChoice::Carried(0),
+        },
+    );
+    load(&mut app, &[percentile(10), percentile(90)].concat());
+    let struck = harvey_answers(&mut app, Answer::Dodge);
+    let dodge = struck.iter().find_map(|event| match event {
+        EventKind::Rolled { unit: HARVEY, roll } => Some(roll.clone()),
+        _ => None,
+    });
+    let dodge = dodge.expect("Harvey rolls his dodge");
+    assert_eq!(dodge.purpose, RollPurpose::Skill("Dodge".to_string()));
+    assert!(dodge.modifiers.is_empty(), "{:?}", dodge.modifiers);
+}

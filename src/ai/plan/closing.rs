@@ -346,7 +346,7 @@ impl<'a> Planner<'a> {
         let outnumbered = self.friend_beside(foe.at);
         let foe_spec = &self.scenario.units[foe.unit.index()];
         let dodge = foe_spec.skill(self.scenario.ruleset.as_ref(), DODGE);
-        let chance = self.blow_chance(skill, dodge, i8::from(outnumbered));
+        let chance = self.blow_chance(skill, dodge, outnumbered);
         let rolls = vec![(chance, 1); usize::try_from(blows).unwrap_or(1)];
         self.harm(&rolls, mean, foe.hit_points)
     }

@@ -164,7 +164,7 @@ pub(super) struct Planner<'a> {
     /// The chance of a roll against a demand.
     odds: HashMap<Demand, f64>,
     /// The chance a blow at one skill gets past a dodge at another, with net bonus dice.
-    blow_odds: HashMap<(u32, u32, i8), f64>,
+    blow_odds: HashMap<(u32, u32, bool), f64>,
     /// How much a yard nearer the enemy weighs, against the usual.
     hurry: f64,
     /// Whether it may still wait for the enemy to come onto its blows (in the first

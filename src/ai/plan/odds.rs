@@ -13,9 +13,8 @@ use crate::map::range::distance_squared;
 use crate::map::range::{distance_yards, range_reading};
 use crate::map::sight::shot_line;
 use crate::rules::melee::Defence;
-use crate::rules::modifiers::Modifier;
-use crate::rules::modifiers::ModifierReason;
 use crate::rules::roll::Demand;
+use crate::rules::situation::BlowFacts;
 use crate::rules::situation::RangeBand;
 use crate::rules::situation::ShotFacts;
 use crate::rules::weapons::AttackForm;
@@ -30,16 +29,20 @@ impl<'a> Planner<'a> {
             .or_insert_with_key(|demand| ruleset.chance(demand))
     }
 
-    /// The exact chance a blow at `skill` with `dice` net bonus dice gets past a dodge at
-    /// `dodge` (what a foe that has not yet met this unit is likeliest to answer with).
-    pub(super) fn blow_chance(&mut self, skill: u32, dodge: u32, dice: i8) -> f64 {
+    /// The exact chance a blow at `skill` gets past a dodge at `dodge` (what a foe that has not
+    /// yet met this unit is likeliest to answer with), the foe `outnumbered` or not, as the
+    /// rulebook values that.
+    pub(super) fn blow_chance(&mut self, skill: u32, dodge: u32, outnumbered: bool) -> f64 {
         *self
             .blow_odds
-            .entry((skill, dodge, dice))
+            .entry((skill, dodge, outnumbered))
             .or_insert_with(|| {
-                let outnumbered =
-                    (dice > 0).then(|| Modifier::new(ModifierReason::Outnumbered, dice));
-                let blow = Demand::new(skill, outnumbered.into_iter().collect());
+                let facts = BlowFacts {
+                    defences_this_round: u32::from(outnumbered),
+                    defender_attacks: 1,
+                    ..BlowFacts::default()
+                };
+                let blow = Demand::new(skill, self.scenario.ruleset.blow_value(&facts));
                 let dodge = Demand::new(dodge, Vec::new());
                 self.scenario
                     .ruleset

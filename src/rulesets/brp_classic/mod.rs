@@ -27,6 +27,7 @@ use crate::rules::opposed::{ManeuverAllowance, Resistance, SideResult};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{DemandWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords};
+use crate::rules::situation::OwnRollFacts;
 use crate::rules::situation::ShotDefence;
 use crate::rules::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, RangeReading, RangeScale, ShotFacts, Worth,
@@ -388,6 +389,21 @@ impl Ruleset for BrpClassic {
 
     fn maneuver(&self, _maneuvering_build: i32, _opponent_build: i32) -> ManeuverAllowance {
         ManeuverAllowance::Possible { penalty_dice: 0 }
+    }
+
+    /// Nothing: BRP's chances are not hindered by a hold or a hampering.
+    fn own_roll_value(&self, _facts: &OwnRollFacts) -> Vec<Modifier> {
+        Vec::new()
+    }
+
+    /// Nothing: the text has no roll against a surprise attack's Stealth.
+    fn notice_value(&self, _stealth: u32) -> Vec<Modifier> {
+        Vec::new()
+    }
+
+    /// Nothing: BRP orders by DEX, never by a DEX roll.
+    fn dex_roll_value(&self, _readied_firearm: bool) -> Vec<Modifier> {
+        Vec::new()
     }
 
     fn maneuver_goals(&self, holding: bool) -> &'static [ManeuverGoal] {

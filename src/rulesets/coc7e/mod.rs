@@ -24,6 +24,7 @@ use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{
     DemandWords, Rolled, RuleOptions, Ruleset, RulesetId, WeaponDefenceWords,
 };
+use crate::rules::situation::OwnRollFacts;
 use crate::rules::situation::ShotDefence;
 use crate::rules::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, RangeReading, RangeScale, ShotFacts, Worth,
@@ -387,6 +388,22 @@ impl Ruleset for Coc7e {
 
     fn maneuver(&self, maneuvering_build: i32, opponent_build: i32) -> ManeuverAllowance {
         maneuver_allowance(maneuvering_build, opponent_build)
+    }
+
+    fn own_roll_value(&self, facts: &OwnRollFacts) -> Vec<Modifier> {
+        worth::own_roll_value(facts)
+    }
+
+    fn notice_value(&self, stealth: u32) -> Vec<Modifier> {
+        worth::notice_value(stealth)
+    }
+
+    /// A bonus die for a readied firearm.
+    fn dex_roll_value(&self, readied_firearm: bool) -> Vec<Modifier> {
+        readied_firearm
+            .then(|| Modifier::new(ModifierReason::ReadiedFirearm, 1))
+            .into_iter()
+            .collect()
     }
 
     fn maneuver_goals(&self, _holding: bool) -> &'static [ManeuverGoal] {

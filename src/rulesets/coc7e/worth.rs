@@ -9,7 +9,7 @@ use crate::rules::firearms::{
 use crate::rules::melee::outnumbered;
 use crate::rules::modifiers::{Modifier, ModifierReason};
 use crate::rules::percentile::Difficulty;
-use crate::rules::situation::{BlowFacts, LineCover, RangeBand, ShotFacts, Worth};
+use crate::rules::situation::{BlowFacts, LineCover, OwnRollFacts, RangeBand, ShotFacts, Worth};
 
 /// The difficulty of an attack at a band; `None` when it cannot be made.
 pub fn band_difficulty(band: RangeBand) -> Option<Difficulty> {
@@ -171,6 +171,33 @@ pub fn blow_value(facts: &BlowFacts) -> Vec<Modifier> {
         );
     }
     modifiers
+}
+
+/// A unit's own roll: a penalty die hampered, another held, a bonus die for a critical DEX
+/// roll's first attack.
+pub fn own_roll_value(facts: &OwnRollFacts) -> Vec<Modifier> {
+    let mut modifiers = Vec::new();
+    if facts.hindered {
+        modifiers.push(Modifier::new(ModifierReason::Hindered, -1));
+    }
+    if facts.held {
+        modifiers.push(Modifier::new(ModifierReason::Held, -1));
+    }
+    if facts.initiative_edge {
+        modifiers.push(Modifier::new(ModifierReason::InitiativeCritical, 1));
+    }
+    modifiers
+}
+
+/// The steps of difficulty an attacker's Stealth sets the roll to notice it: none below 50,
+/// one (Hard) from 50, two (Extreme) from 90.
+pub fn notice_value(stealth: u32) -> Vec<Modifier> {
+    let steps = match stealth {
+        0..=49 => return Vec::new(),
+        50..=89 => 1,
+        _ => 2,
+    };
+    vec![Modifier::steps(ModifierReason::OpposingSkill, steps)]
 }
 
 #[cfg(test)]
