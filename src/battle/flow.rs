@@ -165,7 +165,9 @@ fn start_round(battle: &mut Battle, round: u32) {
                 carries_firearm: carries_firearm(battle, unit),
                 combat_skill: combat_skill(battle, unit),
                 dex_roll,
-                surprised: battle.round() == 1 && battle.spec(unit).opening.surprised,
+                surprised: battle.round() == 1
+                    && battle.spec(unit).opening.surprised
+                    && battle.scenario.ruleset.opening_surprise(),
             }
         })
         .collect();
@@ -302,8 +304,12 @@ fn next_turn(battle: &mut Battle) {
             .is_some_and(|(level, _)| *level == SuccessLevel::Fumble)
             && !battle.condition(unit).initiative_edge_spent;
         let dived = battle.condition(unit).dived_for_cover;
-        // Where the rulebook says so (BRP), a unit that dodged this round may not attack.
-        let dodged = history.dodged;
+        // Where the rulebook says so (BRP), a unit that dodged this round may not attack; nor
+        // may one taken wholly by surprise in round 1.
+        let dodged = history.dodged
+            || (battle.round() == 1
+                && battle.spec(unit).opening.extreme_surprise
+                && battle.scenario.ruleset.opening_surprise());
         // Those cost a turn's action; a declaration has none to lose.
         let whole = limits.kind != TurnKind::Declare;
         let (fumbled, dived, dodged) = (fumbled && whole, dived && whole, dodged && whole);

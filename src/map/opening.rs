@@ -24,6 +24,10 @@ pub struct OpeningFile {
     /// Taken by surprise: in round 1 it acts at half its DEX (BRP).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub surprised: bool,
+    /// Taken wholly by surprise: surprised, and no action in round 1 but moving and defending
+    /// (BRP's extreme surprise).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub extreme_surprise: bool,
 }
 
 /// A unit's opening state, checked.
@@ -37,6 +41,7 @@ pub struct Opening {
     pub aiming_at: Option<usize>,
     pub burning: Option<u32>,
     pub surprised: bool,
+    pub extreme_surprise: bool,
 }
 
 /// What is wrong with an opening state: the field, and why.
@@ -93,7 +98,8 @@ impl OpeningFile {
             prone: self.prone,
             aiming_at,
             burning: self.burning,
-            surprised: self.surprised,
+            surprised: self.surprised || self.extreme_surprise,
+            extreme_surprise: self.extreme_surprise,
         })
     }
 }
@@ -111,7 +117,8 @@ mod tests {
             prone: true,
             aiming_at: Some("Ghoul".to_string()),
             burning: Some(2),
-            surprised: true,
+            surprised: false,
+            extreme_surprise: true,
         };
         assert_eq!(
             wounded.check("Harvey", 0, 13, &names),
@@ -122,6 +129,7 @@ mod tests {
                 aiming_at: Some(1),
                 burning: Some(2),
                 surprised: true,
+                extreme_surprise: true,
             })
         );
         let too_many = OpeningFile {

@@ -283,6 +283,11 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// barrel's damage rolled on a hit (BRP), rather than only as two shots (CoC).
     fn both_barrels_at_once(&self) -> bool;
 
+    /// Whether the scenario's opening surprise counts (BRP: the surprised act at half DEX in
+    /// round 1, and under extreme surprise make no attacks then); CoC has its own surprise
+    /// attacks instead.
+    fn opening_surprise(&self) -> bool;
+
     /// Whether a unit may spend Luck to stay conscious (CoC's optional rule), 1 point to the end
     /// of the round it would fall, doubling each round after.
     fn luck_keeps_awake(&self) -> bool;

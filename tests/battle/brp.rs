@@ -1080,3 +1080,78 @@ fn a_unit_taken_by_surprise_acts_at_half_dex_in_round_one() {
         Some(&(2, "cycle 2 · DEX 14".to_string()))
     );
 }
+
+/// `unit`'s commands once the AI (careful) takes it over now, everyone else at this keyboard
+/// answering nothing, until its turn is over.
+pub(super) fn ai_turn(app: &mut App, unit: UnitId) -> Vec<Command> {
+    app.add_plugins(gridkeeper::ai::plugin);
+    let units = app.world().resource::<ActiveScenario>().0.units.len();
+    app.world_mut().resource_mut::<Controllers>().0[unit.index()] = Control::Ai;
+    app.insert_resource(gridkeeper::ai::AiStyles(vec![
+        gridkeeper::ai::Style::Careful;
+        units
+    ]));
+    let mark = app
+        .world()
+        .resource::<gridkeeper::battle::CommandLog>()
+        .0
+        .len();
+    for _ in 0..20 {
+        app.update();
+        let waiting = app
+            .world()
+            .resource::<Flow>()
+            .pending()
+            .map(|pending| pending.target);
+        if let Some(target) = waiting.filter(|target| *target != unit) {
+            send(
+                app,
+                Command::Answer {
+                    unit: target,
+                    answer: Answer::Nothing,
+                },
+            );
+        } else if acting(app) != Some(unit) {
+            break;
+        }
+    }
+    app.world().resource::<gridkeeper::battle::CommandLog>().0[mark..]
+        .iter()
+        .filter(|command| command.unit() == Some(unit))
+        .cloned()
+        .collect()
+}
+
+/// Under extreme surprise Harvey makes no attack in round 1: his turns come (at half DEX) with
+/// the action forfeited, the battle refuses his shot, and the AI playing him fires nothing.
+#[test]
+fn the_wholly_surprised_make_no_attacks_in_round_one() {
+    let mut scenario = kingsport_with(&[(HARVEY, (10, 8)), (MERCY, (13, 8))]);
+    scenario.units[HARVEY.index()].opening.surprised = true;
+    scenario.units[HARVEY.index()].opening.extreme_surprise = true;
+    let mut app = begun(scenario.clone());
+    until_the_whole_turn_of(&mut app, HARVEY);
+    let shot = refusal(
+        &mut app,
+        Command::Fire {
+            unit: HARVEY,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::single(MERCY),
+        },
+    );
+    assert!(shot.is_some(), "no shot in round 1");
+    let mut app = begun(scenario);
+    name_parries(&mut app, &[]);
+    until_the_turn_of(&mut app, HARVEY);
+    let commands = ai_turn(&mut app, HARVEY);
+    assert!(
+        !commands
+            .iter()
+            .any(|command| matches!(command, Command::Fire { .. } | Command::Attack { .. })),
+        "{commands:?}"
+    );
+    let refused = events(&app)
+        .iter()
+        .any(|event| matches!(event, EventKind::Rejected { .. }));
+    assert!(!refused, "the AI asks for nothing the battle refuses");
+}

@@ -9,7 +9,7 @@ use gridkeeper::rules::opposed::Resistance;
 use gridkeeper::rules::roll::{RollPurpose, RollVerdict};
 
 use super::brp::{
-    HARVEY, MERCY, SILAS, ambush, harvey_answers, kingsport_with, until_the_turn_of,
+    HARVEY, MERCY, SILAS, ai_turn, ambush, harvey_answers, kingsport_with, until_the_turn_of,
     until_the_whole_turn_of,
 };
 use super::*;
@@ -374,47 +374,6 @@ fn grapple_options_need_the_hold_and_the_rulebook() {
         matches!(&thing, Some(Rejection::NoKnockOut(said)) if said.contains("cannot be knocked out")),
         "{thing:?}"
     );
-}
-
-/// `unit`'s commands once the AI (careful) takes it over now, everyone else at this keyboard
-/// answering nothing, until its turn is over.
-fn ai_turn(app: &mut App, unit: UnitId) -> Vec<Command> {
-    app.add_plugins(gridkeeper::ai::plugin);
-    let units = app.world().resource::<ActiveScenario>().0.units.len();
-    app.world_mut().resource_mut::<Controllers>().0[unit.index()] = Control::Ai;
-    app.insert_resource(gridkeeper::ai::AiStyles(vec![
-        gridkeeper::ai::Style::Careful;
-        units
-    ]));
-    let mark = app
-        .world()
-        .resource::<gridkeeper::battle::CommandLog>()
-        .0
-        .len();
-    for _ in 0..20 {
-        app.update();
-        let waiting = app
-            .world()
-            .resource::<Flow>()
-            .pending()
-            .map(|pending| pending.target);
-        if let Some(target) = waiting.filter(|target| *target != unit) {
-            send(
-                app,
-                Command::Answer {
-                    unit: target,
-                    answer: Answer::Nothing,
-                },
-            );
-        } else if acting(app) != Some(unit) {
-            break;
-        }
-    }
-    app.world().resource::<gridkeeper::battle::CommandLog>().0[mark..]
-        .iter()
-        .filter(|command| command.unit() == Some(unit))
-        .cloned()
-        .collect()
 }
 
 /// The AI's Silas (Grapple 40 against Club 55, STR 16) seizes Harvey, who holds his revolver

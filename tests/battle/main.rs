@@ -2112,6 +2112,7 @@ fn units_open_the_fight_as_the_scenario_says() {
         aiming_at: Some(1),
         burning: Some(2),
         surprised: false,
+        extreme_surprise: false,
     };
     opening.units[2].opening = Opening {
         hit_points: Some(0),

@@ -228,6 +228,10 @@ impl Ruleset for BrpClassic {
     }
 
     /// Knock-out attacks with bare hands or a blunt weapon (SPECS.md 1.1).
+    fn opening_surprise(&self) -> bool {
+        true
+    }
+
     fn luck_keeps_awake(&self) -> bool {
         false
     }

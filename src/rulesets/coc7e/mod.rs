@@ -243,6 +243,10 @@ impl Ruleset for Coc7e {
         self.options.hit_locations.then_some(HIT_LOCATIONS)
     }
 
+    fn opening_surprise(&self) -> bool {
+        false
+    }
+
     fn luck_keeps_awake(&self) -> bool {
         self.options.luck_to_stay_conscious
     }
