@@ -367,6 +367,10 @@ pub struct TurnState {
     pub attacks_made: u32,
     /// What the round plan's slot allows this turn.
     pub limits: TurnLimits,
+    /// The handgun that fired unaimed this turn, and whether a second one (in the other hand)
+    /// has fired too (BRP's two handguns).
+    pub unaimed_gun: Option<usize>,
+    pub off_hand_fired: bool,
 }
 
 impl TurnState {
@@ -397,6 +401,8 @@ impl TurnState {
             action_forfeited: false,
             attacks_made: 0,
             limits: TurnLimits::WHOLE,
+            unaimed_gun: None,
+            off_hand_fired: false,
         }
     }
 }

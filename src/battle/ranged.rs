@@ -21,7 +21,7 @@ use crate::rules::roll::Demand;
 use crate::rules::roll::Verdict;
 use crate::rules::situation::ShotDefence;
 use crate::rules::skills::DODGE;
-use crate::rules::weapons::{MalfunctionKind, Weapon};
+use crate::rules::weapons::{MalfunctionKind, Weapon, WeaponCategory};
 
 /// Whether a target can answer shots now: dive for cover, or dodge the first bullet of the
 /// round where it has not acted nor dodged yet, as its rulebook has it.
@@ -51,7 +51,12 @@ pub(super) fn fire(
     choice: WeaponChoice,
     mode: FireMode,
 ) -> Result<(), Rejection> {
-    let turn = battle.action_available(unit)?;
+    let off_hand = off_hand_gun(battle, unit, choice, &mode);
+    let turn = if off_hand {
+        battle.own_turn(unit)?
+    } else {
+        battle.action_available(unit)?
+    };
     if let (Some(most), FireMode::Shots(targets)) = (turn.limits.shots, &mode)
         && targets.len() > most as usize
     {
@@ -62,9 +67,16 @@ pub(super) fn fire(
     }
     let plan = plan_fire(battle, unit, choice, &mode)?;
     let attacks = battle.spec(unit).attacks_per_round;
+    let handgun = plan.weapon.category == WeaponCategory::Handgun;
+    let unaimed = matches!(mode, FireMode::Unaimed { .. });
     battle.change_turn(|turn| {
         turn.action_used = true;
         turn.attacks_made = attacks;
+        if off_hand {
+            turn.off_hand_fired = true;
+        } else if unaimed && handgun {
+            turn.unaimed_gun = Some(plan.index);
+        }
     });
     battle.change_condition(unit, |condition| match &mode {
         FireMode::Shots(targets) => {
@@ -76,6 +88,30 @@ pub(super) fn fire(
     });
     open_fire(battle, unit, mode.targets(), plan, Phase::Turn);
     Ok(())
+}
+
+/// Whether this is a second handgun's unaimed fire in the turn the first fired unaimed (BRP's
+/// two handguns, one in each hand: both fire, each at most twice its shots).
+pub(super) fn off_hand_gun(
+    battle: &Battle,
+    unit: UnitId,
+    choice: WeaponChoice,
+    mode: &FireMode,
+) -> bool {
+    let Some(turn) = battle.flow().turn.filter(|turn| turn.unit == unit) else {
+        return false;
+    };
+    let (Some(first), WeaponChoice::Carried(second)) = (turn.unaimed_gun, choice) else {
+        return false;
+    };
+    let handgun = battle
+        .carried(unit, second)
+        .is_some_and(|weapon| weapon.category == WeaponCategory::Handgun);
+    matches!(mode, FireMode::Unaimed { .. })
+        && !turn.off_hand_fired
+        && second != first
+        && handgun
+        && !battle.arsenal(unit).lost.contains(&second)
 }
 
 /// Check a surprise shot before round 1, before the target rolls to see it coming.

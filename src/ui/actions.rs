@@ -5,11 +5,11 @@ use bevy_egui::egui;
 
 use super::view::{BattleView, UnitState};
 use crate::battle::command::{Command, FireMode, ManeuverGoal, SurpriseAttack, WeaponChoice};
-use crate::battle::{Phase, UnitId, WeaponState};
+use crate::battle::{Phase, TurnState, UnitId, WeaponState};
 use crate::map::scenario::{Scenario, UnitSpec};
 use crate::rules::firearms::reload;
 use crate::rules::round::{TurnKind, TurnLimits};
-use crate::rules::weapons::{AttackForm, Weapon};
+use crate::rules::weapons::{AttackForm, Weapon, WeaponCategory};
 use crate::view::orders::{self, FireOrder, FireStyle, Intent};
 use crate::words::capitalised;
 
@@ -98,6 +98,7 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
             }
             let can_act = !turn.action_used && !turn.action_forfeited;
             unit_buttons(ui, view, &scenario, unit, &state, &turn.limits, can_act);
+            off_hand_buttons(ui, view, &scenario, unit, &state, &turn);
         }
     }
     if let Some(prompt) = view.intent.prompt() {
@@ -105,6 +106,38 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
             egui::Color32::from_rgb(255, 225, 120),
             format!("{prompt} (Esc cancels)"),
         );
+    }
+}
+
+/// Once a handgun has fired unaimed this turn, any other handgun the unit carries (in the
+/// other hand) may fire unaimed too (BRP's two handguns): click it, then the enemy.
+fn off_hand_buttons(
+    ui: &mut egui::Ui,
+    view: &mut BattleView,
+    scenario: &Scenario,
+    unit: UnitId,
+    state: &UnitState,
+    turn: &TurnState,
+) {
+    let Some(first) = turn.unaimed_gun.filter(|_| !turn.off_hand_fired) else {
+        return;
+    };
+    let spec = &scenario.units[unit.index()];
+    for (index, carried) in spec.weapons.iter().enumerate() {
+        let handgun = carried.weapon.category == WeaponCategory::Handgun;
+        if index == first || !handgun || state.arsenal.lost.contains(&index) {
+            continue;
+        }
+        let shots = carried.weapon.most_shots() * 2;
+        if ui
+            .button(format!(
+                "Fire the {} too ({shots} unaimed)…",
+                carried.weapon.name
+            ))
+            .clicked()
+        {
+            *view.intent = Intent::OffHand(index);
+        }
     }
 }
 

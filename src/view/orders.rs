@@ -16,7 +16,7 @@ use crate::battle::{
     UnitId,
 };
 use crate::input::MapAction;
-use crate::map::scenario::Control;
+use crate::map::scenario::{Control, Scenario};
 use crate::replay::Playback;
 use crate::rules::ruleset::Ruleset;
 use crate::rules::weapons::{AttackForm, Weapon};
@@ -45,6 +45,9 @@ pub enum Intent {
     SetCharge(Option<u32>),
     /// Beat out the flames on the clicked unit.
     Extinguish,
+    /// Fire the handgun in the other hand (this carried weapon) unaimed at the clicked enemy,
+    /// as many shots as it may (BRP's two handguns).
+    OffHand(usize),
 }
 
 impl Intent {
@@ -61,6 +64,7 @@ impl Intent {
             Self::Blast => Some("Click the tile to throw at: the rings show who it would catch"),
             Self::SetCharge(_) => Some("Click the unit's own tile or one beside it"),
             Self::Extinguish => Some("Click the burning unit (or the unit itself)"),
+            Self::OffHand(_) => Some("Click the enemy for the other handgun's unaimed shots"),
         }
     }
 }
@@ -265,6 +269,19 @@ fn keys_for_the_turn(
     }
 }
 
+/// The unaimed fire of the handgun in `unit`'s other hand (carried weapon `index`) at
+/// `target`: as many shots as it may fire so.
+pub fn off_hand_mode(scenario: &Scenario, unit: UnitId, index: usize, target: UnitId) -> FireMode {
+    let shots = scenario.units[unit.index()]
+        .weapons
+        .get(index)
+        .map_or(1, |carried| carried.weapon.most_shots() * 2);
+    FireMode::Unaimed {
+        shots: shots.max(1),
+        at: vec![target],
+    }
+}
+
 /// The ways a weapon can be fired, in order: one shot, several, a burst, full auto (six bullets
 /// a target to start with).
 pub fn fire_styles(weapon: &Weapon, ruleset: &dyn Ruleset) -> Vec<FireStyle> {
@@ -372,6 +389,14 @@ fn click_on_the_map(
                     until: Some(other),
                 }),
                 (Intent::Aim, Some(target)) => order(Command::Aim { unit, target }),
+                (Intent::OffHand(index), Some(target)) => {
+                    order(Command::Fire {
+                        unit,
+                        weapon: WeaponChoice::Carried(index),
+                        mode: off_hand_mode(&scenario.0, unit, index, target),
+                    });
+                    *intent = Intent::Default;
+                }
                 (Intent::Extinguish, Some(patient)) => {
                     order(Command::Extinguish { unit, patient });
                 }

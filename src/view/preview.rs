@@ -8,7 +8,7 @@
 use bevy::prelude::*;
 
 use super::hover::HoveredTile;
-use super::orders::{FireOrder, Intent};
+use super::orders::{FireOrder, Intent, off_hand_mode};
 use super::overlay::Selection;
 use super::{MapGeometry, ShownMap, TILE_SIZE};
 use crate::battle::answer::answer_odds;
@@ -232,6 +232,11 @@ fn previews(
     else {
         return (None, None);
     };
+    // The handgun in the other hand, about to fire unaimed.
+    let in_hand = match intent {
+        Intent::OffHand(index) => WeaponChoice::Carried(index),
+        _ => in_hand,
+    };
     let Some(from) = positions
         .iter()
         .find(|(id, _)| *id == shooter)
@@ -279,8 +284,11 @@ fn previews(
     }
     let aim = match form {
         AttackForm::Shot | AttackForm::Thrown => {
-            let mode = match form {
-                AttackForm::Shot => fire_order.mode_at(target),
+            let mode = match (form, intent) {
+                (AttackForm::Shot, Intent::OffHand(index)) => {
+                    off_hand_mode(&scenario, shooter, index, target)
+                }
+                (AttackForm::Shot, _) => fire_order.mode_at(target),
                 _ => FireMode::single(target),
             };
             let preview = ranged::preview(world, shooter, in_hand, &mode);

@@ -1155,3 +1155,74 @@ fn the_wholly_surprised_make_no_attacks_in_round_one() {
         .any(|event| matches!(event, EventKind::Rejected { .. }));
     assert!(!refused, "the AI asks for nothing the battle refuses");
 }
+
+/// Fire as `unit`, the target taking whatever comes.
+fn fire_taken(app: &mut App, unit: UnitId, weapon: usize, mode: FireMode) -> Vec<EventKind> {
+    let mark = event_count(app);
+    send(
+        app,
+        Command::Fire {
+            unit,
+            weapon: WeaponChoice::Carried(weapon),
+            mode,
+        },
+    );
+    while let Some(target) = app
+        .world()
+        .resource::<Flow>()
+        .pending()
+        .map(|pending| pending.target)
+    {
+        send(
+            app,
+            Command::Answer {
+                unit: target,
+                answer: Answer::Nothing,
+            },
+        );
+    }
+    events_from(app, mark)
+}
+
+/// Two handguns (a second .38 in Harvey's other hand): once one has fired unaimed, the other
+/// fires unaimed too in the same turn, each up to twice its shots; no third pull, and the
+/// second gun fires unaimed or not at all.
+#[test]
+fn two_handguns_fire_unaimed_in_one_turn() {
+    let mut scenario = kingsport_with(&[(HARVEY, (10, 8)), (MERCY, (14, 8))]);
+    let second = scenario.units[HARVEY.index()].weapons[0].clone();
+    scenario.units[HARVEY.index()].weapons.push(second);
+    let mut app = begun(scenario);
+    until_the_whole_turn_of(&mut app, HARVEY);
+    let unaimed = |shots| FireMode::Unaimed {
+        shots,
+        at: vec![MERCY],
+    };
+    let first = fire_taken(&mut app, HARVEY, 0, unaimed(2));
+    assert_eq!(rejected(&first), None, "{first:?}");
+    let aimed = refusal(
+        &mut app,
+        Command::Fire {
+            unit: HARVEY,
+            weapon: WeaponChoice::Carried(1),
+            mode: FireMode::single(MERCY),
+        },
+    );
+    assert_eq!(aimed, Some(Rejection::ActionUsed));
+    let other = fire_taken(&mut app, HARVEY, 1, unaimed(2));
+    assert_eq!(rejected(&other), None, "{other:?}");
+    let fired = other
+        .iter()
+        .filter(|event| matches!(event, EventKind::Fired { unit: HARVEY, .. }))
+        .count();
+    assert_eq!(fired, 1, "the second gun fires: {other:?}");
+    let third = refusal(
+        &mut app,
+        Command::Fire {
+            unit: HARVEY,
+            weapon: WeaponChoice::Carried(0),
+            mode: unaimed(1),
+        },
+    );
+    assert_eq!(third, Some(Rejection::ActionUsed));
+}
