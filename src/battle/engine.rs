@@ -24,12 +24,16 @@ pub(super) fn resolve_queued_commands(world: &mut World) {
 pub fn resolve(world: &mut World, command: Command) {
     world.resource_mut::<CommandLog>().0.push(command.clone());
     let mut battle = Battle::new(world);
+    let grip_before = command
+        .unit()
+        .filter(|unit| battle.known(*unit).is_ok())
+        .map(|unit| (battle.condition(unit).grip, battle.condition(unit).holding));
     if let Err(reason) = carry_out(&mut battle, &command) {
         battle.emit(EventKind::Rejected { command, reason });
         return;
     }
     aim::keep_or_spoil_aim(&mut battle, &command);
-    grapple::keep_or_ease_grip(&mut battle, &command);
+    grapple::keep_or_ease_grip(&mut battle, &command, grip_before);
     flow::settle(&mut battle);
     answer::answer_for_the_ai(&mut battle);
 }

@@ -33,7 +33,7 @@ use crate::rules::weapons::Weapon;
 pub(super) fn open_exchange(battle: &mut Battle, pending: PendingAttack) {
     let helpless = !battle.vitals(pending.target).conscious()
         || battle.condition(pending.target).stunned()
-        || pinned(battle, pending.target);
+        || pinned(battle, pending.target, Some(pending.attacker));
     let unseen_blow = pending.unseen && matches!(pending.kind, AttackKind::Strike(_));
     if helpless || unseen_blow {
         exchange(battle, &pending, Answer::Nothing);
@@ -273,12 +273,16 @@ pub(super) fn attack_demand(
         };
         setup(battle, pending.attacker, pending.target, thrown, terms).ok()
     });
-    // A hand-to-hand weapon with an engine malfunctions (stalls) at its number; an awkward one
-    // fumbles twice as often.
-    let (malfunction, awkward) = match (&thrown, held_weapon(battle, pending.attacker, weapon)) {
-        (None, Some(carried)) => (carried.malfunction, carried.awkward),
-        _ => (None, false),
+    // An awkward weapon struck with (the chainsaw) fumbles twice as often and stalls at its
+    // malfunction number.
+    let awkward = match (&thrown, &pending.kind) {
+        (None, AttackKind::Strike(_)) => {
+            held_weapon(battle, pending.attacker, weapon).filter(|carried| carried.awkward)
+        }
+        _ => None,
     };
+    let (malfunction, awkward) =
+        awkward.map_or((None, false), |carried| (carried.malfunction, true));
     let modifiers = match thrown {
         Some(shot) => shot.modifiers,
         None => attacker_modifiers(battle, pending).unwrap_or_default(),
@@ -335,7 +339,7 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
     let attacker_weapon = attacker_weapon(battle, pending);
     let mut attack_roll = attack_roll(battle, pending, &attacker_weapon);
     battle.change_condition(attacker, |condition| condition.aim = None);
-    if attacker_weapon.thrown.is_none() {
+    if attacker_weapon.thrown.is_none() && matches!(pending.kind, AttackKind::Strike(_)) {
         misfortune(battle, attacker, &attacker_weapon, &mut attack_roll);
     }
     if let Some((index, thrown)) = &attacker_weapon.thrown {
@@ -477,6 +481,10 @@ fn misfortune(battle: &mut Battle, unit: UnitId, weapon: &MeleeWeapon, roll: &mu
     }
     let awkward = held_weapon(battle, unit, weapon).is_some_and(|carried| carried.awkward);
     if awkward && roll.level == SuccessLevel::Fumble {
+        battle.emit(EventKind::Backlash {
+            unit,
+            weapon: weapon.name.clone(),
+        });
         let damage = battle
             .roll_damage(
                 unit,
@@ -488,10 +496,6 @@ fn misfortune(battle: &mut Battle, unit: UnitId, weapon: &MeleeWeapon, roll: &mu
                 DamageQuality::Normal,
             )
             .total;
-        battle.emit(EventKind::Backlash {
-            unit,
-            weapon: weapon.name.clone(),
-        });
         wounds::harm(battle, unit, None, Blow::caught(damage));
     }
 }

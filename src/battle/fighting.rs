@@ -115,9 +115,15 @@ pub(super) fn grapple(battle: &Battle, unit: UnitId) -> Option<MeleeWeapon> {
 /// first natural attack, else its fists.
 pub(super) fn fighting_weapon(battle: &Battle, unit: UnitId) -> MeleeWeapon {
     let in_hand = battle.arsenal(unit).in_hand;
+    // A stalled chainsaw is no weapon until it is started again.
+    let jammed = |weapon: &MeleeWeapon| {
+        weapon
+            .carried
+            .is_some_and(|index| battle.arsenal(unit).state(index).jam.is_some())
+    };
     melee_weapon(battle, unit, in_hand)
         .ok()
-        .filter(|weapon| weapon.thrown.is_none())
+        .filter(|weapon| weapon.thrown.is_none() && !jammed(weapon))
         .or_else(|| melee_weapon(battle, unit, WeaponChoice::Natural(0)).ok())
         .unwrap_or_else(|| unarmed(battle, unit))
 }

@@ -289,7 +289,7 @@ fn next_turn(battle: &mut Battle) {
             continue;
         }
         // So does a pinned unit's.
-        if super::hold::pinned(battle, unit) {
+        if super::hold::pinned(battle, unit, None) {
             if limits.kind == TurnKind::Whole && !limits.fire_only {
                 battle.emit(EventKind::TurnLost { unit });
             }

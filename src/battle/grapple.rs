@@ -105,7 +105,10 @@ fn seize(battle: &mut Battle, unit: UnitId, target: UnitId) {
         battle.spec(target).characteristics.strength,
         holders_strength(battle, target, Some(unit)),
     );
-    if !pit(battle, target, unit, Contest::ThrowOff, strengths) {
+    // Out cold, it does not resist.
+    if !battle.vitals(target).conscious()
+        || !pit(battle, target, unit, Contest::ThrowOff, strengths)
+    {
         hold_on(battle, unit, target);
     }
 }
@@ -135,7 +138,8 @@ pub(super) fn follow_up(battle: &mut Battle, unit: UnitId, target: UnitId, goal:
                 holders_strength(battle, target, None),
                 battle.spec(target).characteristics.strength,
             );
-            if pit(battle, unit, target, Contest::Pin, strengths) {
+            let limp = !battle.vitals(target).conscious();
+            if limp || pit(battle, unit, target, Contest::Pin, strengths) {
                 take_grip(battle, unit, target, Grip::Immobilise);
             }
         }
@@ -243,9 +247,14 @@ pub(super) fn garrote(battle: &mut Battle, unit: UnitId, target: UnitId) {
 }
 
 /// After `command` was carried out: a holder that did anything but keep its grip (ending its
-/// turn, answering an attack, naming its parry, or taking a grip anew) eases it; a garrote
-/// eased is off.
-pub(super) fn keep_or_ease_grip(battle: &mut Battle, command: &Command) {
+/// turn, answering an attack, naming its parry, waiting, or taking a grip anew) eases it; a
+/// garrote eased is off. A grip the command itself took (a garrote that landed) stays: `before`
+/// is the unit's grip and hold before the command.
+pub(super) fn keep_or_ease_grip(
+    battle: &mut Battle,
+    command: &Command,
+    before: Option<(Option<Grip>, Option<UnitId>)>,
+) {
     let keeps = matches!(
         command,
         Command::EndTurn { .. }
@@ -261,6 +270,9 @@ pub(super) fn keep_or_ease_grip(battle: &mut Battle, command: &Command) {
         return;
     };
     let condition = battle.condition(unit);
+    if before != Some((condition.grip, condition.holding)) {
+        return;
+    }
     if let (Some(grip), Some(target)) = (condition.grip, condition.holding) {
         battle.change_condition(unit, |condition| condition.grip = None);
         battle.emit(EventKind::GripEased { unit, target });
@@ -279,7 +291,7 @@ pub(super) fn choke(battle: &mut Battle) {
         let (Some(grip), Some(target)) = (condition.grip, condition.holding) else {
             continue;
         };
-        if battle.vitals(target).vital == Vital::Dead {
+        if battle.vitals(target).vital == Vital::Dead || !battle.vitals(holder).conscious() {
             continue;
         }
         let (rounds, breathless) = match grip {

@@ -16,11 +16,14 @@ pub(super) fn holders(battle: &Battle, target: UnitId) -> Vec<UnitId> {
         .collect()
 }
 
-/// Whether `unit` is pinned: a holder keeps it immobilised, and it can do nothing.
-pub(super) fn pinned(battle: &Battle, unit: UnitId) -> bool {
-    holders(battle, unit)
-        .into_iter()
-        .any(|holder| battle.condition(holder).grip == Some(Grip::Immobilise))
+/// Whether `unit` is pinned: a holder (other than `but`) keeps it immobilised, and it can do
+/// nothing.
+pub(super) fn pinned(battle: &Battle, unit: UnitId, but: Option<UnitId>) -> bool {
+    holders(battle, unit).into_iter().any(|holder| {
+        Some(holder) != but
+            && battle.condition(holder).grip == Some(Grip::Immobilise)
+            && battle.vitals(holder).conscious()
+    })
 }
 
 /// `holder` lets go of (or loses its grip on) whoever it holds; another holder keeps it held.

@@ -130,7 +130,7 @@ impl Vitals {
 #[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Condition {
     pub prone: bool,
-    /// The unit holding it (the first, where several hold it together).
+    /// The unit holding it (one of them, where several hold it together).
     pub held_by: Option<UnitId>,
     pub holding: Option<UnitId>,
     /// What it keeps doing to the unit it holds (pinned, strangled), until it does anything

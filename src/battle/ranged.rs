@@ -438,7 +438,7 @@ fn stray_victim(battle: &Battle, shooter: UnitId, target: UnitId) -> Option<Unit
     engaged_with(battle, shooter, target)
         .into_iter()
         .filter(|unit| battle.spec(*unit).side == side)
-        .min_by_key(|unit| (battle.spec(*unit).characteristics.luck, *unit))
+        .min_by_key(|unit| (battle.luck(*unit), *unit))
 }
 
 /// The damage a weapon does at a range band: a shotgun's band, else its one formula.

@@ -61,6 +61,11 @@ pub(super) fn plan_fire(
 ) -> Result<FirePlan, Rejection> {
     let (index, weapon) = carried_weapon(battle, unit, choice, &[AttackForm::Shot])?;
     usable_now(battle, unit, index)?;
+    // Where maneuvers are grapples (BRP), the held cannot shoot.
+    if battle.condition(unit).held_by.is_some() && battle.scenario.ruleset.grapple_skill().is_some()
+    {
+        return Err(Rejection::Held);
+    }
     let build = battle.spec(unit).derived.build;
     let mounted = battle.spec(unit).weapons[index].mounted;
     if let Some(least) = weapon.hand_fired_from_build

@@ -4,7 +4,7 @@
 use super::aim::spoil_aim;
 use super::command::Rejection;
 use super::event::EventKind;
-use super::hold::let_go;
+use super::hold::{holders, let_go};
 use super::state::Battle;
 use super::{Phase, UnitId, Vital, Vitals};
 use crate::map::scenario::Control;
@@ -135,11 +135,16 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
     if after.vital != Vital::Conscious {
         fall_prone(battle, unit);
     }
-    // A holder who takes a major wound or goes down lets go.
+    // A holder who takes a major wound or goes down lets go; the dead are held by no one.
     if (severity != BlowSeverity::Regular || after.vital != Vital::Conscious)
         && battle.condition(unit).holding.is_some()
     {
         let_go(battle, unit);
+    }
+    if after.vital == Vital::Dead {
+        for holder in holders(battle, unit) {
+            let_go(battle, holder);
+        }
     }
     announce_change(battle, unit, before);
 }
@@ -147,7 +152,14 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
 /// Where the rulebook lets Luck keep a unit conscious, `unit`, about to fall unconscious,
 /// spends 1 Luck (if it has it) to stay awake to the end of the round.
 fn stay_awake_on_luck(battle: &mut Battle, unit: UnitId) -> bool {
-    if !battle.scenario.ruleset.luck_keeps_awake() || battle.luck(unit) == 0 {
+    if !battle.scenario.ruleset.luck_keeps_awake() {
+        return false;
+    }
+    // Already kept awake: what it paid for this round holds.
+    if battle.condition(unit).awake_on_luck.is_some() {
+        return true;
+    }
+    if battle.luck(unit) == 0 {
         return false;
     }
     let round = battle.round();
@@ -281,6 +293,9 @@ pub(super) fn knock_out_cold(battle: &mut Battle, unit: UnitId) {
     );
     fall_prone(battle, unit);
     knock_out(battle, unit);
+    if battle.condition(unit).holding.is_some() {
+        let_go(battle, unit);
+    }
     announce_change(battle, unit, before);
 }
 

@@ -14,8 +14,8 @@ pub enum ManeuverGoal {
     Disarm,
     /// Throw the target to the ground.
     KnockProne,
-    /// Restrain the target (a grapple, in BRP): it cannot move, flee or shoot until it breaks
-    /// free.
+    /// Restrain the target (a grapple, in BRP): it cannot move or flee (in BRP, nor shoot) until
+    /// it breaks free.
     Hold,
     /// Break out of a hold (the target is whoever holds the unit).
     BreakHold,
@@ -26,7 +26,8 @@ pub enum ManeuverGoal {
     /// Pin the held target (STR against STR): it can do nothing until the holder does
     /// something else.
     Immobilise,
-    /// Hurt the held target: 1D6 on a successful grapple roll, again each round.
+    /// Hurt the held target: 1D6 on a successful grapple roll (it may be done again each
+    /// round).
     Injure,
     /// Strangle the held target: no further roll; it holds its breath, then chokes.
     Strangle,

@@ -193,3 +193,32 @@ fn luck_keeps_a_unit_conscious_at_a_doubling_cost() {
         "{third:?}"
     );
 }
+
+/// A garrote from behind sticks: the mark does not see it coming (60 fails its Spot Hidden), the
+/// blow lands at once (30, then 1D6 = 4) and the garrote stays on; the command that landed it
+/// does not count as the wielder doing something else.
+#[test]
+fn a_garrote_from_behind_stays_on() {
+    let mut wielder = fighter("Wielder", "a", (2, 2));
+    wielder.weapons = vec!["Garrote"];
+    wielder.skills.push(("Fighting (Garrote)", 50));
+    let mut app = test_app(scenario(&[wielder, fighter("Mark", "b", (3, 2))]));
+    load(&mut app, &rolls(&[60, 30], &[4]));
+    let events = after(
+        &mut app,
+        &[],
+        Command::Surprise {
+            unit: A,
+            target: B,
+            attack: SurpriseAttack::Strike(WeaponChoice::Carried(0)),
+        },
+    );
+    assert!(
+        !events
+            .iter()
+            .any(|event| matches!(event, EventKind::GripEased { .. })),
+        "{events:?}"
+    );
+    assert_eq!(condition(&mut app, B).held_by, Some(A));
+    assert_eq!(condition(&mut app, A).grip, Some(Grip::Garrote));
+}
