@@ -21,12 +21,8 @@ pub(super) fn held_command(
     let unit = turn.unit;
     let holder = seen.iter().find(|me| me.unit == unit)?.held_by?;
     let end = Command::EndTurn { unit };
-    let spec = &scenario.units[unit.index()];
-    let can_act = !turn.limits.fire_only
-        && !turn.action_forfeited
-        && turn.attacks_made < spec.attacks_per_round
-        && (!turn.action_used || turn.attacks_made > 0);
-    if !can_act {
+    let attacks = scenario.units[unit.index()].attacks_per_round;
+    if turn.limits.fire_only || !turn.attack_left(attacks) {
         return Some(end);
     }
     let goal = ManeuverGoal::BreakHold;

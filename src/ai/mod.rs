@@ -446,9 +446,7 @@ pub fn baseline_command(
     else {
         return end;
     };
-    let can_attack = !turn.action_forfeited
-        && turn.attacks_made < spec.attacks_per_round
-        && (!turn.action_used || turn.attacks_made > 0);
+    let can_attack = turn.attack_left(spec.attacks_per_round);
     if here.is_adjacent(enemy.at) {
         return if can_attack {
             Command::Attack {

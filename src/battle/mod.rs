@@ -374,6 +374,14 @@ pub struct TurnState {
 }
 
 impl TurnState {
+    /// Whether the turn still has an attack for a unit with `attacks_per_round`: its action not
+    /// forfeited nor spent on something else, and an attack left (the battle's own check).
+    pub fn attack_left(&self, attacks_per_round: u32) -> bool {
+        !self.action_forfeited
+            && self.attacks_made < attacks_per_round
+            && (!self.action_used || self.attacks_made > 0)
+    }
+
     /// The movement this turn has left, in tenths of a yard (up to twice MOV while the action
     /// is unused, MOV once it is); or why it may not move at all (a slot kept for a shot or a
     /// declaration, or a rulebook with no movement after acting).

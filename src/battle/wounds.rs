@@ -198,18 +198,7 @@ pub(super) fn keep_awake_on_luck(battle: &mut Battle) {
             continue;
         }
         battle.change_condition(unit, |condition| condition.awake_on_luck = None);
-        battle.set_vitals(
-            unit,
-            Vitals {
-                vital: Vital::Unconscious,
-                ..before
-            },
-        );
-        fall_prone(battle, unit);
-        if battle.condition(unit).holding.is_some() {
-            let_go(battle, unit);
-        }
-        announce_change(battle, unit, before);
+        fall_unconscious(battle, unit, false);
     }
 }
 
@@ -280,10 +269,15 @@ fn armor_in_the_way(battle: &mut Battle, unit: UnitId, aimed: bool) -> u32 {
 /// Knocked out by a blow (the unit still conscious after its damage): unconscious, down, and out
 /// cold for as long as the rulebook's dice say.
 pub(super) fn knock_out_cold(battle: &mut Battle, unit: UnitId) {
-    let before = battle.vitals(unit);
-    if before.vital != Vital::Conscious {
-        return;
+    if battle.vitals(unit).conscious() {
+        fall_unconscious(battle, unit, true);
     }
+}
+
+/// A conscious unit falls unconscious: down, out cold for the rulebook's dice where it is
+/// knocked out (`out_cold`), and letting go of anyone it holds.
+fn fall_unconscious(battle: &mut Battle, unit: UnitId, out_cold: bool) {
+    let before = battle.vitals(unit);
     battle.set_vitals(
         unit,
         Vitals {
@@ -292,7 +286,9 @@ pub(super) fn knock_out_cold(battle: &mut Battle, unit: UnitId) {
         },
     );
     fall_prone(battle, unit);
-    knock_out(battle, unit);
+    if out_cold {
+        knock_out(battle, unit);
+    }
     if battle.condition(unit).holding.is_some() {
         let_go(battle, unit);
     }

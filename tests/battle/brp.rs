@@ -11,6 +11,7 @@ use gridkeeper::rules::roll::RollVerdict;
 use gridkeeper::rules::round::{TurnKind, TurnLimits};
 use gridkeeper::rules::situation::ShotDefence;
 
+use super::firearms::take_it;
 use super::*;
 
 pub(super) const HARVEY: UnitId = UnitId(0);
@@ -1167,20 +1168,7 @@ fn fire_taken(app: &mut App, unit: UnitId, weapon: usize, mode: FireMode) -> Vec
             mode,
         },
     );
-    while let Some(target) = app
-        .world()
-        .resource::<Flow>()
-        .pending()
-        .map(|pending| pending.target)
-    {
-        send(
-            app,
-            Command::Answer {
-                unit: target,
-                answer: Answer::Nothing,
-            },
-        );
-    }
+    take_it(app);
     events_from(app, mark)
 }
 

@@ -69,7 +69,7 @@ fn fire(app: &mut App, unit: UnitId, mode: FireMode) {
 }
 
 /// Every target still asked about the shots takes them.
-fn take_it(app: &mut App) {
+pub(super) fn take_it(app: &mut App) {
     while let Some(target) = app
         .world()
         .resource::<Flow>()

@@ -215,9 +215,7 @@ impl<'a> Planner<'a> {
         let unit = self.unit();
         let end = Command::EndTurn { unit };
         let spec = self.spec();
-        let can_strike = !self.turn.action_forfeited
-            && self.turn.attacks_made < spec.attacks_per_round
-            && (!self.turn.action_used || self.turn.attacks_made > 0);
+        let can_strike = self.turn.attack_left(spec.attacks_per_round);
         let weapon = melee_choice(self.scenario, unit, self.arsenal, self.turn.attacks_made);
         let Reach::Blows {
             skill,
