@@ -9,6 +9,7 @@ use super::{Phase, Presence, TurnState, UnitId, Vital};
 use crate::map::Tile;
 use crate::map::range::distance_yards;
 use crate::map::scenario::Victory;
+use crate::rules::firearms::can_chamber_and_fire;
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::percentile::SuccessLevel;
 use crate::rules::round::{RoundHistory, Slot, TurnKind};
@@ -108,7 +109,18 @@ fn round_history(battle: &Battle, unit: UnitId) -> RoundHistory {
         aimed: condition.aim.is_some_and(|aim| aim.round == battle.round()),
         dodged: battle.scenario.ruleset.dodge_costs_the_attack() && condition.dodges_this_round > 0,
         firearm_shots: firearm_in_hand(battle, unit).map(Weapon::most_shots),
+        chambers: chambers(battle, unit),
     }
+}
+
+/// Whether the unit's firearm in hand is empty, with a round to chamber and fire.
+fn chambers(battle: &Battle, unit: UnitId) -> bool {
+    let arsenal = battle.arsenal(unit);
+    let WeaponChoice::Carried(index) = arsenal.in_hand else {
+        return false;
+    };
+    firearm_in_hand(battle, unit)
+        .is_some_and(|weapon| can_chamber_and_fire(weapon.feed(), arsenal.state(index).ammunition))
 }
 
 /// The firearm (or bow) the unit holds ready, if it holds one.

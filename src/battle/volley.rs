@@ -87,6 +87,13 @@ pub(super) fn plan_fire(
     }
     let single = matches!(mode, FireMode::Shots(targets) if targets.len() == 1);
     if single && can_chamber_and_fire(feed, ammunition) {
+        let slot = battle.flow().turn.filter(|turn| turn.unit == unit);
+        if slot.is_some_and(|turn| !battle.scenario.ruleset.chambers_in(turn.limits.kind)) {
+            return Err(Rejection::NotNow(format!(
+                "the {} is empty: a round is chambered and fired at half DEX",
+                plan.weapon.name
+            )));
+        }
         return Ok(chambering(plan, true));
     }
     Err(Rejection::OutOfAmmunition(format!(

@@ -91,6 +91,8 @@ pub struct RoundHistory {
     pub aimed: bool,
     /// The most single shots a round of the firearm in hand; `None` with no firearm in hand.
     pub firearm_shots: Option<u32>,
+    /// The firearm in hand is empty, with a round to chamber and fire.
+    pub chambers: bool,
 }
 
 /// What a turn allows.

@@ -279,6 +279,54 @@ fn a_careful_unit_gives_first_aid_to_a_dying_friend_unless_it_could_strike_and_a
     );
 }
 
+/// A careful healer behind a wall does not cross into a gunman's sight to reach a dying friend;
+/// with the enemy bare-handed and far off, it goes.
+#[test]
+fn a_careful_healer_does_not_walk_into_a_guns_fire_to_tend() {
+    let walks_to_tend = |enemy_weapons: Vec<&'static str>| {
+        let mut healer = fighter("Healer", "a", (2, 2));
+        healer.skills.push(("First Aid", 60));
+        healer.dexterity = 90;
+        let friend = fighter("Friend", "a", (6, 6));
+        let mut enemy = fighter("Enemy", "b", (21, 6));
+        enemy.skills.push(("Firearms (Handgun)", 60));
+        enemy.weapons = enemy_weapons;
+        let wall = [(4, 1, '#'), (4, 2, '#'), (4, 3, '#'), (4, 4, '#')];
+        let scenario = scenario_with(&[healer, friend, enemy], &field(24, &wall), "", "");
+        let mut app = test_app(scenario);
+        set_vitals(&mut app, B, |vitals| {
+            vitals.hit_points = 0;
+            vitals.major_wound = true;
+            vitals.vital = Vital::Dying;
+        });
+        app.add_plugins(gridkeeper::ai::plugin);
+        app.world_mut().resource_mut::<Controllers>().0 =
+            vec![Control::Ai, Control::Person, Control::Person];
+        app.insert_resource(AiStyles(vec![Style::Careful; 3]));
+        send(&mut app, Command::Begin);
+        // The gunman (readied, so first in CoC's order) lets his turn go by.
+        for _ in 0..10 {
+            match acting(&app) {
+                Some(unit) if unit != A => send(&mut app, Command::EndTurn { unit }),
+                _ => app.update(),
+            }
+        }
+        app.world()
+            .resource::<CommandLog>()
+            .0
+            .iter()
+            .any(|command| match command {
+                Command::Move { unit: A, to } => to.is_adjacent(Tile::new(6, 6)),
+                _ => false,
+            })
+    };
+    assert!(walks_to_tend(Vec::new()), "no gun: it goes to the patient");
+    assert!(
+        !walks_to_tend(vec![".38 or 9mm Revolver"]),
+        "a revolver covers the patient: it stays behind the wall"
+    );
+}
+
 /// Two fists-only fighters fourteen yards apart across open floor: each can move 7 yards and
 /// still strike, so whoever ends a run within 8.5 yards of the other is struck first.
 fn standoff() -> Scenario {

@@ -1214,3 +1214,63 @@ fn two_handguns_fire_unaimed_in_one_turn() {
     );
     assert_eq!(third, Some(Rejection::ActionUsed));
 }
+
+/// Ida's shotgun is empty, with spare shells: a round is chambered and fired only at half DEX.
+/// In her turns at DEX (the readied shot, the whole turn) the shot is refused as not yet due;
+/// in her half-DEX slot it goes off, one shell from the spares and none left in the gun.
+#[test]
+fn an_empty_gun_chambers_and_fires_at_half_dex() {
+    const IDA: UnitId = UnitId(1);
+    let mut scenario = kingsport_with(&[(IDA, (10, 8)), (MERCY, (11, 8))]);
+    scenario.units[IDA.index()].weapons[0].loaded = 0;
+    let mut app = begun(scenario);
+    until_the_turn_of(&mut app, IDA);
+    let mut refused_at_dex = 0;
+    while limits(&app).kind != TurnKind::FurtherShot {
+        let early = after(
+            &mut app,
+            &[],
+            Command::Fire {
+                unit: IDA,
+                weapon: WeaponChoice::Carried(0),
+                mode: FireMode::single(MERCY),
+            },
+        );
+        assert!(
+            matches!(rejected(&early), Some(Rejection::NotNow(why)) if why.contains("half DEX")),
+            "{:?} turn: {early:?}",
+            limits(&app).kind
+        );
+        refused_at_dex += 1;
+        send(&mut app, Command::EndTurn { unit: IDA });
+        until_the_turn_of(&mut app, IDA);
+    }
+    assert_eq!(
+        refused_at_dex, 2,
+        "refused in cycle 1 and at DEX in cycle 2"
+    );
+    shoot(&mut app, IDA, MERCY);
+    let fired = after(
+        &mut app,
+        &percentile(10),
+        Command::Answer {
+            unit: MERCY,
+            answer: Answer::Nothing,
+        },
+    );
+    assert!(
+        fired
+            .iter()
+            .any(|event| matches!(event, EventKind::Rolled { unit: IDA, .. })),
+        "{fired:?}"
+    );
+    let mut query = app.world_mut().query::<(&UnitId, &Arsenal)>();
+    let ammunition = query
+        .iter(app.world())
+        .find(|(id, _)| **id == IDA)
+        .map(|(_, arsenal)| arsenal.state(0).ammunition);
+    assert_eq!(
+        ammunition.map(|left| (left.loaded, left.spare)),
+        Some((0, 5))
+    );
+}

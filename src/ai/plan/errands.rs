@@ -11,6 +11,10 @@ use crate::map::range::distance_yards;
 use crate::map::scenario::Victory;
 use crate::rules::skills::FIRST_AID;
 
+/// The harm, in points, a healer accepts on top of the danger where it stands to go to a
+/// fallen friend.
+const TENDING_RISK: f64 = 0.5;
+
 impl<'a> Planner<'a> {
     /// On a side that wins by getting out: make for the nearest exit, and leave by it. A careful
     /// side sends only as many runners as must get out, those nearest an exit; the others fight
@@ -99,7 +103,8 @@ impl<'a> Planner<'a> {
     }
 
     /// First Aid for a fallen friend close by (stabilise the dying, wake the stunned), when the
-    /// healer could not strike or shoot at an enemy instead.
+    /// healer could not strike or shoot at an enemy instead and the way to the patient is no
+    /// more dangerous than where it stands.
     pub(super) fn tend_command(&mut self, me: Seen) -> Option<Command> {
         if !self.temper.tends_friends
             || self.spec().skill(self.scenario.ruleset.as_ref(), FIRST_AID) == 0
@@ -126,11 +131,15 @@ impl<'a> Planner<'a> {
         if self.turn.spent > 0 {
             return None;
         }
+        let patient_at = patient.at;
         let reach = self.reach_map(me.at, false);
-        reach
+        let to = reach
             .tiles()
-            .filter(|(tile, _)| tile.is_adjacent(patient.at))
+            .filter(|(tile, _)| tile.is_adjacent(patient_at))
             .min_by_key(|(tile, cost)| (*cost, *tile))
-            .map(|(to, _)| Command::Move { unit, to })
+            .map(|(to, _)| to)?;
+        // A careful healer does not walk into more fire than it stands in to reach a patient.
+        (self.danger_at(to) <= self.danger_at(me.at) + TENDING_RISK)
+            .then_some(Command::Move { unit, to })
     }
 }

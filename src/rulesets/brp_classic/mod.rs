@@ -227,7 +227,13 @@ impl Ruleset for BrpClassic {
         Some((2, 6))
     }
 
-    /// Knock-out attacks with bare hands or a blunt weapon (SPECS.md 1.1).
+    /// An empty gun has a single round chambered and fired at DEX/2 (SPECS.md 1.2).
+    fn chambers_in(&self, kind: TurnKind) -> bool {
+        kind == TurnKind::FurtherShot
+    }
+
+    /// The surprised act at DEX/2 in round 1; under extreme surprise they make no attack
+    /// (SPECS.md 1.2).
     fn opening_surprise(&self) -> bool {
         true
     }
@@ -236,6 +242,7 @@ impl Ruleset for BrpClassic {
         false
     }
 
+    /// Knock-out attacks with bare hands or a blunt weapon (SPECS.md 1.1).
     fn knock_out_blows(&self) -> bool {
         true
     }

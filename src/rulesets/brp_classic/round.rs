@@ -54,7 +54,7 @@ pub fn plan(entries: &[InitiativeEntry], tie_roll: &mut dyn FnMut() -> u32) -> V
 }
 
 /// What a turn in a slot allows: one shot a slot; cycle 1 and the half-DEX slot only shoot (the
-/// half-DEX slot a further shot, or the one aimed at DEX); after a shot no moving; a burst is
+/// half-DEX slot a further shot, the one aimed at DEX, or a round chambered); after a shot no moving; a burst is
 /// the whole round's shooting; a dodge costs the attack.
 pub fn limits(kind: TurnKind, history: &RoundHistory) -> Option<TurnLimits> {
     let one_shot = TurnLimits {
@@ -80,10 +80,12 @@ pub fn limits(kind: TurnKind, history: &RoundHistory) -> Option<TurnLimits> {
             shots: Some(1),
             moves_after_acting: false,
         }),
-        // A further shot after one at DEX, or the shot aimed at DEX (the aim, the turn's act).
+        // A further shot after one at DEX, the shot aimed at DEX (the aim, the turn's act), or a
+        // round chambered and fired by a unit that has not acted.
         TurnKind::FurtherShot => {
             let aimed_shot = history.aimed && history.shots == 0 && !history.burst;
-            ((history.shots > 0 && shots_left) || aimed_shot).then_some(one_shot)
+            let chambered_shot = history.chambers && !history.acted && !history.dodged;
+            ((history.shots > 0 && shots_left) || aimed_shot || chambered_shot).then_some(one_shot)
         }
         // Only worth asking where an enemy could come to blows this round.
         TurnKind::Declare => history.threatened.then_some(TurnLimits {
@@ -280,6 +282,20 @@ mod tests {
             Some((false, Some(1)))
         );
         assert_eq!(limits(TurnKind::FurtherShot, &revolver), None);
+        // An empty gun with a round to chamber: fired at half DEX by one that has not acted.
+        let empty = RoundHistory {
+            chambers: true,
+            ..revolver
+        };
+        assert_eq!(
+            limits(TurnKind::FurtherShot, &empty),
+            one_shot(TurnKind::FurtherShot)
+        );
+        let acted = RoundHistory {
+            acted: true,
+            ..empty
+        };
+        assert_eq!(limits(TurnKind::FurtherShot, &acted), None);
         // A burst is the round's shooting; a dodge costs the readied shot; no gun, no cycle 1.
         let burst = RoundHistory {
             burst: true,
