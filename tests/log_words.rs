@@ -514,7 +514,7 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 target: GHOUL,
                 die: die(2, 2),
             },
-            "Walter Corbitt Jr.'s unaimed shot goes at Ghoul of the Corbitt house [1D2: 2]",
+            "The die sends Walter Corbitt Jr.'s next shot at Ghoul of the Corbitt house [1D2: 2]",
         ),
         (
             E::BelowZero {

@@ -27,6 +27,10 @@ pub enum FireMode {
     /// each at a fifth of the chance; with several targets named, each shot goes at one of
     /// them drawn by a die. The round's shooting.
     Unaimed { shots: u32, at: Vec<UnitId> },
+    /// Suppressing fire on a group, where the rulebook has it (CoC's optional rule): `bullets`
+    /// single shots (or, from a gun that fires full auto, bullets in volleys). Everyone in the
+    /// group may dive for cover first; then each roll's target is drawn from the group by a die.
+    Suppressing { bullets: u32, at: Vec<UnitId> },
 }
 
 impl FireMode {
@@ -40,7 +44,7 @@ impl FireMode {
         let named: Vec<UnitId> = match self {
             Self::Shots(targets) => targets.clone(),
             Self::Burst(target) | Self::BothBarrels(target) => vec![*target],
-            Self::Unaimed { at, .. } => at.clone(),
+            Self::Unaimed { at, .. } | Self::Suppressing { at, .. } => at.clone(),
             Self::FullAuto(targets) => targets.iter().map(|(target, _)| *target).collect(),
         };
         let mut targets: Vec<UnitId> = Vec::with_capacity(named.len());

@@ -57,15 +57,22 @@ pub(super) fn fire(
     } else {
         battle.action_available(unit)?
     };
-    if let (Some(most), FireMode::Shots(targets)) = (turn.limits.shots, &mode)
-        && targets.len() > most as usize
+    let plan = plan_fire(battle, unit, choice, &mode)?;
+    let single_shots = match &mode {
+        FireMode::Shots(targets) => Some(targets.len()),
+        FireMode::Suppressing { bullets, .. } if !plan.weapon.uses.full_auto => {
+            usize::try_from(*bullets).ok()
+        }
+        _ => None,
+    };
+    if let (Some(most), Some(shots)) = (turn.limits.shots, single_shots)
+        && shots > most as usize
     {
         return Err(Rejection::NotNow(format!(
             "{most} shot{} in this slot of the round",
             if most == 1 { "" } else { "s" }
         )));
     }
-    let plan = plan_fire(battle, unit, choice, &mode)?;
     let attacks = battle.spec(unit).attacks_per_round;
     let handgun = plan.weapon.category == WeaponCategory::Handgun;
     let unaimed = matches!(mode, FireMode::Unaimed { .. });
@@ -85,6 +92,10 @@ pub(super) fn fire(
         FireMode::Burst(_) | FireMode::FullAuto(_) => condition.burst_this_round = true,
         FireMode::BothBarrels(_) => condition.shots_this_round += 2,
         FireMode::Unaimed { .. } => condition.burst_this_round = true,
+        FireMode::Suppressing { bullets, .. } => match single_shots {
+            Some(_) => condition.shots_this_round += bullets,
+            None => condition.burst_this_round = true,
+        },
     });
     open_fire(battle, unit, mode.targets(), plan, Phase::Turn);
     Ok(())
@@ -527,7 +538,7 @@ pub(super) fn volley_stakes(
 ) -> Stakes {
     let worst = || {
         let plan = &pending.plan;
-        let first = plan.rolls.iter().find(|roll| roll.target == unit)?;
+        let first = plan.first_roll_at(unit)?;
         let shot = setup(battle, attacker, unit, &plan.weapon, first.terms).ok()?;
         let reach = damage_reach(&plan.weapon, shot.reading.band);
         Some(
@@ -554,7 +565,7 @@ pub(super) fn dive_odds(
     unit: UnitId,
 ) -> Option<AnswerOdds> {
     let plan = &pending.plan;
-    let first = plan.rolls.iter().find(|roll| roll.target == unit)?;
+    let first = plan.first_roll_at(unit)?;
     let chance = |dived: bool| {
         let terms = ShotTerms {
             dived,

@@ -50,6 +50,21 @@ impl FirePlan {
     pub fn weapon(&self) -> &Weapon {
         &self.weapon
     }
+
+    /// The units each roll's target is drawn from by a die (empty: each roll has its own).
+    pub fn drawn_from(&self) -> &[UnitId] {
+        &self.drawn_from
+    }
+
+    /// The first roll that may come at `unit`: its own, or (each roll's target drawn by a die)
+    /// the first roll of all.
+    pub(super) fn first_roll_at(&self, unit: UnitId) -> Option<&PlannedRoll> {
+        if self.drawn_from.contains(&unit) {
+            self.rolls.first()
+        } else {
+            self.rolls.iter().find(|roll| roll.target == unit)
+        }
+    }
 }
 
 /// Check a trigger pull against the weapon, its rounds and the targets (not whose turn it is).
@@ -103,6 +118,94 @@ pub(super) fn plan_fire(
     )))
 }
 
+/// Whether every target lies within one 60-degree arc from the shooter.
+fn in_one_arc(battle: &Battle, unit: UnitId, targets: &[UnitId]) -> Result<(), Rejection> {
+    let position = |target: UnitId| battle.position(target).unwrap_or(Tile::new(0, 0));
+    let shooter = position(unit);
+    let directions: Vec<(i64, i64)> = targets
+        .iter()
+        .map(|target| {
+            let at = position(*target);
+            (
+                i64::from(at.x) - i64::from(shooter.x),
+                i64::from(at.y) - i64::from(shooter.y),
+            )
+        })
+        .collect();
+    if within_arc(&directions) {
+        Ok(())
+    } else {
+        Err(Rejection::OutOfArc)
+    }
+}
+
+/// Suppressing fire on a group (where the rulebook has it): the weapon's shots, or its full
+/// auto's volleys, planned as if at the first of the group, each roll's target drawn from the
+/// whole group by a die as it is made. The group lies in one arc, and each in it must be one a
+/// shot could go at.
+fn suppressing_rolls(
+    battle: &Battle,
+    unit: UnitId,
+    index: usize,
+    weapon: Weapon,
+    bullets: u32,
+    group: &[UnitId],
+    ready: u32,
+) -> Result<FirePlan, Rejection> {
+    if !battle.scenario.ruleset.suppressing_fire() {
+        return Err(Rejection::WrongWeapon(
+            "suppressing fire is not in play in this battle".to_string(),
+        ));
+    }
+    let Some(&first) = group.first() else {
+        return Err(Rejection::InvalidTarget(
+            "suppressing fire needs a group to fire on".to_string(),
+        ));
+    };
+    // Checked before anything is planned, so no count from a file sizes the plan.
+    let most = if weapon.uses.full_auto {
+        ready
+    } else {
+        weapon.most_shots()
+    };
+    if bullets == 0 || bullets > most.max(1) {
+        return Err(Rejection::WrongWeapon(format!(
+            "the {} lays down suppressing fire with 1 to {} {}",
+            weapon.name,
+            most.max(1),
+            if weapon.uses.full_auto {
+                "bullets"
+            } else {
+                "shots"
+            }
+        )));
+    }
+    let at_first = if weapon.uses.full_auto {
+        FireMode::FullAuto(vec![(first, bullets)])
+    } else {
+        FireMode::Shots(vec![first; usize::try_from(bullets).unwrap_or(1)])
+    };
+    let group: Vec<UnitId> = FireMode::Suppressing {
+        bullets,
+        at: group.to_vec(),
+    }
+    .targets();
+    in_one_arc(battle, unit, &group)?;
+    let plan = plan_rolls(battle, unit, index, weapon, &at_first, ready)?;
+    let terms = plan
+        .rolls
+        .first()
+        .map(|roll| roll.terms)
+        .unwrap_or_default();
+    for target in &group[1..] {
+        setup(battle, unit, *target, &plan.weapon, terms)?;
+    }
+    Ok(FirePlan {
+        drawn_from: if group.len() > 1 { group } else { Vec::new() },
+        ..plan
+    })
+}
+
 /// The plan with (or without) one round chambered and fired: a penalty die on its one shot.
 pub(super) fn chambering(plan: FirePlan, chambered: bool) -> FirePlan {
     FirePlan {
@@ -145,6 +248,9 @@ pub(super) fn plan_rolls(
         together: false,
     };
     let (skill_name, rolls) = match mode {
+        FireMode::Suppressing { bullets, at } => {
+            return suppressing_rolls(battle, unit, index, weapon, *bullets, at, ready);
+        }
         FireMode::Shots(targets) => {
             let most = weapon.most_shots();
             if most == 0 {
@@ -222,21 +328,7 @@ pub(super) fn plan_rolls(
                 .scenario
                 .ruleset
                 .volley_size(battle.skill(unit, &skill_name));
-            let shooter = position(unit);
-            let directions: Vec<(i64, i64)> = mode
-                .targets()
-                .iter()
-                .map(|target| {
-                    let at = position(*target);
-                    (
-                        i64::from(at.x) - i64::from(shooter.x),
-                        i64::from(at.y) - i64::from(shooter.y),
-                    )
-                })
-                .collect();
-            if !within_arc(&directions) {
-                return Err(Rejection::OutOfArc);
-            }
+            in_one_arc(battle, unit, &mode.targets())?;
             let allotments: Vec<u32> = targets.iter().map(|(_, bullets)| *bullets).collect();
             let mut previous: Option<UnitId> = None;
             let rolls: Vec<PlannedRoll> = volleys(size, &allotments)

@@ -107,7 +107,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             )
         }
         EventKind::TargetDrawn { unit, target, die } => format!(
-            "{}'s unaimed shot goes at {} [1D{}: {}]",
+            "the die sends {}'s next shot at {} [1D{}: {}]",
             name(*unit),
             name(*target),
             die.sides,

@@ -73,6 +73,10 @@ pub struct RuleOptions {
     /// for 1 Luck to the end of the round, then 2, 4, 8 … at the start of each further round.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub luck_to_stay_conscious: bool,
+    /// CoC's suppressing fire: a shooter may fire on a group rather than a target; everyone in
+    /// it may dive for cover first, then each roll's target is drawn from the group by a die.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub suppressing_fire: bool,
 }
 
 fn on() -> bool {
@@ -97,6 +101,7 @@ impl Default for RuleOptions {
             partial_armor_by_luck: false,
             hit_locations: false,
             luck_to_stay_conscious: false,
+            suppressing_fire: false,
         }
     }
 }
@@ -278,6 +283,10 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// Whether a firearm may be fired unaimed: twice its shots a round at a fifth of the chance
     /// each (BRP).
     fn unaimed_fire(&self) -> bool;
+
+    /// Whether a shooter may fire on a group, each roll's target drawn from it by a die once
+    /// everyone in it has had the chance to dive for cover (CoC's optional suppressing fire).
+    fn suppressing_fire(&self) -> bool;
 
     /// Whether both barrels of a double-barrelled gun may be fired together as one roll, each
     /// barrel's damage rolled on a hit (BRP), rather than only as two shots (CoC).

@@ -482,6 +482,7 @@ fn fire_styles(ui: &mut egui::Ui, view: &mut BattleView, weapon: &Weapon, most: 
             FireStyle::BothBarrels => "both barrels".to_string(),
             FireStyle::Unaimed(shots) => format!("{shots} unaimed"),
             FireStyle::FullAuto(_) => "full auto".to_string(),
+            FireStyle::Suppressing(_) => "suppressing fire".to_string(),
         };
         let chosen = orders::same_kind(style, view.fire_order.style);
         if ui.selectable_label(chosen, label).clicked() && !chosen {
@@ -498,6 +499,19 @@ fn fire_styles(ui: &mut egui::Ui, view: &mut BattleView, weapon: &Weapon, most: 
                 .suffix(" a target"),
         );
         view.fire_order.style = FireStyle::FullAuto(bullets);
+    }
+    if let FireStyle::Suppressing(mut bullets) = view.fire_order.style {
+        let (most, unit) = if weapon.uses.full_auto {
+            (weapon.capacity().max(1), " bullets")
+        } else {
+            (weapon.most_shots().max(1), " shots")
+        };
+        ui.add(
+            egui::DragValue::new(&mut bullets)
+                .range(1..=most)
+                .suffix(unit),
+        );
+        view.fire_order.style = FireStyle::Suppressing(bullets);
     }
 }
 

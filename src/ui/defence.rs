@@ -67,6 +67,21 @@ pub(super) fn defence_prompt(
                 AttackKind::Maneuver(goal) => {
                     format!("tries to {} {}", goal_words(*goal), spec.name)
                 }
+                AttackKind::Fire(fire) if !fire.plan.drawn_from().is_empty() => {
+                    let group: Vec<&str> = fire
+                        .plan
+                        .drawn_from()
+                        .iter()
+                        .map(|unit| scenario.units[unit.index()].name.as_str())
+                        .collect();
+                    format!(
+                        "fires the {} on {}: a die draws each shot's target from them, so the \
+                         odds below are for a shot that comes at {}",
+                        fire.plan.weapon().name,
+                        group.join(", "),
+                        spec.name
+                    )
+                }
                 AttackKind::Fire(fire) => format!(
                     "opens fire on {} with the {}",
                     spec.name,

@@ -16,7 +16,10 @@ use crate::battle::{
     UnitId,
 };
 use crate::input::MapAction;
+use crate::map::Tile;
+use crate::map::range::distance_yards;
 use crate::map::scenario::{Control, Scenario};
+use crate::map::sight::{ShotLine, shot_line};
 use crate::replay::Playback;
 use crate::rules::ruleset::Ruleset;
 use crate::rules::weapons::{AttackForm, Weapon};
@@ -85,6 +88,9 @@ pub enum FireStyle {
     Unaimed(u32),
     /// Full auto: this many bullets at each enemy clicked, fired with the panel's button.
     FullAuto(u32),
+    /// Suppressing fire (where the rulebook has it): this many shots, or bullets of full auto,
+    /// on the enemy clicked and its side's units about it (`suppressed_group`).
+    Suppressing(u32),
 }
 
 /// The way the gun in hand is to be fired, and the full-auto targets picked so far.
@@ -105,8 +111,8 @@ impl FireOrder {
     }
 
     /// The fire mode a click on `target` gives (for full auto: the targets picked so far and
-    /// this one).
-    pub fn mode_at(&self, target: UnitId) -> FireMode {
+    /// this one; for suppressing fire: `group`, the target first).
+    pub fn mode_at(&self, target: UnitId, group: &[UnitId]) -> FireMode {
         match self.style {
             FireStyle::Single => FireMode::single(target),
             FireStyle::Shots(count) => {
@@ -123,8 +129,46 @@ impl FireOrder {
                 targets.push((target, bullets));
                 FireMode::FullAuto(targets)
             }
+            FireStyle::Suppressing(bullets) => FireMode::Suppressing {
+                bullets,
+                at: group.to_vec(),
+            },
         }
     }
+}
+
+/// How far suppressing fire spreads from the unit clicked, in yards.
+const SUPPRESSED_YARDS: f64 = 3.0;
+
+/// The group suppressing fire at `target` falls on: the target first, then every other unit of
+/// its side within `SUPPRESSED_YARDS` of it to which `shooter` has a line of fire.
+pub fn suppressed_group(
+    scenario: &Scenario,
+    shooter: UnitId,
+    target: UnitId,
+    positions: &[(UnitId, Tile)],
+) -> Vec<UnitId> {
+    let at = |unit: UnitId| {
+        positions
+            .iter()
+            .find(|(id, _)| *id == unit)
+            .map(|(_, tile)| *tile)
+    };
+    let (Some(from), Some(centre)) = (at(shooter), at(target)) else {
+        return vec![target];
+    };
+    let side = scenario.units[target.index()].side;
+    let mut group = vec![target];
+    group.extend(positions.iter().filter_map(|(unit, tile)| {
+        let near = distance_yards(*tile, centre) <= SUPPRESSED_YARDS;
+        let in_line = !matches!(
+            shot_line(&scenario.map, from, *tile),
+            ShotLine::Blocked { .. }
+        );
+        (*unit != target && scenario.units[unit.index()].side == side && near && in_line)
+            .then_some(*unit)
+    }));
+    group
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -302,6 +346,13 @@ pub fn fire_styles(weapon: &Weapon, ruleset: &dyn Ruleset) -> Vec<FireStyle> {
     if weapon.uses.full_auto {
         styles.push(FireStyle::FullAuto(6));
     }
+    if ruleset.suppressing_fire() {
+        if weapon.uses.full_auto {
+            styles.push(FireStyle::Suppressing(10));
+        } else if weapon.most_shots() > 0 {
+            styles.push(FireStyle::Suppressing(weapon.most_shots()));
+        }
+    }
     styles
 }
 
@@ -310,6 +361,7 @@ pub fn same_kind(first: FireStyle, second: FireStyle) -> bool {
     matches!(
         (first, second),
         (FireStyle::FullAuto(_), FireStyle::FullAuto(_))
+            | (FireStyle::Suppressing(_), FireStyle::Suppressing(_))
     ) || first == second
 }
 
@@ -429,11 +481,16 @@ fn click_on_the_map(
                     match form {
                         AttackForm::Shot => match fire_order.style {
                             FireStyle::FullAuto(bullets) => fire_order.pick(target, bullets),
-                            _ => order(Command::Fire {
-                                unit,
-                                weapon,
-                                mode: fire_order.mode_at(target),
-                            }),
+                            _ => {
+                                let positions: Vec<(UnitId, Tile)> =
+                                    units.iter().map(|(id, at)| (*id, at.0)).collect();
+                                let group = suppressed_group(&scenario.0, unit, target, &positions);
+                                order(Command::Fire {
+                                    unit,
+                                    weapon,
+                                    mode: fire_order.mode_at(target, &group),
+                                });
+                            }
                         },
                         AttackForm::Lobbed => order(Command::Blast {
                             unit,

@@ -8,7 +8,7 @@
 use bevy::prelude::*;
 
 use super::hover::HoveredTile;
-use super::orders::{FireOrder, Intent, off_hand_mode};
+use super::orders::{FireOrder, Intent, off_hand_mode, suppressed_group};
 use super::overlay::Selection;
 use super::{MapGeometry, ShownMap, TILE_SIZE};
 use crate::battle::answer::answer_odds;
@@ -288,7 +288,10 @@ fn previews(
                 (AttackForm::Shot, Intent::OffHand(index)) => {
                     off_hand_mode(&scenario, shooter, index, target)
                 }
-                (AttackForm::Shot, _) => fire_order.mode_at(target),
+                (AttackForm::Shot, _) => fire_order.mode_at(
+                    target,
+                    &suppressed_group(&scenario, shooter, target, &positions),
+                ),
                 _ => FireMode::single(target),
             };
             let preview = ranged::preview(world, shooter, in_hand, &mode);

@@ -552,6 +552,125 @@ fn diving_for_cover() {
     assert!(!super::events(&app).ends_with(&[EventKind::ActionForfeited { unit: B }]));
 }
 
+/// CoC's optional suppressing fire: A fires two shots on B and C together. Both are asked before
+/// any target is known; B dives (its Dodge made), C takes it. Each shot's target is then drawn
+/// by a die, the diver's shot with the dive's penalty die and C's without. Off by default.
+#[test]
+fn suppressing_fire_lets_the_whole_group_dive_then_draws_each_target() {
+    let rows = field(20, &[]);
+    let group = || {
+        [
+            gunman((1, 5), REVOLVER, HANDGUN, 60),
+            fighter("First", "b", (8, 4)),
+            fighter("Second", "b", (8, 6)),
+        ]
+    };
+    let suppress = Command::Fire {
+        unit: A,
+        weapon: GUN,
+        mode: FireMode::Suppressing {
+            bullets: 2,
+            at: vec![B, C],
+        },
+    };
+    let mut app = begun(on_field(&group(), &rows, ""));
+    refuse(
+        &mut app,
+        suppress.clone(),
+        Rejection::WrongWeapon("suppressing fire is not in play in this battle".to_string()),
+    );
+    let mut app = begun(on_field(&group(), &rows, "suppressing_fire: true"));
+    let asked = |app: &App| app.world().resource::<Flow>().pending().map(|p| p.target);
+    send(&mut app, suppress);
+    assert_eq!(asked(&app), Some(B));
+    let dived = after(
+        &mut app,
+        &rolls(&[20], &[]),
+        Command::Answer {
+            unit: B,
+            answer: Answer::DiveForCover,
+        },
+    );
+    assert!(dived.contains(&EventKind::Dived {
+        unit: B,
+        made_it: true
+    }));
+    assert_eq!(asked(&app), Some(C), "the whole group is asked first");
+    // The first die draws B (three tens dice: the dive and two shots), the second C (two).
+    let faces = [
+        [1].as_slice(),
+        &percentile_with(95, 3),
+        &[2],
+        &percentile_with(95, 2),
+    ]
+    .concat();
+    let fired = after(
+        &mut app,
+        &faces,
+        Command::Answer {
+            unit: C,
+            answer: Answer::Nothing,
+        },
+    );
+    let drawn: Vec<UnitId> = fired
+        .iter()
+        .filter_map(|event| match event {
+            EventKind::TargetDrawn { target, .. } => Some(*target),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(drawn, [B, C], "{fired:?}");
+    let shots: Vec<Vec<(ModifierReason, i8)>> = attack_rolls(&fired, A)
+        .iter()
+        .map(|(_, modifiers)| reasons(modifiers))
+        .collect();
+    assert_eq!(
+        shots,
+        [
+            vec![
+                (ModifierReason::DivedForCover, -1),
+                (ModifierReason::MultipleShots, -1)
+            ],
+            vec![(ModifierReason::MultipleShots, -1)],
+        ]
+    );
+    assert_eq!(ammunition(&mut app, A).0, 4, "two rounds spent");
+}
+
+/// The window's group for suppressing fire at B: B, then its side's units within 3 yards of it
+/// in the shooter's line of fire; not one farther off, not one behind a wall, not a friend.
+#[test]
+fn suppressing_fire_falls_on_the_enemies_about_the_one_clicked() {
+    let rows = field(20, &[(9, 6, '#'), (10, 6, '#'), (9, 7, '#'), (10, 7, '#')]);
+    let scenario = on_field(
+        &[
+            gunman((1, 5), REVOLVER, HANDGUN, 60),
+            fighter("Clicked", "b", (10, 5)),
+            fighter("Beside", "b", (10, 3)),
+            fighter("Far", "b", (14, 5)),
+            fighter("Behind the wall", "b", (11, 7)),
+            fighter("Friend", "a", (11, 5)),
+        ],
+        &rows,
+        "suppressing_fire: true",
+    );
+    let positions: Vec<(UnitId, Tile)> = scenario
+        .units
+        .iter()
+        .enumerate()
+        .map(|(index, unit)| {
+            (
+                UnitId(u16::try_from(index).expect("a few units")),
+                unit.start,
+            )
+        })
+        .collect();
+    assert_eq!(
+        gridkeeper::view::orders::suppressed_group(&scenario, A, B, &positions),
+        [B, C]
+    );
+}
+
 /// A unit that dived may only dodge a melee attack until its next turn.
 #[test]
 fn after_a_dive_only_dodging() {

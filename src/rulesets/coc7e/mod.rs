@@ -235,6 +235,10 @@ impl Ruleset for Coc7e {
         false
     }
 
+    fn suppressing_fire(&self) -> bool {
+        self.options.suppressing_fire
+    }
+
     fn blast_words(&self, yards: u32) -> String {
         format!("radius {yards} yards")
     }
