@@ -17,7 +17,7 @@ mod flow;
 mod grapple;
 mod hold;
 pub mod melee;
-mod movement;
+pub mod movement;
 pub mod ranged;
 pub mod shot;
 mod state;

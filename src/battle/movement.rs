@@ -107,14 +107,28 @@ pub(super) fn stand_up(battle: &mut Battle, unit: UnitId) -> Result<(), Rejectio
     Ok(())
 }
 
-/// Whether a tile is a way out: a map edge tile or one of the scenario's exits.
+/// Whether a tile is a way out: a map edge tile, or at one of the scenario's exits.
 fn way_out(battle: &Battle, tile: Tile) -> bool {
     let map = &battle.scenario.map;
+    let lies_fallen = |exit: Tile| {
+        battle
+            .unit_ids()
+            .into_iter()
+            .any(|other| battle.position(other) == Some(exit) && !battle.standing(other))
+    };
     tile.x == 0
         || tile.y == 0
         || tile.x + 1 == map.width()
         || tile.y + 1 == map.height()
-        || battle.scenario.exits.contains(&tile)
+        || at_exit(&battle.scenario.exits, tile, lies_fallen)
+}
+
+/// Whether a unit at `at` may leave by one of `exits`: standing on it, or beside one a fallen
+/// body lies on (a body on the ledger does not keep it from being taken).
+pub fn at_exit(exits: &[Tile], at: Tile, lies_fallen: impl Fn(Tile) -> bool) -> bool {
+    exits
+        .iter()
+        .any(|exit| *exit == at || (exit.is_adjacent(at) && lies_fallen(*exit)))
 }
 
 /// Use the action to leave the battle from a way out.

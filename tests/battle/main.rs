@@ -545,6 +545,38 @@ fn a_unit_flees_through_an_exit_or_off_the_edge() {
     );
 }
 
+/// A body on the exit tile does not keep the exit from a unit beside it: with the guard
+/// standing there the runner beside it has no way out; once the guard is down, it leaves.
+#[test]
+fn a_unit_beside_an_exit_a_body_lies_on_may_leave_by_it() {
+    let rows = ["#######", "#.....#", "#.....#", "#######"];
+    let begun_beside = || {
+        let mut runner = fighter("Runner", "a", (4, 1));
+        runner.dexterity = 90;
+        let mut app = test_app(scenario_with(
+            &[
+                runner,
+                fighter("Guard", "b", (3, 1)),
+                fighter("Other", "b", (1, 2)),
+            ],
+            &rows,
+            "",
+            "(3, 1)",
+        ));
+        send(&mut app, Command::Begin);
+        app
+    };
+    let mut app = begun_beside();
+    refuse(&mut app, Command::Flee { unit: A }, Rejection::NoExit);
+    let mut app = begun_beside();
+    set_vitals(&mut app, B, |vitals| {
+        vitals.hit_points = 0;
+        vitals.vital = Vital::Dead;
+    });
+    let fled = after(&mut app, &[], Command::Flee { unit: A });
+    assert!(fled.contains(&EventKind::Fled { unit: A }), "{fled:?}");
+}
+
 // ---- Movement --------------------------------------------------------------------------------
 
 #[test]

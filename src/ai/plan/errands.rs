@@ -6,6 +6,7 @@ use super::Reach;
 use super::closing::nearest_yards;
 use crate::ai::Seen;
 use crate::battle::command::Command;
+use crate::battle::movement::at_exit;
 use crate::map::Tile;
 use crate::map::range::distance_yards;
 use crate::map::scenario::Victory;
@@ -46,7 +47,12 @@ impl<'a> Planner<'a> {
         }
         let unit = self.unit();
         let acted = self.turn.action_forfeited || self.turn.action_used;
-        if self.scenario.exits.contains(&me.at) {
+        let lies_fallen = |tile: Tile| {
+            self.seen
+                .iter()
+                .any(|other| other.present && !other.standing && other.at == tile)
+        };
+        if at_exit(exits, me.at, lies_fallen) {
             // Leaving takes the action: one that ran onto the exit leaves next turn.
             return (!acted).then_some(Command::Flee { unit });
         }
