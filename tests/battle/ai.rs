@@ -238,6 +238,29 @@ fn careful_fighters_keeping_an_exit_wait_out_of_the_guns_fire() {
     }
 }
 
+/// A (the AI at `level`) with B, its friend, dying: the commands of the first few turns, the
+/// person-played units ending theirs.
+fn healer_beside_the_dying(scenario: Scenario, level: Style) -> Vec<Command> {
+    let mut app = test_app(scenario);
+    set_vitals(&mut app, B, |vitals| {
+        vitals.hit_points = 0;
+        vitals.major_wound = true;
+        vitals.vital = Vital::Dying;
+    });
+    app.add_plugins(gridkeeper::ai::plugin);
+    app.world_mut().resource_mut::<Controllers>().0 =
+        vec![Control::Ai, Control::Person, Control::Person];
+    app.insert_resource(AiStyles(vec![level; 3]));
+    send(&mut app, Command::Begin);
+    for _ in 0..10 {
+        match acting(&app) {
+            Some(unit) if unit != A => send(&mut app, Command::EndTurn { unit }),
+            _ => app.update(),
+        }
+    }
+    app.world().resource::<CommandLog>().0.clone()
+}
+
 #[test]
 fn a_careful_unit_gives_first_aid_to_a_dying_friend_unless_it_could_strike_and_a_reckless_one_does_not()
  {
@@ -249,27 +272,10 @@ fn a_careful_unit_gives_first_aid_to_a_dying_friend_unless_it_could_strike_and_a
         let friend = fighter("Friend", "a", (3, 5));
         let enemy = fighter("Enemy", "b", enemy_at);
         let scenario = scenario_with(&[healer, friend, enemy], &field(16, &[]), "", "");
-        let mut app = test_app(scenario);
-        set_vitals(&mut app, B, |vitals| {
-            vitals.hit_points = 0;
-            vitals.major_wound = true;
-            vitals.vital = Vital::Dying;
-        });
-        app.add_plugins(gridkeeper::ai::plugin);
-        app.world_mut().resource_mut::<Controllers>().0 =
-            vec![Control::Ai, Control::Person, Control::Person];
-        app.insert_resource(AiStyles(vec![level; 3]));
-        send(&mut app, Command::Begin);
-        for _ in 0..10 {
-            app.update();
-        }
-        app.world()
-            .resource::<CommandLog>()
-            .0
-            .contains(&Command::FirstAid {
-                unit: A,
-                patient: B,
-            })
+        healer_beside_the_dying(scenario, level).contains(&Command::FirstAid {
+            unit: A,
+            patient: B,
+        })
     };
     assert!(tended(Style::Careful, (13, 1)));
     assert!(!tended(Style::Reckless, (13, 1)));
@@ -293,27 +299,7 @@ fn a_careful_healer_does_not_walk_into_a_guns_fire_to_tend() {
         enemy.weapons = enemy_weapons;
         let wall = [(4, 1, '#'), (4, 2, '#'), (4, 3, '#'), (4, 4, '#')];
         let scenario = scenario_with(&[healer, friend, enemy], &field(24, &wall), "", "");
-        let mut app = test_app(scenario);
-        set_vitals(&mut app, B, |vitals| {
-            vitals.hit_points = 0;
-            vitals.major_wound = true;
-            vitals.vital = Vital::Dying;
-        });
-        app.add_plugins(gridkeeper::ai::plugin);
-        app.world_mut().resource_mut::<Controllers>().0 =
-            vec![Control::Ai, Control::Person, Control::Person];
-        app.insert_resource(AiStyles(vec![Style::Careful; 3]));
-        send(&mut app, Command::Begin);
-        // The gunman (readied, so first in CoC's order) lets his turn go by.
-        for _ in 0..10 {
-            match acting(&app) {
-                Some(unit) if unit != A => send(&mut app, Command::EndTurn { unit }),
-                _ => app.update(),
-            }
-        }
-        app.world()
-            .resource::<CommandLog>()
-            .0
+        healer_beside_the_dying(scenario, Style::Careful)
             .iter()
             .any(|command| match command {
                 Command::Move { unit: A, to } => to.is_adjacent(Tile::new(6, 6)),
