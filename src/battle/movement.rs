@@ -112,9 +112,8 @@ fn way_out(battle: &Battle, tile: Tile) -> bool {
     let map = &battle.scenario.map;
     let lies_fallen = |exit: Tile| {
         battle
-            .unit_ids()
-            .into_iter()
-            .any(|other| battle.position(other) == Some(exit) && !battle.standing(other))
+            .unit_at(exit)
+            .is_some_and(|other| !battle.standing(other))
     };
     tile.x == 0
         || tile.y == 0

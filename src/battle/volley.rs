@@ -149,7 +149,7 @@ fn suppressing_rolls(
     index: usize,
     weapon: Weapon,
     bullets: u32,
-    group: &[UnitId],
+    group: Vec<UnitId>,
     ready: u32,
 ) -> Result<FirePlan, Rejection> {
     if !battle.scenario.ruleset.suppressing_fire() {
@@ -185,25 +185,32 @@ fn suppressing_rolls(
     } else {
         FireMode::Shots(vec![first; usize::try_from(bullets).unwrap_or(1)])
     };
-    let group: Vec<UnitId> = FireMode::Suppressing {
-        bullets,
-        at: group.to_vec(),
-    }
-    .targets();
     in_one_arc(battle, unit, &group)?;
     let plan = plan_rolls(battle, unit, index, weapon, &at_first, ready)?;
-    let terms = plan
-        .rolls
-        .first()
-        .map(|roll| roll.terms)
-        .unwrap_or_default();
-    for target in &group[1..] {
-        setup(battle, unit, *target, &plan.weapon, terms)?;
-    }
     Ok(FirePlan {
-        drawn_from: if group.len() > 1 { group } else { Vec::new() },
+        drawn_from: drawn_group(battle, unit, &plan.weapon, &plan.rolls, group)?,
         ..plan
     })
+}
+
+/// The targets each roll of `rolls` is drawn from by a die: `targets` where there are several,
+/// each (the first, the rolls' own target, is checked already) one a shot could go at; empty
+/// for one target.
+fn drawn_group(
+    battle: &Battle,
+    unit: UnitId,
+    weapon: &Weapon,
+    rolls: &[PlannedRoll],
+    targets: Vec<UnitId>,
+) -> Result<Vec<UnitId>, Rejection> {
+    if targets.len() < 2 {
+        return Ok(Vec::new());
+    }
+    let terms = rolls.first().map(|roll| roll.terms).unwrap_or_default();
+    for target in &targets[1..] {
+        setup(battle, unit, *target, weapon, terms)?;
+    }
+    Ok(targets)
 }
 
 /// The plan with (or without) one round chambered and fired: a penalty die on its one shot.
@@ -248,8 +255,9 @@ pub(super) fn plan_rolls(
         together: false,
     };
     let (skill_name, rolls) = match mode {
-        FireMode::Suppressing { bullets, at } => {
-            return suppressing_rolls(battle, unit, index, weapon, *bullets, at, ready);
+        // The group as first named, each once.
+        FireMode::Suppressing { bullets, .. } => {
+            return suppressing_rolls(battle, unit, index, weapon, *bullets, mode.targets(), ready);
         }
         FireMode::Shots(targets) => {
             let most = weapon.most_shots();
@@ -411,17 +419,8 @@ pub(super) fn plan_rolls(
     for roll in &rolls {
         setup(battle, unit, roll.target, &weapon, roll.terms)?;
     }
-    // Unaimed fire at several targets: each (the first is checked above) must be one a shot
-    // could go at.
     let drawn_from = match mode {
-        FireMode::Unaimed { .. } if mode.targets().len() > 1 => {
-            let targets = mode.targets();
-            let terms = rolls.first().map(|roll| roll.terms).unwrap_or_default();
-            for target in &targets[1..] {
-                setup(battle, unit, *target, &weapon, terms)?;
-            }
-            targets
-        }
+        FireMode::Unaimed { .. } => drawn_group(battle, unit, &weapon, &rolls, mode.targets())?,
         _ => Vec::new(),
     };
     Ok(FirePlan {

@@ -111,8 +111,8 @@ impl FireOrder {
     }
 
     /// The fire mode a click on `target` gives (for full auto: the targets picked so far and
-    /// this one; for suppressing fire: `group`, the target first).
-    pub fn mode_at(&self, target: UnitId, group: &[UnitId]) -> FireMode {
+    /// this one; for suppressing fire: the `group` it gives, the target first).
+    pub fn mode_at(&self, target: UnitId, group: impl FnOnce() -> Vec<UnitId>) -> FireMode {
         match self.style {
             FireStyle::Single => FireMode::single(target),
             FireStyle::Shots(count) => {
@@ -131,7 +131,7 @@ impl FireOrder {
             }
             FireStyle::Suppressing(bullets) => FireMode::Suppressing {
                 bullets,
-                at: group.to_vec(),
+                at: group(),
             },
         }
     }
@@ -482,13 +482,15 @@ fn click_on_the_map(
                         AttackForm::Shot => match fire_order.style {
                             FireStyle::FullAuto(bullets) => fire_order.pick(target, bullets),
                             _ => {
-                                let positions: Vec<(UnitId, Tile)> =
-                                    units.iter().map(|(id, at)| (*id, at.0)).collect();
-                                let group = suppressed_group(&scenario.0, unit, target, &positions);
+                                let group = || {
+                                    let positions: Vec<(UnitId, Tile)> =
+                                        units.iter().map(|(id, at)| (*id, at.0)).collect();
+                                    suppressed_group(&scenario.0, unit, target, &positions)
+                                };
                                 order(Command::Fire {
                                     unit,
                                     weapon,
-                                    mode: fire_order.mode_at(target, &group),
+                                    mode: fire_order.mode_at(target, group),
                                 });
                             }
                         },

@@ -288,10 +288,9 @@ fn previews(
                 (AttackForm::Shot, Intent::OffHand(index)) => {
                     off_hand_mode(&scenario, shooter, index, target)
                 }
-                (AttackForm::Shot, _) => fire_order.mode_at(
-                    target,
-                    &suppressed_group(&scenario, shooter, target, &positions),
-                ),
+                (AttackForm::Shot, _) => fire_order.mode_at(target, || {
+                    suppressed_group(&scenario, shooter, target, &positions)
+                }),
                 _ => FireMode::single(target),
             };
             let preview = ranged::preview(world, shooter, in_hand, &mode);
