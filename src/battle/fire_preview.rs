@@ -9,7 +9,7 @@ use super::UnitId;
 use super::command::{FireMode, Rejection, WeaponChoice};
 use super::shot::{ShotSetup, ShotTerms, setup};
 use super::state::Battle;
-use super::volley::{FirePlan, hit_chance, plan_fire, shot_demand};
+use super::volley::{FirePlan, hit_chance, plan_fire, shot_demand, suppressed_group};
 use crate::rules::ruleset::DemandWords;
 use crate::rules::weapons::AttackForm;
 
@@ -39,6 +39,25 @@ impl RollPreview {
         }
         format!("{} · {:.0}% to hit", parts.join(" · "), self.chance * 100.0)
     }
+}
+
+/// The group suppressing fire by `unit` with `weapon` at `target` would fall on (the window's
+/// group for a click on `target`): the target first, then those about it the fire could reach.
+pub fn suppressing_group(
+    world: &mut World,
+    unit: UnitId,
+    weapon: WeaponChoice,
+    target: UnitId,
+) -> Vec<UnitId> {
+    let battle = Battle::new(world);
+    let weapon = match weapon {
+        WeaponChoice::Carried(index) => battle.carried(unit, index).cloned(),
+        _ => None,
+    };
+    weapon.map_or_else(
+        || vec![target],
+        |weapon| suppressed_group(&battle, unit, &weapon, target),
+    )
 }
 
 /// Preview a ranged attack by `unit` with `weapon` in `mode`: every roll it would make, with

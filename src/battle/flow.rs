@@ -106,6 +106,7 @@ fn round_history(battle: &Battle, unit: UnitId) -> RoundHistory {
         shots: condition.shots_this_round,
         burst: condition.burst_this_round,
         acted: condition.acted_this_round,
+        forfeited: condition.forfeited_this_round,
         aimed: condition.aim.is_some_and(|aim| aim.round == battle.round()),
         dodged: battle.scenario.ruleset.dodge_costs_the_attack() && condition.dodges_this_round > 0,
         firearm_shots: firearm_in_hand(battle, unit).map(Weapon::most_shots),
@@ -152,6 +153,7 @@ fn start_round(battle: &mut Battle, round: u32) {
             condition.shots_this_round = 0;
             condition.burst_this_round = false;
             condition.acted_this_round = false;
+            condition.forfeited_this_round = false;
             condition.parry_against = None;
         });
         if battle.condition(unit).presence == Presence::Arriving(round) {
@@ -374,12 +376,15 @@ pub(super) fn end_turn(battle: &mut Battle) {
     let Some(unit) = battle.flow().acting() else {
         return;
     };
-    let acted = battle.flow().turn.is_some_and(|turn| turn.action_used);
+    let (acted, forfeited) = battle.flow().turn.map_or((false, false), |turn| {
+        (turn.action_used, turn.action_forfeited)
+    });
     battle.flow_mut().turn = None;
     battle.change_condition(unit, |condition| {
         condition.hindered = false;
         condition.dived_for_cover = false;
         condition.acted_this_round |= acted;
+        condition.forfeited_this_round |= forfeited;
     });
     // An aim taken last round and not used on this turn is gone.
     let round = battle.round();

@@ -172,6 +172,8 @@ pub struct Condition {
     pub shot_at_this_round: bool,
     /// It has used an action this round.
     pub acted_this_round: bool,
+    /// It lost a turn's action this round (ran past its MOV, dived for cover, fumbled its DEX).
+    pub forfeited_this_round: bool,
     /// The opponent it named at the start of the round as the one it will parry (BRP).
     pub parry_against: Option<UnitId>,
     /// Knocked out for a number of rounds (BRP's shock): it comes to as this round ends.

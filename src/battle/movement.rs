@@ -5,8 +5,8 @@ use super::event::EventKind;
 use super::hold::let_go;
 use super::state::Battle;
 use super::{Presence, UnitId, blast, effects, flow};
-use crate::map::Tile;
-use crate::map::reach::{budget_for, reachable};
+use crate::map::reach::{budget_for, one_step_apart, reachable};
+use crate::map::{GridMap, Tile};
 
 pub(super) fn move_to(battle: &mut Battle, unit: UnitId, to: Tile) -> Result<(), Rejection> {
     let turn = battle.own_turn(unit)?;
@@ -119,15 +119,20 @@ fn way_out(battle: &Battle, tile: Tile) -> bool {
         || tile.y == 0
         || tile.x + 1 == map.width()
         || tile.y + 1 == map.height()
-        || at_exit(&battle.scenario.exits, tile, lies_fallen)
+        || at_exit(map, &battle.scenario.exits, tile, lies_fallen)
 }
 
-/// Whether a unit at `at` may leave by one of `exits`: standing on it, or beside one a fallen
-/// body lies on (a body on the ledger does not keep it from being taken).
-pub fn at_exit(exits: &[Tile], at: Tile, lies_fallen: impl Fn(Tile) -> bool) -> bool {
+/// Whether a unit at `at` may leave by one of `exits`: standing on it, or a step from one a
+/// fallen body lies on (a body on the ledger does not keep it from being taken).
+pub fn at_exit(
+    map: &GridMap,
+    exits: &[Tile],
+    at: Tile,
+    lies_fallen: impl Fn(Tile) -> bool,
+) -> bool {
     exits
         .iter()
-        .any(|exit| *exit == at || (exit.is_adjacent(at) && lies_fallen(*exit)))
+        .any(|exit| *exit == at || (one_step_apart(map, at, *exit) && lies_fallen(*exit)))
 }
 
 /// Use the action to leave the battle from a way out.

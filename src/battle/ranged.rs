@@ -5,7 +5,7 @@
 use super::arms::malfunction;
 use super::command::{Answer, FireMode, Rejection, WeaponChoice};
 use super::event::{DefenceKind, EventKind};
-pub use super::fire_preview::{RollPreview, preview};
+pub use super::fire_preview::{RollPreview, preview, suppressing_group};
 use super::shot::{ShotSetup, ShotTerms, engaged_with, setup};
 use super::state::Battle;
 use super::threat::{AnswerOdds, Stakes};
@@ -282,8 +282,7 @@ fn resolve_fire(battle: &mut Battle, unit: UnitId, pending: &PendingFire) {
     let mut dodge_spent: Vec<UnitId> = Vec::new();
     for planned in &plan.rolls {
         let roll = &draw_target(battle, unit, plan, planned);
-        let target_fallen = battle.position(roll.target).is_none()
-            || battle.vitals(roll.target).vital == super::Vital::Dead;
+        let target_fallen = battle.target_there(unit, roll.target).is_err();
         if roll.wasted_before > 0 {
             battle.change_weapon_state(unit, plan.index, |state| {
                 state.ammunition = spend(feed, state.ammunition, roll.wasted_before);
@@ -314,21 +313,35 @@ fn resolve_fire(battle: &mut Battle, unit: UnitId, pending: &PendingFire) {
     battle.change_condition(unit, |condition| condition.aim = None);
 }
 
-/// The roll as it is made: at its own target, or (unaimed fire at several) at one drawn by a
-/// die from those named, the die in the log.
+/// The roll as it is made: at its own target, or (unaimed or suppressing fire at several) at
+/// one drawn by a die from those named still there to be shot at (one killed by an earlier
+/// roll of the pull is not drawn), the die in the log.
 fn draw_target(
     battle: &mut Battle,
     unit: UnitId,
     plan: &FirePlan,
     planned: &PlannedRoll,
 ) -> PlannedRoll {
-    let sides = u32::try_from(plan.drawn_from.len()).unwrap_or(u32::MAX);
-    if sides < 2 {
+    if plan.drawn_from.len() < 2 {
         return *planned;
     }
-    let die = battle.die(sides);
-    let target = plan.drawn_from[die.face as usize - 1];
-    battle.emit(EventKind::TargetDrawn { unit, target, die });
+    let there: Vec<UnitId> = plan
+        .drawn_from
+        .iter()
+        .copied()
+        .filter(|target| battle.target_there(unit, *target).is_ok())
+        .collect();
+    let target = match there.as_slice() {
+        [] => return *planned,
+        [only] => *only,
+        _ => {
+            let sides = u32::try_from(there.len()).unwrap_or(u32::MAX);
+            let die = battle.die(sides);
+            let target = there[die.face as usize - 1];
+            battle.emit(EventKind::TargetDrawn { unit, target, die });
+            target
+        }
+    };
     PlannedRoll { target, ..*planned }
 }
 

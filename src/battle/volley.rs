@@ -8,7 +8,7 @@ use super::command::{FireMode, Rejection, WeaponChoice};
 use super::shot::{ShotSetup, ShotTerms, setup};
 use super::state::Battle;
 use crate::map::Tile;
-use crate::map::range::distance_squared;
+use crate::map::range::{distance_squared, distance_yards};
 use crate::rules::firearms::{
     bullets_between_targets, can_chamber_and_fire, multiple_shots_penalty, rounds_ready, volleys,
     within_arc,
@@ -103,9 +103,10 @@ pub(super) fn plan_fire(
     let single = matches!(mode, FireMode::Shots(targets) if targets.len() == 1);
     if single && can_chamber_and_fire(feed, ammunition) {
         let slot = battle.flow().turn.filter(|turn| turn.unit == unit);
-        if slot.is_some_and(|turn| !battle.scenario.ruleset.chambers_in(turn.limits.kind)) {
+        if slot.is_some_and(|turn| !turn.limits.chambers) {
             return Err(Rejection::NotNow(format!(
-                "the {} is empty: a round is chambered and fired at half DEX",
+                "the {} is empty: a round is chambered and fired at half DEX, by one that has not \
+                 acted this round",
                 plan.weapon.name
             )));
         }
@@ -191,6 +192,44 @@ fn suppressing_rolls(
         drawn_from: drawn_group(battle, unit, &plan.weapon, &plan.rolls, group)?,
         ..plan
     })
+}
+
+/// How far suppressing fire spreads from the unit it is aimed at, in yards.
+const SUPPRESSED_YARDS: f64 = 3.0;
+
+/// The group suppressing fire at `target` falls on: the target first, then, nearest first,
+/// every other standing unit of its side within `SUPPRESSED_YARDS` of it that `unit` could fire
+/// at with `weapon`, so long as the group stays within one arc. Every one in it passes the checks
+/// the fire itself makes.
+pub(super) fn suppressed_group(
+    battle: &Battle,
+    unit: UnitId,
+    weapon: &Weapon,
+    target: UnitId,
+) -> Vec<UnitId> {
+    let mut group = vec![target];
+    let Some(centre) = battle.position(target) else {
+        return group;
+    };
+    let side = battle.spec(target).side;
+    let mut nearby: Vec<(Tile, UnitId)> = battle
+        .unit_ids()
+        .into_iter()
+        .filter(|other| *other != target && battle.spec(*other).side == side)
+        .filter(|other| battle.standing(*other))
+        .filter_map(|other| battle.position(other).map(|at| (at, other)))
+        .filter(|(at, _)| distance_yards(*at, centre) <= SUPPRESSED_YARDS)
+        .collect();
+    nearby.sort_by_key(|(at, other)| (distance_squared(*at, centre), *other));
+    for (_, other) in nearby {
+        let fits = battle.target_there(unit, other).is_ok()
+            && setup(battle, unit, other, weapon, ShotTerms::default()).is_ok()
+            && in_one_arc(battle, unit, &[group.as_slice(), &[other]].concat()).is_ok();
+        if fits {
+            group.push(other);
+        }
+    }
+    group
 }
 
 /// The targets each roll of `rolls` is drawn from by a die: `targets` where there are several,
@@ -330,6 +369,17 @@ pub(super) fn plan_rolls(
                 return Err(Rejection::InvalidTarget(
                     "full auto needs at least one bullet for each target".to_string(),
                 ));
+            }
+            // Checked before the volleys are planned, so no count from a file sizes the plan.
+            let bullets = targets
+                .iter()
+                .try_fold(0u32, |sum, (_, bullets)| sum.checked_add(*bullets));
+            if bullets.is_none_or(|bullets| bullets > ready) {
+                return Err(Rejection::OutOfAmmunition(format!(
+                    "the {} has {ready} ready, {} needed",
+                    weapon.name,
+                    bullets.map_or_else(|| "more than that".to_string(), |b| b.to_string())
+                )));
             }
             let skill_name = weapon.automatic_skill().to_string();
             let size = battle

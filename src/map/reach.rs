@@ -168,6 +168,14 @@ const NEIGHBOURS: [(i32, i32); 8] = [
     (-1, -1),
 ];
 
+/// Whether one step takes a unit from `from` to `to`: a tile beside it, not past a corner that
+/// blocks movement.
+pub fn one_step_apart(map: &GridMap, from: Tile, to: Tile) -> bool {
+    let dx = i32::try_from(i64::from(to.x) - i64::from(from.x)).unwrap_or(i32::MAX);
+    let dy = i32::try_from(i64::from(to.y) - i64::from(from.y)).unwrap_or(i32::MAX);
+    from.is_adjacent(to) && !(dx != 0 && dy != 0 && cuts_a_corner(map, from, dx, dy))
+}
+
 /// Whether a diagonal step from `here` by (`dx`, `dy`) squeezes past the corner of a tile that
 /// blocks movement (either of the two tiles it passes between).
 fn cuts_a_corner(map: &GridMap, here: Tile, dx: i32, dy: i32) -> bool {
@@ -182,6 +190,24 @@ mod tests {
 
     fn nobody(_: Tile) -> bool {
         false
+    }
+
+    #[test]
+    fn one_step_is_to_a_tile_beside_and_not_past_a_corner() {
+        let map = sketch(&[
+            "..#", //
+            "...", "...",
+        ]);
+        let at = |x, y| Tile::new(x, y);
+        assert!(one_step_apart(&map, at(1, 1), at(2, 2)));
+        assert!(one_step_apart(&map, at(1, 1), at(1, 0)));
+        assert!(!one_step_apart(&map, at(1, 1), at(1, 1)), "no step at all");
+        assert!(!one_step_apart(&map, at(0, 0), at(2, 0)), "two tiles off");
+        assert!(
+            !one_step_apart(&map, at(1, 0), at(2, 1)),
+            "past the wall's corner"
+        );
+        assert!(!one_step_apart(&map, at(2, 1), at(1, 0)), "the other way");
     }
 
     #[test]

@@ -83,6 +83,8 @@ pub struct RoundHistory {
     pub burst: bool,
     /// It has used an action this round (an attack, a shot, First Aid, a reload).
     pub acted: bool,
+    /// It lost a turn's action this round (ran past its MOV, dived for cover, fumbled its DEX).
+    pub forfeited: bool,
     /// It dodged this round, where that costs the attack.
     pub dodged: bool,
     /// An enemy could come to blows with it this round (a parry would be worth naming).
@@ -106,6 +108,9 @@ pub struct TurnLimits {
     /// It may move on with what is left of its MOV after acting (CoC); BRP has no movement
     /// after acting in the round.
     pub moves_after_acting: bool,
+    /// An empty gun may have a round chambered and fired in this turn (BRP: only at half DEX,
+    /// by one that has not acted).
+    pub chambers: bool,
 }
 
 impl TurnLimits {
@@ -115,6 +120,7 @@ impl TurnLimits {
         fire_only: false,
         shots: None,
         moves_after_acting: true,
+        chambers: true,
     };
 }
 

@@ -292,10 +292,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// barrel's damage rolled on a hit (BRP), rather than only as two shots (CoC).
     fn both_barrels_at_once(&self) -> bool;
 
-    /// Whether an empty gun may have a round chambered and fired in a turn of this kind (BRP:
-    /// only at half DEX).
-    fn chambers_in(&self, kind: TurnKind) -> bool;
-
     /// Whether the scenario's opening surprise counts (BRP: the surprised act at half DEX in
     /// round 1, and under extreme surprise make no attacks then); CoC has its own surprise
     /// attacks instead.

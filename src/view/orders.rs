@@ -10,16 +10,13 @@ use super::overlay::{Selection, unit_at};
 use crate::battle::command::{
     Answer, Command, FireMode, ManeuverGoal, SurpriseAttack, WeaponChoice,
 };
-use crate::battle::ranged::shot_answer;
+use crate::battle::ranged::{self, shot_answer};
 use crate::battle::{
     ActiveScenario, Arsenal, AttackKind, CommandQueue, Controllers, Flow, Phase, TilePosition,
     UnitId,
 };
 use crate::input::MapAction;
-use crate::map::Tile;
-use crate::map::range::distance_yards;
 use crate::map::scenario::{Control, Scenario};
-use crate::map::sight::{ShotLine, shot_line};
 use crate::replay::Playback;
 use crate::rules::ruleset::Ruleset;
 use crate::rules::weapons::{AttackForm, Weapon};
@@ -89,7 +86,7 @@ pub enum FireStyle {
     /// Full auto: this many bullets at each enemy clicked, fired with the panel's button.
     FullAuto(u32),
     /// Suppressing fire (where the rulebook has it): this many shots, or bullets of full auto,
-    /// on the enemy clicked and its side's units about it (`suppressed_group`).
+    /// on the enemy clicked and its side's units about it (`ranged::suppressing_group`).
     Suppressing(u32),
 }
 
@@ -135,40 +132,6 @@ impl FireOrder {
             },
         }
     }
-}
-
-/// How far suppressing fire spreads from the unit clicked, in yards.
-const SUPPRESSED_YARDS: f64 = 3.0;
-
-/// The group suppressing fire at `target` falls on: the target first, then every other unit of
-/// its side within `SUPPRESSED_YARDS` of it to which `shooter` has a line of fire.
-pub fn suppressed_group(
-    scenario: &Scenario,
-    shooter: UnitId,
-    target: UnitId,
-    positions: &[(UnitId, Tile)],
-) -> Vec<UnitId> {
-    let at = |unit: UnitId| {
-        positions
-            .iter()
-            .find(|(id, _)| *id == unit)
-            .map(|(_, tile)| *tile)
-    };
-    let (Some(from), Some(centre)) = (at(shooter), at(target)) else {
-        return vec![target];
-    };
-    let side = scenario.units[target.index()].side;
-    let mut group = vec![target];
-    group.extend(positions.iter().filter_map(|(unit, tile)| {
-        let near = distance_yards(*tile, centre) <= SUPPRESSED_YARDS;
-        let in_line = !matches!(
-            shot_line(&scenario.map, from, *tile),
-            ShotLine::Blocked { .. }
-        );
-        (*unit != target && scenario.units[unit.index()].side == side && near && in_line)
-            .then_some(*unit)
-    }));
-    group
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -391,6 +354,7 @@ fn click_on_the_map(
     mut selection: ResMut<Selection>,
     queue: Option<ResMut<CommandQueue>>,
     watching: Option<Res<Playback>>,
+    mut deferred: Commands,
 ) {
     if !controls.just_pressed(&MapAction::Select) {
         return;
@@ -482,15 +446,17 @@ fn click_on_the_map(
                         AttackForm::Shot => match fire_order.style {
                             FireStyle::FullAuto(bullets) => fire_order.pick(target, bullets),
                             _ => {
-                                let group = || {
-                                    let positions: Vec<(UnitId, Tile)> =
-                                        units.iter().map(|(id, at)| (*id, at.0)).collect();
-                                    suppressed_group(&scenario.0, unit, target, &positions)
-                                };
-                                order(Command::Fire {
-                                    unit,
-                                    weapon,
-                                    mode: fire_order.mode_at(target, group),
+                                // The group for suppressing fire is the battle's to say.
+                                let fire_order = fire_order.clone();
+                                deferred.queue(move |world: &mut World| {
+                                    let mode = fire_order.mode_at(target, || {
+                                        ranged::suppressing_group(world, unit, weapon, target)
+                                    });
+                                    if let Some(mut queue) =
+                                        world.get_resource_mut::<CommandQueue>()
+                                    {
+                                        queue.0.push_back(Command::Fire { unit, weapon, mode });
+                                    }
                                 });
                             }
                         },

@@ -8,7 +8,7 @@
 use bevy::prelude::*;
 
 use super::hover::HoveredTile;
-use super::orders::{FireOrder, Intent, off_hand_mode, suppressed_group};
+use super::orders::{FireOrder, Intent, off_hand_mode};
 use super::overlay::Selection;
 use super::{MapGeometry, ShownMap, TILE_SIZE};
 use crate::battle::answer::answer_odds;
@@ -289,7 +289,7 @@ fn previews(
                     off_hand_mode(&scenario, shooter, index, target)
                 }
                 (AttackForm::Shot, _) => fire_order.mode_at(target, || {
-                    suppressed_group(&scenario, shooter, target, &positions)
+                    ranged::suppressing_group(world, shooter, in_hand, target)
                 }),
                 _ => FireMode::single(target),
             };

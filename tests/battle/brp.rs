@@ -275,6 +275,7 @@ fn a_dodge_meets_only_the_first_bullet_and_costs_the_readied_shot() {
             fire_only: true,
             shots: Some(1),
             moves_after_acting: false,
+            chambers: false,
         },
         "a second shot, and no moving after the first"
     );
@@ -1273,4 +1274,84 @@ fn an_empty_gun_chambers_and_fires_at_half_dex() {
         ammunition.map(|left| (left.loaded, left.spare)),
         Some((0, 5))
     );
+}
+
+/// Fire with the unit's gun (its first weapon) at `target`: why it was refused, if it was.
+fn fire_refused(app: &mut App, unit: UnitId, target: UnitId) -> Option<Rejection> {
+    refusal(
+        app,
+        Command::Fire {
+            unit,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::single(target),
+        },
+    )
+}
+
+/// The round chambered at half DEX is for one that has neither acted nor lost its action: Ida,
+/// her shotgun empty, runs past her MOV at DEX and has no half-DEX slot that round.
+#[test]
+fn a_unit_that_ran_past_its_mov_chambers_nothing_at_half_dex() {
+    const IDA: UnitId = UnitId(1);
+    let mut scenario = kingsport_with(&[(IDA, (2, 12)), (MERCY, (22, 4))]);
+    scenario.units[IDA.index()].weapons[0].loaded = 0;
+    let mut app = begun(scenario);
+    until_the_whole_turn_of(&mut app, IDA);
+    let round = app.world().resource::<Flow>().round;
+    let ran = after(
+        &mut app,
+        &[],
+        Command::Move {
+            unit: IDA,
+            to: Tile::new(14, 12),
+        },
+    );
+    assert!(
+        ran.contains(&EventKind::ActionForfeited { unit: IDA }),
+        "{ran:?}"
+    );
+    send(&mut app, Command::EndTurn { unit: IDA });
+    while app.world().resource::<Flow>().round == round {
+        let acting = acting(&app).expect("someone acts until the round ends");
+        assert_ne!(
+            acting,
+            IDA,
+            "no half-DEX slot after running: {:?}",
+            limits(&app)
+        );
+        send(&mut app, Command::EndTurn { unit: acting });
+    }
+}
+
+/// Harvey fires his revolver's last round as his readied shot: at DEX and at half DEX he may
+/// not chamber a spare and fire it, having acted this round.
+#[test]
+fn a_unit_that_fired_chambers_nothing_later_in_the_round() {
+    let mut scenario = kingsport_with(&[(HARVEY, (10, 8)), (MERCY, (14, 8))]);
+    scenario.units[HARVEY.index()].weapons[0].loaded = 1;
+    let mut app = begun(scenario);
+    until_the_turn_of(&mut app, HARVEY);
+    assert_eq!(limits(&app).kind, TurnKind::ReadiedShot);
+    shoot(&mut app, HARVEY, MERCY);
+    send(
+        &mut app,
+        Command::Answer {
+            unit: MERCY,
+            answer: Answer::Nothing,
+        },
+    );
+    assert_eq!(condition(&mut app, HARVEY).shots_this_round, 1);
+    send(&mut app, Command::EndTurn { unit: HARVEY });
+    let mut refused = Vec::new();
+    for _ in 0..2 {
+        until_the_turn_of(&mut app, HARVEY);
+        refused.push((limits(&app).kind, fire_refused(&mut app, HARVEY, MERCY)));
+        send(&mut app, Command::EndTurn { unit: HARVEY });
+    }
+    let not_now = |why: &Option<Rejection>| matches!(why, Some(Rejection::NotNow(why)) if why.contains("has not acted"));
+    assert_eq!(
+        refused.iter().map(|(kind, _)| *kind).collect::<Vec<_>>(),
+        [TurnKind::Whole, TurnKind::FurtherShot]
+    );
+    assert!(refused.iter().all(|(_, why)| not_now(why)), "{refused:?}");
 }

@@ -637,12 +637,78 @@ fn suppressing_fire_lets_the_whole_group_dive_then_draws_each_target() {
     assert_eq!(ammunition(&mut app, A).0, 4, "two rounds spent");
 }
 
-/// The window's group for suppressing fire at B: B, then its side's units within 3 yards of it
-/// in the shooter's line of fire; not one farther off, not one behind a wall, not a friend.
+/// One of the group killed by an earlier shot of suppressing fire is not drawn again: the next
+/// shot goes at the one left, with no die to draw it, and spends its round.
+#[test]
+fn suppressing_fire_draws_only_from_those_still_standing() {
+    let mut app = begun(on_field(
+        &[
+            gunman((1, 5), REVOLVER, HANDGUN, 60),
+            fighter("First", "b", (8, 4)),
+            fighter("Second", "b", (8, 6)),
+        ],
+        &field(20, &[]),
+        "suppressing_fire: true",
+    ));
+    send(
+        &mut app,
+        Command::Fire {
+            unit: A,
+            weapon: GUN,
+            mode: FireMode::Suppressing {
+                bullets: 2,
+                at: vec![B, C],
+            },
+        },
+    );
+    send(
+        &mut app,
+        Command::Answer {
+            unit: B,
+            answer: Answer::Nothing,
+        },
+    );
+    // The die draws B; an extreme hit (5) impales for 10 + 10, past B's 10 hit points; then
+    // C, the one left, is missed (95).
+    let faces = [
+        [1].as_slice(),
+        &percentile_with(5, 2),
+        &[10, 10],
+        &percentile_with(95, 2),
+    ]
+    .concat();
+    let fired = after(
+        &mut app,
+        &faces,
+        Command::Answer {
+            unit: C,
+            answer: Answer::Nothing,
+        },
+    );
+    assert_eq!(vitals(&mut app, B).vital, Vital::Dead, "{fired:?}");
+    let shot_at: Vec<UnitId> = fired
+        .iter()
+        .filter_map(|event| match event {
+            EventKind::ShotAt { target, .. } => Some(*target),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(shot_at, [B, C], "{fired:?}");
+    let draws = fired
+        .iter()
+        .filter(|event| matches!(event, EventKind::TargetDrawn { .. }))
+        .count();
+    assert_eq!(draws, 1, "no die for the one left");
+    assert_eq!(ammunition(&mut app, A).0, 4, "two rounds spent");
+}
+
+/// The window's group for suppressing fire at B: B, then its side's standing units within 3
+/// yards of it that the shot could go at; not one farther off, not one behind a wall, not a
+/// friend, not the dead.
 #[test]
 fn suppressing_fire_falls_on_the_enemies_about_the_one_clicked() {
     let rows = field(20, &[(9, 6, '#'), (10, 6, '#'), (9, 7, '#'), (10, 7, '#')]);
-    let scenario = on_field(
+    let mut app = begun(on_field(
         &[
             gunman((1, 5), REVOLVER, HANDGUN, 60),
             fighter("Clicked", "b", (10, 5)),
@@ -650,24 +716,35 @@ fn suppressing_fire_falls_on_the_enemies_about_the_one_clicked() {
             fighter("Far", "b", (14, 5)),
             fighter("Behind the wall", "b", (11, 7)),
             fighter("Friend", "a", (11, 5)),
+            fighter("Fallen", "b", (9, 4)),
         ],
         &rows,
         "suppressing_fire: true",
-    );
-    let positions: Vec<(UnitId, Tile)> = scenario
-        .units
-        .iter()
-        .enumerate()
-        .map(|(index, unit)| {
-            (
-                UnitId(u16::try_from(index).expect("a few units")),
-                unit.start,
-            )
-        })
-        .collect();
+    ));
+    set_vitals(&mut app, UnitId(6), |vitals| vitals.vital = Vital::Dead);
     assert_eq!(
-        gridkeeper::view::orders::suppressed_group(&scenario, A, B, &positions),
+        gridkeeper::battle::ranged::suppressing_group(app.world_mut(), A, GUN, B),
         [B, C]
+    );
+}
+
+/// Close up, the group keeps to one arc: of two enemies about the one clicked, the one that
+/// would take the spread past sixty degrees stays out.
+#[test]
+fn suppressing_fire_keeps_its_group_in_one_arc() {
+    let mut app = begun(on_field(
+        &[
+            gunman((7, 5), REVOLVER, HANDGUN, 60),
+            fighter("Clicked", "b", (9, 5)),
+            fighter("Wide", "b", (8, 7)),
+            fighter("Within", "b", (10, 6)),
+        ],
+        &field(20, &[]),
+        "suppressing_fire: true",
+    ));
+    assert_eq!(
+        gridkeeper::battle::ranged::suppressing_group(app.world_mut(), A, GUN, B),
+        [B, UnitId(3)]
     );
 }
 
@@ -846,6 +923,22 @@ fn full_auto_split_over_three_targets() {
         },
         Rejection::OutOfArc,
     );
+    // More bullets than the drum holds (a count from a hand-edited file, past what a u32 sums
+    // to) are refused before a volley is planned.
+    for (allotments, needed) in [
+        (vec![(B, 51)], "51"),
+        (vec![(B, u32::MAX), (B, 2)], "more than that"),
+    ] {
+        refuse(
+            &mut app,
+            Command::Fire {
+                unit: A,
+                weapon: GUN,
+                mode: FireMode::FullAuto(allotments),
+            },
+            Rejection::OutOfAmmunition(format!("the Thompson has 50 ready, {needed} needed")),
+        );
+    }
 }
 
 /// A volley that hits puts half its bullets in; an extreme hit puts all in, the first half

@@ -546,12 +546,13 @@ fn a_unit_flees_through_an_exit_or_off_the_edge() {
 }
 
 /// A body on the exit tile does not keep the exit from a unit beside it: with the guard
-/// standing there the runner beside it has no way out; once the guard is down, it leaves.
+/// standing there the runner beside it has no way out; once the guard is down, it leaves. Not
+/// from a tile diagonally past a wall's corner, a step it could not take.
 #[test]
 fn a_unit_beside_an_exit_a_body_lies_on_may_leave_by_it() {
-    let rows = ["#######", "#.....#", "#.....#", "#######"];
-    let begun_beside = || {
-        let mut runner = fighter("Runner", "a", (4, 1));
+    let rows = ["#######", "#...#.#", "#.....#", "#######"];
+    let begun_beside = |at| {
+        let mut runner = fighter("Runner", "a", at);
         runner.dexterity = 90;
         let mut app = test_app(scenario_with(
             &[
@@ -566,15 +567,25 @@ fn a_unit_beside_an_exit_a_body_lies_on_may_leave_by_it() {
         send(&mut app, Command::Begin);
         app
     };
-    let mut app = begun_beside();
+    let mut app = begun_beside((2, 1));
     refuse(&mut app, Command::Flee { unit: A }, Rejection::NoExit);
-    let mut app = begun_beside();
-    set_vitals(&mut app, B, |vitals| {
-        vitals.hit_points = 0;
-        vitals.vital = Vital::Dead;
-    });
-    let fled = after(&mut app, &[], Command::Flee { unit: A });
-    assert!(fled.contains(&EventKind::Fled { unit: A }), "{fled:?}");
+    let guard_down = |at| {
+        let mut app = begun_beside(at);
+        set_vitals(&mut app, B, |vitals| {
+            vitals.hit_points = 0;
+            vitals.vital = Vital::Dead;
+        });
+        app
+    };
+    for beside in [(2, 1), (2, 2)] {
+        let fled = after(&mut guard_down(beside), &[], Command::Flee { unit: A });
+        assert!(fled.contains(&EventKind::Fled { unit: A }), "{fled:?}");
+    }
+    refuse(
+        &mut guard_down((4, 2)),
+        Command::Flee { unit: A },
+        Rejection::NoExit,
+    );
 }
 
 // ---- Movement --------------------------------------------------------------------------------

@@ -52,7 +52,7 @@ impl<'a> Planner<'a> {
                 .iter()
                 .any(|other| other.present && !other.standing && other.at == tile)
         };
-        if at_exit(exits, me.at, lies_fallen) {
+        if at_exit(&self.scenario.map, exits, me.at, lies_fallen) {
             // Leaving takes the action: one that ran onto the exit leaves next turn.
             return (!acted).then_some(Command::Flee { unit });
         }

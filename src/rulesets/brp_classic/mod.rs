@@ -227,11 +227,6 @@ impl Ruleset for BrpClassic {
         Some((2, 6))
     }
 
-    /// An empty gun has a single round chambered and fired at DEX/2 (SPECS.md 1.2).
-    fn chambers_in(&self, kind: TurnKind) -> bool {
-        kind == TurnKind::FurtherShot
-    }
-
     /// The surprised act at DEX/2 in round 1; under extreme surprise they make no attack
     /// (SPECS.md 1.2).
     fn opening_surprise(&self) -> bool {

@@ -54,14 +54,16 @@ pub fn plan(entries: &[InitiativeEntry], tie_roll: &mut dyn FnMut() -> u32) -> V
 }
 
 /// What a turn in a slot allows: one shot a slot; cycle 1 and the half-DEX slot only shoot (the
-/// half-DEX slot a further shot, the one aimed at DEX, or a round chambered); after a shot no moving; a burst is
-/// the whole round's shooting; a dodge costs the attack.
+/// half-DEX slot a further shot, the one aimed at DEX, or a round chambered by one that has
+/// neither acted nor lost its action); after a shot no moving; a burst is the whole round's
+/// shooting; a dodge costs the attack.
 pub fn limits(kind: TurnKind, history: &RoundHistory) -> Option<TurnLimits> {
     let one_shot = TurnLimits {
         kind,
         fire_only: true,
         shots: Some(1),
         moves_after_acting: false,
+        chambers: false,
     };
     let shots_left = !history.burst
         && !history.dodged
@@ -79,13 +81,19 @@ pub fn limits(kind: TurnKind, history: &RoundHistory) -> Option<TurnLimits> {
             fire_only: false,
             shots: Some(1),
             moves_after_acting: false,
+            chambers: false,
         }),
         // A further shot after one at DEX, the shot aimed at DEX (the aim, the turn's act), or a
-        // round chambered and fired by a unit that has not acted.
+        // round chambered and fired by a unit that has neither acted nor lost its action.
         TurnKind::FurtherShot => {
             let aimed_shot = history.aimed && history.shots == 0 && !history.burst;
-            let chambered_shot = history.chambers && !history.acted && !history.dodged;
-            ((history.shots > 0 && shots_left) || aimed_shot || chambered_shot).then_some(one_shot)
+            let chambered_shot =
+                history.chambers && !history.acted && !history.forfeited && !history.dodged;
+            let further_shot = (history.shots > 0 && shots_left) || aimed_shot;
+            (further_shot || chambered_shot).then_some(TurnLimits {
+                chambers: chambered_shot,
+                ..one_shot
+            })
         }
         // Only worth asking where an enemy could come to blows this round.
         TurnKind::Declare => history.threatened.then_some(TurnLimits {
@@ -93,6 +101,7 @@ pub fn limits(kind: TurnKind, history: &RoundHistory) -> Option<TurnLimits> {
             fire_only: false,
             shots: Some(0),
             moves_after_acting: false,
+            chambers: false,
         }),
     }
 }
@@ -243,6 +252,7 @@ mod tests {
                 fire_only: true,
                 shots: Some(1),
                 moves_after_acting: false,
+                chambers: false,
             })
         };
         assert_eq!(
@@ -288,14 +298,38 @@ mod tests {
             ..revolver
         };
         assert_eq!(
-            limits(TurnKind::FurtherShot, &empty),
-            one_shot(TurnKind::FurtherShot)
+            limits(TurnKind::FurtherShot, &empty).map(|turn| turn.chambers),
+            Some(true)
         );
         let acted = RoundHistory {
             acted: true,
             ..empty
         };
         assert_eq!(limits(TurnKind::FurtherShot, &acted), None);
+        let forfeited = RoundHistory {
+            forfeited: true,
+            ..empty
+        };
+        assert_eq!(limits(TurnKind::FurtherShot, &forfeited), None);
+        // A further shot with the gun run dry at DEX (or aimed at DEX) chambers nothing.
+        let emptied_at_dex = RoundHistory {
+            shots: 1,
+            acted: true,
+            ..empty
+        };
+        assert_eq!(
+            limits(TurnKind::FurtherShot, &emptied_at_dex),
+            one_shot(TurnKind::FurtherShot)
+        );
+        let aimed_at_dex = RoundHistory {
+            aimed: true,
+            acted: true,
+            ..empty
+        };
+        assert_eq!(
+            limits(TurnKind::FurtherShot, &aimed_at_dex),
+            one_shot(TurnKind::FurtherShot)
+        );
         // A burst is the round's shooting; a dodge costs the readied shot; no gun, no cycle 1.
         let burst = RoundHistory {
             burst: true,

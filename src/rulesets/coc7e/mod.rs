@@ -247,10 +247,6 @@ impl Ruleset for Coc7e {
         self.options.hit_locations.then_some(HIT_LOCATIONS)
     }
 
-    fn chambers_in(&self, _kind: TurnKind) -> bool {
-        true
-    }
-
     fn opening_surprise(&self) -> bool {
         false
     }
