@@ -22,6 +22,7 @@ use crate::battle::{
 use crate::log::goal_words;
 use crate::map::Tile;
 use crate::map::range::{RangeBand, range_reading};
+use crate::map::scenario::Scenario;
 use crate::map::sight::{LineOfFire, ShotLine, line_of_fire};
 use crate::rules::explosions::BlastRing;
 use crate::rules::modifiers::{Modifier, modifier_words};
@@ -214,6 +215,25 @@ fn read_previews(world: &mut World, mut last: Local<Option<PreviewKey>>) {
         .set_if_neq(BlastReadout(blast));
 }
 
+/// "Each shot's target drawn by a die from: A, B, C": for fire whose targets are drawn from a
+/// group (unaimed or suppressing fire at several), none otherwise.
+fn drawn_group_words(mode: &FireMode, scenario: &Scenario) -> Option<String> {
+    let group = match mode {
+        FireMode::Unaimed { .. } | FireMode::Suppressing { .. } => mode.targets(),
+        _ => return None,
+    };
+    let names: Vec<&str> = group
+        .iter()
+        .map(|unit| scenario.units[unit.index()].name.as_str())
+        .collect();
+    (names.len() > 1).then(|| {
+        format!(
+            "Each shot's target drawn by a die from: {}",
+            names.join(", ")
+        )
+    })
+}
+
 /// The aim at the enemy on `tile`, and the blast an explosive in hand would make there.
 fn previews(
     world: &mut World,
@@ -294,7 +314,7 @@ fn previews(
                 _ => FireMode::single(target),
             };
             let preview = ranged::preview(world, shooter, in_hand, &mode);
-            let rolls = match &preview {
+            let mut rolls: Vec<String> = match &preview {
                 Ok(rolls) if rolls.len() > 1 => rolls
                     .iter()
                     .map(|roll| {
@@ -309,6 +329,11 @@ fn previews(
                     .collect(),
                 _ => Vec::new(),
             };
+            if let Some(group) = drawn_group_words(&mode, &scenario)
+                && preview.is_ok()
+            {
+                rolls.insert(0, group);
+            }
             Aim {
                 shooter,
                 target,

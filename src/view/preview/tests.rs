@@ -119,3 +119,31 @@ fn headlines_read_as_a_keeper_says_them() {
     );
     assert_eq!(headline(&Err(Rejection::Jammed)), "The weapon is jammed");
 }
+
+#[test]
+fn fire_drawn_from_a_group_names_the_group() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/kingsport.ron");
+    let scenario = Scenario::load(&path).unwrap_or_else(|error| panic!("{error}"));
+    let (ezra, mercy, silas) = (UnitId(3), UnitId(4), UnitId(5));
+    assert_eq!(
+        drawn_group_words(
+            &FireMode::Suppressing {
+                bullets: 2,
+                at: vec![mercy, silas, ezra],
+            },
+            &scenario
+        )
+        .as_deref(),
+        Some("Each shot's target drawn by a die from: Mercy, Silas, Ezra")
+    );
+    let unaimed_at_one = FireMode::Unaimed {
+        shots: 2,
+        at: vec![mercy, mercy],
+    };
+    assert_eq!(drawn_group_words(&unaimed_at_one, &scenario), None);
+    assert_eq!(
+        drawn_group_words(&FireMode::Shots(vec![mercy, silas]), &scenario),
+        None,
+        "named shots are not drawn"
+    );
+}
