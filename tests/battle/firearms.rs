@@ -552,36 +552,56 @@ fn diving_for_cover() {
     assert!(!super::events(&app).ends_with(&[EventKind::ActionForfeited { unit: B }]));
 }
 
-/// CoC's optional suppressing fire: A fires two shots on B and C together. Both are asked before
-/// any target is known; B dives (its Dodge made), C takes it. Each shot's target is then drawn
-/// by a die, the diver's shot with the dive's penalty die and C's without. Off by default.
-#[test]
-fn suppressing_fire_lets_the_whole_group_dive_then_draws_each_target() {
-    let rows = field(20, &[]);
-    let group = || {
-        [
+/// A gunman with a revolver and two enemies, B and C, side by side 7 yards off, under `rules`.
+fn gunman_and_a_pair(rules: &str) -> App {
+    begun(on_field(
+        &[
             gunman((1, 5), REVOLVER, HANDGUN, 60),
             fighter("First", "b", (8, 4)),
             fighter("Second", "b", (8, 6)),
-        ]
-    };
-    let suppress = Command::Fire {
+        ],
+        &field(20, &[]),
+        rules,
+    ))
+}
+
+/// A's two shots of suppressing fire on B and C.
+fn suppress_the_pair() -> Command {
+    Command::Fire {
         unit: A,
         weapon: GUN,
         mode: FireMode::Suppressing {
             bullets: 2,
             at: vec![B, C],
         },
-    };
-    let mut app = begun(on_field(&group(), &rows, ""));
+    }
+}
+
+/// C, the last of the group asked, takes it: the fire goes off with these dice.
+fn second_takes_it(app: &mut App, faces: &[&[u32]]) -> Vec<EventKind> {
+    after(
+        app,
+        &faces.concat(),
+        Command::Answer {
+            unit: C,
+            answer: Answer::Nothing,
+        },
+    )
+}
+
+/// CoC's optional suppressing fire: A fires two shots on B and C together. Both are asked before
+/// any target is known; B dives (its Dodge made), C takes it. Each shot's target is then drawn
+/// by a die, the diver's shot with the dive's penalty die and C's without. Off by default.
+#[test]
+fn suppressing_fire_lets_the_whole_group_dive_then_draws_each_target() {
     refuse(
-        &mut app,
-        suppress.clone(),
+        &mut gunman_and_a_pair(""),
+        suppress_the_pair(),
         Rejection::WrongWeapon("suppressing fire is not in play in this battle".to_string()),
     );
-    let mut app = begun(on_field(&group(), &rows, "suppressing_fire: true"));
+    let mut app = gunman_and_a_pair("suppressing_fire: true");
     let asked = |app: &App| app.world().resource::<Flow>().pending().map(|p| p.target);
-    send(&mut app, suppress);
+    send(&mut app, suppress_the_pair());
     assert_eq!(asked(&app), Some(B));
     let dived = after(
         &mut app,
@@ -597,20 +617,9 @@ fn suppressing_fire_lets_the_whole_group_dive_then_draws_each_target() {
     }));
     assert_eq!(asked(&app), Some(C), "the whole group is asked first");
     // The first die draws B (three tens dice: the dive and two shots), the second C (two).
-    let faces = [
-        [1].as_slice(),
-        &percentile_with(95, 3),
-        &[2],
-        &percentile_with(95, 2),
-    ]
-    .concat();
-    let fired = after(
+    let fired = second_takes_it(
         &mut app,
-        &faces,
-        Command::Answer {
-            unit: C,
-            answer: Answer::Nothing,
-        },
+        &[&[1], &percentile_with(95, 3), &[2], &percentile_with(95, 2)],
     );
     let drawn: Vec<UnitId> = fired
         .iter()
@@ -641,26 +650,8 @@ fn suppressing_fire_lets_the_whole_group_dive_then_draws_each_target() {
 /// shot goes at the one left, with no die to draw it, and spends its round.
 #[test]
 fn suppressing_fire_draws_only_from_those_still_standing() {
-    let mut app = begun(on_field(
-        &[
-            gunman((1, 5), REVOLVER, HANDGUN, 60),
-            fighter("First", "b", (8, 4)),
-            fighter("Second", "b", (8, 6)),
-        ],
-        &field(20, &[]),
-        "suppressing_fire: true",
-    ));
-    send(
-        &mut app,
-        Command::Fire {
-            unit: A,
-            weapon: GUN,
-            mode: FireMode::Suppressing {
-                bullets: 2,
-                at: vec![B, C],
-            },
-        },
-    );
+    let mut app = gunman_and_a_pair("suppressing_fire: true");
+    send(&mut app, suppress_the_pair());
     send(
         &mut app,
         Command::Answer {
@@ -670,20 +661,14 @@ fn suppressing_fire_draws_only_from_those_still_standing() {
     );
     // The die draws B; an extreme hit (5) impales for 10 + 10, past B's 10 hit points; then
     // C, the one left, is missed (95).
-    let faces = [
-        [1].as_slice(),
-        &percentile_with(5, 2),
-        &[10, 10],
-        &percentile_with(95, 2),
-    ]
-    .concat();
-    let fired = after(
+    let fired = second_takes_it(
         &mut app,
-        &faces,
-        Command::Answer {
-            unit: C,
-            answer: Answer::Nothing,
-        },
+        &[
+            &[1],
+            &percentile_with(5, 2),
+            &[10, 10],
+            &percentile_with(95, 2),
+        ],
     );
     assert_eq!(vitals(&mut app, B).vital, Vital::Dead, "{fired:?}");
     let shot_at: Vec<UnitId> = fired
