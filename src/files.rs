@@ -87,7 +87,9 @@ pub fn parse_ron<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, FileE
     })
 }
 
-/// Read a whole file as text, refusing very large and non-UTF-8 files.
+/// Read a whole file as text, refusing very large and non-UTF-8 files. The size is what is
+/// actually read (a file under `/proc` says it holds nothing and never ends), and a UTF-8
+/// byte-order mark is dropped so that places in errors count from the first character seen.
 pub fn read_text(path: &Path) -> Result<String, FileError> {
     let file = path.display().to_string();
     let unreadable = |reason: String| FileError::Unreadable {
@@ -98,13 +100,24 @@ pub fn read_text(path: &Path) -> Result<String, FileError> {
     if !metadata.is_file() {
         return Err(unreadable("not a file".to_string()));
     }
+    let too_big = |bytes: u64| {
+        unreadable(format!(
+            "more than the {MAX_FILE_BYTES} bytes we read ({bytes} or more)"
+        ))
+    };
     if metadata.len() > MAX_FILE_BYTES {
-        return Err(unreadable(format!(
-            "{} bytes is more than the {MAX_FILE_BYTES} bytes we read",
-            metadata.len()
-        )));
+        return Err(too_big(metadata.len()));
     }
-    let bytes = std::fs::read(path).map_err(|error| unreadable(error.to_string()))?;
+    let bytes =
+        read_at_most(path, MAX_FILE_BYTES).map_err(|error| unreadable(error.to_string()))?;
+    let read = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
+    if read > MAX_FILE_BYTES {
+        return Err(too_big(read));
+    }
+    let bytes = match bytes.strip_prefix(UTF8_BOM) {
+        Some(rest) => rest.to_vec(),
+        None => bytes,
+    };
     String::from_utf8(bytes).map_err(|error| {
         let (line, column) =
             line_and_column_bytes(error.as_bytes(), error.utf8_error().valid_up_to());
@@ -116,6 +129,24 @@ pub fn read_text(path: &Path) -> Result<String, FileError> {
             message: "the file is not UTF-8 text".to_string(),
         }
     })
+}
+
+/// The byte-order mark some editors put at the start of UTF-8 text.
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Up to `most` bytes of a file and one more, so that a longer one shows as longer.
+fn read_at_most(path: &Path, most: u64) -> std::io::Result<Vec<u8>> {
+    read_limited(std::fs::File::open(path)?, most)
+}
+
+/// Up to `most` bytes from `source` and one more: a source that never ends stops there.
+fn read_limited(source: impl std::io::Read, most: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    source
+        .take(most.saturating_add(1))
+        .read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 /// Write a whole file so that a reader never sees half of it: the text goes to a temporary
@@ -346,6 +377,55 @@ mod tests {
     struct Outer {
         name: String,
         inner: Vec<Inner>,
+    }
+
+    /// A file of our own, written for a test and removed after.
+    struct Scratch(std::path::PathBuf);
+
+    impl Scratch {
+        fn new(name: &str, bytes: &[u8]) -> Self {
+            let path = std::env::temp_dir()
+                .join(format!("gridkeeper-files-{}-{name}", std::process::id()));
+            std::fs::write(&path, bytes).expect("a scratch file");
+            Self(path)
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            std::fs::remove_file(&self.0).ok();
+        }
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_dropped_and_places_count_from_the_text() {
+        let file = Scratch::new("bom.ron", b"\xEF\xBB\xBF(name: 3)");
+        let text = read_text(&file.0).expect("it reads");
+        assert_eq!(text, "(name: 3)");
+        let error = parse_ron::<Outer>("bom.ron", &text).expect_err("a number for a name");
+        let without = parse_ron::<Outer>("bom.ron", "(name: 3)").expect_err("the same");
+        assert_eq!(error, without);
+    }
+
+    #[test]
+    fn a_source_that_never_ends_is_read_to_the_limit_and_one_byte_more() {
+        let read = read_limited(std::io::repeat(b'x'), 10).expect("it reads");
+        assert_eq!(read.len(), 11);
+        let short = read_limited(&b"abc"[..], 10).expect("it reads");
+        assert_eq!(short, b"abc");
+    }
+
+    /// A file under /proc says it holds nothing and reads on and on: what is read counts
+    /// (where this system lets it be opened at all).
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_size_is_what_is_read_not_what_the_file_says() {
+        let pagemap = Path::new("/proc/self/pagemap");
+        if std::fs::File::open(pagemap).is_err() {
+            return;
+        }
+        // Refused (too big, or the read itself fails), never read whole.
+        assert!(read_text(pagemap).is_err());
     }
 
     #[test]
