@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use gridkeeper::map::Loaded;
+use gridkeeper::map::map_path::MapReach;
 use gridkeeper::map::scenario::Victory;
 use gridkeeper::rules::ruleset::RulesetId;
 
@@ -221,6 +222,22 @@ const BROKEN: &[(&str, &str, &str)] = &[
         "cannot read the map `no-such-map.map.ron`",
     ),
     (
+        "map_outside_the_folder.ron",
+        "4:10",
+        "the map `../../../Cargo.toml` may only be a file in the scenario's folder (or below it): \
+         pass --maps-anywhere",
+    ),
+    (
+        "map_by_absolute_path.ron",
+        "4:10",
+        "the map `/etc/passwd` may only be a file in the scenario's folder",
+    ),
+    (
+        "map_not_a_map.ron",
+        "4:10",
+        "`missing_map_file.ron` is not a map file",
+    ),
+    (
         "unknown_field.ron",
         "31:13",
         "Unexpected field named `hitpoints` in `unit`",
@@ -275,6 +292,26 @@ fn broken_files_are_rejected_with_their_place_and_reason() {
         );
         assert_eq!(stderr.lines().count(), 1, "{name}: {stderr}");
     }
+}
+
+/// With `--maps-anywhere` a map may be read from outside the scenario's folder; a file there
+/// that is not a map is refused without a word of it quoted back.
+#[test]
+fn a_map_from_anywhere_only_with_the_flag_and_never_quoted() {
+    let scenario = root().join("tests/fixtures/broken/map_outside_the_folder.ron");
+    let output = Command::new(env!("CARGO_BIN_EXE_gridkeeper"))
+        .args(["check", "--maps-anywhere"])
+        .arg(&scenario)
+        .current_dir(root())
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("`../../../Cargo.toml` is not a map file"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("gridkeeper\""), "nothing of Cargo.toml: {stderr}");
 }
 
 /// A small deterministic generator for mangling files (xorshift).
@@ -396,7 +433,9 @@ fn mangled_files_never_panic() {
         for _ in 0..mangler.below(3) {
             text = mangler.mangle(&text);
         }
-        let outcome = std::panic::catch_unwind(|| Loaded::parse(file, &text, Some(&maps)));
+        let outcome = std::panic::catch_unwind(|| {
+            Loaded::parse(file, &text, Some(&maps), MapReach::InsideTheFolder)
+        });
         match outcome {
             Ok(Ok(_)) => {}
             Ok(Err(error)) => {

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::{Opened, open};
+use super::{MapAccess, Opened, open};
 
 /// Exit code for a file that does not pass.
 const INVALID_FILE: u8 = 1;
@@ -15,10 +15,12 @@ const INVALID_FILE: u8 = 1;
 pub(super) struct CheckArgs {
     /// The map (`*.map.ron`), scenario or replay (`*.ron`) to check.
     file: PathBuf,
+    #[command(flatten)]
+    maps: MapAccess,
 }
 
 pub(super) fn run(args: &CheckArgs) -> ExitCode {
-    match open(&args.file) {
+    match open(&args.file, args.maps) {
         Ok(Opened::Loaded(loaded)) => {
             println!("ok: {}", loaded.summary());
             ExitCode::SUCCESS

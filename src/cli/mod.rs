@@ -20,6 +20,7 @@ use crate::battle::UnitId;
 use crate::files::{FileError, read_text};
 use crate::game::SavedBattle;
 use crate::map::Loaded;
+use crate::map::map_path::MapReach;
 use crate::map::scenario::Control;
 use crate::replay::Replay;
 use crate::rules::ruleset::{RuleOptions, Ruleset};
@@ -96,6 +97,8 @@ struct PlayArgs {
     #[arg(long, value_enum, default_value_t = Style::Careful, value_name = "LEVEL")]
     ai: Style,
     #[command(flatten)]
+    maps: MapAccess,
+    #[command(flatten)]
     window: WindowArgs,
 }
 
@@ -123,6 +126,25 @@ struct WindowArgs {
     /// Start with the list of keys open.
     #[arg(long)]
     show_keys: bool,
+}
+
+/// How far a scenario's map file may be from the scenario.
+#[derive(Debug, Clone, Copy, Args)]
+pub(super) struct MapAccess {
+    /// Read a scenario's map file wherever it says, even outside the scenario's folder (an
+    /// absolute path, `..`, a link out). Only for scenarios you trust.
+    #[arg(long)]
+    maps_anywhere: bool,
+}
+
+impl MapAccess {
+    fn reach(self) -> MapReach {
+        if self.maps_anywhere {
+            MapReach::Anywhere
+        } else {
+            MapReach::InsideTheFolder
+        }
+    }
 }
 
 fn parse_ui_scale(text: &str) -> Result<f32, String> {
@@ -215,13 +237,13 @@ enum Opened {
 }
 
 /// Read a scenario, a bare map or a replay, telling them apart by what they hold.
-fn open(path: &Path) -> Result<Opened, FileError> {
+fn open(path: &Path, maps: MapAccess) -> Result<Opened, FileError> {
     let text = read_text(path)?;
     let file = path.display().to_string();
     if crate::replay::file::is_replay(&text) {
         Replay::parse(&file, &text).map(|replay| Opened::Saved(Box::new(replay)))
     } else {
-        Loaded::parse(&file, &text, path.parent()).map(Opened::Loaded)
+        Loaded::parse(&file, &text, path.parent(), maps.reach()).map(Opened::Loaded)
     }
 }
 
@@ -229,7 +251,7 @@ fn play(args: PlayArgs) -> ExitCode {
     let path = args
         .scenario
         .unwrap_or_else(crate::game::default_scenario_path);
-    let (loaded, saved) = match open(&path) {
+    let (loaded, saved) = match open(&path, args.maps) {
         Ok(Opened::Loaded(loaded)) => (loaded, None),
         Ok(Opened::Saved(replay)) => {
             if args.seed.is_some() || args.hotseat || args.solo.is_some() {

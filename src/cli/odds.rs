@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::Args;
 use serde_json::{Value, json};
 
-use super::{Opened, fail, open, parse_tile};
+use super::{MapAccess, Opened, fail, open, parse_tile};
 use crate::battle::command::{Command, FireMode, Rejection, WeaponChoice};
 use crate::battle::threat::AnswerOdds;
 use crate::battle::{AttackKind, Condition, Flow, TurnState, UnitId, blast, melee, ranged};
@@ -26,6 +26,8 @@ use crate::view::preview::strike_headline;
 pub(super) struct OddsArgs {
     /// The scenario (or saved battle: its scenario, as it opened).
     scenario: PathBuf,
+    #[command(flatten)]
+    maps: MapAccess,
     /// The unit that attacks (its name in the scenario).
     #[arg(long, value_name = "NAME")]
     attacker: String,
@@ -232,7 +234,7 @@ fn reckon(
 }
 
 pub(super) fn run(args: &OddsArgs) -> ExitCode {
-    let mut scenario = match open(&args.scenario) {
+    let mut scenario = match open(&args.scenario, args.maps) {
         Ok(Opened::Loaded(Loaded::Scenario(scenario))) => *scenario,
         Ok(Opened::Saved(saved)) => saved.scenario.clone(),
         Ok(Opened::Loaded(Loaded::Map(_))) => {

@@ -12,7 +12,7 @@ use clap::Args;
 use serde_json::json;
 
 use super::output::Lines;
-use super::{Opened, fail, open};
+use super::{MapAccess, Opened, fail, open};
 use crate::ai::{AiStyles, Style};
 use crate::map::Loaded;
 use crate::map::scenario::Scenario;
@@ -23,6 +23,8 @@ use crate::simulation::{MOST_ROUNDS, Matchup, Summary, play_many};
 pub(super) struct SimulateArgs {
     /// The scenario to play, or (with `--save`) a saved battle to play on from its end.
     scenario: PathBuf,
+    #[command(flatten)]
+    maps: MapAccess,
     /// Play one battle and write its replay here.
     #[arg(long, value_name = "FILE", required_unless_present = "runs")]
     save: Option<PathBuf>,
@@ -54,7 +56,7 @@ pub(super) struct SimulateArgs {
 }
 
 pub(super) fn run(args: &SimulateArgs) -> ExitCode {
-    let opened = match open(&args.scenario) {
+    let opened = match open(&args.scenario, args.maps) {
         Ok(opened) => opened,
         Err(error) => return fail(&error.to_string()),
     };

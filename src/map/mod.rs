@@ -1,6 +1,7 @@
 //! The tactical map: terrain, the grid, reading map files, and the pure grid algorithms every
 //! later rule asks (reach, line of sight, cover, distance, range bands).
 
+pub mod map_path;
 pub mod opening;
 pub mod range;
 pub mod reach;
@@ -292,10 +293,15 @@ pub enum Loaded {
 
 impl Loaded {
     /// Parse and check a scenario (a file with `units`) or a map. `folder` is where a scenario
-    /// looks for the map it names.
-    pub fn parse(file: &str, text: &str, folder: Option<&Path>) -> Result<Self, FileError> {
+    /// looks for the map it names, and `reach` how far from it that map may be.
+    pub fn parse(
+        file: &str,
+        text: &str,
+        folder: Option<&Path>,
+        reach: map_path::MapReach,
+    ) -> Result<Self, FileError> {
         if field_value_offset(text, 0, "units").is_some() {
-            scenario::Scenario::parse(file, text, folder)
+            scenario::Scenario::parse_reaching(file, text, folder, reach)
                 .map(|scenario| Self::Scenario(Box::new(scenario)))
         } else {
             GridMap::parse(file, text).map(Self::Map)
@@ -305,7 +311,12 @@ impl Loaded {
     /// Read and check a scenario or map file.
     pub fn load(path: &Path) -> Result<Self, FileError> {
         let text = read_text(path)?;
-        Self::parse(&path.display().to_string(), &text, path.parent())
+        Self::parse(
+            &path.display().to_string(),
+            &text,
+            path.parent(),
+            map_path::MapReach::InsideTheFolder,
+        )
     }
 
     /// The map, whichever was loaded.

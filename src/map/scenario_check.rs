@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use super::map_path::{MapReach, looks_like_a_map, map_path};
 use super::opening::Opening;
 use super::scenario::{
     CarriedWeapon, CarriedWeaponFile, MAX_RATING, MAX_UNITS, MapSource, Scenario, ScenarioFile,
@@ -28,17 +29,33 @@ const SIDE_PALETTE: [(u8, u8, u8); 6] = [
 ];
 
 impl Scenario {
-    /// Read and check a scenario file; a map it names is read relative to it.
+    /// Read and check a scenario file; a map it names is read from its folder.
     pub fn load(path: &Path) -> Result<Self, FileError> {
         let text = read_text(path)?;
         Self::parse(&path.display().to_string(), &text, path.parent())
     }
 
     /// Parse and check a scenario's text. `file` names it in errors; `folder` is where a map it
-    /// names by path is looked for (`None`: only inline maps are allowed).
+    /// names by path is looked for (`None`: only inline maps are allowed), and only there.
     pub fn parse(file: &str, text: &str, folder: Option<&Path>) -> Result<Self, FileError> {
+        Self::parse_reaching(file, text, folder, MapReach::InsideTheFolder)
+    }
+
+    /// [`Scenario::parse`], its map file allowed as far as `reach`.
+    pub fn parse_reaching(
+        file: &str,
+        text: &str,
+        folder: Option<&Path>,
+        reach: MapReach,
+    ) -> Result<Self, FileError> {
         let source: ScenarioFile = parse_ron(file, text)?;
-        Checker { file, text, folder }.check(source)
+        Checker {
+            file,
+            text,
+            folder,
+            reach,
+        }
+        .check(source)
     }
 
     /// Check a scenario already read from `text` (inside a replay, say), its map inline;
@@ -48,6 +65,7 @@ impl Scenario {
             file,
             text,
             folder: None,
+            reach: MapReach::InsideTheFolder,
         }
         .check(source)
     }
@@ -58,6 +76,7 @@ struct Checker<'a> {
     file: &'a str,
     text: &'a str,
     folder: Option<&'a Path>,
+    reach: MapReach,
 }
 
 impl Checker<'_> {
@@ -107,10 +126,21 @@ impl Checker<'_> {
                         format!("the map `{name}` must be written inline here"),
                     ));
                 };
-                let path: PathBuf = folder.join(name);
+                let path: PathBuf = map_path(folder, name, self.reach)
+                    .map_err(|why| self.at_field(0, "map", format!("the map `{name}` {why}")))?;
                 let text = read_text(&path).map_err(|error| {
                     self.at_field(0, "map", format!("cannot read the map `{name}`: {error}"))
                 })?;
+                if !looks_like_a_map(&text) {
+                    return Err(self.at_field(
+                        0,
+                        "map",
+                        format!(
+                            "`{name}` is not a map file (one is written `(name: …, legend: {{…}}, \
+                             rows: […])`)"
+                        ),
+                    ));
+                }
                 let file = path.display().to_string();
                 let map: MapFile = parse_ron(&file, &text)?;
                 let checked = GridMap::from_file(&file, &text, 0, map.clone())?;
