@@ -13,7 +13,7 @@ use crate::ai::{AiStyles, Style};
 use crate::battle::event::{EventKind, WoundState};
 use crate::battle::{EventLog, Flow, Phase, UnitId, Vitals};
 use crate::map::scenario::Scenario;
-use crate::replay::simulate_app;
+use crate::replay::{simulate_app, stall};
 
 /// How one battle ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -27,6 +27,9 @@ pub struct BattleResult {
     pub commands: usize,
     /// Commands the battle refused (an AI that knows the rules gives none).
     pub refused: usize,
+    /// It stood still before its end and before the rounds ran out (a bug, never seen).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub stalled: bool,
     /// Each unit's state at the end, in the scenario's order.
     pub wounds: Vec<WoundState>,
     /// In a match against the baseline, the side the level played.
@@ -89,6 +92,7 @@ pub fn play_one(
         _ => (false, None),
     };
     let rounds = flow.round;
+    let stalled = stall(world, most_rounds).is_some();
     let events = &world.resource::<EventLog>().0;
     let refused = events
         .iter()
@@ -108,6 +112,7 @@ pub fn play_one(
         rounds,
         commands,
         refused,
+        stalled,
         wounds,
         challenger: None,
     }
@@ -199,6 +204,9 @@ pub struct Summary {
     pub lengths: Vec<(u32, usize)>,
     pub units: Vec<UnitRecord>,
     pub refused: usize,
+    /// The seeds of battles that stood still before their end (none, or a bug to look into).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stalled: Vec<u64>,
     /// In a match against the baseline: how often the level won, and on which side.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub against_baseline: Option<MatchRecord>,
@@ -318,6 +326,11 @@ impl Summary {
             lengths,
             units,
             refused: results.iter().map(|result| result.refused).sum(),
+            stalled: results
+                .iter()
+                .filter(|result| result.stalled)
+                .map(|result| result.seed)
+                .collect(),
             against_baseline: MatchRecord::of(scenario.sides.len(), results)
                 .filter(|_| !results.is_empty()),
         }

@@ -311,7 +311,10 @@ fn a_map_from_anywhere_only_with_the_flag_and_never_quoted() {
         stderr.contains("`../../../Cargo.toml` is not a map file"),
         "{stderr}"
     );
-    assert!(!stderr.contains("gridkeeper\""), "nothing of Cargo.toml: {stderr}");
+    assert!(
+        !stderr.contains("gridkeeper\""),
+        "nothing of Cargo.toml: {stderr}"
+    );
 }
 
 /// A small deterministic generator for mangling files (xorshift).

@@ -748,8 +748,47 @@ fn simulate_runs_sums_up_many_battles_the_same_way_each_time() {
     );
     assert!(said.contains("(95%: "), "{said}");
     assert!(said.contains("Rounds: "), "{said}");
-    assert!(
-        String::from_utf8_lossy(&words.stderr).contains("8/8"),
-        "the progress bar ends full"
+    assert_eq!(
+        String::from_utf8_lossy(&words.stderr),
+        "",
+        "no progress bar flooding a pipe or a log"
     );
+}
+
+/// A save whose first answer was taken out (cut after the command refused for want of it):
+/// `check`, `replay --verify` and `replay --headless` each fail with the file, the command's
+/// number and why it was refused.
+#[test]
+fn a_save_that_lost_a_command_is_refused_by_command_number() {
+    use gridkeeper::battle::command::Command;
+    let cellar = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/cellar.ron");
+    let scenario = gridkeeper::map::scenario::Scenario::load(&cellar)
+        .unwrap_or_else(|error| panic!("{error}"));
+    let mut replay = gridkeeper::replay::simulate(scenario, 3, None);
+    let answer = replay
+        .commands
+        .iter()
+        .position(|command| matches!(command, Command::Answer { .. }))
+        .expect("someone answers");
+    replay.commands.remove(answer);
+    replay.commands.truncate(answer + 1);
+    let path = scratch("lost-answer").join("lost.ron");
+    replay.save(&path).expect("it saves");
+    let file = path.display().to_string();
+    let number = answer + 1;
+    for args in [
+        vec!["check", &file],
+        vec!["replay", &file, "--verify"],
+        vec!["replay", &file, "--headless"],
+    ] {
+        let output = gridkeeper(&args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+        let expected = format!("gridkeeper: {file}: command {number} of {number} (`");
+        assert!(stderr.starts_with(&expected), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("was refused: an attack is waiting for the defender's answer"),
+            "{args:?}: {stderr}"
+        );
+    }
 }

@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
+use gridkeeper::ai::AiStyles;
 use gridkeeper::battle::command::{Answer, Command};
 use gridkeeper::battle::{
     CommandLog, CommandQueue, Controllers, EventLog, Flow, Phase, TilePosition, UnitId,
@@ -12,7 +13,7 @@ use gridkeeper::battle::{
 use gridkeeper::files::FileError;
 use gridkeeper::map::Tile;
 use gridkeeper::map::scenario::{Control, Scenario, ScenarioFile};
-use gridkeeper::replay::{Playback, REPLAY_FORMAT, Replay, give, replay_to, simulate};
+use gridkeeper::replay::{Playback, REPLAY_FORMAT, Replay, give, replay_to, simulate, stall};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -420,6 +421,60 @@ fn a_replay_whose_commands_were_changed_fails_its_check() {
     replay.commands.insert(1, last);
     let difference = replay.verify().expect_err("other events");
     assert!(difference.contains("the file recorded"), "{difference}");
+}
+
+// ---- A save that lost a command ---------------------------------------------------------------
+
+/// The cellar battle under seed 3 with its first answer taken out, cut after the command that
+/// came next (refused: the attack still waits for that answer): as a hand-edited save might be.
+fn save_that_lost_an_answer() -> Replay {
+    let mut replay = simulate(shipped("cellar.ron"), 3, None);
+    let answer = replay
+        .commands
+        .iter()
+        .position(|command| matches!(command, Command::Answer { .. }))
+        .expect("someone answers an attack");
+    replay.commands.remove(answer);
+    replay.commands.truncate(answer + 1);
+    read_back(&replay)
+}
+
+/// The AI answers the question left waiting for a unit it plays, and the battle goes on to its
+/// end; a person's unit is still asked, and the battle says it waits for that answer.
+#[test]
+fn a_question_left_unanswered_in_a_save_is_answered_or_asked_again() {
+    let saved = save_that_lost_an_answer();
+    let (ended, stalled) = saved.play_on_or_stall(None, AiStyles::default());
+    assert_eq!(stalled, None);
+    let app = Replay::parse("ended.ron", &ended.to_text())
+        .expect("it reads")
+        .play();
+    assert!(matches!(
+        app.world().resource::<Flow>().phase,
+        Phase::Over(_)
+    ));
+    let mut by_hand = saved.clone();
+    by_hand.control = vec![Control::Person; by_hand.control.len()];
+    let app = by_hand.play();
+    let waiting = stall(app.world(), None).expect("it waits");
+    assert!(waiting.contains("waits for"), "{waiting}");
+    assert!(waiting.contains("'s answer"), "{waiting}");
+}
+
+/// Its check names the command that went astray: the one refused, by number, and why.
+#[test]
+fn a_save_that_lost_an_answer_fails_its_check_at_the_refused_command() {
+    let saved = save_that_lost_an_answer();
+    let difference = saved.verify().expect_err("other events than recorded");
+    let number = saved.commands.len();
+    assert!(
+        difference.starts_with(&format!("command {number} of {number} (`")),
+        "{difference}"
+    );
+    assert!(
+        difference.contains("was refused: an attack is waiting for the defender's answer"),
+        "{difference}"
+    );
 }
 
 // ---- The shipped replay and the viewer ---------------------------------------------------------

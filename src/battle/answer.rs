@@ -43,7 +43,11 @@ pub(super) fn answer_for_the_ai(battle: &mut Battle) {
         .get_resource::<Controllers>()
         .and_then(|controllers| controllers.0.get(pending.target.index()).copied())
         == Some(Control::Ai);
-    if !controlled_by_ai {
+    let queued =
+        battle.world.resource::<CommandQueue>().0.iter().any(
+            |command| matches!(command, Command::Answer { unit, .. } if *unit == pending.target),
+        );
+    if !controlled_by_ai || queued {
         return;
     }
     let Some(policy) = battle.world.get_resource::<DefencePolicy>().copied() else {

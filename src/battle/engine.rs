@@ -30,6 +30,8 @@ pub fn resolve(world: &mut World, command: Command) {
         .map(|unit| (battle.condition(unit).grip, battle.condition(unit).holding));
     if let Err(reason) = carry_out(&mut battle, &command) {
         battle.emit(EventKind::Rejected { command, reason });
+        // A question left waiting (a save whose answer was lost) is still answered.
+        answer::answer_for_the_ai(&mut battle);
         return;
     }
     aim::keep_or_spoil_aim(&mut battle, &command);

@@ -124,7 +124,7 @@ pub(super) fn run(args: ReplayArgs) -> ExitCode {
         Err(error) => return fail(&error.to_string()),
     };
     if args.verify {
-        return verify(&replay);
+        return verify(&replay, &args.file);
     }
     if !args.headless {
         return watch(replay, args.file, args.round, args.window);
@@ -157,7 +157,14 @@ pub(super) fn run(args: ReplayArgs) -> ExitCode {
                 "undecided": tally.undecided,
             }));
         }
-        None => print_battle(&replay, args.json, &mut lines),
+        None => {
+            if !print_battle(&replay, args.json, &mut lines)
+                && let Err(difference) = replay.verify()
+            {
+                eprintln!("gridkeeper: {}: {difference}", args.file.display());
+                return ExitCode::from(MISMATCH);
+            }
+        }
     }
     ExitCode::SUCCESS
 }
@@ -193,7 +200,7 @@ fn watch(replay: Replay, file: PathBuf, round: Option<u32>, window: WindowArgs) 
 }
 
 /// Play the commands and compare the events with the file's digest.
-fn verify(replay: &Replay) -> ExitCode {
+fn verify(replay: &Replay, file: &std::path::Path) -> ExitCode {
     match replay.verify() {
         Ok(()) => {
             println!(
@@ -205,14 +212,15 @@ fn verify(replay: &Replay) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(difference) => {
-            eprintln!("gridkeeper: {difference}");
+            eprintln!("gridkeeper: {}: {difference}", file.display());
             ExitCode::from(MISMATCH)
         }
     }
 }
 
-/// Print every event (in words, or as JSON lines) and a summary.
-fn print_battle(replay: &Replay, json: bool, lines: &mut Lines) {
+/// Print every event (in words, or as JSON lines) and a summary: whether the events are the
+/// ones the file recorded (or the output was cut off by its reader).
+fn print_battle(replay: &Replay, json: bool, lines: &mut Lines) -> bool {
     let mut app = replay.headless(replay.seed);
     let mut acting: Option<UnitId> = None;
     let mut refusals = 0;
@@ -243,7 +251,7 @@ fn print_battle(replay: &Replay, json: bool, lines: &mut Lines) {
             }
         }
         if lines.closed() {
-            return;
+            return true;
         }
     }
     let events = &app.world().resource::<EventLog>().0;
@@ -266,6 +274,7 @@ fn print_battle(replay: &Replay, json: bool, lines: &mut Lines) {
     } else {
         lines.text(&summary_words(&summary));
     }
+    digest == replay.events
 }
 
 /// One event as a JSON line: where it stands in the replay, whose turn it is, its words in

@@ -3,7 +3,7 @@
 //! plays on from where it stops); `--runs N` plays N battles on every core and prints what they
 //! add up to: win rates with their 95% intervals, lengths, casualties.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -70,7 +70,7 @@ pub(super) fn run(args: &SimulateArgs) -> ExitCode {
         }
         Opened::Saved(saved) => {
             return match styles(&saved.scenario, args) {
-                Ok(styles) => save(&saved.play_on_in_styles(Some(args.rounds), styles), args),
+                Ok(styles) => save(saved.play_on_or_stall(Some(args.rounds), styles), args),
                 Err(error) => fail(&error),
             };
         }
@@ -86,7 +86,7 @@ pub(super) fn run(args: &SimulateArgs) -> ExitCode {
         Some(runs) => many(&scenario, seed, runs, args),
         None => match styles(&scenario, args) {
             Ok(styles) => save(
-                &Replay::unplayed(scenario, seed).play_on_in_styles(Some(args.rounds), styles),
+                Replay::unplayed(scenario, seed).play_on_or_stall(Some(args.rounds), styles),
                 args,
             ),
             Err(error) => fail(&error),
@@ -107,8 +107,8 @@ fn styles(scenario: &Scenario, args: &SimulateArgs) -> Result<AiStyles, String> 
     }))
 }
 
-/// Write the one battle's replay where `--save` says.
-fn save(replay: &crate::replay::Replay, args: &SimulateArgs) -> ExitCode {
+/// Write the one battle's replay where `--save` says; where it stalled, say so after.
+fn save((replay, stalled): (Replay, Option<String>), args: &SimulateArgs) -> ExitCode {
     let Some(path) = &args.save else {
         return fail("--save FILE says where to write the battle");
     };
@@ -122,7 +122,10 @@ fn save(replay: &crate::replay::Replay, args: &SimulateArgs) -> ExitCode {
         replay.events.count,
         replay.seed
     );
-    ExitCode::SUCCESS
+    match stalled {
+        Some(why) => fail(&format!("{}: {why}", args.scenario.display())),
+        None => ExitCode::SUCCESS,
+    }
 }
 
 /// Play the battles and print what they add up to.
@@ -137,7 +140,8 @@ fn many(scenario: &Scenario, first_seed: u64, runs: u32, args: &SimulateArgs) ->
         }
     };
     let started = Instant::now();
-    let show_progress = !args.json;
+    // A bar redrawn in place only where someone watches it: not in a log or a pipe.
+    let show_progress = !args.json && std::io::stderr().is_terminal();
     let results = play_many(
         scenario,
         first_seed,
@@ -165,10 +169,21 @@ fn many(scenario: &Scenario, first_seed: u64, runs: u32, args: &SimulateArgs) ->
             "summary": summary,
         }));
     } else {
-        eprintln!();
+        if show_progress {
+            eprintln!();
+        }
         for line in summary_words(scenario, first_seed, &summary, seconds) {
             lines.text(&line);
         }
+    }
+    if let Some(seed) = summary.stalled.first() {
+        return fail(&format!(
+            "{} of the battles stood still before their end (seeds {:?}); `gridkeeper simulate \
+             {} --seed {seed} --save FILE` keeps the first to look at",
+            summary.stalled.len(),
+            summary.stalled,
+            args.scenario.display()
+        ));
     }
     ExitCode::SUCCESS
 }

@@ -72,11 +72,33 @@ impl Replay {
 
     /// Play every command under the replay's own seed, headless: the app at the end.
     pub fn play(&self) -> App {
+        self.play_noting_refusals().0
+    }
+
+    /// As [`Replay::play`], with the first command the battle refused: its number (from 1) in
+    /// the file's list, and the command and reason in words.
+    fn play_noting_refusals(&self) -> (App, Option<String>) {
         let mut app = self.headless(self.seed);
-        for command in &self.commands {
-            give(app.world_mut(), command.clone());
+        let mut first_refused = None;
+        for (index, command) in self.commands.iter().enumerate() {
+            let from = give_tracked(app.world_mut(), command.clone());
+            if first_refused.is_some() {
+                continue;
+            }
+            if let Some(EventKind::Rejected { reason, .. }) = app.world().resource::<EventLog>().0
+                [from..]
+                .last()
+                .map(|event| &event.kind)
+            {
+                first_refused = Some(format!(
+                    "command {} of {} (`{}`) was refused: {reason}",
+                    index + 1,
+                    self.commands.len(),
+                    ron::to_string(command).unwrap_or_default()
+                ));
+            }
         }
-        app
+        (app, first_refused)
     }
 
     /// Whether playing the commands makes the events the file recorded.
@@ -89,16 +111,19 @@ impl Replay {
                 self.format
             ));
         }
-        let app = self.play();
+        let (app, first_refused) = self.play_noting_refusals();
         let made = EventDigest::of(&app.world().resource::<EventLog>().0);
         if made == self.events {
-            Ok(())
-        } else {
-            Err(format!(
-                "the commands made {} events (digest {}), the file recorded {} (digest {})",
-                made.count, made.digest, self.events.count, self.events.digest
-            ))
+            return Ok(());
         }
+        let difference = format!(
+            "the commands made {} events (digest {}), the file recorded {} (digest {})",
+            made.count, made.digest, self.events.count, self.events.digest
+        );
+        Err(match first_refused {
+            Some(refused) => format!("{refused}; {difference}"),
+            None => difference,
+        })
     }
 }
 
@@ -130,6 +155,10 @@ pub fn replay_to(world: &mut World, seed: u64, commands: &[Command], steps: usiz
 
 /// The most frames a simulated battle may take before it is called stuck.
 const MOST_SIMULATED_FRAMES: u32 = 100_000;
+
+/// Frames in a row with no event at all after which a simulated battle is called stuck (an AI
+/// turn gives a command every frame, and every command makes an event).
+const STILL_FRAMES: u32 = 200;
 
 /// Play `scenario` headless with the AI giving every unit's orders, from the start until the
 /// battle ends or `most_rounds` rounds are over: the replay of it.
@@ -170,11 +199,21 @@ impl Replay {
 
     /// As [`Replay::play_on`], each unit in the AI style `styles` gives it.
     pub fn play_on_in_styles(&self, most_rounds: Option<u32>, styles: AiStyles) -> Replay {
+        self.play_on_or_stall(most_rounds, styles).0
+    }
+
+    /// As [`Replay::play_on_in_styles`], and why the battle stalled, where it did: it stopped
+    /// before its end and before `most_rounds` rounds were over.
+    pub fn play_on_or_stall(
+        &self,
+        most_rounds: Option<u32>,
+        styles: AiStyles,
+    ) -> (Replay, Option<String>) {
         let app = self.played_on_in_styles(most_rounds, styles);
         let mut replay =
             Replay::of_battle(app.world()).expect("a headless battle app always holds a battle");
         replay.control.clone_from(&self.control);
-        replay
+        (replay, stall(app.world(), most_rounds))
     }
 
     /// As [`Replay::play_on`], the app at the end.
@@ -197,16 +236,51 @@ impl Replay {
                 .0
                 .push_back(Command::Begin);
         }
+        let mut still = 0;
         for _ in 0..MOST_SIMULATED_FRAMES {
             let flow = app.world().resource::<Flow>();
             let over = matches!(flow.phase, Phase::Over(_));
-            if over || most_rounds.is_some_and(|most| flow.round > most) {
+            if over || most_rounds.is_some_and(|most| flow.round > most) || still > STILL_FRAMES {
                 break;
             }
+            let events = app.world().resource::<EventLog>().0.len();
             app.update();
+            let moved = app.world().resource::<EventLog>().0.len() > events;
+            still = if moved { 0 } else { still + 1 };
         }
         app
     }
+}
+
+/// Why the battle in `world` stands still, where it has stopped before its end and before
+/// `most_rounds` rounds were over: who is waited for, and for what.
+pub fn stall(world: &World, most_rounds: Option<u32>) -> Option<String> {
+    let flow = world.resource::<Flow>();
+    let over = matches!(flow.phase, Phase::Over(_));
+    if over || most_rounds.is_some_and(|most| flow.round > most) {
+        return None;
+    }
+    let scenario = &world.resource::<ActiveScenario>().0;
+    let name = |unit: crate::battle::UnitId| {
+        scenario
+            .units
+            .get(unit.index())
+            .map_or("a unit", |spec| spec.name.as_str())
+    };
+    let waiting = match (flow.pending(), flow.acting()) {
+        (Some(pending), _) => format!(
+            "an attack by {} waits for {}'s answer",
+            name(pending.attacker),
+            name(pending.target)
+        ),
+        (None, Some(unit)) => format!("{}'s turn goes no further", name(unit)),
+        (None, None) => "no one's turn comes".to_string(),
+    };
+    let commands = world.resource::<CommandLog>().0.len();
+    Some(format!(
+        "the battle stalls in round {} after {commands} commands: {waiting}",
+        flow.round
+    ))
 }
 
 /// Whether a command was refused: the last of the events it made says so.
