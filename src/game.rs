@@ -98,11 +98,12 @@ pub fn run_game(options: PlayOptions) -> AppExit {
         }
         if !watching && options.screenshot.is_none() {
             let opened = options.saved.as_ref().map(|saved| saved.file.as_path());
-            app.insert_resource(replay::Autosave(replay::saving::autosave_path(
-                &scenario,
-                options.seed,
-                opened,
-            )));
+            let autosave = replay::Autosave::claim(&scenario, options.seed, opened);
+            app.insert_resource(replay::SaveState {
+                path: Some(autosave.path.clone()),
+                ..default()
+            })
+            .insert_resource(autosave);
         }
         app.insert_resource(battle::ActiveScenario(Arc::new(*scenario)))
             .insert_resource(battle::BattleDice::new(options.seed));

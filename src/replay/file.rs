@@ -11,6 +11,7 @@ use crate::battle::command::Command;
 use crate::battle::event::Event;
 use crate::files::{
     FileError, field_value_offset, list_items, parse_ron, read_text, write_atomically,
+    write_new_atomically,
 };
 use crate::map::scenario::{Control, Scenario, ScenarioFile};
 
@@ -208,13 +209,26 @@ impl Replay {
 
     /// Write the replay so that an earlier file at `path` is replaced whole or not at all.
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        if let Some(folder) = path
-            .parent()
-            .filter(|folder| !folder.as_os_str().is_empty())
-        {
-            std::fs::create_dir_all(folder)?;
-        }
+        make_folder_of(path)?;
         write_atomically(path, &self.to_text())
+    }
+
+    /// As [`Replay::save`], where no file is yet: one already at `path` is left alone and the
+    /// save fails (`AlreadyExists`).
+    pub fn save_new(&self, path: &Path) -> std::io::Result<()> {
+        make_folder_of(path)?;
+        write_new_atomically(path, &self.to_text())
+    }
+}
+
+/// Make the folder a file is to be written in, where it is not there.
+fn make_folder_of(path: &Path) -> std::io::Result<()> {
+    match path
+        .parent()
+        .filter(|folder| !folder.as_os_str().is_empty())
+    {
+        Some(folder) => std::fs::create_dir_all(folder),
+        None => Ok(()),
     }
 }
 

@@ -19,7 +19,7 @@ use crate::map::scenario::{Control, Scenario};
 use crate::schedule::AppSystems;
 pub use file::{EventDigest, REPLAY_FORMAT, Replay, ReplayFile};
 pub use playback::Playback;
-pub use saving::{Autosave, SaveNotices, SaveRequest, SavedCommands};
+pub use saving::{Autosave, SaveNotices, SaveRequest, SaveState, SavedCommands};
 
 /// Saves and the replay viewer in the game window: saved commands given again first, the
 /// viewer's clock before the battle's systems, saves after them.

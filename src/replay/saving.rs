@@ -1,7 +1,9 @@
 //! Saving the battle being played: an autosave after every turn (and at the end), a save on
 //! request, and playing a saved battle's commands again when it is opened to play on. Every
 //! save is a replay written atomically, so a crash at any moment loses at most the turn under
-//! way and never an earlier save.
+//! way and never an earlier save. One battle, one file: a window holds its autosave by a lock
+//! beside it, so a second window on the same battle (or the same seed) saves to a file of its
+//! own, and a save on request never replaces a file already there.
 
 use std::path::{Path, PathBuf};
 
@@ -18,9 +20,39 @@ use crate::map::scenario::Scenario;
 /// The folder saves go to, under the folder the game is started in.
 pub const SAVES_FOLDER: &str = "saves";
 
-/// Where the battle being played is autosaved.
-#[derive(Resource, Debug, Clone, PartialEq, Eq)]
-pub struct Autosave(pub PathBuf);
+/// Where the battle being played is autosaved, held by this window while it plays: a lock file
+/// beside it (`NAME.ron.lock`) keeps any other window to a file of its own. The lock goes when
+/// the window closes, or with the process however it ends (a lock file left behind is free).
+#[derive(Resource, Debug)]
+pub struct Autosave {
+    pub path: PathBuf,
+    /// The lock file and the open file holding the lock; `None` where none could be made (a
+    /// folder that cannot be written, which saving then says).
+    lock: Option<(PathBuf, std::fs::File)>,
+    /// The file is this window's to replace: the battle was played on from it, or this window
+    /// has written it. Before that, a file that appears at the path is left alone.
+    written: bool,
+}
+
+impl Drop for Autosave {
+    fn drop(&mut self) {
+        if let Some((lock_path, _)) = &self.lock {
+            std::fs::remove_file(lock_path).ok();
+        }
+    }
+}
+
+/// Whether the battle is saved, for the overlay and the end window: its autosave's path, and
+/// whether the last autosave failed and why (a notice that stays while it does).
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct SaveState {
+    /// The autosave; `None` where the battle is not saved (watching a replay, a screenshot).
+    pub path: Option<PathBuf>,
+    /// Written at least once, the last time without a failure.
+    pub saved: bool,
+    /// Why the last autosave failed, and the round it was in.
+    pub failure: Option<(u32, String)>,
+}
 
 /// The commands of a saved battle, to be given again before play goes on.
 #[derive(Resource, Debug, Clone)]
@@ -34,13 +66,68 @@ pub struct SaveRequest(pub bool);
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct SaveNotices(pub Vec<String>);
 
-/// Where a battle autosaves: played on from an autosave, that same file (which only grows);
-/// else a new file named after the scenario and seed, never one already there.
-pub fn autosave_path(scenario: &Scenario, seed: u64, opened_from: Option<&Path>) -> PathBuf {
-    let stem = format!("{}-seed-{seed}", scenario.slug());
-    match opened_from {
-        Some(opened) if is_numbered(opened, &stem) => opened.to_path_buf(),
-        _ => first_free(&stem),
+impl Autosave {
+    /// Claim the file a battle autosaves to: played on from an autosave no other window holds,
+    /// that same file (which only grows); else a new file named after the scenario and seed,
+    /// never one already there or held.
+    pub fn claim(scenario: &Scenario, seed: u64, opened_from: Option<&Path>) -> Self {
+        Self::claim_in(Path::new(SAVES_FOLDER), scenario, seed, opened_from)
+    }
+
+    /// As [`Autosave::claim`], new files going to `folder`.
+    fn claim_in(folder: &Path, scenario: &Scenario, seed: u64, opened_from: Option<&Path>) -> Self {
+        let stem = format!("{}-seed-{seed}", scenario.slug());
+        if let Some(opened) = opened_from.filter(|opened| is_numbered(opened, &stem))
+            && let Some(claimed) = Self::try_claim(opened, true)
+        {
+            return claimed;
+        }
+        std::fs::create_dir_all(folder).ok();
+        numbered(folder, &stem)
+            .filter(|path| path.symlink_metadata().is_err())
+            .find_map(|path| Self::try_claim(&path, false))
+            .unwrap_or_else(|| Self {
+                path: folder.join(format!("{stem}.ron")),
+                lock: None,
+                written: false,
+            })
+    }
+
+    /// Hold `path` (the battle's own file already where `written`), unless another window
+    /// holds it. Where no lock can be made at all, the path is taken without one.
+    fn try_claim(path: &Path, written: bool) -> Option<Self> {
+        let mut lock_path = path.as_os_str().to_owned();
+        lock_path.push(".lock");
+        let lock_path = PathBuf::from(lock_path);
+        // A link planted at the lock's name is taken away, never opened through.
+        if lock_path
+            .symlink_metadata()
+            .is_ok_and(|metadata| metadata.file_type().is_symlink())
+        {
+            std::fs::remove_file(&lock_path).ok();
+        }
+        let opened = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&lock_path);
+        let lock = match opened {
+            Ok(file) => match file.try_lock() {
+                Ok(()) => Some((lock_path, file)),
+                Err(std::fs::TryLockError::WouldBlock) => return None,
+                Err(std::fs::TryLockError::Error(_)) => None,
+            },
+            Err(_) => None,
+        };
+        if lock.is_some() {
+            crate::files::remove_stale_temporaries(path);
+        }
+        Some(Self {
+            path: path.to_path_buf(),
+            lock,
+            written,
+        })
     }
 }
 
@@ -50,12 +137,20 @@ pub fn snapshot_path(scenario: &Scenario, seed: u64, round: u32) -> PathBuf {
     first_free(&format!("{}-seed-{seed}-round-{round}", scenario.slug()))
 }
 
+/// The most numbered names tried for a new save before the first is taken anyway.
+const MOST_NUMBERED: u32 = 10_000;
+
+/// `STEM.ron`, `STEM-2.ron`, `STEM-3.ron`… in `folder`.
+fn numbered(folder: &Path, stem: &str) -> impl Iterator<Item = PathBuf> {
+    std::iter::once(folder.join(format!("{stem}.ron")))
+        .chain((2..=MOST_NUMBERED).map(move |number| folder.join(format!("{stem}-{number}.ron"))))
+}
+
 /// The first of `STEM.ron`, `STEM-2.ron`, `STEM-3.ron`… in the saves folder that is not there.
 fn first_free(stem: &str) -> PathBuf {
     let folder = Path::new(SAVES_FOLDER);
-    std::iter::once(folder.join(format!("{stem}.ron")))
-        .chain((2..).map(|number| folder.join(format!("{stem}-{number}.ron"))))
-        .find(|path| !path.exists())
+    numbered(folder, stem)
+        .find(|path| path.symlink_metadata().is_err())
         .unwrap_or_else(|| folder.join(format!("{stem}.ron")))
 }
 
@@ -87,7 +182,10 @@ pub(super) fn play_saved_commands(world: &mut World) {
 
 /// After every turn, and when the battle ends, write the battle so far to its autosave.
 pub(super) fn autosave(world: &mut World, mut checked: Local<usize>) {
-    let Some(path) = world.get_resource::<Autosave>().map(|save| save.0.clone()) else {
+    let Some((path, written)) = world
+        .get_resource::<Autosave>()
+        .map(|save| (save.path.clone(), save.written))
+    else {
         return;
     };
     let Some(events) = world.get_resource::<EventLog>() else {
@@ -101,8 +199,32 @@ pub(super) fn autosave(world: &mut World, mut checked: Local<usize>) {
         )
     });
     *checked = events.0.len();
-    if turn_over {
-        save_to(world, &path, false);
+    if !turn_over {
+        return;
+    }
+    let Some(replay) = Replay::of_battle(world) else {
+        return;
+    };
+    let outcome = if written {
+        replay.save(&path)
+    } else {
+        replay.save_new(&path)
+    };
+    let round = world.get_resource::<Flow>().map_or(0, |flow| flow.round);
+    let mut state = world.get_resource_or_init::<SaveState>();
+    state.path = Some(path.clone());
+    match outcome {
+        Ok(()) => {
+            state.saved = true;
+            state.failure = None;
+            world.resource_mut::<Autosave>().written = true;
+        }
+        Err(error) => {
+            state.saved = false;
+            // The round the failures began in is kept while they go on.
+            let since = state.failure.as_ref().map_or(round, |(since, _)| *since);
+            state.failure = Some((since, error.to_string()));
+        }
     }
 }
 
@@ -126,28 +248,17 @@ pub(super) fn save_on_request(world: &mut World) {
         return;
     };
     let path = snapshot_path(&scenario.0, dice.seed, flow.round);
-    save_to(world, &path, true);
-}
-
-/// Write the battle to `path`; say where it went (when `announce`) or why it failed.
-fn save_to(world: &mut World, path: &std::path::Path, announce: bool) {
     let Some(replay) = Replay::of_battle(world) else {
         return;
     };
-    let words = match replay.save(path) {
-        Ok(()) if announce => Some(format!(
+    let words = match replay.save_new(&path) {
+        Ok(()) => format!(
             "Saved the battle to {0}: `gridkeeper {0}` plays on from here",
             path.display()
-        )),
-        Ok(()) => None,
-        Err(error) => Some(format!(
-            "Could not save the battle to {}: {error}",
-            path.display()
-        )),
+        ),
+        Err(error) => format!("Could not save the battle to {}: {error}", path.display()),
     };
-    if let Some(words) = words {
-        world.get_resource_or_init::<SaveNotices>().0.push(words);
-    }
+    world.get_resource_or_init::<SaveNotices>().0.push(words);
 }
 
 #[cfg(test)]
@@ -180,22 +291,60 @@ mod tests {
                 "{name}"
             );
         }
-        let opened = Path::new("elsewhere/cellar-melee-seed-7-2.ron");
-        assert_eq!(autosave_path(&cellar(), 7, Some(opened)), opened);
-        let snapshot = Path::new("saves/cellar-melee-seed-7-round-3.ron");
-        assert_ne!(autosave_path(&cellar(), 7, Some(snapshot)), snapshot);
+        let folder = scratch("same-battle");
+        let opened = folder.join("cellar-melee-seed-7-2.ron");
+        let claim = |opened: Option<&Path>| Autosave::claim_in(&folder, &cellar(), 7, opened);
+        assert_eq!(claim(Some(&opened)).path, opened);
+        let snapshot = folder.join("cellar-melee-seed-7-round-3.ron");
+        assert_eq!(
+            claim(Some(&snapshot)).path,
+            folder.join("cellar-melee-seed-7.ron")
+        );
+        std::fs::remove_dir_all(&folder).ok();
+    }
+
+    /// A folder of its own for one test, empty.
+    fn scratch(name: &str) -> PathBuf {
+        let folder =
+            std::env::temp_dir().join(format!("gridkeeper-saving-{name}-{}", std::process::id()));
+        std::fs::remove_dir_all(&folder).ok();
+        std::fs::create_dir_all(&folder).expect("a scratch folder");
+        folder
+    }
+
+    /// Two windows on one battle (the same scenario and seed, or the same save played on) save
+    /// to files of their own; a file held by a window that has closed is free again, and its
+    /// lock file gone.
+    #[test]
+    fn two_windows_on_one_battle_save_to_two_files() {
+        let folder = scratch("two-windows");
+        let claim = |opened: Option<&Path>| Autosave::claim_in(&folder, &cellar(), 7, opened);
+        let first = claim(None);
+        let second = claim(None);
+        assert_eq!(first.path, folder.join("cellar-melee-seed-7.ron"));
+        assert_eq!(second.path, folder.join("cellar-melee-seed-7-2.ron"));
+        let playing_on = claim(Some(&first.path));
+        assert_eq!(playing_on.path, folder.join("cellar-melee-seed-7-3.ron"));
+        let lock = folder.join("cellar-melee-seed-7.ron.lock");
+        assert!(lock.exists());
+        drop(first);
+        assert!(!lock.exists(), "the lock goes with the window");
+        let after = claim(Some(&folder.join("cellar-melee-seed-7.ron")));
+        assert_eq!(after.path, folder.join("cellar-melee-seed-7.ron"));
+        drop((second, playing_on, after));
+        std::fs::remove_dir_all(&folder).ok();
     }
 
     #[test]
     fn every_turn_is_autosaved_as_the_battle_so_far() {
-        let folder =
-            std::env::temp_dir().join(format!("gridkeeper-autosave-{}", std::process::id()));
-        let path = folder.join("cellar.ron");
+        let folder = scratch("every-turn");
         let scenario = cellar();
+        let claimed = Autosave::claim_in(&folder, &scenario, 3, None);
+        let path = claimed.path.clone();
         let units = scenario.units.len();
         let mut app = crate::headless::headless_app(scenario, 3);
         app.insert_resource(Controllers(vec![Control::Ai; units]))
-            .insert_resource(Autosave(path.clone()))
+            .insert_resource(claimed)
             .add_plugins(crate::ai::plugin)
             .add_systems(Update, autosave.after(BattleSystems));
         app.update();
@@ -222,6 +371,43 @@ mod tests {
             }
         }
         assert!(saves > 4, "a save a turn ({saves})");
+        std::fs::remove_dir_all(&folder).ok();
+    }
+
+    /// A folder that cannot be written (here a file stands where it should be): the failure is
+    /// one state that stays current, never a notice a turn, and nothing says the battle is saved.
+    #[test]
+    fn a_failing_autosave_is_one_standing_failure() {
+        let folder = scratch("failing");
+        let blocked = folder.join("saves");
+        std::fs::write(&blocked, "a file, not a folder").expect("a file");
+        let scenario = cellar();
+        let claimed = Autosave::claim_in(&blocked, &scenario, 3, None);
+        let units = scenario.units.len();
+        let mut app = crate::headless::headless_app(scenario, 3);
+        app.insert_resource(Controllers(vec![Control::Ai; units]))
+            .insert_resource(claimed)
+            .add_plugins(crate::ai::plugin)
+            .add_systems(Update, autosave.after(BattleSystems));
+        app.update();
+        app.world_mut()
+            .resource_mut::<CommandQueue>()
+            .0
+            .push_back(Command::Begin);
+        while !matches!(app.world().resource::<Flow>().phase, Phase::Over(_)) {
+            app.update();
+        }
+        let state = app.world().resource::<SaveState>();
+        assert!(!state.saved);
+        let (since, why) = state.failure.clone().expect("it failed");
+        assert_eq!(since, 1, "failing since the first round");
+        assert!(!why.is_empty());
+        assert!(
+            app.world()
+                .get_resource::<SaveNotices>()
+                .is_none_or(|notices| notices.0.is_empty()),
+            "no notice a turn"
+        );
         std::fs::remove_dir_all(&folder).ok();
     }
 

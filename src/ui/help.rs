@@ -6,6 +6,7 @@ use bevy_egui::egui;
 use super::{Notices, UiSettings};
 use crate::input::KeyMap;
 use crate::input::keymap::ACTIONS;
+use crate::replay::SaveState;
 
 /// The help window: every action and its bindings, from the key map in use.
 pub(super) fn help_window(context: &egui::Context, settings: &mut UiSettings, keys: &KeyMap) {
@@ -45,9 +46,12 @@ pub(super) fn help_window(context: &egui::Context, settings: &mut UiSettings, ke
     }
 }
 
-/// Notices along the top of the map, each with a button to dismiss it.
-pub(super) fn notices(context: &egui::Context, notices: &mut Notices) {
-    if notices.0.is_empty() {
+/// Notices along the top of the map, each with a button to dismiss it; first, while the
+/// autosave fails, one that says so and stays (it changes as the failure does, and goes once a
+/// save works again).
+pub(super) fn notices(context: &egui::Context, notices: &mut Notices, saved: &SaveState) {
+    let failing = autosave_failure_words(saved);
+    if notices.0.is_empty() && failing.is_none() {
         return;
     }
     let mut dismissed = None;
@@ -56,6 +60,11 @@ pub(super) fn notices(context: &egui::Context, notices: &mut Notices) {
         .resizable(false)
         .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 8.0))
         .show(context, |ui| {
+            if let Some(failing) = &failing {
+                ui.label(
+                    egui::RichText::new(failing).color(egui::Color32::from_rgb(255, 140, 120)),
+                );
+            }
             for (index, notice) in notices.0.iter().enumerate() {
                 ui.horizontal(|ui| {
                     ui.label(
@@ -70,4 +79,15 @@ pub(super) fn notices(context: &egui::Context, notices: &mut Notices) {
     if let Some(index) = dismissed {
         notices.0.remove(index);
     }
+}
+
+/// "The battle is not being saved: cannot write saves/x.ron (Permission denied), since round
+/// 2", while the autosave fails.
+pub(super) fn autosave_failure_words(saved: &SaveState) -> Option<String> {
+    let ((since, why), path) = (saved.failure.as_ref()?, saved.path.as_ref()?);
+    Some(format!(
+        "The battle is not being saved: {} cannot be written ({why}), since round {since}. \
+         Free the folder (or its disk) and the next turn saves it all.",
+        path.display()
+    ))
 }

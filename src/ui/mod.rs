@@ -32,7 +32,7 @@ use leafwing_input_manager::prelude::ActionState;
 use crate::battle::{ActiveRuleset, BattleDice, EventLog, TilePosition, UnitId};
 use crate::input::{KeyMap, KeyMapNotice, MapAction};
 use crate::map::scenario::{Scenario, UnitSpec};
-use crate::replay::SaveNotices;
+use crate::replay::{SaveNotices, SaveState};
 use crate::schedule::AppSystems;
 use crate::view::ShownMap;
 use crate::view::camera::{CentreOn, MapInsets};
@@ -271,6 +271,7 @@ struct PanelInputs<'w, 's> {
     dice: Option<Res<'w, BattleDice>>,
     keys: Option<Res<'w, KeyMap>>,
     answers: Res<'w, AnswerReadout>,
+    saved: Option<Res<'w, SaveState>>,
 }
 
 /// Lay out the panels (the order on the left, the action bar and card on the right, the rolls
@@ -337,13 +338,14 @@ fn panels(
     };
     insets.set_if_neq(measured);
     defence::defence_prompt(&context, &mut view, inputs.answers.0.as_ref());
-    outcome::outcome_window(&context, &mut settings, &view);
+    let saved = inputs.saved.as_deref().cloned().unwrap_or_default();
+    outcome::outcome_window(&context, &mut settings, &view, &saved);
     let keys = inputs
         .keys
         .as_ref()
         .map_or_else(KeyMap::defaults, |keys| (**keys).clone());
     help::help_window(&context, &mut settings, &keys);
-    help::notices(&context, &mut notices);
+    help::notices(&context, &mut notices, &saved);
     Ok(())
 }
 

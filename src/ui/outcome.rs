@@ -8,12 +8,14 @@ use super::cards::{chip, wound_words, wounds_hidden};
 use super::view::BattleView;
 use crate::battle::tally::tally;
 use crate::battle::{Phase, UnitId};
+use crate::replay::SaveState;
 
 /// Over the map once the battle is over, until closed.
 pub(super) fn outcome_window(
     context: &egui::Context,
     settings: &mut UiSettings,
     view: &BattleView,
+    saved: &SaveState,
 ) {
     let (Some(scenario), Some(flow)) = (view.scenario(), view.flow.as_ref()) else {
         return;
@@ -125,15 +127,57 @@ pub(super) fn outcome_window(
                     });
             }
             ui.separator();
-            ui.small(
-                "The battle is saved: watch it again with `gridkeeper replay FILE`. \
-                 Ctrl+S saves the log as Markdown.",
-            );
+            ui.small(saved_words(saved));
             if ui.button("Close").clicked() {
                 settings.outcome_closed = true;
             }
         });
     if !open {
         settings.outcome_closed = true;
+    }
+}
+
+/// Whether and where the battle is saved, as the end window says it.
+fn saved_words(saved: &SaveState) -> String {
+    let log = "Ctrl+S saves the log as Markdown.";
+    match (&saved.path, &saved.failure) {
+        (Some(path), None) if saved.saved => format!(
+            "The battle is saved to {0}: watch it again with `gridkeeper replay {0}`. {log}",
+            path.display()
+        ),
+        (Some(path), Some((_, why))) => format!(
+            "The battle is NOT saved: {} could not be written ({why}). {log}",
+            path.display()
+        ),
+        _ => format!("This battle is not saved. {log}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_end_window_says_truly_whether_the_battle_is_saved() {
+        let path = Some(std::path::PathBuf::from("saves/cellar-seed-3.ron"));
+        let saved = SaveState {
+            path: path.clone(),
+            saved: true,
+            failure: None,
+        };
+        assert!(saved_words(&saved).starts_with(
+            "The battle is saved to saves/cellar-seed-3.ron: watch it again with `gridkeeper \
+             replay saves/cellar-seed-3.ron`."
+        ));
+        let failing = SaveState {
+            path,
+            saved: false,
+            failure: Some((2, "Read-only file system".to_string())),
+        };
+        assert!(saved_words(&failing).starts_with(
+            "The battle is NOT saved: saves/cellar-seed-3.ron could not be written \
+             (Read-only file system)."
+        ));
+        assert!(saved_words(&SaveState::default()).starts_with("This battle is not saved."));
     }
 }

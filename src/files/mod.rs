@@ -4,6 +4,9 @@ use std::path::Path;
 
 use serde::de::DeserializeOwned;
 
+mod writing;
+pub use writing::{remove_stale_temporaries, write_atomically, write_new_atomically};
+
 /// The largest file we read: anything bigger is refused before it is parsed.
 const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
@@ -147,27 +150,6 @@ fn read_limited(source: impl std::io::Read, most: u64) -> std::io::Result<Vec<u8
         .take(most.saturating_add(1))
         .read_to_end(&mut bytes)?;
     Ok(bytes)
-}
-
-/// Write a whole file so that a reader never sees half of it: the text goes to a temporary
-/// file beside it, which is flushed to disk and then renamed over the old one. A failure at
-/// any point leaves what was there before untouched.
-pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    use std::io::Write;
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".tmp");
-    let temporary = std::path::PathBuf::from(temporary);
-    let written = (|| {
-        let mut file = std::fs::File::create(&temporary)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-        std::fs::rename(&temporary, path)
-    })();
-    if written.is_err() {
-        // The old file is untouched; the half-written temporary one is of no use.
-        std::fs::remove_file(&temporary).ok();
-    }
-    written
 }
 
 /// 1-based line and column (in characters) of a byte offset.
@@ -528,30 +510,5 @@ mod tests {
                 .contains(":2:10: the file is not UTF-8 text"),
             "{error}"
         );
-    }
-
-    #[test]
-    fn atomic_writes_replace_the_whole_file_or_nothing() {
-        let folder = std::env::temp_dir().join(format!("gridkeeper-atomic-{}", std::process::id()));
-        std::fs::create_dir_all(&folder).expect("temp folder");
-        let path = folder.join("log.md");
-        write_atomically(&path, "first").expect("written");
-        write_atomically(&path, "second, longer").expect("rewritten");
-        assert_eq!(
-            std::fs::read_to_string(&path).ok().as_deref(),
-            Some("second, longer")
-        );
-        assert!(
-            !folder.join("log.md.tmp").exists(),
-            "no temporary file left behind"
-        );
-        // A write that cannot happen (into a missing folder) leaves nothing and says why.
-        let nowhere = folder.join("missing").join("log.md");
-        assert!(write_atomically(&nowhere, "text").is_err());
-        assert_eq!(
-            std::fs::read_to_string(&path).ok().as_deref(),
-            Some("second, longer")
-        );
-        std::fs::remove_dir_all(&folder).ok();
     }
 }
