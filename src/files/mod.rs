@@ -226,6 +226,14 @@ fn tokens(text: &str) -> impl Iterator<Item = (usize, Token)> + '_ {
                     index = end + 1;
                     return Some((at, Token::Text { start: at + 1, end }));
                 }
+                // A character literal (`'('`, `'"'`, `'\''`): a value, never structure.
+                b'\'' => {
+                    while index < bytes.len() && bytes[index] != b'\'' {
+                        index += if bytes[index] == b'\\' { 2 } else { 1 };
+                    }
+                    index += 1;
+                    return Some((at, Token::Word));
+                }
                 b'/' if bytes.get(index) == Some(&b'/') => {
                     while index < bytes.len() && bytes[index] != b'\n' {
                         index += 1;
@@ -273,6 +281,37 @@ fn tokens(text: &str) -> impl Iterator<Item = (usize, Token)> + '_ {
         }
         None
     })
+}
+
+/// Byte offset in `text` of the `n`th character (from 0) of the string literal whose first
+/// character is at `start`, counting an escape (`\"`, `\u{4E00}`) as the one character it
+/// stands for; past its last character, the closing quote's.
+pub fn string_char_offset(text: &str, start: usize, n: usize) -> usize {
+    let Some(rest) = text.get(start..) else {
+        return text.len();
+    };
+    let mut chars = rest.char_indices();
+    let mut seen = 0;
+    while let Some((at, character)) = chars.next() {
+        if seen == n || character == '"' {
+            return start + at;
+        }
+        if character == '\\' {
+            match chars.next() {
+                Some((_, 'u')) => {
+                    for (_, inside) in chars.by_ref() {
+                        if inside == '}' {
+                            break;
+                        }
+                    }
+                }
+                Some(_) => {}
+                None => break,
+            }
+        }
+        seen += 1;
+    }
+    text.len()
 }
 
 /// Byte offset of the value of the first field called `field` at or after `from`.

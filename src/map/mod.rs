@@ -15,12 +15,17 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::files::{FileError, field_value_offset, list_items, parse_ron, read_text};
+use crate::files::{
+    FileError, field_value_offset, list_items, parse_ron, read_text, string_char_offset,
+};
 pub use terrain::{Cover, Terrain, TerrainKind};
 use terrain::{LegendEntry, MAX_MOVE_COST};
 
 /// The largest map we accept on either side, in tiles.
 pub const MAX_MAP_SIDE: usize = 512;
+
+/// The most symbols a map's legend may hold (a tile keeps its terrain's number in 16 bits).
+pub const MAX_LEGEND: usize = 1024;
 
 /// A tile position: `x` to the right, `y` downwards, (0, 0) the top-left tile as the file is
 /// written. One tile is one yard.
@@ -172,7 +177,10 @@ impl GridMap {
                 self.terrains.len() - 1
             }
         };
-        self.tiles[index] = u16::try_from(palette).unwrap_or_default();
+        // Past what a tile can number, the tile keeps its terrain.
+        if let Ok(palette) = u16::try_from(palette) {
+            self.tiles[index] = palette;
+        }
     }
 
     /// Parse and check a map file's text. `file` names it in errors.
@@ -198,11 +206,7 @@ impl GridMap {
         let row_starts = list_items(text, rows_at);
         let at_row = |row: usize, column: usize, message: String| {
             let start = row_starts.get(row).copied().unwrap_or(rows_at);
-            let offset = map.rows[row]
-                .char_indices()
-                .nth(column)
-                .map_or(start + map.rows[row].len(), |(byte, _)| start + byte);
-            FileError::at_offset(file, text, offset, message)
+            FileError::at_offset(file, text, string_char_offset(text, start, column), message)
         };
         let Some(first) = map.rows.first() else {
             return Err(FileError::at_field(
@@ -230,6 +234,17 @@ impl GridMap {
             ));
         }
         let legend_at = field_value_offset(text, map_at, "legend").unwrap_or(map_at);
+        if map.legend.len() > MAX_LEGEND {
+            return Err(FileError::at_offset(
+                file,
+                text,
+                legend_at,
+                format!(
+                    "the legend has {} symbols; the most is {MAX_LEGEND}",
+                    map.legend.len()
+                ),
+            ));
+        }
         let mut terrains = Vec::new();
         let mut palette = BTreeMap::new();
         for (symbol, entry) in &map.legend {
@@ -421,6 +436,46 @@ pub(crate) mod tests {
             error
                 .to_string()
                 .contains("move_cost 0 is not from 1 to 10"),
+            "{error}"
+        );
+    }
+
+    /// Symbols that are brackets or quotes in RON are only characters in a legend: places after
+    /// them are still found.
+    #[test]
+    fn brackets_and_quotes_as_symbols_keep_errors_in_place() {
+        let text = r#"(
+    name: "Odd",
+    legend: { '"': Floor, '(': Wall, '[': Wall, '{': Wall, '\'': Floor },
+    rows: [
+        "(\"[{'",
+        "(\"[?'",
+    ],
+)"#;
+        let error = GridMap::parse("odd.ron", text).expect_err("unknown symbol");
+        assert_eq!(
+            error.to_string(),
+            "odd.ron:6:14: in `rows`: `?` is not in the legend"
+        );
+        let fixed = text.replace('?', "{");
+        assert_eq!(
+            GridMap::parse("odd.ron", &fixed).map(|map| map.width()),
+            Ok(5)
+        );
+    }
+
+    #[test]
+    fn a_legend_past_its_limit_is_refused() {
+        let symbols: String = (0..=MAX_LEGEND)
+            .filter_map(|code| char::from_u32(0x4E00 + u32::try_from(code).unwrap_or(0)))
+            .map(|symbol| format!("'{symbol}': Floor, "))
+            .collect();
+        let text = format!("(name: \"Big\", legend: {{ {symbols} }}, rows: [\"\u{4E00}\"])");
+        let error = GridMap::parse("big.ron", &text).expect_err("too many symbols");
+        assert!(
+            error.to_string().starts_with(
+                "big.ron:1:23: in `legend`: the legend has 1025 symbols; the most is 1024"
+            ),
             "{error}"
         );
     }
