@@ -201,3 +201,23 @@ fn the_format_document_lists_every_action_with_its_default_keys() {
         );
     }
 }
+
+/// A key name a megabyte long is not said whole on screen: its first words, then "…".
+#[test]
+fn a_huge_key_name_is_cut_short_in_the_message() {
+    let huge = "Q".repeat(1_000_000);
+    let message = refused(
+        "huge-key",
+        &format!("(bindings: {{ \"end_turn\": [\"{huge}\"] }})"),
+    );
+    assert!(
+        message.len() < 300,
+        "{} bytes: {}…",
+        message.len(),
+        &message[..200]
+    );
+    assert!(
+        message.contains("is not a key or mouse button this game knows"),
+        "{message}"
+    );
+}

@@ -15,7 +15,7 @@ const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 pub enum FileError {
     #[error("{file}: {reason}")]
     Unreadable { file: String, reason: String },
-    #[error("{file}:{line}:{column}: {}{message}", field_prefix(field.as_deref()))]
+    #[error("{file}:{line}:{column}: {}{}", field_prefix(field.as_deref()), clip_quotes(message))]
     Content {
         file: String,
         line: usize,
@@ -28,8 +28,38 @@ pub enum FileError {
 
 fn field_prefix(field: Option<&str>) -> String {
     field
-        .map(|field| format!("in `{field}`: "))
+        .map(|field| clip_quotes(&format!("in `{field}`: ")))
         .unwrap_or_default()
+}
+
+/// The most characters of a file's own words quoted back in a message.
+const MOST_QUOTED: usize = 48;
+
+/// A message with every `quoted` part (the file's own words: a key name, a field, a unit's
+/// name) cut to [`MOST_QUOTED`] characters and kept on one line, so that a name a megabyte long
+/// is never said whole.
+fn clip_quotes(message: &str) -> String {
+    let mut clipped = String::with_capacity(message.len().min(1024));
+    for (index, part) in message.split('`').enumerate() {
+        if index > 0 {
+            clipped.push('`');
+        }
+        if index % 2 == 0 {
+            clipped.push_str(part);
+            continue;
+        }
+        for character in part.chars().take(MOST_QUOTED) {
+            if character.is_control() {
+                clipped.extend(character.escape_default());
+            } else {
+                clipped.push(character);
+            }
+        }
+        if part.chars().count() > MOST_QUOTED {
+            clipped.push('…');
+        }
+    }
+    clipped
 }
 
 impl FileError {
@@ -447,6 +477,27 @@ mod tests {
         }
         // Refused (too big, or the read itself fails), never read whole.
         assert!(read_text(pagemap).is_err());
+    }
+
+    #[test]
+    fn quoted_words_are_cut_short_and_kept_on_one_line() {
+        let long = "k".repeat(1_000_000);
+        let error = FileError::Content {
+            file: "keys.ron".to_string(),
+            line: 3,
+            column: 5,
+            field: None,
+            message: format!("`{long}` is not a key (docs/FORMATS.md lists them)"),
+        };
+        let said = error.to_string();
+        assert_eq!(
+            said,
+            format!(
+                "keys.ron:3:5: `{}…` is not a key (docs/FORMATS.md lists them)",
+                "k".repeat(MOST_QUOTED)
+            )
+        );
+        assert_eq!(clip_quotes("`Père\nNoël` a"), "`Père\\nNoël` a");
     }
 
     #[test]
