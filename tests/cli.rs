@@ -353,6 +353,7 @@ fn bad_arguments_exit_2_with_one_line() {
         &["damage", "1D6", "--distance", "3"],
         &["damage", "4D10/3 yards", "--distance", "-3"],
         &["frobnicate"],
+        &["simulat", "maps/cellar.ron"],
         &["--frames", "10"],
         &["maps/no-such-map.map.ron"],
         &["--ui-scale", "9"],
@@ -365,6 +366,34 @@ fn bad_arguments_exit_2_with_one_line() {
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
         assert!(stderr.starts_with("gridkeeper: "), "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+    // Each says what is wrong and what would be right, in full.
+    let said = |args: &[&str]| String::from_utf8_lossy(&gridkeeper(args).stderr).into_owned();
+    for (args, expected) in [
+        (
+            &["roll"][..],
+            "the following required arguments were not provided: --skill <SKILL> (see \
+             `gridkeeper roll --help`)",
+        ),
+        (
+            &["roll", "--skill", "50", "--difficulty", "impossible"],
+            "[possible values: regular, hard, extreme, critical]",
+        ),
+        (
+            &["simulat", "maps/cellar.ron"],
+            "`simulat` is neither a command nor a file: did you mean `gridkeeper simulate`?",
+        ),
+        (
+            &["damage", "4D6/2D6/1D6", "--band", "4"],
+            "this damage has 3 bands, 1 to 3; there is no band 4",
+        ),
+        (
+            &["odds", "maps/kingsport.ron"],
+            "not provided: --attacker <NAME>, --target <NAME>",
+        ),
+    ] {
+        let stderr = said(args);
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
     }
 }
 

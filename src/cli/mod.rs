@@ -184,6 +184,9 @@ fn parse_tile(text: &str) -> Result<crate::map::Tile, String> {
 
 /// Parse the command line and run what it asks for.
 pub fn run() -> ExitCode {
+    if let Some(refusal) = mistyped_command(std::env::args_os().nth(1)) {
+        return fail(&refusal);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => return report_clap_error(&error),
@@ -213,14 +216,86 @@ fn report_clap_error(error: &clap::Error) -> ExitCode {
         error.print().ok();
         return ExitCode::SUCCESS;
     }
-    let rendered = error.to_string();
-    let first_line = rendered
+    let command = std::env::args()
+        .nth(1)
+        .filter(|first| COMMANDS.contains(&first.as_str()));
+    fail(&one_line(&error.render().to_string(), command.as_deref()))
+}
+
+/// Clap's message on one line, whole: every line before its usage (what is wrong, the values
+/// allowed, a tip), then where to read more (`command`'s help).
+fn one_line(rendered: &str, command: Option<&str>) -> String {
+    let mut said = String::new();
+    for line in rendered
         .lines()
         .map(str::trim)
-        .find(|line| !line.is_empty())
-        .unwrap_or("invalid arguments");
-    let message = first_line.strip_prefix("error: ").unwrap_or(first_line);
-    fail(message)
+        .take_while(|line| !line.starts_with("Usage:") && !line.starts_with("For more information"))
+        .filter(|line| !line.is_empty())
+    {
+        let line = line.strip_prefix("error: ").unwrap_or(line);
+        // The arguments listed after "…not provided:" run on with commas; other lines are
+        // sentences of their own.
+        let joint = match said.chars().last() {
+            None => "",
+            Some(':') => " ",
+            Some(_) if line.starts_with('-') || line.starts_with('<') => ", ",
+            Some(_) => "; ",
+        };
+        said.push_str(joint);
+        said.push_str(line);
+    }
+    if said.is_empty() {
+        said.push_str("invalid arguments");
+    }
+    let help = command.map_or_else(
+        || "--help".to_string(),
+        |command| format!("{command} --help"),
+    );
+    format!("{said} (see `gridkeeper {help}`)")
+}
+
+/// The commands, for a first word that is neither one of them nor a file.
+const COMMANDS: [&str; 8] = [
+    "play", "roll", "damage", "check", "replay", "simulate", "odds", "help",
+];
+
+/// Where the first word is not a file, not an option and not a command, but close to one
+/// (`simulat`): the refusal that names the command meant.
+fn mistyped_command(first: Option<std::ffi::OsString>) -> Option<String> {
+    let first = first?.into_string().ok()?;
+    if first.starts_with('-') || COMMANDS.contains(&first.as_str()) || Path::new(&first).exists() {
+        return None;
+    }
+    let (distance, closest) = COMMANDS
+        .iter()
+        .map(|command| (edit_distance(&first, command), *command))
+        .min()?;
+    (distance <= 2).then(|| {
+        format!(
+            "`{first}` is neither a command nor a file: did you mean `gridkeeper {closest}`? \
+             (commands: {})",
+            COMMANDS.join(", ")
+        )
+    })
+}
+
+/// The fewest single-character insertions, deletions and changes that turn `one` into `other`.
+fn edit_distance(one: &str, other: &str) -> usize {
+    let other: Vec<char> = other.chars().collect();
+    let mut previous: Vec<usize> = (0..=other.len()).collect();
+    for (row, mine) in one.chars().enumerate() {
+        let mut current = vec![row + 1];
+        for (column, theirs) in other.iter().enumerate() {
+            let changed = previous[column] + usize::from(mine != *theirs);
+            current.push(
+                changed
+                    .min(previous[column + 1] + 1)
+                    .min(current[column] + 1),
+            );
+        }
+        previous = current;
+    }
+    previous[other.len()]
 }
 
 /// Print a one-line error and return exit code 2.

@@ -473,7 +473,8 @@ pub enum DamageReach {
 /// Why a damage could not be rolled at a reach.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ReachError {
-    #[error("this damage has {bands} bands; band {asked} does not exist")]
+    /// `asked` counts from 0; the words count bands from 1, as the command line does.
+    #[error("this damage has {bands} bands, 1 to {bands}; there is no band {}", asked + 1)]
     NoSuchBand { bands: usize, asked: usize },
     #[error("a distance applies only to blasts")]
     NotABlast,
@@ -1302,6 +1303,10 @@ mod tests {
                 DamageQuality::Normal
             ),
             Err(ReachError::NoSuchBand { bands: 3, asked: 3 })
+        );
+        assert_eq!(
+            ReachError::NoSuchBand { bands: 3, asked: 3 }.to_string(),
+            "this damage has 3 bands, 1 to 3; there is no band 4"
         );
         assert_eq!(
             notation("1D6").formula_at(DamageReach::Band(0)),
