@@ -4,6 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod common;
+
+use common::Mangler;
 use gridkeeper::map::Loaded;
 use gridkeeper::map::map_path::MapReach;
 use gridkeeper::map::scenario::Victory;
@@ -315,100 +318,6 @@ fn a_map_from_anywhere_only_with_the_flag_and_never_quoted() {
         !stderr.contains("gridkeeper\""),
         "nothing of Cargo.toml: {stderr}"
     );
-}
-
-/// A small deterministic generator for mangling files (xorshift).
-struct Mangler(u64);
-
-impl Mangler {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, limit: usize) -> usize {
-        usize::try_from(self.next() % limit.max(1) as u64).unwrap_or(0)
-    }
-
-    /// One random change: delete, insert, duplicate or swap, renumber, or truncate.
-    fn mangle(&mut self, text: &str) -> String {
-        const INSERTS: &[&str] = &[
-            "(",
-            ")",
-            "[",
-            "]",
-            "{",
-            "}",
-            "\"",
-            ",",
-            ":",
-            "'",
-            "0",
-            "-1",
-            "99999999999999999999",
-            "Wall",
-            "None",
-            "Some(",
-            "é",
-            "\u{1F47B}",
-            "\\",
-            "/*",
-            "//",
-            "\n",
-            "at: (0, 0),",
-            "r#\"",
-        ];
-        let mut bytes = text.as_bytes().to_vec();
-        match self.below(7) {
-            0 => {
-                let start = self.below(bytes.len());
-                let end = (start + 1 + self.below(20)).min(bytes.len());
-                bytes.drain(start..end);
-            }
-            1 => {
-                let at = self.below(bytes.len());
-                let insert = INSERTS[self.below(INSERTS.len())];
-                bytes.splice(at..at, insert.bytes());
-            }
-            2 => bytes.truncate(self.below(bytes.len())),
-            3 => {
-                let lines: Vec<&str> = text.lines().collect();
-                let line = lines[self.below(lines.len())];
-                let at = self.below(lines.len());
-                let mut changed: Vec<&str> = lines.clone();
-                changed.insert(at, line);
-                bytes = changed.join("\n").into_bytes();
-            }
-            4 => {
-                let mut lines: Vec<&str> = text.lines().collect();
-                let (first, second) = (self.below(lines.len()), self.below(lines.len()));
-                lines.swap(first, second);
-                bytes = lines.join("\n").into_bytes();
-            }
-            5 => {
-                // Replace one digit run with an extreme number.
-                let digits: Vec<usize> = bytes
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, byte)| byte.is_ascii_digit())
-                    .map(|(index, _)| index)
-                    .collect();
-                if let Some(&at) = digits.get(self.below(digits.len())) {
-                    let value = ["0", "513", "4294967296", "999", "1000"][self.below(5)];
-                    bytes.splice(at..=at, value.bytes());
-                }
-            }
-            _ => {
-                let at = self.below(bytes.len());
-                if let Some(byte) = bytes.get_mut(at) {
-                    *byte = b"#.c~+/w,= x"[self.below(11)];
-                }
-            }
-        }
-        String::from_utf8_lossy(&bytes).into_owned()
-    }
 }
 
 /// Thousands of mangled copies of the shipped files: each is accepted or refused with a
