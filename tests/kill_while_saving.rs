@@ -1,0 +1,81 @@
+//! Killed at any moment while it saves, the game never leaves a save that does not load: a
+//! child process writes battle after battle to one save as the autosave does, and is killed
+//! (SIGKILL, no chance to tidy up) at moments drawn at random; each time, the save there loads
+//! whole.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use gridkeeper::map::scenario::Scenario;
+use gridkeeper::replay::{Replay, simulate};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Set for the child: the save it writes, again and again, until killed.
+const WRITER_ENV: &str = "GRIDKEEPER_KILL_TEST_SAVE";
+
+/// Kills at random moments.
+const KILLS: usize = 20;
+
+fn cellar() -> Scenario {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/cellar.ron");
+    Scenario::load(&path).unwrap_or_else(|error| panic!("{error}"))
+}
+
+/// The child's part (run only by the test below, through the environment): write ever longer
+/// battles to the save, as turns of one battle are autosaved.
+#[test]
+#[ignore = "run by a_save_killed_mid_write_always_loads as its child"]
+fn keep_saving_until_killed() {
+    let Some(path) = std::env::var_os(WRITER_ENV).map(PathBuf::from) else {
+        return;
+    };
+    let whole = simulate(cellar(), 11, None);
+    let mut commands = 1;
+    loop {
+        let mut part = whole.clone();
+        part.commands.truncate(commands);
+        let saved = part.play_on(Some(0));
+        saved.save(&path).expect("the save is written");
+        commands = commands % whole.commands.len() + 1;
+    }
+}
+
+#[test]
+fn a_save_killed_mid_write_always_loads() {
+    let folder = std::env::temp_dir().join(format!("gridkeeper-kill-{}", std::process::id()));
+    std::fs::remove_dir_all(&folder).ok();
+    std::fs::create_dir_all(&folder).expect("a scratch folder");
+    let path = folder.join("cellar.ron");
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut loaded = 0;
+    for kill in 0..KILLS {
+        let mut child = Command::new(std::env::current_exe().expect("this test binary"))
+            .args([
+                "--exact",
+                "keep_saving_until_killed",
+                "--ignored",
+                "--quiet",
+            ])
+            .env(WRITER_ENV, &path)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the writer starts");
+        std::thread::sleep(Duration::from_millis(rng.random_range(50..400)));
+        child.kill().expect("killed");
+        child.wait().expect("reaped");
+        if path.exists() {
+            let save = Replay::load(&path)
+                .unwrap_or_else(|error| panic!("kill {kill}: the save does not load: {error}"));
+            assert!(!save.commands.is_empty(), "kill {kill}");
+            loaded += 1;
+        }
+    }
+    assert!(
+        loaded >= KILLS / 2,
+        "a save was there to load after {loaded} of {KILLS} kills"
+    );
+    std::fs::remove_dir_all(&folder).ok();
+}
