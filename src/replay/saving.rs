@@ -335,11 +335,11 @@ mod tests {
         std::fs::remove_dir_all(&folder).ok();
     }
 
-    #[test]
-    fn every_turn_is_autosaved_as_the_battle_so_far() {
-        let folder = scratch("every-turn");
+    /// The cellar battle under seed 3, begun, the AI playing every unit, autosaving to a file it
+    /// claims in `folder`: the app and that file's path.
+    fn autosaving_cellar(folder: &Path) -> (App, PathBuf) {
         let scenario = cellar();
-        let claimed = Autosave::claim_in(&folder, &scenario, 3, None);
+        let claimed = Autosave::claim_in(folder, &scenario, 3, None);
         let path = claimed.path.clone();
         let units = scenario.units.len();
         let mut app = crate::headless::headless_app(scenario, 3);
@@ -352,6 +352,13 @@ mod tests {
             .resource_mut::<CommandQueue>()
             .0
             .push_back(Command::Begin);
+        (app, path)
+    }
+
+    #[test]
+    fn every_turn_is_autosaved_as_the_battle_so_far() {
+        let folder = scratch("every-turn");
+        let (mut app, path) = autosaving_cellar(&folder);
         let mut saves = 0;
         let mut seen = 0;
         while !matches!(app.world().resource::<Flow>().phase, Phase::Over(_)) {
@@ -381,19 +388,7 @@ mod tests {
         let folder = scratch("failing");
         let blocked = folder.join("saves");
         std::fs::write(&blocked, "a file, not a folder").expect("a file");
-        let scenario = cellar();
-        let claimed = Autosave::claim_in(&blocked, &scenario, 3, None);
-        let units = scenario.units.len();
-        let mut app = crate::headless::headless_app(scenario, 3);
-        app.insert_resource(Controllers(vec![Control::Ai; units]))
-            .insert_resource(claimed)
-            .add_plugins(crate::ai::plugin)
-            .add_systems(Update, autosave.after(BattleSystems));
-        app.update();
-        app.world_mut()
-            .resource_mut::<CommandQueue>()
-            .0
-            .push_back(Command::Begin);
+        let (mut app, _) = autosaving_cellar(&blocked);
         while !matches!(app.world().resource::<Flow>().phase, Phase::Over(_)) {
             app.update();
         }
