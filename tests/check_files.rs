@@ -6,7 +6,7 @@ use std::process::Command;
 
 mod common;
 
-use common::Mangler;
+use common::{Mangler, copies};
 use gridkeeper::map::Loaded;
 use gridkeeper::map::map_path::MapReach;
 use gridkeeper::map::scenario::Victory;
@@ -338,8 +338,8 @@ fn mangled_files_never_panic() {
     originals.sort();
     let mut mangler = Mangler(0x5EED_CAFE_F00D_1234);
     let mut refused = 0;
-    const COPIES: usize = 3000;
-    for copy in 0..COPIES {
+    let copies = copies(3000);
+    for copy in 0..copies {
         let (file, original) = &originals[copy % originals.len()];
         let mut text = mangler.mangle(original);
         for _ in 0..mangler.below(3) {
@@ -366,7 +366,7 @@ fn mangled_files_never_panic() {
         }
     }
     assert!(
-        refused > COPIES / 2,
-        "most mangled files should be refused: {refused} of {COPIES}"
+        refused > copies / 2,
+        "most mangled files should be refused: {refused} of {copies}"
     );
 }

@@ -10,7 +10,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::Mangler;
+use common::{Mangler, copies};
 use gridkeeper::files::FileError;
 use gridkeeper::input::KeyMap;
 use gridkeeper::replay::Replay;
@@ -19,14 +19,6 @@ use gridkeeper::rules::weapons::{ArmorTable, WeaponTable};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Mangled copies of each file in a run, unless the environment asks for more.
-fn copies(short: usize) -> usize {
-    std::env::var("GRIDKEEPER_FUZZ_COPIES")
-        .ok()
-        .and_then(|copies| copies.parse().ok())
-        .unwrap_or(short)
 }
 
 /// Feed `copies` mangled copies of `file` to `load`: every one loads or is refused naming the

@@ -99,3 +99,12 @@ impl Mangler {
         String::from_utf8_lossy(&bytes).into_owned()
     }
 }
+
+/// Mangled copies of each file in a run: `short`, unless `GRIDKEEPER_FUZZ_COPIES` asks for
+/// another number (the long run of docs/RELIABILITY.md).
+pub fn copies(short: usize) -> usize {
+    std::env::var("GRIDKEEPER_FUZZ_COPIES")
+        .ok()
+        .and_then(|copies| copies.parse().ok())
+        .unwrap_or(short)
+}
