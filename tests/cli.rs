@@ -784,27 +784,13 @@ fn simulate_runs_sums_up_many_battles_the_same_way_each_time() {
     );
 }
 
-/// A save whose first answer was taken out (cut after the command refused for want of it):
-/// `check`, `replay --verify` and `replay --headless` each fail with the file, the command's
-/// number and why it was refused.
-#[test]
-fn a_save_that_lost_a_command_is_refused_by_command_number() {
-    use gridkeeper::battle::command::Command;
-    let cellar = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/cellar.ron");
-    let scenario = gridkeeper::map::scenario::Scenario::load(&cellar)
-        .unwrap_or_else(|error| panic!("{error}"));
-    let mut replay = gridkeeper::replay::simulate(scenario, 3, None);
-    let answer = replay
-        .commands
-        .iter()
-        .position(|command| matches!(command, Command::Answer { .. }))
-        .expect("someone answers");
-    replay.commands.remove(answer);
-    replay.commands.truncate(answer + 1);
-    let path = scratch("lost-answer").join("lost.ron");
+/// `check`, `replay --verify` and `replay --headless` on `replay` (saved to a scratch file):
+/// each fails with the file, the number of its last command (refused) and `why`.
+fn refused_at_its_last_command(name: &str, replay: &gridkeeper::replay::Replay, why: &str) {
+    let path = scratch(name).join("edited.ron");
     replay.save(&path).expect("it saves");
     let file = path.display().to_string();
-    let number = answer + 1;
+    let number = replay.commands.len();
     for args in [
         vec!["check", &file],
         vec!["replay", &file, "--verify"],
@@ -815,9 +801,51 @@ fn a_save_that_lost_a_command_is_refused_by_command_number() {
         assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
         let expected = format!("gridkeeper: {file}: command {number} of {number} (`");
         assert!(stderr.starts_with(&expected), "{args:?}: {stderr}");
-        assert!(
-            stderr.contains("was refused: an attack is waiting for the defender's answer"),
-            "{args:?}: {stderr}"
-        );
+        assert!(stderr.contains(why), "{args:?}: {stderr}");
     }
+}
+
+fn shipped_scenario(name: &str) -> gridkeeper::map::scenario::Scenario {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("maps")
+        .join(name);
+    gridkeeper::map::scenario::Scenario::load(&path).unwrap_or_else(|error| panic!("{error}"))
+}
+
+/// A save whose first answer was taken out (cut after the command refused for want of it).
+#[test]
+fn a_save_that_lost_a_command_is_refused_by_command_number() {
+    use gridkeeper::battle::command::Command;
+    let mut replay = gridkeeper::replay::simulate(shipped_scenario("cellar.ron"), 3, None);
+    let answer = replay
+        .commands
+        .iter()
+        .position(|command| matches!(command, Command::Answer { .. }))
+        .expect("someone answers");
+    replay.commands.remove(answer);
+    replay.commands.truncate(answer + 1);
+    refused_at_its_last_command(
+        "lost-answer",
+        &replay,
+        "was refused: an attack is waiting for the defender's answer",
+    );
+}
+
+/// A save with a burst edited to 4,294,967,295 bullets: refused at once, before any volley is
+/// planned (it once allocated gigabytes), and named by number.
+#[test]
+fn a_save_with_a_burst_of_four_billion_bullets_is_refused_by_command_number() {
+    use gridkeeper::battle::command::{Command, FireMode};
+    let mut replay = gridkeeper::replay::simulate(shipped_scenario("kingsport.ron"), 1, None);
+    let fire = replay
+        .commands
+        .iter()
+        .position(|command| matches!(command, Command::Fire { unit, .. } if unit.index() == 2))
+        .expect("Tommy fires his Thompson");
+    if let Command::Fire { mode, .. } = &mut replay.commands[fire] {
+        let target = mode.targets()[0];
+        *mode = FireMode::FullAuto(vec![(target, u32::MAX)]);
+    }
+    replay.commands.truncate(fire + 1);
+    refused_at_its_last_command("four-billion", &replay, "4294967295 needed");
 }
