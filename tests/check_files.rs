@@ -370,3 +370,35 @@ fn mangled_files_never_panic() {
         "most mangled files should be refused: {refused} of {copies}"
     );
 }
+
+/// A scenario named bare from inside its own folder (`check scenario.ron`) still may not follow
+/// a link out of that folder to its map.
+#[cfg(unix)]
+#[test]
+fn a_bare_scenario_name_still_keeps_its_map_in_the_folder() {
+    let folder = std::env::temp_dir().join(format!("gridkeeper-bare-{}", std::process::id()));
+    std::fs::remove_dir_all(&folder).ok();
+    std::fs::create_dir_all(&folder).expect("a scratch folder");
+    let scenario =
+        std::fs::read_to_string(root().join("tests/fixtures/broken/missing_map_file.ron"))
+            .expect("a fixture")
+            .replace("no-such-map.map.ron", "escape.map.ron");
+    std::fs::write(folder.join("scenario.ron"), scenario).expect("the scenario");
+    std::os::unix::fs::symlink(
+        root().join("maps/cellar.map.ron"),
+        folder.join("escape.map.ron"),
+    )
+    .expect("a link out");
+    let output = Command::new(env!("CARGO_BIN_EXE_gridkeeper"))
+        .args(["check", "scenario.ron"])
+        .current_dir(&folder)
+        .output()
+        .expect("the binary runs");
+    std::fs::remove_dir_all(&folder).ok();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("leads out of the scenario's folder by a link"),
+        "{stderr}"
+    );
+}

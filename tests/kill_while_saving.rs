@@ -1,7 +1,7 @@
 //! Killed at any moment while it saves, the game never leaves a save that does not load: a
 //! child process writes battle after battle to one save as the autosave does, and is killed
-//! (SIGKILL, no chance to tidy up) at moments drawn at random; each time, the save there loads
-//! whole.
+//! (SIGKILL, no chance to tidy up) at moments drawn at random, most of them mid-write (the
+//! child does nothing but write); each time, the save there loads whole.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -31,14 +31,19 @@ fn keep_saving_until_killed() {
     let Some(path) = std::env::var_os(WRITER_ENV).map(PathBuf::from) else {
         return;
     };
+    // The battle at a few lengths, made first, so the loop does nothing but write.
     let whole = simulate(cellar(), 11, None);
-    let mut commands = 1;
-    loop {
-        let mut part = whole.clone();
-        part.commands.truncate(commands);
-        let saved = part.play_on(Some(0));
-        saved.save(&path).expect("the save is written");
-        commands = commands % whole.commands.len() + 1;
+    let lengths = [1, whole.commands.len() / 2, whole.commands.len()];
+    let saves: Vec<Replay> = lengths
+        .iter()
+        .map(|&length| {
+            let mut part = whole.clone();
+            part.commands.truncate(length);
+            part.play_on(Some(0))
+        })
+        .collect();
+    for save in saves.iter().cycle() {
+        save.save(&path).expect("the save is written");
     }
 }
 
@@ -51,6 +56,8 @@ fn a_save_killed_mid_write_always_loads() {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut loaded = 0;
     for kill in 0..KILLS {
+        // Each round starts with no save: what loads after the kill is this child's writing.
+        std::fs::remove_file(&path).ok();
         let mut child = Command::new(std::env::current_exe().expect("this test binary"))
             .args([
                 "--exact",

@@ -29,9 +29,13 @@ pub fn resolve(world: &mut World, command: Command) {
         .filter(|unit| battle.known(*unit).is_ok())
         .map(|unit| (battle.condition(unit).grip, battle.condition(unit).holding));
     if let Err(reason) = carry_out(&mut battle, &command) {
+        // A question left waiting (a save whose answer was lost) is still answered, unless the
+        // answer refused was the AI's own (asking again would give it again, for ever).
+        let answered = matches!(command, Command::Answer { .. });
         battle.emit(EventKind::Rejected { command, reason });
-        // A question left waiting (a save whose answer was lost) is still answered.
-        answer::answer_for_the_ai(&mut battle);
+        if !answered {
+            answer::answer_for_the_ai(&mut battle);
+        }
         return;
     }
     aim::keep_or_spoil_aim(&mut battle, &command);

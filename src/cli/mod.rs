@@ -216,8 +216,9 @@ fn report_clap_error(error: &clap::Error) -> ExitCode {
         error.print().ok();
         return ExitCode::SUCCESS;
     }
-    let command = std::env::args()
+    let command = std::env::args_os()
         .nth(1)
+        .and_then(|first| first.into_string().ok())
         .filter(|first| COMMANDS.contains(&first.as_str()));
     fail(&one_line(&error.render().to_string(), command.as_deref()))
 }
@@ -302,6 +303,15 @@ fn edit_distance(one: &str, other: &str) -> usize {
 fn fail(message: &str) -> ExitCode {
     eprintln!("gridkeeper: {message}");
     ExitCode::from(BAD_INPUT)
+}
+
+/// Exit code for a battle that stood still before its end.
+const STALLED: u8 = 1;
+
+/// Print a one-line report of a stalled battle and return exit code 1.
+fn stalled(message: &str) -> ExitCode {
+    eprintln!("gridkeeper: {message}");
+    ExitCode::from(STALLED)
 }
 
 /// What a file handed to the game holds.

@@ -12,7 +12,7 @@ use clap::Args;
 use serde_json::json;
 
 use super::output::Lines;
-use super::{MapAccess, Opened, fail, open};
+use super::{MapAccess, Opened, fail, open, stalled};
 use crate::ai::{AiStyles, Style};
 use crate::map::Loaded;
 use crate::map::scenario::Scenario;
@@ -108,7 +108,7 @@ fn styles(scenario: &Scenario, args: &SimulateArgs) -> Result<AiStyles, String> 
 }
 
 /// Write the one battle's replay where `--save` says; where it stalled, say so after.
-fn save((replay, stalled): (Replay, Option<String>), args: &SimulateArgs) -> ExitCode {
+fn save((replay, stall): (Replay, Option<String>), args: &SimulateArgs) -> ExitCode {
     let Some(path) = &args.save else {
         return fail("--save FILE says where to write the battle");
     };
@@ -122,8 +122,8 @@ fn save((replay, stalled): (Replay, Option<String>), args: &SimulateArgs) -> Exi
         replay.events.count,
         replay.seed
     );
-    match stalled {
-        Some(why) => fail(&format!("{}: {why}", args.scenario.display())),
+    match stall {
+        Some(why) => stalled(&format!("{}: {why}", args.scenario.display())),
         None => ExitCode::SUCCESS,
     }
 }
@@ -177,7 +177,7 @@ fn many(scenario: &Scenario, first_seed: u64, runs: u32, args: &SimulateArgs) ->
         }
     }
     if let Some(seed) = summary.stalled.first() {
-        return fail(&format!(
+        return stalled(&format!(
             "{} of the battles stood still before their end (seeds {:?}); `gridkeeper simulate \
              {} --seed {seed} --save FILE` keeps the first to look at",
             summary.stalled.len(),

@@ -18,9 +18,9 @@ const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 /// Something wrong with a file a user handed us.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FileError {
-    #[error("{file}: {reason}")]
+    #[error("{}: {}", clip_quotes(file), clip_quotes(reason))]
     Unreadable { file: String, reason: String },
-    #[error("{file}:{line}:{column}: {}{}", field_prefix(field.as_deref()), clip_quotes(message))]
+    #[error("{}:{line}:{column}: {}{}", clip_quotes(file), field_prefix(field.as_deref()), clip_quotes(message))]
     Content {
         file: String,
         line: usize,
@@ -39,6 +39,10 @@ fn field_prefix(field: Option<&str>) -> String {
 
 /// The most characters of a file's own words quoted back in a message.
 const MOST_QUOTED: usize = 48;
+
+/// The most characters of a whole message (a quote that a stray backtick left unclipped, a
+/// parser's own words about a string): past it, the rest is cut.
+const MOST_SAID: usize = 400;
 
 /// A message with every `quoted` part (the file's own words: a key name, a field, a unit's
 /// name) cut to [`MOST_QUOTED`] characters and kept on one line, so that a name a megabyte long
@@ -64,7 +68,14 @@ fn clip_quotes(message: &str) -> String {
             clipped.push('…');
         }
     }
+    if clipped.chars().count() > MOST_SAID {
+        clipped = clipped.chars().take(MOST_SAID).collect();
+        clipped.push('…');
+    }
     clipped
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 impl FileError {

@@ -28,15 +28,24 @@ pub fn map_path(folder: &Path, name: &str, reach: MapReach) -> Result<PathBuf, S
     if !relative {
         return Err(outside.to_string());
     }
-    // A symlink inside the folder may still lead out of it.
-    if let (Ok(real_folder), Ok(real_path)) = (folder.canonicalize(), path.canonicalize())
-        && !real_path.starts_with(&real_folder)
-    {
-        return Err(format!(
+    // A symlink inside the folder may still lead out of it. A folder named by nothing (a
+    // scenario given by its bare name) is the current one.
+    let folder = if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    };
+    match (folder.canonicalize(), path.canonicalize()) {
+        (Ok(real_folder), Ok(real_path)) if real_path.starts_with(&real_folder) => Ok(path),
+        (Ok(_), Ok(_)) => Err(format!(
             "leads out of the scenario's folder by a link; it {outside}"
-        ));
+        )),
+        // A missing file is said by the read that follows; anything else is refused here.
+        (_, Err(error)) if error.kind() == std::io::ErrorKind::NotFound => Ok(path),
+        (Err(error), _) | (_, Err(error)) => Err(format!(
+            "cannot be followed to where it is ({error}); it {outside}"
+        )),
     }
-    Ok(path)
 }
 
 /// Whether `text` is written as a map is (a RON struct with `legend` and `rows`), so that an

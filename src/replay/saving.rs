@@ -20,26 +20,19 @@ use crate::map::scenario::Scenario;
 /// The folder saves go to, under the folder the game is started in.
 pub const SAVES_FOLDER: &str = "saves";
 
-/// Where the battle being played is autosaved, held by this window while it plays: a lock file
-/// beside it (`NAME.ron.lock`) keeps any other window to a file of its own. The lock goes when
-/// the window closes, or with the process however it ends (a lock file left behind is free).
+/// Where the battle being played is autosaved, held by this window while it plays: a lock on a
+/// file beside it (`NAME.ron.lock`) keeps any other window to a file of its own. The lock is let
+/// go when the window closes, or with the process however it ends; the lock file stays (removing
+/// it could let two windows lock two different files of one name) and is free to the next.
 #[derive(Resource, Debug)]
 pub struct Autosave {
     pub path: PathBuf,
-    /// The lock file and the open file holding the lock; `None` where none could be made (a
-    /// folder that cannot be written, which saving then says).
-    lock: Option<(PathBuf, std::fs::File)>,
+    /// The open lock file holding the lock; `None` where none could be had anywhere (a folder
+    /// that cannot be written, which saving then says).
+    _lock: Option<std::fs::File>,
     /// The file is this window's to replace: the battle was played on from it, or this window
     /// has written it. Before that, a file that appears at the path is left alone.
     written: bool,
-}
-
-impl Drop for Autosave {
-    fn drop(&mut self) {
-        if let Some((lock_path, _)) = &self.lock {
-            std::fs::remove_file(lock_path).ok();
-        }
-    }
 }
 
 /// Whether the battle is saved, for the overlay and the end window: its autosave's path, and
@@ -88,13 +81,24 @@ impl Autosave {
             .find_map(|path| Self::try_claim(&path, false))
             .unwrap_or_else(|| Self {
                 path: folder.join(format!("{stem}.ron")),
-                lock: None,
+                _lock: None,
                 written: false,
             })
     }
 
+    /// After a first save found a file already at the path (one that appeared since the claim):
+    /// the next free name in the same folder, for the battle of `scenario` under `seed`.
+    fn claim_another(&self, scenario: &Scenario, seed: u64) -> Self {
+        let folder = self
+            .path
+            .parent()
+            .filter(|folder| !folder.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        Self::claim_in(folder, scenario, seed, None)
+    }
+
     /// Hold `path` (the battle's own file already where `written`), unless another window
-    /// holds it. Where no lock can be made at all, the path is taken without one.
+    /// holds it or no lock can be had on it.
     fn try_claim(path: &Path, written: bool) -> Option<Self> {
         let mut lock_path = path.as_os_str().to_owned();
         lock_path.push(".lock");
@@ -106,26 +110,18 @@ impl Autosave {
         {
             std::fs::remove_file(&lock_path).ok();
         }
-        let opened = std::fs::OpenOptions::new()
+        let lock = std::fs::OpenOptions::new()
             .read(true)
             .write(true)
             .create(true)
             .truncate(false)
-            .open(&lock_path);
-        let lock = match opened {
-            Ok(file) => match file.try_lock() {
-                Ok(()) => Some((lock_path, file)),
-                Err(std::fs::TryLockError::WouldBlock) => return None,
-                Err(std::fs::TryLockError::Error(_)) => None,
-            },
-            Err(_) => None,
-        };
-        if lock.is_some() {
-            crate::files::remove_stale_temporaries(path);
-        }
+            .open(&lock_path)
+            .ok()?;
+        lock.try_lock().ok()?;
+        crate::files::remove_stale_temporaries(path);
         Some(Self {
             path: path.to_path_buf(),
-            lock,
+            _lock: Some(lock),
             written,
         })
     }
@@ -205,11 +201,28 @@ pub(super) fn autosave(world: &mut World, mut checked: Local<usize>) {
     let Some(replay) = Replay::of_battle(world) else {
         return;
     };
-    let outcome = if written {
+    let mut outcome = if written {
         replay.save(&path)
     } else {
         replay.save_new(&path)
     };
+    // A file appeared at the path since it was claimed: another name, once.
+    let mut path = path;
+    if outcome
+        .as_ref()
+        .is_err_and(|error| error.kind() == std::io::ErrorKind::AlreadyExists)
+        && let (Some(scenario), Some(dice)) = (
+            world.get_resource::<ActiveScenario>(),
+            world.get_resource::<BattleDice>(),
+        )
+    {
+        let another = world
+            .resource::<Autosave>()
+            .claim_another(&scenario.0, dice.seed);
+        path = another.path.clone();
+        outcome = replay.save_new(&path);
+        world.insert_resource(another);
+    }
     let round = world.get_resource::<Flow>().map_or(0, |flow| flow.round);
     let mut state = world.get_resource_or_init::<SaveState>();
     state.path = Some(path.clone());
@@ -313,8 +326,7 @@ mod tests {
     }
 
     /// Two windows on one battle (the same scenario and seed, or the same save played on) save
-    /// to files of their own; a file held by a window that has closed is free again, and its
-    /// lock file gone.
+    /// to files of their own; a file held by a window that has closed is free again.
     #[test]
     fn two_windows_on_one_battle_save_to_two_files() {
         let folder = scratch("two-windows");
@@ -325,10 +337,7 @@ mod tests {
         assert_eq!(second.path, folder.join("cellar-melee-seed-7-2.ron"));
         let playing_on = claim(Some(&first.path));
         assert_eq!(playing_on.path, folder.join("cellar-melee-seed-7-3.ron"));
-        let lock = folder.join("cellar-melee-seed-7.ron.lock");
-        assert!(lock.exists());
         drop(first);
-        assert!(!lock.exists(), "the lock goes with the window");
         let after = claim(Some(&folder.join("cellar-melee-seed-7.ron")));
         assert_eq!(after.path, folder.join("cellar-melee-seed-7.ron"));
         drop((second, playing_on, after));
@@ -378,6 +387,28 @@ mod tests {
             }
         }
         assert!(saves > 4, "a save a turn ({saves})");
+        std::fs::remove_dir_all(&folder).ok();
+    }
+
+    /// A file that appears at the autosave's name after it was claimed (another program, a
+    /// copy) is left alone: the battle saves to the next free name instead.
+    #[test]
+    fn a_file_that_appears_at_the_autosave_is_left_alone() {
+        let folder = scratch("appeared");
+        let (mut app, path) = autosaving_cellar(&folder);
+        std::fs::write(&path, "not ours").expect("a file appears");
+        while !matches!(app.world().resource::<Flow>().phase, Phase::Over(_)) {
+            app.update();
+        }
+        assert_eq!(
+            std::fs::read_to_string(&path).ok().as_deref(),
+            Some("not ours")
+        );
+        let state = app.world().resource::<SaveState>().clone();
+        assert!(state.saved, "{state:?}");
+        let saved_to = state.path.expect("a path");
+        assert_eq!(saved_to, folder.join("cellar-melee-seed-3-2.ron"));
+        assert!(Replay::load(&saved_to).is_ok());
         std::fs::remove_dir_all(&folder).ok();
     }
 
