@@ -134,7 +134,7 @@ fn tokens(text: &str) -> impl Iterator<Item = (usize, Token)> + '_ {
 }
 
 /// Byte offset in `text` of the `n`th character (from 0) of the string literal whose first
-/// character is at `start`, counting an escape (`\"`, `\u{4E00}`) as the one character it
+/// character is at `start`, counting an escape (`\"`, `\x41`, `\u{4E00}`) as the one character it
 /// stands for; past its last character, the closing quote's.
 pub fn string_char_offset(text: &str, start: usize, n: usize) -> usize {
     let Some(rest) = text.get(start..) else {
@@ -154,6 +154,10 @@ pub fn string_char_offset(text: &str, start: usize, n: usize) -> usize {
                             break;
                         }
                     }
+                }
+                Some((_, 'x')) => {
+                    chars.next();
+                    chars.next();
                 }
                 Some(_) => {}
                 None => break,

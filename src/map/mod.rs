@@ -457,6 +457,9 @@ pub(crate) mod tests {
             error.to_string(),
             "odd.ron:6:14: in `rows`: `?` is not in the legend"
         );
+        let hex = text.replace("(\\\"[?'", "\\x28\\\"[?'");
+        let error = GridMap::parse("odd.ron", &hex).expect_err("unknown symbol");
+        assert!(error.to_string().starts_with("odd.ron:6:17: "), "{error}");
         let fixed = text.replace('?', "{");
         assert_eq!(
             GridMap::parse("odd.ron", &fixed).map(|map| map.width()),
