@@ -1,8 +1,9 @@
 //! Properties every battle keeps, for every rulebook, over AI battles of every shipped scenario
 //! under many seeds, checked after every command: hit points never above their most (and below
-//! zero only from zero), ammunition never made from nothing, a unit out of the
-//! fight never acting, and the same seed and commands giving the same events. With the rules'
-//! own property that a bonus die never makes a roll worse.
+//! zero only from zero), ammunition never made from nothing, a unit out of the fight never
+//! acting, every die rolled shown in the events its command made, and the same seed and commands
+//! giving the same events. With the rules' own property that a bonus die never makes a roll
+//! worse.
 //!
 //! `GRIDKEEPER_PROPERTY_BATTLES=N` sets the battles a scenario (a short run by default; the long
 //! run in docs/RELIABILITY.md).
@@ -12,7 +13,8 @@ use std::path::Path;
 
 use bevy::prelude::*;
 use gridkeeper::battle::command::Command;
-use gridkeeper::battle::{Arsenal, Condition, EventLog, Presence, UnitId, Vitals};
+use gridkeeper::battle::event::EventKind;
+use gridkeeper::battle::{Arsenal, BattleDice, Condition, EventLog, Presence, UnitId, Vitals};
 use gridkeeper::map::scenario::Scenario;
 use gridkeeper::replay::{EventDigest, give_tracked, refused, simulate};
 use gridkeeper::rules::percentile::{Difficulty, NetDice, PercentileRoll, SkillCheck};
@@ -55,6 +57,25 @@ fn state(world: &mut World) -> HashMap<UnitId, (bool, Vitals, Vec<u32>)> {
         .collect()
 }
 
+/// The dice an event shows: every object in it with a die's `sides` and `face`, and each d100
+/// that broke a tie in the round's order (a slot's `tie_roll`).
+fn dice_in(event: &EventKind) -> usize {
+    fn count(value: &serde_json::Value) -> usize {
+        match value {
+            serde_json::Value::Object(fields) => {
+                let die = fields.contains_key("sides") && fields.contains_key("face");
+                let tie = fields
+                    .get("tie_roll")
+                    .is_some_and(serde_json::Value::is_number);
+                usize::from(die) + usize::from(tie) + fields.values().map(count).sum::<usize>()
+            }
+            serde_json::Value::Array(items) => items.iter().map(count).sum(),
+            _ => 0,
+        }
+    }
+    count(&serde_json::to_value(event).expect("an event is JSON"))
+}
+
 /// Whether the command is something the unit does (rather than its answer to an attack, the
 /// end of its turn, a wait or the battle's start).
 fn is_an_act(command: &Command) -> bool {
@@ -78,10 +99,19 @@ fn every_battle_keeps_its_invariants() {
             let mut app = battle.headless(seed);
             let mut before = state(app.world_mut());
             for (number, command) in battle.commands.iter().enumerate() {
+                let drawn = app.world().resource::<BattleDice>().dice.drawn();
                 let from = give_tracked(app.world_mut(), command.clone());
-                let accepted = !refused(&app.world().resource::<EventLog>().0[from..]);
+                let made = &app.world().resource::<EventLog>().0[from..];
+                let accepted = !refused(made);
+                let logged: usize = made.iter().map(|event| dice_in(&event.kind)).sum();
+                let rolled = app.world().resource::<BattleDice>().dice.drawn() - drawn;
                 let after = state(app.world_mut());
                 let at = format!("{name}, seed {seed}, command {} ({command:?})", number + 1);
+                assert_eq!(
+                    rolled,
+                    u64::try_from(logged).unwrap_or(u64::MAX),
+                    "{at}: dice rolled and dice in the events"
+                );
                 if accepted
                     && is_an_act(command)
                     && let Some(unit) = command.unit()

@@ -32,6 +32,8 @@ pub trait FaceSource {
 pub struct Dice {
     rng: ChaCha8Rng,
     loaded: std::collections::VecDeque<u32>,
+    /// Faces given so far (for the check that every one is in the event stream).
+    drawn: u64,
 }
 
 impl Dice {
@@ -40,7 +42,13 @@ impl Dice {
         Self {
             rng: ChaCha8Rng::seed_from_u64(seed),
             loaded: std::collections::VecDeque::new(),
+            drawn: 0,
         }
+    }
+
+    /// How many faces this stream has given.
+    pub fn drawn(&self) -> u64 {
+        self.drawn
     }
 
     /// Load faces to come out next, in order (each is clamped to the die it lands on).
@@ -51,6 +59,7 @@ impl Dice {
 
 impl FaceSource for Dice {
     fn face(&mut self, sides: u32) -> u32 {
+        self.drawn += 1;
         match self.loaded.pop_front() {
             Some(face) => face.clamp(1, sides.max(1)),
             None => face_from_stream(&mut self.rng, sides),
