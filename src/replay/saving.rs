@@ -103,20 +103,23 @@ impl Autosave {
         let mut lock_path = path.as_os_str().to_owned();
         lock_path.push(".lock");
         let lock_path = PathBuf::from(lock_path);
-        // A link planted at the lock's name is taken away, never opened through.
-        if lock_path
-            .symlink_metadata()
-            .is_ok_and(|metadata| metadata.file_type().is_symlink())
-        {
-            std::fs::remove_file(&lock_path).ok();
-        }
-        let lock = std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&lock_path)
-            .ok()?;
+        // A new lock file is made only where nothing is (never through a planted link); one
+        // already there is opened only if it is a plain file.
+        let mut options = std::fs::OpenOptions::new();
+        options.read(true).write(true);
+        let lock = match options.clone().create_new(true).open(&lock_path) {
+            Ok(file) => file,
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {
+                let plain = lock_path
+                    .symlink_metadata()
+                    .is_ok_and(|metadata| metadata.file_type().is_file());
+                if !plain {
+                    return None;
+                }
+                options.open(&lock_path).ok()?
+            }
+            Err(_) => return None,
+        };
         lock.try_lock().ok()?;
         crate::files::remove_stale_temporaries(path);
         Some(Self {
@@ -387,6 +390,22 @@ mod tests {
             }
         }
         assert!(saves > 4, "a save a turn ({saves})");
+        std::fs::remove_dir_all(&folder).ok();
+    }
+
+    /// A link planted at a save's lock file name is never opened or created through: that name
+    /// is passed over.
+    #[cfg(unix)]
+    #[test]
+    fn a_planted_lock_link_is_passed_over() {
+        let folder = scratch("lock-link");
+        let target = folder.join("not-here-yet.txt");
+        std::os::unix::fs::symlink(&target, folder.join("cellar-melee-seed-7.ron.lock"))
+            .expect("a link");
+        let claimed = Autosave::claim_in(&folder, &cellar(), 7, None);
+        assert_eq!(claimed.path, folder.join("cellar-melee-seed-7-2.ron"));
+        assert!(!target.exists(), "nothing made through the link");
+        drop(claimed);
         std::fs::remove_dir_all(&folder).ok();
     }
 
