@@ -100,7 +100,22 @@ fn write_via_temporary(path: &Path, text: &str, replace: bool) -> std::io::Resul
         // The old file is untouched; the temporary one is of no more use.
         std::fs::remove_file(&temporary).ok();
     }
+    if written.is_ok() {
+        sync_folder_of(path);
+    }
     written
+}
+
+/// Flush the folder that holds `path`, so that its new name outlasts a power cut too. Where a
+/// folder cannot be opened to flush (some systems), the name is as safe as the system makes it.
+fn sync_folder_of(path: &Path) {
+    let folder = path
+        .parent()
+        .filter(|folder| !folder.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if let Ok(folder) = std::fs::File::open(folder) {
+        folder.sync_all().ok();
+    }
 }
 
 /// Give the written `temporary` file the name `path`, which nothing may hold yet: a hard link
