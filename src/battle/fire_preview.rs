@@ -71,6 +71,15 @@ pub fn preview(
 ) -> Result<Vec<RollPreview>, Rejection> {
     let battle = Battle::new(world);
     battle.known(unit)?;
+    // On its own turn, a unit whose action is lost (a dive, a run past MOV) is promised no
+    // shot the battle would then refuse.
+    if battle
+        .flow()
+        .turn
+        .is_some_and(|turn| turn.unit == unit && turn.action_forfeited)
+    {
+        return Err(Rejection::ActionUsed);
+    }
     if let WeaponChoice::Carried(index) = weapon
         && let Some(thrown) = battle
             .carried(unit, index)

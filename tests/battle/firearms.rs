@@ -1978,3 +1978,44 @@ fn a_minigun_needs_build_two_or_a_mount() {
     assert_eq!(fire(100, 100, by_hand), None, "Build 2");
     assert_eq!(fire(50, 50, "(weapon: \"Minigun\", mounted: true)"), None);
 }
+
+/// After a dive for cover the diver's next turn has no action: the preview promises no shot,
+/// and says what the battle says when the shot is tried.
+#[test]
+fn after_a_dive_the_preview_promises_no_shot() {
+    let rows = field(20, &[]);
+    let shooter = gunman((1, 5), REVOLVER, HANDGUN, 60);
+    let mut diver = gunman((8, 5), REVOLVER, HANDGUN, 60);
+    diver.name = "Diver";
+    diver.side = "b";
+    let mut app = begun(on_field(&[shooter, diver], &rows, ""));
+    send(
+        &mut app,
+        Command::Fire {
+            unit: A,
+            weapon: GUN,
+            mode: FireMode::single(B),
+        },
+    );
+    send(
+        &mut app,
+        Command::Answer {
+            unit: B,
+            answer: Answer::DiveForCover,
+        },
+    );
+    send(&mut app, Command::EndTurn { unit: A });
+    assert_eq!(acting(&app), Some(B));
+    let preview =
+        gridkeeper::battle::ranged::preview(app.world_mut(), B, GUN, &FireMode::single(A));
+    assert_eq!(preview.err(), Some(Rejection::ActionUsed));
+    let tried = refusal(
+        &mut app,
+        Command::Fire {
+            unit: B,
+            weapon: GUN,
+            mode: FireMode::single(A),
+        },
+    );
+    assert_eq!(tried, Some(Rejection::ActionUsed));
+}
