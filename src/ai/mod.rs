@@ -257,7 +257,7 @@ pub(super) fn best_shot(
     let form = weapon.attack_form();
     if !matches!(form, AttackForm::Shot | AttackForm::Thrown)
         || turn.action_used
-        || turn.action_forfeited
+        || turn.action_forfeited()
         || arsenal.state(index).jam.is_some()
     {
         return None;
@@ -377,7 +377,7 @@ fn baseline_ranged(
     let weapon = &scenario.units[unit.index()].weapons.get(index)?.weapon;
     if !matches!(weapon.attack_form(), AttackForm::Shot | AttackForm::Thrown)
         || turn.action_used
-        || turn.action_forfeited
+        || turn.action_forfeited()
     {
         return None;
     }

@@ -160,7 +160,7 @@ pub(super) fn ready_to_attack(
     target: UnitId,
 ) -> Result<(), Rejection> {
     let turn = battle.own_turn(unit)?;
-    if turn.action_forfeited || (turn.action_used && turn.attacks_made == 0) {
+    if turn.action_forfeited() || (turn.action_used && turn.attacks_made == 0) {
         return Err(Rejection::ActionUsed);
     }
     if turn.attacks_made >= battle.spec(unit).attacks_per_round {

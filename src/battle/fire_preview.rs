@@ -76,7 +76,7 @@ pub fn preview(
     if battle
         .flow()
         .turn
-        .is_some_and(|turn| turn.unit == unit && turn.action_forfeited)
+        .is_some_and(|turn| turn.unit == unit && turn.action_forfeited())
     {
         return Err(Rejection::ActionUsed);
     }

@@ -5,7 +5,7 @@ use super::aim::spoil_aim;
 use super::command::{Rejection, WeaponChoice};
 use super::event::{EventKind, Outcome, WoundState};
 use super::state::Battle;
-use super::{Phase, Presence, TurnState, UnitId, Vital};
+use super::{ActionLost, Phase, Presence, TurnState, UnitId, Vital};
 use crate::map::Tile;
 use crate::map::range::distance_yards;
 use crate::map::scenario::Victory;
@@ -320,15 +320,23 @@ fn next_turn(battle: &mut Battle) {
         let dived = battle.condition(unit).dived_for_cover;
         // Where the rulebook says so (BRP), a unit that dodged this round may not attack; nor
         // may one taken wholly by surprise in round 1.
-        let dodged = history.dodged
-            || (battle.round() == 1
-                && battle.spec(unit).opening.extreme_surprise
-                && battle.scenario.ruleset.opening_surprise());
+        let surprised = battle.round() == 1
+            && battle.spec(unit).opening.extreme_surprise
+            && battle.scenario.ruleset.opening_surprise();
+        let dodged = history.dodged || surprised;
         // Those cost a turn's action; a declaration has none to lose.
         let whole = limits.kind != TurnKind::Declare;
         let (fumbled, dived, dodged) = (fumbled && whole, dived && whole, dodged && whole);
+        let action_lost = [
+            (fumbled, ActionLost::FumbledInitiative),
+            (dived, ActionLost::DivedForCover),
+            (dodged && surprised, ActionLost::WhollySurprised),
+            (dodged, ActionLost::Dodged),
+        ]
+        .into_iter()
+        .find_map(|(lost, why)| lost.then_some(why));
         battle.flow_mut().turn = Some(TurnState {
-            action_forfeited: fumbled || dived || dodged,
+            action_lost,
             limits,
             ..TurnState::fresh(unit)
         });
@@ -377,7 +385,7 @@ pub(super) fn end_turn(battle: &mut Battle) {
         return;
     };
     let (acted, forfeited) = battle.flow().turn.map_or((false, false), |turn| {
-        (turn.action_used, turn.action_forfeited)
+        (turn.action_used, turn.action_forfeited())
     });
     battle.flow_mut().turn = None;
     battle.change_condition(unit, |condition| {

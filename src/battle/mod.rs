@@ -364,8 +364,9 @@ pub struct TurnState {
     /// Movement spent, in tenths of a yard.
     pub spent: u32,
     pub action_used: bool,
-    /// It moved past its MOV and cannot act this turn.
-    pub action_forfeited: bool,
+    /// Why it cannot act this turn, where it cannot: it ran past its MOV, or lost the action
+    /// before the turn began.
+    pub action_lost: Option<ActionLost>,
     pub attacks_made: u32,
     /// What the round plan's slot allows this turn.
     pub limits: TurnLimits,
@@ -375,11 +376,44 @@ pub struct TurnState {
     pub off_hand_fired: bool,
 }
 
+/// Why a turn has no action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ActionLost {
+    /// It moved past its MOV this turn.
+    RanPastMov,
+    /// It dived for cover since its last turn.
+    DivedForCover,
+    /// Its DEX roll for initiative was a fumble (its first action).
+    FumbledInitiative,
+    /// It dodged this round, where that costs the attack (BRP).
+    Dodged,
+    /// Taken wholly by surprise, it makes no attack in round 1 (BRP).
+    WhollySurprised,
+}
+
+impl ActionLost {
+    /// "dived for cover", as the turn's panel says why there is no action.
+    pub fn words(self) -> &'static str {
+        match self {
+            Self::RanPastMov => "ran past MOV",
+            Self::DivedForCover => "dived for cover",
+            Self::FumbledInitiative => "fumbled the DEX roll",
+            Self::Dodged => "dodged this round",
+            Self::WhollySurprised => "taken wholly by surprise",
+        }
+    }
+}
+
 impl TurnState {
+    /// Whether the turn's action is lost (ran past MOV, dived, …).
+    pub fn action_forfeited(&self) -> bool {
+        self.action_lost.is_some()
+    }
+
     /// Whether the turn still has an attack for a unit with `attacks_per_round`: its action not
     /// forfeited nor spent on something else, and an attack left (the battle's own check).
     pub fn attack_left(&self, attacks_per_round: u32) -> bool {
-        !self.action_forfeited
+        !self.action_forfeited()
             && self.attacks_made < attacks_per_round
             && (!self.action_used || self.attacks_made > 0)
     }
@@ -408,7 +442,7 @@ impl TurnState {
             unit,
             spent: 0,
             action_used: false,
-            action_forfeited: false,
+            action_lost: None,
             attacks_made: 0,
             limits: TurnLimits::WHOLE,
             unaimed_gun: None,

@@ -57,10 +57,12 @@ pub(super) fn move_to(battle: &mut Battle, unit: UnitId, to: Tile) -> Result<(),
     let end = path.last().copied().unwrap_or(to);
     let spent = turn.spent + cost;
     let movement = budget_for(battle.spec(unit).derived.movement);
-    let forfeits = !turn.action_used && !turn.action_forfeited && spent > movement;
+    let forfeits = !turn.action_used && !turn.action_forfeited() && spent > movement;
     battle.change_turn(|turn| {
         turn.spent = spent;
-        turn.action_forfeited |= forfeits;
+        if forfeits {
+            turn.action_lost = Some(super::ActionLost::RanPastMov);
+        }
     });
     let round = battle.round();
     battle.change_condition(unit, |condition| {

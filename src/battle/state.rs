@@ -158,7 +158,7 @@ impl<'w> Battle<'w> {
     /// The acting unit's turn, if it may still take its action.
     pub fn action_available(&self, unit: UnitId) -> Result<TurnState, Rejection> {
         let turn = self.own_turn(unit)?;
-        if turn.action_forfeited || turn.action_used {
+        if turn.action_forfeited() || turn.action_used {
             return Err(Rejection::ActionUsed);
         }
         Ok(turn)

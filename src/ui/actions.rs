@@ -49,10 +49,13 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
             let unit = turn.unit;
             let spec = &scenario.units[unit.index()];
             ui.strong(format!("Round {} · {}'s turn", flow.round, spec.name));
+            let lost = turn
+                .action_lost
+                .map(|lost| format!("no action this turn ({})", lost.words()));
             let action = if turn.limits.kind == TurnKind::Declare {
                 "a parry to name"
-            } else if turn.action_forfeited {
-                "no action this turn"
+            } else if let Some(lost) = &lost {
+                lost.as_str()
             } else if turn.limits.fire_only && !turn.action_used {
                 "a shot now, or pass"
             } else if turn.action_used
@@ -96,7 +99,7 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 super::declare::parry_buttons(ui, view, &scenario, unit);
                 return;
             }
-            let can_act = !turn.action_used && !turn.action_forfeited;
+            let can_act = !turn.action_used && !turn.action_forfeited();
             unit_buttons(ui, view, &scenario, unit, &state, &turn.limits, can_act);
             off_hand_buttons(ui, view, &scenario, unit, &state, &turn);
         }

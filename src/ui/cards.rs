@@ -273,6 +273,18 @@ pub(super) fn unit_card(
         ui.small(format!(
             "Range bands of the {weapon}: point-blank, regular, hard, extreme; dark: out of sight or range."
         ));
+    } else if let Some(lost) = view
+        .flow
+        .as_ref()
+        .and_then(|flow| flow.turn)
+        .filter(|turn| turn.unit == id)
+        .and_then(|turn| turn.action_lost)
+    {
+        ui.small(format!(
+            "No action this turn ({}). Amber: where it may still move, up to {} yards in all.",
+            lost.words(),
+            2 * derived.movement
+        ));
     } else {
         ui.small(format!(
             "Blue: move {} yards and still act. Amber: up to {} yards, giving up the action.",

@@ -168,7 +168,7 @@ fn shade_tiles(
             let (act_within, dash_within) = match turn {
                 // A slot kept for a shot or a declaration: no moving.
                 Some(turn) if !turn.limits.moves() => (0, 0),
-                Some(turn) if turn.action_forfeited => {
+                Some(turn) if turn.action_forfeited() => {
                     (0, (2 * movement).saturating_sub(turn.spent))
                 }
                 Some(turn) if turn.action_used => (movement.saturating_sub(turn.spent), 0),

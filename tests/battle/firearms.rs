@@ -2006,6 +2006,13 @@ fn after_a_dive_the_preview_promises_no_shot() {
     );
     send(&mut app, Command::EndTurn { unit: A });
     assert_eq!(acting(&app), Some(B));
+    let lost = app
+        .world()
+        .resource::<Flow>()
+        .turn
+        .and_then(|turn| turn.action_lost);
+    assert_eq!(lost, Some(gridkeeper::battle::ActionLost::DivedForCover));
+    assert_eq!(lost.map(|lost| lost.words()), Some("dived for cover"));
     let preview =
         gridkeeper::battle::ranged::preview(app.world_mut(), B, GUN, &FireMode::single(A));
     assert_eq!(preview.err(), Some(Rejection::ActionUsed));

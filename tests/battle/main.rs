@@ -623,6 +623,13 @@ fn moving_past_mov_forfeits_the_action_and_twice_mov_is_the_limit() {
         },
     );
     assert!(events(&app).contains(&EventKind::ActionForfeited { unit: A }));
+    assert_eq!(
+        app.world()
+            .resource::<Flow>()
+            .turn
+            .and_then(|turn| turn.action_lost),
+        Some(gridkeeper::battle::ActionLost::RanPastMov)
+    );
     let mark = event_count(&app);
     send(
         &mut app,

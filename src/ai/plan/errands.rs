@@ -46,7 +46,7 @@ impl<'a> Planner<'a> {
             }
         }
         let unit = self.unit();
-        let acted = self.turn.action_forfeited || self.turn.action_used;
+        let acted = self.turn.action_forfeited() || self.turn.action_used;
         let lies_fallen = |tile: Tile| {
             self.seen
                 .iter()

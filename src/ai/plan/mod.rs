@@ -239,7 +239,7 @@ impl<'a> Planner<'a> {
     }
 
     fn action_left(&self) -> bool {
-        !self.turn.action_used && !self.turn.action_forfeited
+        !self.turn.action_used && !self.turn.action_forfeited()
     }
 
     /// Whether the clock fights for this unit's side: it wins by lasting, so it need not close.

@@ -282,7 +282,7 @@ impl<'a> Planner<'a> {
     /// After acting: step to the safest tile the movement left allows, if it is much safer.
     pub(super) fn withdraw(&mut self, me: Seen) -> Option<Command> {
         let moves_on = !self.turn.action_used || self.turn.limits.moves_after_acting;
-        if self.turn.action_forfeited || self.temper.caution < 0.5 || !moves_on {
+        if self.turn.action_forfeited() || self.temper.caution < 0.5 || !moves_on {
             return None;
         }
         let moves = self.reach_map(me.at, false);
