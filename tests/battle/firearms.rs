@@ -733,6 +733,26 @@ fn suppressing_fire_keeps_its_group_in_one_arc() {
     );
 }
 
+/// A fires once at B, who dives for cover; A ends its turn.
+fn a_shoots_and_b_dives(app: &mut App) {
+    send(
+        app,
+        Command::Fire {
+            unit: A,
+            weapon: GUN,
+            mode: FireMode::single(B),
+        },
+    );
+    send(
+        app,
+        Command::Answer {
+            unit: B,
+            answer: Answer::DiveForCover,
+        },
+    );
+    send(app, Command::EndTurn { unit: A });
+}
+
 /// A unit that dived may only dodge a melee attack until its next turn.
 #[test]
 fn after_a_dive_only_dodging() {
@@ -742,22 +762,7 @@ fn after_a_dive_only_dodging() {
     let mut brawler = fighter("Brawler", "a", (9, 5));
     brawler.dexterity = 60;
     let mut app = begun(on_field(&[shooter, target, brawler], &rows, ""));
-    send(
-        &mut app,
-        Command::Fire {
-            unit: A,
-            weapon: GUN,
-            mode: FireMode::single(B),
-        },
-    );
-    send(
-        &mut app,
-        Command::Answer {
-            unit: B,
-            answer: Answer::DiveForCover,
-        },
-    );
-    send(&mut app, Command::EndTurn { unit: A });
+    a_shoots_and_b_dives(&mut app);
     // The brawler (DEX 60) comes next and goes for the diver (DEX 50).
     assert_eq!(acting(&app), Some(C));
     send(
@@ -1989,22 +1994,7 @@ fn after_a_dive_the_preview_promises_no_shot() {
     diver.name = "Diver";
     diver.side = "b";
     let mut app = begun(on_field(&[shooter, diver], &rows, ""));
-    send(
-        &mut app,
-        Command::Fire {
-            unit: A,
-            weapon: GUN,
-            mode: FireMode::single(B),
-        },
-    );
-    send(
-        &mut app,
-        Command::Answer {
-            unit: B,
-            answer: Answer::DiveForCover,
-        },
-    );
-    send(&mut app, Command::EndTurn { unit: A });
+    a_shoots_and_b_dives(&mut app);
     assert_eq!(acting(&app), Some(B));
     let lost = app
         .world()
