@@ -13,7 +13,7 @@ use crate::ai::{AiStyles, Style};
 use crate::battle::event::{EventKind, WoundState};
 use crate::battle::{EventLog, Flow, Phase, UnitId, Vitals};
 use crate::map::scenario::Scenario;
-use crate::replay::{simulate_app, stall};
+use crate::replay::{goes_on, simulate_app};
 
 /// How one battle ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -92,7 +92,8 @@ pub fn play_one(
         _ => (false, None),
     };
     let rounds = flow.round;
-    let stalled = stall(world, most_rounds).is_some();
+    // Stopped (the simulation gives up on a battle that stands still) with more to play.
+    let stalled = goes_on(flow, most_rounds);
     let events = &world.resource::<EventLog>().0;
     let refused = events
         .iter()

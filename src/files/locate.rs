@@ -69,19 +69,13 @@ fn tokens(text: &str) -> impl Iterator<Item = (usize, Token)> + '_ {
             index += 1;
             match bytes[at] {
                 b'"' => {
-                    while index < bytes.len() && bytes[index] != b'"' {
-                        index += if bytes[index] == b'\\' { 2 } else { 1 };
-                    }
-                    let end = index.min(bytes.len());
+                    let end = closing_quote(bytes, index, b'"');
                     index = end + 1;
                     return Some((at, Token::Text { start: at + 1, end }));
                 }
                 // A character literal (`'('`, `'"'`, `'\''`): a value, never structure.
                 b'\'' => {
-                    while index < bytes.len() && bytes[index] != b'\'' {
-                        index += if bytes[index] == b'\\' { 2 } else { 1 };
-                    }
-                    index += 1;
+                    index = closing_quote(bytes, index, b'\'') + 1;
                     return Some((at, Token::Word));
                 }
                 b'/' if bytes.get(index) == Some(&b'/') => {
@@ -131,6 +125,16 @@ fn tokens(text: &str) -> impl Iterator<Item = (usize, Token)> + '_ {
         }
         None
     })
+}
+
+/// Where the literal whose first byte is at `from` ends: its closing `quote`, skipping escaped
+/// bytes; the end of the text where it never closes.
+fn closing_quote(bytes: &[u8], from: usize, quote: u8) -> usize {
+    let mut index = from;
+    while index < bytes.len() && bytes[index] != quote {
+        index += if bytes[index] == b'\\' { 2 } else { 1 };
+    }
+    index.min(bytes.len())
 }
 
 /// Byte offset in `text` of the `n`th character (from 0) of the string literal whose first

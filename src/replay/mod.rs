@@ -101,6 +101,15 @@ impl Replay {
         (app, first_refused)
     }
 
+    /// As [`Replay::verify`], where the digest can be checked: a replay of an older format only
+    /// plays (its digest is of events in their old form), and passes.
+    pub fn verify_if_current(&self) -> Result<(), String> {
+        if self.format < REPLAY_FORMAT {
+            return Ok(());
+        }
+        self.verify()
+    }
+
     /// Whether playing the commands makes the events the file recorded.
     pub fn verify(&self) -> Result<(), String> {
         if self.format < REPLAY_FORMAT {
@@ -238,9 +247,7 @@ impl Replay {
         }
         let mut still = 0;
         for _ in 0..MOST_SIMULATED_FRAMES {
-            let flow = app.world().resource::<Flow>();
-            let over = matches!(flow.phase, Phase::Over(_));
-            if over || most_rounds.is_some_and(|most| flow.round > most) || still > STILL_FRAMES {
+            if !goes_on(app.world().resource::<Flow>(), most_rounds) || still > STILL_FRAMES {
                 break;
             }
             let events = app.world().resource::<EventLog>().0.len();
@@ -252,12 +259,17 @@ impl Replay {
     }
 }
 
+/// Whether a battle played for at most `most_rounds` rounds has more to play: it is not over,
+/// and its rounds have not run out.
+pub fn goes_on(flow: &Flow, most_rounds: Option<u32>) -> bool {
+    !matches!(flow.phase, Phase::Over(_)) && most_rounds.is_none_or(|most| flow.round <= most)
+}
+
 /// Why the battle in `world` stands still, where it has stopped before its end and before
 /// `most_rounds` rounds were over: who is waited for, and for what.
 pub fn stall(world: &World, most_rounds: Option<u32>) -> Option<String> {
     let flow = world.resource::<Flow>();
-    let over = matches!(flow.phase, Phase::Over(_));
-    if over || most_rounds.is_some_and(|most| flow.round > most) {
+    if !goes_on(flow, most_rounds) {
         return None;
     }
     let scenario = &world.resource::<ActiveScenario>().0;

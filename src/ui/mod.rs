@@ -338,14 +338,15 @@ fn panels(
     };
     insets.set_if_neq(measured);
     defence::defence_prompt(&context, &mut view, inputs.answers.0.as_ref());
-    let saved = inputs.saved.as_deref().cloned().unwrap_or_default();
-    outcome::outcome_window(&context, &mut settings, &view, &saved);
+    let unsaved = SaveState::default();
+    let saved = inputs.saved.as_deref().unwrap_or(&unsaved);
+    outcome::outcome_window(&context, &mut settings, &view, saved);
     let keys = inputs
         .keys
         .as_ref()
         .map_or_else(KeyMap::defaults, |keys| (**keys).clone());
     help::help_window(&context, &mut settings, &keys);
-    help::notices(&context, &mut notices, &saved);
+    help::notices(&context, &mut notices, saved);
     Ok(())
 }
 
