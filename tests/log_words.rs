@@ -5,11 +5,11 @@
 use std::path::Path;
 
 use gridkeeper::battle::UnitId;
-use gridkeeper::battle::command::{Answer, Command, ManeuverGoal, Rejection};
+use gridkeeper::battle::command::{Adjustment, Answer, Command, ManeuverGoal, Rejection};
 use gridkeeper::battle::event::{
-    Contest, DefenceKind, Event, EventKind, Modifier, ModifierReason, Outcome, WoundState,
+    Contest, DefenceKind, Event, EventKind, Modifier, ModifierReason, Outcome, Reveal, WoundState,
 };
-use gridkeeper::log::{LogKind, describe, kind_of, markdown, units_of};
+use gridkeeper::log::{LogKind, Reader, describe, kind_of, markdown, units_of};
 use gridkeeper::map::Tile;
 use gridkeeper::map::range::RangeBand;
 use gridkeeper::map::scenario::Scenario;
@@ -120,10 +120,14 @@ fn variant(kind: &EventKind) -> usize {
         E::BreathGone { .. } => 73,
         E::Backlash { .. } => 74,
         E::LuckSpent { .. } => 75,
+        E::DiceEntered { .. } => 76,
+        E::Adjusted { .. } => 77,
+        E::RolledInSecret { .. } => 78,
+        E::Revealed { .. } => 79,
     }
 }
 
-const KINDS: usize = 76;
+const KINDS: usize = 80;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -274,7 +278,6 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 hit_points: 9,
                 cover: 3,
                 severity: BlowSeverity::Regular,
-                concealed: false,
             },
             "Ghoul of the Corbitt house takes 4 damage (9 less 3 for the cover and 2 armor), 9 hit points left",
         ),
@@ -612,6 +615,42 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             "The Chainsaw turns on Walter Corbitt Jr.",
         ),
         (
+            E::DiceEntered { faces: vec![4, 5] },
+            "The keeper enters dice: 4, 5",
+        ),
+        (
+            E::Adjusted {
+                unit: GHOUL,
+                change: Adjustment::HitPoints(7),
+            },
+            "The keeper sets Ghoul of the Corbitt house's hit points to 7",
+        ),
+        (
+            E::Adjusted {
+                unit: ROSE,
+                change: Adjustment::Place(Tile::new(2, 3)),
+            },
+            "The keeper sets Rose Whateley down at (2, 3)",
+        ),
+        (
+            E::RolledInSecret {
+                unit: WALTER,
+                roll: level_rolls::record(
+                    RollPurpose::Skill("Listen".to_string()),
+                    &check,
+                    Vec::new(),
+                ),
+            },
+            "Walter Corbitt Jr. rolls Listen in secret: 63 against 60, hard needed: failure",
+        ),
+        (
+            E::Revealed {
+                unit: GHOUL,
+                how: Reveal::SeenBy(ROSE),
+            },
+            "Ghoul of the Corbitt house comes out of hiding: Rose Whateley sees it",
+        ),
+        (
             E::Gripped {
                 unit: WALTER,
                 target: ROSE,
@@ -862,8 +901,9 @@ fn the_log_as_markdown() {
         },
     ];
     assert_eq!(
-        markdown(&events, &scenario, 5),
-        "# Cellar melee: combat log\n\nCall of Cthulhu 7th edition · dice seed 5 · 3 events\n\n\
+        markdown(&events, &scenario, 5, Reader::Keeper),
+        "# Cellar melee: combat log\n\nCall of Cthulhu 7th edition · dice seed 5 · 3 events · \
+         the keeper's copy\n\n\
          ## Before the fight\n\n- The fight begins (dice seed 5)\n\n## Round 1\n\n\
          - Rose Whateley's turn\n- Rose Whateley ends the turn\n"
     );

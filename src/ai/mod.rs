@@ -76,10 +76,34 @@ pub enum Style {
 #[derive(Resource, Debug, Clone, Default)]
 pub struct AiStyles(pub Vec<Style>);
 
+/// The keeper's hold on the AI: paused, it gives no command until let go, or one for each
+/// step granted.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AiPause {
+    pub paused: bool,
+    /// Commands it may give while paused.
+    pub steps: u32,
+}
+
+impl AiPause {
+    /// Whether the AI may give a command now (and, paused, spend a step on it).
+    fn grant(&mut self) -> bool {
+        if !self.paused {
+            return true;
+        }
+        if self.steps == 0 {
+            return false;
+        }
+        self.steps -= 1;
+        true
+    }
+}
+
 /// AI units take their turns (public so headless apps and tests can add it).
 pub fn plugin(app: &mut App) {
     app.insert_resource(defence::policy())
         .init_resource::<CommandsThisTurn>()
+        .init_resource::<AiPause>()
         .add_systems(
             Update,
             (
@@ -128,6 +152,12 @@ fn take_ai_turns(world: &mut World) {
         .get_resource::<CommandQueue>()
         .is_none_or(|queue| !queue.0.is_empty());
     if controllers.0.get(unit.index()) != Some(&Control::Ai) || queued {
+        return;
+    }
+    if !world
+        .get_resource_mut::<AiPause>()
+        .is_none_or(|mut pause| pause.grant())
+    {
         return;
     }
     let mut given = world.resource_mut::<CommandsThisTurn>();
@@ -513,7 +543,19 @@ pub(super) fn melee_choice(
 
 #[cfg(test)]
 mod tests {
-    use super::harm_of;
+    use super::{AiPause, harm_of};
+
+    #[test]
+    fn a_paused_ai_gives_a_command_only_for_a_step_granted() {
+        let mut pause = AiPause {
+            paused: true,
+            steps: 2,
+        };
+        assert!(pause.grant());
+        assert!(pause.grant());
+        assert!(!pause.grant());
+        assert!(AiPause::default().grant());
+    }
 
     #[test]
     fn harm_weighs_the_chance_the_damage_and_a_likely_drop() {

@@ -167,13 +167,74 @@ pub enum Command {
     },
     /// Finish the unit's turn.
     EndTurn { unit: UnitId },
+    /// The keeper's hand on the battle, from behind the screen.
+    Keeper(KeeperOrder),
+}
+
+/// What the keeper may do at any point of the fight (but after it ends): each is a command in
+/// the replay like any other.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum KeeperOrder {
+    /// Faces typed in from real dice (1 to 100 each; a d10's 0 is 10): the next dice the
+    /// battle rolls take them, in order, exactly as the same faces from the stream would land;
+    /// then the stream goes on where it was.
+    EnterDice { faces: Vec<u32> },
+    /// Correct a unit's state.
+    Adjust { unit: UnitId, change: Adjustment },
+    /// Bring a unit that is not on the map (in reserve, arriving later, or removed) into the
+    /// fight at a free tile.
+    Bring { unit: UnitId, at: Tile },
+    /// Show a hidden unit to the players.
+    Reveal { unit: UnitId },
+    /// A roll of one of the unit's skills or characteristics (CON, DEX, Luck) the keeper calls
+    /// for; a secret one is the keeper's alone.
+    Roll {
+        unit: UnitId,
+        skill: String,
+        secret: bool,
+    },
+}
+
+/// A correction the keeper makes to a unit.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Adjustment {
+    /// Hit points now (at most the unit's most); its wound state follows.
+    HitPoints(u32),
+    /// Rounds in a carried weapon (by its place in the list) and spare.
+    Ammunition {
+        weapon: usize,
+        loaded: u32,
+        spare: u32,
+    },
+    Prone(bool),
+    /// Turns it loses to a stun (0: none).
+    Stunned(u32),
+    /// Its flames are out.
+    PutOut,
+    /// Set it down on another tile (a dragged token).
+    Place(Tile),
+    /// Take it off the map.
+    Remove,
+}
+
+impl KeeperOrder {
+    /// The unit the order is about, if any.
+    pub fn unit(&self) -> Option<UnitId> {
+        match self {
+            Self::EnterDice { .. } => None,
+            Self::Adjust { unit, .. }
+            | Self::Bring { unit, .. }
+            | Self::Reveal { unit }
+            | Self::Roll { unit, .. } => Some(*unit),
+        }
+    }
 }
 
 impl Command {
     /// The unit the command is about (who acts, or who answers).
     pub fn unit(&self) -> Option<UnitId> {
         match self {
-            Self::Begin => None,
+            Self::Begin | Self::Keeper(_) => None,
             Self::Surprise { unit, .. }
             | Self::Move { unit, .. }
             | Self::StandUp { unit }
@@ -281,4 +342,6 @@ pub enum Rejection {
     InvalidAnswer(String),
     #[error("not on fire: {0}")]
     NotBurning(String),
+    #[error("the keeper cannot do that: {0}")]
+    KeeperRefused(String),
 }

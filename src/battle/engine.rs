@@ -8,8 +8,8 @@ use super::command::{Command, Rejection};
 use super::event::EventKind;
 use super::state::Battle;
 use super::{
-    CommandLog, CommandQueue, Phase, aim, answer, arms, blast, effects, exchange, flow, grapple,
-    hold, melee, movement, ranged, wounds,
+    CommandLog, CommandQueue, Phase, RefusedCommands, aim, answer, arms, blast, effects, exchange,
+    flow, grapple, hiding, hold, keeper, melee, movement, ranged, wounds,
 };
 use crate::rules::round::TurnKind;
 
@@ -22,8 +22,13 @@ pub(super) fn resolve_queued_commands(world: &mut World) {
 
 /// Resolve one command now: refused with an event and no change, or carried out.
 pub fn resolve(world: &mut World, command: Command) {
-    world.resource_mut::<CommandLog>().0.push(command.clone());
+    let place = {
+        let mut log = world.resource_mut::<CommandLog>();
+        log.0.push(command.clone());
+        log.0.len() - 1
+    };
     let mut battle = Battle::new(world);
+    let from = battle.events().len();
     let grip_before = command
         .unit()
         .filter(|unit| battle.known(*unit).is_ok())
@@ -33,6 +38,7 @@ pub fn resolve(world: &mut World, command: Command) {
         // answer refused was the AI's own (asking again would give it again, for ever).
         let answered = matches!(command, Command::Answer { .. });
         battle.emit(EventKind::Rejected { command, reason });
+        battle.world.resource_mut::<RefusedCommands>().0.push(place);
         if !answered {
             answer::answer_for_the_ai(&mut battle);
         }
@@ -42,6 +48,7 @@ pub fn resolve(world: &mut World, command: Command) {
     grapple::keep_or_ease_grip(&mut battle, &command, grip_before);
     flow::settle(&mut battle);
     answer::answer_for_the_ai(&mut battle);
+    hiding::reveal_the_exposed(&mut battle, &command, from);
 }
 
 /// What the round plan's slot lets the acting unit do: in a slot kept for a shot (BRP's first
@@ -135,6 +142,7 @@ fn carry_out(battle: &mut Battle, command: &Command) -> Result<(), Rejection> {
         Command::Delay { unit, until } => flow::delay(battle, unit, until),
         Command::Flee { unit } => movement::flee(battle, unit),
         Command::DeclareParry { unit, against } => exchange::declare_parry(battle, unit, against),
+        Command::Keeper(ref order) => keeper::carry_out(battle, order),
         Command::EndTurn { unit } => {
             battle.own_turn(unit)?;
             flow::end_turn(battle);

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::UnitId;
-use super::command::{Answer, Command, ManeuverGoal, Rejection};
+use super::command::{Adjustment, Answer, Command, ManeuverGoal, Rejection};
 use crate::map::Tile;
 use crate::map::range::RangeBand;
 use crate::map::sight::ShotLine;
@@ -237,8 +237,6 @@ pub enum EventKind {
         /// Of the armor taken off, what the cover it was shot through stopped.
         cover: u32,
         severity: BlowSeverity,
-        /// The optional concealed-damage rule hides the numbers from the player.
-        concealed: bool,
     },
     WoundChanged {
         unit: UnitId,
@@ -471,6 +469,39 @@ pub enum EventKind {
         command: Command,
         reason: Rejection,
     },
+    /// The keeper typed in the faces of the next dice.
+    DiceEntered {
+        faces: Vec<u32>,
+    },
+    /// The keeper corrected a unit's state.
+    Adjusted {
+        unit: UnitId,
+        change: Adjustment,
+    },
+    /// A roll the keeper made in secret: the keeper's alone.
+    RolledInSecret {
+        unit: UnitId,
+        roll: RollRecord,
+    },
+    /// A hidden unit is out in the open: the players see it from here on.
+    Revealed {
+        unit: UnitId,
+        how: Reveal,
+    },
+}
+
+/// What brought a hidden unit into the players' sight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reveal {
+    /// It attacked.
+    Attacked,
+    /// It was hurt.
+    Hurt,
+    /// An enemy has a line of sight to it.
+    SeenBy(UnitId),
+    /// The keeper showed it.
+    Keeper,
 }
 
 /// An event with the round it happened in (0 before the first round).

@@ -15,7 +15,9 @@ mod fighting;
 mod fire_preview;
 mod flow;
 mod grapple;
+mod hiding;
 mod hold;
+mod keeper;
 pub mod melee;
 pub mod movement;
 pub mod ranged;
@@ -183,6 +185,8 @@ pub struct Condition {
     /// Kept awake by Luck since this round, when it would have fallen unconscious: each round
     /// after costs twice the last.
     pub awake_on_luck: Option<u32>,
+    /// Hidden from the players (an ambush) until something reveals it.
+    pub hidden: bool,
 }
 
 impl Condition {
@@ -207,6 +211,10 @@ pub enum Presence {
     #[default]
     Present,
     Fled,
+    /// Held back: it joins only when the keeper brings it in.
+    Reserve,
+    /// Taken off the map by the keeper.
+    Removed,
 }
 
 /// What a unit holds ready, which of its weapons it has lost, and the state of each one.
@@ -289,6 +297,10 @@ pub struct CommandLog(pub Vec<Command>);
 /// Every event so far.
 #[derive(Resource, Debug, Default)]
 pub struct EventLog(pub Vec<Event>);
+
+/// The commands of the [`CommandLog`] the battle refused, by their place in it.
+#[derive(Resource, Debug, Default)]
+pub struct RefusedCommands(pub Vec<usize>);
 
 /// What an attack waiting for its answer is.
 #[derive(Debug, Clone, PartialEq)]
@@ -509,6 +521,7 @@ pub struct BattleSystems;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CommandQueue>()
         .init_resource::<CommandLog>()
+        .init_resource::<RefusedCommands>()
         .init_resource::<EventLog>()
         .init_resource::<Flow>()
         .init_resource::<Roster>()
@@ -537,6 +550,7 @@ pub fn restart(world: &mut World, seed: u64) {
     world.insert_resource(Flow::default());
     world.insert_resource(EventLog::default());
     world.insert_resource(CommandLog::default());
+    world.insert_resource(RefusedCommands::default());
     world.insert_resource(CommandQueue::default());
     // The scenario is there: a battle is only restarted once it has begun.
     if let Err(error) = world.run_system_once(spawn_units) {
@@ -554,6 +568,7 @@ fn spawn_units(
     roster.0.clear();
     for (index, unit) in scenario.units.iter().enumerate() {
         let presence = match unit.arrives {
+            _ if unit.reserve => Presence::Reserve,
             Some(round) if round > 1 => Presence::Arriving(round),
             _ => Presence::Present,
         };
@@ -581,6 +596,7 @@ fn spawn_units(
                     since_round: 0,
                     minimum: damage,
                 }),
+                hidden: unit.hidden,
                 ..default()
             },
             Arsenal {

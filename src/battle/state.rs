@@ -17,7 +17,7 @@ use crate::map::scenario::{Scenario, UnitSpec};
 use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula};
 use crate::rules::dice::{DieFace, FaceSource};
 use crate::rules::opposed::Resistance;
-use crate::rules::roll::{Demand, RollPurpose, Verdict};
+use crate::rules::roll::{Demand, RollPurpose, RollRecord, Verdict};
 use crate::rules::situation::OwnRollFacts;
 
 /// The battle's state seen from a command: the world, and the scenario it plays.
@@ -205,6 +205,11 @@ impl<'w> Battle<'w> {
         }
     }
 
+    /// Every event so far.
+    pub fn events(&self) -> &[super::event::Event] {
+        &self.world.resource::<EventLog>().0
+    }
+
     pub fn emit(&mut self, kind: EventKind) {
         let round = self.round();
         self.world
@@ -217,16 +222,23 @@ impl<'w> Battle<'w> {
 
     /// Roll a check for `unit` against a demand, and record it.
     pub fn roll(&mut self, unit: UnitId, purpose: RollPurpose, demand: &Demand) -> Verdict {
+        let (record, verdict) = self.roll_unrecorded(purpose, demand);
+        self.emit(EventKind::Rolled { unit, roll: record });
+        verdict
+    }
+
+    /// Roll a check against a demand; the caller's event records it.
+    pub fn roll_unrecorded(
+        &mut self,
+        purpose: RollPurpose,
+        demand: &Demand,
+    ) -> (RollRecord, Verdict) {
         let ruleset = self.scenario.ruleset.clone();
         let checked = {
             let mut dice = self.world.resource_mut::<BattleDice>();
             ruleset.check(&mut dice.dice, purpose, demand)
         };
-        self.emit(EventKind::Rolled {
-            unit,
-            roll: checked.record,
-        });
-        checked.verdict
+        (checked.record, checked.verdict)
     }
 
     /// An attack roll with one of the unit's skills: a critical DEX roll's bonus die among the

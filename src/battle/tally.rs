@@ -87,7 +87,6 @@ mod tests {
             hit_points: 0,
             cover: 0,
             severity: BlowSeverity::Regular,
-            concealed: false,
         })
     }
 

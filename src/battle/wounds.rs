@@ -7,7 +7,6 @@ use super::event::EventKind;
 use super::hold::{holders, let_go};
 use super::state::Battle;
 use super::{Phase, UnitId, Vital, Vitals};
-use crate::map::scenario::Control;
 use crate::rules::body::guards_head_and_torso;
 use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, Formula, Term};
 use crate::rules::dice::DieFace;
@@ -64,8 +63,6 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
     }
     let armor = rolled - taken;
     let before = battle.vitals(unit);
-    let concealed =
-        battle.scenario.rules.concealed_damage && battle.spec(unit).control == Control::Person;
     let mut after = before;
     // The rulebook weighs the blow (CoC: one struck on purpose at someone down at zero kills;
     // harm merely caught is weighed like any other).
@@ -99,9 +96,8 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
         hit_points: after.hit_points,
         cover,
         severity,
-        concealed,
     });
-    if after.below_zero > before.below_zero && !concealed {
+    if after.below_zero > before.below_zero {
         battle.emit(EventKind::BelowZero {
             unit,
             hit_points: after.below_zero,
@@ -358,7 +354,7 @@ pub(super) fn fall_prone(battle: &mut Battle, unit: UnitId) {
 }
 
 /// Emit a wound-state change if there was one.
-fn announce_change(battle: &mut Battle, unit: UnitId, before: Vitals) {
+pub(super) fn announce_change(battle: &mut Battle, unit: UnitId, before: Vitals) {
     let (from, to) = (before.wound_state(), battle.vitals(unit).wound_state());
     if from != to {
         battle.emit(EventKind::WoundChanged { unit, from, to });

@@ -102,13 +102,10 @@ pub(super) fn describe(
             hit_points,
             cover,
             severity,
-            concealed,
             ..
         } => {
             let kind = severity_suffix(scenario, *severity);
-            if *concealed {
-                format!("{} is hurt{kind}", name(*unit))
-            } else if *cover > 0 {
+            if *cover > 0 {
                 format!(
                     "{} takes {taken} damage ({rolled} less {cover} for the cover and {} armor), {hit_points} hit points left{kind}",
                     name(*unit),

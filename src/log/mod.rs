@@ -3,10 +3,12 @@
 
 mod grapple_words;
 mod harm_words;
+mod keeper_words;
+pub mod visibility;
 mod words;
 
 use crate::battle::UnitId;
-use crate::battle::event::{Event, EventKind};
+use crate::battle::event::{Event, EventKind, Reveal};
 use crate::map::scenario::Scenario;
 pub use harm_words::severity_suffix;
 pub use words::{describe, goal_words};
@@ -26,16 +28,19 @@ pub enum LogKind {
     Care,
     /// Readying, aiming, reloading, jams, charges and refused orders.
     Gear,
+    /// The keeper's hand: typed-in dice, corrections, secret rolls.
+    Keeper,
 }
 
 impl LogKind {
-    pub const ALL: [Self; 6] = [
+    pub const ALL: [Self; 7] = [
         Self::Turns,
         Self::Moves,
         Self::Attacks,
         Self::Wounds,
         Self::Care,
         Self::Gear,
+        Self::Keeper,
     ];
 
     pub fn label(self) -> &'static str {
@@ -46,6 +51,7 @@ impl LogKind {
             Self::Wounds => "wounds",
             Self::Care => "care",
             Self::Gear => "weapons and orders",
+            Self::Keeper => "keeper",
         }
     }
 }
@@ -68,7 +74,9 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Moved { .. }
         | E::StoodUp { .. }
         | E::Fled { .. }
-        | E::MineTriggered { .. } => LogKind::Moves,
+        | E::MineTriggered { .. }
+        | E::Revealed { .. } => LogKind::Moves,
+        E::DiceEntered { .. } | E::Adjusted { .. } | E::RolledInSecret { .. } => LogKind::Keeper,
         E::Rolled { .. }
         | E::SurpriseAttempted { .. }
         | E::Attacked { .. }
@@ -138,6 +146,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         E::BattleBegan { .. }
         | E::RoundEnded
         | E::BattleEnded { .. }
+        | E::DiceEntered { .. }
         | E::Scattered { .. }
         | E::Exploded { .. }
         | E::Dud { .. } => Vec::new(),
@@ -190,7 +199,17 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Backlash { unit, .. }
         | E::LuckSpent { unit, .. }
         | E::TurnLost { unit }
+        | E::Adjusted { unit, .. }
+        | E::RolledInSecret { unit, .. }
+        | E::Revealed {
+            unit,
+            how: Reveal::Attacked | Reveal::Hurt | Reveal::Keeper,
+        }
         | E::TurnEnded { unit } => vec![*unit],
+        E::Revealed {
+            unit,
+            how: Reveal::SeenBy(spotter),
+        } => vec![*unit, *spotter],
         E::DamageRolled { unit, target, .. }
         | E::SurpriseAttempted { unit, target, .. }
         | E::Attacked { unit, target, .. }
@@ -221,25 +240,46 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
     }
 }
 
-/// The whole log as a Markdown document: a heading per round, a line per event.
-pub fn markdown(events: &[Event], scenario: &Scenario, seed: u64) -> String {
+/// The whole log as a Markdown document for its reader: a heading per round, a line per event
+/// (the players' copy holds only what they may read, in their words).
+pub fn markdown(events: &[Event], scenario: &Scenario, seed: u64, reader: Reader) -> String {
+    let lines: Vec<(usize, String)> = match reader {
+        Reader::Keeper => events
+            .iter()
+            .enumerate()
+            .map(|(index, event)| (index, describe(event, scenario)))
+            .collect(),
+        Reader::Players => visibility::players_lines(scenario, events),
+    };
+    let whose = match reader {
+        Reader::Keeper => "the keeper's copy",
+        Reader::Players => "the players' copy",
+    };
     let mut text = format!(
-        "# {}: combat log\n\n{} · dice seed {seed} · {} events\n",
+        "# {}: combat log\n\n{} · dice seed {seed} · {} events · {whose}\n",
         scenario.name,
         scenario.ruleset.name(),
-        events.len()
+        lines.len()
     );
     let mut round = None;
-    for event in events {
-        if round != Some(event.round) {
-            round = Some(event.round);
-            let heading = match event.round {
+    for (index, line) in lines {
+        let event_round = events[index].round;
+        if round != Some(event_round) {
+            round = Some(event_round);
+            let heading = match event_round {
                 0 => "Before the fight".to_string(),
                 number => format!("Round {number}"),
             };
             text.push_str(&format!("\n## {heading}\n\n"));
         }
-        text.push_str(&format!("- {}\n", describe(event, scenario)));
+        text.push_str(&format!("- {line}\n"));
     }
     text
+}
+
+/// Who reads the log: the keeper reads everything, the players what is public.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reader {
+    Keeper,
+    Players,
 }

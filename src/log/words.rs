@@ -464,6 +464,10 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         | EventKind::Gripped { .. }
         | EventKind::GripEased { .. }
         | EventKind::BreathGone { .. }) => super::grapple_words::describe(kind, &name),
+        kind @ (EventKind::DiceEntered { .. }
+        | EventKind::Adjusted { .. }
+        | EventKind::RolledInSecret { .. }
+        | EventKind::Revealed { .. }) => super::keeper_words::describe(kind, &name, scenario),
         EventKind::Rejected { command, reason } => {
             let who = command
                 .unit()

@@ -64,6 +64,11 @@ pub struct SideFile {
     /// Who plays the side unless a unit says otherwise.
     #[serde(default)]
     pub control: Control,
+    /// Its units' hit points, characteristics, skills and armor are the keeper's alone (the
+    /// players see wound states, not numbers). Left out: secret where the side is played by the
+    /// AI (the opposition), open where a person plays it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret: Option<bool>,
 }
 
 /// A weapon a unit carries, from the rulebook's weapon table.
@@ -158,6 +163,13 @@ pub struct UnitFile {
     /// enemy comes within this many yards or it is hurt (a guard, an ambush).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub waits_until_within: Option<u32>,
+    /// Hidden from the players (an ambush): the keeper's alone until it attacks, is hurt, an
+    /// enemy has a line of sight to it, or the keeper reveals it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hidden: bool,
+    /// Held in reserve: off the map until the keeper brings it in.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reserve: bool,
 }
 
 fn default_age() -> u32 {
@@ -210,6 +222,8 @@ pub struct Side {
     pub name: String,
     pub colour: (u8, u8, u8),
     pub control: Control,
+    /// Its units' numbers are the keeper's alone.
+    pub secret: bool,
 }
 
 /// A weapon carried, resolved against the weapon table.
@@ -249,6 +263,10 @@ pub struct UnitSpec {
     pub opening: Opening,
     /// The AI keeps it in place until an enemy is within this many yards or it is hurt.
     pub waits_until_within: Option<u32>,
+    /// Starts hidden from the players.
+    pub hidden: bool,
+    /// Off the map until the keeper brings it in.
+    pub reserve: bool,
 }
 
 impl UnitSpec {

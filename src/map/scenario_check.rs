@@ -9,8 +9,8 @@ use std::sync::Arc;
 use super::map_path::{MapReach, looks_like_a_map, map_path};
 use super::opening::Opening;
 use super::scenario::{
-    CarriedWeapon, CarriedWeaponFile, MAX_RATING, MAX_UNITS, MapSource, Scenario, ScenarioFile,
-    Side, SideFile, UnitFile, UnitSpec, Victory,
+    CarriedWeapon, CarriedWeaponFile, Control, MAX_RATING, MAX_UNITS, MapSource, Scenario,
+    ScenarioFile, Side, SideFile, UnitFile, UnitSpec, Victory,
 };
 use super::{GridMap, MapFile, Tile};
 use crate::files::{FileError, field_value_offset, list_items, parse_ron, read_text};
@@ -175,6 +175,7 @@ impl Checker<'_> {
                         .colour
                         .unwrap_or(SIDE_PALETTE[index % SIDE_PALETTE.len()]),
                     control: side.control,
+                    secret: side.secret.unwrap_or(side.control == Control::Ai),
                 })
             })
             .collect()
@@ -448,6 +449,8 @@ impl Checker<'_> {
             arrives: unit.arrives,
             opening: Opening::default(),
             waits_until_within: unit.waits_until_within,
+            hidden: unit.hidden,
+            reserve: unit.reserve,
         })
     }
 

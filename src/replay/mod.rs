@@ -13,7 +13,7 @@ use crate::battle::command::Command;
 use crate::battle::event::{Event, EventKind};
 use crate::battle::{
     ActiveScenario, BattleDice, BattleSystems, CommandLog, CommandQueue, Controllers, EventLog,
-    Flow, Phase, resolve, restart,
+    Flow, Phase, RefusedCommands, resolve, restart,
 };
 use crate::map::scenario::{Control, Scenario};
 use crate::schedule::AppSystems;
@@ -151,6 +151,30 @@ pub fn give_tracked(world: &mut World, command: Command) -> usize {
     let from = world.resource::<EventLog>().0.len();
     give(world, command);
     from
+}
+
+/// Take back the last command a person or the keeper gave that the battle carried out, and
+/// every command after it (the AI's answer to it, commands refused): the battle is played again
+/// from the start without them, so it stands exactly as it stood before. The AI is paused, or
+/// it would give its commands again at once. The command taken back; `None` where there is none.
+pub fn undo(world: &mut World) -> Option<Command> {
+    let commands = world.get_resource::<CommandLog>()?.0.clone();
+    let refused = &world.get_resource::<RefusedCommands>()?.0;
+    let controllers = world.get_resource::<Controllers>()?;
+    let by_a_person = |command: &Command| {
+        command
+            .unit()
+            .is_none_or(|unit| controllers.0.get(unit.index()) != Some(&Control::Ai))
+    };
+    let last = (0..commands.len())
+        .rev()
+        .find(|index| !refused.contains(index) && by_a_person(&commands[*index]))?;
+    let seed = world.get_resource::<BattleDice>()?.seed;
+    replay_to(world, seed, &commands, last);
+    if let Some(mut pause) = world.get_resource_mut::<crate::ai::AiPause>() {
+        pause.paused = true;
+    }
+    Some(commands[last].clone())
 }
 
 /// Put the battle in `world` back to its start and give the first `steps` of `commands`

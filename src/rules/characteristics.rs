@@ -42,6 +42,23 @@ pub struct DerivedStats {
 }
 
 impl Characteristics {
+    /// A characteristic by its short name ("STR", "dex", "Luck"); `None` for another name.
+    pub fn by_name(&self, name: &str) -> Option<u32> {
+        let value = match name.trim().to_ascii_uppercase().as_str() {
+            "STR" => self.strength,
+            "CON" => self.constitution,
+            "SIZ" => self.size,
+            "DEX" => self.dexterity,
+            "APP" => self.appearance,
+            "INT" => self.intelligence,
+            "POW" => self.power,
+            "EDU" => self.education,
+            "LUCK" => self.luck,
+            _ => return None,
+        };
+        Some(value)
+    }
+
     /// Hit points: (CON + SIZ) / 10, rounded down.
     pub fn hit_points(&self) -> u32 {
         (self.constitution + self.size) / 10

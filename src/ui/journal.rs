@@ -12,7 +12,7 @@ use super::view::BattleView;
 use super::{Notices, side_colour};
 use crate::battle::UnitId;
 use crate::battle::event::Event;
-use crate::log::{self, LogKind};
+use crate::log::{self, LogKind, Reader};
 use crate::map::scenario::Scenario;
 
 /// What the log shows: one unit or all, and which kinds of event.
@@ -32,18 +32,32 @@ impl LogFilter {
     }
 }
 
-/// The file a log is saved to: the scenario's name and the seed, in the working directory.
-fn export_path(scenario: &Scenario, seed: u64) -> PathBuf {
-    PathBuf::from(format!("gridkeeper-log-{}-seed-{seed}.md", scenario.slug()))
+/// The file a log is saved to: the scenario's name, the seed and whose copy it is, in the
+/// working directory.
+fn export_path(scenario: &Scenario, seed: u64, reader: Reader) -> PathBuf {
+    let whose = match reader {
+        Reader::Keeper => "-keeper",
+        Reader::Players => "",
+    };
+    PathBuf::from(format!(
+        "gridkeeper-log-{}-seed-{seed}{whose}.md",
+        scenario.slug()
+    ))
 }
 
-/// Save the whole log as Markdown (written atomically); the words for the notice.
+/// Save the whole log as Markdown, the players' copy and the keeper's (each written
+/// atomically); the words for the notice.
 pub(super) fn export(events: &[Event], scenario: &Scenario, seed: u64) -> String {
-    let path = export_path(scenario, seed);
-    match crate::files::write_atomically(&path, &log::markdown(events, scenario, seed)) {
-        Ok(()) => format!("Saved the log to {}", path.display()),
-        Err(error) => format!("Could not save the log to {}: {error}", path.display()),
+    let mut saved = Vec::new();
+    for reader in [Reader::Players, Reader::Keeper] {
+        let path = export_path(scenario, seed, reader);
+        let text = log::markdown(events, scenario, seed, reader);
+        if let Err(error) = crate::files::write_atomically(&path, &text) {
+            return format!("Could not save the log to {}: {error}", path.display());
+        }
+        saved.push(path.display().to_string());
     }
+    format!("Saved the log to {}", saved.join(" (players) and "))
 }
 
 /// The log panel: the filters and the save button, then the lines.
@@ -143,8 +157,12 @@ mod tests {
         let maps = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/maps"));
         let scenario = Scenario::parse("cellar.ron", &text, Some(maps)).expect("it loads");
         assert_eq!(
-            export_path(&scenario, 42),
+            export_path(&scenario, 42, Reader::Players),
             PathBuf::from("gridkeeper-log-cellar-melee-seed-42.md")
+        );
+        assert_eq!(
+            export_path(&scenario, 42, Reader::Keeper),
+            PathBuf::from("gridkeeper-log-cellar-melee-seed-42-keeper.md")
         );
     }
 }

@@ -161,6 +161,8 @@ fn row(
                 let presence = match state.condition.presence {
                     Presence::Arriving(round) => Some(format!("arrives in round {round}")),
                     Presence::Fled => Some("fled".to_string()),
+                    Presence::Reserve => Some("in reserve".to_string()),
+                    Presence::Removed => Some("off the map".to_string()),
                     Presence::Present => None,
                 };
                 match presence {

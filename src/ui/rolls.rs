@@ -43,7 +43,7 @@ struct DamageCard {
     weapon: String,
     rolls: Vec<DamageRoll>,
     /// Rolled, armor (of which cover), taken, hit points left, severity.
-    damaged: Option<(u32, u32, u32, u32, BlowSeverity, bool)>,
+    damaged: Option<(u32, u32, u32, u32, BlowSeverity)>,
     /// How far below zero the blow left the hit points (BRP).
     below_zero: u32,
 }
@@ -159,15 +159,13 @@ fn cards(events: &[Event]) -> Vec<Vec<Card>> {
                 taken,
                 hit_points,
                 severity,
-                concealed,
                 ..
             } => {
                 if let Some(Card::Damage(card)) = cards.last_mut()
                     && card.target == *unit
                     && card.damaged.is_none()
                 {
-                    card.damaged =
-                        Some((*rolled, *armor, *taken, *hit_points, *severity, *concealed));
+                    card.damaged = Some((*rolled, *armor, *taken, *hit_points, *severity));
                 }
             }
             EventKind::BelowZero { unit, hit_points } => {
@@ -442,16 +440,14 @@ fn damage_card(ui: &mut egui::Ui, scenario: &Scenario, card: &DamageCard) {
             ui.label(egui::RichText::new(format!("= {}", roll.total)).strong());
         });
     }
-    if let Some((rolled, armor, taken, hit_points, severity, concealed)) = card.damaged {
+    if let Some((rolled, armor, taken, hit_points, severity)) = card.damaged {
         let wound = severity_suffix(scenario, severity);
         let left = if card.below_zero > 0 {
             format!("{} below zero", card.below_zero)
         } else {
             format!("{hit_points} hit points left")
         };
-        let words = if concealed {
-            format!("hurt{wound}")
-        } else if armor > 0 {
+        let words = if armor > 0 {
             format!("{rolled} − {armor} armor = {taken} taken, {left}{wound}")
         } else {
             format!("{taken} taken, {left}{wound}")

@@ -1,0 +1,211 @@
+//! The keeper's hand on the battle: typed-in dice, corrections to a unit's state, units brought
+//! in or taken off, hidden units shown, rolls called for. Each is a command like any other, so
+//! a replay carries it and plays it the same.
+
+use super::command::{Adjustment, KeeperOrder, Rejection};
+use super::event::{EventKind, Reveal};
+use super::state::Battle;
+use super::{BattleDice, Phase, Presence, Vital, flow, hiding};
+use crate::map::Tile;
+use crate::rules::roll::{Demand, RollPurpose};
+
+/// The most faces one entry may hold.
+pub const MOST_FACES_ENTERED: usize = 100;
+
+/// The largest face a die the battle rolls can show.
+const LARGEST_DIE: u32 = 100;
+
+/// Check and carry out a keeper's order.
+pub(super) fn carry_out(battle: &mut Battle, order: &KeeperOrder) -> Result<(), Rejection> {
+    if let Some(unit) = order.unit() {
+        battle.known(unit)?;
+    }
+    if !matches!(
+        order,
+        KeeperOrder::EnterDice { .. } | KeeperOrder::Reveal { .. }
+    ) && matches!(battle.flow().phase, Phase::Defending(_))
+    {
+        return refuse("not while an attack waits for its answer");
+    }
+    match order {
+        KeeperOrder::EnterDice { faces } => enter_dice(battle, faces),
+        KeeperOrder::Adjust { unit, change } => adjust(battle, *unit, change),
+        KeeperOrder::Bring { unit, at } => bring(battle, *unit, *at),
+        KeeperOrder::Reveal { unit } => {
+            if !battle.condition(*unit).hidden {
+                return refuse("the unit is not hidden");
+            }
+            hiding::reveal(battle, *unit, Reveal::Keeper);
+            Ok(())
+        }
+        KeeperOrder::Roll {
+            unit,
+            skill,
+            secret,
+        } => roll(battle, *unit, skill, *secret),
+    }
+}
+
+fn refuse(why: &str) -> Result<(), Rejection> {
+    Err(Rejection::KeeperRefused(why.to_string()))
+}
+
+fn enter_dice(battle: &mut Battle, faces: &[u32]) -> Result<(), Rejection> {
+    if faces.is_empty() || faces.len() > MOST_FACES_ENTERED {
+        return refuse(&format!("enter 1 to {MOST_FACES_ENTERED} faces"));
+    }
+    if let Some(face) = faces.iter().find(|face| !(1..=LARGEST_DIE).contains(*face)) {
+        return refuse(&format!(
+            "{face} is no face of a die (1 to {LARGEST_DIE}; a d10's 0 is 10)"
+        ));
+    }
+    battle
+        .world
+        .resource_mut::<BattleDice>()
+        .dice
+        .load(faces.iter().copied());
+    battle.emit(EventKind::DiceEntered {
+        faces: faces.to_vec(),
+    });
+    Ok(())
+}
+
+fn adjust(battle: &mut Battle, unit: super::UnitId, change: &Adjustment) -> Result<(), Rejection> {
+    let on_map = battle.position(unit).is_some();
+    if !on_map {
+        return refuse("the unit is not on the map");
+    }
+    let before = battle.vitals(unit);
+    match *change {
+        Adjustment::HitPoints(hit_points) => {
+            if hit_points > before.max_hit_points {
+                return refuse(&format!(
+                    "{hit_points} is more than its {} hit points",
+                    before.max_hit_points
+                ));
+            }
+            let mut after = before;
+            after.hit_points = hit_points;
+            after.below_zero = 0;
+            after.vital = match (hit_points, before.vital) {
+                (0, Vital::Conscious) if before.major_wound => Vital::Dying,
+                (0, Vital::Conscious) => Vital::Unconscious,
+                (0, vital) => vital,
+                (_, _) => Vital::Conscious,
+            };
+            if after.vital == Vital::Dying && before.vital != Vital::Dying {
+                after.dying_since = battle.round();
+            }
+            battle.set_vitals(unit, after);
+            if !after.conscious() {
+                battle.change_condition(unit, |condition| condition.prone = true);
+            }
+        }
+        Adjustment::Ammunition {
+            weapon,
+            loaded,
+            spare,
+        } => {
+            let Some(carried) = battle.carried(unit, weapon) else {
+                return Err(Rejection::NoSuchWeapon);
+            };
+            let capacity = carried.capacity();
+            if loaded > capacity {
+                return refuse(&format!("it holds at most {capacity} rounds"));
+            }
+            battle.change_weapon_state(unit, weapon, |state| {
+                state.ammunition.loaded = loaded;
+                state.ammunition.spare = spare;
+            });
+        }
+        Adjustment::Prone(prone) => {
+            battle.change_condition(unit, |condition| condition.prone = prone);
+        }
+        Adjustment::Stunned(turns) => {
+            battle.change_condition(unit, |condition| condition.stunned_turns = turns);
+        }
+        Adjustment::PutOut => {
+            if battle.condition(unit).burning.is_none() {
+                return Err(Rejection::NotBurning("nothing to put out".to_string()));
+            }
+            battle.change_condition(unit, |condition| condition.burning = None);
+        }
+        Adjustment::Place(at) => {
+            free_tile(battle, at)?;
+            battle.place(unit, Some(at));
+        }
+        Adjustment::Remove => {
+            battle.change_condition(unit, |condition| condition.presence = Presence::Removed);
+            battle.place(unit, None);
+        }
+    }
+    battle.emit(EventKind::Adjusted {
+        unit,
+        change: change.clone(),
+    });
+    super::wounds::announce_change(battle, unit, before);
+    if matches!(change, Adjustment::Remove) && battle.flow().acting() == Some(unit) {
+        flow::end_turn(battle);
+    }
+    Ok(())
+}
+
+/// A tile a unit may be set down on: on the map, walkable, empty.
+fn free_tile(battle: &Battle, at: Tile) -> Result<(), Rejection> {
+    if !battle.scenario.map.walkable(at) {
+        return refuse(&format!("{at} is not open ground"));
+    }
+    if battle.unit_at(at).is_some() {
+        return refuse(&format!("someone is already at {at}"));
+    }
+    Ok(())
+}
+
+fn bring(battle: &mut Battle, unit: super::UnitId, at: Tile) -> Result<(), Rejection> {
+    if battle.position(unit).is_some() {
+        return refuse("the unit is already on the map");
+    }
+    if battle.condition(unit).presence == Presence::Fled {
+        return refuse("the unit has left the battle");
+    }
+    free_tile(battle, at)?;
+    battle.change_condition(unit, |condition| condition.presence = Presence::Present);
+    battle.place(unit, Some(at));
+    battle.emit(EventKind::UnitJoined { unit, at });
+    Ok(())
+}
+
+fn roll(
+    battle: &mut Battle,
+    unit: super::UnitId,
+    skill: &str,
+    secret: bool,
+) -> Result<(), Rejection> {
+    let spec = battle.spec(unit);
+    let demand_of = |battle: &Battle| -> Option<(RollPurpose, Demand)> {
+        if let Some(value) = spec.characteristics.by_name(skill) {
+            let chance = battle.scenario.ruleset.characteristic_chance(skill, value);
+            return Some((
+                RollPurpose::Characteristic(skill.trim().to_string()),
+                Demand::new(chance, Vec::new()),
+            ));
+        }
+        let entry = crate::rules::skills::find_skill(battle.scenario.ruleset.skills(), skill)?;
+        Some((
+            RollPurpose::Skill(entry.name.to_string()),
+            Demand::new(battle.skill(unit, entry.name), Vec::new()),
+        ))
+    };
+    let Some((purpose, demand)) = demand_of(battle) else {
+        return refuse(&format!(
+            "the rulebook knows no skill or characteristic `{skill}`"
+        ));
+    };
+    let (roll, _) = battle.roll_unrecorded(purpose, &demand);
+    battle.emit(if secret {
+        EventKind::RolledInSecret { unit, roll }
+    } else {
+        EventKind::Rolled { unit, roll }
+    });
+    Ok(())
+}

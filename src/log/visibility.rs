@@ -1,0 +1,202 @@
+//! What the players may know: each event is for everyone, for the keeper alone, or for the
+//! keeper until a later event reveals it (a hidden unit's doings, shown once it is seen). The
+//! table view, the players' log export and replays watched as a player read the stream through
+//! this; the keeper reads all of it.
+//!
+//! Secret numbers: the units of a secret side (the opposition, by default) show the players
+//! their wound state, never their hit points, skills or armor; with the concealed-damage rule
+//! every unit's numbers are the keeper's.
+
+use crate::battle::UnitId;
+use crate::battle::command::{Adjustment, Command};
+use crate::battle::event::{Event, EventKind};
+use crate::map::scenario::Scenario;
+
+/// Who may read an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Audience {
+    Everyone,
+    Keeper,
+    /// The keeper's until the event at this index (the reveal of a hidden unit it names).
+    RevealedAt(usize),
+}
+
+impl Audience {
+    /// Whether the players may read it once the stream holds `now` events.
+    pub fn players_see(self, now: usize) -> bool {
+        match self {
+            Self::Everyone => true,
+            Self::Keeper => false,
+            Self::RevealedAt(index) => index < now,
+        }
+    }
+}
+
+/// Whether the players are kept from `unit`'s numbers (hit points, skills, armor, damage
+/// taken).
+pub fn numbers_secret(scenario: &Scenario, unit: UnitId) -> bool {
+    scenario.rules.concealed_damage
+        || scenario
+            .units
+            .get(unit.index())
+            .and_then(|spec| scenario.sides.get(spec.side))
+            .is_none_or(|side| side.secret)
+}
+
+/// The units hidden from the players once the first `now` events have happened.
+pub fn hidden_after(scenario: &Scenario, events: &[Event], now: usize) -> Vec<bool> {
+    let mut hidden: Vec<bool> = scenario.units.iter().map(|unit| unit.hidden).collect();
+    for event in events.iter().take(now) {
+        if let EventKind::Revealed { unit, .. } = event.kind
+            && let Some(flag) = hidden.get_mut(unit.index())
+        {
+            *flag = false;
+        }
+    }
+    hidden
+}
+
+/// The audience of every event in the stream.
+pub fn audiences(scenario: &Scenario, events: &[Event]) -> Vec<Audience> {
+    let mut revealed_at: Vec<Option<usize>> = vec![None; scenario.units.len()];
+    for (index, event) in events.iter().enumerate() {
+        if let EventKind::Revealed { unit, .. } = event.kind
+            && let Some(slot) = revealed_at.get_mut(unit.index())
+        {
+            slot.get_or_insert(index);
+        }
+    }
+    let hidden_until = |unit: UnitId, index: usize| -> Option<Audience> {
+        let spec = scenario.units.get(unit.index())?;
+        if !spec.hidden {
+            return None;
+        }
+        match revealed_at[unit.index()] {
+            Some(at) if at <= index => None,
+            Some(at) => Some(Audience::RevealedAt(at)),
+            None => Some(Audience::Keeper),
+        }
+    };
+    events
+        .iter()
+        .enumerate()
+        .map(|(index, event)| {
+            if keepers_alone(scenario, &event.kind) {
+                return Audience::Keeper;
+            }
+            if matches!(
+                event.kind,
+                EventKind::RoundBegan { .. } | EventKind::Revealed { .. }
+            ) {
+                return Audience::Everyone;
+            }
+            super::units_of(&event.kind)
+                .into_iter()
+                .filter_map(|unit| hidden_until(unit, index))
+                .max_by_key(|audience| match audience {
+                    Audience::Keeper => usize::MAX,
+                    Audience::RevealedAt(at) => *at,
+                    Audience::Everyone => 0,
+                })
+                .unwrap_or(Audience::Everyone)
+        })
+        .collect()
+}
+
+/// Events only the keeper ever reads, whoever they name.
+fn keepers_alone(scenario: &Scenario, kind: &EventKind) -> bool {
+    match kind {
+        EventKind::DiceEntered { .. } | EventKind::RolledInSecret { .. } => true,
+        EventKind::Rejected { command, .. } => matches!(command, Command::Keeper(_)),
+        EventKind::Adjusted {
+            unit,
+            change: Adjustment::HitPoints(_) | Adjustment::Ammunition { .. },
+        }
+        | EventKind::BelowZero { unit, .. }
+        | EventKind::LuckSpent { unit, .. } => numbers_secret(scenario, *unit),
+        _ => false,
+    }
+}
+
+/// The words for an event as the players read it: a secret unit's rolls without what they
+/// were against, its harm as a wound without numbers, the round's order without hidden units.
+pub fn players_words(event: &Event, scenario: &Scenario, hidden: &[bool]) -> String {
+    let name = |unit: UnitId| {
+        scenario
+            .units
+            .get(unit.index())
+            .map_or_else(|| format!("unit {}", unit.0), |spec| spec.name.clone())
+    };
+    let secret = |unit: UnitId| numbers_secret(scenario, unit);
+    let seen = |unit: &UnitId| !hidden.get(unit.index()).copied().unwrap_or(false);
+    match &event.kind {
+        EventKind::Rolled { unit, roll } if secret(*unit) => format!(
+            "{} rolls {}: {}",
+            name(*unit),
+            roll.purpose.name(),
+            scenario.ruleset.sketch(roll).verdict
+        ),
+        EventKind::Damaged {
+            unit,
+            taken,
+            severity,
+            ..
+        } if secret(*unit) => {
+            if *taken == 0 {
+                format!("{} takes no harm", name(*unit))
+            } else {
+                format!(
+                    "{} is hurt{}",
+                    name(*unit),
+                    super::severity_suffix(scenario, *severity)
+                )
+            }
+        }
+        EventKind::KnockOutWeighed {
+            target,
+            knocked_out,
+            ..
+        } if secret(*target) => {
+            let outcome = if *knocked_out {
+                "knocked out"
+            } else {
+                "not knocked out"
+            };
+            format!("{} is {outcome}", name(*target))
+        }
+        EventKind::RoundBegan { order, slots } => {
+            let shown = Event {
+                round: event.round,
+                kind: EventKind::RoundBegan {
+                    order: order.iter().copied().filter(seen).collect(),
+                    slots: slots
+                        .iter()
+                        .filter(|slot| seen(&UnitId(slot.unit)))
+                        .cloned()
+                        .collect(),
+                },
+            };
+            super::describe(&shown, scenario)
+        }
+        _ => super::describe(event, scenario),
+    }
+}
+
+/// The players' lines of the whole stream as it stands: each event they may read, by its index,
+/// in their words.
+pub fn players_lines(scenario: &Scenario, events: &[Event]) -> Vec<(usize, String)> {
+    let audiences = audiences(scenario, events);
+    let mut hidden: Vec<bool> = scenario.units.iter().map(|unit| unit.hidden).collect();
+    let mut lines = Vec::new();
+    for (index, (event, audience)) in events.iter().zip(&audiences).enumerate() {
+        if let EventKind::Revealed { unit, .. } = event.kind
+            && let Some(flag) = hidden.get_mut(unit.index())
+        {
+            *flag = false;
+        }
+        if audience.players_see(events.len()) {
+            lines.push((index, players_words(event, scenario, &hidden)));
+        }
+    }
+    lines
+}

@@ -1,0 +1,371 @@
+//! The keeper's hand, headless: typed-in dice land exactly as the same faces from the stream
+//! would, undo takes the battle back to the very events it had, every keeper's order survives a
+//! save and a replay, and nothing the players may not read reaches their copy of the log.
+
+use bevy::prelude::*;
+use gridkeeper::battle::command::{Adjustment, Command, KeeperOrder, WeaponChoice};
+use gridkeeper::battle::event::{Event, EventKind, Reveal};
+use gridkeeper::battle::{BattleDice, CommandLog, CommandQueue, EventLog, UnitId};
+use gridkeeper::log::visibility::players_lines;
+use gridkeeper::log::{Reader, markdown};
+use gridkeeper::map::Tile;
+use gridkeeper::map::scenario::Scenario;
+use gridkeeper::replay::{EventDigest, Replay, undo};
+use gridkeeper::rules::roll::DieRole;
+
+const ADA: UnitId = UnitId(0);
+const BO: UnitId = UnitId(1);
+const CULTIST: UnitId = UnitId(2);
+const LURKER: UnitId = UnitId(3);
+const LATECOMER: UnitId = UnitId(4);
+
+/// Two rooms split by a wall: the investigators and a cultist beside Ada in the west, a hidden
+/// lurker in the east, out of everyone's sight; a latecomer held in reserve. The cult is played
+/// by the AI, so its numbers are secret.
+fn two_rooms() -> Scenario {
+    let unit = |name: &str, side: &str, at: (u32, u32), dex: u32, extra: &str| {
+        format!(
+            "(name: \"{name}\", side: \"{side}\", at: {at:?}, characteristics: (STR: 50, CON: 50, \
+             SIZ: 50, DEX: {dex}, APP: 50, INT: 50, POW: 50, EDU: 50, LUCK: 50), skills: \
+             {{ \"Fighting (Brawl)\": 50, \"Dodge\": 40, \"Firearms (Handgun)\": 50, \
+             \"Listen\": 60 }}{extra})"
+        )
+    };
+    let units = [
+        unit(
+            "Ada",
+            "investigators",
+            (2, 2),
+            90,
+            ", weapons: [(weapon: \".38 or 9mm Revolver\", spare: 6)]",
+        ),
+        unit("Bo", "investigators", (2, 4), 70, ""),
+        unit("Cultist", "cult", (3, 2), 40, ""),
+        unit("Lurker", "cult", (10, 3), 30, ", hidden: true"),
+        unit("Latecomer", "cult", (10, 1), 20, ", reserve: true"),
+    ];
+    let text = format!(
+        "(name: \"Two rooms\", map: Inline((name: \"Two rooms\", legend: {{ '.': Floor, \
+         '#': Wall }}, rows: [\"#############\", \"#......#....#\", \"#......#....#\", \
+         \"#......#....#\", \"#......#....#\", \"#......#....#\", \"#############\"])), \
+         sides: [(id: \"investigators\", name: \"Investigators\"), (id: \"cult\", name: \
+         \"Cult\", control: Ai)], units: [{}], victory: LastSideStanding)",
+        units.join(", ")
+    );
+    Scenario::parse("two rooms", &text, None).unwrap_or_else(|error| panic!("{error}"))
+}
+
+fn app(seed: u64) -> App {
+    let mut app = gridkeeper::headless_app(two_rooms(), seed);
+    app.update();
+    app
+}
+
+fn events(app: &App) -> &[Event] {
+    &app.world().resource::<EventLog>().0
+}
+
+fn digest(app: &App) -> EventDigest {
+    EventDigest::of(events(app))
+}
+
+/// Queue a command and let the battle resolve it, with the AI's answers it sets off.
+fn send(app: &mut App, command: Command) {
+    app.world_mut()
+        .resource_mut::<CommandQueue>()
+        .0
+        .push_back(command);
+    app.update();
+}
+
+fn keeper(app: &mut App, order: KeeperOrder) {
+    send(app, Command::Keeper(order));
+}
+
+fn punch() -> Command {
+    Command::Attack {
+        unit: ADA,
+        target: CULTIST,
+        weapon: WeaponChoice::Unarmed,
+    }
+}
+
+/// The faces the dice showed in these events, as they would be typed in: a percentile tens
+/// die's 40 is a 4 (its 00 a 10), a units die's 0 a 10.
+fn faces_shown(events: &[Event]) -> Vec<u32> {
+    let ten_for_zero = |face: u32| if face == 0 { 10 } else { face };
+    let mut faces = Vec::new();
+    for event in events {
+        match &event.kind {
+            EventKind::Rolled { roll, .. } => {
+                faces.extend(roll.dice.iter().map(|die| match die.role {
+                    DieRole::Tens => ten_for_zero(die.face / 10),
+                    _ => ten_for_zero(die.face),
+                }));
+            }
+            EventKind::DamageRolled { roll, .. } => {
+                faces.extend(roll.dice().map(|(_, die)| die.face));
+            }
+            _ => {}
+        }
+    }
+    faces
+}
+
+fn refused(events: &[Event]) -> Vec<&Event> {
+    events
+        .iter()
+        .filter(|event| matches!(event.kind, EventKind::Rejected { .. }))
+        .collect()
+}
+
+#[test]
+fn typed_in_dice_give_what_the_same_faces_from_the_stream_give() {
+    // Under seed 7 Ada punches the cultist (who answers by the AI's policy): the faces the
+    // stream gave, read back from the events.
+    let mut streamed = app(7);
+    send(&mut streamed, Command::Begin);
+    let from = events(&streamed).len();
+    let drawn_before = streamed.world().resource::<BattleDice>().dice.drawn();
+    send(&mut streamed, punch());
+    let by_stream: Vec<Event> = events(&streamed)[from..].to_vec();
+    let faces = faces_shown(&by_stream);
+    let drawn = streamed.world().resource::<BattleDice>().dice.drawn() - drawn_before;
+    assert_eq!(
+        faces.len() as u64,
+        drawn,
+        "every face is in the events: {by_stream:?}"
+    );
+
+    // Under seed 99 the same punch with those faces typed in makes the very same events.
+    let mut typed = app(99);
+    send(&mut typed, Command::Begin);
+    keeper(
+        &mut typed,
+        KeeperOrder::EnterDice {
+            faces: faces.clone(),
+        },
+    );
+    let from = events(&typed).len();
+    send(&mut typed, punch());
+    assert_eq!(events(&typed)[from..], by_stream[..]);
+
+    // And seed 99's own faces make other events: the typed faces were what counted.
+    let mut other = app(99);
+    send(&mut other, Command::Begin);
+    let from = events(&other).len();
+    send(&mut other, punch());
+    assert_ne!(events(&other)[from..], by_stream[..]);
+
+    // Faces no die has are refused, and nothing is loaded.
+    keeper(&mut other, KeeperOrder::EnterDice { faces: vec![4, 0] });
+    keeper(&mut other, KeeperOrder::EnterDice { faces: vec![101] });
+    keeper(&mut other, KeeperOrder::EnterDice { faces: Vec::new() });
+    assert_eq!(refused(events(&other)).len(), 3);
+}
+
+#[test]
+fn undo_takes_the_battle_back_to_exactly_the_events_before() {
+    let mut app = app(7);
+    send(&mut app, Command::Begin);
+    send(
+        &mut app,
+        Command::Move {
+            unit: ADA,
+            to: Tile::new(2, 1),
+        },
+    );
+    let before = digest(&app);
+    let commands_before = app.world().resource::<CommandLog>().0.clone();
+    send(
+        &mut app,
+        Command::Attack {
+            unit: ADA,
+            target: CULTIST,
+            weapon: WeaponChoice::Unarmed,
+        },
+    );
+    // A command refused after it (Ada has no second attack) is taken back with it.
+    send(&mut app, punch());
+    assert_ne!(digest(&app), before);
+
+    let taken_back = undo(app.world_mut());
+    assert_eq!(taken_back, Some(punch()));
+    assert_eq!(digest(&app), before);
+    assert_eq!(app.world().resource::<CommandLog>().0, commands_before);
+
+    // A keeper's order is undone like any other command: the typed dice are gone with it.
+    keeper(&mut app, KeeperOrder::EnterDice { faces: vec![1, 1] });
+    assert_eq!(
+        undo(app.world_mut()),
+        Some(Command::Keeper(KeeperOrder::EnterDice {
+            faces: vec![1, 1]
+        }))
+    );
+    assert_eq!(digest(&app), before);
+    send(&mut app, punch());
+    let mut fresh = self::app(7);
+    for command in commands_before.iter().chain([&punch()]) {
+        send(&mut fresh, command.clone());
+    }
+    assert_eq!(digest(&app), digest(&fresh));
+}
+
+/// Every kind of keeper's order, each carried out.
+fn every_order(app: &mut App) {
+    let adjust = |unit, change| KeeperOrder::Adjust { unit, change };
+    send(app, Command::Begin);
+    for order in [
+        KeeperOrder::EnterDice { faces: vec![5, 5] },
+        adjust(BO, Adjustment::HitPoints(6)),
+        adjust(
+            ADA,
+            Adjustment::Ammunition {
+                weapon: 0,
+                loaded: 2,
+                spare: 1,
+            },
+        ),
+        adjust(BO, Adjustment::Prone(true)),
+        adjust(CULTIST, Adjustment::Stunned(1)),
+        adjust(BO, Adjustment::Place(Tile::new(4, 4))),
+        KeeperOrder::Bring {
+            unit: LATECOMER,
+            at: Tile::new(9, 1),
+        },
+        adjust(LATECOMER, Adjustment::Remove),
+        KeeperOrder::Reveal { unit: LURKER },
+        KeeperOrder::Roll {
+            unit: BO,
+            skill: "Listen".to_string(),
+            secret: true,
+        },
+        KeeperOrder::Roll {
+            unit: ADA,
+            skill: "con".to_string(),
+            secret: false,
+        },
+        adjust(CULTIST, Adjustment::HitPoints(2)),
+    ] {
+        keeper(app, order);
+    }
+    assert_eq!(refused(events(app)), Vec::<&Event>::new());
+}
+
+#[test]
+fn every_keeper_order_survives_a_save_and_a_replay() {
+    let mut app = app(11);
+    every_order(&mut app);
+    let replay = Replay::of_battle(app.world()).expect("a battle");
+    let text = replay.to_text();
+    assert!(text.contains("Keeper(EnterDice("), "{text}");
+    let read = Replay::parse("saved.ron", &text).unwrap_or_else(|error| panic!("{error}"));
+    read.verify().unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(digest(&read.play()), digest(&app));
+}
+
+#[test]
+fn the_players_copy_holds_nothing_of_the_keepers() {
+    let mut app = app(11);
+    send(&mut app, Command::Begin);
+    // Ada shoots the cultist beside her until a bullet lands.
+    let hurt = |app: &App| {
+        events(app).iter().any(
+            |event| matches!(event.kind, EventKind::Damaged { unit, taken, .. } if unit == CULTIST && taken > 0),
+        )
+    };
+    keeper(
+        &mut app,
+        KeeperOrder::EnterDice {
+            faces: vec![1, 5, 3, 3],
+        },
+    );
+    send(
+        &mut app,
+        Command::Fire {
+            unit: ADA,
+            weapon: WeaponChoice::Carried(0),
+            mode: gridkeeper::battle::command::FireMode::single(CULTIST),
+        },
+    );
+    assert!(hurt(&app), "{:?}", events(&app));
+    keeper(
+        &mut app,
+        KeeperOrder::Roll {
+            unit: BO,
+            skill: "Listen".to_string(),
+            secret: true,
+        },
+    );
+    keeper(
+        &mut app,
+        KeeperOrder::Adjust {
+            unit: CULTIST,
+            change: Adjustment::HitPoints(3),
+        },
+    );
+    let scenario = two_rooms();
+    let players = markdown(events(&app), &scenario, 11, Reader::Players);
+    let keepers = markdown(events(&app), &scenario, 11, Reader::Keeper);
+    for secret in [
+        "Lurker",
+        "hit points left",
+        "in secret",
+        "enters dice",
+        "hit points to 3",
+    ] {
+        assert!(keepers.contains(secret), "the keeper reads {secret:?}");
+        assert!(
+            !players.contains(secret),
+            "the players read {secret:?}:\n{players}"
+        );
+    }
+    assert!(players.contains("Cultist is hurt"), "{players}");
+    // A secret unit's rolls say what came of them, not what they were against; an open one's
+    // say both.
+    assert!(
+        players.contains("Cultist rolls Dodge: hard success\n"),
+        "{players}"
+    );
+    assert!(
+        keepers.contains("Cultist rolls Dodge: 15 against 40"),
+        "{keepers}"
+    );
+    assert!(players.contains("Ada rolls Firearms (Handgun): 33 against 50"));
+
+    // Shown by the keeper, the lurker is in the players' copy from then on.
+    keeper(&mut app, KeeperOrder::Reveal { unit: LURKER });
+    let lines = players_lines(&scenario, events(&app));
+    assert!(
+        lines
+            .last()
+            .is_some_and(|(_, line)| line == "Lurker comes out of hiding: the keeper shows it"),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn a_hidden_unit_in_an_enemys_sight_is_revealed_and_one_out_of_it_is_not() {
+    let mut app = app(3);
+    send(&mut app, Command::Begin);
+    assert!(
+        !events(&app)
+            .iter()
+            .any(|event| matches!(event.kind, EventKind::Revealed { .. }))
+    );
+    // The keeper sets Bo down in the east room: the lurker is seen at once.
+    keeper(
+        &mut app,
+        KeeperOrder::Adjust {
+            unit: BO,
+            change: Adjustment::Place(Tile::new(8, 5)),
+        },
+    );
+    assert_eq!(
+        events(&app).last().map(|event| &event.kind),
+        Some(&EventKind::Revealed {
+            unit: LURKER,
+            how: Reveal::SeenBy(BO)
+        })
+    );
+}
