@@ -126,6 +126,10 @@ struct WindowArgs {
     /// Start with the list of keys open.
     #[arg(long)]
     show_keys: bool,
+    /// Start with the keeper's window open: dice typed in from the table, undo, the AI held,
+    /// corrections to units.
+    #[arg(long)]
+    keeper: bool,
 }
 
 /// How far a scenario's map file may be from the scenario.
@@ -487,6 +491,7 @@ fn open_window(
             scale: window.ui_scale.unwrap_or(1.0),
             high_contrast: window.high_contrast,
             help_shown: window.show_keys,
+            keeper_shown: window.keeper,
             ..crate::ui::UiSettings::default()
         },
         saved,

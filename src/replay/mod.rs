@@ -25,6 +25,7 @@ pub use saving::{Autosave, SaveNotices, SaveRequest, SaveState, SavedCommands};
 /// viewer's clock before the battle's systems, saves after them.
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<SaveRequest>()
+        .init_resource::<UndoRequest>()
         .init_resource::<SaveNotices>()
         .add_systems(
             Update,
@@ -32,7 +33,11 @@ pub(crate) fn plugin(app: &mut App) {
                 playback::keys
                     .run_if(not(egui_wants_any_keyboard_input))
                     .in_set(AppSystems::Interact),
-                (saving::play_saved_commands, playback::advance)
+                (
+                    saving::play_saved_commands,
+                    playback::advance,
+                    undo_on_request,
+                )
                     .chain()
                     .after(AppSystems::Interact)
                     .before(BattleSystems),
@@ -151,6 +156,26 @@ pub fn give_tracked(world: &mut World, command: Command) -> usize {
     let from = world.resource::<EventLog>().0.len();
     give(world, command);
     from
+}
+
+/// Set by the keeper's undo button: the last command is taken back before the next frame's
+/// battle.
+#[derive(Resource, Debug, Default)]
+pub struct UndoRequest(pub bool);
+
+/// Carry out an undo asked for, and say what was taken back.
+fn undo_on_request(world: &mut World) {
+    if !std::mem::take(&mut world.resource_mut::<UndoRequest>().0) {
+        return;
+    }
+    let words = match undo(world) {
+        Some(command) => format!(
+            "Took back `{}`; the AI is paused",
+            ron::to_string(&command).unwrap_or_default()
+        ),
+        None => "Nothing to take back".to_string(),
+    };
+    world.resource_mut::<SaveNotices>().0.push(words);
 }
 
 /// Take back the last command a person or the keeper gave that the battle carried out, and

@@ -10,6 +10,7 @@ mod declare;
 mod defence;
 mod help;
 mod journal;
+mod keeper;
 mod labels;
 mod order;
 mod outcome;
@@ -60,6 +61,8 @@ pub struct UiSettings {
     pub help_shown: bool,
     /// The end-of-battle window was closed.
     pub outcome_closed: bool,
+    /// The keeper's window is open.
+    pub keeper_shown: bool,
 }
 
 impl Default for UiSettings {
@@ -69,6 +72,7 @@ impl Default for UiSettings {
             high_contrast: false,
             help_shown: false,
             outcome_closed: false,
+            keeper_shown: false,
         }
     }
 }
@@ -98,6 +102,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<UiSettings>()
         .init_resource::<Notices>()
         .init_resource::<journal::LogFilter>()
+        .init_resource::<keeper::KeeperDesk>()
         .insert_resource(MapInsets {
             right: SIDE_PANEL_WIDTH,
             ..default()
@@ -274,6 +279,14 @@ struct PanelInputs<'w, 's> {
     saved: Option<Res<'w, SaveState>>,
 }
 
+/// What the keeper's window changes besides the battle's queue.
+#[derive(SystemParam)]
+struct KeeperHands<'w> {
+    desk: ResMut<'w, keeper::KeeperDesk>,
+    pause: Option<ResMut<'w, crate::ai::AiPause>>,
+    undo: Option<ResMut<'w, crate::replay::UndoRequest>>,
+}
+
 /// Lay out the panels (the order on the left, the action bar and card on the right, the rolls
 /// and the log along the bottom), tell the map camera what room they leave, then the windows.
 fn panels(
@@ -285,6 +298,7 @@ fn panels(
     mut notices: ResMut<Notices>,
     mut insets: ResMut<MapInsets>,
     mut centre: ResMut<CentreOn>,
+    mut hands: KeeperHands,
 ) -> Result {
     let context = contexts.ctx_mut()?.clone();
     let mut root = egui::Ui::new(
@@ -346,6 +360,14 @@ fn panels(
         .as_ref()
         .map_or_else(KeyMap::defaults, |keys| (**keys).clone());
     help::help_window(&context, &mut settings, &keys);
+    keeper::keeper_window(
+        &context,
+        &mut settings,
+        &mut hands.desk,
+        &mut view,
+        hands.pause.as_deref_mut(),
+        hands.undo.as_deref_mut(),
+    );
     help::notices(&context, &mut notices, saved);
     Ok(())
 }
@@ -370,6 +392,18 @@ fn side_panel(
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if ui.button("?").on_hover_text("Keys and mouse").clicked() {
                     settings.help_shown = !settings.help_shown;
+                }
+                if scenario.is_some()
+                    && !view.watching()
+                    && ui
+                        .button("Keeper")
+                        .on_hover_text(
+                            "The keeper's hand: dice from the table, undo, hold the AI, \
+                             correct a unit",
+                        )
+                        .clicked()
+                {
+                    settings.keeper_shown = !settings.keeper_shown;
                 }
                 if scenario.is_some()
                     && !view.watching()

@@ -1,0 +1,219 @@
+//! The keeper's window: dice typed in from the table, undo, the AI held or stepped, and
+//! corrections to the selected unit (hit points, prone, shown, brought in, taken off). Each
+//! button queues a keeper's order like any other command, so the replay holds it.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::UiSettings;
+use super::view::BattleView;
+use crate::ai::AiPause;
+use crate::battle::Presence;
+use crate::battle::command::{Adjustment, Command, KeeperOrder};
+use crate::replay::UndoRequest;
+
+/// What the keeper is typing.
+#[derive(Resource, Debug, Default)]
+pub(super) struct KeeperDesk {
+    dice: String,
+    hit_points: u32,
+    /// The unit the hit points field was filled from (refilled when another is selected).
+    filled_for: Option<crate::battle::UnitId>,
+    /// Why the typed dice could not be read.
+    problem: Option<String>,
+}
+
+/// Read typed dice: faces (1 to 100; a d10's 0 may be typed as 10) and percentile rolls written
+/// with a percent sign, each its tens die then its units die ("45%" is 4 then 5, "00%" is 10
+/// and 10), apart by spaces or commas.
+pub(super) fn read_faces(text: &str) -> Result<Vec<u32>, String> {
+    let ten_for_zero = |digit: u32| if digit == 0 { 10 } else { digit };
+    let mut faces = Vec::new();
+    for word in text
+        .split(|letter: char| letter.is_whitespace() || letter == ',')
+        .filter(|word| !word.is_empty())
+    {
+        match word.strip_suffix('%') {
+            Some(roll) => {
+                let value: u32 = roll
+                    .parse()
+                    .ok()
+                    .filter(|value| *value <= 100 && roll.len() <= 3)
+                    .ok_or_else(|| format!("`{word}` is no percentile roll (00% to 99%)"))?;
+                faces.extend([ten_for_zero(value / 10 % 10), ten_for_zero(value % 10)]);
+            }
+            None => {
+                let face: u32 = word
+                    .parse()
+                    .ok()
+                    .filter(|face| (1..=100).contains(face))
+                    .ok_or_else(|| format!("`{word}` is no face of a die (1 to 100)"))?;
+                faces.push(face);
+            }
+        }
+    }
+    if faces.is_empty() {
+        return Err("type the faces of the dice, or a roll like 45%".to_string());
+    }
+    Ok(faces)
+}
+
+/// The keeper's window, where it is open and a battle is played here (not watched).
+pub(super) fn keeper_window(
+    context: &egui::Context,
+    settings: &mut UiSettings,
+    desk: &mut KeeperDesk,
+    view: &mut BattleView,
+    pause: Option<&mut AiPause>,
+    undo: Option<&mut UndoRequest>,
+) {
+    if !settings.keeper_shown || view.watching() || view.scenario().is_none() {
+        return;
+    }
+    let mut open = true;
+    let room = context.content_rect();
+    egui::Window::new("Keeper")
+        .open(&mut open)
+        .resizable(false)
+        .collapsible(true)
+        .constrain(true)
+        .default_pos(room.center_top() + egui::vec2(-160.0, 40.0))
+        .max_width((room.width() * 0.9).min(380.0))
+        .show(context, |ui| {
+            egui::ScrollArea::vertical()
+                .max_height(room.height() * 0.7)
+                .show(ui, |ui| {
+                    dice_entry(ui, desk, view);
+                    ui.separator();
+                    ui.horizontal_wrapped(|ui| {
+                        if let Some(undo) = undo
+                            && ui
+                                .button("Undo")
+                                .on_hover_text(
+                                    "Take back the last command given here: the battle is \
+                                     played again without it",
+                                )
+                                .clicked()
+                        {
+                            undo.0 = true;
+                        }
+                        if let Some(pause) = pause {
+                            ui.checkbox(&mut pause.paused, "Hold the AI");
+                            if pause.paused && ui.button("Step").clicked() {
+                                pause.steps += 1;
+                            }
+                        }
+                    });
+                    ui.separator();
+                    unit_corrections(ui, desk, view);
+                });
+        });
+    if !open {
+        settings.keeper_shown = false;
+    }
+}
+
+fn dice_entry(ui: &mut egui::Ui, desk: &mut KeeperDesk, view: &mut BattleView) {
+    ui.label("Dice rolled at the table, for the next roll:");
+    ui.horizontal_wrapped(|ui| {
+        let typed = ui.add(
+            egui::TextEdit::singleline(&mut desk.dice)
+                .hint_text("45% 3")
+                .desired_width(140.0),
+        );
+        let entered = typed.lost_focus() && ui.input(|input| input.key_pressed(egui::Key::Enter));
+        if ui.button("Enter dice").clicked() || entered {
+            match read_faces(&desk.dice) {
+                Ok(faces) => {
+                    view.order(Command::Keeper(KeeperOrder::EnterDice { faces }));
+                    desk.dice.clear();
+                    desk.problem = None;
+                }
+                Err(problem) => desk.problem = Some(problem),
+            }
+        }
+    });
+    if let Some(problem) = &desk.problem {
+        ui.colored_label(ui.visuals().warn_fg_color, problem);
+    }
+}
+
+fn unit_corrections(ui: &mut egui::Ui, desk: &mut KeeperDesk, view: &mut BattleView) {
+    let (Some(unit), Some(scenario)) = (view.selected(), view.scenario().cloned()) else {
+        ui.label("Select a unit to correct it.");
+        return;
+    };
+    let Some(state) = view.unit(unit) else {
+        return;
+    };
+    let spec = &scenario.units[unit.index()];
+    if desk.filled_for != Some(unit) {
+        desk.filled_for = Some(unit);
+        desk.hit_points = state.vitals.hit_points;
+    }
+    ui.strong(&spec.name);
+    let keeper = |order: KeeperOrder| Command::Keeper(order);
+    let adjust = |change: Adjustment| keeper(KeeperOrder::Adjust { unit, change });
+    let mut orders = Vec::new();
+    if state.on_map {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Hit points");
+            ui.add(
+                egui::DragValue::new(&mut desk.hit_points).range(0..=state.vitals.max_hit_points),
+            );
+            if ui.button("Set").clicked() {
+                orders.push(adjust(Adjustment::HitPoints(desk.hit_points)));
+            }
+            ui.small(format!(
+                "now {} of {}",
+                state.vitals.hit_points, state.vitals.max_hit_points
+            ));
+        });
+        ui.horizontal_wrapped(|ui| {
+            let prone = state.condition.prone;
+            if ui
+                .button(if prone { "Stand up" } else { "Lay prone" })
+                .clicked()
+            {
+                orders.push(adjust(Adjustment::Prone(!prone)));
+            }
+            if state.condition.hidden && ui.button("Reveal").clicked() {
+                orders.push(keeper(KeeperOrder::Reveal { unit }));
+            }
+            if ui.button("Take off the map").clicked() {
+                orders.push(adjust(Adjustment::Remove));
+            }
+        });
+    } else if state.condition.presence != Presence::Fled
+        && ui
+            .button(format!("Bring in at {}", spec.start))
+            .on_hover_text("It joins the fight now, at its start tile")
+            .clicked()
+    {
+        orders.push(keeper(KeeperOrder::Bring {
+            unit,
+            at: spec.start,
+        }));
+    }
+    for order in orders {
+        view.order(order);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read_faces;
+
+    #[test]
+    fn typed_dice_read_as_faces_and_percentile_rolls_as_two_d10s() {
+        assert_eq!(read_faces("45% 3"), Ok(vec![4, 5, 3]));
+        assert_eq!(read_faces("00%, 100"), Ok(vec![10, 10, 100]));
+        assert_eq!(read_faces("7%"), Ok(vec![10, 7]));
+        assert_eq!(read_faces(" 6,6 "), Ok(vec![6, 6]));
+        assert!(read_faces("").is_err());
+        assert!(read_faces("0").is_err());
+        assert!(read_faces("101").is_err());
+        assert!(read_faces("450%").is_err());
+        assert!(read_faces("four").is_err());
+    }
+}
