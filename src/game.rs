@@ -61,6 +61,8 @@ pub fn run_game(options: PlayOptions) -> AppExit {
             resolution: WindowResolution::new(width, height),
             ..default()
         }),
+        // Closing the keeper's window ends the game, the table view with it.
+        exit_condition: bevy::window::ExitCondition::OnPrimaryClosed,
         ..default()
     }))
     .configure_sets(
@@ -76,6 +78,7 @@ pub fn run_game(options: PlayOptions) -> AppExit {
     .insert_resource(ActiveRuleset(options.ruleset))
     .insert_resource(view::ShownMap(options.loaded.map().clone()))
     .insert_resource(options.startup_view)
+    .insert_resource(view::table::TableViewWanted(options.ui.table_view))
     .insert_resource(options.ui);
     let (keys, notice) = input::KeyMap::load(options.keys.as_deref());
     app.insert_resource(keys)

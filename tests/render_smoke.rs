@@ -74,6 +74,43 @@ fn the_window_draws_the_map_and_the_overlay() {
     );
 }
 
+/// With `--table-view` a second window opens for the players' screen: its screenshot beside the
+/// keeper's shows the map filling it under a banner and over the rolls and ticker.
+#[test]
+#[ignore = "needs a display: .ci/run runs it under xvfb-run"]
+fn the_table_view_draws_the_map_under_its_banner() {
+    let folder = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("render_smoke");
+    std::fs::create_dir_all(&folder).expect("a folder for the screenshot");
+    let shot = folder.join("keeper.png");
+    let table = folder.join("keeper-table.png");
+    for old in [&shot, &table] {
+        std::fs::remove_file(old).ok();
+    }
+    let output = Command::new(env!("CARGO_BIN_EXE_gridkeeper"))
+        .args(["maps/cellar.ron", "--table-view", "--window", "1280x720"])
+        .arg("--screenshot")
+        .arg(&shot)
+        .args(["--frames", "30"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the game starts");
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{:?}:\n{log}", output.status);
+    let image = image::open(&table)
+        .unwrap_or_else(|error| panic!("{} is a PNG: {error}", table.display()))
+        .to_rgb8();
+    let (width, height) = image.dimensions();
+    assert!(width >= 1200 && height >= 600, "{width}x{height}");
+    let map_area = colours_in(
+        &image,
+        width / 4..width * 3 / 4,
+        height / 4..height * 3 / 4,
+    );
+    assert!(map_area.len() >= 8, "the map has {} colours", map_area.len());
+    let banner = colours_in(&image, 0..width / 3, 0..height / 20);
+    assert!(banner.len() >= 3, "the banner has {} colours", banner.len());
+}
+
 /// The distinct colours in a rectangle of the image.
 fn colours_in(
     image: &image::RgbImage,

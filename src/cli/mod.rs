@@ -130,6 +130,12 @@ struct WindowArgs {
     /// corrections to units.
     #[arg(long)]
     keeper: bool,
+    /// Open a second window for the players' screen (a TV, a projector): the map, the tokens
+    /// they may see, whose turn it is, the latest roll and what just happened; nothing the
+    /// keeper keeps to himself. A screenshot of it is saved beside `--screenshot`'s, as
+    /// NAME-table.png.
+    #[arg(long)]
+    table_view: bool,
 }
 
 /// How far a scenario's map file may be from the scenario.
@@ -492,6 +498,7 @@ fn open_window(
             high_contrast: window.high_contrast,
             help_shown: window.show_keys,
             keeper_shown: window.keeper,
+            table_view: window.table_view,
             ..crate::ui::UiSettings::default()
         },
         saved,

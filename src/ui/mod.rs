@@ -16,6 +16,7 @@ mod order;
 mod outcome;
 mod playback;
 mod rolls;
+mod table;
 mod view;
 
 use bevy::camera::CameraOutputMode;
@@ -63,6 +64,8 @@ pub struct UiSettings {
     pub outcome_closed: bool,
     /// The keeper's window is open.
     pub keeper_shown: bool,
+    /// The table view opens with the game.
+    pub table_view: bool,
 }
 
 impl Default for UiSettings {
@@ -73,6 +76,7 @@ impl Default for UiSettings {
             help_shown: false,
             outcome_closed: false,
             keeper_shown: false,
+            table_view: false,
         }
     }
 }
@@ -103,6 +107,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Notices>()
         .init_resource::<journal::LogFilter>()
         .init_resource::<keeper::KeeperDesk>()
+        .add_plugins(table::plugin)
         .insert_resource(MapInsets {
             right: SIDE_PANEL_WIDTH,
             ..default()
@@ -218,7 +223,14 @@ fn apply_the_look(
     if applied.as_ref() == Some(&*settings) {
         return Ok(());
     }
-    let context = contexts.ctx_mut()?;
+    style(contexts.ctx_mut()?, &settings);
+    *applied = Some(settings.clone());
+    Ok(())
+}
+
+/// Give a context (the keeper's window's or the table view's) the scale, text sizes and
+/// colours of the settings.
+fn style(context: &egui::Context, settings: &UiSettings) {
     context.set_zoom_factor(settings.scale);
     context.set_theme(egui::Theme::Dark);
     let high_contrast = settings.high_contrast;
@@ -234,8 +246,6 @@ fn apply_the_look(
             egui::Visuals::dark()
         };
     });
-    *applied = Some(settings.clone());
-    Ok(())
 }
 
 /// Black panels, white text, thick bright outlines: for a projector in a lit room.

@@ -251,7 +251,12 @@ pub(super) fn roll_panel(ui: &mut egui::Ui, scenario: &Scenario, view: &BattleVi
 
 /// A die as a rounded square with its face: gold-ringed when kept, faded when not.
 fn die(ui: &mut egui::Ui, face: &str, kept: bool, faded: bool) {
-    let size = egui::vec2(34.0, 26.0);
+    die_sized(ui, face, kept, faded, 1.0);
+}
+
+/// A die drawn `scale` times the card's size (the table view's large card).
+pub(super) fn die_sized(ui: &mut egui::Ui, face: &str, kept: bool, faded: bool, scale: f32) {
+    let size = egui::vec2(34.0, 26.0) * scale;
     let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
     let painter = ui.painter();
     let fill = if faded {
@@ -277,13 +282,13 @@ fn die(ui: &mut egui::Ui, face: &str, kept: bool, faded: bool) {
         rect.center(),
         egui::Align2::CENTER_CENTER,
         face,
-        egui::FontId::monospace(15.0),
+        egui::FontId::monospace(15.0 * scale),
         text,
     );
 }
 
 /// The colour of a verdict: green for successes, red for failures.
-fn tone_colour(tone: Tone) -> egui::Color32 {
+pub(super) fn tone_colour(tone: Tone) -> egui::Color32 {
     match tone {
         Tone::Dire => egui::Color32::from_rgb(220, 40, 40),
         Tone::Bad => egui::Color32::from_rgb(200, 90, 70),

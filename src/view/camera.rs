@@ -65,6 +65,7 @@ fn spawn_camera(mut commands: Commands, map: Res<ShownMap>) {
         Name::new("Map camera"),
         MapCamera,
         Camera2d,
+        bevy::camera::visibility::RenderLayers::from_layers(&[0, super::KEEPER_LAYER]),
         Projection::Orthographic(OrthographicProjection {
             scaling_mode: ScalingMode::AutoMin {
                 min_width: size.x,

@@ -8,6 +8,7 @@ pub mod orders;
 pub mod overlay;
 pub mod preview;
 pub mod screenshot;
+pub mod table;
 pub mod tileset;
 mod tokens;
 
@@ -35,6 +36,10 @@ pub struct StartupView {
     /// Point at this tile ready to throw the explosive in hand at it.
     pub blast_at: Option<crate::map::Tile>,
 }
+
+/// The render layer of what only the keeper's window draws (the table view's camera looks at
+/// layer 0 alone).
+pub const KEEPER_LAYER: usize = 1;
 
 /// The size of one tile in world units.
 pub const TILE_SIZE: f32 = TILE_PIXELS as f32;
@@ -98,6 +103,7 @@ pub(super) fn plugin(app: &mut App) {
             overlay::plugin,
             preview::plugin,
             screenshot::plugin,
+            table::plugin,
             tokens::plugin,
         ))
         .add_systems(Startup, spawn_terrain)
@@ -153,7 +159,7 @@ fn spawn_tile_layer(
     z: f32,
     name: &str,
     mut tile: impl FnMut(&mut Commands, Tile, TileBundle) -> Entity,
-) {
+) -> Entity {
     let size = TilemapSize {
         x: map.width(),
         y: map.height(),
@@ -191,6 +197,7 @@ fn spawn_tile_layer(
             ..default()
         },
     ));
+    tilemap
 }
 
 fn spawn_terrain(mut commands: Commands, map: Res<ShownMap>, mut images: ResMut<Assets<Image>>) {

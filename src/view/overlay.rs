@@ -52,7 +52,7 @@ fn spawn_overlay_layer(
         vec![255; (side * side * 4) as usize],
     ));
     let mut entities = Vec::with_capacity(map.0.area());
-    spawn_tile_layer(
+    let layer = spawn_tile_layer(
         &mut commands,
         &map.0,
         white,
@@ -69,6 +69,12 @@ fn spawn_overlay_layer(
             entity
         },
     );
+    // The overlays are the keeper's: the table view does not draw them.
+    commands
+        .entity(layer)
+        .insert(bevy::camera::visibility::RenderLayers::layer(
+            super::KEEPER_LAYER,
+        ));
     commands.insert_resource(OverlayLayer(entities));
 }
 

@@ -1,0 +1,503 @@
+//! The table view's overlay, for the players' screen: a banner saying whose turn it is, every
+//! unit the players may see as a large token (its side's colour, its initials, a ring for its
+//! wound state, its condition in a word), the latest roll as one large card and a short ticker
+//! of what happened, fading as it ages. It reads the stream through `log::visibility` and the
+//! units' hidden flags: nothing the keeper alone may know is painted here, and there are no
+//! controls.
+
+use bevy::camera::Viewport;
+use bevy::prelude::*;
+use bevy_egui::{EguiContext, egui};
+
+use super::UiSettings;
+use super::rolls::{die_sized, tone_colour};
+use crate::battle::event::{Event, EventKind, WoundState};
+use crate::battle::{
+    ActiveScenario, Condition, EventLog, Flow, Phase, TilePosition, UnitId, Vitals,
+};
+use crate::log::visibility::{audiences, numbers_secret, players_words};
+use crate::map::scenario::Scenario;
+use crate::view::table::{TableCamera, TableContextPass, TableOverlayCamera, TableView};
+use crate::view::{MapGeometry, ShownMap, TILE_SIZE};
+
+/// Lines the ticker shows.
+const TICKER_LINES: usize = 6;
+/// Seconds a line stays bright before it starts to fade, and by when it is faint.
+const BRIGHT_FOR: f64 = 8.0;
+const FAINT_BY: f64 = 20.0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(TableContextPass, table_overlay);
+}
+
+/// What the players may read, worked out once for each length of the stream.
+#[derive(Default)]
+struct PlayersStream {
+    /// The stream's length when this was worked out.
+    length: usize,
+    /// The players' lines, by event index.
+    lines: Vec<(usize, String)>,
+    /// The latest roll the players may see, by event index.
+    latest_roll: Option<usize>,
+    /// Which units were hidden from the players when the last event happened.
+    hidden: Vec<bool>,
+    /// When each line was first shown (seconds since start), for the fading.
+    first_shown: Vec<(usize, f64)>,
+}
+
+impl PlayersStream {
+    fn follow(&mut self, scenario: &Scenario, events: &[Event], now: f64) {
+        if events.len() == self.length {
+            return;
+        }
+        if events.len() < self.length {
+            // Taken back (undo) or played again: start afresh.
+            *self = Self::default();
+        }
+        let audiences = audiences(scenario, events);
+        let mut hidden: Vec<bool> = scenario.units.iter().map(|unit| unit.hidden).collect();
+        let mut lines = Vec::new();
+        let mut latest_roll = None;
+        for (index, (event, audience)) in events.iter().zip(&audiences).enumerate() {
+            if let EventKind::Revealed { unit, .. } = event.kind
+                && let Some(flag) = hidden.get_mut(unit.index())
+            {
+                *flag = false;
+            }
+            if !audience.players_see(events.len()) {
+                continue;
+            }
+            if matches!(event.kind, EventKind::Rolled { .. }) {
+                latest_roll = Some(index);
+            }
+            lines.push((index, players_words(event, scenario, &hidden)));
+        }
+        for (index, _) in lines.iter().rev().take(TICKER_LINES) {
+            if !self.first_shown.iter().any(|(seen, _)| seen == index) {
+                self.first_shown.push((*index, now));
+            }
+        }
+        self.length = events.len();
+        self.lines = lines;
+        self.latest_roll = latest_roll;
+        self.hidden = hidden;
+    }
+
+    fn shown_since(&self, index: usize) -> Option<f64> {
+        self.first_shown
+            .iter()
+            .find(|(seen, _)| *seen == index)
+            .map(|(_, at)| *at)
+    }
+}
+
+/// The battle as the table view reads it.
+#[derive(bevy::ecs::system::SystemParam)]
+struct TableInputs<'w, 's> {
+    open: Option<Res<'w, TableView>>,
+    windows: Query<'w, 's, &'static Window>,
+    scenario: Option<Res<'w, ActiveScenario>>,
+    flow: Option<Res<'w, Flow>>,
+    events: Option<Res<'w, EventLog>>,
+    units: Query<
+        'w,
+        's,
+        (
+            &'static UnitId,
+            &'static Vitals,
+            &'static Condition,
+            &'static TilePosition,
+        ),
+    >,
+    map: Res<'w, ShownMap>,
+    settings: Res<'w, UiSettings>,
+    time: Res<'w, Time>,
+}
+
+fn table_overlay(
+    inputs: TableInputs,
+    mut overlay: Query<&mut EguiContext, With<TableOverlayCamera>>,
+    mut table: Query<(&mut Camera, &GlobalTransform), With<TableCamera>>,
+    mut stream: Local<PlayersStream>,
+    mut styled: Local<Option<UiSettings>>,
+) {
+    let (Some(open), Some(scenario)) = (inputs.open.as_ref(), inputs.scenario.as_ref()) else {
+        return;
+    };
+    let (Ok(mut context), Ok((mut camera, transform))) = (overlay.single_mut(), table.single_mut())
+    else {
+        return;
+    };
+    let Ok(window) = inputs.windows.get(open.window) else {
+        return;
+    };
+    let scenario = &scenario.0;
+    let now = inputs.time.elapsed_secs_f64();
+    let events = inputs.events.as_ref().map_or(&[][..], |log| &log.0[..]);
+    stream.follow(scenario, events, now);
+    let context = context.get_mut().clone();
+    if styled.as_ref() != Some(&*inputs.settings) {
+        super::style(&context, &inputs.settings);
+        *styled = Some(inputs.settings.clone());
+    }
+    let root_rect = context.viewport_rect();
+    let mut root = egui::Ui::new(
+        context.clone(),
+        "table-root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(root_rect),
+    );
+    let top = egui::Panel::top("table-banner")
+        .resizable(false)
+        .show(&mut root, |ui| {
+            banner(ui, scenario, inputs.flow.as_deref(), &stream)
+        })
+        .response
+        .rect;
+    let bottom = egui::Panel::bottom("table-rolls-and-ticker")
+        .resizable(false)
+        .show(&mut root, |ui| {
+            ui.horizontal_top(|ui| {
+                roll_card(ui, scenario, events, &stream);
+                ui.separator();
+                ticker(ui, &stream, now);
+            });
+        })
+        .response
+        .rect;
+    let map_area = egui::Rect::from_min_max(
+        egui::pos2(root_rect.min.x, top.max.y),
+        egui::pos2(root_rect.max.x, bottom.min.y),
+    );
+    fit_the_camera(&mut camera, window, &context, map_area);
+    paint_tokens(&context, &camera, transform, &inputs, &stream, map_area);
+}
+
+/// Keep the table's map between the banner and the bottom strip.
+fn fit_the_camera(camera: &mut Camera, window: &Window, context: &egui::Context, area: egui::Rect) {
+    let to_physical = context.pixels_per_point();
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "points of a window on screen: positive and far below u32::MAX"
+    )]
+    let physical = |points: f32| (points.max(0.0) * to_physical).round() as u32;
+    let position = UVec2::new(
+        physical(area.min.x).min(window.physical_width().saturating_sub(1)),
+        physical(area.min.y).min(window.physical_height().saturating_sub(1)),
+    );
+    let size = UVec2::new(
+        physical(area.width()).clamp(1, window.physical_width().max(1)),
+        physical(area.height()).clamp(1, window.physical_height().max(1)),
+    );
+    let unchanged = camera.viewport.as_ref().is_some_and(|viewport| {
+        viewport.physical_size == size && viewport.physical_position == position
+    });
+    if !unchanged {
+        camera.viewport = Some(Viewport {
+            physical_position: position,
+            physical_size: size,
+            ..default()
+        });
+    }
+}
+
+/// "Round 3 · Harvey Walters's turn", in the side's colour; the keeper's move for a hidden
+/// unit; who must answer an attack; how the fight ended.
+fn banner(ui: &mut egui::Ui, scenario: &Scenario, flow: Option<&Flow>, stream: &PlayersStream) {
+    let big = |text: String| egui::RichText::new(text).heading().strong();
+    let shown = |unit: UnitId| !stream.hidden.get(unit.index()).copied().unwrap_or(false);
+    let named = |unit: UnitId| {
+        let spec = &scenario.units[unit.index()];
+        big(spec.name.clone()).color(super::side_colour(scenario, spec))
+    };
+    ui.add_space(4.0);
+    ui.horizontal_wrapped(|ui| {
+        let Some(flow) = flow else {
+            return;
+        };
+        match &flow.phase {
+            Phase::Over(outcome) => {
+                let winner = outcome
+                    .winner
+                    .and_then(|side| scenario.sides.get(side))
+                    .map_or("nobody".to_string(), |side| side.name.clone());
+                ui.label(big(format!("The fight is over, won by {winner}")));
+                ui.label(egui::RichText::new(&outcome.reason).heading());
+            }
+            Phase::Defending(pending) if shown(pending.target) => {
+                ui.label(big(format!("Round {} ·", flow.round)));
+                ui.label(named(pending.target));
+                ui.label(big("must answer".to_string()));
+                if shown(pending.attacker) {
+                    ui.label(named(pending.attacker));
+                }
+            }
+            _ => match flow.acting() {
+                None if flow.round == 0 => {
+                    ui.label(big("Before the fight".to_string()));
+                }
+                None => {
+                    ui.label(big(format!("Round {}", flow.round)));
+                }
+                Some(unit) if shown(unit) => {
+                    ui.label(big(format!("Round {} ·", flow.round)));
+                    ui.label(named(unit));
+                    ui.label(big("to act".to_string()));
+                }
+                Some(_) => {
+                    ui.label(big(format!("Round {} · the keeper moves", flow.round)));
+                }
+            },
+        }
+    });
+    ui.add_space(4.0);
+}
+
+/// The latest roll the players may see, large: who rolled what, every die, and what came of
+/// it (a secret unit's without what it was rolled against).
+fn roll_card(ui: &mut egui::Ui, scenario: &Scenario, events: &[Event], stream: &PlayersStream) {
+    let width = (ui.available_width() * 0.45).max(160.0);
+    ui.allocate_ui_with_layout(
+        egui::vec2(width, 0.0),
+        egui::Layout::top_down(egui::Align::Min),
+        |ui| {
+            let Some(EventKind::Rolled { unit, roll }) = stream
+                .latest_roll
+                .and_then(|index| events.get(index))
+                .map(|event| &event.kind)
+            else {
+                ui.label("No roll yet.");
+                return;
+            };
+            let spec = &scenario.units[unit.index()];
+            let sketch = scenario.ruleset.sketch(roll);
+            let secret = numbers_secret(scenario, *unit);
+            ui.horizontal_wrapped(|ui| {
+                ui.label(
+                    egui::RichText::new(&spec.name)
+                        .heading()
+                        .color(super::side_colour(scenario, spec)),
+                );
+                let heading = if secret {
+                    roll.purpose.name().to_string()
+                } else {
+                    sketch.heading.clone()
+                };
+                ui.label(egui::RichText::new(heading).heading());
+            });
+            ui.horizontal_wrapped(|ui| {
+                for (group, dice) in sketch.dice.iter().enumerate() {
+                    if group > 0 {
+                        ui.label(egui::RichText::new("+").heading());
+                    }
+                    for sketched in dice {
+                        die_sized(ui, &sketched.face, sketched.ringed, sketched.faded, 1.6);
+                    }
+                }
+                ui.label(egui::RichText::new(&sketch.reading).heading());
+            });
+            ui.label(
+                egui::RichText::new(&sketch.verdict)
+                    .heading()
+                    .strong()
+                    .color(tone_colour(sketch.tone)),
+            );
+            if !secret && !sketch.thresholds.is_empty() {
+                let marks: Vec<&str> = sketch
+                    .thresholds
+                    .iter()
+                    .map(|threshold| threshold.words.as_str())
+                    .collect();
+                ui.label(marks.join(" · "));
+            }
+        },
+    );
+}
+
+/// The last few things that happened, newest at the bottom, fading as they age.
+fn ticker(ui: &mut egui::Ui, stream: &PlayersStream, now: f64) {
+    ui.vertical(|ui| {
+        let from = stream.lines.len().saturating_sub(TICKER_LINES);
+        for (index, line) in &stream.lines[from..] {
+            let age = stream.shown_since(*index).map_or(0.0, |at| now - at);
+            let fade = ((age - BRIGHT_FOR) / (FAINT_BY - BRIGHT_FOR)).clamp(0.0, 1.0);
+            #[expect(
+                clippy::cast_possible_truncation,
+                clippy::cast_sign_loss,
+                reason = "a brightness between 90 and 240"
+            )]
+            let grey = (240.0 - 150.0 * fade) as u8;
+            ui.label(egui::RichText::new(line).color(egui::Color32::from_gray(grey)));
+        }
+    });
+}
+
+/// Every unit the players may see, as a large token: a disc in its side's colour with its
+/// initials, a ring for its wound state (gold and pulsing round the one acting), squashed when
+/// prone or down, crossed out when dead, and its name and condition below.
+fn paint_tokens(
+    context: &egui::Context,
+    camera: &Camera,
+    transform: &GlobalTransform,
+    inputs: &TableInputs,
+    stream: &PlayersStream,
+    area: egui::Rect,
+) {
+    let Some(scenario) = inputs.scenario.as_ref().map(|scenario| &scenario.0) else {
+        return;
+    };
+    let painter = context
+        .layer_painter(egui::LayerId::new(
+            egui::Order::Background,
+            egui::Id::new("table-tokens"),
+        ))
+        .with_clip_rect(area);
+    // The camera's viewport is the map area: its logical pixels from there, in points.
+    let zoom = context.zoom_factor();
+    let screen = |world: Vec2| {
+        camera
+            .world_to_viewport(transform, world.extend(0.0))
+            .ok()
+            .map(|at| area.min + egui::vec2(at.x, at.y) / zoom)
+    };
+    let geometry = MapGeometry::of(&inputs.map.0);
+    let tile = screen(Vec2::ZERO)
+        .zip(screen(Vec2::new(TILE_SIZE, 0.0)))
+        .map_or(0.0, |(origin, edge)| (edge.x - origin.x).abs());
+    let radius = tile * 0.44;
+    let acting = inputs.flow.as_ref().and_then(|flow| flow.acting());
+    let pulse = (inputs.time.elapsed_secs() * 4.0).sin();
+    for (unit, vitals, condition, position) in &inputs.units {
+        if condition.hidden || stream.hidden.get(unit.index()).copied().unwrap_or(false) {
+            continue;
+        }
+        let Some(centre) = screen(geometry.centre(position.0)) else {
+            continue;
+        };
+        let spec = &scenario.units[unit.index()];
+        let state = vitals.wound_state();
+        let colour = if state == WoundState::Dead {
+            egui::Color32::from_gray(80)
+        } else {
+            super::side_colour(scenario, spec)
+        };
+        let down = condition.prone || !vitals.conscious();
+        let size = if down {
+            egui::vec2(radius, radius * 0.62)
+        } else {
+            egui::vec2(radius, radius)
+        };
+        if Some(*unit) == acting {
+            painter.add(egui::Shape::ellipse_stroke(
+                centre,
+                size * (1.28 + 0.05 * pulse),
+                egui::Stroke::new(radius * 0.14, egui::Color32::from_rgb(255, 200, 30)),
+            ));
+        }
+        painter.add(egui::Shape::ellipse_filled(centre, size, colour));
+        painter.add(egui::Shape::ellipse_stroke(
+            centre,
+            size,
+            egui::Stroke::new(radius * 0.16, wound_ring(state, pulse)),
+        ));
+        let ink = if colour.intensity() > 0.55 {
+            egui::Color32::BLACK
+        } else {
+            egui::Color32::WHITE
+        };
+        painter.text(
+            centre,
+            egui::Align2::CENTER_CENTER,
+            initials(&spec.name),
+            egui::FontId::proportional(size.y * 0.95),
+            ink,
+        );
+        if state == WoundState::Dead {
+            let reach = size * 0.8;
+            let stroke = egui::Stroke::new(radius * 0.12, egui::Color32::from_rgb(20, 20, 20));
+            painter.line_segment([centre - reach, centre + reach], stroke);
+            painter.line_segment(
+                [
+                    centre + egui::vec2(-reach.x, reach.y),
+                    centre + egui::vec2(reach.x, -reach.y),
+                ],
+                stroke,
+            );
+        }
+        let mut words = spec.name.clone();
+        if let Some(condition) = condition_word(state, condition) {
+            words = format!("{words} · {condition}");
+        }
+        let label_at = centre + egui::vec2(0.0, size.y + 2.0);
+        let font = egui::FontId::proportional((radius * 0.5).clamp(11.0, 22.0));
+        let galley = painter.layout_no_wrap(words, font, egui::Color32::WHITE);
+        let rect = egui::Align2::CENTER_TOP.anchor_size(label_at, galley.size());
+        painter.rect_filled(rect.expand(2.0), 3.0, egui::Color32::from_black_alpha(170));
+        painter.galley(rect.min, galley, egui::Color32::WHITE);
+    }
+}
+
+/// The ring's colour for a wound state: none to speak of when unhurt, yellow when hurt,
+/// orange for a major wound, blue when out cold, teal when stabilised, a pulsing red when
+/// dying, black when dead.
+fn wound_ring(state: WoundState, pulse: f32) -> egui::Color32 {
+    match state {
+        WoundState::Unhurt => egui::Color32::from_gray(235),
+        WoundState::Hurt => egui::Color32::from_rgb(250, 215, 60),
+        WoundState::MajorWound => egui::Color32::from_rgb(255, 130, 20),
+        WoundState::Unconscious => egui::Color32::from_rgb(110, 150, 255),
+        WoundState::Stabilised => egui::Color32::from_rgb(60, 200, 190),
+        #[expect(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "a brightness between 170 and 250"
+        )]
+        WoundState::Dying => egui::Color32::from_rgb((210.0 + 40.0 * pulse) as u8, 30, 30),
+        WoundState::Dead => egui::Color32::from_gray(20),
+    }
+}
+
+/// The word under a token for what the players must see at a glance.
+fn condition_word(state: WoundState, condition: &Condition) -> Option<&'static str> {
+    match state {
+        WoundState::Dead => return Some("dead"),
+        WoundState::Dying => return Some("dying"),
+        WoundState::Unconscious => return Some("out cold"),
+        WoundState::Stabilised => return Some("stabilised"),
+        WoundState::MajorWound if !condition.prone => return Some("major wound"),
+        _ => {}
+    }
+    if condition.burning.is_some() {
+        Some("on fire")
+    } else if condition.stunned() {
+        Some("stunned")
+    } else if condition.prone {
+        Some("prone")
+    } else {
+        None
+    }
+}
+
+/// The first letters of the first two words of a name: "Harvey Walters" to "HW".
+fn initials(name: &str) -> String {
+    name.split_whitespace()
+        .filter_map(|word| word.chars().find(|letter| letter.is_alphanumeric()))
+        .take(2)
+        .collect::<String>()
+        .to_uppercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::initials;
+
+    #[test]
+    fn initials_are_the_first_letters_of_two_words() {
+        assert_eq!(initials("Harvey Walters"), "HW");
+        assert_eq!(initials("Ghoul of the Corbitt house"), "GO");
+        assert_eq!(initials("\"Doc\" Stanton"), "DS");
+        assert_eq!(initials("Mercy"), "M");
+    }
+}

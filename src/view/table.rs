@@ -1,0 +1,215 @@
+//! The table view: a second window for the players' screen (a TV, a projector). Its camera
+//! sees only the terrain; the overlay paints the tokens the players may see over it
+//! (`ui::table`). Everything drawn for the keeper (token sprites, reach and range overlays,
+//! previews, rings, the hovered tile, hidden units) is on the keeper's render layer, which only
+//! the keeper's map camera looks at. On a map too large to fill the window with readable
+//! tiles, the table's camera follows the acting unit.
+
+use bevy::camera::visibility::RenderLayers;
+use bevy::camera::{CameraOutputMode, RenderTarget, ScalingMode};
+use bevy::ecs::schedule::ScheduleLabel;
+use bevy::gizmos::config::{DefaultGizmoConfigGroup, GizmoConfigStore};
+use bevy::prelude::*;
+use bevy::render::render_resource::BlendState;
+use bevy::window::{PrimaryWindow, WindowRef, WindowResolution};
+use bevy_egui::EguiSchedule;
+
+use super::{KEEPER_LAYER, MapGeometry, ShownMap, TILE_SIZE};
+use crate::battle::{Flow, TilePosition, UnitId};
+use crate::schedule::AppSystems;
+
+/// The smallest a tile may be drawn on the table, in logical pixels, before the camera stops
+/// fitting the whole map and follows the action instead.
+const SMALLEST_TABLE_TILE: f32 = 24.0;
+
+/// How quickly the table's camera glides to the acting unit (a fraction of the way a second).
+const FOLLOW_RATE: f32 = 4.0;
+
+/// The table view is wanted (from `--table-view` or the menu): it opens, or opens again once
+/// closed and asked for anew.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TableViewWanted(pub bool);
+
+/// The open table view: its window and camera.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct TableView {
+    pub window: Entity,
+    pub cameras: [Entity; 2],
+}
+
+/// The table view's map camera: it keeps to the part of the window the overlay leaves free.
+#[derive(Component, Debug)]
+pub struct TableCamera;
+
+/// The table view's overlay camera, over its whole window (egui sizes its context to its
+/// camera's viewport, so the overlay cannot share the map camera's).
+#[derive(Component, Debug)]
+pub struct TableOverlayCamera;
+
+/// The schedule in which the overlay paints the table view's window.
+#[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TableContextPass;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<TableViewWanted>()
+        .add_systems(Startup, (keep_gizmos_for_the_keeper, open_when_wanted))
+        .add_systems(
+            Update,
+            (
+                open_when_wanted,
+                forget_when_closed,
+                keep_sprites_for_the_keeper,
+                frame_the_table,
+            )
+                .chain()
+                .in_set(AppSystems::Present),
+        );
+}
+
+/// Every gizmo (rings, previews, the grid, the hovered tile) is the keeper's.
+fn keep_gizmos_for_the_keeper(mut store: ResMut<GizmoConfigStore>) {
+    store
+        .config_mut::<DefaultGizmoConfigGroup>()
+        .0
+        .render_layers = RenderLayers::layer(KEEPER_LAYER);
+}
+
+/// Token sprites are the keeper's: the table paints its own, for the units it may see.
+fn keep_sprites_for_the_keeper(
+    mut commands: Commands,
+    tokens: Query<Entity, (With<UnitId>, With<Sprite>, Without<RenderLayers>)>,
+) {
+    for token in &tokens {
+        commands
+            .entity(token)
+            .insert(RenderLayers::layer(KEEPER_LAYER));
+    }
+}
+
+fn open_when_wanted(
+    mut commands: Commands,
+    wanted: Res<TableViewWanted>,
+    open: Option<Res<TableView>>,
+    map: Res<ShownMap>,
+    keepers: Query<&Window, With<PrimaryWindow>>,
+) {
+    if !wanted.0 || open.is_some() {
+        return;
+    }
+    // As large as the keeper's window to begin with; the table moves it to the TV and makes it
+    // fullscreen there.
+    let resolution = keepers.single().map_or_else(
+        |_| WindowResolution::new(1280, 720),
+        |window| window.resolution.clone(),
+    );
+    let window = commands
+        .spawn(Window {
+            title: "Gridkeeper: table view".to_string(),
+            resolution,
+            ..default()
+        })
+        .id();
+    let size = MapGeometry::of(&map.0).size() + Vec2::splat(TILE_SIZE);
+    let camera = commands
+        .spawn((
+            Name::new("Table camera"),
+            TableCamera,
+            Camera2d,
+            RenderTarget::Window(WindowRef::Entity(window)),
+            RenderLayers::layer(0),
+            Projection::Orthographic(OrthographicProjection {
+                scaling_mode: ScalingMode::AutoMin {
+                    min_width: size.x,
+                    min_height: size.y,
+                },
+                ..OrthographicProjection::default_2d()
+            }),
+        ))
+        .id();
+    let overlay = commands
+        .spawn((
+            Name::new("Table overlay camera"),
+            TableOverlayCamera,
+            Camera2d,
+            RenderTarget::Window(WindowRef::Entity(window)),
+            RenderLayers::none(),
+            EguiSchedule::new(TableContextPass),
+            Camera {
+                order: 1,
+                output_mode: CameraOutputMode::Write {
+                    blend_state: Some(BlendState::ALPHA_BLENDING),
+                    clear_color: ClearColorConfig::None,
+                },
+                clear_color: ClearColorConfig::Custom(Color::NONE),
+                ..default()
+            },
+        ))
+        .id();
+    commands.insert_resource(TableView {
+        window,
+        cameras: [camera, overlay],
+    });
+}
+
+/// Once its window is closed, the table view is gone until asked for again.
+fn forget_when_closed(
+    mut commands: Commands,
+    open: Option<Res<TableView>>,
+    windows: Query<(), With<Window>>,
+    mut wanted: ResMut<TableViewWanted>,
+) {
+    let Some(open) = open else {
+        return;
+    };
+    if windows.get(open.window).is_err() {
+        for camera in open.cameras {
+            if let Ok(mut camera) = commands.get_entity(camera) {
+                camera.despawn();
+            }
+        }
+        commands.remove_resource::<TableView>();
+        wanted.0 = false;
+    }
+}
+
+/// Fit the whole map where its tiles stay readable; else show them at the smallest readable
+/// size and glide to the acting unit.
+fn frame_the_table(
+    map: Res<ShownMap>,
+    flow: Option<Res<Flow>>,
+    units: Query<(&UnitId, &TilePosition)>,
+    time: Res<Time>,
+    mut camera: Query<(&mut Transform, &mut Projection, &Camera), With<TableCamera>>,
+) {
+    let Ok((mut transform, mut projection, camera)) = camera.single_mut() else {
+        return;
+    };
+    let Some(room) = camera.logical_viewport_size() else {
+        return;
+    };
+    let geometry = MapGeometry::of(&map.0);
+    let size = geometry.size() + Vec2::splat(TILE_SIZE);
+    let fitted_tile = (room.x / size.x).min(room.y / size.y) * TILE_SIZE;
+    let Projection::Orthographic(orthographic) = &mut *projection else {
+        return;
+    };
+    if fitted_tile >= SMALLEST_TABLE_TILE {
+        orthographic.scaling_mode = ScalingMode::AutoMin {
+            min_width: size.x,
+            min_height: size.y,
+        };
+        transform.translation = Vec3::ZERO.with_z(transform.translation.z);
+        return;
+    }
+    orthographic.scaling_mode = ScalingMode::WindowSize;
+    orthographic.scale = TILE_SIZE / SMALLEST_TABLE_TILE;
+    let acting = flow.and_then(|flow| flow.acting());
+    let Some((_, at)) = units.iter().find(|(id, _)| Some(**id) == acting) else {
+        return;
+    };
+    let goal = geometry.centre(at.0);
+    let step = (FOLLOW_RATE * time.delta_secs()).min(1.0);
+    let now = transform.translation.truncate();
+    let next = now + (goal - now) * step;
+    transform.translation = next.extend(transform.translation.z);
+}
