@@ -78,7 +78,10 @@ pub fn run_game(options: PlayOptions) -> AppExit {
     .insert_resource(ActiveRuleset(options.ruleset))
     .insert_resource(view::ShownMap(options.loaded.map().clone()))
     .insert_resource(options.startup_view)
-    .insert_resource(view::table::TableViewWanted(options.ui.table_view))
+    .insert_resource(view::table::TableViewWanted {
+        open: options.ui.table_view,
+        size: UVec2::new(width, height),
+    })
     .insert_resource(options.ui);
     let (keys, notice) = input::KeyMap::load(options.keys.as_deref());
     app.insert_resource(keys)

@@ -17,7 +17,10 @@ use crate::battle::{
 };
 use crate::log::visibility::{audiences, numbers_secret, players_words};
 use crate::map::scenario::Scenario;
-use crate::view::table::{TableCamera, TableContextPass, TableOverlayCamera, TableView};
+use crate::view::table::{
+    SMALLEST_TABLE_TILE, TableCamera, TableContextPass, TableOverlayCamera, TableTileFloor,
+    TableView,
+};
 use crate::view::{MapGeometry, ShownMap, TILE_SIZE};
 
 /// Lines the ticker shows.
@@ -25,6 +28,10 @@ const TICKER_LINES: usize = 6;
 /// Seconds a line stays bright before it starts to fade, and by when it is faint.
 const BRIGHT_FOR: f64 = 8.0;
 const FAINT_BY: f64 = 20.0;
+/// The share of the window's height the rolls and ticker may take.
+const BOTTOM_SHARE: f32 = 0.28;
+/// The height the large roll card needs, in points.
+const STRIP_POINTS: f32 = 150.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(TableContextPass, table_overlay);
@@ -120,6 +127,7 @@ fn table_overlay(
     mut table: Query<(&mut Camera, &GlobalTransform), With<TableCamera>>,
     mut stream: Local<PlayersStream>,
     mut styled: Local<Option<UiSettings>>,
+    mut floor: ResMut<TableTileFloor>,
 ) {
     let (Some(open), Some(scenario)) = (inputs.open.as_ref(), inputs.scenario.as_ref()) else {
         return;
@@ -136,6 +144,7 @@ fn table_overlay(
     let events = inputs.events.as_ref().map_or(&[][..], |log| &log.0[..]);
     stream.follow(scenario, events, now);
     let context = context.get_mut().clone();
+    floor.set_if_neq(TableTileFloor(SMALLEST_TABLE_TILE * inputs.settings.scale));
     if styled.as_ref() != Some(&*inputs.settings) {
         super::style(&context, &inputs.settings);
         *styled = Some(inputs.settings.clone());
@@ -155,8 +164,11 @@ fn table_overlay(
         })
         .response
         .rect;
+    // The bottom strip keeps to under a third of the window, so the map keeps most of it.
+    let strip = (root_rect.height() * BOTTOM_SHARE).clamp(60.0, STRIP_POINTS);
     let bottom = egui::Panel::bottom("table-rolls-and-ticker")
         .resizable(false)
+        .exact_size(strip)
         .show(&mut root, |ui| {
             ui.horizontal_top(|ui| {
                 roll_card(ui, scenario, events, &stream);
@@ -260,77 +272,90 @@ fn banner(ui: &mut egui::Ui, scenario: &Scenario, flow: Option<&Flow>, stream: &
 fn roll_card(ui: &mut egui::Ui, scenario: &Scenario, events: &[Event], stream: &PlayersStream) {
     let width = (ui.available_width() * 0.45).max(160.0);
     ui.allocate_ui_with_layout(
-        egui::vec2(width, 0.0),
+        egui::vec2(width, ui.available_height()),
         egui::Layout::top_down(egui::Align::Min),
         |ui| {
-            let Some(EventKind::Rolled { unit, roll }) = stream
-                .latest_roll
-                .and_then(|index| events.get(index))
-                .map(|event| &event.kind)
-            else {
-                ui.label("No roll yet.");
-                return;
-            };
-            let spec = &scenario.units[unit.index()];
-            let sketch = scenario.ruleset.sketch(roll);
-            let secret = numbers_secret(scenario, *unit);
-            ui.horizontal_wrapped(|ui| {
-                ui.label(
-                    egui::RichText::new(&spec.name)
-                        .heading()
-                        .color(super::side_colour(scenario, spec)),
-                );
-                let heading = if secret {
-                    roll.purpose.name().to_string()
-                } else {
-                    sketch.heading.clone()
-                };
-                ui.label(egui::RichText::new(heading).heading());
-            });
-            ui.horizontal_wrapped(|ui| {
-                for (group, dice) in sketch.dice.iter().enumerate() {
-                    if group > 0 {
-                        ui.label(egui::RichText::new("+").heading());
-                    }
-                    for sketched in dice {
-                        die_sized(ui, &sketched.face, sketched.ringed, sketched.faded, 1.6);
-                    }
-                }
-                ui.label(egui::RichText::new(&sketch.reading).heading());
-            });
-            ui.label(
-                egui::RichText::new(&sketch.verdict)
-                    .heading()
-                    .strong()
-                    .color(tone_colour(sketch.tone)),
-            );
-            if !secret && !sketch.thresholds.is_empty() {
-                let marks: Vec<&str> = sketch
-                    .thresholds
-                    .iter()
-                    .map(|threshold| threshold.words.as_str())
-                    .collect();
-                ui.label(marks.join(" · "));
-            }
+            egui::ScrollArea::vertical()
+                .id_salt("table-roll")
+                .show(ui, |ui| roll_sketch(ui, scenario, events, stream));
         },
     );
+}
+
+/// The roll itself: who, what, the dice, the verdict.
+fn roll_sketch(ui: &mut egui::Ui, scenario: &Scenario, events: &[Event], stream: &PlayersStream) {
+    let Some(EventKind::Rolled { unit, roll }) = stream
+        .latest_roll
+        .and_then(|index| events.get(index))
+        .map(|event| &event.kind)
+    else {
+        ui.label("No roll yet.");
+        return;
+    };
+    let spec = &scenario.units[unit.index()];
+    let sketch = scenario.ruleset.sketch(roll);
+    let secret = numbers_secret(scenario, *unit);
+    ui.horizontal_wrapped(|ui| {
+        ui.label(
+            egui::RichText::new(&spec.name)
+                .heading()
+                .color(super::side_colour(scenario, spec)),
+        );
+        let heading = if secret {
+            roll.purpose.name().to_string()
+        } else {
+            sketch.heading.clone()
+        };
+        ui.label(egui::RichText::new(heading).heading());
+    });
+    ui.horizontal_wrapped(|ui| {
+        for (group, dice) in sketch.dice.iter().enumerate() {
+            if group > 0 {
+                ui.label(egui::RichText::new("+").heading());
+            }
+            for sketched in dice {
+                die_sized(ui, &sketched.face, sketched.ringed, sketched.faded, 1.3);
+            }
+        }
+        ui.label(egui::RichText::new(&sketch.reading).heading());
+    });
+    ui.label(
+        egui::RichText::new(&sketch.verdict)
+            .heading()
+            .strong()
+            .color(tone_colour(sketch.tone)),
+    );
+    if !secret && !sketch.thresholds.is_empty() {
+        let marks: Vec<&str> = sketch
+            .thresholds
+            .iter()
+            .map(|threshold| threshold.words.as_str())
+            .collect();
+        ui.label(marks.join(" · "));
+    }
 }
 
 /// The last few things that happened, newest at the bottom, fading as they age.
 fn ticker(ui: &mut egui::Ui, stream: &PlayersStream, now: f64) {
     ui.vertical(|ui| {
-        let from = stream.lines.len().saturating_sub(TICKER_LINES);
-        for (index, line) in &stream.lines[from..] {
-            let age = stream.shown_since(*index).map_or(0.0, |at| now - at);
-            let fade = ((age - BRIGHT_FOR) / (FAINT_BY - BRIGHT_FOR)).clamp(0.0, 1.0);
-            #[expect(
-                clippy::cast_possible_truncation,
-                clippy::cast_sign_loss,
-                reason = "a brightness between 90 and 240"
-            )]
-            let grey = (240.0 - 150.0 * fade) as u8;
-            ui.label(egui::RichText::new(line).color(egui::Color32::from_gray(grey)));
-        }
+        egui::ScrollArea::vertical()
+            .id_salt("table-ticker")
+            .stick_to_bottom(true)
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                let from = stream.lines.len().saturating_sub(TICKER_LINES);
+                for (index, line) in &stream.lines[from..] {
+                    let age = stream.shown_since(*index).map_or(0.0, |at| now - at);
+                    let fade = ((age - BRIGHT_FOR) / (FAINT_BY - BRIGHT_FOR)).clamp(0.0, 1.0);
+                    #[expect(
+                        clippy::cast_possible_truncation,
+                        clippy::cast_sign_loss,
+                        reason = "a brightness between 90 and 240"
+                    )]
+                    let grey = (240.0 - 150.0 * fade) as u8;
+                    ui.label(egui::RichText::new(line).color(egui::Color32::from_gray(grey)));
+                }
+            });
     });
 }
 

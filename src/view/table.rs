@@ -11,24 +11,47 @@ use bevy::ecs::schedule::ScheduleLabel;
 use bevy::gizmos::config::{DefaultGizmoConfigGroup, GizmoConfigStore};
 use bevy::prelude::*;
 use bevy::render::render_resource::BlendState;
-use bevy::window::{PrimaryWindow, WindowRef, WindowResolution};
+use bevy::window::{WindowRef, WindowResolution};
 use bevy_egui::EguiSchedule;
 
 use super::{KEEPER_LAYER, MapGeometry, ShownMap, TILE_SIZE};
 use crate::battle::{Flow, TilePosition, UnitId};
 use crate::schedule::AppSystems;
 
-/// The smallest a tile may be drawn on the table, in logical pixels, before the camera stops
-/// fitting the whole map and follows the action instead.
-const SMALLEST_TABLE_TILE: f32 = 24.0;
+/// The smallest a tile may be drawn on the table at overlay scale 1, in logical pixels, before
+/// the camera stops fitting the whole map and follows the action instead.
+pub const SMALLEST_TABLE_TILE: f32 = 24.0;
 
 /// How quickly the table's camera glides to the acting unit (a fraction of the way a second).
 const FOLLOW_RATE: f32 = 4.0;
 
 /// The table view is wanted (from `--table-view` or the menu): it opens, or opens again once
-/// closed and asked for anew.
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct TableViewWanted(pub bool);
+/// closed and asked for anew, at this size (the keeper's window's, to begin with).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableViewWanted {
+    pub open: bool,
+    pub size: UVec2,
+}
+
+impl Default for TableViewWanted {
+    fn default() -> Self {
+        Self {
+            open: false,
+            size: UVec2::new(1280, 720),
+        }
+    }
+}
+
+/// The smallest a tile may be drawn on the table, in logical pixels: the overlay sets it from
+/// its scale, so a larger scale for a TV across the room draws larger tiles and tokens.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct TableTileFloor(pub f32);
+
+impl Default for TableTileFloor {
+    fn default() -> Self {
+        Self(SMALLEST_TABLE_TILE)
+    }
+}
 
 /// The open table view: its window and camera.
 #[derive(Resource, Debug, Clone, Copy)]
@@ -52,6 +75,7 @@ pub struct TableContextPass;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TableViewWanted>()
+        .init_resource::<TableTileFloor>()
         .add_systems(Startup, (keep_gizmos_for_the_keeper, open_when_wanted))
         .add_systems(
             Update,
@@ -91,21 +115,15 @@ fn open_when_wanted(
     wanted: Res<TableViewWanted>,
     open: Option<Res<TableView>>,
     map: Res<ShownMap>,
-    keepers: Query<&Window, With<PrimaryWindow>>,
 ) {
-    if !wanted.0 || open.is_some() {
+    if !wanted.open || open.is_some() {
         return;
     }
-    // As large as the keeper's window to begin with; the table moves it to the TV and makes it
-    // fullscreen there.
-    let resolution = keepers.single().map_or_else(
-        |_| WindowResolution::new(1280, 720),
-        |window| window.resolution.clone(),
-    );
+    // The table moves it to the TV and makes it fullscreen there.
     let window = commands
         .spawn(Window {
             title: "Gridkeeper: table view".to_string(),
-            resolution,
+            resolution: WindowResolution::new(wanted.size.x, wanted.size.y),
             ..default()
         })
         .id();
@@ -168,7 +186,7 @@ fn forget_when_closed(
             }
         }
         commands.remove_resource::<TableView>();
-        wanted.0 = false;
+        wanted.open = false;
     }
 }
 
@@ -179,11 +197,18 @@ fn frame_the_table(
     flow: Option<Res<Flow>>,
     units: Query<(&UnitId, &TilePosition)>,
     time: Res<Time>,
+    open: Option<Res<TableView>>,
+    floor: Res<TableTileFloor>,
     mut camera: Query<(&mut Transform, &mut Projection, &Camera), With<TableCamera>>,
+    mut followed: Local<Option<Entity>>,
 ) {
-    let Ok((mut transform, mut projection, camera)) = camera.single_mut() else {
+    let (Some(open), Ok((mut transform, mut projection, camera))) = (open, camera.single_mut())
+    else {
         return;
     };
+    // A camera just opened snaps to the action; after that it glides.
+    let first_look = *followed != Some(open.cameras[0]);
+    *followed = Some(open.cameras[0]);
     let Some(room) = camera.logical_viewport_size() else {
         return;
     };
@@ -193,7 +218,7 @@ fn frame_the_table(
     let Projection::Orthographic(orthographic) = &mut *projection else {
         return;
     };
-    if fitted_tile >= SMALLEST_TABLE_TILE {
+    if fitted_tile >= floor.0 {
         orthographic.scaling_mode = ScalingMode::AutoMin {
             min_width: size.x,
             min_height: size.y,
@@ -202,13 +227,21 @@ fn frame_the_table(
         return;
     }
     orthographic.scaling_mode = ScalingMode::WindowSize;
-    orthographic.scale = TILE_SIZE / SMALLEST_TABLE_TILE;
+    orthographic.scale = TILE_SIZE / floor.0;
     let acting = flow.and_then(|flow| flow.acting());
     let Some((_, at)) = units.iter().find(|(id, _)| Some(**id) == acting) else {
         return;
     };
-    let goal = geometry.centre(at.0);
-    let step = (FOLLOW_RATE * time.delta_secs()).min(1.0);
+    // Never past the map's edge where the map is larger than the view.
+    let half_view = room * orthographic.scale / 2.0;
+    let half_map = geometry.size() / 2.0;
+    let reach = (half_map - half_view).max(Vec2::ZERO);
+    let goal = geometry.centre(at.0).clamp(-reach, reach);
+    let step = if first_look {
+        1.0
+    } else {
+        (FOLLOW_RATE * time.delta_secs()).min(1.0)
+    };
     let now = transform.translation.truncate();
     let next = now + (goal - now) * step;
     transform.translation = next.extend(transform.translation.z);
