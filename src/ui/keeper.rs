@@ -5,7 +5,6 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::UiSettings;
 use super::view::BattleView;
 use crate::ai::AiPause;
 use crate::battle::Presence;
@@ -58,59 +57,41 @@ pub(super) fn read_faces(text: &str) -> Result<Vec<u32>, String> {
     Ok(faces)
 }
 
-/// The keeper's window, where it is open and a battle is played here (not watched).
-pub(super) fn keeper_window(
-    context: &egui::Context,
-    settings: &mut UiSettings,
-    desk: &mut KeeperDesk,
-    view: &mut BattleView,
-    pause: Option<&mut AiPause>,
-    undo: Option<&mut UndoRequest>,
-) {
-    if !settings.keeper_shown || view.watching() || view.scenario().is_none() {
+/// What the keeper's tools change besides the battle's queue.
+pub(super) struct KeeperHands<'a> {
+    pub desk: &'a mut KeeperDesk,
+    pub pause: Option<&'a mut AiPause>,
+    pub undo: Option<&'a mut UndoRequest>,
+}
+
+/// The keeper's tools, docked in the side panel (or its own tab where the overlay is compact),
+/// where a battle is played here (not watched).
+pub(super) fn keeper_tools(ui: &mut egui::Ui, hands: KeeperHands, view: &mut BattleView) {
+    if view.watching() || view.scenario().is_none() {
         return;
     }
-    let mut open = true;
-    let room = context.content_rect();
-    egui::Window::new("Keeper")
-        .open(&mut open)
-        .resizable(false)
-        .collapsible(true)
-        .constrain(true)
-        .default_pos(room.center_top() + egui::vec2(-160.0, 40.0))
-        .max_width((room.width() * 0.9).min(380.0))
-        .show(context, |ui| {
-            egui::ScrollArea::vertical()
-                .max_height(room.height() * 0.7)
-                .show(ui, |ui| {
-                    dice_entry(ui, desk, view);
-                    ui.separator();
-                    ui.horizontal_wrapped(|ui| {
-                        if let Some(undo) = undo
-                            && ui
-                                .button("Undo")
-                                .on_hover_text(
-                                    "Take back the last command given here: the battle is \
-                                     played again without it",
-                                )
-                                .clicked()
-                        {
-                            undo.0 = true;
-                        }
-                        if let Some(pause) = pause {
-                            ui.checkbox(&mut pause.paused, "Hold the AI");
-                            if pause.paused && ui.button("Step").clicked() {
-                                pause.steps += 1;
-                            }
-                        }
-                    });
-                    ui.separator();
-                    unit_corrections(ui, desk, view);
-                });
-        });
-    if !open {
-        settings.keeper_shown = false;
-    }
+    ui.strong("The keeper's hand");
+    dice_entry(ui, hands.desk, view);
+    ui.horizontal_wrapped(|ui| {
+        if let Some(undo) = hands.undo
+            && ui
+                .button("Undo")
+                .on_hover_text(
+                    "Take back the last command given here: the battle is played again \
+                     without it",
+                )
+                .clicked()
+        {
+            undo.0 = true;
+        }
+        if let Some(pause) = hands.pause {
+            ui.checkbox(&mut pause.paused, "Hold the AI");
+            if pause.paused && ui.button("Step").clicked() {
+                pause.steps += 1;
+            }
+        }
+    });
+    unit_corrections(ui, hands.desk, view);
 }
 
 fn dice_entry(ui: &mut egui::Ui, desk: &mut KeeperDesk, view: &mut BattleView) {

@@ -12,6 +12,7 @@ mod help;
 mod journal;
 mod keeper;
 mod labels;
+mod layout;
 mod order;
 mod outcome;
 mod playback;
@@ -41,6 +42,7 @@ use crate::view::camera::{CentreOn, MapInsets};
 use crate::view::hover::HoveredTile;
 use crate::view::overlay::RangeOverlayShown;
 use crate::view::preview::{AimReadout, AnswerReadout, BlastReadout};
+use crate::view::table::TableViewWanted;
 use view::BattleView;
 
 /// The width of the right-hand panel in points at scale 1; the map is drawn beside it.
@@ -107,6 +109,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Notices>()
         .init_resource::<journal::LogFilter>()
         .init_resource::<keeper::KeeperDesk>()
+        .init_resource::<layout::CompactTab>()
         .add_plugins(table::plugin)
         .insert_resource(MapInsets {
             right: SIDE_PANEL_WIDTH,
@@ -289,9 +292,9 @@ struct PanelInputs<'w, 's> {
     saved: Option<Res<'w, SaveState>>,
 }
 
-/// What the keeper's window changes besides the battle's queue.
+/// What the keeper's tools change besides the battle's queue.
 #[derive(SystemParam)]
-struct KeeperHands<'w> {
+struct KeeperResources<'w> {
     desk: ResMut<'w, keeper::KeeperDesk>,
     pause: Option<ResMut<'w, crate::ai::AiPause>>,
     undo: Option<ResMut<'w, crate::replay::UndoRequest>>,
@@ -308,7 +311,9 @@ fn panels(
     mut notices: ResMut<Notices>,
     mut insets: ResMut<MapInsets>,
     mut centre: ResMut<CentreOn>,
-    mut hands: KeeperHands,
+    mut keeper_resources: KeeperResources,
+    mut layout_state: ResMut<layout::CompactTab>,
+    mut table_wanted: ResMut<TableViewWanted>,
 ) -> Result {
     let context = contexts.ctx_mut()?.clone();
     let mut root = egui::Ui::new(
@@ -319,39 +324,79 @@ fn panels(
             .max_rect(context.viewport_rect()),
     );
     let scenario = view.scenario().cloned();
-    let left = scenario.as_ref().map(|scenario| {
-        egui::Panel::left("turn-order")
+    let seed = inputs.dice.as_ref().map_or(0, |dice| dice.seed);
+    let room = context.viewport_rect().size();
+    let keeper_shown = settings.keeper_shown && !view.watching() && scenario.is_some();
+    let hands = keeper::KeeperHands {
+        desk: &mut keeper_resources.desk,
+        pause: keeper_resources.pause.as_deref_mut(),
+        undo: keeper_resources.undo.as_deref_mut(),
+    };
+    let (left, right, bottom) = if let (true, Some(scenario)) = (layout::compact(room), &scenario) {
+        // Too little room for three panels (a large scale on a small screen): one panel, its
+        // parts as tabs.
+        let right = egui::Panel::right("side-panel")
             .resizable(false)
-            .exact_size(ORDER_PANEL_WIDTH)
+            .exact_size(layout::compact_panel_width(room))
             .show(&mut root, |ui| {
-                order::turn_order(ui, scenario, &mut view, &mut centre);
+                let tab = layout::tab_bar(ui, &mut layout_state, keeper_shown);
+                match tab {
+                    layout::Tab::Battle => {
+                        side_panel(ui, &inputs, &mut view, &mut settings, &mut table_wanted);
+                    }
+                    layout::Tab::Order => {
+                        order::turn_order(ui, scenario, &mut view, &mut centre);
+                    }
+                    layout::Tab::Rolls => rolls::roll_panel(ui, scenario, &view),
+                    layout::Tab::Log => {
+                        journal::log_panel(ui, scenario, &view, &mut filter, &mut notices, seed);
+                    }
+                    layout::Tab::Keeper => keeper::keeper_tools(ui, hands, &mut view),
+                }
             })
             .response
-            .rect
-    });
-    let right = egui::Panel::right("side-panel")
-        .resizable(false)
-        .exact_size(SIDE_PANEL_WIDTH)
-        .show(&mut root, |ui| {
-            side_panel(ui, &inputs, &mut view, &mut settings);
-        })
-        .response
-        .rect;
-    let bottom = scenario.as_ref().map(|scenario| {
-        egui::Panel::bottom("rolls-and-log")
+            .rect;
+        (None, right, None)
+    } else {
+        let left = scenario.as_ref().map(|scenario| {
+            egui::Panel::left("turn-order")
+                .resizable(false)
+                .exact_size(ORDER_PANEL_WIDTH)
+                .show(&mut root, |ui| {
+                    order::turn_order(ui, scenario, &mut view, &mut centre);
+                })
+                .response
+                .rect
+        });
+        let right = egui::Panel::right("side-panel")
             .resizable(false)
-            .exact_size(BOTTOM_PANEL_HEIGHT)
+            .exact_size(SIDE_PANEL_WIDTH)
             .show(&mut root, |ui| {
-                ui.horizontal_top(|ui| {
-                    rolls::roll_panel(ui, scenario, &view);
+                if keeper_shown {
+                    ui.add_space(6.0);
+                    keeper::keeper_tools(ui, hands, &mut view);
                     ui.separator();
-                    let seed = inputs.dice.as_ref().map_or(0, |dice| dice.seed);
-                    journal::log_panel(ui, scenario, &view, &mut filter, &mut notices, seed);
-                });
+                }
+                side_panel(ui, &inputs, &mut view, &mut settings, &mut table_wanted);
             })
             .response
-            .rect
-    });
+            .rect;
+        let bottom = scenario.as_ref().map(|scenario| {
+            egui::Panel::bottom("rolls-and-log")
+                .resizable(false)
+                .exact_size(BOTTOM_PANEL_HEIGHT.min(room.y * layout::BOTTOM_SHARE))
+                .show(&mut root, |ui| {
+                    ui.horizontal_top(|ui| {
+                        rolls::roll_panel(ui, scenario, &view);
+                        ui.separator();
+                        journal::log_panel(ui, scenario, &view, &mut filter, &mut notices, seed);
+                    });
+                })
+                .response
+                .rect
+        });
+        (left, right, bottom)
+    };
     // Panels are measured in points; the map camera wants logical window pixels.
     let to_logical = context.pixels_per_point() / inputs.window.scale_factor();
     let measured = MapInsets {
@@ -370,14 +415,6 @@ fn panels(
         .as_ref()
         .map_or_else(KeyMap::defaults, |keys| (**keys).clone());
     help::help_window(&context, &mut settings, &keys);
-    keeper::keeper_window(
-        &context,
-        &mut settings,
-        &mut hands.desk,
-        &mut view,
-        hands.pause.as_deref_mut(),
-        hands.undo.as_deref_mut(),
-    );
     help::notices(&context, &mut notices, saved);
     Ok(())
 }
@@ -389,46 +426,56 @@ fn side_panel(
     inputs: &PanelInputs,
     view: &mut BattleView,
     settings: &mut UiSettings,
+    table_wanted: &mut TableViewWanted,
 ) {
     let map = &inputs.map.0;
     let scenario = view.scenario().cloned();
     egui::ScrollArea::vertical().show(ui, |ui| {
         ui.add_space(6.0);
-        ui.horizontal(|ui| {
-            match &scenario {
-                Some(scenario) => ui.heading(&scenario.name),
-                None => ui.heading(&map.name),
-            };
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if ui.button("?").on_hover_text("Keys and mouse").clicked() {
-                    settings.help_shown = !settings.help_shown;
-                }
-                if scenario.is_some()
-                    && !view.watching()
-                    && ui
-                        .button("Keeper")
-                        .on_hover_text(
-                            "The keeper's hand: dice from the table, undo, hold the AI, \
-                             correct a unit",
-                        )
-                        .clicked()
-                {
-                    settings.keeper_shown = !settings.keeper_shown;
-                }
-                if scenario.is_some()
-                    && !view.watching()
-                    && ui
-                        .button("Save")
-                        .on_hover_text(
-                            "Save the battle to play on later (F5); it also saves itself after \
-                             every turn",
-                        )
-                        .clicked()
-                {
-                    view.ask_to_save();
-                }
-            });
+        // The buttons on a row of their own, so a long name never runs under them.
+        ui.horizontal_wrapped(|ui| {
+            let playing = scenario.is_some() && !view.watching();
+            if playing
+                && ui
+                    .button("Save")
+                    .on_hover_text(
+                        "Save the battle to play on later (F5); it also saves itself after \
+                         every turn",
+                    )
+                    .clicked()
+            {
+                view.ask_to_save();
+            }
+            if playing
+                && ui
+                    .button("Keeper")
+                    .on_hover_text(
+                        "The keeper's hand: dice from the table, undo, hold the AI, correct a \
+                         unit",
+                    )
+                    .clicked()
+            {
+                settings.keeper_shown = !settings.keeper_shown;
+            }
+            if scenario.is_some()
+                && ui
+                    .add_enabled(!table_wanted.open, egui::Button::new("Table view"))
+                    .on_hover_text(
+                        "A second window for the players' screen (a TV, a projector): the map \
+                         and what they may see",
+                    )
+                    .clicked()
+            {
+                table_wanted.open = true;
+            }
+            if ui.button("?").on_hover_text("Keys and mouse").clicked() {
+                settings.help_shown = !settings.help_shown;
+            }
         });
+        match &scenario {
+            Some(scenario) => ui.heading(&scenario.name),
+            None => ui.heading(&map.name),
+        };
         match &scenario {
             Some(scenario) => ui.label(&scenario.description),
             None => ui.label(&map.description),

@@ -308,6 +308,12 @@ fn roll_sketch(ui: &mut egui::Ui, scenario: &Scenario, events: &[Event], stream:
         };
         ui.label(egui::RichText::new(heading).heading());
     });
+    ui.label(
+        egui::RichText::new(&sketch.verdict)
+            .heading()
+            .strong()
+            .color(tone_colour(sketch.tone)),
+    );
     ui.horizontal_wrapped(|ui| {
         for (group, dice) in sketch.dice.iter().enumerate() {
             if group > 0 {
@@ -319,12 +325,6 @@ fn roll_sketch(ui: &mut egui::Ui, scenario: &Scenario, events: &[Event], stream:
         }
         ui.label(egui::RichText::new(&sketch.reading).heading());
     });
-    ui.label(
-        egui::RichText::new(&sketch.verdict)
-            .heading()
-            .strong()
-            .color(tone_colour(sketch.tone)),
-    );
     if !secret && !sketch.thresholds.is_empty() {
         let marks: Vec<&str> = sketch
             .thresholds

@@ -1,0 +1,87 @@
+//! How the overlay fits the window: three panels round the map where there is room (the turn
+//! order, the side panel, the rolls and log along the bottom); where there is not (a large
+//! scale on a small screen: 2.5 on 1280 x 720 leaves 512 x 288 points), one panel whose parts
+//! are tabs, so nothing shrinks to a sliver and the map keeps half the window.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+/// The room, in points, from which the three panels fit beside a map of a useful size.
+const WIDE_FROM: egui::Vec2 = egui::vec2(1150.0, 620.0);
+
+/// The share of the height the rolls and log may take.
+pub(super) const BOTTOM_SHARE: f32 = 0.3;
+
+/// The parts of the compact overlay's one panel.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) enum Tab {
+    /// The scenario, the sides, the action bar and the selected unit's card.
+    #[default]
+    Battle,
+    Order,
+    Rolls,
+    Log,
+    Keeper,
+}
+
+/// The tab shown in the compact overlay.
+#[derive(Resource, Debug, Default)]
+pub(super) struct CompactTab(Tab);
+
+/// Whether the overlay must fold into one panel in a window this size (in points).
+pub(super) fn compact(room: egui::Vec2) -> bool {
+    room.x < WIDE_FROM.x || room.y < WIDE_FROM.y
+}
+
+/// The compact panel's width: under half the window, never so narrow a line of words cannot
+/// fit.
+pub(super) fn compact_panel_width(room: egui::Vec2) -> f32 {
+    (room.x * 0.45).clamp(200.0, 420.0)
+}
+
+/// The tabs along the top of the compact panel (the keeper's only while the keeper's tools are
+/// shown); the one chosen.
+pub(super) fn tab_bar(ui: &mut egui::Ui, shown: &mut CompactTab, keeper: bool) -> Tab {
+    if !keeper && shown.0 == Tab::Keeper {
+        shown.0 = Tab::Battle;
+    }
+    ui.add_space(4.0);
+    ui.horizontal_wrapped(|ui| {
+        let mut tabs = vec![
+            (Tab::Battle, "Battle"),
+            (Tab::Order, "Order"),
+            (Tab::Rolls, "Rolls"),
+            (Tab::Log, "Log"),
+        ];
+        if keeper {
+            tabs.push((Tab::Keeper, "Keeper"));
+        }
+        for (tab, words) in tabs {
+            ui.selectable_value(&mut shown.0, tab, words);
+        }
+    });
+    ui.separator();
+    shown.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_overlay_folds_where_three_panels_would_squeeze_the_map() {
+        // 1920 x 1080 at scales 1 and 1.5: three panels; at 2 and 2.5: one.
+        for (scale, folded) in [(1.0, false), (1.5, false), (2.0, true), (2.5, true)] {
+            let room = egui::vec2(1920.0, 1080.0) / scale;
+            assert_eq!(compact(room), folded, "scale {scale}");
+        }
+        // 1280 x 720 folds from 1.25; 3840 x 2160 never does.
+        assert!(!compact(egui::vec2(1280.0, 720.0)));
+        assert!(compact(egui::vec2(1280.0, 720.0) / 1.25));
+        assert!(!compact(egui::vec2(3840.0, 2160.0) / 2.5));
+        // The compact panel leaves the map at least half of any window.
+        for width in [512.0, 768.0, 1100.0] {
+            assert!(compact_panel_width(egui::vec2(width, 400.0)) <= width * 0.45 + 0.01);
+        }
+    }
+}
