@@ -26,6 +26,7 @@ pub use saving::{Autosave, SaveNotices, SaveRequest, SaveState, SavedCommands};
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<SaveRequest>()
         .init_resource::<UndoRequest>()
+        .init_resource::<RestartRequest>()
         .init_resource::<SaveNotices>()
         .add_systems(
             Update,
@@ -37,6 +38,7 @@ pub(crate) fn plugin(app: &mut App) {
                     saving::play_saved_commands,
                     playback::advance,
                     undo_on_request,
+                    restart_on_request,
                 )
                     .chain()
                     .after(AppSystems::Interact)
@@ -162,6 +164,37 @@ pub fn give_tracked(world: &mut World, command: Command) -> usize {
 /// battle.
 #[derive(Resource, Debug, Default)]
 pub struct UndoRequest(pub bool);
+
+/// Set by the end window's buttons: the fight starts again from the scenario under this seed.
+#[derive(Resource, Debug, Default)]
+pub struct RestartRequest(pub Option<u64>);
+
+/// Start the fight again when asked: a new battle, so a new autosave beside the old one (the
+/// finished battle's file stays as it is).
+fn restart_on_request(world: &mut World) {
+    let Some(seed) = world.resource_mut::<RestartRequest>().0.take() else {
+        return;
+    };
+    restart(world, seed);
+    if world.get_resource::<Autosave>().is_some()
+        && let Some(scenario) = world
+            .get_resource::<ActiveScenario>()
+            .map(|scenario| scenario.0.clone())
+    {
+        // The old claim (and its lock) goes as the new one takes its place.
+        world.remove_resource::<Autosave>();
+        let autosave = Autosave::claim(&scenario, seed, None);
+        world.insert_resource(SaveState {
+            path: Some(autosave.path.clone()),
+            ..SaveState::default()
+        });
+        world.insert_resource(autosave);
+    }
+    world
+        .resource_mut::<SaveNotices>()
+        .0
+        .push(format!("The fight starts again (dice seed {seed})"));
+}
 
 /// Carry out an undo asked for, and say what was taken back.
 fn undo_on_request(world: &mut World) {
@@ -350,4 +383,36 @@ pub fn refused(events: &[Event]) -> bool {
         events.last().map(|event| &event.kind),
         Some(EventKind::Rejected { .. })
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn play_again_starts_the_fight_afresh_under_the_seed_asked_for() {
+        let maps = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+        let scenario = Scenario::load(&maps.join("cellar.ron")).expect("the cellar");
+        let mut app = crate::headless::headless_app(scenario, 4);
+        app.init_resource::<RestartRequest>()
+            .init_resource::<SaveNotices>();
+        app.update();
+        give(app.world_mut(), Command::Begin);
+        assert!(!app.world().resource::<EventLog>().0.is_empty());
+        app.world_mut().resource_mut::<RestartRequest>().0 = Some(9);
+        restart_on_request(app.world_mut());
+        assert!(app.world().resource::<EventLog>().0.is_empty());
+        assert!(app.world().resource::<CommandLog>().0.is_empty());
+        assert_eq!(app.world().resource::<BattleDice>().seed, 9);
+        assert_eq!(app.world().resource::<RestartRequest>().0, None);
+        // The fight plays from the start under the new seed: as a fresh battle under it.
+        give(app.world_mut(), Command::Begin);
+        let mut fresh =
+            Replay::unplayed((*app.world().resource::<ActiveScenario>().0).clone(), 9).headless(9);
+        give(fresh.world_mut(), Command::Begin);
+        assert_eq!(
+            EventDigest::of(&app.world().resource::<EventLog>().0),
+            EventDigest::of(&fresh.world().resource::<EventLog>().0)
+        );
+    }
 }

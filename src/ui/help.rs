@@ -14,26 +14,21 @@ pub(super) fn help_window(context: &egui::Context, settings: &mut UiSettings, ke
         return;
     }
     let mut open = true;
+    // However large the text, the list fits the window and scrolls; its close button stays in
+    // sight.
+    let room = context.content_rect();
     egui::Window::new("Keys and mouse")
         .open(&mut open)
         .collapsible(false)
         .resizable(false)
+        .constrain(true)
+        .max_width(room.width() * 0.9)
+        .default_width((room.width() * 0.9).min(620.0))
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
         .show(context, |ui| {
-            egui::Grid::new("key-help")
-                .num_columns(2)
-                .spacing([18.0, 4.0])
-                .striped(true)
-                .show(ui, |ui| {
-                    for (action, _, words) in ACTIONS {
-                        ui.strong(keys.words(*action));
-                        ui.label(*words);
-                        ui.end_row();
-                    }
-                    ui.strong("Wheel");
-                    ui.label("zoom the map (over a panel it scrolls the panel)");
-                    ui.end_row();
-                });
+            egui::ScrollArea::vertical()
+                .max_height(room.height() * 0.7)
+                .show(ui, |ui| key_grid(ui, keys));
             ui.separator();
             ui.small(format!(
                 "Change the keys in `{}` (a copy of assets/keys.ron) or with --keys FILE. Scale {:.2}.",
@@ -43,6 +38,24 @@ pub(super) fn help_window(context: &egui::Context, settings: &mut UiSettings, ke
         });
     if !open {
         settings.help_shown = false;
+    }
+}
+
+/// Every action and its keys, a row each: the keys, then what they do, wrapping onto a second
+/// line where the window is narrow.
+fn key_grid(ui: &mut egui::Ui, keys: &KeyMap) {
+    let rows = ACTIONS
+        .iter()
+        .map(|(action, _, words)| (keys.words(*action), *words))
+        .chain(std::iter::once((
+            "Wheel".to_string(),
+            "zoom the map (over a panel it scrolls the panel)",
+        )));
+    for (keys, words) in rows {
+        ui.horizontal_wrapped(|ui| {
+            ui.strong(keys);
+            ui.label(words);
+        });
     }
 }
 

@@ -298,6 +298,7 @@ struct KeeperResources<'w> {
     desk: ResMut<'w, keeper::KeeperDesk>,
     pause: Option<ResMut<'w, crate::ai::AiPause>>,
     undo: Option<ResMut<'w, crate::replay::UndoRequest>>,
+    restart: ResMut<'w, crate::replay::RestartRequest>,
 }
 
 /// Lay out the panels (the order on the left, the action bar and card on the right, the rolls
@@ -409,7 +410,15 @@ fn panels(
     defence::defence_prompt(&context, &mut view, inputs.answers.0.as_ref());
     let unsaved = SaveState::default();
     let saved = inputs.saved.as_deref().unwrap_or(&unsaved);
-    outcome::outcome_window(&context, &mut settings, &view, saved);
+    let seed = inputs.dice.as_ref().map(|dice| dice.seed);
+    outcome::outcome_window(
+        &context,
+        &mut settings,
+        &view,
+        saved,
+        seed,
+        &mut keeper_resources.restart,
+    );
     let keys = inputs
         .keys
         .as_ref()

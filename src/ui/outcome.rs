@@ -8,7 +8,7 @@ use super::cards::{chip, wound_words, wounds_hidden};
 use super::view::BattleView;
 use crate::battle::tally::tally;
 use crate::battle::{Phase, UnitId};
-use crate::replay::SaveState;
+use crate::replay::{RestartRequest, SaveState};
 
 /// Over the map once the battle is over, until closed.
 pub(super) fn outcome_window(
@@ -16,6 +16,8 @@ pub(super) fn outcome_window(
     settings: &mut UiSettings,
     view: &BattleView,
     saved: &SaveState,
+    seed: Option<u64>,
+    restart: &mut RestartRequest,
 ) {
     let (Some(scenario), Some(flow)) = (view.scenario(), view.flow.as_ref()) else {
         return;
@@ -128,9 +130,29 @@ pub(super) fn outcome_window(
             }
             ui.separator();
             ui.small(saved_words(saved));
-            if ui.button("Close").clicked() {
-                settings.outcome_closed = true;
-            }
+            ui.horizontal_wrapped(|ui| {
+                if let Some(seed) = seed
+                    && !view.watching()
+                {
+                    if ui
+                        .button("Play again")
+                        .on_hover_text("The same fight from the start, with the same dice")
+                        .clicked()
+                    {
+                        restart.0 = Some(seed);
+                    }
+                    if ui
+                        .button("Play again, new dice")
+                        .on_hover_text("The same fight from the start, with fresh dice")
+                        .clicked()
+                    {
+                        restart.0 = Some(crate::rules::dice::fresh_seed());
+                    }
+                }
+                if ui.button("Close").clicked() {
+                    settings.outcome_closed = true;
+                }
+            });
         });
     if !open {
         settings.outcome_closed = true;
