@@ -78,6 +78,7 @@ pub fn run_game(options: PlayOptions) -> AppExit {
     .insert_resource(ActiveRuleset(options.ruleset))
     .insert_resource(view::ShownMap(options.loaded.map().clone()))
     .insert_resource(options.startup_view)
+    .insert_resource(view::motion::Pace::at(options.ui.pace))
     .insert_resource(view::table::TableViewWanted {
         open: options.ui.table_view,
         size: UVec2::new(width, height),

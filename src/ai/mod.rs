@@ -78,16 +78,22 @@ pub struct AiStyles(pub Vec<Style>);
 
 /// The keeper's hold on the AI: paused, it gives no command until let go, or one for each
 /// step granted.
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
 pub struct AiPause {
     pub paused: bool,
     /// Commands it may give while paused.
     pub steps: u32,
+    /// It gives none before this time (seconds since start): the window is still showing its
+    /// last one.
+    pub not_before: f64,
 }
 
 impl AiPause {
-    /// Whether the AI may give a command now (and, paused, spend a step on it).
-    fn grant(&mut self) -> bool {
+    /// Whether the AI may give a command at `now` (and, paused, spend a step on it).
+    fn grant(&mut self, now: f64) -> bool {
+        if now < self.not_before {
+            return false;
+        }
         if !self.paused {
             return true;
         }
@@ -154,9 +160,12 @@ fn take_ai_turns(world: &mut World) {
     if controllers.0.get(unit.index()) != Some(&Control::Ai) || queued {
         return;
     }
+    let now = world
+        .get_resource::<Time>()
+        .map_or(0.0, Time::elapsed_secs_f64);
     if !world
         .get_resource_mut::<AiPause>()
-        .is_none_or(|mut pause| pause.grant())
+        .is_none_or(|mut pause| pause.grant(now))
     {
         return;
     }
@@ -550,11 +559,19 @@ mod tests {
         let mut pause = AiPause {
             paused: true,
             steps: 2,
+            not_before: 0.0,
         };
-        assert!(pause.grant());
-        assert!(pause.grant());
-        assert!(!pause.grant());
-        assert!(AiPause::default().grant());
+        assert!(pause.grant(1.0));
+        assert!(pause.grant(1.0));
+        assert!(!pause.grant(1.0));
+        assert!(AiPause::default().grant(1.0));
+        // While the window still shows its last command, it waits.
+        let mut showing = AiPause {
+            not_before: 5.0,
+            ..AiPause::default()
+        };
+        assert!(!showing.grant(4.9));
+        assert!(showing.grant(5.0));
     }
 
     #[test]

@@ -136,6 +136,10 @@ struct WindowArgs {
     /// NAME-table.png.
     #[arg(long)]
     table_view: bool,
+    /// How fast moves, shots and wounds are shown (and the AI's turn with them): 1 the table's
+    /// pace, 2 twice as fast, 0 at once.
+    #[arg(long, default_value_t = 1.0, value_name = "SPEED", value_parser = parse_pace)]
+    pace: f32,
 }
 
 /// How far a scenario's map file may be from the scenario.
@@ -154,6 +158,13 @@ impl MapAccess {
         } else {
             MapReach::InsideTheFolder
         }
+    }
+}
+
+fn parse_pace(text: &str) -> Result<f32, String> {
+    match text.trim().parse::<f32>() {
+        Ok(speed) if (0.0..=10.0).contains(&speed) => Ok(speed),
+        _ => Err(format!("`{text}` is no pace: 0 (at once) to 10")),
     }
 }
 
@@ -499,6 +510,7 @@ fn open_window(
             help_shown: window.show_keys,
             keeper_shown: window.keeper,
             table_view: window.table_view,
+            pace: window.pace,
             ..crate::ui::UiSettings::default()
         },
         saved,

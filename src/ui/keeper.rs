@@ -10,6 +10,7 @@ use crate::ai::AiPause;
 use crate::battle::Presence;
 use crate::battle::command::{Adjustment, Command, KeeperOrder};
 use crate::replay::UndoRequest;
+use crate::view::motion::Pace;
 
 /// What the keeper is typing.
 #[derive(Resource, Debug, Default)]
@@ -62,6 +63,7 @@ pub(super) struct KeeperHands<'a> {
     pub desk: &'a mut KeeperDesk,
     pub pause: Option<&'a mut AiPause>,
     pub undo: Option<&'a mut UndoRequest>,
+    pub pace: &'a mut Pace,
 }
 
 /// The keeper's tools, docked in the side panel (or its own tab where the overlay is compact),
@@ -88,6 +90,20 @@ pub(super) fn keeper_tools(ui: &mut egui::Ui, hands: KeeperHands, view: &mut Bat
             ui.checkbox(&mut pause.paused, "Hold the AI");
             if pause.paused && ui.button("Step").clicked() {
                 pause.steps += 1;
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Pace");
+        for (words, speed) in [
+            ("at once", 0.0),
+            ("fast", 2.0),
+            ("table", 1.0),
+            ("slow", 0.5),
+        ] {
+            let pace = Pace::at(speed);
+            if ui.selectable_label(*hands.pace == pace, words).clicked() {
+                *hands.pace = pace;
             }
         }
     });

@@ -9,6 +9,7 @@ use super::side_colour;
 use crate::battle::{ActiveScenario, TilePosition, UnitId};
 use crate::view::camera::MapCamera;
 use crate::view::hover::HoveredTile;
+use crate::view::motion::{Motion, Pace};
 use crate::view::overlay::Selection;
 use crate::view::preview::{AimReadout, BlastReadout};
 use crate::view::{MapGeometry, ShownMap, TILE_SIZE};
@@ -30,6 +31,7 @@ pub(super) fn map_labels(
     hovered: Res<HoveredTile>,
     aim: Res<AimReadout>,
     blast: Res<BlastReadout>,
+    shown: (Res<Motion>, Res<Pace>, Res<Time>),
 ) -> Result {
     let Some(scenario) = scenario else {
         return Ok(());
@@ -201,6 +203,16 @@ pub(super) fn map_labels(
             );
         }
     }
+    let (motion, pace, time) = shown;
+    super::effects::floating_damage(
+        &painter,
+        &screen,
+        &motion,
+        *pace,
+        time.elapsed_secs(),
+        20.0,
+        &|floating| Some(format!("−{}", floating.taken)),
+    );
     Ok(())
 }
 

@@ -8,6 +8,7 @@ mod actions;
 mod cards;
 mod declare;
 mod defence;
+mod effects;
 mod help;
 mod journal;
 mod keeper;
@@ -68,6 +69,8 @@ pub struct UiSettings {
     pub keeper_shown: bool,
     /// The table view opens with the game.
     pub table_view: bool,
+    /// How fast the battle is shown at the start (0: at once).
+    pub pace: f32,
 }
 
 impl Default for UiSettings {
@@ -79,6 +82,7 @@ impl Default for UiSettings {
             outcome_closed: false,
             keeper_shown: false,
             table_view: false,
+            pace: 1.0,
         }
     }
 }
@@ -299,6 +303,7 @@ struct KeeperResources<'w> {
     pause: Option<ResMut<'w, crate::ai::AiPause>>,
     undo: Option<ResMut<'w, crate::replay::UndoRequest>>,
     restart: ResMut<'w, crate::replay::RestartRequest>,
+    pace: ResMut<'w, crate::view::motion::Pace>,
 }
 
 /// Lay out the panels (the order on the left, the action bar and card on the right, the rolls
@@ -332,6 +337,7 @@ fn panels(
         desk: &mut keeper_resources.desk,
         pause: keeper_resources.pause.as_deref_mut(),
         undo: keeper_resources.undo.as_deref_mut(),
+        pace: &mut keeper_resources.pace,
     };
     let (left, right, bottom) = if let (true, Some(scenario)) = (layout::compact(room), &scenario) {
         // Too little room for three panels (a large scale on a small screen): one panel, its

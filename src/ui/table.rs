@@ -17,6 +17,7 @@ use crate::battle::{
 };
 use crate::log::visibility::{audiences, numbers_secret, players_words};
 use crate::map::scenario::Scenario;
+use crate::view::motion::{Motion, Pace};
 use crate::view::table::{
     SMALLEST_TABLE_TILE, TableCamera, TableContextPass, TableOverlayCamera, TableTileFloor,
     TableView,
@@ -114,9 +115,12 @@ struct TableInputs<'w, 's> {
             &'static Vitals,
             &'static Condition,
             &'static TilePosition,
+            Option<&'static Transform>,
         ),
     >,
     map: Res<'w, ShownMap>,
+    motion: Res<'w, Motion>,
+    pace: Res<'w, Pace>,
     settings: Res<'w, UiSettings>,
     time: Res<'w, Time>,
 }
@@ -394,11 +398,33 @@ fn paint_tokens(
     let radius = tile * 0.44;
     let acting = inputs.flow.as_ref().and_then(|flow| flow.acting());
     let pulse = (inputs.time.elapsed_secs() * 4.0).sin();
-    for (unit, vitals, condition, position) in &inputs.units {
-        if condition.hidden || stream.hidden.get(unit.index()).copied().unwrap_or(false) {
+    let hidden = |unit: UnitId| {
+        stream.hidden.get(unit.index()).copied().unwrap_or(false)
+            || inputs
+                .units
+                .iter()
+                .any(|(id, _, condition, ..)| *id == unit && condition.hidden)
+    };
+    let now = inputs.time.elapsed_secs();
+    super::effects::tracers(
+        &painter,
+        &screen,
+        &inputs.motion,
+        *inputs.pace,
+        now,
+        (radius * 0.12).max(2.0),
+        &|unit| !hidden(unit),
+    );
+    for (unit, vitals, condition, position, token) in &inputs.units {
+        if hidden(*unit) {
             continue;
         }
-        let Some(centre) = screen(geometry.centre(position.0)) else {
+        // Where the keeper's token is (gliding along a move), else the unit's tile.
+        let world = token.map_or_else(
+            || geometry.centre(position.0),
+            |transform| transform.translation.truncate(),
+        );
+        let Some(centre) = screen(world) else {
             continue;
         };
         let spec = &scenario.units[unit.index()];
@@ -462,6 +488,23 @@ fn paint_tokens(
         painter.rect_filled(rect.expand(2.0), 3.0, egui::Color32::from_black_alpha(170));
         painter.galley(rect.min, galley, egui::Color32::WHITE);
     }
+    super::effects::floating_damage(
+        &painter,
+        &screen,
+        &inputs.motion,
+        *inputs.pace,
+        now,
+        (radius * 0.9).max(16.0),
+        &|floating| {
+            if hidden(floating.unit) {
+                None
+            } else if numbers_secret(scenario, floating.unit) {
+                Some("hit!".to_string())
+            } else {
+                Some(format!("−{}", floating.taken))
+            }
+        },
+    );
 }
 
 /// The ring's colour for a wound state: none to speak of when unhurt, yellow when hurt,

@@ -4,6 +4,7 @@
 pub mod camera;
 mod grid;
 pub mod hover;
+pub mod motion;
 pub mod orders;
 pub mod overlay;
 pub mod preview;
@@ -87,6 +88,10 @@ impl MapGeometry {
     }
 }
 
+/// The systems that put tokens where their units stand (the glides come after).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct PlaceTokens;
+
 /// Draw order: terrain, overlays, tokens.
 const TERRAIN_Z: f32 = 0.0;
 const OVERLAY_Z: f32 = 1.0;
@@ -99,6 +104,7 @@ pub(super) fn plugin(app: &mut App) {
             camera::plugin,
             grid::plugin,
             hover::plugin,
+            motion::plugin,
             orders::plugin,
             overlay::plugin,
             preview::plugin,

@@ -14,7 +14,9 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            (add_tokens, move_tokens, show_the_state, hide_the_absent).chain(),
+            (add_tokens, move_tokens, show_the_state, hide_the_absent)
+                .chain()
+                .in_set(super::PlaceTokens),
             ring_the_selected_unit,
             ring_the_acting_unit,
             mark_fire_stun_and_cover,
