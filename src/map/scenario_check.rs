@@ -18,14 +18,16 @@ use crate::rules::ruleset::Ruleset;
 use crate::rules::skills::find_skill;
 use crate::rulesets::ruleset;
 
-/// Token colours for sides that do not choose one: blue, red, green, amber, violet, teal.
+/// Token colours for sides that do not choose one, from the Okabe-Ito palette, which people
+/// with any of the common colour blindnesses tell apart: blue, vermillion, bluish green,
+/// yellow, reddish purple, sky blue.
 const SIDE_PALETTE: [(u8, u8, u8); 6] = [
-    (60, 130, 240),
-    (220, 60, 60),
-    (70, 190, 90),
-    (235, 170, 40),
-    (170, 90, 220),
-    (40, 190, 190),
+    (40, 120, 200),
+    (213, 94, 0),
+    (0, 158, 115),
+    (240, 228, 66),
+    (204, 121, 167),
+    (86, 180, 233),
 ];
 
 impl Scenario {

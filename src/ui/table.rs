@@ -447,12 +447,17 @@ fn paint_tokens(
                 egui::Stroke::new(radius * 0.14, egui::Color32::from_rgb(255, 200, 30)),
             ));
         }
-        painter.add(egui::Shape::ellipse_filled(centre, size, colour));
-        painter.add(egui::Shape::ellipse_stroke(
-            centre,
-            size,
-            egui::Stroke::new(radius * 0.16, wound_ring(state, pulse)),
-        ));
+        // Every other side's tokens are squares, so no one needs the colours to tell sides
+        // apart.
+        let ring = egui::Stroke::new(radius * 0.16, wound_ring(state, pulse));
+        if spec.side % 2 == 1 {
+            let square = egui::Rect::from_center_size(centre, size * 1.8);
+            painter.rect_filled(square, radius * 0.3, colour);
+            painter.rect_stroke(square, radius * 0.3, ring, egui::StrokeKind::Middle);
+        } else {
+            painter.add(egui::Shape::ellipse_filled(centre, size, colour));
+            painter.add(egui::Shape::ellipse_stroke(centre, size, ring));
+        }
         let ink = if colour.intensity() > 0.55 {
             egui::Color32::BLACK
         } else {

@@ -22,8 +22,9 @@ const PILLAR_EDGE: Rgba = [30, 44, 24, 255];
 const DOOR: Rgba = [120, 72, 30, 255];
 const GLASS: Rgba = [150, 210, 230, 255];
 const RUBBLE: Rgba = [146, 128, 98, 255];
-const WATER: Rgba = [30, 72, 118, 255];
-const WAVE: Rgba = [78, 130, 178, 255];
+// Murky green-grey water: the overlays' blue (move and still act) never looks like a pond.
+const WATER: Rgba = [26, 66, 62, 255];
+const WAVE: Rgba = [62, 112, 102, 255];
 const GRASS: Rgba = [46, 64, 38, 255];
 const GRASS_TUFT: Rgba = [68, 92, 52, 255];
 const RAIL: Rgba = [160, 120, 70, 255];
