@@ -9,24 +9,7 @@ use std::process::Command;
 #[test]
 #[ignore = "needs a display: .ci/run runs it under xvfb-run"]
 fn the_window_draws_the_map_and_the_overlay() {
-    let folder = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("render_smoke");
-    std::fs::create_dir_all(&folder).expect("a folder for the screenshot");
-    let shot = folder.join("default.png");
-    std::fs::remove_file(&shot).ok();
-    let output = Command::new(env!("CARGO_BIN_EXE_gridkeeper"))
-        .args(["--window", "1600x900", "--screenshot"])
-        .arg(&shot)
-        .args(["--frames", "30"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the game starts");
-    let log = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        output.status.success(),
-        "the game exited with {:?}:\n{log}",
-        output.status
-    );
-    assert!(!log.contains("panicked"), "{log}");
+    let shot = screenshot("default", &["--window", "1600x900"]);
 
     let image = image::open(&shot)
         .unwrap_or_else(|error| panic!("{} is a PNG: {error}", shot.display()))
@@ -79,23 +62,11 @@ fn the_window_draws_the_map_and_the_overlay() {
 #[test]
 #[ignore = "needs a display: .ci/run runs it under xvfb-run"]
 fn the_table_view_draws_the_map_under_its_banner() {
-    let folder = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("render_smoke");
-    std::fs::create_dir_all(&folder).expect("a folder for the screenshot");
-    let shot = folder.join("keeper.png");
-    let table = folder.join("keeper-table.png");
-    for old in [&shot, &table] {
-        std::fs::remove_file(old).ok();
-    }
-    let output = Command::new(env!("CARGO_BIN_EXE_gridkeeper"))
-        .args(["maps/cellar.ron", "--table-view", "--window", "1280x720"])
-        .arg("--screenshot")
-        .arg(&shot)
-        .args(["--frames", "30"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the game starts");
-    let log = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{:?}:\n{log}", output.status);
+    let shot = screenshot(
+        "keeper",
+        &["maps/cellar.ron", "--table-view", "--window", "1280x720"],
+    );
+    let table = shot.with_file_name("keeper-table.png");
     let image = image::open(&table)
         .unwrap_or_else(|error| panic!("{} is a PNG: {error}", table.display()))
         .to_rgb8();
@@ -109,6 +80,33 @@ fn the_table_view_draws_the_map_under_its_banner() {
     );
     let banner = colours_in(&image, 0..width / 3, 0..height / 20);
     assert!(banner.len() >= 3, "the banner has {} colours", banner.len());
+}
+
+/// Run the game with `args` to a screenshot named `name` (and, with the table view, its
+/// `name-table.png` beside it), failing on a crash; the screenshot's path.
+fn screenshot(name: &str, args: &[&str]) -> std::path::PathBuf {
+    let folder = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("render_smoke");
+    std::fs::create_dir_all(&folder).expect("a folder for the screenshot");
+    let shot = folder.join(format!("{name}.png"));
+    for old in [shot.clone(), folder.join(format!("{name}-table.png"))] {
+        std::fs::remove_file(old).ok();
+    }
+    let output = Command::new(env!("CARGO_BIN_EXE_gridkeeper"))
+        .args(args)
+        .arg("--screenshot")
+        .arg(&shot)
+        .args(["--frames", "30"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the game starts");
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "the game exited with {:?}:\n{log}",
+        output.status
+    );
+    assert!(!log.contains("panicked"), "{log}");
+    shot
 }
 
 /// The distinct colours in a rectangle of the image.

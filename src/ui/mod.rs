@@ -21,11 +21,8 @@ mod rolls;
 mod table;
 mod view;
 
-use bevy::camera::CameraOutputMode;
-use bevy::camera::visibility::RenderLayers;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy::render::render_resource::BlendState;
 use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use bevy_egui::{
@@ -140,17 +137,7 @@ fn spawn_overlay_camera(mut commands: Commands, mut settings: ResMut<EguiGlobalS
     commands.spawn((
         Name::new("Overlay camera"),
         PrimaryEguiContext,
-        Camera2d,
-        RenderLayers::none(),
-        Camera {
-            order: 1,
-            output_mode: CameraOutputMode::Write {
-                blend_state: Some(BlendState::ALPHA_BLENDING),
-                clear_color: ClearColorConfig::None,
-            },
-            clear_color: ClearColorConfig::Custom(Color::NONE),
-            ..default()
-        },
+        crate::view::camera::overlay_camera(),
     ));
 }
 

@@ -5,7 +5,6 @@
 //! units' hidden flags: nothing the keeper alone may know is painted here, and there are no
 //! controls.
 
-use bevy::camera::Viewport;
 use bevy::prelude::*;
 use bevy_egui::{EguiContext, egui};
 
@@ -190,33 +189,18 @@ fn table_overlay(
     paint_tokens(&context, &camera, transform, &inputs, &stream, map_area);
 }
 
-/// Keep the table's map between the banner and the bottom strip.
+/// Keep the table's map between the banner and the bottom strip (measured in points).
 fn fit_the_camera(camera: &mut Camera, window: &Window, context: &egui::Context, area: egui::Rect) {
-    let to_physical = context.pixels_per_point();
-    #[expect(
-        clippy::cast_possible_truncation,
-        clippy::cast_sign_loss,
-        reason = "points of a window on screen: positive and far below u32::MAX"
-    )]
-    let physical = |points: f32| (points.max(0.0) * to_physical).round() as u32;
-    let position = UVec2::new(
-        physical(area.min.x).min(window.physical_width().saturating_sub(1)),
-        physical(area.min.y).min(window.physical_height().saturating_sub(1)),
+    let root = context.viewport_rect();
+    let to_logical = context.zoom_factor();
+    crate::view::camera::keep_to(
+        camera,
+        window,
+        (area.min.x - root.min.x) * to_logical,
+        (area.min.y - root.min.y) * to_logical,
+        (root.max.x - area.max.x) * to_logical,
+        (root.max.y - area.max.y) * to_logical,
     );
-    let size = UVec2::new(
-        physical(area.width()).clamp(1, window.physical_width().max(1)),
-        physical(area.height()).clamp(1, window.physical_height().max(1)),
-    );
-    let unchanged = camera.viewport.as_ref().is_some_and(|viewport| {
-        viewport.physical_size == size && viewport.physical_position == position
-    });
-    if !unchanged {
-        camera.viewport = Some(Viewport {
-            physical_position: position,
-            physical_size: size,
-            ..default()
-        });
-    }
 }
 
 /// "Round 3 · Harvey Walters's turn", in the side's colour; the keeper's move for a hidden

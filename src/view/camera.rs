@@ -2,8 +2,10 @@
 //! map at start, pans (keys, mouse drag) and zooms (wheel, keys) through the input actions, and
 //! centres on a unit when asked.
 
-use bevy::camera::{ScalingMode, Viewport};
+use bevy::camera::visibility::RenderLayers;
+use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
 use bevy::prelude::*;
+use bevy::render::render_resource::BlendState;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
 use leafwing_input_manager::prelude::ActionState;
@@ -37,6 +39,25 @@ const MOST_ZOOMED_IN: f32 = 0.15;
 const MOST_ZOOMED_OUT: f32 = 1.6;
 /// Wheel notches and key presses zoom by this factor.
 const ZOOM_STEP: f32 = 1.15;
+/// A camera for an egui overlay over a whole window, drawn after the map's (`order` 1) and
+/// drawing nothing of the world itself: egui sizes its context to its camera's viewport, so the
+/// overlay cannot share the map camera, which keeps to the room the panels leave.
+pub fn overlay_camera() -> impl Bundle {
+    (
+        Camera2d,
+        RenderLayers::none(),
+        Camera {
+            order: 1,
+            output_mode: CameraOutputMode::Write {
+                blend_state: Some(BlendState::ALPHA_BLENDING),
+                clear_color: ClearColorConfig::None,
+            },
+            clear_color: ClearColorConfig::Custom(Color::NONE),
+            ..default()
+        },
+    )
+}
+
 /// Keyboard panning speed in tiles a second at the fitted scale.
 const PAN_TILES_PER_SECOND: f32 = 18.0;
 
@@ -83,6 +104,19 @@ fn keep_the_map_between_the_panels(
     insets: Res<MapInsets>,
     mut camera: Single<&mut Camera, With<MapCamera>>,
 ) {
+    keep_to(
+        &mut camera,
+        &window,
+        insets.left,
+        insets.top,
+        insets.right,
+        insets.bottom,
+    );
+}
+
+/// Keep a camera's viewport to its window less these margins (logical pixels), touching it
+/// only when it changes.
+pub fn keep_to(camera: &mut Camera, window: &Window, left: f32, top: f32, right: f32, bottom: f32) {
     let scale = window.scale_factor();
     #[expect(
         clippy::cast_possible_truncation,
@@ -91,10 +125,10 @@ fn keep_the_map_between_the_panels(
     )]
     let physical = |logical: f32| (logical.max(0.0) * scale).round() as u32;
     let (left, right, top, bottom) = (
-        physical(insets.left),
-        physical(insets.right),
-        physical(insets.top),
-        physical(insets.bottom),
+        physical(left),
+        physical(right),
+        physical(top),
+        physical(bottom),
     );
     let position = UVec2::new(
         left.min(window.physical_width().saturating_sub(1)),

@@ -6,11 +6,10 @@
 //! tiles, the table's camera follows the acting unit.
 
 use bevy::camera::visibility::RenderLayers;
-use bevy::camera::{CameraOutputMode, RenderTarget, ScalingMode};
+use bevy::camera::{RenderTarget, ScalingMode};
 use bevy::ecs::schedule::ScheduleLabel;
 use bevy::gizmos::config::{DefaultGizmoConfigGroup, GizmoConfigStore};
 use bevy::prelude::*;
-use bevy::render::render_resource::BlendState;
 use bevy::window::{WindowRef, WindowResolution};
 use bevy_egui::EguiSchedule;
 
@@ -148,19 +147,9 @@ fn open_when_wanted(
         .spawn((
             Name::new("Table overlay camera"),
             TableOverlayCamera,
-            Camera2d,
+            super::camera::overlay_camera(),
             RenderTarget::Window(WindowRef::Entity(window)),
-            RenderLayers::none(),
             EguiSchedule::new(TableContextPass),
-            Camera {
-                order: 1,
-                output_mode: CameraOutputMode::Write {
-                    blend_state: Some(BlendState::ALPHA_BLENDING),
-                    clear_color: ClearColorConfig::None,
-                },
-                clear_color: ClearColorConfig::Custom(Color::NONE),
-                ..default()
-            },
         ))
         .id();
     commands.insert_resource(TableView {
