@@ -304,8 +304,23 @@ fn the_players_copy_holds_nothing_of_the_keepers() {
             change: Adjustment::HitPoints(3),
         },
     );
+    // A refused order's reason names the unit it aimed at: a hidden one stays unnamed.
+    send(
+        &mut app,
+        Command::Fire {
+            unit: ADA,
+            weapon: WeaponChoice::Carried(0),
+            mode: gridkeeper::battle::command::FireMode::single(LURKER),
+        },
+    );
+    assert!(matches!(
+        events(&app).last().map(|event| &event.kind),
+        Some(EventKind::Rejected { .. })
+    ));
     let scenario = two_rooms();
     let players = markdown(events(&app), &scenario, 11, Reader::Players);
+    // Nor the seed, from which the secret rolls could be worked out.
+    assert!(!players.contains("seed 11"), "{players}");
     let keepers = markdown(events(&app), &scenario, 11, Reader::Keeper);
     for secret in [
         "Lurker",

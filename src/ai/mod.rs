@@ -139,7 +139,7 @@ const MOST_COMMANDS_A_TURN: u32 = 16;
 
 /// How many commands the AI has given on the current turn: round, unit, count.
 #[derive(Resource, Debug, Default)]
-struct CommandsThisTurn(u32, Option<UnitId>, u32);
+struct CommandsThisTurn(u32, Option<UnitId>, u32, usize);
 
 /// On an AI unit's turn, with nothing queued and no answer awaited, queue its next command.
 fn take_ai_turns(world: &mut World) {
@@ -169,11 +169,16 @@ fn take_ai_turns(world: &mut World) {
     {
         return;
     }
+    let events = world
+        .get_resource::<crate::battle::EventLog>()
+        .map_or(0, |log| log.0.len());
     let mut given = world.resource_mut::<CommandsThisTurn>();
-    if (given.0, given.1) != (round, Some(unit)) {
-        *given = CommandsThisTurn(round, Some(unit), 0);
+    // A battle taken back (undo) or started again counts its turns afresh.
+    if (given.0, given.1) != (round, Some(unit)) || events < given.3 {
+        *given = CommandsThisTurn(round, Some(unit), 0, events);
     }
     given.2 += 1;
+    given.3 = events;
     let command = if given.2 > MOST_COMMANDS_A_TURN {
         Command::EndTurn { unit }
     } else {

@@ -3,7 +3,7 @@
 //! may read of the stream follows from those events (`log::visibility`).
 
 use super::UnitId;
-use super::command::Command;
+use super::command::{Answer, Command};
 use super::event::{EventKind, Reveal};
 use super::state::Battle;
 use crate::map::sight::line_of_fire;
@@ -43,8 +43,16 @@ fn what_shows(battle: &Battle, unit: UnitId, command: &Command, from: usize) -> 
                 | Command::Blast { .. }
                 | Command::Maneuver { .. }
                 | Command::KnockOut { .. }
+                | Command::Answer {
+                    answer: Answer::FightBack | Answer::Maneuver(_),
+                    ..
+                }
         );
-    if attacked {
+    // A blow struck back in an exchange (the AI's answer, inside the attacker's command).
+    let struck = battle.events()[from..].iter().any(|event| {
+        matches!(event.kind, EventKind::Damaged { by: Some(striker), .. } if striker == unit)
+    });
+    if attacked || struck {
         return Some(Reveal::Attacked);
     }
     let hurt = battle.events()[from..].iter().any(|event| {
@@ -58,7 +66,12 @@ fn what_shows(battle: &Battle, unit: UnitId, command: &Command, from: usize) -> 
     battle
         .unit_ids()
         .into_iter()
-        .filter(|other| battle.spec(*other).side != side && battle.standing(*other))
+        // A spotter the players cannot see themselves shows them nothing.
+        .filter(|other| {
+            battle.spec(*other).side != side
+                && battle.standing(*other)
+                && !battle.condition(*other).hidden
+        })
         .find(|other| {
             battle
                 .position(*other)

@@ -75,7 +75,21 @@ fn adjust(battle: &mut Battle, unit: super::UnitId, change: &Adjustment) -> Resu
     if !on_map {
         return refuse("the unit is not on the map");
     }
+    let grappling = {
+        let condition = battle.condition(unit);
+        condition.held_by.is_some() || condition.holding.is_some()
+    };
+    let moves_or_drops = matches!(
+        change,
+        Adjustment::Place(_) | Adjustment::Remove | Adjustment::HitPoints(0)
+    );
+    if grappling && moves_or_drops {
+        return refuse("it holds or is held: part them first (release, or let it break free)");
+    }
     let before = battle.vitals(unit);
+    if before.vital == Vital::Dead && matches!(change, Adjustment::HitPoints(_)) {
+        return refuse("the dead stay dead");
+    }
     match *change {
         Adjustment::HitPoints(hit_points) => {
             if hit_points > before.max_hit_points {
@@ -184,6 +198,12 @@ fn roll(
     let spec = battle.spec(unit);
     let demand_of = |battle: &Battle| -> Option<(RollPurpose, Demand)> {
         if let Some(value) = spec.characteristics.by_name(skill) {
+            // Luck as it stands, less what has been spent.
+            let value = if skill.trim().eq_ignore_ascii_case("luck") {
+                battle.luck(unit)
+            } else {
+                value
+            };
             let chance = battle.scenario.ruleset.characteristic_chance(skill, value);
             return Some((
                 RollPurpose::Characteristic(skill.trim().to_string()),

@@ -19,14 +19,7 @@ pub(super) fn describe(kind: &EventKind, name: &dyn Fn(UnitId) -> String) -> Str
             won,
         } => {
             let (who, other) = (name(*unit), name(*against));
-            let (trying, outcome) = match (contest, won) {
-                (Contest::ThrowOff, true) => ("throw off the grapple of", "thrown off"),
-                (Contest::ThrowOff, false) => ("throw off the grapple of", "held"),
-                (Contest::Pin, true) => ("pin", "pinned: it can do nothing until let be"),
-                (Contest::Pin, false) => ("pin", "not pinned"),
-                (Contest::BreakFree, true) => ("break free of", "free"),
-                (Contest::BreakFree, false) => ("break free of", "still held"),
-            };
+            let (trying, outcome) = contest_words(*contest, *won);
             format!(
                 "{who} strains to {trying} {other}: STR {active} against {passive} ({}): {outcome}",
                 weighed_words(*odds)
@@ -51,5 +44,17 @@ pub(super) fn describe(kind: &EventKind, name: &dyn Fn(UnitId) -> String) -> Str
             name(*unit)
         ),
         _ => String::new(),
+    }
+}
+
+/// What a unit strains to do in a contest of strength, and what came of it.
+pub(super) fn contest_words(contest: Contest, won: bool) -> (&'static str, &'static str) {
+    match (contest, won) {
+        (Contest::ThrowOff, true) => ("throw off the grapple of", "thrown off"),
+        (Contest::ThrowOff, false) => ("throw off the grapple of", "held"),
+        (Contest::Pin, true) => ("pin", "pinned: it can do nothing until let be"),
+        (Contest::Pin, false) => ("pin", "not pinned"),
+        (Contest::BreakFree, true) => ("break free of", "free"),
+        (Contest::BreakFree, false) => ("break free of", "still held"),
     }
 }

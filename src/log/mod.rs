@@ -251,15 +251,19 @@ pub fn markdown(events: &[Event], scenario: &Scenario, seed: u64, reader: Reader
             .collect(),
         Reader::Players => visibility::players_lines(scenario, events),
     };
+    // The players' copy leaves out the seed: with it and the public rolls, the secret ones
+    // could be worked out.
     let whose = match reader {
-        Reader::Keeper => "the keeper's copy",
-        Reader::Players => "the players' copy",
+        Reader::Keeper => format!(
+            "dice seed {seed} · {} events · the keeper's copy",
+            lines.len()
+        ),
+        Reader::Players => format!("{} events · the players' copy", lines.len()),
     };
     let mut text = format!(
-        "# {}: combat log\n\n{} · dice seed {seed} · {} events · {whose}\n",
+        "# {}: combat log\n\n{} · {whose}\n",
         scenario.name,
         scenario.ruleset.name(),
-        lines.len()
     );
     let mut round = None;
     for (index, line) in lines {

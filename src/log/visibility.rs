@@ -8,7 +8,7 @@
 //! every unit's numbers are the keeper's.
 
 use crate::battle::UnitId;
-use crate::battle::command::{Adjustment, Command};
+use crate::battle::command::Adjustment;
 use crate::battle::event::{Event, EventKind};
 use crate::map::scenario::Scenario;
 
@@ -103,11 +103,14 @@ pub fn audiences(scenario: &Scenario, events: &[Event]) -> Vec<Audience> {
         .collect()
 }
 
-/// Events only the keeper ever reads, whoever they name.
+/// Events only the keeper ever reads, whoever they name: typed dice, secret rolls, refused
+/// orders (whose reasons may name a hidden unit or where it stands), a secret unit's hit points
+/// below zero or Luck, the keeper's corrections to its numbers.
 fn keepers_alone(scenario: &Scenario, kind: &EventKind) -> bool {
     match kind {
-        EventKind::DiceEntered { .. } | EventKind::RolledInSecret { .. } => true,
-        EventKind::Rejected { command, .. } => matches!(command, Command::Keeper(_)),
+        EventKind::DiceEntered { .. }
+        | EventKind::RolledInSecret { .. }
+        | EventKind::Rejected { .. } => true,
         EventKind::Adjusted {
             unit,
             change: Adjustment::HitPoints(_) | Adjustment::Ammunition { .. },
@@ -130,6 +133,29 @@ pub fn players_words(event: &Event, scenario: &Scenario, hidden: &[bool]) -> Str
     let secret = |unit: UnitId| numbers_secret(scenario, unit);
     let seen = |unit: &UnitId| !hidden.get(unit.index()).copied().unwrap_or(false);
     match &event.kind {
+        // The seed and the public rolls would tell what the secret ones came to.
+        EventKind::BattleBegan { .. } => "The fight begins".to_string(),
+        EventKind::Stabilised { unit, by, .. } if secret(*unit) => {
+            format!("{} stabilises {}", name(*by), name(*unit))
+        }
+        EventKind::Healed { unit, by, .. } if secret(*unit) => {
+            format!("{} heals {}", name(*by), name(*unit))
+        }
+        EventKind::Burned { unit, .. } if secret(*unit) => format!("{} burns", name(*unit)),
+        EventKind::StrengthPitted {
+            unit,
+            against,
+            contest,
+            won,
+            ..
+        } if secret(*unit) || secret(*against) => {
+            let (trying, outcome) = super::grapple_words::contest_words(*contest, *won);
+            format!(
+                "{} strains to {trying} {}: {outcome}",
+                name(*unit),
+                name(*against)
+            )
+        }
         EventKind::Rolled { unit, roll } if secret(*unit) => format!(
             "{} rolls {}: {}",
             name(*unit),
@@ -165,18 +191,28 @@ pub fn players_words(event: &Event, scenario: &Scenario, hidden: &[bool]) -> Str
             format!("{} is {outcome}", name(*target))
         }
         EventKind::RoundBegan { order, slots } => {
-            let shown = Event {
-                round: event.round,
-                kind: EventKind::RoundBegan {
-                    order: order.iter().copied().filter(seen).collect(),
-                    slots: slots
-                        .iter()
-                        .filter(|slot| seen(&UnitId(slot.unit)))
-                        .cloned()
-                        .collect(),
-                },
+            // The order without hidden units; a secret unit's slot without its DEX.
+            let names: Vec<String> = if slots.is_empty() {
+                order
+                    .iter()
+                    .filter(|unit| seen(unit))
+                    .map(|unit| name(*unit))
+                    .collect()
+            } else {
+                slots
+                    .iter()
+                    .map(|slot| (UnitId(slot.unit), slot))
+                    .filter(|(unit, _)| seen(unit))
+                    .map(|(unit, slot)| {
+                        if secret(unit) {
+                            name(unit)
+                        } else {
+                            format!("{} ({})", name(unit), scenario.ruleset.slot_words(slot))
+                        }
+                    })
+                    .collect()
             };
-            super::describe(&shown, scenario)
+            format!("Round {} · order: {}", event.round, names.join(", "))
         }
         _ => super::describe(event, scenario),
     }

@@ -176,6 +176,10 @@ fn restart_on_request(world: &mut World) {
         return;
     };
     restart(world, seed);
+    // A fresh fight: the AI plays it unless the keeper holds it again.
+    if let Some(mut pause) = world.get_resource_mut::<crate::ai::AiPause>() {
+        *pause = crate::ai::AiPause::default();
+    }
     if world.get_resource::<Autosave>().is_some()
         && let Some(scenario) = world
             .get_resource::<ActiveScenario>()

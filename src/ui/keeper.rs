@@ -21,6 +21,9 @@ pub(super) struct KeeperDesk {
     filled_for: Option<crate::battle::UnitId>,
     /// Why the typed dice could not be read.
     problem: Option<String>,
+    /// The skill or characteristic the keeper calls for, and whether the roll is secret.
+    skill: String,
+    secret: bool,
 }
 
 /// Read typed dice: faces (1 to 100; a d10's 0 may be typed as 10) and percentile rolls written
@@ -179,6 +182,25 @@ fn unit_corrections(ui: &mut egui::Ui, desk: &mut KeeperDesk, view: &mut BattleV
             }
             if ui.button("Take off the map").clicked() {
                 orders.push(adjust(Adjustment::Remove));
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.add(
+                egui::TextEdit::singleline(&mut desk.skill)
+                    .hint_text("Listen, CON, Luck")
+                    .desired_width(120.0),
+            );
+            ui.checkbox(&mut desk.secret, "secret");
+            if ui
+                .add_enabled(!desk.skill.trim().is_empty(), egui::Button::new("Roll"))
+                .on_hover_text("A roll the keeper calls for; a secret one the players never see")
+                .clicked()
+            {
+                orders.push(keeper(KeeperOrder::Roll {
+                    unit,
+                    skill: desk.skill.trim().to_string(),
+                    secret: desk.secret,
+                }));
             }
         });
     } else if state.condition.presence != Presence::Fled

@@ -14,7 +14,7 @@ use bevy::window::{WindowRef, WindowResolution};
 use bevy_egui::EguiSchedule;
 
 use super::{KEEPER_LAYER, MapGeometry, ShownMap, TILE_SIZE};
-use crate::battle::{Flow, TilePosition, UnitId};
+use crate::battle::{Condition, Flow, TilePosition, UnitId};
 use crate::schedule::AppSystems;
 
 /// The smallest a tile may be drawn on the table at overlay scale 1, in logical pixels, before
@@ -78,12 +78,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, (keep_gizmos_for_the_keeper, open_when_wanted))
         .add_systems(
             Update,
-            (
-                open_when_wanted,
-                forget_when_closed,
-                keep_sprites_for_the_keeper,
-                frame_the_table,
-            )
+            (open_when_wanted, forget_when_closed, frame_the_table)
                 .chain()
                 .in_set(AppSystems::Present),
         );
@@ -95,18 +90,6 @@ fn keep_gizmos_for_the_keeper(mut store: ResMut<GizmoConfigStore>) {
         .config_mut::<DefaultGizmoConfigGroup>()
         .0
         .render_layers = RenderLayers::layer(KEEPER_LAYER);
-}
-
-/// Token sprites are the keeper's: the table paints its own, for the units it may see.
-fn keep_sprites_for_the_keeper(
-    mut commands: Commands,
-    tokens: Query<Entity, (With<UnitId>, With<Sprite>, Without<RenderLayers>)>,
-) {
-    for token in &tokens {
-        commands
-            .entity(token)
-            .insert(RenderLayers::layer(KEEPER_LAYER));
-    }
 }
 
 fn open_when_wanted(
@@ -184,7 +167,7 @@ fn forget_when_closed(
 fn frame_the_table(
     map: Res<ShownMap>,
     flow: Option<Res<Flow>>,
-    units: Query<(&UnitId, &TilePosition)>,
+    units: Query<(&UnitId, &TilePosition, &Condition)>,
     time: Res<Time>,
     open: Option<Res<TableView>>,
     floor: Res<TableTileFloor>,
@@ -217,8 +200,12 @@ fn frame_the_table(
     }
     orthographic.scaling_mode = ScalingMode::WindowSize;
     orthographic.scale = TILE_SIZE / floor.0;
+    // Never to a hidden unit: the players' screen would show where the ambush waits.
     let acting = flow.and_then(|flow| flow.acting());
-    let Some((_, at)) = units.iter().find(|(id, _)| Some(**id) == acting) else {
+    let Some((_, at, _)) = units
+        .iter()
+        .find(|(id, _, condition)| Some(**id) == acting && !condition.hidden)
+    else {
         return;
     };
     // Never past the map's edge where the map is larger than the view.

@@ -83,6 +83,8 @@ fn add_tokens(
                 ..default()
             },
             Transform::from_xyz(0.0, 0.0, TOKEN_Z),
+            // The keeper's: the table view paints its own tokens, for the units it may show.
+            bevy::camera::visibility::RenderLayers::layer(super::KEEPER_LAYER),
         ));
     }
 }
