@@ -155,6 +155,7 @@ fn unit_corrections(ui: &mut egui::Ui, desk: &mut KeeperDesk, view: &mut BattleV
     let keeper = |order: KeeperOrder| Command::Keeper(order);
     let adjust = |change: Adjustment| keeper(KeeperOrder::Adjust { unit, change });
     let mut orders = Vec::new();
+    let mut place = false;
     if state.on_map {
         ui.horizontal_wrapped(|ui| {
             ui.label("Hit points");
@@ -182,6 +183,13 @@ fn unit_corrections(ui: &mut egui::Ui, desk: &mut KeeperDesk, view: &mut BattleV
             }
             if ui.button("Take off the map").clicked() {
                 orders.push(adjust(Adjustment::Remove));
+            }
+            if ui
+                .button("Set down elsewhere…")
+                .on_hover_text("Then click the tile to move its token to, whoever's turn it is")
+                .clicked()
+            {
+                place = true;
             }
         });
         ui.horizontal_wrapped(|ui| {
@@ -216,6 +224,9 @@ fn unit_corrections(ui: &mut egui::Ui, desk: &mut KeeperDesk, view: &mut BattleV
     }
     for order in orders {
         view.order(order);
+    }
+    if place {
+        *view.intent = crate::view::orders::Intent::KeeperPlace(unit);
     }
 }
 

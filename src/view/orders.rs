@@ -8,7 +8,7 @@ use leafwing_input_manager::prelude::ActionState;
 use super::hover::HoveredTile;
 use super::overlay::{Selection, unit_at};
 use crate::battle::command::{
-    Answer, Command, FireMode, ManeuverGoal, SurpriseAttack, WeaponChoice,
+    Adjustment, Answer, Command, FireMode, KeeperOrder, ManeuverGoal, SurpriseAttack, WeaponChoice,
 };
 use crate::battle::ranged::{self, shot_answer};
 use crate::battle::{
@@ -48,6 +48,8 @@ pub enum Intent {
     /// Fire the handgun in the other hand (this carried weapon) unaimed at the clicked enemy,
     /// as many shots as it may (BRP's two handguns).
     OffHand(usize),
+    /// The keeper sets this unit down on the clicked tile (a token moved by hand).
+    KeeperPlace(UnitId),
 }
 
 impl Intent {
@@ -65,6 +67,7 @@ impl Intent {
             Self::SetCharge(_) => Some("Click the unit's own tile or one beside it"),
             Self::Extinguish => Some("Click the burning unit (or the unit itself)"),
             Self::OffHand(_) => Some("Click the enemy for the other handgun's unaimed shots"),
+            Self::KeeperPlace(_) => Some("Click the free tile to set the unit down on"),
         }
     }
 }
@@ -370,6 +373,14 @@ fn click_on_the_map(
         return;
     };
     let mut order = |command: Command| queue.0.push_back(command);
+    if let Intent::KeeperPlace(unit) = *intent {
+        order(Command::Keeper(KeeperOrder::Adjust {
+            unit,
+            change: Adjustment::Place(tile),
+        }));
+        *intent = Intent::Default;
+        return;
+    }
     let side = |unit: UnitId| scenario.0.units[unit.index()].side;
     match (&flow.phase, *intent, clicked) {
         (Phase::Setup, Intent::Surprise(attack), Some(target)) => {
@@ -481,7 +492,8 @@ fn click_on_the_map(
                     selection.set_if_neq(Selection(Some(other)));
                 }
                 (Intent::Default, None) => order(Command::Move { unit, to: tile }),
-                (Intent::Surprise(_), _) | (_, None) => {}
+                // Carried out above, whoever's turn it is.
+                (Intent::Surprise(_) | Intent::KeeperPlace(_), _) | (_, None) => {}
             }
             *intent = Intent::Default;
         }
