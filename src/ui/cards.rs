@@ -10,15 +10,9 @@ use super::view::BattleView;
 use crate::battle::command::WeaponChoice;
 use crate::battle::event::WoundState;
 use crate::battle::{Condition, UnitId, Vitals, WeaponState};
-use crate::map::scenario::{Control, Scenario};
+use crate::map::scenario::Scenario;
 use crate::rules::weapons::{Feed, Weapon};
 use crate::words::plural;
-
-/// Whether the numbers of a unit's wounds are hidden (the concealed-damage option hides them
-/// for units played by people, as the log does).
-pub(super) fn wounds_hidden(scenario: &Scenario, unit: UnitId) -> bool {
-    scenario.rules.concealed_damage && scenario.units[unit.index()].control == Control::Person
-}
 
 /// The wound state's name and colour, for badges.
 pub(super) fn wound_words(state: WoundState) -> (&'static str, egui::Color32) {
@@ -107,13 +101,7 @@ fn flags(vitals: &Vitals, condition: &Condition) -> [(bool, &'static str, egui::
 
 /// Hit points as a bar with the numbers on it ("9 / 13"), coloured by how hurt; hidden damage
 /// shows a bar with no numbers, full or empty only by consciousness.
-pub(super) fn hit_point_bar(
-    ui: &mut egui::Ui,
-    scenario: &Scenario,
-    unit: UnitId,
-    vitals: &Vitals,
-    width: f32,
-) {
+pub(super) fn hit_point_bar(ui: &mut egui::Ui, hidden: bool, vitals: &Vitals, width: f32) {
     let fraction = if vitals.max_hit_points == 0 {
         0.0
     } else {
@@ -126,9 +114,9 @@ pub(super) fn hit_point_bar(
     } else {
         egui::Color32::from_rgb(200, 50, 40)
     };
-    let bar = if wounds_hidden(scenario, unit) {
+    let bar = if hidden {
         egui::ProgressBar::new(1.0)
-            .text("wounds hidden")
+            .text("hidden")
             .fill(egui::Color32::from_gray(80))
     } else {
         egui::ProgressBar::new(fraction)
@@ -204,12 +192,14 @@ pub(super) fn unit_card(
     view: &BattleView,
 ) {
     let unit = &scenario.units[id.index()];
+    // Read as the players, a secret unit shows its wounds and its attacks, no numbers.
+    let secret = view.numbers_hidden(id);
     ui.colored_label(
         side_colour(scenario, unit),
         egui::RichText::new(&unit.name).size(19.0).strong(),
     );
     if let Some(state) = view.unit(id) {
-        hit_point_bar(ui, scenario, id, &state.vitals, ui.available_width());
+        hit_point_bar(ui, secret, &state.vitals, ui.available_width());
         ui.horizontal_wrapped(|ui| {
             wound_badge(ui, &state.vitals, &state.condition, false);
             if !state.on_map {
@@ -227,6 +217,23 @@ pub(super) fn unit_card(
     }
     let derived = &unit.derived;
     ui.label(movement_words(view, scenario, id));
+    if secret {
+        let attacks: Vec<String> = unit
+            .weapons
+            .iter()
+            .map(|carried| carried.weapon.name.clone())
+            .chain(
+                unit.natural_attacks
+                    .iter()
+                    .map(|attack| attack.name.clone()),
+            )
+            .collect();
+        if !attacks.is_empty() {
+            ui.small(attacks.join(" · "));
+        }
+        ui.small("Its numbers are the keeper's.");
+        return;
+    }
     ui.small(
         scenario
             .ruleset

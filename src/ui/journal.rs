@@ -113,7 +113,20 @@ pub(super) fn log_panel(
             .stick_to_bottom(true)
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                for event in view.events().iter().filter(|event| filter.shows(event)) {
+                // Read as the players, the log holds what they may read, in their words.
+                let events = view.events();
+                let lines: Vec<(&Event, String)> = if view.reads_as_keeper() {
+                    events
+                        .iter()
+                        .map(|event| (event, log::describe(event, scenario)))
+                        .collect()
+                } else {
+                    log::visibility::players_lines(scenario, events)
+                        .into_iter()
+                        .map(|(index, words)| (&events[index], words))
+                        .collect()
+                };
+                for (event, words) in lines.iter().filter(|(event, _)| filter.shows(event)) {
                     let colour = log::units_of(&event.kind)
                         .first()
                         .map_or(ui.visuals().text_color(), |unit| {
@@ -125,7 +138,7 @@ pub(super) fn log_panel(
                                 .small()
                                 .weak(),
                         );
-                        ui.label(egui::RichText::new(log::describe(event, scenario)).color(colour));
+                        ui.label(egui::RichText::new(words).color(colour));
                     });
                 }
             });

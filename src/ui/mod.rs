@@ -118,7 +118,8 @@ pub(super) fn plugin(app: &mut App) {
             ..default()
         })
         .add_systems(Startup, (spawn_overlay_camera, show_the_key_map_notice))
-        .add_systems(Update, gather_save_notices)
+        .init_resource::<view::KeeperEyes>()
+        .add_systems(Update, (gather_save_notices, keeper_eyes))
         .add_systems(
             Update,
             overlay_keys
@@ -156,6 +157,11 @@ fn gather_save_notices(saves: Option<ResMut<SaveNotices>>, mut notices: ResMut<N
     {
         notices.0.append(&mut saves.0);
     }
+}
+
+/// The window reads as the keeper while the keeper's tools are out.
+fn keeper_eyes(settings: Res<UiSettings>, mut eyes: ResMut<view::KeeperEyes>) {
+    eyes.set_if_neq(view::KeeperEyes(settings.keeper_shown));
 }
 
 fn side_colour(scenario: &Scenario, unit: &UnitSpec) -> egui::Color32 {

@@ -170,7 +170,7 @@ fn row(
                         ui.small(words);
                     }
                     None => {
-                        hit_point_bar(ui, scenario, unit, &state.vitals, 90.0);
+                        hit_point_bar(ui, view.numbers_hidden(unit), &state.vitals, 90.0);
                         wound_badge(ui, &state.vitals, &state.condition, true);
                     }
                 }

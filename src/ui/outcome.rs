@@ -4,7 +4,7 @@
 use bevy_egui::egui;
 
 use super::UiSettings;
-use super::cards::{chip, wound_words, wounds_hidden};
+use super::cards::{chip, wound_words};
 use super::view::BattleView;
 use crate::battle::tally::tally;
 use crate::battle::{Phase, UnitId};
@@ -107,9 +107,6 @@ pub(super) fn outcome_window(
                             match view.unit(id) {
                                 Some(state) if !state.on_map && state.vitals.conscious() => {
                                     chip(ui, "left the fight", egui::Color32::from_gray(120));
-                                }
-                                Some(_) if wounds_hidden(scenario, id) => {
-                                    ui.label("—");
                                 }
                                 Some(state) => {
                                     let (words, colour) = wound_words(state.vitals.wound_state());

@@ -238,7 +238,12 @@ pub(super) fn roll_panel(ui: &mut egui::Ui, scenario: &Scenario, view: &BattleVi
                                 defence,
                                 outcome,
                             } => exchange_card(ui, scenario, attack, defence.as_ref(), *outcome),
-                            Card::Damage(damage) => damage_card(ui, scenario, damage),
+                            Card::Damage(damage) => damage_card(
+                                ui,
+                                scenario,
+                                damage,
+                                view.numbers_hidden(damage.target),
+                            ),
                         }
                         ui.add_space(4.0);
                     }
@@ -405,7 +410,9 @@ fn exchange_card(
 }
 
 /// A damage roll: each die, what was added, the total, and the armor taken off.
-fn damage_card(ui: &mut egui::Ui, scenario: &Scenario, card: &DamageCard) {
+/// A damage roll and what it did; `hidden`: the target's numbers are not this window's to show
+/// (its wound only).
+fn damage_card(ui: &mut egui::Ui, scenario: &Scenario, card: &DamageCard, hidden: bool) {
     let target = &scenario.units[card.target.index()];
     ui.horizontal(|ui| {
         ui.strong(format!("Damage · {}", card.weapon));
@@ -452,7 +459,13 @@ fn damage_card(ui: &mut egui::Ui, scenario: &Scenario, card: &DamageCard) {
         } else {
             format!("{hit_points} hit points left")
         };
-        let words = if armor > 0 {
+        let words = if hidden {
+            if taken > 0 {
+                format!("hurt{wound}")
+            } else {
+                "no harm".to_string()
+            }
+        } else if armor > 0 {
             format!("{rolled} − {armor} armor = {taken} taken, {left}{wound}")
         } else {
             format!("{taken} taken, {left}{wound}")

@@ -28,6 +28,7 @@ pub(super) struct BattleView<'w, 's> {
     /// The replay being watched, if one is: then nobody here gives orders.
     pub(super) playback: Option<ResMut<'w, Playback>>,
     save_request: Option<ResMut<'w, SaveRequest>>,
+    keeper_eyes: Res<'w, KeeperEyes>,
     pub(super) units: Query<
         'w,
         's,
@@ -41,6 +42,12 @@ pub(super) struct BattleView<'w, 's> {
     >,
 }
 
+/// Whether this window reads the battle as the keeper (every number) or as the players (a
+/// secret side's hit points, characteristics, skills and armor hidden): the keeper's while the
+/// keeper's tools are out, the players' otherwise (a solo game has no keeper).
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct KeeperEyes(pub bool);
+
 /// A unit's state as the panels show it.
 pub(super) struct UnitState {
     pub vitals: Vitals,
@@ -52,6 +59,19 @@ pub(super) struct UnitState {
 impl BattleView<'_, '_> {
     pub(super) fn scenario(&self) -> Option<&std::sync::Arc<Scenario>> {
         self.scenario.as_ref().map(|scenario| &scenario.0)
+    }
+
+    /// Whether this window reads the battle as the keeper.
+    pub(super) fn reads_as_keeper(&self) -> bool {
+        self.keeper_eyes.0
+    }
+
+    /// Whether a unit's numbers are kept from whoever reads this window.
+    pub(super) fn numbers_hidden(&self, unit: UnitId) -> bool {
+        !self.keeper_eyes.0
+            && self
+                .scenario()
+                .is_some_and(|scenario| crate::log::visibility::numbers_secret(scenario, unit))
     }
 
     pub(super) fn selected(&self) -> Option<UnitId> {
