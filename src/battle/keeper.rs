@@ -7,7 +7,6 @@ use super::event::{EventKind, Reveal};
 use super::state::Battle;
 use super::{BattleDice, Phase, Presence, Vital, flow, hiding};
 use crate::map::Tile;
-use crate::rules::roll::{Demand, RollPurpose};
 
 /// The most faces one entry may hold.
 pub const MOST_FACES_ENTERED: usize = 100;
@@ -195,28 +194,17 @@ fn roll(
     skill: &str,
     secret: bool,
 ) -> Result<(), Rejection> {
-    let spec = battle.spec(unit);
-    let demand_of = |battle: &Battle| -> Option<(RollPurpose, Demand)> {
-        if let Some(value) = spec.characteristics.by_name(skill) {
-            // Luck as it stands, less what has been spent.
-            let value = if skill.trim().eq_ignore_ascii_case("luck") {
-                battle.luck(unit)
-            } else {
-                value
-            };
-            let chance = battle.scenario.ruleset.characteristic_chance(skill, value);
-            return Some((
-                RollPurpose::Characteristic(skill.trim().to_string()),
-                Demand::new(chance, Vec::new()),
-            ));
+    let name = skill.trim();
+    let check = match battle.spec(unit).characteristics.by_name(name) {
+        // Luck as it stands, less what has been spent.
+        Some(_) if name.eq_ignore_ascii_case("luck") => {
+            Some(battle.characteristic_check(name, battle.luck(unit), Vec::new()))
         }
-        let entry = crate::rules::skills::find_skill(battle.scenario.ruleset.skills(), skill)?;
-        Some((
-            RollPurpose::Skill(entry.name.to_string()),
-            Demand::new(battle.skill(unit, entry.name), Vec::new()),
-        ))
+        Some(value) => Some(battle.characteristic_check(name, value, Vec::new())),
+        None => crate::rules::skills::find_skill(battle.scenario.ruleset.skills(), name)
+            .map(|entry| battle.skill_check(unit, entry.name, Vec::new())),
     };
-    let Some((purpose, demand)) = demand_of(battle) else {
+    let Some((purpose, demand)) = check else {
         return refuse(&format!(
             "the rulebook knows no skill or characteristic `{skill}`"
         ));

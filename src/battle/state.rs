@@ -256,11 +256,20 @@ impl<'w> Battle<'w> {
 
     /// Roll one of the unit's skills (by name, base values included) with these modifiers.
     pub fn roll_skill(&mut self, unit: UnitId, name: &str, modifiers: Vec<Modifier>) -> Verdict {
-        let value = self.skill(unit, name);
-        self.roll(
-            unit,
+        let (purpose, demand) = self.skill_check(unit, name, modifiers);
+        self.roll(unit, purpose, &demand)
+    }
+
+    /// What a roll of one of the unit's skills is for and made against.
+    pub fn skill_check(
+        &self,
+        unit: UnitId,
+        name: &str,
+        modifiers: Vec<Modifier>,
+    ) -> (RollPurpose, Demand) {
+        (
             RollPurpose::Skill(name.to_string()),
-            &Demand::new(value, modifiers),
+            Demand::new(self.skill(unit, name), modifiers),
         )
     }
 
@@ -273,11 +282,21 @@ impl<'w> Battle<'w> {
         value: u32,
         modifiers: Vec<Modifier>,
     ) -> Verdict {
+        let (purpose, demand) = self.characteristic_check(name, value, modifiers);
+        self.roll(unit, purpose, &demand)
+    }
+
+    /// What a roll of a characteristic (or Luck) of this value is for and made against.
+    pub fn characteristic_check(
+        &self,
+        name: &str,
+        value: u32,
+        modifiers: Vec<Modifier>,
+    ) -> (RollPurpose, Demand) {
         let chance = self.scenario.ruleset.characteristic_chance(name, value);
-        self.roll(
-            unit,
+        (
             RollPurpose::Characteristic(name.to_string()),
-            &Demand::new(chance, modifiers),
+            Demand::new(chance, modifiers),
         )
     }
 

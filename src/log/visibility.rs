@@ -43,17 +43,27 @@ pub fn numbers_secret(scenario: &Scenario, unit: UnitId) -> bool {
             .is_none_or(|side| side.secret)
 }
 
-/// The units hidden from the players once the first `now` events have happened.
-pub fn hidden_after(scenario: &Scenario, events: &[Event], now: usize) -> Vec<bool> {
-    let mut hidden: Vec<bool> = scenario.units.iter().map(|unit| unit.hidden).collect();
-    for event in events.iter().take(now) {
-        if let EventKind::Revealed { unit, .. } = event.kind
-            && let Some(flag) = hidden.get_mut(unit.index())
-        {
-            *flag = false;
-        }
+/// The units hidden from the players once `events` have happened.
+pub fn hidden_after(scenario: &Scenario, events: &[Event]) -> Vec<bool> {
+    let mut hidden = hidden_at_the_start(scenario);
+    for event in events {
+        note_a_reveal(&mut hidden, event);
     }
     hidden
+}
+
+/// The units the scenario hides, by unit index.
+fn hidden_at_the_start(scenario: &Scenario) -> Vec<bool> {
+    scenario.units.iter().map(|unit| unit.hidden).collect()
+}
+
+/// A unit an event reveals is hidden no more.
+fn note_a_reveal(hidden: &mut [bool], event: &Event) {
+    if let EventKind::Revealed { unit, .. } = event.kind
+        && let Some(flag) = hidden.get_mut(unit.index())
+    {
+        *flag = false;
+    }
 }
 
 /// The audience of every event in the stream.
@@ -222,14 +232,10 @@ pub fn players_words(event: &Event, scenario: &Scenario, hidden: &[bool]) -> Str
 /// in their words.
 pub fn players_lines(scenario: &Scenario, events: &[Event]) -> Vec<(usize, String)> {
     let audiences = audiences(scenario, events);
-    let mut hidden: Vec<bool> = scenario.units.iter().map(|unit| unit.hidden).collect();
+    let mut hidden = hidden_at_the_start(scenario);
     let mut lines = Vec::new();
     for (index, (event, audience)) in events.iter().zip(&audiences).enumerate() {
-        if let EventKind::Revealed { unit, .. } = event.kind
-            && let Some(flag) = hidden.get_mut(unit.index())
-        {
-            *flag = false;
-        }
+        note_a_reveal(&mut hidden, event);
         if audience.players_see(events.len()) {
             lines.push((index, players_words(event, scenario, &hidden)));
         }

@@ -28,15 +28,8 @@ pub(super) fn floating_damage(
             continue;
         };
         let rise = Motion::progress(pace, floating.started, now);
-        let fade = (1.0 - rise).clamp(0.0, 1.0);
         let at = at - egui::vec2(0.0, size * (0.8 + 1.6 * rise));
-        let alpha = (255.0 * fade).round().clamp(0.0, 255.0);
-        #[expect(
-            clippy::cast_possible_truncation,
-            clippy::cast_sign_loss,
-            reason = "an alpha clamped to 0..=255"
-        )]
-        let alpha = alpha as u8;
+        let alpha = alpha(1.0 - rise);
         let font = egui::FontId::proportional(size);
         painter.text(
             at + egui::vec2(1.5, 1.5),
@@ -72,13 +65,7 @@ pub(super) fn tracers(
         let (Some(from), Some(to)) = (screen(tracer.from), screen(tracer.to)) else {
             continue;
         };
-        let fade = 1.0 - Motion::progress(pace, tracer.started, now);
-        #[expect(
-            clippy::cast_possible_truncation,
-            clippy::cast_sign_loss,
-            reason = "an alpha from a fraction between 0 and 1"
-        )]
-        let alpha = (255.0 * fade.clamp(0.0, 1.0)) as u8;
+        let alpha = alpha(1.0 - Motion::progress(pace, tracer.started, now));
         painter.line_segment(
             [from, to],
             egui::Stroke::new(
@@ -92,4 +79,15 @@ pub(super) fn tracers(
             egui::Color32::from_rgba_unmultiplied(255, 240, 180, alpha),
         );
     }
+}
+
+/// An alpha from how much of an effect is left, 0 to 1.
+fn alpha(left: f32) -> u8 {
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "a fraction clamped to 0..=1, times 255"
+    )]
+    let alpha = (255.0 * left.clamp(0.0, 1.0)).round() as u8;
+    alpha
 }

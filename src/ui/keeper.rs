@@ -2,6 +2,7 @@
 //! corrections to the selected unit (hit points, prone, shown, brought in, taken off). Each
 //! button queues a keeper's order like any other command, so the replay holds it.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
@@ -62,23 +63,24 @@ pub(super) fn read_faces(text: &str) -> Result<Vec<u32>, String> {
 }
 
 /// What the keeper's tools change besides the battle's queue.
-pub(super) struct KeeperHands<'a> {
-    pub desk: &'a mut KeeperDesk,
-    pub pause: Option<&'a mut AiPause>,
-    pub undo: Option<&'a mut UndoRequest>,
-    pub pace: &'a mut Pace,
+#[derive(SystemParam)]
+pub(super) struct KeeperHands<'w> {
+    desk: ResMut<'w, KeeperDesk>,
+    pause: Option<ResMut<'w, AiPause>>,
+    undo: Option<ResMut<'w, UndoRequest>>,
+    pace: ResMut<'w, Pace>,
 }
 
 /// The keeper's tools, docked in the side panel (or its own tab where the overlay is compact),
 /// where a battle is played here (not watched).
-pub(super) fn keeper_tools(ui: &mut egui::Ui, hands: KeeperHands, view: &mut BattleView) {
+pub(super) fn keeper_tools(ui: &mut egui::Ui, hands: &mut KeeperHands, view: &mut BattleView) {
     if view.watching() || view.scenario().is_none() {
         return;
     }
     ui.strong("The keeper's hand");
-    dice_entry(ui, hands.desk, view);
+    dice_entry(ui, &mut hands.desk, view);
     ui.horizontal_wrapped(|ui| {
-        if let Some(undo) = hands.undo
+        if let Some(undo) = hands.undo.as_mut()
             && ui
                 .button("Undo")
                 .on_hover_text(
@@ -89,7 +91,7 @@ pub(super) fn keeper_tools(ui: &mut egui::Ui, hands: KeeperHands, view: &mut Bat
         {
             undo.0 = true;
         }
-        if let Some(pause) = hands.pause {
+        if let Some(pause) = hands.pause.as_mut() {
             ui.checkbox(&mut pause.paused, "Hold the AI");
             if pause.paused && ui.button("Step").clicked() {
                 pause.steps += 1;
@@ -110,7 +112,7 @@ pub(super) fn keeper_tools(ui: &mut egui::Ui, hands: KeeperHands, view: &mut Bat
             }
         }
     });
-    unit_corrections(ui, hands.desk, view);
+    unit_corrections(ui, &mut hands.desk, view);
 }
 
 fn dice_entry(ui: &mut egui::Ui, desk: &mut KeeperDesk, view: &mut BattleView) {

@@ -290,16 +290,6 @@ struct PanelInputs<'w, 's> {
     saved: Option<Res<'w, SaveState>>,
 }
 
-/// What the keeper's tools change besides the battle's queue.
-#[derive(SystemParam)]
-struct KeeperResources<'w> {
-    desk: ResMut<'w, keeper::KeeperDesk>,
-    pause: Option<ResMut<'w, crate::ai::AiPause>>,
-    undo: Option<ResMut<'w, crate::replay::UndoRequest>>,
-    restart: ResMut<'w, crate::replay::RestartRequest>,
-    pace: ResMut<'w, crate::view::motion::Pace>,
-}
-
 /// Lay out the panels (the order on the left, the action bar and card on the right, the rolls
 /// and the log along the bottom), tell the map camera what room they leave, then the windows.
 fn panels(
@@ -311,7 +301,8 @@ fn panels(
     mut notices: ResMut<Notices>,
     mut insets: ResMut<MapInsets>,
     mut centre: ResMut<CentreOn>,
-    mut keeper_resources: KeeperResources,
+    mut hands: keeper::KeeperHands,
+    mut restart: ResMut<crate::replay::RestartRequest>,
     mut layout_state: ResMut<layout::CompactTab>,
     mut table_wanted: ResMut<TableViewWanted>,
 ) -> Result {
@@ -327,12 +318,6 @@ fn panels(
     let seed = inputs.dice.as_ref().map_or(0, |dice| dice.seed);
     let room = context.viewport_rect().size();
     let keeper_shown = settings.keeper_shown && !view.watching() && scenario.is_some();
-    let hands = keeper::KeeperHands {
-        desk: &mut keeper_resources.desk,
-        pause: keeper_resources.pause.as_deref_mut(),
-        undo: keeper_resources.undo.as_deref_mut(),
-        pace: &mut keeper_resources.pace,
-    };
     let (left, right, bottom) = if let (true, Some(scenario)) = (layout::compact(room), &scenario) {
         // Too little room for three panels (a large scale on a small screen): one panel, its
         // parts as tabs.
@@ -358,7 +343,7 @@ fn panels(
                     layout::Tab::Log => {
                         journal::log_panel(ui, scenario, &view, &mut filter, &mut notices, seed);
                     }
-                    layout::Tab::Keeper => keeper::keeper_tools(ui, hands, &mut view),
+                    layout::Tab::Keeper => keeper::keeper_tools(ui, &mut hands, &mut view),
                 }
             })
             .response
@@ -381,7 +366,7 @@ fn panels(
             .show(&mut root, |ui| {
                 if keeper_shown {
                     ui.add_space(6.0);
-                    keeper::keeper_tools(ui, hands, &mut view);
+                    keeper::keeper_tools(ui, &mut hands, &mut view);
                     ui.separator();
                 }
                 side_panel::side_panel(ui, &inputs, &mut view, &mut settings, &mut table_wanted);
@@ -417,14 +402,7 @@ fn panels(
     let unsaved = SaveState::default();
     let saved = inputs.saved.as_deref().unwrap_or(&unsaved);
     let seed = inputs.dice.as_ref().map(|dice| dice.seed);
-    outcome::outcome_window(
-        &context,
-        &mut settings,
-        &view,
-        saved,
-        seed,
-        &mut keeper_resources.restart,
-    );
+    outcome::outcome_window(&context, &mut settings, &view, saved, seed, &mut restart);
     let keys = inputs
         .keys
         .as_ref()

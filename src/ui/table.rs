@@ -14,7 +14,7 @@ use crate::battle::event::{Event, EventKind, WoundState};
 use crate::battle::{
     ActiveScenario, Condition, EventLog, Flow, Phase, TilePosition, UnitId, Vitals,
 };
-use crate::log::visibility::{audiences, numbers_secret, players_words};
+use crate::log::visibility::{hidden_after, numbers_secret, players_lines};
 use crate::map::scenario::Scenario;
 use crate::view::motion::{Motion, Pace};
 use crate::view::table::{
@@ -61,24 +61,12 @@ impl PlayersStream {
             // Taken back (undo) or played again: start afresh.
             *self = Self::default();
         }
-        let audiences = audiences(scenario, events);
-        let mut hidden: Vec<bool> = scenario.units.iter().map(|unit| unit.hidden).collect();
-        let mut lines = Vec::new();
-        let mut latest_roll = None;
-        for (index, (event, audience)) in events.iter().zip(&audiences).enumerate() {
-            if let EventKind::Revealed { unit, .. } = event.kind
-                && let Some(flag) = hidden.get_mut(unit.index())
-            {
-                *flag = false;
-            }
-            if !audience.players_see(events.len()) {
-                continue;
-            }
-            if matches!(event.kind, EventKind::Rolled { .. }) {
-                latest_roll = Some(index);
-            }
-            lines.push((index, players_words(event, scenario, &hidden)));
-        }
+        let lines = players_lines(scenario, events);
+        let latest_roll = lines
+            .iter()
+            .rev()
+            .map(|(index, _)| *index)
+            .find(|index| matches!(events[*index].kind, EventKind::Rolled { .. }));
         for (index, _) in lines.iter().rev().take(TICKER_LINES) {
             if !self.first_shown.iter().any(|(seen, _)| seen == index) {
                 self.first_shown.push((*index, now));
@@ -87,7 +75,7 @@ impl PlayersStream {
         self.length = events.len();
         self.lines = lines;
         self.latest_roll = latest_roll;
-        self.hidden = hidden;
+        self.hidden = hidden_after(scenario, events);
     }
 
     fn shown_since(&self, index: usize) -> Option<f64> {

@@ -97,7 +97,13 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Motion>()
         .add_systems(
             Update,
-            (start_effects, glide_tokens, draw_tracers, hold_the_ai)
+            (
+                start_effects,
+                glide_tokens,
+                expire_effects,
+                draw_tracers,
+                hold_the_ai,
+            )
                 .chain()
                 .after(super::PlaceTokens)
                 .in_set(AppSystems::Present),
@@ -213,13 +219,14 @@ fn glide_tokens(
         transform.translation = point.extend(TOKEN_Z);
         along < steps
     });
-    let effect = pace.effect_seconds;
-    motion
-        .tracers
-        .retain(|tracer| now - tracer.started < effect);
-    motion
-        .floating
-        .retain(|floating| now - floating.started < effect * 1.6);
+}
+
+/// Tracers and floating damage go once they have faded out.
+fn expire_effects(pace: Res<Pace>, time: Res<Time>, mut motion: ResMut<Motion>) {
+    let now = time.elapsed_secs();
+    let shown = |started: f32| Motion::progress(*pace, started, now) < 1.0;
+    motion.tracers.retain(|tracer| shown(tracer.started));
+    motion.floating.retain(|floating| shown(floating.started));
 }
 
 /// A shot's tracer in the keeper's window: a bright line fading from shooter to target.
