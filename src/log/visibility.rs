@@ -7,9 +7,9 @@
 //! their wound state, never their hit points, skills or armor; with the concealed-damage rule
 //! every unit's numbers are the keeper's.
 
-use crate::battle::UnitId;
 use crate::battle::command::Adjustment;
 use crate::battle::event::{Event, EventKind};
+use crate::battle::{Condition, Presence, UnitId};
 use crate::map::scenario::Scenario;
 
 /// Who may read an event.
@@ -41,6 +41,17 @@ pub fn numbers_secret(scenario: &Scenario, unit: UnitId) -> bool {
             .get(unit.index())
             .and_then(|spec| scenario.sides.get(spec.side))
             .is_none_or(|side| side.secret)
+}
+
+/// Whether the players are kept from a unit altogether in its present `condition`: a hidden
+/// one, and a secret side's units yet to come (held in reserve, arriving later).
+pub fn unit_secret(scenario: &Scenario, unit: UnitId, condition: &Condition) -> bool {
+    condition.hidden
+        || (numbers_secret(scenario, unit)
+            && matches!(
+                condition.presence,
+                Presence::Reserve | Presence::Arriving(_)
+            ))
 }
 
 /// The units hidden from the players once `events` have happened.

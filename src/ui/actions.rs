@@ -47,6 +47,10 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 return;
             };
             let unit = turn.unit;
+            if view.unseen(unit) {
+                ui.strong(format!("Round {} · the keeper moves", flow.round));
+                return;
+            }
             let spec = &scenario.units[unit.index()];
             ui.strong(format!("Round {} · {}'s turn", flow.round, spec.name));
             let lost = turn
@@ -150,7 +154,7 @@ fn setup_controls(ui: &mut egui::Ui, view: &mut BattleView, scenario: &Scenario)
     if ui.button("Begin the fight").clicked() {
         view.order(Command::Begin);
     }
-    let Some(unit) = view.selection.0 else {
+    let Some(unit) = view.selected() else {
         ui.small("Select a unit to make a surprise attack with it.");
         return;
     };

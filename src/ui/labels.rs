@@ -24,7 +24,7 @@ pub(super) fn map_labels(
     mut contexts: EguiContexts,
     scenario: Option<Res<ActiveScenario>>,
     map: Res<ShownMap>,
-    units: Query<(&UnitId, &TilePosition)>,
+    units: Query<(&UnitId, &TilePosition), Without<crate::view::Unseen>>,
     camera: Single<(&Camera, &GlobalTransform), With<MapCamera>>,
     window: Single<&Window, With<PrimaryWindow>>,
     selection: Res<Selection>,

@@ -36,12 +36,12 @@ use crate::input::{KeyMap, KeyMapNotice, MapAction};
 use crate::map::scenario::{Scenario, UnitSpec};
 use crate::replay::{SaveNotices, SaveState};
 use crate::schedule::AppSystems;
-use crate::view::ShownMap;
 use crate::view::camera::{CentreOn, MapInsets};
 use crate::view::hover::HoveredTile;
 use crate::view::overlay::RangeOverlayShown;
 use crate::view::preview::{AimReadout, AnswerReadout, BlastReadout};
 use crate::view::table::TableViewWanted;
+use crate::view::{ShownMap, Unseen};
 use view::BattleView;
 
 /// The width of the right-hand panel in points at scale 1; the map is drawn beside it.
@@ -118,7 +118,7 @@ pub(super) fn plugin(app: &mut App) {
             ..default()
         })
         .add_systems(Startup, (spawn_overlay_camera, show_the_key_map_notice))
-        .init_resource::<view::KeeperEyes>()
+        .init_resource::<crate::view::KeeperEyes>()
         .add_systems(Update, (gather_save_notices, keeper_eyes))
         .add_systems(
             Update,
@@ -160,8 +160,8 @@ fn gather_save_notices(saves: Option<ResMut<SaveNotices>>, mut notices: ResMut<N
 }
 
 /// The window reads as the keeper while the keeper's tools are out.
-fn keeper_eyes(settings: Res<UiSettings>, mut eyes: ResMut<view::KeeperEyes>) {
-    eyes.set_if_neq(view::KeeperEyes(settings.keeper_shown));
+fn keeper_eyes(settings: Res<UiSettings>, mut eyes: ResMut<crate::view::KeeperEyes>) {
+    eyes.set_if_neq(crate::view::KeeperEyes(settings.keeper_shown));
 }
 
 fn side_colour(scenario: &Scenario, unit: &UnitSpec) -> egui::Color32 {
@@ -173,7 +173,7 @@ fn side_colour(scenario: &Scenario, unit: &UnitSpec) -> egui::Color32 {
 fn overlay_keys(
     controls: Single<&ActionState<MapAction>>,
     mut settings: ResMut<UiSettings>,
-    mut window: Single<&mut Window, With<PrimaryWindow>>,
+    mut windows: Query<(&mut Window, Has<PrimaryWindow>)>,
     events: Option<Res<EventLog>>,
     scenario: Option<Res<crate::battle::ActiveScenario>>,
     dice: Option<Res<BattleDice>>,
@@ -191,7 +191,13 @@ fn overlay_keys(
     if controls.just_pressed(&MapAction::ToggleHighContrast) {
         settings.high_contrast = !settings.high_contrast;
     }
-    if controls.just_pressed(&MapAction::ToggleFullscreen) {
+    // Fullscreen is for the window the key was pressed in: the table's, on the TV, or the
+    // keeper's.
+    if controls.just_pressed(&MapAction::ToggleFullscreen)
+        && let Some((mut window, _)) = windows
+            .iter_mut()
+            .max_by_key(|(window, primary)| (window.focused, *primary))
+    {
         window.mode = match window.mode {
             WindowMode::Windowed => WindowMode::BorderlessFullscreen(MonitorSelection::Current),
             _ => WindowMode::Windowed,
@@ -283,7 +289,7 @@ struct PanelInputs<'w, 's> {
     hovered: Res<'w, HoveredTile>,
     aim: Res<'w, AimReadout>,
     blast: Res<'w, BlastReadout>,
-    positions: Query<'w, 's, (&'static UnitId, &'static TilePosition)>,
+    positions: Query<'w, 's, (&'static UnitId, &'static TilePosition), Without<Unseen>>,
     dice: Option<Res<'w, BattleDice>>,
     keys: Option<Res<'w, KeyMap>>,
     answers: Res<'w, AnswerReadout>,

@@ -45,7 +45,12 @@ pub(super) fn turn_order(
         }
         ui.separator();
         let acting = flow.acting();
-        let waiting: Vec<UnitId> = flow.delayed.iter().map(|(unit, _)| *unit).collect();
+        let waiting: Vec<UnitId> = flow
+            .delayed
+            .iter()
+            .map(|(unit, _)| *unit)
+            .filter(|unit| !view.unseen(*unit))
+            .collect();
         let mut shown: Vec<UnitId> = Vec::new();
         let mut listed: Vec<UnitId> = Vec::new();
         for (index, slot) in flow.order.iter().enumerate() {
@@ -59,8 +64,9 @@ pub(super) fn turn_order(
             } else {
                 Place::ToAct
             };
-            // A unit with several slots is listed at each; one waiting, once, below.
-            if place != Place::Waiting {
+            // A unit with several slots is listed at each; one waiting, once, below; an unseen
+            // one nowhere.
+            if place != Place::Waiting && !view.unseen(unit) {
                 row(ui, scenario, view, centre, unit, place);
                 let words = scenario.ruleset.slot_words(slot);
                 if !words.is_empty() {
@@ -92,7 +98,7 @@ pub(super) fn turn_order(
         }
         let others: Vec<UnitId> = (0..scenario.units.len())
             .map(UnitId::of_index)
-            .filter(|unit| !shown.contains(unit))
+            .filter(|unit| !shown.contains(unit) && !view.unseen(*unit))
             .collect();
         if !others.is_empty() {
             ui.add_space(4.0);

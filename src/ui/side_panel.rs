@@ -182,6 +182,7 @@ fn sides(ui: &mut egui::Ui, scenario: &Scenario, view: &BattleView) {
         let members: Vec<UnitId> = (0..scenario.units.len())
             .filter(|unit| scenario.units[*unit].side == index)
             .map(UnitId::of_index)
+            .filter(|unit| !view.unseen(*unit))
             .collect();
         let player = if members.iter().all(|unit| view.played_here(*unit)) {
             "played here"

@@ -28,7 +28,7 @@ pub(super) struct BattleView<'w, 's> {
     /// The replay being watched, if one is: then nobody here gives orders.
     pub(super) playback: Option<ResMut<'w, Playback>>,
     save_request: Option<ResMut<'w, SaveRequest>>,
-    keeper_eyes: Res<'w, KeeperEyes>,
+    keeper_eyes: Res<'w, crate::view::KeeperEyes>,
     pub(super) units: Query<
         'w,
         's,
@@ -41,12 +41,6 @@ pub(super) struct BattleView<'w, 's> {
         ),
     >,
 }
-
-/// Whether this window reads the battle as the keeper (every number) or as the players (a
-/// secret side's hit points, characteristics, skills and armor hidden): the keeper's while the
-/// keeper's tools are out, the players' otherwise (a solo game has no keeper).
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(super) struct KeeperEyes(pub bool);
 
 /// A unit's state as the panels show it.
 pub(super) struct UnitState {
@@ -66,6 +60,18 @@ impl BattleView<'_, '_> {
         self.keeper_eyes.0
     }
 
+    /// Whether a unit is kept from whoever reads this window: read as the players, a hidden
+    /// unit, and a secret side's units yet to come (in reserve, arriving later).
+    pub(super) fn unseen(&self, unit: UnitId) -> bool {
+        !self.keeper_eyes.0
+            && self
+                .scenario()
+                .zip(self.unit(unit))
+                .is_some_and(|(scenario, state)| {
+                    crate::log::visibility::unit_secret(scenario, unit, &state.condition)
+                })
+    }
+
     /// Whether a unit's numbers are kept from whoever reads this window.
     pub(super) fn numbers_hidden(&self, unit: UnitId) -> bool {
         !self.keeper_eyes.0
@@ -74,8 +80,9 @@ impl BattleView<'_, '_> {
                 .is_some_and(|scenario| crate::log::visibility::numbers_secret(scenario, unit))
     }
 
+    /// The selected unit, unless it is unseen here.
     pub(super) fn selected(&self) -> Option<UnitId> {
-        self.selection.0
+        self.selection.0.filter(|unit| !self.unseen(*unit))
     }
 
     /// Select a unit to look at (its card, its reach and range).

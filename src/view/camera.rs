@@ -240,7 +240,7 @@ fn zoom_with_keys(
 fn centre_on_a_unit(
     controls: Single<&ActionState<MapAction>>,
     flow: Option<Res<crate::battle::Flow>>,
-    units: Query<(&UnitId, &crate::battle::TilePosition)>,
+    units: Query<(&UnitId, &crate::battle::TilePosition), Without<super::Unseen>>,
     map: Res<ShownMap>,
     mut request: ResMut<CentreOn>,
     mut transform: Single<&mut Transform, With<MapCamera>>,

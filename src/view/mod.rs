@@ -38,6 +38,17 @@ pub struct StartupView {
     pub blast_at: Option<crate::map::Tile>,
 }
 
+/// Whether the laptop's window reads the battle as the keeper (every number, every hidden unit)
+/// or as the players (a secret side's numbers and the hidden units kept out): the keeper's while
+/// the keeper's tools are out, the players' otherwise (a solo game has no keeper).
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct KeeperEyes(pub bool);
+
+/// A hidden unit in a window read as the players: no token, label, ring, target or camera
+/// follows it there.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Unseen;
+
 /// The render layer of what only the keeper's window draws (the table view's camera looks at
 /// layer 0 alone).
 pub const KEEPER_LAYER: usize = 1;

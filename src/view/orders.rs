@@ -152,9 +152,11 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// Select the acting unit whenever the turn passes, and start its fire order afresh.
+/// Select the acting unit whenever the turn passes (unless it is unseen here), and start its
+/// fire order afresh.
 fn follow_the_turn(
     flow: Option<Res<Flow>>,
+    unseen: Query<&UnitId, With<super::Unseen>>,
     mut selection: ResMut<Selection>,
     mut fire_order: ResMut<FireOrder>,
     mut last: Local<Option<UnitId>>,
@@ -166,7 +168,7 @@ fn follow_the_turn(
     if acting != *last {
         *last = acting;
         fire_order.set_if_neq(FireOrder::default());
-        if acting.is_some() {
+        if acting.is_some() && !unseen.iter().any(|unit| Some(*unit) == acting) {
             selection.set_if_neq(Selection(acting));
         }
     }
@@ -347,7 +349,7 @@ fn played_here(controllers: Option<&Controllers>, unit: UnitId) -> bool {
 fn click_on_the_map(
     controls: Single<&ActionState<MapAction>>,
     hovered: Res<HoveredTile>,
-    units: Query<(&UnitId, &TilePosition)>,
+    units: Query<(&UnitId, &TilePosition), Without<super::Unseen>>,
     arsenals: Query<(&UnitId, &Arsenal)>,
     flow: Option<Res<Flow>>,
     scenario: Option<Res<ActiveScenario>>,

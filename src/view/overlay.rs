@@ -78,7 +78,10 @@ fn spawn_overlay_layer(
     commands.insert_resource(OverlayLayer(entities));
 }
 
-pub(super) fn unit_at(units: &Query<(&UnitId, &TilePosition)>, tile: Tile) -> Option<UnitId> {
+pub(super) fn unit_at(
+    units: &Query<(&UnitId, &TilePosition), Without<super::Unseen>>,
+    tile: Tile,
+) -> Option<UnitId> {
     units
         .iter()
         .find(|(_, position)| position.0 == tile)

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use super::hover::HoveredTile;
 use super::orders::{FireOrder, Intent, off_hand_mode};
 use super::overlay::Selection;
-use super::{MapGeometry, ShownMap, TILE_SIZE};
+use super::{MapGeometry, ShownMap, TILE_SIZE, Unseen};
 use crate::battle::answer::answer_odds;
 use crate::battle::command::{FireMode, Rejection, WeaponChoice};
 use crate::battle::melee;
@@ -243,7 +243,7 @@ fn previews(
     fire_order: &FireOrder,
 ) -> (Option<Aim>, Option<BlastSketch>) {
     let scenario = world.resource::<ActiveScenario>().0.clone();
-    let mut units = world.query::<(&UnitId, &TilePosition, &Arsenal)>();
+    let mut units = world.query_filtered::<(&UnitId, &TilePosition, &Arsenal), Without<Unseen>>();
     let positions: Vec<(UnitId, Tile)> = units.iter(world).map(|(id, at, _)| (*id, at.0)).collect();
     let Some(in_hand) = units
         .iter(world)
@@ -382,8 +382,16 @@ fn blast_sketch(
     tile: Tile,
     scenario: &crate::map::scenario::Scenario,
 ) -> BlastSketch {
+    let unseen: Vec<UnitId> = world
+        .query_filtered::<&UnitId, With<Unseen>>()
+        .iter(world)
+        .copied()
+        .collect();
     match blast::preview(world, shooter, weapon, tile) {
-        Ok(preview) => {
+        Ok(mut preview) => {
+            // Whom the blast would catch is told of the units this window may see.
+            preview.caught.retain(|(unit, _)| !unseen.contains(unit));
+            preview.shielded.retain(|unit| !unseen.contains(unit));
             let side = scenario.units[shooter.index()].side;
             let friends = preview
                 .caught

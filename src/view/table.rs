@@ -10,7 +10,10 @@ use bevy::camera::{RenderTarget, ScalingMode};
 use bevy::ecs::schedule::ScheduleLabel;
 use bevy::gizmos::config::{DefaultGizmoConfigGroup, GizmoConfigStore};
 use bevy::prelude::*;
-use bevy::window::{WindowRef, WindowResolution};
+use bevy::window::{
+    Monitor, MonitorSelection, PrimaryMonitor, WindowMode, WindowPosition, WindowRef,
+    WindowResolution,
+};
 use bevy_egui::EguiSchedule;
 
 use super::{KEEPER_LAYER, MapGeometry, ShownMap, TILE_SIZE};
@@ -92,23 +95,37 @@ fn keep_gizmos_for_the_keeper(mut store: ResMut<GizmoConfigStore>) {
         .render_layers = RenderLayers::layer(KEEPER_LAYER);
 }
 
+/// The table's window: fullscreen on the first screen that is not the laptop's when one is
+/// connected (the TV, the projector), else a window of the wanted size that the keeper drags
+/// there.
+fn table_window(
+    size: UVec2,
+    monitors: &Query<(Entity, Has<PrimaryMonitor>), With<Monitor>>,
+) -> Window {
+    let mut window = Window {
+        title: "Gridkeeper: table view".to_string(),
+        resolution: WindowResolution::new(size.x, size.y),
+        ..default()
+    };
+    if let Some((screen, _)) = monitors.iter().find(|(_, primary)| !primary) {
+        let screen = MonitorSelection::Entity(screen);
+        window.position = WindowPosition::Centered(screen);
+        window.mode = WindowMode::BorderlessFullscreen(screen);
+    }
+    window
+}
+
 fn open_when_wanted(
     mut commands: Commands,
     wanted: Res<TableViewWanted>,
     open: Option<Res<TableView>>,
     map: Res<ShownMap>,
+    monitors: Query<(Entity, Has<PrimaryMonitor>), With<Monitor>>,
 ) {
     if !wanted.open || open.is_some() {
         return;
     }
-    // The table moves it to the TV and makes it fullscreen there.
-    let window = commands
-        .spawn(Window {
-            title: "Gridkeeper: table view".to_string(),
-            resolution: WindowResolution::new(wanted.size.x, wanted.size.y),
-            ..default()
-        })
-        .id();
+    let window = commands.spawn(table_window(wanted.size, &monitors)).id();
     let size = MapGeometry::of(&map.0).size() + Vec2::splat(TILE_SIZE);
     let camera = commands
         .spawn((

@@ -3,8 +3,9 @@
 use bevy::prelude::*;
 
 use super::overlay::Selection;
-use super::{MapGeometry, ShownMap, TILE_SIZE, TOKEN_Z, image_from_pixels};
+use super::{KeeperEyes, MapGeometry, ShownMap, TILE_SIZE, TOKEN_Z, Unseen, image_from_pixels};
 use crate::battle::{ActiveScenario, Condition, Flow, TilePosition, UnitId, Vital, Vitals};
+use crate::log::visibility::unit_secret;
 use crate::schedule::AppSystems;
 
 /// The token image's side in pixels.
@@ -14,7 +15,13 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            (add_tokens, move_tokens, show_the_state, hide_the_absent)
+            (
+                add_tokens,
+                mark_the_unseen,
+                move_tokens,
+                show_the_state,
+                hide_the_absent,
+            )
                 .chain()
                 .in_set(super::PlaceTokens),
             ring_the_selected_unit,
@@ -128,10 +135,37 @@ fn show_the_state(
     }
 }
 
-/// Units not on the map (not yet arrived, or fled) have no token to see.
-fn hide_the_absent(mut tokens: Query<(Has<TilePosition>, &mut Visibility), With<UnitId>>) {
-    for (on_map, mut visibility) in &mut tokens {
-        let wanted = if on_map {
+/// Units secret from the players (hidden, or yet to come) are unseen while the window reads
+/// as the players.
+fn mark_the_unseen(
+    mut commands: Commands,
+    eyes: Res<KeeperEyes>,
+    scenario: Option<Res<ActiveScenario>>,
+    units: Query<(Entity, &UnitId, &Condition, Has<Unseen>)>,
+) {
+    let Some(scenario) = scenario else {
+        return;
+    };
+    for (entity, unit, condition, unseen) in &units {
+        let secret = !eyes.0 && unit_secret(&scenario.0, *unit, condition);
+        match (secret, unseen) {
+            (true, false) => {
+                commands.entity(entity).insert(Unseen);
+            }
+            (false, true) => {
+                commands.entity(entity).remove::<Unseen>();
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Units not on the map (not yet arrived, or fled) and unseen ones have no token to see.
+fn hide_the_absent(
+    mut tokens: Query<(Has<TilePosition>, Has<Unseen>, &mut Visibility), With<UnitId>>,
+) {
+    for (on_map, unseen, mut visibility) in &mut tokens {
+        let wanted = if on_map && !unseen {
             Visibility::Inherited
         } else {
             Visibility::Hidden
@@ -143,7 +177,7 @@ fn hide_the_absent(mut tokens: Query<(Has<TilePosition>, &mut Visibility), With<
 /// A gold ring pulses round the unit whose turn it is.
 fn ring_the_acting_unit(
     flow: Option<Res<Flow>>,
-    units: Query<(&UnitId, &TilePosition)>,
+    units: Query<(&UnitId, &TilePosition), Without<Unseen>>,
     map: Res<ShownMap>,
     time: Res<Time>,
     mut gizmos: Gizmos,
@@ -164,7 +198,7 @@ fn ring_the_acting_unit(
 
 fn ring_the_selected_unit(
     selection: Res<Selection>,
-    units: Query<(&UnitId, &TilePosition)>,
+    units: Query<(&UnitId, &TilePosition), Without<Unseen>>,
     map: Res<ShownMap>,
     mut gizmos: Gizmos,
 ) {
@@ -192,7 +226,7 @@ fn ring_the_selected_unit(
 /// Flickering flames round a burning unit, a violet ring round a stunned one, a grey half-ring
 /// over one that has dived for cover.
 fn mark_fire_stun_and_cover(
-    units: Query<(&TilePosition, &Condition)>,
+    units: Query<(&TilePosition, &Condition), Without<Unseen>>,
     map: Res<ShownMap>,
     time: Res<Time>,
     mut gizmos: Gizmos,
@@ -258,5 +292,110 @@ fn mark_charges(flow: Option<Res<Flow>>, map: Res<ShownMap>, mut gizmos: Gizmos)
                 colour,
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::Presence;
+    use crate::map::Tile;
+    use crate::map::scenario::Scenario;
+    use std::sync::Arc;
+
+    /// An investigator, a cult (played by the AI, so secret) with a hidden lurker and a
+    /// latecomer in reserve, and a hidden investigator scout.
+    fn ambush() -> Scenario {
+        let unit = |name: &str, side: &str, x: u32, extra: &str| {
+            format!(
+                "(name: \"{name}\", side: \"{side}\", at: ({x}, 1), characteristics: (STR: 50, \
+                 CON: 50, SIZ: 50, DEX: 50, APP: 50, INT: 50, POW: 50, EDU: 50, LUCK: 50){extra})"
+            )
+        };
+        let units = [
+            unit("Ada", "investigators", 1, ""),
+            unit("Scout", "investigators", 2, ", hidden: true"),
+            unit("Lurker", "cult", 5, ", hidden: true"),
+            unit("Latecomer", "cult", 6, ", reserve: true"),
+        ];
+        let text = format!(
+            "(name: \"Ambush\", map: Inline((name: \"Yard\", legend: {{ '.': Floor }}, rows: \
+             [\"........\", \"........\", \"........\"])), sides: [(id: \"investigators\", \
+             name: \"Investigators\"), (id: \"cult\", name: \"Cult\", control: Ai)], units: \
+             [{}], victory: LastSideStanding)",
+            units.join(", ")
+        );
+        Scenario::parse("ambush", &text, None).unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    #[test]
+    fn the_players_window_sees_no_hidden_unit_nor_a_secret_sides_reserve() {
+        let mut app = App::new();
+        app.insert_resource(ActiveScenario(Arc::new(ambush())))
+            .insert_resource(KeeperEyes(false))
+            .add_systems(Update, (mark_the_unseen, hide_the_absent).chain());
+        let spawn = |app: &mut App, index: u16, hidden: bool, presence: Presence| {
+            let condition = Condition {
+                hidden,
+                presence,
+                ..Condition::default()
+            };
+            let mut unit = app
+                .world_mut()
+                .spawn((UnitId(index), condition, Visibility::default()));
+            if presence == Presence::Present {
+                unit.insert(TilePosition(Tile::new(u32::from(index) + 1, 1)));
+            }
+            unit.id()
+        };
+        let ada = spawn(&mut app, 0, false, Presence::Present);
+        let scout = spawn(&mut app, 1, true, Presence::Present);
+        let lurker = spawn(&mut app, 2, true, Presence::Present);
+        let latecomer = spawn(&mut app, 3, false, Presence::Reserve);
+        app.update();
+        app.update();
+        let unseen = |app: &App, unit: Entity| app.world().get::<Unseen>(unit).is_some();
+        let visibility =
+            |app: &App, unit: Entity| *app.world().get::<Visibility>(unit).expect("drawn");
+        assert!(!unseen(&app, ada));
+        assert!(
+            unseen(&app, scout),
+            "a hidden unit is hidden whichever side it is on"
+        );
+        assert!(unseen(&app, lurker));
+        assert!(
+            unseen(&app, latecomer),
+            "the cult's reserve is the keeper's"
+        );
+        assert_eq!(visibility(&app, lurker), Visibility::Hidden);
+        assert_eq!(visibility(&app, ada), Visibility::Inherited);
+
+        // The keeper's tools out: every unit on the map is drawn.
+        app.insert_resource(KeeperEyes(true));
+        app.update();
+        app.update();
+        assert!(
+            ![ada, scout, lurker, latecomer]
+                .iter()
+                .any(|unit| unseen(&app, *unit))
+        );
+        assert_eq!(visibility(&app, lurker), Visibility::Inherited);
+        assert_eq!(
+            visibility(&app, latecomer),
+            Visibility::Hidden,
+            "not on the map"
+        );
+
+        // Read as the players again, once the lurker is revealed.
+        app.insert_resource(KeeperEyes(false));
+        app.world_mut()
+            .get_mut::<Condition>(lurker)
+            .expect("a unit")
+            .hidden = false;
+        app.update();
+        app.update();
+        assert!(!unseen(&app, lurker));
+        assert!(unseen(&app, scout));
+        assert_eq!(visibility(&app, lurker), Visibility::Inherited);
     }
 }
