@@ -132,6 +132,11 @@ pub const ACTIONS: &[(MapAction, &str, &str)] = &[
         "save the combat log as a Markdown file",
     ),
     (
+        MapAction::KeeperDrag,
+        "keeper_drag",
+        "the keeper's tools out: drag a token to another tile, whoever's turn it is",
+    ),
+    (
         MapAction::SaveBattle,
         "save_battle",
         "save the battle to play on later (it autosaves every turn too)",
@@ -192,6 +197,7 @@ fn used_together(one: MapAction, other: MapAction) -> bool {
                 | MapAction::FirstAid
                 | MapAction::Delay
                 | MapAction::StandUp
+                | MapAction::KeeperDrag
                 | MapAction::SaveBattle
         )
     };

@@ -49,6 +49,8 @@ pub enum MapAction {
     FirstAid,
     Delay,
     StandUp,
+    /// The keeper drags a token to another tile (with the keeper's tools out).
+    KeeperDrag,
     /// The overlay.
     ToggleHelp,
     UiLarger,

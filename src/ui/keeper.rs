@@ -1,5 +1,6 @@
 //! The keeper's window: dice typed in from the table, undo, the AI held or stepped, and
-//! corrections to the selected unit (hit points, prone, shown, brought in, taken off). Each
+//! corrections to the selected unit (hit points, rounds, prone, stun, flames, shown, brought
+//! in, taken off, set down elsewhere). Each
 //! button queues a keeper's order like any other command, so the replay holds it.
 
 use bevy::ecs::system::SystemParam;
@@ -11,6 +12,7 @@ use crate::ai::AiPause;
 use crate::battle::Presence;
 use crate::battle::command::{Adjustment, Command, KeeperOrder};
 use crate::replay::UndoRequest;
+use crate::rules::weapons::Feed;
 use crate::view::motion::Pace;
 
 /// What the keeper is typing.
@@ -18,8 +20,11 @@ use crate::view::motion::Pace;
 pub(super) struct KeeperDesk {
     dice: String,
     hit_points: u32,
-    /// The unit the hit points field was filled from (refilled when another is selected).
-    filled_for: Option<crate::battle::UnitId>,
+    /// Rounds loaded and spare in each carried weapon.
+    rounds: Vec<(u32, u32)>,
+    /// The unit the fields were filled from, and the events there were then (refilled when
+    /// another is selected or the battle moves on).
+    filled_for: Option<(crate::battle::UnitId, usize)>,
     /// Why the typed dice could not be read.
     problem: Option<String>,
     /// The skill or characteristic the keeper calls for, and whether the roll is secret.
@@ -149,9 +154,16 @@ fn unit_corrections(ui: &mut egui::Ui, desk: &mut KeeperDesk, view: &mut BattleV
         return;
     };
     let spec = &scenario.units[unit.index()];
-    if desk.filled_for != Some(unit) {
-        desk.filled_for = Some(unit);
+    let now = (unit, view.events().len());
+    if desk.filled_for != Some(now) {
+        desk.filled_for = Some(now);
         desk.hit_points = state.vitals.hit_points;
+        desk.rounds = (0..spec.weapons.len())
+            .map(|index| {
+                let ammunition = state.arsenal.state(index).ammunition;
+                (ammunition.loaded, ammunition.spare)
+            })
+            .collect();
     }
     ui.strong(&spec.name);
     let keeper = |order: KeeperOrder| Command::Keeper(order);
@@ -188,12 +200,30 @@ fn unit_corrections(ui: &mut egui::Ui, desk: &mut KeeperDesk, view: &mut BattleV
             }
             if ui
                 .button("Set down elsewhere…")
-                .on_hover_text("Then click the tile to move its token to, whoever's turn it is")
+                .on_hover_text(
+                    "Then click the tile to move its token to, whoever's turn it is (or drag \
+                     the token there)",
+                )
                 .clicked()
             {
                 place = true;
             }
+            if state.condition.stunned_turns > 0 {
+                if ui.button("Shake off the stun").clicked() {
+                    orders.push(adjust(Adjustment::Stunned(0)));
+                }
+            } else if ui
+                .button("Stun")
+                .on_hover_text("It loses its next turn")
+                .clicked()
+            {
+                orders.push(adjust(Adjustment::Stunned(1)));
+            }
+            if state.condition.burning.is_some() && ui.button("Put out the flames").clicked() {
+                orders.push(adjust(Adjustment::PutOut));
+            }
         });
+        orders.extend(ammunition_rows(ui, desk, spec).map(adjust));
         ui.horizontal_wrapped(|ui| {
             ui.add(
                 egui::TextEdit::singleline(&mut desk.skill)
@@ -230,6 +260,40 @@ fn unit_corrections(ui: &mut egui::Ui, desk: &mut KeeperDesk, view: &mut BattleV
     if place {
         *view.intent = crate::view::orders::Intent::KeeperPlace(unit);
     }
+}
+
+/// A row for each carried weapon that takes rounds: loaded and spare, set at once.
+fn ammunition_rows(
+    ui: &mut egui::Ui,
+    desk: &mut KeeperDesk,
+    spec: &crate::map::scenario::UnitSpec,
+) -> Option<Adjustment> {
+    let mut change = None;
+    for (weapon, carried) in spec.weapons.iter().enumerate() {
+        if carried.weapon.feed() == Feed::Nothing {
+            continue;
+        }
+        let Some((loaded, spare)) = desk.rounds.get_mut(weapon) else {
+            continue;
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.label(&carried.weapon.name);
+            ui.add(
+                egui::DragValue::new(loaded)
+                    .range(0..=carried.weapon.capacity().max(1))
+                    .suffix(" loaded"),
+            );
+            ui.add(egui::DragValue::new(spare).range(0..=999).suffix(" spare"));
+            if ui.button("Set").clicked() {
+                change = Some(Adjustment::Ammunition {
+                    weapon,
+                    loaded: *loaded,
+                    spare: *spare,
+                });
+            }
+        });
+    }
+    change
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! tile, unit tokens and the overlays. The view follows the state and holds no rules.
 
 pub mod camera;
+pub mod drag;
 mod grid;
 pub mod hover;
 pub mod motion;
@@ -113,6 +114,7 @@ pub(super) fn plugin(app: &mut App) {
         .insert_resource(ClearColor(Color::srgb(0.08, 0.08, 0.1)))
         .add_plugins((
             camera::plugin,
+            drag::plugin,
             grid::plugin,
             hover::plugin,
             motion::plugin,

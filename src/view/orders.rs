@@ -361,7 +361,8 @@ fn click_on_the_map(
     watching: Option<Res<Playback>>,
     mut deferred: Commands,
 ) {
-    if !controls.just_pressed(&MapAction::Select) {
+    // A press that starts the keeper's drag is not a click too.
+    if !controls.just_pressed(&MapAction::Select) || controls.pressed(&MapAction::KeeperDrag) {
         return;
     }
     // Watching a replay, a click only selects.
