@@ -5,7 +5,9 @@
 use std::path::Path;
 
 use gridkeeper::battle::UnitId;
-use gridkeeper::battle::command::{Adjustment, Answer, Command, ManeuverGoal, Rejection};
+use gridkeeper::battle::command::{
+    Adjustment, Answer, Command, KeeperOrder, ManeuverGoal, Rejection,
+};
 use gridkeeper::battle::event::{
     Contest, DefenceKind, Event, EventKind, Modifier, ModifierReason, Outcome, Reveal, WoundState,
 };
@@ -800,6 +802,18 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 reason: Rejection::NotItsTurn,
             },
             "Rose Whateley cannot do that: it is not this unit's turn",
+        ),
+        (
+            E::Rejected {
+                command: Command::Keeper(KeeperOrder::Bring {
+                    unit: ROSE,
+                    at: Tile::new(2, 2),
+                }),
+                reason: Rejection::KeeperRefused(
+                    "not while an attack waits for its answer".to_string(),
+                ),
+            },
+            "The keeper cannot do that: not while an attack waits for its answer",
         ),
     ]
 }

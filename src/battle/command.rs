@@ -342,6 +342,7 @@ pub enum Rejection {
     InvalidAnswer(String),
     #[error("not on fire: {0}")]
     NotBurning(String),
-    #[error("the keeper cannot do that: {0}")]
+    /// A keeper's order the battle cannot carry out now (why, in words).
+    #[error("{0}")]
     KeeperRefused(String),
 }

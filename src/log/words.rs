@@ -1,7 +1,7 @@
 //! The words of the combat log: each event in a sentence, each roll with what it was against.
 
 use crate::battle::UnitId;
-use crate::battle::command::{Answer, ManeuverGoal};
+use crate::battle::command::{Answer, Command, ManeuverGoal};
 use crate::battle::event::{DefenceKind, Event, EventKind, WoundState};
 use crate::map::scenario::Scenario;
 use crate::rules::damage::DamageQuality;
@@ -469,10 +469,14 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         | EventKind::RolledInSecret { .. }
         | EventKind::Revealed { .. }) => super::keeper_words::describe(kind, &name, scenario),
         EventKind::Rejected { command, reason } => {
-            let who = command
-                .unit()
-                .map(name)
-                .unwrap_or_else(|| "The keeper".to_string());
+            // A keeper's order is the keeper's, whichever unit it is about.
+            let who = match command {
+                Command::Keeper(_) => "The keeper".to_string(),
+                _ => command
+                    .unit()
+                    .map(name)
+                    .unwrap_or_else(|| "The keeper".to_string()),
+            };
             format!("{who} cannot do that: {reason}")
         }
     };

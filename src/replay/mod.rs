@@ -205,11 +205,22 @@ fn undo_on_request(world: &mut World) {
     if !std::mem::take(&mut world.resource_mut::<UndoRequest>().0) {
         return;
     }
+    let before = world
+        .get_resource::<EventLog>()
+        .map(|events| events.0.clone())
+        .unwrap_or_default();
     let words = match undo(world) {
-        Some(command) => format!(
-            "Took back `{}`; the AI is paused",
-            ron::to_string(&command).unwrap_or_default()
-        ),
+        Some(command) => {
+            // Said as the log said the first thing the command did.
+            let now = world
+                .get_resource::<EventLog>()
+                .map_or(0, |events| events.0.len());
+            let what = match (before.get(now), world.get_resource::<ActiveScenario>()) {
+                (Some(event), Some(scenario)) => crate::log::describe(event, &scenario.0),
+                _ => ron::to_string(&command).unwrap_or_default(),
+            };
+            format!("Took back: {what}. The AI holds until let go")
+        }
         None => "Nothing to take back".to_string(),
     };
     world.resource_mut::<SaveNotices>().0.push(words);

@@ -51,6 +51,11 @@ impl Dice {
         self.drawn
     }
 
+    /// The faces loaded and not yet given, in the order they will come out.
+    pub fn waiting(&self) -> impl ExactSizeIterator<Item = u32> + '_ {
+        self.loaded.iter().copied()
+    }
+
     /// Load faces to come out next, in order (each is clamped to the die it lands on).
     pub fn load(&mut self, faces: impl IntoIterator<Item = u32>) {
         self.loaded.extend(faces);

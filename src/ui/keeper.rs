@@ -74,6 +74,7 @@ pub(super) struct KeeperHands<'w> {
     pause: Option<ResMut<'w, AiPause>>,
     undo: Option<ResMut<'w, UndoRequest>>,
     pace: ResMut<'w, Pace>,
+    dice: Option<Res<'w, crate::battle::BattleDice>>,
 }
 
 /// The keeper's tools, docked in the side panel (or its own tab where the overlay is compact),
@@ -83,7 +84,12 @@ pub(super) fn keeper_tools(ui: &mut egui::Ui, hands: &mut KeeperHands, view: &mu
         return;
     }
     ui.strong("The keeper's hand");
-    dice_entry(ui, &mut hands.desk, view);
+    let waiting: Vec<String> = hands
+        .dice
+        .as_ref()
+        .map(|dice| dice.dice.waiting().map(|face| face.to_string()).collect())
+        .unwrap_or_default();
+    dice_entry(ui, &mut hands.desk, view, &waiting);
     ui.horizontal_wrapped(|ui| {
         if let Some(undo) = hands.undo.as_mut()
             && ui
@@ -120,8 +126,18 @@ pub(super) fn keeper_tools(ui: &mut egui::Ui, hands: &mut KeeperHands, view: &mu
     unit_corrections(ui, &mut hands.desk, view);
 }
 
-fn dice_entry(ui: &mut egui::Ui, desk: &mut KeeperDesk, view: &mut BattleView) {
+fn dice_entry(ui: &mut egui::Ui, desk: &mut KeeperDesk, view: &mut BattleView, waiting: &[String]) {
     ui.label("Dice rolled at the table, for the next roll:");
+    if !waiting.is_empty() {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!("Waiting to be rolled: {}", waiting.join(", ")),
+        )
+        .on_hover_text(
+            "The next rolls take these faces in order. A percentile roll takes its tens die, \
+             then the tens of any bonus or penalty dice, then its units die",
+        );
+    }
     ui.horizontal_wrapped(|ui| {
         let typed = ui.add(
             egui::TextEdit::singleline(&mut desk.dice)
