@@ -335,7 +335,7 @@ fn the_players_copy_holds_nothing_of_the_keepers() {
             "the players read {secret:?}:\n{players}"
         );
     }
-    assert!(players.contains("Cultist is hurt"), "{players}");
+    assert!(players.contains("Cultist takes a wound"), "{players}");
     // A secret unit's rolls say what came of them, not what they were against; an open one's
     // say both.
     assert!(

@@ -192,8 +192,9 @@ pub fn players_words(event: &Event, scenario: &Scenario, hidden: &[bool]) -> Str
             if *taken == 0 {
                 format!("{} takes no harm", name(*unit))
             } else {
+                // Its wound state follows in a line of its own ("is hurt").
                 format!(
-                    "{} is hurt{}",
+                    "{} takes a wound{}",
                     name(*unit),
                     super::severity_suffix(scenario, *severity)
                 )
