@@ -9,8 +9,8 @@ use bevy_egui::egui;
 
 use super::view::BattleView;
 use crate::ai::AiPause;
-use crate::battle::Presence;
 use crate::battle::command::{Adjustment, Command, KeeperOrder};
+use crate::battle::{Phase, Presence};
 use crate::replay::UndoRequest;
 use crate::rules::weapons::Feed;
 use crate::view::motion::Pace;
@@ -183,6 +183,18 @@ fn unit_corrections(ui: &mut egui::Ui, desk: &mut KeeperDesk, view: &mut BattleV
     }
     ui.strong(&spec.name);
     let keeper = |order: KeeperOrder| Command::Keeper(order);
+    // While an attack waits for its answer the battle takes no corrections but a reveal.
+    let answer_waits = view
+        .flow
+        .as_ref()
+        .is_some_and(|flow| matches!(flow.phase, Phase::Defending(_)));
+    if answer_waits {
+        if state.condition.hidden && ui.button("Reveal").clicked() {
+            view.order(keeper(KeeperOrder::Reveal { unit }));
+        }
+        ui.small("Corrections wait until the attack is answered (typed dice do not).");
+        return;
+    }
     let adjust = |change: Adjustment| keeper(KeeperOrder::Adjust { unit, change });
     let mut orders = Vec::new();
     let mut place = false;
