@@ -387,6 +387,9 @@ fn paint_tokens(
         (radius * 0.12).max(2.0),
         &|unit| !hidden(unit),
     );
+    // Labels already placed: a name goes below its token, else above, else it is left to the
+    // initials on the token (a condition word is never dropped).
+    let mut labels: Vec<egui::Rect> = Vec::new();
     for (unit, vitals, condition, position, token) in &inputs.units {
         if hidden(*unit) {
             continue;
@@ -454,16 +457,37 @@ fn paint_tokens(
                 stroke,
             );
         }
-        let mut words = spec.name.clone();
-        if let Some(condition) = condition_word(state, condition) {
-            words = format!("{words} · {condition}");
-        }
-        let label_at = centre + egui::vec2(0.0, size.y + 2.0);
+        let condition = condition_word(state, condition);
+        let named = match condition {
+            Some(condition) => format!("{} · {condition}", spec.name),
+            None => spec.name.clone(),
+        };
         let font = egui::FontId::proportional((radius * 0.5).clamp(11.0, 22.0));
-        let galley = painter.layout_no_wrap(words, font, egui::Color32::WHITE);
-        let rect = egui::Align2::CENTER_TOP.anchor_size(label_at, galley.size());
-        painter.rect_filled(rect.expand(2.0), 3.0, egui::Color32::from_black_alpha(170));
-        painter.galley(rect.min, galley, egui::Color32::WHITE);
+        let below = (
+            egui::Align2::CENTER_TOP,
+            centre + egui::vec2(0.0, size.y + 2.0),
+        );
+        let above = (
+            egui::Align2::CENTER_BOTTOM,
+            centre - egui::vec2(0.0, size.y * 1.3 + 2.0),
+        );
+        let galley = painter.layout_no_wrap(named, font.clone(), egui::Color32::WHITE);
+        let free = |rect: egui::Rect| !labels.iter().any(|placed| placed.intersects(rect));
+        let placed = [below, above]
+            .into_iter()
+            .map(|(anchor, at)| anchor.anchor_size(at, galley.size()))
+            .find(|rect| free(rect.expand(2.0)))
+            .map(|rect| (rect, galley))
+            .or_else(|| {
+                let word =
+                    painter.layout_no_wrap(condition?.to_string(), font, egui::Color32::WHITE);
+                Some((below.0.anchor_size(below.1, word.size()), word))
+            });
+        if let Some((rect, galley)) = placed {
+            painter.rect_filled(rect.expand(2.0), 3.0, egui::Color32::from_black_alpha(170));
+            painter.galley(rect.min, galley, egui::Color32::WHITE);
+            labels.push(rect.expand(2.0));
+        }
     }
     super::effects::floating_damage(
         &painter,
