@@ -38,6 +38,7 @@ pub(super) struct BattleView<'w, 's> {
             &'static Condition,
             &'static Arsenal,
             Option<&'static TilePosition>,
+            Has<crate::view::Unseen>,
         ),
     >,
 }
@@ -60,16 +61,12 @@ impl BattleView<'_, '_> {
         self.keeper_eyes.0
     }
 
-    /// Whether a unit is kept from whoever reads this window: read as the players, a hidden
-    /// unit, and a secret side's units yet to come (in reserve, arriving later).
+    /// Whether a unit is kept from whoever reads this window (the view marks it `Unseen`: read
+    /// as the players, a hidden unit, and a secret side's units yet to come).
     pub(super) fn unseen(&self, unit: UnitId) -> bool {
-        !self.keeper_eyes.0
-            && self
-                .scenario()
-                .zip(self.unit(unit))
-                .is_some_and(|(scenario, state)| {
-                    crate::log::visibility::unit_secret(scenario, unit, &state.condition)
-                })
+        self.units
+            .iter()
+            .any(|(id, .., unseen)| *id == unit && unseen)
     }
 
     /// Whether a unit's numbers are kept from whoever reads this window.
@@ -108,7 +105,7 @@ impl BattleView<'_, '_> {
 
     pub(super) fn unit(&self, unit: UnitId) -> Option<UnitState> {
         self.units.iter().find(|(id, ..)| **id == unit).map(
-            |(_, vitals, condition, arsenal, position)| UnitState {
+            |(_, vitals, condition, arsenal, position, _)| UnitState {
                 vitals: *vitals,
                 condition: *condition,
                 arsenal: arsenal.clone(),
