@@ -5,11 +5,14 @@
 use bevy::prelude::*;
 use gridkeeper::battle::command::{Adjustment, Command, KeeperOrder, WeaponChoice};
 use gridkeeper::battle::event::{Event, EventKind, Reveal};
-use gridkeeper::battle::{BattleDice, CommandLog, CommandQueue, EventLog, UnitId};
+use gridkeeper::battle::{
+    ActiveScenario, BattleDice, CommandLog, CommandQueue, Controllers, EventLog, Flow, UnitId,
+};
 use gridkeeper::log::visibility::players_lines;
 use gridkeeper::log::{Reader, markdown};
 use gridkeeper::map::Tile;
-use gridkeeper::map::scenario::Scenario;
+use gridkeeper::map::roster::{recruit, roster};
+use gridkeeper::map::scenario::{Control, Scenario, UnitFile};
 use gridkeeper::replay::{EventDigest, Replay, undo};
 use gridkeeper::rules::roll::DieRole;
 
@@ -215,6 +218,7 @@ fn undo_takes_the_battle_back_to_exactly_the_events_before() {
 fn every_order(app: &mut App) {
     let adjust = |unit, change| KeeperOrder::Adjust { unit, change };
     send(app, Command::Begin);
+    let ghoul = enlist(app, "Ghoul", 1, Tile::new(5, 5));
     for order in [
         KeeperOrder::EnterDice { faces: vec![5, 5] },
         adjust(BO, Adjustment::HitPoints(6)),
@@ -246,10 +250,143 @@ fn every_order(app: &mut App) {
             secret: false,
         },
         adjust(CULTIST, Adjustment::HitPoints(2)),
+        ghoul,
+        // An order for the unit brought in: its id is the next after the scenario's.
+        adjust(ENLISTED, Adjustment::Prone(true)),
     ] {
         keeper(app, order);
     }
     assert_eq!(refused(events(app)), Vec::<&Event>::new());
+}
+
+/// The unit the keeper brings in first takes the id after the scenario's five.
+const ENLISTED: UnitId = UnitId(5);
+
+/// The roster's unit of this name, made ready to join the battle in `app` on the side at
+/// `side`, at `at`.
+fn enlist(app: &App, name: &str, side: usize, at: Tile) -> KeeperOrder {
+    let scenario = &app.world().resource::<ActiveScenario>().0;
+    let units = roster(scenario.ruleset.as_ref()).unwrap_or_else(|error| panic!("{error}"));
+    let entry = units
+        .iter()
+        .find(|unit| unit.name == name)
+        .unwrap_or_else(|| panic!("the roster has no {name}"));
+    KeeperOrder::Enlist {
+        unit: Box::new(recruit(entry, scenario, side, at)),
+    }
+}
+
+fn names(app: &App) -> Vec<String> {
+    let scenario = &app.world().resource::<ActiveScenario>().0;
+    scenario
+        .units
+        .iter()
+        .map(|unit| unit.name.clone())
+        .collect()
+}
+
+#[test]
+fn a_unit_from_the_roster_joins_takes_turns_and_goes_again_with_an_undo() {
+    let mut app = app(5);
+    send(&mut app, Command::Begin);
+    let before = digest(&app);
+    let ghoul = enlist(&app, "Ghoul", 1, Tile::new(5, 5));
+    keeper(&mut app, ghoul);
+    assert_eq!(refused(events(&app)), Vec::<&Event>::new());
+    assert_eq!(names(&app).len(), 6);
+    assert_eq!(names(&app)[5], "Ghoul");
+    assert!(matches!(
+        events(&app).last().map(|event| &event.kind),
+        Some(EventKind::UnitJoined { unit: ENLISTED, at }) if *at == Tile::new(5, 5)
+    ));
+    let (vitals, side) = {
+        let scenario = &app.world().resource::<ActiveScenario>().0;
+        let spec = &scenario.units[5];
+        (spec.derived.hit_points, spec.side)
+    };
+    assert_eq!(
+        (vitals, side),
+        (13, 1),
+        "a ghoul of SIZ 65, CON 65 for the cult"
+    );
+    // Played as its side is here: by the AI.
+    assert_eq!(
+        app.world().resource::<Controllers>().0.get(5),
+        Some(&Control::Ai)
+    );
+
+    // A second ghoul is told apart by its name; one on a taken tile, on no side, or with a
+    // name already taken is refused with the reason.
+    let second = enlist(&app, "Ghoul", 1, Tile::new(5, 4));
+    keeper(&mut app, second);
+    assert_eq!(names(&app)[6], "Ghoul 2");
+    let refusals = |app: &App| refused(events(app)).len();
+    for (order, why) in [
+        (
+            enlist(&app, "Ghoul", 1, Tile::new(5, 5)),
+            "someone is already at",
+        ),
+        (
+            enlist(&app, "Ghoul", 1, Tile::new(7, 3)),
+            "where nobody can stand",
+        ),
+        (
+            KeeperOrder::Enlist {
+                unit: Box::new(UnitFile {
+                    name: "Ada".to_string(),
+                    ..recruit_file(&app)
+                }),
+            },
+            "already called `Ada`",
+        ),
+        (
+            KeeperOrder::Enlist {
+                unit: Box::new(UnitFile {
+                    side: "deep ones".to_string(),
+                    ..recruit_file(&app)
+                }),
+            },
+            "`deep ones` is not a side here",
+        ),
+    ] {
+        let count = refusals(&app);
+        keeper(&mut app, order);
+        assert_eq!(refusals(&app), count + 1, "refused: {why}");
+        let said = format!("{:?}", events(&app).last().map(|event| &event.kind));
+        assert!(said.contains(why), "{said} says {why}");
+    }
+
+    // The ghouls take turns from the next round on (the turn order is rolled each round).
+    for _ in 0..40 {
+        let acting = app.world().resource::<Flow>().acting();
+        let Some(unit) = acting else { break };
+        if app.world().resource::<Flow>().round > 2 {
+            break;
+        }
+        send(&mut app, Command::EndTurn { unit });
+    }
+    let ghoul_turns = events(&app)
+        .iter()
+        .filter(|event| matches!(event.kind, EventKind::TurnBegan { unit, .. } if unit == ENLISTED))
+        .count();
+    assert!(ghoul_turns > 0, "the ghoul acted: {:?}", events(&app));
+
+    // Undo back past both: the battle and its scenario stand as they did before them.
+    while names(&app).len() > 5 {
+        undo(app.world_mut()).expect("something to take back");
+    }
+    assert_eq!(digest(&app), before);
+    assert_eq!(app.world().resource::<Controllers>().0.len(), 5);
+    let replay = Replay::of_battle(app.world()).expect("a battle");
+    assert_eq!(replay.scenario.units.len(), 5);
+}
+
+/// The roster's ghoul as it would join the cult at (5, 6).
+fn recruit_file(app: &App) -> UnitFile {
+    match enlist(app, "Ghoul", 1, Tile::new(5, 6)) {
+        KeeperOrder::Enlist { unit } => *unit,
+        _ => unreachable!("enlist makes an Enlist order"),
+    }
 }
 
 #[test]

@@ -1,9 +1,11 @@
 //! Every shipped data file loads: the weapon table (every row's damage parses), the armor
-//! examples and every map in `maps/`.
+//! examples, each rulebook's roster and every map in `maps/`.
 
 use std::path::Path;
 
-use gridkeeper::map::GridMap;
+use gridkeeper::map::roster::{recruit, roster};
+use gridkeeper::map::scenario::Scenario;
+use gridkeeper::map::{GridMap, Tile};
 use gridkeeper::rules::damage::{DamageQuality, DamageReach, Formula};
 use gridkeeper::rules::dice::Dice;
 use gridkeeper::rules::ruleset::Ruleset;
@@ -224,4 +226,41 @@ fn every_shipped_map_loads() {
         maps.join("warehouse.map.ron").exists(),
         "the default map is shipped"
     );
+}
+
+/// Each rulebook's roster is the file on disk, and every ready-made unit in it checks as a unit
+/// of a shipped scenario of that rulebook (its characteristics, skills and weapons all the
+/// rulebook's own), on either side.
+#[test]
+fn every_roster_unit_joins_a_scenario_of_its_rulebook() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (scenario, free) in [("farmstead.ron", (20, 20)), ("kingsport.ron", (10, 8))] {
+        let scenario = Scenario::load(&root.join("maps").join(scenario))
+            .unwrap_or_else(|error| panic!("{error}"));
+        let (file, text) = scenario.ruleset.roster();
+        assert_eq!(
+            std::fs::read_to_string(root.join(file)).expect("the roster file"),
+            text,
+            "{file} is the one compiled in"
+        );
+        let units = roster(scenario.ruleset.as_ref()).unwrap_or_else(|error| panic!("{error}"));
+        assert!(units.len() >= 5, "{file} has {} units", units.len());
+        let kinds: std::collections::BTreeSet<&str> =
+            units.iter().map(|unit| unit.side.as_str()).collect();
+        assert_eq!(
+            kinds.into_iter().collect::<Vec<_>>(),
+            ["creature", "cultist", "investigator"],
+            "{file}"
+        );
+        for unit in &units {
+            for side in 0..scenario.sides.len() {
+                let recruit = recruit(unit, &scenario, side, Tile::new(free.0, free.1));
+                let spec = scenario
+                    .recruit(&recruit)
+                    .unwrap_or_else(|error| panic!("{}: {error}", unit.name));
+                assert_eq!((spec.side, spec.start), (side, Tile::new(free.0, free.1)));
+                assert!(spec.derived.hit_points > 0, "{}", unit.name);
+            }
+        }
+    }
 }

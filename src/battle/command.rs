@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::UnitId;
 use crate::map::Tile;
+use crate::map::scenario::UnitFile;
 
 pub use crate::map::scenario::WeaponChoice;
 pub use crate::rules::grapple::ManeuverGoal;
@@ -84,7 +85,7 @@ pub enum SurpriseAttack {
 }
 
 /// Something asked of the battle.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Command {
     /// End the set-up (and any surprise attacks) and start round 1.
     Begin,
@@ -173,7 +174,7 @@ pub enum Command {
 
 /// What the keeper may do at any point of the fight (but after it ends): each is a command in
 /// the replay like any other.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum KeeperOrder {
     /// Faces typed in from real dice (1 to 100 each; a d10's 0 is 10): the next dice the
     /// battle rolls take them, in order, exactly as the same faces from the stream would land;
@@ -184,6 +185,9 @@ pub enum KeeperOrder {
     /// Bring a unit that is not on the map (in reserve, arriving later, or removed) into the
     /// fight at a free tile.
     Bring { unit: UnitId, at: Tile },
+    /// Bring a unit the scenario does not have into the fight (one from the rulebook's roster,
+    /// say), on the side and at the tile it names: it takes the next unit id.
+    Enlist { unit: Box<UnitFile> },
     /// Show a hidden unit to the players.
     Reveal { unit: UnitId },
     /// A roll of one of the unit's skills or characteristics (CON, DEX, Luck) the keeper calls
@@ -221,7 +225,7 @@ impl KeeperOrder {
     /// The unit the order is about, if any.
     pub fn unit(&self) -> Option<UnitId> {
         match self {
-            Self::EnterDice { .. } => None,
+            Self::EnterDice { .. } | Self::Enlist { .. } => None,
             Self::Adjust { unit, .. }
             | Self::Bring { unit, .. }
             | Self::Reveal { unit }

@@ -7,6 +7,7 @@ use super::event::{EventKind, Reveal};
 use super::state::Battle;
 use super::{BattleDice, Phase, Presence, Vital, flow, hiding};
 use crate::map::Tile;
+use crate::map::scenario::UnitFile;
 
 /// The most faces one entry may hold.
 pub const MOST_FACES_ENTERED: usize = 100;
@@ -30,6 +31,7 @@ pub(super) fn carry_out(battle: &mut Battle, order: &KeeperOrder) -> Result<(), 
         KeeperOrder::EnterDice { faces } => enter_dice(battle, faces),
         KeeperOrder::Adjust { unit, change } => adjust(battle, *unit, change),
         KeeperOrder::Bring { unit, at } => bring(battle, *unit, *at),
+        KeeperOrder::Enlist { unit } => enlist(battle, unit),
         KeeperOrder::Reveal { unit } => {
             if !battle.condition(*unit).hidden {
                 return refuse("the unit is not hidden");
@@ -184,6 +186,20 @@ fn bring(battle: &mut Battle, unit: super::UnitId, at: Tile) -> Result<(), Rejec
     free_tile(battle, at)?;
     battle.change_condition(unit, |condition| condition.presence = Presence::Present);
     battle.place(unit, Some(at));
+    battle.emit(EventKind::UnitJoined { unit, at });
+    Ok(())
+}
+
+/// A unit from outside the scenario joins the fight: checked as a scenario's unit is, on a
+/// free tile.
+fn enlist(battle: &mut Battle, unit: &UnitFile) -> Result<(), Rejection> {
+    let spec = battle
+        .scenario
+        .recruit(unit)
+        .map_err(|error| Rejection::KeeperRefused(error.problem()))?;
+    let at = spec.start;
+    free_tile(battle, at)?;
+    let unit = battle.enlist(spec);
     battle.emit(EventKind::UnitJoined { unit, at });
     Ok(())
 }

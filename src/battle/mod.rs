@@ -37,7 +37,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::map::Tile;
 use crate::map::reach::budget_for;
-use crate::map::scenario::{Control, Scenario};
+use crate::map::scenario::{Control, Scenario, UnitSpec};
 use crate::rules::dice::Dice;
 use crate::rules::explosions::Burning;
 use crate::rules::firearms::Ammunition;
@@ -552,6 +552,14 @@ pub fn restart(world: &mut World, seed: u64) {
     world.insert_resource(CommandLog::default());
     world.insert_resource(RefusedCommands::default());
     world.insert_resource(CommandQueue::default());
+    // Units the keeper brought in from a roster go: the orders that brought them are gone too.
+    let scenario = world.resource::<ActiveScenario>().0.clone();
+    if scenario.units.len() > scenario.units_as_begun() {
+        world.insert_resource(ActiveScenario(Arc::new(scenario.as_begun())));
+    }
+    if let Some(mut controllers) = world.get_resource_mut::<Controllers>() {
+        controllers.0.truncate(scenario.units_as_begun());
+    }
     // The scenario is there: a battle is only restarted once it has begun.
     if let Err(error) = world.run_system_once(spawn_units) {
         error!("the battle could not be set up again: {error}");
@@ -567,64 +575,70 @@ fn spawn_units(
     let scenario = &scenario.0;
     roster.0.clear();
     for (index, unit) in scenario.units.iter().enumerate() {
-        let presence = match unit.arrives {
-            _ if unit.reserve => Presence::Reserve,
-            Some(round) if round > 1 => Presence::Arriving(round),
-            _ => Presence::Present,
-        };
-        let opening = unit.opening;
-        let mut vitals = Vitals::new(unit.derived.hit_points);
-        vitals.hit_points = opening.hit_points.unwrap_or(vitals.hit_points);
-        vitals.major_wound = opening.major_wound;
-        vitals.vital = match (vitals.hit_points, opening.major_wound) {
-            (0, true) => Vital::Dying,
-            (0, false) => Vital::Unconscious,
-            _ => Vital::Conscious,
-        };
-        let mut entity = commands.spawn((
-            Name::new(unit.name.clone()),
-            UnitId::of_index(index),
-            vitals,
-            Condition {
-                presence,
-                prone: opening.prone || vitals.hit_points == 0,
-                aim: opening.aiming_at.map(|target| AimTaken {
-                    target: UnitId::of_index(target),
-                    round: 0,
-                }),
-                burning: opening.burning.map(|damage| Burning {
-                    since_round: 0,
-                    minimum: damage,
-                }),
-                hidden: unit.hidden,
-                ..default()
-            },
-            Arsenal {
-                in_hand: unit.default_weapon(),
-                lost: Vec::new(),
-                stuck: Vec::new(),
-                weapons: unit
-                    .weapons
-                    .iter()
-                    .map(|carried| WeaponState {
-                        ammunition: Ammunition {
-                            loaded: carried.loaded,
-                            spare: carried.spare,
-                            belt_half_changed: false,
-                        },
-                        ..WeaponState::default()
-                    })
-                    .collect(),
-            },
-        ));
-        if presence == Presence::Present {
-            entity.insert(TilePosition(unit.start));
-        }
-        roster.0.push(entity.id());
+        roster.0.push(spawn_unit(&mut commands, index, unit));
     }
     if controllers.is_none() {
         commands.insert_resource(Controllers(
             scenario.units.iter().map(|unit| unit.control).collect(),
         ));
     }
+}
+
+/// A unit's entity as the scenario sets it at the start (or as it joins, brought in by the
+/// keeper): its id, vitals, condition and weapons, and its tile if it is on the map.
+pub(crate) fn spawn_unit(commands: &mut Commands, index: usize, unit: &UnitSpec) -> Entity {
+    let presence = match unit.arrives {
+        _ if unit.reserve => Presence::Reserve,
+        Some(round) if round > 1 => Presence::Arriving(round),
+        _ => Presence::Present,
+    };
+    let opening = unit.opening;
+    let mut vitals = Vitals::new(unit.derived.hit_points);
+    vitals.hit_points = opening.hit_points.unwrap_or(vitals.hit_points);
+    vitals.major_wound = opening.major_wound;
+    vitals.vital = match (vitals.hit_points, opening.major_wound) {
+        (0, true) => Vital::Dying,
+        (0, false) => Vital::Unconscious,
+        _ => Vital::Conscious,
+    };
+    let mut entity = commands.spawn((
+        Name::new(unit.name.clone()),
+        UnitId::of_index(index),
+        vitals,
+        Condition {
+            presence,
+            prone: opening.prone || vitals.hit_points == 0,
+            aim: opening.aiming_at.map(|target| AimTaken {
+                target: UnitId::of_index(target),
+                round: 0,
+            }),
+            burning: opening.burning.map(|damage| Burning {
+                since_round: 0,
+                minimum: damage,
+            }),
+            hidden: unit.hidden,
+            ..default()
+        },
+        Arsenal {
+            in_hand: unit.default_weapon(),
+            lost: Vec::new(),
+            stuck: Vec::new(),
+            weapons: unit
+                .weapons
+                .iter()
+                .map(|carried| WeaponState {
+                    ammunition: Ammunition {
+                        loaded: carried.loaded,
+                        spare: carried.spare,
+                        belt_half_changed: false,
+                    },
+                    ..WeaponState::default()
+                })
+                .collect(),
+        },
+    ));
+    if presence == Presence::Present {
+        entity.insert(TilePosition(unit.start));
+    }
+    entity.id()
 }

@@ -9,8 +9,8 @@ use bevy::prelude::*;
 use super::command::{Rejection, WeaponChoice};
 use super::event::{Event, EventKind, Modifier, ModifierReason};
 use super::{
-    ActiveScenario, Arsenal, BattleDice, Condition, EventLog, Flow, Phase, Roster, TilePosition,
-    TurnState, UnitId, Vital, Vitals,
+    ActiveScenario, Arsenal, BattleDice, Condition, Controllers, EventLog, Flow, Phase, Roster,
+    TilePosition, TurnState, UnitId, Vital, Vitals,
 };
 use crate::map::Tile;
 use crate::map::scenario::{Scenario, UnitSpec};
@@ -197,6 +197,38 @@ impl<'w> Battle<'w> {
                 self.world.entity_mut(entity).remove::<TilePosition>();
             }
         }
+    }
+
+    /// A unit the scenario did not have joins the battle: the scenario grows by its sheet, and
+    /// the unit gets the next id and an entity on its tile, played as the others of its side
+    /// are played here.
+    pub fn enlist(&mut self, spec: UnitSpec) -> UnitId {
+        let index = self.scenario.units.len();
+        let control = {
+            let controllers = self.world.get_resource::<Controllers>();
+            self.scenario
+                .units
+                .iter()
+                .position(|other| other.side == spec.side)
+                .and_then(|fellow| controllers.and_then(|them| them.0.get(fellow).copied()))
+                .unwrap_or(spec.control)
+        };
+        let mut grown = (*self.scenario).clone();
+        grown.units.push(spec);
+        self.scenario = Arc::new(grown);
+        self.world
+            .insert_resource(ActiveScenario(self.scenario.clone()));
+        let entity = super::spawn_unit(
+            &mut self.world.commands(),
+            index,
+            &self.scenario.units[index],
+        );
+        self.world.flush();
+        self.world.resource_mut::<Roster>().0.push(entity);
+        if let Some(mut controllers) = self.world.get_resource_mut::<Controllers>() {
+            controllers.0.push(control);
+        }
+        UnitId::of_index(index)
     }
 
     pub fn change_turn(&mut self, change: impl FnOnce(&mut TurnState)) {

@@ -79,6 +79,17 @@ fn clip_quotes(message: &str) -> String {
 }
 
 impl FileError {
+    /// What is wrong, without the file and place: for text that was never a file of the
+    /// user's (a unit the keeper picked), where the place would mean nothing.
+    pub fn problem(&self) -> String {
+        match self {
+            Self::Unreadable { reason, .. } => clip_quotes(reason),
+            Self::Content { field, message, .. } => {
+                format!("{}{}", field_prefix(field.as_deref()), clip_quotes(message))
+            }
+        }
+    }
+
     /// An error at a byte offset of `text`.
     pub fn at_offset(file: &str, text: &str, offset: usize, message: impl Into<String>) -> Self {
         let (line, column) = line_and_column(text, offset);

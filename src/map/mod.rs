@@ -5,6 +5,7 @@ pub mod map_path;
 pub mod opening;
 pub mod range;
 pub mod reach;
+pub mod roster;
 pub mod scenario;
 mod scenario_check;
 pub mod sight;

@@ -72,7 +72,7 @@ pub struct SideFile {
 }
 
 /// A weapon a unit carries, from the rulebook's weapon table.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "weapon")]
 pub struct CarriedWeaponFile {
     /// The weapon's name in the table (case does not matter).
@@ -93,7 +93,7 @@ pub struct CarriedWeaponFile {
 }
 
 /// A creature's own attack: claws, bite, tentacle.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "natural_attack")]
 pub struct NaturalAttack {
     pub name: String,
@@ -116,7 +116,7 @@ pub struct ArmorWorn {
 }
 
 /// A unit as the file writes it.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "unit")]
 pub struct UnitFile {
     pub name: String,
@@ -362,6 +362,20 @@ pub struct Scenario {
 }
 
 impl Scenario {
+    /// How many units the scenario starts with: those after them the keeper brought in
+    /// mid-fight from a roster.
+    pub fn units_as_begun(&self) -> usize {
+        self.source.units.len()
+    }
+
+    /// The scenario as the battle began it, without the units the keeper brought in since (a
+    /// replay brings them in again with the orders that did).
+    pub fn as_begun(&self) -> Self {
+        let mut begun = self.clone();
+        begun.units.truncate(self.units_as_begun());
+        begun
+    }
+
     /// The name as a file name: "Cellar melee" to "cellar-melee".
     pub fn slug(&self) -> String {
         self.name

@@ -60,6 +60,52 @@ impl Scenario {
         .check(source)
     }
 
+    /// Check a unit the keeper brings into the fight mid-way (one from the rulebook's roster):
+    /// its side, tile, sheet and weapons as for any unit of the scenario, its name not yet
+    /// taken. It comes in now, fresh: no reserve, later arrival or opening state. Problems are
+    /// located in the unit written out on its own.
+    pub fn recruit(&self, unit: &UnitFile) -> Result<UnitSpec, FileError> {
+        let text =
+            ron::ser::to_string_pretty(unit, ron::ser::PrettyConfig::default()).unwrap_or_default();
+        let checker = Checker {
+            file: "the unit brought in",
+            text: &text,
+            folder: None,
+            reach: MapReach::InsideTheFolder,
+        };
+        if self.units.len() >= MAX_UNITS {
+            return Err(checker.at_field(
+                0,
+                "name",
+                format!("a battle has at most {MAX_UNITS} units"),
+            ));
+        }
+        if self.units.iter().any(|other| other.name == unit.name) {
+            return Err(checker.at_field(
+                0,
+                "name",
+                format!("a unit is already called `{}`", unit.name),
+            ));
+        }
+        for (field, set) in [
+            ("opening", unit.opening.is_some()),
+            ("arrives", unit.arrives.is_some()),
+            ("reserve", unit.reserve),
+        ] {
+            if set {
+                return Err(checker.at_field(
+                    0,
+                    field,
+                    format!(
+                        "a unit brought in mid-fight comes in now and fresh: leave out `{field}`"
+                    ),
+                ));
+            }
+        }
+        let (side, start) = checker.placement(unit, 0, &self.sides, &self.map)?;
+        checker.unit(unit, 0, side, start, &self.sides, self.ruleset.as_ref())
+    }
+
     /// Check a scenario already read from `text` (inside a replay, say), its map inline;
     /// problems are located in `text`.
     pub fn from_source(file: &str, text: &str, source: ScenarioFile) -> Result<Self, FileError> {
@@ -214,44 +260,7 @@ impl Checker<'_> {
                     format!("two units are called `{}`", unit.name),
                 ));
             }
-            let side = sides
-                .iter()
-                .position(|side| side.id == unit.side)
-                .ok_or_else(|| {
-                    let known: Vec<&str> = sides.iter().map(|side| side.id.as_str()).collect();
-                    self.at_field(
-                        unit_at,
-                        "side",
-                        format!(
-                            "`{}` is not a side here (sides: {})",
-                            unit.side,
-                            known.join(", ")
-                        ),
-                    )
-                })?;
-            let start = Tile::new(unit.at.0, unit.at.1);
-            let Some(terrain) = map.terrain(start) else {
-                return Err(self.at_field(
-                    unit_at,
-                    "at",
-                    format!(
-                        "{} stands at {start}, off the {}x{} map",
-                        unit.name,
-                        map.width(),
-                        map.height()
-                    ),
-                ));
-            };
-            if terrain.blocks_movement {
-                return Err(self.at_field(
-                    unit_at,
-                    "at",
-                    format!(
-                        "{} stands at {start}, on {} where nobody can stand",
-                        unit.name, terrain.name
-                    ),
-                ));
-            }
+            let (side, start) = self.placement(unit, unit_at, sides, map)?;
             if let Some(other) = taken.insert(start, &unit.name) {
                 return Err(self.at_field(
                     unit_at,
@@ -273,6 +282,56 @@ impl Checker<'_> {
                 .map_err(|(field, message)| self.at_field(opening_at, field, message))?;
         }
         Ok(checked)
+    }
+
+    /// A unit's side (by its place in the list) and start tile, checked: a side of the
+    /// scenario, a tile on the map where someone can stand.
+    fn placement(
+        &self,
+        unit: &UnitFile,
+        unit_at: usize,
+        sides: &[Side],
+        map: &GridMap,
+    ) -> Result<(usize, Tile), FileError> {
+        let side = sides
+            .iter()
+            .position(|side| side.id == unit.side)
+            .ok_or_else(|| {
+                let known: Vec<&str> = sides.iter().map(|side| side.id.as_str()).collect();
+                self.at_field(
+                    unit_at,
+                    "side",
+                    format!(
+                        "`{}` is not a side here (sides: {})",
+                        unit.side,
+                        known.join(", ")
+                    ),
+                )
+            })?;
+        let start = Tile::new(unit.at.0, unit.at.1);
+        let Some(terrain) = map.terrain(start) else {
+            return Err(self.at_field(
+                unit_at,
+                "at",
+                format!(
+                    "{} stands at {start}, off the {}x{} map",
+                    unit.name,
+                    map.width(),
+                    map.height()
+                ),
+            ));
+        };
+        if terrain.blocks_movement {
+            return Err(self.at_field(
+                unit_at,
+                "at",
+                format!(
+                    "{} stands at {start}, on {} where nobody can stand",
+                    unit.name, terrain.name
+                ),
+            ));
+        }
+        Ok((side, start))
     }
 
     fn unit(

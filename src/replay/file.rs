@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::battle::command::Command;
+use crate::battle::command::{Command, KeeperOrder};
 use crate::battle::event::Event;
 use crate::files::{
     FileError, field_value_offset, list_items, parse_ron, read_text, write_atomically,
@@ -133,12 +133,14 @@ impl Replay {
                 ),
             ));
         }
-        let units = scenario.units.len();
-        if let Some(index) = source
-            .commands
-            .iter()
-            .position(|command| command.unit().is_some_and(|unit| unit.index() >= units))
-        {
+        // Each unit the keeper brought in takes the next id from its order on.
+        let mut units = scenario.units.len();
+        if let Some(index) = source.commands.iter().position(|command| {
+            if matches!(command, Command::Keeper(KeeperOrder::Enlist { .. })) {
+                units += 1;
+            }
+            command.unit().is_some_and(|unit| unit.index() >= units)
+        }) {
             let commands_at = field_value_offset(text, 0, "commands").unwrap_or_default();
             let at = list_items(text, commands_at)
                 .get(index)

@@ -61,9 +61,9 @@ impl Replay {
         let events = world.get_resource::<EventLog>()?;
         Some(Self {
             format: REPLAY_FORMAT,
-            scenario: (*scenario.0).clone(),
+            scenario: scenario.0.as_begun(),
             seed: dice.seed,
-            control: controllers.0.clone(),
+            control: controllers.0[..controllers.0.len().min(scenario.0.units_as_begun())].to_vec(),
             commands: commands.0.clone(),
             events: EventDigest::of(&events.0),
         })

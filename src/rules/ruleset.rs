@@ -138,6 +138,10 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// The rulebook's name as shown to people.
     fn name(&self) -> &'static str;
 
+    /// The rulebook's ready-made units (investigators, cultists, creatures), as the file that
+    /// holds them is named and written: units in a scenario's form, read by the map's roster.
+    fn roster(&self) -> (&'static str, &'static str);
+
     /// Hit points, movement, Build and damage bonus.
     fn derive(&self, characteristics: &Characteristics, age: u32) -> DerivedStats;
 

@@ -11,7 +11,10 @@ use super::view::BattleView;
 use crate::ai::AiPause;
 use crate::battle::command::{Adjustment, Command, KeeperOrder};
 use crate::battle::{Phase, Presence};
+use crate::map::roster::roster;
+use crate::map::scenario::UnitFile;
 use crate::replay::UndoRequest;
+use crate::rules::ruleset::RulesetId;
 use crate::rules::weapons::Feed;
 use crate::view::motion::Pace;
 
@@ -30,6 +33,11 @@ pub(super) struct KeeperDesk {
     /// The skill or characteristic the keeper calls for, and whether the roll is secret.
     skill: String,
     secret: bool,
+    /// The rulebook's roster (read once for the rulebook it came from), the unit picked from
+    /// it and the side it is to join.
+    roster: Option<(RulesetId, Vec<UnitFile>)>,
+    recruit: usize,
+    recruit_side: usize,
 }
 
 /// Read typed dice: faces (1 to 100; a d10's 0 may be typed as 10) and percentile rolls written
@@ -124,6 +132,60 @@ pub(super) fn keeper_tools(ui: &mut egui::Ui, hands: &mut KeeperHands, view: &mu
         }
     });
     unit_corrections(ui, &mut hands.desk, view);
+    from_the_roster(ui, &mut hands.desk, view);
+}
+
+/// A ready-made unit from the rulebook's roster, on a side the keeper picks, brought in at the
+/// tile the keeper clicks next.
+fn from_the_roster(ui: &mut egui::Ui, desk: &mut KeeperDesk, view: &mut BattleView) {
+    let Some(scenario) = view.scenario().cloned() else {
+        return;
+    };
+    let ruleset = scenario.ruleset.id();
+    if desk.roster.as_ref().is_none_or(|(id, _)| *id != ruleset) {
+        let units = roster(scenario.ruleset.as_ref()).unwrap_or_else(|error| {
+            error!("the rulebook's roster could not be read: {error}");
+            Vec::new()
+        });
+        desk.roster = Some((ruleset, units));
+    }
+    let Some((_, units)) = desk.roster.as_ref().filter(|(_, units)| !units.is_empty()) else {
+        return;
+    };
+    ui.separator();
+    ui.strong("From the roster");
+    desk.recruit = desk.recruit.min(units.len() - 1);
+    desk.recruit_side = desk
+        .recruit_side
+        .min(scenario.sides.len().saturating_sub(1));
+    ui.horizontal_wrapped(|ui| {
+        egui::ComboBox::from_id_salt("roster unit")
+            .selected_text(&units[desk.recruit].name)
+            .show_ui(ui, |ui| {
+                for (index, unit) in units.iter().enumerate() {
+                    let words = format!("{} ({})", unit.name, unit.side);
+                    ui.selectable_value(&mut desk.recruit, index, words);
+                }
+            });
+        ui.label("for");
+        egui::ComboBox::from_id_salt("roster side")
+            .selected_text(&scenario.sides[desk.recruit_side].name)
+            .show_ui(ui, |ui| {
+                for (index, side) in scenario.sides.iter().enumerate() {
+                    ui.selectable_value(&mut desk.recruit_side, index, &side.name);
+                }
+            });
+    });
+    if ui
+        .button("Bring in…")
+        .on_hover_text("Then click the free tile it comes in on")
+        .clicked()
+    {
+        *view.intent = crate::view::orders::Intent::KeeperEnlist {
+            entry: desk.recruit,
+            side: desk.recruit_side,
+        };
+    }
 }
 
 fn dice_entry(ui: &mut egui::Ui, desk: &mut KeeperDesk, view: &mut BattleView, waiting: &[String]) {

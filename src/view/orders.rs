@@ -16,6 +16,7 @@ use crate::battle::{
     UnitId,
 };
 use crate::input::MapAction;
+use crate::map::roster::{recruit, roster};
 use crate::map::scenario::{Control, Scenario};
 use crate::replay::Playback;
 use crate::rules::ruleset::Ruleset;
@@ -50,6 +51,12 @@ pub enum Intent {
     OffHand(usize),
     /// The keeper sets this unit down on the clicked tile (a token moved by hand).
     KeeperPlace(UnitId),
+    /// The keeper brings in the roster's unit at this place in the list, on the side at this
+    /// place in the scenario's, at the clicked tile.
+    KeeperEnlist {
+        entry: usize,
+        side: usize,
+    },
 }
 
 impl Intent {
@@ -68,6 +75,7 @@ impl Intent {
             Self::Extinguish => Some("Click the burning unit (or the unit itself)"),
             Self::OffHand(_) => Some("Click the enemy for the other handgun's unaimed shots"),
             Self::KeeperPlace(_) => Some("Click the free tile to set the unit down on"),
+            Self::KeeperEnlist { .. } => Some("Click the free tile the new unit comes in on"),
         }
     }
 }
@@ -384,6 +392,18 @@ fn click_on_the_map(
         *intent = Intent::Default;
         return;
     }
+    if let Intent::KeeperEnlist { entry, side } = *intent {
+        let ruleset = scenario.0.ruleset.as_ref();
+        if let Some(unit) = roster(ruleset)
+            .ok()
+            .and_then(|units| units.get(entry).cloned())
+        {
+            let unit = Box::new(recruit(&unit, &scenario.0, side, tile));
+            order(Command::Keeper(KeeperOrder::Enlist { unit }));
+        }
+        *intent = Intent::Default;
+        return;
+    }
     let side = |unit: UnitId| scenario.0.units[unit.index()].side;
     match (&flow.phase, *intent, clicked) {
         (Phase::Setup, Intent::Surprise(attack), Some(target)) => {
@@ -496,7 +516,8 @@ fn click_on_the_map(
                 }
                 (Intent::Default, None) => order(Command::Move { unit, to: tile }),
                 // Carried out above, whoever's turn it is.
-                (Intent::Surprise(_) | Intent::KeeperPlace(_), _) | (_, None) => {}
+                (Intent::Surprise(_) | Intent::KeeperPlace(_) | Intent::KeeperEnlist { .. }, _)
+                | (_, None) => {}
             }
             *intent = Intent::Default;
         }

@@ -39,6 +39,8 @@ use crate::rules::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBl
 /// The shipped weapon table and armor, compiled in so the game always has them.
 pub const BRP_WEAPONS_FILE: &str = "assets/rules/brp-classic/weapons.ron";
 pub const BRP_ARMOR_FILE: &str = "assets/rules/brp-classic/armor.ron";
+const BRP_ROSTER_FILE: &str = "assets/rules/brp-classic/roster.ron";
+const BRP_ROSTER: &str = include_str!("../../../assets/rules/brp-classic/roster.ron");
 const BRP_WEAPONS: &str = include_str!("../../../assets/rules/brp-classic/weapons.ron");
 const BRP_ARMOR: &str = include_str!("../../../assets/rules/brp-classic/armor.ron");
 
@@ -76,6 +78,10 @@ impl Ruleset for BrpClassic {
 
     fn name(&self) -> &'static str {
         "Basic Role Playing (classic)"
+    }
+
+    fn roster(&self) -> (&'static str, &'static str) {
+        (BRP_ROSTER_FILE, BRP_ROSTER)
     }
 
     fn derive(&self, characteristics: &Characteristics, _age: u32) -> DerivedStats {

@@ -64,6 +64,8 @@ pub const COC7E_WEAPONS_FILE: &str = "assets/rules/coc7e/weapons.ron";
 pub const COC7E_ARMOR_FILE: &str = "assets/rules/coc7e/armor.ron";
 const COC7E_WEAPONS: &str = include_str!("../../../assets/rules/coc7e/weapons.ron");
 const COC7E_ARMOR: &str = include_str!("../../../assets/rules/coc7e/armor.ron");
+const COC7E_ROSTER_FILE: &str = "assets/rules/coc7e/roster.ron";
+const COC7E_ROSTER: &str = include_str!("../../../assets/rules/coc7e/roster.ron");
 
 impl Coc7e {
     /// The rulebook with its shipped data.
@@ -96,6 +98,10 @@ impl Ruleset for Coc7e {
 
     fn name(&self) -> &'static str {
         "Call of Cthulhu 7th edition"
+    }
+
+    fn roster(&self) -> (&'static str, &'static str) {
+        (COC7E_ROSTER_FILE, COC7E_ROSTER)
     }
 
     fn derive(&self, characteristics: &Characteristics, age: u32) -> DerivedStats {
