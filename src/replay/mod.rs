@@ -209,14 +209,18 @@ fn undo_on_request(world: &mut World) {
         .get_resource::<EventLog>()
         .map(|events| events.0.clone())
         .unwrap_or_default();
+    // Named as the battle named them before the undo: a unit brought in goes with it.
+    let scenario = world
+        .get_resource::<ActiveScenario>()
+        .map(|scenario| scenario.0.clone());
     let words = match undo(world) {
         Some(command) => {
             // Said as the log said the first thing the command did.
             let now = world
                 .get_resource::<EventLog>()
                 .map_or(0, |events| events.0.len());
-            let what = match (before.get(now), world.get_resource::<ActiveScenario>()) {
-                (Some(event), Some(scenario)) => crate::log::describe(event, &scenario.0),
+            let what = match (before.get(now), scenario) {
+                (Some(event), Some(scenario)) => crate::log::describe(event, &scenario),
                 _ => ron::to_string(&command).unwrap_or_default(),
             };
             format!("Took back: {what}. The AI holds until let go")
@@ -428,6 +432,52 @@ mod tests {
         assert_eq!(
             EventDigest::of(&app.world().resource::<EventLog>().0),
             EventDigest::of(&fresh.world().resource::<EventLog>().0)
+        );
+    }
+
+    #[test]
+    fn an_undone_unit_brought_in_is_named_in_the_notice_and_gone() {
+        let maps = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+        let scenario = Scenario::load(&maps.join("cellar.ron")).expect("the cellar");
+        let units = scenario.units.len();
+        let ghoul = crate::map::roster::roster(scenario.ruleset.as_ref())
+            .expect("the roster")
+            .into_iter()
+            .find(|unit| unit.name == "Ghoul")
+            .expect("a ghoul");
+        let free = (0..scenario.map.width())
+            .flat_map(|x| (0..scenario.map.height()).map(move |y| crate::map::Tile::new(x, y)))
+            .find(|tile| {
+                scenario.map.walkable(*tile) && !scenario.units.iter().any(|u| u.start == *tile)
+            })
+            .expect("a free tile");
+        let ghoul = crate::map::roster::recruit(&ghoul, &scenario, 1, free);
+        let mut app = crate::headless::headless_app(scenario, 4);
+        app.init_resource::<UndoRequest>()
+            .init_resource::<SaveNotices>();
+        app.update();
+        give(
+            app.world_mut(),
+            Command::Keeper(crate::battle::command::KeeperOrder::Enlist {
+                unit: Box::new(ghoul),
+            }),
+        );
+        assert_eq!(
+            app.world().resource::<ActiveScenario>().0.units.len(),
+            units + 1
+        );
+        app.world_mut().resource_mut::<UndoRequest>().0 = true;
+        undo_on_request(app.world_mut());
+        assert_eq!(
+            app.world().resource::<ActiveScenario>().0.units.len(),
+            units
+        );
+        let said = app.world().resource::<SaveNotices>().0.clone();
+        assert_eq!(
+            said.last(),
+            Some(&format!(
+                "Took back: Ghoul joins the fight at {free}. The AI holds until let go"
+            ))
         );
     }
 }

@@ -124,7 +124,9 @@ pub(super) fn map_labels(
                 let galley =
                     painter.layout_no_wrap(text.clone(), font.clone(), egui::Color32::WHITE);
                 let rect = plate(*anchor_at, galley.size(), *anchor);
-                let clashes = placed.iter().any(|other| other.intersects(rect))
+                // A name cut by the map's edge reads as another name: try another place.
+                let clashes = !map_area.contains_rect(rect)
+                    || placed.iter().any(|other| other.intersects(rect))
                     || (*keep_tokens_clear
                         && token_rects
                             .iter()

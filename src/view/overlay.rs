@@ -37,7 +37,23 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(not(egui_wants_any_keyboard_input))
                 .in_set(AppSystems::Interact),
         )
+        .add_systems(
+            Update,
+            forget_a_gone_selection
+                .after(crate::battle::BattleSystems)
+                .before(AppSystems::Present),
+        )
         .add_systems(Update, shade_tiles.in_set(AppSystems::Present));
+}
+
+/// A unit taken back by an undo (one the keeper brought in) or by a step back in a replay is
+/// selected no more.
+fn forget_a_gone_selection(mut selection: ResMut<Selection>, units: Query<&UnitId>) {
+    if let Some(unit) = selection.0
+        && !units.iter().any(|id| *id == unit)
+    {
+        selection.0 = None;
+    }
 }
 
 fn spawn_overlay_layer(
