@@ -158,24 +158,25 @@ fn from_the_roster(ui: &mut egui::Ui, desk: &mut KeeperDesk, view: &mut BattleVi
     desk.recruit_side = desk
         .recruit_side
         .min(scenario.sides.len().saturating_sub(1));
-    ui.horizontal_wrapped(|ui| {
-        egui::ComboBox::from_id_salt("roster unit")
-            .selected_text(&units[desk.recruit].name)
-            .show_ui(ui, |ui| {
-                for (index, unit) in units.iter().enumerate() {
-                    let words = format!("{} ({})", unit.name, unit.side);
-                    ui.selectable_value(&mut desk.recruit, index, words);
-                }
-            });
-        ui.label("for");
-        egui::ComboBox::from_id_salt("roster side")
-            .selected_text(&scenario.sides[desk.recruit_side].name)
-            .show_ui(ui, |ui| {
-                for (index, side) in scenario.sides.iter().enumerate() {
-                    ui.selectable_value(&mut desk.recruit_side, index, &side.name);
-                }
-            });
-    });
+    // One to a line, as wide as the panel allows: a narrow panel never cuts them off.
+    let width = (ui.available_width() - 24.0).clamp(80.0, 260.0);
+    egui::ComboBox::from_id_salt("roster unit")
+        .width(width)
+        .selected_text(&units[desk.recruit].name)
+        .show_ui(ui, |ui| {
+            for (index, unit) in units.iter().enumerate() {
+                let words = format!("{} ({})", unit.name, unit.side);
+                ui.selectable_value(&mut desk.recruit, index, words);
+            }
+        });
+    egui::ComboBox::from_id_salt("roster side")
+        .width(width)
+        .selected_text(format!("for {}", scenario.sides[desk.recruit_side].name))
+        .show_ui(ui, |ui| {
+            for (index, side) in scenario.sides.iter().enumerate() {
+                ui.selectable_value(&mut desk.recruit_side, index, &side.name);
+            }
+        });
     if ui
         .button("Bring in…")
         .on_hover_text("Then click the free tile it comes in on")

@@ -349,7 +349,12 @@ fn panels(
                     layout::Tab::Log => {
                         journal::log_panel(ui, scenario, &view, &mut filter, &mut notices, seed);
                     }
-                    layout::Tab::Keeper => keeper::keeper_tools(ui, &mut hands, &mut view),
+                    // Taller than a small screen at a large scale: it scrolls.
+                    layout::Tab::Keeper => {
+                        egui::ScrollArea::vertical().show(ui, |ui| {
+                            keeper::keeper_tools(ui, &mut hands, &mut view);
+                        });
+                    }
                 }
             })
             .response
