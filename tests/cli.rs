@@ -4,6 +4,7 @@ use std::process::{Command, Output};
 
 use gridkeeper::rules::odds::LevelOdds;
 use gridkeeper::rules::percentile::{Difficulty, ExtraDice, SuccessLevel};
+use gridkeeper::rulesets::d10_pool::pool::NetOdds;
 use serde_json::Value;
 
 fn gridkeeper(args: &[&str]) -> Output {
@@ -848,4 +849,92 @@ fn a_save_with_a_burst_of_four_billion_bullets_is_refused_by_command_number() {
     }
     replay.commands.truncate(fire + 1);
     refused_at_its_last_command("four-billion", &replay, "4294967295 needed");
+}
+
+/// The d10 pool's core roll (SPECS.md section 2): every face a d10, a success at or above the
+/// difficulty, a 1 taking one away, the net and the botch as the faces make them, the same
+/// seed the same faces, and the nets as often as the counted odds say.
+#[test]
+fn roll_ruleset_d10_pool_counts_successes_less_ones() {
+    let args = [
+        "roll",
+        "--ruleset",
+        "d10-pool",
+        "--pool",
+        "4",
+        "--difficulty",
+        "7",
+        "--seed",
+        "9",
+        "--count",
+        "20000",
+        "--json",
+    ];
+    let lines = json_lines(&gridkeeper(&args));
+    assert_eq!(lines.len(), 20_000);
+    let mut net_successes = 0;
+    for line in &lines {
+        assert_eq!(line["ruleset"], "d10-pool");
+        assert_eq!(line["difficulty"].as_u64(), Some(7));
+        let faces: Vec<u64> = line["faces"]
+            .as_array()
+            .expect("faces")
+            .iter()
+            .map(|face| face.as_u64().expect("a face"))
+            .collect();
+        assert_eq!(faces.len(), 4);
+        assert!(faces.iter().all(|face| (1..=10).contains(face)), "{line}");
+        let count = |wanted: &dyn Fn(u64) -> bool| {
+            i64::try_from(faces.iter().filter(|face| wanted(**face)).count()).expect("few dice")
+        };
+        let successes = count(&|face| face >= 7);
+        let ones = count(&|face| face == 1);
+        assert_eq!(line["successes"].as_i64(), Some(successes));
+        assert_eq!(line["ones"].as_i64(), Some(ones));
+        assert_eq!(line["net"].as_i64(), Some(successes - ones));
+        assert_eq!(line["botch"].as_bool(), Some(successes < ones));
+        if successes > ones {
+            net_successes += 1;
+        }
+    }
+    assert_eq!(
+        json_lines(&gridkeeper(&args)),
+        lines,
+        "the same seed, the same rolls"
+    );
+    // Within four standard errors of the counted chance.
+    let chance = NetOdds::of(4, 7).at_least(1);
+    let seen = f64::from(net_successes) / 20_000.0;
+    let error = (chance * (1.0 - chance) / 20_000.0).sqrt();
+    assert!(
+        (seen - chance).abs() < 4.0 * error,
+        "{seen} against {chance}"
+    );
+    // A pool needs its dice, and a percentile difficulty is not a pool's.
+    for wrong in [
+        &["roll", "--ruleset", "d10-pool", "--difficulty", "7"][..],
+        &[
+            "roll",
+            "--ruleset",
+            "d10-pool",
+            "--pool",
+            "3",
+            "--difficulty",
+            "hard",
+        ],
+        &[
+            "roll",
+            "--ruleset",
+            "d10-pool",
+            "--pool",
+            "3",
+            "--difficulty",
+            "11",
+        ],
+        &["roll", "--skill", "40", "--pool", "3"],
+    ] {
+        let output = gridkeeper(wrong);
+        assert_eq!(output.status.code(), Some(2), "{wrong:?}");
+        assert!(!output.stderr.is_empty());
+    }
 }

@@ -5,6 +5,7 @@ mod check;
 mod damage;
 mod odds;
 mod output;
+mod pool_roll;
 mod replay;
 mod roll;
 mod simulate;

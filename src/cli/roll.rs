@@ -1,6 +1,6 @@
-//! `gridkeeper roll`: a rulebook's core roll against a skill, from a seed, as text or JSON
-//! lines: Call of Cthulhu 7e's percentile roll with levels here, BRP classic's chance roll in
-//! `chance_roll`.
+//! `gridkeeper roll`: a rulebook's core roll, from a seed, as text or JSON lines: Call of
+//! Cthulhu 7e's percentile roll with levels here, BRP classic's chance roll in `chance_roll`,
+//! the d10 pool's dice against a difficulty in `pool_roll`.
 
 use std::process::ExitCode;
 
@@ -9,19 +9,25 @@ use serde::Serialize;
 
 use super::chance_roll::{self, ChanceArgs};
 use super::output::Lines;
+use super::pool_roll;
 use crate::rules::dice::{Dice, fresh_seed};
 use crate::rules::percentile::{Difficulty, ExtraDice, SkillCheck, SuccessLevel};
+use crate::rulesets::d10_pool::pool;
 
 #[derive(Debug, Args)]
 pub(super) struct RollArgs {
-    /// The skill or characteristic value rolled against.
+    /// The skill or characteristic value rolled against (the percentile rulebooks).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=999))]
-    skill: u32,
+    skill: Option<u32>,
+    /// The d10 pool: how many dice are rolled.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(pool::MOST_DICE)))]
+    pool: Option<u32>,
     /// The rulebook whose core roll is made.
     #[arg(long, value_enum, default_value_t = RulebookArg::Coc7e)]
     ruleset: RulebookArg,
-    /// The success level needed.
-    #[arg(long, value_enum, default_value_t = DifficultyArg::Regular)]
+    /// The success level needed (regular, hard, extreme, critical), or for the d10 pool the
+    /// number each die must reach (2 to 10; 6 unless given).
+    #[arg(long, value_parser = read_difficulty, default_value = "regular")]
     difficulty: DifficultyArg,
     /// Bonus dice (they cancel against penalty dice; at most two remain).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=10))]
@@ -42,6 +48,10 @@ pub(super) struct RollArgs {
     chance: ChanceArgs,
 }
 
+/// The d10 pool's difficulty when none is given: the rulebook's usual one (initiative,
+/// defences).
+const DEFAULT_POOL_DIFFICULTY: u32 = 6;
+
 /// The rulebooks whose core roll `roll` makes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum RulebookArg {
@@ -49,23 +59,51 @@ enum RulebookArg {
     Coc7e,
     /// BRP classic: a chance built by adding and multiplying.
     BrpClassic,
+    /// The d10 pool: dice against a difficulty, successes less ones.
+    D10Pool,
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
+/// A percentile success level, or the number a pool's dice must reach.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum DifficultyArg {
     Regular,
     Hard,
     Extreme,
     Critical,
+    Target(u32),
 }
 
-impl From<DifficultyArg> for Difficulty {
-    fn from(difficulty: DifficultyArg) -> Self {
-        match difficulty {
-            DifficultyArg::Regular => Self::Regular,
-            DifficultyArg::Hard => Self::Hard,
-            DifficultyArg::Extreme => Self::Extreme,
-            DifficultyArg::Critical => Self::Critical,
+fn read_difficulty(text: &str) -> Result<DifficultyArg, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "regular" => Ok(DifficultyArg::Regular),
+        "hard" => Ok(DifficultyArg::Hard),
+        "extreme" => Ok(DifficultyArg::Extreme),
+        "critical" => Ok(DifficultyArg::Critical),
+        number => number
+            .parse()
+            .ok()
+            .filter(|target| (pool::EASIEST..=pool::HARDEST).contains(target))
+            .map(DifficultyArg::Target)
+            .ok_or_else(|| {
+                format!(
+                    "`{text}` is no difficulty: regular, hard, extreme or critical, or a d10 \
+                     pool's {} to {}",
+                    pool::EASIEST,
+                    pool::HARDEST
+                )
+            }),
+    }
+}
+
+impl DifficultyArg {
+    /// The success level it names; `None` for a pool's number.
+    fn level(self) -> Option<Difficulty> {
+        match self {
+            Self::Regular => Some(Difficulty::Regular),
+            Self::Hard => Some(Difficulty::Hard),
+            Self::Extreme => Some(Difficulty::Extreme),
+            Self::Critical => Some(Difficulty::Critical),
+            Self::Target(_) => None,
         }
     }
 }
@@ -89,6 +127,35 @@ struct RollLine<'a> {
 
 pub(super) fn run(args: &RollArgs) -> ExitCode {
     let seed = args.seed.unwrap_or_else(fresh_seed);
+    if args.ruleset == RulebookArg::D10Pool {
+        if args.skill.is_some() || args.bonus > 0 || args.penalty > 0 || args.chance.any() {
+            return super::fail(
+                "the d10 pool rolls --pool dice against a --difficulty from 2 to 10: it has \
+                 no skill, bonus or penalty dice, or BRP's chance",
+            );
+        }
+        let difficulty = match args.difficulty {
+            DifficultyArg::Target(target) => target,
+            DifficultyArg::Regular => DEFAULT_POOL_DIFFICULTY,
+            _ => {
+                return super::fail(
+                    "the d10 pool's difficulty is a number from 2 to 10, not a success level",
+                );
+            }
+        };
+        let Some(dice) = args.pool else {
+            return super::fail("say how many dice the d10 pool rolls: --pool N");
+        };
+        return pool_roll::run(dice, difficulty, seed, args.count, args.json);
+    }
+    if args.pool.is_some() || matches!(args.difficulty, DifficultyArg::Target(_)) {
+        return super::fail(
+            "--pool and a numbered difficulty belong to the d10 pool: add --ruleset d10-pool",
+        );
+    }
+    let Some(skill) = args.skill else {
+        return super::fail("say the skill rolled against: --skill N");
+    };
     match args.ruleset {
         RulebookArg::BrpClassic
             if args.bonus > 0
@@ -102,7 +169,7 @@ pub(super) fn run(args: &RollArgs) -> ExitCode {
             );
         }
         RulebookArg::BrpClassic => {
-            return chance_roll::run(args.skill, &args.chance, seed, args.count, args.json);
+            return chance_roll::run(skill, &args.chance, seed, args.count, args.json);
         }
         RulebookArg::Coc7e if args.chance.any() => {
             return super::fail(
@@ -110,10 +177,10 @@ pub(super) fn run(args: &RollArgs) -> ExitCode {
                  --difficulty, --bonus and --penalty for Call of Cthulhu 7e",
             );
         }
-        RulebookArg::Coc7e => {}
+        RulebookArg::Coc7e | RulebookArg::D10Pool => {}
     }
     let mut dice = Dice::from_seed(seed);
-    let difficulty = Difficulty::from(args.difficulty);
+    let difficulty = args.difficulty.level().unwrap_or(Difficulty::Regular);
     let extra = ExtraDice {
         bonus: args.bonus,
         penalty: args.penalty,
@@ -126,8 +193,7 @@ pub(super) fn run(args: &RollArgs) -> ExitCode {
     let mut lines = Lines::new();
     if !args.json {
         lines.text(&format!(
-            "seed {seed} · skill {} · {difficulty} difficulty{}",
-            args.skill,
+            "seed {seed} · skill {skill} · {difficulty} difficulty{}",
             describe_extra(bonus_dice, penalty_dice)
         ));
     }
@@ -135,7 +201,7 @@ pub(super) fn run(args: &RollArgs) -> ExitCode {
         if lines.closed() {
             break;
         }
-        let check = SkillCheck::roll(&mut dice, args.skill, difficulty, extra);
+        let check = SkillCheck::roll(&mut dice, skill, difficulty, extra);
         if args.json {
             lines.json(&RollLine {
                 value: check.roll.value,
@@ -144,7 +210,7 @@ pub(super) fn run(args: &RollArgs) -> ExitCode {
                 level: check.level,
                 success: check.success,
                 kept_tens: check.roll.kept_tens(),
-                skill: args.skill,
+                skill,
                 difficulty,
                 bonus_dice,
                 penalty_dice,

@@ -4,6 +4,7 @@
 
 pub mod brp_classic;
 pub mod coc7e;
+pub mod d10_pool;
 
 use crate::files::FileError;
 use crate::rules::ruleset::{RuleOptions, Ruleset, RulesetId};
