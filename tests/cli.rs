@@ -373,12 +373,12 @@ fn bad_arguments_exit_2_with_one_line() {
     for (args, expected) in [
         (
             &["roll"][..],
-            "the following required arguments were not provided: --skill <SKILL> (see \
-             `gridkeeper roll --help`)",
+            "say the skill rolled against: --skill N (the d10 pool rolls --pool N instead)",
         ),
         (
             &["roll", "--skill", "50", "--difficulty", "impossible"],
-            "[possible values: regular, hard, extreme, critical]",
+            "`impossible` is no difficulty: regular, hard, extreme or critical, or a d10 pool's \
+             2 to 10",
         ),
         (
             &["simulat", "maps/cellar.ron"],

@@ -154,7 +154,9 @@ pub(super) fn run(args: &RollArgs) -> ExitCode {
         );
     }
     let Some(skill) = args.skill else {
-        return super::fail("say the skill rolled against: --skill N");
+        return super::fail(
+            "say the skill rolled against: --skill N (the d10 pool rolls --pool N instead)",
+        );
     };
     match args.ruleset {
         RulebookArg::BrpClassic

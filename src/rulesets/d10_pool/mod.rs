@@ -5,3 +5,4 @@
 
 pub mod injuries;
 pub mod pool;
+pub mod reach;
