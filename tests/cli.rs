@@ -912,28 +912,15 @@ fn roll_ruleset_d10_pool_counts_successes_less_ones() {
     );
     // A pool needs its dice, and a percentile difficulty is not a pool's.
     for wrong in [
-        &["roll", "--ruleset", "d10-pool", "--difficulty", "7"][..],
-        &[
-            "roll",
-            "--ruleset",
-            "d10-pool",
-            "--pool",
-            "3",
-            "--difficulty",
-            "hard",
-        ],
-        &[
-            "roll",
-            "--ruleset",
-            "d10-pool",
-            "--pool",
-            "3",
-            "--difficulty",
-            "11",
-        ],
-        &["roll", "--skill", "40", "--pool", "3"],
+        "--ruleset d10-pool --difficulty 7",
+        "--ruleset d10-pool --pool 3 --difficulty hard",
+        "--ruleset d10-pool --pool 3 --difficulty 11",
+        "--skill 40 --pool 3",
     ] {
-        let output = gridkeeper(wrong);
+        let wrong: Vec<&str> = std::iter::once("roll")
+            .chain(wrong.split_whitespace())
+            .collect();
+        let output = gridkeeper(&wrong);
         assert_eq!(output.status.code(), Some(2), "{wrong:?}");
         assert!(!output.stderr.is_empty());
     }
