@@ -219,11 +219,14 @@ pub(super) fn map_labels(
 }
 
 /// "Harvey Walters" to "HW", "Ghoul of the Corbitt house" to "GC": the capitals of its words.
-fn initials(name: &str) -> String {
+/// A unit's initials, as the table view's tokens carry them and a name with no room to
+/// stand falls back to: the first letters of its first two words.
+pub(super) fn initials(name: &str) -> String {
     name.split_whitespace()
-        .filter_map(|word| word.chars().next())
-        .filter(|letter| letter.is_uppercase())
-        .collect()
+        .filter_map(|word| word.chars().find(|letter| letter.is_alphanumeric()))
+        .take(2)
+        .collect::<String>()
+        .to_uppercase()
 }
 
 /// The rect of a label plate for text of `size` anchored at `at`.
@@ -250,4 +253,17 @@ fn label(
         galley,
         egui::Color32::WHITE,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::initials;
+
+    #[test]
+    fn initials_are_the_first_letters_of_two_words() {
+        assert_eq!(initials("Harvey Walters"), "HW");
+        assert_eq!(initials("Ghoul of the Corbitt house"), "GO");
+        assert_eq!(initials("\"Doc\" Stanton"), "DS");
+        assert_eq!(initials("Mercy"), "M");
+    }
 }

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContext, egui};
 
 use super::UiSettings;
+use super::labels::initials;
 use super::rolls::{die_sized, tone_colour};
 use crate::battle::event::{Event, EventKind, WoundState};
 use crate::battle::{
@@ -546,27 +547,5 @@ fn condition_word(state: WoundState, condition: &Condition) -> Option<&'static s
         Some("prone")
     } else {
         None
-    }
-}
-
-/// The first letters of the first two words of a name: "Harvey Walters" to "HW".
-fn initials(name: &str) -> String {
-    name.split_whitespace()
-        .filter_map(|word| word.chars().find(|letter| letter.is_alphanumeric()))
-        .take(2)
-        .collect::<String>()
-        .to_uppercase()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::initials;
-
-    #[test]
-    fn initials_are_the_first_letters_of_two_words() {
-        assert_eq!(initials("Harvey Walters"), "HW");
-        assert_eq!(initials("Ghoul of the Corbitt house"), "GO");
-        assert_eq!(initials("\"Doc\" Stanton"), "DS");
-        assert_eq!(initials("Mercy"), "M");
     }
 }
