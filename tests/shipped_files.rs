@@ -256,7 +256,7 @@ fn every_roster_unit_joins_a_scenario_of_its_rulebook() {
             for side in 0..scenario.sides.len() {
                 let recruit = recruit(unit, &scenario, side, Tile::new(free.0, free.1));
                 let spec = scenario
-                    .recruit(&recruit)
+                    .check_recruit(&recruit)
                     .unwrap_or_else(|error| panic!("{}: {error}", unit.name));
                 assert_eq!((spec.side, spec.start), (side, Tile::new(free.0, free.1)));
                 assert!(spec.derived.hit_points > 0, "{}", unit.name);

@@ -195,7 +195,7 @@ fn bring(battle: &mut Battle, unit: super::UnitId, at: Tile) -> Result<(), Rejec
 fn enlist(battle: &mut Battle, unit: &UnitFile) -> Result<(), Rejection> {
     let spec = battle
         .scenario
-        .recruit(unit)
+        .check_recruit(unit)
         .map_err(|error| Rejection::KeeperRefused(error.problem()))?;
     let at = spec.start;
     free_tile(battle, at)?;

@@ -25,10 +25,10 @@ pub(super) struct RollArgs {
     /// The rulebook whose core roll is made.
     #[arg(long, value_enum, default_value_t = RulebookArg::Coc7e)]
     ruleset: RulebookArg,
-    /// The success level needed (regular, hard, extreme, critical), or for the d10 pool the
-    /// number each die must reach (2 to 10; 6 unless given).
-    #[arg(long, value_parser = read_difficulty, default_value = "regular")]
-    difficulty: DifficultyArg,
+    /// The success level needed (regular, hard, extreme, critical; regular unless given), or
+    /// for the d10 pool the number each die must reach (2 to 10; 6 unless given).
+    #[arg(long, value_parser = read_difficulty)]
+    difficulty: Option<DifficultyArg>,
     /// Bonus dice (they cancel against penalty dice; at most two remain).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=10))]
     bonus: u8,
@@ -135,9 +135,9 @@ pub(super) fn run(args: &RollArgs) -> ExitCode {
             );
         }
         let difficulty = match args.difficulty {
-            DifficultyArg::Target(target) => target,
-            DifficultyArg::Regular => DEFAULT_POOL_DIFFICULTY,
-            _ => {
+            Some(DifficultyArg::Target(target)) => target,
+            None => DEFAULT_POOL_DIFFICULTY,
+            Some(_) => {
                 return super::fail(
                     "the d10 pool's difficulty is a number from 2 to 10, not a success level",
                 );
@@ -148,7 +148,7 @@ pub(super) fn run(args: &RollArgs) -> ExitCode {
         };
         return pool_roll::run(dice, difficulty, seed, args.count, args.json);
     }
-    if args.pool.is_some() || matches!(args.difficulty, DifficultyArg::Target(_)) {
+    if args.pool.is_some() || matches!(args.difficulty, Some(DifficultyArg::Target(_))) {
         return super::fail(
             "--pool and a numbered difficulty belong to the d10 pool: add --ruleset d10-pool",
         );
@@ -162,7 +162,9 @@ pub(super) fn run(args: &RollArgs) -> ExitCode {
         RulebookArg::BrpClassic
             if args.bonus > 0
                 || args.penalty > 0
-                || !matches!(args.difficulty, DifficultyArg::Regular) =>
+                || args
+                    .difficulty
+                    .is_some_and(|asked| asked != DifficultyArg::Regular) =>
         {
             return super::fail(
                 "BRP classic has no difficulty levels or bonus and penalty dice: its chance is \
@@ -182,7 +184,10 @@ pub(super) fn run(args: &RollArgs) -> ExitCode {
         RulebookArg::Coc7e | RulebookArg::D10Pool => {}
     }
     let mut dice = Dice::from_seed(seed);
-    let difficulty = args.difficulty.level().unwrap_or(Difficulty::Regular);
+    let difficulty = args
+        .difficulty
+        .and_then(DifficultyArg::level)
+        .unwrap_or(Difficulty::Regular);
     let extra = ExtraDice {
         bonus: args.bonus,
         penalty: args.penalty,

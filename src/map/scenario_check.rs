@@ -64,7 +64,7 @@ impl Scenario {
     /// its side, tile, sheet and weapons as for any unit of the scenario, its name not yet
     /// taken. It comes in now, fresh: no reserve, later arrival or opening state. Problems are
     /// located in the unit written out on its own.
-    pub fn recruit(&self, unit: &UnitFile) -> Result<UnitSpec, FileError> {
+    pub fn check_recruit(&self, unit: &UnitFile) -> Result<UnitSpec, FileError> {
         let text =
             ron::ser::to_string_pretty(unit, ron::ser::PrettyConfig::default()).unwrap_or_default();
         let checker = Checker {

@@ -11,12 +11,10 @@ use super::view::BattleView;
 use crate::ai::AiPause;
 use crate::battle::command::{Adjustment, Command, KeeperOrder};
 use crate::battle::{Phase, Presence};
-use crate::map::roster::roster;
-use crate::map::scenario::UnitFile;
 use crate::replay::UndoRequest;
-use crate::rules::ruleset::RulesetId;
 use crate::rules::weapons::Feed;
 use crate::view::motion::Pace;
+use crate::view::orders::ReadyMade;
 
 /// What the keeper is typing.
 #[derive(Resource, Debug, Default)]
@@ -33,9 +31,7 @@ pub(super) struct KeeperDesk {
     /// The skill or characteristic the keeper calls for, and whether the roll is secret.
     skill: String,
     secret: bool,
-    /// The rulebook's roster (read once for the rulebook it came from), the unit picked from
-    /// it and the side it is to join.
-    roster: Option<(RulesetId, Vec<UnitFile>)>,
+    /// The unit picked from the rulebook's roster, and the side it is to join.
     recruit: usize,
     recruit_side: usize,
 }
@@ -82,6 +78,7 @@ pub(super) struct KeeperHands<'w> {
     pause: Option<ResMut<'w, AiPause>>,
     undo: Option<ResMut<'w, UndoRequest>>,
     pace: ResMut<'w, Pace>,
+    ready_made: ResMut<'w, ReadyMade>,
     dice: Option<Res<'w, crate::battle::BattleDice>>,
 }
 
@@ -132,26 +129,24 @@ pub(super) fn keeper_tools(ui: &mut egui::Ui, hands: &mut KeeperHands, view: &mu
         }
     });
     unit_corrections(ui, &mut hands.desk, view);
-    from_the_roster(ui, &mut hands.desk, view);
+    from_the_roster(ui, &mut hands.desk, &mut hands.ready_made, view);
 }
 
 /// A ready-made unit from the rulebook's roster, on a side the keeper picks, brought in at the
 /// tile the keeper clicks next.
-fn from_the_roster(ui: &mut egui::Ui, desk: &mut KeeperDesk, view: &mut BattleView) {
+fn from_the_roster(
+    ui: &mut egui::Ui,
+    desk: &mut KeeperDesk,
+    ready_made: &mut ReadyMade,
+    view: &mut BattleView,
+) {
     let Some(scenario) = view.scenario().cloned() else {
         return;
     };
-    let ruleset = scenario.ruleset.id();
-    if desk.roster.as_ref().is_none_or(|(id, _)| *id != ruleset) {
-        let units = roster(scenario.ruleset.as_ref()).unwrap_or_else(|error| {
-            error!("the rulebook's roster could not be read: {error}");
-            Vec::new()
-        });
-        desk.roster = Some((ruleset, units));
-    }
-    let Some((_, units)) = desk.roster.as_ref().filter(|(_, units)| !units.is_empty()) else {
+    let units = ready_made.units(scenario.ruleset.as_ref());
+    if units.is_empty() {
         return;
-    };
+    }
     ui.separator();
     ui.strong("From the roster");
     desk.recruit = desk.recruit.min(units.len() - 1);

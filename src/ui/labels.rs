@@ -218,7 +218,6 @@ pub(super) fn map_labels(
     Ok(())
 }
 
-/// "Harvey Walters" to "HW", "Ghoul of the Corbitt house" to "GC": the capitals of its words.
 /// A unit's initials, as the table view's tokens carry them and a name with no room to
 /// stand falls back to: the first letters of its first two words.
 pub(super) fn initials(name: &str) -> String {

@@ -17,9 +17,9 @@ use crate::battle::{
 };
 use crate::input::MapAction;
 use crate::map::roster::{recruit, roster};
-use crate::map::scenario::{Control, Scenario};
+use crate::map::scenario::{Control, Scenario, UnitFile};
 use crate::replay::Playback;
-use crate::rules::ruleset::Ruleset;
+use crate::rules::ruleset::{Ruleset, RulesetId};
 use crate::rules::weapons::{AttackForm, Weapon};
 use crate::schedule::AppSystems;
 
@@ -145,8 +145,30 @@ impl FireOrder {
     }
 }
 
+/// The rulebook's roster as read (once for each rulebook): what the keeper's menu lists and
+/// a click brings in, by its place in the list.
+#[derive(Resource, Debug, Default)]
+pub struct ReadyMade(Option<(RulesetId, Vec<UnitFile>)>);
+
+impl ReadyMade {
+    /// The roster of `ruleset`, read the first time it is asked for (empty, with the reason
+    /// logged, should the compiled-in file not read).
+    pub fn units(&mut self, ruleset: &dyn Ruleset) -> &[UnitFile] {
+        let id = ruleset.id();
+        if self.0.as_ref().is_none_or(|(read_for, _)| *read_for != id) {
+            let units = roster(ruleset).unwrap_or_else(|error| {
+                error!("the rulebook's roster could not be read: {error}");
+                Vec::new()
+            });
+            self.0 = Some((id, units));
+        }
+        self.0.as_ref().map_or(&[], |(_, units)| units.as_slice())
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Intent>()
+        .init_resource::<ReadyMade>()
         .init_resource::<FireOrder>()
         .add_systems(
             Update,
@@ -367,6 +389,7 @@ fn click_on_the_map(
     mut selection: ResMut<Selection>,
     queue: Option<ResMut<CommandQueue>>,
     watching: Option<Res<Playback>>,
+    mut ready_made: ResMut<ReadyMade>,
     mut deferred: Commands,
 ) {
     // A press that starts the keeper's drag is not a click too.
@@ -393,12 +416,8 @@ fn click_on_the_map(
         return;
     }
     if let Intent::KeeperEnlist { entry, side } = *intent {
-        let ruleset = scenario.0.ruleset.as_ref();
-        if let Some(unit) = roster(ruleset)
-            .ok()
-            .and_then(|units| units.get(entry).cloned())
-        {
-            let unit = Box::new(recruit(&unit, &scenario.0, side, tile));
+        if let Some(unit) = ready_made.units(scenario.0.ruleset.as_ref()).get(entry) {
+            let unit = Box::new(recruit(unit, &scenario.0, side, tile));
             order(Command::Keeper(KeeperOrder::Enlist { unit }));
         }
         *intent = Intent::Default;
