@@ -4,7 +4,7 @@ use std::process::{Command, Output};
 
 use gridkeeper::rules::odds::LevelOdds;
 use gridkeeper::rules::percentile::{Difficulty, ExtraDice, SuccessLevel};
-use gridkeeper::rulesets::d10_pool::pool::NetOdds;
+use gridkeeper::rules::pool::NetOdds;
 use serde_json::Value;
 
 fn gridkeeper(args: &[&str]) -> Output {

@@ -446,6 +446,7 @@ fn take_shot(
             let plain_hit = Verdict {
                 success: true,
                 special: false,
+                net: 1,
                 ..check
             };
             let landed = hits(battle, ally, &plain_hit);

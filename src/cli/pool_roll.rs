@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::output::Lines;
 use crate::rules::dice::Dice;
-use crate::rulesets::d10_pool::pool::{NetOdds, PoolRoll};
+use crate::rules::pool::{NetOdds, PoolRoll};
 
 /// One roll as a JSON line.
 #[derive(Serialize)]

@@ -12,7 +12,7 @@ use super::output::Lines;
 use super::pool_roll;
 use crate::rules::dice::{Dice, fresh_seed};
 use crate::rules::percentile::{Difficulty, ExtraDice, SkillCheck, SuccessLevel};
-use crate::rulesets::d10_pool::pool;
+use crate::rules::pool;
 
 #[derive(Debug, Args)]
 pub(super) struct RollArgs {

@@ -167,16 +167,8 @@ pub fn sketch(record: &RollRecord, verdict: &ChanceVerdict) -> RollSketch {
             chance_words(skill, chance, &record.modifiers)
         ),
         dice: vec![
-            vec![SketchedDie {
-                face: format!("{:02}", die(DieRole::Tens)),
-                ringed: false,
-                faded: false,
-            }],
-            vec![SketchedDie {
-                face: die(DieRole::Units).to_string(),
-                ringed: false,
-                faded: false,
-            }],
+            vec![SketchedDie::plain(format!("{:02}", die(DieRole::Tens)))],
+            vec![SketchedDie::plain(die(DieRole::Units).to_string())],
         ],
         reading: format!("= {value}"),
         verdict: verdict_words(outcome).to_string(),
@@ -201,7 +193,7 @@ mod tests {
     fn chance_of(record: &RollRecord) -> ChanceVerdict {
         match &record.verdict {
             RollVerdict::Chance(verdict) => *verdict,
-            RollVerdict::Levels(_) => panic!("a chance roll"),
+            other => panic!("a chance roll, not {other:?}"),
         }
     }
 

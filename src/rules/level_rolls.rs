@@ -4,7 +4,7 @@
 use super::modifiers::{Modifier, modifier_words, without_steps};
 use super::percentile::{Difficulty, PercentileRoll, SkillCheck, SuccessLevel};
 use super::roll::{
-    DieRole, LevelVerdict, RollPurpose, RollRecord, RollSketch, RollVerdict, RolledDie,
+    DieRole, DieTint, LevelVerdict, RollPurpose, RollRecord, RollSketch, RollVerdict, RolledDie,
     SketchedDie, Threshold, Tone,
 };
 
@@ -34,7 +34,7 @@ pub fn record(purpose: RollPurpose, check: &SkillCheck, modifiers: Vec<Modifier>
 pub fn check_of(record: &RollRecord) -> Option<SkillCheck> {
     match &record.verdict {
         RollVerdict::Levels(verdict) => Some(check(record, verdict)),
-        RollVerdict::Chance(_) => None,
+        RollVerdict::Chance(_) | RollVerdict::Pool(_) => None,
     }
 }
 
@@ -115,13 +115,10 @@ pub fn sketch(record: &RollRecord, verdict: &LevelVerdict) -> RollSketch {
             face: format!("{tens:02}"),
             ringed: several && index == check.roll.kept,
             faded: index != check.roll.kept,
+            tint: DieTint::Plain,
         })
         .collect();
-    let units = vec![SketchedDie {
-        face: check.roll.units.to_string(),
-        ringed: false,
-        faded: false,
-    }];
+    let units = vec![SketchedDie::plain(check.roll.units.to_string())];
     let mut thresholds: Vec<Threshold> =
         [Difficulty::Regular, Difficulty::Hard, Difficulty::Extreme]
             .into_iter()
@@ -162,7 +159,7 @@ mod tests {
     fn levels(record: &RollRecord) -> LevelVerdict {
         match &record.verdict {
             RollVerdict::Levels(verdict) => *verdict,
-            RollVerdict::Chance(_) => panic!("a level roll"),
+            other => panic!("a level roll, not {other:?}"),
         }
     }
 

@@ -16,6 +16,8 @@ pub mod modifiers;
 pub mod odds;
 pub mod opposed;
 pub mod percentile;
+pub mod pool;
+pub mod pool_rolls;
 pub mod roll;
 pub mod round;
 pub mod ruleset;

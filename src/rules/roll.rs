@@ -94,6 +94,9 @@ pub struct Verdict {
     pub special: bool,
     /// The weapon malfunctioned instead of firing.
     pub malfunction: bool,
+    /// How far past what was needed: a pool's successes less its 1s; a percentile roll reads 1
+    /// for a success and 0 for a failure.
+    pub net: i32,
 }
 
 /// A roll made: its record for the event stream, and its verdict for the battle.
@@ -111,6 +114,8 @@ pub enum DieRole {
     Tens,
     /// A percentile units die: 0 to 9.
     Units,
+    /// One die of a pool, read as it fell.
+    Pool,
 }
 
 /// One die of a roll as it fell.
@@ -144,6 +149,16 @@ impl RolledDie {
             kept: true,
         }
     }
+
+    /// One d10 of a pool reading `face`, kept when it counted as a success.
+    pub fn pool(face: u32, kept: bool) -> Self {
+        Self {
+            sides: 10,
+            face,
+            role: DieRole::Pool,
+            kept,
+        }
+    }
 }
 
 /// What a roll was made against and what came of it, by the kind of roll. In the event stream
@@ -153,6 +168,7 @@ impl RolledDie {
 pub enum RollVerdict {
     Levels(LevelVerdict),
     Chance(ChanceVerdict),
+    Pool(PoolVerdict),
 }
 
 /// A percentile roll against a value at a difficulty, judged by success levels, with bonus or
@@ -179,6 +195,22 @@ pub struct ChanceVerdict {
     #[serde(default)]
     pub specials: bool,
     pub outcome: ChanceOutcome,
+}
+
+/// A pool of dice against a difficulty: every die at or above it a success, every 1 taking one
+/// away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PoolVerdict {
+    /// The dice rolled.
+    pub pool: u32,
+    /// The difficulty before any modifier moved it.
+    pub base_difficulty: u32,
+    /// The difficulty rolled at.
+    pub difficulty: u32,
+    pub successes: u32,
+    pub ones: u32,
+    /// Successes less 1s: below nothing on a botch.
+    pub net: i32,
 }
 
 /// What came of a roll against a chance.
@@ -223,6 +255,17 @@ pub enum Tone {
     Dire,
 }
 
+/// The colour a die is drawn in on a card.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum DieTint {
+    #[default]
+    Plain,
+    /// A die that counted for the roll (a pool's success): green.
+    Counted,
+    /// A die that took something away (a pool's 1): red.
+    Cancelling,
+}
+
 /// One die as a card draws it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SketchedDie {
@@ -232,6 +275,19 @@ pub struct SketchedDie {
     pub ringed: bool,
     /// Faded: a die that did not count.
     pub faded: bool,
+    pub tint: DieTint,
+}
+
+impl SketchedDie {
+    /// A die drawn as it is: neither ringed, faded nor tinted.
+    pub fn plain(face: String) -> Self {
+        Self {
+            face,
+            ringed: false,
+            faded: false,
+            tint: DieTint::Plain,
+        }
+    }
 }
 
 /// One mark of what a roll was measured against ("hard ≤30"), and whether it was the one

@@ -25,7 +25,7 @@ use super::situation::{
 use super::skills::{SkillEntry, find_skill};
 use super::weapons::{ArmorTable, WeaponTable};
 use super::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow};
-use super::{chance_rolls, level_rolls};
+use super::{chance_rolls, level_rolls, pool_rolls};
 
 /// The rulebooks Gridkeeper knows.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -400,6 +400,7 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         match &roll.verdict {
             RollVerdict::Levels(verdict) => level_rolls::roll_words(roll, verdict),
             RollVerdict::Chance(verdict) => chance_rolls::roll_words(roll, verdict),
+            RollVerdict::Pool(verdict) => pool_rolls::roll_words(roll, verdict),
         }
     }
 
@@ -408,6 +409,7 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         match &roll.verdict {
             RollVerdict::Levels(verdict) => level_rolls::sketch(roll, verdict),
             RollVerdict::Chance(verdict) => chance_rolls::sketch(roll, verdict),
+            RollVerdict::Pool(verdict) => pool_rolls::sketch(roll, verdict),
         }
     }
 }

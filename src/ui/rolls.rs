@@ -15,7 +15,7 @@ use crate::map::scenario::Scenario;
 use crate::rules::damage::{DamageRoll, DamageSource};
 use crate::rules::dice::DieFace;
 use crate::rules::melee::MeleeOutcome;
-use crate::rules::roll::{RollRecord, Tone};
+use crate::rules::roll::{DieTint, RollRecord, SketchedDie, Tone};
 use crate::rules::wounds::BlowSeverity;
 use crate::words::plural;
 
@@ -254,28 +254,25 @@ pub(super) fn roll_panel(ui: &mut egui::Ui, scenario: &Scenario, view: &BattleVi
     });
 }
 
-/// A die as a rounded square with its face: gold-ringed when kept, faded when not.
-fn die(ui: &mut egui::Ui, face: &str, kept: bool, faded: bool) {
-    die_sized(ui, face, kept, faded, 1.0);
+/// A die as a rounded square with its face: gold-ringed when kept, faded when not, green when
+/// it counted and red when it took away.
+fn die(ui: &mut egui::Ui, sketched: &SketchedDie) {
+    die_sized(ui, sketched, 1.0);
 }
 
 /// A die drawn `scale` times the card's size (the table view's large card).
-pub(super) fn die_sized(ui: &mut egui::Ui, face: &str, kept: bool, faded: bool, scale: f32) {
+pub(super) fn die_sized(ui: &mut egui::Ui, sketched: &SketchedDie, scale: f32) {
     let size = egui::vec2(34.0, 26.0) * scale;
     let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
     let painter = ui.painter();
-    let fill = if faded {
-        egui::Color32::from_gray(45)
-    } else {
-        egui::Color32::from_gray(230)
-    };
-    let text = if faded {
-        egui::Color32::from_gray(130)
-    } else {
-        egui::Color32::BLACK
+    let (fill, text) = match (sketched.tint, sketched.faded) {
+        (DieTint::Counted, _) => (egui::Color32::from_rgb(70, 190, 100), egui::Color32::BLACK),
+        (DieTint::Cancelling, _) => (egui::Color32::from_rgb(215, 60, 55), egui::Color32::WHITE),
+        (DieTint::Plain, true) => (egui::Color32::from_gray(45), egui::Color32::from_gray(130)),
+        (DieTint::Plain, false) => (egui::Color32::from_gray(230), egui::Color32::BLACK),
     };
     painter.rect_filled(rect, 5.0, fill);
-    if kept {
+    if sketched.ringed {
         painter.rect_stroke(
             rect,
             5.0,
@@ -286,7 +283,7 @@ pub(super) fn die_sized(ui: &mut egui::Ui, face: &str, kept: bool, faded: bool, 
     painter.text(
         rect.center(),
         egui::Align2::CENTER_CENTER,
-        face,
+        &sketched.face,
         egui::FontId::monospace(15.0 * scale),
         text,
     );
@@ -338,7 +335,7 @@ fn roll_card(ui: &mut egui::Ui, scenario: &Scenario, card: &RollCard, compact: b
                 ui.label("+");
             }
             for sketched in dice {
-                die(ui, &sketched.face, sketched.ringed, sketched.faded);
+                die(ui, sketched);
             }
         }
         ui.label(egui::RichText::new(&sketch.reading).size(20.0).strong());
@@ -427,7 +424,7 @@ fn damage_card(ui: &mut egui::Ui, scenario: &Scenario, card: &DamageCard, hidden
                     | DamageSource::HalfDamageBonus
                     | DamageSource::ImpaleRoll => {
                         for face in &part.dice {
-                            die(ui, &face.face.to_string(), false, false);
+                            die(ui, &SketchedDie::plain(face.face.to_string()));
                         }
                         let flat = part.value
                             - part
@@ -486,6 +483,7 @@ mod tests {
         match card.roll.verdict {
             RollVerdict::Levels(verdict) => verdict.value,
             RollVerdict::Chance(verdict) => verdict.value,
+            RollVerdict::Pool(_) => unreachable!("the cards here are percentile rolls"),
         }
     }
 

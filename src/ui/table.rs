@@ -297,7 +297,7 @@ fn roll_sketch(ui: &mut egui::Ui, scenario: &Scenario, events: &[Event], stream:
                 ui.label(egui::RichText::new("+").heading());
             }
             for sketched in dice {
-                die_sized(ui, &sketched.face, sketched.ringed, sketched.faded, 1.3);
+                die_sized(ui, sketched, 1.3);
             }
         }
         ui.label(egui::RichText::new(&sketch.reading).heading());

@@ -561,6 +561,7 @@ mod tests {
             success,
             special,
             malfunction: false,
+            net: i32::from(success),
         };
         let mut asked = Vec::new();
         let mut die = |sides| {

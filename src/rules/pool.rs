@@ -1,4 +1,4 @@
-//! The d10 pool's core roll: so many ten-sided dice against a difficulty from 2 to 10. Each die
+//! The dice pool's core roll (the d10 pool rulebook's): so many ten-sided dice against a difficulty from 2 to 10. Each die
 //! at or above the difficulty is a success, each 1 takes one away (SPECS.md decides it, as the
 //! text's negative initiative needs), a 10 is nothing more than a success; a net below nothing
 //! is a botch. The exact odds of every net come from counting the faces, not from sampling.
