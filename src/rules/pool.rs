@@ -221,6 +221,66 @@ mod tests {
         }
     }
 
+    /// The ways to each net by the multinomial count, a way apart from the die-by-die sum:
+    /// choose which dice succeed and which show 1, the rest blank.
+    fn multinomial(dice: u32, difficulty: u32) -> Vec<(i32, u128)> {
+        let factorial = |n: u32| (1..=u128::from(n)).product::<u128>();
+        let success = u128::from(SIDES + 1 - difficulty);
+        let blank = u128::from(SIDES) - success - 1;
+        let mut ways = Vec::new();
+        for successes in 0..=dice {
+            for ones in 0..=dice - successes {
+                let blanks = dice - successes - ones;
+                let arrangements =
+                    factorial(dice) / (factorial(successes) * factorial(ones) * factorial(blanks));
+                let net = i32::try_from(successes).unwrap() - i32::try_from(ones).unwrap();
+                ways.push((
+                    net,
+                    arrangements * success.pow(successes) * blank.pow(blanks),
+                ));
+            }
+        }
+        ways
+    }
+
+    #[test]
+    fn every_pool_of_one_to_ten_dice_at_three_to_ten_matches_the_multinomial_count() {
+        for dice in 1..=10 {
+            for difficulty in 3..=10 {
+                let odds = NetOdds::of(dice, difficulty);
+                let mut expected = vec![0u128; 21];
+                for (net, ways) in multinomial(dice, difficulty) {
+                    expected[usize::try_from(net + 10).unwrap()] += ways;
+                }
+                for net in -10..=10 {
+                    assert_eq!(
+                        odds.ways(net),
+                        expected[usize::try_from(net + 10).unwrap()],
+                        "{dice} dice at {difficulty}, net {net}"
+                    );
+                }
+            }
+        }
+        // Worked by hand from the same count: (dice, difficulty, ways to a net of 1 or more,
+        // ways to a botch), out of 10 to the power of the dice.
+        let table: [(u32, u32, u128, u128); 7] = [
+            (1, 3, 8, 1),
+            (3, 6, 740, 76),
+            (5, 7, 76_244, 8_231),
+            (6, 8, 686_718, 120_286),
+            (7, 9, 5_539_494, 1_929_215),
+            (10, 3, 9_965_983_120, 10_625_183),
+            // At 10 a success and a 1 are as likely: a net up as often as a botch.
+            (10, 10, 3_534_301_122, 3_534_301_122),
+        ];
+        for (dice, difficulty, hits, botches) in table {
+            let odds = NetOdds::of(dice, difficulty);
+            let out_of = odds.outcomes() as f64;
+            assert!((odds.at_least(1) - hits as f64 / out_of).abs() < 1e-15);
+            assert!((odds.botch() - botches as f64 / out_of).abs() < 1e-15);
+        }
+    }
+
     #[test]
     fn the_counted_odds_match_a_million_seeded_rolls() {
         let mut dice = crate::rules::dice::Dice::from_seed(5);

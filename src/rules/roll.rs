@@ -49,6 +49,10 @@ pub struct Demand {
     pub impaling: bool,
     /// An awkward weapon doubles the chance of a fumble (CoC's chainsaw).
     pub awkward: bool,
+    /// The difficulty before its modifiers, where the rulebook rolls against one (a pool's
+    /// 2 to 10); `None` where the value alone says it (a percentile skill) or the rulebook's
+    /// usual difficulty applies.
+    pub difficulty: Option<u32>,
 }
 
 impl Demand {
@@ -60,6 +64,15 @@ impl Demand {
             malfunction: None,
             impaling: false,
             awkward: false,
+            difficulty: None,
+        }
+    }
+
+    /// The same roll made at `difficulty` before its modifiers.
+    pub fn at_difficulty(self, difficulty: u32) -> Self {
+        Self {
+            difficulty: Some(difficulty),
+            ..self
         }
     }
 

@@ -3,5 +3,6 @@
 //! Its harm and its reach are here so far (its core roll, a kind every rulebook's record can
 //! hold, is `rules::pool`); the rest of the rulebook joins them behind the `Ruleset` seam.
 
+pub mod check;
 pub mod injuries;
 pub mod reach;
