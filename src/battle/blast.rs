@@ -67,7 +67,7 @@ fn check_throw(
     }
     let scale = battle.scenario.ruleset.range_scale();
     let reach = WeaponReach::of(&weapon.range, spec.characteristics.strength, &scale);
-    let point_blank = scale.point_blank_feet(spec.characteristics.dexterity);
+    let point_blank = scale.point_blank(spec.characteristics.dexterity);
     let reading = range_reading(&reach, point_blank, from, at);
     let Some(range) = battle.scenario.ruleset.range_value(reading) else {
         return Err(Rejection::OutOfReach(format!(

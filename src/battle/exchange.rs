@@ -64,14 +64,10 @@ pub(super) fn defence_kind(battle: &Battle, pending: &PendingAttack) -> DefenceK
         .zip(battle.position(pending.target))
         .is_some_and(|(from, to)| {
             let dexterity = battle.spec(pending.target).characteristics.dexterity;
-            let point_blank = battle
-                .scenario
-                .ruleset
-                .range_scale()
-                .point_blank_feet(dexterity);
+            let point_blank = battle.scenario.ruleset.range_scale().point_blank(dexterity);
             range_reading(
                 &WeaponReach::Ranged {
-                    limits_feet: [Some(point_blank), None, None],
+                    limits: [Some(point_blank), None, None],
                 },
                 point_blank,
                 from,

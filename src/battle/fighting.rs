@@ -10,6 +10,7 @@ use super::state::Battle;
 use crate::map::range::{RangeBand, WeaponReach, range_reading};
 use crate::rules::damage::DamageNotation;
 use crate::rules::grapple::{Grip, grapple_injury};
+use crate::rules::length::Length;
 use crate::rules::opposed::ManeuverAllowance;
 use crate::rules::weapons::{AttackForm, Weapon, WeaponRange};
 
@@ -142,7 +143,7 @@ pub(super) fn in_reach(
         WeaponRange::Feet(_) => WeaponReach::of(range, 0, &battle.scenario.ruleset.range_scale()),
         _ => WeaponReach::Touch,
     };
-    let band = range_reading(&reach, 0, from, to).band;
+    let band = range_reading(&reach, Length::default(), from, to).band;
     if from.is_adjacent(to) || band == RangeBand::Base {
         Ok(())
     } else {

@@ -92,7 +92,7 @@ pub(super) fn setup(
     };
     let scale = battle.scenario.ruleset.range_scale();
     let reach = WeaponReach::of(&weapon.range, spec.characteristics.strength, &scale);
-    let point_blank = scale.point_blank_feet(spec.characteristics.dexterity);
+    let point_blank = scale.point_blank(spec.characteristics.dexterity);
     let reading = range_reading(&reach, point_blank, from, to);
     if reading.band == RangeBand::OutOfRange {
         return Err(Rejection::OutOfReach(format!(

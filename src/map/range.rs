@@ -1,12 +1,13 @@
 //! Distance in yards and range bands: how hard a shot is from one tile to another.
 //!
 //! Distances are Euclidean between tile centres, one tile to a yard. Every comparison is done
-//! on squared distances in whole numbers of feet, so each band boundary holds to the exact yard
-//! and foot.
+//! on squared distances in whole numbers (`Length`), so each band boundary holds to the exact
+//! yard, foot or metre.
 
 use serde::{Deserialize, Serialize};
 
 use super::Tile;
+use crate::rules::length::Length;
 pub use crate::rules::situation::{RangeBand, RangeReading, RangeScale};
 use crate::rules::weapons::WeaponRange;
 
@@ -22,9 +23,9 @@ pub fn distance_yards(from: Tile, to: Tile) -> f64 {
     (distance_squared(from, to) as f64).sqrt()
 }
 
-/// Whether the distance between two tiles is at most `feet` feet (three feet to a yard).
-fn within_feet(from: Tile, to: Tile, feet: u32) -> bool {
-    9 * distance_squared(from, to) <= u64::from(feet) * u64::from(feet)
+/// Whether the distance between two tiles is at most `length`.
+fn within(from: Tile, to: Tile, length: Length) -> bool {
+    length.reaches(distance_squared(from, to))
 }
 
 /// How far a weapon reaches, once the wielder's STR is known.
@@ -32,50 +33,48 @@ fn within_feet(from: Tile, to: Tile, feet: u32) -> bool {
 pub enum WeaponReach {
     /// Hand-to-hand: the eight tiles around the wielder.
     Touch,
-    /// Fired or thrown: the outer limit in feet of the base, long and very long bands (a band
-    /// the weapon does not have is `None`).
-    Ranged { limits_feet: [Option<u32>; 3] },
+    /// Fired or thrown: the outer limit of the base, long and very long bands (a band the
+    /// weapon does not have is `None`).
+    Ranged { limits: [Option<Length>; 3] },
     /// Placed or fixed: it is not aimed at a target.
     NotAimed,
 }
 
 impl WeaponReach {
     /// Resolve a weapon's range for a wielder of this STR on a rulebook's scale: the long and
-    /// very long bands end at the scale's multiples of the base range (CoC: twice, four times);
+    /// very long bands end at the scale's multiples of the base range (CoC: twice, four times;
+    /// the d10 pool: one and a half, twice);
     /// shotguns use their three damage bands as the three bands (10, 20 and 50 yards for most),
     /// with no band past the last.
     pub fn of(range: &WeaponRange, strength: u32, scale: &RangeScale) -> Self {
-        let doubling = |base_feet: u32| Self::Ranged {
-            limits_feet: scale
-                .band_multiples
-                .map(|multiple| Some(base_feet.saturating_mul(multiple))),
-        };
         match range {
             WeaponRange::Touch => Self::Touch,
-            WeaponRange::Feet(feet) => doubling(*feet),
-            WeaponRange::Yards(yards) => doubling(yards.saturating_mul(3)),
-            WeaponRange::StrFeet => doubling(strength),
-            WeaponRange::StrYards => doubling(strength.saturating_mul(3)),
             WeaponRange::Bands(bands) => {
-                let mut limits_feet = [None; 3];
-                for (limit, yards) in limits_feet.iter_mut().zip(bands) {
-                    *limit = Some(yards.saturating_mul(3));
+                let mut limits = [None; 3];
+                for (limit, yards) in limits.iter_mut().zip(bands) {
+                    *limit = Some(Length::yards(*yards));
                 }
-                Self::Ranged { limits_feet }
+                Self::Ranged { limits }
             }
-            WeaponRange::InPlace | WeaponRange::NotApplicable => Self::NotAimed,
+            // Placed or fixed weapons have no base range: they are not aimed.
+            _ => base_range(range, strength).map_or(Self::NotAimed, |base| Self::Ranged {
+                limits: scale
+                    .band_multiples
+                    .map(|multiple| Some(base.times(multiple))),
+            }),
         }
     }
 }
 
-/// A weapon's base range in feet for a wielder of this STR, before any rulebook's bands;
-/// `None` for a weapon without one (hand-to-hand, placed, or a shotgun's set bands).
-pub fn base_feet(range: &WeaponRange, strength: u32) -> Option<u32> {
+/// A weapon's base range for a wielder of this STR, before any rulebook's bands; `None` for a
+/// weapon without one (hand-to-hand, placed, or a shotgun's set bands).
+pub fn base_range(range: &WeaponRange, strength: u32) -> Option<Length> {
     match range {
-        WeaponRange::Feet(feet) => Some(*feet),
-        WeaponRange::Yards(yards) => Some(yards.saturating_mul(3)),
-        WeaponRange::StrFeet => Some(strength),
-        WeaponRange::StrYards => Some(strength.saturating_mul(3)),
+        WeaponRange::Feet(feet) => Some(Length::feet(*feet)),
+        WeaponRange::Yards(yards) => Some(Length::yards(*yards)),
+        WeaponRange::Metres(metres) => Some(Length::metres(*metres)),
+        WeaponRange::StrFeet => Some(Length::feet(strength)),
+        WeaponRange::StrYards => Some(Length::yards(strength)),
         WeaponRange::Touch
         | WeaponRange::Bands(_)
         | WeaponRange::InPlace
@@ -83,11 +82,17 @@ pub fn base_feet(range: &WeaponRange, strength: u32) -> Option<u32> {
     }
 }
 
-/// Read the range from a shooter at `from` (whose point-blank reaches `point_blank_feet`) to a
+/// A weapon's base range in whole feet (rounded up) for a wielder of this STR: what a rulebook
+/// that counts multiples of the base range in feet (BRP) reads.
+pub fn base_feet(range: &WeaponRange, strength: u32) -> Option<u32> {
+    base_range(range, strength).map(Length::whole_feet)
+}
+
+/// Read the range from a shooter at `from` (whose point-blank reaches `point_blank`) to a
 /// target at `to`.
 pub fn range_reading(
     reach: &WeaponReach,
-    point_blank_feet: u32,
+    point_blank: Length,
     from: Tile,
     to: Tile,
 ) -> RangeReading {
@@ -104,17 +109,16 @@ pub fn range_reading(
             band: RangeBand::OutOfRange,
             point_blank: false,
         },
-        WeaponReach::Ranged { limits_feet } => {
+        WeaponReach::Ranged { limits } => {
             let bands = [RangeBand::Base, RangeBand::Long, RangeBand::VeryLong];
-            let band = limits_feet
+            let band = limits
                 .iter()
                 .zip(bands)
-                .find(|(limit, _)| limit.is_some_and(|feet| within_feet(from, to, feet)))
+                .find(|(limit, _)| limit.is_some_and(|length| within(from, to, length)))
                 .map_or(RangeBand::OutOfRange, |(_, band)| band);
             RangeReading {
                 band,
-                point_blank: band != RangeBand::OutOfRange
-                    && within_feet(from, to, point_blank_feet),
+                point_blank: band != RangeBand::OutOfRange && within(from, to, point_blank),
             }
         }
     }
@@ -138,7 +142,7 @@ mod tests {
 
     /// The reading for a shooter of this DEX.
     fn read(reach: &WeaponReach, dexterity: u32, from: Tile, to: Tile) -> RangeReading {
-        range_reading(reach, scale().point_blank_feet(dexterity), from, to)
+        range_reading(reach, scale().point_blank(dexterity), from, to)
     }
 
     const ORIGIN: Tile = Tile::new(100, 100);
@@ -222,6 +226,35 @@ mod tests {
         assert_eq!(
             (thirteen.band, thirteen.point_blank),
             (RangeBand::OutOfRange, false)
+        );
+    }
+
+    /// A range in metres against tiles in yards, with the d10 pool's bands (to 1½ and twice the
+    /// range) and its fixed point-blank of 2 metres: a handgun's 30 m is 32.81 yards, so its
+    /// bands end at 32, 49 and 65 yards on a row. Point-blank's 2 m (2.19 yards) reaches the
+    /// next tile diagonally and two tiles straight, not (2, 1) at 2.24 yards nor three straight.
+    #[test]
+    fn metres_against_yards_with_fractional_bands() {
+        use RangeBand::{Base, Long, OutOfRange, VeryLong};
+        let scale = RangeScale {
+            band_multiples: [[1, 1], [3, 2], [2, 1]],
+            point_blank: crate::rules::situation::PointBlank::Fixed(Length::metres(2)),
+        };
+        let handgun = WeaponReach::of(&WeaponRange::Metres(30), 2, &scale);
+        let reading = |dx, dy| range_reading(&handgun, scale.point_blank(4), ORIGIN, at(dx, dy));
+        let bands: Vec<RangeBand> = [32, 33, 49, 50, 65, 66]
+            .into_iter()
+            .map(|yards| reading(yards, 0).band)
+            .collect();
+        assert_eq!(bands, [Base, Long, Long, VeryLong, VeryLong, OutOfRange]);
+        assert!(reading(1, 1).point_blank);
+        assert!(reading(2, 0).point_blank);
+        assert!(!reading(2, 1).point_blank);
+        assert!(!reading(3, 0).point_blank);
+        assert_eq!(
+            base_feet(&WeaponRange::Metres(30), 2),
+            Some(99),
+            "98.4 feet, up"
         );
     }
 

@@ -4,6 +4,7 @@
 //! corner it touches the two tiles beside the corner without entering them: it is blocked only
 //! if both block sight, and a blocking tile it merely grazes counts as cover.
 
+use crate::rules::length::Length;
 use serde::{Deserialize, Serialize};
 
 use super::range::{RangeReading, WeaponReach, range_reading};
@@ -288,12 +289,12 @@ pub fn fire_overlay(
     map: &GridMap,
     shooter: Tile,
     reach: &WeaponReach,
-    point_blank_feet: u32,
+    point_blank: Length,
 ) -> Vec<FireCell> {
     (0..map.area())
         .map(|index| {
             let target = map.tile_at(index);
-            let reading = range_reading(reach, point_blank_feet, shooter, target);
+            let reading = range_reading(reach, point_blank, shooter, target);
             let in_range = reading.band != RangeBand::OutOfRange;
             FireCell {
                 reading,
@@ -308,6 +309,7 @@ mod tests {
     use super::*;
     use crate::map::range::{RangeBand, RangeScale};
     use crate::map::tests::sketch;
+    use crate::rules::situation::PointBlank;
     use crate::rules::weapons::WeaponRange;
 
     fn through(line: Crossings) -> Vec<(u32, u32)> {
@@ -586,11 +588,11 @@ mod tests {
         ]);
         // Bands at one, two and four times the base range; point-blank at DEX/5 feet.
         let scale = RangeScale {
-            band_multiples: [1, 2, 4],
-            point_blank_per_dexterity: [1, 5],
+            band_multiples: [[1, 1], [2, 1], [4, 1]],
+            point_blank: PointBlank::PerDexterity([1, 5]),
         };
         let revolver = WeaponReach::of(&WeaponRange::Yards(2), 50, &scale);
-        let overlay = fire_overlay(&map, Tile::new(0, 1), &revolver, scale.point_blank_feet(30));
+        let overlay = fire_overlay(&map, Tile::new(0, 1), &revolver, scale.point_blank(30));
         assert_eq!(overlay.len(), map.area());
         let at = |x, y| overlay[map.index(Tile::new(x, y)).expect("on the map")];
         assert_eq!(at(2, 1).reading.band, RangeBand::Base);

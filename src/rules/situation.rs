@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::length::Length;
 use super::modifiers::Modifier;
 
 /// The band a target falls in.
@@ -43,20 +44,32 @@ pub struct RangeReading {
     pub point_blank: bool,
 }
 
-/// How a rulebook measures range: where the base, long and very long bands end, in multiples
-/// of a weapon's base range, and how far point-blank reaches for a shooter's DEX.
+/// How far point-blank reaches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PointBlank {
+    /// Whole feet per point of DEX, as `[numerator, denominator]`, rounded down (CoC: a fifth).
+    PerDexterity([u32; 2]),
+    /// The same for everyone (the d10 pool's 2 metres).
+    Fixed(Length),
+}
+
+/// How a rulebook measures range: where the base, long and very long bands end, as fractions
+/// `[numerator, denominator]` of a weapon's base range, and how far point-blank reaches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RangeScale {
-    pub band_multiples: [u32; 3],
-    /// Feet of point-blank reach per point of DEX, as `[numerator, denominator]`, rounded down.
-    pub point_blank_per_dexterity: [u32; 2],
+    pub band_multiples: [[u32; 2]; 3],
+    pub point_blank: PointBlank,
 }
 
 impl RangeScale {
-    /// How far point-blank reaches, in feet, for a shooter of this DEX.
-    pub fn point_blank_feet(&self, dexterity: u32) -> u32 {
-        let [numerator, denominator] = self.point_blank_per_dexterity;
-        dexterity.saturating_mul(numerator) / denominator.max(1)
+    /// How far point-blank reaches for a shooter of this DEX.
+    pub fn point_blank(&self, dexterity: u32) -> Length {
+        match self.point_blank {
+            PointBlank::PerDexterity([numerator, denominator]) => {
+                Length::feet(dexterity.saturating_mul(numerator) / denominator.max(1))
+            }
+            PointBlank::Fixed(length) => length,
+        }
     }
 }
 

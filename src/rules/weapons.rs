@@ -26,6 +26,7 @@ pub enum WeaponRange {
     Touch,
     Feet(u32),
     Yards(u32),
+    Metres(u32),
     /// Thrown: as many feet as the thrower's STR.
     StrFeet,
     /// Thrown: as many yards as the thrower's STR.

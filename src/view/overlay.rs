@@ -171,7 +171,7 @@ fn shade_tiles(
         if range_shown.0 {
             let scale = scenario.0.ruleset.range_scale();
             let reach = unit.attack_reach(arsenal.in_hand, &scale);
-            let point_blank = scale.point_blank_feet(unit.characteristics.dexterity);
+            let point_blank = scale.point_blank(unit.characteristics.dexterity);
             let cells = fire_overlay(map, at, &reach, point_blank);
             // Only tiles someone could stand on are targets worth shading.
             shades = cells

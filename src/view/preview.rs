@@ -350,7 +350,7 @@ fn previews(
                 exchange_reading(world, shooter, target, AttackKind::Strike(in_hand))
             } else {
                 let reach = spec.attack_reach(in_hand, &scale);
-                let point_blank = scale.point_blank_feet(spec.characteristics.dexterity);
+                let point_blank = scale.point_blank(spec.characteristics.dexterity);
                 let reading = range_reading(&reach, point_blank, from, tile);
                 let in_reach = reading.band != RangeBand::OutOfRange;
                 let headline = match (form, &blast) {

@@ -16,6 +16,7 @@ mod odds;
 mod shooting;
 mod spots;
 
+use crate::rules::length::Length;
 use std::collections::HashMap;
 
 use bevy::prelude::*;
@@ -128,7 +129,7 @@ struct Missile {
     skill: u32,
     reach: WeaponReach,
     /// How far the wielder's point-blank reaches, in feet, and the wielder's DEX.
-    point_blank_feet: u32,
+    point_blank: Length,
     dexterity: u32,
     /// The weapon's base range in feet, where it has one.
     base_feet: Option<u32>,
@@ -143,7 +144,7 @@ impl Missile {
         Self {
             skill: spec.skill(scenario.ruleset.as_ref(), &weapon.skill),
             reach: WeaponReach::of(&weapon.range, spec.characteristics.strength, &scale),
-            point_blank_feet: scale.point_blank_feet(spec.characteristics.dexterity),
+            point_blank: scale.point_blank(spec.characteristics.dexterity),
             dexterity: spec.characteristics.dexterity,
             base_feet: base_feet(&weapon.range, spec.characteristics.strength),
             mean: spec.mean_damage(&weapon.damage),

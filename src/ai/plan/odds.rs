@@ -61,7 +61,7 @@ impl<'a> Planner<'a> {
         to: Tile,
         aimed: bool,
     ) -> f64 {
-        let reading = range_reading(&missile.reach, missile.point_blank_feet, from, to);
+        let reading = range_reading(&missile.reach, missile.point_blank, from, to);
         if reading.band == RangeBand::OutOfRange {
             return 0.0;
         }

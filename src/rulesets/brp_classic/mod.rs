@@ -28,6 +28,7 @@ use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{DemandWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords};
 use crate::rules::situation::OwnRollFacts;
+use crate::rules::situation::PointBlank;
 use crate::rules::situation::ShotDefence;
 use crate::rules::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, RangeReading, RangeScale, ShotFacts, Worth,
@@ -187,8 +188,8 @@ impl Ruleset for BrpClassic {
         // No hard end to a range: the chance halves with each multiple of the base range, so
         // past eight of them it is floored to nothing for any skill below 128.
         RangeScale {
-            band_multiples: [1, 2, 8],
-            point_blank_per_dexterity: [1, 1],
+            band_multiples: [[1, 1], [2, 1], [8, 1]],
+            point_blank: PointBlank::PerDexterity([1, 1]),
         }
     }
 

@@ -25,6 +25,7 @@ use crate::rules::ruleset::{
     DemandWords, Rolled, RuleOptions, Ruleset, RulesetId, WeaponDefenceWords,
 };
 use crate::rules::situation::OwnRollFacts;
+use crate::rules::situation::PointBlank;
 use crate::rules::situation::ShotDefence;
 use crate::rules::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, RangeReading, RangeScale, ShotFacts, Worth,
@@ -174,8 +175,8 @@ impl Ruleset for Coc7e {
 
     fn range_scale(&self) -> RangeScale {
         RangeScale {
-            band_multiples: [1, 2, 4],
-            point_blank_per_dexterity: [1, 5],
+            band_multiples: [[1, 1], [2, 1], [4, 1]],
+            point_blank: PointBlank::PerDexterity([1, 5]),
         }
     }
 
