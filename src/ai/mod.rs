@@ -24,7 +24,7 @@ use crate::battle::{
 };
 use crate::map::Tile;
 use crate::map::range::{RangeBand, distance_squared, distance_yards};
-use crate::map::reach::{budget_for, reachable};
+use crate::map::reach::reachable;
 use crate::map::scenario::{Control, Scenario};
 use crate::map::sight::ShotLine;
 use crate::rules::damage::DamageReach;
@@ -510,12 +510,9 @@ pub fn baseline_command(
         .map(|other| other.at)
         .filter(|tile| *tile != here)
         .collect();
-    let reach = reachable(
-        &scenario.map,
-        here,
-        budget_for(spec.derived.movement),
-        |tile| occupied.contains(&tile),
-    );
+    let reach = reachable(&scenario.map, here, spec.derived.moves.free, |tile| {
+        occupied.contains(&tile)
+    });
     reach
         .tiles()
         .min_by_key(|(tile, cost)| (distance_squared(*tile, enemy.at), *cost, *tile))

@@ -36,8 +36,8 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::map::Tile;
-use crate::map::reach::budget_for;
 use crate::map::scenario::{Control, Scenario, UnitSpec};
+use crate::rules::characteristics::MoveAllowance;
 use crate::rules::dice::Dice;
 use crate::rules::explosions::Burning;
 use crate::rules::firearms::Ammunition;
@@ -430,22 +430,33 @@ impl TurnState {
             && (!self.action_used || self.attacks_made > 0)
     }
 
-    /// The movement this turn has left, in tenths of a yard (up to twice MOV while the action
-    /// is unused, MOV once it is); or why it may not move at all (a slot kept for a shot or a
-    /// declaration, or a rulebook with no movement after acting).
-    pub fn movement_left(&self, movement: u32) -> Result<u32, &'static str> {
+    /// The movement this turn has left, in tenths of a yard (all the unit's allowance while
+    /// the action is unused; once it is, only the free part where going further gives up the
+    /// action); or why it may not move at all (a slot kept for a shot or a declaration, or a
+    /// rulebook with no movement after acting).
+    pub fn movement_left(&self, moves: MoveAllowance) -> Result<u32, &'static str> {
         if !self.limits.moves() {
             return Err("no moving in this slot");
         }
         if self.action_used && !self.limits.moves_after_acting {
             return Err("no moving after acting in the round");
         }
-        let budget = if self.action_used {
-            budget_for(movement)
+        let budget = if self.action_used && moves.past_free_forfeits {
+            moves.free
         } else {
-            budget_for(2 * movement)
+            moves.most
         };
         Ok(budget.saturating_sub(self.spent))
+    }
+
+    /// How far the unit may still move and act as it would have: in tenths of a yard, nothing
+    /// once its action is lost.
+    pub fn free_movement_left(&self, moves: MoveAllowance) -> u32 {
+        if self.action_forfeited() {
+            0
+        } else {
+            moves.free.saturating_sub(self.spent)
+        }
     }
 
     /// A turn just begun: nothing moved, nothing done.
@@ -641,4 +652,35 @@ pub(crate) fn spawn_unit(commands: &mut Commands, index: usize, unit: &UnitSpec)
         entity.insert(TilePosition(unit.start));
     }
     entity.id()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A unit that used its action may still go its free movement; past it only where going
+    /// further costs no action.
+    #[test]
+    fn movement_left_after_acting_depends_on_what_going_further_costs() {
+        let acted = TurnState {
+            spent: 30,
+            action_used: true,
+            ..TurnState::fresh(UnitId(0))
+        };
+        let running = MoveAllowance::running(8);
+        let paid = MoveAllowance {
+            past_free_forfeits: false,
+            ..running
+        };
+        assert_eq!(acted.movement_left(running), Ok(50));
+        assert_eq!(acted.movement_left(paid), Ok(130));
+        assert_eq!(acted.free_movement_left(paid), 50);
+        let ran = TurnState {
+            spent: 100,
+            action_lost: Some(ActionLost::RanPastMov),
+            ..TurnState::fresh(UnitId(0))
+        };
+        assert_eq!(ran.movement_left(running), Ok(60));
+        assert_eq!(ran.free_movement_left(running), 0);
+    }
 }

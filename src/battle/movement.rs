@@ -5,13 +5,13 @@ use super::event::EventKind;
 use super::hold::let_go;
 use super::state::Battle;
 use super::{Presence, UnitId, blast, effects, flow};
-use crate::map::reach::{budget_for, one_step_apart, reachable};
+use crate::map::reach::{one_step_apart, reachable};
 use crate::map::{GridMap, Tile};
 
 pub(super) fn move_to(battle: &mut Battle, unit: UnitId, to: Tile) -> Result<(), Rejection> {
     let turn = battle.own_turn(unit)?;
     let left = turn
-        .movement_left(battle.spec(unit).derived.movement)
+        .movement_left(battle.spec(unit).derived.moves)
         .map_err(|why| Rejection::NotNow(why.to_string()))?;
     let condition = battle.condition(unit);
     if condition.prone {
@@ -56,8 +56,11 @@ pub(super) fn move_to(battle: &mut Battle, unit: UnitId, to: Tile) -> Result<(),
     }
     let end = path.last().copied().unwrap_or(to);
     let spent = turn.spent + cost;
-    let movement = budget_for(battle.spec(unit).derived.movement);
-    let forfeits = !turn.action_used && !turn.action_forfeited() && spent > movement;
+    let moves = battle.spec(unit).derived.moves;
+    let forfeits = moves.past_free_forfeits
+        && !turn.action_used
+        && !turn.action_forfeited()
+        && spent > moves.free;
     battle.change_turn(|turn| {
         turn.spent = spent;
         if forfeits {
@@ -66,7 +69,7 @@ pub(super) fn move_to(battle: &mut Battle, unit: UnitId, to: Tile) -> Result<(),
     });
     let round = battle.round();
     battle.change_condition(unit, |condition| {
-        if spent > movement {
+        if spent > moves.free {
             condition.ran_in_round = Some(round);
         }
     });

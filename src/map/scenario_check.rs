@@ -471,6 +471,7 @@ impl Checker<'_> {
                 ));
             }
             derived.movement = movement;
+            derived.moves = derived.moves.with_free(movement);
         }
         if let Some(hit_points) = unit.hit_points {
             if !(1..=MAX_RATING).contains(&hit_points) {

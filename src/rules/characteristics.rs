@@ -31,12 +31,57 @@ pub struct Characteristics {
     pub luck: u32,
 }
 
+/// How far a unit may move in a round, in tenths of a yard (a path's cost).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveAllowance {
+    /// As far as it may go and act as it would have.
+    pub free: u32,
+    /// The most it may go in a round.
+    pub most: u32,
+    /// Going past `free` gives up the turn's action (a run: CoC, BRP), and once the action is
+    /// used only `free` is left; otherwise going past it costs what the rulebook says (the d10
+    /// pool's dice) and `most` stays open.
+    pub past_free_forfeits: bool,
+}
+
+impl MoveAllowance {
+    /// MOV yards and still act, twice that running and giving up the action.
+    pub fn running(movement: u32) -> Self {
+        let free = movement.saturating_mul(TENTHS_A_YARD);
+        Self {
+            free,
+            most: free.saturating_mul(2),
+            past_free_forfeits: true,
+        }
+    }
+
+    /// The same allowance with its free movement set to `movement` yards (a scenario's own
+    /// MOV), the extra beyond it kept as the rulebook has it.
+    pub fn with_free(self, movement: u32) -> Self {
+        if self.past_free_forfeits {
+            Self::running(movement)
+        } else {
+            let free = movement.saturating_mul(TENTHS_A_YARD);
+            Self {
+                free,
+                most: free.saturating_add(self.most.saturating_sub(self.free)),
+                past_free_forfeits: false,
+            }
+        }
+    }
+}
+
+/// Tenths of a yard in a yard: the unit a path's cost is counted in.
+const TENTHS_A_YARD: u32 = 10;
+
 /// The values a ruleset derives from characteristics and age.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DerivedStats {
     pub hit_points: u32,
-    /// Movement rate: yards a unit may move in a round and still act.
+    /// Movement rate: whole yards a unit may move in a round and still act.
     pub movement: u32,
+    /// How far it may move in a round, to the tenth of a yard.
+    pub moves: MoveAllowance,
     pub build: i32,
     pub damage_bonus: Formula,
 }
@@ -90,9 +135,11 @@ impl Characteristics {
     /// Everything derived at once.
     pub fn derive(&self, age: u32) -> DerivedStats {
         let (build, damage_bonus) = self.build_and_damage_bonus();
+        let movement = self.movement(age);
         DerivedStats {
             hit_points: self.hit_points(),
-            movement: self.movement(age),
+            movement,
+            moves: MoveAllowance::running(movement),
             build,
             damage_bonus,
         }
@@ -135,6 +182,28 @@ pub fn build_and_damage_bonus(strength_plus_size: u32) -> (i32, Formula) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_allowance_keeps_its_kind_when_a_scenario_sets_the_free_part() {
+        let running = MoveAllowance::running(8);
+        assert_eq!((running.free, running.most), (80, 160));
+        assert!(running.past_free_forfeits);
+        assert_eq!(running.with_free(6), MoveAllowance::running(6));
+        // Free movement that costs dice past it: 25 feet free (8.3 yards) and 10 more.
+        let paid = MoveAllowance {
+            free: 83,
+            most: 116,
+            past_free_forfeits: false,
+        };
+        assert_eq!(
+            paid.with_free(9),
+            MoveAllowance {
+                free: 90,
+                most: 123,
+                past_free_forfeits: false
+            }
+        );
+    }
 
     fn person(strength: u32, constitution: u32, size: u32, dexterity: u32) -> Characteristics {
         Characteristics {

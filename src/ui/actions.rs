@@ -81,7 +81,7 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
             if let Some(slot) = slot {
                 ui.label(slot);
             }
-            match turn.movement_left(spec.derived.movement) {
+            match turn.movement_left(spec.derived.moves) {
                 Ok(left) => ui.label(format!(
                     "{}.{} yards of movement left · {action}",
                     left / 10,

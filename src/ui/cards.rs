@@ -164,22 +164,38 @@ pub(super) fn weapon_state_words(weapon: &Weapon, state: &WeaponState, round: u3
     words.join(" · ")
 }
 
-/// Movement this turn, for the acting unit: "3.5 of 16 yards left"; otherwise its MOV.
+/// Tenths of a yard as yards: "8.3", "16".
+fn tenths_words(tenths: u32) -> String {
+    match tenths % 10 {
+        0 => (tenths / 10).to_string(),
+        tenth => format!("{}.{tenth}", tenths / 10),
+    }
+}
+
+/// Movement this turn, for the acting unit: "MOV 8 · 3.5 yards left this turn"; otherwise its
+/// MOV, or where going past its free movement costs no action, both reaches ("moves 8.3 yards
+/// free, 15.0 at most").
 fn movement_words(view: &BattleView, scenario: &Scenario, unit: UnitId) -> String {
-    let movement = scenario.units[unit.index()].derived.movement;
+    let derived = &scenario.units[unit.index()].derived;
+    let moves = derived.moves;
+    let allowance = if moves.past_free_forfeits {
+        format!("MOV {}", derived.movement)
+    } else {
+        format!(
+            "moves {} yards free, {} at most",
+            tenths_words(moves.free),
+            tenths_words(moves.most)
+        )
+    };
     let turn = view
         .flow
         .as_ref()
         .and_then(|flow| flow.turn)
         .filter(|turn| turn.unit == unit);
-    match turn.map(|turn| turn.movement_left(movement)) {
-        Some(Ok(left)) => format!(
-            "MOV {movement} · {}.{} yards left this turn",
-            left / 10,
-            left % 10
-        ),
-        Some(Err(why)) => format!("MOV {movement} · {why}"),
-        None => format!("MOV {movement}"),
+    match turn.map(|turn| turn.movement_left(moves)) {
+        Some(Ok(left)) => format!("{allowance} · {} yards left this turn", tenths_words(left)),
+        Some(Err(why)) => format!("{allowance} · {why}"),
+        None => allowance,
     }
 }
 
@@ -290,13 +306,18 @@ pub(super) fn unit_card(
         ui.small(format!(
             "No action this turn ({}). Amber: where it may still move, up to {} yards in all.",
             lost.words(),
-            2 * derived.movement
+            tenths_words(derived.moves.most)
         ));
     } else {
+        let past_free = if derived.moves.past_free_forfeits {
+            "giving up the action"
+        } else {
+            "at a cost to its other actions"
+        };
         ui.small(format!(
-            "Blue: move {} yards and still act. Amber: up to {} yards, giving up the action.",
-            derived.movement,
-            2 * derived.movement
+            "Blue: move {} yards and still act. Amber: up to {} yards, {past_free}.",
+            tenths_words(derived.moves.free),
+            tenths_words(derived.moves.most)
         ));
     }
 }

@@ -11,7 +11,7 @@ use crate::battle::{ActiveScenario, Arsenal, Flow, Phase, TilePosition, UnitId};
 use crate::input::MapAction;
 use crate::map::Tile;
 use crate::map::range::RangeBand;
-use crate::map::reach::{budget_for, reachable};
+use crate::map::reach::reachable;
 use crate::map::sight::{FireCell, fire_overlay};
 use crate::schedule::AppSystems;
 
@@ -184,7 +184,7 @@ fn shade_tiles(
             .is_some_and(|flow| matches!(flow.phase, Phase::Over(_)))
         {
             // Where the unit could go, while there is a fight to go on with.
-            let movement = budget_for(unit.derived.movement);
+            let moves = unit.derived.moves;
             // The acting unit shows what is left of its turn; anyone else its whole reach.
             let turn = flow
                 .as_ref()
@@ -193,15 +193,11 @@ fn shade_tiles(
             let (act_within, dash_within) = match turn {
                 // A slot kept for a shot or a declaration: no moving.
                 Some(turn) if !turn.limits.moves() => (0, 0),
-                Some(turn) if turn.action_forfeited() => {
-                    (0, (2 * movement).saturating_sub(turn.spent))
-                }
-                Some(turn) if turn.action_used => (movement.saturating_sub(turn.spent), 0),
                 Some(turn) => (
-                    movement.saturating_sub(turn.spent),
-                    (2 * movement).saturating_sub(turn.spent),
+                    turn.free_movement_left(moves),
+                    turn.movement_left(moves).unwrap_or(0),
                 ),
-                None => (movement, 2 * movement),
+                None => (moves.free, moves.most),
             };
             let occupied: Vec<Tile> = units
                 .iter()

@@ -5,12 +5,13 @@ use bevy::prelude::*;
 
 use super::Planner;
 use crate::map::Tile;
-use crate::map::reach::{ReachMap, budget_for, reachable};
+use crate::map::reach::{ReachMap, reachable};
 
 impl<'a> Planner<'a> {
     /// Where this unit can go keeping its action (`dash`: using it up), its own tile included.
     pub(super) fn reach_map(&self, here: Tile, dash: bool) -> ReachMap {
-        let budget = budget_for(self.spec().derived.movement) * if dash { 2 } else { 1 };
+        let moves = self.spec().derived.moves;
+        let budget = if dash { moves.most } else { moves.free };
         let occupied: Vec<Tile> = self
             .seen
             .iter()

@@ -11,7 +11,7 @@ pub mod worth;
 
 use crate::files::FileError;
 use crate::rules::body::HitLocations;
-use crate::rules::characteristics::{Characteristics, DerivedStats};
+use crate::rules::characteristics::{Characteristics, DerivedStats, MoveAllowance};
 use crate::rules::damage::{
     DamageNotation, DamagePart, DamageQuality, DamageReach, DamageRoll, DamageShape, DamageSource,
     Formula, ReachError,
@@ -89,6 +89,7 @@ impl Ruleset for BrpClassic {
         DerivedStats {
             hit_points: sheet::hit_points(characteristics.constitution, characteristics.size),
             movement: sheet::MOVEMENT,
+            moves: MoveAllowance::running(sheet::MOVEMENT),
             build: 0,
             damage_bonus: sheet::damage_bonus(characteristics.strength + characteristics.size),
         }
