@@ -5,6 +5,7 @@ use gridkeeper::map::range::WeaponReach;
 use gridkeeper::map::reach::{budget_for, reachable};
 use gridkeeper::map::sight::{fire_overlay, line_of_fire};
 use gridkeeper::map::{GridMap, TerrainKind, Tile};
+use gridkeeper::rules::length::Length;
 use gridkeeper::rules::ruleset::RuleOptions;
 use gridkeeper::rules::weapons::WeaponRange;
 
@@ -65,12 +66,12 @@ fn line_of_fire_open_ground(bencher: divan::Bencher) {
 
 /// A rifle (110 yards) in the hands of DEX 60, on the default rulebook's range scale, and how
 /// far its point-blank reaches.
-fn rifle() -> (WeaponReach, u32) {
+fn rifle() -> (WeaponReach, Length) {
     let scale = gridkeeper::rulesets::ruleset(&RuleOptions::default())
         .expect("the default rulebook loads")
         .range_scale();
     let reach = WeaponReach::of(&WeaponRange::Yards(110), 60, &scale);
-    (reach, scale.point_blank_feet(60))
+    (reach, scale.point_blank(60))
 }
 
 /// The range-band overlay of a rifle (110 yards) from the centre: every one of 65,536 tiles
