@@ -10,8 +10,9 @@ use crate::map::Tile;
 use crate::map::range::distance_yards;
 use crate::map::scenario::Victory;
 use crate::rules::firearms::can_chamber_and_fire;
-use crate::rules::initiative::InitiativeEntry;
+use crate::rules::initiative::{InitiativeEntry, KeptInitiative};
 use crate::rules::percentile::SuccessLevel;
+use crate::rules::roll::RollPurpose;
 use crate::rules::round::{RoundHistory, Slot, TurnKind};
 use crate::rules::weapons::{AttackForm, Weapon};
 
@@ -182,11 +183,12 @@ fn start_round(battle: &mut Battle, round: u32) {
                 surprised: battle.round() == 1
                     && battle.spec(unit).opening.surprised
                     && battle.scenario.ruleset.opening_surprise(),
+                kept: kept_initiative(battle, unit),
             }
         })
         .collect();
     let ruleset = battle.scenario.ruleset.clone();
-    let slots = ruleset.round_plan(&entries, &mut || battle.die(100).face);
+    let slots = ruleset.round_plan(&entries, &mut |sides| battle.die(sides).face);
     let order: Vec<UnitId> = slots.iter().map(|slot| UnitId(slot.unit)).collect();
     {
         let mut flow = battle.flow_mut();
@@ -201,6 +203,30 @@ fn start_round(battle: &mut Battle, round: u32) {
     battle.emit(EventKind::RoundBegan { order, slots });
     next_turn(battle);
 }
+
+/// Initiative kept for the combat, where the rulebook rolls it once: a unit rolls it when it
+/// first takes part, with no wound or other penalty, and keeps the net.
+fn kept_initiative(battle: &mut Battle, unit: UnitId) -> Option<KeptInitiative> {
+    if let Some(kept) = battle.flow().kept_initiative.get(&unit) {
+        return Some(*kept);
+    }
+    let ruleset = battle.scenario.ruleset.clone();
+    let (demand, tie_break) = ruleset.initiative_roll(&battle.spec(unit).characteristics)?;
+    let verdict = battle.roll(
+        unit,
+        RollPurpose::Characteristic(INITIATIVE.to_string()),
+        &demand,
+    );
+    let kept = KeptInitiative {
+        net: verdict.net,
+        tie_break,
+    };
+    battle.flow_mut().kept_initiative.insert(unit, kept);
+    Some(kept)
+}
+
+/// What an initiative roll is for, in the log.
+const INITIATIVE: &str = "Initiative";
 
 /// DEX-roll initiative: a unit rolls DEX once, when it first takes part; a unit that has since
 /// readied a firearm rolls again with a bonus die and keeps the better result.

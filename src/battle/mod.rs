@@ -42,6 +42,7 @@ use crate::rules::dice::Dice;
 use crate::rules::explosions::Burning;
 use crate::rules::firearms::Ammunition;
 use crate::rules::grapple::Grip;
+use crate::rules::initiative::KeptInitiative;
 use crate::rules::percentile::SuccessLevel;
 use crate::rules::round::{Slot, TurnLimits};
 use command::{Command, ManeuverGoal, WeaponChoice};
@@ -490,6 +491,8 @@ pub struct Flow {
     pub released: VecDeque<UnitId>,
     /// DEX-roll initiative: each unit's roll, and whether it had a readied firearm then.
     pub dex_rolls: BTreeMap<UnitId, (SuccessLevel, bool)>,
+    /// Initiative rolled once for the combat, where the rulebook rolls it so: each unit's.
+    pub kept_initiative: BTreeMap<UnitId, KeptInitiative>,
     /// Charges and mines waiting to go off.
     pub charges: Vec<Charge>,
 }
@@ -505,6 +508,7 @@ impl Default for Flow {
             delayed: Vec::new(),
             released: VecDeque::new(),
             dex_rolls: BTreeMap::new(),
+            kept_initiative: BTreeMap::new(),
             charges: Vec::new(),
         }
     }

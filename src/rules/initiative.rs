@@ -24,6 +24,17 @@ pub struct InitiativeEntry {
     pub dex_roll: Option<SuccessLevel>,
     /// Taken by surprise this round (BRP: it acts at half DEX).
     pub surprised: bool,
+    /// An initiative rolled once for the whole combat, where the rulebook rolls one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kept: Option<KeptInitiative>,
+}
+
+/// An initiative rolled once and kept for the combat (the d10 pool's Dex + Wits): the roll's
+/// net, and what breaks a tie after DEX (Wits).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KeptInitiative {
+    pub net: i32,
+    pub tie_break: u32,
 }
 
 /// How much readied firearms add to DEX in the standard order.
@@ -79,6 +90,7 @@ mod tests {
             combat_skill,
             dex_roll: None,
             surprised: false,
+            kept: None,
         }
     }
 

@@ -32,6 +32,10 @@ pub struct Slot {
     /// The d100 rolled to break a tie at this value (lowest first), when there was one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tie_roll: Option<u32>,
+    /// The net of the initiative roll kept for the combat that placed it, where the rulebook
+    /// orders by one (the d10 pool).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub net: Option<i32>,
     pub kind: TurnKind,
 }
 
@@ -43,6 +47,7 @@ impl Slot {
             cycle: 1,
             halves: value.saturating_mul(2),
             tie_roll: None,
+            net: None,
             kind: TurnKind::Whole,
         }
     }
@@ -149,6 +154,7 @@ mod tests {
             cycle,
             halves,
             tie_roll,
+            net: None,
             kind: TurnKind::Whole,
         };
         let mut slots = vec![

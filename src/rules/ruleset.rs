@@ -155,13 +155,20 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// How the round is ordered, in a line, for the panel before the fight.
     fn round_words(&self) -> &'static str;
 
-    /// The round's slots in order, from what places each unit; `tie_roll` rolls a d100 (through
-    /// the battle's dice) where the rulebook breaks ties by rolling.
+    /// The round's slots in order, from what places each unit; `tie_roll` rolls a die of so
+    /// many sides (through the battle's dice) where the rulebook breaks ties by rolling.
     fn round_plan(
         &self,
         entries: &[InitiativeEntry],
-        tie_roll: &mut dyn FnMut() -> u32,
+        tie_roll: &mut dyn FnMut(u32) -> u32,
     ) -> Vec<Slot>;
+
+    /// Where initiative is rolled once for the whole combat (the d10 pool's Dex + Wits): the
+    /// roll for a unit of these characteristics, and what breaks a tie after DEX. `None`: the
+    /// round is ordered afresh each round from the entries alone.
+    fn initiative_roll(&self, _characteristics: &Characteristics) -> Option<(Demand, u32)> {
+        None
+    }
 
     /// What a turn in a slot of `kind` allows after what the unit has done this round; `None`
     /// when the slot goes by (nothing it could do there).

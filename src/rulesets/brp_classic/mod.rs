@@ -143,7 +143,7 @@ impl Ruleset for BrpClassic {
     fn round_plan(
         &self,
         entries: &[InitiativeEntry],
-        tie_roll: &mut dyn FnMut() -> u32,
+        tie_roll: &mut dyn FnMut(u32) -> u32,
     ) -> Vec<Slot> {
         round::plan(entries, tie_roll)
     }

@@ -7,7 +7,7 @@ use crate::rules::initiative::InitiativeEntry;
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits, sort_slots};
 
 /// The round's slots, in order, with a d100 for every unit tied with another at its value.
-pub fn plan(entries: &[InitiativeEntry], tie_roll: &mut dyn FnMut() -> u32) -> Vec<Slot> {
+pub fn plan(entries: &[InitiativeEntry], tie_roll: &mut dyn FnMut(u32) -> u32) -> Vec<Slot> {
     let mut slots = Vec::new();
     for entry in entries {
         let slot = |cycle, halves, kind| Slot {
@@ -15,6 +15,7 @@ pub fn plan(entries: &[InitiativeEntry], tie_roll: &mut dyn FnMut() -> u32) -> V
             cycle,
             halves,
             tie_roll: None,
+            net: None,
             kind,
         };
         // In half-DEX units; taken by surprise, every slot at half its value (a quarter DEX
@@ -46,7 +47,7 @@ pub fn plan(entries: &[InitiativeEntry], tie_roll: &mut dyn FnMut() -> u32) -> V
         .collect();
     for (slot, tied) in slots.iter_mut().zip(tied) {
         if tied {
-            slot.tie_roll = Some(tie_roll());
+            slot.tie_roll = Some(tie_roll(100));
         }
     }
     sort_slots(&mut slots);
@@ -138,6 +139,7 @@ mod tests {
             combat_skill: 0,
             dex_roll: None,
             surprised: false,
+            kept: None,
         }
     }
 
@@ -150,7 +152,7 @@ mod tests {
             surprised: true,
             ..entry(0, 13, true, true)
         };
-        let slots = plan(&[harvey, entry(1, 9, false, false)], &mut || 50);
+        let slots = plan(&[harvey, entry(1, 9, false, false)], &mut |_| 50);
         let seen: Vec<(u16, String, TurnKind)> = slots
             .iter()
             .filter(|slot| slot.kind != TurnKind::Declare)
@@ -179,7 +181,7 @@ mod tests {
                 entry(1, 9, false, true),
                 entry(2, 12, false, false),
             ],
-            &mut || {
+            &mut |_| {
                 rolls.push(0);
                 50
             },
@@ -216,7 +218,7 @@ mod tests {
                 entry(1, 12, false, false),
                 entry(2, 14, false, true),
             ],
-            &mut || faces.next().unwrap_or(1),
+            &mut |_| faces.next().unwrap_or(1),
         );
         let order: Vec<(u16, Option<u32>)> = slots
             .iter()

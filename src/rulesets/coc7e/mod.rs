@@ -130,7 +130,7 @@ impl Ruleset for Coc7e {
     fn round_plan(
         &self,
         entries: &[InitiativeEntry],
-        _tie_roll: &mut dyn FnMut() -> u32,
+        _tie_roll: &mut dyn FnMut(u32) -> u32,
     ) -> Vec<Slot> {
         initiative_order(entries)
             .into_iter()

@@ -6,3 +6,4 @@
 pub mod check;
 pub mod injuries;
 pub mod reach;
+pub mod round;
