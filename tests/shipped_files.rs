@@ -234,7 +234,20 @@ fn every_shipped_map_loads() {
 #[test]
 fn every_roster_unit_joins_a_scenario_of_its_rulebook() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for (scenario, free) in [("farmstead.ron", (20, 20)), ("kingsport.ron", (10, 8))] {
+    let rulebooks = [
+        (
+            "farmstead.ron",
+            (20, 20),
+            ["creature", "cultist", "investigator"],
+        ),
+        (
+            "kingsport.ron",
+            (10, 8),
+            ["creature", "cultist", "investigator"],
+        ),
+        ("level-b2.ron", (14, 8), ["animal", "contractor", "guard"]),
+    ];
+    for (scenario, free, expected_kinds) in rulebooks {
         let scenario = Scenario::load(&root.join("maps").join(scenario))
             .unwrap_or_else(|error| panic!("{error}"));
         let (file, text) = scenario.ruleset.roster();
@@ -249,7 +262,7 @@ fn every_roster_unit_joins_a_scenario_of_its_rulebook() {
             units.iter().map(|unit| unit.side.as_str()).collect();
         assert_eq!(
             kinds.into_iter().collect::<Vec<_>>(),
-            ["creature", "cultist", "investigator"],
+            expected_kinds,
             "{file}"
         );
         for unit in &units {

@@ -77,7 +77,7 @@ fn weighed_answer(threat: &Threat) -> Answer {
         ) if *hit_if_taken >= 0.4
             && worst.saturating_mul(if costly { 1 } else { 2 }) >= max_hit_points =>
         {
-            shot_answer(*answer)
+            shot_answer(Some(*answer))
         }
         (Stakes::Shots { .. }, _) => Answer::Nothing,
         (

@@ -286,6 +286,7 @@ pub(super) fn attack_demand(
     Demand::new(weapon.skill, modifiers)
         .with_weapon(malfunction, weapon.impale)
         .awkward(awkward)
+        .at_difficulty(weapon.difficulty)
 }
 
 /// The table row of a carried hand-to-hand weapon.
@@ -381,6 +382,7 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
     let side = |(verdict, skill): (Verdict, u32)| SideResult {
         level: verdict.level,
         skill,
+        net: verdict.net,
     };
     let outcome = battle.scenario.ruleset.exchange(
         defence,

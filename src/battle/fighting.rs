@@ -29,6 +29,8 @@ pub(super) struct MeleeWeapon {
     pub stuns_up_to_build: Option<i32>,
     /// A carried weapon: its place in the unit's list.
     pub carried: Option<usize>,
+    /// The difficulty it attacks at, where the rulebook rolls against one.
+    pub difficulty: Option<u32>,
 }
 
 /// Look up a unit's hand-to-hand or thrown attack; refuse anything else.
@@ -59,6 +61,7 @@ pub(super) fn melee_weapon(
                 thrown: (form == AttackForm::Thrown).then(|| (index, weapon.clone())),
                 stuns_up_to_build: weapon.stuns_up_to_build,
                 carried: Some(index),
+                difficulty: weapon.difficulty,
             })
         }
         WeaponChoice::Natural(index) => {
@@ -73,16 +76,18 @@ pub(super) fn melee_weapon(
                 thrown: None,
                 stuns_up_to_build: None,
                 carried: None,
+                difficulty: None,
             })
         }
         WeaponChoice::Unarmed => Ok(unarmed(battle, unit)),
     }
 }
 
-/// Fists and feet: the rulebook's unarmed skill, 1D3 plus damage bonus.
+/// Fists and feet: the rulebook's unarmed skill, 1D3 plus damage bonus, at its difficulty.
 pub(super) fn unarmed(battle: &Battle, unit: UnitId) -> MeleeWeapon {
     let skill = battle.scenario.ruleset.unarmed_skill();
     MeleeWeapon {
+        difficulty: battle.scenario.ruleset.unarmed_difficulty(),
         name: "bare hands".to_string(),
         skill_name: skill.to_string(),
         skill: battle.skill(unit, skill),
@@ -100,6 +105,7 @@ pub(super) fn unarmed(battle: &Battle, unit: UnitId) -> MeleeWeapon {
 pub(super) fn grapple(battle: &Battle, unit: UnitId) -> Option<MeleeWeapon> {
     let skill = battle.scenario.ruleset.grapple_skill()?;
     Some(MeleeWeapon {
+        difficulty: None,
         name: "grapple".to_string(),
         skill_name: skill.to_string(),
         skill: battle.skill(unit, skill),

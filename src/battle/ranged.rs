@@ -29,18 +29,21 @@ fn can_answer_shots(battle: &Battle, unit: UnitId) -> bool {
     let condition = battle.condition(unit);
     let able = battle.standing(unit) && !condition.stunned() && condition.held_by.is_none();
     able && match battle.scenario.ruleset.shot_defence() {
-        ShotDefence::DiveForCover => true,
-        ShotDefence::DodgeFirstBullet => {
+        None => false,
+        Some(ShotDefence::DiveForCover) => true,
+        Some(ShotDefence::DodgeFirstBullet) => {
             !condition.shot_at_this_round && super::exchange::blow_answers(battle, unit, None).dodge
         }
     }
 }
 
-/// The answer that is the rulebook's way of meeting gunfire.
-pub fn shot_answer(defence: ShotDefence) -> Answer {
+/// The answer that is the rulebook's way of meeting gunfire: nothing but taking it where the
+/// rulebook has none.
+pub fn shot_answer(defence: Option<ShotDefence>) -> Answer {
     match defence {
-        ShotDefence::DiveForCover => Answer::DiveForCover,
-        ShotDefence::DodgeFirstBullet => Answer::Dodge,
+        None => Answer::Nothing,
+        Some(ShotDefence::DiveForCover) => Answer::DiveForCover,
+        Some(ShotDefence::DodgeFirstBullet) => Answer::Dodge,
     }
 }
 
@@ -243,8 +246,11 @@ pub(super) fn answer_fire(
     if answer != shot_answer(defence) && answer != Answer::Nothing {
         return Err(Rejection::InvalidAnswer(
             match defence {
-                ShotDefence::DiveForCover => "against shots a unit dives for cover or takes them",
-                ShotDefence::DodgeFirstBullet => "against shots a unit dodges or takes them",
+                None => "against shots a unit can only take them",
+                Some(ShotDefence::DiveForCover) => {
+                    "against shots a unit dives for cover or takes them"
+                }
+                Some(ShotDefence::DodgeFirstBullet) => "against shots a unit dodges or takes them",
             }
             .to_string(),
         ));
@@ -592,7 +598,7 @@ pub(super) fn dive_odds(
         battle.skill(unit, DODGE),
         battle.own_roll_modifiers(unit, false, false),
     ));
-    let answer = battle.scenario.ruleset.shot_defence();
+    let answer = battle.scenario.ruleset.shot_defence()?;
     let hit_if_taken = chance(false);
     let hit_if_made = match answer {
         ShotDefence::DiveForCover => chance(true),

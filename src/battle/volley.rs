@@ -495,6 +495,7 @@ pub(super) fn shot_demand(
 ) -> Demand {
     Demand::new(battle.skill(unit, &plan.skill_name), shot.modifiers.clone())
         .with_weapon(plan.weapon.malfunction, plan.weapon.impale)
+        .at_difficulty(plan.weapon.difficulty)
 }
 
 /// The exact chance that a roll hits: a success, and no malfunction.

@@ -139,8 +139,9 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                     may_fight_back: false,
                 } => "dodge, or take it".to_string(),
                 DefenceKind::Shots => match scenario.ruleset.shot_defence() {
-                    ShotDefence::DiveForCover => "dive for cover, or take it",
-                    ShotDefence::DodgeFirstBullet => "dodge the first bullet, or take it",
+                    None => "take it",
+                    Some(ShotDefence::DiveForCover) => "dive for cover, or take it",
+                    Some(ShotDefence::DodgeFirstBullet) => "dodge the first bullet, or take it",
                 }
                 .to_string(),
             };

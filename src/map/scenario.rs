@@ -14,7 +14,6 @@ use crate::rules::body::BodyPart;
 use crate::rules::characteristics::{Characteristics, DerivedStats};
 use crate::rules::damage::DamageNotation;
 use crate::rules::ruleset::{RuleOptions, Ruleset};
-use crate::rules::skills::find_skill;
 use crate::rules::weapons::{AttackForm, Weapon};
 
 /// Which of a unit's attacks it uses.
@@ -338,9 +337,7 @@ impl UnitSpec {
 
     /// A skill's value, by any of its names; 0 if the rulebook does not know it.
     pub fn skill(&self, ruleset: &dyn Ruleset, name: &str) -> u32 {
-        find_skill(ruleset.skills(), name)
-            .and_then(|entry| self.skills.get(entry.name).copied())
-            .unwrap_or_default()
+        ruleset.skill_value(name, &self.characteristics, &self.skills)
     }
 }
 

@@ -8,26 +8,28 @@ use super::damage::{Formula, Term, TermKind};
 pub const MAX_RATING: u32 = 999;
 
 /// The nine characteristics of a person or creature, on the rulebook's own scale (percentile
-/// for CoC 7e, 3-18 for BRP classic).
+/// for CoC 7e, 3-18 for BRP classic). The d10 pool keeps its attributes in dots here under
+/// their own names as well (Str, Dex, Sta, Wits, Per, Willpower), and has no SIZ, APP or EDU:
+/// those three may be left out, and read 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Characteristics {
-    #[serde(rename = "STR")]
+    #[serde(rename = "STR", alias = "Str")]
     pub strength: u32,
-    #[serde(rename = "CON")]
+    #[serde(rename = "CON", alias = "Sta")]
     pub constitution: u32,
-    #[serde(rename = "SIZ")]
+    #[serde(rename = "SIZ", default)]
     pub size: u32,
-    #[serde(rename = "DEX")]
+    #[serde(rename = "DEX", alias = "Dex")]
     pub dexterity: u32,
-    #[serde(rename = "APP")]
+    #[serde(rename = "APP", default)]
     pub appearance: u32,
-    #[serde(rename = "INT")]
+    #[serde(rename = "INT", alias = "Wits")]
     pub intelligence: u32,
-    #[serde(rename = "POW")]
+    #[serde(rename = "POW", alias = "Per")]
     pub power: u32,
-    #[serde(rename = "EDU")]
+    #[serde(rename = "EDU", default)]
     pub education: u32,
-    #[serde(rename = "LUCK", alias = "Luck")]
+    #[serde(rename = "LUCK", alias = "Luck", alias = "Willpower")]
     pub luck: u32,
 }
 

@@ -94,10 +94,7 @@ pub fn exchange_odds(
     };
     for (attack_index, attack_level) in SuccessLevel::ALL.iter().enumerate() {
         let attack_chance = chance(&attacker, attack_index);
-        let attack = SideResult {
-            level: *attack_level,
-            skill: attacker.skill,
-        };
+        let attack = SideResult::of_level(*attack_level, attacker.skill);
         let defences: Vec<(f64, Option<SideResult>)> = match (defence, defender) {
             (Defence::None, _) | (_, None) => vec![(1.0, None)],
             (_, Some(side)) => SuccessLevel::ALL
@@ -106,10 +103,7 @@ pub fn exchange_odds(
                 .map(|(index, level)| {
                     (
                         chance(&side, index),
-                        Some(SideResult {
-                            level: *level,
-                            skill: side.skill,
-                        }),
+                        Some(SideResult::of_level(*level, side.skill)),
                     )
                 })
                 .collect(),
@@ -152,7 +146,7 @@ mod tests {
     use SuccessLevel::{Critical, Extreme, Failure, Fumble, Hard, Regular};
 
     fn side(level: SuccessLevel) -> SideResult {
-        SideResult { level, skill: 50 }
+        SideResult::of_level(level, 50)
     }
 
     /// Every pairing of success levels, both ways of defending.
@@ -258,14 +252,14 @@ mod tests {
                 for answer in 1..=100 {
                     let outcome = melee_outcome(
                         defence,
-                        SideResult {
-                            level: success_level(attack, attack_skill, Difficulty::Regular),
-                            skill: attack_skill,
-                        },
-                        Some(SideResult {
-                            level: success_level(answer, defence_skill, Difficulty::Regular),
-                            skill: defence_skill,
-                        }),
+                        SideResult::of_level(
+                            success_level(attack, attack_skill, Difficulty::Regular),
+                            attack_skill,
+                        ),
+                        Some(SideResult::of_level(
+                            success_level(answer, defence_skill, Difficulty::Regular),
+                            defence_skill,
+                        )),
                     );
                     counted[match outcome {
                         MeleeOutcome::AttackerWins => 0,

@@ -69,6 +69,19 @@ pub fn resolve_opposed(
 pub struct SideResult {
     pub level: SuccessLevel,
     pub skill: u32,
+    /// The roll's net (a pool's successes less its 1s; a percentile roll's 1 on a success).
+    pub net: i32,
+}
+
+impl SideResult {
+    /// A percentile roll's side: its level, and a net of 1 for a success, none otherwise.
+    pub fn of_level(level: SuccessLevel, skill: u32) -> Self {
+        Self {
+            level,
+            skill,
+            net: i32::from(level >= SuccessLevel::Regular),
+        }
+    }
 }
 
 impl From<&SkillCheck> for SideResult {
@@ -76,6 +89,7 @@ impl From<&SkillCheck> for SideResult {
         Self {
             level: check.level,
             skill: check.skill,
+            net: i32::from(check.success),
         }
     }
 }
@@ -110,7 +124,7 @@ mod tests {
     use SuccessLevel::{Critical, Extreme, Failure, Fumble, Hard, Regular};
 
     fn side(level: SuccessLevel, skill: u32) -> SideResult {
-        SideResult { level, skill }
+        SideResult::of_level(level, skill)
     }
 
     #[test]

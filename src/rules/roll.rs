@@ -68,10 +68,11 @@ impl Demand {
         }
     }
 
-    /// The same roll made at `difficulty` before its modifiers.
-    pub fn at_difficulty(self, difficulty: u32) -> Self {
+    /// The same roll made at `difficulty` before its modifiers (left as it is for `None`: a
+    /// weapon that names none).
+    pub fn at_difficulty(self, difficulty: impl Into<Option<u32>>) -> Self {
         Self {
-            difficulty: Some(difficulty),
+            difficulty: difficulty.into().or(self.difficulty),
             ..self
         }
     }

@@ -3,6 +3,8 @@
 //! The battle systems hold a `dyn Ruleset` and never call a rulebook's functions directly; each
 //! rulebook under `src/rulesets/` is one implementation of this trait.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use super::body::HitLocations;
@@ -33,6 +35,7 @@ pub enum RulesetId {
     #[default]
     Coc7e,
     BrpClassic,
+    D10Pool,
 }
 
 /// Optional rules the scenario turns on (or, for the ones on unless told, off).
@@ -185,6 +188,25 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// The skill fists and feet are rolled with.
     fn unarmed_skill(&self) -> &'static str;
 
+    /// The difficulty fists and feet strike at, where the rulebook rolls against one.
+    fn unarmed_difficulty(&self) -> Option<u32> {
+        None
+    }
+
+    /// The value a unit rolls for a skill named here, from its characteristics and its skills
+    /// (by the rulebook's names, base values included); 0 for a skill it lacks. A rulebook
+    /// whose rolls add an attribute to an ability (the d10 pool's "Dex+Firearms") sums them.
+    fn skill_value(
+        &self,
+        name: &str,
+        _characteristics: &Characteristics,
+        skills: &BTreeMap<String, u32>,
+    ) -> u32 {
+        find_skill(self.skills(), name)
+            .and_then(|entry| skills.get(entry.name).copied())
+            .unwrap_or_default()
+    }
+
     /// The skills this rulebook knows.
     fn skills(&self) -> &[SkillEntry];
 
@@ -248,8 +270,8 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// from the whole roll (BRP).
     fn armor_per_pellet_die(&self) -> bool;
 
-    /// How a target may answer gunfire.
-    fn shot_defence(&self) -> ShotDefence;
+    /// How a target may answer gunfire; `None`: it cannot, and takes the shots.
+    fn shot_defence(&self) -> Option<ShotDefence>;
 
     /// The skill under which an unarmed blow rolls its dice twice (BRP's Martial Arts), if the
     /// rulebook has one.

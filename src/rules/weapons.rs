@@ -120,6 +120,10 @@ pub struct Weapon {
     /// The skill for burst and full auto where it differs (assault rifles use SMG).
     #[serde(default)]
     pub auto_skill: Option<String>,
+    /// The difficulty the attack is rolled at, where the rulebook rolls against one (the d10
+    /// pool's 5 for a knife, 7 for a handgun).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<u32>,
     pub damage: DamageNotation,
     pub range: WeaponRange,
     pub uses: UsesPerRound,

@@ -15,5 +15,6 @@ pub fn ruleset(options: &RuleOptions) -> Result<Box<dyn Ruleset>, FileError> {
     match options.ruleset {
         RulesetId::Coc7e => Ok(Box::new(coc7e::Coc7e::shipped()?.with_options(options))),
         RulesetId::BrpClassic => Ok(Box::new(brp_classic::BrpClassic::shipped()?)),
+        RulesetId::D10Pool => Ok(Box::new(d10_pool::D10Pool::shipped()?)),
     }
 }

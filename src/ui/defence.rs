@@ -135,7 +135,7 @@ pub(super) fn defence_prompt(
                                     percent(*hit_if_made),
                                     percent(*hit_if_taken)
                                 ),
-                                shot_answer(*defence),
+                                shot_answer(Some(*defence)),
                             );
                             answer(
                                 ui,

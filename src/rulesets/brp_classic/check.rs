@@ -173,7 +173,7 @@ mod tests {
     /// A parry or a dodge that succeeds stops a blow that hits; the defender never strikes back.
     #[test]
     fn a_successful_defence_stops_the_blow() {
-        let side = |level| SideResult { level, skill: 50 };
+        let side = |level| SideResult::of_level(level, 50);
         let hit = side(SuccessLevel::Regular);
         let miss = side(SuccessLevel::Failure);
         assert_eq!(

@@ -307,8 +307,8 @@ impl Ruleset for BrpClassic {
         true
     }
 
-    fn shot_defence(&self) -> ShotDefence {
-        ShotDefence::DodgeFirstBullet
+    fn shot_defence(&self) -> Option<ShotDefence> {
+        Some(ShotDefence::DodgeFirstBullet)
     }
 
     fn weapon_defence(&self) -> WeaponDefenceWords {

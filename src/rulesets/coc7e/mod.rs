@@ -292,8 +292,8 @@ impl Ruleset for Coc7e {
         false
     }
 
-    fn shot_defence(&self) -> ShotDefence {
-        ShotDefence::DiveForCover
+    fn shot_defence(&self) -> Option<ShotDefence> {
+        Some(ShotDefence::DiveForCover)
     }
 
     fn weapon_defence(&self) -> WeaponDefenceWords {

@@ -1,9 +1,405 @@
 //! The d10 dice-pool rulebook (SPECS.md section 2): a pool of ten-sided dice against a
-//! difficulty, successes counted and 1s taking them away, and injuries in place of hit points.
-//! Its harm and its reach are here so far (its core roll, a kind every rulebook's record can
-//! hold, is `rules::pool`); the rest of the rulebook joins them behind the `Ruleset` seam.
+//! difficulty, successes counted and 1s taking them away, attributes and abilities in dots,
+//! initiative rolled once for the combat, movement in feet paid for in dice past the free part,
+//! ranges in metres, and injuries in place of hit points. Still to join it behind the seam
+//! (docs/plans/d10-pool-seam.md): injuries as the battle's wounds, the clash, the dice budget,
+//! evasion, cover and aim, the sweep and the grenade's bands; until then the battle's shared
+//! harm and defences stand in, and no shipped scenario names the rulebook.
 
 pub mod check;
 pub mod injuries;
+pub mod melee;
 pub mod reach;
 pub mod round;
+pub mod sheet;
+pub mod worth;
+
+use std::collections::BTreeMap;
+
+use crate::files::FileError;
+use crate::rules::body::HitLocations;
+use crate::rules::characteristics::{Characteristics, DerivedStats};
+use crate::rules::damage::{
+    DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError,
+};
+use crate::rules::dice::Dice;
+use crate::rules::explosions::BlastRing;
+use crate::rules::firearms::VolleyHits;
+use crate::rules::grapple::ManeuverGoal;
+use crate::rules::initiative::InitiativeEntry;
+use crate::rules::length::Length;
+use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
+use crate::rules::modifiers::Modifier;
+use crate::rules::opposed::{ManeuverAllowance, Resistance, SideResult};
+use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
+use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
+use crate::rules::ruleset::{DemandWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords};
+use crate::rules::situation::{
+    AllowedAnswers, BlowFacts, DefenceFacts, OwnRollFacts, PointBlank, RangeReading, RangeScale,
+    ShotDefence, ShotFacts, Worth,
+};
+use crate::rules::skills::SkillEntry;
+use crate::rules::weapons::{ArmorTable, WeaponTable};
+use crate::rules::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow};
+
+/// The shipped weapon table, armour and roster, compiled in so the game always has them.
+pub const POOL_WEAPONS_FILE: &str = "assets/rules/d10-pool/weapons.ron";
+pub const POOL_ARMOUR_FILE: &str = "assets/rules/d10-pool/armour.ron";
+const POOL_ROSTER_FILE: &str = "assets/rules/d10-pool/roster.ron";
+const POOL_WEAPONS: &str = include_str!("../../../assets/rules/d10-pool/weapons.ron");
+const POOL_ARMOUR: &str = include_str!("../../../assets/rules/d10-pool/armour.ron");
+const POOL_ROSTER: &str = include_str!("../../../assets/rules/d10-pool/roster.ron");
+
+/// Point-blank: within 2 metres, whoever shoots.
+const POINT_BLANK: Length = Length::metres(2);
+
+/// The d10 dice pool.
+#[derive(Debug, Clone)]
+pub struct D10Pool {
+    weapons: WeaponTable,
+    armour: ArmorTable,
+}
+
+impl D10Pool {
+    /// The rulebook with its shipped data.
+    pub fn shipped() -> Result<Self, FileError> {
+        Ok(Self {
+            weapons: WeaponTable::parse(POOL_WEAPONS_FILE, POOL_WEAPONS, sheet::POOL_SKILLS)?,
+            armour: ArmorTable::parse(POOL_ARMOUR_FILE, POOL_ARMOUR)?,
+        })
+    }
+}
+
+impl Ruleset for D10Pool {
+    fn id(&self) -> RulesetId {
+        RulesetId::D10Pool
+    }
+
+    fn name(&self) -> &'static str {
+        "d10 dice pool"
+    }
+
+    fn roster(&self) -> (&'static str, &'static str) {
+        (POOL_ROSTER_FILE, POOL_ROSTER)
+    }
+
+    fn derive(&self, characteristics: &Characteristics, _age: u32) -> DerivedStats {
+        sheet::derive(characteristics)
+    }
+
+    fn characteristic_problem(&self, name: &str, value: u32, _creature: bool) -> Option<String> {
+        sheet::characteristic_problem(name, value)
+    }
+
+    fn sheet_line(&self, characteristics: &Characteristics, _derived: &DerivedStats) -> String {
+        sheet::sheet_line(characteristics)
+    }
+
+    fn round_words(&self) -> &'static str {
+        "Initiative: Dex + Wits at 6, rolled once for the fight; ties to Dex, then Wits, then a \
+         d10."
+    }
+
+    fn round_plan(
+        &self,
+        entries: &[InitiativeEntry],
+        tie_roll: &mut dyn FnMut(u32) -> u32,
+    ) -> Vec<Slot> {
+        round::plan(entries, tie_roll)
+    }
+
+    fn initiative_roll(&self, characteristics: &Characteristics) -> Option<(Demand, u32)> {
+        Some(round::initiative_roll(characteristics))
+    }
+
+    fn turn_limits(&self, _kind: TurnKind, _history: &RoundHistory) -> Option<TurnLimits> {
+        Some(TurnLimits::WHOLE)
+    }
+
+    fn slot_words(&self, slot: &Slot) -> String {
+        round::slot_words(slot)
+    }
+
+    /// A characteristic is rolled as a pool of its dots.
+    fn characteristic_chance(&self, _name: &str, value: u32) -> u32 {
+        value
+    }
+
+    fn unarmed_skill(&self) -> &'static str {
+        sheet::BRAWL_POOL
+    }
+
+    fn unarmed_difficulty(&self) -> Option<u32> {
+        Some(sheet::BRAWL_DIFFICULTY)
+    }
+
+    fn skills(&self) -> &[SkillEntry] {
+        sheet::POOL_SKILLS
+    }
+
+    fn skill_value(
+        &self,
+        name: &str,
+        characteristics: &Characteristics,
+        skills: &BTreeMap<String, u32>,
+    ) -> u32 {
+        sheet::skill_value(name, characteristics, skills)
+    }
+
+    fn check(&self, dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> Checked {
+        check::check(dice, purpose, demand)
+    }
+
+    fn chance(&self, demand: &Demand) -> f64 {
+        check::chance(demand)
+    }
+
+    fn demand_words(&self, demand: &Demand) -> DemandWords {
+        check::demand_words(demand)
+    }
+
+    /// Bands to the listed range, one and a half times it and twice it; point-blank within 2
+    /// metres.
+    fn range_scale(&self) -> RangeScale {
+        RangeScale {
+            band_multiples: [[1, 1], [3, 2], [2, 1]],
+            point_blank: PointBlank::Fixed(POINT_BLANK),
+        }
+    }
+
+    fn range_value(&self, reading: RangeReading) -> Option<Vec<Modifier>> {
+        reach::range_value(reading.band)
+    }
+
+    fn shot_value(&self, facts: &ShotFacts) -> Worth {
+        worth::shot_value(facts)
+    }
+
+    fn blow_value(&self, _facts: &BlowFacts) -> Vec<Modifier> {
+        Vec::new()
+    }
+
+    /// The rate of fire only costs ammunition: every shot is one roll.
+    fn volley_size(&self, _skill: u32) -> u32 {
+        1
+    }
+
+    fn burst_size(&self, _skill: u32) -> u32 {
+        1
+    }
+
+    /// A roll that nets a success puts one hit in.
+    fn volley_hits(
+        &self,
+        bullets: u32,
+        verdict: &Verdict,
+        _die: &mut dyn FnMut(u32) -> u32,
+    ) -> VolleyHits {
+        VolleyHits {
+            hits: u32::from(verdict.success && bullets > 0),
+            extreme: 0,
+        }
+    }
+
+    /// A dodge or a parry while the unit can still defend.
+    fn blow_answers(&self, _facts: &DefenceFacts) -> AllowedAnswers {
+        AllowedAnswers {
+            dodge: true,
+            weapon: true,
+            maneuver: false,
+        }
+    }
+
+    fn blast_rings(&self, _damage: &DamageNotation) -> Vec<BlastRing> {
+        Vec::new()
+    }
+
+    fn armor_per_pellet_die(&self) -> bool {
+        false
+    }
+
+    /// Firearms cannot be dodged or parried.
+    fn shot_defence(&self) -> Option<ShotDefence> {
+        None
+    }
+
+    fn martial_arts_skill(&self) -> Option<&'static str> {
+        None
+    }
+
+    fn parry_is_declared(&self) -> bool {
+        false
+    }
+
+    fn weapon_defence(&self) -> WeaponDefenceWords {
+        WeaponDefenceWords {
+            answer: "parry",
+            answers: "parries",
+            against: "a parry",
+        }
+    }
+
+    fn dodge_costs_the_attack(&self) -> bool {
+        false
+    }
+
+    /// Until injuries join the battle's wounds, a blow's severity comes off what remains of
+    /// Body 7; nothing remaining is dead.
+    fn take_blow(&self, blow: &WoundBlow) -> BlowResult {
+        let hit_points = blow.hit_points.saturating_sub(blow.damage);
+        BlowResult {
+            severity: BlowSeverity::Regular,
+            hit_points,
+            below_zero: 0,
+            major_wound: false,
+            dead: hit_points == 0,
+            dying: false,
+            knocked_out: false,
+            needs_con_roll: false,
+        }
+    }
+
+    fn out_cold_for(&self) -> Option<(u32, u32)> {
+        None
+    }
+
+    fn hit_locations(&self) -> Option<HitLocations> {
+        None
+    }
+
+    fn partial_armor_luck(&self, _head_and_torso: bool) -> Option<Vec<Modifier>> {
+        None
+    }
+
+    fn aim_fires_this_round(&self) -> bool {
+        false
+    }
+
+    fn blast_words(&self, yards: u32) -> String {
+        format!("{yards} yards")
+    }
+
+    fn unaimed_fire(&self) -> bool {
+        false
+    }
+
+    fn suppressing_fire(&self) -> bool {
+        false
+    }
+
+    fn both_barrels_at_once(&self) -> bool {
+        false
+    }
+
+    fn opening_surprise(&self) -> bool {
+        false
+    }
+
+    fn luck_keeps_awake(&self) -> bool {
+        false
+    }
+
+    fn knock_out_blows(&self) -> bool {
+        false
+    }
+
+    fn resistance(&self, _active: u32, _passive: u32) -> Option<Resistance> {
+        None
+    }
+
+    fn dying_roll(&self) -> bool {
+        false
+    }
+
+    fn impales_stick(&self) -> bool {
+        false
+    }
+
+    fn first_aid_per_wound(&self) -> bool {
+        false
+    }
+
+    /// No healing in battle (SPECS.md 2.1): tending a wound changes nothing.
+    fn first_aid(&self, patient: &Patient, _die: &mut dyn FnMut(u32) -> u32) -> Aftercare {
+        Aftercare {
+            hit_points: patient.hit_points,
+            below_zero: patient.below_zero,
+            healed: 0,
+            stabilised: false,
+            awake: None,
+        }
+    }
+
+    fn severity_words(&self, _severity: BlowSeverity) -> &'static str {
+        ""
+    }
+
+    fn exchange(
+        &self,
+        defence: Defence,
+        attacker: SideResult,
+        defender: Option<SideResult>,
+    ) -> MeleeOutcome {
+        melee::exchange(defence, attacker, defender)
+    }
+
+    fn exchange_odds(
+        &self,
+        defence: Defence,
+        attacker: &Demand,
+        defender: Option<&Demand>,
+    ) -> ExchangeOdds {
+        melee::exchange_odds(defence, attacker, defender)
+    }
+
+    fn maneuver(&self, _maneuvering_build: i32, _opponent_build: i32) -> ManeuverAllowance {
+        ManeuverAllowance::Impossible
+    }
+
+    fn own_roll_value(&self, _facts: &OwnRollFacts) -> Vec<Modifier> {
+        Vec::new()
+    }
+
+    fn notice_value(&self, _stealth: u32) -> Vec<Modifier> {
+        Vec::new()
+    }
+
+    fn dex_roll_value(&self, _readied_firearm: bool) -> Vec<Modifier> {
+        Vec::new()
+    }
+
+    fn maneuver_goals(&self, _holding: bool) -> &'static [ManeuverGoal] {
+        &[]
+    }
+
+    fn grapple_skill(&self) -> Option<&'static str> {
+        None
+    }
+
+    fn breath_chance(&self, _constitution: u32, _round: u32) -> u32 {
+        0
+    }
+
+    /// The weapon's own damage, a flat number added to the attack's net.
+    fn damage(
+        &self,
+        dice: &mut Dice,
+        purpose: RollPurpose,
+        damage: &DamageNotation,
+        reach: DamageReach,
+        _damage_bonus: &Formula,
+        quality: DamageQuality,
+    ) -> Result<Option<Rolled<DamageRoll>>, ReachError> {
+        Ok(damage
+            .roll(dice, reach, &Formula::default(), quality)?
+            .map(|result| Rolled { purpose, result }))
+    }
+
+    fn weapons(&self) -> &WeaponTable {
+        &self.weapons
+    }
+
+    fn armor(&self) -> &ArmorTable {
+        &self.armour
+    }
+}
