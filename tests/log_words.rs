@@ -126,10 +126,13 @@ fn variant(kind: &EventKind) -> usize {
         E::Adjusted { .. } => 77,
         E::RolledInSecret { .. } => 78,
         E::Revealed { .. } => 79,
+        E::Injured { .. } => 80,
+        E::Scarred { .. } => 81,
+        E::StunnedByInjury { .. } => 82,
     }
 }
 
-const KINDS: usize = 80;
+const KINDS: usize = 83;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -644,6 +647,46 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 ),
             },
             "Walter Corbitt Jr. rolls Listen in secret: 63 against 60, hard needed: failure",
+        ),
+        (
+            E::Injured {
+                unit: ROSE,
+                by: Some(GHOUL),
+                net: 3,
+                weapon: 1,
+                soak: 0,
+                severity: Some(4),
+                wound_level: 5,
+                remaining: 2,
+                penalty: Some(3),
+            },
+            "Rose Whateley takes an injury of 4 (net 3 + 1 − 0 soaked): wound level 5, −3 dice \
+             on every roll",
+        ),
+        (
+            E::Injured {
+                unit: WALTER,
+                by: Some(GHOUL),
+                net: 2,
+                weapon: 0,
+                soak: 3,
+                severity: None,
+                wound_level: 0,
+                remaining: 7,
+                penalty: Some(0),
+            },
+            "Walter Corbitt Jr. shrugs it off (net 2 + 0 − 3 soaked)",
+        ),
+        (
+            E::Scarred {
+                unit: ROSE,
+                severity: 4,
+            },
+            "Rose Whateley will carry a scar from that injury of 4",
+        ),
+        (
+            E::StunnedByInjury { unit: ROSE },
+            "Rose Whateley is stunned by the injury and loses a turn",
         ),
         (
             E::Revealed {

@@ -447,6 +447,30 @@ pub enum EventKind {
         unit: UnitId,
         turns: DieFace,
     },
+    /// A hit where the rulebook keeps injuries: the attack's `net` once the defence was off,
+    /// the `weapon`'s damage, what `soak`ed it, the injury's `severity` (none when nothing was
+    /// left), and what the unit's list comes to: its `wound_level`, what `remaining` before it is
+    /// out, and the dice every roll now loses (`penalty`; none: it cannot act).
+    Injured {
+        unit: UnitId,
+        by: Option<UnitId>,
+        net: i32,
+        weapon: u32,
+        soak: u32,
+        severity: Option<u32>,
+        wound_level: u32,
+        remaining: u32,
+        penalty: Option<u32>,
+    },
+    /// One injury so bad it leaves a scar.
+    Scarred {
+        unit: UnitId,
+        severity: u32,
+    },
+    /// One injury worse than the unit can shrug off: it loses its next turn.
+    StunnedByInjury {
+        unit: UnitId,
+    },
     /// Knocked out by a failed CON roll for the rounds the dice say: it comes to as
     /// `until_round` ends, unless tended first.
     KnockedOut {
@@ -488,6 +512,38 @@ pub enum EventKind {
         unit: UnitId,
         how: Reveal,
     },
+}
+
+/// Harm done to a unit, whichever way its rulebook keeps wounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Harm {
+    pub unit: UnitId,
+    pub by: Option<UnitId>,
+    /// Damage taken, or an injury's severity (nothing when it was shrugged off).
+    pub taken: u32,
+}
+
+impl EventKind {
+    /// The harm this event did, if it is damage taken or an injury.
+    pub fn harm(&self) -> Option<Harm> {
+        match self {
+            Self::Damaged {
+                unit, by, taken, ..
+            } => Some(Harm {
+                unit: *unit,
+                by: *by,
+                taken: *taken,
+            }),
+            Self::Injured {
+                unit, by, severity, ..
+            } => Some(Harm {
+                unit: *unit,
+                by: *by,
+                taken: severity.unwrap_or(0),
+            }),
+            _ => None,
+        }
+    }
 }
 
 /// What brought a hidden unit into the players' sight.

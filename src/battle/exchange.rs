@@ -13,7 +13,7 @@ use super::shot::{ShotTerms, setup};
 use super::state::Battle;
 use super::threat::{AnswerOdds, Stakes};
 use super::wounds::Blow;
-use super::{AttackKind, PendingAttack, Phase, UnitId, effects, wounds};
+use super::{AttackKind, PendingAttack, Phase, UnitId, effects, injuries, wounds};
 use crate::map::range::{WeaponReach, range_reading};
 use crate::rules::damage::{DamageQuality, DamageReach};
 use crate::rules::melee::{Defence, MeleeOutcome, blow_quality};
@@ -420,15 +420,12 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
                 } else {
                     blow_quality(level, true, attacker_weapon.impale)
                 };
-                let knock_out = pending.knock_out;
-                blow(
-                    battle,
-                    attacker,
-                    defender,
-                    &attacker_weapon,
+                let strike = Strike {
                     quality,
-                    knock_out,
-                );
+                    knock_out: pending.knock_out,
+                    net: attack_roll.net - defence_roll.map_or(0, |(roll, _)| roll.net.max(0)),
+                };
+                blow(battle, attacker, defender, &attacker_weapon, strike);
                 if held_weapon(battle, attacker, &attacker_weapon)
                     .is_some_and(|carried| carried.strangles)
                 {
@@ -448,8 +445,12 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
             Answer::Maneuver(goal) => apply_goal(battle, defender, attacker, goal),
             _ => {
                 let level = defence_roll.map_or(attack_roll.level, |(roll, _)| roll.level);
-                let quality = blow_quality(level, false, defender_weapon.impale);
-                blow(battle, defender, attacker, &defender_weapon, quality, false);
+                let strike = Strike {
+                    quality: blow_quality(level, false, defender_weapon.impale),
+                    knock_out: false,
+                    net: defence_roll.map_or(0, |(roll, _)| roll.net),
+                };
+                blow(battle, defender, attacker, &defender_weapon, strike);
             }
         },
         MeleeOutcome::NoHarm => {}
@@ -498,16 +499,42 @@ fn misfortune(battle: &mut Battle, unit: UnitId, weapon: &MeleeWeapon, roll: &mu
     }
 }
 
-/// A landed blow: roll its damage, send it through the wound pipeline, then its burn or stun;
-/// a knock-out blow's (`knock_out`) is weighed first.
+/// What a landed blow carries: how well it landed (`quality`), whether it was struck to knock
+/// out, and its `net` once the defence was off (where the rulebook weighs harm by it).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Strike {
+    pub quality: DamageQuality,
+    pub knock_out: bool,
+    pub net: i32,
+}
+
+/// A landed blow: an injury where the rulebook keeps them; else roll its damage and send it
+/// through the wound pipeline; then its burn or stun. A knock-out blow's is weighed first.
 pub(super) fn blow(
     battle: &mut Battle,
     from: UnitId,
     to: UnitId,
     weapon: &MeleeWeapon,
-    quality: DamageQuality,
-    knock_out: bool,
+    strike: Strike,
 ) {
+    let Strike {
+        quality,
+        knock_out,
+        net,
+    } = strike;
+    if !knock_out
+        && injuries::injure(
+            battle,
+            to,
+            Some(from),
+            net,
+            &weapon.damage,
+            &weapon.skill_name,
+        )
+    {
+        effects::after_hit(battle, to, &weapon.damage, weapon.stuns_up_to_build);
+        return;
+    }
     let damage_bonus = battle.spec(from).derived.damage_bonus.clone();
     let damage = battle
         .roll_damage(

@@ -153,6 +153,7 @@ fn start_round(battle: &mut Battle, round: u32) {
             condition.dodges_this_round = 0;
             condition.shots_this_round = 0;
             condition.burst_this_round = false;
+            condition.moved_this_round = 0;
             condition.acted_this_round = false;
             condition.forfeited_this_round = false;
             condition.parry_against = None;
@@ -212,7 +213,7 @@ fn kept_initiative(battle: &mut Battle, unit: UnitId) -> Option<KeptInitiative> 
     }
     let ruleset = battle.scenario.ruleset.clone();
     let (demand, tie_break) = ruleset.initiative_roll(&battle.spec(unit).characteristics)?;
-    let verdict = battle.roll(
+    let verdict = battle.roll_as_is(
         unit,
         RollPurpose::Characteristic(INITIATIVE.to_string()),
         &demand,

@@ -49,14 +49,17 @@ fn what_shows(battle: &Battle, unit: UnitId, command: &Command, from: usize) -> 
                 }
         );
     // A blow struck back in an exchange (the AI's answer, inside the attacker's command).
-    let struck = battle.events()[from..].iter().any(|event| {
-        matches!(event.kind, EventKind::Damaged { by: Some(striker), .. } if striker == unit)
-    });
+    let struck = battle.events()[from..]
+        .iter()
+        .any(|event| event.kind.harm().is_some_and(|harm| harm.by == Some(unit)));
     if attacked || struck {
         return Some(Reveal::Attacked);
     }
     let hurt = battle.events()[from..].iter().any(|event| {
-        matches!(event.kind, EventKind::Damaged { unit: harmed, taken, .. } if harmed == unit && taken > 0)
+        event
+            .kind
+            .harm()
+            .is_some_and(|harm| harm.unit == unit && harm.taken > 0)
     });
     if hurt {
         return Some(Reveal::Hurt);

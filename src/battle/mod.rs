@@ -17,6 +17,7 @@ mod flow;
 mod grapple;
 mod hiding;
 mod hold;
+mod injuries;
 mod keeper;
 pub mod melee;
 pub mod movement;
@@ -43,6 +44,7 @@ use crate::rules::explosions::Burning;
 use crate::rules::firearms::Ammunition;
 use crate::rules::grapple::Grip;
 use crate::rules::initiative::KeptInitiative;
+use crate::rules::injuries::InjuryList;
 use crate::rules::percentile::SuccessLevel;
 use crate::rules::round::{Slot, TurnLimits};
 use command::{Command, ManeuverGoal, WeaponChoice};
@@ -96,6 +98,9 @@ pub struct Vitals {
     pub vital: Vital,
     /// The round in which the unit started dying; it rolls CON from the end of the next one.
     pub dying_since: u32,
+    /// Its injuries, where the rulebook keeps wounds so (its hit points then are what remains).
+    #[serde(default, skip_serializing_if = "InjuryList::is_empty")]
+    pub injuries: InjuryList,
 }
 
 impl Vitals {
@@ -107,6 +112,7 @@ impl Vitals {
             major_wound: false,
             vital: Vital::Conscious,
             dying_since: 0,
+            injuries: InjuryList::default(),
         }
     }
 
@@ -127,6 +133,11 @@ impl Vitals {
             Vital::Conscious => WoundState::Unhurt,
         }
     }
+}
+
+/// A count left out of the written state while it is nothing.
+fn is_zero(value: &u32) -> bool {
+    *value == 0
 }
 
 /// A unit's situation in the fight.
@@ -167,6 +178,9 @@ pub struct Condition {
     pub stunned_turns: u32,
     /// The round it last ran at full speed (moved past its MOV).
     pub ran_in_round: Option<u32>,
+    /// How far it has moved this round, in tenths of a yard.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub moved_this_round: u32,
     /// Single shots fired this round, and whether a burst or automatic fire was (for a round
     /// plan with several slots a unit, BRP's).
     pub shots_this_round: u32,

@@ -69,6 +69,7 @@ pub(super) fn move_to(battle: &mut Battle, unit: UnitId, to: Tile) -> Result<(),
     });
     let round = battle.round();
     battle.change_condition(unit, |condition| {
+        condition.moved_this_round += cost;
         if spent > moves.free {
             condition.ran_in_round = Some(round);
         }

@@ -435,7 +435,16 @@ fn take_shot(
             hits: landed.hits,
             extreme: landed.extreme,
         });
-        deal_hits(battle, unit, target, &plan.weapon, shot, landed, true);
+        deal_hits(
+            battle,
+            unit,
+            target,
+            &plan.weapon,
+            shot,
+            landed,
+            true,
+            check.net,
+        );
         return false;
     }
     let stray = (check.level == SuccessLevel::Fumble)
@@ -456,7 +465,7 @@ fn take_shot(
                 ..check
             };
             let landed = hits(battle, ally, &plain_hit);
-            deal_hits(battle, unit, ally, &plan.weapon, &plain, landed, false);
+            deal_hits(battle, unit, ally, &plan.weapon, &plain, landed, false, 1);
         }
         None => battle.emit(EventKind::ShotMissed { unit, target }),
     }
@@ -487,7 +496,9 @@ fn damage_reach(weapon: &Weapon, band: RangeBand) -> DamageReach {
 /// Roll the damage of every bullet that hit (the first `extreme` of them at their maximum, or
 /// impaling) and send it through the wounds as one blow: armor comes off each bullet, and off
 /// each die of shot; cover shot through comes off too. `deliberate`: shot at the target on
-/// purpose, not a stray bullet.
+/// purpose, not a stray bullet. Where the rulebook keeps injuries, each hit is one from the
+/// roll's `net` instead.
+#[allow(clippy::too_many_arguments)]
 fn deal_hits(
     battle: &mut Battle,
     unit: UnitId,
@@ -496,7 +507,21 @@ fn deal_hits(
     shot: &ShotSetup,
     landed: VolleyHits,
     deliberate: bool,
+    net: i32,
 ) {
+    if landed.hits > 0
+        && super::injuries::injure(
+            battle,
+            target,
+            Some(unit),
+            net,
+            &weapon.damage,
+            &weapon.skill,
+        )
+    {
+        effects::after_hit(battle, target, &weapon.damage, weapon.stuns_up_to_build);
+        return;
+    }
     let damage_bonus = battle.spec(unit).derived.damage_bonus.clone();
     let reach = damage_reach(weapon, shot.reading.band);
     let pellets = matches!(weapon.damage.shape, DamageShape::Bands(_))

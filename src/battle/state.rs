@@ -18,7 +18,7 @@ use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, DamageRol
 use crate::rules::dice::{DieFace, FaceSource};
 use crate::rules::opposed::Resistance;
 use crate::rules::roll::{Demand, RollPurpose, RollRecord, Verdict};
-use crate::rules::situation::OwnRollFacts;
+use crate::rules::situation::{OwnRollFacts, StandingFacts};
 
 /// The battle's state seen from a command: the world, and the scenario it plays.
 pub(super) struct Battle<'w> {
@@ -252,11 +252,33 @@ impl<'w> Battle<'w> {
 
     // ---- Rolling --------------------------------------------------------------------------
 
-    /// Roll a check for `unit` against a demand, and record it.
+    /// Roll a check for `unit` against a demand, as the unit's own state leaves it (its wounds,
+    /// its extra movement, where the rulebook counts them), and record it.
     pub fn roll(&mut self, unit: UnitId, purpose: RollPurpose, demand: &Demand) -> Verdict {
+        let demand = self.standing_demand(unit, demand);
+        self.roll_as_is(unit, purpose, &demand)
+    }
+
+    /// Roll a check for `unit` against a demand as it is, and record it (initiative, which no
+    /// wound touches).
+    pub fn roll_as_is(&mut self, unit: UnitId, purpose: RollPurpose, demand: &Demand) -> Verdict {
         let (record, verdict) = self.roll_unrecorded(purpose, demand);
         self.emit(EventKind::Rolled { unit, roll: record });
         verdict
+    }
+
+    /// A demand as the unit's own state leaves it: what the rulebook makes of its injuries and
+    /// of how far it has moved this round, after the demand's own modifiers.
+    pub fn standing_demand(&self, unit: UnitId, demand: &Demand) -> Demand {
+        let facts = StandingFacts {
+            injuries: self.vitals(unit).injuries,
+            moved: self.condition(unit).moved_this_round,
+            free_movement: self.spec(unit).derived.moves.free,
+        };
+        let standing = self.scenario.ruleset.standing_modifiers(&facts);
+        let mut demand = demand.clone();
+        demand.modifiers.extend(standing);
+        demand
     }
 
     /// Roll a check against a demand; the caller's event records it.

@@ -2,7 +2,7 @@
 //! dealt and taken, and the enemies it put out of the fight. The end-of-battle screen shows it.
 
 use super::UnitId;
-use super::event::{Event, EventKind, WoundState};
+use super::event::{Event, EventKind, Harm, WoundState};
 
 /// One unit's part in a battle.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -30,14 +30,15 @@ pub fn tally(events: &[Event], units: usize) -> Vec<UnitTally> {
                     tally.attacks += 1;
                 }
             }
-            EventKind::Damaged {
-                unit, by, taken, ..
-            } => {
+            kind @ (EventKind::Damaged { .. } | EventKind::Injured { .. }) => {
+                let Some(Harm { unit, by, taken }) = kind.harm() else {
+                    continue;
+                };
                 if let Some(tally) = tallies.get_mut(unit.index()) {
                     tally.taken += taken;
                 }
-                if let Some(by) = by.filter(|by| by != unit)
-                    && *taken > 0
+                if let Some(by) = by.filter(|by| *by != unit)
+                    && taken > 0
                     && let Some(tally) = tallies.get_mut(by.index())
                 {
                     tally.dealt += taken;

@@ -16,6 +16,11 @@ pub fn severity_suffix(scenario: &Scenario, severity: BlowSeverity) -> String {
     }
 }
 
+/// "die" or "dice".
+fn plural_dice(count: u32) -> &'static str {
+    if count == 1 { "die" } else { "dice" }
+}
+
 /// How the resistance table weighed two values: "40% on the resistance table", or sure either
 /// way.
 pub(super) fn weighed_words(odds: Resistance) -> String {
@@ -93,6 +98,43 @@ pub(super) fn describe(
                 "Knock-out: {damage} damage against {}'s {hit_points} hit points ({weighed}): {outcome}",
                 name(*target)
             )
+        }
+        EventKind::Injured {
+            unit,
+            net,
+            weapon,
+            soak,
+            severity,
+            wound_level,
+            penalty,
+            ..
+        } => {
+            let sum = format!("net {net} + {weapon} − {soak} soaked");
+            let level = match scenario.ruleset.wound_level_words(*wound_level) {
+                "" => format!("wound level {wound_level}"),
+                words => format!("wound level {wound_level} ({words})"),
+            };
+            let penalty = match penalty {
+                None => "out of the fight".to_string(),
+                Some(0) => "no dice lost".to_string(),
+                Some(dice) => format!("−{dice} {} on every roll", plural_dice(*dice)),
+            };
+            match severity {
+                Some(severity) => format!(
+                    "{} takes an injury of {severity} ({sum}): {level}, {penalty}",
+                    name(*unit)
+                ),
+                None => format!("{} shrugs it off ({sum})", name(*unit)),
+            }
+        }
+        EventKind::Scarred { unit, severity } => {
+            format!(
+                "{} will carry a scar from that injury of {severity}",
+                name(*unit)
+            )
+        }
+        EventKind::StunnedByInjury { unit } => {
+            format!("{} is stunned by the injury and loses a turn", name(*unit))
         }
         EventKind::Damaged {
             unit,

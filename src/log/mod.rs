@@ -124,6 +124,9 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::CaughtFire { .. }
         | E::Burned { .. }
         | E::Stunned { .. }
+        | E::Injured { .. }
+        | E::Scarred { .. }
+        | E::StunnedByInjury { .. }
         | E::KnockedOut { .. } => LogKind::Wounds,
         E::Stabilised { .. } | E::Healed { .. } | E::FireOut { .. } => LogKind::Care,
         E::ReadiedWeapon { .. }
@@ -192,6 +195,8 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Burned { unit, .. }
         | E::FireOut { unit }
         | E::Stunned { unit, .. }
+        | E::Scarred { unit, .. }
+        | E::StunnedByInjury { unit }
         | E::KnockedOut { unit, .. }
         | E::ArmorTried { unit, .. }
         | E::BelowZero { unit, .. }
@@ -230,7 +235,9 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         E::MeleeResolved {
             attacker, defender, ..
         } => vec![*attacker, *defender],
-        E::Damaged { unit, by, .. } => std::iter::once(*unit).chain(*by).collect(),
+        E::Damaged { unit, by, .. } | E::Injured { unit, by, .. } => {
+            std::iter::once(*unit).chain(*by).collect()
+        }
         E::Held { unit, holder } | E::Released { unit, holder } => vec![*unit, *holder],
         E::StrengthPitted { unit, against, .. } => vec![*unit, *against],
         E::Gripped { unit, target, .. } | E::GripEased { unit, target } => vec![*unit, *target],

@@ -200,6 +200,10 @@ pub fn players_words(event: &Event, scenario: &Scenario, hidden: &[bool]) -> Str
                 )
             }
         }
+        EventKind::Injured { unit, severity, .. } if secret(*unit) => match severity {
+            Some(_) => format!("{} takes an injury", name(*unit)),
+            None => format!("{} takes no harm", name(*unit)),
+        },
         EventKind::KnockOutWeighed {
             target,
             knocked_out,

@@ -454,6 +454,9 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             }
         }
         kind @ (EventKind::Damaged { .. }
+        | EventKind::Injured { .. }
+        | EventKind::Scarred { .. }
+        | EventKind::StunnedByInjury { .. }
         | EventKind::BelowZero { .. }
         | EventKind::Backlash { .. }
         | EventKind::LuckSpent { .. }

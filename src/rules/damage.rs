@@ -505,6 +505,22 @@ impl DamageNotation {
     }
 
     /// Every formula in this damage (one, or one per band).
+    /// The damage as a plain number, where it is nothing else (the d10 pool's weapon damage
+    /// added to an attack's net): `None` for dice, a damage bonus or bands.
+    pub fn flat(&self) -> Option<u32> {
+        let DamageShape::Single(formula) = &self.shape else {
+            return None;
+        };
+        formula
+            .terms
+            .iter()
+            .try_fold(0u32, |total, term| match term.kind {
+                TermKind::Flat(points) if term.negative => Some(total.saturating_sub(points)),
+                TermKind::Flat(points) => Some(total.saturating_add(points)),
+                _ => None,
+            })
+    }
+
     pub fn formulas(&self) -> Vec<&Formula> {
         match &self.shape {
             DamageShape::Single(formula) | DamageShape::Blast { formula, .. } => vec![formula],

@@ -10,6 +10,7 @@ pub mod explosions;
 pub mod firearms;
 pub mod grapple;
 pub mod initiative;
+pub mod injuries;
 pub mod length;
 pub mod level_rolls;
 pub mod melee;

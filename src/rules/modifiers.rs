@@ -69,6 +69,10 @@ pub enum ModifierReason {
     Spray,
     /// Armor over head and torso both: the Luck roll for whether a blow meets it is easier.
     ArmorHeadAndTorso,
+    /// The roller's wounds cost it dice.
+    Wounded,
+    /// The roller moved past its free movement this round.
+    ExtraMovement,
 }
 
 impl ModifierReason {
@@ -105,6 +109,8 @@ impl ModifierReason {
             Self::OpposingSkill => "opposing skill",
             Self::Spray => "spray",
             Self::ArmorHeadAndTorso => "armor over head and torso",
+            Self::Wounded => "wounded",
+            Self::ExtraMovement => "extra movement",
         }
     }
 }

@@ -116,7 +116,8 @@ pub fn roll_words(record: &RollRecord, verdict: &PoolVerdict) -> String {
 }
 
 /// A pool as a card draws it: every die in the order rolled (successes green, 1s red, the rest
-/// faded), what counts, the count and the net.
+/// faded), what counts, the net, and the count ("3 successes − 1 at difficulty 6", with "botch"
+/// or "no net success" where it came to nothing).
 pub fn sketch(record: &RollRecord, verdict: &PoolVerdict) -> RollSketch {
     let dice = record
         .dice
@@ -156,8 +157,15 @@ pub fn sketch(record: &RollRecord, verdict: &PoolVerdict) -> RollSketch {
             verdict.difficulty
         ),
         dice: vec![dice],
-        reading: roll_of(record, verdict).words(),
-        verdict: verdict_words(verdict.net),
+        reading: format!("net {}", verdict.net),
+        verdict: match verdict.net {
+            1.. => roll_of(record, verdict).words(),
+            net => format!(
+                "{}: {}",
+                roll_of(record, verdict).words(),
+                verdict_words(net)
+            ),
+        },
         tone: match verdict.net {
             1.. => Tone::Good,
             0 => Tone::Bad,
@@ -236,8 +244,8 @@ mod tests {
                 (DieTint::Counted, false),
             ]
         );
-        assert_eq!(card.reading, "2 successes − 1 at difficulty 8");
-        assert_eq!(card.verdict, "net 1");
+        assert_eq!(card.reading, "net 1");
+        assert_eq!(card.verdict, "2 successes − 1 at difficulty 8");
         assert_eq!(card.tone, Tone::Good);
         let marks: Vec<&str> = card
             .thresholds
@@ -250,7 +258,12 @@ mod tests {
             "−1 die half cover, +2 difficulty half cover"
         );
         let botched = covered_shot(&[1, 1]);
-        assert_eq!(sketch(&botched, &pool_of(&botched)).tone, Tone::Dire);
+        let card = sketch(&botched, &pool_of(&botched));
+        assert_eq!(card.tone, Tone::Dire);
+        assert_eq!(
+            (card.reading.as_str(), card.verdict.as_str()),
+            ("net -2", "0 successes − 2 at difficulty 8: botch")
+        );
     }
 
     #[test]

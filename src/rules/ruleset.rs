@@ -15,6 +15,7 @@ use super::explosions::BlastRing;
 use super::firearms::VolleyHits;
 use super::grapple::ManeuverGoal;
 use super::initiative::InitiativeEntry;
+use super::injuries::{InjuryHit, InjuryList, InjuryOutcome};
 use super::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use super::modifiers::Modifier;
 use super::opposed::{ManeuverAllowance, Resistance, SideResult};
@@ -22,10 +23,10 @@ use super::roll::{Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerd
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use super::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, OwnRollFacts, RangeReading, RangeScale, ShotDefence,
-    ShotFacts, Worth,
+    ShotFacts, StandingFacts, Worth,
 };
 use super::skills::{SkillEntry, find_skill};
-use super::weapons::{ArmorTable, WeaponTable};
+use super::weapons::{ArmorTable, Weapon, WeaponTable};
 use super::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow};
 use super::{chance_rolls, level_rolls, pool_rolls};
 
@@ -289,6 +290,36 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
 
     /// What one blow does to a unit's hit points and state.
     fn take_blow(&self, blow: &WoundBlow) -> BlowResult;
+
+    /// Where the rulebook keeps wounds as a list of injuries (the d10 pool), what one attack
+    /// that landed does, from its net; `None` where it counts hit points (`damage`, then
+    /// `take_blow`).
+    fn injury(&self, _hit: &InjuryHit) -> Option<InjuryOutcome> {
+        None
+    }
+
+    /// A unit's injuries in the rulebook's words for its card ("Injuries 2, 4 · wound level 5,
+    /// mauled · −3 dice"); empty where it keeps none.
+    fn injury_words(&self, _injuries: &InjuryList) -> String {
+        String::new()
+    }
+
+    /// A weapon in a unit's hand, in the rulebook's terms, for its card: what it is rolled with
+    /// (`value`, the unit's) and what it does ("Handgun 55% · 1D10").
+    fn weapon_words(&self, weapon: &Weapon, value: u32) -> String {
+        format!("{} {value}% · {}", weapon.skill, weapon.damage)
+    }
+
+    /// A wound level in the rulebook's words ("wounded"), where it keeps injuries.
+    fn wound_level_words(&self, _level: u32) -> &'static str {
+        ""
+    }
+
+    /// What the unit's own state costs every roll it makes but initiative (the d10 pool's dice
+    /// lost to wounds and to moving past its free movement).
+    fn standing_modifiers(&self, _facts: &StandingFacts) -> Vec<Modifier> {
+        Vec::new()
+    }
 
     /// How long a unit knocked out by a failed CON roll after a heavy wound stays out: this many
     /// dice of so many sides in rounds (BRP: 2D6), or `None` until it is tended (CoC).

@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::injuries::InjuryList;
 use super::length::Length;
 use super::modifiers::Modifier;
 
@@ -218,6 +219,15 @@ pub struct OwnRollFacts {
     pub held: bool,
     /// The first attack of the turn by a unit whose initiative roll earned it an edge.
     pub initiative_edge: bool,
+}
+
+/// What a unit carries into every roll it makes: its injuries, and how far it has moved this
+/// round against its free movement (both in tenths of a yard).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct StandingFacts {
+    pub injuries: InjuryList,
+    pub moved: u32,
+    pub free_movement: u32,
 }
 
 /// The facts of a blow or a maneuver at a defender.

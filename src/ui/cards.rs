@@ -230,6 +230,10 @@ pub(super) fn unit_card(
                 chip(ui, "jammed", egui::Color32::from_rgb(200, 60, 60));
             }
         });
+        let injuries = scenario.ruleset.injury_words(&state.vitals.injuries);
+        if !secret && !injuries.is_empty() {
+            ui.small(injuries);
+        }
     }
     let derived = &unit.derived;
     ui.label(movement_words(view, scenario, id));
@@ -272,8 +276,9 @@ pub(super) fn unit_card(
             .filter(|words| !words.is_empty())
             .map_or_else(String::new, |words| format!(" · {words}"));
         let text = format!(
-            "{} · {} {skill}% · {}{state}",
-            weapon.name, weapon.skill, weapon.damage
+            "{} · {}{state}",
+            weapon.name,
+            scenario.ruleset.weapon_words(weapon, skill)
         );
         if view.in_hand(id) == Some(WeaponChoice::Carried(index)) {
             ui.label(egui::RichText::new(format!("▶ {text}")).strong());

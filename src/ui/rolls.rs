@@ -6,17 +6,16 @@
 
 use bevy_egui::egui;
 
+use super::dice::{die, tone_colour};
+use super::harm_cards::{DamageCard, InjuryCard, damage_card, injury_card};
 use super::side_colour;
 use super::view::BattleView;
 use crate::battle::UnitId;
 use crate::battle::event::{Event, EventKind};
-use crate::log::severity_suffix;
 use crate::map::scenario::Scenario;
-use crate::rules::damage::{DamageRoll, DamageSource};
 use crate::rules::dice::DieFace;
 use crate::rules::melee::MeleeOutcome;
-use crate::rules::roll::{DieTint, RollRecord, SketchedDie, Tone};
-use crate::rules::wounds::BlowSeverity;
+use crate::rules::roll::RollRecord;
 use crate::words::plural;
 
 /// The widest the roll panel gets, in points; it takes a share of the bottom row down to
@@ -35,19 +34,6 @@ struct RollCard {
     outcome: Option<String>,
 }
 
-/// Damage to one unit from one attack: every roll (a volley rolls once a bullet) and the
-/// wound it made.
-#[derive(Debug, Clone, PartialEq)]
-struct DamageCard {
-    target: UnitId,
-    weapon: String,
-    rolls: Vec<DamageRoll>,
-    /// Rolled, armor (of which cover), taken, hit points left, severity.
-    damaged: Option<(u32, u32, u32, u32, BlowSeverity)>,
-    /// How far below zero the blow left the hit points (BRP).
-    below_zero: u32,
-}
-
 /// What the panel draws.
 #[derive(Debug, Clone, PartialEq)]
 enum Card {
@@ -59,6 +45,7 @@ enum Card {
         outcome: MeleeOutcome,
     },
     Damage(DamageCard),
+    Injury(InjuryCard),
 }
 
 /// Whether an event begins a new moment of the fight: a turn, a round's end, an attack, a
@@ -168,6 +155,24 @@ fn cards(events: &[Event]) -> Vec<Vec<Card>> {
                     card.damaged = Some((*rolled, *armor, *taken, *hit_points, *severity));
                 }
             }
+            EventKind::Injured {
+                unit,
+                net,
+                weapon,
+                soak,
+                severity,
+                wound_level,
+                penalty,
+                ..
+            } => cards.push(Card::Injury(InjuryCard {
+                target: *unit,
+                net: *net,
+                weapon: *weapon,
+                soak: *soak,
+                severity: *severity,
+                wound_level: *wound_level,
+                penalty: *penalty,
+            })),
             EventKind::BelowZero { unit, hit_points } => {
                 if let Some(Card::Damage(card)) = cards.last_mut()
                     && card.target == *unit
@@ -244,6 +249,12 @@ pub(super) fn roll_panel(ui: &mut egui::Ui, scenario: &Scenario, view: &BattleVi
                                 damage,
                                 view.numbers_hidden(damage.target),
                             ),
+                            Card::Injury(injury) => injury_card(
+                                ui,
+                                scenario,
+                                injury,
+                                view.numbers_hidden(injury.target),
+                            ),
                         }
                         ui.add_space(4.0);
                     }
@@ -252,51 +263,6 @@ pub(super) fn roll_panel(ui: &mut egui::Ui, scenario: &Scenario, view: &BattleVi
                 }
             });
     });
-}
-
-/// A die as a rounded square with its face: gold-ringed when kept, faded when not, green when
-/// it counted and red when it took away.
-fn die(ui: &mut egui::Ui, sketched: &SketchedDie) {
-    die_sized(ui, sketched, 1.0);
-}
-
-/// A die drawn `scale` times the card's size (the table view's large card).
-pub(super) fn die_sized(ui: &mut egui::Ui, sketched: &SketchedDie, scale: f32) {
-    let size = egui::vec2(34.0, 26.0) * scale;
-    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
-    let painter = ui.painter();
-    let (fill, text) = match (sketched.tint, sketched.faded) {
-        (DieTint::Counted, _) => (egui::Color32::from_rgb(70, 190, 100), egui::Color32::BLACK),
-        (DieTint::Cancelling, _) => (egui::Color32::from_rgb(215, 60, 55), egui::Color32::WHITE),
-        (DieTint::Plain, true) => (egui::Color32::from_gray(45), egui::Color32::from_gray(130)),
-        (DieTint::Plain, false) => (egui::Color32::from_gray(230), egui::Color32::BLACK),
-    };
-    painter.rect_filled(rect, 5.0, fill);
-    if sketched.ringed {
-        painter.rect_stroke(
-            rect,
-            5.0,
-            egui::Stroke::new(3.0, egui::Color32::from_rgb(255, 200, 40)),
-            egui::StrokeKind::Inside,
-        );
-    }
-    painter.text(
-        rect.center(),
-        egui::Align2::CENTER_CENTER,
-        &sketched.face,
-        egui::FontId::monospace(15.0 * scale),
-        text,
-    );
-}
-
-/// The colour of a verdict: green for successes, red for failures.
-pub(super) fn tone_colour(tone: Tone) -> egui::Color32 {
-    match tone {
-        Tone::Dire => egui::Color32::from_rgb(220, 40, 40),
-        Tone::Bad => egui::Color32::from_rgb(200, 90, 70),
-        Tone::Great => egui::Color32::from_rgb(90, 220, 120),
-        Tone::Good => egui::Color32::from_rgb(110, 190, 110),
-    }
 }
 
 /// One roll as its rulebook sketches it: who and what, the dice, the thresholds, the verdict
@@ -329,7 +295,8 @@ fn roll_card(ui: &mut egui::Ui, scenario: &Scenario, card: &RollCard, compact: b
     let verdict = egui::RichText::new(&sketch.verdict)
         .color(tone_colour(sketch.tone))
         .strong();
-    ui.horizontal(|ui| {
+    // A pool's many dice wrap within the card.
+    ui.horizontal_wrapped(|ui| {
         for (group, dice) in sketch.dice.iter().enumerate() {
             if group > 0 {
                 ui.label("+");
@@ -406,74 +373,10 @@ fn exchange_card(
     });
 }
 
-/// A damage roll: each die, what was added, the total, and the armor taken off.
-/// A damage roll and what it did; `hidden`: the target's numbers are not this window's to show
-/// (its wound only).
-fn damage_card(ui: &mut egui::Ui, scenario: &Scenario, card: &DamageCard, hidden: bool) {
-    let target = &scenario.units[card.target.index()];
-    ui.horizontal(|ui| {
-        ui.strong(format!("Damage · {}", card.weapon));
-        ui.label(format!("to {}", target.name));
-    });
-    for roll in &card.rolls {
-        ui.horizontal_wrapped(|ui| {
-            for part in &roll.parts {
-                match part.source {
-                    DamageSource::Weapon
-                    | DamageSource::DamageBonus
-                    | DamageSource::HalfDamageBonus
-                    | DamageSource::ImpaleRoll => {
-                        for face in &part.dice {
-                            die(ui, &SketchedDie::plain(face.face.to_string()));
-                        }
-                        let flat = part.value
-                            - part
-                                .dice
-                                .iter()
-                                .map(|face| i32::try_from(face.face).unwrap_or(0))
-                                .sum::<i32>();
-                        if flat != 0 {
-                            ui.label(format!("{flat:+}"));
-                        }
-                    }
-                    DamageSource::WeaponMaximum
-                    | DamageSource::DamageBonusMaximum
-                    | DamageSource::HalfDamageBonusMaximum => {
-                        ui.label(format!("max {}", part.value));
-                    }
-                }
-            }
-            if roll.divisor > 1 {
-                ui.label(format!("÷{}", roll.divisor));
-            }
-            ui.label(egui::RichText::new(format!("= {}", roll.total)).strong());
-        });
-    }
-    if let Some((rolled, armor, taken, hit_points, severity)) = card.damaged {
-        let wound = severity_suffix(scenario, severity);
-        let left = if card.below_zero > 0 {
-            format!("{} below zero", card.below_zero)
-        } else {
-            format!("{hit_points} hit points left")
-        };
-        let words = if hidden {
-            if taken > 0 {
-                format!("hurt{wound}")
-            } else {
-                "no harm".to_string()
-            }
-        } else if armor > 0 {
-            format!("{rolled} − {armor} armor = {taken} taken, {left}{wound}")
-        } else {
-            format!("{taken} taken, {left}{wound}")
-        };
-        ui.label(egui::RichText::new(words).strong());
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::damage::DamageRoll;
     use crate::rules::level_rolls;
     use crate::rules::percentile::{Difficulty, NetDice, PercentileRoll, SkillCheck};
     use crate::rules::roll::{RollPurpose, RollVerdict};

@@ -9,8 +9,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContext, egui};
 
 use super::UiSettings;
+use super::dice::{die_sized, tone_colour};
 use super::labels::initials;
-use super::rolls::{die_sized, tone_colour};
 use crate::battle::event::{Event, EventKind, WoundState};
 use crate::battle::{
     ActiveScenario, Condition, EventLog, Flow, Phase, TilePosition, UnitId, Vitals,

@@ -177,12 +177,14 @@ fn start_effects(
                     });
                 }
             }
-            EventKind::Damaged { unit, taken, .. } if *taken > 0 => {
-                if let Some(place) = at(*unit) {
+            kind @ (EventKind::Damaged { .. } | EventKind::Injured { .. }) => {
+                if let Some(harm) = kind.harm().filter(|harm| harm.taken > 0)
+                    && let Some(place) = at(harm.unit)
+                {
                     motion.floating.push(FloatingDamage {
-                        unit: *unit,
+                        unit: harm.unit,
                         at: place,
-                        taken: *taken,
+                        taken: harm.taken,
                         started: now,
                     });
                 }

@@ -7,6 +7,7 @@ mod brp;
 mod explosives;
 mod firearms;
 mod grapples;
+mod pool;
 mod weapon_notes;
 
 use std::path::Path;

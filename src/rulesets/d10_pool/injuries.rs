@@ -5,39 +5,49 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::sheet::BODY;
+use crate::rules::injuries::{InjuryHit, InjuryList, InjuryOutcome};
+
 /// An injury's severity at which the unit also gains a battle scar (logged only).
 pub const SCARRING_SEVERITY: u32 = 4;
 
-/// What an attack that lands is made of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Blow {
-    /// The attack's successes less the defence's.
-    pub net: i32,
-    /// The weapon's extra damage.
-    pub weapon: u32,
-    /// The target's worn armour.
-    pub armour: u32,
-    /// The target's Stamina: it soaks a hand-to-hand blow (in place of armour, never with it).
-    pub stamina: u32,
-    /// A hand-to-hand blow (Brawl).
-    pub brawl: bool,
+/// The ability whose blows Stamina soaks.
+const BRAWL: &str = "Brawl";
+
+/// What soaks a hit: the best single source, as nothing stacks (Stamina only against Brawl).
+pub fn soak(hit: &InjuryHit) -> u32 {
+    if hit.skill.ends_with(BRAWL) {
+        hit.armour.max(hit.toughness)
+    } else {
+        hit.armour
+    }
 }
 
-impl Blow {
-    /// What soaks the blow: the best single source, as nothing stacks.
-    pub fn soak(&self) -> u32 {
-        if self.brawl {
-            self.armour.max(self.stamina)
-        } else {
-            self.armour
-        }
-    }
+/// The injury a hit makes: none when the net is nothing (judged before damage and armour), or
+/// when the soak takes it all.
+pub fn severity(hit: &InjuryHit) -> Option<u32> {
+    let net = u32::try_from(hit.net).ok().filter(|net| *net > 0)?;
+    Some((net + hit.weapon).saturating_sub(soak(hit))).filter(|severity| *severity > 0)
+}
 
-    /// The injury it makes: none when the net is nothing (judged before damage and armour), or
-    /// when the armour takes it all.
-    pub fn severity(&self) -> Option<u32> {
-        let net = u32::try_from(self.net).ok().filter(|net| *net > 0)?;
-        Some((net + self.weapon).saturating_sub(self.soak())).filter(|severity| *severity > 0)
+/// What one hit does: the injury added to the list, the wound level, the state and penalty it
+/// comes to, a stun (one injury past Stamina, the toughness) and a scar.
+pub fn injure(hit: &InjuryHit) -> InjuryOutcome {
+    let severity = severity(hit);
+    let injuries = severity.map_or(hit.injuries, |severity| hit.injuries.with(severity));
+    let wound_level = wound_level(&injuries);
+    let state = WoundState::of_level(wound_level);
+    InjuryOutcome {
+        soak: soak(hit),
+        severity,
+        injuries,
+        wound_level,
+        remaining: BODY.saturating_sub(wound_level),
+        penalty: state.dice_penalty(),
+        incapacitated: state == WoundState::Incapacitated,
+        dead: state == WoundState::Dead,
+        stunned: severity.is_some_and(|severity| stuns(severity, hit.toughness)),
+        scarred: severity.is_some_and(scars),
     }
 }
 
@@ -95,33 +105,46 @@ impl WoundState {
     }
 }
 
-/// A unit's injuries, each by its severity, in the order taken.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Injuries(pub Vec<u32>);
-
-impl Injuries {
-    /// The worst injury plus one for each other.
-    pub fn wound_level(&self) -> u32 {
-        let worst = self.0.iter().copied().max().unwrap_or(0);
-        let others = u32::try_from(self.0.len().saturating_sub(1)).unwrap_or(u32::MAX);
-        if self.0.is_empty() {
-            0
-        } else {
-            worst.saturating_add(others)
-        }
+/// The worst injury plus one for each other.
+pub fn wound_level(injuries: &InjuryList) -> u32 {
+    let others = u32::try_from(injuries.len().saturating_sub(1)).unwrap_or(u32::MAX);
+    if injuries.is_empty() {
+        0
+    } else {
+        injuries.worst().saturating_add(others)
     }
+}
 
-    pub fn state(&self) -> WoundState {
-        WoundState::of_level(self.wound_level())
+/// A unit's injuries for its card: "Injuries 2, 4 · wound level 5, mauled · −3 dice"; empty
+/// with none.
+pub fn list_words(injuries: &InjuryList) -> String {
+    if injuries.is_empty() {
+        return String::new();
     }
+    let severities: Vec<String> = injuries
+        .severities()
+        .map(|severity| severity.to_string())
+        .collect();
+    let level = wound_level(injuries);
+    let state = WoundState::of_level(level);
+    let penalty = match state.dice_penalty() {
+        None => "cannot act".to_string(),
+        Some(0) => "no dice lost".to_string(),
+        Some(dice) => format!("−{dice} dice"),
+    };
+    format!(
+        "Injuries {} · wound level {level}, {} · {penalty}",
+        severities.join(", "),
+        state.words()
+    )
+}
 
-    /// A pool of `dice` as the wounds leave it: less the penalty, never below one die while the
-    /// unit can act; `None` where it cannot.
-    pub fn pool(&self, dice: u32) -> Option<u32> {
-        self.state()
-            .dice_penalty()
-            .map(|penalty| dice.saturating_sub(penalty).max(1))
-    }
+/// A pool of `dice` as the wounds leave it: less the penalty, never below one die while the
+/// unit can act; `None` where it cannot.
+pub fn wounded_pool(injuries: &InjuryList, dice: u32) -> Option<u32> {
+    WoundState::of_level(wound_level(injuries))
+        .dice_penalty()
+        .map(|penalty| dice.saturating_sub(penalty).max(1))
 }
 
 /// One injury's severity stuns a unit when it is more than its Stamina.
@@ -138,14 +161,19 @@ pub fn scars(severity: u32) -> bool {
 mod tests {
     use super::*;
 
-    fn blow(net: i32, weapon: u32, armour: u32, brawl: bool) -> Blow {
-        Blow {
+    fn blow(net: i32, weapon: u32, armour: u32, brawl: bool) -> InjuryHit<'static> {
+        InjuryHit {
             net,
             weapon,
+            skill: if brawl { "Str+Brawl" } else { "Dex+Firearms" },
             armour,
-            stamina: 3,
-            brawl,
+            toughness: 3,
+            injuries: InjuryList::default(),
         }
+    }
+
+    fn list(severities: &[u8]) -> InjuryList {
+        InjuryList::from(severities.to_vec())
     }
 
     #[test]
@@ -169,14 +197,14 @@ mod tests {
             (blow(1, 3, 0, false), Some(4)),
         ];
         for (blow, severity) in table {
-            assert_eq!(blow.severity(), severity, "{blow:?}");
+            assert_eq!(super::severity(&blow), severity, "{blow:?}");
         }
     }
 
     #[test]
     fn the_wound_level_is_the_worst_plus_one_for_each_other() {
         // (injuries, level, state, a pool of 5 becomes)
-        let table: [(&[u32], u32, WoundState, Option<u32>); 8] = [
+        let table: [(&[u8], u32, WoundState, Option<u32>); 8] = [
             (&[], 0, WoundState::Bruised, Some(5)),
             (&[1], 1, WoundState::Bruised, Some(5)),
             (&[2], 2, WoundState::Hurt, Some(4)),
@@ -187,14 +215,67 @@ mod tests {
             (&[6, 2, 1], 8, WoundState::Dead, None),
         ];
         for (injuries, level, state, pool) in table {
-            let injuries = Injuries(injuries.to_vec());
-            assert_eq!(injuries.wound_level(), level, "{injuries:?}");
-            assert_eq!(injuries.state(), state, "{injuries:?}");
-            assert_eq!(injuries.pool(5), pool, "{injuries:?}");
+            let injuries = list(injuries);
+            assert_eq!(wound_level(&injuries), level, "{injuries:?}");
+            assert_eq!(WoundState::of_level(level), state, "{injuries:?}");
+            assert_eq!(wounded_pool(&injuries, 5), pool, "{injuries:?}");
         }
         // Maimed takes four dice, but a pool that can act keeps one.
-        assert_eq!(Injuries(vec![6]).pool(3), Some(1));
-        assert_eq!(Injuries(vec![6]).state().words(), "maimed");
+        assert_eq!(wounded_pool(&list(&[6]), 3), Some(1));
+        assert_eq!(WoundState::of_level(6).words(), "maimed");
+    }
+
+    /// Tomas (Stamina 4, no armour, already Hurt by a 2) takes a sword's net 3 + 1: a 4, not past
+    /// his Stamina, so no stun; it scars; the level is 4 + 1 = 5, mauled, three dice off and 2 of
+    /// Body left. A fists' net 5 into Kell (Stamina 4) soaks to 1.
+    #[test]
+    fn one_hit_adds_an_injury_and_says_what_the_list_comes_to() {
+        let hit = InjuryHit {
+            net: 3,
+            weapon: 1,
+            skill: "Str+Melee",
+            armour: 0,
+            toughness: 4,
+            injuries: list(&[2]),
+        };
+        let outcome = injure(&hit);
+        assert_eq!(outcome.severity, Some(4));
+        assert_eq!(outcome.injuries.severities().collect::<Vec<_>>(), [2, 4]);
+        assert_eq!(
+            (outcome.wound_level, outcome.remaining, outcome.penalty),
+            (5, 2, Some(3))
+        );
+        assert!(!outcome.stunned && outcome.scarred);
+        assert!(!outcome.incapacitated && !outcome.dead);
+        let punch = injure(&InjuryHit {
+            net: 5,
+            weapon: 0,
+            skill: "Str+Brawl",
+            ..hit
+        });
+        assert_eq!((punch.soak, punch.severity), (4, Some(1)));
+        let nothing = injure(&InjuryHit { net: 0, ..hit });
+        assert_eq!((nothing.severity, nothing.injuries), (None, hit.injuries));
+        let killing = injure(&InjuryHit {
+            net: 6,
+            weapon: 4,
+            injuries: list(&[3]),
+            ..hit
+        });
+        assert!(killing.dead && killing.stunned);
+    }
+
+    #[test]
+    fn the_card_lists_the_injuries_and_the_penalty() {
+        assert_eq!(list_words(&InjuryList::default()), "");
+        assert_eq!(
+            list_words(&list(&[2, 4])),
+            "Injuries 2, 4 · wound level 5, mauled · −3 dice"
+        );
+        assert_eq!(
+            list_words(&list(&[7])),
+            "Injuries 7 · wound level 7, incapacitated · cannot act"
+        );
     }
 
     #[test]

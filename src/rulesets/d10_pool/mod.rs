@@ -27,19 +27,20 @@ use crate::rules::explosions::BlastRing;
 use crate::rules::firearms::VolleyHits;
 use crate::rules::grapple::ManeuverGoal;
 use crate::rules::initiative::InitiativeEntry;
+use crate::rules::injuries::{InjuryHit, InjuryList, InjuryOutcome};
 use crate::rules::length::Length;
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
-use crate::rules::modifiers::Modifier;
+use crate::rules::modifiers::{Modifier, ModifierReason};
 use crate::rules::opposed::{ManeuverAllowance, Resistance, SideResult};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{DemandWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords};
 use crate::rules::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, OwnRollFacts, PointBlank, RangeReading, RangeScale,
-    ShotDefence, ShotFacts, Worth,
+    ShotDefence, ShotFacts, StandingFacts, Worth,
 };
 use crate::rules::skills::SkillEntry;
-use crate::rules::weapons::{ArmorTable, WeaponTable};
+use crate::rules::weapons::{ArmorTable, Weapon, WeaponTable};
 use crate::rules::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow};
 
 /// The shipped weapon table, armour and roster, compiled in so the game always has them.
@@ -243,8 +244,8 @@ impl Ruleset for D10Pool {
         false
     }
 
-    /// Until injuries join the battle's wounds, a blow's severity comes off what remains of
-    /// Body 7; nothing remaining is dead.
+    /// Every hit is an injury (`injury`); harm caught otherwise (a fire, a fall) comes off what
+    /// remains of Body 7, nothing remaining being dead.
     fn take_blow(&self, blow: &WoundBlow) -> BlowResult {
         let hit_points = blow.hit_points.saturating_sub(blow.damage);
         BlowResult {
@@ -257,6 +258,45 @@ impl Ruleset for D10Pool {
             knocked_out: false,
             needs_con_roll: false,
         }
+    }
+
+    fn injury(&self, hit: &InjuryHit) -> Option<InjuryOutcome> {
+        Some(injuries::injure(hit))
+    }
+
+    fn injury_words(&self, injuries: &InjuryList) -> String {
+        injuries::list_words(injuries)
+    }
+
+    /// "Dex+Firearms 7 dice at 7 · +3".
+    fn weapon_words(&self, weapon: &Weapon, value: u32) -> String {
+        let difficulty = weapon.difficulty.unwrap_or(check::USUAL_DIFFICULTY);
+        let damage = weapon
+            .damage
+            .flat()
+            .map_or_else(|| weapon.damage.to_string(), |flat| format!("+{flat}"));
+        format!("{} {value} dice at {difficulty} · {damage}", weapon.skill)
+    }
+
+    fn wound_level_words(&self, level: u32) -> &'static str {
+        injuries::WoundState::of_level(level).words()
+    }
+
+    /// A die off every pool for each wound penalty die and each 5 feet started past the free
+    /// movement this round.
+    fn standing_modifiers(&self, facts: &StandingFacts) -> Vec<Modifier> {
+        let wounds = injuries::WoundState::of_level(injuries::wound_level(&facts.injuries))
+            .dice_penalty()
+            .unwrap_or(0);
+        let moved = reach::movement_penalty(facts.moved, facts.free_movement);
+        [
+            (ModifierReason::Wounded, wounds),
+            (ModifierReason::ExtraMovement, moved),
+        ]
+        .into_iter()
+        .filter(|(_, dice)| *dice > 0)
+        .map(|(reason, dice)| Modifier::new(reason, -i8::try_from(dice).unwrap_or(i8::MAX)))
+        .collect()
     }
 
     fn out_cold_for(&self) -> Option<(u32, u32)> {

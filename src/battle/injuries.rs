@@ -1,0 +1,90 @@
+//! Hits where the rulebook keeps wounds as a list of injuries (the d10 pool): the attack's net,
+//! the weapon's damage and what soaks it go to the rulebook, and the battle keeps the list it
+//! comes to, the unit's state, a stun (its next turn lost) and the scar the log names.
+
+use super::aim::spoil_aim;
+use super::event::EventKind;
+use super::hold::{holders, let_go};
+use super::state::Battle;
+use super::wounds::{announce_change, fall_prone};
+use super::{UnitId, Vital};
+use crate::rules::damage::DamageNotation;
+use crate::rules::injuries::InjuryHit;
+
+/// A hit that landed with `net` successes left once the defence was off, with `skill` and a
+/// weapon of this `damage`: an injury, where the rulebook keeps them. `false` where it counts
+/// hit points instead (the caller rolls the damage).
+pub(super) fn injure(
+    battle: &mut Battle,
+    unit: UnitId,
+    by: Option<UnitId>,
+    net: i32,
+    damage: &DamageNotation,
+    skill: &str,
+) -> bool {
+    let before = battle.vitals(unit);
+    let hit = InjuryHit {
+        net,
+        weapon: damage.flat().unwrap_or(0),
+        skill,
+        armour: battle
+            .spec(unit)
+            .armor
+            .as_ref()
+            .map_or(0, |armor| armor.points),
+        toughness: battle.spec(unit).characteristics.constitution,
+        injuries: before.injuries,
+    };
+    let Some(outcome) = battle.scenario.ruleset.injury(&hit) else {
+        return false;
+    };
+    let mut after = before;
+    after.injuries = outcome.injuries;
+    after.hit_points = outcome.remaining.min(after.max_hit_points);
+    if outcome.dead {
+        after.vital = Vital::Dead;
+    } else if outcome.incapacitated {
+        after.vital = Vital::Unconscious;
+    }
+    battle.set_vitals(unit, after);
+    battle.emit(EventKind::Injured {
+        unit,
+        by,
+        net,
+        weapon: hit.weapon,
+        soak: outcome.soak,
+        severity: outcome.severity,
+        wound_level: outcome.wound_level,
+        remaining: outcome.remaining,
+        penalty: outcome.penalty,
+    });
+    if outcome.severity.is_some() {
+        spoil_aim(battle, unit);
+    }
+    if outcome.scarred {
+        battle.emit(EventKind::Scarred {
+            unit,
+            severity: outcome.severity.unwrap_or_default(),
+        });
+    }
+    if outcome.stunned && after.vital == Vital::Conscious {
+        // It loses its next turn: this round's if it has yet to act, else the next round's.
+        battle.change_condition(unit, |condition| {
+            condition.stunned_turns = condition.stunned_turns.max(1);
+        });
+        battle.emit(EventKind::StunnedByInjury { unit });
+    }
+    if after.vital != Vital::Conscious {
+        fall_prone(battle, unit);
+        if battle.condition(unit).holding.is_some() {
+            let_go(battle, unit);
+        }
+    }
+    if after.vital == Vital::Dead {
+        for holder in holders(battle, unit) {
+            let_go(battle, holder);
+        }
+    }
+    announce_change(battle, unit, before);
+    true
+}

@@ -1,0 +1,284 @@
+//! The d10 pool in the battle, with Level B2's people, every one played by a person:
+//! initiative rolled once and kept, a blow's net after the dodge made into an injury with the
+//! weapon's damage and the soak, the wound dice on the injured unit's next roll, a stun, and
+//! the dice lost to moving past the free movement.
+
+use gridkeeper::battle::command::FireMode;
+use gridkeeper::rules::roll::RollVerdict;
+
+use super::*;
+
+const MARA: UnitId = UnitId(0);
+const TOMAS: UnitId = UnitId(1);
+const HUGO: UnitId = UnitId(4);
+const KELL: UnitId = UnitId(5);
+
+/// Level B2 with these units moved to these tiles, every unit played by a person.
+fn level_b2_with(places: &[(UnitId, (u32, u32))]) -> Scenario {
+    let mut scenario = shipped("level-b2.ron");
+    for (unit, (x, y)) in places {
+        scenario.units[unit.index()].start = Tile::new(*x, *y);
+    }
+    for unit in &mut scenario.units {
+        unit.control = Control::Person;
+    }
+    scenario
+}
+
+/// End turns until `unit` acts.
+fn until_the_turn_of(app: &mut App, unit: UnitId) {
+    while let Some(acting) = acting(app).filter(|acting| *acting != unit) {
+        send(app, Command::EndTurn { unit: acting });
+    }
+}
+
+/// The pool rolls among these events: who rolled, the dice, the difficulty, the net and the
+/// modifiers' reasons.
+fn pools(events: &[EventKind]) -> Vec<(UnitId, u32, u32, i32, Vec<ModifierReason>)> {
+    events
+        .iter()
+        .filter_map(|event| match event {
+            EventKind::Rolled { unit, roll } => match &roll.verdict {
+                RollVerdict::Pool(pool) => Some((
+                    *unit,
+                    pool.pool,
+                    pool.difficulty,
+                    pool.net,
+                    roll.modifiers
+                        .iter()
+                        .map(|modifier| modifier.reason)
+                        .collect(),
+                )),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect()
+}
+
+/// Tomas's sword (Str 4 + Melee 4: 8 dice at 6, +1) nets 4 − 1 = 3; Kell's dodge (Dex 2 +
+/// Dodge 1: 3 dice at 6) nets 1. The injury is 3 − 1 + 1 = 3 (no armour; Stamina soaks only
+/// Brawl): wound level 3, a die off every roll. Kell's punch back (Str 4 + Brawl 4 = 8) goes
+/// at 7 dice, and Tomas's Stamina 4 soaks it.
+#[test]
+fn a_blow_nets_past_the_dodge_into_an_injury_that_costs_dice() {
+    let mut app = begun(level_b2_with(&[(TOMAS, (10, 8)), (KELL, (11, 8))]));
+    let rolled: Vec<UnitId> = pools(&events(&app))
+        .iter()
+        .map(|(unit, ..)| *unit)
+        .collect();
+    assert_eq!(
+        rolled.len(),
+        7,
+        "everyone rolls initiative once: {rolled:?}"
+    );
+    until_the_turn_of(&mut app, TOMAS);
+    let mark = event_count(&app);
+    load(&mut app, &[10, 9, 8, 7, 1, 2, 3, 4, 6, 2, 3]);
+    strike(
+        &mut app,
+        TOMAS,
+        KELL,
+        WeaponChoice::Carried(0),
+        Answer::Dodge,
+    );
+    let struck = events_from(&app, mark);
+    let rolls = pools(&struck);
+    assert_eq!(
+        rolls
+            .iter()
+            .map(|(unit, dice, difficulty, net, _)| (*unit, *dice, *difficulty, *net))
+            .collect::<Vec<_>>(),
+        [(TOMAS, 8, 6, 3), (KELL, 3, 6, 1)]
+    );
+    let injured = struck.iter().find_map(|event| match event {
+        EventKind::Injured {
+            unit,
+            net,
+            weapon,
+            soak,
+            severity,
+            wound_level,
+            remaining,
+            penalty,
+            ..
+        } => Some((
+            *unit,
+            *net,
+            *weapon,
+            *soak,
+            *severity,
+            *wound_level,
+            *remaining,
+            *penalty,
+        )),
+        _ => None,
+    });
+    assert_eq!(injured, Some((KELL, 2, 1, 0, Some(3), 3, 4, Some(1))));
+    assert!(
+        !struck
+            .iter()
+            .any(|event| matches!(event, EventKind::StunnedByInjury { .. })),
+        "3 is not past Kell's Stamina of 4"
+    );
+    assert_eq!(vitals(&mut app, KELL).hit_points, 4);
+    // Kell's own roll now loses a die to his wound.
+    until_the_turn_of(&mut app, KELL);
+    let mark = event_count(&app);
+    load(&mut app, &[10, 10, 10, 10, 10, 2, 2, 5, 5, 5]);
+    strike(
+        &mut app,
+        KELL,
+        TOMAS,
+        WeaponChoice::Unarmed,
+        Answer::Nothing,
+    );
+    let punched = events_from(&app, mark);
+    let (_, dice, difficulty, net, reasons) = pools(&punched)[0].clone();
+    assert_eq!((dice, difficulty, net), (7, 5, 5));
+    assert_eq!(reasons, [ModifierReason::Wounded]);
+    // Net 5 + 0 − Stamina 4 = 1.
+    assert!(punched.iter().any(|event| matches!(
+        event,
+        EventKind::Injured {
+            unit: TOMAS,
+            soak: 4,
+            severity: Some(1),
+            ..
+        }
+    )));
+}
+
+/// Mara's handgun (Dex 4 + Firearms 3: 7 dice at 7, +3) nets 1 into Hugo, unarmoured: an
+/// injury of 4, past his Stamina of 2, so he loses his next turn (this round's: he has yet to
+/// act).
+#[test]
+fn an_injury_past_stamina_stuns() {
+    let mut app = begun(level_b2_with(&[(MARA, (8, 9)), (HUGO, (12, 9))]));
+    until_the_turn_of(&mut app, MARA);
+    let mark = event_count(&app);
+    load(&mut app, &[10, 2, 3, 4, 5, 6, 2]);
+    send(
+        &mut app,
+        Command::Fire {
+            unit: MARA,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::single(HUGO),
+        },
+    );
+    let shot = events_from(&app, mark);
+    assert!(shot.iter().any(|event| matches!(
+        event,
+        EventKind::Injured {
+            unit: HUGO,
+            severity: Some(4),
+            wound_level: 4,
+            penalty: Some(2),
+            ..
+        }
+    )));
+    assert!(
+        shot.iter()
+            .any(|event| matches!(event, EventKind::StunnedByInjury { unit: HUGO }))
+    );
+    assert!(vitals(&mut app, HUGO).conscious());
+    assert_eq!(condition(&mut app, HUGO).stunned_turns, 1);
+    // His next turn goes by, this round's or the next's.
+    let mark = event_count(&app);
+    let lost = |app: &App| {
+        events_from(app, mark)
+            .iter()
+            .any(|event| matches!(event, EventKind::TurnLost { unit: HUGO }))
+    };
+    while !lost(&app) && vitals_round(&app) <= 2 {
+        let unit = acting(&app).expect("someone acts");
+        send(&mut app, Command::EndTurn { unit });
+    }
+    assert!(lost(&app));
+    assert_eq!(condition(&mut app, HUGO).stunned_turns, 0);
+}
+
+/// Mara's handgun nets 4 into Kell, unarmoured: an injury of 7, which scars and takes him to
+/// wound level 7, out of the fight. Initiative is not rolled again in round 2.
+#[test]
+fn a_bad_wound_scars_and_takes_a_unit_out_and_initiative_is_kept() {
+    let mut app = begun(level_b2_with(&[(MARA, (8, 8)), (KELL, (12, 8))]));
+    until_the_turn_of(&mut app, MARA);
+    let mark = event_count(&app);
+    load(&mut app, &[10, 9, 8, 7, 2, 3, 4]);
+    send(
+        &mut app,
+        Command::Fire {
+            unit: MARA,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::single(KELL),
+        },
+    );
+    let shot = events_from(&app, mark);
+    assert!(shot.iter().any(|event| matches!(
+        event,
+        EventKind::Injured {
+            unit: KELL,
+            net: 4,
+            weapon: 3,
+            severity: Some(7),
+            wound_level: 7,
+            penalty: None,
+            ..
+        }
+    )));
+    assert!(shot.iter().any(|event| matches!(
+        event,
+        EventKind::Scarred {
+            unit: KELL,
+            severity: 7
+        }
+    )));
+    assert!(!vitals(&mut app, KELL).conscious());
+    // Into round 2: nobody rolls initiative again.
+    let mark = event_count(&app);
+    while vitals_round(&app) == 1 {
+        let unit = acting(&app).expect("someone acts");
+        send(&mut app, Command::EndTurn { unit });
+    }
+    let initiative = events_from(&app, mark)
+        .iter()
+        .filter(|event| {
+            matches!(event, EventKind::Rolled { roll, .. } if roll.purpose.name() == "Initiative")
+        })
+        .count();
+    assert_eq!(initiative, 0);
+}
+
+/// The round now being fought.
+fn vitals_round(app: &App) -> u32 {
+    app.world().resource::<Flow>().round
+}
+
+/// Moving past the free movement (Dex 4: 25 feet, 8.3 yards) costs a die a 5 feet started:
+/// 10 yards is 30 feet, one step, so Mara's shot goes at 6 dice.
+#[test]
+fn moving_past_the_free_movement_costs_dice() {
+    let mut app = begun(level_b2_with(&[(MARA, (2, 9)), (KELL, (20, 9))]));
+    until_the_turn_of(&mut app, MARA);
+    send(
+        &mut app,
+        Command::Move {
+            unit: MARA,
+            to: Tile::new(12, 9),
+        },
+    );
+    assert!(rejected(&events(&app)).is_none());
+    let mark = event_count(&app);
+    send(
+        &mut app,
+        Command::Fire {
+            unit: MARA,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::single(KELL),
+        },
+    );
+    let (_, dice, _, _, reasons) = pools(&events_from(&app, mark))[0].clone();
+    assert_eq!(dice, 6);
+    assert_eq!(reasons, [ModifierReason::ExtraMovement]);
+}
