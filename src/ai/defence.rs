@@ -89,7 +89,8 @@ fn weighed_answer(threat: &Threat) -> Answer {
             }),
         ) => {
             let worth = |odds: &ExchangeOdds| {
-                odds.defender_strikes * mine - 1.5 * odds.attacker_wins * theirs
+                (odds.defender_strikes + odds.both_strike) * mine
+                    - 1.5 * (odds.attacker_wins + odds.both_strike) * theirs
             };
             // The blow given up by dodging, at even odds.
             let given_up = if costly { 0.5 * mine } else { 0.0 };

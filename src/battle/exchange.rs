@@ -5,7 +5,8 @@ use super::arms::let_fly;
 use super::command::{Answer, ManeuverGoal, Rejection, WeaponChoice};
 use super::event::{DefenceKind, EventKind, Modifier, ModifierReason};
 use super::fighting::{
-    MeleeWeapon, build_penalty, fighting_weapon, goal_makes_sense, grapple, melee_weapon,
+    MeleeWeapon, build_penalty, defending_weapon, fighting_weapon, goal_makes_sense, grapple,
+    melee_weapon,
 };
 use super::grapple::apply_goal;
 use super::hold::pinned;
@@ -27,6 +28,7 @@ use crate::rules::situation::BlowFacts;
 use crate::rules::situation::DefenceFacts;
 use crate::rules::skills::DODGE;
 use crate::rules::weapons::Weapon;
+use crate::words::the_weapon;
 
 /// Wait for the defender's answer, or resolve at once if it cannot give one (it is down or
 /// stunned, or an unseen blow gives it no chance).
@@ -132,7 +134,13 @@ pub(super) fn answers_open(battle: &Battle, pending: &PendingAttack) -> (bool, b
         && defence_kind(battle, pending)
             != (DefenceKind::Thrown {
                 may_fight_back: false,
-            });
+            })
+        && defending_weapon(
+            battle,
+            pending.target,
+            &attacker_weapon(battle, pending).skill_name,
+        )
+        .is_some();
     (allowed.dodge, with_weapon)
 }
 
@@ -179,6 +187,11 @@ pub(super) fn answer_blow(
         Answer::FightBack if !allowed.weapon => {
             Some(format!("no {} is left to it this round", words.answer))
         }
+        Answer::FightBack if !answers_open(battle, pending).1 => Some(format!(
+            "nothing in its hands may {} {}",
+            words.answer,
+            the_weapon(&attacker_weapon(battle, pending).name)
+        )),
         Answer::Maneuver(_) if !allowed.maneuver => {
             Some("a maneuver is no answer to an attack here".to_string())
         }
@@ -201,12 +214,17 @@ pub(super) fn answer_blow(
 pub(super) fn blow_stakes(battle: &Battle, pending: &PendingAttack) -> Stakes {
     Stakes::Blow {
         theirs: mean_damage(battle, pending.attacker, &attacker_weapon(battle, pending)),
-        mine: mean_damage(
-            battle,
-            pending.target,
-            &fighting_weapon(battle, pending.target),
-        ),
+        mine: mean_damage(battle, pending.target, &defence_weapon(battle, pending)),
     }
+}
+
+/// What the defender of `pending` fights back with: the weapon that may meet the attack (the
+/// d10 pool's clash: its bare hands against a Brawl attack, even with a sword in hand), else
+/// its fighting weapon.
+fn defence_weapon(battle: &Battle, pending: &PendingAttack) -> MeleeWeapon {
+    let attack_skill = attacker_weapon(battle, pending).skill_name;
+    defending_weapon(battle, pending.target, &attack_skill)
+        .unwrap_or_else(|| fighting_weapon(battle, pending.target))
 }
 
 /// The mean damage of a blow with `weapon` by `unit`.
@@ -313,10 +331,17 @@ pub(super) fn exchange_odds_of(
 ) -> (Vec<Modifier>, AnswerOdds) {
     let defender = pending.target;
     let weapon = attacker_weapon(battle, pending);
-    let attack = attack_demand(battle, pending, &weapon);
+    let attack = battle.standing_demand(pending.attacker, &attack_demand(battle, pending, &weapon));
     let hindrances = battle.own_roll_modifiers(defender, false, false);
-    let dodge = Demand::new(battle.skill(defender, DODGE), hindrances.clone());
-    let fight = Demand::new(fighting_weapon(battle, defender).skill, hindrances);
+    let dodge = battle.standing_demand(
+        defender,
+        &Demand::new(battle.skill(defender, DODGE), hindrances.clone()),
+    );
+    let fighting = defence_weapon(battle, pending);
+    let fight = battle.standing_demand(
+        defender,
+        &Demand::new(fighting.skill, hindrances).at_difficulty(fighting.difficulty),
+    );
     let ruleset = battle.scenario.ruleset.as_ref();
     let exchange_odds =
         |defence, against: Option<&Demand>| ruleset.exchange_odds(defence, &attack, against);
@@ -342,7 +367,7 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
     if let Some((index, thrown)) = &attacker_weapon.thrown {
         let_fly(battle, attacker, *index, thrown);
     }
-    let defender_weapon = fighting_weapon(battle, defender);
+    let defender_weapon = defence_weapon(battle, pending);
     let (defence, defence_roll) = match answer {
         Answer::Nothing | Answer::DiveForCover => (Defence::None, None),
         Answer::Dodge => {
@@ -368,7 +393,8 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
             let roll = battle.roll(
                 defender,
                 RollPurpose::Skill(defender_weapon.skill_name.clone()),
-                &Demand::new(defender_weapon.skill, modifiers),
+                &Demand::new(defender_weapon.skill, modifiers)
+                    .at_difficulty(defender_weapon.difficulty),
             );
             (Defence::FightBack, Some((roll, defender_weapon.skill)))
         }
@@ -448,11 +474,33 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
                 let strike = Strike {
                     quality: blow_quality(level, false, defender_weapon.impale),
                     knock_out: false,
-                    net: defence_roll.map_or(0, |(roll, _)| roll.net),
+                    net: defence_roll.map_or(0, |(roll, _)| roll.net) - attack_roll.net.max(0),
                 };
                 blow(battle, defender, attacker, &defender_weapon, strike);
             }
         },
+        MeleeOutcome::BothStrike => {
+            // Each lands the least a blow can: a net of one.
+            let least = |weapon: &MeleeWeapon| Strike {
+                quality: blow_quality(SuccessLevel::Regular, true, weapon.impale),
+                knock_out: false,
+                net: 1,
+            };
+            blow(
+                battle,
+                attacker,
+                defender,
+                &attacker_weapon,
+                least(&attacker_weapon),
+            );
+            blow(
+                battle,
+                defender,
+                attacker,
+                &defender_weapon,
+                least(&defender_weapon),
+            );
+        }
         MeleeOutcome::NoHarm => {}
     }
     // A prone defender who dodged or fought back successfully gets up.

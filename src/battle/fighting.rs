@@ -135,6 +135,22 @@ pub(super) fn fighting_weapon(battle: &Battle, unit: UnitId) -> MeleeWeapon {
         .unwrap_or_else(|| unarmed(battle, unit))
 }
 
+/// What `unit` defends with against an attack rolled on `attack_skill`: its fighting weapon
+/// where the rulebook lets that meet the attack, else its bare hands where those may; `None`
+/// where nothing it has may (the d10 pool's clash needs the attack's own ability).
+pub(super) fn defending_weapon(
+    battle: &Battle,
+    unit: UnitId,
+    attack_skill: &str,
+) -> Option<MeleeWeapon> {
+    let ruleset = &battle.scenario.ruleset;
+    let meets =
+        |weapon: &MeleeWeapon| ruleset.weapon_defence_meets(attack_skill, &weapon.skill_name);
+    Some(fighting_weapon(battle, unit))
+        .filter(meets)
+        .or_else(|| Some(unarmed(battle, unit)).filter(meets))
+}
+
 /// Whether `target` is within reach of `weapon` from `unit`.
 pub(super) fn in_reach(
     battle: &Battle,

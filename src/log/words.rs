@@ -167,6 +167,11 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 name(*attacker),
                 name(*defender)
             ),
+            MeleeOutcome::BothStrike => format!(
+                "{} and {} both land a blow",
+                name(*attacker),
+                name(*defender)
+            ),
         },
         EventKind::WoundChanged { unit, to, .. } => {
             format!("{} is {}", name(*unit), wound_words(*to))

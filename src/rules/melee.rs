@@ -30,6 +30,9 @@ pub enum MeleeOutcome {
     DefenderStrikes,
     /// The defender dodged, or both missed: nobody is hurt.
     NoHarm,
+    /// Both land a blow on the other, each with the least it can (the d10 pool's clash that
+    /// ties with a success each).
+    BothStrike,
 }
 
 /// Resolve a melee exchange from both rolls' levels and skills. Without a defence the defender
@@ -61,11 +64,19 @@ pub fn melee_outcome(
 }
 
 /// The chances of each outcome of a melee exchange (or a throw against a dodge).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 pub struct ExchangeOdds {
     pub attacker_wins: f64,
     pub defender_strikes: f64,
     pub no_harm: f64,
+    /// Both land a blow (a clash that ties).
+    #[serde(default, skip_serializing_if = "is_nothing")]
+    pub both_strike: f64,
+}
+
+/// A chance of nothing, left out of what is written.
+fn is_nothing(chance: &f64) -> bool {
+    *chance == 0.0
 }
 
 /// One side of an exchange for the odds: how many face combinations give each level (indexed
@@ -88,6 +99,7 @@ pub fn exchange_odds(
         attacker_wins: 0.0,
         defender_strikes: 0.0,
         no_harm: 0.0,
+        both_strike: 0.0,
     };
     let chance = |side: &SideOdds, index: usize| {
         f64::from(side.counts[index]) / f64::from(side.total.max(1))
@@ -114,6 +126,7 @@ pub fn exchange_odds(
                 MeleeOutcome::AttackerWins => odds.attacker_wins += weight,
                 MeleeOutcome::DefenderStrikes => odds.defender_strikes += weight,
                 MeleeOutcome::NoHarm => odds.no_harm += weight,
+                MeleeOutcome::BothStrike => odds.both_strike += weight,
             }
         }
     }
@@ -264,7 +277,7 @@ mod tests {
                     counted[match outcome {
                         MeleeOutcome::AttackerWins => 0,
                         MeleeOutcome::DefenderStrikes => 1,
-                        MeleeOutcome::NoHarm => 2,
+                        MeleeOutcome::NoHarm | MeleeOutcome::BothStrike => 2,
                     }] += 1;
                 }
             }

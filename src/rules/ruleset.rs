@@ -285,6 +285,12 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// What the defence with the weapon in hand is called (CoC's fight back, BRP's parry).
     fn weapon_defence(&self) -> WeaponDefenceWords;
 
+    /// Whether a defence with a weapon rolled on `defence_skill` may meet an attack rolled on
+    /// `attack_skill` (the d10 pool's clash: only within one ability).
+    fn weapon_defence_meets(&self, _attack_skill: &str, _defence_skill: &str) -> bool {
+        true
+    }
+
     /// Whether a unit that dodged loses its attack (its action) for the rest of the round.
     fn dodge_costs_the_attack(&self) -> bool;
 

@@ -162,9 +162,14 @@ pub(super) fn defence_prompt(
                                     ui,
                                     format!("{} [2]", capitalised(weapon_defence.answer)),
                                     format!(
-                                        "{} unhurt, {} of it your blow",
+                                        "{} unhurt, {} of it your blow{}",
                                         percent(fighting.no_harm + fighting.defender_strikes),
-                                        percent(fighting.defender_strikes)
+                                        percent(fighting.defender_strikes),
+                                        if fighting.both_strike > 0.0 {
+                                            format!("; {} both hit", percent(fighting.both_strike))
+                                        } else {
+                                            String::new()
+                                        }
                                     ),
                                     Answer::FightBack,
                                 );

@@ -352,6 +352,7 @@ fn exchange_card(
             format!("{} gets clear", name(defence.unit))
         }
         (MeleeOutcome::NoHarm, Some(_)) => "Both miss".to_string(),
+        (MeleeOutcome::BothStrike, _) => "Both land a blow".to_string(),
         (MeleeOutcome::DefenderStrikes, None) | (MeleeOutcome::NoHarm, None) => {
             format!("{} misses", name(attack.unit))
         }

@@ -718,6 +718,7 @@ fn every_row_of_the_melee_tables() {
                     MeleeOutcome::AttackerWins => vec![B],
                     MeleeOutcome::DefenderStrikes => vec![A],
                     MeleeOutcome::NoHarm => vec![],
+                    MeleeOutcome::BothStrike => unreachable!("CoC's table has no clash"),
                 };
                 assert_eq!(hurt, expected_hurt, "{case}");
                 // Only the attacker, on its own turn, does extreme damage.
@@ -733,6 +734,7 @@ fn every_row_of_the_melee_tables() {
                         Some(DamageQuality::Normal)
                     }
                     MeleeOutcome::NoHarm => None,
+                    MeleeOutcome::BothStrike => unreachable!("CoC's table has no clash"),
                 };
                 assert_eq!(quality, expected_quality, "{case}");
             }

@@ -282,3 +282,103 @@ fn moving_past_the_free_movement_costs_dice() {
     assert_eq!(dice, 6);
     assert_eq!(reasons, [ModifierReason::ExtraMovement]);
 }
+
+const DOG: UnitId = UnitId(6);
+
+/// The net of every injury weighed among these events, by whom it struck.
+fn injuries(events: &[EventKind]) -> Vec<(UnitId, i32, Option<u32>)> {
+    events
+        .iter()
+        .filter_map(|event| match event {
+            EventKind::Injured {
+                unit,
+                net,
+                severity,
+                ..
+            } => Some((*unit, *net, *severity)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The dog's bite (Dex 4 + Brawl 3: 7 dice at 5) nets 1; Tomas, sword in hand, clashes with his
+/// bare hands (a Brawl attack meets only Brawl: Str 4 + Brawl 3, 7 dice at 5) and nets 4: his
+/// blow lands with 4 − 1 = 3, less the dog's Stamina 2, an injury of 1. On a tie of 2 each,
+/// both land a blow of net 1 (which both Staminas soak). Kell, with no Melee weapon, cannot
+/// clash Tomas's sword.
+#[test]
+fn a_clash_lands_the_better_attack_and_a_tie_lands_both() {
+    let mut app = begun(level_b2_with(&[
+        (TOMAS, (10, 8)),
+        (DOG, (11, 8)),
+        (KELL, (10, 9)),
+    ]));
+    until_the_turn_of(&mut app, DOG);
+    let mark = event_count(&app);
+    load(&mut app, &[5, 2, 3, 4, 2, 3, 4, 9, 9, 9, 9, 2, 2, 2]);
+    strike(
+        &mut app,
+        DOG,
+        TOMAS,
+        WeaponChoice::Carried(0),
+        Answer::FightBack,
+    );
+    let clashed = events_from(&app, mark);
+    let rolls: Vec<(UnitId, u32, u32, i32)> = pools(&clashed)
+        .into_iter()
+        .map(|(unit, dice, difficulty, net, _)| (unit, dice, difficulty, net))
+        .collect();
+    assert_eq!(rolls, [(DOG, 7, 5, 1), (TOMAS, 7, 5, 4)]);
+    assert!(clashed.iter().any(|event| matches!(
+        event,
+        EventKind::MeleeResolved {
+            outcome: MeleeOutcome::DefenderStrikes,
+            ..
+        }
+    )));
+    assert_eq!(injuries(&clashed), [(DOG, 3, Some(1))]);
+    // Round 2: a tie.
+    while app.world().resource::<Flow>().round == 1 {
+        let unit = acting(&app).expect("someone acts");
+        send(&mut app, Command::EndTurn { unit });
+    }
+    until_the_turn_of(&mut app, DOG);
+    let mark = event_count(&app);
+    load(&mut app, &[5, 5, 2, 2, 2, 2, 2, 9, 9, 2, 2, 2, 2, 2]);
+    strike(
+        &mut app,
+        DOG,
+        TOMAS,
+        WeaponChoice::Carried(0),
+        Answer::FightBack,
+    );
+    let tied = events_from(&app, mark);
+    assert!(tied.iter().any(|event| matches!(
+        event,
+        EventKind::MeleeResolved {
+            outcome: MeleeOutcome::BothStrike,
+            ..
+        }
+    )));
+    assert_eq!(injuries(&tied), [(TOMAS, 1, None), (DOG, 1, None)]);
+    // Kell cannot clash a sword with his fists.
+    until_the_turn_of(&mut app, TOMAS);
+    send(
+        &mut app,
+        Command::Attack {
+            unit: TOMAS,
+            target: KELL,
+            weapon: WeaponChoice::Carried(0),
+        },
+    );
+    assert!(matches!(
+        refusal(
+            &mut app,
+            Command::Answer {
+                unit: KELL,
+                answer: Answer::FightBack
+            }
+        ),
+        Some(Rejection::InvalidAnswer(_))
+    ));
+}

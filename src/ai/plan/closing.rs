@@ -150,8 +150,11 @@ impl<'a> Planner<'a> {
                 Reach::Blows { mean, .. } => *mean,
                 Reach::Missile(_) => 2.0,
             };
-            let worth = self.harm(&[(answer.attacker_wins, 1)], mean, foe.hit_points)
-                - 1.5 * answer.defender_strikes * theirs;
+            let worth = self.harm(
+                &[(answer.attacker_wins + answer.both_strike, 1)],
+                mean,
+                foe.hit_points,
+            ) - 1.5 * (answer.defender_strikes + answer.both_strike) * theirs;
             if best.is_none_or(|(most, _)| worth > most) {
                 best = Some((worth, foe.unit));
             }

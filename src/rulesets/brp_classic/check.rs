@@ -95,6 +95,7 @@ pub(super) fn exchange_odds(
         attacker_wins,
         defender_strikes: 0.0,
         no_harm: 1.0 - attacker_wins,
+        both_strike: 0.0,
     }
 }
 

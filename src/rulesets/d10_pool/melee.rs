@@ -1,6 +1,9 @@
-//! The d10 pool's hand-to-hand exchange: a defence's successes come off the attack's one for
-//! one (a botched defence takes nothing off), and the blow lands on a net of one or more. Its
-//! exact odds come from counting both pools' nets.
+//! The d10 pool's hand-to-hand exchange: a dodge's successes come off the attack's one for one
+//! (a botched dodge takes nothing off), and the blow lands on a net of one or more. A clash
+//! (the defence with a weapon of the same ability) rolls the defender's own attack: the side
+//! with more successes lands its blow, with its successes less the other's; a tie lands both,
+//! net 1 each, unless neither side succeeded (SPECS.md's house rules). The exact odds come from
+//! counting both pools' nets.
 
 use super::check::Pool;
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
@@ -12,20 +15,37 @@ pub fn net_after_defence(attack: i32, defence: Option<i32>) -> i32 {
     attack - defence.unwrap_or(0).max(0)
 }
 
-/// What comes of an exchange: the blow lands on a net of one or more after the defence.
+/// What comes of an exchange: after a dodge the blow lands on a net of one or more; a clash
+/// goes to the side with more successes, and lands both on a tie of one or more each.
 pub fn exchange(
     defence: Defence,
     attacker: SideResult,
     defender: Option<SideResult>,
 ) -> MeleeOutcome {
-    let defended = match defence {
-        Defence::None => None,
-        Defence::Dodge | Defence::FightBack => defender.map(|side| side.net),
-    };
-    if attacker.net >= 1 && net_after_defence(attacker.net, defended) >= 1 {
+    match (defence, defender) {
+        (Defence::FightBack, Some(defender)) => clash(attacker.net, defender.net),
+        (Defence::Dodge, Some(defender)) => dodged(attacker.net, Some(defender.net)),
+        (Defence::None | Defence::Dodge | Defence::FightBack, _) => dodged(attacker.net, None),
+    }
+}
+
+/// An attack against a dodge's net (or none).
+fn dodged(attack: i32, dodge: Option<i32>) -> MeleeOutcome {
+    if attack >= 1 && net_after_defence(attack, dodge) >= 1 {
         MeleeOutcome::AttackerWins
     } else {
         MeleeOutcome::NoHarm
+    }
+}
+
+/// Two attacks clashing, by their nets (a botch counts as nothing).
+fn clash(attack: i32, defence: i32) -> MeleeOutcome {
+    let (attack, defence) = (attack.max(0), defence.max(0));
+    match attack.cmp(&defence) {
+        std::cmp::Ordering::Greater => MeleeOutcome::AttackerWins,
+        std::cmp::Ordering::Less => MeleeOutcome::DefenderStrikes,
+        std::cmp::Ordering::Equal if attack >= 1 => MeleeOutcome::BothStrike,
+        std::cmp::Ordering::Equal => MeleeOutcome::NoHarm,
     }
 }
 
@@ -36,24 +56,33 @@ pub fn exchange_odds(
     defender: Option<&Demand>,
 ) -> ExchangeOdds {
     let attack = Pool::of(attacker).odds();
-    let lands = match (defence, defender) {
-        (Defence::None, _) | (_, None) => attack.at_least(1),
-        (Defence::Dodge | Defence::FightBack, Some(defender)) => {
-            let defence = Pool::of(defender).odds();
-            let most = i32::try_from(Pool::of(defender).dice).unwrap_or(i32::MAX);
-            (-most..=most)
-                .map(|taken| {
-                    let share = defence.ways(taken) as f64 / defence.outcomes() as f64;
-                    share * attack.at_least(1 + taken.max(0))
-                })
-                .sum()
-        }
+    let attack_dice = i32::try_from(Pool::of(attacker).dice).unwrap_or(i32::MAX);
+    let mut odds = ExchangeOdds::default();
+    let Some(defender) = defender.filter(|_| defence != Defence::None) else {
+        odds.attacker_wins = attack.at_least(1);
+        odds.no_harm = 1.0 - odds.attacker_wins;
+        return odds;
     };
-    ExchangeOdds {
-        attacker_wins: lands,
-        defender_strikes: 0.0,
-        no_harm: 1.0 - lands,
+    let defending = Pool::of(defender).odds();
+    let defence_dice = i32::try_from(Pool::of(defender).dice).unwrap_or(i32::MAX);
+    let share =
+        |odds: &crate::rules::pool::NetOdds, net| odds.ways(net) as f64 / odds.outcomes() as f64;
+    for attack_net in -attack_dice..=attack_dice {
+        for defence_net in -defence_dice..=defence_dice {
+            let weight = share(&attack, attack_net) * share(&defending, defence_net);
+            let outcome = match defence {
+                Defence::FightBack => clash(attack_net, defence_net),
+                Defence::Dodge | Defence::None => dodged(attack_net, Some(defence_net)),
+            };
+            match outcome {
+                MeleeOutcome::AttackerWins => odds.attacker_wins += weight,
+                MeleeOutcome::DefenderStrikes => odds.defender_strikes += weight,
+                MeleeOutcome::NoHarm => odds.no_harm += weight,
+                MeleeOutcome::BothStrike => odds.both_strike += weight,
+            }
+        }
     }
+    odds
 }
 
 #[cfg(test)]
@@ -95,8 +124,31 @@ mod tests {
         }
     }
 
+    /// (attack net, clash net) → the outcome: more successes land, a tie of one or more lands
+    /// both, a tie at nothing lands neither, and a botch counts as nothing.
+    #[test]
+    fn a_clash_goes_to_the_side_with_more_successes() {
+        let table = [
+            ((3, 1), MeleeOutcome::AttackerWins),
+            ((1, 2), MeleeOutcome::DefenderStrikes),
+            ((2, 2), MeleeOutcome::BothStrike),
+            ((0, 0), MeleeOutcome::NoHarm),
+            ((-1, 0), MeleeOutcome::NoHarm),
+            ((-2, 1), MeleeOutcome::DefenderStrikes),
+        ];
+        for ((attack, defence), outcome) in table {
+            assert_eq!(
+                exchange(Defence::FightBack, side(attack), Some(side(defence))),
+                outcome,
+                "{attack} against {defence}"
+            );
+        }
+    }
+
     /// One die at 6 against one die at 6: the attack nets 1 on 5 faces in 10; the dodge takes it
-    /// away on 5 in 10. It lands on 5/10 × 5/10 (the dodge nets nothing or botches).
+    /// away on 5 in 10. It lands on 5/10 × 5/10 (the dodge nets nothing or botches). Clashing,
+    /// each side nets 1 on half its faces and nothing on the rest: a quarter each way, a quarter
+    /// both, a quarter neither.
     #[test]
     fn the_odds_count_both_pools() {
         let one_die = Demand::new(1, Vec::new()).at_difficulty(6);
@@ -105,5 +157,14 @@ mod tests {
         assert!((odds.no_harm - 0.75).abs() < 1e-12);
         let open = exchange_odds(Defence::None, &one_die, None);
         assert!((open.attacker_wins - 0.5).abs() < 1e-12);
+        let clash = exchange_odds(Defence::FightBack, &one_die, Some(&one_die));
+        for chance in [
+            clash.attacker_wins,
+            clash.defender_strikes,
+            clash.both_strike,
+            clash.no_harm,
+        ] {
+            assert!((chance - 0.25).abs() < 1e-12, "{clash:?}");
+        }
     }
 }

@@ -232,12 +232,21 @@ impl Ruleset for D10Pool {
         false
     }
 
+    /// The defence with the weapon in hand is the clash: both sides' attacks, and both may
+    /// land.
     fn weapon_defence(&self) -> WeaponDefenceWords {
         WeaponDefenceWords {
-            answer: "parry",
-            answers: "parries",
-            against: "a parry",
+            answer: "clash",
+            answers: "clashes",
+            against: "a clash",
         }
+    }
+
+    /// A clash needs the defender's weapon to be of the attack's own ability (Melee against
+    /// Melee, Brawl against Brawl).
+    fn weapon_defence_meets(&self, attack_skill: &str, defence_skill: &str) -> bool {
+        let ability = |skill: &str| skill.rsplit('+').next().unwrap_or(skill).to_string();
+        ability(attack_skill) == ability(defence_skill)
     }
 
     fn dodge_costs_the_attack(&self) -> bool {

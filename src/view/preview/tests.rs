@@ -46,6 +46,7 @@ fn a_blow_in_reach_reads_with_its_odds() {
         attacker_wins,
         defender_strikes: 0.0,
         no_harm: 1.0 - attacker_wins,
+        both_strike: 0.0,
     };
     let both = AnswerOdds::Exchange {
         dodge: Some(odds(0.314)),
