@@ -129,10 +129,12 @@ fn variant(kind: &EventKind) -> usize {
         E::Injured { .. } => 80,
         E::Scarred { .. } => 81,
         E::StunnedByInjury { .. } => 82,
+        E::Evading { .. } => 83,
+        E::Evaded { .. } => 84,
     }
 }
 
-const KINDS: usize = 83;
+const KINDS: usize = 85;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -683,6 +685,22 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 severity: 4,
             },
             "Rose Whateley will carry a scar from that injury of 4",
+        ),
+        (
+            E::Evading {
+                unit: ROSE,
+                pool: 2,
+            },
+            "Rose Whateley evades: 2 successes to take off blows until the next turn",
+        ),
+        (
+            E::Evaded {
+                unit: ROSE,
+                attacker: GHOUL,
+                took: 2,
+                left: 0,
+            },
+            "Rose Whateley's evading takes 2 off Ghoul of the Corbitt house's blow (0 left)",
         ),
         (
             E::StunnedByInjury { unit: ROSE },

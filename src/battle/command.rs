@@ -160,6 +160,9 @@ pub enum Command {
     Delay { unit: UnitId, until: Option<UnitId> },
     /// Leave the battle from a map edge or an exit tile.
     Flee { unit: UnitId },
+    /// Where the rulebook has it (the d10 pool): roll to evade, as the turn's action; the
+    /// successes come off hand-to-hand attacks on the unit until its next turn.
+    Evade { unit: UnitId },
     /// At the start of the round, where the rulebook asks (BRP): the one opponent the unit will
     /// parry this round, or no one.
     DeclareParry {
@@ -259,6 +262,7 @@ impl Command {
             | Self::Medicine { unit, .. }
             | Self::Delay { unit, .. }
             | Self::Flee { unit }
+            | Self::Evade { unit }
             | Self::DeclareParry { unit, .. }
             | Self::EndTurn { unit } => Some(*unit),
         }

@@ -8,8 +8,8 @@ use super::command::{Command, Rejection};
 use super::event::EventKind;
 use super::state::Battle;
 use super::{
-    CommandLog, CommandQueue, Phase, RefusedCommands, aim, answer, arms, blast, effects, exchange,
-    flow, grapple, hiding, hold, keeper, melee, movement, ranged, wounds,
+    CommandLog, CommandQueue, Phase, RefusedCommands, aim, answer, arms, blast, effects, evade,
+    exchange, flow, grapple, hiding, hold, keeper, melee, movement, ranged, wounds,
 };
 use crate::rules::round::TurnKind;
 
@@ -141,6 +141,7 @@ fn carry_out(battle: &mut Battle, command: &Command) -> Result<(), Rejection> {
         Command::Medicine { unit, patient } => wounds::medicine(battle, unit, patient),
         Command::Delay { unit, until } => flow::delay(battle, unit, until),
         Command::Flee { unit } => movement::flee(battle, unit),
+        Command::Evade { unit } => evade::evade(battle, unit),
         Command::DeclareParry { unit, against } => exchange::declare_parry(battle, unit, against),
         Command::Keeper(ref order) => keeper::carry_out(battle, order),
         Command::EndTurn { unit } => {

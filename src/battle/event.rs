@@ -471,6 +471,19 @@ pub enum EventKind {
     StunnedByInjury {
         unit: UnitId,
     },
+    /// The unit evades: `pool` successes to take off hand-to-hand attacks on it until its next
+    /// turn.
+    Evading {
+        unit: UnitId,
+        pool: u32,
+    },
+    /// The unit's evading took `took` off `attacker`'s net; `left` remain in its pool.
+    Evaded {
+        unit: UnitId,
+        attacker: UnitId,
+        took: u32,
+        left: u32,
+    },
     /// Knocked out by a failed CON roll for the rounds the dice say: it comes to as
     /// `until_round` ends, unless tended first.
     KnockedOut {

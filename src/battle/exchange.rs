@@ -14,7 +14,7 @@ use super::shot::{ShotTerms, setup};
 use super::state::Battle;
 use super::threat::{AnswerOdds, Stakes};
 use super::wounds::Blow;
-use super::{AttackKind, PendingAttack, Phase, UnitId, effects, injuries, wounds};
+use super::{AttackKind, PendingAttack, Phase, UnitId, effects, evade, injuries, wounds};
 use crate::map::range::{WeaponReach, range_reading};
 use crate::rules::damage::{DamageQuality, DamageReach};
 use crate::rules::melee::{Defence, MeleeOutcome, blow_quality};
@@ -363,6 +363,15 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
     battle.change_condition(attacker, |condition| condition.aim = None);
     if attacker_weapon.thrown.is_none() && matches!(pending.kind, AttackKind::Strike(_)) {
         misfortune(battle, attacker, &attacker_weapon, &mut attack_roll);
+        // The defender's evade pool, where it has one, comes off the blow as it arrives.
+        let net = evade::take_off(battle, attacker, defender, attack_roll.net);
+        if net < attack_roll.net {
+            attack_roll.net = net;
+            attack_roll.success &= net >= 1;
+            if !attack_roll.success {
+                attack_roll.level = SuccessLevel::Failure;
+            }
+        }
     }
     if let Some((index, thrown)) = &attacker_weapon.thrown {
         let_fly(battle, attacker, *index, thrown);

@@ -9,6 +9,7 @@ pub mod blast;
 pub mod command;
 mod effects;
 mod engine;
+mod evade;
 pub mod event;
 mod exchange;
 mod fighting;
@@ -178,6 +179,9 @@ pub struct Condition {
     pub stunned_turns: u32,
     /// The round it last ran at full speed (moved past its MOV).
     pub ran_in_round: Option<u32>,
+    /// What is left of its evade pool (the d10 pool), until its next turn.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub evading: u32,
     /// How far it has moved this round, in tenths of a yard.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub moved_this_round: u32,

@@ -128,6 +128,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Scarred { .. }
         | E::StunnedByInjury { .. }
         | E::KnockedOut { .. } => LogKind::Wounds,
+        E::Evading { .. } | E::Evaded { .. } => LogKind::Attacks,
         E::Stabilised { .. } | E::Healed { .. } | E::FireOut { .. } => LogKind::Care,
         E::ReadiedWeapon { .. }
         | E::WeaponFreed { .. }
@@ -197,6 +198,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Stunned { unit, .. }
         | E::Scarred { unit, .. }
         | E::StunnedByInjury { unit }
+        | E::Evading { unit, .. }
         | E::KnockedOut { unit, .. }
         | E::ArmorTried { unit, .. }
         | E::BelowZero { unit, .. }
@@ -235,6 +237,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         E::MeleeResolved {
             attacker, defender, ..
         } => vec![*attacker, *defender],
+        E::Evaded { unit, attacker, .. } => vec![*unit, *attacker],
         E::Damaged { unit, by, .. } | E::Injured { unit, by, .. } => {
             std::iter::once(*unit).chain(*by).collect()
         }

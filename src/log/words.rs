@@ -147,6 +147,21 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             };
             format!("{} must answer {}: {choices}", name(*unit), name(*attacker))
         }
+        EventKind::Evading { unit, pool } => format!(
+            "{} evades: {pool} success{} to take off blows until the next turn",
+            name(*unit),
+            if *pool == 1 { "" } else { "es" }
+        ),
+        EventKind::Evaded {
+            unit,
+            attacker,
+            took,
+            left,
+        } => format!(
+            "{}'s evading takes {took} off {}'s blow ({left} left)",
+            name(*unit),
+            name(*attacker)
+        ),
         EventKind::Answered { unit, answer } => {
             let words = answer_words(*answer, &scenario.ruleset.weapon_defence());
             format!("{} {words}", name(*unit))

@@ -291,6 +291,17 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         true
     }
 
+    /// Where the rulebook has evading (the d10 pool: Dex + Dodge at 7, as an action), the roll
+    /// for a unit of these characteristics and skills; its net successes come off hand-to-hand
+    /// attacks on it until its next turn.
+    fn evade_roll(
+        &self,
+        _characteristics: &Characteristics,
+        _skills: &BTreeMap<String, u32>,
+    ) -> Option<Demand> {
+        None
+    }
+
     /// Whether a unit that dodged loses its attack (its action) for the rest of the round.
     fn dodge_costs_the_attack(&self) -> bool;
 

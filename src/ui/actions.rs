@@ -297,7 +297,11 @@ fn unit_buttons(
         {
             *view.intent = Intent::KnockOut;
         }
-        action_buttons(ui, view, unit, state, can_act);
+        let evades = scenario
+            .ruleset
+            .evade_roll(&spec.characteristics, &spec.skills)
+            .is_some();
+        action_buttons(ui, view, unit, state, evades, can_act);
         if ui.button("End turn").clicked() {
             view.order(Command::EndTurn { unit });
         }
@@ -306,16 +310,27 @@ fn unit_buttons(
     ui.small("Click an empty tile to move, an enemy to attack it with the weapon in hand.");
 }
 
-/// The buttons for actions that are not the weapon's: putting out a fire, first aid, delaying
-/// and fleeing.
+/// The buttons for actions that are not the weapon's: evading (where the rulebook has it),
+/// putting out a fire, first aid, delaying and fleeing.
 fn action_buttons(
     ui: &mut egui::Ui,
     view: &mut BattleView,
     unit: UnitId,
     state: &UnitState,
+    evades: bool,
     can_act: bool,
 ) {
     let button = |ui: &mut egui::Ui, text: &str| ui.add_enabled(can_act, egui::Button::new(text));
+    if evades
+        && button(ui, "Evade")
+            .on_hover_text(
+                "The turn's action: roll to keep out of reach; the successes come off blows \
+                 until your next turn",
+            )
+            .clicked()
+    {
+        view.order(Command::Evade { unit });
+    }
     if state.condition.burning.is_some()
         && button(ui, "Put out the fire")
             .on_hover_text("Roll on the ground: the fire goes out and the unit is prone")

@@ -382,3 +382,59 @@ fn a_clash_lands_the_better_attack_and_a_tie_lands_both() {
         Some(Rejection::InvalidAnswer(_))
     ));
 }
+
+/// Kell evades (Dex 2 + Dodge 1: 3 dice at 7) and nets 2. The dog's bite nets 3, less 2 off
+/// the evade pool: 1 lands (+1 bite, less his Stamina 4: nothing). Tomas's sword after it, netting
+/// 2, meets an empty pool and lands whole: an injury of 3.
+#[test]
+fn an_evade_pool_comes_off_blows_until_it_is_used_up() {
+    let mut app = begun(level_b2_with(&[
+        (KELL, (10, 8)),
+        (DOG, (11, 8)),
+        (TOMAS, (9, 8)),
+    ]));
+    until_the_turn_of(&mut app, KELL);
+    let mark = event_count(&app);
+    load(&mut app, &[8, 9, 3]);
+    send(&mut app, Command::Evade { unit: KELL });
+    let evaded = events_from(&app, mark);
+    assert!(evaded.iter().any(|event| matches!(
+        event,
+        EventKind::Evading {
+            unit: KELL,
+            pool: 2
+        }
+    )));
+    assert_eq!(condition(&mut app, KELL).evading, 2);
+    assert_ne!(acting(&app), Some(KELL), "evading ends the turn");
+    // The bite, then the sword (both before Kell's next turn, which would empty the pool).
+    for (attacker, faces, weapon) in [
+        (DOG, vec![9, 9, 9, 2, 2, 2, 2], WeaponChoice::Carried(0)),
+        (
+            TOMAS,
+            vec![9, 9, 2, 2, 2, 2, 2, 2],
+            WeaponChoice::Carried(0),
+        ),
+    ] {
+        until_the_turn_of(&mut app, attacker);
+        assert!(condition(&mut app, KELL).evading <= 2);
+        let mark = event_count(&app);
+        load(&mut app, &faces);
+        strike(&mut app, attacker, KELL, weapon, Answer::Nothing);
+        let struck = events_from(&app, mark);
+        let took: Vec<(u32, u32)> = struck
+            .iter()
+            .filter_map(|event| match event {
+                EventKind::Evaded { took, left, .. } => Some((*took, *left)),
+                _ => None,
+            })
+            .collect();
+        if attacker == DOG {
+            assert_eq!(took, [(2, 0)]);
+            assert_eq!(injuries(&struck), [(KELL, 1, None)]);
+        } else {
+            assert_eq!(took, []);
+            assert_eq!(injuries(&struck), [(KELL, 2, Some(3))]);
+        }
+    }
+}

@@ -39,7 +39,7 @@ use crate::rules::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, OwnRollFacts, PointBlank, RangeReading, RangeScale,
     ShotDefence, ShotFacts, StandingFacts, Worth,
 };
-use crate::rules::skills::SkillEntry;
+use crate::rules::skills::{DODGE, SkillEntry};
 use crate::rules::weapons::{ArmorTable, Weapon, WeaponTable};
 use crate::rules::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow};
 
@@ -50,6 +50,9 @@ const POOL_ROSTER_FILE: &str = "assets/rules/d10-pool/roster.ron";
 const POOL_WEAPONS: &str = include_str!("../../../assets/rules/d10-pool/weapons.ron");
 const POOL_ARMOUR: &str = include_str!("../../../assets/rules/d10-pool/armour.ron");
 const POOL_ROSTER: &str = include_str!("../../../assets/rules/d10-pool/roster.ron");
+
+/// Evading is rolled at 7.
+const EVADE_DIFFICULTY: u32 = 7;
 
 /// Point-blank: within 2 metres, whoever shoots.
 const POINT_BLANK: Length = Length::metres(2);
@@ -247,6 +250,21 @@ impl Ruleset for D10Pool {
     fn weapon_defence_meets(&self, attack_skill: &str, defence_skill: &str) -> bool {
         let ability = |skill: &str| skill.rsplit('+').next().unwrap_or(skill).to_string();
         ability(attack_skill) == ability(defence_skill)
+    }
+
+    /// Dex + Dodge at 7.
+    fn evade_roll(
+        &self,
+        characteristics: &Characteristics,
+        skills: &BTreeMap<String, u32>,
+    ) -> Option<Demand> {
+        Some(
+            Demand::new(
+                sheet::skill_value(DODGE, characteristics, skills),
+                Vec::new(),
+            )
+            .at_difficulty(EVADE_DIFFICULTY),
+        )
     }
 
     fn dodge_costs_the_attack(&self) -> bool {

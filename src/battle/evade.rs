@@ -1,0 +1,52 @@
+//! Evading, where the rulebook has it (the d10 pool): on its own turn, as its action, a unit
+//! rolls to keep out of reach, and the successes form a pool that comes off each hand-to-hand
+//! attack on it in the order they arrive, until it is used up or the unit's next turn begins.
+
+use super::command::Rejection;
+use super::event::EventKind;
+use super::state::Battle;
+use super::{UnitId, flow};
+use crate::rules::roll::RollPurpose;
+
+/// What the evade roll is called in the log.
+const EVADE: &str = "Evade";
+
+/// Roll to evade: the action of the turn, and the turn ends.
+pub(super) fn evade(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
+    battle.action_available(unit)?;
+    let ruleset = battle.scenario.ruleset.clone();
+    let spec = battle.spec(unit);
+    let Some(demand) = ruleset.evade_roll(&spec.characteristics, &spec.skills) else {
+        return Err(Rejection::CannotAct(format!(
+            "{} has no evading",
+            ruleset.name()
+        )));
+    };
+    battle.change_turn(|turn| turn.action_used = true);
+    battle.change_condition(unit, |condition| condition.acted_this_round = true);
+    let verdict = battle.roll(unit, RollPurpose::Skill(EVADE.to_string()), &demand);
+    let pool = u32::try_from(verdict.net).unwrap_or(0);
+    battle.change_condition(unit, |condition| condition.evading = pool);
+    battle.emit(EventKind::Evading { unit, pool });
+    flow::end_turn(battle);
+    Ok(())
+}
+
+/// Take what the defender's evade pool can off an attack's net, as the attack arrives: the
+/// net left, after an `Evaded` event where anything came off.
+pub(super) fn take_off(battle: &mut Battle, attacker: UnitId, defender: UnitId, net: i32) -> i32 {
+    let pool = battle.condition(defender).evading;
+    let took = u32::try_from(net).unwrap_or(0).min(pool);
+    if took == 0 {
+        return net;
+    }
+    let left = pool - took;
+    battle.change_condition(defender, |condition| condition.evading = left);
+    battle.emit(EventKind::Evaded {
+        unit: defender,
+        attacker,
+        took,
+        left,
+    });
+    net - i32::try_from(took).unwrap_or(0)
+}
