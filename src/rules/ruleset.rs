@@ -321,6 +321,11 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         String::new()
     }
 
+    /// A value rolled against, in the rulebook's terms: "45%", "5 dice".
+    fn value_words(&self, value: u32) -> String {
+        format!("{value}%")
+    }
+
     /// A weapon in a unit's hand, in the rulebook's terms, for its card: what it is rolled with
     /// (`value`, the unit's) and what it does ("Handgun 55% · 1D10").
     fn weapon_words(&self, weapon: &Weapon, value: u32) -> String {

@@ -261,10 +261,15 @@ pub(super) fn unit_card(
         ui.small("Its numbers are the keeper's.");
         return;
     }
-    ui.small(
-        scenario
-            .ruleset
-            .sheet_line(&unit.characteristics, &unit.derived),
+    // In the monospace font, whose dots (a rulebook's ●●○○○) are whole.
+    ui.label(
+        egui::RichText::new(
+            scenario
+                .ruleset
+                .sheet_line(&unit.characteristics, &unit.derived),
+        )
+        .small()
+        .monospace(),
     );
     if let Some(armor) = &unit.armor {
         let over = armor.covers.as_ref().map_or(String::new(), |parts| {

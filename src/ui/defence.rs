@@ -89,7 +89,8 @@ pub(super) fn defence_prompt(
                 ),
             };
             ui.label(format!("{} {what}.", attacker.name));
-            let dodge = spec.skill(ruleset.as_ref(), crate::rules::skills::DODGE);
+            let dodge =
+                ruleset.value_words(spec.skill(ruleset.as_ref(), crate::rules::skills::DODGE));
             let may_fight_back = !dived
                 && asked
                     != (DefenceKind::Thrown {
@@ -128,7 +129,7 @@ pub(super) fn defence_prompt(
                             };
                             answer(
                                 ui,
-                                format!("{label} (Dodge {dodge}%) [1]"),
+                                format!("{label} (Dodge {dodge}) [1]"),
                                 format!(
                                     "{} to make it: then {} to be hit, not {}; {cost}",
                                     percent(*made),
@@ -152,7 +153,7 @@ pub(super) fn defence_prompt(
                             if let Some(dodging) = dodging {
                                 answer(
                                     ui,
-                                    format!("Dodge ({dodge}%) [1]"),
+                                    format!("Dodge ({dodge}) [1]"),
                                     format!("{} unhurt", percent(dodging.no_harm)),
                                     Answer::Dodge,
                                 );

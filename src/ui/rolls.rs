@@ -112,6 +112,9 @@ fn cards(events: &[Event]) -> Vec<Vec<Card>> {
                 );
             }
             EventKind::ShotMissed { unit, .. } => note_outcome(cards, *unit, "miss".into()),
+            EventKind::Evaded { attacker, took, .. } => {
+                note_outcome(cards, *attacker, format!("−{took} to the target's evading"));
+            }
             EventKind::StrayHit { unit, .. } => {
                 note_outcome(cards, *unit, "fumble: hits an ally".into());
             }

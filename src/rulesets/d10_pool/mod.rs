@@ -295,6 +295,10 @@ impl Ruleset for D10Pool {
         injuries::list_words(injuries)
     }
 
+    fn value_words(&self, value: u32) -> String {
+        format!("{value} dice")
+    }
+
     /// "Dex+Firearms 7 dice at 7 · +3".
     fn weapon_words(&self, weapon: &Weapon, value: u32) -> String {
         let difficulty = weapon.difficulty.unwrap_or(check::USUAL_DIFFICULTY);
@@ -302,7 +306,11 @@ impl Ruleset for D10Pool {
             .damage
             .flat()
             .map_or_else(|| weapon.damage.to_string(), |flat| format!("+{flat}"));
-        format!("{} {value} dice at {difficulty} · {damage}", weapon.skill)
+        format!(
+            "{} {} at {difficulty} · {damage}",
+            weapon.skill,
+            self.value_words(value)
+        )
     }
 
     fn wound_level_words(&self, level: u32) -> &'static str {

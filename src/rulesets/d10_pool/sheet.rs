@@ -128,12 +128,12 @@ pub fn characteristic_problem(name: &str, value: u32) -> Option<String> {
         .then(|| format!("Willpower (LUCK) {value} is out of range: from 0 to {MOST_WILLPOWER}"))
 }
 
-/// A dot filled and a dot empty, as the sheet draws them: a pair from one font the overlay
-/// carries (its ● and ○ come from different fonts, and ● draws as a box).
-const FILLED_DOT: &str = "⚫";
-const EMPTY_DOT: &str = "⚪";
+/// A dot filled and a dot empty, as the sheet draws them (the card sets the sheet line in the
+/// monospace font, which has both).
+const FILLED_DOT: &str = "●";
+const EMPTY_DOT: &str = "○";
 
-/// Dots as a sheet shows them: "⚫⚫⚫⚪⚪".
+/// Dots as a sheet shows them: "●●●○○".
 pub fn dots(value: u32) -> String {
     let filled = usize::try_from(value.min(MOST_DOTS)).unwrap_or_default();
     let most = usize::try_from(MOST_DOTS).unwrap_or_default();
@@ -144,7 +144,7 @@ pub fn dots(value: u32) -> String {
     )
 }
 
-/// The sheet in one line: "Str ⚫⚫⚪⚪⚪ · Dex ⚫⚫⚫⚫⚪ · Sta ⚫⚫⚪⚪⚪ · Wits ⚫⚫⚫⚪⚪ · Per ⚫⚫⚫⚪⚪ · WP 5".
+/// The sheet in one line: "Str ●●○○○ · Dex ●●●●○ · Sta ●●○○○ · Wits ●●●○○ · Per ●●●○○ · WP 5".
 pub fn sheet_line(characteristics: &Characteristics) -> String {
     let mut parts: Vec<String> = ATTRIBUTES
         .iter()
@@ -215,7 +215,7 @@ mod tests {
     fn the_sheet_reads_in_dots() {
         assert_eq!(
             sheet_line(&mara()),
-            "Str ⚫⚫⚪⚪⚪ · Dex ⚫⚫⚫⚫⚪ · Sta ⚫⚫⚪⚪⚪ · Wits ⚫⚫⚫⚪⚪ · Per ⚫⚫⚫⚪⚪ · WP 5"
+            "Str ●●○○○ · Dex ●●●●○ · Sta ●●○○○ · Wits ●●●○○ · Per ●●●○○ · WP 5"
         );
         assert_eq!(characteristic_problem("DEX", 4), None);
         assert_eq!(
