@@ -18,6 +18,7 @@ use super::{AttackKind, PendingAttack, Phase, UnitId, effects, evade, injuries, 
 use crate::map::range::{WeaponReach, range_reading};
 use crate::rules::damage::{DamageQuality, DamageReach};
 use crate::rules::melee::{Defence, MeleeOutcome, blow_quality};
+use crate::rules::modifiers::Effect;
 use crate::rules::opposed::SideResult;
 use crate::rules::percentile::SuccessLevel;
 use crate::rules::roll::Demand;
@@ -331,7 +332,16 @@ pub(super) fn exchange_odds_of(
 ) -> (Vec<Modifier>, AnswerOdds) {
     let defender = pending.target;
     let weapon = attacker_weapon(battle, pending);
-    let attack = battle.standing_demand(pending.attacker, &attack_demand(battle, pending, &weapon));
+    let mut attack =
+        battle.standing_demand(pending.attacker, &attack_demand(battle, pending, &weapon));
+    // The target's evading will come off a blow's net as it arrives.
+    let evading = battle.condition(defender).evading;
+    if evading > 0 && weapon.thrown.is_none() && matches!(pending.kind, AttackKind::Strike(_)) {
+        attack.modifiers.push(Modifier {
+            reason: ModifierReason::Evading,
+            effect: Effect::Successes(-i8::try_from(evading).unwrap_or(i8::MAX)),
+        });
+    }
     let hindrances = battle.own_roll_modifiers(defender, false, false);
     let dodge = battle.standing_demand(
         defender,

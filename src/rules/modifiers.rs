@@ -69,6 +69,8 @@ pub enum ModifierReason {
     Spray,
     /// Armor over head and torso both: the Luck roll for whether a blow meets it is easier.
     ArmorHeadAndTorso,
+    /// The target's evade pool, which will come off the attack's net.
+    Evading,
     /// The roller's wounds cost it dice.
     Wounded,
     /// The roller moved past its free movement this round.
@@ -110,6 +112,7 @@ impl ModifierReason {
             Self::Spray => "spray",
             Self::ArmorHeadAndTorso => "armor over head and torso",
             Self::Wounded => "wounded",
+            Self::Evading => "evading",
             Self::ExtraMovement => "extra movement",
         }
     }
@@ -127,6 +130,9 @@ pub enum Effect {
     Times([u32; 2]),
     /// Steps of difficulty harder (positive) or easier (negative) than the plain roll.
     Steps(i8),
+    /// Successes added to (or taken off) the roll's net once it is rolled: what a target's
+    /// evading will take off an attack, counted in its odds (the d10 pool).
+    Successes(i8),
 }
 
 /// A modifier on a roll and why: in the event stream `{"reason": …, "dice": 1}`, or `"add"`,
@@ -160,7 +166,15 @@ impl Modifier {
     pub fn dice(&self) -> i8 {
         match self.effect {
             Effect::Dice(dice) => dice,
-            Effect::Add(_) | Effect::Times(_) | Effect::Steps(_) => 0,
+            Effect::Add(_) | Effect::Times(_) | Effect::Steps(_) | Effect::Successes(_) => 0,
+        }
+    }
+
+    /// The successes it adds to the net; none unless its effect is successes.
+    pub fn successes(&self) -> i8 {
+        match self.effect {
+            Effect::Successes(successes) => successes,
+            Effect::Dice(_) | Effect::Add(_) | Effect::Times(_) | Effect::Steps(_) => 0,
         }
     }
 
@@ -168,7 +182,7 @@ impl Modifier {
     pub fn difficulty_steps(&self) -> i8 {
         match self.effect {
             Effect::Steps(steps) => steps,
-            Effect::Dice(_) | Effect::Add(_) | Effect::Times(_) => 0,
+            Effect::Dice(_) | Effect::Add(_) | Effect::Times(_) | Effect::Successes(_) => 0,
         }
     }
 
@@ -183,6 +197,14 @@ impl Modifier {
             Effect::Steps(steps) => {
                 let plural = if steps.unsigned_abs() == 1 { "" } else { "s" };
                 format!("{} step{plural}", signed(i32::from(steps)))
+            }
+            Effect::Successes(successes) => {
+                let plural = if successes.unsigned_abs() == 1 {
+                    ""
+                } else {
+                    "es"
+                };
+                format!("{} success{plural}", signed(i32::from(successes)))
             }
         };
         format!("{amount} {}", self.reason.words())

@@ -63,7 +63,7 @@ fn pool_modifier_words(modifier: &Modifier) -> String {
             signed(i32::from(steps)),
             modifier.reason.words()
         ),
-        Effect::Add(_) | Effect::Times(_) => modifier.words(),
+        Effect::Add(_) | Effect::Times(_) | Effect::Successes(_) => modifier.words(),
     }
 }
 

@@ -270,20 +270,23 @@ fn unit_buttons(
         let goals = scenario
             .ruleset
             .maneuver_goals(state.condition.holding.is_some());
-        egui::ComboBox::from_id_salt("maneuver")
-            .selected_text(if grapples {
-                "Grapple…"
-            } else {
-                "Maneuver…"
-            })
-            .show_ui(ui, |ui| {
-                for &goal in goals {
-                    let label = maneuver_label(goal, grapples);
-                    if ui.selectable_label(false, label).clicked() {
-                        *view.intent = Intent::Maneuver(goal);
+        // A rulebook with no maneuvers (the d10 pool) offers none.
+        if !goals.is_empty() {
+            egui::ComboBox::from_id_salt("maneuver")
+                .selected_text(if grapples {
+                    "Grapple…"
+                } else {
+                    "Maneuver…"
+                })
+                .show_ui(ui, |ui| {
+                    for &goal in goals {
+                        let label = maneuver_label(goal, grapples);
+                        if ui.selectable_label(false, label).clicked() {
+                            *view.intent = Intent::Maneuver(goal);
+                        }
                     }
-                }
-            });
+                });
+        }
         if scenario.ruleset.knock_out_blows()
             && spec.strikes_blunt(state.arsenal.in_hand)
             && ui

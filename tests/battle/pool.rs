@@ -3,6 +3,7 @@
 //! weapon's damage and the soak, the wound dice on the injured unit's next roll, a stun, and
 //! the dice lost to moving past the free movement.
 
+use gridkeeper::battle::answer::answer_odds;
 use gridkeeper::battle::command::FireMode;
 use gridkeeper::rules::roll::RollVerdict;
 
@@ -417,10 +418,36 @@ fn an_evade_pool_comes_off_blows_until_it_is_used_up() {
         ),
     ] {
         until_the_turn_of(&mut app, attacker);
-        assert!(condition(&mut app, KELL).evading <= 2);
+        let evading = condition(&mut app, KELL).evading;
+        send(
+            &mut app,
+            Command::Attack {
+                unit: attacker,
+                target: KELL,
+                weapon,
+            },
+        );
+        // The odds Kell is shown count his evading: taking it, the bite (7 dice at 5) must net
+        // 3 to land past 2 evaded; the sword (8 dice at 6) meets none.
+        let Some(AnswerOdds::Exchange { take_it, .. }) = answer_odds(app.world_mut()) else {
+            panic!("a blow waits for Kell's answer");
+        };
+        let (dice, difficulty) = if attacker == DOG { (7, 5) } else { (8, 6) };
+        let pool = gridkeeper::rules::pool::NetOdds::of(dice, difficulty);
+        let expected = pool.at_least(1 + i32::try_from(evading).unwrap_or_default());
+        assert!(
+            (take_it.attacker_wins - expected).abs() < 1e-12,
+            "{take_it:?} against {expected}"
+        );
         let mark = event_count(&app);
         load(&mut app, &faces);
-        strike(&mut app, attacker, KELL, weapon, Answer::Nothing);
+        send(
+            &mut app,
+            Command::Answer {
+                unit: KELL,
+                answer: Answer::Nothing,
+            },
+        );
         let struck = events_from(&app, mark);
         let took: Vec<(u32, u32)> = struck
             .iter()

@@ -16,7 +16,7 @@ pub fn chance(skill: u32, modifiers: &[Modifier]) -> u32 {
         .iter()
         .fold(i64::from(skill), |sum, modifier| match modifier.effect {
             Effect::Add(points) => sum + i64::from(points),
-            Effect::Dice(_) | Effect::Times(_) | Effect::Steps(_) => sum,
+            Effect::Dice(_) | Effect::Times(_) | Effect::Steps(_) | Effect::Successes(_) => sum,
         })
         .max(0);
     let (numerator, denominator) = modifiers.iter().fold(
@@ -26,7 +26,9 @@ pub fn chance(skill: u32, modifiers: &[Modifier]) -> u32 {
                 numerator.saturating_mul(i64::from(times)),
                 denominator.saturating_mul(i64::from(per.max(1))),
             ),
-            Effect::Dice(_) | Effect::Add(_) | Effect::Steps(_) => (numerator, denominator),
+            Effect::Dice(_) | Effect::Add(_) | Effect::Steps(_) | Effect::Successes(_) => {
+                (numerator, denominator)
+            }
         },
     );
     u32::try_from(added.saturating_mul(numerator) / denominator).unwrap_or(u32::MAX)

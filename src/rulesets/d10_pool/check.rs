@@ -19,6 +19,8 @@ pub struct Pool {
     pub difficulty: u32,
     /// The difficulty before the modifiers moved it.
     pub base: u32,
+    /// Successes its net will gain or lose once rolled (a target's evading), for its odds.
+    pub net_shift: i32,
 }
 
 impl Pool {
@@ -42,6 +44,11 @@ impl Pool {
             dice: u32::try_from(dice).unwrap_or(1),
             difficulty: u32::try_from(difficulty).unwrap_or(HARDEST),
             base,
+            net_shift: demand
+                .modifiers
+                .iter()
+                .map(|modifier| i32::from(modifier.successes()))
+                .sum(),
         }
     }
 
@@ -75,9 +82,10 @@ pub fn check(dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> Checked 
     }
 }
 
-/// The exact chance of a net of one or more.
+/// The exact chance of a net of one or more, once any successes it gains or loses are counted.
 pub fn chance(demand: &Demand) -> f64 {
-    Pool::of(demand).odds().at_least(1)
+    let pool = Pool::of(demand);
+    pool.odds().at_least(1 - pool.net_shift)
 }
 
 /// A demand before any die falls: "7 dice at 7", with its modifiers in the pool's currency.
@@ -114,7 +122,8 @@ mod tests {
             Pool {
                 dice: 6,
                 difficulty: 9,
-                base: 7
+                base: 7,
+                net_shift: 0,
             }
         );
         // (value, dice added, steps, base) → (dice, difficulty)

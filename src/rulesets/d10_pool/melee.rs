@@ -55,11 +55,20 @@ pub fn exchange_odds(
     attacker: &Demand,
     defender: Option<&Demand>,
 ) -> ExchangeOdds {
-    let attack = Pool::of(attacker).odds();
-    let attack_dice = i32::try_from(Pool::of(attacker).dice).unwrap_or(i32::MAX);
+    let attacking = Pool::of(attacker);
+    let attack = attacking.odds();
+    let attack_dice = i32::try_from(attacking.dice).unwrap_or(i32::MAX);
+    // What the target's evading takes off the net (a botch keeps its own net: none is taken).
+    let after_evading = |net: i32| {
+        if net > 0 {
+            (net + attacking.net_shift).max(0)
+        } else {
+            net
+        }
+    };
     let mut odds = ExchangeOdds::default();
     let Some(defender) = defender.filter(|_| defence != Defence::None) else {
-        odds.attacker_wins = attack.at_least(1);
+        odds.attacker_wins = attack.at_least(1 - attacking.net_shift);
         odds.no_harm = 1.0 - odds.attacker_wins;
         return odds;
     };
@@ -70,6 +79,7 @@ pub fn exchange_odds(
     for attack_net in -attack_dice..=attack_dice {
         for defence_net in -defence_dice..=defence_dice {
             let weight = share(&attack, attack_net) * share(&defending, defence_net);
+            let attack_net = after_evading(attack_net);
             let outcome = match defence {
                 Defence::FightBack => clash(attack_net, defence_net),
                 Defence::Dodge | Defence::None => dodged(attack_net, Some(defence_net)),
@@ -88,6 +98,7 @@ pub fn exchange_odds(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
     use crate::rules::percentile::SuccessLevel;
 
     fn side(net: i32) -> SideResult {
@@ -157,6 +168,17 @@ mod tests {
         assert!((odds.no_harm - 0.75).abs() < 1e-12);
         let open = exchange_odds(Defence::None, &one_die, None);
         assert!((open.attacker_wins - 0.5).abs() < 1e-12);
+        // Evading 1 takes off a one-die attack's only success: nothing lands.
+        let evaded = Demand::new(
+            1,
+            vec![Modifier {
+                reason: ModifierReason::Evading,
+                effect: Effect::Successes(-1),
+            }],
+        )
+        .at_difficulty(6);
+        let open = exchange_odds(Defence::None, &evaded, None);
+        assert!(open.attacker_wins.abs() < 1e-12, "{open:?}");
         let clash = exchange_odds(Defence::FightBack, &one_die, Some(&one_die));
         for chance in [
             clash.attacker_wins,
