@@ -16,9 +16,24 @@ pub fn severity_suffix(scenario: &Scenario, severity: BlowSeverity) -> String {
     }
 }
 
-/// "die" or "dice".
-fn plural_dice(count: u32) -> &'static str {
-    if count == 1 { "die" } else { "dice" }
+/// Where a unit's injuries have left it, for the log and the injury card: "wound level 3
+/// (injured)" and "−1 die on every roll" ("out of the fight" where it cannot act).
+pub fn injury_state_words(
+    scenario: &Scenario,
+    wound_level: u32,
+    penalty: Option<u32>,
+) -> (String, String) {
+    let level = match scenario.ruleset.wound_level_words(wound_level) {
+        "" => format!("wound level {wound_level}"),
+        words => format!("wound level {wound_level} ({words})"),
+    };
+    let penalty = match penalty {
+        None => "out of the fight".to_string(),
+        Some(0) => "no dice lost".to_string(),
+        Some(1) => "−1 die on every roll".to_string(),
+        Some(dice) => format!("−{dice} dice on every roll"),
+    };
+    (level, penalty)
 }
 
 /// How the resistance table weighed two values: "40% on the resistance table", or sure either
@@ -110,15 +125,7 @@ pub(super) fn describe(
             ..
         } => {
             let sum = format!("net {net} + {weapon} − {soak} soaked");
-            let level = match scenario.ruleset.wound_level_words(*wound_level) {
-                "" => format!("wound level {wound_level}"),
-                words => format!("wound level {wound_level} ({words})"),
-            };
-            let penalty = match penalty {
-                None => "out of the fight".to_string(),
-                Some(0) => "no dice lost".to_string(),
-                Some(dice) => format!("−{dice} {} on every roll", plural_dice(*dice)),
-            };
+            let (level, penalty) = injury_state_words(scenario, *wound_level, *penalty);
             match severity {
                 Some(severity) => format!(
                     "{} takes an injury of {severity} ({sum}): {level}, {penalty}",

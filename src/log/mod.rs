@@ -10,7 +10,7 @@ mod words;
 use crate::battle::UnitId;
 use crate::battle::event::{Event, EventKind, Reveal};
 use crate::map::scenario::Scenario;
-pub use harm_words::severity_suffix;
+pub use harm_words::{injury_state_words, severity_suffix};
 pub use words::{describe, goal_words};
 
 /// What an event is about, for filtering the log.

@@ -5,7 +5,7 @@ use bevy_egui::egui;
 
 use super::dice::die;
 use crate::battle::UnitId;
-use crate::log::severity_suffix;
+use crate::log::{injury_state_words, severity_suffix};
 use crate::map::scenario::Scenario;
 use crate::rules::damage::{DamageRoll, DamageSource};
 use crate::rules::roll::SketchedDie;
@@ -126,15 +126,7 @@ pub(super) fn injury_card(ui: &mut egui::Ui, scenario: &Scenario, card: &InjuryC
     match card.severity {
         Some(severity) => {
             ui.label(format!("{sum} = {severity}"));
-            let level = match scenario.ruleset.wound_level_words(card.wound_level) {
-                "" => format!("wound level {}", card.wound_level),
-                words => format!("wound level {} ({words})", card.wound_level),
-            };
-            let penalty = match card.penalty {
-                None => "out of the fight".to_string(),
-                Some(0) => "no dice lost".to_string(),
-                Some(dice) => format!("−{dice} dice"),
-            };
+            let (level, penalty) = injury_state_words(scenario, card.wound_level, card.penalty);
             ui.label(egui::RichText::new(format!("{level} · {penalty}")).strong());
         }
         None => {

@@ -150,24 +150,29 @@ fn a_blow_nets_past_the_dodge_into_an_injury_that_costs_dice() {
     )));
 }
 
+/// On Mara's turn, her handgun fires at `target` with these faces: the events it sets off.
+fn mara_shoots(app: &mut App, target: UnitId, faces: &[u32]) -> Vec<EventKind> {
+    until_the_turn_of(app, MARA);
+    let mark = event_count(app);
+    load(app, faces);
+    send(
+        app,
+        Command::Fire {
+            unit: MARA,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::single(target),
+        },
+    );
+    events_from(app, mark)
+}
+
 /// Mara's handgun (Dex 4 + Firearms 3: 7 dice at 7, +3) nets 1 into Hugo, unarmoured: an
 /// injury of 4, past his Stamina of 2, so he loses his next turn (this round's: he has yet to
 /// act).
 #[test]
 fn an_injury_past_stamina_stuns() {
     let mut app = begun(level_b2_with(&[(MARA, (8, 9)), (HUGO, (12, 9))]));
-    until_the_turn_of(&mut app, MARA);
-    let mark = event_count(&app);
-    load(&mut app, &[10, 2, 3, 4, 5, 6, 2]);
-    send(
-        &mut app,
-        Command::Fire {
-            unit: MARA,
-            weapon: WeaponChoice::Carried(0),
-            mode: FireMode::single(HUGO),
-        },
-    );
-    let shot = events_from(&app, mark);
+    let shot = mara_shoots(&mut app, HUGO, &[10, 2, 3, 4, 5, 6, 2]);
     assert!(shot.iter().any(|event| matches!(
         event,
         EventKind::Injured {
@@ -204,18 +209,7 @@ fn an_injury_past_stamina_stuns() {
 #[test]
 fn a_bad_wound_scars_and_takes_a_unit_out_and_initiative_is_kept() {
     let mut app = begun(level_b2_with(&[(MARA, (8, 8)), (KELL, (12, 8))]));
-    until_the_turn_of(&mut app, MARA);
-    let mark = event_count(&app);
-    load(&mut app, &[10, 9, 8, 7, 2, 3, 4]);
-    send(
-        &mut app,
-        Command::Fire {
-            unit: MARA,
-            weapon: WeaponChoice::Carried(0),
-            mode: FireMode::single(KELL),
-        },
-    );
-    let shot = events_from(&app, mark);
+    let shot = mara_shoots(&mut app, KELL, &[10, 9, 8, 7, 2, 3, 4]);
     assert!(shot.iter().any(|event| matches!(
         event,
         EventKind::Injured {
@@ -302,6 +296,15 @@ fn injuries(events: &[EventKind]) -> Vec<(UnitId, i32, Option<u32>)> {
         .collect()
 }
 
+/// On the dog's turn, it bites Tomas and he clashes, with these faces: the events it sets off.
+fn dog_bites_and_tomas_clashes(app: &mut App, faces: &[u32]) -> Vec<EventKind> {
+    until_the_turn_of(app, DOG);
+    let mark = event_count(app);
+    load(app, faces);
+    strike(app, DOG, TOMAS, WeaponChoice::Carried(0), Answer::FightBack);
+    events_from(app, mark)
+}
+
 /// The dog's bite (Dex 4 + Brawl 3: 7 dice at 5) nets 1; Tomas, sword in hand, clashes with his
 /// bare hands (a Brawl attack meets only Brawl: Str 4 + Brawl 3, 7 dice at 5) and nets 4: his
 /// blow lands with 4 − 1 = 3, less the dog's Stamina 2, an injury of 1. On a tie of 2 each,
@@ -314,17 +317,8 @@ fn a_clash_lands_the_better_attack_and_a_tie_lands_both() {
         (DOG, (11, 8)),
         (KELL, (10, 9)),
     ]));
-    until_the_turn_of(&mut app, DOG);
-    let mark = event_count(&app);
-    load(&mut app, &[5, 2, 3, 4, 2, 3, 4, 9, 9, 9, 9, 2, 2, 2]);
-    strike(
-        &mut app,
-        DOG,
-        TOMAS,
-        WeaponChoice::Carried(0),
-        Answer::FightBack,
-    );
-    let clashed = events_from(&app, mark);
+    let clashed =
+        dog_bites_and_tomas_clashes(&mut app, &[5, 2, 3, 4, 2, 3, 4, 9, 9, 9, 9, 2, 2, 2]);
     let rolls: Vec<(UnitId, u32, u32, i32)> = pools(&clashed)
         .into_iter()
         .map(|(unit, dice, difficulty, net, _)| (unit, dice, difficulty, net))
@@ -343,17 +337,7 @@ fn a_clash_lands_the_better_attack_and_a_tie_lands_both() {
         let unit = acting(&app).expect("someone acts");
         send(&mut app, Command::EndTurn { unit });
     }
-    until_the_turn_of(&mut app, DOG);
-    let mark = event_count(&app);
-    load(&mut app, &[5, 5, 2, 2, 2, 2, 2, 9, 9, 2, 2, 2, 2, 2]);
-    strike(
-        &mut app,
-        DOG,
-        TOMAS,
-        WeaponChoice::Carried(0),
-        Answer::FightBack,
-    );
-    let tied = events_from(&app, mark);
+    let tied = dog_bites_and_tomas_clashes(&mut app, &[5, 5, 2, 2, 2, 2, 2, 9, 9, 2, 2, 2, 2, 2]);
     assert!(tied.iter().any(|event| matches!(
         event,
         EventKind::MeleeResolved {

@@ -144,17 +144,7 @@ mod tests {
 
     #[test]
     fn initiative_is_dex_plus_wits_at_six() {
-        let mut mara = Characteristics {
-            strength: 2,
-            constitution: 2,
-            size: 0,
-            dexterity: 4,
-            appearance: 0,
-            intelligence: 3,
-            power: 3,
-            education: 0,
-            luck: 5,
-        };
+        let mut mara = super::super::sheet::tests::mara();
         let (demand, tie_break) = initiative_roll(&mara);
         assert_eq!(
             (demand.value, demand.difficulty, tie_break),

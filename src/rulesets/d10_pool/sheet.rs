@@ -160,11 +160,11 @@ pub fn sheet_line(characteristics: &Characteristics) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// Mara Voss (SPECS.md 2.4): Str 2, Dex 4, Sta 2, Wits 3, Per 3, Willpower 5.
-    fn mara() -> Characteristics {
+    pub(crate) fn mara() -> Characteristics {
         Characteristics {
             strength: 2,
             constitution: 2,
