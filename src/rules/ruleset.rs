@@ -186,6 +186,13 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// percentile value itself, BRP's value x 5 (Luck is already a percentage).
     fn characteristic_chance(&self, name: &str, value: u32) -> u32;
 
+    /// A characteristic read on the percentile scale, for judging a unit rather than rolling
+    /// (the AI's wits: a mindless creature fights without care): the percentile chance where
+    /// the rulebook rolls one, its own reading where it rolls dice of its value.
+    fn on_percentile_scale(&self, name: &str, value: u32) -> u32 {
+        self.characteristic_chance(name, value)
+    }
+
     /// The skill fists and feet are rolled with.
     fn unarmed_skill(&self) -> &'static str;
 

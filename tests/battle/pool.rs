@@ -449,3 +449,54 @@ fn an_evade_pool_comes_off_blows_until_it_is_used_up() {
         }
     }
 }
+
+/// The careful AI's turn for `unit`, every other unit played at this keyboard (blows at them
+/// taken): the commands it gave.
+fn careful_turn(mut app: App, unit: UnitId) -> Vec<Command> {
+    use gridkeeper::ai::{AiStyles, Style};
+    use gridkeeper::battle::CommandLog;
+    let units = app.world().resource::<Controllers>().0.len();
+    app.add_plugins(gridkeeper::ai::plugin);
+    app.insert_resource(AiStyles(vec![Style::Careful; units]));
+    until_the_turn_of(&mut app, unit);
+    app.world_mut().resource_mut::<Controllers>().0[unit.index()] = Control::Ai;
+    for _ in 0..40 {
+        app.update();
+        if acting(&app) != Some(unit) {
+            break;
+        }
+    }
+    app.world()
+        .resource::<CommandLog>()
+        .0
+        .iter()
+        .filter(|command| command.unit() == Some(unit))
+        .cloned()
+        .collect()
+}
+
+/// Level B2 fought to the last side standing (no exit to run for), with these units moved.
+fn standing_fight(places: &[(UnitId, (u32, u32))]) -> App {
+    let mut scenario = level_b2_with(places);
+    scenario.victory = gridkeeper::map::scenario::Victory::LastSideStanding;
+    begun(scenario)
+}
+
+/// Kell and the dog can both reach Tomas hand to hand: outnumbered, the careful AI evades
+/// (Dex 3 + Dodge 2, 5 dice at 7: a net success 58% of the time). With the dog alone beside
+/// him, he fights.
+#[test]
+fn the_careful_ai_evades_when_outnumbered_hand_to_hand() {
+    let outnumbered = standing_fight(&[(TOMAS, (10, 8)), (DOG, (11, 8)), (KELL, (10, 9))]);
+    let commands = careful_turn(outnumbered, TOMAS);
+    assert!(
+        commands.contains(&Command::Evade { unit: TOMAS }),
+        "{commands:?}"
+    );
+    let one_on_one = standing_fight(&[(TOMAS, (10, 8)), (DOG, (11, 8))]);
+    let commands = careful_turn(one_on_one, TOMAS);
+    assert!(
+        !commands.contains(&Command::Evade { unit: TOMAS }),
+        "{commands:?}"
+    );
+}

@@ -12,6 +12,7 @@
 
 mod closing;
 mod errands;
+mod evading;
 mod odds;
 mod shooting;
 mod spots;
@@ -194,7 +195,7 @@ impl<'a> Planner<'a> {
             .intelligence;
         // A fight this long has stalled (two sides dancing either side of a wall): care gives
         // way, and it goes in.
-        if scenario.ruleset.characteristic_chance("INT", intelligence) < MINDLESS_BELOW
+        if scenario.ruleset.on_percentile_scale("INT", intelligence) < MINDLESS_BELOW
             || round > STALLED_AFTER
         {
             temper.caution = 0.0;
@@ -278,6 +279,9 @@ impl<'a> Planner<'a> {
                 return Some(command);
             }
             if let Some(command) = self.blast_command(world, me) {
+                return Some(command);
+            }
+            if let Some(command) = self.evade_command(me) {
                 return Some(command);
             }
         }

@@ -51,6 +51,9 @@ const POOL_WEAPONS: &str = include_str!("../../../assets/rules/d10-pool/weapons.
 const POOL_ARMOUR: &str = include_str!("../../../assets/rules/d10-pool/armour.ron");
 const POOL_ROSTER: &str = include_str!("../../../assets/rules/d10-pool/roster.ron");
 
+/// What a dot is worth on the percentile scale.
+const PERCENT_A_DOT: u32 = 20;
+
 /// Evading is rolled at 7.
 const EVADE_DIFFICULTY: u32 = 7;
 
@@ -127,6 +130,11 @@ impl Ruleset for D10Pool {
     /// A characteristic is rolled as a pool of its dots.
     fn characteristic_chance(&self, _name: &str, value: u32) -> u32 {
         value
+    }
+
+    /// A dot is a fifth of the percentile scale: Wits 2 reads 40, an ordinary mind.
+    fn on_percentile_scale(&self, _name: &str, value: u32) -> u32 {
+        value.saturating_mul(PERCENT_A_DOT)
     }
 
     fn unarmed_skill(&self) -> &'static str {
