@@ -11,6 +11,8 @@ use crate::map::range::base_feet;
 use crate::map::range::distance_squared;
 use crate::map::range::{RangeReading, WeaponReach, range_reading};
 use crate::map::sight::{ShotLine, shot_line};
+
+use crate::map::{Cover, GridMap, Tile};
 use crate::rules::situation::{RangeBand, ShotFacts, Worth};
 use crate::rules::weapons::{AttackForm, Weapon};
 
@@ -130,6 +132,8 @@ pub(super) fn setup(
         shooter_dexterity: spec.characteristics.dexterity,
         cover: line.cover(),
         thrown,
+        committed: weapon.committed,
+        shooter_in_cover: shooter_in_cover(&battle.scenario.map, from, to),
         cumbersome: weapon.cumbersome(),
         aimed: terms.aimed
             && shooter.aim
@@ -172,4 +176,68 @@ pub(super) fn setup(
         modifiers,
         possible,
     })
+}
+
+/// Whether low cover stands right beside a shooter at `from`, on its line of fire to `to` or
+/// within 45 degrees of it: compared in whole numbers, the cosine of the angle squared at least
+/// a half, on the side facing the target.
+pub fn shooter_in_cover(map: &GridMap, from: Tile, to: Tile) -> bool {
+    let signed = |a: u32, b: u32| i64::from(b) - i64::from(a);
+    let (tx, ty) = (signed(from.x, to.x), signed(from.y, to.y));
+    let target_squared = tx * tx + ty * ty;
+    [
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+        (-1, 0),
+        (1, 0),
+        (-1, 1),
+        (0, 1),
+        (1, 1),
+    ]
+    .into_iter()
+    .filter(|(dx, dy)| {
+        let dot = i64::from(*dx) * tx + i64::from(*dy) * ty;
+        let side_squared = i64::from(dx * dx + dy * dy);
+        dot > 0 && 2 * dot * dot >= side_squared * target_squared
+    })
+    .filter_map(|(dx, dy)| from.offset(dx, dy))
+    .any(|beside| {
+        map.terrain(beside)
+            .is_some_and(|terrain| terrain.cover == Cover::Half)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::tests::sketch;
+
+    /// A shooter at (2, 2) with low cover east of it is in cover to a target due east, 18
+    /// degrees off at (8, 0) and (8, 4), and at exactly 45 degrees at (4, 0); not at 63 degrees
+    /// at (3, 0), nor to the west or south, away from the crate.
+    #[test]
+    fn a_shooter_is_in_cover_beside_low_cover_within_45_degrees_of_the_line() {
+        let map = sketch(&[
+            ".........",
+            ".........",
+            "...c.....",
+            ".........",
+            ".........",
+        ]);
+        let from = Tile::new(2, 2);
+        // (target, in cover)
+        let table = [
+            (Tile::new(8, 2), true),
+            (Tile::new(8, 0), true),
+            (Tile::new(8, 4), true),
+            (Tile::new(4, 0), true),
+            (Tile::new(3, 0), false),
+            (Tile::new(0, 2), false),
+            (Tile::new(2, 4), false),
+        ];
+        for (to, covered) in table {
+            assert_eq!(shooter_in_cover(&map, from, to), covered, "to {to}");
+        }
+    }
 }

@@ -71,6 +71,8 @@ pub enum ModifierReason {
     ArmorHeadAndTorso,
     /// The target's evade pool, which will come off the attack's net.
     Evading,
+    /// The shooter is in cover of its own.
+    ShooterInCover,
     /// The roller's wounds cost it dice.
     Wounded,
     /// The roller moved past its free movement this round.
@@ -113,6 +115,7 @@ impl ModifierReason {
             Self::ArmorHeadAndTorso => "armor over head and torso",
             Self::Wounded => "wounded",
             Self::Evading => "evading",
+            Self::ShooterInCover => "shooter in cover",
             Self::ExtraMovement => "extra movement",
         }
     }

@@ -101,6 +101,11 @@ pub struct ShotFacts {
     pub cover: LineCover,
     /// A thrown weapon rather than a fired one.
     pub thrown: bool,
+    /// A weapon that takes the wielder's whole effort (a sniper rifle): no point-blank where
+    /// the rulebook says so.
+    pub committed: bool,
+    /// Low cover right beside the shooter, on the line of fire or within 45 degrees of it.
+    pub shooter_in_cover: bool,
     /// A weapon too heavy to bring to bear in a hurry (a rifle, a shotgun).
     pub cumbersome: bool,
     /// The shooter aimed at this target on its last turn, and the aim counts for this roll.
@@ -147,6 +152,8 @@ impl ShotFacts {
             target_siz: 0,
             cover: LineCover::Open,
             thrown: false,
+            committed: false,
+            shooter_in_cover: false,
             cumbersome: false,
             aimed: false,
             dived: false,

@@ -124,6 +124,10 @@ pub struct Weapon {
     /// pool's 5 for a knife, 7 for a handgun).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub difficulty: Option<u32>,
+    /// A weapon that takes the whole of its wielder's effort (the d10 pool's sniper rifles and
+    /// heavy weapons): no point-blank, and no dice left over.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub committed: bool,
     pub damage: DamageNotation,
     pub range: WeaponRange,
     pub uses: UsesPerRound,

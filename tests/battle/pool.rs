@@ -171,7 +171,7 @@ fn mara_shoots(app: &mut App, target: UnitId, faces: &[u32]) -> Vec<EventKind> {
 /// act).
 #[test]
 fn an_injury_past_stamina_stuns() {
-    let mut app = begun(level_b2_with(&[(MARA, (8, 9)), (HUGO, (12, 9))]));
+    let mut app = begun(level_b2_with(&[(MARA, (13, 9)), (HUGO, (17, 9))]));
     let shot = mara_shoots(&mut app, HUGO, &[10, 2, 3, 4, 5, 6, 2]);
     assert!(shot.iter().any(|event| matches!(
         event,
@@ -208,7 +208,7 @@ fn an_injury_past_stamina_stuns() {
 /// wound level 7, out of the fight. Initiative is not rolled again in round 2.
 #[test]
 fn a_bad_wound_scars_and_takes_a_unit_out_and_initiative_is_kept() {
-    let mut app = begun(level_b2_with(&[(MARA, (8, 8)), (KELL, (12, 8))]));
+    let mut app = begun(level_b2_with(&[(MARA, (13, 8)), (KELL, (17, 8))]));
     let shot = mara_shoots(&mut app, KELL, &[10, 9, 8, 7, 2, 3, 4]);
     assert!(shot.iter().any(|event| matches!(
         event,

@@ -1,6 +1,7 @@
 //! What the facts of a shot are worth in the d10 pool, in steps of difficulty: the range bands
-//! past the listed range, point-blank within 2 metres (not for a weapon thrown), and a target
-//! behind cover beside it on the line of fire.
+//! past the listed range, point-blank within 2 metres (not for a weapon thrown, nor a committed
+//! one: a sniper rifle), a target behind cover beside it on the line of fire, and a shooter in
+//! cover of its own.
 
 use super::reach;
 use crate::rules::modifiers::{Modifier, ModifierReason};
@@ -12,6 +13,9 @@ const POINT_BLANK_STEPS: i8 = -2;
 /// A target in cover is two steps harder to hit.
 const TARGET_IN_COVER_STEPS: i8 = 2;
 
+/// A shooter in cover is a step harder put.
+const SHOOTER_IN_COVER_STEPS: i8 = 1;
+
 /// What a shot's facts are worth to its difficulty; no shot past twice the listed range.
 pub fn shot_value(facts: &ShotFacts) -> Worth {
     let Some(mut modifiers) = reach::range_value(facts.reading.band) else {
@@ -20,7 +24,7 @@ pub fn shot_value(facts: &ShotFacts) -> Worth {
             possible: false,
         };
     };
-    if facts.reading.point_blank && !facts.thrown {
+    if facts.reading.point_blank && !facts.thrown && !facts.committed {
         modifiers.push(Modifier::steps(
             ModifierReason::PointBlank,
             POINT_BLANK_STEPS,
@@ -36,6 +40,12 @@ pub fn shot_value(facts: &ShotFacts) -> Worth {
             ModifierReason::ThroughCover,
             TARGET_IN_COVER_STEPS,
         )),
+    }
+    if facts.shooter_in_cover {
+        modifiers.push(Modifier::steps(
+            ModifierReason::ShooterInCover,
+            SHOOTER_IN_COVER_STEPS,
+        ));
     }
     Worth {
         modifiers,
@@ -74,6 +84,16 @@ mod tests {
             };
             assert_eq!(steps(&facts), expected, "{band:?} {point_blank} {cover:?}");
         }
+        // A sniper rifle has no point-blank; a shooter in cover is a step harder put.
+        let sniper = ShotFacts {
+            committed: true,
+            shooter_in_cover: true,
+            ..ShotFacts::plain(RangeReading {
+                band: RangeBand::Base,
+                point_blank: true,
+            })
+        };
+        assert_eq!(steps(&sniper), 1);
         let beyond = ShotFacts::plain(RangeReading {
             band: RangeBand::OutOfRange,
             point_blank: false,
