@@ -136,12 +136,7 @@ pub(super) fn answers_open(battle: &Battle, pending: &PendingAttack) -> (bool, b
             != (DefenceKind::Thrown {
                 may_fight_back: false,
             })
-        && defending_weapon(
-            battle,
-            pending.target,
-            &attacker_weapon(battle, pending).skill_name,
-        )
-        .is_some();
+        && meeting_weapon(battle, pending).is_some();
     (allowed.dodge, with_weapon)
 }
 
@@ -188,7 +183,7 @@ pub(super) fn answer_blow(
         Answer::FightBack if !allowed.weapon => {
             Some(format!("no {} is left to it this round", words.answer))
         }
-        Answer::FightBack if !answers_open(battle, pending).1 => Some(format!(
+        Answer::FightBack if meeting_weapon(battle, pending).is_none() => Some(format!(
             "nothing in its hands may {} {}",
             words.answer,
             the_weapon(&attacker_weapon(battle, pending).name)
@@ -219,13 +214,28 @@ pub(super) fn blow_stakes(battle: &Battle, pending: &PendingAttack) -> Stakes {
     }
 }
 
-/// What the defender of `pending` fights back with: the weapon that may meet the attack (the
-/// d10 pool's clash: its bare hands against a Brawl attack, even with a sword in hand), else
-/// its fighting weapon.
-fn defence_weapon(battle: &Battle, pending: &PendingAttack) -> MeleeWeapon {
+/// What the defender of `pending` may fight back with: the weapon that meets the attack (the
+/// d10 pool's clash: its bare hands against a Brawl attack, even with a sword in hand); `None`
+/// where nothing it has may.
+fn meeting_weapon(battle: &Battle, pending: &PendingAttack) -> Option<MeleeWeapon> {
     let attack_skill = attacker_weapon(battle, pending).skill_name;
     defending_weapon(battle, pending.target, &attack_skill)
-        .unwrap_or_else(|| fighting_weapon(battle, pending.target))
+}
+
+/// What the defender of `pending` fights back with: the weapon that meets the attack, else its
+/// fighting weapon.
+fn defence_weapon(battle: &Battle, pending: &PendingAttack) -> MeleeWeapon {
+    meeting_weapon(battle, pending).unwrap_or_else(|| fighting_weapon(battle, pending.target))
+}
+
+/// The evade pool of the defender of `pending` that will come off the blow: a hand-to-hand
+/// strike's, none for a throw or a maneuver.
+fn evading_against(battle: &Battle, pending: &PendingAttack, weapon: &MeleeWeapon) -> u32 {
+    if weapon.thrown.is_none() && matches!(pending.kind, AttackKind::Strike(_)) {
+        battle.condition(pending.target).evading
+    } else {
+        0
+    }
 }
 
 /// The mean damage of a blow with `weapon` by `unit`.
@@ -335,8 +345,8 @@ pub(super) fn exchange_odds_of(
     let mut attack =
         battle.standing_demand(pending.attacker, &attack_demand(battle, pending, &weapon));
     // The target's evading will come off a blow's net as it arrives.
-    let evading = battle.condition(defender).evading;
-    if evading > 0 && weapon.thrown.is_none() && matches!(pending.kind, AttackKind::Strike(_)) {
+    let evading = evading_against(battle, pending, &weapon);
+    if evading > 0 {
         attack.modifiers.push(Modifier {
             reason: ModifierReason::Evading,
             effect: Effect::Successes(-i8::try_from(evading).unwrap_or(i8::MAX)),
@@ -373,7 +383,9 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
     battle.change_condition(attacker, |condition| condition.aim = None);
     if attacker_weapon.thrown.is_none() && matches!(pending.kind, AttackKind::Strike(_)) {
         misfortune(battle, attacker, &attacker_weapon, &mut attack_roll);
-        // The defender's evade pool, where it has one, comes off the blow as it arrives.
+    }
+    // The defender's evade pool, where it has one, comes off the blow as it arrives.
+    if evading_against(battle, pending, &attacker_weapon) > 0 {
         let net = evade::take_off(battle, attacker, defender, attack_roll.net);
         if net < attack_roll.net {
             attack_roll.net = net;

@@ -90,7 +90,7 @@ fn threatened(battle: &Battle, unit: UnitId) -> bool {
     };
     let side = battle.spec(unit).side;
     battle.unit_ids().into_iter().any(|other| {
-        let reach = f64::from(battle.spec(other).derived.movement) + 1.5;
+        let reach = f64::from(battle.spec(other).derived.movement()) + 1.5;
         battle.spec(other).side != side
             && battle.standing(other)
             && battle

@@ -4,9 +4,8 @@
 
 use super::aim::spoil_aim;
 use super::event::EventKind;
-use super::hold::{holders, let_go};
 use super::state::Battle;
-use super::wounds::{announce_change, fall_prone};
+use super::wounds::settle_after_harm;
 use super::{UnitId, Vital};
 use crate::rules::damage::DamageNotation;
 use crate::rules::injuries::InjuryHit;
@@ -74,17 +73,6 @@ pub(super) fn injure(
         });
         battle.emit(EventKind::StunnedByInjury { unit });
     }
-    if after.vital != Vital::Conscious {
-        fall_prone(battle, unit);
-        if battle.condition(unit).holding.is_some() {
-            let_go(battle, unit);
-        }
-    }
-    if after.vital == Vital::Dead {
-        for holder in holders(battle, unit) {
-            let_go(battle, holder);
-        }
-    }
-    announce_change(battle, unit, before);
+    settle_after_harm(battle, unit, before, false);
     true
 }

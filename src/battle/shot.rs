@@ -10,8 +10,8 @@ use super::{AimTaken, UnitId};
 use crate::map::range::base_feet;
 use crate::map::range::distance_squared;
 use crate::map::range::{RangeReading, WeaponReach, range_reading};
+use crate::map::reach::NEIGHBOURS;
 use crate::map::sight::{ShotLine, shot_line};
-
 use crate::map::{Cover, GridMap, Tile};
 use crate::rules::situation::{RangeBand, ShotFacts, Worth};
 use crate::rules::weapons::{AttackForm, Weapon};
@@ -145,7 +145,7 @@ pub(super) fn setup(
         shooter_prone: shooter.prone,
         target_prone: hidden.prone,
         target_ran: hidden.ran_in_round == Some(battle.round()),
-        target_movement: target_spec.derived.movement,
+        target_movement: target_spec.derived.movement(),
         target_size: target_spec.derived.build,
         target_siz: target_spec.characteristics.size,
         into_melee: !engaged_with(battle, unit, target).is_empty(),
@@ -185,27 +185,18 @@ pub fn shooter_in_cover(map: &GridMap, from: Tile, to: Tile) -> bool {
     let signed = |a: u32, b: u32| i64::from(b) - i64::from(a);
     let (tx, ty) = (signed(from.x, to.x), signed(from.y, to.y));
     let target_squared = tx * tx + ty * ty;
-    [
-        (-1, -1),
-        (0, -1),
-        (1, -1),
-        (-1, 0),
-        (1, 0),
-        (-1, 1),
-        (0, 1),
-        (1, 1),
-    ]
-    .into_iter()
-    .filter(|(dx, dy)| {
-        let dot = i64::from(*dx) * tx + i64::from(*dy) * ty;
-        let side_squared = i64::from(dx * dx + dy * dy);
-        dot > 0 && 2 * dot * dot >= side_squared * target_squared
-    })
-    .filter_map(|(dx, dy)| from.offset(dx, dy))
-    .any(|beside| {
-        map.terrain(beside)
-            .is_some_and(|terrain| terrain.cover == Cover::Half)
-    })
+    NEIGHBOURS
+        .into_iter()
+        .filter(|(dx, dy)| {
+            let dot = i64::from(*dx) * tx + i64::from(*dy) * ty;
+            let side_squared = i64::from(dx * dx + dy * dy);
+            dot > 0 && 2 * dot * dot >= side_squared * target_squared
+        })
+        .filter_map(|(dx, dy)| from.offset(dx, dy))
+        .any(|beside| {
+            map.terrain(beside)
+                .is_some_and(|terrain| terrain.cover == Cover::Half)
+        })
 }
 
 #[cfg(test)]

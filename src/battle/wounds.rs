@@ -128,16 +128,21 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
             knock_out(battle, unit);
         }
     }
-    if after.vital != Vital::Conscious {
+    settle_after_harm(battle, unit, before, severity != BlowSeverity::Regular);
+}
+
+/// What harm leaves behind, once the unit's vitals are set: down if it is out of the fight; a
+/// holder that was `shaken` (a major wound) or went down lets go; the dead are held by no one;
+/// and the change of its wound state, from `before`, is told.
+pub(super) fn settle_after_harm(battle: &mut Battle, unit: UnitId, before: Vitals, shaken: bool) {
+    let vital = battle.vitals(unit).vital;
+    if vital != Vital::Conscious {
         fall_prone(battle, unit);
     }
-    // A holder who takes a major wound or goes down lets go; the dead are held by no one.
-    if (severity != BlowSeverity::Regular || after.vital != Vital::Conscious)
-        && battle.condition(unit).holding.is_some()
-    {
+    if (shaken || vital != Vital::Conscious) && battle.condition(unit).holding.is_some() {
         let_go(battle, unit);
     }
-    if after.vital == Vital::Dead {
+    if vital == Vital::Dead {
         for holder in holders(battle, unit) {
             let_go(battle, holder);
         }

@@ -157,7 +157,7 @@ pub fn reachable(
 }
 
 /// The eight steps, orthogonal first so equal-cost paths prefer straight lines.
-const NEIGHBOURS: [(i32, i32); 8] = [
+pub const NEIGHBOURS: [(i32, i32); 8] = [
     (1, 0),
     (-1, 0),
     (0, 1),

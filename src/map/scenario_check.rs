@@ -470,7 +470,6 @@ impl Checker<'_> {
                     format!("MOV {movement} is not from 1 to 30"),
                 ));
             }
-            derived.movement = movement;
             derived.moves = derived.moves.with_free(movement);
         }
         if let Some(hit_points) = unit.hit_points {

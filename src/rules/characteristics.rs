@@ -80,12 +80,17 @@ const TENTHS_A_YARD: u32 = 10;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DerivedStats {
     pub hit_points: u32,
-    /// Movement rate: whole yards a unit may move in a round and still act.
-    pub movement: u32,
     /// How far it may move in a round, to the tenth of a yard.
     pub moves: MoveAllowance,
     pub build: i32,
     pub damage_bonus: Formula,
+}
+
+impl DerivedStats {
+    /// Movement rate: whole yards a unit may move in a round and still act (MOV).
+    pub fn movement(&self) -> u32 {
+        self.moves.free / TENTHS_A_YARD
+    }
 }
 
 impl Characteristics {
@@ -137,11 +142,9 @@ impl Characteristics {
     /// Everything derived at once.
     pub fn derive(&self, age: u32) -> DerivedStats {
         let (build, damage_bonus) = self.build_and_damage_bonus();
-        let movement = self.movement(age);
         DerivedStats {
             hit_points: self.hit_points(),
-            movement,
-            moves: MoveAllowance::running(movement),
+            moves: MoveAllowance::running(self.movement(age)),
             build,
             damage_bonus,
         }
@@ -290,7 +293,7 @@ mod tests {
         let harvey = person(60, 70, 80, 50);
         let derived = harvey.derive(42);
         assert_eq!(derived.hit_points, 15);
-        assert_eq!(derived.movement, 6);
+        assert_eq!(derived.movement(), 6);
         assert_eq!(derived.build, 1);
         assert_eq!(derived.damage_bonus.to_string(), "1D4");
     }

@@ -50,11 +50,6 @@ impl Length {
     pub fn whole_feet(self) -> u32 {
         u32::try_from(self.0.div_ceil(PER_FOOT)).unwrap_or(u32::MAX)
     }
-
-    /// The length in yards, for showing.
-    pub fn in_yards(self) -> f64 {
-        self.0 as f64 / PER_YARD as f64
-    }
 }
 
 #[cfg(test)]
@@ -67,7 +62,6 @@ mod tests {
         assert_eq!(Length::metres(3).whole_feet(), 10, "3 m is 9.84 feet");
         assert_eq!(Length::feet(7).whole_feet(), 7);
         assert_eq!(Length::metres(30).times([3, 2]), Length::metres(45));
-        assert!((Length::metres(30).in_yards() - 32.808_398_95).abs() < 1e-6);
     }
 
     /// (length, squared yards, reached): a handgun's 30 m is 32.81 yards, so 32 yards straight

@@ -215,7 +215,7 @@ impl Modifier {
 }
 
 /// A number with its sign, a true minus for negatives: "+1", "−2".
-fn signed(number: i32) -> String {
+pub(crate) fn signed(number: i32) -> String {
     let sign = if number < 0 { "−" } else { "+" };
     format!("{sign}{}", number.unsigned_abs())
 }

@@ -63,17 +63,27 @@ impl PoolRoll {
 
     /// "3 successes − 1 at difficulty 6", as the roll card and the log read it.
     pub fn words(&self) -> String {
-        let successes = match self.successes {
-            1 => "1 success".to_string(),
-            count => format!("{count} successes"),
-        };
-        let ones = if self.ones > 0 {
-            format!(" − {}", self.ones)
-        } else {
-            String::new()
-        };
-        format!("{successes}{ones} at difficulty {}", self.difficulty)
+        tally_words(self.successes, self.ones, self.difficulty)
     }
+}
+
+/// A pool's count, its 1s taken off: "3 successes − 1", "1 success".
+pub fn count_words(successes: u32, ones: u32) -> String {
+    let plural = if successes == 1 { "" } else { "es" };
+    let ones = if ones > 0 {
+        format!(" − {ones}")
+    } else {
+        String::new()
+    };
+    format!("{successes} success{plural}{ones}")
+}
+
+/// A pool's count at its difficulty: "3 successes − 1 at difficulty 6".
+pub fn tally_words(successes: u32, ones: u32, difficulty: u32) -> String {
+    format!(
+        "{} at difficulty {difficulty}",
+        count_words(successes, ones)
+    )
 }
 
 /// The exact odds of every net a pool can make: counts of the ways out of 10 to the power of
@@ -123,6 +133,11 @@ impl NetOdds {
             .and_then(|index| self.ways.get(index))
             .copied()
             .unwrap_or(0)
+    }
+
+    /// The chance of exactly `net`.
+    pub fn chance(&self, net: i32) -> f64 {
+        self.ways(net) as f64 / self.outcomes() as f64
     }
 
     /// The chance of a net of at least `net`.

@@ -3,8 +3,8 @@
 //! successes green and 1s red. Its modifiers are in the pool's currency: dice added or lost,
 //! and the difficulty moved.
 
-use super::modifiers::{Effect, Modifier};
-use super::pool::PoolRoll;
+use super::modifiers::{Effect, Modifier, signed};
+use super::pool::{PoolRoll, count_words, tally_words};
 use super::roll::{
     DieTint, PoolVerdict, RollPurpose, RollRecord, RollSketch, RollVerdict, RolledDie, SketchedDie,
     Threshold, Tone,
@@ -41,10 +41,6 @@ pub fn record(
 
 /// A pool's modifier in its own currency: "−1 die wounded", "+2 difficulty half cover".
 fn pool_modifier_words(modifier: &Modifier) -> String {
-    let signed = |number: i32| {
-        let sign = if number < 0 { "−" } else { "+" };
-        format!("{sign}{}", number.unsigned_abs())
-    };
     match modifier.effect {
         Effect::Dice(dice) => {
             let noun = if dice.unsigned_abs() == 1 {
@@ -85,12 +81,6 @@ fn verdict_words(net: i32) -> String {
     }
 }
 
-/// The roll again from its record, to be read in the pool's words.
-fn roll_of(record: &RollRecord, verdict: &PoolVerdict) -> PoolRoll {
-    let faces = record.dice.iter().map(|die| die.face).collect();
-    PoolRoll::of_faces(faces, verdict.difficulty)
-}
-
 /// A pool in the log's words: "Firearms 7 dice at difficulty 6 (+1 difficulty cover): 3
 /// successes − 1 = net 2".
 pub fn roll_words(record: &RollRecord, verdict: &PoolVerdict) -> String {
@@ -99,18 +89,11 @@ pub fn roll_words(record: &RollRecord, verdict: &PoolVerdict) -> String {
     } else {
         format!(" ({})", modifier_words(&record.modifiers))
     };
-    let counted = roll_of(record, verdict);
-    let ones = if counted.ones > 0 {
-        format!(" − {}", counted.ones)
-    } else {
-        String::new()
-    };
-    let plural = if verdict.successes == 1 { "" } else { "es" };
     format!(
-        "{} dice at difficulty {}{modifiers}: {} success{plural}{ones} = {}",
+        "{} dice at difficulty {}{modifiers}: {} = {}",
         verdict.pool,
         verdict.difficulty,
-        verdict.successes,
+        count_words(verdict.successes, verdict.ones),
         verdict_words(verdict.net)
     )
 }
@@ -149,6 +132,7 @@ pub fn sketch(record: &RollRecord, verdict: &PoolVerdict) -> RollSketch {
         words: "1 takes one away".to_string(),
         needed: false,
     });
+    let tally = tally_words(verdict.successes, verdict.ones, verdict.difficulty);
     RollSketch {
         heading: format!(
             "{} {} dice at {}",
@@ -159,12 +143,8 @@ pub fn sketch(record: &RollRecord, verdict: &PoolVerdict) -> RollSketch {
         dice: vec![dice],
         reading: format!("net {}", verdict.net),
         verdict: match verdict.net {
-            1.. => roll_of(record, verdict).words(),
-            net => format!(
-                "{}: {}",
-                roll_of(record, verdict).words(),
-                verdict_words(net)
-            ),
+            1.. => tally,
+            net => format!("{tally}: {}", verdict_words(net)),
         },
         tone: match verdict.net {
             1.. => Tone::Good,

@@ -25,7 +25,7 @@ use super::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, OwnRollFacts, RangeReading, RangeScale, ShotDefence,
     ShotFacts, StandingFacts, Worth,
 };
-use super::skills::{SkillEntry, find_skill};
+use super::skills::{SkillEntry, find_skill, skill_rating};
 use super::weapons::{ArmorTable, Weapon, WeaponTable};
 use super::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow};
 use super::{chance_rolls, level_rolls, pool_rolls};
@@ -210,9 +210,7 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         _characteristics: &Characteristics,
         skills: &BTreeMap<String, u32>,
     ) -> u32 {
-        find_skill(self.skills(), name)
-            .and_then(|entry| skills.get(entry.name).copied())
-            .unwrap_or_default()
+        skill_rating(self.skills(), skills, name)
     }
 
     /// The skills this rulebook knows.

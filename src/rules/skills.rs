@@ -1,5 +1,7 @@
 //! The skills the battle rolls, with their base values, and reading a skill's name.
 
+use std::collections::BTreeMap;
+
 use super::characteristics::Characteristics;
 
 /// Where a skill's base value comes from.
@@ -112,6 +114,14 @@ pub fn find_skill<'a>(catalog: &'a [SkillEntry], name: &str) -> Option<&'a Skill
         squashed(entry.name) == wanted
             || entry.aliases.iter().any(|alias| squashed(alias) == wanted)
     })
+}
+
+/// A unit's value in a skill of `catalog` named here (or by an alias), read from its skills
+/// by the catalog's names; 0 where it has none.
+pub fn skill_rating(catalog: &[SkillEntry], skills: &BTreeMap<String, u32>, name: &str) -> u32 {
+    find_skill(catalog, name)
+        .and_then(|entry| skills.get(entry.name).copied())
+        .unwrap_or_default()
 }
 
 impl SkillEntry {

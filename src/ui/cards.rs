@@ -179,7 +179,7 @@ fn movement_words(view: &BattleView, scenario: &Scenario, unit: UnitId) -> Strin
     let derived = &scenario.units[unit.index()].derived;
     let moves = derived.moves;
     let allowance = if moves.past_free_forfeits {
-        format!("MOV {}", derived.movement)
+        format!("MOV {}", derived.movement())
     } else {
         format!(
             "moves {} yards free, {} at most",

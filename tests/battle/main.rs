@@ -1730,7 +1730,7 @@ fn brawl_turn(app: &mut App, unit: UnitId, choice: u64) {
             .map(|(_, at, _)| *at)
             .filter(|at| *at != here)
             .collect();
-        let movement = scenario.units[unit.index()].derived.movement;
+        let movement = scenario.units[unit.index()].derived.movement();
         let reach = gridkeeper::map::reach::reachable(&scenario.map, here, movement * 10, |tile| {
             occupied.contains(&tile)
         });

@@ -331,7 +331,7 @@ impl<'a> Planner<'a> {
 fn reach_of(scenario: &Scenario, spec: &UnitSpec, holding: WeaponChoice) -> Reach {
     let ruleset = scenario.ruleset.as_ref();
     // Where it can step and still strike this round.
-    let stride = f64::from(spec.derived.movement);
+    let stride = f64::from(spec.derived.movement());
     let blows = |skill: u32, mean: f64, blows: u32| Reach::Blows {
         skill,
         mean,

@@ -88,7 +88,6 @@ impl Ruleset for BrpClassic {
     fn derive(&self, characteristics: &Characteristics, _age: u32) -> DerivedStats {
         DerivedStats {
             hit_points: sheet::hit_points(characteristics.constitution, characteristics.size),
-            movement: sheet::MOVEMENT,
             moves: MoveAllowance::running(sheet::MOVEMENT),
             build: 0,
             damage_bonus: sheet::damage_bonus(characteristics.strength + characteristics.size),
@@ -542,7 +541,7 @@ mod tests {
         };
         let derived = brp().derive(&harvey, 42);
         assert_eq!(derived.hit_points, 13);
-        assert_eq!(derived.movement, 8);
+        assert_eq!(derived.movement(), 8);
         assert_eq!(derived.damage_bonus.to_string(), "0");
         assert_eq!(brp().base_skill("Dodge", &harvey), Some(28));
         assert_eq!(brp().characteristic_chance("CON", harvey.constitution), 60);

@@ -139,14 +139,6 @@ pub fn list_words(injuries: &InjuryList) -> String {
     )
 }
 
-/// A pool of `dice` as the wounds leave it: less the penalty, never below one die while the
-/// unit can act; `None` where it cannot.
-pub fn wounded_pool(injuries: &InjuryList, dice: u32) -> Option<u32> {
-    WoundState::of_level(wound_level(injuries))
-        .dice_penalty()
-        .map(|penalty| dice.saturating_sub(penalty).max(1))
-}
-
 /// One injury's severity stuns a unit when it is more than its Stamina.
 pub fn stuns(severity: u32, stamina: u32) -> bool {
     severity > stamina
@@ -170,6 +162,24 @@ mod tests {
             toughness: 3,
             injuries: InjuryList::default(),
         }
+    }
+
+    /// The dice a pool of `dice` rolls with these injuries, as the battle rolls it (the
+    /// rulebook's standing modifiers on it); `None` where the wounds leave the unit unable to act.
+    fn rolled_pool(injuries: &InjuryList, dice: u32) -> Option<u32> {
+        use crate::rules::roll::Demand;
+        use crate::rules::ruleset::Ruleset;
+        use crate::rules::situation::StandingFacts;
+        let facts = StandingFacts {
+            injuries: *injuries,
+            ..StandingFacts::default()
+        };
+        let modifiers = super::super::D10Pool::shipped()
+            .expect("the shipped d10 pool loads")
+            .standing_modifiers(&facts);
+        WoundState::of_level(wound_level(injuries))
+            .dice_penalty()
+            .map(|_| super::super::check::Pool::of(&Demand::new(dice, modifiers)).dice)
     }
 
     fn list(severities: &[u8]) -> InjuryList {
@@ -218,10 +228,10 @@ mod tests {
             let injuries = list(injuries);
             assert_eq!(wound_level(&injuries), level, "{injuries:?}");
             assert_eq!(WoundState::of_level(level), state, "{injuries:?}");
-            assert_eq!(wounded_pool(&injuries, 5), pool, "{injuries:?}");
+            assert_eq!(rolled_pool(&injuries, 5), pool, "{injuries:?}");
         }
         // Maimed takes four dice, but a pool that can act keeps one.
-        assert_eq!(wounded_pool(&list(&[6]), 3), Some(1));
+        assert_eq!(rolled_pool(&list(&[6]), 3), Some(1));
         assert_eq!(WoundState::of_level(6).words(), "maimed");
     }
 

@@ -72,13 +72,12 @@ pub fn exchange_odds(
         odds.no_harm = 1.0 - odds.attacker_wins;
         return odds;
     };
-    let defending = Pool::of(defender).odds();
-    let defence_dice = i32::try_from(Pool::of(defender).dice).unwrap_or(i32::MAX);
-    let share =
-        |odds: &crate::rules::pool::NetOdds, net| odds.ways(net) as f64 / odds.outcomes() as f64;
+    let defending = Pool::of(defender);
+    let defending_odds = defending.odds();
+    let defence_dice = i32::try_from(defending.dice).unwrap_or(i32::MAX);
     for attack_net in -attack_dice..=attack_dice {
         for defence_net in -defence_dice..=defence_dice {
-            let weight = share(&attack, attack_net) * share(&defending, defence_net);
+            let weight = attack.chance(attack_net) * defending_odds.chance(defence_net);
             let attack_net = after_evading(attack_net);
             let outcome = match defence {
                 Defence::FightBack => clash(attack_net, defence_net),

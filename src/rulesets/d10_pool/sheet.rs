@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use crate::rules::characteristics::{Characteristics, DerivedStats, MoveAllowance};
 use crate::rules::damage::Formula;
-use crate::rules::skills::{DODGE, SkillEntry, fighting, find_skill, skill};
+use crate::rules::skills::{DODGE, SkillEntry, fighting, skill, skill_rating};
 
 /// Body: the wound levels a unit can take before it is incapacitated (SPECS.md 2.1's house
 /// table: 7 less the wound level is what remains).
@@ -66,13 +66,6 @@ pub fn attribute(characteristics: &Characteristics, name: &str) -> Option<u32> {
     characteristics.by_name(field)
 }
 
-/// The dots of an ability, by any of its names.
-fn ability(skills: &BTreeMap<String, u32>, name: &str) -> u32 {
-    find_skill(POOL_SKILLS, name)
-        .and_then(|entry| skills.get(entry.name).copied())
-        .unwrap_or_default()
-}
-
 /// What a unit rolls for a skill: an attribute and an ability summed for a pool named for both
 /// ("Dex+Firearms"), Dex + Dodge for a dodge, an ability's dots alone otherwise.
 pub fn skill_value(
@@ -83,11 +76,11 @@ pub fn skill_value(
     let (attribute_name, ability_name) = match name.split_once('+') {
         Some((attribute_name, ability_name)) => (attribute_name, ability_name),
         None if name.eq_ignore_ascii_case(DODGE) => (DODGE_ATTRIBUTE, name),
-        None => return ability(skills, name),
+        None => return skill_rating(POOL_SKILLS, skills, name),
     };
     attribute(characteristics, attribute_name)
         .unwrap_or_default()
-        .saturating_add(ability(skills, ability_name))
+        .saturating_add(skill_rating(POOL_SKILLS, skills, ability_name))
 }
 
 /// Tenths of a yard a move of so many feet is (a yard is three feet), rounded down.
@@ -103,7 +96,6 @@ pub fn derive(characteristics: &Characteristics) -> DerivedStats {
     let free = feet_in_tenths(free_feet);
     DerivedStats {
         hit_points: BODY,
-        movement: free / 10,
         moves: MoveAllowance {
             free,
             most: feet_in_tenths(free_feet + extra_feet),
@@ -200,7 +192,7 @@ pub(super) mod tests {
     fn movement_in_feet_as_tenths_of_a_yard() {
         let derived = derive(&mara());
         assert_eq!(derived.hit_points, BODY);
-        assert_eq!(derived.movement, 8);
+        assert_eq!(derived.movement(), 8);
         assert_eq!(
             derived.moves,
             MoveAllowance {
