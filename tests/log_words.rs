@@ -17,6 +17,7 @@ use gridkeeper::map::range::RangeBand;
 use gridkeeper::map::scenario::Scenario;
 use gridkeeper::map::sight::ShotLine;
 use gridkeeper::rules::body::BodyPart;
+use gridkeeper::rules::budget::{PlanPart, PlannedAction};
 use gridkeeper::rules::damage::{DamagePart, DamageQuality, DamageRoll, DamageSource};
 use gridkeeper::rules::dice::DieFace;
 use gridkeeper::rules::grapple::Grip;
@@ -131,10 +132,11 @@ fn variant(kind: &EventKind) -> usize {
         E::StunnedByInjury { .. } => 82,
         E::Evading { .. } => 83,
         E::Evaded { .. } => 84,
+        E::DicePlanned { .. } => 85,
     }
 }
 
-const KINDS: usize = 85;
+const KINDS: usize = 86;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -701,6 +703,18 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 left: 0,
             },
             "Rose Whateley's evading takes 2 off Ghoul of the Corbitt house's blow (0 left)",
+        ),
+        (
+            E::DicePlanned {
+                unit: ROSE,
+                budget: 7,
+                parts: vec![
+                    PlanPart::new(PlannedAction::Attack, 3),
+                    PlanPart::new(PlannedAction::WeaponDefence, 2),
+                    PlanPart::new(PlannedAction::Dodge, 2),
+                ],
+            },
+            "Rose Whateley splits 7 dice: attack 3 · fight back 2 · dodge 2",
         ),
         (
             E::StunnedByInjury { unit: ROSE },

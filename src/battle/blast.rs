@@ -13,6 +13,7 @@ use super::{Charge, UnitId, Vital, effects, wounds};
 use crate::map::Tile;
 use crate::map::range::{RangeBand, WeaponReach, distance_squared, range_reading};
 use crate::map::sight::{LineOfFire, line_of_fire};
+use crate::rules::budget::PlannedAction;
 use crate::rules::damage::{DamageQuality, DamageReach};
 use crate::rules::explosions::{BlastRing, ring_at};
 use crate::rules::explosions::{SCATTER_DIE, scatter_steps};
@@ -84,9 +85,10 @@ fn check_throw(
         battle.own_roll_modifiers(unit, false, battle.critical_initiative_unspent(unit));
     modifiers.extend(range);
     let skill = battle.skill(unit, &weapon.skill);
+    let demand = Demand::new(skill, modifiers).with_weapon(weapon.malfunction, weapon.impale);
     Ok(Throw {
         index,
-        demand: Demand::new(skill, modifiers).with_weapon(weapon.malfunction, weapon.impale),
+        demand: super::budget::with_share(battle, unit, PlannedAction::Attack, demand),
         weapon,
         from,
         band: reading.band,

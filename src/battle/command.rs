@@ -163,6 +163,13 @@ pub enum Command {
     /// Where the rulebook has it (the d10 pool): roll to evade, as the turn's action; the
     /// successes come off hand-to-hand attacks on the unit until its next turn.
     Evade { unit: UnitId },
+    /// Where the rulebook keeps a per-round dice budget (the d10 pool): split the round's
+    /// dice among the actions planned, at the unit's first decision of the round (its turn, or
+    /// an attack on it before then).
+    PlanDice {
+        unit: UnitId,
+        parts: Vec<crate::rules::budget::PlanPart>,
+    },
     /// At the start of the round, where the rulebook asks (BRP): the one opponent the unit will
     /// parry this round, or no one.
     DeclareParry {
@@ -263,6 +270,7 @@ impl Command {
             | Self::Delay { unit, .. }
             | Self::Flee { unit }
             | Self::Evade { unit }
+            | Self::PlanDice { unit, .. }
             | Self::DeclareParry { unit, .. }
             | Self::EndTurn { unit } => Some(*unit),
         }
@@ -348,6 +356,10 @@ pub enum Rejection {
     CannotReload(crate::rules::firearms::ReloadRefusal),
     #[error("not an answer to this attack: {0}")]
     InvalidAnswer(String),
+    #[error("no dice left for that this round: {0}")]
+    NoDiceLeft(String),
+    #[error("the dice cannot be split so: {0}")]
+    BadPlan(String),
     #[error("not on fire: {0}")]
     NotBurning(String),
     /// A keeper's order the battle cannot carry out now (why, in words).

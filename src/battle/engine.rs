@@ -9,7 +9,7 @@ use super::event::EventKind;
 use super::state::Battle;
 use super::{
     CommandLog, CommandQueue, Phase, RefusedCommands, aim, answer, arms, blast, effects, evade,
-    exchange, flow, grapple, hiding, hold, keeper, melee, movement, ranged, wounds,
+    exchange, flow, grapple, hiding, hold, keeper, melee, movement, planning, ranged, wounds,
 };
 use crate::rules::round::TurnKind;
 
@@ -142,6 +142,7 @@ fn carry_out(battle: &mut Battle, command: &Command) -> Result<(), Rejection> {
         Command::Delay { unit, until } => flow::delay(battle, unit, until),
         Command::Flee { unit } => movement::flee(battle, unit),
         Command::Evade { unit } => evade::evade(battle, unit),
+        Command::PlanDice { unit, ref parts } => planning::plan(battle, unit, parts),
         Command::DeclareParry { unit, against } => exchange::declare_parry(battle, unit, against),
         Command::Keeper(ref order) => keeper::carry_out(battle, order),
         Command::EndTurn { unit } => {

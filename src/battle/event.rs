@@ -477,6 +477,13 @@ pub enum EventKind {
         unit: UnitId,
         pool: u32,
     },
+    /// The unit split its dice for the round: `budget` (the smallest pool planned) into these
+    /// parts.
+    DicePlanned {
+        unit: UnitId,
+        budget: u32,
+        parts: Vec<crate::rules::budget::PlanPart>,
+    },
     /// The unit's evading took `took` off `attacker`'s net; `left` remain in its pool.
     Evaded {
         unit: UnitId,

@@ -14,8 +14,9 @@ use super::shot::{ShotTerms, setup};
 use super::state::Battle;
 use super::threat::{AnswerOdds, Stakes};
 use super::wounds::Blow;
-use super::{AttackKind, PendingAttack, Phase, UnitId, effects, evade, injuries, wounds};
+use super::{AttackKind, PendingAttack, Phase, UnitId, budget, effects, evade, injuries, wounds};
 use crate::map::range::{WeaponReach, range_reading};
+use crate::rules::budget::PlannedAction;
 use crate::rules::damage::{DamageQuality, DamageReach};
 use crate::rules::melee::{Defence, MeleeOutcome, blow_quality};
 use crate::rules::modifiers::Effect;
@@ -130,14 +131,16 @@ pub(super) fn declare_parry(
 /// rulebook allows, unless it dived for cover or the throw came from too far to fight back.
 pub(super) fn answers_open(battle: &Battle, pending: &PendingAttack) -> (bool, bool) {
     let allowed = blow_answers(battle, pending.target, Some(pending.attacker));
-    let with_weapon = allowed.weapon
+    let has_dice = |action| budget::dice_for(battle, pending.target, action).is_ok();
+    let with_weapon = has_dice(PlannedAction::WeaponDefence)
+        && allowed.weapon
         && !battle.condition(pending.target).dived_for_cover
         && defence_kind(battle, pending)
             != (DefenceKind::Thrown {
                 may_fight_back: false,
             })
         && meeting_weapon(battle, pending).is_some();
-    (allowed.dodge, with_weapon)
+    (allowed.dodge && has_dice(PlannedAction::Dodge), with_weapon)
 }
 
 /// A defender's answer to a blow, a maneuver or a throw waiting for it.
@@ -168,6 +171,11 @@ pub(super) fn answer_blow(
             "a thrown weapon is fought back only from within a fifth of one's DEX in feet"
                 .to_string(),
         ));
+    }
+    match answer {
+        Answer::Dodge => budget::dice_for(battle, unit, PlannedAction::Dodge)?,
+        Answer::FightBack => budget::dice_for(battle, unit, PlannedAction::WeaponDefence)?,
+        _ => {}
     }
     let allowed = blow_answers(battle, unit, Some(pending.attacker));
     let words = battle.scenario.ruleset.weapon_defence();
@@ -312,10 +320,11 @@ pub(super) fn attack_demand(
         Some(shot) => shot.modifiers,
         None => attacker_modifiers(battle, pending).unwrap_or_default(),
     };
-    Demand::new(weapon.skill, modifiers)
+    let demand = Demand::new(weapon.skill, modifiers)
         .with_weapon(malfunction, weapon.impale)
         .awkward(awkward)
-        .at_difficulty(weapon.difficulty)
+        .at_difficulty(weapon.difficulty);
+    budget::with_share(battle, pending.attacker, PlannedAction::Attack, demand)
 }
 
 /// The table row of a carried hand-to-hand weapon.
@@ -355,12 +364,12 @@ pub(super) fn exchange_odds_of(
     let hindrances = battle.own_roll_modifiers(defender, false, false);
     let dodge = battle.standing_demand(
         defender,
-        &Demand::new(battle.skill(defender, DODGE), hindrances.clone()),
+        &dodge_demand(battle, defender, hindrances.clone()),
     );
     let fighting = defence_weapon(battle, pending);
     let fight = battle.standing_demand(
         defender,
-        &Demand::new(fighting.skill, hindrances).at_difficulty(fighting.difficulty),
+        &fight_demand(battle, defender, &fighting, hindrances),
     );
     let ruleset = battle.scenario.ruleset.as_ref();
     let exchange_odds =
@@ -372,6 +381,25 @@ pub(super) fn exchange_odds_of(
         take_it: exchange_odds(Defence::None, None),
     };
     (attack.modifiers, odds)
+}
+
+/// What a dodge is rolled against: the skill, these modifiers, and the defender's share of its
+/// split dice.
+fn dodge_demand(battle: &Battle, defender: UnitId, modifiers: Vec<Modifier>) -> Demand {
+    let demand = Demand::new(battle.skill(defender, DODGE), modifiers);
+    budget::with_share(battle, defender, PlannedAction::Dodge, demand)
+}
+
+/// What a defence with the weapon is rolled against: its skill at its difficulty, these
+/// modifiers, and the defender's share of its split dice.
+fn fight_demand(
+    battle: &Battle,
+    defender: UnitId,
+    weapon: &MeleeWeapon,
+    modifiers: Vec<Modifier>,
+) -> Demand {
+    let demand = Demand::new(weapon.skill, modifiers).at_difficulty(weapon.difficulty);
+    budget::with_share(battle, defender, PlannedAction::WeaponDefence, demand)
 }
 
 /// Roll both sides of a melee exchange (or a throw and its dodge) and carry out what comes of
@@ -403,7 +431,9 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
         Answer::Nothing | Answer::DiveForCover => (Defence::None, None),
         Answer::Dodge => {
             let modifiers = battle.own_roll_modifiers(defender, false, false);
-            let roll = battle.roll_skill(defender, DODGE, modifiers);
+            let demand = dodge_demand(battle, defender, modifiers);
+            let roll = battle.roll(defender, RollPurpose::Skill(DODGE.to_string()), &demand);
+            battle.spend_dice(defender, PlannedAction::Dodge);
             (Defence::Dodge, Some((roll, battle.skill(defender, DODGE))))
         }
         Answer::FightBack | Answer::Maneuver(_) => {
@@ -424,9 +454,9 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
             let roll = battle.roll(
                 defender,
                 RollPurpose::Skill(defender_weapon.skill_name.clone()),
-                &Demand::new(defender_weapon.skill, modifiers)
-                    .at_difficulty(defender_weapon.difficulty),
+                &fight_demand(battle, defender, &defender_weapon, modifiers),
             );
+            battle.spend_dice(defender, PlannedAction::WeaponDefence);
             (Defence::FightBack, Some((roll, defender_weapon.skill)))
         }
     };

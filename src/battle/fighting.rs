@@ -8,6 +8,7 @@ use super::hold::holders;
 use super::shot::{ShotTerms, setup};
 use super::state::Battle;
 use crate::map::range::{RangeBand, WeaponReach, range_reading};
+use crate::rules::budget::PlannedAction;
 use crate::rules::damage::DamageNotation;
 use crate::rules::grapple::{Grip, grapple_injury};
 use crate::rules::length::Length;
@@ -186,9 +187,18 @@ pub(super) fn ready_to_attack(
     if turn.action_forfeited() || (turn.action_used && turn.attacks_made == 0) {
         return Err(Rejection::ActionUsed);
     }
-    if turn.attacks_made >= battle.spec(unit).attacks_per_round {
-        return Err(Rejection::NoAttacksLeft);
+    let allowed = super::budget::attacks_allowed(battle.spec(unit), &battle.condition(unit), &turn);
+    if turn.attacks_made >= allowed {
+        return Err(match battle.condition(unit).dice_plan {
+            Some(plan) if allowed == 0 => Rejection::NoDiceLeft(format!(
+                "{} left",
+                plan.words(battle.scenario.ruleset.weapon_defence().answer)
+            )),
+            _ => Rejection::NoAttacksLeft,
+        });
     }
+    super::budget::dice_for(battle, unit, PlannedAction::Attack)?;
+    super::budget::one_attack_a_target(battle, unit, target)?;
     battle.target_there(unit, target)
 }
 

@@ -157,6 +157,7 @@ fn start_round(battle: &mut Battle, round: u32) {
             condition.acted_this_round = false;
             condition.forfeited_this_round = false;
             condition.parry_against = None;
+            condition.dice_plan = None;
         });
         if battle.condition(unit).presence == Presence::Arriving(round) {
             arrive(battle, unit);
@@ -351,14 +352,25 @@ fn next_turn(battle: &mut Battle) {
             && battle.spec(unit).opening.extreme_surprise
             && battle.scenario.ruleset.opening_surprise();
         let dodged = history.dodged || surprised;
+        // A unit whose dice are spent or kept for defence has nothing to act with.
+        let no_dice = battle
+            .condition(unit)
+            .dice_plan
+            .is_some_and(|plan| !plan.own_turn_left());
         // Those cost a turn's action; a declaration has none to lose.
         let whole = limits.kind != TurnKind::Declare;
-        let (fumbled, dived, dodged) = (fumbled && whole, dived && whole, dodged && whole);
+        let (fumbled, dived, dodged, no_dice) = (
+            fumbled && whole,
+            dived && whole,
+            dodged && whole,
+            no_dice && whole,
+        );
         let action_lost = [
             (fumbled, ActionLost::FumbledInitiative),
             (dived, ActionLost::DivedForCover),
             (dodged && surprised, ActionLost::WhollySurprised),
             (dodged, ActionLost::Dodged),
+            (no_dice, ActionLost::NoDiceLeft),
         ]
         .into_iter()
         .find_map(|(lost, why)| lost.then_some(why));
@@ -373,7 +385,7 @@ fn next_turn(battle: &mut Battle) {
         if fumbled {
             battle.change_condition(unit, |condition| condition.initiative_edge_spent = true);
         }
-        if fumbled || dived || dodged {
+        if fumbled || dived || dodged || no_dice {
             battle.emit(EventKind::ActionForfeited { unit });
         }
         return;

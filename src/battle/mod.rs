@@ -6,6 +6,7 @@ mod aim;
 pub mod answer;
 mod arms;
 pub mod blast;
+pub mod budget;
 pub mod command;
 mod effects;
 mod engine;
@@ -22,6 +23,7 @@ mod injuries;
 mod keeper;
 pub mod melee;
 pub mod movement;
+mod planning;
 pub mod ranged;
 pub mod shot;
 mod state;
@@ -179,6 +181,10 @@ pub struct Condition {
     pub stunned_turns: u32,
     /// The round it last ran at full speed (moved past its MOV).
     pub ran_in_round: Option<u32>,
+    /// Where the rulebook keeps a dice budget (the d10 pool): what is left of the round's
+    /// dice, once it has planned them or rolled its whole pool; nothing before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice_plan: Option<crate::rules::budget::DicePlan>,
     /// What is left of its evade pool (the d10 pool), until its next turn.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub evading: u32,
@@ -420,6 +426,8 @@ pub enum ActionLost {
     Dodged,
     /// Taken wholly by surprise, it makes no attack in round 1 (BRP).
     WhollySurprised,
+    /// Its dice for the round are spent or kept for defence (a dice budget).
+    NoDiceLeft,
 }
 
 impl ActionLost {
@@ -431,6 +439,7 @@ impl ActionLost {
             Self::FumbledInitiative => "fumbled the DEX roll",
             Self::Dodged => "dodged this round",
             Self::WhollySurprised => "taken wholly by surprise",
+            Self::NoDiceLeft => "no dice left this round",
         }
     }
 }

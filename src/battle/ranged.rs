@@ -55,7 +55,10 @@ pub(super) fn fire(
     mode: FireMode,
 ) -> Result<(), Rejection> {
     let off_hand = off_hand_gun(battle, unit, choice, &mode);
-    let turn = if off_hand {
+    let budgeted = super::budget::ready_to_fire(battle, unit, &mode)?;
+    let turn = if let Some(turn) = budgeted {
+        turn
+    } else if off_hand {
         battle.own_turn(unit)?
     } else {
         battle.action_available(unit)?
@@ -76,7 +79,11 @@ pub(super) fn fire(
             if most == 1 { "" } else { "s" }
         )));
     }
-    let attacks = battle.spec(unit).attacks_per_round;
+    let attacks = match (budgeted, &mode) {
+        (Some(turn), FireMode::Shots(targets)) => turn.attacks_made + count(targets.len()),
+        (Some(turn), _) => turn.attacks_made + count(mode.targets().len()),
+        (None, _) => battle.spec(unit).attacks_per_round,
+    };
     let handgun = plan.weapon.category == WeaponCategory::Handgun;
     let unaimed = matches!(mode, FireMode::Unaimed { .. });
     battle.change_turn(|turn| {
@@ -639,4 +646,9 @@ pub(super) fn dive_odds(
         hit_if_taken,
         hit_if_made,
     })
+}
+
+/// A count of things as the turn counts attacks.
+fn count(things: usize) -> u32 {
+    u32::try_from(things).unwrap_or(u32::MAX)
 }

@@ -14,6 +14,7 @@ use super::{
 };
 use crate::map::Tile;
 use crate::map::scenario::{Scenario, UnitSpec};
+use crate::rules::budget::PlannedAction;
 use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula};
 use crate::rules::dice::{DieFace, FaceSource};
 use crate::rules::opposed::Resistance;
@@ -305,7 +306,25 @@ impl<'w> Battle<'w> {
         {
             self.change_condition(unit, |condition| condition.initiative_edge_spent = true);
         }
-        self.roll(unit, RollPurpose::Skill(skill_name.to_string()), demand)
+        let verdict = self.roll(unit, RollPurpose::Skill(skill_name.to_string()), demand);
+        self.spend_dice(unit, PlannedAction::Attack);
+        verdict
+    }
+
+    /// Where the rulebook keeps a dice budget, spend the dice of a roll just made for an
+    /// action of this kind: its part of the unit's plan, or with nothing planned its whole
+    /// pool.
+    pub fn spend_dice(&mut self, unit: UnitId, action: PlannedAction) {
+        if !self.scenario.ruleset.dice_budget() {
+            return;
+        }
+        self.change_condition(unit, |condition| {
+            let mut plan = condition
+                .dice_plan
+                .unwrap_or(crate::rules::budget::DicePlan::SPENT);
+            plan.take(action);
+            condition.dice_plan = Some(plan);
+        });
     }
 
     /// Roll one of the unit's skills (by name, base values included) with these modifiers.

@@ -9,6 +9,7 @@ use super::shot::{ShotSetup, ShotTerms, setup};
 use super::state::Battle;
 use crate::map::Tile;
 use crate::map::range::{distance_squared, distance_yards};
+use crate::rules::budget::PlannedAction;
 use crate::rules::firearms::{
     bullets_between_targets, can_chamber_and_fire, multiple_shots_penalty, rounds_ready, volleys,
     within_arc,
@@ -493,9 +494,10 @@ pub(super) fn shot_demand(
     plan: &FirePlan,
     shot: &ShotSetup,
 ) -> Demand {
-    Demand::new(battle.skill(unit, &plan.skill_name), shot.modifiers.clone())
+    let demand = Demand::new(battle.skill(unit, &plan.skill_name), shot.modifiers.clone())
         .with_weapon(plan.weapon.malfunction, plan.weapon.impale)
-        .at_difficulty(plan.weapon.difficulty)
+        .at_difficulty(plan.weapon.difficulty);
+    super::budget::with_share(battle, unit, PlannedAction::Attack, demand)
 }
 
 /// The exact chance that a roll hits: a success, and no malfunction.

@@ -128,7 +128,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Scarred { .. }
         | E::StunnedByInjury { .. }
         | E::KnockedOut { .. } => LogKind::Wounds,
-        E::Evading { .. } | E::Evaded { .. } => LogKind::Attacks,
+        E::Evading { .. } | E::Evaded { .. } | E::DicePlanned { .. } => LogKind::Attacks,
         E::Stabilised { .. } | E::Healed { .. } | E::FireOut { .. } => LogKind::Care,
         E::ReadiedWeapon { .. }
         | E::WeaponFreed { .. }
@@ -199,6 +199,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Scarred { unit, .. }
         | E::StunnedByInjury { unit }
         | E::Evading { unit, .. }
+        | E::DicePlanned { unit, .. }
         | E::KnockedOut { unit, .. }
         | E::ArmorTried { unit, .. }
         | E::BelowZero { unit, .. }

@@ -147,6 +147,15 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             };
             format!("{} must answer {}: {choices}", name(*unit), name(*attacker))
         }
+        EventKind::DicePlanned {
+            unit,
+            budget,
+            parts,
+        } => format!(
+            "{} splits {budget} dice: {}",
+            name(*unit),
+            crate::rules::budget::parts_words(parts, scenario.ruleset.weapon_defence().answer)
+        ),
         EventKind::Evading { unit, pool } => format!(
             "{} evades: {pool} success{} to take off blows until the next turn",
             name(*unit),

@@ -2,6 +2,7 @@
 //! plain function and reused by the battle, the AI, replays and the headless commands alike.
 
 pub mod body;
+pub mod budget;
 pub mod chance_rolls;
 pub mod characteristics;
 pub mod damage;

@@ -77,6 +77,8 @@ pub enum ModifierReason {
     Wounded,
     /// The roller moved past its free movement this round.
     ExtraMovement,
+    /// The part of the round's split dice budget the roll was planned with.
+    SplitShare,
 }
 
 impl ModifierReason {
@@ -117,6 +119,7 @@ impl ModifierReason {
             Self::Evading => "evading",
             Self::ShooterInCover => "shooter in cover",
             Self::ExtraMovement => "extra movement",
+            Self::SplitShare => "split share",
         }
     }
 }

@@ -296,6 +296,13 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         true
     }
 
+    /// Whether the rulebook keeps a per-round dice budget (the d10 pool): a unit's dice for the
+    /// round go on one action, or are split among those it plans (`rules::budget`), and a
+    /// demand's value is the dice its pool holds.
+    fn dice_budget(&self) -> bool {
+        false
+    }
+
     /// Where the rulebook has evading (the d10 pool: Dex + Dodge at 7, as an action), the roll
     /// for a unit of these characteristics and skills; its net successes come off hand-to-hand
     /// attacks on it until its next turn.

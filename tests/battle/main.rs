@@ -8,6 +8,7 @@ mod explosives;
 mod firearms;
 mod grapples;
 mod pool;
+mod pool_budget;
 mod weapon_notes;
 
 use std::path::Path;

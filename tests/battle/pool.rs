@@ -15,7 +15,7 @@ const HUGO: UnitId = UnitId(4);
 const KELL: UnitId = UnitId(5);
 
 /// Level B2 with these units moved to these tiles, every unit played by a person.
-fn level_b2_with(places: &[(UnitId, (u32, u32))]) -> Scenario {
+pub(crate) fn level_b2_with(places: &[(UnitId, (u32, u32))]) -> Scenario {
     let mut scenario = shipped("level-b2.ron");
     for (unit, (x, y)) in places {
         scenario.units[unit.index()].start = Tile::new(*x, *y);
@@ -27,7 +27,7 @@ fn level_b2_with(places: &[(UnitId, (u32, u32))]) -> Scenario {
 }
 
 /// End turns until `unit` acts.
-fn until_the_turn_of(app: &mut App, unit: UnitId) {
+pub(crate) fn until_the_turn_of(app: &mut App, unit: UnitId) {
     while let Some(acting) = acting(app).filter(|acting| *acting != unit) {
         send(app, Command::EndTurn { unit: acting });
     }
@@ -35,7 +35,7 @@ fn until_the_turn_of(app: &mut App, unit: UnitId) {
 
 /// The pool rolls among these events: who rolled, the dice, the difficulty, the net and the
 /// modifiers' reasons.
-fn pools(events: &[EventKind]) -> Vec<(UnitId, u32, u32, i32, Vec<ModifierReason>)> {
+pub(crate) fn pools(events: &[EventKind]) -> Vec<(UnitId, u32, u32, i32, Vec<ModifierReason>)> {
     events
         .iter()
         .filter_map(|event| match event {
@@ -123,7 +123,10 @@ fn a_blow_nets_past_the_dodge_into_an_injury_that_costs_dice() {
         "3 is not past Kell's Stamina of 4"
     );
     assert_eq!(vitals(&mut app, KELL).hit_points, 4);
-    // Kell's own roll now loses a die to his wound.
+    // Kell's own roll now loses a die to his wound (next round: his dodge spent this round's
+    // dice).
+    until_the_turn_of(&mut app, KELL);
+    send(&mut app, Command::EndTurn { unit: KELL });
     until_the_turn_of(&mut app, KELL);
     let mark = event_count(&app);
     load(&mut app, &[10, 10, 10, 10, 10, 2, 2, 5, 5, 5]);
@@ -346,7 +349,12 @@ fn a_clash_lands_the_better_attack_and_a_tie_lands_both() {
         }
     )));
     assert_eq!(injuries(&tied), [(TOMAS, 1, None), (DOG, 1, None)]);
-    // Kell cannot clash a sword with his fists.
+    // Kell cannot clash a sword with his fists (in round 3: Tomas's clash spent his dice for
+    // round 2).
+    while app.world().resource::<Flow>().round == 2 {
+        let unit = acting(&app).expect("someone acts");
+        send(&mut app, Command::EndTurn { unit });
+    }
     until_the_turn_of(&mut app, TOMAS);
     send(
         &mut app,

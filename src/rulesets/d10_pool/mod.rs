@@ -260,6 +260,11 @@ impl Ruleset for D10Pool {
         ability(attack_skill) == ability(defence_skill)
     }
 
+    /// A unit's dice go on one action a round, or are split among those it plans.
+    fn dice_budget(&self) -> bool {
+        true
+    }
+
     /// Dex + Dodge at 7.
     fn evade_roll(
         &self,
