@@ -7,14 +7,29 @@ use bevy::prelude::*;
 use super::command::{Answer, Command, Rejection};
 use super::exchange::{answer_blow, answers_open, blow_stakes, exchange_odds_of};
 use super::state::Battle;
-use super::threat::{AnswerOdds, Threat};
-use super::{AttackKind, CommandQueue, Controllers, PendingAttack, UnitId, ranged};
+use super::threat::{AnswerOdds, Keeping, Threat};
+use super::{AttackKind, CommandQueue, Controllers, PendingAttack, UnitId, planning, ranged};
 use crate::map::scenario::Control;
+use crate::rules::budget::{DicePlan, LEAST_PART, PlanPart, PlannedAction};
 
 /// How the units the AI plays choose their answers: set by the AI. Without it, an attack on
 /// such a unit waits for an answer like any other (a replay's answers come from its file).
 #[derive(Resource, Clone, Copy, Debug)]
-pub struct DefencePolicy(pub fn(&mut World, &PendingAttack) -> Answer);
+pub struct DefencePolicy(pub fn(&mut World, &PendingAttack) -> AiAnswer);
+
+/// An AI defender's answer, and where it first plans its dice (a dice budget) the parts of
+/// the plan.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AiAnswer {
+    pub answer: Answer,
+    pub plan: Option<Vec<PlanPart>>,
+}
+
+impl From<Answer> for AiAnswer {
+    fn from(answer: Answer) -> Self {
+        Self { answer, plan: None }
+    }
+}
 
 /// `unit` answers the attack waiting for it.
 pub(super) fn answer(battle: &mut Battle, unit: UnitId, answer: Answer) -> Result<(), Rejection> {
@@ -53,15 +68,18 @@ pub(super) fn answer_for_the_ai(battle: &mut Battle) {
     let Some(policy) = battle.world.get_resource::<DefencePolicy>().copied() else {
         return;
     };
-    let answer = (policy.0)(battle.world, &pending);
-    battle
-        .world
-        .resource_mut::<CommandQueue>()
-        .0
-        .push_front(Command::Answer {
+    let chosen = (policy.0)(battle.world, &pending);
+    let mut queue = battle.world.resource_mut::<CommandQueue>();
+    queue.0.push_front(Command::Answer {
+        unit: pending.target,
+        answer: chosen.answer,
+    });
+    if let Some(parts) = chosen.plan {
+        queue.0.push_front(Command::PlanDice {
             unit: pending.target,
-            answer,
+            parts,
         });
+    }
 }
 
 /// The odds of each answer to the attack waiting for one, for the defender's window. Nothing in
@@ -80,6 +98,55 @@ fn odds_of(battle: &Battle, pending: &PendingAttack) -> Option<AnswerOdds> {
             Some(exchange_odds_of(battle, pending).1)
         }
     }
+}
+
+/// The odds of each answer to the blow waiting for one where its defender, with nothing planned
+/// yet (a dice budget), keeps `keep` dice for an attack on its turn: each defence on the part
+/// its budget leaves it, `None` for one that cannot spare them; with `keep` 0, the whole pool.
+/// Nothing in the battle changes.
+pub fn answer_odds_keeping(world: &mut World, keep: u32) -> Option<AnswerOdds> {
+    let whole = answer_odds(world);
+    if keep == 0 {
+        return whole;
+    }
+    let Some(AnswerOdds::Exchange { take_it, .. }) = whole else {
+        return None;
+    };
+    let mut battle = Battle::new(world);
+    let pending = battle.flow().pending()?.clone();
+    let defender = pending.target;
+    let pools = planning::pools(&battle, defender);
+    if pools.committed || battle.condition(defender).dice_plan.is_some() {
+        return None;
+    }
+    let mut odds_keeping = |defence: PlannedAction| {
+        let budget = pools.budget(&[
+            PlanPart::new(defence, 0),
+            PlanPart::new(PlannedAction::Attack, 0),
+        ]);
+        let parts = [
+            PlanPart::new(defence, budget.checked_sub(keep)?),
+            PlanPart::new(PlannedAction::Attack, keep),
+        ];
+        let plan = DicePlan::split(&parts, budget).ok()?;
+        battle.change_condition(defender, |condition| condition.dice_plan = Some(plan));
+        let odds = exchange_odds_of(&battle, &pending).1;
+        battle.change_condition(defender, |condition| condition.dice_plan = None);
+        match odds {
+            AnswerOdds::Exchange {
+                dodge, fight_back, ..
+            } => Some((dodge, fight_back)),
+            AnswerOdds::Shots { .. } => None,
+        }
+    };
+    let dodge = odds_keeping(PlannedAction::Dodge).and_then(|(dodge, _)| dodge);
+    let fight_back =
+        odds_keeping(PlannedAction::WeaponDefence).and_then(|(_, fight_back)| fight_back);
+    Some(AnswerOdds::Exchange {
+        dodge,
+        fight_back,
+        take_it,
+    })
 }
 
 /// Whether the defender of the blow waiting for an answer may dodge it, and may defend with its
@@ -105,11 +172,29 @@ pub fn threat(world: &mut World) -> Option<Threat> {
         AttackKind::Strike(_) | AttackKind::Maneuver(_) => blow_stakes(&battle, &pending),
     };
     let defender = battle.condition(pending.target);
-    Some(Threat {
+    let spends_the_turn = battle.scenario.ruleset.dice_budget()
+        && defender.dice_plan.is_none()
+        && !defender.acted_this_round
+        && !pending.during_setup
+        && !matches!(pending.kind, AttackKind::Fire(_));
+    let pools = planning::pools(&battle, pending.target);
+    let threat = Threat {
         odds: odds_of(&battle, &pending),
         stakes,
         dodge_costs_the_attack: battle.scenario.ruleset.dodge_costs_the_attack()
             && !defender.acted_this_round
             && !pending.during_setup,
+        keeping: None,
+    };
+    if !spends_the_turn {
+        return Some(threat);
+    }
+    let most = pools.attack.min(pools.dodge.max(pools.weapon_defence));
+    let options = (LEAST_PART..=most.saturating_sub(LEAST_PART))
+        .filter_map(|keep| Some((keep, answer_odds_keeping(world, keep)?)))
+        .collect();
+    Some(Threat {
+        keeping: Some(Keeping { pools, options }),
+        ..threat
     })
 }

@@ -23,7 +23,7 @@ mod injuries;
 mod keeper;
 pub mod melee;
 pub mod movement;
-mod planning;
+pub mod planning;
 pub mod ranged;
 pub mod shot;
 mod state;

@@ -2,6 +2,8 @@
 //! pool): the pools of the actions it names, the smallest of which is the budget, split into
 //! the parts the plan lists.
 
+use bevy::prelude::*;
+
 use super::UnitId;
 use super::budget::{budgets, holds_committed};
 use super::command::{Rejection, WeaponChoice};
@@ -11,30 +13,64 @@ use super::state::Battle;
 use crate::rules::budget::{DicePlan, PlanPart, PlannedAction};
 use crate::rules::skills::DODGE;
 
-/// The pool the unit would roll for an action of this kind: its weapon in hand's to attack,
-/// its Dodge to dodge, what it fights with to defend with a weapon, its evade roll's to evade.
-pub(super) fn pool_for(battle: &Battle, unit: UnitId, action: PlannedAction) -> u32 {
+/// The pools a unit plans its dice from: each action's (its weapon in hand's to attack, its
+/// Dodge to dodge, what it fights with to defend with a weapon, its evade roll's to evade), and
+/// whether the weapon in hand is committed (it takes the whole budget).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlanPools {
+    pub attack: u32,
+    pub dodge: u32,
+    pub weapon_defence: u32,
+    /// `None` where the rulebook has no evading.
+    pub evade: Option<u32>,
+    pub committed: bool,
+}
+
+impl PlanPools {
+    /// The pool of an action of this kind.
+    pub fn of(&self, action: PlannedAction) -> u32 {
+        match action {
+            PlannedAction::Attack => self.attack,
+            PlannedAction::Dodge => self.dodge,
+            PlannedAction::WeaponDefence => self.weapon_defence,
+            PlannedAction::Evade => self.evade.unwrap_or(0),
+        }
+    }
+
+    /// The budget of a plan with these parts: the smallest pool of the actions it names.
+    pub fn budget(&self, parts: &[PlanPart]) -> u32 {
+        DicePlan::budget(parts.iter().map(|part| self.of(part.action)))
+    }
+}
+
+/// The pools `unit` plans its dice from now.
+pub(super) fn pools(battle: &Battle, unit: UnitId) -> PlanPools {
     let spec = battle.spec(unit);
-    let attack = || {
-        let weapon = match battle.arsenal(unit).in_hand {
-            WeaponChoice::Carried(index) => battle.carried(unit, index),
-            _ => None,
-        };
-        weapon.map_or_else(
+    let held = match battle.arsenal(unit).in_hand {
+        WeaponChoice::Carried(index) => battle.carried(unit, index),
+        _ => None,
+    };
+    PlanPools {
+        attack: held.map_or_else(
             || fighting_weapon(battle, unit).skill,
             |weapon| battle.skill(unit, &weapon.skill),
-        )
-    };
-    match action {
-        PlannedAction::Attack => attack(),
-        PlannedAction::Dodge => battle.skill(unit, DODGE),
-        PlannedAction::WeaponDefence => fighting_weapon(battle, unit).skill,
-        PlannedAction::Evade => battle
+        ),
+        dodge: battle.skill(unit, DODGE),
+        weapon_defence: fighting_weapon(battle, unit).skill,
+        evade: battle
             .scenario
             .ruleset
             .evade_roll(&spec.characteristics, &spec.skills)
-            .map_or(0, |demand| demand.value),
+            .map(|demand| demand.value),
+        committed: holds_committed(battle, unit),
     }
+}
+
+/// Where the battle's rulebook keeps a dice budget, the pools `unit` would plan its dice from
+/// now (for the plan on the screen and the AI). Nothing in the battle changes.
+pub fn plan_pools(world: &mut World, unit: UnitId) -> Option<PlanPools> {
+    let battle = Battle::new(world);
+    (budgets(&battle) && battle.known(unit).is_ok()).then(|| pools(&battle, unit))
 }
 
 /// Split the unit's dice for the round among the parts planned: on its turn before it has
@@ -65,23 +101,13 @@ pub(super) fn plan(battle: &mut Battle, unit: UnitId, parts: &[PlanPart]) -> Res
             "a plan made under attack keeps a part for the defence".to_string(),
         ));
     }
-    if has(PlannedAction::Attack) && holds_committed(battle, unit) {
+    let pools = pools(battle, unit);
+    if has(PlannedAction::Attack) && pools.committed {
         return Err(Rejection::BadPlan(
             "a committed weapon takes the whole budget".to_string(),
         ));
     }
-    let kinds = [
-        PlannedAction::Attack,
-        PlannedAction::Dodge,
-        PlannedAction::WeaponDefence,
-        PlannedAction::Evade,
-    ];
-    let budget = DicePlan::budget(
-        kinds
-            .into_iter()
-            .filter(|action| has(*action))
-            .map(|action| pool_for(battle, unit, action)),
-    );
+    let budget = pools.budget(parts);
     let plan = DicePlan::split(parts, budget)
         .map_err(|problem| Rejection::BadPlan(problem.to_string()))?;
     battle.change_condition(unit, |condition| condition.dice_plan = Some(plan));

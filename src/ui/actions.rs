@@ -105,6 +105,13 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
             }
             let can_act = !turn.action_used && !turn.action_forfeited();
             unit_buttons(ui, view, &scenario, unit, &state, &turn.limits, can_act);
+            super::dice_plan::split_controls(
+                ui,
+                view,
+                unit,
+                &turn,
+                scenario.ruleset.weapon_defence().answer,
+            );
             off_hand_buttons(ui, view, &scenario, unit, &state, &turn);
         }
     }

@@ -241,6 +241,12 @@ pub(super) fn unit_card(
         if !secret && !injuries.is_empty() {
             ui.small(injuries);
         }
+        if !secret && scenario.ruleset.dice_budget() {
+            ui.small(super::dice_plan::dice_left_words(
+                &state.condition,
+                scenario.ruleset.weapon_defence().answer,
+            ));
+        }
     }
     let derived = &unit.derived;
     ui.label(movement_words(view, scenario, id));

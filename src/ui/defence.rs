@@ -12,6 +12,7 @@ use crate::battle::ranged::shot_answer;
 use crate::battle::threat::AnswerOdds;
 use crate::battle::{AttackKind, UnitId};
 use crate::log::goal_words;
+use crate::rules::budget::PlannedAction;
 use crate::rules::situation::ShotDefence;
 use crate::words::capitalised;
 
@@ -89,14 +90,19 @@ pub(super) fn defence_prompt(
                 ),
             };
             ui.label(format!("{} {what}.", attacker.name));
-            let dodge =
-                ruleset.value_words(spec.skill(ruleset.as_ref(), crate::rules::skills::DODGE));
+            let dodge = ruleset.value_words(
+                super::dice_plan::defence_dice(view, defender, PlannedAction::Dodge)
+                    .unwrap_or_else(|| spec.skill(ruleset.as_ref(), crate::rules::skills::DODGE)),
+            );
             let may_fight_back = !dived
                 && asked
                     != (DefenceKind::Thrown {
                         may_fight_back: false,
                     });
             let percent = |chance: f64| format!("{:.0}%", chance * 100.0);
+            if matches!(odds, Some(AnswerOdds::Exchange { .. })) {
+                super::dice_plan::keep_choice(ui, view, defender);
+            }
             egui::Grid::new("answers")
                 .num_columns(2)
                 .spacing([12.0, 6.0])
@@ -104,6 +110,18 @@ pub(super) fn defence_prompt(
                     let mut answer =
                         |ui: &mut egui::Ui, label: String, odds: String, given: Answer| {
                             if ui.button(label).clicked() {
+                                let defence = match given {
+                                    Answer::Dodge => Some(PlannedAction::Dodge),
+                                    Answer::FightBack => Some(PlannedAction::WeaponDefence),
+                                    _ => None,
+                                };
+                                let plan = defence.and_then(|defence| {
+                                    super::dice_plan::defend(view, defender, defence)
+                                });
+                                view.dice.keep = 0;
+                                if let Some(plan) = plan {
+                                    view.order(plan);
+                                }
                                 view.order(Command::Answer {
                                     unit: defender,
                                     answer: given,

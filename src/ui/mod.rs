@@ -9,6 +9,7 @@ mod cards;
 mod declare;
 mod defence;
 mod dice;
+mod dice_plan;
 mod effects;
 mod harm_cards;
 mod help;

@@ -29,6 +29,8 @@ pub(super) struct BattleView<'w, 's> {
     pub(super) playback: Option<ResMut<'w, Playback>>,
     save_request: Option<ResMut<'w, SaveRequest>>,
     keeper_eyes: Res<'w, crate::view::KeeperEyes>,
+    /// The dice budget's pools, kept dice and the split drawn up (the d10 pool).
+    pub(super) dice: ResMut<'w, crate::view::preview::DicePlanning>,
     pub(super) units: Query<
         'w,
         's,

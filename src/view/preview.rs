@@ -11,19 +11,21 @@ use super::hover::HoveredTile;
 use super::orders::{FireOrder, Intent, off_hand_mode};
 use super::overlay::Selection;
 use super::{MapGeometry, ShownMap, TILE_SIZE, Unseen};
-use crate::battle::answer::answer_odds;
+use crate::battle::answer::answer_odds_keeping;
 use crate::battle::command::{FireMode, Rejection, WeaponChoice};
 use crate::battle::melee;
+use crate::battle::planning::{PlanPools, plan_pools};
 use crate::battle::ranged::RollPreview;
 use crate::battle::threat::AnswerOdds;
 use crate::battle::{
-    ActiveScenario, Arsenal, AttackKind, EventLog, TilePosition, UnitId, blast, ranged,
+    ActiveScenario, Arsenal, AttackKind, EventLog, Flow, TilePosition, UnitId, blast, ranged,
 };
 use crate::log::goal_words;
 use crate::map::Tile;
 use crate::map::range::{RangeBand, range_reading};
 use crate::map::scenario::Scenario;
 use crate::map::sight::{LineOfFire, ShotLine, line_of_fire};
+use crate::rules::budget::PlanPart;
 use crate::rules::explosions::BlastRing;
 use crate::rules::modifiers::{Modifier, modifier_words};
 use crate::rules::ruleset::WeaponDefenceWords;
@@ -78,10 +80,21 @@ pub struct BlastReadout(pub Option<BlastSketch>);
 #[derive(Resource, Debug, Clone, Default, PartialEq)]
 pub struct AnswerReadout(pub Option<AnswerOdds>);
 
+/// Where the rulebook keeps a dice budget (the d10 pool): the pools of the unit whose decision
+/// it is (the defender waiting, else the unit acting), the dice a defender keeps for its turn,
+/// and the split being drawn up on the unit's turn.
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct DicePlanning {
+    pub pools: Option<(UnitId, PlanPools)>,
+    pub keep: u32,
+    pub draft: Vec<PlanPart>,
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AimReadout>()
         .init_resource::<BlastReadout>()
         .init_resource::<AnswerReadout>()
+        .init_resource::<DicePlanning>()
         .add_systems(
             Update,
             (read_previews, (draw_line_of_fire, draw_blast))
@@ -176,7 +189,7 @@ pub fn strike_headline(
 }
 
 /// What the previews depend on: when none of it changes, they are not worked out again.
-type PreviewKey = (Option<UnitId>, Option<Tile>, Intent, FireOrder, usize);
+type PreviewKey = (Option<UnitId>, Option<Tile>, Intent, FireOrder, usize, u32);
 
 /// Work out the aim and the blast from the selected unit to what is under the pointer.
 fn read_previews(world: &mut World, mut last: Local<Option<PreviewKey>>) {
@@ -188,11 +201,12 @@ fn read_previews(world: &mut World, mut last: Local<Option<PreviewKey>>) {
         world
             .get_resource::<EventLog>()
             .map_or(0, |log| log.0.len()),
+        world.resource::<DicePlanning>().keep,
     );
     if last.as_ref() == Some(&key) {
         return;
     }
-    let (selected, hovered, intent, fire_order, _) = key.clone();
+    let (selected, hovered, intent, fire_order, _, keep) = key.clone();
     *last = Some(key);
     let (aim, blast) = match (selected, hovered) {
         (Some(shooter), Some(tile)) if world.contains_resource::<ActiveScenario>() => {
@@ -202,8 +216,17 @@ fn read_previews(world: &mut World, mut last: Local<Option<PreviewKey>>) {
     };
     let answers = world
         .contains_resource::<ActiveScenario>()
-        .then(|| answer_odds(world))
+        .then(|| answer_odds_keeping(world, keep))
         .flatten();
+    let deciding = world.get_resource::<Flow>().and_then(|flow| {
+        flow.pending()
+            .map(|pending| pending.target)
+            .or_else(|| flow.acting())
+    });
+    let pools = deciding.and_then(|unit| Some((unit, plan_pools(world, unit)?)));
+    if world.resource::<DicePlanning>().pools != pools {
+        world.resource_mut::<DicePlanning>().pools = pools;
+    }
     world
         .resource_mut::<AnswerReadout>()
         .set_if_neq(AnswerReadout(answers));

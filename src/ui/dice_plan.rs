@@ -1,0 +1,216 @@
+//! The dice budget on the screen, where the rulebook keeps one (the d10 pool): the dice left
+//! this round on the unit's card, the split drawn up on its turn, and the dice a defender keeps
+//! for its turn when it is attacked before it.
+
+use bevy_egui::egui;
+
+use super::view::BattleView;
+use crate::battle::command::Command;
+use crate::battle::planning::PlanPools;
+use crate::battle::{Condition, TurnState, UnitId};
+use crate::rules::budget::{DicePlan, LEAST_PART, PlanPart, PlannedAction};
+
+/// The colour of a plan that cannot be made, and why.
+const PROBLEM: egui::Color32 = egui::Color32::from_rgb(240, 150, 120);
+
+/// "Dice this round: attack 4 · dodge 3 left", on the unit's card.
+pub(super) fn dice_left_words(condition: &Condition, weapon_defence: &'static str) -> String {
+    match condition.dice_plan {
+        None => "Dice this round: the whole pool, on one action".to_string(),
+        Some(plan) if plan == DicePlan::SPENT => "Dice this round: spent".to_string(),
+        Some(plan) => format!("Dice this round: {} left", plan.words(weapon_defence)),
+    }
+}
+
+/// The pools of `unit`, where the rulebook keeps a dice budget and the unit is the one deciding.
+fn pools_of(view: &BattleView, unit: UnitId) -> Option<PlanPools> {
+    view.dice
+        .pools
+        .filter(|(deciding, _)| *deciding == unit)
+        .map(|(_, pools)| pools)
+}
+
+/// The actions a part may be kept for, as the unit's pools allow.
+fn actions(pools: &PlanPools) -> Vec<PlannedAction> {
+    let mut actions = vec![
+        PlannedAction::Attack,
+        PlannedAction::Dodge,
+        PlannedAction::WeaponDefence,
+    ];
+    if pools.evade.is_some() {
+        actions.push(PlannedAction::Evade);
+    }
+    actions
+}
+
+/// On the unit's turn, before it has rolled anything this round: split its dice among the
+/// actions it plans (each part a row: what it is for and its dice), or roll the whole pool on
+/// one action by doing nothing here.
+pub(super) fn split_controls(
+    ui: &mut egui::Ui,
+    view: &mut BattleView,
+    unit: UnitId,
+    turn: &TurnState,
+    weapon_defence: &'static str,
+) {
+    let Some(pools) = pools_of(view, unit) else {
+        return;
+    };
+    let Some(state) = view.unit(unit) else {
+        return;
+    };
+    if state.condition.dice_plan.is_some() || turn.action_used || turn.action_forfeited() {
+        return;
+    }
+    if view.dice.draft.is_empty() {
+        let budget = pools.attack.min(pools.dodge);
+        view.dice.draft = vec![
+            PlanPart::new(PlannedAction::Attack, budget.div_ceil(2).max(LEAST_PART)),
+            PlanPart::new(PlannedAction::Dodge, (budget / 2).max(LEAST_PART)),
+        ];
+    }
+    egui::CollapsingHeader::new("Split the dice…")
+        .id_salt("split-dice")
+        .show(ui, |ui| {
+            ui.small(
+                "Without a split, the first roll of the round takes the whole pool and \
+                 leaves nothing to defend with.",
+            );
+            let mut draft = view.dice.draft.clone();
+            let mut removed = None;
+            for (index, part) in draft.iter_mut().enumerate() {
+                ui.horizontal(|ui| {
+                    egui::ComboBox::from_id_salt(("plan-part", index))
+                        .selected_text(part.action.words(weapon_defence))
+                        .show_ui(ui, |ui| {
+                            for action in actions(&pools) {
+                                ui.selectable_value(
+                                    &mut part.action,
+                                    action,
+                                    format!(
+                                        "{} (pool {})",
+                                        action.words(weapon_defence),
+                                        pools.of(action)
+                                    ),
+                                );
+                            }
+                        });
+                    if ui.small_button("−").clicked() {
+                        part.dice = part.dice.saturating_sub(1).max(LEAST_PART);
+                    }
+                    ui.monospace(format!("{:>2}", part.dice));
+                    if ui.small_button("+").clicked() {
+                        part.dice += 1;
+                    }
+                    if ui
+                        .small_button("drop")
+                        .on_hover_text("Drop this part")
+                        .clicked()
+                    {
+                        removed = Some(index);
+                    }
+                });
+            }
+            if let Some(index) = removed {
+                draft.remove(index);
+            }
+            if ui.small_button("+ part").clicked() {
+                draft.push(PlanPart::new(PlannedAction::Dodge, LEAST_PART));
+            }
+            let budget = pools.budget(&draft);
+            ui.small(format!(
+                "Budget {budget}: the smallest pool among the actions named"
+            ));
+            let committed = pools.committed
+                && draft
+                    .iter()
+                    .any(|part| part.action == PlannedAction::Attack);
+            match DicePlan::split(&draft, budget) {
+                _ if committed => {
+                    ui.colored_label(
+                        PROBLEM,
+                        "The weapon in hand is committed: it takes the whole budget",
+                    );
+                }
+                Ok(_) => {
+                    if ui.button("Plan these dice").clicked() {
+                        view.order(Command::PlanDice {
+                            unit,
+                            parts: draft.clone(),
+                        });
+                    }
+                }
+                Err(problem) => {
+                    ui.colored_label(PROBLEM, problem.to_string());
+                }
+            }
+            view.dice.draft = draft;
+        });
+}
+
+/// The dice a defender attacked before its turn may keep for it: none (the defence rolls the
+/// whole pool) or a part of at least two, as the budget of the defence and its attack allows.
+/// Picking one recomputes the odds shown.
+pub(super) fn keep_choice(ui: &mut egui::Ui, view: &mut BattleView, defender: UnitId) {
+    let Some(pools) = pools_of(view, defender) else {
+        return;
+    };
+    let Some(state) = view.unit(defender) else {
+        return;
+    };
+    if state.condition.dice_plan.is_some() || state.condition.acted_this_round || pools.committed {
+        return;
+    }
+    let budget = pools.attack.min(pools.dodge.max(pools.weapon_defence));
+    if !DicePlan::splits(budget) {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Keep for your turn:");
+        let keep = view.dice.keep;
+        if ui.selectable_label(keep == 0, "nothing").clicked() {
+            view.dice.keep = 0;
+        }
+        for dice in LEAST_PART..=budget - LEAST_PART {
+            if ui
+                .selectable_label(keep == dice, format!("{dice} dice"))
+                .clicked()
+            {
+                view.dice.keep = dice;
+            }
+        }
+    });
+}
+
+/// The dice a defence rolls where the defender keeps some for its turn: its budget less
+/// those kept; `None` where it keeps none.
+pub(super) fn defence_dice(
+    view: &BattleView,
+    defender: UnitId,
+    defence: PlannedAction,
+) -> Option<u32> {
+    let pools = pools_of(view, defender)?;
+    let keep = view.dice.keep;
+    (keep > 0).then(|| pools.of(defence).min(pools.attack).saturating_sub(keep))
+}
+
+/// Answer with a defence, first planning the dice kept for the turn where some are.
+pub(super) fn defend(
+    view: &mut BattleView,
+    defender: UnitId,
+    defence: PlannedAction,
+) -> Option<Command> {
+    let keep = std::mem::take(&mut view.dice.keep);
+    let pools = pools_of(view, defender)?;
+    if keep == 0 {
+        return None;
+    }
+    let budget = pools.of(defence).min(pools.attack);
+    Some(Command::PlanDice {
+        unit: defender,
+        parts: vec![
+            PlanPart::new(defence, budget.checked_sub(keep)?),
+            PlanPart::new(PlannedAction::Attack, keep),
+        ],
+    })
+}
