@@ -56,6 +56,20 @@ fn dice_rolled(events: &[EventKind]) -> Vec<(UnitId, u32, bool)> {
         .collect()
 }
 
+/// Tomas's sword at `target`, taken, with these faces: the events the blow sets off.
+fn sword_taken(app: &mut App, target: UnitId, faces: &[u32]) -> Vec<EventKind> {
+    let mark = event_count(app);
+    load(app, faces);
+    strike(
+        app,
+        TOMAS,
+        target,
+        WeaponChoice::Carried(0),
+        Answer::Nothing,
+    );
+    events_from(app, mark)
+}
+
 #[test]
 fn a_dodge_before_the_turn_with_nothing_planned_spends_the_whole_pool() {
     let mut app = begun(level_b2_with(&[(TOMAS, (12, 8)), (DOG, (11, 8))]));
@@ -150,22 +164,7 @@ fn a_plan_made_under_attack_keeps_the_rest_for_the_turn() {
     assert_eq!(dice_rolled(&answered), [(DOG, 7, false), (TOMAS, 2, true)]);
     // On his turn the sword rolls the 3 dice kept for it, and no more attacks are left.
     until_the_turn_of(&mut app, TOMAS);
-    send(
-        &mut app,
-        Command::Attack {
-            unit: TOMAS,
-            target: DOG,
-            weapon: WeaponChoice::Carried(0),
-        },
-    );
-    let struck = after(
-        &mut app,
-        &[2; 3],
-        Command::Answer {
-            unit: DOG,
-            answer: Answer::Nothing,
-        },
-    );
+    let struck = sword_taken(&mut app, DOG, &[2; 3]);
     assert_eq!(dice_rolled(&struck), [(TOMAS, 3, true)]);
     assert_eq!(condition(&mut app, TOMAS).dice_plan, Some(DicePlan::SPENT));
     // Kell's punch later this round finds no dice left to dodge it with.
@@ -241,22 +240,7 @@ fn evading_is_one_part_of_a_split_and_the_turn_goes_on() {
     assert_eq!(dice_rolled(&evaded), [(TOMAS, 2, true)]);
     assert_eq!(condition(&mut app, TOMAS).evading, 2);
     assert_eq!(acting(&app), Some(TOMAS), "the attack part is left");
-    send(
-        &mut app,
-        Command::Attack {
-            unit: TOMAS,
-            target: KELL,
-            weapon: WeaponChoice::Carried(0),
-        },
-    );
-    let struck = after(
-        &mut app,
-        &[2; 3],
-        Command::Answer {
-            unit: KELL,
-            answer: Answer::Nothing,
-        },
-    );
+    let struck = sword_taken(&mut app, KELL, &[2; 3]);
     assert_eq!(dice_rolled(&struck), [(TOMAS, 3, true)]);
 }
 
