@@ -222,6 +222,7 @@ impl<'a> Planner<'a> {
         let weapon = melee_choice(self.scenario, unit, self.arsenal, self.turn.attacks_made);
         let Reach::Blows {
             skill,
+            difficulty,
             mean,
             blows,
             stride,
@@ -248,7 +249,7 @@ impl<'a> Planner<'a> {
                     .collect();
                 let best = foes
                     .iter()
-                    .map(|foe| planner.blows_worth(skill, mean, blows, foe))
+                    .map(|foe| planner.blows_worth((skill, difficulty), mean, blows, foe))
                     .fold(0.0, f64::max);
                 best - planner.danger_at(tile)
             });
@@ -343,7 +344,13 @@ impl<'a> Planner<'a> {
 
     /// The harm a turn of blows at `skill` (each of `mean` damage) would likely do `foe`,
     /// were it to dodge them: friends already beside it leave it outnumbered, a bonus die.
-    pub(super) fn blows_worth(&mut self, skill: u32, mean: f64, blows: u32, foe: &Seen) -> f64 {
+    pub(super) fn blows_worth(
+        &mut self,
+        skill: (u32, Option<u32>),
+        mean: f64,
+        blows: u32,
+        foe: &Seen,
+    ) -> f64 {
         let outnumbered = self.friend_beside(foe.at);
         let foe_spec = &self.scenario.units[foe.unit.index()];
         let dodge = foe_spec.skill(self.scenario.ruleset.as_ref(), DODGE);

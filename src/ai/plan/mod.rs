@@ -117,6 +117,8 @@ enum Reach {
     /// can move and still strike.
     Blows {
         skill: u32,
+        /// The difficulty the blow is rolled at, where its rulebook names one (the d10 pool).
+        difficulty: Option<u32>,
         mean: f64,
         blows: u32,
         stride: f64,
@@ -128,6 +130,8 @@ enum Reach {
 #[derive(Debug, Clone)]
 struct Missile {
     skill: u32,
+    /// The difficulty the shot is rolled at, where its rulebook names one (the d10 pool).
+    difficulty: Option<u32>,
     reach: WeaponReach,
     /// How far the wielder's point-blank reaches, in feet, and the wielder's DEX.
     point_blank: Length,
@@ -144,6 +148,7 @@ impl Missile {
         let scale = scenario.ruleset.range_scale();
         Self {
             skill: spec.skill(scenario.ruleset.as_ref(), &weapon.skill),
+            difficulty: weapon.difficulty,
             reach: WeaponReach::of(&weapon.range, spec.characteristics.strength, &scale),
             point_blank: scale.point_blank(spec.characteristics.dexterity),
             dexterity: spec.characteristics.dexterity,
@@ -166,7 +171,7 @@ pub(super) struct Planner<'a> {
     /// The chance of a roll against a demand.
     odds: HashMap<Demand, f64>,
     /// The chance a blow at one skill gets past a dodge at another, with net bonus dice.
-    blow_odds: HashMap<(u32, u32, bool), f64>,
+    blow_odds: HashMap<(u32, Option<u32>, u32, bool), f64>,
     /// How much a yard nearer the enemy weighs, against the usual.
     hurry: f64,
     /// Whether it may still wait for the enemy to come onto its blows (in the first
@@ -332,8 +337,9 @@ fn reach_of(scenario: &Scenario, spec: &UnitSpec, holding: WeaponChoice) -> Reac
     let ruleset = scenario.ruleset.as_ref();
     // Where it can step and still strike this round.
     let stride = f64::from(spec.derived.movement());
-    let blows = |skill: u32, mean: f64, blows: u32| Reach::Blows {
+    let blows = |skill: u32, difficulty: Option<u32>, mean: f64, blows: u32| Reach::Blows {
         skill,
+        difficulty,
         mean,
         blows,
         stride,
@@ -345,10 +351,11 @@ fn reach_of(scenario: &Scenario, spec: &UnitSpec, holding: WeaponChoice) -> Reac
             }
             Some(carried) => blows(
                 spec.skill(ruleset, &carried.weapon.skill),
+                carried.weapon.difficulty,
                 spec.mean_damage(&carried.weapon.damage),
                 1,
             ),
-            None => blows(0, 0.0, 1),
+            None => blows(0, None, 0.0, 1),
         },
         WeaponChoice::Natural(_) => {
             let count = spec.natural_attacks.len().max(1);
@@ -364,10 +371,11 @@ fn reach_of(scenario: &Scenario, spec: &UnitSpec, holding: WeaponChoice) -> Reac
                 .map(|attack| spec.mean_damage(&attack.damage))
                 .sum::<f64>()
                 / count as f64;
-            blows(skill, mean, spec.attacks_per_round)
+            blows(skill, None, mean, spec.attacks_per_round)
         }
         WeaponChoice::Unarmed => blows(
             spec.skill(ruleset, ruleset.unarmed_skill()),
+            ruleset.unarmed_difficulty(),
             spec.mean_damage(&DamageNotation::fists()),
             1,
         ),

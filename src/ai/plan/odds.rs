@@ -32,17 +32,23 @@ impl<'a> Planner<'a> {
     /// The exact chance a blow at `skill` gets past a dodge at `dodge` (what a foe that has not
     /// yet met this unit is likeliest to answer with), the foe `outnumbered` or not, as the
     /// rulebook values that.
-    pub(super) fn blow_chance(&mut self, skill: u32, dodge: u32, outnumbered: bool) -> f64 {
+    pub(super) fn blow_chance(
+        &mut self,
+        (skill, difficulty): (u32, Option<u32>),
+        dodge: u32,
+        outnumbered: bool,
+    ) -> f64 {
         *self
             .blow_odds
-            .entry((skill, dodge, outnumbered))
+            .entry((skill, difficulty, dodge, outnumbered))
             .or_insert_with(|| {
                 let facts = BlowFacts {
                     defences_this_round: u32::from(outnumbered),
                     defender_attacks: 1,
                     ..BlowFacts::default()
                 };
-                let blow = Demand::new(skill, self.scenario.ruleset.blow_value(&facts));
+                let blow = Demand::new(skill, self.scenario.ruleset.blow_value(&facts))
+                    .at_difficulty(difficulty);
                 let dodge = Demand::new(dodge, Vec::new());
                 self.scenario
                     .ruleset
@@ -84,7 +90,7 @@ impl<'a> Planner<'a> {
         if !worth.possible {
             return 0.0;
         }
-        self.chance(Demand::new(missile.skill, worth.modifiers))
+        self.chance(Demand::new(missile.skill, worth.modifiers).at_difficulty(missile.difficulty))
     }
 
     /// The harm the standing enemies could do to this unit at `tile` by its next turn.
@@ -104,6 +110,7 @@ impl<'a> Planner<'a> {
                 }
                 Reach::Blows {
                     skill,
+                    difficulty,
                     mean,
                     blows,
                     stride,
@@ -113,7 +120,9 @@ impl<'a> Planner<'a> {
                     let strides = if blows > 1 { 2.0 } else { 1.0 };
                     if distance_yards(other.at, tile) <= stride * strides + 1.5 {
                         // A defence turns some blows aside.
-                        0.6 * f64::from(skill) / 100.0 * mean * f64::from(blows)
+                        0.6 * self.chance(Demand::new(skill, Vec::new()).at_difficulty(difficulty))
+                            * mean
+                            * f64::from(blows)
                     } else {
                         0.0
                     }
@@ -157,6 +166,7 @@ impl<'a> Planner<'a> {
         }
         if let Reach::Blows {
             skill,
+            difficulty,
             mean,
             blows,
             stride,
@@ -165,7 +175,8 @@ impl<'a> Planner<'a> {
                 .enemies()
                 .any(|enemy| distance_yards(me.at, enemy.at) <= stride + 1.5)
         {
-            best = best.max(f64::from(skill) / 100.0 * mean * f64::from(blows));
+            let chance = self.chance(Demand::new(skill, Vec::new()).at_difficulty(difficulty));
+            best = best.max(chance * mean * f64::from(blows));
         }
         best
     }
