@@ -256,6 +256,11 @@ const BROKEN: &[(&str, &str, &str)] = &[
         "there is no unit called `Carol` to protect",
     ),
     (
+        "escape_in_no_rounds.ron",
+        "36:14",
+        "`by_round` must give the escape at least one round",
+    ),
+    (
         "one_side_only.ron",
         "15:12",
         "a battle needs at least two sides",

@@ -590,7 +590,11 @@ fn decided(battle: &Battle, round_over: bool) -> Option<Outcome> {
                 )
             })
         }),
-        Victory::ReachExit { side, count } => side_of(side).and_then(|side| {
+        Victory::ReachExit {
+            side,
+            count,
+            by_round,
+        } => side_of(side).and_then(|side| {
             let escaped = battle
                 .unit_ids()
                 .into_iter()
@@ -599,12 +603,25 @@ fn decided(battle: &Battle, round_over: bool) -> Option<Outcome> {
                         && battle.condition(*unit).presence == Presence::Fled
                 })
                 .count();
-            (escaped >= *count as usize).then(|| {
-                won(
+            if escaped >= *count as usize {
+                return Some(won(
                     side,
                     format!("{escaped} of {} got away", scenario.sides[side].name),
-                )
-            })
+                ));
+            }
+            let holders = (0..scenario.sides.len())
+                .find(|other| *other != side && standing_on(*other) > 0)?;
+            by_round
+                .filter(|rounds| rounds_done >= *rounds)
+                .map(|rounds| {
+                    won(
+                        holders,
+                        format!(
+                            "{} held the way out for {rounds} rounds",
+                            scenario.sides[holders].name
+                        ),
+                    )
+                })
         }),
         Victory::Protect { side, unit, rounds } => side_of(side).and_then(|side| {
             let protected = scenario

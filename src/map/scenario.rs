@@ -186,8 +186,15 @@ pub enum Victory {
     LastSideStanding,
     /// `side` wins if any of its units still stand after `rounds` rounds.
     Survive { side: String, rounds: u32 },
-    /// `side` wins when `count` of its units leave through the scenario's exits.
-    ReachExit { side: String, count: u32 },
+    /// `side` wins when `count` of its units leave through the scenario's exits; where
+    /// `by_round` is given and that many rounds pass first, the side holding the way out (the
+    /// first other side with anyone standing) wins.
+    ReachExit {
+        side: String,
+        count: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by_round: Option<u32>,
+    },
     /// `side` wins if `unit` still stands after `rounds` rounds.
     Protect {
         side: String,

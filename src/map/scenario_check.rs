@@ -615,6 +615,9 @@ impl Checker<'_> {
             Victory::ReachExit { count, .. } if *count == 0 => {
                 Some("at least one unit must reach an exit".to_string())
             }
+            Victory::ReachExit {
+                by_round: Some(0), ..
+            } => Some("`by_round` must give the escape at least one round".to_string()),
             Victory::Protect { side, unit, .. } => {
                 match units.iter().find(|spec| spec.name == *unit) {
                     None => Some(format!("there is no unit called `{unit}` to protect")),

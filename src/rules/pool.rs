@@ -140,6 +140,16 @@ impl NetOdds {
         self.ways(net) as f64 / self.outcomes() as f64
     }
 
+    /// The mean net of the rolls that make at least `net` (nothing where none can).
+    pub fn mean_at_least(&self, net: i32) -> f64 {
+        let dice = i32::try_from(self.dice).unwrap_or(i32::MAX);
+        let (ways, sum) = (net.max(-dice)..=dice).fold((0u128, 0.0), |(ways, sum), each| {
+            let these = self.ways(each);
+            (ways + these, sum + f64::from(each) * these as f64)
+        });
+        if ways == 0 { 0.0 } else { sum / ways as f64 }
+    }
+
     /// The chance of a net of at least `net`.
     pub fn at_least(&self, net: i32) -> f64 {
         let dice = i32::try_from(self.dice).unwrap_or(i32::MAX);
@@ -221,6 +231,10 @@ mod tests {
         assert_eq!(two.outcomes(), 100);
         assert!((two.at_least(1) - 0.65).abs() < 1e-12);
         assert!((two.botch() - 0.09).abs() < 1e-12);
+        // A roll that lands nets 2 in 25 ways of 65 and 1 in 40: 90 / 65 on average.
+        assert!((two.mean_at_least(1) - 90.0 / 65.0).abs() < 1e-12);
+        assert!((one.mean_at_least(1) - 1.0).abs() < 1e-12);
+        assert!(NetOdds::of(0, 6).mean_at_least(1).abs() < 1e-12);
         // At 10 one die in ten succeeds and one in ten botches: the net is as likely either way.
         let hard = NetOdds::of(3, 10);
         for net in 1..=3 {

@@ -228,6 +228,13 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// The exact chance that a roll against `demand` succeeds (a malfunction is no success).
     fn chance(&self, demand: &Demand) -> f64;
 
+    /// The mean harm of a hit rolled against `demand` with a weapon whose damage averages
+    /// `weapon_mean`, as the AI reckons it: the weapon's own, where the roll adds nothing to
+    /// the damage.
+    fn hit_mean(&self, weapon_mean: f64, _demand: &Demand) -> f64 {
+        weapon_mean
+    }
+
     /// What a demand reads as, before any die falls: the head ("Hard", "45 · ×2 point-blank =
     /// 90") and the modifiers the head leaves out, in words (empty when none).
     fn demand_words(&self, demand: &Demand) -> DemandWords;

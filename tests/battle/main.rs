@@ -547,6 +547,34 @@ fn a_unit_flees_through_an_exit_or_off_the_edge() {
     );
 }
 
+/// An escape with a deadline: once its rounds pass with nobody out, the side holding the way
+/// out wins.
+#[test]
+fn the_side_holding_the_way_out_wins_when_the_escape_runs_late() {
+    let mut scenario = scenario(&[
+        fighter("Runner", "a", (1, 1)),
+        fighter("Guard", "b", (8, 5)),
+    ]);
+    scenario.victory = gridkeeper::map::scenario::Victory::ReachExit {
+        side: "a".to_string(),
+        count: 1,
+        by_round: Some(2),
+    };
+    let mut app = begun(scenario);
+    for _ in 0..8 {
+        let Some(unit) = acting(&app) else { break };
+        send(&mut app, Command::EndTurn { unit });
+    }
+    let ended = events(&app).into_iter().find_map(|event| match event {
+        EventKind::BattleEnded { outcome } => Some(outcome),
+        _ => None,
+    });
+    let outcome = ended.expect("the battle ends once round 2 is over");
+    assert_eq!(outcome.winner, Some(1));
+    assert_eq!(outcome.reason, "Side B held the way out for 2 rounds");
+    assert_eq!(app.world().resource::<Flow>().round, 2);
+}
+
 /// A body on the exit tile does not keep the exit from a unit beside it: with the guard
 /// standing there the runner beside it has no way out; once the guard is down, it leaves. Not
 /// from a tile diagonally past a wall's corner, a step it could not take.

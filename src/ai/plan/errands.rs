@@ -21,7 +21,7 @@ impl<'a> Planner<'a> {
     /// side sends only as many runners as must get out, those nearest an exit; the others fight
     /// and cover them.
     pub(super) fn exit_command(&self, me: Seen) -> Option<Command> {
-        let Victory::ReachExit { side, count } = &self.scenario.victory else {
+        let Victory::ReachExit { side, count, .. } = &self.scenario.victory else {
             return None;
         };
         if *side != self.scenario.sides[self.spec().side].id || self.scenario.exits.is_empty() {

@@ -146,14 +146,18 @@ struct Missile {
 impl Missile {
     fn of(scenario: &Scenario, spec: &UnitSpec, weapon: &Weapon) -> Self {
         let scale = scenario.ruleset.range_scale();
+        let skill = spec.skill(scenario.ruleset.as_ref(), &weapon.skill);
         Self {
-            skill: spec.skill(scenario.ruleset.as_ref(), &weapon.skill),
+            skill,
             difficulty: weapon.difficulty,
             reach: WeaponReach::of(&weapon.range, spec.characteristics.strength, &scale),
             point_blank: scale.point_blank(spec.characteristics.dexterity),
             dexterity: spec.characteristics.dexterity,
             base_feet: base_feet(&weapon.range, spec.characteristics.strength),
-            mean: spec.mean_damage(&weapon.damage),
+            mean: scenario.ruleset.hit_mean(
+                spec.mean_damage(&weapon.damage),
+                &Demand::new(skill, Vec::new()).at_difficulty(weapon.difficulty),
+            ),
             thrown: weapon.attack_form() == AttackForm::Thrown,
             cumbersome: weapon.cumbersome(),
         }
@@ -340,7 +344,10 @@ fn reach_of(scenario: &Scenario, spec: &UnitSpec, holding: WeaponChoice) -> Reac
     let blows = |skill: u32, difficulty: Option<u32>, mean: f64, blows: u32| Reach::Blows {
         skill,
         difficulty,
-        mean,
+        mean: ruleset.hit_mean(
+            mean,
+            &Demand::new(skill, Vec::new()).at_difficulty(difficulty),
+        ),
         blows,
         stride,
     };

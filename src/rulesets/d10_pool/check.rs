@@ -88,6 +88,13 @@ pub fn chance(demand: &Demand) -> f64 {
     pool.odds().at_least(1 - pool.net_shift)
 }
 
+/// The mean net of a roll against `demand` that lands (a net of one or more, once what the
+/// demand shifts it by is counted); nothing where none can.
+pub fn mean_landed_net(demand: &Demand) -> f64 {
+    let pool = Pool::of(demand);
+    pool.odds().mean_at_least(1 - pool.net_shift) + f64::from(pool.net_shift)
+}
+
 /// A demand before any die falls: "7 dice at 7", with its modifiers in the pool's currency.
 pub fn demand_words(demand: &Demand) -> DemandWords {
     let pool = Pool::of(demand);

@@ -166,6 +166,12 @@ impl Ruleset for D10Pool {
         check::chance(demand)
     }
 
+    /// A landed attack's net successes go into the injury with the weapon's damage: the mean
+    /// net of a roll that lands, and the weapon's.
+    fn hit_mean(&self, weapon_mean: f64, demand: &Demand) -> f64 {
+        weapon_mean + check::mean_landed_net(demand)
+    }
+
     fn demand_words(&self, demand: &Demand) -> DemandWords {
         check::demand_words(demand)
     }
