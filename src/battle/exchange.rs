@@ -275,6 +275,15 @@ pub(super) fn attacker_modifiers(
         held: attacker_condition.held_by.is_some(),
         breaking_hold: pending.kind == AttackKind::Maneuver(ManeuverGoal::BreakHold),
         size_penalty,
+        target_siz: battle.spec(defender).characteristics.size,
+        target_in_dark: battle.position(defender).is_some_and(|tile| {
+            battle
+                .scenario
+                .map
+                .terrain(tile)
+                .is_some_and(|terrain| terrain.dark)
+        }),
+        attacker_perception: battle.spec(attacker).characteristics.power,
     };
     let modifiers = battle.scenario.ruleset.blow_value(&facts);
     Ok(modifiers)

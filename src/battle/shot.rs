@@ -148,6 +148,12 @@ pub(super) fn setup(
         target_movement: target_spec.derived.movement(),
         target_size: target_spec.derived.build,
         target_siz: target_spec.characteristics.size,
+        target_in_dark: battle
+            .scenario
+            .map
+            .terrain(to)
+            .is_some_and(|terrain| terrain.dark),
+        shooter_perception: spec.characteristics.power,
         into_melee: !engaged_with(battle, unit, target).is_empty(),
         multiple: terms.multiple,
         chambered: terms.chambered,

@@ -54,6 +54,8 @@ pub struct Terrain {
     pub armor: u32,
     /// Movement cost as a multiple of a plain step: 1 normal, 2 double (difficult ground).
     pub move_cost: u32,
+    /// Unlit: a unit standing on it is harder to make out, where the rulebook counts that.
+    pub dark: bool,
 }
 
 impl TerrainKind {
@@ -116,6 +118,7 @@ impl TerrainKind {
             cover,
             armor,
             move_cost,
+            dark: false,
         }
     }
 }
@@ -145,6 +148,9 @@ pub struct CustomTerrain {
     pub armor: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub move_cost: Option<u32>,
+    /// Unlit (false when left out).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dark: bool,
 }
 
 /// The highest movement cost multiple a terrain may have.
@@ -165,6 +171,7 @@ impl LegendEntry {
                     cover: custom.cover.unwrap_or(base.cover),
                     armor: custom.armor.unwrap_or(base.armor),
                     move_cost: custom.move_cost.unwrap_or(base.move_cost),
+                    dark: custom.dark,
                 }
             }
         }

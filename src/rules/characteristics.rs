@@ -9,15 +9,15 @@ pub const MAX_RATING: u32 = 999;
 
 /// The nine characteristics of a person or creature, on the rulebook's own scale (percentile
 /// for CoC 7e, 3-18 for BRP classic). The d10 pool keeps its attributes in dots here under
-/// their own names as well (Str, Dex, Sta, Wits, Per, Willpower), and has no SIZ, APP or EDU:
-/// those three may be left out, and read 0.
+/// their own names as well (Str, Dex, Sta, Wits, Per, Willpower), reads SIZ (or Size) as a size
+/// class, and has no APP or EDU: SIZ, APP and EDU may be left out, and read 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Characteristics {
     #[serde(rename = "STR", alias = "Str")]
     pub strength: u32,
     #[serde(rename = "CON", alias = "Sta")]
     pub constitution: u32,
-    #[serde(rename = "SIZ", default)]
+    #[serde(rename = "SIZ", alias = "Size", default)]
     pub size: u32,
     #[serde(rename = "DEX", alias = "Dex")]
     pub dexterity: u32,

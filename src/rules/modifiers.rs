@@ -79,6 +79,8 @@ pub enum ModifierReason {
     ExtraMovement,
     /// The part of the round's split dice budget the roll was planned with.
     SplitShare,
+    /// The target stands somewhere unlit.
+    Dark,
 }
 
 impl ModifierReason {
@@ -120,6 +122,7 @@ impl ModifierReason {
             Self::ShooterInCover => "shooter in cover",
             Self::ExtraMovement => "extra movement",
             Self::SplitShare => "split share",
+            Self::Dark => "in the dark",
         }
     }
 }

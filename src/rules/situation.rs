@@ -120,6 +120,10 @@ pub struct ShotFacts {
     /// How big the target is by its Build, and by its SIZ.
     pub target_size: i32,
     pub target_siz: u32,
+    /// The target stands somewhere unlit, and how keen the shooter's eyes are (its POW: the
+    /// d10 pool's Perception).
+    pub target_in_dark: bool,
+    pub shooter_perception: u32,
     /// Another enemy of the target stands beside it: the shot goes into a melee.
     pub into_melee: bool,
     /// More shots this round than the weapon fires without penalty.
@@ -150,6 +154,8 @@ impl ShotFacts {
             base_feet: None,
             shooter_dexterity: 0,
             target_siz: 0,
+            target_in_dark: false,
+            shooter_perception: 0,
             cover: LineCover::Open,
             thrown: false,
             committed: false,
@@ -258,4 +264,9 @@ pub struct BlowFacts {
     pub breaking_hold: bool,
     /// For a maneuver, the penalty dice of a smaller attacker's size against the defender's.
     pub size_penalty: u8,
+    /// The defender's SIZ, whether it stands somewhere unlit, and how keen the attacker's eyes
+    /// are (its POW: the d10 pool's Perception).
+    pub target_siz: u32,
+    pub target_in_dark: bool,
+    pub attacker_perception: u32,
 }

@@ -126,6 +126,9 @@ fn tile_notes(
     if terrain.cover != crate::map::Cover::None {
         notes.push(format!("cover, armor {}", terrain.armor));
     }
+    if terrain.dark {
+        notes.push("unlit".to_string());
+    }
     if let Some(scenario) = scenario
         && let Some((id, _)) = inputs
             .positions

@@ -508,3 +508,14 @@ fn the_careful_ai_evades_when_outnumbered_hand_to_hand() {
         "{commands:?}"
     );
 }
+
+/// The guard dog (child-sized, Size 3) in the unlit bay: Mara's shot is a step harder for its
+/// size and two for the dark (her Perception is 3), difficulty 7 + 3 = 10.
+#[test]
+fn a_small_target_in_the_dark_is_harder_to_hit() {
+    let mut app = begun(level_b2_with(&[(MARA, (9, 13)), (DOG, (14, 13))]));
+    let shot = mara_shoots(&mut app, DOG, &[2; 7]);
+    let (_, dice, difficulty, _, reasons) = pools(&shot)[0].clone();
+    assert_eq!((dice, difficulty), (7, 10));
+    assert_eq!(reasons, [ModifierReason::SmallTarget, ModifierReason::Dark]);
+}

@@ -193,8 +193,13 @@ impl Ruleset for D10Pool {
         worth::shot_value(facts)
     }
 
-    fn blow_value(&self, _facts: &BlowFacts) -> Vec<Modifier> {
-        Vec::new()
+    /// A blow is harder at a small target or one in the dark.
+    fn blow_value(&self, facts: &BlowFacts) -> Vec<Modifier> {
+        worth::sight_and_size(
+            facts.target_siz,
+            facts.target_in_dark,
+            facts.attacker_perception,
+        )
     }
 
     /// The rate of fire only costs ammunition: every shot is one roll.

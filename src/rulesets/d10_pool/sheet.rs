@@ -1,7 +1,8 @@
 //! The d10 pool's sheet: five attributes and seven abilities in dots, Willpower, and what
 //! follows from them. The attributes sit in the shared sheet's fields (Strength in STR,
 //! Dexterity in DEX, Stamina in CON, Wits in INT, Perception in POW, Willpower in LUCK), so a
-//! unit file may write either name; SIZ, APP and EDU mean nothing here. A roll adds an attribute
+//! unit file may write either name; SIZ (or `Size`) is a size class, 1 a mouse to 7 a house, 4 or
+//! 0 a person; APP and EDU mean nothing here. A roll adds an attribute
 //! to an ability, and a skill named for both ("Dex+Firearms") is their sum.
 
 use std::collections::BTreeMap;
@@ -116,9 +117,21 @@ pub fn characteristic_problem(name: &str, value: u32) -> Option<String> {
             )
         });
     }
+    if name == "SIZ" && value > LARGEST_SIZE {
+        return Some(format!(
+            "Size (SIZ) {value} is out of range: a size class from 1 (a mouse) to \
+             {LARGEST_SIZE} (a house), 4 a person, or 0 for a person"
+        ));
+    }
     (name == "LUCK" && value > MOST_WILLPOWER)
         .then(|| format!("Willpower (LUCK) {value} is out of range: from 0 to {MOST_WILLPOWER}"))
 }
+
+/// The largest size class (a house).
+const LARGEST_SIZE: u32 = 7;
+
+/// Each size class as the card names it (a person's, and 0's, need no word).
+const SIZE_WORDS: [&str; 8] = ["", "mouse", "cat", "child", "", "horse", "truck", "house"];
 
 /// A dot filled and a dot empty, as the sheet draws them (the card sets the sheet line in the
 /// monospace font, which has both).
@@ -148,6 +161,11 @@ pub fn sheet_line(characteristics: &Characteristics) -> String {
         })
         .collect();
     parts.push(format!("WP {}", characteristics.luck));
+    if let Some(size) = SIZE_WORDS.get(usize::try_from(characteristics.size).unwrap_or(0))
+        && !size.is_empty()
+    {
+        parts.push(format!("size: {size}"));
+    }
     parts.join(" · ")
 }
 
@@ -215,6 +233,21 @@ pub(super) mod tests {
             Some("Dex (DEX) 40 is out of range: attributes run from 1 to 5 dots")
         );
         assert_eq!(characteristic_problem("SIZ", 0), None);
+        assert_eq!(characteristic_problem("SIZ", 3), None);
+        assert_eq!(
+            characteristic_problem("SIZ", 8).as_deref(),
+            Some(
+                "Size (SIZ) 8 is out of range: a size class from 1 (a mouse) to 7 (a house), 4 \
+                 a person, or 0 for a person"
+            )
+        );
+        let dog = Characteristics { size: 3, ..mara() };
+        assert!(
+            sheet_line(&dog).ends_with("WP 5 · size: child"),
+            "{}",
+            sheet_line(&dog)
+        );
+        assert!(sheet_line(&mara()).ends_with("WP 5"));
         assert!(characteristic_problem("LUCK", 11).is_some());
     }
 }

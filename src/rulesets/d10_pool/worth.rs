@@ -47,10 +47,43 @@ pub fn shot_value(facts: &ShotFacts) -> Worth {
             SHOOTER_IN_COVER_STEPS,
         ));
     }
+    modifiers.extend(sight_and_size(
+        facts.target_siz,
+        facts.target_in_dark,
+        facts.shooter_perception,
+    ));
     Worth {
         modifiers,
         possible: true,
     }
+}
+
+/// A person's size class (SPECS.md's table runs from a mouse, 1, to a house, 7).
+pub const PERSON_SIZE: u32 = 4;
+
+/// The keenest Perception, which sees better in the dark.
+const KEEN_PERCEPTION: u32 = 5;
+
+/// What the target's size and the light cost any attack on it: a step harder for each size
+/// class smaller than a person's (a child 3: +1; a cat 2: +2; a mouse 1: +3), a step easier for
+/// each larger (a horse 5: −1, a truck, a house); in the dark two steps harder, one for keen
+/// eyes (Perception 5). A size of 0 (left out) is a person's.
+pub fn sight_and_size(target_size: u32, dark: bool, perception: u32) -> Vec<Modifier> {
+    let mut modifiers = Vec::new();
+    if target_size > 0 && target_size != PERSON_SIZE {
+        let steps = i8::try_from(i64::from(PERSON_SIZE) - i64::from(target_size)).unwrap_or(0);
+        let reason = if steps > 0 {
+            ModifierReason::SmallTarget
+        } else {
+            ModifierReason::LargeTarget
+        };
+        modifiers.push(Modifier::steps(reason, steps));
+    }
+    if dark {
+        let steps = if perception >= KEEN_PERCEPTION { 1 } else { 2 };
+        modifiers.push(Modifier::steps(ModifierReason::Dark, steps));
+    }
+    modifiers
 }
 
 #[cfg(test)]
@@ -99,5 +132,35 @@ mod tests {
             point_blank: false,
         });
         assert!(!shot_value(&beyond).possible);
+    }
+
+    #[test]
+    fn size_and_darkness_make_any_attack_harder() {
+        use ModifierReason::{Dark, LargeTarget, SmallTarget};
+        let steps = |modifiers: Vec<Modifier>| -> Vec<(ModifierReason, i8)> {
+            modifiers
+                .iter()
+                .map(|modifier| (modifier.reason, modifier.difficulty_steps()))
+                .collect()
+        };
+        let table: [((u32, bool, u32), &[(ModifierReason, i8)]); 8] = [
+            ((0, false, 2), &[]),
+            ((PERSON_SIZE, false, 2), &[]),
+            // Level B2's guard dog, child-sized.
+            ((3, false, 2), &[(SmallTarget, 1)]),
+            ((1, false, 2), &[(SmallTarget, 3)]),
+            ((5, false, 2), &[(LargeTarget, -1)]),
+            ((7, false, 2), &[(LargeTarget, -3)]),
+            // The unlit bay: two steps, one for Perception 5.
+            ((0, true, 4), &[(Dark, 2)]),
+            ((3, true, 5), &[(SmallTarget, 1), (Dark, 1)]),
+        ];
+        for ((size, dark, perception), expected) in table {
+            assert_eq!(
+                steps(sight_and_size(size, dark, perception)),
+                expected,
+                "size {size}, dark {dark}, Perception {perception}"
+            );
+        }
     }
 }
