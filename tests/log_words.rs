@@ -133,10 +133,11 @@ fn variant(kind: &EventKind) -> usize {
         E::Evading { .. } => 83,
         E::Evaded { .. } => 84,
         E::DicePlanned { .. } => 85,
+        E::StunShakenOff { .. } => 86,
     }
 }
 
-const KINDS: usize = 86;
+const KINDS: usize = 87;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -715,6 +716,13 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 ],
             },
             "Rose Whateley splits 7 dice: attack 3 · fight back 2 · dodge 2",
+        ),
+        (
+            E::StunShakenOff {
+                unit: ROSE,
+                left: 4,
+            },
+            "Rose Whateley is stunned by the injury, and spends a point of Willpower to shake it off (4 left)",
         ),
         (
             E::StunnedByInjury { unit: ROSE },

@@ -471,6 +471,12 @@ pub enum EventKind {
     StunnedByInjury {
         unit: UnitId,
     },
+    /// One injury worse than the unit can shrug off, and a point of Willpower spent to shake
+    /// the stun off: no turn is lost; `left` points remain.
+    StunShakenOff {
+        unit: UnitId,
+        left: u32,
+    },
     /// The unit evades: `pool` successes to take off hand-to-hand attacks on it until its next
     /// turn.
     Evading {

@@ -67,11 +67,18 @@ pub(super) fn injure(
         });
     }
     if outcome.stunned && after.vital == Vital::Conscious {
-        // It loses its next turn: this round's if it has yet to act, else the next round's.
-        battle.change_condition(unit, |condition| {
-            condition.stunned_turns = condition.stunned_turns.max(1);
-        });
-        battle.emit(EventKind::StunnedByInjury { unit });
+        if battle.scenario.ruleset.willpower_shakes_off_stun() && battle.luck(unit) > 0 {
+            // Where a point of Willpower shakes it off (its only use), it is spent at once.
+            battle.change_condition(unit, |condition| condition.luck_spent += 1);
+            let left = battle.luck(unit);
+            battle.emit(EventKind::StunShakenOff { unit, left });
+        } else {
+            // It loses its next turn: this round's if it has yet to act, else the next round's.
+            battle.change_condition(unit, |condition| {
+                condition.stunned_turns = condition.stunned_turns.max(1);
+            });
+            battle.emit(EventKind::StunnedByInjury { unit });
+        }
     }
     settle_after_harm(battle, unit, before, false);
     true

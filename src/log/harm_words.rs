@@ -140,6 +140,10 @@ pub(super) fn describe(
                 name(*unit)
             )
         }
+        EventKind::StunShakenOff { unit, left } => format!(
+            "{} is stunned by the injury, and spends a point of Willpower to shake it off ({left} left)",
+            name(*unit)
+        ),
         EventKind::StunnedByInjury { unit } => {
             format!("{} is stunned by the injury and loses a turn", name(*unit))
         }

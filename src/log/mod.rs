@@ -127,6 +127,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Injured { .. }
         | E::Scarred { .. }
         | E::StunnedByInjury { .. }
+        | E::StunShakenOff { .. }
         | E::KnockedOut { .. } => LogKind::Wounds,
         E::Evading { .. } | E::Evaded { .. } | E::DicePlanned { .. } => LogKind::Attacks,
         E::Stabilised { .. } | E::Healed { .. } | E::FireOut { .. } => LogKind::Care,
@@ -198,6 +199,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Stunned { unit, .. }
         | E::Scarred { unit, .. }
         | E::StunnedByInjury { unit }
+        | E::StunShakenOff { unit, .. }
         | E::Evading { unit, .. }
         | E::DicePlanned { unit, .. }
         | E::KnockedOut { unit, .. }

@@ -486,6 +486,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         | EventKind::Injured { .. }
         | EventKind::Scarred { .. }
         | EventKind::StunnedByInjury { .. }
+        | EventKind::StunShakenOff { .. }
         | EventKind::BelowZero { .. }
         | EventKind::Backlash { .. }
         | EventKind::LuckSpent { .. }

@@ -303,6 +303,12 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         true
     }
 
+    /// Whether a point of Willpower (the sheet's Luck) shakes off a stun (the d10 pool): spent
+    /// where the unit has one left, the stun costs it no turn.
+    fn willpower_shakes_off_stun(&self) -> bool {
+        false
+    }
+
     /// Whether the rulebook keeps a per-round dice budget (the d10 pool): a unit's dice for the
     /// round go on one action, or are split among those it plans (`rules::budget`), and a
     /// demand's value is the dice its pool holds.

@@ -170,11 +170,25 @@ fn mara_shoots(app: &mut App, target: UnitId, faces: &[u32]) -> Vec<EventKind> {
 }
 
 /// Mara's handgun (Dex 4 + Firearms 3: 7 dice at 7, +3) nets 1 into Hugo, unarmoured: an
-/// injury of 4, past his Stamina of 2, so he loses his next turn (this round's: he has yet to
-/// act).
+/// injury of 4, past his Stamina of 2: stunned, he spends a point of his Willpower 3 to shake
+/// it off; with no Willpower left he loses his next turn (this round's: he has yet to act).
 #[test]
 fn an_injury_past_stamina_stuns() {
+    // Hugo with Willpower left shakes the stun off with a point of it.
     let mut app = begun(level_b2_with(&[(MARA, (13, 9)), (HUGO, (17, 9))]));
+    let shot = mara_shoots(&mut app, HUGO, &[10, 2, 3, 4, 5, 6, 2]);
+    assert!(shot.iter().any(|event| matches!(
+        event,
+        EventKind::StunShakenOff {
+            unit: HUGO,
+            left: 2
+        }
+    )));
+    assert_eq!(condition(&mut app, HUGO).stunned_turns, 0);
+    // With none, he loses his next turn.
+    let mut spent = level_b2_with(&[(MARA, (13, 9)), (HUGO, (17, 9))]);
+    spent.units[HUGO.index()].characteristics.luck = 0;
+    let mut app = begun(spent);
     let shot = mara_shoots(&mut app, HUGO, &[10, 2, 3, 4, 5, 6, 2]);
     assert!(shot.iter().any(|event| matches!(
         event,

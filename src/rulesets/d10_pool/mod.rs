@@ -271,6 +271,11 @@ impl Ruleset for D10Pool {
         ability(attack_skill) == ability(defence_skill)
     }
 
+    /// Spending a point of Willpower ignores a stun (its only use: it buys no initiative).
+    fn willpower_shakes_off_stun(&self) -> bool {
+        true
+    }
+
     /// A unit's dice go on one action a round, or are split among those it plans.
     fn dice_budget(&self) -> bool {
         true
