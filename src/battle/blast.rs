@@ -85,6 +85,7 @@ fn check_throw(
         battle.own_roll_modifiers(unit, false, battle.critical_initiative_unspent(unit));
     modifiers.extend(range);
     let skill = battle.skill(unit, &weapon.skill);
+    let modifiers = battle.with_secondary(unit, weapon.secondary.as_deref(), modifiers);
     let demand = Demand::new(skill, modifiers).with_weapon(weapon.malfunction, weapon.impale);
     Ok(Throw {
         index,

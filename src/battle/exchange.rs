@@ -329,6 +329,7 @@ pub(super) fn attack_demand(
         Some(shot) => shot.modifiers,
         None => attacker_modifiers(battle, pending).unwrap_or_default(),
     };
+    let modifiers = battle.with_secondary(pending.attacker, weapon.secondary.as_deref(), modifiers);
     let demand = Demand::new(weapon.skill, modifiers)
         .with_weapon(malfunction, weapon.impale)
         .awkward(awkward)
@@ -407,6 +408,7 @@ fn fight_demand(
     weapon: &MeleeWeapon,
     modifiers: Vec<Modifier>,
 ) -> Demand {
+    let modifiers = battle.with_secondary(defender, weapon.secondary.as_deref(), modifiers);
     let demand = Demand::new(weapon.skill, modifiers).at_difficulty(weapon.difficulty);
     budget::with_share(battle, defender, PlannedAction::WeaponDefence, demand)
 }

@@ -32,6 +32,8 @@ pub(super) struct MeleeWeapon {
     pub carried: Option<usize>,
     /// The difficulty it attacks at, where the rulebook rolls against one.
     pub difficulty: Option<u32>,
+    /// The speciality that makes it easier to use, where the rulebook has them.
+    pub secondary: Option<String>,
 }
 
 /// Look up a unit's hand-to-hand or thrown attack; refuse anything else.
@@ -63,6 +65,7 @@ pub(super) fn melee_weapon(
                 stuns_up_to_build: weapon.stuns_up_to_build,
                 carried: Some(index),
                 difficulty: weapon.difficulty,
+                secondary: weapon.secondary.clone(),
             })
         }
         WeaponChoice::Natural(index) => {
@@ -78,6 +81,7 @@ pub(super) fn melee_weapon(
                 stuns_up_to_build: None,
                 carried: None,
                 difficulty: None,
+                secondary: None,
             })
         }
         WeaponChoice::Unarmed => Ok(unarmed(battle, unit)),
@@ -98,6 +102,11 @@ pub(super) fn unarmed(battle: &Battle, unit: UnitId) -> MeleeWeapon {
         thrown: None,
         stuns_up_to_build: None,
         carried: None,
+        secondary: battle
+            .scenario
+            .ruleset
+            .unarmed_secondary()
+            .map(str::to_string),
     }
 }
 
@@ -116,6 +125,7 @@ pub(super) fn grapple(battle: &Battle, unit: UnitId) -> Option<MeleeWeapon> {
         thrown: None,
         stuns_up_to_build: None,
         carried: None,
+        secondary: None,
     })
 }
 

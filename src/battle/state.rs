@@ -373,6 +373,22 @@ impl<'w> Battle<'w> {
         )
     }
 
+    /// Modifiers with what the unit's speciality in this weapon (its `secondary`) is worth,
+    /// where it has it and the rulebook counts it.
+    pub fn with_secondary(
+        &self,
+        unit: UnitId,
+        secondary: Option<&str>,
+        mut modifiers: Vec<Modifier>,
+    ) -> Vec<Modifier> {
+        if self.spec(unit).has_secondary(secondary)
+            && let Some(modifier) = self.scenario.ruleset.secondary_value()
+        {
+            modifiers.push(modifier);
+        }
+        modifiers
+    }
+
     /// The unit's Luck left: its own, less what it has spent.
     pub fn luck(&self, unit: UnitId) -> u32 {
         self.spec(unit)

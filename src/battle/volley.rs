@@ -494,7 +494,12 @@ pub(super) fn shot_demand(
     plan: &FirePlan,
     shot: &ShotSetup,
 ) -> Demand {
-    let demand = Demand::new(battle.skill(unit, &plan.skill_name), shot.modifiers.clone())
+    let modifiers = battle.with_secondary(
+        unit,
+        plan.weapon.secondary.as_deref(),
+        shot.modifiers.clone(),
+    );
+    let demand = Demand::new(battle.skill(unit, &plan.skill_name), modifiers)
         .with_weapon(plan.weapon.malfunction, plan.weapon.impale)
         .at_difficulty(plan.weapon.difficulty);
     super::budget::with_share(battle, unit, PlannedAction::Attack, demand)

@@ -169,6 +169,10 @@ pub struct UnitFile {
     /// Held in reserve: off the map until the keeper brings it in.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub reserve: bool,
+    /// Its specialities, where the rulebook has them (the d10 pool's Secondary abilities:
+    /// "Pistols"): a weapon whose table row names one of them is used more easily.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub secondary: Vec<String>,
 }
 
 fn default_age() -> u32 {
@@ -273,9 +277,16 @@ pub struct UnitSpec {
     pub hidden: bool,
     /// Off the map until the keeper brings it in.
     pub reserve: bool,
+    /// Its specialities (the d10 pool's Secondary abilities).
+    pub secondary: Vec<String>,
 }
 
 impl UnitSpec {
+    /// Whether the unit has this speciality (a weapon's, where its table row names one).
+    pub fn has_secondary(&self, secondary: Option<&str>) -> bool {
+        secondary.is_some_and(|name| self.secondary.iter().any(|own| own == name))
+    }
+
     /// The name of one of the unit's attacks.
     pub fn attack_name(&self, choice: WeaponChoice) -> String {
         let name = match choice {

@@ -512,6 +512,7 @@ impl Checker<'_> {
             waits_until_within: unit.waits_until_within,
             hidden: unit.hidden,
             reserve: unit.reserve,
+            secondary: unit.secondary.clone(),
         })
     }
 

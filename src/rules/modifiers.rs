@@ -81,6 +81,8 @@ pub enum ModifierReason {
     SplitShare,
     /// The target stands somewhere unlit.
     Dark,
+    /// The roller has the speciality (a Secondary ability) in what it uses.
+    Secondary,
 }
 
 impl ModifierReason {
@@ -123,6 +125,7 @@ impl ModifierReason {
             Self::ExtraMovement => "extra movement",
             Self::SplitShare => "split share",
             Self::Dark => "in the dark",
+            Self::Secondary => "Secondary ability",
         }
     }
 }

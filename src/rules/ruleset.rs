@@ -303,6 +303,17 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         true
     }
 
+    /// What using a weapon with the unit's own speciality in it is worth (the d10 pool's
+    /// Secondary ability: a step easier); nothing where the rulebook has none.
+    fn secondary_value(&self) -> Option<Modifier> {
+        None
+    }
+
+    /// The speciality that makes bare hands easier to fight with (the d10 pool's Boxing).
+    fn unarmed_secondary(&self) -> Option<&'static str> {
+        None
+    }
+
     /// Whether a point of Willpower (the sheet's Luck) shakes off a stun (the d10 pool): spent
     /// where the unit has one left, the stun costs it no turn.
     fn willpower_shakes_off_stun(&self) -> bool {

@@ -128,6 +128,10 @@ pub struct Weapon {
     /// heavy weapons): no point-blank, and no dice left over.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub committed: bool,
+    /// The speciality that makes it easier to use, where the rulebook has them (the d10
+    /// pool's Secondary abilities: "Pistols").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secondary: Option<String>,
     pub damage: DamageNotation,
     pub range: WeaponRange,
     pub uses: UsesPerRound,

@@ -14,8 +14,19 @@ const TOMAS: UnitId = UnitId(1);
 const HUGO: UnitId = UnitId(4);
 const KELL: UnitId = UnitId(5);
 
-/// Level B2 with these units moved to these tiles, every unit played by a person.
+/// Level B2 with these units moved to these tiles, every unit played by a person, and with no
+/// Secondary abilities: the worked numbers of the other rules reckon without them
+/// (`a_secondary_ability_makes_its_weapon_a_step_easier` has them).
 pub(crate) fn level_b2_with(places: &[(UnitId, (u32, u32))]) -> Scenario {
+    let mut scenario = level_b2_as_shipped(places);
+    for unit in &mut scenario.units {
+        unit.secondary.clear();
+    }
+    scenario
+}
+
+/// Level B2 with these units moved to these tiles, every unit played by a person.
+fn level_b2_as_shipped(places: &[(UnitId, (u32, u32))]) -> Scenario {
     let mut scenario = shipped("level-b2.ron");
     for (unit, (x, y)) in places {
         scenario.units[unit.index()].start = Tile::new(*x, *y);
@@ -532,4 +543,41 @@ fn a_small_target_in_the_dark_is_harder_to_hit() {
     let (_, dice, difficulty, _, reasons) = pools(&shot)[0].clone();
     assert_eq!((dice, difficulty), (7, 10));
     assert_eq!(reasons, [ModifierReason::SmallTarget, ModifierReason::Dark]);
+}
+
+/// Mara's Pistols make her handgun 7 dice at 6, not 7; Tomas's Swords his sword's 8 dice at 5,
+/// not 6; Kell's Boxing his fists' 8 dice at 4, not 5.
+#[test]
+fn a_secondary_ability_makes_its_weapon_a_step_easier() {
+    let mut app = begun(level_b2_as_shipped(&[(MARA, (13, 9)), (HUGO, (17, 9))]));
+    let shot = mara_shoots(&mut app, HUGO, &[2; 7]);
+    let (_, dice, difficulty, _, reasons) = pools(&shot)[0].clone();
+    assert_eq!((dice, difficulty), (7, 6));
+    assert_eq!(reasons, [ModifierReason::Secondary]);
+    let mut app = begun(level_b2_as_shipped(&[(TOMAS, (10, 8)), (KELL, (11, 8))]));
+    until_the_turn_of(&mut app, TOMAS);
+    let mark = event_count(&app);
+    load(&mut app, &[2; 16]);
+    strike(
+        &mut app,
+        TOMAS,
+        KELL,
+        WeaponChoice::Carried(0),
+        Answer::Nothing,
+    );
+    let struck = pools(&events_from(&app, mark));
+    assert_eq!((struck[0].1, struck[0].2), (8, 5));
+    // Kell's Boxing: bare hands, 8 dice at 4.
+    until_the_turn_of(&mut app, KELL);
+    let mark = event_count(&app);
+    load(&mut app, &[2; 16]);
+    strike(
+        &mut app,
+        KELL,
+        TOMAS,
+        WeaponChoice::Unarmed,
+        Answer::Nothing,
+    );
+    let punched = pools(&events_from(&app, mark));
+    assert_eq!((punched[0].1, punched[0].2), (8, 4));
 }

@@ -271,6 +271,15 @@ impl Ruleset for D10Pool {
         ability(attack_skill) == ability(defence_skill)
     }
 
+    /// A Secondary ability in the weapon's use: a step easier.
+    fn secondary_value(&self) -> Option<Modifier> {
+        Some(Modifier::steps(ModifierReason::Secondary, -1))
+    }
+
+    fn unarmed_secondary(&self) -> Option<&'static str> {
+        Some("Boxing")
+    }
+
     /// Spending a point of Willpower ignores a stun (its only use: it buys no initiative).
     fn willpower_shakes_off_stun(&self) -> bool {
         true
