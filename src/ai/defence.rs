@@ -13,6 +13,7 @@ use crate::map::range::distance_squared;
 use crate::map::scenario::Scenario;
 use crate::rules::budget::{PlanPart, PlannedAction};
 use crate::rules::melee::ExchangeOdds;
+use crate::rules::situation::ShotDefence;
 use crate::rules::weapons::AttackForm;
 
 /// AI units that answer attacks plainly rather than by weighing the odds: the baseline
@@ -127,6 +128,14 @@ fn weighed_answer(threat: &Threat) -> Answer {
     let costly = threat.dodge_costs_the_attack;
     match (threat.stakes, &threat.odds) {
         (Stakes::Shots { dived: true, .. }, _) => Answer::DiveForCover,
+        // A dodge behind cover costs nothing.
+        (
+            Stakes::Shots { .. },
+            Some(AnswerOdds::Shots {
+                answer: ShotDefence::DodgeInCover,
+                ..
+            }),
+        ) => Answer::Dodge,
         (
             Stakes::Shots {
                 worst,

@@ -13,19 +13,21 @@ use super::volley::{FirePlan, PlannedRoll, hit_chance, plan_fire, shot_demand};
 use super::wounds::Blow;
 use super::{AttackKind, PendingAttack, PendingFire, Phase, UnitId, effects};
 use crate::map::range::RangeBand;
-use crate::map::sight::ShotLine;
+use crate::map::sight::{ShotLine, shot_line};
 use crate::rules::damage::{DamageQuality, DamageReach, DamageShape};
 use crate::rules::firearms::{VolleyHits, spend};
+use crate::rules::melee::Defence;
 use crate::rules::percentile::SuccessLevel;
 use crate::rules::roll::Demand;
 use crate::rules::roll::Verdict;
+use crate::rules::situation::LineCover;
 use crate::rules::situation::ShotDefence;
 use crate::rules::skills::DODGE;
 use crate::rules::weapons::{MalfunctionKind, Weapon, WeaponCategory};
 
 /// Whether a target can answer shots now: dive for cover, or dodge the first bullet of the
 /// round where it has not acted nor dodged yet, as its rulebook has it.
-fn can_answer_shots(battle: &Battle, unit: UnitId) -> bool {
+fn can_answer_shots(battle: &Battle, attacker: UnitId, unit: UnitId) -> bool {
     let condition = battle.condition(unit);
     let able = battle.standing(unit) && !condition.stunned() && condition.held_by.is_none();
     able && match battle.scenario.ruleset.shot_defence() {
@@ -33,6 +35,12 @@ fn can_answer_shots(battle: &Battle, unit: UnitId) -> bool {
         Some(ShotDefence::DiveForCover) => true,
         Some(ShotDefence::DodgeFirstBullet) => {
             !condition.shot_at_this_round && super::exchange::blow_answers(battle, unit, None).dodge
+        }
+        Some(ShotDefence::DodgeInCover) => {
+            let (Some(from), Some(to)) = (battle.position(attacker), battle.position(unit)) else {
+                return false;
+            };
+            shot_line(&battle.scenario.map, from, to).cover() != LineCover::Open
         }
     }
 }
@@ -43,7 +51,7 @@ pub fn shot_answer(defence: Option<ShotDefence>) -> Answer {
     match defence {
         None => Answer::Nothing,
         Some(ShotDefence::DiveForCover) => Answer::DiveForCover,
-        Some(ShotDefence::DodgeFirstBullet) => Answer::Dodge,
+        Some(ShotDefence::DodgeFirstBullet | ShotDefence::DodgeInCover) => Answer::Dodge,
     }
 }
 
@@ -167,6 +175,7 @@ pub(super) fn surprise_shot(
             to_ask: Vec::new(),
             dived: Vec::new(),
             dodged: Vec::new(),
+            dodged_in_cover: Vec::new(),
             during_setup: true,
         };
         ask_next(battle, unit, pending);
@@ -206,6 +215,7 @@ fn open_fire(
         to_ask: targets,
         dived: Vec::new(),
         dodged: Vec::new(),
+        dodged_in_cover: Vec::new(),
         during_setup: back_to == Phase::Setup,
     };
     ask_next(battle, unit, pending);
@@ -215,7 +225,7 @@ fn open_fire(
 fn ask_next(battle: &mut Battle, attacker: UnitId, mut pending: PendingFire) {
     while !pending.to_ask.is_empty() {
         let next = pending.to_ask.remove(0);
-        if can_answer_shots(battle, next) {
+        if can_answer_shots(battle, attacker, next) {
             battle.emit(EventKind::DefenceAsked {
                 unit: next,
                 attacker,
@@ -257,13 +267,26 @@ pub(super) fn answer_fire(
                 Some(ShotDefence::DiveForCover) => {
                     "against shots a unit dives for cover or takes them"
                 }
-                Some(ShotDefence::DodgeFirstBullet) => "against shots a unit dodges or takes them",
+                Some(ShotDefence::DodgeFirstBullet | ShotDefence::DodgeInCover) => {
+                    "against shots a unit dodges or takes them"
+                }
             }
             .to_string(),
         ));
     }
     battle.emit(EventKind::Answered { unit, answer });
-    if answer != Answer::Nothing {
+    if answer != Answer::Nothing && defence == Some(ShotDefence::DodgeInCover) {
+        // Free behind cover: nothing spent, and the net comes off the roll at it.
+        let modifiers = battle.own_roll_modifiers(unit, false, false);
+        let net = battle.roll_skill(unit, DODGE, modifiers).net;
+        battle.emit(EventKind::DodgedFire {
+            unit,
+            made_it: net >= 1,
+        });
+        pending
+            .dodged_in_cover
+            .push((unit, u32::try_from(net).unwrap_or(0)));
+    } else if answer != Answer::Nothing {
         // Either answer is a Dodge roll.
         let modifiers = battle.own_roll_modifiers(unit, false, false);
         let made_it = battle.roll_skill(unit, DODGE, modifiers).success;
@@ -314,11 +337,21 @@ fn resolve_fire(battle: &mut Battle, unit: UnitId, pending: &PendingFire) {
         battle.change_weapon_state(unit, plan.index, |state| {
             state.ammunition = spend(feed, state.ammunition, roll.bullets);
         });
-        let dodging = pending.dodged.contains(&roll.target) && !dodge_spent.contains(&roll.target);
-        if dodging {
-            dodge_spent.push(roll.target);
-        }
-        let jammed = take_shot(battle, unit, plan, roll, &shot, dodging);
+        let fresh = !dodge_spent.contains(&roll.target);
+        let in_cover = pending
+            .dodged_in_cover
+            .iter()
+            .find(|(target, _)| *target == roll.target)
+            .map(|(_, net)| *net);
+        let dodge = match in_cover {
+            Some(net) => Dodging::Successes(net),
+            None if fresh && pending.dodged.contains(&roll.target) => {
+                dodge_spent.push(roll.target);
+                Dodging::FirstBullet
+            }
+            None => Dodging::Not,
+        };
+        let jammed = take_shot(battle, unit, plan, roll, &shot, dodge);
         if jammed {
             break;
         }
@@ -358,6 +391,16 @@ fn draw_target(
     PlannedRoll { target, ..*planned }
 }
 
+/// What a target's answer does to a roll at it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Dodging {
+    Not,
+    /// Its dodge takes one hit away (the first roll at it).
+    FirstBullet,
+    /// Its dodge behind cover takes these net successes off the roll.
+    Successes(u32),
+}
+
 /// One attack roll at a target: announce it, roll, and carry out what comes of it. Returns
 /// whether the weapon jammed (the rest of the trigger pull is lost).
 fn take_shot(
@@ -366,7 +409,7 @@ fn take_shot(
     plan: &FirePlan,
     roll: &PlannedRoll,
     shot: &ShotSetup,
-    dodging: bool,
+    dodge: Dodging,
 ) -> bool {
     let target = roll.target;
     battle.change_condition(target, |condition| condition.shot_at_this_round = true);
@@ -386,13 +429,24 @@ fn take_shot(
         });
         return false;
     }
-    let check = battle.roll_attack(
+    let mut check = battle.roll_attack(
         unit,
         &plan.skill_name,
         &shot_demand(battle, unit, plan, shot),
     );
     if check.malfunction {
         return malfunction(battle, unit, plan.index) == MalfunctionKind::Jam;
+    }
+    // A dodge behind cover takes its net off the roll's.
+    if let Dodging::Successes(taken) = dodge
+        && taken > 0
+        && check.success
+    {
+        check.net -= i32::try_from(taken).unwrap_or(i32::MAX);
+        if check.net < 1 {
+            battle.emit(EventKind::BulletDodged { unit, target });
+            return false;
+        }
     }
     // What a roll that hits puts into whoever it hits: one bullet, or the rulebook's share of
     // a volley (a die it rolls for them is recorded).
@@ -427,7 +481,7 @@ fn take_shot(
     };
     if check.success {
         let mut landed = hits(battle, target, &check);
-        if dodging {
+        if dodge == Dodging::FirstBullet {
             // The dodge takes one hit away (a single shot's only one); an impale needs a hit.
             landed.hits = landed.hits.saturating_sub(1);
             landed.extreme = landed.extreme.min(landed.hits);
@@ -639,6 +693,20 @@ pub(super) fn dive_odds(
         ShotDefence::DodgeFirstBullet => {
             hit_if_taken * (1.0 - 1.0 / f64::from(first.bullets.max(1)))
         }
+        // The dodge's net comes off the roll's: the chance it still lands, dodging at all.
+        ShotDefence::DodgeInCover => setup(battle, attacker, unit, &plan.weapon, first.terms)
+            .map_or(0.0, |shot| {
+                let attack = shot_demand(battle, attacker, plan, &shot);
+                let dodge = Demand::new(
+                    battle.skill(unit, DODGE),
+                    battle.own_roll_modifiers(unit, false, false),
+                );
+                battle
+                    .scenario
+                    .ruleset
+                    .exchange_odds(Defence::Dodge, &attack, Some(&dodge))
+                    .attacker_wins
+            }),
     };
     Some(AnswerOdds::Shots {
         answer,

@@ -132,6 +132,7 @@ fn answer_json(odds: &AnswerOdds) -> Value {
             "answer": match answer {
                 ShotDefence::DiveForCover => "dive for cover",
                 ShotDefence::DodgeFirstBullet => "dodge the first bullet",
+                ShotDefence::DodgeInCover => "dodge in cover",
             },
             "made": made,
             "hit_if_taken": hit_if_taken,

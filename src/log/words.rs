@@ -142,6 +142,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                     None => "take it",
                     Some(ShotDefence::DiveForCover) => "dive for cover, or take it",
                     Some(ShotDefence::DodgeFirstBullet) => "dodge the first bullet, or take it",
+                    Some(ShotDefence::DodgeInCover) => "dodge behind cover (free), or take it",
                 }
                 .to_string(),
             };

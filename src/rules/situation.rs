@@ -204,6 +204,9 @@ pub enum ShotDefence {
     /// Dodge the first bullet fired at it this round (BRP), if it has not acted nor dodged: a
     /// Dodge roll; made, the first roll at it lands one hit fewer; no attack this round.
     DodgeFirstBullet,
+    /// Dodge, free, only behind cover (the d10 pool): a Dodge roll that spends nothing, whose
+    /// net successes come off the shot's.
+    DodgeInCover,
 }
 
 /// The answers a rulebook allows a defender against a blow.

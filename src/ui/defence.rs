@@ -144,16 +144,26 @@ pub(super) fn defence_prompt(
                                 ShotDefence::DodgeFirstBullet => {
                                     ("Dodge the first bullet", "no attack this round")
                                 }
+                                ShotDefence::DodgeInCover => ("Dodge behind cover", "free"),
                             };
-                            answer(
-                                ui,
-                                format!("{label} (Dodge {dodge}) [1]"),
+                            let odds = if *defence == ShotDefence::DodgeInCover {
+                                format!(
+                                    "{} to be hit, not {}; {cost}: no dice spent",
+                                    percent(*hit_if_made),
+                                    percent(*hit_if_taken)
+                                )
+                            } else {
                                 format!(
                                     "{} to make it: then {} to be hit, not {}; {cost}",
                                     percent(*made),
                                     percent(*hit_if_made),
                                     percent(*hit_if_taken)
-                                ),
+                                )
+                            };
+                            answer(
+                                ui,
+                                format!("{label} (Dodge {dodge}) [1]"),
+                                odds,
                                 shot_answer(Some(*defence)),
                             );
                             answer(

@@ -9,6 +9,7 @@ mod firearms;
 mod grapples;
 mod pool;
 mod pool_budget;
+mod pool_shots;
 mod weapon_notes;
 
 use std::path::Path;

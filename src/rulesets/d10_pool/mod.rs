@@ -241,9 +241,9 @@ impl Ruleset for D10Pool {
         false
     }
 
-    /// Firearms cannot be dodged or parried.
+    /// No dodging gunfire, but behind cover a free dodge (SPECS.md's house reading).
     fn shot_defence(&self) -> Option<ShotDefence> {
-        None
+        Some(ShotDefence::DodgeInCover)
     }
 
     fn martial_arts_skill(&self) -> Option<&'static str> {

@@ -1,0 +1,75 @@
+//! Gunfire in the d10 pool: no dodging it in the open, but a free dodge behind cover whose net
+//! comes off the shot's.
+
+use gridkeeper::battle::command::FireMode;
+
+use super::pool::{level_b2_with, pools, until_the_turn_of};
+use super::*;
+
+const MARA: UnitId = UnitId(0);
+const HUGO: UnitId = UnitId(4);
+
+/// Mara fires at Hugo, who answers with these faces loaded after hers: the events.
+fn mara_fires_at_hugo(app: &mut App, answer: Answer, faces: &[u32]) -> Vec<EventKind> {
+    until_the_turn_of(app, MARA);
+    let mark = event_count(app);
+    send(
+        app,
+        Command::Fire {
+            unit: MARA,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::single(HUGO),
+        },
+    );
+    load(app, faces);
+    send(app, Command::Answer { unit: HUGO, answer });
+    events_from(app, mark)
+}
+
+/// Hugo behind the parked car at (9, 10) dodges (Dex 3 + Dodge 2: 5 dice at 6) and nets 2; Mara
+/// (7 dice at 9, the car +2) nets 2, and the dodge takes it all. The dodge spends none of his
+/// dice. In the open he is not asked.
+#[test]
+fn a_dodge_behind_cover_is_free_and_comes_off_the_shot() {
+    let mut app = begun(level_b2_with(&[(MARA, (9, 13)), (HUGO, (9, 9))]));
+    let shot = mara_fires_at_hugo(
+        &mut app,
+        Answer::Dodge,
+        &[9, 9, 2, 2, 2, 10, 10, 2, 2, 2, 2, 2],
+    );
+    let rolls: Vec<(UnitId, u32, u32, i32)> = pools(&shot)
+        .into_iter()
+        .map(|(unit, dice, difficulty, net, _)| (unit, dice, difficulty, net))
+        .collect();
+    assert_eq!(rolls, [(HUGO, 5, 6, 2), (MARA, 7, 9, 2)]);
+    assert!(shot.iter().any(|event| matches!(
+        event,
+        EventKind::BulletDodged {
+            unit: MARA,
+            target: HUGO
+        }
+    )));
+    assert!(
+        !shot
+            .iter()
+            .any(|event| matches!(event, EventKind::Injured { .. }))
+    );
+    assert_eq!(condition(&mut app, HUGO).dice_plan, None, "nothing spent");
+    // In the open, the shot asks nothing of him.
+    let mut app = begun(level_b2_with(&[(MARA, (13, 9)), (HUGO, (17, 9))]));
+    until_the_turn_of(&mut app, MARA);
+    let fired = after(
+        &mut app,
+        &[2; 7],
+        Command::Fire {
+            unit: MARA,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::single(HUGO),
+        },
+    );
+    assert!(
+        !fired
+            .iter()
+            .any(|event| matches!(event, EventKind::DefenceAsked { .. }))
+    );
+}
