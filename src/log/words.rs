@@ -390,20 +390,32 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             }
         }
         EventKind::DodgedFire { unit, made_it } => {
-            if *made_it {
-                format!("{} dodges the first bullet", name(*unit))
+            let in_cover = scenario.ruleset.shot_defence() == Some(ShotDefence::DodgeInCover);
+            match (in_cover, *made_it) {
+                (true, true) => format!("{} dodges behind cover", name(*unit)),
+                (true, false) => format!("{}'s dodge behind cover nets nothing", name(*unit)),
+                (false, true) => format!("{} dodges the first bullet", name(*unit)),
+                (false, false) => format!(
+                    "{} tries to dodge the first bullet, too slowly",
+                    name(*unit)
+                ),
+            }
+        }
+        EventKind::BulletDodged { unit, target } => {
+            if scenario.ruleset.shot_defence() == Some(ShotDefence::DodgeInCover) {
+                format!(
+                    "{}'s dodge behind cover takes all of {}'s successes: the shot misses",
+                    name(*target),
+                    name(*unit)
+                )
             } else {
                 format!(
-                    "{} tries to dodge the first bullet, too slowly",
+                    "{}'s dodge takes one hit of {}'s away",
+                    name(*target),
                     name(*unit)
                 )
             }
         }
-        EventKind::BulletDodged { unit, target } => format!(
-            "{}'s dodge takes one hit of {}'s away",
-            name(*target),
-            name(*unit)
-        ),
         EventKind::Dived { unit, made_it } => {
             if *made_it {
                 format!("{} dives for cover: harder to hit", name(*unit))

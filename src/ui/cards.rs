@@ -293,8 +293,17 @@ pub(super) fn unit_card(
             .map(|state| weapon_state_words(weapon, &state, round))
             .filter(|words| !words.is_empty())
             .map_or_else(String::new, |words| format!(" · {words}"));
+        // A speciality in it (a Secondary ability) is named with what it is worth.
+        let secondary = weapon
+            .secondary
+            .as_deref()
+            .filter(|_| unit.has_secondary(weapon.secondary.as_deref()))
+            .zip(scenario.ruleset.secondary_value())
+            .map_or_else(String::new, |(name, value)| {
+                format!(" · {name}: {}", value.words())
+            });
         let text = format!(
-            "{} · {}{state}",
+            "{} · {}{secondary}{state}",
             weapon.name,
             scenario.ruleset.weapon_words(weapon, skill)
         );
