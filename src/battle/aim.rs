@@ -4,7 +4,7 @@
 use super::arms::carried_weapon;
 use super::command::{Answer, Command, Rejection};
 use super::event::EventKind;
-use super::shot::{ShotTerms, setup};
+use super::shot::{ShotTerms, setup, shooter_in_cover};
 use super::state::Battle;
 use super::{AimTaken, UnitId};
 use crate::rules::weapons::AttackForm;
@@ -22,10 +22,28 @@ pub(super) fn aim(battle: &mut Battle, unit: UnitId, target: UnitId) -> Result<(
     )?;
     battle.target_there(unit, target)?;
     setup(battle, unit, target, &weapon, ShotTerms::default())?;
+    let ruleset = battle.scenario.ruleset.clone();
+    if !ruleset.aims_from_cover()
+        && let (Some(from), Some(to)) = (battle.position(unit), battle.position(target))
+        && shooter_in_cover(&battle.scenario.map, from, to)
+    {
+        return Err(Rejection::NotNow("no aiming from behind cover".to_string()));
+    }
     let round = battle.round();
+    // Aim kept on the same target since last round builds up, as far as the rulebook lets it.
+    let rounds = match battle.condition(unit).aim {
+        Some(kept) if kept.target == target && kept.round + 1 == round => {
+            (kept.rounds + 1).min(ruleset.most_aim_rounds())
+        }
+        _ => 1,
+    };
     battle.change_turn(|turn| turn.action_used = true);
     battle.change_condition(unit, |condition| {
-        condition.aim = Some(AimTaken { target, round });
+        condition.aim = Some(AimTaken {
+            target,
+            round,
+            rounds,
+        });
     });
     battle.emit(EventKind::Aimed { unit, target });
     Ok(())

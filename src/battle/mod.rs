@@ -221,11 +221,22 @@ impl Condition {
     }
 }
 
-/// A unit's aim: at whom, and in which round it was taken.
+/// A unit's aim: at whom, in which round it was last taken, and for how many rounds running
+/// (where the rulebook lets aim build up, the d10 pool's; else one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AimTaken {
     pub target: UnitId,
     pub round: u32,
+    #[serde(default = "one_round", skip_serializing_if = "is_one_round")]
+    pub rounds: u32,
+}
+
+fn one_round() -> u32 {
+    1
+}
+
+fn is_one_round(rounds: &u32) -> bool {
+    *rounds == 1
 }
 
 /// Whether a unit is in the battle.
@@ -656,6 +667,7 @@ pub(crate) fn spawn_unit(commands: &mut Commands, index: usize, unit: &UnitSpec)
             aim: opening.aiming_at.map(|target| AimTaken {
                 target: UnitId::of_index(target),
                 round: 0,
+                rounds: 1,
             }),
             burning: opening.burning.map(|damage| Burning {
                 since_round: 0,

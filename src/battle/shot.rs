@@ -3,10 +3,10 @@
 
 use serde::Serialize;
 
+use super::UnitId;
 use super::command::Rejection;
 use super::event::Modifier;
 use super::state::Battle;
-use super::{AimTaken, UnitId};
 use crate::map::range::base_feet;
 use crate::map::range::distance_squared;
 use crate::map::range::{RangeReading, WeaponReach, range_reading};
@@ -124,6 +124,9 @@ pub(super) fn setup(
     }
     let shooter = battle.condition(unit);
     let hidden = battle.condition(target);
+    let aimed = shooter
+        .aim
+        .filter(|aim| terms.aimed && aim.target == target && aim.round == aim_round(battle));
     let target_spec = battle.spec(target);
     let facts = ShotFacts {
         reading,
@@ -135,12 +138,9 @@ pub(super) fn setup(
         committed: weapon.committed,
         shooter_in_cover: shooter_in_cover(&battle.scenario.map, from, to),
         cumbersome: weapon.cumbersome(),
-        aimed: terms.aimed
-            && shooter.aim
-                == Some(AimTaken {
-                    target,
-                    round: aim_round(battle),
-                }),
+        aimed: aimed.is_some(),
+        aim_rounds: aimed.map_or(0, |aim| aim.rounds),
+        target_moved: hidden.moved_this_round > 0,
         dived: terms.dived,
         shooter_prone: shooter.prone,
         target_prone: hidden.prone,

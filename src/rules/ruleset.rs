@@ -398,6 +398,16 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// next turn (CoC).
     fn aim_fires_this_round(&self) -> bool;
 
+    /// How many rounds of aim at one target build up (the d10 pool's three); one elsewhere.
+    fn most_aim_rounds(&self) -> u32 {
+        1
+    }
+
+    /// Whether a shooter behind cover may aim (not in the d10 pool).
+    fn aims_from_cover(&self) -> bool {
+        true
+    }
+
     /// How a blast of the weapon table's `yards` reads in the log: CoC's radius ("radius 3
     /// yards"), BRP's step ("a die fewer every 2 yards").
     fn blast_words(&self, yards: u32) -> String;

@@ -108,8 +108,12 @@ pub struct ShotFacts {
     pub shooter_in_cover: bool,
     /// A weapon too heavy to bring to bear in a hurry (a rifle, a shotgun).
     pub cumbersome: bool,
-    /// The shooter aimed at this target on its last turn, and the aim counts for this roll.
+    /// The shooter aimed at this target on its last turn, and the aim counts for this roll;
+    /// for how many rounds running (0 when not aimed).
     pub aimed: bool,
+    pub aim_rounds: u32,
+    /// The target moved this round.
+    pub target_moved: bool,
     /// The target dived for cover against this attack and made it.
     pub dived: bool,
     pub shooter_prone: bool,
@@ -162,6 +166,8 @@ impl ShotFacts {
             shooter_in_cover: false,
             cumbersome: false,
             aimed: false,
+            aim_rounds: 0,
+            target_moved: false,
             dived: false,
             shooter_prone: false,
             target_prone: false,

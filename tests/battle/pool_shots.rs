@@ -73,3 +73,50 @@ fn a_dodge_behind_cover_is_free_and_comes_off_the_shot() {
             .any(|event| matches!(event, EventKind::DefenceAsked { .. }))
     );
 }
+
+const VIC: UnitId = UnitId(2);
+
+/// Vic aims at Hugo round after round: a step a round, three at most, so his sniper rifle's
+/// shot in round 5 goes at 9 − 3 = 6. From behind a parked car he may not aim at all.
+#[test]
+fn aim_builds_up_to_three_steps_and_never_from_cover() {
+    let mut app = begun(level_b2_with(&[(VIC, (13, 9)), (HUGO, (25, 9))]));
+    for round in 1..=4 {
+        until_the_turn_of(&mut app, VIC);
+        send(
+            &mut app,
+            Command::Aim {
+                unit: VIC,
+                target: HUGO,
+            },
+        );
+        let aim = condition(&mut app, VIC).aim.expect("Vic aims");
+        assert_eq!((aim.round, aim.rounds), (round, round.min(3)));
+        send(&mut app, Command::EndTurn { unit: VIC });
+    }
+    until_the_turn_of(&mut app, VIC);
+    let shot = after(
+        &mut app,
+        &[2; 7],
+        Command::Fire {
+            unit: VIC,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::single(HUGO),
+        },
+    );
+    let (_, dice, difficulty, _, reasons) = pools(&shot)[0].clone();
+    assert_eq!((dice, difficulty), (7, 6));
+    assert_eq!(reasons, [ModifierReason::Aiming]);
+    let mut app = begun(level_b2_with(&[(VIC, (9, 12)), (HUGO, (25, 12))]));
+    until_the_turn_of(&mut app, VIC);
+    assert_eq!(
+        refusal(
+            &mut app,
+            Command::Aim {
+                unit: VIC,
+                target: HUGO,
+            }
+        ),
+        Some(Rejection::NotNow("no aiming from behind cover".to_string()))
+    );
+}

@@ -285,6 +285,16 @@ impl Ruleset for D10Pool {
         true
     }
 
+    /// A round's aim at one target builds on the last, to three.
+    fn most_aim_rounds(&self) -> u32 {
+        worth::MOST_AIM
+    }
+
+    /// Aiming is impossible behind cover.
+    fn aims_from_cover(&self) -> bool {
+        false
+    }
+
     /// A unit's dice go on one action a round, or are split among those it plans.
     fn dice_budget(&self) -> bool {
         true

@@ -47,6 +47,15 @@ pub fn shot_value(facts: &ShotFacts) -> Worth {
             SHOOTER_IN_COVER_STEPS,
         ));
     }
+    if facts.aim_rounds > 0 {
+        let most = if facts.target_moved {
+            MOST_AIM_AT_A_MOVING_TARGET
+        } else {
+            MOST_AIM
+        };
+        let steps = i8::try_from(facts.aim_rounds.min(most)).unwrap_or(0);
+        modifiers.push(Modifier::steps(ModifierReason::Aiming, -steps));
+    }
     modifiers.extend(sight_and_size(
         facts.target_siz,
         facts.target_in_dark,
@@ -57,6 +66,12 @@ pub fn shot_value(facts: &ShotFacts) -> Worth {
         possible: true,
     }
 }
+
+/// The most a shot's aim takes off its difficulty: a step a round, three rounds at most.
+pub const MOST_AIM: u32 = 3;
+
+/// The most aim counts against a target that moved this round.
+const MOST_AIM_AT_A_MOVING_TARGET: u32 = 2;
 
 /// A person's size class (SPECS.md's table runs from a mouse, 1, to a house, 7).
 pub const PERSON_SIZE: u32 = 4;
@@ -132,6 +147,32 @@ mod tests {
             point_blank: false,
         });
         assert!(!shot_value(&beyond).possible);
+    }
+
+    /// (rounds of aim, target moved) → steps: a step a round, three at most, two at a target
+    /// that moved this round.
+    #[test]
+    fn aim_takes_a_step_a_round_to_three_or_two_at_a_moving_target() {
+        let table = [
+            ((0, false), 0),
+            ((1, false), -1),
+            ((3, false), -3),
+            ((5, false), -3),
+            ((1, true), -1),
+            ((3, true), -2),
+        ];
+        for ((aim_rounds, target_moved), expected) in table {
+            let facts = ShotFacts {
+                aimed: aim_rounds > 0,
+                aim_rounds,
+                target_moved,
+                ..ShotFacts::plain(RangeReading {
+                    band: RangeBand::Base,
+                    point_blank: false,
+                })
+            };
+            assert_eq!(steps(&facts), expected, "{aim_rounds} {target_moved}");
+        }
     }
 
     #[test]
