@@ -166,13 +166,19 @@ fn a_blow_nets_past_the_dodge_into_an_injury_that_costs_dice() {
 
 /// On Mara's turn, her handgun fires at `target` with these faces: the events it sets off.
 fn mara_shoots(app: &mut App, target: UnitId, faces: &[u32]) -> Vec<EventKind> {
-    until_the_turn_of(app, MARA);
+    shoots(app, MARA, target, faces)
+}
+
+/// On `unit`'s turn, its first weapon fires at `target` with these faces: the events it sets
+/// off.
+pub(crate) fn shoots(app: &mut App, unit: UnitId, target: UnitId, faces: &[u32]) -> Vec<EventKind> {
+    until_the_turn_of(app, unit);
     let mark = event_count(app);
     load(app, faces);
     send(
         app,
         Command::Fire {
-            unit: MARA,
+            unit,
             weapon: WeaponChoice::Carried(0),
             mode: FireMode::single(target),
         },

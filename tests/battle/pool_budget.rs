@@ -8,7 +8,7 @@ use gridkeeper::battle::ActionLost;
 use gridkeeper::battle::command::FireMode;
 use gridkeeper::rules::budget::{DicePlan, PlanPart, PlannedAction};
 
-use super::pool::{level_b2_with, pools, until_the_turn_of};
+use super::pool::{level_b2_with, pools, shoots, until_the_turn_of};
 use super::*;
 
 const MARA: UnitId = UnitId(0);
@@ -260,15 +260,7 @@ fn a_committed_weapon_takes_the_whole_budget() {
             "a committed weapon takes the whole budget".to_string()
         ))
     );
-    let shot = after(
-        &mut app,
-        &[2; 7],
-        Command::Fire {
-            unit: VIC,
-            weapon: WeaponChoice::Carried(0),
-            mode: FireMode::single(HUGO),
-        },
-    );
+    let shot = shoots(&mut app, VIC, HUGO, &[2; 7]);
     assert_eq!(dice_rolled(&shot), [(VIC, 7, false)]);
     assert_eq!(condition(&mut app, VIC).dice_plan, Some(DicePlan::SPENT));
 }

@@ -3,7 +3,7 @@
 
 use gridkeeper::battle::command::FireMode;
 
-use super::pool::{level_b2_with, pools, until_the_turn_of};
+use super::pool::{level_b2_with, pools, shoots, until_the_turn_of};
 use super::*;
 
 const MARA: UnitId = UnitId(0);
@@ -94,16 +94,7 @@ fn aim_builds_up_to_three_steps_and_never_from_cover() {
         assert_eq!((aim.round, aim.rounds), (round, round.min(3)));
         send(&mut app, Command::EndTurn { unit: VIC });
     }
-    until_the_turn_of(&mut app, VIC);
-    let shot = after(
-        &mut app,
-        &[2; 7],
-        Command::Fire {
-            unit: VIC,
-            weapon: WeaponChoice::Carried(0),
-            mode: FireMode::single(HUGO),
-        },
-    );
+    let shot = shoots(&mut app, VIC, HUGO, &[2; 7]);
     let (_, dice, difficulty, _, reasons) = pools(&shot)[0].clone();
     assert_eq!((dice, difficulty), (7, 6));
     assert_eq!(reasons, [ModifierReason::Aiming]);
