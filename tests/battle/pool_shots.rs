@@ -3,7 +3,7 @@
 
 use gridkeeper::battle::command::FireMode;
 
-use super::pool::{level_b2_with, pools, shoots, until_the_turn_of};
+use super::pool::{careful_turn, level_b2_with, pools, shoots, standing_fight, until_the_turn_of};
 use super::*;
 
 const MARA: UnitId = UnitId(0);
@@ -110,4 +110,23 @@ fn aim_builds_up_to_three_steps_and_never_from_cover() {
         ),
         Some(Rejection::NotNow("no aiming from behind cover".to_string()))
     );
+}
+
+/// The careful AI never tries to aim from behind cover, where the rulebook bars it: in the
+/// battle of seed 690 with the careful AI as the contractors against the baseline, Mara once
+/// tried it sixteen times over, each refused.
+#[test]
+fn the_careful_ai_does_not_aim_from_behind_cover() {
+    use gridkeeper::ai::Style;
+    use gridkeeper::simulation::{Matchup, play_many};
+    let results = play_many(
+        &shipped("level-b2.ron"),
+        690,
+        1,
+        None,
+        &Matchup::AgainstBaseline(Style::Careful),
+        |_| {},
+    );
+    assert_eq!(results[0].refused, 0);
+    assert!(results[0].over);
 }

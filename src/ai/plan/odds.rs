@@ -84,6 +84,7 @@ impl<'a> Planner<'a> {
             thrown: missile.thrown,
             cumbersome: missile.cumbersome,
             aimed,
+            aim_rounds: u32::from(aimed),
             ..ShotFacts::plain(reading)
         };
         let worth = self.scenario.ruleset.shot_value(&facts);

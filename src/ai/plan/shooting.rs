@@ -9,6 +9,7 @@ use super::Missile;
 use super::Planner;
 use crate::ai::{Seen, best_shot};
 use crate::battle::command::{Command, FireMode, WeaponChoice};
+use crate::battle::shot::shooter_in_cover;
 use crate::battle::{UnitId, blast};
 use crate::map::Tile;
 use crate::map::range::distance_squared;
@@ -273,6 +274,12 @@ impl<'a> Planner<'a> {
         let Some(seen) = self.seen.iter().find(|other| other.unit == target) else {
             return false;
         };
+        // Where the rulebook bars aiming from behind cover, not from there.
+        if !self.scenario.ruleset.aims_from_cover()
+            && shooter_in_cover(&self.scenario.map, me.at, seen.at)
+        {
+            return false;
+        }
         let plain = self.missile_chance(missile, me.at, seen.at, false);
         let aimed = self.missile_chance(missile, me.at, seen.at, true);
         let aimed_worth = self.harm(&[(aimed, 1)], missile.mean, seen.hit_points);
