@@ -3,7 +3,7 @@
 
 use gridkeeper::battle::command::FireMode;
 
-use super::pool::{careful_turn, level_b2_with, pools, shoots, standing_fight, until_the_turn_of};
+use super::pool::{level_b2_with, pools, shoots, until_the_turn_of};
 use super::*;
 
 const MARA: UnitId = UnitId(0);
