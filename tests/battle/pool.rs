@@ -491,13 +491,13 @@ fn an_evade_pool_comes_off_blows_until_it_is_used_up() {
 
 /// The careful AI's turn for `unit`, every other unit played at this keyboard (blows at them
 /// taken): the commands it gave.
-fn careful_turn(app: &mut App, unit: UnitId) -> Vec<Command> {
+fn careful_turn(mut app: App, unit: UnitId) -> Vec<Command> {
     use gridkeeper::ai::{AiStyles, Style};
     use gridkeeper::battle::CommandLog;
     let units = app.world().resource::<Controllers>().0.len();
     app.add_plugins(gridkeeper::ai::plugin);
     app.insert_resource(AiStyles(vec![Style::Careful; units]));
-    until_the_turn_of(app, unit);
+    until_the_turn_of(&mut app, unit);
     app.world_mut().resource_mut::<Controllers>().0[unit.index()] = Control::Ai;
     for _ in 0..40 {
         app.update();
@@ -526,14 +526,14 @@ fn standing_fight(places: &[(UnitId, (u32, u32))]) -> App {
 /// him, he fights.
 #[test]
 fn the_careful_ai_evades_when_outnumbered_hand_to_hand() {
-    let mut outnumbered = standing_fight(&[(TOMAS, (10, 8)), (DOG, (11, 8)), (KELL, (10, 9))]);
-    let commands = careful_turn(&mut outnumbered, TOMAS);
+    let outnumbered = standing_fight(&[(TOMAS, (10, 8)), (DOG, (11, 8)), (KELL, (10, 9))]);
+    let commands = careful_turn(outnumbered, TOMAS);
     assert!(
         commands.contains(&Command::Evade { unit: TOMAS }),
         "{commands:?}"
     );
-    let mut one_on_one = standing_fight(&[(TOMAS, (10, 8)), (DOG, (11, 8))]);
-    let commands = careful_turn(&mut one_on_one, TOMAS);
+    let one_on_one = standing_fight(&[(TOMAS, (10, 8)), (DOG, (11, 8))]);
+    let commands = careful_turn(one_on_one, TOMAS);
     assert!(
         !commands.contains(&Command::Evade { unit: TOMAS }),
         "{commands:?}"
