@@ -137,7 +137,7 @@ fn roll_preview(
     bullets: u32,
     shot: ShotSetup,
 ) -> RollPreview {
-    let demand = shot_demand(battle, unit, plan, &shot);
+    let demand = battle.standing_demand(unit, &shot_demand(battle, unit, plan, &shot));
     RollPreview {
         target,
         bullets,

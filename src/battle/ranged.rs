@@ -696,10 +696,14 @@ pub(super) fn dive_odds(
         // The dodge's net comes off the roll's: the chance it still lands, dodging at all.
         ShotDefence::DodgeInCover => setup(battle, attacker, unit, &plan.weapon, first.terms)
             .map_or(0.0, |shot| {
-                let attack = shot_demand(battle, attacker, plan, &shot);
-                let dodge = Demand::new(
-                    battle.skill(unit, DODGE),
-                    battle.own_roll_modifiers(unit, false, false),
+                let attack =
+                    battle.standing_demand(attacker, &shot_demand(battle, attacker, plan, &shot));
+                let dodge = battle.standing_demand(
+                    unit,
+                    &Demand::new(
+                        battle.skill(unit, DODGE),
+                        battle.own_roll_modifiers(unit, false, false),
+                    ),
                 );
                 battle
                     .scenario

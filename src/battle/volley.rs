@@ -505,7 +505,8 @@ pub(super) fn shot_demand(
     super::budget::with_share(battle, unit, PlannedAction::Attack, demand)
 }
 
-/// The exact chance that a roll hits: a success, and no malfunction.
+/// The exact chance that a roll hits: a success, and no malfunction, with what the shooter's
+/// own state costs the roll (its wound and movement dice, where the rulebook counts them).
 pub(super) fn hit_chance(battle: &Battle, unit: UnitId, plan: &FirePlan, shot: &ShotSetup) -> f64 {
     if !shot.possible {
         return 0.0;
@@ -513,5 +514,5 @@ pub(super) fn hit_chance(battle: &Battle, unit: UnitId, plan: &FirePlan, shot: &
     battle
         .scenario
         .ruleset
-        .chance(&shot_demand(battle, unit, plan, shot))
+        .chance(&battle.standing_demand(unit, &shot_demand(battle, unit, plan, shot)))
 }

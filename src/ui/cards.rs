@@ -300,7 +300,11 @@ pub(super) fn unit_card(
             .filter(|_| unit.has_secondary(weapon.secondary.as_deref()))
             .zip(scenario.ruleset.secondary_value())
             .map_or_else(String::new, |(name, value)| {
-                format!(" · {name}: {}", value.words())
+                let words = scenario
+                    .ruleset
+                    .demand_words(&crate::rules::roll::Demand::new(0, vec![value]))
+                    .modifiers;
+                format!(" · {name}: {words}")
             });
         let text = format!(
             "{} · {}{secondary}{state}",

@@ -130,3 +130,31 @@ fn the_careful_ai_does_not_aim_from_behind_cover() {
     assert_eq!(results[0].refused, 0);
     assert!(results[0].over);
 }
+
+/// The fire preview counts what the shooter's own wounds cost: Mara with an injury of 3 (wound
+/// level 3, a die off) is shown 6 dice, and the chance of 6.
+#[test]
+fn the_fire_preview_counts_the_shooters_wound_dice() {
+    let mut app = begun(level_b2_with(&[(MARA, (13, 9)), (HUGO, (17, 9))]));
+    until_the_turn_of(&mut app, MARA);
+    let preview = |app: &mut App| {
+        gridkeeper::battle::ranged::preview(
+            app.world_mut(),
+            MARA,
+            WeaponChoice::Carried(0),
+            &FireMode::single(HUGO),
+        )
+        .expect("Mara can shoot Hugo")[0]
+            .clone()
+    };
+    let whole = preview(&mut app);
+    assert_eq!(whole.words.head, "7 dice at 7");
+    set_vitals(&mut app, MARA, |vitals| {
+        vitals.injuries = vitals.injuries.with(3);
+    });
+    let wounded = preview(&mut app);
+    assert_eq!(wounded.words.head, "6 dice at 7");
+    let six = gridkeeper::rules::pool::NetOdds::of(6, 7).at_least(1);
+    assert!((wounded.chance - six).abs() < 1e-12, "{}", wounded.chance);
+    assert!(wounded.chance < whole.chance);
+}
