@@ -161,7 +161,14 @@ pub(super) fn keep_choice(ui: &mut egui::Ui, view: &mut BattleView, defender: Un
     if state.condition.dice_plan.is_some() || state.condition.acted_this_round || pools.committed {
         return;
     }
-    let budget = pools.attack.min(pools.dodge.max(pools.weapon_defence));
+    // The most a defence open to it can spare: its budget with the attack, less a part.
+    let (may_dodge, may_fight) = view.dice.defences_open;
+    let budget = [(may_dodge, pools.dodge), (may_fight, pools.weapon_defence)]
+        .into_iter()
+        .filter(|(open, _)| *open)
+        .map(|(_, pool)| pool.min(pools.attack))
+        .max()
+        .unwrap_or(0);
     if !DicePlan::splits(budget) {
         return;
     }

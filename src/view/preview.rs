@@ -11,7 +11,7 @@ use super::hover::HoveredTile;
 use super::orders::{FireOrder, Intent, off_hand_mode};
 use super::overlay::Selection;
 use super::{MapGeometry, ShownMap, TILE_SIZE, Unseen};
-use crate::battle::answer::answer_odds_keeping;
+use crate::battle::answer::{answer_odds_keeping, blow_answers_open};
 use crate::battle::command::{FireMode, Rejection, WeaponChoice};
 use crate::battle::melee;
 use crate::battle::planning::{PlanPools, plan_pools};
@@ -86,6 +86,8 @@ pub struct AnswerReadout(pub Option<AnswerOdds>);
 #[derive(Resource, Debug, Clone, Default, PartialEq)]
 pub struct DicePlanning {
     pub pools: Option<(UnitId, PlanPools)>,
+    /// Whether the defender waiting may dodge, and defend with its weapon, on its whole pool.
+    pub defences_open: (bool, bool),
     pub keep: u32,
     pub draft: Vec<PlanPart>,
 }
@@ -224,8 +226,12 @@ fn read_previews(world: &mut World, mut last: Local<Option<PreviewKey>>) {
             .or_else(|| flow.acting())
     });
     let pools = deciding.and_then(|unit| Some((unit, plan_pools(world, unit)?)));
-    if world.resource::<DicePlanning>().pools != pools {
-        world.resource_mut::<DicePlanning>().pools = pools;
+    let defences_open = blow_answers_open(world).unwrap_or_default();
+    let planning = world.resource::<DicePlanning>();
+    if planning.pools != pools || planning.defences_open != defences_open {
+        let mut planning = world.resource_mut::<DicePlanning>();
+        planning.pools = pools;
+        planning.defences_open = defences_open;
     }
     world
         .resource_mut::<AnswerReadout>()
