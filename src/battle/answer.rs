@@ -8,7 +8,9 @@ use super::command::{Answer, Command, Rejection};
 use super::exchange::{answer_blow, answers_open, blow_stakes, exchange_odds_of};
 use super::state::Battle;
 use super::threat::{AnswerOdds, Keeping, Threat};
-use super::{AttackKind, CommandQueue, Controllers, PendingAttack, UnitId, planning, ranged};
+use super::{
+    AttackKind, CommandQueue, Controllers, PendingAttack, UnitId, fire_odds, planning, ranged,
+};
 use crate::map::scenario::Control;
 use crate::rules::budget::{DicePlan, LEAST_PART, PlanPart, PlannedAction};
 
@@ -93,7 +95,9 @@ pub fn answer_odds(world: &mut World) -> Option<AnswerOdds> {
 /// The odds of each answer to `pending`: the dive against shots, every answer to a blow.
 fn odds_of(battle: &Battle, pending: &PendingAttack) -> Option<AnswerOdds> {
     match &pending.kind {
-        AttackKind::Fire(fire) => ranged::dive_odds(battle, pending.attacker, fire, pending.target),
+        AttackKind::Fire(fire) => {
+            fire_odds::dive_odds(battle, pending.attacker, fire, pending.target)
+        }
         AttackKind::Strike(_) | AttackKind::Maneuver(_) => {
             Some(exchange_odds_of(battle, pending).1)
         }
@@ -167,7 +171,7 @@ pub fn threat(world: &mut World) -> Option<Threat> {
     let pending = battle.flow().pending()?.clone();
     let stakes = match &pending.kind {
         AttackKind::Fire(fire) => {
-            ranged::volley_stakes(&battle, pending.attacker, fire, pending.target)
+            fire_odds::volley_stakes(&battle, pending.attacker, fire, pending.target)
         }
         AttackKind::Strike(_) | AttackKind::Maneuver(_) => blow_stakes(&battle, &pending),
     };

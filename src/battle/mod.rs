@@ -14,6 +14,7 @@ mod evade;
 pub mod event;
 mod exchange;
 mod fighting;
+mod fire_odds;
 mod fire_preview;
 mod flow;
 mod grapple;

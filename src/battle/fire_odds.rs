@@ -1,0 +1,114 @@
+//! What a target of gunfire weighs before it answers: the most the first roll at it could do,
+//! and the odds of its rulebook's answer (a dive, a dodge of the first bullet, a dodge behind
+//! cover) against taking the shots.
+
+use super::shot::{ShotTerms, setup};
+use super::state::Battle;
+use super::threat::{AnswerOdds, Stakes};
+use super::volley::{hit_chance, shot_demand};
+use super::{PendingFire, UnitId};
+use crate::map::range::RangeBand;
+use crate::rules::damage::{DamageReach, DamageShape};
+use crate::rules::melee::Defence;
+use crate::rules::roll::Demand;
+use crate::rules::situation::ShotDefence;
+use crate::rules::skills::DODGE;
+use crate::rules::weapons::Weapon;
+
+/// What rides on a target's answer to shots: the most damage the first roll at it could deal,
+/// its maximum hit points, and whether it has already dived for cover.
+pub(super) fn volley_stakes(
+    battle: &Battle,
+    attacker: UnitId,
+    pending: &PendingFire,
+    unit: UnitId,
+) -> Stakes {
+    let worst = || {
+        let plan = &pending.plan;
+        let first = plan.first_roll_at(unit)?;
+        let shot = setup(battle, attacker, unit, &plan.weapon, first.terms).ok()?;
+        let reach = damage_reach(&plan.weapon, shot.reading.band);
+        Some(
+            plan.weapon
+                .damage
+                .maximum(reach, &battle.spec(attacker).derived.damage_bonus)
+                .unwrap_or_default()
+                .saturating_mul(first.bullets),
+        )
+    };
+    Stakes::Shots {
+        worst: worst().unwrap_or_default(),
+        max_hit_points: battle.vitals(unit).max_hit_points,
+        dived: battle.condition(unit).dived_for_cover,
+    }
+}
+
+/// The odds for a target deciding whether to dive: its Dodge roll's chance, and the first shot's
+/// chance to hit it if it takes the shots and if it makes the dive.
+pub(super) fn dive_odds(
+    battle: &Battle,
+    attacker: UnitId,
+    pending: &PendingFire,
+    unit: UnitId,
+) -> Option<AnswerOdds> {
+    let plan = &pending.plan;
+    let first = plan.first_roll_at(unit)?;
+    let chance = |dived: bool| {
+        let terms = ShotTerms {
+            dived,
+            ..first.terms
+        };
+        setup(battle, attacker, unit, &plan.weapon, terms)
+            .map_or(0.0, |shot| hit_chance(battle, attacker, plan, &shot))
+    };
+    let dodge = battle.scenario.ruleset.chance(&Demand::new(
+        battle.skill(unit, DODGE),
+        battle.own_roll_modifiers(unit, false, false),
+    ));
+    let answer = battle.scenario.ruleset.shot_defence()?;
+    let hit_if_taken = chance(false);
+    let hit_if_made = match answer {
+        ShotDefence::DiveForCover => chance(true),
+        // The dodge takes one hit away: the first roll still lands unless it would have put
+        // only one hit in (certain for a single shot, one time in N for N bullets).
+        ShotDefence::DodgeFirstBullet => {
+            hit_if_taken * (1.0 - 1.0 / f64::from(first.bullets.max(1)))
+        }
+        // The dodge's net comes off the roll's: the chance it still lands, dodging at all.
+        ShotDefence::DodgeInCover => setup(battle, attacker, unit, &plan.weapon, first.terms)
+            .map_or(0.0, |shot| {
+                let attack =
+                    battle.standing_demand(attacker, &shot_demand(battle, attacker, plan, &shot));
+                let dodge = battle.standing_demand(
+                    unit,
+                    &Demand::new(
+                        battle.skill(unit, DODGE),
+                        battle.own_roll_modifiers(unit, false, false),
+                    ),
+                );
+                battle
+                    .scenario
+                    .ruleset
+                    .exchange_odds(Defence::Dodge, &attack, Some(&dodge))
+                    .attacker_wins
+            }),
+    };
+    Some(AnswerOdds::Shots {
+        answer,
+        made: dodge,
+        hit_if_taken,
+        hit_if_made,
+    })
+}
+
+/// The damage a weapon does at a range band: a shotgun's band, else its one formula.
+pub(super) fn damage_reach(weapon: &Weapon, band: RangeBand) -> DamageReach {
+    match weapon.damage.shape {
+        DamageShape::Bands(_) => DamageReach::Band(match band {
+            RangeBand::Touch | RangeBand::Base => 0,
+            RangeBand::Long => 1,
+            RangeBand::VeryLong | RangeBand::OutOfRange => 2,
+        }),
+        DamageShape::Single(_) | DamageShape::Blast { .. } => DamageReach::Full,
+    }
+}
