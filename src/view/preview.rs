@@ -229,7 +229,13 @@ fn read_previews(world: &mut World, mut last: Local<Option<PreviewKey>>) {
     let defences_open = blow_answers_open(world).unwrap_or_default();
     let planning = world.resource::<DicePlanning>();
     if planning.pools != pools || planning.defences_open != defences_open {
+        // Another unit deciding starts with nothing kept and no split drawn up.
+        let someone_else = planning.pools.map(|(unit, _)| unit) != pools.map(|(unit, _)| unit);
         let mut planning = world.resource_mut::<DicePlanning>();
+        if someone_else {
+            planning.keep = 0;
+            planning.draft.clear();
+        }
         planning.pools = pools;
         planning.defences_open = defences_open;
     }
