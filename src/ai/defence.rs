@@ -11,7 +11,7 @@ use crate::battle::threat::{AnswerOdds, Stakes, Threat};
 use crate::battle::{AttackKind, PendingAttack, UnitId};
 use crate::map::range::distance_squared;
 use crate::map::scenario::Scenario;
-use crate::rules::budget::{PlanPart, PlannedAction};
+use crate::rules::budget::PlannedAction;
 use crate::rules::melee::ExchangeOdds;
 use crate::rules::situation::ShotDefence;
 use crate::rules::weapons::AttackForm;
@@ -92,15 +92,9 @@ fn kept_dice_answer(threat: &Threat) -> Option<AiAnswer> {
         Answer::Dodge => PlannedAction::Dodge,
         _ => PlannedAction::WeaponDefence,
     };
-    let budget = pools.of(defence).min(pools.attack);
     Some(AiAnswer {
         answer,
-        plan: (keep > 0).then(|| {
-            vec![
-                PlanPart::new(defence, budget.saturating_sub(keep)),
-                PlanPart::new(PlannedAction::Attack, keep),
-            ]
-        }),
+        plan: pools.keeping(defence, keep).filter(|_| keep > 0),
     })
 }
 
@@ -223,6 +217,7 @@ mod tests {
     use super::*;
     use crate::battle::planning::PlanPools;
     use crate::battle::threat::Keeping;
+    use crate::rules::budget::PlanPart;
 
     fn odds(attacker_wins: f64, defender_strikes: f64) -> ExchangeOdds {
         ExchangeOdds {

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 
 use super::command::{Answer, Command, Rejection};
 use super::exchange::{answer_blow, answers_open, blow_stakes, exchange_odds_of};
+use super::planning::PlanPools;
 use super::state::Battle;
 use super::threat::{AnswerOdds, Keeping, Threat};
 use super::{
@@ -13,6 +14,7 @@ use super::{
 };
 use crate::map::scenario::Control;
 use crate::rules::budget::{DicePlan, LEAST_PART, PlanPart, PlannedAction};
+use crate::rules::melee::ExchangeOdds;
 
 /// How the units the AI plays choose their answers: set by the AI. Without it, an attack on
 /// such a unit waits for an answer like any other (a replay's answers come from its file).
@@ -118,23 +120,29 @@ pub fn answer_odds_keeping(world: &mut World, keep: u32) -> Option<AnswerOdds> {
     };
     let mut battle = Battle::new(world);
     let pending = battle.flow().pending()?.clone();
+    let pools = planning::pools(&battle, pending.target);
+    kept_odds(&mut battle, &pending, &pools, keep, take_it)
+}
+
+/// The odds of each defence against `pending` where its defender, with nothing planned yet,
+/// keeps `keep` dice of these pools for its turn (taking the blow reads `take_it`): worked out
+/// on the plan it would make, which is taken back at once.
+fn kept_odds(
+    battle: &mut Battle,
+    pending: &PendingAttack,
+    pools: &PlanPools,
+    keep: u32,
+    take_it: ExchangeOdds,
+) -> Option<AnswerOdds> {
     let defender = pending.target;
-    let pools = planning::pools(&battle, defender);
     if pools.committed || battle.condition(defender).dice_plan.is_some() {
         return None;
     }
     let mut odds_keeping = |defence: PlannedAction| {
-        let budget = pools.budget(&[
-            PlanPart::new(defence, 0),
-            PlanPart::new(PlannedAction::Attack, 0),
-        ]);
-        let parts = [
-            PlanPart::new(defence, budget.checked_sub(keep)?),
-            PlanPart::new(PlannedAction::Attack, keep),
-        ];
-        let plan = DicePlan::split(&parts, budget).ok()?;
+        let parts = pools.keeping(defence, keep)?;
+        let plan = DicePlan::split(&parts, pools.keeping_budget(defence)).ok()?;
         battle.change_condition(defender, |condition| condition.dice_plan = Some(plan));
-        let odds = exchange_odds_of(&battle, &pending).1;
+        let odds = exchange_odds_of(battle, pending).1;
         battle.change_condition(defender, |condition| condition.dice_plan = None);
         match odds {
             AnswerOdds::Exchange {
@@ -167,7 +175,7 @@ pub fn blow_answers_open(world: &mut World) -> Option<(bool, bool)> {
 /// The attack waiting for an answer as its defender weighs it: the odds of each answer and
 /// what rides on it. Nothing in the battle changes.
 pub fn threat(world: &mut World) -> Option<Threat> {
-    let battle = Battle::new(world);
+    let mut battle = Battle::new(world);
     let pending = battle.flow().pending()?.clone();
     let stakes = match &pending.kind {
         AttackKind::Fire(fire) => {
@@ -181,7 +189,6 @@ pub fn threat(world: &mut World) -> Option<Threat> {
         && !defender.acted_this_round
         && !pending.during_setup
         && !matches!(pending.kind, AttackKind::Fire(_));
-    let pools = planning::pools(&battle, pending.target);
     let threat = Threat {
         odds: odds_of(&battle, &pending),
         stakes,
@@ -190,12 +197,21 @@ pub fn threat(world: &mut World) -> Option<Threat> {
             && !pending.during_setup,
         keeping: None,
     };
-    if !spends_the_turn {
-        return Some(threat);
-    }
-    let most = pools.attack.min(pools.dodge.max(pools.weapon_defence));
+    let take_it = match &threat.odds {
+        Some(AnswerOdds::Exchange { take_it, .. }) if spends_the_turn => *take_it,
+        _ => return Some(threat),
+    };
+    let pools = planning::pools(&battle, pending.target);
+    let most = pools
+        .keeping_budget(PlannedAction::Dodge)
+        .max(pools.keeping_budget(PlannedAction::WeaponDefence));
     let options = (LEAST_PART..=most.saturating_sub(LEAST_PART))
-        .filter_map(|keep| Some((keep, answer_odds_keeping(world, keep)?)))
+        .filter_map(|keep| {
+            Some((
+                keep,
+                kept_odds(&mut battle, &pending, &pools, keep, take_it)?,
+            ))
+        })
         .collect();
     Some(Threat {
         keeping: Some(Keeping { pools, options }),

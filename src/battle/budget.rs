@@ -64,6 +64,14 @@ pub(super) fn dice_for(
     })
 }
 
+/// The refusal of an attack for want of dice: what the plan has left ("dodge 2 left").
+pub(super) fn no_dice_left(battle: &Battle, plan: DicePlan) -> Rejection {
+    Rejection::NoDiceLeft(format!(
+        "{} left",
+        plan.words(battle.scenario.ruleset.weapon_defence().answer)
+    ))
+}
+
 /// A demand with the share of the budget it would be rolled with now, where the unit has split
 /// its dice: nothing is spent.
 pub(super) fn with_share(
@@ -163,10 +171,7 @@ pub(super) fn ready_to_fire(
     }
     dice_for(battle, unit, PlannedAction::Attack)?;
     if targets.len() > plan.count(PlannedAction::Attack) as usize {
-        return Err(Rejection::NoDiceLeft(format!(
-            "{} left",
-            plan.words(battle.scenario.ruleset.weapon_defence().answer)
-        )));
+        return Err(no_dice_left(battle, plan));
     }
     for (index, target) in targets.iter().enumerate() {
         if targets[..index].contains(target) {

@@ -200,10 +200,7 @@ pub(super) fn ready_to_attack(
     let allowed = super::budget::attacks_allowed(battle.spec(unit), &battle.condition(unit), &turn);
     if turn.attacks_made >= allowed {
         return Err(match battle.condition(unit).dice_plan {
-            Some(plan) if allowed == 0 => Rejection::NoDiceLeft(format!(
-                "{} left",
-                plan.words(battle.scenario.ruleset.weapon_defence().answer)
-            )),
+            Some(plan) if allowed == 0 => super::budget::no_dice_left(battle, plan),
             _ => Rejection::NoAttacksLeft,
         });
     }

@@ -41,6 +41,22 @@ impl PlanPools {
     pub fn budget(&self, parts: &[PlanPart]) -> u32 {
         DicePlan::budget(parts.iter().map(|part| self.of(part.action)))
     }
+
+    /// The budget of a defence of this kind with an attack kept for the unit's turn.
+    pub fn keeping_budget(&self, defence: PlannedAction) -> u32 {
+        self.of(defence).min(self.attack)
+    }
+
+    /// The parts of a defender's plan that keeps `keep` dice of that budget for its attack and
+    /// the rest for the defence; `None` where the budget has fewer (the parts' sizes are checked
+    /// when the plan is made).
+    pub fn keeping(&self, defence: PlannedAction, keep: u32) -> Option<Vec<PlanPart>> {
+        let defending = self.keeping_budget(defence).checked_sub(keep)?;
+        Some(vec![
+            PlanPart::new(defence, defending),
+            PlanPart::new(PlannedAction::Attack, keep),
+        ])
+    }
 }
 
 /// The pools `unit` plans its dice from now.

@@ -272,22 +272,18 @@ pub(super) fn answer_fire(
         ));
     }
     battle.emit(EventKind::Answered { unit, answer });
-    if answer != Answer::Nothing && defence == Some(ShotDefence::DodgeInCover) {
-        // Free behind cover: nothing spent, and the net comes off the roll at it.
+    if answer != Answer::Nothing {
+        // Every answer is a Dodge roll.
         let modifiers = battle.own_roll_modifiers(unit, false, false);
-        let net = battle.roll_skill(unit, DODGE, modifiers).net;
-        battle.emit(EventKind::DodgedFire {
-            unit,
-            made_it: net >= 1,
-        });
-        pending
-            .dodged_in_cover
-            .push((unit, u32::try_from(net).unwrap_or(0)));
-    } else if answer != Answer::Nothing {
-        // Either answer is a Dodge roll.
-        let modifiers = battle.own_roll_modifiers(unit, false, false);
-        let made_it = battle.roll_skill(unit, DODGE, modifiers).success;
-        if answer == Answer::Dodge {
+        let roll = battle.roll_skill(unit, DODGE, modifiers);
+        let made_it = roll.success;
+        if defence == Some(ShotDefence::DodgeInCover) {
+            // Free behind cover: nothing spent, and the net comes off the roll at it.
+            battle.emit(EventKind::DodgedFire { unit, made_it });
+            pending
+                .dodged_in_cover
+                .push((unit, u32::try_from(roll.net).unwrap_or(0)));
+        } else if answer == Answer::Dodge {
             battle.change_condition(unit, |condition| {
                 condition.dodges_this_round += 1;
                 condition.defences_this_round += 1;

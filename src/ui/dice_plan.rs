@@ -63,7 +63,7 @@ pub(super) fn split_controls(
         return;
     }
     if view.dice.draft.is_empty() {
-        let budget = pools.attack.min(pools.dodge);
+        let budget = pools.keeping_budget(PlannedAction::Dodge);
         view.dice.draft = vec![
             PlanPart::new(PlannedAction::Attack, budget.div_ceil(2).max(LEAST_PART)),
             PlanPart::new(PlannedAction::Dodge, (budget / 2).max(LEAST_PART)),
@@ -163,12 +163,15 @@ pub(super) fn keep_choice(ui: &mut egui::Ui, view: &mut BattleView, defender: Un
     }
     // The most a defence open to it can spare: its budget with the attack, less a part.
     let (may_dodge, may_fight) = view.dice.defences_open;
-    let budget = [(may_dodge, pools.dodge), (may_fight, pools.weapon_defence)]
-        .into_iter()
-        .filter(|(open, _)| *open)
-        .map(|(_, pool)| pool.min(pools.attack))
-        .max()
-        .unwrap_or(0);
+    let budget = [
+        (may_dodge, PlannedAction::Dodge),
+        (may_fight, PlannedAction::WeaponDefence),
+    ]
+    .into_iter()
+    .filter(|(open, _)| *open)
+    .map(|(_, defence)| pools.keeping_budget(defence))
+    .max()
+    .unwrap_or(0);
     if !DicePlan::splits(budget) {
         return;
     }
@@ -198,26 +201,22 @@ pub(super) fn defence_dice(
 ) -> Option<u32> {
     let pools = pools_of(view, defender)?;
     let keep = view.dice.keep;
-    (keep > 0).then(|| pools.of(defence).min(pools.attack).saturating_sub(keep))
+    (keep > 0).then(|| pools.keeping_budget(defence).saturating_sub(keep))
 }
 
-/// Answer with a defence, first planning the dice kept for the turn where some are.
+/// The plan to make before answering with a defence, where the defender keeps dice for its
+/// turn.
 pub(super) fn defend(
-    view: &mut BattleView,
+    view: &BattleView,
     defender: UnitId,
     defence: PlannedAction,
 ) -> Option<Command> {
-    let keep = std::mem::take(&mut view.dice.keep);
-    let pools = pools_of(view, defender)?;
-    if keep == 0 {
-        return None;
-    }
-    let budget = pools.of(defence).min(pools.attack);
+    let keep = view.dice.keep;
+    let parts = pools_of(view, defender)
+        .filter(|_| keep > 0)?
+        .keeping(defence, keep)?;
     Some(Command::PlanDice {
         unit: defender,
-        parts: vec![
-            PlanPart::new(defence, budget.checked_sub(keep)?),
-            PlanPart::new(PlannedAction::Attack, keep),
-        ],
+        parts,
     })
 }
