@@ -134,10 +134,12 @@ fn variant(kind: &EventKind) -> usize {
         E::Evaded { .. } => 84,
         E::DicePlanned { .. } => 85,
         E::StunShakenOff { .. } => 86,
+        E::Swept { .. } => 87,
+        E::DodgedArea { .. } => 88,
     }
 }
 
-const KINDS: usize = 87;
+const KINDS: usize = 89;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -375,6 +377,30 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 wasted: 3,
             },
             "Walter Corbitt Jr. fires the Thompson: 12 rounds, 3 more wasted between targets",
+        ),
+        (
+            E::DodgedArea {
+                unit: ROSE,
+                made_it: true,
+                blast: true,
+            },
+            "Rose Whateley dodges the blast",
+        ),
+        (
+            E::DodgedArea {
+                unit: ROSE,
+                made_it: false,
+                blast: false,
+            },
+            "Rose Whateley's dodge of the sweep nets nothing",
+        ),
+        (
+            E::Swept {
+                unit: WALTER,
+                width: 3,
+                caught: vec![GHOUL, ROSE],
+            },
+            "Walter Corbitt Jr. sweeps a line 3 tiles wide: one roll for Ghoul of the Corbitt house and Rose Whateley",
         ),
         (
             E::ShotAt {

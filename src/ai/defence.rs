@@ -122,14 +122,14 @@ fn weighed_answer(threat: &Threat) -> Answer {
     let costly = threat.dodge_costs_the_attack;
     match (threat.stakes, &threat.odds) {
         (Stakes::Shots { dived: true, .. }, _) => Answer::DiveForCover,
-        // A dodge behind cover costs nothing.
+        // A dodge behind cover costs nothing, nor one from dice kept for it.
         (
             Stakes::Shots { .. },
             Some(AnswerOdds::Shots {
                 answer: ShotDefence::DodgeInCover,
                 ..
             }),
-        ) => Answer::Dodge,
+        ) if !costly => Answer::Dodge,
         (
             Stakes::Shots {
                 worst,

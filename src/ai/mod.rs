@@ -13,6 +13,7 @@
 pub mod defence;
 mod holds;
 mod plan;
+mod sweeping;
 
 use bevy::prelude::*;
 
@@ -31,6 +32,7 @@ use crate::rules::damage::DamageReach;
 use crate::rules::firearms::reload;
 use crate::rules::round::TurnKind;
 use crate::rules::weapons::AttackForm;
+use sweeping::{SWEEP_WIDTHS, sweep_harm};
 
 /// What the planner needs to know of a unit.
 #[derive(Debug, Clone, Copy)]
@@ -354,7 +356,15 @@ pub(super) fn best_shot(
                 modes.push(FireMode::BothBarrels(target));
             }
             if volleys.is_some() && weapon.uses.full_auto && form == AttackForm::Shot {
-                modes.push(FireMode::FullAuto(vec![(target, volley)]));
+                match ruleset.sweep() {
+                    // Sweeps of each width the rounds in the gun allow, centred on the target.
+                    Some(rule) => modes.extend(
+                        (1..=SWEEP_WIDTHS)
+                            .map(|tens| tens * rule.least_rounds)
+                            .map(|rounds| FireMode::Sweep { at: target, rounds }),
+                    ),
+                    None => modes.push(FireMode::FullAuto(vec![(target, volley)])),
+                }
             }
         }
         // The first mode (a single shot, or the volley of a gun that only fires full auto) is
@@ -379,8 +389,17 @@ pub(super) fn best_shot(
                 .iter()
                 .map(|roll| (roll.chance, roll.bullets))
                 .collect();
-            let bullets: u32 = chances.iter().map(|(_, bullets)| bullets).sum();
-            let plain = harm(&chances, enemy.hit_points, armor);
+            let (bullets, plain) = match mode {
+                // Each ten rounds of a sweep cost what a bullet does; it harms everyone in it.
+                FireMode::Sweep { rounds, .. } => (
+                    rounds / ruleset.sweep().map_or(1, |rule| rule.least_rounds.max(1)),
+                    sweep_harm(scenario, seen, spec.side, &rolls, &harm),
+                ),
+                _ => (
+                    chances.iter().map(|(_, bullets)| bullets).sum(),
+                    harm(&chances, enemy.hit_points, armor),
+                ),
+            };
             let (first_bullets, first_worth) = *first.get_or_insert((bullets, plain));
             let spent = f64::from(bullets.saturating_sub(first_bullets)) * first_worth;
             let worth = plain - volleys.unwrap_or_default() * spent;

@@ -189,10 +189,19 @@ pub fn threat(world: &mut World) -> Option<Threat> {
         && !defender.acted_this_round
         && !pending.during_setup
         && !matches!(pending.kind, AttackKind::Fire(_));
+    // A dodge from the round's dice, with nothing planned, before the unit's turn: its turn's.
+    let sweep_takes_the_turn = match &pending.kind {
+        AttackKind::Fire(fire) => {
+            fire_odds::dodge_is_budgeted(&battle, pending.attacker, fire, pending.target)
+                && defender.dice_plan.is_none()
+        }
+        _ => false,
+    };
     let threat = Threat {
         odds: odds_of(&battle, &pending),
         stakes,
-        dodge_costs_the_attack: battle.scenario.ruleset.dodge_costs_the_attack()
+        dodge_costs_the_attack: (battle.scenario.ruleset.dodge_costs_the_attack()
+            || sweep_takes_the_turn)
             && !defender.acted_this_round
             && !pending.during_setup,
         keeping: None,

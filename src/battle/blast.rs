@@ -9,7 +9,7 @@ use super::command::{Rejection, WeaponChoice};
 use super::event::EventKind;
 use super::state::Battle;
 use super::wounds::Blow;
-use super::{Charge, UnitId, Vital, effects, wounds};
+use super::{Charge, UnitId, Vital, budget, effects, injuries, wounds};
 use crate::map::Tile;
 use crate::map::range::{RangeBand, WeaponReach, distance_squared, range_reading};
 use crate::map::sight::{LineOfFire, line_of_fire};
@@ -22,6 +22,7 @@ use crate::rules::percentile::SuccessLevel;
 use crate::rules::roll::Demand;
 use crate::rules::roll::RollPurpose;
 use crate::rules::ruleset::DemandWords;
+use crate::rules::skills::DODGE;
 use crate::rules::weapons::{AttackForm, MalfunctionKind, Weapon};
 
 /// The longest fuse a charge may be given, in rounds.
@@ -86,7 +87,9 @@ fn check_throw(
     modifiers.extend(range);
     let skill = battle.skill(unit, &weapon.skill);
     let modifiers = battle.with_secondary(unit, weapon.secondary.as_deref(), modifiers);
-    let demand = Demand::new(skill, modifiers).with_weapon(weapon.malfunction, weapon.impale);
+    let demand = Demand::new(skill, modifiers)
+        .with_weapon(weapon.malfunction, weapon.impale)
+        .at_difficulty(weapon.difficulty);
     Ok(Throw {
         index,
         demand: super::budget::with_share(battle, unit, PlannedAction::Attack, demand),
@@ -142,7 +145,9 @@ pub(super) fn blast(
         };
         scatter(battle, &weapon.name, start, dice)
     };
-    detonate(battle, unit, &weapon, landing, None);
+    // A throw that lands where aimed brings its net to the blast (where the rulebook counts it).
+    let net = if check.success { check.net } else { 0 };
+    detonate(battle, unit, &weapon, (landing, None), net);
     Ok(())
 }
 
@@ -289,13 +294,14 @@ fn caught_by(
 }
 
 /// An explosive goes off at `centre`: everyone it catches rolls their own damage for their
-/// ring (see [`caught_by`]); a burning weapon may set them alight.
+/// ring (see [`caught_by`]), or, where the rulebook keeps injuries, takes one of the throw's
+/// `net` less its own dodge, with its band's severity; a burning weapon may set them alight.
 pub(super) fn detonate(
     battle: &mut Battle,
     by: UnitId,
     weapon: &Weapon,
-    centre: Tile,
-    facing: Option<(i32, i32)>,
+    (centre, facing): (Tile, Option<(i32, i32)>),
+    net: i32,
 ) {
     battle.emit(EventKind::Exploded {
         weapon: weapon.name.clone(),
@@ -303,11 +309,27 @@ pub(super) fn detonate(
         radius: weapon.blast_radius_yards(),
     });
     let damage_bonus = battle.spec(by).derived.damage_bonus.clone();
+    let rings = battle.scenario.ruleset.blast_rings(&weapon.damage);
     let (caught, shielded) = caught_by(battle, weapon, centre, facing);
     for (unit, wall) in shielded {
         battle.emit(EventKind::Shielded { unit, by: wall });
     }
-    for (unit, _, reach) in caught {
+    for (unit, ring, reach) in caught {
+        if let Some(severity) = band_severity(battle, &rings, ring, centre, unit) {
+            let dodged = dodge_blast(battle, unit);
+            let hit = (severity, true);
+            if injuries::injure(
+                battle,
+                unit,
+                Some(by),
+                net.max(0) - dodged,
+                hit,
+                &weapon.skill,
+            ) {
+                effects::after_hit(battle, unit, &weapon.damage, weapon.stuns_up_to_build);
+                continue;
+            }
+        }
         let roll = battle.roll_damage(
             by,
             unit,
@@ -320,6 +342,49 @@ pub(super) fn detonate(
         wounds::harm(battle, unit, Some(by), Blow::caught(roll.total));
         effects::after_hit(battle, unit, &weapon.damage, weapon.stuns_up_to_build);
     }
+}
+
+/// What the ring a unit is caught in adds to its injury's severity, low cover between it and the
+/// centre counted; `None` where the rulebook rolls a blast's damage in dice.
+fn band_severity(
+    battle: &Battle,
+    rings: &[BlastRing],
+    ring: usize,
+    centre: Tile,
+    unit: UnitId,
+) -> Option<u32> {
+    let band = rings.get(ring).filter(|band| band.severity > 0)?;
+    let at = battle.position(unit)?;
+    let behind = matches!(
+        line_of_fire(&battle.scenario.map, centre, at),
+        LineOfFire::HalfConcealed { .. }
+    );
+    Some(battle.scenario.ruleset.blast_severity(band, behind))
+}
+
+/// Where those a blast catches may dodge it (the d10 pool), a unit that can spare the dice
+/// dodges at once, there being no time to weigh it: one with a dodge part planned, or with its
+/// turn this round behind it and dice left. Its net successes, none where it does not.
+fn dodge_blast(battle: &mut Battle, unit: UnitId) -> i32 {
+    if !battle.scenario.ruleset.blast_dodged() {
+        return 0;
+    }
+    let condition = battle.condition(unit);
+    let able = battle.standing(unit) && !condition.stunned() && condition.held_by.is_none();
+    let spare = condition.dice_plan.is_some() || condition.acted_this_round;
+    if !able || !spare || budget::dice_for(battle, unit, PlannedAction::Dodge).is_err() {
+        return 0;
+    }
+    let modifiers = battle.own_roll_modifiers(unit, false, false);
+    let demand = super::budget::dodge_demand(battle, unit, modifiers);
+    let roll = battle.roll(unit, RollPurpose::Skill(DODGE.to_string()), &demand);
+    battle.spend_dice(unit, PlannedAction::Dodge);
+    battle.emit(EventKind::DodgedArea {
+        unit,
+        made_it: roll.success,
+        blast: true,
+    });
+    roll.net.max(0)
 }
 
 /// Set a charge or a mine on the unit's tile or one beside it: a roll of its skill (a
@@ -377,7 +442,7 @@ pub(super) fn set_charge(
         fuse,
     });
     if check.level == SuccessLevel::Fumble && !check.malfunction {
-        detonate(battle, unit, &weapon, at, None);
+        detonate(battle, unit, &weapon, (at, None), 0);
         return Ok(());
     }
     let facing = weapon.directional.then(|| {
@@ -410,7 +475,7 @@ fn go_off(battle: &mut Battle, charge: Charge) {
         });
         return;
     }
-    detonate(battle, charge.owner, &weapon, charge.at, charge.facing);
+    detonate(battle, charge.owner, &weapon, (charge.at, charge.facing), 0);
 }
 
 /// At the end of a round, the charges whose fuses have burnt down go off.

@@ -11,6 +11,7 @@ use crate::map::scenario::UnitSpec;
 use crate::rules::budget::{DicePlan, PlannedAction};
 use crate::rules::modifiers::Effect;
 use crate::rules::roll::Demand;
+use crate::rules::skills::DODGE;
 
 /// The attacks the unit's turn allows: its sheet's, or once it has planned or spent its dice,
 /// those made and one for each part kept for attacks.
@@ -99,6 +100,13 @@ pub(super) fn with_share(
         }
         _ => demand,
     }
+}
+
+/// What a dodge is rolled against: the skill, these modifiers, and the defender's share of its
+/// split dice.
+pub(super) fn dodge_demand(battle: &Battle, defender: UnitId, modifiers: Vec<Modifier>) -> Demand {
+    let demand = Demand::new(battle.skill(defender, DODGE), modifiers);
+    with_share(battle, defender, PlannedAction::Dodge, demand)
 }
 
 /// Where the unit has split its dice: refuse a second attack on a target it already attacked

@@ -32,6 +32,11 @@ pub enum FireMode {
     /// single shots (or, from a gun that fires full auto, bullets in volleys). Everyone in the
     /// group may dive for cover first; then each roll's target is drawn from the group by a die.
     Suppressing { bullets: u32, at: Vec<UnitId> },
+    /// Automatic fire swept across an area, where the rulebook has it (the d10 pool): `rounds`
+    /// sprayed along a line of tiles across the line of fire, centred on the unit `at`, as wide
+    /// as the rounds make it. One roll is shared by everyone standing in it, friend or foe,
+    /// each of whom may dodge.
+    Sweep { at: UnitId, rounds: u32 },
 }
 
 impl FireMode {
@@ -44,7 +49,9 @@ impl FireMode {
     pub fn targets(&self) -> Vec<UnitId> {
         let named: Vec<UnitId> = match self {
             Self::Shots(targets) => targets.clone(),
-            Self::Burst(target) | Self::BothBarrels(target) => vec![*target],
+            Self::Burst(target) | Self::BothBarrels(target) | Self::Sweep { at: target, .. } => {
+                vec![*target]
+            }
             Self::Unaimed { at, .. } | Self::Suppressing { at, .. } => at.clone(),
             Self::FullAuto(targets) => targets.iter().map(|(target, _)| *target).collect(),
         };

@@ -298,6 +298,20 @@ pub enum EventKind {
         rounds: u32,
         wasted: u32,
     },
+    /// A unit caught in a sweep's open or a blast dodges with its round's dice (the d10 pool):
+    /// whether it netted anything.
+    DodgedArea {
+        unit: UnitId,
+        made_it: bool,
+        blast: bool,
+    },
+    /// Automatic fire swept across an area (the d10 pool): how many tiles wide, and everyone
+    /// standing in it who will be shot at, with the one roll they share.
+    Swept {
+        unit: UnitId,
+        width: u32,
+        caught: Vec<UnitId>,
+    },
     /// One shot (or one volley) at a target, before its roll: the range and the line.
     ShotAt {
         unit: UnitId,

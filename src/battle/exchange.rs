@@ -374,7 +374,7 @@ pub(super) fn exchange_odds_of(
     let hindrances = battle.own_roll_modifiers(defender, false, false);
     let dodge = battle.standing_demand(
         defender,
-        &dodge_demand(battle, defender, hindrances.clone()),
+        &budget::dodge_demand(battle, defender, hindrances.clone()),
     );
     let fighting = defence_weapon(battle, pending);
     let fight = battle.standing_demand(
@@ -391,13 +391,6 @@ pub(super) fn exchange_odds_of(
         take_it: exchange_odds(Defence::None, None),
     };
     (attack.modifiers, odds)
-}
-
-/// What a dodge is rolled against: the skill, these modifiers, and the defender's share of its
-/// split dice.
-fn dodge_demand(battle: &Battle, defender: UnitId, modifiers: Vec<Modifier>) -> Demand {
-    let demand = Demand::new(battle.skill(defender, DODGE), modifiers);
-    budget::with_share(battle, defender, PlannedAction::Dodge, demand)
 }
 
 /// What a defence with the weapon is rolled against: its skill at its difficulty, these
@@ -442,7 +435,7 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
         Answer::Nothing | Answer::DiveForCover => (Defence::None, None),
         Answer::Dodge => {
             let modifiers = battle.own_roll_modifiers(defender, false, false);
-            let demand = dodge_demand(battle, defender, modifiers);
+            let demand = budget::dodge_demand(battle, defender, modifiers);
             let roll = battle.roll(defender, RollPurpose::Skill(DODGE.to_string()), &demand);
             battle.spend_dice(defender, PlannedAction::Dodge);
             (Defence::Dodge, Some((roll, battle.skill(defender, DODGE))))
@@ -648,7 +641,7 @@ pub(super) fn blow(
             to,
             Some(from),
             net,
-            &weapon.damage,
+            (weapon.damage.flat().unwrap_or(0), false),
             &weapon.skill_name,
         )
     {

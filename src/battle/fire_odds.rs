@@ -8,9 +8,11 @@ use super::threat::{AnswerOdds, Stakes};
 use super::volley::{hit_chance, shot_demand};
 use super::{PendingFire, UnitId};
 use crate::map::range::RangeBand;
+use crate::map::sight::shot_line;
 use crate::rules::damage::{DamageReach, DamageShape};
 use crate::rules::melee::Defence;
 use crate::rules::roll::Demand;
+use crate::rules::situation::LineCover;
 use crate::rules::situation::ShotDefence;
 use crate::rules::skills::DODGE;
 use crate::rules::weapons::Weapon;
@@ -61,10 +63,8 @@ pub(super) fn dive_odds(
         setup(battle, attacker, unit, &plan.weapon, terms)
             .map_or(0.0, |shot| hit_chance(battle, attacker, plan, &shot))
     };
-    let dodge = battle.scenario.ruleset.chance(&Demand::new(
-        battle.skill(unit, DODGE),
-        battle.own_roll_modifiers(unit, false, false),
-    ));
+    let dodge_demand = shot_dodge_demand(battle, attacker, pending, unit);
+    let dodge = battle.scenario.ruleset.chance(&dodge_demand);
     let answer = battle.scenario.ruleset.shot_defence()?;
     let hit_if_taken = chance(false);
     let hit_if_made = match answer {
@@ -79,13 +79,7 @@ pub(super) fn dive_odds(
             .map_or(0.0, |shot| {
                 let attack =
                     battle.standing_demand(attacker, &shot_demand(battle, attacker, plan, &shot));
-                let dodge = battle.standing_demand(
-                    unit,
-                    &Demand::new(
-                        battle.skill(unit, DODGE),
-                        battle.own_roll_modifiers(unit, false, false),
-                    ),
-                );
+                let dodge = battle.standing_demand(unit, &dodge_demand);
                 battle
                     .scenario
                     .ruleset
@@ -99,6 +93,41 @@ pub(super) fn dive_odds(
         hit_if_taken,
         hit_if_made,
     })
+}
+
+/// Whether the line of fire from `attacker` finds `unit` in cover.
+pub(super) fn in_cover_from(battle: &Battle, attacker: UnitId, unit: UnitId) -> bool {
+    let (Some(from), Some(to)) = (battle.position(attacker), battle.position(unit)) else {
+        return false;
+    };
+    shot_line(&battle.scenario.map, from, to).cover() != LineCover::Open
+}
+
+/// Whether `unit`'s dodge of this fire is paid for from its round's dice: caught in the open by
+/// a sweep (behind cover the dodge is free).
+pub(super) fn dodge_is_budgeted(
+    battle: &Battle,
+    attacker: UnitId,
+    pending: &PendingFire,
+    unit: UnitId,
+) -> bool {
+    pending.plan.shares_one_roll() && !in_cover_from(battle, attacker, unit)
+}
+
+/// What a target's Dodge against gunfire is rolled against: its whole Dodge behind cover (free),
+/// its share of its round's dice when a sweep catches it in the open.
+fn shot_dodge_demand(
+    battle: &Battle,
+    attacker: UnitId,
+    pending: &PendingFire,
+    unit: UnitId,
+) -> Demand {
+    let modifiers = battle.own_roll_modifiers(unit, false, false);
+    if dodge_is_budgeted(battle, attacker, pending, unit) {
+        super::budget::dodge_demand(battle, unit, modifiers)
+    } else {
+        Demand::new(battle.skill(unit, DODGE), modifiers)
+    }
 }
 
 /// The damage a weapon does at a range band: a shotgun's band, else its one formula.

@@ -107,6 +107,7 @@ pub fn preview(
             chambered: false,
             rolls: Vec::new(),
             drawn_from: Vec::new(),
+            swept: Vec::new(),
         };
         return Ok(vec![roll_preview(&battle, unit, &plan, target, 1, shot)]);
     }

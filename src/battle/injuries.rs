@@ -7,24 +7,24 @@ use super::event::EventKind;
 use super::state::Battle;
 use super::wounds::settle_after_harm;
 use super::{UnitId, Vital};
-use crate::rules::damage::DamageNotation;
 use crate::rules::injuries::InjuryHit;
 
 /// A hit that landed with `net` successes left once the defence was off, with `skill` and a
-/// weapon of this `damage`: an injury, where the rulebook keeps them. `false` where it counts
-/// hit points instead (the caller rolls the damage).
+/// weapon of this `weapon` damage (a blast's band, where `blast`): an injury, where the rulebook
+/// keeps them. `false` where it counts hit points instead (the caller rolls the damage).
 pub(super) fn injure(
     battle: &mut Battle,
     unit: UnitId,
     by: Option<UnitId>,
     net: i32,
-    damage: &DamageNotation,
+    (weapon, blast): (u32, bool),
     skill: &str,
 ) -> bool {
     let before = battle.vitals(unit);
     let hit = InjuryHit {
         net,
-        weapon: damage.flat().unwrap_or(0),
+        weapon,
+        blast,
         skill,
         armour: battle
             .spec(unit)

@@ -28,6 +28,7 @@ pub mod planning;
 pub mod ranged;
 pub mod shot;
 mod state;
+pub mod sweep;
 pub mod tally;
 pub mod threat;
 mod volley;
@@ -361,9 +362,9 @@ pub struct PendingFire {
     /// Targets that made their Dodge roll against the first bullet (where the rulebook has
     /// that answer): the first roll at each lands one hit fewer.
     pub dodged: Vec<UnitId>,
-    /// Targets that dodged behind cover (where the rulebook has that answer), with the net
-    /// successes that come off the roll at each.
-    pub dodged_in_cover: Vec<(UnitId, u32)>,
+    /// Targets that dodged behind cover, or with their round's dice in a sweep (where the
+    /// rulebook has those answers), with the net successes that come off the roll at each.
+    pub dodge_nets: Vec<(UnitId, u32)>,
     /// Fired before round 1 (a surprise shot): the set-up goes on after it.
     pub during_setup: bool,
 }

@@ -5,26 +5,27 @@
 use super::arms::malfunction;
 use super::command::{Answer, FireMode, Rejection, WeaponChoice};
 use super::event::{DefenceKind, EventKind};
-use super::fire_odds::damage_reach;
+use super::fire_odds::{damage_reach, dodge_is_budgeted, in_cover_from};
 pub use super::fire_preview::{RollPreview, preview, suppressing_group};
 use super::shot::{ShotSetup, ShotTerms, engaged_with, setup};
 use super::state::Battle;
 use super::volley::{FirePlan, PlannedRoll, plan_fire, shot_demand};
 use super::wounds::Blow;
 use super::{AttackKind, PendingAttack, PendingFire, Phase, UnitId, effects};
-use crate::map::sight::{ShotLine, shot_line};
+use crate::map::sight::ShotLine;
+use crate::rules::budget::PlannedAction;
 use crate::rules::damage::{DamageQuality, DamageShape};
 use crate::rules::firearms::{VolleyHits, spend};
 use crate::rules::percentile::SuccessLevel;
-use crate::rules::roll::Verdict;
-use crate::rules::situation::LineCover;
+use crate::rules::roll::{RollPurpose, Verdict};
 use crate::rules::situation::ShotDefence;
 use crate::rules::skills::DODGE;
 use crate::rules::weapons::{MalfunctionKind, Weapon, WeaponCategory};
 
-/// Whether a target can answer shots now: dive for cover, or dodge the first bullet of the
-/// round where it has not acted nor dodged yet, as its rulebook has it.
-fn can_answer_shots(battle: &Battle, attacker: UnitId, unit: UnitId) -> bool {
+/// Whether a target can answer shots now: dive for cover, dodge the first bullet of the round
+/// where it has not acted nor dodged yet, or dodge behind cover, as its rulebook has it; or,
+/// caught in a sweep, dodge with its round's dice.
+fn can_answer_shots(battle: &Battle, attacker: UnitId, unit: UnitId, sweep: bool) -> bool {
     let condition = battle.condition(unit);
     let able = battle.standing(unit) && !condition.stunned() && condition.held_by.is_none();
     able && match battle.scenario.ruleset.shot_defence() {
@@ -34,10 +35,8 @@ fn can_answer_shots(battle: &Battle, attacker: UnitId, unit: UnitId) -> bool {
             !condition.shot_at_this_round && super::exchange::blow_answers(battle, unit, None).dodge
         }
         Some(ShotDefence::DodgeInCover) => {
-            let (Some(from), Some(to)) = (battle.position(attacker), battle.position(unit)) else {
-                return false;
-            };
-            shot_line(&battle.scenario.map, from, to).cover() != LineCover::Open
+            in_cover_from(battle, attacker, unit)
+                || (sweep && super::budget::dice_for(battle, unit, PlannedAction::Dodge).is_ok())
         }
     }
 }
@@ -69,6 +68,11 @@ pub(super) fn fire(
         battle.action_available(unit)?
     };
     let plan = plan_fire(battle, unit, choice, &mode)?;
+    let asked = if plan.shares_one_roll() {
+        plan.rolls.iter().map(|roll| roll.target).collect()
+    } else {
+        mode.targets()
+    };
     let single_shots = match &mode {
         FireMode::Shots(targets) => Some(targets.len()),
         FireMode::Suppressing { bullets, .. } if !plan.weapon.uses.full_auto => {
@@ -104,7 +108,9 @@ pub(super) fn fire(
         FireMode::Shots(targets) => {
             condition.shots_this_round += u32::try_from(targets.len()).unwrap_or(u32::MAX);
         }
-        FireMode::Burst(_) | FireMode::FullAuto(_) => condition.burst_this_round = true,
+        FireMode::Burst(_) | FireMode::FullAuto(_) | FireMode::Sweep { .. } => {
+            condition.burst_this_round = true;
+        }
         FireMode::BothBarrels(_) => condition.shots_this_round += 2,
         FireMode::Unaimed { .. } => condition.burst_this_round = true,
         FireMode::Suppressing { bullets, .. } => match single_shots {
@@ -112,7 +118,7 @@ pub(super) fn fire(
             None => condition.burst_this_round = true,
         },
     });
-    open_fire(battle, unit, mode.targets(), plan, Phase::Turn);
+    open_fire(battle, unit, asked, plan, Phase::Turn);
     Ok(())
 }
 
@@ -172,7 +178,7 @@ pub(super) fn surprise_shot(
             to_ask: Vec::new(),
             dived: Vec::new(),
             dodged: Vec::new(),
-            dodged_in_cover: Vec::new(),
+            dodge_nets: Vec::new(),
             during_setup: true,
         };
         ask_next(battle, unit, pending);
@@ -212,9 +218,16 @@ fn open_fire(
         to_ask: targets,
         dived: Vec::new(),
         dodged: Vec::new(),
-        dodged_in_cover: Vec::new(),
+        dodge_nets: Vec::new(),
         during_setup: back_to == Phase::Setup,
     };
+    if pending.plan.shares_one_roll() {
+        battle.emit(EventKind::Swept {
+            unit,
+            width: u32::try_from(pending.plan.swept().len()).unwrap_or(u32::MAX),
+            caught: pending.to_ask.clone(),
+        });
+    }
     ask_next(battle, unit, pending);
 }
 
@@ -222,7 +235,7 @@ fn open_fire(
 fn ask_next(battle: &mut Battle, attacker: UnitId, mut pending: PendingFire) {
     while !pending.to_ask.is_empty() {
         let next = pending.to_ask.remove(0);
-        if can_answer_shots(battle, attacker, next) {
+        if can_answer_shots(battle, attacker, next, pending.plan.shares_one_roll()) {
             battle.emit(EventKind::DefenceAsked {
                 unit: next,
                 attacker,
@@ -275,13 +288,30 @@ pub(super) fn answer_fire(
     if answer != Answer::Nothing {
         // Every answer is a Dodge roll.
         let modifiers = battle.own_roll_modifiers(unit, false, false);
-        let roll = battle.roll_skill(unit, DODGE, modifiers);
+        let budgeted = dodge_is_budgeted(battle, attacker, &pending, unit);
+        let roll = if budgeted {
+            let demand = super::budget::dodge_demand(battle, unit, modifiers);
+            let roll = battle.roll(unit, RollPurpose::Skill(DODGE.to_string()), &demand);
+            battle.spend_dice(unit, PlannedAction::Dodge);
+            roll
+        } else {
+            battle.roll_skill(unit, DODGE, modifiers)
+        };
         let made_it = roll.success;
         if defence == Some(ShotDefence::DodgeInCover) {
-            // Free behind cover: nothing spent, and the net comes off the roll at it.
-            battle.emit(EventKind::DodgedFire { unit, made_it });
+            // Behind cover free, in a sweep's open from the round's dice: the net comes off the
+            // roll at it.
+            battle.emit(if budgeted {
+                EventKind::DodgedArea {
+                    unit,
+                    made_it,
+                    blast: false,
+                }
+            } else {
+                EventKind::DodgedFire { unit, made_it }
+            });
             pending
-                .dodged_in_cover
+                .dodge_nets
                 .push((unit, u32::try_from(roll.net).unwrap_or(0)));
         } else if answer == Answer::Dodge {
             battle.change_condition(unit, |condition| {
@@ -309,6 +339,13 @@ fn resolve_fire(battle: &mut Battle, unit: UnitId, pending: &PendingFire) {
     let plan = &pending.plan;
     let feed = plan.weapon.feed();
     let mut dodge_spent: Vec<UnitId> = Vec::new();
+    // A sweep's rounds go at once, and its rolls share the dice of the first.
+    let mut shared = plan.shares_one_roll().then(|| {
+        battle.change_weapon_state(unit, plan.index, |state| {
+            state.ammunition = spend(feed, state.ammunition, plan.rounds);
+        });
+        Vec::new()
+    });
     for planned in &plan.rolls {
         let roll = &draw_target(battle, unit, plan, planned);
         let target_fallen = battle.target_there(unit, roll.target).is_err();
@@ -327,12 +364,14 @@ fn resolve_fire(battle: &mut Battle, unit: UnitId, pending: &PendingFire) {
         let Ok(shot) = setup(battle, unit, roll.target, &plan.weapon, terms) else {
             continue;
         };
-        battle.change_weapon_state(unit, plan.index, |state| {
-            state.ammunition = spend(feed, state.ammunition, roll.bullets);
-        });
+        if shared.is_none() {
+            battle.change_weapon_state(unit, plan.index, |state| {
+                state.ammunition = spend(feed, state.ammunition, roll.bullets);
+            });
+        }
         let fresh = !dodge_spent.contains(&roll.target);
         let in_cover = pending
-            .dodged_in_cover
+            .dodge_nets
             .iter()
             .find(|(target, _)| *target == roll.target)
             .map(|(_, net)| *net);
@@ -344,7 +383,7 @@ fn resolve_fire(battle: &mut Battle, unit: UnitId, pending: &PendingFire) {
             }
             None => Dodging::Not,
         };
-        let jammed = take_shot(battle, unit, plan, roll, &shot, dodge);
+        let jammed = take_shot(battle, unit, plan, roll, &shot, dodge, shared.as_mut());
         if jammed {
             break;
         }
@@ -395,7 +434,9 @@ enum Dodging {
 }
 
 /// One attack roll at a target: announce it, roll, and carry out what comes of it. Returns
-/// whether the weapon jammed (the rest of the trigger pull is lost).
+/// whether the weapon jammed (the rest of the trigger pull is lost). `shared`: the faces of a
+/// sweep's one roll, counted again for each target at its own difficulty (empty until the
+/// first target's roll is made).
 fn take_shot(
     battle: &mut Battle,
     unit: UnitId,
@@ -403,6 +444,7 @@ fn take_shot(
     roll: &PlannedRoll,
     shot: &ShotSetup,
     dodge: Dodging,
+    shared: Option<&mut Vec<u32>>,
 ) -> bool {
     let target = roll.target;
     battle.change_condition(target, |condition| condition.shot_at_this_round = true);
@@ -422,11 +464,21 @@ fn take_shot(
         });
         return false;
     }
-    let mut check = battle.roll_attack(
-        unit,
-        &plan.skill_name,
-        &shot_demand(battle, unit, plan, shot),
-    );
+    let demand = shot_demand(battle, unit, plan, shot);
+    let mut check = match shared {
+        Some(faces) if !faces.is_empty() => battle.roll_again(
+            unit,
+            RollPurpose::Skill(plan.skill_name.clone()),
+            &demand,
+            faces,
+        ),
+        Some(faces) => {
+            let check = battle.roll_attack(unit, &plan.skill_name, &demand);
+            *faces = battle.last_rolled_faces();
+            check
+        }
+        None => battle.roll_attack(unit, &plan.skill_name, &demand),
+    };
     if check.malfunction {
         return malfunction(battle, unit, plan.index) == MalfunctionKind::Jam;
     }
@@ -557,7 +609,7 @@ fn deal_hits(
             target,
             Some(unit),
             net,
-            &weapon.damage,
+            (weapon.damage.flat().unwrap_or(0), false),
             &weapon.skill,
         )
     {

@@ -260,6 +260,36 @@ impl<'w> Battle<'w> {
         self.roll_as_is(unit, purpose, &demand)
     }
 
+    /// Roll a demand again with the faces of a roll already made (a sweep's one roll counted
+    /// for another target): the same dice, read at this demand's own difficulty, and recorded.
+    pub fn roll_again(
+        &mut self,
+        unit: UnitId,
+        purpose: RollPurpose,
+        demand: &Demand,
+        faces: &[u32],
+    ) -> Verdict {
+        self.world
+            .resource_mut::<BattleDice>()
+            .dice
+            .load_next(faces);
+        self.roll(unit, purpose, demand)
+    }
+
+    /// The faces of the last roll recorded, in the order rolled.
+    pub fn last_rolled_faces(&self) -> Vec<u32> {
+        self.events()
+            .iter()
+            .rev()
+            .find_map(|event| match &event.kind {
+                EventKind::Rolled { roll, .. } => {
+                    Some(roll.dice.iter().map(|die| die.face).collect())
+                }
+                _ => None,
+            })
+            .unwrap_or_default()
+    }
+
     /// Roll a check for `unit` against a demand as it is, and record it (initiative, which no
     /// wound touches).
     pub fn roll_as_is(&mut self, unit: UnitId, purpose: RollPurpose, demand: &Demand) -> Verdict {

@@ -47,7 +47,8 @@ pub struct Threat {
     /// `None` where the odds cannot be read (the shots can no longer be planned).
     pub odds: Option<AnswerOdds>,
     pub stakes: Stakes,
-    /// A dodge now would cost the defender its attack this round (BRP, before it has acted).
+    /// A dodge now would cost the defender its attack this round (BRP, before it has acted; a
+    /// dice budget's sweep dodged in the open with nothing planned).
     pub dodge_costs_the_attack: bool,
     /// Where a defence now would spend the dice of a turn still to come (a dice budget with
     /// nothing planned yet): what the defender may keep for it.

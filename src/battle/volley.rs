@@ -44,6 +44,9 @@ pub struct FirePlan {
     /// Unaimed fire at several targets: each roll's target is drawn from these by a die as it
     /// is made (empty: the rolls go at their own targets).
     pub(super) drawn_from: Vec<UnitId>,
+    /// A sweep's area, where automatic fire sweeps one (the d10 pool): every roll is made with
+    /// the dice of the first, each counted at its own target's difficulty (empty: no sweep).
+    pub(super) swept: Vec<Tile>,
 }
 
 impl FirePlan {
@@ -55,6 +58,16 @@ impl FirePlan {
     /// The units each roll's target is drawn from by a die (empty: each roll has its own).
     pub fn drawn_from(&self) -> &[UnitId] {
         &self.drawn_from
+    }
+
+    /// The tiles a sweep covers (empty: not a sweep).
+    pub fn swept(&self) -> &[Tile] {
+        &self.swept
+    }
+
+    /// Whether every roll is made with the dice of the first (a sweep).
+    pub(super) fn shares_one_roll(&self) -> bool {
+        !self.swept.is_empty()
     }
 
     /// The first roll that may come at `unit`: its own, or (each roll's target drawn by a die)
@@ -299,6 +312,25 @@ pub(super) fn plan_rolls(
         FireMode::Suppressing { bullets, .. } => {
             return suppressing_rolls(battle, unit, index, weapon, *bullets, mode.targets(), ready);
         }
+        FireMode::Sweep { at, rounds } => {
+            let (swept, caught, terms) =
+                super::sweep::sweep_area(battle, unit, &weapon, *at, (*rounds, ready))?;
+            // A roll at each one caught, every one made with the dice of the first.
+            return Ok(FirePlan {
+                index,
+                skill_name: weapon.skill.clone(),
+                rounds: *rounds,
+                wasted: 0,
+                rolls: caught
+                    .into_iter()
+                    .map(|target| plain(target, terms))
+                    .collect(),
+                weapon,
+                chambered: false,
+                drawn_from: Vec::new(),
+                swept,
+            });
+        }
         FireMode::Shots(targets) => {
             let most = weapon.most_shots();
             if most == 0 {
@@ -363,6 +395,12 @@ pub(super) fn plan_rolls(
             if !weapon.uses.full_auto {
                 return Err(Rejection::WrongWeapon(format!(
                     "the {} does not fire full auto",
+                    weapon.name
+                )));
+            }
+            if battle.scenario.ruleset.sweep().is_some() {
+                return Err(Rejection::WrongWeapon(format!(
+                    "the {} fires full auto as a sweep across an area",
                     weapon.name
                 )));
             }
@@ -483,6 +521,7 @@ pub(super) fn plan_rolls(
         chambered: false,
         rolls,
         drawn_from,
+        swept: Vec::new(),
     })
 }
 

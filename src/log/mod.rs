@@ -92,6 +92,8 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::ParryDeclared { .. }
         | E::MeleeResolved { .. }
         | E::Fired { .. }
+        | E::Swept { .. }
+        | E::DodgedArea { .. }
         | E::ShotAt { .. }
         | E::BulletsCounted { .. }
         | E::ShotHit { .. }
@@ -183,6 +185,8 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Fled { unit }
         | E::AimLost { unit }
         | E::Fired { unit, .. }
+        | E::Swept { unit, .. }
+        | E::DodgedArea { unit, .. }
         | E::Malfunctioned { unit, .. }
         | E::JamWorkedOn { unit, .. }
         | E::JamCleared { unit, .. }

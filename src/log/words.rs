@@ -259,6 +259,23 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 plural(*rounds)
             )
         }
+        EventKind::Swept {
+            unit,
+            width,
+            caught,
+        } => {
+            let names: Vec<String> = caught.iter().map(|unit| name(*unit)).collect();
+            let caught = match names.split_last() {
+                None => "no one".to_string(),
+                Some((last, [])) => last.clone(),
+                Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+            };
+            format!(
+                "{} sweeps a line {width} tile{} wide: one roll for {caught}",
+                name(*unit),
+                plural(*width)
+            )
+        }
         EventKind::ShotAt {
             unit,
             target,
@@ -387,6 +404,18 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 format!("{} works the {weapon} free", name(*unit))
             } else {
                 format!("{} cannot work the {weapon} free", name(*unit))
+            }
+        }
+        EventKind::DodgedArea {
+            unit,
+            made_it,
+            blast,
+        } => {
+            let from = if *blast { "the blast" } else { "the sweep" };
+            if *made_it {
+                format!("{} dodges {from}", name(*unit))
+            } else {
+                format!("{}'s dodge of {from} nets nothing", name(*unit))
             }
         }
         EventKind::DodgedFire { unit, made_it } => {

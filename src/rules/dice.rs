@@ -56,9 +56,18 @@ impl Dice {
         self.loaded.iter().copied()
     }
 
-    /// Load faces to come out next, in order (each is clamped to the die it lands on).
+    /// Load faces to come out after any already loaded, in order (each is clamped to the die
+    /// it lands on).
     pub fn load(&mut self, faces: impl IntoIterator<Item = u32>) {
         self.loaded.extend(faces);
+    }
+
+    /// Load faces to come out next, in order, ahead of any already loaded: a roll made again
+    /// with the dice of one just made.
+    pub fn load_next(&mut self, faces: &[u32]) {
+        for face in faces.iter().rev() {
+            self.loaded.push_front(*face);
+        }
     }
 }
 

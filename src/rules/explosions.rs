@@ -4,24 +4,41 @@
 use serde::{Deserialize, Serialize};
 
 use super::damage::{DamageReach, Formula};
+use super::length::Length;
 
-/// One ring of a blast: out to `outer_yards` from the centre (measured exactly, on whole square
-/// yards), the damage's reach there, its share of the full damage, and the ring in words.
+/// One ring of a blast: out to `outer` from the centre (measured exactly, in any unit), the
+/// damage's reach there, its share of the full damage, what it adds to an injury's severity
+/// where the rulebook keeps injuries (the d10 pool's bands; 0 elsewhere), and the ring in words.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BlastRing {
-    pub outer_yards: u32,
+    pub outer: Length,
     pub reach: DamageReach,
     pub share: f64,
+    pub severity: u32,
     pub words: String,
 }
 
 /// The ring (by index, nearest first) a point `distance_squared` square yards from the centre
 /// lies in; `None` beyond the last.
 pub fn ring_at(rings: &[BlastRing], distance_squared: u64) -> Option<usize> {
-    rings.iter().position(|ring| {
-        let outer = u64::from(ring.outer_yards);
-        distance_squared <= outer * outer
-    })
+    rings
+        .iter()
+        .position(|ring| ring.outer.reaches(distance_squared))
+}
+
+/// The d10 pool's bands (SPECS.md 2, a house rule): +5 to the severity within 2 metres, +3
+/// within 5, +1 within 10.
+pub fn severity_bands() -> Vec<BlastRing> {
+    [(2, 5), (5, 3), (10, 1)]
+        .into_iter()
+        .map(|(metres, severity)| BlastRing {
+            outer: Length::metres(metres),
+            reach: DamageReach::Full,
+            share: f64::from(severity) / 5.0,
+            severity,
+            words: format!("+{severity} within {metres} m"),
+        })
+        .collect()
 }
 
 /// CoC's rings: full damage within the radius, half to twice it, a quarter to three times it.
@@ -33,7 +50,8 @@ pub fn halving_rings(radius_yards: u32) -> Vec<BlastRing> {
     ]
     .into_iter()
     .map(|(times, divisor, words)| BlastRing {
-        outer_yards: times * radius_yards,
+        outer: Length::yards(times * radius_yards),
+        severity: 0,
         reach: DamageReach::Ring(divisor),
         share: 1.0 / f64::from(divisor),
         words: words.to_string(),
@@ -49,7 +67,8 @@ pub fn falloff_rings(formula: &Formula, step_yards: u32) -> Vec<BlastRing> {
     };
     (0..count)
         .map(|fewer| BlastRing {
-            outer_yards: step_yards.saturating_mul(fewer + 1),
+            outer: Length::yards(step_yards.saturating_mul(fewer + 1)),
+            severity: 0,
             reach: DamageReach::Falloff(fewer),
             share: f64::from(count - fewer) / f64::from(count),
             words: format!("{}D{sides}", count - fewer),
@@ -154,6 +173,22 @@ mod tests {
         assert_eq!(words(100).as_deref(), Some("1D6"));
         assert_eq!(words(101), None);
         assert!((rings[1].share - 0.8).abs() < 1e-12);
+    }
+
+    /// The pool's bands in metres, compared exactly: 2 m is 2.19 yards, so the tile 2 off is
+    /// in the +5 band and a knight's move (2.24) is not; 5 m is 5.47 yards, 10 m 10.94.
+    #[test]
+    fn the_pools_bands_reach_two_five_and_ten_metres() {
+        let bands = severity_bands();
+        let bonus = |squared: u64| ring_at(&bands, squared).map(|ring| bands[ring].severity);
+        assert_eq!(bonus(0), Some(5));
+        assert_eq!(bonus(4), Some(5));
+        assert_eq!(bonus(5), Some(3));
+        assert_eq!(bonus(25), Some(3));
+        assert_eq!(bonus(29), Some(3), "(5, 2) is 5.39 yards");
+        assert_eq!(bonus(30), Some(1), "5.48 yards, past 5 m");
+        assert_eq!(bonus(119), Some(1));
+        assert_eq!(bonus(120), None, "10.95 yards");
     }
 
     #[test]

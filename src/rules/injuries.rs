@@ -85,6 +85,9 @@ pub struct InjuryHit<'a> {
     pub toughness: u32,
     /// The target's injuries before the hit.
     pub injuries: InjuryList,
+    /// Caught by a blast (the d10 pool's grenade bands): the weapon's part is the band's, and
+    /// it counts even where the net is nothing or less.
+    pub blast: bool,
 }
 
 /// What one hit did.

@@ -46,6 +46,11 @@ impl Length {
         u128::from(squared_yards) * yard * yard <= u128::from(self.0) * u128::from(self.0)
     }
 
+    /// The length in yards, for drawing.
+    pub fn in_yards(self) -> f32 {
+        self.0 as f32 / PER_YARD as f32
+    }
+
     /// The length in whole feet, rounded up.
     pub fn whole_feet(self) -> u32 {
         u32::try_from(self.0.div_ceil(PER_FOOT)).unwrap_or(u32::MAX)

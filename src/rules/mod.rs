@@ -26,5 +26,6 @@ pub mod round;
 pub mod ruleset;
 pub mod situation;
 pub mod skills;
+pub mod sweep;
 pub mod weapons;
 pub mod wounds;

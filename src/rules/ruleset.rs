@@ -26,6 +26,7 @@ use super::situation::{
     ShotFacts, StandingFacts, Worth,
 };
 use super::skills::{SkillEntry, find_skill, skill_rating};
+use super::sweep::SweepRule;
 use super::weapons::{ArmorTable, Weapon, WeaponTable};
 use super::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow};
 use super::{chance_rolls, level_rolls, pool_rolls};
@@ -324,6 +325,26 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// round go on one action, or are split among those it plans (`rules::budget`), and a
     /// demand's value is the dice its pool holds.
     fn dice_budget(&self) -> bool {
+        false
+    }
+
+    /// How automatic fire sweeps an area, where the rulebook has it (the d10 pool): one roll
+    /// shared by everyone across the area, each of whom may dodge. `None`: full auto is fired
+    /// in volleys at named targets, if at all.
+    fn sweep(&self) -> Option<SweepRule> {
+        None
+    }
+
+    /// What a blast's ring adds to an injury's severity for a unit caught in it, behind low
+    /// cover from the centre or not (the d10 pool's bands; nothing where the rulebook rolls a
+    /// blast's damage in dice).
+    fn blast_severity(&self, ring: &BlastRing, _behind_low_cover: bool) -> u32 {
+        ring.severity
+    }
+
+    /// Whether those a blast catches may dodge it, their successes off the throw's (the d10
+    /// pool, as for a sweep).
+    fn blast_dodged(&self) -> bool {
         false
     }
 

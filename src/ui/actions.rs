@@ -515,6 +515,7 @@ fn fire_styles(ui: &mut egui::Ui, view: &mut BattleView, weapon: &Weapon, most: 
             FireStyle::Unaimed(shots) => format!("{shots} unaimed"),
             FireStyle::FullAuto(_) => "full auto".to_string(),
             FireStyle::Suppressing(_) => "suppressing fire".to_string(),
+            FireStyle::Sweep(_) => "sweep".to_string(),
         };
         let chosen = orders::same_kind(style, view.fire_order.style);
         if ui.selectable_label(chosen, label).clicked() && !chosen {
@@ -544,6 +545,24 @@ fn fire_styles(ui: &mut egui::Ui, view: &mut BattleView, weapon: &Weapon, most: 
                 .suffix(unit),
         );
         view.fire_order.style = FireStyle::Suppressing(bullets);
+    }
+    if let FireStyle::Sweep(mut rounds) = view.fire_order.style
+        && let Some(rule) = ruleset.sweep()
+    {
+        let least = rule.least_rounds;
+        ui.add(
+            egui::DragValue::new(&mut rounds)
+                .range(least..=weapon.capacity().max(least))
+                .speed(1.0)
+                .suffix(" rounds"),
+        );
+        if let Some(width) = rule.width(rounds) {
+            ui.label(format!(
+                "{width} tile{} wide",
+                if width == 1 { "" } else { "s" }
+            ));
+        }
+        view.fire_order.style = FireStyle::Sweep(rounds);
     }
 }
 

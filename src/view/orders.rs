@@ -99,6 +99,9 @@ pub enum FireStyle {
     /// Suppressing fire (where the rulebook has it): this many shots, or bullets of full auto,
     /// on the enemy clicked and its side's units about it (`ranged::suppressing_group`).
     Suppressing(u32),
+    /// A sweep of this many rounds across the line of fire, centred on the enemy clicked (where
+    /// the rulebook sweeps full auto).
+    Sweep(u32),
 }
 
 /// The way the gun in hand is to be fired, and the full-auto targets picked so far.
@@ -141,6 +144,7 @@ impl FireOrder {
                 bullets,
                 at: group(),
             },
+            FireStyle::Sweep(rounds) => FireMode::Sweep { at: target, rounds },
         }
     }
 }
@@ -325,7 +329,7 @@ pub fn off_hand_mode(scenario: &Scenario, unit: UnitId, index: usize, target: Un
 }
 
 /// The ways a weapon can be fired, in order: one shot, several, a burst, full auto (six bullets
-/// a target to start with).
+/// a target to start with, or a sweep of twice the fewest rounds where the rulebook sweeps).
 pub fn fire_styles(weapon: &Weapon, ruleset: &dyn Ruleset) -> Vec<FireStyle> {
     let mut styles = Vec::new();
     if weapon.most_shots() > 0 {
@@ -341,8 +345,12 @@ pub fn fire_styles(weapon: &Weapon, ruleset: &dyn Ruleset) -> Vec<FireStyle> {
     if weapon.uses.burst.is_some() {
         styles.push(FireStyle::Burst);
     }
-    if weapon.uses.full_auto {
-        styles.push(FireStyle::FullAuto(6));
+    match ruleset.sweep() {
+        Some(rule) if weapon.uses.full_auto => {
+            styles.push(FireStyle::Sweep(rule.least_rounds * 2));
+        }
+        None if weapon.uses.full_auto => styles.push(FireStyle::FullAuto(6)),
+        _ => {}
     }
     if ruleset.suppressing_fire() {
         if weapon.uses.full_auto {
@@ -360,6 +368,7 @@ pub fn same_kind(first: FireStyle, second: FireStyle) -> bool {
         (first, second),
         (FireStyle::FullAuto(_), FireStyle::FullAuto(_))
             | (FireStyle::Suppressing(_), FireStyle::Suppressing(_))
+            | (FireStyle::Sweep(_), FireStyle::Sweep(_))
     ) || first == second
 }
 

@@ -7,15 +7,16 @@
 
 use bevy::prelude::*;
 
+use super::Unseen;
 use super::hover::HoveredTile;
 use super::orders::{FireOrder, Intent, off_hand_mode};
 use super::overlay::Selection;
-use super::{MapGeometry, ShownMap, TILE_SIZE, Unseen};
 use crate::battle::answer::{answer_odds_keeping, blow_answers_open};
 use crate::battle::command::{FireMode, Rejection, WeaponChoice};
 use crate::battle::melee;
 use crate::battle::planning::{PlanPools, plan_pools};
 use crate::battle::ranged::RollPreview;
+use crate::battle::sweep::swept_tiles;
 use crate::battle::threat::AnswerOdds;
 use crate::battle::{
     ActiveScenario, Arsenal, AttackKind, EventLog, Flow, TilePosition, UnitId, blast, ranged,
@@ -47,6 +48,8 @@ pub struct Aim {
     pub headline: String,
     /// Each roll, when the attack makes several (shots, volleys).
     pub rolls: Vec<String>,
+    /// The tiles a sweep would cover (empty: no sweep).
+    pub area: Vec<Tile>,
 }
 
 impl Aim {
@@ -99,7 +102,10 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<DicePlanning>()
         .add_systems(
             Update,
-            (read_previews, (draw_line_of_fire, draw_blast))
+            (
+                read_previews,
+                (drawing::draw_line_of_fire, drawing::draw_blast),
+            )
                 .chain()
                 .in_set(AppSystems::Present),
         );
@@ -269,6 +275,20 @@ fn drawn_group_words(mode: &FireMode, scenario: &Scenario) -> Option<String> {
     })
 }
 
+/// The tiles a sweep in `mode` from `from` centred on `centre` would cover (none for any other
+/// fire, or a sweep of too few rounds).
+fn sweep_area(scenario: &Scenario, mode: &FireMode, from: Tile, centre: Tile) -> Vec<Tile> {
+    let FireMode::Sweep { rounds, .. } = mode else {
+        return Vec::new();
+    };
+    scenario
+        .ruleset
+        .sweep()
+        .and_then(|rule| rule.width(*rounds))
+        .map(|width| swept_tiles(&scenario.map, from, centre, width))
+        .unwrap_or_default()
+}
+
 /// The aim at the enemy on `tile`, and the blast an explosive in hand would make there.
 fn previews(
     world: &mut World,
@@ -334,6 +354,7 @@ fn previews(
             possible,
             headline,
             rolls: Vec::new(),
+            area: Vec::new(),
         };
         return (Some(aim), blast);
     }
@@ -349,17 +370,22 @@ fn previews(
                 _ => FireMode::single(target),
             };
             let preview = ranged::preview(world, shooter, in_hand, &mode);
+            let area = sweep_area(&scenario, &mode, from, tile);
             let mut rolls: Vec<String> = match &preview {
-                Ok(rolls) if rolls.len() > 1 => rolls
+                Ok(rolls) if rolls.len() > 1 || !area.is_empty() => rolls
                     .iter()
                     .map(|roll| {
-                        format!(
-                            "{} · {} bullet{}: {}",
-                            scenario.units[roll.target.index()].name,
-                            roll.bullets,
-                            plural(roll.bullets),
-                            roll.label()
-                        )
+                        let name = &scenario.units[roll.target.index()].name;
+                        if area.is_empty() {
+                            format!(
+                                "{name} · {} bullet{}: {}",
+                                roll.bullets,
+                                plural(roll.bullets),
+                                roll.label()
+                            )
+                        } else {
+                            format!("{name}: {}", roll.label())
+                        }
                     })
                     .collect(),
                 _ => Vec::new(),
@@ -369,6 +395,16 @@ fn previews(
             {
                 rolls.insert(0, group);
             }
+            if !area.is_empty() && preview.is_ok() {
+                rolls.insert(
+                    0,
+                    format!(
+                        "One roll for everyone in the sweep ({} tile{} wide), each may dodge",
+                        area.len(),
+                        plural(u32::try_from(area.len()).unwrap_or(u32::MAX))
+                    ),
+                );
+            }
             Aim {
                 shooter,
                 target,
@@ -377,6 +413,7 @@ fn previews(
                 possible: preview.is_ok(),
                 headline: headline(&preview),
                 rolls,
+                area,
             }
         }
         AttackForm::Melee | AttackForm::Lobbed | AttackForm::Placed => {
@@ -403,6 +440,7 @@ fn previews(
                 possible,
                 headline,
                 rolls: Vec::new(),
+                area: Vec::new(),
             }
         }
     };
@@ -467,110 +505,6 @@ fn blast_sketch(
     }
 }
 
-fn draw_line_of_fire(
-    readout: Res<AimReadout>,
-    map: Res<ShownMap>,
-    units: Query<(&UnitId, &TilePosition)>,
-    mut gizmos: Gizmos,
-) {
-    let Some(aim) = &readout.0 else {
-        return;
-    };
-    let geometry = MapGeometry::of(&map.0);
-    let position = |id: UnitId| {
-        units
-            .iter()
-            .find(|(unit, _)| **unit == id)
-            .map(|(_, at)| at.0)
-    };
-    let (Some(from), Some(to)) = (position(aim.shooter), position(aim.target)) else {
-        return;
-    };
-    let colour = match (aim.line, aim.possible) {
-        (ShotLine::Blocked { .. }, _) | (_, false) => Color::srgb(0.95, 0.25, 0.2),
-        (ShotLine::HalfConcealed { .. } | ShotLine::ThroughCover { .. }, _) => {
-            Color::srgb(1.0, 0.8, 0.2)
-        }
-        (ShotLine::Clear, true) => Color::srgb(0.35, 1.0, 0.45),
-    };
-    let (start, end) = (geometry.centre(from), geometry.centre(to));
-    gizmos.line_2d(start, end, colour);
-    // Thicken the line a little so it reads on a projector.
-    let across = (end - start).perp().normalize_or_zero() * 1.5;
-    gizmos.line_2d(start + across, end + across, colour);
-    gizmos.line_2d(start - across, end - across, colour);
-    if let Some(tile) = aim.line.marked_tile() {
-        gizmos.rect_2d(
-            Isometry2d::from_translation(geometry.centre(tile)),
-            Vec2::splat(TILE_SIZE - 4.0),
-            colour,
-        );
-    }
-}
-
-/// Ring colours: full damage red, half orange, a quarter yellow; shielded units grey.
-/// A ring's colour by its place, nearest first: red, orange, then yellow.
-fn ring_colour(ring: usize) -> Color {
-    match ring {
-        0 => Color::srgb(1.0, 0.2, 0.15),
-        1 => Color::srgb(1.0, 0.55, 0.1),
-        _ => Color::srgb(1.0, 0.9, 0.25),
-    }
-}
-
-fn draw_blast(
-    readout: Res<BlastReadout>,
-    map: Res<ShownMap>,
-    units: Query<(&UnitId, &TilePosition)>,
-    mut gizmos: Gizmos,
-) {
-    let Some(sketch) = &readout.0 else {
-        return;
-    };
-    let geometry = MapGeometry::of(&map.0);
-    let centre = geometry.centre(sketch.centre);
-    gizmos.rect_2d(
-        Isometry2d::from_translation(centre),
-        Vec2::splat(TILE_SIZE - 2.0),
-        ring_colour(0),
-    );
-    for (index, ring) in sketch.rings.iter().enumerate() {
-        // Rings are measured from tile centre to tile centre, one tile a yard.
-        gizmos
-            .circle_2d(
-                Isometry2d::from_translation(centre),
-                ring.outer_yards as f32 * TILE_SIZE,
-                ring_colour(index),
-            )
-            .resolution(96);
-    }
-    let position = |id: UnitId| {
-        units
-            .iter()
-            .find(|(unit, _)| **unit == id)
-            .map(|(_, at)| geometry.centre(at.0))
-    };
-    for (unit, ring) in &sketch.caught {
-        if let Some(at) = position(*unit) {
-            for inset in [2.0, 5.0] {
-                gizmos.rect_2d(
-                    Isometry2d::from_translation(at),
-                    Vec2::splat(TILE_SIZE - inset),
-                    ring_colour(*ring),
-                );
-            }
-        }
-    }
-    for unit in &sketch.shielded {
-        if let Some(at) = position(*unit) {
-            gizmos.rect_2d(
-                Isometry2d::from_translation(at),
-                Vec2::splat(TILE_SIZE - 3.0),
-                Color::srgb(0.6, 0.6, 0.65),
-            );
-        }
-    }
-}
-
+mod drawing;
 #[cfg(test)]
 mod tests;

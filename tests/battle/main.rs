@@ -8,6 +8,7 @@ mod explosives;
 mod firearms;
 mod grapples;
 mod pool;
+mod pool_areas;
 mod pool_budget;
 mod pool_shots;
 mod weapon_notes;

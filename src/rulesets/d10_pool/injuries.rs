@@ -26,6 +26,13 @@ pub fn soak(hit: &InjuryHit) -> u32 {
 /// The injury a hit makes: none when the net is nothing (judged before damage and armour), or
 /// when the soak takes it all.
 pub fn severity(hit: &InjuryHit) -> Option<u32> {
+    if hit.blast {
+        // The band hurts whatever the throw's net: net − dodge + band − armour.
+        let severity = i64::from(hit.net) + i64::from(hit.weapon) - i64::from(soak(hit));
+        return u32::try_from(severity)
+            .ok()
+            .filter(|severity| *severity > 0);
+    }
     let net = u32::try_from(hit.net).ok().filter(|net| *net > 0)?;
     Some((net + hit.weapon).saturating_sub(soak(hit))).filter(|severity| *severity > 0)
 }
@@ -161,6 +168,7 @@ mod tests {
             armour,
             toughness: 3,
             injuries: InjuryList::default(),
+            blast: false,
         }
     }
 
@@ -247,6 +255,7 @@ mod tests {
             armour: 0,
             toughness: 4,
             injuries: list(&[2]),
+            blast: false,
         };
         let outcome = injure(&hit);
         assert_eq!(outcome.severity, Some(4));

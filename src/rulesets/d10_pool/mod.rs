@@ -23,7 +23,7 @@ use crate::rules::damage::{
     DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError,
 };
 use crate::rules::dice::Dice;
-use crate::rules::explosions::BlastRing;
+use crate::rules::explosions::{BlastRing, severity_bands};
 use crate::rules::firearms::VolleyHits;
 use crate::rules::grapple::ManeuverGoal;
 use crate::rules::initiative::InitiativeEntry;
@@ -40,6 +40,7 @@ use crate::rules::situation::{
     ShotDefence, ShotFacts, StandingFacts, Worth,
 };
 use crate::rules::skills::{DODGE, SkillEntry};
+use crate::rules::sweep::SweepRule;
 use crate::rules::weapons::{ArmorTable, Weapon, WeaponTable};
 use crate::rules::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow};
 
@@ -59,6 +60,9 @@ const EVADE_DIFFICULTY: u32 = 7;
 
 /// Point-blank: within 2 metres, whoever shoots.
 const POINT_BLANK: Length = Length::metres(2);
+
+/// What low cover between a blast and a unit takes off the band's severity.
+const LOW_COVER_BLAST_RELIEF: u32 = 2;
 
 /// The d10 dice pool.
 #[derive(Debug, Clone)]
@@ -233,8 +237,27 @@ impl Ruleset for D10Pool {
         }
     }
 
-    fn blast_rings(&self, _damage: &DamageNotation) -> Vec<BlastRing> {
-        Vec::new()
+    /// A grenade's bands: +5 within 2 m, +3 within 5, +1 within 10 (a fire bomb, with no
+    /// blast, burns its own tile).
+    fn blast_rings(&self, damage: &DamageNotation) -> Vec<BlastRing> {
+        if damage.blast_radius_yards().is_some() {
+            severity_bands()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Low cover between the blast and the unit takes 2 off the band.
+    fn blast_severity(&self, ring: &BlastRing, behind_low_cover: bool) -> u32 {
+        ring.severity.saturating_sub(if behind_low_cover {
+            LOW_COVER_BLAST_RELIEF
+        } else {
+            0
+        })
+    }
+
+    fn blast_dodged(&self) -> bool {
+        true
     }
 
     fn armor_per_pellet_die(&self) -> bool {
@@ -298,6 +321,14 @@ impl Ruleset for D10Pool {
     /// A unit's dice go on one action a round, or are split among those it plans.
     fn dice_budget(&self) -> bool {
         true
+    }
+
+    /// A sweep covers 5 feet of width for every 10 rounds spent; at least 10 rounds.
+    fn sweep(&self) -> Option<SweepRule> {
+        Some(SweepRule {
+            feet_per_ten_rounds: 5,
+            least_rounds: 10,
+        })
     }
 
     /// Dex + Dodge at 7.
