@@ -183,8 +183,9 @@ fn start_round(battle: &mut Battle, round: u32) {
                 combat_skill: combat_skill(battle, unit),
                 dex_roll,
                 surprised: battle.round() == 1
-                    && battle.spec(unit).opening.surprised
-                    && battle.scenario.ruleset.opening_surprise(),
+                    && ((battle.spec(unit).opening.surprised
+                        && battle.scenario.ruleset.opening_surprise())
+                        || ambushed(battle, unit)),
                 kept: kept_initiative(battle, unit),
             }
         })
@@ -204,6 +205,15 @@ fn start_round(battle: &mut Battle, round: u32) {
     };
     battle.emit(EventKind::RoundBegan { order, slots });
     next_turn(battle);
+}
+
+/// Whether a surprise attack before round 1 caught `unit` unawares, where the rulebook puts the
+/// ambushed after everyone else in the order (a surprise weighed as a contest).
+fn ambushed(battle: &Battle, unit: UnitId) -> bool {
+    battle.scenario.ruleset.surprise_contest().is_some()
+        && battle.events().iter().any(|event| {
+            matches!(event.kind, EventKind::SurpriseAttempted { target, seen: false, .. } if target == unit)
+        })
 }
 
 /// Initiative kept for the combat, where the rulebook rolls it once: a unit rolls it when it

@@ -152,22 +152,10 @@ pub(super) fn surprise(
         }
     };
     battle.change_condition(unit, |condition| condition.surprise_spent = true);
-    let (skill_name, skill) = ["Listen", "Spot Hidden", "Psychology"]
-        .into_iter()
-        .map(|name| (name, battle.skill(target, name)))
-        .max_by_key(|(_, value)| *value)
-        .unwrap_or(("Spot Hidden", 0));
-    let harder = battle
-        .scenario
-        .ruleset
-        .notice_value(battle.skill(unit, "Stealth"));
-    let seen = battle
-        .roll(
-            target,
-            RollPurpose::Skill(skill_name.to_string()),
-            &Demand::new(skill, harder),
-        )
-        .success;
+    let seen = match battle.scenario.ruleset.surprise_contest() {
+        Some(pools) => sneak_against_watch(battle, unit, target, pools),
+        None => notices(battle, unit, target),
+    };
     battle.emit(EventKind::SurpriseAttempted { unit, target, seen });
     if let SurpriseAttack::Shot(weapon) = attack {
         ranged::surprise_shot(battle, unit, target, weapon, seen);
@@ -185,6 +173,46 @@ pub(super) fn surprise(
         },
     );
     Ok(())
+}
+
+/// A surprise as a contest (the d10 pool): the attacker's sneaking pool and the target's
+/// watching pool are rolled, and the target sees it coming unless the attacker nets more.
+fn sneak_against_watch(
+    battle: &mut Battle,
+    unit: UnitId,
+    target: UnitId,
+    (sneaking, watching): (&str, &str),
+) -> bool {
+    let mut roll = |who: UnitId, pool: &str| {
+        let demand = Demand::new(battle.skill(who, pool), Vec::new());
+        battle
+            .roll(who, RollPurpose::Skill(pool.to_string()), &demand)
+            .net
+    };
+    let sneak = roll(unit, sneaking);
+    let watch = roll(target, watching);
+    sneak <= watch
+}
+
+/// Whether the target of a surprise attack sees it coming: its best of Listen, Spot Hidden
+/// and Psychology, harder for the attacker's Stealth.
+fn notices(battle: &mut Battle, unit: UnitId, target: UnitId) -> bool {
+    let (skill_name, skill) = ["Listen", "Spot Hidden", "Psychology"]
+        .into_iter()
+        .map(|name| (name, battle.skill(target, name)))
+        .max_by_key(|(_, value)| *value)
+        .unwrap_or(("Spot Hidden", 0));
+    let harder = battle
+        .scenario
+        .ruleset
+        .notice_value(battle.skill(unit, "Stealth"));
+    battle
+        .roll(
+            target,
+            RollPurpose::Skill(skill_name.to_string()),
+            &Demand::new(skill, harder),
+        )
+        .success
 }
 
 /// Where maneuvers are grapples and this one is done at once (what a holder does with the held

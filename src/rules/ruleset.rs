@@ -342,6 +342,14 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         ring.severity
     }
 
+    /// Where a surprise attack is a contest of two pools (the d10 pool: the attacker's Dex +
+    /// Stealth against the target's Per + Alertness, each at the usual difficulty), their names:
+    /// the target is surprised when the attacker nets more, cannot defend that attack, and goes
+    /// after everyone else in round 1. `None`: the target's roll to notice it alone decides.
+    fn surprise_contest(&self) -> Option<(&'static str, &'static str)> {
+        None
+    }
+
     /// Whether those a blast catches may dodge it, their successes off the throw's (the d10
     /// pool, as for a sweep).
     fn blast_dodged(&self) -> bool {

@@ -260,6 +260,11 @@ impl Ruleset for D10Pool {
         true
     }
 
+    /// Stealth against Alertness (SPECS.md 2, a house rule).
+    fn surprise_contest(&self) -> Option<(&'static str, &'static str)> {
+        Some(("Dex+Stealth", "Per+Alertness"))
+    }
+
     fn armor_per_pellet_die(&self) -> bool {
         false
     }
