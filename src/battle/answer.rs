@@ -184,9 +184,10 @@ pub fn threat(world: &mut World) -> Option<Threat> {
         AttackKind::Strike(_) | AttackKind::Maneuver(_) => blow_stakes(&battle, &pending),
     };
     let defender = battle.condition(pending.target);
+    let turn_to_come = battle.flow().turn_to_come(pending.target);
     let spends_the_turn = battle.scenario.ruleset.dice_budget()
         && defender.dice_plan.is_none()
-        && !defender.acted_this_round
+        && turn_to_come
         && !pending.during_setup
         && !matches!(pending.kind, AttackKind::Fire(_));
     // A dodge from the round's dice, with nothing planned, before the unit's turn: its turn's.
@@ -194,6 +195,7 @@ pub fn threat(world: &mut World) -> Option<Threat> {
         AttackKind::Fire(fire) => {
             fire_odds::dodge_is_budgeted(&battle, pending.attacker, fire, pending.target)
                 && defender.dice_plan.is_none()
+                && turn_to_come
         }
         _ => false,
     };

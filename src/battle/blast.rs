@@ -371,7 +371,7 @@ fn dodge_blast(battle: &mut Battle, unit: UnitId) -> i32 {
     }
     let condition = battle.condition(unit);
     let able = battle.standing(unit) && !condition.stunned() && condition.held_by.is_none();
-    let spare = condition.dice_plan.is_some() || condition.acted_this_round;
+    let spare = condition.dice_plan.is_some() || !battle.flow().turn_to_come(unit);
     if !able || !spare || budget::dice_for(battle, unit, PlannedAction::Dodge).is_err() {
         return 0;
     }

@@ -558,6 +558,16 @@ impl Default for Flow {
 }
 
 impl Flow {
+    /// Whether `unit` has a turn still to come this round: its slot not yet reached, or
+    /// waiting on a delay.
+    pub fn turn_to_come(&self, unit: UnitId) -> bool {
+        self.order
+            .get(self.next_in_order..)
+            .is_some_and(|rest| rest.iter().any(|slot| UnitId(slot.unit) == unit))
+            || self.delayed.iter().any(|(waiting, _)| *waiting == unit)
+            || self.released.contains(&unit)
+    }
+
     /// The unit whose turn it is.
     pub fn acting(&self) -> Option<UnitId> {
         self.turn.map(|turn| turn.unit)

@@ -112,6 +112,11 @@ pub(super) fn plan(battle: &mut Battle, unit: UnitId, parts: &[PlanPart]) -> Res
         ));
     }
     let has = |action| parts.iter().any(|part| part.action == action);
+    if defending && has(PlannedAction::Attack) && !battle.flow().turn_to_come(unit) {
+        return Err(Rejection::BadPlan(
+            "its turn this round is over: there is no attack to keep dice for".to_string(),
+        ));
+    }
     if defending && !parts.iter().any(|part| part.action.defends()) {
         return Err(Rejection::BadPlan(
             "a plan made under attack keeps a part for the defence".to_string(),

@@ -158,7 +158,11 @@ pub(super) fn keep_choice(ui: &mut egui::Ui, view: &mut BattleView, defender: Un
     let Some(state) = view.unit(defender) else {
         return;
     };
-    if state.condition.dice_plan.is_some() || state.condition.acted_this_round || pools.committed {
+    let turn_to_come = view
+        .flow
+        .as_ref()
+        .is_some_and(|flow| flow.turn_to_come(defender));
+    if state.condition.dice_plan.is_some() || !turn_to_come || pools.committed {
         return;
     }
     // The most a defence open to it can spare: its budget with the attack, less a part.

@@ -14,6 +14,20 @@ use crate::view::overlay::Selection;
 use crate::view::preview::{AimReadout, BlastReadout};
 use crate::view::{MapGeometry, ShownMap, TILE_SIZE};
 
+/// `rect` slid sideways and down as little as keeps it inside `area` (a long aim label by a
+/// target near the panel's edge is read whole, not cut off by it).
+fn within(rect: egui::Rect, area: egui::Rect) -> egui::Rect {
+    let left = (area.left() - rect.left()).max(0.0);
+    let right = (rect.right() - area.right()).max(0.0);
+    let down = (area.top() - rect.top()).max(0.0);
+    let across = if left > 0.0 {
+        left
+    } else {
+        -right.min(rect.left() - area.left())
+    };
+    rect.translate(egui::vec2(across, down))
+}
+
 /// Names by the tokens, the hovered tile's coordinates and terrain, and the aim label by the
 /// target, painted behind the panel.
 ///
@@ -156,10 +170,13 @@ pub(super) fn map_labels(
     if let Some((text, at)) = aimed_at {
         let galley =
             painter.layout_no_wrap(text, egui::FontId::proportional(16.0), egui::Color32::WHITE);
-        let rect = plate(
-            at - egui::vec2(0.0, token_half + 4.0),
-            galley.size(),
-            egui::Align2::CENTER_BOTTOM,
+        let rect = within(
+            plate(
+                at - egui::vec2(0.0, token_half + 4.0),
+                galley.size(),
+                egui::Align2::CENTER_BOTTOM,
+            ),
+            map_area,
         );
         label(
             &painter,

@@ -264,3 +264,34 @@ fn a_committed_weapon_takes_the_whole_budget() {
     assert_eq!(dice_rolled(&shot), [(VIC, 7, false)]);
     assert_eq!(condition(&mut app, VIC).dice_plan, Some(DicePlan::SPENT));
 }
+
+/// Attacked after its turn is over (Tomas ended his without acting, and Kell comes at him),
+/// a unit keeps no dice for an attack: its round has no turn left to spend them on.
+#[test]
+fn no_dice_are_kept_for_a_turn_already_over() {
+    let mut app = begun(level_b2_with(&[(TOMAS, (12, 8)), (KELL, (12, 9))]));
+    until_the_turn_of(&mut app, KELL);
+    assert_eq!(
+        refusal(
+            &mut app,
+            Command::Attack {
+                unit: KELL,
+                target: TOMAS,
+                weapon: WeaponChoice::Unarmed,
+            }
+        ),
+        None
+    );
+    assert_eq!(
+        refusal(
+            &mut app,
+            plan(
+                TOMAS,
+                &[(PlannedAction::Dodge, 2), (PlannedAction::Attack, 3)]
+            )
+        ),
+        Some(Rejection::BadPlan(
+            "its turn this round is over: there is no attack to keep dice for".to_string()
+        ))
+    );
+}
