@@ -57,6 +57,9 @@ pub enum DefenceKind {
     Thrown { may_fight_back: bool },
     /// Shots: dive for cover, or nothing.
     Shots,
+    /// A sweep caught the unit in the open (the d10 pool): dodge from the round's dice, or
+    /// nothing.
+    Sweep,
 }
 
 /// How the battle ended.

@@ -65,7 +65,11 @@ pub(super) fn dive_odds(
     };
     let dodge_demand = shot_dodge_demand(battle, attacker, pending, unit);
     let dodge = battle.scenario.ruleset.chance(&dodge_demand);
-    let answer = battle.scenario.ruleset.shot_defence()?;
+    let answer = if dodge_is_budgeted(battle, attacker, pending, unit) {
+        ShotDefence::DodgeSweep
+    } else {
+        battle.scenario.ruleset.shot_defence()?
+    };
     let hit_if_taken = chance(false);
     let hit_if_made = match answer {
         ShotDefence::DiveForCover => chance(true),
@@ -75,8 +79,8 @@ pub(super) fn dive_odds(
             hit_if_taken * (1.0 - 1.0 / f64::from(first.bullets.max(1)))
         }
         // The dodge's net comes off the roll's: the chance it still lands, dodging at all.
-        ShotDefence::DodgeInCover => setup(battle, attacker, unit, &plan.weapon, first.terms)
-            .map_or(0.0, |shot| {
+        ShotDefence::DodgeInCover | ShotDefence::DodgeSweep => {
+            setup(battle, attacker, unit, &plan.weapon, first.terms).map_or(0.0, |shot| {
                 let attack =
                     battle.standing_demand(attacker, &shot_demand(battle, attacker, plan, &shot));
                 let dodge = battle.standing_demand(unit, &dodge_demand);
@@ -85,7 +89,8 @@ pub(super) fn dive_odds(
                     .ruleset
                     .exchange_odds(Defence::Dodge, &attack, Some(&dodge))
                     .attacker_wins
-            }),
+            })
+        }
     };
     Some(AnswerOdds::Shots {
         answer,

@@ -34,7 +34,7 @@ fn can_answer_shots(battle: &Battle, attacker: UnitId, unit: UnitId, sweep: bool
         Some(ShotDefence::DodgeFirstBullet) => {
             !condition.shot_at_this_round && super::exchange::blow_answers(battle, unit, None).dodge
         }
-        Some(ShotDefence::DodgeInCover) => {
+        Some(ShotDefence::DodgeInCover | ShotDefence::DodgeSweep) => {
             in_cover_from(battle, attacker, unit)
                 || (sweep && super::budget::dice_for(battle, unit, PlannedAction::Dodge).is_ok())
         }
@@ -47,7 +47,9 @@ pub fn shot_answer(defence: Option<ShotDefence>) -> Answer {
     match defence {
         None => Answer::Nothing,
         Some(ShotDefence::DiveForCover) => Answer::DiveForCover,
-        Some(ShotDefence::DodgeFirstBullet | ShotDefence::DodgeInCover) => Answer::Dodge,
+        Some(
+            ShotDefence::DodgeFirstBullet | ShotDefence::DodgeInCover | ShotDefence::DodgeSweep,
+        ) => Answer::Dodge,
     }
 }
 
@@ -236,10 +238,15 @@ fn ask_next(battle: &mut Battle, attacker: UnitId, mut pending: PendingFire) {
     while !pending.to_ask.is_empty() {
         let next = pending.to_ask.remove(0);
         if can_answer_shots(battle, attacker, next, pending.plan.shares_one_roll()) {
+            let asked = if dodge_is_budgeted(battle, attacker, &pending, next) {
+                DefenceKind::Sweep
+            } else {
+                DefenceKind::Shots
+            };
             battle.emit(EventKind::DefenceAsked {
                 unit: next,
                 attacker,
-                asked: DefenceKind::Shots,
+                asked,
             });
             let during_setup = pending.during_setup;
             battle.flow_mut().phase = Phase::Defending(PendingAttack {
@@ -277,9 +284,11 @@ pub(super) fn answer_fire(
                 Some(ShotDefence::DiveForCover) => {
                     "against shots a unit dives for cover or takes them"
                 }
-                Some(ShotDefence::DodgeFirstBullet | ShotDefence::DodgeInCover) => {
-                    "against shots a unit dodges or takes them"
-                }
+                Some(
+                    ShotDefence::DodgeFirstBullet
+                    | ShotDefence::DodgeInCover
+                    | ShotDefence::DodgeSweep,
+                ) => "against shots a unit dodges or takes them",
             }
             .to_string(),
         ));

@@ -133,6 +133,7 @@ fn answer_json(odds: &AnswerOdds) -> Value {
                 ShotDefence::DiveForCover => "dive for cover",
                 ShotDefence::DodgeFirstBullet => "dodge the first bullet",
                 ShotDefence::DodgeInCover => "dodge in cover",
+                ShotDefence::DodgeSweep => "dodge the sweep",
             },
             "made": made,
             "hit_if_taken": hit_if_taken,

@@ -143,8 +143,12 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                     Some(ShotDefence::DiveForCover) => "dive for cover, or take it",
                     Some(ShotDefence::DodgeFirstBullet) => "dodge the first bullet, or take it",
                     Some(ShotDefence::DodgeInCover) => "dodge behind cover (free), or take it",
+                    Some(ShotDefence::DodgeSweep) => "dodge the sweep, or take it",
                 }
                 .to_string(),
+                DefenceKind::Sweep => {
+                    "dodge the sweep with the round's dice, or take it".to_string()
+                }
             };
             format!("{} must answer {}: {choices}", name(*unit), name(*attacker))
         }

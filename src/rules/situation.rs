@@ -213,6 +213,10 @@ pub enum ShotDefence {
     /// Dodge, free, only behind cover (the d10 pool): a Dodge roll that spends nothing, whose
     /// net successes come off the shot's.
     DodgeInCover,
+    /// Caught in the open by a sweep (the d10 pool): a Dodge roll from the round's dice, whose
+    /// net successes come off the sweep's. No rulebook's plain answer to shots; the battle
+    /// offers it to those a sweep catches outside cover.
+    DodgeSweep,
 }
 
 /// The answers a rulebook allows a defender against a blow.

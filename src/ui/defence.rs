@@ -145,10 +145,19 @@ pub(super) fn defence_prompt(
                                     ("Dodge the first bullet", "no attack this round")
                                 }
                                 ShotDefence::DodgeInCover => ("Dodge behind cover", "free"),
+                                ShotDefence::DodgeSweep => {
+                                    ("Dodge the sweep", "from the round's dice")
+                                }
                             };
                             let odds = if *defence == ShotDefence::DodgeInCover {
                                 format!(
                                     "{} to be hit, not {}; {cost}: no dice spent",
+                                    percent(*hit_if_made),
+                                    percent(*hit_if_taken)
+                                )
+                            } else if *defence == ShotDefence::DodgeSweep {
+                                format!(
+                                    "{} to be hit, not {}; {cost}",
                                     percent(*hit_if_made),
                                     percent(*hit_if_taken)
                                 )
@@ -213,7 +222,10 @@ pub(super) fn defence_prompt(
                         None => {}
                     }
                 });
-            if maneuvers && may_fight_back && asked != DefenceKind::Shots {
+            if maneuvers
+                && may_fight_back
+                && !matches!(asked, DefenceKind::Shots | DefenceKind::Sweep)
+            {
                 egui::ComboBox::from_id_salt("answer-maneuver")
                     .selected_text("Answer with a maneuver…")
                     .show_ui(ui, |ui| {
