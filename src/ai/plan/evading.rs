@@ -1,11 +1,17 @@
 //! Keeping out of reach where the rulebook has evading (the d10 pool): a careful unit that
 //! several enemies can strike hand to hand this round, and whose evade is more likely than not
-//! to net a success, evades rather than trading blows one against many.
+//! to net a success, evades rather than trading blows one against many; one that an enemy still
+//! to act could strike keeps a dodge from its dice, where its attack keeps most of its own.
+
+use bevy::prelude::World;
 
 use super::{Planner, Reach};
 use crate::ai::Seen;
 use crate::battle::command::Command;
+use crate::battle::planning::plan_pools;
+use crate::battle::{Condition, Flow, UnitId};
 use crate::map::range::distance_yards;
+use crate::rules::budget::{LEAST_PART, PlanPart, PlannedAction};
 
 /// How many enemies able to strike it this round make a unit outnumbered.
 const OUTNUMBERED_BY: usize = 2;
@@ -17,6 +23,19 @@ const WORTH_EVADING: f64 = 0.5;
 const STRIKING_REACH: f64 = 1.5;
 
 impl<'a> Planner<'a> {
+    /// The enemies that can strike `me` hand to hand this round, those in `still_to_act` only.
+    fn strikers(&self, me: Seen, still_to_act: Option<&Flow>) -> usize {
+        self.enemies()
+            .filter(|enemy| still_to_act.is_none_or(|flow| flow.turn_to_come(enemy.unit)))
+            .filter(|enemy| match &self.reaches[self.index_of(enemy.unit)] {
+                Reach::Blows { stride, .. } => {
+                    distance_yards(me.at, enemy.at) <= stride + STRIKING_REACH
+                }
+                Reach::Missile(_) => false,
+            })
+            .count()
+    }
+
     /// Evade, where the rulebook has it, the unit is careful, and enough enemies can reach it
     /// hand to hand this round.
     pub(super) fn evade_command(&self, me: Seen) -> Option<Command> {
@@ -28,16 +47,41 @@ impl<'a> Planner<'a> {
             .scenario
             .ruleset
             .evade_roll(&spec.characteristics, &spec.skills)?;
-        let strikers = self
-            .enemies()
-            .filter(|enemy| match &self.reaches[self.index_of(enemy.unit)] {
-                Reach::Blows { stride, .. } => {
-                    distance_yards(me.at, enemy.at) <= stride + STRIKING_REACH
-                }
-                Reach::Missile(_) => false,
-            })
-            .count();
-        (strikers >= OUTNUMBERED_BY && self.scenario.ruleset.chance(&demand) >= WORTH_EVADING)
+        (self.strikers(me, None) >= OUTNUMBERED_BY
+            && self.scenario.ruleset.chance(&demand) >= WORTH_EVADING)
             .then_some(Command::Evade { unit: me.unit })
+    }
+
+    /// Where the rulebook keeps a dice budget: at the start of its turn, with nothing planned,
+    /// a careful unit that an enemy still to act this round could strike hand to hand keeps a
+    /// dodge from its dice, the attack the larger part, so long as the attack keeps at least
+    /// half its pool (a sword of 8 with a Dodge of 5 would keep 3, and does not split).
+    pub(super) fn keep_dice_command(&self, world: &mut World, me: Seen) -> Option<Command> {
+        let unit = self.unit();
+        if self.temper.caution < 0.5 || self.turn.spent > 0 || self.turn.action_used {
+            return None;
+        }
+        let planned = world
+            .query::<(&UnitId, &Condition)>()
+            .iter(world)
+            .find(|(id, _)| **id == unit)
+            .is_some_and(|(_, condition)| condition.dice_plan.is_some());
+        if planned || self.strikers(me, Some(world.get_resource::<Flow>()?)) == 0 {
+            return None;
+        }
+        let pools = plan_pools(world, unit)?;
+        if pools.committed {
+            return None;
+        }
+        let budget = pools.keeping_budget(PlannedAction::Dodge);
+        let dodge = budget / 2;
+        let attack = budget - dodge;
+        (dodge >= LEAST_PART && 2 * attack >= pools.attack).then(|| Command::PlanDice {
+            unit,
+            parts: vec![
+                PlanPart::new(PlannedAction::Attack, attack),
+                PlanPart::new(PlannedAction::Dodge, dodge),
+            ],
+        })
     }
 }

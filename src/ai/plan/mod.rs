@@ -293,6 +293,9 @@ impl<'a> Planner<'a> {
             if let Some(command) = self.evade_command(me) {
                 return Some(command);
             }
+            if let Some(command) = self.keep_dice_command(world, me) {
+                return Some(command);
+            }
         }
         let in_hand = match self.arsenal.in_hand {
             WeaponChoice::Carried(index) => self
