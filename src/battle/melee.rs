@@ -183,14 +183,18 @@ fn sneak_against_watch(
     target: UnitId,
     (sneaking, watching): (&str, &str),
 ) -> bool {
-    let mut roll = |who: UnitId, pool: &str| {
-        let demand = Demand::new(battle.skill(who, pool), Vec::new());
+    let watchfulness = battle
+        .scenario
+        .ruleset
+        .watch_value(battle.spec(target).opening.watch);
+    let mut roll = |who: UnitId, pool: &str, modifiers: Vec<Modifier>| {
+        let demand = Demand::new(battle.skill(who, pool), modifiers);
         battle
             .roll(who, RollPurpose::Skill(pool.to_string()), &demand)
             .net
     };
-    let sneak = roll(unit, sneaking);
-    let watch = roll(target, watching);
+    let sneak = roll(unit, sneaking, Vec::new());
+    let watch = roll(target, watching, watchfulness);
     sneak <= watch
 }
 

@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::rules::situation::Watch;
+
 /// A unit's opening state as the scenario file writes it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -28,6 +30,10 @@ pub struct OpeningFile {
     /// (BRP's extreme surprise).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub extreme_surprise: bool,
+    /// Asleep or meditating as the fight opens: harder to rouse against a surprise, where the
+    /// rulebook weighs one as a contest (the d10 pool).
+    #[serde(default, skip_serializing_if = "Watch::is_awake")]
+    pub watch: Watch,
 }
 
 /// A unit's opening state, checked.
@@ -42,6 +48,7 @@ pub struct Opening {
     pub burning: Option<u32>,
     pub surprised: bool,
     pub extreme_surprise: bool,
+    pub watch: Watch,
 }
 
 /// What is wrong with an opening state: the field, and why.
@@ -100,6 +107,7 @@ impl OpeningFile {
             burning: self.burning,
             surprised: self.surprised || self.extreme_surprise,
             extreme_surprise: self.extreme_surprise,
+            watch: self.watch,
         })
     }
 }
@@ -119,6 +127,7 @@ mod tests {
             burning: Some(2),
             surprised: false,
             extreme_surprise: true,
+            watch: Watch::Asleep,
         };
         assert_eq!(
             wounded.check("Harvey", 0, 13, &names),
@@ -130,6 +139,7 @@ mod tests {
                 burning: Some(2),
                 surprised: true,
                 extreme_surprise: true,
+                watch: Watch::Asleep,
             })
         );
         let too_many = OpeningFile {

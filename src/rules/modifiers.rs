@@ -83,6 +83,10 @@ pub enum ModifierReason {
     Dark,
     /// The roller has the speciality (a Secondary ability) in what it uses.
     Secondary,
+    /// The roller was asleep as the fight opened.
+    Asleep,
+    /// The roller was meditating as the fight opened.
+    Meditating,
 }
 
 impl ModifierReason {
@@ -126,6 +130,8 @@ impl ModifierReason {
             Self::SplitShare => "split share",
             Self::Dark => "in the dark",
             Self::Secondary => "Secondary ability",
+            Self::Asleep => "asleep",
+            Self::Meditating => "meditating",
         }
     }
 }

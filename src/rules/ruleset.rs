@@ -23,7 +23,7 @@ use super::roll::{Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerd
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use super::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, OwnRollFacts, RangeReading, RangeScale, ShotDefence,
-    ShotFacts, StandingFacts, Worth,
+    ShotFacts, StandingFacts, Watch, Worth,
 };
 use super::skills::{SkillEntry, find_skill, skill_rating};
 use super::sweep::SweepRule;
@@ -348,6 +348,11 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// after everyone else in round 1. `None`: the target's roll to notice it alone decides.
     fn surprise_contest(&self) -> Option<(&'static str, &'static str)> {
         None
+    }
+
+    /// What the target's watch (asleep, meditating) is worth against it in a surprise contest.
+    fn watch_value(&self, _watch: Watch) -> Vec<Modifier> {
+        Vec::new()
     }
 
     /// Whether those a blast catches may dodge it, their successes off the throw's (the d10

@@ -219,6 +219,22 @@ pub enum ShotDefence {
     DodgeSweep,
 }
 
+/// How watchful a unit is as the fight opens.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Watch {
+    #[default]
+    Awake,
+    Meditating,
+    Asleep,
+}
+
+impl Watch {
+    /// Awake: nothing to write in a file.
+    pub fn is_awake(&self) -> bool {
+        *self == Self::Awake
+    }
+}
+
 /// The answers a rulebook allows a defender against a blow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AllowedAnswers {

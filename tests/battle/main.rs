@@ -2197,6 +2197,7 @@ fn units_open_the_fight_as_the_scenario_says() {
         burning: Some(2),
         surprised: false,
         extreme_surprise: false,
+        ..Opening::default()
     };
     opening.units[2].opening = Opening {
         hit_points: Some(0),

@@ -663,3 +663,37 @@ fn a_surprise_is_stealth_against_alertness_and_the_ambushed_go_last() {
     );
     assert_ne!(last(&mut app), Some(DOG), "not ambushed: its usual place");
 }
+
+/// Alertness is 4 harder for a unit asleep as the fight opens (its opening's `watch`): the
+/// dog's four 9s are four successes awake, and none at 10 asleep, so Tomas's one success
+/// surprises it only while it sleeps.
+#[test]
+fn a_sleeping_watcher_is_harder_to_rouse() {
+    use gridkeeper::map::opening::Watch;
+    let surprise = Command::Surprise {
+        unit: TOMAS,
+        target: DOG,
+        attack: SurpriseAttack::Strike(WeaponChoice::Carried(0)),
+    };
+    let faces = [6, 2, 2, 9, 9, 9, 9];
+    let watched = |watch: Watch| {
+        let mut scenario = level_b2_with(&[(TOMAS, (12, 9)), (DOG, (13, 9))]);
+        scenario.units[DOG.index()].opening.watch = watch;
+        let mut app = test_app(scenario);
+        let events = after(&mut app, &faces, surprise.clone());
+        let dog = pools(&events)
+            .into_iter()
+            .find(|(unit, ..)| *unit == DOG)
+            .map(|(_, dice, difficulty, net, reasons)| (dice, difficulty, net, reasons));
+        let seen = events.iter().find_map(|event| match event {
+            EventKind::SurpriseAttempted { seen, .. } => Some(*seen),
+            _ => None,
+        });
+        (dog, seen)
+    };
+    assert_eq!(watched(Watch::Awake), (Some((4, 6, 4, vec![])), Some(true)));
+    assert_eq!(
+        watched(Watch::Asleep),
+        (Some((4, 10, 0, vec![ModifierReason::Asleep])), Some(false))
+    );
+}

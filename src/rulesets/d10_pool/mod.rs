@@ -37,7 +37,7 @@ use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{DemandWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords};
 use crate::rules::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, OwnRollFacts, PointBlank, RangeReading, RangeScale,
-    ShotDefence, ShotFacts, StandingFacts, Worth,
+    ShotDefence, ShotFacts, StandingFacts, Watch, Worth,
 };
 use crate::rules::skills::{DODGE, SkillEntry};
 use crate::rules::sweep::SweepRule;
@@ -263,6 +263,15 @@ impl Ruleset for D10Pool {
     /// Stealth against Alertness (SPECS.md 2, a house rule).
     fn surprise_contest(&self) -> Option<(&'static str, &'static str)> {
         Some(("Dex+Stealth", "Per+Alertness"))
+    }
+
+    /// Alertness is 4 harder asleep, 2 meditating.
+    fn watch_value(&self, watch: Watch) -> Vec<Modifier> {
+        match watch {
+            Watch::Awake => Vec::new(),
+            Watch::Meditating => vec![Modifier::steps(ModifierReason::Meditating, 2)],
+            Watch::Asleep => vec![Modifier::steps(ModifierReason::Asleep, 4)],
+        }
     }
 
     fn armor_per_pellet_die(&self) -> bool {
