@@ -395,10 +395,15 @@ impl Ruleset for D10Pool {
     /// "Dex+Firearms 7 dice at 7 · +3".
     fn weapon_words(&self, weapon: &Weapon, value: u32) -> String {
         let difficulty = weapon.difficulty.unwrap_or(check::USUAL_DIFFICULTY);
-        let damage = weapon
-            .damage
-            .flat()
-            .map_or_else(|| weapon.damage.to_string(), |flat| format!("+{flat}"));
+        let damage = match (weapon.damage.flat(), weapon.damage.blast_radius_yards()) {
+            (_, Some(_)) => severity_bands()
+                .iter()
+                .map(|band| band.words.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+            (Some(flat), None) => format!("+{flat}"),
+            (None, None) => weapon.damage.to_string(),
+        };
         format!(
             "{} {} at {difficulty} · {damage}",
             weapon.skill,
