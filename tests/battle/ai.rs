@@ -16,44 +16,16 @@ use gridkeeper::simulation::{Matchup, play_many};
 /// The commands the AI gives unit A (first to act) on its first turn at `level`; every other
 /// unit is played at this keyboard and waits.
 fn first_turn(scenario: Scenario, level: Style) -> Vec<Command> {
-    let units = scenario.units.len();
-    let mut app = test_app(scenario);
-    app.add_plugins(gridkeeper::ai::plugin);
-    let mut control = vec![Control::Person; units];
-    control[0] = Control::Ai;
-    app.world_mut().resource_mut::<Controllers>().0 = control;
-    app.insert_resource(AiStyles(vec![level; units]));
+    let mut app = with_ai_playing(scenario, A, level);
     send(&mut app, Command::Begin);
     assert_eq!(acting(&app), Some(A), "A acts first");
     for _ in 0..40 {
-        app.update();
         // Shots and blows at the units waiting here are taken.
-        let waiting = app
-            .world()
-            .resource::<Flow>()
-            .pending()
-            .map(|pending| pending.target);
-        if let Some(target) = waiting {
-            send(
-                &mut app,
-                Command::Answer {
-                    unit: target,
-                    answer: Answer::Nothing,
-                },
-            );
-            continue;
-        }
-        if acting(&app) != Some(A) {
+        if !update_taking_everything(&mut app) && acting(&app) != Some(A) {
             break;
         }
     }
-    app.world()
-        .resource::<CommandLog>()
-        .0
-        .iter()
-        .filter(|command| command.unit() == Some(A))
-        .cloned()
-        .collect()
+    commands_of(&app, A)
 }
 
 /// A revolver on each side, twelve yards apart across open floor, a row of crates a step

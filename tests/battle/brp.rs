@@ -843,12 +843,7 @@ fn both_barrels_at_once_are_one_roll_and_two_damage_rolls() {
         })
         .collect();
     assert_eq!(damage, vec![10, 7], "a 4D6 for each barrel");
-    let mut query = app.world_mut().query::<(&UnitId, &Arsenal)>();
-    let shells = query
-        .iter(app.world())
-        .find(|(id, _)| **id == IDA)
-        .map(|(_, arsenal)| arsenal.state(0).ammunition.loaded);
-    assert_eq!(shells, Some(0), "both shells spent");
+    assert_eq!(loaded(&mut app, IDA, 0), Some(0), "both shells spent");
 }
 
 /// Harvey aims at Mercy 20 yards off on his turn at DEX 14 (the aim is the turn's act), and the

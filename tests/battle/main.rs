@@ -215,6 +215,59 @@ fn test_app(scenario: Scenario) -> App {
     app
 }
 
+/// An app for `scenario` with the AI playing `unit` at `style` and every other unit played at
+/// this keyboard; not yet begun.
+fn with_ai_playing(scenario: Scenario, unit: UnitId, style: gridkeeper::ai::Style) -> App {
+    let units = scenario.units.len();
+    let mut app = test_app(scenario);
+    app.add_plugins(gridkeeper::ai::plugin);
+    let mut control = vec![Control::Person; units];
+    control[unit.index()] = Control::Ai;
+    app.world_mut().resource_mut::<Controllers>().0 = control;
+    app.insert_resource(gridkeeper::ai::AiStyles(vec![style; units]));
+    app
+}
+
+/// Run one frame; a shot or blow waiting on a unit played here is taken. Whether one was.
+fn update_taking_everything(app: &mut App) -> bool {
+    app.update();
+    let waiting = app
+        .world()
+        .resource::<Flow>()
+        .pending()
+        .map(|pending| pending.target);
+    if let Some(target) = waiting {
+        send(
+            app,
+            Command::Answer {
+                unit: target,
+                answer: Answer::Nothing,
+            },
+        );
+    }
+    waiting.is_some()
+}
+
+/// The commands the log holds from `unit`, in order.
+fn commands_of(app: &App, unit: UnitId) -> Vec<Command> {
+    app.world()
+        .resource::<gridkeeper::battle::CommandLog>()
+        .0
+        .iter()
+        .filter(|command| command.unit() == Some(unit))
+        .cloned()
+        .collect()
+}
+
+/// The rounds loaded in a unit's carried weapon.
+fn loaded(app: &mut App, unit: UnitId, weapon: usize) -> Option<u32> {
+    let mut query = app.world_mut().query::<(&UnitId, &Arsenal)>();
+    query
+        .iter(app.world())
+        .find(|(id, _)| **id == unit)
+        .map(|(_, arsenal)| arsenal.state(weapon).ammunition.loaded)
+}
+
 /// Begin the fight (a unit with a firearm ready acts at DEX + 50).
 fn begun(scenario: Scenario) -> App {
     let mut app = test_app(scenario);

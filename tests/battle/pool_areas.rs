@@ -115,12 +115,11 @@ fn a_sweep_shares_one_roll_across_everyone_in_its_line() {
         Some(DicePlan::SPENT),
         "her dodge took her whole pool"
     );
-    let mut query = app.world_mut().query::<(&UnitId, &Arsenal)>();
-    let loaded = query
-        .iter(app.world())
-        .find(|(id, _)| **id == GANT)
-        .map(|(_, arsenal)| arsenal.state(0).ammunition.loaded);
-    assert_eq!(loaded, Some(10), "30 in the magazine, 20 swept");
+    assert_eq!(
+        loaded(&mut app, GANT, 0),
+        Some(10),
+        "30 in the magazine, 20 swept"
+    );
 }
 
 /// A sweep is at least 10 rounds, and no more than the magazine holds; the pool's full auto is
@@ -175,49 +174,24 @@ fn a_narrow_sweep_catches_fewer() {
 /// Kell well away, sweeps them both rather than shoot one.
 #[test]
 fn the_careful_ai_sweeps_enemies_side_by_side() {
-    use gridkeeper::ai::{AiStyles, Style};
-    use gridkeeper::battle::CommandLog;
     let scenario = level_b2_with(&[
         (GANT, (26, 9)),
         (MARA, (22, 9)),
         (TOMAS, (22, 8)),
         (KELL, (27, 2)),
     ]);
-    let units = scenario.units.len();
-    let mut app = test_app(scenario);
-    app.add_plugins(gridkeeper::ai::plugin);
-    let mut control = vec![Control::Person; units];
-    control[GANT.index()] = Control::Ai;
-    app.world_mut().resource_mut::<Controllers>().0 = control;
-    app.insert_resource(AiStyles(vec![Style::Careful; units]));
+    let mut app = with_ai_playing(scenario, GANT, gridkeeper::ai::Style::Careful);
     send(&mut app, Command::Begin);
     until_the_turn_of(&mut app, GANT);
     for _ in 0..20 {
-        app.update();
-        let waiting = app
-            .world()
-            .resource::<Flow>()
-            .pending()
-            .map(|pending| pending.target);
-        if let Some(target) = waiting {
-            send(
-                &mut app,
-                Command::Answer {
-                    unit: target,
-                    answer: Answer::Nothing,
-                },
-            );
-        }
+        update_taking_everything(&mut app);
     }
-    let fired: Vec<FireMode> = app
-        .world()
-        .resource::<CommandLog>()
-        .0
-        .iter()
+    let fired: Vec<FireMode> = commands_of(&app, GANT)
+        .into_iter()
         .filter_map(|command| match command {
             Command::Fire {
                 unit: GANT, mode, ..
-            } => Some(mode.clone()),
+            } => Some(mode),
             _ => None,
         })
         .collect();

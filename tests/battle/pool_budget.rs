@@ -301,30 +301,15 @@ fn no_dice_are_kept_for_a_turn_already_over() {
 /// acting after him, splits his budget of 5 into attack 3 and dodge 2 before he shoots.
 #[test]
 fn the_careful_ai_keeps_a_dodge_when_a_blade_acts_after_it() {
-    use gridkeeper::ai::{AiStyles, Style};
-    use gridkeeper::battle::CommandLog;
     let scenario = level_b2_with(&[(HUGO, (12, 9)), (TOMAS, (13, 9))]);
-    let units = scenario.units.len();
-    let mut app = test_app(scenario);
-    app.add_plugins(gridkeeper::ai::plugin);
-    let mut control = vec![Control::Person; units];
-    control[HUGO.index()] = Control::Ai;
-    app.world_mut().resource_mut::<Controllers>().0 = control;
-    app.insert_resource(AiStyles(vec![Style::Careful; units]));
+    let mut app = with_ai_playing(scenario, HUGO, gridkeeper::ai::Style::Careful);
     send(&mut app, Command::Begin);
     until_the_turn_of(&mut app, HUGO);
     for _ in 0..5 {
         app.update();
     }
-    let first = app
-        .world()
-        .resource::<CommandLog>()
-        .0
-        .iter()
-        .find(|command| command.unit() == Some(HUGO))
-        .cloned();
     assert_eq!(
-        first,
+        commands_of(&app, HUGO).first().cloned(),
         Some(plan(
             HUGO,
             &[(PlannedAction::Attack, 3), (PlannedAction::Dodge, 2)]
