@@ -31,6 +31,7 @@ mod state;
 pub mod sweep;
 pub mod tally;
 pub mod threat;
+mod trigger_pull;
 mod volley;
 mod wounds;
 

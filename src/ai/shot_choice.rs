@@ -1,0 +1,162 @@
+//! The shot the battle's own preview says does most harm with the weapon in hand: each enemy,
+//! each way the gun fires (shots, a burst, both barrels, full auto or a sweep), weighed by a
+//! harm the caller gives against the ammunition it spends.
+
+use bevy::prelude::*;
+
+use super::Seen;
+use super::sweeping::{SWEEP_WIDTHS, sweep_harm};
+use crate::battle::command::{Command, FireMode, WeaponChoice};
+use crate::battle::ranged::{self, RollPreview};
+use crate::battle::{Arsenal, TurnState};
+use crate::map::range::{RangeBand, distance_squared};
+use crate::map::scenario::Scenario;
+use crate::map::sight::ShotLine;
+use crate::rules::damage::DamageReach;
+use crate::rules::weapons::AttackForm;
+
+/// The shot the battle's preview says does the most harm by `harm` (given each roll's chance
+/// and bullets, and the target's hit points and armor), nearest first among equals; with its worth.
+/// With `volleys`, a weapon that may fire several shots a round or a burst is weighed at each,
+/// every bullet past a single shot's costing `volleys` times that shot's worth (the ammunition
+/// it spends); without, it fires single shots. With a gun, bow or thrown weapon in hand that can
+/// shoot now; `None` otherwise.
+pub(super) fn best_shot(
+    world: &mut World,
+    scenario: &Scenario,
+    seen: &[Seen],
+    turn: &TurnState,
+    arsenal: &Arsenal,
+    volleys: Option<f64>,
+    harm: impl Fn(&[(f64, u32)], u32, u32) -> f64,
+) -> Option<(f64, Command)> {
+    let unit = turn.unit;
+    let weapon_choice = arsenal.in_hand;
+    let WeaponChoice::Carried(index) = weapon_choice else {
+        return None;
+    };
+    let spec = &scenario.units[unit.index()];
+    let weapon = &spec.weapons.get(index)?.weapon;
+    let form = weapon.attack_form();
+    if !matches!(form, AttackForm::Shot | AttackForm::Thrown)
+        || turn.action_used
+        || turn.action_forfeited()
+        || arsenal.state(index).jam.is_some()
+    {
+        return None;
+    }
+    let here = seen.iter().find(|other| other.unit == unit)?.at;
+    let mut enemies: Vec<&Seen> = seen
+        .iter()
+        .filter(|other| other.standing && other.side != spec.side)
+        .collect();
+    enemies.sort_by_key(|other| (distance_squared(here, other.at), other.unit));
+    let ruleset = scenario.ruleset.as_ref();
+    let volley = ruleset.burst_size(spec.skill(ruleset, weapon.automatic_skill()));
+    // No shot at all where every roll goes through cover this damage cannot pass.
+    let most_damage = weapon
+        .damage
+        .maximum(DamageReach::Full, &spec.derived.damage_bonus)
+        .unwrap_or(u32::MAX);
+    let mut best: Option<(f64, Command)> = None;
+    for enemy in enemies {
+        let target = enemy.unit;
+        let armor = scenario.units[target.index()]
+            .armor
+            .as_ref()
+            .map_or(0, |worn| worn.points);
+        let mut modes = Vec::new();
+        if weapon.most_shots() == 0 {
+            modes.push(FireMode::FullAuto(vec![(target, volley)]));
+        } else {
+            let most = if volleys.is_some() && form == AttackForm::Shot {
+                weapon.most_shots()
+            } else {
+                1
+            };
+            // The round plan's slot may allow fewer shots a pull than the weapon.
+            let most = turn.limits.shots.map_or(most, |cap| most.min(cap));
+            modes.extend((1..=most).map(|shots| FireMode::Shots(vec![target; shots as usize])));
+            if volleys.is_some() && weapon.uses.burst.is_some() {
+                modes.push(FireMode::Burst(target));
+            }
+            // Both barrels at once hurt no more on average than one at a time, but together they
+            // drop a target one barrel would not (at the full damage of the nearest band).
+            let barrel = spec.mean_damage(&weapon.damage) - f64::from(armor);
+            let hit_points = f64::from(enemy.hit_points);
+            if volleys.is_some()
+                && weapon.double_barrelled()
+                && scenario.ruleset.both_barrels_at_once()
+                && barrel < hit_points
+                && 2.0 * barrel >= hit_points
+            {
+                modes.push(FireMode::BothBarrels(target));
+            }
+            if volleys.is_some() && weapon.uses.full_auto && form == AttackForm::Shot {
+                match ruleset.sweep() {
+                    // Sweeps of each width the rounds in the gun allow, centred on the target.
+                    Some(rule) => modes.extend(
+                        (1..=SWEEP_WIDTHS)
+                            .map(|tens| tens * rule.least_rounds)
+                            .map(|rounds| FireMode::Sweep { at: target, rounds }),
+                    ),
+                    None => modes.push(FireMode::FullAuto(vec![(target, volley)])),
+                }
+            }
+        }
+        // The first mode (a single shot, or the volley of a gun that only fires full auto) is
+        // what the others' extra bullets are weighed against.
+        let mut first = None;
+        for mode in modes {
+            let Ok(rolls) = ranged::preview(world, unit, weapon_choice, &mode) else {
+                continue;
+            };
+            if rolls.iter().all(|roll| {
+                matches!(roll.setup.line, ShotLine::ThroughCover { armor, .. } if armor >= most_damage)
+            }) {
+                continue;
+            }
+            let near = |roll: &RollPreview| {
+                matches!(roll.setup.reading.band, RangeBand::Touch | RangeBand::Base)
+            };
+            if matches!(mode, FireMode::BothBarrels(_)) && !rolls.iter().all(near) {
+                continue;
+            }
+            let chances: Vec<(f64, u32)> = rolls
+                .iter()
+                .map(|roll| (roll.chance, roll.bullets))
+                .collect();
+            let (bullets, plain) = match mode {
+                // Each ten rounds of a sweep cost what a bullet does; it harms everyone in it.
+                FireMode::Sweep { rounds, .. } => (
+                    rounds / ruleset.sweep().map_or(1, |rule| rule.least_rounds.max(1)),
+                    sweep_harm(scenario, seen, spec.side, &rolls, &harm),
+                ),
+                _ => (
+                    chances.iter().map(|(_, bullets)| bullets).sum(),
+                    harm(&chances, enemy.hit_points, armor),
+                ),
+            };
+            let (first_bullets, first_worth) = *first.get_or_insert((bullets, plain));
+            let spent = f64::from(bullets.saturating_sub(first_bullets)) * first_worth;
+            let worth = plain - volleys.unwrap_or_default() * spent;
+            let command = match form {
+                AttackForm::Thrown => Command::Attack {
+                    unit,
+                    target,
+                    weapon: weapon_choice,
+                },
+                _ => Command::Fire {
+                    unit,
+                    weapon: weapon_choice,
+                    mode,
+                },
+            };
+            // Nearest and fewest bullets first: the first of equal harm stays.
+            if best.as_ref().is_none_or(|(most, _)| worth > *most) {
+                best = Some((worth, command));
+            }
+        }
+    }
+    best
+}

@@ -1,0 +1,351 @@
+//! A pull of the trigger resolved, once its targets have answered: each roll in order at its
+//! target (a sweep's counted again from the one roll's faces), what a dodge takes off it, the
+//! hits it lands, a fumble's stray bullet, and the harm the hits do.
+
+use super::arms::malfunction;
+use super::event::EventKind;
+use super::fire_odds::damage_reach;
+use super::shot::{ShotSetup, ShotTerms, engaged_with, setup};
+use super::state::Battle;
+use super::volley::{FirePlan, PlannedRoll, shot_demand};
+use super::wounds::Blow;
+use super::{PendingFire, UnitId, effects};
+use crate::map::sight::ShotLine;
+use crate::rules::damage::{DamageQuality, DamageShape};
+use crate::rules::firearms::{VolleyHits, spend};
+use crate::rules::percentile::SuccessLevel;
+use crate::rules::roll::{RollPurpose, Verdict};
+use crate::rules::weapons::{MalfunctionKind, Weapon};
+
+/// Make every roll of the trigger pull, in order, until the rolls run out or the gun jams.
+pub(super) fn resolve_fire(battle: &mut Battle, unit: UnitId, pending: &PendingFire) {
+    let plan = &pending.plan;
+    let feed = plan.weapon.feed();
+    let mut dodge_spent: Vec<UnitId> = Vec::new();
+    // A sweep's rounds go at once, and its rolls share the dice of the first.
+    let mut shared = plan.shares_one_roll().then(|| {
+        battle.change_weapon_state(unit, plan.index, |state| {
+            state.ammunition = spend(feed, state.ammunition, plan.rounds);
+        });
+        Vec::new()
+    });
+    for planned in &plan.rolls {
+        let roll = &draw_target(battle, unit, plan, planned);
+        let target_fallen = battle.target_there(unit, roll.target).is_err();
+        if roll.wasted_before > 0 {
+            battle.change_weapon_state(unit, plan.index, |state| {
+                state.ammunition = spend(feed, state.ammunition, roll.wasted_before);
+            });
+        }
+        if target_fallen {
+            continue;
+        }
+        let terms = ShotTerms {
+            dived: pending.dived.contains(&roll.target),
+            ..roll.terms
+        };
+        let Ok(shot) = setup(battle, unit, roll.target, &plan.weapon, terms) else {
+            continue;
+        };
+        if shared.is_none() {
+            battle.change_weapon_state(unit, plan.index, |state| {
+                state.ammunition = spend(feed, state.ammunition, roll.bullets);
+            });
+        }
+        let fresh = !dodge_spent.contains(&roll.target);
+        let in_cover = pending
+            .dodge_nets
+            .iter()
+            .find(|(target, _)| *target == roll.target)
+            .map(|(_, net)| *net);
+        let dodge = match in_cover {
+            Some(net) => Dodging::Successes(net),
+            None if fresh && pending.dodged.contains(&roll.target) => {
+                dodge_spent.push(roll.target);
+                Dodging::FirstBullet
+            }
+            None => Dodging::Not,
+        };
+        let jammed = take_shot(battle, unit, plan, roll, &shot, dodge, shared.as_mut());
+        if jammed {
+            break;
+        }
+    }
+    battle.change_condition(unit, |condition| condition.aim = None);
+}
+
+/// The roll as it is made: at its own target, or (unaimed or suppressing fire at several) at
+/// one drawn by a die from those named still there to be shot at (one killed by an earlier
+/// roll of the pull is not drawn), the die in the log.
+fn draw_target(
+    battle: &mut Battle,
+    unit: UnitId,
+    plan: &FirePlan,
+    planned: &PlannedRoll,
+) -> PlannedRoll {
+    if plan.drawn_from.len() < 2 {
+        return *planned;
+    }
+    let there: Vec<UnitId> = plan
+        .drawn_from
+        .iter()
+        .copied()
+        .filter(|target| battle.target_there(unit, *target).is_ok())
+        .collect();
+    let target = match there.as_slice() {
+        [] => return *planned,
+        [only] => *only,
+        _ => {
+            let sides = u32::try_from(there.len()).unwrap_or(u32::MAX);
+            let die = battle.die(sides);
+            let target = there[die.face as usize - 1];
+            battle.emit(EventKind::TargetDrawn { unit, target, die });
+            target
+        }
+    };
+    PlannedRoll { target, ..*planned }
+}
+
+/// What a target's answer does to a roll at it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Dodging {
+    Not,
+    /// Its dodge takes one hit away (the first roll at it).
+    FirstBullet,
+    /// Its dodge behind cover takes these net successes off the roll.
+    Successes(u32),
+}
+
+/// One attack roll at a target: announce it, roll, and carry out what comes of it. Returns
+/// whether the weapon jammed (the rest of the trigger pull is lost). `shared`: the faces of a
+/// sweep's one roll, counted again for each target at its own difficulty (empty until the
+/// first target's roll is made).
+fn take_shot(
+    battle: &mut Battle,
+    unit: UnitId,
+    plan: &FirePlan,
+    roll: &PlannedRoll,
+    shot: &ShotSetup,
+    dodge: Dodging,
+    shared: Option<&mut Vec<u32>>,
+) -> bool {
+    let target = roll.target;
+    battle.change_condition(target, |condition| condition.shot_at_this_round = true);
+    battle.emit(EventKind::ShotAt {
+        unit,
+        target,
+        bullets: roll.bullets,
+        band: shot.reading.band,
+        point_blank: shot.reading.point_blank,
+        line: shot.line,
+    });
+    if !shot.possible {
+        battle.emit(EventKind::ShotWasted {
+            unit,
+            target,
+            bullets: roll.bullets,
+        });
+        return false;
+    }
+    let demand = shot_demand(battle, unit, plan, shot);
+    let mut check = match shared {
+        Some(faces) if !faces.is_empty() => battle.roll_again(
+            unit,
+            RollPurpose::Skill(plan.skill_name.clone()),
+            &demand,
+            faces,
+        ),
+        Some(faces) => {
+            let check = battle.roll_attack(unit, &plan.skill_name, &demand);
+            *faces = battle.last_rolled_faces();
+            check
+        }
+        None => battle.roll_attack(unit, &plan.skill_name, &demand),
+    };
+    if check.malfunction {
+        return malfunction(battle, unit, plan.index) == MalfunctionKind::Jam;
+    }
+    // A dodge behind cover takes its net off the roll's.
+    if let Dodging::Successes(taken) = dodge
+        && taken > 0
+        && check.success
+    {
+        check.net -= i32::try_from(taken).unwrap_or(i32::MAX);
+        if check.net < 1 {
+            battle.emit(EventKind::BulletDodged { unit, target });
+            return false;
+        }
+    }
+    // What a roll that hits puts into whoever it hits: one bullet, or the rulebook's share of
+    // a volley (a die it rolls for them is recorded).
+    let ruleset = battle.scenario.ruleset.clone();
+    let hits = |battle: &mut Battle, hit: UnitId, verdict: &Verdict| {
+        if roll.together {
+            return VolleyHits {
+                hits: roll.bullets,
+                extreme: if verdict.special { roll.bullets } else { 0 },
+            };
+        }
+        if !roll.volley {
+            return VolleyHits {
+                hits: 1,
+                extreme: u32::from(verdict.special),
+            };
+        }
+        let mut counted = None;
+        let landed = ruleset.volley_hits(roll.bullets, verdict, &mut |sides| {
+            let die = battle.die(sides);
+            counted = Some(die);
+            die.face
+        });
+        if let Some(die) = counted {
+            battle.emit(EventKind::BulletsCounted {
+                unit,
+                target: hit,
+                die,
+            });
+        }
+        landed
+    };
+    if check.success {
+        let mut landed = hits(battle, target, &check);
+        if dodge == Dodging::FirstBullet {
+            // The dodge takes one hit away (a single shot's only one); an impale needs a hit.
+            landed.hits = landed.hits.saturating_sub(1);
+            landed.extreme = landed.extreme.min(landed.hits);
+            battle.emit(EventKind::BulletDodged { unit, target });
+            if landed.hits == 0 {
+                return false;
+            }
+        }
+        battle.emit(EventKind::ShotHit {
+            unit,
+            target,
+            hits: landed.hits,
+            extreme: landed.extreme,
+        });
+        deal_hits(
+            battle,
+            unit,
+            target,
+            &plan.weapon,
+            shot,
+            landed,
+            true,
+            check.net,
+        );
+        return false;
+    }
+    let stray = (check.level == SuccessLevel::Fumble)
+        .then(|| stray_victim(battle, unit, target))
+        .flatten();
+    match stray {
+        Some(ally) => {
+            battle.emit(EventKind::StrayHit { unit, target, ally });
+            let plain = ShotSetup {
+                line: ShotLine::Clear,
+                ..shot.clone()
+            };
+            // The stray bullets hit as a plain success would.
+            let plain_hit = Verdict {
+                success: true,
+                special: false,
+                net: 1,
+                ..check
+            };
+            let landed = hits(battle, ally, &plain_hit);
+            deal_hits(battle, unit, ally, &plan.weapon, &plain, landed, false, 1);
+        }
+        None => battle.emit(EventKind::ShotMissed { unit, target }),
+    }
+    false
+}
+
+/// A fumble into melee: the shooter's ally in that melee with the lowest Luck is hit.
+fn stray_victim(battle: &Battle, shooter: UnitId, target: UnitId) -> Option<UnitId> {
+    let side = battle.spec(shooter).side;
+    engaged_with(battle, shooter, target)
+        .into_iter()
+        .filter(|unit| battle.spec(*unit).side == side)
+        .min_by_key(|unit| (battle.luck(*unit), *unit))
+}
+
+/// Roll the damage of every bullet that hit (the first `extreme` of them at their maximum, or
+/// impaling) and send it through the wounds as one blow: armor comes off each bullet, and off
+/// each die of shot; cover shot through comes off too. `deliberate`: shot at the target on
+/// purpose, not a stray bullet. Where the rulebook keeps injuries, each hit is one from the
+/// roll's `net` instead.
+#[allow(clippy::too_many_arguments)]
+fn deal_hits(
+    battle: &mut Battle,
+    unit: UnitId,
+    target: UnitId,
+    weapon: &Weapon,
+    shot: &ShotSetup,
+    landed: VolleyHits,
+    deliberate: bool,
+    net: i32,
+) {
+    if landed.hits > 0
+        && super::injuries::injure(
+            battle,
+            target,
+            Some(unit),
+            net,
+            (weapon.damage.flat().unwrap_or(0), false),
+            &weapon.skill,
+        )
+    {
+        effects::after_hit(battle, target, &weapon.damage, weapon.stuns_up_to_build);
+        return;
+    }
+    let damage_bonus = battle.spec(unit).derived.damage_bonus.clone();
+    let reach = damage_reach(weapon, shot.reading.band);
+    let pellets = matches!(weapon.damage.shape, DamageShape::Bands(_))
+        && battle.scenario.ruleset.armor_per_pellet_die();
+    let formula = weapon
+        .damage
+        .formula_at(reach)
+        .ok()
+        .flatten()
+        .map(|(formula, _)| formula)
+        .unwrap_or_default();
+    let mut pieces = Vec::new();
+    for bullet in 0..landed.hits {
+        let quality = match (bullet < landed.extreme, weapon.impale) {
+            (false, _) => DamageQuality::Normal,
+            (true, true) => DamageQuality::Impale,
+            (true, false) => DamageQuality::Extreme,
+        };
+        let roll = battle.roll_damage(
+            unit,
+            target,
+            &weapon.name,
+            &weapon.damage,
+            reach,
+            &damage_bonus,
+            quality,
+        );
+        if pellets {
+            pieces.extend(roll.pieces(&formula));
+        } else {
+            pieces.push(roll.total);
+        }
+    }
+    let cover = match shot.line {
+        ShotLine::ThroughCover { armor, .. } => armor,
+        _ => 0,
+    };
+    super::wounds::harm(
+        battle,
+        target,
+        Some(unit),
+        Blow {
+            pieces,
+            cover,
+            ignores_armor: false,
+            deliberate,
+        },
+    );
+    effects::after_hit(battle, target, &weapon.damage, weapon.stuns_up_to_build);
+}
