@@ -1,10 +1,9 @@
 //! The d10 dice-pool rulebook (SPECS.md section 2): a pool of ten-sided dice against a
 //! difficulty, successes counted and 1s taking them away, attributes and abilities in dots,
 //! initiative rolled once for the combat, movement in feet paid for in dice past the free part,
-//! ranges in metres, and injuries in place of hit points. Still to join it behind the seam
-//! (docs/plans/d10-pool-seam.md): injuries as the battle's wounds, the clash, the dice budget,
-//! evasion, cover and aim, the sweep and the grenade's bands; until then the battle's shared
-//! harm and defences stand in, and no shipped scenario names the rulebook.
+//! ranges in metres, injuries in place of hit points, the clash, evading, the round's dice
+//! budget, cover with its free dodge, aim that builds up, the sweep, the grenade's bands and
+//! surprise as a contest. Played in maps/level-b2.ron; docs/RULES.md has every decision.
 
 pub mod check;
 pub mod injuries;
