@@ -194,8 +194,8 @@ pub(super) fn map_labels(
             egui::FontId::proportional(12.0),
             egui::Color32::WHITE,
         );
-        // Beside a corner of the tile, the first corner where no other label is in the way;
-        // where every corner is taken the panel still names the tile.
+        // Beside a corner of the tile, the first corner inside the map where no other label is
+        // in the way; where every corner is taken the panel still names the tile.
         let centre = geometry.centre(tile);
         let half = TILE_SIZE * 0.5;
         let corners = [
@@ -210,10 +210,9 @@ pub(super) fn map_labels(
                 screen(centre + *offset).map(|at| plate(at, galley.size(), *anchor))
             })
             .collect();
-        if let Some(rect) = rects
-            .iter()
-            .find(|rect| !placed.iter().any(|other| other.intersects(**rect)))
-        {
+        if let Some(rect) = rects.iter().find(|rect| {
+            map_area.contains_rect(**rect) && !placed.iter().any(|other| other.intersects(**rect))
+        }) {
             label(
                 &painter,
                 *rect,
