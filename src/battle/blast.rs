@@ -22,7 +22,6 @@ use crate::rules::percentile::SuccessLevel;
 use crate::rules::roll::Demand;
 use crate::rules::roll::RollPurpose;
 use crate::rules::ruleset::DemandWords;
-use crate::rules::skills::DODGE;
 use crate::rules::weapons::{AttackForm, MalfunctionKind, Weapon};
 
 /// The longest fuse a charge may be given, in rounds.
@@ -375,10 +374,7 @@ fn dodge_blast(battle: &mut Battle, unit: UnitId) -> i32 {
     if !able || !spare || budget::dice_for(battle, unit, PlannedAction::Dodge).is_err() {
         return 0;
     }
-    let modifiers = battle.own_roll_modifiers(unit, false, false);
-    let demand = super::budget::dodge_demand(battle, unit, modifiers);
-    let roll = battle.roll(unit, RollPurpose::Skill(DODGE.to_string()), &demand);
-    battle.spend_dice(unit, PlannedAction::Dodge);
+    let roll = budget::roll_dodge(battle, unit);
     battle.emit(EventKind::DodgedArea {
         unit,
         made_it: roll.success,

@@ -434,10 +434,7 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
     let (defence, defence_roll) = match answer {
         Answer::Nothing | Answer::DiveForCover => (Defence::None, None),
         Answer::Dodge => {
-            let modifiers = battle.own_roll_modifiers(defender, false, false);
-            let demand = budget::dodge_demand(battle, defender, modifiers);
-            let roll = battle.roll(defender, RollPurpose::Skill(DODGE.to_string()), &demand);
-            battle.spend_dice(defender, PlannedAction::Dodge);
+            let roll = budget::roll_dodge(battle, defender);
             (Defence::Dodge, Some((roll, battle.skill(defender, DODGE))))
         }
         Answer::FightBack | Answer::Maneuver(_) => {

@@ -63,9 +63,10 @@ pub(super) fn dive_odds(
         setup(battle, attacker, unit, &plan.weapon, terms)
             .map_or(0.0, |shot| hit_chance(battle, attacker, plan, &shot))
     };
-    let dodge_demand = shot_dodge_demand(battle, attacker, pending, unit);
+    let budgeted = dodge_is_budgeted(battle, attacker, pending, unit);
+    let dodge_demand = shot_dodge_demand(battle, unit, budgeted);
     let dodge = battle.scenario.ruleset.chance(&dodge_demand);
-    let answer = if dodge_is_budgeted(battle, attacker, pending, unit) {
+    let answer = if budgeted {
         ShotDefence::DodgeSweep
     } else {
         battle.scenario.ruleset.shot_defence()?
@@ -120,15 +121,10 @@ pub(super) fn dodge_is_budgeted(
 }
 
 /// What a target's Dodge against gunfire is rolled against: its whole Dodge behind cover (free),
-/// its share of its round's dice when a sweep catches it in the open.
-fn shot_dodge_demand(
-    battle: &Battle,
-    attacker: UnitId,
-    pending: &PendingFire,
-    unit: UnitId,
-) -> Demand {
+/// its share of its round's dice when a sweep catches it in the open (`budgeted`).
+fn shot_dodge_demand(battle: &Battle, unit: UnitId, budgeted: bool) -> Demand {
     let modifiers = battle.own_roll_modifiers(unit, false, false);
-    if dodge_is_budgeted(battle, attacker, pending, unit) {
+    if budgeted {
         super::budget::dodge_demand(battle, unit, modifiers)
     } else {
         Demand::new(battle.skill(unit, DODGE), modifiers)

@@ -11,7 +11,6 @@ use super::trigger_pull::resolve_fire;
 use super::volley::{FirePlan, plan_fire};
 use super::{AttackKind, PendingAttack, PendingFire, Phase, UnitId};
 use crate::rules::budget::PlannedAction;
-use crate::rules::roll::RollPurpose;
 use crate::rules::situation::ShotDefence;
 use crate::rules::skills::DODGE;
 use crate::rules::weapons::WeaponCategory;
@@ -290,14 +289,11 @@ pub(super) fn answer_fire(
     battle.emit(EventKind::Answered { unit, answer });
     if answer != Answer::Nothing {
         // Every answer is a Dodge roll.
-        let modifiers = battle.own_roll_modifiers(unit, false, false);
         let budgeted = dodge_is_budgeted(battle, attacker, &pending, unit);
         let roll = if budgeted {
-            let demand = super::budget::dodge_demand(battle, unit, modifiers);
-            let roll = battle.roll(unit, RollPurpose::Skill(DODGE.to_string()), &demand);
-            battle.spend_dice(unit, PlannedAction::Dodge);
-            roll
+            super::budget::roll_dodge(battle, unit)
         } else {
+            let modifiers = battle.own_roll_modifiers(unit, false, false);
             battle.roll_skill(unit, DODGE, modifiers)
         };
         let made_it = roll.success;
