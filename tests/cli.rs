@@ -851,6 +851,76 @@ fn a_save_with_a_burst_of_four_billion_bullets_is_refused_by_command_number() {
     refused_at_its_last_command("four-billion", &replay, "4294967295 needed");
 }
 
+/// The frontier western's task roll (SPECS.md 3.1): a d100 at most 30 + 2 x RM + 10 x M held
+/// between 5 and 95; Wes's Hand Guns (RM 23) at long range (−4) is 36%; the same seed the same
+/// rolls; successes as often as the chance says; and a roll out of the rulebook's terms is
+/// refused.
+#[test]
+fn roll_ruleset_frontier_is_30_plus_twice_rm_plus_ten_a_step() {
+    let args = [
+        "roll",
+        "--ruleset",
+        "frontier",
+        "--skill",
+        "23",
+        "--steps",
+        "-4",
+        "--seed",
+        "5",
+        "--count",
+        "20000",
+        "--json",
+    ];
+    let lines = json_lines(&gridkeeper(&args));
+    assert_eq!(lines.len(), 20_000);
+    let mut successes = 0;
+    for line in &lines {
+        assert_eq!(line["ruleset"], "frontier");
+        assert_eq!(line["chance"].as_u64(), Some(36));
+        let value = line["value"].as_u64().expect("a value");
+        assert!((1..=100).contains(&value));
+        assert_eq!(line["success"].as_bool(), Some(value <= 36));
+        successes += u32::from(value <= 36);
+    }
+    assert_eq!(
+        json_lines(&gridkeeper(&args)),
+        lines,
+        "the same seed, the same rolls"
+    );
+    let seen = f64::from(successes) / 20_000.0;
+    let error = (0.36_f64 * 0.64 / 20_000.0).sqrt();
+    assert!((seen - 0.36).abs() < 4.0 * error, "{seen}");
+    for (steps, chance) in [("0", "76%"), ("9", "95%"), ("-9", "5%")] {
+        let output = gridkeeper(&[
+            "roll",
+            "--ruleset",
+            "frontier",
+            "--skill",
+            "23",
+            "--steps",
+            steps,
+            "--seed",
+            "1",
+        ]);
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(text.contains(&format!("= {chance}")), "{steps}: {text}");
+    }
+    for wrong in [
+        "--ruleset frontier",
+        "--ruleset frontier --skill 31",
+        "--ruleset frontier --skill 20 --pool 3",
+        "--ruleset frontier --skill 20 --bonus 1",
+        "--skill 40 --steps 2",
+    ] {
+        let wrong: Vec<&str> = std::iter::once("roll")
+            .chain(wrong.split_whitespace())
+            .collect();
+        let output = gridkeeper(&wrong);
+        assert_eq!(output.status.code(), Some(2), "{wrong:?}");
+        assert!(!output.stderr.is_empty());
+    }
+}
+
 /// The d10 pool's core roll (SPECS.md section 2): every face a d10, a success at or above the
 /// difficulty, a 1 taking one away, the net and the botch as the faces make them, the same
 /// seed the same faces, and the nets as often as the counted odds say.

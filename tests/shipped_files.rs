@@ -12,6 +12,7 @@ use gridkeeper::rules::ruleset::Ruleset;
 use gridkeeper::rules::weapons::{WeaponCategory, WeaponRange};
 use gridkeeper::rulesets::brp_classic::BrpClassic;
 use gridkeeper::rulesets::coc7e::Coc7e;
+use gridkeeper::rulesets::frontier::{self, Frontier};
 
 fn coc7e() -> Coc7e {
     Coc7e::shipped().unwrap_or_else(|error| panic!("the shipped rules data loads: {error}"))
@@ -64,6 +65,82 @@ fn the_brp_files_load_and_name_brp_skills() {
             .expect("its damage rolls");
         assert!(rolled.is_some(), "{} does damage", weapon.name);
     }
+}
+
+/// The frontier western's weapons and armor (none) load from disk as compiled in; every weapon
+/// names one of the rulebook's skills, has its quick-draw modifier and rolls its damage in
+/// d10s; the thrown knife reaches 10 x STR feet at its longest.
+#[test]
+fn the_frontier_files_load_and_roll_in_d10s() {
+    use gridkeeper::map::range::WeaponReach;
+    use gridkeeper::rules::length::Length;
+    use gridkeeper::rules::weapons::{ArmorTable, WeaponTable};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let shipped = Frontier::shipped().expect("the compiled-in files load");
+    let weapons_file = root.join(frontier::FRONTIER_WEAPONS_FILE);
+    let text = std::fs::read_to_string(&weapons_file).expect("weapons.ron");
+    let from_disk = WeaponTable::parse(
+        frontier::FRONTIER_WEAPONS_FILE,
+        &text,
+        frontier::sheet::FRONTIER_SKILLS,
+    )
+    .expect("it loads");
+    assert_eq!(&from_disk, shipped.weapons());
+    let armor = std::fs::read_to_string(root.join(frontier::FRONTIER_ARMOR_FILE)).expect("armor");
+    let armor = ArmorTable::parse(frontier::FRONTIER_ARMOR_FILE, &armor).expect("it loads");
+    assert!(armor.armor.is_empty(), "the text has no armor");
+    let mut dice = Dice::from_seed(3);
+    for weapon in &shipped.weapons().weapons {
+        assert!(
+            shipped
+                .skills()
+                .iter()
+                .any(|skill| skill.name == weapon.skill),
+            "{} rolls {}",
+            weapon.name,
+            weapon.skill
+        );
+        assert!(
+            weapon.draw.is_some(),
+            "{} has a quick-draw modifier",
+            weapon.name
+        );
+        let rolled = weapon
+            .damage
+            .roll(
+                &mut dice,
+                DamageReach::Full,
+                &Formula::default(),
+                DamageQuality::Normal,
+            )
+            .expect("its damage rolls")
+            .expect("it does damage");
+        let faces: Vec<u32> = rolled
+            .parts
+            .iter()
+            .flat_map(|part| &part.dice)
+            .map(|die| die.sides)
+            .collect();
+        assert!(
+            !faces.is_empty() && faces.iter().all(|sides| *sides == 10),
+            "{}: {faces:?}",
+            weapon.name
+        );
+    }
+    let knife = shipped
+        .weapons()
+        .find("Knife (thrown)")
+        .expect("a thrown knife");
+    let WeaponReach::Ranged { limits } = WeaponReach::of(&knife.range, 11, &shipped.range_scale())
+    else {
+        panic!("a thrown knife is aimed");
+    };
+    assert_eq!(
+        limits[2],
+        Some(Length::feet(110)),
+        "10 x STR feet for STR 11"
+    );
+    assert_eq!(limits[0], Some(Length::feet(11).times([5, 2])));
 }
 
 #[test]
@@ -234,18 +311,19 @@ fn every_shipped_map_loads() {
 #[test]
 fn every_roster_unit_joins_a_scenario_of_its_rulebook() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let rulebooks = [
+    let rulebooks: [(&str, (u32, u32), &[&str]); 4] = [
         (
             "farmstead.ron",
             (20, 20),
-            ["creature", "cultist", "investigator"],
+            &["creature", "cultist", "investigator"],
         ),
         (
             "kingsport.ron",
             (10, 8),
-            ["creature", "cultist", "investigator"],
+            &["creature", "cultist", "investigator"],
         ),
-        ("level-b2.ron", (14, 8), ["animal", "contractor", "guard"]),
+        ("level-b2.ron", (14, 8), &["animal", "contractor", "guard"]),
+        ("dry-gulch.ron", (20, 5), &["lawman", "outlaw"]),
     ];
     for (scenario, free, expected_kinds) in rulebooks {
         let scenario = Scenario::load(&root.join("maps").join(scenario))

@@ -305,6 +305,8 @@ impl<'w> Battle<'w> {
             injuries: self.vitals(unit).injuries,
             moved: self.condition(unit).moved_this_round,
             free_movement: self.spec(unit).derived.moves.free,
+            hit_points: self.vitals(unit).hit_points,
+            max_hit_points: self.vitals(unit).max_hit_points,
         };
         let standing = self.scenario.ruleset.standing_modifiers(&facts);
         let mut demand = demand.clone();

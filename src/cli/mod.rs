@@ -9,6 +9,7 @@ mod pool_roll;
 mod replay;
 mod roll;
 mod simulate;
+mod task_roll;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

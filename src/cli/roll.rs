@@ -1,6 +1,7 @@
 //! `gridkeeper roll`: a rulebook's core roll, from a seed, as text or JSON lines: Call of
 //! Cthulhu 7e's percentile roll with levels here, BRP classic's chance roll in `chance_roll`,
-//! the d10 pool's dice against a difficulty in `pool_roll`.
+//! the d10 pool's dice against a difficulty in `pool_roll`, the frontier western's task roll in
+//! `task_roll`.
 
 use std::process::ExitCode;
 
@@ -10,15 +11,21 @@ use serde::Serialize;
 use super::chance_roll::{self, ChanceArgs};
 use super::output::Lines;
 use super::pool_roll;
+use super::task_roll;
 use crate::rules::dice::{Dice, fresh_seed};
 use crate::rules::percentile::{Difficulty, ExtraDice, SkillCheck, SuccessLevel};
 use crate::rules::pool;
 
 #[derive(Debug, Args)]
 pub(super) struct RollArgs {
-    /// The skill or characteristic value rolled against (the percentile rulebooks).
+    /// The skill or characteristic value rolled against (the percentile rulebooks; the frontier
+    /// western's RM, 0 to 30).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=999))]
     skill: Option<u32>,
+    /// The frontier western: the sum of the modifier steps, positive helping (−2 medium range,
+    /// +3 taking a bead).
+    #[arg(long, allow_hyphen_values = true, value_parser = clap::value_parser!(i32).range(-30..=30))]
+    steps: Option<i32>,
     /// The d10 pool: how many dice are rolled.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(pool::MOST_DICE)))]
     pool: Option<u32>,
@@ -61,6 +68,8 @@ enum RulebookArg {
     BrpClassic,
     /// The d10 pool: dice against a difficulty, successes less ones.
     D10Pool,
+    /// The frontier western: a d100 at most 30 + 2 x RM + 10 x the steps.
+    Frontier,
 }
 
 /// A percentile success level, or the number a pool's dice must reach.
@@ -127,6 +136,36 @@ struct RollLine<'a> {
 
 pub(super) fn run(args: &RollArgs) -> ExitCode {
     let seed = args.seed.unwrap_or_else(fresh_seed);
+    if args.ruleset == RulebookArg::Frontier {
+        if args.pool.is_some()
+            || args.difficulty.is_some()
+            || args.bonus > 0
+            || args.penalty > 0
+            || args.chance.any()
+        {
+            return super::fail(
+                "the frontier western rolls against --skill RM (0 to 30) with --steps M: it has \
+                 no pool, difficulty, bonus or penalty dice, or BRP's chance",
+            );
+        }
+        return match args.skill {
+            Some(roll_modifier) if roll_modifier <= 30 => task_roll::run(
+                roll_modifier,
+                args.steps.unwrap_or_default(),
+                seed,
+                args.count,
+                args.json,
+            ),
+            Some(roll_modifier) => super::fail(&format!(
+                "RM {roll_modifier} is out of range: a characteristic and its skill bonus come \
+                 to 1 to 30"
+            )),
+            None => super::fail("say the RM rolled against: --skill RM"),
+        };
+    }
+    if args.steps.is_some() {
+        return super::fail("--steps belongs to the frontier western: add --ruleset frontier");
+    }
     if args.ruleset == RulebookArg::D10Pool {
         if args.skill.is_some() || args.bonus > 0 || args.penalty > 0 || args.chance.any() {
             return super::fail(
@@ -181,7 +220,7 @@ pub(super) fn run(args: &RollArgs) -> ExitCode {
                  --difficulty, --bonus and --penalty for Call of Cthulhu 7e",
             );
         }
-        RulebookArg::Coc7e | RulebookArg::D10Pool => {}
+        RulebookArg::Coc7e | RulebookArg::D10Pool | RulebookArg::Frontier => {}
     }
     let mut dice = Dice::from_seed(seed);
     let difficulty = args

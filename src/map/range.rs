@@ -75,6 +75,7 @@ pub fn base_range(range: &WeaponRange, strength: u32) -> Option<Length> {
         WeaponRange::Metres(metres) => Some(Length::metres(*metres)),
         WeaponRange::StrFeet => Some(Length::feet(strength)),
         WeaponRange::StrYards => Some(Length::yards(strength)),
+        WeaponRange::StrFeetTimes(fraction) => Some(Length::feet(strength).times(*fraction)),
         WeaponRange::Touch
         | WeaponRange::Bands(_)
         | WeaponRange::InPlace

@@ -442,6 +442,9 @@ impl Checker<'_> {
                     format!("{name} {value} is out of range: skills run from 0 to {MAX_RATING}"),
                 ));
             }
+            if let Some(problem) = ruleset.skill_problem(entry.name, value, c) {
+                return Err(self.at_text(unit_at, &format!("{name:?}"), problem));
+            }
             skills.insert(entry.name.to_string(), value);
         }
         let weapons = unit

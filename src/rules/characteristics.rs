@@ -10,26 +10,28 @@ pub const MAX_RATING: u32 = 999;
 /// The nine characteristics of a person or creature, on the rulebook's own scale (percentile
 /// for CoC 7e, 3-18 for BRP classic). The d10 pool keeps its attributes in dots here under
 /// their own names as well (Str, Dex, Sta, Wits, Per, Willpower), reads SIZ (or Size) as a size
-/// class, and has no APP or EDU: SIZ, APP and EDU may be left out, and read 0.
+/// class, and has no APP or EDU: SIZ, APP and EDU may be left out, and read 0. The western keeps
+/// AGI in DEX, Concentration (`Conc`) in CON and CHA in APP, and has no SIZ, POW, EDU or Luck:
+/// POW and Luck may be left out too (a rulebook that needs them says so when they read 0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Characteristics {
     #[serde(rename = "STR", alias = "Str")]
     pub strength: u32,
-    #[serde(rename = "CON", alias = "Sta")]
+    #[serde(rename = "CON", alias = "Sta", alias = "Conc")]
     pub constitution: u32,
     #[serde(rename = "SIZ", alias = "Size", default)]
     pub size: u32,
-    #[serde(rename = "DEX", alias = "Dex")]
+    #[serde(rename = "DEX", alias = "Dex", alias = "AGI")]
     pub dexterity: u32,
-    #[serde(rename = "APP", default)]
+    #[serde(rename = "APP", alias = "CHA", default)]
     pub appearance: u32,
     #[serde(rename = "INT", alias = "Wits")]
     pub intelligence: u32,
-    #[serde(rename = "POW", alias = "Per")]
+    #[serde(rename = "POW", alias = "Per", default)]
     pub power: u32,
     #[serde(rename = "EDU", default)]
     pub education: u32,
-    #[serde(rename = "LUCK", alias = "Luck", alias = "Willpower")]
+    #[serde(rename = "LUCK", alias = "Luck", alias = "Willpower", default)]
     pub luck: u32,
 }
 

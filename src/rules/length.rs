@@ -20,6 +20,12 @@ const PER_METRE: u64 = 10_000;
 #[serde(transparent)]
 pub struct Length(u64);
 
+/// Tenths of a yard (a path's cost) a move of so many feet is (a yard is three feet), rounded
+/// down.
+pub fn feet_in_tenths(feet: u32) -> u32 {
+    feet.saturating_mul(10) / 3
+}
+
 impl Length {
     pub const fn feet(feet: u32) -> Self {
         Self(feet as u64 * PER_FOOT)

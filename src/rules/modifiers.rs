@@ -87,6 +87,13 @@ pub enum ModifierReason {
     Asleep,
     /// The roller was meditating as the fight opened.
     Meditating,
+    /// The western's band past the base range, to twice it (its "long" is four times).
+    MediumRange,
+    /// The western's aim: a round spent on the target alone.
+    TakingABead,
+    TargetMoved,
+    /// A prone target, or one kneeling behind low cover (the western).
+    ThreeQuarterCover,
 }
 
 impl ModifierReason {
@@ -132,6 +139,10 @@ impl ModifierReason {
             Self::Secondary => "Secondary ability",
             Self::Asleep => "asleep",
             Self::Meditating => "meditating",
+            Self::MediumRange => "medium range",
+            Self::TakingABead => "taking a bead",
+            Self::TargetMoved => "target moved",
+            Self::ThreeQuarterCover => "three-quarter cover",
         }
     }
 }

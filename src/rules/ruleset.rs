@@ -38,6 +38,7 @@ pub enum RulesetId {
     Coc7e,
     BrpClassic,
     D10Pool,
+    Frontier,
 }
 
 /// Optional rules the scenario turns on (or, for the ones on unless told, off).
@@ -153,6 +154,18 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// Why a characteristic's value does not fit the rulebook's sheet, if it does not. A
     /// `creature` (a unit with attacks of its own: claws, tentacles) may pass a person's limits.
     fn characteristic_problem(&self, name: &str, value: u32, creature: bool) -> Option<String>;
+
+    /// Why a skill's value does not fit the rulebook's sheet with these characteristics (the
+    /// western's bonus, at most its characteristic), if it does not; past the shared limit
+    /// (`MAX_RATING`) is checked for every rulebook.
+    fn skill_problem(
+        &self,
+        _name: &str,
+        _value: u32,
+        _characteristics: &Characteristics,
+    ) -> Option<String> {
+        None
+    }
 
     /// A unit's sheet in one line, for its card: what the rulebook's fights turn on.
     fn sheet_line(&self, characteristics: &Characteristics, derived: &DerivedStats) -> String;

@@ -263,13 +263,15 @@ pub struct OwnRollFacts {
     pub initiative_edge: bool,
 }
 
-/// What a unit carries into every roll it makes: its injuries, and how far it has moved this
-/// round against its free movement (both in tenths of a yard).
+/// What a unit carries into every roll it makes: its injuries, how far it has moved this round
+/// against its free movement (both in tenths of a yard), and its hit points left of its most.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct StandingFacts {
     pub injuries: InjuryList,
     pub moved: u32,
     pub free_movement: u32,
+    pub hit_points: u32,
+    pub max_hit_points: u32,
 }
 
 /// The facts of a blow or a maneuver at a defender.

@@ -19,6 +19,14 @@ pub enum WeaponCategory {
     Explosive,
 }
 
+impl WeaponRange {
+    /// Whether the reach is the thrower's STR's: a weapon of it is thrown, whatever skill
+    /// throws it (the western throws with Hand-to-Hand).
+    pub fn thrown_by_strength(&self) -> bool {
+        matches!(self, Self::StrFeet | Self::StrYards | Self::StrFeetTimes(_))
+    }
+}
+
 /// How far a weapon reaches.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum WeaponRange {
@@ -31,6 +39,9 @@ pub enum WeaponRange {
     StrFeet,
     /// Thrown: as many yards as the thrower's STR.
     StrYards,
+    /// The wielder's STR in feet times a fraction, `[numerator, denominator]` (the western's
+    /// thrown knife: a base of 2.5 x STR feet, its longest band four times that).
+    StrFeetTimes([u32; 2]),
     /// Shotgun band limits in yards, nearest first (one per damage band).
     Bands(Vec<u32>),
     /// Placed, not fired or thrown (mines, charges).
@@ -132,6 +143,10 @@ pub struct Weapon {
     /// pool's Secondary abilities: "Pistols").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub secondary: Option<String>,
+    /// How quick it is to draw (the western's quick-draw modifier, in steps): +1 a derringer,
+    /// −1 a long gun.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw: Option<i32>,
     pub damage: DamageNotation,
     pub range: WeaponRange,
     pub uses: UsesPerRound,
@@ -239,7 +254,7 @@ impl Weapon {
             AttackForm::Lobbed
         } else if self.hand_to_hand {
             AttackForm::Melee
-        } else if self.skill == THROW {
+        } else if self.skill == THROW || self.range.thrown_by_strength() {
             AttackForm::Thrown
         } else {
             AttackForm::Shot
@@ -433,8 +448,9 @@ impl WeaponTable {
             }
         }
         for weapon in &mut table.weapons {
-            weapon.hand_to_hand =
-                find_skill(skills, &weapon.skill).is_some_and(|entry| entry.hand_to_hand);
+            weapon.hand_to_hand = find_skill(skills, &weapon.skill)
+                .is_some_and(|entry| entry.hand_to_hand)
+                && !weapon.range.thrown_by_strength();
         }
         Ok(table)
     }

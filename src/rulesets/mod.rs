@@ -5,6 +5,7 @@
 pub mod brp_classic;
 pub mod coc7e;
 pub mod d10_pool;
+pub mod frontier;
 
 use crate::files::FileError;
 use crate::rules::ruleset::{RuleOptions, Ruleset, RulesetId};
@@ -16,5 +17,6 @@ pub fn ruleset(options: &RuleOptions) -> Result<Box<dyn Ruleset>, FileError> {
         RulesetId::Coc7e => Ok(Box::new(coc7e::Coc7e::shipped()?.with_options(options))),
         RulesetId::BrpClassic => Ok(Box::new(brp_classic::BrpClassic::shipped()?)),
         RulesetId::D10Pool => Ok(Box::new(d10_pool::D10Pool::shipped()?)),
+        RulesetId::Frontier => Ok(Box::new(frontier::Frontier::shipped()?)),
     }
 }

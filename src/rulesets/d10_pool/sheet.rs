@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 use crate::rules::characteristics::{Characteristics, DerivedStats, MoveAllowance};
 use crate::rules::damage::Formula;
+use crate::rules::length::feet_in_tenths;
 use crate::rules::skills::{DODGE, SkillEntry, fighting, skill, skill_rating};
 
 /// Body: the wound levels a unit can take before it is incapacitated (SPECS.md 2.1's house
@@ -82,11 +83,6 @@ pub fn skill_value(
     attribute(characteristics, attribute_name)
         .unwrap_or_default()
         .saturating_add(skill_rating(POOL_SKILLS, skills, ability_name))
-}
-
-/// Tenths of a yard a move of so many feet is (a yard is three feet), rounded down.
-fn feet_in_tenths(feet: u32) -> u32 {
-    feet.saturating_mul(10) / 3
 }
 
 /// Body 7 for hit points (7 less the wound level remains), and movement: 5 feet and 5 more a

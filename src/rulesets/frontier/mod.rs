@@ -1,0 +1,450 @@
+//! The frontier western (SPECS.md section 3, from a western's combat chapter): a d100 at most
+//! 30 + 2 x RM + 10 x the modifier steps, characteristics from 1 to 15 with skill bonuses on
+//! them, Damage Points, movement in feet, the round declared from the lowest AGI up and acted
+//! in reverse, ranges to four times a weapon's base, cover by posture and d10 damage codes.
+//! Played in maps/dry-gulch.ron; docs/RULES.md has every decision.
+
+pub mod check;
+pub mod round;
+pub mod sheet;
+pub mod worth;
+
+use std::collections::BTreeMap;
+
+use crate::files::FileError;
+use crate::rules::body::HitLocations;
+use crate::rules::characteristics::{Characteristics, DerivedStats};
+use crate::rules::damage::{
+    DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError,
+};
+use crate::rules::dice::Dice;
+use crate::rules::explosions::{BlastRing, halving_rings};
+use crate::rules::firearms::VolleyHits;
+use crate::rules::grapple::ManeuverGoal;
+use crate::rules::initiative::InitiativeEntry;
+use crate::rules::length::Length;
+use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
+use crate::rules::modifiers::Modifier;
+use crate::rules::opposed::{ManeuverAllowance, Resistance, SideResult};
+use crate::rules::percentile::SuccessLevel;
+use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
+use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
+use crate::rules::ruleset::{DemandWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords};
+use crate::rules::situation::{
+    AllowedAnswers, BlowFacts, DefenceFacts, OwnRollFacts, PointBlank, RangeReading, RangeScale,
+    ShotDefence, ShotFacts, StandingFacts, Worth,
+};
+use crate::rules::skills::SkillEntry;
+use crate::rules::weapons::{ArmorTable, Weapon, WeaponTable};
+use crate::rules::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow};
+
+/// The shipped weapon table, armor (none) and roster, compiled in so the game always has them.
+pub const FRONTIER_WEAPONS_FILE: &str = "assets/rules/frontier/weapons.ron";
+pub const FRONTIER_ARMOR_FILE: &str = "assets/rules/frontier/armor.ron";
+const FRONTIER_ROSTER_FILE: &str = "assets/rules/frontier/roster.ron";
+const FRONTIER_WEAPONS: &str = include_str!("../../../assets/rules/frontier/weapons.ron");
+const FRONTIER_ARMOR: &str = include_str!("../../../assets/rules/frontier/armor.ron");
+const FRONTIER_ROSTER: &str = include_str!("../../../assets/rules/frontier/roster.ron");
+
+/// Point-blank: within 10 feet, whoever shoots.
+const POINT_BLANK: Length = Length::feet(10);
+
+/// Damage Points a unit may fall below zero before it is dead (it is incapacitated at 0).
+const DEAD_BELOW_ZERO: u32 = 10;
+
+/// The frontier western.
+#[derive(Debug, Clone)]
+pub struct Frontier {
+    weapons: WeaponTable,
+    armor: ArmorTable,
+}
+
+impl Frontier {
+    /// The rulebook with its shipped data.
+    pub fn shipped() -> Result<Self, FileError> {
+        Ok(Self {
+            weapons: WeaponTable::parse(
+                FRONTIER_WEAPONS_FILE,
+                FRONTIER_WEAPONS,
+                sheet::FRONTIER_SKILLS,
+            )?,
+            armor: ArmorTable::parse(FRONTIER_ARMOR_FILE, FRONTIER_ARMOR)?,
+        })
+    }
+}
+
+impl Ruleset for Frontier {
+    fn id(&self) -> RulesetId {
+        RulesetId::Frontier
+    }
+
+    fn name(&self) -> &'static str {
+        "frontier western"
+    }
+
+    fn roster(&self) -> (&'static str, &'static str) {
+        (FRONTIER_ROSTER_FILE, FRONTIER_ROSTER)
+    }
+
+    fn derive(&self, characteristics: &Characteristics, _age: u32) -> DerivedStats {
+        sheet::derive(characteristics)
+    }
+
+    fn characteristic_problem(&self, name: &str, value: u32, _creature: bool) -> Option<String> {
+        sheet::characteristic_problem(name, value)
+    }
+
+    fn skill_problem(
+        &self,
+        name: &str,
+        value: u32,
+        characteristics: &Characteristics,
+    ) -> Option<String> {
+        sheet::skill_problem(name, value, characteristics)
+    }
+
+    fn sheet_line(&self, characteristics: &Characteristics, _derived: &DerivedStats) -> String {
+        sheet::sheet_line(characteristics)
+    }
+
+    fn round_words(&self) -> &'static str {
+        "The highest AGI acts first (the lowest declares first); ties are rolled off with d10s, \
+         the lowest roll acting earlier."
+    }
+
+    fn round_plan(
+        &self,
+        entries: &[InitiativeEntry],
+        tie_roll: &mut dyn FnMut(u32) -> u32,
+    ) -> Vec<Slot> {
+        round::plan(entries, tie_roll)
+    }
+
+    fn turn_limits(&self, _kind: TurnKind, _history: &RoundHistory) -> Option<TurnLimits> {
+        Some(TurnLimits::WHOLE)
+    }
+
+    fn slot_words(&self, slot: &Slot) -> String {
+        round::slot_words(slot)
+    }
+
+    /// A bare characteristic is rolled with RM = its value.
+    fn characteristic_chance(&self, _name: &str, value: u32) -> u32 {
+        value
+    }
+
+    /// RM read as the core roll's chance: 30 + 2 x RM.
+    fn on_percentile_scale(&self, _name: &str, value: u32) -> u32 {
+        check::CORE_ROLL.base(value)
+    }
+
+    fn unarmed_skill(&self) -> &'static str {
+        sheet::HAND_TO_HAND
+    }
+
+    fn skill_value(
+        &self,
+        name: &str,
+        characteristics: &Characteristics,
+        skills: &BTreeMap<String, u32>,
+    ) -> u32 {
+        sheet::roll_modifier(name, characteristics, skills)
+    }
+
+    fn skills(&self) -> &[SkillEntry] {
+        sheet::FRONTIER_SKILLS
+    }
+
+    fn check(&self, dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> Checked {
+        check::check(dice, purpose, demand)
+    }
+
+    fn chance(&self, demand: &Demand) -> f64 {
+        check::chance(demand)
+    }
+
+    fn demand_words(&self, demand: &Demand) -> DemandWords {
+        check::demand_words(demand)
+    }
+
+    /// Short to the base range, medium to twice it, long to four times; point-blank within 10
+    /// feet.
+    fn range_scale(&self) -> RangeScale {
+        RangeScale {
+            band_multiples: [[1, 1], [2, 1], [4, 1]],
+            point_blank: PointBlank::Fixed(POINT_BLANK),
+        }
+    }
+
+    fn range_value(&self, reading: RangeReading) -> Option<Vec<Modifier>> {
+        worth::range_value(reading.band)
+    }
+
+    fn shot_value(&self, facts: &ShotFacts) -> Worth {
+        worth::shot_value(facts)
+    }
+
+    fn blow_value(&self, _facts: &BlowFacts) -> Vec<Modifier> {
+        Vec::new()
+    }
+
+    /// Every shot is its own roll.
+    fn volley_size(&self, _skill: u32) -> u32 {
+        1
+    }
+
+    fn burst_size(&self, _skill: u32) -> u32 {
+        1
+    }
+
+    fn volley_hits(
+        &self,
+        bullets: u32,
+        verdict: &Verdict,
+        _die: &mut dyn FnMut(u32) -> u32,
+    ) -> VolleyHits {
+        VolleyHits {
+            hits: u32::from(verdict.success && bullets > 0),
+            extreme: 0,
+        }
+    }
+
+    /// Hand-to-hand has no defence roll: a blow that succeeds lands.
+    fn blow_answers(&self, _facts: &DefenceFacts) -> AllowedAnswers {
+        AllowedAnswers {
+            dodge: false,
+            weapon: false,
+            maneuver: false,
+        }
+    }
+
+    fn blast_rings(&self, damage: &DamageNotation) -> Vec<BlastRing> {
+        damage
+            .blast_radius_yards()
+            .map(halving_rings)
+            .unwrap_or_default()
+    }
+
+    fn armor_per_pellet_die(&self) -> bool {
+        false
+    }
+
+    /// Gunfire is not dodged.
+    fn shot_defence(&self) -> Option<ShotDefence> {
+        None
+    }
+
+    fn martial_arts_skill(&self) -> Option<&'static str> {
+        None
+    }
+
+    fn parry_is_declared(&self) -> bool {
+        false
+    }
+
+    fn weapon_defence(&self) -> WeaponDefenceWords {
+        WeaponDefenceWords {
+            answer: "fight back",
+            answers: "fights back",
+            against: "fighting back",
+        }
+    }
+
+    fn dodge_costs_the_attack(&self) -> bool {
+        false
+    }
+
+    /// Damage Points fall below zero: incapacitated at 0, dead at −10.
+    fn take_blow(&self, blow: &WoundBlow) -> BlowResult {
+        let remaining = blow.hit_points.saturating_sub(blow.damage);
+        let below_zero = blow
+            .below_zero
+            .saturating_add(blow.damage.saturating_sub(blow.hit_points));
+        let dead = below_zero >= DEAD_BELOW_ZERO;
+        BlowResult {
+            severity: BlowSeverity::Regular,
+            hit_points: remaining,
+            below_zero,
+            major_wound: false,
+            dead,
+            dying: false,
+            knocked_out: remaining == 0 && !dead,
+            needs_con_roll: false,
+        }
+    }
+
+    fn value_words(&self, value: u32) -> String {
+        format!("RM {value}")
+    }
+
+    /// "Hand Guns RM 23 (76%) · 2D10".
+    fn weapon_words(&self, weapon: &Weapon, value: u32) -> String {
+        format!(
+            "{} RM {value} ({}%) · {}",
+            weapon.skill,
+            check::CORE_ROLL.chance(value, &[]),
+            weapon.damage
+        )
+    }
+
+    /// The wound band of the Damage Points lost, on every roll.
+    fn standing_modifiers(&self, facts: &StandingFacts) -> Vec<Modifier> {
+        worth::standing_modifiers(facts)
+    }
+
+    fn out_cold_for(&self) -> Option<(u32, u32)> {
+        None
+    }
+
+    fn hit_locations(&self) -> Option<HitLocations> {
+        None
+    }
+
+    fn partial_armor_luck(&self, _head_and_torso: bool) -> Option<Vec<Modifier>> {
+        None
+    }
+
+    /// A bead taken this round counts for the shot next round.
+    fn aim_fires_this_round(&self) -> bool {
+        false
+    }
+
+    fn blast_words(&self, yards: u32) -> String {
+        format!("radius {yards} yards")
+    }
+
+    fn unaimed_fire(&self) -> bool {
+        false
+    }
+
+    fn suppressing_fire(&self) -> bool {
+        false
+    }
+
+    fn both_barrels_at_once(&self) -> bool {
+        false
+    }
+
+    fn opening_surprise(&self) -> bool {
+        false
+    }
+
+    fn luck_keeps_awake(&self) -> bool {
+        false
+    }
+
+    fn knock_out_blows(&self) -> bool {
+        false
+    }
+
+    fn resistance(&self, _active: u32, _passive: u32) -> Option<Resistance> {
+        None
+    }
+
+    fn dying_roll(&self) -> bool {
+        false
+    }
+
+    fn impales_stick(&self) -> bool {
+        false
+    }
+
+    fn first_aid_per_wound(&self) -> bool {
+        false
+    }
+
+    /// First aid in a fight restores no Damage Points.
+    fn first_aid(&self, patient: &Patient, _die: &mut dyn FnMut(u32) -> u32) -> Aftercare {
+        Aftercare {
+            hit_points: patient.hit_points,
+            below_zero: patient.below_zero,
+            healed: 0,
+            stabilised: false,
+            awake: None,
+        }
+    }
+
+    fn severity_words(&self, _severity: BlowSeverity) -> &'static str {
+        ""
+    }
+
+    /// No defence: a blow that succeeds lands.
+    fn exchange(
+        &self,
+        _defence: Defence,
+        attacker: SideResult,
+        _defender: Option<SideResult>,
+    ) -> MeleeOutcome {
+        if attacker.level >= SuccessLevel::Regular {
+            MeleeOutcome::AttackerWins
+        } else {
+            MeleeOutcome::NoHarm
+        }
+    }
+
+    fn exchange_odds(
+        &self,
+        _defence: Defence,
+        attacker: &Demand,
+        _defender: Option<&Demand>,
+    ) -> ExchangeOdds {
+        let attacker_wins = check::chance(attacker);
+        ExchangeOdds {
+            attacker_wins,
+            defender_strikes: 0.0,
+            no_harm: 1.0 - attacker_wins,
+            both_strike: 0.0,
+        }
+    }
+
+    fn maneuver(&self, _maneuvering_build: i32, _opponent_build: i32) -> ManeuverAllowance {
+        ManeuverAllowance::Impossible
+    }
+
+    fn own_roll_value(&self, _facts: &OwnRollFacts) -> Vec<Modifier> {
+        Vec::new()
+    }
+
+    fn notice_value(&self, _stealth: u32) -> Vec<Modifier> {
+        Vec::new()
+    }
+
+    fn dex_roll_value(&self, _readied_firearm: bool) -> Vec<Modifier> {
+        Vec::new()
+    }
+
+    fn maneuver_goals(&self, _holding: bool) -> &'static [ManeuverGoal] {
+        &[]
+    }
+
+    fn grapple_skill(&self) -> Option<&'static str> {
+        None
+    }
+
+    fn breath_chance(&self, _constitution: u32, _round: u32) -> u32 {
+        0
+    }
+
+    /// The weapon's d10 code, never below 0; no damage bonus.
+    fn damage(
+        &self,
+        dice: &mut Dice,
+        purpose: RollPurpose,
+        damage: &DamageNotation,
+        reach: DamageReach,
+        _damage_bonus: &Formula,
+        quality: DamageQuality,
+    ) -> Result<Option<Rolled<DamageRoll>>, ReachError> {
+        Ok(damage
+            .roll(dice, reach, &Formula::default(), quality)?
+            .map(|result| Rolled { purpose, result }))
+    }
+
+    fn weapons(&self) -> &WeaponTable {
+        &self.weapons
+    }
+
+    fn armor(&self) -> &ArmorTable {
+        &self.armor
+    }
+}

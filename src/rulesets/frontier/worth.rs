@@ -1,0 +1,188 @@
+//! What the facts of a shot, a blow and a unit's own state are worth in the western (SPECS.md
+//! 3.1's modifier table), in steps of ten percentiles, positive helping: the range bands
+//! (medium −2, long −4, none past four times the base range), point-blank +4 within 10 feet,
+//! taking a bead +3, a target that moved −2, cover by posture (−2 standing behind low cover,
+//! −4 prone, never past −4), night −2, and the wound bands of Damage Points lost.
+
+use super::check::CORE_ROLL;
+use crate::rules::modifiers::{Modifier, ModifierReason};
+use crate::rules::situation::{LineCover, RangeBand, ShotFacts, StandingFacts, Worth};
+
+/// The steps of the modifier table.
+const POINT_BLANK: i32 = 4;
+const MEDIUM_RANGE: i32 = -2;
+const LONG_RANGE: i32 = -4;
+const TAKING_A_BEAD: i32 = 3;
+const TARGET_MOVED: i32 = -2;
+const HALF_COVER: i32 = -2;
+const THREE_QUARTER_COVER: i32 = -4;
+const NIGHT: i32 = -2;
+
+/// What the range band is worth: nothing to the base range, −2 to twice it, −4 to four times
+/// it, and no shot beyond.
+pub fn range_value(band: RangeBand) -> Option<Vec<Modifier>> {
+    match band {
+        RangeBand::Touch | RangeBand::Base => Some(Vec::new()),
+        RangeBand::Long => Some(vec![
+            CORE_ROLL.step(ModifierReason::MediumRange, MEDIUM_RANGE),
+        ]),
+        RangeBand::VeryLong => Some(vec![CORE_ROLL.step(ModifierReason::LongRange, LONG_RANGE)]),
+        RangeBand::OutOfRange => None,
+    }
+}
+
+/// What a shot's facts are worth to the roll.
+pub fn shot_value(facts: &ShotFacts) -> Worth {
+    let Some(mut modifiers) = range_value(facts.reading.band) else {
+        return Worth {
+            modifiers: Vec::new(),
+            possible: false,
+        };
+    };
+    let mut step = |reason, steps| modifiers.push(CORE_ROLL.step(reason, steps));
+    if facts.reading.point_blank {
+        step(ModifierReason::PointBlank, POINT_BLANK);
+    }
+    if facts.aimed {
+        step(ModifierReason::TakingABead, TAKING_A_BEAD);
+    }
+    if facts.target_moved {
+        step(ModifierReason::TargetMoved, TARGET_MOVED);
+    }
+    if facts.target_prone {
+        step(ModifierReason::ThreeQuarterCover, THREE_QUARTER_COVER);
+    } else if facts.cover == LineCover::HalfConcealed {
+        step(ModifierReason::HalfCover, HALF_COVER);
+    }
+    if facts.target_in_dark {
+        step(ModifierReason::Dark, NIGHT);
+    }
+    Worth {
+        modifiers,
+        possible: true,
+    }
+}
+
+/// The wound band of a unit with `hit_points` of `most` left: 0 unhurt, −1 above three
+/// quarters, −2 above a half (exactly three quarters included), −3 at a half or below.
+pub fn wound_band(hit_points: u32, most: u32) -> i32 {
+    let left = u64::from(hit_points);
+    let most = u64::from(most);
+    if left >= most {
+        0
+    } else if 4 * left > 3 * most {
+        -1
+    } else if 2 * left > most {
+        -2
+    } else {
+        -3
+    }
+}
+
+/// What the unit's wounds cost every roll it makes.
+pub fn standing_modifiers(facts: &StandingFacts) -> Vec<Modifier> {
+    let band = wound_band(facts.hit_points, facts.max_hit_points);
+    if band == 0 {
+        Vec::new()
+    } else {
+        vec![CORE_ROLL.step(ModifierReason::Wounded, band)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::modifiers::Effect;
+    use crate::rules::situation::RangeReading;
+
+    fn steps(modifiers: &[Modifier]) -> i32 {
+        modifiers
+            .iter()
+            .map(|modifier| match modifier.effect {
+                Effect::Add(points) => points / 10,
+                _ => 0,
+            })
+            .sum()
+    }
+
+    fn shot(band: RangeBand, point_blank: bool) -> ShotFacts {
+        ShotFacts::plain(RangeReading { band, point_blank })
+    }
+
+    /// Each step of the table alone, and cover held at −4 for a prone target behind cover.
+    #[test]
+    fn the_modifier_steps() {
+        let base = shot(RangeBand::Base, false);
+        let table: [(ShotFacts, i32); 9] = [
+            (base, 0),
+            (shot(RangeBand::Base, true), 4),
+            (shot(RangeBand::Long, false), -2),
+            (shot(RangeBand::VeryLong, false), -4),
+            (
+                ShotFacts {
+                    aimed: true,
+                    ..base
+                },
+                3,
+            ),
+            (
+                ShotFacts {
+                    target_moved: true,
+                    ..base
+                },
+                -2,
+            ),
+            (
+                ShotFacts {
+                    cover: LineCover::HalfConcealed,
+                    ..base
+                },
+                -2,
+            ),
+            (
+                ShotFacts {
+                    cover: LineCover::HalfConcealed,
+                    target_prone: true,
+                    ..base
+                },
+                -4,
+            ),
+            (
+                ShotFacts {
+                    target_in_dark: true,
+                    ..base
+                },
+                -2,
+            ),
+        ];
+        for (facts, expected) in table {
+            let worth = shot_value(&facts);
+            assert!(worth.possible);
+            assert_eq!(steps(&worth.modifiers), expected, "{facts:?}");
+        }
+        assert!(!shot_value(&shot(RangeBand::OutOfRange, false)).possible);
+    }
+
+    /// (DP left of 32, band): exactly three quarters is −2, exactly a half −3.
+    #[test]
+    fn wound_bands_at_their_edges() {
+        let table = [
+            (32, 0),
+            (31, -1),
+            (25, -1),
+            (24, -2),
+            (17, -2),
+            (16, -3),
+            (0, -3),
+        ];
+        for (left, band) in table {
+            assert_eq!(wound_band(left, 32), band, "{left} of 32");
+        }
+        let facts = StandingFacts {
+            hit_points: 20,
+            max_hit_points: 32,
+            ..StandingFacts::default()
+        };
+        assert_eq!(steps(&standing_modifiers(&facts)), -2);
+    }
+}
