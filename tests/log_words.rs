@@ -26,6 +26,7 @@ use gridkeeper::rules::melee::MeleeOutcome;
 use gridkeeper::rules::opposed::Resistance;
 use gridkeeper::rules::percentile::{Difficulty, NetDice, PercentileRoll, SkillCheck};
 use gridkeeper::rules::roll::RollPurpose;
+use gridkeeper::rules::situation::Posture;
 use gridkeeper::rules::weapons::MalfunctionKind;
 use gridkeeper::rules::wounds::BlowSeverity;
 
@@ -136,10 +137,11 @@ fn variant(kind: &EventKind) -> usize {
         E::StunShakenOff { .. } => 86,
         E::Swept { .. } => 87,
         E::DodgedArea { .. } => 88,
+        E::PostureTaken { .. } => 89,
     }
 }
 
-const KINDS: usize = 89;
+const KINDS: usize = 90;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -225,6 +227,27 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             "Rose Whateley has no action this turn",
         ),
         (E::StoodUp { unit: ROSE }, "Rose Whateley gets up"),
+        (
+            E::PostureTaken {
+                unit: ROSE,
+                posture: Posture::Kneeling,
+            },
+            "Rose Whateley kneels",
+        ),
+        (
+            E::PostureTaken {
+                unit: ROSE,
+                posture: Posture::Prone,
+            },
+            "Rose Whateley lies down",
+        ),
+        (
+            E::PostureTaken {
+                unit: ROSE,
+                posture: Posture::Standing,
+            },
+            "Rose Whateley stands",
+        ),
         (E::FellProne { unit: ROSE }, "Rose Whateley falls prone"),
         (
             E::ReadiedWeapon {

@@ -220,7 +220,17 @@ pub(super) fn ready(
         WeaponChoice::Natural(index) => spec.natural_attacks[index].name.clone(),
         WeaponChoice::Unarmed => "bare hands".to_string(),
     };
+    let drawn_gun = match weapon {
+        WeaponChoice::Carried(index) => {
+            battle.spec(unit).weapons[index].weapon.attack_form() == AttackForm::Shot
+        }
+        WeaponChoice::Natural(_) | WeaponChoice::Unarmed => false,
+    };
+    let round = battle.round();
     battle.change_arsenal(unit, |arsenal| arsenal.in_hand = weapon);
+    if drawn_gun {
+        battle.change_condition(unit, |condition| condition.drew_in_round = Some(round));
+    }
     battle.emit(EventKind::ReadiedWeapon { unit, weapon: name });
     Ok(())
 }

@@ -106,6 +106,11 @@ pub enum Command {
     Move { unit: UnitId, to: Tile },
     /// Get up from prone (free, on the unit's own turn).
     StandUp { unit: UnitId },
+    /// Kneel, lie down or stand, where the rulebook lets a unit choose (the western).
+    TakePosture {
+        unit: UnitId,
+        posture: crate::rules::situation::Posture,
+    },
     /// A melee attack, or a thrown weapon (a rock, a spear) at a unit.
     Attack {
         unit: UnitId,
@@ -259,6 +264,7 @@ impl Command {
             Self::Surprise { unit, .. }
             | Self::Move { unit, .. }
             | Self::StandUp { unit }
+            | Self::TakePosture { unit, .. }
             | Self::Attack { unit, .. }
             | Self::Fire { unit, .. }
             | Self::Aim { unit, .. }

@@ -107,6 +107,7 @@ fn carry_out(battle: &mut Battle, command: &Command) -> Result<(), Rejection> {
         } => melee::surprise(battle, unit, target, attack),
         Command::Move { unit, to } => movement::move_to(battle, unit, to),
         Command::StandUp { unit } => movement::stand_up(battle, unit),
+        Command::TakePosture { unit, posture } => movement::take_posture(battle, unit, posture),
         Command::Attack {
             unit,
             target,

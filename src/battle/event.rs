@@ -116,6 +116,11 @@ pub enum EventKind {
     StoodUp {
         unit: UnitId,
     },
+    /// Kneeled, lay down or stood, where the rulebook lets a unit choose (the western).
+    PostureTaken {
+        unit: UnitId,
+        posture: crate::rules::situation::Posture,
+    },
     FellProne {
         unit: UnitId,
     },

@@ -23,6 +23,9 @@ pub struct RollPreview {
     pub setup: ShotSetup,
     /// The exact chance the roll hits (malfunctions count as misses).
     pub chance: f64,
+    /// The range band in the rulebook's words.
+    #[serde(skip)]
+    pub band_words: &'static str,
 }
 
 impl RollPreview {
@@ -33,7 +36,7 @@ impl RollPreview {
         } else {
             "Cannot hit".to_string()
         }];
-        parts.push(self.setup.reading.band.label().to_string());
+        parts.push(self.band_words.to_string());
         if !self.words.modifiers.is_empty() {
             parts.push(self.words.modifiers.clone());
         }
@@ -144,6 +147,7 @@ fn roll_preview(
         bullets,
         words: battle.scenario.ruleset.demand_words(&demand),
         chance: hit_chance(battle, unit, plan, &shot),
+        band_words: battle.scenario.ruleset.band_words(shot.reading.band),
         setup: shot,
     }
 }

@@ -215,6 +215,12 @@ pub struct Condition {
     pub awake_on_luck: Option<u32>,
     /// Hidden from the players (an ambush) until something reveals it.
     pub hidden: bool,
+    /// Kneeling, where the rulebook lets a unit kneel (the western).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub kneeling: bool,
+    /// The round it last drew (readied) a firearm in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drew_in_round: Option<u32>,
 }
 
 impl Condition {
@@ -690,7 +696,11 @@ pub(crate) fn spawn_unit(commands: &mut Commands, index: usize, unit: &UnitSpec)
             ..default()
         },
         Arsenal {
-            in_hand: unit.default_weapon(),
+            in_hand: if opening.holstered {
+                WeaponChoice::Unarmed
+            } else {
+                unit.default_weapon()
+            },
             lost: Vec::new(),
             stuck: Vec::new(),
             weapons: unit

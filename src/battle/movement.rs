@@ -7,6 +7,7 @@ use super::state::Battle;
 use super::{Presence, UnitId, blast, effects, flow};
 use crate::map::reach::{one_step_apart, reachable};
 use crate::map::{GridMap, Tile};
+use crate::rules::situation::Posture;
 
 pub(super) fn move_to(battle: &mut Battle, unit: UnitId, to: Tile) -> Result<(), Rejection> {
     let turn = battle.own_turn(unit)?;
@@ -70,6 +71,7 @@ pub(super) fn move_to(battle: &mut Battle, unit: UnitId, to: Tile) -> Result<(),
     let round = battle.round();
     battle.change_condition(unit, |condition| {
         condition.moved_this_round += cost;
+        condition.kneeling = false;
         if spent > moves.free {
             condition.ran_in_round = Some(round);
         }
@@ -108,8 +110,68 @@ pub(super) fn stand_up(battle: &mut Battle, unit: UnitId) -> Result<(), Rejectio
     if !battle.condition(unit).prone {
         return Err(Rejection::NotProne);
     }
+    pay_to_stand(battle, unit)?;
     battle.change_condition(unit, |condition| condition.prone = false);
     battle.emit(EventKind::StoodUp { unit });
+    Ok(())
+}
+
+/// Spend what standing up from prone costs of the turn's movement (the western: half the
+/// allowance); refused when less than that is left.
+fn pay_to_stand(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
+    let moves = battle.spec(unit).derived.moves;
+    let cost = battle.scenario.ruleset.stand_up_cost(moves);
+    if cost == 0 {
+        return Ok(());
+    }
+    let turn = battle.own_turn(unit)?;
+    let left = turn
+        .movement_left(moves)
+        .map_err(|why| Rejection::NotNow(why.to_string()))?;
+    if cost > left {
+        return Err(Rejection::OverBudget { cost, left });
+    }
+    battle.change_turn(|turn| turn.spent += cost);
+    Ok(())
+}
+
+/// Take a posture on the unit's turn, where the rulebook lets it choose one (the western):
+/// kneeling and lying down are free; standing up from prone costs what `stand_up` does.
+pub(super) fn take_posture(
+    battle: &mut Battle,
+    unit: UnitId,
+    posture: Posture,
+) -> Result<(), Rejection> {
+    battle.own_turn(unit)?;
+    if !battle.scenario.ruleset.postures() {
+        return Err(Rejection::NotNow(format!(
+            "{} has no postures to take: a unit only falls prone and stands up",
+            battle.scenario.ruleset.name()
+        )));
+    }
+    let condition = battle.condition(unit);
+    let now = match (condition.prone, condition.kneeling) {
+        (true, _) => Posture::Prone,
+        (false, true) => Posture::Kneeling,
+        (false, false) => Posture::Standing,
+    };
+    if now == posture {
+        return Err(Rejection::NotNow(format!(
+            "it is {} already",
+            posture.words()
+        )));
+    }
+    if condition.held_by.is_some() {
+        return Err(Rejection::Held);
+    }
+    if now == Posture::Prone {
+        pay_to_stand(battle, unit)?;
+    }
+    battle.change_condition(unit, |condition| {
+        condition.prone = posture == Posture::Prone;
+        condition.kneeling = posture == Posture::Kneeling;
+    });
+    battle.emit(EventKind::PostureTaken { unit, posture });
     Ok(())
 }
 

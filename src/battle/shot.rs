@@ -26,6 +26,8 @@ pub struct ShotTerms {
     pub first: bool,
     /// Several shots this round, more than the weapon fires without penalty.
     pub multiple: bool,
+    /// The shots in this pull of the trigger (0 read as 1).
+    pub shots: u32,
     /// One round chambered and fired in the same round.
     pub chambered: bool,
     /// One of a fusillade of unaimed shots.
@@ -144,6 +146,10 @@ pub(super) fn setup(
         dived: terms.dived,
         shooter_prone: shooter.prone,
         target_prone: hidden.prone,
+        target_kneeling: hidden.kneeling,
+        shooter_moved: shooter.moved_this_round > 0,
+        drew_this_round: shooter.drew_in_round == Some(battle.round()),
+        shots_in_pull: terms.shots.max(1),
         target_ran: hidden.ran_in_round == Some(battle.round()),
         target_movement: target_spec.derived.movement(),
         target_size: target_spec.derived.build,

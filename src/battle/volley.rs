@@ -357,6 +357,7 @@ pub(super) fn plan_rolls(
                             aimed: shot == 0,
                             first: shot == 0,
                             multiple,
+                            shots: count,
                             ..ShotTerms::default()
                         },
                     )

@@ -7,7 +7,7 @@ use crate::map::scenario::Scenario;
 use crate::rules::damage::DamageQuality;
 use crate::rules::melee::MeleeOutcome;
 use crate::rules::ruleset::WeaponDefenceWords;
-use crate::rules::situation::ShotDefence;
+use crate::rules::situation::{Posture, ShotDefence};
 use crate::rules::weapons::MalfunctionKind;
 use crate::words::{capitalised, plural, the_weapon};
 
@@ -79,6 +79,11 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             format!("{} has no action this turn", name(*unit))
         }
         EventKind::StoodUp { unit } => format!("{} gets up", name(*unit)),
+        EventKind::PostureTaken { unit, posture } => match posture {
+            Posture::Standing => format!("{} stands", name(*unit)),
+            Posture::Kneeling => format!("{} kneels", name(*unit)),
+            Posture::Prone => format!("{} lies down", name(*unit)),
+        },
         EventKind::FellProne { unit } => format!("{} falls prone", name(*unit)),
         EventKind::ReadiedWeapon { unit, weapon } => {
             format!("{} readies the {weapon}", name(*unit))
@@ -298,7 +303,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 "{} · {volley} {}: {}{close}, {}",
                 name(*unit),
                 name(*target),
-                band.label(),
+                scenario.ruleset.band_words(*band),
                 line.label()
             )
         }

@@ -34,6 +34,9 @@ pub struct OpeningFile {
     /// rulebook weighs one as a contest (the d10 pool).
     #[serde(default, skip_serializing_if = "Watch::is_awake")]
     pub watch: Watch,
+    /// Its weapon is holstered: nothing is in its hand until it draws.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub holstered: bool,
 }
 
 /// A unit's opening state, checked.
@@ -49,6 +52,7 @@ pub struct Opening {
     pub surprised: bool,
     pub extreme_surprise: bool,
     pub watch: Watch,
+    pub holstered: bool,
 }
 
 /// What is wrong with an opening state: the field, and why.
@@ -108,6 +112,7 @@ impl OpeningFile {
             surprised: self.surprised || self.extreme_surprise,
             extreme_surprise: self.extreme_surprise,
             watch: self.watch,
+            holstered: self.holstered,
         })
     }
 }
@@ -128,6 +133,7 @@ mod tests {
             surprised: false,
             extreme_surprise: true,
             watch: Watch::Asleep,
+            holstered: true,
         };
         assert_eq!(
             wounded.check("Harvey", 0, 13, &names),
@@ -140,6 +146,7 @@ mod tests {
                 surprised: true,
                 extreme_surprise: true,
                 watch: Watch::Asleep,
+                holstered: true,
             })
         );
         let too_many = OpeningFile {

@@ -94,6 +94,9 @@ pub enum ModifierReason {
     TargetMoved,
     /// A prone target, or one kneeling behind low cover (the western).
     ThreeQuarterCover,
+    FirerMoved,
+    /// The weapon was drawn this round.
+    Drawing,
 }
 
 impl ModifierReason {
@@ -143,6 +146,8 @@ impl ModifierReason {
             Self::TakingABead => "taking a bead",
             Self::TargetMoved => "target moved",
             Self::ThreeQuarterCover => "three-quarter cover",
+            Self::FirerMoved => "firer moved",
+            Self::Drawing => "drawing",
         }
     }
 }

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::body::HitLocations;
-use super::characteristics::{Characteristics, DerivedStats};
+use super::characteristics::{Characteristics, DerivedStats, MoveAllowance};
 use super::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError};
 use super::dice::Dice;
 use super::explosions::BlastRing;
@@ -22,8 +22,8 @@ use super::opposed::{ManeuverAllowance, Resistance, SideResult};
 use super::roll::{Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerdict, Verdict};
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use super::situation::{
-    AllowedAnswers, BlowFacts, DefenceFacts, OwnRollFacts, RangeReading, RangeScale, ShotDefence,
-    ShotFacts, StandingFacts, Watch, Worth,
+    AllowedAnswers, BlowFacts, DefenceFacts, OwnRollFacts, RangeBand, RangeReading, RangeScale,
+    ShotDefence, ShotFacts, StandingFacts, Watch, Worth,
 };
 use super::skills::{SkillEntry, find_skill, skill_rating};
 use super::sweep::SweepRule;
@@ -256,6 +256,12 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// How the rulebook measures range: where its bands end, how far point-blank reaches.
     fn range_scale(&self) -> RangeScale;
 
+    /// A range band in the rulebook's words (the western's short, medium and long are the
+    /// engine's base, long and very long).
+    fn band_words(&self, band: RangeBand) -> &'static str {
+        band.label()
+    }
+
     /// What the range alone is worth to an attack: its modifiers, or `None` when no roll can
     /// reach.
     fn range_value(&self, reading: RangeReading) -> Option<Vec<Modifier>>;
@@ -332,6 +338,18 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// where the unit has one left, the stun costs it no turn.
     fn willpower_shakes_off_stun(&self) -> bool {
         false
+    }
+
+    /// Whether a unit may kneel or lie down at will (the western's postures, which feed cover);
+    /// elsewhere a unit only falls prone and stands up.
+    fn postures(&self) -> bool {
+        false
+    }
+
+    /// What standing up from prone costs of a unit's movement this turn, in tenths of a yard
+    /// (the western: half its allowance); nothing elsewhere.
+    fn stand_up_cost(&self, _moves: MoveAllowance) -> u32 {
+        0
     }
 
     /// Whether the rulebook keeps a per-round dice budget (the d10 pool): a unit's dice for the

@@ -87,6 +87,27 @@ pub enum LineCover {
     Through,
 }
 
+/// How a unit holds itself, where the rulebook lets it choose (the western): standing,
+/// kneeling, or lying prone.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Posture {
+    #[default]
+    Standing,
+    Kneeling,
+    Prone,
+}
+
+impl Posture {
+    /// The posture in words: "standing", "kneeling", "prone".
+    pub fn words(self) -> &'static str {
+        match self {
+            Self::Standing => "standing",
+            Self::Kneeling => "kneeling",
+            Self::Prone => "prone",
+        }
+    }
+}
+
 /// The facts of one shot (or throw) at a target.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ShotFacts {
@@ -118,6 +139,13 @@ pub struct ShotFacts {
     pub dived: bool,
     pub shooter_prone: bool,
     pub target_prone: bool,
+    /// The target kneels (the western: behind low cover it is three-quarters hidden).
+    pub target_kneeling: bool,
+    /// The shooter moved this round, and drew the weapon this round.
+    pub shooter_moved: bool,
+    pub drew_this_round: bool,
+    /// How many shots the shooter fires in this pull of the trigger (1 for a single shot).
+    pub shots_in_pull: u32,
     /// The target ran at full speed this round, and how fast it is (its movement rate).
     pub target_ran: bool,
     pub target_movement: u32,
@@ -171,6 +199,10 @@ impl ShotFacts {
             dived: false,
             shooter_prone: false,
             target_prone: false,
+            target_kneeling: false,
+            shooter_moved: false,
+            drew_this_round: false,
+            shots_in_pull: 1,
             target_ran: false,
             target_movement: 0,
             target_size: 0,

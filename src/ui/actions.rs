@@ -5,10 +5,11 @@ use bevy_egui::egui;
 
 use super::view::{BattleView, UnitState};
 use crate::battle::command::{Command, FireMode, ManeuverGoal, SurpriseAttack, WeaponChoice};
-use crate::battle::{Phase, TurnState, UnitId, WeaponState};
+use crate::battle::{Condition, Phase, TurnState, UnitId, WeaponState};
 use crate::map::scenario::{Scenario, UnitSpec};
 use crate::rules::firearms::reload;
 use crate::rules::round::{TurnKind, TurnLimits};
+use crate::rules::situation::Posture;
 use crate::rules::weapons::{AttackForm, Weapon, WeaponCategory};
 use crate::view::orders::{self, FireOrder, FireStyle, Intent};
 use crate::words::capitalised;
@@ -201,6 +202,41 @@ pub(super) fn maneuver_label(goal: ManeuverGoal, grapples: bool) -> &'static str
     }
 }
 
+/// Where the rulebook lets a unit choose how it holds itself (the western), a button for each
+/// posture it is not in: kneeling and lying down are free, standing up from prone costs half
+/// its movement.
+fn posture_buttons(ui: &mut egui::Ui, view: &mut BattleView, unit: UnitId, condition: &Condition) {
+    let postures = [
+        (
+            Posture::Standing,
+            "Stand",
+            "stand up (from prone: half the movement)",
+        ),
+        (
+            Posture::Kneeling,
+            "Kneel",
+            "kneel: behind low cover, three-quarter cover",
+        ),
+        (
+            Posture::Prone,
+            "Lie down",
+            "lie prone: three-quarter cover anywhere",
+        ),
+    ];
+    let now = if condition.prone {
+        Posture::Prone
+    } else if condition.kneeling {
+        Posture::Kneeling
+    } else {
+        Posture::Standing
+    };
+    for (posture, label, hint) in postures {
+        if posture != now && ui.button(label).on_hover_text(hint).clicked() {
+            view.order(Command::TakePosture { unit, posture });
+        }
+    }
+}
+
 fn unit_buttons(
     ui: &mut egui::Ui,
     view: &mut BattleView,
@@ -225,7 +261,9 @@ fn unit_buttons(
         return;
     }
     ui.horizontal_wrapped(|ui| {
-        if state.condition.prone && ui.button("Stand up").clicked() {
+        if scenario.ruleset.postures() {
+            posture_buttons(ui, view, unit, &state.condition);
+        } else if state.condition.prone && ui.button("Stand up").clicked() {
             view.order(Command::StandUp { unit });
         }
         if state.condition.holding.is_some() && ui.button("Let go").clicked() {

@@ -48,8 +48,8 @@ pub(super) fn chip(ui: &mut egui::Ui, text: &str, colour: egui::Color32) {
     painter.galley(rect.min + margin, galley, egui::Color32::WHITE);
 }
 
-/// The wound-state badge, and (unless `compact`) a chip for each flag: prone, held, hampered,
-/// aiming, dived for cover, on fire, stunned.
+/// The wound-state badge, and (unless `compact`) a chip for each flag: prone, kneeling, held,
+/// hampered, aiming, dived for cover, on fire, stunned.
 pub(super) fn wound_badge(
     ui: &mut egui::Ui,
     vitals: &Vitals,
@@ -59,17 +59,22 @@ pub(super) fn wound_badge(
     let (words, colour) = wound_words(vitals.wound_state());
     chip(ui, words, colour);
     for (flag, words, colour) in flags(vitals, condition) {
-        if flag && (!compact || words == "prone" || words == "on fire") {
+        if flag && (!compact || ["prone", "kneeling", "on fire"].contains(&words)) {
             chip(ui, words, colour);
         }
     }
 }
 
 /// Each flag a unit may carry, whether it does, and its chip's colour.
-fn flags(vitals: &Vitals, condition: &Condition) -> [(bool, &'static str, egui::Color32); 7] {
+fn flags(vitals: &Vitals, condition: &Condition) -> [(bool, &'static str, egui::Color32); 8] {
     let grey = egui::Color32::from_gray(150);
     [
         (condition.prone && vitals.conscious(), "prone", grey),
+        (
+            condition.kneeling,
+            "kneeling",
+            egui::Color32::from_rgb(200, 175, 110),
+        ),
         (
             condition.held_by.is_some(),
             "held",

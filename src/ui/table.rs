@@ -545,6 +545,8 @@ fn condition_word(state: WoundState, condition: &Condition) -> Option<&'static s
         Some("stunned")
     } else if condition.prone {
         Some("prone")
+    } else if condition.kneeling {
+        Some("kneeling")
     } else {
         None
     }

@@ -107,8 +107,8 @@ fn move_tokens(
     }
 }
 
-/// Tokens show how their units are: flattened when prone, dark when down, faded and grey when
-/// dead.
+/// Tokens show how their units are: flattened when prone, less so kneeling, dark when down,
+/// faded and grey when dead.
 fn show_the_state(
     scenario: Option<Res<ActiveScenario>>,
     mut tokens: Query<
@@ -129,6 +129,8 @@ fn show_the_state(
         };
         transform.scale = if condition.prone || !vitals.conscious() {
             Vec3::new(1.0, 0.6, 1.0)
+        } else if condition.kneeling {
+            Vec3::new(1.0, 0.8, 1.0)
         } else {
             Vec3::ONE
         };
@@ -223,8 +225,8 @@ fn ring_the_selected_unit(
     }
 }
 
-/// Flickering flames round a burning unit, a violet ring round a stunned one, a grey half-ring
-/// over one that has dived for cover.
+/// Flickering flames round a burning unit, a violet ring round a stunned one, sand-coloured
+/// bars either side of a kneeling one, a grey half-ring over one that has dived for cover.
 fn mark_fire_stun_and_cover(
     units: Query<(&TilePosition, &Condition), Without<Unseen>>,
     map: Res<ShownMap>,
@@ -253,6 +255,16 @@ fn mark_fire_stun_and_cover(
                 TILE_SIZE * 0.34,
                 Color::srgb(0.75, 0.45, 1.0),
             );
+        }
+        if condition.kneeling {
+            // A kneeling unit: a low wall either side of it, clear of its name below.
+            for side in [-0.5, -0.48, 0.48, 0.5] {
+                gizmos.line_2d(
+                    centre + Vec2::new(side, -0.3) * TILE_SIZE,
+                    centre + Vec2::new(side, 0.08) * TILE_SIZE,
+                    Color::srgb(0.95, 0.85, 0.55),
+                );
+            }
         }
         if condition.dived_for_cover {
             gizmos.arc_2d(

@@ -6,6 +6,7 @@ mod ai;
 mod brp;
 mod explosives;
 mod firearms;
+mod frontier;
 mod grapples;
 mod pool;
 mod pool_areas;

@@ -29,6 +29,7 @@ use crate::map::range::WeaponReach;
 use crate::map::range::base_feet;
 use crate::map::scenario::{Scenario, UnitSpec, Victory};
 use crate::rules::damage::DamageNotation;
+use crate::rules::firearms::rounds_ready;
 use crate::rules::roll::Demand;
 use crate::rules::weapons::{AttackForm, Weapon};
 
@@ -316,9 +317,34 @@ impl<'a> Planner<'a> {
                     weapon: self.hand_weapon(),
                 });
             }
+            None if self.arsenal.in_hand == WeaponChoice::Unarmed
+                && self.spec().opening.holstered =>
+            {
+                // Its gun holstered: draw one that has rounds ready.
+                if let Some(gun) = self.gun_to_draw() {
+                    return Some(Command::Ready { unit, weapon: gun });
+                }
+            }
             _ => {}
         }
         Some(self.blows_command(world, me))
+    }
+
+    /// A carried gun, not lost, with rounds ready to fire: the first, for a unit whose guns
+    /// opened holstered.
+    fn gun_to_draw(&self) -> Option<WeaponChoice> {
+        self.spec()
+            .weapons
+            .iter()
+            .enumerate()
+            .find(|(index, carried)| {
+                carried.weapon.attack_form() == AttackForm::Shot
+                    && !self.arsenal.lost.contains(index)
+                    && self.arsenal.weapons.get(*index).is_some_and(|state| {
+                        rounds_ready(carried.weapon.feed(), state.ammunition) > 0
+                    })
+            })
+            .map(|(index, _)| WeaponChoice::Carried(index))
     }
 
     /// The weapon it fights hand to hand with.

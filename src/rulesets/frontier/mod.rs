@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 use crate::files::FileError;
 use crate::rules::body::HitLocations;
-use crate::rules::characteristics::{Characteristics, DerivedStats};
+use crate::rules::characteristics::{Characteristics, DerivedStats, MoveAllowance};
 use crate::rules::damage::{
     DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError,
 };
@@ -31,8 +31,8 @@ use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{DemandWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords};
 use crate::rules::situation::{
-    AllowedAnswers, BlowFacts, DefenceFacts, OwnRollFacts, PointBlank, RangeReading, RangeScale,
-    ShotDefence, ShotFacts, StandingFacts, Worth,
+    AllowedAnswers, BlowFacts, DefenceFacts, OwnRollFacts, PointBlank, RangeBand, RangeReading,
+    RangeScale, ShotDefence, ShotFacts, StandingFacts, Worth,
 };
 use crate::rules::skills::SkillEntry;
 use crate::rules::weapons::{ArmorTable, Weapon, WeaponTable};
@@ -176,6 +176,15 @@ impl Ruleset for Frontier {
         }
     }
 
+    fn band_words(&self, band: RangeBand) -> &'static str {
+        match band {
+            RangeBand::Base => "short range",
+            RangeBand::Long => "medium range",
+            RangeBand::VeryLong => "long range",
+            RangeBand::Touch | RangeBand::OutOfRange => band.label(),
+        }
+    }
+
     fn range_value(&self, reading: RangeReading) -> Option<Vec<Modifier>> {
         worth::range_value(reading.band)
     }
@@ -186,6 +195,16 @@ impl Ruleset for Frontier {
 
     fn blow_value(&self, _facts: &BlowFacts) -> Vec<Modifier> {
         Vec::new()
+    }
+
+    /// Standing, kneeling or prone at will; the posture feeds cover.
+    fn postures(&self) -> bool {
+        true
+    }
+
+    /// Standing up from prone costs half the movement allowance.
+    fn stand_up_cost(&self, moves: MoveAllowance) -> u32 {
+        moves.most / 2
     }
 
     /// Every shot is its own roll.

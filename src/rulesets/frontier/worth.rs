@@ -1,8 +1,10 @@
 //! What the facts of a shot, a blow and a unit's own state are worth in the western (SPECS.md
 //! 3.1's modifier table), in steps of ten percentiles, positive helping: the range bands
 //! (medium −2, long −4, none past four times the base range), point-blank +4 within 10 feet,
-//! taking a bead +3, a target that moved −2, cover by posture (−2 standing behind low cover,
-//! −4 prone, never past −4), night −2, and the wound bands of Damage Points lost.
+//! taking a bead +3, a target that moved −2, cover by posture (−2 standing behind low cover or
+//! kneeling in the open, −4 kneeling behind it or prone, never past −4), night −2, n shots in a
+//! pull −(n−1) each, the firer moved −2, drawing this round −2, and the wound bands of Damage
+//! Points lost.
 
 use super::check::CORE_ROLL;
 use crate::rules::modifiers::{Modifier, ModifierReason};
@@ -17,6 +19,8 @@ const TARGET_MOVED: i32 = -2;
 const HALF_COVER: i32 = -2;
 const THREE_QUARTER_COVER: i32 = -4;
 const NIGHT: i32 = -2;
+const FIRER_MOVED: i32 = -2;
+const DRAWING: i32 = -2;
 
 /// What the range band is worth: nothing to the base range, −2 to twice it, −4 to four times
 /// it, and no shot beyond.
@@ -49,10 +53,21 @@ pub fn shot_value(facts: &ShotFacts) -> Worth {
     if facts.target_moved {
         step(ModifierReason::TargetMoved, TARGET_MOVED);
     }
-    if facts.target_prone {
+    let behind_low_cover = facts.cover == LineCover::HalfConcealed;
+    if facts.target_prone || (facts.target_kneeling && behind_low_cover) {
         step(ModifierReason::ThreeQuarterCover, THREE_QUARTER_COVER);
-    } else if facts.cover == LineCover::HalfConcealed {
+    } else if facts.target_kneeling || behind_low_cover {
         step(ModifierReason::HalfCover, HALF_COVER);
+    }
+    if facts.shots_in_pull > 1 {
+        let more = i32::try_from(facts.shots_in_pull - 1).unwrap_or(i32::MAX);
+        step(ModifierReason::MultipleShots, -more);
+    }
+    if facts.shooter_moved {
+        step(ModifierReason::FirerMoved, FIRER_MOVED);
+    }
+    if facts.drew_this_round {
+        step(ModifierReason::Drawing, DRAWING);
     }
     if facts.target_in_dark {
         step(ModifierReason::Dark, NIGHT);
@@ -113,7 +128,7 @@ mod tests {
     #[test]
     fn the_modifier_steps() {
         let base = shot(RangeBand::Base, false);
-        let table: [(ShotFacts, i32); 9] = [
+        let table: [(ShotFacts, i32); 15] = [
             (base, 0),
             (shot(RangeBand::Base, true), 4),
             (shot(RangeBand::Long, false), -2),
@@ -154,6 +169,49 @@ mod tests {
                 },
                 -2,
             ),
+            (
+                ShotFacts {
+                    target_kneeling: true,
+                    ..base
+                },
+                -2,
+            ),
+            (
+                ShotFacts {
+                    cover: LineCover::HalfConcealed,
+                    target_kneeling: true,
+                    ..base
+                },
+                -4,
+            ),
+            (
+                ShotFacts {
+                    shots_in_pull: 3,
+                    ..base
+                },
+                -2,
+            ),
+            (
+                ShotFacts {
+                    shots_in_pull: 2,
+                    ..base
+                },
+                -1,
+            ),
+            (
+                ShotFacts {
+                    shooter_moved: true,
+                    ..base
+                },
+                -2,
+            ),
+            (
+                ShotFacts {
+                    drew_this_round: true,
+                    ..base
+                },
+                -2,
+            ),
         ];
         for (facts, expected) in table {
             let worth = shot_value(&facts);
@@ -161,6 +219,23 @@ mod tests {
             assert_eq!(steps(&worth.modifiers), expected, "{facts:?}");
         }
         assert!(!shot_value(&shot(RangeBand::OutOfRange, false)).possible);
+    }
+
+    /// SPECS.md 3.4: Wes (RM 23) drawing his Colt at the Kid 33 yards off (long, −4; drawing,
+    /// −2) has 16%; the Kid (RM 26) firing 3 shots at Wes (−2 each, and long) has 22% a shot.
+    #[test]
+    fn wes_and_the_kid() {
+        let long = shot(RangeBand::VeryLong, false);
+        let wes = shot_value(&ShotFacts {
+            drew_this_round: true,
+            ..long
+        });
+        assert_eq!(CORE_ROLL.chance(23, &wes.modifiers), 16);
+        let kid = shot_value(&ShotFacts {
+            shots_in_pull: 3,
+            ..long
+        });
+        assert_eq!(CORE_ROLL.chance(26, &kid.modifiers), 22);
     }
 
     /// (DP left of 32, band): exactly three quarters is −2, exactly a half −3.

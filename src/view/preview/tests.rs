@@ -25,6 +25,7 @@ fn roll(band: RangeBand, modifiers: Vec<Modifier>, chance: f64) -> RollPreview {
             possible: true,
         },
         chance,
+        band_words: ruleset.band_words(band),
     }
 }
 

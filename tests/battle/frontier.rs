@@ -1,0 +1,192 @@
+//! The frontier western in the battle, with Noon at Dry Gulch's six, every one played by a
+//! person: the order of action from the highest AGI with its d10 roll-off, postures that feed
+//! cover, standing up from prone at half the movement, a holstered gun drawn at −2, and several
+//! shots in one pull at −(n−1) each.
+
+use gridkeeper::battle::Arsenal;
+use gridkeeper::battle::command::FireMode;
+use gridkeeper::rules::modifiers::Effect;
+use gridkeeper::rules::situation::Posture;
+
+use super::*;
+use crate::pool::until_the_turn_of;
+
+const WES: UnitId = UnitId(0);
+const LOLA: UnitId = UnitId(1);
+const KID: UnitId = UnitId(3);
+
+/// Dry Gulch with every unit played by a person, its round begun with the roll-off's d10s
+/// loaded (Wes's, then Lola's).
+fn dry_gulch(roll_off: &[u32]) -> App {
+    let mut scenario = shipped("dry-gulch.ron");
+    for unit in &mut scenario.units {
+        unit.control = Control::Person;
+    }
+    let mut app = test_app(scenario);
+    load(&mut app, roll_off);
+    send(&mut app, Command::Begin);
+    app
+}
+
+/// The order of the first round begun.
+fn first_order(app: &App) -> Vec<UnitId> {
+    events(app)
+        .into_iter()
+        .find_map(|event| match event {
+            EventKind::RoundBegan { order, .. } => Some(order),
+            _ => None,
+        })
+        .expect("a round began")
+}
+
+/// The modifiers of each attack roll `unit` made among `events`, as (reason, points).
+fn shot_modifiers(events: &[EventKind], unit: UnitId) -> Vec<Vec<(ModifierReason, i32)>> {
+    events
+        .iter()
+        .filter_map(|event| match event {
+            EventKind::Rolled { unit: roller, roll } if *roller == unit => Some(
+                roll.modifiers
+                    .iter()
+                    .map(|modifier| match modifier.effect {
+                        Effect::Add(points) => (modifier.reason, points),
+                        _ => panic!("the western's steps are points: {modifier:?}"),
+                    })
+                    .collect(),
+            ),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The Kid (AGI 14) acts first, then Wes and Lola (13) by their roll-off, the lower d10
+/// first, then Pete (10), Doc (9) and Big Jim (8); a roll-off that ties rolls again.
+#[test]
+fn the_highest_agi_acts_first_and_ties_roll_off() {
+    let kid_lola_wes = [KID, LOLA, WES, UnitId(5), UnitId(2), UnitId(4)];
+    assert_eq!(first_order(&dry_gulch(&[7, 3])), kid_lola_wes);
+    assert_eq!(
+        first_order(&dry_gulch(&[2, 9])),
+        [KID, WES, LOLA, UnitId(5), UnitId(2), UnitId(4)]
+    );
+    assert_eq!(first_order(&dry_gulch(&[6, 6, 9, 1])), kid_lola_wes);
+}
+
+/// Lola kneels in the open (−2 to shots at her); the Kid fires three shots at her in one pull,
+/// 32 yards off (long, −4), each at −2 for the three; Lola lies down (−4 in place of the −2),
+/// and standing up again costs half her 8.6 yards.
+#[test]
+fn postures_feed_cover_and_several_shots_cost_each() {
+    let mut app = dry_gulch(&[7, 3]);
+    send(&mut app, Command::EndTurn { unit: KID });
+    let taken = after(
+        &mut app,
+        &[],
+        Command::TakePosture {
+            unit: LOLA,
+            posture: Posture::Kneeling,
+        },
+    );
+    assert!(taken.contains(&EventKind::PostureTaken {
+        unit: LOLA,
+        posture: Posture::Kneeling
+    }));
+    assert!(condition(&mut app, LOLA).kneeling);
+    until_the_turn_of(&mut app, KID);
+    let misses: Vec<u32> = [99, 98, 97]
+        .iter()
+        .flat_map(|value| percentile(*value))
+        .collect();
+    let fired = after(
+        &mut app,
+        &misses,
+        Command::Fire {
+            unit: KID,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::Shots(vec![LOLA; 3]),
+        },
+    );
+    let expected = vec![
+        (ModifierReason::LongRange, -40),
+        (ModifierReason::HalfCover, -20),
+        (ModifierReason::MultipleShots, -20),
+    ];
+    assert_eq!(shot_modifiers(&fired, KID), vec![expected; 3]);
+    send(&mut app, Command::EndTurn { unit: KID });
+    send(
+        &mut app,
+        Command::TakePosture {
+            unit: LOLA,
+            posture: Posture::Prone,
+        },
+    );
+    let lying = condition(&mut app, LOLA);
+    assert!(lying.prone && !lying.kneeling);
+    // Standing costs half of 86 tenths of a yard: 43 are left of the turn's movement.
+    send(
+        &mut app,
+        Command::TakePosture {
+            unit: LOLA,
+            posture: Posture::Standing,
+        },
+    );
+    assert!(!condition(&mut app, LOLA).prone);
+    let turn = app.world().resource::<Flow>().turn.expect("Lola's turn");
+    assert_eq!(turn.spent, 43);
+    assert_eq!(
+        refusal(
+            &mut app,
+            Command::TakePosture {
+                unit: LOLA,
+                posture: Posture::Standing
+            }
+        ),
+        Some(Rejection::NotNow("it is standing already".to_string()))
+    );
+}
+
+/// Wes's Colt is holstered: his hand is empty until he draws, and a shot the round he draws
+/// is at −2; the Kid at 33 yards is long range (−4): 76 − 60 = 16%.
+#[test]
+fn a_holstered_gun_is_drawn_at_minus_two() {
+    let mut app = dry_gulch(&[2, 9]);
+    send(&mut app, Command::EndTurn { unit: KID });
+    let in_hand = app
+        .world_mut()
+        .query::<(&UnitId, &Arsenal)>()
+        .iter(app.world())
+        .find(|(id, _)| **id == WES)
+        .map(|(_, arsenal)| arsenal.in_hand);
+    assert_eq!(in_hand, Some(WeaponChoice::Unarmed));
+    send(
+        &mut app,
+        Command::Ready {
+            unit: WES,
+            weapon: WeaponChoice::Carried(0),
+        },
+    );
+    assert_eq!(condition(&mut app, WES).drew_in_round, Some(1));
+    let fired = after(
+        &mut app,
+        &percentile(99),
+        Command::Fire {
+            unit: WES,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::Shots(vec![KID]),
+        },
+    );
+    assert_eq!(
+        shot_modifiers(&fired, WES),
+        vec![vec![
+            (ModifierReason::LongRange, -40),
+            (ModifierReason::Drawing, -20)
+        ]]
+    );
+    let chance = fired.iter().find_map(|event| match event {
+        EventKind::Rolled { roll, .. } => match &roll.verdict {
+            gridkeeper::rules::roll::RollVerdict::Chance(verdict) => Some(verdict.chance),
+            _ => None,
+        },
+        _ => None,
+    });
+    assert_eq!(chance, Some(16));
+}
