@@ -28,7 +28,7 @@ use gridkeeper::rules::percentile::{Difficulty, NetDice, PercentileRoll, SkillCh
 use gridkeeper::rules::roll::RollPurpose;
 use gridkeeper::rules::situation::Posture;
 use gridkeeper::rules::weapons::MalfunctionKind;
-use gridkeeper::rules::wounds::BlowSeverity;
+use gridkeeper::rules::wounds::{BlowSeverity, PainFailure};
 
 const WALTER: UnitId = UnitId(0);
 const ROSE: UnitId = UnitId(1);
@@ -138,10 +138,16 @@ fn variant(kind: &EventKind) -> usize {
         E::Swept { .. } => 87,
         E::DodgedArea { .. } => 88,
         E::PostureTaken { .. } => 89,
+        E::BleedingStopped { .. } => 90,
+        E::PainFelt { .. } => 91,
+        E::PainMastered { .. } => 92,
+        E::WoundLocated { .. } => 93,
+        E::Bled { .. } => 94,
+        E::DownInPain { .. } => 95,
     }
 }
 
-const KINDS: usize = 90;
+const KINDS: usize = 96;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -227,6 +233,53 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             "Rose Whateley has no action this turn",
         ),
         (E::StoodUp { unit: ROSE }, "Rose Whateley gets up"),
+        (
+            E::BleedingStopped {
+                unit: ROSE,
+                by: WALTER,
+            },
+            "Walter Corbitt Jr. stops Rose Whateley's bleeding",
+        ),
+        (
+            E::PainFelt {
+                unit: ROSE,
+                failure: PainFailure::FallAndDrop,
+                dropped: Some(".38 Revolver".to_string()),
+            },
+            "Rose Whateley falls in pain and drops the .38 Revolver: nothing more this round",
+        ),
+        (
+            E::PainFelt {
+                unit: ROSE,
+                failure: PainFailure::NoAttacks,
+                dropped: None,
+            },
+            "Rose Whateley reels from the blow: no action this round",
+        ),
+        (
+            E::DownInPain { unit: ROSE },
+            "Rose Whateley is down in pain and does nothing this turn",
+        ),
+        (
+            E::PainMastered { unit: ROSE },
+            "Rose Whateley masters the pain",
+        ),
+        (
+            E::WoundLocated {
+                unit: ROSE,
+                weapon: ".38 Revolver".to_string(),
+                die: 78,
+                part: BodyPart::RightArm,
+            },
+            "Rose Whateley's wound from the .38 Revolver is in the right arm (d100 78)",
+        ),
+        (
+            E::Bled {
+                unit: ROSE,
+                loss: 1,
+            },
+            "Rose Whateley bleeds 1",
+        ),
         (
             E::PostureTaken {
                 unit: ROSE,

@@ -227,7 +227,10 @@ pub(super) fn ready(
         WeaponChoice::Natural(_) | WeaponChoice::Unarmed => false,
     };
     let round = battle.round();
-    battle.change_arsenal(unit, |arsenal| arsenal.in_hand = weapon);
+    battle.change_arsenal(unit, |arsenal| {
+        arsenal.in_hand = weapon;
+        arsenal.dropped = None;
+    });
     if drawn_gun {
         battle.change_condition(unit, |condition| condition.drew_in_round = Some(round));
     }

@@ -280,6 +280,39 @@ pub enum EventKind {
         by: UnitId,
         amount: u32,
     },
+    /// Where wounds bleed (the western): `by`'s First Aid stops `unit`'s bleeding.
+    BleedingStopped {
+        unit: UnitId,
+        by: UnitId,
+    },
+    /// Where a wound's pain is rolled against (the western): `unit` failed the roll; it falls
+    /// and drops what it held (`dropped`), or, hurt hand to hand, loses its action this round.
+    PainFelt {
+        unit: UnitId,
+        failure: crate::rules::wounds::PainFailure,
+        dropped: Option<String>,
+    },
+    /// `unit` rolled against the pain of an earlier wound again, and mastered it.
+    PainMastered {
+        unit: UnitId,
+    },
+    /// `unit`'s turn goes by: it is down in the pain of a wound this round.
+    DownInPain {
+        unit: UnitId,
+    },
+    /// As the round ends, a bullet or blade wound `unit` took from `weapon` is located: the d100
+    /// and the part.
+    WoundLocated {
+        unit: UnitId,
+        weapon: String,
+        die: u32,
+        part: crate::rules::body::BodyPart,
+    },
+    /// As the round ends, `unit` bleeds `loss` (the damage follows).
+    Bled {
+        unit: UnitId,
+        loss: u32,
+    },
     Delayed {
         unit: UnitId,
         until: Option<UnitId>,

@@ -661,6 +661,15 @@ pub(super) fn blow(
         wounds::knock_out_blow(battle, from, to, damage);
         return;
     }
-    wounds::harm(battle, to, Some(from), Blow::struck(damage));
+    wounds::harm(
+        battle,
+        to,
+        Some(from),
+        Blow {
+            hand_to_hand: true,
+            located: weapon.impale.then(|| weapon.name.clone()),
+            ..Blow::struck(damage)
+        },
+    );
     effects::after_hit(battle, to, &weapon.damage, weapon.stuns_up_to_build);
 }

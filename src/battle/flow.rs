@@ -3,9 +3,10 @@
 
 use super::aim::spoil_aim;
 use super::command::{Rejection, WeaponChoice};
-use super::event::{EventKind, Outcome, WoundState};
+use super::event::{EventKind, Outcome};
+use super::pain::PainAtTurn;
 use super::state::Battle;
-use super::{ActionLost, Phase, Presence, TurnState, UnitId, Vital};
+use super::{ActionLost, Phase, Presence, TurnState, UnitId};
 use crate::map::Tile;
 use crate::map::range::distance_yards;
 use crate::map::scenario::Victory;
@@ -311,7 +312,13 @@ fn next_turn(battle: &mut Battle) {
                 .map(|(unit, _)| *unit)
                 .collect();
             if waiting_for_all.is_empty() {
-                end_round(battle);
+                super::round_end::end_round(battle);
+                if let Some(outcome) = decided(battle, true) {
+                    finish(battle, outcome);
+                } else {
+                    let round = battle.round();
+                    start_round(battle, round + 1);
+                }
                 return;
             }
             release(battle, &waiting_for_all);
@@ -347,6 +354,16 @@ fn next_turn(battle: &mut Battle) {
             }
             continue;
         }
+        // The pain of a wound (the western) may cost the turn, or its action.
+        let pain = if limits.kind == TurnKind::Whole && !limits.fire_only {
+            super::pain::at_turn(battle, unit)
+        } else {
+            PainAtTurn::Free
+        };
+        if pain == PainAtTurn::Lost {
+            battle.emit(EventKind::DownInPain { unit });
+            continue;
+        }
         // A fumbled DEX roll for initiative costs the unit its first action; diving for cover
         // costs it its next one.
         let fumbled = battle
@@ -375,7 +392,9 @@ fn next_turn(battle: &mut Battle) {
             dodged && whole,
             no_dice && whole,
         );
+        let in_pain = pain == PainAtTurn::NoAction;
         let action_lost = [
+            (in_pain, ActionLost::InPain),
             (fumbled, ActionLost::FumbledInitiative),
             (dived, ActionLost::DivedForCover),
             (dodged && surprised, ActionLost::WhollySurprised),
@@ -395,7 +414,7 @@ fn next_turn(battle: &mut Battle) {
         if fumbled {
             battle.change_condition(unit, |condition| condition.initiative_edge_spent = true);
         }
-        if fumbled || dived || dodged || no_dice {
+        if fumbled || dived || dodged || no_dice || in_pain {
             battle.emit(EventKind::ActionForfeited { unit });
         }
         return;
@@ -505,60 +524,6 @@ pub(super) fn delay(
     battle.emit(EventKind::Delayed { unit, until });
     next_turn(battle);
     Ok(())
-}
-
-/// The end of a round: lapsed delays, dying units' CON rolls, then the next round.
-fn end_round(battle: &mut Battle) {
-    let lapsed: Vec<UnitId> = battle
-        .flow()
-        .delayed
-        .iter()
-        .map(|(unit, _)| *unit)
-        .collect();
-    battle.flow_mut().delayed.clear();
-    for unit in lapsed {
-        battle.emit(EventKind::DelayLapsed { unit });
-    }
-    super::blast::fuses_burn_down(battle);
-    super::effects::burn(battle);
-    super::grapple::choke(battle);
-    super::wounds::come_to(battle);
-    let round = battle.round();
-    for unit in battle.unit_ids() {
-        let vitals = battle.vitals(unit);
-        if vitals.vital == Vital::Dying && vitals.dying_since < round {
-            // CoC: a CON roll each round, death on a failure; BRP: death at the end of the
-            // round after the fall, unless healed before.
-            let dies = if battle.scenario.ruleset.dying_roll() {
-                let constitution = battle.spec(unit).characteristics.constitution;
-                !battle
-                    .roll_characteristic(unit, "CON", constitution, Vec::new())
-                    .success
-            } else {
-                true
-            };
-            if dies {
-                battle.set_vitals(
-                    unit,
-                    super::Vitals {
-                        vital: Vital::Dead,
-                        ..vitals
-                    },
-                );
-                battle.emit(EventKind::WoundChanged {
-                    unit,
-                    from: WoundState::Dying,
-                    to: WoundState::Dead,
-                });
-            }
-        }
-    }
-    battle.emit(EventKind::RoundEnded);
-    if let Some(outcome) = decided(battle, true) {
-        finish(battle, outcome);
-        return;
-    }
-    start_round(battle, round + 1);
 }
 
 /// Whether the battle is decided: by its victory condition, or because at most one side still

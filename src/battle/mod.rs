@@ -24,8 +24,10 @@ mod injuries;
 mod keeper;
 pub mod melee;
 pub mod movement;
+mod pain;
 pub mod planning;
 pub mod ranged;
+mod round_end;
 pub mod shot;
 mod state;
 pub mod sweep;
@@ -221,6 +223,23 @@ pub struct Condition {
     /// The round it last drew (readied) a firearm in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub drew_in_round: Option<u32>,
+    /// The round it does nothing more in, having failed the roll against a wound's pain.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub idle_round: Option<u32>,
+    /// The wound whose pain it failed to master, to roll against again (the western).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pained: Option<Pain>,
+    /// It bleeds at the end of each round until First Aid stops it (the western).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bleeding: bool,
+}
+
+/// A wound whose pain a unit failed to master: its damage, and whether it was taken hand to
+/// hand (a Strength roll, not Concentration).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pain {
+    pub damage: u32,
+    pub hand_to_hand: bool,
 }
 
 impl Condition {
@@ -272,6 +291,9 @@ pub struct Arsenal {
     pub stuck: Vec<(usize, UnitId, u32)>,
     /// Each carried weapon's rounds, jam and last use, by index.
     pub weapons: Vec<WeaponState>,
+    /// The carried weapon it dropped in the pain of a wound (the western), to take up again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dropped: Option<usize>,
 }
 
 /// A carried weapon's state in the fight.
@@ -451,6 +473,8 @@ pub enum ActionLost {
     WhollySurprised,
     /// Its dice for the round are spent or kept for defence (a dice budget).
     NoDiceLeft,
+    /// It failed the roll against a wound's pain (the western).
+    InPain,
 }
 
 impl ActionLost {
@@ -463,6 +487,7 @@ impl ActionLost {
             Self::Dodged => "dodged this round",
             Self::WhollySurprised => "taken wholly by surprise",
             Self::NoDiceLeft => "no dice left this round",
+            Self::InPain => "overcome by the pain of a wound",
         }
     }
 }
@@ -545,6 +570,9 @@ pub struct Flow {
     pub kept_initiative: BTreeMap<UnitId, KeptInitiative>,
     /// Charges and mines waiting to go off.
     pub charges: Vec<Charge>,
+    /// Bullet and blade wounds taken this round, to be located as it ends (the western): the
+    /// unit and the weapon, in the order taken.
+    pub wounds_to_locate: Vec<(UnitId, String)>,
 }
 
 impl Default for Flow {
@@ -560,6 +588,7 @@ impl Default for Flow {
             dex_rolls: BTreeMap::new(),
             kept_initiative: BTreeMap::new(),
             charges: Vec::new(),
+            wounds_to_locate: Vec::new(),
         }
     }
 }
@@ -703,6 +732,7 @@ pub(crate) fn spawn_unit(commands: &mut Commands, index: usize, unit: &UnitSpec)
             },
             lost: Vec::new(),
             stuck: Vec::new(),
+            dropped: None,
             weapons: unit
                 .weapons
                 .iter()

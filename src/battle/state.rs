@@ -290,6 +290,14 @@ impl<'w> Battle<'w> {
             .unwrap_or_default()
     }
 
+    /// `unit` falls prone, if it is not already.
+    pub fn fall_prone(&mut self, unit: UnitId) {
+        if !self.condition(unit).prone {
+            self.change_condition(unit, |condition| condition.prone = true);
+            self.emit(EventKind::FellProne { unit });
+        }
+    }
+
     /// Roll a check for `unit` against a demand as it is, and record it (initiative, which no
     /// wound touches).
     pub fn roll_as_is(&mut self, unit: UnitId, purpose: RollPurpose, demand: &Demand) -> Verdict {

@@ -343,8 +343,10 @@ fn deal_hits(
         Blow {
             pieces,
             cover,
-            ignores_armor: false,
             deliberate,
+            // A bullet, or a thrown blade: a wound to locate where the rulebook does.
+            located: Some(weapon.name.clone()),
+            ..Blow::struck(0)
         },
     );
     effects::after_hit(battle, target, &weapon.damage, weapon.stuns_up_to_build);

@@ -25,6 +25,13 @@ pub(super) struct Blow {
     /// Struck at this unit on purpose (a blow, a shot aimed at it), rather than caught by it (a
     /// blast, a stray bullet, fire): only that finishes off someone already down at zero.
     pub deliberate: bool,
+    /// Dealt hand to hand (the western rolls Strength against its pain, not Concentration).
+    pub hand_to_hand: bool,
+    /// A bullet or a blade, by the weapon's name: where the rulebook locates wounds at the end
+    /// of the round, one to locate.
+    pub located: Option<String>,
+    /// Blood lost from an earlier wound: no roll against its pain, nothing to locate.
+    pub bleed: bool,
 }
 
 impl Blow {
@@ -35,6 +42,9 @@ impl Blow {
             cover: 0,
             ignores_armor: false,
             deliberate: true,
+            hand_to_hand: false,
+            located: None,
+            bleed: false,
         }
     }
 
@@ -104,6 +114,15 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
         });
     }
     if taken > 0 {
+        if !blow.bleed {
+            super::pain::wounded(
+                battle,
+                unit,
+                taken,
+                blow.hand_to_hand,
+                blow.located.as_deref(),
+            );
+        }
         spoil_aim(battle, unit);
         // Where the rulebook treats each wound once (BRP), a fresh wound may be tended.
         if battle.scenario.ruleset.first_aid_per_wound() {
@@ -352,10 +371,7 @@ pub(super) fn come_to(battle: &mut Battle) {
 }
 
 pub(super) fn fall_prone(battle: &mut Battle, unit: UnitId) {
-    if !battle.condition(unit).prone {
-        battle.change_condition(unit, |condition| condition.prone = true);
-        battle.emit(EventKind::FellProne { unit });
-    }
+    battle.fall_prone(unit);
 }
 
 /// Emit a wound-state change if there was one.
@@ -457,11 +473,20 @@ pub(super) fn first_aid(
             _ => {}
         }
         battle.set_vitals(patient, after);
-        battle.emit(EventKind::Healed {
-            unit: patient,
-            by: unit,
-            amount: care.healed,
-        });
+        if battle.condition(patient).bleeding {
+            // Where wounds bleed (the western), First Aid stops it and heals nothing.
+            battle.change_condition(patient, |condition| condition.bleeding = false);
+            battle.emit(EventKind::BleedingStopped {
+                unit: patient,
+                by: unit,
+            });
+        } else {
+            battle.emit(EventKind::Healed {
+                unit: patient,
+                by: unit,
+                amount: care.healed,
+            });
+        }
     }
     announce_change(battle, patient, vitals);
     Ok(())

@@ -58,11 +58,18 @@ pub(super) fn describe(
             name(*unit)
         ),
         EventKind::Backlash { unit, weapon } => format!("The {weapon} turns on {}", name(*unit)),
-        EventKind::BelowZero { unit, hit_points } => format!(
-            "{} is {hit_points} hit point{} below zero",
-            name(*unit),
-            plural(*hit_points)
-        ),
+        EventKind::BelowZero { unit, hit_points } => {
+            let points = scenario.ruleset.hit_point_words();
+            format!(
+                "{} is {hit_points} {} below zero",
+                name(*unit),
+                if *hit_points == 1 {
+                    points.trim_end_matches('s')
+                } else {
+                    points
+                }
+            )
+        }
         EventKind::ArmorTried {
             unit,
             armor,
@@ -158,20 +165,21 @@ pub(super) fn describe(
             ..
         } => {
             let kind = severity_suffix(scenario, *severity);
+            let points = scenario.ruleset.hit_point_words();
             if *cover > 0 {
                 format!(
-                    "{} takes {taken} damage ({rolled} less {cover} for the cover and {} armor), {hit_points} hit points left{kind}",
+                    "{} takes {taken} damage ({rolled} less {cover} for the cover and {} armor), {hit_points} {points} left{kind}",
                     name(*unit),
                     armor - cover
                 )
             } else if *armor > 0 {
                 format!(
-                    "{} takes {taken} damage ({rolled} less {armor} armor), {hit_points} hit points left{kind}",
+                    "{} takes {taken} damage ({rolled} less {armor} armor), {hit_points} {points} left{kind}",
                     name(*unit)
                 )
             } else {
                 format!(
-                    "{} takes {taken} damage, {hit_points} hit points left{kind}",
+                    "{} takes {taken} damage, {hit_points} {points} left{kind}",
                     name(*unit)
                 )
             }

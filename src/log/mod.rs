@@ -131,9 +131,16 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Scarred { .. }
         | E::StunnedByInjury { .. }
         | E::StunShakenOff { .. }
+        | E::PainFelt { .. }
+        | E::PainMastered { .. }
+        | E::DownInPain { .. }
+        | E::WoundLocated { .. }
+        | E::Bled { .. }
         | E::KnockedOut { .. } => LogKind::Wounds,
         E::Evading { .. } | E::Evaded { .. } | E::DicePlanned { .. } => LogKind::Attacks,
-        E::Stabilised { .. } | E::Healed { .. } | E::FireOut { .. } => LogKind::Care,
+        E::Stabilised { .. } | E::Healed { .. } | E::BleedingStopped { .. } | E::FireOut { .. } => {
+            LogKind::Care
+        }
         E::ReadiedWeapon { .. }
         | E::WeaponFreed { .. }
         | E::Aimed { .. }
@@ -206,6 +213,11 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Scarred { unit, .. }
         | E::StunnedByInjury { unit }
         | E::StunShakenOff { unit, .. }
+        | E::PainFelt { unit, .. }
+        | E::PainMastered { unit }
+        | E::DownInPain { unit }
+        | E::WoundLocated { unit, .. }
+        | E::Bled { unit, .. }
         | E::Evading { unit, .. }
         | E::DicePlanned { unit, .. }
         | E::KnockedOut { unit, .. }
@@ -253,7 +265,9 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         E::Held { unit, holder } | E::Released { unit, holder } => vec![*unit, *holder],
         E::StrengthPitted { unit, against, .. } => vec![*unit, *against],
         E::Gripped { unit, target, .. } | E::GripEased { unit, target } => vec![*unit, *target],
-        E::Stabilised { unit, by, .. } | E::Healed { unit, by, .. } => vec![*unit, *by],
+        E::Stabilised { unit, by, .. }
+        | E::Healed { unit, by, .. }
+        | E::BleedingStopped { unit, by } => vec![*unit, *by],
         E::Delayed { unit, until } => std::iter::once(*unit).chain(*until).collect(),
         E::Rejected { command, .. } => command.unit().into_iter().collect(),
     }

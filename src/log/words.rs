@@ -9,6 +9,7 @@ use crate::rules::melee::MeleeOutcome;
 use crate::rules::ruleset::WeaponDefenceWords;
 use crate::rules::situation::{Posture, ShotDefence};
 use crate::rules::weapons::MalfunctionKind;
+use crate::rules::wounds::PainFailure;
 use crate::words::{capitalised, plural, the_weapon};
 
 /// The words for one event, as the log shows it.
@@ -233,6 +234,42 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             name(*unit),
             plural(*hit_points)
         ),
+        EventKind::BleedingStopped { unit, by } => {
+            format!("{} stops {}'s bleeding", name(*by), name(*unit))
+        }
+        EventKind::PainFelt {
+            unit,
+            failure,
+            dropped,
+        } => match (failure, dropped) {
+            (PainFailure::FallAndDrop, Some(weapon)) => format!(
+                "{} falls in pain and drops {}: nothing more this round",
+                name(*unit),
+                the_weapon(weapon)
+            ),
+            (PainFailure::FallAndDrop, None) => {
+                format!("{} falls in pain: nothing more this round", name(*unit))
+            }
+            (PainFailure::NoAttacks, _) => {
+                format!("{} reels from the blow: no action this round", name(*unit))
+            }
+        },
+        EventKind::PainMastered { unit } => format!("{} masters the pain", name(*unit)),
+        EventKind::DownInPain { unit } => {
+            format!("{} is down in pain and does nothing this turn", name(*unit))
+        }
+        EventKind::WoundLocated {
+            unit,
+            weapon,
+            die,
+            part,
+        } => format!(
+            "{}'s wound from {} is in the {} (d100 {die})",
+            name(*unit),
+            the_weapon(weapon),
+            part.words()
+        ),
+        EventKind::Bled { unit, loss } => format!("{} bleeds {loss}", name(*unit)),
         EventKind::Healed { unit, by, amount } => format!(
             "{} heals {} of {amount} hit point{}",
             name(*by),

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum BodyPart {
     Head,
+    Neck,
     Chest,
     Abdomen,
     LeftArm,
@@ -20,6 +21,7 @@ impl BodyPart {
     pub fn words(self) -> &'static str {
         match self {
             Self::Head => "head",
+            Self::Neck => "neck",
             Self::Chest => "chest",
             Self::Abdomen => "abdomen",
             Self::LeftArm => "left arm",

@@ -97,6 +97,8 @@ pub enum ModifierReason {
     FirerMoved,
     /// The weapon was drawn this round.
     Drawing,
+    /// The roll against a wound's pain, harder the heavier the wound (the western).
+    HeavyWound,
 }
 
 impl ModifierReason {
@@ -148,6 +150,7 @@ impl ModifierReason {
             Self::ThreeQuarterCover => "three-quarter cover",
             Self::FirerMoved => "firer moved",
             Self::Drawing => "drawing",
+            Self::HeavyWound => "heavy wound",
         }
     }
 }

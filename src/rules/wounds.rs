@@ -1,6 +1,9 @@
-//! Wounds: what one blow of damage does to hit points, and what First Aid can do.
+//! Wounds: what one blow of damage does to hit points, the roll against a wound's pain where
+//! the rulebook asks one, and what First Aid can do.
 
 use serde::{Deserialize, Serialize};
+
+use super::modifiers::Modifier;
 
 /// How serious one blow is, against the target's maximum hit points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,6 +56,27 @@ pub struct Patient {
     pub max_hit_points: u32,
     pub dying: bool,
     pub major_wound: bool,
+}
+
+/// The roll a wound calls for where the rulebook asks one against the pain (the western): the
+/// characteristic as the log names it ("Conc") and its field in the sheet ("CON"), the roll's
+/// modifiers, and what a failure does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WoundCheck {
+    pub name: &'static str,
+    pub field: &'static str,
+    pub modifiers: Vec<Modifier>,
+    pub on_failure: PainFailure,
+}
+
+/// What failing the roll against a wound's pain does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PainFailure {
+    /// The unit falls prone, drops what it holds and does nothing more this round; it rolls
+    /// again at each later turn until it passes (a failure costs that turn).
+    FallAndDrop,
+    /// Hurt hand to hand: the unit's action is lost this round; it rolls again each round.
+    NoAttacks,
 }
 
 /// What successful First Aid does to a patient.

@@ -7,6 +7,7 @@ use super::dice::die;
 use crate::battle::UnitId;
 use crate::log::{injury_state_words, severity_suffix};
 use crate::map::scenario::Scenario;
+use crate::rules::body::BodyPart;
 use crate::rules::damage::{DamageRoll, DamageSource};
 use crate::rules::roll::SketchedDie;
 use crate::rules::wounds::BlowSeverity;
@@ -22,6 +23,9 @@ pub(super) struct DamageCard {
     pub damaged: Option<(u32, u32, u32, u32, BlowSeverity)>,
     /// How far below zero the blow left the hit points (BRP).
     pub below_zero: u32,
+    /// Where the wound is, once the round's end has located it (the western): the d100 and the
+    /// part.
+    pub location: Option<(u32, BodyPart)>,
 }
 
 /// An injury from one attack, where the rulebook keeps injuries: the net, the weapon, the
@@ -82,10 +86,11 @@ pub(super) fn damage_card(ui: &mut egui::Ui, scenario: &Scenario, card: &DamageC
     }
     if let Some((rolled, armor, taken, hit_points, severity)) = card.damaged {
         let wound = severity_suffix(scenario, severity);
+        let points = scenario.ruleset.hit_point_words();
         let left = if card.below_zero > 0 {
             format!("{} below zero", card.below_zero)
         } else {
-            format!("{hit_points} hit points left")
+            format!("{hit_points} {points} left")
         };
         let words = if hidden {
             if taken > 0 {
@@ -99,6 +104,9 @@ pub(super) fn damage_card(ui: &mut egui::Ui, scenario: &Scenario, card: &DamageC
             format!("{taken} taken, {left}{wound}")
         };
         ui.label(egui::RichText::new(words).strong());
+    }
+    if let Some((die, part)) = card.location {
+        ui.label(format!("in the {} · d100 {die}", part.words()));
     }
 }
 

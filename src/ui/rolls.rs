@@ -72,6 +72,29 @@ fn cards(events: &[Event]) -> Vec<Vec<Card>> {
     // The die a burst's hits were counted on (BRP's 1dN), told just before the hit.
     let mut counted: Option<DieFace> = None;
     for event in events {
+        if let EventKind::WoundLocated {
+            unit,
+            weapon,
+            die,
+            part,
+        } = &event.kind
+        {
+            // Located as the round ends: the first card of that wound still waiting for it.
+            if let Some(card) = moments.iter_mut().flatten().find_map(|card| match card {
+                Card::Damage(card)
+                    if card.target == *unit
+                        && card.weapon == *weapon
+                        && card.location.is_none()
+                        && card.damaged.is_some_and(|damaged| damaged.2 > 0) =>
+                {
+                    Some(card)
+                }
+                _ => None,
+            }) {
+                card.location = Some((*die, *part));
+            }
+            continue;
+        }
         if begins_a_moment(&event.kind) && moments.last().is_some_and(|cards| !cards.is_empty()) {
             moments.push(Vec::new());
         }
@@ -140,6 +163,7 @@ fn cards(events: &[Event]) -> Vec<Vec<Card>> {
                     rolls: vec![roll.clone()],
                     damaged: None,
                     below_zero: 0,
+                    location: None,
                 })),
             },
             EventKind::Damaged {

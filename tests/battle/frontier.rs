@@ -190,3 +190,95 @@ fn a_holstered_gun_is_drawn_at_minus_two() {
     });
     assert_eq!(chance, Some(16));
 }
+
+/// The Kid's bullet takes 18 from Lola (28): her Concentration roll (RM 10, 50%; −1 for the
+/// heavy wound, −3 at half her Damage Points or below: 10%) fails on 99, so she falls, drops her
+/// shotgun and her turn goes by. As the round ends the wound is located (d100 78: the right
+/// arm) and she bleeds 1. Next round she masters the pain on a 5, and Doc's First Aid (RM 23,
+/// 76%) stops the bleeding without healing her.
+#[test]
+fn a_wound_is_felt_located_and_bleeds_until_first_aid() {
+    const DOC: UnitId = UnitId(2);
+    let mut app = dry_gulch(&[7, 3]);
+    let hit: Vec<u32> = percentile(10)
+        .into_iter()
+        .chain([9, 9])
+        .chain(percentile(99))
+        .collect();
+    let shot = after(
+        &mut app,
+        &hit,
+        Command::Fire {
+            unit: KID,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::Shots(vec![LOLA]),
+        },
+    );
+    assert!(shot.contains(&EventKind::PainFelt {
+        unit: LOLA,
+        failure: gridkeeper::rules::wounds::PainFailure::FallAndDrop,
+        dropped: Some("Double-barrel shotgun".to_string()),
+    }));
+    let concentration = shot_modifiers(&shot, LOLA);
+    assert_eq!(
+        concentration,
+        vec![vec![
+            (ModifierReason::HeavyWound, -10),
+            (ModifierReason::Wounded, -30)
+        ]]
+    );
+    assert!(condition(&mut app, LOLA).prone);
+    let mark = event_count(&app);
+    send(&mut app, Command::EndTurn { unit: KID });
+    assert!(events_from(&app, mark).contains(&EventKind::DownInPain { unit: LOLA }));
+    assert_ne!(acting(&app), Some(LOLA));
+    // The round ends on Big Jim's turn: a d100 for the location, then the roll-off again.
+    until_the_turn_of(&mut app, UnitId(4));
+    let mark = event_count(&app);
+    load(&mut app, &[78, 7, 3]);
+    send(&mut app, Command::EndTurn { unit: UnitId(4) });
+    let ended = events_from(&app, mark);
+    assert!(ended.contains(&EventKind::WoundLocated {
+        unit: LOLA,
+        weapon: "Colt .45".to_string(),
+        die: 78,
+        part: gridkeeper::rules::body::BodyPart::RightArm,
+    }));
+    assert!(ended.contains(&EventKind::Bled {
+        unit: LOLA,
+        loss: 1
+    }));
+    assert_eq!(vitals(&mut app, LOLA).hit_points, 9);
+    // Round 2: the Kid passes; Lola rolls against the pain again and masters it.
+    let mark = event_count(&app);
+    load(&mut app, &percentile(5));
+    send(&mut app, Command::EndTurn { unit: KID });
+    assert!(events_from(&app, mark).contains(&EventKind::PainMastered { unit: LOLA }));
+    assert_eq!(acting(&app), Some(LOLA));
+    until_the_turn_of(&mut app, DOC);
+    send(
+        &mut app,
+        Command::Move {
+            unit: DOC,
+            to: Tile::new(3, 8),
+        },
+    );
+    let tended = after(
+        &mut app,
+        &percentile(20),
+        Command::FirstAid {
+            unit: DOC,
+            patient: LOLA,
+        },
+    );
+    assert!(tended.contains(&EventKind::BleedingStopped {
+        unit: LOLA,
+        by: DOC
+    }));
+    assert!(!condition(&mut app, LOLA).bleeding);
+    assert_eq!(
+        vitals(&mut app, LOLA).hit_points,
+        9,
+        "First Aid heals nothing here"
+    );
+}

@@ -318,9 +318,9 @@ impl<'a> Planner<'a> {
                 });
             }
             None if self.arsenal.in_hand == WeaponChoice::Unarmed
-                && self.spec().opening.holstered =>
+                && (self.spec().opening.holstered || self.arsenal.dropped.is_some()) =>
             {
-                // Its gun holstered: draw one that has rounds ready.
+                // Its gun holstered, or dropped in pain: draw one that has rounds ready.
                 if let Some(gun) = self.gun_to_draw() {
                     return Some(Command::Ready { unit, weapon: gun });
                 }
@@ -330,13 +330,15 @@ impl<'a> Planner<'a> {
         Some(self.blows_command(world, me))
     }
 
-    /// A carried gun, not lost, with rounds ready to fire: the first, for a unit whose guns
-    /// opened holstered.
+    /// A carried gun, not lost, with rounds ready to fire, for a unit whose guns opened
+    /// holstered or that dropped one: the one it dropped first, else the first it carries.
     fn gun_to_draw(&self) -> Option<WeaponChoice> {
-        self.spec()
-            .weapons
-            .iter()
-            .enumerate()
+        let weapons = self.spec().weapons.iter().enumerate();
+        let dropped_first = self.arsenal.dropped;
+        weapons
+            .clone()
+            .filter(|(index, _)| Some(*index) == dropped_first)
+            .chain(weapons)
             .find(|(index, carried)| {
                 carried.weapon.attack_form() == AttackForm::Shot
                     && !self.arsenal.lost.contains(index)

@@ -8,6 +8,7 @@ pub mod check;
 pub mod round;
 pub mod sheet;
 pub mod worth;
+pub mod wounds;
 
 use std::collections::BTreeMap;
 
@@ -36,7 +37,7 @@ use crate::rules::situation::{
 };
 use crate::rules::skills::SkillEntry;
 use crate::rules::weapons::{ArmorTable, Weapon, WeaponTable};
-use crate::rules::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow};
+use crate::rules::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow, WoundCheck};
 
 /// The shipped weapon table, armor (none) and roster, compiled in so the game always has them.
 pub const FRONTIER_WEAPONS_FILE: &str = "assets/rules/frontier/weapons.ron";
@@ -48,9 +49,6 @@ const FRONTIER_ROSTER: &str = include_str!("../../../assets/rules/frontier/roste
 
 /// Point-blank: within 10 feet, whoever shoots.
 const POINT_BLANK: Length = Length::feet(10);
-
-/// Damage Points a unit may fall below zero before it is dead (it is incapacitated at 0).
-const DEAD_BELOW_ZERO: u32 = 10;
 
 /// The frontier western.
 #[derive(Debug, Clone)]
@@ -275,21 +273,23 @@ impl Ruleset for Frontier {
 
     /// Damage Points fall below zero: incapacitated at 0, dead at −10.
     fn take_blow(&self, blow: &WoundBlow) -> BlowResult {
-        let remaining = blow.hit_points.saturating_sub(blow.damage);
-        let below_zero = blow
-            .below_zero
-            .saturating_add(blow.damage.saturating_sub(blow.hit_points));
-        let dead = below_zero >= DEAD_BELOW_ZERO;
-        BlowResult {
-            severity: BlowSeverity::Regular,
-            hit_points: remaining,
-            below_zero,
-            major_wound: false,
-            dead,
-            dying: false,
-            knocked_out: remaining == 0 && !dead,
-            needs_con_roll: false,
-        }
+        wounds::take_blow(blow)
+    }
+
+    fn wound_check(&self, damage: u32, hand_to_hand: bool) -> Option<WoundCheck> {
+        Some(wounds::wound_check(damage, hand_to_hand))
+    }
+
+    fn bleeding(&self) -> Option<u32> {
+        Some(wounds::BLEEDING)
+    }
+
+    fn wound_locations(&self) -> Option<HitLocations> {
+        Some(wounds::LOCATIONS)
+    }
+
+    fn hit_point_words(&self) -> &'static str {
+        "Damage Points"
     }
 
     fn value_words(&self, value: u32) -> String {
@@ -368,11 +368,12 @@ impl Ruleset for Frontier {
         false
     }
 
+    /// A fresh wound may be tended again (it bleeds again).
     fn first_aid_per_wound(&self) -> bool {
-        false
+        true
     }
 
-    /// First aid in a fight restores no Damage Points.
+    /// First aid in a fight restores no Damage Points (it stops the bleeding).
     fn first_aid(&self, patient: &Patient, _die: &mut dyn FnMut(u32) -> u32) -> Aftercare {
         Aftercare {
             hit_points: patient.hit_points,

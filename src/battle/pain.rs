@@ -1,0 +1,139 @@
+//! What a wound leaves behind where the rulebook says so (the western): the roll against its
+//! pain (failed, the unit falls, drops what it holds and does nothing more this round, or,
+//! hurt hand to hand, loses its action), rolled again at its later turns until it passes;
+//! bleeding from the round of its first wound; and bullet and blade wounds noted to be located
+//! as the round ends (`round_end`). Nothing here rolls a die unless the rulebook asks for it.
+
+use super::command::WeaponChoice;
+use super::event::EventKind;
+use super::state::Battle;
+use super::{Pain, UnitId, Vital};
+use crate::rules::wounds::PainFailure;
+
+/// `unit` has just taken `damage` (hand to hand or not; from a bullet or blade, the weapon
+/// `located`): it starts bleeding and has a wound to locate where the rulebook has those, and,
+/// still conscious, rolls against the pain.
+pub(super) fn wounded(
+    battle: &mut Battle,
+    unit: UnitId,
+    damage: u32,
+    hand_to_hand: bool,
+    located: Option<&str>,
+) {
+    let ruleset = battle.scenario.ruleset.clone();
+    let bleeds = ruleset.bleeding().is_some();
+    if bleeds {
+        battle.change_condition(unit, |condition| condition.bleeding = true);
+    }
+    if let Some(weapon) = located
+        && ruleset.wound_locations().is_some()
+    {
+        battle
+            .flow_mut()
+            .wounds_to_locate
+            .push((unit, weapon.to_string()));
+    }
+    if battle.vitals(unit).vital != Vital::Conscious {
+        return;
+    }
+    let pain = Pain {
+        damage,
+        hand_to_hand,
+    };
+    if !master(battle, unit, pain) {
+        suffer(battle, unit, pain);
+    }
+}
+
+/// Roll against a wound's pain; whether the unit masters it (always, where the rulebook asks
+/// no roll).
+fn master(battle: &mut Battle, unit: UnitId, pain: Pain) -> bool {
+    let ruleset = battle.scenario.ruleset.clone();
+    let Some(check) = ruleset.wound_check(pain.damage, pain.hand_to_hand) else {
+        return true;
+    };
+    let value = battle
+        .spec(unit)
+        .characteristics
+        .by_name(check.field)
+        .unwrap_or_default();
+    battle
+        .roll_characteristic(unit, check.name, value, check.modifiers)
+        .success
+}
+
+/// What failing the roll against `pain` does to `unit` this round.
+fn suffer(battle: &mut Battle, unit: UnitId, pain: Pain) {
+    let round = battle.round();
+    let ruleset = battle.scenario.ruleset.clone();
+    let Some(check) = ruleset.wound_check(pain.damage, pain.hand_to_hand) else {
+        return;
+    };
+    let dropped = match check.on_failure {
+        PainFailure::FallAndDrop => {
+            battle.fall_prone(unit);
+            drop_weapon(battle, unit)
+        }
+        PainFailure::NoAttacks => None,
+    };
+    battle.change_condition(unit, |condition| {
+        condition.pained = Some(pain);
+        condition.idle_round = Some(round);
+    });
+    if battle.flow().turn.is_some_and(|turn| turn.unit == unit) {
+        battle.change_turn(|turn| turn.action_lost = Some(super::ActionLost::InPain));
+    }
+    battle.emit(EventKind::PainFelt {
+        unit,
+        failure: check.on_failure,
+        dropped,
+    });
+}
+
+/// Drop the weapon in hand, if it holds one: its name. It stays the unit's, to be taken up
+/// again by readying it.
+fn drop_weapon(battle: &mut Battle, unit: UnitId) -> Option<String> {
+    let WeaponChoice::Carried(index) = battle.arsenal(unit).in_hand else {
+        return None;
+    };
+    battle.change_arsenal(unit, |arsenal| {
+        arsenal.in_hand = WeaponChoice::Unarmed;
+        arsenal.dropped = Some(index);
+    });
+    Some(battle.spec(unit).weapons[index].weapon.name.clone())
+}
+
+/// How the pain of a wound leaves a unit's turn as it begins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum PainAtTurn {
+    /// Nothing of it.
+    Free,
+    /// The turn goes by: it does nothing more this round.
+    Lost,
+    /// It may move, but its action is lost.
+    NoAction,
+}
+
+/// At the start of `unit`'s turn: idle this round, its turn goes by (or, hurt hand to hand, its
+/// action); a wound whose pain it failed to master in an earlier round is rolled against again,
+/// and a failure costs this round the same way.
+pub(super) fn at_turn(battle: &mut Battle, unit: UnitId) -> PainAtTurn {
+    let condition = battle.condition(unit);
+    let Some(pain) = condition.pained else {
+        return PainAtTurn::Free;
+    };
+    let round = battle.round();
+    if condition.idle_round != Some(round) {
+        if master(battle, unit, pain) {
+            battle.change_condition(unit, |condition| condition.pained = None);
+            battle.emit(EventKind::PainMastered { unit });
+            return PainAtTurn::Free;
+        }
+        battle.change_condition(unit, |condition| condition.idle_round = Some(round));
+    }
+    if pain.hand_to_hand {
+        PainAtTurn::NoAction
+    } else {
+        PainAtTurn::Lost
+    }
+}
