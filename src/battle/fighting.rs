@@ -88,7 +88,8 @@ pub(super) fn melee_weapon(
     }
 }
 
-/// Fists and feet: the rulebook's unarmed skill, 1D3 plus damage bonus, at its difficulty.
+/// Fists and feet: the rulebook's unarmed skill, 1D3 plus damage bonus (or the rulebook's own
+/// damage by STR), at its difficulty.
 pub(super) fn unarmed(battle: &Battle, unit: UnitId) -> MeleeWeapon {
     let skill = battle.scenario.ruleset.unarmed_skill();
     MeleeWeapon {
@@ -96,7 +97,11 @@ pub(super) fn unarmed(battle: &Battle, unit: UnitId) -> MeleeWeapon {
         name: "bare hands".to_string(),
         skill_name: skill.to_string(),
         skill: battle.skill(unit, skill),
-        damage: DamageNotation::fists(),
+        damage: battle
+            .scenario
+            .ruleset
+            .unarmed_damage(battle.spec(unit).characteristics.strength)
+            .unwrap_or_else(DamageNotation::fists),
         impale: false,
         range: WeaponRange::Touch,
         thrown: None,

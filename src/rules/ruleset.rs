@@ -210,6 +210,12 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// The skill fists and feet are rolled with.
     fn unarmed_skill(&self) -> &'static str;
 
+    /// What bare hands do for a unit of this STR, where the rulebook has its own table (the
+    /// western's punch: 1D10−2 to 2D10+1 by STR); `None`: 1D3 and the damage bonus.
+    fn unarmed_damage(&self, _strength: u32) -> Option<DamageNotation> {
+        None
+    }
+
     /// The difficulty fists and feet strike at, where the rulebook rolls against one.
     fn unarmed_difficulty(&self) -> Option<u32> {
         None

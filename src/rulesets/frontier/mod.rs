@@ -5,6 +5,7 @@
 //! Played in maps/dry-gulch.ron; docs/RULES.md has every decision.
 
 pub mod check;
+pub mod melee;
 pub mod round;
 pub mod sheet;
 pub mod worth;
@@ -138,6 +139,11 @@ impl Ruleset for Frontier {
 
     fn unarmed_skill(&self) -> &'static str {
         sheet::HAND_TO_HAND
+    }
+
+    /// A punch, by the STR table.
+    fn unarmed_damage(&self, strength: u32) -> Option<DamageNotation> {
+        Some(melee::body_blow(melee::BodyBlow::Punch, strength))
     }
 
     fn skill_value(
