@@ -307,18 +307,24 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
 
     /// Whether armor comes off each die of a shotgun's pellets (CoC's rule), rather than once
     /// from the whole roll (BRP).
-    fn armor_per_pellet_die(&self) -> bool;
+    fn armor_per_pellet_die(&self) -> bool {
+        false
+    }
 
     /// How a target may answer gunfire; `None`: it cannot, and takes the shots.
     fn shot_defence(&self) -> Option<ShotDefence>;
 
     /// The skill under which an unarmed blow rolls its dice twice (BRP's Martial Arts), if the
     /// rulebook has one.
-    fn martial_arts_skill(&self) -> Option<&'static str>;
+    fn martial_arts_skill(&self) -> Option<&'static str> {
+        None
+    }
 
     /// Whether a defence with the weapon in hand needs the attacker named at the start of the
     /// round (BRP's declared parry).
-    fn parry_is_declared(&self) -> bool;
+    fn parry_is_declared(&self) -> bool {
+        false
+    }
 
     /// What the defence with the weapon in hand is called (CoC's fight back, BRP's parry).
     fn weapon_defence(&self) -> WeaponDefenceWords;
@@ -410,7 +416,9 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     }
 
     /// Whether a unit that dodged loses its attack (its action) for the rest of the round.
-    fn dodge_costs_the_attack(&self) -> bool;
+    fn dodge_costs_the_attack(&self) -> bool {
+        false
+    }
 
     /// What one blow does to a unit's hit points and state.
     fn take_blow(&self, blow: &WoundBlow) -> BlowResult;
@@ -475,22 +483,30 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
 
     /// How long a unit knocked out by a failed CON roll after a heavy wound stays out: this many
     /// dice of so many sides in rounds (BRP: 2D6), or `None` until it is tended (CoC).
-    fn out_cold_for(&self) -> Option<(u32, u32)>;
+    fn out_cold_for(&self) -> Option<(u32, u32)> {
+        None
+    }
 
     /// The table a blow or shot aimed at a unit in armor that covers only part of the body is
     /// rolled on, to see whether the armor stops it (CoC's optional 1D20 table); `None` where
     /// the rulebook (or the scenario) rolls no hit locations.
-    fn hit_locations(&self) -> Option<HitLocations>;
+    fn hit_locations(&self) -> Option<HitLocations> {
+        None
+    }
 
     /// Where armor that covers only part of the body stops a blow or shot aimed at its wearer
     /// only on a Luck roll (CoC's optional rule), that roll's modifiers (armor over head and
     /// torso both eases it); `None` where such armor always counts.
-    fn partial_armor_luck(&self, head_and_torso: bool) -> Option<Vec<Modifier>>;
+    fn partial_armor_luck(&self, _head_and_torso: bool) -> Option<Vec<Modifier>> {
+        None
+    }
 
     /// Whether an aim taken counts for a shot later the same round (BRP: aiming takes the turn
     /// at DEX, and the aimed shot goes at half DEX), rather than for the shot on the unit's
     /// next turn (CoC).
-    fn aim_fires_this_round(&self) -> bool;
+    fn aim_fires_this_round(&self) -> bool {
+        false
+    }
 
     /// How many rounds of aim at one target build up (the d10 pool's three); one elsewhere.
     fn most_aim_rounds(&self) -> u32 {
@@ -508,40 +524,58 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
 
     /// Whether a firearm may be fired unaimed: twice its shots a round at a fifth of the chance
     /// each (BRP).
-    fn unaimed_fire(&self) -> bool;
+    fn unaimed_fire(&self) -> bool {
+        false
+    }
 
     /// Whether a shooter may fire on a group, each roll's target drawn from it by a die once
     /// everyone in it has had the chance to dive for cover (CoC's optional suppressing fire).
-    fn suppressing_fire(&self) -> bool;
+    fn suppressing_fire(&self) -> bool {
+        false
+    }
 
     /// Whether both barrels of a double-barrelled gun may be fired together as one roll, each
     /// barrel's damage rolled on a hit (BRP), rather than only as two shots (CoC).
-    fn both_barrels_at_once(&self) -> bool;
+    fn both_barrels_at_once(&self) -> bool {
+        false
+    }
 
     /// Whether the scenario's opening surprise counts (BRP: the surprised act at half DEX in
     /// round 1, and under extreme surprise make no attacks then); CoC has its own surprise
     /// attacks instead.
-    fn opening_surprise(&self) -> bool;
+    fn opening_surprise(&self) -> bool {
+        false
+    }
 
     /// Whether a unit may spend Luck to stay conscious (CoC's optional rule), 1 point to the end
     /// of the round it would fall, doubling each round after.
-    fn luck_keeps_awake(&self) -> bool;
+    fn luck_keeps_awake(&self) -> bool {
+        false
+    }
 
     /// Whether a blow may be struck to knock out (BRP: with bare hands or a blunt weapon, its
     /// damage against the target's hit points on the resistance table).
-    fn knock_out_blows(&self) -> bool;
+    fn knock_out_blows(&self) -> bool {
+        false
+    }
 
     /// The rulebook's resistance table: an active value against a passive one (`None`: it has
     /// none).
-    fn resistance(&self, active: u32, passive: u32) -> Option<Resistance>;
+    fn resistance(&self, _active: u32, _passive: u32) -> Option<Resistance> {
+        None
+    }
 
     /// Whether a dying unit rolls CON at the end of each round after it went down, dying on a
     /// failure (CoC), rather than dying at the end of the round after it went down (BRP).
-    fn dying_roll(&self) -> bool;
+    fn dying_roll(&self) -> bool {
+        false
+    }
 
     /// Whether a hand-to-hand weapon that impales sticks in the target, to be worked free in a
     /// later round with a roll of its skill (BRP).
-    fn impales_stick(&self) -> bool;
+    fn impales_stick(&self) -> bool {
+        false
+    }
 
     /// Whether First Aid may be tried once on each wound (BRP), rather than once on a patient
     /// (CoC).
@@ -552,7 +586,9 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
 
     /// A blow's severity in the rulebook's words for the log ("major wound", "shock"); empty
     /// for a plain one.
-    fn severity_words(&self, severity: BlowSeverity) -> &'static str;
+    fn severity_words(&self, _severity: BlowSeverity) -> &'static str {
+        ""
+    }
 
     /// What comes of a melee exchange, given both rolls (none for the defender who did not
     /// defend).
@@ -572,31 +608,45 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     ) -> ExchangeOdds;
 
     /// Whether a fighting maneuver is possible between these Builds, and at what penalty.
-    fn maneuver(&self, maneuvering_build: i32, opponent_build: i32) -> ManeuverAllowance;
+    fn maneuver(&self, _maneuvering_build: i32, _opponent_build: i32) -> ManeuverAllowance {
+        ManeuverAllowance::Impossible
+    }
 
     /// What a unit's situation is worth on its own roll (a defence, a throw): hampered, held,
     /// an initiative edge.
-    fn own_roll_value(&self, facts: &OwnRollFacts) -> Vec<Modifier>;
+    fn own_roll_value(&self, _facts: &OwnRollFacts) -> Vec<Modifier> {
+        Vec::new()
+    }
 
     /// What an attacker's Stealth makes of the roll to see its surprise attack coming.
-    fn notice_value(&self, stealth: u32) -> Vec<Modifier>;
+    fn notice_value(&self, _stealth: u32) -> Vec<Modifier> {
+        Vec::new()
+    }
 
     /// What a readied firearm is worth on a DEX roll for initiative (where initiative is
     /// rolled).
-    fn dex_roll_value(&self, readied_firearm: bool) -> Vec<Modifier>;
+    fn dex_roll_value(&self, _readied_firearm: bool) -> Vec<Modifier> {
+        Vec::new()
+    }
 
     /// The maneuvers the rulebook offers a unit holding no one, or (`holding`) one holding an
     /// opponent.
-    fn maneuver_goals(&self, holding: bool) -> &'static [ManeuverGoal];
+    fn maneuver_goals(&self, _holding: bool) -> &'static [ManeuverGoal] {
+        &[]
+    }
 
     /// Where maneuvers are grapples (BRP), the skill a grapple is rolled on: one that lands is
     /// weighed STR against STR before it holds, and what the holder then does with the held
     /// unit resolves at once. `None`: each maneuver is one opposed exchange (CoC 7e).
-    fn grapple_skill(&self) -> Option<&'static str>;
+    fn grapple_skill(&self) -> Option<&'static str> {
+        None
+    }
 
     /// The chance that a unit of this CON, strangled, holds its breath through the `round`th
     /// round of it (counting from 1).
-    fn breath_chance(&self, constitution: u32, round: u32) -> u32;
+    fn breath_chance(&self, _constitution: u32, _round: u32) -> u32 {
+        0
+    }
 
     /// Roll a weapon's damage at `reach`; `Ok(None)` beyond a blast's reach.
     fn damage(

@@ -240,10 +240,6 @@ impl Ruleset for BrpClassic {
         true
     }
 
-    fn luck_keeps_awake(&self) -> bool {
-        false
-    }
-
     /// Knock-out attacks with bare hands or a blunt weapon (SPECS.md 1.1).
     fn knock_out_blows(&self) -> bool {
         true
@@ -251,10 +247,6 @@ impl Ruleset for BrpClassic {
 
     /// Armor counts wherever it is worn: the text rolls no hit locations.
     fn hit_locations(&self) -> Option<HitLocations> {
-        None
-    }
-
-    fn partial_armor_luck(&self, _head_and_torso: bool) -> Option<Vec<Modifier>> {
         None
     }
 
@@ -327,10 +319,6 @@ impl Ruleset for BrpClassic {
     /// zero). Nothing kills outright.
     fn take_blow(&self, blow: &WoundBlow) -> BlowResult {
         sheet::take_blow(blow.damage, blow.hit_points, blow.below_zero)
-    }
-
-    fn dying_roll(&self) -> bool {
-        false
     }
 
     /// 1D3 hit points back (never past the maximum), counted from below zero; out of danger if

@@ -18,7 +18,7 @@ use crate::rules::grapple::ManeuverGoal;
 use crate::rules::initiative::{InitiativeEntry, initiative_order};
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome, melee_outcome};
 use crate::rules::modifiers::{Modifier, ModifierReason};
-use crate::rules::opposed::{ManeuverAllowance, Resistance, SideResult, maneuver_allowance};
+use crate::rules::opposed::{ManeuverAllowance, SideResult, maneuver_allowance};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{
@@ -222,26 +222,6 @@ impl Ruleset for Coc7e {
         self.options.shotgun_armor_per_die
     }
 
-    fn out_cold_for(&self) -> Option<(u32, u32)> {
-        None
-    }
-
-    fn knock_out_blows(&self) -> bool {
-        false
-    }
-
-    fn both_barrels_at_once(&self) -> bool {
-        false
-    }
-
-    fn aim_fires_this_round(&self) -> bool {
-        false
-    }
-
-    fn unaimed_fire(&self) -> bool {
-        false
-    }
-
     fn suppressing_fire(&self) -> bool {
         self.options.suppressing_fire
     }
@@ -252,10 +232,6 @@ impl Ruleset for Coc7e {
 
     fn hit_locations(&self) -> Option<HitLocations> {
         self.options.hit_locations.then_some(HIT_LOCATIONS)
-    }
-
-    fn opening_surprise(&self) -> bool {
-        false
     }
 
     fn luck_keeps_awake(&self) -> bool {
@@ -272,23 +248,7 @@ impl Ruleset for Coc7e {
         })
     }
 
-    fn resistance(&self, _active: u32, _passive: u32) -> Option<Resistance> {
-        None
-    }
-
-    fn parry_is_declared(&self) -> bool {
-        false
-    }
-
-    fn martial_arts_skill(&self) -> Option<&'static str> {
-        None
-    }
-
     fn first_aid_per_wound(&self) -> bool {
-        false
-    }
-
-    fn impales_stick(&self) -> bool {
         false
     }
 
@@ -302,10 +262,6 @@ impl Ruleset for Coc7e {
             answers: "fights back",
             against: "fighting back",
         }
-    }
-
-    fn dodge_costs_the_attack(&self) -> bool {
-        false
     }
 
     /// A blow struck on purpose at someone already down at zero kills; anything else is
@@ -430,10 +386,6 @@ impl Ruleset for Coc7e {
             ManeuverGoal::Hinder,
             ManeuverGoal::Expose,
         ]
-    }
-
-    fn grapple_skill(&self) -> Option<&'static str> {
-        None
     }
 
     /// Suffocating: a CON roll each round.

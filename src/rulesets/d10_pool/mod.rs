@@ -16,7 +16,6 @@ pub mod worth;
 use std::collections::BTreeMap;
 
 use crate::files::FileError;
-use crate::rules::body::HitLocations;
 use crate::rules::characteristics::{Characteristics, DerivedStats};
 use crate::rules::damage::{
     DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError,
@@ -24,19 +23,18 @@ use crate::rules::damage::{
 use crate::rules::dice::Dice;
 use crate::rules::explosions::{BlastRing, severity_bands};
 use crate::rules::firearms::VolleyHits;
-use crate::rules::grapple::ManeuverGoal;
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::injuries::{InjuryHit, InjuryList, InjuryOutcome};
 use crate::rules::length::Length;
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::{Modifier, ModifierReason};
-use crate::rules::opposed::{ManeuverAllowance, Resistance, SideResult};
+use crate::rules::opposed::SideResult;
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{DemandWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords};
 use crate::rules::situation::{
-    AllowedAnswers, BlowFacts, DefenceFacts, OwnRollFacts, PointBlank, RangeReading, RangeScale,
-    ShotDefence, ShotFacts, StandingFacts, Watch, Worth,
+    AllowedAnswers, BlowFacts, DefenceFacts, PointBlank, RangeReading, RangeScale, ShotDefence,
+    ShotFacts, StandingFacts, Watch, Worth,
 };
 use crate::rules::skills::{DODGE, SkillEntry};
 use crate::rules::sweep::SweepRule;
@@ -273,21 +271,9 @@ impl Ruleset for D10Pool {
         }
     }
 
-    fn armor_per_pellet_die(&self) -> bool {
-        false
-    }
-
     /// No dodging gunfire, but behind cover a free dodge (SPECS.md's house reading).
     fn shot_defence(&self) -> Option<ShotDefence> {
         Some(ShotDefence::DodgeInCover)
-    }
-
-    fn martial_arts_skill(&self) -> Option<&'static str> {
-        None
-    }
-
-    fn parry_is_declared(&self) -> bool {
-        false
     }
 
     /// The defence with the weapon in hand is the clash: both sides' attacks, and both may
@@ -359,10 +345,6 @@ impl Ruleset for D10Pool {
         )
     }
 
-    fn dodge_costs_the_attack(&self) -> bool {
-        false
-    }
-
     /// Every hit is an injury (`injury`); harm caught otherwise (a fire, a fall) comes off what
     /// remains of Body 7, nothing remaining being dead.
     fn take_blow(&self, blow: &WoundBlow) -> BlowResult {
@@ -431,60 +413,8 @@ impl Ruleset for D10Pool {
         .collect()
     }
 
-    fn out_cold_for(&self) -> Option<(u32, u32)> {
-        None
-    }
-
-    fn hit_locations(&self) -> Option<HitLocations> {
-        None
-    }
-
-    fn partial_armor_luck(&self, _head_and_torso: bool) -> Option<Vec<Modifier>> {
-        None
-    }
-
-    fn aim_fires_this_round(&self) -> bool {
-        false
-    }
-
     fn blast_words(&self, yards: u32) -> String {
         format!("{yards} yards")
-    }
-
-    fn unaimed_fire(&self) -> bool {
-        false
-    }
-
-    fn suppressing_fire(&self) -> bool {
-        false
-    }
-
-    fn both_barrels_at_once(&self) -> bool {
-        false
-    }
-
-    fn opening_surprise(&self) -> bool {
-        false
-    }
-
-    fn luck_keeps_awake(&self) -> bool {
-        false
-    }
-
-    fn knock_out_blows(&self) -> bool {
-        false
-    }
-
-    fn resistance(&self, _active: u32, _passive: u32) -> Option<Resistance> {
-        None
-    }
-
-    fn dying_roll(&self) -> bool {
-        false
-    }
-
-    fn impales_stick(&self) -> bool {
-        false
     }
 
     fn first_aid_per_wound(&self) -> bool {
@@ -500,10 +430,6 @@ impl Ruleset for D10Pool {
             stabilised: false,
             awake: None,
         }
-    }
-
-    fn severity_words(&self, _severity: BlowSeverity) -> &'static str {
-        ""
     }
 
     fn exchange(
@@ -522,34 +448,6 @@ impl Ruleset for D10Pool {
         defender: Option<&Demand>,
     ) -> ExchangeOdds {
         melee::exchange_odds(defence, attacker, defender)
-    }
-
-    fn maneuver(&self, _maneuvering_build: i32, _opponent_build: i32) -> ManeuverAllowance {
-        ManeuverAllowance::Impossible
-    }
-
-    fn own_roll_value(&self, _facts: &OwnRollFacts) -> Vec<Modifier> {
-        Vec::new()
-    }
-
-    fn notice_value(&self, _stealth: u32) -> Vec<Modifier> {
-        Vec::new()
-    }
-
-    fn dex_roll_value(&self, _readied_firearm: bool) -> Vec<Modifier> {
-        Vec::new()
-    }
-
-    fn maneuver_goals(&self, _holding: bool) -> &'static [ManeuverGoal] {
-        &[]
-    }
-
-    fn grapple_skill(&self) -> Option<&'static str> {
-        None
-    }
-
-    fn breath_chance(&self, _constitution: u32, _round: u32) -> u32 {
-        0
     }
 
     /// The weapon's own damage, a flat number added to the attack's net.

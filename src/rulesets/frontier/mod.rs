@@ -22,23 +22,22 @@ use crate::rules::damage::{
 use crate::rules::dice::Dice;
 use crate::rules::explosions::{BlastRing, halving_rings};
 use crate::rules::firearms::VolleyHits;
-use crate::rules::grapple::ManeuverGoal;
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::length::Length;
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::Modifier;
-use crate::rules::opposed::{ManeuverAllowance, Resistance, SideResult};
+use crate::rules::opposed::SideResult;
 use crate::rules::percentile::SuccessLevel;
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{DemandWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords};
 use crate::rules::situation::{
-    AllowedAnswers, BlowFacts, DefenceFacts, OwnRollFacts, PointBlank, RangeBand, RangeReading,
-    RangeScale, ShotDefence, ShotFacts, StandingFacts, Worth,
+    AllowedAnswers, BlowFacts, DefenceFacts, PointBlank, RangeBand, RangeReading, RangeScale,
+    ShotDefence, ShotFacts, StandingFacts, Worth,
 };
 use crate::rules::skills::SkillEntry;
 use crate::rules::weapons::{ArmorTable, Weapon, WeaponTable};
-use crate::rules::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow, WoundCheck};
+use crate::rules::wounds::{Aftercare, BlowResult, Patient, WoundBlow, WoundCheck};
 
 /// The shipped weapon table, armor (none) and roster, compiled in so the game always has them.
 pub const FRONTIER_WEAPONS_FILE: &str = "assets/rules/frontier/weapons.ron";
@@ -248,21 +247,9 @@ impl Ruleset for Frontier {
             .unwrap_or_default()
     }
 
-    fn armor_per_pellet_die(&self) -> bool {
-        false
-    }
-
     /// Gunfire is not dodged.
     fn shot_defence(&self) -> Option<ShotDefence> {
         None
-    }
-
-    fn martial_arts_skill(&self) -> Option<&'static str> {
-        None
-    }
-
-    fn parry_is_declared(&self) -> bool {
-        false
     }
 
     fn weapon_defence(&self) -> WeaponDefenceWords {
@@ -271,10 +258,6 @@ impl Ruleset for Frontier {
             answers: "fights back",
             against: "fighting back",
         }
-    }
-
-    fn dodge_costs_the_attack(&self) -> bool {
-        false
     }
 
     /// Damage Points fall below zero: incapacitated at 0, dead at −10.
@@ -317,18 +300,6 @@ impl Ruleset for Frontier {
         worth::standing_modifiers(facts)
     }
 
-    fn out_cold_for(&self) -> Option<(u32, u32)> {
-        None
-    }
-
-    fn hit_locations(&self) -> Option<HitLocations> {
-        None
-    }
-
-    fn partial_armor_luck(&self, _head_and_torso: bool) -> Option<Vec<Modifier>> {
-        None
-    }
-
     /// A bead taken this round counts for the shot next round.
     fn aim_fires_this_round(&self) -> bool {
         false
@@ -336,42 +307,6 @@ impl Ruleset for Frontier {
 
     fn blast_words(&self, yards: u32) -> String {
         format!("radius {yards} yards")
-    }
-
-    fn unaimed_fire(&self) -> bool {
-        false
-    }
-
-    fn suppressing_fire(&self) -> bool {
-        false
-    }
-
-    fn both_barrels_at_once(&self) -> bool {
-        false
-    }
-
-    fn opening_surprise(&self) -> bool {
-        false
-    }
-
-    fn luck_keeps_awake(&self) -> bool {
-        false
-    }
-
-    fn knock_out_blows(&self) -> bool {
-        false
-    }
-
-    fn resistance(&self, _active: u32, _passive: u32) -> Option<Resistance> {
-        None
-    }
-
-    fn dying_roll(&self) -> bool {
-        false
-    }
-
-    fn impales_stick(&self) -> bool {
-        false
     }
 
     /// A fresh wound may be tended again (it bleeds again).
@@ -388,10 +323,6 @@ impl Ruleset for Frontier {
             stabilised: false,
             awake: None,
         }
-    }
-
-    fn severity_words(&self, _severity: BlowSeverity) -> &'static str {
-        ""
     }
 
     /// No defence: a blow that succeeds lands.
@@ -421,34 +352,6 @@ impl Ruleset for Frontier {
             no_harm: 1.0 - attacker_wins,
             both_strike: 0.0,
         }
-    }
-
-    fn maneuver(&self, _maneuvering_build: i32, _opponent_build: i32) -> ManeuverAllowance {
-        ManeuverAllowance::Impossible
-    }
-
-    fn own_roll_value(&self, _facts: &OwnRollFacts) -> Vec<Modifier> {
-        Vec::new()
-    }
-
-    fn notice_value(&self, _stealth: u32) -> Vec<Modifier> {
-        Vec::new()
-    }
-
-    fn dex_roll_value(&self, _readied_firearm: bool) -> Vec<Modifier> {
-        Vec::new()
-    }
-
-    fn maneuver_goals(&self, _holding: bool) -> &'static [ManeuverGoal] {
-        &[]
-    }
-
-    fn grapple_skill(&self) -> Option<&'static str> {
-        None
-    }
-
-    fn breath_chance(&self, _constitution: u32, _round: u32) -> u32 {
-        0
     }
 
     /// The weapon's d10 code, never below 0; no damage bonus.
