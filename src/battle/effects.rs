@@ -82,15 +82,7 @@ pub(super) fn burn(battle: &mut Battle) {
             continue;
         }
         battle.emit(EventKind::Burned { unit, damage });
-        harm(
-            battle,
-            unit,
-            None,
-            Blow {
-                ignores_armor: true,
-                ..Blow::caught(damage)
-            },
-        );
+        harm(battle, unit, None, Blow::unstoppable(damage));
     }
 }
 

@@ -88,9 +88,8 @@ pub(super) fn locate_and_bleed(battle: &mut Battle) {
                 unit,
                 None,
                 Blow {
-                    ignores_armor: true,
                     bleed: true,
-                    ..Blow::caught(loss)
+                    ..Blow::unstoppable(loss)
                 },
             );
         }

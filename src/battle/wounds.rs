@@ -48,6 +48,14 @@ impl Blow {
         }
     }
 
+    /// Harm no armor stops (fire, blood lost), the unit caught by it.
+    pub fn unstoppable(rolled: u32) -> Self {
+        Self {
+            ignores_armor: true,
+            ..Self::caught(rolled)
+        }
+    }
+
     /// One piece of damage the unit was caught by, through worn armor only.
     pub fn caught(rolled: u32) -> Self {
         Self {

@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::percentile::{Difficulty, MAX_EXTRA_DICE, SuccessLevel};
+use super::roll::Verdict;
 use super::weapons::{Feed, UsesPerRound};
 
 /// Whether a successful shot is an extreme hit (maximum damage, an impale for a weapon that
@@ -118,6 +119,15 @@ pub struct VolleyHits {
     pub hits: u32,
     /// How many of them (the first ones) do extreme damage: they impale with a weapon that does.
     pub extreme: u32,
+}
+
+/// One hit for a roll that succeeds with a bullet in it, none else: where every shot is its own
+/// roll (the d10 pool, the western).
+pub fn one_hit_a_roll(bullets: u32, verdict: &Verdict) -> VolleyHits {
+    VolleyHits {
+        hits: u32::from(verdict.success && bullets > 0),
+        extreme: 0,
+    }
 }
 
 /// Bullets that hit from a volley of `bullets`: none on a miss; half (rounded down, at least

@@ -113,6 +113,25 @@ pub struct Verdict {
     pub net: i32,
 }
 
+impl Verdict {
+    /// A verdict that is a plain pass or fail (nothing special, no malfunction): the roll as
+    /// read, whether it passed, and its net.
+    pub fn pass_or_fail(value: u32, success: bool, net: i32) -> Self {
+        Self {
+            value,
+            level: if success {
+                SuccessLevel::Regular
+            } else {
+                SuccessLevel::Failure
+            },
+            success,
+            special: false,
+            malfunction: false,
+            net,
+        }
+    }
+}
+
 /// A roll made: its record for the event stream, and its verdict for the battle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Checked {

@@ -3,7 +3,6 @@
 //! to 10), the pool rolled into a record, its exact odds, and how a demand reads.
 
 use crate::rules::dice::Dice;
-use crate::rules::percentile::SuccessLevel;
 use crate::rules::pool::{EASIEST, HARDEST, MOST_DICE, NetOdds, PoolRoll};
 use crate::rules::pool_rolls;
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
@@ -67,18 +66,7 @@ pub fn check(dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> Checked 
     let success = net >= 1;
     Checked {
         record: pool_rolls::record(purpose, &roll, pool.base, demand.modifiers.clone()),
-        verdict: Verdict {
-            value: u32::try_from(net).unwrap_or(0),
-            level: if success {
-                SuccessLevel::Regular
-            } else {
-                SuccessLevel::Failure
-            },
-            success,
-            special: false,
-            malfunction: false,
-            net,
-        },
+        verdict: Verdict::pass_or_fail(u32::try_from(net).unwrap_or(0), success, net),
     }
 }
 
@@ -108,6 +96,7 @@ pub fn demand_words(demand: &Demand) -> DemandWords {
 mod tests {
     use super::*;
     use crate::rules::modifiers::{Modifier, ModifierReason};
+    use crate::rules::percentile::SuccessLevel;
     use crate::rules::roll::RollVerdict;
 
     /// Mara's handgun at a target in cover, with a wound's die off: 7 dice at 7, +2 cover.

@@ -22,7 +22,7 @@ use crate::rules::damage::{
 };
 use crate::rules::dice::Dice;
 use crate::rules::explosions::{BlastRing, severity_bands};
-use crate::rules::firearms::VolleyHits;
+use crate::rules::firearms::{VolleyHits, one_hit_a_roll};
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::injuries::{InjuryHit, InjuryList, InjuryOutcome};
 use crate::rules::length::Length;
@@ -219,10 +219,7 @@ impl Ruleset for D10Pool {
         verdict: &Verdict,
         _die: &mut dyn FnMut(u32) -> u32,
     ) -> VolleyHits {
-        VolleyHits {
-            hits: u32::from(verdict.success && bullets > 0),
-            extreme: 0,
-        }
+        one_hit_a_roll(bullets, verdict)
     }
 
     /// A dodge or a parry while the unit can still defend.

@@ -6,7 +6,7 @@
 use crate::rules::chance_rolls::{self, Against, judge};
 use crate::rules::dice::Dice;
 use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
-use crate::rules::percentile::{NetDice, PercentileRoll, SuccessLevel};
+use crate::rules::percentile::{NetDice, PercentileRoll};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::ruleset::DemandWords;
 
@@ -89,18 +89,7 @@ pub fn check(dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> Checked 
     let success = outcome.is_success();
     Checked {
         record: chance_rolls::record(purpose, &roll, against, outcome, demand.modifiers.clone()),
-        verdict: Verdict {
-            value: roll.value,
-            level: if success {
-                SuccessLevel::Regular
-            } else {
-                SuccessLevel::Failure
-            },
-            success,
-            special: false,
-            malfunction: false,
-            net: i32::from(success),
-        },
+        verdict: Verdict::pass_or_fail(roll.value, success, i32::from(success)),
     }
 }
 

@@ -21,7 +21,7 @@ use crate::rules::damage::{
 };
 use crate::rules::dice::Dice;
 use crate::rules::explosions::{BlastRing, halving_rings};
-use crate::rules::firearms::VolleyHits;
+use crate::rules::firearms::{VolleyHits, one_hit_a_roll};
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::length::Length;
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
@@ -225,10 +225,7 @@ impl Ruleset for Frontier {
         verdict: &Verdict,
         _die: &mut dyn FnMut(u32) -> u32,
     ) -> VolleyHits {
-        VolleyHits {
-            hits: u32::from(verdict.success && bullets > 0),
-            extreme: 0,
-        }
+        one_hit_a_roll(bullets, verdict)
     }
 
     /// Hand-to-hand has no defence roll: a blow that succeeds lands.
