@@ -144,10 +144,11 @@ fn variant(kind: &EventKind) -> usize {
         E::WoundLocated { .. } => 93,
         E::Bled { .. } => 94,
         E::DownInPain { .. } => 95,
+        E::ThroughMaterial { .. } => 96,
     }
 }
 
-const KINDS: usize = 96;
+const KINDS: usize = 97;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -255,6 +256,15 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 dropped: None,
             },
             "Rose Whateley reels from the blow: no action this round",
+        ),
+        (
+            E::ThroughMaterial {
+                unit: ROSE,
+                cover: "iron water tank".to_string(),
+                faces: vec![7],
+                stopped: 7,
+            },
+            "The bullet goes through the iron water tank to Rose Whateley: 7 off its damage (dice 7)",
         ),
         (
             E::DownInPain { unit: ROSE },

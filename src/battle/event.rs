@@ -292,6 +292,14 @@ pub enum EventKind {
         failure: crate::rules::wounds::PainFailure,
         dropped: Option<String>,
     },
+    /// A bullet went through `cover` to reach `unit`, which took `stopped` off its damage (the
+    /// western's wood, iron and steel: the `faces` of the dice rolled for it, if any).
+    ThroughMaterial {
+        unit: UnitId,
+        cover: String,
+        faces: Vec<u32>,
+        stopped: u32,
+    },
     /// `unit` rolled against the pain of an earlier wound again, and mastered it.
     PainMastered {
         unit: UnitId,

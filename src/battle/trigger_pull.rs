@@ -11,7 +11,7 @@ use super::volley::{FirePlan, PlannedRoll, shot_demand};
 use super::wounds::Blow;
 use super::{PendingFire, UnitId, effects};
 use crate::map::sight::ShotLine;
-use crate::rules::damage::{DamageQuality, DamageShape};
+use crate::rules::damage::{DamageQuality, DamageReach, DamageShape, Formula};
 use crate::rules::firearms::{VolleyHits, spend};
 use crate::rules::percentile::SuccessLevel;
 use crate::rules::roll::{RollPurpose, Verdict};
@@ -270,6 +270,50 @@ fn stray_victim(battle: &Battle, shooter: UnitId, target: UnitId) -> Option<Unit
         .min_by_key(|unit| (battle.luck(*unit), *unit))
 }
 
+/// What the cover a shot goes through takes off each piece of its damage: where the rulebook
+/// says what a bullet loses through the cover's material (the western), that, rolled and told;
+/// else the cover's armor points.
+fn cover_stops(battle: &mut Battle, target: UnitId, line: ShotLine) -> u32 {
+    let ShotLine::ThroughCover { cover, armor } = line else {
+        return 0;
+    };
+    let Some(terrain) = battle.scenario.map.terrain(cover).cloned() else {
+        return armor;
+    };
+    let ruleset = battle.scenario.ruleset.clone();
+    let Some(reduction) = terrain
+        .material
+        .and_then(|material| ruleset.material_reduction(material))
+    else {
+        return armor;
+    };
+    let rolled = {
+        let mut dice = battle.world.resource_mut::<super::BattleDice>();
+        reduction.roll(
+            &mut dice.dice,
+            DamageReach::Full,
+            &Formula::default(),
+            DamageQuality::Normal,
+        )
+    };
+    let Some(rolled) = rolled.ok().flatten() else {
+        return armor;
+    };
+    let faces = rolled
+        .parts
+        .iter()
+        .flat_map(|part| &part.dice)
+        .map(|die| die.face)
+        .collect();
+    battle.emit(EventKind::ThroughMaterial {
+        unit: target,
+        cover: terrain.name,
+        faces,
+        stopped: rolled.total,
+    });
+    rolled.total
+}
+
 /// Roll the damage of every bullet that hit (the first `extreme` of them at their maximum, or
 /// impaling) and send it through the wounds as one blow: armor comes off each bullet, and off
 /// each die of shot; cover shot through comes off too. `deliberate`: shot at the target on
@@ -332,10 +376,7 @@ fn deal_hits(
             pieces.push(roll.total);
         }
     }
-    let cover = match shot.line {
-        ShotLine::ThroughCover { armor, .. } => armor,
-        _ => 0,
-    };
+    let cover = cover_stops(battle, target, shot.line);
     super::wounds::harm(
         battle,
         target,

@@ -133,6 +133,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::StunShakenOff { .. }
         | E::PainFelt { .. }
         | E::PainMastered { .. }
+        | E::ThroughMaterial { .. }
         | E::DownInPain { .. }
         | E::WoundLocated { .. }
         | E::Bled { .. }
@@ -215,6 +216,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::StunShakenOff { unit, .. }
         | E::PainFelt { unit, .. }
         | E::PainMastered { unit }
+        | E::ThroughMaterial { unit, .. }
         | E::DownInPain { unit }
         | E::WoundLocated { unit, .. }
         | E::Bled { unit, .. }

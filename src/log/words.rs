@@ -255,6 +255,23 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             }
         },
         EventKind::PainMastered { unit } => format!("{} masters the pain", name(*unit)),
+        EventKind::ThroughMaterial {
+            unit,
+            cover,
+            faces,
+            stopped,
+        } => {
+            let dice = if faces.is_empty() {
+                String::new()
+            } else {
+                let faces: Vec<String> = faces.iter().map(u32::to_string).collect();
+                format!(" (dice {})", faces.join(" "))
+            };
+            format!(
+                "The bullet goes through the {cover} to {}: {stopped} off its damage{dice}",
+                name(*unit)
+            )
+        }
         EventKind::DownInPain { unit } => {
             format!("{} is down in pain and does nothing this turn", name(*unit))
         }

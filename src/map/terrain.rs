@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::situation::Material;
+
 /// What a tile looks like and how it behaves by default.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum TerrainKind {
@@ -56,6 +58,10 @@ pub struct Terrain {
     pub move_cost: u32,
     /// Unlit: a unit standing on it is harder to make out, where the rulebook counts that.
     pub dark: bool,
+    /// What it is made of, where the rulebook says what a bullet loses going through it (the
+    /// western's wood, iron and steel); its armor counts otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub material: Option<Material>,
 }
 
 impl TerrainKind {
@@ -119,6 +125,7 @@ impl TerrainKind {
             armor,
             move_cost,
             dark: false,
+            material: None,
         }
     }
 }
@@ -151,6 +158,9 @@ pub struct CustomTerrain {
     /// Unlit (false when left out).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub dark: bool,
+    /// What it is made of (none when left out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub material: Option<Material>,
 }
 
 /// The highest movement cost multiple a terrain may have.
@@ -172,6 +182,7 @@ impl LegendEntry {
                     armor: custom.armor.unwrap_or(base.armor),
                     move_cost: custom.move_cost.unwrap_or(base.move_cost),
                     dark: custom.dark,
+                    material: custom.material,
                 }
             }
         }

@@ -22,8 +22,8 @@ use super::opposed::{ManeuverAllowance, Resistance, SideResult};
 use super::roll::{Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerdict, Verdict};
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use super::situation::{
-    AllowedAnswers, BlowFacts, DefenceFacts, OwnRollFacts, RangeBand, RangeReading, RangeScale,
-    ShotDefence, ShotFacts, StandingFacts, Watch, Worth,
+    AllowedAnswers, BlowFacts, DefenceFacts, Material, OwnRollFacts, RangeBand, RangeReading,
+    RangeScale, ShotDefence, ShotFacts, StandingFacts, Watch, Worth,
 };
 use super::skills::{SkillEntry, find_skill, skill_rating};
 use super::sweep::SweepRule;
@@ -209,6 +209,12 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
 
     /// The skill fists and feet are rolled with.
     fn unarmed_skill(&self) -> &'static str;
+
+    /// What a bullet loses going through cover of this material, where the rulebook says (the
+    /// western: wood 2, iron 1D10, steel 2D10); `None`: the cover's armor points.
+    fn material_reduction(&self, _material: Material) -> Option<DamageNotation> {
+        None
+    }
 
     /// What bare hands do for a unit of this STR, where the rulebook has its own table (the
     /// western's punch: 1D10−2 to 2D10+1 by STR); `None`: 1D3 and the damage bonus.

@@ -87,6 +87,15 @@ pub enum LineCover {
     Through,
 }
 
+/// What a piece of cover is made of, where the rulebook says what a bullet loses going through
+/// it (the western: wood, iron, steel).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Material {
+    Wood,
+    Iron,
+    Steel,
+}
+
 /// How a unit holds itself, where the rulebook lets it choose (the western): standing,
 /// kneeling, or lying prone.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -282,3 +282,49 @@ fn a_wound_is_felt_located_and_bleeds_until_first_aid() {
         "First Aid heals nothing here"
     );
 }
+
+/// A bullet through an iron water tank loses 1D10 (the western's iron) rather than the tank's
+/// armor points: the Colt's 18 less a 4 is 14 taken, and the log tells the tank's roll.
+#[test]
+fn a_bullet_through_iron_loses_a_d10() {
+    let text = r#"(name: "Tank", map: Inline((name: "Street", legend: { '.': Floor, 'W': Wall,
+        'i': (kind: HighCover, name: "iron water tank", material: Some(Iron)) },
+        rows: ["WWWWWWWWWW", "W........W", "W........W", "W......i.W", "W........W", "WWWWWWWWWW"])),
+        rules: (ruleset: Frontier),
+        sides: [(id: "law", name: "Law"), (id: "outlaws", name: "Outlaws")],
+        units: [
+            (name: "Wes", side: "law", at: (2, 3), characteristics: (STR: 10, AGI: 14, Conc: 12, INT: 9),
+             skills: { "Hand Guns": 10 }, weapons: [(weapon: "Colt .45", spare: 12)]),
+            (name: "Kid", side: "outlaws", at: (8, 3), characteristics: (STR: 9, AGI: 8, Conc: 8, INT: 10),
+             skills: { "Hand Guns": 8 }, weapons: [(weapon: "Colt .45", spare: 12)]),
+        ],
+        victory: LastSideStanding)"#;
+    let scenario = Scenario::parse("tank", text, None).unwrap_or_else(|error| panic!("{error}"));
+    let mut app = test_app(scenario);
+    send(&mut app, Command::Begin);
+    let dice: Vec<u32> = percentile(10)
+        .into_iter()
+        .chain([9, 9, 4])
+        .chain(percentile(1))
+        .collect();
+    let shot = after(
+        &mut app,
+        &dice,
+        Command::Fire {
+            unit: UnitId(0),
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::Shots(vec![UnitId(1)]),
+        },
+    );
+    assert!(shot.contains(&EventKind::ThroughMaterial {
+        unit: UnitId(1),
+        cover: "iron water tank".to_string(),
+        faces: vec![4],
+        stopped: 4,
+    }));
+    let taken = shot.iter().find_map(|event| match event {
+        EventKind::Damaged { taken, cover, .. } => Some((*taken, *cover)),
+        _ => None,
+    });
+    assert_eq!(taken, Some((14, 4)));
+}

@@ -32,8 +32,8 @@ use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{DemandWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords};
 use crate::rules::situation::{
-    AllowedAnswers, BlowFacts, DefenceFacts, PointBlank, RangeBand, RangeReading, RangeScale,
-    ShotDefence, ShotFacts, StandingFacts, Worth,
+    AllowedAnswers, BlowFacts, DefenceFacts, Material, PointBlank, RangeBand, RangeReading,
+    RangeScale, ShotDefence, ShotFacts, StandingFacts, Worth,
 };
 use crate::rules::skills::SkillEntry;
 use crate::rules::weapons::{ArmorTable, Weapon, WeaponTable};
@@ -138,6 +138,16 @@ impl Ruleset for Frontier {
 
     fn unarmed_skill(&self) -> &'static str {
         sheet::HAND_TO_HAND
+    }
+
+    /// Wood takes 2 off a bullet's damage, iron 1D10, steel 2D10.
+    fn material_reduction(&self, material: Material) -> Option<DamageNotation> {
+        let code = match material {
+            Material::Wood => "2",
+            Material::Iron => "1D10",
+            Material::Steel => "2D10",
+        };
+        code.parse().ok()
     }
 
     /// A punch, by the STR table.
