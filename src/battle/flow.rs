@@ -192,7 +192,16 @@ fn start_round(battle: &mut Battle, round: u32) {
         })
         .collect();
     let ruleset = battle.scenario.ruleset.clone();
-    let slots = ruleset.round_plan(&entries, &mut |sides| battle.die(sides).face);
+    let slots = match kept_order(battle, &entries) {
+        Some(slots) => slots,
+        None => {
+            let slots = ruleset.round_plan(&entries, &mut |sides| battle.die(sides).face);
+            if ruleset.keeps_order() {
+                battle.flow_mut().kept_order = slots.clone();
+            }
+            slots
+        }
+    };
     let order: Vec<UnitId> = slots.iter().map(|slot| UnitId(slot.unit)).collect();
     {
         let mut flow = battle.flow_mut();
@@ -206,6 +215,23 @@ fn start_round(battle: &mut Battle, round: u32) {
     };
     battle.emit(EventKind::RoundBegan { order, slots });
     next_turn(battle);
+}
+
+/// Where the rulebook fixes the order for the battle (the western), the order kept, less those
+/// no longer acting; `None` to plan the round afresh (every rulebook else, the first round, or a
+/// unit the kept order does not place, one arrived since).
+fn kept_order(battle: &Battle, entries: &[InitiativeEntry]) -> Option<Vec<Slot>> {
+    let kept = &battle.flow().kept_order;
+    let placed = |unit: u16| kept.iter().any(|slot| slot.unit == unit);
+    (battle.scenario.ruleset.keeps_order()
+        && !kept.is_empty()
+        && entries.iter().all(|entry| placed(entry.unit)))
+    .then(|| {
+        kept.iter()
+            .filter(|slot| entries.iter().any(|entry| entry.unit == slot.unit))
+            .copied()
+            .collect()
+    })
 }
 
 /// Whether a surprise attack before round 1 caught `unit` unawares, where the rulebook puts the

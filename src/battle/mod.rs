@@ -573,6 +573,9 @@ pub struct Flow {
     /// Bullet and blade wounds taken this round, to be located as it ends (the western): the
     /// unit and the weapon, in the order taken.
     pub wounds_to_locate: Vec<(UnitId, String)>,
+    /// The order planned in the first round, where the rulebook keeps it for the battle (the
+    /// western's declaration order, its roll-offs included).
+    pub kept_order: Vec<Slot>,
 }
 
 impl Default for Flow {
@@ -589,6 +592,7 @@ impl Default for Flow {
             kept_initiative: BTreeMap::new(),
             charges: Vec::new(),
             wounds_to_locate: Vec::new(),
+            kept_order: Vec::new(),
         }
     }
 }

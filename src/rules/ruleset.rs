@@ -188,6 +188,12 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
+    /// Whether the order planned in the first round is kept for the whole battle (the western:
+    /// its roll-offs are not rolled again), rather than planned afresh each round.
+    fn keeps_order(&self) -> bool {
+        false
+    }
+
     /// What a turn in a slot of `kind` allows after what the unit has done this round; `None`
     /// when the slot goes by (nothing it could do there).
     fn turn_limits(&self, kind: TurnKind, history: &RoundHistory) -> Option<TurnLimits>;

@@ -59,11 +59,36 @@ fn shot_modifiers(events: &[EventKind], unit: UnitId) -> Vec<Vec<(ModifierReason
 }
 
 /// The Kid (AGI 14) acts first, then Wes and Lola (13) by their roll-off, the lower d10
-/// first, then Pete (10), Doc (9) and Big Jim (8); a roll-off that ties rolls again.
+/// first, then Pete (10), Doc (9) and Big Jim (8); a roll-off that ties rolls again; the order
+/// is kept for the battle, so round 2 rolls no die for it.
 #[test]
 fn the_highest_agi_acts_first_and_ties_roll_off() {
     let kid_lola_wes = [KID, LOLA, WES, UnitId(5), UnitId(2), UnitId(4)];
-    assert_eq!(first_order(&dry_gulch(&[7, 3])), kid_lola_wes);
+    let mut app = dry_gulch(&[7, 3]);
+    assert_eq!(first_order(&app), kid_lola_wes);
+    load(&mut app, &[1, 10]);
+    for unit in kid_lola_wes {
+        send(&mut app, Command::EndTurn { unit });
+    }
+    let orders: Vec<Vec<UnitId>> = events(&app)
+        .into_iter()
+        .filter_map(|event| match event {
+            EventKind::RoundBegan { order, .. } => Some(order),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        orders,
+        vec![kid_lola_wes.to_vec(); 2],
+        "round 2 keeps round 1's order"
+    );
+    let waiting: Vec<u32> = app
+        .world()
+        .resource::<BattleDice>()
+        .dice
+        .waiting()
+        .collect();
+    assert_eq!(waiting, [1, 10], "no die was rolled for the order");
     assert_eq!(
         first_order(&dry_gulch(&[2, 9])),
         [KID, WES, LOLA, UnitId(5), UnitId(2), UnitId(4)]
@@ -232,10 +257,11 @@ fn a_wound_is_felt_located_and_bleeds_until_first_aid() {
     send(&mut app, Command::EndTurn { unit: KID });
     assert!(events_from(&app, mark).contains(&EventKind::DownInPain { unit: LOLA }));
     assert_ne!(acting(&app), Some(LOLA));
-    // The round ends on Big Jim's turn: a d100 for the location, then the roll-off again.
+    // The round ends on Big Jim's turn: a d100 for the location; the order is kept, so no
+    // roll-off follows.
     until_the_turn_of(&mut app, UnitId(4));
     let mark = event_count(&app);
-    load(&mut app, &[78, 7, 3]);
+    load(&mut app, &[78]);
     send(&mut app, Command::EndTurn { unit: UnitId(4) });
     let ended = events_from(&app, mark);
     assert!(ended.contains(&EventKind::WoundLocated {

@@ -118,6 +118,11 @@ impl Ruleset for Frontier {
         round::plan(entries, tie_roll)
     }
 
+    /// The order, roll-offs and all, is fixed for the battle.
+    fn keeps_order(&self) -> bool {
+        true
+    }
+
     fn turn_limits(&self, _kind: TurnKind, _history: &RoundHistory) -> Option<TurnLimits> {
         Some(TurnLimits::WHOLE)
     }
