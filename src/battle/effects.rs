@@ -4,7 +4,7 @@
 use super::command::Rejection;
 use super::event::EventKind;
 use super::state::Battle;
-use super::wounds::{Blow, fall_prone, harm};
+use super::wounds::{Blow, harm};
 use super::{UnitId, Vital};
 use crate::rules::damage::{DamageEffect, DamageNotation};
 use crate::rules::explosions::Burning;
@@ -119,7 +119,7 @@ pub(super) fn extinguish(
     battle.change_turn(|turn| turn.action_used = true);
     put_out(battle, patient);
     if patient == unit {
-        fall_prone(battle, unit);
+        battle.fall_prone(unit);
     }
     Ok(())
 }

@@ -55,6 +55,7 @@ use crate::rules::initiative::KeptInitiative;
 use crate::rules::injuries::InjuryList;
 use crate::rules::percentile::SuccessLevel;
 use crate::rules::round::{Slot, TurnLimits};
+use crate::rules::situation::Posture;
 use command::{Command, ManeuverGoal, WeaponChoice};
 use event::{Event, Outcome, WoundState};
 use volley::FirePlan;
@@ -243,6 +244,17 @@ pub struct Pain {
 }
 
 impl Condition {
+    /// How it holds itself: prone, kneeling (where the rulebook lets it), or standing.
+    pub fn posture(&self) -> Posture {
+        if self.prone {
+            Posture::Prone
+        } else if self.kneeling {
+            Posture::Kneeling
+        } else {
+            Posture::Standing
+        }
+    }
+
     /// Able to answer an attack: neither stunned nor out of it.
     pub fn stunned(&self) -> bool {
         self.stunned_turns > 0

@@ -4,7 +4,7 @@ use super::command::Rejection;
 use super::event::EventKind;
 use super::hold::let_go;
 use super::state::Battle;
-use super::{Presence, UnitId, blast, effects, flow};
+use super::{Presence, TurnState, UnitId, blast, effects, flow};
 use crate::map::reach::{one_step_apart, reachable};
 use crate::map::{GridMap, Tile};
 use crate::rules::situation::Posture;
@@ -106,11 +106,11 @@ pub(super) fn move_to(battle: &mut Battle, unit: UnitId, to: Tile) -> Result<(),
 }
 
 pub(super) fn stand_up(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
-    battle.own_turn(unit)?;
+    let turn = battle.own_turn(unit)?;
     if !battle.condition(unit).prone {
         return Err(Rejection::NotProne);
     }
-    pay_to_stand(battle, unit)?;
+    pay_to_stand(battle, unit, turn)?;
     battle.change_condition(unit, |condition| condition.prone = false);
     battle.emit(EventKind::StoodUp { unit });
     Ok(())
@@ -118,13 +118,12 @@ pub(super) fn stand_up(battle: &mut Battle, unit: UnitId) -> Result<(), Rejectio
 
 /// Spend what standing up from prone costs of the turn's movement (the western: half the
 /// allowance); refused when less than that is left.
-fn pay_to_stand(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
+fn pay_to_stand(battle: &mut Battle, unit: UnitId, turn: TurnState) -> Result<(), Rejection> {
     let moves = battle.spec(unit).derived.moves;
     let cost = battle.scenario.ruleset.stand_up_cost(moves);
     if cost == 0 {
         return Ok(());
     }
-    let turn = battle.own_turn(unit)?;
     let left = turn
         .movement_left(moves)
         .map_err(|why| Rejection::NotNow(why.to_string()))?;
@@ -142,7 +141,7 @@ pub(super) fn take_posture(
     unit: UnitId,
     posture: Posture,
 ) -> Result<(), Rejection> {
-    battle.own_turn(unit)?;
+    let turn = battle.own_turn(unit)?;
     if !battle.scenario.ruleset.postures() {
         return Err(Rejection::NotNow(format!(
             "{} has no postures to take: a unit only falls prone and stands up",
@@ -150,11 +149,7 @@ pub(super) fn take_posture(
         )));
     }
     let condition = battle.condition(unit);
-    let now = match (condition.prone, condition.kneeling) {
-        (true, _) => Posture::Prone,
-        (false, true) => Posture::Kneeling,
-        (false, false) => Posture::Standing,
-    };
+    let now = condition.posture();
     if now == posture {
         return Err(Rejection::NotNow(format!(
             "it is {} already",
@@ -165,7 +160,7 @@ pub(super) fn take_posture(
         return Err(Rejection::Held);
     }
     if now == Posture::Prone {
-        pay_to_stand(battle, unit)?;
+        pay_to_stand(battle, unit, turn)?;
     }
     battle.change_condition(unit, |condition| {
         condition.prone = posture == Posture::Prone;

@@ -8,7 +8,7 @@ use super::command::WeaponChoice;
 use super::event::EventKind;
 use super::state::Battle;
 use super::{Pain, UnitId, Vital};
-use crate::rules::wounds::PainFailure;
+use crate::rules::wounds::{PainFailure, WoundCheck};
 
 /// `unit` has just taken `damage` (hand to hand or not; from a bullet or blade, the weapon
 /// `located`): it starts bleeding and has a wound to locate where the rulebook has those, and,
@@ -40,18 +40,25 @@ pub(super) fn wounded(
         damage,
         hand_to_hand,
     };
-    if !master(battle, unit, pain) {
-        suffer(battle, unit, pain);
+    let Some(check) = wound_check(battle, pain) else {
+        return;
+    };
+    let on_failure = check.on_failure;
+    if !master(battle, unit, check) {
+        suffer(battle, unit, pain, on_failure);
     }
 }
 
-/// Roll against a wound's pain; whether the unit masters it (always, where the rulebook asks
-/// no roll).
-fn master(battle: &mut Battle, unit: UnitId, pain: Pain) -> bool {
-    let ruleset = battle.scenario.ruleset.clone();
-    let Some(check) = ruleset.wound_check(pain.damage, pain.hand_to_hand) else {
-        return true;
-    };
+/// The roll the rulebook asks against `pain`, if it asks one.
+fn wound_check(battle: &Battle, pain: Pain) -> Option<WoundCheck> {
+    battle
+        .scenario
+        .ruleset
+        .wound_check(pain.damage, pain.hand_to_hand)
+}
+
+/// Roll against a wound's pain: whether the unit masters it.
+fn master(battle: &mut Battle, unit: UnitId, check: WoundCheck) -> bool {
     let value = battle
         .spec(unit)
         .characteristics
@@ -63,13 +70,9 @@ fn master(battle: &mut Battle, unit: UnitId, pain: Pain) -> bool {
 }
 
 /// What failing the roll against `pain` does to `unit` this round.
-fn suffer(battle: &mut Battle, unit: UnitId, pain: Pain) {
+fn suffer(battle: &mut Battle, unit: UnitId, pain: Pain, on_failure: PainFailure) {
     let round = battle.round();
-    let ruleset = battle.scenario.ruleset.clone();
-    let Some(check) = ruleset.wound_check(pain.damage, pain.hand_to_hand) else {
-        return;
-    };
-    let dropped = match check.on_failure {
+    let dropped = match on_failure {
         PainFailure::FallAndDrop => {
             battle.fall_prone(unit);
             drop_weapon(battle, unit)
@@ -85,7 +88,7 @@ fn suffer(battle: &mut Battle, unit: UnitId, pain: Pain) {
     }
     battle.emit(EventKind::PainFelt {
         unit,
-        failure: check.on_failure,
+        failure: on_failure,
         dropped,
     });
 }
@@ -124,7 +127,9 @@ pub(super) fn at_turn(battle: &mut Battle, unit: UnitId) -> PainAtTurn {
     };
     let round = battle.round();
     if condition.idle_round != Some(round) {
-        if master(battle, unit, pain) {
+        // A rulebook that asks no roll leaves no pain to roll against again.
+        let mastered = wound_check(battle, pain).is_none_or(|check| master(battle, unit, check));
+        if mastered {
             battle.change_condition(unit, |condition| condition.pained = None);
             battle.emit(EventKind::PainMastered { unit });
             return PainAtTurn::Free;

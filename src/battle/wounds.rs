@@ -146,7 +146,7 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
     }
     if result.needs_con_roll && after.vital == Vital::Conscious {
         // A major wound (CoC) or a shock (BRP): down, and a CON roll to stay conscious.
-        fall_prone(battle, unit);
+        battle.fall_prone(unit);
         let constitution = battle.spec(unit).characteristics.constitution;
         let check = battle.roll_characteristic(unit, "CON", constitution, Vec::new());
         if !check.success && !stay_awake_on_luck(battle, unit) {
@@ -164,7 +164,7 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
 pub(super) fn settle_after_harm(battle: &mut Battle, unit: UnitId, before: Vitals, shaken: bool) {
     let vital = battle.vitals(unit).vital;
     if vital != Vital::Conscious {
-        fall_prone(battle, unit);
+        battle.fall_prone(unit);
     }
     if (shaken || vital != Vital::Conscious) && battle.condition(unit).holding.is_some() {
         let_go(battle, unit);
@@ -313,7 +313,7 @@ fn fall_unconscious(battle: &mut Battle, unit: UnitId, out_cold: bool) {
             ..before
         },
     );
-    fall_prone(battle, unit);
+    battle.fall_prone(unit);
     if out_cold {
         knock_out(battle, unit);
     }
@@ -376,10 +376,6 @@ pub(super) fn come_to(battle: &mut Battle) {
             announce_change(battle, unit, before);
         }
     }
-}
-
-pub(super) fn fall_prone(battle: &mut Battle, unit: UnitId) {
-    battle.fall_prone(unit);
 }
 
 /// Emit a wound-state change if there was one.

@@ -94,6 +94,20 @@ pub struct Aftercare {
     pub awake: Option<bool>,
 }
 
+impl Aftercare {
+    /// Care that changes nothing: the patient as it was (where First Aid heals nothing in a
+    /// fight: the d10 pool, the western).
+    pub fn nothing(patient: &Patient) -> Self {
+        Self {
+            hit_points: patient.hit_points,
+            below_zero: patient.below_zero,
+            healed: 0,
+            stabilised: false,
+            awake: None,
+        }
+    }
+}
+
 /// What a blow leaves behind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BlowResult {

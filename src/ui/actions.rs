@@ -223,13 +223,7 @@ fn posture_buttons(ui: &mut egui::Ui, view: &mut BattleView, unit: UnitId, condi
             "lie prone: three-quarter cover anywhere",
         ),
     ];
-    let now = if condition.prone {
-        Posture::Prone
-    } else if condition.kneeling {
-        Posture::Kneeling
-    } else {
-        Posture::Standing
-    };
+    let now = condition.posture();
     for (posture, label, hint) in postures {
         if posture != now && ui.button(label).on_hover_text(hint).clicked() {
             view.order(Command::TakePosture { unit, posture });

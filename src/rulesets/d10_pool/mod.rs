@@ -420,13 +420,7 @@ impl Ruleset for D10Pool {
 
     /// No healing in battle (SPECS.md 2.1): tending a wound changes nothing.
     fn first_aid(&self, patient: &Patient, _die: &mut dyn FnMut(u32) -> u32) -> Aftercare {
-        Aftercare {
-            hit_points: patient.hit_points,
-            below_zero: patient.below_zero,
-            healed: 0,
-            stabilised: false,
-            awake: None,
-        }
+        Aftercare::nothing(patient)
     }
 
     fn exchange(

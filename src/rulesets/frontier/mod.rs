@@ -328,13 +328,7 @@ impl Ruleset for Frontier {
 
     /// First aid in a fight restores no Damage Points (it stops the bleeding).
     fn first_aid(&self, patient: &Patient, _die: &mut dyn FnMut(u32) -> u32) -> Aftercare {
-        Aftercare {
-            hit_points: patient.hit_points,
-            below_zero: patient.below_zero,
-            healed: 0,
-            stabilised: false,
-            awake: None,
-        }
+        Aftercare::nothing(patient)
     }
 
     /// No defence: a blow that succeeds lands.
