@@ -851,6 +851,19 @@ fn a_save_with_a_burst_of_four_billion_bullets_is_refused_by_command_number() {
     refused_at_its_last_command("four-billion", &replay, "4294967295 needed");
 }
 
+/// Each of these `roll` argument lines is refused as a usage error (exit 2), with words on
+/// stderr.
+fn rolls_refused(lines: &[&str]) {
+    for wrong in lines {
+        let wrong: Vec<&str> = std::iter::once("roll")
+            .chain(wrong.split_whitespace())
+            .collect();
+        let output = gridkeeper(&wrong);
+        assert_eq!(output.status.code(), Some(2), "{wrong:?}");
+        assert!(!output.stderr.is_empty());
+    }
+}
+
 /// The frontier western's task roll (SPECS.md 3.1): a d100 at most 30 + 2 x RM + 10 x M held
 /// between 5 and 95; Wes's Hand Guns (RM 23) at long range (−4) is 36%; the same seed the same
 /// rolls; successes as often as the chance says; and a roll out of the rulebook's terms is
@@ -905,20 +918,13 @@ fn roll_ruleset_frontier_is_30_plus_twice_rm_plus_ten_a_step() {
         let text = String::from_utf8_lossy(&output.stdout);
         assert!(text.contains(&format!("= {chance}")), "{steps}: {text}");
     }
-    for wrong in [
+    rolls_refused(&[
         "--ruleset frontier",
         "--ruleset frontier --skill 31",
         "--ruleset frontier --skill 20 --pool 3",
         "--ruleset frontier --skill 20 --bonus 1",
         "--skill 40 --steps 2",
-    ] {
-        let wrong: Vec<&str> = std::iter::once("roll")
-            .chain(wrong.split_whitespace())
-            .collect();
-        let output = gridkeeper(&wrong);
-        assert_eq!(output.status.code(), Some(2), "{wrong:?}");
-        assert!(!output.stderr.is_empty());
-    }
+    ]);
 }
 
 /// The d10 pool's core roll (SPECS.md section 2): every face a d10, a success at or above the
@@ -981,17 +987,10 @@ fn roll_ruleset_d10_pool_counts_successes_less_ones() {
         "{seen} against {chance}"
     );
     // A pool needs its dice, and a percentile difficulty is not a pool's.
-    for wrong in [
+    rolls_refused(&[
         "--ruleset d10-pool --difficulty 7",
         "--ruleset d10-pool --pool 3 --difficulty hard",
         "--ruleset d10-pool --pool 3 --difficulty 11",
         "--skill 40 --pool 3",
-    ] {
-        let wrong: Vec<&str> = std::iter::once("roll")
-            .chain(wrong.split_whitespace())
-            .collect();
-        let output = gridkeeper(&wrong);
-        assert_eq!(output.status.code(), Some(2), "{wrong:?}");
-        assert!(!output.stderr.is_empty());
-    }
+    ]);
 }

@@ -96,6 +96,17 @@ impl DerivedStats {
 }
 
 impl Characteristics {
+    /// A characteristic by a rulebook's own name for it, from `aliases` (its name and the shared
+    /// field it is kept in: the pool's "Dex", the western's "AGI"), or by the shared name
+    /// itself; `None` for another name.
+    pub fn by_alias(&self, aliases: &[(&str, &str)], name: &str) -> Option<u32> {
+        let field = aliases
+            .iter()
+            .find(|(own, _)| own.eq_ignore_ascii_case(name))
+            .map_or(name, |(_, field)| *field);
+        self.by_name(field)
+    }
+
     /// A characteristic by its short name ("STR", "dex", "Luck"); `None` for another name.
     pub fn by_name(&self, name: &str) -> Option<u32> {
         let value = match name.trim().to_ascii_uppercase().as_str() {

@@ -59,15 +59,6 @@ pub const POOL_SKILLS: &[SkillEntry] = &[
     skill("Per+Alertness", &[], 0),
 ];
 
-/// An attribute's dots, by the pool's name ("Dex") or the shared field's ("DEX").
-pub fn attribute(characteristics: &Characteristics, name: &str) -> Option<u32> {
-    let field = ATTRIBUTES
-        .iter()
-        .find(|(pool, _)| pool.eq_ignore_ascii_case(name))
-        .map_or(name, |(_, field)| *field);
-    characteristics.by_name(field)
-}
-
 /// What a unit rolls for a skill: an attribute and an ability summed for a pool named for both
 /// ("Dex+Firearms"), Dex + Dodge for a dodge, an ability's dots alone otherwise.
 pub fn skill_value(
@@ -80,7 +71,8 @@ pub fn skill_value(
         None if name.eq_ignore_ascii_case(DODGE) => (DODGE_ATTRIBUTE, name),
         None => return skill_rating(POOL_SKILLS, skills, name),
     };
-    attribute(characteristics, attribute_name)
+    characteristics
+        .by_alias(&ATTRIBUTES, attribute_name)
         .unwrap_or_default()
         .saturating_add(skill_rating(POOL_SKILLS, skills, ability_name))
 }
@@ -197,8 +189,8 @@ pub(super) mod tests {
         assert_eq!(value("Str+Brawl"), 2, "no Brawl dots: Strength alone");
         assert_eq!(value("Firearms"), 3);
         assert_eq!(value("Per+Alertness"), 3);
-        assert_eq!(attribute(&mara(), "Wits"), Some(3));
-        assert_eq!(attribute(&mara(), "INT"), Some(3));
+        assert_eq!(mara().by_alias(&ATTRIBUTES, "Wits"), Some(3));
+        assert_eq!(mara().by_alias(&ATTRIBUTES, "INT"), Some(3));
     }
 
     /// Dex 4: 25 feet free (8.3 yards); Str 2: 10 feet more, to 35 (11.6 yards).

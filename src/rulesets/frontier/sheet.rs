@@ -55,15 +55,6 @@ fn governing(name: &str, characteristics: &Characteristics) -> Option<u32> {
     })
 }
 
-/// A characteristic by the western's name ("AGI", "Conc") or the shared field's ("DEX").
-pub fn characteristic(characteristics: &Characteristics, name: &str) -> Option<u32> {
-    let field = CHARACTERISTICS
-        .iter()
-        .find(|(western, _)| western.eq_ignore_ascii_case(name))
-        .map_or(name, |(_, field)| *field);
-    characteristics.by_name(field)
-}
-
 /// A roll's RM: a skill's characteristic and its bonus (the bonus counts only up to the
 /// characteristic), or a bare characteristic; 0 for a name that is neither.
 pub fn roll_modifier(
@@ -78,7 +69,9 @@ pub fn roll_modifier(
                 .unwrap_or_default();
             value.saturating_add(bonus.min(value))
         }
-        None => characteristic(characteristics, name).unwrap_or_default(),
+        None => characteristics
+            .by_alias(&CHARACTERISTICS, name)
+            .unwrap_or_default(),
     }
 }
 
