@@ -8,6 +8,7 @@ use gridkeeper::battle::UnitId;
 use gridkeeper::battle::command::{
     Adjustment, Answer, Command, KeeperOrder, ManeuverGoal, Rejection,
 };
+use gridkeeper::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
 use gridkeeper::battle::event::{
     Contest, DefenceKind, Event, EventKind, Modifier, ModifierReason, Outcome, Reveal, WoundState,
 };
@@ -145,10 +146,12 @@ fn variant(kind: &EventKind) -> usize {
         E::Bled { .. } => 94,
         E::DownInPain { .. } => 95,
         E::ThroughMaterial { .. } => 96,
+        E::Declared { .. } => 97,
+        E::DeclarationLost { .. } => 98,
     }
 }
 
-const KINDS: usize = 97;
+const KINDS: usize = 99;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -890,6 +893,30 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 against: Some(GHOUL),
             },
             "Rose Whateley will fight back Ghoul of the Corbitt house this round",
+        ),
+        (
+            E::Declared {
+                unit: ROSE,
+                declaration: Declaration {
+                    movement: DeclaredMove::Move,
+                    act: DeclaredAct::Fire {
+                        target: GHOUL,
+                        shots: 2,
+                    },
+                },
+            },
+            "Rose Whateley declares: moves · fires 2 shots at Ghoul of the Corbitt house",
+        ),
+        (
+            E::DeclarationLost {
+                unit: WALTER,
+                declaration: Declaration {
+                    movement: DeclaredMove::Zigzag,
+                    act: DeclaredAct::FirstAid { patient: DOYLE },
+                },
+            },
+            "Walter Corbitt Jr.'s declaration is lost, not carried out (zigzags · gives First Aid \
+             to Father Doyle)",
         ),
         (
             E::BulletDodged {

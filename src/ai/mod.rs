@@ -10,6 +10,7 @@
 //! checked with the battle's own preview first, so no style gives a command the battle would
 //! refuse for its weapon.
 
+mod declare;
 pub mod defence;
 mod holds;
 mod plan;
@@ -235,27 +236,53 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
         .get_resource::<AiStyles>()
         .and_then(|styles| styles.0.get(unit.index()).copied())
         .unwrap_or_default();
-    if turn.limits.kind == TurnKind::Declare {
+    let declares = scenario.ruleset.declares_actions();
+    if turn.limits.kind == TurnKind::Declare && !declares {
         return defence::parry_to_name(&scenario, &seen, unit, style);
     }
-    if unhurt && still_waiting(&scenario, &seen, unit) {
+    if turn.limits.kind == TurnKind::Declare {
+        // Plan a fresh turn as if acting now, and declare it.
+        let fresh = TurnState::fresh(unit);
+        let first = turn_command(world, &scenario, &seen, &fresh, &arsenal, style, unhurt);
+        let declaration = declare::declaration_for(&scenario, &seen, unit, &arsenal, &first);
+        return Command::Declare { unit, declaration };
+    }
+    let planned = turn_command(world, &scenario, &seen, turn, &arsenal, style, unhurt);
+    if declares {
+        return declare::keep_to_declaration(world, &scenario, turn, &arsenal, planned);
+    }
+    planned
+}
+
+/// The unit's next command on a turn, as its style would give it.
+fn turn_command(
+    world: &mut World,
+    scenario: &Scenario,
+    seen: &[Seen],
+    turn: &TurnState,
+    arsenal: &Arsenal,
+    style: Style,
+    unhurt: bool,
+) -> Command {
+    let unit = turn.unit;
+    if unhurt && still_waiting(scenario, seen, unit) {
         return Command::EndTurn { unit };
     }
-    if let Some(command) = holds::held_command(world, &scenario, &seen, turn, &arsenal) {
+    if let Some(command) = holds::held_command(world, scenario, seen, turn, arsenal) {
         return command;
     }
     if style == Style::Baseline {
         if turn.limits.fire_only {
             // A slot kept for a shot: the nearest that can be made, or pass.
-            return best_shot(world, &scenario, &seen, turn, &arsenal, None, |_, _, _| 0.0)
+            return best_shot(world, scenario, seen, turn, arsenal, None, |_, _, _| 0.0)
                 .map_or(Command::EndTurn { unit }, |(_, command)| command);
         }
         let prone = seen.iter().any(|me| me.unit == unit && me.prone);
-        return baseline_ranged(world, &scenario, &seen, turn, &arsenal)
-            .unwrap_or_else(|| baseline_command(&scenario, &seen, turn, prone, &arsenal));
+        return baseline_ranged(world, scenario, seen, turn, arsenal)
+            .unwrap_or_else(|| baseline_command(scenario, seen, turn, prone, arsenal));
     }
     let round = world.resource::<Flow>().round;
-    plan::Planner::new(&scenario, &seen, *turn, &arsenal, style, round)
+    plan::Planner::new(scenario, seen, *turn, arsenal, style, round)
         .command(world)
         .unwrap_or(Command::EndTurn { unit })
 }

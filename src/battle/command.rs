@@ -188,6 +188,12 @@ pub enum Command {
         unit: UnitId,
         against: Option<UnitId>,
     },
+    /// In its declaration slot, where the rulebook declares the round (the western): how the
+    /// unit will move and what it will do, binding on its act slot.
+    Declare {
+        unit: UnitId,
+        declaration: super::declaration::Declaration,
+    },
     /// Finish the unit's turn.
     EndTurn { unit: UnitId },
     /// The keeper's hand on the battle, from behind the screen.
@@ -285,6 +291,7 @@ impl Command {
             | Self::Evade { unit }
             | Self::PlanDice { unit, .. }
             | Self::DeclareParry { unit, .. }
+            | Self::Declare { unit, .. }
             | Self::EndTurn { unit } => Some(*unit),
         }
     }

@@ -8,8 +8,9 @@ use super::command::{Command, Rejection};
 use super::event::EventKind;
 use super::state::Battle;
 use super::{
-    CommandLog, CommandQueue, Phase, RefusedCommands, aim, answer, arms, blast, effects, evade,
-    exchange, flow, grapple, hiding, hold, keeper, melee, movement, planning, ranged, wounds,
+    CommandLog, CommandQueue, Phase, RefusedCommands, aim, answer, arms, blast, declaring, effects,
+    evade, exchange, flow, grapple, hiding, hold, keeper, melee, movement, planning, ranged,
+    wounds,
 };
 use crate::rules::round::TurnKind;
 
@@ -53,9 +54,13 @@ pub fn resolve(world: &mut World, command: Command) {
 
 /// What the round plan's slot lets the acting unit do: in a slot kept for a shot (BRP's first
 /// cycle, its half-DEX shot) only fire or pass; in a declaration slot only name whom it will
-/// parry; a parry is named nowhere else.
+/// parry (BRP) or declare the round (the western), which is done nowhere else; in an act slot
+/// of a declared round only what was declared.
 fn slot_allows(battle: &Battle, command: &Command) -> Result<(), Rejection> {
-    let declaring = matches!(command, Command::DeclareParry { .. });
+    let declaring = matches!(
+        command,
+        Command::DeclareParry { .. } | Command::Declare { .. }
+    );
     let Some(turn) = battle
         .flow()
         .turn
@@ -75,17 +80,32 @@ fn slot_allows(battle: &Battle, command: &Command) -> Result<(), Rejection> {
             | Command::Medicine { .. }
             | Command::EndTurn { .. }
     );
+    let declares_actions = battle.scenario.ruleset.declares_actions();
     let refused = if turn.limits.kind == TurnKind::Declare {
-        (own_turn_command && !declaring).then_some("name whom to parry this round, or no one")
+        (own_turn_command && !declaring).then_some(if declares_actions {
+            "declare the round: how the unit moves and what it does"
+        } else {
+            "name whom to parry this round, or no one"
+        })
     } else if declaring {
-        Some("a parry is named at the start of the round")
+        Some(if declares_actions {
+            "a round is declared in the unit's declaration slot"
+        } else {
+            "a parry is named at the start of the round"
+        })
     } else if turn.limits.fire_only && own_turn_command && !matches!(command, Command::Fire { .. })
     {
         Some("only a shot (or passing) in this slot of the round")
     } else {
         None
     };
-    refused.map_or(Ok(()), |why| Err(Rejection::NotNow(why.to_string())))
+    if let Some(why) = refused {
+        return Err(Rejection::NotNow(why.to_string()));
+    }
+    if turn.limits.kind == TurnKind::Whole && own_turn_command {
+        declaring::binds(battle, &turn, command)?;
+    }
+    Ok(())
 }
 
 /// Check and carry out one command. Every check comes before any change.
@@ -145,6 +165,11 @@ fn carry_out(battle: &mut Battle, command: &Command) -> Result<(), Rejection> {
         Command::Evade { unit } => evade::evade(battle, unit),
         Command::PlanDice { unit, ref parts } => planning::plan(battle, unit, parts),
         Command::DeclareParry { unit, against } => exchange::declare_parry(battle, unit, against),
+        Command::Declare { unit, declaration } => {
+            declaring::declare(battle, unit, declaration)?;
+            flow::end_turn(battle);
+            Ok(())
+        }
         Command::Keeper(ref order) => keeper::carry_out(battle, order),
         Command::EndTurn { unit } => {
             battle.own_turn(unit)?;

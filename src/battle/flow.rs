@@ -145,6 +145,7 @@ fn start_round(battle: &mut Battle, round: u32) {
         flow.round = round;
         flow.delayed.clear();
         flow.released.clear();
+        flow.declarations.clear();
         flow.turn = None;
         flow.phase = Phase::Turn;
     }
@@ -480,9 +481,13 @@ pub(super) fn end_turn(battle: &mut Battle) {
     let Some(unit) = battle.flow().acting() else {
         return;
     };
-    let (acted, forfeited) = battle.flow().turn.map_or((false, false), |turn| {
-        (turn.action_used, turn.action_forfeited())
-    });
+    let Some(turn) = battle.flow().turn else {
+        return;
+    };
+    if turn.limits.kind == TurnKind::Whole {
+        super::declaring::lose_undone(battle, &turn);
+    }
+    let (acted, forfeited) = (turn.action_used, turn.action_forfeited());
     battle.flow_mut().turn = None;
     battle.change_condition(unit, |condition| {
         condition.hindered = false;

@@ -260,6 +260,7 @@ pub(super) fn keep_or_ease_grip(
         Command::EndTurn { .. }
             | Command::Answer { .. }
             | Command::DeclareParry { .. }
+            | Command::Declare { .. }
             | Command::Delay { .. }
             | Command::Maneuver {
                 goal: ManeuverGoal::Immobilise | ManeuverGoal::Strangle,

@@ -8,6 +8,8 @@ mod arms;
 pub mod blast;
 pub mod budget;
 pub mod command;
+pub mod declaration;
+pub mod declaring;
 mod effects;
 mod engine;
 mod evade;
@@ -588,6 +590,8 @@ pub struct Flow {
     /// The order planned in the first round, where the rulebook keeps it for the battle (the
     /// western's declaration order, its roll-offs included).
     pub kept_order: Vec<Slot>,
+    /// This round's declarations, in the order made (the western).
+    pub declarations: Vec<(UnitId, declaration::Declaration)>,
 }
 
 impl Default for Flow {
@@ -605,6 +609,7 @@ impl Default for Flow {
             charges: Vec::new(),
             wounds_to_locate: Vec::new(),
             kept_order: Vec::new(),
+            declarations: Vec::new(),
         }
     }
 }

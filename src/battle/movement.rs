@@ -11,8 +11,9 @@ use crate::rules::situation::Posture;
 
 pub(super) fn move_to(battle: &mut Battle, unit: UnitId, to: Tile) -> Result<(), Rejection> {
     let turn = battle.own_turn(unit)?;
+    let moves = super::declaring::move_allowance(battle, unit);
     let left = turn
-        .movement_left(battle.spec(unit).derived.moves)
+        .movement_left(moves)
         .map_err(|why| Rejection::NotNow(why.to_string()))?;
     let condition = battle.condition(unit);
     if condition.prone {
@@ -57,7 +58,6 @@ pub(super) fn move_to(battle: &mut Battle, unit: UnitId, to: Tile) -> Result<(),
     }
     let end = path.last().copied().unwrap_or(to);
     let spent = turn.spent + cost;
-    let moves = battle.spec(unit).derived.moves;
     let forfeits = moves.past_free_forfeits
         && !turn.action_used
         && !turn.action_forfeited()
@@ -119,7 +119,7 @@ pub(super) fn stand_up(battle: &mut Battle, unit: UnitId) -> Result<(), Rejectio
 /// Spend what standing up from prone costs of the turn's movement (the western: half the
 /// allowance); refused when less than that is left.
 fn pay_to_stand(battle: &mut Battle, unit: UnitId, turn: TurnState) -> Result<(), Rejection> {
-    let moves = battle.spec(unit).derived.moves;
+    let moves = super::declaring::move_allowance(battle, unit);
     let cost = battle.scenario.ruleset.stand_up_cost(moves);
     if cost == 0 {
         return Ok(());

@@ -143,13 +143,16 @@ pub(super) fn setup(
         aimed: aimed.is_some(),
         aim_rounds: aimed.map_or(0, |aim| aim.rounds),
         target_moved: hidden.moved_this_round > 0,
+        target_zigzagged: super::declaring::zigzagging(battle, target),
         dived: terms.dived,
         shooter_prone: shooter.prone,
         target_prone: hidden.prone,
         target_kneeling: hidden.kneeling,
         shooter_moved: shooter.moved_this_round > 0,
         drew_this_round: shooter.drew_in_round == Some(battle.round()),
-        shots_in_pull: terms.shots.max(1),
+        shots_in_pull: super::declaring::shots_declared(battle, unit)
+            .unwrap_or(terms.shots)
+            .max(1),
         target_ran: hidden.ran_in_round == Some(battle.round()),
         target_movement: target_spec.derived.movement(),
         target_size: target_spec.derived.build,

@@ -91,6 +91,8 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::DefenceAsked { .. }
         | E::Answered { .. }
         | E::ParryDeclared { .. }
+        | E::Declared { .. }
+        | E::DeclarationLost { .. }
         | E::MeleeResolved { .. }
         | E::Fired { .. }
         | E::Swept { .. }
@@ -167,6 +169,11 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Exploded { .. }
         | E::Dud { .. } => Vec::new(),
         E::ParryDeclared { unit, against } => std::iter::once(*unit).chain(*against).collect(),
+        E::Declared { unit, declaration } | E::DeclarationLost { unit, declaration } => {
+            std::iter::once(*unit)
+                .chain(declaration.act.target())
+                .collect()
+        }
         E::RoundBegan { order, .. } => {
             let mut units: Vec<UnitId> = Vec::with_capacity(order.len());
             for unit in order {

@@ -449,6 +449,14 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 None => format!("{} names no one to {parry} this round", name(*unit)),
             }
         }
+        EventKind::Declared { unit, declaration } => {
+            format!("{} declares: {}", name(*unit), declaration.words(name))
+        }
+        EventKind::DeclarationLost { unit, declaration } => format!(
+            "{}'s declaration is lost, not carried out ({})",
+            name(*unit),
+            declaration.words(name)
+        ),
         EventKind::WeaponStuck {
             unit,
             weapon,

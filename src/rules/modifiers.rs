@@ -92,6 +92,8 @@ pub enum ModifierReason {
     /// The western's aim: a round spent on the target alone.
     TakingABead,
     TargetMoved,
+    /// The target declared a zigzag this round (the western).
+    Zigzagging,
     /// A prone target, or one kneeling behind low cover (the western).
     ThreeQuarterCover,
     FirerMoved,
@@ -147,6 +149,7 @@ impl ModifierReason {
             Self::MediumRange => "medium range",
             Self::TakingABead => "taking a bead",
             Self::TargetMoved => "target moved",
+            Self::Zigzagging => "target zigzagged",
             Self::ThreeQuarterCover => "three-quarter cover",
             Self::FirerMoved => "firer moved",
             Self::Drawing => "drawing",

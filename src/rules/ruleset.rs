@@ -194,6 +194,12 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         false
     }
 
+    /// Whether each unit declares its round in a declaration slot, bound by it in its act slot
+    /// (the western), rather than choosing as it acts.
+    fn declares_actions(&self) -> bool {
+        false
+    }
+
     /// What a turn in a slot of `kind` allows after what the unit has done this round; `None`
     /// when the slot goes by (nothing it could do there).
     fn turn_limits(&self, kind: TurnKind, history: &RoundHistory) -> Option<TurnLimits>;
@@ -374,6 +380,12 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// (the western: half its allowance); nothing elsewhere.
     fn stand_up_cost(&self, _moves: MoveAllowance) -> u32 {
         0
+    }
+
+    /// A zigzagging unit's movement in tenths of a yard, where the rulebook has the dodging
+    /// move (the western: AGI feet, and no attack that round).
+    fn zigzag_allowance(&self, _characteristics: &Characteristics) -> Option<u32> {
+        None
     }
 
     /// Whether the rulebook keeps a per-round dice budget (the d10 pool): a unit's dice for the

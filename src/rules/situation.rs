@@ -142,8 +142,10 @@ pub struct ShotFacts {
     /// for how many rounds running (0 when not aimed).
     pub aimed: bool,
     pub aim_rounds: u32,
-    /// The target moved this round.
+    /// The target moved this round, and whether it declared a zigzag (the western: it counts
+    /// all round).
     pub target_moved: bool,
+    pub target_zigzagged: bool,
     /// The target dived for cover against this attack and made it.
     pub dived: bool,
     pub shooter_prone: bool,
@@ -205,6 +207,7 @@ impl ShotFacts {
             aimed: false,
             aim_rounds: 0,
             target_moved: false,
+            target_zigzagged: false,
             dived: false,
             shooter_prone: false,
             target_prone: false,

@@ -1,23 +1,58 @@
 //! The frontier western in the battle, with Noon at Dry Gulch's six, every one played by a
-//! person: the order of action from the highest AGI with its d10 roll-off, postures that feed
-//! cover, standing up from prone at half the movement, a holstered gun drawn at −2, and several
-//! shots in one pull at −(n−1) each.
+//! person: the order of declaration and action from AGI with its d10 roll-off, postures that
+//! feed cover, standing up from prone at half the movement, a holstered gun drawn at −2, and
+//! several shots in one pull at −(n−1) each.
 
 use gridkeeper::battle::Arsenal;
 use gridkeeper::battle::command::FireMode;
+use gridkeeper::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
 use gridkeeper::rules::modifiers::Effect;
+use gridkeeper::rules::round::TurnKind;
 use gridkeeper::rules::situation::Posture;
 
 use super::*;
 use crate::pool::until_the_turn_of;
 
-const WES: UnitId = UnitId(0);
-const LOLA: UnitId = UnitId(1);
-const KID: UnitId = UnitId(3);
+pub(crate) const WES: UnitId = UnitId(0);
+pub(crate) const LOLA: UnitId = UnitId(1);
+pub(crate) const KID: UnitId = UnitId(3);
+
+/// A declaration to move (or not) and fire `shots` at `target`.
+pub(crate) fn firing(target: UnitId, shots: u32) -> Declaration {
+    Declaration {
+        movement: DeclaredMove::Move,
+        act: DeclaredAct::Fire { target, shots },
+    }
+}
+
+/// Go on to `unit`'s act slot: each unit declaring on the way declares as `declared` says
+/// (the rest stay and do nothing), and each acting passes.
+pub(crate) fn until_the_act_of(app: &mut App, unit: UnitId, declared: &[(UnitId, Declaration)]) {
+    while let Some(turn) = app.world().resource::<Flow>().turn {
+        if turn.limits.kind == TurnKind::Declare {
+            let declaration = declared
+                .iter()
+                .find(|(declarer, _)| *declarer == turn.unit)
+                .map(|(_, declaration)| *declaration)
+                .unwrap_or_default();
+            send(
+                app,
+                Command::Declare {
+                    unit: turn.unit,
+                    declaration,
+                },
+            );
+        } else if turn.unit == unit {
+            return;
+        } else {
+            send(app, Command::EndTurn { unit: turn.unit });
+        }
+    }
+}
 
 /// Dry Gulch with every unit played by a person, its round begun with the roll-off's d10s
 /// loaded (Wes's, then Lola's).
-fn dry_gulch(roll_off: &[u32]) -> App {
+pub(crate) fn dry_gulch(roll_off: &[u32]) -> App {
     let mut scenario = shipped("dry-gulch.ron");
     for unit in &mut scenario.units {
         unit.control = Control::Person;
@@ -40,7 +75,10 @@ fn first_order(app: &App) -> Vec<UnitId> {
 }
 
 /// The modifiers of each attack roll `unit` made among `events`, as (reason, points).
-fn shot_modifiers(events: &[EventKind], unit: UnitId) -> Vec<Vec<(ModifierReason, i32)>> {
+pub(crate) fn shot_modifiers(
+    events: &[EventKind],
+    unit: UnitId,
+) -> Vec<Vec<(ModifierReason, i32)>> {
     events
         .iter()
         .filter_map(|event| match event {
@@ -58,16 +96,26 @@ fn shot_modifiers(events: &[EventKind], unit: UnitId) -> Vec<Vec<(ModifierReason
         .collect()
 }
 
-/// The Kid (AGI 14) acts first, then Wes and Lola (13) by their roll-off, the lower d10
-/// first, then Pete (10), Doc (9) and Big Jim (8); a roll-off that ties rolls again; the order
-/// is kept for the battle, so round 2 rolls no die for it.
+/// Every unit declares, the lowest AGI first, then acts in the reverse order.
+fn declared_then_acting(acting: [UnitId; 6]) -> Vec<UnitId> {
+    acting.iter().rev().chain(acting.iter()).copied().collect()
+}
+
+/// Big Jim (AGI 8) declares first, then Doc (9), Pete (10), Wes and Lola (13) by their
+/// roll-off, the higher d10 first, and the Kid (14) last; they act in the reverse order. A
+/// roll-off that ties rolls again; the order is kept for the battle, so round 2 rolls no die
+/// for it.
 #[test]
-fn the_highest_agi_acts_first_and_ties_roll_off() {
-    let kid_lola_wes = [KID, LOLA, WES, UnitId(5), UnitId(2), UnitId(4)];
+fn the_lowest_agi_declares_first_and_the_highest_acts_first() {
+    let kid_lola_wes = declared_then_acting([KID, LOLA, WES, UnitId(5), UnitId(2), UnitId(4)]);
     let mut app = dry_gulch(&[7, 3]);
     assert_eq!(first_order(&app), kid_lola_wes);
+    assert_eq!(
+        kid_lola_wes[..6],
+        [UnitId(4), UnitId(2), UnitId(5), WES, LOLA, KID]
+    );
     load(&mut app, &[1, 10]);
-    for unit in kid_lola_wes {
+    for unit in kid_lola_wes.clone() {
         send(&mut app, Command::EndTurn { unit });
     }
     let orders: Vec<Vec<UnitId>> = events(&app)
@@ -79,7 +127,7 @@ fn the_highest_agi_acts_first_and_ties_roll_off() {
         .collect();
     assert_eq!(
         orders,
-        vec![kid_lola_wes.to_vec(); 2],
+        vec![kid_lola_wes.clone(); 2],
         "round 2 keeps round 1's order"
     );
     let waiting: Vec<u32> = app
@@ -91,18 +139,18 @@ fn the_highest_agi_acts_first_and_ties_roll_off() {
     assert_eq!(waiting, [1, 10], "no die was rolled for the order");
     assert_eq!(
         first_order(&dry_gulch(&[2, 9])),
-        [KID, WES, LOLA, UnitId(5), UnitId(2), UnitId(4)]
+        declared_then_acting([KID, WES, LOLA, UnitId(5), UnitId(2), UnitId(4)])
     );
     assert_eq!(first_order(&dry_gulch(&[6, 6, 9, 1])), kid_lola_wes);
 }
 
-/// Lola kneels in the open (−2 to shots at her); the Kid fires three shots at her in one pull,
-/// 32 yards off (long, −4), each at −2 for the three; Lola lies down (−4 in place of the −2),
-/// and standing up again costs half her 8.6 yards.
+/// Lola kneels in the open (−2 to shots at her); next round the Kid fires the three shots he
+/// declared at her in one pull, 32 yards off (long, −4), each at −2 for the three; Lola lies
+/// down (−4 in place of the −2), and standing up again costs half her 8.6 yards.
 #[test]
 fn postures_feed_cover_and_several_shots_cost_each() {
     let mut app = dry_gulch(&[7, 3]);
-    send(&mut app, Command::EndTurn { unit: KID });
+    until_the_act_of(&mut app, LOLA, &[]);
     let taken = after(
         &mut app,
         &[],
@@ -116,7 +164,7 @@ fn postures_feed_cover_and_several_shots_cost_each() {
         posture: Posture::Kneeling
     }));
     assert!(condition(&mut app, LOLA).kneeling);
-    until_the_turn_of(&mut app, KID);
+    until_the_act_of(&mut app, KID, &[(KID, firing(LOLA, 3))]);
     let misses: Vec<u32> = [99, 98, 97]
         .iter()
         .flat_map(|value| percentile(*value))
@@ -174,7 +222,7 @@ fn postures_feed_cover_and_several_shots_cost_each() {
 #[test]
 fn a_holstered_gun_is_drawn_at_minus_two() {
     let mut app = dry_gulch(&[2, 9]);
-    send(&mut app, Command::EndTurn { unit: KID });
+    until_the_act_of(&mut app, WES, &[(WES, firing(KID, 1))]);
     let in_hand = app
         .world_mut()
         .query::<(&UnitId, &Arsenal)>()
@@ -225,6 +273,7 @@ fn a_holstered_gun_is_drawn_at_minus_two() {
 fn a_wound_is_felt_located_and_bleeds_until_first_aid() {
     const DOC: UnitId = UnitId(2);
     let mut app = dry_gulch(&[7, 3]);
+    until_the_act_of(&mut app, KID, &[(KID, firing(LOLA, 1))]);
     let hit: Vec<u32> = percentile(10)
         .into_iter()
         .chain([9, 9])
@@ -275,7 +324,13 @@ fn a_wound_is_felt_located_and_bleeds_until_first_aid() {
         loss: 1
     }));
     assert_eq!(vitals(&mut app, LOLA).hit_points, 9);
-    // Round 2: the Kid passes; Lola rolls against the pain again and masters it.
+    // Round 2: Doc declares First Aid for Lola; the Kid passes; Lola rolls against the pain
+    // again and masters it.
+    let tending = Declaration {
+        movement: DeclaredMove::Move,
+        act: DeclaredAct::FirstAid { patient: LOLA },
+    };
+    until_the_act_of(&mut app, KID, &[(DOC, tending)]);
     let mark = event_count(&app);
     load(&mut app, &percentile(5));
     send(&mut app, Command::EndTurn { unit: KID });
@@ -328,6 +383,7 @@ fn a_bullet_through_iron_loses_a_d10() {
     let scenario = Scenario::parse("tank", text, None).unwrap_or_else(|error| panic!("{error}"));
     let mut app = test_app(scenario);
     send(&mut app, Command::Begin);
+    until_the_act_of(&mut app, UnitId(0), &[(UnitId(0), firing(UnitId(1), 1))]);
     let dice: Vec<u32> = percentile(10)
         .into_iter()
         .chain([9, 9, 4])

@@ -4,6 +4,7 @@
 
 mod ai;
 mod brp;
+mod declarations;
 mod explosives;
 mod firearms;
 mod frontier;

@@ -123,8 +123,22 @@ impl Ruleset for Frontier {
         true
     }
 
-    fn turn_limits(&self, _kind: TurnKind, _history: &RoundHistory) -> Option<TurnLimits> {
-        Some(TurnLimits::WHOLE)
+    fn declares_actions(&self) -> bool {
+        true
+    }
+
+    fn zigzag_allowance(&self, characteristics: &Characteristics) -> Option<u32> {
+        Some(sheet::zigzag_move(characteristics))
+    }
+
+    fn turn_limits(&self, kind: TurnKind, _history: &RoundHistory) -> Option<TurnLimits> {
+        Some(match kind {
+            TurnKind::Declare => TurnLimits {
+                kind,
+                ..TurnLimits::WHOLE
+            },
+            _ => TurnLimits::WHOLE,
+        })
     }
 
     fn slot_words(&self, slot: &Slot) -> String {

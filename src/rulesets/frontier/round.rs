@@ -42,32 +42,41 @@ fn roll_off(entries: &[InitiativeEntry], tie_roll: &mut dyn FnMut(u32) -> u32) -
     rolls
 }
 
-/// The round's slots: one whole turn each, the highest AGI first, ties to the lowest roll-off.
+/// The round's slots: every unit declares, the lowest AGI first, then each acts in the reverse
+/// order (a whole turn), so the highest AGI acts first; ties go to the lowest roll-off.
 pub fn plan(entries: &[InitiativeEntry], tie_roll: &mut dyn FnMut(u32) -> u32) -> Vec<Slot> {
     let rolls = roll_off(entries, tie_roll);
     let mut slots: Vec<(InitiativeEntry, Vec<u32>)> = entries.iter().copied().zip(rolls).collect();
     slots.sort_by(|(a, a_rolls), (b, b_rolls)| {
         (Reverse(a.dexterity), a_rolls, a.unit).cmp(&(Reverse(b.dexterity), b_rolls, b.unit))
     });
-    slots
-        .into_iter()
-        .map(|(entry, rolls)| Slot {
-            unit: entry.unit,
-            cycle: 1,
-            halves: entry.dexterity.saturating_mul(2),
-            tie_roll: rolls.last().copied(),
-            net: None,
-            kind: TurnKind::Whole,
-        })
-        .collect()
+    let slot = |(entry, rolls): &(InitiativeEntry, Vec<u32>), cycle: u8, kind: TurnKind| Slot {
+        unit: entry.unit,
+        cycle,
+        halves: entry.dexterity.saturating_mul(2),
+        tie_roll: rolls.last().copied(),
+        net: None,
+        kind,
+    };
+    let declarations = slots
+        .iter()
+        .rev()
+        .map(|ranked| slot(ranked, 1, TurnKind::Declare));
+    let acts = slots.iter().map(|ranked| slot(ranked, 2, TurnKind::Whole));
+    declarations.chain(acts).collect()
 }
 
-/// A slot in the order panel's words: "AGI 13", with its roll-off where it had one ("AGI 13 ·
-/// d10 4").
+/// A slot in the order panel's words: "declares · AGI 13" or "acts · AGI 13", with its roll-off
+/// where it had one ("acts · AGI 13 · d10 4").
 pub fn slot_words(slot: &Slot) -> String {
+    let doing = if slot.kind == TurnKind::Declare {
+        "declares"
+    } else {
+        "acts"
+    };
     match slot.tie_roll {
-        Some(roll) => format!("AGI {} · d10 {roll}", slot.value_words()),
-        None => format!("AGI {}", slot.value_words()),
+        Some(roll) => format!("{doing} · AGI {} · d10 {roll}", slot.value_words()),
+        None => format!("{doing} · AGI {}", slot.value_words()),
     }
 }
 
@@ -90,7 +99,9 @@ mod tests {
 
     /// Dry Gulch (SPECS.md 3.4): Wes 0, Lola 1, Doc 2, the Kid 3, Big Jim 4, Pete 5. The order
     /// of action is the Kid (14), Wes and Lola (13) by their roll-off, Pete (10), Doc (9), Big
-    /// Jim (8). `faces` are the d10s in the order they are asked for.
+    /// Jim (8). `faces` are the d10s in the order they are asked for. Returned: the order of
+    /// action (and the test checks that the declarations come first, in its reverse) and the
+    /// dice asked for.
     fn order(faces: &[u32]) -> (Vec<u16>, usize) {
         let units = [
             entry(0, 13),
@@ -106,7 +117,27 @@ mod tests {
             asked += 1;
             faces[asked - 1]
         });
-        (slots.iter().map(|slot| slot.unit).collect(), asked)
+        (acting_order(&slots), asked)
+    }
+
+    /// The units in order of action, once each, checking that every unit first declares in
+    /// cycle 1, the lowest AGI first, then acts in cycle 2 in the reverse order.
+    fn acting_order(slots: &[Slot]) -> Vec<u16> {
+        let (declaring, acting) = slots.split_at(slots.len() / 2);
+        assert!(
+            declaring
+                .iter()
+                .all(|slot| (slot.kind, slot.cycle) == (TurnKind::Declare, 1))
+        );
+        assert!(
+            acting
+                .iter()
+                .all(|slot| (slot.kind, slot.cycle) == (TurnKind::Whole, 2))
+        );
+        let acts: Vec<u16> = acting.iter().map(|slot| slot.unit).collect();
+        let declarations: Vec<u16> = declaring.iter().rev().map(|slot| slot.unit).collect();
+        assert_eq!(declarations, acts, "declarations go in the reverse order");
+        acts
     }
 
     /// The lower roll acts first; a tie rolls again, both of them, until it breaks.
@@ -133,11 +164,9 @@ mod tests {
     #[test]
     fn no_tie_no_die() {
         let slots = plan(&[entry(0, 9), entry(1, 12)], &mut |_| panic!("no tie"));
-        assert_eq!(
-            slots.iter().map(|slot| slot.unit).collect::<Vec<_>>(),
-            [1, 0]
-        );
-        assert_eq!(slot_words(&slots[0]), "AGI 12");
+        assert_eq!(acting_order(&slots), [1, 0]);
+        assert_eq!(slot_words(&slots[0]), "declares · AGI 9");
+        assert_eq!(slot_words(&slots[2]), "acts · AGI 12");
         let mut asked = 0;
         let tied = plan(&[entry(1, 13), entry(0, 13)], &mut |_| {
             asked += 1;
@@ -148,10 +177,7 @@ mod tests {
             2 * MOST_ROLL_OFFS,
             "dice that always tie stop at the cap"
         );
-        assert_eq!(
-            tied.iter().map(|slot| slot.unit).collect::<Vec<_>>(),
-            [0, 1]
-        );
-        assert_eq!(slot_words(&tied[0]), "AGI 13 · d10 4");
+        assert_eq!(acting_order(&tied), [0, 1]);
+        assert_eq!(slot_words(&tied[2]), "acts · AGI 13 · d10 4");
     }
 }

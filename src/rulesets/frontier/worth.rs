@@ -16,6 +16,7 @@ const MEDIUM_RANGE: i32 = -2;
 const LONG_RANGE: i32 = -4;
 const TAKING_A_BEAD: i32 = 3;
 const TARGET_MOVED: i32 = -2;
+const TARGET_ZIGZAGGED: i32 = -4;
 const HALF_COVER: i32 = -2;
 const THREE_QUARTER_COVER: i32 = -4;
 const NIGHT: i32 = -2;
@@ -50,7 +51,10 @@ pub fn shot_value(facts: &ShotFacts) -> Worth {
     if facts.aimed {
         step(ModifierReason::TakingABead, TAKING_A_BEAD);
     }
-    if facts.target_moved {
+    // A declared zigzag counts all round, in place of the step for moving.
+    if facts.target_zigzagged {
+        step(ModifierReason::Zigzagging, TARGET_ZIGZAGGED);
+    } else if facts.target_moved {
         step(ModifierReason::TargetMoved, TARGET_MOVED);
     }
     let behind_low_cover = facts.cover == LineCover::HalfConcealed;

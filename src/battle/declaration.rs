@@ -1,0 +1,122 @@
+//! What a unit declares for the round, where the rulebook declares rounds (the western,
+//! SPECS.md 3.1): how it will move and the one thing it will do, as plain data with its words.
+
+use serde::{Deserialize, Serialize};
+
+use super::UnitId;
+use crate::map::Tile;
+use crate::rules::characteristics::MoveAllowance;
+
+/// How a unit declares it will move this round.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DeclaredMove {
+    /// It keeps its tile (it may still change posture).
+    #[default]
+    Stay,
+    /// Its normal movement, before or after its action.
+    Move,
+    /// Zigzagging: the rulebook's shorter dodging move, and no attack this round; shooters at
+    /// it take the rulebook's step for it all round.
+    Zigzag,
+}
+
+/// The one thing a unit declares it will do this round.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DeclaredAct {
+    #[default]
+    Nothing,
+    /// Fire this many shots at one target (each at the rulebook's step for the number).
+    Fire {
+        target: UnitId,
+        shots: u32,
+    },
+    /// Take a bead on the target (the unit neither moves nor does anything else).
+    Bead {
+        target: UnitId,
+    },
+    /// Strike the target hand to hand.
+    Strike {
+        target: UnitId,
+    },
+    /// Throw an explosive at a tile.
+    Throw {
+        at: Tile,
+    },
+    /// Take a weapon in hand (a gun drawn, a dropped one taken up).
+    Draw,
+    Reload,
+    FirstAid {
+        patient: UnitId,
+    },
+}
+
+impl DeclaredAct {
+    /// An attack of some kind: what a zigzag rules out.
+    pub fn attacks(self) -> bool {
+        matches!(
+            self,
+            Self::Fire { .. } | Self::Bead { .. } | Self::Strike { .. } | Self::Throw { .. }
+        )
+    }
+
+    /// Whether doing it spends the turn's action (so a turn that ends without it has lost it).
+    pub fn spends_the_action(self) -> bool {
+        !matches!(self, Self::Nothing | Self::Draw)
+    }
+
+    /// The unit it is aimed at, if any.
+    pub fn target(self) -> Option<UnitId> {
+        match self {
+            Self::Fire { target, .. } | Self::Bead { target } | Self::Strike { target } => {
+                Some(target)
+            }
+            Self::FirstAid { patient } => Some(patient),
+            Self::Nothing | Self::Throw { .. } | Self::Draw | Self::Reload => None,
+        }
+    }
+}
+
+/// A unit's declaration for the round: its movement and its act (by default it stays and does
+/// nothing, as a unit that declared nothing does).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Declaration {
+    pub movement: DeclaredMove,
+    pub act: DeclaredAct,
+}
+
+impl Declaration {
+    /// The movement it allows: the rulebook's zigzag allowance when zigzagging.
+    pub fn allowance(&self, moves: MoveAllowance, zigzag: Option<u32>) -> MoveAllowance {
+        match (self.movement, zigzag) {
+            (DeclaredMove::Zigzag, Some(tenths)) => MoveAllowance {
+                free: tenths.min(moves.free),
+                most: tenths.min(moves.free),
+                past_free_forfeits: false,
+            },
+            _ => moves,
+        }
+    }
+
+    /// "moves · fires 2 shots at "Kid" Sam Ortega", naming units through `name`.
+    pub fn words(&self, name: impl Fn(UnitId) -> String) -> String {
+        let movement = match self.movement {
+            DeclaredMove::Stay => "stays",
+            DeclaredMove::Move => "moves",
+            DeclaredMove::Zigzag => "zigzags",
+        };
+        let act = match self.act {
+            DeclaredAct::Nothing => "nothing more".to_string(),
+            DeclaredAct::Fire { target, shots: 1 } => format!("fires at {}", name(target)),
+            DeclaredAct::Fire { target, shots } => {
+                format!("fires {shots} shots at {}", name(target))
+            }
+            DeclaredAct::Bead { target } => format!("takes a bead on {}", name(target)),
+            DeclaredAct::Strike { target } => format!("strikes {}", name(target)),
+            DeclaredAct::Throw { at } => format!("throws at ({}, {})", at.x, at.y),
+            DeclaredAct::Draw => "draws".to_string(),
+            DeclaredAct::Reload => "reloads".to_string(),
+            DeclaredAct::FirstAid { patient } => format!("gives First Aid to {}", name(patient)),
+        };
+        format!("{movement} · {act}")
+    }
+}

@@ -1,0 +1,209 @@
+//! The western's declared rounds in the battle, on Noon at Dry Gulch: a declaration taken only
+//! in its slot and binding on the act slot, an act not carried out lost, a zigzag that rules out
+//! attacks, keeps to AGI feet and costs shooters −4 all round, and declared shots that set the
+//! step for several shots.
+
+use gridkeeper::battle::command::FireMode;
+use gridkeeper::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
+
+use super::*;
+use crate::frontier::{KID, LOLA, WES, dry_gulch, firing, shot_modifiers, until_the_act_of};
+
+const BIG_JIM: UnitId = UnitId(4);
+
+fn refused_now(why: &str) -> Option<Rejection> {
+    Some(Rejection::NotNow(why.to_string()))
+}
+
+/// Wes declares a shot at the Kid: in his act slot he may move and draw, but not fire at Big
+/// Jim nor take a bead, and a declaration is made nowhere but its slot. Ending the turn
+/// without the shot loses it.
+#[test]
+fn a_declaration_binds_the_act_slot() {
+    let mut app = dry_gulch(&[2, 9]);
+    // A declaration slot takes a declaration (or a pass) and nothing else.
+    assert_eq!(refusal(&mut app, Command::EndTurn { unit: BIG_JIM }), None);
+    assert_eq!(
+        refusal(
+            &mut app,
+            Command::Move {
+                unit: UnitId(2),
+                to: Tile::new(2, 10),
+            }
+        ),
+        refused_now("declare the round: how the unit moves and what it does")
+    );
+    until_the_act_of(&mut app, WES, &[(WES, firing(KID, 1))]);
+    let declared = |app: &App, unit: UnitId| {
+        events(app).into_iter().any(|event| {
+            event
+                == EventKind::Declared {
+                    unit,
+                    declaration: firing(KID, 1),
+                }
+        })
+    };
+    assert!(declared(&app, WES));
+    assert_eq!(
+        refusal(
+            &mut app,
+            Command::Declare {
+                unit: WES,
+                declaration: firing(BIG_JIM, 1),
+            }
+        ),
+        refused_now("a round is declared in the unit's declaration slot")
+    );
+    send(
+        &mut app,
+        Command::Ready {
+            unit: WES,
+            weapon: WeaponChoice::Carried(0),
+        },
+    );
+    let bound = refused_now("not what it declared (moves · fires at \"Kid\" Sam Ortega)");
+    assert_eq!(
+        refusal(
+            &mut app,
+            Command::Fire {
+                unit: WES,
+                weapon: WeaponChoice::Carried(0),
+                mode: FireMode::single(BIG_JIM),
+            }
+        ),
+        bound
+    );
+    assert_eq!(
+        refusal(
+            &mut app,
+            Command::Fire {
+                unit: WES,
+                weapon: WeaponChoice::Carried(0),
+                mode: FireMode::Shots(vec![KID; 2]),
+            }
+        ),
+        bound,
+        "two shots where one was declared"
+    );
+    assert_eq!(
+        refusal(
+            &mut app,
+            Command::Aim {
+                unit: WES,
+                target: KID
+            }
+        ),
+        bound
+    );
+    send(
+        &mut app,
+        Command::Move {
+            unit: WES,
+            to: Tile::new(4, 6),
+        },
+    );
+    let mark = event_count(&app);
+    send(&mut app, Command::EndTurn { unit: WES });
+    assert!(
+        events_from(&app, mark).contains(&EventKind::DeclarationLost {
+            unit: WES,
+            declaration: firing(KID, 1),
+        })
+    );
+}
+
+/// Lola may not zigzag and fire; zigzagging, she moves at most her AGI 13 feet (4.3 yards), and
+/// the Kid's shots at her are at −4 before she has moved at all. He declared two shots and
+/// fires one: still −1 for the two.
+#[test]
+fn a_zigzag_rules_out_attacks_keeps_to_agi_feet_and_costs_shooters_four() {
+    let mut app = dry_gulch(&[7, 3]);
+    let zigzag = |act| Declaration {
+        movement: DeclaredMove::Zigzag,
+        act,
+    };
+    until_the_act_of(&mut app, BIG_JIM, &[]);
+    send(&mut app, Command::EndTurn { unit: BIG_JIM });
+    // Round 2: Big Jim, Doc and Pete declare; then Lola.
+    for unit in [BIG_JIM, UnitId(2), UnitId(5)] {
+        send(
+            &mut app,
+            Command::Declare {
+                unit,
+                declaration: Declaration::default(),
+            },
+        );
+    }
+    assert_eq!(acting(&app), Some(WES));
+    send(
+        &mut app,
+        Command::Declare {
+            unit: WES,
+            declaration: Declaration::default(),
+        },
+    );
+    assert_eq!(
+        refusal(
+            &mut app,
+            Command::Declare {
+                unit: LOLA,
+                declaration: zigzag(DeclaredAct::Fire {
+                    target: KID,
+                    shots: 1,
+                }),
+            }
+        ),
+        refused_now("a unit that zigzags makes no attack this round")
+    );
+    until_the_act_of(
+        &mut app,
+        KID,
+        &[(LOLA, zigzag(DeclaredAct::Nothing)), (KID, firing(LOLA, 2))],
+    );
+    let fired = after(
+        &mut app,
+        &percentile(99),
+        Command::Fire {
+            unit: KID,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::single(LOLA),
+        },
+    );
+    assert_eq!(
+        shot_modifiers(&fired, KID),
+        vec![vec![
+            (ModifierReason::LongRange, -40),
+            (ModifierReason::Zigzagging, -40),
+            (ModifierReason::MultipleShots, -10),
+        ]]
+    );
+    send(&mut app, Command::EndTurn { unit: KID });
+    assert_eq!(acting(&app), Some(LOLA));
+    assert_eq!(
+        refusal(
+            &mut app,
+            Command::Move {
+                unit: LOLA,
+                to: Tile::new(4, 3),
+            }
+        ),
+        Some(Rejection::OverBudget { cost: 50, left: 43 })
+    );
+    send(
+        &mut app,
+        Command::Move {
+            unit: LOLA,
+            to: Tile::new(4, 4),
+        },
+    );
+    assert_eq!(
+        refusal(
+            &mut app,
+            Command::Ready {
+                unit: LOLA,
+                weapon: WeaponChoice::Unarmed,
+            }
+        ),
+        refused_now("not what it declared (zigzags · nothing more)")
+    );
+}
