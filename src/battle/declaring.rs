@@ -7,6 +7,7 @@ use super::declaration::{Declaration, DeclaredAct, DeclaredMove};
 use super::event::EventKind;
 use super::state::Battle;
 use super::{TurnState, UnitId};
+use crate::map::scenario::Scenario;
 use crate::rules::characteristics::MoveAllowance;
 
 /// Whether `command`, given on the unit's own act turn after `shots_fired` shots this round, is
@@ -140,12 +141,26 @@ pub(super) fn lose_undone(battle: &mut Battle, turn: &TurnState) {
 
 /// The movement the acting unit has this round: its zigzag allowance where it declared one.
 pub(super) fn move_allowance(battle: &Battle, unit: UnitId) -> MoveAllowance {
-    let spec = battle.spec(unit);
-    let zigzag = battle
-        .scenario
-        .ruleset
-        .zigzag_allowance(&spec.characteristics);
-    declared(&battle.flow().declarations, unit).allowance(spec.derived.moves, zigzag)
+    allowance(&battle.scenario, &battle.flow().declarations, unit)
+}
+
+/// The movement `unit` has this round under `declarations`: its zigzag allowance where it
+/// declared one, else its own.
+pub fn allowance(
+    scenario: &Scenario,
+    declarations: &[(UnitId, Declaration)],
+    unit: UnitId,
+) -> MoveAllowance {
+    let spec = &scenario.units[unit.index()];
+    let zigzag = scenario.ruleset.zigzag_allowance(&spec.characteristics);
+    declared(declarations, unit).allowance(spec.derived.moves, zigzag)
+}
+
+/// Whether `unit` may move on its act turn: not where the rulebook declares rounds and it
+/// declared it would stay.
+pub fn may_move(scenario: &Scenario, declarations: &[(UnitId, Declaration)], unit: UnitId) -> bool {
+    !scenario.ruleset.declares_actions()
+        || declared(declarations, unit).movement != DeclaredMove::Stay
 }
 
 /// Whether the unit declared a zigzag this round.

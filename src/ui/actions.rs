@@ -5,6 +5,8 @@ use bevy_egui::egui;
 
 use super::view::{BattleView, UnitState};
 use crate::battle::command::{Command, FireMode, ManeuverGoal, SurpriseAttack, WeaponChoice};
+use crate::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
+use crate::battle::declaring;
 use crate::battle::{Condition, Phase, TurnState, UnitId, WeaponState};
 use crate::map::scenario::{Scenario, UnitSpec};
 use crate::rules::firearms::reload;
@@ -58,7 +60,11 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 .action_lost
                 .map(|lost| format!("no action this turn ({})", lost.words()));
             let action = if turn.limits.kind == TurnKind::Declare {
-                "a parry to name"
+                if scenario.ruleset.declares_actions() {
+                    "declare the round"
+                } else {
+                    "a parry to name"
+                }
             } else if let Some(lost) = &lost {
                 lost.as_str()
             } else if turn.limits.fire_only && !turn.action_used {
@@ -82,7 +88,12 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
             if let Some(slot) = slot {
                 ui.label(slot);
             }
-            match turn.movement_left(spec.derived.moves) {
+            let declarations = &flow.declarations;
+            let moves = declaring::allowance(&scenario, declarations, unit);
+            match turn.movement_left(moves) {
+                Ok(_) if !declaring::may_move(&scenario, declarations, unit) => {
+                    ui.label(format!("Stays this round · {action}"))
+                }
                 Ok(left) => ui.label(format!(
                     "{}.{} yards of movement left · {action}",
                     left / 10,
@@ -101,8 +112,17 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 return;
             };
             if turn.limits.kind == TurnKind::Declare {
-                super::declare::parry_buttons(ui, view, &scenario, unit);
+                if scenario.ruleset.declares_actions() {
+                    super::declare::declaration_form(ui, view, &scenario, unit, &state);
+                } else {
+                    super::declare::parry_buttons(ui, view, &scenario, unit);
+                }
                 return;
+            }
+            if scenario.ruleset.declares_actions() {
+                let declared = declaring::declared(declarations, unit);
+                let name = |other: UnitId| scenario.units[other.index()].name.clone();
+                ui.label(format!("Declared: {}", declared.words(name)));
             }
             let can_act = !turn.action_used && !turn.action_forfeited();
             unit_buttons(ui, view, &scenario, unit, &state, &turn.limits, can_act);
@@ -343,7 +363,14 @@ fn unit_buttons(
             .ruleset
             .evade_roll(&spec.characteristics, &spec.skills)
             .is_some();
-        action_buttons(ui, view, unit, state, evades, can_act);
+        let declared = scenario.ruleset.declares_actions().then(|| {
+            view.flow
+                .as_ref()
+                .map_or_else(Declaration::default, |flow| {
+                    declaring::declared(&flow.declarations, unit)
+                })
+        });
+        action_buttons(ui, view, unit, state, evades, can_act, declared);
         if ui.button("End turn").clicked() {
             view.order(Command::EndTurn { unit });
         }
@@ -353,7 +380,8 @@ fn unit_buttons(
 }
 
 /// The buttons for actions that are not the weapon's: evading (where the rulebook has it),
-/// putting out a fire, first aid, delaying and fleeing.
+/// putting out a fire, first aid, delaying and fleeing; in a declared round (the western) only
+/// those the unit `declared`.
 fn action_buttons(
     ui: &mut egui::Ui,
     view: &mut BattleView,
@@ -361,6 +389,7 @@ fn action_buttons(
     state: &UnitState,
     evades: bool,
     can_act: bool,
+    declared: Option<Declaration>,
 ) {
     let button = |ui: &mut egui::Ui, text: &str| ui.add_enabled(can_act, egui::Button::new(text));
     if evades
@@ -394,21 +423,28 @@ fn action_buttons(
     {
         *view.intent = Intent::Extinguish;
     }
-    if button(ui, "First aid").clicked() {
+    let tends =
+        declared.is_none_or(|declared| matches!(declared.act, DeclaredAct::FirstAid { .. }));
+    if tends && button(ui, "First aid").clicked() {
         *view.intent = Intent::FirstAid;
     }
-    if button(ui, "Delay…")
-        .on_hover_text("Wait until a unit you click has acted")
-        .clicked()
+    // A declared round's order is fixed: nobody waits.
+    let waits = declared.is_none();
+    if waits
+        && button(ui, "Delay…")
+            .on_hover_text("Wait until a unit you click has acted")
+            .clicked()
     {
         *view.intent = Intent::DelayUntil;
     }
-    if button(ui, "Delay to the end").clicked() {
+    if waits && button(ui, "Delay to the end").clicked() {
         view.order(Command::Delay { unit, until: None });
     }
-    if button(ui, "Flee")
-        .on_hover_text("Leave from a map edge or an exit")
-        .clicked()
+    let flees = declared.is_none_or(|declared| declared.movement != DeclaredMove::Stay);
+    if flees
+        && button(ui, "Flee")
+            .on_hover_text("Leave from a map edge or an exit")
+            .clicked()
     {
         view.order(Command::Flee { unit });
     }

@@ -1,12 +1,15 @@
-//! A declaration slot at the start of the round (BRP): the person names the one opponent the
-//! unit will parry this round, or no one.
+//! A declaration slot at the start of the round: where the rulebook names parries (BRP) the
+//! person names the one opponent the unit will parry, or no one; where it declares the whole
+//! round (the western) the person picks how the unit moves and the one thing it will do.
 
 use bevy_egui::egui;
 
-use super::view::BattleView;
+use super::view::{BattleView, UnitState};
 use crate::battle::UnitId;
 use crate::battle::command::Command;
+use crate::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
 use crate::map::scenario::Scenario;
+use crate::rules::weapons::AttackForm;
 
 /// One button for each standing opponent, and one for no one.
 pub(super) fn parry_buttons(
@@ -17,15 +20,7 @@ pub(super) fn parry_buttons(
 ) {
     let parry = scenario.ruleset.weapon_defence().answer;
     ui.label(format!("Name the one opponent to {parry} this round:"));
-    let side = scenario.units[unit.index()].side;
-    let foes: Vec<UnitId> = (0..scenario.units.len())
-        .map(UnitId::of_index)
-        .filter(|other| scenario.units[other.index()].side != side)
-        .filter(|other| {
-            view.unit(*other)
-                .is_some_and(|state| state.on_map && state.vitals.conscious())
-        })
-        .collect();
+    let foes = standing(view, scenario, unit, |side, other_side| side != other_side);
     ui.horizontal_wrapped(|ui| {
         for foe in foes {
             if ui.button(&scenario.units[foe.index()].name).clicked() {
@@ -42,4 +37,202 @@ pub(super) fn parry_buttons(
             });
         }
     });
+}
+
+/// The units on the map and conscious whose side stands to `unit`'s as `sides` says.
+fn standing(
+    view: &BattleView,
+    scenario: &Scenario,
+    unit: UnitId,
+    sides: impl Fn(usize, usize) -> bool,
+) -> Vec<UnitId> {
+    let side = scenario.units[unit.index()].side;
+    (0..scenario.units.len())
+        .map(UnitId::of_index)
+        .filter(|other| sides(side, scenario.units[other.index()].side))
+        .filter(|other| {
+            view.unit(*other)
+                .is_some_and(|state| state.on_map && state.vitals.conscious())
+        })
+        .collect()
+}
+
+/// The act being drawn up, before its target is picked.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+enum ActKind {
+    #[default]
+    Fire,
+    Bead,
+    Strike,
+    Draw,
+    Reload,
+    FirstAid,
+    Nothing,
+}
+
+impl ActKind {
+    const ALL: [Self; 7] = [
+        Self::Fire,
+        Self::Bead,
+        Self::Strike,
+        Self::Draw,
+        Self::Reload,
+        Self::FirstAid,
+        Self::Nothing,
+    ];
+
+    fn words(self) -> &'static str {
+        match self {
+            Self::Fire => "Fire",
+            Self::Bead => "Take a bead",
+            Self::Strike => "Strike",
+            Self::Draw => "Draw",
+            Self::Reload => "Reload",
+            Self::FirstAid => "First Aid",
+            Self::Nothing => "Nothing",
+        }
+    }
+
+    fn attacks(self) -> bool {
+        matches!(self, Self::Fire | Self::Bead | Self::Strike)
+    }
+}
+
+/// A declaration being drawn up in the panel, kept from frame to frame.
+#[derive(Debug, Clone, Copy, Default)]
+struct Draft {
+    movement: DeclaredMove,
+    act: ActKind,
+    target: Option<UnitId>,
+    shots: u32,
+}
+
+impl Draft {
+    /// The declaration, once everything it needs is picked.
+    fn declaration(self) -> Option<Declaration> {
+        let act = match (self.act, self.target) {
+            (ActKind::Fire, Some(target)) => DeclaredAct::Fire {
+                target,
+                shots: self.shots.max(1),
+            },
+            (ActKind::Bead, Some(target)) => DeclaredAct::Bead { target },
+            (ActKind::Strike, Some(target)) => DeclaredAct::Strike { target },
+            (ActKind::FirstAid, Some(patient)) => DeclaredAct::FirstAid { patient },
+            (ActKind::Draw, _) => DeclaredAct::Draw,
+            (ActKind::Reload, _) => DeclaredAct::Reload,
+            (ActKind::Nothing, _) => DeclaredAct::Nothing,
+            _ => return None,
+        };
+        Some(Declaration {
+            movement: self.movement,
+            act,
+        })
+    }
+}
+
+/// The western's declaration: movement, act, its target and shots, and the button that
+/// declares it (binding on the unit's act slot; those who declare later see it in the order).
+pub(super) fn declaration_form(
+    ui: &mut egui::Ui,
+    view: &mut BattleView,
+    scenario: &Scenario,
+    unit: UnitId,
+    state: &UnitState,
+) {
+    let round = view.flow.as_ref().map_or(0, |flow| flow.round);
+    let id = egui::Id::new(("declaration", unit.0, round));
+    let mut draft: Draft = ui.data_mut(|data| {
+        *data.get_temp_mut_or_insert_with(id, || Draft {
+            movement: DeclaredMove::Move,
+            shots: 1,
+            ..Draft::default()
+        })
+    });
+    ui.label("Binding on its act slot; those declaring after it see it.");
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Movement:");
+        for (movement, words) in [
+            (DeclaredMove::Move, "Move"),
+            (DeclaredMove::Zigzag, "Zigzag (no attack, −4 to shooters)"),
+            (DeclaredMove::Stay, "Stay"),
+        ] {
+            ui.selectable_value(&mut draft.movement, movement, words);
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Act:");
+        for act in ActKind::ALL {
+            let allowed = !(act.attacks() && draft.movement == DeclaredMove::Zigzag);
+            let button = egui::Button::selectable(draft.act == act, act.words());
+            if ui.add_enabled(allowed, button).clicked() {
+                draft.act = act;
+                draft.target = None;
+            }
+        }
+    });
+    if draft.act.attacks() && draft.movement == DeclaredMove::Zigzag {
+        draft.act = ActKind::Nothing;
+    }
+    if draft.act == ActKind::Bead {
+        draft.movement = DeclaredMove::Stay;
+    }
+    let targets = match draft.act {
+        ActKind::Fire | ActKind::Bead | ActKind::Strike => {
+            standing(view, scenario, unit, |side, other| side != other)
+        }
+        ActKind::FirstAid => standing(view, scenario, unit, |side, other| side == other),
+        ActKind::Draw | ActKind::Reload | ActKind::Nothing => Vec::new(),
+    };
+    if !targets.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(if draft.act == ActKind::FirstAid {
+                "On:"
+            } else {
+                "At:"
+            });
+            for target in targets {
+                let name = &scenario.units[target.index()].name;
+                ui.selectable_value(&mut draft.target, Some(target), name);
+            }
+        });
+    }
+    if draft.act == ActKind::Fire {
+        let most = most_shots(scenario, unit, state);
+        ui.horizontal(|ui| {
+            ui.label("Shots:");
+            ui.add(egui::DragValue::new(&mut draft.shots).range(1..=most.max(1)));
+            if draft.shots > 1 {
+                ui.small(format!("each at −{} for the number", draft.shots - 1));
+            }
+        });
+    }
+    ui.data_mut(|data| data.insert_temp(id, draft));
+    let name = |other: UnitId| scenario.units[other.index()].name.clone();
+    match draft.declaration() {
+        Some(declaration) => {
+            if ui
+                .button(format!("Declare: {}", declaration.words(name)))
+                .clicked()
+            {
+                view.order(Command::Declare { unit, declaration });
+            }
+        }
+        None => {
+            ui.add_enabled(false, egui::Button::new("Declare: pick whom first"));
+        }
+    }
+}
+
+/// The most shots the unit's gun fires in a round: the one in hand, else the first it carries.
+fn most_shots(scenario: &Scenario, unit: UnitId, state: &UnitState) -> u32 {
+    let weapons = &scenario.units[unit.index()].weapons;
+    let in_hand = match state.arsenal.in_hand {
+        crate::battle::command::WeaponChoice::Carried(index) => weapons.get(index),
+        _ => None,
+    };
+    in_hand
+        .into_iter()
+        .chain(weapons)
+        .find(|carried| carried.weapon.attack_form() == AttackForm::Shot)
+        .map_or(1, |carried| carried.weapon.most_shots())
 }

@@ -7,8 +7,9 @@ use bevy_egui::egui;
 use super::cards::{hit_point_bar, wound_badge};
 use super::side_colour;
 use super::view::BattleView;
-use crate::battle::{Phase, Presence, UnitId};
+use crate::battle::{Flow, Phase, Presence, UnitId};
 use crate::map::scenario::Scenario;
+use crate::rules::round::TurnKind;
 use crate::view::camera::CentreOn;
 
 /// Where a unit stands in the round.
@@ -72,6 +73,7 @@ pub(super) fn turn_order(
                 if !words.is_empty() {
                     ui.small(format!("      {words}"));
                 }
+                declared(ui, scenario, &flow, unit, slot.kind);
                 listed.push(unit);
             }
         }
@@ -111,6 +113,27 @@ pub(super) fn turn_order(
                 row(ui, scenario, view, centre, unit, Place::ToAct);
             }
         }
+    });
+}
+
+/// Under a declaration slot (the western), what the unit declared there, once it has.
+fn declared(ui: &mut egui::Ui, scenario: &Scenario, flow: &Flow, unit: UnitId, kind: TurnKind) {
+    let Some((_, declaration)) = flow
+        .declarations
+        .iter()
+        .find(|(declarer, _)| *declarer == unit)
+        .filter(|_| kind == TurnKind::Declare)
+    else {
+        return;
+    };
+    let name = |other: UnitId| scenario.units[other.index()].name.clone();
+    ui.horizontal_wrapped(|ui| {
+        ui.add_space(18.0);
+        ui.label(
+            egui::RichText::new(declaration.words(name))
+                .small()
+                .color(egui::Color32::from_rgb(255, 225, 120)),
+        );
     });
 }
 

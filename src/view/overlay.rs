@@ -7,6 +7,7 @@ use bevy_egui::input::egui_wants_any_keyboard_input;
 use leafwing_input_manager::prelude::ActionState;
 
 use super::{OVERLAY_Z, ShownMap, image_from_pixels, spawn_tile_layer};
+use crate::battle::declaring;
 use crate::battle::{ActiveScenario, Arsenal, Flow, Phase, TilePosition, UnitId};
 use crate::input::MapAction;
 use crate::map::Tile;
@@ -183,16 +184,21 @@ fn shade_tiles(
             .as_ref()
             .is_some_and(|flow| matches!(flow.phase, Phase::Over(_)))
         {
-            // Where the unit could go, while there is a fight to go on with.
-            let moves = unit.derived.moves;
+            // Where the unit could go, while there is a fight to go on with (zigzagging, only
+            // as far as that; nowhere where it declared it stays).
+            let declarations = flow
+                .as_ref()
+                .map_or(&[][..], |flow| flow.declarations.as_slice());
+            let moves = declaring::allowance(&scenario.0, declarations, id);
+            let stays = !declaring::may_move(&scenario.0, declarations, id);
             // The acting unit shows what is left of its turn; anyone else its whole reach.
             let turn = flow
                 .as_ref()
                 .and_then(|flow| flow.turn)
                 .filter(|turn| turn.unit == id);
             let (act_within, dash_within) = match turn {
-                // A slot kept for a shot or a declaration: no moving.
-                Some(turn) if !turn.limits.moves() => (0, 0),
+                // A slot kept for a shot or a declaration, or a declared stay: no moving.
+                Some(turn) if !turn.limits.moves() || stays => (0, 0),
                 Some(turn) => (
                     turn.free_movement_left(moves),
                     turn.movement_left(moves).unwrap_or(0),
