@@ -24,8 +24,10 @@ use gridkeeper::rules::dice::DieFace;
 use gridkeeper::rules::grapple::Grip;
 use gridkeeper::rules::level_rolls;
 use gridkeeper::rules::melee::MeleeOutcome;
+use gridkeeper::rules::modifiers::Effect;
 use gridkeeper::rules::opposed::Resistance;
 use gridkeeper::rules::percentile::{Difficulty, NetDice, PercentileRoll, SkillCheck};
+use gridkeeper::rules::quick_draw::{DrawBonus, DrawTotal};
 use gridkeeper::rules::roll::RollPurpose;
 use gridkeeper::rules::situation::Posture;
 use gridkeeper::rules::weapons::MalfunctionKind;
@@ -148,10 +150,11 @@ fn variant(kind: &EventKind) -> usize {
         E::ThroughMaterial { .. } => 96,
         E::Declared { .. } => 97,
         E::DeclarationLost { .. } => 98,
+        E::QuickDrawn { .. } => 99,
     }
 }
 
-const KINDS: usize = 99;
+const KINDS: usize = 100;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -893,6 +896,34 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 against: Some(GHOUL),
             },
             "Rose Whateley will fight back Ghoul of the Corbitt house this round",
+        ),
+        (
+            E::QuickDrawn {
+                unit: GHOUL,
+                rival: ROSE,
+                shooter: DrawTotal::new(
+                    37,
+                    DrawBonus {
+                        sides: 100,
+                        skill_points: 44,
+                        modifiers: vec![Modifier {
+                            reason: ModifierReason::Drawing,
+                            effect: Effect::Add(-20),
+                        }],
+                    },
+                ),
+                answer: DrawTotal::new(
+                    10,
+                    DrawBonus {
+                        sides: 100,
+                        skill_points: 54,
+                        modifiers: Vec::new(),
+                    },
+                ),
+                first: None,
+            },
+            "Quick draw: Ghoul of the Corbitt house 37 + 44 − 20 drawing = 61 against Rose \
+             Whateley 10 + 54 = 64: both fire at once",
         ),
         (
             E::Declared {

@@ -201,6 +201,13 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
     let unhurt = units
         .iter(world)
         .any(|(id, _, vitals, ..)| *id == unit && vitals.hit_points == vitals.max_hit_points);
+    let round = world.resource::<Flow>().round;
+    if units
+        .iter(world)
+        .any(|(id, _, _, condition, _)| *id == unit && condition.down_in_pain(round))
+    {
+        return Command::EndTurn { unit };
+    }
     let seen: Vec<Seen> = units
         .iter(world)
         .map(|(id, at, vitals, condition, arsenal)| {

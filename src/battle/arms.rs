@@ -214,6 +214,12 @@ pub(super) fn ready(
         return work_free(battle, unit, index, target, round);
     }
     battle.usable_weapon(unit, weapon)?;
+    take_in_hand(battle, unit, weapon);
+    Ok(())
+}
+
+/// Put a weapon the unit may use in its hand (a gun drawn marks the round it was drawn in).
+pub(super) fn take_in_hand(battle: &mut Battle, unit: UnitId, weapon: WeaponChoice) {
     let spec = battle.spec(unit);
     let name = match weapon {
         WeaponChoice::Carried(index) => spec.weapons[index].weapon.name.clone(),
@@ -235,7 +241,6 @@ pub(super) fn ready(
         battle.change_condition(unit, |condition| condition.drew_in_round = Some(round));
     }
     battle.emit(EventKind::ReadiedWeapon { unit, weapon: name });
-    Ok(())
 }
 
 /// An impaling blow with a hand-to-hand weapon leaves it stuck in `target`, where the rulebook

@@ -131,7 +131,9 @@ pub(super) fn lose_undone(battle: &mut Battle, turn: &TurnState) {
         return;
     }
     let declaration = declared(&battle.flow().declarations, turn.unit);
-    if declaration.act.spends_the_action() {
+    // Shots already fired in a quick draw it won are its declared shots.
+    let fired = battle.condition(turn.unit).shots_this_round > 0;
+    if declaration.act.spends_the_action() && !fired {
         battle.emit(EventKind::DeclarationLost {
             unit: turn.unit,
             declaration,

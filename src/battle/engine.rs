@@ -80,6 +80,11 @@ fn slot_allows(battle: &Battle, command: &Command) -> Result<(), Rejection> {
             | Command::Medicine { .. }
             | Command::EndTurn { .. }
     );
+    if own_turn_command && battle.condition(turn.unit).down_in_pain(battle.round()) {
+        return Err(Rejection::CannotAct(
+            "down in pain: nothing more this round".to_string(),
+        ));
+    }
     let declares_actions = battle.scenario.ruleset.declares_actions();
     let refused = if turn.limits.kind == TurnKind::Declare {
         (own_turn_command && !declaring).then_some(if declares_actions {

@@ -28,6 +28,7 @@ pub mod melee;
 pub mod movement;
 mod pain;
 pub mod planning;
+mod quick_draw;
 pub mod ranged;
 mod round_end;
 pub mod shot;
@@ -47,17 +48,18 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::map::Tile;
-use crate::map::scenario::{Control, Scenario, UnitSpec};
+use crate::map::scenario::{CarriedWeapon, Control, Scenario, UnitSpec};
 use crate::rules::characteristics::MoveAllowance;
 use crate::rules::dice::Dice;
 use crate::rules::explosions::Burning;
-use crate::rules::firearms::Ammunition;
+use crate::rules::firearms::{Ammunition, rounds_ready};
 use crate::rules::grapple::Grip;
 use crate::rules::initiative::KeptInitiative;
 use crate::rules::injuries::InjuryList;
 use crate::rules::percentile::SuccessLevel;
 use crate::rules::round::{Slot, TurnLimits};
 use crate::rules::situation::Posture;
+use crate::rules::weapons::AttackForm;
 use command::{Command, ManeuverGoal, WeaponChoice};
 use event::{Event, Outcome, WoundState};
 use volley::FirePlan;
@@ -246,6 +248,12 @@ pub struct Pain {
 }
 
 impl Condition {
+    /// Down in the pain of a wound it failed to master in `round` (the western): it does
+    /// nothing more that round. (The pain of a hand-to-hand wound only costs its attacks.)
+    pub fn down_in_pain(&self, round: u32) -> bool {
+        self.idle_round == Some(round) && self.pained.is_some_and(|pain| !pain.hand_to_hand)
+    }
+
     /// How it holds itself: prone, kneeling (where the rulebook lets it), or standing.
     pub fn posture(&self) -> Posture {
         if self.prone {
@@ -332,6 +340,36 @@ impl Arsenal {
     /// The state of a carried weapon (a default state for anything else).
     pub fn state(&self, index: usize) -> WeaponState {
         self.weapons.get(index).copied().unwrap_or_default()
+    }
+
+    /// The gun a unit carrying `weapons` would draw: one not lost with rounds ready to fire,
+    /// the one it dropped first, else the first it carries.
+    pub fn gun_to_draw(&self, weapons: &[CarriedWeapon]) -> Option<WeaponChoice> {
+        let carried = weapons.iter().enumerate();
+        carried
+            .clone()
+            .filter(|(index, _)| Some(*index) == self.dropped)
+            .chain(carried)
+            .find(|(index, carried)| {
+                carried.weapon.attack_form() == AttackForm::Shot
+                    && !self.lost.contains(index)
+                    && rounds_ready(carried.weapon.feed(), self.state(*index).ammunition) > 0
+            })
+            .map(|(index, _)| WeaponChoice::Carried(index))
+    }
+
+    /// The gun in hand, where a gun is in hand.
+    pub fn gun_in_hand(&self, weapons: &[CarriedWeapon]) -> Option<WeaponChoice> {
+        match self.in_hand {
+            WeaponChoice::Carried(index)
+                if weapons
+                    .get(index)
+                    .is_some_and(|carried| carried.weapon.attack_form() == AttackForm::Shot) =>
+            {
+                Some(self.in_hand)
+            }
+            _ => None,
+        }
     }
 }
 

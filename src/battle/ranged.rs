@@ -3,14 +3,17 @@
 //! it; once all have answered, `trigger_pull.rs` makes the rolls.
 
 use super::command::{Answer, FireMode, Rejection, WeaponChoice};
+use super::declaring::declared;
 use super::event::{DefenceKind, EventKind};
 use super::fire_odds::{dodge_is_budgeted, in_cover_from};
 pub use super::fire_preview::{RollPreview, preview, suppressing_group};
+use super::quick_draw::{self, Rival};
 use super::state::Battle;
 use super::trigger_pull::resolve_fire;
 use super::volley::{FirePlan, plan_fire};
 use super::{AttackKind, PendingAttack, PendingFire, Phase, UnitId};
 use crate::rules::budget::PlannedAction;
+use crate::rules::quick_draw::FirstShot;
 use crate::rules::situation::ShotDefence;
 use crate::rules::skills::DODGE;
 use crate::rules::weapons::WeaponCategory;
@@ -63,6 +66,7 @@ pub(super) fn fire(
         battle.action_available(unit)?
     };
     let plan = plan_fire(battle, unit, choice, &mode)?;
+    let rival = quick_draw::rival(battle, unit, &mode);
     let asked = if plan.shares_one_roll() {
         plan.rolls.iter().map(|roll| roll.target).collect()
     } else {
@@ -113,8 +117,57 @@ pub(super) fn fire(
             None => condition.burst_this_round = true,
         },
     });
+    let plan = match rival {
+        Some(rival) => match draw_against(battle, unit, choice, &mode, &rival) {
+            Some(plan) => plan,
+            None => return Ok(()),
+        },
+        None => plan,
+    };
     open_fire(battle, unit, asked, plan, Phase::Turn);
     Ok(())
+}
+
+/// A quick draw between `unit`, about to fire `mode`, and its rival: a rival that wins fires
+/// its declared shots first; then `unit`'s pull as it now stands (planned again, its wounds
+/// counted), or `None` where the rival's shots took its pull from it. Both at once: the pull
+/// goes on whatever the rival's did.
+fn draw_against(
+    battle: &mut Battle,
+    unit: UnitId,
+    choice: WeaponChoice,
+    mode: &FireMode,
+    rival: &Rival,
+) -> Option<FirePlan> {
+    let first = quick_draw::contest(battle, unit, rival);
+    if first != FirstShot::Shooter {
+        rival_fires_first(battle, rival, unit);
+    }
+    if first == FirstShot::Rival && !quick_draw::still_fires(battle, unit, choice) {
+        let declaration = declared(&battle.flow().declarations, unit);
+        battle.emit(EventKind::DeclarationLost { unit, declaration });
+        return None;
+    }
+    plan_fire(battle, unit, choice, mode).ok()
+}
+
+/// The rival's declared shots at `at`, fired out of turn after it won a quick draw: its gun
+/// drawn if it must be, then as many of its shots as the gun has ready, counted as fired.
+fn rival_fires_first(battle: &mut Battle, rival: &Rival, at: UnitId) {
+    if battle.arsenal(rival.unit).in_hand != rival.gun {
+        super::arms::take_in_hand(battle, rival.unit, rival.gun);
+    }
+    let planned = (1..=rival.shots).rev().find_map(|shots| {
+        let mode = FireMode::Shots(vec![at; usize::try_from(shots).unwrap_or(1)]);
+        plan_fire(battle, rival.unit, rival.gun, &mode)
+            .ok()
+            .map(|plan| (shots, plan))
+    });
+    let Some((shots, plan)) = planned else {
+        return;
+    };
+    battle.change_condition(rival.unit, |condition| condition.shots_this_round += shots);
+    open_fire(battle, rival.unit, vec![at], plan, Phase::Turn);
 }
 
 /// Whether this is a second handgun's unaimed fire in the turn the first fired unaimed (BRP's

@@ -308,15 +308,23 @@ impl<'w> Battle<'w> {
 
     /// A demand as the unit's own state leaves it: what the rulebook makes of its injuries and
     /// of how far it has moved this round, after the demand's own modifiers.
-    pub fn standing_demand(&self, unit: UnitId, demand: &Demand) -> Demand {
-        let facts = StandingFacts {
+    /// What the unit's state brings to every roll it makes: its injuries, its movement and
+    /// its hit points.
+    pub fn standing_facts(&self, unit: UnitId) -> StandingFacts {
+        StandingFacts {
             injuries: self.vitals(unit).injuries,
             moved: self.condition(unit).moved_this_round,
             free_movement: self.spec(unit).derived.moves.free,
             hit_points: self.vitals(unit).hit_points,
             max_hit_points: self.vitals(unit).max_hit_points,
-        };
-        let standing = self.scenario.ruleset.standing_modifiers(&facts);
+        }
+    }
+
+    pub fn standing_demand(&self, unit: UnitId, demand: &Demand) -> Demand {
+        let standing = self
+            .scenario
+            .ruleset
+            .standing_modifiers(&self.standing_facts(unit));
         let mut demand = demand.clone();
         demand.modifiers.extend(standing);
         demand

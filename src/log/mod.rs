@@ -93,6 +93,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::ParryDeclared { .. }
         | E::Declared { .. }
         | E::DeclarationLost { .. }
+        | E::QuickDrawn { .. }
         | E::MeleeResolved { .. }
         | E::Fired { .. }
         | E::Swept { .. }
@@ -169,6 +170,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Exploded { .. }
         | E::Dud { .. } => Vec::new(),
         E::ParryDeclared { unit, against } => std::iter::once(*unit).chain(*against).collect(),
+        E::QuickDrawn { unit, rival, .. } => vec![*unit, *rival],
         E::Declared { unit, declaration } | E::DeclarationLost { unit, declaration } => {
             std::iter::once(*unit)
                 .chain(declaration.act.target())

@@ -21,6 +21,7 @@ pub mod opposed;
 pub mod percentile;
 pub mod pool;
 pub mod pool_rolls;
+pub mod quick_draw;
 pub mod roll;
 pub mod round;
 pub mod ruleset;

@@ -97,8 +97,10 @@ pub enum ModifierReason {
     /// A prone target, or one kneeling behind low cover (the western).
     ThreeQuarterCover,
     FirerMoved,
-    /// The weapon was drawn this round.
+    /// The weapon was drawn this round (in a quick draw: it must be pulled out first).
     Drawing,
+    /// The gun's own quickness in a quick draw (the western's QD).
+    GunDraw,
     /// The roll against a wound's pain, harder the heavier the wound (the western).
     HeavyWound,
 }
@@ -153,6 +155,7 @@ impl ModifierReason {
             Self::ThreeQuarterCover => "three-quarter cover",
             Self::FirerMoved => "firer moved",
             Self::Drawing => "drawing",
+            Self::GunDraw => "the gun's draw",
             Self::HeavyWound => "heavy wound",
         }
     }

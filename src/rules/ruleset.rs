@@ -19,6 +19,7 @@ use super::injuries::{InjuryHit, InjuryList, InjuryOutcome};
 use super::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use super::modifiers::Modifier;
 use super::opposed::{ManeuverAllowance, Resistance, SideResult};
+use super::quick_draw::{DrawBonus, DrawFacts};
 use super::roll::{Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerdict, Verdict};
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use super::situation::{
@@ -386,6 +387,22 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// move (the western: AGI feet, and no attack that round).
     fn zigzag_allowance(&self, _characteristics: &Characteristics) -> Option<u32> {
         None
+    }
+
+    /// The skill a quick draw is rolled on, where two shooters who would fire at each other
+    /// draw to see who fires first (the western's Quick Draw); `None` where nobody draws.
+    fn quick_draw_skill(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// What a unit's draw adds to its die (the unit's wounds are added by the battle, as on
+    /// every roll): here the skill alone on a d100.
+    fn draw_bonus(&self, facts: &DrawFacts) -> DrawBonus {
+        DrawBonus {
+            sides: 100,
+            skill_points: i32::try_from(facts.skill).unwrap_or(i32::MAX),
+            modifiers: Vec::new(),
+        }
     }
 
     /// Whether the rulebook keeps a per-round dice budget (the d10 pool): a unit's dice for the

@@ -10,6 +10,7 @@ mod declare;
 mod defence;
 mod dice;
 mod dice_plan;
+mod draw_card;
 mod effects;
 mod harm_cards;
 mod help;

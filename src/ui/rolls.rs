@@ -7,6 +7,7 @@
 use bevy_egui::egui;
 
 use super::dice::{die, tone_colour};
+use super::draw_card::{DrawCard, draw_card};
 use super::harm_cards::{DamageCard, InjuryCard, damage_card, injury_card};
 use super::side_colour;
 use super::view::BattleView;
@@ -46,6 +47,8 @@ enum Card {
     },
     Damage(DamageCard),
     Injury(InjuryCard),
+    /// A quick draw (the western): both draws and who fires first.
+    QuickDraw(DrawCard),
 }
 
 /// Whether an event begins a new moment of the fight: a turn, a round's end, an attack, a
@@ -59,6 +62,7 @@ fn begins_a_moment(kind: &EventKind) -> bool {
             | EventKind::Attacked { .. }
             | EventKind::Maneuvered { .. }
             | EventKind::Fired { .. }
+            | EventKind::QuickDrawn { .. }
             | EventKind::Launched { .. }
             | EventKind::MineTriggered { .. }
             | EventKind::Burned { .. }
@@ -122,6 +126,19 @@ fn cards(events: &[Event]) -> Vec<Vec<Card>> {
                     });
                 }
             }
+            EventKind::QuickDrawn {
+                unit,
+                rival,
+                shooter,
+                answer,
+                first,
+            } => cards.push(Card::QuickDraw(DrawCard {
+                unit: *unit,
+                rival: *rival,
+                shooter: shooter.clone(),
+                answer: answer.clone(),
+                first: *first,
+            })),
             EventKind::BulletsCounted { die, .. } => counted = Some(*die),
             EventKind::ShotHit { unit, hits, .. } => {
                 let die = counted
@@ -282,6 +299,7 @@ pub(super) fn roll_panel(ui: &mut egui::Ui, scenario: &Scenario, view: &BattleVi
                                 injury,
                                 view.numbers_hidden(injury.target),
                             ),
+                            Card::QuickDraw(draw) => draw_card(ui, scenario, draw),
                         }
                         ui.add_space(4.0);
                     }

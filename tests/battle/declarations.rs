@@ -207,3 +207,144 @@ fn a_zigzag_rules_out_attacks_keeps_to_agi_feet_and_costs_shooters_four() {
         refused_now("not what it declared (zigzags · nothing more)")
     );
 }
+
+/// The Kid fires at Wes, who declared his shot at the Kid: a quick draw, the Kid's d100 + 54
+/// against Wes's d100 + 24 (his Colt holstered). On 10 against 50 Wes wins (64 to 74): he draws
+/// and fires first (at −2 for drawing), then the Kid's pull goes on; Wes's shot is spent, so
+/// his own act slot fires no more and loses nothing. On 50 against 10 the Kid fires first and
+/// Wes keeps his shot for his act slot.
+#[test]
+fn a_quick_draw_decides_who_fires_first() {
+    let duel = [(WES, firing(KID, 1)), (KID, firing(WES, 1))];
+    let kid_fires = Command::Fire {
+        unit: KID,
+        weapon: WeaponChoice::Carried(0),
+        mode: FireMode::single(WES),
+    };
+    let misses: Vec<u32> = percentile(99).into_iter().chain(percentile(99)).collect();
+    let rollers = |events: &[EventKind]| -> Vec<UnitId> {
+        events
+            .iter()
+            .filter_map(|event| match event {
+                EventKind::Rolled { unit, .. } => Some(*unit),
+                _ => None,
+            })
+            .collect()
+    };
+    let first_of = |events: &[EventKind]| {
+        events.iter().find_map(|event| match event {
+            EventKind::QuickDrawn {
+                shooter,
+                answer,
+                first,
+                ..
+            } => Some((shooter.total, answer.total, *first)),
+            _ => None,
+        })
+    };
+    let mut app = dry_gulch(&[7, 3]);
+    until_the_act_of(&mut app, KID, &duel);
+    let drawn: Vec<u32> = [10, 50].into_iter().chain(misses.clone()).collect();
+    let fired = after(&mut app, &drawn, kid_fires.clone());
+    assert_eq!(first_of(&fired), Some((64, 74, Some(WES))));
+    assert_eq!(rollers(&fired), [WES, KID], "Wes fires first, then the Kid");
+    assert_eq!(
+        shot_modifiers(&fired, WES),
+        vec![vec![
+            (ModifierReason::LongRange, -40),
+            (ModifierReason::Drawing, -20)
+        ]]
+    );
+    send(&mut app, Command::EndTurn { unit: KID });
+    until_the_act_of(&mut app, WES, &[]);
+    assert_eq!(
+        refusal(
+            &mut app,
+            Command::Fire {
+                unit: WES,
+                weapon: WeaponChoice::Carried(0),
+                mode: FireMode::single(KID),
+            }
+        ),
+        refused_now("not what it declared (moves · fires at \"Kid\" Sam Ortega)")
+    );
+    let mark = event_count(&app);
+    send(&mut app, Command::EndTurn { unit: WES });
+    assert!(
+        !events_from(&app, mark)
+            .iter()
+            .any(|event| matches!(event, EventKind::DeclarationLost { .. })),
+        "the shot he fired in the draw was his declared one"
+    );
+
+    let mut app = dry_gulch(&[7, 3]);
+    until_the_act_of(&mut app, KID, &duel);
+    let drawn: Vec<u32> = [50, 10].into_iter().chain(percentile(99)).collect();
+    let fired = after(&mut app, &drawn, kid_fires.clone());
+    assert_eq!(first_of(&fired), Some((104, 34, Some(KID))));
+    assert_eq!(rollers(&fired), [KID]);
+
+    // Wes taking a bead on the Kid does not draw.
+    let mut app = dry_gulch(&[7, 3]);
+    let bead = Declaration {
+        movement: DeclaredMove::Stay,
+        act: DeclaredAct::Bead { target: KID },
+    };
+    until_the_act_of(&mut app, KID, &[(WES, bead), (KID, firing(WES, 1))]);
+    let fired = after(&mut app, &percentile(99), kid_fires);
+    assert_eq!(first_of(&fired), None);
+    assert_eq!(rollers(&fired), [KID]);
+}
+
+/// Wes wins the draw and his bullet takes 18 of the Kid's 27 Damage Points; the Kid fails his
+/// Concentration roll (6%) on 99, falls and drops his Colt: his pull is lost, and down in pain
+/// he may do nothing more this round.
+#[test]
+fn a_rival_who_wins_the_draw_can_take_the_shooters_pull() {
+    let mut app = dry_gulch(&[7, 3]);
+    until_the_act_of(
+        &mut app,
+        KID,
+        &[(WES, firing(KID, 1)), (KID, firing(WES, 1))],
+    );
+    let dice: Vec<u32> = [10, 50]
+        .into_iter()
+        .chain(percentile(10))
+        .chain([9, 9])
+        .chain(percentile(99))
+        .collect();
+    let fired = after(
+        &mut app,
+        &dice,
+        Command::Fire {
+            unit: KID,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::single(WES),
+        },
+    );
+    assert!(fired.contains(&EventKind::DeclarationLost {
+        unit: KID,
+        declaration: firing(WES, 1),
+    }));
+    let kid_shots = fired
+        .iter()
+        .filter(|event| {
+            matches!(event, EventKind::Rolled { unit, roll }
+                if *unit == KID && roll.purpose.name() == "Hand Guns")
+        })
+        .count();
+    assert_eq!(kid_shots, 0, "the Kid never fired");
+    assert_eq!(vitals(&mut app, KID).hit_points, 9);
+    assert_eq!(
+        refusal(
+            &mut app,
+            Command::TakePosture {
+                unit: KID,
+                posture: gridkeeper::rules::situation::Posture::Standing,
+            }
+        ),
+        Some(Rejection::CannotAct(
+            "down in pain: nothing more this round".to_string()
+        ))
+    );
+}

@@ -29,7 +29,6 @@ use crate::map::range::WeaponReach;
 use crate::map::range::base_feet;
 use crate::map::scenario::{Scenario, UnitSpec, Victory};
 use crate::rules::damage::DamageNotation;
-use crate::rules::firearms::rounds_ready;
 use crate::rules::roll::Demand;
 use crate::rules::weapons::{AttackForm, Weapon};
 
@@ -333,20 +332,7 @@ impl<'a> Planner<'a> {
     /// A carried gun, not lost, with rounds ready to fire, for a unit whose guns opened
     /// holstered or that dropped one: the one it dropped first, else the first it carries.
     fn gun_to_draw(&self) -> Option<WeaponChoice> {
-        let weapons = self.spec().weapons.iter().enumerate();
-        let dropped_first = self.arsenal.dropped;
-        weapons
-            .clone()
-            .filter(|(index, _)| Some(*index) == dropped_first)
-            .chain(weapons)
-            .find(|(index, carried)| {
-                carried.weapon.attack_form() == AttackForm::Shot
-                    && !self.arsenal.lost.contains(index)
-                    && self.arsenal.weapons.get(*index).is_some_and(|state| {
-                        rounds_ready(carried.weapon.feed(), state.ammunition) > 0
-                    })
-            })
-            .map(|(index, _)| WeaponChoice::Carried(index))
+        self.arsenal.gun_to_draw(&self.spec().weapons)
     }
 
     /// The weapon it fights hand to hand with.

@@ -5,6 +5,7 @@
 //! Played in maps/dry-gulch.ron; docs/RULES.md has every decision.
 
 pub mod check;
+pub mod draw;
 pub mod melee;
 pub mod round;
 pub mod sheet;
@@ -28,6 +29,7 @@ use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::SideResult;
 use crate::rules::percentile::SuccessLevel;
+use crate::rules::quick_draw::{DrawBonus, DrawFacts};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{DemandWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords};
@@ -129,6 +131,14 @@ impl Ruleset for Frontier {
 
     fn zigzag_allowance(&self, characteristics: &Characteristics) -> Option<u32> {
         Some(sheet::zigzag_move(characteristics))
+    }
+
+    fn quick_draw_skill(&self) -> Option<&'static str> {
+        Some(draw::QUICK_DRAW)
+    }
+
+    fn draw_bonus(&self, facts: &DrawFacts) -> DrawBonus {
+        draw::draw_bonus(facts)
     }
 
     fn turn_limits(&self, kind: TurnKind, _history: &RoundHistory) -> Option<TurnLimits> {
