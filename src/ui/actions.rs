@@ -91,6 +91,13 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
             let declarations = &flow.declarations;
             let moves = declaring::allowance(&scenario, declarations, unit);
             match turn.movement_left(moves) {
+                Ok(_)
+                    if view
+                        .unit(unit)
+                        .is_some_and(|state| state.condition.down_in_pain(flow.round)) =>
+                {
+                    ui.label("Down in pain: nothing more this round")
+                }
                 Ok(_) if !declaring::may_move(&scenario, declarations, unit) => {
                     ui.label(format!("Stays this round · {action}"))
                 }
@@ -123,6 +130,12 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 let declared = declaring::declared(declarations, unit);
                 let name = |other: UnitId| scenario.units[other.index()].name.clone();
                 ui.label(format!("Declared: {}", declared.words(name)));
+            }
+            if state.condition.down_in_pain(flow.round) {
+                if ui.button("End turn").clicked() {
+                    view.order(Command::EndTurn { unit });
+                }
+                return;
             }
             let can_act = !turn.action_used && !turn.action_forfeited();
             unit_buttons(ui, view, &scenario, unit, &state, &turn.limits, can_act);

@@ -337,6 +337,11 @@ pub(super) fn unit_card(
         ui.small(format!(
             "Range bands of the {weapon}: point-blank, regular, hard, extreme; dark: out of sight or range."
         ));
+    } else if view.flow.as_ref().is_some_and(|flow| {
+        view.unit(id)
+            .is_some_and(|state| state.condition.down_in_pain(flow.round))
+    }) {
+        ui.small("Down in the pain of a wound: no action and no moving this round.");
     } else if let Some(lost) = view
         .flow
         .as_ref()

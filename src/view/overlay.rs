@@ -8,7 +8,7 @@ use leafwing_input_manager::prelude::ActionState;
 
 use super::{OVERLAY_Z, ShownMap, image_from_pixels, spawn_tile_layer};
 use crate::battle::declaring;
-use crate::battle::{ActiveScenario, Arsenal, Flow, Phase, TilePosition, UnitId};
+use crate::battle::{ActiveScenario, Arsenal, Condition, Flow, Phase, TilePosition, UnitId};
 use crate::input::MapAction;
 use crate::map::Tile;
 use crate::map::range::RangeBand;
@@ -149,7 +149,7 @@ fn shade_tiles(
     scenario: Option<Res<ActiveScenario>>,
     flow: Option<Res<Flow>>,
     map: Res<ShownMap>,
-    units: Query<(&UnitId, &TilePosition, &Arsenal)>,
+    units: Query<(&UnitId, &TilePosition, &Arsenal, &Condition)>,
     moved: Query<(), Or<(Changed<TilePosition>, Changed<Arsenal>)>>,
     layer: Res<OverlayLayer>,
     mut tiles: Query<(&mut TileColor, &mut TileVisible)>,
@@ -164,11 +164,14 @@ fn shade_tiles(
     let selected = selection.0.and_then(|id| {
         units
             .iter()
-            .find(|(unit, _, _)| **unit == id)
-            .map(|(_, position, arsenal)| (id, &scenario.0.units[id.index()], position.0, arsenal))
+            .find(|(unit, ..)| **unit == id)
+            .map(|(_, position, arsenal, condition)| {
+                let spec = &scenario.0.units[id.index()];
+                (id, spec, position.0, arsenal, condition)
+            })
     });
     let mut shades: Vec<Option<Color>> = vec![None; map.area()];
-    if let Some((id, unit, at, arsenal)) = selected {
+    if let Some((id, unit, at, arsenal, condition)) = selected {
         if range_shown.0 {
             let scale = scenario.0.ruleset.range_scale();
             let reach = unit.attack_reach(arsenal.in_hand, &scale);
@@ -190,14 +193,17 @@ fn shade_tiles(
                 .as_ref()
                 .map_or(&[][..], |flow| flow.declarations.as_slice());
             let moves = declaring::allowance(&scenario.0, declarations, id);
-            let stays = !declaring::may_move(&scenario.0, declarations, id);
+            let round = flow.as_ref().map_or(0, |flow| flow.round);
+            let stays = !declaring::may_move(&scenario.0, declarations, id)
+                || condition.down_in_pain(round);
             // The acting unit shows what is left of its turn; anyone else its whole reach.
             let turn = flow
                 .as_ref()
                 .and_then(|flow| flow.turn)
                 .filter(|turn| turn.unit == id);
             let (act_within, dash_within) = match turn {
-                // A slot kept for a shot or a declaration, or a declared stay: no moving.
+                // A slot kept for a shot or a declaration, a declared stay, or down in pain: no
+                // moving.
                 Some(turn) if !turn.limits.moves() || stays => (0, 0),
                 Some(turn) => (
                     turn.free_movement_left(moves),
@@ -207,7 +213,7 @@ fn shade_tiles(
             };
             let occupied: Vec<Tile> = units
                 .iter()
-                .map(|(_, position, _)| position.0)
+                .map(|(_, position, ..)| position.0)
                 .filter(|tile| *tile != at)
                 .collect();
             let reach = reachable(map, at, act_within.max(dash_within), |tile| {
