@@ -7,21 +7,162 @@ use bevy::prelude::*;
 
 use super::Seen;
 use crate::battle::TurnState;
+use crate::battle::UnitId;
 use crate::battle::command::{Command, FireMode, WeaponChoice};
 use crate::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
-use crate::battle::declaring::{allows, declared};
+use crate::battle::declaring::{allowance, allows, declared};
 use crate::battle::ranged;
 use crate::battle::{Arsenal, Flow};
+use crate::map::Tile;
 use crate::map::range::distance_squared;
+use crate::map::reach::reachable;
 use crate::map::scenario::Scenario;
 use crate::rules::firearms::reload;
+use crate::rules::quick_draw::{DrawFacts, DrawTotal};
+use crate::rules::situation::StandingFacts;
 use crate::rules::weapons::AttackForm;
+
+/// The declaration for a unit whose plan for a fresh turn begins with `first`, with the sense
+/// the declarations made before it give: an enemy who declared a shot at it is drawn on (shot
+/// back at, where its draw is likely the quicker and the shot can be made from here), and a
+/// unit on its way somewhere under such a threat zigzags rather than walk into it.
+pub(super) fn declaration(
+    world: &mut World,
+    scenario: &Scenario,
+    seen: &[Seen],
+    unit: UnitId,
+    arsenal: &Arsenal,
+    first: &Command,
+) -> Declaration {
+    let planned = declaration_for(scenario, seen, unit, arsenal, first);
+    let threats: Vec<UnitId> = world
+        .get_resource::<Flow>()
+        .map(|flow| {
+            flow.declarations
+                .iter()
+                .filter(|(declarer, declared)| {
+                    matches!(declared.act, DeclaredAct::Fire { target, .. } if target == unit)
+                        && scenario.units[declarer.index()].side
+                            != scenario.units[unit.index()].side
+                })
+                .map(|(declarer, _)| *declarer)
+                .collect()
+        })
+        .unwrap_or_default();
+    if threats.is_empty() || matches!(planned.act, DeclaredAct::Bead { .. }) {
+        return planned;
+    }
+    let gun = arsenal
+        .gun_in_hand(&scenario.units[unit.index()].weapons)
+        .or_else(|| arsenal.gun_to_draw(&scenario.units[unit.index()].weapons));
+    // Draw on the threat it is quickest against, if it can shoot it from here.
+    let mine = gun.map(|gun| draw_mean(scenario, seen, unit, arsenal, gun));
+    let answer = threats
+        .iter()
+        .filter_map(|threat| {
+            let their = draw_mean_of(world, scenario, seen, *threat)?;
+            let quicker = mine.is_some_and(|mine| mine > their);
+            let shot = gun.is_some_and(|gun| {
+                ranged::preview(world, unit, gun, &FireMode::single(*threat)).is_ok()
+            });
+            (quicker && shot).then_some((*threat, mine.unwrap_or(0.0) - their))
+        })
+        .max_by(|a, b| a.1.total_cmp(&b.1));
+    if let Some((threat, _)) = answer {
+        let shots = match planned.act {
+            DeclaredAct::Fire { target, shots } if target == threat => shots,
+            _ => 1,
+        };
+        return Declaration {
+            movement: DeclaredMove::Move,
+            act: DeclaredAct::Fire {
+                target: threat,
+                shots,
+            },
+        };
+    }
+    // On its way somewhere with no shot of its own this round: zigzag.
+    let moving_on = planned.movement == DeclaredMove::Move
+        && !matches!(first, Command::Fire { .. } | Command::Attack { .. });
+    if moving_on
+        && scenario
+            .ruleset
+            .zigzag_allowance(&scenario.units[unit.index()].characteristics)
+            .is_some()
+    {
+        return Declaration {
+            movement: DeclaredMove::Zigzag,
+            act: DeclaredAct::Nothing,
+        };
+    }
+    planned
+}
+
+/// The mean of a unit's quick-draw total with `gun`: the die's mean and its bonus (its wounds
+/// counted).
+fn draw_mean(
+    scenario: &Scenario,
+    seen: &[Seen],
+    unit: UnitId,
+    arsenal: &Arsenal,
+    gun: WeaponChoice,
+) -> f64 {
+    let ruleset = scenario.ruleset.as_ref();
+    let spec = &scenario.units[unit.index()];
+    let weapon_draw = match gun {
+        WeaponChoice::Carried(index) => spec
+            .weapons
+            .get(index)
+            .and_then(|carried| carried.weapon.draw),
+        _ => None,
+    };
+    let facts = DrawFacts {
+        skill: ruleset
+            .quick_draw_skill()
+            .map_or(0, |skill| spec.skill(ruleset, skill)),
+        weapon_draw: weapon_draw.unwrap_or(0),
+        pull_out: arsenal.in_hand != gun,
+    };
+    let mut bonus = ruleset.draw_bonus(&facts);
+    let hit_points = seen
+        .iter()
+        .find(|other| other.unit == unit)
+        .map_or(spec.derived.hit_points, |me| me.hit_points);
+    bonus
+        .modifiers
+        .extend(ruleset.standing_modifiers(&StandingFacts {
+            hit_points,
+            max_hit_points: spec.derived.hit_points,
+            ..StandingFacts::default()
+        }));
+    let total = DrawTotal::new(0, bonus.clone());
+    f64::from(total.total) + (f64::from(bonus.sides) + 1.0) / 2.0
+}
+
+/// The mean quick-draw total of another unit, with the gun it would draw.
+fn draw_mean_of(
+    world: &mut World,
+    scenario: &Scenario,
+    seen: &[Seen],
+    unit: UnitId,
+) -> Option<f64> {
+    let arsenal = world
+        .query::<(&UnitId, &Arsenal)>()
+        .iter(world)
+        .find(|(id, _)| **id == unit)
+        .map(|(_, arsenal)| arsenal.clone())?;
+    let weapons = &scenario.units[unit.index()].weapons;
+    let gun = arsenal
+        .gun_in_hand(weapons)
+        .or_else(|| arsenal.gun_to_draw(weapons))?;
+    Some(draw_mean(scenario, seen, unit, &arsenal, gun))
+}
 
 /// The declaration for a unit whose plan for a fresh turn begins with `first`.
 pub(super) fn declaration_for(
     scenario: &Scenario,
     seen: &[Seen],
-    unit: crate::battle::UnitId,
+    unit: UnitId,
     arsenal: &Arsenal,
     first: &Command,
 ) -> Declaration {
@@ -73,7 +214,7 @@ pub(super) fn declaration_for(
 fn nearest_attack(
     scenario: &Scenario,
     seen: &[Seen],
-    unit: crate::battle::UnitId,
+    unit: UnitId,
     arsenal: &Arsenal,
 ) -> DeclaredAct {
     let spec = &scenario.units[unit.index()];
@@ -106,6 +247,7 @@ fn nearest_attack(
 pub(super) fn keep_to_declaration(
     world: &mut World,
     scenario: &Scenario,
+    seen: &[Seen],
     turn: &TurnState,
     arsenal: &Arsenal,
     planned: Command,
@@ -115,7 +257,8 @@ pub(super) fn keep_to_declaration(
     let Some(flow) = world.get_resource::<Flow>() else {
         return end;
     };
-    let declaration = declared(&flow.declarations, unit);
+    let declarations = flow.declarations.clone();
+    let declaration = declared(&declarations, unit);
     let fired = world
         .query::<(&crate::battle::UnitId, &crate::battle::Condition)>()
         .iter(world)
@@ -133,6 +276,12 @@ pub(super) fn keep_to_declaration(
                 mode,
             };
         }
+    }
+    // A zigzag goes as far towards the planned tile as its shorter allowance reaches.
+    if let (Command::Move { to, .. }, DeclaredMove::Zigzag) = (&planned, declaration.movement) {
+        let moves = allowance(scenario, &declarations, unit);
+        let left = turn.movement_left(moves).unwrap_or(0);
+        return zigzag_step(scenario, seen, unit, *to, left).unwrap_or(end);
     }
     if allows(&declaration, &planned, fired) {
         return planned;
@@ -185,4 +334,26 @@ fn reloadable(scenario: &Scenario, arsenal: &Arsenal, unit: crate::battle::UnitI
             )
             .is_ok()
         })
+}
+
+/// A move within `left` tenths of a yard to the reachable tile nearest `to` (none where that is
+/// where the unit stands).
+fn zigzag_step(
+    scenario: &Scenario,
+    seen: &[Seen],
+    unit: UnitId,
+    to: Tile,
+    left: u32,
+) -> Option<Command> {
+    let here = seen.iter().find(|other| other.unit == unit)?.at;
+    let occupied: Vec<Tile> = seen
+        .iter()
+        .filter(|other| other.present && other.unit != unit)
+        .map(|other| other.at)
+        .collect();
+    reachable(&scenario.map, here, left, |tile| occupied.contains(&tile))
+        .tiles()
+        .min_by_key(|(tile, cost)| (distance_squared(*tile, to), *cost, *tile))
+        .filter(|(tile, _)| *tile != here)
+        .map(|(tile, _)| Command::Move { unit, to: tile })
 }

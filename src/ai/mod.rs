@@ -251,12 +251,17 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
         // Plan a fresh turn as if acting now, and declare it.
         let fresh = TurnState::fresh(unit);
         let first = turn_command(world, &scenario, &seen, &fresh, &arsenal, style, unhurt);
-        let declaration = declare::declaration_for(&scenario, &seen, unit, &arsenal, &first);
+        // The baseline declares its plan as it stands; the levels read the declarations made.
+        let declaration = if style == Style::Baseline {
+            declare::declaration_for(&scenario, &seen, unit, &arsenal, &first)
+        } else {
+            declare::declaration(world, &scenario, &seen, unit, &arsenal, &first)
+        };
         return Command::Declare { unit, declaration };
     }
     let planned = turn_command(world, &scenario, &seen, turn, &arsenal, style, unhurt);
     if declares {
-        return declare::keep_to_declaration(world, &scenario, turn, &arsenal, planned);
+        return declare::keep_to_declaration(world, &scenario, &seen, turn, &arsenal, planned);
     }
     planned
 }

@@ -348,3 +348,42 @@ fn a_rival_who_wins_the_draw_can_take_the_shooters_pull() {
         ))
     );
 }
+
+/// The careful AI reads the declarations made before its own: the Kid (d100 + 54 on the draw)
+/// declares his shot at Wes, who declared his at the Kid with his Colt still holstered (d100 +
+/// 24), and so draws on him; a baseline Kid declares the plan it had without looking.
+#[test]
+fn a_quick_ai_draws_on_the_enemy_who_declared_a_shot_at_it() {
+    use gridkeeper::ai::Style;
+    for (style, draws) in [(Style::Careful, true), (Style::Baseline, false)] {
+        let mut scenario = shipped("dry-gulch.ron");
+        for unit in &mut scenario.units {
+            unit.control = Control::Person;
+        }
+        let mut app = with_ai_playing(scenario, KID, style);
+        load(&mut app, &[7, 3]);
+        send(&mut app, Command::Begin);
+        // Everyone before the Kid declares, Wes his shot at the Kid.
+        for _ in 0..5 {
+            let unit = acting(&app).expect("a declaration slot");
+            let declaration = if unit == WES {
+                firing(KID, 1)
+            } else {
+                Declaration::default()
+            };
+            send(&mut app, Command::Declare { unit, declaration });
+        }
+        for _ in 0..20 {
+            app.update();
+        }
+        let kid = events(&app).into_iter().find_map(|event| match event {
+            EventKind::Declared { unit, declaration } if unit == KID => Some(declaration),
+            _ => None,
+        });
+        let at_wes = matches!(
+            kid.map(|declaration| declaration.act),
+            Some(DeclaredAct::Fire { target, .. }) if target == WES
+        );
+        assert_eq!(at_wes, draws, "{style:?}: {kid:?}");
+    }
+}
