@@ -4,6 +4,7 @@
 use bevy_egui::egui;
 
 use super::dice::die;
+use super::rolls::headline;
 use super::side_colour;
 use crate::battle::UnitId;
 use crate::map::scenario::Scenario;
@@ -28,12 +29,7 @@ pub(super) fn draw_card(ui: &mut egui::Ui, scenario: &Scenario, card: &DrawCard)
         Some(first) => format!("Quick draw: {} fires first", name(first)),
         None => "Quick draw: both fire at once".to_string(),
     };
-    ui.label(
-        egui::RichText::new(result)
-            .size(16.0)
-            .strong()
-            .color(egui::Color32::from_rgb(255, 225, 120)),
-    );
+    headline(ui, result);
     ui.columns(2, |columns| {
         side(&mut columns[0], scenario, card.unit, &card.shooter);
         side(&mut columns[1], scenario, card.rival, &card.answer);

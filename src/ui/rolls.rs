@@ -379,6 +379,16 @@ fn roll_card(ui: &mut egui::Ui, scenario: &Scenario, card: &RollCard, compact: b
     }
 }
 
+/// What came of a card of two sides (an exchange, a quick draw), over them in gold.
+pub(super) fn headline(ui: &mut egui::Ui, words: String) {
+    ui.label(
+        egui::RichText::new(words)
+            .size(16.0)
+            .strong()
+            .color(egui::Color32::from_rgb(255, 225, 120)),
+    );
+}
+
 /// A melee exchange: both rolls side by side, and who came out of it better.
 fn exchange_card(
     ui: &mut egui::Ui,
@@ -402,12 +412,7 @@ fn exchange_card(
             format!("{} misses", name(attack.unit))
         }
     };
-    ui.label(
-        egui::RichText::new(result)
-            .size(16.0)
-            .strong()
-            .color(egui::Color32::from_rgb(255, 225, 120)),
-    );
+    headline(ui, result);
     ui.columns(2, |columns| {
         roll_card(&mut columns[0], scenario, attack, true);
         match defence {

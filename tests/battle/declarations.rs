@@ -62,39 +62,26 @@ fn a_declaration_binds_the_act_slot() {
         },
     );
     let bound = refused_now("not what it declared (moves · fires at \"Kid\" Sam Ortega)");
-    assert_eq!(
-        refusal(
-            &mut app,
-            Command::Fire {
-                unit: WES,
-                weapon: WeaponChoice::Carried(0),
-                mode: FireMode::single(BIG_JIM),
-            }
-        ),
-        bound
-    );
-    assert_eq!(
-        refusal(
-            &mut app,
-            Command::Fire {
-                unit: WES,
-                weapon: WeaponChoice::Carried(0),
-                mode: FireMode::Shots(vec![KID; 2]),
-            }
-        ),
-        bound,
-        "two shots where one was declared"
-    );
-    assert_eq!(
-        refusal(
-            &mut app,
-            Command::Aim {
-                unit: WES,
-                target: KID
-            }
-        ),
-        bound
-    );
+    let fire = |mode| Command::Fire {
+        unit: WES,
+        weapon: WeaponChoice::Carried(0),
+        mode,
+    };
+    // At Big Jim; two shots where one was declared; a bead.
+    for undeclared in [
+        fire(FireMode::single(BIG_JIM)),
+        fire(FireMode::Shots(vec![KID; 2])),
+        Command::Aim {
+            unit: WES,
+            target: KID,
+        },
+    ] {
+        assert_eq!(
+            refusal(&mut app, undeclared.clone()),
+            bound,
+            "{undeclared:?}"
+        );
+    }
     send(
         &mut app,
         Command::Move {
