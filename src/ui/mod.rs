@@ -25,6 +25,7 @@ mod rolls;
 mod side_panel;
 mod table;
 mod view;
+mod weapon_buttons;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
