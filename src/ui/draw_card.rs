@@ -4,7 +4,6 @@
 use bevy_egui::egui;
 
 use super::dice::die;
-use super::rolls::headline;
 use super::side_colour;
 use crate::battle::UnitId;
 use crate::map::scenario::Scenario;
@@ -34,6 +33,16 @@ pub(super) fn draw_card(ui: &mut egui::Ui, scenario: &Scenario, card: &DrawCard)
         side(&mut columns[0], scenario, card.unit, &card.shooter);
         side(&mut columns[1], scenario, card.rival, &card.answer);
     });
+}
+
+/// What came of a card of two sides (a quick draw, a melee exchange), over them in gold.
+pub(super) fn headline(ui: &mut egui::Ui, words: String) {
+    ui.label(
+        egui::RichText::new(words)
+            .size(16.0)
+            .strong()
+            .color(egui::Color32::from_rgb(255, 225, 120)),
+    );
 }
 
 /// One side's draw: the name, the d100 and the total, then what made up the bonus.

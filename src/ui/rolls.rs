@@ -7,7 +7,7 @@
 use bevy_egui::egui;
 
 use super::dice::{die, tone_colour};
-use super::draw_card::{DrawCard, draw_card};
+use super::draw_card::{DrawCard, draw_card, headline};
 use super::harm_cards::{DamageCard, InjuryCard, damage_card, injury_card};
 use super::side_colour;
 use super::view::BattleView;
@@ -377,16 +377,6 @@ fn roll_card(ui: &mut egui::Ui, scenario: &Scenario, card: &RollCard, compact: b
     if let Some(outcome) = &card.outcome {
         ui.label(egui::RichText::new(outcome).strong());
     }
-}
-
-/// What came of a card of two sides (an exchange, a quick draw), over them in gold.
-pub(super) fn headline(ui: &mut egui::Ui, words: String) {
-    ui.label(
-        egui::RichText::new(words)
-            .size(16.0)
-            .strong()
-            .color(egui::Color32::from_rgb(255, 225, 120)),
-    );
 }
 
 /// A melee exchange: both rolls side by side, and who came out of it better.
