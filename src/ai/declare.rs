@@ -12,13 +12,13 @@ use crate::battle::command::{Command, FireMode, WeaponChoice};
 use crate::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
 use crate::battle::declaring::{allowance, allows, declared};
 use crate::battle::ranged;
-use crate::battle::{Arsenal, Flow};
+use crate::battle::{Arsenal, Condition, Flow};
 use crate::map::Tile;
 use crate::map::range::distance_squared;
 use crate::map::reach::reachable;
 use crate::map::scenario::Scenario;
 use crate::rules::firearms::reload;
-use crate::rules::quick_draw::{DrawFacts, DrawTotal};
+use crate::rules::quick_draw::DrawTotal;
 use crate::rules::situation::StandingFacts;
 use crate::rules::weapons::AttackForm;
 
@@ -52,9 +52,7 @@ pub(super) fn declaration(
     if threats.is_empty() || matches!(planned.act, DeclaredAct::Bead { .. }) {
         return planned;
     }
-    let gun = arsenal
-        .gun_in_hand(&scenario.units[unit.index()].weapons)
-        .or_else(|| arsenal.gun_to_draw(&scenario.units[unit.index()].weapons));
+    let gun = arsenal.gun_to_fire(&scenario.units[unit.index()].weapons);
     // Draw on the threat it is quickest against, if it can shoot it from here.
     let mine = gun.map(|gun| draw_mean(scenario, seen, unit, arsenal, gun));
     let answer = threats
@@ -109,21 +107,7 @@ fn draw_mean(
 ) -> f64 {
     let ruleset = scenario.ruleset.as_ref();
     let spec = &scenario.units[unit.index()];
-    let weapon_draw = match gun {
-        WeaponChoice::Carried(index) => spec
-            .weapons
-            .get(index)
-            .and_then(|carried| carried.weapon.draw),
-        _ => None,
-    };
-    let facts = DrawFacts {
-        skill: ruleset
-            .quick_draw_skill()
-            .map_or(0, |skill| spec.skill(ruleset, skill)),
-        weapon_draw: weapon_draw.unwrap_or(0),
-        pull_out: arsenal.in_hand != gun,
-    };
-    let mut bonus = ruleset.draw_bonus(&facts);
+    let mut bonus = ruleset.draw_bonus(&spec.draw_facts(ruleset, arsenal.in_hand, gun));
     let hit_points = seen
         .iter()
         .find(|other| other.unit == unit)
@@ -151,10 +135,7 @@ fn draw_mean_of(
         .iter(world)
         .find(|(id, _)| **id == unit)
         .map(|(_, arsenal)| arsenal.clone())?;
-    let weapons = &scenario.units[unit.index()].weapons;
-    let gun = arsenal
-        .gun_in_hand(weapons)
-        .or_else(|| arsenal.gun_to_draw(weapons))?;
+    let gun = arsenal.gun_to_fire(&scenario.units[unit.index()].weapons)?;
     Some(draw_mean(scenario, seen, unit, &arsenal, gun))
 }
 
@@ -260,22 +241,25 @@ pub(super) fn keep_to_declaration(
     let declarations = flow.declarations.clone();
     let declaration = declared(&declarations, unit);
     let fired = world
-        .query::<(&crate::battle::UnitId, &crate::battle::Condition)>()
+        .query::<(&UnitId, &Condition)>()
         .iter(world)
         .find(|(id, _)| **id == unit)
         .map_or(0, |(_, condition)| condition.shots_this_round);
-    if let (Command::Fire { weapon, .. }, DeclaredAct::Fire { target, shots }) =
-        (&planned, declaration.act)
-    {
-        let left = usize::try_from(shots.saturating_sub(fired)).unwrap_or(0);
-        let mode = FireMode::Shots(vec![target; left]);
-        if left > 0 && ranged::preview(world, unit, *weapon, &mode).is_ok() {
-            return Command::Fire {
-                unit,
-                weapon: *weapon,
-                mode,
+    // The declared shots still to fire, with `weapon`, where the preview says they can be.
+    let declared_shots =
+        |world: &mut World, weapon: WeaponChoice| {
+            let DeclaredAct::Fire { target, shots } = declaration.act else {
+                return None;
             };
-        }
+            let left = usize::try_from(shots.saturating_sub(fired)).unwrap_or(0);
+            let mode = FireMode::Shots(vec![target; left]);
+            (left > 0 && ranged::preview(world, unit, weapon, &mode).is_ok())
+                .then_some(Command::Fire { unit, weapon, mode })
+        };
+    if let Command::Fire { weapon, .. } = &planned
+        && let Some(shots) = declared_shots(world, *weapon)
+    {
+        return shots;
     }
     // A zigzag goes as far towards the planned tile as its shorter allowance reaches.
     if let (Command::Move { to, .. }, DeclaredMove::Zigzag) = (&planned, declaration.movement) {
@@ -286,39 +270,28 @@ pub(super) fn keep_to_declaration(
     if allows(&declaration, &planned, fired) {
         return planned;
     }
-    let can_act = !turn.action_used && !turn.action_forfeited();
+    if turn.action_used || turn.action_forfeited() {
+        return end;
+    }
     let act = match declaration.act {
-        DeclaredAct::Bead { target } => Command::Aim { unit, target },
-        DeclaredAct::Reload => Command::Reload {
-            unit,
-            weapon: arsenal.in_hand,
-        },
-        DeclaredAct::Fire { target, shots } => Command::Fire {
-            unit,
-            weapon: arsenal.in_hand,
-            mode: FireMode::Shots(vec![
-                target;
-                usize::try_from(shots.saturating_sub(fired))
-                    .unwrap_or(0)
-            ]),
-        },
-        _ => return end,
-    };
-    let possible = match &act {
-        Command::Fire { weapon, mode, .. } => {
-            !mode.targets().is_empty() && ranged::preview(world, unit, *weapon, mode).is_ok()
-        }
+        DeclaredAct::Fire { .. } => declared_shots(world, arsenal.in_hand),
         // A bead needs the shot it would take.
-        Command::Aim { target, .. } => {
-            ranged::preview(world, unit, arsenal.in_hand, &FireMode::single(*target)).is_ok()
+        DeclaredAct::Bead { target } => {
+            ranged::preview(world, unit, arsenal.in_hand, &FireMode::single(target))
+                .is_ok()
+                .then_some(Command::Aim { unit, target })
         }
-        _ => reloadable(scenario, arsenal, unit),
+        DeclaredAct::Reload => reloadable(scenario, arsenal, unit).then_some(Command::Reload {
+            unit,
+            weapon: arsenal.in_hand,
+        }),
+        _ => None,
     };
-    if can_act && possible { act } else { end }
+    act.unwrap_or(end)
 }
 
 /// Whether the weapon in hand can be loaded now.
-fn reloadable(scenario: &Scenario, arsenal: &Arsenal, unit: crate::battle::UnitId) -> bool {
+fn reloadable(scenario: &Scenario, arsenal: &Arsenal, unit: UnitId) -> bool {
     let WeaponChoice::Carried(index) = arsenal.in_hand else {
         return false;
     };

@@ -96,13 +96,17 @@ pub(super) fn declare(
     Ok(())
 }
 
-/// What the unit declared this round (nothing, where it declared nothing).
-pub fn declared(declarations: &[(UnitId, Declaration)], unit: UnitId) -> Declaration {
+/// What the unit declared this round, once it has.
+pub fn declaration_of(declarations: &[(UnitId, Declaration)], unit: UnitId) -> Option<Declaration> {
     declarations
         .iter()
         .find(|(declarer, _)| *declarer == unit)
         .map(|(_, declaration)| *declaration)
-        .unwrap_or_default()
+}
+
+/// What the unit declared this round (nothing, where it declared nothing).
+pub fn declared(declarations: &[(UnitId, Declaration)], unit: UnitId) -> Declaration {
+    declaration_of(declarations, unit).unwrap_or_default()
 }
 
 /// On an act turn of a rulebook that declares: refuse what the unit did not declare.

@@ -358,8 +358,14 @@ impl Arsenal {
             .map(|(index, _)| WeaponChoice::Carried(index))
     }
 
+    /// The gun it would fire now: the one in hand, else the one it would draw.
+    pub fn gun_to_fire(&self, weapons: &[CarriedWeapon]) -> Option<WeaponChoice> {
+        self.gun_in_hand(weapons)
+            .or_else(|| self.gun_to_draw(weapons))
+    }
+
     /// The gun in hand, where a gun is in hand.
-    pub fn gun_in_hand(&self, weapons: &[CarriedWeapon]) -> Option<WeaponChoice> {
+    fn gun_in_hand(&self, weapons: &[CarriedWeapon]) -> Option<WeaponChoice> {
         match self.in_hand {
             WeaponChoice::Carried(index)
                 if weapons

@@ -9,7 +9,7 @@ use super::declaration::DeclaredAct;
 use super::declaring::declared;
 use super::event::EventKind;
 use super::state::Battle;
-use crate::rules::quick_draw::{DrawFacts, DrawTotal, FirstShot, first_shot};
+use crate::rules::quick_draw::{DrawTotal, FirstShot, first_shot};
 
 /// A unit that would draw against a shooter: it, the gun it would fire and the shots it
 /// declared.
@@ -47,11 +47,9 @@ pub(super) fn rival(battle: &Battle, unit: UnitId, mode: &FireMode) -> Option<Ri
     else {
         return None;
     };
-    let arsenal = battle.arsenal(target);
-    let weapons = &battle.spec(target).weapons;
-    let gun = arsenal
-        .gun_in_hand(weapons)
-        .or_else(|| arsenal.gun_to_draw(weapons))?;
+    let gun = battle
+        .arsenal(target)
+        .gun_to_fire(&battle.spec(target).weapons)?;
     (at == unit).then_some(Rival {
         unit: target,
         gun,
@@ -85,16 +83,9 @@ pub(super) fn contest(battle: &mut Battle, unit: UnitId, rival: &Rival) -> First
 /// it out if it is not in hand, and its wounds).
 fn draw(battle: &mut Battle, unit: UnitId, gun: WeaponChoice) -> DrawTotal {
     let ruleset = battle.scenario.ruleset.clone();
-    let skill_name = ruleset.quick_draw_skill().unwrap_or_default();
-    let weapon_draw = match gun {
-        WeaponChoice::Carried(index) => battle.spec(unit).weapons[index].weapon.draw,
-        WeaponChoice::Natural(_) | WeaponChoice::Unarmed => None,
-    };
-    let facts = DrawFacts {
-        skill: battle.skill(unit, skill_name),
-        weapon_draw: weapon_draw.unwrap_or(0),
-        pull_out: battle.arsenal(unit).in_hand != gun,
-    };
+    let facts = battle
+        .spec(unit)
+        .draw_facts(ruleset.as_ref(), battle.arsenal(unit).in_hand, gun);
     let mut bonus = ruleset.draw_bonus(&facts);
     bonus
         .modifiers

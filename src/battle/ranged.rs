@@ -118,7 +118,7 @@ pub(super) fn fire(
         },
     });
     let plan = match rival {
-        Some(rival) => match draw_against(battle, unit, choice, &mode, &rival) {
+        Some(rival) => match draw_against(battle, unit, choice, &mode, &rival, plan) {
             Some(plan) => plan,
             None => return Ok(()),
         },
@@ -128,21 +128,24 @@ pub(super) fn fire(
     Ok(())
 }
 
-/// A quick draw between `unit`, about to fire `mode`, and its rival: a rival that wins fires
-/// its declared shots first; then `unit`'s pull as it now stands (planned again, its wounds
-/// counted), or `None` where the rival's shots took its pull from it. Both at once: the pull
-/// goes on whatever the rival's did.
+/// A quick draw between `unit`, about to fire its `plan` in `mode`, and its rival: drawn
+/// first, the plan stands; a rival that wins (or draws at once) fires its declared shots
+/// first, and then `unit`'s pull as it now stands (planned again, its wounds counted), or
+/// `None` where the rival's shots took its pull from it. Both at once: the pull goes on
+/// whatever the rival's did.
 fn draw_against(
     battle: &mut Battle,
     unit: UnitId,
     choice: WeaponChoice,
     mode: &FireMode,
     rival: &Rival,
+    plan: FirePlan,
 ) -> Option<FirePlan> {
     let first = quick_draw::contest(battle, unit, rival);
-    if first != FirstShot::Shooter {
-        rival_fires_first(battle, rival, unit);
+    if first == FirstShot::Shooter {
+        return Some(plan);
     }
+    rival_fires_first(battle, rival, unit);
     if first == FirstShot::Rival && !quick_draw::still_fires(battle, unit, choice) {
         let declaration = declared(&battle.flow().declarations, unit);
         battle.emit(EventKind::DeclarationLost { unit, declaration });

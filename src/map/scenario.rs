@@ -13,6 +13,7 @@ use crate::map::range::WeaponReach;
 use crate::rules::body::BodyPart;
 use crate::rules::characteristics::{Characteristics, DerivedStats};
 use crate::rules::damage::DamageNotation;
+use crate::rules::quick_draw::DrawFacts;
 use crate::rules::ruleset::{RuleOptions, Ruleset};
 use crate::rules::weapons::{AttackForm, Weapon};
 
@@ -356,6 +357,30 @@ impl UnitSpec {
     /// A skill's value, by any of its names; 0 if the rulebook does not know it.
     pub fn skill(&self, ruleset: &dyn Ruleset, name: &str) -> u32 {
         ruleset.skill_value(name, &self.characteristics, &self.skills)
+    }
+
+    /// What this unit's quick draw with `gun` is made of, holding `in_hand`: its quick-draw
+    /// skill, the gun's quickness, and whether the gun must be pulled out first.
+    pub fn draw_facts(
+        &self,
+        ruleset: &dyn Ruleset,
+        in_hand: WeaponChoice,
+        gun: WeaponChoice,
+    ) -> DrawFacts {
+        let weapon_draw = match gun {
+            WeaponChoice::Carried(index) => self
+                .weapons
+                .get(index)
+                .and_then(|carried| carried.weapon.draw),
+            WeaponChoice::Natural(_) | WeaponChoice::Unarmed => None,
+        };
+        DrawFacts {
+            skill: ruleset
+                .quick_draw_skill()
+                .map_or(0, |skill| self.skill(ruleset, skill)),
+            weapon_draw: weapon_draw.unwrap_or(0),
+            pull_out: in_hand != gun,
+        }
     }
 }
 

@@ -7,6 +7,7 @@ use bevy_egui::egui;
 use super::cards::{hit_point_bar, wound_badge};
 use super::side_colour;
 use super::view::BattleView;
+use crate::battle::declaring;
 use crate::battle::{Flow, Phase, Presence, UnitId};
 use crate::map::scenario::Scenario;
 use crate::rules::round::TurnKind;
@@ -118,11 +119,8 @@ pub(super) fn turn_order(
 
 /// Under a declaration slot (the western), what the unit declared there, once it has.
 fn declared(ui: &mut egui::Ui, scenario: &Scenario, flow: &Flow, unit: UnitId, kind: TurnKind) {
-    let Some((_, declaration)) = flow
-        .declarations
-        .iter()
-        .find(|(declarer, _)| *declarer == unit)
-        .filter(|_| kind == TurnKind::Declare)
+    let Some(declaration) =
+        declaring::declaration_of(&flow.declarations, unit).filter(|_| kind == TurnKind::Declare)
     else {
         return;
     };
