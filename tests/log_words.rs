@@ -151,10 +151,11 @@ fn variant(kind: &EventKind) -> usize {
         E::Declared { .. } => 97,
         E::DeclarationLost { .. } => 98,
         E::QuickDrawn { .. } => 99,
+        E::StunnedForRound { .. } => 100,
     }
 }
 
-const KINDS: usize = 100;
+const KINDS: usize = 101;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -275,6 +276,10 @@ fn examples() -> Vec<(EventKind, &'static str)> {
         (
             E::DownInPain { unit: ROSE },
             "Rose Whateley is down in pain and does nothing this turn",
+        ),
+        (
+            E::StunnedForRound { unit: ROSE },
+            "Rose Whateley is stunned and does nothing more this round",
         ),
         (
             E::PainMastered { unit: ROSE },

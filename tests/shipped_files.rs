@@ -9,7 +9,7 @@ use gridkeeper::map::{GridMap, Tile};
 use gridkeeper::rules::damage::{DamageQuality, DamageReach, Formula};
 use gridkeeper::rules::dice::Dice;
 use gridkeeper::rules::ruleset::Ruleset;
-use gridkeeper::rules::weapons::{WeaponCategory, WeaponRange};
+use gridkeeper::rules::weapons::{AttackForm, WeaponCategory, WeaponRange};
 use gridkeeper::rulesets::brp_classic::BrpClassic;
 use gridkeeper::rulesets::coc7e::Coc7e;
 use gridkeeper::rulesets::frontier::{self, Frontier};
@@ -100,8 +100,10 @@ fn the_frontier_files_load_and_roll_in_d10s() {
             weapon.name,
             weapon.skill
         );
-        assert!(
+        // Everything but dynamite may be drawn (the house table leaves its QD blank).
+        assert_eq!(
             weapon.draw.is_some(),
+            weapon.attack_form() != AttackForm::Lobbed,
             "{} has a quick-draw modifier",
             weapon.name
         );
@@ -141,6 +143,23 @@ fn the_frontier_files_load_and_roll_in_d10s() {
         "10 x STR feet for STR 11"
     );
     assert_eq!(limits[0], Some(Length::feet(11).times([5, 2])));
+    let dynamite = shipped.weapons().find("Dynamite").expect("dynamite");
+    assert_eq!(dynamite.attack_form(), AttackForm::Lobbed);
+    assert_eq!(dynamite.range, knife.range, "thrown like a knife");
+    let rings = shipped.blast_rings(&dynamite.damage);
+    let rings: Vec<(Length, &str, Option<&str>)> = rings
+        .iter()
+        .map(|ring| (ring.outer, ring.words.as_str(), ring.stun))
+        .collect();
+    assert_eq!(
+        rings,
+        [
+            (Length::feet(10), "6D10+1", None),
+            (Length::feet(20), "3D10+1", None),
+            (Length::feet(30), "1D10+1", None),
+            (Length::feet(40), "stun", Some("STR")),
+        ]
+    );
 }
 
 #[test]

@@ -6,17 +6,18 @@
 use bevy::prelude::*;
 
 use super::Seen;
+use super::plan::Planner;
 use crate::battle::TurnState;
 use crate::battle::UnitId;
 use crate::battle::command::{Command, FireMode, WeaponChoice};
 use crate::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
 use crate::battle::declaring::{allowance, allows, declared};
-use crate::battle::ranged;
 use crate::battle::{Arsenal, Condition, Flow};
+use crate::battle::{blast, ranged};
 use crate::map::Tile;
 use crate::map::range::distance_squared;
 use crate::map::reach::reachable;
-use crate::map::scenario::Scenario;
+use crate::map::scenario::{Scenario, UnitSpec};
 use crate::rules::firearms::reload;
 use crate::rules::quick_draw::DrawTotal;
 use crate::rules::situation::StandingFacts;
@@ -32,9 +33,9 @@ pub(super) fn declaration(
     seen: &[Seen],
     unit: UnitId,
     arsenal: &Arsenal,
-    first: &Command,
+    (first, throw): (&Command, Option<Tile>),
 ) -> Declaration {
-    let planned = declaration_for(scenario, seen, unit, arsenal, first);
+    let planned = declaration_for(scenario, seen, unit, arsenal, (first, throw));
     let threats: Vec<UnitId> = world
         .get_resource::<Flow>()
         .map(|flow| {
@@ -81,6 +82,7 @@ pub(super) fn declaration(
     }
     // On its way somewhere with no shot of its own this round: zigzag.
     let moving_on = planned.movement == DeclaredMove::Move
+        && throw.is_none()
         && !matches!(first, Command::Fire { .. } | Command::Attack { .. });
     if moving_on
         && scenario
@@ -139,18 +141,49 @@ fn draw_mean_of(
     Some(draw_mean(scenario, seen, unit, &arsenal, gun))
 }
 
-/// The declaration for a unit whose plan for a fresh turn begins with `first`.
+/// Where a unit whose fresh turn begins with `first`, taking an explosive in hand or walking to
+/// where it throws from, means to throw it.
+pub(super) fn planned_throw(
+    world: &mut World,
+    (planner, me): (&mut Planner, Seen),
+    spec: &UnitSpec,
+    first: &Command,
+) -> Option<Tile> {
+    match first {
+        Command::Ready { weapon, .. } if lobbed(spec, *weapon) => {}
+        Command::Move { .. } => {}
+        _ => return None,
+    }
+    planner.throw_plan(world, me).map(|(_, _, at)| at)
+}
+
+/// Whether `weapon` is an explosive to throw.
+fn lobbed(spec: &UnitSpec, weapon: WeaponChoice) -> bool {
+    match weapon {
+        WeaponChoice::Carried(index) => spec
+            .weapons
+            .get(index)
+            .is_some_and(|carried| carried.weapon.attack_form() == AttackForm::Lobbed),
+        _ => false,
+    }
+}
+
+/// The declaration for a unit whose plan for a fresh turn begins with `first` (and which, where
+/// it takes up an explosive or walks to throw it, throws it at `throw`).
 pub(super) fn declaration_for(
     scenario: &Scenario,
     seen: &[Seen],
     unit: UnitId,
     arsenal: &Arsenal,
-    first: &Command,
+    (first, throw): (&Command, Option<Tile>),
 ) -> Declaration {
     let moving = |act| Declaration {
         movement: DeclaredMove::Move,
         act,
     };
+    if let Some(at) = throw {
+        return moving(DeclaredAct::Throw { at });
+    }
     match first {
         Command::Fire {
             mode: FireMode::Shots(at),
@@ -267,7 +300,14 @@ pub(super) fn keep_to_declaration(
         let left = turn.movement_left(moves).unwrap_or(0);
         return zigzag_step(scenario, seen, unit, *to, left).unwrap_or(end);
     }
-    if allows(&declaration, &planned, fired) {
+    let spec = &scenario.units[unit.index()];
+    let lobbed = |weapon: WeaponChoice| lobbed(spec, weapon);
+    // Declared to throw, it takes up nothing but the explosive.
+    let off_the_throw = matches!(
+        (&planned, declaration.act),
+        (Command::Ready { weapon, .. }, DeclaredAct::Throw { .. }) if !lobbed(*weapon)
+    );
+    if allows(&declaration, &planned, fired) && !off_the_throw {
         return planned;
     }
     if turn.action_used || turn.action_forfeited() {
@@ -285,6 +325,23 @@ pub(super) fn keep_to_declaration(
             unit,
             weapon: arsenal.in_hand,
         }),
+        // The explosive thrown at the declared tile, taken in hand first.
+        DeclaredAct::Throw { at } if lobbed(arsenal.in_hand) => {
+            blast::preview(world, unit, arsenal.in_hand, at)
+                .is_ok()
+                .then_some(Command::Blast {
+                    unit,
+                    weapon: arsenal.in_hand,
+                    at,
+                })
+        }
+        DeclaredAct::Throw { .. } => (0..spec.weapons.len())
+            .map(WeaponChoice::Carried)
+            .find(|weapon| {
+                lobbed(*weapon)
+                    && !matches!(weapon, WeaponChoice::Carried(index) if arsenal.lost.contains(index))
+            })
+            .map(|weapon| Command::Ready { unit, weapon }),
         _ => None,
     };
     act.unwrap_or(end)

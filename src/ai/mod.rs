@@ -204,7 +204,7 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
     let round = world.resource::<Flow>().round;
     if units
         .iter(world)
-        .any(|(id, _, _, condition, _)| *id == unit && condition.down_in_pain(round))
+        .any(|(id, _, _, condition, _)| *id == unit && condition.idle_in(round).is_some())
     {
         return Command::EndTurn { unit };
     }
@@ -251,11 +251,19 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
         // Plan a fresh turn as if acting now, and declare it.
         let fresh = TurnState::fresh(unit);
         let first = turn_command(world, &scenario, &seen, &fresh, &arsenal, style, unhurt);
-        // The baseline declares its plan as it stands; the levels read the declarations made.
+        // The baseline declares its plan as it stands; the levels read the declarations made,
+        // and name the tile an explosive they are taking up will be thrown at.
         let declaration = if style == Style::Baseline {
-            declare::declaration_for(&scenario, &seen, unit, &arsenal, &first)
+            declare::declaration_for(&scenario, &seen, unit, &arsenal, (&first, None))
         } else {
-            declare::declaration(world, &scenario, &seen, unit, &arsenal, &first)
+            let round = world.resource::<Flow>().round;
+            let throw = seen.iter().find(|other| other.unit == unit).and_then(|me| {
+                let mut planner =
+                    plan::Planner::new(&scenario, &seen, fresh, &arsenal, style, round);
+                let spec = &scenario.units[unit.index()];
+                declare::planned_throw(world, (&mut planner, *me), spec, &first)
+            });
+            declare::declaration(world, &scenario, &seen, unit, &arsenal, (&first, throw))
         };
         return Command::Declare { unit, declaration };
     }

@@ -314,6 +314,10 @@ pub(super) fn detonate(
         battle.emit(EventKind::Shielded { unit, by: wall });
     }
     for (unit, ring, reach) in caught {
+        if let Some(characteristic) = rings.get(ring).and_then(|ring| ring.stun) {
+            stun(battle, unit, characteristic);
+            continue;
+        }
         if let Some(severity) = band_severity(battle, &rings, ring, centre, unit) {
             let dodged = dodge_blast(battle, unit);
             let hit = (severity, true);
@@ -341,6 +345,28 @@ pub(super) fn detonate(
         wounds::harm(battle, unit, Some(by), Blow::caught(roll.total));
         effects::after_hit(battle, unit, &weapon.damage, weapon.stuns_up_to_build);
     }
+}
+
+/// A unit caught in a blast's stun ring, still on its feet, rolls `characteristic`; failed, it
+/// does nothing more this round.
+fn stun(battle: &mut Battle, unit: UnitId, characteristic: &str) {
+    if !battle.standing(unit) {
+        return;
+    }
+    let value = battle
+        .spec(unit)
+        .characteristics
+        .by_name(characteristic)
+        .unwrap_or_default();
+    if battle
+        .roll_characteristic(unit, characteristic, value, Vec::new())
+        .success
+    {
+        return;
+    }
+    let round = battle.round();
+    battle.change_condition(unit, |condition| condition.stunned_round = Some(round));
+    battle.emit(EventKind::StunnedForRound { unit });
 }
 
 /// What the ring a unit is caught in adds to its injury's severity, low cover between it and the

@@ -80,10 +80,11 @@ fn slot_allows(battle: &Battle, command: &Command) -> Result<(), Rejection> {
             | Command::Medicine { .. }
             | Command::EndTurn { .. }
     );
-    if own_turn_command && battle.condition(turn.unit).down_in_pain(battle.round()) {
-        return Err(Rejection::CannotAct(
-            "down in pain: nothing more this round".to_string(),
-        ));
+    if own_turn_command && let Some(idle) = battle.condition(turn.unit).idle_in(battle.round()) {
+        return Err(Rejection::CannotAct(format!(
+            "{}: nothing more this round",
+            idle.words().to_lowercase()
+        )));
     }
     let declares_actions = battle.scenario.ruleset.declares_actions();
     let refused = if turn.limits.kind == TurnKind::Declare {

@@ -308,6 +308,10 @@ pub enum EventKind {
     DownInPain {
         unit: UnitId,
     },
+    /// Caught in a blast's stun ring, `unit` failed its roll: it does nothing more this round.
+    StunnedForRound {
+        unit: UnitId,
+    },
     /// As the round ends, a bullet or blade wound `unit` took from `weapon` is located: the d100
     /// and the part.
     WoundLocated {

@@ -366,10 +366,13 @@ fn next_turn(battle: &mut Battle) {
             continue;
         };
         // A stunned unit's turn goes by (a slot for a shot or a declaration goes by without
-        // counting).
-        if battle.condition(unit).stunned() {
+        // counting), as does one a blast stunned for the round.
+        let condition = battle.condition(unit);
+        if condition.stunned() || condition.stunned_round == Some(battle.round()) {
             if limits.kind == TurnKind::Whole && !limits.fire_only {
-                battle.change_condition(unit, |condition| condition.stunned_turns -= 1);
+                battle.change_condition(unit, |condition| {
+                    condition.stunned_turns = condition.stunned_turns.saturating_sub(1);
+                });
                 battle.emit(EventKind::TurnLost { unit });
             }
             continue;

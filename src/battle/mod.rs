@@ -237,6 +237,28 @@ pub struct Condition {
     /// It bleeds at the end of each round until First Aid stops it (the western).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub bleeding: bool,
+    /// The round it does nothing more in, stunned by a blast (the western's outer ring).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stunned_round: Option<u32>,
+}
+
+/// Why a unit does nothing more this round (the western).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Idle {
+    /// It failed the roll against a wound's pain.
+    InPain,
+    /// A blast stunned it.
+    Stunned,
+}
+
+impl Idle {
+    /// "Down in pain", "Stunned by a blast".
+    pub fn words(self) -> &'static str {
+        match self {
+            Self::InPain => "Down in pain",
+            Self::Stunned => "Stunned by a blast",
+        }
+    }
 }
 
 /// A wound whose pain a unit failed to master: its damage, and whether it was taken hand to
@@ -250,8 +272,25 @@ pub struct Pain {
 impl Condition {
     /// Down in the pain of a wound it failed to master in `round` (the western): it does
     /// nothing more that round. (The pain of a hand-to-hand wound only costs its attacks.)
-    pub fn down_in_pain(&self, round: u32) -> bool {
+    fn down_in_pain(&self, round: u32) -> bool {
         self.idle_round == Some(round) && self.pained.is_some_and(|pain| !pain.hand_to_hand)
+    }
+
+    /// Why it does nothing more in `round`, stunned or down in pain (the western); `None` where
+    /// it may act.
+    pub fn idle_in(&self, round: u32) -> Option<Idle> {
+        if self.stunned_round == Some(round) {
+            Some(Idle::Stunned)
+        } else if self.down_in_pain(round) {
+            Some(Idle::InPain)
+        } else {
+            None
+        }
+    }
+
+    /// Whether it may make no attack in `round` (the western): idle, or hurt hand to hand.
+    pub fn attacks_barred(&self, round: u32) -> bool {
+        self.idle_round == Some(round) || self.stunned_round == Some(round)
     }
 
     /// How it holds itself: prone, kneeling (where the rulebook lets it), or standing.

@@ -34,7 +34,7 @@ pub(super) fn rival(battle: &Battle, unit: UnitId, mode: &FireMode) -> Option<Ri
         let condition = battle.condition(other);
         condition.shots_this_round > 0 || condition.burst_this_round
     };
-    let idle = battle.condition(target).idle_round == Some(battle.round());
+    let idle = battle.condition(target).attacks_barred(battle.round());
     if targets.iter().any(|other| *other != target)
         || fired(unit)
         || fired(target)
@@ -98,6 +98,6 @@ fn draw(battle: &mut Battle, unit: UnitId, gun: WeaponChoice) -> DrawTotal {
 /// idle in pain, the gun still in hand.
 pub(super) fn still_fires(battle: &Battle, unit: UnitId, gun: WeaponChoice) -> bool {
     battle.standing(unit)
-        && battle.condition(unit).idle_round != Some(battle.round())
+        && !battle.condition(unit).attacks_barred(battle.round())
         && battle.arsenal(unit).in_hand == gun
 }

@@ -138,6 +138,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::PainMastered { .. }
         | E::ThroughMaterial { .. }
         | E::DownInPain { .. }
+        | E::StunnedForRound { .. }
         | E::WoundLocated { .. }
         | E::Bled { .. }
         | E::KnockedOut { .. } => LogKind::Wounds,
@@ -227,6 +228,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::PainMastered { unit }
         | E::ThroughMaterial { unit, .. }
         | E::DownInPain { unit }
+        | E::StunnedForRound { unit }
         | E::WoundLocated { unit, .. }
         | E::Bled { unit, .. }
         | E::Evading { unit, .. }

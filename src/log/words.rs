@@ -275,6 +275,12 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         EventKind::DownInPain { unit } => {
             format!("{} is down in pain and does nothing this turn", name(*unit))
         }
+        EventKind::StunnedForRound { unit } => {
+            format!(
+                "{} is stunned and does nothing more this round",
+                name(*unit)
+            )
+        }
         EventKind::WoundLocated {
             unit,
             weapon,

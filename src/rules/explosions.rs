@@ -8,13 +8,16 @@ use super::length::Length;
 
 /// One ring of a blast: out to `outer` from the centre (measured exactly, in any unit), the
 /// damage's reach there, its share of the full damage, what it adds to an injury's severity
-/// where the rulebook keeps injuries (the d10 pool's bands; 0 elsewhere), and the ring in words.
+/// where the rulebook keeps injuries (the d10 pool's bands; 0 elsewhere), the characteristic
+/// a unit caught there rolls instead of taking damage (the western's stun ring: failed, it
+/// does nothing more this round), and the ring in words.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BlastRing {
     pub outer: Length,
     pub reach: DamageReach,
     pub share: f64,
     pub severity: u32,
+    pub stun: Option<&'static str>,
     pub words: String,
 }
 
@@ -36,6 +39,7 @@ pub fn severity_bands() -> Vec<BlastRing> {
             reach: DamageReach::Full,
             share: f64::from(severity) / 5.0,
             severity,
+            stun: None,
             words: format!("+{severity} within {metres} m"),
         })
         .collect()
@@ -54,6 +58,7 @@ pub fn halving_rings(radius_yards: u32) -> Vec<BlastRing> {
         severity: 0,
         reach: DamageReach::Ring(divisor),
         share: 1.0 / f64::from(divisor),
+        stun: None,
         words: words.to_string(),
     })
     .collect()
@@ -71,8 +76,40 @@ pub fn falloff_rings(formula: &Formula, step_yards: u32) -> Vec<BlastRing> {
             severity: 0,
             reach: DamageReach::Falloff(fewer),
             share: f64::from(count - fewer) / f64::from(count),
+            stun: None,
             words: format!("{}D{sides}", count - fewer),
         })
+        .collect()
+}
+
+/// Rings of `width` each, one for each of an explosive's damage bands (nearest first), and one
+/// more beyond where those caught roll `stun` instead (the western's explosives: 6D+1 to 10 ft,
+/// 3D+1 to 20, 1D+1 to 30, stun to 40). Each band's share is its mean over the nearest's.
+pub fn banded_rings(bands: &[Formula], width: Length, stun: &'static str) -> Vec<BlastRing> {
+    let nearest = bands
+        .first()
+        .map_or(0.0, Formula::weapon_mean)
+        .max(f64::EPSILON);
+    let ring = |index: usize| width.times([u32::try_from(index + 1).unwrap_or(u32::MAX), 1]);
+    bands
+        .iter()
+        .enumerate()
+        .map(|(index, band)| BlastRing {
+            outer: ring(index),
+            reach: DamageReach::Band(index),
+            share: band.weapon_mean() / nearest,
+            severity: 0,
+            stun: None,
+            words: band.to_string(),
+        })
+        .chain(std::iter::once(BlastRing {
+            outer: ring(bands.len()),
+            reach: DamageReach::Full,
+            share: 0.0,
+            severity: 0,
+            stun: Some(stun),
+            words: "stun".to_string(),
+        }))
         .collect()
 }
 
@@ -189,6 +226,42 @@ mod tests {
         assert_eq!(bonus(30), Some(1), "5.48 yards, past 5 m");
         assert_eq!(bonus(119), Some(1));
         assert_eq!(bonus(120), None, "10.95 yards");
+    }
+
+    /// The western's dynamite (SPECS.md 3.1): 6D+1 up to 10 ft, 3D+1 over 10 up to 20, 1D+1
+    /// over 20 up to 30, the stun over 30 up to 40, compared exactly in square yards (10 ft is
+    /// 3.33 yards, 11.1 square; 40 ft is 13.33, 177.8 square).
+    #[test]
+    fn banded_rings_are_ten_feet_each_with_the_stun_beyond() {
+        let bands: Vec<Formula> = ["6D10+1", "3D10+1", "1D10+1"]
+            .iter()
+            .map(|band| band.parse().expect("a formula"))
+            .collect();
+        let rings = banded_rings(&bands, Length::feet(10), "STR");
+        let ring = |squared: u64| ring_at(&rings, squared);
+        let cases = [
+            (0, Some(0)),
+            (11, Some(0)),
+            (12, Some(1)),
+            (44, Some(1)),
+            (45, Some(2)),
+            (100, Some(2)),
+            (101, Some(3)),
+            (177, Some(3)),
+            (178, None),
+        ];
+        for (squared, expected) in cases {
+            assert_eq!(ring(squared), expected, "{squared}");
+        }
+        let words: Vec<&str> = rings.iter().map(|ring| ring.words.as_str()).collect();
+        assert_eq!(words, ["6D10+1", "3D10+1", "1D10+1", "stun"]);
+        assert_eq!(rings[1].reach, DamageReach::Band(1));
+        assert_eq!(rings[3].stun, Some("STR"));
+        assert!(rings[..3].iter().all(|ring| ring.stun.is_none()));
+        // Means 34, 17.5, 6.5: the shares the AI weighs a throw by.
+        assert!((rings[1].share - 17.5 / 34.0).abs() < 1e-12);
+        assert!((rings[2].share - 6.5 / 34.0).abs() < 1e-12);
+        assert!(rings[3].share.abs() < 1e-12);
     }
 
     #[test]

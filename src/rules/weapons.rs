@@ -250,7 +250,10 @@ impl Weapon {
         let blast = self.blast_radius_yards().is_some();
         if placed && (blast || self.category == WeaponCategory::Explosive) {
             AttackForm::Placed
-        } else if blast || (self.skill == THROW && self.category == WeaponCategory::Explosive) {
+        } else if blast
+            || (self.category == WeaponCategory::Explosive
+                && (self.skill == THROW || self.range.thrown_by_strength()))
+        {
             AttackForm::Lobbed
         } else if self.hand_to_hand {
             AttackForm::Melee
@@ -421,7 +424,9 @@ impl WeaponTable {
                 WeaponRange::Bands(ranges) => Some(ranges.len()),
                 _ => None,
             };
-            if bands != band_ranges {
+            // An explosive's bands are its blast's rings, not ranges (the western's dynamite).
+            let explosive = weapon.category == WeaponCategory::Explosive;
+            if bands != band_ranges && !(explosive && band_ranges.is_none()) {
                 return Err(at_field(
                     "range",
                     format!(
@@ -502,6 +507,21 @@ mod tests {
         assert_eq!(revolver.blast_radius_yards(), None);
     }
 
+    /// An explosive's damage bands are its blast's rings (the western's dynamite), so it needs
+    /// no range per band; thrown by Strength, it is lobbed.
+    #[test]
+    fn an_explosive_may_have_bands_without_band_ranges() {
+        let dynamite = ENTRY
+            .replace("Handgun,", "Explosive,")
+            .replace("\"1D10\"", "\"6D10+1/3D10+1/1D10+1\"")
+            .replace("Yards(15)", "StrFeetTimes((5, 2))");
+        let table = WeaponTable::parse("w.ron", &table(&[&dynamite]), COC7E_SKILLS)
+            .expect("a banded explosive");
+        let weapon = &table.weapons[0];
+        assert_eq!(weapon.damage.formulas().len(), 3);
+        assert_eq!(weapon.attack_form(), AttackForm::Lobbed);
+    }
+
     #[test]
     fn bad_rows_are_located() {
         let cases = [
@@ -522,6 +542,13 @@ mod tests {
             (
                 "Yards(15)",
                 "Bands([10])",
+                7,
+                "weapons.range",
+                "one range per band",
+            ),
+            (
+                "\"1D10\"",
+                "\"3D10/2D10\"",
                 7,
                 "weapons.range",
                 "one range per band",

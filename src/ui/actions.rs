@@ -90,13 +90,12 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
             }
             let declarations = &flow.declarations;
             let moves = declaring::allowance(&scenario, declarations, unit);
+            let idle = view
+                .unit(unit)
+                .and_then(|state| state.condition.idle_in(flow.round));
             match turn.movement_left(moves) {
-                Ok(_)
-                    if view
-                        .unit(unit)
-                        .is_some_and(|state| state.condition.down_in_pain(flow.round)) =>
-                {
-                    ui.label("Down in pain: nothing more this round")
+                Ok(_) if let Some(idle) = idle => {
+                    ui.label(format!("{}: nothing more this round", idle.words()))
                 }
                 Ok(_) if !declaring::may_move(&scenario, declarations, unit) => {
                     ui.label(format!("Stays this round · {action}"))
@@ -131,7 +130,7 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 let name = |other: UnitId| scenario.units[other.index()].name.clone();
                 ui.label(format!("Declared: {}", declared.words(name)));
             }
-            if state.condition.down_in_pain(flow.round) {
+            if state.condition.idle_in(flow.round).is_some() {
                 if ui.button("End turn").clicked() {
                     view.order(Command::EndTurn { unit });
                 }

@@ -223,7 +223,7 @@ pub(super) fn unit_card(
         hit_point_bar(ui, secret, &state.vitals, ui.available_width());
         ui.horizontal_wrapped(|ui| {
             wound_badge(ui, &state.vitals, &state.condition, false);
-            if !state.on_map {
+            if state.at.is_none() {
                 chip(ui, "off the map", egui::Color32::from_gray(120));
             }
             let jammed = state
@@ -337,11 +337,14 @@ pub(super) fn unit_card(
         ui.small(format!(
             "Range bands of the {weapon}: point-blank, regular, hard, extreme; dark: out of sight or range."
         ));
-    } else if view.flow.as_ref().is_some_and(|flow| {
+    } else if let Some(idle) = view.flow.as_ref().and_then(|flow| {
         view.unit(id)
-            .is_some_and(|state| state.condition.down_in_pain(flow.round))
+            .and_then(|state| state.condition.idle_in(flow.round))
     }) {
-        ui.small("Down in the pain of a wound: no action and no moving this round.");
+        ui.small(format!(
+            "{}: no action and no moving this round.",
+            idle.words()
+        ));
     } else if let Some(lost) = view
         .flow
         .as_ref()

@@ -8,6 +8,7 @@ use super::view::{BattleView, UnitState};
 use crate::battle::UnitId;
 use crate::battle::command::Command;
 use crate::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
+use crate::map::Tile;
 use crate::map::scenario::Scenario;
 use crate::rules::weapons::AttackForm;
 
@@ -52,7 +53,7 @@ fn standing(
         .filter(|other| sides(side, scenario.units[other.index()].side))
         .filter(|other| {
             view.unit(*other)
-                .is_some_and(|state| state.on_map && state.vitals.conscious())
+                .is_some_and(|state| state.at.is_some() && state.vitals.conscious())
         })
         .collect()
 }
@@ -64,6 +65,7 @@ enum ActKind {
     Fire,
     Bead,
     Strike,
+    Throw,
     Draw,
     Reload,
     FirstAid,
@@ -71,10 +73,11 @@ enum ActKind {
 }
 
 impl ActKind {
-    const ALL: [Self; 7] = [
+    const ALL: [Self; 8] = [
         Self::Fire,
         Self::Bead,
         Self::Strike,
+        Self::Throw,
         Self::Draw,
         Self::Reload,
         Self::FirstAid,
@@ -86,6 +89,7 @@ impl ActKind {
             Self::Fire => "Fire",
             Self::Bead => "Take a bead",
             Self::Strike => "Strike",
+            Self::Throw => "Throw dynamite",
             Self::Draw => "Draw",
             Self::Reload => "Reload",
             Self::FirstAid => "First Aid",
@@ -94,11 +98,12 @@ impl ActKind {
     }
 
     fn attacks(self) -> bool {
-        matches!(self, Self::Fire | Self::Bead | Self::Strike)
+        matches!(self, Self::Fire | Self::Bead | Self::Strike | Self::Throw)
     }
 }
 
-/// A declaration being drawn up in the panel, kept from frame to frame.
+/// A declaration being drawn up in the panel, kept from frame to frame: a throw is aimed at the
+/// tile its target stands on.
 #[derive(Debug, Clone, Copy, Default)]
 struct Draft {
     movement: DeclaredMove,
@@ -108,8 +113,8 @@ struct Draft {
 }
 
 impl Draft {
-    /// The declaration, once everything it needs is picked.
-    fn declaration(self) -> Option<Declaration> {
+    /// The declaration, once everything it needs is picked (`tile_of` tells where a unit is).
+    fn declaration(self, tile_of: impl Fn(UnitId) -> Option<Tile>) -> Option<Declaration> {
         let act = match (self.act, self.target) {
             (ActKind::Fire, Some(target)) => DeclaredAct::Fire {
                 target,
@@ -117,6 +122,9 @@ impl Draft {
             },
             (ActKind::Bead, Some(target)) => DeclaredAct::Bead { target },
             (ActKind::Strike, Some(target)) => DeclaredAct::Strike { target },
+            (ActKind::Throw, Some(target)) => DeclaredAct::Throw {
+                at: tile_of(target)?,
+            },
             (ActKind::FirstAid, Some(patient)) => DeclaredAct::FirstAid { patient },
             (ActKind::Draw, _) => DeclaredAct::Draw,
             (ActKind::Reload, _) => DeclaredAct::Reload,
@@ -159,9 +167,20 @@ pub(super) fn declaration_form(
             ui.selectable_value(&mut draft.movement, movement, words);
         }
     });
+    let weapons = &scenario.units[unit.index()].weapons;
+    let carries = |form: AttackForm| {
+        weapons.iter().enumerate().any(|(index, carried)| {
+            carried.weapon.attack_form() == form && !state.arsenal.lost.contains(&index)
+        })
+    };
+    let offered = |act: ActKind| match act {
+        ActKind::Fire | ActKind::Bead | ActKind::Reload => carries(AttackForm::Shot),
+        ActKind::Throw => carries(AttackForm::Lobbed),
+        _ => true,
+    };
     ui.horizontal_wrapped(|ui| {
         ui.label("Act:");
-        for act in ActKind::ALL {
+        for act in ActKind::ALL.into_iter().filter(|act| offered(*act)) {
             let allowed = !(act.attacks() && draft.movement == DeclaredMove::Zigzag);
             let button = egui::Button::selectable(draft.act == act, act.words());
             if ui.add_enabled(allowed, button).clicked() {
@@ -177,7 +196,7 @@ pub(super) fn declaration_form(
         draft.movement = DeclaredMove::Stay;
     }
     let targets = match draft.act {
-        ActKind::Fire | ActKind::Bead | ActKind::Strike => {
+        ActKind::Fire | ActKind::Bead | ActKind::Strike | ActKind::Throw => {
             standing(view, scenario, unit, |side, other| side != other)
         }
         ActKind::FirstAid => standing(view, scenario, unit, |side, other| side == other),
@@ -208,7 +227,8 @@ pub(super) fn declaration_form(
     }
     ui.data_mut(|data| data.insert_temp(id, draft));
     let name = |other: UnitId| scenario.units[other.index()].name.clone();
-    match draft.declaration() {
+    let tile_of = |other: UnitId| view.unit(other).and_then(|state| state.at);
+    match draft.declaration(tile_of) {
         Some(declaration) => {
             if ui
                 .button(format!("Declare: {}", declaration.words(name)))

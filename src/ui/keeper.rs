@@ -256,7 +256,7 @@ fn unit_corrections(ui: &mut egui::Ui, desk: &mut KeeperDesk, view: &mut BattleV
     let adjust = |change: Adjustment| keeper(KeeperOrder::Adjust { unit, change });
     let mut orders = Vec::new();
     let mut place = false;
-    if state.on_map {
+    if state.at.is_some() {
         ui.horizontal_wrapped(|ui| {
             ui.label("Hit points");
             ui.add(

@@ -82,7 +82,7 @@ pub(super) fn outcome_window(
                     .iter()
                     .filter(|unit| {
                         view.unit(UnitId::of_index(**unit))
-                            .is_some_and(|state| state.on_map && state.vitals.conscious())
+                            .is_some_and(|state| state.at.is_some() && state.vitals.conscious())
                     })
                     .count();
                 ui.separator();
@@ -105,7 +105,7 @@ pub(super) fn outcome_window(
                             let spec = &scenario.units[unit];
                             ui.label(&spec.name);
                             match view.unit(id) {
-                                Some(state) if !state.on_map && state.vitals.conscious() => {
+                                Some(state) if state.at.is_none() && state.vitals.conscious() => {
                                     chip(ui, "left the fight", egui::Color32::from_gray(120));
                                 }
                                 Some(state) => {

@@ -50,7 +50,8 @@ pub(super) struct UnitState {
     pub vitals: Vitals,
     pub condition: Condition,
     pub arsenal: Arsenal,
-    pub on_map: bool,
+    /// Its tile, while it is on the map.
+    pub at: Option<crate::map::Tile>,
 }
 
 impl BattleView<'_, '_> {
@@ -111,7 +112,7 @@ impl BattleView<'_, '_> {
                 vitals: *vitals,
                 condition: *condition,
                 arsenal: arsenal.clone(),
-                on_map: position.is_some(),
+                at: position.map(|position| position.0),
             },
         )
     }

@@ -195,7 +195,7 @@ fn shade_tiles(
             let moves = declaring::allowance(&scenario.0, declarations, id);
             let round = flow.as_ref().map_or(0, |flow| flow.round);
             let stays = !declaring::may_move(&scenario.0, declarations, id)
-                || condition.down_in_pain(round);
+                || condition.idle_in(round).is_some();
             // The acting unit shows what is left of its turn; anyone else its whole reach.
             let turn = flow
                 .as_ref()

@@ -6,6 +6,7 @@
 use gridkeeper::battle::Arsenal;
 use gridkeeper::battle::command::FireMode;
 use gridkeeper::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
+use gridkeeper::map::Tile;
 use gridkeeper::rules::modifiers::Effect;
 use gridkeeper::rules::round::TurnKind;
 use gridkeeper::rules::situation::Posture;
@@ -53,9 +54,17 @@ pub(crate) fn until_the_act_of(app: &mut App, unit: UnitId, declared: &[(UnitId,
 /// Dry Gulch with every unit played by a person, its round begun with the roll-off's d10s
 /// loaded (Wes's, then Lola's).
 pub(crate) fn dry_gulch(roll_off: &[u32]) -> App {
+    dry_gulch_placed(roll_off, &[])
+}
+
+/// [`dry_gulch`], with `places` moving units to other tiles first.
+pub(crate) fn dry_gulch_placed(roll_off: &[u32], places: &[(UnitId, (u32, u32))]) -> App {
     let mut scenario = shipped("dry-gulch.ron");
     for unit in &mut scenario.units {
         unit.control = Control::Person;
+    }
+    for (unit, at) in places {
+        scenario.units[unit.index()].start = Tile { x: at.0, y: at.1 };
     }
     let mut app = test_app(scenario);
     load(&mut app, roll_off);

@@ -5,6 +5,7 @@
 mod ai;
 mod brp;
 mod declarations;
+mod dynamite;
 mod explosives;
 mod firearms;
 mod frontier;

@@ -25,6 +25,23 @@ impl<'a> Planner<'a> {
     /// of standing there.
     pub(super) fn blast_command(&mut self, world: &mut World, me: Seen) -> Option<Command> {
         let unit = self.unit();
+        let (weapon, from, at) = self.throw_plan(world, me)?;
+        Some(if self.arsenal.in_hand != weapon {
+            Command::Ready { unit, weapon }
+        } else if from != me.at {
+            Command::Move { unit, to: from }
+        } else {
+            Command::Blast { unit, weapon, at }
+        })
+    }
+
+    /// The throw [`Self::blast_command`] works towards: the explosive, the tile it throws
+    /// from and the tile it throws at.
+    pub(in crate::ai) fn throw_plan(
+        &mut self,
+        world: &mut World,
+        me: Seen,
+    ) -> Option<(WeaponChoice, Tile, Tile)> {
         let spec = self.spec();
         let mut froms = vec![(me.at, 0.0)];
         if self.turn.spent == 0 {
@@ -64,16 +81,7 @@ impl<'a> Planner<'a> {
         // A stick of dynamite is worth throwing when it does more than any one blow or shot:
         // it must catch several, or one it can drop.
         let alternative = self.alternative_harm(me);
-        if worth <= alternative {
-            return None;
-        }
-        Some(if self.arsenal.in_hand != weapon {
-            Command::Ready { unit, weapon }
-        } else if from != me.at {
-            Command::Move { unit, to: from }
-        } else {
-            Command::Blast { unit, weapon, at }
-        })
+        (worth > alternative).then_some((weapon, from, at))
     }
 
     /// What a throw of `weapon` (of `mean` damage) from `from` at `at` is worth: the harm to

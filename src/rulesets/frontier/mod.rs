@@ -18,10 +18,10 @@ use crate::files::FileError;
 use crate::rules::body::HitLocations;
 use crate::rules::characteristics::{Characteristics, DerivedStats, MoveAllowance};
 use crate::rules::damage::{
-    DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError,
+    DamageNotation, DamageQuality, DamageReach, DamageRoll, DamageShape, Formula, ReachError,
 };
 use crate::rules::dice::Dice;
-use crate::rules::explosions::{BlastRing, halving_rings};
+use crate::rules::explosions::{BlastRing, banded_rings, halving_rings};
 use crate::rules::firearms::{VolleyHits, one_hit_a_roll};
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::length::Length;
@@ -276,11 +276,16 @@ impl Ruleset for Frontier {
         }
     }
 
+    /// An explosive's damage bands are its rings, 10 ft each, with a ring of stun beyond (a
+    /// Strength roll, SPECS.md 3.1 [house] M 0).
     fn blast_rings(&self, damage: &DamageNotation) -> Vec<BlastRing> {
-        damage
-            .blast_radius_yards()
-            .map(halving_rings)
-            .unwrap_or_default()
+        match &damage.shape {
+            DamageShape::Bands(bands) => banded_rings(bands, Length::feet(10), "STR"),
+            _ => damage
+                .blast_radius_yards()
+                .map(halving_rings)
+                .unwrap_or_default(),
+        }
     }
 
     /// Gunfire is not dodged.
