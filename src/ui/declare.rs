@@ -89,7 +89,7 @@ impl ActKind {
             Self::Fire => "Fire",
             Self::Bead => "Take a bead",
             Self::Strike => "Strike",
-            Self::Throw => "Throw dynamite",
+            Self::Throw => "Throw",
             Self::Draw => "Draw",
             Self::Reload => "Reload",
             Self::FirstAid => "First Aid",

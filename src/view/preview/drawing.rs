@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use super::{AimReadout, BlastReadout};
 use crate::battle::{TilePosition, UnitId};
 use crate::map::sight::ShotLine;
+use crate::rules::explosions::BlastRing;
 use crate::view::{MapGeometry, ShownMap, TILE_SIZE};
 
 pub(super) fn draw_line_of_fire(
@@ -60,9 +61,12 @@ pub(super) fn draw_line_of_fire(
     }
 }
 
-/// Ring colours: full damage red, half orange, a quarter yellow; shielded units grey.
-/// A ring's colour by its place, nearest first: red, orange, then yellow.
-fn ring_colour(ring: usize) -> Color {
+/// A ring's colour by its place, nearest first: red, orange, then yellow (full damage, half,
+/// a quarter); a ring that stuns rather than harms pale blue.
+fn ring_colour(rings: &[BlastRing], ring: usize) -> Color {
+    if rings.get(ring).is_some_and(|ring| ring.stun.is_some()) {
+        return Color::srgb(0.55, 0.75, 1.0);
+    }
     match ring {
         0 => Color::srgb(1.0, 0.2, 0.15),
         1 => Color::srgb(1.0, 0.55, 0.1),
@@ -84,7 +88,7 @@ pub(super) fn draw_blast(
     gizmos.rect_2d(
         Isometry2d::from_translation(centre),
         Vec2::splat(TILE_SIZE - 2.0),
-        ring_colour(0),
+        ring_colour(&sketch.rings, 0),
     );
     for (index, ring) in sketch.rings.iter().enumerate() {
         // Rings are measured from tile centre to tile centre, one tile a yard.
@@ -92,7 +96,7 @@ pub(super) fn draw_blast(
             .circle_2d(
                 Isometry2d::from_translation(centre),
                 ring.outer.in_yards() * TILE_SIZE,
-                ring_colour(index),
+                ring_colour(&sketch.rings, index),
             )
             .resolution(96);
     }
@@ -108,7 +112,7 @@ pub(super) fn draw_blast(
                 gizmos.rect_2d(
                     Isometry2d::from_translation(at),
                     Vec2::splat(TILE_SIZE - inset),
-                    ring_colour(*ring),
+                    ring_colour(&sketch.rings, *ring),
                 );
             }
         }
