@@ -8,7 +8,7 @@ use gridkeeper::battle::UnitId;
 use gridkeeper::battle::command::{
     Adjustment, Answer, Command, KeeperOrder, ManeuverGoal, Rejection,
 };
-use gridkeeper::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
+use gridkeeper::battle::declaration::{Declaration, DeclaredAct, DeclaredMove, SpecificShot};
 use gridkeeper::battle::event::{
     Contest, DefenceKind, Event, EventKind, Modifier, ModifierReason, Outcome, Reveal, WoundState,
 };
@@ -152,10 +152,11 @@ fn variant(kind: &EventKind) -> usize {
         E::DeclarationLost { .. } => 98,
         E::QuickDrawn { .. } => 99,
         E::StunnedForRound { .. } => 100,
+        E::ShotInTheLegs { .. } => 101,
     }
 }
 
-const KINDS: usize = 101;
+const KINDS: usize = 102;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -276,6 +277,10 @@ fn examples() -> Vec<(EventKind, &'static str)> {
         (
             E::DownInPain { unit: ROSE },
             "Rose Whateley is down in pain and does nothing this turn",
+        ),
+        (
+            E::ShotInTheLegs { unit: ROSE },
+            "Rose Whateley is shot in the legs: no further than a zigzag for the rest of the fight",
         ),
         (
             E::StunnedForRound { unit: ROSE },
@@ -939,9 +944,11 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                         target: GHOUL,
                         shots: 2,
                     },
+                    specific: Some(SpecificShot::Legs),
                 },
             },
-            "Rose Whateley declares: moves · fires 2 shots at Ghoul of the Corbitt house",
+            "Rose Whateley declares: moves · fires 2 shots at Ghoul of the Corbitt house at the \
+             legs",
         ),
         (
             E::DeclarationLost {
@@ -949,6 +956,7 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 declaration: Declaration {
                     movement: DeclaredMove::Zigzag,
                     act: DeclaredAct::FirstAid { patient: DOYLE },
+                    specific: None,
                 },
             },
             "Walter Corbitt Jr.'s declaration is lost, not carried out (zigzags · gives First Aid \

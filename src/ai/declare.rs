@@ -78,6 +78,7 @@ pub(super) fn declaration(
                 target: threat,
                 shots,
             },
+            specific: None,
         };
     }
     // On its way somewhere with no shot of its own this round: zigzag.
@@ -93,6 +94,7 @@ pub(super) fn declaration(
         return Declaration {
             movement: DeclaredMove::Zigzag,
             act: DeclaredAct::Nothing,
+            specific: None,
         };
     }
     planned
@@ -180,6 +182,7 @@ pub(super) fn declaration_for(
     let moving = |act| Declaration {
         movement: DeclaredMove::Move,
         act,
+        specific: None,
     };
     if let Some(at) = throw {
         return moving(DeclaredAct::Throw { at });
@@ -209,6 +212,7 @@ pub(super) fn declaration_for(
         Command::Aim { target, .. } => Declaration {
             movement: DeclaredMove::Stay,
             act: DeclaredAct::Bead { target: *target },
+            specific: None,
         },
         Command::Attack { target, .. }
         | Command::KnockOut { target, .. }
@@ -273,11 +277,13 @@ pub(super) fn keep_to_declaration(
     };
     let declarations = flow.declarations.clone();
     let declaration = declared(&declarations, unit);
-    let fired = world
+    let (fired, lamed) = world
         .query::<(&UnitId, &Condition)>()
         .iter(world)
         .find(|(id, _)| **id == unit)
-        .map_or(0, |(_, condition)| condition.shots_this_round);
+        .map_or((0, false), |(_, condition)| {
+            (condition.shots_this_round, condition.lamed)
+        });
     // The declared shots still to fire, with `weapon`, where the preview says they can be.
     let declared_shots =
         |world: &mut World, weapon: WeaponChoice| {
@@ -294,9 +300,12 @@ pub(super) fn keep_to_declaration(
     {
         return shots;
     }
-    // A zigzag goes as far towards the planned tile as its shorter allowance reaches.
-    if let (Command::Move { to, .. }, DeclaredMove::Zigzag) = (&planned, declaration.movement) {
-        let moves = allowance(scenario, &declarations, unit);
+    // A zigzag (or a lamed unit's walk) goes as far towards the planned tile as its shorter
+    // allowance reaches.
+    if let Command::Move { to, .. } = &planned
+        && (declaration.movement == DeclaredMove::Zigzag || lamed)
+    {
+        let moves = allowance(scenario, &declarations, (unit, lamed));
         let left = turn.movement_left(moves).unwrap_or(0);
         return zigzag_step(scenario, seen, unit, *to, left).unwrap_or(end);
     }

@@ -76,19 +76,61 @@ impl DeclaredAct {
     }
 }
 
-/// A unit's declaration for the round: its movement and its act (by default it stays and does
-/// nothing, as a unit that declared nothing does).
+/// A specific shot, declared with the shots (the western): each goes at the rulebook's step for
+/// it, and a hit either doubles the damage or does what was named without changing it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SpecificShot {
+    DoubleDamage,
+    /// In the legs: the unit moves no further than its zigzag for the rest of the fight.
+    Legs,
+    /// At the hand: the unit drops what it holds.
+    Disarm,
+}
+
+impl SpecificShot {
+    pub const ALL: [Self; 3] = [Self::DoubleDamage, Self::Legs, Self::Disarm];
+
+    /// "double damage", "legs", "disarm".
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::DoubleDamage => "double damage",
+            Self::Legs => "legs",
+            Self::Disarm => "disarm",
+        }
+    }
+
+    /// "for double damage", "at the legs", "to disarm".
+    pub fn words(self) -> &'static str {
+        match self {
+            Self::DoubleDamage => "for double damage",
+            Self::Legs => "at the legs",
+            Self::Disarm => "to disarm",
+        }
+    }
+}
+
+/// A unit's declaration for the round: its movement, its act and, with shots, a specific shot
+/// (by default it stays and does nothing, as a unit that declared nothing does).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Declaration {
     pub movement: DeclaredMove,
     pub act: DeclaredAct,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub specific: Option<SpecificShot>,
 }
 
 impl Declaration {
-    /// The movement it allows: the rulebook's zigzag allowance when zigzagging.
-    pub fn allowance(&self, moves: MoveAllowance, zigzag: Option<u32>) -> MoveAllowance {
-        match (self.movement, zigzag) {
-            (DeclaredMove::Zigzag, Some(tenths)) => MoveAllowance {
+    /// The movement it allows: the rulebook's zigzag allowance when zigzagging, or always, for
+    /// a unit `lamed` by a shot in the legs.
+    pub fn allowance(
+        &self,
+        moves: MoveAllowance,
+        zigzag: Option<u32>,
+        lamed: bool,
+    ) -> MoveAllowance {
+        let zigzags = self.movement == DeclaredMove::Zigzag || lamed;
+        match (zigzags, zigzag) {
+            (true, Some(tenths)) => MoveAllowance {
                 free: tenths.min(moves.free),
                 most: tenths.min(moves.free),
                 past_free_forfeits: false,
@@ -117,6 +159,9 @@ impl Declaration {
             DeclaredAct::Reload => "reloads".to_string(),
             DeclaredAct::FirstAid { patient } => format!("gives First Aid to {}", name(patient)),
         };
-        format!("{movement} · {act}")
+        match self.specific {
+            Some(specific) => format!("{movement} · {act} {}", specific.words()),
+            None => format!("{movement} · {act}"),
+        }
     }
 }

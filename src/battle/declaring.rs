@@ -3,7 +3,7 @@
 //! that has become impossible is lost.
 
 use super::command::{Command, FireMode, Rejection};
-use super::declaration::{Declaration, DeclaredAct, DeclaredMove};
+use super::declaration::{Declaration, DeclaredAct, DeclaredMove, SpecificShot};
 use super::event::EventKind;
 use super::state::Battle;
 use super::{TurnState, UnitId};
@@ -76,6 +76,9 @@ pub(super) fn declare(
     if let DeclaredAct::Fire { shots: 0, .. } = declaration.act {
         return refused("a shot or more");
     }
+    if declaration.specific.is_some() && !matches!(declaration.act, DeclaredAct::Fire { .. }) {
+        return refused("a specific shot goes with shots");
+    }
     if let Some(other) = declaration.act.target() {
         battle.known(other)?;
         let first_aid = matches!(declaration.act, DeclaredAct::FirstAid { .. });
@@ -147,19 +150,20 @@ pub(super) fn lose_undone(battle: &mut Battle, turn: &TurnState) {
 
 /// The movement the acting unit has this round: its zigzag allowance where it declared one.
 pub(super) fn move_allowance(battle: &Battle, unit: UnitId) -> MoveAllowance {
-    allowance(&battle.scenario, &battle.flow().declarations, unit)
+    let lamed = battle.condition(unit).lamed;
+    allowance(&battle.scenario, &battle.flow().declarations, (unit, lamed))
 }
 
 /// The movement `unit` has this round under `declarations`: its zigzag allowance where it
-/// declared one, else its own.
+/// declared one or is `lamed` (shot in the legs), else its own.
 pub fn allowance(
     scenario: &Scenario,
     declarations: &[(UnitId, Declaration)],
-    unit: UnitId,
+    (unit, lamed): (UnitId, bool),
 ) -> MoveAllowance {
     let spec = &scenario.units[unit.index()];
     let zigzag = scenario.ruleset.zigzag_allowance(&spec.characteristics);
-    declared(declarations, unit).allowance(spec.derived.moves, zigzag)
+    declared(declarations, unit).allowance(spec.derived.moves, zigzag, lamed)
 }
 
 /// Whether `unit` may move on its act turn: not where the rulebook declares rounds and it
@@ -172,6 +176,15 @@ pub fn may_move(scenario: &Scenario, declarations: &[(UnitId, Declaration)], uni
 /// Whether the unit declared a zigzag this round.
 pub(super) fn zigzagging(battle: &Battle, unit: UnitId) -> bool {
     declared(&battle.flow().declarations, unit).movement == DeclaredMove::Zigzag
+}
+
+/// The specific shot the unit declared at `target` this round, if it declared one.
+pub(super) fn specific_shot(battle: &Battle, unit: UnitId, target: UnitId) -> Option<SpecificShot> {
+    let declaration = declared(&battle.flow().declarations, unit);
+    match declaration.act {
+        DeclaredAct::Fire { target: aimed, .. } if aimed == target => declaration.specific,
+        _ => None,
+    }
 }
 
 /// How many shots the unit declared for this round, where it declared a shot.

@@ -312,6 +312,11 @@ pub enum EventKind {
     StunnedForRound {
         unit: UnitId,
     },
+    /// A specific shot in the legs hit `unit`: it moves no further than its zigzag for the rest
+    /// of the fight.
+    ShotInTheLegs {
+        unit: UnitId,
+    },
     /// As the round ends, a bullet or blade wound `unit` took from `weapon` is located: the d100
     /// and the part.
     WoundLocated {

@@ -240,6 +240,10 @@ pub struct Condition {
     /// The round it does nothing more in, stunned by a blast (the western's outer ring).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stunned_round: Option<u32>,
+    /// Shot in the legs (the western): it moves no further than its zigzag for the rest of the
+    /// fight.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub lamed: bool,
 }
 
 /// Why a unit does nothing more this round (the western).

@@ -150,6 +150,7 @@ pub(super) fn setup(
         target_kneeling: hidden.kneeling,
         shooter_moved: shooter.moved_this_round > 0,
         drew_this_round: shooter.drew_in_round == Some(battle.round()),
+        specific_shot: super::declaring::specific_shot(battle, unit, target).is_some(),
         shots_in_pull: super::declaring::shots_declared(battle, unit)
             .unwrap_or(terms.shots)
             .max(1),

@@ -3,6 +3,7 @@
 //! hits it lands, a fumble's stray bullet, and the harm the hits do.
 
 use super::arms::malfunction;
+use super::declaration::SpecificShot;
 use super::event::EventKind;
 use super::fire_odds::damage_reach;
 use super::shot::{ShotSetup, ShotTerms, engaged_with, setup};
@@ -354,9 +355,15 @@ fn deal_hits(
         .flatten()
         .map(|(formula, _)| formula)
         .unwrap_or_default();
+    // A specific shot declared at the target (the western) doubles the damage or does its
+    // named effect.
+    let specific = deliberate
+        .then(|| super::declaring::specific_shot(battle, unit, target))
+        .flatten();
     let mut pieces = Vec::new();
     for bullet in 0..landed.hits {
         let quality = match (bullet < landed.extreme, weapon.impale) {
+            (false, _) if specific == Some(SpecificShot::DoubleDamage) => DamageQuality::Doubled,
             (false, _) => DamageQuality::Normal,
             (true, true) => DamageQuality::Impale,
             (true, false) => DamageQuality::Extreme,
@@ -390,5 +397,10 @@ fn deal_hits(
             ..Blow::struck(0)
         },
     );
+    if landed.hits > 0
+        && let Some(specific) = specific
+    {
+        super::pain::specific_shot_lands(battle, target, specific);
+    }
     effects::after_hit(battle, target, &weapon.damage, weapon.stuns_up_to_build);
 }

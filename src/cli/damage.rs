@@ -204,6 +204,7 @@ fn describe_request(
         DamageQuality::Extreme => header.push_str(" · extreme success"),
         DamageQuality::Impale => header.push_str(" · impale"),
         DamageQuality::MartialArts => header.push_str(" · martial arts"),
+        DamageQuality::Doubled => header.push_str(" · doubled"),
     }
     header
 }

@@ -139,6 +139,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::ThroughMaterial { .. }
         | E::DownInPain { .. }
         | E::StunnedForRound { .. }
+        | E::ShotInTheLegs { .. }
         | E::WoundLocated { .. }
         | E::Bled { .. }
         | E::KnockedOut { .. } => LogKind::Wounds,
@@ -229,6 +230,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::ThroughMaterial { unit, .. }
         | E::DownInPain { unit }
         | E::StunnedForRound { unit }
+        | E::ShotInTheLegs { unit }
         | E::WoundLocated { unit, .. }
         | E::Bled { unit, .. }
         | E::Evading { unit, .. }

@@ -54,6 +54,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 DamageQuality::Extreme => " (extreme: maximum damage)".to_string(),
                 DamageQuality::Impale => " (impale)".to_string(),
                 DamageQuality::MartialArts => " (martial arts: the dice twice)".to_string(),
+                DamageQuality::Doubled => " (a specific shot: doubled)".to_string(),
             };
             if dice.is_empty() {
                 format!("{weapon}: {} damage{how}", roll.total)
@@ -275,6 +276,10 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         EventKind::DownInPain { unit } => {
             format!("{} is down in pain and does nothing this turn", name(*unit))
         }
+        EventKind::ShotInTheLegs { unit } => format!(
+            "{} is shot in the legs: no further than a zigzag for the rest of the fight",
+            name(*unit)
+        ),
         EventKind::StunnedForRound { unit } => {
             format!(
                 "{} is stunned and does nothing more this round",

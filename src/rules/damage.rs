@@ -94,6 +94,8 @@ pub enum DamageQuality {
     Impale,
     /// A blow under the Martial Arts skill (BRP): the weapon's dice twice, the damage bonus once.
     MartialArts,
+    /// A specific shot for double damage (the western): the roll's total doubled.
+    Doubled,
 }
 
 /// Where a part of a damage roll came from.
@@ -293,7 +295,7 @@ impl Formula {
         let mut parts = Vec::new();
         match quality {
             // Martial Arts rolls as normal here; the rulebook rolls the weapon's dice again.
-            DamageQuality::Normal | DamageQuality::MartialArts => {
+            DamageQuality::Normal | DamageQuality::MartialArts | DamageQuality::Doubled => {
                 for term in &self.terms {
                     parts.push(term.roll(source, damage_bonus));
                 }
@@ -321,11 +323,16 @@ impl Formula {
             }
         }
         let sum: i32 = parts.iter().map(|part| part.value).sum();
+        let total = u32::try_from(sum.max(0)).unwrap_or_default();
         DamageRoll {
             quality,
             parts,
             divisor: 1,
-            total: u32::try_from(sum.max(0)).unwrap_or_default(),
+            total: if quality == DamageQuality::Doubled {
+                total.saturating_mul(2)
+            } else {
+                total
+            },
         }
     }
 

@@ -103,6 +103,8 @@ pub enum ModifierReason {
     GunDraw,
     /// The roll against a wound's pain, harder the heavier the wound (the western).
     HeavyWound,
+    /// A declared specific shot: at the legs, the hand, or for double damage (the western).
+    SpecificShot,
 }
 
 impl ModifierReason {
@@ -157,6 +159,7 @@ impl ModifierReason {
             Self::Drawing => "drawing",
             Self::GunDraw => "the gun's draw",
             Self::HeavyWound => "heavy wound",
+            Self::SpecificShot => "specific shot",
         }
     }
 }

@@ -155,6 +155,8 @@ pub struct ShotFacts {
     /// The shooter moved this round, and drew the weapon this round.
     pub shooter_moved: bool,
     pub drew_this_round: bool,
+    /// A specific shot declared at this target (the western).
+    pub specific_shot: bool,
     /// How many shots the shooter fires in this pull of the trigger (1 for a single shot).
     pub shots_in_pull: u32,
     /// The target ran at full speed this round, and how fast it is (its movement rate).
@@ -214,6 +216,7 @@ impl ShotFacts {
             target_kneeling: false,
             shooter_moved: false,
             drew_this_round: false,
+            specific_shot: false,
             shots_in_pull: 1,
             target_ran: false,
             target_movement: 0,

@@ -89,10 +89,10 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 ui.label(slot);
             }
             let declarations = &flow.declarations;
-            let moves = declaring::allowance(&scenario, declarations, unit);
-            let idle = view
-                .unit(unit)
-                .and_then(|state| state.condition.idle_in(flow.round));
+            let state = view.unit(unit);
+            let lamed = state.as_ref().is_some_and(|state| state.condition.lamed);
+            let moves = declaring::allowance(&scenario, declarations, (unit, lamed));
+            let idle = state.and_then(|state| state.condition.idle_in(flow.round));
             match turn.movement_left(moves) {
                 Ok(_) if let Some(idle) = idle => {
                     ui.label(format!("{}: nothing more this round", idle.words()))

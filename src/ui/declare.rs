@@ -7,7 +7,7 @@ use bevy_egui::egui;
 use super::view::{BattleView, UnitState};
 use crate::battle::UnitId;
 use crate::battle::command::Command;
-use crate::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
+use crate::battle::declaration::{Declaration, DeclaredAct, DeclaredMove, SpecificShot};
 use crate::map::Tile;
 use crate::map::scenario::Scenario;
 use crate::rules::weapons::AttackForm;
@@ -110,6 +110,7 @@ struct Draft {
     act: ActKind,
     target: Option<UnitId>,
     shots: u32,
+    specific: Option<SpecificShot>,
 }
 
 impl Draft {
@@ -134,6 +135,7 @@ impl Draft {
         Some(Declaration {
             movement: self.movement,
             act,
+            specific: self.specific.filter(|_| self.act == ActKind::Fire),
         })
     }
 }
@@ -222,6 +224,13 @@ pub(super) fn declaration_form(
             ui.add(egui::DragValue::new(&mut draft.shots).range(1..=most.max(1)));
             if draft.shots > 1 {
                 ui.small(format!("each at −{} for the number", draft.shots - 1));
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Specific shot (−2):");
+            ui.selectable_value(&mut draft.specific, None, "none");
+            for specific in SpecificShot::ALL {
+                ui.selectable_value(&mut draft.specific, Some(specific), specific.name());
             }
         });
     }

@@ -8,7 +8,7 @@ use crate::battle::UnitId;
 use crate::log::{injury_state_words, severity_suffix};
 use crate::map::scenario::Scenario;
 use crate::rules::body::BodyPart;
-use crate::rules::damage::{DamageRoll, DamageSource};
+use crate::rules::damage::{DamageQuality, DamageRoll, DamageSource};
 use crate::rules::roll::SketchedDie;
 use crate::rules::wounds::BlowSeverity;
 
@@ -80,6 +80,9 @@ pub(super) fn damage_card(ui: &mut egui::Ui, scenario: &Scenario, card: &DamageC
             }
             if roll.divisor > 1 {
                 ui.label(format!("÷{}", roll.divisor));
+            }
+            if roll.quality == DamageQuality::Doubled {
+                ui.label("×2");
             }
             ui.label(egui::RichText::new(format!("= {}", roll.total)).strong());
         });

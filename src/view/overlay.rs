@@ -192,7 +192,7 @@ fn shade_tiles(
             let declarations = flow
                 .as_ref()
                 .map_or(&[][..], |flow| flow.declarations.as_slice());
-            let moves = declaring::allowance(&scenario.0, declarations, id);
+            let moves = declaring::allowance(&scenario.0, declarations, (id, condition.lamed));
             let round = flow.as_ref().map_or(0, |flow| flow.round);
             let stays = !declaring::may_move(&scenario.0, declarations, id)
                 || condition.idle_in(round).is_some();

@@ -23,6 +23,7 @@ pub(crate) fn firing(target: UnitId, shots: u32) -> Declaration {
     Declaration {
         movement: DeclaredMove::Move,
         act: DeclaredAct::Fire { target, shots },
+        specific: None,
     }
 }
 
@@ -232,13 +233,8 @@ fn postures_feed_cover_and_several_shots_cost_each() {
 fn a_holstered_gun_is_drawn_at_minus_two() {
     let mut app = dry_gulch(&[2, 9]);
     until_the_act_of(&mut app, WES, &[(WES, firing(KID, 1))]);
-    let in_hand = app
-        .world_mut()
-        .query::<(&UnitId, &Arsenal)>()
-        .iter(app.world())
-        .find(|(id, _)| **id == WES)
-        .map(|(_, arsenal)| arsenal.in_hand);
-    assert_eq!(in_hand, Some(WeaponChoice::Unarmed));
+    let in_hand = unit_state::<Arsenal>(&mut app, WES).in_hand;
+    assert_eq!(in_hand, WeaponChoice::Unarmed);
     send(
         &mut app,
         Command::Ready {
@@ -338,6 +334,7 @@ fn a_wound_is_felt_located_and_bleeds_until_first_aid() {
     let tending = Declaration {
         movement: DeclaredMove::Move,
         act: DeclaredAct::FirstAid { patient: LOLA },
+        specific: None,
     };
     until_the_act_of(&mut app, KID, &[(DOC, tending)]);
     let mark = event_count(&app);

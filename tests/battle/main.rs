@@ -14,6 +14,7 @@ mod pool;
 mod pool_areas;
 mod pool_budget;
 mod pool_shots;
+mod specific_shots;
 mod weapon_notes;
 
 use std::path::Path;
@@ -385,12 +386,12 @@ const A: UnitId = UnitId(0);
 const B: UnitId = UnitId(1);
 const C: UnitId = UnitId(2);
 
-fn unit_state<T: Component + Copy>(app: &mut App, unit: UnitId) -> T {
+fn unit_state<T: Component + Clone>(app: &mut App, unit: UnitId) -> T {
     let mut query = app.world_mut().query::<(&UnitId, &T)>();
     query
         .iter(app.world())
         .find(|(id, _)| **id == unit)
-        .map(|(_, state)| *state)
+        .map(|(_, state)| state.clone())
         .expect("the unit exists")
 }
 

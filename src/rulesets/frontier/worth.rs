@@ -21,6 +21,7 @@ const HALF_COVER: i32 = -2;
 const THREE_QUARTER_COVER: i32 = -4;
 const NIGHT: i32 = -2;
 const FIRER_MOVED: i32 = -2;
+const SPECIFIC_SHOT: i32 = -2;
 const DRAWING: i32 = -2;
 
 /// What the range band is worth: nothing to the base range, −2 to twice it, −4 to four times
@@ -72,6 +73,9 @@ pub fn shot_value(facts: &ShotFacts) -> Worth {
     }
     if facts.drew_this_round {
         step(ModifierReason::Drawing, DRAWING);
+    }
+    if facts.specific_shot {
+        step(ModifierReason::SpecificShot, SPECIFIC_SHOT);
     }
     if facts.target_in_dark {
         step(ModifierReason::Dark, NIGHT);
@@ -132,7 +136,7 @@ mod tests {
     #[test]
     fn the_modifier_steps() {
         let base = shot(RangeBand::Base, false);
-        let table: [(ShotFacts, i32); 15] = [
+        let table: [(ShotFacts, i32); 17] = [
             (base, 0),
             (shot(RangeBand::Base, true), 4),
             (shot(RangeBand::Long, false), -2),
@@ -215,6 +219,22 @@ mod tests {
                     ..base
                 },
                 -2,
+            ),
+            (
+                ShotFacts {
+                    specific_shot: true,
+                    ..base
+                },
+                -2,
+            ),
+            // Big Jim's bead and specific shot at the legs, 2x out: +3 − 2 − 2.
+            (
+                ShotFacts {
+                    aimed: true,
+                    specific_shot: true,
+                    ..shot(RangeBand::Long, false)
+                },
+                -1,
             ),
         ];
         for (facts, expected) in table {

@@ -1,0 +1,136 @@
+//! The western's specific shots on Noon at Dry Gulch: declared with the shots, each at −2; a
+//! hit doubles the damage, lames the legs (no further than a zigzag for the rest of the fight)
+//! or knocks the weapon from the hand.
+
+use gridkeeper::battle::command::FireMode;
+use gridkeeper::battle::declaration::{Declaration, DeclaredAct, DeclaredMove, SpecificShot};
+use gridkeeper::map::Tile;
+use gridkeeper::rules::damage::DamageQuality;
+
+use super::*;
+use crate::frontier::{KID, LOLA, WES, dry_gulch, shot_modifiers, until_the_act_of};
+
+/// The Kid's declared specific shot at `target`, with Wes declaring a move and nothing more
+/// (so no quick draw); the Kid's Hand Guns roll of 05 and the damage `dice`, then a passed
+/// pain roll. The app, at the Kid's turn's end, and the events of the shot.
+fn kid_shoots(target: UnitId, specific: SpecificShot, dice: [u32; 2]) -> (App, Vec<EventKind>) {
+    let mut app = dry_gulch(&[7, 3]);
+    let kid = Declaration {
+        movement: DeclaredMove::Stay,
+        act: DeclaredAct::Fire { target, shots: 1 },
+        specific: Some(specific),
+    };
+    let wes = Declaration {
+        movement: DeclaredMove::Move,
+        act: DeclaredAct::Nothing,
+        specific: None,
+    };
+    until_the_act_of(&mut app, KID, &[(KID, kid), (WES, wes)]);
+    let faces: Vec<u32> = percentile(5)
+        .into_iter()
+        .chain(dice)
+        .chain(percentile(1))
+        .collect();
+    let fired = after(
+        &mut app,
+        &faces,
+        Command::Fire {
+            unit: KID,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::single(target),
+        },
+    );
+    assert_eq!(rejected(&fired), None);
+    send(&mut app, Command::EndTurn { unit: KID });
+    (app, fired)
+}
+
+/// The Kid (Hand Guns RM 21, 72%) at Wes 33 yards off, long range for the Colt: −40, and −20
+/// for the specific shot, so 12%. For double damage 3 + 4 = 7 is 14. At the legs 1 + 1 does its
+/// 2 and Wes, AGI 13, may walk no further than 13 ft (4.3 yards) for the rest of the fight. To
+/// disarm Lola, 1 + 1 does 2 and her shotgun falls (she may take it up again).
+#[test]
+fn a_specific_shot_doubles_the_damage_or_does_what_it_names() {
+    let (mut app, fired) = kid_shoots(WES, SpecificShot::DoubleDamage, [3, 4]);
+    assert_eq!(
+        shot_modifiers(&fired, KID)[0],
+        [
+            (ModifierReason::LongRange, -40),
+            (ModifierReason::SpecificShot, -20)
+        ]
+    );
+    let doubled = fired.iter().find_map(|event| match event {
+        EventKind::DamageRolled { roll, .. } => Some((roll.quality, roll.total)),
+        _ => None,
+    });
+    assert_eq!(doubled, Some((DamageQuality::Doubled, 14)));
+    assert_eq!(vitals(&mut app, WES).hit_points, 32 - 14);
+    assert!(!condition(&mut app, WES).lamed);
+
+    let (mut app, fired) = kid_shoots(WES, SpecificShot::Legs, [1, 1]);
+    assert!(fired.contains(&EventKind::ShotInTheLegs { unit: WES }));
+    assert_eq!(
+        vitals(&mut app, WES).hit_points,
+        30,
+        "no more than its damage"
+    );
+    assert!(condition(&mut app, WES).lamed);
+    until_the_act_of(&mut app, WES, &[]);
+    assert_eq!(
+        refusal(
+            &mut app,
+            Command::Move {
+                unit: WES,
+                to: Tile { x: 8, y: 6 }
+            }
+        ),
+        Some(Rejection::OverBudget { cost: 50, left: 43 }),
+        "5 yards is past his zigzag"
+    );
+    assert_eq!(
+        refusal(
+            &mut app,
+            Command::Move {
+                unit: WES,
+                to: Tile { x: 7, y: 6 }
+            }
+        ),
+        None,
+        "4 yards is within it"
+    );
+
+    let (mut app, fired) = kid_shoots(LOLA, SpecificShot::Disarm, [1, 1]);
+    assert!(fired.contains(&EventKind::Disarmed {
+        unit: LOLA,
+        weapon: "Double-barrel shotgun".to_string()
+    }));
+    assert_eq!(vitals(&mut app, LOLA).hit_points, 26);
+    assert_eq!(
+        unit_state::<gridkeeper::battle::Arsenal>(&mut app, LOLA).in_hand,
+        WeaponChoice::Unarmed
+    );
+}
+
+/// A specific shot goes with shots: declared with anything else it is refused.
+#[test]
+fn a_specific_shot_goes_with_shots() {
+    let mut app = dry_gulch(&[7, 3]);
+    let unit = acting(&app).expect("Big Jim declares first");
+    let strike = Declaration {
+        movement: DeclaredMove::Move,
+        act: DeclaredAct::Strike { target: WES },
+        specific: Some(SpecificShot::Legs),
+    };
+    assert_eq!(
+        refusal(
+            &mut app,
+            Command::Declare {
+                unit,
+                declaration: strike
+            }
+        ),
+        Some(Rejection::NotNow(
+            "a specific shot goes with shots".to_string()
+        ))
+    );
+}
