@@ -945,6 +945,7 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                         shots: 2,
                     },
                     specific: Some(SpecificShot::Legs),
+                    ..Declaration::default()
                 },
             },
             "Rose Whateley declares: moves · fires 2 shots at Ghoul of the Corbitt house at the \
@@ -956,7 +957,7 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 declaration: Declaration {
                     movement: DeclaredMove::Zigzag,
                     act: DeclaredAct::FirstAid { patient: DOYLE },
-                    specific: None,
+                    ..Declaration::default()
                 },
             },
             "Walter Corbitt Jr.'s declaration is lost, not carried out (zigzags · gives First Aid \

@@ -78,7 +78,7 @@ pub(super) fn declaration(
                 target: threat,
                 shots,
             },
-            specific: None,
+            ..Declaration::default()
         };
     }
     // On its way somewhere with no shot of its own this round: zigzag.
@@ -94,7 +94,7 @@ pub(super) fn declaration(
         return Declaration {
             movement: DeclaredMove::Zigzag,
             act: DeclaredAct::Nothing,
-            specific: None,
+            ..Declaration::default()
         };
     }
     planned
@@ -182,7 +182,7 @@ pub(super) fn declaration_for(
     let moving = |act| Declaration {
         movement: DeclaredMove::Move,
         act,
-        specific: None,
+        ..Declaration::default()
     };
     if let Some(at) = throw {
         return moving(DeclaredAct::Throw { at });
@@ -212,7 +212,7 @@ pub(super) fn declaration_for(
         Command::Aim { target, .. } => Declaration {
             movement: DeclaredMove::Stay,
             act: DeclaredAct::Bead { target: *target },
-            specific: None,
+            ..Declaration::default()
         },
         Command::Attack { target, .. }
         | Command::KnockOut { target, .. }

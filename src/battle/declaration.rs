@@ -117,6 +117,10 @@ pub struct Declaration {
     pub act: DeclaredAct,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub specific: Option<SpecificShot>,
+    /// With shots: through the low cover in the target's way, which then gives no cover step
+    /// but takes its material's share off the damage.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub through: bool,
 }
 
 impl Declaration {
@@ -159,9 +163,15 @@ impl Declaration {
             DeclaredAct::Reload => "reloads".to_string(),
             DeclaredAct::FirstAid { patient } => format!("gives First Aid to {}", name(patient)),
         };
-        match self.specific {
-            Some(specific) => format!("{movement} · {act} {}", specific.words()),
-            None => format!("{movement} · {act}"),
-        }
+        let specific = self
+            .specific
+            .map(|specific| format!(" {}", specific.words()))
+            .unwrap_or_default();
+        let through = if self.through {
+            " through its cover"
+        } else {
+            ""
+        };
+        format!("{movement} · {act}{specific}{through}")
     }
 }

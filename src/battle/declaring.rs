@@ -76,8 +76,12 @@ pub(super) fn declare(
     if let DeclaredAct::Fire { shots: 0, .. } = declaration.act {
         return refused("a shot or more");
     }
-    if declaration.specific.is_some() && !matches!(declaration.act, DeclaredAct::Fire { .. }) {
+    let shots = matches!(declaration.act, DeclaredAct::Fire { .. });
+    if declaration.specific.is_some() && !shots {
         return refused("a specific shot goes with shots");
+    }
+    if declaration.through && !shots {
+        return refused("only shots go through cover");
     }
     if let Some(other) = declaration.act.target() {
         battle.known(other)?;
@@ -185,6 +189,13 @@ pub(super) fn specific_shot(battle: &Battle, unit: UnitId, target: UnitId) -> Op
         DeclaredAct::Fire { target: aimed, .. } if aimed == target => declaration.specific,
         _ => None,
     }
+}
+
+/// Whether the unit declared it shoots through the low cover in `target`'s way this round.
+pub(super) fn shoots_through(battle: &Battle, unit: UnitId, target: UnitId) -> bool {
+    let declaration = declared(&battle.flow().declarations, unit);
+    matches!(declaration.act, DeclaredAct::Fire { target: aimed, .. } if aimed == target)
+        && declaration.through
 }
 
 /// How many shots the unit declared for this round, where it declared a shot.

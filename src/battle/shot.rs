@@ -105,7 +105,15 @@ pub(super) fn setup(
         )));
     }
     let thrown = weapon.attack_form() == AttackForm::Thrown;
-    let line = shot_line(&battle.scenario.map, from, to);
+    let line = match shot_line(&battle.scenario.map, from, to) {
+        // Declared (the western): through the low cover, not round it.
+        ShotLine::HalfConcealed { cover, armor }
+            if !thrown && super::declaring::shoots_through(battle, unit, target) =>
+        {
+            ShotLine::ThroughCover { cover, armor }
+        }
+        line => line,
+    };
     match line {
         ShotLine::Blocked { .. } => {
             return Err(Rejection::NoLineOfFire(format!(

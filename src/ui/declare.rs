@@ -111,6 +111,7 @@ struct Draft {
     target: Option<UnitId>,
     shots: u32,
     specific: Option<SpecificShot>,
+    through: bool,
 }
 
 impl Draft {
@@ -136,6 +137,7 @@ impl Draft {
             movement: self.movement,
             act,
             specific: self.specific.filter(|_| self.act == ActKind::Fire),
+            through: self.through && self.act == ActKind::Fire,
         })
     }
 }
@@ -233,6 +235,10 @@ pub(super) fn declaration_form(
                 ui.selectable_value(&mut draft.specific, Some(specific), specific.name());
             }
         });
+        ui.checkbox(
+            &mut draft.through,
+            "Through low cover (no cover step; its material comes off the damage)",
+        );
     }
     ui.data_mut(|data| data.insert_temp(id, draft));
     let name = |other: UnitId| scenario.units[other.index()].name.clone();

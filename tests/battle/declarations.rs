@@ -108,7 +108,7 @@ fn a_zigzag_rules_out_attacks_keeps_to_agi_feet_and_costs_shooters_four() {
     let zigzag = |act| Declaration {
         movement: DeclaredMove::Zigzag,
         act,
-        specific: None,
+        ..Declaration::default()
     };
     until_the_act_of(&mut app, BIG_JIM, &[]);
     send(&mut app, Command::EndTurn { unit: BIG_JIM });
@@ -277,7 +277,7 @@ fn a_quick_draw_decides_who_fires_first() {
     let bead = Declaration {
         movement: DeclaredMove::Stay,
         act: DeclaredAct::Bead { target: KID },
-        specific: None,
+        ..Declaration::default()
     };
     until_the_act_of(&mut app, KID, &[(WES, bead), (KID, firing(WES, 1))]);
     let fired = after(&mut app, &percentile(99), kid_fires);

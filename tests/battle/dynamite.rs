@@ -53,7 +53,7 @@ fn dynamite_bursts_in_ten_foot_rings_and_stuns_out_to_forty_feet() {
     let throw = Declaration {
         movement: DeclaredMove::Stay,
         act: DeclaredAct::Throw { at },
-        specific: None,
+        ..Declaration::default()
     };
     until_the_act_of(&mut app, PETE, &[(PETE, throw)]);
     send(

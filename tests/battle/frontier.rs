@@ -23,7 +23,7 @@ pub(crate) fn firing(target: UnitId, shots: u32) -> Declaration {
     Declaration {
         movement: DeclaredMove::Move,
         act: DeclaredAct::Fire { target, shots },
-        specific: None,
+        ..Declaration::default()
     }
 }
 
@@ -334,7 +334,7 @@ fn a_wound_is_felt_located_and_bleeds_until_first_aid() {
     let tending = Declaration {
         movement: DeclaredMove::Move,
         act: DeclaredAct::FirstAid { patient: LOLA },
-        specific: None,
+        ..Declaration::default()
     };
     until_the_act_of(&mut app, KID, &[(DOC, tending)]);
     let mark = event_count(&app);

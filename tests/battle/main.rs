@@ -14,7 +14,7 @@ mod pool;
 mod pool_areas;
 mod pool_budget;
 mod pool_shots;
-mod specific_shots;
+mod shot_options;
 mod weapon_notes;
 
 use std::path::Path;

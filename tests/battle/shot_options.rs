@@ -1,6 +1,7 @@
-//! The western's specific shots on Noon at Dry Gulch: declared with the shots, each at −2; a
-//! hit doubles the damage, lames the legs (no further than a zigzag for the rest of the fight)
-//! or knocks the weapon from the hand.
+//! What the western's shooters may declare with their shots, on Noon at Dry Gulch: a specific
+//! shot, each at −2, whose hit doubles the damage, lames the legs (no further than a zigzag for
+//! the rest of the fight) or knocks the weapon from the hand; and shooting through the low cover
+//! in the way, with no cover step but its material off the damage.
 
 use gridkeeper::battle::command::FireMode;
 use gridkeeper::battle::declaration::{Declaration, DeclaredAct, DeclaredMove, SpecificShot};
@@ -8,7 +9,9 @@ use gridkeeper::map::Tile;
 use gridkeeper::rules::damage::DamageQuality;
 
 use super::*;
-use crate::frontier::{KID, LOLA, WES, dry_gulch, shot_modifiers, until_the_act_of};
+use crate::frontier::{
+    KID, LOLA, WES, dry_gulch, dry_gulch_placed, shot_modifiers, until_the_act_of,
+};
 
 /// The Kid's declared specific shot at `target`, with Wes declaring a move and nothing more
 /// (so no quick draw); the Kid's Hand Guns roll of 05 and the damage `dice`, then a passed
@@ -19,11 +22,12 @@ fn kid_shoots(target: UnitId, specific: SpecificShot, dice: [u32; 2]) -> (App, V
         movement: DeclaredMove::Stay,
         act: DeclaredAct::Fire { target, shots: 1 },
         specific: Some(specific),
+        ..Declaration::default()
     };
     let wes = Declaration {
         movement: DeclaredMove::Move,
         act: DeclaredAct::Nothing,
-        specific: None,
+        ..Declaration::default()
     };
     until_the_act_of(&mut app, KID, &[(KID, kid), (WES, wes)]);
     let faces: Vec<u32> = percentile(5)
@@ -120,6 +124,7 @@ fn a_specific_shot_goes_with_shots() {
         movement: DeclaredMove::Move,
         act: DeclaredAct::Strike { target: WES },
         specific: Some(SpecificShot::Legs),
+        ..Declaration::default()
     };
     assert_eq!(
         refusal(
@@ -132,5 +137,82 @@ fn a_specific_shot_goes_with_shots() {
         Some(Rejection::NotNow(
             "a specific shot goes with shots".to_string()
         ))
+    );
+}
+
+/// Wes, 6 yards west of the Kid, who crouches behind the steel strongbox at (25, 6): round it,
+/// his drawn Colt is at −2 for the half cover and −2 for drawing (36%); declared through it,
+/// only the −2 for drawing (56%), and the strongbox's 2D10 (3 + 4) comes off the 9 + 9.
+#[test]
+fn a_shot_through_low_cover_takes_no_cover_step_but_loses_the_material() {
+    for through in [false, true] {
+        let mut app = dry_gulch_placed(&[7, 3], &[(WES, (20, 6)), (KID, (26, 6))]);
+        let wes = Declaration {
+            movement: DeclaredMove::Stay,
+            act: DeclaredAct::Fire {
+                target: KID,
+                shots: 1,
+            },
+            through,
+            ..Declaration::default()
+        };
+        until_the_act_of(&mut app, WES, &[(WES, wes)]);
+        send(
+            &mut app,
+            Command::Ready {
+                unit: WES,
+                weapon: WeaponChoice::Carried(0),
+            },
+        );
+        let faces: Vec<u32> = percentile(10)
+            .into_iter()
+            .chain([9, 9, 3, 4])
+            .chain(percentile(1))
+            .collect();
+        let fired = after(
+            &mut app,
+            &faces,
+            Command::Fire {
+                unit: WES,
+                weapon: WeaponChoice::Carried(0),
+                mode: FireMode::single(KID),
+            },
+        );
+        let steps = shot_modifiers(&fired, WES);
+        let kid = vitals(&mut app, KID).hit_points;
+        if through {
+            assert_eq!(steps[0], [(ModifierReason::Drawing, -20)]);
+            assert!(fired.iter().any(|event| matches!(
+                event,
+                EventKind::ThroughMaterial { unit, stopped: 7, .. } if *unit == KID
+            )));
+            assert_eq!(kid, 27 - 11);
+        } else {
+            assert_eq!(
+                steps[0],
+                [
+                    (ModifierReason::HalfCover, -20),
+                    (ModifierReason::Drawing, -20)
+                ]
+            );
+            assert_eq!(kid, 27 - 18);
+        }
+    }
+}
+
+/// Only shots go through cover.
+#[test]
+fn only_shots_go_through_cover() {
+    let mut app = dry_gulch(&[7, 3]);
+    let unit = acting(&app).expect("Big Jim declares first");
+    let declaration = Declaration {
+        movement: DeclaredMove::Move,
+        act: DeclaredAct::Strike { target: WES },
+        through: true,
+        ..Declaration::default()
+    };
+    assert_eq!(
+        refusal(&mut app, Command::Declare { unit, declaration }),
+        Some(Rejection::NotNow("only shots go through cover".to_string()))
     );
 }
