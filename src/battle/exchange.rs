@@ -33,13 +33,18 @@ use crate::rules::weapons::Weapon;
 use crate::words::the_weapon;
 
 /// Wait for the defender's answer, or resolve at once if it cannot give one (it is down or
-/// stunned, or an unseen blow gives it no chance).
+/// stunned, an unseen blow gives it no chance, or the rulebook has no answer to a blow).
 pub(super) fn open_exchange(battle: &mut Battle, pending: PendingAttack) {
     let helpless = !battle.vitals(pending.target).conscious()
         || battle.condition(pending.target).stunned()
         || pinned(battle, pending.target, Some(pending.attacker));
     let unseen_blow = pending.unseen && matches!(pending.kind, AttackKind::Strike(_));
-    if helpless || unseen_blow {
+    let allowed = battle
+        .scenario
+        .ruleset
+        .blow_answers(&DefenceFacts::default());
+    let unanswerable = !(allowed.dodge || allowed.weapon || allowed.maneuver);
+    if helpless || unseen_blow || unanswerable {
         exchange(battle, &pending, Answer::Nothing);
         return;
     }
@@ -284,6 +289,7 @@ pub(super) fn attacker_modifiers(
                 .is_some_and(|terrain| terrain.dark)
         }),
         attacker_perception: battle.spec(attacker).characteristics.power,
+        attacker_moved: attacker_condition.moved_this_round > 0,
     };
     let modifiers = battle.scenario.ruleset.blow_value(&facts);
     Ok(modifiers)

@@ -7,7 +7,7 @@ use super::command::{ManeuverGoal, Rejection, WeaponChoice};
 use super::hold::holders;
 use super::shot::{ShotTerms, setup};
 use super::state::Battle;
-use crate::map::range::{RangeBand, WeaponReach, range_reading};
+use crate::map::range::{RangeBand, WeaponReach, distance_squared, range_reading};
 use crate::rules::budget::PlannedAction;
 use crate::rules::damage::DamageNotation;
 use crate::rules::grapple::{Grip, grapple_injury};
@@ -182,7 +182,16 @@ pub(super) fn in_reach(
         _ => WeaponReach::Touch,
     };
     let band = range_reading(&reach, Length::default(), from, to).band;
-    if from.is_adjacent(to) || band == RangeBand::Base {
+    // Bare hands and hand-held weapons reach as far as the rulebook says, where the scenario
+    // keeps its reach.
+    let at_reach = matches!(range, WeaponRange::Touch)
+        && battle.scenario.rules.hand_to_hand_at_reach
+        && battle
+            .scenario
+            .ruleset
+            .hand_to_hand_reach()
+            .is_some_and(|reach| reach.reaches(distance_squared(from, to)));
+    if from.is_adjacent(to) || band == RangeBand::Base || at_reach {
         Ok(())
     } else {
         Err(Rejection::OutOfReach(format!(

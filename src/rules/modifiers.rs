@@ -105,6 +105,8 @@ pub enum ModifierReason {
     HeavyWound,
     /// A declared specific shot: at the legs, the hand, or for double damage (the western).
     SpecificShot,
+    /// The attacker moved this round before its blow (the western).
+    MovedIntoRange,
 }
 
 impl ModifierReason {
@@ -160,6 +162,7 @@ impl ModifierReason {
             Self::GunDraw => "the gun's draw",
             Self::HeavyWound => "heavy wound",
             Self::SpecificShot => "specific shot",
+            Self::MovedIntoRange => "moved into range",
         }
     }
 }

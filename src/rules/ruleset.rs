@@ -16,6 +16,7 @@ use super::firearms::VolleyHits;
 use super::grapple::ManeuverGoal;
 use super::initiative::InitiativeEntry;
 use super::injuries::{InjuryHit, InjuryList, InjuryOutcome};
+use super::length::Length;
 use super::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use super::modifiers::Modifier;
 use super::opposed::{ManeuverAllowance, Resistance, SideResult};
@@ -61,6 +62,10 @@ pub struct RuleOptions {
     /// the damage); off, such a target cannot be shot. On unless told.
     #[serde(default = "on", skip_serializing_if = "is_on")]
     pub shooting_through_cover: bool,
+    /// The rulebook's hand-to-hand reach (the western: 10 ft, so units 3 tiles apart may
+    /// punch each other); off, a blow reaches the tiles beside the unit alone. On unless told.
+    #[serde(default = "on", skip_serializing_if = "is_on")]
+    pub hand_to_hand_at_reach: bool,
     /// CoC's prone rule: a bonus die to blows at a prone unit and to a prone shooter, a penalty
     /// die to shots at a prone target past point-blank. On unless told.
     #[serde(default = "on", skip_serializing_if = "is_on")]
@@ -103,6 +108,7 @@ impl Default for RuleOptions {
             concealed_damage: false,
             point_blank_revisited: false,
             shooting_through_cover: true,
+            hand_to_hand_at_reach: true,
             prone_dice: true,
             shotgun_armor_per_die: true,
             partial_armor_by_luck: false,
@@ -381,6 +387,12 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// (the western: half its allowance); nothing elsewhere.
     fn stand_up_cost(&self, _moves: MoveAllowance) -> u32 {
         0
+    }
+
+    /// How far a blow with bare hands or a hand-held weapon reaches, where the rulebook reaches
+    /// past the tiles beside the unit (the western: 10 ft); `None`: those tiles alone.
+    fn hand_to_hand_reach(&self) -> Option<Length> {
+        None
     }
 
     /// A zigzagging unit's movement in tenths of a yard, where the rulebook has the dodging

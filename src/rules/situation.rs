@@ -347,4 +347,6 @@ pub struct BlowFacts {
     pub target_siz: u32,
     pub target_in_dark: bool,
     pub attacker_perception: u32,
+    /// The attacker moved this round before the blow.
+    pub attacker_moved: bool,
 }

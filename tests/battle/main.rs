@@ -3,6 +3,7 @@
 //! are tested here, shooting and explosives in the modules beside.
 
 mod ai;
+mod brawl;
 mod brp;
 mod declarations;
 mod dynamite;

@@ -51,6 +51,8 @@ const FRONTIER_ROSTER: &str = include_str!("../../../assets/rules/frontier/roste
 
 /// Point-blank: within 10 feet, whoever shoots.
 const POINT_BLANK: Length = Length::feet(10);
+/// How far hand-to-hand reaches (SPECS.md 3.1).
+const HAND_TO_HAND_REACH: Length = Length::feet(10);
 
 /// The frontier western.
 #[derive(Debug, Clone)]
@@ -235,8 +237,14 @@ impl Ruleset for Frontier {
         worth::shot_value(facts)
     }
 
-    fn blow_value(&self, _facts: &BlowFacts) -> Vec<Modifier> {
-        Vec::new()
+    /// −2 for a blow struck after moving into range.
+    fn blow_value(&self, facts: &BlowFacts) -> Vec<Modifier> {
+        worth::blow_value(facts)
+    }
+
+    /// Hand-to-hand within 10 ft.
+    fn hand_to_hand_reach(&self) -> Option<Length> {
+        Some(HAND_TO_HAND_REACH)
     }
 
     /// Standing, kneeling or prone at will; the posture feeds cover.

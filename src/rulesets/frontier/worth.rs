@@ -8,7 +8,7 @@
 
 use super::check::CORE_ROLL;
 use crate::rules::modifiers::{Modifier, ModifierReason};
-use crate::rules::situation::{LineCover, RangeBand, ShotFacts, StandingFacts, Worth};
+use crate::rules::situation::{BlowFacts, LineCover, RangeBand, ShotFacts, StandingFacts, Worth};
 
 /// The steps of the modifier table.
 const POINT_BLANK: i32 = 4;
@@ -22,7 +22,18 @@ const THREE_QUARTER_COVER: i32 = -4;
 const NIGHT: i32 = -2;
 const FIRER_MOVED: i32 = -2;
 const SPECIFIC_SHOT: i32 = -2;
+const MOVED_INTO_RANGE: i32 = -2;
 const DRAWING: i32 = -2;
+
+/// What a blow's facts are worth: −2 for moving into range this round (the wound band is the
+/// unit's standing modifier, on every roll).
+pub fn blow_value(facts: &BlowFacts) -> Vec<Modifier> {
+    if facts.attacker_moved {
+        vec![CORE_ROLL.step(ModifierReason::MovedIntoRange, MOVED_INTO_RANGE)]
+    } else {
+        Vec::new()
+    }
+}
 
 /// What the range band is worth: nothing to the base range, −2 to twice it, −4 to four times
 /// it, and no shot beyond.

@@ -1,0 +1,74 @@
+//! The western's hand-to-hand on Noon at Dry Gulch: a blow reaches 10 feet (3 tiles straight
+//! on), −2 after moving into range, and a scenario may keep blows to the tiles beside a unit.
+
+use gridkeeper::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
+use gridkeeper::map::Tile;
+
+use super::*;
+use crate::frontier::{WES, dry_gulch_placed, shot_modifiers, until_the_act_of};
+
+const BIG_JIM: UnitId = UnitId(4);
+
+/// Big Jim's punch at Wes, declared: moving (or not) and striking him.
+fn big_jim_strikes(app: &mut App) {
+    let strike = Declaration {
+        movement: DeclaredMove::Move,
+        act: DeclaredAct::Strike { target: WES },
+        ..Declaration::default()
+    };
+    until_the_act_of(app, BIG_JIM, &[(BIG_JIM, strike)]);
+}
+
+fn punch() -> Command {
+    Command::Attack {
+        unit: BIG_JIM,
+        target: WES,
+        weapon: WeaponChoice::Unarmed,
+    }
+}
+
+/// Wes 3 yards (9 ft) west of Big Jim is within reach: his punch (H2H RM 24, 78%) goes at no
+/// step; from 4 yards he steps a yard closer first and strikes at −2 for moving into range.
+/// A scenario without the reach keeps him to the tiles beside him.
+#[test]
+fn a_blow_reaches_ten_feet_and_costs_two_after_moving_into_range() {
+    let mut app = dry_gulch_placed(&[7, 3], &[(WES, (30, 4))]);
+    big_jim_strikes(&mut app);
+    let struck = after(&mut app, &percentile(99), punch());
+    assert_eq!(rejected(&struck), None);
+    assert_eq!(shot_modifiers(&struck, BIG_JIM), [Vec::new()]);
+
+    let mut app = dry_gulch_placed(&[7, 3], &[(WES, (29, 4))]);
+    big_jim_strikes(&mut app);
+    assert!(matches!(
+        refusal(&mut app, punch()),
+        Some(Rejection::OutOfReach(_))
+    ));
+    send(
+        &mut app,
+        Command::Move {
+            unit: BIG_JIM,
+            to: Tile { x: 32, y: 4 },
+        },
+    );
+    let struck = after(&mut app, &percentile(99), punch());
+    assert_eq!(
+        shot_modifiers(&struck, BIG_JIM),
+        [vec![(ModifierReason::MovedIntoRange, -20)]]
+    );
+
+    let mut scenario = shipped("dry-gulch.ron");
+    scenario.rules.hand_to_hand_at_reach = false;
+    for unit in &mut scenario.units {
+        unit.control = Control::Person;
+    }
+    scenario.units[WES.index()].start = Tile { x: 31, y: 4 };
+    let mut app = test_app(scenario);
+    load(&mut app, &[7, 3]);
+    send(&mut app, Command::Begin);
+    big_jim_strikes(&mut app);
+    assert!(matches!(
+        refusal(&mut app, punch()),
+        Some(Rejection::OutOfReach(_))
+    ));
+}
