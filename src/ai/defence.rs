@@ -195,7 +195,7 @@ pub(super) fn parry_to_name(
             .weapons
             .get(index)
             .is_some_and(|carried| carried.weapon.attack_form() == AttackForm::Melee),
-        WeaponChoice::Natural(_) | WeaponChoice::Unarmed => true,
+        WeaponChoice::Natural(_) | WeaponChoice::Unarmed | WeaponChoice::Body(_) => true,
     };
     let nearest = |only_blows: bool| {
         seen.iter()

@@ -224,13 +224,13 @@ pub(super) fn take_in_hand(battle: &mut Battle, unit: UnitId, weapon: WeaponChoi
     let name = match weapon {
         WeaponChoice::Carried(index) => spec.weapons[index].weapon.name.clone(),
         WeaponChoice::Natural(index) => spec.natural_attacks[index].name.clone(),
-        WeaponChoice::Unarmed => "bare hands".to_string(),
+        WeaponChoice::Unarmed | WeaponChoice::Body(_) => spec.attack_name(weapon),
     };
     let drawn_gun = match weapon {
         WeaponChoice::Carried(index) => {
             battle.spec(unit).weapons[index].weapon.attack_form() == AttackForm::Shot
         }
-        WeaponChoice::Natural(_) | WeaponChoice::Unarmed => false,
+        WeaponChoice::Natural(_) | WeaponChoice::Unarmed | WeaponChoice::Body(_) => false,
     };
     let round = battle.round();
     battle.change_arsenal(unit, |arsenal| {

@@ -290,6 +290,10 @@ pub(super) fn attacker_modifiers(
         }),
         attacker_perception: battle.spec(attacker).characteristics.power,
         attacker_moved: attacker_condition.moved_this_round > 0,
+        body_blow: match pending.kind {
+            AttackKind::Strike(WeaponChoice::Body(blow)) => Some(blow),
+            _ => None,
+        },
     };
     let modifiers = battle.scenario.ruleset.blow_value(&facts);
     Ok(modifiers)

@@ -85,6 +85,19 @@ pub(super) fn melee_weapon(
             })
         }
         WeaponChoice::Unarmed => Ok(unarmed(battle, unit)),
+        WeaponChoice::Body(blow) => {
+            let strength = battle.spec(unit).characteristics.strength;
+            let damage = battle
+                .scenario
+                .ruleset
+                .body_blow_damage(blow, strength)
+                .ok_or(Rejection::NoSuchWeapon)?;
+            Ok(MeleeWeapon {
+                name: blow.name().to_string(),
+                damage,
+                ..unarmed(battle, unit)
+            })
+        }
     }
 }
 

@@ -66,7 +66,9 @@ fn combat_skill(battle: &Battle, unit: UnitId) -> u32 {
             .natural_attacks
             .get(index)
             .map_or(0, |attack| attack.skill),
-        WeaponChoice::Unarmed => battle.skill(unit, battle.scenario.ruleset.unarmed_skill()),
+        WeaponChoice::Unarmed | WeaponChoice::Body(_) => {
+            battle.skill(unit, battle.scenario.ruleset.unarmed_skill())
+        }
     }
 }
 

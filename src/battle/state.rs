@@ -592,6 +592,15 @@ impl<'w> Battle<'w> {
             WeaponChoice::Natural(index) if index >= spec.natural_attacks.len() => {
                 Err(Rejection::NoSuchWeapon)
             }
+            WeaponChoice::Body(blow)
+                if self
+                    .scenario
+                    .ruleset
+                    .body_blow_damage(blow, spec.characteristics.strength)
+                    .is_none() =>
+            {
+                Err(Rejection::NoSuchWeapon)
+            }
             _ => Ok(()),
         }
     }

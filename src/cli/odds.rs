@@ -34,8 +34,8 @@ pub(super) struct OddsArgs {
     /// The unit attacked.
     #[arg(long, value_name = "NAME")]
     target: String,
-    /// The attacker's weapon or natural attack by name, or "bare hands" [default: what it
-    /// holds at the start].
+    /// The attacker's weapon or natural attack by name, "bare hands", or where the rulebook has
+    /// them "kick" or "bite" [default: what it holds at the start].
     #[arg(long, value_name = "NAME")]
     weapon: Option<String>,
     /// Fire this many bullets of automatic fire at the target instead of one shot.
@@ -73,27 +73,19 @@ fn unit_named(scenario: &Scenario, name: &str) -> Result<UnitId, String> {
 fn weapon_named(scenario: &Scenario, unit: UnitId, name: &str) -> Result<WeaponChoice, String> {
     let spec = &scenario.units[unit.index()];
     let wanted = name.trim();
-    let carried = spec
-        .weapons
+    let choices = spec.attack_choices(scenario.ruleset.as_ref());
+    let named = choices
         .iter()
-        .position(|carried| carried.weapon.name.eq_ignore_ascii_case(wanted))
-        .map(WeaponChoice::Carried);
-    let natural = spec
-        .natural_attacks
-        .iter()
-        .position(|attack| attack.name.eq_ignore_ascii_case(wanted))
-        .map(WeaponChoice::Natural);
-    let bare = ["bare hands", "unarmed"]
-        .iter()
-        .any(|bare| bare.eq_ignore_ascii_case(wanted))
+        .find(|choice| spec.attack_name(**choice).eq_ignore_ascii_case(wanted))
+        .copied();
+    let unarmed = wanted
+        .eq_ignore_ascii_case("unarmed")
         .then_some(WeaponChoice::Unarmed);
-    carried.or(natural).or(bare).ok_or_else(|| {
-        let mut names: Vec<String> = (0..spec.weapons.len())
-            .map(WeaponChoice::Carried)
-            .chain((0..spec.natural_attacks.len()).map(WeaponChoice::Natural))
-            .map(|choice| spec.attack_name(choice))
+    named.or(unarmed).ok_or_else(|| {
+        let names: Vec<String> = choices
+            .iter()
+            .map(|choice| spec.attack_name(*choice))
             .collect();
-        names.push("bare hands".to_string());
         format!("{} has no {name:?}: it has {}", spec.name, names.join(", "))
     })
 }
@@ -168,7 +160,9 @@ fn reckon(
         WeaponChoice::Carried(index) => scenario.units[attacker.index()].weapons[index]
             .weapon
             .attack_form(),
-        WeaponChoice::Natural(_) | WeaponChoice::Unarmed => AttackForm::Melee,
+        WeaponChoice::Natural(_) | WeaponChoice::Unarmed | WeaponChoice::Body(_) => {
+            AttackForm::Melee
+        }
     };
     match form {
         AttackForm::Shot | AttackForm::Thrown => {

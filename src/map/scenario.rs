@@ -13,6 +13,7 @@ use crate::map::range::WeaponReach;
 use crate::rules::body::BodyPart;
 use crate::rules::characteristics::{Characteristics, DerivedStats};
 use crate::rules::damage::DamageNotation;
+use crate::rules::melee::BodyBlow;
 use crate::rules::quick_draw::DrawFacts;
 use crate::rules::ruleset::{RuleOptions, Ruleset};
 use crate::rules::weapons::{AttackForm, Weapon};
@@ -26,6 +27,8 @@ pub enum WeaponChoice {
     Natural(usize),
     /// Fists and feet.
     Unarmed,
+    /// A kick or a bite, where the rulebook offers them apart from the plain unarmed blow.
+    Body(BodyBlow),
 }
 
 pub use crate::rules::characteristics::MAX_RATING;
@@ -288,6 +291,23 @@ impl UnitSpec {
         secondary.is_some_and(|name| self.secondary.iter().any(|own| own == name))
     }
 
+    /// Every attack the unit has: its weapons, its own attacks, bare hands, and the kicks and
+    /// bites the rulebook offers.
+    pub fn attack_choices(&self, ruleset: &dyn Ruleset) -> Vec<WeaponChoice> {
+        let strength = self.characteristics.strength;
+        (0..self.weapons.len())
+            .map(WeaponChoice::Carried)
+            .chain((0..self.natural_attacks.len()).map(WeaponChoice::Natural))
+            .chain([WeaponChoice::Unarmed])
+            .chain(
+                BodyBlow::ALL
+                    .into_iter()
+                    .filter(|blow| ruleset.body_blow_damage(*blow, strength).is_some())
+                    .map(WeaponChoice::Body),
+            )
+            .collect()
+    }
+
     /// The name of one of the unit's attacks.
     pub fn attack_name(&self, choice: WeaponChoice) -> String {
         let name = match choice {
@@ -297,6 +317,7 @@ impl UnitSpec {
             WeaponChoice::Natural(index) => {
                 self.natural_attacks.get(index).map(|attack| &attack.name)
             }
+            WeaponChoice::Body(blow) => return blow.name().to_string(),
             WeaponChoice::Unarmed => None,
         };
         name.map_or_else(|| "bare hands".to_string(), Clone::clone)
@@ -313,7 +334,9 @@ impl UnitSpec {
                         WeaponReach::of(&carried.weapon.range, self.characteristics.strength, scale)
                     })
             }
-            WeaponChoice::Natural(_) | WeaponChoice::Unarmed => WeaponReach::Touch,
+            WeaponChoice::Natural(_) | WeaponChoice::Unarmed | WeaponChoice::Body(_) => {
+                WeaponReach::Touch
+            }
         }
     }
 
@@ -321,11 +344,11 @@ impl UnitSpec {
     /// not impale), as a knock-out blow must be; a creature's own attacks are not.
     pub fn strikes_blunt(&self, choice: WeaponChoice) -> bool {
         match choice {
-            WeaponChoice::Unarmed => true,
+            WeaponChoice::Unarmed | WeaponChoice::Body(BodyBlow::Kick) => true,
             WeaponChoice::Carried(index) => self.weapons.get(index).is_some_and(|carried| {
                 carried.weapon.attack_form() == AttackForm::Melee && !carried.weapon.impale
             }),
-            WeaponChoice::Natural(_) => false,
+            WeaponChoice::Natural(_) | WeaponChoice::Body(BodyBlow::Bite) => false,
         }
     }
 
@@ -372,7 +395,7 @@ impl UnitSpec {
                 .weapons
                 .get(index)
                 .and_then(|carried| carried.weapon.draw),
-            WeaponChoice::Natural(_) | WeaponChoice::Unarmed => None,
+            WeaponChoice::Natural(_) | WeaponChoice::Unarmed | WeaponChoice::Body(_) => None,
         };
         DrawFacts {
             skill: ruleset

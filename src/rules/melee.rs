@@ -7,6 +7,26 @@ use super::damage::DamageQuality;
 use super::opposed::{OpposedKind, OpposedWinner, SideResult, resolve_opposed};
 use super::percentile::SuccessLevel;
 
+/// A blow with the body other than the plain unarmed one, where the rulebook offers it (the
+/// western's kick and bite, each with its own damage by STR and its own step).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum BodyBlow {
+    Kick,
+    Bite,
+}
+
+impl BodyBlow {
+    pub const ALL: [Self; 2] = [Self::Kick, Self::Bite];
+
+    /// "kick", "bite".
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Kick => "kick",
+            Self::Bite => "bite",
+        }
+    }
+}
+
 /// How the target of a melee attack answers it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

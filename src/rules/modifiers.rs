@@ -107,6 +107,8 @@ pub enum ModifierReason {
     SpecificShot,
     /// The attacker moved this round before its blow (the western).
     MovedIntoRange,
+    /// A kick rather than a punch (the western).
+    Kick,
 }
 
 impl ModifierReason {
@@ -163,6 +165,7 @@ impl ModifierReason {
             Self::HeavyWound => "heavy wound",
             Self::SpecificShot => "specific shot",
             Self::MovedIntoRange => "moved into range",
+            Self::Kick => "kick",
         }
     }
 }

@@ -17,7 +17,7 @@ use super::grapple::ManeuverGoal;
 use super::initiative::InitiativeEntry;
 use super::injuries::{InjuryHit, InjuryList, InjuryOutcome};
 use super::length::Length;
-use super::melee::{Defence, ExchangeOdds, MeleeOutcome};
+use super::melee::{BodyBlow, Defence, ExchangeOdds, MeleeOutcome};
 use super::modifiers::Modifier;
 use super::opposed::{ManeuverAllowance, Resistance, SideResult};
 use super::quick_draw::{DrawBonus, DrawFacts};
@@ -387,6 +387,12 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// (the western: half its allowance); nothing elsewhere.
     fn stand_up_cost(&self, _moves: MoveAllowance) -> u32 {
         0
+    }
+
+    /// What a kick or a bite does for a unit of `strength`, where the rulebook offers it apart
+    /// from the plain unarmed blow (the western's STR table); `None`: it does not.
+    fn body_blow_damage(&self, _blow: BodyBlow, _strength: u32) -> Option<DamageNotation> {
+        None
     }
 
     /// How far a blow with bare hands or a hand-held weapon reaches, where the rulebook reaches

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::injuries::InjuryList;
 use super::length::Length;
+use super::melee::BodyBlow;
 use super::modifiers::Modifier;
 
 /// The band a target falls in.
@@ -349,4 +350,6 @@ pub struct BlowFacts {
     pub attacker_perception: u32,
     /// The attacker moved this round before the blow.
     pub attacker_moved: bool,
+    /// A kick or a bite, where the rulebook offers them.
+    pub body_blow: Option<BodyBlow>,
 }

@@ -311,13 +311,12 @@ fn unit_buttons(
         egui::ComboBox::from_id_salt("weapon-in-hand")
             .selected_text(spec.attack_name(state.arsenal.in_hand))
             .show_ui(ui, |ui| {
-                let mut choices: Vec<WeaponChoice> = (0..spec.weapons.len())
-                    .filter(|index| !state.arsenal.lost.contains(index))
-                    .map(WeaponChoice::Carried)
-                    .collect();
-                choices.extend((0..spec.natural_attacks.len()).map(WeaponChoice::Natural));
-                choices.push(WeaponChoice::Unarmed);
-                for choice in choices {
+                let held = |choice: &WeaponChoice| {
+                    !matches!(choice, WeaponChoice::Carried(index)
+                        if state.arsenal.lost.contains(index))
+                };
+                let choices = spec.attack_choices(scenario.ruleset.as_ref());
+                for choice in choices.into_iter().filter(held) {
                     let name = spec.attack_name(choice);
                     if ui
                         .selectable_label(state.arsenal.in_hand == choice, name)

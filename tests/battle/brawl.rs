@@ -72,3 +72,46 @@ fn a_blow_reaches_ten_feet_and_costs_two_after_moving_into_range() {
         Some(Rejection::OutOfReach(_))
     ));
 }
+
+/// Big Jim (STR 15) kicks Wes at −1 (78 − 10 = 68%) for 2D10+2: 5 + 6 + 2 = 13. A rulebook
+/// without kicks has none to give.
+#[test]
+fn a_kick_is_struck_at_minus_one_for_the_strength_tables_damage() {
+    let mut app = dry_gulch_placed(&[7, 3], &[(WES, (31, 4))]);
+    big_jim_strikes(&mut app);
+    let kick = WeaponChoice::Body(gridkeeper::rules::melee::BodyBlow::Kick);
+    let faces: Vec<u32> = percentile(10)
+        .into_iter()
+        .chain([5, 6])
+        .chain(percentile(1))
+        .collect();
+    let kicked = after(
+        &mut app,
+        &faces,
+        Command::Attack {
+            unit: BIG_JIM,
+            target: WES,
+            weapon: kick,
+        },
+    );
+    assert_eq!(
+        shot_modifiers(&kicked, BIG_JIM)[0],
+        [(ModifierReason::Kick, -10)]
+    );
+    assert_eq!(vitals(&mut app, WES).hit_points, 32 - 13);
+
+    let mut app = begun(scenario(&[
+        fighter("Brawler", "a", (1, 1)),
+        fighter("Other", "b", (2, 1)),
+    ]));
+    assert_eq!(
+        refusal(
+            &mut app,
+            Command::Ready {
+                unit: UnitId(0),
+                weapon: kick
+            }
+        ),
+        Some(Rejection::NoSuchWeapon)
+    );
+}

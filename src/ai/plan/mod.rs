@@ -403,5 +403,13 @@ fn reach_of(scenario: &Scenario, spec: &UnitSpec, holding: WeaponChoice) -> Reac
             spec.mean_damage(&DamageNotation::fists()),
             1,
         ),
+        WeaponChoice::Body(blow) => blows(
+            spec.skill(ruleset, ruleset.unarmed_skill()),
+            ruleset.unarmed_difficulty(),
+            ruleset
+                .body_blow_damage(blow, spec.characteristics.strength)
+                .map_or(0.0, |damage| spec.mean_damage(&damage)),
+            1,
+        ),
     }
 }

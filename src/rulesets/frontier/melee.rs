@@ -5,7 +5,7 @@ use crate::rules::damage::DamageNotation;
 
 /// A blow made with the body, not a weapon.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BodyBlow {
+pub enum TableBlow {
     Kick,
     Punch,
     Bite,
@@ -15,16 +15,16 @@ pub enum BodyBlow {
 const STR_COLUMNS: [u32; 4] = [5, 10, 14, 15];
 
 /// The table's damage codes, a row a blow, a column a band of STR.
-fn row(blow: BodyBlow) -> [&'static str; 4] {
+fn row(blow: TableBlow) -> [&'static str; 4] {
     match blow {
-        BodyBlow::Kick => ["1D10-1", "1D10+1", "2D10", "2D10+2"],
-        BodyBlow::Punch => ["1D10-2", "1D10", "1D10+2", "2D10+1"],
-        BodyBlow::Bite => ["1D10-5", "1D10-3", "1D10-1", "1D10+1"],
+        TableBlow::Kick => ["1D10-1", "1D10+1", "2D10", "2D10+2"],
+        TableBlow::Punch => ["1D10-2", "1D10", "1D10+2", "2D10+1"],
+        TableBlow::Bite => ["1D10-5", "1D10-3", "1D10-1", "1D10+1"],
     }
 }
 
 /// The damage code of `blow` for a unit of `strength` (past 15, as 15).
-pub fn body_blow(blow: BodyBlow, strength: u32) -> DamageNotation {
+pub fn body_blow(blow: TableBlow, strength: u32) -> DamageNotation {
     let column = STR_COLUMNS
         .iter()
         .position(|highest| strength <= *highest)
@@ -44,19 +44,19 @@ mod tests {
     #[test]
     fn damage_by_strength() {
         let table = [
-            (BodyBlow::Kick, 1, "1D10-1"),
-            (BodyBlow::Kick, 5, "1D10-1"),
-            (BodyBlow::Kick, 6, "1D10+1"),
-            (BodyBlow::Kick, 14, "2D10"),
-            (BodyBlow::Kick, 15, "2D10+2"),
-            (BodyBlow::Punch, 5, "1D10-2"),
-            (BodyBlow::Punch, 10, "1D10"),
-            (BodyBlow::Punch, 11, "1D10+2"),
-            (BodyBlow::Punch, 15, "2D10+1"),
-            (BodyBlow::Bite, 3, "1D10-5"),
-            (BodyBlow::Bite, 8, "1D10-3"),
-            (BodyBlow::Bite, 12, "1D10-1"),
-            (BodyBlow::Bite, 15, "1D10+1"),
+            (TableBlow::Kick, 1, "1D10-1"),
+            (TableBlow::Kick, 5, "1D10-1"),
+            (TableBlow::Kick, 6, "1D10+1"),
+            (TableBlow::Kick, 14, "2D10"),
+            (TableBlow::Kick, 15, "2D10+2"),
+            (TableBlow::Punch, 5, "1D10-2"),
+            (TableBlow::Punch, 10, "1D10"),
+            (TableBlow::Punch, 11, "1D10+2"),
+            (TableBlow::Punch, 15, "2D10+1"),
+            (TableBlow::Bite, 3, "1D10-5"),
+            (TableBlow::Bite, 8, "1D10-3"),
+            (TableBlow::Bite, 12, "1D10-1"),
+            (TableBlow::Bite, 15, "1D10+1"),
         ];
         for (blow, strength, code) in table {
             let expected: DamageNotation = code.parse().expect("a code");
@@ -71,7 +71,7 @@ mod tests {
     /// A code that goes below nothing is held at 0: a bite of STR 3 (1D10−5) on a 2.
     #[test]
     fn damage_is_never_below_nothing() {
-        let bite = body_blow(BodyBlow::Bite, 3);
+        let bite = body_blow(TableBlow::Bite, 3);
         let mut dice = Dice::from_seed(1);
         dice.load([2]);
         let rolled = bite

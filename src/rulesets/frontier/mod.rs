@@ -25,7 +25,7 @@ use crate::rules::explosions::{BlastRing, banded_rings, halving_rings};
 use crate::rules::firearms::{VolleyHits, one_hit_a_roll};
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::length::Length;
-use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
+use crate::rules::melee::{BodyBlow, Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::SideResult;
 use crate::rules::percentile::SuccessLevel;
@@ -183,7 +183,16 @@ impl Ruleset for Frontier {
 
     /// A punch, by the STR table.
     fn unarmed_damage(&self, strength: u32) -> Option<DamageNotation> {
-        Some(melee::body_blow(melee::BodyBlow::Punch, strength))
+        Some(melee::body_blow(melee::TableBlow::Punch, strength))
+    }
+
+    /// A kick or a bite, by the STR table.
+    fn body_blow_damage(&self, blow: BodyBlow, strength: u32) -> Option<DamageNotation> {
+        let row = match blow {
+            BodyBlow::Kick => melee::TableBlow::Kick,
+            BodyBlow::Bite => melee::TableBlow::Bite,
+        };
+        Some(melee::body_blow(row, strength))
     }
 
     fn skill_value(

@@ -7,6 +7,7 @@
 //! Points lost.
 
 use super::check::CORE_ROLL;
+use crate::rules::melee::BodyBlow;
 use crate::rules::modifiers::{Modifier, ModifierReason};
 use crate::rules::situation::{BlowFacts, LineCover, RangeBand, ShotFacts, StandingFacts, Worth};
 
@@ -23,16 +24,20 @@ const NIGHT: i32 = -2;
 const FIRER_MOVED: i32 = -2;
 const SPECIFIC_SHOT: i32 = -2;
 const MOVED_INTO_RANGE: i32 = -2;
+const KICK: i32 = -1;
 const DRAWING: i32 = -2;
 
-/// What a blow's facts are worth: −2 for moving into range this round (the wound band is the
-/// unit's standing modifier, on every roll).
+/// What a blow's facts are worth: −1 for a kick, −2 for moving into range this round (the wound
+/// band is the unit's standing modifier, on every roll).
 pub fn blow_value(facts: &BlowFacts) -> Vec<Modifier> {
-    if facts.attacker_moved {
-        vec![CORE_ROLL.step(ModifierReason::MovedIntoRange, MOVED_INTO_RANGE)]
-    } else {
-        Vec::new()
+    let mut modifiers = Vec::new();
+    if facts.body_blow == Some(BodyBlow::Kick) {
+        modifiers.push(CORE_ROLL.step(ModifierReason::Kick, KICK));
     }
+    if facts.attacker_moved {
+        modifiers.push(CORE_ROLL.step(ModifierReason::MovedIntoRange, MOVED_INTO_RANGE));
+    }
+    modifiers
 }
 
 /// What the range band is worth: nothing to the base range, −2 to twice it, −4 to four times
