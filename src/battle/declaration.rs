@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::UnitId;
 use crate::map::Tile;
 use crate::rules::characteristics::MoveAllowance;
+use crate::rules::melee::SpecificBlow;
 
 /// How a unit declares it will move this round.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -117,6 +118,9 @@ pub struct Declaration {
     pub act: DeclaredAct,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub specific: Option<SpecificShot>,
+    /// With a strike: a specific blow.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blow: Option<SpecificBlow>,
     /// With shots: through the low cover in the target's way, which then gives no cover step
     /// but takes its material's share off the damage.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -167,11 +171,15 @@ impl Declaration {
             .specific
             .map(|specific| format!(" {}", specific.words()))
             .unwrap_or_default();
+        let blow = self
+            .blow
+            .map(|blow| format!(" to {}", blow.name()))
+            .unwrap_or_default();
         let through = if self.through {
             " through its cover"
         } else {
             ""
         };
-        format!("{movement} · {act}{specific}{through}")
+        format!("{movement} · {act}{specific}{blow}{through}")
     }
 }

@@ -9,6 +9,7 @@ use super::state::Battle;
 use super::{TurnState, UnitId};
 use crate::map::scenario::Scenario;
 use crate::rules::characteristics::MoveAllowance;
+use crate::rules::melee::SpecificBlow;
 
 /// Whether `command`, given on the unit's own act turn after `shots_fired` shots this round, is
 /// part of what `declaration` declared.
@@ -82,6 +83,9 @@ pub(super) fn declare(
     }
     if declaration.through && !shots {
         return refused("only shots go through cover");
+    }
+    if declaration.blow.is_some() && !matches!(declaration.act, DeclaredAct::Strike { .. }) {
+        return refused("a specific blow goes with a strike");
     }
     if let Some(other) = declaration.act.target() {
         battle.known(other)?;
@@ -187,6 +191,15 @@ pub(super) fn specific_shot(battle: &Battle, unit: UnitId, target: UnitId) -> Op
     let declaration = declared(&battle.flow().declarations, unit);
     match declaration.act {
         DeclaredAct::Fire { target: aimed, .. } if aimed == target => declaration.specific,
+        _ => None,
+    }
+}
+
+/// The specific blow the unit declared at `target` this round, if it declared one.
+pub(super) fn specific_blow(battle: &Battle, unit: UnitId, target: UnitId) -> Option<SpecificBlow> {
+    let declaration = declared(&battle.flow().declarations, unit);
+    match declaration.act {
+        DeclaredAct::Strike { target: aimed } if aimed == target => declaration.blow,
         _ => None,
     }
 }

@@ -308,7 +308,8 @@ pub enum EventKind {
     DownInPain {
         unit: UnitId,
     },
-    /// Caught in a blast's stun ring, `unit` failed its roll: it does nothing more this round.
+    /// Caught in a blast's stun ring, `unit` failed its roll (or it stayed on its feet through
+    /// a knockout blow): it does nothing more this round.
     StunnedForRound {
         unit: UnitId,
     },

@@ -294,6 +294,10 @@ pub(super) fn attacker_modifiers(
             AttackKind::Strike(WeaponChoice::Body(blow)) => Some(blow),
             _ => None,
         },
+        specific_blow: match pending.kind {
+            AttackKind::Strike(_) => super::declaring::specific_blow(battle, attacker, defender),
+            _ => None,
+        },
     };
     let modifiers = battle.scenario.ruleset.blow_value(&facts);
     Ok(modifiers)
@@ -523,7 +527,14 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
                     knock_out: pending.knock_out,
                     net: attack_roll.net - defence_roll.map_or(0, |(roll, _)| roll.net.max(0)),
                 };
-                blow(battle, attacker, defender, &attacker_weapon, strike);
+                // A declared specific blow (the western) does what it names instead.
+                if let Some(specific) = super::declaring::specific_blow(battle, attacker, defender)
+                {
+                    let steps = attacker_modifiers(battle, pending).unwrap_or_default();
+                    super::specifics::specific_blow_lands(battle, defender, specific, steps);
+                } else {
+                    blow(battle, attacker, defender, &attacker_weapon, strike);
+                }
                 if held_weapon(battle, attacker, &attacker_weapon)
                     .is_some_and(|carried| carried.strangles)
                 {

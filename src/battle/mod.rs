@@ -32,6 +32,7 @@ mod quick_draw;
 pub mod ranged;
 mod round_end;
 pub mod shot;
+mod specifics;
 mod state;
 pub mod sweep;
 pub mod tally;
@@ -237,7 +238,8 @@ pub struct Condition {
     /// It bleeds at the end of each round until First Aid stops it (the western).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub bleeding: bool,
-    /// The round it does nothing more in, stunned by a blast (the western's outer ring).
+    /// The round it does nothing more in, stunned by a blast (the western's outer ring) or by a
+    /// knockout blow it stayed on its feet through.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stunned_round: Option<u32>,
     /// Shot in the legs (the western): it moves no further than its zigzag for the rest of the
@@ -251,16 +253,16 @@ pub struct Condition {
 pub enum Idle {
     /// It failed the roll against a wound's pain.
     InPain,
-    /// A blast stunned it.
+    /// A blast or a knockout blow it shrugged off stunned it.
     Stunned,
 }
 
 impl Idle {
-    /// "Down in pain", "Stunned by a blast".
+    /// "Down in pain", "Stunned".
     pub fn words(self) -> &'static str {
         match self {
             Self::InPain => "Down in pain",
-            Self::Stunned => "Stunned by a blast",
+            Self::Stunned => "Stunned",
         }
     }
 }

@@ -5,7 +5,6 @@
 //! as the round ends (`round_end`). Nothing here rolls a die unless the rulebook asks for it.
 
 use super::command::WeaponChoice;
-use super::declaration::SpecificShot;
 use super::event::EventKind;
 use super::state::Battle;
 use super::{Pain, UnitId, Vital};
@@ -94,30 +93,9 @@ fn suffer(battle: &mut Battle, unit: UnitId, pain: Pain, on_failure: PainFailure
     });
 }
 
-/// A specific shot has hit `unit` (the western): shot in the legs, it moves no further than its
-/// zigzag for the rest of the fight; shot to disarm, it drops what it holds. (Double damage was
-/// rolled with the shot.)
-pub(super) fn specific_shot_lands(battle: &mut Battle, unit: UnitId, specific: SpecificShot) {
-    if battle.position(unit).is_none() || battle.vitals(unit).vital == Vital::Dead {
-        return;
-    }
-    match specific {
-        SpecificShot::DoubleDamage => {}
-        SpecificShot::Legs => {
-            battle.change_condition(unit, |condition| condition.lamed = true);
-            battle.emit(EventKind::ShotInTheLegs { unit });
-        }
-        SpecificShot::Disarm => {
-            if let Some(weapon) = drop_weapon(battle, unit) {
-                battle.emit(EventKind::Disarmed { unit, weapon });
-            }
-        }
-    }
-}
-
 /// Drop the weapon in hand, if it holds one: its name. It stays the unit's, to be taken up
 /// again by readying it.
-fn drop_weapon(battle: &mut Battle, unit: UnitId) -> Option<String> {
+pub(super) fn drop_weapon(battle: &mut Battle, unit: UnitId) -> Option<String> {
     let WeaponChoice::Carried(index) = battle.arsenal(unit).in_hand else {
         return None;
     };

@@ -400,7 +400,7 @@ fn deal_hits(
     if landed.hits > 0
         && let Some(specific) = specific
     {
-        super::pain::specific_shot_lands(battle, target, specific);
+        super::specifics::specific_shot_lands(battle, target, specific);
     }
     effects::after_hit(battle, target, &weapon.damage, weapon.stuns_up_to_build);
 }

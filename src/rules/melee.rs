@@ -7,6 +7,32 @@ use super::damage::DamageQuality;
 use super::opposed::{OpposedKind, OpposedWinner, SideResult, resolve_opposed};
 use super::percentile::SuccessLevel;
 
+/// A specific blow, declared with a strike (the western): at −2, a further −2 to knock out or
+/// to disarm and catch; it does what it names in place of damage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SpecificBlow {
+    /// The target rolls Concentration at the blow's steps: passed, it is stunned for the round;
+    /// failed, it is out for the rest of the fight.
+    Knockout,
+    /// The target falls and drops what it holds.
+    Trip,
+    /// The target's weapon is taken from it for good.
+    DisarmAndCatch,
+}
+
+impl SpecificBlow {
+    pub const ALL: [Self; 3] = [Self::Knockout, Self::Trip, Self::DisarmAndCatch];
+
+    /// "knockout", "trip", "disarm and catch".
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Knockout => "knockout",
+            Self::Trip => "trip",
+            Self::DisarmAndCatch => "disarm and catch",
+        }
+    }
+}
+
 /// A blow with the body other than the plain unarmed one, where the rulebook offers it (the
 /// western's kick and bite, each with its own damage by STR and its own step).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

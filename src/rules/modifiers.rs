@@ -109,6 +109,10 @@ pub enum ModifierReason {
     MovedIntoRange,
     /// A kick rather than a punch (the western).
     Kick,
+    /// A declared specific blow, and the further step to knock out or disarm (the western).
+    SpecificBlow,
+    KnockoutBlow,
+    DisarmAndCatch,
 }
 
 impl ModifierReason {
@@ -166,6 +170,9 @@ impl ModifierReason {
             Self::SpecificShot => "specific shot",
             Self::MovedIntoRange => "moved into range",
             Self::Kick => "kick",
+            Self::SpecificBlow => "specific blow",
+            Self::KnockoutBlow => "knockout",
+            Self::DisarmAndCatch => "disarm and catch",
         }
     }
 }

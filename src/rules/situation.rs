@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::injuries::InjuryList;
 use super::length::Length;
-use super::melee::BodyBlow;
+use super::melee::{BodyBlow, SpecificBlow};
 use super::modifiers::Modifier;
 
 /// The band a target falls in.
@@ -352,4 +352,6 @@ pub struct BlowFacts {
     pub attacker_moved: bool,
     /// A kick or a bite, where the rulebook offers them.
     pub body_blow: Option<BodyBlow>,
+    /// A declared specific blow (the western).
+    pub specific_blow: Option<SpecificBlow>,
 }

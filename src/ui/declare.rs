@@ -10,6 +10,7 @@ use crate::battle::command::Command;
 use crate::battle::declaration::{Declaration, DeclaredAct, DeclaredMove, SpecificShot};
 use crate::map::Tile;
 use crate::map::scenario::Scenario;
+use crate::rules::melee::SpecificBlow;
 use crate::rules::weapons::AttackForm;
 
 /// One button for each standing opponent, and one for no one.
@@ -112,6 +113,7 @@ struct Draft {
     shots: u32,
     specific: Option<SpecificShot>,
     through: bool,
+    blow: Option<SpecificBlow>,
 }
 
 impl Draft {
@@ -138,6 +140,7 @@ impl Draft {
             act,
             specific: self.specific.filter(|_| self.act == ActKind::Fire),
             through: self.through && self.act == ActKind::Fire,
+            blow: self.blow.filter(|_| self.act == ActKind::Strike),
         })
     }
 }
@@ -239,6 +242,19 @@ pub(super) fn declaration_form(
             &mut draft.through,
             "Through low cover (no cover step; its material comes off the damage)",
         );
+    }
+    if draft.act == ActKind::Strike {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Specific blow (−2):");
+            ui.selectable_value(&mut draft.blow, None, "none");
+            for blow in SpecificBlow::ALL {
+                let words = match blow {
+                    SpecificBlow::Trip => blow.name().to_string(),
+                    _ => format!("{} (−4)", blow.name()),
+                };
+                ui.selectable_value(&mut draft.blow, Some(blow), words);
+            }
+        });
     }
     ui.data_mut(|data| data.insert_temp(id, draft));
     let name = |other: UnitId| scenario.units[other.index()].name.clone();

@@ -1,11 +1,14 @@
 //! The western's hand-to-hand on Noon at Dry Gulch: a blow reaches 10 feet (3 tiles straight
-//! on), −2 after moving into range, and a scenario may keep blows to the tiles beside a unit.
+//! on), −2 after moving into range, a kick at −1, the specific blows in place of damage, and a
+//! scenario may keep blows to the tiles beside a unit.
 
 use gridkeeper::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
 use gridkeeper::map::Tile;
 
 use super::*;
-use crate::frontier::{WES, dry_gulch_placed, shot_modifiers, until_the_act_of};
+use gridkeeper::rules::melee::SpecificBlow;
+
+use crate::frontier::{LOLA, WES, dry_gulch_placed, shot_modifiers, until_the_act_of};
 
 const BIG_JIM: UnitId = UnitId(4);
 
@@ -113,5 +116,102 @@ fn a_kick_is_struck_at_minus_one_for_the_strength_tables_damage() {
             }
         ),
         Some(Rejection::NoSuchWeapon)
+    );
+}
+
+/// Big Jim's declared specific blow at `target` 2 yards off, struck with a roll of 10 and the
+/// target's roll after it (if any) on `then`: the events.
+fn specific_blow(target: UnitId, blow: SpecificBlow, then: u32) -> (App, Vec<EventKind>) {
+    let mut app = dry_gulch_placed(&[7, 3], &[(target, (31, 4))]);
+    let strike = Declaration {
+        movement: DeclaredMove::Stay,
+        act: DeclaredAct::Strike { target },
+        blow: Some(blow),
+        ..Declaration::default()
+    };
+    until_the_act_of(&mut app, BIG_JIM, &[(BIG_JIM, strike)]);
+    let faces: Vec<u32> = percentile(10).into_iter().chain(percentile(then)).collect();
+    let struck = after(
+        &mut app,
+        &faces,
+        Command::Attack {
+            unit: BIG_JIM,
+            target,
+            weapon: WeaponChoice::Unarmed,
+        },
+    );
+    assert_eq!(rejected(&struck), None);
+    (app, struck)
+}
+
+/// Big Jim's specific blows, each in place of damage: a knockout at −4 (38%) has Wes roll
+/// Concentration at −4 too (54 − 40 = 14%): 05 leaves him stunned for the round, 99 out for the
+/// fight; a trip (−2) puts Lola down with her shotgun dropped; a disarm and catch (−4) takes
+/// it from her for good.
+#[test]
+fn specific_blows_knock_out_trip_and_disarm() {
+    let (mut app, struck) = specific_blow(WES, SpecificBlow::Knockout, 5);
+    assert_eq!(
+        shot_modifiers(&struck, BIG_JIM)[0],
+        [
+            (ModifierReason::SpecificBlow, -20),
+            (ModifierReason::KnockoutBlow, -20)
+        ]
+    );
+    assert_eq!(
+        shot_modifiers(&struck, WES)[0],
+        [
+            (ModifierReason::SpecificBlow, -20),
+            (ModifierReason::KnockoutBlow, -20)
+        ]
+    );
+    assert!(struck.contains(&EventKind::StunnedForRound { unit: WES }));
+    assert_eq!(vitals(&mut app, WES).hit_points, 32, "no damage");
+
+    let (mut app, _) = specific_blow(WES, SpecificBlow::Knockout, 99);
+    assert_eq!(vitals(&mut app, WES).vital, Vital::Unconscious);
+
+    let (mut app, struck) = specific_blow(LOLA, SpecificBlow::Trip, 50);
+    assert_eq!(
+        shot_modifiers(&struck, BIG_JIM)[0],
+        [(ModifierReason::SpecificBlow, -20)]
+    );
+    assert!(condition(&mut app, LOLA).prone);
+    assert!(struck.contains(&EventKind::Disarmed {
+        unit: LOLA,
+        weapon: "Double-barrel shotgun".to_string()
+    }));
+    assert_eq!(vitals(&mut app, LOLA).hit_points, 28);
+
+    let (mut app, _) = specific_blow(LOLA, SpecificBlow::DisarmAndCatch, 50);
+    let arsenal = unit_state::<gridkeeper::battle::Arsenal>(&mut app, LOLA);
+    assert_eq!(arsenal.in_hand, WeaponChoice::Unarmed);
+    assert_eq!(arsenal.lost, [0]);
+}
+
+/// A specific blow goes with a strike: declared with shots it is refused.
+#[test]
+fn a_specific_blow_goes_with_a_strike() {
+    let mut app = dry_gulch_placed(&[7, 3], &[]);
+    let declaration = Declaration {
+        movement: DeclaredMove::Stay,
+        act: DeclaredAct::Fire {
+            target: WES,
+            shots: 1,
+        },
+        blow: Some(SpecificBlow::Trip),
+        ..Declaration::default()
+    };
+    assert_eq!(
+        refusal(
+            &mut app,
+            Command::Declare {
+                unit: BIG_JIM,
+                declaration
+            }
+        ),
+        Some(Rejection::NotNow(
+            "a specific blow goes with a strike".to_string()
+        ))
     );
 }

@@ -7,7 +7,7 @@
 //! Points lost.
 
 use super::check::CORE_ROLL;
-use crate::rules::melee::BodyBlow;
+use crate::rules::melee::{BodyBlow, SpecificBlow};
 use crate::rules::modifiers::{Modifier, ModifierReason};
 use crate::rules::situation::{BlowFacts, LineCover, RangeBand, ShotFacts, StandingFacts, Worth};
 
@@ -25,14 +25,28 @@ const FIRER_MOVED: i32 = -2;
 const SPECIFIC_SHOT: i32 = -2;
 const MOVED_INTO_RANGE: i32 = -2;
 const KICK: i32 = -1;
+const SPECIFIC_BLOW: i32 = -2;
+const KNOCKOUT_OR_DISARM: i32 = -2;
 const DRAWING: i32 = -2;
 
-/// What a blow's facts are worth: −1 for a kick, −2 for moving into range this round (the wound
-/// band is the unit's standing modifier, on every roll).
+/// What a blow's facts are worth: −1 for a kick, −2 for a specific blow and a further −2 to
+/// knock out or to disarm and catch, −2 for moving into range this round (the wound band is the
+/// unit's standing modifier, on every roll).
 pub fn blow_value(facts: &BlowFacts) -> Vec<Modifier> {
     let mut modifiers = Vec::new();
     if facts.body_blow == Some(BodyBlow::Kick) {
         modifiers.push(CORE_ROLL.step(ModifierReason::Kick, KICK));
+    }
+    if let Some(blow) = facts.specific_blow {
+        modifiers.push(CORE_ROLL.step(ModifierReason::SpecificBlow, SPECIFIC_BLOW));
+        let further = match blow {
+            SpecificBlow::Knockout => Some(ModifierReason::KnockoutBlow),
+            SpecificBlow::DisarmAndCatch => Some(ModifierReason::DisarmAndCatch),
+            SpecificBlow::Trip => None,
+        };
+        if let Some(reason) = further {
+            modifiers.push(CORE_ROLL.step(reason, KNOCKOUT_OR_DISARM));
+        }
     }
     if facts.attacker_moved {
         modifiers.push(CORE_ROLL.step(ModifierReason::MovedIntoRange, MOVED_INTO_RANGE));
