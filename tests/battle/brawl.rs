@@ -188,30 +188,3 @@ fn specific_blows_knock_out_trip_and_disarm() {
     assert_eq!(arsenal.in_hand, WeaponChoice::Unarmed);
     assert_eq!(arsenal.lost, [0]);
 }
-
-/// A specific blow goes with a strike: declared with shots it is refused.
-#[test]
-fn a_specific_blow_goes_with_a_strike() {
-    let mut app = dry_gulch_placed(&[7, 3], &[]);
-    let declaration = Declaration {
-        movement: DeclaredMove::Stay,
-        act: DeclaredAct::Fire {
-            target: WES,
-            shots: 1,
-        },
-        blow: Some(SpecificBlow::Trip),
-        ..Declaration::default()
-    };
-    assert_eq!(
-        refusal(
-            &mut app,
-            Command::Declare {
-                unit: BIG_JIM,
-                declaration
-            }
-        ),
-        Some(Rejection::NotNow(
-            "a specific blow goes with a strike".to_string()
-        ))
-    );
-}

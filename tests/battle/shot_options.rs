@@ -7,6 +7,7 @@ use gridkeeper::battle::command::FireMode;
 use gridkeeper::battle::declaration::{Declaration, DeclaredAct, DeclaredMove, SpecificShot};
 use gridkeeper::map::Tile;
 use gridkeeper::rules::damage::DamageQuality;
+use gridkeeper::rules::melee::SpecificBlow;
 
 use super::*;
 use crate::frontier::{
@@ -115,31 +116,6 @@ fn a_specific_shot_doubles_the_damage_or_does_what_it_names() {
     );
 }
 
-/// A specific shot goes with shots: declared with anything else it is refused.
-#[test]
-fn a_specific_shot_goes_with_shots() {
-    let mut app = dry_gulch(&[7, 3]);
-    let unit = acting(&app).expect("Big Jim declares first");
-    let strike = Declaration {
-        movement: DeclaredMove::Move,
-        act: DeclaredAct::Strike { target: WES },
-        specific: Some(SpecificShot::Legs),
-        ..Declaration::default()
-    };
-    assert_eq!(
-        refusal(
-            &mut app,
-            Command::Declare {
-                unit,
-                declaration: strike
-            }
-        ),
-        Some(Rejection::NotNow(
-            "a specific shot goes with shots".to_string()
-        ))
-    );
-}
-
 /// Wes, 6 yards west of the Kid, who crouches behind the steel strongbox at (25, 6): round it,
 /// his drawn Colt is at −2 for the half cover and −2 for drawing (36%); declared through it,
 /// only the −2 for drawing (56%), and the strongbox's 2D10 (3 + 4) comes off the 9 + 9.
@@ -200,19 +176,48 @@ fn a_shot_through_low_cover_takes_no_cover_step_but_loses_the_material() {
     }
 }
 
-/// Only shots go through cover.
+/// A specific shot and shooting through cover go with shots, a specific blow with a strike:
+/// declared with another act, each is refused.
 #[test]
-fn only_shots_go_through_cover() {
-    let mut app = dry_gulch(&[7, 3]);
-    let unit = acting(&app).expect("Big Jim declares first");
-    let declaration = Declaration {
-        movement: DeclaredMove::Move,
-        act: DeclaredAct::Strike { target: WES },
-        through: true,
-        ..Declaration::default()
+fn declared_options_go_with_their_act() {
+    let strike = DeclaredAct::Strike { target: WES };
+    let shot = DeclaredAct::Fire {
+        target: WES,
+        shots: 1,
     };
-    assert_eq!(
-        refusal(&mut app, Command::Declare { unit, declaration }),
-        Some(Rejection::NotNow("only shots go through cover".to_string()))
-    );
+    let cases = [
+        (
+            Declaration {
+                act: strike,
+                specific: Some(SpecificShot::Legs),
+                ..Declaration::default()
+            },
+            "a specific shot goes with shots",
+        ),
+        (
+            Declaration {
+                act: strike,
+                through: true,
+                ..Declaration::default()
+            },
+            "only shots go through cover",
+        ),
+        (
+            Declaration {
+                act: shot,
+                blow: Some(SpecificBlow::Trip),
+                ..Declaration::default()
+            },
+            "a specific blow goes with a strike",
+        ),
+    ];
+    for (declaration, why) in cases {
+        let mut app = dry_gulch(&[7, 3]);
+        let unit = acting(&app).expect("Big Jim declares first");
+        assert_eq!(
+            refusal(&mut app, Command::Declare { unit, declaration }),
+            Some(Rejection::NotNow(why.to_string())),
+            "{declaration:?}"
+        );
+    }
 }
