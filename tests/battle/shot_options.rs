@@ -14,6 +14,30 @@ use crate::frontier::{
     KID, LOLA, WES, dry_gulch, dry_gulch_placed, shot_modifiers, until_the_act_of,
 };
 
+/// `shooter` fires its first weapon once at `target`: the roll `hit`, then `dice` (the damage,
+/// and what cover stops), then a pain roll of 01.
+fn fires(
+    app: &mut App,
+    (shooter, target): (UnitId, UnitId),
+    hit: u32,
+    dice: &[u32],
+) -> Vec<EventKind> {
+    let faces: Vec<u32> = percentile(hit)
+        .into_iter()
+        .chain(dice.iter().copied())
+        .chain(percentile(1))
+        .collect();
+    after(
+        app,
+        &faces,
+        Command::Fire {
+            unit: shooter,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::single(target),
+        },
+    )
+}
+
 /// The Kid's declared specific shot at `target`, with Wes declaring a move and nothing more
 /// (so no quick draw); the Kid's Hand Guns roll of 05 and the damage `dice`, then a passed
 /// pain roll. The app, at the Kid's turn's end, and the events of the shot.
@@ -31,20 +55,7 @@ fn kid_shoots(target: UnitId, specific: SpecificShot, dice: [u32; 2]) -> (App, V
         ..Declaration::default()
     };
     until_the_act_of(&mut app, KID, &[(KID, kid), (WES, wes)]);
-    let faces: Vec<u32> = percentile(5)
-        .into_iter()
-        .chain(dice)
-        .chain(percentile(1))
-        .collect();
-    let fired = after(
-        &mut app,
-        &faces,
-        Command::Fire {
-            unit: KID,
-            weapon: WeaponChoice::Carried(0),
-            mode: FireMode::single(target),
-        },
-    );
+    let fired = fires(&mut app, (KID, target), 5, &dice);
     assert_eq!(rejected(&fired), None);
     send(&mut app, Command::EndTurn { unit: KID });
     (app, fired)
@@ -140,20 +151,7 @@ fn a_shot_through_low_cover_takes_no_cover_step_but_loses_the_material() {
                 weapon: WeaponChoice::Carried(0),
             },
         );
-        let faces: Vec<u32> = percentile(10)
-            .into_iter()
-            .chain([9, 9, 3, 4])
-            .chain(percentile(1))
-            .collect();
-        let fired = after(
-            &mut app,
-            &faces,
-            Command::Fire {
-                unit: WES,
-                weapon: WeaponChoice::Carried(0),
-                mode: FireMode::single(KID),
-            },
-        );
+        let fired = fires(&mut app, (WES, KID), 10, &[9, 9, 3, 4]);
         let steps = shot_modifiers(&fired, WES);
         let kid = vitals(&mut app, KID).hit_points;
         if through {
