@@ -43,6 +43,9 @@ pub enum DeclaredAct {
     Throw {
         at: Tile,
     },
+    /// Hold fire until fired upon: a shot back at the first enemy who shoots at it, once that
+    /// enemy's pull is done.
+    HoldFire,
     /// Take a weapon in hand (a gun drawn, a dropped one taken up).
     Draw,
     Reload,
@@ -56,13 +59,18 @@ impl DeclaredAct {
     pub fn attacks(self) -> bool {
         matches!(
             self,
-            Self::Fire { .. } | Self::Bead { .. } | Self::Strike { .. } | Self::Throw { .. }
+            Self::Fire { .. }
+                | Self::Bead { .. }
+                | Self::Strike { .. }
+                | Self::Throw { .. }
+                | Self::HoldFire
         )
     }
 
-    /// Whether doing it spends the turn's action (so a turn that ends without it has lost it).
+    /// Whether doing it spends the turn's action (so a turn that ends without it has lost it;
+    /// a unit holding fire that nobody shot at has lost nothing).
     pub fn spends_the_action(self) -> bool {
-        !matches!(self, Self::Nothing | Self::Draw)
+        !matches!(self, Self::Nothing | Self::Draw | Self::HoldFire)
     }
 
     /// The unit it is aimed at, if any.
@@ -72,7 +80,7 @@ impl DeclaredAct {
                 Some(target)
             }
             Self::FirstAid { patient } => Some(patient),
-            Self::Nothing | Self::Throw { .. } | Self::Draw | Self::Reload => None,
+            Self::Nothing | Self::Throw { .. } | Self::HoldFire | Self::Draw | Self::Reload => None,
         }
     }
 }
@@ -163,6 +171,7 @@ impl Declaration {
             DeclaredAct::Bead { target } => format!("takes a bead on {}", name(target)),
             DeclaredAct::Strike { target } => format!("strikes {}", name(target)),
             DeclaredAct::Throw { at } => format!("throws at ({}, {})", at.x, at.y),
+            DeclaredAct::HoldFire => "holds fire until fired upon".to_string(),
             DeclaredAct::Draw => "draws".to_string(),
             DeclaredAct::Reload => "reloads".to_string(),
             DeclaredAct::FirstAid { patient } => format!("gives First Aid to {}", name(patient)),

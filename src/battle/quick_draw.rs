@@ -57,6 +57,31 @@ pub(super) fn rival(battle: &Battle, unit: UnitId, mode: &FireMode) -> Option<Ri
     })
 }
 
+/// Who fires back at `shooter`, its pull done, for holding fire until fired upon: `target`, if
+/// it declared so, has not fired this round, is on its feet and not idle, and has a gun in hand
+/// or one to draw (one shot).
+pub(super) fn holding_fire(battle: &Battle, target: UnitId, shooter: UnitId) -> Option<Rival> {
+    let condition = battle.condition(target);
+    let fired = condition.shots_this_round > 0 || condition.burst_this_round;
+    let holds = declared(&battle.flow().declarations, target).act == DeclaredAct::HoldFire;
+    if !holds
+        || fired
+        || condition.attacks_barred(battle.round())
+        || !battle.standing(target)
+        || battle.spec(target).side == battle.spec(shooter).side
+    {
+        return None;
+    }
+    let gun = battle
+        .arsenal(target)
+        .gun_to_fire(&battle.spec(target).weapons)?;
+    Some(Rival {
+        unit: target,
+        gun,
+        shots: 1,
+    })
+}
+
 /// Roll the draw between `unit` and its rival (the shooter's die first) and tell it: who fires
 /// first.
 pub(super) fn contest(battle: &mut Battle, unit: UnitId, rival: &Rival) -> FirstShot {

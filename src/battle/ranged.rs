@@ -125,6 +125,12 @@ pub(super) fn fire(
         None => plan,
     };
     open_fire(battle, unit, asked, plan, Phase::Turn);
+    // Those who held their fire until fired upon (the western) shoot back, once it is done.
+    for target in mode.targets() {
+        if let Some(holder) = quick_draw::holding_fire(battle, target, unit) {
+            fires_out_of_turn(battle, &holder, unit);
+        }
+    }
     Ok(())
 }
 
@@ -145,7 +151,7 @@ fn draw_against(
     if first == FirstShot::Shooter {
         return Some(plan);
     }
-    rival_fires_first(battle, rival, unit);
+    fires_out_of_turn(battle, rival, unit);
     if first == FirstShot::Rival && !quick_draw::still_fires(battle, unit, choice) {
         let declaration = declared(&battle.flow().declarations, unit);
         battle.emit(EventKind::DeclarationLost { unit, declaration });
@@ -154,9 +160,10 @@ fn draw_against(
     plan_fire(battle, unit, choice, mode).ok()
 }
 
-/// The rival's declared shots at `at`, fired out of turn after it won a quick draw: its gun
-/// drawn if it must be, then as many of its shots as the gun has ready, counted as fired.
-fn rival_fires_first(battle: &mut Battle, rival: &Rival, at: UnitId) {
+/// The rival's shots at `at`, fired out of turn (it won a quick draw, or held its fire until
+/// fired upon): its gun drawn if it must be, then as many of its shots as the gun has ready,
+/// counted as fired.
+fn fires_out_of_turn(battle: &mut Battle, rival: &Rival, at: UnitId) {
     if battle.arsenal(rival.unit).in_hand != rival.gun {
         super::arms::take_in_hand(battle, rival.unit, rival.gun);
     }

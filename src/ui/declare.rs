@@ -67,6 +67,7 @@ enum ActKind {
     Bead,
     Strike,
     Throw,
+    HoldFire,
     Draw,
     Reload,
     FirstAid,
@@ -74,11 +75,12 @@ enum ActKind {
 }
 
 impl ActKind {
-    const ALL: [Self; 8] = [
+    const ALL: [Self; 9] = [
         Self::Fire,
         Self::Bead,
         Self::Strike,
         Self::Throw,
+        Self::HoldFire,
         Self::Draw,
         Self::Reload,
         Self::FirstAid,
@@ -91,6 +93,7 @@ impl ActKind {
             Self::Bead => "Take a bead",
             Self::Strike => "Strike",
             Self::Throw => "Throw",
+            Self::HoldFire => "Hold fire",
             Self::Draw => "Draw",
             Self::Reload => "Reload",
             Self::FirstAid => "First Aid",
@@ -99,7 +102,10 @@ impl ActKind {
     }
 
     fn attacks(self) -> bool {
-        matches!(self, Self::Fire | Self::Bead | Self::Strike | Self::Throw)
+        matches!(
+            self,
+            Self::Fire | Self::Bead | Self::Strike | Self::Throw | Self::HoldFire
+        )
     }
 }
 
@@ -130,6 +136,7 @@ impl Draft {
                 at: tile_of(target)?,
             },
             (ActKind::FirstAid, Some(patient)) => DeclaredAct::FirstAid { patient },
+            (ActKind::HoldFire, _) => DeclaredAct::HoldFire,
             (ActKind::Draw, _) => DeclaredAct::Draw,
             (ActKind::Reload, _) => DeclaredAct::Reload,
             (ActKind::Nothing, _) => DeclaredAct::Nothing,
@@ -181,7 +188,9 @@ pub(super) fn declaration_form(
         })
     };
     let offered = |act: ActKind| match act {
-        ActKind::Fire | ActKind::Bead | ActKind::Reload => carries(AttackForm::Shot),
+        ActKind::Fire | ActKind::Bead | ActKind::HoldFire | ActKind::Reload => {
+            carries(AttackForm::Shot)
+        }
         ActKind::Throw => carries(AttackForm::Lobbed),
         _ => true,
     };
@@ -207,7 +216,7 @@ pub(super) fn declaration_form(
             standing(view, scenario, unit, |side, other| side != other)
         }
         ActKind::FirstAid => standing(view, scenario, unit, |side, other| side == other),
-        ActKind::Draw | ActKind::Reload | ActKind::Nothing => Vec::new(),
+        ActKind::HoldFire | ActKind::Draw | ActKind::Reload | ActKind::Nothing => Vec::new(),
     };
     if !targets.is_empty() {
         ui.horizontal_wrapped(|ui| {

@@ -376,3 +376,70 @@ fn a_quick_ai_draws_on_the_enemy_who_declared_a_shot_at_it() {
         assert_eq!(at_wes, draws, "{style:?}: {kid:?}");
     }
 }
+
+/// Wes holds his fire until fired upon: the Kid fires first (and misses on 99), then Wes draws
+/// and shoots back at once (16%: long range and drawing), hitting on 10 for 9 + 9; that was his
+/// shot, so his own act slot fires none and loses nothing. Lola, holding fire with nobody
+/// shooting at her, loses nothing either.
+#[test]
+fn a_unit_holding_fire_shoots_back_when_fired_upon() {
+    let hold = Declaration {
+        act: DeclaredAct::HoldFire,
+        ..Declaration::default()
+    };
+    let mut app = dry_gulch(&[7, 3]);
+    until_the_act_of(
+        &mut app,
+        KID,
+        &[(WES, hold), (LOLA, hold), (KID, firing(WES, 1))],
+    );
+    let faces: Vec<u32> = percentile(99)
+        .into_iter()
+        .chain(percentile(10))
+        .chain([9, 9])
+        .chain(percentile(1))
+        .collect();
+    let fired = after(
+        &mut app,
+        &faces,
+        Command::Fire {
+            unit: KID,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::single(WES),
+        },
+    );
+    assert_eq!(rejected(&fired), None);
+    assert_eq!(
+        shot_modifiers(&fired, WES),
+        [vec![
+            (ModifierReason::LongRange, -40),
+            (ModifierReason::Drawing, -20)
+        ]]
+    );
+    assert_eq!(vitals(&mut app, KID).hit_points, 27 - 18);
+    send(&mut app, Command::EndTurn { unit: KID });
+    for holder in [LOLA, WES] {
+        until_the_act_of(&mut app, holder, &[]);
+        if holder == WES {
+            assert_eq!(
+                refusal(
+                    &mut app,
+                    Command::Fire {
+                        unit: WES,
+                        weapon: WeaponChoice::Carried(0),
+                        mode: FireMode::single(KID),
+                    }
+                ),
+                refused_now("not what it declared (stays · holds fire until fired upon)")
+            );
+        }
+        let mark = event_count(&app);
+        send(&mut app, Command::EndTurn { unit: holder });
+        assert!(
+            !events_from(&app, mark)
+                .iter()
+                .any(|event| matches!(event, EventKind::DeclarationLost { .. })),
+            "{holder:?} loses nothing"
+        );
+    }
+}
