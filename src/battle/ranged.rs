@@ -230,6 +230,7 @@ pub(super) fn surprise_shot(
     if seen {
         open_fire(battle, unit, mode.targets(), plan, Phase::Setup);
     } else {
+        let plan = super::volley::unseen(plan);
         announce_fire(battle, unit, &plan);
         let pending = PendingFire {
             plan: Box::new(plan),

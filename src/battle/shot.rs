@@ -34,6 +34,9 @@ pub struct ShotTerms {
     pub unaimed: bool,
     /// The target dived for cover and made it.
     pub dived: bool,
+    /// The target did not see the shot coming (a surprise shot).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub surprised: bool,
     /// The roll's place in a burst or full-auto trigger pull.
     pub volley_roll: Option<u32>,
     /// The bullets the roll covers, for a burst or full auto.
@@ -159,6 +162,7 @@ pub(super) fn setup(
         shooter_moved: shooter.moved_this_round > 0,
         drew_this_round: shooter.drew_in_round == Some(battle.round()),
         specific_shot: super::declaring::specific_shot(battle, unit, target).is_some(),
+        target_surprised: terms.surprised,
         shots_in_pull: super::declaring::shots_declared(battle, unit)
             .unwrap_or(terms.shots)
             .max(1),

@@ -270,14 +270,26 @@ fn drawn_group(
 pub(super) fn chambering(plan: FirePlan, chambered: bool) -> FirePlan {
     FirePlan {
         chambered,
+        ..with_terms(plan, |terms| ShotTerms { chambered, ..terms })
+    }
+}
+
+/// The plan fired at targets that did not see it coming (a surprise shot).
+pub(super) fn unseen(plan: FirePlan) -> FirePlan {
+    with_terms(plan, |terms| ShotTerms {
+        surprised: true,
+        ..terms
+    })
+}
+
+/// The plan with every roll's terms changed by `change`.
+fn with_terms(plan: FirePlan, change: impl Fn(ShotTerms) -> ShotTerms) -> FirePlan {
+    FirePlan {
         rolls: plan
             .rolls
             .into_iter()
             .map(|roll| PlannedRoll {
-                terms: ShotTerms {
-                    chambered,
-                    ..roll.terms
-                },
+                terms: change(roll.terms),
                 ..roll
             })
             .collect(),

@@ -109,6 +109,8 @@ pub enum ModifierReason {
     MovedIntoRange,
     /// A kick rather than a punch (the western).
     Kick,
+    /// The target did not see the shot coming (the western's surprise, +4).
+    TargetSurprised,
     /// A declared specific blow, and the further step to knock out or disarm (the western).
     SpecificBlow,
     KnockoutBlow,
@@ -170,6 +172,7 @@ impl ModifierReason {
             Self::SpecificShot => "specific shot",
             Self::MovedIntoRange => "moved into range",
             Self::Kick => "kick",
+            Self::TargetSurprised => "target surprised",
             Self::SpecificBlow => "specific blow",
             Self::KnockoutBlow => "knockout",
             Self::DisarmAndCatch => "disarm and catch",

@@ -158,6 +158,8 @@ pub struct ShotFacts {
     pub drew_this_round: bool,
     /// A specific shot declared at this target (the western).
     pub specific_shot: bool,
+    /// The target did not see the shot coming.
+    pub target_surprised: bool,
     /// How many shots the shooter fires in this pull of the trigger (1 for a single shot).
     pub shots_in_pull: u32,
     /// The target ran at full speed this round, and how fast it is (its movement rate).
@@ -218,6 +220,7 @@ impl ShotFacts {
             shooter_moved: false,
             drew_this_round: false,
             specific_shot: false,
+            target_surprised: false,
             shots_in_pull: 1,
             target_ran: false,
             target_movement: 0,

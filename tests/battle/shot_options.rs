@@ -219,3 +219,41 @@ fn declared_options_go_with_their_act() {
         );
     }
 }
+
+/// Before the fight, the Kid's surprise shot at Wes: unseen (Wes's roll to notice, 30% with no
+/// skill for it, fails on 99) it is at +4 for a target surprised; seen (01), only the −4 for
+/// long range.
+#[test]
+fn a_surprised_target_is_shot_at_plus_four() {
+    for (notice, steps) in [
+        (
+            99,
+            vec![
+                (ModifierReason::LongRange, -40),
+                (ModifierReason::TargetSurprised, 40),
+            ],
+        ),
+        (1, vec![(ModifierReason::LongRange, -40)]),
+    ] {
+        let mut scenario = shipped("dry-gulch.ron");
+        for unit in &mut scenario.units {
+            unit.control = Control::Person;
+        }
+        let mut app = test_app(scenario);
+        let faces: Vec<u32> = percentile(notice)
+            .into_iter()
+            .chain(percentile(99))
+            .collect();
+        let shot = after(
+            &mut app,
+            &faces,
+            Command::Surprise {
+                unit: KID,
+                target: WES,
+                attack: SurpriseAttack::Shot(WeaponChoice::Carried(0)),
+            },
+        );
+        assert_eq!(rejected(&shot), None);
+        assert_eq!(shot_modifiers(&shot, KID), [steps]);
+    }
+}

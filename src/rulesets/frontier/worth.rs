@@ -23,6 +23,7 @@ const THREE_QUARTER_COVER: i32 = -4;
 const NIGHT: i32 = -2;
 const FIRER_MOVED: i32 = -2;
 const SPECIFIC_SHOT: i32 = -2;
+const TARGET_SURPRISED: i32 = 4;
 const MOVED_INTO_RANGE: i32 = -2;
 const KICK: i32 = -1;
 const SPECIFIC_BLOW: i32 = -2;
@@ -107,6 +108,9 @@ pub fn shot_value(facts: &ShotFacts) -> Worth {
     if facts.specific_shot {
         step(ModifierReason::SpecificShot, SPECIFIC_SHOT);
     }
+    if facts.target_surprised {
+        step(ModifierReason::TargetSurprised, TARGET_SURPRISED);
+    }
     if facts.target_in_dark {
         step(ModifierReason::Dark, NIGHT);
     }
@@ -166,7 +170,7 @@ mod tests {
     #[test]
     fn the_modifier_steps() {
         let base = shot(RangeBand::Base, false);
-        let table: [(ShotFacts, i32); 17] = [
+        let table: [(ShotFacts, i32); 18] = [
             (base, 0),
             (shot(RangeBand::Base, true), 4),
             (shot(RangeBand::Long, false), -2),
@@ -256,6 +260,13 @@ mod tests {
                     ..base
                 },
                 -2,
+            ),
+            (
+                ShotFacts {
+                    target_surprised: true,
+                    ..base
+                },
+                4,
             ),
             // Big Jim's bead and specific shot at the legs, 2x out: +3 − 2 − 2.
             (
