@@ -244,26 +244,8 @@ fn a_quick_draw_decides_who_fires_first() {
         ]]
     );
     send(&mut app, Command::EndTurn { unit: KID });
-    until_the_act_of(&mut app, WES, &[]);
-    assert_eq!(
-        refusal(
-            &mut app,
-            Command::Fire {
-                unit: WES,
-                weapon: WeaponChoice::Carried(0),
-                mode: FireMode::single(KID),
-            }
-        ),
-        refused_now("not what it declared (moves · fires at \"Kid\" Sam Ortega)")
-    );
-    let mark = event_count(&app);
-    send(&mut app, Command::EndTurn { unit: WES });
-    assert!(
-        !events_from(&app, mark)
-            .iter()
-            .any(|event| matches!(event, EventKind::DeclarationLost { .. })),
-        "the shot he fired in the draw was his declared one"
-    );
+    // The shot he fired in the draw was his declared one.
+    fires_no_more_and_loses_nothing(&mut app, WES, "moves · fires at \"Kid\" Sam Ortega");
 
     let mut app = dry_gulch(&[7, 3]);
     until_the_act_of(&mut app, KID, &duel);
@@ -419,27 +401,29 @@ fn a_unit_holding_fire_shoots_back_when_fired_upon() {
     assert_eq!(vitals(&mut app, KID).hit_points, 27 - 18);
     send(&mut app, Command::EndTurn { unit: KID });
     for holder in [LOLA, WES] {
-        until_the_act_of(&mut app, holder, &[]);
-        if holder == WES {
-            assert_eq!(
-                refusal(
-                    &mut app,
-                    Command::Fire {
-                        unit: WES,
-                        weapon: WeaponChoice::Carried(0),
-                        mode: FireMode::single(KID),
-                    }
-                ),
-                refused_now("not what it declared (stays · holds fire until fired upon)")
-            );
-        }
-        let mark = event_count(&app);
-        send(&mut app, Command::EndTurn { unit: holder });
-        assert!(
-            !events_from(&app, mark)
-                .iter()
-                .any(|event| matches!(event, EventKind::DeclarationLost { .. })),
-            "{holder:?} loses nothing"
-        );
+        fires_no_more_and_loses_nothing(&mut app, holder, "stays · holds fire until fired upon");
     }
+}
+
+/// At `unit`'s act slot: a shot at the Kid is not what it declared (`declared` in words), and
+/// ending the turn loses nothing.
+fn fires_no_more_and_loses_nothing(app: &mut App, unit: UnitId, declared: &str) {
+    until_the_act_of(app, unit, &[]);
+    let shot = Command::Fire {
+        unit,
+        weapon: WeaponChoice::Carried(0),
+        mode: FireMode::single(KID),
+    };
+    assert_eq!(
+        refusal(app, shot),
+        refused_now(&format!("not what it declared ({declared})"))
+    );
+    let mark = event_count(app);
+    send(app, Command::EndTurn { unit });
+    assert!(
+        !events_from(app, mark)
+            .iter()
+            .any(|event| matches!(event, EventKind::DeclarationLost { .. })),
+        "{unit:?} loses nothing"
+    );
 }
