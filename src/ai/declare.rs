@@ -300,6 +300,20 @@ pub(super) fn keep_to_declaration(
     {
         return shots;
     }
+    // An enemy declared a throw near it: it first walks as far from the burst as it can (on its
+    // feet: a prone unit stands first, as planned).
+    let on_its_feet = seen.iter().any(|me| me.unit == unit && !me.prone);
+    if turn.spent == 0
+        && on_its_feet
+        && declaration.movement != DeclaredMove::Stay
+        && let Some(at) = throw_near(scenario, &declarations, seen, unit)
+    {
+        let moves = allowance(scenario, &declarations, (unit, lamed));
+        let left = turn.movement_left(moves).unwrap_or(0);
+        if let Some(away) = step_away(scenario, seen, unit, at, left) {
+            return away;
+        }
+    }
     // A zigzag (or a lamed unit's walk) goes as far towards the planned tile as its shorter
     // allowance reaches.
     if let Command::Move { to, .. } = &planned
@@ -375,6 +389,27 @@ fn reloadable(scenario: &Scenario, arsenal: &Arsenal, unit: UnitId) -> bool {
         })
 }
 
+/// How near (in square yards) a declared throw's tile is a danger: the damage rings' 30 ft.
+const BURST_DANGER: u64 = 100;
+
+/// The tile an enemy declared it will throw an explosive at, where that is near `unit`.
+fn throw_near(
+    scenario: &Scenario,
+    declarations: &[(UnitId, Declaration)],
+    seen: &[Seen],
+    unit: UnitId,
+) -> Option<Tile> {
+    let here = seen.iter().find(|other| other.unit == unit)?.at;
+    let side = scenario.units[unit.index()].side;
+    declarations
+        .iter()
+        .filter(|(thrower, _)| scenario.units[thrower.index()].side != side)
+        .find_map(|(_, declared)| match declared.act {
+            DeclaredAct::Throw { at } if distance_squared(here, at) <= BURST_DANGER => Some(at),
+            _ => None,
+        })
+}
+
 /// A move within `left` tenths of a yard to the reachable tile nearest `to` (none where that is
 /// where the unit stands).
 fn zigzag_step(
@@ -384,6 +419,33 @@ fn zigzag_step(
     to: Tile,
     left: u32,
 ) -> Option<Command> {
+    step_by(scenario, seen, unit, left, |tile| {
+        distance_squared(tile, to)
+    })
+}
+
+/// A move within `left` tenths of a yard to the reachable tile farthest from `burst`.
+fn step_away(
+    scenario: &Scenario,
+    seen: &[Seen],
+    unit: UnitId,
+    burst: Tile,
+    left: u32,
+) -> Option<Command> {
+    step_by(scenario, seen, unit, left, |tile| {
+        u64::MAX - distance_squared(tile, burst)
+    })
+}
+
+/// A move within `left` tenths of a yard to the reachable tile `rank` puts first (the nearer,
+/// then the lower), none where that is where the unit stands.
+fn step_by(
+    scenario: &Scenario,
+    seen: &[Seen],
+    unit: UnitId,
+    left: u32,
+    rank: impl Fn(Tile) -> u64,
+) -> Option<Command> {
     let here = seen.iter().find(|other| other.unit == unit)?.at;
     let occupied: Vec<Tile> = seen
         .iter()
@@ -392,7 +454,7 @@ fn zigzag_step(
         .collect();
     reachable(&scenario.map, here, left, |tile| occupied.contains(&tile))
         .tiles()
-        .min_by_key(|(tile, cost)| (distance_squared(*tile, to), *cost, *tile))
+        .min_by_key(|(tile, cost)| (rank(*tile), *cost, *tile))
         .filter(|(tile, _)| *tile != here)
         .map(|(tile, _)| Command::Move { unit, to: tile })
 }

@@ -5,6 +5,8 @@
 
 use gridkeeper::battle::command::FireMode;
 use gridkeeper::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
+use gridkeeper::map::range::distance_squared;
+use gridkeeper::rules::round::TurnKind;
 
 use super::*;
 use crate::frontier::{KID, LOLA, WES, dry_gulch, firing, shot_modifiers, until_the_act_of};
@@ -426,4 +428,56 @@ fn fires_no_more_and_loses_nothing(app: &mut App, unit: UnitId, declared: &str) 
             .any(|event| matches!(event, EventKind::DeclarationLost { .. })),
         "{unit:?} loses nothing"
     );
+}
+
+/// The careful AI playing Wes reads Pete's declared throw 5 yards east of him, towards the
+/// outlaws he would walk to, and in his act slot first walks as far from it as he can: west and
+/// south, at least 8 yards off it.
+#[test]
+fn a_careful_ai_walks_away_from_a_declared_throw() {
+    let mut scenario = shipped("dry-gulch.ron");
+    for unit in &mut scenario.units {
+        unit.control = Control::Person;
+    }
+    let mut app = with_ai_playing(scenario, WES, gridkeeper::ai::Style::Careful);
+    load(&mut app, &[7, 3]);
+    send(&mut app, Command::Begin);
+    let burst = gridkeeper::map::Tile { x: 8, y: 6 };
+    let throw = Declaration {
+        movement: DeclaredMove::Move,
+        act: DeclaredAct::Throw { at: burst },
+        ..Declaration::default()
+    };
+    for _ in 0..60 {
+        match app.world().resource::<Flow>().turn {
+            Some(turn) if turn.unit == WES => {}
+            Some(turn) if turn.limits.kind == TurnKind::Declare => {
+                let declaration = if turn.unit == UnitId(5) {
+                    throw
+                } else {
+                    Declaration::default()
+                };
+                send(
+                    &mut app,
+                    Command::Declare {
+                        unit: turn.unit,
+                        declaration,
+                    },
+                );
+                continue;
+            }
+            Some(turn) if turn.unit != WES => {
+                send(&mut app, Command::EndTurn { unit: turn.unit });
+                continue;
+            }
+            _ => {}
+        }
+        app.update();
+    }
+    let walked = events(&app).into_iter().find_map(|event| match event {
+        EventKind::Moved { unit, path, .. } if unit == WES => path.last().copied(),
+        _ => None,
+    });
+    let away = walked.map(|tile| distance_squared(tile, burst));
+    assert!(away.is_some_and(|squared| squared >= 64), "{walked:?}");
 }
