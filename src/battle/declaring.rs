@@ -3,13 +3,12 @@
 //! that has become impossible is lost.
 
 use super::command::{Command, FireMode, Rejection};
-use super::declaration::{Declaration, DeclaredAct, DeclaredMove, SpecificShot};
+use super::declaration::{Declaration, DeclaredAct, DeclaredMove};
 use super::event::EventKind;
 use super::state::Battle;
 use super::{TurnState, UnitId};
 use crate::map::scenario::Scenario;
 use crate::rules::characteristics::MoveAllowance;
-use crate::rules::melee::SpecificBlow;
 
 /// Whether `command`, given on the unit's own act turn after `shots_fired` shots this round, is
 /// part of what `declaration` declared.
@@ -186,29 +185,12 @@ pub(super) fn zigzagging(battle: &Battle, unit: UnitId) -> bool {
     declared(&battle.flow().declarations, unit).movement == DeclaredMove::Zigzag
 }
 
-/// The specific shot the unit declared at `target` this round, if it declared one.
-pub(super) fn specific_shot(battle: &Battle, unit: UnitId, target: UnitId) -> Option<SpecificShot> {
+/// The unit's declaration this round, where its act is aimed at `target` (what goes with it, a
+/// specific shot, a specific blow or a shot through cover, then counts against `target`: `declare`
+/// lets each go only with its own act).
+pub(super) fn declared_at(battle: &Battle, unit: UnitId, target: UnitId) -> Option<Declaration> {
     let declaration = declared(&battle.flow().declarations, unit);
-    match declaration.act {
-        DeclaredAct::Fire { target: aimed, .. } if aimed == target => declaration.specific,
-        _ => None,
-    }
-}
-
-/// The specific blow the unit declared at `target` this round, if it declared one.
-pub(super) fn specific_blow(battle: &Battle, unit: UnitId, target: UnitId) -> Option<SpecificBlow> {
-    let declaration = declared(&battle.flow().declarations, unit);
-    match declaration.act {
-        DeclaredAct::Strike { target: aimed } if aimed == target => declaration.blow,
-        _ => None,
-    }
-}
-
-/// Whether the unit declared it shoots through the low cover in `target`'s way this round.
-pub(super) fn shoots_through(battle: &Battle, unit: UnitId, target: UnitId) -> bool {
-    let declaration = declared(&battle.flow().declarations, unit);
-    matches!(declaration.act, DeclaredAct::Fire { target: aimed, .. } if aimed == target)
-        && declaration.through
+    (declaration.act.target() == Some(target)).then_some(declaration)
 }
 
 /// How many shots the unit declared for this round, where it declared a shot.

@@ -295,7 +295,8 @@ pub(super) fn attacker_modifiers(
             _ => None,
         },
         specific_blow: match pending.kind {
-            AttackKind::Strike(_) => super::declaring::specific_blow(battle, attacker, defender),
+            AttackKind::Strike(_) => super::declaring::declared_at(battle, attacker, defender)
+                .and_then(|declaration| declaration.blow),
             _ => None,
         },
     };
@@ -528,7 +529,8 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
                     net: attack_roll.net - defence_roll.map_or(0, |(roll, _)| roll.net.max(0)),
                 };
                 // A declared specific blow (the western) does what it names instead.
-                if let Some(specific) = super::declaring::specific_blow(battle, attacker, defender)
+                if let Some(specific) = super::declaring::declared_at(battle, attacker, defender)
+                    .and_then(|declaration| declaration.blow)
                 {
                     let steps = attacker_modifiers(battle, pending).unwrap_or_default();
                     super::specifics::specific_blow_lands(battle, defender, specific, steps);

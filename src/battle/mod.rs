@@ -294,6 +294,11 @@ impl Condition {
         }
     }
 
+    /// Whether it has fired this round: a shot, or a burst.
+    pub fn fired_this_round(&self) -> bool {
+        self.shots_this_round > 0 || self.burst_this_round
+    }
+
     /// Whether it may make no attack in `round` (the western): idle, or hurt hand to hand.
     pub fn attacks_barred(&self, round: u32) -> bool {
         self.idle_round == Some(round) || self.stunned_round == Some(round)

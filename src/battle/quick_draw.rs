@@ -30,10 +30,7 @@ pub(super) fn rival(battle: &Battle, unit: UnitId, mode: &FireMode) -> Option<Ri
         return None;
     };
     let target = *targets.first()?;
-    let fired = |other: UnitId| {
-        let condition = battle.condition(other);
-        condition.shots_this_round > 0 || condition.burst_this_round
-    };
+    let fired = |other: UnitId| battle.condition(other).fired_this_round();
     let idle = battle.condition(target).attacks_barred(battle.round());
     if targets.iter().any(|other| *other != target)
         || fired(unit)
@@ -62,10 +59,9 @@ pub(super) fn rival(battle: &Battle, unit: UnitId, mode: &FireMode) -> Option<Ri
 /// or one to draw (one shot).
 pub(super) fn holding_fire(battle: &Battle, target: UnitId, shooter: UnitId) -> Option<Rival> {
     let condition = battle.condition(target);
-    let fired = condition.shots_this_round > 0 || condition.burst_this_round;
     let holds = declared(&battle.flow().declarations, target).act == DeclaredAct::HoldFire;
     if !holds
-        || fired
+        || condition.fired_this_round()
         || condition.attacks_barred(battle.round())
         || !battle.standing(target)
         || battle.spec(target).side == battle.spec(shooter).side

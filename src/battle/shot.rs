@@ -108,10 +108,11 @@ pub(super) fn setup(
         )));
     }
     let thrown = weapon.attack_form() == AttackForm::Thrown;
+    let declared = super::declaring::declared_at(battle, unit, target);
     let line = match shot_line(&battle.scenario.map, from, to) {
         // Declared (the western): through the low cover, not round it.
         ShotLine::HalfConcealed { cover, armor }
-            if !thrown && super::declaring::shoots_through(battle, unit, target) =>
+            if !thrown && declared.is_some_and(|declaration| declaration.through) =>
         {
             ShotLine::ThroughCover { cover, armor }
         }
@@ -161,7 +162,7 @@ pub(super) fn setup(
         target_kneeling: hidden.kneeling,
         shooter_moved: shooter.moved_this_round > 0,
         drew_this_round: shooter.drew_in_round == Some(battle.round()),
-        specific_shot: super::declaring::specific_shot(battle, unit, target).is_some(),
+        specific_shot: declared.is_some_and(|declaration| declaration.specific.is_some()),
         target_surprised: terms.surprised,
         shots_in_pull: super::declaring::shots_declared(battle, unit)
             .unwrap_or(terms.shots)

@@ -358,8 +358,9 @@ fn deal_hits(
     // A specific shot declared at the target (the western) doubles the damage or does its
     // named effect.
     let specific = deliberate
-        .then(|| super::declaring::specific_shot(battle, unit, target))
-        .flatten();
+        .then(|| super::declaring::declared_at(battle, unit, target))
+        .flatten()
+        .and_then(|declaration| declaration.specific);
     let mut pieces = Vec::new();
     for bullet in 0..landed.hits {
         let quality = match (bullet < landed.extreme, weapon.impale) {
