@@ -350,23 +350,13 @@ pub(super) fn detonate(
 /// A unit caught in a blast's stun ring, still on its feet, rolls `characteristic`; failed, it
 /// does nothing more this round.
 fn stun(battle: &mut Battle, unit: UnitId, characteristic: &str) {
-    if !battle.standing(unit) {
-        return;
-    }
-    let value = battle
-        .spec(unit)
-        .characteristics
-        .by_name(characteristic)
-        .unwrap_or_default();
-    if battle
-        .roll_characteristic(unit, characteristic, value, Vec::new())
-        .success
+    if battle.standing(unit)
+        && !battle
+            .roll_own_characteristic(unit, (characteristic, characteristic), Vec::new())
+            .success
     {
-        return;
+        effects::stun_for_round(battle, unit);
     }
-    let round = battle.round();
-    battle.change_condition(unit, |condition| condition.stunned_round = Some(round));
-    battle.emit(EventKind::StunnedForRound { unit });
 }
 
 /// What the ring a unit is caught in adds to its injury's severity, low cover between it and the

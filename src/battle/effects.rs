@@ -66,6 +66,14 @@ pub(super) fn after_hit(
     }
 }
 
+/// Stunned (the western: by a blast's outer ring, or a knockout blow it stayed on its feet
+/// through): the unit does nothing more this round.
+pub(super) fn stun_for_round(battle: &mut Battle, unit: UnitId) {
+    let round = battle.round();
+    battle.change_condition(unit, |condition| condition.stunned_round = Some(round));
+    battle.emit(EventKind::StunnedForRound { unit });
+}
+
 /// At the end of a round every burning unit on the map takes its fire's damage, which armor does
 /// not stop: the weapon's least damage the round after it caught, doubled each round after.
 pub(super) fn burn(battle: &mut Battle) {

@@ -59,13 +59,8 @@ fn wound_check(battle: &Battle, pain: Pain) -> Option<WoundCheck> {
 
 /// Roll against a wound's pain: whether the unit masters it.
 fn master(battle: &mut Battle, unit: UnitId, check: WoundCheck) -> bool {
-    let value = battle
-        .spec(unit)
-        .characteristics
-        .by_name(check.field)
-        .unwrap_or_default();
     battle
-        .roll_characteristic(unit, check.name, value, check.modifiers)
+        .roll_own_characteristic(unit, (check.name, check.field), check.modifiers)
         .success
 }
 

@@ -2,11 +2,10 @@
 //! western): a shot in the legs or to disarm; a knockout, a trip, or a disarm and catch in place
 //! of a blow's damage. Double damage is rolled with the shot.
 
-use super::command::WeaponChoice;
 use super::declaration::SpecificShot;
 use super::event::EventKind;
 use super::state::Battle;
-use super::{UnitId, Vital, pain, wounds};
+use super::{UnitId, Vital, effects, pain, wounds};
 use crate::rules::melee::SpecificBlow;
 use crate::rules::modifiers::Modifier;
 
@@ -23,12 +22,26 @@ pub(super) fn specific_shot_lands(battle: &mut Battle, unit: UnitId, specific: S
             battle.change_condition(unit, |condition| condition.lamed = true);
             battle.emit(EventKind::ShotInTheLegs { unit });
         }
-        SpecificShot::Disarm => {
-            if let Some(weapon) = pain::drop_weapon(battle, unit) {
-                battle.emit(EventKind::Disarmed { unit, weapon });
-            }
-        }
+        SpecificShot::Disarm => knock_from_hand(battle, unit, false),
     }
+}
+
+/// The weapon in `unit`'s hand, if any, is knocked from it and told: dropped, to be taken up
+/// again, or `caught` by the attacker and so lost to it for good.
+fn knock_from_hand(battle: &mut Battle, unit: UnitId, caught: bool) {
+    let dropped_before = battle.arsenal(unit).dropped;
+    let Some(weapon) = pain::drop_weapon(battle, unit) else {
+        return;
+    };
+    if caught {
+        // Not dropped where it may be taken up: gone, and what lay dropped before still lies.
+        battle.change_arsenal(unit, |arsenal| {
+            if let Some(index) = std::mem::replace(&mut arsenal.dropped, dropped_before) {
+                arsenal.lost.push(index);
+            }
+        });
+    }
+    battle.emit(EventKind::Disarmed { unit, weapon });
 }
 
 /// A specific blow has landed on `unit` (the western), in place of damage: knocked at, it rolls
@@ -50,38 +63,19 @@ pub(super) fn specific_blow_lands(
             let Some(check) = battle.scenario.ruleset.wound_check(0, false) else {
                 return;
             };
-            let value = battle
-                .spec(unit)
-                .characteristics
-                .by_name(check.field)
-                .unwrap_or_default();
             if battle
-                .roll_characteristic(unit, check.name, value, steps)
+                .roll_own_characteristic(unit, (check.name, check.field), steps)
                 .success
             {
-                let round = battle.round();
-                battle.change_condition(unit, |condition| condition.stunned_round = Some(round));
-                battle.emit(EventKind::StunnedForRound { unit });
+                effects::stun_for_round(battle, unit);
             } else {
                 wounds::knock_out_cold(battle, unit);
             }
         }
         SpecificBlow::Trip => {
             battle.fall_prone(unit);
-            if let Some(weapon) = pain::drop_weapon(battle, unit) {
-                battle.emit(EventKind::Disarmed { unit, weapon });
-            }
+            knock_from_hand(battle, unit, false);
         }
-        SpecificBlow::DisarmAndCatch => {
-            let WeaponChoice::Carried(index) = battle.arsenal(unit).in_hand else {
-                return;
-            };
-            battle.change_arsenal(unit, |arsenal| {
-                arsenal.in_hand = WeaponChoice::Unarmed;
-                arsenal.lost.push(index);
-            });
-            let weapon = battle.spec(unit).weapons[index].weapon.name.clone();
-            battle.emit(EventKind::Disarmed { unit, weapon });
-        }
+        SpecificBlow::DisarmAndCatch => knock_from_hand(battle, unit, true),
     }
 }

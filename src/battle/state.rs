@@ -407,6 +407,22 @@ impl<'w> Battle<'w> {
         self.roll(unit, purpose, &demand)
     }
 
+    /// Roll the unit's characteristic kept in the sheet's `field`, named `name` in the log (the
+    /// western's Concentration is "Conc", kept in CON).
+    pub fn roll_own_characteristic(
+        &mut self,
+        unit: UnitId,
+        (name, field): (&str, &str),
+        modifiers: Vec<Modifier>,
+    ) -> Verdict {
+        let value = self
+            .spec(unit)
+            .characteristics
+            .by_name(field)
+            .unwrap_or_default();
+        self.roll_characteristic(unit, name, value, modifiers)
+    }
+
     /// What a roll of a characteristic (or Luck) of this value is for and made against.
     pub fn characteristic_check(
         &self,
