@@ -3,6 +3,8 @@
 //! declaration does not allow is turned into what it does (the declared number of shots at the
 //! declared target, the bead, the reload) or else ends the turn, so the battle refuses nothing.
 
+use std::cmp::Reverse;
+
 use bevy::prelude::*;
 
 use super::Seen;
@@ -300,6 +302,9 @@ pub(super) fn keep_to_declaration(
     {
         return shots;
     }
+    let left = turn
+        .movement_left(allowance(scenario, &declarations, (unit, lamed)))
+        .unwrap_or(0);
     // An enemy declared a throw near it: it first walks as far from the burst as it can (on its
     // feet: a prone unit stands first, as planned).
     let on_its_feet = seen.iter().any(|me| me.unit == unit && !me.prone);
@@ -307,21 +312,21 @@ pub(super) fn keep_to_declaration(
         && on_its_feet
         && declaration.movement != DeclaredMove::Stay
         && let Some(at) = throw_near(scenario, &declarations, seen, unit)
+        && let Some(away) = step_by(scenario, seen, unit, left, |tile| {
+            Reverse(distance_squared(tile, at))
+        })
     {
-        let moves = allowance(scenario, &declarations, (unit, lamed));
-        let left = turn.movement_left(moves).unwrap_or(0);
-        if let Some(away) = step_away(scenario, seen, unit, at, left) {
-            return away;
-        }
+        return away;
     }
     // A zigzag (or a lamed unit's walk) goes as far towards the planned tile as its shorter
     // allowance reaches.
     if let Command::Move { to, .. } = &planned
         && (declaration.movement == DeclaredMove::Zigzag || lamed)
     {
-        let moves = allowance(scenario, &declarations, (unit, lamed));
-        let left = turn.movement_left(moves).unwrap_or(0);
-        return zigzag_step(scenario, seen, unit, *to, left).unwrap_or(end);
+        return step_by(scenario, seen, unit, left, |tile| {
+            distance_squared(tile, *to)
+        })
+        .unwrap_or(end);
     }
     let spec = &scenario.units[unit.index()];
     let lobbed = |weapon: WeaponChoice| lobbed(spec, weapon);
@@ -410,41 +415,14 @@ fn throw_near(
         })
 }
 
-/// A move within `left` tenths of a yard to the reachable tile nearest `to` (none where that is
-/// where the unit stands).
-fn zigzag_step(
-    scenario: &Scenario,
-    seen: &[Seen],
-    unit: UnitId,
-    to: Tile,
-    left: u32,
-) -> Option<Command> {
-    step_by(scenario, seen, unit, left, |tile| {
-        distance_squared(tile, to)
-    })
-}
-
-/// A move within `left` tenths of a yard to the reachable tile farthest from `burst`.
-fn step_away(
-    scenario: &Scenario,
-    seen: &[Seen],
-    unit: UnitId,
-    burst: Tile,
-    left: u32,
-) -> Option<Command> {
-    step_by(scenario, seen, unit, left, |tile| {
-        u64::MAX - distance_squared(tile, burst)
-    })
-}
-
-/// A move within `left` tenths of a yard to the reachable tile `rank` puts first (the nearer,
-/// then the lower), none where that is where the unit stands.
-fn step_by(
+/// A move within `left` tenths of a yard to the reachable tile `rank` puts first (the lowest
+/// rank, then the cheapest, then the lowest tile); none where that is where the unit stands.
+fn step_by<K: Ord>(
     scenario: &Scenario,
     seen: &[Seen],
     unit: UnitId,
     left: u32,
-    rank: impl Fn(Tile) -> u64,
+    rank: impl Fn(Tile) -> K,
 ) -> Option<Command> {
     let here = seen.iter().find(|other| other.unit == unit)?.at;
     let occupied: Vec<Tile> = seen

@@ -256,7 +256,6 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
         let declaration = if style == Style::Baseline {
             declare::declaration_for(&scenario, &seen, unit, &arsenal, (&first, None))
         } else {
-            let round = world.resource::<Flow>().round;
             let throw = seen.iter().find(|other| other.unit == unit).and_then(|me| {
                 let mut planner =
                     plan::Planner::new(&scenario, &seen, fresh, &arsenal, style, round);

@@ -183,16 +183,12 @@ impl Ruleset for Frontier {
 
     /// A punch, by the STR table.
     fn unarmed_damage(&self, strength: u32) -> Option<DamageNotation> {
-        Some(melee::body_blow(melee::TableBlow::Punch, strength))
+        Some(melee::body_blow(melee::PUNCH, strength))
     }
 
     /// A kick or a bite, by the STR table.
     fn body_blow_damage(&self, blow: BodyBlow, strength: u32) -> Option<DamageNotation> {
-        let row = match blow {
-            BodyBlow::Kick => melee::TableBlow::Kick,
-            BodyBlow::Bite => melee::TableBlow::Bite,
-        };
-        Some(melee::body_blow(row, strength))
+        Some(melee::body_blow(Some(blow), strength))
     }
 
     fn skill_value(
@@ -246,7 +242,8 @@ impl Ruleset for Frontier {
         worth::shot_value(facts)
     }
 
-    /// −2 for a blow struck after moving into range.
+    /// −1 for a kick, −2 for a specific blow (−4 to knock out or disarm), −2 for a blow struck
+    /// after moving into range.
     fn blow_value(&self, facts: &BlowFacts) -> Vec<Modifier> {
         worth::blow_value(facts)
     }
