@@ -153,10 +153,11 @@ fn variant(kind: &EventKind) -> usize {
         E::QuickDrawn { .. } => 99,
         E::StunnedForRound { .. } => 100,
         E::ShotInTheLegs { .. } => 101,
+        E::Stumbled { .. } => 102,
     }
 }
 
-const KINDS: usize = 102;
+const KINDS: usize = 103;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -242,6 +243,10 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             "Rose Whateley has no action this turn",
         ),
         (E::StoodUp { unit: ROSE }, "Rose Whateley gets up"),
+        (
+            E::Stumbled { unit: ROSE },
+            "Rose Whateley stumbles getting up: each foe within reach strikes once, free",
+        ),
         (
             E::BleedingStopped {
                 unit: ROSE,

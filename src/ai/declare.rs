@@ -11,7 +11,7 @@ use super::Seen;
 use super::plan::Planner;
 use crate::battle::TurnState;
 use crate::battle::UnitId;
-use crate::battle::command::{Command, FireMode, WeaponChoice};
+use crate::battle::command::{Command, FireMode, ManeuverGoal, WeaponChoice};
 use crate::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
 use crate::battle::declaring::{allowance, allows, declared};
 use crate::battle::{Arsenal, Condition, Flow};
@@ -274,6 +274,16 @@ pub(super) fn keep_to_declaration(
 ) -> Command {
     let unit = turn.unit;
     let end = Command::EndTurn { unit };
+    // Restrained, it tries to break free, declared or not.
+    if matches!(
+        planned,
+        Command::Maneuver {
+            goal: ManeuverGoal::BreakHold,
+            ..
+        }
+    ) {
+        return planned;
+    }
     let Some(flow) = world.get_resource::<Flow>() else {
         return end;
     };

@@ -14,7 +14,9 @@ use crate::rules::characteristics::MoveAllowance;
 /// part of what `declaration` declared.
 pub fn allows(declaration: &Declaration, command: &Command, shots_fired: u32) -> bool {
     match (command, declaration.act) {
-        (Command::TakePosture { .. } | Command::StandUp { .. }, _) => true,
+        (Command::TakePosture { .. } | Command::StandUp { .. } | Command::Release { .. }, _) => {
+            true
+        }
         (Command::Move { .. } | Command::Flee { .. }, _) => {
             declaration.movement != DeclaredMove::Stay
         }

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::command::{Command, Rejection};
+use super::command::{Command, ManeuverGoal, Rejection};
 use super::event::EventKind;
 use super::state::Battle;
 use super::{
@@ -86,6 +86,23 @@ fn slot_allows(battle: &Battle, command: &Command) -> Result<(), Rejection> {
             idle.words().to_lowercase()
         )));
     }
+    // A restrained unit (the western) can only try to break free.
+    let breaking_free = matches!(
+        command,
+        Command::Maneuver {
+            goal: ManeuverGoal::BreakHold,
+            ..
+        }
+    );
+    if own_turn_command
+        && turn.limits.kind == TurnKind::Whole
+        && !breaking_free
+        && super::hold::restrainer(battle, turn.unit).is_some()
+    {
+        return Err(Rejection::CannotAct(
+            "restrained: it can only try to break free".to_string(),
+        ));
+    }
     let declares_actions = battle.scenario.ruleset.declares_actions();
     let refused = if turn.limits.kind == TurnKind::Declare {
         (own_turn_command && !declaring).then_some(if declares_actions {
@@ -108,7 +125,8 @@ fn slot_allows(battle: &Battle, command: &Command) -> Result<(), Rejection> {
     if let Some(why) = refused {
         return Err(Rejection::NotNow(why.to_string()));
     }
-    if turn.limits.kind == TurnKind::Whole && own_turn_command {
+    // Breaking free is never declared: it is all a restrained unit can do.
+    if turn.limits.kind == TurnKind::Whole && own_turn_command && !breaking_free {
         declaring::binds(battle, &turn, command)?;
     }
     Ok(())

@@ -116,6 +116,11 @@ pub enum EventKind {
     StoodUp {
         unit: UnitId,
     },
+    /// Tripped, it failed the roll to rise (the western): up all the same, but each foe within
+    /// reach gets a free blow at it.
+    Stumbled {
+        unit: UnitId,
+    },
     /// Kneeled, lay down or stood, where the rulebook lets a unit choose (the western).
     PostureTaken {
         unit: UnitId,

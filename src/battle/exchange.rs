@@ -295,8 +295,10 @@ pub(super) fn attacker_modifiers(
             _ => None,
         },
         specific_blow: match pending.kind {
-            AttackKind::Strike(_) => super::declaring::declared_at(battle, attacker, defender)
-                .and_then(|declaration| declaration.blow),
+            AttackKind::Strike(_) if !pending.free => {
+                super::declaring::declared_at(battle, attacker, defender)
+                    .and_then(|declaration| declaration.blow)
+            }
             _ => None,
         },
     };
@@ -531,9 +533,15 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
                 // A declared specific blow (the western) does what it names instead.
                 if let Some(specific) = super::declaring::declared_at(battle, attacker, defender)
                     .and_then(|declaration| declaration.blow)
+                    .filter(|_| !pending.free)
                 {
                     let steps = attacker_modifiers(battle, pending).unwrap_or_default();
-                    super::specifics::specific_blow_lands(battle, defender, specific, steps);
+                    super::specifics::specific_blow_lands(
+                        battle,
+                        (attacker, defender),
+                        specific,
+                        steps,
+                    );
                 } else {
                     blow(battle, attacker, defender, &attacker_weapon, strike);
                 }

@@ -10,6 +10,7 @@ use super::fighting::{
     build_penalty, goal_makes_sense, in_reach, knock_out_allowed, maneuver_allowed, melee_weapon,
     strike_allowed,
 };
+use super::hold::{holders, restrainer};
 use super::state::Battle;
 use super::threat::AnswerOdds;
 use super::{AttackKind, PendingAttack, Phase, UnitId, grapple, ranged};
@@ -59,6 +60,12 @@ pub(super) fn maneuver(
     target: UnitId,
     goal: ManeuverGoal,
 ) -> Result<(), Rejection> {
+    // A restrained unit's one way out (the western), rolled at once.
+    if goal == ManeuverGoal::BreakHold && restrainer(battle, unit).is_some() {
+        breaking_free_allowed(battle, unit, target)?;
+        super::recovering::try_to_break_free(battle, unit, target);
+        return Ok(());
+    }
     maneuver_allowed(battle, unit, target, goal)?;
     let announced = EventKind::Maneuvered { unit, target, goal };
     // Where maneuvers are grapples, only the grapple itself is an attack to be answered; what
@@ -77,6 +84,21 @@ pub(super) fn maneuver(
         announced,
         false,
     );
+    Ok(())
+}
+
+/// Whether a restrained `unit` may try to break free of `holder` now: on its turn, its action
+/// left, and `holder` one of those holding it.
+fn breaking_free_allowed(battle: &Battle, unit: UnitId, holder: UnitId) -> Result<(), Rejection> {
+    let turn = battle.own_turn(unit)?;
+    if turn.action_used || turn.action_forfeited() {
+        return Err(Rejection::ActionUsed);
+    }
+    if !holders(battle, unit).contains(&holder) {
+        return Err(Rejection::PointlessManeuver(
+            "the opponent is not holding this unit".to_string(),
+        ));
+    }
     Ok(())
 }
 
@@ -100,6 +122,7 @@ fn spend_an_attack(
             unseen: false,
             during_setup: false,
             knock_out,
+            free: false,
         },
     );
 }
@@ -170,6 +193,7 @@ pub(super) fn surprise(
             unseen: !seen,
             during_setup: true,
             knock_out: false,
+            free: false,
         },
     );
     Ok(())
@@ -229,6 +253,12 @@ pub fn at_once_chance(
     goal: ManeuverGoal,
 ) -> Option<Result<f64, Rejection>> {
     let battle = Battle::new(world);
+    if goal == ManeuverGoal::BreakHold && restrainer(&battle, unit).is_some() {
+        return Some(
+            breaking_free_allowed(&battle, unit, target)
+                .map(|()| super::recovering::break_free_chance(&battle, unit)),
+        );
+    }
     if battle.scenario.ruleset.grapple_skill().is_none() || goal == ManeuverGoal::Hold {
         return None;
     }
@@ -266,6 +296,7 @@ pub fn strike_odds(
         unseen: false,
         during_setup: false,
         knock_out: false,
+        free: false,
     };
     Ok(exchange_odds_of(&battle, &pending))
 }

@@ -30,6 +30,7 @@ mod pain;
 pub mod planning;
 mod quick_draw;
 pub mod ranged;
+mod recovering;
 mod round_end;
 pub mod shot;
 mod specifics;
@@ -246,6 +247,21 @@ pub struct Condition {
     /// fight.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub lamed: bool,
+    /// Tripped by a specific blow (the western) and not yet back on its feet: its rise is
+    /// rolled, and a stumble gives each foe within reach a free blow.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub tripped: bool,
+    /// Restrained by a specific blow (the western): while held it can do nothing but try to
+    /// break free.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub restraint: Option<Restraint>,
+}
+
+/// A restrain on a unit (the western): the modifier its tries to break free are rolled at, the
+/// restrain roll's own (none where it had none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Restraint {
+    pub release_at: Option<crate::rules::modifiers::Modifier>,
 }
 
 /// Why a unit does nothing more this round (the western).
@@ -299,9 +315,12 @@ impl Condition {
         self.shots_this_round > 0 || self.burst_this_round
     }
 
-    /// Whether it may make no attack in `round` (the western): idle, or hurt hand to hand.
+    /// Whether it may make no attack in `round` (the western): idle, hurt hand to hand, or
+    /// restrained.
     pub fn attacks_barred(&self, round: u32) -> bool {
-        self.idle_round == Some(round) || self.stunned_round == Some(round)
+        self.idle_round == Some(round)
+            || self.stunned_round == Some(round)
+            || self.restraint.is_some()
     }
 
     /// How it holds itself: prone, kneeling (where the rulebook lets it), or standing.
@@ -533,6 +552,9 @@ pub struct PendingAttack {
     pub during_setup: bool,
     /// A blow struck to knock out (where the rulebook has them).
     pub knock_out: bool,
+    /// A free blow at a unit that stumbled getting up (the western): a plain blow, whatever
+    /// the attacker declared.
+    pub free: bool,
 }
 
 /// Where the battle stands.

@@ -111,8 +111,12 @@ pub(super) fn stand_up(battle: &mut Battle, unit: UnitId) -> Result<(), Rejectio
         return Err(Rejection::NotProne);
     }
     pay_to_stand(battle, unit, turn)?;
+    let stumbled = super::recovering::rise(battle, unit);
     battle.change_condition(unit, |condition| condition.prone = false);
     battle.emit(EventKind::StoodUp { unit });
+    if stumbled {
+        super::recovering::free_blows(battle, unit);
+    }
     Ok(())
 }
 
@@ -159,14 +163,20 @@ pub(super) fn take_posture(
     if condition.held_by.is_some() {
         return Err(Rejection::Held);
     }
-    if now == Posture::Prone {
+    let stumbled = if now == Posture::Prone {
         pay_to_stand(battle, unit, turn)?;
-    }
+        super::recovering::rise(battle, unit)
+    } else {
+        false
+    };
     battle.change_condition(unit, |condition| {
         condition.prone = posture == Posture::Prone;
         condition.kneeling = posture == Posture::Kneeling;
     });
     battle.emit(EventKind::PostureTaken { unit, posture });
+    if stumbled {
+        super::recovering::free_blows(battle, unit);
+    }
     Ok(())
 }
 

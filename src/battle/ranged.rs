@@ -313,6 +313,7 @@ fn ask_next(battle: &mut Battle, attacker: UnitId, mut pending: PendingFire) {
                 unseen: false,
                 during_setup,
                 knock_out: false,
+                free: false,
             });
             return;
         }

@@ -1,13 +1,14 @@
 //! What a specific shot or blow does when it lands, where the rulebook declares them (the
-//! western): a shot in the legs or to disarm; a knockout, a trip, or a disarm and catch in place
-//! of a blow's damage. Double damage is rolled with the shot.
+//! western): a shot in the legs or to disarm; a knockout, a trip, a disarm and catch or a
+//! restrain in place of a blow's damage (getting over the trip and the restrain is in
+//! `recovering.rs`). Double damage is rolled with the shot.
 
 use super::declaration::SpecificShot;
 use super::event::EventKind;
 use super::state::Battle;
-use super::{UnitId, Vital, effects, pain, wounds};
+use super::{Restraint, UnitId, Vital, effects, hold, pain, wounds};
 use crate::rules::melee::SpecificBlow;
-use crate::rules::modifiers::Modifier;
+use crate::rules::modifiers::{Modifier, ModifierReason};
 
 /// A specific shot has hit `unit` (the western): shot in the legs, it moves no further than its
 /// zigzag for the rest of the fight; shot to disarm, it drops what it holds. (Double damage was
@@ -44,13 +45,14 @@ fn knock_from_hand(battle: &mut Battle, unit: UnitId, caught: bool) {
     battle.emit(EventKind::Disarmed { unit, weapon });
 }
 
-/// A specific blow has landed on `unit` (the western), in place of damage: knocked at, it rolls
-/// Concentration at the blow's `steps` (passed, it is stunned for the round; failed, it is out
-/// for the rest of the fight); tripped, it falls and drops what it holds; disarmed and caught,
-/// its weapon is taken from it for good.
+/// A specific blow by `attacker` has landed on `unit` (the western), in place of damage:
+/// knocked at, it rolls Concentration at the blow's `steps` (passed, it is stunned for the
+/// round; failed, it is out for the rest of the fight); tripped, it falls and drops what it
+/// holds; disarmed and caught, its weapon is taken from it for good; restrained, it is held and
+/// can do nothing but try to break free, at the same `steps`.
 pub(super) fn specific_blow_lands(
     battle: &mut Battle,
-    unit: UnitId,
+    (attacker, unit): (UnitId, UnitId),
     specific: SpecificBlow,
     steps: Vec<Modifier>,
 ) {
@@ -74,8 +76,18 @@ pub(super) fn specific_blow_lands(
         }
         SpecificBlow::Trip => {
             battle.fall_prone(unit);
+            battle.change_condition(unit, |condition| condition.tripped = true);
             knock_from_hand(battle, unit, false);
         }
         SpecificBlow::DisarmAndCatch => knock_from_hand(battle, unit, true),
+        SpecificBlow::Restrain => {
+            // Its hands are on this one now.
+            hold::let_go(battle, attacker);
+            hold::hold_on(battle, attacker, unit);
+            let release_at = Modifier::summed(ModifierReason::Restraint, &steps);
+            battle.change_condition(unit, |condition| {
+                condition.restraint = Some(Restraint { release_at });
+            });
+        }
     }
 }

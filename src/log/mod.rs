@@ -73,6 +73,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         E::UnitJoined { .. }
         | E::Moved { .. }
         | E::StoodUp { .. }
+        | E::Stumbled { .. }
         | E::PostureTaken { .. }
         | E::Fled { .. }
         | E::MineTriggered { .. }
@@ -193,6 +194,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Moved { unit, .. }
         | E::ActionForfeited { unit }
         | E::StoodUp { unit }
+        | E::Stumbled { unit }
         | E::PostureTaken { unit, .. }
         | E::FellProne { unit }
         | E::ReadiedWeapon { unit, .. }

@@ -81,6 +81,10 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             format!("{} has no action this turn", name(*unit))
         }
         EventKind::StoodUp { unit } => format!("{} gets up", name(*unit)),
+        EventKind::Stumbled { unit } => format!(
+            "{} stumbles getting up: each foe within reach strikes once, free",
+            name(*unit)
+        ),
         EventKind::PostureTaken { unit, posture } => match posture {
             Posture::Standing => format!("{} stands", name(*unit)),
             Posture::Kneeling => format!("{} kneels", name(*unit)),

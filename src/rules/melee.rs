@@ -18,17 +18,25 @@ pub enum SpecificBlow {
     Trip,
     /// The target's weapon is taken from it for good.
     DisarmAndCatch,
+    /// The target is pinned: it can do nothing but try to break free, at the restrain's steps.
+    Restrain,
 }
 
 impl SpecificBlow {
-    pub const ALL: [Self; 3] = [Self::Knockout, Self::Trip, Self::DisarmAndCatch];
+    pub const ALL: [Self; 4] = [
+        Self::Knockout,
+        Self::Trip,
+        Self::DisarmAndCatch,
+        Self::Restrain,
+    ];
 
-    /// "knockout", "trip", "disarm and catch".
+    /// "knockout", "trip", "disarm and catch", "restrain".
     pub fn name(self) -> &'static str {
         match self {
             Self::Knockout => "knockout",
             Self::Trip => "trip",
             Self::DisarmAndCatch => "disarm and catch",
+            Self::Restrain => "restrain",
         }
     }
 }

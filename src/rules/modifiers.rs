@@ -115,6 +115,8 @@ pub enum ModifierReason {
     SpecificBlow,
     KnockoutBlow,
     DisarmAndCatch,
+    /// Breaking free of a restrain, at the restrain's own modifiers (the western).
+    Restraint,
 }
 
 impl ModifierReason {
@@ -176,6 +178,7 @@ impl ModifierReason {
             Self::SpecificBlow => "specific blow",
             Self::KnockoutBlow => "knockout",
             Self::DisarmAndCatch => "disarm and catch",
+            Self::Restraint => "the restrain",
         }
     }
 }
@@ -221,6 +224,22 @@ impl Modifier {
             reason,
             effect: Effect::Steps(steps),
         }
+    }
+
+    /// `modifiers` summed into one for `reason`, where they all add points (the western's
+    /// steps): `None` where there are none, or where some do something else.
+    pub fn summed(reason: ModifierReason, modifiers: &[Self]) -> Option<Self> {
+        let points = modifiers
+            .iter()
+            .map(|modifier| match modifier.effect {
+                Effect::Add(points) => Some(points),
+                _ => None,
+            })
+            .sum::<Option<i32>>()?;
+        (!modifiers.is_empty()).then_some(Self {
+            reason,
+            effect: Effect::Add(points),
+        })
     }
 
     /// The bonus (positive) or penalty (negative) dice it gives; none unless its effect is

@@ -136,6 +136,10 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 }
                 return;
             }
+            if let (Some(_), Some(holder)) = (state.condition.restraint, state.condition.held_by) {
+                restrained_buttons(ui, view, &scenario, (unit, holder), &turn);
+                return;
+            }
             let can_act = !turn.action_used && !turn.action_forfeited();
             unit_buttons(ui, view, &scenario, unit, &state, &turn.limits, can_act);
             super::dice_plan::split_controls(
@@ -212,6 +216,38 @@ fn setup_controls(ui: &mut egui::Ui, view: &mut BattleView, scenario: &Scenario)
         }
         if ui.button("surprise grab").clicked() {
             *view.intent = Intent::Surprise(SurpriseAttack::Maneuver(ManeuverGoal::Hold));
+        }
+    });
+}
+
+/// A restrained unit's turn (the western): a try to break free of its holder, at the restrain's
+/// own modifiers, or the end of the turn.
+fn restrained_buttons(
+    ui: &mut egui::Ui,
+    view: &mut BattleView,
+    scenario: &Scenario,
+    (unit, holder): (UnitId, UnitId),
+    turn: &TurnState,
+) {
+    ui.label(format!(
+        "Restrained by {}: it can only try to break free",
+        scenario.units[holder.index()].name
+    ));
+    ui.horizontal_wrapped(|ui| {
+        let can_act = !turn.action_used && !turn.action_forfeited();
+        if ui
+            .add_enabled(can_act, egui::Button::new("Break free"))
+            .on_hover_text("Roll Hand-to-Hand at the restrain's own modifiers; made, it is free")
+            .clicked()
+        {
+            view.order(Command::Maneuver {
+                unit,
+                target: holder,
+                goal: ManeuverGoal::BreakHold,
+            });
+        }
+        if ui.button("End turn").clicked() {
+            view.order(Command::EndTurn { unit });
         }
     });
 }

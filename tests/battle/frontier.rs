@@ -259,14 +259,18 @@ fn a_holstered_gun_is_drawn_at_minus_two() {
             (ModifierReason::Drawing, -20)
         ]]
     );
-    let chance = fired.iter().find_map(|event| match event {
+    assert_eq!(first_chance(&fired), Some(16));
+}
+
+/// The chance the first roll among `events` was made at.
+pub(crate) fn first_chance(events: &[EventKind]) -> Option<u32> {
+    events.iter().find_map(|event| match event {
         EventKind::Rolled { roll, .. } => match &roll.verdict {
             gridkeeper::rules::roll::RollVerdict::Chance(verdict) => Some(verdict.chance),
             _ => None,
         },
         _ => None,
-    });
-    assert_eq!(chance, Some(16));
+    })
 }
 
 /// The Kid's bullet takes 18 from Lola (28): her Concentration roll (RM 10, 50%; −1 for the

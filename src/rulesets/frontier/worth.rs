@@ -43,7 +43,7 @@ pub fn blow_value(facts: &BlowFacts) -> Vec<Modifier> {
         let further = match blow {
             SpecificBlow::Knockout => Some(ModifierReason::KnockoutBlow),
             SpecificBlow::DisarmAndCatch => Some(ModifierReason::DisarmAndCatch),
-            SpecificBlow::Trip => None,
+            SpecificBlow::Trip | SpecificBlow::Restrain => None,
         };
         if let Some(reason) = further {
             modifiers.push(CORE_ROLL.step(reason, KNOCKOUT_OR_DISARM));

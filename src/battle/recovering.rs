@@ -1,0 +1,106 @@
+//! Getting over a specific blow (the western): the tripped unit's roll to rise, with the free
+//! blow each foe in reach gets when it stumbles, and the restrained unit's try to break free.
+
+use super::command::{Answer, ManeuverGoal, WeaponChoice};
+use super::event::EventKind;
+use super::exchange::exchange;
+use super::fighting::{in_reach, melee_weapon};
+use super::state::Battle;
+use super::{AttackKind, PendingAttack, UnitId, hold};
+use crate::rules::roll::{Demand, RollPurpose};
+use crate::rules::weapons::WeaponRange;
+
+/// A restrained `unit` tries to break free of `holder` (its whole action): its unarmed skill
+/// rolled at the restrain's own modifiers; made, the holder's hands are off it.
+pub(super) fn try_to_break_free(battle: &mut Battle, unit: UnitId, holder: UnitId) {
+    battle.change_turn(|turn| {
+        turn.action_used = true;
+        turn.attacks_made += 1;
+    });
+    battle.emit(EventKind::Maneuvered {
+        unit,
+        target: holder,
+        goal: ManeuverGoal::BreakHold,
+    });
+    let (purpose, demand) = break_free_check(battle, unit);
+    if battle.roll(unit, purpose, &demand).success {
+        hold::let_go(battle, holder);
+    }
+}
+
+/// What a restrained unit's try to break free is made against: its unarmed skill at the
+/// restrain's own modifiers.
+fn break_free_check(battle: &Battle, unit: UnitId) -> (RollPurpose, Demand) {
+    let release_at = battle
+        .condition(unit)
+        .restraint
+        .and_then(|restraint| restraint.release_at);
+    let skill = battle.scenario.ruleset.unarmed_skill();
+    battle.skill_check(unit, skill, release_at.into_iter().collect())
+}
+
+/// The chance a restrained unit breaks free now, its wounds counted.
+pub(super) fn break_free_chance(battle: &Battle, unit: UnitId) -> f64 {
+    let (_, demand) = break_free_check(battle, unit);
+    battle
+        .scenario
+        .ruleset
+        .chance(&battle.standing_demand(unit, &demand))
+}
+
+/// A tripped unit getting up rolls its unarmed skill to rise (the western): whether it
+/// stumbled, failing it (it gets up all the same, and `free_blows` follow). A unit not tripped
+/// rolls nothing.
+pub(super) fn rise(battle: &mut Battle, unit: UnitId) -> bool {
+    if !battle.condition(unit).tripped {
+        return false;
+    }
+    battle.change_condition(unit, |condition| condition.tripped = false);
+    let skill = battle.scenario.ruleset.unarmed_skill();
+    !battle.roll_skill(unit, skill, Vec::new()).success
+}
+
+/// `unit` stumbled getting up: each foe on its feet within hand-to-hand reach, free to attack,
+/// strikes it once at once (with the hand weapon it holds, else bare-handed), a plain blow.
+pub(super) fn free_blows(battle: &mut Battle, unit: UnitId) {
+    battle.emit(EventKind::Stumbled { unit });
+    let side = battle.spec(unit).side;
+    let round = battle.round();
+    for foe in battle.unit_ids() {
+        let able = battle.spec(foe).side != side
+            && battle.standing(foe)
+            && !battle.condition(foe).prone
+            && !battle.condition(foe).stunned()
+            && !battle.condition(foe).attacks_barred(round)
+            && battle.condition(foe).held_by.is_none();
+        if !able
+            || !battle.standing(unit)
+            || in_reach(battle, foe, unit, &WeaponRange::Touch).is_err()
+        {
+            continue;
+        }
+        let in_hand = battle.arsenal(foe).in_hand;
+        let weapon = match melee_weapon(battle, foe, in_hand) {
+            Ok(weapon) if weapon.thrown.is_none() => in_hand,
+            _ => WeaponChoice::Unarmed,
+        };
+        let Ok(chosen) = melee_weapon(battle, foe, weapon) else {
+            continue;
+        };
+        battle.emit(EventKind::Attacked {
+            unit: foe,
+            target: unit,
+            weapon: chosen.name,
+        });
+        let pending = PendingAttack {
+            attacker: foe,
+            target: unit,
+            kind: AttackKind::Strike(weapon),
+            unseen: false,
+            during_setup: false,
+            knock_out: false,
+            free: true,
+        };
+        exchange(battle, &pending, Answer::Nothing);
+    }
+}
