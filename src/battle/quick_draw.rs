@@ -101,12 +101,15 @@ pub(super) fn contest(battle: &mut Battle, unit: UnitId, rival: &Rival) -> First
 }
 
 /// One unit's draw with `gun`: its die and its bonus (the skill, the gun's quickness, pulling
-/// it out if it is not in hand, and its wounds).
+/// it out if it is not in hand or was taken in hand this round, and its wounds).
 fn draw(battle: &mut Battle, unit: UnitId, gun: WeaponChoice) -> DrawTotal {
     let ruleset = battle.scenario.ruleset.clone();
-    let facts = battle
-        .spec(unit)
-        .draw_facts(ruleset.as_ref(), battle.arsenal(unit).in_hand, gun);
+    let mut facts =
+        battle
+            .spec(unit)
+            .draw_facts(ruleset.as_ref(), battle.arsenal(unit).in_hand, gun);
+    // Drawn earlier in the same act, it was pulled out for this shot all the same.
+    facts.pull_out |= battle.condition(unit).drew_in_round == Some(battle.round());
     let mut bonus = ruleset.draw_bonus(&facts);
     bonus
         .modifiers

@@ -75,6 +75,7 @@ impl BattleView<'_, '_> {
     /// Whether a unit's numbers are kept from whoever reads this window.
     pub(super) fn numbers_hidden(&self, unit: UnitId) -> bool {
         !self.keeper_eyes.0
+            && !self.played_solo(unit)
             && self
                 .scenario()
                 .is_some_and(|scenario| crate::log::visibility::numbers_secret(scenario, unit))
@@ -146,6 +147,15 @@ impl BattleView<'_, '_> {
     /// The round of the battle (0 before it begins).
     pub(super) fn round(&self) -> u32 {
         self.flow.as_ref().map_or(0, |flow| flow.round)
+    }
+
+    /// Whether `unit` is the solo player's own, against the AI: its numbers are never kept from
+    /// the one playing it, even on a side the scenario keeps secret from a table's players.
+    fn played_solo(&self, unit: UnitId) -> bool {
+        self.played_here(unit)
+            && self.controllers.as_ref().is_some_and(|controllers| {
+                controllers.0.iter().any(|control| *control == Control::Ai)
+            })
     }
 
     pub(super) fn played_here(&self, unit: UnitId) -> bool {

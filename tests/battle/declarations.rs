@@ -202,7 +202,8 @@ fn a_zigzag_rules_out_attacks_keeps_to_agi_feet_and_costs_shooters_four() {
 /// against Wes's d100 + 24 (his Colt holstered). On 10 against 50 Wes wins (64 to 74): he draws
 /// and fires first (at −2 for drawing), then the Kid's pull goes on; Wes's shot is spent, so
 /// his own act slot fires no more and loses nothing. On 50 against 10 the Kid fires first and
-/// Wes keeps his shot for his act slot.
+/// Wes keeps his shot for his act slot. The Kid holding his pull, Wes drawing in his own act
+/// and then firing still pays the 20 for pulling it out: 50 + 24 against the Kid's 10 + 54.
 #[test]
 fn a_quick_draw_decides_who_fires_first() {
     let duel = [(WES, firing(KID, 1)), (KID, firing(WES, 1))];
@@ -255,6 +256,24 @@ fn a_quick_draw_decides_who_fires_first() {
     let fired = after(&mut app, &drawn, kid_fires.clone());
     assert_eq!(first_of(&fired), Some((104, 34, Some(KID))));
     assert_eq!(rollers(&fired), [KID]);
+
+    let mut app = dry_gulch(&[7, 3]);
+    until_the_act_of(&mut app, WES, &duel);
+    send(
+        &mut app,
+        Command::Ready {
+            unit: WES,
+            weapon: WeaponChoice::Carried(0),
+        },
+    );
+    let drawn: Vec<u32> = [50, 10].into_iter().chain(misses.clone()).collect();
+    let wes_fires = Command::Fire {
+        unit: WES,
+        weapon: WeaponChoice::Carried(0),
+        mode: FireMode::single(KID),
+    };
+    let fired = after(&mut app, &drawn, wes_fires);
+    assert_eq!(first_of(&fired), Some((74, 64, Some(WES))));
 
     // Wes taking a bead on the Kid does not draw.
     let mut app = dry_gulch(&[7, 3]);
