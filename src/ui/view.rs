@@ -153,9 +153,10 @@ impl BattleView<'_, '_> {
     /// the one playing it, even on a side the scenario keeps secret from a table's players.
     fn played_solo(&self, unit: UnitId) -> bool {
         self.played_here(unit)
-            && self.controllers.as_ref().is_some_and(|controllers| {
-                controllers.0.iter().any(|control| *control == Control::Ai)
-            })
+            && self
+                .controllers
+                .as_ref()
+                .is_some_and(|controllers| controllers.0.contains(&Control::Ai))
     }
 
     pub(super) fn played_here(&self, unit: UnitId) -> bool {
