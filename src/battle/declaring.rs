@@ -182,9 +182,11 @@ pub fn may_move(scenario: &Scenario, declarations: &[(UnitId, Declaration)], uni
         || declared(declarations, unit).movement != DeclaredMove::Stay
 }
 
-/// Whether the unit declared a zigzag this round.
+/// Whether the unit is zigzagging this round: it declared a zigzag, and is not down in pain or
+/// stunned (a unit clutching its wound on the ground weaves about no more).
 pub(super) fn zigzagging(battle: &Battle, unit: UnitId) -> bool {
     declared(&battle.flow().declarations, unit).movement == DeclaredMove::Zigzag
+        && battle.condition(unit).idle_in(battle.round()).is_none()
 }
 
 /// The unit's declaration this round, where its act is aimed at `target` (what goes with it, a

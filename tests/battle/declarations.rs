@@ -500,3 +500,55 @@ fn a_careful_ai_walks_away_from_a_declared_throw() {
     let away = walked.map(|tile| distance_squared(tile, burst));
     assert!(away.is_some_and(|squared| squared >= 64), "{walked:?}");
 }
+
+/// Lola declared a zigzag, but the Kid's first bullet (01, in at 5%) takes 18 and she fails her
+/// Concentration roll on 99: down in pain on the ground, she weaves about no more, and his
+/// second shot is at her prone three-quarter cover, not her zigzag.
+#[test]
+fn a_unit_down_in_pain_zigzags_no_more() {
+    let mut app = dry_gulch(&[7, 3]);
+    until_the_act_of(
+        &mut app,
+        KID,
+        &[
+            (
+                LOLA,
+                Declaration {
+                    movement: DeclaredMove::Zigzag,
+                    ..Declaration::default()
+                },
+            ),
+            (KID, firing(LOLA, 2)),
+        ],
+    );
+    let dice: Vec<u32> = percentile(1)
+        .into_iter()
+        .chain([9, 9])
+        .chain(percentile(99))
+        .chain(percentile(99))
+        .collect();
+    let fired = after(
+        &mut app,
+        &dice,
+        Command::Fire {
+            unit: KID,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::Shots(vec![LOLA, LOLA]),
+        },
+    );
+    assert_eq!(
+        shot_modifiers(&fired, KID),
+        vec![
+            vec![
+                (ModifierReason::LongRange, -40),
+                (ModifierReason::Zigzagging, -40),
+                (ModifierReason::MultipleShots, -10),
+            ],
+            vec![
+                (ModifierReason::LongRange, -40),
+                (ModifierReason::ThreeQuarterCover, -40),
+                (ModifierReason::MultipleShots, -10),
+            ]
+        ]
+    );
+}
