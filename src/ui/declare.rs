@@ -258,7 +258,7 @@ pub(super) fn declaration_form(
             ui.selectable_value(&mut draft.blow, None, "none");
             for blow in SpecificBlow::ALL {
                 let words = match blow {
-                    SpecificBlow::Trip => blow.name().to_string(),
+                    SpecificBlow::Trip | SpecificBlow::Restrain => blow.name().to_string(),
                     _ => format!("{} (−4)", blow.name()),
                 };
                 ui.selectable_value(&mut draft.blow, Some(blow), words);
