@@ -107,11 +107,6 @@ fn a_declaration_binds_the_act_slot() {
 #[test]
 fn a_zigzag_rules_out_attacks_keeps_to_agi_feet_and_costs_shooters_four() {
     let mut app = dry_gulch(&[7, 3]);
-    let zigzag = |act| Declaration {
-        movement: DeclaredMove::Zigzag,
-        act,
-        ..Declaration::default()
-    };
     until_the_act_of(&mut app, BIG_JIM, &[]);
     send(&mut app, Command::EndTurn { unit: BIG_JIM });
     // Round 2: Big Jim, Doc and Pete declare; then Lola.
@@ -150,15 +145,7 @@ fn a_zigzag_rules_out_attacks_keeps_to_agi_feet_and_costs_shooters_four() {
         KID,
         &[(LOLA, zigzag(DeclaredAct::Nothing)), (KID, firing(LOLA, 2))],
     );
-    let fired = after(
-        &mut app,
-        &percentile(99),
-        Command::Fire {
-            unit: KID,
-            weapon: WeaponChoice::Carried(0),
-            mode: FireMode::single(LOLA),
-        },
-    );
+    let fired = after(&mut app, &percentile(99), kid_fires(&[LOLA]));
     assert_eq!(
         shot_modifiers(&fired, KID),
         vec![vec![
@@ -207,11 +194,7 @@ fn a_zigzag_rules_out_attacks_keeps_to_agi_feet_and_costs_shooters_four() {
 #[test]
 fn a_quick_draw_decides_who_fires_first() {
     let duel = [(WES, firing(KID, 1)), (KID, firing(WES, 1))];
-    let kid_fires = Command::Fire {
-        unit: KID,
-        weapon: WeaponChoice::Carried(0),
-        mode: FireMode::single(WES),
-    };
+    let kid_fires = kid_fires(&[WES]);
     let misses: Vec<u32> = percentile(99).into_iter().chain(percentile(99)).collect();
     let rollers = |events: &[EventKind]| -> Vec<UnitId> {
         events
@@ -305,15 +288,7 @@ fn a_rival_who_wins_the_draw_can_take_the_shooters_pull() {
         .chain([9, 9])
         .chain(percentile(99))
         .collect();
-    let fired = after(
-        &mut app,
-        &dice,
-        Command::Fire {
-            unit: KID,
-            weapon: WeaponChoice::Carried(0),
-            mode: FireMode::single(WES),
-        },
-    );
+    let fired = after(&mut app, &dice, kid_fires(&[WES]));
     assert!(fired.contains(&EventKind::DeclarationLost {
         unit: KID,
         declaration: firing(WES, 1),
@@ -402,15 +377,7 @@ fn a_unit_holding_fire_shoots_back_when_fired_upon() {
         .chain([9, 9])
         .chain(percentile(1))
         .collect();
-    let fired = after(
-        &mut app,
-        &faces,
-        Command::Fire {
-            unit: KID,
-            weapon: WeaponChoice::Carried(0),
-            mode: FireMode::single(WES),
-        },
-    );
+    let fired = after(&mut app, &faces, kid_fires(&[WES]));
     assert_eq!(rejected(&fired), None);
     assert_eq!(
         shot_modifiers(&fired, WES),
@@ -510,16 +477,7 @@ fn a_unit_down_in_pain_zigzags_no_more() {
     until_the_act_of(
         &mut app,
         KID,
-        &[
-            (
-                LOLA,
-                Declaration {
-                    movement: DeclaredMove::Zigzag,
-                    ..Declaration::default()
-                },
-            ),
-            (KID, firing(LOLA, 2)),
-        ],
+        &[(LOLA, zigzag(DeclaredAct::Nothing)), (KID, firing(LOLA, 2))],
     );
     let dice: Vec<u32> = percentile(1)
         .into_iter()
@@ -527,15 +485,7 @@ fn a_unit_down_in_pain_zigzags_no_more() {
         .chain(percentile(99))
         .chain(percentile(99))
         .collect();
-    let fired = after(
-        &mut app,
-        &dice,
-        Command::Fire {
-            unit: KID,
-            weapon: WeaponChoice::Carried(0),
-            mode: FireMode::Shots(vec![LOLA, LOLA]),
-        },
-    );
+    let fired = after(&mut app, &dice, kid_fires(&[LOLA, LOLA]));
     assert_eq!(
         shot_modifiers(&fired, KID),
         vec![
@@ -551,4 +501,22 @@ fn a_unit_down_in_pain_zigzags_no_more() {
             ]
         ]
     );
+}
+
+/// A zigzag with `act`.
+fn zigzag(act: DeclaredAct) -> Declaration {
+    Declaration {
+        movement: DeclaredMove::Zigzag,
+        act,
+        ..Declaration::default()
+    }
+}
+
+/// The Kid's pull with his Colt: a shot at each of `at` in turn.
+fn kid_fires(at: &[UnitId]) -> Command {
+    Command::Fire {
+        unit: KID,
+        weapon: WeaponChoice::Carried(0),
+        mode: FireMode::Shots(at.to_vec()),
+    }
 }
