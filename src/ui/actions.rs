@@ -92,6 +92,9 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
             let state = view.unit(unit);
             let lamed = state.as_ref().is_some_and(|state| state.condition.lamed);
             let moves = declaring::allowance(&scenario, declarations, (unit, lamed));
+            let held = state
+                .as_ref()
+                .is_some_and(|state| state.condition.held_by.is_some());
             let idle = state.and_then(|state| state.condition.idle_in(flow.round));
             match turn.movement_left(moves) {
                 Ok(_) if let Some(idle) = idle => {
@@ -100,6 +103,7 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 Ok(_) if !declaring::may_move(&scenario, declarations, unit) => {
                     ui.label(format!("Stays this round · {action}"))
                 }
+                Ok(_) if held => ui.label(format!("Held: no moving · {action}")),
                 Ok(left) => ui.label(format!(
                     "{}.{} yards of movement left · {action}",
                     left / 10,

@@ -188,22 +188,23 @@ fn shade_tiles(
             .is_some_and(|flow| matches!(flow.phase, Phase::Over(_)))
         {
             // Where the unit could go, while there is a fight to go on with (zigzagging, only
-            // as far as that; nowhere where it declared it stays).
+            // as far as that; nowhere where it declared it stays, or while it is held).
             let declarations = flow
                 .as_ref()
                 .map_or(&[][..], |flow| flow.declarations.as_slice());
             let moves = declaring::allowance(&scenario.0, declarations, (id, condition.lamed));
             let round = flow.as_ref().map_or(0, |flow| flow.round);
             let stays = !declaring::may_move(&scenario.0, declarations, id)
-                || condition.idle_in(round).is_some();
+                || condition.idle_in(round).is_some()
+                || condition.held_by.is_some();
             // The acting unit shows what is left of its turn; anyone else its whole reach.
             let turn = flow
                 .as_ref()
                 .and_then(|flow| flow.turn)
                 .filter(|turn| turn.unit == id);
             let (act_within, dash_within) = match turn {
-                // A slot kept for a shot or a declaration, a declared stay, or down in pain: no
-                // moving.
+                // A slot kept for a shot or a declaration, a declared stay, held, or down in pain:
+                // no moving.
                 Some(turn) if !turn.limits.moves() || stays => (0, 0),
                 Some(turn) => (
                     turn.free_movement_left(moves),
