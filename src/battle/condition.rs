@@ -1,0 +1,219 @@
+//! A unit's situation in the fight (`Condition`): posture, holds, aim, what it has done this
+//! round, and the western's pain, bleeding, stun, lamed legs, trip and restrain; why it may
+//! do nothing more this round.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::{Presence, UnitId};
+use crate::rules::explosions::Burning;
+use crate::rules::grapple::Grip;
+use crate::rules::situation::Posture;
+
+/// A count left out of the written state while it is nothing.
+fn is_zero(value: &u32) -> bool {
+    *value == 0
+}
+
+/// A unit's situation in the fight.
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Condition {
+    pub prone: bool,
+    /// The unit holding it (one of them, where several hold it together).
+    pub held_by: Option<UnitId>,
+    pub holding: Option<UnitId>,
+    /// What it keeps doing to the unit it holds (pinned, strangled), until it does anything
+    /// else.
+    pub grip: Option<Grip>,
+    /// Dodges and fights back this round (for the outnumbered bonus die), and how many of them
+    /// were dodges.
+    pub defences_this_round: u32,
+    pub dodges_this_round: u32,
+    /// A penalty die on its rolls until the end of its next turn.
+    pub hindered: bool,
+    /// Its enemies get a bonus die on melee attacks on it during this round.
+    pub exposed_in_round: Option<u32>,
+    /// First Aid has been tried on its wounds (once a patient in CoC; in BRP a fresh wound may
+    /// be tended again).
+    pub first_aid_received: bool,
+    pub medicine_received: bool,
+    pub surprise_spent: bool,
+    /// DEX-roll initiative: a critical roll's bonus die on the first attack, or a fumble's lost
+    /// first action, has been used up.
+    pub initiative_edge_spent: bool,
+    /// Waiting to arrive, on the map, or gone.
+    pub presence: Presence,
+    /// Took aim on its turn: a bonus die on its shot at that target on its next turn.
+    pub aim: Option<AimTaken>,
+    /// Dived for cover: it loses its next action, and until then may only dodge.
+    pub dived_for_cover: bool,
+    /// On fire, until put out.
+    pub burning: Option<Burning>,
+    /// Turns it still loses to a stun.
+    pub stunned_turns: u32,
+    /// The round it last ran at full speed (moved past its MOV).
+    pub ran_in_round: Option<u32>,
+    /// Where the rulebook keeps a dice budget (the d10 pool): what is left of the round's
+    /// dice, once it has planned them or rolled its whole pool; nothing before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice_plan: Option<crate::rules::budget::DicePlan>,
+    /// What is left of its evade pool (the d10 pool), until its next turn.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub evading: u32,
+    /// How far it has moved this round, in tenths of a yard.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub moved_this_round: u32,
+    /// Single shots fired this round, and whether a burst or automatic fire was (for a round
+    /// plan with several slots a unit, BRP's).
+    pub shots_this_round: u32,
+    pub burst_this_round: bool,
+    /// It has been shot at this round (only the first bullet may be dodged, in BRP).
+    pub shot_at_this_round: bool,
+    /// It has used an action this round.
+    pub acted_this_round: bool,
+    /// It lost a turn's action this round (ran past its MOV, dived for cover, fumbled its DEX).
+    pub forfeited_this_round: bool,
+    /// The opponent it named at the start of the round as the one it will parry (BRP).
+    pub parry_against: Option<UnitId>,
+    /// Knocked out for a number of rounds (BRP's shock): it comes to as this round ends.
+    pub out_until_round: Option<u32>,
+    /// Luck spent so far (on staying conscious).
+    pub luck_spent: u32,
+    /// Kept awake by Luck since this round, when it would have fallen unconscious: each round
+    /// after costs twice the last.
+    pub awake_on_luck: Option<u32>,
+    /// Hidden from the players (an ambush) until something reveals it.
+    pub hidden: bool,
+    /// Kneeling, where the rulebook lets a unit kneel (the western).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub kneeling: bool,
+    /// The round it last drew (readied) a firearm in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drew_in_round: Option<u32>,
+    /// The round it does nothing more in, having failed the roll against a wound's pain.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub idle_round: Option<u32>,
+    /// The wound whose pain it failed to master, to roll against again (the western).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pained: Option<Pain>,
+    /// It bleeds at the end of each round until First Aid stops it (the western).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bleeding: bool,
+    /// The round it does nothing more in, stunned by a blast (the western's outer ring) or by a
+    /// knockout blow it stayed on its feet through.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stunned_round: Option<u32>,
+    /// Shot in the legs (the western): it moves no further than its zigzag for the rest of the
+    /// fight.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub lamed: bool,
+    /// Tripped by a specific blow (the western) and not yet back on its feet: its rise is
+    /// rolled, and a stumble gives each foe within reach a free blow.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub tripped: bool,
+    /// Restrained by a specific blow (the western): while held it can do nothing but try to
+    /// break free.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub restraint: Option<Restraint>,
+}
+
+/// A restrain on a unit (the western): the modifier its tries to break free are rolled at, the
+/// restrain roll's own (none where it had none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Restraint {
+    pub release_at: Option<crate::rules::modifiers::Modifier>,
+}
+
+/// Why a unit does nothing more this round (the western).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Idle {
+    /// It failed the roll against a wound's pain.
+    InPain,
+    /// A blast or a knockout blow it shrugged off stunned it.
+    Stunned,
+}
+
+impl Idle {
+    /// "Down in pain", "Stunned".
+    pub fn words(self) -> &'static str {
+        match self {
+            Self::InPain => "Down in pain",
+            Self::Stunned => "Stunned",
+        }
+    }
+}
+
+/// A wound whose pain a unit failed to master: its damage, and whether it was taken hand to
+/// hand (a Strength roll, not Concentration).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pain {
+    pub damage: u32,
+    pub hand_to_hand: bool,
+}
+
+impl Condition {
+    /// Down in the pain of a wound it failed to master in `round` (the western): it does
+    /// nothing more that round. (The pain of a hand-to-hand wound only costs its attacks.)
+    fn down_in_pain(&self, round: u32) -> bool {
+        self.idle_round == Some(round) && self.pained.is_some_and(|pain| !pain.hand_to_hand)
+    }
+
+    /// Why it does nothing more in `round`, stunned or down in pain (the western); `None` where
+    /// it may act.
+    pub fn idle_in(&self, round: u32) -> Option<Idle> {
+        if self.stunned_round == Some(round) {
+            Some(Idle::Stunned)
+        } else if self.down_in_pain(round) {
+            Some(Idle::InPain)
+        } else {
+            None
+        }
+    }
+
+    /// Whether it has fired this round: a shot, or a burst.
+    pub fn fired_this_round(&self) -> bool {
+        self.shots_this_round > 0 || self.burst_this_round
+    }
+
+    /// Whether it may make no attack in `round` (the western): idle, hurt hand to hand, or
+    /// restrained.
+    pub fn attacks_barred(&self, round: u32) -> bool {
+        self.idle_round == Some(round)
+            || self.stunned_round == Some(round)
+            || self.restraint.is_some()
+    }
+
+    /// How it holds itself: prone, kneeling (where the rulebook lets it), or standing.
+    pub fn posture(&self) -> Posture {
+        if self.prone {
+            Posture::Prone
+        } else if self.kneeling {
+            Posture::Kneeling
+        } else {
+            Posture::Standing
+        }
+    }
+
+    /// Able to answer an attack: neither stunned nor out of it.
+    pub fn stunned(&self) -> bool {
+        self.stunned_turns > 0
+    }
+}
+
+/// A unit's aim: at whom, in which round it was last taken, and for how many rounds running
+/// (where the rulebook lets aim build up, the d10 pool's; else one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AimTaken {
+    pub target: UnitId,
+    pub round: u32,
+    #[serde(default = "one_round", skip_serializing_if = "is_one_round")]
+    pub rounds: u32,
+}
+
+fn one_round() -> u32 {
+    1
+}
+
+fn is_one_round(rounds: &u32) -> bool {
+    *rounds == 1
+}
