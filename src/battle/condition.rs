@@ -170,6 +170,17 @@ impl Condition {
         }
     }
 
+    /// The unit restraining it (the western's restrain: it can do nothing but try to break
+    /// free), if it is restrained.
+    pub fn restrained_by(&self) -> Option<UnitId> {
+        self.restraint.and(self.held_by)
+    }
+
+    /// Whether it drew (readied) a firearm in `round`.
+    pub fn drew_in(&self, round: u32) -> bool {
+        self.drew_in_round == Some(round)
+    }
+
     /// Whether it has fired this round: a shot, or a burst.
     pub fn fired_this_round(&self) -> bool {
         self.shots_this_round > 0 || self.burst_this_round

@@ -97,7 +97,7 @@ fn slot_allows(battle: &Battle, command: &Command) -> Result<(), Rejection> {
     if own_turn_command
         && turn.limits.kind == TurnKind::Whole
         && !breaking_free
-        && super::hold::restrainer(battle, turn.unit).is_some()
+        && battle.condition(turn.unit).restrained_by().is_some()
     {
         return Err(Rejection::CannotAct(
             "restrained: it can only try to break free".to_string(),

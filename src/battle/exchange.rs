@@ -18,7 +18,7 @@ use super::{AttackKind, PendingAttack, Phase, UnitId, budget, effects, evade, in
 use crate::map::range::{WeaponReach, range_reading};
 use crate::rules::budget::PlannedAction;
 use crate::rules::damage::{DamageQuality, DamageReach};
-use crate::rules::melee::{Defence, MeleeOutcome, blow_quality};
+use crate::rules::melee::{Defence, MeleeOutcome, SpecificBlow, blow_quality};
 use crate::rules::modifiers::Effect;
 use crate::rules::opposed::SideResult;
 use crate::rules::percentile::SuccessLevel;
@@ -294,16 +294,22 @@ pub(super) fn attacker_modifiers(
             AttackKind::Strike(WeaponChoice::Body(blow)) => Some(blow),
             _ => None,
         },
-        specific_blow: match pending.kind {
-            AttackKind::Strike(_) if !pending.free => {
-                super::declaring::declared_at(battle, attacker, defender)
-                    .and_then(|declaration| declaration.blow)
-            }
-            _ => None,
-        },
+        specific_blow: declared_blow(battle, pending),
     };
     let modifiers = battle.scenario.ruleset.blow_value(&facts);
     Ok(modifiers)
+}
+
+/// The specific blow the attacker declared at the defender this round (the western), where
+/// this is a strike and not a free blow (always a plain one).
+fn declared_blow(battle: &Battle, pending: &PendingAttack) -> Option<SpecificBlow> {
+    match pending.kind {
+        AttackKind::Strike(_) if !pending.free => {
+            super::declaring::declared_at(battle, pending.attacker, pending.target)
+                .and_then(|declaration| declaration.blow)
+        }
+        AttackKind::Strike(_) | AttackKind::Maneuver(_) | AttackKind::Fire(_) => None,
+    }
 }
 
 /// The attacker's roll: a melee roll with the modifiers of a blow, or a throw with those of a
@@ -531,10 +537,7 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
                     net: attack_roll.net - defence_roll.map_or(0, |(roll, _)| roll.net.max(0)),
                 };
                 // A declared specific blow (the western) does what it names instead.
-                if let Some(specific) = super::declaring::declared_at(battle, attacker, defender)
-                    .and_then(|declaration| declaration.blow)
-                    .filter(|_| !pending.free)
-                {
+                if let Some(specific) = declared_blow(battle, pending) {
                     let steps = attacker_modifiers(battle, pending).unwrap_or_default();
                     super::specifics::specific_blow_lands(
                         battle,

@@ -26,13 +26,6 @@ pub(super) fn pinned(battle: &Battle, unit: UnitId, but: Option<UnitId>) -> bool
     })
 }
 
-/// The unit restraining `unit` (the western's restrain: it can do nothing but try to break
-/// free), if it is restrained.
-pub(super) fn restrainer(battle: &Battle, unit: UnitId) -> Option<UnitId> {
-    let condition = battle.condition(unit);
-    condition.restraint.and(condition.held_by)
-}
-
 /// `holder` lets go of (or loses its grip on) whoever it holds; another holder keeps it held.
 pub(super) fn let_go(battle: &mut Battle, holder: UnitId) {
     let Some(held) = battle.condition(holder).holding else {

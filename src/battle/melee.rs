@@ -10,7 +10,7 @@ use super::fighting::{
     build_penalty, goal_makes_sense, in_reach, knock_out_allowed, maneuver_allowed, melee_weapon,
     strike_allowed,
 };
-use super::hold::{holders, restrainer};
+use super::hold::holders;
 use super::state::Battle;
 use super::threat::AnswerOdds;
 use super::{AttackKind, PendingAttack, Phase, UnitId, grapple, ranged};
@@ -61,7 +61,7 @@ pub(super) fn maneuver(
     goal: ManeuverGoal,
 ) -> Result<(), Rejection> {
     // A restrained unit's one way out (the western), rolled at once.
-    if goal == ManeuverGoal::BreakHold && restrainer(battle, unit).is_some() {
+    if goal == ManeuverGoal::BreakHold && battle.condition(unit).restrained_by().is_some() {
         breaking_free_allowed(battle, unit, target)?;
         super::recovering::try_to_break_free(battle, unit, target);
         return Ok(());
@@ -253,7 +253,7 @@ pub fn at_once_chance(
     goal: ManeuverGoal,
 ) -> Option<Result<f64, Rejection>> {
     let battle = Battle::new(world);
-    if goal == ManeuverGoal::BreakHold && restrainer(&battle, unit).is_some() {
+    if goal == ManeuverGoal::BreakHold && battle.condition(unit).restrained_by().is_some() {
         return Some(
             breaking_free_allowed(&battle, unit, target)
                 .map(|()| super::recovering::break_free_chance(&battle, unit)),

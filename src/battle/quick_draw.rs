@@ -109,7 +109,7 @@ fn draw(battle: &mut Battle, unit: UnitId, gun: WeaponChoice) -> DrawTotal {
             .spec(unit)
             .draw_facts(ruleset.as_ref(), battle.arsenal(unit).in_hand, gun);
     // Drawn earlier in the same act, it was pulled out for this shot all the same.
-    facts.pull_out |= battle.condition(unit).drew_in_round == Some(battle.round());
+    facts.pull_out |= battle.condition(unit).drew_in(battle.round());
     let mut bonus = ruleset.draw_bonus(&facts);
     bonus
         .modifiers

@@ -80,11 +80,16 @@ pub(super) fn free_blows(battle: &mut Battle, unit: UnitId) {
             continue;
         }
         let in_hand = battle.arsenal(foe).in_hand;
-        let weapon = match melee_weapon(battle, foe, in_hand) {
-            Ok(weapon) if weapon.thrown.is_none() => in_hand,
-            _ => WeaponChoice::Unarmed,
-        };
-        let Ok(chosen) = melee_weapon(battle, foe, weapon) else {
+        let Some((weapon, chosen)) =
+            [in_hand, WeaponChoice::Unarmed]
+                .into_iter()
+                .find_map(|choice| {
+                    melee_weapon(battle, foe, choice)
+                        .ok()
+                        .filter(|weapon| weapon.thrown.is_none())
+                        .map(|weapon| (choice, weapon))
+                })
+        else {
             continue;
         };
         battle.emit(EventKind::Attacked {

@@ -161,7 +161,7 @@ pub(super) fn setup(
         target_prone: hidden.prone,
         target_kneeling: hidden.kneeling,
         shooter_moved: shooter.moved_this_round > 0,
-        drew_this_round: shooter.drew_in_round == Some(battle.round()),
+        drew_this_round: shooter.drew_in(battle.round()),
         specific_shot: declared.is_some_and(|declaration| declaration.specific.is_some()),
         target_surprised: terms.surprised,
         shots_in_pull: super::declaring::shots_declared(battle, unit)

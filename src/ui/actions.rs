@@ -140,7 +140,7 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 }
                 return;
             }
-            if let (Some(_), Some(holder)) = (state.condition.restraint, state.condition.held_by) {
+            if let Some(holder) = state.condition.restrained_by() {
                 restrained_buttons(ui, view, &scenario, (unit, holder), &turn);
                 return;
             }
