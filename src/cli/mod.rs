@@ -2,6 +2,7 @@
 
 mod chance_roll;
 mod check;
+mod class_roll;
 mod damage;
 mod odds;
 mod output;

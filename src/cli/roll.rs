@@ -1,7 +1,7 @@
 //! `gridkeeper roll`: a rulebook's core roll, from a seed, as text or JSON lines: Call of
 //! Cthulhu 7e's percentile roll with levels here, BRP classic's chance roll in `chance_roll`,
 //! the d10 pool's dice against a difficulty in `pool_roll`, the frontier western's task roll in
-//! `task_roll`.
+//! `task_roll`, the d100 house sheet's roll by class in `class_roll`.
 
 use std::process::ExitCode;
 
@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::chance_roll::{self, ChanceArgs};
+use super::class_roll::{self, ClassAsk};
 use super::output::Lines;
 use super::pool_roll;
 use super::task_roll;
@@ -26,6 +27,14 @@ pub(super) struct RollArgs {
     /// +3 taking a bead).
     #[arg(long, allow_hyphen_values = true, value_parser = clap::value_parser!(i32).range(-30..=30))]
     steps: Option<i32>,
+    /// The d100 house sheet: the shift on the roll, positive helping (−10 wounded, +10 at a
+    /// grappled target).
+    #[arg(long, allow_hyphen_values = true, value_parser = clap::value_parser!(i32).range(-100..=100))]
+    shift: Option<i32>,
+    /// The d100 house sheet: the lowest roll that succeeds (Struggle's 20); 01 is still a
+    /// critical.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=99))]
+    minimum: Option<u32>,
     /// The d10 pool: how many dice are rolled.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(pool::MOST_DICE)))]
     pool: Option<u32>,
@@ -70,6 +79,8 @@ enum RulebookArg {
     D10Pool,
     /// The frontier western: a d100 at most 30 + 2 x RM + 10 x the steps.
     Frontier,
+    /// The d100 house sheet: a d100 at or under the skill, doubles matched.
+    D100House,
 }
 
 /// A percentile success level, or the number a pool's dice must reach.
@@ -136,6 +147,14 @@ struct RollLine<'a> {
 
 pub(super) fn run(args: &RollArgs) -> ExitCode {
     let seed = args.seed.unwrap_or_else(fresh_seed);
+    if args.ruleset == RulebookArg::D100House {
+        return house_roll(args, seed);
+    }
+    if args.shift.is_some() || args.minimum.is_some() {
+        return super::fail(
+            "--shift and --minimum belong to the d100 house sheet: add --ruleset d100-house",
+        );
+    }
     if args.ruleset == RulebookArg::Frontier {
         if args.pool.is_some()
             || args.difficulty.is_some()
@@ -220,7 +239,10 @@ pub(super) fn run(args: &RollArgs) -> ExitCode {
                  --difficulty, --bonus and --penalty for Call of Cthulhu 7e",
             );
         }
-        RulebookArg::Coc7e | RulebookArg::D10Pool | RulebookArg::Frontier => {}
+        RulebookArg::Coc7e
+        | RulebookArg::D10Pool
+        | RulebookArg::Frontier
+        | RulebookArg::D100House => {}
     }
     let mut dice = Dice::from_seed(seed);
     let difficulty = args
@@ -268,6 +290,31 @@ pub(super) fn run(args: &RollArgs) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// The d100 house sheet's roll: a skill, a shift and perhaps a minimum, nothing else.
+fn house_roll(args: &RollArgs, seed: u64) -> ExitCode {
+    if args.pool.is_some()
+        || args.steps.is_some()
+        || args.difficulty.is_some()
+        || args.bonus > 0
+        || args.penalty > 0
+        || args.chance.any()
+    {
+        return super::fail(
+            "the d100 house sheet rolls against --skill N with --shift S and --minimum M: it has \
+             no pool, steps, difficulty, bonus or penalty dice, or BRP's chance",
+        );
+    }
+    let Some(skill) = args.skill else {
+        return super::fail("say the skill rolled against: --skill N");
+    };
+    let ask = ClassAsk {
+        skill,
+        shift: args.shift.unwrap_or_default(),
+        minimum: args.minimum,
+    };
+    class_roll::run(&ask, seed, args.count, args.json)
 }
 
 fn describe_extra(bonus: u8, penalty: u8) -> String {

@@ -34,7 +34,7 @@ pub fn record(purpose: RollPurpose, check: &SkillCheck, modifiers: Vec<Modifier>
 pub fn check_of(record: &RollRecord) -> Option<SkillCheck> {
     match &record.verdict {
         RollVerdict::Levels(verdict) => Some(check(record, verdict)),
-        RollVerdict::Chance(_) | RollVerdict::Pool(_) => None,
+        RollVerdict::Chance(_) | RollVerdict::Pool(_) | RollVerdict::Classes(_) => None,
     }
 }
 

@@ -117,6 +117,8 @@ pub enum ModifierReason {
     DisarmAndCatch,
     /// Breaking free of a restrain, at the restrain's own modifiers (the western).
     Restraint,
+    /// A shift the keeper gives a roll (the d100 house sheet's ±10, 20 or 30).
+    Shift,
 }
 
 impl ModifierReason {
@@ -179,6 +181,7 @@ impl ModifierReason {
             Self::KnockoutBlow => "knockout",
             Self::DisarmAndCatch => "disarm and catch",
             Self::Restraint => "the restrain",
+            Self::Shift => "shift",
         }
     }
 }

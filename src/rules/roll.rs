@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::class_rolls::ClassVerdict;
 use super::modifiers::Modifier;
 use super::percentile::{Difficulty, NetDice, SuccessLevel};
 
@@ -53,6 +54,9 @@ pub struct Demand {
     /// 2 to 10); `None` where the value alone says it (a percentile skill) or the rulebook's
     /// usual difficulty applies.
     pub difficulty: Option<u32>,
+    /// The lowest roll that succeeds, where the rulebook asks one (the d100 house sheet's
+    /// Struggle at a minimum of 20; a critical still counts).
+    pub minimum: Option<u32>,
 }
 
 impl Demand {
@@ -65,6 +69,7 @@ impl Demand {
             impaling: false,
             awkward: false,
             difficulty: None,
+            minimum: None,
         }
     }
 
@@ -108,6 +113,9 @@ pub struct Verdict {
     pub special: bool,
     /// The weapon malfunctioned instead of firing.
     pub malfunction: bool,
+    /// The roll showed doubles the rulebook counts (the d100 house sheet's matched success or
+    /// failure).
+    pub matched: bool,
     /// How far past what was needed: a pool's successes less its 1s; a percentile roll reads 1
     /// for a success and 0 for a failure.
     pub net: i32,
@@ -127,6 +135,7 @@ impl Verdict {
             success,
             special: false,
             malfunction: false,
+            matched: false,
             net,
         }
     }
@@ -202,6 +211,7 @@ pub enum RollVerdict {
     Levels(LevelVerdict),
     Chance(ChanceVerdict),
     Pool(PoolVerdict),
+    Classes(ClassVerdict),
 }
 
 /// A percentile roll against a value at a difficulty, judged by success levels, with bonus or

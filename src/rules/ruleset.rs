@@ -31,7 +31,7 @@ use super::skills::{SkillEntry, find_skill, skill_rating};
 use super::sweep::SweepRule;
 use super::weapons::{ArmorTable, Weapon, WeaponTable};
 use super::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow, WoundCheck};
-use super::{chance_rolls, level_rolls, pool_rolls};
+use super::{chance_rolls, class_rolls, level_rolls, pool_rolls};
 
 /// The rulebooks Gridkeeper knows.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -732,6 +732,7 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
             RollVerdict::Levels(verdict) => level_rolls::roll_words(roll, verdict),
             RollVerdict::Chance(verdict) => chance_rolls::roll_words(roll, verdict),
             RollVerdict::Pool(verdict) => pool_rolls::roll_words(roll, verdict),
+            RollVerdict::Classes(verdict) => class_rolls::roll_words(roll, verdict),
         }
     }
 
@@ -741,6 +742,7 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
             RollVerdict::Levels(verdict) => level_rolls::sketch(roll, verdict),
             RollVerdict::Chance(verdict) => chance_rolls::sketch(roll, verdict),
             RollVerdict::Pool(verdict) => pool_rolls::sketch(roll, verdict),
+            RollVerdict::Classes(verdict) => class_rolls::sketch(roll, verdict),
         }
     }
 }

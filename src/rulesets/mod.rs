@@ -4,6 +4,7 @@
 
 pub mod brp_classic;
 pub mod coc7e;
+pub mod d100_house;
 pub mod d10_pool;
 pub mod frontier;
 

@@ -427,6 +427,7 @@ mod tests {
         match card.roll.verdict {
             RollVerdict::Levels(verdict) => verdict.value,
             RollVerdict::Chance(verdict) => verdict.value,
+            RollVerdict::Classes(verdict) => verdict.value,
             RollVerdict::Pool(_) => unreachable!("the cards here are percentile rolls"),
         }
     }

@@ -992,7 +992,7 @@ fn unaimed_fire_is_twice_the_shots_at_a_fifth() {
         .filter_map(|event| match event {
             EventKind::Rolled { unit: HARVEY, roll } => match roll.verdict {
                 RollVerdict::Chance(verdict) => Some(verdict.chance),
-                RollVerdict::Levels(_) | RollVerdict::Pool(_) => None,
+                RollVerdict::Levels(_) | RollVerdict::Pool(_) | RollVerdict::Classes(_) => None,
             },
             _ => None,
         })

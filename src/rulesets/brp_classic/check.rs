@@ -40,6 +40,7 @@ pub(super) fn check(dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> C
             success: outcome.is_success(),
             special: outcome == ChanceOutcome::Special,
             malfunction: outcome == ChanceOutcome::Malfunction,
+            matched: false,
             net: i32::from(outcome.is_success()),
         },
     }

@@ -550,6 +550,7 @@ mod tests {
             success,
             special,
             malfunction: false,
+            matched: false,
             net: i32::from(success),
         };
         let mut asked = Vec::new();

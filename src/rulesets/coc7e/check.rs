@@ -49,6 +49,7 @@ pub(super) fn check(dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> C
         success: check.success,
         special: check.success && extreme_hit(check.level, check.difficulty),
         malfunction: malfunctions(check.roll.value, demand.malfunction),
+        matched: false,
         net: i32::from(check.success),
     };
     Checked {
