@@ -298,6 +298,58 @@ fn the_armor_examples_load() {
     assert_eq!(points, [1, 2, 3, 5, 8, 12, 15, 19, 20]);
 }
 
+/// The d100 house sheet's weapons and armor (none) load from disk as compiled in; every weapon
+/// names one of the sheet's skills; a firearm's damage is one of SPECS.md's max damage classes
+/// and a hand-to-hand weapon's its qualities, +3 each.
+#[test]
+fn the_d100_house_files_load_with_caps_and_qualities() {
+    use gridkeeper::rules::weapons::{ArmorTable, WeaponTable};
+    use gridkeeper::rulesets::d100_house::{self, D100House};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let shipped = D100House::shipped().expect("the compiled-in files load");
+    let text = std::fs::read_to_string(root.join(d100_house::HOUSE_WEAPONS_FILE)).expect("weapons");
+    let from_disk = WeaponTable::parse(
+        d100_house::HOUSE_WEAPONS_FILE,
+        &text,
+        d100_house::sheet::HOUSE_SKILLS,
+    )
+    .expect("it loads");
+    assert_eq!(&from_disk, shipped.weapons());
+    let armor = std::fs::read_to_string(root.join(d100_house::HOUSE_ARMOR_FILE)).expect("armor");
+    let armor = ArmorTable::parse(d100_house::HOUSE_ARMOR_FILE, &armor).expect("it loads");
+    assert!(
+        armor.armor.is_empty(),
+        "cover by body part does the stopping"
+    );
+    for weapon in &shipped.weapons().weapons {
+        assert!(
+            shipped
+                .skills()
+                .iter()
+                .any(|skill| skill.name == weapon.skill),
+            "{} rolls {}",
+            weapon.name,
+            weapon.skill
+        );
+        let flat = weapon.damage.flat().expect("a number, not dice");
+        if weapon.hand_to_hand {
+            assert!([3, 6, 9].contains(&flat), "{}: +{flat}", weapon.name);
+        } else {
+            assert!(
+                [40, 50, 55, 60, 70, 80, 200].contains(&flat),
+                "{}: max {flat}",
+                weapon.name
+            );
+            assert_eq!(
+                weapon.malfunction,
+                Some(100),
+                "{} fumbles on 00",
+                weapon.name
+            );
+        }
+    }
+}
+
 #[test]
 fn every_shipped_map_loads() {
     let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
@@ -330,7 +382,7 @@ fn every_shipped_map_loads() {
 #[test]
 fn every_roster_unit_joins_a_scenario_of_its_rulebook() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let rulebooks: [(&str, (u32, u32), &[&str]); 4] = [
+    let rulebooks: [(&str, (u32, u32), &[&str]); 5] = [
         (
             "farmstead.ron",
             (20, 20),
@@ -343,6 +395,7 @@ fn every_roster_unit_joins_a_scenario_of_its_rulebook() {
         ),
         ("level-b2.ron", (14, 8), &["animal", "contractor", "guard"]),
         ("dry-gulch.ron", (20, 5), &["lawman", "outlaw"]),
+        ("spin-cycle.ron", (13, 10), &["crew", "heavy"]),
     ];
     for (scenario, free, expected_kinds) in rulebooks {
         let scenario = Scenario::load(&root.join("maps").join(scenario))

@@ -253,14 +253,15 @@ fn kept_initiative(battle: &mut Battle, unit: UnitId) -> Option<KeptInitiative> 
         return Some(*kept);
     }
     let ruleset = battle.scenario.ruleset.clone();
-    let (demand, tie_break) = ruleset.initiative_roll(&battle.spec(unit).characteristics)?;
+    let spec = battle.spec(unit);
+    let (demand, tie_break) = ruleset.initiative_roll(&spec.characteristics, &spec.skills)?;
     let verdict = battle.roll_as_is(
         unit,
         RollPurpose::Characteristic(INITIATIVE.to_string()),
         &demand,
     );
     let kept = KeptInitiative {
-        net: verdict.net,
+        net: ruleset.initiative_standing(&verdict),
         tie_break,
     };
     battle.flow_mut().kept_initiative.insert(unit, kept);

@@ -12,22 +12,24 @@ pub const MAX_RATING: u32 = 999;
 /// their own names as well (Str, Dex, Sta, Wits, Per, Willpower), reads SIZ (or Size) as a size
 /// class, and has no APP or EDU: SIZ, APP and EDU may be left out, and read 0. The western keeps
 /// AGI in DEX, Concentration (`Conc`) in CON and CHA in APP, and has no SIZ, POW, EDU or Luck:
-/// POW and Luck may be left out too (a rulebook that needs them says so when they read 0).
+/// POW and Luck may be left out too (a rulebook that needs them says so when they read 0). The
+/// d100 house sheet keeps Body in CON, Speed in DEX, Mind in INT and Soul in POW, and has no
+/// STR: it may be left out as well, and every other rulebook refuses a 0 there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Characteristics {
-    #[serde(rename = "STR", alias = "Str")]
+    #[serde(rename = "STR", alias = "Str", default)]
     pub strength: u32,
-    #[serde(rename = "CON", alias = "Sta", alias = "Conc")]
+    #[serde(rename = "CON", alias = "Sta", alias = "Conc", alias = "Body")]
     pub constitution: u32,
     #[serde(rename = "SIZ", alias = "Size", default)]
     pub size: u32,
-    #[serde(rename = "DEX", alias = "Dex", alias = "AGI")]
+    #[serde(rename = "DEX", alias = "Dex", alias = "AGI", alias = "Speed")]
     pub dexterity: u32,
     #[serde(rename = "APP", alias = "CHA", default)]
     pub appearance: u32,
-    #[serde(rename = "INT", alias = "Wits")]
+    #[serde(rename = "INT", alias = "Wits", alias = "Mind")]
     pub intelligence: u32,
-    #[serde(rename = "POW", alias = "Per", default)]
+    #[serde(rename = "POW", alias = "Per", alias = "Soul", default)]
     pub power: u32,
     #[serde(rename = "EDU", default)]
     pub education: u32,

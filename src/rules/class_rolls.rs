@@ -4,68 +4,34 @@
 //! 20) opens the window from the minimum up; 01 stays a critical. Made into a roll record, put
 //! into words for the log and sketched for a roll card.
 
-use serde::{Deserialize, Serialize};
-
 use super::chance_rolls::chance_words;
 use super::modifiers::{Effect, Modifier};
 use super::percentile::{PercentileRoll, SuccessLevel};
 use super::roll::{
     DieRole, RollPurpose, RollRecord, RollSketch, RollVerdict, RolledDie, SketchedDie, Threshold,
-    Tone,
+    Tone, Verdict,
 };
+pub use super::roll_class::{ClassVerdict, RollClass};
 
-/// What class a d100 roll falls in, from best to worst.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RollClass {
-    Fumble,
-    MatchedFailure,
-    Failure,
-    Success,
-    MatchedSuccess,
-    Critical,
+/// The class a verdict of a class roll was judged, read back from the shared verdict.
+pub fn class_of(verdict: &Verdict) -> RollClass {
+    match (verdict.level, verdict.matched, verdict.success) {
+        (SuccessLevel::Critical, _, _) => RollClass::Critical,
+        (SuccessLevel::Fumble, _, _) => RollClass::Fumble,
+        (_, true, true) => RollClass::MatchedSuccess,
+        (_, false, true) => RollClass::Success,
+        (_, true, false) => RollClass::MatchedFailure,
+        (_, false, false) => RollClass::Failure,
+    }
 }
 
-impl RollClass {
-    pub fn is_success(self) -> bool {
-        matches!(self, Self::Success | Self::MatchedSuccess | Self::Critical)
-    }
-
-    /// Doubles that came up: a matched success or a matched failure.
-    pub fn is_matched(self) -> bool {
-        matches!(self, Self::MatchedSuccess | Self::MatchedFailure)
-    }
-
-    pub fn words(self) -> &'static str {
-        match self {
-            Self::Critical => "critical",
-            Self::MatchedSuccess => "matched success",
-            Self::Success => "success",
-            Self::Failure => "failure",
-            Self::MatchedFailure => "matched failure",
-            Self::Fumble => "fumble",
-        }
-    }
-
-    /// The class on the shared ladder: a critical is critical, a matched success extreme, a
-    /// plain success regular, either failure a failure, a fumble a fumble.
-    pub fn level(self) -> SuccessLevel {
-        match self {
-            Self::Critical => SuccessLevel::Critical,
-            Self::MatchedSuccess => SuccessLevel::Extreme,
-            Self::Success => SuccessLevel::Regular,
-            Self::Failure | Self::MatchedFailure => SuccessLevel::Failure,
-            Self::Fumble => SuccessLevel::Fumble,
-        }
-    }
-
-    fn tone(self) -> Tone {
-        match self {
-            Self::Critical | Self::MatchedSuccess => Tone::Great,
-            Self::Success => Tone::Good,
-            Self::Failure | Self::MatchedFailure => Tone::Bad,
-            Self::Fumble => Tone::Dire,
-        }
+/// The colour a class is drawn in on a card.
+fn tone(class: RollClass) -> Tone {
+    match class {
+        RollClass::Critical | RollClass::MatchedSuccess => Tone::Great,
+        RollClass::Success => Tone::Good,
+        RollClass::Failure | RollClass::MatchedFailure => Tone::Bad,
+        RollClass::Fumble => Tone::Dire,
     }
 }
 
@@ -132,18 +98,6 @@ pub fn success_chance(chance: u32, minimum: Option<u32>) -> f64 {
         .map(|(_, count)| count)
         .sum();
     f64::from(successes) / 100.0
-}
-
-/// A d100 roll judged by class: what it read, the skill, the chance its shifts made, the
-/// minimum where one was asked, and its class.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ClassVerdict {
-    pub value: u32,
-    pub skill: u32,
-    pub chance: u32,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub minimum: Option<u32>,
-    pub class: RollClass,
 }
 
 /// The record of a d100 `roll` against `skill` with these shifts and minimum.
@@ -229,7 +183,7 @@ pub fn sketch(record: &RollRecord, verdict: &ClassVerdict) -> RollSketch {
         ],
         reading: format!("= {:02}", verdict.value % 100),
         verdict: verdict.class.words().to_string(),
-        tone: verdict.class.tone(),
+        tone: tone(verdict.class),
         thresholds,
         modifiers: String::new(),
     }

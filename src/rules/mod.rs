@@ -24,6 +24,7 @@ pub mod pool;
 pub mod pool_rolls;
 pub mod quick_draw;
 pub mod roll;
+pub mod roll_class;
 pub mod round;
 pub mod ruleset;
 pub mod situation;

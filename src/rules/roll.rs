@@ -5,9 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::class_rolls::ClassVerdict;
 use super::modifiers::Modifier;
 use super::percentile::{Difficulty, NetDice, SuccessLevel};
+use super::roll_class::ClassVerdict;
 
 /// What a roll was for, as shown in the log and the event stream.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

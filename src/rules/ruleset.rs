@@ -41,6 +41,7 @@ pub enum RulesetId {
     BrpClassic,
     D10Pool,
     Frontier,
+    D100House,
 }
 
 /// Optional rules the scenario turns on (or, for the ones on unless told, off).
@@ -190,9 +191,21 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
 
     /// Where initiative is rolled once for the whole combat (the d10 pool's Dex + Wits): the
     /// roll for a unit of these characteristics, and what breaks a tie after DEX. `None`: the
-    /// round is ordered afresh each round from the entries alone.
-    fn initiative_roll(&self, _characteristics: &Characteristics) -> Option<(Demand, u32)> {
+    /// round is ordered afresh each round from the entries alone. A rulebook that rolls a skill
+    /// for it (the d100 house sheet's Initiative) finds it among the skills.
+    fn initiative_roll(
+        &self,
+        _characteristics: &Characteristics,
+        _skills: &BTreeMap<String, u32>,
+    ) -> Option<(Demand, u32)> {
         None
+    }
+
+    /// Where an initiative roll kept for the combat stands in the order, higher first: its net
+    /// (the d10 pool), or the rulebook's own reading of it (the d100 house sheet: a critical,
+    /// then successes by the roll).
+    fn initiative_standing(&self, verdict: &Verdict) -> i32 {
+        verdict.net
     }
 
     /// Whether the order planned in the first round is kept for the whole battle (the western:

@@ -19,5 +19,6 @@ pub fn ruleset(options: &RuleOptions) -> Result<Box<dyn Ruleset>, FileError> {
         RulesetId::BrpClassic => Ok(Box::new(brp_classic::BrpClassic::shipped()?)),
         RulesetId::D10Pool => Ok(Box::new(d10_pool::D10Pool::shipped()?)),
         RulesetId::Frontier => Ok(Box::new(frontier::Frontier::shipped()?)),
+        RulesetId::D100House => Ok(Box::new(d100_house::D100House::shipped()?)),
     }
 }

@@ -1,6 +1,290 @@
 //! The d100 house sheet (SPECS.md section 4, a house sheet for a d100 game of the occult
-//! underground): Body, Speed, Mind and Soul, hit points of twice Body, a d100 at or under the
-//! skill with criticals, fumbles and matched doubles, damage read off the attack roll, the
-//! flip-flop hit location and cover by body part. docs/RULES.md has every decision.
+//! underground): Body, Speed, Mind and Soul, hit points of twice Body with shifts at a third
+//! and two thirds lost, a d100 at or under the skill with criticals, fumbles and matched
+//! doubles, an Initiative queue kept for the fight, and ranges to four times a weapon's base.
+//! Played in maps/spin-cycle.ron; docs/RULES.md has every decision.
 
 pub mod check;
+pub mod round;
+pub mod sheet;
+pub mod worth;
+pub mod wounds;
+
+use std::collections::BTreeMap;
+
+use crate::files::FileError;
+use crate::rules::characteristics::{Characteristics, DerivedStats};
+use crate::rules::damage::{
+    DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError,
+};
+use crate::rules::dice::Dice;
+use crate::rules::explosions::{BlastRing, halving_rings};
+use crate::rules::firearms::{VolleyHits, one_hit_a_roll};
+use crate::rules::initiative::InitiativeEntry;
+use crate::rules::length::Length;
+use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
+use crate::rules::modifiers::Modifier;
+use crate::rules::opposed::SideResult;
+use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
+use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
+use crate::rules::ruleset::{DemandWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords};
+use crate::rules::situation::{
+    AllowedAnswers, BlowFacts, DefenceFacts, PointBlank, RangeReading, RangeScale, ShotDefence,
+    ShotFacts, StandingFacts, Worth,
+};
+use crate::rules::skills::SkillEntry;
+use crate::rules::weapons::{ArmorTable, WeaponTable};
+use crate::rules::wounds::{Aftercare, BlowResult, Patient, WoundBlow};
+
+/// The shipped weapon table, armor (none) and roster, compiled in so the game always has them.
+pub const HOUSE_WEAPONS_FILE: &str = "assets/rules/d100-house/weapons.ron";
+pub const HOUSE_ARMOR_FILE: &str = "assets/rules/d100-house/armor.ron";
+const HOUSE_ROSTER_FILE: &str = "assets/rules/d100-house/roster.ron";
+const HOUSE_WEAPONS: &str = include_str!("../../../assets/rules/d100-house/weapons.ron");
+const HOUSE_ARMOR: &str = include_str!("../../../assets/rules/d100-house/armor.ron");
+const HOUSE_ROSTER: &str = include_str!("../../../assets/rules/d100-house/roster.ron");
+
+/// The d100 house sheet.
+#[derive(Debug, Clone)]
+pub struct D100House {
+    weapons: WeaponTable,
+    armor: ArmorTable,
+}
+
+impl D100House {
+    /// The rulebook with its shipped data.
+    pub fn shipped() -> Result<Self, FileError> {
+        Ok(Self {
+            weapons: WeaponTable::parse(HOUSE_WEAPONS_FILE, HOUSE_WEAPONS, sheet::HOUSE_SKILLS)?,
+            armor: ArmorTable::parse(HOUSE_ARMOR_FILE, HOUSE_ARMOR)?,
+        })
+    }
+}
+
+impl Ruleset for D100House {
+    fn id(&self) -> RulesetId {
+        RulesetId::D100House
+    }
+
+    fn name(&self) -> &'static str {
+        "d100 house sheet"
+    }
+
+    fn roster(&self) -> (&'static str, &'static str) {
+        (HOUSE_ROSTER_FILE, HOUSE_ROSTER)
+    }
+
+    fn derive(&self, characteristics: &Characteristics, _age: u32) -> DerivedStats {
+        sheet::derive(characteristics)
+    }
+
+    fn characteristic_problem(&self, name: &str, value: u32, _creature: bool) -> Option<String> {
+        sheet::characteristic_problem(name, value)
+    }
+
+    fn sheet_line(&self, characteristics: &Characteristics, _derived: &DerivedStats) -> String {
+        sheet::sheet_line(characteristics)
+    }
+
+    fn round_words(&self) -> &'static str {
+        "Initiative rolled once for the fight: criticals first, then successes by the roll, \
+         failures by Speed, fumbles last; ties to Speed, then a d100."
+    }
+
+    fn round_plan(
+        &self,
+        entries: &[InitiativeEntry],
+        tie_roll: &mut dyn FnMut(u32) -> u32,
+    ) -> Vec<Slot> {
+        round::plan(entries, tie_roll)
+    }
+
+    fn initiative_roll(
+        &self,
+        characteristics: &Characteristics,
+        skills: &BTreeMap<String, u32>,
+    ) -> Option<(Demand, u32)> {
+        Some((round::initiative_roll(skills), characteristics.dexterity))
+    }
+
+    fn initiative_standing(&self, verdict: &Verdict) -> i32 {
+        round::standing(verdict)
+    }
+
+    /// The queue is fixed for the battle.
+    fn keeps_order(&self) -> bool {
+        true
+    }
+
+    fn turn_limits(&self, _kind: TurnKind, _history: &RoundHistory) -> Option<TurnLimits> {
+        Some(TurnLimits::WHOLE)
+    }
+
+    fn slot_words(&self, slot: &Slot) -> String {
+        round::slot_words(slot)
+    }
+
+    /// A characteristic is rolled at its own value (a Body roll against a shotgun's blow).
+    fn characteristic_chance(&self, _name: &str, value: u32) -> u32 {
+        value
+    }
+
+    fn unarmed_skill(&self) -> &'static str {
+        sheet::STRUGGLE
+    }
+
+    fn skills(&self) -> &[SkillEntry] {
+        sheet::HOUSE_SKILLS
+    }
+
+    fn check(&self, dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> Checked {
+        check::check(dice, purpose, demand)
+    }
+
+    fn chance(&self, demand: &Demand) -> f64 {
+        check::chance(demand)
+    }
+
+    fn demand_words(&self, demand: &Demand) -> DemandWords {
+        check::demand_words(demand)
+    }
+
+    /// Base range, twice it, four times it; no point-blank.
+    fn range_scale(&self) -> RangeScale {
+        RangeScale {
+            band_multiples: [[1, 1], [2, 1], [4, 1]],
+            point_blank: PointBlank::Fixed(Length::feet(0)),
+        }
+    }
+
+    fn range_value(&self, reading: RangeReading) -> Option<Vec<Modifier>> {
+        worth::range_value(reading.band)
+    }
+
+    fn shot_value(&self, facts: &ShotFacts) -> Worth {
+        worth::shot_value(facts)
+    }
+
+    fn blow_value(&self, _facts: &BlowFacts) -> Vec<Modifier> {
+        Vec::new()
+    }
+
+    /// Every bullet is its own roll.
+    fn volley_size(&self, _skill: u32) -> u32 {
+        1
+    }
+
+    /// Full auto is 3 bullets an attack.
+    fn burst_size(&self, _skill: u32) -> u32 {
+        3
+    }
+
+    fn volley_hits(
+        &self,
+        bullets: u32,
+        verdict: &Verdict,
+        _die: &mut dyn FnMut(u32) -> u32,
+    ) -> VolleyHits {
+        one_hit_a_roll(bullets, verdict)
+    }
+
+    /// A blow is not parried: a success lands.
+    fn blow_answers(&self, _facts: &DefenceFacts) -> AllowedAnswers {
+        AllowedAnswers {
+            dodge: false,
+            weapon: false,
+            maneuver: false,
+        }
+    }
+
+    fn blast_rings(&self, damage: &DamageNotation) -> Vec<BlastRing> {
+        damage
+            .blast_radius_yards()
+            .map(halving_rings)
+            .unwrap_or_default()
+    }
+
+    fn shot_defence(&self) -> Option<ShotDefence> {
+        None
+    }
+
+    fn weapon_defence(&self) -> WeaponDefenceWords {
+        WeaponDefenceWords {
+            answer: "fight back",
+            answers: "fights back",
+            against: "fighting back",
+        }
+    }
+
+    fn take_blow(&self, blow: &WoundBlow) -> BlowResult {
+        wounds::take_blow(blow)
+    }
+
+    fn standing_modifiers(&self, facts: &StandingFacts) -> Vec<Modifier> {
+        sheet::standing_modifiers(facts)
+    }
+
+    fn blast_words(&self, yards: u32) -> String {
+        format!("radius {yards} yards")
+    }
+
+    /// Once per injury.
+    fn first_aid_per_wound(&self) -> bool {
+        true
+    }
+
+    fn first_aid(&self, patient: &Patient, die: &mut dyn FnMut(u32) -> u32) -> Aftercare {
+        wounds::first_aid(patient, die)
+    }
+
+    /// No defence roll: a blow that succeeds lands.
+    fn exchange(
+        &self,
+        _defence: Defence,
+        attacker: SideResult,
+        _defender: Option<SideResult>,
+    ) -> MeleeOutcome {
+        if attacker.level.is_success() {
+            MeleeOutcome::AttackerWins
+        } else {
+            MeleeOutcome::NoHarm
+        }
+    }
+
+    fn exchange_odds(
+        &self,
+        _defence: Defence,
+        attacker: &Demand,
+        _defender: Option<&Demand>,
+    ) -> ExchangeOdds {
+        let attacker_wins = check::chance(attacker);
+        ExchangeOdds {
+            attacker_wins,
+            defender_strikes: 0.0,
+            no_harm: 1.0 - attacker_wins,
+            both_strike: 0.0,
+        }
+    }
+
+    fn damage(
+        &self,
+        dice: &mut Dice,
+        purpose: RollPurpose,
+        damage: &DamageNotation,
+        reach: DamageReach,
+        _damage_bonus: &Formula,
+        quality: DamageQuality,
+    ) -> Result<Option<Rolled<DamageRoll>>, ReachError> {
+        Ok(damage
+            .roll(dice, reach, &Formula::default(), quality)?
+            .map(|result| Rolled { purpose, result }))
+    }
+
+    fn weapons(&self) -> &WeaponTable {
+        &self.weapons
+    }
+
+    fn armor(&self) -> &ArmorTable {
+        &self.armor
+    }
+}

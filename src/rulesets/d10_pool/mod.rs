@@ -116,7 +116,11 @@ impl Ruleset for D10Pool {
         round::plan(entries, tie_roll)
     }
 
-    fn initiative_roll(&self, characteristics: &Characteristics) -> Option<(Demand, u32)> {
+    fn initiative_roll(
+        &self,
+        characteristics: &Characteristics,
+        _skills: &BTreeMap<String, u32>,
+    ) -> Option<(Demand, u32)> {
         Some(round::initiative_roll(characteristics))
     }
 
