@@ -154,10 +154,12 @@ fn variant(kind: &EventKind) -> usize {
         E::StunnedForRound { .. } => 100,
         E::ShotInTheLegs { .. } => 101,
         E::Stumbled { .. } => 102,
+        E::HitLocated { .. } => 103,
+        E::Crippled { .. } => 104,
     }
 }
 
-const KINDS: usize = 103;
+const KINDS: usize = 105;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -303,6 +305,44 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 part: BodyPart::RightArm,
             },
             "Rose Whateley's wound from the .38 Revolver is in the right arm (d100 78)",
+        ),
+        (
+            E::HitLocated {
+                unit: WALTER,
+                target: ROSE,
+                roll: 37,
+                flipped: 73,
+                part: BodyPart::RightLeg,
+            },
+            "Walter Corbitt Jr.'s hit on Rose Whateley lands in the right leg: 37 flips to 73",
+        ),
+        (
+            E::HitLocated {
+                unit: WALTER,
+                target: ROSE,
+                roll: 1,
+                flipped: 10,
+                part: BodyPart::Head,
+            },
+            "Walter Corbitt Jr.'s hit on Rose Whateley lands in the head: 01 flips to 10",
+        ),
+        (
+            E::Crippled {
+                unit: ROSE,
+                part: BodyPart::LeftLeg,
+                tally: 31,
+                dropped: None,
+            },
+            "Rose Whateley's left leg is crippled (31 taken there)",
+        ),
+        (
+            E::Crippled {
+                unit: ROSE,
+                part: BodyPart::RightArm,
+                tally: 40,
+                dropped: Some(".38 Revolver".to_string()),
+            },
+            "Rose Whateley's right arm is crippled (40 taken there) and drops the .38 Revolver",
         ),
         (
             E::Bled {

@@ -54,6 +54,8 @@ pub struct Seen {
     pub aiming_at: Option<UnitId>,
     /// First Aid would do it good: dying, or hurt and not yet tended.
     pub treatable: bool,
+    /// Lamed in the legs (a crippled leg crawls, where the rulebook says so).
+    pub lamed: bool,
 }
 
 /// How an AI unit chooses its commands: the baseline to measure against, and the three
@@ -229,6 +231,7 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
                         && vitals.vital != Vital::Dead
                         && vitals.hit_points < vitals.max_hit_points
                         && !condition.first_aid_received),
+                lamed: condition.lamed,
             }
         })
         .collect();
@@ -427,7 +430,9 @@ pub fn baseline_command(
         .map(|other| other.at)
         .filter(|tile| *tile != here)
         .collect();
-    let reach = reachable(&scenario.map, here, spec.derived.moves.free, |tile| {
+    let lamed = seen.iter().any(|other| other.unit == unit && other.lamed);
+    let moves = crate::battle::declaring::crawl(scenario, lamed).unwrap_or(spec.derived.moves);
+    let reach = reachable(&scenario.map, here, moves.free, |tile| {
         occupied.contains(&tile)
     });
     reach

@@ -164,15 +164,30 @@ pub(super) fn move_allowance(battle: &Battle, unit: UnitId) -> MoveAllowance {
 }
 
 /// The movement `unit` has this round under `declarations`: its zigzag allowance where it
-/// declared one or is `lamed` (shot in the legs), else its own.
+/// declared one or is `lamed` (shot in the legs), a crawl where the rulebook has one for a
+/// lamed unit (a crippled leg), else its own.
 pub fn allowance(
     scenario: &Scenario,
     declarations: &[(UnitId, Declaration)],
     (unit, lamed): (UnitId, bool),
 ) -> MoveAllowance {
+    if let Some(crawl) = crawl(scenario, lamed) {
+        return crawl;
+    }
     let spec = &scenario.units[unit.index()];
     let zigzag = scenario.ruleset.zigzag_allowance(&spec.characteristics);
     declared(declarations, unit).allowance(spec.derived.moves, zigzag, lamed)
+}
+
+/// A lamed unit's crawl, where the rulebook has one (a crippled leg on the d100 house sheet);
+/// `None` for a unit that is not lamed, or a rulebook without it.
+pub fn crawl(scenario: &Scenario, lamed: bool) -> Option<MoveAllowance> {
+    let crawl = scenario.ruleset.crawl().filter(|_| lamed)?;
+    Some(MoveAllowance {
+        free: crawl,
+        most: crawl,
+        past_free_forfeits: false,
+    })
 }
 
 /// Whether `unit` may move on its act turn: not where the rulebook declares rounds and it

@@ -331,6 +331,23 @@ pub enum EventKind {
         die: u32,
         part: crate::rules::body::BodyPart,
     },
+    /// `unit`'s hit on `target` lands where its roll's digits swapped say (the d100 house
+    /// sheet): the roll, the number read and the part.
+    HitLocated {
+        unit: UnitId,
+        target: UnitId,
+        roll: u32,
+        flipped: u32,
+        part: crate::rules::body::BodyPart,
+    },
+    /// A part of `unit` has taken `tally` all told, enough to cripple it; a crippled weapon arm
+    /// drops the weapon it held.
+    Crippled {
+        unit: UnitId,
+        part: crate::rules::body::BodyPart,
+        tally: u32,
+        dropped: Option<String>,
+    },
     /// As the round ends, `unit` bleeds `loss` (the damage follows).
     Bled {
         unit: UnitId,

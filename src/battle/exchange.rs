@@ -25,6 +25,7 @@ use crate::rules::percentile::SuccessLevel;
 use crate::rules::roll::Demand;
 use crate::rules::roll::RollPurpose;
 use crate::rules::roll::Verdict;
+use crate::rules::roll_harm::{HitForm, RollHit};
 use crate::rules::situation::AllowedAnswers;
 use crate::rules::situation::BlowFacts;
 use crate::rules::situation::DefenceFacts;
@@ -535,6 +536,7 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
                     quality,
                     knock_out: pending.knock_out,
                     net: attack_roll.net - defence_roll.map_or(0, |(roll, _)| roll.net.max(0)),
+                    landing: Some(attack_roll),
                 };
                 // A declared specific blow (the western) does what it names instead.
                 if let Some(specific) = declared_blow(battle, pending) {
@@ -571,6 +573,7 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
                     quality: blow_quality(level, false, defender_weapon.impale),
                     knock_out: false,
                     net: defence_roll.map_or(0, |(roll, _)| roll.net) - attack_roll.net.max(0),
+                    landing: defence_roll.map(|(roll, _)| roll),
                 };
                 blow(battle, defender, attacker, &defender_weapon, strike);
             }
@@ -581,6 +584,7 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
                 quality: blow_quality(SuccessLevel::Regular, true, weapon.impale),
                 knock_out: false,
                 net: 1,
+                landing: None,
             };
             blow(
                 battle,
@@ -644,12 +648,14 @@ fn misfortune(battle: &mut Battle, unit: UnitId, weapon: &MeleeWeapon, roll: &mu
 }
 
 /// What a landed blow carries: how well it landed (`quality`), whether it was struck to knock
-/// out, and its `net` once the defence was off (where the rulebook weighs harm by it).
+/// out, its `net` once the defence was off (where the rulebook weighs harm by it), and the roll
+/// that landed it (where the rulebook reads harm off that roll).
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Strike {
     pub quality: DamageQuality,
     pub knock_out: bool,
     pub net: i32,
+    pub landing: Option<Verdict>,
 }
 
 /// A landed blow: an injury where the rulebook keeps them; else roll its damage and send it
@@ -665,6 +671,7 @@ pub(super) fn blow(
         quality,
         knock_out,
         net,
+        landing,
     } = strike;
     if !knock_out
         && injuries::injure(
@@ -679,18 +686,31 @@ pub(super) fn blow(
         effects::after_hit(battle, to, &weapon.damage, weapon.stuns_up_to_build);
         return;
     }
-    let damage_bonus = battle.spec(from).derived.damage_bonus.clone();
-    let damage = battle
-        .roll_damage(
-            from,
-            to,
-            &weapon.name,
-            &weapon.damage,
-            DamageReach::Full,
-            &damage_bonus,
-            quality,
-        )
-        .total;
+    let read = landing.and_then(|verdict| {
+        let hit = RollHit {
+            verdict,
+            weapon_value: weapon.damage.flat().unwrap_or_default(),
+            form: HitForm::HandToHand,
+            downgraded: false,
+        };
+        super::body_harm::from_the_roll(battle, (from, to), &weapon.name, &hit)
+    });
+    let (damage, part) = match read {
+        Some(rolled) => (rolled.roll.total, rolled.part),
+        None => {
+            let damage_bonus = battle.spec(from).derived.damage_bonus.clone();
+            let roll = battle.roll_damage(
+                from,
+                to,
+                &weapon.name,
+                &weapon.damage,
+                DamageReach::Full,
+                &damage_bonus,
+                quality,
+            );
+            (roll.total, None)
+        }
+    };
     if knock_out {
         wounds::knock_out_blow(battle, from, to, damage);
         return;
@@ -702,6 +722,7 @@ pub(super) fn blow(
         Blow {
             hand_to_hand: true,
             located: weapon.impale.then(|| weapon.name.clone()),
+            part,
             ..Blow::struck(damage)
         },
     );

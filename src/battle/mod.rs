@@ -6,6 +6,7 @@ mod aim;
 pub mod answer;
 mod arms;
 pub mod blast;
+mod body_harm;
 pub mod budget;
 pub mod command;
 mod condition;
@@ -59,6 +60,7 @@ use crate::rules::firearms::{Ammunition, rounds_ready};
 use crate::rules::initiative::KeptInitiative;
 use crate::rules::injuries::InjuryList;
 use crate::rules::percentile::SuccessLevel;
+use crate::rules::roll_harm::LocationTally;
 use crate::rules::round::{Slot, TurnLimits};
 use crate::rules::weapons::AttackForm;
 use command::{Command, ManeuverGoal, WeaponChoice};
@@ -116,6 +118,10 @@ pub struct Vitals {
     /// Its injuries, where the rulebook keeps wounds so (its hit points then are what remains).
     #[serde(default, skip_serializing_if = "InjuryList::is_empty")]
     pub injuries: InjuryList,
+    /// The damage each body part has taken, where the rulebook tallies it (the d100 house
+    /// sheet).
+    #[serde(default, skip_serializing_if = "LocationTally::is_empty")]
+    pub locations: LocationTally,
 }
 
 impl Vitals {
@@ -128,6 +134,7 @@ impl Vitals {
             vital: Vital::Conscious,
             dying_since: 0,
             injuries: InjuryList::default(),
+            locations: LocationTally::default(),
         }
     }
 

@@ -16,6 +16,7 @@ use crate::rules::damage::{DamageQuality, DamageReach, DamageShape, Formula};
 use crate::rules::firearms::{VolleyHits, spend};
 use crate::rules::percentile::SuccessLevel;
 use crate::rules::roll::{RollPurpose, Verdict};
+use crate::rules::roll_harm::{HitForm, RollHit};
 use crate::rules::weapons::{MalfunctionKind, Weapon};
 
 /// Make every roll of the trigger pull, in order, until the rolls run out or the gun jams.
@@ -233,7 +234,7 @@ fn take_shot(
             shot,
             landed,
             true,
-            check.net,
+            &check,
         );
         return false;
     }
@@ -255,7 +256,16 @@ fn take_shot(
                 ..check
             };
             let landed = hits(battle, ally, &plain_hit);
-            deal_hits(battle, unit, ally, &plan.weapon, &plain, landed, false, 1);
+            deal_hits(
+                battle,
+                unit,
+                ally,
+                &plan.weapon,
+                &plain,
+                landed,
+                false,
+                &plain_hit,
+            );
         }
         None => battle.emit(EventKind::ShotMissed { unit, target }),
     }
@@ -319,7 +329,8 @@ fn cover_stops(battle: &mut Battle, target: UnitId, line: ShotLine) -> u32 {
 /// impaling) and send it through the wounds as one blow: armor comes off each bullet, and off
 /// each die of shot; cover shot through comes off too. `deliberate`: shot at the target on
 /// purpose, not a stray bullet. Where the rulebook keeps injuries, each hit is one from the
-/// roll's `net` instead.
+/// roll's `net` instead; where it reads damage off the roll (`verdict`), each bullet's is the
+/// roll's, landing where the roll says.
 #[allow(clippy::too_many_arguments)]
 fn deal_hits(
     battle: &mut Battle,
@@ -329,14 +340,14 @@ fn deal_hits(
     shot: &ShotSetup,
     landed: VolleyHits,
     deliberate: bool,
-    net: i32,
+    verdict: &Verdict,
 ) {
     if landed.hits > 0
         && super::injuries::injure(
             battle,
             target,
             Some(unit),
-            net,
+            verdict.net,
             (weapon.damage.flat().unwrap_or(0), false),
             &weapon.skill,
         )
@@ -362,7 +373,21 @@ fn deal_hits(
         .flatten()
         .and_then(|declaration| declaration.specific);
     let mut pieces = Vec::new();
+    let mut part = None;
     for bullet in 0..landed.hits {
+        let hit = RollHit {
+            verdict: *verdict,
+            weapon_value: weapon.damage.flat().unwrap_or_default(),
+            form: HitForm::Firearm,
+            downgraded: false,
+        };
+        if let Some(rolled) =
+            super::body_harm::from_the_roll(battle, (unit, target), &weapon.name, &hit)
+        {
+            pieces.push(rolled.roll.total);
+            part = rolled.part;
+            continue;
+        }
         let quality = match (bullet < landed.extreme, weapon.impale) {
             (false, _) if specific == Some(SpecificShot::DoubleDamage) => DamageQuality::Doubled,
             (false, _) => DamageQuality::Normal,
@@ -395,6 +420,7 @@ fn deal_hits(
             deliberate,
             // A bullet, or a thrown blade: a wound to locate where the rulebook does.
             located: Some(weapon.name.clone()),
+            part,
             ..Blow::struck(0)
         },
     );

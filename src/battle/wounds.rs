@@ -7,7 +7,7 @@ use super::event::EventKind;
 use super::hold::{holders, let_go};
 use super::state::Battle;
 use super::{Phase, UnitId, Vital, Vitals};
-use crate::rules::body::guards_head_and_torso;
+use crate::rules::body::{BodyPart, guards_head_and_torso};
 use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, Formula, Term};
 use crate::rules::dice::DieFace;
 use crate::rules::skills::{FIRST_AID, MEDICINE};
@@ -32,6 +32,9 @@ pub(super) struct Blow {
     pub located: Option<String>,
     /// Blood lost from an earlier wound: no roll against its pain, nothing to locate.
     pub bleed: bool,
+    /// The body part it landed on, where the rulebook reads one off the roll (and tallies
+    /// damage by part).
+    pub part: Option<BodyPart>,
 }
 
 impl Blow {
@@ -45,6 +48,7 @@ impl Blow {
             hand_to_hand: false,
             located: None,
             bleed: false,
+            part: None,
         }
     }
 
@@ -156,6 +160,34 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
         }
     }
     settle_after_harm(battle, unit, before, severity != BlowSeverity::Regular);
+    if let (Some(part), true) = (blow.part, taken > 0)
+        && let Some(tally) = super::body_harm::tally(battle, unit, part, taken)
+    {
+        cripple(battle, unit, part, tally);
+    }
+}
+
+/// A part crippled (`tally` taken there): a leg crawls, the weapon arm drops what it holds, the
+/// head or torso knocks out.
+fn cripple(battle: &mut Battle, unit: UnitId, part: BodyPart, tally: u32) {
+    let dropped = (part == battle.spec(unit).weapon_arm())
+        .then(|| super::pain::drop_weapon(battle, unit))
+        .flatten();
+    battle.emit(EventKind::Crippled {
+        unit,
+        part,
+        tally,
+        dropped,
+    });
+    match part {
+        BodyPart::LeftLeg | BodyPart::RightLeg => {
+            battle.change_condition(unit, |condition| condition.lamed = true);
+        }
+        BodyPart::Head | BodyPart::Neck | BodyPart::Torso | BodyPart::Chest | BodyPart::Abdomen => {
+            knock_out_cold(battle, unit);
+        }
+        BodyPart::LeftArm | BodyPart::RightArm => {}
+    }
 }
 
 /// What harm leaves behind, once the unit's vitals are set: down if it is out of the fight; a

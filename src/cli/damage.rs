@@ -223,6 +223,12 @@ fn describe(roll: &DamageRoll) -> String {
                 DamageSource::DamageBonusMaximum => "DB max",
                 DamageSource::HalfDamageBonusMaximum => "half DB max",
                 DamageSource::ImpaleRoll => "impale",
+                DamageSource::TheRoll => "the roll",
+                DamageSource::Cap => "cap",
+                DamageSource::DigitSum => "digit sum",
+                DamageSource::DoubledDigitSum => "digit sum x2",
+                DamageSource::Quality => "qualities",
+                DamageSource::Critical => "critical",
             };
             let dice: Vec<String> = part
                 .dice

@@ -142,6 +142,8 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::StunnedForRound { .. }
         | E::ShotInTheLegs { .. }
         | E::WoundLocated { .. }
+        | E::HitLocated { .. }
+        | E::Crippled { .. }
         | E::Bled { .. }
         | E::KnockedOut { .. } => LogKind::Wounds,
         E::Evading { .. } | E::Evaded { .. } | E::DicePlanned { .. } => LogKind::Attacks,
@@ -234,6 +236,8 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::StunnedForRound { unit }
         | E::ShotInTheLegs { unit }
         | E::WoundLocated { unit, .. }
+        | E::HitLocated { unit, .. }
+        | E::Crippled { unit, .. }
         | E::Bled { unit, .. }
         | E::Evading { unit, .. }
         | E::DicePlanned { unit, .. }

@@ -301,6 +301,34 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             the_weapon(weapon),
             part.words()
         ),
+        EventKind::HitLocated {
+            unit,
+            target,
+            roll,
+            flipped,
+            part,
+        } => format!(
+            "{}'s hit on {} lands in the {}: {:02} flips to {:02}",
+            name(*unit),
+            name(*target),
+            part.words(),
+            roll % 100,
+            flipped % 100
+        ),
+        EventKind::Crippled {
+            unit,
+            part,
+            tally,
+            dropped,
+        } => format!(
+            "{}'s {} is crippled ({tally} taken there){}",
+            name(*unit),
+            part.words(),
+            dropped
+                .as_ref()
+                .map(|weapon| format!(" and drops {}", the_weapon(weapon)))
+                .unwrap_or_default()
+        ),
         EventKind::Bled { unit, loss } => format!("{} bleeds {loss}", name(*unit)),
         EventKind::Healed { unit, by, amount } => format!(
             "{} heals {} of {amount} hit point{}",

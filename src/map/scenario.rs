@@ -10,7 +10,7 @@ use super::opening::{Opening, OpeningFile};
 use super::{GridMap, MapFile, Tile};
 use crate::map::range::RangeScale;
 use crate::map::range::WeaponReach;
-use crate::rules::body::BodyPart;
+use crate::rules::body::{BodyPart, Hand};
 use crate::rules::characteristics::{Characteristics, DerivedStats};
 use crate::rules::damage::DamageNotation;
 use crate::rules::melee::BodyBlow;
@@ -177,6 +177,10 @@ pub struct UnitFile {
     /// "Pistols"): a weapon whose table row names one of them is used more easily.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub secondary: Vec<String>,
+    /// The hand it holds its weapon in (right unless told), where the rulebook asks (the d100
+    /// house sheet's cover by body part).
+    #[serde(default, skip_serializing_if = "Hand::is_right")]
+    pub handed: Hand,
 }
 
 fn default_age() -> u32 {
@@ -283,9 +287,16 @@ pub struct UnitSpec {
     pub reserve: bool,
     /// Its specialities (the d10 pool's Secondary abilities).
     pub secondary: Vec<String>,
+    /// The hand it holds its weapon in.
+    pub handed: Hand,
 }
 
 impl UnitSpec {
+    /// The arm that holds its weapon.
+    pub fn weapon_arm(&self) -> BodyPart {
+        self.handed.weapon_arm()
+    }
+
     /// Whether the unit has this speciality (a weapon's, where its table row names one).
     pub fn has_secondary(&self, secondary: Option<&str>) -> bool {
         secondary.is_some_and(|name| self.secondary.iter().any(|own| own == name))

@@ -516,6 +516,7 @@ impl Checker<'_> {
             hidden: unit.hidden,
             reserve: unit.reserve,
             secondary: unit.secondary.clone(),
+            handed: unit.handed,
         })
     }
 

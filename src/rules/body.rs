@@ -14,6 +14,8 @@ pub enum BodyPart {
     RightArm,
     LeftLeg,
     RightLeg,
+    /// Chest and abdomen as one (the d100 house sheet's table).
+    Torso,
 }
 
 impl BodyPart {
@@ -28,6 +30,38 @@ impl BodyPart {
             Self::RightArm => "right arm",
             Self::LeftLeg => "left leg",
             Self::RightLeg => "right leg",
+            Self::Torso => "torso",
+        }
+    }
+}
+
+/// The hand a unit holds its weapon in: its weapon arm, the other its off arm (the d100 house
+/// sheet's cover and human shield go by it).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Hand {
+    #[default]
+    Right,
+    Left,
+}
+
+impl Hand {
+    pub fn is_right(&self) -> bool {
+        *self == Self::Right
+    }
+
+    /// The arm that holds the weapon.
+    pub fn weapon_arm(self) -> BodyPart {
+        match self {
+            Self::Right => BodyPart::RightArm,
+            Self::Left => BodyPart::LeftArm,
+        }
+    }
+
+    /// The other arm.
+    pub fn off_arm(self) -> BodyPart {
+        match self {
+            Self::Right => BodyPart::LeftArm,
+            Self::Left => BodyPart::RightArm,
         }
     }
 }

@@ -110,6 +110,18 @@ pub enum DamageSource {
     HalfDamageBonusMaximum,
     /// The weapon's own dice rolled again (an impale; BRP's Martial Arts).
     ImpaleRoll,
+    /// The attack roll itself as damage (the d100 house sheet's bullet damage).
+    TheRoll,
+    /// The weapon's max damage, where the roll went past it (or a critical reached it).
+    Cap,
+    /// The attack roll's digits added up, 0 counting as 10 (hand-to-hand damage).
+    DigitSum,
+    /// The digit sum twice (a matched success hand to hand).
+    DoubledDigitSum,
+    /// What a weapon's qualities add (+3 each: sharp, heavy, large).
+    Quality,
+    /// The fixed damage of a critical blow (25, or 50 with a +6 weapon).
+    Critical,
 }
 
 /// One part of a damage roll: the dice it rolled (if any) and what it adds.

@@ -25,6 +25,7 @@ pub mod pool_rolls;
 pub mod quick_draw;
 pub mod roll;
 pub mod roll_class;
+pub mod roll_harm;
 pub mod round;
 pub mod ruleset;
 pub mod situation;

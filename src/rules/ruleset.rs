@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::body::HitLocations;
+use super::body::{BodyPart, HitLocations};
 use super::characteristics::{Characteristics, DerivedStats, MoveAllowance};
 use super::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError};
 use super::dice::Dice;
@@ -22,6 +22,7 @@ use super::modifiers::Modifier;
 use super::opposed::{ManeuverAllowance, Resistance, SideResult};
 use super::quick_draw::{DrawBonus, DrawFacts};
 use super::roll::{Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerdict, Verdict};
+use super::roll_harm::RollHit;
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use super::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, Material, OwnRollFacts, RangeBand, RangeReading,
@@ -682,6 +683,32 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// Whether a fighting maneuver is possible between these Builds, and at what penalty.
     fn maneuver(&self, _maneuvering_build: i32, _opponent_build: i32) -> ManeuverAllowance {
         ManeuverAllowance::Impossible
+    }
+
+    /// Where the rulebook reads damage off the attack roll itself (the d100 house sheet: a
+    /// bullet's roll capped, a blow's digit sum), the damage of this hit; `None`: damage is
+    /// rolled in dice (`damage`).
+    fn damage_from_roll(&self, _hit: &RollHit) -> Option<DamageRoll> {
+        None
+    }
+
+    /// Where the rulebook reads where a hit lands off its roll (the d100 house sheet: the
+    /// digits swapped), the number read and the part; `None`: no part, or not so.
+    fn roll_location(&self, _verdict: &Verdict) -> Option<(u32, BodyPart)> {
+        None
+    }
+
+    /// Where the rulebook tallies damage by body part, what a part must take, all told, to be
+    /// crippled (the d100 house sheet: 25): a leg crawls, an arm drops its weapon, the head or
+    /// torso knocks out. `None`: no tally.
+    fn crippling(&self) -> Option<u32> {
+        None
+    }
+
+    /// How far a unit lamed in the legs moves a round, in tenths of a yard, where the rulebook
+    /// says so apart from zigzagging (the d100 house sheet's crawl of a yard).
+    fn crawl(&self) -> Option<u32> {
+        None
     }
 
     /// What a unit's situation is worth on its own roll (a defence, a throw): hampered, held,

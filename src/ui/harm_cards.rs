@@ -76,6 +76,24 @@ pub(super) fn damage_card(ui: &mut egui::Ui, scenario: &Scenario, card: &DamageC
                     | DamageSource::HalfDamageBonusMaximum => {
                         ui.label(format!("max {}", part.value));
                     }
+                    DamageSource::TheRoll => {
+                        ui.label(format!("the roll {}", part.value));
+                    }
+                    DamageSource::Cap => {
+                        ui.label(format!("cap {}", part.value));
+                    }
+                    DamageSource::DigitSum => {
+                        ui.label(format!("digit sum {}", part.value));
+                    }
+                    DamageSource::DoubledDigitSum => {
+                        ui.label(format!("digit sum ×2 {}", part.value));
+                    }
+                    DamageSource::Quality => {
+                        ui.label(format!("{:+} qualities", part.value));
+                    }
+                    DamageSource::Critical => {
+                        ui.label(format!("critical {}", part.value));
+                    }
                 }
             }
             if roll.divisor > 1 {

@@ -11,6 +11,7 @@ mod explosives;
 mod firearms;
 mod frontier;
 mod grapples;
+mod house;
 mod pool;
 mod pool_areas;
 mod pool_budget;

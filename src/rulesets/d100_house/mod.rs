@@ -5,6 +5,7 @@
 //! Played in maps/spin-cycle.ron; docs/RULES.md has every decision.
 
 pub mod check;
+pub mod damage;
 pub mod round;
 pub mod sheet;
 pub mod worth;
@@ -13,6 +14,7 @@ pub mod wounds;
 use std::collections::BTreeMap;
 
 use crate::files::FileError;
+use crate::rules::body::BodyPart;
 use crate::rules::characteristics::{Characteristics, DerivedStats};
 use crate::rules::damage::{
     DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError,
@@ -26,6 +28,7 @@ use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::SideResult;
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
+use crate::rules::roll_harm::RollHit;
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{DemandWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords};
 use crate::rules::situation::{
@@ -278,6 +281,25 @@ impl Ruleset for D100House {
         Ok(damage
             .roll(dice, reach, &Formula::default(), quality)?
             .map(|result| Rolled { purpose, result }))
+    }
+
+    /// A bullet's damage is its roll, capped; a blow's the digit sum and the qualities.
+    fn damage_from_roll(&self, hit: &RollHit) -> Option<DamageRoll> {
+        damage::damage_from_roll(hit)
+    }
+
+    /// The roll's digits swapped, read on the location table.
+    fn roll_location(&self, verdict: &Verdict) -> Option<(u32, BodyPart)> {
+        let flipped = damage::flip(verdict.value);
+        damage::part(flipped).map(|part| (flipped, part))
+    }
+
+    fn crippling(&self) -> Option<u32> {
+        Some(damage::CRIPPLING)
+    }
+
+    fn crawl(&self) -> Option<u32> {
+        Some(damage::CRAWL)
     }
 
     fn weapons(&self) -> &WeaponTable {

@@ -1,0 +1,108 @@
+//! Harm read off the attack roll itself, where a rulebook reads it so (the d100 house sheet):
+//! what the battle tells the rulebook of a hit (its verdict, the weapon's number, fired or
+//! struck, and whether cover or a dodge brought it down to hand-to-hand damage), and the damage
+//! each body part has taken, tallied where the rulebook cripples a part past a threshold.
+
+use serde::{Deserialize, Serialize};
+
+use super::body::BodyPart;
+use super::roll::Verdict;
+
+/// How a hit was dealt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HitForm {
+    /// A bullet: the weapon's number is its max damage.
+    Firearm,
+    /// A blow: the weapon's number is what its qualities add.
+    HandToHand,
+}
+
+/// A hit whose harm the rulebook may read off its roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RollHit {
+    pub verdict: Verdict,
+    /// The weapon's number: a firearm's max damage, a hand-to-hand weapon's quality bonus.
+    pub weapon_value: u32,
+    pub form: HitForm,
+    /// Brought down to hand-to-hand damage (the digit sum alone): a bullet that struck a part
+    /// behind cover that does not stop bullets, or one the target dodged.
+    pub downgraded: bool,
+}
+
+/// The damage each body part has taken in the fight, where the rulebook tallies it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LocationTally {
+    pub head: u32,
+    pub torso: u32,
+    pub left_arm: u32,
+    pub right_arm: u32,
+    pub left_leg: u32,
+    pub right_leg: u32,
+}
+
+impl LocationTally {
+    /// The six parts in the order a card lists them.
+    pub const PARTS: [BodyPart; 6] = [
+        BodyPart::Head,
+        BodyPart::Torso,
+        BodyPart::RightArm,
+        BodyPart::LeftArm,
+        BodyPart::RightLeg,
+        BodyPart::LeftLeg,
+    ];
+
+    pub fn is_empty(&self) -> bool {
+        *self == Self::default()
+    }
+
+    /// The damage a part has taken (the head for the parts the tally folds: neck into the
+    /// head, chest and abdomen into the torso).
+    pub fn get(&self, part: BodyPart) -> u32 {
+        match part {
+            BodyPart::Head | BodyPart::Neck => self.head,
+            BodyPart::Torso | BodyPart::Chest | BodyPart::Abdomen => self.torso,
+            BodyPart::LeftArm => self.left_arm,
+            BodyPart::RightArm => self.right_arm,
+            BodyPart::LeftLeg => self.left_leg,
+            BodyPart::RightLeg => self.right_leg,
+        }
+    }
+
+    /// The tally with `damage` more on `part`.
+    pub fn with(self, part: BodyPart, damage: u32) -> Self {
+        let mut tally = self;
+        let slot = match part {
+            BodyPart::Head | BodyPart::Neck => &mut tally.head,
+            BodyPart::Torso | BodyPart::Chest | BodyPart::Abdomen => &mut tally.torso,
+            BodyPart::LeftArm => &mut tally.left_arm,
+            BodyPart::RightArm => &mut tally.right_arm,
+            BodyPart::LeftLeg => &mut tally.left_leg,
+            BodyPart::RightLeg => &mut tally.right_leg,
+        };
+        *slot = slot.saturating_add(damage);
+        tally
+    }
+
+    /// Whether a leg has taken `threshold` or more.
+    pub fn leg_crippled(&self, threshold: u32) -> bool {
+        self.left_leg >= threshold || self.right_leg >= threshold
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 12 and 14 to the right leg cripple it at 25; the chest counts as the torso.
+    #[test]
+    fn a_tally_sums_each_part() {
+        let tally = LocationTally::default()
+            .with(BodyPart::RightLeg, 12)
+            .with(BodyPart::RightLeg, 14)
+            .with(BodyPart::Chest, 9);
+        assert_eq!(tally.get(BodyPart::RightLeg), 26);
+        assert_eq!(tally.get(BodyPart::Torso), 9);
+        assert!(tally.leg_crippled(25) && !tally.leg_crippled(27));
+        assert!(LocationTally::default().is_empty() && !tally.is_empty());
+    }
+}

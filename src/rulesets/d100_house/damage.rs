@@ -1,0 +1,284 @@
+//! Damage on the d100 house sheet, read off the attack roll (SPECS.md 4.1): a bullet does the
+//! roll itself, at most the gun's max damage, and a critical the max; hand to hand the digit sum
+//! (0 counting as 10) plus the weapon's qualities, a critical 25 (50 with a +6 weapon), a
+//! matched success the digit sum twice and the qualities (the roll itself, uncapped, with a +6
+//! weapon). A bullet brought down by cover or a dodge does the digit sum alone. Where a hit
+//! lands comes from the roll's digits swapped: 37 lands at 73, a leg.
+
+use crate::rules::body::BodyPart;
+use crate::rules::class_rolls::{RollClass, class_of};
+use crate::rules::damage::{DamagePart, DamageQuality, DamageRoll, DamageSource};
+use crate::rules::roll_harm::{HitForm, RollHit};
+
+/// A critical blow's damage, and with a weapon of `BIG_WEAPON` or more.
+const CRITICAL_BLOW: u32 = 25;
+const BIG_CRITICAL_BLOW: u32 = 50;
+/// The quality bonus from which a matched blow does bullet damage and a critical 50.
+const BIG_WEAPON: u32 = 6;
+
+/// Damage a part must take, all told, to be crippled.
+pub const CRIPPLING: u32 = 25;
+
+/// How far a unit with a crippled leg crawls a round, in tenths of a yard: SPECS.md's yard, made
+/// one tile in any direction (a diagonal step is a yard and a half).
+pub const CRAWL: u32 = 15;
+
+/// The digits of a roll added up, 0 counting as 10: 37 is 10, 30 is 13, 05 is 15, 00 is 20.
+pub fn digit_sum(roll: u32) -> u32 {
+    let read = |digit: u32| if digit == 0 { 10 } else { digit };
+    read(roll / 10 % 10) + read(roll % 10)
+}
+
+/// The roll with its digits swapped: 37 is 73, 01 is 10, 90 is 09; 00 stays 00 (read 100).
+pub fn flip(roll: u32) -> u32 {
+    match roll % 100 {
+        0 => 100,
+        read => read % 10 * 10 + read / 10,
+    }
+}
+
+/// The part a flipped roll lands on: 01-10 head, 11-20 right arm, 21-30 left arm, 31-70 torso,
+/// 71-85 right leg, 86-99 left leg; `None` for 00, which never hits.
+pub fn part(flipped: u32) -> Option<BodyPart> {
+    Some(match flipped {
+        1..=10 => BodyPart::Head,
+        11..=20 => BodyPart::RightArm,
+        21..=30 => BodyPart::LeftArm,
+        31..=70 => BodyPart::Torso,
+        71..=85 => BodyPart::RightLeg,
+        86..=99 => BodyPart::LeftLeg,
+        _ => return None,
+    })
+}
+
+/// One part of the damage, from a rule.
+fn piece(source: DamageSource, value: u32) -> DamagePart {
+    DamagePart {
+        source,
+        dice: Vec::new(),
+        value: i32::try_from(value).unwrap_or(i32::MAX),
+    }
+}
+
+/// The damage a hit does, read off its roll; `None` for a roll that did not succeed.
+pub fn damage_from_roll(hit: &RollHit) -> Option<DamageRoll> {
+    let roll = hit.verdict.value;
+    let class = class_of(&hit.verdict);
+    if !class.is_success() {
+        return None;
+    }
+    let bonus = hit.weapon_value;
+    let parts = match (hit.form, class) {
+        // A critical is not dodged, nor brought down.
+        (HitForm::Firearm, RollClass::Critical) => vec![piece(DamageSource::Critical, bonus)],
+        (HitForm::Firearm, _) if hit.downgraded => {
+            vec![piece(DamageSource::DigitSum, digit_sum(roll))]
+        }
+        (HitForm::Firearm, _) if roll > bonus => vec![piece(DamageSource::Cap, bonus)],
+        (HitForm::Firearm, _) => vec![piece(DamageSource::TheRoll, roll)],
+        (HitForm::HandToHand, RollClass::Critical) => vec![piece(
+            DamageSource::Critical,
+            if bonus >= BIG_WEAPON {
+                BIG_CRITICAL_BLOW
+            } else {
+                CRITICAL_BLOW
+            },
+        )],
+        (HitForm::HandToHand, RollClass::MatchedSuccess) if bonus >= BIG_WEAPON => {
+            vec![piece(DamageSource::TheRoll, roll)]
+        }
+        (HitForm::HandToHand, RollClass::MatchedSuccess) => vec![
+            piece(DamageSource::DoubledDigitSum, digit_sum(roll) * 2),
+            piece(DamageSource::Quality, bonus),
+        ],
+        (HitForm::HandToHand, _) => vec![
+            piece(DamageSource::DigitSum, digit_sum(roll)),
+            piece(DamageSource::Quality, bonus),
+        ],
+    };
+    let parts: Vec<DamagePart> = parts
+        .into_iter()
+        .filter(|part| part.value > 0 || part.source != DamageSource::Quality)
+        .collect();
+    let total = parts
+        .iter()
+        .map(|part| u32::try_from(part.value).unwrap_or(0))
+        .sum();
+    Some(DamageRoll {
+        quality: if class == RollClass::Critical {
+            DamageQuality::Extreme
+        } else {
+            DamageQuality::Normal
+        },
+        parts,
+        divisor: 1,
+        total,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::class_rolls::judge;
+    use crate::rules::roll::Verdict;
+
+    /// The verdict of `roll` against `chance`.
+    fn verdict(roll: u32, chance: u32) -> Verdict {
+        let class = judge(roll, chance, None);
+        Verdict {
+            value: roll,
+            level: class.level(),
+            success: class.is_success(),
+            special: matches!(class, RollClass::Critical | RollClass::MatchedSuccess),
+            malfunction: false,
+            matched: class.is_matched(),
+            net: i32::from(class.is_success()),
+        }
+    }
+
+    fn damage(
+        roll: u32,
+        chance: u32,
+        form: HitForm,
+        weapon_value: u32,
+        downgraded: bool,
+    ) -> Option<u32> {
+        damage_from_roll(&RollHit {
+            verdict: verdict(roll, chance),
+            weapon_value,
+            form,
+            downgraded,
+        })
+        .map(|rolled| rolled.total)
+    }
+
+    /// SPECS.md's digit sums, and the flip of every example.
+    #[test]
+    fn digit_sums_and_flips() {
+        for (roll, sum) in [
+            (37, 10),
+            (30, 13),
+            (5, 15),
+            (100, 20),
+            (1, 11),
+            (99, 18),
+            (10, 11),
+        ] {
+            assert_eq!(digit_sum(roll), sum, "{roll}");
+        }
+        for (roll, flipped) in [
+            (37, 73),
+            (1, 10),
+            (90, 9),
+            (44, 44),
+            (100, 100),
+            (10, 1),
+            (55, 55),
+        ] {
+            assert_eq!(flip(roll), flipped, "{roll}");
+        }
+    }
+
+    /// Every edge of the location table, and 00 that never lands.
+    #[test]
+    fn each_band_edge_of_the_flipped_table() {
+        let table = [
+            (1, Some(BodyPart::Head)),
+            (10, Some(BodyPart::Head)),
+            (11, Some(BodyPart::RightArm)),
+            (20, Some(BodyPart::RightArm)),
+            (21, Some(BodyPart::LeftArm)),
+            (30, Some(BodyPart::LeftArm)),
+            (31, Some(BodyPart::Torso)),
+            (70, Some(BodyPart::Torso)),
+            (71, Some(BodyPart::RightLeg)),
+            (85, Some(BodyPart::RightLeg)),
+            (86, Some(BodyPart::LeftLeg)),
+            (99, Some(BodyPart::LeftLeg)),
+            (100, None),
+        ];
+        for (flipped, landed) in table {
+            assert_eq!(part(flipped), landed, "{flipped}");
+        }
+        // Rico's 37 lands on the right leg (73); his 01 on the head (10).
+        assert_eq!(part(flip(37)), Some(BodyPart::RightLeg));
+        assert_eq!(part(flip(1)), Some(BodyPart::Head));
+        // Over the 99 faces that can hit, the torso takes 40, each arm 10, the head 10.
+        let landed = |wanted| {
+            (1..=99)
+                .filter(|roll| part(flip(*roll)) == Some(wanted))
+                .count()
+        };
+        assert_eq!(
+            [
+                BodyPart::Head,
+                BodyPart::RightArm,
+                BodyPart::LeftArm,
+                BodyPart::Torso,
+                BodyPart::RightLeg,
+                BodyPart::LeftLeg
+            ]
+            .map(landed),
+            [10, 10, 10, 40, 15, 14]
+        );
+    }
+
+    /// Bullets: the roll, capped; a critical the cap; matched no different; a downgraded bullet
+    /// the digit sum; a miss nothing.
+    #[test]
+    fn bullet_damage_is_the_roll_capped() {
+        let heavy = |roll| damage(roll, 55, HitForm::Firearm, 50, false);
+        assert_eq!(heavy(37), Some(37));
+        assert_eq!(heavy(50), Some(50));
+        assert_eq!(heavy(44), Some(44), "matched: no effect");
+        assert_eq!(heavy(1), Some(50), "a critical does the max");
+        assert_eq!(heavy(56), None, "a miss");
+        assert_eq!(
+            damage(55, 60, HitForm::Firearm, 40, false),
+            Some(40),
+            "past the cap"
+        );
+        assert_eq!(
+            damage(37, 55, HitForm::Firearm, 50, true),
+            Some(10),
+            "brought down"
+        );
+        assert_eq!(
+            damage(1, 55, HitForm::Firearm, 50, true),
+            Some(50),
+            "a critical is not"
+        );
+    }
+
+    /// Blows: Dee's machete (+6) does 10 + 6 on 37, 50 on a critical, the roll itself (44) on
+    /// a matched success; Bruno's bat (+3) 2 x 8 + 3 = 19 on 44, 25 on a critical; fists 13 on
+    /// 30.
+    #[test]
+    fn hand_to_hand_damage_from_the_digits() {
+        let blow = |roll, bonus| damage(roll, 60, HitForm::HandToHand, bonus, false);
+        assert_eq!(blow(37, 6), Some(16));
+        assert_eq!(blow(1, 6), Some(50));
+        assert_eq!(blow(44, 6), Some(44));
+        assert_eq!(blow(44, 3), Some(19));
+        assert_eq!(blow(1, 3), Some(25));
+        assert_eq!(blow(30, 0), Some(13));
+        assert_eq!(blow(61, 6), None);
+        let fists = damage_from_roll(&RollHit {
+            verdict: verdict(30, 60),
+            weapon_value: 0,
+            form: HitForm::HandToHand,
+            downgraded: false,
+        })
+        .expect("a hit");
+        assert_eq!(fists.parts.len(), 1, "no +0 qualities shown");
+    }
+
+    /// SPECS.md's means over all 100 faces: min(d100, 70) is 45.85, the digit sum 11.
+    #[test]
+    fn the_means_over_every_face() {
+        let capped: u32 = (1..=100).map(|roll: u32| roll.min(70)).sum();
+        assert_eq!(f64::from(capped) / 100.0, 45.85);
+        let sums: u32 = (1..=100).map(digit_sum).sum();
+        assert_eq!(f64::from(sums) / 100.0, 11.0);
+    }
+}

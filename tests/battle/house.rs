@@ -1,0 +1,257 @@
+//! The d100 house sheet in the battle, with Spin Cycle's six, every one played by a person: the
+//! Initiative queue rolled once, criticals first; a bullet's damage read off its roll and where
+//! it lands off the roll's digits swapped; a blow's digit sum and qualities; the tally of each
+//! part, which cripples a leg at 25 (it crawls a tile a round).
+
+use gridkeeper::battle::command::FireMode;
+use gridkeeper::rules::damage::DamageSource;
+
+use super::*;
+use crate::firearms::take_it;
+
+const RICO: UnitId = UnitId(0);
+const DEE: UnitId = UnitId(1);
+const GREY: UnitId = UnitId(3);
+const BRUNO: UnitId = UnitId(4);
+const NICO: UnitId = UnitId(5);
+
+/// Initiative in unit order (Rico, Dee, Lou, Grey, Bruno, Nico): Grey's 01 first, then Rico's
+/// 48 and Dee's 12, the failures by Speed (Nico 50, Bruno 40), Lou's 00 last.
+const QUEUE_ROLLS: [u32; 6] = [48, 12, 100, 1, 70, 90];
+
+/// Spin Cycle with every unit played by a person, some moved to other tiles, its queue rolled
+/// from `QUEUE_ROLLS`.
+fn spin_cycle(places: &[(UnitId, (u32, u32))]) -> App {
+    let mut scenario = shipped("spin-cycle.ron");
+    for unit in &mut scenario.units {
+        unit.control = Control::Person;
+    }
+    for (unit, at) in places {
+        scenario.units[unit.index()].start = Tile { x: at.0, y: at.1 };
+    }
+    let mut app = test_app(scenario);
+    load(&mut app, &rolls(&QUEUE_ROLLS, &[]));
+    send(&mut app, Command::Begin);
+    app
+}
+
+/// End turns until it is `unit`'s.
+fn until_the_turn_of(app: &mut App, unit: UnitId) {
+    while let Some(turn) = app.world().resource::<Flow>().turn {
+        if turn.unit == unit {
+            return;
+        }
+        send(app, Command::EndTurn { unit: turn.unit });
+    }
+}
+
+/// The damage parts of every damage roll among `events`, as (source, value).
+fn damage_parts(events: &[EventKind]) -> Vec<Vec<(DamageSource, i32)>> {
+    events
+        .iter()
+        .filter_map(|event| match event {
+            EventKind::DamageRolled { roll, .. } => Some(
+                roll.parts
+                    .iter()
+                    .map(|part| (part.source, part.value))
+                    .collect(),
+            ),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_queue_is_rolled_once_criticals_first() {
+    let mut app = spin_cycle(&[]);
+    let order = events(&app)
+        .into_iter()
+        .find_map(|event| match event {
+            EventKind::RoundBegan { order, .. } => Some(order),
+            _ => None,
+        })
+        .expect("a round began");
+    assert_eq!(order, [GREY, RICO, DEE, NICO, BRUNO, UnitId(2)]);
+    // The queue is kept: round 2 rolls nothing and goes the same way.
+    until_the_turn_of(&mut app, UnitId(2));
+    let from = events(&app).len();
+    send(&mut app, Command::EndTurn { unit: UnitId(2) });
+    let second = events_from(&app, from);
+    assert!(
+        !second
+            .iter()
+            .any(|event| matches!(event, EventKind::Rolled { .. })),
+        "{second:?}"
+    );
+    assert!(second.iter().any(|event| matches!(
+        event,
+        EventKind::RoundBegan { order, .. } if order == &[GREY, RICO, DEE, NICO, BRUNO, UnitId(2)]
+    )));
+}
+
+/// Rico's heavy pistol (max 50) at Nico, 10 yards off: 37 hits, flips to 73 (the right leg),
+/// and does 37, which cripples the leg: Nico crawls a tile a round. A 01 does the max and lands
+/// in the head (10); a 61 past the cap would do 50, but misses Rico's 55.
+#[test]
+fn a_bullet_does_its_roll_where_its_digits_swapped_land() {
+    let mut app = spin_cycle(&[(NICO, (14, 2))]);
+    until_the_turn_of(&mut app, RICO);
+    load(&mut app, &percentile(37));
+    let from = events(&app).len();
+    send(
+        &mut app,
+        Command::Fire {
+            unit: RICO,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::single(NICO),
+        },
+    );
+    take_it(&mut app);
+    let shot = events_from(&app, from);
+    assert!(shot.contains(&EventKind::HitLocated {
+        unit: RICO,
+        target: NICO,
+        roll: 37,
+        flipped: 73,
+        part: BodyPart::RightLeg,
+    }));
+    assert_eq!(damage_parts(&shot), [[(DamageSource::TheRoll, 37)]]);
+    assert!(shot.contains(&EventKind::Crippled {
+        unit: NICO,
+        part: BodyPart::RightLeg,
+        tally: 37,
+        dropped: None,
+    }));
+    let nico = vitals(&mut app, NICO);
+    assert_eq!((nico.hit_points, nico.locations.right_leg), (63, 37));
+    assert!(condition(&mut app, NICO).lamed);
+    // Nico's turn: a tile, no more.
+    until_the_turn_of(&mut app, NICO);
+    let refused = send_refused(&mut app, NICO, (14, 4));
+    assert!(refused, "two tiles are past a crawl");
+    let from = events(&app).len();
+    send(
+        &mut app,
+        Command::Move {
+            unit: NICO,
+            to: Tile { x: 15, y: 3 },
+        },
+    );
+    assert!(
+        events_from(&app, from)
+            .iter()
+            .any(|event| matches!(event, EventKind::Moved { .. })),
+        "a diagonal tile is a crawl"
+    );
+}
+
+/// Whether moving `unit` to `to` is refused.
+fn send_refused(app: &mut App, unit: UnitId, to: (u32, u32)) -> bool {
+    let from = events(app).len();
+    send(
+        app,
+        Command::Move {
+            unit,
+            to: Tile { x: to.0, y: to.1 },
+        },
+    );
+    events_from(app, from)
+        .iter()
+        .any(|event| matches!(event, EventKind::Rejected { .. }))
+}
+
+/// A critical (01) does the gun's max, 50, in the head (10); over two hits the head's tally
+/// passes 25 and knocks Nico out.
+#[test]
+fn a_critical_does_the_cap_and_a_crippled_head_knocks_out() {
+    let mut app = spin_cycle(&[(NICO, (14, 2))]);
+    until_the_turn_of(&mut app, RICO);
+    load(&mut app, &percentile(1));
+    let from = events(&app).len();
+    send(
+        &mut app,
+        Command::Fire {
+            unit: RICO,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::single(NICO),
+        },
+    );
+    take_it(&mut app);
+    let shot = events_from(&app, from);
+    assert_eq!(damage_parts(&shot), [[(DamageSource::Critical, 50)]]);
+    assert!(shot.contains(&EventKind::Crippled {
+        unit: NICO,
+        part: BodyPart::Head,
+        tally: 50,
+        dropped: None,
+    }));
+    assert_eq!(vitals(&mut app, NICO).vital, Vital::Unconscious);
+}
+
+/// Rico's 51 at Grey flips to 15, Grey's right arm, his weapon arm: past the cap, it does 50,
+/// and the crippled arm drops the light pistol.
+#[test]
+fn a_crippled_weapon_arm_drops_the_weapon() {
+    let mut app = spin_cycle(&[(GREY, (14, 2))]);
+    until_the_turn_of(&mut app, RICO);
+    load(&mut app, &percentile(51));
+    let from = events(&app).len();
+    send(
+        &mut app,
+        Command::Fire {
+            unit: RICO,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::single(GREY),
+        },
+    );
+    take_it(&mut app);
+    let shot = events_from(&app, from);
+    assert_eq!(damage_parts(&shot), [[(DamageSource::Cap, 50)]]);
+    assert!(shot.contains(&EventKind::Crippled {
+        unit: GREY,
+        part: BodyPart::RightArm,
+        tally: 50,
+        dropped: Some("Light pistol".to_string()),
+    }));
+    assert_eq!(
+        unit_state::<Arsenal>(&mut app, GREY).in_hand,
+        WeaponChoice::Unarmed
+    );
+}
+
+/// Dee's machete (+6) next to Bruno: 37 does the digit sum 10 and the qualities 6 in Bruno's
+/// right leg (73); 44 (a matched success with a +6 weapon) does the roll itself, 44, in the
+/// torso.
+#[test]
+fn a_blow_does_its_digit_sum_and_qualities() {
+    let mut app = spin_cycle(&[(DEE, (3, 3)), (BRUNO, (4, 3))]);
+    let blows = [
+        (
+            37,
+            vec![(DamageSource::DigitSum, 10), (DamageSource::Quality, 6)],
+            BodyPart::RightLeg,
+        ),
+        (44, vec![(DamageSource::TheRoll, 44)], BodyPart::Torso),
+    ];
+    for (roll, parts, part) in blows {
+        until_the_turn_of(&mut app, DEE);
+        load(&mut app, &percentile(roll));
+        let from = events(&app).len();
+        send(
+            &mut app,
+            Command::Attack {
+                unit: DEE,
+                target: BRUNO,
+                weapon: WeaponChoice::Carried(0),
+            },
+        );
+        let blow = events_from(&app, from);
+        assert_eq!(damage_parts(&blow), [parts], "{roll}");
+        assert!(
+            blow.iter().any(|event| matches!(event, EventKind::HitLocated { part: landed, .. } if *landed == part)),
+            "{roll}: {blow:?}"
+        );
+        send(&mut app, Command::EndTurn { unit: DEE });
+    }
+    assert_eq!(vitals(&mut app, BRUNO).hit_points, 130 - 16 - 44);
+}
