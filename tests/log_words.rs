@@ -156,10 +156,11 @@ fn variant(kind: &EventKind) -> usize {
         E::Stumbled { .. } => 102,
         E::HitLocated { .. } => 103,
         E::Crippled { .. } => 104,
+        E::PartCovered { .. } => 105,
     }
 }
 
-const KINDS: usize = 105;
+const KINDS: usize = 106;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -325,6 +326,24 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 part: BodyPart::Head,
             },
             "Walter Corbitt Jr.'s hit on Rose Whateley lands in the head: 01 flips to 10",
+        ),
+        (
+            E::PartCovered {
+                unit: ROSE,
+                part: BodyPart::RightLeg,
+                cover: "steel washer".to_string(),
+                stopped: true,
+            },
+            "The steel washer covers Rose Whateley's right leg: the bullet is stopped",
+        ),
+        (
+            E::PartCovered {
+                unit: ROSE,
+                part: BodyPart::Torso,
+                cover: "folding table".to_string(),
+                stopped: false,
+            },
+            "The folding table covers Rose Whateley's torso: only the digit sum gets through",
         ),
         (
             E::Crippled {

@@ -1,33 +1,69 @@
 //! Harm read off the attack roll and tallied by body part, where the rulebook has it so (the
 //! d100 house sheet): a hit's damage from its roll, recorded as any damage roll is, after the
-//! part it lands on; and the tally of each part, which cripples it past the rulebook's
-//! threshold (what a crippled part does is the wound pipeline's).
+//! part it lands on and what the cover beside the target makes of a hit there (a part behind
+//! cover that stops bullets takes nothing, behind other cover the digit sum alone); and the
+//! tally of each part, which cripples it past the rulebook's threshold (what a crippled part
+//! does is the wound pipeline's).
 
 use super::event::EventKind;
 use super::state::Battle;
 use super::{UnitId, Vitals};
+use crate::map::sight::ShotLine;
 use crate::rules::body::BodyPart;
-use crate::rules::damage::DamageRoll;
+use crate::rules::damage::{DamageQuality, DamageRoll};
 use crate::rules::roll_harm::RollHit;
+use crate::rules::situation::Posture;
 
-/// A hit whose harm was read off its roll: the damage, and where it landed.
+/// A hit whose harm was read off its roll: the damage, and where it landed (`None` where cover
+/// stopped it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct RolledHit {
     pub roll: DamageRoll,
     pub part: Option<BodyPart>,
 }
 
+/// The cover beside a target, where the rulebook's cover hides body parts: the parts it hides,
+/// what it is, and whether it stops a bullet outright.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct PartCover {
+    pub parts: Vec<BodyPart>,
+    pub name: String,
+    pub stops: bool,
+}
+
+/// The cover `line` finds beside `target`, where the rulebook's cover hides body parts: low
+/// cover hides what the target's posture keeps behind it, cover shot through hides all of it.
+pub(super) fn part_cover(battle: &Battle, target: UnitId, line: ShotLine) -> Option<PartCover> {
+    let ruleset = battle.scenario.ruleset.as_ref();
+    let handed = battle.spec(target).handed;
+    let parts = match line {
+        ShotLine::HalfConcealed { .. } => {
+            ruleset.part_cover(battle.condition(target).posture(), handed)?
+        }
+        ShotLine::ThroughCover { .. } => ruleset.part_cover(Posture::Hidden, handed)?,
+        ShotLine::Clear | ShotLine::Blocked { .. } => return None,
+    };
+    let terrain = battle.scenario.map.terrain(line.marked_tile()?)?;
+    Some(PartCover {
+        parts,
+        name: terrain.name.clone(),
+        stops: terrain.stops_bullets(),
+    })
+}
+
 /// Where the rulebook reads harm off the roll, `unit`'s hit on `target` with `weapon`: where it
-/// lands (`HitLocated`), then its damage (`DamageRolled`). `None` where damage is rolled in
-/// dice.
+/// lands (`HitLocated`), what the `cover` beside the target makes of a hit there
+/// (`PartCovered`: stopped, or brought down to the digit sum), then its damage
+/// (`DamageRolled`). `None` where damage is rolled in dice.
 pub(super) fn from_the_roll(
     battle: &mut Battle,
     (unit, target): (UnitId, UnitId),
     weapon: &str,
     hit: &RollHit,
+    cover: Option<&PartCover>,
 ) -> Option<RolledHit> {
     let ruleset = battle.scenario.ruleset.clone();
-    let roll = ruleset.damage_from_roll(hit)?;
+    ruleset.damage_from_roll(hit)?;
     let part = ruleset.roll_location(&hit.verdict).map(|(flipped, part)| {
         battle.emit(EventKind::HitLocated {
             unit,
@@ -38,6 +74,32 @@ pub(super) fn from_the_roll(
         });
         part
     });
+    let covering = cover.filter(|cover| part.is_some_and(|part| cover.parts.contains(&part)));
+    if let (Some(cover), Some(part)) = (covering, part) {
+        battle.emit(EventKind::PartCovered {
+            unit: target,
+            part,
+            cover: cover.name.clone(),
+            stopped: cover.stops,
+        });
+        if cover.stops {
+            let nothing = DamageRoll {
+                quality: DamageQuality::Normal,
+                parts: Vec::new(),
+                divisor: 1,
+                total: 0,
+            };
+            return Some(RolledHit {
+                roll: nothing,
+                part: None,
+            });
+        }
+    }
+    let hit = RollHit {
+        downgraded: hit.downgraded || covering.is_some(),
+        ..*hit
+    };
+    let roll = ruleset.damage_from_roll(&hit)?;
     battle.emit(EventKind::DamageRolled {
         unit,
         target,

@@ -87,6 +87,9 @@ pub struct Condition {
     /// Kneeling, where the rulebook lets a unit kneel (the western).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub kneeling: bool,
+    /// Hidden behind cover, nothing showing (the d100 house sheet).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ducked: bool,
     /// The round it last drew (readied) a firearm in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub drew_in_round: Option<u32>,
@@ -198,6 +201,8 @@ impl Condition {
     pub fn posture(&self) -> Posture {
         if self.prone {
             Posture::Prone
+        } else if self.ducked {
+            Posture::Hidden
         } else if self.kneeling {
             Posture::Kneeling
         } else {

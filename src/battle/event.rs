@@ -340,6 +340,14 @@ pub enum EventKind {
         flipped: u32,
         part: crate::rules::body::BodyPart,
     },
+    /// The hit on `unit`'s `part` meets the `cover` beside it (the d100 house sheet): `stopped`
+    /// outright, or else brought down to the digit sum.
+    PartCovered {
+        unit: UnitId,
+        part: crate::rules::body::BodyPart,
+        cover: String,
+        stopped: bool,
+    },
     /// A part of `unit` has taken `tally` all told, enough to cripple it; a crippled weapon arm
     /// drops the weapon it held.
     Crippled {

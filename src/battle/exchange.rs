@@ -693,7 +693,7 @@ pub(super) fn blow(
             form: HitForm::HandToHand,
             downgraded: false,
         };
-        super::body_harm::from_the_roll(battle, (from, to), &weapon.name, &hit)
+        super::body_harm::from_the_roll(battle, (from, to), &weapon.name, &hit, None)
     });
     let (damage, part) = match read {
         Some(rolled) => (rolled.roll.total, rolled.part),

@@ -72,6 +72,7 @@ pub(super) fn move_to(battle: &mut Battle, unit: UnitId, to: Tile) -> Result<(),
     battle.change_condition(unit, |condition| {
         condition.moved_this_round += cost;
         condition.kneeling = false;
+        condition.ducked = false;
         if spent > moves.free {
             condition.ran_in_round = Some(round);
         }
@@ -152,6 +153,13 @@ pub(super) fn take_posture(
             battle.scenario.ruleset.name()
         )));
     }
+    if !battle.scenario.ruleset.posture_choices().contains(&posture) {
+        return Err(Rejection::NotNow(format!(
+            "{} offers no {} posture",
+            battle.scenario.ruleset.name(),
+            posture.words()
+        )));
+    }
     let condition = battle.condition(unit);
     let now = condition.posture();
     if now == posture {
@@ -172,6 +180,7 @@ pub(super) fn take_posture(
     battle.change_condition(unit, |condition| {
         condition.prone = posture == Posture::Prone;
         condition.kneeling = posture == Posture::Kneeling;
+        condition.ducked = posture == Posture::Hidden;
     });
     battle.emit(EventKind::PostureTaken { unit, posture });
     if stumbled {

@@ -13,6 +13,7 @@ use crate::map::range::{RangeReading, WeaponReach, range_reading};
 use crate::map::reach::NEIGHBOURS;
 use crate::map::sight::{ShotLine, shot_line};
 use crate::map::{Cover, GridMap, Tile};
+use crate::rules::body::BodyPart;
 use crate::rules::situation::{RangeBand, ShotFacts, Worth};
 use crate::rules::weapons::{AttackForm, Weapon};
 
@@ -52,6 +53,9 @@ pub struct ShotSetup {
     pub modifiers: Vec<Modifier>,
     /// Whether any roll can hit.
     pub possible: bool,
+    /// The shooter fires from behind cover with its head down (the d100 house sheet's hidden
+    /// stance): only a Hail Mary, a 01 or doubles within the chance, hits.
+    pub hail_mary: bool,
 }
 
 /// The round an aim counting now was taken in: this one where the rulebook fires the aimed shot
@@ -199,11 +203,18 @@ pub(super) fn setup(
         modifiers,
         possible,
     } = battle.scenario.ruleset.shot_value(&facts);
+    let hail_mary = facts.shooter_in_cover
+        && battle
+            .scenario
+            .ruleset
+            .part_cover(shooter.posture(), spec.handed)
+            .is_some_and(|parts| parts.contains(&BodyPart::Head));
     Ok(ShotSetup {
         reading,
         line,
         modifiers,
         possible,
+        hail_mary,
     })
 }
 

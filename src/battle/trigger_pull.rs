@@ -374,6 +374,7 @@ fn deal_hits(
         .and_then(|declaration| declaration.specific);
     let mut pieces = Vec::new();
     let mut part = None;
+    let by_part = super::body_harm::part_cover(battle, target, shot.line);
     for bullet in 0..landed.hits {
         let hit = RollHit {
             verdict: *verdict,
@@ -381,9 +382,13 @@ fn deal_hits(
             form: HitForm::Firearm,
             downgraded: false,
         };
-        if let Some(rolled) =
-            super::body_harm::from_the_roll(battle, (unit, target), &weapon.name, &hit)
-        {
+        if let Some(rolled) = super::body_harm::from_the_roll(
+            battle,
+            (unit, target),
+            &weapon.name,
+            &hit,
+            by_part.as_ref(),
+        ) {
             pieces.push(rolled.roll.total);
             part = rolled.part;
             continue;
@@ -409,7 +414,12 @@ fn deal_hits(
             pieces.push(roll.total);
         }
     }
-    let cover = cover_stops(battle, target, shot.line);
+    // Where cover hides body parts, it did its work where the hit landed.
+    let cover = if by_part.is_some() {
+        0
+    } else {
+        cover_stops(battle, target, shot.line)
+    };
     super::wounds::harm(
         battle,
         target,

@@ -551,9 +551,12 @@ pub(super) fn shot_demand(
         plan.weapon.secondary.as_deref(),
         shot.modifiers.clone(),
     );
-    let demand = Demand::new(battle.skill(unit, &plan.skill_name), modifiers)
-        .with_weapon(plan.weapon.malfunction, plan.weapon.impale)
-        .at_difficulty(plan.weapon.difficulty);
+    let demand = Demand {
+        hail_mary: shot.hail_mary,
+        ..Demand::new(battle.skill(unit, &plan.skill_name), modifiers)
+    }
+    .with_weapon(plan.weapon.malfunction, plan.weapon.impale)
+    .at_difficulty(plan.weapon.difficulty);
     super::budget::with_share(battle, unit, PlannedAction::Attack, demand)
 }
 

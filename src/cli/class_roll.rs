@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use serde::Serialize;
 
 use super::output::Lines;
-use crate::rules::class_rolls::{self, RollClass};
+use crate::rules::class_rolls::{self, RollClass, Window};
 use crate::rules::dice::Dice;
 use crate::rules::modifiers::{Effect, Modifier, ModifierReason, signed};
 use crate::rules::percentile::{NetDice, PercentileRoll};
@@ -42,6 +42,10 @@ pub(super) fn run(ask: &ClassAsk, seed: u64, count: u64, json: bool) -> ExitCode
         effect: Effect::Add(ask.shift),
     }];
     let chance = class_rolls::chance(ask.skill, &shifts);
+    let window = Window {
+        minimum: ask.minimum,
+        hail_mary: false,
+    };
     let mut stream = Dice::from_seed(seed);
     let mut lines = Lines::new();
     if !json {
@@ -54,7 +58,7 @@ pub(super) fn run(ask: &ClassAsk, seed: u64, count: u64, json: bool) -> ExitCode
              to succeed · 01 critical, 00 fumble, doubles matched",
             ask.skill,
             signed(ask.shift),
-            class_rolls::success_chance(chance, ask.minimum) * 100.0
+            class_rolls::success_chance(chance, window) * 100.0
         ));
     }
     for index in 1..=count {
@@ -62,7 +66,7 @@ pub(super) fn run(ask: &ClassAsk, seed: u64, count: u64, json: bool) -> ExitCode
             break;
         }
         let roll = PercentileRoll::roll(&mut stream, NetDice::PLAIN);
-        let class = class_rolls::judge(roll.value, chance, ask.minimum);
+        let class = class_rolls::judge(roll.value, chance, window);
         if json {
             lines.json(&ClassLine {
                 ruleset: "d100-house",

@@ -143,6 +143,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::ShotInTheLegs { .. }
         | E::WoundLocated { .. }
         | E::HitLocated { .. }
+        | E::PartCovered { .. }
         | E::Crippled { .. }
         | E::Bled { .. }
         | E::KnockedOut { .. } => LogKind::Wounds,
@@ -237,6 +238,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::ShotInTheLegs { unit }
         | E::WoundLocated { unit, .. }
         | E::HitLocated { unit, .. }
+        | E::PartCovered { unit, .. }
         | E::Crippled { unit, .. }
         | E::Bled { unit, .. }
         | E::Evading { unit, .. }

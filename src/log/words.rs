@@ -7,7 +7,7 @@ use crate::map::scenario::Scenario;
 use crate::rules::damage::DamageQuality;
 use crate::rules::melee::MeleeOutcome;
 use crate::rules::ruleset::WeaponDefenceWords;
-use crate::rules::situation::{Posture, ShotDefence};
+use crate::rules::situation::ShotDefence;
 use crate::rules::weapons::MalfunctionKind;
 use crate::rules::wounds::PainFailure;
 use crate::words::{capitalised, plural, the_weapon};
@@ -85,11 +85,13 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             "{} stumbles getting up: each foe within reach strikes once, free",
             name(*unit)
         ),
-        EventKind::PostureTaken { unit, posture } => match posture {
-            Posture::Standing => format!("{} stands", name(*unit)),
-            Posture::Kneeling => format!("{} kneels", name(*unit)),
-            Posture::Prone => format!("{} lies down", name(*unit)),
-        },
+        EventKind::PostureTaken { unit, posture } => {
+            format!(
+                "{} {}",
+                name(*unit),
+                scenario.ruleset.posture_words(*posture).verb
+            )
+        }
         EventKind::FellProne { unit } => format!("{} falls prone", name(*unit)),
         EventKind::ReadiedWeapon { unit, weapon } => {
             format!("{} readies the {weapon}", name(*unit))
@@ -314,6 +316,21 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             part.words(),
             roll % 100,
             flipped % 100
+        ),
+        EventKind::PartCovered {
+            unit,
+            part,
+            cover,
+            stopped,
+        } => format!(
+            "the {cover} covers {}'s {}: {}",
+            name(*unit),
+            part.words(),
+            if *stopped {
+                "the bullet is stopped"
+            } else {
+                "only the digit sum gets through"
+            }
         ),
         EventKind::Crippled {
             unit,

@@ -62,6 +62,21 @@ pub struct Terrain {
     /// western's wood, iron and steel); its armor counts otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub material: Option<Material>,
+    /// Whether it stops a bullet outright, where the map says (the d100 house sheet's cover by
+    /// body part: a steel washer does, a folding table does not); otherwise by what it is made
+    /// of (iron and steel do) and whether it hides all (full cover does).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stops_bullets: Option<bool>,
+}
+
+impl Terrain {
+    /// Whether it stops a bullet outright: as the map says, else iron, steel and full cover do.
+    pub fn stops_bullets(&self) -> bool {
+        self.stops_bullets.unwrap_or(
+            matches!(self.material, Some(Material::Iron | Material::Steel))
+                || self.cover == Cover::Full,
+        )
+    }
 }
 
 impl TerrainKind {
@@ -126,6 +141,7 @@ impl TerrainKind {
             move_cost,
             dark: false,
             material: None,
+            stops_bullets: None,
         }
     }
 }
@@ -161,6 +177,9 @@ pub struct CustomTerrain {
     /// What it is made of (none when left out).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub material: Option<Material>,
+    /// Whether it stops a bullet outright (by its material and cover when left out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stops_bullets: Option<bool>,
 }
 
 /// The highest movement cost multiple a terrain may have.
@@ -183,6 +202,7 @@ impl LegendEntry {
                     move_cost: custom.move_cost.unwrap_or(base.move_cost),
                     dark: custom.dark,
                     material: custom.material,
+                    stops_bullets: custom.stops_bullets,
                 }
             }
         }
@@ -222,5 +242,21 @@ mod tests {
         assert_eq!(terrains[1].cover, Cover::Half);
         assert!(terrains[2].blocks_movement);
         assert_eq!(terrains[2].move_cost, 2);
+    }
+
+    /// A steel washer stops bullets by its material, a wall by hiding all, a folding table not
+    /// at all; the map may say otherwise either way.
+    #[test]
+    fn what_stops_a_bullet() {
+        let entries: Vec<LegendEntry> = ron::from_str(
+            "[(kind: LowCover, material: Some(Steel)), Wall, (kind: LowCover, name: \"folding table\"), \
+             (kind: LowCover, stops_bullets: Some(true)), (kind: HighCover, stops_bullets: Some(false))]",
+        )
+        .expect("valid entries");
+        let stops: Vec<bool> = entries
+            .iter()
+            .map(|entry| entry.terrain().stops_bullets())
+            .collect();
+        assert_eq!(stops, [true, true, false, true, false]);
     }
 }

@@ -55,15 +55,34 @@ pub fn chance(skill: u32, modifiers: &[Modifier]) -> u32 {
     u32::try_from((i64::from(skill) + shifts).max(0)).unwrap_or(u32::MAX)
 }
 
-/// Judge a d100 `roll` (1-100) against `chance`, with a minimum roll where one is asked: 01 is
-/// a critical and 00 a fumble, whatever the chance; any other roll succeeds from the minimum
-/// (1 without one) to the chance, matched where it shows doubles.
-pub fn judge(roll: u32, chance: u32, minimum: Option<u32>) -> RollClass {
-    let success = (minimum.unwrap_or(1)..=chance).contains(&roll);
+/// What a roll must land in besides the chance: from a minimum (Struggle's 20), or only a Hail
+/// Mary (a critical or doubles within the chance: a shot from behind cover, head down).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Window {
+    pub minimum: Option<u32>,
+    pub hail_mary: bool,
+}
+
+impl Window {
+    /// A roll that must reach `minimum`.
+    pub fn at_least(minimum: u32) -> Self {
+        Self {
+            minimum: Some(minimum),
+            hail_mary: false,
+        }
+    }
+}
+
+/// Judge a d100 `roll` (1-100) against `chance`, in its `window`: 01 is a critical and 00 a
+/// fumble, whatever the chance; any other roll succeeds from the minimum (1 without one) to the
+/// chance, matched where it shows doubles; a Hail Mary's plain success is a failure.
+pub fn judge(roll: u32, chance: u32, window: Window) -> RollClass {
+    let success = (window.minimum.unwrap_or(1)..=chance).contains(&roll);
     match (roll, success, is_double(roll)) {
         (1, _, _) => RollClass::Critical,
         (100, _, _) => RollClass::Fumble,
         (_, true, true) => RollClass::MatchedSuccess,
+        (_, true, false) if window.hail_mary => RollClass::Failure,
         (_, true, false) => RollClass::Success,
         (_, false, true) => RollClass::MatchedFailure,
         (_, false, false) => RollClass::Failure,
@@ -72,7 +91,7 @@ pub fn judge(roll: u32, chance: u32, minimum: Option<u32>) -> RollClass {
 
 /// How many of the hundred faces fall in each class: the exact odds of a roll, for `odds`
 /// and the AI.
-pub fn class_faces(chance: u32, minimum: Option<u32>) -> [(RollClass, u32); 6] {
+pub fn class_faces(chance: u32, window: Window) -> [(RollClass, u32); 6] {
     let mut counts = [
         (RollClass::Critical, 0),
         (RollClass::MatchedSuccess, 0),
@@ -82,7 +101,7 @@ pub fn class_faces(chance: u32, minimum: Option<u32>) -> [(RollClass, u32); 6] {
         (RollClass::Fumble, 0),
     ];
     for roll in FACES {
-        let class = judge(roll, chance, minimum);
+        let class = judge(roll, chance, window);
         if let Some((_, count)) = counts.iter_mut().find(|(each, _)| *each == class) {
             *count += 1;
         }
@@ -91,8 +110,8 @@ pub fn class_faces(chance: u32, minimum: Option<u32>) -> [(RollClass, u32); 6] {
 }
 
 /// The exact chance a roll against `chance` succeeds (a critical included).
-pub fn success_chance(chance: u32, minimum: Option<u32>) -> f64 {
-    let successes: u32 = class_faces(chance, minimum)
+pub fn success_chance(chance: u32, window: Window) -> f64 {
+    let successes: u32 = class_faces(chance, window)
         .iter()
         .filter(|(class, _)| class.is_success())
         .map(|(_, count)| count)
@@ -105,11 +124,11 @@ pub fn record(
     purpose: RollPurpose,
     roll: &PercentileRoll,
     skill: u32,
-    minimum: Option<u32>,
+    window: Window,
     modifiers: Vec<Modifier>,
 ) -> RollRecord {
     let chance = chance(skill, &modifiers);
-    let class = judge(roll.value, chance, minimum);
+    let class = judge(roll.value, chance, window);
     RollRecord {
         purpose,
         dice: vec![
@@ -120,7 +139,8 @@ pub fn record(
             value: roll.value,
             skill,
             chance,
-            minimum,
+            minimum: window.minimum,
+            hail_mary: window.hail_mary,
             class,
         }),
         modifiers,
@@ -131,9 +151,14 @@ pub fn record(
 /// The window a roll had to land in: "45", or "20 to 45" with a minimum.
 fn window_words(verdict: &ClassVerdict, modifiers: &[Modifier]) -> String {
     let chance = chance_words(verdict.skill, verdict.chance, modifiers);
-    match verdict.minimum {
+    let chance = match verdict.minimum {
         Some(minimum) => format!("{chance}, at least {minimum}"),
         None => chance,
+    };
+    if verdict.hail_mary {
+        format!("{chance}, a Hail Mary (01 or doubles)")
+    } else {
+        chance
     }
 }
 
@@ -168,8 +193,12 @@ pub fn sketch(record: &RollRecord, verdict: &ClassVerdict) -> RollSketch {
         });
     }
     thresholds.push(Threshold {
-        words: "doubles matched".to_string(),
-        needed: false,
+        words: if verdict.hail_mary {
+            "Hail Mary: 01 or doubles".to_string()
+        } else {
+            "doubles matched".to_string()
+        },
+        needed: verdict.hail_mary,
     });
     RollSketch {
         heading: format!(
@@ -206,9 +235,21 @@ mod tests {
     #[test]
     fn one_is_always_critical_and_a_hundred_always_a_fumble() {
         for chance in [0, 1, 5, 45, 99, 100, 150] {
-            assert_eq!(judge(1, chance, None), RollClass::Critical, "{chance}");
-            assert_eq!(judge(100, chance, None), RollClass::Fumble, "{chance}");
-            assert_eq!(judge(1, chance, Some(20)), RollClass::Critical, "{chance}");
+            assert_eq!(
+                judge(1, chance, Window::default()),
+                RollClass::Critical,
+                "{chance}"
+            );
+            assert_eq!(
+                judge(100, chance, Window::default()),
+                RollClass::Fumble,
+                "{chance}"
+            );
+            assert_eq!(
+                judge(1, chance, Window::at_least(20)),
+                RollClass::Critical,
+                "{chance}"
+            );
         }
     }
 
@@ -228,7 +269,11 @@ mod tests {
             (2, 0, RollClass::Failure),
         ];
         for (roll, chance, class) in table {
-            assert_eq!(judge(roll, chance, None), class, "{roll} against {chance}");
+            assert_eq!(
+                judge(roll, chance, Window::default()),
+                class,
+                "{roll} against {chance}"
+            );
         }
         assert!(!is_double(1) && !is_double(100) && !is_double(10) && is_double(77));
     }
@@ -247,19 +292,19 @@ mod tests {
             (2, RollClass::Failure),
         ];
         for (roll, class) in table {
-            assert_eq!(judge(roll, 55, Some(20)), class, "{roll}");
+            assert_eq!(judge(roll, 55, Window::at_least(20)), class, "{roll}");
         }
         // 20 to 55 is 36 faces, and the critical: 37%.
-        assert!((success_chance(55, Some(20)) - 0.37).abs() < 1e-12);
+        assert!((success_chance(55, Window::at_least(20)) - 0.37).abs() < 1e-12);
         // A minimum above the skill leaves the critical alone.
-        assert!((success_chance(15, Some(20)) - 0.01).abs() < 1e-12);
+        assert!((success_chance(15, Window::at_least(20)) - 0.01).abs() < 1e-12);
     }
 
     /// The exact odds by faces: at 55, one critical, five matched successes (11 … 55), 49
     /// plain successes, four matched failures (66 … 99), 40 failures and one fumble.
     #[test]
     fn the_faces_of_each_class() {
-        let faces = class_faces(55, None);
+        let faces = class_faces(55, Window::default());
         assert_eq!(
             faces,
             [
@@ -271,10 +316,10 @@ mod tests {
                 (RollClass::Fumble, 1),
             ]
         );
-        assert!((success_chance(55, None) - 0.55).abs() < 1e-12);
+        assert!((success_chance(55, Window::default()) - 0.55).abs() < 1e-12);
         // Past 99 only the fumble fails; at 0 only the critical succeeds.
-        assert!((success_chance(130, None) - 0.99).abs() < 1e-12);
-        assert!((success_chance(0, None) - 0.01).abs() < 1e-12);
+        assert!((success_chance(130, Window::default()) - 0.99).abs() < 1e-12);
+        assert!((success_chance(0, Window::default()) - 0.01).abs() < 1e-12);
     }
 
     /// Shifts add to the skill, and never take the chance below 0.
@@ -296,7 +341,7 @@ mod tests {
             RollPurpose::Skill("Firearms".to_string()),
             &roll,
             55,
-            None,
+            Window::default(),
             wounded(),
         );
         let RollVerdict::Classes(verdict) = record.verdict else {
@@ -317,7 +362,7 @@ mod tests {
             RollPurpose::Skill("Struggle".to_string()),
             &grip,
             60,
-            Some(20),
+            Window::at_least(20),
             Vec::new(),
         );
         let RollVerdict::Classes(verdict) = struggle.verdict else {
@@ -339,7 +384,7 @@ mod tests {
             RollPurpose::Skill("Struggle".to_string()),
             &fumble,
             60,
-            None,
+            Window::default(),
             Vec::new(),
         );
         let RollVerdict::Classes(verdict) = fumbled.verdict else {
@@ -347,5 +392,35 @@ mod tests {
         };
         assert_eq!(roll_words(&fumbled, &verdict), "00 against 60: fumble");
         assert_eq!(sketch(&fumbled, &verdict).tone, Tone::Dire);
+    }
+
+    /// A Hail Mary at 55: 01 and the doubles 11 to 55 hit, 6 faces; a plain 37 fails; the
+    /// words say so.
+    #[test]
+    fn a_hail_mary_hits_on_a_critical_or_doubles() {
+        let hail_mary = Window {
+            minimum: None,
+            hail_mary: true,
+        };
+        assert_eq!(judge(37, 55, hail_mary), RollClass::Failure);
+        assert_eq!(judge(33, 55, hail_mary), RollClass::MatchedSuccess);
+        assert_eq!(judge(1, 55, hail_mary), RollClass::Critical);
+        assert_eq!(judge(66, 55, hail_mary), RollClass::MatchedFailure);
+        assert!((success_chance(55, hail_mary) - 0.06).abs() < 1e-12);
+        let roll = PercentileRoll::from_faces(vec![30], 7, NetDice::PLAIN);
+        let shot = record(
+            RollPurpose::Skill("Firearms".to_string()),
+            &roll,
+            55,
+            hail_mary,
+            Vec::new(),
+        );
+        let RollVerdict::Classes(verdict) = shot.verdict else {
+            panic!("a class verdict");
+        };
+        assert_eq!(
+            roll_words(&shot, &verdict),
+            "37 against 55, a Hail Mary (01 or doubles): failure"
+        );
     }
 }

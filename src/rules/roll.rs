@@ -57,6 +57,9 @@ pub struct Demand {
     /// The lowest roll that succeeds, where the rulebook asks one (the d100 house sheet's
     /// Struggle at a minimum of 20; a critical still counts).
     pub minimum: Option<u32>,
+    /// Only a Hail Mary succeeds, where the rulebook has one (the d100 house sheet's shot from
+    /// behind cover with the head down: a critical or doubles within the chance).
+    pub hail_mary: bool,
 }
 
 impl Demand {
@@ -70,6 +73,7 @@ impl Demand {
             awkward: false,
             difficulty: None,
             minimum: None,
+            hail_mary: false,
         }
     }
 

@@ -61,5 +61,8 @@ pub struct ClassVerdict {
     pub chance: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub minimum: Option<u32>,
+    /// Only a Hail Mary could succeed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hail_mary: bool,
     pub class: RollClass,
 }

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::body::{BodyPart, HitLocations};
+use super::body::{BodyPart, Hand, HitLocations};
 use super::characteristics::{Characteristics, DerivedStats, MoveAllowance};
 use super::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError};
 use super::dice::Dice;
@@ -25,8 +25,8 @@ use super::roll::{Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerd
 use super::roll_harm::RollHit;
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use super::situation::{
-    AllowedAnswers, BlowFacts, DefenceFacts, Material, OwnRollFacts, RangeBand, RangeReading,
-    RangeScale, ShotDefence, ShotFacts, StandingFacts, Watch, Worth,
+    AllowedAnswers, BlowFacts, DefenceFacts, Material, OwnRollFacts, Posture, RangeBand,
+    RangeReading, RangeScale, ShotDefence, ShotFacts, StandingFacts, Watch, Worth,
 };
 use super::skills::{SkillEntry, find_skill, skill_rating};
 use super::sweep::SweepRule;
@@ -130,6 +130,18 @@ pub struct WeaponDefenceWords {
     pub answers: &'static str,
     /// "fighting back", "a parry".
     pub against: &'static str,
+}
+
+/// A posture in a rulebook's words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PostureWords {
+    /// "kneeling", "crouched".
+    pub state: &'static str,
+    /// "kneels", "crouches".
+    pub verb: &'static str,
+    /// The button that takes it: "Kneel".
+    pub button: &'static str,
+    pub hint: &'static str,
 }
 
 /// A demand in words, as the rulebook says it: the preview and the defence window show it.
@@ -395,6 +407,49 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// elsewhere a unit only falls prone and stands up.
     fn postures(&self) -> bool {
         false
+    }
+
+    /// The postures a unit may take at will, where it may (`postures`).
+    fn posture_choices(&self) -> &'static [Posture] {
+        &[Posture::Standing, Posture::Kneeling, Posture::Prone]
+    }
+
+    /// A posture in the rulebook's words: the state ("kneeling"), what a unit taking it does
+    /// ("kneels"), its button ("Kneel") and the button's hint.
+    fn posture_words(&self, posture: Posture) -> PostureWords {
+        match posture {
+            Posture::Standing => PostureWords {
+                state: "standing",
+                verb: "stands",
+                button: "Stand",
+                hint: "stand up (from prone: half the movement)",
+            },
+            Posture::Kneeling => PostureWords {
+                state: "kneeling",
+                verb: "kneels",
+                button: "Kneel",
+                hint: "kneel: behind low cover, three-quarter cover",
+            },
+            Posture::Prone => PostureWords {
+                state: "prone",
+                verb: "lies down",
+                button: "Lie down",
+                hint: "lie prone: three-quarter cover anywhere",
+            },
+            Posture::Hidden => PostureWords {
+                state: "hidden",
+                verb: "hides behind cover",
+                button: "Hide",
+                hint: "hide behind cover",
+            },
+        }
+    }
+
+    /// Where cover protects body parts rather than the whole unit (the d100 house sheet), the
+    /// parts low cover beside a unit in this posture hides, for a unit holding its weapon in
+    /// `hand`; `None`: cover is worth something on the roll instead (`shot_value`).
+    fn part_cover(&self, _posture: Posture, _hand: Hand) -> Option<Vec<BodyPart>> {
+        None
     }
 
     /// What standing up from prone costs of a unit's movement this turn, in tenths of a yard

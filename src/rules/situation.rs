@@ -98,13 +98,16 @@ pub enum Material {
 }
 
 /// How a unit holds itself, where the rulebook lets it choose (the western): standing,
-/// kneeling, or lying prone.
+/// kneeling, or lying prone; on the d100 house sheet, standing, crouched (kneeling) or hidden
+/// behind cover.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Posture {
     #[default]
     Standing,
     Kneeling,
     Prone,
+    /// Down behind cover, nothing showing (the d100 house sheet).
+    Hidden,
 }
 
 impl Posture {
@@ -114,6 +117,7 @@ impl Posture {
             Self::Standing => "standing",
             Self::Kneeling => "kneeling",
             Self::Prone => "prone",
+            Self::Hidden => "hidden",
         }
     }
 }

@@ -11,7 +11,7 @@ use crate::battle::declaring;
 use crate::battle::{Condition, Phase, TurnState, UnitId};
 use crate::map::scenario::Scenario;
 use crate::rules::round::{TurnKind, TurnLimits};
-use crate::rules::situation::Posture;
+use crate::rules::ruleset::Ruleset;
 use crate::rules::weapons::{AttackForm, WeaponCategory};
 use crate::view::orders::Intent;
 use crate::words::capitalised;
@@ -274,30 +274,19 @@ pub(super) fn maneuver_label(goal: ManeuverGoal, grapples: bool) -> &'static str
     }
 }
 
-/// Where the rulebook lets a unit choose how it holds itself (the western), a button for each
-/// posture it is not in: kneeling and lying down are free, standing up from prone costs half
-/// its movement.
-fn posture_buttons(ui: &mut egui::Ui, view: &mut BattleView, unit: UnitId, condition: &Condition) {
-    let postures = [
-        (
-            Posture::Standing,
-            "Stand",
-            "stand up (from prone: half the movement)",
-        ),
-        (
-            Posture::Kneeling,
-            "Kneel",
-            "kneel: behind low cover, three-quarter cover",
-        ),
-        (
-            Posture::Prone,
-            "Lie down",
-            "lie prone: three-quarter cover anywhere",
-        ),
-    ];
+/// Where the rulebook lets a unit choose how it holds itself (the western, the d100 house
+/// sheet), a button for each posture it offers and the unit is not in, in its words.
+fn posture_buttons(
+    ui: &mut egui::Ui,
+    view: &mut BattleView,
+    ruleset: &dyn Ruleset,
+    unit: UnitId,
+    condition: &Condition,
+) {
     let now = condition.posture();
-    for (posture, label, hint) in postures {
-        if posture != now && ui.button(label).on_hover_text(hint).clicked() {
+    for &posture in ruleset.posture_choices() {
+        let words = ruleset.posture_words(posture);
+        if posture != now && ui.button(words.button).on_hover_text(words.hint).clicked() {
             view.order(Command::TakePosture { unit, posture });
         }
     }
@@ -328,7 +317,7 @@ fn unit_buttons(
     }
     ui.horizontal_wrapped(|ui| {
         if scenario.ruleset.postures() {
-            posture_buttons(ui, view, unit, &state.condition);
+            posture_buttons(ui, view, scenario.ruleset.as_ref(), unit, &state.condition);
         } else if state.condition.prone && ui.button("Stand up").clicked() {
             view.order(Command::StandUp { unit });
         }

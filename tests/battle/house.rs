@@ -5,6 +5,7 @@
 
 use gridkeeper::battle::command::FireMode;
 use gridkeeper::rules::damage::DamageSource;
+use gridkeeper::rules::situation::Posture;
 
 use super::*;
 use crate::firearms::take_it;
@@ -254,4 +255,127 @@ fn a_blow_does_its_digit_sum_and_qualities() {
         send(&mut app, Command::EndTurn { unit: DEE });
     }
     assert_eq!(vitals(&mut app, BRUNO).hit_points, 130 - 16 - 44);
+}
+
+/// Grey crouches behind a steel washer (5, 4) from Rico at (5, 2): Rico's 37 flips to 73, the
+/// right leg, which the washer covers, and steel stops the bullet: nothing taken. His 51 flips
+/// to 15, the right arm, Grey's weapon arm, which a crouch leaves out: 50 taken.
+#[test]
+fn steel_cover_stops_a_hit_on_a_part_behind_it() {
+    let mut app = spin_cycle(&[(RICO, (5, 2)), (GREY, (5, 5))]);
+    until_the_turn_of(&mut app, GREY);
+    send(
+        &mut app,
+        Command::TakePosture {
+            unit: GREY,
+            posture: Posture::Kneeling,
+        },
+    );
+    until_the_turn_of(&mut app, RICO);
+    let shots = [
+        (37, BodyPart::RightLeg, Some(true), Vec::new()),
+        (
+            51,
+            BodyPart::RightArm,
+            None,
+            vec![vec![(DamageSource::Cap, 50)]],
+        ),
+    ];
+    for (roll, part, stopped, damage) in shots {
+        load(&mut app, &percentile(roll));
+        let from = events(&app).len();
+        send(
+            &mut app,
+            Command::Fire {
+                unit: RICO,
+                weapon: WeaponChoice::Carried(0),
+                mode: FireMode::single(GREY),
+            },
+        );
+        take_it(&mut app);
+        let shot = events_from(&app, from);
+        let covered = shot.iter().find_map(|event| match event {
+            EventKind::PartCovered {
+                unit: GREY,
+                part: landed,
+                cover,
+                stopped,
+            } if *landed == part => Some((cover.clone(), *stopped)),
+            _ => None,
+        });
+        assert_eq!(
+            covered.map(|(cover, stopped)| (cover == "steel washer", stopped)),
+            stopped.map(|stopped| (true, stopped)),
+            "{roll}: {shot:?}"
+        );
+        assert_eq!(damage_parts(&shot), damage, "{roll}");
+        send(&mut app, Command::EndTurn { unit: RICO });
+        until_the_turn_of(&mut app, RICO);
+    }
+    assert_eq!(vitals(&mut app, GREY).hit_points, 50);
+}
+
+/// Bruno stands behind a folding table (13, 5) from Rico at (13, 2): 37 lands in the right leg,
+/// which the table covers but cannot stop a bullet: the digit sum, 10, gets through.
+#[test]
+fn a_table_lets_only_the_digit_sum_through() {
+    let mut app = spin_cycle(&[(RICO, (13, 2)), (BRUNO, (13, 6))]);
+    until_the_turn_of(&mut app, RICO);
+    load(&mut app, &percentile(37));
+    let from = events(&app).len();
+    send(
+        &mut app,
+        Command::Fire {
+            unit: RICO,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::single(BRUNO),
+        },
+    );
+    take_it(&mut app);
+    let shot = events_from(&app, from);
+    assert!(shot.contains(&EventKind::PartCovered {
+        unit: BRUNO,
+        part: BodyPart::RightLeg,
+        cover: "folding table".to_string(),
+        stopped: false,
+    }));
+    assert_eq!(damage_parts(&shot), [[(DamageSource::DigitSum, 10)]]);
+    assert_eq!(vitals(&mut app, BRUNO).locations.right_leg, 10);
+}
+
+/// Grey hides behind the washer at (5, 4) and fires at Rico beyond it: only a Hail Mary hits,
+/// so his 37 misses and his 33 (doubles) hits.
+#[test]
+fn hidden_behind_cover_only_a_hail_mary_hits() {
+    let mut app = spin_cycle(&[(RICO, (5, 2)), (GREY, (5, 5))]);
+    until_the_turn_of(&mut app, GREY);
+    send(
+        &mut app,
+        Command::TakePosture {
+            unit: GREY,
+            posture: Posture::Hidden,
+        },
+    );
+    let mut hits = Vec::new();
+    for roll in [37, 33] {
+        until_the_turn_of(&mut app, GREY);
+        load(&mut app, &percentile(roll));
+        let from = events(&app).len();
+        send(
+            &mut app,
+            Command::Fire {
+                unit: GREY,
+                weapon: WeaponChoice::Carried(0),
+                mode: FireMode::single(RICO),
+            },
+        );
+        take_it(&mut app);
+        hits.push(
+            events_from(&app, from)
+                .iter()
+                .any(|event| matches!(event, EventKind::ShotHit { .. })),
+        );
+        send(&mut app, Command::EndTurn { unit: GREY });
+    }
+    assert_eq!(hits, [false, true]);
 }

@@ -2,25 +2,34 @@
 //! shifts, judged by class (`rules::class_rolls`): 01 a critical, 00 a fumble, doubles matched,
 //! and a minimum roll where the demand asks one. A fumble with a firearm jams or misfires.
 
-use crate::rules::class_rolls::{self, RollClass};
+use crate::rules::class_rolls::{self, RollClass, Window};
 use crate::rules::dice::Dice;
 use crate::rules::percentile::{NetDice, PercentileRoll};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::ruleset::DemandWords;
+
+/// What a demand's roll must land in besides its chance.
+fn window(demand: &Demand) -> Window {
+    Window {
+        minimum: demand.minimum,
+        hail_mary: demand.hail_mary,
+    }
+}
 
 /// Roll a demand: one d100 against its value with its shifts, from its minimum where it has
 /// one.
 pub fn check(dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> Checked {
     let roll = PercentileRoll::roll(dice, NetDice::PLAIN);
     let chance = class_rolls::chance(demand.value, &demand.modifiers);
-    let class = class_rolls::judge(roll.value, chance, demand.minimum);
+    let window = window(demand);
+    let class = class_rolls::judge(roll.value, chance, window);
     let success = class.is_success();
     Checked {
         record: class_rolls::record(
             purpose,
             &roll,
             demand.value,
-            demand.minimum,
+            window,
             demand.modifiers.clone(),
         ),
         verdict: Verdict {
@@ -39,7 +48,7 @@ pub fn check(dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> Checked 
 pub fn chance(demand: &Demand) -> f64 {
     class_rolls::success_chance(
         class_rolls::chance(demand.value, &demand.modifiers),
-        demand.minimum,
+        window(demand),
     )
 }
 
@@ -47,10 +56,15 @@ pub fn chance(demand: &Demand) -> f64 {
 pub fn demand_words(demand: &Demand) -> DemandWords {
     let chance = class_rolls::chance(demand.value, &demand.modifiers);
     let window = crate::rules::chance_rolls::chance_words(demand.value, chance, &demand.modifiers);
+    let hail_mary = if demand.hail_mary {
+        " · a Hail Mary (01 or doubles)"
+    } else {
+        ""
+    };
     DemandWords {
         head: match demand.minimum {
-            Some(minimum) => format!("{window}%, at least {minimum}"),
-            None => format!("{window}%"),
+            Some(minimum) => format!("{window}%, at least {minimum}{hail_mary}"),
+            None => format!("{window}%{hail_mary}"),
         },
         modifiers: String::new(),
     }

@@ -119,12 +119,12 @@ pub fn damage_from_roll(hit: &RollHit) -> Option<DamageRoll> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::class_rolls::judge;
+    use crate::rules::class_rolls::{Window, judge};
     use crate::rules::roll::Verdict;
 
     /// The verdict of `roll` against `chance`.
     fn verdict(roll: u32, chance: u32) -> Verdict {
-        let class = judge(roll, chance, None);
+        let class = judge(roll, chance, Window::default());
         Verdict {
             value: roll,
             level: class.level(),

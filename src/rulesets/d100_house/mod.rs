@@ -5,6 +5,7 @@
 //! Played in maps/spin-cycle.ron; docs/RULES.md has every decision.
 
 pub mod check;
+pub mod cover;
 pub mod damage;
 pub mod round;
 pub mod sheet;
@@ -14,7 +15,7 @@ pub mod wounds;
 use std::collections::BTreeMap;
 
 use crate::files::FileError;
-use crate::rules::body::BodyPart;
+use crate::rules::body::{BodyPart, Hand};
 use crate::rules::characteristics::{Characteristics, DerivedStats};
 use crate::rules::damage::{
     DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError,
@@ -30,10 +31,12 @@ use crate::rules::opposed::SideResult;
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::roll_harm::RollHit;
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
-use crate::rules::ruleset::{DemandWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords};
+use crate::rules::ruleset::{
+    DemandWords, PostureWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords,
+};
 use crate::rules::situation::{
-    AllowedAnswers, BlowFacts, DefenceFacts, PointBlank, RangeReading, RangeScale, ShotDefence,
-    ShotFacts, StandingFacts, Worth,
+    AllowedAnswers, BlowFacts, DefenceFacts, PointBlank, Posture, RangeReading, RangeScale,
+    ShotDefence, ShotFacts, StandingFacts, Worth,
 };
 use crate::rules::skills::SkillEntry;
 use crate::rules::weapons::{ArmorTable, WeaponTable};
@@ -292,6 +295,24 @@ impl Ruleset for D100House {
     fn roll_location(&self, verdict: &Verdict) -> Option<(u32, BodyPart)> {
         let flipped = damage::flip(verdict.value);
         damage::part(flipped).map(|part| (flipped, part))
+    }
+
+    /// Standing, crouched or hidden behind cover, at will.
+    fn postures(&self) -> bool {
+        true
+    }
+
+    fn posture_choices(&self) -> &'static [Posture] {
+        &cover::POSTURES
+    }
+
+    fn posture_words(&self, posture: Posture) -> PostureWords {
+        cover::posture_words(posture)
+    }
+
+    /// Cover hides body parts by stance.
+    fn part_cover(&self, posture: Posture, hand: Hand) -> Option<Vec<BodyPart>> {
+        Some(cover::covered_parts(posture, hand))
     }
 
     fn crippling(&self) -> Option<u32> {

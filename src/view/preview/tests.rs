@@ -23,6 +23,7 @@ fn roll(band: RangeBand, modifiers: Vec<Modifier>, chance: f64) -> RollPreview {
             line: ShotLine::Clear,
             modifiers,
             possible: true,
+            hail_mary: false,
         },
         chance,
         band_words: ruleset.band_words(band),
