@@ -14,6 +14,7 @@ mod declare;
 pub mod defence;
 mod holds;
 mod plan;
+mod posture;
 mod shot_choice;
 mod sweeping;
 
@@ -272,6 +273,12 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
     let planned = turn_command(world, &scenario, &seen, turn, &arsenal, style, unhurt);
     if declares {
         return declare::keep_to_declaration(world, &scenario, &seen, turn, &arsenal, planned);
+    }
+    if style != Style::Baseline
+        && matches!(planned, Command::Fire { .. } | Command::EndTurn { .. })
+        && let Some(crouch) = posture::crouch_behind_cover(world, &scenario, &seen, unit)
+    {
+        return crouch;
     }
     planned
 }

@@ -22,7 +22,7 @@ use super::modifiers::Modifier;
 use super::opposed::{ManeuverAllowance, Resistance, SideResult};
 use super::quick_draw::{DrawBonus, DrawFacts};
 use super::roll::{Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerdict, Verdict};
-use super::roll_harm::RollHit;
+use super::roll_harm::{HitForm, RollHit};
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use super::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, Material, OwnRollFacts, Posture, RangeBand,
@@ -744,6 +744,20 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// bullet's roll capped, a blow's digit sum), the damage of this hit; `None`: damage is
     /// rolled in dice (`damage`).
     fn damage_from_roll(&self, _hit: &RollHit) -> Option<DamageRoll> {
+        None
+    }
+
+    /// Where the rulebook reads damage off the roll, the mean harm of one roll against `demand`
+    /// with a weapon of `weapon_value` dealt in `form`, misses counted as nothing, and a hit on
+    /// a part among `cover`'s (the parts, and whether it stops bullets) as that cover makes it:
+    /// for the AI. `None` elsewhere.
+    fn roll_harm_mean(
+        &self,
+        _demand: &Demand,
+        _weapon_value: u32,
+        _form: HitForm,
+        _cover: Option<(&[BodyPart], bool)>,
+    ) -> Option<f64> {
         None
     }
 

@@ -379,3 +379,41 @@ fn hidden_behind_cover_only_a_hail_mary_hits() {
     }
     assert_eq!(hits, [false, true]);
 }
+
+/// Grey's first turn, played by the AI at `style` from (5, 5), the steel washer at (5, 4)
+/// between him and Rico at (5, 2): the commands he gives.
+fn greys_first_turn(style: gridkeeper::ai::Style) -> Vec<Command> {
+    let mut scenario = shipped("spin-cycle.ron");
+    scenario.units[RICO.index()].start = Tile::new(5, 2);
+    scenario.units[GREY.index()].start = Tile::new(5, 5);
+    let mut app = with_ai_playing(scenario, GREY, style);
+    load(&mut app, &rolls(&QUEUE_ROLLS, &[]));
+    send(&mut app, Command::Begin);
+    assert_eq!(acting(&app), Some(GREY), "Grey's critical goes first");
+    for _ in 0..40 {
+        if !update_taking_everything(&mut app) && acting(&app) != Some(GREY) {
+            break;
+        }
+    }
+    commands_of(&app, GREY)
+}
+
+/// The careful AI crouches behind the washer, which hides its legs, torso and off arm, and
+/// still shoots; the baseline stands.
+#[test]
+fn the_careful_ai_crouches_behind_cover_that_hides_its_body() {
+    use gridkeeper::ai::Style;
+    let crouch = Command::TakePosture {
+        unit: GREY,
+        posture: Posture::Kneeling,
+    };
+    let careful = greys_first_turn(Style::Careful);
+    assert!(careful.contains(&crouch), "{careful:?}");
+    assert!(
+        careful
+            .iter()
+            .any(|command| matches!(command, Command::Fire { .. })),
+        "{careful:?}"
+    );
+    assert!(!greys_first_turn(Style::Baseline).contains(&crouch));
+}

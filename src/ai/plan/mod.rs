@@ -17,6 +17,7 @@ mod odds;
 mod shooting;
 mod spots;
 
+use crate::rules::body::BodyPart;
 use crate::rules::length::Length;
 use std::collections::HashMap;
 
@@ -139,6 +140,9 @@ struct Missile {
     /// The weapon's base range in feet, where it has one.
     base_feet: Option<u32>,
     mean: f64,
+    /// The weapon's own number (a firearm's max damage, where the rulebook reads damage off
+    /// the roll).
+    weapon_value: u32,
     thrown: bool,
     cumbersome: bool,
 }
@@ -158,11 +162,15 @@ impl Missile {
                 spec.mean_damage(&weapon.damage),
                 &Demand::new(skill, Vec::new()).at_difficulty(weapon.difficulty),
             ),
+            weapon_value: weapon.damage.flat().unwrap_or_default(),
             thrown: weapon.attack_form() == AttackForm::Thrown,
             cumbersome: weapon.cumbersome(),
         }
     }
 }
+
+/// What the mean harm of a roll read off its faces depends on.
+type HarmKey = (Demand, u32, Option<(Vec<BodyPart>, bool)>);
 
 /// The board as the acting unit reads it.
 pub(super) struct Planner<'a> {
@@ -176,6 +184,10 @@ pub(super) struct Planner<'a> {
     odds: HashMap<Demand, f64>,
     /// The chance a blow at one skill gets past a dodge at another, with net bonus dice.
     blow_odds: HashMap<(u32, Option<u32>, u32, bool), f64>,
+    /// The mean harm of a roll read off its faces, by the demand, the weapon's number and the
+    /// cover (the parts it hides, and whether it stops bullets): `None` where the rulebook
+    /// rolls damage in dice.
+    harm_odds: HashMap<HarmKey, Option<f64>>,
     /// How much a yard nearer the enemy weighs, against the usual.
     hurry: f64,
     /// Whether it may still wait for the enemy to come onto its blows (in the first
@@ -218,6 +230,7 @@ impl<'a> Planner<'a> {
             reaches,
             odds: HashMap::new(),
             blow_odds: HashMap::new(),
+            harm_odds: HashMap::new(),
             hurry: 1.0,
             patient: round <= PATIENCE,
         };

@@ -11,12 +11,13 @@ use crate::ai::{Seen, harm_of};
 use crate::map::Tile;
 use crate::map::range::distance_squared;
 use crate::map::range::{distance_yards, range_reading};
-use crate::map::sight::shot_line;
+use crate::map::sight::{ShotLine, shot_line};
 use crate::rules::melee::Defence;
 use crate::rules::roll::Demand;
+use crate::rules::roll_harm::HitForm;
 use crate::rules::situation::BlowFacts;
-use crate::rules::situation::RangeBand;
 use crate::rules::situation::ShotFacts;
+use crate::rules::situation::{Posture, RangeBand};
 use crate::rules::weapons::AttackForm;
 
 impl<'a> Planner<'a> {
@@ -57,6 +58,38 @@ impl<'a> Planner<'a> {
             })
     }
 
+    /// The harm a missile from `from` is likely to do this unit at `to`: its chance times its
+    /// mean; where the rulebook reads harm off the roll, the exact mean over the roll's faces,
+    /// this unit crouched behind any low cover beside it (where cover hides body parts).
+    fn missile_harm(&mut self, missile: &Missile, from: Tile, to: Tile) -> f64 {
+        let ruleset = self.scenario.ruleset.clone();
+        let Some(demand) = self.missile_demand(missile, from, to, false) else {
+            return 0.0;
+        };
+        let line = shot_line(&self.scenario.map, from, to);
+        let covered = match line {
+            ShotLine::HalfConcealed { cover, .. } => ruleset
+                .part_cover(Posture::Kneeling, self.spec().handed)
+                .zip(self.scenario.map.terrain(cover))
+                .map(|(parts, terrain)| (parts, terrain.stops_bullets())),
+            _ => None,
+        };
+        let weapon_value = missile.weapon_value;
+        let read = *self
+            .harm_odds
+            .entry((demand.clone(), weapon_value, covered))
+            .or_insert_with_key(|(demand, _, covered)| {
+                let cover = covered
+                    .as_ref()
+                    .map(|(parts, stops)| (parts.as_slice(), *stops));
+                ruleset.roll_harm_mean(demand, weapon_value, HitForm::Firearm, cover)
+            });
+        match read {
+            Some(mean) => mean,
+            None => self.chance(demand) * missile.mean,
+        }
+    }
+
     /// The chance a missile from `from` hits someone at `to`, read from the range band, the
     /// line of fire and point-blank, aimed or not, as the rulebook values them (the battle's
     /// preview adds what this leaves out).
@@ -67,13 +100,28 @@ impl<'a> Planner<'a> {
         to: Tile,
         aimed: bool,
     ) -> f64 {
+        match self.missile_demand(missile, from, to, aimed) {
+            Some(demand) => self.chance(demand),
+            None => 0.0,
+        }
+    }
+
+    /// What a missile's roll from `from` at someone at `to` is made against; `None` where no
+    /// roll can hit.
+    fn missile_demand(
+        &mut self,
+        missile: &Missile,
+        from: Tile,
+        to: Tile,
+        aimed: bool,
+    ) -> Option<Demand> {
         let reading = range_reading(&missile.reach, missile.point_blank, from, to);
         if reading.band == RangeBand::OutOfRange {
-            return 0.0;
+            return None;
         }
         let line = shot_line(&self.scenario.map, from, to);
         if !line.open() {
-            return 0.0;
+            return None;
         }
         let facts = ShotFacts {
             reading,
@@ -88,10 +136,9 @@ impl<'a> Planner<'a> {
             ..ShotFacts::plain(reading)
         };
         let worth = self.scenario.ruleset.shot_value(&facts);
-        if !worth.possible {
-            return 0.0;
-        }
-        self.chance(Demand::new(missile.skill, worth.modifiers).at_difficulty(missile.difficulty))
+        worth
+            .possible
+            .then(|| Demand::new(missile.skill, worth.modifiers).at_difficulty(missile.difficulty))
     }
 
     /// The harm the standing enemies could do to this unit at `tile` by its next turn.
@@ -106,9 +153,7 @@ impl<'a> Planner<'a> {
                 continue;
             }
             danger += match self.reaches[index].clone() {
-                Reach::Missile(missile) => {
-                    self.missile_chance(&missile, other.at, tile, false) * missile.mean
-                }
+                Reach::Missile(missile) => self.missile_harm(&missile, other.at, tile),
                 Reach::Blows {
                     skill,
                     difficulty,

@@ -9,7 +9,7 @@ use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::ruleset::DemandWords;
 
 /// What a demand's roll must land in besides its chance.
-fn window(demand: &Demand) -> Window {
+pub fn window(demand: &Demand) -> Window {
     Window {
         minimum: demand.minimum,
         hail_mary: demand.hail_mary,

@@ -29,7 +29,7 @@ use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::SideResult;
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
-use crate::rules::roll_harm::RollHit;
+use crate::rules::roll_harm::{HitForm, RollHit};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{
     DemandWords, PostureWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords,
@@ -313,6 +313,22 @@ impl Ruleset for D100House {
     /// Cover hides body parts by stance.
     fn part_cover(&self, posture: Posture, hand: Hand) -> Option<Vec<BodyPart>> {
         Some(cover::covered_parts(posture, hand))
+    }
+
+    fn roll_harm_mean(
+        &self,
+        demand: &Demand,
+        weapon_value: u32,
+        form: HitForm,
+        cover: Option<(&[BodyPart], bool)>,
+    ) -> Option<f64> {
+        let chance = crate::rules::class_rolls::chance(demand.value, &demand.modifiers);
+        Some(damage::mean_harm(
+            (chance, check::window(demand)),
+            weapon_value,
+            form,
+            cover,
+        ))
     }
 
     fn crippling(&self) -> Option<u32> {
