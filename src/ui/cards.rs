@@ -11,6 +11,8 @@ use crate::battle::command::WeaponChoice;
 use crate::battle::event::WoundState;
 use crate::battle::{Condition, UnitId, Vitals, WeaponState};
 use crate::map::scenario::Scenario;
+use crate::rules::roll_harm::LocationTally;
+use crate::rules::ruleset::Ruleset;
 use crate::rules::weapons::{Feed, Weapon};
 use crate::words::plural;
 
@@ -48,31 +50,38 @@ pub(super) fn chip(ui: &mut egui::Ui, text: &str, colour: egui::Color32) {
     painter.galley(rect.min + margin, galley, egui::Color32::WHITE);
 }
 
-/// The wound-state badge, and (unless `compact`) a chip for each flag: prone, kneeling, held,
-/// hampered, aiming, dived for cover, on fire, stunned.
+/// The wound-state badge, and (unless `compact`) a chip for each flag: prone, a posture taken
+/// (kneeling, or in the rulebook's words: crouched, hidden), held, hampered, aiming, dived for
+/// cover, on fire, stunned.
 pub(super) fn wound_badge(
     ui: &mut egui::Ui,
-    vitals: &Vitals,
-    condition: &Condition,
+    ruleset: &dyn Ruleset,
+    (vitals, condition): (&Vitals, &Condition),
     compact: bool,
 ) {
     let (words, colour) = wound_words(vitals.wound_state());
     chip(ui, words, colour);
-    for (flag, words, colour) in flags(vitals, condition) {
-        if flag && (!compact || ["prone", "kneeling", "on fire"].contains(&words)) {
+    let posture = ruleset.posture_words(condition.posture()).state;
+    for (flag, words, colour) in flags(vitals, condition, posture) {
+        if flag && (!compact || ["prone", posture, "on fire"].contains(&words)) {
             chip(ui, words, colour);
         }
     }
 }
 
-/// Each flag a unit may carry, whether it does, and its chip's colour.
-fn flags(vitals: &Vitals, condition: &Condition) -> [(bool, &'static str, egui::Color32); 8] {
+/// Each flag a unit may carry, whether it does, and its chip's colour; `posture` is the
+/// posture it has taken, in its rulebook's words.
+fn flags(
+    vitals: &Vitals,
+    condition: &Condition,
+    posture: &'static str,
+) -> [(bool, &'static str, egui::Color32); 8] {
     let grey = egui::Color32::from_gray(150);
     [
         (condition.prone && vitals.conscious(), "prone", grey),
         (
-            condition.kneeling,
-            "kneeling",
+            condition.kneeling || condition.ducked,
+            posture,
             egui::Color32::from_rgb(200, 175, 110),
         ),
         (
@@ -204,6 +213,25 @@ fn movement_words(view: &BattleView, scenario: &Scenario, unit: UnitId) -> Strin
     }
 }
 
+/// Where the rulebook tallies damage by body part, a chip for each part with what it has
+/// taken: amber once hurt, red once crippled (`threshold` or more).
+fn location_tally(ui: &mut egui::Ui, vitals: &Vitals, threshold: u32) {
+    ui.horizontal_wrapped(|ui| {
+        for part in LocationTally::PARTS {
+            let taken = vitals.locations.get(part);
+            let colour = if taken >= threshold {
+                egui::Color32::from_rgb(200, 60, 60)
+            } else if taken > 0 {
+                egui::Color32::from_rgb(200, 150, 60)
+            } else {
+                egui::Color32::from_gray(110)
+            };
+            let crippled = if taken >= threshold { " crippled" } else { "" };
+            chip(ui, &format!("{} {taken}{crippled}", part.words()), colour);
+        }
+    });
+}
+
 /// The selected unit's card.
 pub(super) fn unit_card(
     ui: &mut egui::Ui,
@@ -222,7 +250,12 @@ pub(super) fn unit_card(
     if let Some(state) = view.unit(id) {
         hit_point_bar(ui, secret, &state.vitals, ui.available_width());
         ui.horizontal_wrapped(|ui| {
-            wound_badge(ui, &state.vitals, &state.condition, false);
+            wound_badge(
+                ui,
+                scenario.ruleset.as_ref(),
+                (&state.vitals, &state.condition),
+                false,
+            );
             if state.at.is_none() {
                 chip(ui, "off the map", egui::Color32::from_gray(120));
             }
@@ -245,6 +278,9 @@ pub(super) fn unit_card(
         let injuries = scenario.ruleset.injury_words(&state.vitals.injuries);
         if !secret && !injuries.is_empty() {
             ui.small(injuries);
+        }
+        if let (false, Some(threshold)) = (secret, scenario.ruleset.crippling()) {
+            location_tally(ui, &state.vitals, threshold);
         }
         if !secret && scenario.ruleset.dice_budget() {
             ui.small(super::dice_plan::dice_left_words(

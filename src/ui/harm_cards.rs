@@ -7,7 +7,6 @@ use super::dice::die;
 use crate::battle::UnitId;
 use crate::log::{injury_state_words, severity_suffix};
 use crate::map::scenario::Scenario;
-use crate::rules::body::BodyPart;
 use crate::rules::damage::{DamageQuality, DamageRoll, DamageSource};
 use crate::rules::roll::SketchedDie;
 use crate::rules::wounds::BlowSeverity;
@@ -23,9 +22,9 @@ pub(super) struct DamageCard {
     pub damaged: Option<(u32, u32, u32, u32, BlowSeverity)>,
     /// How far below zero the blow left the hit points (BRP).
     pub below_zero: u32,
-    /// Where the wound is, once the round's end has located it (the western): the d100 and the
-    /// part.
-    pub location: Option<(u32, BodyPart)>,
+    /// Where the wound is, in words: where the roll's swapped digits put it, and the cover
+    /// there (the d100 house sheet), or once the round's end has located it (the western).
+    pub location: Option<String>,
 }
 
 /// An injury from one attack, where the rulebook keeps injuries: the net, the weapon, the
@@ -126,8 +125,8 @@ pub(super) fn damage_card(ui: &mut egui::Ui, scenario: &Scenario, card: &DamageC
         };
         ui.label(egui::RichText::new(words).strong());
     }
-    if let Some((die, part)) = card.location {
-        ui.label(format!("in the {} · d100 {die}", part.words()));
+    if let Some(location) = &card.location {
+        ui.label(location);
     }
 }
 

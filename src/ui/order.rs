@@ -198,7 +198,12 @@ fn row(
                     }
                     None => {
                         hit_point_bar(ui, view.numbers_hidden(unit), &state.vitals, 90.0);
-                        wound_badge(ui, &state.vitals, &state.condition, true);
+                        wound_badge(
+                            ui,
+                            scenario.ruleset.as_ref(),
+                            (&state.vitals, &state.condition),
+                            true,
+                        );
                     }
                 }
             });

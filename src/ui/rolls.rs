@@ -75,6 +75,8 @@ fn cards(events: &[Event]) -> Vec<Vec<Card>> {
     let mut moments: Vec<Vec<Card>> = vec![Vec::new()];
     // The die a burst's hits were counted on (BRP's 1dN), told just before the hit.
     let mut counted: Option<DieFace> = None;
+    // Where the latest hit landed and what covered it (the d100 house sheet), for its damage.
+    let mut landed: Option<String> = None;
     for event in events {
         if let EventKind::WoundLocated {
             unit,
@@ -95,7 +97,7 @@ fn cards(events: &[Event]) -> Vec<Vec<Card>> {
                 }
                 _ => None,
             }) {
-                card.location = Some((*die, *part));
+                card.location = Some(format!("in the {} · d100 {die}", part.words()));
             }
             continue;
         }
@@ -152,6 +154,31 @@ fn cards(events: &[Event]) -> Vec<Vec<Card>> {
                 );
             }
             EventKind::ShotMissed { unit, .. } => note_outcome(cards, *unit, "miss".into()),
+            EventKind::HitLocated {
+                unit,
+                roll,
+                flipped,
+                part,
+                ..
+            } => {
+                let words = format!(
+                    "flip-flop: {:02} flips to {:02}, {}",
+                    roll % 100,
+                    flipped % 100,
+                    part.words()
+                );
+                add_to_outcome(cards, Some(*unit), &words);
+                landed = Some(format!("in the {} · {words}", part.words()));
+            }
+            EventKind::PartCovered { cover, stopped, .. } => {
+                let words = if *stopped {
+                    format!("{cover}: stopped")
+                } else {
+                    format!("{cover}: digit sum only")
+                };
+                add_to_outcome(cards, None, &words);
+                landed = landed.map(|landed| format!("{landed} · {words}"));
+            }
             EventKind::Evaded { attacker, took, .. } => {
                 note_outcome(cards, *attacker, format!("−{took} to the target's evading"));
             }
@@ -180,7 +207,7 @@ fn cards(events: &[Event]) -> Vec<Vec<Card>> {
                     rolls: vec![roll.clone()],
                     damaged: None,
                     below_zero: 0,
-                    location: None,
+                    location: landed.take(),
                 })),
             },
             EventKind::Damaged {
@@ -240,6 +267,21 @@ fn take_roll_of(cards: &mut Vec<Card>, unit: UnitId) -> Option<RollCard> {
     match cards.remove(at) {
         Card::Roll(card) => Some(card),
         _ => None,
+    }
+}
+
+/// Add to what came of the latest roll (of `unit`, where named): where its hit landed, the
+/// cover there.
+fn add_to_outcome(cards: &mut [Card], unit: Option<UnitId>, words: &str) {
+    if let Some(Card::Roll(card)) = cards
+        .iter_mut()
+        .rev()
+        .find(|card| matches!(card, Card::Roll(roll) if unit.is_none_or(|unit| roll.unit == unit)))
+    {
+        card.outcome = Some(match card.outcome.take() {
+            Some(outcome) => format!("{outcome} · {words}"),
+            None => words.to_string(),
+        });
     }
 }
 

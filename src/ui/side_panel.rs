@@ -123,7 +123,18 @@ fn tile_notes(
     if terrain.blocks_sight {
         notes.push("blocks sight".to_string());
     }
-    if terrain.cover != crate::map::Cover::None {
+    let by_part = scenario.is_some_and(|scenario| {
+        scenario
+            .ruleset
+            .part_cover(
+                crate::rules::situation::Posture::Standing,
+                Default::default(),
+            )
+            .is_some()
+    });
+    if terrain.cover != crate::map::Cover::None && by_part {
+        notes.push(part_cover_words(scenario, terrain.stops_bullets()));
+    } else if terrain.cover != crate::map::Cover::None {
         notes.push(format!("cover, armor {}", terrain.armor));
     }
     if terrain.dark {
@@ -141,6 +152,34 @@ fn tile_notes(
     if !notes.is_empty() {
         ui.label(notes.join(" · "));
     }
+}
+
+/// Cover that hides body parts (the d100 house sheet), in words: whether it stops bullets, and
+/// the parts it hides of a right-handed unit in each stance the rulebook offers.
+fn part_cover_words(scenario: Option<&Scenario>, stops: bool) -> String {
+    let mut words = vec![if stops {
+        "stops bullets".to_string()
+    } else {
+        "does not stop bullets (digit sum)".to_string()
+    }];
+    if let Some(ruleset) = scenario.map(|scenario| scenario.ruleset.as_ref()) {
+        for &posture in ruleset.posture_choices() {
+            let parts = ruleset
+                .part_cover(posture, crate::rules::body::Hand::Right)
+                .unwrap_or_default();
+            let parts = if parts.len() >= 6 {
+                "all".to_string()
+            } else {
+                parts
+                    .iter()
+                    .map(|part| part.words())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            words.push(format!("{}: {parts}", ruleset.posture_words(posture).state));
+        }
+    }
+    words.join(" · ")
 }
 
 /// The aim at the enemy under the pointer, or the blast an explosive would make there.

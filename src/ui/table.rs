@@ -458,7 +458,8 @@ fn paint_tokens(
                 stroke,
             );
         }
-        let condition = condition_word(state, condition);
+        let posture = scenario.ruleset.posture_words(condition.posture()).state;
+        let condition = condition_word(state, condition, posture);
         let named = match condition {
             Some(condition) => format!("{} · {condition}", spec.name),
             None => spec.name.clone(),
@@ -529,8 +530,13 @@ fn wound_ring(state: WoundState, pulse: f32) -> egui::Color32 {
     }
 }
 
-/// The word under a token for what the players must see at a glance.
-fn condition_word(state: WoundState, condition: &Condition) -> Option<&'static str> {
+/// The word under a token for what the players must see at a glance; `posture` is the
+/// posture it has taken, in its rulebook's words.
+fn condition_word(
+    state: WoundState,
+    condition: &Condition,
+    posture: &'static str,
+) -> Option<&'static str> {
     match state {
         WoundState::Dead => return Some("dead"),
         WoundState::Dying => return Some("dying"),
@@ -545,8 +551,8 @@ fn condition_word(state: WoundState, condition: &Condition) -> Option<&'static s
         Some("stunned")
     } else if condition.prone {
         Some("prone")
-    } else if condition.kneeling {
-        Some("kneeling")
+    } else if condition.kneeling || condition.ducked {
+        Some(posture)
     } else {
         None
     }

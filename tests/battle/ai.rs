@@ -368,7 +368,12 @@ fn a_careful_fighter_stands_by_its_shooter_against_an_enemy_without_guns() {
 /// same over ten thousand battles; the note of issue 8 has the figure.)
 #[test]
 fn no_level_gives_a_command_the_battle_refuses() {
-    for file in ["cellar.ron", "warehouse.ron", "farmstead.ron", "spin-cycle.ron"] {
+    for file in [
+        "cellar.ron",
+        "warehouse.ron",
+        "farmstead.ron",
+        "spin-cycle.ron",
+    ] {
         let scenario = shipped(file);
         for level in [Style::Reckless, Style::Careful, Style::Ruthless] {
             let results = play_many(

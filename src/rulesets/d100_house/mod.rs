@@ -39,7 +39,7 @@ use crate::rules::situation::{
     ShotDefence, ShotFacts, StandingFacts, Worth,
 };
 use crate::rules::skills::SkillEntry;
-use crate::rules::weapons::{ArmorTable, WeaponTable};
+use crate::rules::weapons::{ArmorTable, Weapon, WeaponTable};
 use crate::rules::wounds::{Aftercare, BlowResult, Patient, WoundBlow};
 
 /// The shipped weapon table, armor (none) and roster, compiled in so the game always has them.
@@ -219,6 +219,16 @@ impl Ruleset for D100House {
             answer: "fight back",
             answers: "fights back",
             against: "fighting back",
+        }
+    }
+
+    /// "Firearms 55% · max 50" for a gun, "Struggle 60% · +6 qualities" for a blade.
+    fn weapon_words(&self, weapon: &Weapon, value: u32) -> String {
+        let number = weapon.damage.flat().unwrap_or_default();
+        if weapon.hand_to_hand {
+            format!("{} {value}% · +{number} qualities", weapon.skill)
+        } else {
+            format!("{} {value}% · max {number}", weapon.skill)
         }
     }
 
