@@ -7,6 +7,7 @@ use std::cmp::Reverse;
 use serde::{Deserialize, Serialize};
 
 use super::percentile::SuccessLevel;
+use super::round::{Slot, TurnKind};
 
 /// What places one unit in the order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,6 +36,44 @@ pub struct InitiativeEntry {
 pub struct KeptInitiative {
     pub net: i32,
     pub tie_break: u32,
+}
+
+/// One whole turn each, ordered by `rank` (lowest first), with a die of `sides` rolled for each
+/// unit tied with another on it (in the entries' order, so the dice fall the same way every
+/// time), the higher roll first: the order of a rulebook that rolls initiative once and keeps
+/// it (the d10 pool, the d100 house sheet).
+pub fn kept_order<K: Ord>(
+    entries: &[InitiativeEntry],
+    rank: impl Fn(&InitiativeEntry) -> K,
+    sides: u32,
+    tie_roll: &mut dyn FnMut(u32) -> u32,
+) -> Vec<Slot> {
+    let mut slots: Vec<(InitiativeEntry, Option<u32>)> = entries
+        .iter()
+        .map(|entry| {
+            let tied = entries
+                .iter()
+                .any(|other| other.unit != entry.unit && rank(other) == rank(entry));
+            (*entry, tied.then(|| tie_roll(sides)))
+        })
+        .collect();
+    slots.sort_by(|(a, a_roll), (b, b_roll)| {
+        rank(a)
+            .cmp(&rank(b))
+            .then(b_roll.cmp(a_roll))
+            .then(a.unit.cmp(&b.unit))
+    });
+    slots
+        .into_iter()
+        .map(|(entry, roll)| Slot {
+            unit: entry.unit,
+            cycle: 1,
+            halves: entry.dexterity.saturating_mul(2),
+            tie_roll: roll,
+            net: entry.kept.map(|kept| kept.net),
+            kind: TurnKind::Whole,
+        })
+        .collect()
 }
 
 /// How much readied firearms add to DEX in the standard order.

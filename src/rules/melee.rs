@@ -128,6 +128,28 @@ pub struct ExchangeOdds {
     pub both_strike: f64,
 }
 
+impl ExchangeOdds {
+    /// The odds of a blow nobody answers (the western, the d100 house sheet): it lands as often
+    /// as its roll succeeds.
+    pub fn unanswered(attacker_wins: f64) -> Self {
+        Self {
+            attacker_wins,
+            defender_strikes: 0.0,
+            no_harm: 1.0 - attacker_wins,
+            both_strike: 0.0,
+        }
+    }
+}
+
+/// What comes of a blow nobody answers: it lands on a success.
+pub fn unanswered(attacker: &SideResult) -> MeleeOutcome {
+    if attacker.level >= SuccessLevel::Regular {
+        MeleeOutcome::AttackerWins
+    } else {
+        MeleeOutcome::NoHarm
+    }
+}
+
 /// A chance of nothing, left out of what is written.
 fn is_nothing(chance: &f64) -> bool {
     *chance == 0.0

@@ -46,6 +46,22 @@ fn until_the_turn_of(app: &mut App, unit: UnitId) {
     }
 }
 
+/// `unit` fires its gun at `target`, the roll loaded to read `roll`: the events that follow.
+fn fire(app: &mut App, unit: UnitId, target: UnitId, roll: u32) -> Vec<EventKind> {
+    load(app, &percentile(roll));
+    let from = events(app).len();
+    send(
+        app,
+        Command::Fire {
+            unit,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::single(target),
+        },
+    );
+    take_it(app);
+    events_from(app, from)
+}
+
 /// The damage parts of every damage roll among `events`, as (source, value).
 fn damage_parts(events: &[EventKind]) -> Vec<Vec<(DamageSource, i32)>> {
     events
@@ -97,18 +113,7 @@ fn the_queue_is_rolled_once_criticals_first() {
 fn a_bullet_does_its_roll_where_its_digits_swapped_land() {
     let mut app = spin_cycle(&[(NICO, (14, 2))]);
     until_the_turn_of(&mut app, RICO);
-    load(&mut app, &percentile(37));
-    let from = events(&app).len();
-    send(
-        &mut app,
-        Command::Fire {
-            unit: RICO,
-            weapon: WeaponChoice::Carried(0),
-            mode: FireMode::single(NICO),
-        },
-    );
-    take_it(&mut app);
-    let shot = events_from(&app, from);
+    let shot = fire(&mut app, RICO, NICO, 37);
     assert!(shot.contains(&EventKind::HitLocated {
         unit: RICO,
         target: NICO,
@@ -167,18 +172,7 @@ fn send_refused(app: &mut App, unit: UnitId, to: (u32, u32)) -> bool {
 fn a_critical_does_the_cap_and_a_crippled_head_knocks_out() {
     let mut app = spin_cycle(&[(NICO, (14, 2))]);
     until_the_turn_of(&mut app, RICO);
-    load(&mut app, &percentile(1));
-    let from = events(&app).len();
-    send(
-        &mut app,
-        Command::Fire {
-            unit: RICO,
-            weapon: WeaponChoice::Carried(0),
-            mode: FireMode::single(NICO),
-        },
-    );
-    take_it(&mut app);
-    let shot = events_from(&app, from);
+    let shot = fire(&mut app, RICO, NICO, 1);
     assert_eq!(damage_parts(&shot), [[(DamageSource::Critical, 50)]]);
     assert!(shot.contains(&EventKind::Crippled {
         unit: NICO,
@@ -195,18 +189,7 @@ fn a_critical_does_the_cap_and_a_crippled_head_knocks_out() {
 fn a_crippled_weapon_arm_drops_the_weapon() {
     let mut app = spin_cycle(&[(GREY, (14, 2))]);
     until_the_turn_of(&mut app, RICO);
-    load(&mut app, &percentile(51));
-    let from = events(&app).len();
-    send(
-        &mut app,
-        Command::Fire {
-            unit: RICO,
-            weapon: WeaponChoice::Carried(0),
-            mode: FireMode::single(GREY),
-        },
-    );
-    take_it(&mut app);
-    let shot = events_from(&app, from);
+    let shot = fire(&mut app, RICO, GREY, 51);
     assert_eq!(damage_parts(&shot), [[(DamageSource::Cap, 50)]]);
     assert!(shot.contains(&EventKind::Crippled {
         unit: GREY,
@@ -282,18 +265,7 @@ fn steel_cover_stops_a_hit_on_a_part_behind_it() {
         ),
     ];
     for (roll, part, stopped, damage) in shots {
-        load(&mut app, &percentile(roll));
-        let from = events(&app).len();
-        send(
-            &mut app,
-            Command::Fire {
-                unit: RICO,
-                weapon: WeaponChoice::Carried(0),
-                mode: FireMode::single(GREY),
-            },
-        );
-        take_it(&mut app);
-        let shot = events_from(&app, from);
+        let shot = fire(&mut app, RICO, GREY, roll);
         let covered = shot.iter().find_map(|event| match event {
             EventKind::PartCovered {
                 unit: GREY,
@@ -321,18 +293,7 @@ fn steel_cover_stops_a_hit_on_a_part_behind_it() {
 fn a_table_lets_only_the_digit_sum_through() {
     let mut app = spin_cycle(&[(RICO, (13, 2)), (BRUNO, (13, 6))]);
     until_the_turn_of(&mut app, RICO);
-    load(&mut app, &percentile(37));
-    let from = events(&app).len();
-    send(
-        &mut app,
-        Command::Fire {
-            unit: RICO,
-            weapon: WeaponChoice::Carried(0),
-            mode: FireMode::single(BRUNO),
-        },
-    );
-    take_it(&mut app);
-    let shot = events_from(&app, from);
+    let shot = fire(&mut app, RICO, BRUNO, 37);
     assert!(shot.contains(&EventKind::PartCovered {
         unit: BRUNO,
         part: BodyPart::RightLeg,
@@ -359,20 +320,9 @@ fn hidden_behind_cover_only_a_hail_mary_hits() {
     let mut hits = Vec::new();
     for roll in [37, 33] {
         until_the_turn_of(&mut app, GREY);
-        load(&mut app, &percentile(roll));
-        let from = events(&app).len();
-        send(
-            &mut app,
-            Command::Fire {
-                unit: GREY,
-                weapon: WeaponChoice::Carried(0),
-                mode: FireMode::single(RICO),
-            },
-        );
-        take_it(&mut app);
+        let shot = fire(&mut app, GREY, RICO, roll);
         hits.push(
-            events_from(&app, from)
-                .iter()
+            shot.iter()
                 .any(|event| matches!(event, EventKind::ShotHit { .. })),
         );
         send(&mut app, Command::EndTurn { unit: GREY });

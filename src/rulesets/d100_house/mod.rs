@@ -260,11 +260,7 @@ impl Ruleset for D100House {
         attacker: SideResult,
         _defender: Option<SideResult>,
     ) -> MeleeOutcome {
-        if attacker.level.is_success() {
-            MeleeOutcome::AttackerWins
-        } else {
-            MeleeOutcome::NoHarm
-        }
+        crate::rules::melee::unanswered(&attacker)
     }
 
     fn exchange_odds(
@@ -273,13 +269,7 @@ impl Ruleset for D100House {
         attacker: &Demand,
         _defender: Option<&Demand>,
     ) -> ExchangeOdds {
-        let attacker_wins = check::chance(attacker);
-        ExchangeOdds {
-            attacker_wins,
-            defender_strikes: 0.0,
-            no_harm: 1.0 - attacker_wins,
-            both_strike: 0.0,
-        }
+        ExchangeOdds::unanswered(check::chance(attacker))
     }
 
     fn damage(

@@ -8,9 +8,9 @@ use std::collections::BTreeMap;
 
 use super::sheet::INITIATIVE;
 use crate::rules::class_rolls::{self, RollClass};
-use crate::rules::initiative::InitiativeEntry;
+use crate::rules::initiative::{InitiativeEntry, kept_order};
 use crate::rules::roll::{Demand, Verdict};
-use crate::rules::round::{Slot, TurnKind};
+use crate::rules::round::Slot;
 
 /// Where a critical stands in the queue: above any success.
 const CRITICAL: i32 = 1000;
@@ -49,27 +49,7 @@ pub fn plan(entries: &[InitiativeEntry], tie_roll: &mut dyn FnMut(u32) -> u32) -
             Reverse(entry.dexterity),
         )
     };
-    let mut slots: Vec<(InitiativeEntry, Option<u32>)> = entries
-        .iter()
-        .map(|entry| {
-            let tied = entries
-                .iter()
-                .any(|other| other.unit != entry.unit && rank(other) == rank(entry));
-            (*entry, tied.then(|| tie_roll(100)))
-        })
-        .collect();
-    slots.sort_by_key(|(entry, roll)| (rank(entry), Reverse(*roll), entry.unit));
-    slots
-        .into_iter()
-        .map(|(entry, roll)| Slot {
-            unit: entry.unit,
-            cycle: 1,
-            halves: entry.dexterity.saturating_mul(2),
-            tie_roll: roll,
-            net: entry.kept.map(|kept| kept.net),
-            kind: TurnKind::Whole,
-        })
-        .collect()
+    kept_order(entries, rank, 100, tie_roll)
 }
 
 /// A place in the queue in words: "critical", "success 73", "failure · Speed 60", "fumble",

@@ -7,9 +7,9 @@ use std::cmp::Reverse;
 
 use super::check::USUAL_DIFFICULTY;
 use crate::rules::characteristics::Characteristics;
-use crate::rules::initiative::InitiativeEntry;
+use crate::rules::initiative::{InitiativeEntry, kept_order};
 use crate::rules::roll::Demand;
-use crate::rules::round::{Slot, TurnKind};
+use crate::rules::round::Slot;
 
 /// The initiative roll of a unit of these attributes, and its tie-break after Dex (Wits).
 pub fn initiative_roll(characteristics: &Characteristics) -> (Demand, u32) {
@@ -36,28 +36,7 @@ fn rank(entry: &InitiativeEntry) -> (bool, Reverse<i32>, Reverse<u32>, Reverse<u
 /// The round's slots: one whole turn each, in initiative order. `tie_roll` rolls a die of so
 /// many sides, once for each unit tied with another on net, Dex and Wits.
 pub fn plan(entries: &[InitiativeEntry], tie_roll: &mut dyn FnMut(u32) -> u32) -> Vec<Slot> {
-    // The roll-off goes in the entries' order, so the dice fall the same way every time.
-    let mut slots: Vec<(InitiativeEntry, Option<u32>)> = entries
-        .iter()
-        .map(|entry| {
-            let tied = entries
-                .iter()
-                .any(|other| other.unit != entry.unit && rank(other) == rank(entry));
-            (*entry, tied.then(|| tie_roll(10)))
-        })
-        .collect();
-    slots.sort_by_key(|(entry, roll)| (rank(entry), Reverse(*roll), entry.unit));
-    slots
-        .into_iter()
-        .map(|(entry, roll)| Slot {
-            unit: entry.unit,
-            cycle: 1,
-            halves: entry.dexterity.saturating_mul(2),
-            tie_roll: roll,
-            net: entry.kept.map(|kept| kept.net),
-            kind: TurnKind::Whole,
-        })
-        .collect()
+    kept_order(entries, rank, 10, tie_roll)
 }
 
 /// A slot in the order panel's words: "net 3", with its roll-off where it had one

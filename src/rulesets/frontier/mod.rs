@@ -28,7 +28,6 @@ use crate::rules::length::Length;
 use crate::rules::melee::{BodyBlow, Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::SideResult;
-use crate::rules::percentile::SuccessLevel;
 use crate::rules::quick_draw::{DrawBonus, DrawFacts};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
@@ -381,11 +380,7 @@ impl Ruleset for Frontier {
         attacker: SideResult,
         _defender: Option<SideResult>,
     ) -> MeleeOutcome {
-        if attacker.level >= SuccessLevel::Regular {
-            MeleeOutcome::AttackerWins
-        } else {
-            MeleeOutcome::NoHarm
-        }
+        crate::rules::melee::unanswered(&attacker)
     }
 
     fn exchange_odds(
@@ -394,13 +389,7 @@ impl Ruleset for Frontier {
         attacker: &Demand,
         _defender: Option<&Demand>,
     ) -> ExchangeOdds {
-        let attacker_wins = check::chance(attacker);
-        ExchangeOdds {
-            attacker_wins,
-            defender_strikes: 0.0,
-            no_harm: 1.0 - attacker_wins,
-            both_strike: 0.0,
-        }
+        ExchangeOdds::unanswered(check::chance(attacker))
     }
 
     /// The weapon's d10 code, never below 0; no damage bonus.
