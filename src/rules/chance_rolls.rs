@@ -136,14 +136,6 @@ pub fn sketch(record: &RollRecord, verdict: &ChanceVerdict) -> RollSketch {
         specials,
         outcome,
     } = *verdict;
-    let die = |role: DieRole| {
-        record
-            .dice
-            .iter()
-            .find(|die| die.role == role)
-            .map(|die| die.face)
-            .unwrap_or_default()
-    };
     let mut thresholds = vec![Threshold {
         words: format!("≤{}", highest_success(chance)),
         needed: true,
@@ -167,8 +159,11 @@ pub fn sketch(record: &RollRecord, verdict: &ChanceVerdict) -> RollSketch {
             chance_words(skill, chance, &record.modifiers)
         ),
         dice: vec![
-            vec![SketchedDie::plain(format!("{:02}", die(DieRole::Tens)))],
-            vec![SketchedDie::plain(die(DieRole::Units).to_string())],
+            vec![SketchedDie::plain(format!(
+                "{:02}",
+                record.face(DieRole::Tens)
+            ))],
+            vec![SketchedDie::plain(record.face(DieRole::Units).to_string())],
         ],
         reading: format!("= {value}"),
         verdict: verdict_words(outcome).to_string(),

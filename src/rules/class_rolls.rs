@@ -174,14 +174,6 @@ pub fn roll_words(record: &RollRecord, verdict: &ClassVerdict) -> String {
 
 /// A class roll as a card draws it: the two dice, the value, the window and the class.
 pub fn sketch(record: &RollRecord, verdict: &ClassVerdict) -> RollSketch {
-    let die = |role: DieRole| {
-        record
-            .dice
-            .iter()
-            .find(|die| die.role == role)
-            .map(|die| die.face)
-            .unwrap_or_default()
-    };
     let mut thresholds = vec![Threshold {
         words: format!("≤{}", verdict.chance),
         needed: true,
@@ -207,8 +199,11 @@ pub fn sketch(record: &RollRecord, verdict: &ClassVerdict) -> RollSketch {
             chance_words(verdict.skill, verdict.chance, &record.modifiers)
         ),
         dice: vec![
-            vec![SketchedDie::plain(format!("{:02}", die(DieRole::Tens)))],
-            vec![SketchedDie::plain(die(DieRole::Units).to_string())],
+            vec![SketchedDie::plain(format!(
+                "{:02}",
+                record.face(DieRole::Tens)
+            ))],
+            vec![SketchedDie::plain(record.face(DieRole::Units).to_string())],
         ],
         reading: format!("= {:02}", verdict.value % 100),
         verdict: verdict.class.words().to_string(),

@@ -291,6 +291,17 @@ pub struct RollRecord {
     pub success: bool,
 }
 
+impl RollRecord {
+    /// The face of the first die of `role` (a percentile roll's tens or units), 0 where none.
+    pub fn face(&self, role: DieRole) -> u32 {
+        self.dice
+            .iter()
+            .find(|die| die.role == role)
+            .map(|die| die.face)
+            .unwrap_or_default()
+    }
+}
+
 /// How good a roll's verdict is, for its colour on a card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tone {
