@@ -63,7 +63,7 @@ pub(super) fn from_the_roll(
     cover: Option<&PartCover>,
 ) -> Option<RolledHit> {
     let ruleset = battle.scenario.ruleset.clone();
-    ruleset.damage_from_roll(hit)?;
+    let uncovered = ruleset.damage_from_roll(hit)?;
     let part = ruleset.roll_location(&hit.verdict).map(|(flipped, part)| {
         battle.emit(EventKind::HitLocated {
             unit,
@@ -74,32 +74,37 @@ pub(super) fn from_the_roll(
         });
         part
     });
-    let covering = cover.filter(|cover| part.is_some_and(|part| cover.parts.contains(&part)));
-    if let (Some(cover), Some(part)) = (covering, part) {
-        battle.emit(EventKind::PartCovered {
-            unit: target,
-            part,
-            cover: cover.name.clone(),
-            stopped: cover.stops,
-        });
-        if cover.stops {
-            let nothing = DamageRoll {
-                quality: DamageQuality::Normal,
-                parts: Vec::new(),
-                divisor: 1,
-                total: 0,
-            };
-            return Some(RolledHit {
-                roll: nothing,
-                part: None,
+    let covering = cover
+        .zip(part)
+        .filter(|(cover, part)| cover.parts.contains(part));
+    let roll = match covering {
+        Some((cover, part)) => {
+            battle.emit(EventKind::PartCovered {
+                unit: target,
+                part,
+                cover: cover.name.clone(),
+                stopped: cover.stops,
             });
+            if cover.stops {
+                let nothing = DamageRoll {
+                    quality: DamageQuality::Normal,
+                    parts: Vec::new(),
+                    divisor: 1,
+                    total: 0,
+                };
+                return Some(RolledHit {
+                    roll: nothing,
+                    part: None,
+                });
+            }
+            let brought_down = RollHit {
+                downgraded: true,
+                ..*hit
+            };
+            ruleset.damage_from_roll(&brought_down)?
         }
-    }
-    let hit = RollHit {
-        downgraded: hit.downgraded || covering.is_some(),
-        ..*hit
+        None => uncovered,
     };
-    let roll = ruleset.damage_from_roll(&hit)?;
     battle.emit(EventKind::DamageRolled {
         unit,
         target,

@@ -8,8 +8,8 @@ use super::chance_rolls::chance_words;
 use super::modifiers::{Effect, Modifier};
 use super::percentile::{PercentileRoll, SuccessLevel};
 use super::roll::{
-    DieRole, RollPurpose, RollRecord, RollSketch, RollVerdict, RolledDie, SketchedDie, Threshold,
-    Tone, Verdict,
+    Checked, DieRole, RollPurpose, RollRecord, RollSketch, RollVerdict, RolledDie, SketchedDie,
+    Threshold, Tone, Verdict,
 };
 pub use super::roll_class::{ClassVerdict, RollClass};
 
@@ -119,32 +119,52 @@ pub fn success_chance(chance: u32, window: Window) -> f64 {
     f64::from(successes) / 100.0
 }
 
-/// The record of a d100 `roll` against `skill` with these shifts and minimum.
-pub fn record(
+/// The shared verdict of a roll of `value` judged `class`: a critical or matched success
+/// counts for more, and a fumble with a `firearm` is its malfunction.
+pub fn verdict_of(value: u32, class: RollClass, firearm: bool) -> Verdict {
+    let success = class.is_success();
+    Verdict {
+        value,
+        level: class.level(),
+        success,
+        special: matches!(class, RollClass::Critical | RollClass::MatchedSuccess),
+        malfunction: class == RollClass::Fumble && firearm,
+        matched: class.is_matched(),
+        net: i32::from(success),
+    }
+}
+
+/// A d100 `roll` against `skill` with these shifts in its `window`, judged once: its record
+/// for the event stream and its verdict for the battle (a fumble with a `firearm` its
+/// malfunction).
+pub fn checked(
     purpose: RollPurpose,
     roll: &PercentileRoll,
-    skill: u32,
-    window: Window,
+    (skill, window): (u32, Window),
     modifiers: Vec<Modifier>,
-) -> RollRecord {
+    firearm: bool,
+) -> Checked {
     let chance = chance(skill, &modifiers);
     let class = judge(roll.value, chance, window);
-    RollRecord {
-        purpose,
-        dice: vec![
-            RolledDie::tens(roll.kept_tens(), true),
-            RolledDie::units(roll.units),
-        ],
-        verdict: RollVerdict::Classes(ClassVerdict {
-            value: roll.value,
-            skill,
-            chance,
-            minimum: window.minimum,
-            hail_mary: window.hail_mary,
-            class,
-        }),
-        modifiers,
-        success: class.is_success(),
+    Checked {
+        record: RollRecord {
+            purpose,
+            dice: vec![
+                RolledDie::tens(roll.kept_tens(), true),
+                RolledDie::units(roll.units),
+            ],
+            verdict: RollVerdict::Classes(ClassVerdict {
+                value: roll.value,
+                skill,
+                chance,
+                minimum: window.minimum,
+                hail_mary: window.hail_mary,
+                class,
+            }),
+            modifiers,
+            success: class.is_success(),
+        },
+        verdict: verdict_of(roll.value, class, firearm),
     }
 }
 
@@ -332,13 +352,14 @@ mod tests {
     #[test]
     fn a_class_roll_reads_as_its_roll_its_window_and_its_class() {
         let roll = PercentileRoll::from_faces(vec![40], 4, NetDice::PLAIN);
-        let record = record(
+        let record = checked(
             RollPurpose::Skill("Firearms".to_string()),
             &roll,
-            55,
-            Window::default(),
+            (55, Window::default()),
             wounded(),
-        );
+            false,
+        )
+        .record;
         let RollVerdict::Classes(verdict) = record.verdict else {
             panic!("a class verdict");
         };
@@ -353,13 +374,14 @@ mod tests {
         assert_eq!(card.reading, "= 44");
         assert_eq!(card.tone, Tone::Great);
         let grip = PercentileRoll::from_faces(vec![10], 9, NetDice::PLAIN);
-        let struggle = super::record(
+        let struggle = checked(
             RollPurpose::Skill("Struggle".to_string()),
             &grip,
-            60,
-            Window::at_least(20),
+            (60, Window::at_least(20)),
             Vec::new(),
-        );
+            false,
+        )
+        .record;
         let RollVerdict::Classes(verdict) = struggle.verdict else {
             panic!("a class verdict");
         };
@@ -375,13 +397,14 @@ mod tests {
         assert_eq!(marks, ["≤60", "min 20", "doubles matched"]);
         // 00 reads "00" and is a fumble.
         let fumble = PercentileRoll::from_faces(vec![0], 0, NetDice::PLAIN);
-        let fumbled = super::record(
+        let fumbled = checked(
             RollPurpose::Skill("Struggle".to_string()),
             &fumble,
-            60,
-            Window::default(),
+            (60, Window::default()),
             Vec::new(),
-        );
+            false,
+        )
+        .record;
         let RollVerdict::Classes(verdict) = fumbled.verdict else {
             panic!("a class verdict");
         };
@@ -403,13 +426,14 @@ mod tests {
         assert_eq!(judge(66, 55, hail_mary), RollClass::MatchedFailure);
         assert!((success_chance(55, hail_mary) - 0.06).abs() < 1e-12);
         let roll = PercentileRoll::from_faces(vec![30], 7, NetDice::PLAIN);
-        let shot = record(
+        let shot = checked(
             RollPurpose::Skill("Firearms".to_string()),
             &roll,
-            55,
-            hail_mary,
+            (55, hail_mary),
             Vec::new(),
-        );
+            false,
+        )
+        .record;
         let RollVerdict::Classes(verdict) = shot.verdict else {
             panic!("a class verdict");
         };

@@ -7,6 +7,10 @@ use super::view::BattleView;
 use super::{PanelInputs, UiSettings, actions, cards, playback};
 use crate::battle::UnitId;
 use crate::map::scenario::Scenario;
+use crate::rules::body::Hand;
+use crate::rules::roll_harm::LocationTally;
+use crate::rules::ruleset::Ruleset;
+use crate::rules::situation::Posture;
 use crate::view::table::TableViewWanted;
 
 /// The right-hand panel: the scenario, the sides, the action bar, the selected unit's card,
@@ -123,17 +127,12 @@ fn tile_notes(
     if terrain.blocks_sight {
         notes.push("blocks sight".to_string());
     }
-    let by_part = scenario.is_some_and(|scenario| {
-        scenario
-            .ruleset
-            .part_cover(
-                crate::rules::situation::Posture::Standing,
-                Default::default(),
-            )
-            .is_some()
-    });
-    if terrain.cover != crate::map::Cover::None && by_part {
-        notes.push(part_cover_words(scenario, terrain.stops_bullets()));
+    // A rulebook whose cover hides body parts says which, not an armor.
+    let by_part = scenario
+        .map(|scenario| scenario.ruleset.as_ref())
+        .filter(|ruleset| ruleset.part_cover(Posture::Standing, Hand::Right).is_some());
+    if let (true, Some(ruleset)) = (terrain.cover != crate::map::Cover::None, by_part) {
+        notes.push(part_cover_words(ruleset, terrain.stops_bullets()));
     } else if terrain.cover != crate::map::Cover::None {
         notes.push(format!("cover, armor {}", terrain.armor));
     }
@@ -156,28 +155,24 @@ fn tile_notes(
 
 /// Cover that hides body parts (the d100 house sheet), in words: whether it stops bullets, and
 /// the parts it hides of a right-handed unit in each stance the rulebook offers.
-fn part_cover_words(scenario: Option<&Scenario>, stops: bool) -> String {
+fn part_cover_words(ruleset: &dyn Ruleset, stops: bool) -> String {
     let mut words = vec![if stops {
         "stops bullets".to_string()
     } else {
         "does not stop bullets (digit sum)".to_string()
     }];
-    if let Some(ruleset) = scenario.map(|scenario| scenario.ruleset.as_ref()) {
-        for &posture in ruleset.posture_choices() {
-            let parts = ruleset
-                .part_cover(posture, crate::rules::body::Hand::Right)
-                .unwrap_or_default();
-            let parts = if parts.len() >= 6 {
-                "all".to_string()
-            } else {
-                parts
-                    .iter()
-                    .map(|part| part.words())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            words.push(format!("{}: {parts}", ruleset.posture_words(posture).state));
-        }
+    for &posture in ruleset.posture_choices() {
+        let parts = ruleset.part_cover(posture, Hand::Right).unwrap_or_default();
+        let parts = if parts.len() >= LocationTally::PARTS.len() {
+            "all".to_string()
+        } else {
+            parts
+                .iter()
+                .map(|part| part.words())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        words.push(format!("{}: {parts}", ruleset.posture_words(posture).state));
     }
     words.join(" · ")
 }

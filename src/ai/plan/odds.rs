@@ -63,10 +63,9 @@ impl<'a> Planner<'a> {
     /// this unit crouched behind any low cover beside it (where cover hides body parts).
     fn missile_harm(&mut self, missile: &Missile, from: Tile, to: Tile) -> f64 {
         let ruleset = self.scenario.ruleset.clone();
-        let Some(demand) = self.missile_demand(missile, from, to, false) else {
+        let Some((demand, line)) = self.missile_demand(missile, from, to, false) else {
             return 0.0;
         };
-        let line = shot_line(&self.scenario.map, from, to);
         let covered = match line {
             ShotLine::HalfConcealed { cover, .. } => ruleset
                 .part_cover(Posture::Kneeling, self.spec().handed)
@@ -101,20 +100,20 @@ impl<'a> Planner<'a> {
         aimed: bool,
     ) -> f64 {
         match self.missile_demand(missile, from, to, aimed) {
-            Some(demand) => self.chance(demand),
+            Some((demand, _)) => self.chance(demand),
             None => 0.0,
         }
     }
 
-    /// What a missile's roll from `from` at someone at `to` is made against; `None` where no
-    /// roll can hit.
+    /// What a missile's roll from `from` at someone at `to` is made against, and its line of
+    /// fire; `None` where no roll can hit.
     fn missile_demand(
         &mut self,
         missile: &Missile,
         from: Tile,
         to: Tile,
         aimed: bool,
-    ) -> Option<Demand> {
+    ) -> Option<(Demand, ShotLine)> {
         let reading = range_reading(&missile.reach, missile.point_blank, from, to);
         if reading.band == RangeBand::OutOfRange {
             return None;
@@ -136,9 +135,11 @@ impl<'a> Planner<'a> {
             ..ShotFacts::plain(reading)
         };
         let worth = self.scenario.ruleset.shot_value(&facts);
-        worth
-            .possible
-            .then(|| Demand::new(missile.skill, worth.modifiers).at_difficulty(missile.difficulty))
+        worth.possible.then(|| {
+            let demand =
+                Demand::new(missile.skill, worth.modifiers).at_difficulty(missile.difficulty);
+            (demand, line)
+        })
     }
 
     /// The harm the standing enemies could do to this unit at `tile` by its next turn.

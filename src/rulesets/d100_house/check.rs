@@ -2,10 +2,10 @@
 //! shifts, judged by class (`rules::class_rolls`): 01 a critical, 00 a fumble, doubles matched,
 //! and a minimum roll where the demand asks one. A fumble with a firearm jams or misfires.
 
-use crate::rules::class_rolls::{self, RollClass, Window};
+use crate::rules::class_rolls::{self, Window};
 use crate::rules::dice::Dice;
 use crate::rules::percentile::{NetDice, PercentileRoll};
-use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
+use crate::rules::roll::{Checked, Demand, RollPurpose};
 use crate::rules::ruleset::DemandWords;
 
 /// What a demand's roll must land in besides its chance.
@@ -20,28 +20,13 @@ pub fn window(demand: &Demand) -> Window {
 /// one.
 pub fn check(dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> Checked {
     let roll = PercentileRoll::roll(dice, NetDice::PLAIN);
-    let chance = class_rolls::chance(demand.value, &demand.modifiers);
-    let window = window(demand);
-    let class = class_rolls::judge(roll.value, chance, window);
-    let success = class.is_success();
-    Checked {
-        record: class_rolls::record(
-            purpose,
-            &roll,
-            demand.value,
-            window,
-            demand.modifiers.clone(),
-        ),
-        verdict: Verdict {
-            value: roll.value,
-            level: class.level(),
-            success,
-            special: matches!(class, RollClass::Critical | RollClass::MatchedSuccess),
-            malfunction: class == RollClass::Fumble && demand.malfunction.is_some(),
-            matched: class.is_matched(),
-            net: i32::from(success),
-        },
-    }
+    class_rolls::checked(
+        purpose,
+        &roll,
+        (demand.value, window(demand)),
+        demand.modifiers.clone(),
+        demand.malfunction.is_some(),
+    )
 }
 
 /// The exact chance a demand succeeds.

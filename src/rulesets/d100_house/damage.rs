@@ -6,9 +6,8 @@
 //! lands comes from the roll's digits swapped: 37 lands at 73, a leg.
 
 use crate::rules::body::BodyPart;
-use crate::rules::class_rolls::{FACES, RollClass, Window, class_of, judge};
+use crate::rules::class_rolls::{FACES, RollClass, Window, class_of, judge, verdict_of};
 use crate::rules::damage::{DamagePart, DamageQuality, DamageRoll, DamageSource};
-use crate::rules::roll::Verdict;
 use crate::rules::roll_harm::{HitForm, RollHit};
 
 /// A critical blow's damage, and with a weapon of `BIG_WEAPON` or more.
@@ -72,7 +71,6 @@ pub fn mean_harm(
 ) -> f64 {
     let total: u32 = FACES
         .map(|roll| {
-            let class = judge(roll, chance, window);
             let landed = part(flip(roll));
             let covered = cover
                 .filter(|(parts, _)| landed.is_some_and(|landed| parts.contains(&landed)))
@@ -81,15 +79,7 @@ pub fn mean_harm(
                 return 0;
             }
             let hit = RollHit {
-                verdict: Verdict {
-                    value: roll,
-                    level: class.level(),
-                    success: class.is_success(),
-                    special: false,
-                    malfunction: false,
-                    matched: class.is_matched(),
-                    net: i32::from(class.is_success()),
-                },
+                verdict: verdict_of(roll, judge(roll, chance, window), false),
                 weapon_value,
                 form,
                 downgraded: covered.is_some(),
@@ -159,19 +149,11 @@ pub fn damage_from_roll(hit: &RollHit) -> Option<DamageRoll> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::roll::Verdict;
 
     /// The verdict of `roll` against `chance`.
     fn verdict(roll: u32, chance: u32) -> Verdict {
-        let class = judge(roll, chance, Window::default());
-        Verdict {
-            value: roll,
-            level: class.level(),
-            success: class.is_success(),
-            special: matches!(class, RollClass::Critical | RollClass::MatchedSuccess),
-            malfunction: false,
-            matched: class.is_matched(),
-            net: i32::from(class.is_success()),
-        }
+        verdict_of(roll, judge(roll, chance, Window::default()), false)
     }
 
     fn damage(
