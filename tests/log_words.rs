@@ -29,6 +29,7 @@ use gridkeeper::rules::opposed::Resistance;
 use gridkeeper::rules::percentile::{Difficulty, NetDice, PercentileRoll, SkillCheck};
 use gridkeeper::rules::quick_draw::{DrawBonus, DrawTotal};
 use gridkeeper::rules::roll::RollPurpose;
+use gridkeeper::rules::roll_harm::DodgeOutcome;
 use gridkeeper::rules::situation::Posture;
 use gridkeeper::rules::weapons::MalfunctionKind;
 use gridkeeper::rules::wounds::{BlowSeverity, PainFailure};
@@ -157,10 +158,12 @@ fn variant(kind: &EventKind) -> usize {
         E::HitLocated { .. } => 103,
         E::Crippled { .. } => 104,
         E::PartCovered { .. } => 105,
+        E::DodgeStanceTaken { .. } => 106,
+        E::StanceDodge { .. } => 107,
     }
 }
 
-const KINDS: usize = 106;
+const KINDS: usize = 108;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -887,6 +890,31 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 pool: 2,
             },
             "Rose Whateley evades: 2 successes to take off blows until the next turn",
+        ),
+        (
+            E::DodgeStanceTaken {
+                unit: ROSE,
+                shift: Some(-30),
+            },
+            "Rose Whateley takes a dodge stance after attacking: −30 on its dodges until its \
+             next turn",
+        ),
+        (
+            E::DodgeStanceTaken {
+                unit: ROSE,
+                shift: None,
+            },
+            "Rose Whateley takes a dodge stance until its next turn (an attack this turn takes \
+             the shift)",
+        ),
+        (
+            E::StanceDodge {
+                unit: ROSE,
+                attacker: GHOUL,
+                outcome: DodgeOutcome::Downgraded,
+            },
+            "Rose Whateley dodges Ghoul of the Corbitt house's hit: brought down to hand-to-hand \
+             damage",
         ),
         (
             E::Evaded {

@@ -280,6 +280,12 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
     {
         return crouch;
     }
+    if style != Style::Baseline
+        && matches!(planned, Command::EndTurn { .. })
+        && let Some(dodge) = posture::dodge_before_ending(world, &scenario, &seen, turn)
+    {
+        return dodge;
+    }
     planned
 }
 

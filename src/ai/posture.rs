@@ -1,12 +1,13 @@
-//! The AI's stance behind cover, where cover hides body parts (the d100 house sheet): a unit
-//! about to shoot or end its turn beside low cover that an enemy's line of fire crosses
-//! crouches behind it, which hides its legs, torso and off arm and still lets it shoot.
+//! The AI's stance, on the d100 house sheet: a unit about to shoot or end its turn beside low
+//! cover that an enemy's line of fire crosses crouches behind it, which hides its legs, torso
+//! and off arm and still lets it shoot; and one ending its turn with enemies standing holds a
+//! dodge to its next turn (free where it made no attack, at the shift where it did).
 
 use bevy::prelude::*;
 
 use super::Seen;
 use crate::battle::command::Command;
-use crate::battle::{Condition, UnitId};
+use crate::battle::{Condition, TurnState, UnitId};
 use crate::map::scenario::Scenario;
 use crate::map::sight::{ShotLine, shot_line};
 use crate::rules::situation::Posture;
@@ -48,4 +49,29 @@ pub(super) fn crouch_behind_cover(
         unit,
         posture: Posture::Kneeling,
     })
+}
+
+/// `DodgeStance`, where the rulebook has one, `turn`'s unit holds none and holds nobody, may
+/// still take it this turn, and an enemy stands; `None` otherwise.
+pub(super) fn dodge_before_ending(
+    world: &mut World,
+    scenario: &Scenario,
+    seen: &[Seen],
+    turn: &TurnState,
+) -> Option<Command> {
+    scenario.ruleset.dodge_stance()?;
+    let unit = turn.unit;
+    let side = scenario.units[unit.index()].side;
+    let free = world
+        .query::<(&UnitId, &Condition)>()
+        .iter(world)
+        .find(|(id, _)| **id == unit)
+        .is_some_and(|(_, condition)| {
+            condition.dodge_stance.is_none() && condition.holding.is_none()
+        });
+    let open = !turn.action_forfeited() && (!turn.action_used || turn.attacks_made > 0);
+    let enemy_standing = seen
+        .iter()
+        .any(|other| other.standing && other.side != side);
+    (free && open && enemy_standing).then_some(Command::DodgeStance { unit })
 }

@@ -11,7 +11,7 @@ use super::{UnitId, Vitals};
 use crate::map::sight::ShotLine;
 use crate::rules::body::BodyPart;
 use crate::rules::damage::{DamageQuality, DamageRoll};
-use crate::rules::roll_harm::RollHit;
+use crate::rules::roll_harm::{DodgeOutcome, RollHit};
 use crate::rules::situation::Posture;
 
 /// A hit whose harm was read off its roll: the damage, and where it landed (`None` where cover
@@ -20,6 +20,21 @@ use crate::rules::situation::Posture;
 pub(super) struct RolledHit {
     pub roll: DamageRoll,
     pub part: Option<BodyPart>,
+}
+
+impl RolledHit {
+    /// A hit that does nothing: stopped by cover, or dodged clean.
+    fn nothing() -> Self {
+        Self {
+            roll: DamageRoll {
+                quality: DamageQuality::Normal,
+                parts: Vec::new(),
+                divisor: 1,
+                total: 0,
+            },
+            part: None,
+        }
+    }
 }
 
 /// The cover beside a target, where the rulebook's cover hides body parts: the parts it hides,
@@ -53,8 +68,8 @@ pub(super) fn part_cover(battle: &Battle, target: UnitId, line: ShotLine) -> Opt
 
 /// Where the rulebook reads harm off the roll, `unit`'s hit on `target` with `weapon`: where it
 /// lands (`HitLocated`), what the `cover` beside the target makes of a hit there
-/// (`PartCovered`: stopped, or brought down to the digit sum), then its damage
-/// (`DamageRolled`). `None` where damage is rolled in dice.
+/// (`PartCovered`: stopped, or brought down to the digit sum), what a dodge stance the target
+/// holds makes of it (`StanceDodge`), then its damage (`DamageRolled`). `None` where damage is rolled in dice.
 pub(super) fn from_the_roll(
     battle: &mut Battle,
     (unit, target): (UnitId, UnitId),
@@ -77,33 +92,30 @@ pub(super) fn from_the_roll(
     let covering = cover
         .zip(part)
         .filter(|(cover, part)| cover.parts.contains(part));
-    let roll = match covering {
-        Some((cover, part)) => {
-            battle.emit(EventKind::PartCovered {
-                unit: target,
-                part,
-                cover: cover.name.clone(),
-                stopped: cover.stops,
-            });
-            if cover.stops {
-                let nothing = DamageRoll {
-                    quality: DamageQuality::Normal,
-                    parts: Vec::new(),
-                    divisor: 1,
-                    total: 0,
-                };
-                return Some(RolledHit {
-                    roll: nothing,
-                    part: None,
-                });
-            }
-            let brought_down = RollHit {
-                downgraded: true,
-                ..*hit
-            };
-            ruleset.damage_from_roll(&brought_down)?
+    if let Some((cover, part)) = covering {
+        battle.emit(EventKind::PartCovered {
+            unit: target,
+            part,
+            cover: cover.name.clone(),
+            stopped: cover.stops,
+        });
+        if cover.stops {
+            return Some(RolledHit::nothing());
         }
-        None => uncovered,
+    }
+    // A dodge the target holds meets what the cover let through.
+    let dodged = super::dodge_stance::meet(battle, unit, target, hit);
+    if dodged == DodgeOutcome::Negated {
+        return Some(RolledHit::nothing());
+    }
+    let roll = if covering.is_some() || dodged == DodgeOutcome::Downgraded {
+        let brought_down = RollHit {
+            downgraded: true,
+            ..*hit
+        };
+        ruleset.damage_from_roll(&brought_down)?
+    } else {
+        uncovered
     };
     battle.emit(EventKind::DamageRolled {
         unit,

@@ -175,6 +175,10 @@ pub enum Command {
     /// Where the rulebook has it (the d10 pool): roll to evade, as the turn's action; the
     /// successes come off hand-to-hand attacks on the unit until its next turn.
     Evade { unit: UnitId },
+    /// Where the rulebook has one (the d100 house sheet): take a dodge stance, held to the
+    /// unit's next turn and rolled against each hit on it; whichever of the turn's attack and
+    /// the stance comes second takes the rulebook's shift.
+    DodgeStance { unit: UnitId },
     /// Where the rulebook keeps a per-round dice budget (the d10 pool): split the round's
     /// dice among the actions planned, at the unit's first decision of the round (its turn, or
     /// an attack on it before then).
@@ -289,6 +293,7 @@ impl Command {
             | Self::Delay { unit, .. }
             | Self::Flee { unit }
             | Self::Evade { unit }
+            | Self::DodgeStance { unit }
             | Self::PlanDice { unit, .. }
             | Self::DeclareParry { unit, .. }
             | Self::Declare { unit, .. }

@@ -90,6 +90,9 @@ pub struct Condition {
     /// Hidden behind cover, nothing showing (the d100 house sheet).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ducked: bool,
+    /// A dodge stance held to its next turn (the d100 house sheet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dodge_stance: Option<DodgeStance>,
     /// The round it last drew (readied) a firearm in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub drew_in_round: Option<u32>,
@@ -125,6 +128,13 @@ pub struct Condition {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Restraint {
     pub release_at: Option<crate::rules::modifiers::Modifier>,
+}
+
+/// A dodge stance held to the unit's next turn (the d100 house sheet): the shift on its dodges,
+/// where it attacked before taking it that turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DodgeStance {
+    pub shift: i32,
 }
 
 /// Why a unit does nothing more this round (the western).

@@ -8,9 +8,9 @@ use super::command::{Command, ManeuverGoal, Rejection};
 use super::event::EventKind;
 use super::state::Battle;
 use super::{
-    CommandLog, CommandQueue, Phase, RefusedCommands, aim, answer, arms, blast, declaring, effects,
-    evade, exchange, flow, grapple, hiding, hold, keeper, melee, movement, planning, ranged,
-    wounds,
+    CommandLog, CommandQueue, Phase, RefusedCommands, aim, answer, arms, blast, declaring,
+    dodge_stance, effects, evade, exchange, flow, grapple, hiding, hold, keeper, melee, movement,
+    planning, ranged, wounds,
 };
 use crate::rules::round::TurnKind;
 
@@ -187,6 +187,7 @@ fn carry_out(battle: &mut Battle, command: &Command) -> Result<(), Rejection> {
         Command::Delay { unit, until } => flow::delay(battle, unit, until),
         Command::Flee { unit } => movement::flee(battle, unit),
         Command::Evade { unit } => evade::evade(battle, unit),
+        Command::DodgeStance { unit } => dodge_stance::take(battle, unit),
         Command::PlanDice { unit, ref parts } => planning::plan(battle, unit, parts),
         Command::DeclareParry { unit, against } => exchange::declare_parry(battle, unit, against),
         Command::Declare { unit, declaration } => {

@@ -607,6 +607,18 @@ pub enum EventKind {
         unit: UnitId,
         pool: u32,
     },
+    /// The unit takes a dodge stance, held to its next turn (the d100 house sheet): `shift` on
+    /// its dodges where it attacked first this turn, else on the attacks it makes after.
+    DodgeStanceTaken {
+        unit: UnitId,
+        shift: Option<i32>,
+    },
+    /// The dodge `unit` holds met `attacker`'s hit (the d100 house sheet), with this outcome.
+    StanceDodge {
+        unit: UnitId,
+        attacker: UnitId,
+        outcome: crate::rules::roll_harm::DodgeOutcome,
+    },
     /// The unit split its dice for the round: `budget` (the smallest pool planned) into these
     /// parts.
     DicePlanned {

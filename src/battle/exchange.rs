@@ -358,6 +358,7 @@ pub(super) fn attack_demand(
         .with_weapon(malfunction, weapon.impale)
         .awkward(awkward)
         .at_difficulty(weapon.difficulty);
+    let demand = super::dodge_stance::on_attack(battle, pending.attacker, demand);
     budget::with_share(battle, pending.attacker, PlannedAction::Attack, demand)
 }
 

@@ -221,7 +221,8 @@ pub(super) fn ready_to_attack(
     target: UnitId,
 ) -> Result<(), Rejection> {
     let turn = battle.own_turn(unit)?;
-    if turn.action_forfeited() || (turn.action_used && turn.attacks_made == 0) {
+    let stance_first = super::dodge_stance::only_the_stance(battle, unit);
+    if turn.action_forfeited() || (turn.action_used && turn.attacks_made == 0 && !stance_first) {
         return Err(Rejection::ActionUsed);
     }
     let allowed = super::budget::attacks_allowed(battle.spec(unit), &battle.condition(unit), &turn);

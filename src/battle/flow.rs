@@ -441,8 +441,11 @@ fn next_turn(battle: &mut Battle) {
             limits,
             ..TurnState::fresh(unit)
         });
-        // An evade pool lasts until the unit's next turn.
-        battle.change_condition(unit, |condition| condition.evading = 0);
+        // An evade pool and a dodge stance last until the unit's next turn.
+        battle.change_condition(unit, |condition| {
+            condition.evading = 0;
+            condition.dodge_stance = None;
+        });
         battle.emit(EventKind::TurnBegan { unit });
         if fumbled {
             battle.change_condition(unit, |condition| condition.initiative_edge_spent = true);

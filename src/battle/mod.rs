@@ -12,6 +12,7 @@ pub mod command;
 mod condition;
 pub mod declaration;
 pub mod declaring;
+mod dodge_stance;
 mod effects;
 mod engine;
 mod evade;

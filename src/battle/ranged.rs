@@ -60,7 +60,7 @@ pub(super) fn fire(
     let budgeted = super::budget::ready_to_fire(battle, unit, &mode)?;
     let turn = if let Some(turn) = budgeted {
         turn
-    } else if off_hand {
+    } else if off_hand || super::dodge_stance::only_the_stance(battle, unit) {
         battle.own_turn(unit)?
     } else {
         battle.action_available(unit)?

@@ -147,7 +147,11 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Crippled { .. }
         | E::Bled { .. }
         | E::KnockedOut { .. } => LogKind::Wounds,
-        E::Evading { .. } | E::Evaded { .. } | E::DicePlanned { .. } => LogKind::Attacks,
+        E::Evading { .. }
+        | E::Evaded { .. }
+        | E::DodgeStanceTaken { .. }
+        | E::StanceDodge { .. }
+        | E::DicePlanned { .. } => LogKind::Attacks,
         E::Stabilised { .. } | E::Healed { .. } | E::BleedingStopped { .. } | E::FireOut { .. } => {
             LogKind::Care
         }
@@ -242,6 +246,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Crippled { unit, .. }
         | E::Bled { unit, .. }
         | E::Evading { unit, .. }
+        | E::DodgeStanceTaken { unit, .. }
         | E::DicePlanned { unit, .. }
         | E::KnockedOut { unit, .. }
         | E::ArmorTried { unit, .. }
@@ -281,7 +286,9 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         E::MeleeResolved {
             attacker, defender, ..
         } => vec![*attacker, *defender],
-        E::Evaded { unit, attacker, .. } => vec![*unit, *attacker],
+        E::Evaded { unit, attacker, .. } | E::StanceDodge { unit, attacker, .. } => {
+            vec![*unit, *attacker]
+        }
         E::Damaged { unit, by, .. } | E::Injured { unit, by, .. } => {
             std::iter::once(*unit).chain(*by).collect()
         }

@@ -179,6 +179,27 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             name(*unit),
             if *pool == 1 { "" } else { "es" }
         ),
+        EventKind::DodgeStanceTaken { unit, shift } => match shift {
+            Some(shift) => format!(
+                "{} takes a dodge stance after attacking: {} on its dodges until its next turn",
+                name(*unit),
+                crate::rules::modifiers::signed(*shift)
+            ),
+            None => format!(
+                "{} takes a dodge stance until its next turn (an attack this turn takes the shift)",
+                name(*unit)
+            ),
+        },
+        EventKind::StanceDodge {
+            unit,
+            attacker,
+            outcome,
+        } => format!(
+            "{} dodges {}'s hit: {}",
+            name(*unit),
+            name(*attacker),
+            outcome.words()
+        ),
         EventKind::Evaded {
             unit,
             attacker,

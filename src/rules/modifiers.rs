@@ -119,6 +119,8 @@ pub enum ModifierReason {
     Restraint,
     /// A shift the keeper gives a roll (the d100 house sheet's ±10, 20 or 30).
     Shift,
+    /// Attacking and dodging in one turn: the second of them pays (the d100 house sheet).
+    DodgingToo,
 }
 
 impl ModifierReason {
@@ -182,6 +184,7 @@ impl ModifierReason {
             Self::DisarmAndCatch => "disarm and catch",
             Self::Restraint => "the restrain",
             Self::Shift => "shift",
+            Self::DodgingToo => "dodging too",
         }
     }
 }

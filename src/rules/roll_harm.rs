@@ -29,6 +29,30 @@ pub struct RollHit {
     pub downgraded: bool,
 }
 
+/// What a dodge held in a dodge stance made of a hit that reached the unit (the d100 house
+/// sheet).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DodgeOutcome {
+    /// The dodge failed: the hit lands as it was.
+    Missed,
+    /// The hit is brought down to hand-to-hand damage: a bullet to its digit sum, a matched
+    /// blow to a plain one's.
+    Downgraded,
+    /// The hit does nothing.
+    Negated,
+}
+
+impl DodgeOutcome {
+    /// What came of the dodge, in a few words for the log.
+    pub fn words(self) -> &'static str {
+        match self {
+            Self::Missed => "the dodge fails",
+            Self::Downgraded => "brought down to hand-to-hand damage",
+            Self::Negated => "dodged clean",
+        }
+    }
+}
+
 /// The damage each body part has taken in the fight, where the rulebook tallies it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LocationTally {

@@ -22,7 +22,7 @@ use super::modifiers::Modifier;
 use super::opposed::{ManeuverAllowance, Resistance, SideResult};
 use super::quick_draw::{DrawBonus, DrawFacts};
 use super::roll::{Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerdict, Verdict};
-use super::roll_harm::{HitForm, RollHit};
+use super::roll_harm::{DodgeOutcome, HitForm, RollHit};
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use super::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, Material, OwnRollFacts, Posture, RangeBand,
@@ -759,6 +759,23 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         _cover: Option<(&[BodyPart], bool)>,
     ) -> Option<f64> {
         None
+    }
+
+    /// Where the rulebook has a dodge stance (the d100 house sheet): taken on the unit's turn
+    /// and held to its next, rolled against each hit that reaches it; the shift on whichever
+    /// of the turn's attack and dodge comes second (−30). `None`: no stance.
+    fn dodge_stance(&self) -> Option<i32> {
+        None
+    }
+
+    /// Whether a dodge held in the stance may meet this hit at all (not a critical one).
+    fn stance_dodges(&self, _hit: &RollHit) -> bool {
+        false
+    }
+
+    /// What a dodge held in the stance, rolled as `dodge`, makes of this hit.
+    fn stance_dodge(&self, _hit: &RollHit, _dodge: &Verdict) -> DodgeOutcome {
+        DodgeOutcome::Missed
     }
 
     /// Where the rulebook reads where a hit lands off its roll (the d100 house sheet: the

@@ -144,7 +144,13 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 restrained_buttons(ui, view, &scenario, (unit, holder), &turn);
                 return;
             }
-            let can_act = !turn.action_used && !turn.action_forfeited();
+            // A dodge stance taken first leaves the turn's attacks to come.
+            let stance_first = state
+                .condition
+                .dodge_stance
+                .is_some_and(|stance| stance.shift == 0)
+                && turn.attacks_made == 0;
+            let can_act = (!turn.action_used || stance_first) && !turn.action_forfeited();
             unit_buttons(ui, view, &scenario, unit, &state, &turn.limits, can_act);
             super::dice_plan::split_controls(
                 ui,
@@ -292,6 +298,48 @@ fn posture_buttons(
     }
 }
 
+/// Where the rulebook has a dodge stance (the d100 house sheet), its button: open while the
+/// unit holds none and is not holding anyone, before its action or after its attack.
+fn dodge_stance_button(
+    ui: &mut egui::Ui,
+    view: &mut BattleView,
+    ruleset: &dyn Ruleset,
+    unit: UnitId,
+    condition: &Condition,
+) {
+    let Some(shift) = ruleset.dodge_stance() else {
+        return;
+    };
+    let Some(turn) = view.flow.as_ref().and_then(|flow| flow.turn) else {
+        return;
+    };
+    let open = condition.dodge_stance.is_none()
+        && condition.holding.is_none()
+        && !turn.action_forfeited()
+        && (!turn.action_used || turn.attacks_made > 0);
+    let shift = crate::rules::modifiers::signed(shift);
+    let hint = if turn.attacks_made > 0 {
+        format!(
+            "Hold a dodge until your next turn, at {shift} since you attacked: a bullet you dodge \
+             does only its digit sum, a blow nothing; a critical or matched dodge stops anything \
+             but a matched hit, and a critical hit cannot be dodged"
+        )
+    } else {
+        format!(
+            "Hold a dodge until your next turn: a bullet you dodge does only its digit sum, a \
+             blow nothing; a critical or matched dodge stops anything but a matched hit, and a \
+             critical hit cannot be dodged. An attack after it this turn takes {shift}"
+        )
+    };
+    if ui
+        .add_enabled(open, egui::Button::new("Dodge"))
+        .on_hover_text(hint)
+        .clicked()
+    {
+        view.order(Command::DodgeStance { unit });
+    }
+}
+
 fn unit_buttons(
     ui: &mut egui::Ui,
     view: &mut BattleView,
@@ -318,6 +366,7 @@ fn unit_buttons(
     ui.horizontal_wrapped(|ui| {
         if scenario.ruleset.postures() {
             posture_buttons(ui, view, scenario.ruleset.as_ref(), unit, &state.condition);
+            dodge_stance_button(ui, view, scenario.ruleset.as_ref(), unit, &state.condition);
         } else if state.condition.prone && ui.button("Stand up").clicked() {
             view.order(Command::StandUp { unit });
         }
@@ -410,6 +459,8 @@ fn unit_buttons(
                     declaring::declared(&flow.declarations, unit)
                 })
         });
+        // Once the stance is taken, only attacks may follow it this turn.
+        let can_act = can_act && state.condition.dodge_stance.is_none();
         action_buttons(ui, view, unit, state, evades, can_act, declared);
         if ui.button("End turn").clicked() {
             view.order(Command::EndTurn { unit });

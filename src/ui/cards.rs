@@ -75,7 +75,7 @@ fn flags(
     vitals: &Vitals,
     condition: &Condition,
     posture: &'static str,
-) -> [(bool, &'static str, egui::Color32); 8] {
+) -> [(bool, &'static str, egui::Color32); 9] {
     let grey = egui::Color32::from_gray(150);
     [
         (condition.prone && vitals.conscious(), "prone", grey),
@@ -100,6 +100,11 @@ fn flags(
             egui::Color32::from_rgb(80, 160, 220),
         ),
         (condition.dived_for_cover, "dived for cover", grey),
+        (
+            condition.dodge_stance.is_some(),
+            "dodging",
+            egui::Color32::from_rgb(80, 190, 150),
+        ),
         (
             condition.burning.is_some(),
             "on fire",

@@ -10,11 +10,11 @@ use gridkeeper::rules::situation::Posture;
 use super::*;
 use crate::firearms::take_it;
 
-const RICO: UnitId = UnitId(0);
-const DEE: UnitId = UnitId(1);
-const GREY: UnitId = UnitId(3);
-const BRUNO: UnitId = UnitId(4);
-const NICO: UnitId = UnitId(5);
+pub(super) const RICO: UnitId = UnitId(0);
+pub(super) const DEE: UnitId = UnitId(1);
+pub(super) const GREY: UnitId = UnitId(3);
+pub(super) const BRUNO: UnitId = UnitId(4);
+pub(super) const NICO: UnitId = UnitId(5);
 
 /// Initiative in unit order (Rico, Dee, Lou, Grey, Bruno, Nico): Grey's 01 first, then Rico's
 /// 48 and Dee's 12, the failures by Speed (Nico 50, Bruno 40), Lou's 00 last.
@@ -22,7 +22,7 @@ const QUEUE_ROLLS: [u32; 6] = [48, 12, 100, 1, 70, 90];
 
 /// Spin Cycle with every unit played by a person, some moved to other tiles, its queue rolled
 /// from `QUEUE_ROLLS`.
-fn spin_cycle(places: &[(UnitId, (u32, u32))]) -> App {
+pub(super) fn spin_cycle(places: &[(UnitId, (u32, u32))]) -> App {
     let mut scenario = shipped("spin-cycle.ron");
     for unit in &mut scenario.units {
         unit.control = Control::Person;
@@ -37,7 +37,7 @@ fn spin_cycle(places: &[(UnitId, (u32, u32))]) -> App {
 }
 
 /// End turns until it is `unit`'s.
-fn until_the_turn_of(app: &mut App, unit: UnitId) {
+pub(super) fn until_the_turn_of(app: &mut App, unit: UnitId) {
     while let Some(turn) = app.world().resource::<Flow>().turn {
         if turn.unit == unit {
             return;
@@ -47,8 +47,19 @@ fn until_the_turn_of(app: &mut App, unit: UnitId) {
 }
 
 /// `unit` fires its gun at `target`, the roll loaded to read `roll`: the events that follow.
-fn fire(app: &mut App, unit: UnitId, target: UnitId, roll: u32) -> Vec<EventKind> {
-    load(app, &percentile(roll));
+pub(super) fn fire(app: &mut App, unit: UnitId, target: UnitId, roll: u32) -> Vec<EventKind> {
+    fire_with(app, unit, target, &percentile(roll))
+}
+
+/// `unit` fires its gun at `target`, the dice loaded with `faces` (the attack's, then any other
+/// roll's): the events that follow.
+pub(super) fn fire_with(
+    app: &mut App,
+    unit: UnitId,
+    target: UnitId,
+    faces: &[u32],
+) -> Vec<EventKind> {
+    load(app, faces);
     let from = events(app).len();
     send(
         app,
@@ -63,7 +74,7 @@ fn fire(app: &mut App, unit: UnitId, target: UnitId, roll: u32) -> Vec<EventKind
 }
 
 /// The damage parts of every damage roll among `events`, as (source, value).
-fn damage_parts(events: &[EventKind]) -> Vec<Vec<(DamageSource, i32)>> {
+pub(super) fn damage_parts(events: &[EventKind]) -> Vec<Vec<(DamageSource, i32)>> {
     events
         .iter()
         .filter_map(|event| match event {
@@ -332,7 +343,7 @@ fn hidden_behind_cover_only_a_hail_mary_hits() {
 
 /// Grey's first turn, played by the AI at `style` from (5, 5), the steel washer at (5, 4)
 /// between him and Rico at (5, 2): the commands he gives.
-fn greys_first_turn(style: gridkeeper::ai::Style) -> Vec<Command> {
+pub(super) fn greys_first_turn(style: gridkeeper::ai::Style) -> Vec<Command> {
     let mut scenario = shipped("spin-cycle.ron");
     scenario.units[RICO.index()].start = Tile::new(5, 2);
     scenario.units[GREY.index()].start = Tile::new(5, 5);

@@ -2,7 +2,8 @@
 //! roll itself, at most the gun's max damage, and a critical the max; hand to hand the digit sum
 //! (0 counting as 10) plus the weapon's qualities, a critical 25 (50 with a +6 weapon), a
 //! matched success the digit sum twice and the qualities (the roll itself, uncapped, with a +6
-//! weapon). A bullet brought down by cover or a dodge does the digit sum alone. Where a hit
+//! weapon). A bullet brought down by cover or a dodge does the digit sum alone, a matched blow
+//! dodged a plain blow's damage. Where a hit
 //! lands comes from the roll's digits swapped: 37 lands at 73, a leg.
 
 use crate::rules::body::BodyPart;
@@ -114,6 +115,11 @@ pub fn damage_from_roll(hit: &RollHit) -> Option<DamageRoll> {
                 CRITICAL_BLOW
             },
         )],
+        // A matched blow dodged is only brought down to a plain one.
+        (HitForm::HandToHand, RollClass::MatchedSuccess) if hit.downgraded => vec![
+            piece(DamageSource::DigitSum, digit_sum(roll)),
+            piece(DamageSource::Quality, bonus),
+        ],
         (HitForm::HandToHand, RollClass::MatchedSuccess) if bonus >= BIG_WEAPON => {
             vec![piece(DamageSource::TheRoll, roll)]
         }

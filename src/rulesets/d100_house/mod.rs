@@ -7,6 +7,7 @@
 pub mod check;
 pub mod cover;
 pub mod damage;
+pub mod dodge;
 pub mod round;
 pub mod sheet;
 pub mod worth;
@@ -29,7 +30,7 @@ use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::SideResult;
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
-use crate::rules::roll_harm::{HitForm, RollHit};
+use crate::rules::roll_harm::{DodgeOutcome, HitForm, RollHit};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{
     DemandWords, PostureWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords,
@@ -329,6 +330,18 @@ impl Ruleset for D100House {
             form,
             cover,
         ))
+    }
+
+    fn dodge_stance(&self) -> Option<i32> {
+        Some(dodge::DODGING_TOO)
+    }
+
+    fn stance_dodges(&self, hit: &RollHit) -> bool {
+        dodge::dodgeable(hit)
+    }
+
+    fn stance_dodge(&self, hit: &RollHit, dodge: &Verdict) -> DodgeOutcome {
+        dodge::outcome(hit, dodge)
     }
 
     fn crippling(&self) -> Option<u32> {

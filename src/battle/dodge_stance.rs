@@ -1,0 +1,118 @@
+//! The dodge stance, where the rulebook has one (the d100 house sheet): taken on the unit's
+//! turn and held to its next, it is rolled, unasked, against each hit that reaches the unit
+//! and may be dodged. Taking it after attacking costs the stance the rulebook's shift; taking
+//! it first costs the turn's attacks that shift instead.
+
+use super::UnitId;
+use super::command::Rejection;
+use super::condition::DodgeStance;
+use super::event::{EventKind, Modifier, ModifierReason};
+use super::state::Battle;
+use crate::rules::modifiers::Effect;
+use crate::rules::roll::{Demand, RollPurpose};
+use crate::rules::roll_harm::{DodgeOutcome, RollHit};
+use crate::rules::skills::DODGE;
+
+/// Take the dodge stance on the unit's turn: free alongside the turn's attack, else the
+/// turn's action.
+pub(super) fn take(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
+    let ruleset = battle.scenario.ruleset.clone();
+    let Some(shift) = ruleset.dodge_stance() else {
+        return Err(Rejection::CannotAct(format!(
+            "{} has no dodge stance",
+            ruleset.name()
+        )));
+    };
+    let turn = battle.own_turn(unit)?;
+    let condition = battle.condition(unit);
+    if condition.dodge_stance.is_some() {
+        return Err(Rejection::NotNow(
+            "it already holds a dodge stance".to_string(),
+        ));
+    }
+    if condition.holding.is_some() {
+        return Err(Rejection::CannotAct(
+            "a unit holding another may not dodge".to_string(),
+        ));
+    }
+    if turn.action_forfeited() || (turn.action_used && turn.attacks_made == 0) {
+        return Err(Rejection::ActionUsed);
+    }
+    // Second after an attack, the stance pays; first, the attacks to come do.
+    let shift = if turn.attacks_made > 0 { shift } else { 0 };
+    battle.change_condition(unit, |condition| {
+        condition.dodge_stance = Some(DodgeStance { shift });
+    });
+    battle.change_turn(|turn| turn.action_used = true);
+    battle.emit(EventKind::DodgeStanceTaken {
+        unit,
+        shift: (shift != 0).then_some(shift),
+    });
+    Ok(())
+}
+
+/// Whether the unit took the stance this turn before any attack: its attacks may still come,
+/// and pay the shift.
+pub(super) fn attacks_to_come(battle: &Battle, unit: UnitId) -> bool {
+    battle
+        .condition(unit)
+        .dodge_stance
+        .is_some_and(|stance| stance.shift == 0)
+        && battle.flow().turn.is_some_and(|turn| turn.unit == unit)
+}
+
+/// Whether the stance is all the unit has done with its action this turn: an attack may still
+/// follow it.
+pub(super) fn only_the_stance(battle: &Battle, unit: UnitId) -> bool {
+    attacks_to_come(battle, unit)
+        && battle
+            .flow()
+            .turn
+            .is_some_and(|turn| turn.attacks_made == 0)
+}
+
+/// An attack's demand with what the stance taken first this turn costs it.
+pub(super) fn on_attack(battle: &Battle, unit: UnitId, mut demand: Demand) -> Demand {
+    if let Some(shift) = battle.scenario.ruleset.dodge_stance()
+        && attacks_to_come(battle, unit)
+    {
+        demand.modifiers.push(Modifier {
+            reason: ModifierReason::DodgingToo,
+            effect: Effect::Add(shift),
+        });
+    }
+    demand
+}
+
+/// Where `target` holds a dodge stance and the hit may be dodged, roll its Dodge (with the
+/// stance's shift) and say what came of it (`StanceDodge`); `Missed` where nothing was rolled.
+pub(super) fn meet(
+    battle: &mut Battle,
+    attacker: UnitId,
+    target: UnitId,
+    hit: &RollHit,
+) -> DodgeOutcome {
+    let ruleset = battle.scenario.ruleset.clone();
+    let Some(stance) = battle.condition(target).dodge_stance else {
+        return DodgeOutcome::Missed;
+    };
+    if !ruleset.stance_dodges(hit) || !battle.vitals(target).conscious() {
+        return DodgeOutcome::Missed;
+    }
+    let modifiers = (stance.shift != 0)
+        .then_some(Modifier {
+            reason: ModifierReason::DodgingToo,
+            effect: Effect::Add(stance.shift),
+        })
+        .into_iter()
+        .collect();
+    let demand = Demand::new(battle.skill(target, DODGE), modifiers);
+    let dodge = battle.roll(target, RollPurpose::Skill(DODGE.to_string()), &demand);
+    let outcome = ruleset.stance_dodge(hit, &dodge);
+    battle.emit(EventKind::StanceDodge {
+        unit: target,
+        attacker,
+        outcome,
+    });
+    outcome
+}

@@ -1,0 +1,219 @@
+//! The d100 house sheet's turn in the battle: the dodge stance, held to the unit's next turn
+//! and rolled against each hit (a bullet brought down to its digit sum, a blow to nothing, a
+//! critical or matched dodge clean, a critical hit never dodged), and the −30 on whichever of
+//! the turn's attack and dodge comes second.
+
+use gridkeeper::rules::damage::DamageSource;
+use gridkeeper::rules::modifiers::{Effect, ModifierReason};
+use gridkeeper::rules::roll_harm::DodgeOutcome;
+
+use super::*;
+use crate::house::{
+    BRUNO, DEE, GREY, NICO, RICO, damage_parts, fire, fire_with, greys_first_turn, spin_cycle,
+    until_the_turn_of,
+};
+
+/// Nico, 10 yards from Rico, takes a dodge stance on his turn in round 1; then Rico's turn in
+/// round 2 comes round.
+fn nico_dodging() -> App {
+    let mut app = spin_cycle(&[(NICO, (14, 2))]);
+    until_the_turn_of(&mut app, NICO);
+    send(&mut app, Command::DodgeStance { unit: NICO });
+    assert!(
+        unit_state::<Condition>(&mut app, NICO)
+            .dodge_stance
+            .is_some()
+    );
+    until_the_turn_of(&mut app, RICO);
+    app
+}
+
+/// What came of the dodges among `events`.
+fn dodges(events: &[EventKind]) -> Vec<DodgeOutcome> {
+    events
+        .iter()
+        .filter_map(|event| match event {
+            EventKind::StanceDodge { outcome, .. } => Some(*outcome),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The shifts for attacking and dodging in one turn on the rolls among `events`, by what was
+/// rolled.
+fn dodging_too(events: &[EventKind]) -> Vec<(String, i32)> {
+    events
+        .iter()
+        .filter_map(|event| match event {
+            EventKind::Rolled { roll, .. } => roll
+                .modifiers
+                .iter()
+                .find(|modifier| modifier.reason == ModifierReason::DodgingToo)
+                .map(|modifier| match modifier.effect {
+                    Effect::Add(points) => (roll.purpose.name().to_string(), points),
+                    _ => panic!("a shift is points: {modifier:?}"),
+                }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Rico's 37 at Nico (the right leg): Nico's dodge of 20 (under his 30) brings the bullet down
+/// to its digit sum, 10; a matched 22 dodges it clean; a failed 40 leaves the 37.
+#[test]
+fn a_dodged_bullet_does_its_digit_sum_and_a_matched_dodge_nothing() {
+    let cases = [
+        (20, DodgeOutcome::Downgraded, Some(10)),
+        (22, DodgeOutcome::Negated, None),
+        (40, DodgeOutcome::Missed, Some(37)),
+    ];
+    for (dodge, outcome, taken) in cases {
+        let mut app = nico_dodging();
+        let hp = vitals(&mut app, NICO).hit_points;
+        let shot = fire_with(&mut app, RICO, NICO, &rolls(&[37, dodge], &[]));
+        assert_eq!(dodges(&shot), [outcome], "{dodge}: {shot:?}");
+        let rolled: Vec<u32> = damage_parts(&shot)
+            .iter()
+            .flatten()
+            .map(|(_, value)| value.unsigned_abs())
+            .collect();
+        assert_eq!(rolled, taken.into_iter().collect::<Vec<u32>>(), "{dodge}");
+        assert_eq!(
+            vitals(&mut app, NICO).hit_points,
+            hp - taken.unwrap_or(0),
+            "{dodge}"
+        );
+    }
+}
+
+/// A critical hit is never dodged: no Dodge is rolled and Rico's 01 does the cap in the head.
+#[test]
+fn a_critical_hit_is_not_dodged() {
+    let mut app = nico_dodging();
+    let shot = fire(&mut app, RICO, NICO, 1);
+    assert!(dodges(&shot).is_empty(), "{shot:?}");
+    assert_eq!(damage_parts(&shot), [[(DamageSource::Critical, 50)]]);
+}
+
+/// The stance lasts to Nico's next turn: there it is gone, and a hit after goes undodged.
+#[test]
+fn the_stance_lasts_to_the_next_turn() {
+    let mut app = nico_dodging();
+    until_the_turn_of(&mut app, NICO);
+    assert_eq!(unit_state::<Condition>(&mut app, NICO).dodge_stance, None);
+}
+
+/// Dee's machete on Bruno, who holds a dodge: a plain dodge (20, under his 25) leaves the blow
+/// nothing; against a matched 44 it only brings the blow down to the digit sum and the
+/// qualities, 8 + 6 = 14.
+#[test]
+fn a_dodged_blow_does_nothing_and_a_matched_one_comes_down() {
+    for (attack, outcome, damage) in [
+        (37, DodgeOutcome::Negated, None),
+        (44, DodgeOutcome::Downgraded, Some(14)),
+    ] {
+        let mut app = spin_cycle(&[(DEE, (3, 3)), (BRUNO, (4, 3))]);
+        until_the_turn_of(&mut app, BRUNO);
+        send(&mut app, Command::DodgeStance { unit: BRUNO });
+        until_the_turn_of(&mut app, DEE);
+        load(&mut app, &rolls(&[attack, 20], &[]));
+        let from = events(&app).len();
+        send(
+            &mut app,
+            Command::Attack {
+                unit: DEE,
+                target: BRUNO,
+                weapon: WeaponChoice::Carried(0),
+            },
+        );
+        let blow = events_from(&app, from);
+        assert_eq!(dodges(&blow), [outcome], "{attack}: {blow:?}");
+        let totals: Vec<i32> = damage_parts(&blow)
+            .iter()
+            .map(|parts| parts.iter().map(|(_, value)| value).sum())
+            .collect();
+        assert_eq!(totals, damage.into_iter().collect::<Vec<i32>>(), "{attack}");
+    }
+}
+
+/// Rico takes the stance first: his shot after it takes −30 (55 − 30 = 25, so 37 misses). Grey
+/// fires first and takes it after: the stance takes −30 on its dodges instead.
+#[test]
+fn the_second_of_attack_and_dodge_takes_the_shift() {
+    let mut app = spin_cycle(&[(NICO, (14, 2)), (GREY, (14, 3))]);
+    until_the_turn_of(&mut app, GREY);
+    let shot = fire(&mut app, GREY, RICO, 90);
+    assert!(dodging_too(&shot).is_empty(), "{shot:?}");
+    let from = events(&app).len();
+    send(&mut app, Command::DodgeStance { unit: GREY });
+    assert!(
+        events_from(&app, from).contains(&EventKind::DodgeStanceTaken {
+            unit: GREY,
+            shift: Some(-30)
+        })
+    );
+    until_the_turn_of(&mut app, RICO);
+    send(&mut app, Command::DodgeStance { unit: RICO });
+    // Grey's dodge (01, a critical, the one roll that makes 35 − 30 = 5) meets Rico's 20.
+    let shot = fire_with(&mut app, RICO, GREY, &rolls(&[20, 1], &[]));
+    assert_eq!(
+        dodging_too(&shot),
+        [("Firearms".to_string(), -30), ("Dodge".to_string(), -30)],
+        "{shot:?}"
+    );
+    assert_eq!(dodges(&shot), [DodgeOutcome::Negated]);
+}
+
+/// A stance is refused after the turn's action went on something else (a reload of an emptied
+/// SMG), and a second stance in one turn.
+#[test]
+fn a_stance_takes_the_turns_action_unless_it_attacked() {
+    use gridkeeper::battle::command::{Adjustment, KeeperOrder};
+    let mut app = spin_cycle(&[]);
+    until_the_turn_of(&mut app, NICO);
+    send(
+        &mut app,
+        Command::Keeper(KeeperOrder::Adjust {
+            unit: NICO,
+            change: Adjustment::Ammunition {
+                weapon: 0,
+                loaded: 0,
+                spare: 30,
+            },
+        }),
+    );
+    send(
+        &mut app,
+        Command::Reload {
+            unit: NICO,
+            weapon: WeaponChoice::Carried(0),
+        },
+    );
+    let from = events(&app).len();
+    send(&mut app, Command::DodgeStance { unit: NICO });
+    assert!(
+        events_from(&app, from)
+            .iter()
+            .any(|event| matches!(event, EventKind::Rejected { .. })),
+        "after a reload"
+    );
+    until_the_turn_of(&mut app, RICO);
+    send(&mut app, Command::DodgeStance { unit: RICO });
+    let from = events(&app).len();
+    send(&mut app, Command::DodgeStance { unit: RICO });
+    assert!(
+        events_from(&app, from)
+            .iter()
+            .any(|event| matches!(event, EventKind::Rejected { .. })),
+        "a second stance"
+    );
+}
+
+/// The careful AI ends its turn holding a dodge (after its shot, at −30); the baseline does not.
+#[test]
+fn the_careful_ai_dodges_as_it_ends_its_turn() {
+    use gridkeeper::ai::Style;
+    let dodge = Command::DodgeStance { unit: GREY };
+    assert!(greys_first_turn(Style::Careful).contains(&dodge));
+    assert!(!greys_first_turn(Style::Baseline).contains(&dodge));
+}
