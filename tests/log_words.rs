@@ -160,10 +160,11 @@ fn variant(kind: &EventKind) -> usize {
         E::PartCovered { .. } => 105,
         E::DodgeStanceTaken { .. } => 106,
         E::StanceDodge { .. } => 107,
+        E::SkillDivided { .. } => 108,
     }
 }
 
-const KINDS: usize = 108;
+const KINDS: usize = 109;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -906,6 +907,14 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             },
             "Rose Whateley takes a dodge stance until its next turn (an attack this turn takes \
              the shift)",
+        ),
+        (
+            E::SkillDivided {
+                unit: ROSE,
+                whole: 50,
+                shares: vec![20, 20, 10],
+            },
+            "Rose Whateley divides 50 into 3 attacks: 20 + 20 + 10",
         ),
         (
             E::StanceDodge {

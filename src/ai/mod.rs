@@ -15,6 +15,7 @@ pub mod defence;
 mod holds;
 mod plan;
 mod posture;
+mod shares;
 mod shot_choice;
 mod sweeping;
 
@@ -269,6 +270,12 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
             declare::declaration(world, &scenario, &seen, unit, &arsenal, (&first, throw))
         };
         return Command::Declare { unit, declaration };
+    }
+    if style != Style::Baseline
+        && !declares
+        && let Some(divided) = shares::divide_or_strike(world, &scenario, &seen, turn)
+    {
+        return divided;
     }
     let planned = turn_command(world, &scenario, &seen, turn, &arsenal, style, unhurt);
     if declares {

@@ -179,6 +179,10 @@ pub enum Command {
     /// unit's next turn and rolled against each hit on it; whichever of the turn's attack and
     /// the stance comes second takes the rulebook's shift.
     DodgeStance { unit: UnitId },
+    /// Where the rulebook lets a unit divide its skill (the d100 house sheet): before the
+    /// turn's first attack, split the skill of the weapon in hand, with the unit's standing
+    /// shifts, into 2 or 3 shares of at least 1; the turn allows an attack for each, in order.
+    DivideSkill { unit: UnitId, shares: Vec<u32> },
     /// Where the rulebook keeps a per-round dice budget (the d10 pool): split the round's
     /// dice among the actions planned, at the unit's first decision of the round (its turn, or
     /// an attack on it before then).
@@ -294,6 +298,7 @@ impl Command {
             | Self::Flee { unit }
             | Self::Evade { unit }
             | Self::DodgeStance { unit }
+            | Self::DivideSkill { unit, .. }
             | Self::PlanDice { unit, .. }
             | Self::DeclareParry { unit, .. }
             | Self::Declare { unit, .. }

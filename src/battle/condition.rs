@@ -90,6 +90,9 @@ pub struct Condition {
     /// Hidden behind cover, nothing showing (the d100 house sheet).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ducked: bool,
+    /// Its skill divided across this turn's attacks (the d100 house sheet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skill_shares: Option<SkillShares>,
     /// A dodge stance held to its next turn (the d100 house sheet).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dodge_stance: Option<DodgeStance>,
@@ -135,6 +138,22 @@ pub struct Restraint {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DodgeStance {
     pub shift: i32,
+}
+
+/// A skill divided across the turn's attacks (the d100 house sheet): the shares in order,
+/// `count` of them, `used` so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SkillShares {
+    pub shares: [u32; 3],
+    pub count: u8,
+    pub used: u8,
+}
+
+impl SkillShares {
+    /// The share the next attack is rolled at, while one is left.
+    pub fn next(&self) -> Option<u32> {
+        (self.used < self.count).then(|| self.shares[usize::from(self.used)])
+    }
 }
 
 /// Why a unit does nothing more this round (the western).

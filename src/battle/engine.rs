@@ -10,7 +10,7 @@ use super::state::Battle;
 use super::{
     CommandLog, CommandQueue, Phase, RefusedCommands, aim, answer, arms, blast, declaring,
     dodge_stance, effects, evade, exchange, flow, grapple, hiding, hold, keeper, melee, movement,
-    planning, ranged, wounds,
+    planning, ranged, skill_shares, wounds,
 };
 use crate::rules::round::TurnKind;
 
@@ -44,6 +44,14 @@ pub fn resolve(world: &mut World, command: Command) {
             answer::answer_for_the_ai(&mut battle);
         }
         return;
+    }
+    if let Command::Fire { unit, .. }
+    | Command::Attack { unit, .. }
+    | Command::KnockOut { unit, .. }
+    | Command::Maneuver { unit, .. } = command
+    {
+        // Its rolls are made: a divided skill's next attack takes the next share.
+        skill_shares::attack_made(&mut battle, unit);
     }
     aim::keep_or_spoil_aim(&mut battle, &command);
     grapple::keep_or_ease_grip(&mut battle, &command, grip_before);
@@ -188,6 +196,7 @@ fn carry_out(battle: &mut Battle, command: &Command) -> Result<(), Rejection> {
         Command::Flee { unit } => movement::flee(battle, unit),
         Command::Evade { unit } => evade::evade(battle, unit),
         Command::DodgeStance { unit } => dodge_stance::take(battle, unit),
+        Command::DivideSkill { unit, ref shares } => skill_shares::divide(battle, unit, shares),
         Command::PlanDice { unit, ref parts } => planning::plan(battle, unit, parts),
         Command::DeclareParry { unit, against } => exchange::declare_parry(battle, unit, against),
         Command::Declare { unit, declaration } => {

@@ -613,6 +613,13 @@ pub enum EventKind {
         unit: UnitId,
         shift: Option<i32>,
     },
+    /// The unit divides its skill, `whole` with its standing shifts, into these `shares` for
+    /// the turn's attacks (the d100 house sheet).
+    SkillDivided {
+        unit: UnitId,
+        whole: u32,
+        shares: Vec<u32>,
+    },
     /// The dodge `unit` holds met `attacker`'s hit (the d100 house sheet), with this outcome.
     StanceDodge {
         unit: UnitId,

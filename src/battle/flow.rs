@@ -445,6 +445,7 @@ fn next_turn(battle: &mut Battle) {
         battle.change_condition(unit, |condition| {
             condition.evading = 0;
             condition.dodge_stance = None;
+            condition.skill_shares = None;
         });
         battle.emit(EventKind::TurnBegan { unit });
         if fumbled {

@@ -36,6 +36,7 @@ pub mod ranged;
 mod recovering;
 mod round_end;
 pub mod shot;
+pub mod skill_shares;
 mod specifics;
 mod state;
 pub mod sweep;
@@ -68,7 +69,7 @@ use command::{Command, ManeuverGoal, WeaponChoice};
 use event::{Event, Outcome, WoundState};
 use volley::FirePlan;
 
-pub use condition::{AimTaken, Condition, Idle, Pain, Restraint};
+pub use condition::{AimTaken, Condition, Idle, Pain, Restraint, SkillShares};
 pub use engine::resolve;
 
 /// A unit's stable id: its index in the scenario, the same in every replay of it.

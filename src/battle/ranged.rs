@@ -60,7 +60,10 @@ pub(super) fn fire(
     let budgeted = super::budget::ready_to_fire(battle, unit, &mode)?;
     let turn = if let Some(turn) = budgeted {
         turn
-    } else if off_hand || super::dodge_stance::only_the_stance(battle, unit) {
+    } else if off_hand
+        || super::dodge_stance::only_the_stance(battle, unit)
+        || super::skill_shares::share_left(battle, unit)
+    {
         battle.own_turn(unit)?
     } else {
         battle.action_available(unit)?
@@ -90,6 +93,7 @@ pub(super) fn fire(
     let attacks = match (budgeted, &mode) {
         (Some(turn), FireMode::Shots(targets)) => turn.attacks_made + count(targets.len()),
         (Some(turn), _) => turn.attacks_made + count(mode.targets().len()),
+        (None, _) if battle.condition(unit).skill_shares.is_some() => turn.attacks_made + 1,
         (None, _) => battle.spec(unit).attacks_per_round,
     };
     let handgun = plan.weapon.category == WeaponCategory::Handgun;

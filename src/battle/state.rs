@@ -311,13 +311,7 @@ impl<'w> Battle<'w> {
     /// What the unit's state brings to every roll it makes: its injuries, its movement and
     /// its hit points.
     pub fn standing_facts(&self, unit: UnitId) -> StandingFacts {
-        StandingFacts {
-            injuries: self.vitals(unit).injuries,
-            moved: self.condition(unit).moved_this_round,
-            free_movement: self.spec(unit).derived.moves.free,
-            hit_points: self.vitals(unit).hit_points,
-            max_hit_points: self.vitals(unit).max_hit_points,
-        }
+        standing_facts(self.spec(unit), &self.vitals(unit), &self.condition(unit))
     }
 
     pub fn standing_demand(&self, unit: UnitId, demand: &Demand) -> Demand {
@@ -619,5 +613,16 @@ impl<'w> Battle<'w> {
             }
             _ => Ok(()),
         }
+    }
+}
+
+/// What a unit's own state is worth on all its rolls, from its sheet, vitals and condition.
+pub fn standing_facts(spec: &UnitSpec, vitals: &Vitals, condition: &Condition) -> StandingFacts {
+    StandingFacts {
+        injuries: vitals.injuries,
+        moved: condition.moved_this_round,
+        free_movement: spec.derived.moves.free,
+        hit_points: vitals.hit_points,
+        max_hit_points: vitals.max_hit_points,
     }
 }

@@ -151,6 +151,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Evaded { .. }
         | E::DodgeStanceTaken { .. }
         | E::StanceDodge { .. }
+        | E::SkillDivided { .. }
         | E::DicePlanned { .. } => LogKind::Attacks,
         E::Stabilised { .. } | E::Healed { .. } | E::BleedingStopped { .. } | E::FireOut { .. } => {
             LogKind::Care
@@ -247,6 +248,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Bled { unit, .. }
         | E::Evading { unit, .. }
         | E::DodgeStanceTaken { unit, .. }
+        | E::SkillDivided { unit, .. }
         | E::DicePlanned { unit, .. }
         | E::KnockedOut { unit, .. }
         | E::ArmorTried { unit, .. }

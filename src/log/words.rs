@@ -190,6 +190,20 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 name(*unit)
             ),
         },
+        EventKind::SkillDivided {
+            unit,
+            whole,
+            shares,
+        } => format!(
+            "{} divides {whole} into {} attacks: {}",
+            name(*unit),
+            shares.len(),
+            shares
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(" + ")
+        ),
         EventKind::StanceDodge {
             unit,
             attacker,

@@ -761,6 +761,13 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
+    /// Where the rulebook lets a unit divide its skill across several attacks in a turn (the
+    /// d100 house sheet): the most shares, and the number a roll against `demand` (the skill
+    /// with the unit's standing shifts) is made at, the whole to divide. `None`: no dividing.
+    fn skill_shares(&self, _demand: &Demand) -> Option<(u32, u32)> {
+        None
+    }
+
     /// Where the rulebook has a dodge stance (the d100 house sheet): taken on the unit's turn
     /// and held to its next, rolled against each hit that reaches it; the shift on whichever
     /// of the turn's attack and dodge comes second (−30). `None`: no stance.

@@ -340,6 +340,56 @@ fn dodge_stance_button(
     }
 }
 
+/// Where the rulebook lets a unit divide its skill (the d100 house sheet), a button for each
+/// even division ("2 × 28"), open before the turn's first attack.
+fn divide_buttons(
+    ui: &mut egui::Ui,
+    view: &mut BattleView,
+    scenario: &Scenario,
+    unit: UnitId,
+    state: &UnitState,
+) {
+    let Some((whole, most)) = crate::battle::skill_shares::divisible(
+        scenario,
+        unit,
+        (&state.vitals, &state.condition, &state.arsenal),
+    ) else {
+        return;
+    };
+    let Some(turn) = view.flow.as_ref().and_then(|flow| flow.turn) else {
+        return;
+    };
+    let stance_only = state
+        .condition
+        .dodge_stance
+        .is_some_and(|stance| stance.shift == 0);
+    let open = state.condition.skill_shares.is_none()
+        && turn.attacks_made == 0
+        && !turn.action_forfeited()
+        && (!turn.action_used || stance_only);
+    for count in 2..=most {
+        let shares = crate::battle::skill_shares::even_shares(whole, count);
+        if shares.contains(&0) {
+            break;
+        }
+        let words = shares
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(" + ");
+        if ui
+            .add_enabled(open, egui::Button::new(format!("Divide {count}")))
+            .on_hover_text(format!(
+                "Divide the skill ({whole} with your shifts) into {count} attacks this turn: \
+                 {words}, each rolled at its share with its own shifts"
+            ))
+            .clicked()
+        {
+            view.order(Command::DivideSkill { unit, shares });
+        }
+    }
+}
+
 fn unit_buttons(
     ui: &mut egui::Ui,
     view: &mut BattleView,
@@ -367,6 +417,7 @@ fn unit_buttons(
         if scenario.ruleset.postures() {
             posture_buttons(ui, view, scenario.ruleset.as_ref(), unit, &state.condition);
             dodge_stance_button(ui, view, scenario.ruleset.as_ref(), unit, &state.condition);
+            divide_buttons(ui, view, scenario, unit, state);
         } else if state.condition.prone && ui.button("Stand up").clicked() {
             view.order(Command::StandUp { unit });
         }

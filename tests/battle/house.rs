@@ -18,7 +18,7 @@ pub(super) const NICO: UnitId = UnitId(5);
 
 /// Initiative in unit order (Rico, Dee, Lou, Grey, Bruno, Nico): Grey's 01 first, then Rico's
 /// 48 and Dee's 12, the failures by Speed (Nico 50, Bruno 40), Lou's 00 last.
-const QUEUE_ROLLS: [u32; 6] = [48, 12, 100, 1, 70, 90];
+pub(super) const QUEUE_ROLLS: [u32; 6] = [48, 12, 100, 1, 70, 90];
 
 /// Spin Cycle with every unit played by a person, some moved to other tiles, its queue rolled
 /// from `QUEUE_ROLLS`.

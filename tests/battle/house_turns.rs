@@ -1,7 +1,7 @@
 //! The d100 house sheet's turn in the battle: the dodge stance, held to the unit's next turn
 //! and rolled against each hit (a bullet brought down to its digit sum, a blow to nothing, a
 //! critical or matched dodge clean, a critical hit never dodged), and the −30 on whichever of
-//! the turn's attack and dodge comes second.
+//! the turn's attack and dodge comes second; the skill divided into shares, an attack at each.
 
 use gridkeeper::rules::damage::DamageSource;
 use gridkeeper::rules::modifiers::{Effect, ModifierReason};
@@ -9,8 +9,8 @@ use gridkeeper::rules::roll_harm::DodgeOutcome;
 
 use super::*;
 use crate::house::{
-    BRUNO, DEE, GREY, NICO, RICO, damage_parts, fire, fire_with, greys_first_turn, spin_cycle,
-    until_the_turn_of,
+    BRUNO, DEE, GREY, NICO, QUEUE_ROLLS, RICO, damage_parts, fire, fire_with, greys_first_turn,
+    spin_cycle, until_the_turn_of,
 };
 
 /// Nico, 10 yards from Rico, takes a dodge stance on his turn in round 1; then Rico's turn in
@@ -216,4 +216,129 @@ fn the_careful_ai_dodges_as_it_ends_its_turn() {
     let dodge = Command::DodgeStance { unit: GREY };
     assert!(greys_first_turn(Style::Careful).contains(&dodge));
     assert!(!greys_first_turn(Style::Baseline).contains(&dodge));
+}
+
+/// The shifts `SplitShare` put on the rolls among `events`, in order.
+fn share_shifts(events: &[EventKind]) -> Vec<i32> {
+    events
+        .iter()
+        .filter_map(|event| match event {
+            EventKind::Rolled { roll, .. } => roll
+                .modifiers
+                .iter()
+                .find(|modifier| modifier.reason == ModifierReason::SplitShare)
+                .map(|modifier| match modifier.effect {
+                    Effect::Add(points) => points,
+                    _ => panic!("a share is points: {modifier:?}"),
+                }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether the last command sent was refused.
+fn refused(app: &mut App, command: Command) -> bool {
+    let from = events(app).len();
+    send(app, command);
+    events_from(app, from)
+        .iter()
+        .any(|event| matches!(event, EventKind::Rejected { .. }))
+}
+
+/// Rico divides his 55 as 30 + 25: two shots a turn, the first at 30 (31 misses it), the second
+/// at 25 (25 hits); a third is refused, and so is dividing again.
+#[test]
+fn a_divided_skill_gives_an_attack_a_share() {
+    let mut app = spin_cycle(&[(NICO, (14, 2))]);
+    until_the_turn_of(&mut app, RICO);
+    let from = events(&app).len();
+    send(
+        &mut app,
+        Command::DivideSkill {
+            unit: RICO,
+            shares: vec![30, 25],
+        },
+    );
+    assert!(events_from(&app, from).contains(&EventKind::SkillDivided {
+        unit: RICO,
+        whole: 55,
+        shares: vec![30, 25],
+    }));
+    let first = fire(&mut app, RICO, NICO, 31);
+    assert_eq!(share_shifts(&first), [-25]);
+    assert!(damage_parts(&first).is_empty(), "31 misses a share of 30");
+    let second = fire(&mut app, RICO, NICO, 25);
+    assert_eq!(share_shifts(&second), [-30]);
+    assert_eq!(damage_parts(&second), [[(DamageSource::TheRoll, 25)]]);
+    let fire_again = Command::Fire {
+        unit: RICO,
+        weapon: WeaponChoice::Carried(0),
+        mode: gridkeeper::battle::command::FireMode::single(NICO),
+    };
+    assert!(refused(&mut app, fire_again), "no third share");
+    let divide = Command::DivideSkill {
+        unit: RICO,
+        shares: vec![20, 20],
+    };
+    assert!(refused(&mut app, divide), "divided once a turn");
+}
+
+/// At most 3 shares of at least 1, coming to no more than the skill, before the first attack.
+#[test]
+fn a_skill_divides_into_two_or_three_shares_within_it() {
+    let mut app = spin_cycle(&[(NICO, (14, 2))]);
+    until_the_turn_of(&mut app, RICO);
+    for shares in [vec![55], vec![10, 10, 10, 10], vec![30, 0], vec![30, 26]] {
+        let divide = Command::DivideSkill {
+            unit: RICO,
+            shares: shares.clone(),
+        };
+        assert!(refused(&mut app, divide), "{shares:?}");
+    }
+    fire(&mut app, RICO, NICO, 90);
+    let late = Command::DivideSkill {
+        unit: RICO,
+        shares: vec![20, 20],
+    };
+    assert!(refused(&mut app, late), "after the first attack");
+}
+
+/// Bruno beside Dee and Rico, played by the careful AI: his bat's blow does its digit sum and 3
+/// whatever the roll, and each share keeps the 01's 25, so three shares (19 + 18 + 18, a mean
+/// harm of 7.84) beat one attack at 55 (7.16) and he divides, then strikes three times (at the
+/// weaker of the two). Rico's pistol
+/// (a bullet does its roll) never divides.
+#[test]
+fn the_careful_ai_divides_a_club_but_not_a_gun() {
+    use gridkeeper::ai::Style;
+    let mut scenario = shipped("spin-cycle.ron");
+    scenario.units[DEE.index()].start = Tile::new(3, 3);
+    scenario.units[BRUNO.index()].start = Tile::new(4, 3);
+    let mut app = with_ai_playing(scenario, BRUNO, Style::Careful);
+    load(&mut app, &rolls(&QUEUE_ROLLS, &[]));
+    send(&mut app, Command::Begin);
+    until_the_turn_of(&mut app, BRUNO);
+    for _ in 0..40 {
+        if !update_taking_everything(&mut app) && acting(&app) != Some(BRUNO) {
+            break;
+        }
+    }
+    let bruno = commands_of(&app, BRUNO);
+    assert!(
+        bruno.contains(&Command::DivideSkill {
+            unit: BRUNO,
+            shares: vec![19, 18, 18],
+        }),
+        "{bruno:?}"
+    );
+    let blows = bruno
+        .iter()
+        .filter(|command| matches!(command, Command::Attack { .. }))
+        .count();
+    assert_eq!(blows, 3, "{bruno:?}");
+    assert!(
+        !greys_first_turn(Style::Careful)
+            .iter()
+            .any(|command| matches!(command, Command::DivideSkill { .. }))
+    );
 }

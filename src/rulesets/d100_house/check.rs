@@ -8,6 +8,10 @@ use crate::rules::percentile::{NetDice, PercentileRoll};
 use crate::rules::roll::{Checked, Demand, RollPurpose};
 use crate::rules::ruleset::DemandWords;
 
+/// The most shares a skill may be divided into for a turn's attacks ([house]: the parent
+/// game's cap).
+pub const MOST_SHARES: u32 = 3;
+
 /// What a demand's roll must land in besides its chance.
 pub fn window(demand: &Demand) -> Window {
     Window {

@@ -334,6 +334,28 @@ mod tests {
         assert!((steel - f64::from(exposed) / 100.0).abs() < 1e-9, "{steel}");
     }
 
+    /// Dividing pays for a blow, whose digit sum does not grow with the roll, and each share
+    /// keeps the 01's critical: Bruno's bat (+3) at 55 does 7.16 a turn, as 19 + 18 + 18 7.84;
+    /// Dee's machete (+6) at 60 does 10.74, as 20 + 20 + 20 11.04 (its matched 44 does 44, so two
+    /// shares of 30 do less, 10.32). Rico's pistol at 55 (15.74) as 30 + 25 does 8.88.
+    #[test]
+    fn the_mean_harm_of_divided_shares() {
+        let mean = |chance, value, form| mean_harm((chance, Window::default()), value, form, None);
+        let close = |got: f64, want: f64| assert!((got - want).abs() < 1e-9, "{got} {want}");
+        close(mean(55, 3, HitForm::HandToHand), 7.16);
+        close(
+            mean(19, 3, HitForm::HandToHand) + 2.0 * mean(18, 3, HitForm::HandToHand),
+            7.84,
+        );
+        close(mean(60, 6, HitForm::HandToHand), 10.74);
+        close(3.0 * mean(20, 6, HitForm::HandToHand), 11.04);
+        close(2.0 * mean(30, 6, HitForm::HandToHand), 10.32);
+        close(
+            mean(30, 50, HitForm::Firearm) + mean(25, 50, HitForm::Firearm),
+            8.88,
+        );
+    }
+
     /// SPECS.md's means over all 100 faces: min(d100, 70) is 45.85, the digit sum 11.
     #[test]
     fn the_means_over_every_face() {

@@ -332,6 +332,14 @@ impl Ruleset for D100House {
         ))
     }
 
+    /// At most 3 shares of the skill with its shifts, each at least 1.
+    fn skill_shares(&self, demand: &Demand) -> Option<(u32, u32)> {
+        Some((
+            check::MOST_SHARES,
+            crate::rules::class_rolls::chance(demand.value, &demand.modifiers),
+        ))
+    }
+
     fn dodge_stance(&self) -> Option<i32> {
         Some(dodge::DODGING_TOO)
     }
