@@ -1,6 +1,6 @@
 //! `gridkeeper odds`: any rulebook held to its numbers through the battle's own reckoning (the
 //! preview's code), with the shipped scenarios: BRP classic's Kingsport Warehouse (SPECS.md 1.4)
-//! and CoC 7e's cellar.
+//! CoC 7e's cellar, and the d100 house sheet's Spin Cycle.
 
 use std::process::Command;
 
@@ -8,6 +8,7 @@ use serde_json::Value;
 
 const KINGSPORT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/maps/kingsport.ron");
 const CELLAR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/maps/cellar.ron");
+const SPIN_CYCLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/maps/spin-cycle.ron");
 
 /// The odds as JSON, or the one line the command refused with.
 fn odds(scenario: &str, args: &[&str]) -> Result<Value, String> {
@@ -169,6 +170,40 @@ fn coc_odds_read_the_same_way() {
 }
 
 /// Unknown names are refused with the names there are; a tile that is a wall or taken, too.
+/// The d100 house sheet: Rico's heavy pistol (max 50) at 55 does 15.74 a roll over the hundred
+/// faces (the roll, capped; a 01 the cap); at Nico 4 yards off, standing beside a steel washer
+/// that hides his legs, the hits on them do nothing: 11.61. From 17.7 yards, −10 long range:
+/// 45% to hit, and no cover on that line. The other rulebooks have no `harm`.
+#[test]
+fn house_shots_read_their_harm_off_the_roll() {
+    let rico = "Rico \"Two-Tone\" Ames";
+    let close = odds(
+        SPIN_CYCLE,
+        &["--attacker", rico, "--target", "Nico", "--at", "21,3"],
+    )
+    .expect("a shot");
+    assert_eq!(shot(&close), ("55%".to_string(), 0.55));
+    let harm = &close["rolls"][0]["harm"];
+    assert_eq!(harm["open"].as_f64(), Some(15.74));
+    assert_eq!(harm["behind"][0].as_str(), Some("steel washer"));
+    assert!((harm["behind"][1].as_f64().unwrap_or_default() - 11.61).abs() < 1e-9);
+    let far = odds(SPIN_CYCLE, &["--attacker", rico, "--target", "Nico"]).expect("a shot");
+    assert_eq!(shot(&far), ("55 · −10 long range = 45%".to_string(), 0.45));
+    assert!(far["rolls"][0]["harm"]["behind"].is_null());
+    let brp = odds(
+        KINGSPORT,
+        &[
+            "--attacker",
+            "Harvey Walters",
+            "--target",
+            "Ezra",
+            "--at",
+            "19,8",
+        ],
+    );
+    assert!(brp.is_ok_and(|brp| brp["rolls"][0].get("harm").is_none()));
+}
+
 #[test]
 fn bad_names_and_tiles_are_refused_by_name() {
     let args = |attacker, target, weapon, at| {

@@ -10,6 +10,8 @@ use super::command::{FireMode, Rejection, WeaponChoice};
 use super::shot::{ShotSetup, ShotTerms, setup};
 use super::state::Battle;
 use super::volley::{FirePlan, hit_chance, plan_fire, shot_demand, suppressed_group};
+use crate::rules::roll::Demand;
+use crate::rules::roll_harm::HitForm;
 use crate::rules::ruleset::DemandWords;
 use crate::rules::weapons::AttackForm;
 
@@ -26,6 +28,30 @@ pub struct RollPreview {
     /// The range band in the rulebook's words.
     #[serde(skip)]
     pub band_words: &'static str,
+    /// Where the rulebook reads harm off the roll (the d100 house sheet): the exact mean harm
+    /// of the roll over its hundred faces, misses counted as nothing, with what the cover beside
+    /// the target makes of hits on the parts it hides.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub harm: Option<RollHarm>,
+}
+
+/// The exact mean harm of one roll, where the rulebook reads harm off the roll: in the open,
+/// and where cover beside the target hides parts of it, behind that cover (its name).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RollHarm {
+    pub open: f64,
+    pub behind: Option<(String, f64)>,
+}
+
+impl RollHarm {
+    /// "15.7 harm a roll" or "15.7 harm a roll, 3.1 behind the steel washer".
+    pub fn words(&self) -> String {
+        let open = format!("{:.1} harm a roll", self.open);
+        match &self.behind {
+            Some((cover, harm)) => format!("{open}, {harm:.1} behind the {cover}"),
+            None => open,
+        }
+    }
 }
 
 impl RollPreview {
@@ -40,7 +66,17 @@ impl RollPreview {
         if !self.words.modifiers.is_empty() {
             parts.push(self.words.modifiers.clone());
         }
-        format!("{} · {:.0}% to hit", parts.join(" · "), self.chance * 100.0)
+        let harm = self
+            .harm
+            .as_ref()
+            .filter(|_| self.setup.possible)
+            .map(|harm| format!(" · {}", harm.words()))
+            .unwrap_or_default();
+        format!(
+            "{} · {:.0}% to hit{harm}",
+            parts.join(" · "),
+            self.chance * 100.0
+        )
     }
 }
 
@@ -145,9 +181,34 @@ fn roll_preview(
     RollPreview {
         target,
         bullets,
+        harm: roll_harm(battle, target, plan, (&demand, &shot)),
         words: battle.scenario.ruleset.demand_words(&demand),
         chance: hit_chance(battle, unit, plan, &shot),
         band_words: battle.scenario.ruleset.band_words(shot.reading.band),
         setup: shot,
     }
+}
+
+/// The exact mean harm of a roll at `demand` on `target`, where the rulebook reads harm off the
+/// roll: in the open, and behind the cover `shot`'s line finds beside the target.
+fn roll_harm(
+    battle: &Battle,
+    target: UnitId,
+    plan: &FirePlan,
+    (demand, shot): (&Demand, &ShotSetup),
+) -> Option<RollHarm> {
+    let ruleset = battle.scenario.ruleset.as_ref();
+    let value = plan.weapon.damage.flat().unwrap_or_default();
+    let open = ruleset.roll_harm_mean(demand, value, HitForm::Firearm, None)?;
+    let behind = super::body_harm::part_cover(battle, target, shot.line).and_then(|cover| {
+        ruleset
+            .roll_harm_mean(
+                demand,
+                value,
+                HitForm::Firearm,
+                Some((&cover.parts, cover.stops)),
+            )
+            .map(|harm| (cover.name, harm))
+    });
+    Some(RollHarm { open, behind })
 }

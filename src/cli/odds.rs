@@ -174,7 +174,7 @@ fn reckon(
             let rolls: Vec<Value> = rolls
                 .iter()
                 .map(|roll| {
-                    json!({
+                    let mut fields = json!({
                         "bullets": roll.bullets,
                         "band": roll.setup.reading.band,
                         "point_blank": roll.setup.reading.point_blank,
@@ -182,7 +182,12 @@ fn reckon(
                         "modifiers": roll.setup.modifiers,
                         "possible": roll.setup.possible,
                         "chance": roll.chance,
-                    })
+                    });
+                    // Where the rulebook reads harm off the roll: its exact mean.
+                    if let (Some(harm), Some(fields)) = (&roll.harm, fields.as_object_mut()) {
+                        fields.insert("harm".to_string(), json!(harm));
+                    }
+                    fields
                 })
                 .collect();
             Ok((lines, json!({"kind": "shots", "rolls": rolls})))
