@@ -14,6 +14,7 @@ fn roll(band: RangeBand, modifiers: Vec<Modifier>, chance: f64) -> RollPreview {
     RollPreview {
         target: UnitId(1),
         bullets: 1,
+        harm: None,
         words: ruleset.demand_words(&Demand::new(50, modifiers.clone())),
         setup: ShotSetup {
             reading: RangeReading {
