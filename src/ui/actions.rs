@@ -416,8 +416,6 @@ fn unit_buttons(
     ui.horizontal_wrapped(|ui| {
         if scenario.ruleset.postures() {
             posture_buttons(ui, view, scenario.ruleset.as_ref(), unit, &state.condition);
-            dodge_stance_button(ui, view, scenario.ruleset.as_ref(), unit, &state.condition);
-            divide_buttons(ui, view, scenario, unit, state);
         } else if state.condition.prone && ui.button("Stand up").clicked() {
             view.order(Command::StandUp { unit });
         }
@@ -464,6 +462,8 @@ fn unit_buttons(
     // Combo boxes do not wrap well in a row that also wraps: the other orders get a row of
     // their own.
     ui.horizontal_wrapped(|ui| {
+        dodge_stance_button(ui, view, scenario.ruleset.as_ref(), unit, &state.condition);
+        divide_buttons(ui, view, scenario, unit, state);
         // A monster with several attacks may still maneuver after its first: the battle says.
         let grapples = scenario.ruleset.grapple_skill().is_some();
         let goals = scenario

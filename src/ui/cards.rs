@@ -50,9 +50,9 @@ pub(super) fn chip(ui: &mut egui::Ui, text: &str, colour: egui::Color32) {
     painter.galley(rect.min + margin, galley, egui::Color32::WHITE);
 }
 
-/// The wound-state badge, and (unless `compact`) a chip for each flag: prone, a posture taken
-/// (kneeling, or in the rulebook's words: crouched, hidden), held, hampered, aiming, dived for
-/// cover, on fire, stunned.
+/// The wound-state badge, and a chip for each flag: prone, a posture taken (kneeling, or in the
+/// rulebook's words: crouched, hidden), held, hampered, aiming, dived for cover, dodging, on
+/// fire, stunned (`compact`: only prone, the posture, dodging and on fire).
 pub(super) fn wound_badge(
     ui: &mut egui::Ui,
     ruleset: &dyn Ruleset,
@@ -63,7 +63,7 @@ pub(super) fn wound_badge(
     chip(ui, words, colour);
     let posture = ruleset.posture_words(condition.posture()).state;
     for (flag, words, colour) in flags(vitals, condition, posture) {
-        if flag && (!compact || ["prone", posture, "on fire"].contains(&words)) {
+        if flag && (!compact || ["prone", posture, "dodging", "on fire"].contains(&words)) {
             chip(ui, words, colour);
         }
     }
