@@ -161,10 +161,11 @@ fn variant(kind: &EventKind) -> usize {
         E::DodgeStanceTaken { .. } => 106,
         E::StanceDodge { .. } => 107,
         E::SkillDivided { .. } => 108,
+        E::Grazed { .. } => 109,
     }
 }
 
-const KINDS: usize = 109;
+const KINDS: usize = 110;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -907,6 +908,14 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             },
             "Rose Whateley takes a dodge stance until its next turn (an attack this turn takes \
              the shift)",
+        ),
+        (
+            E::Grazed {
+                unit: ROSE,
+                target: GHOUL,
+                weapon: "Knife".to_string(),
+            },
+            "Rose Whateley's Knife misses but still grazes Ghoul of the Corbitt house",
         ),
         (
             E::SkillDivided {

@@ -620,6 +620,12 @@ pub enum EventKind {
         whole: u32,
         shares: Vec<u32>,
     },
+    /// `unit`'s sharp `weapon` still grazes `target` on a plain miss (the d100 house sheet).
+    Grazed {
+        unit: UnitId,
+        target: UnitId,
+        weapon: String,
+    },
     /// The dodge `unit` holds met `attacker`'s hit (the d100 house sheet), with this outcome.
     StanceDodge {
         unit: UnitId,

@@ -603,7 +603,16 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
                 least(&defender_weapon),
             );
         }
-        MeleeOutcome::NoHarm => {}
+        MeleeOutcome::NoHarm => {
+            if attacker_weapon.thrown.is_none() && matches!(pending.kind, AttackKind::Strike(_)) {
+                super::body_harm::missed_blow(
+                    battle,
+                    (attacker, defender),
+                    &attacker_weapon,
+                    &attack_roll,
+                );
+            }
+        }
     }
     // A prone defender who dodged or fought back successfully gets up.
     let defended =

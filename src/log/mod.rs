@@ -152,6 +152,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::DodgeStanceTaken { .. }
         | E::StanceDodge { .. }
         | E::SkillDivided { .. }
+        | E::Grazed { .. }
         | E::DicePlanned { .. } => LogKind::Attacks,
         E::Stabilised { .. } | E::Healed { .. } | E::BleedingStopped { .. } | E::FireOut { .. } => {
             LogKind::Care
@@ -288,7 +289,13 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         E::MeleeResolved {
             attacker, defender, ..
         } => vec![*attacker, *defender],
-        E::Evaded { unit, attacker, .. } | E::StanceDodge { unit, attacker, .. } => {
+        E::Evaded { unit, attacker, .. }
+        | E::StanceDodge { unit, attacker, .. }
+        | E::Grazed {
+            unit,
+            target: attacker,
+            ..
+        } => {
             vec![*unit, *attacker]
         }
         E::Damaged { unit, by, .. } | E::Injured { unit, by, .. } => {

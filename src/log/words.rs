@@ -190,6 +190,15 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 name(*unit)
             ),
         },
+        EventKind::Grazed {
+            unit,
+            target,
+            weapon,
+        } => format!(
+            "{}'s {weapon} misses but still grazes {}",
+            name(*unit),
+            name(*target)
+        ),
         EventKind::SkillDivided {
             unit,
             whole,

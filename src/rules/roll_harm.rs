@@ -29,6 +29,16 @@ pub struct RollHit {
     pub downgraded: bool,
 }
 
+/// What a failed blow still does, where the rulebook says so (the d100 house sheet): to the
+/// target (a sharp weapon's 1 on a plain miss), to the wielder (the weapon's bonus on a matched
+/// failure or a fumble), and whether the wielder drops the weapon (a fumble).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MissHarm {
+    pub target: u32,
+    pub wielder: u32,
+    pub drops: bool,
+}
+
 /// What a dodge held in a dodge stance made of a hit that reached the unit (the d100 house
 /// sheet).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

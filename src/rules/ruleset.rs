@@ -22,7 +22,7 @@ use super::modifiers::Modifier;
 use super::opposed::{ManeuverAllowance, Resistance, SideResult};
 use super::quick_draw::{DrawBonus, DrawFacts};
 use super::roll::{Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerdict, Verdict};
-use super::roll_harm::{DodgeOutcome, HitForm, RollHit};
+use super::roll_harm::{DodgeOutcome, HitForm, MissHarm, RollHit};
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use super::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, Material, OwnRollFacts, Posture, RangeBand,
@@ -766,6 +766,14 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// with the unit's standing shifts) is made at, the whole to divide. `None`: no dividing.
     fn skill_shares(&self, _demand: &Demand) -> Option<(u32, u32)> {
         None
+    }
+
+    /// What a failed blow still does (the d100 house sheet: a sharp weapon's 1 on a plain miss,
+    /// the weapon's bonus back on its wielder on a matched failure or a fumble, and the weapon
+    /// dropped on a fumble), with a weapon of these qualities (`None`: bare hands, `Some((bonus,
+    /// sharp))`). Nothing by default.
+    fn miss_harm(&self, _miss: &Verdict, _weapon: Option<(u32, bool)>) -> MissHarm {
+        MissHarm::default()
     }
 
     /// Where the rulebook has a dodge stance (the d100 house sheet): taken on the unit's turn

@@ -1,7 +1,8 @@
 //! The d100 house sheet's turn in the battle: the dodge stance, held to the unit's next turn
 //! and rolled against each hit (a bullet brought down to its digit sum, a blow to nothing, a
 //! critical or matched dodge clean, a critical hit never dodged), and the −30 on whichever of
-//! the turn's attack and dodge comes second; the skill divided into shares, an attack at each.
+//! the turn's attack and dodge comes second; the skill divided into shares, an attack at each;
+//! and what a failed blow still does (a sharp weapon's graze, the weapon turned on its wielder).
 
 use gridkeeper::rules::damage::DamageSource;
 use gridkeeper::rules::modifiers::{Effect, ModifierReason};
@@ -341,4 +342,51 @@ fn the_careful_ai_divides_a_club_but_not_a_gun() {
             .iter()
             .any(|command| matches!(command, Command::DivideSkill { .. }))
     );
+}
+
+/// Dee's machete on Bruno: a plain miss (70 against her 60) still grazes him for 1; a matched
+/// failure (77) turns its 6 on her; a fumble (00) does that too and she drops it. Holding a
+/// dodge, Bruno is not grazed.
+#[test]
+fn a_failed_blow_grazes_or_bites_back() {
+    let cases = [(70, 1, 0, false), (77, 0, 6, false), (100, 0, 6, true)];
+    for (roll, grazed, bitten, dropped) in cases {
+        let mut app = spin_cycle(&[(DEE, (3, 3)), (BRUNO, (4, 3))]);
+        until_the_turn_of(&mut app, DEE);
+        let (dee, bruno) = (
+            vitals(&mut app, DEE).hit_points,
+            vitals(&mut app, BRUNO).hit_points,
+        );
+        load(&mut app, &percentile(roll));
+        send(
+            &mut app,
+            Command::Attack {
+                unit: DEE,
+                target: BRUNO,
+                weapon: WeaponChoice::Carried(0),
+            },
+        );
+        assert_eq!(vitals(&mut app, BRUNO).hit_points, bruno - grazed, "{roll}");
+        assert_eq!(vitals(&mut app, DEE).hit_points, dee - bitten, "{roll}");
+        assert_eq!(
+            unit_state::<Arsenal>(&mut app, DEE).in_hand == WeaponChoice::Unarmed,
+            dropped,
+            "{roll}"
+        );
+    }
+    let mut app = spin_cycle(&[(DEE, (3, 3)), (BRUNO, (4, 3))]);
+    until_the_turn_of(&mut app, BRUNO);
+    send(&mut app, Command::DodgeStance { unit: BRUNO });
+    until_the_turn_of(&mut app, DEE);
+    let bruno = vitals(&mut app, BRUNO).hit_points;
+    load(&mut app, &percentile(70));
+    send(
+        &mut app,
+        Command::Attack {
+            unit: DEE,
+            target: BRUNO,
+            weapon: WeaponChoice::Carried(0),
+        },
+    );
+    assert_eq!(vitals(&mut app, BRUNO).hit_points, bruno, "dodging");
 }

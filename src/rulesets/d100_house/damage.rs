@@ -9,7 +9,8 @@
 use crate::rules::body::BodyPart;
 use crate::rules::class_rolls::{FACES, RollClass, Window, class_of, judge, verdict_of};
 use crate::rules::damage::{DamagePart, DamageQuality, DamageRoll, DamageSource};
-use crate::rules::roll_harm::{HitForm, RollHit};
+use crate::rules::roll::Verdict;
+use crate::rules::roll_harm::{HitForm, MissHarm, RollHit};
 
 /// A critical blow's damage, and with a weapon of `BIG_WEAPON` or more.
 const CRITICAL_BLOW: u32 = 25;
@@ -50,6 +51,32 @@ pub fn part(flipped: u32) -> Option<BodyPart> {
         86..=99 => BodyPart::LeftLeg,
         _ => return None,
     })
+}
+
+/// What a failed blow with `weapon` (its bonus and whether it is sharp; `None` bare-handed)
+/// still does: a sharp weapon's plain miss 1 to the target ([house] unless it dodged: the
+/// battle's part); a matched failure the weapon's bonus to its wielder, a fumble that and
+/// ([house]) the weapon dropped.
+pub fn miss_harm(miss: &Verdict, weapon: Option<(u32, bool)>) -> MissHarm {
+    let Some((bonus, sharp)) = weapon else {
+        return MissHarm::default();
+    };
+    match class_of(miss) {
+        RollClass::Failure => MissHarm {
+            target: u32::from(sharp),
+            ..MissHarm::default()
+        },
+        RollClass::MatchedFailure => MissHarm {
+            wielder: bonus,
+            ..MissHarm::default()
+        },
+        RollClass::Fumble => MissHarm {
+            wielder: bonus,
+            drops: true,
+            ..MissHarm::default()
+        },
+        RollClass::Success | RollClass::MatchedSuccess | RollClass::Critical => MissHarm::default(),
+    }
 }
 
 /// One part of the damage, from a rule.
@@ -155,7 +182,6 @@ pub fn damage_from_roll(hit: &RollHit) -> Option<DamageRoll> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::roll::Verdict;
 
     /// The verdict of `roll` against `chance`.
     fn verdict(roll: u32, chance: u32) -> Verdict {
@@ -354,6 +380,41 @@ mod tests {
             mean(30, 50, HitForm::Firearm) + mean(25, 50, HitForm::Firearm),
             8.88,
         );
+    }
+
+    /// A failed blow: Dee's sharp machete (+6) at 60 grazes for 1 on a plain miss (70), turns
+    /// its 6 on her on a matched failure (77), and on a fumble (00) does that and is dropped;
+    /// Bruno's bat (+3, not sharp) does nothing on a plain miss; bare hands nothing at all; a
+    /// hit is no miss.
+    #[test]
+    fn what_a_failed_blow_still_does() {
+        let machete = Some((6, true));
+        let miss = |roll, weapon| miss_harm(&verdict(roll, 60), weapon);
+        assert_eq!(
+            miss(70, machete),
+            MissHarm {
+                target: 1,
+                ..MissHarm::default()
+            }
+        );
+        assert_eq!(
+            miss(77, machete),
+            MissHarm {
+                wielder: 6,
+                ..MissHarm::default()
+            }
+        );
+        assert_eq!(
+            miss(100, machete),
+            MissHarm {
+                wielder: 6,
+                drops: true,
+                ..MissHarm::default()
+            }
+        );
+        assert_eq!(miss(70, Some((3, false))), MissHarm::default());
+        assert_eq!(miss(100, None), MissHarm::default());
+        assert_eq!(miss(37, machete), MissHarm::default());
     }
 
     /// SPECS.md's means over all 100 faces: min(d100, 70) is 45.85, the digit sum 11.

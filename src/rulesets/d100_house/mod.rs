@@ -30,7 +30,7 @@ use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::SideResult;
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
-use crate::rules::roll_harm::{DodgeOutcome, HitForm, RollHit};
+use crate::rules::roll_harm::{DodgeOutcome, HitForm, MissHarm, RollHit};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{
     DemandWords, PostureWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords,
@@ -338,6 +338,10 @@ impl Ruleset for D100House {
             check::MOST_SHARES,
             crate::rules::class_rolls::chance(demand.value, &demand.modifiers),
         ))
+    }
+
+    fn miss_harm(&self, miss: &Verdict, weapon: Option<(u32, bool)>) -> MissHarm {
+        damage::miss_harm(miss, weapon)
     }
 
     fn dodge_stance(&self) -> Option<i32> {
