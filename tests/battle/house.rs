@@ -73,6 +73,22 @@ pub(super) fn fire_with(
     events_from(app, from)
 }
 
+/// `unit` strikes `target` with its first weapon, the dice loaded with `faces` (the attack's,
+/// then any other roll's): the events that follow.
+pub(super) fn strike(app: &mut App, unit: UnitId, target: UnitId, faces: &[u32]) -> Vec<EventKind> {
+    load(app, faces);
+    let from = events(app).len();
+    send(
+        app,
+        Command::Attack {
+            unit,
+            target,
+            weapon: WeaponChoice::Carried(0),
+        },
+    );
+    events_from(app, from)
+}
+
 /// The damage parts of every damage roll among `events`, as (source, value).
 pub(super) fn damage_parts(events: &[EventKind]) -> Vec<Vec<(DamageSource, i32)>> {
     events
@@ -230,17 +246,7 @@ fn a_blow_does_its_digit_sum_and_qualities() {
     ];
     for (roll, parts, part) in blows {
         until_the_turn_of(&mut app, DEE);
-        load(&mut app, &percentile(roll));
-        let from = events(&app).len();
-        send(
-            &mut app,
-            Command::Attack {
-                unit: DEE,
-                target: BRUNO,
-                weapon: WeaponChoice::Carried(0),
-            },
-        );
-        let blow = events_from(&app, from);
+        let blow = strike(&mut app, DEE, BRUNO, &percentile(roll));
         assert_eq!(damage_parts(&blow), [parts], "{roll}");
         assert!(
             blow.iter().any(|event| matches!(event, EventKind::HitLocated { part: landed, .. } if *landed == part)),

@@ -11,7 +11,7 @@ use gridkeeper::rules::roll_harm::DodgeOutcome;
 use super::*;
 use crate::house::{
     BRUNO, DEE, GREY, NICO, QUEUE_ROLLS, RICO, damage_parts, fire, fire_with, greys_first_turn,
-    spin_cycle, until_the_turn_of,
+    spin_cycle, strike, until_the_turn_of,
 };
 
 /// Nico, 10 yards from Rico, takes a dodge stance on his turn in round 1; then Rico's turn in
@@ -40,16 +40,15 @@ fn dodges(events: &[EventKind]) -> Vec<DodgeOutcome> {
         .collect()
 }
 
-/// The shifts for attacking and dodging in one turn on the rolls among `events`, by what was
-/// rolled.
-fn dodging_too(events: &[EventKind]) -> Vec<(String, i32)> {
+/// The shifts for `reason` on the rolls among `events`, in order, by what was rolled.
+fn shifts(events: &[EventKind], reason: ModifierReason) -> Vec<(String, i32)> {
     events
         .iter()
         .filter_map(|event| match event {
             EventKind::Rolled { roll, .. } => roll
                 .modifiers
                 .iter()
-                .find(|modifier| modifier.reason == ModifierReason::DodgingToo)
+                .find(|modifier| modifier.reason == reason)
                 .map(|modifier| match modifier.effect {
                     Effect::Add(points) => (roll.purpose.name().to_string(), points),
                     _ => panic!("a shift is points: {modifier:?}"),
@@ -57,6 +56,11 @@ fn dodging_too(events: &[EventKind]) -> Vec<(String, i32)> {
             _ => None,
         })
         .collect()
+}
+
+/// The shifts for attacking and dodging in one turn on the rolls among `events`.
+fn dodging_too(events: &[EventKind]) -> Vec<(String, i32)> {
+    shifts(events, ModifierReason::DodgingToo)
 }
 
 /// Rico's 37 at Nico (the right leg): Nico's dodge of 20 (under his 30) brings the bullet down
@@ -117,17 +121,7 @@ fn a_dodged_blow_does_nothing_and_a_matched_one_comes_down() {
         until_the_turn_of(&mut app, BRUNO);
         send(&mut app, Command::DodgeStance { unit: BRUNO });
         until_the_turn_of(&mut app, DEE);
-        load(&mut app, &rolls(&[attack, 20], &[]));
-        let from = events(&app).len();
-        send(
-            &mut app,
-            Command::Attack {
-                unit: DEE,
-                target: BRUNO,
-                weapon: WeaponChoice::Carried(0),
-            },
-        );
-        let blow = events_from(&app, from);
+        let blow = strike(&mut app, DEE, BRUNO, &rolls(&[attack, 20], &[]));
         assert_eq!(dodges(&blow), [outcome], "{attack}: {blow:?}");
         let totals: Vec<i32> = damage_parts(&blow)
             .iter()
@@ -221,19 +215,9 @@ fn the_careful_ai_dodges_as_it_ends_its_turn() {
 
 /// The shifts `SplitShare` put on the rolls among `events`, in order.
 fn share_shifts(events: &[EventKind]) -> Vec<i32> {
-    events
-        .iter()
-        .filter_map(|event| match event {
-            EventKind::Rolled { roll, .. } => roll
-                .modifiers
-                .iter()
-                .find(|modifier| modifier.reason == ModifierReason::SplitShare)
-                .map(|modifier| match modifier.effect {
-                    Effect::Add(points) => points,
-                    _ => panic!("a share is points: {modifier:?}"),
-                }),
-            _ => None,
-        })
+    shifts(events, ModifierReason::SplitShare)
+        .into_iter()
+        .map(|(_, points)| points)
         .collect()
 }
 
@@ -244,6 +228,15 @@ fn refused(app: &mut App, command: Command) -> bool {
     events_from(app, from)
         .iter()
         .any(|event| matches!(event, EventKind::Rejected { .. }))
+}
+
+/// Whether Rico dividing his skill into `shares` is refused.
+fn divide_refused(app: &mut App, shares: &[u32]) -> bool {
+    let divide = Command::DivideSkill {
+        unit: RICO,
+        shares: shares.to_vec(),
+    };
+    refused(app, divide)
 }
 
 /// Rico divides his 55 as 30 + 25: two shots a turn, the first at 30 (31 misses it), the second
@@ -277,11 +270,7 @@ fn a_divided_skill_gives_an_attack_a_share() {
         mode: gridkeeper::battle::command::FireMode::single(NICO),
     };
     assert!(refused(&mut app, fire_again), "no third share");
-    let divide = Command::DivideSkill {
-        unit: RICO,
-        shares: vec![20, 20],
-    };
-    assert!(refused(&mut app, divide), "divided once a turn");
+    assert!(divide_refused(&mut app, &[20, 20]), "divided once a turn");
 }
 
 /// At most 3 shares of at least 1, coming to no more than the skill, before the first attack.
@@ -289,26 +278,20 @@ fn a_divided_skill_gives_an_attack_a_share() {
 fn a_skill_divides_into_two_or_three_shares_within_it() {
     let mut app = spin_cycle(&[(NICO, (14, 2))]);
     until_the_turn_of(&mut app, RICO);
-    for shares in [vec![55], vec![10, 10, 10, 10], vec![30, 0], vec![30, 26]] {
-        let divide = Command::DivideSkill {
-            unit: RICO,
-            shares: shares.clone(),
-        };
-        assert!(refused(&mut app, divide), "{shares:?}");
+    for shares in [&[55][..], &[10, 10, 10, 10], &[30, 0], &[30, 26]] {
+        assert!(divide_refused(&mut app, shares), "{shares:?}");
     }
     fire(&mut app, RICO, NICO, 90);
-    let late = Command::DivideSkill {
-        unit: RICO,
-        shares: vec![20, 20],
-    };
-    assert!(refused(&mut app, late), "after the first attack");
+    assert!(
+        divide_refused(&mut app, &[20, 20]),
+        "after the first attack"
+    );
 }
 
 /// Bruno beside Dee and Rico, played by the careful AI: his bat's blow does its digit sum and 3
 /// whatever the roll, and each share keeps the 01's 25, so three shares (19 + 18 + 18, a mean
 /// harm of 7.84) beat one attack at 55 (7.16) and he divides, then strikes three times (at the
-/// weaker of the two). Rico's pistol
-/// (a bullet does its roll) never divides.
+/// weaker of the two). Rico's pistol (a bullet does its roll) never divides.
 #[test]
 fn the_careful_ai_divides_a_club_but_not_a_gun() {
     use gridkeeper::ai::Style;
@@ -357,15 +340,7 @@ fn a_failed_blow_grazes_or_bites_back() {
             vitals(&mut app, DEE).hit_points,
             vitals(&mut app, BRUNO).hit_points,
         );
-        load(&mut app, &percentile(roll));
-        send(
-            &mut app,
-            Command::Attack {
-                unit: DEE,
-                target: BRUNO,
-                weapon: WeaponChoice::Carried(0),
-            },
-        );
+        strike(&mut app, DEE, BRUNO, &percentile(roll));
         assert_eq!(vitals(&mut app, BRUNO).hit_points, bruno - grazed, "{roll}");
         assert_eq!(vitals(&mut app, DEE).hit_points, dee - bitten, "{roll}");
         assert_eq!(
@@ -379,14 +354,6 @@ fn a_failed_blow_grazes_or_bites_back() {
     send(&mut app, Command::DodgeStance { unit: BRUNO });
     until_the_turn_of(&mut app, DEE);
     let bruno = vitals(&mut app, BRUNO).hit_points;
-    load(&mut app, &percentile(70));
-    send(
-        &mut app,
-        Command::Attack {
-            unit: DEE,
-            target: BRUNO,
-            weapon: WeaponChoice::Carried(0),
-        },
-    );
+    strike(&mut app, DEE, BRUNO, &percentile(70));
     assert_eq!(vitals(&mut app, BRUNO).hit_points, bruno, "dodging");
 }
