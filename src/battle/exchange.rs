@@ -605,7 +605,7 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
         }
         MeleeOutcome::NoHarm => {
             if attacker_weapon.thrown.is_none() && matches!(pending.kind, AttackKind::Strike(_)) {
-                super::body_harm::missed_blow(
+                super::missed_blow::missed_blow(
                     battle,
                     (attacker, defender),
                     &attacker_weapon,

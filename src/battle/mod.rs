@@ -28,6 +28,7 @@ mod hold;
 mod injuries;
 mod keeper;
 pub mod melee;
+mod missed_blow;
 pub mod movement;
 mod pain;
 pub mod planning;
