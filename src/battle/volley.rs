@@ -433,6 +433,14 @@ pub(super) fn plan_rolls(
                     bullets.map_or_else(|| "more than that".to_string(), |b| b.to_string())
                 )));
             }
+            // Where one attack of full auto is so many bullets (the d100 house sheet's 3).
+            if let Some(most) = battle.scenario.ruleset.full_auto_attack()
+                && bullets.is_none_or(|bullets| bullets > most)
+            {
+                return Err(Rejection::WrongWeapon(format!(
+                    "full auto is {most} bullets an attack: divide the skill for more attacks"
+                )));
+            }
             let skill_name = weapon.automatic_skill().to_string();
             let size = battle
                 .scenario

@@ -768,6 +768,13 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
+    /// Where one attack of full auto fires a set number of bullets, each rolled (the d100 house
+    /// sheet: 3), that number, the most a `FullAuto` pull may name; `None`: as many as are
+    /// ready.
+    fn full_auto_attack(&self) -> Option<u32> {
+        None
+    }
+
     /// What a failed blow still does (the d100 house sheet: a sharp weapon's 1 on a plain miss,
     /// the weapon's bonus back on its wielder on a matched failure or a fumble, and the weapon
     /// dropped on a fumble), with a weapon of these qualities (`None`: bare hands, `Some((bonus,

@@ -357,3 +357,24 @@ fn a_failed_blow_grazes_or_bites_back() {
     strike(&mut app, DEE, BRUNO, &percentile(70));
     assert_eq!(vitals(&mut app, BRUNO).hit_points, bruno, "dodging");
 }
+
+/// Nico's SMG fires full auto 3 bullets an attack, each rolled: 10 at once is refused.
+#[test]
+fn full_auto_is_three_bullets_an_attack() {
+    let mut app = spin_cycle(&[(RICO, (17, 7))]);
+    until_the_turn_of(&mut app, NICO);
+    let pull = |bullets| Command::Fire {
+        unit: NICO,
+        weapon: WeaponChoice::Carried(0),
+        mode: gridkeeper::battle::command::FireMode::FullAuto(vec![(RICO, bullets)]),
+    };
+    assert!(refused(&mut app, pull(10)), "10 bullets");
+    load(&mut app, &rolls(&[90, 90, 90], &[]));
+    let from = events(&app).len();
+    send(&mut app, pull(3));
+    let rolled = events_from(&app, from)
+        .iter()
+        .filter(|event| matches!(event, EventKind::Rolled { .. }))
+        .count();
+    assert_eq!(rolled, 3);
+}

@@ -12,6 +12,9 @@ use crate::rules::ruleset::DemandWords;
 /// game's cap).
 pub const MOST_SHARES: u32 = 3;
 
+/// The bullets one attack of full auto fires, each rolled to hit and for damage.
+pub const FULL_AUTO_BULLETS: u32 = 3;
+
 /// What a demand's roll must land in besides its chance.
 pub fn window(demand: &Demand) -> Window {
     Window {

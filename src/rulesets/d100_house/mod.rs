@@ -183,7 +183,7 @@ impl Ruleset for D100House {
 
     /// Full auto is 3 bullets an attack.
     fn burst_size(&self, _skill: u32) -> u32 {
-        3
+        check::FULL_AUTO_BULLETS
     }
 
     fn volley_hits(
@@ -338,6 +338,11 @@ impl Ruleset for D100House {
             check::MOST_SHARES,
             crate::rules::class_rolls::chance(demand.value, &demand.modifiers),
         ))
+    }
+
+    /// Full auto is 3 bullets an attack.
+    fn full_auto_attack(&self) -> Option<u32> {
+        Some(check::FULL_AUTO_BULLETS)
     }
 
     fn miss_harm(&self, miss: &Verdict, weapon: Option<(u32, bool)>) -> MissHarm {
