@@ -23,6 +23,11 @@ pub(super) struct RolledHit {
 }
 
 impl RolledHit {
+    /// Whether the hit does nothing, stopped by cover or dodged clean: no blow to send.
+    pub fn is_nothing(&self) -> bool {
+        self.part.is_none() && self.roll.parts.is_empty()
+    }
+
     /// A hit that does nothing: stopped by cover, or dodged clean.
     fn nothing() -> Self {
         Self {

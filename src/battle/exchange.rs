@@ -707,6 +707,8 @@ pub(super) fn blow(
         super::body_harm::from_the_roll(battle, (from, to), &weapon.name, &hit, None)
     });
     let (damage, part) = match read {
+        // Dodged clean: no blow lands.
+        Some(rolled) if rolled.is_nothing() => return,
         Some(rolled) => (rolled.roll.total, rolled.part),
         None => {
             let damage_bonus = battle.spec(from).derived.damage_bonus.clone();

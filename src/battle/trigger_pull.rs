@@ -374,6 +374,7 @@ fn deal_hits(
         .and_then(|declaration| declaration.specific);
     let mut pieces = Vec::new();
     let mut part = None;
+    let mut read_off_the_roll = false;
     let by_part = super::body_harm::part_cover(battle, target, shot.line);
     for bullet in 0..landed.hits {
         let hit = RollHit {
@@ -389,8 +390,11 @@ fn deal_hits(
             &hit,
             by_part.as_ref(),
         ) {
-            pieces.push(rolled.roll.total);
-            part = rolled.part;
+            read_off_the_roll = true;
+            if !rolled.is_nothing() {
+                pieces.push(rolled.roll.total);
+                part = rolled.part;
+            }
             continue;
         }
         let quality = match (bullet < landed.extreme, weapon.impale) {
@@ -415,6 +419,10 @@ fn deal_hits(
         }
     }
     // Where cover hides body parts, it did its work where the hit landed.
+    // Every hit stopped by cover or dodged clean: no blow lands.
+    if read_off_the_roll && pieces.is_empty() {
+        return;
+    }
     let cover = if by_part.is_some() {
         0
     } else {

@@ -298,6 +298,12 @@ fn steel_cover_stops_a_hit_on_a_part_behind_it() {
             "{roll}: {shot:?}"
         );
         assert_eq!(damage_parts(&shot), damage, "{roll}");
+        // A stopped bullet sends no blow: nothing is taken, not even 0.
+        let blows = shot
+            .iter()
+            .filter(|event| matches!(event, EventKind::Damaged { .. }))
+            .count();
+        assert_eq!(blows, damage.len(), "{roll}: {shot:?}");
         send(&mut app, Command::EndTurn { unit: RICO });
         until_the_turn_of(&mut app, RICO);
     }
