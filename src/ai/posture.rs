@@ -62,16 +62,13 @@ pub(super) fn dodge_before_ending(
     scenario.ruleset.dodge_stance()?;
     let unit = turn.unit;
     let side = scenario.units[unit.index()].side;
-    let free = world
+    let open = world
         .query::<(&UnitId, &Condition)>()
         .iter(world)
         .find(|(id, _)| **id == unit)
-        .is_some_and(|(_, condition)| {
-            condition.dodge_stance.is_none() && condition.holding.is_none()
-        });
-    let open = !turn.action_forfeited() && (!turn.action_used || turn.attacks_made > 0);
+        .is_some_and(|(_, condition)| turn.dodge_stance_open(condition));
     let enemy_standing = seen
         .iter()
         .any(|other| other.standing && other.side != side);
-    (free && open && enemy_standing).then_some(Command::DodgeStance { unit })
+    (open && enemy_standing).then_some(Command::DodgeStance { unit })
 }

@@ -17,7 +17,7 @@ use crate::rules::skills::DODGE;
 /// those made and one for each part kept for attacks.
 pub fn attacks_allowed(spec: &UnitSpec, condition: &Condition, turn: &TurnState) -> u32 {
     if let Some(shares) = condition.skill_shares {
-        return u32::from(shares.count);
+        return shares.count();
     }
     condition.dice_plan.map_or(spec.attacks_per_round, |plan| {
         turn.attacks_made + plan.count(PlannedAction::Attack)

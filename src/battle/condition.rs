@@ -140,19 +140,31 @@ pub struct DodgeStance {
     pub shift: i32,
 }
 
-/// A skill divided across the turn's attacks (the d100 house sheet): the shares in order,
-/// `count` of them, `used` so far.
+/// A skill divided across the turn's attacks (the d100 house sheet): the shares in order (each
+/// at least 1, a 0 past the last), `used` so far.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SkillShares {
     pub shares: [u32; 3],
-    pub count: u8,
     pub used: u8,
 }
 
 impl SkillShares {
+    /// How many shares there are: an attack for each.
+    pub fn count(&self) -> u32 {
+        self.shares
+            .iter()
+            .filter(|share| **share > 0)
+            .count()
+            .try_into()
+            .unwrap_or(u32::MAX)
+    }
+
     /// The share the next attack is rolled at, while one is left.
     pub fn next(&self) -> Option<u32> {
-        (self.used < self.count).then(|| self.shares[usize::from(self.used)])
+        self.shares
+            .get(usize::from(self.used))
+            .copied()
+            .filter(|share| *share > 0)
     }
 }
 

@@ -35,7 +35,7 @@ pub(super) fn take(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
             "a unit holding another may not dodge".to_string(),
         ));
     }
-    if turn.action_forfeited() || (turn.action_used && turn.attacks_made == 0) {
+    if !turn.dodge_stance_open(&condition) {
         return Err(Rejection::ActionUsed);
     }
     // Second after an attack, the stance pays; first, the attacks to come do.
@@ -64,11 +64,10 @@ pub(super) fn attacks_to_come(battle: &Battle, unit: UnitId) -> bool {
 /// Whether the stance is all the unit has done with its action this turn: an attack may still
 /// follow it.
 pub(super) fn only_the_stance(battle: &Battle, unit: UnitId) -> bool {
-    attacks_to_come(battle, unit)
-        && battle
-            .flow()
-            .turn
-            .is_some_and(|turn| turn.attacks_made == 0)
+    battle
+        .flow()
+        .turn
+        .is_some_and(|turn| turn.unit == unit && turn.only_the_stance(&battle.condition(unit)))
 }
 
 /// An attack's demand with what the stance taken first this turn costs it.
@@ -106,7 +105,7 @@ pub(super) fn meet(
         })
         .into_iter()
         .collect();
-    let demand = Demand::new(battle.skill(target, DODGE), modifiers);
+    let demand = super::budget::dodge_demand(battle, target, modifiers);
     let dodge = battle.roll(target, RollPurpose::Skill(DODGE.to_string()), &demand);
     let outcome = ruleset.stance_dodge(hit, &dodge);
     battle.emit(EventKind::StanceDodge {

@@ -7,7 +7,7 @@ use super::command::{Rejection, WeaponChoice};
 use super::condition::SkillShares;
 use super::event::{EventKind, Modifier, ModifierReason};
 use super::state::{Battle, standing_facts};
-use super::{Arsenal, Condition, UnitId, Vitals, dodge_stance};
+use super::{Arsenal, Condition, UnitId, Vitals};
 use crate::map::scenario::Scenario;
 use crate::rules::modifiers::Effect;
 use crate::rules::roll::Demand;
@@ -68,13 +68,17 @@ pub(super) fn divide(battle: &mut Battle, unit: UnitId, shares: &[u32]) -> Resul
         )));
     };
     let turn = battle.own_turn(unit)?;
-    let stance_only = dodge_stance::only_the_stance(battle, unit);
-    if turn.action_forfeited() || turn.attacks_made > 0 || (turn.action_used && !stance_only) {
+    let condition = battle.condition(unit);
+    let undivided = Condition {
+        skill_shares: None,
+        ..condition
+    };
+    if !turn.division_open(&undivided) {
         return Err(Rejection::NotNow(
             "the skill is divided before the turn's first attack".to_string(),
         ));
     }
-    if battle.condition(unit).skill_shares.is_some() {
+    if condition.skill_shares.is_some() {
         return Err(Rejection::NotNow(
             "the skill is already divided".to_string(),
         ));
@@ -103,7 +107,6 @@ pub(super) fn divide(battle: &mut Battle, unit: UnitId, shares: &[u32]) -> Resul
     battle.change_condition(unit, |condition| {
         condition.skill_shares = Some(SkillShares {
             shares: kept,
-            count: u8::try_from(count).unwrap_or(u8::MAX),
             used: 0,
         });
     });

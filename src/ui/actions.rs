@@ -145,12 +145,8 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 return;
             }
             // A dodge stance taken first leaves the turn's attacks to come.
-            let stance_first = state
-                .condition
-                .dodge_stance
-                .is_some_and(|stance| stance.shift == 0)
-                && turn.attacks_made == 0;
-            let can_act = (!turn.action_used || stance_first) && !turn.action_forfeited();
+            let can_act = (!turn.action_used || turn.only_the_stance(&state.condition))
+                && !turn.action_forfeited();
             unit_buttons(ui, view, &scenario, unit, &state, &turn.limits, can_act);
             super::dice_plan::split_controls(
                 ui,
@@ -313,10 +309,7 @@ fn dodge_stance_button(
     let Some(turn) = view.flow.as_ref().and_then(|flow| flow.turn) else {
         return;
     };
-    let open = condition.dodge_stance.is_none()
-        && condition.holding.is_none()
-        && !turn.action_forfeited()
-        && (!turn.action_used || turn.attacks_made > 0);
+    let open = turn.dodge_stance_open(condition);
     let shift = crate::rules::modifiers::signed(shift);
     let hint = if turn.attacks_made > 0 {
         format!(
@@ -359,14 +352,7 @@ fn divide_buttons(
     let Some(turn) = view.flow.as_ref().and_then(|flow| flow.turn) else {
         return;
     };
-    let stance_only = state
-        .condition
-        .dodge_stance
-        .is_some_and(|stance| stance.shift == 0);
-    let open = state.condition.skill_shares.is_none()
-        && turn.attacks_made == 0
-        && !turn.action_forfeited()
-        && (!turn.action_used || stance_only);
+    let open = turn.division_open(&state.condition);
     for count in 2..=most {
         let shares = crate::battle::skill_shares::even_shares(whole, count);
         if shares.contains(&0) {

@@ -9,6 +9,7 @@ use gridkeeper::rules::situation::Posture;
 
 use super::*;
 use crate::firearms::take_it;
+pub(super) use crate::pool::until_the_turn_of;
 
 pub(super) const RICO: UnitId = UnitId(0);
 pub(super) const DEE: UnitId = UnitId(1);
@@ -34,16 +35,6 @@ pub(super) fn spin_cycle(places: &[(UnitId, (u32, u32))]) -> App {
     load(&mut app, &rolls(&QUEUE_ROLLS, &[]));
     send(&mut app, Command::Begin);
     app
-}
-
-/// End turns until it is `unit`'s.
-pub(super) fn until_the_turn_of(app: &mut App, unit: UnitId) {
-    while let Some(turn) = app.world().resource::<Flow>().turn {
-        if turn.unit == unit {
-            return;
-        }
-        send(app, Command::EndTurn { unit: turn.unit });
-    }
 }
 
 /// `unit` fires its gun at `target`, the roll loaded to read `roll`: the events that follow.
@@ -76,17 +67,12 @@ pub(super) fn fire_with(
 /// `unit` strikes `target` with its first weapon, the dice loaded with `faces` (the attack's,
 /// then any other roll's): the events that follow.
 pub(super) fn strike(app: &mut App, unit: UnitId, target: UnitId, faces: &[u32]) -> Vec<EventKind> {
-    load(app, faces);
-    let from = events(app).len();
-    send(
-        app,
-        Command::Attack {
-            unit,
-            target,
-            weapon: WeaponChoice::Carried(0),
-        },
-    );
-    events_from(app, from)
+    let blow = Command::Attack {
+        unit,
+        target,
+        weapon: WeaponChoice::Carried(0),
+    };
+    after(app, faces, blow)
 }
 
 /// The damage parts of every damage roll among `events`, as (source, value).
@@ -160,8 +146,14 @@ fn a_bullet_does_its_roll_where_its_digits_swapped_land() {
     assert!(condition(&mut app, NICO).lamed);
     // Nico's turn: a tile, no more.
     until_the_turn_of(&mut app, NICO);
-    let refused = send_refused(&mut app, NICO, (14, 4));
-    assert!(refused, "two tiles are past a crawl");
+    let two_tiles = Command::Move {
+        unit: NICO,
+        to: Tile { x: 14, y: 4 },
+    };
+    assert!(
+        refusal(&mut app, two_tiles).is_some(),
+        "two tiles are past a crawl"
+    );
     let from = events(&app).len();
     send(
         &mut app,
@@ -176,21 +168,6 @@ fn a_bullet_does_its_roll_where_its_digits_swapped_land() {
             .any(|event| matches!(event, EventKind::Moved { .. })),
         "a diagonal tile is a crawl"
     );
-}
-
-/// Whether moving `unit` to `to` is refused.
-fn send_refused(app: &mut App, unit: UnitId, to: (u32, u32)) -> bool {
-    let from = events(app).len();
-    send(
-        app,
-        Command::Move {
-            unit,
-            to: Tile { x: to.0, y: to.1 },
-        },
-    );
-    events_from(app, from)
-        .iter()
-        .any(|event| matches!(event, EventKind::Rejected { .. }))
 }
 
 /// A critical (01) does the gun's max, 50, in the head (10); over two hits the head's tally

@@ -184,22 +184,18 @@ fn a_stance_takes_the_turns_action_unless_it_attacked() {
             weapon: WeaponChoice::Carried(0),
         },
     );
-    let from = events(&app).len();
-    send(&mut app, Command::DodgeStance { unit: NICO });
-    assert!(
-        events_from(&app, from)
-            .iter()
-            .any(|event| matches!(event, EventKind::Rejected { .. })),
+    assert_eq!(
+        refusal(&mut app, Command::DodgeStance { unit: NICO }),
+        Some(Rejection::ActionUsed),
         "after a reload"
     );
     until_the_turn_of(&mut app, RICO);
     send(&mut app, Command::DodgeStance { unit: RICO });
-    let from = events(&app).len();
-    send(&mut app, Command::DodgeStance { unit: RICO });
-    assert!(
-        events_from(&app, from)
-            .iter()
-            .any(|event| matches!(event, EventKind::Rejected { .. })),
+    assert_eq!(
+        refusal(&mut app, Command::DodgeStance { unit: RICO }),
+        Some(Rejection::NotNow(
+            "it already holds a dodge stance".to_string()
+        )),
         "a second stance"
     );
 }
@@ -221,22 +217,13 @@ fn share_shifts(events: &[EventKind]) -> Vec<i32> {
         .collect()
 }
 
-/// Whether the last command sent was refused.
-fn refused(app: &mut App, command: Command) -> bool {
-    let from = events(app).len();
-    send(app, command);
-    events_from(app, from)
-        .iter()
-        .any(|event| matches!(event, EventKind::Rejected { .. }))
-}
-
 /// Whether Rico dividing his skill into `shares` is refused.
 fn divide_refused(app: &mut App, shares: &[u32]) -> bool {
     let divide = Command::DivideSkill {
         unit: RICO,
         shares: shares.to_vec(),
     };
-    refused(app, divide)
+    refusal(app, divide).is_some()
 }
 
 /// Rico divides his 55 as 30 + 25: two shots a turn, the first at 30 (31 misses it), the second
@@ -269,7 +256,7 @@ fn a_divided_skill_gives_an_attack_a_share() {
         weapon: WeaponChoice::Carried(0),
         mode: gridkeeper::battle::command::FireMode::single(NICO),
     };
-    assert!(refused(&mut app, fire_again), "no third share");
+    assert!(refusal(&mut app, fire_again).is_some(), "no third share");
     assert!(divide_refused(&mut app, &[20, 20]), "divided once a turn");
 }
 
@@ -368,7 +355,7 @@ fn full_auto_is_three_bullets_an_attack() {
         weapon: WeaponChoice::Carried(0),
         mode: gridkeeper::battle::command::FireMode::FullAuto(vec![(RICO, bullets)]),
     };
-    assert!(refused(&mut app, pull(10)), "10 bullets");
+    assert!(refusal(&mut app, pull(10)).is_some(), "10 bullets");
     load(&mut app, &rolls(&[90, 90, 90], &[]));
     let from = events(&app).len();
     send(&mut app, pull(3));

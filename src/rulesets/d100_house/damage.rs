@@ -3,8 +3,8 @@
 //! (0 counting as 10) plus the weapon's qualities, a critical 25 (50 with a +6 weapon), a
 //! matched success the digit sum twice and the qualities (the roll itself, uncapped, with a +6
 //! weapon). A bullet brought down by cover or a dodge does the digit sum alone, a matched blow
-//! dodged a plain blow's damage. Where a hit
-//! lands comes from the roll's digits swapped: 37 lands at 73, a leg.
+//! dodged a plain blow's damage. Where a hit lands comes from the roll's digits swapped: 37
+//! lands at 73, a leg.
 
 use crate::rules::body::BodyPart;
 use crate::rules::class_rolls::{FACES, RollClass, Window, class_of, judge, verdict_of};
@@ -180,11 +180,11 @@ pub fn damage_from_roll(hit: &RollHit) -> Option<DamageRoll> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// The verdict of `roll` against `chance`.
-    fn verdict(roll: u32, chance: u32) -> Verdict {
+    pub(in crate::rulesets::d100_house) fn verdict(roll: u32, chance: u32) -> Verdict {
         verdict_of(roll, judge(roll, chance, Window::default()), false)
     }
 

@@ -38,12 +38,8 @@ pub fn outcome(hit: &RollHit, dodge: &Verdict) -> DodgeOutcome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::class_rolls::{Window, judge, verdict_of};
     use crate::rulesets::d100_house::damage::damage_from_roll;
-
-    fn verdict(roll: u32, chance: u32) -> Verdict {
-        verdict_of(roll, judge(roll, chance, Window::default()), false)
-    }
+    use crate::rulesets::d100_house::damage::tests::verdict;
 
     fn hit(roll: u32, form: HitForm, weapon_value: u32) -> RollHit {
         RollHit {
