@@ -144,11 +144,14 @@ pub struct DodgeStance {
 /// at least 1, a 0 past the last), `used` so far.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SkillShares {
-    pub shares: [u32; 3],
+    pub shares: [u32; SkillShares::SLOTS as usize],
     pub used: u8,
 }
 
 impl SkillShares {
+    /// The most shares a condition keeps.
+    pub const SLOTS: u32 = 3;
+
     /// How many shares there are: an attack for each.
     pub fn count(&self) -> u32 {
         self.shares

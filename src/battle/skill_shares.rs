@@ -84,6 +84,8 @@ pub(super) fn divide(battle: &mut Battle, unit: UnitId, shares: &[u32]) -> Resul
         ));
     }
     let count = u32::try_from(shares.len()).unwrap_or(u32::MAX);
+    // No more shares than a unit's condition keeps, whatever the rulebook allows.
+    let most = most.min(SkillShares::SLOTS);
     if !(2..=most).contains(&count) {
         return Err(Rejection::CannotAct(format!(
             "a skill is divided into 2 to {most} shares, not {count}"
@@ -102,7 +104,7 @@ pub(super) fn divide(battle: &mut Battle, unit: UnitId, shares: &[u32]) -> Resul
             "the shares come to more than the skill's {whole}"
         )));
     }
-    let mut kept = [0; 3];
+    let mut kept = [0; SkillShares::SLOTS as usize];
     kept[..shares.len()].copy_from_slice(shares);
     battle.change_condition(unit, |condition| {
         condition.skill_shares = Some(SkillShares {
