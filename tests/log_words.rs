@@ -162,10 +162,12 @@ fn variant(kind: &EventKind) -> usize {
         E::StanceDodge { .. } => 107,
         E::SkillDivided { .. } => 108,
         E::Grazed { .. } => 109,
+        E::BulletPinned { .. } => 110,
+        E::Suppressed { .. } => 111,
     }
 }
 
-const KINDS: usize = 110;
+const KINDS: usize = 112;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -924,6 +926,34 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 shares: vec![20, 20, 10],
             },
             "Rose Whateley divides 50 into 3 attacks: 20 + 20 + 10",
+        ),
+        (
+            E::BulletPinned {
+                unit: ROSE,
+                target: GHOUL,
+            },
+            "Rose Whateley's bullet keeps Ghoul of the Corbitt house down without hurting (only a \
+             matched or critical roll hurts)",
+        ),
+        (
+            E::Suppressed {
+                unit: ROSE,
+                group: vec![GHOUL],
+                bullets: 3,
+                shift: 0,
+            },
+            "Rose Whateley has fired 3 bullets at Ghoul of the Corbitt house this turn: not yet \
+             enough to pin them",
+        ),
+        (
+            E::Suppressed {
+                unit: ROSE,
+                group: vec![GHOUL],
+                bullets: 6,
+                shift: -10,
+            },
+            "Rose Whateley has fired 6 bullets at Ghoul of the Corbitt house this turn: −10 on \
+             their rolls until its next turn",
         ),
         (
             E::StanceDodge {

@@ -17,6 +17,7 @@ mod plan;
 mod posture;
 mod shares;
 mod shot_choice;
+mod suppressing;
 mod sweeping;
 
 use bevy::prelude::*;
@@ -286,6 +287,11 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
         && let Some(crouch) = posture::crouch_behind_cover(world, &scenario, &seen, unit)
     {
         return crouch;
+    }
+    if style != Style::Baseline
+        && let Some(pinning) = suppressing::suppress(world, &scenario, &seen, turn, &planned)
+    {
+        return pinning;
     }
     if style != Style::Baseline
         && matches!(planned, Command::EndTurn { .. })

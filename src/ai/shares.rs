@@ -16,7 +16,7 @@ use crate::rules::roll_harm::HitForm;
 use crate::rules::weapons::AttackForm;
 
 /// How much more harm the shares must do than one whole attack to be worth it.
-const WORTH_IT: f64 = 1.05;
+pub(super) const WORTH_IT: f64 = 1.05;
 
 /// `DivideSkill` where shares pay before the turn's first blow, or `Attack` while a share is
 /// left; `None` where the rulebook divides no skill, no enemy stands beside, or the unit holds

@@ -96,6 +96,10 @@ pub struct Condition {
     /// A dodge stance held to its next turn (the d100 house sheet).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dodge_stance: Option<DodgeStance>,
+    /// Pinned by suppressing fire (the d100 house sheet) until the shooter's next turn: the
+    /// heaviest, where several shooters lay it down.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suppressed: Option<Suppression>,
     /// The round it last drew (readied) a firearm in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub drew_in_round: Option<u32>,
@@ -131,6 +135,14 @@ pub struct Condition {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Restraint {
     pub release_at: Option<crate::rules::modifiers::Modifier>,
+}
+
+/// Suppressing fire that pins a unit (the d100 house sheet): who laid it down, and the bullets
+/// it has fired at the unit since its last turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Suppression {
+    pub by: UnitId,
+    pub bullets: u32,
 }
 
 /// A dodge stance held to the unit's next turn (the d100 house sheet): the shift on its dodges,

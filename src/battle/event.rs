@@ -626,6 +626,21 @@ pub enum EventKind {
         target: UnitId,
         weapon: String,
     },
+    /// A roll of `unit`'s suppressing fire that pins (the d100 house sheet) succeeded at
+    /// `target` without hurting: only a matched or critical success does.
+    BulletPinned {
+        unit: UnitId,
+        target: UnitId,
+    },
+    /// `unit`'s suppressing fire pins `group` (the d100 house sheet): `bullets`, the most fired
+    /// at one of them since its last turn, put `shift` on their rolls until its next turn (0:
+    /// too few yet).
+    Suppressed {
+        unit: UnitId,
+        group: Vec<UnitId>,
+        bullets: u32,
+        shift: i32,
+    },
     /// The dodge `unit` holds met `attacker`'s hit (the d100 house sheet), with this outcome.
     StanceDodge {
         unit: UnitId,

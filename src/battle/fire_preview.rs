@@ -147,6 +147,7 @@ pub fn preview(
             rolls: Vec::new(),
             drawn_from: Vec::new(),
             swept: Vec::new(),
+            pinning: Vec::new(),
         };
         return Ok(vec![roll_preview(&battle, unit, &plan, target, 1, shot)]);
     }

@@ -441,12 +441,14 @@ fn next_turn(battle: &mut Battle) {
             limits,
             ..TurnState::fresh(unit)
         });
-        // An evade pool and a dodge stance last until the unit's next turn.
+        // An evade pool and a dodge stance last until the unit's next turn, and so does the
+        // suppressing fire it laid down.
         battle.change_condition(unit, |condition| {
             condition.evading = 0;
             condition.dodge_stance = None;
             condition.skill_shares = None;
         });
+        super::suppression::lift(battle, unit);
         battle.emit(EventKind::TurnBegan { unit });
         if fumbled {
             battle.change_condition(unit, |condition| condition.initiative_edge_spent = true);

@@ -40,6 +40,7 @@ pub mod shot;
 pub mod skill_shares;
 mod specifics;
 mod state;
+mod suppression;
 pub mod sweep;
 pub mod tally;
 pub mod threat;
@@ -70,7 +71,7 @@ use command::{Command, ManeuverGoal, WeaponChoice};
 use event::{Event, Outcome, WoundState};
 use volley::FirePlan;
 
-pub use condition::{AimTaken, Condition, Idle, Pain, Restraint, SkillShares};
+pub use condition::{AimTaken, Condition, Idle, Pain, Restraint, SkillShares, Suppression};
 pub use engine::resolve;
 
 /// A unit's stable id: its index in the scenario, the same in every replay of it.

@@ -624,5 +624,8 @@ pub fn standing_facts(spec: &UnitSpec, vitals: &Vitals, condition: &Condition) -
         free_movement: spec.derived.moves.free,
         hit_points: vitals.hit_points,
         max_hit_points: vitals.max_hit_points,
+        suppressing_bullets: condition
+            .suppressed
+            .map_or(0, |suppression| suppression.bullets),
     }
 }

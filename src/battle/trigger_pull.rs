@@ -31,6 +31,7 @@ pub(super) fn resolve_fire(battle: &mut Battle, unit: UnitId, pending: &PendingF
         });
         Vec::new()
     });
+    let mut fired = 0u32;
     for planned in &plan.rolls {
         let roll = &draw_target(battle, unit, plan, planned);
         let target_fallen = battle.target_there(unit, roll.target).is_err();
@@ -68,23 +69,31 @@ pub(super) fn resolve_fire(battle: &mut Battle, unit: UnitId, pending: &PendingF
             }
             None => Dodging::Not,
         };
+        fired = fired.saturating_add(roll.bullets);
         let jammed = take_shot(battle, unit, plan, roll, &shot, dodge, shared.as_mut());
         if jammed {
             break;
         }
+    }
+    if !plan.pinning.is_empty() {
+        super::suppression::pin(battle, unit, &plan.pinning, fired);
     }
     battle.change_condition(unit, |condition| condition.aim = None);
 }
 
 /// The roll as it is made: at its own target, or (unaimed or suppressing fire at several) at
 /// one drawn by a die from those named still there to be shot at (one killed by an earlier
-/// roll of the pull is not drawn), the die in the log.
+/// roll of the pull is not drawn), the die in the log; fire that pins its group goes at the
+/// first of it still there.
 fn draw_target(
     battle: &mut Battle,
     unit: UnitId,
     plan: &FirePlan,
     planned: &PlannedRoll,
 ) -> PlannedRoll {
+    if !plan.pinning.is_empty() {
+        return super::suppression::aimed_at(battle, unit, plan, planned);
+    }
     if plan.drawn_from.len() < 2 {
         return *planned;
     }
@@ -94,18 +103,35 @@ fn draw_target(
         .copied()
         .filter(|target| battle.target_there(unit, *target).is_ok())
         .collect();
-    let target = match there.as_slice() {
-        [] => return *planned,
-        [only] => *only,
+    match draw_one(battle, unit, &there) {
+        Some(target) => PlannedRoll { target, ..*planned },
+        None => *planned,
+    }
+}
+
+/// One of `there` for `unit`'s next roll: drawn by a die where there are several, the die in
+/// the log.
+pub(super) fn draw_one(battle: &mut Battle, unit: UnitId, there: &[UnitId]) -> Option<UnitId> {
+    match there {
+        [] => None,
+        [only] => Some(*only),
         _ => {
             let sides = u32::try_from(there.len()).unwrap_or(u32::MAX);
             let die = battle.die(sides);
             let target = there[die.face as usize - 1];
             battle.emit(EventKind::TargetDrawn { unit, target, die });
-            target
+            Some(target)
         }
-    };
-    PlannedRoll { target, ..*planned }
+    }
+}
+
+/// Why a hit came: aimed at its target, a stray bullet, or pinning fire that hurt one of the
+/// group it pins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Aim {
+    Deliberate,
+    Stray,
+    Pinning,
 }
 
 /// What a target's answer does to a roll at it.
@@ -166,6 +192,10 @@ fn take_shot(
     };
     if check.malfunction {
         return malfunction(battle, unit, plan.index) == MalfunctionKind::Jam;
+    }
+    if !plan.pinning.is_empty() {
+        super::suppression::bullet(battle, unit, plan, roll, &check);
+        return false;
     }
     // A dodge behind cover takes its net off the roll's.
     if let Dodging::Successes(taken) = dodge
@@ -228,12 +258,11 @@ fn take_shot(
         });
         deal_hits(
             battle,
-            unit,
-            target,
+            (unit, target),
             &plan.weapon,
             shot,
             landed,
-            true,
+            Aim::Deliberate,
             &check,
         );
         return false;
@@ -258,12 +287,11 @@ fn take_shot(
             let landed = hits(battle, ally, &plain_hit);
             deal_hits(
                 battle,
-                unit,
-                ally,
+                (unit, ally),
                 &plan.weapon,
                 &plain,
                 landed,
-                false,
+                Aim::Stray,
                 &plain_hit,
             );
         }
@@ -327,21 +355,20 @@ fn cover_stops(battle: &mut Battle, target: UnitId, line: ShotLine) -> u32 {
 
 /// Roll the damage of every bullet that hit (the first `extreme` of them at their maximum, or
 /// impaling) and send it through the wounds as one blow: armor comes off each bullet, and off
-/// each die of shot; cover shot through comes off too. `deliberate`: shot at the target on
-/// purpose, not a stray bullet. Where the rulebook keeps injuries, each hit is one from the
-/// roll's `net` instead; where it reads damage off the roll (`verdict`), each bullet's is the
-/// roll's, landing where the roll says.
-#[allow(clippy::too_many_arguments)]
-fn deal_hits(
+/// each die of shot; cover shot through comes off too. Where the rulebook keeps injuries, each
+/// hit is one from the roll's `net` instead; where it reads damage off the roll (`verdict`),
+/// each bullet's is the roll's (pinning fire's, hand-to-hand damage), landing where the roll
+/// says.
+pub(super) fn deal_hits(
     battle: &mut Battle,
-    unit: UnitId,
-    target: UnitId,
+    (unit, target): (UnitId, UnitId),
     weapon: &Weapon,
     shot: &ShotSetup,
     landed: VolleyHits,
-    deliberate: bool,
+    aim: Aim,
     verdict: &Verdict,
 ) {
+    let deliberate = aim != Aim::Stray;
     if landed.hits > 0
         && super::injuries::injure(
             battle,
@@ -380,7 +407,11 @@ fn deal_hits(
         let hit = RollHit {
             verdict: *verdict,
             weapon_value: weapon.damage.flat().unwrap_or_default(),
-            form: HitForm::Firearm,
+            form: if aim == Aim::Pinning {
+                HitForm::Suppressing
+            } else {
+                HitForm::Firearm
+            },
             downgraded: false,
         };
         if let Some(rolled) = super::body_harm::from_the_roll(

@@ -47,6 +47,9 @@ pub struct FirePlan {
     /// A sweep's area, where automatic fire sweeps one (the d10 pool): every roll is made with
     /// the dice of the first, each counted at its own target's difficulty (empty: no sweep).
     pub(super) swept: Vec<Tile>,
+    /// Suppressing fire that pins its group rather than hitting it (the d100 house sheet):
+    /// the group, each roll made at the first of it still there (empty: not pinning fire).
+    pub(super) pinning: Vec<UnitId>,
 }
 
 impl FirePlan {
@@ -156,8 +159,9 @@ fn in_one_arc(battle: &Battle, unit: UnitId, targets: &[UnitId]) -> Result<(), R
 
 /// Suppressing fire on a group (where the rulebook has it): the weapon's shots, or its full
 /// auto's volleys, planned as if at the first of the group, each roll's target drawn from the
-/// whole group by a die as it is made. The group lies in one arc, and each in it must be one a
-/// shot could go at.
+/// whole group by a die as it is made; or, where it pins the group (the d100 house sheet), one
+/// attack of the divided skill, each roll made at the first still there. The group lies in one
+/// arc, and each in it must be one a shot could go at.
 fn suppressing_rolls(
     battle: &Battle,
     unit: UnitId,
@@ -177,9 +181,16 @@ fn suppressing_rolls(
             "suppressing fire needs a group to fire on".to_string(),
         ));
     };
+    let pins = super::suppression::pins(battle);
+    if pins && battle.condition(unit).skill_shares.is_none() {
+        return Err(Rejection::NotNow(
+            "suppressive fire is several attacks: divide the skill first".to_string(),
+        ));
+    }
     // Checked before anything is planned, so no count from a file sizes the plan.
     let most = if weapon.uses.full_auto {
-        ready
+        let attack = battle.scenario.ruleset.full_auto_attack();
+        ready.min(attack.unwrap_or(u32::MAX))
     } else {
         weapon.most_shots()
     };
@@ -202,9 +213,17 @@ fn suppressing_rolls(
     };
     in_one_arc(battle, unit, &group)?;
     let plan = plan_rolls(battle, unit, index, weapon, &at_first, ready)?;
-    Ok(FirePlan {
-        drawn_from: drawn_group(battle, unit, &plan.weapon, &plan.rolls, group)?,
-        ..plan
+    let members = drawn_group(battle, unit, &plan.weapon, &plan.rolls, group.clone())?;
+    Ok(if pins {
+        FirePlan {
+            pinning: group,
+            ..plan
+        }
+    } else {
+        FirePlan {
+            drawn_from: members,
+            ..plan
+        }
     })
 }
 
@@ -341,6 +360,7 @@ pub(super) fn plan_rolls(
                 chambered: false,
                 drawn_from: Vec::new(),
                 swept,
+                pinning: Vec::new(),
             });
         }
         FireMode::Shots(targets) => {
@@ -543,6 +563,7 @@ pub(super) fn plan_rolls(
         rolls,
         drawn_from,
         swept: Vec::new(),
+        pinning: Vec::new(),
     })
 }
 

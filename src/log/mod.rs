@@ -152,6 +152,8 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::DodgeStanceTaken { .. }
         | E::StanceDodge { .. }
         | E::SkillDivided { .. }
+        | E::BulletPinned { .. }
+        | E::Suppressed { .. }
         | E::Grazed { .. }
         | E::DicePlanned { .. } => LogKind::Attacks,
         E::Stabilised { .. } | E::Healed { .. } | E::BleedingStopped { .. } | E::FireOut { .. } => {
@@ -283,8 +285,10 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::ShotHit { unit, target, .. }
         | E::ShotMissed { unit, target }
         | E::BulletDodged { unit, target }
+        | E::BulletPinned { unit, target }
         | E::ShotWasted { unit, target, .. } => vec![*unit, *target],
         E::StrayHit { unit, target, ally } => vec![*unit, *target, *ally],
+        E::Suppressed { unit, group, .. } => [vec![*unit], group.clone()].concat(),
         E::DefenceAsked { unit, attacker, .. } => vec![*unit, *attacker],
         E::MeleeResolved {
             attacker, defender, ..

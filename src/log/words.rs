@@ -213,6 +213,35 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 .collect::<Vec<_>>()
                 .join(" + ")
         ),
+        EventKind::BulletPinned { unit, target } => format!(
+            "{}'s bullet keeps {} down without hurting (only a matched or critical roll hurts)",
+            name(*unit),
+            name(*target)
+        ),
+        EventKind::Suppressed {
+            unit,
+            group,
+            bullets,
+            shift,
+        } => {
+            let pinned = group
+                .iter()
+                .map(|member| name(*member))
+                .collect::<Vec<_>>()
+                .join(", ");
+            if *shift == 0 {
+                format!(
+                    "{} has fired {bullets} bullets at {pinned} this turn: not yet enough to pin them",
+                    name(*unit)
+                )
+            } else {
+                format!(
+                    "{} has fired {bullets} bullets at {pinned} this turn: {} on their rolls until its next turn",
+                    name(*unit),
+                    crate::rules::modifiers::signed(*shift)
+                )
+            }
+        }
         EventKind::StanceDodge {
             unit,
             attacker,

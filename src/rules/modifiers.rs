@@ -121,6 +121,8 @@ pub enum ModifierReason {
     Shift,
     /// Attacking and dodging in one turn: the second of them pays (the d100 house sheet).
     DodgingToo,
+    /// Pinned by suppressing fire until the shooter's next turn (the d100 house sheet).
+    Suppressed,
 }
 
 impl ModifierReason {
@@ -185,6 +187,7 @@ impl ModifierReason {
             Self::Restraint => "the restrain",
             Self::Shift => "shift",
             Self::DodgingToo => "dodging too",
+            Self::Suppressed => "suppressed",
         }
     }
 }

@@ -15,6 +15,9 @@ pub enum HitForm {
     Firearm,
     /// A blow: the weapon's number is what its qualities add.
     HandToHand,
+    /// A bullet of suppressing fire that hurts one of the group: hand-to-hand damage, whatever
+    /// the roll's class.
+    Suppressing,
 }
 
 /// A hit whose harm the rulebook may read off its roll.

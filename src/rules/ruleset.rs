@@ -775,6 +775,21 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
+    /// Where suppressing fire pins a group rather than hitting it (the d100 house sheet): the
+    /// shift `bullets` fired at a unit in suppressing fire this turn put on all its rolls until
+    /// the shooter's next turn (0: too few yet); each roll then hurts only where
+    /// `suppressing_bullet_hurts` says, one of the group drawn by a die taking hand-to-hand
+    /// damage. `None`: suppressing fire (where the rulebook has it) hits as fire at the group.
+    fn suppression_shift(&self, _bullets: u32) -> Option<i32> {
+        None
+    }
+
+    /// Whether a roll of suppressing fire that pins (`suppression_shift`) hurts one of the
+    /// group.
+    fn suppressing_bullet_hurts(&self, roll: &Verdict) -> bool {
+        roll.success
+    }
+
     /// What a failed blow still does (the d100 house sheet: a sharp weapon's 1 on a plain miss,
     /// the weapon's bonus back on its wielder on a matched failure or a fumble, and the weapon
     /// dropped on a fumble), with a weapon of these qualities (`None`: bare hands, `Some((bonus,

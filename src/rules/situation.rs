@@ -327,6 +327,9 @@ pub struct StandingFacts {
     pub free_movement: u32,
     pub hit_points: u32,
     pub max_hit_points: u32,
+    /// The most bullets one shooter has fired at it in suppressing fire that pins, since that
+    /// shooter's last turn (the d100 house sheet).
+    pub suppressing_bullets: u32,
 }
 
 /// The facts of a blow or a maneuver at a defender.

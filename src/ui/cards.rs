@@ -52,7 +52,8 @@ pub(super) fn chip(ui: &mut egui::Ui, text: &str, colour: egui::Color32) {
 
 /// The wound-state badge, and a chip for each flag: prone, a posture taken (kneeling, or in the
 /// rulebook's words: crouched, hidden), held, hampered, aiming, dived for cover, dodging, on
-/// fire, stunned (`compact`: only prone, the posture, dodging and on fire).
+/// fire, stunned, pinned by suppressing fire (`compact`: only prone, the posture, dodging, on
+/// fire and pinned).
 pub(super) fn wound_badge(
     ui: &mut egui::Ui,
     ruleset: &dyn Ruleset,
@@ -66,6 +67,15 @@ pub(super) fn wound_badge(
         if flag && (!compact || ["prone", posture, "dodging", "on fire"].contains(&words)) {
             chip(ui, words, colour);
         }
+    }
+    // Pinned by suppressing fire, with the shift it puts on every roll.
+    if let Some(shift) = condition
+        .suppressed
+        .and_then(|pin| ruleset.suppression_shift(pin.bullets))
+        .filter(|shift| *shift != 0)
+    {
+        let words = format!("pinned {}", crate::rules::modifiers::signed(shift));
+        chip(ui, &words, egui::Color32::from_rgb(220, 140, 60));
     }
 }
 

@@ -155,17 +155,22 @@ fn fire_styles(ui: &mut egui::Ui, view: &mut BattleView, weapon: &Weapon, most: 
             };
         }
     }
+    // Where an attack of full auto is so many bullets (the d100 house sheet's 3), no more.
+    let most_auto = weapon
+        .capacity()
+        .min(ruleset.full_auto_attack().unwrap_or(u32::MAX))
+        .max(1);
     if let FireStyle::FullAuto(mut bullets) = view.fire_order.style {
         ui.add(
             egui::DragValue::new(&mut bullets)
-                .range(1..=weapon.capacity().max(1))
+                .range(1..=most_auto)
                 .suffix(" a target"),
         );
         view.fire_order.style = FireStyle::FullAuto(bullets);
     }
     if let FireStyle::Suppressing(mut bullets) = view.fire_order.style {
         let (most, unit) = if weapon.uses.full_auto {
-            (weapon.capacity().max(1), " bullets")
+            (most_auto, " bullets")
         } else {
             (weapon.most_shots().max(1), " shots")
         };

@@ -349,12 +349,16 @@ pub fn fire_styles(weapon: &Weapon, ruleset: &dyn Ruleset) -> Vec<FireStyle> {
         Some(rule) if weapon.uses.full_auto => {
             styles.push(FireStyle::Sweep(rule.least_rounds * 2));
         }
-        None if weapon.uses.full_auto => styles.push(FireStyle::FullAuto(6)),
+        None if weapon.uses.full_auto => {
+            styles.push(FireStyle::FullAuto(ruleset.full_auto_attack().unwrap_or(6)))
+        }
         _ => {}
     }
     if ruleset.suppressing_fire() {
         if weapon.uses.full_auto {
-            styles.push(FireStyle::Suppressing(10));
+            styles.push(FireStyle::Suppressing(
+                ruleset.full_auto_attack().unwrap_or(10),
+            ));
         } else if weapon.most_shots() > 0 {
             styles.push(FireStyle::Suppressing(weapon.most_shots()));
         }

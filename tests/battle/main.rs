@@ -12,6 +12,7 @@ mod firearms;
 mod frontier;
 mod grapples;
 mod house;
+mod house_fire;
 mod house_turns;
 mod pool;
 mod pool_areas;

@@ -128,6 +128,7 @@ pub fn damage_from_roll(hit: &RollHit) -> Option<DamageRoll> {
     let bonus = hit.weapon_value;
     let parts = match (hit.form, class) {
         // A critical is not dodged, nor brought down.
+        (HitForm::Suppressing, _) => vec![piece(DamageSource::DigitSum, digit_sum(roll))],
         (HitForm::Firearm, RollClass::Critical) => vec![piece(DamageSource::Critical, bonus)],
         (HitForm::Firearm, _) if hit.downgraded => {
             vec![piece(DamageSource::DigitSum, digit_sum(roll))]

@@ -30,7 +30,7 @@ pub fn outcome(hit: &RollHit, dodge: &Verdict) -> DodgeOutcome {
     match (attack, hit.form) {
         (RollClass::MatchedSuccess, _) => DodgeOutcome::Downgraded,
         _ if clean => DodgeOutcome::Negated,
-        (_, HitForm::Firearm) => DodgeOutcome::Downgraded,
+        (_, HitForm::Firearm | HitForm::Suppressing) => DodgeOutcome::Downgraded,
         (_, HitForm::HandToHand) => DodgeOutcome::Negated,
     }
 }

@@ -10,6 +10,7 @@ pub mod damage;
 pub mod dodge;
 pub mod round;
 pub mod sheet;
+pub mod suppression;
 pub mod worth;
 pub mod wounds;
 
@@ -343,6 +344,20 @@ impl Ruleset for D100House {
     /// Full auto is 3 bullets an attack.
     fn full_auto_attack(&self) -> Option<u32> {
         Some(check::FULL_AUTO_BULLETS)
+    }
+
+    /// Suppressive fire on a group, with the skill divided.
+    fn suppressing_fire(&self) -> bool {
+        true
+    }
+
+    /// Suppressive fire pins the group: 4-10 bullets −10, 11-20 −20, 21+ −30.
+    fn suppression_shift(&self, bullets: u32) -> Option<i32> {
+        Some(suppression::shift(bullets))
+    }
+
+    fn suppressing_bullet_hurts(&self, roll: &Verdict) -> bool {
+        suppression::hurts(roll)
     }
 
     fn miss_harm(&self, miss: &Verdict, weapon: Option<(u32, bool)>) -> MissHarm {

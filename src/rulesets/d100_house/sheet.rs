@@ -80,22 +80,32 @@ pub fn shift_thresholds(most: u32) -> [u32; 2] {
     [most.div_ceil(3), most.saturating_mul(2).div_ceil(3)]
 }
 
-/// The wound shift on every roll: −10 once a third of the hit points is lost, −20 at two
-/// thirds; nothing before.
+/// The shifts on every roll: the wound shift, −10 once a third of the hit points is lost, −20
+/// at two thirds; and suppressing fire's for the bullets fired at the unit.
 pub fn standing_modifiers(facts: &StandingFacts) -> Vec<Modifier> {
     let lost = facts.max_hit_points.saturating_sub(facts.hit_points);
     let [third, two_thirds] = shift_thresholds(facts.max_hit_points);
-    let shift = if lost >= two_thirds && lost > 0 {
+    let wounded = if lost >= two_thirds && lost > 0 {
         -20
     } else if lost >= third && lost > 0 {
         -10
     } else {
-        return Vec::new();
+        0
     };
-    vec![Modifier {
-        reason: ModifierReason::Wounded,
+    [
+        (ModifierReason::Wounded, wounded),
+        (
+            ModifierReason::Suppressed,
+            super::suppression::shift(facts.suppressing_bullets),
+        ),
+    ]
+    .into_iter()
+    .filter(|(_, shift)| *shift != 0)
+    .map(|(reason, shift)| Modifier {
+        reason,
         effect: Effect::Add(shift),
-    }]
+    })
+    .collect()
 }
 
 #[cfg(test)]
@@ -137,26 +147,41 @@ mod tests {
     }
 
     /// Rico (110): 36 lost, no shift; 37, −10; 73, −10; 74, −20.
+    /// The shifts on every roll of a unit of 110 hit points with `lost` taken and
+    /// `bullets` of suppressing fire on it, by reason.
+    fn shifts(lost: u32, bullets: u32) -> Vec<(ModifierReason, i32)> {
+        let facts = StandingFacts {
+            hit_points: 110 - lost,
+            max_hit_points: 110,
+            suppressing_bullets: bullets,
+            ..StandingFacts::default()
+        };
+        standing_modifiers(&facts)
+            .iter()
+            .map(|modifier| match modifier.effect {
+                Effect::Add(points) => (modifier.reason, points),
+                _ => (modifier.reason, 0),
+            })
+            .collect()
+    }
+
     #[test]
     fn the_wound_shift_by_hit_points_lost() {
-        let shift = |lost: u32| {
-            let facts = StandingFacts {
-                hit_points: 110 - lost,
-                max_hit_points: 110,
-                ..StandingFacts::default()
-            };
-            standing_modifiers(&facts)
-                .iter()
-                .map(|modifier| match modifier.effect {
-                    Effect::Add(points) => points,
-                    _ => 0,
-                })
-                .sum::<i32>()
-        };
+        let total = |lost| shifts(lost, 0).iter().map(|(_, shift)| shift).sum::<i32>();
         assert_eq!(
-            [0, 36, 37, 73, 74, 110].map(shift),
+            [0, 36, 37, 73, 74, 110].map(total),
             [0, 0, -10, -10, -20, -20]
         );
+    }
+
+    /// Suppression's shift stands beside the wound's: 6 bullets on Rico at 40 lost are −10 and
+    /// −10, 3 bullets shift nothing.
+    #[test]
+    fn suppression_shifts_beside_the_wounds() {
+        use ModifierReason::{Suppressed, Wounded};
+        assert_eq!(shifts(40, 6), vec![(Wounded, -10), (Suppressed, -10)]);
+        assert_eq!(shifts(0, 12), vec![(Suppressed, -20)]);
+        assert_eq!(shifts(0, 3), vec![]);
     }
 
     #[test]

@@ -1,0 +1,166 @@
+//! The AI's suppressive fire, where the rulebook's pins a group (the d100 house sheet): a
+//! careful unit about to fire full auto at one enemy weighs the exact mean harm of its aimed
+//! bullets against what pinning the enemy's group to its next turn takes off the group's own
+//! attacks (each one's exact mean harm at its skill, less at its skill with the shift). Where
+//! the pinning is worth more bullet for bullet (it spends twice the rounds), it divides its
+//! skill in two and lays both attacks on the group; the few bullets that still hurt (a matched
+//! or critical roll) are left out of the weighing.
+
+use bevy::prelude::*;
+
+use super::Seen;
+use super::shares::WORTH_IT;
+use crate::battle::command::{Command, FireMode, WeaponChoice};
+use crate::battle::ranged;
+use crate::battle::skill_shares::{divisible, even_shares};
+use crate::battle::{Arsenal, Condition, TurnState, UnitId, Vitals};
+use crate::map::scenario::Scenario;
+use crate::rules::firearms::rounds_ready;
+use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
+use crate::rules::roll::Demand;
+use crate::rules::roll_harm::HitForm;
+use crate::rules::weapons::AttackForm;
+
+/// `DivideSkill` where pinning `planned`'s target and those about it pays, before the turn's
+/// first attack; suppressing fire while a share is left of a skill so divided; `None` where
+/// the rulebook's suppressing fire does not pin, or the unit holds no full-auto gun.
+pub(super) fn suppress(
+    world: &mut World,
+    scenario: &Scenario,
+    seen: &[Seen],
+    turn: &TurnState,
+    planned: &Command,
+) -> Option<Command> {
+    let ruleset = scenario.ruleset.as_ref();
+    ruleset.suppression_shift(0)?;
+    let bullets = ruleset.full_auto_attack()?;
+    let unit = turn.unit;
+    let (vitals, condition, arsenal) = world
+        .query::<(&UnitId, &Vitals, &Condition, &Arsenal)>()
+        .iter(world)
+        .find(|(id, ..)| **id == unit)
+        .map(|(_, vitals, condition, arsenal)| (*vitals, *condition, arsenal.clone()))?;
+    let WeaponChoice::Carried(index) = arsenal.in_hand else {
+        return None;
+    };
+    let spec = &scenario.units[unit.index()];
+    let weapon = &spec.weapons.get(index)?.weapon;
+    let ready = rounds_ready(weapon.feed(), arsenal.weapons.get(index)?.ammunition);
+    if !weapon.uses.full_auto || ready == 0 {
+        return None;
+    }
+    let aimed_at = match planned {
+        Command::Fire {
+            mode: FireMode::FullAuto(targets),
+            ..
+        } => match targets.as_slice() {
+            [(target, _)] => Some(*target),
+            _ => None,
+        },
+        _ => None,
+    };
+    if let Some(shares) = condition.skill_shares {
+        shares.next()?;
+        let target = pinned_by(world, seen, unit).or(aimed_at)?;
+        let mode = FireMode::Suppressing {
+            bullets: bullets.min(ready),
+            at: ranged::suppressing_group(world, unit, arsenal.in_hand, target),
+        };
+        // Only fire the battle would take (not a jammed gun).
+        ranged::preview(world, unit, arsenal.in_hand, &mode).ok()?;
+        return Some(Command::Fire {
+            unit,
+            weapon: arsenal.in_hand,
+            mode,
+        });
+    }
+    let target = aimed_at?;
+    if turn.attacks_made > 0 || turn.action_used {
+        return None;
+    }
+    let (whole, most) = divisible(scenario, unit, (&vitals, &condition, &arsenal))?;
+    let shares = even_shares(whole, 2);
+    let shift = ruleset.suppression_shift(bullets.saturating_mul(2))?;
+    if most < 2 || shares.contains(&0) || shift == 0 || ready < bullets.saturating_mul(2) {
+        return None;
+    }
+    let Command::Fire { mode, .. } = planned else {
+        return None;
+    };
+    let aimed: f64 = ranged::preview(world, unit, arsenal.in_hand, mode)
+        .ok()?
+        .iter()
+        .filter_map(|roll| roll.harm.as_ref())
+        .map(|harm| {
+            harm.behind
+                .as_ref()
+                .map_or(harm.open, |(_, behind)| *behind)
+        })
+        .sum();
+    let prevented: f64 = ranged::suppressing_group(world, unit, arsenal.in_hand, target)
+        .into_iter()
+        .filter_map(|member| seen.iter().find(|other| other.unit == member))
+        .map(|member| {
+            let before = attack_harm(scenario, seen, member, 0);
+            before - attack_harm(scenario, seen, member, shift)
+        })
+        .sum();
+    // Weighed bullet for bullet: the two attacks spend twice the rounds of the one.
+    (prevented / 2.0 > aimed * WORTH_IT).then_some(Command::DivideSkill { unit, shares })
+}
+
+/// The first enemy standing that `unit`'s suppressing fire pins.
+fn pinned_by(world: &mut World, seen: &[Seen], unit: UnitId) -> Option<UnitId> {
+    world
+        .query::<(&UnitId, &Condition)>()
+        .iter(world)
+        .filter(|(_, condition)| condition.suppressed.is_some_and(|pin| pin.by == unit))
+        .map(|(id, _)| *id)
+        .filter(|id| seen.iter().any(|other| other.unit == *id && other.standing))
+        .min()
+}
+
+/// The exact mean harm of one attack by `member` with what it holds, its skill shifted by
+/// `shift`: a bullet's (each of a full-auto attack's), or a blow's where an enemy of it stands
+/// within a move and a step (none otherwise).
+fn attack_harm(scenario: &Scenario, seen: &[Seen], member: &Seen, shift: i32) -> f64 {
+    let ruleset = scenario.ruleset.as_ref();
+    let spec = &scenario.units[member.unit.index()];
+    let WeaponChoice::Carried(index) = member.holding else {
+        return 0.0;
+    };
+    let Some(weapon) = spec.weapons.get(index).map(|carried| &carried.weapon) else {
+        return 0.0;
+    };
+    let (form, rolls) = match weapon.attack_form() {
+        AttackForm::Shot if weapon.uses.full_auto => {
+            (HitForm::Firearm, ruleset.full_auto_attack().unwrap_or(1))
+        }
+        AttackForm::Shot => (HitForm::Firearm, 1),
+        AttackForm::Melee if within_reach(seen, member) => (HitForm::HandToHand, 1),
+        _ => return 0.0,
+    };
+    let demand = Demand::new(
+        spec.skill(ruleset, &weapon.skill),
+        vec![Modifier {
+            reason: ModifierReason::Suppressed,
+            effect: Effect::Add(shift),
+        }],
+    );
+    let value = weapon.damage.flat().unwrap_or_default();
+    ruleset
+        .roll_harm_mean(&demand, value, form, None)
+        .map_or(0.0, |mean| mean * f64::from(rolls))
+}
+
+/// The yards a blow may come from this turn: a move of 8 and a step.
+const BLOW_REACH: f64 = 9.0;
+
+/// Whether an enemy of `member` stands within a move and a step of it.
+fn within_reach(seen: &[Seen], member: &Seen) -> bool {
+    seen.iter().any(|other| {
+        other.standing
+            && other.side != member.side
+            && crate::map::range::distance_yards(other.at, member.at) <= BLOW_REACH
+    })
+}

@@ -1,0 +1,179 @@
+//! The d100 house sheet's firearms rules in the battle, past a plain shot: suppressive fire,
+//! laid on a group with the skill divided, pinning everyone in it until the shooter's next turn
+//! and hurting only on a matched or critical roll.
+
+use gridkeeper::battle::command::FireMode;
+use gridkeeper::rules::body::BodyPart;
+use gridkeeper::rules::damage::DamageSource;
+
+use super::*;
+use crate::house::{DEE, NICO, RICO, damage_parts, fire, spin_cycle, until_the_turn_of};
+
+/// Nico's suppressing fire, `bullets` of it, on Rico and Dee.
+fn suppress(bullets: u32) -> Command {
+    Command::Fire {
+        unit: NICO,
+        weapon: WeaponChoice::Carried(0),
+        mode: FireMode::Suppressing {
+            bullets,
+            at: vec![RICO, DEE],
+        },
+    }
+}
+
+/// The shifts suppression put on the rolls among `events`.
+fn suppressed_shifts(events: &[EventKind]) -> Vec<i32> {
+    events
+        .iter()
+        .filter_map(|event| match event {
+            EventKind::Rolled { roll, .. } => roll
+                .modifiers
+                .iter()
+                .find(|modifier| modifier.reason == ModifierReason::Suppressed)
+                .map(|modifier| match modifier.effect {
+                    gridkeeper::rules::modifiers::Effect::Add(points) => points,
+                    _ => panic!("a shift is points: {modifier:?}"),
+                }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Nico (Firearms 40) divides his skill 20 + 20 and lays two attacks of suppressing fire on
+/// Rico and Dee, side by side 7 yards off. The first 3 bullets (a plain 15 that keeps heads
+/// down, a 90 and a matched failure 33) pin no one yet; the second attack's matched 11 hurts
+/// the one a die draws (Dee) with its digit sum, 2, on the right arm (11 flipped), and its
+/// sixth bullet puts −10 on both until Nico's next turn, when it lifts.
+#[test]
+fn suppressing_fire_pins_the_group_until_the_shooters_next_turn() {
+    let mut app = spin_cycle(&[(RICO, (14, 9)), (DEE, (15, 9))]);
+    until_the_turn_of(&mut app, NICO);
+    let undivided = refusal(&mut app, suppress(3));
+    assert!(
+        matches!(&undivided, Some(Rejection::NotNow(why)) if why.contains("divide")),
+        "{undivided:?}"
+    );
+    send(
+        &mut app,
+        Command::DivideSkill {
+            unit: NICO,
+            shares: vec![20, 20],
+        },
+    );
+    assert!(
+        refusal(&mut app, suppress(4)).is_some(),
+        "4 is more than an attack"
+    );
+    let first = after(&mut app, &rolls(&[15, 90, 33], &[]), suppress(3));
+    assert_eq!(rejected(&first), None);
+    let pinned = |events: &[EventKind]| {
+        events
+            .iter()
+            .filter(|event| matches!(event, EventKind::BulletPinned { .. }))
+            .count()
+    };
+    assert_eq!(pinned(&first), 1, "the plain 15");
+    assert!(damage_parts(&first).is_empty());
+    assert!(first.contains(&EventKind::Suppressed {
+        unit: NICO,
+        group: vec![RICO, DEE],
+        bullets: 3,
+        shift: 0,
+    }));
+    assert_eq!(
+        condition(&mut app, RICO).suppressed.map(|s| s.bullets),
+        Some(3)
+    );
+    // The die's second face draws Dee.
+    let second = after(&mut app, &rolls(&[11, 50, 60], &[2]), suppress(3));
+    assert!(second.iter().any(|event| matches!(
+        event,
+        EventKind::TargetDrawn {
+            unit: NICO,
+            target: DEE,
+            ..
+        }
+    )));
+    assert_eq!(damage_parts(&second), [[(DamageSource::DigitSum, 2)]]);
+    assert!(second.iter().any(|event| matches!(
+        event,
+        EventKind::HitLocated {
+            target: DEE,
+            part: BodyPart::RightArm,
+            ..
+        }
+    )));
+    assert!(second.contains(&EventKind::Suppressed {
+        unit: NICO,
+        group: vec![RICO, DEE],
+        bullets: 6,
+        shift: -10,
+    }));
+    // Rico's shot, and every roll of his, is at −10 until Nico's next turn.
+    until_the_turn_of(&mut app, RICO);
+    let shot = fire(&mut app, RICO, NICO, 90);
+    assert_eq!(suppressed_shifts(&shot), [-10]);
+    until_the_turn_of(&mut app, NICO);
+    assert_eq!(condition(&mut app, RICO).suppressed, None);
+    assert_eq!(condition(&mut app, DEE).suppressed, None);
+}
+
+/// The careful AI's Nico, badly hurt (−20), 8 yards from Rico, Dee and Lou crouched side by
+/// side behind a bank of washers: his aimed bullets would do 0.85 each (only a head or a gun
+/// arm shows), 2.55 an attack, while pinning the three takes 11 off theirs (4.9 off Rico's
+/// shot, 4.05 off Lou's, 2.05 off Dee's blow, Nico being within her reach): 5.5 for each
+/// attack's bullets. He divides his 20 into 10 + 10 and lays both attacks on the three.
+#[test]
+fn the_careful_ai_pins_a_pair_behind_cover() {
+    use gridkeeper::ai::Style;
+    use gridkeeper::rules::situation::Posture;
+    const LOU: UnitId = UnitId(2);
+    let mut scenario = shipped("spin-cycle.ron");
+    scenario.units[RICO.index()].start = Tile::new(4, 3);
+    scenario.units[DEE.index()].start = Tile::new(5, 3);
+    scenario.units[LOU.index()].start = Tile::new(6, 3);
+    scenario.units[NICO.index()].start = Tile::new(5, 11);
+    let mut app = with_ai_playing(scenario, NICO, Style::Careful);
+    // Nico waits out round 1 in the keeper's hands, while Rico and Lou crouch.
+    let control = |app: &mut App, control| {
+        app.world_mut().resource_mut::<Controllers>().0[NICO.index()] = control;
+    };
+    control(&mut app, Control::Person);
+    load(&mut app, &rolls(&crate::house::QUEUE_ROLLS, &[]));
+    send(&mut app, Command::Begin);
+    for unit in [RICO, DEE, LOU] {
+        until_the_turn_of(&mut app, unit);
+        send(
+            &mut app,
+            Command::TakePosture {
+                unit,
+                posture: Posture::Kneeling,
+            },
+        );
+    }
+    until_the_turn_of(&mut app, NICO);
+    set_vitals(&mut app, NICO, |vitals| vitals.hit_points = 30);
+    let before = commands_of(&app, NICO).len();
+    control(&mut app, Control::Ai);
+    for _ in 0..40 {
+        if !update_taking_everything(&mut app) && acting(&app) != Some(NICO) {
+            break;
+        }
+    }
+    let turn: Vec<Command> = commands_of(&app, NICO).split_off(before);
+    assert!(
+        turn.contains(&Command::DivideSkill {
+            unit: NICO,
+            shares: vec![10, 10],
+        }),
+        "{turn:?}"
+    );
+    let pinning = turn
+        .iter()
+        .filter(|command| {
+            matches!(command, Command::Fire { mode: FireMode::Suppressing { bullets: 3, at }, .. }
+                if [RICO, DEE, LOU].iter().all(|unit| at.contains(unit)))
+        })
+        .count();
+    assert_eq!(pinning, 2, "{turn:?}");
+}
