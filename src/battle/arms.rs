@@ -89,18 +89,19 @@ pub(super) fn let_fly(battle: &mut Battle, unit: UnitId, index: usize, weapon: &
     });
 }
 
-/// The weapon did not fire: a dud, or a jam that takes 1D6 rounds of work to clear.
+/// The weapon did not fire: a dud, or a jam that takes 1D6 rounds of work to clear (or the
+/// rounds the rulebook sets).
 pub(super) fn malfunction(battle: &mut Battle, unit: UnitId, index: usize) -> MalfunctionKind {
     let Some(weapon) = battle.carried(unit, index).cloned() else {
         return MalfunctionKind::Dud;
     };
     let kind = weapon.malfunction_kind();
-    let work = (kind == MalfunctionKind::Jam).then(|| battle.die(6));
-    if let Some(work) = work {
+    let jammed = kind == MalfunctionKind::Jam;
+    let set_work = battle.scenario.ruleset.jam_work().filter(|_| jammed);
+    let work = (jammed && set_work.is_none()).then(|| battle.die(6));
+    if let Some(work_left) = work.map(|die| die.face).or(set_work) {
         battle.change_weapon_state(unit, index, |state| {
-            state.jam = Some(Jam {
-                work_left: work.face,
-            });
+            state.jam = Some(Jam { work_left });
         });
     }
     battle.emit(EventKind::Malfunctioned {
@@ -108,6 +109,7 @@ pub(super) fn malfunction(battle: &mut Battle, unit: UnitId, index: usize) -> Ma
         weapon: weapon.name,
         outcome: kind,
         work,
+        rounds: set_work,
     });
     kind
 }

@@ -96,6 +96,9 @@ pub struct Condition {
     /// A dodge stance held to its next turn (the d100 house sheet).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dodge_stance: Option<DodgeStance>,
+    /// Knocked down (the d100 house sheet): its next turn is spent getting up.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub knocked_down: bool,
     /// Pinned by suppressing fire (the d100 house sheet) until the shooter's next turn: the
     /// heaviest, where several shooters lay it down.
     #[serde(default, skip_serializing_if = "Option::is_none")]

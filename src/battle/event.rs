@@ -439,12 +439,15 @@ pub enum EventKind {
         target: UnitId,
         ally: UnitId,
     },
-    /// The weapon does not fire (a dud) or jams; a jam takes this many rounds of work.
+    /// The weapon does not fire (a dud) or jams; a jam takes this many rounds of work, rolled
+    /// (`work`) or set by the rulebook (`rounds`, the d100 house sheet's 1).
     Malfunctioned {
         unit: UnitId,
         weapon: String,
         outcome: MalfunctionKind,
         work: Option<DieFace>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rounds: Option<u32>,
     },
     JamWorkedOn {
         unit: UnitId,
@@ -625,6 +628,11 @@ pub enum EventKind {
         unit: UnitId,
         target: UnitId,
         weapon: String,
+    },
+    /// The unit is knocked down (the d100 house sheet): prone, sent to the back of the queue,
+    /// its next turn spent getting up.
+    KnockedDown {
+        unit: UnitId,
     },
     /// A roll of `unit`'s suppressing fire that pins (the d100 house sheet) succeeded at
     /// `target` without hurting: only a matched or critical success does.

@@ -380,6 +380,11 @@ fn next_turn(battle: &mut Battle) {
             }
             continue;
         }
+        // A unit knocked down spends its turn getting up; what lasts to its next turn ends.
+        if limits.kind == TurnKind::Whole && super::knock_down::gets_up(battle, unit) {
+            turn_comes(battle, unit);
+            continue;
+        }
         // So does a pinned unit's.
         if super::hold::pinned(battle, unit, None) {
             if limits.kind == TurnKind::Whole && !limits.fire_only {
@@ -441,14 +446,7 @@ fn next_turn(battle: &mut Battle) {
             limits,
             ..TurnState::fresh(unit)
         });
-        // An evade pool and a dodge stance last until the unit's next turn, and so does the
-        // suppressing fire it laid down.
-        battle.change_condition(unit, |condition| {
-            condition.evading = 0;
-            condition.dodge_stance = None;
-            condition.skill_shares = None;
-        });
-        super::suppression::lift(battle, unit);
+        turn_comes(battle, unit);
         battle.emit(EventKind::TurnBegan { unit });
         if fumbled {
             battle.change_condition(unit, |condition| condition.initiative_edge_spent = true);
@@ -458,6 +456,17 @@ fn next_turn(battle: &mut Battle) {
         }
         return;
     }
+}
+
+/// What lasts until a unit's next turn ends as it comes: an evade pool, a dodge stance, the
+/// shares of its skill, and the suppressing fire it laid down.
+fn turn_comes(battle: &mut Battle, unit: UnitId) {
+    battle.change_condition(unit, |condition| {
+        condition.evading = 0;
+        condition.dodge_stance = None;
+        condition.skill_shares = None;
+    });
+    super::suppression::lift(battle, unit);
 }
 
 /// Delayed units whose wait is over go next, highest DEX first.

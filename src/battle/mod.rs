@@ -27,6 +27,7 @@ mod hiding;
 mod hold;
 mod injuries;
 mod keeper;
+mod knock_down;
 pub mod melee;
 mod missed_blow;
 pub mod movement;

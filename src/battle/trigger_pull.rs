@@ -478,5 +478,8 @@ pub(super) fn deal_hits(
     {
         super::specifics::specific_shot_lands(battle, target, specific);
     }
+    if landed.hits > 0 {
+        super::knock_down::after_hit(battle, target, weapon);
+    }
     effects::after_hit(battle, target, &weapon.damage, weapon.stuns_up_to_build);
 }

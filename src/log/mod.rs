@@ -146,6 +146,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::PartCovered { .. }
         | E::Crippled { .. }
         | E::Bled { .. }
+        | E::KnockedDown { .. }
         | E::KnockedOut { .. } => LogKind::Wounds,
         E::Evading { .. }
         | E::Evaded { .. }
@@ -254,6 +255,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::SkillDivided { unit, .. }
         | E::DicePlanned { unit, .. }
         | E::KnockedOut { unit, .. }
+        | E::KnockedDown { unit }
         | E::ArmorTried { unit, .. }
         | E::BelowZero { unit, .. }
         | E::BreathGone { unit }

@@ -213,6 +213,10 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 .collect::<Vec<_>>()
                 .join(" + ")
         ),
+        EventKind::KnockedDown { unit } => format!(
+            "{} is knocked down: to the back of the queue, its next turn spent getting up",
+            name(*unit)
+        ),
         EventKind::BulletPinned { unit, target } => format!(
             "{}'s bullet keeps {} down without hurting (only a matched or critical roll hurts)",
             name(*unit),
@@ -531,13 +535,18 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             weapon,
             outcome,
             work,
+            rounds,
             ..
-        } => match (outcome, work) {
-            (MalfunctionKind::Jam, Some(work)) => format!(
+        } => match (outcome, work, rounds) {
+            (MalfunctionKind::Jam, Some(work), _) => format!(
                 "the {weapon} jams: {} round{} of work to clear it [D6: {}]",
                 work.face,
                 plural(work.face),
                 work.face
+            ),
+            (MalfunctionKind::Jam, None, Some(rounds)) => format!(
+                "the {weapon} jams: {rounds} round{} of work and a roll to clear it",
+                plural(*rounds)
             ),
             _ => format!("the {weapon} does not fire: a dud"),
         },

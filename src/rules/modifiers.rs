@@ -123,6 +123,9 @@ pub enum ModifierReason {
     DodgingToo,
     /// Pinned by suppressing fire until the shooter's next turn (the d100 house sheet).
     Suppressed,
+    /// A hit by a large-calibre gun is harder to stay on one's feet through (the d100 house
+    /// sheet's shotgun).
+    LargeCalibre,
 }
 
 impl ModifierReason {
@@ -188,6 +191,7 @@ impl ModifierReason {
             Self::Shift => "shift",
             Self::DodgingToo => "dodging too",
             Self::Suppressed => "suppressed",
+            Self::LargeCalibre => "large calibre",
         }
     }
 }

@@ -42,6 +42,15 @@ pub struct MissHarm {
     pub drops: bool,
 }
 
+/// The roll a hit asks of its target, failed, the target is knocked down (the d100 house
+/// sheet's shotgun: Body, −10 against a large calibre): the characteristic as the log names it
+/// and the sheet's field it is kept in, and the shift.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KnockDownCheck {
+    pub characteristic: (&'static str, &'static str),
+    pub shift: i32,
+}
+
 /// What a dodge held in a dodge stance made of a hit that reached the unit (the d100 house
 /// sheet).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

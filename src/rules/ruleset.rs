@@ -22,7 +22,7 @@ use super::modifiers::Modifier;
 use super::opposed::{ManeuverAllowance, Resistance, SideResult};
 use super::quick_draw::{DrawBonus, DrawFacts};
 use super::roll::{Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerdict, Verdict};
-use super::roll_harm::{DodgeOutcome, HitForm, MissHarm, RollHit};
+use super::roll_harm::{DodgeOutcome, HitForm, KnockDownCheck, MissHarm, RollHit};
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use super::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, Material, OwnRollFacts, Posture, RangeBand,
@@ -788,6 +788,18 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// group.
     fn suppressing_bullet_hurts(&self, roll: &Verdict) -> bool {
         roll.success
+    }
+
+    /// The roll a hit by `weapon` asks of its target, failed, the target knocked down (the d100
+    /// house sheet's shotgun); `None`: no such roll.
+    fn knock_down_check(&self, _weapon: &Weapon) -> Option<KnockDownCheck> {
+        None
+    }
+
+    /// Where a jam takes a set number of rounds of work before the roll to clear it (the d100
+    /// house sheet: 1), that number; `None`: 1D6 rounds.
+    fn jam_work(&self) -> Option<u32> {
+        None
     }
 
     /// What a failed blow still does (the d100 house sheet: a sharp weapon's 1 on a plain miss,

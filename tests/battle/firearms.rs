@@ -1048,7 +1048,8 @@ fn malfunctions_at_the_weapons_number_and_clearing_a_jam() {
         unit: A,
         weapon: "Col. Moran's Air Rifle".to_string(),
         outcome: MalfunctionKind::Jam,
-        work: Some(gridkeeper::rules::dice::DieFace { sides: 6, face: 2 })
+        work: Some(gridkeeper::rules::dice::DieFace { sides: 6, face: 2 }),
+        rounds: None,
     }));
     assert!(!events.iter().any(|event| matches!(
         event,
@@ -1112,6 +1113,7 @@ fn a_revolvers_dud_is_one_round() {
         EventKind::Malfunctioned {
             outcome: MalfunctionKind::Dud,
             work: None,
+            rounds: None,
             ..
         }
     )));

@@ -177,3 +177,113 @@ fn the_careful_ai_pins_a_pair_behind_cover() {
         .count();
     assert_eq!(pinning, 2, "{turn:?}");
 }
+
+/// The order of the next round to begin among `events`.
+fn next_order(events: &[EventKind]) -> Vec<UnitId> {
+    events
+        .iter()
+        .find_map(|event| match event {
+            EventKind::RoundBegan { order, .. } => Some(order.clone()),
+            _ => None,
+        })
+        .expect("a round began")
+}
+
+/// Rico, given Lou's pump shotgun (cap 80: large calibre), hits Nico in the torso for 14 (14
+/// flips to 41) before Nico's turn: Nico's Body roll, 50 at −10, fails on 70, and he is knocked down, to
+/// the back of this round's order and of the queue, his next turn spent getting up. Bruno,
+/// hit the same way, makes his roll (20) and stays up.
+#[test]
+fn a_shotgun_hit_knocks_down_to_the_back_of_the_queue() {
+    const LOU: UnitId = UnitId(2);
+    let mut scenario = shipped("spin-cycle.ron");
+    let pump = scenario.units[LOU.index()].weapons[0].clone();
+    scenario.units[RICO.index()].weapons = vec![pump];
+    for unit in &mut scenario.units {
+        unit.control = Control::Person;
+    }
+    scenario.units[RICO.index()].start = Tile::new(17, 9);
+    let mut app = test_app(scenario);
+    load(&mut app, &rolls(&crate::house::QUEUE_ROLLS, &[]));
+    send(&mut app, Command::Begin);
+    until_the_turn_of(&mut app, RICO);
+    let shot = crate::house::fire_with(&mut app, RICO, NICO, &rolls(&[14, 70], &[]));
+    assert_eq!(damage_parts(&shot), [[(DamageSource::TheRoll, 14)]]);
+    let body = shot
+        .iter()
+        .find_map(|event| match event {
+            EventKind::Rolled { unit: NICO, roll } => Some(roll.clone()),
+            _ => None,
+        })
+        .expect("Nico's Body roll");
+    assert_eq!(body.purpose.name(), "Body");
+    assert!(body.modifiers.iter().any(|modifier| {
+        modifier.reason == ModifierReason::LargeCalibre
+            && modifier.effect == gridkeeper::rules::modifiers::Effect::Add(-10)
+    }));
+    assert!(shot.contains(&EventKind::KnockedDown { unit: NICO }));
+    assert!(condition(&mut app, NICO).prone);
+    let order = app.world().resource::<Flow>().order.clone();
+    assert_eq!(
+        order.last().map(|slot| UnitId(slot.unit)),
+        Some(NICO),
+        "{order:?} {:?}",
+        app.world().resource::<Flow>().next_in_order
+    );
+    // Bruno stands up to it.
+    let bruno =
+        crate::house::fire_with(&mut app, RICO, crate::house::BRUNO, &rolls(&[14, 20], &[]));
+    assert!(
+        !bruno
+            .iter()
+            .any(|event| matches!(event, EventKind::KnockedDown { .. }))
+    );
+    // Nico's turn, last of the round, goes on getting up.
+    let mark = event_count(&app);
+    until_the_turn_of(&mut app, crate::house::GREY);
+    let rest = events_from(&app, mark);
+    let nico_turn: Vec<&EventKind> = rest
+        .iter()
+        .skip_while(|event| !matches!(event, EventKind::StoodUp { unit: NICO }))
+        .take(2)
+        .collect();
+    assert_eq!(
+        nico_turn,
+        [
+            &EventKind::StoodUp { unit: NICO },
+            &EventKind::TurnLost { unit: NICO }
+        ]
+    );
+    assert!(!condition(&mut app, NICO).prone);
+    // The queue keeps him at the back.
+    assert_eq!(next_order(&rest).last(), Some(&NICO));
+}
+
+/// Rico's heavy pistol jams on a fumble (00): a round of work, then a Firearms roll, clears it.
+#[test]
+fn a_jam_takes_a_round_and_a_firearms_roll() {
+    let mut app = spin_cycle(&[(NICO, (14, 2))]);
+    until_the_turn_of(&mut app, RICO);
+    let fumble = fire(&mut app, RICO, NICO, 100);
+    assert!(fumble.iter().any(|event| matches!(
+        event,
+        EventKind::Malfunctioned {
+            work: None,
+            rounds: Some(1),
+            ..
+        }
+    )));
+    until_the_turn_of(&mut app, DEE);
+    until_the_turn_of(&mut app, RICO);
+    let clear = Command::ClearJam {
+        unit: RICO,
+        weapon: WeaponChoice::Carried(0),
+    };
+    let cleared = after(&mut app, &percentile(30), clear);
+    assert!(
+        cleared
+            .iter()
+            .any(|event| matches!(event, EventKind::JamCleared { unit: RICO, .. })),
+        "{cleared:?}"
+    );
+}

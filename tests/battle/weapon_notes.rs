@@ -77,6 +77,7 @@ fn a_chainsaw_stalls_at_its_malfunction_number() {
             weapon: "Chainsaw".to_string(),
             outcome: MalfunctionKind::Jam,
             work: Some(DieFace { sides: 6, face: 2 }),
+            rounds: None,
         }),
         "{events:?}"
     );

@@ -8,6 +8,7 @@ pub mod check;
 pub mod cover;
 pub mod damage;
 pub mod dodge;
+pub mod firearms;
 pub mod round;
 pub mod sheet;
 pub mod suppression;
@@ -31,7 +32,7 @@ use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::SideResult;
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
-use crate::rules::roll_harm::{DodgeOutcome, HitForm, MissHarm, RollHit};
+use crate::rules::roll_harm::{DodgeOutcome, HitForm, KnockDownCheck, MissHarm, RollHit};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{
     DemandWords, PostureWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords,
@@ -358,6 +359,15 @@ impl Ruleset for D100House {
 
     fn suppressing_bullet_hurts(&self, roll: &Verdict) -> bool {
         suppression::hurts(roll)
+    }
+
+    fn knock_down_check(&self, weapon: &Weapon) -> Option<KnockDownCheck> {
+        firearms::knock_down_check(weapon)
+    }
+
+    /// A jam takes a round of work, then a Firearms success.
+    fn jam_work(&self) -> Option<u32> {
+        Some(firearms::JAM_WORK)
     }
 
     fn miss_harm(&self, miss: &Verdict, weapon: Option<(u32, bool)>) -> MissHarm {

@@ -1,0 +1,71 @@
+//! Knocked down, where the rulebook knocks a unit down (the d100 house sheet: a shotgun hit it
+//! fails to shrug off with a Body roll): it falls prone, goes to the back of the queue kept for
+//! the fight (and of this round's, where it has not yet acted), and spends its next turn
+//! getting up.
+
+use super::UnitId;
+use super::event::EventKind;
+use super::state::Battle;
+use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
+use crate::rules::round::Slot;
+use crate::rules::weapons::Weapon;
+
+/// After `weapon`'s hit on `target`, the roll it asks where the rulebook says so: failed, the
+/// target is knocked down.
+pub(super) fn after_hit(battle: &mut Battle, target: UnitId, weapon: &Weapon) {
+    let Some(check) = battle.scenario.ruleset.knock_down_check(weapon) else {
+        return;
+    };
+    if !battle.standing(target) || battle.condition(target).knocked_down {
+        return;
+    }
+    let modifiers = (check.shift != 0)
+        .then_some(Modifier {
+            reason: ModifierReason::LargeCalibre,
+            effect: Effect::Add(check.shift),
+        })
+        .into_iter()
+        .collect();
+    if !battle
+        .roll_own_characteristic(target, check.characteristic, modifiers)
+        .success
+    {
+        knock_down(battle, target);
+    }
+}
+
+/// `unit` is knocked down: prone, at the back of the queue kept for the fight (behind any
+/// knocked down before it), last in this round's order if its turn is still to come, its next
+/// turn spent getting up.
+pub(super) fn knock_down(battle: &mut Battle, unit: UnitId) {
+    battle.fall_prone(unit);
+    battle.change_condition(unit, |condition| condition.knocked_down = true);
+    let mut flow = battle.flow_mut();
+    let next = flow.next_in_order;
+    to_the_back(&mut flow.kept_order, 0, unit);
+    to_the_back(&mut flow.order, next, unit);
+    drop(flow);
+    battle.emit(EventKind::KnockedDown { unit });
+}
+
+/// `unit`'s slot, where it is among `slots` from `from` on, moved to the end.
+fn to_the_back(slots: &mut Vec<Slot>, from: usize, unit: UnitId) {
+    if let Some(at) = slots.iter().skip(from).position(|slot| slot.unit == unit.0) {
+        let slot = slots.remove(from + at);
+        slots.push(slot);
+    }
+}
+
+/// At the start of `unit`'s turn: where it was knocked down, it gets up, and the turn is spent.
+pub(super) fn gets_up(battle: &mut Battle, unit: UnitId) -> bool {
+    if !battle.condition(unit).knocked_down {
+        return false;
+    }
+    battle.change_condition(unit, |condition| {
+        condition.knocked_down = false;
+        condition.prone = false;
+    });
+    battle.emit(EventKind::StoodUp { unit });
+    battle.emit(EventKind::TurnLost { unit });
+    true
+}

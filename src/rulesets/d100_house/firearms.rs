@@ -1,0 +1,55 @@
+//! The d100 house sheet's special firearms rules (SPECS.md 4.1, Firearms): a shotgun's hit
+//! asks the target's Body roll, −10 against a large calibre (a shotgun past the small one's cap
+//! of 60), or knocks it down; a jam takes a round of work, then a Firearms success, to clear.
+
+use crate::rules::roll_harm::KnockDownCheck;
+use crate::rules::weapons::{Weapon, WeaponCategory};
+
+/// The most a small-calibre shotgun's bullet does: a shotgun capped higher is large calibre.
+const SMALL_SHOTGUN_CAP: u32 = 60;
+
+/// The shift on the Body roll against a large-calibre shotgun's knock-down.
+const LARGE_CALIBRE: i32 = -10;
+
+/// The rounds of work a jam takes before the roll to clear it.
+pub const JAM_WORK: u32 = 1;
+
+/// The Body roll a hit by `weapon` asks: a shotgun's, harder against a large calibre.
+pub fn knock_down_check(weapon: &Weapon) -> Option<KnockDownCheck> {
+    (weapon.category == WeaponCategory::Shotgun).then(|| KnockDownCheck {
+        characteristic: ("Body", "CON"),
+        shift: if weapon.damage.flat().unwrap_or_default() > SMALL_SHOTGUN_CAP {
+            LARGE_CALIBRE
+        } else {
+            0
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::ruleset::Ruleset;
+    use crate::rulesets::d100_house::D100House;
+
+    /// The shipped pump shotgun (cap 80) is large: Body at −10; a sawn-off of cap 60 would be
+    /// small (no shift); a pistol and the SMG ask nothing.
+    #[test]
+    fn a_shotgun_hit_asks_a_body_roll() {
+        let sheet = D100House::shipped().expect("the shipped sheet loads");
+        let weapon = |name: &str| sheet.weapons().find(name).expect(name).clone();
+        let pump = weapon("Pump shotgun");
+        assert_eq!(
+            knock_down_check(&pump),
+            Some(KnockDownCheck {
+                characteristic: ("Body", "CON"),
+                shift: -10
+            })
+        );
+        let mut small = pump;
+        small.damage = "60".parse().expect("a cap");
+        assert_eq!(knock_down_check(&small).map(|check| check.shift), Some(0));
+        assert_eq!(knock_down_check(&weapon("Heavy pistol")), None);
+        assert_eq!(knock_down_check(&weapon("SMG")), None);
+    }
+}
