@@ -40,11 +40,12 @@ pub(super) fn after_hit(battle: &mut Battle, target: UnitId, weapon: &Weapon) {
 pub(super) fn knock_down(battle: &mut Battle, unit: UnitId) {
     battle.fall_prone(unit);
     battle.change_condition(unit, |condition| condition.knocked_down = true);
-    let mut flow = battle.flow_mut();
-    let next = flow.next_in_order;
-    to_the_back(&mut flow.kept_order, 0, unit);
-    to_the_back(&mut flow.order, next, unit);
-    drop(flow);
+    {
+        let mut flow = battle.flow_mut();
+        let next = flow.next_in_order;
+        to_the_back(&mut flow.kept_order, 0, unit);
+        to_the_back(&mut flow.order, next, unit);
+    }
     battle.emit(EventKind::KnockedDown { unit });
 }
 
