@@ -165,10 +165,11 @@ fn variant(kind: &EventKind) -> usize {
         E::BulletPinned { .. } => 110,
         E::Suppressed { .. } => 111,
         E::KnockedDown { .. } => 112,
+        E::ShotCalled { .. } => 113,
     }
 }
 
-const KINDS: usize = 113;
+const KINDS: usize = 114;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -322,6 +323,7 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 roll: 37,
                 flipped: 73,
                 part: BodyPart::RightLeg,
+                called: false,
             },
             "Walter Corbitt Jr.'s hit on Rose Whateley lands in the right leg: 37 flips to 73",
         ),
@@ -332,8 +334,28 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 roll: 1,
                 flipped: 10,
                 part: BodyPart::Head,
+                called: false,
             },
             "Walter Corbitt Jr.'s hit on Rose Whateley lands in the head: 01 flips to 10",
+        ),
+        (
+            E::HitLocated {
+                unit: WALTER,
+                target: ROSE,
+                roll: 35,
+                flipped: 53,
+                part: BodyPart::Head,
+                called: true,
+            },
+            "Walter Corbitt Jr.'s called shot on Rose Whateley lands in the head",
+        ),
+        (
+            E::ShotCalled {
+                unit: WALTER,
+                part: BodyPart::Head,
+                shift: -20,
+            },
+            "Walter Corbitt Jr. calls its next attack at the head (−20)",
         ),
         (
             E::PartCovered {

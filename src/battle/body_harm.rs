@@ -84,16 +84,21 @@ pub(super) fn from_the_roll(
 ) -> Option<RolledHit> {
     let ruleset = battle.scenario.ruleset.clone();
     let uncovered = ruleset.damage_from_roll(hit)?;
-    let part = ruleset.roll_location(&hit.verdict).map(|(flipped, part)| {
-        battle.emit(EventKind::HitLocated {
-            unit,
-            target,
-            roll: hit.verdict.value,
-            flipped,
-            part,
+    let called = super::called_shot::part(battle, unit);
+    let part = ruleset
+        .roll_location(&hit.verdict)
+        .map(|(flipped, rolled)| {
+            let part = called.unwrap_or(rolled);
+            battle.emit(EventKind::HitLocated {
+                unit,
+                target,
+                roll: hit.verdict.value,
+                flipped,
+                part,
+                called: called.is_some(),
+            });
+            part
         });
-        part
-    });
     let covering = cover
         .zip(part)
         .filter(|(cover, part)| cover.parts.contains(part));

@@ -183,6 +183,12 @@ pub enum Command {
     /// turn's first attack, split the skill of the weapon in hand, with the unit's standing
     /// shifts, into 2 or 3 shares of at least 1; the turn allows an attack for each, in order.
     DivideSkill { unit: UnitId, shares: Vec<u32> },
+    /// Where the rulebook has called shots (the d100 house sheet): call the turn's next attack
+    /// at a body part, at the rulebook's shift; its hits land there.
+    CallShot {
+        unit: UnitId,
+        part: crate::rules::body::BodyPart,
+    },
     /// Where the rulebook keeps a per-round dice budget (the d10 pool): split the round's
     /// dice among the actions planned, at the unit's first decision of the round (its turn, or
     /// an attack on it before then).
@@ -299,6 +305,7 @@ impl Command {
             | Self::Evade { unit }
             | Self::DodgeStance { unit }
             | Self::DivideSkill { unit, .. }
+            | Self::CallShot { unit, .. }
             | Self::PlanDice { unit, .. }
             | Self::DeclareParry { unit, .. }
             | Self::Declare { unit, .. }

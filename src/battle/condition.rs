@@ -96,6 +96,9 @@ pub struct Condition {
     /// A dodge stance held to its next turn (the d100 house sheet).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dodge_stance: Option<DodgeStance>,
+    /// The part its turn's next attack is called at (the d100 house sheet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub called_shot: Option<crate::rules::body::BodyPart>,
     /// Knocked down (the d100 house sheet): its next turn is spent getting up.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub knocked_down: bool,

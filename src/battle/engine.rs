@@ -8,9 +8,9 @@ use super::command::{Command, ManeuverGoal, Rejection};
 use super::event::EventKind;
 use super::state::Battle;
 use super::{
-    CommandLog, CommandQueue, Phase, RefusedCommands, aim, answer, arms, blast, declaring,
-    dodge_stance, effects, evade, exchange, flow, grapple, hiding, hold, keeper, melee, movement,
-    planning, ranged, skill_shares, wounds,
+    CommandLog, CommandQueue, Phase, RefusedCommands, aim, answer, arms, blast, called_shot,
+    declaring, dodge_stance, effects, evade, exchange, flow, grapple, hiding, hold, keeper, melee,
+    movement, planning, ranged, skill_shares, wounds,
 };
 use crate::rules::round::TurnKind;
 
@@ -50,8 +50,10 @@ pub fn resolve(world: &mut World, command: Command) {
     | Command::KnockOut { unit, .. }
     | Command::Maneuver { unit, .. } = command
     {
-        // Its rolls are made: a divided skill's next attack takes the next share.
+        // Its rolls are made: a divided skill's next attack takes the next share, and a call
+        // is spent.
         skill_shares::attack_made(&mut battle, unit);
+        called_shot::attack_made(&mut battle, unit);
     }
     aim::keep_or_spoil_aim(&mut battle, &command);
     grapple::keep_or_ease_grip(&mut battle, &command, grip_before);
@@ -197,6 +199,7 @@ fn carry_out(battle: &mut Battle, command: &Command) -> Result<(), Rejection> {
         Command::Evade { unit } => evade::evade(battle, unit),
         Command::DodgeStance { unit } => dodge_stance::take(battle, unit),
         Command::DivideSkill { unit, ref shares } => skill_shares::divide(battle, unit, shares),
+        Command::CallShot { unit, part } => called_shot::call(battle, unit, part),
         Command::PlanDice { unit, ref parts } => planning::plan(battle, unit, parts),
         Command::DeclareParry { unit, against } => exchange::declare_parry(battle, unit, against),
         Command::Declare { unit, declaration } => {

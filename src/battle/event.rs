@@ -339,6 +339,9 @@ pub enum EventKind {
         roll: u32,
         flipped: u32,
         part: crate::rules::body::BodyPart,
+        /// The attack was called at the part, which the roll does not change.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        called: bool,
     },
     /// The hit on `unit`'s `part` meets the `cover` beside it (the d100 house sheet): `stopped`
     /// outright, or else brought down to the digit sum.
@@ -628,6 +631,12 @@ pub enum EventKind {
         unit: UnitId,
         target: UnitId,
         weapon: String,
+    },
+    /// The unit calls its turn's next attack at `part`, at `shift` (the d100 house sheet).
+    ShotCalled {
+        unit: UnitId,
+        part: crate::rules::body::BodyPart,
+        shift: i32,
     },
     /// The unit is knocked down (the d100 house sheet): prone, sent to the back of the queue,
     /// its next turn spent getting up.

@@ -360,6 +360,7 @@ pub(super) fn attack_demand(
         .at_difficulty(weapon.difficulty);
     let demand = super::dodge_stance::on_attack(battle, pending.attacker, demand);
     let demand = super::skill_shares::on_attack(battle, pending.attacker, demand);
+    let demand = super::called_shot::on_attack(battle, pending.attacker, demand);
     budget::with_share(battle, pending.attacker, PlannedAction::Attack, demand)
 }
 

@@ -182,7 +182,7 @@ fn roll_preview(
     RollPreview {
         target,
         bullets,
-        harm: roll_harm(battle, target, plan, (&demand, &shot)),
+        harm: roll_harm(battle, (unit, target), plan, (&demand, &shot)),
         words: battle.scenario.ruleset.demand_words(&demand),
         chance: hit_chance(battle, unit, plan, &shot),
         band_words: battle.scenario.ruleset.band_words(shot.reading.band),
@@ -190,24 +190,32 @@ fn roll_preview(
     }
 }
 
-/// The exact mean harm of a roll at `demand` on `target`, where the rulebook reads harm off the
-/// roll: in the open, and behind the cover `shot`'s line finds beside the target.
+/// The exact mean harm of `unit`'s roll at `demand` on `target`, where the rulebook reads harm
+/// off the roll: in the open, and behind the cover `shot`'s line finds beside the target.
 fn roll_harm(
     battle: &Battle,
-    target: UnitId,
+    (unit, target): (UnitId, UnitId),
     plan: &FirePlan,
     (demand, shot): (&Demand, &ShotSetup),
 ) -> Option<RollHarm> {
     let ruleset = battle.scenario.ruleset.as_ref();
     let value = plan.weapon.damage.flat().unwrap_or_default();
     let open = ruleset.roll_harm_mean(demand, value, HitForm::Firearm, None)?;
+    // A called shot lands every hit on its part: all of them covered, or none.
+    let called = super::called_shot::part(battle, unit);
+    let every_part = ruleset.called_shot().map_or(&[][..], |called| called.parts);
     let behind = super::body_harm::part_cover(battle, target, shot.line).and_then(|cover| {
+        let hidden = match called {
+            Some(part) if cover.parts.contains(&part) => every_part.to_vec(),
+            Some(_) => Vec::new(),
+            None => cover.parts.clone(),
+        };
         ruleset
             .roll_harm_mean(
                 demand,
                 value,
                 HitForm::Firearm,
-                Some((&cover.parts, cover.stops)),
+                Some((&hidden, cover.stops)),
             )
             .map(|harm| (cover.name, harm))
     });

@@ -465,6 +465,7 @@ fn turn_comes(battle: &mut Battle, unit: UnitId) {
         condition.evading = 0;
         condition.dodge_stance = None;
         condition.skill_shares = None;
+        condition.called_shot = None;
     });
     super::suppression::lift(battle, unit);
 }

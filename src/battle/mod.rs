@@ -8,6 +8,7 @@ mod arms;
 pub mod blast;
 mod body_harm;
 pub mod budget;
+mod called_shot;
 pub mod command;
 mod condition;
 pub mod declaration;
@@ -456,6 +457,17 @@ impl TurnState {
             && condition.holding.is_none()
             && !self.action_forfeited()
             && (!self.action_used || self.attacks_made > 0)
+    }
+
+    /// Whether an attack may still come this turn from the unit in `condition`: its action
+    /// unspent, spent only on a dodge stance taken first, or a share of its divided skill left.
+    pub fn attack_to_come(&self, condition: &Condition) -> bool {
+        !self.action_forfeited()
+            && (!self.action_used
+                || self.only_the_stance(condition)
+                || condition
+                    .skill_shares
+                    .is_some_and(|shares| shares.next().is_some()))
     }
 
     /// Whether the unit in `condition` may divide its skill this turn: not yet divided, before

@@ -588,6 +588,7 @@ pub(super) fn shot_demand(
     .at_difficulty(plan.weapon.difficulty);
     let demand = super::dodge_stance::on_attack(battle, unit, demand);
     let demand = super::skill_shares::on_attack(battle, unit, demand);
+    let demand = super::called_shot::on_attack(battle, unit, demand);
     super::budget::with_share(battle, unit, PlannedAction::Attack, demand)
 }
 

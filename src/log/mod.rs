@@ -155,6 +155,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::SkillDivided { .. }
         | E::BulletPinned { .. }
         | E::Suppressed { .. }
+        | E::ShotCalled { .. }
         | E::Grazed { .. }
         | E::DicePlanned { .. } => LogKind::Attacks,
         E::Stabilised { .. } | E::Healed { .. } | E::BleedingStopped { .. } | E::FireOut { .. } => {
@@ -256,6 +257,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::DicePlanned { unit, .. }
         | E::KnockedOut { unit, .. }
         | E::KnockedDown { unit }
+        | E::ShotCalled { unit, .. }
         | E::ArmorTried { unit, .. }
         | E::BelowZero { unit, .. }
         | E::BreathGone { unit }

@@ -213,6 +213,12 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 .collect::<Vec<_>>()
                 .join(" + ")
         ),
+        EventKind::ShotCalled { unit, part, shift } => format!(
+            "{} calls its next attack at the {} ({})",
+            name(*unit),
+            part.words(),
+            crate::rules::modifiers::signed(*shift)
+        ),
         EventKind::KnockedDown { unit } => format!(
             "{} is knocked down: to the back of the queue, its next turn spent getting up",
             name(*unit)
@@ -383,9 +389,22 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         EventKind::HitLocated {
             unit,
             target,
+            part,
+            called: true,
+            ..
+        } => format!(
+            "{}'s called shot on {} lands in the {}",
+            name(*unit),
+            name(*target),
+            part.words()
+        ),
+        EventKind::HitLocated {
+            unit,
+            target,
             roll,
             flipped,
             part,
+            called: false,
         } => format!(
             "{}'s hit on {} lands in the {}: {:02} flips to {:02}",
             name(*unit),

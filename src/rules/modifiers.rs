@@ -126,6 +126,8 @@ pub enum ModifierReason {
     /// A hit by a large-calibre gun is harder to stay on one's feet through (the d100 house
     /// sheet's shotgun).
     LargeCalibre,
+    /// The attack is called at a body part (the d100 house sheet).
+    CalledShot,
 }
 
 impl ModifierReason {
@@ -192,6 +194,7 @@ impl ModifierReason {
             Self::DodgingToo => "dodging too",
             Self::Suppressed => "suppressed",
             Self::LargeCalibre => "large calibre",
+            Self::CalledShot => "called shot",
         }
     }
 }

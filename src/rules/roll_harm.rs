@@ -42,6 +42,14 @@ pub struct MissHarm {
     pub drops: bool,
 }
 
+/// A called shot (the d100 house sheet): the shift on the attack, and the parts it may be
+/// called at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CalledShot {
+    pub shift: i32,
+    pub parts: &'static [BodyPart],
+}
+
 /// The roll a hit asks of its target, failed, the target is knocked down (the d100 house
 /// sheet's shotgun: Body, −10 against a large calibre): the characteristic as the log names it
 /// and the sheet's field it is kept in, and the shift.

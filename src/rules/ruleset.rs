@@ -22,7 +22,7 @@ use super::modifiers::Modifier;
 use super::opposed::{ManeuverAllowance, Resistance, SideResult};
 use super::quick_draw::{DrawBonus, DrawFacts};
 use super::roll::{Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerdict, Verdict};
-use super::roll_harm::{DodgeOutcome, HitForm, KnockDownCheck, MissHarm, RollHit};
+use super::roll_harm::{CalledShot, DodgeOutcome, HitForm, KnockDownCheck, MissHarm, RollHit};
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use super::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, Material, OwnRollFacts, Posture, RangeBand,
@@ -788,6 +788,12 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// group.
     fn suppressing_bullet_hurts(&self, roll: &Verdict) -> bool {
         roll.success
+    }
+
+    /// Where an attack may be called at a body part (the d100 house sheet: −20), the shift and
+    /// the parts; `None`: no called shots.
+    fn called_shot(&self) -> Option<CalledShot> {
+        None
     }
 
     /// The roll a hit by `weapon` asks of its target, failed, the target knocked down (the d100

@@ -159,14 +159,19 @@ fn cards(events: &[Event]) -> Vec<Vec<Card>> {
                 roll,
                 flipped,
                 part,
+                called,
                 ..
             } => {
-                let words = format!(
-                    "flip-flop: {:02} flips to {:02}, {}",
-                    roll % 100,
-                    flipped % 100,
-                    part.words()
-                );
+                let words = if *called {
+                    format!("called: {}", part.words())
+                } else {
+                    format!(
+                        "flip-flop: {:02} flips to {:02}, {}",
+                        roll % 100,
+                        flipped % 100,
+                        part.words()
+                    )
+                };
                 add_to_outcome(cards, Some(*unit), &words);
                 landed = Some(format!("in the {} · {words}", part.words()));
             }

@@ -133,6 +133,7 @@ fn a_bullet_does_its_roll_where_its_digits_swapped_land() {
         roll: 37,
         flipped: 73,
         part: BodyPart::RightLeg,
+        called: false,
     }));
     assert_eq!(damage_parts(&shot), [[(DamageSource::TheRoll, 37)]]);
     assert!(shot.contains(&EventKind::Crippled {

@@ -1,6 +1,7 @@
 //! The d100 house sheet's firearms rules in the battle, past a plain shot: suppressive fire,
 //! laid on a group with the skill divided, pinning everyone in it until the shooter's next turn
-//! and hurting only on a matched or critical roll.
+//! and hurting only on a matched or critical roll; the shotgun's knock-down, to the back of the
+//! queue; a jam cleared by a round and a Firearms roll; and a shot called at a part.
 
 use gridkeeper::battle::command::FireMode;
 use gridkeeper::rules::body::BodyPart;
@@ -286,4 +287,111 @@ fn a_jam_takes_a_round_and_a_firearms_roll() {
             .any(|event| matches!(event, EventKind::JamCleared { unit: RICO, .. })),
         "{cleared:?}"
     );
+}
+
+/// Rico calls his shot at Nico's head (−20): 35, a success at 55 − 20, lands there whatever its
+/// digits say (35 would flip to 53, the torso), and 35 in the head cripples it. A second call,
+/// a call at the neck (no part of the table) and a call once the attack is made are refused.
+#[test]
+fn a_called_shot_lands_where_it_was_called() {
+    let mut app = spin_cycle(&[(NICO, (14, 2))]);
+    until_the_turn_of(&mut app, RICO);
+    let call = |part| Command::CallShot { unit: RICO, part };
+    assert!(
+        refusal(&mut app, call(BodyPart::Neck)).is_some(),
+        "the neck"
+    );
+    let called = after(&mut app, &[], call(BodyPart::Head));
+    assert!(called.contains(&EventKind::ShotCalled {
+        unit: RICO,
+        part: BodyPart::Head,
+        shift: -20,
+    }));
+    assert!(
+        refusal(&mut app, call(BodyPart::Torso)).is_some(),
+        "called already"
+    );
+    let shot = fire(&mut app, RICO, NICO, 35);
+    let called_shift = shot.iter().any(|event| {
+        matches!(event, EventKind::Rolled { unit: RICO, roll } if roll.modifiers.iter().any(|modifier| {
+            modifier.reason == ModifierReason::CalledShot
+                && modifier.effect == gridkeeper::rules::modifiers::Effect::Add(-20)
+        }))
+    });
+    assert!(called_shift, "{shot:?}");
+    assert!(shot.contains(&EventKind::HitLocated {
+        unit: RICO,
+        target: NICO,
+        roll: 35,
+        flipped: 53,
+        part: BodyPart::Head,
+        called: true,
+    }));
+    assert!(shot.iter().any(|event| matches!(
+        event,
+        EventKind::Crippled {
+            unit: NICO,
+            part: BodyPart::Head,
+            ..
+        }
+    )));
+    assert_eq!(condition(&mut app, RICO).called_shot, None, "spent");
+    assert!(
+        refusal(&mut app, call(BodyPart::Head)).is_some(),
+        "no attack to come"
+    );
+}
+
+/// The preview of a called shot at Nico crouched behind a washer: called at his head, which
+/// shows, every hit does its harm (the harm behind the washer is the open harm, 6.79 at 35: the
+/// 01's 50 and 2 to 35 over a hundred faces);
+/// called at his legs, which it hides and which it stops, none.
+#[test]
+fn a_called_shot_previews_all_or_nothing_behind_cover() {
+    use gridkeeper::battle::ranged::preview;
+    use gridkeeper::rules::situation::Posture;
+    let mut app = spin_cycle(&[(RICO, (21, 10)), (NICO, (21, 5))]);
+    until_the_turn_of(&mut app, NICO);
+    send(
+        &mut app,
+        Command::TakePosture {
+            unit: NICO,
+            posture: Posture::Kneeling,
+        },
+    );
+    until_the_turn_of(&mut app, RICO);
+    let harm = |app: &mut App| {
+        let rolls = preview(
+            app.world_mut(),
+            RICO,
+            WeaponChoice::Carried(0),
+            &FireMode::single(NICO),
+        )
+        .expect("a shot");
+        rolls[0].harm.clone().expect("harm off the roll")
+    };
+    let uncalled = harm(&mut app);
+    let behind = uncalled.behind.clone().expect("behind the washer").1;
+    assert!(behind < uncalled.open, "{uncalled:?}");
+    send(
+        &mut app,
+        Command::CallShot {
+            unit: RICO,
+            part: BodyPart::Head,
+        },
+    );
+    let head = harm(&mut app);
+    assert_eq!(head.behind.as_ref().map(|(_, harm)| *harm), Some(head.open));
+    assert!((head.open - 6.79).abs() < 1e-9, "{head:?}");
+    // The legs, called on a fresh turn.
+    until_the_turn_of(&mut app, NICO);
+    until_the_turn_of(&mut app, RICO);
+    send(
+        &mut app,
+        Command::CallShot {
+            unit: RICO,
+            part: BodyPart::LeftLeg,
+        },
+    );
+    assert_eq!(harm(&mut app).behind.map(|(_, harm)| harm), Some(0.0));
 }

@@ -39,6 +39,19 @@ pub fn flip(roll: u32) -> u32 {
     }
 }
 
+/// The parts of the location table, the ones a shot may be called at.
+pub const PARTS: [BodyPart; 6] = [
+    BodyPart::Head,
+    BodyPart::RightArm,
+    BodyPart::LeftArm,
+    BodyPart::Torso,
+    BodyPart::RightLeg,
+    BodyPart::LeftLeg,
+];
+
+/// The shift on an attack called at a part.
+pub const CALLED_SHOT: i32 = -20;
+
 /// The part a flipped roll lands on: 01-10 head, 11-20 right arm, 21-30 left arm, 31-70 torso,
 /// 71-85 right leg, 86-99 left leg; `None` for 00, which never hits.
 pub fn part(flipped: u32) -> Option<BodyPart> {

@@ -32,7 +32,9 @@ use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::SideResult;
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
-use crate::rules::roll_harm::{DodgeOutcome, HitForm, KnockDownCheck, MissHarm, RollHit};
+use crate::rules::roll_harm::{
+    CalledShot, DodgeOutcome, HitForm, KnockDownCheck, MissHarm, RollHit,
+};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{
     DemandWords, PostureWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords,
@@ -359,6 +361,14 @@ impl Ruleset for D100House {
 
     fn suppressing_bullet_hurts(&self, roll: &Verdict) -> bool {
         suppression::hurts(roll)
+    }
+
+    /// A called shot is −20, at any part of the location table.
+    fn called_shot(&self) -> Option<CalledShot> {
+        Some(CalledShot {
+            shift: damage::CALLED_SHOT,
+            parts: &damage::PARTS,
+        })
     }
 
     fn knock_down_check(&self, weapon: &Weapon) -> Option<KnockDownCheck> {
