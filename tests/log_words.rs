@@ -166,10 +166,11 @@ fn variant(kind: &EventKind) -> usize {
         E::Suppressed { .. } => 111,
         E::KnockedDown { .. } => 112,
         E::ShotCalled { .. } => 113,
+        E::Dazed { .. } => 114,
     }
 }
 
-const KINDS: usize = 114;
+const KINDS: usize = 115;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -671,6 +672,13 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 rounds: Some(1),
             },
             "The Heavy pistol jams: 1 round of work and a roll to clear it",
+        ),
+        (
+            E::Dazed {
+                unit: ROSE,
+                until_round: 4,
+            },
+            "Rose Whateley is dazed until round 4 ends",
         ),
         (
             E::KnockedDown { unit: ROSE },

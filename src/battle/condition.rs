@@ -15,6 +15,11 @@ fn is_zero(value: &u32) -> bool {
     *value == 0
 }
 
+/// No daze on a unit.
+fn no_dazes(until: &[u32; 3]) -> bool {
+    until.iter().all(|round| *round == 0)
+}
+
 /// A unit's situation in the fight.
 #[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Condition {
@@ -99,6 +104,10 @@ pub struct Condition {
     /// The part its turn's next attack is called at (the d100 house sheet).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub called_shot: Option<crate::rules::body::BodyPart>,
+    /// The last round of each daze on it (the d100 house sheet: a shift on its rolls for each,
+    /// until its last round ends); 0 for none.
+    #[serde(default, skip_serializing_if = "no_dazes")]
+    pub dazed_until: [u32; 3],
     /// Knocked down (the d100 house sheet): its next turn is spent getting up.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub knocked_down: bool,
@@ -217,6 +226,11 @@ pub struct Pain {
 }
 
 impl Condition {
+    /// The dazes on it (the d100 house sheet).
+    pub fn dazes(&self) -> u32 {
+        u32::try_from(self.dazed_until.iter().filter(|round| **round > 0).count()).unwrap_or(0)
+    }
+
     /// Down in the pain of a wound it failed to master in `round` (the western): it does
     /// nothing more that round. (The pain of a hand-to-hand wound only costs its attacks.)
     fn down_in_pain(&self, round: u32) -> bool {

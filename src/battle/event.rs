@@ -632,6 +632,12 @@ pub enum EventKind {
         target: UnitId,
         weapon: String,
     },
+    /// The unit is dazed (the d100 house sheet): a shift on its rolls until `until_round` ends,
+    /// on top of any other daze.
+    Dazed {
+        unit: UnitId,
+        until_round: u32,
+    },
     /// The unit calls its turn's next attack at `part`, at `shift` (the d100 house sheet).
     ShotCalled {
         unit: UnitId,

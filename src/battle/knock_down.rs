@@ -1,7 +1,8 @@
 //! Knocked down, where the rulebook knocks a unit down (the d100 house sheet: a shotgun hit it
-//! fails to shrug off with a Body roll): it falls prone, goes to the back of the queue kept for
-//! the fight (and of this round's, where it has not yet acted), and spends its next turn
-//! getting up.
+//! fails to shrug off with a Body roll, or a third daze in a round from firing a heavy weapon
+//! off its mount): it falls prone, goes to the back of the queue kept for the fight (and of this
+//! round's, where it has not yet acted), and spends its next turn getting up. Dazed: a shift on
+//! every roll for some rounds, each daze adding its own.
 
 use super::UnitId;
 use super::event::EventKind;
@@ -31,6 +32,62 @@ pub(super) fn after_hit(battle: &mut Battle, target: UnitId, weapon: &Weapon) {
         .success
     {
         knock_down(battle, target);
+    }
+}
+
+/// After `unit` fired `shots` from its carried weapon `index`, a heavy weapon off its mount:
+/// the roll the rulebook asks for each shot; each failed dazes it, and the dazes of one round,
+/// enough of them, knock it down.
+pub(super) fn recoil(
+    battle: &mut Battle,
+    unit: UnitId,
+    (index, weapon): (usize, &Weapon),
+    shots: u32,
+) {
+    let Some(recoil) = battle.scenario.ruleset.recoil(weapon) else {
+        return;
+    };
+    if battle
+        .spec(unit)
+        .weapons
+        .get(index)
+        .is_none_or(|carried| carried.mounted)
+    {
+        return;
+    }
+    for _ in 0..shots {
+        if !battle.standing(unit) || battle.condition(unit).knocked_down {
+            return;
+        }
+        let check = recoil.check;
+        if battle
+            .roll_own_characteristic(unit, check.characteristic, Vec::new())
+            .success
+        {
+            continue;
+        }
+        let until = battle
+            .round()
+            .saturating_add(recoil.daze_rounds.saturating_sub(1));
+        battle.change_condition(unit, |condition| {
+            // A fresh daze takes a free place, or the one ending first.
+            if let Some(place) = condition.dazed_until.iter_mut().min_by_key(|round| **round) {
+                *place = until;
+            }
+        });
+        battle.emit(EventKind::Dazed {
+            unit,
+            until_round: until,
+        });
+        let this_round = battle
+            .condition(unit)
+            .dazed_until
+            .iter()
+            .filter(|round| **round == until)
+            .count();
+        if u32::try_from(this_round).unwrap_or(u32::MAX) >= recoil.knocked_down_at {
+            knock_down(battle, unit);
+        }
     }
 }
 

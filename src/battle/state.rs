@@ -627,5 +627,6 @@ pub fn standing_facts(spec: &UnitSpec, vitals: &Vitals, condition: &Condition) -
         suppressing_bullets: condition
             .suppressed
             .map_or(0, |suppression| suppression.bullets),
+        dazes: condition.dazes(),
     }
 }

@@ -74,6 +74,11 @@ pub(super) fn resolve_fire(battle: &mut Battle, unit: UnitId, pending: &PendingF
         if jammed {
             break;
         }
+        // A heavy weapon off its mount shakes its shooter, shot by shot.
+        super::knock_down::recoil(battle, unit, (plan.index, &plan.weapon), roll.bullets);
+        if battle.condition(unit).knocked_down {
+            break;
+        }
     }
     if !plan.pinning.is_empty() {
         super::suppression::pin(battle, unit, &plan.pinning, fired);

@@ -147,6 +147,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Crippled { .. }
         | E::Bled { .. }
         | E::KnockedDown { .. }
+        | E::Dazed { .. }
         | E::KnockedOut { .. } => LogKind::Wounds,
         E::Evading { .. }
         | E::Evaded { .. }
@@ -257,6 +258,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::DicePlanned { unit, .. }
         | E::KnockedOut { unit, .. }
         | E::KnockedDown { unit }
+        | E::Dazed { unit, .. }
         | E::ShotCalled { unit, .. }
         | E::ArmorTried { unit, .. }
         | E::BelowZero { unit, .. }

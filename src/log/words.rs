@@ -213,6 +213,9 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 .collect::<Vec<_>>()
                 .join(" + ")
         ),
+        EventKind::Dazed { unit, until_round } => {
+            format!("{} is dazed until round {until_round} ends", name(*unit))
+        }
         EventKind::ShotCalled { unit, part, shift } => format!(
             "{} calls its next attack at the {} ({})",
             name(*unit),

@@ -128,6 +128,8 @@ pub enum ModifierReason {
     LargeCalibre,
     /// The attack is called at a body part (the d100 house sheet).
     CalledShot,
+    /// Dazed: a shift for each daze on the roller (the d100 house sheet).
+    Dazed,
 }
 
 impl ModifierReason {
@@ -195,6 +197,7 @@ impl ModifierReason {
             Self::Suppressed => "suppressed",
             Self::LargeCalibre => "large calibre",
             Self::CalledShot => "called shot",
+            Self::Dazed => "dazed",
         }
     }
 }

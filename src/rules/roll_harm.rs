@@ -42,6 +42,16 @@ pub struct MissHarm {
     pub drops: bool,
 }
 
+/// What a heavy weapon fired off its mount asks of its shooter for each shot (the d100 house
+/// sheet): the roll; failed, the shooter is dazed for `daze_rounds` rounds (dazes add up), and
+/// dazed `knocked_down_at` times in one round, knocked down.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Recoil {
+    pub check: BodyCheck,
+    pub daze_rounds: u32,
+    pub knocked_down_at: u32,
+}
+
 /// A called shot (the d100 house sheet): the shift on the attack, and the parts it may be
 /// called at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,11 +60,11 @@ pub struct CalledShot {
     pub parts: &'static [BodyPart],
 }
 
-/// The roll a hit asks of its target, failed, the target is knocked down (the d100 house
-/// sheet's shotgun: Body, −10 against a large calibre): the characteristic as the log names it
-/// and the sheet's field it is kept in, and the shift.
+/// A roll of a characteristic the rulebook asks to stay on one's feet (the d100 house sheet's
+/// Body: against a shotgun's hit, −10 a large calibre; for each shot of a heavy weapon): the
+/// characteristic as the log names it and the sheet's field it is kept in, and the shift.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct KnockDownCheck {
+pub struct BodyCheck {
     pub characteristic: (&'static str, &'static str),
     pub shift: i32,
 }

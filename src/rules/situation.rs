@@ -330,6 +330,8 @@ pub struct StandingFacts {
     /// The most bullets one shooter has fired at it in suppressing fire that pins, since that
     /// shooter's last turn (the d100 house sheet).
     pub suppressing_bullets: u32,
+    /// The dazes on it (the d100 house sheet).
+    pub dazes: u32,
 }
 
 /// The facts of a blow or a maneuver at a defender.

@@ -52,8 +52,8 @@ pub(super) fn chip(ui: &mut egui::Ui, text: &str, colour: egui::Color32) {
 
 /// The wound-state badge, and a chip for each flag: prone, a posture taken (kneeling, or in the
 /// rulebook's words: crouched, hidden), held, hampered, aiming, dived for cover, dodging, on
-/// fire, stunned, pinned by suppressing fire (`compact`: only prone, the posture, dodging, on
-/// fire and pinned).
+/// fire, stunned, pinned by suppressing fire, dazed (`compact`: only prone, the posture,
+/// dodging, on fire, pinned and dazed).
 pub(super) fn wound_badge(
     ui: &mut egui::Ui,
     ruleset: &dyn Ruleset,
@@ -68,7 +68,7 @@ pub(super) fn wound_badge(
             chip(ui, words, colour);
         }
     }
-    // Pinned by suppressing fire, with the shift it puts on every roll.
+    // Pinned by suppressing fire, and dazed, with the shift each puts on every roll.
     if let Some(shift) = condition
         .suppressed
         .and_then(|pin| ruleset.suppression_shift(pin.bullets))
@@ -77,6 +77,29 @@ pub(super) fn wound_badge(
         let words = format!("pinned {}", crate::rules::modifiers::signed(shift));
         chip(ui, &words, egui::Color32::from_rgb(220, 140, 60));
     }
+    if let Some(shift) = dazed_shift(ruleset, condition.dazes()) {
+        let words = format!("dazed {}", crate::rules::modifiers::signed(shift));
+        chip(ui, &words, egui::Color32::from_rgb(170, 110, 240));
+    }
+}
+
+/// The shift `dazes` put on every roll in the rulebook's terms (`None`: none).
+fn dazed_shift(ruleset: &dyn Ruleset, dazes: u32) -> Option<i32> {
+    if dazes == 0 {
+        return None;
+    }
+    let facts = crate::rules::situation::StandingFacts {
+        dazes,
+        ..Default::default()
+    };
+    ruleset
+        .standing_modifiers(&facts)
+        .iter()
+        .filter(|modifier| modifier.reason == crate::rules::modifiers::ModifierReason::Dazed)
+        .find_map(|modifier| match modifier.effect {
+            crate::rules::modifiers::Effect::Add(shift) => Some(shift),
+            _ => None,
+        })
 }
 
 /// Each flag a unit may carry, whether it does, and its chip's colour; `posture` is the

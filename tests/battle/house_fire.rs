@@ -395,3 +395,59 @@ fn a_called_shot_previews_all_or_nothing_behind_cover() {
     );
     assert_eq!(harm(&mut app).behind.map(|(_, harm)| harm), Some(0.0));
 }
+
+/// Rico with a light machine gun off its mount: each of the 3 bullets of a full-auto attack asks
+/// his Body roll (55); failed each time (70), he is dazed three times this round (−10 each, to
+/// round 3) and knocked down by the third. On a mount it asks nothing.
+#[test]
+fn a_heavy_weapon_dazes_its_shooter_off_the_mount() {
+    let machine_gun = |mounted| {
+        let mut scenario = shipped("spin-cycle.ron");
+        let weapon = scenario
+            .ruleset
+            .weapons()
+            .find("Light machine gun")
+            .expect("the sheet's machine gun")
+            .clone();
+        let carried = &mut scenario.units[RICO.index()].weapons[0];
+        carried.weapon = weapon;
+        carried.mounted = mounted;
+        for unit in &mut scenario.units {
+            unit.control = Control::Person;
+        }
+        scenario.units[NICO.index()].start = Tile::new(14, 2);
+        let mut app = test_app(scenario);
+        load(&mut app, &rolls(&crate::house::QUEUE_ROLLS, &[]));
+        send(&mut app, Command::Begin);
+        until_the_turn_of(&mut app, RICO);
+        let burst = Command::Fire {
+            unit: RICO,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::FullAuto(vec![(NICO, 3)]),
+        };
+        let events = after(&mut app, &rolls(&[90, 70, 90, 70, 90, 70], &[]), burst);
+        (app, events)
+    };
+    let (mut app, events) = machine_gun(false);
+    let dazes = events
+        .iter()
+        .filter(|event| {
+            matches!(
+                event,
+                EventKind::Dazed {
+                    unit: RICO,
+                    until_round: 3
+                }
+            )
+        })
+        .count();
+    assert_eq!(dazes, 3, "{events:?}");
+    assert!(events.contains(&EventKind::KnockedDown { unit: RICO }));
+    assert_eq!(condition(&mut app, RICO).dazes(), 3);
+    let (_, mounted) = machine_gun(true);
+    assert!(
+        !mounted
+            .iter()
+            .any(|event| matches!(event, EventKind::Dazed { .. }))
+    );
+}

@@ -33,7 +33,7 @@ use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::SideResult;
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::roll_harm::{
-    CalledShot, DodgeOutcome, HitForm, KnockDownCheck, MissHarm, RollHit,
+    BodyCheck, CalledShot, DodgeOutcome, HitForm, MissHarm, Recoil, RollHit,
 };
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{
@@ -371,8 +371,12 @@ impl Ruleset for D100House {
         })
     }
 
-    fn knock_down_check(&self, weapon: &Weapon) -> Option<KnockDownCheck> {
+    fn knock_down_check(&self, weapon: &Weapon) -> Option<BodyCheck> {
         firearms::knock_down_check(weapon)
+    }
+
+    fn recoil(&self, weapon: &Weapon) -> Option<Recoil> {
+        firearms::recoil(weapon)
     }
 
     /// A jam takes a round of work, then a Firearms success.

@@ -81,7 +81,7 @@ pub fn shift_thresholds(most: u32) -> [u32; 2] {
 }
 
 /// The shifts on every roll: the wound shift, −10 once a third of the hit points is lost, −20
-/// at two thirds; and suppressing fire's for the bullets fired at the unit.
+/// at two thirds; suppressing fire's for the bullets fired at the unit; −10 for each daze.
 pub fn standing_modifiers(facts: &StandingFacts) -> Vec<Modifier> {
     let lost = facts.max_hit_points.saturating_sub(facts.hit_points);
     let [third, two_thirds] = shift_thresholds(facts.max_hit_points);
@@ -97,6 +97,10 @@ pub fn standing_modifiers(facts: &StandingFacts) -> Vec<Modifier> {
         (
             ModifierReason::Suppressed,
             super::suppression::shift(facts.suppressing_bullets),
+        ),
+        (
+            ModifierReason::Dazed,
+            super::firearms::DAZED.saturating_mul(i32::try_from(facts.dazes).unwrap_or(i32::MAX)),
         ),
     ]
     .into_iter()
@@ -182,6 +186,24 @@ mod tests {
         assert_eq!(shifts(40, 6), vec![(Wounded, -10), (Suppressed, -10)]);
         assert_eq!(shifts(0, 12), vec![(Suppressed, -20)]);
         assert_eq!(shifts(0, 3), vec![]);
+    }
+
+    /// Each daze is −10 more: two are −20.
+    #[test]
+    fn dazes_add_up() {
+        let facts = StandingFacts {
+            hit_points: 100,
+            max_hit_points: 100,
+            dazes: 2,
+            ..StandingFacts::default()
+        };
+        assert_eq!(
+            standing_modifiers(&facts),
+            vec![Modifier {
+                reason: ModifierReason::Dazed,
+                effect: Effect::Add(-20),
+            }]
+        );
     }
 
     #[test]
