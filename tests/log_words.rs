@@ -167,10 +167,11 @@ fn variant(kind: &EventKind) -> usize {
         E::KnockedDown { .. } => 112,
         E::ShotCalled { .. } => 113,
         E::Dazed { .. } => 114,
+        E::BoltTooSlow { .. } => 115,
     }
 }
 
-const KINDS: usize = 115;
+const KINDS: usize = 116;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -679,6 +680,13 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 until_round: 4,
             },
             "Rose Whateley is dazed until round 4 ends",
+        ),
+        (
+            E::BoltTooSlow {
+                unit: ROSE,
+                weapon: "Hunting rifle".to_string(),
+            },
+            "Rose Whateley cannot work the Hunting rifle's bolt in time: the shot is lost",
         ),
         (
             E::KnockedDown { unit: ROSE },

@@ -632,6 +632,12 @@ pub enum EventKind {
         target: UnitId,
         weapon: String,
     },
+    /// The unit failed to work its bolt-action `weapon` in time for another shot this round (the
+    /// d100 house sheet): the attack is spent, the shot lost.
+    BoltTooSlow {
+        unit: UnitId,
+        weapon: String,
+    },
     /// The unit is dazed (the d100 house sheet): a shift on its rolls until `until_round` ends,
     /// on top of any other daze.
     Dazed {

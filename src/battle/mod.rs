@@ -7,6 +7,7 @@ pub mod answer;
 mod arms;
 pub mod blast;
 mod body_harm;
+mod bolt;
 pub mod budget;
 mod called_shot;
 pub mod command;

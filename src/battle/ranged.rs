@@ -82,6 +82,9 @@ pub(super) fn fire(
         }
         _ => None,
     };
+    let shots = single_shots.map_or(1, count);
+    super::bolt::within_the_round(battle, unit, &plan.weapon, shots)?;
+    let before = battle.condition(unit).shots_this_round;
     if let (Some(most), Some(shots)) = (turn.limits.shots, single_shots)
         && shots > most as usize
     {
@@ -128,6 +131,10 @@ pub(super) fn fire(
         },
         None => plan,
     };
+    // A bolt not worked in time loses the shot (the attack is spent).
+    if !super::bolt::worked(battle, unit, &plan.weapon, (before, shots)) {
+        return Ok(());
+    }
     open_fire(battle, unit, asked, plan, Phase::Turn);
     // Those who held their fire until fired upon (the western) shoot back, once it is done.
     for target in mode.targets() {

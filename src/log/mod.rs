@@ -157,6 +157,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::BulletPinned { .. }
         | E::Suppressed { .. }
         | E::ShotCalled { .. }
+        | E::BoltTooSlow { .. }
         | E::Grazed { .. }
         | E::DicePlanned { .. } => LogKind::Attacks,
         E::Stabilised { .. } | E::Healed { .. } | E::BleedingStopped { .. } | E::FireOut { .. } => {
@@ -259,6 +260,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::KnockedOut { unit, .. }
         | E::KnockedDown { unit }
         | E::Dazed { unit, .. }
+        | E::BoltTooSlow { unit, .. }
         | E::ShotCalled { unit, .. }
         | E::ArmorTried { unit, .. }
         | E::BelowZero { unit, .. }

@@ -213,6 +213,10 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 .collect::<Vec<_>>()
                 .join(" + ")
         ),
+        EventKind::BoltTooSlow { unit, weapon } => format!(
+            "{} cannot work the {weapon}'s bolt in time: the shot is lost",
+            name(*unit)
+        ),
         EventKind::Dazed { unit, until_round } => {
             format!("{} is dazed until round {until_round} ends", name(*unit))
         }

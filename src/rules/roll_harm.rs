@@ -47,7 +47,7 @@ pub struct MissHarm {
 /// dazed `knocked_down_at` times in one round, knocked down.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Recoil {
-    pub check: BodyCheck,
+    pub check: CharacteristicCheck,
     pub daze_rounds: u32,
     pub knocked_down_at: u32,
 }
@@ -60,11 +60,12 @@ pub struct CalledShot {
     pub parts: &'static [BodyPart],
 }
 
-/// A roll of a characteristic the rulebook asks to stay on one's feet (the d100 house sheet's
-/// Body: against a shotgun's hit, −10 a large calibre; for each shot of a heavy weapon): the
-/// characteristic as the log names it and the sheet's field it is kept in, and the shift.
+/// A roll of a characteristic the rulebook asks (the d100 house sheet's Body, to stay on one's
+/// feet against a shotgun's hit, −10 a large calibre, or for each shot of a heavy weapon; its
+/// Speed, to work a bolt for a second shot in a round): the characteristic as the log names it
+/// and the sheet's field it is kept in, and the shift.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BodyCheck {
+pub struct CharacteristicCheck {
     pub characteristic: (&'static str, &'static str),
     pub shift: i32,
 }

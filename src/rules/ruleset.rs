@@ -22,7 +22,9 @@ use super::modifiers::Modifier;
 use super::opposed::{ManeuverAllowance, Resistance, SideResult};
 use super::quick_draw::{DrawBonus, DrawFacts};
 use super::roll::{Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerdict, Verdict};
-use super::roll_harm::{BodyCheck, CalledShot, DodgeOutcome, HitForm, MissHarm, Recoil, RollHit};
+use super::roll_harm::{
+    CalledShot, CharacteristicCheck, DodgeOutcome, HitForm, MissHarm, Recoil, RollHit,
+};
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use super::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, Material, OwnRollFacts, Posture, RangeBand,
@@ -798,13 +800,19 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
 
     /// The roll a hit by `weapon` asks of its target, failed, the target knocked down (the d100
     /// house sheet's shotgun); `None`: no such roll.
-    fn knock_down_check(&self, _weapon: &Weapon) -> Option<BodyCheck> {
+    fn knock_down_check(&self, _weapon: &Weapon) -> Option<CharacteristicCheck> {
         None
     }
 
     /// What `weapon`, fired off a mount, asks of its shooter for each shot (the d100 house
     /// sheet's heavy weapons); `None`: nothing.
     fn recoil(&self, _weapon: &Weapon) -> Option<Recoil> {
+        None
+    }
+
+    /// Where a bolt-action gun fires a set number of shots a round at most (the d100 house
+    /// sheet: 2), that number and the roll each shot after the round's first asks, or is lost.
+    fn bolt_action(&self) -> Option<(u32, CharacteristicCheck)> {
         None
     }
 

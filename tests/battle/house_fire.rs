@@ -1,7 +1,8 @@
 //! The d100 house sheet's firearms rules in the battle, past a plain shot: suppressive fire,
 //! laid on a group with the skill divided, pinning everyone in it until the shooter's next turn
 //! and hurting only on a matched or critical roll; the shotgun's knock-down, to the back of the
-//! queue; a jam cleared by a round and a Firearms roll; and a shot called at a part.
+//! queue; a jam cleared by a round and a Firearms roll; a shot called at a part; a heavy
+//! weapon's daze; and a bolt action's two shots a round.
 
 use gridkeeper::battle::command::FireMode;
 use gridkeeper::rules::body::BodyPart;
@@ -450,4 +451,63 @@ fn a_heavy_weapon_dazes_its_shooter_off_the_mount() {
             .iter()
             .any(|event| matches!(event, EventKind::Dazed { .. }))
     );
+}
+
+/// Rico with a hunting rifle (a bolt action) divides his 55 three ways: his first shot fires,
+/// his second only after a Speed roll (60: 30 works the bolt in time), and a third is refused (2
+/// a round). Next round, as 28 + 27, a failed Speed roll (70) loses the second shot: no attack
+/// roll, no round spent.
+#[test]
+fn a_bolt_action_fires_twice_a_round_the_second_on_speed() {
+    let mut scenario = shipped("spin-cycle.ron");
+    let rifle = scenario
+        .ruleset
+        .weapons()
+        .find("Hunting rifle")
+        .expect("the sheet's rifle")
+        .clone();
+    scenario.units[RICO.index()].weapons[0].weapon = rifle;
+    for unit in &mut scenario.units {
+        unit.control = Control::Person;
+    }
+    scenario.units[NICO.index()].start = Tile::new(14, 2);
+    let mut app = test_app(scenario);
+    load(&mut app, &rolls(&crate::house::QUEUE_ROLLS, &[]));
+    send(&mut app, Command::Begin);
+    until_the_turn_of(&mut app, RICO);
+    let divide = |shares: Vec<u32>| Command::DivideSkill { unit: RICO, shares };
+    send(&mut app, divide(vec![19, 18, 18]));
+    let attack_rolls = |events: &[EventKind]| {
+        events
+            .iter()
+            .filter(|event| {
+                matches!(event, EventKind::Rolled { unit: RICO, roll } if roll.purpose.name() == "Firearms")
+            })
+            .count()
+    };
+    assert_eq!(attack_rolls(&fire(&mut app, RICO, NICO, 90)), 1);
+    let second = crate::house::fire_with(&mut app, RICO, NICO, &rolls(&[30, 90], &[]));
+    assert_eq!(attack_rolls(&second), 1, "{second:?}");
+    let third = Command::Fire {
+        unit: RICO,
+        weapon: WeaponChoice::Carried(0),
+        mode: FireMode::single(NICO),
+    };
+    let refused = refusal(&mut app, third);
+    assert!(
+        matches!(&refused, Some(Rejection::NotNow(why)) if why.contains("2 shots a round")),
+        "{refused:?}"
+    );
+    until_the_turn_of(&mut app, NICO);
+    until_the_turn_of(&mut app, RICO);
+    send(&mut app, divide(vec![28, 27]));
+    fire(&mut app, RICO, NICO, 90);
+    let before = loaded(&mut app, RICO, 0);
+    let lost = crate::house::fire_with(&mut app, RICO, NICO, &rolls(&[70], &[]));
+    assert!(
+        lost.iter()
+            .any(|event| matches!(event, EventKind::BoltTooSlow { unit: RICO, .. }))
+    );
+    assert_eq!(attack_rolls(&lost), 0);
+    assert_eq!(loaded(&mut app, RICO, 0), before, "no round spent");
 }

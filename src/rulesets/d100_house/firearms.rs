@@ -2,10 +2,11 @@
 //! asks the target's Body roll, −10 against a large calibre (a shotgun past the small one's cap
 //! of 60), or knocks it down; a heavy weapon (a machine gun) fired off its mount asks its
 //! shooter's Body roll for each shot, or dazes it (−10 on its rolls for 3 rounds, adding up; a
-//! third daze in a round knocks it down); a jam takes a round of work, then a Firearms success,
+//! third daze in a round knocks it down); a bolt action fires at most 2 shots a round, the
+//! second only on a Speed success; a jam takes a round of work, then a Firearms success,
 //! to clear.
 
-use crate::rules::roll_harm::{BodyCheck, Recoil};
+use crate::rules::roll_harm::{CharacteristicCheck, Recoil};
 use crate::rules::weapons::{Weapon, WeaponCategory};
 
 /// The most a small-calibre shotgun's bullet does: a shotgun capped higher is large calibre.
@@ -15,7 +16,7 @@ const SMALL_SHOTGUN_CAP: u32 = 60;
 const LARGE_CALIBRE: i32 = -10;
 
 /// The Body roll, plain.
-const BODY: BodyCheck = BodyCheck {
+const BODY: CharacteristicCheck = CharacteristicCheck {
     characteristic: ("Body", "CON"),
     shift: 0,
 };
@@ -28,12 +29,19 @@ const DAZE_ROUNDS: u32 = 3;
 /// The dazes in one round that knock the shooter down.
 const KNOCKED_DOWN_AT: u32 = 3;
 
+/// The most shots a bolt action fires in a round, and the Speed roll each after the first asks.
+pub const BOLT_SHOTS: u32 = 2;
+pub const BOLT_SPEED: CharacteristicCheck = CharacteristicCheck {
+    characteristic: ("Speed", "DEX"),
+    shift: 0,
+};
+
 /// The rounds of work a jam takes before the roll to clear it.
 pub const JAM_WORK: u32 = 1;
 
 /// The Body roll a hit by `weapon` asks: a shotgun's, harder against a large calibre.
-pub fn knock_down_check(weapon: &Weapon) -> Option<BodyCheck> {
-    (weapon.category == WeaponCategory::Shotgun).then(|| BodyCheck {
+pub fn knock_down_check(weapon: &Weapon) -> Option<CharacteristicCheck> {
+    (weapon.category == WeaponCategory::Shotgun).then(|| CharacteristicCheck {
         characteristic: BODY.characteristic,
         shift: if weapon.damage.flat().unwrap_or_default() > SMALL_SHOTGUN_CAP {
             LARGE_CALIBRE
@@ -67,7 +75,7 @@ mod tests {
         let pump = weapon("Pump shotgun");
         assert_eq!(
             knock_down_check(&pump),
-            Some(BodyCheck {
+            Some(CharacteristicCheck {
                 characteristic: ("Body", "CON"),
                 shift: -10
             })

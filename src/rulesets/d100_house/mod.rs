@@ -33,7 +33,7 @@ use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::SideResult;
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::roll_harm::{
-    BodyCheck, CalledShot, DodgeOutcome, HitForm, MissHarm, Recoil, RollHit,
+    CalledShot, CharacteristicCheck, DodgeOutcome, HitForm, MissHarm, Recoil, RollHit,
 };
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{
@@ -371,12 +371,17 @@ impl Ruleset for D100House {
         })
     }
 
-    fn knock_down_check(&self, weapon: &Weapon) -> Option<BodyCheck> {
+    fn knock_down_check(&self, weapon: &Weapon) -> Option<CharacteristicCheck> {
         firearms::knock_down_check(weapon)
     }
 
     fn recoil(&self, weapon: &Weapon) -> Option<Recoil> {
         firearms::recoil(weapon)
+    }
+
+    /// A bolt action: 2 shots a round at most, the second on a Speed roll.
+    fn bolt_action(&self) -> Option<(u32, CharacteristicCheck)> {
+        Some((firearms::BOLT_SHOTS, firearms::BOLT_SPEED))
     }
 
     /// A jam takes a round of work, then a Firearms success.
