@@ -18,6 +18,15 @@ use crate::rules::weapons::AttackForm;
 /// How much more harm the shares must do than one whole attack to be worth it.
 pub(super) const WORTH_IT: f64 = 1.05;
 
+/// The unit's vitals, condition and arsenal as they stand.
+pub(super) fn own_state(world: &mut World, unit: UnitId) -> Option<(Vitals, Condition, Arsenal)> {
+    world
+        .query::<(&UnitId, &Vitals, &Condition, &Arsenal)>()
+        .iter(world)
+        .find(|(id, ..)| **id == unit)
+        .map(|(_, vitals, condition, arsenal)| (*vitals, *condition, arsenal.clone()))
+}
+
 /// `DivideSkill` where shares pay before the turn's first blow, or `Attack` while a share is
 /// left; `None` where the rulebook divides no skill, no enemy stands beside, or the unit holds
 /// no hand-to-hand weapon.
@@ -28,11 +37,7 @@ pub(super) fn divide_or_strike(
     turn: &TurnState,
 ) -> Option<Command> {
     let unit = turn.unit;
-    let (vitals, condition, arsenal) = world
-        .query::<(&UnitId, &Vitals, &Condition, &Arsenal)>()
-        .iter(world)
-        .find(|(id, ..)| **id == unit)
-        .map(|(_, vitals, condition, arsenal)| (*vitals, *condition, arsenal.clone()))?;
+    let (vitals, condition, arsenal) = own_state(world, unit)?;
     let spec = &scenario.units[unit.index()];
     let WeaponChoice::Carried(index) = arsenal.in_hand else {
         return None;

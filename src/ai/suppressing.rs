@@ -9,11 +9,11 @@
 use bevy::prelude::*;
 
 use super::Seen;
-use super::shares::WORTH_IT;
+use super::shares::{WORTH_IT, own_state};
 use crate::battle::command::{Command, FireMode, WeaponChoice};
 use crate::battle::ranged;
 use crate::battle::skill_shares::{divisible, even_shares};
-use crate::battle::{Arsenal, Condition, TurnState, UnitId, Vitals};
+use crate::battle::{Condition, TurnState, UnitId};
 use crate::map::scenario::Scenario;
 use crate::rules::firearms::rounds_ready;
 use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
@@ -35,11 +35,7 @@ pub(super) fn suppress(
     ruleset.suppression_shift(0)?;
     let bullets = ruleset.full_auto_attack()?;
     let unit = turn.unit;
-    let (vitals, condition, arsenal) = world
-        .query::<(&UnitId, &Vitals, &Condition, &Arsenal)>()
-        .iter(world)
-        .find(|(id, ..)| **id == unit)
-        .map(|(_, vitals, condition, arsenal)| (*vitals, *condition, arsenal.clone()))?;
+    let (vitals, condition, arsenal) = own_state(world, unit)?;
     let WeaponChoice::Carried(index) = arsenal.in_hand else {
         return None;
     };

@@ -26,6 +26,7 @@ mod fire_preview;
 mod flow;
 mod grapple;
 mod hiding;
+mod hits;
 mod hold;
 mod injuries;
 mod keeper;

@@ -5,18 +5,13 @@
 //! group until the shooter's next turn.
 
 use super::event::EventKind;
+use super::hits::{Aim, deal_hits, draw_one};
 use super::shot::{ShotSetup, setup};
 use super::state::Battle;
-use super::trigger_pull::{Aim, deal_hits, draw_one};
 use super::volley::{FirePlan, PlannedRoll};
 use super::{Suppression, UnitId};
 use crate::rules::firearms::VolleyHits;
 use crate::rules::roll::Verdict;
-
-/// Whether suppressing fire in this battle pins its group rather than hitting it.
-pub(super) fn pins(battle: &Battle) -> bool {
-    battle.scenario.ruleset.suppression_shift(0).is_some()
-}
 
 /// The roll at the first of the pinned group still there to be shot at (the planned one where
 /// none is).

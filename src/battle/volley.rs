@@ -181,7 +181,8 @@ fn suppressing_rolls(
             "suppressing fire needs a group to fire on".to_string(),
         ));
     };
-    let pins = super::suppression::pins(battle);
+    // Where suppressing fire pins its group (the d100 house sheet) rather than hitting it.
+    let pins = battle.scenario.ruleset.suppression_shift(0).is_some();
     if pins && battle.condition(unit).skill_shares.is_none() {
         return Err(Rejection::NotNow(
             "suppressive fire is several attacks: divide the skill first".to_string(),

@@ -24,7 +24,16 @@ pub(super) const QUEUE_ROLLS: [u32; 6] = [48, 12, 100, 1, 70, 90];
 /// Spin Cycle with every unit played by a person, some moved to other tiles, its queue rolled
 /// from `QUEUE_ROLLS`.
 pub(super) fn spin_cycle(places: &[(UnitId, (u32, u32))]) -> App {
+    spin_cycle_changed(places, |_| {})
+}
+
+/// Spin Cycle as `spin_cycle` has it, the scenario changed first by `change`.
+pub(super) fn spin_cycle_changed(
+    places: &[(UnitId, (u32, u32))],
+    change: impl FnOnce(&mut Scenario),
+) -> App {
     let mut scenario = shipped("spin-cycle.ron");
+    change(&mut scenario);
     for unit in &mut scenario.units {
         unit.control = Control::Person;
     }

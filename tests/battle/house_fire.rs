@@ -25,19 +25,9 @@ fn suppress(bullets: u32) -> Command {
 
 /// The shifts suppression put on the rolls among `events`.
 fn suppressed_shifts(events: &[EventKind]) -> Vec<i32> {
-    events
-        .iter()
-        .filter_map(|event| match event {
-            EventKind::Rolled { roll, .. } => roll
-                .modifiers
-                .iter()
-                .find(|modifier| modifier.reason == ModifierReason::Suppressed)
-                .map(|modifier| match modifier.effect {
-                    gridkeeper::rules::modifiers::Effect::Add(points) => points,
-                    _ => panic!("a shift is points: {modifier:?}"),
-                }),
-            _ => None,
-        })
+    crate::house_turns::shifts(events, ModifierReason::Suppressed)
+        .into_iter()
+        .map(|(_, points)| points)
         .collect()
 }
 
@@ -180,6 +170,24 @@ fn the_careful_ai_pins_a_pair_behind_cover() {
     assert_eq!(pinning, 2, "{turn:?}");
 }
 
+/// Spin Cycle played by persons, some moved, Rico carrying the sheet's `weapon` (on a mount
+/// where `mounted`), at his first turn.
+fn rico_carrying(weapon: &str, mounted: bool, places: &[(UnitId, (u32, u32))]) -> App {
+    let mut app = crate::house::spin_cycle_changed(places, |scenario| {
+        let weapon = scenario
+            .ruleset
+            .weapons()
+            .find(weapon)
+            .expect("a weapon of the sheet")
+            .clone();
+        let carried = &mut scenario.units[RICO.index()].weapons[0];
+        carried.weapon = weapon;
+        carried.mounted = mounted;
+    });
+    until_the_turn_of(&mut app, RICO);
+    app
+}
+
 /// The order of the next round to begin among `events`.
 fn next_order(events: &[EventKind]) -> Vec<UnitId> {
     events
@@ -197,18 +205,7 @@ fn next_order(events: &[EventKind]) -> Vec<UnitId> {
 /// hit the same way, makes his roll (20) and stays up.
 #[test]
 fn a_shotgun_hit_knocks_down_to_the_back_of_the_queue() {
-    const LOU: UnitId = UnitId(2);
-    let mut scenario = shipped("spin-cycle.ron");
-    let pump = scenario.units[LOU.index()].weapons[0].clone();
-    scenario.units[RICO.index()].weapons = vec![pump];
-    for unit in &mut scenario.units {
-        unit.control = Control::Person;
-    }
-    scenario.units[RICO.index()].start = Tile::new(17, 9);
-    let mut app = test_app(scenario);
-    load(&mut app, &rolls(&crate::house::QUEUE_ROLLS, &[]));
-    send(&mut app, Command::Begin);
-    until_the_turn_of(&mut app, RICO);
+    let mut app = rico_carrying("Pump shotgun", false, &[(RICO, (17, 9))]);
     let shot = crate::house::fire_with(&mut app, RICO, NICO, &rolls(&[14, 70], &[]));
     assert_eq!(damage_parts(&shot), [[(DamageSource::TheRoll, 14)]]);
     let body = shot
@@ -403,24 +400,7 @@ fn a_called_shot_previews_all_or_nothing_behind_cover() {
 #[test]
 fn a_heavy_weapon_dazes_its_shooter_off_the_mount() {
     let machine_gun = |mounted| {
-        let mut scenario = shipped("spin-cycle.ron");
-        let weapon = scenario
-            .ruleset
-            .weapons()
-            .find("Light machine gun")
-            .expect("the sheet's machine gun")
-            .clone();
-        let carried = &mut scenario.units[RICO.index()].weapons[0];
-        carried.weapon = weapon;
-        carried.mounted = mounted;
-        for unit in &mut scenario.units {
-            unit.control = Control::Person;
-        }
-        scenario.units[NICO.index()].start = Tile::new(14, 2);
-        let mut app = test_app(scenario);
-        load(&mut app, &rolls(&crate::house::QUEUE_ROLLS, &[]));
-        send(&mut app, Command::Begin);
-        until_the_turn_of(&mut app, RICO);
+        let mut app = rico_carrying("Light machine gun", mounted, &[(NICO, (14, 2))]);
         let burst = Command::Fire {
             unit: RICO,
             weapon: WeaponChoice::Carried(0),
@@ -459,22 +439,7 @@ fn a_heavy_weapon_dazes_its_shooter_off_the_mount() {
 /// roll, no round spent.
 #[test]
 fn a_bolt_action_fires_twice_a_round_the_second_on_speed() {
-    let mut scenario = shipped("spin-cycle.ron");
-    let rifle = scenario
-        .ruleset
-        .weapons()
-        .find("Hunting rifle")
-        .expect("the sheet's rifle")
-        .clone();
-    scenario.units[RICO.index()].weapons[0].weapon = rifle;
-    for unit in &mut scenario.units {
-        unit.control = Control::Person;
-    }
-    scenario.units[NICO.index()].start = Tile::new(14, 2);
-    let mut app = test_app(scenario);
-    load(&mut app, &rolls(&crate::house::QUEUE_ROLLS, &[]));
-    send(&mut app, Command::Begin);
-    until_the_turn_of(&mut app, RICO);
+    let mut app = rico_carrying("Hunting rifle", false, &[(NICO, (14, 2))]);
     let divide = |shares: Vec<u32>| Command::DivideSkill { unit: RICO, shares };
     send(&mut app, divide(vec![19, 18, 18]));
     let attack_rolls = |events: &[EventKind]| {

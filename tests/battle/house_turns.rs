@@ -41,7 +41,7 @@ fn dodges(events: &[EventKind]) -> Vec<DodgeOutcome> {
 }
 
 /// The shifts for `reason` on the rolls among `events`, in order, by what was rolled.
-fn shifts(events: &[EventKind], reason: ModifierReason) -> Vec<(String, i32)> {
+pub(super) fn shifts(events: &[EventKind], reason: ModifierReason) -> Vec<(String, i32)> {
     events
         .iter()
         .filter_map(|event| match event {

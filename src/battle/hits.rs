@@ -1,0 +1,218 @@
+//! What a bullet that lands does: the damage of every one that hit, read off the roll where the
+//! rulebook reads it so (located, cover by body part), rolled in dice else, cover shot through
+//! taking its share, sent through the wounds as one blow; why it came (aimed, a stray, pinning
+//! fire); and one of several drawn by a die to take a roll.
+
+use super::declaration::SpecificShot;
+use super::event::EventKind;
+use super::fire_odds::damage_reach;
+use super::shot::ShotSetup;
+use super::state::Battle;
+use super::wounds::Blow;
+use super::{UnitId, effects};
+use crate::map::sight::ShotLine;
+use crate::rules::damage::{DamageQuality, DamageReach, DamageShape, Formula};
+use crate::rules::firearms::VolleyHits;
+use crate::rules::roll::Verdict;
+use crate::rules::roll_harm::{HitForm, RollHit};
+use crate::rules::weapons::Weapon;
+
+/// One of `there` for `unit`'s next roll: drawn by a die where there are several, the die in
+/// the log.
+pub(super) fn draw_one(battle: &mut Battle, unit: UnitId, there: &[UnitId]) -> Option<UnitId> {
+    match there {
+        [] => None,
+        [only] => Some(*only),
+        _ => {
+            let sides = u32::try_from(there.len()).unwrap_or(u32::MAX);
+            let die = battle.die(sides);
+            let target = there[die.face as usize - 1];
+            battle.emit(EventKind::TargetDrawn { unit, target, die });
+            Some(target)
+        }
+    }
+}
+
+/// Why a hit came: aimed at its target, a stray bullet, or pinning fire that hurt one of the
+/// group it pins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Aim {
+    Deliberate,
+    Stray,
+    Pinning,
+}
+
+/// What the cover a shot goes through takes off each piece of its damage: where the rulebook
+/// says what a bullet loses through the cover's material (the western), that, rolled and told;
+/// else the cover's armor points.
+fn cover_stops(battle: &mut Battle, target: UnitId, line: ShotLine) -> u32 {
+    let ShotLine::ThroughCover { cover, armor } = line else {
+        return 0;
+    };
+    let Some(terrain) = battle.scenario.map.terrain(cover).cloned() else {
+        return armor;
+    };
+    let ruleset = battle.scenario.ruleset.clone();
+    let Some(reduction) = terrain
+        .material
+        .and_then(|material| ruleset.material_reduction(material))
+    else {
+        return armor;
+    };
+    let rolled = {
+        let mut dice = battle.world.resource_mut::<super::BattleDice>();
+        reduction.roll(
+            &mut dice.dice,
+            DamageReach::Full,
+            &Formula::default(),
+            DamageQuality::Normal,
+        )
+    };
+    let Some(rolled) = rolled.ok().flatten() else {
+        return armor;
+    };
+    let faces = rolled
+        .parts
+        .iter()
+        .flat_map(|part| &part.dice)
+        .map(|die| die.face)
+        .collect();
+    battle.emit(EventKind::ThroughMaterial {
+        unit: target,
+        cover: terrain.name,
+        faces,
+        stopped: rolled.total,
+    });
+    rolled.total
+}
+
+/// Roll the damage of every bullet that hit (the first `extreme` of them at their maximum, or
+/// impaling) and send it through the wounds as one blow: armor comes off each bullet, and off
+/// each die of shot; cover shot through comes off too. Where the rulebook keeps injuries, each
+/// hit is one from the roll's `net` instead; where it reads damage off the roll (`verdict`),
+/// each bullet's is the roll's (pinning fire's, hand-to-hand damage), landing where the roll
+/// says.
+pub(super) fn deal_hits(
+    battle: &mut Battle,
+    (unit, target): (UnitId, UnitId),
+    weapon: &Weapon,
+    shot: &ShotSetup,
+    landed: VolleyHits,
+    aim: Aim,
+    verdict: &Verdict,
+) {
+    let deliberate = aim != Aim::Stray;
+    if landed.hits > 0
+        && super::injuries::injure(
+            battle,
+            target,
+            Some(unit),
+            verdict.net,
+            (weapon.damage.flat().unwrap_or(0), false),
+            &weapon.skill,
+        )
+    {
+        effects::after_hit(battle, target, &weapon.damage, weapon.stuns_up_to_build);
+        return;
+    }
+    let damage_bonus = battle.spec(unit).derived.damage_bonus.clone();
+    let reach = damage_reach(weapon, shot.reading.band);
+    let pellets = matches!(weapon.damage.shape, DamageShape::Bands(_))
+        && battle.scenario.ruleset.armor_per_pellet_die();
+    let formula = weapon
+        .damage
+        .formula_at(reach)
+        .ok()
+        .flatten()
+        .map(|(formula, _)| formula)
+        .unwrap_or_default();
+    // A specific shot declared at the target (the western) doubles the damage or does its
+    // named effect.
+    let specific = deliberate
+        .then(|| super::declaring::declared_at(battle, unit, target))
+        .flatten()
+        .and_then(|declaration| declaration.specific);
+    let mut pieces = Vec::new();
+    let mut part = None;
+    let mut read_off_the_roll = false;
+    let by_part = super::body_harm::part_cover(battle, target, shot.line);
+    for bullet in 0..landed.hits {
+        let hit = RollHit {
+            verdict: *verdict,
+            weapon_value: weapon.damage.flat().unwrap_or_default(),
+            form: if aim == Aim::Pinning {
+                HitForm::Suppressing
+            } else {
+                HitForm::Firearm
+            },
+            downgraded: false,
+        };
+        if let Some(rolled) = super::body_harm::from_the_roll(
+            battle,
+            (unit, target),
+            &weapon.name,
+            &hit,
+            by_part.as_ref(),
+        ) {
+            read_off_the_roll = true;
+            if !rolled.is_nothing() {
+                pieces.push(rolled.roll.total);
+                part = rolled.part;
+            }
+            continue;
+        }
+        let quality = match (bullet < landed.extreme, weapon.impale) {
+            (false, _) if specific == Some(SpecificShot::DoubleDamage) => DamageQuality::Doubled,
+            (false, _) => DamageQuality::Normal,
+            (true, true) => DamageQuality::Impale,
+            (true, false) => DamageQuality::Extreme,
+        };
+        let roll = battle.roll_damage(
+            unit,
+            target,
+            &weapon.name,
+            &weapon.damage,
+            reach,
+            &damage_bonus,
+            quality,
+        );
+        if pellets {
+            pieces.extend(roll.pieces(&formula));
+        } else {
+            pieces.push(roll.total);
+        }
+    }
+    // Where cover hides body parts, it did its work where the hit landed.
+    // Every hit stopped by cover or dodged clean: no blow lands.
+    if read_off_the_roll && pieces.is_empty() {
+        return;
+    }
+    let cover = if by_part.is_some() {
+        0
+    } else {
+        cover_stops(battle, target, shot.line)
+    };
+    super::wounds::harm(
+        battle,
+        target,
+        Some(unit),
+        Blow {
+            pieces,
+            cover,
+            deliberate,
+            // A bullet, or a thrown blade: a wound to locate where the rulebook does.
+            located: Some(weapon.name.clone()),
+            part,
+            ..Blow::struck(0)
+        },
+    );
+    if landed.hits > 0
+        && let Some(specific) = specific
+    {
+        super::specifics::specific_shot_lands(battle, target, specific);
+    }
+    if landed.hits > 0 {
+        super::knock_down::after_hit(battle, target, weapon);
+    }
+    effects::after_hit(battle, target, &weapon.damage, weapon.stuns_up_to_build);
+}
