@@ -58,11 +58,10 @@ pub(super) fn divide_or_strike(
             weapon: arsenal.in_hand,
         });
     }
-    let open = turn.attacks_made == 0 && !turn.action_used && !turn.action_forfeited();
-    let (whole, most) = divisible(scenario, unit, (&vitals, &condition, &arsenal))?;
-    if !open {
+    if !turn.division_open(&condition) {
         return None;
     }
+    let (whole, most) = divisible(scenario, unit, (&vitals, &condition, &arsenal))?;
     let ruleset = scenario.ruleset.as_ref();
     let value = weapon.damage.flat().unwrap_or_default();
     let harm = |chance: u32| {

@@ -45,19 +45,20 @@ pub(super) fn suppress(
     if !weapon.uses.full_auto || ready == 0 {
         return None;
     }
-    let aimed_at = match planned {
+    // Full auto planned at one enemy: its target, and the pull.
+    let aimed = match planned {
         Command::Fire {
-            mode: FireMode::FullAuto(targets),
+            mode: mode @ FireMode::FullAuto(targets),
             ..
         } => match targets.as_slice() {
-            [(target, _)] => Some(*target),
+            [(target, _)] => Some((*target, mode)),
             _ => None,
         },
         _ => None,
     };
     if let Some(shares) = condition.skill_shares {
         shares.next()?;
-        let target = pinned_by(world, seen, unit).or(aimed_at)?;
+        let target = pinned_by(world, seen, unit).or(aimed.map(|(target, _)| target))?;
         let mode = FireMode::Suppressing {
             bullets: bullets.min(ready),
             at: ranged::suppressing_group(world, unit, arsenal.in_hand, target),
@@ -70,8 +71,8 @@ pub(super) fn suppress(
             mode,
         });
     }
-    let target = aimed_at?;
-    if turn.attacks_made > 0 || turn.action_used {
+    let (target, mode) = aimed?;
+    if !turn.division_open(&condition) {
         return None;
     }
     let (whole, most) = divisible(scenario, unit, (&vitals, &condition, &arsenal))?;
@@ -80,9 +81,6 @@ pub(super) fn suppress(
     if most < 2 || shares.contains(&0) || shift == 0 || ready < bullets.saturating_mul(2) {
         return None;
     }
-    let Command::Fire { mode, .. } = planned else {
-        return None;
-    };
     let aimed: f64 = ranged::preview(world, unit, arsenal.in_hand, mode)
         .ok()?
         .iter()

@@ -45,11 +45,7 @@ pub(super) fn worked(
         if shot == 0 {
             continue;
         }
-        let modifiers = Vec::new();
-        if !battle
-            .roll_own_characteristic(unit, check.characteristic, modifiers)
-            .success
-        {
+        if !super::knock_down::passes(battle, unit, check) {
             battle.emit(EventKind::BoltTooSlow {
                 unit,
                 weapon: weapon.name.clone(),

@@ -206,12 +206,10 @@ pub(super) fn deal_hits(
             ..Blow::struck(0)
         },
     );
-    if landed.hits > 0
-        && let Some(specific) = specific
-    {
-        super::specifics::specific_shot_lands(battle, target, specific);
-    }
     if landed.hits > 0 {
+        if let Some(specific) = specific {
+            super::specifics::specific_shot_lands(battle, target, specific);
+        }
         super::knock_down::after_hit(battle, target, weapon);
     }
     effects::after_hit(battle, target, &weapon.damage, weapon.stuns_up_to_build);

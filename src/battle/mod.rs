@@ -475,10 +475,7 @@ impl TurnState {
     /// Whether the unit in `condition` may divide its skill this turn: not yet divided, before
     /// its first attack, its action unspent or spent only on a dodge stance taken first.
     pub fn division_open(&self, condition: &Condition) -> bool {
-        condition.skill_shares.is_none()
-            && self.attacks_made == 0
-            && !self.action_forfeited()
-            && (!self.action_used || self.only_the_stance(condition))
+        condition.skill_shares.is_none() && self.attacks_made == 0 && self.attack_to_come(condition)
     }
 
     /// The movement this turn has left, in tenths of a yard (all the unit's allowance while

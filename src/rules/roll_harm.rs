@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::body::BodyPart;
+use super::modifiers::Modifier;
 use super::roll::Verdict;
 
 /// How a hit was dealt.
@@ -63,11 +64,11 @@ pub struct CalledShot {
 /// A roll of a characteristic the rulebook asks (the d100 house sheet's Body, to stay on one's
 /// feet against a shotgun's hit, −10 a large calibre, or for each shot of a heavy weapon; its
 /// Speed, to work a bolt for a second shot in a round): the characteristic as the log names it
-/// and the sheet's field it is kept in, and the shift.
+/// and the sheet's field it is kept in, and the shift on it, named (none for a plain roll).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CharacteristicCheck {
     pub characteristic: (&'static str, &'static str),
-    pub shift: i32,
+    pub shift: Option<Modifier>,
 }
 
 /// What a dodge held in a dodge stance made of a hit that reached the unit (the d100 house

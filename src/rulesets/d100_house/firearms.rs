@@ -6,6 +6,7 @@
 //! second only on a Speed success; a jam takes a round of work, then a Firearms success,
 //! to clear.
 
+use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
 use crate::rules::roll_harm::{CharacteristicCheck, Recoil};
 use crate::rules::weapons::{Weapon, WeaponCategory};
 
@@ -13,12 +14,15 @@ use crate::rules::weapons::{Weapon, WeaponCategory};
 const SMALL_SHOTGUN_CAP: u32 = 60;
 
 /// The shift on the Body roll against a large-calibre shotgun's knock-down.
-const LARGE_CALIBRE: i32 = -10;
+const LARGE_CALIBRE: Modifier = Modifier {
+    reason: ModifierReason::LargeCalibre,
+    effect: Effect::Add(-10),
+};
 
 /// The Body roll, plain.
 const BODY: CharacteristicCheck = CharacteristicCheck {
     characteristic: ("Body", "CON"),
-    shift: 0,
+    shift: None,
 };
 
 /// The shift a daze puts on every roll, and the rounds it lasts (the round it came in and the
@@ -33,7 +37,7 @@ const KNOCKED_DOWN_AT: u32 = 3;
 pub const BOLT_SHOTS: u32 = 2;
 pub const BOLT_SPEED: CharacteristicCheck = CharacteristicCheck {
     characteristic: ("Speed", "DEX"),
-    shift: 0,
+    shift: None,
 };
 
 /// The rounds of work a jam takes before the roll to clear it.
@@ -43,11 +47,8 @@ pub const JAM_WORK: u32 = 1;
 pub fn knock_down_check(weapon: &Weapon) -> Option<CharacteristicCheck> {
     (weapon.category == WeaponCategory::Shotgun).then(|| CharacteristicCheck {
         characteristic: BODY.characteristic,
-        shift: if weapon.damage.flat().unwrap_or_default() > SMALL_SHOTGUN_CAP {
-            LARGE_CALIBRE
-        } else {
-            0
-        },
+        shift: (weapon.damage.flat().unwrap_or_default() > SMALL_SHOTGUN_CAP)
+            .then_some(LARGE_CALIBRE),
     })
 }
 
@@ -77,12 +78,18 @@ mod tests {
             knock_down_check(&pump),
             Some(CharacteristicCheck {
                 characteristic: ("Body", "CON"),
-                shift: -10
+                shift: Some(Modifier {
+                    reason: ModifierReason::LargeCalibre,
+                    effect: Effect::Add(-10),
+                }),
             })
         );
         let mut small = pump;
         small.damage = "60".parse().expect("a cap");
-        assert_eq!(knock_down_check(&small).map(|check| check.shift), Some(0));
+        assert_eq!(
+            knock_down_check(&small).map(|check| check.shift),
+            Some(None)
+        );
         assert_eq!(knock_down_check(&weapon("Heavy pistol")), None);
         assert_eq!(knock_down_check(&weapon("SMG")), None);
     }
