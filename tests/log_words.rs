@@ -168,10 +168,18 @@ fn variant(kind: &EventKind) -> usize {
         E::ShotCalled { .. } => 113,
         E::Dazed { .. } => 114,
         E::BoltTooSlow { .. } => 115,
+        E::Wrestled { .. } => 116,
+        E::CutOnTheBlade { .. } => 117,
+        E::Thrown { .. } => 118,
+        E::ChokedOut { .. } => 119,
+        E::ExecutionTried { .. } => 120,
+        E::ShieldHit { .. } => 121,
+        E::ForcedToLetGo { .. } => 122,
+        E::LetGoInStride { .. } => 123,
     }
 }
 
-const KINDS: usize = 116;
+const KINDS: usize = 124;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -692,6 +700,70 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             E::KnockedDown { unit: ROSE },
             "Rose Whateley is knocked down: to the back of the queue, its next turn spent getting \
              up",
+        ),
+        (
+            E::Wrestled {
+                unit: ROSE,
+                against: WALTER,
+                goal: ManeuverGoal::Hold,
+                won: true,
+            },
+            "Rose Whateley struggles to seize and hold Walter Corbitt Jr.: done",
+        ),
+        (
+            E::CutOnTheBlade {
+                unit: ROSE,
+                weapon: "Machete".to_string(),
+            },
+            "Rose Whateley is cut going for the Machete",
+        ),
+        (
+            E::Thrown {
+                unit: WALTER,
+                by: ROSE,
+                to: Some(Tile { x: 4, y: 5 }),
+            },
+            "Rose Whateley throws Walter Corbitt Jr. to (4, 5)",
+        ),
+        (
+            E::ChokedOut {
+                unit: WALTER,
+                by: ROSE,
+            },
+            "Walter Corbitt Jr. is choked out by Rose Whateley",
+        ),
+        (
+            E::ExecutionTried {
+                unit: ROSE,
+                target: WALTER,
+                skill: "Firearms".to_string(),
+                killed: false,
+            },
+            "Rose Whateley tries to execute Walter Corbitt Jr. (Firearms): failed, the damage still \
+             lands",
+        ),
+        (
+            E::ShieldHit {
+                unit: WALTER,
+                holder: ROSE,
+                part: gridkeeper::rules::body::BodyPart::Torso,
+            },
+            "Walter Corbitt Jr. takes the hit meant for Rose Whateley's torso, held as a human \
+             shield",
+        ),
+        (
+            E::ForcedToLetGo {
+                unit: ROSE,
+                taken: 26,
+            },
+            "Rose Whateley has taken 26 this round and lets go",
+        ),
+        (
+            E::LetGoInStride {
+                unit: ROSE,
+                kept_action: true,
+            },
+            "Rose Whateley lets go in stride, an action still to take",
         ),
         (
             E::JamWorkedOn {

@@ -62,15 +62,21 @@ pub(super) fn rounds_left(battle: &Battle, unit: UnitId, index: usize, weapon: &
     }
 }
 
-/// A weapon leaves the thrower's hand: a rock or spear lies where it fell (lost for the fight),
-/// a shuriken or stick of dynamite is used up and the next one, if any, is in hand.
-pub(super) fn let_fly(battle: &mut Battle, unit: UnitId, index: usize, weapon: &Weapon) {
+/// One round (or one of a thrown weapon) used this round.
+pub(super) fn spend_one(battle: &mut Battle, unit: UnitId, index: usize, weapon: &Weapon) {
     let round = battle.round();
     let feed = weapon.feed();
     battle.change_weapon_state(unit, index, |state| {
         state.last_used = Some(round);
         state.ammunition = spend(feed, state.ammunition, 1);
     });
+}
+
+/// A weapon leaves the thrower's hand: a rock or spear lies where it fell (lost for the fight),
+/// a shuriken or stick of dynamite is used up and the next one, if any, is in hand.
+pub(super) fn let_fly(battle: &mut Battle, unit: UnitId, index: usize, weapon: &Weapon) {
+    spend_one(battle, unit, index, weapon);
+    let feed = weapon.feed();
     if rounds_left(battle, unit, index, weapon) > 0 && feed != Feed::Nothing {
         return;
     }
@@ -304,4 +310,25 @@ fn work_free(
         made_it,
     });
     Ok(())
+}
+
+/// The weapon in `target`'s hand is knocked out of it.
+pub(super) fn disarm(battle: &mut Battle, target: UnitId) {
+    let WeaponChoice::Carried(index) = battle.arsenal(target).in_hand else {
+        return;
+    };
+    let name = battle.spec(target).weapons[index].weapon.name.clone();
+    let fallback = if battle.spec(target).natural_attacks.is_empty() {
+        WeaponChoice::Unarmed
+    } else {
+        WeaponChoice::Natural(0)
+    };
+    battle.change_arsenal(target, |arsenal| {
+        arsenal.lost.push(index);
+        arsenal.in_hand = fallback;
+    });
+    battle.emit(EventKind::Disarmed {
+        unit: target,
+        weapon: name,
+    });
 }

@@ -14,12 +14,13 @@ use crate::rules::damage::{DamageQuality, DamageRoll};
 use crate::rules::roll_harm::{DodgeOutcome, RollHit};
 use crate::rules::situation::Posture;
 
-/// A hit whose harm was read off its roll: the damage, and where it landed (`None` where cover
-/// stopped it).
+/// A hit whose harm was read off its roll: the damage, where it landed (`None` where cover
+/// stopped it), and the human shield that took it in the target's place, if one did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct RolledHit {
     pub roll: DamageRoll,
     pub part: Option<BodyPart>,
+    pub shield: Option<UnitId>,
 }
 
 impl RolledHit {
@@ -38,6 +39,7 @@ impl RolledHit {
                 total: 0,
             },
             part: None,
+            shield: None,
         }
     }
 }
@@ -99,6 +101,22 @@ pub(super) fn from_the_roll(
             });
             part
         });
+    // A human shield held on the target's off side takes the hit there whole.
+    if let Some(part) = part
+        && let Some(shield) = super::hold::shield_for(battle, target, part)
+    {
+        battle.emit(EventKind::DamageRolled {
+            unit,
+            target: shield,
+            weapon: weapon.to_string(),
+            roll: uncovered.clone(),
+        });
+        return Some(RolledHit {
+            roll: uncovered,
+            part: Some(part),
+            shield: Some(shield),
+        });
+    }
     let covering = cover
         .zip(part)
         .filter(|(cover, part)| cover.parts.contains(part));
@@ -133,7 +151,11 @@ pub(super) fn from_the_roll(
         weapon: weapon.to_string(),
         roll: roll.clone(),
     });
-    Some(RolledHit { roll, part })
+    Some(RolledHit {
+        roll,
+        part,
+        shield: None,
+    })
 }
 
 /// `taken` more on `part` of `unit`, where the rulebook tallies parts; the part's tally where

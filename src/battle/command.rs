@@ -359,6 +359,8 @@ pub enum Rejection {
     NotProne,
     #[error("the unit is held")]
     Held,
+    #[error("holding someone: only what a holder does with the unit it holds, or let go")]
+    Holding,
     #[error("the maneuver cannot work: the target's Build is {0} larger")]
     TooBig(i32),
     #[error("cannot knock out: {0}")]

@@ -115,6 +115,10 @@ pub struct Condition {
     /// heaviest, where several shooters lay it down.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub suppressed: Option<Suppression>,
+    /// The round and the harm it has taken in it, kept for a holder where enough of it makes
+    /// it let go (the d100 house sheet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub taken_in_round: Option<(u32, u32)>,
     /// The round it last drew (readied) a firearm in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub drew_in_round: Option<u32>,

@@ -9,8 +9,8 @@ use super::event::EventKind;
 use super::state::Battle;
 use super::{
     CommandLog, CommandQueue, Phase, RefusedCommands, aim, answer, arms, blast, called_shot,
-    declaring, dodge_stance, effects, evade, exchange, flow, grapple, hiding, hold, keeper, melee,
-    movement, planning, ranged, skill_shares, wounds,
+    declaring, dodge_stance, effects, evade, exchange, flow, grapple, hiding, keeper, melee,
+    movement, planning, ranged, skill_shares, wounds, wrestling,
 };
 use crate::rules::round::TurnKind;
 
@@ -191,7 +191,7 @@ fn carry_out(battle: &mut Battle, command: &Command) -> Result<(), Rejection> {
         } => melee::attack(battle, unit, target, weapon, true),
         Command::Answer { unit, answer } => answer::answer(battle, unit, answer),
         Command::Ready { unit, weapon } => arms::ready(battle, unit, weapon),
-        Command::Release { unit } => hold::release(battle, unit),
+        Command::Release { unit } => wrestling::release(battle, unit),
         Command::FirstAid { unit, patient } => wounds::first_aid(battle, unit, patient),
         Command::Medicine { unit, patient } => wounds::medicine(battle, unit, patient),
         Command::Delay { unit, until } => flow::delay(battle, unit, until),

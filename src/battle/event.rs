@@ -650,6 +650,57 @@ pub enum EventKind {
         part: crate::rules::body::BodyPart,
         shift: i32,
     },
+    /// `unit` tried `goal` on `against` by an opposed grapple roll (the d100 house sheet), and
+    /// won or not.
+    Wrestled {
+        unit: UnitId,
+        against: UnitId,
+        goal: ManeuverGoal,
+        won: bool,
+    },
+    /// Going for a sharp `weapon`'s hand cut `unit` (the d100 house sheet's disarm).
+    CutOnTheBlade {
+        unit: UnitId,
+        weapon: String,
+    },
+    /// `unit` is thrown by `by` (the d100 house sheet) to the tile `to`, or where it stood if
+    /// none was free.
+    Thrown {
+        unit: UnitId,
+        by: UnitId,
+        to: Option<Tile>,
+    },
+    /// `unit`, choked by `by`, is out (the d100 house sheet).
+    ChokedOut {
+        unit: UnitId,
+        by: UnitId,
+    },
+    /// `unit` tried to execute the `target` it holds on `skill` (the d100 house sheet): killed
+    /// outright, or not (then the damage follows).
+    ExecutionTried {
+        unit: UnitId,
+        target: UnitId,
+        skill: String,
+        killed: bool,
+    },
+    /// The human shield `unit` took a hit on `holder`'s off side, at `part` (the d100 house
+    /// sheet).
+    ShieldHit {
+        unit: UnitId,
+        holder: UnitId,
+        part: BodyPart,
+    },
+    /// `unit`, hurt for `taken` this round, lets go of whoever it holds (the d100 house sheet).
+    ForcedToLetGo {
+        unit: UnitId,
+        taken: u32,
+    },
+    /// `unit` let go and rolled to do it in stride (the d100 house sheet): its action kept for
+    /// one more, or spent.
+    LetGoInStride {
+        unit: UnitId,
+        kept_action: bool,
+    },
     /// The unit is knocked down (the d100 house sheet): prone, sent to the back of the queue,
     /// its next turn spent getting up.
     KnockedDown {

@@ -297,7 +297,8 @@ pub(super) fn attacker_modifiers(
         },
         specific_blow: declared_blow(battle, pending),
     };
-    let modifiers = battle.scenario.ruleset.blow_value(&facts);
+    let mut modifiers = battle.scenario.ruleset.blow_value(&facts);
+    modifiers.extend(super::hold::at_the_held(battle, defender));
     Ok(modifiers)
 }
 
@@ -707,10 +708,11 @@ pub(super) fn blow(
         };
         super::body_harm::from_the_roll(battle, (from, to), &weapon.name, &hit, None)
     });
-    let (damage, part) = match read {
+    let (damage, part, to) = match read {
         // Dodged clean: no blow lands.
         Some(rolled) if rolled.is_nothing() => return,
-        Some(rolled) => (rolled.roll.total, rolled.part),
+        // A human shield the target holds takes it.
+        Some(rolled) => (rolled.roll.total, rolled.part, rolled.shield.unwrap_or(to)),
         None => {
             let damage_bonus = battle.spec(from).derived.damage_bonus.clone();
             let roll = battle.roll_damage(
@@ -722,7 +724,7 @@ pub(super) fn blow(
                 &damage_bonus,
                 quality,
             );
-            (roll.total, None)
+            (roll.total, None, to)
         }
     };
     if knock_out {

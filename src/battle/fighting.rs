@@ -278,8 +278,13 @@ pub(super) fn goal_makes_sense(
             },
         );
     }
-    let follows_a_hold = ruleset.grapple_skill().is_some()
-        && !matches!(goal, ManeuverGoal::Hold | ManeuverGoal::BreakHold);
+    // Where grapples are opposed rolls, all a holder does is done to the unit it holds.
+    let follows_a_hold = if ruleset.grapple_contest().is_some() {
+        condition.holding.is_some()
+    } else {
+        ruleset.grapple_skill().is_some()
+            && !matches!(goal, ManeuverGoal::Hold | ManeuverGoal::BreakHold)
+    };
     if follows_a_hold && condition.holding != Some(opponent) {
         return pointless("it does not hold this opponent");
     }
@@ -305,6 +310,9 @@ pub(super) fn goal_makes_sense(
         ManeuverGoal::Strangle if matches!(condition.grip, Some(Grip::Strangle { .. })) => {
             pointless("already strangling")
         }
+        ManeuverGoal::HumanShield if condition.grip == Some(Grip::Shield) => {
+            pointless("already held as a shield")
+        }
         ManeuverGoal::Hold if battle.condition(unit).holding.is_some() => {
             pointless("already holding someone")
         }
@@ -324,6 +332,7 @@ pub(super) fn strike_allowed(
     weapon: WeaponChoice,
 ) -> Result<MeleeWeapon, Rejection> {
     ready_to_attack(battle, unit, target)?;
+    holding_back(battle, unit)?;
     let chosen = melee_weapon(battle, unit, weapon)?;
     match &chosen.thrown {
         Some((index, thrown)) => {
@@ -344,6 +353,17 @@ pub(super) fn strike_allowed(
         }
     }
     Ok(chosen)
+}
+
+/// Where grapples are opposed rolls, a unit holding another may not attack (only do what a
+/// holder does with the unit it holds).
+pub(super) fn holding_back(battle: &Battle, unit: UnitId) -> Result<(), Rejection> {
+    if battle.condition(unit).holding.is_some()
+        && battle.scenario.ruleset.grapple_contest().is_some()
+    {
+        return Err(Rejection::Holding);
+    }
+    Ok(())
 }
 
 /// Whether `unit` may strike `target` with `weapon` to knock it out, or why not: where the

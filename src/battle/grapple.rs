@@ -2,7 +2,7 @@
 //! off STR against STR and joined by fellow grapplers; what the holder then does with the held
 //! unit (pin, injure, knock out, disarm, strangle), breaking free, and choking.
 
-use super::command::{Command, ManeuverGoal, WeaponChoice};
+use super::command::{Command, ManeuverGoal};
 use super::event::{Contest, EventKind};
 use super::hold::{hold_on, holders, let_go};
 use super::state::Battle;
@@ -25,7 +25,7 @@ fn holders_strength(battle: &Battle, target: UnitId, joining: Option<UnitId>) ->
 /// Carry out a maneuver by `unit` on `target` that worked.
 pub(super) fn apply_goal(battle: &mut Battle, unit: UnitId, target: UnitId, goal: ManeuverGoal) {
     match goal {
-        ManeuverGoal::Disarm => disarm(battle, target),
+        ManeuverGoal::Disarm => super::arms::disarm(battle, target),
         ManeuverGoal::KnockProne => {
             battle.change_condition(target, |condition| condition.prone = true);
             battle.emit(EventKind::FellProne { unit: target });
@@ -48,28 +48,9 @@ pub(super) fn apply_goal(battle: &mut Battle, unit: UnitId, target: UnitId, goal
         | ManeuverGoal::Injure
         | ManeuverGoal::Strangle
         | ManeuverGoal::KnockOut => follow_up(battle, unit, target, goal),
+        // Only where grapples are opposed rolls, settled there (`wrestling`).
+        ManeuverGoal::BloodChoke | ManeuverGoal::HumanShield | ManeuverGoal::Execute => {}
     }
-}
-
-/// The weapon in `target`'s hand is knocked out of it.
-fn disarm(battle: &mut Battle, target: UnitId) {
-    let WeaponChoice::Carried(index) = battle.arsenal(target).in_hand else {
-        return;
-    };
-    let name = battle.spec(target).weapons[index].weapon.name.clone();
-    let fallback = if battle.spec(target).natural_attacks.is_empty() {
-        WeaponChoice::Unarmed
-    } else {
-        WeaponChoice::Natural(0)
-    };
-    battle.change_arsenal(target, |arsenal| {
-        arsenal.lost.push(index);
-        arsenal.in_hand = fallback;
-    });
-    battle.emit(EventKind::Disarmed {
-        unit: target,
-        weapon: name,
-    });
 }
 
 /// Strength against strength on the resistance table, rolled by `unit`; announced.
@@ -120,7 +101,7 @@ pub(super) fn follow_up(battle: &mut Battle, unit: UnitId, target: UnitId, goal:
         ManeuverGoal::KnockProne => apply_goal(battle, unit, target, goal),
         ManeuverGoal::Disarm => {
             if grapple_roll(battle, unit) {
-                disarm(battle, target);
+                super::arms::disarm(battle, target);
             }
         }
         ManeuverGoal::Injure | ManeuverGoal::KnockOut => {
@@ -140,7 +121,7 @@ pub(super) fn follow_up(battle: &mut Battle, unit: UnitId, target: UnitId, goal:
             );
             let limp = !battle.vitals(target).conscious();
             if limp || pit(battle, unit, target, Contest::Pin, strengths) {
-                take_grip(battle, unit, target, Grip::Immobilise);
+                super::hold::take_grip(battle, unit, target, Grip::Immobilise);
             }
         }
         ManeuverGoal::Strangle => {
@@ -148,7 +129,7 @@ pub(super) fn follow_up(battle: &mut Battle, unit: UnitId, target: UnitId, goal:
                 rounds: 0,
                 breathless: false,
             };
-            take_grip(battle, unit, target, grip);
+            super::hold::take_grip(battle, unit, target, grip);
         }
         ManeuverGoal::BreakHold => {
             let strengths = (
@@ -161,7 +142,12 @@ pub(super) fn follow_up(battle: &mut Battle, unit: UnitId, target: UnitId, goal:
                 }
             }
         }
-        ManeuverGoal::Hold | ManeuverGoal::Hinder | ManeuverGoal::Expose => {
+        ManeuverGoal::Hold
+        | ManeuverGoal::Hinder
+        | ManeuverGoal::Expose
+        | ManeuverGoal::BloodChoke
+        | ManeuverGoal::HumanShield
+        | ManeuverGoal::Execute => {
             apply_goal(battle, unit, target, goal);
         }
     }
@@ -196,6 +182,8 @@ pub(super) fn follow_up_chance(
         | ManeuverGoal::Hold
         | ManeuverGoal::Hinder
         | ManeuverGoal::Expose => 1.0,
+        // Only where grapples are opposed rolls (`wrestling::chance`).
+        ManeuverGoal::BloodChoke | ManeuverGoal::HumanShield | ManeuverGoal::Execute => 0.0,
     }
 }
 
@@ -224,11 +212,6 @@ fn injury(battle: &mut Battle, unit: UnitId, target: UnitId, by: &str) -> u32 {
         .total
 }
 
-fn take_grip(battle: &mut Battle, unit: UnitId, target: UnitId, grip: Grip) {
-    battle.change_condition(unit, |condition| condition.grip = Some(grip));
-    battle.emit(EventKind::Gripped { unit, target, grip });
-}
-
 /// A garrote that landed on `target` stays on it, held by `unit` (not on a creature, which has
 /// attacks of its own rather than a throat to choke).
 pub(super) fn garrote(battle: &mut Battle, unit: UnitId, target: UnitId) {
@@ -243,7 +226,7 @@ pub(super) fn garrote(battle: &mut Battle, unit: UnitId, target: UnitId) {
         let_go(battle, unit);
     }
     hold_on(battle, unit, target);
-    take_grip(battle, unit, target, Grip::Garrote);
+    super::hold::take_grip(battle, unit, target, Grip::Garrote);
 }
 
 /// After `command` was carried out: a holder that did anything but keep its grip (ending its
@@ -275,6 +258,10 @@ pub(super) fn keep_or_ease_grip(
         return;
     }
     if let (Some(grip), Some(target)) = (condition.grip, condition.holding) {
+        // A human shield is held through whatever else the holder does.
+        if grip == Grip::Shield {
+            return;
+        }
         battle.change_condition(unit, |condition| condition.grip = None);
         battle.emit(EventKind::GripEased { unit, target });
         if grip == Grip::Garrote {
@@ -301,9 +288,19 @@ pub(super) fn choke(battle: &mut Battle) {
                 choking(battle, holder, target, "the garrote");
                 continue;
             }
-            Grip::Immobilise => continue,
+            Grip::Immobilise | Grip::BloodChoke { .. } | Grip::Shield => continue,
         };
         let rounds = rounds + 1;
+        // Choked by the air where the rulebook counts the rounds it holds out: out after them.
+        let characteristics = battle.spec(target).characteristics;
+        if let Some(most) = battle.scenario.ruleset.air_choke_rounds(&characteristics) {
+            let grip = Grip::Strangle { rounds, breathless };
+            battle.change_condition(holder, |condition| condition.grip = Some(grip));
+            if rounds >= most {
+                super::wrestling::choked_out(battle, holder, target);
+            }
+            continue;
+        }
         let mut breathless = breathless;
         if !breathless {
             let constitution = battle.spec(target).characteristics.constitution;

@@ -155,6 +155,19 @@ pub(super) fn deal_hits(
             by_part.as_ref(),
         ) {
             read_off_the_roll = true;
+            // A human shield the target holds takes this bullet whole.
+            if let Some(shield) = rolled.shield {
+                super::wounds::harm(
+                    battle,
+                    shield,
+                    Some(unit),
+                    Blow {
+                        part: rolled.part,
+                        ..Blow::struck(rolled.roll.total)
+                    },
+                );
+                continue;
+            }
             if !rolled.is_nothing() {
                 pieces.push(rolled.roll.total);
                 part = rolled.part;

@@ -1,11 +1,15 @@
 //! Holds: who holds whom (several may hold one unit together), whether it is pinned, taking
-//! hold, and letting go, by choice or because the holder can no longer keep it.
+//! hold, and letting go, by choice or because the holder can no longer keep it (or, on the
+//! d100 house sheet, took enough in a round); the grip a holder takes; a human shield catching
+//! the hits on its holder's off side; and the shift on an attack at a held unit.
 
-use super::UnitId;
-use super::command::Rejection;
 use super::event::EventKind;
+use super::event::Modifier;
 use super::state::Battle;
+use super::{UnitId, Vital};
+use crate::rules::body::BodyPart;
 use crate::rules::grapple::Grip;
+use crate::rules::modifiers::{Effect, ModifierReason};
 
 /// The units holding `target`, in id order.
 pub(super) fn holders(battle: &Battle, target: UnitId) -> Vec<UnitId> {
@@ -47,17 +51,6 @@ pub(super) fn let_go(battle: &mut Battle, holder: UnitId) {
     battle.emit(EventKind::Released { unit: held, holder });
 }
 
-pub(super) fn release(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
-    battle.own_turn(unit)?;
-    if battle.condition(unit).holding.is_none() {
-        return Err(Rejection::PointlessManeuver(
-            "not holding anyone".to_string(),
-        ));
-    }
-    let_go(battle, unit);
-    Ok(())
-}
-
 /// `unit` holds `target`.
 pub(super) fn hold_on(battle: &mut Battle, unit: UnitId, target: UnitId) {
     battle.change_condition(target, |condition| condition.held_by = Some(unit));
@@ -66,4 +59,74 @@ pub(super) fn hold_on(battle: &mut Battle, unit: UnitId, target: UnitId) {
         unit: target,
         holder: unit,
     });
+}
+
+/// `unit` takes a grip on the `target` it holds, kept until it does anything else.
+pub(super) fn take_grip(battle: &mut Battle, unit: UnitId, target: UnitId, grip: Grip) {
+    battle.change_condition(unit, |condition| condition.grip = Some(grip));
+    battle.emit(EventKind::Gripped { unit, target, grip });
+}
+
+/// The parts of a holder's off side, for the hand it holds its weapon in: the torso and the arm
+/// and leg of the other hand.
+fn off_side(battle: &Battle, holder: UnitId) -> [BodyPart; 3] {
+    let handed = battle.spec(holder).handed;
+    let arm = handed.weapon_arm();
+    let (off_arm, off_leg) = if arm == BodyPart::RightArm {
+        (BodyPart::LeftArm, BodyPart::LeftLeg)
+    } else {
+        (BodyPart::RightArm, BodyPart::RightLeg)
+    };
+    [BodyPart::Torso, off_arm, off_leg]
+}
+
+/// Where `target` holds a human shield and the hit landed on its off side: the shield, which
+/// takes the hit instead (announced).
+pub(super) fn shield_for(battle: &mut Battle, target: UnitId, part: BodyPart) -> Option<UnitId> {
+    let condition = battle.condition(target);
+    let shield = condition
+        .holding
+        .filter(|_| condition.grip == Some(Grip::Shield))?;
+    if !off_side(battle, target).contains(&part) || battle.vitals(shield).vital == Vital::Dead {
+        return None;
+    }
+    battle.emit(EventKind::ShieldHit {
+        unit: shield,
+        holder: target,
+        part,
+    });
+    Some(shield)
+}
+
+/// After `unit` took `taken` in harm: a holder that has taken the rulebook's amount this round
+/// lets go.
+pub(super) fn after_harm(battle: &mut Battle, unit: UnitId, taken: u32) {
+    let Some(terms) = battle.scenario.ruleset.grapple_contest() else {
+        return;
+    };
+    if battle.condition(unit).holding.is_none() {
+        return;
+    }
+    let round = battle.round();
+    let before = match battle.condition(unit).taken_in_round {
+        Some((when, amount)) if when == round => amount,
+        _ => 0,
+    };
+    let total = before + taken;
+    battle.change_condition(unit, |condition| {
+        condition.taken_in_round = Some((round, total))
+    });
+    if total >= terms.forced_release {
+        battle.emit(EventKind::ForcedToLetGo { unit, taken: total });
+        let_go(battle, unit);
+    }
+}
+
+/// The shift on an attack at `target` where someone holds it.
+pub(super) fn at_the_held(battle: &Battle, target: UnitId) -> Option<Modifier> {
+    let terms = battle.scenario.ruleset.grapple_contest()?;
+    (!holders(battle, target).is_empty()).then_some(Modifier {
+        reason: ModifierReason::AtTheHeld,
+        effect: Effect::Add(terms.at_the_held),
+    })
 }

@@ -68,6 +68,13 @@ pub(super) fn maneuver(
     }
     maneuver_allowed(battle, unit, target, goal)?;
     let announced = EventKind::Maneuvered { unit, target, goal };
+    // Where grapples are opposed rolls, each is settled at once.
+    if let Some(terms) = super::wrestling::terms(battle) {
+        use_the_attack(battle);
+        battle.emit(announced);
+        super::wrestling::maneuver(battle, unit, target, goal, terms);
+        return Ok(());
+    }
     // Where maneuvers are grapples, only the grapple itself is an attack to be answered; what
     // comes after it is done at once.
     if battle.scenario.ruleset.grapple_skill().is_some() && goal != ManeuverGoal::Hold {
@@ -257,6 +264,12 @@ pub fn at_once_chance(
         return Some(
             breaking_free_allowed(&battle, unit, target)
                 .map(|()| super::recovering::break_free_chance(&battle, unit)),
+        );
+    }
+    if let Some(terms) = super::wrestling::terms(&battle) {
+        return Some(
+            maneuver_allowed(&battle, unit, target, goal)
+                .map(|()| super::wrestling::chance(&battle, unit, target, goal, terms)),
         );
     }
     if battle.scenario.ruleset.grapple_skill().is_none() || goal == ManeuverGoal::Hold {

@@ -51,6 +51,7 @@ pub mod threat;
 mod trigger_pull;
 mod volley;
 mod wounds;
+mod wrestling;
 
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;

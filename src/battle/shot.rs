@@ -200,9 +200,10 @@ pub(super) fn setup(
         ),
     };
     let Worth {
-        modifiers,
+        mut modifiers,
         possible,
     } = battle.scenario.ruleset.shot_value(&facts);
+    modifiers.extend(super::hold::at_the_held(battle, target));
     let hail_mary = facts.shooter_in_cover
         && battle
             .scenario

@@ -93,11 +93,15 @@ pub(super) fn plan_fire(
 ) -> Result<FirePlan, Rejection> {
     let (index, weapon) = carried_weapon(battle, unit, choice, &[AttackForm::Shot])?;
     usable_now(battle, unit, index)?;
-    // Where maneuvers are grapples (BRP), the held cannot shoot.
-    if battle.condition(unit).held_by.is_some() && battle.scenario.ruleset.grapple_skill().is_some()
+    // Where maneuvers are grapples (BRP, the d100 house sheet), the held cannot shoot, and
+    // where they are opposed rolls, neither can the holder.
+    let ruleset = &battle.scenario.ruleset;
+    if battle.condition(unit).held_by.is_some()
+        && (ruleset.grapple_skill().is_some() || ruleset.grapple_contest().is_some())
     {
         return Err(Rejection::Held);
     }
+    super::fighting::holding_back(battle, unit)?;
     let build = battle.spec(unit).derived.build;
     let mounted = battle.spec(unit).weapons[index].mounted;
     if let Some(least) = weapon.hand_fired_from_build

@@ -160,6 +160,9 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
         }
     }
     settle_after_harm(battle, unit, before, severity != BlowSeverity::Regular);
+    if taken > 0 {
+        super::hold::after_harm(battle, unit, taken);
+    }
     if let (Some(part), true) = (blow.part, taken > 0)
         && let Some(tally) = super::body_harm::tally(battle, unit, part, taken)
     {

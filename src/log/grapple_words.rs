@@ -1,8 +1,10 @@
 //! The log's words for grapples: strength pitted against strength, a holder's grip taken and
-//! eased, and a strangled unit's breath giving out.
+//! eased, and a strangled unit's breath giving out; the d100 house sheet's opposed grapples,
+//! throws, chokes, human shields and executions.
 
 use super::harm_words::weighed_words;
 use crate::battle::UnitId;
+use crate::battle::command::ManeuverGoal;
 use crate::battle::event::{Contest, EventKind};
 use crate::rules::grapple::Grip;
 
@@ -35,7 +37,78 @@ pub(super) fn describe(kind: &EventKind, name: &dyn Fn(UnitId) -> String) -> Str
                 name(*unit),
                 name(*target)
             ),
+            Grip::BloodChoke { successes } => format!(
+                "{} chokes {} by the blood: {successes} in a row",
+                name(*unit),
+                name(*target)
+            ),
+            Grip::Shield => format!(
+                "{} holds {} as a human shield: hits on the off side land on them",
+                name(*unit),
+                name(*target)
+            ),
         },
+        EventKind::Wrestled {
+            unit,
+            against,
+            goal,
+            won,
+        } => format!(
+            "{} struggles to {} {}: {}",
+            name(*unit),
+            goal_words(*goal),
+            name(*against),
+            if *won { "done" } else { "foiled" }
+        ),
+        EventKind::Thrown { unit, by, to } => match to {
+            Some(tile) => format!(
+                "{} throws {} to ({}, {})",
+                name(*by),
+                name(*unit),
+                tile.x,
+                tile.y
+            ),
+            None => format!("{} throws {} down where they stand", name(*by), name(*unit)),
+        },
+        EventKind::CutOnTheBlade { unit, weapon } => {
+            format!("{} is cut going for the {weapon}", name(*unit))
+        }
+        EventKind::ChokedOut { unit, by } => {
+            format!("{} is choked out by {}", name(*unit), name(*by))
+        }
+        EventKind::ExecutionTried {
+            unit,
+            target,
+            skill,
+            killed,
+        } => format!(
+            "{} tries to execute {} ({skill}): {}",
+            name(*unit),
+            name(*target),
+            if *killed {
+                "killed outright"
+            } else {
+                "failed, the damage still lands"
+            }
+        ),
+        EventKind::ShieldHit { unit, holder, part } => format!(
+            "{} takes the hit meant for {}'s {}, held as a human shield",
+            name(*unit),
+            name(*holder),
+            part.words()
+        ),
+        EventKind::ForcedToLetGo { unit, taken } => {
+            format!("{} has taken {taken} this round and lets go", name(*unit))
+        }
+        EventKind::LetGoInStride { unit, kept_action } => format!(
+            "{} lets go {}",
+            name(*unit),
+            if *kept_action {
+                "in stride, an action still to take"
+            } else {
+                "(the action spent)"
+            }
+        ),
         EventKind::GripEased { unit, target } => {
             format!("{} eases the grip on {}", name(*unit), name(*target))
         }
@@ -56,5 +129,24 @@ pub(super) fn contest_words(contest: Contest, won: bool) -> (&'static str, &'sta
         (Contest::Pin, false) => ("pin", "not pinned"),
         (Contest::BreakFree, true) => ("break free of", "free"),
         (Contest::BreakFree, false) => ("break free of", "still held"),
+    }
+}
+
+/// What a maneuver tries to do, in words: "knock down".
+pub fn goal_words(goal: ManeuverGoal) -> &'static str {
+    match goal {
+        ManeuverGoal::Disarm => "disarm",
+        ManeuverGoal::KnockProne => "knock down",
+        ManeuverGoal::Hold => "seize and hold",
+        ManeuverGoal::BreakHold => "break free of",
+        ManeuverGoal::Hinder => "hamper",
+        ManeuverGoal::Expose => "leave open",
+        ManeuverGoal::Immobilise => "pin",
+        ManeuverGoal::Injure => "hurt",
+        ManeuverGoal::Strangle => "strangle",
+        ManeuverGoal::KnockOut => "knock out",
+        ManeuverGoal::BloodChoke => "blood-choke",
+        ManeuverGoal::HumanShield => "shield themselves with",
+        ManeuverGoal::Execute => "execute",
     }
 }

@@ -10,8 +10,9 @@ mod words;
 use crate::battle::UnitId;
 use crate::battle::event::{Event, EventKind, Reveal};
 use crate::map::scenario::Scenario;
+pub use grapple_words::goal_words;
 pub use harm_words::{injury_state_words, severity_suffix};
-pub use words::{describe, goal_words};
+pub use words::describe;
 
 /// What an event is about, for filtering the log.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -87,6 +88,8 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::KnockOutSwung { .. }
         | E::KnockOutWeighed { .. }
         | E::StrengthPitted { .. }
+        | E::Wrestled { .. }
+        | E::ExecutionTried { .. }
         | E::ArmorTried { .. }
         | E::TargetDrawn { .. }
         | E::DefenceAsked { .. }
@@ -123,6 +126,12 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Disarmed { .. }
         | E::Held { .. }
         | E::Released { .. }
+        | E::Thrown { .. }
+        | E::CutOnTheBlade { .. }
+        | E::ChokedOut { .. }
+        | E::ShieldHit { .. }
+        | E::ForcedToLetGo { .. }
+        | E::LetGoInStride { .. }
         | E::Gripped { .. }
         | E::GripEased { .. }
         | E::BreathGone { .. }
@@ -259,6 +268,9 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::DicePlanned { unit, .. }
         | E::KnockedOut { unit, .. }
         | E::KnockedDown { unit }
+        | E::CutOnTheBlade { unit, .. }
+        | E::ForcedToLetGo { unit, .. }
+        | E::LetGoInStride { unit, .. }
         | E::Dazed { unit, .. }
         | E::BoltTooSlow { unit, .. }
         | E::ShotCalled { unit, .. }
@@ -314,7 +326,12 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
             std::iter::once(*unit).chain(*by).collect()
         }
         E::Held { unit, holder } | E::Released { unit, holder } => vec![*unit, *holder],
-        E::StrengthPitted { unit, against, .. } => vec![*unit, *against],
+        E::StrengthPitted { unit, against, .. } | E::Wrestled { unit, against, .. } => {
+            vec![*unit, *against]
+        }
+        E::Thrown { unit, by, .. } | E::ChokedOut { unit, by } => vec![*unit, *by],
+        E::ExecutionTried { unit, target, .. } => vec![*unit, *target],
+        E::ShieldHit { unit, holder, .. } => vec![*unit, *holder],
         E::Gripped { unit, target, .. } | E::GripEased { unit, target } => vec![*unit, *target],
         E::Stabilised { unit, by, .. }
         | E::Healed { unit, by, .. }

@@ -1,7 +1,7 @@
 //! The words of the combat log: each event in a sentence, each roll with what it was against.
 
 use crate::battle::UnitId;
-use crate::battle::command::{Answer, Command, ManeuverGoal};
+use crate::battle::command::{Answer, Command};
 use crate::battle::event::{DefenceKind, Event, EventKind, WoundState};
 use crate::map::scenario::Scenario;
 use crate::rules::damage::DamageQuality;
@@ -130,7 +130,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             format!(
                 "{} tries to {} {}",
                 name(*unit),
-                goal_words(*goal),
+                super::grapple_words::goal_words(*goal),
                 name(*target)
             )
         }
@@ -795,6 +795,14 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         | EventKind::KnockOutWeighed { .. }
         | EventKind::KnockedOut { .. }) => super::harm_words::describe(kind, &name, scenario),
         kind @ (EventKind::StrengthPitted { .. }
+        | EventKind::Wrestled { .. }
+        | EventKind::Thrown { .. }
+        | EventKind::CutOnTheBlade { .. }
+        | EventKind::ChokedOut { .. }
+        | EventKind::ExecutionTried { .. }
+        | EventKind::ShieldHit { .. }
+        | EventKind::ForcedToLetGo { .. }
+        | EventKind::LetGoInStride { .. }
         | EventKind::Gripped { .. }
         | EventKind::GripEased { .. }
         | EventKind::BreathGone { .. }) => super::grapple_words::describe(kind, &name),
@@ -817,27 +825,14 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
     capitalised(&words)
 }
 
-/// What a maneuver tries to do, in words: "knock down".
-pub fn goal_words(goal: ManeuverGoal) -> &'static str {
-    match goal {
-        ManeuverGoal::Disarm => "disarm",
-        ManeuverGoal::KnockProne => "knock down",
-        ManeuverGoal::Hold => "seize and hold",
-        ManeuverGoal::BreakHold => "break free of",
-        ManeuverGoal::Hinder => "hamper",
-        ManeuverGoal::Expose => "leave open",
-        ManeuverGoal::Immobilise => "pin",
-        ManeuverGoal::Injure => "hurt",
-        ManeuverGoal::Strangle => "strangle",
-        ManeuverGoal::KnockOut => "knock out",
-    }
-}
-
 fn answer_words(answer: Answer, weapon_defence: &WeaponDefenceWords) -> String {
     match answer {
         Answer::Dodge => "dodges".to_string(),
         Answer::FightBack => weapon_defence.answers.to_string(),
-        Answer::Maneuver(goal) => format!("answers with a maneuver to {}", goal_words(goal)),
+        Answer::Maneuver(goal) => format!(
+            "answers with a maneuver to {}",
+            super::grapple_words::goal_words(goal)
+        ),
         Answer::DiveForCover => "dives for cover".to_string(),
         Answer::Nothing => "does not defend".to_string(),
     }

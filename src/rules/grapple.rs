@@ -33,6 +33,15 @@ pub enum ManeuverGoal {
     Strangle,
     /// Knock the held target out: the grapple's 1D6 weighed against its hit points.
     KnockOut,
+    /// Choke the held target by the blood (the d100 house sheet): a grapple roll in each of
+    /// several rounds running, and it is out.
+    BloodChoke,
+    /// Turn the held target into a human shield (the d100 house sheet): hits on the holder's off
+    /// side land on it instead.
+    HumanShield,
+    /// Kill the held target point-blank (the d100 house sheet): a roll of the grapple skill or
+    /// the firearm in hand; failed, the roll's damage or the gun's greatest.
+    Execute,
 }
 
 /// The damage of a grapple's injury (and of its knock-out, weighed against hit points), and of a
@@ -53,6 +62,34 @@ pub enum Grip {
     Strangle { rounds: u32, breathless: bool },
     /// A garrote tight on the held unit: 1D6 a round until it escapes; let go, it is off.
     Garrote,
+    /// Choking the held unit by the blood: the grapple rolls made in rounds running.
+    BloodChoke { successes: u32 },
+    /// The held unit is a human shield.
+    Shield,
+}
+
+/// Where grapples are opposed rolls settled at once (the d100 house sheet, SPECS.md 4.1): the
+/// skill both sides roll, the least roll that counts, and what the holder's options do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GrappleContest {
+    /// The skill of every grapple roll (Struggle).
+    pub skill: &'static str,
+    /// The least roll that counts as a success below the skill (a critical still does).
+    pub minimum: u32,
+    /// The damage the holder does without a roll: bare-handed, and with a weapon in hand.
+    pub injury: (u32, u32),
+    /// The grapple rolls in rounds running that choke by the blood.
+    pub blood_choke: u32,
+    /// The damage taken in one round that makes a holder let go.
+    pub forced_release: u32,
+    /// The damage a disarmer takes from a sharp weapon unless its roll was special.
+    pub sharp_disarm: u32,
+    /// The shift on an attack at a unit someone holds.
+    pub at_the_held: i32,
+    /// The skill rolled on letting go: won, the unit keeps its action.
+    pub let_go: &'static str,
+    /// The skill an execution may be rolled on with a gun in hand (else the grapple's).
+    pub execution_firearm: &'static str,
 }
 
 /// A characteristic times a multiplier that drops by one each round, from `first` in the first

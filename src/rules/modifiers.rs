@@ -130,6 +130,8 @@ pub enum ModifierReason {
     CalledShot,
     /// Dazed: a shift for each daze on the roller (the d100 house sheet).
     Dazed,
+    /// The target is held in a grapple (the d100 house sheet).
+    AtTheHeld,
 }
 
 impl ModifierReason {
@@ -198,6 +200,7 @@ impl ModifierReason {
             Self::LargeCalibre => "large calibre",
             Self::CalledShot => "called shot",
             Self::Dazed => "dazed",
+            Self::AtTheHeld => "target held",
         }
     }
 }

@@ -13,7 +13,7 @@ use super::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Form
 use super::dice::Dice;
 use super::explosions::BlastRing;
 use super::firearms::VolleyHits;
-use super::grapple::ManeuverGoal;
+use super::grapple::{GrappleContest, ManeuverGoal};
 use super::initiative::InitiativeEntry;
 use super::injuries::{InjuryHit, InjuryList, InjuryOutcome};
 use super::length::Length;
@@ -893,6 +893,34 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// weighed STR against STR before it holds, and what the holder then does with the held
     /// unit resolves at once. `None`: each maneuver is one opposed exchange (CoC 7e).
     fn grapple_skill(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Where grapples are opposed rolls at a minimum settled at once (the d100 house sheet):
+    /// their terms. `None`: grapples as `grapple_skill` says.
+    fn grapple_contest(&self) -> Option<GrappleContest> {
+        None
+    }
+
+    /// In an opposed roll where both rolled (`grapple_contest`), whether the side that acted
+    /// (`active`) won: by default, a success against a failure.
+    fn opposed_won(&self, active: &Verdict, passive: &Verdict) -> bool {
+        active.success && !passive.success
+    }
+
+    /// The exact chance the side that acted wins an opposed roll of these two demands.
+    fn opposed_chance(&self, active: &Demand, passive: &Demand) -> f64 {
+        self.chance(active) * (1.0 - self.chance(passive))
+    }
+
+    /// The rounds a unit of these characteristics, choked by the air, holds out before it is
+    /// out (the d100 house sheet); `None` where strangling is a breath roll a round.
+    fn air_choke_rounds(&self, _characteristics: &Characteristics) -> Option<u32> {
+        None
+    }
+
+    /// A maneuver's name on its button where the rulebook calls it otherwise.
+    fn maneuver_label(&self, _goal: ManeuverGoal) -> Option<&'static str> {
         None
     }
 

@@ -273,6 +273,9 @@ pub(super) fn maneuver_label(goal: ManeuverGoal, grapples: bool) -> &'static str
         ManeuverGoal::Injure => "Hurt (1D6)",
         ManeuverGoal::Strangle => "Strangle",
         ManeuverGoal::KnockOut => "Knock out (1D6)",
+        ManeuverGoal::BloodChoke => "Choke (blood)",
+        ManeuverGoal::HumanShield => "Human shield",
+        ManeuverGoal::Execute => "Execute",
     }
 }
 
@@ -506,7 +509,10 @@ fn unit_buttons(
                 })
                 .show_ui(ui, |ui| {
                     for &goal in goals {
-                        let label = maneuver_label(goal, grapples);
+                        let label = scenario
+                            .ruleset
+                            .maneuver_label(goal)
+                            .unwrap_or_else(|| maneuver_label(goal, grapples));
                         if ui.selectable_label(false, label).clicked() {
                             *view.intent = Intent::Maneuver(goal);
                         }

@@ -13,6 +13,7 @@ mod frontier;
 mod grapples;
 mod house;
 mod house_fire;
+mod house_grapples;
 mod house_turns;
 mod pool;
 mod pool_areas;

@@ -16,6 +16,7 @@ mod evading;
 mod odds;
 mod shooting;
 mod spots;
+mod wrestling;
 
 use crate::rules::body::BodyPart;
 use crate::rules::length::Length;
@@ -309,6 +310,9 @@ impl<'a> Planner<'a> {
             if let Some(command) = self.keep_dice_command(world, me) {
                 return Some(command);
             }
+        }
+        if let Some(command) = self.wrestle_command(world, me) {
+            return Some(command);
         }
         let in_hand = match self.arsenal.in_hand {
             WeaponChoice::Carried(index) => self

@@ -9,6 +9,7 @@ pub mod cover;
 pub mod damage;
 pub mod dodge;
 pub mod firearms;
+pub mod grapple;
 pub mod round;
 pub mod sheet;
 pub mod suppression;
@@ -26,11 +27,12 @@ use crate::rules::damage::{
 use crate::rules::dice::Dice;
 use crate::rules::explosions::{BlastRing, halving_rings};
 use crate::rules::firearms::{VolleyHits, one_hit_a_roll};
+use crate::rules::grapple::{GrappleContest, ManeuverGoal};
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::length::Length;
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::Modifier;
-use crate::rules::opposed::SideResult;
+use crate::rules::opposed::{ManeuverAllowance, SideResult};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::roll_harm::{
     CalledShot, CharacteristicCheck, DodgeOutcome, HitForm, MissHarm, Recoil, RollHit,
@@ -411,6 +413,35 @@ impl Ruleset for D100House {
 
     fn crawl(&self) -> Option<u32> {
         Some(damage::CRAWL)
+    }
+
+    fn maneuver_goals(&self, holding: bool) -> &'static [ManeuverGoal] {
+        grapple::goals(holding)
+    }
+
+    fn grapple_contest(&self) -> Option<GrappleContest> {
+        Some(grapple::CONTEST)
+    }
+
+    fn opposed_won(&self, active: &Verdict, passive: &Verdict) -> bool {
+        grapple::opposed_won(active, passive)
+    }
+
+    fn opposed_chance(&self, active: &Demand, passive: &Demand) -> f64 {
+        grapple::opposed_chance(active, passive)
+    }
+
+    /// Anyone may grapple anyone: the sheet has no size.
+    fn maneuver(&self, _maneuvering_build: i32, _opponent_build: i32) -> ManeuverAllowance {
+        ManeuverAllowance::Possible { penalty_dice: 0 }
+    }
+
+    fn air_choke_rounds(&self, characteristics: &Characteristics) -> Option<u32> {
+        Some(grapple::air_choke_rounds(characteristics.constitution))
+    }
+
+    fn maneuver_label(&self, goal: ManeuverGoal) -> Option<&'static str> {
+        grapple::label(goal)
     }
 
     fn weapons(&self) -> &WeaponTable {

@@ -1,0 +1,354 @@
+//! Grapples settled by opposed rolls at a minimum, at once (the d100 house sheet): seizing,
+//! breaking free, disarming and throwing; what a holder does with the unit it holds (hurts it
+//! without a roll, chokes it by the air or by the blood, turns it into a human shield, executes
+//! it); and letting go, in stride where the rulebook rolls for it.
+
+use super::command::{ManeuverGoal, Rejection, WeaponChoice};
+use super::event::EventKind;
+use super::hold::{hold_on, let_go};
+use super::state::Battle;
+use super::wounds::{self, Blow};
+use super::{UnitId, Vital, Vitals};
+use crate::map::Tile;
+use crate::rules::grapple::{GrappleContest, Grip};
+use crate::rules::roll::{Demand, RollPurpose, Verdict};
+use crate::rules::weapons::Weapon;
+
+/// The rulebook's terms, where its grapples are opposed rolls.
+pub(super) fn terms(battle: &Battle) -> Option<GrappleContest> {
+    battle.scenario.ruleset.grapple_contest()
+}
+
+/// `unit`'s grapple roll as it would be made: its skill from the minimum, and what it is for.
+fn grapple_demand(battle: &Battle, unit: UnitId, terms: GrappleContest) -> (RollPurpose, Demand) {
+    let (purpose, demand) = battle.skill_check(unit, terms.skill, Vec::new());
+    (
+        purpose,
+        Demand {
+            minimum: Some(terms.minimum),
+            ..demand
+        },
+    )
+}
+
+fn grapple_roll(battle: &mut Battle, unit: UnitId, terms: GrappleContest) -> Verdict {
+    let (purpose, demand) = grapple_demand(battle, unit, terms);
+    battle.roll(unit, purpose, &demand)
+}
+
+/// Whether the goal is an opposed roll against the target (the rest are the unit's roll alone,
+/// or no roll at all).
+fn opposed(battle: &Battle, unit: UnitId, goal: ManeuverGoal) -> bool {
+    match goal {
+        ManeuverGoal::Hold | ManeuverGoal::BreakHold | ManeuverGoal::KnockProne => true,
+        ManeuverGoal::Disarm => battle.condition(unit).holding.is_none(),
+        _ => false,
+    }
+}
+
+/// Both roll; the rulebook says whether `unit` won (an opponent out cold does not resist).
+fn contest(
+    battle: &mut Battle,
+    unit: UnitId,
+    against: UnitId,
+    goal: ManeuverGoal,
+    terms: GrappleContest,
+) -> (bool, Verdict) {
+    let own = grapple_roll(battle, unit, terms);
+    let won = if battle.vitals(against).conscious() {
+        let other = grapple_roll(battle, against, terms);
+        battle.scenario.ruleset.opposed_won(&own, &other)
+    } else {
+        own.success
+    };
+    battle.emit(EventKind::Wrestled {
+        unit,
+        against,
+        goal,
+        won,
+    });
+    (won, own)
+}
+
+/// Carry out a grapple maneuver by `unit` on `target`, checked by `maneuver_allowed` before.
+pub(super) fn maneuver(
+    battle: &mut Battle,
+    unit: UnitId,
+    target: UnitId,
+    goal: ManeuverGoal,
+    terms: GrappleContest,
+) {
+    if opposed(battle, unit, goal) {
+        let (won, roll) = contest(battle, unit, target, goal, terms);
+        if goal == ManeuverGoal::Disarm {
+            sharp_blade(battle, unit, target, &roll, terms);
+        }
+        if !won {
+            return;
+        }
+        match goal {
+            ManeuverGoal::Hold => seize(battle, unit, target),
+            ManeuverGoal::BreakHold => let_go(battle, target),
+            ManeuverGoal::KnockProne => throw(battle, unit, target),
+            _ => super::arms::disarm(battle, target),
+        }
+        return;
+    }
+    match goal {
+        ManeuverGoal::Injure => {
+            let armed = matches!(battle.arsenal(unit).in_hand, WeaponChoice::Carried(_));
+            let damage = if armed {
+                terms.injury.1
+            } else {
+                terms.injury.0
+            };
+            wounds::harm(
+                battle,
+                target,
+                Some(unit),
+                Blow {
+                    hand_to_hand: true,
+                    ..Blow::struck(damage)
+                },
+            );
+        }
+        ManeuverGoal::Strangle => super::hold::take_grip(
+            battle,
+            unit,
+            target,
+            Grip::Strangle {
+                rounds: 0,
+                breathless: false,
+            },
+        ),
+        ManeuverGoal::BloodChoke => blood_choke(battle, unit, target, terms),
+        // The shield is the holder's roll alone, from the minimum.
+        ManeuverGoal::HumanShield if grapple_roll(battle, unit, terms).success => {
+            super::hold::take_grip(battle, unit, target, Grip::Shield);
+        }
+        ManeuverGoal::Disarm => {
+            let roll = grapple_roll(battle, unit, terms);
+            sharp_blade(battle, unit, target, &roll, terms);
+            if roll.success {
+                super::arms::disarm(battle, target);
+            }
+        }
+        ManeuverGoal::Execute => execute(battle, unit, target, terms),
+        _ => {}
+    }
+}
+
+/// `unit` holds `target`, and holding, it may not dodge: a stance it held is dropped.
+fn seize(battle: &mut Battle, unit: UnitId, target: UnitId) {
+    hold_on(battle, unit, target);
+    battle.change_condition(unit, |condition| condition.dodge_stance = None);
+}
+
+/// Going for a sharp weapon's hand costs the disarmer unless its roll was special.
+fn sharp_blade(
+    battle: &mut Battle,
+    unit: UnitId,
+    target: UnitId,
+    roll: &Verdict,
+    terms: GrappleContest,
+) {
+    let WeaponChoice::Carried(index) = battle.arsenal(target).in_hand else {
+        return;
+    };
+    let Some(weapon) = battle.carried(target, index) else {
+        return;
+    };
+    if !(weapon.impale && weapon.hand_to_hand) || roll.special {
+        return;
+    }
+    let name = weapon.name.clone();
+    battle.emit(EventKind::CutOnTheBlade { unit, weapon: name });
+    wounds::harm(
+        battle,
+        unit,
+        Some(target),
+        Blow {
+            hand_to_hand: true,
+            ..Blow::struck(terms.sharp_disarm)
+        },
+    );
+}
+
+/// `target` thrown by `unit`: a tile on, straight away from the thrower, where that tile is
+/// free to land on, and knocked down.
+fn throw(battle: &mut Battle, unit: UnitId, target: UnitId) {
+    let landing = battle
+        .position(unit)
+        .zip(battle.position(target))
+        .and_then(|(from, at)| {
+            let step = |from: u32, at: u32| -> Option<u32> {
+                match from.cmp(&at) {
+                    std::cmp::Ordering::Less => at.checked_add(1),
+                    std::cmp::Ordering::Equal => Some(at),
+                    std::cmp::Ordering::Greater => at.checked_sub(1),
+                }
+            };
+            Some(Tile {
+                x: step(from.x, at.x)?,
+                y: step(from.y, at.y)?,
+            })
+        })
+        .filter(|tile| battle.scenario.map.walkable(*tile) && battle.unit_at(*tile).is_none());
+    if let Some(tile) = landing {
+        battle.place(target, Some(tile));
+    }
+    battle.emit(EventKind::Thrown {
+        unit: target,
+        by: unit,
+        to: landing,
+    });
+    super::knock_down::knock_down(battle, target);
+}
+
+/// A grapple roll toward choking `target` by the blood: the rolls in rounds running count up,
+/// a failed one starts over; enough of them, and it is out.
+fn blood_choke(battle: &mut Battle, unit: UnitId, target: UnitId, terms: GrappleContest) {
+    let before = match battle.condition(unit).grip {
+        Some(Grip::BloodChoke { successes }) => successes,
+        _ => 0,
+    };
+    let successes = if grapple_roll(battle, unit, terms).success {
+        before + 1
+    } else {
+        0
+    };
+    super::hold::take_grip(battle, unit, target, Grip::BloodChoke { successes });
+    if successes >= terms.blood_choke {
+        choked_out(battle, unit, target);
+    }
+}
+
+/// `target`, choked by `holder`, is out.
+pub(super) fn choked_out(battle: &mut Battle, holder: UnitId, target: UnitId) {
+    battle.emit(EventKind::ChokedOut {
+        unit: target,
+        by: holder,
+    });
+    wounds::knock_out_cold(battle, target);
+}
+
+/// An execution: the gun in hand, loaded, or else bare hands; a success kills, a failure does
+/// the gun's greatest damage or the roll's as a bullet's.
+fn execute(battle: &mut Battle, unit: UnitId, target: UnitId, terms: GrappleContest) {
+    let gun = loaded_gun(battle, unit);
+    let skill = execution_skill(gun.is_some(), terms);
+    let roll = battle.roll_skill(unit, skill, Vec::new());
+    if let Some((index, weapon)) = &gun {
+        super::arms::spend_one(battle, unit, *index, weapon);
+    }
+    battle.emit(EventKind::ExecutionTried {
+        unit,
+        target,
+        skill: skill.to_string(),
+        killed: roll.success,
+    });
+    if roll.success {
+        kill(battle, target);
+        return;
+    }
+    let damage = gun.map_or(roll.value, |(_, weapon)| {
+        weapon.damage.flat().unwrap_or(roll.value)
+    });
+    wounds::harm(battle, target, Some(unit), Blow::struck(damage));
+}
+
+/// The gun in `unit`'s hand, where it has a round in it.
+fn loaded_gun(battle: &Battle, unit: UnitId) -> Option<(usize, Weapon)> {
+    let WeaponChoice::Carried(index) = battle.arsenal(unit).in_hand else {
+        return None;
+    };
+    battle
+        .carried(unit, index)
+        .filter(|weapon| !weapon.hand_to_hand)
+        .filter(|weapon| super::arms::rounds_left(battle, unit, index, weapon) > 0)
+        .map(|weapon| (index, weapon.clone()))
+}
+
+/// The skill an execution is rolled on: the gun's, with one in hand, else the grapple's.
+fn execution_skill(gun: bool, terms: GrappleContest) -> &'static str {
+    if gun {
+        terms.execution_firearm
+    } else {
+        terms.skill
+    }
+}
+
+/// `unit` is killed outright.
+fn kill(battle: &mut Battle, unit: UnitId) {
+    let before = battle.vitals(unit);
+    battle.set_vitals(
+        unit,
+        Vitals {
+            vital: Vital::Dead,
+            hit_points: 0,
+            ..before
+        },
+    );
+    wounds::settle_after_harm(battle, unit, before, true);
+}
+
+/// Letting go, where the rulebook asks a roll for it: it takes the action, unless the roll
+/// keeps it for one more this turn.
+pub(super) fn let_go_in_stride(battle: &mut Battle, unit: UnitId) {
+    let Some(terms) = terms(battle) else {
+        return;
+    };
+    let kept_action = battle.roll_skill(unit, terms.let_go, Vec::new()).success;
+    if !kept_action {
+        battle.change_turn(|turn| turn.action_used = true);
+    }
+    battle.emit(EventKind::LetGoInStride { unit, kept_action });
+}
+
+/// The chance a grapple maneuver works, before any die falls.
+pub(super) fn chance(
+    battle: &Battle,
+    unit: UnitId,
+    target: UnitId,
+    goal: ManeuverGoal,
+    terms: GrappleContest,
+) -> f64 {
+    let ruleset = battle.scenario.ruleset.as_ref();
+    let own = battle.standing_demand(unit, &grapple_demand(battle, unit, terms).1);
+    if opposed(battle, unit, goal) {
+        if !battle.vitals(target).conscious() {
+            return ruleset.chance(&own);
+        }
+        let other = battle.standing_demand(target, &grapple_demand(battle, target, terms).1);
+        return ruleset.opposed_chance(&own, &other);
+    }
+    match goal {
+        ManeuverGoal::Injure | ManeuverGoal::Strangle => 1.0,
+        ManeuverGoal::Execute => {
+            let skill = execution_skill(loaded_gun(battle, unit).is_some(), terms);
+            let demand = battle.skill_check(unit, skill, Vec::new()).1;
+            ruleset.chance(&battle.standing_demand(unit, &demand))
+        }
+        _ => ruleset.chance(&own),
+    }
+}
+
+/// `unit` lets go on its turn; where the rulebook rolls for it, that takes its action unless
+/// the roll keeps it.
+pub(super) fn release(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
+    let turn = battle.own_turn(unit)?;
+    if battle.condition(unit).holding.is_none() {
+        return Err(Rejection::PointlessManeuver(
+            "not holding anyone".to_string(),
+        ));
+    }
+    let rolled = terms(battle).is_some();
+    if rolled && (turn.action_used || turn.action_forfeited()) {
+        return Err(Rejection::ActionUsed);
+    }
+    let_go(battle, unit);
+    if rolled {
+        let_go_in_stride(battle, unit);
+    }
+    Ok(())
+}
