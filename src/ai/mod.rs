@@ -272,13 +272,15 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
         };
         return Command::Declare { unit, declaration };
     }
+    let planned = turn_command(world, &scenario, &seen, turn, &arsenal, style, unhurt);
+    // A grapple is the turn's one attack: the skill is not divided for it.
     if style != Style::Baseline
         && !declares
+        && !matches!(planned, Command::Maneuver { .. })
         && let Some(divided) = shares::divide_or_strike(world, &scenario, &seen, turn)
     {
         return divided;
     }
-    let planned = turn_command(world, &scenario, &seen, turn, &arsenal, style, unhurt);
     if declares {
         return declare::keep_to_declaration(world, &scenario, &seen, turn, &arsenal, planned);
     }

@@ -325,3 +325,48 @@ fn send_loaded(app: &mut App, faces: &[u32], command: Command) {
     let events = after(app, faces, command);
     assert_eq!(rejected(&events), None, "{events:?}");
 }
+
+/// Dee (Struggle 60), played by the careful AI, beside Nico (no Struggle: only his 01 counts):
+/// seizing him (0.4158) and executing him on Struggle (0.60) is worth the turn (0.25, past
+/// 0.2), so she grapples (her 30 against his 90); holding him, with Grey's pistol on her and a
+/// shield at 0.42, she takes him as a shield (35), then executes him (40): dead. Bruno beside
+/// Dee (0.28 x 0.55) or Rico (0.36 x 0.55) does not grapple (`the_careful_ai_divides_a_club_but_not_a_gun`).
+#[test]
+fn the_careful_ai_seizes_shields_then_executes() {
+    let mut scenario = shipped("spin-cycle.ron");
+    scenario.units[NICO.index()].start = Tile::new(3, 5);
+    let mut app = with_ai_playing(scenario, DEE, gridkeeper::ai::Style::Careful);
+    let mut faces = crate::house::QUEUE_ROLLS.to_vec();
+    faces.extend([30, 90, 35, 40]);
+    load(&mut app, &rolls(&faces, &[]));
+    send(&mut app, Command::Begin);
+    let goals = |app: &App| -> Vec<ManeuverGoal> {
+        commands_of(app, DEE)
+            .into_iter()
+            .filter_map(|command| match command {
+                Command::Maneuver { goal, .. } => Some(goal),
+                _ => None,
+            })
+            .collect()
+    };
+    for _ in 0..300 {
+        if goals(&app).len() >= 3 {
+            break;
+        }
+        match acting(&app) {
+            Some(unit) if unit != DEE => send(&mut app, Command::EndTurn { unit }),
+            _ => {
+                update_taking_everything(&mut app);
+            }
+        }
+    }
+    assert_eq!(
+        goals(&app),
+        [
+            ManeuverGoal::Hold,
+            ManeuverGoal::HumanShield,
+            ManeuverGoal::Execute
+        ]
+    );
+    assert_eq!(vitals(&mut app, NICO).vital, Vital::Dead);
+}

@@ -15,7 +15,7 @@ use crate::rules::weapons::AttackForm;
 
 /// The least chance of seizing a foe and then executing it, one after the other, that makes a
 /// grapple worth the turn's action.
-const SEIZE_AND_EXECUTE: f64 = 0.15;
+const SEIZE_AND_EXECUTE: f64 = 0.2;
 
 /// The least chance of taking a human shield that makes it worth a turn before the execution.
 const SHIELD_WORTH_TRYING: f64 = 0.4;
