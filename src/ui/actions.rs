@@ -258,6 +258,37 @@ fn restrained_buttons(
     });
 }
 
+/// The maneuvers the rulebook offers the acting unit (its grapples, where maneuvers are
+/// grapples), holding someone or not, in a menu; none where it has none.
+fn maneuver_menu(ui: &mut egui::Ui, view: &mut BattleView, scenario: &Scenario, state: &UnitState) {
+    // A monster with several attacks may still maneuver after its first: the battle says.
+    let grapples =
+        scenario.ruleset.grapple_skill().is_some() || scenario.ruleset.grapple_contest().is_some();
+    let goals = scenario
+        .ruleset
+        .maneuver_goals(state.condition.holding.is_some());
+    // A rulebook with no maneuvers (the d10 pool) offers none.
+    if !goals.is_empty() {
+        egui::ComboBox::from_id_salt("maneuver")
+            .selected_text(if grapples {
+                "Grapple…"
+            } else {
+                "Maneuver…"
+            })
+            .show_ui(ui, |ui| {
+                for &goal in goals {
+                    let label = scenario
+                        .ruleset
+                        .maneuver_label(goal)
+                        .unwrap_or_else(|| maneuver_label(goal, grapples));
+                    if ui.selectable_label(false, label).clicked() {
+                        *view.intent = Intent::Maneuver(goal);
+                    }
+                }
+            });
+    }
+}
+
 /// A maneuver's label on its button; where maneuvers are grapples (`grapples`), seizing is a
 /// grapple.
 pub(super) fn maneuver_label(goal: ManeuverGoal, grapples: bool) -> &'static str {
@@ -488,37 +519,15 @@ fn unit_buttons(
             });
         weapon_buttons(ui, view, spec, unit, state, limits, can_act);
     });
-    // Combo boxes do not wrap well in a row that also wraps: the other orders get a row of
-    // their own.
+    // Combo boxes do not wrap well in a row that also wraps: the menus get a row of their own,
+    // and the other orders another.
+    ui.horizontal(|ui| {
+        call_shot_menu(ui, view, scenario.ruleset.as_ref(), unit, &state.condition);
+        maneuver_menu(ui, view, scenario, state);
+    });
     ui.horizontal_wrapped(|ui| {
         dodge_stance_button(ui, view, scenario.ruleset.as_ref(), unit, &state.condition);
         divide_buttons(ui, view, scenario, unit, state);
-        call_shot_menu(ui, view, scenario.ruleset.as_ref(), unit, &state.condition);
-        // A monster with several attacks may still maneuver after its first: the battle says.
-        let grapples = scenario.ruleset.grapple_skill().is_some();
-        let goals = scenario
-            .ruleset
-            .maneuver_goals(state.condition.holding.is_some());
-        // A rulebook with no maneuvers (the d10 pool) offers none.
-        if !goals.is_empty() {
-            egui::ComboBox::from_id_salt("maneuver")
-                .selected_text(if grapples {
-                    "Grapple…"
-                } else {
-                    "Maneuver…"
-                })
-                .show_ui(ui, |ui| {
-                    for &goal in goals {
-                        let label = scenario
-                            .ruleset
-                            .maneuver_label(goal)
-                            .unwrap_or_else(|| maneuver_label(goal, grapples));
-                        if ui.selectable_label(false, label).clicked() {
-                            *view.intent = Intent::Maneuver(goal);
-                        }
-                    }
-                });
-        }
         if scenario.ruleset.knock_out_blows()
             && spec.strikes_blunt(state.arsenal.in_hand)
             && ui
