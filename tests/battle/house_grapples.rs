@@ -184,13 +184,7 @@ fn an_attack_at_the_held_is_easier_and_25_in_a_round_frees_him() {
 /// action, and throws him, 35 against his failed 80: a tile on, to (4, 5), knocked down.
 #[test]
 fn a_failed_execution_still_hurts_and_a_throw_knocks_down_a_tile_away() {
-    let mut app = side_by_side();
-    until_the_turn_of(&mut app, DEE);
-    send_loaded(
-        &mut app,
-        &rolls(&[30, 70], &[]),
-        maneuver(DEE, GREY, ManeuverGoal::Hold),
-    );
+    let mut app = dee_holds_grey();
     next_turn_of(&mut app, DEE);
     let before = vitals(&mut app, GREY).hit_points;
     let execution = after(
@@ -253,13 +247,7 @@ fn disarming_a_blade_cuts_unless_special() {
 /// Dee holds Grey (Body 50) by the air: out once 9 rounds of it have ended (54 seconds).
 #[test]
 fn choked_by_the_air_he_is_out_after_a_round_per_six_of_body() {
-    let mut app = side_by_side();
-    until_the_turn_of(&mut app, DEE);
-    send_loaded(
-        &mut app,
-        &rolls(&[30, 70], &[]),
-        maneuver(DEE, GREY, ManeuverGoal::Hold),
-    );
+    let mut app = dee_holds_grey();
     next_turn_of(&mut app, DEE);
     send(&mut app, maneuver(DEE, GREY, ManeuverGoal::Strangle));
     let from = event_count(&app);
@@ -279,13 +267,7 @@ fn choked_by_the_air_he_is_out_after_a_round_per_six_of_body() {
 /// over, then 30, 45 and 22: out on the third running.
 #[test]
 fn choked_by_the_blood_on_three_rolls_running() {
-    let mut app = side_by_side();
-    until_the_turn_of(&mut app, DEE);
-    send_loaded(
-        &mut app,
-        &rolls(&[30, 70], &[]),
-        maneuver(DEE, GREY, ManeuverGoal::Hold),
-    );
+    let mut app = dee_holds_grey();
     let choke = maneuver(DEE, GREY, ManeuverGoal::BloodChoke);
     let mut counts = Vec::new();
     for roll in [30, 85, 30, 45, 22] {
@@ -306,6 +288,16 @@ fn choked_by_the_blood_on_three_rolls_running() {
 /// Holding, Dee hurts Grey without a roll: 8 with her machete in hand.
 #[test]
 fn the_holder_hurts_for_five_or_eight_armed() {
+    let mut app = dee_holds_grey();
+    next_turn_of(&mut app, DEE);
+    let before = vitals(&mut app, GREY).hit_points;
+    let hurt = after(&mut app, &[], maneuver(DEE, GREY, ManeuverGoal::Injure));
+    assert_eq!(rejected(&hurt), None);
+    assert_eq!(vitals(&mut app, GREY).hit_points, before - 8);
+}
+
+/// Dee seizes Grey on her first turn (her 30 against his failed 70); still her turn.
+fn dee_holds_grey() -> App {
     let mut app = side_by_side();
     until_the_turn_of(&mut app, DEE);
     send_loaded(
@@ -313,11 +305,7 @@ fn the_holder_hurts_for_five_or_eight_armed() {
         &rolls(&[30, 70], &[]),
         maneuver(DEE, GREY, ManeuverGoal::Hold),
     );
-    next_turn_of(&mut app, DEE);
-    let before = vitals(&mut app, GREY).hit_points;
-    let hurt = after(&mut app, &[], maneuver(DEE, GREY, ManeuverGoal::Injure));
-    assert_eq!(rejected(&hurt), None);
-    assert_eq!(vitals(&mut app, GREY).hit_points, before - 8);
+    app
 }
 
 /// Load the dice and give the command.
