@@ -275,6 +275,16 @@ const BROKEN: &[(&str, &str, &str)] = &[
         "27:33",
         "in `units.waits_until_within`: a unit waits until an enemy is from 1 to 1000 yards off, not Some(0)",
     ),
+    (
+        "cherries_in_coc.ron",
+        "26:23",
+        "in `units.cherries`: Call of Cthulhu 7th edition has no cherries",
+    ),
+    (
+        "cherries_without_the_obsession.ron",
+        "28:23",
+        "Alice earns cherries only with an obsession of Struggle",
+    ),
     ("truncated.ron", "23:24", "Unexpected end of RON"),
     ("not_utf8.ron", "29:21", "the file is not UTF-8 text"),
 ];

@@ -19,6 +19,7 @@ use gridkeeper::map::scenario::Scenario;
 use gridkeeper::map::sight::ShotLine;
 use gridkeeper::rules::body::BodyPart;
 use gridkeeper::rules::budget::{PlanPart, PlannedAction};
+use gridkeeper::rules::cherries::Cherry;
 use gridkeeper::rules::damage::{DamagePart, DamageQuality, DamageRoll, DamageSource};
 use gridkeeper::rules::dice::DieFace;
 use gridkeeper::rules::grapple::Grip;
@@ -176,10 +177,14 @@ fn variant(kind: &EventKind) -> usize {
         E::ShieldHit { .. } => 121,
         E::ForcedToLetGo { .. } => 122,
         E::LetGoInStride { .. } => 123,
+        E::CherryPicked { .. } => 124,
+        E::CherryTaken { .. } => 125,
+        E::Blinded { .. } => 126,
+        E::MonkeyDodged { .. } => 127,
     }
 }
 
-const KINDS: usize = 124;
+const KINDS: usize = 128;
 
 /// One example of every kind of event, and the words the log gives it.
 fn examples() -> Vec<(EventKind, &'static str)> {
@@ -764,6 +769,51 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                 kept_action: true,
             },
             "Rose Whateley lets go in stride, an action still to take",
+        ),
+        (
+            E::CherryPicked {
+                unit: ROSE,
+                cherry: Some(Cherry::KungFuGrip),
+            },
+            "Rose Whateley will take Kung Fu Grip on a matched blow",
+        ),
+        (
+            E::CherryPicked {
+                unit: ROSE,
+                cherry: None,
+            },
+            "Rose Whateley will take the damage on a matched blow",
+        ),
+        (
+            E::CherryTaken {
+                unit: ROSE,
+                target: WALTER,
+                cherry: Cherry::KnockDown,
+            },
+            "Matched: Rose Whateley takes Knock Down on Walter Corbitt Jr. in place of the damage",
+        ),
+        (
+            E::CherryTaken {
+                unit: ROSE,
+                target: WALTER,
+                cherry: Cherry::MoreHurt,
+            },
+            "Matched: Rose Whateley takes More Hurt on Walter Corbitt Jr.",
+        ),
+        (
+            E::Blinded {
+                unit: WALTER,
+                until_round: 3,
+            },
+            "Walter Corbitt Jr. is blinded until round 3 ends",
+        ),
+        (
+            E::MonkeyDodged {
+                unit: ROSE,
+                attacker: GHOUL,
+                to: DOYLE,
+            },
+            "Rose Whateley's Monkey Dodge turns Ghoul of the Corbitt house's attack on Father Doyle",
         ),
         (
             E::JamWorkedOn {

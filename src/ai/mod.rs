@@ -10,6 +10,7 @@
 //! checked with the battle's own preview first, so no style gives a command the battle would
 //! refuse for its weapon.
 
+mod cherries;
 mod declare;
 pub mod defence;
 mod holds;
@@ -193,8 +194,32 @@ fn take_ai_turns(world: &mut World) {
     world.resource_mut::<CommandQueue>().0.push_back(command);
 }
 
-/// The unit's next command, as its style would give it.
+/// The unit's next command, as its style would give it; where it is a blow and a cherry is
+/// worth more than the one picked (a level's choice, not the baseline's), picking it first.
 fn next_command(world: &mut World, turn: &TurnState) -> Command {
+    let command = chosen_command(world, turn);
+    let style = style_of(world, turn.unit);
+    let scenario = world
+        .get_resource::<ActiveScenario>()
+        .map(|active| active.0.clone());
+    match scenario {
+        Some(scenario) if style != Style::Baseline => {
+            cherries::before_the_blow(world, &scenario, &command).unwrap_or(command)
+        }
+        _ => command,
+    }
+}
+
+/// The style `unit` is played in.
+fn style_of(world: &World, unit: UnitId) -> Style {
+    world
+        .get_resource::<AiStyles>()
+        .and_then(|styles| styles.0.get(unit.index()).copied())
+        .unwrap_or_default()
+}
+
+/// The unit's next command, as its style would give it.
+fn chosen_command(world: &mut World, turn: &TurnState) -> Command {
     let unit = turn.unit;
     let Some(scenario) = world
         .get_resource::<ActiveScenario>()
@@ -245,10 +270,7 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
     else {
         return Command::EndTurn { unit };
     };
-    let style = world
-        .get_resource::<AiStyles>()
-        .and_then(|styles| styles.0.get(unit.index()).copied())
-        .unwrap_or_default();
+    let style = style_of(world, unit);
     let declares = scenario.ruleset.declares_actions();
     if turn.limits.kind == TurnKind::Declare && !declares {
         return defence::parry_to_name(&scenario, &seen, unit, style);

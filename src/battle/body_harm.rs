@@ -10,17 +10,20 @@ use super::state::Battle;
 use super::{UnitId, Vitals};
 use crate::map::sight::ShotLine;
 use crate::rules::body::BodyPart;
+use crate::rules::cherries::Cherry;
 use crate::rules::damage::{DamageQuality, DamageRoll};
 use crate::rules::roll_harm::{DodgeOutcome, RollHit};
 use crate::rules::situation::Posture;
 
 /// A hit whose harm was read off its roll: the damage, where it landed (`None` where cover
-/// stopped it), and the human shield that took it in the target's place, if one did.
+/// stopped it), the human shield that took it in the target's place, if one did, and the
+/// cherry taken in place of its damage, if one was.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct RolledHit {
     pub roll: DamageRoll,
     pub part: Option<BodyPart>,
     pub shield: Option<UnitId>,
+    pub cherry: Option<Cherry>,
 }
 
 impl RolledHit {
@@ -40,6 +43,7 @@ impl RolledHit {
             },
             part: None,
             shield: None,
+            cherry: None,
         }
     }
 }
@@ -115,6 +119,7 @@ pub(super) fn from_the_roll(
             roll: uncovered,
             part: Some(part),
             shield: Some(shield),
+            cherry: None,
         });
     }
     let covering = cover
@@ -136,7 +141,30 @@ pub(super) fn from_the_roll(
     if dodged == DodgeOutcome::Negated {
         return Some(RolledHit::nothing());
     }
-    let roll = if covering.is_some() || dodged == DodgeOutcome::Downgraded {
+    let brought_down = covering.is_some() || dodged == DodgeOutcome::Downgraded;
+    // A matched blow that lands whole may be traded for a cherry.
+    let cherry = super::cherries::earned(battle, unit, hit).filter(|_| !brought_down);
+    if let Some(cherry) = cherry {
+        let Some(roll) = super::cherries::taken(battle, (unit, target), cherry, hit) else {
+            return Some(RolledHit {
+                cherry: Some(cherry),
+                ..RolledHit::nothing()
+            });
+        };
+        battle.emit(EventKind::DamageRolled {
+            unit,
+            target,
+            weapon: weapon.to_string(),
+            roll: roll.clone(),
+        });
+        return Some(RolledHit {
+            roll,
+            part,
+            shield: None,
+            cherry: Some(cherry),
+        });
+    }
+    let roll = if brought_down {
         let brought_down = RollHit {
             downgraded: true,
             ..*hit
@@ -155,6 +183,7 @@ pub(super) fn from_the_roll(
         roll,
         part,
         shield: None,
+        cherry: None,
     })
 }
 

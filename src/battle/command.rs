@@ -63,6 +63,35 @@ impl FireMode {
         }
         targets
     }
+
+    /// The same fire with `to` named wherever `from` was.
+    pub fn retarget(&self, from: UnitId, to: UnitId) -> Self {
+        let swap = |unit: UnitId| if unit == from { to } else { unit };
+        let swap_all = |units: &[UnitId]| units.iter().map(|unit| swap(*unit)).collect();
+        match self {
+            Self::Shots(targets) => Self::Shots(swap_all(targets)),
+            Self::Burst(target) => Self::Burst(swap(*target)),
+            Self::BothBarrels(target) => Self::BothBarrels(swap(*target)),
+            Self::Sweep { at, rounds } => Self::Sweep {
+                at: swap(*at),
+                rounds: *rounds,
+            },
+            Self::Unaimed { shots, at } => Self::Unaimed {
+                shots: *shots,
+                at: swap_all(at),
+            },
+            Self::Suppressing { bullets, at } => Self::Suppressing {
+                bullets: *bullets,
+                at: swap_all(at),
+            },
+            Self::FullAuto(targets) => Self::FullAuto(
+                targets
+                    .iter()
+                    .map(|(target, bullets)| (swap(*target), *bullets))
+                    .collect(),
+            ),
+        }
+    }
 }
 
 /// A defender's answer to an attack: a melee attack or maneuver, a thrown weapon, or shots.
@@ -189,6 +218,13 @@ pub enum Command {
         unit: UnitId,
         part: crate::rules::body::BodyPart,
     },
+    /// Where the rulebook has cherries (the d100 house sheet): the one the unit takes on its
+    /// next matched blow, from those it is allowed, or (`None`) the damage. Free, on its turn;
+    /// kept until picked again.
+    PickCherry {
+        unit: UnitId,
+        cherry: Option<crate::rules::cherries::Cherry>,
+    },
     /// Where the rulebook keeps a per-round dice budget (the d10 pool): split the round's
     /// dice among the actions planned, at the unit's first decision of the round (its turn, or
     /// an attack on it before then).
@@ -306,6 +342,7 @@ impl Command {
             | Self::DodgeStance { unit }
             | Self::DivideSkill { unit, .. }
             | Self::CallShot { unit, .. }
+            | Self::PickCherry { unit, .. }
             | Self::PlanDice { unit, .. }
             | Self::DeclareParry { unit, .. }
             | Self::Declare { unit, .. }

@@ -119,6 +119,17 @@ pub struct Condition {
     /// it let go (the d100 house sheet).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub taken_in_round: Option<(u32, u32)>,
+    /// The cherry it takes on its next matched blow (the d100 house sheet), where it picked
+    /// one; kept from turn to turn until it picks again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cherry: Option<crate::rules::cherries::Cherry>,
+    /// The last round a cherry blinds it in (the d100 house sheet); 0 for none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub blinded_until: u32,
+    /// It turns the next attack aimed at it on another target (the d100 house sheet's Monkey
+    /// Dodge).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub monkey_dodge: bool,
     /// The round it last drew (readied) a firearm in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub drew_in_round: Option<u32>,

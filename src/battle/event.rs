@@ -644,6 +644,30 @@ pub enum EventKind {
         unit: UnitId,
         until_round: u32,
     },
+    /// The unit will take `cherry` on its next matched blow (the d100 house sheet), or
+    /// (`None`) the damage.
+    CherryPicked {
+        unit: UnitId,
+        cherry: Option<crate::rules::cherries::Cherry>,
+    },
+    /// `unit`'s matched blow on `target` gives it `cherry` in place of its damage (the d100
+    /// house sheet).
+    CherryTaken {
+        unit: UnitId,
+        target: UnitId,
+        cherry: crate::rules::cherries::Cherry,
+    },
+    /// A cherry blinds the unit: a shift on its rolls until `until_round` ends.
+    Blinded {
+        unit: UnitId,
+        until_round: u32,
+    },
+    /// The unit's Monkey Dodge turns `attacker`'s attack on it to `to`.
+    MonkeyDodged {
+        unit: UnitId,
+        attacker: UnitId,
+        to: UnitId,
+    },
     /// The unit calls its turn's next attack at `part`, at `shift` (the d100 house sheet).
     ShotCalled {
         unit: UnitId,

@@ -359,6 +359,10 @@ pub(super) fn attack_demand(
         .with_weapon(malfunction, weapon.impale)
         .awkward(awkward)
         .at_difficulty(weapon.difficulty);
+    // A free blow (a second helping) is rolled at the whole skill.
+    if pending.free {
+        return demand;
+    }
     let demand = super::dodge_stance::on_attack(battle, pending.attacker, demand);
     let demand = super::skill_shares::on_attack(battle, pending.attacker, demand);
     let demand = super::called_shot::on_attack(battle, pending.attacker, demand);
@@ -660,6 +664,32 @@ fn misfortune(battle: &mut Battle, unit: UnitId, weapon: &MeleeWeapon, roll: &mu
     }
 }
 
+/// A second helping (the d100 house sheet's cherry): one more blow by `from` at `to` at once,
+/// with the same weapon, a free blow rolled at the whole skill.
+fn second_helping(battle: &mut Battle, from: UnitId, to: UnitId, weapon: &MeleeWeapon) {
+    if !battle.standing(to) {
+        return;
+    }
+    let choice = weapon
+        .carried
+        .map_or(battle.arsenal(from).in_hand, WeaponChoice::Carried);
+    battle.emit(EventKind::Attacked {
+        unit: from,
+        target: to,
+        weapon: weapon.name.clone(),
+    });
+    let pending = PendingAttack {
+        attacker: from,
+        target: to,
+        kind: AttackKind::Strike(choice),
+        unseen: false,
+        during_setup: false,
+        knock_out: false,
+        free: true,
+    };
+    exchange(battle, &pending, Answer::Nothing);
+}
+
 /// What a landed blow carries: how well it landed (`quality`), whether it was struck to knock
 /// out, its `net` once the defence was off (where the rulebook weighs harm by it), and the roll
 /// that landed it (where the rulebook reads harm off that roll).
@@ -709,8 +739,15 @@ pub(super) fn blow(
         super::body_harm::from_the_roll(battle, (from, to), &weapon.name, &hit, None)
     });
     let (damage, part, to) = match read {
-        // Dodged clean: no blow lands.
-        Some(rolled) if rolled.is_nothing() => return,
+        // Dodged clean, or a cherry taken in place of the damage.
+        Some(rolled) if rolled.is_nothing() => {
+            if let Some(cherry) = rolled.cherry
+                && super::cherry_effects::instead(battle, (from, to), cherry)
+            {
+                second_helping(battle, from, to, weapon);
+            }
+            return;
+        }
         // A human shield the target holds takes it.
         Some(rolled) => (rolled.roll.total, rolled.part, rolled.shield.unwrap_or(to)),
         None => {

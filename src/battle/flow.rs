@@ -168,6 +168,9 @@ fn start_round(battle: &mut Battle, round: u32) {
                     *until = 0;
                 }
             }
+            if condition.blinded_until < round {
+                condition.blinded_until = 0;
+            }
         });
         if battle.condition(unit).presence == Presence::Arriving(round) {
             arrive(battle, unit);

@@ -60,19 +60,7 @@ pub(super) fn recoil(
         if passes(battle, unit, recoil.check) {
             continue;
         }
-        let until = battle
-            .round()
-            .saturating_add(recoil.daze_rounds.saturating_sub(1));
-        battle.change_condition(unit, |condition| {
-            // A fresh daze takes a free place, or the one ending first.
-            if let Some(place) = condition.dazed_until.iter_mut().min_by_key(|round| **round) {
-                *place = until;
-            }
-        });
-        battle.emit(EventKind::Dazed {
-            unit,
-            until_round: until,
-        });
+        let until = daze(battle, unit, recoil.daze_rounds);
         let this_round = battle
             .condition(unit)
             .dazed_until
@@ -83,6 +71,22 @@ pub(super) fn recoil(
             knock_down(battle, unit);
         }
     }
+}
+
+/// `unit` is dazed for `rounds` rounds from this one, on top of any other daze (a fresh one
+/// takes a free place, or the one ending first); the last round it is dazed in.
+pub(super) fn daze(battle: &mut Battle, unit: UnitId, rounds: u32) -> u32 {
+    let until = battle.round().saturating_add(rounds.saturating_sub(1));
+    battle.change_condition(unit, |condition| {
+        if let Some(place) = condition.dazed_until.iter_mut().min_by_key(|round| **round) {
+            *place = until;
+        }
+    });
+    battle.emit(EventKind::Dazed {
+        unit,
+        until_round: until,
+    });
+    until
 }
 
 /// `unit` is knocked down: prone, at the back of the queue kept for the fight (behind any

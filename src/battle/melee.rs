@@ -24,7 +24,7 @@ use crate::rules::weapons::WeaponRange;
 pub(super) fn attack(
     battle: &mut Battle,
     unit: UnitId,
-    target: UnitId,
+    mut target: UnitId,
     weapon: WeaponChoice,
     knock_out: bool,
 ) -> Result<(), Rejection> {
@@ -36,7 +36,11 @@ pub(super) fn attack(
             weapon: chosen.name,
         }
     } else {
-        let chosen = strike_allowed(battle, unit, target, weapon)?;
+        let mut chosen = strike_allowed(battle, unit, target, weapon)?;
+        if let Some(turned) = super::cherries::blow_target(battle, unit, target, weapon) {
+            target = turned;
+            chosen = strike_allowed(battle, unit, target, weapon)?;
+        }
         EventKind::Attacked {
             unit,
             target,
@@ -279,6 +283,14 @@ pub fn at_once_chance(
         maneuver_allowed(&battle, unit, target, goal)
             .map(|()| grapple::follow_up_chance(&battle, unit, target, goal)),
     )
+}
+
+/// Where grapples are opposed rolls, the chance `unit` would kill a unit it held by executing
+/// it now (`wrestling::execution_chance`). Nothing in the battle changes.
+pub fn execution_chance(world: &mut World, unit: UnitId) -> Option<f64> {
+    let battle = Battle::new(world);
+    let terms = super::wrestling::terms(&battle)?;
+    Some(super::wrestling::execution_chance(&battle, unit, terms))
 }
 
 /// The odds of a blow (or a maneuver) `attacker` could make now at `target`, against each

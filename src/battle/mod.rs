@@ -10,6 +10,8 @@ mod body_harm;
 mod bolt;
 pub mod budget;
 mod called_shot;
+mod cherries;
+mod cherry_effects;
 pub mod command;
 mod condition;
 pub mod declaration;

@@ -68,7 +68,14 @@ pub(super) fn fire(
     } else {
         battle.action_available(unit)?
     };
-    let plan = plan_fire(battle, unit, choice, &mode)?;
+    let mut plan = plan_fire(battle, unit, choice, &mode)?;
+    let mode = match super::cherries::fire_targets(battle, unit, choice, &mode) {
+        Some(turned) => {
+            plan = plan_fire(battle, unit, choice, &turned)?;
+            turned
+        }
+        None => mode,
+    };
     let rival = quick_draw::rival(battle, unit, &mode);
     let asked = if plan.shares_one_roll() {
         plan.rolls.iter().map(|roll| roll.target).collect()

@@ -628,5 +628,6 @@ pub fn standing_facts(spec: &UnitSpec, vitals: &Vitals, condition: &Condition) -
             .suppressed
             .map_or(0, |suppression| suppression.bullets),
         dazes: condition.dazes(),
+        blinded: condition.blinded_until > 0,
     }
 }

@@ -139,7 +139,7 @@ pub(super) fn maneuver(
 }
 
 /// `unit` holds `target`, and holding, it may not dodge: a stance it held is dropped.
-fn seize(battle: &mut Battle, unit: UnitId, target: UnitId) {
+pub(super) fn seize(battle: &mut Battle, unit: UnitId, target: UnitId) {
     hold_on(battle, unit, target);
     battle.change_condition(unit, |condition| condition.dodge_stance = None);
 }
@@ -324,13 +324,20 @@ pub(super) fn chance(
     }
     match goal {
         ManeuverGoal::Injure | ManeuverGoal::Strangle => 1.0,
-        ManeuverGoal::Execute => {
-            let skill = execution_skill(loaded_gun(battle, unit).is_some(), terms);
-            let demand = battle.skill_check(unit, skill, Vec::new()).1;
-            ruleset.chance(&battle.standing_demand(unit, &demand))
-        }
+        ManeuverGoal::Execute => execution_chance(battle, unit, terms),
         _ => ruleset.chance(&own),
     }
+}
+
+/// The chance `unit`'s execution of a unit it holds kills: on its gun's skill with a round in
+/// hand, else the grapple's, its own shifts counted.
+pub(super) fn execution_chance(battle: &Battle, unit: UnitId, terms: GrappleContest) -> f64 {
+    let skill = execution_skill(loaded_gun(battle, unit).is_some(), terms);
+    let demand = battle.skill_check(unit, skill, Vec::new()).1;
+    battle
+        .scenario
+        .ruleset
+        .chance(&battle.standing_demand(unit, &demand))
 }
 
 /// `unit` lets go on its turn; where the rulebook rolls for it, that takes its action unless

@@ -229,6 +229,7 @@ fn describe(roll: &DamageRoll) -> String {
                 DamageSource::DoubledDigitSum => "digit sum x2",
                 DamageSource::Quality => "qualities",
                 DamageSource::Critical => "critical",
+                DamageSource::ExtraDie => "a die more",
             };
             let dice: Vec<String> = part
                 .dice

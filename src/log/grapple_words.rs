@@ -1,6 +1,6 @@
 //! The log's words for grapples: strength pitted against strength, a holder's grip taken and
 //! eased, and a strangled unit's breath giving out; the d100 house sheet's opposed grapples,
-//! throws, chokes, human shields and executions.
+//! throws, chokes, human shields and executions, and the cherries a matched blow may earn.
 
 use super::harm_words::weighed_words;
 use crate::battle::UnitId;
@@ -48,6 +48,38 @@ pub(super) fn describe(kind: &EventKind, name: &dyn Fn(UnitId) -> String) -> Str
                 name(*target)
             ),
         },
+        EventKind::CherryPicked { unit, cherry } => match cherry {
+            Some(cherry) => format!(
+                "{} will take {} on a matched blow",
+                name(*unit),
+                cherry.words()
+            ),
+            None => format!("{} will take the damage on a matched blow", name(*unit)),
+        },
+        EventKind::CherryTaken {
+            unit,
+            target,
+            cherry,
+        } => format!(
+            "Matched: {} takes {} on {}{}",
+            name(*unit),
+            cherry.words(),
+            name(*target),
+            if cherry.does_damage() {
+                ""
+            } else {
+                " in place of the damage"
+            }
+        ),
+        EventKind::Blinded { unit, until_round } => {
+            format!("{} is blinded until round {until_round} ends", name(*unit))
+        }
+        EventKind::MonkeyDodged { unit, attacker, to } => format!(
+            "{}'s Monkey Dodge turns {}'s attack on {}",
+            name(*unit),
+            name(*attacker),
+            name(*to)
+        ),
         EventKind::Wrestled {
             unit,
             against,

@@ -157,6 +157,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Bled { .. }
         | E::KnockedDown { .. }
         | E::Dazed { .. }
+        | E::Blinded { .. }
         | E::KnockedOut { .. } => LogKind::Wounds,
         E::Evading { .. }
         | E::Evaded { .. }
@@ -166,6 +167,9 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::BulletPinned { .. }
         | E::Suppressed { .. }
         | E::ShotCalled { .. }
+        | E::CherryPicked { .. }
+        | E::CherryTaken { .. }
+        | E::MonkeyDodged { .. }
         | E::BoltTooSlow { .. }
         | E::Grazed { .. }
         | E::DicePlanned { .. } => LogKind::Attacks,
@@ -274,6 +278,8 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Dazed { unit, .. }
         | E::BoltTooSlow { unit, .. }
         | E::ShotCalled { unit, .. }
+        | E::CherryPicked { unit, .. }
+        | E::Blinded { unit, .. }
         | E::ArmorTried { unit, .. }
         | E::BelowZero { unit, .. }
         | E::BreathGone { unit }
@@ -330,7 +336,10 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
             vec![*unit, *against]
         }
         E::Thrown { unit, by, .. } | E::ChokedOut { unit, by } => vec![*unit, *by],
-        E::ExecutionTried { unit, target, .. } => vec![*unit, *target],
+        E::ExecutionTried { unit, target, .. } | E::CherryTaken { unit, target, .. } => {
+            vec![*unit, *target]
+        }
+        E::MonkeyDodged { unit, attacker, to } => vec![*unit, *attacker, *to],
         E::ShieldHit { unit, holder, .. } => vec![*unit, *holder],
         E::Gripped { unit, target, .. } | E::GripEased { unit, target } => vec![*unit, *target],
         E::Stabilised { unit, by, .. }

@@ -805,7 +805,11 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         | EventKind::LetGoInStride { .. }
         | EventKind::Gripped { .. }
         | EventKind::GripEased { .. }
-        | EventKind::BreathGone { .. }) => super::grapple_words::describe(kind, &name),
+        | EventKind::BreathGone { .. }
+        | EventKind::CherryPicked { .. }
+        | EventKind::CherryTaken { .. }
+        | EventKind::Blinded { .. }
+        | EventKind::MonkeyDodged { .. }) => super::grapple_words::describe(kind, &name),
         kind @ (EventKind::DiceEntered { .. }
         | EventKind::Adjusted { .. }
         | EventKind::RolledInSecret { .. }

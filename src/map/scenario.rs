@@ -12,6 +12,7 @@ use crate::map::range::RangeScale;
 use crate::map::range::WeaponReach;
 use crate::rules::body::{BodyPart, Hand};
 use crate::rules::characteristics::{Characteristics, DerivedStats};
+use crate::rules::cherries::Cherry;
 use crate::rules::damage::DamageNotation;
 use crate::rules::melee::BodyBlow;
 use crate::rules::quick_draw::DrawFacts;
@@ -181,6 +182,13 @@ pub struct UnitFile {
     /// house sheet's cover by body part).
     #[serde(default, skip_serializing_if = "Hand::is_right")]
     pub handed: Hand,
+    /// Its obsession, where the rulebook has them (the d100 house sheet): one of its skills.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub obsession: Option<String>,
+    /// The cherries the scenario allows it in place of a matched blow's damage, where the
+    /// rulebook has them and its obsession earns them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cherries: Vec<Cherry>,
 }
 
 fn default_age() -> u32 {
@@ -289,6 +297,10 @@ pub struct UnitSpec {
     pub secondary: Vec<String>,
     /// The hand it holds its weapon in.
     pub handed: Hand,
+    /// Its obsession (the d100 house sheet's), by the rulebook's skill name.
+    pub obsession: Option<String>,
+    /// The cherries it may take on a matched blow.
+    pub cherries: Vec<Cherry>,
 }
 
 impl UnitSpec {

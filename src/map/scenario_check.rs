@@ -447,6 +447,7 @@ impl Checker<'_> {
             }
             skills.insert(entry.name.to_string(), value);
         }
+        let obsession = self.obsession(unit, unit_at, ruleset)?;
         let weapons = unit
             .weapons
             .iter()
@@ -517,7 +518,57 @@ impl Checker<'_> {
             reserve: unit.reserve,
             secondary: unit.secondary.clone(),
             handed: unit.handed,
+            obsession,
+            cherries: unit.cherries.clone(),
         })
+    }
+
+    /// The unit's obsession, by the rulebook's name for the skill; and where it is allowed
+    /// cherries, whether the rulebook has them and the obsession earns them.
+    fn obsession(
+        &self,
+        unit: &UnitFile,
+        unit_at: usize,
+        ruleset: &dyn Ruleset,
+    ) -> Result<Option<String>, FileError> {
+        let obsession = match &unit.obsession {
+            Some(name) => match find_skill(ruleset.skills(), name) {
+                Some(entry) => Some(entry.name.to_string()),
+                None => {
+                    return Err(self.at_field(
+                        unit_at,
+                        "obsession",
+                        format!(
+                            "{}'s obsession `{name}` is not a skill in {}",
+                            unit.name,
+                            ruleset.name()
+                        ),
+                    ));
+                }
+            },
+            None => None,
+        };
+        if unit.cherries.is_empty() {
+            return Ok(obsession);
+        }
+        let Some(terms) = ruleset.cherries() else {
+            return Err(self.at_field(
+                unit_at,
+                "cherries",
+                format!("{} has no cherries: leave `cherries` out", ruleset.name()),
+            ));
+        };
+        if obsession.as_deref() != Some(terms.obsession) {
+            return Err(self.at_field(
+                unit_at,
+                "cherries",
+                format!(
+                    "{} earns cherries only with an obsession of {}: write `obsession: Some({:?})`",
+                    unit.name, terms.obsession, terms.obsession
+                ),
+            ));
+        }
+        Ok(obsession)
     }
 
     fn weapon(

@@ -122,6 +122,8 @@ pub enum DamageSource {
     Quality,
     /// The fixed damage of a critical blow (25, or 50 with a +6 weapon).
     Critical,
+    /// A die more (a cherry's).
+    ExtraDie,
 }
 
 /// One part of a damage roll: the dice it rolled (if any) and what it adds.

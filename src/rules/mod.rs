@@ -5,6 +5,7 @@ pub mod body;
 pub mod budget;
 pub mod chance_rolls;
 pub mod characteristics;
+pub mod cherries;
 pub mod class_rolls;
 pub mod damage;
 pub mod dice;

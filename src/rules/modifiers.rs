@@ -132,6 +132,8 @@ pub enum ModifierReason {
     Dazed,
     /// The target is held in a grapple (the d100 house sheet).
     AtTheHeld,
+    /// Blinded by a cherry (the d100 house sheet).
+    Blinded,
 }
 
 impl ModifierReason {
@@ -201,6 +203,7 @@ impl ModifierReason {
             Self::CalledShot => "called shot",
             Self::Dazed => "dazed",
             Self::AtTheHeld => "target held",
+            Self::Blinded => "blinded",
         }
     }
 }

@@ -9,8 +9,9 @@ use serde::{Deserialize, Serialize};
 
 use super::body::{BodyPart, Hand, HitLocations};
 use super::characteristics::{Characteristics, DerivedStats, MoveAllowance};
+use super::cherries::{Cherry, CherryTerms};
 use super::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError};
-use super::dice::Dice;
+use super::dice::{Dice, DieFace};
 use super::explosions::BlastRing;
 use super::firearms::VolleyHits;
 use super::grapple::{GrappleContest, ManeuverGoal};
@@ -893,6 +894,23 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// weighed STR against STR before it holds, and what the holder then does with the held
     /// unit resolves at once. `None`: each maneuver is one opposed exchange (CoC 7e).
     fn grapple_skill(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Where a matched blow may be traded for a cherry (the d100 house sheet): the terms, the
+    /// obsession that earns them among them. `None`: no cherries.
+    fn cherries(&self) -> Option<CherryTerms> {
+        None
+    }
+
+    /// The damage `cherry` does in place of the matched blow `hit`'s, where it does any:
+    /// `rolled` is the die its terms ask for (`CherryTerms::die_for`).
+    fn cherry_damage(
+        &self,
+        _cherry: Cherry,
+        _hit: &RollHit,
+        _rolled: Option<DieFace>,
+    ) -> Option<DamageRoll> {
         None
     }
 

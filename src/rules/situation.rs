@@ -332,6 +332,8 @@ pub struct StandingFacts {
     pub suppressing_bullets: u32,
     /// The dazes on it (the d100 house sheet).
     pub dazes: u32,
+    /// Blinded by a cherry (the d100 house sheet).
+    pub blinded: bool,
 }
 
 /// The facts of a blow or a maneuver at a defender.

@@ -3,6 +3,7 @@
 
 use bevy_egui::egui;
 
+use super::attack_menus::{call_shot_menu, cherry_menu};
 use super::view::{BattleView, UnitState};
 use super::weapon_buttons::{full_auto_plan, weapon_buttons};
 use crate::battle::command::{Command, ManeuverGoal, SurpriseAttack, WeaponChoice};
@@ -367,46 +368,6 @@ fn dodge_stance_button(
     }
 }
 
-/// Where the rulebook has called shots (the d100 house sheet), a menu of the parts to call the
-/// turn's next attack at, open while an attack is still to come and none is called.
-fn call_shot_menu(
-    ui: &mut egui::Ui,
-    view: &mut BattleView,
-    ruleset: &dyn Ruleset,
-    unit: UnitId,
-    condition: &Condition,
-) {
-    let Some(called) = ruleset.called_shot() else {
-        return;
-    };
-    let Some(turn) = view.flow.as_ref().and_then(|flow| flow.turn) else {
-        return;
-    };
-    let open = condition.called_shot.is_none() && turn.attack_to_come(condition);
-    let text = match condition.called_shot {
-        Some(part) => format!("Called: {}", part.words()),
-        None => "Call shot".to_string(),
-    };
-    let hint = format!(
-        "Call your next attack at a part, at {}: its hits land there whatever the roll's digits \
-         say (cover still hides what it hides)",
-        crate::rules::modifiers::signed(called.shift)
-    );
-    ui.add_enabled_ui(open, |ui| {
-        egui::ComboBox::from_id_salt("call shot")
-            .selected_text(text)
-            .show_ui(ui, |ui| {
-                for part in called.parts {
-                    if ui.selectable_label(false, part.words()).clicked() {
-                        view.order(Command::CallShot { unit, part: *part });
-                    }
-                }
-            })
-            .response
-            .on_hover_text(hint);
-    });
-}
-
 /// Where the rulebook lets a unit divide its skill (the d100 house sheet), a button for each
 /// even division ("2 × 28"), open before the turn's first attack.
 fn divide_buttons(
@@ -525,6 +486,7 @@ fn unit_buttons(
         call_shot_menu(ui, view, scenario.ruleset.as_ref(), unit, &state.condition);
         maneuver_menu(ui, view, scenario, state);
     });
+    cherry_menu(ui, view, scenario, unit, &state.condition);
     ui.horizontal_wrapped(|ui| {
         dodge_stance_button(ui, view, scenario.ruleset.as_ref(), unit, &state.condition);
         divide_buttons(ui, view, scenario, unit, state);

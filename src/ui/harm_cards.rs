@@ -93,6 +93,12 @@ pub(super) fn damage_card(ui: &mut egui::Ui, scenario: &Scenario, card: &DamageC
                     DamageSource::Critical => {
                         ui.label(format!("critical {}", part.value));
                     }
+                    DamageSource::ExtraDie => {
+                        ui.label("+");
+                        for face in &part.dice {
+                            die(ui, &SketchedDie::plain(face.face.to_string()));
+                        }
+                    }
                 }
             }
             if roll.divisor > 1 {

@@ -5,6 +5,7 @@
 //! and hold no rules. The overlay can be scaled, switched to high contrast and put fullscreen.
 
 mod actions;
+mod attack_menus;
 mod cards;
 mod declare;
 mod defence;

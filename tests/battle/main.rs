@@ -12,6 +12,7 @@ mod firearms;
 mod frontier;
 mod grapples;
 mod house;
+mod house_cherries;
 mod house_fire;
 mod house_grapples;
 mod house_turns;

@@ -9,8 +9,7 @@ use super::Planner;
 use crate::ai::Seen;
 use crate::battle::UnitId;
 use crate::battle::command::{Command, ManeuverGoal, WeaponChoice};
-use crate::battle::melee::at_once_chance;
-use crate::rules::roll::Demand;
+use crate::battle::melee::{at_once_chance, execution_chance};
 use crate::rules::weapons::AttackForm;
 
 /// The least chance of seizing a foe and then executing it, one after the other, that makes a
@@ -49,7 +48,7 @@ impl Planner<'_> {
         if !self.action_left() || self.turn.attacks_made > 0 {
             return None;
         }
-        let execute = self.execution_chance()?;
+        let execute = execution_chance(world, unit)?;
         self.enemies()
             .filter(|foe| foe.at.is_adjacent(me.at) && foe.held_by.is_none())
             .map(|foe| (foe.unit, chance(world, foe.unit, ManeuverGoal::Hold)))
@@ -69,20 +68,5 @@ impl Planner<'_> {
                 .get(index)
                 .is_some_and(|carried| carried.weapon.attack_form() == AttackForm::Shot)
         })
-    }
-
-    /// The chance its execution would kill, read off its own skill (wounds aside): the gun's
-    /// where it holds one, else the grapple's.
-    fn execution_chance(&mut self) -> Option<f64> {
-        let terms = self.scenario.ruleset.grapple_contest()?;
-        let gun = matches!(self.arsenal.in_hand, WeaponChoice::Carried(index)
-            if self.spec().weapons.get(index).is_some_and(|carried| !carried.weapon.hand_to_hand));
-        let skill = if gun {
-            terms.execution_firearm
-        } else {
-            terms.skill
-        };
-        let value = self.spec().skill(self.scenario.ruleset.as_ref(), skill);
-        Some(self.chance(Demand::new(value, Vec::new())))
     }
 }

@@ -28,7 +28,7 @@ const BODY: CharacteristicCheck = CharacteristicCheck {
 /// The shift a daze puts on every roll, and the rounds it lasts (the round it came in and the
 /// two after).
 pub const DAZED: i32 = -10;
-const DAZE_ROUNDS: u32 = 3;
+pub const DAZE_ROUNDS: u32 = 3;
 
 /// The dazes in one round that knock the shooter down.
 const KNOCKED_DOWN_AT: u32 = 3;

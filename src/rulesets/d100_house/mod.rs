@@ -5,6 +5,7 @@
 //! Played in maps/spin-cycle.ron; docs/RULES.md has every decision.
 
 pub mod check;
+pub mod cherries;
 pub mod cover;
 pub mod damage;
 pub mod dodge;
@@ -21,10 +22,11 @@ use std::collections::BTreeMap;
 use crate::files::FileError;
 use crate::rules::body::{BodyPart, Hand};
 use crate::rules::characteristics::{Characteristics, DerivedStats};
+use crate::rules::cherries::{Cherry, CherryTerms};
 use crate::rules::damage::{
     DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError,
 };
-use crate::rules::dice::Dice;
+use crate::rules::dice::{Dice, DieFace};
 use crate::rules::explosions::{BlastRing, halving_rings};
 use crate::rules::firearms::{VolleyHits, one_hit_a_roll};
 use crate::rules::grapple::{GrappleContest, ManeuverGoal};
@@ -417,6 +419,19 @@ impl Ruleset for D100House {
 
     fn maneuver_goals(&self, holding: bool) -> &'static [ManeuverGoal] {
         grapple::goals(holding)
+    }
+
+    fn cherries(&self) -> Option<CherryTerms> {
+        Some(cherries::CHERRIES)
+    }
+
+    fn cherry_damage(
+        &self,
+        cherry: Cherry,
+        hit: &RollHit,
+        rolled: Option<DieFace>,
+    ) -> Option<DamageRoll> {
+        cherries::cherry_damage(cherry, hit, rolled)
     }
 
     fn grapple_contest(&self) -> Option<GrappleContest> {

@@ -81,7 +81,8 @@ pub fn shift_thresholds(most: u32) -> [u32; 2] {
 }
 
 /// The shifts on every roll: the wound shift, −10 once a third of the hit points is lost, −20
-/// at two thirds; suppressing fire's for the bullets fired at the unit; −10 for each daze.
+/// at two thirds; suppressing fire's for the bullets fired at the unit; −10 for each daze;
+/// a blinding cherry's −30.
 pub fn standing_modifiers(facts: &StandingFacts) -> Vec<Modifier> {
     let lost = facts.max_hit_points.saturating_sub(facts.hit_points);
     let [third, two_thirds] = shift_thresholds(facts.max_hit_points);
@@ -101,6 +102,14 @@ pub fn standing_modifiers(facts: &StandingFacts) -> Vec<Modifier> {
         (
             ModifierReason::Dazed,
             super::firearms::DAZED.saturating_mul(i32::try_from(facts.dazes).unwrap_or(i32::MAX)),
+        ),
+        (
+            ModifierReason::Blinded,
+            if facts.blinded {
+                super::cherries::CHERRIES.blind_shift
+            } else {
+                0
+            },
         ),
     ]
     .into_iter()
@@ -188,21 +197,33 @@ mod tests {
         assert_eq!(shifts(0, 3), vec![]);
     }
 
-    /// Each daze is −10 more: two are −20.
+    /// Each daze is −10 more: two are −20; blinded as well, −30 beside them.
     #[test]
-    fn dazes_add_up() {
+    fn dazes_add_up_and_a_blinding_stands_beside_them() {
         let facts = StandingFacts {
             hit_points: 100,
             max_hit_points: 100,
             dazes: 2,
             ..StandingFacts::default()
         };
+        let shift = |reason, by| Modifier {
+            reason,
+            effect: Effect::Add(by),
+        };
         assert_eq!(
             standing_modifiers(&facts),
-            vec![Modifier {
-                reason: ModifierReason::Dazed,
-                effect: Effect::Add(-20),
-            }]
+            vec![shift(ModifierReason::Dazed, -20)]
+        );
+        let blinded = StandingFacts {
+            blinded: true,
+            ..facts
+        };
+        assert_eq!(
+            standing_modifiers(&blinded),
+            vec![
+                shift(ModifierReason::Dazed, -20),
+                shift(ModifierReason::Blinded, -30)
+            ]
         );
     }
 

@@ -1,0 +1,150 @@
+//! Cherries, where the rulebook has them (the d100 house sheet): a unit whose obsession earns
+//! them picks, on its turn, the one it will take on its next matched blow (from those the
+//! scenario allows it); the blow then lands it in place of its damage: changed damage (Big
+//! Hurt, More Hurt, New Damage), or what the cherry does instead (`cherry_effects.rs`). A
+//! Monkey Dodge turns the next attack aimed at the unit that took it on the nearest other unit
+//! it could be made at.
+
+use super::command::{FireMode, Rejection, WeaponChoice};
+use super::event::EventKind;
+use super::UnitId;
+use super::state::Battle;
+use crate::map::range::distance_squared;
+use crate::rules::cherries::Cherry;
+use crate::rules::class_rolls::{RollClass, class_of};
+use crate::rules::damage::DamageRoll;
+use crate::rules::roll_harm::{HitForm, RollHit};
+
+/// `unit` will take `cherry` on its next matched blow, or (`None`) the damage.
+pub(super) fn pick(
+    battle: &mut Battle,
+    unit: UnitId,
+    cherry: Option<Cherry>,
+) -> Result<(), Rejection> {
+    battle.own_turn(unit)?;
+    let ruleset = battle.scenario.ruleset.clone();
+    let Some(terms) = ruleset.cherries() else {
+        return Err(Rejection::CannotAct(format!(
+            "{} has no cherries",
+            ruleset.name()
+        )));
+    };
+    let spec = battle.spec(unit);
+    if spec.obsession.as_deref() != Some(terms.obsession) {
+        return Err(Rejection::CannotAct(format!(
+            "only an obsession with {} earns cherries",
+            terms.obsession
+        )));
+    }
+    if let Some(cherry) = cherry
+        && !spec.cherries.contains(&cherry)
+    {
+        return Err(Rejection::CannotAct(format!(
+            "{} is not among the cherries the scenario allows {}",
+            cherry.words(),
+            spec.name
+        )));
+    }
+    battle.change_condition(unit, |condition| condition.cherry = cherry);
+    battle.emit(EventKind::CherryPicked { unit, cherry });
+    Ok(())
+}
+
+/// The cherry `unit`'s blow `hit` earns it: the one it picked, where the blow is a matched
+/// success struck hand to hand.
+pub(super) fn earned(battle: &Battle, unit: UnitId, hit: &RollHit) -> Option<Cherry> {
+    let terms = battle.scenario.ruleset.cherries()?;
+    let spec = battle.spec(unit);
+    let cherry = battle.condition(unit).cherry?;
+    (hit.form == HitForm::HandToHand
+        && class_of(&hit.verdict) == RollClass::MatchedSuccess
+        && spec.obsession.as_deref() == Some(terms.obsession)
+        && spec.cherries.contains(&cherry))
+    .then_some(cherry)
+}
+
+/// `unit` takes `cherry` with its blow `hit` on `target`: the damage it does in its place,
+/// where it does any, rolled with the die the rulebook's terms ask for.
+pub(super) fn taken(
+    battle: &mut Battle,
+    (unit, target): (UnitId, UnitId),
+    cherry: Cherry,
+    hit: &RollHit,
+) -> Option<DamageRoll> {
+    battle.emit(EventKind::CherryTaken {
+        unit,
+        target,
+        cherry,
+    });
+    let ruleset = battle.scenario.ruleset.clone();
+    let rolled = ruleset
+        .cherries()
+        .and_then(|terms| terms.die_for(cherry))
+        .map(|sides| battle.die(sides));
+    ruleset.cherry_damage(cherry, hit, rolled)
+}
+
+/// Where `target` holds a Monkey Dodge, it is spent on this attack: the other unit, nearest
+/// to it, that `allowed` says the attack could be made at (the attacker and those `named`
+/// already aside), which the attack turns on; `None` where it is not turned.
+fn turned_on(
+    battle: &mut Battle,
+    (attacker, target): (UnitId, UnitId),
+    named: &[UnitId],
+    allowed: impl Fn(&Battle, UnitId) -> bool,
+) -> Option<UnitId> {
+    if !battle.condition(target).monkey_dodge {
+        return None;
+    }
+    battle.change_condition(target, |condition| condition.monkey_dodge = false);
+    let at = battle.position(target)?;
+    let to = battle
+        .unit_ids()
+        .into_iter()
+        .filter(|other| *other != attacker && !named.contains(other) && battle.standing(*other))
+        .filter(|other| allowed(battle, *other))
+        .filter_map(|other| Some((distance_squared(at, battle.position(other)?), other)))
+        .min()
+        .map(|(_, other)| other)?;
+    battle.emit(EventKind::MonkeyDodged {
+        unit: target,
+        attacker,
+        to,
+    });
+    Some(to)
+}
+
+/// The unit `unit`'s blow with `weapon` at `target` turns on, where `target` holds a Monkey
+/// Dodge and another unit is in reach.
+pub(super) fn blow_target(
+    battle: &mut Battle,
+    unit: UnitId,
+    target: UnitId,
+    weapon: WeaponChoice,
+) -> Option<UnitId> {
+    turned_on(battle, (unit, target), &[target], |battle, other| {
+        super::fighting::strike_allowed(battle, unit, other, weapon).is_ok()
+    })
+}
+
+/// `unit`'s fire with `choice` in `mode` turned by the Monkey Dodges its targets hold, where
+/// any turns it.
+pub(super) fn fire_targets(
+    battle: &mut Battle,
+    unit: UnitId,
+    choice: WeaponChoice,
+    mode: &FireMode,
+) -> Option<FireMode> {
+    let named = mode.targets();
+    let mut turned = None;
+    for target in &named {
+        let now: &FireMode = turned.as_ref().unwrap_or(mode);
+        let retarget = |battle: &Battle, other: UnitId| {
+            super::volley::plan_fire(battle, unit, choice, &now.retarget(*target, other)).is_ok()
+        };
+        if let Some(to) = turned_on(battle, (unit, *target), &named, retarget) {
+            turned = Some(now.retarget(*target, to));
+        }
+    }
+    turned
+}
