@@ -299,8 +299,9 @@ fn the_armor_examples_load() {
 }
 
 /// The d100 house sheet's weapons and armor (none) load from disk as compiled in; every weapon
-/// names one of the sheet's skills; a firearm's damage is one of SPECS.md's max damage classes
-/// and a hand-to-hand weapon's its qualities, +3 each.
+/// names one of the sheet's skills; a firearm's damage is one of SPECS.md's max damage classes,
+/// a hand-to-hand or thrown weapon's its qualities, +3 each, and a grenade's its cap over its
+/// radius.
 #[test]
 fn the_d100_house_files_load_with_caps_and_qualities() {
     use gridkeeper::rules::weapons::{ArmorTable, WeaponTable};
@@ -331,8 +332,17 @@ fn the_d100_house_files_load_with_caps_and_qualities() {
             weapon.name,
             weapon.skill
         );
+        if let Some(radius) = weapon.damage.blast_radius_yards() {
+            assert_eq!(
+                (weapon.damage.blast_points(), radius),
+                (Some(70), 3),
+                "{}",
+                weapon.name
+            );
+            continue;
+        }
         let flat = weapon.damage.flat().expect("a number, not dice");
-        if weapon.hand_to_hand {
+        if weapon.hand_to_hand || weapon.range.thrown() {
             assert!([3, 6, 9].contains(&flat), "{}: +{flat}", weapon.name);
         } else {
             assert!(

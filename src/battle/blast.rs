@@ -318,6 +318,20 @@ pub(super) fn detonate(
             stun(battle, unit, characteristic);
             continue;
         }
+        // Where the rulebook reads the ring's harm off a fresh roll, it lands as a hit does.
+        if let Some(read) = rings.get(ring).and_then(|ring| ring.read_off) {
+            let rolled =
+                super::body_harm::caught_in_blast(battle, (by, unit), &weapon.name, centre, read);
+            if let Some(rolled) = rolled.filter(|rolled| !rolled.is_nothing()) {
+                let blow = Blow {
+                    part: rolled.part,
+                    ..Blow::caught(rolled.roll.total)
+                };
+                wounds::harm(battle, rolled.shield.unwrap_or(unit), Some(by), blow);
+                effects::after_hit(battle, unit, &weapon.damage, weapon.stuns_up_to_build);
+            }
+            continue;
+        }
         if let Some(severity) = band_severity(battle, &rings, ring, centre, unit) {
             let dodged = dodge_blast(battle, unit);
             let hit = (severity, true);

@@ -5,9 +5,9 @@
 //! Monkey Dodge turns the next attack aimed at the unit that took it on the nearest other unit
 //! it could be made at.
 
+use super::UnitId;
 use super::command::{FireMode, Rejection, WeaponChoice};
 use super::event::EventKind;
-use super::UnitId;
 use super::state::Battle;
 use crate::map::range::distance_squared;
 use crate::rules::cherries::Cherry;

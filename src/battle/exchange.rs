@@ -733,7 +733,11 @@ pub(super) fn blow(
         let hit = RollHit {
             verdict,
             weapon_value: weapon.damage.flat().unwrap_or_default(),
-            form: HitForm::HandToHand,
+            form: if weapon.thrown.is_some() {
+                HitForm::Thrown
+            } else {
+                HitForm::HandToHand
+            },
             downgraded: false,
         };
         super::body_harm::from_the_roll(battle, (from, to), &weapon.name, &hit, None)

@@ -54,10 +54,21 @@ pub(super) fn melee_weapon(
                     weapon.name, weapon.skill
                 )));
             }
+            // A thrower may throw on a skill of its own where the rulebook says so (the d100
+            // house sheet's obsession with Struggle).
+            let skill_name = (form == AttackForm::Thrown)
+                .then(|| {
+                    battle
+                        .scenario
+                        .ruleset
+                        .throwing_skill(&weapon.skill, spec.obsession.as_deref())
+                })
+                .flatten()
+                .map_or_else(|| weapon.skill.clone(), str::to_string);
             Ok(MeleeWeapon {
                 name: weapon.name.clone(),
-                skill_name: weapon.skill.clone(),
-                skill: battle.skill(unit, &weapon.skill),
+                skill: battle.skill(unit, &skill_name),
+                skill_name,
                 damage: weapon.damage.clone(),
                 impale: weapon.impale,
                 range: weapon.range.clone(),

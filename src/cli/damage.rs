@@ -230,6 +230,7 @@ fn describe(roll: &DamageRoll) -> String {
                 DamageSource::Quality => "qualities",
                 DamageSource::Critical => "critical",
                 DamageSource::ExtraDie => "a die more",
+                DamageSource::DoubledRoll => "the roll x2",
             };
             let dice: Vec<String> = part
                 .dice

@@ -71,7 +71,7 @@ impl WeaponReach {
 pub fn base_range(range: &WeaponRange, strength: u32) -> Option<Length> {
     match range {
         WeaponRange::Feet(feet) => Some(Length::feet(*feet)),
-        WeaponRange::Yards(yards) => Some(Length::yards(*yards)),
+        WeaponRange::Yards(yards) | WeaponRange::Thrown(yards) => Some(Length::yards(*yards)),
         WeaponRange::Metres(metres) => Some(Length::metres(*metres)),
         WeaponRange::StrFeet => Some(Length::feet(strength)),
         WeaponRange::StrYards => Some(Length::yards(strength)),

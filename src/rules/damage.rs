@@ -124,6 +124,8 @@ pub enum DamageSource {
     Critical,
     /// A die more (a cherry's).
     ExtraDie,
+    /// The attack roll doubled (the d100 house sheet's small-calibre artillery).
+    DoubledRoll,
 }
 
 /// One part of a damage roll: the dice it rolled (if any) and what it adds.
@@ -213,6 +215,17 @@ fn half_rounded_up(value: i32) -> i32 {
 }
 
 impl Formula {
+    /// The formula as a plain number, where it has no dice and no damage bonus.
+    fn points(&self) -> Option<u32> {
+        self.terms
+            .iter()
+            .try_fold(0u32, |total, term| match term.kind {
+                TermKind::Flat(points) if term.negative => Some(total.saturating_sub(points)),
+                TermKind::Flat(points) => Some(total.saturating_add(points)),
+                _ => None,
+            })
+    }
+
     /// Whether any term refers to the damage bonus.
     pub fn uses_damage_bonus(&self) -> bool {
         self.terms.iter().any(|term| term.uses_damage_bonus())
@@ -532,14 +545,16 @@ impl DamageNotation {
         let DamageShape::Single(formula) = &self.shape else {
             return None;
         };
-        formula
-            .terms
-            .iter()
-            .try_fold(0u32, |total, term| match term.kind {
-                TermKind::Flat(points) if term.negative => Some(total.saturating_sub(points)),
-                TermKind::Flat(points) => Some(total.saturating_add(points)),
-                _ => None,
-            })
+        formula.points()
+    }
+
+    /// A blast's damage as a plain number, where it is nothing else (the d100 house sheet's
+    /// grenade, `70/3 yards`: its cap).
+    pub fn blast_points(&self) -> Option<u32> {
+        let DamageShape::Blast { formula, .. } = &self.shape else {
+            return None;
+        };
+        formula.points()
     }
 
     pub fn formulas(&self) -> Vec<&Formula> {

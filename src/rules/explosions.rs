@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::damage::{DamageReach, Formula};
 use super::length::Length;
+use super::roll_harm::HitForm;
 
 /// One ring of a blast: out to `outer` from the centre (measured exactly, in any unit), the
 /// damage's reach there, its share of the full damage, what it adds to an injury's severity
@@ -19,6 +20,9 @@ pub struct BlastRing {
     pub severity: u32,
     pub stun: Option<&'static str>,
     pub words: String,
+    /// Where the rulebook reads the ring's harm off a fresh d100 (the d100 house sheet): the
+    /// form it is read in and the weapon's number (a bullet's cap); `None` for damage dice.
+    pub read_off: Option<(HitForm, u32)>,
 }
 
 /// The ring (by index, nearest first) a point `distance_squared` square yards from the centre
@@ -41,6 +45,7 @@ pub fn severity_bands() -> Vec<BlastRing> {
             severity,
             stun: None,
             words: format!("+{severity} within {metres} m"),
+            read_off: None,
         })
         .collect()
 }
@@ -60,6 +65,7 @@ pub fn halving_rings(radius_yards: u32) -> Vec<BlastRing> {
         share: 1.0 / f64::from(divisor),
         stun: None,
         words: words.to_string(),
+        read_off: None,
     })
     .collect()
 }
@@ -78,6 +84,7 @@ pub fn falloff_rings(formula: &Formula, step_yards: u32) -> Vec<BlastRing> {
             share: f64::from(count - fewer) / f64::from(count),
             stun: None,
             words: format!("{}D{sides}", count - fewer),
+            read_off: None,
         })
         .collect()
 }
@@ -101,6 +108,7 @@ pub fn banded_rings(bands: &[Formula], width: Length, stun: &'static str) -> Vec
             severity: 0,
             stun: None,
             words: band.to_string(),
+            read_off: None,
         })
         .chain(std::iter::once(BlastRing {
             outer: ring(bands.len()),
@@ -109,6 +117,7 @@ pub fn banded_rings(bands: &[Formula], width: Length, stun: &'static str) -> Vec
             severity: 0,
             stun: Some(stun),
             words: "stun".to_string(),
+            read_off: None,
         }))
         .collect()
 }

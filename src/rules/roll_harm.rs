@@ -19,6 +19,10 @@ pub enum HitForm {
     /// A bullet of suppressing fire that hurts one of the group: hand-to-hand damage, whatever
     /// the roll's class.
     Suppressing,
+    /// A thrown object: hand-to-hand damage without the weapon's qualities.
+    Thrown,
+    /// The edge of a blast: hand-to-hand damage off a fresh roll, which a dodge escapes.
+    Fringe,
 }
 
 /// A hit whose harm the rulebook may read off its roll.

@@ -897,6 +897,16 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
+    /// The skill a unit with `obsession` throws a weapon of `weapon_skill` on, where it is not
+    /// the weapon's own (the d100 house sheet: Struggle, where that is the obsession).
+    fn throwing_skill(
+        &self,
+        _weapon_skill: &str,
+        _obsession: Option<&str>,
+    ) -> Option<&'static str> {
+        None
+    }
+
     /// Where a matched blow may be traded for a cherry (the d100 house sheet): the terms, the
     /// obsession that earns them among them. `None`: no cherries.
     fn cherries(&self) -> Option<CherryTerms> {

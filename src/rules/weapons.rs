@@ -25,6 +25,11 @@ impl WeaponRange {
     pub fn thrown_by_strength(&self) -> bool {
         matches!(self, Self::StrFeet | Self::StrYards | Self::StrFeetTimes(_))
     }
+
+    /// Whether a weapon of this reach is thrown: by the thrower's STR, or out to a set range.
+    pub fn thrown(&self) -> bool {
+        self.thrown_by_strength() || matches!(self, Self::Thrown(_))
+    }
 }
 
 /// How far a weapon reaches.
@@ -39,6 +44,9 @@ pub enum WeaponRange {
     StrFeet,
     /// Thrown: as many yards as the thrower's STR.
     StrYards,
+    /// Thrown, out to this many yards whoever throws it (the d100 house sheet, which has no
+    /// STR).
+    Thrown(u32),
     /// The wielder's STR in feet times a fraction, `[numerator, denominator]` (the western's
     /// thrown knife: a base of 2.5 x STR feet, its longest band four times that).
     StrFeetTimes([u32; 2]),
@@ -252,12 +260,12 @@ impl Weapon {
             AttackForm::Placed
         } else if blast
             || (self.category == WeaponCategory::Explosive
-                && (self.skill == THROW || self.range.thrown_by_strength()))
+                && (self.skill == THROW || self.range.thrown()))
         {
             AttackForm::Lobbed
         } else if self.hand_to_hand {
             AttackForm::Melee
-        } else if self.skill == THROW || self.range.thrown_by_strength() {
+        } else if self.skill == THROW || self.range.thrown() {
             AttackForm::Thrown
         } else {
             AttackForm::Shot
@@ -455,7 +463,7 @@ impl WeaponTable {
         for weapon in &mut table.weapons {
             weapon.hand_to_hand = find_skill(skills, &weapon.skill)
                 .is_some_and(|entry| entry.hand_to_hand)
-                && !weapon.range.thrown_by_strength();
+                && !weapon.range.thrown();
         }
         Ok(table)
     }

@@ -108,7 +108,7 @@ fn flags(
     vitals: &Vitals,
     condition: &Condition,
     posture: &'static str,
-) -> [(bool, &'static str, egui::Color32); 9] {
+) -> [(bool, &'static str, egui::Color32); 11] {
     let grey = egui::Color32::from_gray(150);
     [
         (condition.prone && vitals.conscious(), "prone", grey),
@@ -147,6 +147,16 @@ fn flags(
             condition.stunned(),
             "stunned",
             egui::Color32::from_rgb(170, 110, 240),
+        ),
+        (
+            condition.blinded_until > 0,
+            "blinded",
+            egui::Color32::from_rgb(170, 110, 240),
+        ),
+        (
+            condition.monkey_dodge,
+            "monkey dodge",
+            egui::Color32::from_rgb(80, 190, 150),
         ),
     ]
 }

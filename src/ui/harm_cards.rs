@@ -78,6 +78,9 @@ pub(super) fn damage_card(ui: &mut egui::Ui, scenario: &Scenario, card: &DamageC
                     DamageSource::TheRoll => {
                         ui.label(format!("the roll {}", part.value));
                     }
+                    DamageSource::DoubledRoll => {
+                        ui.label(format!("the roll ×2 {}", part.value));
+                    }
                     DamageSource::Cap => {
                         ui.label(format!("cap {}", part.value));
                     }

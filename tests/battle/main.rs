@@ -15,6 +15,7 @@ mod house;
 mod house_cherries;
 mod house_fire;
 mod house_grapples;
+mod house_hazards;
 mod house_turns;
 mod pool;
 mod pool_areas;

@@ -2,9 +2,11 @@
 //! roll itself, at most the gun's max damage, and a critical the max; hand to hand the digit sum
 //! (0 counting as 10) plus the weapon's qualities, a critical 25 (50 with a +6 weapon), a
 //! matched success the digit sum twice and the qualities (the roll itself, uncapped, with a +6
-//! weapon). A bullet brought down by cover or a dodge does the digit sum alone, a matched blow
-//! dodged a plain blow's damage. Where a hit lands comes from the roll's digits swapped: 37
-//! lands at 73, a leg.
+//! weapon). Small-calibre artillery (max 200) does its roll doubled. A bullet brought down by
+//! cover or a dodge does the digit sum alone, a matched blow dodged a plain blow's damage. A
+//! thrown object does a blow's damage without its qualities; the edge of a blast the digit sum
+//! of a fresh roll. Where a hit lands comes from the roll's digits swapped: 37 lands at 73, a
+//! leg.
 
 use crate::rules::body::BodyPart;
 use crate::rules::class_rolls::{FACES, RollClass, Window, class_of, judge, verdict_of};
@@ -17,6 +19,9 @@ const CRITICAL_BLOW: u32 = 25;
 const BIG_CRITICAL_BLOW: u32 = 50;
 /// The quality bonus from which a matched blow does bullet damage and a critical 50.
 const BIG_WEAPON: u32 = 6;
+
+/// The max damage of small-calibre artillery: its roll is doubled.
+pub const ARTILLERY: u32 = 200;
 
 /// Damage a part must take, all told, to be crippled.
 pub const CRIPPLING: u32 = 25;
@@ -141,10 +146,23 @@ pub fn damage_from_roll(hit: &RollHit) -> Option<DamageRoll> {
     let bonus = hit.weapon_value;
     let parts = match (hit.form, class) {
         // A critical is not dodged, nor brought down.
-        (HitForm::Suppressing, _) => vec![piece(DamageSource::DigitSum, digit_sum(roll))],
+        (HitForm::Suppressing | HitForm::Fringe, _) => {
+            vec![piece(DamageSource::DigitSum, digit_sum(roll))]
+        }
+        // A thrown object does a blow's damage, its qualities left out.
+        (HitForm::Thrown, _) => {
+            return damage_from_roll(&RollHit {
+                form: HitForm::HandToHand,
+                weapon_value: 0,
+                ..*hit
+            });
+        }
         (HitForm::Firearm, RollClass::Critical) => vec![piece(DamageSource::Critical, bonus)],
         (HitForm::Firearm, _) if hit.downgraded => {
             vec![piece(DamageSource::DigitSum, digit_sum(roll))]
+        }
+        (HitForm::Firearm, _) if bonus >= ARTILLERY => {
+            vec![piece(DamageSource::DoubledRoll, (roll * 2).min(bonus))]
         }
         (HitForm::Firearm, _) if roll > bonus => vec![piece(DamageSource::Cap, bonus)],
         (HitForm::Firearm, _) => vec![piece(DamageSource::TheRoll, roll)],
@@ -314,6 +332,17 @@ pub(super) mod tests {
             Some(50),
             "a critical is not"
         );
+    }
+
+    /// Small-calibre artillery (max 200) doubles the roll: 37 does 74, 99 does 198, a
+    /// critical the 200; brought down by cover, the digit sum alone.
+    #[test]
+    fn artillery_doubles_the_roll() {
+        let cannon = |roll, downgraded| damage(roll, 100, HitForm::Firearm, ARTILLERY, downgraded);
+        assert_eq!(cannon(37, false), Some(74));
+        assert_eq!(cannon(98, false), Some(196));
+        assert_eq!(cannon(1, false), Some(200));
+        assert_eq!(cannon(37, true), Some(10));
     }
 
     /// Blows: Dee's machete (+6) does 10 + 6 on 37, 50 on a critical, the roll itself (44) on

@@ -31,7 +31,7 @@ pub fn outcome(hit: &RollHit, dodge: &Verdict) -> DodgeOutcome {
         (RollClass::MatchedSuccess, _) => DodgeOutcome::Downgraded,
         _ if clean => DodgeOutcome::Negated,
         (_, HitForm::Firearm | HitForm::Suppressing) => DodgeOutcome::Downgraded,
-        (_, HitForm::HandToHand) => DodgeOutcome::Negated,
+        (_, HitForm::HandToHand | HitForm::Thrown | HitForm::Fringe) => DodgeOutcome::Negated,
     }
 }
 

@@ -11,6 +11,7 @@ pub mod damage;
 pub mod dodge;
 pub mod firearms;
 pub mod grapple;
+pub mod hazards;
 pub mod round;
 pub mod sheet;
 pub mod suppression;
@@ -27,7 +28,7 @@ use crate::rules::damage::{
     DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError,
 };
 use crate::rules::dice::{Dice, DieFace};
-use crate::rules::explosions::{BlastRing, halving_rings};
+use crate::rules::explosions::BlastRing;
 use crate::rules::firearms::{VolleyHits, one_hit_a_roll};
 use crate::rules::grapple::{GrappleContest, ManeuverGoal};
 use crate::rules::initiative::InitiativeEntry;
@@ -212,10 +213,11 @@ impl Ruleset for D100House {
         }
     }
 
+    /// A grenade: bullet damage within its radius, the digit sum out to twice it.
     fn blast_rings(&self, damage: &DamageNotation) -> Vec<BlastRing> {
         damage
             .blast_radius_yards()
-            .map(halving_rings)
+            .map(|radius| hazards::grenade_rings(radius, damage.blast_points().unwrap_or_default()))
             .unwrap_or_default()
     }
 
@@ -419,6 +421,12 @@ impl Ruleset for D100House {
 
     fn maneuver_goals(&self, holding: bool) -> &'static [ManeuverGoal] {
         grapple::goals(holding)
+    }
+
+    /// General Athletics throws, or Struggle where that is the obsession.
+    fn throwing_skill(&self, weapon_skill: &str, obsession: Option<&str>) -> Option<&'static str> {
+        (weapon_skill == sheet::ATHLETICS && obsession == Some(grapple::CONTEST.skill))
+            .then_some(grapple::CONTEST.skill)
     }
 
     fn cherries(&self) -> Option<CherryTerms> {

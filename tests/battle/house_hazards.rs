@@ -1,0 +1,162 @@
+//! The d100 house sheet's grenades, thrown objects and small-calibre artillery in the battle,
+//! with Spin Cycle's six: a grenade reads a fresh d100 for each unit it catches (bullet damage
+//! capped at 70 within 3 yards, the digit sum out to 6, nothing past), a dodge brings a unit a
+//! band down; a thrown object does the digit sum alone, thrown on Struggle where that is the
+//! obsession; a 20mm cannon doubles its roll.
+
+use std::path::Path;
+
+use gridkeeper::rules::damage::DamageSource;
+
+use super::*;
+use crate::house::{DEE, GREY, NICO, QUEUE_ROLLS, RICO, damage_parts, until_the_turn_of};
+
+const LOU: UnitId = UnitId(2);
+
+/// Spin Cycle, its text changed by `changes` (each `(from, to)` replaced once), every unit
+/// played by a person and put at `places`, its queue rolled.
+fn spin_cycle_written(changes: &[(&str, &str)], places: &[(UnitId, (u32, u32))]) -> App {
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+    let mut text = std::fs::read_to_string(maps.join("spin-cycle.ron")).expect("Spin Cycle");
+    for (from, to) in changes {
+        assert!(text.contains(from), "{from}");
+        text = text.replacen(from, to, 1);
+    }
+    let mut scenario = Scenario::parse("spin-cycle.ron", &text, Some(&maps)).expect("it loads");
+    for unit in &mut scenario.units {
+        unit.control = Control::Person;
+    }
+    for (unit, at) in places {
+        scenario.units[unit.index()].start = Tile { x: at.0, y: at.1 };
+    }
+    let mut app = test_app(scenario);
+    load(&mut app, &rolls(&QUEUE_ROLLS, &[]));
+    send(&mut app, Command::Begin);
+    app
+}
+
+/// Nico with General Athletics 50 and a grenade as well as his SMG.
+const NICO_THROWS: (&str, &str) = (
+    r#"skills: { "Firearms": 40, "Dodge": 30, "Initiative": 40 },
+            weapons: [(weapon: "SMG", spare: 30)],"#,
+    r#"skills: { "Firearms": 40, "Dodge": 30, "Initiative": 40, "General Athletics": 50 },
+            weapons: [(weapon: "SMG", spare: 30), (weapon: "Grenade", spare: 1)],"#,
+);
+
+/// The hit points each of `units` has.
+fn hit_points(app: &mut App, units: &[UnitId]) -> Vec<u32> {
+    units
+        .iter()
+        .map(|unit| vitals(app, *unit).hit_points)
+        .collect()
+}
+
+/// Nico's grenade (his 30 under 50) bursts on Rico at (10, 2): Rico takes a fresh 37 whole
+/// (flipped to 73, his right leg), Dee 2 yards off a fresh 99 capped at 70 (a leg too, 99
+/// flipping to 99), Lou 4 yards off the digit sum of a fresh 37, 10; Grey, 7 yards off, nothing.
+/// Dee, holding a dodge, then brings a second grenade's fresh 44 down to its digit sum, 8 (a
+/// band down).
+#[test]
+fn a_grenade_reads_a_fresh_roll_for_each_unit_by_its_band() {
+    let mut app = spin_cycle_written(
+        &[NICO_THROWS],
+        &[
+            (RICO, (10, 2)),
+            (DEE, (12, 2)),
+            (LOU, (14, 2)),
+            (GREY, (17, 2)),
+            (NICO, (2, 2)),
+        ],
+    );
+    until_the_turn_of(&mut app, NICO);
+    let before = hit_points(&mut app, &[RICO, DEE, LOU, GREY]);
+    let throw = |at: Tile| Command::Blast {
+        unit: NICO,
+        weapon: WeaponChoice::Carried(1),
+        at,
+    };
+    let burst = after(
+        &mut app,
+        &rolls(&[30], &[37, 99, 37]),
+        throw(Tile::new(10, 2)),
+    );
+    assert_eq!(rejected(&burst), None, "{burst:?}");
+    assert_eq!(
+        damage_parts(&burst),
+        [
+            vec![(DamageSource::TheRoll, 37)],
+            vec![(DamageSource::Cap, 70)],
+            vec![(DamageSource::DigitSum, 10)]
+        ]
+    );
+    assert_eq!(
+        hit_points(&mut app, &[RICO, DEE, LOU, GREY]),
+        [before[0] - 37, before[1] - 70, before[2] - 10, before[3]]
+    );
+    // Round 2: Dee takes a dodge stance; Nico's second grenade on her own tile.
+    until_the_turn_of(&mut app, DEE);
+    send(&mut app, Command::DodgeStance { unit: DEE });
+    until_the_turn_of(&mut app, NICO);
+    let dee = vitals(&mut app, DEE).hit_points;
+    // Rico, out cold 2 yards off, is caught first (a fresh 50); then Dee's 44, and her dodge's
+    // 20 (under her 35, −10 for her wounds).
+    let dodged = after(
+        &mut app,
+        &rolls(&[30], &[50, 44, 2, 10]),
+        throw(Tile::new(12, 2)),
+    );
+    assert_eq!(rejected(&dodged), None, "{dodged:?}");
+    assert!(dodged.iter().any(|event| matches!(event,
+        EventKind::StanceDodge { unit, outcome: gridkeeper::rules::roll_harm::DodgeOutcome::Downgraded, .. } if *unit == DEE)), "{dodged:?}");
+    assert!(
+        damage_parts(&dodged).contains(&vec![(DamageSource::DigitSum, 8)]),
+        "{dodged:?}"
+    );
+    assert_eq!(vitals(&mut app, DEE).hit_points, dee - 8);
+}
+
+/// Dee, Struggle her obsession, throws a brick on Struggle (her 60, not General Athletics):
+/// her 37 does its digit sum alone, 10, the brick's +3 left out.
+#[test]
+fn a_thrown_object_does_its_digit_sum_alone() {
+    let mut app = spin_cycle_written(
+        &[(
+            r#"weapons: [(weapon: "Machete")],"#,
+            r#"weapons: [(weapon: "Machete"), (weapon: "Brick")],"#,
+        )],
+        &[(DEE, (10, 2)), (NICO, (14, 2))],
+    );
+    until_the_turn_of(&mut app, DEE);
+    let nico = vitals(&mut app, NICO).hit_points;
+    let throw = Command::Attack {
+        unit: DEE,
+        target: NICO,
+        weapon: WeaponChoice::Carried(1),
+    };
+    let thrown = after(&mut app, &rolls(&[37], &[]), throw);
+    assert_eq!(rejected(&thrown), None, "{thrown:?}");
+    assert!(
+        thrown.iter().any(|event| matches!(event,
+        EventKind::Rolled { unit, roll } if *unit == DEE && roll.purpose.name() == "Struggle")),
+        "{thrown:?}"
+    );
+    assert_eq!(damage_parts(&thrown), [vec![(DamageSource::DigitSum, 10)]]);
+    assert_eq!(vitals(&mut app, NICO).hit_points, nico - 10);
+}
+
+/// Rico with a 20mm cannon: his 37 at Nico does 74, the roll doubled.
+#[test]
+fn small_calibre_artillery_doubles_the_roll() {
+    let mut app = spin_cycle_written(
+        &[(
+            r#"(weapon: "Heavy pistol", spare: 14)"#,
+            r#"(weapon: "20mm cannon", spare: 10)"#,
+        )],
+        &[(RICO, (10, 2)), (NICO, (14, 2))],
+    );
+    until_the_turn_of(&mut app, RICO);
+    let nico = vitals(&mut app, NICO).hit_points;
+    let shot = crate::house::fire_with(&mut app, RICO, NICO, &rolls(&[37, 20], &[]));
+    assert_eq!(damage_parts(&shot), [vec![(DamageSource::DoubledRoll, 74)]]);
+    assert_eq!(vitals(&mut app, NICO).hit_points, nico.saturating_sub(74));
+}
