@@ -10,6 +10,7 @@
 //! checked with the battle's own preview first, so no style gives a command the battle would
 //! refuse for its weapon.
 
+mod called_shots;
 mod cherries;
 mod declare;
 pub mod defence;
@@ -195,7 +196,8 @@ fn take_ai_turns(world: &mut World) {
 }
 
 /// The unit's next command, as its style would give it; where it is a blow and a cherry is
-/// worth more than the one picked (a level's choice, not the baseline's), picking it first.
+/// worth more than the one picked, or a shot worth calling at a part the cover leaves out (a
+/// level's choice, not the baseline's), picking the cherry or calling the shot first.
 fn next_command(world: &mut World, turn: &TurnState) -> Command {
     let command = chosen_command(world, turn);
     let style = style_of(world, turn.unit);
@@ -204,7 +206,9 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
         .map(|active| active.0.clone());
     match scenario {
         Some(scenario) if style != Style::Baseline => {
-            cherries::before_the_blow(world, &scenario, &command).unwrap_or(command)
+            cherries::before_the_blow(world, &scenario, &command)
+                .or_else(|| called_shots::before_the_shot(world, &scenario, &command))
+                .unwrap_or(command)
         }
         _ => command,
     }

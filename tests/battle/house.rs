@@ -377,3 +377,58 @@ fn the_careful_ai_crouches_behind_cover_that_hides_its_body() {
     );
     assert!(!greys_first_turn(Style::Baseline).contains(&crouch));
 }
+
+/// Careful Rico at (5, 2) and Grey crouched at (5, 5) behind the washer at (5, 4), a right-hander: the
+/// washer hides his legs, torso and left arm, so Rico's shot as it stands does little (the hits
+/// that flip to the head or the right arm only), and one called at the head, at 55 − 20 = 35,
+/// every hit landing there, does more: Rico calls the head, then fires. The baseline does not
+/// call.
+#[test]
+fn the_careful_ai_calls_a_shot_at_a_part_the_cover_leaves_out() {
+    use gridkeeper::ai::Style;
+    let ricos_first_turn = |style| {
+        let mut scenario = shipped("spin-cycle.ron");
+        scenario.units[RICO.index()].start = Tile::new(5, 2);
+        scenario.units[GREY.index()].start = Tile::new(5, 5);
+        let mut app = with_ai_playing(scenario, RICO, style);
+        load(&mut app, &rolls(&QUEUE_ROLLS, &[]));
+        send(&mut app, Command::Begin);
+        send(
+            &mut app,
+            Command::TakePosture {
+                unit: GREY,
+                posture: Posture::Kneeling,
+            },
+        );
+        send(&mut app, Command::EndTurn { unit: GREY });
+        for _ in 0..20 {
+            if acting(&app) != Some(RICO) {
+                break;
+            }
+            update_taking_everything(&mut app);
+        }
+        commands_of(&app, RICO)
+    };
+    let careful = ricos_first_turn(Style::Careful);
+    let call = careful
+        .iter()
+        .position(|command| {
+            *command
+                == Command::CallShot {
+                    unit: RICO,
+                    part: BodyPart::Head,
+                }
+        })
+        .unwrap_or_else(|| panic!("{careful:?}"));
+    assert!(
+        matches!(careful.get(call + 1), Some(Command::Fire { .. })),
+        "{careful:?}"
+    );
+    let baseline = ricos_first_turn(Style::Baseline);
+    assert!(
+        !baseline
+            .iter()
+            .any(|command| matches!(command, Command::CallShot { .. })),
+        "{baseline:?}"
+    );
+}
