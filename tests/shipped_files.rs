@@ -300,10 +300,11 @@ fn the_armor_examples_load() {
 
 /// The d100 house sheet's weapons and armor (none) load from disk as compiled in; every weapon
 /// names one of the sheet's skills; a firearm's damage is one of SPECS.md's max damage classes,
-/// a hand-to-hand or thrown weapon's its qualities, +3 each, and a grenade's its cap over its
-/// radius.
+/// a hand-to-hand or thrown weapon's its qualities, +3 each, a grenade's its cap over its
+/// radius, and a burning bottle nothing over a yard, with its burn.
 #[test]
 fn the_d100_house_files_load_with_caps_and_qualities() {
+    use gridkeeper::rules::damage::DamageEffect;
     use gridkeeper::rules::weapons::{ArmorTable, WeaponTable};
     use gridkeeper::rulesets::d100_house::{self, D100House};
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -333,9 +334,14 @@ fn the_d100_house_files_load_with_caps_and_qualities() {
             weapon.skill
         );
         if let Some(radius) = weapon.damage.blast_radius_yards() {
+            let burns = weapon.damage.effects.contains(&DamageEffect::Burn);
             assert_eq!(
-                (weapon.damage.blast_points(), radius),
-                (Some(70), 3),
+                (weapon.damage.blast_points(), radius, burns),
+                if burns {
+                    (Some(0), 1, true)
+                } else {
+                    (Some(70), 3, false)
+                },
                 "{}",
                 weapon.name
             );

@@ -332,6 +332,11 @@ pub(super) fn detonate(
             }
             continue;
         }
+        // A ring that does no damage only catches (a burning bottle's, which sets alight).
+        if rings.get(ring).is_some_and(|ring| ring.share <= 0.0) {
+            effects::after_hit(battle, unit, &weapon.damage, weapon.stuns_up_to_build);
+            continue;
+        }
         if let Some(severity) = band_severity(battle, &rings, ring, centre, unit) {
             let dodged = dodge_blast(battle, unit);
             let hit = (severity, true);

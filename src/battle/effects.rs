@@ -10,6 +10,8 @@ use crate::rules::damage::{DamageEffect, DamageNotation};
 use crate::rules::explosions::Burning;
 use crate::rules::modifiers::Modifier;
 use crate::rules::modifiers::ModifierReason;
+use crate::rules::roll::Verdict;
+use crate::rules::roll_harm::RollHit;
 
 /// After a hit with `damage`: a burning weapon sets the target alight unless it makes a Luck
 /// roll; a stunning one stuns it for 1D6 turns (a spray, which does no damage, is shaken off
@@ -24,9 +26,14 @@ pub(super) fn after_hit(
         return;
     }
     if damage.effects.contains(&DamageEffect::Burn) && battle.condition(target).burning.is_none() {
-        let luck = battle.luck(target);
-        let check = battle.roll_characteristic(target, "Luck", luck, Vec::new());
-        if !check.success {
+        // Where the rulebook has no Luck roll against it (the d100 house sheet), it catches.
+        let resisted = battle.scenario.ruleset.fire_resisted_by_luck() && {
+            let luck = battle.luck(target);
+            battle
+                .roll_characteristic(target, "Luck", luck, Vec::new())
+                .success
+        };
+        if !resisted {
             let minimum = damage
                 .formulas()
                 .first()
@@ -36,6 +43,7 @@ pub(super) fn after_hit(
                 condition.burning = Some(Burning {
                     since_round: round,
                     minimum,
+                    rounds_burnt: 0,
                 });
             });
             battle.emit(EventKind::CaughtFire { unit: target });
@@ -75,9 +83,12 @@ pub(super) fn stun_for_round(battle: &mut Battle, unit: UnitId) {
 }
 
 /// At the end of a round every burning unit on the map takes its fire's damage, which armor does
-/// not stop: the weapon's least damage the round after it caught, doubled each round after.
+/// not stop: the weapon's least damage the round after it caught, doubled each round after; or
+/// where the rulebook reads the fire off a fresh d100 each round (the d100 house sheet), that
+/// roll read as the rulebook says for the rounds it has burnt.
 pub(super) fn burn(battle: &mut Battle) {
     let round = battle.round();
+    let ruleset = battle.scenario.ruleset.clone();
     for unit in battle.unit_ids() {
         let Some(burning) = battle.condition(unit).burning else {
             continue;
@@ -85,7 +96,34 @@ pub(super) fn burn(battle: &mut Battle) {
         if battle.position(unit).is_none() || battle.vitals(unit).vital == Vital::Dead {
             continue;
         }
-        let damage = burning.damage_at_end_of(round);
+        let rounds_burnt = burning.rounds_burnt.saturating_add(1);
+        let damage = match ruleset.burn_read(rounds_burnt) {
+            Some((form, value)) => {
+                battle.change_condition(unit, |condition| {
+                    if let Some(fire) = &mut condition.burning {
+                        fire.rounds_burnt = rounds_burnt;
+                    }
+                });
+                let face = battle.die(100).face;
+                let hit = RollHit {
+                    verdict: Verdict::pass_or_fail(face, true, 1),
+                    weapon_value: value,
+                    form,
+                    downgraded: false,
+                };
+                let Some(roll) = ruleset.damage_from_roll(&hit) else {
+                    continue;
+                };
+                battle.emit(EventKind::DamageRolled {
+                    unit,
+                    target: unit,
+                    weapon: "fire".to_string(),
+                    roll: roll.clone(),
+                });
+                roll.total
+            }
+            None => burning.damage_at_end_of(round),
+        };
         if damage == 0 {
             continue;
         }

@@ -700,6 +700,7 @@ pub(crate) fn spawn_unit(commands: &mut Commands, index: usize, unit: &UnitSpec)
                 rounds: 1,
             }),
             burning: opening.burning.map(|damage| Burning {
+                rounds_burnt: 0,
                 since_round: 0,
                 minimum: damage,
             }),

@@ -629,5 +629,6 @@ pub fn standing_facts(spec: &UnitSpec, vitals: &Vitals, condition: &Condition) -
             .map_or(0, |suppression| suppression.bullets),
         dazes: condition.dazes(),
         blinded: condition.blinded_until > 0,
+        burning_rounds: condition.burning.map_or(0, |fire| fire.rounds_burnt),
     }
 }

@@ -159,6 +159,15 @@ pub struct Burning {
     pub since_round: u32,
     /// The burning weapon's least damage: what the first round of burning does.
     pub minimum: u32,
+    /// The rounds it has burnt through, where the rulebook counts them (the d100 house sheet:
+    /// its shift and how the fire's roll is read).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub rounds_burnt: u32,
+}
+
+/// A count left out of the written state while it is nothing.
+fn is_zero(value: &u32) -> bool {
+    *value == 0
 }
 
 impl Burning {
@@ -290,6 +299,7 @@ mod tests {
     #[test]
     fn burning_doubles_every_round() {
         let burning = Burning {
+            rounds_burnt: 0,
             since_round: 3,
             minimum: 2,
         };
@@ -298,6 +308,7 @@ mod tests {
             .collect();
         assert_eq!(damage, [0, 2, 4, 8]);
         let torch = Burning {
+            rounds_burnt: 0,
             since_round: 1,
             minimum: 1,
         };

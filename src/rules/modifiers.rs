@@ -134,6 +134,8 @@ pub enum ModifierReason {
     AtTheHeld,
     /// Blinded by a cherry (the d100 house sheet).
     Blinded,
+    /// On fire, for each round burnt (the d100 house sheet).
+    Burning,
 }
 
 impl ModifierReason {
@@ -204,6 +206,7 @@ impl ModifierReason {
             Self::Dazed => "dazed",
             Self::AtTheHeld => "target held",
             Self::Blinded => "blinded",
+            Self::Burning => "on fire",
         }
     }
 }

@@ -907,6 +907,19 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
+    /// Whether a unit a burning weapon hits rolls Luck not to catch fire (CoC); `false`: it
+    /// catches (the d100 house sheet, which has no Luck).
+    fn fire_resisted_by_luck(&self) -> bool {
+        true
+    }
+
+    /// Where the rulebook reads a fire's harm off a fresh d100 each round (the d100 house
+    /// sheet): the form it is read in, and the number, for a fire in its `rounds_burnt`th
+    /// round. `None`: the burning weapon's least damage, doubled each round.
+    fn burn_read(&self, _rounds_burnt: u32) -> Option<(HitForm, u32)> {
+        None
+    }
+
     /// Where a matched blow may be traded for a cherry (the d100 house sheet): the terms, the
     /// obsession that earns them among them. `None`: no cherries.
     fn cherries(&self) -> Option<CherryTerms> {

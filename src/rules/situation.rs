@@ -334,6 +334,9 @@ pub struct StandingFacts {
     pub dazes: u32,
     /// Blinded by a cherry (the d100 house sheet).
     pub blinded: bool,
+    /// The rounds the fire on it has burnt, where the rulebook counts them (the d100 house
+    /// sheet).
+    pub burning_rounds: u32,
 }
 
 /// The facts of a blow or a maneuver at a defender.

@@ -160,3 +160,78 @@ fn small_calibre_artillery_doubles_the_roll() {
     assert_eq!(damage_parts(&shot), [vec![(DamageSource::DoubledRoll, 74)]]);
     assert_eq!(vitals(&mut app, NICO).hit_points, nico.saturating_sub(74));
 }
+
+/// Nico's burning bottle (his 30 under 50) bursts on Rico: no Luck roll on this sheet, he is
+/// alight. At the end of each round the fire reads a fresh d100: its digit sum for 3 rounds
+/// (37 is 10, 19 is 10, 55 is 10), then the roll itself (44); each round burnt is −5 more on
+/// his rolls. Beating it out takes his action, and it is out.
+#[test]
+fn fire_burns_its_digit_sum_for_three_rounds_then_the_roll() {
+    let mut app = spin_cycle_written(
+        &[(
+            r#"skills: { "Firearms": 40, "Dodge": 30, "Initiative": 40 },
+            weapons: [(weapon: "SMG", spare: 30)],"#,
+            r#"skills: { "Firearms": 40, "Dodge": 30, "Initiative": 40, "General Athletics": 50 },
+            weapons: [(weapon: "SMG", spare: 30), (weapon: "Molotov cocktail")],"#,
+        )],
+        &[(RICO, (10, 2)), (NICO, (2, 2))],
+    );
+    until_the_turn_of(&mut app, NICO);
+    let throw = Command::Blast {
+        unit: NICO,
+        weapon: WeaponChoice::Carried(1),
+        at: Tile::new(10, 2),
+    };
+    let burst = after(&mut app, &rolls(&[30], &[]), throw);
+    assert_eq!(rejected(&burst), None, "{burst:?}");
+    assert!(
+        burst.contains(&EventKind::CaughtFire { unit: RICO }),
+        "{burst:?}"
+    );
+    assert!(
+        !burst
+            .iter()
+            .any(|event| matches!(event, EventKind::Damaged { .. })),
+        "the bottle itself does no damage: {burst:?}"
+    );
+    let mut burns = Vec::new();
+    for face in [37, 19, 55, 44] {
+        load(&mut app, &[face]);
+        let from = events(&app).len();
+        until_the_turn_of(&mut app, RICO);
+        burns.extend(damage_parts(&events_from(&app, from)).into_iter().flatten());
+        if burns.len() < 4 {
+            // His roll this turn carries the fire's shift so far.
+            let shot = crate::house::fire(&mut app, RICO, NICO, 90);
+            assert_eq!(
+                crate::house_turns::shifts(
+                    &shot,
+                    gridkeeper::rules::modifiers::ModifierReason::Burning
+                ),
+                [(
+                    "Firearms".to_string(),
+                    -5 * i32::try_from(burns.len()).expect("a count")
+                )]
+            );
+            send(&mut app, Command::EndTurn { unit: RICO });
+        }
+    }
+    assert_eq!(
+        burns,
+        [
+            (DamageSource::DigitSum, 10),
+            (DamageSource::DigitSum, 10),
+            (DamageSource::DigitSum, 10),
+            (DamageSource::TheRoll, 44)
+        ]
+    );
+    let out = after(
+        &mut app,
+        &[],
+        Command::Extinguish {
+            unit: RICO,
+            patient: RICO,
+        },
+    );
+    assert!(out.contains(&EventKind::FireOut { unit: RICO }), "{out:?}");
+}

@@ -1,8 +1,10 @@
-//! The d100 house sheet's explosions (SPECS.md 4.1, [house]: the sheet has none): a grenade's
-//! blast reads a fresh d100 for each unit it catches, bullet damage (the roll, capped at the
+//! The d100 house sheet's explosions and fire (SPECS.md 4.1). A grenade ([house]: the sheet has
+//! none) reads a fresh d100 for each unit it catches, bullet damage (the roll, capped at the
 //! grenade's 70) within its radius and hand-to-hand damage (the digit sum) out to twice it;
 //! a dodge brings a unit one band down, and cover works by location off the fresh roll's
-//! digits swapped.
+//! digits swapped. A burning bottle ([house]) sets alight whoever its radius catches. Fire
+//! reads a fresh d100 each round: its digit sum for 3 rounds, then the roll itself, uncapped;
+//! each round burnt is −5 more on every roll.
 
 use crate::rules::damage::DamageReach;
 use crate::rules::explosions::BlastRing;
@@ -15,6 +17,42 @@ const MEAN_DIGIT_SUM: f64 = 11.0;
 /// The mean of a d100 capped at `cap`: 45.85 at 70.
 pub fn capped_mean(cap: u32) -> f64 {
     f64::from((1..=100).map(|roll: u32| roll.min(cap)).sum::<u32>()) / 100.0
+}
+
+/// The rounds fire does hand-to-hand damage before it does bullet damage.
+const FIRE_CREEPS: u32 = 3;
+
+/// Above any roll: the fire's bullet damage has no cap.
+const UNCAPPED: u32 = 100;
+
+/// The shift each round burnt puts on every roll.
+pub const BURNING: i32 = -5;
+
+/// How a fire's fresh d100 is read in its `rounds_burnt`th round: the digit sum for the first
+/// 3, the roll itself after.
+pub fn burn_read(rounds_burnt: u32) -> (HitForm, u32) {
+    if rounds_burnt <= FIRE_CREEPS {
+        (HitForm::Fringe, 0)
+    } else {
+        (HitForm::Firearm, UNCAPPED)
+    }
+}
+
+/// A blast of `radius` yards doing `points`: a grenade's rings, or where it does no damage of
+/// its own (a burning bottle), one ring that only catches (its burn sets alight).
+pub fn blast_rings(radius: u32, points: u32) -> Vec<BlastRing> {
+    if points > 0 {
+        return grenade_rings(radius, points);
+    }
+    vec![BlastRing {
+        outer: Length::yards(radius),
+        reach: DamageReach::Full,
+        share: 0.0,
+        severity: 0,
+        stun: None,
+        words: "sets alight".to_string(),
+        read_off: None,
+    }]
 }
 
 /// A grenade of `radius` yards and max damage `cap`: bullet damage to the radius, the digit

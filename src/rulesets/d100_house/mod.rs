@@ -213,11 +213,12 @@ impl Ruleset for D100House {
         }
     }
 
-    /// A grenade: bullet damage within its radius, the digit sum out to twice it.
+    /// A grenade: bullet damage within its radius, the digit sum out to twice it; a burning
+    /// bottle (no damage of its own) sets alight whoever its radius catches.
     fn blast_rings(&self, damage: &DamageNotation) -> Vec<BlastRing> {
         damage
             .blast_radius_yards()
-            .map(|radius| hazards::grenade_rings(radius, damage.blast_points().unwrap_or_default()))
+            .map(|radius| hazards::blast_rings(radius, damage.blast_points().unwrap_or_default()))
             .unwrap_or_default()
     }
 
@@ -427,6 +428,14 @@ impl Ruleset for D100House {
     fn throwing_skill(&self, weapon_skill: &str, obsession: Option<&str>) -> Option<&'static str> {
         (weapon_skill == sheet::ATHLETICS && obsession == Some(grapple::CONTEST.skill))
             .then_some(grapple::CONTEST.skill)
+    }
+
+    fn fire_resisted_by_luck(&self) -> bool {
+        false
+    }
+
+    fn burn_read(&self, rounds_burnt: u32) -> Option<(HitForm, u32)> {
+        Some(hazards::burn_read(rounds_burnt))
     }
 
     fn cherries(&self) -> Option<CherryTerms> {

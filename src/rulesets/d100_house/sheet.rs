@@ -82,7 +82,7 @@ pub fn shift_thresholds(most: u32) -> [u32; 2] {
 
 /// The shifts on every roll: the wound shift, −10 once a third of the hit points is lost, −20
 /// at two thirds; suppressing fire's for the bullets fired at the unit; −10 for each daze;
-/// a blinding cherry's −30.
+/// a blinding cherry's −30; −5 for each round a fire on it has burnt.
 pub fn standing_modifiers(facts: &StandingFacts) -> Vec<Modifier> {
     let lost = facts.max_hit_points.saturating_sub(facts.hit_points);
     let [third, two_thirds] = shift_thresholds(facts.max_hit_points);
@@ -110,6 +110,11 @@ pub fn standing_modifiers(facts: &StandingFacts) -> Vec<Modifier> {
             } else {
                 0
             },
+        ),
+        (
+            ModifierReason::Burning,
+            super::hazards::BURNING
+                .saturating_mul(i32::try_from(facts.burning_rounds).unwrap_or(i32::MAX)),
         ),
     ]
     .into_iter()
