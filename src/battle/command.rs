@@ -218,6 +218,10 @@ pub enum Command {
         unit: UnitId,
         part: crate::rules::body::BodyPart,
     },
+    /// Where the rulebook allows it (the d100 house sheet), a roll (Speed) to put out the fire
+    /// on the unit itself and still act: made, the fire is out and the turn keeps an attack or
+    /// a dodge stance, not both; failed, it burns on. Once a turn, before its action.
+    PutOutQuickly { unit: UnitId },
     /// Where the rulebook has cherries (the d100 house sheet): the one the unit takes on its
     /// next matched blow, from those it is allowed, or (`None`) the damage. Free, on its turn;
     /// kept until picked again.
@@ -275,6 +279,13 @@ pub enum KeeperOrder {
         skill: String,
         secret: bool,
     },
+    /// The unit falls `feet` (through a floor, off a ledge), `controlled` or not, where the
+    /// rulebook has falls: its dice rolled and taken.
+    Fall {
+        unit: UnitId,
+        feet: u32,
+        controlled: bool,
+    },
 }
 
 /// A correction the keeper makes to a unit.
@@ -307,7 +318,8 @@ impl KeeperOrder {
             Self::Adjust { unit, .. }
             | Self::Bring { unit, .. }
             | Self::Reveal { unit }
-            | Self::Roll { unit, .. } => Some(*unit),
+            | Self::Roll { unit, .. }
+            | Self::Fall { unit, .. } => Some(*unit),
         }
     }
 }
@@ -343,6 +355,7 @@ impl Command {
             | Self::DivideSkill { unit, .. }
             | Self::CallShot { unit, .. }
             | Self::PickCherry { unit, .. }
+            | Self::PutOutQuickly { unit }
             | Self::PlanDice { unit, .. }
             | Self::DeclareParry { unit, .. }
             | Self::Declare { unit, .. }

@@ -8,6 +8,7 @@ use super::state::Battle;
 use super::{BattleDice, Phase, Presence, Vital, flow, hiding};
 use crate::map::Tile;
 use crate::map::scenario::UnitFile;
+use crate::rules::damage::{DamagePart, DamageQuality, DamageRoll, DamageSource};
 
 /// The most faces one entry may hold.
 pub const MOST_FACES_ENTERED: usize = 100;
@@ -44,7 +45,66 @@ pub(super) fn carry_out(battle: &mut Battle, order: &KeeperOrder) -> Result<(), 
             skill,
             secret,
         } => roll(battle, *unit, skill, *secret),
+        KeeperOrder::Fall {
+            unit,
+            feet,
+            controlled,
+        } => fall(battle, *unit, *feet, *controlled),
     }
+}
+
+/// The highest fall the keeper may order, in feet.
+const HIGHEST_FALL: u32 = 1000;
+
+/// `unit` falls `feet`: a die of the rulebook's for each step of height, the highest dropped
+/// for a `controlled` fall where the rulebook says so, taken as a blow nothing stops.
+fn fall(
+    battle: &mut Battle,
+    unit: super::UnitId,
+    feet: u32,
+    controlled: bool,
+) -> Result<(), Rejection> {
+    let Some(falling) = battle.scenario.ruleset.falling() else {
+        return refuse(&format!("{} has no falls", battle.scenario.ruleset.name()));
+    };
+    if battle.position(unit).is_none() || battle.vitals(unit).vital == Vital::Dead {
+        return refuse("the unit is not on the map, or is dead");
+    }
+    if feet == 0 || feet > HIGHEST_FALL {
+        return refuse(&format!("a fall is 1 to {HIGHEST_FALL} feet"));
+    }
+    let mut dice: Vec<_> = (0..falling.dice(feet))
+        .map(|_| battle.die(falling.die))
+        .collect();
+    let faces: Vec<u32> = dice.iter().map(|die| die.face).collect();
+    if let Some(at) = falling.dropped(&faces, controlled) {
+        dice.remove(at);
+    }
+    let total: u32 = dice.iter().map(|die| die.face).sum();
+    battle.emit(EventKind::DamageRolled {
+        unit,
+        target: unit,
+        weapon: if controlled {
+            "a controlled fall"
+        } else {
+            "a fall"
+        }
+        .to_string(),
+        roll: DamageRoll {
+            quality: DamageQuality::Normal,
+            parts: vec![DamagePart {
+                source: DamageSource::Weapon,
+                dice,
+                value: i32::try_from(total).unwrap_or(i32::MAX),
+            }],
+            divisor: 1,
+            total,
+        },
+    });
+    if total > 0 {
+        super::wounds::harm(battle, unit, None, super::wounds::Blow::unstoppable(total));
+    }
+    Ok(())
 }
 
 fn refuse(why: &str) -> Result<(), Rejection> {

@@ -396,6 +396,10 @@ pub struct TurnState {
     /// has fired too (BRP's two handguns).
     pub unaimed_gun: Option<usize>,
     pub off_hand_fired: bool,
+    /// It put the fire on it out on a roll this turn (the d100 house sheet): it may attack or
+    /// take a dodge stance, not both.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub put_out_quickly: bool,
 }
 
 /// Why a turn has no action.
@@ -453,6 +457,7 @@ impl TurnState {
             .dodge_stance
             .is_some_and(|stance| stance.shift == 0)
             && self.attacks_made == 0
+            && !self.put_out_quickly
     }
 
     /// Whether the unit in `condition` may take a dodge stance this turn: none held, holding
@@ -461,7 +466,7 @@ impl TurnState {
         condition.dodge_stance.is_none()
             && condition.holding.is_none()
             && !self.action_forfeited()
-            && (!self.action_used || self.attacks_made > 0)
+            && (!self.action_used || (self.attacks_made > 0 && !self.put_out_quickly))
     }
 
     /// Whether an attack may still come this turn from the unit in `condition`: its action
@@ -521,6 +526,7 @@ impl TurnState {
             limits: TurnLimits::WHOLE,
             unaimed_gun: None,
             off_hand_fired: false,
+            put_out_quickly: false,
         }
     }
 }

@@ -10,6 +10,7 @@ pub mod class_rolls;
 pub mod damage;
 pub mod dice;
 pub mod explosions;
+pub mod falls;
 pub mod firearms;
 pub mod grapple;
 pub mod initiative;

@@ -13,6 +13,7 @@ use super::cherries::{Cherry, CherryTerms};
 use super::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError};
 use super::dice::{Dice, DieFace};
 use super::explosions::BlastRing;
+use super::falls::Falling;
 use super::firearms::VolleyHits;
 use super::grapple::{GrappleContest, ManeuverGoal};
 use super::initiative::InitiativeEntry;
@@ -904,6 +905,19 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         _weapon_skill: &str,
         _obsession: Option<&str>,
     ) -> Option<&'static str> {
+        None
+    }
+
+    /// Where a unit may put the fire on it out on a roll and still act (the d100 house sheet:
+    /// Speed; made, it may attack or dodge that turn, not both): the roll. `None`: only by
+    /// beating the flames out, which takes the action.
+    fn quick_put_out(&self) -> Option<CharacteristicCheck> {
+        None
+    }
+
+    /// How a fall hurts, where the rulebook says (the d100 house sheet): `None`, the keeper's
+    /// fall order is refused.
+    fn falling(&self) -> Option<Falling> {
         None
     }
 

@@ -31,6 +31,9 @@ pub(super) struct KeeperDesk {
     /// The skill or characteristic the keeper calls for, and whether the roll is secret.
     skill: String,
     secret: bool,
+    /// How far the unit is to fall, in feet, and whether the fall is controlled.
+    fall_feet: u32,
+    fall_controlled: bool,
     /// The unit picked from the rulebook's roster, and the side it is to join.
     recruit: usize,
     recruit_side: usize,
@@ -329,6 +332,36 @@ fn unit_corrections(ui: &mut egui::Ui, desk: &mut KeeperDesk, view: &mut BattleV
                 }));
             }
         });
+        if let Some(falling) = scenario.ruleset.falling() {
+            ui.horizontal_wrapped(|ui| {
+                ui.add(
+                    egui::DragValue::new(&mut desk.fall_feet)
+                        .range(0..=1000)
+                        .suffix(" ft"),
+                );
+                ui.checkbox(&mut desk.fall_controlled, "controlled");
+                if ui
+                    .add_enabled(desk.fall_feet > 0, egui::Button::new("Fall"))
+                    .on_hover_text(format!(
+                        "It falls (through a floor, off a ledge): a d{} for each {} feet{}",
+                        falling.die,
+                        falling.per_feet,
+                        if falling.controlled_drops_highest {
+                            ", the highest dropped for a controlled fall"
+                        } else {
+                            ""
+                        }
+                    ))
+                    .clicked()
+                {
+                    orders.push(keeper(KeeperOrder::Fall {
+                        unit,
+                        feet: desk.fall_feet,
+                        controlled: desk.fall_controlled,
+                    }));
+                }
+            });
+        }
     } else if state.condition.presence != Presence::Fled
         && ui
             .button(format!("Bring in at {}", spec.start))

@@ -161,12 +161,9 @@ fn small_calibre_artillery_doubles_the_roll() {
     assert_eq!(vitals(&mut app, NICO).hit_points, nico.saturating_sub(74));
 }
 
-/// Nico's burning bottle (his 30 under 50) bursts on Rico: no Luck roll on this sheet, he is
-/// alight. At the end of each round the fire reads a fresh d100: its digit sum for 3 rounds
-/// (37 is 10, 19 is 10, 55 is 10), then the roll itself (44); each round burnt is −5 more on
-/// his rolls. Beating it out takes his action, and it is out.
-#[test]
-fn fire_burns_its_digit_sum_for_three_rounds_then_the_roll() {
+/// Nico's burning bottle (his 30 under 50) bursts on Rico at (10, 2): no Luck roll on this
+/// sheet, he is alight, and the bottle itself does no damage.
+fn rico_alight() -> App {
     let mut app = spin_cycle_written(
         &[(
             r#"skills: { "Firearms": 40, "Dodge": 30, "Initiative": 40 },
@@ -194,6 +191,15 @@ fn fire_burns_its_digit_sum_for_three_rounds_then_the_roll() {
             .any(|event| matches!(event, EventKind::Damaged { .. })),
         "the bottle itself does no damage: {burst:?}"
     );
+    app
+}
+
+/// Rico alight: at the end of each round the fire reads a fresh d100: its digit sum for 3 rounds
+/// (37 is 10, 19 is 10, 55 is 10), then the roll itself (44); each round burnt is −5 more on
+/// his rolls. Beating it out takes his action, and it is out.
+#[test]
+fn fire_burns_its_digit_sum_for_three_rounds_then_the_roll() {
+    let mut app = rico_alight();
     let mut burns = Vec::new();
     for face in [37, 19, 55, 44] {
         load(&mut app, &[face]);
@@ -234,4 +240,64 @@ fn fire_burns_its_digit_sum_for_three_rounds_then_the_roll() {
         },
     );
     assert!(out.contains(&EventKind::FireOut { unit: RICO }), "{out:?}");
+}
+
+/// The keeper drops Rico 30 feet, a controlled fall: three d10s (7, 9, 2), the 9 dropped, 9
+/// taken; then 25 feet uncontrolled: two (4, 6), 10 taken. Under 10 feet, no dice: nothing.
+/// Call of Cthulhu has no falls here: the order is refused.
+#[test]
+fn the_keeper_drops_a_unit_a_die_each_ten_feet() {
+    use gridkeeper::battle::command::KeeperOrder;
+    let mut app = spin_cycle_written(&[], &[]);
+    let before = vitals(&mut app, RICO).hit_points;
+    let fall = |feet, controlled| {
+        Command::Keeper(KeeperOrder::Fall {
+            unit: RICO,
+            feet,
+            controlled,
+        })
+    };
+    let controlled = after(&mut app, &[7, 9, 2], fall(30, true));
+    assert_eq!(rejected(&controlled), None, "{controlled:?}");
+    assert_eq!(vitals(&mut app, RICO).hit_points, before - 9);
+    after(&mut app, &[4, 6], fall(25, false));
+    assert_eq!(vitals(&mut app, RICO).hit_points, before - 19);
+    after(&mut app, &[], fall(9, false));
+    assert_eq!(vitals(&mut app, RICO).hit_points, before - 19);
+    let mut cellar = test_app(shipped("cellar.ron"));
+    send(&mut cellar, Command::Begin);
+    assert!(matches!(
+        refusal(&mut cellar, fall(30, false)),
+        Some(Rejection::KeeperRefused(why)) if why.contains("has no falls")
+    ));
+}
+
+/// Rico alight: his Speed roll of 90 (over his 60) leaves the fire on; tried once, not again
+/// this turn. Next turn his 30 puts it out, and he may still shoot; having shot, he may not
+/// also take a dodge stance.
+#[test]
+fn a_speed_roll_puts_a_fire_out_and_leaves_an_attack_or_a_dodge() {
+    let mut app = rico_alight();
+    until_the_turn_of(&mut app, RICO);
+    let quick = Command::PutOutQuickly { unit: RICO };
+    let failed = after(&mut app, &rolls(&[90], &[]), quick.clone());
+    assert_eq!(rejected(&failed), None, "{failed:?}");
+    assert!(condition(&mut app, RICO).burning.is_some());
+    assert!(matches!(
+        refusal(&mut app, quick.clone()),
+        Some(Rejection::NotNow(_))
+    ));
+    send(&mut app, Command::EndTurn { unit: RICO });
+    until_the_turn_of(&mut app, RICO);
+    let made = after(&mut app, &rolls(&[30], &[]), quick);
+    assert!(
+        made.contains(&EventKind::FireOut { unit: RICO }),
+        "{made:?}"
+    );
+    let shot = crate::house::fire(&mut app, RICO, NICO, 90);
+    assert_eq!(rejected(&shot), None, "{shot:?}");
+    assert_eq!(
+        refusal(&mut app, Command::DodgeStance { unit: RICO }),
+        Some(Rejection::ActionUsed)
+    );
 }

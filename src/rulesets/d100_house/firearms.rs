@@ -33,9 +33,10 @@ pub const DAZE_ROUNDS: u32 = 3;
 /// The dazes in one round that knock the shooter down.
 const KNOCKED_DOWN_AT: u32 = 3;
 
-/// The most shots a bolt action fires in a round, and the Speed roll each after the first asks.
+/// The most shots a bolt action fires in a round; the Speed roll each after the first asks
+/// (and putting out a fire on oneself quickly).
 pub const BOLT_SHOTS: u32 = 2;
-pub const BOLT_SPEED: CharacteristicCheck = CharacteristicCheck {
+pub const SPEED: CharacteristicCheck = CharacteristicCheck {
     characteristic: ("Speed", "DEX"),
     shift: None,
 };

@@ -4,10 +4,12 @@
 //! a dodge brings a unit one band down, and cover works by location off the fresh roll's
 //! digits swapped. A burning bottle ([house]) sets alight whoever its radius catches. Fire
 //! reads a fresh d100 each round: its digit sum for 3 rounds, then the roll itself, uncapped;
-//! each round burnt is −5 more on every roll.
+//! each round burnt is −5 more on every roll. A fall is a d10 each 10 feet, a controlled fall
+//! dropping the highest die.
 
 use crate::rules::damage::DamageReach;
 use crate::rules::explosions::BlastRing;
+use crate::rules::falls::Falling;
 use crate::rules::length::Length;
 use crate::rules::roll_harm::HitForm;
 
@@ -18,6 +20,13 @@ const MEAN_DIGIT_SUM: f64 = 11.0;
 pub fn capped_mean(cap: u32) -> f64 {
     f64::from((1..=100).map(|roll: u32| roll.min(cap)).sum::<u32>()) / 100.0
 }
+
+/// A fall: a d10 for each 10 feet, a controlled fall dropping the highest.
+pub const FALLING: Falling = Falling {
+    die: 10,
+    per_feet: 10,
+    controlled_drops_highest: true,
+};
 
 /// The rounds fire does hand-to-hand damage before it does bullet damage.
 const FIRE_CREEPS: u32 = 3;

@@ -29,6 +29,7 @@ use crate::rules::damage::{
 };
 use crate::rules::dice::{Dice, DieFace};
 use crate::rules::explosions::BlastRing;
+use crate::rules::falls::Falling;
 use crate::rules::firearms::{VolleyHits, one_hit_a_roll};
 use crate::rules::grapple::{GrappleContest, ManeuverGoal};
 use crate::rules::initiative::InitiativeEntry;
@@ -388,7 +389,7 @@ impl Ruleset for D100House {
 
     /// A bolt action: 2 shots a round at most, the second on a Speed roll.
     fn bolt_action(&self) -> Option<(u32, CharacteristicCheck)> {
-        Some((firearms::BOLT_SHOTS, firearms::BOLT_SPEED))
+        Some((firearms::BOLT_SHOTS, firearms::SPEED))
     }
 
     /// A jam takes a round of work, then a Firearms success.
@@ -428,6 +429,14 @@ impl Ruleset for D100House {
     fn throwing_skill(&self, weapon_skill: &str, obsession: Option<&str>) -> Option<&'static str> {
         (weapon_skill == sheet::ATHLETICS && obsession == Some(grapple::CONTEST.skill))
             .then_some(grapple::CONTEST.skill)
+    }
+
+    fn quick_put_out(&self) -> Option<CharacteristicCheck> {
+        Some(firearms::SPEED)
+    }
+
+    fn falling(&self) -> Option<Falling> {
+        Some(hazards::FALLING)
     }
 
     fn fire_resisted_by_luck(&self) -> bool {
