@@ -57,7 +57,8 @@ pub(super) fn carry_out(battle: &mut Battle, order: &KeeperOrder) -> Result<(), 
 const HIGHEST_FALL: u32 = 1000;
 
 /// `unit` falls `feet`: a die of the rulebook's for each step of height, the highest dropped
-/// for a `controlled` fall where the rulebook says so, taken as a blow nothing stops.
+/// for a `controlled` fall where the rulebook says so (every die logged), taken as a blow
+/// nothing stops.
 fn fall(
     battle: &mut Battle,
     unit: super::UnitId,
@@ -73,19 +74,22 @@ fn fall(
     if feet == 0 || feet > HIGHEST_FALL {
         return refuse(&format!("a fall is 1 to {HIGHEST_FALL} feet"));
     }
-    let mut dice: Vec<_> = (0..falling.dice(feet))
+    let dice: Vec<_> = (0..falling.dice(feet))
         .map(|_| battle.die(falling.die))
         .collect();
     let faces: Vec<u32> = dice.iter().map(|die| die.face).collect();
-    if let Some(at) = falling.dropped(&faces, controlled) {
-        dice.remove(at);
-    }
-    let total: u32 = dice.iter().map(|die| die.face).sum();
+    let dropped = falling.dropped(&faces, controlled);
+    let total: u32 = faces
+        .iter()
+        .enumerate()
+        .filter(|(at, _)| Some(*at) != dropped)
+        .map(|(_, face)| face)
+        .sum();
     battle.emit(EventKind::DamageRolled {
         unit,
         target: unit,
-        weapon: if controlled {
-            "a controlled fall"
+        weapon: if dropped.is_some() {
+            "a controlled fall (the highest die dropped)"
         } else {
             "a fall"
         }

@@ -259,6 +259,21 @@ fn the_keeper_drops_a_unit_a_die_each_ten_feet() {
     };
     let controlled = after(&mut app, &[7, 9, 2], fall(30, true));
     assert_eq!(rejected(&controlled), None, "{controlled:?}");
+    // Every die is logged, the dropped 9 among them.
+    let logged: Vec<(Vec<u32>, u32)> = controlled
+        .iter()
+        .filter_map(|event| match event {
+            EventKind::DamageRolled { roll, .. } => Some((
+                roll.parts
+                    .iter()
+                    .flat_map(|part| part.dice.iter().map(|die| die.face))
+                    .collect(),
+                roll.total,
+            )),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(logged, [(vec![7, 9, 2], 9)]);
     assert_eq!(vitals(&mut app, RICO).hit_points, before - 9);
     after(&mut app, &[4, 6], fall(25, false));
     assert_eq!(vitals(&mut app, RICO).hit_points, before - 19);
