@@ -34,6 +34,12 @@ pub(super) fn spin_cycle_changed(
 ) -> App {
     let mut scenario = shipped("spin-cycle.ron");
     change(&mut scenario);
+    spin_cycle_begun(scenario, places)
+}
+
+/// `scenario` (Spin Cycle, changed) with every unit played by a person, some moved to other
+/// tiles, its queue rolled from `QUEUE_ROLLS`.
+pub(super) fn spin_cycle_begun(mut scenario: Scenario, places: &[(UnitId, (u32, u32))]) -> App {
     for unit in &mut scenario.units {
         unit.control = Control::Person;
     }

@@ -9,7 +9,7 @@ use std::path::Path;
 use gridkeeper::rules::damage::DamageSource;
 
 use super::*;
-use crate::house::{DEE, GREY, NICO, QUEUE_ROLLS, RICO, damage_parts, until_the_turn_of};
+use crate::house::{DEE, GREY, NICO, RICO, damage_parts, spin_cycle_begun, until_the_turn_of};
 
 const LOU: UnitId = UnitId(2);
 
@@ -22,17 +22,8 @@ fn spin_cycle_written(changes: &[(&str, &str)], places: &[(UnitId, (u32, u32))])
         assert!(text.contains(from), "{from}");
         text = text.replacen(from, to, 1);
     }
-    let mut scenario = Scenario::parse("spin-cycle.ron", &text, Some(&maps)).expect("it loads");
-    for unit in &mut scenario.units {
-        unit.control = Control::Person;
-    }
-    for (unit, at) in places {
-        scenario.units[unit.index()].start = Tile { x: at.0, y: at.1 };
-    }
-    let mut app = test_app(scenario);
-    load(&mut app, &rolls(&QUEUE_ROLLS, &[]));
-    send(&mut app, Command::Begin);
-    app
+    let scenario = Scenario::parse("spin-cycle.ron", &text, Some(&maps)).expect("it loads");
+    spin_cycle_begun(scenario, places)
 }
 
 /// Nico with General Athletics 50 and a grenade as well as his SMG.
