@@ -1,5 +1,6 @@
 //! A melee exchange: the attack waiting for its answer, both sides' rolls with their modifiers,
-//! the odds of each answer, and what comes of it (a blow landed, a maneuver's effect).
+//! the odds of each answer, and what comes of it (a blow landed, `landing.rs`; a maneuver's
+//! effect; a second helping struck at once).
 
 use super::arms::let_fly;
 use super::command::{Answer, ManeuverGoal, Rejection, WeaponChoice};
@@ -10,14 +11,14 @@ use super::fighting::{
 };
 use super::grapple::apply_goal;
 use super::hold::pinned;
+use super::landing::{Strike, blow, held_weapon, misfortune};
 use super::shot::{ShotTerms, setup};
 use super::state::Battle;
 use super::threat::{AnswerOdds, Stakes};
-use super::wounds::Blow;
-use super::{AttackKind, PendingAttack, Phase, UnitId, budget, effects, evade, injuries, wounds};
+use super::{AttackKind, PendingAttack, Phase, UnitId, budget, evade};
 use crate::map::range::{WeaponReach, range_reading};
 use crate::rules::budget::PlannedAction;
-use crate::rules::damage::{DamageQuality, DamageReach};
+use crate::rules::damage::DamageQuality;
 use crate::rules::melee::{Defence, MeleeOutcome, SpecificBlow, blow_quality};
 use crate::rules::modifiers::Effect;
 use crate::rules::opposed::SideResult;
@@ -25,12 +26,10 @@ use crate::rules::percentile::SuccessLevel;
 use crate::rules::roll::Demand;
 use crate::rules::roll::RollPurpose;
 use crate::rules::roll::Verdict;
-use crate::rules::roll_harm::{HitForm, RollHit};
 use crate::rules::situation::AllowedAnswers;
 use crate::rules::situation::BlowFacts;
 use crate::rules::situation::DefenceFacts;
 use crate::rules::skills::DODGE;
-use crate::rules::weapons::Weapon;
 use crate::words::the_weapon;
 
 /// Wait for the defender's answer, or resolve at once if it cannot give one (it is down or
@@ -369,11 +368,6 @@ pub(super) fn attack_demand(
     budget::with_share(battle, pending.attacker, PlannedAction::Attack, demand)
 }
 
-/// The table row of a carried hand-to-hand weapon.
-fn held_weapon<'a>(battle: &'a Battle, unit: UnitId, weapon: &MeleeWeapon) -> Option<&'a Weapon> {
-    weapon.carried.and_then(|index| battle.carried(unit, index))
-}
-
 /// The attacker's weapon in an exchange: the one struck with, or for a maneuver the grapple
 /// where the rulebook grapples, else what it fights with.
 pub(super) fn attacker_weapon(battle: &Battle, pending: &PendingAttack) -> MeleeWeapon {
@@ -555,8 +549,8 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
                         specific,
                         steps,
                     );
-                } else {
-                    blow(battle, attacker, defender, &attacker_weapon, strike);
+                } else if blow(battle, attacker, defender, &attacker_weapon, strike) {
+                    second_helping(battle, attacker, defender, &attacker_weapon);
                 }
                 if held_weapon(battle, attacker, &attacker_weapon)
                     .is_some_and(|carried| carried.strangles)
@@ -583,7 +577,9 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
                     net: defence_roll.map_or(0, |(roll, _)| roll.net) - attack_roll.net.max(0),
                     landing: defence_roll.map(|(roll, _)| roll),
                 };
-                blow(battle, defender, attacker, &defender_weapon, strike);
+                if blow(battle, defender, attacker, &defender_weapon, strike) {
+                    second_helping(battle, defender, attacker, &defender_weapon);
+                }
             }
         },
         MeleeOutcome::BothStrike => {
@@ -629,41 +625,6 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
     }
 }
 
-/// What a hand-to-hand weapon with an engine does on a bad roll: at its malfunction number it
-/// stalls (a jam to clear; the blow misses), and an awkward one's fumble turns its own damage
-/// on its wielder.
-fn misfortune(battle: &mut Battle, unit: UnitId, weapon: &MeleeWeapon, roll: &mut Verdict) {
-    let Some(index) = weapon.carried else {
-        return;
-    };
-    if roll.malfunction {
-        super::arms::malfunction(battle, unit, index);
-        roll.success = false;
-        if roll.level > SuccessLevel::Failure {
-            roll.level = SuccessLevel::Failure;
-        }
-    }
-    let awkward = held_weapon(battle, unit, weapon).is_some_and(|carried| carried.awkward);
-    if awkward && roll.level == SuccessLevel::Fumble {
-        battle.emit(EventKind::Backlash {
-            unit,
-            weapon: weapon.name.clone(),
-        });
-        let damage = battle
-            .roll_damage(
-                unit,
-                unit,
-                &weapon.name,
-                &weapon.damage,
-                DamageReach::Full,
-                &crate::rules::damage::Formula::default(),
-                DamageQuality::Normal,
-            )
-            .total;
-        wounds::harm(battle, unit, None, Blow::caught(damage));
-    }
-}
-
 /// A second helping (the d100 house sheet's cherry): one more blow by `from` at `to` at once,
 /// with the same weapon, a free blow rolled at the whole skill.
 fn second_helping(battle: &mut Battle, from: UnitId, to: UnitId, weapon: &MeleeWeapon) {
@@ -688,100 +649,4 @@ fn second_helping(battle: &mut Battle, from: UnitId, to: UnitId, weapon: &MeleeW
         free: true,
     };
     exchange(battle, &pending, Answer::Nothing);
-}
-
-/// What a landed blow carries: how well it landed (`quality`), whether it was struck to knock
-/// out, its `net` once the defence was off (where the rulebook weighs harm by it), and the roll
-/// that landed it (where the rulebook reads harm off that roll).
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Strike {
-    pub quality: DamageQuality,
-    pub knock_out: bool,
-    pub net: i32,
-    pub landing: Option<Verdict>,
-}
-
-/// A landed blow: an injury where the rulebook keeps them; else roll its damage and send it
-/// through the wound pipeline; then its burn or stun. A knock-out blow's is weighed first.
-pub(super) fn blow(
-    battle: &mut Battle,
-    from: UnitId,
-    to: UnitId,
-    weapon: &MeleeWeapon,
-    strike: Strike,
-) {
-    let Strike {
-        quality,
-        knock_out,
-        net,
-        landing,
-    } = strike;
-    if !knock_out
-        && injuries::injure(
-            battle,
-            to,
-            Some(from),
-            net,
-            (weapon.damage.flat().unwrap_or(0), false),
-            &weapon.skill_name,
-        )
-    {
-        effects::after_hit(battle, to, &weapon.damage, weapon.stuns_up_to_build);
-        return;
-    }
-    let read = landing.and_then(|verdict| {
-        let hit = RollHit {
-            verdict,
-            weapon_value: weapon.damage.flat().unwrap_or_default(),
-            form: if weapon.thrown.is_some() {
-                HitForm::Thrown
-            } else {
-                HitForm::HandToHand
-            },
-            downgraded: false,
-        };
-        super::body_harm::from_the_roll(battle, (from, to), &weapon.name, &hit, None)
-    });
-    let (damage, part, to) = match read {
-        // Dodged clean, or a cherry taken in place of the damage.
-        Some(rolled) if rolled.is_nothing() => {
-            if let Some(cherry) = rolled.cherry
-                && super::cherry_effects::instead(battle, (from, to), cherry)
-            {
-                second_helping(battle, from, to, weapon);
-            }
-            return;
-        }
-        // A human shield the target holds takes it.
-        Some(rolled) => (rolled.roll.total, rolled.part, rolled.shield.unwrap_or(to)),
-        None => {
-            let damage_bonus = battle.spec(from).derived.damage_bonus.clone();
-            let roll = battle.roll_damage(
-                from,
-                to,
-                &weapon.name,
-                &weapon.damage,
-                DamageReach::Full,
-                &damage_bonus,
-                quality,
-            );
-            (roll.total, None, to)
-        }
-    };
-    if knock_out {
-        wounds::knock_out_blow(battle, from, to, damage);
-        return;
-    }
-    wounds::harm(
-        battle,
-        to,
-        Some(from),
-        Blow {
-            hand_to_hand: true,
-            located: weapon.impale.then(|| weapon.name.clone()),
-            part,
-            ..Blow::struck(damage)
-        },
-    );
-    effects::after_hit(battle, to, &weapon.damage, weapon.stuns_up_to_build);
 }

@@ -33,6 +33,7 @@ mod hold;
 mod injuries;
 mod keeper;
 mod knock_down;
+mod landing;
 pub mod melee;
 mod missed_blow;
 pub mod movement;
