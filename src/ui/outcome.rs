@@ -6,9 +6,13 @@ use bevy_egui::egui;
 use super::UiSettings;
 use super::cards::{chip, wound_words};
 use super::view::BattleView;
-use crate::battle::tally::tally;
+use crate::battle::tally::{UnitTally, tally};
 use crate::battle::{Phase, UnitId};
+use crate::map::scenario::Scenario;
 use crate::replay::{RestartRequest, SaveState};
+
+/// The end window's width, in points: its tables side by side with their six columns.
+const OUTCOME_WIDTH: f32 = 520.0;
 
 /// Over the map once the battle is over, until closed.
 pub(super) fn outcome_window(
@@ -54,10 +58,17 @@ pub(super) fn outcome_window(
     });
     let tallies = tally(view.events(), scenario.units.len());
     let mut open = true;
+    // Wide enough for the tables beside a long saved-file line (which would otherwise set the
+    // width and clip them); on a screen too small for it, the tables scroll and the buttons
+    // stay in sight.
+    let room = context.content_rect();
     egui::Window::new("The fight is over")
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, -40.0))
+        .constrain(true)
+        .max_width(room.width() * 0.9)
+        .default_width((room.width() * 0.9).min(OUTCOME_WIDTH))
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
         .open(&mut open)
         .show(context, |ui| {
             ui.label(
@@ -74,57 +85,13 @@ pub(super) fn outcome_window(
                 if flow.round == 1 { "" } else { "s" }
             ));
             ui.add_space(6.0);
-            for (side_index, side) in scenario.sides.iter().enumerate() {
-                let members: Vec<usize> = (0..scenario.units.len())
-                    .filter(|unit| scenario.units[*unit].side == side_index)
-                    .collect();
-                let standing = members
-                    .iter()
-                    .filter(|unit| {
-                        view.unit(UnitId::of_index(**unit))
-                            .is_some_and(|state| state.at.is_some() && state.vitals.conscious())
-                    })
-                    .count();
-                ui.separator();
-                ui.strong(format!(
-                    "{} · {standing} of {} still standing",
-                    side.name,
-                    members.len()
-                ));
-                egui::Grid::new(format!("outcome-side-{side_index}"))
-                    .striped(true)
-                    .spacing(egui::vec2(12.0, 3.0))
-                    .show(ui, |ui| {
-                        for heading in ["", "at the end", "attacks", "hits", "dealt", "taken"] {
-                            ui.small(heading);
-                        }
-                        ui.small("downed");
-                        ui.end_row();
-                        for unit in members {
-                            let id = UnitId::of_index(unit);
-                            let spec = &scenario.units[unit];
-                            ui.label(&spec.name);
-                            match view.unit(id) {
-                                Some(state) if state.at.is_none() && state.vitals.conscious() => {
-                                    chip(ui, "left the fight", egui::Color32::from_gray(120));
-                                }
-                                Some(state) => {
-                                    let (words, colour) = wound_words(state.vitals.wound_state());
-                                    chip(ui, words, colour);
-                                }
-                                None => {
-                                    ui.label("—");
-                                }
-                            }
-                            let part = tallies.get(unit).copied().unwrap_or_default();
-                            for figure in [part.attacks, part.hits, part.dealt, part.taken] {
-                                ui.label(figure.to_string());
-                            }
-                            ui.label(part.downed.to_string());
-                            ui.end_row();
-                        }
-                    });
-            }
+            // The headline, the saved-file line and the buttons take about this many points.
+            let tables = egui::ScrollArea::vertical().max_height((room.height() - 200.0).max(60.0));
+            tables.show(ui, |ui| {
+                for side_index in 0..scenario.sides.len() {
+                    side_table(ui, (view, scenario), side_index, &tallies);
+                }
+            });
             ui.separator();
             ui.small(saved_words(saved));
             ui.horizontal_wrapped(|ui| {
@@ -157,6 +124,70 @@ pub(super) fn outcome_window(
 }
 
 /// Whether and where the battle is saved, as the end window says it.
+/// One side's table: each member's state at the end, its attacks, hits, harm dealt and taken,
+/// and the enemies it downed; scrolled sideways where the window is too narrow for it.
+fn side_table(
+    ui: &mut egui::Ui,
+    (view, scenario): (&BattleView, &Scenario),
+    side_index: usize,
+    tallies: &[UnitTally],
+) {
+    let side = &scenario.sides[side_index];
+    let members: Vec<usize> = (0..scenario.units.len())
+        .filter(|unit| scenario.units[*unit].side == side_index)
+        .collect();
+    let standing = members
+        .iter()
+        .filter(|unit| {
+            view.unit(UnitId::of_index(**unit))
+                .is_some_and(|state| state.at.is_some() && state.vitals.conscious())
+        })
+        .count();
+    ui.separator();
+    ui.strong(format!(
+        "{} · {standing} of {} still standing",
+        side.name,
+        members.len()
+    ));
+    egui::ScrollArea::horizontal()
+        .id_salt(format!("outcome-scroll-{side_index}"))
+        .show(ui, |ui| {
+            egui::Grid::new(format!("outcome-side-{side_index}"))
+                .striped(true)
+                .spacing(egui::vec2(12.0, 3.0))
+                .show(ui, |ui| {
+                    for heading in ["", "at the end", "attacks", "hits", "dealt", "taken"] {
+                        ui.small(heading);
+                    }
+                    ui.small("downed");
+                    ui.end_row();
+                    for unit in members {
+                        let id = UnitId::of_index(unit);
+                        let spec = &scenario.units[unit];
+                        ui.label(&spec.name);
+                        match view.unit(id) {
+                            Some(state) if state.at.is_none() && state.vitals.conscious() => {
+                                chip(ui, "left the fight", egui::Color32::from_gray(120));
+                            }
+                            Some(state) => {
+                                let (words, colour) = wound_words(state.vitals.wound_state());
+                                chip(ui, words, colour);
+                            }
+                            None => {
+                                ui.label("—");
+                            }
+                        }
+                        let part = tallies.get(unit).copied().unwrap_or_default();
+                        for figure in [part.attacks, part.hits, part.dealt, part.taken] {
+                            ui.label(figure.to_string());
+                        }
+                        ui.label(part.downed.to_string());
+                        ui.end_row();
+                    }
+                });
+        });
+}
+
 fn saved_words(saved: &SaveState) -> String {
     let log = "Ctrl+S saves the log as Markdown.";
     match (&saved.path, &saved.failure) {
