@@ -552,7 +552,7 @@ fn refused_at_its_last_command(name: &str, replay: &gridkeeper::replay::Replay, 
     ] {
         let output = gridkeeper(&args);
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         let expected = format!("gridkeeper: {file}: command {number} of {number} (`");
         assert!(stderr.starts_with(&expected), "{args:?}: {stderr}");
         assert!(stderr.contains(why), "{args:?}: {stderr}");
@@ -602,4 +602,32 @@ fn a_save_with_a_burst_of_four_billion_bullets_is_refused_by_command_number() {
     }
     replay.commands.truncate(fire + 1);
     refused_at_its_last_command("four-billion", &replay, "4294967295 needed");
+}
+
+/// With no display to open a window on (a server, an SSH session), `play` and `replay` say so
+/// and exit 2 (as any input they cannot use) instead of panicking inside winit.
+#[cfg(all(unix, not(target_os = "macos")))]
+#[test]
+fn without_a_display_the_window_commands_say_so() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for args in [
+        vec!["maps/spin-cycle.ron"],
+        vec!["replay", "replays/farmstead-night.ron"],
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_gridkeeper"))
+            .args(&args)
+            .current_dir(root)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .env_remove("WAYLAND_SOCKET")
+            .output()
+            .expect("the binary runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("gridkeeper: no display to open the window on"),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
 }

@@ -324,6 +324,20 @@ fn edit_distance(one: &str, other: &str) -> usize {
 }
 
 /// Print a one-line error and return exit code 2.
+/// Why no window can be opened here, where that is plain before trying (a Linux or BSD session
+/// with no display: winit would panic); `None` where one may be.
+fn no_display() -> Option<String> {
+    let unix_desktop = cfg!(all(unix, not(target_os = "macos"), not(target_os = "ios")));
+    let set = |name: &str| std::env::var_os(name).is_some_and(|value| !value.is_empty());
+    let none = !set("DISPLAY") && !set("WAYLAND_DISPLAY") && !set("WAYLAND_SOCKET");
+    (unix_desktop && none).then(|| {
+        "no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set): run it in \
+         a desktop session, or watch a replay with `replay FILE --headless`, or play it out with \
+         `simulate`"
+            .to_string()
+    })
+}
+
 fn fail(message: &str) -> ExitCode {
     eprintln!("gridkeeper: {message}");
     ExitCode::from(BAD_INPUT)
@@ -487,6 +501,9 @@ fn open_window(
     seed: u64,
     (control, ai_level): (Option<Vec<Control>>, Style),
 ) -> ExitCode {
+    if let Some(why) = no_display() {
+        return fail(&why);
+    }
     let ruleset: Arc<dyn Ruleset> = match &loaded {
         Loaded::Scenario(scenario) => scenario.ruleset.clone(),
         Loaded::Map(_) => match ruleset(&RuleOptions::default()) {
