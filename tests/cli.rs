@@ -552,7 +552,7 @@ fn refused_at_its_last_command(name: &str, replay: &gridkeeper::replay::Replay, 
     ] {
         let output = gridkeeper(&args);
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
         let expected = format!("gridkeeper: {file}: command {number} of {number} (`");
         assert!(stderr.starts_with(&expected), "{args:?}: {stderr}");
         assert!(stderr.contains(why), "{args:?}: {stderr}");

@@ -323,7 +323,6 @@ fn edit_distance(one: &str, other: &str) -> usize {
     previous[other.len()]
 }
 
-/// Print a one-line error and return exit code 2.
 /// Why no window can be opened here, where that is plain before trying (a Linux or BSD session
 /// with no display: winit would panic); `None` where one may be.
 fn no_display() -> Option<String> {
@@ -338,6 +337,7 @@ fn no_display() -> Option<String> {
     })
 }
 
+/// Print a one-line error and return exit code 2.
 fn fail(message: &str) -> ExitCode {
     eprintln!("gridkeeper: {message}");
     ExitCode::from(BAD_INPUT)
