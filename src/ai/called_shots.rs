@@ -7,10 +7,9 @@
 
 use bevy::prelude::*;
 
-use super::shares::WORTH_IT;
+use super::shares::{WORTH_IT, own_state};
 use crate::battle::command::{Command, FireMode, WeaponChoice};
 use crate::battle::ranged::preview;
-use crate::battle::{Condition, UnitId};
 use crate::map::scenario::Scenario;
 use crate::rules::body::BodyPart;
 use crate::rules::roll::Demand;
@@ -35,13 +34,7 @@ pub(super) fn before_the_shot(
     };
     let ruleset = scenario.ruleset.as_ref();
     let called = ruleset.called_shot()?;
-    let condition = |world: &mut World, of: UnitId| {
-        world
-            .query::<(&UnitId, &Condition)>()
-            .iter(world)
-            .find(|(id, _)| **id == of)
-            .map(|(_, condition)| *condition)
-    };
+    let condition = |world: &mut World, of| own_state(world, of).map(|(_, condition, _)| condition);
     if condition(world, *unit)?.called_shot.is_some() {
         return None;
     }

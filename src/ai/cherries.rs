@@ -8,9 +8,9 @@
 
 use bevy::prelude::*;
 
+use super::shares::own_state;
 use crate::battle::command::{Command, ManeuverGoal, WeaponChoice};
 use crate::battle::melee::{at_once_chance, execution_chance};
-use crate::battle::{Condition, UnitId, Vitals};
 use crate::map::scenario::Scenario;
 use crate::rules::cherries::Cherry;
 use crate::rules::class_rolls::{RollClass, Window, judge, verdict_of};
@@ -35,7 +35,8 @@ pub(super) fn before_the_blow(
     let ruleset = scenario.ruleset.as_ref();
     let terms = ruleset.cherries()?;
     let spec = &scenario.units[unit.index()];
-    if spec.cherries.is_empty() || spec.obsession.as_deref() != Some(terms.obsession) {
+    let allowed = spec.cherries_earned(ruleset);
+    if allowed.is_empty() {
         return None;
     }
     let (value, skill) = match weapon {
@@ -69,11 +70,7 @@ pub(super) fn before_the_blow(
             .damage_from_roll(hit)
             .map_or(0.0, |roll| f64::from(roll.total))
     });
-    let hit_points_left = world
-        .query::<(&UnitId, &Vitals)>()
-        .iter(world)
-        .find(|(id, _)| **id == target)
-        .map_or(0, |(_, vitals)| vitals.hit_points);
+    let hit_points_left = own_state(world, target).map_or(0, |(vitals, ..)| vitals.hit_points);
     let grip = at_once_chance(world, unit, target, ManeuverGoal::Hold)
         .and_then(Result::ok)
         .unwrap_or(0.0)
@@ -115,17 +112,12 @@ pub(super) fn before_the_blow(
             | Cherry::MonkeyDodge => None,
         }
     };
-    let best = spec
-        .cherries
+    let best = allowed
         .iter()
         .filter_map(|cherry| Some((worth(*cherry)?, *cherry)))
         .filter(|(worth, _)| *worth > own)
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, cherry)| cherry);
-    let picked = world
-        .query::<(&UnitId, &Condition)>()
-        .iter(world)
-        .find(|(id, _)| **id == unit)
-        .and_then(|(_, condition)| condition.cherry);
+    let picked = own_state(world, unit).and_then(|(_, condition, _)| condition.cherry);
     (best != picked).then_some(Command::PickCherry { unit, cherry: best })
 }

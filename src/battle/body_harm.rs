@@ -187,8 +187,8 @@ pub(super) fn from_the_roll(
     })
 }
 
-/// Where the rulebook reads a blast ring's harm off a fresh d100 (`form`, with the weapon's
-/// `value`), `unit` caught at `centre`'s blast from `by`'s `weapon`: the fresh roll read as a
+/// Where the rulebook reads a blast ring's harm off a fresh d100 (`read`: the form, and the
+/// weapon's number), `unit` caught at `centre`'s blast from `by`'s `weapon`: the fresh roll read as a
 /// hit, where its digits swapped land, what the cover between the centre and the unit hides,
 /// and what a dodge stance it holds makes of it (`from_the_roll`).
 pub(super) fn caught_in_blast(
@@ -196,16 +196,10 @@ pub(super) fn caught_in_blast(
     (by, unit): (UnitId, UnitId),
     weapon: &str,
     centre: crate::map::Tile,
-    (form, value): (crate::rules::roll_harm::HitForm, u32),
+    read: (crate::rules::roll_harm::HitForm, u32),
 ) -> Option<RolledHit> {
     let at = battle.position(unit)?;
-    let face = battle.die(100).face;
-    let hit = RollHit {
-        verdict: crate::rules::roll::Verdict::pass_or_fail(face, true, 1),
-        weapon_value: value,
-        form,
-        downgraded: false,
-    };
+    let hit = RollHit::fresh(battle.die(100).face, read);
     let line = crate::map::sight::shot_line(&battle.scenario.map, centre, at);
     let cover = part_cover(battle, unit, line);
     from_the_roll(battle, (by, unit), weapon, &hit, cover.as_ref())

@@ -53,13 +53,13 @@ pub(super) fn pick(
 /// The cherry `unit`'s blow `hit` earns it: the one it picked, where the blow is a matched
 /// success struck hand to hand.
 pub(super) fn earned(battle: &Battle, unit: UnitId, hit: &RollHit) -> Option<Cherry> {
-    let terms = battle.scenario.ruleset.cherries()?;
-    let spec = battle.spec(unit);
     let cherry = battle.condition(unit).cherry?;
     (hit.form == HitForm::HandToHand
         && class_of(&hit.verdict) == RollClass::MatchedSuccess
-        && spec.obsession.as_deref() == Some(terms.obsession)
-        && spec.cherries.contains(&cherry))
+        && battle
+            .spec(unit)
+            .cherries_earned(battle.scenario.ruleset.as_ref())
+            .contains(&cherry))
     .then_some(cherry)
 }
 

@@ -10,7 +10,6 @@ use crate::rules::damage::{DamageEffect, DamageNotation};
 use crate::rules::explosions::Burning;
 use crate::rules::modifiers::Modifier;
 use crate::rules::modifiers::ModifierReason;
-use crate::rules::roll::Verdict;
 use crate::rules::roll_harm::RollHit;
 
 /// After a hit with `damage`: a burning weapon sets the target alight unless it makes a Luck
@@ -98,19 +97,13 @@ pub(super) fn burn(battle: &mut Battle) {
         }
         let rounds_burnt = burning.rounds_burnt.saturating_add(1);
         let damage = match ruleset.burn_read(rounds_burnt) {
-            Some((form, value)) => {
+            Some(read) => {
                 battle.change_condition(unit, |condition| {
                     if let Some(fire) = &mut condition.burning {
                         fire.rounds_burnt = rounds_burnt;
                     }
                 });
-                let face = battle.die(100).face;
-                let hit = RollHit {
-                    verdict: Verdict::pass_or_fail(face, true, 1),
-                    weapon_value: value,
-                    form,
-                    downgraded: false,
-                };
+                let hit = RollHit::fresh(battle.die(100).face, read);
                 let Some(roll) = ruleset.damage_from_roll(&hit) else {
                     continue;
                 };

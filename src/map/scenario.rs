@@ -304,6 +304,15 @@ pub struct UnitSpec {
 }
 
 impl UnitSpec {
+    /// The cherries it may take on a matched blow: those the scenario allows it, where the
+    /// rulebook has cherries and its obsession earns them; none elsewhere.
+    pub fn cherries_earned(&self, ruleset: &dyn Ruleset) -> &[Cherry] {
+        match ruleset.cherries() {
+            Some(terms) if self.obsession.as_deref() == Some(terms.obsession) => &self.cherries,
+            _ => &[],
+        }
+    }
+
     /// The arm that holds its weapon.
     pub fn weapon_arm(&self) -> BodyPart {
         self.handed.weapon_arm()

@@ -37,6 +37,19 @@ pub struct RollHit {
     pub downgraded: bool,
 }
 
+impl RollHit {
+    /// A fresh roll of `face` read as a plain hit in `form` with the weapon's number `value`
+    /// (the d100 house sheet's blast rings and fire, which read a new d100 for their harm).
+    pub fn fresh(face: u32, (form, value): (HitForm, u32)) -> Self {
+        Self {
+            verdict: Verdict::pass_or_fail(face, true, 1),
+            weapon_value: value,
+            form,
+            downgraded: false,
+        }
+    }
+}
+
 /// What a failed blow still does, where the rulebook says so (the d100 house sheet): to the
 /// target (a sharp weapon's 1 on a plain miss), to the wielder (the weapon's bonus on a matched
 /// failure or a fumble), and whether the wielder drops the weapon (a fumble).

@@ -62,8 +62,8 @@ pub(super) fn cherry_menu(
     let Some(terms) = scenario.ruleset.cherries() else {
         return;
     };
-    let spec = &scenario.units[unit.index()];
-    if spec.cherries.is_empty() || spec.obsession.as_deref() != Some(terms.obsession) {
+    let allowed = scenario.units[unit.index()].cherries_earned(scenario.ruleset.as_ref());
+    if allowed.is_empty() {
         return;
     }
     let words = |cherry: Option<crate::rules::cherries::Cherry>| {
@@ -74,7 +74,7 @@ pub(super) fn cherry_menu(
         egui::ComboBox::from_id_salt("cherry")
             .selected_text(words(condition.cherry))
             .show_ui(ui, |ui| {
-                let choices = std::iter::once(None).chain(spec.cherries.iter().copied().map(Some));
+                let choices = std::iter::once(None).chain(allowed.iter().copied().map(Some));
                 for cherry in choices {
                     if ui
                         .selectable_label(condition.cherry == cherry, words(cherry))

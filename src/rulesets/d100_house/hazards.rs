@@ -93,7 +93,6 @@ pub fn grenade_rings(radius: u32, cap: u32) -> Vec<BlastRing> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::roll::Verdict;
     use crate::rules::roll_harm::RollHit;
     use crate::rulesets::d100_house::damage::damage_from_roll;
 
@@ -105,17 +104,10 @@ mod tests {
         assert_eq!(rings.len(), 2);
         assert_eq!(rings[0].outer, Length::yards(3));
         assert_eq!(rings[1].outer, Length::yards(6));
-        let mean = |(form, value): (HitForm, u32)| {
+        let mean = |read: (HitForm, u32)| {
             f64::from(
                 (1..=100)
-                    .filter_map(|face| {
-                        damage_from_roll(&RollHit {
-                            verdict: Verdict::pass_or_fail(face, true, 1),
-                            weapon_value: value,
-                            form,
-                            downgraded: false,
-                        })
-                    })
+                    .filter_map(|face| damage_from_roll(&RollHit::fresh(face, read)))
                     .map(|roll| roll.total)
                     .sum::<u32>(),
             ) / 100.0
