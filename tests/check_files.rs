@@ -25,11 +25,37 @@ fn check(path: &Path) -> std::process::Output {
         .expect("the binary runs")
 }
 
+/// Every file in `folder` and the folders in it, in order.
+fn files_below(folder: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(folder)
+        .expect("a folder")
+        .map(|entry| entry.expect("an entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            files.extend(files_below(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+/// Every scenario, map, Tiled map and tileset mapping in `maps/` (a Tiled tileset and its
+/// image are read with the maps that use them).
 #[test]
 fn every_shipped_scenario_and_map_passes_check() {
     let mut scenarios = 0;
-    for entry in std::fs::read_dir(root().join("maps")).expect("maps/") {
-        let path = entry.expect("entry").path();
+    let mut tiled = 0;
+    for path in files_below(&root().join("maps")) {
+        let extension = path.extension().and_then(|extension| extension.to_str());
+        match extension {
+            Some("tsx" | "png") => continue,
+            Some("tmx" | "tmj") => tiled += 1,
+            _ => {}
+        }
         let output = check(&path);
         let stdout = String::from_utf8_lossy(&output.stdout);
         assert!(
@@ -44,6 +70,7 @@ fn every_shipped_scenario_and_map_passes_check() {
         }
     }
     assert!(scenarios >= 4, "four shipped scenarios, found {scenarios}");
+    assert!(tiled >= 3, "three shipped Tiled maps, found {tiled}");
 }
 
 #[test]
@@ -342,8 +369,9 @@ fn mangled_files_never_panic() {
     let maps = root().join("maps");
     let mut originals: Vec<(String, String)> = std::fs::read_dir(&maps)
         .expect("maps/")
-        .map(|entry| {
-            let path = entry.expect("entry").path();
+        .map(|entry| entry.expect("entry").path())
+        .filter(|path| path.is_file())
+        .map(|path| {
             (
                 path.display().to_string(),
                 std::fs::read_to_string(&path).expect("readable"),
@@ -382,6 +410,66 @@ fn mangled_files_never_panic() {
     }
     assert!(
         refused > copies / 2,
+        "most mangled files should be refused: {refused} of {copies}"
+    );
+}
+
+/// Mangled copies of the shipped Tiled files (each map, tileset and mapping, in a copy of their
+/// folder) read through the scenario and maps that use them: each is read or refused naming one
+/// of the folder's files, never a panic.
+#[test]
+fn mangled_tiled_files_never_panic() {
+    let shipped = root().join("maps/tiled");
+    let scratch =
+        std::env::temp_dir().join(format!("gridkeeper-tiled-mangled-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).expect("a scratch folder");
+    for entry in std::fs::read_dir(&shipped).expect("maps/tiled") {
+        let path = entry.expect("entry").path();
+        std::fs::copy(&path, scratch.join(path.file_name().expect("a name"))).expect("a copy");
+    }
+    // Each file mangled, and what reads it.
+    let cases = [
+        ("boathouse.tmx", "boathouse.ron"),
+        ("boathouse.tmj", "boathouse.tmj"),
+        ("gridkeeper.tsx", "boathouse.tmx"),
+        ("crypt.tmx", "crypt.tmx"),
+        ("crypt-tiles.tsx", "crypt.tmx"),
+        ("crypt-tiles.gridkeeper.ron", "crypt.tmx"),
+    ];
+    let mut mangler = Mangler(0x711E_D0DD);
+    let copies = copies(600);
+    let folder = scratch.display().to_string();
+    let mut refused = 0;
+    for copy in 0..copies {
+        let (mangled, read) = cases[copy % cases.len()];
+        let original = std::fs::read_to_string(shipped.join(mangled)).expect("a shipped file");
+        let mut text = mangler.mangle(&original);
+        for _ in 0..mangler.below(3) {
+            text = mangler.mangle(&text);
+        }
+        std::fs::write(scratch.join(mangled), &text).expect("a write");
+        let outcome = std::panic::catch_unwind(|| Loaded::load(&scratch.join(read)).err());
+        std::fs::write(scratch.join(mangled), &original).expect("put back");
+        match outcome {
+            Ok(None) => {}
+            Ok(Some(error)) => {
+                refused += 1;
+                let shown = error.to_string();
+                assert!(shown.starts_with(&folder), "{shown}");
+            }
+            Err(_) => {
+                let saved = std::env::temp_dir().join(format!("gridkeeper-panic-{copy}-{mangled}"));
+                std::fs::write(&saved, &text).ok();
+                panic!(
+                    "copy {copy} of {mangled} panicked; saved to {}",
+                    saved.display()
+                );
+            }
+        }
+    }
+    std::fs::remove_dir_all(&scratch).ok();
+    assert!(
+        refused > copies / 4,
         "most mangled files should be refused: {refused} of {copies}"
     );
 }

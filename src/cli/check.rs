@@ -7,19 +7,33 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::{MapAccess, Opened, open};
+use crate::map::tiled_map::{TilesetMapping, is_mapping};
 
 /// Exit code for a file that does not pass.
 const INVALID_FILE: u8 = 1;
 
 #[derive(Debug, Args)]
 pub(super) struct CheckArgs {
-    /// The map (`*.map.ron`), scenario or replay (`*.ron`) to check.
+    /// The map (`*.map.ron`, a Tiled `.tmx` or `.tmj`), a tileset's mapping
+    /// (`*.gridkeeper.ron`), a scenario or a replay (`*.ron`) to check.
     file: PathBuf,
     #[command(flatten)]
     maps: MapAccess,
 }
 
 pub(super) fn run(args: &CheckArgs) -> ExitCode {
+    if is_mapping(&args.file) {
+        return match TilesetMapping::load(&args.file) {
+            Ok(mapping) => {
+                println!("ok: {}", mapping.summary());
+                ExitCode::SUCCESS
+            }
+            Err(error) => {
+                eprintln!("gridkeeper: {error}");
+                ExitCode::from(INVALID_FILE)
+            }
+        };
+    }
     match open(&args.file, args.maps) {
         Ok(Opened::Loaded(loaded)) => {
             println!("ok: {}", loaded.summary());

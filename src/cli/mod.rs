@@ -361,6 +361,10 @@ enum Opened {
 
 /// Read a scenario, a bare map or a replay, telling them apart by what they hold.
 fn open(path: &Path, maps: MapAccess) -> Result<Opened, FileError> {
+    if crate::map::tiled_map::is_tiled(path) {
+        let tiled = crate::map::tiled_map::TiledMap::load(path, maps.reach())?;
+        return Ok(Opened::Loaded(Loaded::Map(tiled.map)));
+    }
     let text = read_text(path)?;
     let file = path.display().to_string();
     if crate::replay::file::is_replay(&text) {

@@ -102,6 +102,25 @@ impl FileError {
         }
     }
 
+    /// An error at a byte offset of `text` that is not RON (a Tiled map's XML or JSON), in the
+    /// field named, if any.
+    pub fn in_field(
+        file: &str,
+        text: &str,
+        offset: usize,
+        field: Option<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        let (line, column) = line_and_column(text, offset);
+        Self::Content {
+            file: file.to_string(),
+            line,
+            column,
+            field,
+            message: message.into(),
+        }
+    }
+
     /// An error at the first place `needle` appears in `text` at or after `from` (or at the
     /// start of the text when it does not appear).
     pub fn at_text(

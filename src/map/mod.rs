@@ -10,6 +10,8 @@ pub mod scenario;
 mod scenario_check;
 pub mod sight;
 pub mod terrain;
+pub mod tiled_map;
+mod written;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -73,7 +75,7 @@ pub struct MapFile {
 }
 
 /// A loaded, checked map.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct GridMap {
     pub name: String,
     pub description: String,
@@ -300,6 +302,20 @@ impl GridMap {
     }
 }
 
+/// Two maps are the same where they are the same ground: name, description, size and each
+/// tile's terrain, in whatever order their terrains were first met.
+impl PartialEq for GridMap {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+            && self.description == other.description
+            && (self.width, self.height) == (other.width, other.height)
+            && self
+                .tiles()
+                .map(|(_, terrain)| terrain)
+                .eq(other.tiles().map(|(_, terrain)| terrain))
+    }
+}
+
 /// A file that is either a scenario or a bare map.
 #[derive(Debug, Clone)]
 pub enum Loaded {
@@ -324,8 +340,12 @@ impl Loaded {
         }
     }
 
-    /// Read and check a scenario or map file.
+    /// Read and check a scenario or map file (a map from Tiled too).
     pub fn load(path: &Path) -> Result<Self, FileError> {
+        if tiled_map::is_tiled(path) {
+            return tiled_map::TiledMap::load(path, map_path::MapReach::InsideTheFolder)
+                .map(|tiled| Self::Map(tiled.map));
+        }
         let text = read_text(path)?;
         Self::parse(
             &path.display().to_string(),

@@ -12,6 +12,7 @@ use super::scenario::{
     CarriedWeapon, CarriedWeaponFile, Control, MAX_RATING, MAX_UNITS, MapSource, Scenario,
     ScenarioFile, Side, SideFile, UnitFile, UnitSpec, Victory,
 };
+use super::tiled_map::{TiledMap, is_tiled};
 use super::{GridMap, MapFile, Tile};
 use crate::files::{FileError, field_value_offset, list_items, parse_ron, read_text};
 use crate::rules::ruleset::Ruleset;
@@ -138,7 +139,16 @@ impl Checker<'_> {
 
     fn check(&self, mut source: ScenarioFile) -> Result<Scenario, FileError> {
         let ruleset: Arc<dyn Ruleset> = Arc::from(ruleset(&source.rules)?);
-        let (map, map_file) = self.map(&source.map)?;
+        let (map, map_file, tiled) = self.map(&source.map)?;
+        if let Some(tiled) = tiled {
+            // What the Tiled map places joins what the scenario writes, and goes with it into
+            // the scenario as begun (its map written inline).
+            let placed = tiled.unit_files(&source.sides, &source.units, ruleset.as_ref())?;
+            source.units.extend(placed);
+            source
+                .exits
+                .extend(tiled.exits.iter().map(|tile| (tile.x, tile.y)));
+        }
         let sides = self.sides(&source.sides)?;
         let units = self.units(&source.units, &sides, &map, ruleset.as_ref())?;
         let exits = self.exits(&source.exits, &map)?;
@@ -158,13 +168,13 @@ impl Checker<'_> {
         })
     }
 
-    /// The map, checked, and as written.
-    fn map(&self, source: &MapSource) -> Result<(GridMap, MapFile), FileError> {
+    /// The map, checked, and as written; a Tiled map with what its objects place.
+    fn map(&self, source: &MapSource) -> Result<(GridMap, MapFile, Option<TiledMap>), FileError> {
         let map_at = field_value_offset(self.text, 0, "map").unwrap_or_default();
         match source {
             MapSource::Inline(map) => {
                 let checked = GridMap::from_file(self.file, self.text, map_at, map.clone())?;
-                Ok((checked, map.clone()))
+                Ok((checked, map.clone(), None))
             }
             MapSource::File(name) => {
                 let Some(folder) = self.folder else {
@@ -176,6 +186,18 @@ impl Checker<'_> {
                 };
                 let path: PathBuf = map_path(folder, name, self.reach)
                     .map_err(|why| self.at_field(0, "map", format!("the map `{name}` {why}")))?;
+                if is_tiled(&path) {
+                    if !path.is_file() {
+                        return Err(self.at_field(
+                            0,
+                            "map",
+                            format!("cannot read the map `{name}`: there is no such file"),
+                        ));
+                    }
+                    let tiled = TiledMap::load(&path, self.reach)?;
+                    let written = MapFile::from_grid(&tiled.map);
+                    return Ok((tiled.map.clone(), written, Some(tiled)));
+                }
                 let text = read_text(&path).map_err(|error| {
                     self.at_field(0, "map", format!("cannot read the map `{name}`: {error}"))
                 })?;
@@ -192,7 +214,7 @@ impl Checker<'_> {
                 let file = path.display().to_string();
                 let map: MapFile = parse_ron(&file, &text)?;
                 let checked = GridMap::from_file(&file, &text, 0, map.clone())?;
-                Ok((checked, map))
+                Ok((checked, map, None))
             }
         }
     }

@@ -1,0 +1,487 @@
+//! Maps drawn in Tiled, the editor most map makers use: `.tmx` (read by the `tiled` crate) and
+//! `.tmj` (its JSON, which the crate does not read). Either is first read into a [`TiledScene`]
+//! (the size, the tile layers, each tileset's tiles with their class and properties, the
+//! objects), every part knowing where it was written; then each cell's terrain is found and the
+//! objects become units and exits. docs/FORMATS.md, "Maps from Tiled", says how a tile is read.
+
+mod mapping;
+mod tmj;
+mod tmx;
+mod units;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+pub use mapping::{TilesetMapping, mapping_file_name};
+
+use super::map_path::MapReach;
+use super::{GridMap, MAX_MAP_SIDE, Terrain, TerrainKind, Tile};
+use crate::files::{FileError, read_text};
+
+/// Whether a path names a Tiled map (by its extension: `.tmx` or `.tmj`).
+pub fn is_tiled(path: &Path) -> bool {
+    path.extension()
+        .and_then(|extension| extension.to_str())
+        .is_some_and(|extension| {
+            extension.eq_ignore_ascii_case("tmx") || extension.eq_ignore_ascii_case("tmj")
+        })
+}
+
+/// Whether a path names a tileset's mapping file (`NAME.gridkeeper.ron`).
+pub fn is_mapping(path: &Path) -> bool {
+    path.file_name()
+        .and_then(|name| name.to_str())
+        .is_some_and(|name| name.ends_with(".gridkeeper.ron"))
+}
+
+/// A file read for a Tiled map (the map, an external tileset, a mapping): its name in errors
+/// and its text, to say where a problem is.
+#[derive(Debug, Clone)]
+pub struct Source {
+    pub file: String,
+    pub text: String,
+}
+
+/// A place in one of a scene's sources: the source's index and a byte offset in its text.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Place {
+    pub source: usize,
+    pub offset: usize,
+}
+
+/// A custom property's value, as far as we read them.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PropertyValue {
+    Text(String),
+    Number(f64),
+    Flag(bool),
+}
+
+impl PropertyValue {
+    /// The value as a mapping file's `properties` compares it: `true`, `3`, `stone`.
+    pub fn as_text(&self) -> String {
+        match self {
+            Self::Text(text) => text.clone(),
+            Self::Number(number) => number.to_string(),
+            Self::Flag(flag) => flag.to_string(),
+        }
+    }
+}
+
+/// A custom property of a tile or an object.
+#[derive(Debug, Clone)]
+pub struct Property {
+    pub name: String,
+    pub value: PropertyValue,
+    pub place: Place,
+}
+
+/// A tile of a tileset that has a class or properties.
+#[derive(Debug, Clone, Default)]
+pub struct SceneTile {
+    pub class: String,
+    pub properties: Vec<Property>,
+    pub place: Place,
+}
+
+/// A tileset as the map uses it.
+#[derive(Debug, Clone)]
+pub struct SceneTileset {
+    pub name: String,
+    /// Its tiles with a class or properties, by id.
+    pub tiles: HashMap<u32, SceneTile>,
+    /// Where its mapping file would be: the folder of the tileset's file (the map's, for a
+    /// tileset written in the map).
+    pub folder: PathBuf,
+    pub place: Place,
+    /// How many tiles it has (0 where it does not say).
+    pub tile_count: u32,
+}
+
+/// One tile layer: per cell, row by row, the tileset (an index into the scene's) and tile id.
+#[derive(Debug, Clone)]
+pub struct SceneLayer {
+    pub name: String,
+    pub cells: Vec<Option<(usize, u32)>>,
+    /// Where the layer's data begins: the cells are written after it, separated by commas,
+    /// where the map is saved as CSV.
+    pub data_at: Place,
+}
+
+/// An object of an object layer, in pixels, its place as Tiled draws it.
+#[derive(Debug, Clone)]
+pub struct SceneObject {
+    pub id: u32,
+    pub name: String,
+    pub class: String,
+    pub x: f32,
+    pub y: f32,
+    pub width: f32,
+    pub height: f32,
+    /// A tile object, whose `y` is its bottom edge.
+    pub is_tile: bool,
+    pub properties: Vec<Property>,
+    pub place: Place,
+}
+
+/// A Tiled map as read, before any of it is made terrain.
+#[derive(Debug, Clone)]
+pub struct TiledScene {
+    pub sources: Vec<Source>,
+    pub name: String,
+    pub description: String,
+    pub width: u32,
+    pub height: u32,
+    pub tile_width: u32,
+    pub tile_height: u32,
+    pub tilesets: Vec<SceneTileset>,
+    /// The visible tile layers, the lowest first.
+    pub layers: Vec<SceneLayer>,
+    pub objects: Vec<SceneObject>,
+}
+
+/// A unit a Tiled map places: a roster entry, under a name, on a side.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TiledUnit {
+    pub name: String,
+    /// The rulebook's roster entry it is (the object's `roster` property, else its name).
+    pub roster: String,
+    /// The side's id (the object's `side` property).
+    pub side: Option<String>,
+    pub tile: Tile,
+    /// Where the object is written, and its `roster` and `side` properties (the object's own
+    /// place where it has none).
+    pub place: Place,
+    pub roster_at: Place,
+    pub side_at: Place,
+}
+
+/// A Tiled map made a battlefield: the grid, and the units and exits its objects place.
+#[derive(Debug, Clone)]
+pub struct TiledMap {
+    pub map: GridMap,
+    pub units: Vec<TiledUnit>,
+    pub exits: Vec<Tile>,
+    pub sources: Vec<Source>,
+}
+
+impl TiledMap {
+    /// Read and make a battlefield of the Tiled map at `path`; the tilesets and mapping files it
+    /// needs are read from its folder (or anywhere, as `reach` allows).
+    pub fn load(path: &Path, reach: MapReach) -> Result<Self, FileError> {
+        let text = read_text(path)?;
+        let file = path.display().to_string();
+        let scene = if path
+            .extension()
+            .is_some_and(|extension| extension.eq_ignore_ascii_case("tmj"))
+        {
+            tmj::read(path, &file, text, reach)?
+        } else {
+            tmx::read(path, &file, text, reach)?
+        };
+        scene.battlefield(reach)
+    }
+
+    /// An error at a place in one of the map's sources.
+    pub fn error_at(&self, place: Place, field: &str, message: impl Into<String>) -> FileError {
+        error_in(&self.sources, place, field, message)
+    }
+}
+
+/// An error at `place` among `sources`, in the field named.
+fn error_in(
+    sources: &[Source],
+    place: Place,
+    field: &str,
+    message: impl Into<String>,
+) -> FileError {
+    let source = &sources[place.source.min(sources.len().saturating_sub(1))];
+    FileError::in_field(
+        &source.file,
+        &source.text,
+        place.offset,
+        (!field.is_empty()).then(|| field.to_string()),
+        message,
+    )
+}
+
+/// The terrain of a cell where no layer has a tile: nothing to stand on or see through.
+fn void() -> Terrain {
+    Terrain {
+        name: "nothing".to_string(),
+        ..TerrainKind::Wall.terrain()
+    }
+}
+
+/// A kind named as a person might: `LowCover`, `low cover`, `low_cover`.
+fn kind_named(name: &str) -> Option<TerrainKind> {
+    let plain = |text: &str| {
+        text.chars()
+            .filter(char::is_ascii_alphanumeric)
+            .map(|letter| letter.to_ascii_lowercase())
+            .collect::<String>()
+    };
+    let wanted = plain(name);
+    TerrainKind::ALL
+        .into_iter()
+        .find(|kind| plain(&format!("{kind:?}")) == wanted || plain(kind.label()) == wanted)
+}
+
+impl TiledScene {
+    /// An error at a place in the scene's sources.
+    fn error(&self, place: Place, field: &str, message: impl Into<String>) -> FileError {
+        error_in(&self.sources, place, field, message)
+    }
+
+    /// The place of cell `cell` in a layer's data: after as many commas as cells before it,
+    /// where the layer is written as CSV; else where the data begins.
+    fn cell_place(&self, layer: &SceneLayer, cell: usize) -> Place {
+        let text = &self.sources[layer.data_at.source].text;
+        let data = text.get(layer.data_at.offset..).unwrap_or_default();
+        let opening = data.find(['>', '[']).map_or(0, |at| at + 1);
+        let mut offset = layer.data_at.offset + opening;
+        let mut commas = 0;
+        for (index, character) in data[opening.min(data.len())..].char_indices() {
+            if commas == cell && character.is_ascii_digit() {
+                offset = layer.data_at.offset + opening + index;
+                break;
+            }
+            match character {
+                ',' => commas += 1,
+                '<' | ']' | '"' => break,
+                _ => {}
+            }
+        }
+        Place {
+            source: layer.data_at.source,
+            offset,
+        }
+    }
+
+    /// The grid, and the units and exits of the objects.
+    fn battlefield(mut self, reach: MapReach) -> Result<TiledMap, FileError> {
+        let side = |value: u32| value as usize;
+        if side(self.width) > MAX_MAP_SIDE || side(self.height) > MAX_MAP_SIDE {
+            return Err(self.error(
+                Place::default(),
+                "width",
+                format!(
+                    "the map is {}x{} tiles; the most is {MAX_MAP_SIDE}x{MAX_MAP_SIDE}",
+                    self.width, self.height
+                ),
+            ));
+        }
+        if self.width == 0 || self.height == 0 {
+            return Err(self.error(Place::default(), "width", "the map has no tiles"));
+        }
+        let mappings = self.read_mappings(reach)?;
+        let mut map = GridMap::filled(&self.name, self.width, self.height, void());
+        map.description = self.description.clone();
+        let mut known: HashMap<(usize, u32), Option<Terrain>> = HashMap::new();
+        for cell in 0..map.area() {
+            let mut unmapped = None;
+            let mut found = None;
+            for layer in self.layers.iter().rev() {
+                let Some(Some((tileset, id))) = layer.cells.get(cell).copied() else {
+                    continue;
+                };
+                let terrain = match known.get(&(tileset, id)) {
+                    Some(terrain) => terrain.clone(),
+                    None => {
+                        let terrain = self.tile_terrain(tileset, id, mappings[tileset].as_ref())?;
+                        known.insert((tileset, id), terrain.clone());
+                        terrain
+                    }
+                };
+                if terrain.is_some() {
+                    found = terrain;
+                    break;
+                }
+                unmapped.get_or_insert((layer, tileset, id));
+            }
+            let tile = map.tile_at(cell);
+            match (found, unmapped) {
+                (Some(terrain), _) => map.set_terrain(tile, terrain),
+                (None, Some((layer, tileset, id))) => {
+                    let tileset = &self.tilesets[tileset];
+                    return Err(self.error(
+                        self.cell_place(layer, cell),
+                        &format!("layer `{}`", layer.name),
+                        format!(
+                            "tile {id} of the tileset `{}` at {tile} has no terrain: give it a \
+                             `terrain` property or a class that names a kind, or map the \
+                             tileset in `{}` beside it",
+                            tileset.name,
+                            mapping_file_name(&tileset.name)
+                        ),
+                    ));
+                }
+                (None, None) => {}
+            }
+        }
+        let (units, exits) = self.placements(&map)?;
+        Ok(TiledMap {
+            map,
+            units,
+            exits,
+            sources: std::mem::take(&mut self.sources),
+        })
+    }
+
+    /// Each tileset's mapping file, where it has one; every one read becomes a source.
+    fn read_mappings(&mut self, reach: MapReach) -> Result<Vec<Option<TilesetMapping>>, FileError> {
+        let mut mappings = Vec::with_capacity(self.tilesets.len());
+        for index in 0..self.tilesets.len() {
+            let tileset = &self.tilesets[index];
+            let read = mapping::read(&tileset.folder, &tileset.name, reach).map_err(|error| {
+                let place = tileset.place;
+                match error {
+                    mapping::MappingError::File(error) => error,
+                    mapping::MappingError::Path(why) => self.error(place, "tileset", why),
+                }
+            })?;
+            mappings.push(read.map(|(mapping, source)| {
+                self.sources.push(source);
+                mapping
+            }));
+        }
+        Ok(mappings)
+    }
+
+    /// The terrain of one tile of a tileset, first found of: the tileset's mapping, the tile's
+    /// own `terrain` property, its class naming a kind, the tileset being our own; `None` where
+    /// nothing gives it one.
+    fn tile_terrain(
+        &self,
+        tileset: usize,
+        id: u32,
+        mapping: Option<&TilesetMapping>,
+    ) -> Result<Option<Terrain>, FileError> {
+        let set = &self.tilesets[tileset];
+        let tile = set.tiles.get(&id);
+        if let Some(mapping) = mapping
+            && let Some(entry) = mapping.entry(id, tile)
+        {
+            return Ok(Some(entry.terrain()));
+        }
+        if let Some(tile) = tile {
+            if let Some(terrain) = mapping::own_terrain(tile, |place, field, message| {
+                self.error(place, field, message)
+            })? {
+                return Ok(Some(terrain));
+            }
+            if let Some(kind) = kind_named(&tile.class) {
+                return Ok(Some(kind.terrain()));
+            }
+        }
+        if set.name.eq_ignore_ascii_case("gridkeeper") {
+            return Ok(TerrainKind::ALL.get(id as usize).map(|kind| kind.terrain()));
+        }
+        Ok(mapping.and_then(|mapping| mapping.otherwise.as_ref().map(|entry| entry.terrain())))
+    }
+
+    /// The units and exits the objects place, each on a tile of the map.
+    fn placements(&self, map: &GridMap) -> Result<(Vec<TiledUnit>, Vec<Tile>), FileError> {
+        let mut units = Vec::new();
+        let mut exits = Vec::new();
+        for object in &self.objects {
+            let class = object.class.to_ascii_lowercase();
+            if class != "unit" && class != "exit" {
+                continue;
+            }
+            let field = format!("object {}", object.id);
+            let tile_of = |x: f32, y: f32| {
+                let column = (x / self.tile_width.max(1) as f32).floor();
+                let row = (y / self.tile_height.max(1) as f32).floor();
+                let inside = (0.0..map.width() as f32).contains(&column)
+                    && (0.0..map.height() as f32).contains(&row);
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                inside.then(|| Tile::new(column as u32, row as u32))
+            };
+            let top = if object.is_tile {
+                object.y - object.height
+            } else {
+                object.y
+            };
+            let centre = tile_of(object.x + object.width / 2.0, top + object.height / 2.0)
+                .ok_or_else(|| {
+                    self.error(
+                        object.place,
+                        &field,
+                        format!(
+                            "`{}` is off the map ({} x {} tiles)",
+                            object.name,
+                            map.width(),
+                            map.height()
+                        ),
+                    )
+                })?;
+            let standing = |tile: Tile, what: &str| {
+                if map.walkable(tile) {
+                    Ok(tile)
+                } else {
+                    Err(self.error(
+                        object.place,
+                        &field,
+                        format!("{what} {tile} is not a tile a unit can stand on"),
+                    ))
+                }
+            };
+            if class == "exit" {
+                let covered: Vec<Tile> = map
+                    .tiles()
+                    .map(|(tile, _)| tile)
+                    .filter(|tile| {
+                        let x = (tile.x as f32 + 0.5) * self.tile_width as f32;
+                        let y = (tile.y as f32 + 0.5) * self.tile_height as f32;
+                        (object.x..object.x + object.width).contains(&x)
+                            && (top..top + object.height).contains(&y)
+                    })
+                    .collect();
+                if covered.is_empty() {
+                    exits.push(standing(centre, "the exit")?);
+                } else {
+                    for tile in covered {
+                        exits.push(standing(tile, "the exit covers")?);
+                    }
+                }
+                continue;
+            }
+            let property = |name: &str| {
+                object
+                    .properties
+                    .iter()
+                    .find(|property| property.name == name)
+            };
+            let text_property = |name: &str| property(name).map(|found| found.value.as_text());
+            let place_of = |name: &str| property(name).map_or(object.place, |found| found.place);
+            let roster = text_property("roster").unwrap_or_else(|| object.name.clone());
+            if roster.is_empty() {
+                return Err(self.error(
+                    object.place,
+                    &field,
+                    "a unit needs a name or a `roster` property naming the roster entry it is",
+                ));
+            }
+            let name = if object.name.is_empty() {
+                roster.clone()
+            } else {
+                object.name.clone()
+            };
+            let tile = standing(centre, &format!("`{name}` stands at"))?;
+            units.push(TiledUnit {
+                name,
+                roster,
+                side: text_property("side"),
+                tile,
+                place: object.place,
+                roster_at: place_of("roster"),
+                side_at: place_of("side"),
+            });
+        }
+        Ok((units, exits))
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,611 @@
+//! Reading a `.tmx` map (and the `.tsx` tilesets it names) through the `tiled` crate into a
+//! scene. The crate's errors carry no place, so the XML is first read for well-formedness by
+//! quick-xml, which knows where it stopped, and the crate's own complaints are put at the
+//! element or attribute they concern; every part of the scene is found in the text to say where
+//! a later problem is.
+
+use std::io::Cursor;
+use std::path::{Path, PathBuf};
+
+use super::{
+    Place, Property, PropertyValue, SceneLayer, SceneObject, SceneTile, SceneTileset, Source,
+    TiledScene, error_in,
+};
+use crate::files::{FileError, read_text};
+use crate::map::map_path::{MapReach, map_path};
+
+/// The first place `needle` appears at or after `from`, else `from`.
+pub(super) fn find_from(text: &str, from: usize, needle: &str) -> usize {
+    text.get(from..)
+        .and_then(|rest| rest.find(needle))
+        .map_or(from.min(text.len()), |found| from + found)
+}
+
+/// The `n`th place (from 0) `needle` appears, if it does.
+fn nth_place(text: &str, needle: &str, n: usize) -> Option<usize> {
+    text.match_indices(needle).nth(n).map(|(at, _)| at)
+}
+
+/// Where a property's value is written: just after `key` at or after `named`, where that comes
+/// before `end` (the end of the property); else `named`.
+pub(super) fn value_place(text: &str, named: usize, key: &str, end: char) -> usize {
+    let rest = text.get(named..).unwrap_or_default();
+    match (rest.find(key), rest.find(end)) {
+        (Some(value), Some(ends)) if value < ends => named + value + key.len(),
+        _ => named,
+    }
+}
+
+/// Whether `text` is well-formed XML, and every finite tile layer in it holds as many cells as
+/// its size says; else an error where the reader stopped, or at the layer's data.
+pub(super) fn well_formed(file: &str, text: &str) -> Result<(), FileError> {
+    use quick_xml::events::Event;
+    use quick_xml::events::attributes::AttrError;
+    let mut reader = quick_xml::Reader::from_str(text);
+    reader.check_end_names(true);
+    let broken = |at: usize, error: &dyn std::fmt::Display| {
+        FileError::in_field(
+            file,
+            text,
+            at.min(text.len()),
+            None,
+            format!("this is not well-formed XML: {error}"),
+        )
+    };
+    let mut layer = LayerCount::default();
+    loop {
+        let (tag, closing) = match reader.read_event() {
+            Ok(Event::Eof) => return Ok(()),
+            Ok(Event::Start(tag)) => (tag, 1),
+            Ok(Event::Empty(tag)) => (tag, 2),
+            Ok(Event::Text(cells)) if layer.in_data && layer.encoding.is_some() => {
+                let written = String::from_utf8_lossy(&cells).into_owned();
+                if let Some(problem) = layer.problem(&written) {
+                    return Err(FileError::in_field(
+                        file,
+                        text,
+                        layer.data_at,
+                        Some("data".to_string()),
+                        problem,
+                    ));
+                }
+                layer.in_data = false;
+                continue;
+            }
+            Ok(Event::End(end)) if end.name().as_ref() == b"data" => {
+                if let Some(problem) = layer.tiles_problem() {
+                    return Err(FileError::in_field(
+                        file,
+                        text,
+                        layer.data_at,
+                        Some("data".to_string()),
+                        problem,
+                    ));
+                }
+                layer.in_data = false;
+                continue;
+            }
+            Ok(_) => continue,
+            Err(error) => return Err(broken(reader.buffer_position(), &error)),
+        };
+        // Attributes are only read when asked for: each is read here, and a broken one is put
+        // at its place in the tag (which ends where the reader is, `>` or `/>` after it).
+        let opened = reader
+            .buffer_position()
+            .saturating_sub(tag.len() + closing + 1);
+        for attribute in tag.attributes().with_checks(true) {
+            if let Err(error) = attribute {
+                let within = match error {
+                    AttrError::ExpectedEq(at)
+                    | AttrError::ExpectedValue(at)
+                    | AttrError::UnquotedValue(at)
+                    | AttrError::ExpectedQuote(at, _)
+                    | AttrError::Duplicated(at, _) => at,
+                };
+                return Err(broken(opened + 1 + within, &error));
+            }
+        }
+        let attribute = |name: &[u8]| {
+            tag.attributes()
+                .flatten()
+                .find(|attribute| attribute.key.as_ref() == name)
+                .map(|attribute| String::from_utf8_lossy(&attribute.value).into_owned())
+        };
+        match tag.name().as_ref() {
+            b"layer" => {
+                let side = |name: &[u8]| attribute(name).and_then(|value| value.parse().ok());
+                layer = LayerCount {
+                    size: side(b"width").zip(side(b"height")),
+                    ..LayerCount::default()
+                };
+            }
+            b"tile" if layer.in_data => layer.tiles += 1,
+            b"data" if closing == 1 => {
+                layer.in_data = layer.size.is_some();
+                layer.data_at = opened;
+                layer.encoding = attribute(b"encoding");
+                layer.compression = attribute(b"compression");
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A tile layer's size and how its data is written, to count its cells.
+#[derive(Default)]
+struct LayerCount {
+    size: Option<(usize, usize)>,
+    in_data: bool,
+    data_at: usize,
+    encoding: Option<String>,
+    compression: Option<String>,
+    /// The `<tile>` elements met in data written as XML.
+    tiles: usize,
+}
+
+impl LayerCount {
+    /// What is wrong with data written as `<tile>` elements, once it ends.
+    fn tiles_problem(&self) -> Option<String> {
+        let (width, height) = self.size?;
+        let wanted = width.checked_mul(height)?;
+        (self.in_data && self.encoding.is_none() && self.tiles != wanted).then(|| {
+            format!(
+                "the layer holds {} cells; a {width}x{height} layer has {wanted}",
+                self.tiles
+            )
+        })
+    }
+
+    /// What is wrong with the cells written (`None` where they are as many as the size says,
+    /// or written in a way left to tiled to read).
+    fn problem(&self, written: &str) -> Option<String> {
+        use base64::Engine;
+        use std::io::Read;
+        let (width, height) = self.size?;
+        let wanted = width.checked_mul(height)?;
+        let count = match (self.encoding.as_deref(), self.compression.as_deref()) {
+            (Some("csv"), _) => written.split(',').count(),
+            (Some("base64"), compression) => {
+                let packed: String = written.split_whitespace().collect();
+                let bytes = base64::engine::general_purpose::STANDARD
+                    .decode(packed)
+                    .ok()?;
+                // At most one byte past what the size needs is unpacked: a short layer shows,
+                // and a small file cannot unpack into a huge one.
+                let most = u64::try_from(wanted * 4 + 1).ok()?;
+                let mut unpacked = Vec::new();
+                let read = match compression {
+                    None => {
+                        unpacked = bytes;
+                        Ok(0)
+                    }
+                    Some("zlib") => flate2::read::ZlibDecoder::new(&bytes[..])
+                        .take(most)
+                        .read_to_end(&mut unpacked),
+                    Some("gzip") => flate2::read::GzDecoder::new(&bytes[..])
+                        .take(most)
+                        .read_to_end(&mut unpacked),
+                    Some(_) => return None,
+                };
+                read.ok()?;
+                unpacked.len() / 4
+            }
+            _ => return None,
+        };
+        (count != wanted).then(|| {
+            format!("the layer holds {count} cells; a {width}x{height} layer has {wanted}")
+        })
+    }
+}
+
+/// Reads what the crate asks for: the map from its text, a tileset only from the map's folder
+/// (as far as `reach` allows), checked as any file of ours and kept as a source.
+struct FolderReader {
+    map_path: PathBuf,
+    map_text: String,
+    folder: PathBuf,
+    reach: MapReach,
+    read: Vec<Source>,
+    /// What went wrong reading a tileset, located in it.
+    failure: Option<FileError>,
+}
+
+/// A tileset the reader would not give, said by the crate's own error.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+struct Refused(String);
+
+impl tiled::ResourceReader for FolderReader {
+    type Resource = Cursor<Vec<u8>>;
+    type Error = Refused;
+
+    fn read_from(&mut self, path: &Path) -> Result<Self::Resource, Self::Error> {
+        if path == self.map_path {
+            return Ok(Cursor::new(self.map_text.clone().into_bytes()));
+        }
+        let relative = path.strip_prefix(&self.folder).unwrap_or(path);
+        let allowed = map_path(&self.folder, &relative.to_string_lossy(), self.reach)
+            .map_err(|why| Refused(format!("the tileset {why}")))?;
+        let text = read_text(&allowed).map_err(|error| Refused(error.problem()))?;
+        let file = allowed.display().to_string();
+        if let Err(error) = well_formed(&file, &text) {
+            self.failure = Some(error.clone());
+            return Err(Refused(error.to_string()));
+        }
+        let bytes = text.clone().into_bytes();
+        self.read.push(Source { file, text });
+        Ok(Cursor::new(bytes))
+    }
+}
+
+/// Read the `.tmx` map at `path` (its text already read) into a scene.
+pub(super) fn read(
+    path: &Path,
+    file: &str,
+    text: String,
+    reach: MapReach,
+) -> Result<TiledScene, FileError> {
+    well_formed(file, &text)?;
+    let folder = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let reader = FolderReader {
+        map_path: path.to_path_buf(),
+        map_text: text.clone(),
+        folder: folder.clone(),
+        reach,
+        read: Vec::new(),
+        failure: None,
+    };
+    let mut loader = tiled::Loader::with_reader(reader);
+    let loaded = loader.load_tmx_map(path);
+    let mut sources = vec![Source {
+        file: file.to_string(),
+        text,
+    }];
+    let reader = loader.reader_mut();
+    sources.append(&mut reader.read);
+    let map = match loaded {
+        Ok(map) => map,
+        Err(error) => {
+            return Err(reader
+                .failure
+                .take()
+                .unwrap_or_else(|| crate_error(&sources, &error)));
+        }
+    };
+    Scene {
+        sources,
+        folder,
+        map_path: path.to_path_buf(),
+    }
+    .build(&map)
+}
+
+/// The crate's error put where it belongs in the map.
+fn crate_error(sources: &[Source], error: &tiled::Error) -> FileError {
+    let text = &sources[0].text;
+    let at = |needle: &str| Place {
+        source: 0,
+        offset: find_from(text, 0, needle),
+    };
+    let (place, field) = match error {
+        tiled::Error::ResourceLoadingError { path, .. } => {
+            let name = path
+                .file_name()
+                .map(|name| name.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            (at(&format!("source=\"{name}")), "tileset")
+        }
+        tiled::Error::CsvDecodingError(_)
+        | tiled::Error::Base64DecodingError(_)
+        | tiled::Error::DecompressingError(_)
+        | tiled::Error::InvalidEncodingFormat { .. }
+        | tiled::Error::InvalidTileFound => (at("<data"), "data"),
+        _ => (at("<map"), "map"),
+    };
+    let advice = match error {
+        tiled::Error::InvalidEncodingFormat { .. } => {
+            " (save the layer as CSV, or Base64 uncompressed, gzip or zlib: zstd is not read)"
+        }
+        _ => "",
+    };
+    error_in(sources, place, field, format!("{error}{advice}"))
+}
+
+/// A tileset the crate read, written from `start` in `sources[source]`, its tiles with a class
+/// or properties found in the text.
+fn scene_tileset(
+    tileset: &tiled::Tileset,
+    sources: &[Source],
+    source: usize,
+    start: usize,
+    folder: PathBuf,
+) -> SceneTileset {
+    let text = &sources[source].text;
+    let start = find_from(text, start, "<tileset");
+    let tiles = tileset
+        .tiles()
+        .filter(|(_, tile)| !tile.user_type.is_empty() || !tile.properties.is_empty())
+        .map(|(id, tile)| {
+            let at = find_from(text, start, &format!("<tile id=\"{id}\""));
+            let tile = SceneTile {
+                class: tile.user_type.clone(),
+                properties: properties(&tile.properties, source, text, at),
+                place: Place { source, offset: at },
+            };
+            (id, tile)
+        })
+        .collect();
+    SceneTileset {
+        name: tileset.name.clone(),
+        tiles,
+        folder,
+        tile_count: tileset.tilecount,
+        place: Place {
+            source,
+            offset: start,
+        },
+    }
+}
+
+/// Why a `.tsx` tileset named by a `.tmj` map could not be read.
+pub(super) enum TilesetError {
+    /// Located in the tileset's own file.
+    File(FileError),
+    /// The crate's words, to be put where the map names the tileset.
+    Crate(String),
+}
+
+/// A `.tsx` tileset at `path`, read by the crate; the file becomes a source.
+pub(super) fn external_tileset(
+    path: &Path,
+    reach: MapReach,
+    sources: &mut Vec<Source>,
+) -> Result<SceneTileset, TilesetError> {
+    let folder = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let reader = FolderReader {
+        map_path: PathBuf::new(),
+        map_text: String::new(),
+        folder: folder.clone(),
+        reach,
+        read: Vec::new(),
+        failure: None,
+    };
+    let mut loader = tiled::Loader::with_reader(reader);
+    let loaded = loader.load_tsx_tileset(path);
+    let reader = loader.reader_mut();
+    let tileset = loaded.map_err(|error| match reader.failure.take() {
+        Some(located) => TilesetError::File(located),
+        None => TilesetError::Crate(format!("the tileset `{}`: {error}", path.display())),
+    })?;
+    let source = sources.len();
+    sources.append(&mut reader.read);
+    Ok(scene_tileset(&tileset, sources, source, 0, folder))
+}
+
+/// What the crate read, made a scene, with the texts to find its parts in.
+struct Scene {
+    sources: Vec<Source>,
+    folder: PathBuf,
+    map_path: PathBuf,
+}
+
+impl Scene {
+    fn build(self, map: &tiled::Map) -> Result<TiledScene, FileError> {
+        let map_text = &self.sources[0].text;
+        if map.orientation != tiled::Orientation::Orthogonal {
+            let place = Place {
+                source: 0,
+                offset: find_from(map_text, 0, "orientation="),
+            };
+            return Err(error_in(
+                &self.sources,
+                place,
+                "orientation",
+                "the map is not orthogonal: a battle is fought on square tiles",
+            ));
+        }
+        if map.infinite() {
+            let place = Place {
+                source: 0,
+                offset: find_from(map_text, 0, "infinite="),
+            };
+            return Err(error_in(
+                &self.sources,
+                place,
+                "infinite",
+                "the map is infinite: make it a fixed size (Map > Map Properties > Infinite)",
+            ));
+        }
+        let tilesets = map
+            .tilesets()
+            .iter()
+            .enumerate()
+            .map(|(index, tileset)| self.tileset(tileset, index))
+            .collect();
+        let mut layers = Vec::new();
+        let mut objects = Vec::new();
+        let mut layers_met = 0;
+        self.layers(map.layers(), &mut layers, &mut objects, &mut layers_met);
+        let area = map.width as usize * map.height as usize;
+        if let Some(layer) = layers.iter().find(|layer| layer.cells.len() != area) {
+            return Err(error_in(
+                &self.sources,
+                layer.data_at,
+                &format!("layer `{}`", layer.name),
+                format!(
+                    "the layer is not the map's size ({} x {} tiles)",
+                    map.width, map.height
+                ),
+            ));
+        }
+        let property = |name: &str| match map.properties.get(name) {
+            Some(tiled::PropertyValue::StringValue(text)) => Some(text.clone()),
+            _ => None,
+        };
+        let stem = self
+            .map_path
+            .file_stem()
+            .map(|stem| stem.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        Ok(TiledScene {
+            name: property("name").unwrap_or(stem),
+            description: property("description").unwrap_or_default(),
+            width: map.width,
+            height: map.height,
+            tile_width: map.tile_width,
+            tile_height: map.tile_height,
+            tilesets,
+            layers,
+            objects,
+            sources: self.sources,
+        })
+    }
+
+    /// The source a tileset was written in: the map's own, or the `.tsx` read for it.
+    fn tileset_source(&self, tileset: &tiled::Tileset) -> usize {
+        let file = tileset.source.display().to_string();
+        self.sources
+            .iter()
+            .position(|source| source.file == file)
+            .unwrap_or(0)
+    }
+
+    fn tileset(&self, tileset: &tiled::Tileset, index: usize) -> SceneTileset {
+        let source = self.tileset_source(tileset);
+        let start = if source == 0 {
+            nth_place(&self.sources[0].text, "<tileset", index).unwrap_or(0)
+        } else {
+            0
+        };
+        let folder = if source == 0 {
+            self.folder.clone()
+        } else {
+            tileset
+                .source
+                .parent()
+                .map_or_else(|| self.folder.clone(), Path::to_path_buf)
+        };
+        SceneTileset {
+            place: Place {
+                source: 0,
+                offset: nth_place(&self.sources[0].text, "<tileset", index).unwrap_or(0),
+            },
+            ..scene_tileset(tileset, &self.sources, source, start, folder)
+        }
+    }
+
+    /// Every visible tile layer and every object, groups opened, in the order written.
+    fn layers<'map>(
+        &self,
+        list: impl Iterator<Item = tiled::Layer<'map>>,
+        layers: &mut Vec<SceneLayer>,
+        objects: &mut Vec<SceneObject>,
+        layers_met: &mut usize,
+    ) {
+        let text = &self.sources[0].text;
+        for layer in list {
+            let visible = layer.visible;
+            match layer.layer_type() {
+                tiled::LayerType::Tiles(tiled::TileLayer::Finite(tiles)) => {
+                    let start = nth_place(text, "<layer", *layers_met).unwrap_or(0);
+                    *layers_met += 1;
+                    if !visible {
+                        continue;
+                    }
+                    let (width, height) = (tiles.width(), tiles.height());
+                    let cells = (0..height)
+                        .flat_map(|row| (0..width).map(move |column| (column, row)))
+                        .map(|(column, row)| {
+                            let (column, row) = (
+                                i32::try_from(column).unwrap_or(i32::MAX),
+                                i32::try_from(row).unwrap_or(i32::MAX),
+                            );
+                            tiles
+                                .get_tile_data(column, row)
+                                .map(|data| (data.tileset_index(), data.id()))
+                        })
+                        .collect();
+                    layers.push(SceneLayer {
+                        name: layer.name.clone(),
+                        cells,
+                        data_at: Place {
+                            source: 0,
+                            offset: find_from(text, start, "<data"),
+                        },
+                    });
+                }
+                tiled::LayerType::Tiles(tiled::TileLayer::Infinite(_)) => *layers_met += 1,
+                tiled::LayerType::Objects(group) => {
+                    for object in group.objects() {
+                        objects.push(self.object(&object));
+                    }
+                }
+                tiled::LayerType::Group(group) => {
+                    self.layers(group.layers(), layers, objects, layers_met);
+                }
+                tiled::LayerType::Image(_) => {}
+            }
+        }
+    }
+
+    fn object(&self, object: &tiled::Object<'_>) -> SceneObject {
+        let text = &self.sources[0].text;
+        let at = find_from(text, 0, &format!("<object id=\"{}\"", object.id()));
+        let (width, height) = match object.shape {
+            tiled::ObjectShape::Rect { width, height }
+            | tiled::ObjectShape::Ellipse { width, height }
+            | tiled::ObjectShape::Capsule { width, height } => (width, height),
+            _ => (0.0, 0.0),
+        };
+        SceneObject {
+            id: object.id(),
+            name: object.name.clone(),
+            class: object.user_type.clone(),
+            x: object.x,
+            y: object.y,
+            width,
+            height,
+            is_tile: object.tile_data().is_some(),
+            properties: properties(&object.properties, 0, text, at),
+            place: Place {
+                source: 0,
+                offset: at,
+            },
+        }
+    }
+}
+
+/// The properties we read (text, numbers, flags), each found after `from` in its source.
+fn properties(
+    properties: &tiled::Properties,
+    source: usize,
+    text: &str,
+    from: usize,
+) -> Vec<Property> {
+    let mut read: Vec<Property> = properties
+        .iter()
+        .filter_map(|(name, value)| {
+            let value = match value {
+                tiled::PropertyValue::BoolValue(flag) => PropertyValue::Flag(*flag),
+                tiled::PropertyValue::IntValue(number) => PropertyValue::Number(f64::from(*number)),
+                tiled::PropertyValue::FloatValue(number) => {
+                    PropertyValue::Number(f64::from(*number))
+                }
+                tiled::PropertyValue::StringValue(text) | tiled::PropertyValue::FileValue(text) => {
+                    PropertyValue::Text(text.clone())
+                }
+                _ => return None,
+            };
+            let named = find_from(text, from, &format!("name=\"{name}\""));
+            let offset = value_place(text, named, "value=\"", '>');
+            Some(Property {
+                name: name.clone(),
+                value,
+                place: Place { source, offset },
+            })
+        })
+        .collect();
+    // The crate keeps them in a hash map: in the order written, problems are met in order.
+    read.sort_by_key(|property| property.place.offset);
+    read
+}
