@@ -82,6 +82,23 @@ fn the_table_view_draws_the_map_under_its_banner() {
     assert!(banner.len() >= 3, "the banner has {} colours", banner.len());
 }
 
+/// A bare map from Tiled, drawn for another game, opens (a bare map has no battle) with its own
+/// tileset's art: the crypt wall's grey, which none of Gridkeeper's tiles has, is on screen.
+#[test]
+#[ignore = "needs a display: .ci/run runs it under xvfb-run"]
+fn a_tiled_map_draws_its_own_art() {
+    let shot = screenshot("crypt", &["maps/tiled/crypt.tmx", "--window", "1280x720"]);
+    let image = image::open(&shot)
+        .unwrap_or_else(|error| panic!("{} is a PNG: {error}", shot.display()))
+        .to_rgb8();
+    let (width, height) = image.dimensions();
+    let map_area = colours_in(&image, 0..width * 3 / 4, 0..height);
+    assert!(
+        map_area.contains(&[120, 116, 108]),
+        "the crypt wall's own grey is not drawn"
+    );
+}
+
 /// Run the game with `args` to a screenshot named `name` (and, with the table view, its
 /// `name-table.png` beside it), failing on a crash; the screenshot's path.
 fn screenshot(name: &str, args: &[&str]) -> std::path::PathBuf {

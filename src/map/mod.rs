@@ -85,6 +85,9 @@ pub struct GridMap {
     terrains: Vec<Terrain>,
     /// Per tile, row by row from the top: an index into `terrains`.
     tiles: Vec<u16>,
+    /// The map's own art, drawn in place of Gridkeeper's tiles (a Tiled map's, where its
+    /// tileset images are at hand); not part of the ground, so not of what makes two maps one.
+    pub art: Option<std::sync::Arc<tiled_map::TileArt>>,
 }
 
 impl GridMap {
@@ -165,6 +168,7 @@ impl GridMap {
             height,
             terrains: vec![terrain],
             tiles: vec![0; width as usize * height as usize],
+            art: None,
         }
     }
 
@@ -298,6 +302,7 @@ impl GridMap {
             height: u32::try_from(map.rows.len()).unwrap_or(u32::MAX),
             terrains,
             tiles,
+            art: None,
         })
     }
 }

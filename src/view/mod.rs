@@ -219,10 +219,35 @@ fn spawn_tile_layer(
     tilemap
 }
 
+/// The terrain: the map's own art where it has some (a Tiled map's), else Gridkeeper's tiles.
 fn spawn_terrain(mut commands: Commands, map: Res<ShownMap>, mut images: ResMut<Assets<Image>>) {
+    let map = &map.0;
+    if let Some(art) = &map.art {
+        let texture = images.add(image_from_pixels(art.width, art.height, art.pixels.clone()));
+        spawn_tile_layer(
+            &mut commands,
+            map,
+            texture,
+            TERRAIN_Z,
+            "Terrain",
+            |commands, at, bundle| {
+                let painted = map
+                    .index(at)
+                    .and_then(|cell| art.cells.get(cell))
+                    .copied()
+                    .unwrap_or(0);
+                commands
+                    .spawn(TileBundle {
+                        texture_index: TileTextureIndex(painted),
+                        ..bundle
+                    })
+                    .id()
+            },
+        );
+        return;
+    }
     let (width, height, pixels) = tileset_pixels();
     let texture = images.add(image_from_pixels(width, height, pixels));
-    let map = &map.0;
     spawn_tile_layer(
         &mut commands,
         map,

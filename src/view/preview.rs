@@ -232,7 +232,12 @@ fn read_previews(world: &mut World, mut last: Local<Option<PreviewKey>>) {
             .or_else(|| flow.acting())
     });
     let pools = deciding.and_then(|unit| Some((unit, plan_pools(world, unit)?)));
-    let defences_open = blow_answers_open(world).unwrap_or_default();
+    // A bare map has no battle, so no blows to answer.
+    let defences_open = if world.contains_resource::<ActiveScenario>() {
+        blow_answers_open(world).unwrap_or_default()
+    } else {
+        Default::default()
+    };
     let planning = world.resource::<DicePlanning>();
     if planning.pools != pools || planning.defences_open != defences_open {
         // Another unit deciding starts with nothing kept and no split drawn up.

@@ -211,6 +211,38 @@ mod tests {
         assert!(wall - floor > 60.0, "wall {wall:.0} floor {floor:.0}");
     }
 
+    /// The tileset shipped for drawing maps in Tiled (`maps/tiled/gridkeeper-tiles.png`, the
+    /// image of `gridkeeper.tsx`) is this strip, so a map drawn on it looks in Tiled as it does
+    /// here. After changing a tile, `GRIDKEEPER_WRITE_TILESET=1 cargo test --lib tiled_tileset`
+    /// writes it again.
+    #[test]
+    fn the_tiled_tileset_image_is_the_drawn_strip() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("maps/tiled/gridkeeper-tiles.png");
+        let (width, height, pixels) = tileset_pixels();
+        if std::env::var_os("GRIDKEEPER_WRITE_TILESET").is_some() {
+            image::RgbaImage::from_raw(width, height, pixels.clone())
+                .expect("a whole strip")
+                .save(&path)
+                .expect("the image is written");
+        }
+        let shipped = image::open(&path)
+            .unwrap_or_else(|error| panic!("{}: {error}", path.display()))
+            .into_rgba8();
+        assert_eq!(shipped.dimensions(), (width, height));
+        assert!(
+            shipped.into_raw() == pixels,
+            "{} is out of date",
+            path.display()
+        );
+    }
+
+    /// A Tiled map's own art is painted at the size the view draws a tile.
+    #[test]
+    fn tiled_art_is_painted_at_the_tile_size() {
+        assert_eq!(crate::map::tiled_map::ART_PIXELS, TILE_PIXELS);
+    }
+
     #[test]
     fn the_strip_has_one_tile_per_terrain() {
         let (width, height, pixels) = tileset_pixels();

@@ -4,6 +4,7 @@
 //! objects), every part knowing where it was written; then each cell's terrain is found and the
 //! objects become units and exits. docs/FORMATS.md, "Maps from Tiled", says how a tile is read.
 
+mod art;
 mod mapping;
 mod tmj;
 mod tmx;
@@ -12,6 +13,7 @@ mod units;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+pub use art::{ART_PIXELS, TileArt, TileImage};
 pub use mapping::{TilesetMapping, mapping_file_name};
 
 use super::map_path::MapReach;
@@ -96,6 +98,8 @@ pub struct SceneTileset {
     pub place: Place,
     /// How many tiles it has (0 where it does not say).
     pub tile_count: u32,
+    /// Its image, where its tiles are cut from one.
+    pub image: Option<TileImage>,
 }
 
 /// One tile layer: per cell, row by row, the tileset (an index into the scene's) and tile id.
@@ -320,6 +324,11 @@ impl TiledScene {
             }
         }
         let (units, exits) = self.placements(&map)?;
+        let folder = Path::new(&self.sources[0].file)
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
+        map.art = art::paint(&self, &folder, reach).map(std::sync::Arc::new);
         Ok(TiledMap {
             map,
             units,

@@ -167,6 +167,47 @@ fn a_foreign_tileset_is_read_through_its_mapping() {
     assert_eq!(at(5, 8).material, Some(Material::Iron));
 }
 
+/// Where a tileset's image is at hand, the map is drawn with it: each cell its layers painted
+/// one over the other (a cobweb over the flagstones), scaled to 32 pixels from the tileset's 16.
+/// Without the image the ground is the same and Gridkeeper's own tiles are drawn.
+#[test]
+fn the_tiles_own_art_is_painted_where_the_image_is_at_hand() {
+    let crypt = load(&shipped("crypt.tmx")).map;
+    let art = crypt.art.clone().expect("crypt-tiles.png is beside it");
+    let pixel = |tile: Tile, x: u32, y: u32| {
+        let painted = art.cells[crypt.index(tile).expect("on the map")];
+        let columns = art.width / super::ART_PIXELS;
+        let left = (painted % columns) * super::ART_PIXELS + x;
+        let top = (painted / columns) * super::ART_PIXELS + y;
+        let at = ((top * art.width + left) * 4) as usize;
+        [art.pixels[at], art.pixels[at + 1], art.pixels[at + 2]]
+    };
+    assert_eq!(
+        pixel(Tile::new(0, 0), 0, 0),
+        [120, 116, 108],
+        "the wall's grey"
+    );
+    assert_eq!(pixel(Tile::new(2, 1), 0, 0), [70, 66, 60], "the flagstones");
+    assert_ne!(
+        pixel(Tile::new(1, 1), 0, 0),
+        pixel(Tile::new(2, 1), 0, 0),
+        "a cobweb over the flagstones"
+    );
+    // Wall, floor, pillar, coffin, puddle, rubble, gate, and the cobwebbed floor.
+    assert_eq!(
+        art.cells
+            .iter()
+            .collect::<std::collections::HashSet<_>>()
+            .len(),
+        8
+    );
+    let scratch = Scratch::new("no-art");
+    std::fs::remove_file(scratch.0.join("crypt-tiles.png")).expect("the image goes");
+    let bare = load(&scratch.0.join("crypt.tmx")).map;
+    assert!(bare.art.is_none());
+    assert_eq!(bare, crypt);
+}
+
 /// A scratch folder holding copies of the shipped Tiled files, one of them changed.
 struct Scratch(PathBuf);
 

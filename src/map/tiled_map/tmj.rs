@@ -9,7 +9,7 @@ use serde::Deserialize;
 use super::tmx::{self, find_from};
 use super::{
     Place, Property, PropertyValue, SceneLayer, SceneObject, SceneTile, SceneTileset, Source,
-    TiledScene, error_in,
+    TileImage, TiledScene, error_in,
 };
 use crate::files::{FileError, read_text};
 use crate::map::map_path::{MapReach, map_path};
@@ -67,6 +67,18 @@ struct JsonTileset {
     name: String,
     #[serde(default)]
     tilecount: u32,
+    #[serde(default)]
+    image: Option<String>,
+    #[serde(default)]
+    tilewidth: u32,
+    #[serde(default)]
+    tileheight: u32,
+    #[serde(default)]
+    columns: u32,
+    #[serde(default)]
+    spacing: u32,
+    #[serde(default)]
+    margin: u32,
     #[serde(default)]
     tiles: Vec<JsonTile>,
 }
@@ -369,6 +381,14 @@ fn inline_tileset(
         tiles,
         folder: folder.to_path_buf(),
         tile_count: tileset.tilecount,
+        image: tileset.image.as_ref().map(|image| TileImage {
+            path: folder.join(image),
+            tile_width: tileset.tilewidth,
+            tile_height: tileset.tileheight,
+            columns: tileset.columns,
+            spacing: tileset.spacing,
+            margin: tileset.margin,
+        }),
         place: Place {
             source,
             offset: start,

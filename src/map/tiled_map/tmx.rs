@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use super::{
     Place, Property, PropertyValue, SceneLayer, SceneObject, SceneTile, SceneTileset, Source,
-    TiledScene, error_in,
+    TileImage, TiledScene, error_in,
 };
 use crate::files::{FileError, read_text};
 use crate::map::map_path::{MapReach, map_path};
@@ -340,6 +340,14 @@ fn scene_tileset(
         tiles,
         folder,
         tile_count: tileset.tilecount,
+        image: tileset.image.as_ref().map(|image| TileImage {
+            path: image.source.clone(),
+            tile_width: tileset.tile_width,
+            tile_height: tileset.tile_height,
+            columns: tileset.columns,
+            spacing: tileset.spacing,
+            margin: tileset.margin,
+        }),
         place: Place {
             source,
             offset: start,
