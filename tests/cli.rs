@@ -631,3 +631,42 @@ fn without_a_display_the_window_commands_say_so() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
 }
+
+/// From a folder that is not the repository's, the shipped scenarios are still there: compiled
+/// in and written out once to the cache folder, a scenario's map and a Tiled map's tilesets and
+/// images with them.
+#[test]
+fn the_shipped_scenarios_play_from_any_folder() {
+    let folder = scratch("any-folder");
+    let cache = folder.join("cache");
+    let run = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_gridkeeper"))
+            .args(args)
+            .current_dir(&folder)
+            .env("XDG_CACHE_HOME", &cache)
+            .output()
+            .expect("the binary runs");
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert!(output.status.success(), "{args:?}: {stderr}");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    assert_eq!(
+        run(&["check", "maps/cellar.ron"]),
+        "ok: scenario `Cellar melee`: 20 x 20 map `Corbitt cellar`, 2 sides, 4 units\n"
+    );
+    assert!(run(&["check", "maps/tiled/boathouse.ron"]).contains("5 units"));
+    let summary = run(&[
+        "simulate",
+        "maps/tiled/boathouse.ron",
+        "--runs",
+        "2",
+        "--seed",
+        "3",
+    ]);
+    assert!(summary.contains("2 battles"), "{summary}");
+    assert!(
+        cache.join("gridkeeper").is_dir(),
+        "the copies are in the cache folder"
+    );
+    std::fs::remove_dir_all(&folder).ok();
+}

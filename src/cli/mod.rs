@@ -361,6 +361,9 @@ enum Opened {
 
 /// Read a scenario, a bare map or a replay, telling them apart by what they hold.
 fn open(path: &Path, maps: MapAccess) -> Result<Opened, FileError> {
+    // A shipped scenario named from another folder is read from beside the program, or from
+    // the copy compiled in.
+    let path = &crate::files::shipped::locate(path);
     if crate::map::tiled_map::is_tiled(path) {
         let tiled = crate::map::tiled_map::TiledMap::load(path, maps.reach())?;
         return Ok(Opened::Loaded(Loaded::Map(tiled.map)));

@@ -5,6 +5,7 @@ use std::path::Path;
 use serde::de::DeserializeOwned;
 
 mod locate;
+pub mod shipped;
 mod writing;
 pub use locate::{
     field_path_at, field_value_offset, line_and_column, list_items, string_char_offset,

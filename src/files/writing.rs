@@ -14,13 +14,18 @@ static TEMPORARIES: AtomicU64 = AtomicU64::new(0);
 /// Write `text` to `path`, replacing what is there (a file of ours). A failure at any point
 /// leaves what was there before untouched.
 pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    write_via_temporary(path, text, true)
+    write_via_temporary(path, text.as_bytes(), true)
+}
+
+/// [`write_atomically`] for bytes that need not be text (an image).
+pub fn write_bytes_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    write_via_temporary(path, bytes, true)
 }
 
 /// Write `text` to `path` where nothing is yet: a file (or link) that is there by then is left
 /// alone and the write fails with `AlreadyExists`.
 pub fn write_new_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    write_via_temporary(path, text, false)
+    write_via_temporary(path, text.as_bytes(), false)
 }
 
 /// Remove the temporary files a write to `path` left behind when it was cut off (a crash, the
@@ -85,10 +90,10 @@ fn new_temporary(path: &Path) -> std::io::Result<(PathBuf, std::fs::File)> {
     Err(last.unwrap_or_else(|| std::io::Error::other("no temporary file could be made")))
 }
 
-fn write_via_temporary(path: &Path, text: &str, replace: bool) -> std::io::Result<()> {
+fn write_via_temporary(path: &Path, bytes: &[u8], replace: bool) -> std::io::Result<()> {
     let (temporary, mut file) = new_temporary(path)?;
     let written = (|| {
-        file.write_all(text.as_bytes())?;
+        file.write_all(bytes)?;
         file.sync_all()?;
         if replace {
             std::fs::rename(&temporary, path)
