@@ -222,31 +222,10 @@ fn spawn_tile_layer(
 /// The terrain: the map's own art where it has some (a Tiled map's), else Gridkeeper's tiles.
 fn spawn_terrain(mut commands: Commands, map: Res<ShownMap>, mut images: ResMut<Assets<Image>>) {
     let map = &map.0;
-    if let Some(art) = &map.art {
-        let texture = images.add(image_from_pixels(art.width, art.height, art.pixels.clone()));
-        spawn_tile_layer(
-            &mut commands,
-            map,
-            texture,
-            TERRAIN_Z,
-            "Terrain",
-            |commands, at, bundle| {
-                let painted = map
-                    .index(at)
-                    .and_then(|cell| art.cells.get(cell))
-                    .copied()
-                    .unwrap_or(0);
-                commands
-                    .spawn(TileBundle {
-                        texture_index: TileTextureIndex(painted),
-                        ..bundle
-                    })
-                    .id()
-            },
-        );
-        return;
-    }
-    let (width, height, pixels) = tileset_pixels();
+    let (width, height, pixels) = match &map.art {
+        Some(art) => (art.width, art.height, art.pixels.clone()),
+        None => tileset_pixels(),
+    };
     let texture = images.add(image_from_pixels(width, height, pixels));
     spawn_tile_layer(
         &mut commands,
@@ -255,12 +234,19 @@ fn spawn_terrain(mut commands: Commands, map: Res<ShownMap>, mut images: ResMut<
         TERRAIN_Z,
         "Terrain",
         |commands, at, bundle| {
-            let kind = map
-                .terrain(at)
-                .map_or(0, |terrain| terrain.kind.tile_index());
+            let tile = match &map.art {
+                Some(art) => map
+                    .index(at)
+                    .and_then(|cell| art.cells.get(cell))
+                    .copied()
+                    .unwrap_or(0),
+                None => map
+                    .terrain(at)
+                    .map_or(0, |terrain| terrain.kind.tile_index()),
+            };
             commands
                 .spawn(TileBundle {
-                    texture_index: TileTextureIndex(kind),
+                    texture_index: TileTextureIndex(tile),
                     ..bundle
                 })
                 .id()

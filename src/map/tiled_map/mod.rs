@@ -209,6 +209,15 @@ fn error_in(
     )
 }
 
+/// A map's name: its `name` property, else its file's name without the extension.
+fn map_name(path: &Path, property: Option<String>) -> String {
+    property.unwrap_or_else(|| {
+        path.file_stem()
+            .map(|stem| stem.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    })
+}
+
 /// The terrain of a cell where no layer has a tile: nothing to stand on or see through.
 fn void() -> Terrain {
     Terrain {

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use super::tmx::{self, find_from};
 use super::{
     Place, Property, PropertyValue, SceneLayer, SceneObject, SceneTile, SceneTileset, Source,
-    TileImage, TiledScene, error_in,
+    TileImage, TiledScene, error_in, map_name,
 };
 use crate::files::{FileError, read_text};
 use crate::map::map_path::{MapReach, map_path};
@@ -289,12 +289,8 @@ pub(super) fn read(
             .find(|property| property.name == name)
             .and_then(|property| property.value.as_str().map(str::to_string))
     };
-    let stem = path
-        .file_stem()
-        .map(|stem| stem.to_string_lossy().into_owned())
-        .unwrap_or_default();
     Ok(TiledScene {
-        name: text_property("name").unwrap_or(stem),
+        name: map_name(path, text_property("name")),
         description: text_property("description").unwrap_or_default(),
         width: json.width,
         height: json.height,

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use super::{
     Place, Property, PropertyValue, SceneLayer, SceneObject, SceneTile, SceneTileset, Source,
-    TileImage, TiledScene, error_in,
+    TileImage, TiledScene, error_in, map_name,
 };
 use crate::files::{FileError, read_text};
 use crate::map::map_path::{MapReach, map_path};
@@ -52,6 +52,9 @@ pub(super) fn well_formed(file: &str, text: &str) -> Result<(), FileError> {
             format!("this is not well-formed XML: {error}"),
         )
     };
+    let at_data = |at: usize, problem: String| {
+        FileError::in_field(file, text, at, Some("data".to_string()), problem)
+    };
     let mut layer = LayerCount::default();
     loop {
         let (tag, closing) = match reader.read_event() {
@@ -61,26 +64,14 @@ pub(super) fn well_formed(file: &str, text: &str) -> Result<(), FileError> {
             Ok(Event::Text(cells)) if layer.in_data && layer.encoding.is_some() => {
                 let written = String::from_utf8_lossy(&cells).into_owned();
                 if let Some(problem) = layer.problem(&written) {
-                    return Err(FileError::in_field(
-                        file,
-                        text,
-                        layer.data_at,
-                        Some("data".to_string()),
-                        problem,
-                    ));
+                    return Err(at_data(layer.data_at, problem));
                 }
                 layer.in_data = false;
                 continue;
             }
             Ok(Event::End(end)) if end.name().as_ref() == b"data" => {
                 if let Some(problem) = layer.tiles_problem() {
-                    return Err(FileError::in_field(
-                        file,
-                        text,
-                        layer.data_at,
-                        Some("data".to_string()),
-                        problem,
-                    ));
+                    return Err(at_data(layer.data_at, problem));
                 }
                 layer.in_data = false;
                 continue;
@@ -450,13 +441,8 @@ impl Scene {
             Some(tiled::PropertyValue::StringValue(text)) => Some(text.clone()),
             _ => None,
         };
-        let stem = self
-            .map_path
-            .file_stem()
-            .map(|stem| stem.to_string_lossy().into_owned())
-            .unwrap_or_default();
         Ok(TiledScene {
-            name: property("name").unwrap_or(stem),
+            name: map_name(&self.map_path, property("name")),
             description: property("description").unwrap_or_default(),
             width: map.width,
             height: map.height,
