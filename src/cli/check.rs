@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::{MapAccess, Opened, open};
-use crate::map::tiled_map::{TilesetMapping, is_mapping};
+use crate::map::tiled_map::{TilesetMapping, is_mapping, is_tileset, tileset_summary};
 
 /// Exit code for a file that does not pass.
 const INVALID_FILE: u8 = 1;
@@ -22,6 +22,18 @@ pub(super) struct CheckArgs {
 }
 
 pub(super) fn run(args: &CheckArgs) -> ExitCode {
+    if is_tileset(&args.file) {
+        return match tileset_summary(&args.file) {
+            Ok(summary) => {
+                println!("ok: {summary}");
+                ExitCode::SUCCESS
+            }
+            Err(error) => {
+                eprintln!("gridkeeper: {error}");
+                ExitCode::from(INVALID_FILE)
+            }
+        };
+    }
     if is_mapping(&args.file) {
         return match TilesetMapping::load(&args.file) {
             Ok(mapping) => {

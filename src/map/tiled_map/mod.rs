@@ -6,15 +6,18 @@
 
 mod art;
 mod mapping;
+mod tileset_check;
 mod tmj;
 mod tmx;
 mod units;
+mod xml_check;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 pub use art::{ART_PIXELS, TileArt, TileImage};
 pub use mapping::{TilesetMapping, mapping_file_name};
+pub use tileset_check::{is_tileset, tileset_summary};
 
 use super::map_path::MapReach;
 use super::{GridMap, MAX_MAP_SIDE, Terrain, TerrainKind, Tile};

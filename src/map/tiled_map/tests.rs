@@ -208,6 +208,23 @@ fn the_tiles_own_art_is_painted_where_the_image_is_at_hand() {
     assert_eq!(bare, crypt);
 }
 
+/// A tileset checked alone says each tile's terrain, and which its mapping leaves out.
+#[test]
+fn a_tileset_checked_alone_says_what_each_tile_is() {
+    let crypt = super::tileset_summary(&shipped("crypt-tiles.tsx"))
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(
+        crypt,
+        "tileset `Crypt Tiles`: 8 tiles, 7 with a terrain (mapped by crypt-tiles.gridkeeper.ron): \
+         0 flagstones (Floor), 1 crypt wall (Wall), 2 stone coffin (LowCover), 3 pillar \
+         (HighCover), 4 black puddle (Water), 5 rubble (Difficult), 6 iron gate (DoorClosed); \
+         no terrain: 7"
+    );
+    let ours = super::tileset_summary(&shipped("gridkeeper.tsx"))
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert!(ours.starts_with("tileset `gridkeeper`: 12 tiles, 12 with a terrain: 0 floor (Floor)"));
+}
+
 /// A scratch folder holding copies of the shipped Tiled files, one of them changed.
 struct Scratch(PathBuf);
 

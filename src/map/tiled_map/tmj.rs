@@ -6,7 +6,8 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::tmx::{self, find_from};
+use super::tmx;
+use super::xml_check::{find_from, value_place};
 use super::{
     Place, Property, PropertyValue, SceneLayer, SceneObject, SceneTile, SceneTileset, Source,
     TileImage, TiledScene, error_in, map_name,
@@ -393,7 +394,7 @@ fn inline_tileset(
 }
 
 /// A tileset in its own file beside the map: `.tsj` (JSON) or `.tsx` (read by the crate).
-fn external_tileset(
+pub(super) fn external_tileset(
     name: &str,
     folder: &Path,
     reach: MapReach,
@@ -454,7 +455,7 @@ fn properties(
                 value,
                 place: Place {
                     source,
-                    offset: tmx::value_place(
+                    offset: value_place(
                         text,
                         find_from(text, from, &format!("\"{}\"", property.name)),
                         "\"value\":",

@@ -1,0 +1,76 @@
+//! A tileset checked on its own (`gridkeeper check crypt-tiles.tsx`): read as a map reads it,
+//! with its mapping file, and each of its tiles said with the terrain it is, so that a keeper
+//! writing a mapping sees what is left.
+
+use std::path::Path;
+
+use super::{Place, Source, TiledScene, tmj};
+use crate::files::{FileError, read_text};
+use crate::map::map_path::MapReach;
+
+/// Whether a path names a tileset file (`.tsx` or `.tsj`).
+pub fn is_tileset(path: &Path) -> bool {
+    path.extension()
+        .and_then(|extension| extension.to_str())
+        .is_some_and(|extension| {
+            extension.eq_ignore_ascii_case("tsx") || extension.eq_ignore_ascii_case("tsj")
+        })
+}
+
+/// Read the tileset at `path` and its mapping, and say what each tile is: `0 flagstones
+/// (Floor), 1 crypt wall (Wall), …; no terrain: 7`.
+pub fn tileset_summary(path: &Path) -> Result<String, FileError> {
+    let file = path.display().to_string();
+    let text = read_text(path)?;
+    let mut sources = vec![Source { file, text }];
+    let folder = path.parent().unwrap_or(Path::new(""));
+    let name = path
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let reach = MapReach::InsideTheFolder;
+    let tileset = tmj::external_tileset(&name, folder, reach, &mut sources, Place::default())?;
+    let count = tileset.tile_count;
+    let mut scene = TiledScene {
+        sources,
+        name: tileset.name.clone(),
+        description: String::new(),
+        width: 0,
+        height: 0,
+        tile_width: 1,
+        tile_height: 1,
+        tilesets: vec![tileset],
+        layers: Vec::new(),
+        objects: Vec::new(),
+    };
+    let mappings = scene.read_mappings(reach)?;
+    let mapping = mappings.first().and_then(Option::as_ref);
+    let mut mapped = Vec::new();
+    let mut left = Vec::new();
+    for id in 0..count {
+        match scene.tile_terrain(0, id, mapping)? {
+            Some(terrain) => mapped.push(format!("{id} {} ({:?})", terrain.name, terrain.kind)),
+            None => left.push(id.to_string()),
+        }
+    }
+    let by = if mapping.is_some() {
+        format!(
+            " (mapped by {})",
+            super::mapping_file_name(&scene.tilesets[0].name)
+        )
+    } else {
+        String::new()
+    };
+    let mut summary = format!(
+        "tileset `{}`: {count} tiles, {} with a terrain{by}",
+        scene.tilesets[0].name,
+        mapped.len()
+    );
+    if !mapped.is_empty() {
+        summary.push_str(&format!(": {}", mapped.join(", ")));
+    }
+    if !left.is_empty() {
+        summary.push_str(&format!("; no terrain: {}", left.join(", ")));
+    }
+    Ok(summary)
+}
