@@ -21,36 +21,26 @@ pub(super) struct CheckArgs {
     maps: MapAccess,
 }
 
-pub(super) fn run(args: &CheckArgs) -> ExitCode {
-    if is_tileset(&args.file) {
-        return match tileset_summary(&args.file) {
-            Ok(summary) => {
-                println!("ok: {summary}");
-                ExitCode::SUCCESS
-            }
-            Err(error) => {
-                eprintln!("gridkeeper: {error}");
-                ExitCode::from(INVALID_FILE)
-            }
-        };
-    }
-    if is_mapping(&args.file) {
-        return match TilesetMapping::load(&args.file) {
-            Ok(mapping) => {
-                println!("ok: {}", mapping.summary());
-                ExitCode::SUCCESS
-            }
-            Err(error) => {
-                eprintln!("gridkeeper: {error}");
-                ExitCode::from(INVALID_FILE)
-            }
-        };
-    }
-    match open(&args.file, args.maps) {
-        Ok(Opened::Loaded(loaded)) => {
-            println!("ok: {}", loaded.summary());
+/// A file that passed, said in one line; or what is wrong with it.
+fn said(checked: Result<String, crate::files::FileError>) -> ExitCode {
+    match checked {
+        Ok(summary) => {
+            println!("ok: {summary}");
             ExitCode::SUCCESS
         }
+        Err(error) => said(Err(error)),
+    }
+}
+
+pub(super) fn run(args: &CheckArgs) -> ExitCode {
+    if is_tileset(&args.file) {
+        return said(tileset_summary(&args.file));
+    }
+    if is_mapping(&args.file) {
+        return said(TilesetMapping::load(&args.file).map(|mapping| mapping.summary()));
+    }
+    match open(&args.file, args.maps) {
+        Ok(Opened::Loaded(loaded)) => said(Ok(loaded.summary())),
         Ok(Opened::Saved(replay)) => {
             // Its commands are played as play would, so a file that passes cannot stall or
             // mislead: they make the events it recorded (one of an older format only plays).

@@ -364,16 +364,13 @@ fn open(path: &Path, maps: MapAccess) -> Result<Opened, FileError> {
     // A shipped scenario named from another folder is read from beside the program, or from
     // the copy compiled in.
     let path = &crate::files::shipped::locate(path);
-    if crate::map::tiled_map::is_tiled(path) {
-        let tiled = crate::map::tiled_map::TiledMap::load(path, maps.reach())?;
-        return Ok(Opened::Loaded(Loaded::Map(tiled.map)));
-    }
     let text = read_text(path)?;
-    let file = path.display().to_string();
-    if crate::replay::file::is_replay(&text) {
-        Replay::parse(&file, &text).map(|replay| Opened::Saved(Box::new(replay)))
+    // A map from Tiled is never a replay, whatever its text holds.
+    if !crate::map::tiled_map::is_tiled(path) && crate::replay::file::is_replay(&text) {
+        Replay::parse(&path.display().to_string(), &text)
+            .map(|replay| Opened::Saved(Box::new(replay)))
     } else {
-        Loaded::parse(&file, &text, path.parent(), maps.reach()).map(Opened::Loaded)
+        Loaded::read(path, text, maps.reach()).map(Opened::Loaded)
     }
 }
 

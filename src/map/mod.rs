@@ -347,17 +347,16 @@ impl Loaded {
 
     /// Read and check a scenario or map file (a map from Tiled too).
     pub fn load(path: &Path) -> Result<Self, FileError> {
+        Self::read(path, read_text(path)?, map_path::MapReach::InsideTheFolder)
+    }
+
+    /// Check the scenario or map read from `path` as `text`: a Tiled map by its extension (its
+    /// tilesets read from its folder), else as [`Loaded::parse`] tells them apart.
+    pub fn read(path: &Path, text: String, reach: map_path::MapReach) -> Result<Self, FileError> {
         if tiled_map::is_tiled(path) {
-            return tiled_map::TiledMap::load(path, map_path::MapReach::InsideTheFolder)
-                .map(|tiled| Self::Map(tiled.map));
+            return tiled_map::TiledMap::parse(path, text, reach).map(|tiled| Self::Map(tiled.map));
         }
-        let text = read_text(path)?;
-        Self::parse(
-            &path.display().to_string(),
-            &text,
-            path.parent(),
-            map_path::MapReach::InsideTheFolder,
-        )
+        Self::parse(&path.display().to_string(), &text, path.parent(), reach)
     }
 
     /// The map, whichever was loaded.

@@ -186,21 +186,14 @@ impl Checker<'_> {
                 };
                 let path: PathBuf = map_path(folder, name, self.reach)
                     .map_err(|why| self.at_field(0, "map", format!("the map `{name}` {why}")))?;
-                if is_tiled(&path) {
-                    if !path.is_file() {
-                        return Err(self.at_field(
-                            0,
-                            "map",
-                            format!("cannot read the map `{name}`: there is no such file"),
-                        ));
-                    }
-                    let tiled = TiledMap::load(&path, self.reach)?;
-                    let written = MapFile::from_grid(&tiled.map);
-                    return Ok((tiled.map.clone(), written, Some(tiled)));
-                }
                 let text = read_text(&path).map_err(|error| {
                     self.at_field(0, "map", format!("cannot read the map `{name}`: {error}"))
                 })?;
+                if is_tiled(&path) {
+                    let tiled = TiledMap::parse(&path, text, self.reach)?;
+                    let written = MapFile::from_grid(&tiled.map);
+                    return Ok((tiled.map.clone(), written, Some(tiled)));
+                }
                 if !looks_like_a_map(&text) {
                     return Err(self.at_field(
                         0,

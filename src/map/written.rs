@@ -15,17 +15,15 @@ impl Terrain {
         if *self == base {
             return LegendEntry::Kind(self.kind);
         }
-        let differs = |same: bool| !same;
         LegendEntry::Custom(CustomTerrain {
             kind: self.kind,
-            name: differs(self.name == base.name).then(|| self.name.clone()),
-            blocks_movement: differs(self.blocks_movement == base.blocks_movement)
+            name: (self.name != base.name).then(|| self.name.clone()),
+            blocks_movement: (self.blocks_movement != base.blocks_movement)
                 .then_some(self.blocks_movement),
-            blocks_sight: differs(self.blocks_sight == base.blocks_sight)
-                .then_some(self.blocks_sight),
-            cover: differs(self.cover == base.cover).then_some(self.cover),
-            armor: differs(self.armor == base.armor).then_some(self.armor),
-            move_cost: differs(self.move_cost == base.move_cost).then_some(self.move_cost),
+            blocks_sight: (self.blocks_sight != base.blocks_sight).then_some(self.blocks_sight),
+            cover: (self.cover != base.cover).then_some(self.cover),
+            armor: (self.armor != base.armor).then_some(self.armor),
+            move_cost: (self.move_cost != base.move_cost).then_some(self.move_cost),
             dark: self.dark,
             material: self.material,
             stops_bullets: self.stops_bullets,

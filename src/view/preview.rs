@@ -216,14 +216,15 @@ fn read_previews(world: &mut World, mut last: Local<Option<PreviewKey>>) {
     }
     let (selected, hovered, intent, fire_order, _, keep) = key.clone();
     *last = Some(key);
+    // A bare map has no battle: nothing to aim, answer or plan.
+    let in_battle = world.contains_resource::<ActiveScenario>();
     let (aim, blast) = match (selected, hovered) {
-        (Some(shooter), Some(tile)) if world.contains_resource::<ActiveScenario>() => {
+        (Some(shooter), Some(tile)) if in_battle => {
             previews(world, shooter, tile, intent, &fire_order)
         }
         _ => (None, None),
     };
-    let answers = world
-        .contains_resource::<ActiveScenario>()
+    let answers = in_battle
         .then(|| answer_odds_keeping(world, keep))
         .flatten();
     let deciding = world.get_resource::<Flow>().and_then(|flow| {
@@ -232,12 +233,10 @@ fn read_previews(world: &mut World, mut last: Local<Option<PreviewKey>>) {
             .or_else(|| flow.acting())
     });
     let pools = deciding.and_then(|unit| Some((unit, plan_pools(world, unit)?)));
-    // A bare map has no battle, so no blows to answer.
-    let defences_open = if world.contains_resource::<ActiveScenario>() {
-        blow_answers_open(world).unwrap_or_default()
-    } else {
-        Default::default()
-    };
+    let defences_open = in_battle
+        .then(|| blow_answers_open(world))
+        .flatten()
+        .unwrap_or_default();
     let planning = world.resource::<DicePlanning>();
     if planning.pools != pools || planning.defences_open != defences_open {
         // Another unit deciding starts with nothing kept and no split drawn up.

@@ -176,7 +176,11 @@ impl TiledMap {
     /// Read and make a battlefield of the Tiled map at `path`; the tilesets and mapping files it
     /// needs are read from its folder (or anywhere, as `reach` allows).
     pub fn load(path: &Path, reach: MapReach) -> Result<Self, FileError> {
-        let text = read_text(path)?;
+        Self::parse(path, read_text(path)?, reach)
+    }
+
+    /// [`TiledMap::load`] of a map whose text is already read.
+    pub fn parse(path: &Path, text: String, reach: MapReach) -> Result<Self, FileError> {
         let file = path.display().to_string();
         let scene = if path
             .extension()
