@@ -7,48 +7,35 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 
 use crate::battle::ActiveRuleset;
-use crate::map::{self, Loaded};
+use crate::map;
 use crate::rules::ruleset::Ruleset;
-use crate::schedule::AppSystems;
-use crate::{ai, battle, input, replay, ui, view};
+use crate::schedule::{AppSystems, Screen};
+use crate::session::BattleSetup;
+use crate::{ai, battle, input, menu, replay, session, ui, view};
 
 /// What the game window opens with.
 #[derive(Debug, Clone)]
 pub struct PlayOptions {
-    pub loaded: Loaded,
-    pub ruleset: Arc<dyn Ruleset>,
+    pub opening: Opening,
+    /// The rulebook the menu and a bare map are read under (a battle brings its own).
+    pub default_ruleset: Arc<dyn Ruleset>,
     pub screenshot: Option<view::screenshot::ScreenshotRequest>,
-    pub startup_view: view::StartupView,
     pub window_size: (u32, u32),
-    /// The seed of the battle's dice.
-    pub seed: u64,
-    /// Who plays each unit, where the command line says (hotseat, solo); else the scenario's
-    /// sides say.
-    pub control: Option<Vec<map::scenario::Control>>,
-    /// How well the AI plays the units it plays.
-    pub ai_level: ai::Style,
     /// A key map file to read (else `gridkeeper-keys.ron` in the working directory, if any).
     pub keys: Option<std::path::PathBuf>,
     /// How the overlay starts: its scale, colours, and whether the key list is open.
     pub ui: ui::UiSettings,
-    /// A saved battle (a replay) to play on from its end, or to watch.
-    pub saved: Option<SavedBattle>,
 }
 
-/// A saved battle opened in the window. Its scenario and seed are the options' own.
+/// What the window shows first.
 #[derive(Debug, Clone)]
-pub struct SavedBattle {
-    pub replay: replay::Replay,
-    /// The file it was read from: playing on from an autosave goes on writing to it.
-    pub file: std::path::PathBuf,
-    /// Watch it step by step with this viewer (set to the step to open on), rather than play
-    /// on from its end.
-    pub watching: Option<replay::Playback>,
-}
-
-/// The scenario shipped as the default.
-pub fn default_scenario_path() -> std::path::PathBuf {
-    std::path::PathBuf::from("maps/warehouse.ron")
+pub enum Opening {
+    /// The start menu, on the default scenario.
+    Menu,
+    /// A bare map to look over, under the default rulebook.
+    Map(Box<map::GridMap>),
+    /// A battle: a scenario to play, a save to play on, a replay to watch.
+    Battle(Box<BattleSetup>),
 }
 
 /// Build and run the game window until it closes.
@@ -75,9 +62,6 @@ pub fn run_game(options: PlayOptions) -> AppExit {
         )
             .chain(),
     )
-    .insert_resource(ActiveRuleset(options.ruleset))
-    .insert_resource(view::ShownMap(options.loaded.map().clone()))
-    .insert_resource(options.startup_view)
     .insert_resource(view::motion::Pace::at(options.ui.pace))
     .insert_resource(view::table::TableViewWanted {
         open: options.ui.table_view,
@@ -87,64 +71,36 @@ pub fn run_game(options: PlayOptions) -> AppExit {
     let (keys, notice) = input::KeyMap::load(options.keys.as_deref());
     app.insert_resource(keys)
         .insert_resource(input::KeyMapNotice(notice));
-    let watching = options
-        .saved
-        .as_ref()
-        .is_some_and(|saved| saved.watching.is_some());
-    let units = match &options.loaded {
-        Loaded::Scenario(scenario) => scenario.units.len(),
-        Loaded::Map(_) => 0,
+    let screen = match options.opening {
+        Opening::Menu => {
+            app.insert_resource(ActiveRuleset(options.default_ruleset));
+            menu::open(&mut app);
+            Screen::Menu
+        }
+        Opening::Map(shown) => {
+            app.insert_resource(ActiveRuleset(options.default_ruleset))
+                .insert_resource(view::ShownMap(*shown));
+            Screen::Battle
+        }
+        Opening::Battle(setup) => {
+            app.insert_resource(ActiveRuleset(setup.scenario.ruleset.clone()))
+                .insert_resource(view::ShownMap(setup.scenario.map.clone()))
+                .insert_resource(*setup);
+            Screen::Battle
+        }
     };
-    if let Loaded::Scenario(scenario) = options.loaded {
-        let controllers = match &options.saved {
-            Some(saved) => Some(saved.replay.control.clone()),
-            None => options.control.clone(),
-        };
-        if let Some(controllers) = controllers {
-            app.insert_resource(battle::Controllers(controllers));
-        }
-        if !watching && options.screenshot.is_none() {
-            let opened = options.saved.as_ref().map(|saved| saved.file.as_path());
-            let autosave = replay::Autosave::claim(&scenario, options.seed, opened);
-            app.insert_resource(replay::SaveState {
-                path: Some(autosave.path.clone()),
-                ..default()
-            })
-            .insert_resource(autosave);
-        }
-        app.insert_resource(battle::ActiveScenario(Arc::new(*scenario)))
-            .insert_resource(battle::BattleDice::new(options.seed));
-    }
-    match options.saved {
-        Some(SavedBattle {
-            watching: Some(playback),
-            ..
-        }) => {
-            app.insert_resource(playback);
-        }
-        Some(SavedBattle {
-            replay,
-            watching: None,
-            ..
-        }) => {
-            app.insert_resource(replay::SavedCommands(replay.commands));
-        }
-        None => {}
-    }
     if let Some(request) = options.screenshot {
         app.insert_resource(request);
     }
-    app.add_plugins((
+    app.insert_state(screen).add_plugins((
         input::plugin,
         battle::plugin,
         view::plugin,
         ui::plugin,
         replay::plugin,
+        ai::plugin,
+        session::plugin,
+        menu::plugin,
     ));
-    if !watching {
-        // A replay's commands are all in the file: the AI gives none while it is watched.
-        app.add_plugins(ai::plugin)
-            .insert_resource(ai::AiStyles(vec![options.ai_level; units]));
-    }
     app.run()
 }

@@ -19,7 +19,8 @@ const LAYERS: &[&[&str]] = &[
     &["replay"],
     &["simulation"],
     &["view"],
-    &["ui"],
+    &["ui", "session"],
+    &["menu"],
     &["game"],
     &["cli"],
 ];

@@ -1,4 +1,5 @@
-//! The render smoke test: the real game window draws the default map and its overlay.
+//! The render smoke test: the real game window draws the start menu beside the default map,
+//! and a battle's map and overlay.
 //!
 //! It needs a display, so it is ignored by a plain `cargo test`; `.ci/run` runs it under Xvfb:
 //! `xvfb-run -a -s "-screen 0 1920x1080x24" cargo test --test render_smoke -- --ignored`.
@@ -9,7 +10,7 @@ use std::process::Command;
 #[test]
 #[ignore = "needs a display: .ci/run runs it under xvfb-run"]
 fn the_window_draws_the_map_and_the_overlay() {
-    let shot = screenshot("default", &["--window", "1600x900"]);
+    let shot = screenshot("default", &["maps/warehouse.ron", "--window", "1600x900"]);
 
     let image = image::open(&shot)
         .unwrap_or_else(|error| panic!("{} is a PNG: {error}", shot.display()))
@@ -54,6 +55,35 @@ fn the_window_draws_the_map_and_the_overlay() {
         "screenshot checked: {} ({width}x{height}, {} colours)",
         shot.display(),
         colours.len()
+    );
+}
+
+/// With nothing to open, the window opens on the start menu: its panel on the left, the
+/// default scenario's map beside it on the right.
+#[test]
+#[ignore = "needs a display: .ci/run runs it under xvfb-run"]
+fn the_window_opens_on_the_menu_beside_the_default_map() {
+    let shot = screenshot("menu", &["--window", "1280x720"]);
+    let image = image::open(&shot)
+        .unwrap_or_else(|error| panic!("{} is a PNG: {error}", shot.display()))
+        .to_rgb8();
+    let (width, height) = image.dimensions();
+    let map_area = colours_in(
+        &image,
+        width / 2..width * 9 / 10,
+        height / 4..height * 3 / 4,
+    );
+    assert!(
+        map_area.len() >= 8,
+        "the map has {} colours",
+        map_area.len()
+    );
+    // The menu's words on its panel: more than the panel's one fill colour.
+    let menu_area = colours_in(&image, 0..width / 3, 0..height / 2);
+    assert!(
+        menu_area.len() >= 6,
+        "the menu has {} colours",
+        menu_area.len()
     );
 }
 

@@ -113,6 +113,11 @@ impl AiPause {
     }
 }
 
+/// The AI's systems, in `Update`: the game window holds them while a replay is watched (its
+/// commands are all in the file).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AiTurns;
+
 /// AI units take their turns (public so headless apps and tests can add it).
 pub fn plugin(app: &mut App) {
     app.insert_resource(defence::policy())
@@ -125,6 +130,7 @@ pub fn plugin(app: &mut App) {
                 take_ai_turns,
             )
                 .chain()
+                .in_set(AiTurns)
                 .before(BattleSystems),
         );
 }

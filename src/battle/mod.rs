@@ -633,18 +633,8 @@ pub(super) fn plugin(app: &mut App) {
 /// Put the battle back to its start under `seed`: the units as the scenario sets them, no
 /// command given, no event, fresh dice. Who plays each unit stays as it is.
 pub fn restart(world: &mut World, seed: u64) {
-    let units: Vec<Entity> = world.resource_mut::<Roster>().0.drain(..).collect();
-    for unit in units {
-        if let Ok(entity) = world.get_entity_mut(unit) {
-            entity.despawn();
-        }
-    }
+    clear(world);
     world.insert_resource(BattleDice::new(seed));
-    world.insert_resource(Flow::default());
-    world.insert_resource(EventLog::default());
-    world.insert_resource(CommandLog::default());
-    world.insert_resource(RefusedCommands::default());
-    world.insert_resource(CommandQueue::default());
     // Units the keeper brought in from a roster go: the orders that brought them are gone too.
     let scenario = world.resource::<ActiveScenario>().0.clone();
     if scenario.units.len() > scenario.units_as_begun() {
@@ -657,6 +647,22 @@ pub fn restart(world: &mut World, seed: u64) {
     if let Err(error) = world.run_system_once(spawn_units) {
         error!("the battle could not be set up again: {error}");
     }
+}
+
+/// Take the battle off the board: its units gone, no command given, no event, the flow at its
+/// set-up. The scenario, the dice and who plays each unit stay where they are.
+pub fn clear(world: &mut World) {
+    let units: Vec<Entity> = world.resource_mut::<Roster>().0.drain(..).collect();
+    for unit in units {
+        if let Ok(entity) = world.get_entity_mut(unit) {
+            entity.despawn();
+        }
+    }
+    world.insert_resource(Flow::default());
+    world.insert_resource(EventLog::default());
+    world.insert_resource(CommandLog::default());
+    world.insert_resource(RefusedCommands::default());
+    world.insert_resource(CommandQueue::default());
 }
 
 fn spawn_units(

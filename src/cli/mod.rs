@@ -21,13 +21,14 @@ use clap::{Args, Parser, Subcommand};
 use crate::ai::Style;
 use crate::battle::UnitId;
 use crate::files::{FileError, read_text};
-use crate::game::SavedBattle;
+use crate::game::Opening;
 use crate::map::Loaded;
 use crate::map::map_path::MapReach;
 use crate::map::scenario::Control;
 use crate::replay::Replay;
 use crate::rules::ruleset::{RuleOptions, Ruleset};
 use crate::rulesets::ruleset;
+use crate::session::{BattleSetup, SavedBattle};
 use crate::view::StartupView;
 use crate::view::screenshot::ScreenshotRequest;
 
@@ -375,9 +376,14 @@ fn open(path: &Path, maps: MapAccess) -> Result<Opened, FileError> {
 }
 
 fn play(args: PlayArgs) -> ExitCode {
+    // Nothing to open and nothing asked of a battle: the start menu.
+    let battle_asked = args.seed.is_some() || args.hotseat || args.solo.is_some();
+    if args.scenario.is_none() && !battle_asked && args.select.is_none() {
+        return open_window(Opening::Menu, args.window);
+    }
     let path = args
         .scenario
-        .unwrap_or_else(crate::game::default_scenario_path);
+        .unwrap_or_else(|| PathBuf::from(crate::files::shipped::DEFAULT_SCENARIO));
     let (loaded, saved) = match open(&path, args.maps) {
         Ok(Opened::Loaded(loaded)) => (loaded, None),
         Ok(Opened::Saved(replay)) => {
@@ -426,19 +432,23 @@ fn play(args: PlayArgs) -> ExitCode {
         Ok(control) => control,
         Err(error) => return fail(&format!("{}: {error}", path.display())),
     };
-    let saved = saved.map(|replay| SavedBattle {
-        replay,
-        file: path.clone(),
-        watching: None,
-    });
-    open_window(
-        loaded,
-        saved,
+    let scenario = match loaded {
+        Loaded::Scenario(scenario) => *scenario,
+        Loaded::Map(map) => return open_window(Opening::Map(Box::new(map)), args.window),
+    };
+    let setup = BattleSetup {
+        control,
+        ai_level: args.ai,
+        saved: saved.map(|replay| SavedBattle {
+            replay,
+            file: path.clone(),
+            watching: None,
+        }),
         startup_view,
-        args.window,
-        seed,
-        (control, args.ai),
-    )
+        autosave: args.window.screenshot.is_none(),
+        ..BattleSetup::new(scenario, seed)
+    };
+    open_window(Opening::Battle(Box::new(setup)), args.window)
 }
 
 /// The index of the side with this id or name (any case).
@@ -496,37 +506,23 @@ fn by_side<T: Copy>(
         .collect()
 }
 
-/// Open the game window; its exit status.
-fn open_window(
-    loaded: Loaded,
-    saved: Option<SavedBattle>,
-    startup_view: StartupView,
-    window: WindowArgs,
-    seed: u64,
-    (control, ai_level): (Option<Vec<Control>>, Style),
-) -> ExitCode {
+/// Open the game window on `opening`; its exit status.
+fn open_window(opening: Opening, window: WindowArgs) -> ExitCode {
     if let Some(why) = no_display() {
         return fail(&why);
     }
-    let ruleset: Arc<dyn Ruleset> = match &loaded {
-        Loaded::Scenario(scenario) => scenario.ruleset.clone(),
-        Loaded::Map(_) => match ruleset(&RuleOptions::default()) {
-            Ok(ruleset) => Arc::from(ruleset),
-            Err(error) => return fail(&error.to_string()),
-        },
+    let default_ruleset: Arc<dyn Ruleset> = match ruleset(&RuleOptions::default()) {
+        Ok(ruleset) => Arc::from(ruleset),
+        Err(error) => return fail(&error.to_string()),
     };
     let exit = crate::game::run_game(crate::game::PlayOptions {
-        loaded,
-        ruleset,
+        opening,
+        default_ruleset,
         screenshot: window.screenshot.map(|path| ScreenshotRequest {
             path,
             frames: window.frames,
         }),
-        startup_view,
         window_size: window.window,
-        seed,
-        control,
-        ai_level,
         keys: window.keys,
         ui: crate::ui::UiSettings {
             scale: window.ui_scale.unwrap_or(1.0),
@@ -537,7 +533,6 @@ fn open_window(
             pace: window.pace,
             ..crate::ui::UiSettings::default()
         },
-        saved,
     });
     match exit {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,

@@ -11,16 +11,15 @@ use serde_json::{Value, json};
 
 use super::output::Lines;
 use super::{WindowArgs, fail, open_window};
-use crate::ai::{AiStyles, Style};
+use crate::ai::AiStyles;
 use crate::battle::command::Command;
 use crate::battle::event::{Event, EventKind};
 use crate::battle::{Controllers, EventLog, Flow, Phase, UnitId};
-use crate::game::SavedBattle;
+use crate::game::Opening;
 use crate::log;
-use crate::map::Loaded;
 use crate::map::scenario::{Control, Scenario};
 use crate::replay::{EventDigest, Playback, Replay, give_tracked, refused};
-use crate::view::StartupView;
+use crate::session::{BattleSetup, SavedBattle};
 
 /// Exit code for a replay whose events are not the ones it recorded.
 const MISMATCH: u8 = 1;
@@ -183,20 +182,16 @@ fn watch(replay: Replay, file: PathBuf, round: Option<u32>, window: WindowArgs) 
         None => 0,
     };
     playback.go_to(step);
-    let loaded = Loaded::Scenario(Box::new(replay.scenario.clone()));
-    let saved = SavedBattle {
-        replay,
-        file,
-        watching: Some(playback),
+    let scenario = replay.scenario.clone();
+    let setup = BattleSetup {
+        saved: Some(SavedBattle {
+            replay,
+            file,
+            watching: Some(playback),
+        }),
+        ..BattleSetup::new(scenario, seed)
     };
-    open_window(
-        loaded,
-        Some(saved),
-        StartupView::default(),
-        window,
-        seed,
-        (None, Style::default()),
-    )
+    open_window(Opening::Battle(Box::new(setup)), window)
 }
 
 /// Play the commands and compare the events with the file's digest.

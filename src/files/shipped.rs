@@ -7,6 +7,9 @@ use std::path::{Path, PathBuf};
 
 use super::writing::write_bytes_atomically;
 
+/// The scenario played by default, and chosen first in the menu.
+pub const DEFAULT_SCENARIO: &str = "maps/warehouse.ron";
+
 /// Every file of `maps/` (a test keeps the list whole), by its path from the repository's root.
 pub const SHIPPED: &[(&str, &[u8])] = &[
     (

@@ -41,7 +41,7 @@ use crate::battle::{ActiveRuleset, BattleDice, EventLog, TilePosition, UnitId};
 use crate::input::{KeyMap, KeyMapNotice, MapAction};
 use crate::map::scenario::{Scenario, UnitSpec};
 use crate::replay::{SaveNotices, SaveState};
-use crate::schedule::AppSystems;
+use crate::schedule::{AppSystems, Screen};
 use crate::view::camera::{CentreOn, MapInsets};
 use crate::view::hover::HoveredTile;
 use crate::view::overlay::RangeOverlayShown;
@@ -134,8 +134,15 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             EguiPrimaryContextPass,
-            (apply_the_look, labels::map_labels, panels).chain(),
-        );
+            (
+                apply_the_look,
+                (labels::map_labels, panels)
+                    .chain()
+                    .run_if(in_state(Screen::Battle)),
+            )
+                .chain(),
+        )
+        .add_systems(OnEnter(Screen::Battle), fresh_keeper_desk);
 }
 
 /// The overlay gets a camera of its own over the whole window, drawn after the map camera, so
@@ -163,6 +170,17 @@ fn gather_save_notices(saves: Option<ResMut<SaveNotices>>, mut notices: ResMut<N
     {
         notices.0.append(&mut saves.0);
     }
+}
+
+/// A battle begun has a clean keeper's desk: no dice typed for the last one.
+fn fresh_keeper_desk(mut desk: ResMut<keeper::KeeperDesk>) {
+    *desk = keeper::KeeperDesk::default();
+}
+
+/// The ways out of a battle the panels offer: the fight from its start, or the menu.
+pub(super) struct WaysOut<'a> {
+    pub restart: &'a mut crate::replay::RestartRequest,
+    pub screen: &'a mut NextState<Screen>,
 }
 
 /// The window reads as the keeper while the keeper's tools are out.
@@ -315,6 +333,7 @@ fn panels(
     mut centre: ResMut<CentreOn>,
     mut hands: keeper::KeeperHands,
     mut restart: ResMut<crate::replay::RestartRequest>,
+    mut next_screen: ResMut<NextState<Screen>>,
     mut layout_state: ResMut<layout::CompactTab>,
     mut table_wanted: ResMut<TableViewWanted>,
 ) -> Result {
@@ -330,6 +349,10 @@ fn panels(
     let seed = inputs.dice.as_ref().map_or(0, |dice| dice.seed);
     let room = context.viewport_rect().size();
     let keeper_shown = settings.keeper_shown && !view.watching() && scenario.is_some();
+    let mut ways_out = WaysOut {
+        restart: &mut restart,
+        screen: &mut next_screen,
+    };
     let (left, right, bottom) = if let (true, Some(scenario)) = (layout::compact(room), &scenario) {
         // Too little room for three panels (a large scale on a small screen): one panel, its
         // parts as tabs.
@@ -344,8 +367,8 @@ fn panels(
                             ui,
                             &inputs,
                             &mut view,
-                            &mut settings,
-                            &mut table_wanted,
+                            (&mut settings, &mut table_wanted),
+                            &mut ways_out,
                         );
                     }
                     layout::Tab::Order => {
@@ -386,7 +409,13 @@ fn panels(
                     keeper::keeper_tools(ui, &mut hands, &mut view);
                     ui.separator();
                 }
-                side_panel::side_panel(ui, &inputs, &mut view, &mut settings, &mut table_wanted);
+                side_panel::side_panel(
+                    ui,
+                    &inputs,
+                    &mut view,
+                    (&mut settings, &mut table_wanted),
+                    &mut ways_out,
+                );
             })
             .response
             .rect;
@@ -419,7 +448,7 @@ fn panels(
     let unsaved = SaveState::default();
     let saved = inputs.saved.as_deref().unwrap_or(&unsaved);
     let seed = inputs.dice.as_ref().map(|dice| dice.seed);
-    outcome::outcome_window(&context, &mut settings, &view, saved, seed, &mut restart);
+    outcome::outcome_window(&context, &mut settings, &view, (saved, seed), &mut ways_out);
     let keys = inputs
         .keys
         .as_ref()

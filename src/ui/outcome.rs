@@ -3,13 +3,14 @@
 
 use bevy_egui::egui;
 
-use super::UiSettings;
 use super::cards::{chip, wound_words};
 use super::view::BattleView;
+use super::{UiSettings, WaysOut};
 use crate::battle::tally::{UnitTally, tally};
 use crate::battle::{Phase, UnitId};
 use crate::map::scenario::Scenario;
-use crate::replay::{RestartRequest, SaveState};
+use crate::replay::SaveState;
+use crate::schedule::Screen;
 
 /// The end window's width, in points: its tables side by side with their six columns.
 const OUTCOME_WIDTH: f32 = 520.0;
@@ -19,9 +20,8 @@ pub(super) fn outcome_window(
     context: &egui::Context,
     settings: &mut UiSettings,
     view: &BattleView,
-    saved: &SaveState,
-    seed: Option<u64>,
-    restart: &mut RestartRequest,
+    (saved, seed): (&SaveState, Option<u64>),
+    ways_out: &mut WaysOut,
 ) {
     let (Some(scenario), Some(flow)) = (view.scenario(), view.flow.as_ref()) else {
         return;
@@ -103,15 +103,22 @@ pub(super) fn outcome_window(
                         .on_hover_text("The same fight from the start, with the same dice")
                         .clicked()
                     {
-                        restart.0 = Some(seed);
+                        ways_out.restart.0 = Some(seed);
                     }
                     if ui
                         .button("Play again, new dice")
                         .on_hover_text("The same fight from the start, with fresh dice")
                         .clicked()
                     {
-                        restart.0 = Some(crate::rules::dice::fresh_seed());
+                        ways_out.restart.0 = Some(crate::rules::dice::fresh_seed());
                     }
+                }
+                if ui
+                    .button("Menu")
+                    .on_hover_text("Back to the start menu: another scenario, a save, a replay")
+                    .clicked()
+                {
+                    ways_out.screen.set(Screen::Menu);
                 }
                 if ui.button("Close").clicked() {
                     settings.outcome_closed = true;

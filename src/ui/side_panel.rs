@@ -4,13 +4,14 @@
 use bevy_egui::egui;
 
 use super::view::BattleView;
-use super::{PanelInputs, UiSettings, actions, cards, playback};
+use super::{PanelInputs, UiSettings, WaysOut, actions, cards, playback};
 use crate::battle::UnitId;
 use crate::map::scenario::Scenario;
 use crate::rules::body::Hand;
 use crate::rules::roll_harm::LocationTally;
 use crate::rules::ruleset::Ruleset;
 use crate::rules::situation::Posture;
+use crate::schedule::Screen;
 use crate::view::table::TableViewWanted;
 
 /// The right-hand panel: the scenario, the sides, the action bar, the selected unit's card,
@@ -19,8 +20,8 @@ pub(super) fn side_panel(
     ui: &mut egui::Ui,
     inputs: &PanelInputs,
     view: &mut BattleView,
-    settings: &mut UiSettings,
-    table_wanted: &mut TableViewWanted,
+    (settings, table_wanted): (&mut UiSettings, &mut TableViewWanted),
+    ways_out: &mut WaysOut,
 ) {
     let map = &inputs.map.0;
     let scenario = view.scenario().cloned();
@@ -64,6 +65,24 @@ pub(super) fn side_panel(
             }
             if ui.button("?").on_hover_text("Keys and mouse").clicked() {
                 settings.help_shown = !settings.help_shown;
+            }
+            if playing
+                && ui
+                    .button("Restart")
+                    .on_hover_text(
+                        "The same fight from its start, with fresh dice (the fight so far \
+                         stays saved)",
+                    )
+                    .clicked()
+            {
+                ways_out.restart.0 = Some(crate::rules::dice::fresh_seed());
+            }
+            if ui
+                .button("Menu")
+                .on_hover_text("Back to the start menu (the fight so far stays saved)")
+                .clicked()
+            {
+                ways_out.screen.set(Screen::Menu);
             }
         });
         match &scenario {

@@ -68,6 +68,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
+                fit_the_map.run_if(resource_changed::<ShownMap>),
                 keep_the_map_between_the_panels,
                 pan_with_keys.run_if(not(egui_wants_any_keyboard_input)),
                 (drag_and_wheel).run_if(not(egui_wants_any_pointer_input)),
@@ -80,21 +81,32 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn spawn_camera(mut commands: Commands, map: Res<ShownMap>) {
-    let size = MapGeometry::of(&map.0).size() + Vec2::splat(2.0 * TILE_SIZE);
+fn spawn_camera(mut commands: Commands) {
     commands.spawn((
         Name::new("Map camera"),
         MapCamera,
         Camera2d,
         bevy::camera::visibility::RenderLayers::from_layers(&[0, super::KEEPER_LAYER]),
-        Projection::Orthographic(OrthographicProjection {
-            scaling_mode: ScalingMode::AutoMin {
-                min_width: size.x,
-                min_height: size.y,
-            },
-            ..OrthographicProjection::default_2d()
-        }),
     ));
+}
+
+/// Whenever the map shown changes: the whole of it in view, with a tile's margin, centred and
+/// unzoomed.
+fn fit_the_map(
+    map: Res<ShownMap>,
+    camera: Single<(&mut Transform, &mut Projection), With<MapCamera>>,
+) {
+    let size = MapGeometry::of(&map.0).size() + Vec2::splat(2.0 * TILE_SIZE);
+    let (mut transform, mut projection) = camera.into_inner();
+    transform.translation.x = 0.0;
+    transform.translation.y = 0.0;
+    *projection = Projection::Orthographic(OrthographicProjection {
+        scaling_mode: ScalingMode::AutoMin {
+            min_width: size.x,
+            min_height: size.y,
+        },
+        ..OrthographicProjection::default_2d()
+    });
 }
 
 /// Draw the map only in the part of the window the panels leave free, so the whole map fits

@@ -22,6 +22,7 @@ use bevy_ecs_tilemap::prelude::*;
 
 use crate::battle::{TilePosition, UnitId};
 use crate::map::{GridMap, Tile};
+use crate::schedule::AppSystems;
 use tileset::{TILE_PIXELS, tileset_pixels};
 
 /// The map the window shows.
@@ -125,11 +126,36 @@ pub(super) fn plugin(app: &mut App) {
             table::plugin,
             tokens::plugin,
         ))
-        .add_systems(Startup, spawn_terrain)
-        .add_systems(PostStartup, apply_startup_view);
+        .add_systems(
+            Update,
+            draw_the_map
+                .run_if(resource_changed::<ShownMap>)
+                .before(AppSystems::ReadInput),
+        );
 }
 
-fn apply_startup_view(
+/// A tile layer's entities (its tilemap and every tile), gone when the map shown changes.
+#[derive(Component, Debug)]
+struct MapLayer;
+
+/// Whenever the map shown changes (the window opening, a scenario chosen in the menu, a battle
+/// begun), its terrain and the overlay's layer are drawn anew and the old ones go.
+fn draw_the_map(
+    mut commands: Commands,
+    map: Res<ShownMap>,
+    mut images: ResMut<Assets<Image>>,
+    drawn: Query<Entity, With<MapLayer>>,
+) {
+    for entity in &drawn {
+        commands.entity(entity).despawn();
+    }
+    spawn_terrain(&mut commands, &map, &mut images);
+    overlay::spawn_overlay_layer(&mut commands, &map, &mut images);
+}
+
+/// Set the view as a battle begins: the unit selected, the range overlay and the tile pointed
+/// at as `wanted` says, nothing else carried over from a battle before.
+pub fn apply_startup_view(
     wanted: Res<StartupView>,
     units: Query<(&UnitId, &TilePosition)>,
     mut selection: ResMut<overlay::Selection>,
@@ -143,15 +169,18 @@ fn apply_startup_view(
         .iter()
         .find(|(id, _)| Some(**id) == wanted.aim_at)
         .map(|(_, position)| position.0);
-    if let Some(tile) = aimed_at.or(wanted.blast_at) {
-        *hovered = hover::HoveredTile {
+    *hovered = match aimed_at.or(wanted.blast_at) {
+        Some(tile) => hover::HoveredTile {
             tile: Some(tile),
             pinned: true,
-        };
-    }
-    if wanted.blast_at.is_some() {
-        *intent = orders::Intent::Blast;
-    }
+        },
+        None => hover::HoveredTile::default(),
+    };
+    *intent = if wanted.blast_at.is_some() {
+        orders::Intent::Blast
+    } else {
+        orders::Intent::default()
+    };
 }
 
 /// An image from RGBA8 pixels, for textures drawn by code.
@@ -197,6 +226,7 @@ fn spawn_tile_layer(
             ..default()
         };
         let entity = tile(commands, at, bundle);
+        commands.entity(entity).insert(MapLayer);
         storage.set(&position, entity);
     }
     let tile_size = TilemapTileSize {
@@ -204,6 +234,7 @@ fn spawn_tile_layer(
         y: TILE_SIZE,
     };
     commands.entity(tilemap).insert((
+        MapLayer,
         Name::new(name.to_string()),
         TilemapBundle {
             grid_size: tile_size.into(),
@@ -220,7 +251,7 @@ fn spawn_tile_layer(
 }
 
 /// The terrain: the map's own art where it has some (a Tiled map's), else Gridkeeper's tiles.
-fn spawn_terrain(mut commands: Commands, map: Res<ShownMap>, mut images: ResMut<Assets<Image>>) {
+fn spawn_terrain(commands: &mut Commands, map: &ShownMap, images: &mut Assets<Image>) {
     let map = &map.0;
     let (width, height, pixels) = match &map.art {
         Some(art) => (art.width, art.height, art.pixels.clone()),
@@ -228,7 +259,7 @@ fn spawn_terrain(mut commands: Commands, map: Res<ShownMap>, mut images: ResMut<
     };
     let texture = images.add(image_from_pixels(width, height, pixels));
     spawn_tile_layer(
-        &mut commands,
+        commands,
         map,
         texture,
         TERRAIN_Z,

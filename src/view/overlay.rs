@@ -31,7 +31,6 @@ struct OverlayLayer(Vec<Entity>);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>()
         .init_resource::<RangeOverlayShown>()
-        .add_systems(Startup, spawn_overlay_layer)
         .add_systems(
             Update,
             keys_for_selection
@@ -57,10 +56,11 @@ fn forget_a_gone_selection(mut selection: ResMut<Selection>, units: Query<&UnitI
     }
 }
 
-fn spawn_overlay_layer(
-    mut commands: Commands,
-    map: Res<ShownMap>,
-    mut images: ResMut<Assets<Image>>,
+/// The overlay's layer over `map`: a white tile on every cell, hidden until shaded.
+pub(super) fn spawn_overlay_layer(
+    commands: &mut Commands,
+    map: &ShownMap,
+    images: &mut Assets<Image>,
 ) {
     let side = super::tileset::TILE_PIXELS;
     let white = images.add(image_from_pixels(
@@ -70,7 +70,7 @@ fn spawn_overlay_layer(
     ));
     let mut entities = Vec::with_capacity(map.0.area());
     let layer = spawn_tile_layer(
-        &mut commands,
+        commands,
         &map.0,
         white,
         OVERLAY_Z,

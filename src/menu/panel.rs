@@ -1,0 +1,374 @@
+//! The menu's panel on the left of the window, the chosen scenario's map beside it: the lists,
+//! the choices, and the buttons that begin a battle or quit, kept in sight at the foot.
+
+use std::time::SystemTime;
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, egui};
+
+use super::catalogue::{Origin, SaveEntry};
+use super::{Menu, PlayAs, Tab, saved_battle, show_chosen};
+use crate::ai::Style;
+use crate::schedule::Screen;
+use crate::session::BattleSetup;
+use crate::ui::UiSettings;
+use crate::view::camera::MapInsets;
+
+/// The room the buttons at the panel's foot take, in points.
+const FOOT_HEIGHT: f32 = 64.0;
+
+/// What choosing in the panel asks of the world.
+enum Asked {
+    Nothing,
+    /// Show the newly chosen scenario's map.
+    Show,
+    /// Begin this battle, the keeper's tools out or not.
+    Begin(Box<BattleSetup>, bool),
+    Quit,
+}
+
+/// Draw the menu, and act on what was chosen.
+pub(super) fn menu_panel(world: &mut World) {
+    let Ok(context) = world
+        .run_system_cached(|mut contexts: EguiContexts| contexts.ctx_mut().cloned())
+        .map_err(|error| error.to_string())
+        .and_then(|context| context.map_err(|error| error.to_string()))
+    else {
+        return;
+    };
+    let asked = world.resource_scope(|world, mut menu: Mut<Menu>| draw(world, &context, &mut menu));
+    match asked {
+        Asked::Nothing => {}
+        Asked::Show => {
+            let menu = world.resource::<Menu>().clone();
+            show_chosen(world, &menu);
+        }
+        Asked::Begin(setup, keeper) => {
+            world.resource_mut::<UiSettings>().keeper_shown = keeper;
+            world.insert_resource(*setup);
+            world
+                .resource_mut::<NextState<Screen>>()
+                .set(Screen::Battle);
+        }
+        Asked::Quit => {
+            world.write_message(AppExit::Success);
+        }
+    }
+}
+
+/// The panel, and what was asked in it; the map keeps the rest of the window.
+fn draw(world: &mut World, context: &egui::Context, menu: &mut Menu) -> Asked {
+    let mut root = egui::Ui::new(
+        context.clone(),
+        "gridkeeper-menu".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(context.viewport_rect()),
+    );
+    let room = context.viewport_rect().size();
+    let width = (room.x * 0.42).clamp(260.0, 560.0).min(room.x * 0.7);
+    let mut asked = Asked::Nothing;
+    let panel = egui::Panel::left("menu")
+        .resizable(false)
+        .exact_size(width)
+        .show(&mut root, |ui| {
+            ui.add_space(6.0);
+            ui.heading("Gridkeeper");
+            ui.horizontal_wrapped(|ui| {
+                let saves = format!("Saves and replays ({})", menu.catalogue.saves.len());
+                ui.selectable_value(&mut menu.tab, Tab::Scenarios, "Scenarios");
+                ui.selectable_value(&mut menu.tab, Tab::Saves, saves);
+            });
+            ui.separator();
+            let room_left = (ui.available_height() - FOOT_HEIGHT).max(80.0);
+            match menu.tab {
+                // The list and the choices scroll apart, so the choices are in sight however
+                // long the list.
+                Tab::Scenarios => {
+                    egui::ScrollArea::vertical()
+                        .id_salt("menu-scenarios")
+                        .max_height(room_left * 0.5)
+                        .auto_shrink([false, true])
+                        .show(ui, |ui| {
+                            if let Some(choice) = scenario_list(ui, menu) {
+                                menu.chosen = choice;
+                                menu.play_as = PlayAs::AsTheScenarioSays;
+                                asked = Asked::Show;
+                            }
+                        });
+                    ui.separator();
+                    egui::ScrollArea::vertical()
+                        .id_salt("menu-choices")
+                        .max_height((ui.available_height() - FOOT_HEIGHT).max(40.0))
+                        .auto_shrink([false, false])
+                        .show(ui, |ui| choices(ui, menu));
+                }
+                Tab::Saves => {
+                    egui::ScrollArea::vertical()
+                        .id_salt("menu-saves")
+                        .max_height(room_left)
+                        .auto_shrink([false, false])
+                        .show(ui, |ui| {
+                            if let Some(opened) = save_list(ui, menu) {
+                                asked = opened;
+                            }
+                        });
+                }
+            }
+            ui.separator();
+            if let Some(trouble) = &menu.trouble {
+                ui.colored_label(egui::Color32::from_rgb(240, 120, 100), trouble);
+            }
+            ui.horizontal_wrapped(|ui| {
+                let play = egui::Button::new(egui::RichText::new("Play").strong().size(18.0));
+                let can_play = menu.tab == Tab::Scenarios && menu.chosen().is_some();
+                let enter = ui.input(|input| input.key_pressed(egui::Key::Enter))
+                    && !ui.ctx().egui_wants_keyboard_input();
+                if ui
+                    .add_enabled(can_play, play)
+                    .on_hover_text("Begin the chosen scenario (Enter)")
+                    .clicked()
+                    || (can_play && enter)
+                {
+                    match menu.battle() {
+                        Ok((setup, keeper)) => asked = Asked::Begin(Box::new(setup), keeper),
+                        Err(why) => menu.trouble = Some(why),
+                    }
+                }
+                if ui.button("Quit").clicked() {
+                    asked = Asked::Quit;
+                }
+            });
+        })
+        .response
+        .rect;
+    // Panels are measured in points; the map camera wants logical window pixels.
+    let scale = world
+        .query_filtered::<&Window, With<PrimaryWindow>>()
+        .single(world)
+        .map_or(1.0, Window::scale_factor);
+    world.resource_mut::<MapInsets>().set_if_neq(MapInsets {
+        left: panel.width() * context.pixels_per_point() / scale,
+        ..MapInsets::default()
+    });
+    if matches!(asked, Asked::Nothing) && menu.tab == Tab::Scenarios {
+        asked = keys(context, menu);
+    }
+    asked
+}
+
+/// Up and Down move through the scenarios (while no field takes the keys).
+fn keys(context: &egui::Context, menu: &mut Menu) -> Asked {
+    if context.egui_wants_keyboard_input() {
+        return Asked::Nothing;
+    }
+    let (up, down) = context.input(|input| {
+        (
+            input.key_pressed(egui::Key::ArrowUp),
+            input.key_pressed(egui::Key::ArrowDown),
+        )
+    });
+    let last = menu.catalogue.scenarios.len().saturating_sub(1);
+    let wanted = match (up, down) {
+        (true, false) => menu.chosen.saturating_sub(1),
+        (false, true) => (menu.chosen + 1).min(last),
+        _ => return Asked::Nothing,
+    };
+    if wanted == menu.chosen {
+        return Asked::Nothing;
+    }
+    menu.chosen = wanted;
+    menu.play_as = PlayAs::AsTheScenarioSays;
+    menu.reveal_chosen = true;
+    Asked::Show
+}
+
+/// The scenarios, shipped first, then the keeper's own, then the files that could not be read;
+/// the one clicked.
+fn scenario_list(ui: &mut egui::Ui, menu: &mut Menu) -> Option<usize> {
+    let mut clicked = None;
+    for (origin, heading) in [
+        (Origin::Shipped, "Shipped"),
+        (Origin::Own, "Your own (scenarios/)"),
+    ] {
+        ui.strong(heading);
+        let mut any = false;
+        for (index, entry) in menu.catalogue.scenarios.iter().enumerate() {
+            if entry.origin != origin {
+                continue;
+            }
+            any = true;
+            let name = egui::RichText::new(&entry.scenario.name).strong();
+            let response = ui.selectable_label(index == menu.chosen, name);
+            if response.clicked() {
+                clicked = Some(index);
+            }
+            if index == menu.chosen && std::mem::take(&mut menu.reveal_chosen) {
+                response.scroll_to_me(None);
+            }
+            ui.small(entry.summary());
+            ui.add_space(2.0);
+        }
+        if !any {
+            ui.small("None yet: scenario files put in scenarios/ are listed here.");
+        }
+        ui.add_space(4.0);
+    }
+    problems(ui, menu);
+    clicked
+}
+
+/// The files that could not be read, each with where and why.
+fn problems(ui: &mut egui::Ui, menu: &Menu) {
+    if menu.catalogue.problems.is_empty() {
+        return;
+    }
+    ui.strong("Could not be read");
+    for problem in &menu.catalogue.problems {
+        ui.colored_label(
+            egui::Color32::from_rgb(240, 120, 100),
+            egui::RichText::new(problem).small(),
+        );
+    }
+}
+
+/// The chosen scenario: what it is about, who plays it, how well the AI plays, the dice.
+fn choices(ui: &mut egui::Ui, menu: &mut Menu) {
+    let Some(entry) = menu.chosen().cloned() else {
+        return;
+    };
+    let scenario = &entry.scenario;
+    ui.heading(&scenario.name);
+    if !scenario.description.is_empty() {
+        ui.label(&scenario.description);
+    }
+    ui.add_space(4.0);
+    ui.strong("Who plays");
+    let mut options = vec![PlayAs::AsTheScenarioSays];
+    options.extend((0..scenario.sides.len()).map(PlayAs::Solo));
+    options.extend([PlayAs::Hotseat, PlayAs::Keeper, PlayAs::AiAgainstAi]);
+    for option in options {
+        let words = match option {
+            PlayAs::AsTheScenarioSays => {
+                format!("{}: {}", option.words(scenario), as_set(scenario))
+            }
+            _ => option.words(scenario),
+        };
+        ui.radio_value(&mut menu.play_as, option, words);
+    }
+    ui.add_space(4.0);
+    ui.horizontal_wrapped(|ui| {
+        ui.label("The AI plays");
+        egui::ComboBox::from_id_salt("menu-ai-level")
+            .selected_text(style_name(menu.ai_level))
+            .show_ui(ui, |ui| {
+                for style in [
+                    Style::Baseline,
+                    Style::Reckless,
+                    Style::Careful,
+                    Style::Ruthless,
+                ] {
+                    ui.selectable_value(&mut menu.ai_level, style, style_name(style))
+                        .on_hover_text(style_words(style));
+                }
+            });
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Dice seed");
+        ui.add(
+            egui::TextEdit::singleline(&mut menu.seed)
+                .hint_text("fresh dice")
+                .desired_width(120.0),
+        );
+    });
+}
+
+/// Who plays each side as the scenario sets it, in a few words.
+fn as_set(scenario: &crate::map::scenario::Scenario) -> String {
+    let sides: Vec<String> = scenario
+        .sides
+        .iter()
+        .map(|side| {
+            let who = match side.control {
+                crate::map::scenario::Control::Person => "you",
+                crate::map::scenario::Control::Ai => "the AI",
+            };
+            format!("the {} {who}", side.name)
+        })
+        .collect();
+    sides.join(", ")
+}
+
+fn style_name(style: Style) -> &'static str {
+    match style {
+        Style::Baseline => "plainly",
+        Style::Reckless => "recklessly",
+        Style::Careful => "carefully",
+        Style::Ruthless => "ruthlessly",
+    }
+}
+
+fn style_words(style: Style) -> &'static str {
+    match style {
+        Style::Baseline => "Walks at the nearest enemy and attacks it; dodges every blow",
+        Style::Reckless => "Charges and shoots at whatever does most harm now, never minds cover",
+        Style::Careful => {
+            "Fights from cover, aims when it pays, finishes the wounded, reloads early"
+        }
+        Style::Ruthless => {
+            "Careful, and hunts the weakest, finishes the fallen, throws blasts near friends"
+        }
+    }
+}
+
+/// The saved battles and replays, newest first, each to play on or watch; what was asked.
+fn save_list(ui: &mut egui::Ui, menu: &Menu) -> Option<Asked> {
+    let mut asked = None;
+    if menu.catalogue.saves.is_empty() {
+        ui.label("No saved battles yet: every battle saves itself into saves/ as it is played.");
+    }
+    let now = SystemTime::now();
+    for entry in &menu.catalogue.saves {
+        ui.group(|ui| {
+            ui.strong(entry.path.display().to_string());
+            ui.small(entry.summary());
+            if let Some(when) = saved_when(entry, now) {
+                ui.small(when);
+            }
+            ui.horizontal_wrapped(|ui| {
+                if ui
+                    .button("Play on")
+                    .on_hover_text("Go on playing from where it stopped")
+                    .clicked()
+                {
+                    asked = Some(Asked::Begin(Box::new(saved_battle(entry, false)), false));
+                }
+                if ui
+                    .button("Watch")
+                    .on_hover_text("Watch it from the start, step by step")
+                    .clicked()
+                {
+                    asked = Some(Asked::Begin(Box::new(saved_battle(entry, true)), false));
+                }
+            });
+        });
+    }
+    problems(ui, menu);
+    asked
+}
+
+/// How long ago the file was written, in the largest whole unit.
+fn saved_when(entry: &SaveEntry, now: SystemTime) -> Option<String> {
+    let seconds = now.duration_since(entry.modified?).ok()?.as_secs();
+    let (count, unit) = match seconds {
+        0..60 => return Some("saved just now".to_string()),
+        60..3_600 => (seconds / 60, "minute"),
+        3_600..86_400 => (seconds / 3_600, "hour"),
+        _ => (seconds / 86_400, "day"),
+    };
+    Some(format!(
+        "saved {count} {unit}{} ago",
+        if count == 1 { "" } else { "s" }
+    ))
+}
