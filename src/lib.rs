@@ -8,6 +8,7 @@
 pub mod ai;
 pub mod battle;
 pub mod cli;
+pub mod editor;
 pub mod files;
 pub mod game;
 pub mod headless;

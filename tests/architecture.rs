@@ -20,6 +20,7 @@ const LAYERS: &[&[&str]] = &[
     &["simulation"],
     &["view"],
     &["ui", "session"],
+    &["editor"],
     &["menu"],
     &["game"],
     &["cli"],

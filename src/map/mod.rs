@@ -64,7 +64,7 @@ impl std::fmt::Display for Tile {
 }
 
 /// A map as its file is written: a legend of characters and rows of them.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "map")]
 pub struct MapFile {
     pub name: String,

@@ -38,7 +38,7 @@ pub use crate::rules::characteristics::MAX_RATING;
 pub const MAX_UNITS: usize = 256;
 
 /// Where a scenario's map comes from.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum MapSource {
     /// A map file, relative to the scenario file.
     File(String),
@@ -55,7 +55,7 @@ pub enum Control {
 }
 
 /// A side as the file writes it.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "side")]
 pub struct SideFile {
     /// How units name their side.
@@ -224,7 +224,7 @@ pub enum Victory {
 }
 
 /// A scenario file as written.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "scenario")]
 pub struct ScenarioFile {
     pub name: String,

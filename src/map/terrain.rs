@@ -182,6 +182,24 @@ pub struct CustomTerrain {
     pub stops_bullets: Option<bool>,
 }
 
+impl CustomTerrain {
+    /// `kind` with nothing overridden yet.
+    pub fn of(kind: TerrainKind) -> Self {
+        Self {
+            kind,
+            name: None,
+            blocks_movement: None,
+            blocks_sight: None,
+            cover: None,
+            armor: None,
+            move_cost: None,
+            dark: false,
+            material: None,
+            stops_bullets: None,
+        }
+    }
+}
+
 /// The highest movement cost multiple a terrain may have.
 pub const MAX_MOVE_COST: u32 = 10;
 

@@ -331,6 +331,7 @@ fn save_list(ui: &mut egui::Ui, menu: &Menu) -> Option<Asked> {
     let now = SystemTime::now();
     for entry in &menu.catalogue.saves {
         ui.group(|ui| {
+            ui.set_min_width(ui.available_width());
             ui.strong(entry.path.display().to_string());
             ui.small(entry.summary());
             if let Some(when) = saved_when(entry, now) {

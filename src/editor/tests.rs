@@ -1,0 +1,306 @@
+//! The editor's drafts: saved for every rulebook, read back the same and accepted by `check`;
+//! every edit taken back and done again; the edits refused, and why.
+
+use std::path::PathBuf;
+
+use super::draft::{Draft, Edit, FLOOR, WALL, line, rectangle};
+use super::history::Editing;
+use crate::map::Tile;
+use crate::map::roster::{recruit_among, roster};
+use crate::map::scenario::{Control, Scenario, ScenarioFile, SideFile, Victory};
+use crate::map::terrain::{CustomTerrain, LegendEntry, TerrainKind};
+use crate::rules::ruleset::{RuleOptions, RulesetId};
+
+const RULEBOOKS: [RulesetId; 5] = [
+    RulesetId::Coc7e,
+    RulesetId::BrpClassic,
+    RulesetId::D10Pool,
+    RulesetId::Frontier,
+    RulesetId::D100House,
+];
+
+fn scratch(name: &str) -> PathBuf {
+    let folder = std::env::temp_dir().join(format!("gridkeeper-editor-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("a scratch folder");
+    folder.join(name)
+}
+
+/// A scene as a keeper makes one: a wall of crates, a custom barricade, six units from the
+/// rulebook's roster (three a side), a way out, a victory.
+fn scene(ruleset: RulesetId) -> Editing {
+    let mut editing = Editing::new(Draft::blank(ruleset, 20, 12).expect("a size allowed"));
+    let barricade = LegendEntry::Custom(CustomTerrain {
+        name: Some("barricade".to_string()),
+        armor: Some(6),
+        ..CustomTerrain::of(TerrainKind::LowCover)
+    });
+    let edits = [
+        Edit::SetLegend {
+            symbol: 'c',
+            entry: LegendEntry::Kind(TerrainKind::HighCover),
+        },
+        Edit::SetLegend {
+            symbol: 'b',
+            entry: barricade,
+        },
+        Edit::Paint {
+            tiles: line(Tile::new(8, 2), Tile::new(8, 5)),
+            symbol: 'c',
+        },
+        Edit::Paint {
+            tiles: rectangle(Tile::new(12, 7), Tile::new(13, 8), true),
+            symbol: 'b',
+        },
+        Edit::ToggleExit(Tile::new(0, 6)),
+        Edit::Paint {
+            tiles: vec![Tile::new(0, 6)],
+            symbol: FLOOR,
+        },
+        Edit::Describe {
+            name: "The test scene".to_string(),
+            description: "Made by the editor's tests.".to_string(),
+        },
+    ];
+    for edit in edits {
+        editing.apply(edit).expect("a scene's edit");
+    }
+    let rules = RuleOptions {
+        ruleset,
+        ..RuleOptions::default()
+    };
+    let book = crate::rulesets::ruleset(&rules).expect("the rulebook");
+    let entries = roster(book.as_ref()).expect("the roster");
+    for place in 0..6_u32 {
+        let entry = &entries[place as usize % entries.len()];
+        let side = if place < 3 { "players" } else { "opposition" };
+        let at = Tile::new(if place < 3 { 2 } else { 16 }, 2 + place % 3 * 3);
+        let names: Vec<&str> = editing
+            .draft()
+            .file()
+            .units
+            .iter()
+            .map(|unit| unit.name.as_str())
+            .collect();
+        let unit = recruit_among(entry, &names, Some(side), at);
+        editing
+            .apply(Edit::PlaceUnit(Box::new(unit)))
+            .expect("a unit placed");
+    }
+    editing
+}
+
+#[test]
+fn a_saved_scene_passes_check_and_reads_back_the_same_for_every_rulebook() {
+    for ruleset in RULEBOOKS {
+        let editing = scene(ruleset);
+        let draft = editing.draft();
+        let path = scratch(&format!("{ruleset:?}.ron"));
+        draft
+            .save(&path)
+            .unwrap_or_else(|error| panic!("{ruleset:?}: {error}"));
+        let scenario = Scenario::load(&path).unwrap_or_else(|error| panic!("{ruleset:?}: {error}"));
+        assert_eq!(scenario.units.len(), 6, "{ruleset:?}");
+        assert_eq!(scenario.ruleset.id(), ruleset);
+        assert_eq!(scenario.name, "The test scene");
+        let text = std::fs::read_to_string(&path).expect("saved");
+        let read: ScenarioFile = ron::from_str(&text).expect("RON");
+        assert_eq!(&read, draft.file(), "{ruleset:?} reads back as written");
+        // Opened again in the editor, it is the same draft.
+        assert_eq!(Draft::of(&scenario), *draft, "{ruleset:?}");
+    }
+}
+
+#[test]
+fn every_edit_undoes_and_redoes() {
+    let mut editing = scene(RulesetId::Coc7e);
+    let first_unit = editing.draft().file().units[0].clone();
+    let moved = crate::map::scenario::UnitFile {
+        at: (3, 3),
+        name: "Moved".to_string(),
+        ..first_unit.clone()
+    };
+    let renamed_side = SideFile {
+        id: "heroes".to_string(),
+        name: "The heroes".to_string(),
+        colour: Some((10, 200, 30)),
+        control: Control::Person,
+        secret: None,
+    };
+    let edits = vec![
+        Edit::Paint {
+            tiles: vec![Tile::new(5, 5)],
+            symbol: WALL,
+        },
+        Edit::Resize {
+            width: 24,
+            height: 10,
+        },
+        Edit::SetLegend {
+            symbol: 'w',
+            entry: LegendEntry::Kind(TerrainKind::Water),
+        },
+        Edit::RemoveLegend { symbol: 'w' },
+        Edit::PlaceUnit(Box::new(moved.clone())),
+        Edit::ChangeUnit {
+            index: 0,
+            unit: Box::new(crate::map::scenario::UnitFile {
+                name: "Changed".to_string(),
+                at: (4, 9),
+                ..moved
+            }),
+        },
+        Edit::RemoveUnit { index: 1 },
+        Edit::AddSide(SideFile {
+            id: "bystanders".to_string(),
+            ..renamed_side.clone()
+        }),
+        Edit::ChangeSide {
+            index: 0,
+            side: renamed_side,
+        },
+        Edit::RemoveSide { index: 2 },
+        Edit::ToggleExit(Tile::new(6, 6)),
+        Edit::SetVictory(Victory::Survive {
+            side: "heroes".to_string(),
+            rounds: 6,
+        }),
+        Edit::SetRules(RuleOptions {
+            dex_roll_initiative: true,
+            ..RuleOptions::default()
+        }),
+        Edit::Describe {
+            name: "Renamed".to_string(),
+            description: String::new(),
+        },
+    ];
+    for edit in edits {
+        let before = editing.draft().clone();
+        editing
+            .apply(edit.clone())
+            .unwrap_or_else(|error| panic!("{edit:?}: {error}"));
+        let after = editing.draft().clone();
+        assert_ne!(before, after, "{edit:?} changes the draft");
+        assert!(editing.undo(), "{edit:?} can be taken back");
+        assert_eq!(*editing.draft(), before, "{edit:?} taken back");
+        assert!(editing.redo(), "{edit:?} can be done again");
+        assert_eq!(*editing.draft(), after, "{edit:?} done again");
+    }
+    // The side renamed carries its units and the victory with it, and the scene still checks.
+    let draft = editing.draft();
+    assert!(draft.file().units.iter().all(|unit| unit.side != "players"));
+    draft.check().unwrap_or_else(|error| panic!("{error}"));
+}
+
+#[test]
+fn a_brush_stroke_is_one_change() {
+    let mut editing = scene(RulesetId::Coc7e);
+    let before = editing.draft().clone();
+    for (step, x) in (3..9).enumerate() {
+        editing
+            .stroke(
+                Edit::Paint {
+                    tiles: vec![Tile::new(x, 9)],
+                    symbol: 'c',
+                },
+                step == 0,
+            )
+            .expect("painted");
+    }
+    editing.end_stroke();
+    assert_eq!(editing.draft().symbol_at(Tile::new(8, 9)), Some('c'));
+    assert!(editing.undo());
+    assert_eq!(*editing.draft(), before);
+    // A stroke that changes nothing leaves nothing to take back.
+    let mut editing = Editing::new(before.clone());
+    editing
+        .stroke(
+            Edit::Paint {
+                tiles: vec![Tile::new(4, 4)],
+                symbol: FLOOR,
+            },
+            true,
+        )
+        .expect("painted");
+    editing.end_stroke();
+    assert!(!editing.can_undo());
+}
+
+#[test]
+fn edits_that_cannot_be_made_say_why_and_change_nothing() {
+    let mut editing = scene(RulesetId::Coc7e);
+    let before = editing.draft().clone();
+    for (edit, why) in [
+        (
+            Edit::Paint {
+                tiles: vec![Tile::new(1, 1)],
+                symbol: 'z',
+            },
+            "`z` is not in the legend",
+        ),
+        (
+            Edit::RemoveLegend { symbol: 'c' },
+            "`c` is on the map: paint over it first",
+        ),
+        (
+            Edit::RemoveSide { index: 0 },
+            "the The players still have units: take them off first",
+        ),
+        (
+            Edit::Resize {
+                width: 2,
+                height: 40,
+            },
+            "a map is from 3 to 256 tiles a side",
+        ),
+        (
+            Edit::ChangeSide {
+                index: 0,
+                side: before.file().sides[1].clone(),
+            },
+            "another side is already `opposition`",
+        ),
+        (Edit::RemoveUnit { index: 99 }, "no such unit"),
+    ] {
+        assert_eq!(editing.apply(edit).err().as_deref(), Some(why));
+        assert_eq!(*editing.draft(), before);
+    }
+    assert!(!editing.can_redo());
+}
+
+#[test]
+fn a_scene_that_fails_check_is_not_saved() {
+    let mut editing = scene(RulesetId::Coc7e);
+    let mut walled = editing.draft().file().units[0].clone();
+    walled.at = (0, 0);
+    editing
+        .apply(Edit::ChangeUnit {
+            index: 0,
+            unit: Box::new(walled),
+        })
+        .expect("the editor allows it while drawing");
+    let path = scratch("walled.ron");
+    std::fs::remove_file(&path).ok();
+    let refusal = editing.draft().save(&path).expect_err("a unit in a wall");
+    assert!(refusal.contains("walled.ron:"), "{refusal}");
+    assert!(refusal.contains("wall"), "{refusal}");
+    assert!(!path.exists());
+}
+
+#[test]
+fn lines_and_rectangles_cover_the_tiles_a_keeper_expects() {
+    let tiles = |points: &[(u32, u32)]| -> Vec<Tile> {
+        points.iter().map(|(x, y)| Tile::new(*x, *y)).collect()
+    };
+    // Each column's tile is the one the true line passes nearest.
+    assert_eq!(
+        line(Tile::new(0, 0), Tile::new(6, 2)),
+        tiles(&[(0, 0), (1, 0), (2, 1), (3, 1), (4, 1), (5, 2), (6, 2)])
+    );
+    assert_eq!(
+        line(Tile::new(3, 5), Tile::new(3, 2)),
+        tiles(&[(3, 5), (3, 4), (3, 3), (3, 2)])
+    );
+    assert_eq!(line(Tile::new(2, 2), Tile::new(2, 2)), tiles(&[(2, 2)]));
+    assert_eq!(rectangle(Tile::new(4, 4), Tile::new(1, 1), true).len(), 16);
+    assert_eq!(rectangle(Tile::new(1, 1), Tile::new(4, 4), false).len(), 12);
+}
