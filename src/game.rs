@@ -11,7 +11,7 @@ use crate::map;
 use crate::rules::ruleset::Ruleset;
 use crate::schedule::{AppSystems, Screen};
 use crate::session::BattleSetup;
-use crate::{ai, battle, input, menu, replay, session, ui, view};
+use crate::{ai, battle, editor, input, menu, replay, session, ui, view};
 
 /// What the game window opens with.
 #[derive(Debug, Clone)]
@@ -100,6 +100,7 @@ pub fn run_game(options: PlayOptions) -> AppExit {
         replay::plugin,
         ai::plugin,
         session::plugin,
+        editor::plugin,
         menu::plugin,
     ));
     app.run()

@@ -14,12 +14,14 @@ pub enum AppSystems {
     Present,
 }
 
-/// What the window is showing: the start menu (a scenario, a save or a replay to choose), or a
-/// battle (or a bare map) being played or watched. Leaving a battle clears it away; entering
+/// What the window is showing: the start menu (a scenario, a save or a replay to choose), a
+/// battle (or a bare map) being played or watched, or the scenario editor. Leaving a battle clears it away; entering
 /// one sets up the battle chosen.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Screen {
     #[default]
     Menu,
     Battle,
+    /// The scenario editor.
+    Editor,
 }

@@ -23,6 +23,16 @@ pub fn plural(count: u32) -> &'static str {
     if count == 1 { "" } else { "s" }
 }
 
+/// A name as a file name's stem: its words lower case, joined by dashes ("Cellar melee" is
+/// `cellar-melee`).
+pub fn slug(name: &str) -> String {
+    name.split(|letter: char| !letter.is_ascii_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

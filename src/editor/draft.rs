@@ -161,6 +161,22 @@ impl Draft {
         }
     }
 
+    /// The map as the game reads it, for drawing.
+    pub fn grid(&self) -> Result<crate::map::GridMap, FileError> {
+        crate::map::GridMap::from_file("the scenario's map", "", 0, self.map().clone())
+    }
+
+    /// A name for the file it saves to in `folder`: its own name, lower case, words joined by
+    /// dashes.
+    pub fn file_name(&self) -> String {
+        let slug = crate::words::slug(&self.file.name);
+        if slug.is_empty() {
+            "scene.ron".to_string()
+        } else {
+            format!("{slug}.ron")
+        }
+    }
+
     /// The map's size: columns, rows.
     pub fn size(&self) -> (u32, u32) {
         let map = self.map();

@@ -1,8 +1,231 @@
-//! The scenario editor: a scene drawn and peopled in the game window, saved as a scenario file
-//! that `check` accepts, and played at once.
+//! The scenario editor: a scene drawn and peopled in the game window (terrain painted with a
+//! brush, a line or a rectangle; units placed from the rulebook's roster; sides, ways out and
+//! victory set), every change undone and redone, saved as a scenario file that `check` accepts,
+//! and played at once.
 
 pub mod draft;
 pub mod history;
+mod panel;
+mod pointer;
 
 #[cfg(test)]
 mod tests;
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy_egui::EguiPrimaryContextPass;
+
+use crate::battle::ActiveRuleset;
+use crate::map::Tile;
+use crate::map::roster::roster;
+use crate::map::scenario::UnitFile;
+use crate::map::terrain::{CustomTerrain, TerrainKind};
+use crate::rules::ruleset::Ruleset;
+use crate::schedule::{AppSystems, Screen};
+use crate::view::{MapGeometry, ShownMap, TILE_SIZE};
+use draft::{Draft, Edit};
+use history::Editing;
+
+/// The folder the editor saves new scenarios to (the menu lists them).
+pub const SCENARIOS_FOLDER: &str = "scenarios";
+
+/// What a click on the map does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tool {
+    /// Paint each tile the pointer is dragged over.
+    Brush,
+    /// Paint a straight line from where the button went down to where it came up.
+    Line,
+    /// Fill the rectangle between where the button went down and where it came up.
+    Rectangle,
+    /// Put the chosen roster unit on a tile; a click on a unit takes it off.
+    Units,
+    /// Make a tile a way out, or no longer one.
+    Exits,
+}
+
+/// The scene being made, and the editor's tools.
+#[derive(Resource, Debug, Clone)]
+pub struct Editor {
+    pub editing: Editing,
+    /// Where it saves to: its own file, once it has one.
+    pub path: Option<PathBuf>,
+    pub tool: Tool,
+    /// The legend symbol painted.
+    pub symbol: char,
+    /// The rulebook's ready-made units.
+    pub roster: Vec<UnitFile>,
+    /// The roster unit placed next.
+    pub recruit: usize,
+    /// The side units are placed on.
+    pub side: usize,
+    /// The terrain being made for the legend.
+    pub new_terrain: CustomTerrain,
+    /// The size the map is to be made.
+    pub size: (u32, u32),
+    /// What the last thing done had to say, and whether it went wrong.
+    pub said: Option<(String, bool)>,
+    /// The draft's changes so far: the map is drawn again when it moves.
+    pub version: u64,
+    /// Where the button went down for a line or a rectangle, or a stroke is being painted.
+    pub(crate) pressed_at: Option<Tile>,
+    /// The text field being typed in: its letters are one change until another is made.
+    typing: Option<String>,
+}
+
+impl Editor {
+    /// The editor on `draft`, saving to `path` where it has one.
+    pub fn new(draft: Draft, path: Option<PathBuf>) -> Self {
+        let size = draft.size();
+        let mut editor = Self {
+            editing: Editing::new(draft),
+            path,
+            tool: Tool::Brush,
+            symbol: draft::WALL,
+            roster: Vec::new(),
+            recruit: 0,
+            side: 0,
+            new_terrain: CustomTerrain::of(TerrainKind::LowCover),
+            size,
+            said: None,
+            version: 0,
+            pressed_at: None,
+            typing: None,
+        };
+        editor.read_roster();
+        editor
+    }
+
+    pub fn draft(&self) -> &Draft {
+        self.editing.draft()
+    }
+
+    /// Make `edit` (a change of its own, or part of a stroke), saying why not where it cannot be
+    /// made.
+    pub fn edit(&mut self, edit: Edit, stroke: Option<bool>) {
+        let made = match stroke {
+            Some(first) => self.editing.stroke(edit, first),
+            None => self.editing.apply(edit),
+        };
+        self.typing = None;
+        match made {
+            Ok(()) => {
+                self.version += 1;
+                self.said = None;
+            }
+            Err(why) => self.said = Some((why, true)),
+        }
+    }
+
+    /// Make `edit`, typed into the text field `field`: the letters typed there one after
+    /// another are one change.
+    pub fn type_in(&mut self, field: String, edit: Edit) {
+        let first = self.typing.as_ref() != Some(&field);
+        self.edit(edit, Some(first));
+        self.editing.end_stroke();
+        self.typing = Some(field);
+    }
+
+    pub fn undo(&mut self) {
+        if self.editing.undo() {
+            self.after_history();
+        }
+    }
+
+    pub fn redo(&mut self) {
+        if self.editing.redo() {
+            self.after_history();
+        }
+    }
+
+    fn after_history(&mut self) {
+        self.typing = None;
+        self.version += 1;
+        self.said = None;
+        self.size = self.draft().size();
+        self.read_roster();
+    }
+
+    /// The rulebook of the draft as it stands.
+    pub fn ruleset(&self) -> Option<Box<dyn Ruleset>> {
+        crate::rulesets::ruleset(&self.draft().file().rules).ok()
+    }
+
+    /// The ready-made units of the draft's rulebook.
+    pub fn read_roster(&mut self) {
+        self.roster = self
+            .ruleset()
+            .and_then(|ruleset| roster(ruleset.as_ref()).ok())
+            .unwrap_or_default();
+        self.recruit = self.recruit.min(self.roster.len().saturating_sub(1));
+    }
+
+    /// Where it saves: its own file, else a new one in `scenarios/` named after it.
+    pub fn save_path(&self) -> PathBuf {
+        self.path
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(SCENARIOS_FOLDER).join(self.draft().file_name()))
+    }
+
+    /// Save the draft; said in the panel either way.
+    pub fn save(&mut self) {
+        let path = self.save_path();
+        self.said = Some(match self.draft().save(&path) {
+            Ok(()) => {
+                self.path = Some(path.clone());
+                (format!("Saved to {}", path.display()), false)
+            }
+            Err(why) => (format!("Not saved: {why}"), true),
+        });
+    }
+}
+
+/// The editor in the game window, while the window shows it.
+pub fn plugin(app: &mut App) {
+    let editing = in_state(Screen::Editor).and_then(resource_exists::<Editor>);
+    app.add_systems(
+        Update,
+        (
+            show_the_draft.before(AppSystems::ReadInput),
+            pointer::paint_with_the_pointer.in_set(AppSystems::Interact),
+            pointer::mark_the_scene.in_set(AppSystems::Present),
+        )
+            .run_if(editing.clone()),
+    )
+    .add_systems(EguiPrimaryContextPass, panel::editor_panel.run_if(editing));
+}
+
+/// The draft's map and rulebook in the window whenever the draft changes.
+fn show_the_draft(
+    editor: Res<Editor>,
+    mut shown: Local<Option<u64>>,
+    mut map: ResMut<ShownMap>,
+    mut ruleset: ResMut<ActiveRuleset>,
+) {
+    if *shown == Some(editor.version) {
+        return;
+    }
+    *shown = Some(editor.version);
+    if let Ok(mut grid) = editor.draft().grid() {
+        // One name while it is edited, so that renaming the scene keeps the view where it is
+        // (the view fits itself to each other map shown).
+        grid.name = "the scene being edited".to_string();
+        if grid != map.0 {
+            map.0 = grid;
+        }
+    }
+    if let Some(book) = editor.ruleset()
+        && book.id() != ruleset.0.id()
+    {
+        ruleset.0 = std::sync::Arc::from(book);
+    }
+}
+
+/// A tile's centre in the world, for marks drawn on the map.
+fn centre(map: &ShownMap, at: (u32, u32)) -> Vec2 {
+    MapGeometry::of(&map.0).centre(Tile::new(at.0, at.1))
+}
+
+/// The radius of a unit's ring.
+const RING: f32 = TILE_SIZE * 0.38;

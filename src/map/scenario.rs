@@ -473,11 +473,6 @@ impl Scenario {
 
     /// The name as a file name: "Cellar melee" to "cellar-melee".
     pub fn slug(&self) -> String {
-        self.name
-            .split(|letter: char| !letter.is_ascii_alphanumeric())
-            .filter(|word| !word.is_empty())
-            .map(str::to_ascii_lowercase)
-            .collect::<Vec<_>>()
-            .join("-")
+        crate::words::slug(&self.name)
     }
 }

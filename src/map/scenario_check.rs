@@ -31,6 +31,14 @@ const SIDE_PALETTE: [(u8, u8, u8); 6] = [
     (86, 180, 233),
 ];
 
+impl SideFile {
+    /// Its token colour: its own, else the palette's for the `index`th side.
+    pub fn colour_at(&self, index: usize) -> (u8, u8, u8) {
+        self.colour
+            .unwrap_or(SIDE_PALETTE[index % SIDE_PALETTE.len()])
+    }
+}
+
 impl Scenario {
     /// Read and check a scenario file; a map it names is read from its folder.
     pub fn load(path: &Path) -> Result<Self, FileError> {
@@ -234,9 +242,7 @@ impl Checker<'_> {
                 Ok(Side {
                     id: side.id.clone(),
                     name: side.name.clone(),
-                    colour: side
-                        .colour
-                        .unwrap_or(SIDE_PALETTE[index % SIDE_PALETTE.len()]),
+                    colour: side.colour_at(index),
                     control: side.control,
                     secret: side.secret.unwrap_or(side.control == Control::Ai),
                 })

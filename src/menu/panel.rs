@@ -10,13 +10,16 @@ use bevy_egui::{EguiContexts, egui};
 use super::catalogue::{Origin, SaveEntry};
 use super::{Menu, PlayAs, Tab, saved_battle, show_chosen};
 use crate::ai::Style;
+use crate::editor::Editor;
+use crate::editor::draft::Draft;
+use crate::rules::ruleset::RulesetId;
 use crate::schedule::Screen;
 use crate::session::BattleSetup;
 use crate::ui::UiSettings;
 use crate::view::camera::MapInsets;
 
-/// The room the buttons at the panel's foot take, in points.
-const FOOT_HEIGHT: f32 = 64.0;
+/// A new scene's size, in tiles: room for two sides to close in from cover.
+const NEW_SIZE: (u32, u32) = (24, 16);
 
 /// What choosing in the panel asks of the world.
 enum Asked {
@@ -25,6 +28,10 @@ enum Asked {
     Show,
     /// Begin this battle, the keeper's tools out or not.
     Begin(Box<BattleSetup>, bool),
+    /// Open the editor on this scene.
+    Edit(Box<Editor>),
+    /// Go back to the scene open in the editor.
+    ResumeEditing,
     Quit,
 }
 
@@ -37,7 +44,12 @@ pub(super) fn menu_panel(world: &mut World) {
     else {
         return;
     };
-    let asked = world.resource_scope(|world, mut menu: Mut<Menu>| draw(world, &context, &mut menu));
+    let editing = world
+        .get_resource::<Editor>()
+        .map(|editor| editor.draft().file().name.clone());
+    let asked = world.resource_scope(|world, mut menu: Mut<Menu>| {
+        draw(world, &context, &mut menu, editing.as_deref())
+    });
     match asked {
         Asked::Nothing => {}
         Asked::Show => {
@@ -51,6 +63,17 @@ pub(super) fn menu_panel(world: &mut World) {
                 .resource_mut::<NextState<Screen>>()
                 .set(Screen::Battle);
         }
+        Asked::Edit(editor) => {
+            world.insert_resource(*editor);
+            world
+                .resource_mut::<NextState<Screen>>()
+                .set(Screen::Editor);
+        }
+        Asked::ResumeEditing => {
+            world
+                .resource_mut::<NextState<Screen>>()
+                .set(Screen::Editor);
+        }
         Asked::Quit => {
             world.write_message(AppExit::Success);
         }
@@ -58,7 +81,12 @@ pub(super) fn menu_panel(world: &mut World) {
 }
 
 /// The panel, and what was asked in it; the map keeps the rest of the window.
-fn draw(world: &mut World, context: &egui::Context, menu: &mut Menu) -> Asked {
+fn draw(
+    world: &mut World,
+    context: &egui::Context,
+    menu: &mut Menu,
+    editing: Option<&str>,
+) -> Asked {
     let mut root = egui::Ui::new(
         context.clone(),
         "gridkeeper-menu".into(),
@@ -69,6 +97,7 @@ fn draw(world: &mut World, context: &egui::Context, menu: &mut Menu) -> Asked {
     let room = context.viewport_rect().size();
     let width = (room.x * 0.42).clamp(260.0, 560.0).min(room.x * 0.7);
     let mut asked = Asked::Nothing;
+    let mut asked_at_foot = None;
     let panel = egui::Panel::left("menu")
         .resizable(false)
         .exact_size(width)
@@ -81,68 +110,20 @@ fn draw(world: &mut World, context: &egui::Context, menu: &mut Menu) -> Asked {
                 ui.selectable_value(&mut menu.tab, Tab::Saves, saves);
             });
             ui.separator();
-            let room_left = (ui.available_height() - FOOT_HEIGHT).max(80.0);
-            match menu.tab {
-                // The list and the choices scroll apart, so the choices are in sight however
-                // long the list.
-                Tab::Scenarios => {
-                    egui::ScrollArea::vertical()
-                        .id_salt("menu-scenarios")
-                        .max_height(room_left * 0.5)
-                        .auto_shrink([false, true])
-                        .show(ui, |ui| {
-                            if let Some(choice) = scenario_list(ui, menu) {
-                                menu.chosen = choice;
-                                menu.play_as = PlayAs::AsTheScenarioSays;
-                                asked = Asked::Show;
-                            }
-                        });
-                    ui.separator();
-                    egui::ScrollArea::vertical()
-                        .id_salt("menu-choices")
-                        .max_height((ui.available_height() - FOOT_HEIGHT).max(40.0))
-                        .auto_shrink([false, false])
-                        .show(ui, |ui| choices(ui, menu));
-                }
-                Tab::Saves => {
-                    egui::ScrollArea::vertical()
-                        .id_salt("menu-saves")
-                        .max_height(room_left)
-                        .auto_shrink([false, false])
-                        .show(ui, |ui| {
-                            if let Some(opened) = save_list(ui, menu) {
-                                asked = opened;
-                            }
-                        });
-                }
-            }
-            ui.separator();
-            if let Some(trouble) = &menu.trouble {
-                ui.colored_label(egui::Color32::from_rgb(240, 120, 100), trouble);
-            }
-            ui.horizontal_wrapped(|ui| {
-                let play = egui::Button::new(egui::RichText::new("Play").strong().size(18.0));
-                let can_play = menu.tab == Tab::Scenarios && menu.chosen().is_some();
-                let enter = ui.input(|input| input.key_pressed(egui::Key::Enter))
-                    && !ui.ctx().egui_wants_keyboard_input();
-                if ui
-                    .add_enabled(can_play, play)
-                    .on_hover_text("Begin the chosen scenario (Enter)")
-                    .clicked()
-                    || (can_play && enter)
-                {
-                    match menu.battle() {
-                        Ok((setup, keeper)) => asked = Asked::Begin(Box::new(setup), keeper),
-                        Err(why) => menu.trouble = Some(why),
-                    }
-                }
-                if ui.button("Quit").clicked() {
-                    asked = Asked::Quit;
-                }
+            // The foot first, from the bottom up, however many lines it takes.
+            ui.with_layout(egui::Layout::bottom_up(egui::Align::Min), |ui| {
+                asked_at_foot = foot(ui, menu, editing);
+                ui.separator();
+                ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+                    lists(ui, menu, &mut asked);
+                });
             });
         })
         .response
         .rect;
+    if let Some(at_foot) = asked_at_foot {
+        asked = at_foot;
+    }
     // Panels are measured in points; the map camera wants logical window pixels.
     let scale = world
         .query_filtered::<&Window, With<PrimaryWindow>>()
@@ -154,6 +135,111 @@ fn draw(world: &mut World, context: &egui::Context, menu: &mut Menu) -> Asked {
     });
     if matches!(asked, Asked::Nothing) && menu.tab == Tab::Scenarios {
         asked = keys(context, menu);
+    }
+    asked
+}
+
+/// The scenarios and the choices, or the saves, in the room above the foot.
+fn lists(ui: &mut egui::Ui, menu: &mut Menu, asked: &mut Asked) {
+    match menu.tab {
+        // The list and the choices scroll apart, so the choices are in sight however long
+        // the list.
+        Tab::Scenarios => {
+            egui::ScrollArea::vertical()
+                .id_salt("menu-scenarios")
+                .max_height(ui.available_height() * 0.5)
+                .auto_shrink([false, true])
+                .show(ui, |ui| {
+                    if let Some(choice) = scenario_list(ui, menu) {
+                        menu.chosen = choice;
+                        menu.play_as = PlayAs::AsTheScenarioSays;
+                        *asked = Asked::Show;
+                    }
+                });
+            ui.separator();
+            egui::ScrollArea::vertical()
+                .id_salt("menu-choices")
+                .auto_shrink([false, false])
+                .show(ui, |ui| choices(ui, menu));
+        }
+        Tab::Saves => {
+            egui::ScrollArea::vertical()
+                .id_salt("menu-saves")
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    if let Some(opened) = save_list(ui, menu) {
+                        *asked = opened;
+                    }
+                });
+        }
+    }
+}
+
+/// The buttons (play, edit, a new scenario, back to the editor, quit) and what went wrong,
+/// laid from the bottom up; what was asked there.
+fn foot(ui: &mut egui::Ui, menu: &mut Menu, editing: Option<&str>) -> Option<Asked> {
+    let mut asked = None;
+    ui.with_layout(
+        egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(true),
+        |ui| {
+            let play = egui::Button::new(egui::RichText::new("Play").strong().size(18.0));
+            let can_play = menu.tab == Tab::Scenarios && menu.chosen().is_some();
+            let enter = ui.input(|input| input.key_pressed(egui::Key::Enter))
+                && !ui.ctx().egui_wants_keyboard_input();
+            if ui
+                .add_enabled(can_play, play)
+                .on_hover_text("Begin the chosen scenario (Enter)")
+                .clicked()
+                || (can_play && enter)
+            {
+                match menu.battle() {
+                    Ok((setup, keeper)) => asked = Some(Asked::Begin(Box::new(setup), keeper)),
+                    Err(why) => menu.trouble = Some(why),
+                }
+            }
+            if let Some(entry) = menu.chosen().filter(|_| menu.tab == Tab::Scenarios)
+                && ui
+                    .button("Edit")
+                    .on_hover_text(match entry.origin {
+                        Origin::Own => "Change the chosen scenario in the editor".to_string(),
+                        Origin::Shipped => format!(
+                            "Make a scenario of your own from it in the editor (saved in {}/)",
+                            crate::editor::SCENARIOS_FOLDER
+                        ),
+                    })
+                    .clicked()
+            {
+                let path = (entry.origin == Origin::Own).then(|| entry.path.clone());
+                asked = Some(Asked::Edit(Box::new(Editor::new(
+                    Draft::of(&entry.scenario),
+                    path,
+                ))));
+            }
+            if ui
+                .button("New scenario")
+                .on_hover_text("Draw a new scene in the editor")
+                .clicked()
+            {
+                match Draft::blank(RulesetId::default(), NEW_SIZE.0, NEW_SIZE.1) {
+                    Ok(draft) => asked = Some(Asked::Edit(Box::new(Editor::new(draft, None)))),
+                    Err(why) => menu.trouble = Some(why),
+                }
+            }
+            if let Some(name) = editing
+                && ui
+                    .button("Back to the editor")
+                    .on_hover_text(format!("Go on with {name}"))
+                    .clicked()
+            {
+                asked = Some(Asked::ResumeEditing);
+            }
+            if ui.button("Quit").clicked() {
+                asked = Some(Asked::Quit);
+            }
+        },
+    );
+    if let Some(trouble) = &menu.trouble {
+        ui.colored_label(egui::Color32::from_rgb(240, 120, 100), trouble);
     }
     asked
 }

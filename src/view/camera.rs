@@ -90,12 +90,18 @@ fn spawn_camera(mut commands: Commands) {
     ));
 }
 
-/// Whenever the map shown changes: the whole of it in view, with a tile's margin, centred and
-/// unzoomed.
+/// Whenever another map is shown (or the map grows or shrinks): the whole of it in view, with a
+/// tile's margin, centred and unzoomed. A map painted in the editor keeps the view.
 fn fit_the_map(
     map: Res<ShownMap>,
     camera: Single<(&mut Transform, &mut Projection), With<MapCamera>>,
+    mut fitted: Local<Option<(String, u32, u32)>>,
 ) {
+    let shown = (map.0.name.clone(), map.0.width(), map.0.height());
+    if fitted.as_ref() == Some(&shown) {
+        return;
+    }
+    *fitted = Some(shown);
     let size = MapGeometry::of(&map.0).size() + Vec2::splat(2.0 * TILE_SIZE);
     let (mut transform, mut projection) = camera.into_inner();
     transform.translation.x = 0.0;
