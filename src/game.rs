@@ -36,6 +36,8 @@ pub enum Opening {
     Map(Box<map::GridMap>),
     /// A battle: a scenario to play, a save to play on, a replay to watch.
     Battle(Box<BattleSetup>),
+    /// The scenario editor on a scene.
+    Editor(Box<editor::Editor>),
 }
 
 /// Build and run the game window until it closes.
@@ -81,6 +83,15 @@ pub fn run_game(options: PlayOptions) -> AppExit {
             app.insert_resource(ActiveRuleset(options.default_ruleset))
                 .insert_resource(view::ShownMap(*shown));
             Screen::Battle
+        }
+        Opening::Editor(editing) => {
+            // The editor shows its scene's map and rulebook from its first frame.
+            app.insert_resource(ActiveRuleset(options.default_ruleset))
+                .insert_resource(view::ShownMap(editing.draft().grid().unwrap_or_else(
+                    |_| map::GridMap::filled("", 3, 3, map::terrain::TerrainKind::Floor.terrain()),
+                )))
+                .insert_resource(*editing);
+            Screen::Editor
         }
         Opening::Battle(setup) => {
             app.insert_resource(ActiveRuleset(setup.scenario.ruleset.clone()))

@@ -145,6 +145,12 @@ fn bad_arguments_exit_2_with_one_line() {
             &["odds", "maps/kingsport.ron"],
             "not provided: --attacker <NAME>, --target <NAME>",
         ),
+        (
+            &["edit", "maps/cellar.map.ron"],
+            "maps/cellar.map.ron is not a scenario: the editor opens scenarios",
+        ),
+        (&["edit", "maps/no-such-scenario.ron"], "maps/no-such-scenario.ron: "),
+        (&["edti", "maps/cellar.ron"], "did you mean `gridkeeper edit`?"),
     ] {
         let stderr = said(args);
         assert!(stderr.contains(expected), "{args:?}: {stderr}");
@@ -611,8 +617,11 @@ fn a_save_with_a_burst_of_four_billion_bullets_is_refused_by_command_number() {
 fn without_a_display_the_window_commands_say_so() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     for args in [
+        vec![],
         vec!["maps/spin-cycle.ron"],
         vec!["replay", "replays/farmstead-night.ron"],
+        vec!["edit"],
+        vec!["edit", "maps/cellar.ron"],
     ] {
         let output = Command::new(env!("CARGO_BIN_EXE_gridkeeper"))
             .args(&args)

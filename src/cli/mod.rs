@@ -20,6 +20,8 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::ai::Style;
 use crate::battle::UnitId;
+use crate::editor::Editor;
+use crate::editor::draft::Draft;
 use crate::files::{FileError, read_text};
 use crate::game::Opening;
 use crate::map::Loaded;
@@ -65,6 +67,19 @@ enum Command {
     Simulate(simulate::SimulateArgs),
     /// The chance of an attack as the battle reckons it, every modifier named.
     Odds(odds::OddsArgs),
+    /// Open the scenario editor on a scenario (saved to scenarios/ when it is a shipped one),
+    /// or on a new scene.
+    Edit(EditArgs),
+}
+
+#[derive(Debug, Args)]
+struct EditArgs {
+    /// The scenario to change; without one, a new scene.
+    scenario: Option<PathBuf>,
+    #[command(flatten)]
+    maps: MapAccess,
+    #[command(flatten)]
+    window: WindowArgs,
 }
 
 #[derive(Debug, Args)]
@@ -225,6 +240,7 @@ pub fn run() -> ExitCode {
         Some(Command::Replay(args)) => replay::run(args),
         Some(Command::Simulate(args)) => simulate::run(&args),
         Some(Command::Odds(args)) => odds::run(&args),
+        Some(Command::Edit(args)) => edit(args),
     }
 }
 
@@ -281,8 +297,8 @@ fn one_line(rendered: &str, command: Option<&str>) -> String {
 }
 
 /// The commands, for a first word that is neither one of them nor a file.
-const COMMANDS: [&str; 8] = [
-    "play", "roll", "damage", "check", "replay", "simulate", "odds", "help",
+const COMMANDS: [&str; 9] = [
+    "play", "roll", "damage", "check", "replay", "simulate", "odds", "edit", "help",
 ];
 
 /// Where the first word is not a file, not an option and not a command, but close to one
@@ -449,6 +465,34 @@ fn play(args: PlayArgs) -> ExitCode {
         ..BattleSetup::new(scenario, seed)
     };
     open_window(Opening::Battle(Box::new(setup)), args.window)
+}
+
+/// Open the editor on the scenario named (a shipped one to be saved as the keeper's own), or
+/// on a new scene.
+fn edit(args: EditArgs) -> ExitCode {
+    let editor = match &args.scenario {
+        None => match Draft::blank(crate::rules::ruleset::RulesetId::default(), 24, 16) {
+            Ok(draft) => Editor::new(draft, None),
+            Err(why) => return fail(&why),
+        },
+        Some(path) => match open(path, args.maps) {
+            Ok(Opened::Loaded(Loaded::Scenario(scenario))) => {
+                // A shipped scenario is never written over: it is saved as the keeper's own.
+                let shipped = crate::files::shipped::SHIPPED
+                    .iter()
+                    .any(|(name, _)| Path::new(name) == path);
+                Editor::new(Draft::of(&scenario), (!shipped).then(|| path.clone()))
+            }
+            Ok(_) => {
+                return fail(&format!(
+                    "{} is not a scenario: the editor opens scenarios",
+                    path.display()
+                ));
+            }
+            Err(error) => return fail(&error.to_string()),
+        },
+    };
+    open_window(Opening::Editor(Box::new(editor)), args.window)
 }
 
 /// The index of the side with this id or name (any case).

@@ -72,6 +72,8 @@ pub struct Editor {
     pub(crate) pressed_at: Option<Tile>,
     /// The text field being typed in: its letters are one change until another is made.
     typing: Option<String>,
+    /// The panel's foot's height last frame, in points: the room the sections leave it.
+    foot_height: f32,
 }
 
 impl Editor {
@@ -92,6 +94,7 @@ impl Editor {
             version: 0,
             pressed_at: None,
             typing: None,
+            foot_height: 80.0,
         };
         editor.read_roster();
         editor

@@ -99,23 +99,26 @@ fn draw(context: &egui::Context, editor: &mut Editor) -> (Leaving, f32) {
         .show(&mut root, |ui| {
             ui.add_space(6.0);
             ui.heading("Scenario editor");
-            // The foot from the bottom up, however many lines its words take; the sections
-            // scroll in the room above it.
-            ui.with_layout(egui::Layout::bottom_up(egui::Align::Min), |ui| {
-                leaving = foot(ui, editor);
-                ui.separator();
-                ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
-                    egui::ScrollArea::vertical()
-                        .auto_shrink([false, false])
-                        .show(ui, |ui| {
-                            scene_section(ui, editor, (&mut edits, &mut typed));
-                            terrain_section(ui, editor, &mut edits);
-                            units_section(ui, editor, &mut edits);
-                            sides_section(ui, editor, (&mut edits, &mut typed));
-                            victory_section(ui, editor.draft(), &mut edits);
-                        });
+            // The sections scroll in the room the foot leaves, however many lines its words
+            // took last frame.
+            egui::ScrollArea::vertical()
+                .max_height((ui.available_height() - editor.foot_height).max(60.0))
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    scene_section(ui, editor, (&mut edits, &mut typed));
+                    terrain_section(ui, editor, &mut edits);
+                    units_section(ui, editor, &mut edits);
+                    sides_section(ui, editor, (&mut edits, &mut typed));
+                    victory_section(ui, editor.draft(), &mut edits);
                 });
-            });
+            let top = ui.cursor().top();
+            ui.separator();
+            leaving = foot(ui, editor);
+            let height = ui.cursor().top() - top;
+            if (height - editor.foot_height).abs() > 0.5 {
+                editor.foot_height = height;
+                ui.ctx().request_repaint();
+            }
         })
         .response
         .rect;
@@ -599,62 +602,9 @@ fn rounds_field(ui: &mut egui::Ui, label: &str, value: &mut u32) {
     });
 }
 
-/// The buttons, what the last thing done said, and whether the scene passes the checks, laid
-/// from the bottom up.
+/// Whether the scene passes the checks, what the last thing done said, and the buttons.
 fn foot(ui: &mut egui::Ui, editor: &mut Editor) -> Leaving {
     let checked = editor.draft().check();
-    let mut leaving = Leaving::Stay;
-    ui.with_layout(
-        egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(true),
-        |ui| {
-            if ui
-                .add_enabled(editor.editing.can_undo(), egui::Button::new("Undo"))
-                .on_hover_text("Take back the last change (Ctrl+Z)")
-                .clicked()
-            {
-                editor.undo();
-            }
-            if ui
-                .add_enabled(editor.editing.can_redo(), egui::Button::new("Redo"))
-                .on_hover_text("Make the change taken back again (Ctrl+Y)")
-                .clicked()
-            {
-                editor.redo();
-            }
-            let ready = checked.is_ok();
-            if ui
-                .add_enabled(ready, egui::Button::new("Save"))
-                .on_hover_text(format!("Save to {}", editor.save_path().display()))
-                .clicked()
-            {
-                editor.save();
-            }
-            if let Ok(scenario) = &checked
-                && ui
-                    .button("Play")
-                    .on_hover_text("Play the scene now, as its sides say (the editor keeps it)")
-                    .clicked()
-            {
-                let seed = crate::rules::dice::fresh_seed();
-                leaving = Leaving::Play(Box::new(BattleSetup::new(scenario.clone(), seed)));
-            }
-            if ui
-                .button("Menu")
-                .on_hover_text("Back to the start menu (the scene stays open in the editor)")
-                .clicked()
-            {
-                leaving = Leaving::Menu;
-            }
-        },
-    );
-    if let Some((words, trouble)) = &editor.said {
-        let colour = if *trouble {
-            egui::Color32::from_rgb(240, 120, 100)
-        } else {
-            egui::Color32::from_rgb(160, 200, 240)
-        };
-        ui.colored_label(colour, words);
-    }
     match &checked {
         Ok(_) => ui.colored_label(
             egui::Color32::from_rgb(120, 200, 120),
@@ -665,5 +615,54 @@ fn foot(ui: &mut egui::Ui, editor: &mut Editor) -> Leaving {
             format!("Not ready: {}", problem.without_place()),
         ),
     };
+    if let Some((words, trouble)) = &editor.said {
+        let colour = if *trouble {
+            egui::Color32::from_rgb(240, 120, 100)
+        } else {
+            egui::Color32::from_rgb(160, 200, 240)
+        };
+        ui.colored_label(colour, words);
+    }
+    let mut leaving = Leaving::Stay;
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add_enabled(editor.editing.can_undo(), egui::Button::new("Undo"))
+            .on_hover_text("Take back the last change (Ctrl+Z)")
+            .clicked()
+        {
+            editor.undo();
+        }
+        if ui
+            .add_enabled(editor.editing.can_redo(), egui::Button::new("Redo"))
+            .on_hover_text("Make the change taken back again (Ctrl+Y)")
+            .clicked()
+        {
+            editor.redo();
+        }
+        let ready = checked.is_ok();
+        if ui
+            .add_enabled(ready, egui::Button::new("Save"))
+            .on_hover_text(format!("Save to {}", editor.save_path().display()))
+            .clicked()
+        {
+            editor.save();
+        }
+        if let Ok(scenario) = &checked
+            && ui
+                .button("Play")
+                .on_hover_text("Play the scene now, as its sides say (the editor keeps it)")
+                .clicked()
+        {
+            let seed = crate::rules::dice::fresh_seed();
+            leaving = Leaving::Play(Box::new(BattleSetup::new(scenario.clone(), seed)));
+        }
+        if ui
+            .button("Menu")
+            .on_hover_text("Back to the start menu (the scene stays open in the editor)")
+            .clicked()
+        {
+            leaving = Leaving::Menu;
+        }
+    });
     leaving
 }

@@ -19,6 +19,9 @@ use crate::session::{BattleSetup, SavedBattle};
 use crate::view::{MapGeometry, ShownMap, TILE_SIZE};
 use catalogue::{Catalogue, SaveEntry, ScenarioEntry};
 
+/// The frames the list scrolls to a scenario chosen by a key or opened on.
+const REVEAL_FRAMES: u8 = 3;
+
 /// Who plays the chosen scenario.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PlayAs {
@@ -94,9 +97,11 @@ pub struct Menu {
     pub tab: Tab,
     /// Why the last choice could not begin.
     pub trouble: Option<String>,
-    /// The list scrolls to the chosen scenario on the next frame (chosen by a key, or the
-    /// menu opened on it).
-    pub reveal_chosen: bool,
+    /// For this many frames more the list scrolls to the chosen scenario (chosen by a key, or
+    /// the menu opened on it): a few, as the first frames' layout settles.
+    pub reveal_chosen: u8,
+    /// The panel's foot's height last frame, in points: the room the lists leave it.
+    pub(crate) foot_height: f32,
 }
 
 impl Menu {
@@ -113,7 +118,8 @@ impl Menu {
             seed: String::new(),
             tab: Tab::default(),
             trouble: None,
-            reveal_chosen: true,
+            reveal_chosen: REVEAL_FRAMES,
+            foot_height: 48.0,
         }
     }
 
@@ -189,7 +195,7 @@ fn come_back(world: &mut World) {
                 .unwrap_or(0);
             menu.catalogue = catalogue;
             menu.trouble = None;
-            menu.reveal_chosen = true;
+            menu.reveal_chosen = REVEAL_FRAMES;
             menu
         }
         None => Menu::on(catalogue),

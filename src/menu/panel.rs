@@ -8,7 +8,7 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, egui};
 
 use super::catalogue::{Origin, SaveEntry};
-use super::{Menu, PlayAs, Tab, saved_battle, show_chosen};
+use super::{Menu, PlayAs, REVEAL_FRAMES, Tab, saved_battle, show_chosen};
 use crate::ai::Style;
 use crate::editor::Editor;
 use crate::editor::draft::Draft;
@@ -110,14 +110,19 @@ fn draw(
                 ui.selectable_value(&mut menu.tab, Tab::Saves, saves);
             });
             ui.separator();
-            // The foot first, from the bottom up, however many lines it takes.
-            ui.with_layout(egui::Layout::bottom_up(egui::Align::Min), |ui| {
-                asked_at_foot = foot(ui, menu, editing);
-                ui.separator();
-                ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
-                    lists(ui, menu, &mut asked);
-                });
+            // The lists in the room the foot leaves, however many lines it took last frame.
+            let room = (ui.available_height() - menu.foot_height).max(80.0);
+            ui.allocate_ui(egui::vec2(ui.available_width(), room), |ui| {
+                lists(ui, menu, &mut asked);
             });
+            let top = ui.cursor().top();
+            ui.separator();
+            asked_at_foot = foot(ui, menu, editing);
+            let height = ui.cursor().top() - top;
+            if (height - menu.foot_height).abs() > 0.5 {
+                menu.foot_height = height;
+                ui.ctx().request_repaint();
+            }
         })
         .response
         .rect;
@@ -179,68 +184,65 @@ fn lists(ui: &mut egui::Ui, menu: &mut Menu, asked: &mut Asked) {
 /// laid from the bottom up; what was asked there.
 fn foot(ui: &mut egui::Ui, menu: &mut Menu, editing: Option<&str>) -> Option<Asked> {
     let mut asked = None;
-    ui.with_layout(
-        egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(true),
-        |ui| {
-            let play = egui::Button::new(egui::RichText::new("Play").strong().size(18.0));
-            let can_play = menu.tab == Tab::Scenarios && menu.chosen().is_some();
-            let enter = ui.input(|input| input.key_pressed(egui::Key::Enter))
-                && !ui.ctx().egui_wants_keyboard_input();
-            if ui
-                .add_enabled(can_play, play)
-                .on_hover_text("Begin the chosen scenario (Enter)")
-                .clicked()
-                || (can_play && enter)
-            {
-                match menu.battle() {
-                    Ok((setup, keeper)) => asked = Some(Asked::Begin(Box::new(setup), keeper)),
-                    Err(why) => menu.trouble = Some(why),
-                }
-            }
-            if let Some(entry) = menu.chosen().filter(|_| menu.tab == Tab::Scenarios)
-                && ui
-                    .button("Edit")
-                    .on_hover_text(match entry.origin {
-                        Origin::Own => "Change the chosen scenario in the editor".to_string(),
-                        Origin::Shipped => format!(
-                            "Make a scenario of your own from it in the editor (saved in {}/)",
-                            crate::editor::SCENARIOS_FOLDER
-                        ),
-                    })
-                    .clicked()
-            {
-                let path = (entry.origin == Origin::Own).then(|| entry.path.clone());
-                asked = Some(Asked::Edit(Box::new(Editor::new(
-                    Draft::of(&entry.scenario),
-                    path,
-                ))));
-            }
-            if ui
-                .button("New scenario")
-                .on_hover_text("Draw a new scene in the editor")
-                .clicked()
-            {
-                match Draft::blank(RulesetId::default(), NEW_SIZE.0, NEW_SIZE.1) {
-                    Ok(draft) => asked = Some(Asked::Edit(Box::new(Editor::new(draft, None)))),
-                    Err(why) => menu.trouble = Some(why),
-                }
-            }
-            if let Some(name) = editing
-                && ui
-                    .button("Back to the editor")
-                    .on_hover_text(format!("Go on with {name}"))
-                    .clicked()
-            {
-                asked = Some(Asked::ResumeEditing);
-            }
-            if ui.button("Quit").clicked() {
-                asked = Some(Asked::Quit);
-            }
-        },
-    );
     if let Some(trouble) = &menu.trouble {
         ui.colored_label(egui::Color32::from_rgb(240, 120, 100), trouble);
     }
+    ui.horizontal_wrapped(|ui| {
+        let play = egui::Button::new(egui::RichText::new("Play").strong().size(18.0));
+        let can_play = menu.tab == Tab::Scenarios && menu.chosen().is_some();
+        let enter = ui.input(|input| input.key_pressed(egui::Key::Enter))
+            && !ui.ctx().egui_wants_keyboard_input();
+        if ui
+            .add_enabled(can_play, play)
+            .on_hover_text("Begin the chosen scenario (Enter)")
+            .clicked()
+            || (can_play && enter)
+        {
+            match menu.battle() {
+                Ok((setup, keeper)) => asked = Some(Asked::Begin(Box::new(setup), keeper)),
+                Err(why) => menu.trouble = Some(why),
+            }
+        }
+        if let Some(entry) = menu.chosen().filter(|_| menu.tab == Tab::Scenarios)
+            && ui
+                .button("Edit")
+                .on_hover_text(match entry.origin {
+                    Origin::Own => "Change the chosen scenario in the editor".to_string(),
+                    Origin::Shipped => format!(
+                        "Make a scenario of your own from it in the editor (saved in {}/)",
+                        crate::editor::SCENARIOS_FOLDER
+                    ),
+                })
+                .clicked()
+        {
+            let path = (entry.origin == Origin::Own).then(|| entry.path.clone());
+            asked = Some(Asked::Edit(Box::new(Editor::new(
+                Draft::of(&entry.scenario),
+                path,
+            ))));
+        }
+        if ui
+            .button("New scenario")
+            .on_hover_text("Draw a new scene in the editor")
+            .clicked()
+        {
+            match Draft::blank(RulesetId::default(), NEW_SIZE.0, NEW_SIZE.1) {
+                Ok(draft) => asked = Some(Asked::Edit(Box::new(Editor::new(draft, None)))),
+                Err(why) => menu.trouble = Some(why),
+            }
+        }
+        if let Some(name) = editing
+            && ui
+                .button("Back to the editor")
+                .on_hover_text(format!("Go on with {name}"))
+                .clicked()
+        {
+            asked = Some(Asked::ResumeEditing);
+        }
+        if ui.button("Quit").clicked() {
+            asked = Some(Asked::Quit);
+        }
+    });
     asked
 }
 
@@ -266,7 +268,7 @@ fn keys(context: &egui::Context, menu: &mut Menu) -> Asked {
     }
     menu.chosen = wanted;
     menu.play_as = PlayAs::AsTheScenarioSays;
-    menu.reveal_chosen = true;
+    menu.reveal_chosen = REVEAL_FRAMES;
     Asked::Show
 }
 
@@ -290,8 +292,9 @@ fn scenario_list(ui: &mut egui::Ui, menu: &mut Menu) -> Option<usize> {
             if response.clicked() {
                 clicked = Some(index);
             }
-            if index == menu.chosen && std::mem::take(&mut menu.reveal_chosen) {
-                response.scroll_to_me(None);
+            if index == menu.chosen && menu.reveal_chosen > 0 {
+                menu.reveal_chosen -= 1;
+                response.scroll_to_me(Some(egui::Align::Center));
             }
             ui.small(entry.summary());
             ui.add_space(2.0);
