@@ -23,6 +23,16 @@ pub fn plural(count: u32) -> &'static str {
     if count == 1 { "" } else { "s" }
 }
 
+/// A name as the object of a sentence, with "the": "the Investigators", and "the players" for
+/// "The players" (never "the The players").
+pub fn the(name: &str) -> String {
+    match name.strip_prefix("The ") {
+        Some(rest) => format!("the {rest}"),
+        None if name.starts_with("the ") => name.to_string(),
+        None => format!("the {name}"),
+    }
+}
+
 /// A name as a file name's stem: its words lower case, joined by dashes ("Cellar melee" is
 /// `cellar-melee`).
 pub fn slug(name: &str) -> String {
@@ -36,6 +46,14 @@ pub fn slug(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_side_is_named_with_one_the() {
+        assert_eq!(the("Investigators"), "the Investigators");
+        assert_eq!(the("The players"), "the players");
+        assert_eq!(the("the law"), "the law");
+        assert_eq!(slug("Cellar melee: night!"), "cellar-melee-night");
+    }
 
     #[test]
     fn a_weapon_with_its_article() {

@@ -149,8 +149,14 @@ fn bad_arguments_exit_2_with_one_line() {
             &["edit", "maps/cellar.map.ron"],
             "maps/cellar.map.ron is not a scenario: the editor opens scenarios",
         ),
-        (&["edit", "maps/no-such-scenario.ron"], "maps/no-such-scenario.ron: "),
-        (&["edti", "maps/cellar.ron"], "did you mean `gridkeeper edit`?"),
+        (
+            &["edit", "maps/no-such-scenario.ron"],
+            "maps/no-such-scenario.ron: ",
+        ),
+        (
+            &["edti", "maps/cellar.ron"],
+            "did you mean `gridkeeper edit`?",
+        ),
     ] {
         let stderr = said(args);
         assert!(stderr.contains(expected), "{args:?}: {stderr}");

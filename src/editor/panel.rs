@@ -8,7 +8,7 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::draft::{Draft, Edit};
 use super::{Editor, Tool};
-use crate::map::scenario::{Control, SideFile, Victory};
+use crate::map::scenario::{Control, ScenarioFile, SideFile, Victory};
 use crate::map::terrain::{Cover, CustomTerrain, LegendEntry, TerrainKind};
 use crate::rules::ruleset::{RuleOptions, RulesetId};
 use crate::schedule::Screen;
@@ -107,9 +107,10 @@ fn draw(context: &egui::Context, editor: &mut Editor) -> (Leaving, f32) {
                 .show(ui, |ui| {
                     scene_section(ui, editor, (&mut edits, &mut typed));
                     terrain_section(ui, editor, &mut edits);
-                    units_section(ui, editor, &mut edits);
+                    units_section(ui, editor, (&mut edits, &mut typed));
                     sides_section(ui, editor, (&mut edits, &mut typed));
                     victory_section(ui, editor.draft(), &mut edits);
+                    rules_section(ui, editor.draft(), &mut edits);
                 });
             let top = ui.cursor().top();
             ui.separator();
@@ -380,7 +381,11 @@ fn new_terrain(ui: &mut egui::Ui, editor: &mut Editor, edits: &mut Vec<Edit>) {
 }
 
 /// The roster to place from, the side placed on, and the units placed.
-fn units_section(ui: &mut egui::Ui, editor: &mut Editor, edits: &mut Vec<Edit>) {
+fn units_section(
+    ui: &mut egui::Ui,
+    editor: &mut Editor,
+    (edits, typed): (&mut Vec<Edit>, &mut Typed),
+) {
     ui.separator();
     ui.strong("Units");
     ui.horizontal_wrapped(|ui| {
@@ -422,13 +427,69 @@ fn units_section(ui: &mut egui::Ui, editor: &mut Editor, edits: &mut Vec<Edit>) 
             if ui.small_button("×").on_hover_text("Take it off").clicked() {
                 edits.push(Edit::RemoveUnit { index });
             }
-            ui.label(format!(
+            egui::CollapsingHeader::new(format!(
                 "{} · {} · ({}, {})",
                 unit.name, unit.side, unit.at.0, unit.at.1
-            ));
+            ))
+            .id_salt(("editor-unit", index))
+            .show(ui, |ui| unit_details(ui, (&file, index), (edits, typed)));
         });
     }
     ui.small(format!("{} ways out marked", file.exits.len()));
+}
+
+/// A placed unit's name, side, who plays it, when it comes in and whether it starts hidden or
+/// in reserve.
+fn unit_details(
+    ui: &mut egui::Ui,
+    (file, index): (&ScenarioFile, usize),
+    (edits, typed): (&mut Vec<Edit>, &mut Typed),
+) {
+    let unit = &file.units[index];
+    let mut changed = unit.clone();
+    let renamed = ui
+        .add(egui::TextEdit::singleline(&mut changed.name).desired_width(160.0))
+        .changed();
+    let sides: Vec<String> = file.sides.iter().map(|side| side.id.clone()).collect();
+    choose(
+        ui,
+        "Side",
+        &mut changed.side,
+        &sides,
+        ("editor-unit-side", index),
+    );
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Played by");
+        for (choice, words) in [
+            (None, "its side's player"),
+            (Some(Control::Person), "a person"),
+            (Some(Control::Ai), "the AI"),
+        ] {
+            ui.radio_value(&mut changed.control, choice, words);
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        let mut late = changed.arrives.is_some();
+        ui.checkbox(&mut late, "Comes in at round");
+        let mut round = changed.arrives.unwrap_or(2);
+        if late {
+            ui.add(egui::DragValue::new(&mut round).range(2..=99));
+        }
+        changed.arrives = late.then_some(round);
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(&mut changed.hidden, "Hidden from the players");
+        ui.checkbox(&mut changed.reserve, "In reserve (the keeper brings it in)");
+    });
+    let edit = Edit::ChangeUnit {
+        index,
+        unit: Box::new(changed.clone()),
+    };
+    if renamed {
+        *typed = Some((format!("unit {index}"), edit));
+    } else if changed != *unit {
+        edits.push(edit);
+    }
 }
 
 /// Each side's name and who plays it; a side added or taken off.
@@ -549,7 +610,7 @@ fn victory_section(ui: &mut egui::Ui, draft: &Draft, edits: &mut Vec<Edit>) {
     match &mut victory {
         Victory::LastSideStanding => {}
         Victory::Survive { side, rounds } => {
-            choose(ui, "Side", side, &side_ids);
+            choose(ui, "Side", side, &side_ids, "editor-victory-side");
             rounds_field(ui, "Rounds", rounds);
         }
         Victory::ReachExit {
@@ -557,7 +618,7 @@ fn victory_section(ui: &mut egui::Ui, draft: &Draft, edits: &mut Vec<Edit>) {
             count,
             by_round,
         } => {
-            choose(ui, "Side", side, &side_ids);
+            choose(ui, "Side", side, &side_ids, "editor-victory-side");
             rounds_field(ui, "How many", count);
             let mut limited = by_round.is_some();
             let mut round = by_round.unwrap_or(10);
@@ -570,9 +631,9 @@ fn victory_section(ui: &mut egui::Ui, draft: &Draft, edits: &mut Vec<Edit>) {
             *by_round = limited.then_some(round);
         }
         Victory::Protect { side, unit, rounds } => {
-            choose(ui, "Side", side, &side_ids);
+            choose(ui, "Side", side, &side_ids, "editor-victory-side");
             let names: Vec<String> = file.units.iter().map(|unit| unit.name.clone()).collect();
-            choose(ui, "Unit", unit, &names);
+            choose(ui, "Unit", unit, &names, "editor-victory-unit");
             rounds_field(ui, "Rounds", rounds);
         }
     }
@@ -581,11 +642,60 @@ fn victory_section(ui: &mut egui::Ui, draft: &Draft, edits: &mut Vec<Edit>) {
     }
 }
 
-/// A choice among `options`, labelled.
-fn choose(ui: &mut egui::Ui, label: &str, value: &mut String, options: &[String]) {
+/// The rulebook's optional rules, on or off.
+fn rules_section(ui: &mut egui::Ui, draft: &Draft, edits: &mut Vec<Edit>) {
+    ui.separator();
+    ui.strong("Optional rules");
+    let mut rules = draft.file().rules.clone();
+    let options: [(&str, fn(&mut RuleOptions) -> &mut bool); 11] = [
+        ("Initiative by a DEX roll", |rules| {
+            &mut rules.dex_roll_initiative
+        }),
+        ("Damage described, not numbered", |rules| {
+            &mut rules.concealed_damage
+        }),
+        (
+            "Point-blank revisited (no bonus die for long arms)",
+            |rules| &mut rules.point_blank_revisited,
+        ),
+        ("Shooting through cover", |rules| {
+            &mut rules.shooting_through_cover
+        }),
+        ("Blows at the rulebook's reach", |rules| {
+            &mut rules.hand_to_hand_at_reach
+        }),
+        ("Prone dice", |rules| &mut rules.prone_dice),
+        ("Armor off each shotgun pellet die", |rules| {
+            &mut rules.shotgun_armor_per_die
+        }),
+        ("Partial armor by a Luck roll", |rules| {
+            &mut rules.partial_armor_by_luck
+        }),
+        ("Hit locations", |rules| &mut rules.hit_locations),
+        ("Luck to stay conscious", |rules| {
+            &mut rules.luck_to_stay_conscious
+        }),
+        ("Suppressing fire", |rules| &mut rules.suppressing_fire),
+    ];
+    for (words, option) in options {
+        ui.checkbox(option(&mut rules), words);
+    }
+    if rules != draft.file().rules {
+        edits.push(Edit::SetRules(rules));
+    }
+}
+
+/// A choice among `options`, labelled; `salt` tells it from other choices.
+fn choose(
+    ui: &mut egui::Ui,
+    label: &str,
+    value: &mut String,
+    options: &[String],
+    salt: impl std::hash::Hash + std::fmt::Debug,
+) {
     ui.horizontal_wrapped(|ui| {
         ui.label(label);
-        egui::ComboBox::from_id_salt(format!("editor-victory-{label}"))
+        egui::ComboBox::from_id_salt(salt)
             .selected_text(value.as_str())
             .show_ui(ui, |ui| {
                 for option in options {

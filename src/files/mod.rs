@@ -4,6 +4,7 @@ use std::path::Path;
 
 use serde::de::DeserializeOwned;
 
+pub mod digest;
 mod locate;
 pub mod shipped;
 mod writing;

@@ -4,6 +4,7 @@
 //! battle to play on or watch. Choosing begins the battle; the battle's "Menu" comes back here.
 
 pub mod catalogue;
+pub mod odds;
 mod panel;
 
 use bevy::prelude::*;
@@ -67,7 +68,7 @@ impl PlayAs {
             Self::AsTheScenarioSays => "As the scenario says".to_string(),
             Self::Solo(side) => scenario.sides.get(side).map_or_else(
                 || "Solo".to_string(),
-                |side| format!("Solo: the {}", side.name),
+                |side| format!("Solo: {}", crate::words::the(&side.name)),
             ),
             Self::Hotseat => "Hotseat: every side at this screen".to_string(),
             Self::Keeper => "Keeper: every side, the keeper's tools out".to_string(),
@@ -102,6 +103,10 @@ pub struct Menu {
     pub reveal_chosen: u8,
     /// The panel's foot's height last frame, in points: the room the lists leave it.
     pub(crate) foot_height: f32,
+    /// Odds reckoned on request, by scenario path.
+    pub reckoned: std::collections::BTreeMap<std::path::PathBuf, odds::Odds>,
+    /// Odds being reckoned.
+    pub reckoning: Option<odds::Reckoning>,
 }
 
 impl Menu {
@@ -120,6 +125,8 @@ impl Menu {
             trouble: None,
             reveal_chosen: REVEAL_FRAMES,
             foot_height: 48.0,
+            reckoned: std::collections::BTreeMap::new(),
+            reckoning: None,
         }
     }
 

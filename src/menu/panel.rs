@@ -7,7 +7,8 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, egui};
 
-use super::catalogue::{Origin, SaveEntry};
+use super::catalogue::{Origin, SaveEntry, ScenarioEntry};
+use super::odds;
 use super::{Menu, PlayAs, REVEAL_FRAMES, Tab, saved_battle, show_chosen};
 use crate::ai::Style;
 use crate::editor::Editor;
@@ -333,6 +334,8 @@ fn choices(ui: &mut egui::Ui, menu: &mut Menu) {
         ui.label(&scenario.description);
     }
     ui.add_space(4.0);
+    odds_line(ui, menu, &entry);
+    ui.add_space(4.0);
     ui.strong("Who plays");
     let mut options = vec![PlayAs::AsTheScenarioSays];
     options.extend((0..scenario.sides.len()).map(PlayAs::Solo));
@@ -373,6 +376,57 @@ fn choices(ui: &mut egui::Ui, menu: &mut Menu) {
     });
 }
 
+/// How often each side wins with the careful AI on every side: reckoned ahead for a shipped
+/// scenario, on request for another (a bar while the battles are played).
+fn odds_line(ui: &mut egui::Ui, menu: &mut Menu, entry: &ScenarioEntry) {
+    let scenario = &entry.scenario;
+    if let Some(reckoning) = &menu.reckoning
+        && let Some(odds) = reckoning.finished()
+    {
+        menu.reckoned.insert(reckoning.path.clone(), odds);
+        menu.reckoning = None;
+    }
+    let known = odds::shipped(&entry.path, scenario).or_else(|| {
+        menu.reckoned
+            .get(&entry.path)
+            .filter(|odds| odds.scenario == odds::fingerprint(scenario))
+            .cloned()
+    });
+    if let Some(odds) = known {
+        ui.label(format!(
+            "Who wins, careful AI against careful AI over {} battles:",
+            odds.runs
+        ));
+        ui.small(odds.words(scenario));
+        return;
+    }
+    match &menu.reckoning {
+        Some(reckoning) if reckoning.path == entry.path => {
+            let done = reckoning.done();
+            ui.add(
+                egui::ProgressBar::new(done as f32 / reckoning.runs.max(1) as f32).text(format!(
+                    "Reckoning the odds: {done} of {} battles",
+                    reckoning.runs
+                )),
+            );
+            ui.ctx().request_repaint();
+        }
+        busy => {
+            if ui
+                .add_enabled(busy.is_none(), egui::Button::new("Reckon the odds"))
+                .on_hover_text(format!(
+                    "Play {} battles, the careful AI on every side, to see how often each side \
+                     wins",
+                    odds::ASKED_RUNS
+                ))
+                .clicked()
+            {
+                menu.reckoning = Some(odds::Reckoning::begin(entry.path.clone(), scenario.clone()));
+            }
+        }
+    }
+}
+
 /// Who plays each side as the scenario sets it, in a few words.
 fn as_set(scenario: &crate::map::scenario::Scenario) -> String {
     let sides: Vec<String> = scenario
@@ -383,7 +437,7 @@ fn as_set(scenario: &crate::map::scenario::Scenario) -> String {
                 crate::map::scenario::Control::Person => "you",
                 crate::map::scenario::Control::Ai => "the AI",
             };
-            format!("the {} {who}", side.name)
+            format!("{} {who}", crate::words::the(&side.name))
         })
         .collect();
     sides.join(", ")

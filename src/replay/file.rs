@@ -49,20 +49,16 @@ pub struct EventDigest {
 impl EventDigest {
     /// The digest of these events.
     pub fn of(events: &[Event]) -> Self {
-        const OFFSET_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
-        const PRIME: u64 = 0x0000_0100_0000_01b3;
-        let mut hash = OFFSET_BASIS;
+        let mut hash = crate::files::digest::Fnv1a::default();
         for event in events {
             // Events are plain data: serialising them cannot fail.
             let line = serde_json::to_string(event).unwrap_or_default();
-            for byte in line.bytes().chain(std::iter::once(b'\n')) {
-                hash ^= u64::from(byte);
-                hash = hash.wrapping_mul(PRIME);
-            }
+            hash.write(line.as_bytes());
+            hash.write(b"\n");
         }
         Self {
             count: events.len(),
-            digest: format!("{hash:016x}"),
+            digest: hash.hex(),
         }
     }
 }

@@ -1,0 +1,221 @@
+//! A scenario's odds as the menu shows them: how often each side wins with the careful AI
+//! playing every unit. The shipped scenarios' are reckoned ahead over 1,000 battles and kept
+//! in `shipped_odds.ron`, each with the fingerprint of the scenario as it was then (a test fails
+//! when a scenario changes and its odds are not reckoned again); any other scenario's are
+//! reckoned on request, away from the window's thread.
+//!
+//! To reckon the shipped odds again (a few minutes):
+//! `GRIDKEEPER_WRITE_ODDS=1 cargo test --release --lib write_the_shipped_odds -- --ignored`
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, LazyLock, Mutex};
+
+use serde::{Deserialize, Serialize};
+
+use crate::ai::{AiStyles, Style};
+use crate::files::digest::Fnv1a;
+use crate::map::scenario::Scenario;
+use crate::simulation::{Matchup, play_many};
+
+/// The shipped scenarios' odds, by path.
+const SHIPPED_ODDS: &str = include_str!("shipped_odds.ron");
+
+/// The battles the shipped odds are reckoned over.
+pub const SHIPPED_RUNS: usize = 1_000;
+
+/// The battles the menu reckons a scenario's odds over on request: enough for a share within
+/// about seven points either way.
+pub const ASKED_RUNS: usize = 200;
+
+/// How often each side won over some battles, the careful AI playing every unit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Odds {
+    /// The fingerprint of the scenario (its map written inline) they were reckoned for.
+    pub scenario: String,
+    pub runs: usize,
+    /// The seed of the first battle; the others follow it.
+    pub first_seed: u64,
+    /// Each side's wins, in the scenario's order.
+    pub wins: Vec<usize>,
+}
+
+impl Odds {
+    /// Each side's share of the wins, and the battles nobody won, in words.
+    pub fn words(&self, scenario: &Scenario) -> String {
+        let percent = |count: usize| 100.0 * count as f64 / self.runs.max(1) as f64;
+        let mut parts: Vec<String> = scenario
+            .sides
+            .iter()
+            .zip(&self.wins)
+            .map(|(side, wins)| format!("{} {:.1}%", side.name, percent(*wins)))
+            .collect();
+        let nobody = self.runs.saturating_sub(self.wins.iter().sum());
+        if nobody > 0 {
+            parts.push(format!("nobody {:.1}%", percent(nobody)));
+        }
+        parts.join(" · ")
+    }
+}
+
+/// The fingerprint of a scenario as written, its map inline: what its odds hang on.
+pub fn fingerprint(scenario: &Scenario) -> String {
+    let mut hash = Fnv1a::default();
+    hash.write(
+        ron::to_string(&scenario.source)
+            .unwrap_or_default()
+            .as_bytes(),
+    );
+    hash.hex()
+}
+
+/// Reckon `scenario`'s odds over `runs` battles from `first_seed`, on every core; `done` is
+/// told how many have finished now and then.
+pub fn reckon(scenario: &Scenario, runs: usize, first_seed: u64, done: impl FnMut(usize)) -> Odds {
+    let careful = Matchup::Styles(AiStyles(vec![Style::Careful; scenario.units.len()]));
+    let results = play_many(scenario, first_seed, runs, None, &careful, done);
+    let wins = (0..scenario.sides.len())
+        .map(|side| {
+            results
+                .iter()
+                .filter(|result| result.winner == Some(side))
+                .count()
+        })
+        .collect();
+    Odds {
+        scenario: fingerprint(scenario),
+        runs,
+        first_seed,
+        wins,
+    }
+}
+
+/// The shipped odds, read once.
+static SHIPPED_TABLE: LazyLock<BTreeMap<String, Odds>> =
+    LazyLock::new(|| ron::from_str(SHIPPED_ODDS).unwrap_or_default());
+
+/// The odds reckoned ahead for the shipped scenario at `path`, where they were reckoned for it
+/// as it is.
+pub fn shipped(path: &Path, scenario: &Scenario) -> Option<Odds> {
+    let odds = SHIPPED_TABLE.get(path.to_str()?)?;
+    (odds.scenario == fingerprint(scenario)).then(|| odds.clone())
+}
+
+/// A scenario's odds being reckoned on another thread.
+#[derive(Debug, Clone)]
+pub struct Reckoning {
+    /// The scenario's path in the menu.
+    pub path: PathBuf,
+    pub runs: usize,
+    done: Arc<AtomicUsize>,
+    result: Arc<Mutex<Option<Odds>>>,
+}
+
+impl Reckoning {
+    /// Begin reckoning `scenario`'s odds over [`ASKED_RUNS`] battles.
+    pub fn begin(path: PathBuf, scenario: Scenario) -> Self {
+        let done = Arc::new(AtomicUsize::new(0));
+        let result = Arc::new(Mutex::new(None));
+        let (counter, slot) = (done.clone(), result.clone());
+        std::thread::spawn(move || {
+            let odds = reckon(&scenario, ASKED_RUNS, 1, |count| {
+                counter.store(count, Ordering::Relaxed);
+            });
+            if let Ok(mut slot) = slot.lock() {
+                *slot = Some(odds);
+            }
+        });
+        Self {
+            path,
+            runs: ASKED_RUNS,
+            done,
+            result,
+        }
+    }
+
+    /// The battles played so far.
+    pub fn done(&self) -> usize {
+        self.done.load(Ordering::Relaxed)
+    }
+
+    /// The odds, once all are played.
+    pub fn finished(&self) -> Option<Odds> {
+        self.result.lock().ok().and_then(|slot| slot.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::menu::catalogue::{Catalogue, Origin};
+
+    fn shipped_scenarios() -> Vec<(PathBuf, Scenario)> {
+        Catalogue::gather_from(Path::new("no-such-folder"), &[])
+            .scenarios
+            .into_iter()
+            .filter(|entry| entry.origin == Origin::Shipped)
+            .map(|entry| (entry.path, entry.scenario))
+            .collect()
+    }
+
+    #[test]
+    fn every_shipped_scenario_has_its_odds_reckoned_as_it_is() {
+        for (path, scenario) in shipped_scenarios() {
+            let odds = shipped(&path, &scenario).unwrap_or_else(|| {
+                panic!(
+                    "{}: its odds are missing or were reckoned for another version: reckon \
+                     them again (see src/menu/odds.rs)",
+                    path.display()
+                )
+            });
+            assert_eq!(odds.runs, SHIPPED_RUNS);
+            assert_eq!(odds.wins.len(), scenario.sides.len());
+            assert!(odds.wins.iter().sum::<usize>() <= odds.runs);
+        }
+    }
+
+    #[test]
+    fn odds_are_reckoned_the_same_each_time_and_said_by_side() {
+        let (_, cellar) = shipped_scenarios()
+            .into_iter()
+            .find(|(path, _)| path == Path::new("maps/cellar.ron"))
+            .expect("the cellar is shipped");
+        let once = reckon(&cellar, 12, 5, |_| {});
+        assert_eq!(once, reckon(&cellar, 12, 5, |_| {}));
+        assert_eq!(once.runs, 12);
+        let words = Odds {
+            scenario: String::new(),
+            runs: 8,
+            first_seed: 1,
+            wins: vec![5, 2],
+        }
+        .words(&cellar);
+        assert_eq!(
+            words,
+            "Investigators 62.5% · The thing in the cellar 25.0% · nobody 12.5%"
+        );
+    }
+
+    /// Reckon the shipped scenarios' odds again and write them (asked for by
+    /// `GRIDKEEPER_WRITE_ODDS=1`; see the file's head).
+    #[test]
+    #[ignore = "reckons 1,000 battles of every shipped scenario: run when a scenario changes"]
+    fn write_the_shipped_odds() {
+        if std::env::var_os("GRIDKEEPER_WRITE_ODDS").is_none() {
+            return;
+        }
+        let table: BTreeMap<String, Odds> = shipped_scenarios()
+            .into_iter()
+            .map(|(path, scenario)| {
+                let odds = reckon(&scenario, SHIPPED_RUNS, 1, |_| {});
+                eprintln!("{}: {}", path.display(), odds.words(&scenario));
+                (path.display().to_string(), odds)
+            })
+            .collect();
+        let text = ron::ser::to_string_pretty(&table, ron::ser::PrettyConfig::default())
+            .expect("odds are plain data");
+        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/menu/shipped_odds.ron");
+        crate::files::write_atomically(&file, &format!("{text}\n")).expect("written");
+    }
+}
