@@ -7,6 +7,7 @@ pub mod draft;
 pub mod history;
 mod panel;
 mod pointer;
+mod sections;
 
 #[cfg(test)]
 mod tests;

@@ -3,45 +3,15 @@
 //! it passes the checks, and undo, redo, save, play and back to the menu at its foot.
 
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::egui;
 
-use super::draft::{Draft, Edit};
-use super::{Editor, Tool};
-use crate::map::scenario::{Control, ScenarioFile, SideFile, Victory};
-use crate::map::terrain::{Cover, CustomTerrain, LegendEntry, TerrainKind};
-use crate::rules::ruleset::{RuleOptions, RulesetId};
+use super::Editor;
+use super::sections::{
+    rules_section, scene_section, sides_section, terrain_section, units_section, victory_section,
+};
 use crate::schedule::Screen;
 use crate::session::BattleSetup;
-use crate::view::camera::MapInsets;
-
-/// The rulebooks a scene may be played under.
-const RULEBOOKS: [RulesetId; 5] = [
-    RulesetId::Coc7e,
-    RulesetId::BrpClassic,
-    RulesetId::D10Pool,
-    RulesetId::Frontier,
-    RulesetId::D100House,
-];
-
-/// Every kind of terrain, for the legend's new entries.
-const KINDS: [TerrainKind; 12] = [
-    TerrainKind::Floor,
-    TerrainKind::Wall,
-    TerrainKind::LowCover,
-    TerrainKind::HighCover,
-    TerrainKind::DoorOpen,
-    TerrainKind::DoorClosed,
-    TerrainKind::Window,
-    TerrainKind::Difficult,
-    TerrainKind::Water,
-    TerrainKind::Grass,
-    TerrainKind::Fence,
-    TerrainKind::Tree,
-];
-
-/// The symbols a new legend entry takes, the first free one.
-const SYMBOLS: &str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+use crate::ui::layout::{body_above_foot, left_screen_panel, overlay_context};
 
 /// Where the editor's buttons send the window.
 enum Leaving {
@@ -52,21 +22,11 @@ enum Leaving {
 
 /// Draw the editor's panel and act on it.
 pub(super) fn editor_panel(world: &mut World) {
-    let Ok(Ok(context)) =
-        world.run_system_cached(|mut contexts: EguiContexts| contexts.ctx_mut().cloned())
-    else {
+    let Some(context) = overlay_context(world) else {
         return;
     };
-    let (leaving, width) =
-        world.resource_scope(|_, mut editor: Mut<Editor>| draw(&context, &mut editor));
-    let scale = world
-        .query_filtered::<&Window, With<PrimaryWindow>>()
-        .single(world)
-        .map_or(1.0, Window::scale_factor);
-    world.resource_mut::<MapInsets>().set_if_neq(MapInsets {
-        left: width * context.pixels_per_point() / scale,
-        ..MapInsets::default()
-    });
+    let leaving =
+        world.resource_scope(|world, mut editor: Mut<Editor>| draw(world, &context, &mut editor));
     match leaving {
         Leaving::Stay => {}
         Leaving::Play(setup) => {
@@ -80,49 +40,33 @@ pub(super) fn editor_panel(world: &mut World) {
 }
 
 /// The panel; where its buttons send the window, and its width in points.
-fn draw(context: &egui::Context, editor: &mut Editor) -> (Leaving, f32) {
-    let mut root = egui::Ui::new(
-        context.clone(),
-        "gridkeeper-editor".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(context.viewport_rect()),
-    );
-    let room = context.viewport_rect().size();
-    let width = (room.x * 0.38).clamp(260.0, 480.0).min(room.x * 0.7);
+fn draw(world: &mut World, context: &egui::Context, editor: &mut Editor) -> Leaving {
     let mut leaving = Leaving::Stay;
     let mut edits = Vec::new();
     let mut typed = None;
-    let panel = egui::Panel::left("editor")
-        .resizable(false)
-        .exact_size(width)
-        .show(&mut root, |ui| {
-            ui.add_space(6.0);
-            ui.heading("Scenario editor");
-            // The sections scroll in the room the foot leaves, however many lines its words
-            // took last frame.
-            egui::ScrollArea::vertical()
-                .max_height((ui.available_height() - editor.foot_height).max(60.0))
-                .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    scene_section(ui, editor, (&mut edits, &mut typed));
-                    terrain_section(ui, editor, &mut edits);
-                    units_section(ui, editor, (&mut edits, &mut typed));
-                    sides_section(ui, editor, (&mut edits, &mut typed));
-                    victory_section(ui, editor.draft(), &mut edits);
-                    rules_section(ui, editor.draft(), &mut edits);
-                });
-            let top = ui.cursor().top();
-            ui.separator();
-            leaving = foot(ui, editor);
-            let height = ui.cursor().top() - top;
-            if (height - editor.foot_height).abs() > 0.5 {
-                editor.foot_height = height;
-                ui.ctx().request_repaint();
-            }
-        })
-        .response
-        .rect;
+    left_screen_panel(world, context, ("editor", 0.38, 480.0), |ui| {
+        ui.add_space(6.0);
+        ui.heading("Scenario editor");
+        let mut foot_height = editor.foot_height;
+        body_above_foot(
+            ui,
+            (&mut foot_height, editor),
+            |ui, editor| {
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        scene_section(ui, editor, (&mut edits, &mut typed));
+                        terrain_section(ui, editor, &mut edits);
+                        units_section(ui, editor, (&mut edits, &mut typed));
+                        sides_section(ui, editor, (&mut edits, &mut typed));
+                        victory_section(ui, editor.draft(), &mut edits);
+                        rules_section(ui, editor.draft(), &mut edits);
+                    });
+            },
+            |ui, editor| leaving = foot(ui, editor),
+        );
+        editor.foot_height = foot_height;
+    });
     for edit in edits {
         editor.edit(edit, None);
     }
@@ -130,7 +74,7 @@ fn draw(context: &egui::Context, editor: &mut Editor) -> (Leaving, f32) {
         editor.type_in(field, edit);
     }
     keys(context, editor);
-    (leaving, panel.width())
+    leaving
 }
 
 /// Ctrl+Z takes back, Ctrl+Y (or Ctrl+Shift+Z) does again, while no field takes the keys.
@@ -152,564 +96,6 @@ fn keys(context: &egui::Context, editor: &mut Editor) {
     if redo {
         editor.redo();
     }
-}
-
-/// The scene's name, description, rulebook and size.
-/// A change typed into a text field, with the field's name.
-type Typed = Option<(String, Edit)>;
-
-fn scene_section(
-    ui: &mut egui::Ui,
-    editor: &mut Editor,
-    (edits, typed): (&mut Vec<Edit>, &mut Typed),
-) {
-    let file = editor.draft().file().clone();
-    ui.strong("The scene");
-    let mut name = file.name.clone();
-    let mut description = file.description.clone();
-    let named = ui
-        .add(egui::TextEdit::singleline(&mut name).hint_text("its name"))
-        .changed();
-    let described = ui
-        .add(
-            egui::TextEdit::multiline(&mut description)
-                .desired_rows(2)
-                .hint_text("what it is about"),
-        )
-        .changed();
-    if named || described {
-        let field = if named { "name" } else { "description" };
-        *typed = Some((field.to_string(), Edit::Describe { name, description }));
-    }
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Rulebook");
-        let current = file.rules.ruleset;
-        egui::ComboBox::from_id_salt("editor-rulebook")
-            .selected_text(rulebook_name(current))
-            .show_ui(ui, |ui| {
-                for ruleset in RULEBOOKS {
-                    if ui
-                        .selectable_label(ruleset == current, rulebook_name(ruleset))
-                        .clicked()
-                        && ruleset != current
-                    {
-                        edits.push(Edit::SetRules(RuleOptions {
-                            ruleset,
-                            ..RuleOptions::default()
-                        }));
-                    }
-                }
-            });
-    });
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Size");
-        ui.add(egui::DragValue::new(&mut editor.size.0).range(3..=super::draft::LARGEST_SIDE));
-        ui.label("×");
-        ui.add(egui::DragValue::new(&mut editor.size.1).range(3..=super::draft::LARGEST_SIDE));
-        let (width, height) = editor.size;
-        if ui
-            .add_enabled(
-                editor.draft().size() != editor.size,
-                egui::Button::new("Resize"),
-            )
-            .on_hover_text("Grow or shrink the map from its right and bottom edges")
-            .clicked()
-        {
-            edits.push(Edit::Resize { width, height });
-        }
-    });
-}
-
-/// The name a rulebook is shown by.
-fn rulebook_name(ruleset: RulesetId) -> &'static str {
-    crate::rulesets::ruleset(&RuleOptions {
-        ruleset,
-        ..RuleOptions::default()
-    })
-    .map_or("?", |book| book.name())
-}
-
-/// The painting tools, the legend to paint with, and a new legend entry.
-fn terrain_section(ui: &mut egui::Ui, editor: &mut Editor, edits: &mut Vec<Edit>) {
-    ui.separator();
-    ui.strong("Terrain");
-    ui.horizontal_wrapped(|ui| {
-        for (tool, words, hint) in [
-            (Tool::Brush, "Brush", "Paint each tile dragged over"),
-            (
-                Tool::Line,
-                "Line",
-                "Paint a line from where you press to where you let go",
-            ),
-            (
-                Tool::Rectangle,
-                "Rectangle",
-                "Fill the rectangle between press and let go",
-            ),
-        ] {
-            ui.selectable_value(&mut editor.tool, tool, words)
-                .on_hover_text(hint);
-        }
-    });
-    let legend = editor.draft().map().legend.clone();
-    for (symbol, entry) in &legend {
-        let words = format!("{symbol}  {}", entry_words(entry));
-        if ui
-            .selectable_label(editor.symbol == *symbol && painting(editor.tool), words)
-            .clicked()
-        {
-            editor.symbol = *symbol;
-            if !painting(editor.tool) {
-                editor.tool = Tool::Brush;
-            }
-        }
-    }
-    egui::CollapsingHeader::new("New terrain")
-        .id_salt("editor-new-terrain")
-        .show(ui, |ui| new_terrain(ui, editor, edits));
-    let unused = !editor
-        .draft()
-        .map()
-        .rows
-        .iter()
-        .any(|row| row.contains(editor.symbol));
-    if ui
-        .add_enabled(
-            unused,
-            egui::Button::new(format!("Remove `{}`", editor.symbol)),
-        )
-        .on_hover_text("Take the chosen terrain out of the legend (once no tile uses it)")
-        .clicked()
-    {
-        edits.push(Edit::RemoveLegend {
-            symbol: editor.symbol,
-        });
-    }
-}
-
-fn painting(tool: Tool) -> bool {
-    matches!(tool, Tool::Brush | Tool::Line | Tool::Rectangle)
-}
-
-/// A legend entry in a few words: its name, and what it changes from its kind.
-fn entry_words(entry: &LegendEntry) -> String {
-    let terrain = entry.terrain();
-    let mut words = vec![terrain.name.clone()];
-    if terrain.name != terrain.kind.label() {
-        words.push(terrain.kind.label().to_string());
-    }
-    if let LegendEntry::Custom(custom) = entry {
-        if let Some(cover) = custom.cover {
-            words.push(format!("{} cover", cover_words(cover)));
-        }
-        if let Some(armor) = custom.armor {
-            words.push(format!("armor {armor}"));
-        }
-        if custom.dark {
-            words.push("unlit".to_string());
-        }
-    }
-    words.join(" · ")
-}
-
-fn cover_words(cover: Cover) -> &'static str {
-    match cover {
-        Cover::None => "no",
-        Cover::Half => "half",
-        Cover::Full => "full",
-    }
-}
-
-/// The form for a legend entry of the keeper's own: a kind, a name, its cover, armor, light.
-fn new_terrain(ui: &mut egui::Ui, editor: &mut Editor, edits: &mut Vec<Edit>) {
-    let free = SYMBOLS
-        .chars()
-        .find(|symbol| !editor.draft().map().legend.contains_key(symbol));
-    let made = &mut editor.new_terrain;
-    egui::ComboBox::from_id_salt("editor-new-kind")
-        .selected_text(made.kind.label())
-        .show_ui(ui, |ui| {
-            for kind in KINDS {
-                ui.selectable_value(&mut made.kind, kind, kind.label());
-            }
-        });
-    let mut name = made.name.clone().unwrap_or_default();
-    if ui
-        .add(egui::TextEdit::singleline(&mut name).hint_text("its name (the kind's if empty)"))
-        .changed()
-    {
-        made.name = Some(name).filter(|name| !name.trim().is_empty());
-    }
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Cover");
-        let mut cover = made.cover;
-        for (choice, words) in [
-            (None, "as its kind"),
-            (Some(Cover::None), "none"),
-            (Some(Cover::Half), "half"),
-            (Some(Cover::Full), "full"),
-        ] {
-            ui.radio_value(&mut cover, choice, words);
-        }
-        made.cover = cover;
-    });
-    ui.horizontal_wrapped(|ui| {
-        let mut armored = made.armor.is_some();
-        ui.checkbox(&mut armored, "Armor");
-        let mut armor = made.armor.unwrap_or(made.kind.terrain().armor);
-        if armored {
-            ui.add(egui::DragValue::new(&mut armor).range(0..=40));
-        }
-        made.armor = armored.then_some(armor);
-        ui.checkbox(&mut made.dark, "Unlit");
-    });
-    if ui
-        .add_enabled(free.is_some(), egui::Button::new("Add to the legend"))
-        .clicked()
-        && let Some(symbol) = free
-    {
-        let plain = *made == CustomTerrain::of(made.kind);
-        let entry = if plain {
-            LegendEntry::Kind(made.kind)
-        } else {
-            LegendEntry::Custom(made.clone())
-        };
-        edits.push(Edit::SetLegend { symbol, entry });
-        editor.symbol = symbol;
-        editor.tool = Tool::Brush;
-    }
-}
-
-/// The roster to place from, the side placed on, and the units placed.
-fn units_section(
-    ui: &mut egui::Ui,
-    editor: &mut Editor,
-    (edits, typed): (&mut Vec<Edit>, &mut Typed),
-) {
-    ui.separator();
-    ui.strong("Units");
-    ui.horizontal_wrapped(|ui| {
-        ui.selectable_value(&mut editor.tool, Tool::Units, "Place units")
-            .on_hover_text("Click a tile to put the unit there; click a unit to take it off");
-        ui.selectable_value(&mut editor.tool, Tool::Exits, "Ways out")
-            .on_hover_text("Click a tile to make it a way out of the fight, or no longer one");
-    });
-    let file = editor.draft().file().clone();
-    let chosen = editor
-        .roster
-        .get(editor.recruit)
-        .map_or("none", |unit| unit.name.as_str())
-        .to_string();
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Place");
-        egui::ComboBox::from_id_salt("editor-roster")
-            .selected_text(chosen)
-            .show_ui(ui, |ui| {
-                for (index, unit) in editor.roster.iter().enumerate() {
-                    ui.selectable_value(&mut editor.recruit, index, &unit.name);
-                }
-            });
-        ui.label("for");
-        let side_name = file
-            .sides
-            .get(editor.side)
-            .map_or("no side", |side| side.name.as_str());
-        egui::ComboBox::from_id_salt("editor-side")
-            .selected_text(side_name)
-            .show_ui(ui, |ui| {
-                for (index, side) in file.sides.iter().enumerate() {
-                    ui.selectable_value(&mut editor.side, index, &side.name);
-                }
-            });
-    });
-    for (index, unit) in file.units.iter().enumerate() {
-        ui.horizontal_wrapped(|ui| {
-            if ui.small_button("×").on_hover_text("Take it off").clicked() {
-                edits.push(Edit::RemoveUnit { index });
-            }
-            egui::CollapsingHeader::new(format!(
-                "{} · {} · ({}, {})",
-                unit.name, unit.side, unit.at.0, unit.at.1
-            ))
-            .id_salt(("editor-unit", index))
-            .show(ui, |ui| unit_details(ui, (&file, index), (edits, typed)));
-        });
-    }
-    ui.small(format!("{} ways out marked", file.exits.len()));
-}
-
-/// A placed unit's name, side, who plays it, when it comes in and whether it starts hidden or
-/// in reserve.
-fn unit_details(
-    ui: &mut egui::Ui,
-    (file, index): (&ScenarioFile, usize),
-    (edits, typed): (&mut Vec<Edit>, &mut Typed),
-) {
-    let unit = &file.units[index];
-    let mut changed = unit.clone();
-    let renamed = ui
-        .add(egui::TextEdit::singleline(&mut changed.name).desired_width(160.0))
-        .changed();
-    let sides: Vec<String> = file.sides.iter().map(|side| side.id.clone()).collect();
-    choose(
-        ui,
-        "Side",
-        &mut changed.side,
-        &sides,
-        ("editor-unit-side", index),
-    );
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Played by");
-        for (choice, words) in [
-            (None, "its side's player"),
-            (Some(Control::Person), "a person"),
-            (Some(Control::Ai), "the AI"),
-        ] {
-            ui.radio_value(&mut changed.control, choice, words);
-        }
-    });
-    ui.horizontal_wrapped(|ui| {
-        let mut late = changed.arrives.is_some();
-        ui.checkbox(&mut late, "Comes in at round");
-        let mut round = changed.arrives.unwrap_or(2);
-        if late {
-            ui.add(egui::DragValue::new(&mut round).range(2..=99));
-        }
-        changed.arrives = late.then_some(round);
-    });
-    ui.horizontal_wrapped(|ui| {
-        ui.checkbox(&mut changed.hidden, "Hidden from the players");
-        ui.checkbox(&mut changed.reserve, "In reserve (the keeper brings it in)");
-    });
-    let edit = Edit::ChangeUnit {
-        index,
-        unit: Box::new(changed.clone()),
-    };
-    if renamed {
-        *typed = Some((format!("unit {index}"), edit));
-    } else if changed != *unit {
-        edits.push(edit);
-    }
-}
-
-/// Each side's name and who plays it; a side added or taken off.
-fn sides_section(
-    ui: &mut egui::Ui,
-    editor: &mut Editor,
-    (edits, typed): (&mut Vec<Edit>, &mut Typed),
-) {
-    ui.separator();
-    ui.strong("Sides");
-    let file = editor.draft().file().clone();
-    for (index, side) in file.sides.iter().enumerate() {
-        ui.horizontal_wrapped(|ui| {
-            let mut name = side.name.clone();
-            let renamed = ui
-                .add(egui::TextEdit::singleline(&mut name).desired_width(140.0))
-                .changed();
-            let mut control = side.control;
-            ui.radio_value(&mut control, Control::Person, "a person");
-            ui.radio_value(&mut control, Control::Ai, "the AI");
-            let changed = Edit::ChangeSide {
-                index,
-                side: SideFile {
-                    name,
-                    control,
-                    ..side.clone()
-                },
-            };
-            if renamed {
-                *typed = Some((format!("side {index}"), changed));
-            } else if control != side.control {
-                edits.push(changed);
-            }
-            let empty = !file.units.iter().any(|unit| unit.side == side.id);
-            if ui
-                .add_enabled(
-                    empty && file.sides.len() > 1,
-                    egui::Button::new("×").small(),
-                )
-                .on_hover_text("Take the side off (once it has no units)")
-                .clicked()
-            {
-                edits.push(Edit::RemoveSide { index });
-            }
-        });
-    }
-    if ui.button("Add a side").clicked() {
-        let id = (file.sides.len() + 1..)
-            .map(|number| format!("side-{number}"))
-            .find(|id| !file.sides.iter().any(|side| side.id == *id))
-            .unwrap_or_default();
-        edits.push(Edit::AddSide(SideFile {
-            name: format!("Side {}", file.sides.len() + 1),
-            id,
-            colour: None,
-            control: Control::Ai,
-            secret: None,
-        }));
-    }
-    editor.side = editor.side.min(file.sides.len().saturating_sub(1));
-}
-
-/// How the fight is won.
-fn victory_section(ui: &mut egui::Ui, draft: &Draft, edits: &mut Vec<Edit>) {
-    ui.separator();
-    ui.strong("Victory");
-    let file = draft.file();
-    let first_side = file
-        .sides
-        .first()
-        .map(|side| side.id.clone())
-        .unwrap_or_default();
-    let mut victory = file.victory.clone();
-    let kinds = [
-        ("The last side standing wins", Victory::LastSideStanding),
-        (
-            "A side survives some rounds",
-            Victory::Survive {
-                side: first_side.clone(),
-                rounds: 10,
-            },
-        ),
-        (
-            "A side gets out",
-            Victory::ReachExit {
-                side: first_side.clone(),
-                count: 1,
-                by_round: None,
-            },
-        ),
-        (
-            "A side keeps a unit alive",
-            Victory::Protect {
-                side: first_side,
-                unit: file
-                    .units
-                    .first()
-                    .map(|unit| unit.name.clone())
-                    .unwrap_or_default(),
-                rounds: 10,
-            },
-        ),
-    ];
-    let current = kinds
-        .iter()
-        .position(|(_, kind)| std::mem::discriminant(kind) == std::mem::discriminant(&victory))
-        .unwrap_or(0);
-    egui::ComboBox::from_id_salt("editor-victory")
-        .selected_text(kinds[current].0)
-        .show_ui(ui, |ui| {
-            for (index, (words, kind)) in kinds.iter().enumerate() {
-                if ui.selectable_label(index == current, *words).clicked() && index != current {
-                    victory = kind.clone();
-                }
-            }
-        });
-    let side_ids: Vec<String> = file.sides.iter().map(|side| side.id.clone()).collect();
-    match &mut victory {
-        Victory::LastSideStanding => {}
-        Victory::Survive { side, rounds } => {
-            choose(ui, "Side", side, &side_ids, "editor-victory-side");
-            rounds_field(ui, "Rounds", rounds);
-        }
-        Victory::ReachExit {
-            side,
-            count,
-            by_round,
-        } => {
-            choose(ui, "Side", side, &side_ids, "editor-victory-side");
-            rounds_field(ui, "How many", count);
-            let mut limited = by_round.is_some();
-            let mut round = by_round.unwrap_or(10);
-            ui.horizontal_wrapped(|ui| {
-                ui.checkbox(&mut limited, "By round");
-                if limited {
-                    ui.add(egui::DragValue::new(&mut round).range(1..=99));
-                }
-            });
-            *by_round = limited.then_some(round);
-        }
-        Victory::Protect { side, unit, rounds } => {
-            choose(ui, "Side", side, &side_ids, "editor-victory-side");
-            let names: Vec<String> = file.units.iter().map(|unit| unit.name.clone()).collect();
-            choose(ui, "Unit", unit, &names, "editor-victory-unit");
-            rounds_field(ui, "Rounds", rounds);
-        }
-    }
-    if victory != file.victory {
-        edits.push(Edit::SetVictory(victory));
-    }
-}
-
-/// The rulebook's optional rules, on or off.
-fn rules_section(ui: &mut egui::Ui, draft: &Draft, edits: &mut Vec<Edit>) {
-    ui.separator();
-    ui.strong("Optional rules");
-    let mut rules = draft.file().rules.clone();
-    let options: [(&str, fn(&mut RuleOptions) -> &mut bool); 11] = [
-        ("Initiative by a DEX roll", |rules| {
-            &mut rules.dex_roll_initiative
-        }),
-        ("Damage described, not numbered", |rules| {
-            &mut rules.concealed_damage
-        }),
-        (
-            "Point-blank revisited (no bonus die for long arms)",
-            |rules| &mut rules.point_blank_revisited,
-        ),
-        ("Shooting through cover", |rules| {
-            &mut rules.shooting_through_cover
-        }),
-        ("Blows at the rulebook's reach", |rules| {
-            &mut rules.hand_to_hand_at_reach
-        }),
-        ("Prone dice", |rules| &mut rules.prone_dice),
-        ("Armor off each shotgun pellet die", |rules| {
-            &mut rules.shotgun_armor_per_die
-        }),
-        ("Partial armor by a Luck roll", |rules| {
-            &mut rules.partial_armor_by_luck
-        }),
-        ("Hit locations", |rules| &mut rules.hit_locations),
-        ("Luck to stay conscious", |rules| {
-            &mut rules.luck_to_stay_conscious
-        }),
-        ("Suppressing fire", |rules| &mut rules.suppressing_fire),
-    ];
-    for (words, option) in options {
-        ui.checkbox(option(&mut rules), words);
-    }
-    if rules != draft.file().rules {
-        edits.push(Edit::SetRules(rules));
-    }
-}
-
-/// A choice among `options`, labelled; `salt` tells it from other choices.
-fn choose(
-    ui: &mut egui::Ui,
-    label: &str,
-    value: &mut String,
-    options: &[String],
-    salt: impl std::hash::Hash + std::fmt::Debug,
-) {
-    ui.horizontal_wrapped(|ui| {
-        ui.label(label);
-        egui::ComboBox::from_id_salt(salt)
-            .selected_text(value.as_str())
-            .show_ui(ui, |ui| {
-                for option in options {
-                    ui.selectable_value(value, option.clone(), option);
-                }
-            });
-    });
-}
-
-fn rounds_field(ui: &mut egui::Ui, label: &str, value: &mut u32) {
-    ui.horizontal_wrapped(|ui| {
-        ui.label(label);
-        ui.add(egui::DragValue::new(value).range(1..=99));
-    });
 }
 
 /// Whether the scene passes the checks, what the last thing done said, and the buttons.

@@ -11,14 +11,6 @@ use crate::map::scenario::{Control, Scenario, ScenarioFile, SideFile, Victory};
 use crate::map::terrain::{CustomTerrain, LegendEntry, TerrainKind};
 use crate::rules::ruleset::{RuleOptions, RulesetId};
 
-const RULEBOOKS: [RulesetId; 5] = [
-    RulesetId::Coc7e,
-    RulesetId::BrpClassic,
-    RulesetId::D10Pool,
-    RulesetId::Frontier,
-    RulesetId::D100House,
-];
-
 fn scratch(name: &str) -> PathBuf {
     let folder = std::env::temp_dir().join(format!("gridkeeper-editor-{}", std::process::id()));
     std::fs::create_dir_all(&folder).expect("a scratch folder");
@@ -91,7 +83,7 @@ fn scene(ruleset: RulesetId) -> Editing {
 
 #[test]
 fn a_saved_scene_passes_check_and_reads_back_the_same_for_every_rulebook() {
-    for ruleset in RULEBOOKS {
+    for ruleset in RulesetId::ALL {
         let editing = scene(ruleset);
         let draft = editing.draft();
         let path = scratch(&format!("{ruleset:?}.ron"));

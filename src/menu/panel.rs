@@ -4,8 +4,7 @@
 use std::time::SystemTime;
 
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::egui;
 
 use super::catalogue::{Origin, SaveEntry, ScenarioEntry};
 use super::odds;
@@ -17,7 +16,7 @@ use crate::rules::ruleset::RulesetId;
 use crate::schedule::Screen;
 use crate::session::BattleSetup;
 use crate::ui::UiSettings;
-use crate::view::camera::MapInsets;
+use crate::ui::layout::{body_above_foot, left_screen_panel, overlay_context};
 
 /// A new scene's size, in tiles: room for two sides to close in from cover.
 const NEW_SIZE: (u32, u32) = (24, 16);
@@ -38,11 +37,7 @@ enum Asked {
 
 /// Draw the menu, and act on what was chosen.
 pub(super) fn menu_panel(world: &mut World) {
-    let Ok(context) = world
-        .run_system_cached(|mut contexts: EguiContexts| contexts.ctx_mut().cloned())
-        .map_err(|error| error.to_string())
-        .and_then(|context| context.map_err(|error| error.to_string()))
-    else {
+    let Some(context) = overlay_context(world) else {
         return;
     };
     let editing = world
@@ -88,57 +83,29 @@ fn draw(
     menu: &mut Menu,
     editing: Option<&str>,
 ) -> Asked {
-    let mut root = egui::Ui::new(
-        context.clone(),
-        "gridkeeper-menu".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(context.viewport_rect()),
-    );
-    let room = context.viewport_rect().size();
-    let width = (room.x * 0.42).clamp(260.0, 560.0).min(room.x * 0.7);
     let mut asked = Asked::Nothing;
     let mut asked_at_foot = None;
-    let panel = egui::Panel::left("menu")
-        .resizable(false)
-        .exact_size(width)
-        .show(&mut root, |ui| {
-            ui.add_space(6.0);
-            ui.heading("Gridkeeper");
-            ui.horizontal_wrapped(|ui| {
-                let saves = format!("Saves and replays ({})", menu.catalogue.saves.len());
-                ui.selectable_value(&mut menu.tab, Tab::Scenarios, "Scenarios");
-                ui.selectable_value(&mut menu.tab, Tab::Saves, saves);
-            });
-            ui.separator();
-            // The lists in the room the foot leaves, however many lines it took last frame.
-            let room = (ui.available_height() - menu.foot_height).max(80.0);
-            ui.allocate_ui(egui::vec2(ui.available_width(), room), |ui| {
-                lists(ui, menu, &mut asked);
-            });
-            let top = ui.cursor().top();
-            ui.separator();
-            asked_at_foot = foot(ui, menu, editing);
-            let height = ui.cursor().top() - top;
-            if (height - menu.foot_height).abs() > 0.5 {
-                menu.foot_height = height;
-                ui.ctx().request_repaint();
-            }
-        })
-        .response
-        .rect;
+    left_screen_panel(world, context, ("menu", 0.42, 560.0), |ui| {
+        ui.add_space(6.0);
+        ui.heading("Gridkeeper");
+        ui.horizontal_wrapped(|ui| {
+            let saves = format!("Saves and replays ({})", menu.catalogue.saves.len());
+            ui.selectable_value(&mut menu.tab, Tab::Scenarios, "Scenarios");
+            ui.selectable_value(&mut menu.tab, Tab::Saves, saves);
+        });
+        ui.separator();
+        let mut foot_height = menu.foot_height;
+        body_above_foot(
+            ui,
+            (&mut foot_height, menu),
+            |ui, menu| lists(ui, menu, &mut asked),
+            |ui, menu| asked_at_foot = foot(ui, menu, editing),
+        );
+        menu.foot_height = foot_height;
+    });
     if let Some(at_foot) = asked_at_foot {
         asked = at_foot;
     }
-    // Panels are measured in points; the map camera wants logical window pixels.
-    let scale = world
-        .query_filtered::<&Window, With<PrimaryWindow>>()
-        .single(world)
-        .map_or(1.0, Window::scale_factor);
-    world.resource_mut::<MapInsets>().set_if_neq(MapInsets {
-        left: panel.width() * context.pixels_per_point() / scale,
-        ..MapInsets::default()
-    });
     if matches!(asked, Asked::Nothing) && menu.tab == Tab::Scenarios {
         asked = keys(context, menu);
     }

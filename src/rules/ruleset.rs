@@ -49,6 +49,17 @@ pub enum RulesetId {
     D100House,
 }
 
+impl RulesetId {
+    /// Every rulebook, the default first.
+    pub const ALL: [Self; 5] = [
+        Self::Coc7e,
+        Self::BrpClassic,
+        Self::D10Pool,
+        Self::Frontier,
+        Self::D100House,
+    ];
+}
+
 /// Optional rules the scenario turns on (or, for the ones on unless told, off).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "rules")]

@@ -4,13 +4,84 @@
 //! are tabs, so nothing shrinks to a sliver and the map keeps half the window.
 
 use bevy::prelude::*;
-use bevy_egui::egui;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, egui};
+
+use crate::view::camera::MapInsets;
 
 /// The room, in points, from which the three panels fit beside a map of a useful size.
 const WIDE_FROM: egui::Vec2 = egui::vec2(1150.0, 620.0);
 
 /// The share of the height the rolls and log may take.
 pub(super) const BOTTOM_SHARE: f32 = 0.3;
+
+/// The window's whole area to lay panels in, drawn under every window.
+pub(crate) fn root_ui(context: &egui::Context, id: &'static str) -> egui::Ui {
+    egui::Ui::new(
+        context.clone(),
+        id.into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(context.viewport_rect()),
+    )
+}
+
+/// The game window's overlay context, for an exclusive system.
+pub fn overlay_context(world: &mut World) -> Option<egui::Context> {
+    world
+        .run_system_cached(|mut contexts: EguiContexts| contexts.ctx_mut().cloned())
+        .ok()?
+        .ok()
+}
+
+/// A screen's panel down the left of the window (the menu's, the editor's), the map beside it
+/// in the room it leaves: `share` of the window's width, from 260 points to `widest` and never
+/// more than 70% of it. What `add` made of it.
+pub fn left_screen_panel<R>(
+    world: &mut World,
+    context: &egui::Context,
+    (id, share, widest): (&'static str, f32, f32),
+    add: impl FnOnce(&mut egui::Ui) -> R,
+) -> R {
+    let mut root = root_ui(context, id);
+    let room = context.viewport_rect().size();
+    let width = (room.x * share).clamp(260.0, widest).min(room.x * 0.7);
+    let shown = egui::Panel::left(id)
+        .resizable(false)
+        .exact_size(width)
+        .show(&mut root, add);
+    // Panels are measured in points; the map camera wants logical window pixels.
+    let scale = world
+        .query_filtered::<&Window, With<PrimaryWindow>>()
+        .single(world)
+        .map_or(1.0, Window::scale_factor);
+    world.resource_mut::<MapInsets>().set_if_neq(MapInsets {
+        left: shown.response.rect.width() * context.pixels_per_point() / scale,
+        ..MapInsets::default()
+    });
+    shown.inner
+}
+
+/// A body above a foot in the rest of `ui`, both drawing from `state`: the body gets the room
+/// the foot leaves, however many lines the foot took last frame (`foot_height`, kept between
+/// frames), so the foot's buttons stay in sight at every size.
+pub fn body_above_foot<S>(
+    ui: &mut egui::Ui,
+    (foot_height, state): (&mut f32, &mut S),
+    body: impl FnOnce(&mut egui::Ui, &mut S),
+    foot: impl FnOnce(&mut egui::Ui, &mut S),
+) {
+    let room = (ui.available_height() - *foot_height).max(80.0);
+    ui.allocate_ui(egui::vec2(ui.available_width(), room), |ui| body(ui, state));
+    let top = ui.cursor().top();
+    ui.separator();
+    foot(ui, state);
+    let height = ui.cursor().top() - top;
+    if (height - *foot_height).abs() > 0.5 {
+        *foot_height = height;
+        ui.ctx().request_repaint();
+    }
+}
 
 /// The parts of the compact overlay's one panel.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

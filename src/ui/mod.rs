@@ -18,7 +18,7 @@ mod help;
 mod journal;
 mod keeper;
 mod labels;
-mod layout;
+pub mod layout;
 mod order;
 mod outcome;
 mod playback;
@@ -338,13 +338,7 @@ fn panels(
     mut table_wanted: ResMut<TableViewWanted>,
 ) -> Result {
     let context = contexts.ctx_mut()?.clone();
-    let mut root = egui::Ui::new(
-        context.clone(),
-        "gridkeeper-root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(context.viewport_rect()),
-    );
+    let mut root = layout::root_ui(&context, "gridkeeper-root");
     let scenario = view.scenario().cloned();
     let seed = inputs.dice.as_ref().map_or(0, |dice| dice.seed);
     let room = context.viewport_rect().size();

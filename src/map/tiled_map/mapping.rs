@@ -204,18 +204,7 @@ pub(super) fn own_terrain(
             ),
         )
     })?;
-    let mut custom = CustomTerrain {
-        kind,
-        name: None,
-        blocks_movement: None,
-        blocks_sight: None,
-        cover: None,
-        armor: None,
-        move_cost: None,
-        dark: false,
-        material: None,
-        stops_bullets: None,
-    };
+    let mut custom = CustomTerrain::of(kind);
     for property in &tile.properties {
         let wrong = |wanted: &str| {
             error(
