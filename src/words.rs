@@ -33,6 +33,19 @@ pub fn the(name: &str) -> String {
     }
 }
 
+/// A count with its thousands set apart by commas: 1,000.
+pub fn thousands(count: usize) -> String {
+    let digits = count.to_string();
+    let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    grouped
+}
+
 /// A name as a file name's stem: its words lower case, joined by dashes ("Cellar melee" is
 /// `cellar-melee`).
 pub fn slug(name: &str) -> String {
@@ -53,6 +66,9 @@ mod tests {
         assert_eq!(the("The players"), "the players");
         assert_eq!(the("the law"), "the law");
         assert_eq!(slug("Cellar melee: night!"), "cellar-melee-night");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_234_567), "1,234,567");
     }
 
     #[test]

@@ -249,6 +249,12 @@ impl Draft {
             }
             Edit::ChangeUnit { index, unit } => {
                 let slot = self.file.units.get_mut(index).ok_or("no such unit")?;
+                // A unit the victory names keeps being the one it names.
+                if let Victory::Protect { unit: named, .. } = &mut self.file.victory
+                    && *named == slot.name
+                {
+                    named.clone_from(&unit.name);
+                }
                 *slot = *unit;
                 Ok(())
             }

@@ -177,6 +177,29 @@ fn every_edit_undoes_and_redoes() {
         assert!(editing.redo(), "{edit:?} can be done again");
         assert_eq!(*editing.draft(), after, "{edit:?} done again");
     }
+    // A unit renamed carries the victory that names it.
+    let guarded = editing.draft().file().units[0].name.clone();
+    editing
+        .apply(Edit::SetVictory(Victory::Protect {
+            side: "heroes".to_string(),
+            unit: guarded,
+            rounds: 5,
+        }))
+        .expect("a victory");
+    let renamed = crate::map::scenario::UnitFile {
+        name: "The witness".to_string(),
+        ..editing.draft().file().units[0].clone()
+    };
+    editing
+        .apply(Edit::ChangeUnit {
+            index: 0,
+            unit: Box::new(renamed),
+        })
+        .expect("renamed");
+    assert!(matches!(
+        &editing.draft().file().victory,
+        Victory::Protect { unit, .. } if unit == "The witness"
+    ));
     // The side renamed carries its units and the victory with it, and the scene still checks.
     let draft = editing.draft();
     assert!(draft.file().units.iter().all(|unit| unit.side != "players"));

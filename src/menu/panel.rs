@@ -362,7 +362,7 @@ fn odds_line(ui: &mut egui::Ui, menu: &mut Menu, entry: &ScenarioEntry) {
     if let Some(odds) = known {
         ui.label(format!(
             "Who wins, careful AI against careful AI over {} battles:",
-            odds.runs
+            crate::words::thousands(odds.runs)
         ));
         ui.small(odds.words(scenario));
         return;
