@@ -12,9 +12,7 @@ use std::process::Command;
 fn the_window_draws_the_map_and_the_overlay() {
     let shot = screenshot("default", &["maps/warehouse.ron", "--window", "1600x900"]);
 
-    let image = image::open(&shot)
-        .unwrap_or_else(|error| panic!("{} is a PNG: {error}", shot.display()))
-        .to_rgb8();
+    let image = png(&shot);
     let (width, height) = image.dimensions();
     assert!(
         width >= 1200 && height >= 600,
@@ -29,27 +27,21 @@ fn the_window_draws_the_map_and_the_overlay() {
     );
 
     // The map fills the left of the window: its middle must show several terrain colours.
-    let map_area = colours_in(
+    at_least_colours(
         &image,
         width / 10..width * 6 / 10,
         height / 4..height * 3 / 4,
-    );
-    assert!(
-        map_area.len() >= 8,
-        "the map area has {} colours",
-        map_area.len()
+        8,
+        "the map area has",
     );
 
     // The overlay panel on the right is drawn and differs from the map.
-    let panel_area = colours_in(
+    at_least_colours(
         &image,
         width * 83 / 100..width * 99 / 100,
         height / 10..height * 9 / 10,
-    );
-    assert!(
-        panel_area.len() >= 4,
-        "the side panel has {} colours",
-        panel_area.len()
+        4,
+        "the side panel has",
     );
     eprintln!(
         "screenshot checked: {} ({width}x{height}, {} colours)",
@@ -64,27 +56,17 @@ fn the_window_draws_the_map_and_the_overlay() {
 #[ignore = "needs a display: .ci/run runs it under xvfb-run"]
 fn the_window_opens_on_the_menu_beside_the_default_map() {
     let shot = screenshot("menu", &["--window", "1280x720"]);
-    let image = image::open(&shot)
-        .unwrap_or_else(|error| panic!("{} is a PNG: {error}", shot.display()))
-        .to_rgb8();
+    let image = png(&shot);
     let (width, height) = image.dimensions();
-    let map_area = colours_in(
+    at_least_colours(
         &image,
         width / 2..width * 9 / 10,
         height / 4..height * 3 / 4,
-    );
-    assert!(
-        map_area.len() >= 8,
-        "the map has {} colours",
-        map_area.len()
+        8,
+        "the map has",
     );
     // The menu's words on its panel: more than the panel's one fill colour.
-    let menu_area = colours_in(&image, 0..width / 3, 0..height / 2);
-    assert!(
-        menu_area.len() >= 6,
-        "the menu has {} colours",
-        menu_area.len()
-    );
+    at_least_colours(&image, 0..width / 3, 0..height / 2, 6, "the menu has");
 }
 
 /// With `--table-view` a second window opens for the players' screen: its screenshot beside the
@@ -97,19 +79,17 @@ fn the_table_view_draws_the_map_under_its_banner() {
         &["maps/cellar.ron", "--table-view", "--window", "1280x720"],
     );
     let table = shot.with_file_name("keeper-table.png");
-    let image = image::open(&table)
-        .unwrap_or_else(|error| panic!("{} is a PNG: {error}", table.display()))
-        .to_rgb8();
+    let image = png(&table);
     let (width, height) = image.dimensions();
     assert!(width >= 1200 && height >= 600, "{width}x{height}");
-    let map_area = colours_in(&image, width / 4..width * 3 / 4, height / 4..height * 3 / 4);
-    assert!(
-        map_area.len() >= 8,
-        "the map has {} colours",
-        map_area.len()
+    at_least_colours(
+        &image,
+        width / 4..width * 3 / 4,
+        height / 4..height * 3 / 4,
+        8,
+        "the map has",
     );
-    let banner = colours_in(&image, 0..width / 3, 0..height / 20);
-    assert!(banner.len() >= 3, "the banner has {} colours", banner.len());
+    at_least_colours(&image, 0..width / 3, 0..height / 20, 3, "the banner has");
 }
 
 /// A bare map from Tiled, drawn for another game, opens (a bare map has no battle) with its own
@@ -118,9 +98,7 @@ fn the_table_view_draws_the_map_under_its_banner() {
 #[ignore = "needs a display: .ci/run runs it under xvfb-run"]
 fn a_tiled_map_draws_its_own_art() {
     let shot = screenshot("crypt", &["maps/tiled/crypt.tmx", "--window", "1280x720"]);
-    let image = image::open(&shot)
-        .unwrap_or_else(|error| panic!("{} is a PNG: {error}", shot.display()))
-        .to_rgb8();
+    let image = png(&shot);
     let (width, height) = image.dimensions();
     let map_area = colours_in(&image, 0..width * 3 / 4, 0..height);
     assert!(
@@ -154,6 +132,26 @@ fn screenshot(name: &str, args: &[&str]) -> std::path::PathBuf {
     );
     assert!(!log.contains("panicked"), "{log}");
     shot
+}
+
+/// The screenshot at `path`, read.
+fn png(path: &std::path::Path) -> image::RgbImage {
+    image::open(path)
+        .unwrap_or_else(|error| panic!("{} is a PNG: {error}", path.display()))
+        .to_rgb8()
+}
+
+/// Fail unless a rectangle of the image shows at least `least` colours (something is drawn
+/// there), saying which part it is.
+fn at_least_colours(
+    image: &image::RgbImage,
+    columns: std::ops::Range<u32>,
+    rows: std::ops::Range<u32>,
+    least: usize,
+    what: &str,
+) {
+    let count = colours_in(image, columns, rows).len();
+    assert!(count >= least, "{what} {count} colours");
 }
 
 /// The distinct colours in a rectangle of the image.
