@@ -304,13 +304,24 @@ pub(super) fn units_section(
             }
             egui::CollapsingHeader::new(format!(
                 "{} · {} · ({}, {})",
-                unit.name, unit.side, unit.at.0, unit.at.1
+                unit.name,
+                side_name(&file, &unit.side),
+                unit.at.0,
+                unit.at.1
             ))
             .id_salt(("editor-unit", index))
             .show(ui, |ui| unit_details(ui, (&file, index), (edits, typed)));
         });
     }
     ui.small(format!("{} ways out marked", file.exits.len()));
+}
+
+/// The name of the side with id `id` (the id itself where no side has it yet).
+fn side_name<'a>(file: &'a ScenarioFile, id: &'a str) -> &'a str {
+    file.sides
+        .iter()
+        .find(|side| side.id == id)
+        .map_or(id, |side| side.name.as_str())
 }
 
 /// A placed unit's name, side, who plays it, when it comes in and whether it starts hidden or
