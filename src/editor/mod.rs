@@ -75,6 +75,11 @@ pub struct Editor {
     typing: Option<String>,
     /// The panel's foot's height last frame, in points: the room the sections leave it.
     foot_height: f32,
+    /// The check's verdict on the draft at a version: checked again only when it changes.
+    verdict: Option<(
+        u64,
+        Result<crate::map::scenario::Scenario, crate::files::FileError>,
+    )>,
 }
 
 impl Editor {
@@ -96,6 +101,7 @@ impl Editor {
             pressed_at: None,
             typing: None,
             foot_height: 80.0,
+            verdict: None,
         };
         editor.read_roster();
         editor
@@ -149,6 +155,16 @@ impl Editor {
         self.said = None;
         self.size = self.draft().size();
         self.read_roster();
+    }
+
+    /// The draft checked as `check` checks a scenario file, once a version.
+    pub fn checked(&mut self) -> &Result<crate::map::scenario::Scenario, crate::files::FileError> {
+        let version = self.version;
+        let verdict = match self.verdict.take() {
+            Some((at, verdict)) if at == version => verdict,
+            _ => self.draft().check(),
+        };
+        &self.verdict.insert((version, verdict)).1
     }
 
     /// The rulebook of the draft as it stands.

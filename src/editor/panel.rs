@@ -100,15 +100,20 @@ fn keys(context: &egui::Context, editor: &mut Editor) {
 
 /// Whether the scene passes the checks, what the last thing done said, and the buttons.
 fn foot(ui: &mut egui::Ui, editor: &mut Editor) -> Leaving {
-    let checked = editor.draft().check();
+    // Only whether it passes, and why not: the scenario itself is copied only to play it.
+    let checked = editor
+        .checked()
+        .as_ref()
+        .map(|_| ())
+        .map_err(|problem| problem.without_place());
     match &checked {
-        Ok(_) => ui.colored_label(
+        Ok(()) => ui.colored_label(
             egui::Color32::from_rgb(120, 200, 120),
             "Ready to save and play",
         ),
         Err(problem) => ui.colored_label(
             egui::Color32::from_rgb(240, 170, 90),
-            format!("Not ready: {}", problem.without_place()),
+            format!("Not ready: {problem}"),
         ),
     };
     if let Some((words, trouble)) = &editor.said {
@@ -143,11 +148,12 @@ fn foot(ui: &mut egui::Ui, editor: &mut Editor) -> Leaving {
         {
             editor.save();
         }
-        if let Ok(scenario) = &checked
+        if ready
             && ui
                 .button("Play")
                 .on_hover_text("Play the scene now, as its sides say (the editor keeps it)")
                 .clicked()
+            && let Ok(scenario) = editor.checked()
         {
             let seed = crate::rules::dice::fresh_seed();
             leaving = Leaving::Play(Box::new(BattleSetup::new(scenario.clone(), seed)));

@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
+use crate::files::digest::Fnv1a;
 use crate::files::read_text;
 use crate::files::shipped::{SHIPPED, locate};
 use crate::map::Loaded;
@@ -38,6 +39,8 @@ pub struct ScenarioEntry {
     pub path: PathBuf,
     pub origin: Origin,
     pub scenario: Scenario,
+    /// The scenario's [`fingerprint`], taken once as it is read.
+    pub fingerprint: String,
 }
 
 impl ScenarioEntry {
@@ -153,6 +156,7 @@ impl Catalogue {
             Ok(Loaded::Scenario(scenario)) => self.scenarios.push(ScenarioEntry {
                 path: path.to_path_buf(),
                 origin,
+                fingerprint: fingerprint(&scenario),
                 scenario: *scenario,
             }),
             Ok(Loaded::Map(_)) => {}
@@ -164,6 +168,17 @@ impl Catalogue {
     pub fn scenario_at(&self, path: &Path) -> Option<usize> {
         self.scenarios.iter().position(|entry| entry.path == path)
     }
+}
+
+/// The fingerprint of a scenario as written, its map inline: what its odds hang on.
+pub fn fingerprint(scenario: &Scenario) -> String {
+    let mut hash = Fnv1a::default();
+    hash.write(
+        ron::to_string(&scenario.source)
+            .unwrap_or_default()
+            .as_bytes(),
+    );
+    hash.hex()
 }
 
 /// The shipped scenarios' paths: the compiled-in files that are neither maps nor tileset

@@ -15,8 +15,8 @@ use std::sync::{Arc, LazyLock, Mutex};
 use serde::{Deserialize, Serialize};
 
 use crate::ai::{AiStyles, Style};
-use crate::files::digest::Fnv1a;
 use crate::map::scenario::Scenario;
+use crate::menu::catalogue::fingerprint;
 use crate::simulation::{Matchup, play_many};
 
 /// The shipped scenarios' odds, by path.
@@ -59,17 +59,6 @@ impl Odds {
     }
 }
 
-/// The fingerprint of a scenario as written, its map inline: what its odds hang on.
-pub fn fingerprint(scenario: &Scenario) -> String {
-    let mut hash = Fnv1a::default();
-    hash.write(
-        ron::to_string(&scenario.source)
-            .unwrap_or_default()
-            .as_bytes(),
-    );
-    hash.hex()
-}
-
 /// Reckon `scenario`'s odds over `runs` battles from `first_seed`, on every core; `done` is
 /// told how many have finished now and then.
 pub fn reckon(scenario: &Scenario, runs: usize, first_seed: u64, done: impl FnMut(usize)) -> Odds {
@@ -96,10 +85,10 @@ static SHIPPED_TABLE: LazyLock<BTreeMap<String, Odds>> =
     LazyLock::new(|| ron::from_str(SHIPPED_ODDS).unwrap_or_default());
 
 /// The odds reckoned ahead for the shipped scenario at `path`, where they were reckoned for it
-/// as it is.
-pub fn shipped(path: &Path, scenario: &Scenario) -> Option<Odds> {
+/// as it is (its [`fingerprint`] now).
+pub fn shipped(path: &Path, fingerprint: &str) -> Option<Odds> {
     let odds = SHIPPED_TABLE.get(path.to_str()?)?;
-    (odds.scenario == fingerprint(scenario)).then(|| odds.clone())
+    (odds.scenario == fingerprint).then(|| odds.clone())
 }
 
 /// A scenario's odds being reckoned on another thread.
@@ -148,21 +137,26 @@ impl Reckoning {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::menu::catalogue::{Catalogue, Origin};
+    use crate::menu::catalogue::{Catalogue, Origin, ScenarioEntry};
 
-    fn shipped_scenarios() -> Vec<(PathBuf, Scenario)> {
+    fn shipped_scenarios() -> Vec<ScenarioEntry> {
         Catalogue::gather_from(Path::new("no-such-folder"), &[])
             .scenarios
             .into_iter()
             .filter(|entry| entry.origin == Origin::Shipped)
-            .map(|entry| (entry.path, entry.scenario))
             .collect()
     }
 
     #[test]
     fn every_shipped_scenario_has_its_odds_reckoned_as_it_is() {
-        for (path, scenario) in shipped_scenarios() {
-            let odds = shipped(&path, &scenario).unwrap_or_else(|| {
+        for ScenarioEntry {
+            path,
+            scenario,
+            fingerprint,
+            ..
+        } in shipped_scenarios()
+        {
+            let odds = shipped(&path, &fingerprint).unwrap_or_else(|| {
                 panic!(
                     "{}: its odds are missing or were reckoned for another version: reckon \
                      them again (see src/menu/odds.rs)",
@@ -177,10 +171,11 @@ mod tests {
 
     #[test]
     fn odds_are_reckoned_the_same_each_time_and_said_by_side() {
-        let (_, cellar) = shipped_scenarios()
+        let cellar = shipped_scenarios()
             .into_iter()
-            .find(|(path, _)| path == Path::new("maps/cellar.ron"))
-            .expect("the cellar is shipped");
+            .find(|entry| entry.path == Path::new("maps/cellar.ron"))
+            .expect("the cellar is shipped")
+            .scenario;
         let once = reckon(&cellar, 12, 5, |_| {});
         assert_eq!(once, reckon(&cellar, 12, 5, |_| {}));
         assert_eq!(once.runs, 12);
@@ -207,10 +202,10 @@ mod tests {
         }
         let table: BTreeMap<String, Odds> = shipped_scenarios()
             .into_iter()
-            .map(|(path, scenario)| {
-                let odds = reckon(&scenario, SHIPPED_RUNS, 1, |_| {});
-                eprintln!("{}: {}", path.display(), odds.words(&scenario));
-                (path.display().to_string(), odds)
+            .map(|entry| {
+                let odds = reckon(&entry.scenario, SHIPPED_RUNS, 1, |_| {});
+                eprintln!("{}: {}", entry.path.display(), odds.words(&entry.scenario));
+                (entry.path.display().to_string(), odds)
             })
             .collect();
         let text = ron::ser::to_string_pretty(&table, ron::ser::PrettyConfig::default())

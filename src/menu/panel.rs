@@ -49,8 +49,7 @@ pub(super) fn menu_panel(world: &mut World) {
     match asked {
         Asked::Nothing => {}
         Asked::Show => {
-            let menu = world.resource::<Menu>().clone();
-            show_chosen(world, &menu);
+            world.resource_scope(|world, menu: Mut<Menu>| show_chosen(world, &menu));
         }
         Asked::Begin(setup, keeper) => {
             world.resource_mut::<UiSettings>().keeper_shown = keeper;
@@ -353,10 +352,10 @@ fn odds_line(ui: &mut egui::Ui, menu: &mut Menu, entry: &ScenarioEntry) {
         menu.reckoned.insert(reckoning.path.clone(), odds);
         menu.reckoning = None;
     }
-    let known = odds::shipped(&entry.path, scenario).or_else(|| {
+    let known = odds::shipped(&entry.path, &entry.fingerprint).or_else(|| {
         menu.reckoned
             .get(&entry.path)
-            .filter(|odds| odds.scenario == odds::fingerprint(scenario))
+            .filter(|odds| odds.scenario == entry.fingerprint)
             .cloned()
     });
     if let Some(odds) = known {
