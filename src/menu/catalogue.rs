@@ -270,7 +270,7 @@ mod tests {
             .expect("listed")];
         assert_eq!(
             warehouse.summary(),
-            "Call of Cthulhu 7th edition · 40 × 30 · Investigators 4 v Brotherhood of the Yellow Sign 6"
+            "Call of Cthulhu 7th edition · 40 × 30 · Investigators 4 v Brotherhood of the Yellow Sign 8"
         );
         std::fs::remove_dir_all(&scratch).ok();
     }

@@ -66,7 +66,7 @@ fn a_blow_reaches_ten_feet_and_costs_two_after_moving_into_range() {
         [vec![(ModifierReason::MovedIntoRange, -20)]]
     );
 
-    let mut scenario = shipped("dry-gulch.ron");
+    let mut scenario = specs_sample("dry-gulch.ron", None);
     scenario.rules.hand_to_hand_at_reach = false;
     for unit in &mut scenario.units {
         unit.control = Control::Person;
@@ -304,7 +304,7 @@ fn a_tripped_unit_rolls_to_rise_and_a_stumble_gives_each_foe_a_free_blow() {
 /// her next act slot, refused nothing.
 #[test]
 fn a_restrained_ai_tries_to_break_free() {
-    let mut scenario = shipped("dry-gulch.ron");
+    let mut scenario = specs_sample("dry-gulch.ron", None);
     for unit in &mut scenario.units {
         unit.control = Control::Person;
     }

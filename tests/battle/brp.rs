@@ -21,7 +21,7 @@ pub(super) const SILAS: UnitId = UnitId(5);
 
 /// The Kingsport Warehouse with these units moved to these tiles, every unit played by a person.
 pub(super) fn kingsport_with(places: &[(UnitId, (u32, u32))]) -> Scenario {
-    let mut scenario = shipped("kingsport.ron");
+    let mut scenario = specs_sample("kingsport.ron", None);
     for (unit, (x, y)) in places {
         scenario.units[unit.index()].start = Tile::new(*x, *y);
     }
@@ -175,7 +175,7 @@ fn a_parry_once_a_round_and_no_dodge_after_ones_turn() {
         unit: HARVEY,
         answer: Answer::FightBack
     }));
-    let scenario = shipped("kingsport.ron");
+    let scenario = specs_sample("kingsport.ron", None);
     let said: Vec<String> = app
         .world()
         .resource::<EventLog>()
@@ -543,7 +543,7 @@ fn a_blast_loses_a_die_every_two_yards() {
     assert_eq!(dice_on(IDA), Some(4));
     assert_eq!(dice_on(TOMMY), Some(4));
     assert_eq!(dice_on(SILAS), None);
-    let scenario = shipped("kingsport.ron");
+    let scenario = specs_sample("kingsport.ron", None);
     let burst = blast
         .iter()
         .find(|event| matches!(event, EventKind::Exploded { .. }))
@@ -1056,7 +1056,7 @@ fn a_unit_taken_by_surprise_acts_at_half_dex_in_round_one() {
     scenario.units[HARVEY.index()].opening.surprised = true;
     let mut app = begun(scenario);
     let whole_turns = |app: &App| -> Vec<(u32, String)> {
-        let scenario = shipped("kingsport.ron");
+        let scenario = specs_sample("kingsport.ron", None);
         app.world()
             .resource::<EventLog>()
             .0

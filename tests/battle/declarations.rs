@@ -323,7 +323,7 @@ fn a_rival_who_wins_the_draw_can_take_the_shooters_pull() {
 fn a_quick_ai_draws_on_the_enemy_who_declared_a_shot_at_it() {
     use gridkeeper::ai::Style;
     for (style, draws) in [(Style::Careful, true), (Style::Baseline, false)] {
-        let mut scenario = shipped("dry-gulch.ron");
+        let mut scenario = specs_sample("dry-gulch.ron", None);
         for unit in &mut scenario.units {
             unit.control = Control::Person;
         }
@@ -421,7 +421,7 @@ fn fires_no_more_and_loses_nothing(app: &mut App, unit: UnitId, declared: &str) 
 /// south, at least 8 yards off it.
 #[test]
 fn a_careful_ai_walks_away_from_a_declared_throw() {
-    let mut scenario = shipped("dry-gulch.ron");
+    let mut scenario = specs_sample("dry-gulch.ron", None);
     for unit in &mut scenario.units {
         unit.control = Control::Person;
     }

@@ -60,7 +60,7 @@ pub(crate) fn dry_gulch(roll_off: &[u32]) -> App {
 
 /// [`dry_gulch`], with `places` moving units to other tiles first.
 pub(crate) fn dry_gulch_placed(roll_off: &[u32], places: &[(UnitId, (u32, u32))]) -> App {
-    let mut scenario = shipped("dry-gulch.ron");
+    let mut scenario = specs_sample("dry-gulch.ron", None);
     for unit in &mut scenario.units {
         unit.control = Control::Person;
     }

@@ -27,7 +27,7 @@ pub(crate) fn level_b2_with(places: &[(UnitId, (u32, u32))]) -> Scenario {
 
 /// Level B2 with these units moved to these tiles, every unit played by a person.
 fn level_b2_as_shipped(places: &[(UnitId, (u32, u32))]) -> Scenario {
-    let mut scenario = shipped("level-b2.ron");
+    let mut scenario = specs_sample("level-b2.ron", None);
     for (unit, (x, y)) in places {
         scenario.units[unit.index()].start = Tile::new(*x, *y);
     }

@@ -208,8 +208,6 @@ const DOG: UnitId = UnitId(6);
 /// one played by a person and with no Secondary abilities.
 fn level_b2_with_a_grenade(places: &[(UnitId, (u32, u32))]) -> Scenario {
     let maps = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
-    let folder = std::env::temp_dir().join(format!("gridkeeper-grenade-{}", std::process::id()));
-    std::fs::create_dir_all(&folder).expect("a scratch folder");
     let text = std::fs::read_to_string(maps.join("level-b2.ron")).expect("Level B2");
     let armed = text.replace(
         r#"weapons: [(weapon: "Chopping sword")]"#,
@@ -219,14 +217,7 @@ fn level_b2_with_a_grenade(places: &[(UnitId, (u32, u32))]) -> Scenario {
         armed, text,
         "Tomas's weapons are where the test expects them"
     );
-    std::fs::write(folder.join("level-b2.ron"), armed).expect("written");
-    std::fs::copy(
-        maps.join("level-b2.map.ron"),
-        folder.join("level-b2.map.ron"),
-    )
-    .expect("copied");
-    let mut scenario =
-        Scenario::load(&folder.join("level-b2.ron")).unwrap_or_else(|error| panic!("{error}"));
+    let mut scenario = specs_sample("level-b2.ron", Some(armed));
     for (unit, (x, y)) in places {
         scenario.units[unit.index()].start = Tile::new(*x, *y);
     }

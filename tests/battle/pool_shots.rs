@@ -120,7 +120,7 @@ fn the_careful_ai_does_not_aim_from_behind_cover() {
     use gridkeeper::ai::Style;
     use gridkeeper::simulation::{Matchup, play_many};
     let results = play_many(
-        &shipped("level-b2.ron"),
+        &specs_sample("level-b2.ron", None),
         690,
         1,
         None,

@@ -235,7 +235,7 @@ fn a_surprised_target_is_shot_at_plus_four() {
         ),
         (1, vec![(ModifierReason::LongRange, -40)]),
     ] {
-        let mut scenario = shipped("dry-gulch.ron");
+        let mut scenario = specs_sample("dry-gulch.ron", None);
         for unit in &mut scenario.units {
             unit.control = Control::Person;
         }
