@@ -5,8 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::files::FileError;
-use crate::files::write_atomically;
+use crate::files::{FileError, field_value_offset, line_and_column, list_items, write_atomically};
 use crate::map::scenario::{
     Control, MapSource, Scenario, ScenarioFile, SideFile, UnitFile, Victory,
 };
@@ -200,6 +199,15 @@ impl Draft {
     pub fn text(&self) -> String {
         ron::ser::to_string_pretty(&self.file, ron::ser::PrettyConfig::default())
             .unwrap_or_default()
+    }
+
+    /// The unit whose text in [`Draft::text`] holds line `line` (from 1), where one does.
+    pub fn unit_at_line(&self, line: usize) -> Option<usize> {
+        let text = self.text();
+        let units_at = field_value_offset(&text, 0, "units")?;
+        list_items(&text, units_at)
+            .iter()
+            .rposition(|start| line_and_column(&text, *start).0 <= line)
     }
 
     /// The draft checked as `check` checks a scenario file: the scenario, or the first problem,

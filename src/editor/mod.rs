@@ -8,19 +8,23 @@ pub mod history;
 mod panel;
 mod pointer;
 mod sections;
+mod sheet;
+mod units;
 
 #[cfg(test)]
 mod tests;
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
 use crate::battle::ActiveRuleset;
+use crate::files::FileError;
 use crate::map::Tile;
 use crate::map::roster::roster;
-use crate::map::scenario::UnitFile;
+use crate::map::scenario::{Scenario, UnitFile};
 use crate::map::terrain::{CustomTerrain, TerrainKind};
 use crate::rules::ruleset::Ruleset;
 use crate::schedule::{AppSystems, Screen};
@@ -55,9 +59,11 @@ pub struct Editor {
     pub tool: Tool,
     /// The legend symbol painted.
     pub symbol: char,
+    /// The draft's rulebook, read again when the draft names another.
+    book: Option<Arc<dyn Ruleset>>,
     /// The rulebook's ready-made units.
     pub roster: Vec<UnitFile>,
-    /// The roster unit placed next.
+    /// The roster unit placed next; one past the roster, a new unit made from scratch.
     pub recruit: usize,
     /// The side units are placed on.
     pub side: usize,
@@ -76,10 +82,24 @@ pub struct Editor {
     /// The panel's foot's height last frame, in points: the room the sections leave it.
     foot_height: f32,
     /// The check's verdict on the draft at a version: checked again only when it changes.
-    verdict: Option<(
-        u64,
-        Result<crate::map::scenario::Scenario, crate::files::FileError>,
-    )>,
+    verdict: Option<Verdict>,
+}
+
+/// The check's verdict on the draft at a version, and the unit its problem is in, if any.
+#[derive(Debug, Clone)]
+struct Verdict {
+    version: u64,
+    checked: Result<Scenario, FileError>,
+    unit: Option<usize>,
+}
+
+/// What the check finds wrong with a unit: its place in the list, the field of the unit it is
+/// in (`characteristics`, `skills.Dodge`, `at`) and the check's own words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnitProblem {
+    pub index: usize,
+    pub field: String,
+    pub message: String,
 }
 
 impl Editor {
@@ -91,6 +111,7 @@ impl Editor {
             path,
             tool: Tool::Brush,
             symbol: draft::WALL,
+            book: None,
             roster: Vec::new(),
             recruit: 0,
             side: 0,
@@ -103,7 +124,7 @@ impl Editor {
             foot_height: 80.0,
             verdict: None,
         };
-        editor.read_roster();
+        editor.read_rulebook();
         editor
     }
 
@@ -123,6 +144,7 @@ impl Editor {
             Ok(()) => {
                 self.version += 1;
                 self.said = None;
+                self.read_rulebook();
             }
             Err(why) => self.said = Some((why, true)),
         }
@@ -154,31 +176,107 @@ impl Editor {
         self.version += 1;
         self.said = None;
         self.size = self.draft().size();
-        self.read_roster();
+        self.read_rulebook();
     }
 
     /// The draft checked as `check` checks a scenario file, once a version.
-    pub fn checked(&mut self) -> &Result<crate::map::scenario::Scenario, crate::files::FileError> {
+    pub fn checked(&mut self) -> &Result<Scenario, FileError> {
+        &self.verdict().checked
+    }
+
+    /// The draft's verdict, checked again where the draft changed since.
+    fn verdict(&mut self) -> &Verdict {
         let version = self.version;
         let verdict = match self.verdict.take() {
-            Some((at, verdict)) if at == version => verdict,
-            _ => self.draft().check(),
+            Some(verdict) if verdict.version == version => verdict,
+            _ => {
+                let checked = self.draft().check();
+                let unit = match &checked {
+                    Err(FileError::Content {
+                        line,
+                        field: Some(field),
+                        ..
+                    }) if field == "units" || field.starts_with("units.") => {
+                        self.draft().unit_at_line(*line)
+                    }
+                    _ => None,
+                };
+                Verdict {
+                    version,
+                    checked,
+                    unit,
+                }
+            }
         };
-        &self.verdict.insert((version, verdict)).1
+        self.verdict.insert(verdict)
+    }
+
+    /// What the check finds wrong with a unit of the draft, where its problem is in one.
+    pub fn unit_problem(&mut self) -> Option<UnitProblem> {
+        let verdict = self.verdict();
+        let index = verdict.unit?;
+        let Err(FileError::Content { field, message, .. }) = &verdict.checked else {
+            return None;
+        };
+        let field = field.as_deref().unwrap_or_default();
+        Some(UnitProblem {
+            index,
+            field: field
+                .strip_prefix("units")
+                .unwrap_or(field)
+                .trim_start_matches('.')
+                .to_string(),
+            message: message.clone(),
+        })
     }
 
     /// The rulebook of the draft as it stands.
-    pub fn ruleset(&self) -> Option<Box<dyn Ruleset>> {
-        crate::rulesets::ruleset(&self.draft().file().rules).ok()
+    pub fn book(&self) -> Option<&dyn Ruleset> {
+        self.book.as_deref()
     }
 
-    /// The ready-made units of the draft's rulebook.
-    pub fn read_roster(&mut self) {
+    /// The draft's rulebook and its ready-made units, read again where the draft names
+    /// another rulebook than the one read.
+    fn read_rulebook(&mut self) {
+        let wanted = self.draft().file().rules.ruleset;
+        if self.book.as_ref().is_some_and(|book| book.id() == wanted) {
+            return;
+        }
+        self.book = crate::rulesets::ruleset(&self.draft().file().rules)
+            .ok()
+            .map(Arc::from);
         self.roster = self
-            .ruleset()
-            .and_then(|ruleset| roster(ruleset.as_ref()).ok())
+            .book()
+            .and_then(|book| roster(book).ok())
             .unwrap_or_default();
-        self.recruit = self.recruit.min(self.roster.len().saturating_sub(1));
+        self.recruit = self.recruit.min(self.roster.len());
+    }
+
+    /// The unit a click with the units tool places, before it is named and put on its side
+    /// and tile: the chosen roster unit, or one made from scratch.
+    pub fn recruit_entry(&self) -> Option<UnitFile> {
+        if let Some(entry) = self.roster.get(self.recruit) {
+            return Some(entry.clone());
+        }
+        // From scratch: the roster's first unit's characteristics (an everyday person on the
+        // rulebook's scale), and nothing else of its.
+        let first = self.roster.first()?;
+        Some(UnitFile {
+            name: "New unit".to_string(),
+            skills: Default::default(),
+            weapons: Vec::new(),
+            natural_attacks: Vec::new(),
+            attacks_per_round: 1,
+            armor: None,
+            immune_to_impale: false,
+            cannot_be_knocked_out: false,
+            movement: None,
+            hit_points: None,
+            secondary: Vec::new(),
+            obsession: None,
+            cherries: Vec::new(),
+            ..first.clone()
+        })
     }
 
     /// Where it saves: its own file, else a new one in `scenarios/` named after it.
@@ -235,10 +333,10 @@ fn show_the_draft(
             map.0 = grid;
         }
     }
-    if let Some(book) = editor.ruleset()
+    if let Some(book) = &editor.book
         && book.id() != ruleset.0.id()
     {
-        ruleset.0 = std::sync::Arc::from(book);
+        ruleset.0 = Arc::clone(book);
     }
 }
 

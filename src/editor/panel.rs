@@ -7,8 +7,9 @@ use bevy_egui::egui;
 
 use super::Editor;
 use super::sections::{
-    rules_section, scene_section, sides_section, terrain_section, units_section, victory_section,
+    rules_section, scene_section, sides_section, terrain_section, victory_section,
 };
+use super::units::units_section;
 use crate::schedule::Screen;
 use crate::session::BattleSetup;
 use crate::ui::layout::{body_above_foot, left_screen_panel, overlay_context};

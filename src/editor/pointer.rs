@@ -76,15 +76,15 @@ fn shape(tool: Tool, from: Tile, to: Tile) -> Vec<Tile> {
 }
 
 /// A click with the units tool: the unit standing there taken off, else the chosen roster unit
-/// put there on the chosen side.
+/// (or a new one) put there on the chosen side.
 fn place_or_take_off(editor: &mut Editor, at: Tile) {
     let file = editor.draft().file();
     let edit = if let Some(index) = file.units.iter().position(|unit| unit.at == (at.x, at.y)) {
         Edit::RemoveUnit { index }
-    } else if let Some(entry) = editor.roster.get(editor.recruit) {
+    } else if let Some(entry) = editor.recruit_entry() {
         let names: Vec<&str> = file.units.iter().map(|unit| unit.name.as_str()).collect();
         let side = file.sides.get(editor.side).map(|side| side.id.as_str());
-        Edit::PlaceUnit(Box::new(recruit_among(entry, &names, side, at)))
+        Edit::PlaceUnit(Box::new(recruit_among(&entry, &names, side, at)))
     } else {
         editor.said = Some((
             "This rulebook has no roster to place from".to_string(),

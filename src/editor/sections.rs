@@ -6,7 +6,7 @@ use bevy_egui::egui;
 
 use super::draft::{Draft, Edit};
 use super::{Editor, Tool};
-use crate::map::scenario::{Control, ScenarioFile, SideFile, Victory};
+use crate::map::scenario::{Control, SideFile, Victory};
 use crate::map::terrain::{Cover, CustomTerrain, LegendEntry, TerrainKind};
 use crate::rules::ruleset::{RuleOptions, RulesetId};
 
@@ -30,7 +30,7 @@ const KINDS: [TerrainKind; 12] = [
 const SYMBOLS: &str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
 /// A change typed into a text field, with the field's name.
-type Typed = Option<(String, Edit)>;
+pub(super) type Typed = Option<(String, Edit)>;
 
 /// The scene's name, description, rulebook and size.
 pub(super) fn scene_section(
@@ -255,129 +255,6 @@ fn new_terrain(ui: &mut egui::Ui, editor: &mut Editor, edits: &mut Vec<Edit>) {
     }
 }
 
-/// The roster to place from, the side placed on, and the units placed.
-pub(super) fn units_section(
-    ui: &mut egui::Ui,
-    editor: &mut Editor,
-    (edits, typed): (&mut Vec<Edit>, &mut Typed),
-) {
-    ui.separator();
-    ui.strong("Units");
-    ui.horizontal_wrapped(|ui| {
-        ui.selectable_value(&mut editor.tool, Tool::Units, "Place units")
-            .on_hover_text("Click a tile to put the unit there; click a unit to take it off");
-        ui.selectable_value(&mut editor.tool, Tool::Exits, "Ways out")
-            .on_hover_text("Click a tile to make it a way out of the fight, or no longer one");
-    });
-    let file = editor.draft().file().clone();
-    let chosen = editor
-        .roster
-        .get(editor.recruit)
-        .map_or("none", |unit| unit.name.as_str())
-        .to_string();
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Place");
-        egui::ComboBox::from_id_salt("editor-roster")
-            .selected_text(chosen)
-            .show_ui(ui, |ui| {
-                for (index, unit) in editor.roster.iter().enumerate() {
-                    ui.selectable_value(&mut editor.recruit, index, &unit.name);
-                }
-            });
-        ui.label("for");
-        let side_name = file
-            .sides
-            .get(editor.side)
-            .map_or("no side", |side| side.name.as_str());
-        egui::ComboBox::from_id_salt("editor-side")
-            .selected_text(side_name)
-            .show_ui(ui, |ui| {
-                for (index, side) in file.sides.iter().enumerate() {
-                    ui.selectable_value(&mut editor.side, index, &side.name);
-                }
-            });
-    });
-    for (index, unit) in file.units.iter().enumerate() {
-        ui.horizontal_wrapped(|ui| {
-            if ui.small_button("×").on_hover_text("Take it off").clicked() {
-                edits.push(Edit::RemoveUnit { index });
-            }
-            egui::CollapsingHeader::new(format!(
-                "{} · {} · ({}, {})",
-                unit.name,
-                side_name(&file, &unit.side),
-                unit.at.0,
-                unit.at.1
-            ))
-            .id_salt(("editor-unit", index))
-            .show(ui, |ui| unit_details(ui, (&file, index), (edits, typed)));
-        });
-    }
-    ui.small(format!("{} ways out marked", file.exits.len()));
-}
-
-/// The name of the side with id `id` (the id itself where no side has it yet).
-fn side_name<'a>(file: &'a ScenarioFile, id: &'a str) -> &'a str {
-    file.sides
-        .iter()
-        .find(|side| side.id == id)
-        .map_or(id, |side| side.name.as_str())
-}
-
-/// A placed unit's name, side, who plays it, when it comes in and whether it starts hidden or
-/// in reserve.
-fn unit_details(
-    ui: &mut egui::Ui,
-    (file, index): (&ScenarioFile, usize),
-    (edits, typed): (&mut Vec<Edit>, &mut Typed),
-) {
-    let unit = &file.units[index];
-    let mut changed = unit.clone();
-    let renamed = ui
-        .add(egui::TextEdit::singleline(&mut changed.name).desired_width(160.0))
-        .changed();
-    let sides: Vec<String> = file.sides.iter().map(|side| side.id.clone()).collect();
-    choose(
-        ui,
-        "Side",
-        &mut changed.side,
-        &sides,
-        ("editor-unit-side", index),
-    );
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Played by");
-        for (choice, words) in [
-            (None, "its side's player"),
-            (Some(Control::Person), "a person"),
-            (Some(Control::Ai), "the AI"),
-        ] {
-            ui.radio_value(&mut changed.control, choice, words);
-        }
-    });
-    ui.horizontal_wrapped(|ui| {
-        let mut late = changed.arrives.is_some();
-        ui.checkbox(&mut late, "Comes in at round");
-        let mut round = changed.arrives.unwrap_or(2);
-        if late {
-            ui.add(egui::DragValue::new(&mut round).range(2..=99));
-        }
-        changed.arrives = late.then_some(round);
-    });
-    ui.horizontal_wrapped(|ui| {
-        ui.checkbox(&mut changed.hidden, "Hidden from the players");
-        ui.checkbox(&mut changed.reserve, "In reserve (the keeper brings it in)");
-    });
-    let edit = Edit::ChangeUnit {
-        index,
-        unit: Box::new(changed.clone()),
-    };
-    if renamed {
-        *typed = Some((format!("unit {index}"), edit));
-    } else if changed != *unit {
-        edits.push(edit);
-    }
-}
-
 /// Each side's name and who plays it; a side added or taken off.
 pub(super) fn sides_section(
     ui: &mut egui::Ui,
@@ -572,7 +449,7 @@ pub(super) fn rules_section(ui: &mut egui::Ui, draft: &Draft, edits: &mut Vec<Ed
 }
 
 /// A choice among `options`, labelled; `salt` tells it from other choices.
-fn choose(
+pub(super) fn choose(
     ui: &mut egui::Ui,
     label: &str,
     value: &mut String,

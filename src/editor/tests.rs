@@ -319,3 +319,157 @@ fn lines_and_rectangles_cover_the_tiles_a_keeper_expects() {
     assert_eq!(rectangle(Tile::new(4, 4), Tile::new(1, 1), true).len(), 16);
     assert_eq!(rectangle(Tile::new(1, 1), Tile::new(4, 4), false).len(), 12);
 }
+
+/// The editor on a scene of `ruleset`'s.
+fn editor_on(ruleset: RulesetId) -> super::Editor {
+    super::Editor::new(scene(ruleset).draft().clone(), None)
+}
+
+/// A unit made from scratch (the roster's last choice), given a skill and a weapon of its
+/// rulebook's, passes the check and reads back as written, in every rulebook.
+#[test]
+fn a_unit_made_from_scratch_passes_check_for_every_rulebook() {
+    for ruleset in RulesetId::ALL {
+        let mut editor = editor_on(ruleset);
+        editor.recruit = editor.roster.len();
+        let mut unit = editor.recruit_entry().expect("a unit from scratch");
+        assert_eq!(unit.name, "New unit");
+        assert!(
+            unit.skills.is_empty() && unit.weapons.is_empty(),
+            "{ruleset:?}"
+        );
+        let book = editor.book().expect("the rulebook");
+        let skill = book.skills()[0].name;
+        let base = book
+            .base_skill(skill, &unit.characteristics)
+            .expect("a skill of its own");
+        unit.skills.insert(skill.to_string(), base + 10);
+        let weapon = book.weapons().weapons[0].name.clone();
+        unit.weapons.push(crate::map::scenario::CarriedWeaponFile {
+            weapon: weapon.clone(),
+            loaded: None,
+            spare: 0,
+            slugs: false,
+            mounted: false,
+        });
+        let names: Vec<&str> = editor
+            .draft()
+            .file()
+            .units
+            .iter()
+            .map(|unit| unit.name.as_str())
+            .collect();
+        let placed = recruit_among(&unit, &names, Some("players"), Tile::new(5, 5));
+        editor.edit(Edit::PlaceUnit(Box::new(placed)), None);
+        assert_eq!(editor.said, None, "{ruleset:?}");
+        let checked = editor.checked().clone();
+        let scenario = checked.unwrap_or_else(|error| panic!("{ruleset:?}: {error}"));
+        let made = scenario.units.last().expect("placed");
+        assert_eq!(made.name, "New unit");
+        assert_eq!(made.weapons.len(), 1, "{ruleset:?}: {weapon}");
+        assert_eq!(editor.unit_problem(), None);
+        let path = scratch(&format!("scratch-{ruleset:?}.ron"));
+        editor.draft().save(&path).expect("saved");
+        let read: ScenarioFile =
+            ron::from_str(&std::fs::read_to_string(&path).expect("read")).expect("RON");
+        assert_eq!(&read, editor.draft().file(), "{ruleset:?}");
+    }
+}
+
+/// A value the check refuses, typed into a unit's sheet, is said beside that unit in the
+/// check's own words, with the part of the sheet it is in; a unit's other faults (its tile)
+/// too; and none once it is mended.
+#[test]
+fn the_checks_word_on_a_unit_is_said_beside_it() {
+    let mut editor = editor_on(RulesetId::Coc7e);
+    let fifth = editor.draft().file().units[4].clone();
+    let mut weak = fifth.clone();
+    weak.characteristics.strength = 0;
+    editor.edit(
+        Edit::ChangeUnit {
+            index: 4,
+            unit: Box::new(weak),
+        },
+        None,
+    );
+    assert_eq!(
+        editor.unit_problem(),
+        Some(super::UnitProblem {
+            index: 4,
+            field: "characteristics.STR".to_string(),
+            message: "STR 0 is out of range: characteristics run from 1 to 999".to_string(),
+        })
+    );
+    let mut unskilled = fifth.clone();
+    unskilled.skills.insert("Dodge".to_string(), 1000);
+    editor.edit(
+        Edit::ChangeUnit {
+            index: 4,
+            unit: Box::new(unskilled),
+        },
+        None,
+    );
+    let problem = editor.unit_problem().expect("a skill too high");
+    assert_eq!(
+        (
+            problem.index,
+            problem.field.as_str(),
+            problem.message.as_str()
+        ),
+        (
+            4,
+            "skills",
+            "Dodge 1000 is out of range: skills run from 0 to 999"
+        )
+    );
+    let mut lost = editor.draft().file().units[1].clone();
+    lost.weapons.push(crate::map::scenario::CarriedWeaponFile {
+        weapon: "Ray gun".to_string(),
+        loaded: None,
+        spare: 0,
+        slugs: false,
+        mounted: false,
+    });
+    editor.edit(
+        Edit::ChangeUnit {
+            index: 4,
+            unit: Box::new(fifth),
+        },
+        None,
+    );
+    editor.edit(
+        Edit::ChangeUnit {
+            index: 1,
+            unit: Box::new(lost),
+        },
+        None,
+    );
+    let problem = editor.unit_problem().expect("a weapon not in the table");
+    assert_eq!(
+        (problem.index, problem.field.as_str()),
+        (1, "weapons.weapon")
+    );
+    editor.undo();
+    assert_eq!(editor.unit_problem(), None);
+    assert!(editor.checked().is_ok());
+}
+
+/// Every rulebook's sheet names characteristics a unit has, and shows its roster's units as
+/// their files write them.
+#[test]
+fn every_rulebooks_sheet_names_its_own_characteristics() {
+    for ruleset in RulesetId::ALL {
+        let editor = editor_on(ruleset);
+        let book = editor.book().expect("the rulebook");
+        let sheet = book.sheet_characteristics();
+        assert!(sheet.len() >= 4, "{ruleset:?}");
+        for entry in &editor.roster {
+            for (own, field) in sheet {
+                let mut characteristics = entry.characteristics;
+                let value = characteristics.by_name(field);
+                assert!(value.is_some(), "{ruleset:?}: {own} is kept in {field}");
+                assert_eq!(characteristics.field_mut(field).copied(), value);
+            }
+        }
+    }
+}

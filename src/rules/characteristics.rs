@@ -111,19 +111,26 @@ impl Characteristics {
 
     /// A characteristic by its short name ("STR", "dex", "Luck"); `None` for another name.
     pub fn by_name(&self, name: &str) -> Option<u32> {
-        let value = match name.trim().to_ascii_uppercase().as_str() {
-            "STR" => self.strength,
-            "CON" => self.constitution,
-            "SIZ" => self.size,
-            "DEX" => self.dexterity,
-            "APP" => self.appearance,
-            "INT" => self.intelligence,
-            "POW" => self.power,
-            "EDU" => self.education,
-            "LUCK" => self.luck,
+        let mut copy = *self;
+        copy.field_mut(name).map(|value| *value)
+    }
+
+    /// A characteristic by its short name, to change it (the editor's sheet); `None` for
+    /// another name.
+    pub fn field_mut(&mut self, name: &str) -> Option<&mut u32> {
+        let field = match name.trim().to_ascii_uppercase().as_str() {
+            "STR" => &mut self.strength,
+            "CON" => &mut self.constitution,
+            "SIZ" => &mut self.size,
+            "DEX" => &mut self.dexterity,
+            "APP" => &mut self.appearance,
+            "INT" => &mut self.intelligence,
+            "POW" => &mut self.power,
+            "EDU" => &mut self.education,
+            "LUCK" => &mut self.luck,
             _ => return None,
         };
-        Some(value)
+        Some(field)
     }
 
     /// Hit points: (CON + SIZ) / 10, rounded down.

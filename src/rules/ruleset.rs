@@ -173,6 +173,20 @@ pub struct Rolled<T> {
     pub result: T,
 }
 
+/// The nine characteristics of the percentile sheets (CoC 7e's, BRP classic's), by their own
+/// names: the names the shared fields are kept under.
+const PERCENTILE_SHEET: [(&str, &str); 9] = [
+    ("STR", "STR"),
+    ("CON", "CON"),
+    ("SIZ", "SIZ"),
+    ("DEX", "DEX"),
+    ("APP", "APP"),
+    ("INT", "INT"),
+    ("POW", "POW"),
+    ("EDU", "EDU"),
+    ("LUCK", "LUCK"),
+];
+
 /// Everything the battle needs from a rulebook.
 pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     fn id(&self) -> RulesetId;
@@ -186,6 +200,12 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
 
     /// Hit points, movement, Build and damage bonus.
     fn derive(&self, characteristics: &Characteristics, age: u32) -> DerivedStats;
+
+    /// The characteristics a unit's sheet shows (the editor's), each by the rulebook's own
+    /// name and the shared field it is kept in: the nine of the percentile sheets unless told.
+    fn sheet_characteristics(&self) -> &'static [(&'static str, &'static str)] {
+        &PERCENTILE_SHEET
+    }
 
     /// Why a characteristic's value does not fit the rulebook's sheet, if it does not. A
     /// `creature` (a unit with attacks of its own: claws, tentacles) may pass a person's limits.

@@ -95,6 +95,10 @@ impl Ruleset for D100House {
         sheet::derive(characteristics)
     }
 
+    fn sheet_characteristics(&self) -> &'static [(&'static str, &'static str)] {
+        &sheet::CHARACTERISTICS
+    }
+
     fn characteristic_problem(&self, name: &str, value: u32, _creature: bool) -> Option<String> {
         sheet::characteristic_problem(name, value)
     }

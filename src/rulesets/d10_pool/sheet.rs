@@ -38,6 +38,18 @@ pub const ATTRIBUTES: [(&str, &str); 5] = [
     ("Per", "POW"),
 ];
 
+/// The sheet as the editor shows it: the attributes, Willpower (kept in LUCK) and the size
+/// class (kept in SIZ: 0 or 4 a person).
+pub const SHEET: [(&str, &str); 7] = [
+    ATTRIBUTES[0],
+    ATTRIBUTES[1],
+    ATTRIBUTES[2],
+    ATTRIBUTES[3],
+    ATTRIBUTES[4],
+    ("Willpower", "LUCK"),
+    ("Size", "SIZ"),
+];
+
 /// The abilities, and the pools a fight rolls (an attribute and an ability: the name says
 /// which). A hand-to-hand pool strikes in reach.
 pub const POOL_SKILLS: &[SkillEntry] = &[
