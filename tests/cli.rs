@@ -157,6 +157,10 @@ fn bad_arguments_exit_2_with_one_line() {
             &["edti", "maps/cellar.ron"],
             "did you mean `gridkeeper edit`?",
         ),
+        (
+            &["edit", "maps/tiled/no-such-tileset.tsx"],
+            "maps/tiled/no-such-tileset.tsx: ",
+        ),
     ] {
         let stderr = said(args);
         assert!(stderr.contains(expected), "{args:?}: {stderr}");
@@ -628,6 +632,7 @@ fn without_a_display_the_window_commands_say_so() {
         vec!["replay", "replays/farmstead-night.ron"],
         vec!["edit"],
         vec!["edit", "maps/cellar.ron"],
+        vec!["edit", "maps/tiled/crypt-tiles.tsx"],
     ] {
         let output = Command::new(env!("CARGO_BIN_EXE_gridkeeper"))
             .args(&args)

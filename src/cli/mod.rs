@@ -74,7 +74,8 @@ enum Command {
 
 #[derive(Debug, Args)]
 struct EditArgs {
-    /// The scenario to change; without one, a new scene.
+    /// The scenario to change; without one, a new scene. A tileset (`.tsx`, `.tsj`) opens a new
+    /// scene with the tileset open, to say what its tiles are.
     scenario: Option<PathBuf>,
     #[command(flatten)]
     maps: MapAccess,
@@ -467,14 +468,29 @@ fn play(args: PlayArgs) -> ExitCode {
     open_window(Opening::Battle(Box::new(setup)), args.window)
 }
 
-/// Open the editor on the scenario named (a shipped one to be saved as the keeper's own), or
-/// on a new scene.
+/// Open the editor on the scenario named (a shipped one to be saved as the keeper's own), on
+/// a new scene, or on a new scene with a tileset open to map it.
 fn edit(args: EditArgs) -> ExitCode {
+    let blank = || Draft::blank(crate::rules::ruleset::RulesetId::default(), 24, 16);
     let editor = match &args.scenario {
-        None => match Draft::blank(crate::rules::ruleset::RulesetId::default(), 24, 16) {
+        None => match blank() {
             Ok(draft) => Editor::new(draft, None),
             Err(why) => return fail(&why),
         },
+        Some(path) if crate::map::tiled_map::is_tileset(path) => {
+            let mapper = match crate::editor::tileset::TilesetMapper::open(path) {
+                Ok(mapper) => mapper,
+                Err(error) => return fail(&error.to_string()),
+            };
+            match blank() {
+                Ok(draft) => {
+                    let mut editor = Editor::new(draft, None);
+                    editor.tileset = Some(mapper);
+                    editor
+                }
+                Err(why) => return fail(&why),
+            }
+        }
         Some(path) => match open(path, args.maps) {
             Ok(Opened::Loaded(Loaded::Scenario(scenario))) => {
                 // A shipped scenario is never written over: it is saved as the keeper's own.

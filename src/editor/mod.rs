@@ -9,6 +9,8 @@ mod panel;
 mod pointer;
 mod sections;
 mod sheet;
+pub mod tileset;
+mod tileset_panel;
 mod units;
 
 #[cfg(test)]
@@ -67,6 +69,12 @@ pub struct Editor {
     pub recruit: usize,
     /// The side units are placed on.
     pub side: usize,
+    /// The tileset being mapped, where one is open.
+    pub tileset: Option<tileset::TilesetMapper>,
+    /// The tileset file named in the terrain section.
+    pub tileset_typed: String,
+    /// The tileset files found where a keeper keeps them.
+    pub tilesets_found: Vec<PathBuf>,
     /// The terrain being made for the legend.
     pub new_terrain: CustomTerrain,
     /// The size the map is to be made.
@@ -116,6 +124,9 @@ impl Editor {
             recruit: 0,
             side: 0,
             new_terrain: CustomTerrain::of(TerrainKind::LowCover),
+            tileset: None,
+            tileset_typed: String::new(),
+            tilesets_found: Vec::new(),
             size,
             said: None,
             version: 0,
@@ -125,7 +136,19 @@ impl Editor {
             verdict: None,
         };
         editor.read_rulebook();
+        editor.tilesets_found = tileset_panel::tilesets_in(editor.path.as_deref());
         editor
+    }
+
+    /// Open the tileset at `path` to map it; said in the panel where it cannot be read.
+    pub fn open_tileset(&mut self, path: &std::path::Path) {
+        match tileset::TilesetMapper::open(path) {
+            Ok(mapper) => {
+                self.tileset = Some(mapper);
+                self.said = None;
+            }
+            Err(error) => self.said = Some((error.to_string(), true)),
+        }
     }
 
     pub fn draft(&self) -> &Draft {

@@ -9,6 +9,7 @@ use super::Editor;
 use super::sections::{
     rules_section, scene_section, sides_section, terrain_section, victory_section,
 };
+use super::tileset_panel::{TileTextures, tileset_window};
 use super::units::units_section;
 use crate::schedule::Screen;
 use crate::session::BattleSetup;
@@ -22,12 +23,15 @@ enum Leaving {
 }
 
 /// Draw the editor's panel and act on it.
-pub(super) fn editor_panel(world: &mut World) {
+pub(super) fn editor_panel(world: &mut World, mut textures: Local<TileTextures>) {
     let Some(context) = overlay_context(world) else {
         return;
     };
-    let leaving =
-        world.resource_scope(|world, mut editor: Mut<Editor>| draw(world, &context, &mut editor));
+    let leaving = world.resource_scope(|world, mut editor: Mut<Editor>| {
+        let leaving = draw(world, &context, &mut editor);
+        tileset_window(&context, &mut editor, &mut textures);
+        leaving
+    });
     match leaving {
         Leaving::Stay => {}
         Leaving::Play(setup) => {
@@ -91,11 +95,14 @@ fn keys(context: &egui::Context, editor: &mut Editor) {
             command && (input.key_pressed(egui::Key::Y) || (z && input.modifiers.shift)),
         )
     });
-    if undo {
-        editor.undo();
-    }
-    if redo {
-        editor.redo();
+    // While a tileset is open, the keys take back and make again its mapping's changes.
+    match editor.tileset.as_mut() {
+        Some(mapper) if undo => mapper.undo(),
+        Some(mapper) if redo => mapper.redo(),
+        Some(_) => {}
+        None if undo => editor.undo(),
+        None if redo => editor.redo(),
+        None => {}
     }
 }
 

@@ -11,7 +11,7 @@ use crate::map::terrain::{Cover, CustomTerrain, LegendEntry, TerrainKind};
 use crate::rules::ruleset::{RuleOptions, RulesetId};
 
 /// Every kind of terrain, for the legend's new entries.
-const KINDS: [TerrainKind; 12] = [
+pub(super) const KINDS: [TerrainKind; 12] = [
     TerrainKind::Floor,
     TerrainKind::Wall,
     TerrainKind::LowCover,
@@ -160,6 +160,7 @@ pub(super) fn terrain_section(ui: &mut egui::Ui, editor: &mut Editor, edits: &mu
             symbol: editor.symbol,
         });
     }
+    super::tileset_panel::open_a_tileset(ui, editor);
 }
 
 fn painting(tool: Tool) -> bool {

@@ -204,6 +204,14 @@ impl CustomTerrain {
 pub const MAX_MOVE_COST: u32 = 10;
 
 impl LegendEntry {
+    /// The kind of terrain it is.
+    pub fn kind(&self) -> TerrainKind {
+        match self {
+            Self::Kind(kind) => *kind,
+            Self::Custom(custom) => custom.kind,
+        }
+    }
+
     /// The terrain this entry describes.
     pub fn terrain(&self) -> Terrain {
         match self {

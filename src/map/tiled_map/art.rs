@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use super::TiledScene;
+use super::{SceneTileset, TiledScene};
 use crate::map::map_path::{MapReach, map_path};
 
 /// The side of a painted tile, in pixels: the view's own tile size.
@@ -116,6 +116,29 @@ fn blend(under: [u8; 4], over: [u8; 4]) -> [u8; 4] {
 
 /// The ground under transparent art: a dark floor.
 const UNDERNEATH: [u8; 4] = [58, 54, 48, 255];
+
+/// Each tile of a tileset painted on its own, [`ART_PIXELS`] square, RGBA8 row by row (the
+/// editor's list of a tileset's tiles); `None` where its image is not at hand. At most
+/// [`MOST_TILES`] tiles are painted.
+pub fn tile_pictures(tileset: &SceneTileset, reach: MapReach) -> Option<Vec<Vec<u8>>> {
+    let sheet = read_sheet(tileset.image.as_ref()?, &tileset.folder, reach)?;
+    let most = u32::try_from(MOST_TILES).unwrap_or(u32::MAX);
+    let pictures = (0..tileset.tile_count.min(most))
+        .map(|id| {
+            let mut pixels = Vec::with_capacity((ART_PIXELS * ART_PIXELS * 4) as usize);
+            for y in 0..ART_PIXELS {
+                for x in 0..ART_PIXELS {
+                    let painted = sheet
+                        .pixel(id, x, y)
+                        .map_or(UNDERNEATH, |over| blend(UNDERNEATH, over));
+                    pixels.extend_from_slice(&painted);
+                }
+            }
+            pixels
+        })
+        .collect();
+    Some(pictures)
+}
 
 /// The map's art, where every tileset a cell uses has its image at hand.
 pub(super) fn paint(scene: &TiledScene, folder: &Path, reach: MapReach) -> Option<TileArt> {

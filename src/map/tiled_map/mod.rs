@@ -15,9 +15,9 @@ mod xml_check;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-pub use art::{ART_PIXELS, TileArt, TileImage};
+pub use art::{ART_PIXELS, TileArt, TileImage, tile_pictures};
 pub use mapping::{TilesetMapping, mapping_file_name};
-pub use tileset_check::{is_tileset, tileset_summary};
+pub use tileset_check::{TilesetAlone, is_tileset, tileset_summary};
 
 use super::map_path::MapReach;
 use super::{GridMap, MAX_MAP_SIDE, Terrain, TerrainKind, Tile};
