@@ -223,7 +223,7 @@ fn replay_verify_checks_the_shipped_replay() {
     );
     let (count, digest) = recorded_digest();
     let said = String::from_utf8_lossy(&output.stdout);
-    assert!(said.starts_with("ok: 198 commands"), "{said}");
+    assert!(said.starts_with("ok: 240 commands"), "{said}");
     assert!(
         said.contains(&format!("the {count} events recorded (digest {digest})")),
         "{said}"
@@ -265,12 +265,12 @@ fn replay_json_is_every_event_then_a_summary() {
     assert!(first_roll["event"]["roll"]["modifiers"].is_array());
     assert_eq!(summary["line"], "summary");
     assert_eq!(summary["seed"].as_u64(), Some(13));
-    assert_eq!(summary["commands"].as_u64(), Some(198));
-    assert_eq!(summary["rounds"].as_u64(), Some(10));
+    assert_eq!(summary["commands"].as_u64(), Some(240));
+    assert_eq!(summary["rounds"].as_u64(), Some(8));
     assert_eq!(summary["events"].as_u64(), Some(count));
     assert_eq!(summary["digest"].as_str(), Some(digest.as_str()));
     assert_eq!(summary["as_recorded"], true);
-    assert_eq!(summary["outcome"]["winner"], "Hollis household");
+    assert_eq!(summary["outcome"]["winner"], "Ghouls");
 }
 
 #[test]
@@ -297,7 +297,7 @@ fn replay_runs_give_the_commands_under_each_seed() {
         let given = run["commands"].as_u64().expect("commands");
         match &run["stopped"] {
             Value::Null => {
-                assert_eq!(given, 198);
+                assert_eq!(given, 240);
                 played_through += 1;
             }
             stopped => {
@@ -336,7 +336,7 @@ fn replay_runs_give_the_commands_under_each_seed() {
     let mut skipped = 0;
     for run in runs {
         assert!(run["stopped"].is_null());
-        assert_eq!(run["commands"].as_u64(), Some(198));
+        assert_eq!(run["commands"].as_u64(), Some(240));
         skipped += run["skipped"].as_array().map_or(0, Vec::len) as u64;
     }
     assert_eq!(summary["stopped"].as_u64(), Some(0));
@@ -350,7 +350,7 @@ fn replay_runs_give_the_commands_under_each_seed() {
     let mut taken = 0;
     for run in runs {
         assert!(run["stopped"].is_null());
-        assert_eq!(run["commands"].as_u64(), Some(198));
+        assert_eq!(run["commands"].as_u64(), Some(240));
         for turn in run["taken_over"].as_array().into_iter().flatten() {
             assert!(
                 turn["command"].is_object() && turn["reason"].is_string(),

@@ -495,11 +495,11 @@ fn every_shipped_replay_loads_and_verifies() {
 }
 
 #[test]
-fn the_shipped_replay_is_ten_rounds_to_the_end() {
+fn the_shipped_replay_is_eight_rounds_to_the_end() {
     let replay = shipped_replay();
     let played = replay.play();
     let flow = played.world().resource::<Flow>();
-    assert_eq!(flow.round, 10);
+    assert_eq!(flow.round, 8);
     assert!(matches!(flow.phase, Phase::Over(_)));
 }
 
@@ -508,8 +508,8 @@ fn the_viewer_steps_back_to_the_very_battle_it_showed() {
     let replay = shipped_replay();
     let playback = Playback::of(&replay);
     assert_eq!(playback.len(), replay.commands.len());
-    assert_eq!(playback.last_round(), 10);
-    let starts: Vec<usize> = (1..=10)
+    assert_eq!(playback.last_round(), 8);
+    let starts: Vec<usize> = (1..=8)
         .map(|round| {
             playback
                 .step_of_round(round)
@@ -517,7 +517,7 @@ fn the_viewer_steps_back_to_the_very_battle_it_showed() {
         })
         .collect();
     assert!(starts.windows(2).all(|pair| pair[0] < pair[1]));
-    assert_eq!(playback.step_of_round(11), None);
+    assert_eq!(playback.step_of_round(9), None);
 
     let mut forward = replay.headless(replay.seed);
     let mut seen = vec![events(&forward).to_vec()];

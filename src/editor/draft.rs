@@ -201,6 +201,18 @@ impl Draft {
             .unwrap_or_default()
     }
 
+    /// `entry` (a roster unit, or one made from scratch) made ready to place at `at` on the side
+    /// `side`, under a name no unit of the draft has yet.
+    pub fn recruit(&self, entry: &UnitFile, side: Option<&str>, at: Tile) -> UnitFile {
+        let names: Vec<&str> = self
+            .file
+            .units
+            .iter()
+            .map(|unit| unit.name.as_str())
+            .collect();
+        crate::map::roster::recruit_among(entry, &names, side, at)
+    }
+
     /// The unit whose text in [`Draft::text`] holds line `line` (from 1), where one does.
     pub fn unit_at_line(&self, line: usize) -> Option<usize> {
         let text = self.text();

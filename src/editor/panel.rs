@@ -9,7 +9,7 @@ use super::Editor;
 use super::sections::{
     rules_section, scene_section, sides_section, terrain_section, victory_section,
 };
-use super::tileset_panel::{TileTextures, tileset_window};
+use super::tileset_panel::{TileTextures, open_a_tileset, tileset_window};
 use super::units::units_section;
 use crate::schedule::Screen;
 use crate::session::BattleSetup;
@@ -62,6 +62,7 @@ fn draw(world: &mut World, context: &egui::Context, editor: &mut Editor) -> Leav
                     .show(ui, |ui| {
                         scene_section(ui, editor, (&mut edits, &mut typed));
                         terrain_section(ui, editor, &mut edits);
+                        open_a_tileset(ui, editor);
                         units_section(ui, editor, (&mut edits, &mut typed));
                         sides_section(ui, editor, (&mut edits, &mut typed));
                         victory_section(ui, editor.draft(), &mut edits);
@@ -113,7 +114,7 @@ fn foot(ui: &mut egui::Ui, editor: &mut Editor) -> Leaving {
         .checked()
         .as_ref()
         .map(|_| ())
-        .map_err(|problem| problem.without_place());
+        .map_err(|problem| problem.problem());
     match &checked {
         Ok(()) => ui.colored_label(
             egui::Color32::from_rgb(120, 200, 120),

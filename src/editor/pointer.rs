@@ -8,7 +8,6 @@ use bevy::prelude::*;
 use super::draft::{Edit, line, rectangle};
 use super::{Editor, RING, Tool, centre};
 use crate::map::Tile;
-use crate::map::roster::recruit_among;
 use crate::view::hover::HoveredTile;
 use crate::view::{ShownMap, TILE_SIZE};
 
@@ -82,9 +81,8 @@ fn place_or_take_off(editor: &mut Editor, at: Tile) {
     let edit = if let Some(index) = file.units.iter().position(|unit| unit.at == (at.x, at.y)) {
         Edit::RemoveUnit { index }
     } else if let Some(entry) = editor.recruit_entry() {
-        let names: Vec<&str> = file.units.iter().map(|unit| unit.name.as_str()).collect();
         let side = file.sides.get(editor.side).map(|side| side.id.as_str());
-        Edit::PlaceUnit(Box::new(recruit_among(&entry, &names, side, at)))
+        Edit::PlaceUnit(Box::new(editor.draft().recruit(&entry, side, at)))
     } else {
         editor.said = Some((
             "This rulebook has no roster to place from".to_string(),

@@ -9,22 +9,7 @@ use super::{Editor, Tool};
 use crate::map::scenario::{Control, SideFile, Victory};
 use crate::map::terrain::{Cover, CustomTerrain, LegendEntry, TerrainKind};
 use crate::rules::ruleset::{RuleOptions, RulesetId};
-
-/// Every kind of terrain, for the legend's new entries.
-pub(super) const KINDS: [TerrainKind; 12] = [
-    TerrainKind::Floor,
-    TerrainKind::Wall,
-    TerrainKind::LowCover,
-    TerrainKind::HighCover,
-    TerrainKind::DoorOpen,
-    TerrainKind::DoorClosed,
-    TerrainKind::Window,
-    TerrainKind::Difficult,
-    TerrainKind::Water,
-    TerrainKind::Grass,
-    TerrainKind::Fence,
-    TerrainKind::Tree,
-];
+use crate::rules::situation::Material;
 
 /// The symbols a new legend entry takes, the first free one.
 const SYMBOLS: &str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -160,7 +145,6 @@ pub(super) fn terrain_section(ui: &mut egui::Ui, editor: &mut Editor, edits: &mu
             symbol: editor.symbol,
         });
     }
-    super::tileset_panel::open_a_tileset(ui, editor);
 }
 
 fn painting(tool: Tool) -> bool {
@@ -168,7 +152,7 @@ fn painting(tool: Tool) -> bool {
 }
 
 /// A legend entry in a few words: its name, and what it changes from its kind.
-fn entry_words(entry: &LegendEntry) -> String {
+pub(super) fn entry_words(entry: &LegendEntry) -> String {
     let terrain = entry.terrain();
     let mut words = vec![terrain.name.clone()];
     if terrain.name != terrain.kind.label() {
@@ -184,6 +168,18 @@ fn entry_words(entry: &LegendEntry) -> String {
         if custom.dark {
             words.push("unlit".to_string());
         }
+        if let Some(material) = custom.material {
+            words.push(format!("{material:?}").to_lowercase());
+        }
+        for (set, blocks, what) in [
+            (custom.blocks_movement, terrain.blocks_movement, "movement"),
+            (custom.blocks_sight, terrain.blocks_sight, "sight"),
+        ] {
+            if set.is_some() {
+                let verb = if blocks { "blocks" } else { "lets through" };
+                words.push(format!("{verb} {what}"));
+            }
+        }
     }
     words.join(" · ")
 }
@@ -196,7 +192,8 @@ fn cover_words(cover: Cover) -> &'static str {
     }
 }
 
-/// The form for a legend entry of the keeper's own: a kind, a name, its cover, armor, light.
+/// The form for a legend entry of the keeper's own: a kind, a name, its cover, armor, light,
+/// what it blocks and what it is made of.
 fn new_terrain(ui: &mut egui::Ui, editor: &mut Editor, edits: &mut Vec<Edit>) {
     let free = SYMBOLS
         .chars()
@@ -205,7 +202,7 @@ fn new_terrain(ui: &mut egui::Ui, editor: &mut Editor, edits: &mut Vec<Edit>) {
     egui::ComboBox::from_id_salt("editor-new-kind")
         .selected_text(made.kind.label())
         .show_ui(ui, |ui| {
-            for kind in KINDS {
+            for kind in TerrainKind::ALL {
                 ui.selectable_value(&mut made.kind, kind, kind.label());
             }
         });
@@ -238,6 +235,30 @@ fn new_terrain(ui: &mut egui::Ui, editor: &mut Editor, edits: &mut Vec<Edit>) {
         }
         made.armor = armored.then_some(armor);
         ui.checkbox(&mut made.dark, "Unlit");
+    });
+    ui.horizontal_wrapped(|ui| {
+        // Set only where it differs from its kind: a plain kind stays a plain entry.
+        let base = made.kind.terrain();
+        let mut stops = made.blocks_movement.unwrap_or(base.blocks_movement);
+        let mut hides = made.blocks_sight.unwrap_or(base.blocks_sight);
+        ui.checkbox(&mut stops, "Blocks movement");
+        ui.checkbox(&mut hides, "Blocks sight");
+        made.blocks_movement = (stops != base.blocks_movement).then_some(stops);
+        made.blocks_sight = (hides != base.blocks_sight).then_some(hides);
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Material").on_hover_text(
+            "What a bullet shot through it loses, where the rulebook says (the frontier \
+             western's wood, iron and steel)",
+        );
+        for (choice, words) in [
+            (None, "not said"),
+            (Some(Material::Wood), "wood"),
+            (Some(Material::Iron), "iron"),
+            (Some(Material::Steel), "steel"),
+        ] {
+            ui.radio_value(&mut made.material, choice, words);
+        }
     });
     if ui
         .add_enabled(free.is_some(), egui::Button::new("Add to the legend"))

@@ -24,7 +24,7 @@ const PARTS: [(&str, &str); 5] = [
 const MOST_TYPED: u32 = 999;
 
 /// Draw `unit`'s sheet and change it as the keeper does; `problem` is the check's word on the
-/// unit, with the field it is in (`characteristics`, `skills.Dodge`). Returns the name of the
+/// unit, with the field it is in (`characteristics.STR`, `skills`, `weapons.weapon`). Returns the name of the
 /// field being typed or dragged in, where one changed that way (its changes are one change).
 pub(super) fn unit_sheet(
     ui: &mut egui::Ui,

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use super::draft::{Draft, Edit, FLOOR, WALL, line, rectangle};
 use super::history::Editing;
 use crate::map::Tile;
-use crate::map::roster::{recruit_among, roster};
+use crate::map::roster::roster;
 use crate::map::scenario::{Control, Scenario, ScenarioFile, SideFile, Victory};
 use crate::map::terrain::{CustomTerrain, LegendEntry, TerrainKind};
 use crate::rules::ruleset::{RuleOptions, RulesetId};
@@ -17,15 +17,36 @@ fn scratch(name: &str) -> PathBuf {
     folder.join(name)
 }
 
+/// A barricade made with the legend's form: low cover of wood, armor 6, that hides what is
+/// behind it.
+fn barricade() -> CustomTerrain {
+    CustomTerrain {
+        name: Some("barricade".to_string()),
+        armor: Some(6),
+        material: Some(crate::rules::situation::Material::Wood),
+        blocks_sight: Some(true),
+        ..CustomTerrain::of(TerrainKind::LowCover)
+    }
+}
+
+/// The legend's entries are listed with what they change from their kind.
+#[test]
+fn a_legend_entry_says_what_it_changes_from_its_kind() {
+    assert_eq!(
+        super::sections::entry_words(&LegendEntry::Custom(barricade())),
+        "barricade · low cover · armor 6 · wood · blocks sight"
+    );
+    assert_eq!(
+        super::sections::entry_words(&LegendEntry::Kind(TerrainKind::Window)),
+        "window"
+    );
+}
+
 /// A scene as a keeper makes one: a wall of crates, a custom barricade, six units from the
 /// rulebook's roster (three a side), a way out, a victory.
 fn scene(ruleset: RulesetId) -> Editing {
     let mut editing = Editing::new(Draft::blank(ruleset, 20, 12).expect("a size allowed"));
-    let barricade = LegendEntry::Custom(CustomTerrain {
-        name: Some("barricade".to_string()),
-        armor: Some(6),
-        ..CustomTerrain::of(TerrainKind::LowCover)
-    });
+    let barricade = LegendEntry::Custom(barricade());
     let edits = [
         Edit::SetLegend {
             symbol: 'c',
@@ -66,14 +87,7 @@ fn scene(ruleset: RulesetId) -> Editing {
         let entry = &entries[place as usize % entries.len()];
         let side = if place < 3 { "players" } else { "opposition" };
         let at = Tile::new(if place < 3 { 2 } else { 16 }, 2 + place % 3 * 3);
-        let names: Vec<&str> = editing
-            .draft()
-            .file()
-            .units
-            .iter()
-            .map(|unit| unit.name.as_str())
-            .collect();
-        let unit = recruit_among(entry, &names, Some(side), at);
+        let unit = editing.draft().recruit(entry, Some(side), at);
         editing
             .apply(Edit::PlaceUnit(Box::new(unit)))
             .expect("a unit placed");
@@ -352,14 +366,9 @@ fn a_unit_made_from_scratch_passes_check_for_every_rulebook() {
             slugs: false,
             mounted: false,
         });
-        let names: Vec<&str> = editor
+        let placed = editor
             .draft()
-            .file()
-            .units
-            .iter()
-            .map(|unit| unit.name.as_str())
-            .collect();
-        let placed = recruit_among(&unit, &names, Some("players"), Tile::new(5, 5));
+            .recruit(&unit, Some("players"), Tile::new(5, 5));
         editor.edit(Edit::PlaceUnit(Box::new(placed)), None);
         assert_eq!(editor.said, None, "{ruleset:?}");
         let checked = editor.checked().clone();

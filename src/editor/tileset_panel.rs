@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 use bevy_egui::egui;
 
 use super::Editor;
-use super::sections::KINDS;
 use super::tileset::{Mapped, TilesetMapper};
 use crate::map::terrain::{LegendEntry, TerrainKind};
 use crate::map::tiled_map::{ART_PIXELS, is_tileset};
@@ -189,7 +188,7 @@ fn kind_choice(
         .selected_text(current.map_or("—", TerrainKind::label))
         .show_ui(ui, |ui| {
             ui.selectable_value(&mut chosen, None, "—");
-            for kind in KINDS {
+            for kind in TerrainKind::ALL {
                 ui.selectable_value(&mut chosen, Some(kind), kind.label());
             }
         });

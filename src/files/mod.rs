@@ -33,19 +33,6 @@ pub enum FileError {
     },
 }
 
-impl FileError {
-    /// What is wrong and in which field, without the file and place: for a file the person
-    /// never sees (the scene in the editor, written out only to be checked).
-    pub fn without_place(&self) -> String {
-        match self {
-            Self::Unreadable { reason, .. } => clip_quotes(reason),
-            Self::Content { field, message, .. } => {
-                format!("{}{}", field_prefix(field.as_deref()), clip_quotes(message))
-            }
-        }
-    }
-}
-
 fn field_prefix(field: Option<&str>) -> String {
     field
         .map(|field| clip_quotes(&format!("in `{field}`: ")))
@@ -94,8 +81,9 @@ fn clip_quotes(message: &str) -> String {
 }
 
 impl FileError {
-    /// What is wrong, without the file and place: for text that was never a file of the
-    /// user's (a unit the keeper picked), where the place would mean nothing.
+    /// What is wrong, and in which field, without the file and place: for text that was never
+    /// a file of the user's (a unit the keeper picked, the scene in the editor, written out
+    /// only to be checked), where the place would mean nothing.
     pub fn problem(&self) -> String {
         match self {
             Self::Unreadable { reason, .. } => clip_quotes(reason),

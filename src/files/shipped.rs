@@ -65,6 +65,7 @@ pub const SHIPPED: &[(&str, &[u8])] = &[
         "maps/warehouse.ron",
         include_bytes!("../../maps/warehouse.ron"),
     ),
+    ("maps/vespers.ron", include_bytes!("../../maps/vespers.ron")),
     (
         "maps/tiled/boathouse-extras.png",
         include_bytes!("../../maps/tiled/boathouse-extras.png"),

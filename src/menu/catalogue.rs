@@ -262,7 +262,7 @@ mod tests {
         assert_eq!(catalogue.saves.len(), 1);
         assert_eq!(
             catalogue.saves[0].summary(),
-            "Farmstead at night · dice seed 13 · 198 commands"
+            "Farmstead at night · dice seed 13 · 240 commands"
         );
 
         let warehouse = &catalogue.scenarios[catalogue

@@ -258,15 +258,18 @@ fn cut_short(error: FileError, text: &str) -> FileError {
 }
 
 /// Whether a 1-based line and column is at (or past) the last character of `text`, trailing
-/// blanks aside.
+/// blanks aside, or at the start of its last word (a name the cut split: `attac`).
 fn ends_at(text: &str, line: usize, column: usize) -> bool {
     let trimmed = text.trim_end();
     let last_line = trimmed.lines().count().max(1);
-    let last_column = trimmed
-        .lines()
-        .last()
-        .map_or(0, |last| last.chars().count());
-    line > last_line || (line == last_line && column >= last_column)
+    let last = trimmed.lines().last().unwrap_or_default();
+    let last_column = last.chars().count();
+    let last_word = last
+        .chars()
+        .rev()
+        .take_while(|character| character.is_alphanumeric() || *character == '_')
+        .count();
+    line > last_line || (line == last_line && column + last_word > last_column)
 }
 
 /// Whether a file's text is a replay (rather than a scenario or a map): it has a format or a
