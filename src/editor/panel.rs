@@ -13,7 +13,7 @@ use super::tileset_panel::{TileTextures, open_a_tileset, tileset_window};
 use super::units::units_section;
 use crate::schedule::Screen;
 use crate::session::BattleSetup;
-use crate::ui::layout::{body_above_foot, left_screen_panel, overlay_context};
+use crate::ui::layout::{body_above_foot, left_screen_panel, overlay_context, row};
 
 /// Where the editor's buttons send the window.
 enum Leaving {
@@ -60,6 +60,9 @@ fn draw(world: &mut World, context: &egui::Context, editor: &mut Editor) -> Leav
                 egui::ScrollArea::vertical()
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
+                        // Keep the rows clear of the scroll bar, so that they wrap before it.
+                        let bar = ui.spacing().scroll.allocated_width();
+                        ui.set_max_width(ui.available_width() - bar);
                         scene_section(ui, editor, (&mut edits, &mut typed));
                         terrain_section(ui, editor, &mut edits);
                         open_a_tileset(ui, editor);
@@ -134,7 +137,7 @@ fn foot(ui: &mut egui::Ui, editor: &mut Editor) -> Leaving {
         ui.colored_label(colour, words);
     }
     let mut leaving = Leaving::Stay;
-    ui.horizontal_wrapped(|ui| {
+    row(ui, |ui| {
         if ui
             .add_enabled(editor.editing.can_undo(), egui::Button::new("Undo"))
             .on_hover_text("Take back the last change (Ctrl+Z)")

@@ -4,6 +4,8 @@
 
 use bevy_egui::egui;
 
+use crate::ui::layout::row;
+
 use super::draft::{Draft, Edit};
 use super::{Editor, Tool};
 use crate::map::scenario::{Control, SideFile, Victory};
@@ -41,10 +43,12 @@ pub(super) fn scene_section(
         let field = if named { "name" } else { "description" };
         *typed = Some((field.to_string(), Edit::Describe { name, description }));
     }
-    ui.horizontal_wrapped(|ui| {
+    row(ui, |ui| {
         ui.label("Rulebook");
         let current = file.rules.ruleset;
         egui::ComboBox::from_id_salt("editor-rulebook")
+            .width((ui.available_width() - 40.0).clamp(80.0, 240.0))
+            .truncate()
             .selected_text(rulebook_name(current))
             .show_ui(ui, |ui| {
                 for ruleset in RulesetId::ALL {
@@ -61,7 +65,7 @@ pub(super) fn scene_section(
                 }
             });
     });
-    ui.horizontal_wrapped(|ui| {
+    row(ui, |ui| {
         ui.label("Size");
         ui.add(egui::DragValue::new(&mut editor.size.0).range(3..=super::draft::LARGEST_SIDE));
         ui.label("×");
@@ -93,7 +97,7 @@ fn rulebook_name(ruleset: RulesetId) -> &'static str {
 pub(super) fn terrain_section(ui: &mut egui::Ui, editor: &mut Editor, edits: &mut Vec<Edit>) {
     ui.separator();
     ui.strong("Terrain");
-    ui.horizontal_wrapped(|ui| {
+    row(ui, |ui| {
         for (tool, words, hint) in [
             (Tool::Brush, "Brush", "Paint each tile dragged over"),
             (
@@ -213,7 +217,7 @@ fn new_terrain(ui: &mut egui::Ui, editor: &mut Editor, edits: &mut Vec<Edit>) {
     {
         made.name = Some(name).filter(|name| !name.trim().is_empty());
     }
-    ui.horizontal_wrapped(|ui| {
+    row(ui, |ui| {
         ui.label("Cover");
         let mut cover = made.cover;
         for (choice, words) in [
@@ -226,7 +230,7 @@ fn new_terrain(ui: &mut egui::Ui, editor: &mut Editor, edits: &mut Vec<Edit>) {
         }
         made.cover = cover;
     });
-    ui.horizontal_wrapped(|ui| {
+    row(ui, |ui| {
         let mut armored = made.armor.is_some();
         ui.checkbox(&mut armored, "Armor");
         let mut armor = made.armor.unwrap_or(made.kind.terrain().armor);
@@ -236,7 +240,7 @@ fn new_terrain(ui: &mut egui::Ui, editor: &mut Editor, edits: &mut Vec<Edit>) {
         made.armor = armored.then_some(armor);
         ui.checkbox(&mut made.dark, "Unlit");
     });
-    ui.horizontal_wrapped(|ui| {
+    row(ui, |ui| {
         // Set only where it differs from its kind: a plain kind stays a plain entry.
         let base = made.kind.terrain();
         let mut stops = made.blocks_movement.unwrap_or(base.blocks_movement);
@@ -246,7 +250,7 @@ fn new_terrain(ui: &mut egui::Ui, editor: &mut Editor, edits: &mut Vec<Edit>) {
         made.blocks_movement = (stops != base.blocks_movement).then_some(stops);
         made.blocks_sight = (hides != base.blocks_sight).then_some(hides);
     });
-    ui.horizontal_wrapped(|ui| {
+    row(ui, |ui| {
         ui.label("Material").on_hover_text(
             "What a bullet shot through it loses, where the rulebook says (the frontier \
              western's wood, iron and steel)",
@@ -277,6 +281,9 @@ fn new_terrain(ui: &mut egui::Ui, editor: &mut Editor, edits: &mut Vec<Edit>) {
     }
 }
 
+/// The width, in points, a side's name, who plays it and its × take on one line.
+const ROOM_FOR_A_SIDE: f32 = 360.0;
+
 /// Each side's name and who plays it; a side added or taken off.
 pub(super) fn sides_section(
     ui: &mut egui::Ui,
@@ -287,11 +294,15 @@ pub(super) fn sides_section(
     ui.strong("Sides");
     let file = editor.draft().file().clone();
     for (index, side) in file.sides.iter().enumerate() {
-        ui.horizontal_wrapped(|ui| {
+        row(ui, |ui| {
             let mut name = side.name.clone();
+            let narrow = ui.available_width() < ROOM_FOR_A_SIDE;
             let renamed = ui
                 .add(egui::TextEdit::singleline(&mut name).desired_width(140.0))
                 .changed();
+            if narrow {
+                ui.end_row();
+            }
             let mut control = side.control;
             ui.radio_value(&mut control, Control::Person, "a person");
             ui.radio_value(&mut control, Control::Ai, "the AI");
@@ -407,7 +418,7 @@ pub(super) fn victory_section(ui: &mut egui::Ui, draft: &Draft, edits: &mut Vec<
             rounds_field(ui, "How many", count);
             let mut limited = by_round.is_some();
             let mut round = by_round.unwrap_or(10);
-            ui.horizontal_wrapped(|ui| {
+            row(ui, |ui| {
                 ui.checkbox(&mut limited, "By round");
                 if limited {
                     ui.add(egui::DragValue::new(&mut round).range(1..=99));
@@ -478,7 +489,7 @@ pub(super) fn choose(
     options: &[String],
     salt: impl std::hash::Hash + std::fmt::Debug,
 ) {
-    ui.horizontal_wrapped(|ui| {
+    row(ui, |ui| {
         ui.label(label);
         egui::ComboBox::from_id_salt(salt)
             .selected_text(value.as_str())
@@ -491,7 +502,7 @@ pub(super) fn choose(
 }
 
 fn rounds_field(ui: &mut egui::Ui, label: &str, value: &mut u32) {
-    ui.horizontal_wrapped(|ui| {
+    row(ui, |ui| {
         ui.label(label);
         ui.add(egui::DragValue::new(value).range(1..=99));
     });

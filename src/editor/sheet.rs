@@ -5,6 +5,8 @@
 
 use bevy_egui::egui;
 
+use crate::ui::layout::row;
+
 use crate::map::scenario::{ArmorWorn, CarriedWeaponFile, UnitFile};
 use crate::rules::ruleset::Ruleset;
 use crate::rules::weapons::Magazine;
@@ -40,7 +42,7 @@ pub(super) fn unit_sheet(
             ui.colored_label(PROBLEM_COLOUR, message);
         }
     };
-    ui.horizontal_wrapped(|ui| {
+    row(ui, |ui| {
         ui.label("Age");
         if ui
             .add(egui::DragValue::new(&mut unit.age).range(0..=MOST_TYPED))
@@ -51,8 +53,17 @@ pub(super) fn unit_sheet(
     });
     said_under(ui, "age");
     ui.label(egui::RichText::new("Characteristics").strong());
+    // Three to a row where there is room, fewer in a narrow panel.
+    let width = ui.available_width();
+    let per_row = if width >= 285.0 {
+        3
+    } else if width >= 190.0 {
+        2
+    } else {
+        1
+    };
     egui::Grid::new(("editor-characteristics", index))
-        .num_columns(6)
+        .num_columns(2 * per_row)
         .show(ui, |ui| {
             for (column, (own, field)) in book.sheet_characteristics().iter().enumerate() {
                 let Some(value) = unit.characteristics.field_mut(field) else {
@@ -67,7 +78,7 @@ pub(super) fn unit_sheet(
                 {
                     typing = Some(format!("unit {index} {field}"));
                 }
-                if column % 3 == 2 {
+                if column % per_row == per_row - 1 {
                     ui.end_row();
                 }
             }
@@ -130,7 +141,7 @@ fn skills(
     ui.label(egui::RichText::new("Skills").strong());
     let mut gone = None;
     for (name, value) in &mut unit.skills {
-        ui.horizontal_wrapped(|ui| {
+        row(ui, |ui| {
             if ui.small_button("×").on_hover_text("Take it off").clicked() {
                 gone = Some(name.clone());
             }
@@ -185,7 +196,7 @@ fn weapons(ui: &mut egui::Ui, book: &dyn Ruleset, (unit, index): (&mut UnitFile,
     let table = book.weapons();
     let mut gone = None;
     for (at, carried) in unit.weapons.iter_mut().enumerate() {
-        ui.horizontal_wrapped(|ui| {
+        row(ui, |ui| {
             if ui.small_button("×").on_hover_text("Take it off").clicked() {
                 gone = Some(at);
             }
@@ -227,7 +238,7 @@ fn weapons(ui: &mut egui::Ui, book: &dyn Ruleset, (unit, index): (&mut UnitFile,
 /// The armor the unit wears: none, or one of the rulebook's examples (its points can be
 /// changed).
 fn armor(ui: &mut egui::Ui, book: &dyn Ruleset, (unit, index): (&mut UnitFile, usize)) {
-    ui.horizontal_wrapped(|ui| {
+    row(ui, |ui| {
         ui.label(egui::RichText::new("Armor").strong());
         let worn = unit
             .armor

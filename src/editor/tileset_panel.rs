@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 use bevy_egui::egui;
 
+use crate::ui::layout::row;
+
 use super::Editor;
 use super::tileset::{Mapped, TilesetMapper};
 use crate::map::terrain::{LegendEntry, TerrainKind};
@@ -45,6 +47,9 @@ impl TileTextures {
 
 /// The height of a tile's row in the list, in points.
 const ROW_HEIGHT: f32 = 36.0;
+
+/// The width of a tile's id, class and properties in its row, in points.
+const ID_WIDTH: f32 = 150.0;
 
 /// The tileset's window, while one is open.
 pub(super) fn tileset_window(
@@ -111,7 +116,7 @@ pub(super) fn tileset_window(
                 };
                 ui.colored_label(colour, words);
             }
-            ui.horizontal_wrapped(|ui| {
+            row(ui, |ui| {
                 if ui
                     .add_enabled(mapper.can_undo(), egui::Button::new("Undo"))
                     .on_hover_text("Take back the last change (Ctrl+Z)")
@@ -161,10 +166,18 @@ fn tile_row(
             .class_of(id)
             .map(|class| format!(" · {class}"))
             .unwrap_or_default();
-        ui.label(format!("{id}{class}"));
-        if let Some(properties) = mapper.properties_of(id) {
-            ui.small(properties);
-        }
+        // The id, class and properties in a column of one width, so the choices line up.
+        ui.allocate_ui_with_layout(
+            egui::vec2(ID_WIDTH, ROW_HEIGHT - 4.0),
+            egui::Layout::left_to_right(egui::Align::Center),
+            |ui| {
+                ui.set_min_width(ID_WIDTH);
+                ui.label(format!("{id}{class}"));
+                if let Some(properties) = mapper.properties_of(id) {
+                    ui.small(properties);
+                }
+            },
+        );
         kind_choice(ui, mapper, &Mapped::Tile(id), ("editor-tileset-tile", id));
         match mapper.terrain(id) {
             Ok(Some(terrain)) => ui.small(format!("is {}", terrain.name)),
@@ -207,7 +220,7 @@ pub(super) fn open_a_tileset(ui: &mut egui::Ui, editor: &mut Editor) {
                  map drawn with it then plays.",
             );
             let mut chosen = None;
-            ui.horizontal_wrapped(|ui| {
+            row(ui, |ui| {
                 ui.add(
                     egui::TextEdit::singleline(&mut editor.tileset_typed)
                         .hint_text("a .tsx or .tsj file")

@@ -4,6 +4,8 @@
 
 use bevy_egui::egui;
 
+use crate::ui::layout::row;
+
 use super::Editor;
 use super::draft::Edit;
 use super::sections::{Typed, choose};
@@ -18,7 +20,7 @@ pub(super) fn units_section(
 ) {
     ui.separator();
     ui.strong("Units");
-    ui.horizontal_wrapped(|ui| {
+    row(ui, |ui| {
         ui.selectable_value(&mut editor.tool, super::Tool::Units, "Place units")
             .on_hover_text("Click a tile to put the unit there; click a unit to take it off");
         ui.selectable_value(&mut editor.tool, super::Tool::Exits, "Ways out")
@@ -32,26 +34,38 @@ pub(super) fn units_section(
             .as_ref()
             .filter(|problem| problem.index == index)
             .map(|problem| (problem.field.as_str(), problem.message.as_str()));
-        ui.horizontal_wrapped(|ui| {
-            if ui.small_button("×").on_hover_text("Take it off").clicked() {
-                edits.push(Edit::RemoveUnit { index });
-            }
-            let mut title = egui::RichText::new(format!(
-                "{} · {} · ({}, {})",
-                unit.name,
-                side_name(&file, &unit.side),
-                unit.at.0,
-                unit.at.1
-            ));
-            if said.is_some() {
-                title = title.color(PROBLEM_COLOUR);
-            }
-            egui::CollapsingHeader::new(title)
-                .id_salt(("editor-unit", index))
-                .show(ui, |ui| {
-                    unit_details(ui, editor, (&file, index), said, (edits, typed));
+        // The side too where the panel has room: a header wider than the panel would widen
+        // every row after it past what is shown.
+        let side = if ui.available_width() > ROOM_FOR_THE_SIDE {
+            format!(" · {}", side_name(&file, &unit.side))
+        } else {
+            String::new()
+        };
+        let mut title = egui::RichText::new(format!(
+            "{}{side} · ({}, {})",
+            unit.name, unit.at.0, unit.at.1
+        ));
+        if said.is_some() {
+            title = title.color(PROBLEM_COLOUR);
+        }
+        // The header a row of its own (the arrow, the title that opens it too, and ×); the
+        // unit's details below it, as wide as the panel.
+        let id = ui.make_persistent_id(("editor-unit", index));
+        let mut opened = false;
+        let mut header =
+            egui::collapsing_header::CollapsingState::load_with_default_open(ui.ctx(), id, false)
+                .show_header(ui, |ui| {
+                    opened = ui
+                        .add(egui::Label::new(title).sense(egui::Sense::click()))
+                        .clicked();
+                    if ui.small_button("×").on_hover_text("Take it off").clicked() {
+                        edits.push(Edit::RemoveUnit { index });
+                    }
                 });
-        });
+        if opened {
+            header.toggle();
+        }
+        header.body(|ui| unit_details(ui, editor, (&file, index), said, (edits, typed)));
     }
     ui.small(format!("{} ways out marked", file.exits.len()));
 }
@@ -64,7 +78,7 @@ fn recruit_choice(ui: &mut egui::Ui, editor: &mut Editor, file: &ScenarioFile) {
         .get(editor.recruit)
         .map_or(FROM_SCRATCH, |unit| unit.name.as_str())
         .to_string();
-    ui.horizontal_wrapped(|ui| {
+    row(ui, |ui| {
         ui.label("Place");
         egui::ComboBox::from_id_salt("editor-roster")
             .selected_text(chosen)
@@ -92,6 +106,9 @@ fn recruit_choice(ui: &mut egui::Ui, editor: &mut Editor, file: &ScenarioFile) {
             });
     });
 }
+
+/// The width, in points, a unit's header needs to name its side as well.
+const ROOM_FOR_THE_SIDE: f32 = 380.0;
 
 /// The roster's last choice: a unit made from scratch.
 const FROM_SCRATCH: &str = "a new unit, from scratch";
@@ -132,7 +149,7 @@ fn unit_details(
         &sides,
         ("editor-unit-side", index),
     );
-    ui.horizontal_wrapped(|ui| {
+    row(ui, |ui| {
         ui.label("Played by");
         for (choice, words) in [
             (None, "its side's player"),
@@ -142,7 +159,7 @@ fn unit_details(
             ui.radio_value(&mut changed.control, choice, words);
         }
     });
-    ui.horizontal_wrapped(|ui| {
+    row(ui, |ui| {
         let mut late = changed.arrives.is_some();
         ui.checkbox(&mut late, "Comes in at round");
         let mut round = changed.arrives.unwrap_or(2);
@@ -151,10 +168,9 @@ fn unit_details(
         }
         changed.arrives = late.then_some(round);
     });
-    ui.horizontal_wrapped(|ui| {
-        ui.checkbox(&mut changed.hidden, "Hidden from the players");
-        ui.checkbox(&mut changed.reserve, "In reserve (the keeper brings it in)");
-    });
+    // Each on its own line, its words wrapped in a narrow panel.
+    ui.checkbox(&mut changed.hidden, "Hidden from the players");
+    ui.checkbox(&mut changed.reserve, "In reserve (the keeper brings it in)");
     if let Some(book) = editor.book() {
         egui::CollapsingHeader::new("Sheet")
             .id_salt(("editor-unit-sheet", index))

@@ -62,6 +62,16 @@ pub fn left_screen_panel<R>(
     shown.inner
 }
 
+/// A row of widgets that goes on to the next line where the panel is narrow: each keeps its
+/// words on one line (a radio's or a label's words wrapped inside it would only overflow the
+/// panel), and the row breaks between them.
+pub fn row<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) -> egui::InnerResponse<R> {
+    ui.horizontal_wrapped(|ui| {
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+        add(ui)
+    })
+}
+
 /// A body above a foot in the rest of `ui`, both drawing from `state`: the body gets the room
 /// the foot leaves, however many lines the foot took last frame (`foot_height`, kept between
 /// frames), so the foot's buttons stay in sight at every size.
