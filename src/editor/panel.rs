@@ -7,7 +7,7 @@ use bevy_egui::egui;
 
 use super::Editor;
 use super::sections::{
-    rules_section, scene_section, sides_section, terrain_section, victory_section,
+    rules_section, said_line, scene_section, sides_section, terrain_section, victory_section,
 };
 use super::tileset_panel::{TileTextures, open_a_tileset, tileset_window};
 use super::units::units_section;
@@ -128,14 +128,7 @@ fn foot(ui: &mut egui::Ui, editor: &mut Editor) -> Leaving {
             format!("Not ready: {problem}"),
         ),
     };
-    if let Some((words, trouble)) = &editor.said {
-        let colour = if *trouble {
-            egui::Color32::from_rgb(240, 120, 100)
-        } else {
-            egui::Color32::from_rgb(160, 200, 240)
-        };
-        ui.colored_label(colour, words);
-    }
+    said_line(ui, editor.said.as_ref());
     let mut leaving = Leaving::Stay;
     row(ui, |ui| {
         if ui

@@ -507,3 +507,15 @@ fn rounds_field(ui: &mut egui::Ui, label: &str, value: &mut u32) {
         ui.add(egui::DragValue::new(value).range(1..=99));
     });
 }
+
+/// What the last thing done had to say: in red where it went wrong, else in blue.
+pub(super) fn said_line(ui: &mut egui::Ui, said: Option<&(String, bool)>) {
+    if let Some((words, trouble)) = said {
+        let colour = if *trouble {
+            egui::Color32::from_rgb(240, 120, 100)
+        } else {
+            egui::Color32::from_rgb(160, 200, 240)
+        };
+        ui.colored_label(colour, words);
+    }
+}

@@ -10,6 +10,7 @@ use bevy_egui::egui;
 use crate::ui::layout::row;
 
 use super::Editor;
+use super::sections::said_line;
 use super::tileset::{Mapped, TilesetMapper};
 use crate::map::terrain::{LegendEntry, TerrainKind};
 use crate::map::tiled_map::{ART_PIXELS, is_tileset};
@@ -108,14 +109,7 @@ pub(super) fn tileset_window(
                 ui.label("Every other tile");
                 kind_choice(ui, mapper, &Mapped::Otherwise, "editor-tileset-otherwise");
             });
-            if let Some((words, trouble)) = &mapper.said {
-                let colour = if *trouble {
-                    egui::Color32::from_rgb(240, 120, 100)
-                } else {
-                    egui::Color32::from_rgb(160, 200, 240)
-                };
-                ui.colored_label(colour, words);
-            }
+            said_line(ui, mapper.said.as_ref());
             row(ui, |ui| {
                 if ui
                     .add_enabled(mapper.can_undo(), egui::Button::new("Undo"))
