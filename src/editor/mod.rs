@@ -102,7 +102,7 @@ struct Verdict {
 }
 
 /// What the check finds wrong with a unit: its place in the list, the field of the unit it is
-/// in (`characteristics`, `skills.Dodge`, `at`) and the check's own words.
+/// in (`characteristics.STR`, `skills`, `at`) and the check's own words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnitProblem {
     pub index: usize,

@@ -7,7 +7,8 @@ use bevy_egui::egui;
 
 use super::Editor;
 use super::sections::{
-    rules_section, said_line, scene_section, sides_section, terrain_section, victory_section,
+    rules_section, said_line, scene_section, sides_section, terrain_section, undo_and_redo,
+    victory_section,
 };
 use super::tileset_panel::{TileTextures, open_a_tileset, tileset_window};
 use super::units::units_section;
@@ -131,18 +132,12 @@ fn foot(ui: &mut egui::Ui, editor: &mut Editor) -> Leaving {
     said_line(ui, editor.said.as_ref());
     let mut leaving = Leaving::Stay;
     row(ui, |ui| {
-        if ui
-            .add_enabled(editor.editing.can_undo(), egui::Button::new("Undo"))
-            .on_hover_text("Take back the last change (Ctrl+Z)")
-            .clicked()
-        {
+        let (undo, redo) =
+            undo_and_redo(ui, (editor.editing.can_undo(), editor.editing.can_redo()));
+        if undo {
             editor.undo();
         }
-        if ui
-            .add_enabled(editor.editing.can_redo(), egui::Button::new("Redo"))
-            .on_hover_text("Make the change taken back again (Ctrl+Y)")
-            .clicked()
-        {
+        if redo {
             editor.redo();
         }
         let ready = checked.is_ok();

@@ -519,3 +519,17 @@ pub(super) fn said_line(ui: &mut egui::Ui, said: Option<&(String, bool)>) {
         ui.colored_label(colour, words);
     }
 }
+
+/// The Undo and Redo buttons, each enabled where there is something to take back or make
+/// again (`can`); whether each was clicked.
+pub(super) fn undo_and_redo(ui: &mut egui::Ui, can: (bool, bool)) -> (bool, bool) {
+    let undo = ui
+        .add_enabled(can.0, egui::Button::new("Undo"))
+        .on_hover_text("Take back the last change (Ctrl+Z)")
+        .clicked();
+    let redo = ui
+        .add_enabled(can.1, egui::Button::new("Redo"))
+        .on_hover_text("Make the change taken back again (Ctrl+Y)")
+        .clicked();
+    (undo, redo)
+}

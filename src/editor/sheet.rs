@@ -114,7 +114,8 @@ fn named(name: &str, faulted: bool) -> egui::RichText {
     }
 }
 
-/// The part of the sheet a field the check names is in: `skills.Dodge` is in the skills.
+/// The part of the sheet a field the check names is in: `characteristics.STR` is in the
+/// characteristics.
 fn part_of(field: &str) -> Option<&'static str> {
     let head = field.split('.').next().unwrap_or_default();
     PARTS

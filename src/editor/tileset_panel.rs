@@ -10,7 +10,7 @@ use bevy_egui::egui;
 use crate::ui::layout::row;
 
 use super::Editor;
-use super::sections::said_line;
+use super::sections::{said_line, undo_and_redo};
 use super::tileset::{Mapped, TilesetMapper};
 use crate::map::terrain::{LegendEntry, TerrainKind};
 use crate::map::tiled_map::{ART_PIXELS, is_tileset};
@@ -81,9 +81,10 @@ pub(super) fn tileset_window(
                  where it uses a tile that is nothing.",
             );
             let handles = textures.of(ui.ctx(), mapper);
+            let classes = mapper.classes();
             // Room for every tile, up to what the window leaves below the list for the
             // classes, every other tile and the buttons.
-            let below = ROW_HEIGHT * (4.0 + mapper.classes().len() as f32);
+            let below = ROW_HEIGHT * (4.0 + classes.len() as f32);
             let list_height = (mapper.tile_count() as f32 * ROW_HEIGHT)
                 .min(screen.height() * 0.85 - below - ROW_HEIGHT * 3.0)
                 .max(ROW_HEIGHT * 3.0);
@@ -98,7 +99,7 @@ pub(super) fn tileset_window(
                     }
                 });
             ui.separator();
-            for class in mapper.classes() {
+            for class in classes {
                 ui.horizontal(|ui| {
                     ui.label(format!("Class `{class}`"));
                     let what = Mapped::Class(class.clone());
@@ -111,18 +112,11 @@ pub(super) fn tileset_window(
             });
             said_line(ui, mapper.said.as_ref());
             row(ui, |ui| {
-                if ui
-                    .add_enabled(mapper.can_undo(), egui::Button::new("Undo"))
-                    .on_hover_text("Take back the last change (Ctrl+Z)")
-                    .clicked()
-                {
+                let (undo, redo) = undo_and_redo(ui, (mapper.can_undo(), mapper.can_redo()));
+                if undo {
                     mapper.undo();
                 }
-                if ui
-                    .add_enabled(mapper.can_redo(), egui::Button::new("Redo"))
-                    .on_hover_text("Make the change taken back again (Ctrl+Y)")
-                    .clicked()
-                {
+                if redo {
                     mapper.redo();
                 }
                 if ui
