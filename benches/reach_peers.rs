@@ -2,61 +2,21 @@
 //! rules (10 a straight step, 14 a diagonal, times the tile's cost; no corner cut past a tile
 //! that blocks movement), on a 256 x 256 map with 20% walls and 5% low cover, from 2,000
 //! varied starts in a shuffled order (so no one query is learnt), for MOV 8 and 16 on uniform
-//! and weighted (difficult ground) terrain. Prints each median time a query and the ratio.
+//! and weighted (difficult ground) terrain; and the way to one tile within reach of each start
+//! against `pathfinding`'s `dijkstra` to that tile. Prints each median time a query and the
+//! ratio.
 //! Run with `cargo bench --bench reach_peers`.
 
-use std::hint::black_box;
-use std::time::{Duration, Instant};
+mod peer_ground;
 
 use gridkeeper::map::reach::{
     DIAGONAL_STEP, NEIGHBOURS, ORTHOGONAL_STEP, budget_for, one_step_apart, reachable,
 };
-use gridkeeper::map::{GridMap, TerrainKind, Tile};
-use pathfinding::directed::dijkstra::dijkstra_reach;
-use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use gridkeeper::map::{GridMap, Tile};
+use pathfinding::directed::dijkstra::{dijkstra, dijkstra_reach};
+use peer_ground::{ROUNDS, bench_map, compare, open_tiles, report};
 
-const SIDE: u32 = 256;
 const STARTS: usize = 2_000;
-/// Times each set of queries is run: the median of these is reported.
-const ROUNDS: usize = 7;
-
-/// The bench map: 20% walls and 5% low cover, and where `weighted`, 10% difficult ground too.
-fn bench_map(weighted: bool) -> GridMap {
-    let mut rng = ChaCha8Rng::seed_from_u64(22);
-    let mut map = GridMap::filled("bench", SIDE, SIDE, TerrainKind::Floor.terrain());
-    for y in 0..SIDE {
-        for x in 0..SIDE {
-            let roll: f64 = rng.random();
-            let kind = match roll {
-                r if r < 0.20 => TerrainKind::Wall,
-                r if r < 0.25 => TerrainKind::LowCover,
-                r if weighted && r < 0.35 => TerrainKind::Difficult,
-                _ => continue,
-            };
-            map.set_terrain(Tile::new(x, y), kind.terrain());
-        }
-    }
-    map
-}
-
-/// Starts on open tiles, in a shuffled order.
-fn starts(map: &GridMap) -> Vec<Tile> {
-    let mut rng = ChaCha8Rng::seed_from_u64(8);
-    let mut starts = Vec::with_capacity(STARTS);
-    while starts.len() < STARTS {
-        let tile = Tile::new(rng.random_range(0..SIDE), rng.random_range(0..SIDE));
-        if map
-            .terrain(tile)
-            .is_some_and(|terrain| !terrain.blocks_movement)
-        {
-            starts.push(tile);
-        }
-    }
-    starts.shuffle(&mut rng);
-    starts
-}
 
 /// The tiles one step from `here`, each with what the step costs: our rules, for the peer
 /// (lazily, so that it allocates nothing a step).
@@ -90,41 +50,70 @@ fn ours(map: &GridMap, start: Tile, budget: u32) -> usize {
     reachable(map, start, budget, |_| false).tiles().count()
 }
 
-/// The median time a query of `query` over every start takes, across the rounds.
-fn median_per_query(starts: &[Tile], query: impl Fn(Tile) -> usize) -> Duration {
-    let mut times: Vec<Duration> = (0..ROUNDS)
-        .map(|_| {
-            let begun = Instant::now();
-            for &start in starts {
-                black_box(query(black_box(start)));
-            }
-            begun.elapsed() / u32::try_from(starts.len()).unwrap_or(u32::MAX)
+/// The way to `to` within `budget`: its length in tiles.
+fn our_way(map: &GridMap, start: Tile, to: Tile, budget: u32) -> usize {
+    reachable(map, start, budget, |_| false)
+        .path(to)
+        .map_or(0, |way| way.len())
+}
+
+fn peer_way(map: &GridMap, start: Tile, to: Tile) -> usize {
+    dijkstra(&start, |&here| steps(map, here), |&here| here == to).map_or(0, |way| way.0.len())
+}
+
+/// Per start, a tile within reach to find the way to: the one the start's index picks among
+/// those reached, so the ways run every length.
+fn errands(map: &GridMap, starts: &[Tile], budget: u32) -> Vec<(Tile, Tile)> {
+    starts
+        .iter()
+        .enumerate()
+        .map(|(number, &start)| {
+            let reach = reachable(map, start, budget, |_| false);
+            let tiles: Vec<Tile> = reach.tiles().map(|(tile, _)| tile).collect();
+            (start, tiles[number * 7919 % tiles.len()])
         })
-        .collect();
-    times.sort();
-    times[ROUNDS / 2]
+        .collect()
 }
 
 fn main() {
     println!("reachable set, 256 x 256, {STARTS} varied starts, median of {ROUNDS} rounds");
     for weighted in [false, true] {
         let map = bench_map(weighted);
-        let starts = starts(&map);
+        let starts = open_tiles(&map, STARTS, 8);
         for mov in [8, 16] {
             let budget = budget_for(mov);
             // The same step rules: the same tiles reached, from every start.
             for &start in &starts {
                 assert_eq!(ours(&map, start, budget), peer_reach(&map, start, budget));
             }
-            let mine = median_per_query(&starts, |start| ours(&map, start, budget));
-            let peer = median_per_query(&starts, |start| peer_reach(&map, start, budget));
-            println!(
-                "MOV {mov:>2} {:<8}  ours {:>8.1} µs  pathfinding {:>8.1} µs  {:.2}x",
-                if weighted { "weighted" } else { "uniform" },
-                mine.as_secs_f64() * 1e6,
-                peer.as_secs_f64() * 1e6,
-                peer.as_secs_f64() / mine.as_secs_f64()
+            let (mine, peer) = compare(
+                &starts,
+                |start| ours(&map, start, budget),
+                |start| peer_reach(&map, start, budget),
             );
+            let case = format!(
+                "MOV {mov:>2} {}",
+                if weighted { "weighted" } else { "uniform" }
+            );
+            report(&case, mine, "pathfinding", peer);
+            let errands = errands(&map, &starts, budget);
+            for &(start, to) in &errands {
+                let cost = |way: Vec<Tile>| {
+                    way.windows(2)
+                        .map(|pair| steps(&map, pair[0]).find(|step| step.0 == pair[1]))
+                        .map(|step| step.map_or(u32::MAX, |step| step.1))
+                        .sum::<u32>()
+                };
+                let ours = reachable(&map, start, budget, |_| false).path(to);
+                let peer = dijkstra(&start, |&here| steps(&map, here), |&here| here == to);
+                assert_eq!(ours.map(cost), peer.map(|way| way.1), "as cheap a way");
+            }
+            let (mine, peer) = compare(
+                &errands,
+                |(start, to)| our_way(&map, start, to, budget),
+                |(start, to)| peer_way(&map, start, to),
+            );
+            report(&format!("{case}, a way"), mine, "pathfinding", peer);
         }
     }
 }

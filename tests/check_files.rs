@@ -43,6 +43,20 @@ fn files_below(folder: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// The 8-against-8 scenario the benchmarks play (benches/battles_per_second.rs).
+#[test]
+fn the_bench_scenario_passes_check() {
+    let output = check(&root().join("benches/skirmish-8v8.ron"));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(stdout.starts_with("ok: scenario"), "{stdout}");
+    assert!(stdout.contains("16 units"), "{stdout}");
+}
+
 /// Every scenario, map, Tiled map, tileset and tileset mapping in `maps/` (a tileset's image is
 /// read with the maps that use it).
 #[test]

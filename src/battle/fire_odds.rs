@@ -7,15 +7,12 @@ use super::state::Battle;
 use super::threat::{AnswerOdds, Stakes};
 use super::volley::{hit_chance, shot_demand};
 use super::{PendingFire, UnitId};
-use crate::map::range::RangeBand;
 use crate::map::sight::shot_line;
-use crate::rules::damage::{DamageReach, DamageShape};
 use crate::rules::melee::Defence;
 use crate::rules::roll::Demand;
 use crate::rules::situation::LineCover;
 use crate::rules::situation::ShotDefence;
 use crate::rules::skills::DODGE;
-use crate::rules::weapons::Weapon;
 
 /// What rides on a target's answer to shots: the most damage the first roll at it could deal,
 /// its maximum hit points, and whether it has already dived for cover.
@@ -29,7 +26,7 @@ pub(super) fn volley_stakes(
         let plan = &pending.plan;
         let first = plan.first_roll_at(unit)?;
         let shot = setup(battle, attacker, unit, &plan.weapon, first.terms).ok()?;
-        let reach = damage_reach(&plan.weapon, shot.reading.band);
+        let reach = plan.weapon.damage_reach(shot.reading.band);
         Some(
             plan.weapon
                 .damage
@@ -128,17 +125,5 @@ fn shot_dodge_demand(battle: &Battle, unit: UnitId, budgeted: bool) -> Demand {
         super::budget::dodge_demand(battle, unit, modifiers)
     } else {
         Demand::new(battle.skill(unit, DODGE), modifiers)
-    }
-}
-
-/// The damage a weapon does at a range band: a shotgun's band, else its one formula.
-pub(super) fn damage_reach(weapon: &Weapon, band: RangeBand) -> DamageReach {
-    match weapon.damage.shape {
-        DamageShape::Bands(_) => DamageReach::Band(match band {
-            RangeBand::Touch | RangeBand::Base => 0,
-            RangeBand::Long => 1,
-            RangeBand::VeryLong | RangeBand::OutOfRange => 2,
-        }),
-        DamageShape::Single(_) | DamageShape::Blast { .. } => DamageReach::Full,
     }
 }

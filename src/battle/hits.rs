@@ -5,7 +5,6 @@
 
 use super::declaration::SpecificShot;
 use super::event::EventKind;
-use super::fire_odds::damage_reach;
 use super::shot::ShotSetup;
 use super::state::Battle;
 use super::wounds::Blow;
@@ -116,7 +115,7 @@ pub(super) fn deal_hits(
         return;
     }
     let damage_bonus = battle.spec(unit).derived.damage_bonus.clone();
-    let reach = damage_reach(weapon, shot.reading.band);
+    let reach = weapon.damage_reach(shot.reading.band);
     let pellets = matches!(weapon.damage.shape, DamageShape::Bands(_))
         && battle.scenario.ruleset.armor_per_pellet_die();
     let formula = weapon

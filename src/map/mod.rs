@@ -1,6 +1,7 @@
 //! The tactical map: terrain, the grid, reading map files, and the pure grid algorithms every
 //! later rule asks (reach, line of sight, cover, distance, range bands).
 
+pub mod field_of_view;
 pub mod map_path;
 pub mod opening;
 pub mod range;

@@ -23,11 +23,6 @@ pub fn distance_yards(from: Tile, to: Tile) -> f64 {
     (distance_squared(from, to) as f64).sqrt()
 }
 
-/// Whether the distance between two tiles is at most `length`.
-fn within(from: Tile, to: Tile, length: Length) -> bool {
-    length.reaches(distance_squared(from, to))
-}
-
 /// How far a weapon reaches, once the wielder's STR is known.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum WeaponReach {
@@ -97,29 +92,62 @@ pub fn range_reading(
     from: Tile,
     to: Tile,
 ) -> RangeReading {
-    match reach {
-        WeaponReach::Touch => RangeReading {
-            band: if from.is_adjacent(to) {
-                RangeBand::Touch
-            } else {
-                RangeBand::OutOfRange
+    RangeRuler::new(reach, point_blank).read(from, to)
+}
+
+/// A weapon's bands and point-blank as squared distances in whole yards, worked out once, for
+/// reading the range to many targets (the range-band overlay) with no long multiplying.
+#[derive(Debug, Clone, Copy)]
+pub struct RangeRuler<'reach> {
+    reach: &'reach WeaponReach,
+    /// The farthest squared distance each band reaches.
+    limits: [Option<u64>; 3],
+    point_blank: u64,
+}
+
+impl<'reach> RangeRuler<'reach> {
+    pub fn new(reach: &'reach WeaponReach, point_blank: Length) -> Self {
+        let limits = match reach {
+            WeaponReach::Ranged { limits } => {
+                limits.map(|limit| limit.map(Length::farthest_squared_yards))
+            }
+            WeaponReach::Touch | WeaponReach::NotAimed => [None; 3],
+        };
+        Self {
+            reach,
+            limits,
+            point_blank: point_blank.farthest_squared_yards(),
+        }
+    }
+
+    /// The range from a shooter at `from` to a target at `to`.
+    pub fn read(&self, from: Tile, to: Tile) -> RangeReading {
+        match self.reach {
+            WeaponReach::Touch => RangeReading {
+                band: if from.is_adjacent(to) {
+                    RangeBand::Touch
+                } else {
+                    RangeBand::OutOfRange
+                },
+                point_blank: false,
             },
-            point_blank: false,
-        },
-        WeaponReach::NotAimed => RangeReading {
-            band: RangeBand::OutOfRange,
-            point_blank: false,
-        },
-        WeaponReach::Ranged { limits } => {
-            let bands = [RangeBand::Base, RangeBand::Long, RangeBand::VeryLong];
-            let band = limits
-                .iter()
-                .zip(bands)
-                .find(|(limit, _)| limit.is_some_and(|length| within(from, to, length)))
-                .map_or(RangeBand::OutOfRange, |(_, band)| band);
-            RangeReading {
-                band,
-                point_blank: band != RangeBand::OutOfRange && within(from, to, point_blank),
+            WeaponReach::NotAimed => RangeReading {
+                band: RangeBand::OutOfRange,
+                point_blank: false,
+            },
+            WeaponReach::Ranged { .. } => {
+                let squared = distance_squared(from, to);
+                let bands = [RangeBand::Base, RangeBand::Long, RangeBand::VeryLong];
+                let band = self
+                    .limits
+                    .iter()
+                    .zip(bands)
+                    .find(|(limit, _)| limit.is_some_and(|limit| squared <= limit))
+                    .map_or(RangeBand::OutOfRange, |(_, band)| band);
+                RangeReading {
+                    band,
+                    point_blank: band != RangeBand::OutOfRange && squared <= self.point_blank,
+                }
             }
         }
     }

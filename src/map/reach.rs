@@ -4,9 +4,6 @@
 //! cost multiple of the tile stepped onto (2 for difficult ground). A diagonal step may not cut
 //! the corner of a tile that blocks movement, and tiles holding another unit cannot be entered.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
 use super::{GridMap, Tile};
 
 /// Cost in tenths of a yard of an orthogonal and a diagonal step on plain ground.
@@ -23,30 +20,36 @@ pub fn budget_for(mov: u32) -> u32 {
 pub struct ReachMap {
     origin: Tile,
     /// The window of the map searched (the budget cannot reach past it): its top-left corner
-    /// and size.
+    /// and size. The window's arrays have a border one tile wide all round, never reached, so
+    /// that a step from any window tile lands in them.
     corner: Tile,
     width: u32,
     height: u32,
-    /// Per window tile: the cheapest cost, or `u32::MAX` if not reached.
+    /// Per bordered window tile: the cheapest cost, or `u32::MAX` if not reached.
     costs: Vec<u32>,
-    /// Per window tile: the window index of the tile it was reached from.
+    /// Per bordered window tile: the index of the tile it was reached from.
     came_from: Vec<u32>,
 }
 
 const UNREACHED: u32 = u32::MAX;
 
 impl ReachMap {
+    /// Tiles a row of the bordered window.
+    fn stride(&self) -> u32 {
+        self.width + 2
+    }
+
     fn window_index(&self, tile: Tile) -> Option<usize> {
         let x = tile.x.checked_sub(self.corner.x)?;
         let y = tile.y.checked_sub(self.corner.y)?;
-        (x < self.width && y < self.height).then(|| (y * self.width + x) as usize)
+        (x < self.width && y < self.height).then(|| ((y + 1) * self.stride() + x + 1) as usize)
     }
 
     fn window_tile(&self, index: usize) -> Tile {
         let index = u32::try_from(index).unwrap_or(u32::MAX);
         Tile::new(
-            self.corner.x + index % self.width,
-            self.corner.y + index / self.width,
+            (self.corner.x + index % self.stride()).saturating_sub(1),
+            (self.corner.y + index / self.stride()).saturating_sub(1),
         )
     }
 
@@ -82,6 +85,11 @@ impl ReachMap {
 
 /// The tiles a unit at `origin` can reach spending at most `budget` tenths of a yard, never
 /// entering a tile for which `occupied` says true (other units).
+///
+/// Dijkstra's search over a bucket queue (costs are small whole numbers), taking tiles in order
+/// of cost and, at one cost, of row then column; a tile keeps the first way found to its
+/// cheapest cost. The ground of the window is read once into a flat array with a blocked border,
+/// so a step needs no bounds check.
 pub fn reachable(
     map: &GridMap,
     origin: Tile,
@@ -105,55 +113,177 @@ pub fn reachable(
         .min(map.height().saturating_sub(1));
     let width = (far_x + 1).saturating_sub(corner.x);
     let height = (far_y + 1).saturating_sub(corner.y);
+    let bordered = (width as usize + 2) * (height as usize + 2);
     let mut reach = ReachMap {
         origin,
         corner,
         width,
         height,
-        costs: vec![UNREACHED; width as usize * height as usize],
-        came_from: vec![UNREACHED; width as usize * height as usize],
+        costs: vec![UNREACHED; bordered],
+        came_from: vec![UNREACHED; bordered],
     };
     let Some(start) = reach.window_index(origin).filter(|_| map.contains(origin)) else {
         return reach;
     };
-    reach.costs[start] = 0;
-    let mut frontier = BinaryHeap::from([Reverse((0u32, start))]);
-    while let Some(Reverse((cost, index))) = frontier.pop() {
-        if cost > reach.costs[index] {
-            continue;
-        }
-        let here = reach.window_tile(index);
-        for (dx, dy) in NEIGHBOURS {
-            let Some(next) = here.offset(dx, dy) else {
-                continue;
-            };
-            let Some(next_index) = reach.window_index(next) else {
-                continue;
-            };
-            let Some(terrain) = map.terrain(next).filter(|terrain| !terrain.blocks_movement) else {
-                continue;
-            };
-            if occupied(next) {
-                continue;
-            }
-            let diagonal = dx != 0 && dy != 0;
-            if diagonal && cuts_a_corner(map, here, dx, dy) {
-                continue;
-            }
-            let step = if diagonal {
-                DIAGONAL_STEP
-            } else {
-                ORTHOGONAL_STEP
-            };
-            let next_cost = cost.saturating_add(step.saturating_mul(terrain.move_cost));
-            if next_cost <= budget && next_cost < reach.costs[next_index] {
-                reach.costs[next_index] = next_cost;
-                reach.came_from[next_index] = u32::try_from(index).unwrap_or(UNREACHED);
-                frontier.push(Reverse((next_cost, next_index)));
+    SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
+        Ok(mut scratch) => scratch.search(map, &mut reach, start, budget, &occupied),
+        // Asked again from inside `occupied`: a fresh scratch.
+        Err(_) => Scratch::default().search(map, &mut reach, start, budget, &occupied),
+    });
+    reach
+}
+
+/// What a bordered window tile holds for the search: its terrain's cost multiple, or one of
+/// these.
+const BLOCKS_MOVEMENT: u32 = 0;
+const HOLDS_A_UNIT: u32 = u32::MAX;
+
+/// Buckets in the queue's ring: a step dearer than this waits in `later` (none on a checked
+/// map, whose dearest diagonal step is 14 x 10).
+const RING: usize = 256;
+
+/// The search's working arrays, kept between searches on one thread.
+#[derive(Default)]
+struct Scratch {
+    /// Per bordered window tile: its terrain's cost multiple, `BLOCKS_MOVEMENT` (also the
+    /// border) or `HOLDS_A_UNIT`.
+    ground: Vec<u32>,
+    /// The window tiles waiting at each cost, by cost modulo `RING`.
+    ring: Vec<Vec<usize>>,
+    /// Waiting tiles whose cost is a ring or more ahead, with that cost.
+    later: Vec<(u32, usize)>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
+}
+
+impl Scratch {
+    /// Read the window's ground: every tile's cost multiple, what blocks and who stands where.
+    fn read_ground(&mut self, map: &GridMap, reach: &ReachMap, occupied: &impl Fn(Tile) -> bool) {
+        let multiples: Vec<u32> = map
+            .terrains
+            .iter()
+            .map(|terrain| {
+                if terrain.blocks_movement {
+                    BLOCKS_MOVEMENT
+                } else {
+                    terrain.move_cost.clamp(1, HOLDS_A_UNIT - 1)
+                }
+            })
+            .collect();
+        let stride = reach.stride() as usize;
+        self.ground.clear();
+        self.ground
+            .resize(stride * (reach.height as usize + 2), BLOCKS_MOVEMENT);
+        let map_width = map.width() as usize;
+        for row in 0..reach.height {
+            let y = reach.corner.y + row;
+            let from = y as usize * map_width + reach.corner.x as usize;
+            let palette = &map.tiles[from..from + reach.width as usize];
+            let line = (row as usize + 1) * stride + 1;
+            for (x, (&terrain, ground)) in (reach.corner.x..).zip(
+                palette
+                    .iter()
+                    .zip(&mut self.ground[line..line + reach.width as usize]),
+            ) {
+                let multiple = multiples[usize::from(terrain)];
+                *ground = if multiple != BLOCKS_MOVEMENT && occupied(Tile::new(x, y)) {
+                    HOLDS_A_UNIT
+                } else {
+                    multiple
+                };
             }
         }
     }
-    reach
+
+    fn search(
+        &mut self,
+        map: &GridMap,
+        reach: &mut ReachMap,
+        start: usize,
+        budget: u32,
+        occupied: &impl Fn(Tile) -> bool,
+    ) {
+        self.read_ground(map, reach, occupied);
+        self.ring.resize_with(RING, Vec::new);
+        self.ring.iter_mut().for_each(Vec::clear);
+        self.later.clear();
+        let stride = reach.stride() as usize;
+        reach.costs[start] = 0;
+        self.ring[0].push(start);
+        let mut waiting = 1usize;
+        let mut at_cost = Vec::new();
+        let mut cost = 0u32;
+        while waiting > 0 && cost <= budget {
+            let slot = cost as usize % RING;
+            if slot == 0 && !self.later.is_empty() {
+                let ring = &mut self.ring;
+                self.later.retain(|&(due, index)| {
+                    let now = ((due - cost) as usize) < RING;
+                    if now {
+                        ring[due as usize % RING].push(index);
+                    }
+                    !now
+                });
+            }
+            if self.ring[slot].is_empty() {
+                cost += 1;
+                continue;
+            }
+            std::mem::swap(&mut at_cost, &mut self.ring[slot]);
+            at_cost.sort_unstable();
+            waiting -= at_cost.len();
+            for &here in &at_cost {
+                if reach.costs[here] != cost {
+                    continue;
+                }
+                let ground = &self.ground;
+                let mut step_to = |next: usize, plain: u32| {
+                    let multiple = ground[next];
+                    // Neither blocked nor held (the two ends of the range).
+                    if multiple.wrapping_sub(1) >= HOLDS_A_UNIT - 1 {
+                        return;
+                    }
+                    let step = plain.saturating_mul(multiple);
+                    let next_cost = cost.saturating_add(step);
+                    if next_cost <= budget && next_cost < reach.costs[next] {
+                        reach.costs[next] = next_cost;
+                        reach.came_from[next] = u32::try_from(here).unwrap_or(UNREACHED);
+                        if (step as usize) < RING {
+                            self.ring[next_cost as usize % RING].push(next);
+                        } else {
+                            self.later.push((next_cost, next));
+                        }
+                        waiting += 1;
+                    }
+                };
+                let (east, west) = (here + 1, here - 1);
+                let (south, north) = (here + stride, here - stride);
+                for next in [east, west, south, north] {
+                    step_to(next, ORTHOGONAL_STEP);
+                }
+                // A diagonal step passes between the two straight ones beside it: neither may
+                // block movement.
+                let open = |next: usize| ground[next] != BLOCKS_MOVEMENT;
+                let (east_open, west_open) = (open(east), open(west));
+                let (south_open, north_open) = (open(south), open(north));
+                for (next, beside) in [
+                    (south + 1, east_open && south_open),
+                    (north + 1, east_open && north_open),
+                    (south - 1, west_open && south_open),
+                    (north - 1, west_open && north_open),
+                ] {
+                    if beside {
+                        step_to(next, DIAGONAL_STEP);
+                    }
+                }
+            }
+            at_cost.clear();
+            std::mem::swap(&mut at_cost, &mut self.ring[slot]);
+            cost += 1;
+        }
+    }
 }
 
 /// The eight steps, orthogonal first so equal-cost paths prefer straight lines.
@@ -187,6 +317,7 @@ fn cuts_a_corner(map: &GridMap, here: Tile, dx: i32, dy: i32) -> bool {
 mod tests {
     use super::*;
     use crate::map::tests::sketch;
+    use crate::map::{Terrain, TerrainKind};
 
     fn nobody(_: Tile) -> bool {
         false
@@ -352,6 +483,125 @@ mod tests {
             assert!(pair[0].is_adjacent(pair[1]));
             assert!(map.walkable(pair[1]));
         }
+    }
+
+    /// Dijkstra's search the plain way, over the whole map with a binary heap, taking tiles in
+    /// order of cost then row-major index: what `reachable` must give, cost and way alike.
+    fn plain_search(
+        map: &GridMap,
+        origin: Tile,
+        budget: u32,
+        occupied: impl Fn(Tile) -> bool,
+    ) -> Vec<(u32, Option<usize>)> {
+        use std::cmp::Reverse;
+        use std::collections::BinaryHeap;
+        let mut best = vec![(UNREACHED, None); map.area()];
+        let start = map.index(origin).expect("on the map");
+        best[start].0 = 0;
+        let mut frontier = BinaryHeap::from([Reverse((0, start))]);
+        while let Some(Reverse((cost, index))) = frontier.pop() {
+            if cost > best[index].0 {
+                continue;
+            }
+            let here = map.tile_at(index);
+            for (dx, dy) in NEIGHBOURS {
+                let Some(next) = here.offset(dx, dy) else {
+                    continue;
+                };
+                let Some(terrain) = map.terrain(next) else {
+                    continue;
+                };
+                if terrain.blocks_movement || occupied(next) || !one_step_apart(map, here, next) {
+                    continue;
+                }
+                let plain = if dx != 0 && dy != 0 {
+                    DIAGONAL_STEP
+                } else {
+                    ORTHOGONAL_STEP
+                };
+                let next_cost = cost + plain * terrain.move_cost;
+                let next_index = map.index(next).expect("on the map");
+                if next_cost <= budget && next_cost < best[next_index].0 {
+                    best[next_index] = (next_cost, Some(index));
+                    frontier.push(Reverse((next_cost, next_index)));
+                }
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn the_same_costs_and_ways_as_a_plain_search() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(22);
+        let symbols = ['.', '.', '.', '.', '#', ',', 'c', '~', '/'];
+        for trial in 0..60 {
+            let (width, height) = (rng.random_range(3..40), rng.random_range(3..30));
+            let rows: Vec<String> = (0..height)
+                .map(|_| {
+                    (0..width)
+                        .map(|_| symbols[rng.random_range(0..symbols.len())])
+                        .collect()
+                })
+                .collect();
+            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+            let map = sketch(&rows);
+            let origin = Tile::new(rng.random_range(0..width), rng.random_range(0..height));
+            let units: Vec<Tile> = (0..rng.random_range(0..6))
+                .map(|_| Tile::new(rng.random_range(0..width), rng.random_range(0..height)))
+                .filter(|&unit| unit != origin)
+                .collect();
+            let occupied = |tile: Tile| units.contains(&tile);
+            let budget = [40, 80, 160, 333, 5_000][trial % 5];
+            let reach = reachable(&map, origin, budget, occupied);
+            let plain = plain_search(&map, origin, budget, occupied);
+            for (index, &(cost, from)) in plain.iter().enumerate() {
+                let tile = map.tile_at(index);
+                let way = (cost != UNREACHED).then(|| {
+                    let mut way = vec![tile];
+                    let mut from = from;
+                    while let Some(step) = from {
+                        way.push(map.tile_at(step));
+                        from = plain[step].1;
+                    }
+                    way.reverse();
+                    way
+                });
+                assert_eq!(
+                    reach.cost(tile),
+                    (cost != UNREACHED).then_some(cost),
+                    "{tile}"
+                );
+                assert_eq!(reach.path(tile), way, "trial {trial}: the way to {tile}");
+            }
+            assert_eq!(
+                reach.tiles().count(),
+                plain.iter().filter(|(cost, _)| *cost != UNREACHED).count()
+            );
+        }
+    }
+
+    #[test]
+    fn steps_dearer_than_the_queue_ring_wait_their_turn() {
+        let mut map = sketch(&["......", "......"]);
+        let bog = Terrain {
+            name: "bog".to_string(),
+            move_cost: 30,
+            ..TerrainKind::Difficult.terrain()
+        };
+        map.set_terrain(Tile::new(2, 0), bog.clone());
+        map.set_terrain(Tile::new(2, 1), bog);
+        let reach = reachable(&map, Tile::new(0, 0), 2_000, nobody);
+        // Into the bog 300, out of it 10: nothing past it is nearer than across it.
+        assert_eq!(reach.cost(Tile::new(2, 0)), Some(310));
+        assert_eq!(reach.cost(Tile::new(3, 0)), Some(320));
+        assert_eq!(reach.cost(Tile::new(5, 1)), Some(344));
+        assert_eq!(
+            reachable(&map, Tile::new(0, 0), 309, nobody)
+                .tiles()
+                .count(),
+            4
+        );
     }
 
     #[test]

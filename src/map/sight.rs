@@ -7,8 +7,9 @@
 use crate::rules::length::Length;
 use serde::{Deserialize, Serialize};
 
-use super::range::{RangeReading, WeaponReach, range_reading};
-use super::{Cover, GridMap, Tile};
+use super::field_of_view::field_of_view;
+use super::range::{RangeReading, RangeRuler, WeaponReach};
+use super::{Cover, GridMap, Terrain, Tile};
 use crate::rules::situation::{LineCover, RangeBand};
 
 /// One step of a line between two tiles.
@@ -130,46 +131,56 @@ impl LineOfFire {
 /// beside the target that the line only grazes at a corner. Cover further from the target is
 /// seen over. Where several things conceal, the one with the most armor is reported.
 pub fn line_of_fire(map: &GridMap, from: Tile, to: Tile) -> LineOfFire {
-    let blocks = |tile: Tile| map.terrain(tile).is_none_or(|terrain| terrain.blocks_sight);
+    judge_line(map, to, crossings(from, to))
+}
+
+/// What the crossings of a line to a target at `to` find in the way: the judgement of
+/// [`line_of_fire`], for any walk that yields the same crossings (the benchmarks' peer walks).
+pub fn judge_line(
+    map: &GridMap,
+    to: Tile,
+    crossings: impl IntoIterator<Item = Crossing>,
+) -> LineOfFire {
+    // Each tile's terrain is looked up once: off the map blocks sight and conceals nothing.
+    let blocks = |terrain: Option<&Terrain>| terrain.is_none_or(|terrain| terrain.blocks_sight);
+    let half =
+        |terrain: Option<&Terrain>| terrain.is_some_and(|terrain| terrain.cover == Cover::Half);
     let mut concealed: Option<(Tile, u32)> = None;
-    let mut conceal = |tile: Tile| {
-        if !tile.is_adjacent(to) {
-            return;
-        }
-        if let Some(terrain) = map.terrain(tile)
+    let mut conceal = |tile: Tile, terrain: Option<&Terrain>| {
+        if let Some(terrain) = terrain
+            && tile.is_adjacent(to)
             && concealed.is_none_or(|(_, armor)| terrain.armor > armor)
         {
             concealed = Some((tile, terrain.armor));
         }
     };
-    for crossing in crossings(from, to) {
+    for crossing in crossings {
         match crossing {
             Crossing::Through(tile) => {
-                if blocks(tile) {
+                let terrain = map.terrain(tile);
+                if blocks(terrain) {
                     return LineOfFire::Blocked { at: tile };
                 }
-                if map
-                    .terrain(tile)
-                    .is_some_and(|terrain| terrain.cover == Cover::Half)
-                {
-                    conceal(tile);
+                if half(terrain) {
+                    conceal(tile, terrain);
                 }
             }
-            Crossing::Corner(first, second) => match (blocks(first), blocks(second)) {
-                (true, true) => return LineOfFire::Blocked { at: first },
-                (true, false) => conceal(first),
-                (false, true) => conceal(second),
-                (false, false) => {
-                    for side in [first, second] {
-                        if map
-                            .terrain(side)
-                            .is_some_and(|terrain| terrain.cover == Cover::Half)
-                        {
-                            conceal(side);
+            Crossing::Corner(first, second) => {
+                let (near, far) = (map.terrain(first), map.terrain(second));
+                match (blocks(near), blocks(far)) {
+                    (true, true) => return LineOfFire::Blocked { at: first },
+                    (true, false) => conceal(first, near),
+                    (false, true) => conceal(second, far),
+                    (false, false) => {
+                        if half(near) {
+                            conceal(first, near);
+                        }
+                        if half(far) {
+                            conceal(second, far);
                         }
                     }
                 }
-            },
+            }
         }
     }
     match concealed {
@@ -275,30 +286,39 @@ pub fn shot_line(map: &GridMap, from: Tile, to: Tile) -> ShotLine {
     })
 }
 
-/// What a shooter's weapon can do against one tile: its range band and line of fire.
+/// What a shooter's weapon can do against one tile: its range band and whether it is seen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FireCell {
     pub reading: RangeReading,
-    /// `None` when the tile is out of range (the line is not traced).
-    pub line: Option<LineOfFire>,
+    /// Whether the line of fire is open (not blocked); `None` when the tile is out of range.
+    pub seen: Option<bool>,
 }
 
-/// The range band and line of fire from `shooter` to every tile of the map, row by row: the
-/// range-band overlay.
+/// The range band from `shooter` to every tile of the map, row by row, and for those in range
+/// whether the line of fire is open: the range-band overlay. What is seen comes from one field
+/// of view over the whole map, not a line traced to each tile.
 pub fn fire_overlay(
     map: &GridMap,
     shooter: Tile,
     reach: &WeaponReach,
     point_blank: Length,
 ) -> Vec<FireCell> {
-    (0..map.area())
-        .map(|index| {
-            let target = map.tile_at(index);
-            let reading = range_reading(reach, point_blank, shooter, target);
+    let mut seen = vec![false; map.area()];
+    field_of_view(map, shooter, map.width() + map.height(), |tile| {
+        if let Some(index) = map.index(tile) {
+            seen[index] = true;
+        }
+    });
+    let ruler = RangeRuler::new(reach, point_blank);
+    let tiles = (0..map.height()).flat_map(|y| (0..map.width()).map(move |x| Tile::new(x, y)));
+    tiles
+        .zip(seen)
+        .map(|(target, seen)| {
+            let reading = ruler.read(shooter, target);
             let in_range = reading.band != RangeBand::OutOfRange;
             FireCell {
                 reading,
-                line: in_range.then(|| line_of_fire(map, shooter, target)),
+                seen: in_range.then_some(seen),
             }
         })
         .collect()
@@ -596,10 +616,25 @@ mod tests {
         assert_eq!(overlay.len(), map.area());
         let at = |x, y| overlay[map.index(Tile::new(x, y)).expect("on the map")];
         assert_eq!(at(2, 1).reading.band, RangeBand::Base);
-        assert_eq!(at(2, 1).line, Some(LineOfFire::Clear));
+        assert_eq!(at(2, 1).seen, Some(true));
         assert_eq!(at(4, 1).reading.band, RangeBand::Long);
-        assert!(at(4, 1).line.is_some_and(LineOfFire::is_blocked));
+        assert_eq!(at(4, 1).seen, Some(false), "behind the wall");
         assert_eq!(at(7, 1).reading.band, RangeBand::VeryLong);
+        assert_eq!(at(7, 1).seen, Some(false), "down the same row");
+        assert_eq!(at(5, 0).seen, Some(true), "past the wall's side");
+        let pistol = WeaponReach::of(&WeaponRange::Yards(1), 50, &scale);
+        let short = fire_overlay(&map, Tile::new(0, 1), &pistol, scale.point_blank(30));
+        let index = map.index(Tile::new(7, 1)).expect("on the map");
+        assert_eq!(short[index].seen, None, "out of range");
+        for (index, cell) in overlay.iter().enumerate() {
+            let line = line_of_fire(&map, Tile::new(0, 1), map.tile_at(index));
+            assert_eq!(
+                cell.seen,
+                Some(!line.is_blocked()),
+                "{}",
+                map.tile_at(index)
+            );
+        }
         assert!(at(1, 1).reading.point_blank, "DEX 30 is 6 feet: 2 yards");
     }
 }

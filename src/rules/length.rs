@@ -52,6 +52,14 @@ impl Length {
         u128::from(squared_yards) * yard * yard <= u128::from(self.0) * u128::from(self.0)
     }
 
+    /// The longest distance it reaches, as the square of whole yards: a squared distance `d`
+    /// [`reaches`](Self::reaches) exactly when `d` is at most this.
+    pub fn farthest_squared_yards(self) -> u64 {
+        let yard = u128::from(PER_YARD);
+        let farthest = u128::from(self.0) * u128::from(self.0) / (yard * yard);
+        u64::try_from(farthest).unwrap_or(u64::MAX)
+    }
+
     /// The length in yards, for drawing.
     pub fn in_yards(self) -> f32 {
         self.0 as f32 / PER_YARD as f32
@@ -97,6 +105,15 @@ mod tests {
                 reached,
                 "{length:?} {squared_yards}"
             );
+            assert_eq!(
+                squared_yards <= length.farthest_squared_yards(),
+                reached,
+                "{length:?} {squared_yards}, worked out once"
+            );
         }
+        // 30 m is 32.81 yards, whose square is 1,076.4: 1,076 is reached, 1,077 is not.
+        assert_eq!(Length::metres(30).farthest_squared_yards(), 1_076);
+        assert!(Length::metres(30).reaches(1_076) && !Length::metres(30).reaches(1_077));
+        assert_eq!(Length::yards(15).farthest_squared_yards(), 225, "exactly");
     }
 }

@@ -2,7 +2,7 @@
 //! back into one, put into words for the log and sketched for a roll card.
 
 use super::modifiers::{Modifier, modifier_words, without_steps};
-use super::percentile::{Difficulty, PercentileRoll, SkillCheck, SuccessLevel};
+use super::percentile::{Difficulty, PercentileRoll, SkillCheck, SuccessLevel, TensDice};
 use super::roll::{
     DieRole, DieTint, LevelVerdict, RollPurpose, RollRecord, RollSketch, RollVerdict, RolledDie,
     SketchedDie, Threshold, Tone,
@@ -47,7 +47,7 @@ fn check(record: &RollRecord, verdict: &LevelVerdict) -> SkillCheck {
             .filter(move |die| die.role == role)
             .map(|die| (die.face, die.kept))
     };
-    let tens: Vec<u32> = faces(DieRole::Tens).map(|(face, _)| face).collect();
+    let tens: TensDice = faces(DieRole::Tens).map(|(face, _)| face).collect();
     let kept = faces(DieRole::Tens)
         .position(|(_, kept)| kept)
         .unwrap_or_default();

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::percentile::{Difficulty, NetDice, PercentileRoll, SkillCheck, SuccessLevel};
+use super::percentile::{Difficulty, NetDice, PercentileRoll, SkillCheck, SuccessLevel, TensDice};
 
 /// How many of all equally likely face combinations give each success level.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -35,7 +35,7 @@ impl LevelOdds {
         let mut successes = 0;
         for combination in 0..total {
             let units = combination % 10;
-            let tens = (0..tens_dice)
+            let tens: TensDice = (0..tens_dice)
                 .map(|die| (combination / 10u32.pow(die + 1)) % 10 * 10)
                 .collect();
             let check = SkillCheck::judge(

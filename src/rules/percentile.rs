@@ -62,11 +62,66 @@ impl NetDice {
     }
 }
 
+/// The most tens dice a percentile roll has: the plain one and two bonus or penalty dice.
+pub const MOST_TENS_DICE: usize = MAX_EXTRA_DICE as usize + 1;
+
+/// The tens dice of a percentile roll in the order rolled, held in place (a roll allocates
+/// nothing); read as a slice. Past `MOST_TENS_DICE`, further dice are not kept.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TensDice {
+    faces: [u32; MOST_TENS_DICE],
+    count: usize,
+}
+
+impl std::ops::Deref for TensDice {
+    type Target = [u32];
+
+    fn deref(&self) -> &[u32] {
+        &self.faces[..self.count]
+    }
+}
+
+impl FromIterator<u32> for TensDice {
+    fn from_iter<Faces: IntoIterator<Item = u32>>(faces: Faces) -> Self {
+        let mut tens = Self::default();
+        for face in faces.into_iter().take(MOST_TENS_DICE) {
+            tens.faces[tens.count] = face;
+            tens.count += 1;
+        }
+        tens
+    }
+}
+
+impl From<Vec<u32>> for TensDice {
+    fn from(faces: Vec<u32>) -> Self {
+        faces.into_iter().collect()
+    }
+}
+
+impl Serialize for TensDice {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for TensDice {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let faces = Vec::<u32>::deserialize(deserializer)?;
+        if faces.len() > MOST_TENS_DICE {
+            return Err(serde::de::Error::invalid_length(
+                faces.len(),
+                &"at most three tens dice",
+            ));
+        }
+        Ok(faces.into_iter().collect())
+    }
+}
+
 /// A percentile roll as it landed: every tens die, the units die, and the value kept.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PercentileRoll {
     /// Each tens die as read: 0, 10, ... 90 (`00` reads 0 here).
-    pub tens: Vec<u32>,
+    pub tens: TensDice,
     /// The units die, 0 to 9.
     pub units: u32,
     /// Index into `tens` of the die that was kept.
@@ -79,7 +134,7 @@ pub struct PercentileRoll {
 impl PercentileRoll {
     /// Roll the tens dice and the units die from `source`.
     pub fn roll(source: &mut impl FaceSource, dice: NetDice) -> Self {
-        let tens: Vec<u32> = (0..dice.tens_dice())
+        let tens: TensDice = (0..dice.tens_dice())
             .map(|_| (source.face(10) % 10) * 10)
             .collect();
         let units = source.face(10) % 10;
@@ -87,7 +142,8 @@ impl PercentileRoll {
     }
 
     /// Read already rolled dice: a bonus keeps the lowest value, a penalty the highest.
-    pub fn from_faces(tens: Vec<u32>, units: u32, dice: NetDice) -> Self {
+    pub fn from_faces(tens: impl Into<TensDice>, units: u32, dice: NetDice) -> Self {
+        let tens = tens.into();
         let reads = |tens_die: u32| match tens_die + units {
             0 => 100,
             value => value,
@@ -292,6 +348,25 @@ impl SkillCheck {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tens_dice_are_held_in_place_and_written_as_a_list() {
+        let tens: TensDice = vec![50, 10, 80].into();
+        assert_eq!(&tens[..], [50, 10, 80]);
+        assert_eq!(ron::to_string(&tens).expect("written"), "[50,10,80]");
+        let read: TensDice = ron::from_str("[70, 20]").expect("read");
+        assert_eq!((&read[..], read.len()), (&[70, 20][..], 2));
+        let error = ron::from_str::<TensDice>("[1, 2, 3, 4]").expect_err("four is too many");
+        assert!(
+            error.to_string().contains("at most three tens dice"),
+            "{error}"
+        );
+        let roll = PercentileRoll::roll(
+            &mut crate::rules::dice::Dice::from_seed(3),
+            NetDice::Penalty(2),
+        );
+        assert_eq!(roll.tens.len(), 3);
+    }
 
     #[test]
     fn bonus_and_penalty_dice_cancel_and_cap_at_two() {

@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::damage::{DamageNotation, DamageShape};
+use super::damage::{DamageNotation, DamageReach, DamageShape};
+use super::situation::RangeBand;
 use super::skills::{BOW, SkillEntry, THROW, find_skill};
 use crate::files::{FileError, parse_ron};
 
@@ -244,6 +245,18 @@ pub enum MalfunctionKind {
 }
 
 impl Weapon {
+    /// The damage it does at a range band: a shotgun's band, else its one formula.
+    pub fn damage_reach(&self, band: RangeBand) -> DamageReach {
+        match self.damage.shape {
+            DamageShape::Bands(_) => DamageReach::Band(match band {
+                RangeBand::Touch | RangeBand::Base => 0,
+                RangeBand::Long => 1,
+                RangeBand::VeryLong | RangeBand::OutOfRange => 2,
+            }),
+            DamageShape::Single(_) | DamageShape::Blast { .. } => DamageReach::Full,
+        }
+    }
+
     /// The blast radius in yards, for explosives (written in the damage as `4D10/3 yards`).
     pub fn blast_radius_yards(&self) -> Option<u32> {
         self.damage.blast_radius_yards()

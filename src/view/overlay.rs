@@ -129,8 +129,7 @@ const EXTREME: Color = Color::srgba(1.0, 0.4, 0.15, 0.2);
 const UNSEEN: Color = Color::srgba(0.0, 0.0, 0.0, 0.55);
 
 fn band_colour(cell: &FireCell) -> Option<Color> {
-    let line = cell.line?;
-    if line.is_blocked() {
+    if !cell.seen? {
         return Some(UNSEEN);
     }
     Some(match cell.reading.band {
