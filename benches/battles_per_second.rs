@@ -2,7 +2,9 @@
 //! (`benches/skirmish-8v8.ron`: firearms, cover and close quarters), the careful AI playing every
 //! unit headless, battle after battle under the seeds 1, 2, 3… for about two seconds each, the
 //! battle's systems kept on this one thread. Prints battles a second and the mean length; the
-//! goal for the 8-against-8 is 500 a second. Run with `cargo bench --bench battles_per_second`.
+//! goal for the 8-against-8 is 500 a second. Run with `cargo bench --bench battles_per_second`;
+//! words after `--` keep only the scenarios whose file names hold one of them
+//! (`cargo bench --bench battles_per_second -- 8v8 cellar`).
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -41,7 +43,15 @@ fn main() {
         "whole battles, the careful AI on every unit, one thread, {} s a scenario",
         SPELL.as_secs()
     );
-    for file in shipped_scenarios().chain([EIGHT_AGAINST_EIGHT]) {
+    // Cargo hands a bench `--bench`; any other word picks scenarios.
+    let picked: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|word| !word.starts_with("--"))
+        .collect();
+    let files = shipped_scenarios().chain([EIGHT_AGAINST_EIGHT]);
+    for file in files
+        .filter(|file| picked.is_empty() || picked.iter().any(|word| file.contains(word.as_str())))
+    {
         let scenario = Scenario::load(&root.join(file)).unwrap_or_else(|error| panic!("{error}"));
         let (battles, took, rounds) = play_for_a_spell(&scenario, &styles);
         let per_second = f64::from(battles) / took.as_secs_f64();

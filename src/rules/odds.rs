@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::percentile::{Difficulty, NetDice, PercentileRoll, SkillCheck, SuccessLevel, TensDice};
+use super::percentile::{Difficulty, NetDice, SuccessLevel, success_level};
 
 /// How many of all equally likely face combinations give each success level.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -29,35 +29,32 @@ impl LevelOdds {
         dice: NetDice,
         malfunction: u32,
     ) -> Self {
-        let tens_dice = u32::try_from(dice.tens_dice()).unwrap_or(1);
-        let total = 10u32.pow(tens_dice + 1);
+        let ways = value_ways(dice);
         let mut counts = [0; 6];
         let mut successes = 0;
-        for combination in 0..total {
-            let units = combination % 10;
-            let tens: TensDice = (0..tens_dice)
-                .map(|die| (combination / 10u32.pow(die + 1)) % 10 * 10)
-                .collect();
-            let check = SkillCheck::judge(
-                PercentileRoll::from_faces(tens, units, dice),
-                skill,
-                difficulty,
-            );
-            counts[Self::index(check.level)] += 1;
-            successes += u32::from(check.success && check.roll.value < malfunction);
+        for (value, &ways) in (1..=100).zip(&ways) {
+            let level = success_level(value, skill, difficulty);
+            counts[Self::index(level)] += ways;
+            if level >= difficulty.required_level() && value < malfunction {
+                successes += ways;
+            }
         }
         Self {
             counts,
-            total,
+            total: ways.iter().sum(),
             successes,
         }
     }
 
     fn index(level: SuccessLevel) -> usize {
-        SuccessLevel::ALL
-            .iter()
-            .position(|&candidate| candidate == level)
-            .unwrap_or_default()
+        match level {
+            SuccessLevel::Critical => 0,
+            SuccessLevel::Extreme => 1,
+            SuccessLevel::Hard => 2,
+            SuccessLevel::Regular => 3,
+            SuccessLevel::Failure => 4,
+            SuccessLevel::Fumble => 5,
+        }
     }
 
     /// The counts with every level that misses `difficulty` read as a failure (a fumble stays a
@@ -85,6 +82,33 @@ impl LevelOdds {
     pub fn success_probability(&self) -> f64 {
         f64::from(self.successes) / f64::from(self.total)
     }
+}
+
+/// In how many of all equally likely face combinations the roll reads each value, 1 to 100
+/// (index 0 is 1), without visiting each combination. For one units die the tens dice give ten
+/// values, ranked from lowest to highest (with units 0, the tens 00 reads 100, the highest);
+/// among `n` tens dice the lowest kept is of rank `k` in `(10 - k)^n - (9 - k)^n` of the `10^n`
+/// ways, and the highest in `(k + 1)^n - k^n`.
+fn value_ways(dice: NetDice) -> [u32; 100] {
+    let tens_dice = u32::try_from(dice.tens_dice()).unwrap_or(1);
+    let power = |base: u32| base.pow(tens_dice);
+    let mut ways = [0; 100];
+    for units in 0..10 {
+        for rank in 0..10 {
+            // The value of rank `rank` with this units die: 10, 20, … 90, then 100 for units 0.
+            let value = if units == 0 {
+                10 * (rank + 1)
+            } else {
+                10 * rank + units
+            };
+            let kept = match dice {
+                NetDice::Bonus(_) => power(10 - rank) - power(9 - rank),
+                NetDice::Penalty(_) => power(rank + 1) - power(rank),
+            };
+            ways[value as usize - 1] += kept;
+        }
+    }
+    ways
 }
 
 #[cfg(test)]
@@ -139,6 +163,54 @@ mod tests {
     const CASE_40_HARD_P2: [u32; 6] = [1, 7, 72, 560, 8005, 1355];
     const CASE_65_EXTREME_B2: [u32; 6] = [271, 3090, 3463, 2721, 450, 5];
     const CASE_65_P1: [u32; 6] = [1, 18, 85, 321, 556, 19];
+
+    /// Every combination of faces read one by one, as the dice would read them.
+    fn enumerated(
+        skill: u32,
+        difficulty: Difficulty,
+        dice: NetDice,
+        malfunction: u32,
+    ) -> LevelOdds {
+        use crate::rules::percentile::{PercentileRoll, SkillCheck, TensDice};
+        let tens_dice = u32::try_from(dice.tens_dice()).unwrap_or(1);
+        let total = 10u32.pow(tens_dice + 1);
+        let mut counts = [0; 6];
+        let mut successes = 0;
+        for combination in 0..total {
+            let tens: TensDice = (0..tens_dice)
+                .map(|die| (combination / 10u32.pow(die + 1)) % 10 * 10)
+                .collect();
+            let roll = PercentileRoll::from_faces(tens, combination % 10, dice);
+            let check = SkillCheck::judge(roll, skill, difficulty);
+            counts[LevelOdds::index(check.level)] += 1;
+            successes += u32::from(check.success && check.roll.value < malfunction);
+        }
+        LevelOdds {
+            counts,
+            total,
+            successes,
+        }
+    }
+
+    #[test]
+    fn the_counts_are_those_of_every_face_read_one_by_one() {
+        let all_dice = [Bonus(0), Bonus(1), Bonus(2), Penalty(1), Penalty(2)];
+        for skill in [
+            0, 1, 4, 5, 9, 10, 19, 37, 49, 50, 64, 75, 90, 96, 99, 100, 140,
+        ] {
+            for difficulty in Difficulty::ALL {
+                for dice in all_dice {
+                    for malfunction in [u32::MAX, 100, 96, 88] {
+                        assert_eq!(
+                            LevelOdds::count_below(skill, difficulty, dice, malfunction),
+                            enumerated(skill, difficulty, dice, malfunction),
+                            "skill {skill} {difficulty} {dice:?} malfunction {malfunction}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn a_malfunction_number_takes_the_top_rolls_away() {

@@ -99,20 +99,35 @@ pub const COC7E_SKILLS: &[SkillEntry] = &[
     skill("Stealth", &[], 20),
 ];
 
-/// Squash case and spaces so `firearms(hg)` and `Firearms (HG)` read the same.
-fn squashed(name: &str) -> String {
+/// A name's letters with case and spaces squashed, so `firearms(hg)` and `Firearms (HG)` read
+/// the same.
+fn squashed(name: &str) -> impl Iterator<Item = char> + '_ {
     name.chars()
         .filter(|c| !c.is_whitespace())
         .flat_map(char::to_lowercase)
-        .collect()
+}
+
+/// Whether two names read the same, case and spaces squashed (compared letter by letter: a
+/// lookup allocates nothing). Names in plain ASCII, as every rulebook's are, are compared byte
+/// by byte.
+fn same_name(one: &str, other: &str) -> bool {
+    if one.is_ascii() && other.is_ascii() {
+        return squashed_ascii(one).eq(squashed_ascii(other));
+    }
+    squashed(one).eq(squashed(other))
+}
+
+/// As [`squashed`], byte by byte, for a name in plain ASCII.
+fn squashed_ascii(name: &str) -> impl Iterator<Item = u8> + '_ {
+    name.bytes()
+        .filter(|byte| !char::from(*byte).is_whitespace())
+        .map(|byte| byte.to_ascii_lowercase())
 }
 
 /// Find a skill in `catalog` by its name or an alias, ignoring case and spaces.
 pub fn find_skill<'a>(catalog: &'a [SkillEntry], name: &str) -> Option<&'a SkillEntry> {
-    let wanted = squashed(name);
     catalog.iter().find(|entry| {
-        squashed(entry.name) == wanted
-            || entry.aliases.iter().any(|alias| squashed(alias) == wanted)
+        same_name(entry.name, name) || entry.aliases.iter().any(|alias| same_name(alias, name))
     })
 }
 
@@ -190,7 +205,10 @@ mod tests {
         let mut seen = std::collections::HashSet::new();
         for entry in COC7E_SKILLS {
             for name in std::iter::once(&entry.name).chain(entry.aliases) {
-                assert!(seen.insert(squashed(name)), "{name} appears twice");
+                assert!(
+                    seen.insert(squashed(name).collect::<String>()),
+                    "{name} appears twice"
+                );
             }
         }
     }

@@ -20,7 +20,9 @@ mod wrestling;
 
 use crate::rules::body::BodyPart;
 use crate::rules::length::Length;
-use std::collections::HashMap;
+// Memos only: foldhash (bevy's) hashes a demand in a fraction of SipHash's time, and nothing
+// is read from them in the order they hold.
+use bevy::platform::collections::HashMap;
 
 use bevy::prelude::*;
 
