@@ -295,10 +295,13 @@ fn chosen_command(world: &mut World, turn: &TurnState) -> Command {
             declare::declaration_for(&scenario, &seen, unit, &arsenal, (&first, None))
         } else {
             let throw = seen.iter().find(|other| other.unit == unit).and_then(|me| {
+                let memo = plan::PlannerMemo::recall(world, &scenario);
                 let mut planner =
-                    plan::Planner::new(&scenario, &seen, fresh, &arsenal, style, round);
+                    plan::Planner::new(&scenario, &seen, fresh, &arsenal, style, round, memo);
                 let spec = &scenario.units[unit.index()];
-                declare::planned_throw(world, (&mut planner, *me), spec, &first)
+                let throw = declare::planned_throw(world, (&mut planner, *me), spec, &first);
+                planner.keep_memo(world);
+                throw
             });
             declare::declaration(world, &scenario, &seen, unit, &arsenal, (&first, throw))
         };
@@ -364,7 +367,8 @@ fn turn_command(
             .unwrap_or_else(|| baseline_command(scenario, seen, turn, prone, arsenal));
     }
     let round = world.resource::<Flow>().round;
-    plan::Planner::new(scenario, seen, *turn, arsenal, style, round)
+    let memo = plan::PlannerMemo::recall(world, scenario);
+    plan::Planner::new(scenario, seen, *turn, arsenal, style, round, memo)
         .command(world)
         .unwrap_or(Command::EndTurn { unit })
 }

@@ -28,13 +28,16 @@ use bevy::prelude::*;
 
 use super::{Seen, Style, melee_choice};
 use crate::battle::command::{Command, WeaponChoice};
-use crate::battle::{Arsenal, TurnState, UnitId};
+use crate::battle::{ActiveScenario, Arsenal, TurnState, UnitId};
+use crate::map::Tile;
 use crate::map::range::WeaponReach;
 use crate::map::range::base_feet;
 use crate::map::scenario::{Scenario, UnitSpec, Victory};
+use crate::map::sight::{ShotLine, shot_line};
 use crate::rules::damage::DamageNotation;
 use crate::rules::roll::Demand;
 use crate::rules::weapons::{AttackForm, Weapon};
+use std::sync::Arc;
 
 /// How a level weighs its choices (its dice are everyone's).
 #[derive(Debug, Clone, Copy)]
@@ -112,6 +115,63 @@ const AMMUNITION_COST: f64 = 0.3;
 /// it could step to.
 const GOOD_ENOUGH_HERE: f64 = 0.8;
 
+/// The most lines of fire kept between commands: past this many (a map far larger than a
+/// tabletop's) they are forgotten and traced afresh.
+const MOST_LINES_KEPT: usize = 1 << 20;
+
+/// What the planner has worked out that holds for the whole battle, kept from one command to
+/// the next: the lines of fire it traced (the map does not change during a battle, and an AI
+/// turn asks the same lines of the same tiles again and again, every spot it could step to
+/// against every enemy), the exact odds of the rolls it weighed, and how each unit can hurt
+/// others with what it holds. Each is a pure function of its key and the scenario.
+#[derive(Resource, Default)]
+pub(super) struct PlannerMemo {
+    /// The scenario it was worked out on, held so that no other can take its place.
+    scenario: Option<Arc<Scenario>>,
+    lines: HashMap<(Tile, Tile), ShotLine>,
+    /// The chance of a roll against a demand.
+    odds: HashMap<Demand, f64>,
+    /// The chance a blow at one skill gets past a dodge at another, with net bonus dice.
+    blow_odds: HashMap<(u32, Option<u32>, u32, bool), f64>,
+    /// The mean harm of a roll read off its faces, by the demand, the weapon's number and the
+    /// cover (the parts it hides, and whether it stops bullets): `None` where the rulebook
+    /// rolls damage in dice.
+    harm_odds: HashMap<HarmKey, Option<f64>>,
+    /// How a unit can hurt others holding a weapon.
+    reaches: HashMap<(UnitId, WeaponChoice), Reach>,
+}
+
+impl PlannerMemo {
+    /// The memo kept from earlier commands where it was worked out on `scenario`, else a fresh
+    /// one.
+    pub(super) fn recall(world: &mut World, scenario: &Scenario) -> Self {
+        world
+            .remove_resource::<Self>()
+            .filter(|memo| {
+                memo.scenario
+                    .as_ref()
+                    .is_some_and(|held| std::ptr::eq(&**held, scenario))
+            })
+            .unwrap_or_default()
+    }
+
+    /// Keep the memo for the next command while the battle is on `scenario`; the lines all
+    /// forgotten once there are too many (a map far larger than a tabletop's).
+    fn keep(mut self, world: &mut World, scenario: &Scenario) {
+        let Some(active) = world.get_resource::<ActiveScenario>() else {
+            return;
+        };
+        if !std::ptr::eq(&*active.0, scenario) {
+            return;
+        }
+        if self.lines.len() > MOST_LINES_KEPT {
+            self.lines.clear();
+        }
+        self.scenario = Some(active.0.clone());
+        world.insert_resource(self);
+    }
+}
+
 /// How a unit can hurt others, for reading threats.
 #[derive(Debug, Clone)]
 enum Reach {
@@ -183,14 +243,10 @@ pub(super) struct Planner<'a> {
     arsenal: &'a Arsenal,
     temper: Temper,
     reaches: Vec<Reach>,
-    /// The chance of a roll against a demand.
-    odds: HashMap<Demand, f64>,
-    /// The chance a blow at one skill gets past a dodge at another, with net bonus dice.
-    blow_odds: HashMap<(u32, Option<u32>, u32, bool), f64>,
-    /// The mean harm of a roll read off its faces, by the demand, the weapon's number and the
-    /// cover (the parts it hides, and whether it stops bullets): `None` where the rulebook
-    /// rolls damage in dice.
-    harm_odds: HashMap<HarmKey, Option<f64>>,
+    /// What holds for the whole battle, worked out so far.
+    memo: PlannerMemo,
+    /// The danger of standing on each tile reckoned so far.
+    danger: HashMap<Tile, f64>,
     /// How much a yard nearer the enemy weighs, against the usual.
     hurry: f64,
     /// Whether it may still wait for the enemy to come onto its blows (in the first
@@ -206,10 +262,18 @@ impl<'a> Planner<'a> {
         arsenal: &'a Arsenal,
         style: Style,
         round: u32,
+        mut memo: PlannerMemo,
     ) -> Self {
         let reaches = seen
             .iter()
-            .map(|other| reach_of(scenario, &scenario.units[other.unit.index()], other.holding))
+            .map(|other| {
+                memo.reaches
+                    .entry((other.unit, other.holding))
+                    .or_insert_with(|| {
+                        reach_of(scenario, &scenario.units[other.unit.index()], other.holding)
+                    })
+                    .clone()
+            })
             .collect();
         let mut temper = style.temper();
         // INT read on the percentile scale (BRP's 3-18 times five), so a rulebook's own scale
@@ -231,9 +295,8 @@ impl<'a> Planner<'a> {
             arsenal,
             temper,
             reaches,
-            odds: HashMap::new(),
-            blow_odds: HashMap::new(),
-            harm_odds: HashMap::new(),
+            memo,
+            danger: HashMap::new(),
             hurry: 1.0,
             patient: round <= PATIENCE,
         };
@@ -286,8 +349,31 @@ impl<'a> Planner<'a> {
         }
     }
 
+    /// The unit's command, or `None` to leave it to the baseline's hand-to-hand; what was
+    /// worked out on the way kept for the next command.
+    pub(super) fn command(mut self, world: &mut World) -> Option<Command> {
+        let command = self.planned_command(world);
+        self.keep_memo(world);
+        command
+    }
+
+    /// Keep what was worked out for the next command.
+    pub(super) fn keep_memo(self, world: &mut World) {
+        self.memo.keep(world, self.scenario);
+    }
+
+    /// The line of fire from `from` to `to`, traced once a battle.
+    fn line(&mut self, from: Tile, to: Tile) -> ShotLine {
+        let map = &self.scenario.map;
+        *self
+            .memo
+            .lines
+            .entry((from, to))
+            .or_insert_with(|| shot_line(map, from, to))
+    }
+
     /// The unit's command, or `None` to leave it to the baseline's hand-to-hand.
-    pub(super) fn command(&mut self, world: &mut World) -> Option<Command> {
+    fn planned_command(&mut self, world: &mut World) -> Option<Command> {
         let unit = self.unit();
         let me = *self.me()?;
         if self.turn.limits.fire_only {

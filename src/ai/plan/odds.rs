@@ -11,7 +11,7 @@ use crate::ai::{Seen, harm_of};
 use crate::map::Tile;
 use crate::map::range::distance_squared;
 use crate::map::range::{distance_yards, range_reading};
-use crate::map::sight::{ShotLine, shot_line};
+use crate::map::sight::ShotLine;
 use crate::rules::melee::Defence;
 use crate::rules::roll::Demand;
 use crate::rules::roll_harm::HitForm;
@@ -25,6 +25,7 @@ impl<'a> Planner<'a> {
     pub(super) fn chance(&mut self, demand: Demand) -> f64 {
         let ruleset = self.scenario.ruleset.as_ref();
         *self
+            .memo
             .odds
             .entry(demand)
             .or_insert_with_key(|demand| ruleset.chance(demand))
@@ -40,6 +41,7 @@ impl<'a> Planner<'a> {
         outnumbered: bool,
     ) -> f64 {
         *self
+            .memo
             .blow_odds
             .entry((skill, difficulty, dodge, outnumbered))
             .or_insert_with(|| {
@@ -75,6 +77,7 @@ impl<'a> Planner<'a> {
         };
         let weapon_value = missile.weapon_value;
         let read = *self
+            .memo
             .harm_odds
             .entry((demand.clone(), weapon_value, covered))
             .or_insert_with_key(|(demand, _, covered)| {
@@ -118,7 +121,7 @@ impl<'a> Planner<'a> {
         if reading.band == RangeBand::OutOfRange {
             return None;
         }
-        let line = shot_line(&self.scenario.map, from, to);
+        let line = self.line(from, to);
         if !line.open() {
             return None;
         }
@@ -142,11 +145,22 @@ impl<'a> Planner<'a> {
         })
     }
 
-    /// The harm the standing enemies could do to this unit at `tile` by its next turn.
+    /// The harm the standing enemies could do to this unit at `tile` by its next turn,
+    /// reckoned once a command.
     pub(super) fn danger_at(&mut self, tile: Tile) -> f64 {
         if self.temper.caution == 0.0 {
             return 0.0;
         }
+        if let Some(danger) = self.danger.get(&tile) {
+            return *danger;
+        }
+        let danger = self.reckon_danger(tile);
+        self.danger.insert(tile, danger);
+        danger
+    }
+
+    /// [`Self::danger_at`], reckoned.
+    fn reckon_danger(&mut self, tile: Tile) -> f64 {
         let side = self.spec().side;
         let mut danger = 0.0;
         for (index, other) in self.seen.iter().enumerate() {

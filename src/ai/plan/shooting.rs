@@ -43,6 +43,13 @@ impl<'a> Planner<'a> {
         me: Seen,
     ) -> Option<(WeaponChoice, Tile, Tile)> {
         let spec = self.spec();
+        let lobbed = |(index, carried): (usize, &crate::map::scenario::CarriedWeapon)| {
+            carried.weapon.attack_form() == AttackForm::Lobbed
+                && !self.arsenal.lost.contains(&index)
+        };
+        if !spec.weapons.iter().enumerate().any(lobbed) {
+            return None;
+        }
         let mut froms = vec![(me.at, 0.0)];
         if self.turn.spent == 0 {
             let danger_here = self.danger_at(me.at);
@@ -58,9 +65,7 @@ impl<'a> Planner<'a> {
         aims.sort();
         let mut best: Option<(f64, WeaponChoice, Tile, Tile)> = None;
         for (index, carried) in spec.weapons.iter().enumerate() {
-            if carried.weapon.attack_form() != AttackForm::Lobbed
-                || self.arsenal.lost.contains(&index)
-            {
+            if !lobbed((index, carried)) {
                 continue;
             }
             let choice = WeaponChoice::Carried(index);
