@@ -18,7 +18,7 @@ mod shooting;
 mod spots;
 mod wrestling;
 
-use crate::rules::body::BodyPart;
+use crate::rules::body::{BodyPart, Hand};
 use crate::rules::length::Length;
 // Memos only: foldhash (bevy's) hashes a demand in a fraction of SipHash's time, and nothing
 // is read from them in the order they hold.
@@ -115,8 +115,8 @@ const AMMUNITION_COST: f64 = 0.3;
 /// it could step to.
 const GOOD_ENOUGH_HERE: f64 = 0.8;
 
-/// The most lines of fire kept between commands: past this many (a map far larger than a
-/// tabletop's) they are forgotten and traced afresh.
+/// The most lines of fire (and missile harms) kept between commands: past this many (a map far
+/// larger than a tabletop's) they are forgotten and worked out afresh.
 const MOST_LINES_KEPT: usize = 1 << 20;
 
 /// What the planner has worked out that holds for the whole battle, kept from one command to
@@ -139,7 +139,14 @@ pub(super) struct PlannerMemo {
     harm_odds: HashMap<HarmKey, Option<f64>>,
     /// How a unit can hurt others holding a weapon.
     reaches: HashMap<(UnitId, WeaponChoice), Reach>,
+    /// The harm a unit's missile weapon is likely to do from one tile to someone at another
+    /// who holds their weapon in the hand given (a part of a tile's danger).
+    missile_harms: HashMap<MissileHarmKey, f64>,
 }
+
+/// The shooter, what it holds, the tile it shoots from, the tile shot at and the hand of
+/// whoever stands there.
+type MissileHarmKey = (UnitId, WeaponChoice, Tile, Tile, Hand);
 
 impl PlannerMemo {
     /// The memo kept from earlier commands where it was worked out on `scenario`, else a fresh
@@ -155,8 +162,8 @@ impl PlannerMemo {
             .unwrap_or_default()
     }
 
-    /// Keep the memo for the next command while the battle is on `scenario`; the lines all
-    /// forgotten once there are too many (a map far larger than a tabletop's).
+    /// Keep the memo for the next command while the battle is on `scenario`; the lines and the
+    /// missile harms forgotten once there are too many (a map far larger than a tabletop's).
     fn keep(mut self, world: &mut World, scenario: &Scenario) {
         let Some(active) = world.get_resource::<ActiveScenario>() else {
             return;
@@ -166,6 +173,9 @@ impl PlannerMemo {
         }
         if self.lines.len() > MOST_LINES_KEPT {
             self.lines.clear();
+        }
+        if self.missile_harms.len() > MOST_LINES_KEPT {
+            self.missile_harms.clear();
         }
         self.scenario = Some(active.0.clone());
         world.insert_resource(self);

@@ -168,7 +168,22 @@ impl<'a> Planner<'a> {
                 continue;
             }
             danger += match self.reaches[index].clone() {
-                Reach::Missile(missile) => self.missile_harm(&missile, other.at, tile),
+                Reach::Missile(missile) => {
+                    let key = (
+                        other.unit,
+                        other.holding,
+                        other.at,
+                        tile,
+                        self.spec().handed,
+                    );
+                    if let Some(harm) = self.memo.missile_harms.get(&key) {
+                        *harm
+                    } else {
+                        let harm = self.missile_harm(&missile, other.at, tile);
+                        self.memo.missile_harms.insert(key, harm);
+                        harm
+                    }
+                }
                 Reach::Blows {
                     skill,
                     difficulty,
