@@ -72,6 +72,10 @@ impl Dice {
 }
 
 impl FaceSource for Dice {
+    // Inlined so that a die of a known size (the d10s of a percentile roll) divides by a
+    // constant, which the compiler turns into a multiplication: the same faces, several times
+    // faster.
+    #[inline]
     fn face(&mut self, sides: u32) -> u32 {
         self.drawn += 1;
         match self.loaded.pop_front() {
@@ -83,6 +87,7 @@ impl FaceSource for Dice {
 
 /// Map raw 32-bit outputs to a face in `1..=sides` without bias, by rejection: outputs in the
 /// incomplete last block of `sides` values are thrown away and drawn again.
+#[inline]
 fn face_from_stream(rng: &mut impl RngCore, sides: u32) -> u32 {
     assert!(sides > 0, "a die needs at least one side");
     let sides = u64::from(sides);
