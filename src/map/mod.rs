@@ -2,6 +2,8 @@
 //! later rule asks (reach, line of sight, cover, distance, range bands).
 
 pub mod field_of_view;
+#[cfg(test)]
+mod field_of_view_tests;
 pub mod map_path;
 pub mod opening;
 pub mod range;
