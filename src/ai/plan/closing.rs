@@ -14,7 +14,7 @@ use crate::battle::threat::AnswerOdds;
 use crate::battle::{AttackKind, UnitId};
 use crate::map::Tile;
 use crate::map::range::distance_yards;
-use crate::map::reach::{ORTHOGONAL_STEP, ReachMap, budget_for, reachable};
+use crate::map::reach::{ORTHOGONAL_STEP, budget_for, reachable_from_any};
 use crate::rules::skills::DODGE;
 use crate::rules::weapons::AttackForm;
 
@@ -32,18 +32,12 @@ impl<'a> Planner<'a> {
         }
         let map = &self.scenario.map;
         let anywhere = budget_for(2 * (map.width() + map.height()));
-        let walks: Vec<ReachMap> = targets
-            .iter()
-            .map(|at| reachable(map, *at, anywhere, |_| false))
-            .collect();
+        // The walk from the nearest enemy to each tile: one search from all of them.
+        let walks = reachable_from_any(map, &targets, anywhere, |_| false);
         self.advance_by(me, dash, |tile| {
-            walks
-                .iter()
-                .filter_map(|walk| walk.cost(tile))
-                .min()
-                .map_or(f64::INFINITY, |cost| {
-                    f64::from(cost) / f64::from(ORTHOGONAL_STEP)
-                })
+            walks.cost(tile).map_or(f64::INFINITY, |cost| {
+                f64::from(cost) / f64::from(ORTHOGONAL_STEP)
+            })
         })
     }
 

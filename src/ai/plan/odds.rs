@@ -163,28 +163,31 @@ impl<'a> Planner<'a> {
     fn reckon_danger(&mut self, tile: Tile) -> f64 {
         let side = self.spec().side;
         let mut danger = 0.0;
+        let handed = self.spec().handed;
         for (index, other) in self.seen.iter().enumerate() {
             if !other.standing || other.side == side {
                 continue;
             }
-            danger += match self.reaches[index].clone() {
+            danger += match &self.reaches[index] {
+                // Out of its reach (most of a large map): no harm, and nothing to look up.
+                Reach::Missile(missile)
+                    if range_reading(&missile.reach, missile.point_blank, other.at, tile).band
+                        == RangeBand::OutOfRange =>
+                {
+                    0.0
+                }
                 Reach::Missile(missile) => {
-                    let key = (
-                        other.unit,
-                        other.holding,
-                        other.at,
-                        tile,
-                        self.spec().handed,
-                    );
+                    let key = (other.unit, other.holding, other.at, tile, handed);
                     if let Some(harm) = self.memo.missile_harms.get(&key) {
                         *harm
                     } else {
+                        let missile = missile.clone();
                         let harm = self.missile_harm(&missile, other.at, tile);
                         self.memo.missile_harms.insert(key, harm);
                         harm
                     }
                 }
-                Reach::Blows {
+                &Reach::Blows {
                     skill,
                     difficulty,
                     mean,
