@@ -216,22 +216,29 @@ fn plain_search(
     best
 }
 
+/// A map of 3-39 by 3-29 tiles of floor, walls, difficult ground, low cover, water and doors
+/// drawn by `rng`, with its width and height.
+fn random_ground(rng: &mut rand_chacha::ChaCha8Rng) -> (GridMap, u32, u32) {
+    use rand::Rng;
+    let symbols = ['.', '.', '.', '.', '#', ',', 'c', '~', '/'];
+    let (width, height) = (rng.random_range(3..40), rng.random_range(3..30));
+    let rows: Vec<String> = (0..height)
+        .map(|_| {
+            (0..width)
+                .map(|_| symbols[rng.random_range(0..symbols.len())])
+                .collect()
+        })
+        .collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    (sketch(&rows), width, height)
+}
+
 #[test]
 fn the_same_costs_and_ways_as_a_plain_search() {
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(22);
-    let symbols = ['.', '.', '.', '.', '#', ',', 'c', '~', '/'];
     for trial in 0..60 {
-        let (width, height) = (rng.random_range(3..40), rng.random_range(3..30));
-        let rows: Vec<String> = (0..height)
-            .map(|_| {
-                (0..width)
-                    .map(|_| symbols[rng.random_range(0..symbols.len())])
-                    .collect()
-            })
-            .collect();
-        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-        let map = sketch(&rows);
+        let (map, width, height) = random_ground(&mut rng);
         let origin = Tile::new(rng.random_range(0..width), rng.random_range(0..height));
         let units: Vec<Tile> = (0..rng.random_range(0..6))
             .map(|_| Tile::new(rng.random_range(0..width), rng.random_range(0..height)))
@@ -304,18 +311,8 @@ fn the_edge_of_the_map_and_the_window() {
 fn from_several_origins_each_tile_costs_its_least_from_any_one() {
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(49);
-    let symbols = ['.', '.', '.', '.', '#', ',', 'c', '~', '/'];
     for trial in 0..60 {
-        let (width, height) = (rng.random_range(3..40), rng.random_range(3..30));
-        let rows: Vec<String> = (0..height)
-            .map(|_| {
-                (0..width)
-                    .map(|_| symbols[rng.random_range(0..symbols.len())])
-                    .collect()
-            })
-            .collect();
-        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-        let map = sketch(&rows);
+        let (map, width, height) = random_ground(&mut rng);
         // Up to five origins, one of them sometimes off the map or twice over.
         let mut origins: Vec<Tile> = (0..rng.random_range(0..6))
             .map(|_| Tile::new(rng.random_range(0..width), rng.random_range(0..height)))
