@@ -9,7 +9,6 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use bevy::tasks::{ComputeTaskPool, TaskPoolBuilder};
 use gridkeeper::ai::AiStyles;
 use gridkeeper::map::scenario::Scenario;
 use gridkeeper::menu::catalogue::shipped_scenarios;
@@ -34,9 +33,6 @@ fn play_for_a_spell(scenario: &Scenario, styles: &AiStyles) -> (u32, Duration, u
 }
 
 fn main() {
-    // A compute pool with no thread of its own: the schedule's systems all run on the thread
-    // that runs it (bevy would spread them over every core).
-    ComputeTaskPool::get_or_init(|| TaskPoolBuilder::new().num_threads(0).build());
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let styles = AiStyles::default();
     println!(

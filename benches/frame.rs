@@ -10,7 +10,6 @@ use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use bevy::app::App;
-use bevy::tasks::{ComputeTaskPool, TaskPoolBuilder};
 use gridkeeper::ai::AiStyles;
 use gridkeeper::battle::command::Command;
 use gridkeeper::battle::{CommandQueue, Controllers, Flow};
@@ -138,9 +137,6 @@ fn report(case: &str, times: &[Duration]) {
 }
 
 fn main() {
-    // A compute pool with no thread of its own: the schedule's systems all run on the thread
-    // that runs it (bevy would spread them over every core).
-    ComputeTaskPool::get_or_init(|| TaskPoolBuilder::new().num_threads(0).build());
     let scenario = two_hundred();
     println!("one headless frame, {UNITS} units on {SIDE} x {SIDE}, one thread");
     let mut waiting = begun(&scenario, false);

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use bevy::ecs::schedule::SingleThreadedExecutor;
 use bevy::prelude::*;
 
 use crate::ai;
@@ -24,5 +25,11 @@ pub fn headless_app(scenario: Scenario, seed: u64) -> App {
     .insert_resource(battle::BattleDice::new(seed))
     .insert_resource(ai::defence::policy())
     .add_plugins(battle::plugin);
+    // The battle's few systems run one after another anyway: on the thread that plays it they
+    // skip the hand-offs to the task pool a multi-threaded executor makes every frame (and
+    // `simulate` already gives each core battles of its own).
+    for (_, schedule) in app.world_mut().resource_mut::<Schedules>().iter_mut() {
+        schedule.set_executor(SingleThreadedExecutor::new());
+    }
     app
 }
