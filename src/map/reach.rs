@@ -101,7 +101,7 @@ pub fn reachable(
     budget: u32,
     occupied: impl Fn(Tile) -> bool,
 ) -> ReachMap {
-    reachable_from_any(map, &[origin], budget, occupied)
+    reachable_from_any(map, std::slice::from_ref(&origin), budget, occupied)
 }
 
 /// As [`reachable`], from whichever of `origins` is nearest: each tile's cost is the least of
@@ -113,16 +113,17 @@ pub fn reachable_from_any(
     budget: u32,
     occupied: impl Fn(Tile) -> bool,
 ) -> ReachMap {
-    let origins: Vec<Tile> = origins
-        .iter()
-        .copied()
-        .filter(|origin| map.contains(*origin))
-        .collect();
+    let on_map = || {
+        origins
+            .iter()
+            .copied()
+            .filter(|origin| map.contains(*origin))
+    };
     // No step costs less than a tenth-yard per tenth, so nothing past budget/10 tiles away
     // from every origin can be reached: search only that window.
     let radius = budget / ORTHOGONAL_STEP;
     let (mut corner, mut far) = (Tile::new(u32::MAX, u32::MAX), Tile::new(0, 0));
-    for origin in &origins {
+    for origin in on_map() {
         corner = Tile::new(
             corner.x.min(origin.x.saturating_sub(radius)),
             corner.y.min(origin.y.saturating_sub(radius)),
@@ -144,19 +145,13 @@ pub fn reachable_from_any(
         costs: vec![UNREACHED; bordered],
         came_from: vec![UNREACHED; bordered],
     };
-    let mut starts: Vec<usize> = origins
-        .iter()
-        .filter_map(|origin| reach.window_index(*origin))
-        .collect();
-    starts.sort_unstable();
-    starts.dedup();
-    if starts.is_empty() {
+    if on_map().next().is_none() {
         return reach;
     }
     SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
-        Ok(mut scratch) => scratch.search(map, &mut reach, &starts, budget, &occupied),
+        Ok(mut scratch) => scratch.search(map, &mut reach, on_map(), budget, &occupied),
         // Asked again from inside `occupied`: a fresh scratch.
-        Err(_) => Scratch::default().search(map, &mut reach, &starts, budget, &occupied),
+        Err(_) => Scratch::default().search(map, &mut reach, on_map(), budget, &occupied),
     });
     reach
 }
@@ -229,7 +224,7 @@ impl Scratch {
         &mut self,
         map: &GridMap,
         reach: &mut ReachMap,
-        starts: &[usize],
+        origins: impl Iterator<Item = Tile>,
         budget: u32,
         occupied: &impl Fn(Tile) -> bool,
     ) {
@@ -238,11 +233,17 @@ impl Scratch {
         self.ring.iter_mut().for_each(Vec::clear);
         self.later.clear();
         let stride = reach.stride() as usize;
-        for &start in starts {
-            reach.costs[start] = 0;
-            self.ring[0].push(start);
+        let mut waiting = 0;
+        for origin in origins {
+            // An origin given twice starts once.
+            if let Some(start) = reach.window_index(origin)
+                && reach.costs[start] != 0
+            {
+                reach.costs[start] = 0;
+                self.ring[0].push(start);
+                waiting += 1;
+            }
         }
-        let mut waiting = starts.len();
         let mut at_cost = Vec::new();
         let mut cost = 0u32;
         while waiting > 0 && cost <= budget {
