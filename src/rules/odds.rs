@@ -47,14 +47,10 @@ impl LevelOdds {
     }
 
     fn index(level: SuccessLevel) -> usize {
-        match level {
-            SuccessLevel::Critical => 0,
-            SuccessLevel::Extreme => 1,
-            SuccessLevel::Hard => 2,
-            SuccessLevel::Regular => 3,
-            SuccessLevel::Failure => 4,
-            SuccessLevel::Fumble => 5,
-        }
+        SuccessLevel::ALL
+            .iter()
+            .position(|&candidate| candidate == level)
+            .unwrap_or_default()
     }
 
     /// The counts with every level that misses `difficulty` read as a failure (a fumble stays a

@@ -13,6 +13,7 @@ use crate::battle::shot::shooter_in_cover;
 use crate::battle::{UnitId, blast};
 use crate::map::Tile;
 use crate::map::range::distance_squared;
+use crate::map::scenario::CarriedWeapon;
 use crate::rules::explosions::ring_at;
 use crate::rules::firearms::{reload, rounds_ready};
 use crate::rules::round::{RoundHistory, TurnKind};
@@ -43,7 +44,7 @@ impl<'a> Planner<'a> {
         me: Seen,
     ) -> Option<(WeaponChoice, Tile, Tile)> {
         let spec = self.spec();
-        let lobbed = |(index, carried): (usize, &crate::map::scenario::CarriedWeapon)| {
+        let lobbed = |(index, carried): (usize, &CarriedWeapon)| {
             carried.weapon.attack_form() == AttackForm::Lobbed
                 && !self.arsenal.lost.contains(&index)
         };
