@@ -96,34 +96,44 @@ pub fn range_reading(
 }
 
 /// A weapon's bands and point-blank as squared distances in whole yards, worked out once, for
-/// reading the range to many targets (the range-band overlay) with no long multiplying.
-#[derive(Debug, Clone, Copy)]
-pub struct RangeRuler<'reach> {
-    reach: &'reach WeaponReach,
-    /// The farthest squared distance each band reaches.
-    limits: [Option<u64>; 3],
+/// reading the range to many targets (the range-band overlay, the AI's weighing of spots) with
+/// no long multiplying or dividing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RangeRuler {
+    /// How the weapon reaches: by touch, by bands (their farthest squared distances), or not
+    /// aimed at all.
+    bands: RulerBands,
     point_blank: u64,
 }
 
-impl<'reach> RangeRuler<'reach> {
-    pub fn new(reach: &'reach WeaponReach, point_blank: Length) -> Self {
-        let limits = match reach {
+/// A [`RangeRuler`]'s bands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RulerBands {
+    Touch,
+    /// The farthest squared distance each band reaches.
+    Ranged([Option<u64>; 3]),
+    NotAimed,
+}
+
+impl RangeRuler {
+    pub fn new(reach: &WeaponReach, point_blank: Length) -> Self {
+        let bands = match reach {
             WeaponReach::Ranged { limits } => {
-                limits.map(|limit| limit.map(Length::farthest_squared_yards))
+                RulerBands::Ranged(limits.map(|limit| limit.map(Length::farthest_squared_yards)))
             }
-            WeaponReach::Touch | WeaponReach::NotAimed => [None; 3],
+            WeaponReach::Touch => RulerBands::Touch,
+            WeaponReach::NotAimed => RulerBands::NotAimed,
         };
         Self {
-            reach,
-            limits,
+            bands,
             point_blank: point_blank.farthest_squared_yards(),
         }
     }
 
     /// The range from a shooter at `from` to a target at `to`.
     pub fn read(&self, from: Tile, to: Tile) -> RangeReading {
-        match self.reach {
-            WeaponReach::Touch => RangeReading {
+        match self.bands {
+            RulerBands::Touch => RangeReading {
                 band: if from.is_adjacent(to) {
                     RangeBand::Touch
                 } else {
@@ -131,15 +141,14 @@ impl<'reach> RangeRuler<'reach> {
                 },
                 point_blank: false,
             },
-            WeaponReach::NotAimed => RangeReading {
+            RulerBands::NotAimed => RangeReading {
                 band: RangeBand::OutOfRange,
                 point_blank: false,
             },
-            WeaponReach::Ranged { .. } => {
+            RulerBands::Ranged(limits) => {
                 let squared = distance_squared(from, to);
                 let bands = [RangeBand::Base, RangeBand::Long, RangeBand::VeryLong];
-                let band = self
-                    .limits
+                let band = limits
                     .iter()
                     .zip(bands)
                     .find(|(limit, _)| limit.is_some_and(|limit| squared <= limit))

@@ -141,10 +141,30 @@ pub fn judge_line(
     to: Tile,
     crossings: impl IntoIterator<Item = Crossing>,
 ) -> LineOfFire {
-    // Each tile's terrain is looked up once: off the map blocks sight and conceals nothing.
+    match walk_line(map, to, crossings, |at, _| Some(LineOfFire::Blocked { at })) {
+        Ok(Some((cover, armor))) => LineOfFire::HalfConcealed { cover, armor },
+        Ok(None) => LineOfFire::Clear,
+        Err(blocked) => blocked,
+    }
+}
+
+/// Walk the crossings of a line to a target at `to`, each tile's terrain looked up once (off
+/// the map blocks sight and conceals nothing). At each crossing that blocks sight (a tile, or
+/// both tiles beside a corner) `blocker` is told where the line is blocked (the first tile at a
+/// corner) and which tile a shot would go through (the one with less armor at a corner); the
+/// walk ends with what it answers, if anything. Otherwise: the cover beside the target that
+/// conceals it, the one with the most armor where several do.
+#[inline(always)]
+fn walk_line<Ended>(
+    map: &GridMap,
+    to: Tile,
+    crossings: impl IntoIterator<Item = Crossing>,
+    mut blocker: impl FnMut(Tile, Tile) -> Option<Ended>,
+) -> Result<Option<(Tile, u32)>, Ended> {
     let blocks = |terrain: Option<&Terrain>| terrain.is_none_or(|terrain| terrain.blocks_sight);
     let half =
         |terrain: Option<&Terrain>| terrain.is_some_and(|terrain| terrain.cover == Cover::Half);
+    let armor = |terrain: Option<&Terrain>| terrain.map_or(u32::MAX, |terrain| terrain.armor);
     let mut concealed: Option<(Tile, u32)> = None;
     let mut conceal = |tile: Tile, terrain: Option<&Terrain>| {
         if let Some(terrain) = terrain
@@ -159,16 +179,26 @@ pub fn judge_line(
             Crossing::Through(tile) => {
                 let terrain = map.terrain(tile);
                 if blocks(terrain) {
-                    return LineOfFire::Blocked { at: tile };
-                }
-                if half(terrain) {
+                    if let Some(ended) = blocker(tile, tile) {
+                        return Err(ended);
+                    }
+                } else if half(terrain) {
                     conceal(tile, terrain);
                 }
             }
             Crossing::Corner(first, second) => {
                 let (near, far) = (map.terrain(first), map.terrain(second));
                 match (blocks(near), blocks(far)) {
-                    (true, true) => return LineOfFire::Blocked { at: first },
+                    (true, true) => {
+                        let weakest = if armor(near) <= armor(far) {
+                            first
+                        } else {
+                            second
+                        };
+                        if let Some(ended) = blocker(first, weakest) {
+                            return Err(ended);
+                        }
+                    }
                     (true, false) => conceal(first, near),
                     (false, true) => conceal(second, far),
                     (false, false) => {
@@ -183,10 +213,7 @@ pub fn judge_line(
             }
         }
     }
-    match concealed {
-        Some((cover, armor)) => LineOfFire::HalfConcealed { cover, armor },
-        None => LineOfFire::Clear,
-    }
+    Ok(concealed)
 }
 
 /// How a shot reaches its target: the line of fire, or, when something that blocks sight stands
@@ -252,38 +279,26 @@ impl ShotLine {
 /// through; where two blocking tiles meet at a corner beside the target the shot goes through
 /// the weaker of them.
 pub fn shot_line(map: &GridMap, from: Tile, to: Tile) -> ShotLine {
-    let blocked_at = match line_of_fire(map, from, to) {
-        LineOfFire::Clear => return ShotLine::Clear,
-        LineOfFire::HalfConcealed { cover, armor } => {
-            return ShotLine::HalfConcealed { cover, armor };
-        }
-        LineOfFire::Blocked { at } => at,
-    };
-    let blocks = |tile: Tile| map.terrain(tile).is_none_or(|terrain| terrain.blocks_sight);
-    let armor = |tile: Tile| map.terrain(tile).map_or(u32::MAX, |terrain| terrain.armor);
+    // One walk: blocked at the first blocker, unless it is the only one and stands beside the
+    // target.
+    let mut blocked_at = None;
     let mut through: Option<(Tile, u32)> = None;
-    for crossing in crossings(from, to) {
-        let blocker = match crossing {
-            Crossing::Through(tile) if blocks(tile) => Some(tile),
-            Crossing::Corner(first, second) if blocks(first) && blocks(second) => {
-                Some(if armor(first) <= armor(second) {
-                    first
-                } else {
-                    second
-                })
+    let walked = walk_line(map, to, crossings(from, to), |at, weakest| {
+        let blocked_at = *blocked_at.get_or_insert(at);
+        match map.terrain(weakest) {
+            Some(terrain) if through.is_none() && weakest.is_adjacent(to) => {
+                through = Some((weakest, terrain.armor));
+                None
             }
-            Crossing::Through(_) | Crossing::Corner(..) => None,
-        };
-        if let Some(tile) = blocker {
-            if through.is_some() || !tile.is_adjacent(to) || map.terrain(tile).is_none() {
-                return ShotLine::Blocked { at: blocked_at };
-            }
-            through = Some((tile, armor(tile)));
+            _ => Some(ShotLine::Blocked { at: blocked_at }),
         }
+    });
+    match (walked, through) {
+        (Err(blocked), _) => blocked,
+        (Ok(_), Some((cover, armor))) => ShotLine::ThroughCover { cover, armor },
+        (Ok(Some((cover, armor))), None) => ShotLine::HalfConcealed { cover, armor },
+        (Ok(None), None) => ShotLine::Clear,
     }
-    through.map_or(ShotLine::Blocked { at: blocked_at }, |(cover, armor)| {
-        ShotLine::ThroughCover { cover, armor }
-    })
 }
 
 /// What a shooter's weapon can do against one tile: its range band and whether it is seen.

@@ -16,10 +16,10 @@ mod evading;
 mod odds;
 mod shooting;
 mod spots;
+mod threats;
 mod wrestling;
 
 use crate::rules::body::{BodyPart, Hand};
-use crate::rules::length::Length;
 // Memos only: foldhash (bevy's) hashes a demand in a fraction of SipHash's time, and nothing
 // is read from them in the order they hold.
 use bevy::platform::collections::HashMap;
@@ -30,14 +30,14 @@ use super::{Seen, Style, melee_choice};
 use crate::battle::command::{Command, WeaponChoice};
 use crate::battle::{ActiveScenario, Arsenal, TurnState, UnitId};
 use crate::map::Tile;
-use crate::map::range::WeaponReach;
 use crate::map::range::base_feet;
+use crate::map::range::{RangeRuler, WeaponReach};
 use crate::map::scenario::{Scenario, UnitSpec, Victory};
-use crate::map::sight::{ShotLine, shot_line};
 use crate::rules::damage::DamageNotation;
 use crate::rules::roll::Demand;
 use crate::rules::weapons::{AttackForm, Weapon};
 use std::sync::Arc;
+use threats::ThreatGrid;
 
 /// How a level weighs its choices (its dice are everyone's).
 #[derive(Debug, Clone, Copy)]
@@ -115,20 +115,15 @@ const AMMUNITION_COST: f64 = 0.3;
 /// it could step to.
 const GOOD_ENOUGH_HERE: f64 = 0.8;
 
-/// The most lines of fire (and missile harms) kept between commands: past this many (a map far
-/// larger than a tabletop's) they are forgotten and worked out afresh.
-const MOST_LINES_KEPT: usize = 1 << 20;
-
-/// What the planner has worked out that holds for the whole battle, kept from one command to
-/// the next: the lines of fire it traced (the map does not change during a battle, and an AI
-/// turn asks the same lines of the same tiles again and again, every spot it could step to
-/// against every enemy), the exact odds of the rolls it weighed, and how each unit can hurt
-/// others with what it holds. Each is a pure function of its key and the scenario.
+/// What the planner has worked out that holds beyond one command, kept to the next: the exact
+/// odds of the rolls it weighed, how each unit can hurt others with what it holds, and the harm
+/// each enemy's missile threatens around it while it stands still. Each is a pure function of
+/// its key and the scenario. (Lines of fire are traced afresh: a table of them keyed by both
+/// tiles cost more in missed caches than the tracing.)
 #[derive(Resource, Default)]
 pub(super) struct PlannerMemo {
     /// The scenario it was worked out on, held so that no other can take its place.
     scenario: Option<Arc<Scenario>>,
-    lines: HashMap<(Tile, Tile), ShotLine>,
     /// The chance of a roll against a demand.
     odds: HashMap<Demand, f64>,
     /// The chance a blow at one skill gets past a dodge at another, with net bonus dice.
@@ -139,14 +134,11 @@ pub(super) struct PlannerMemo {
     harm_odds: HashMap<HarmKey, Option<f64>>,
     /// How a unit can hurt others holding a weapon.
     reaches: HashMap<(UnitId, WeaponChoice), Reach>,
-    /// The harm a unit's missile weapon is likely to do from one tile to someone at another
-    /// who holds their weapon in the hand given (a part of a tile's danger).
-    missile_harms: HashMap<MissileHarmKey, f64>,
+    /// The harm each unit's missile weapon is likely to do from where it stands to someone at
+    /// each tile around it who holds their weapon in the hand given (a part of a tile's
+    /// danger).
+    threats: HashMap<(UnitId, Hand), ThreatGrid>,
 }
-
-/// The shooter, what it holds, the tile it shoots from, the tile shot at and the hand of
-/// whoever stands there.
-type MissileHarmKey = (UnitId, WeaponChoice, Tile, Tile, Hand);
 
 impl PlannerMemo {
     /// The memo kept from earlier commands where it was worked out on `scenario`, else a fresh
@@ -162,20 +154,13 @@ impl PlannerMemo {
             .unwrap_or_default()
     }
 
-    /// Keep the memo for the next command while the battle is on `scenario`; the lines and the
-    /// missile harms forgotten once there are too many (a map far larger than a tabletop's).
+    /// Keep the memo for the next command while the battle is on `scenario`.
     fn keep(mut self, world: &mut World, scenario: &Scenario) {
         let Some(active) = world.get_resource::<ActiveScenario>() else {
             return;
         };
         if !std::ptr::eq(&*active.0, scenario) {
             return;
-        }
-        if self.lines.len() > MOST_LINES_KEPT {
-            self.lines.clear();
-        }
-        if self.missile_harms.len() > MOST_LINES_KEPT {
-            self.missile_harms.clear();
         }
         self.scenario = Some(active.0.clone());
         world.insert_resource(self);
@@ -201,14 +186,13 @@ enum Reach {
 
 /// A missile weapon in a unit's hands: its skill, reach, the unit's DEX (for point-blank) and
 /// the mean damage of a hit.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 struct Missile {
     skill: u32,
     /// The difficulty the shot is rolled at, where its rulebook names one (the d10 pool).
     difficulty: Option<u32>,
-    reach: WeaponReach,
-    /// How far the wielder's point-blank reaches, in feet, and the wielder's DEX.
-    point_blank: Length,
+    /// Its range bands and how far the wielder's point-blank reaches; the wielder's DEX.
+    ruler: RangeRuler,
     dexterity: u32,
     /// The weapon's base range in feet, where it has one.
     base_feet: Option<u32>,
@@ -227,8 +211,10 @@ impl Missile {
         Self {
             skill,
             difficulty: weapon.difficulty,
-            reach: WeaponReach::of(&weapon.range, spec.characteristics.strength, &scale),
-            point_blank: scale.point_blank(spec.characteristics.dexterity),
+            ruler: RangeRuler::new(
+                &WeaponReach::of(&weapon.range, spec.characteristics.strength, &scale),
+                scale.point_blank(spec.characteristics.dexterity),
+            ),
             dexterity: spec.characteristics.dexterity,
             base_feet: base_feet(&weapon.range, spec.characteristics.strength),
             mean: scenario.ruleset.hit_mean(
@@ -370,16 +356,6 @@ impl<'a> Planner<'a> {
     /// Keep what was worked out for the next command.
     pub(super) fn keep_memo(self, world: &mut World) {
         self.memo.keep(world, self.scenario);
-    }
-
-    /// The line of fire from `from` to `to`, traced once a battle.
-    fn line(&mut self, from: Tile, to: Tile) -> ShotLine {
-        let map = &self.scenario.map;
-        *self
-            .memo
-            .lines
-            .entry((from, to))
-            .or_insert_with(|| shot_line(map, from, to))
     }
 
     /// The unit's command, or `None` to leave it to the baseline's hand-to-hand.

@@ -10,8 +10,8 @@ use super::reach_of;
 use crate::ai::{Seen, harm_of};
 use crate::map::Tile;
 use crate::map::range::distance_squared;
-use crate::map::range::{distance_yards, range_reading};
-use crate::map::sight::ShotLine;
+use crate::map::range::distance_yards;
+use crate::map::sight::{ShotLine, shot_line};
 use crate::rules::melee::Defence;
 use crate::rules::roll::Demand;
 use crate::rules::roll_harm::HitForm;
@@ -117,11 +117,11 @@ impl<'a> Planner<'a> {
         to: Tile,
         aimed: bool,
     ) -> Option<(Demand, ShotLine)> {
-        let reading = range_reading(&missile.reach, missile.point_blank, from, to);
+        let reading = missile.ruler.read(from, to);
         if reading.band == RangeBand::OutOfRange {
             return None;
         }
-        let line = self.line(from, to);
+        let line = shot_line(&self.scenario.map, from, to);
         if !line.open() {
             return None;
         }
@@ -163,7 +163,6 @@ impl<'a> Planner<'a> {
     fn reckon_danger(&mut self, tile: Tile) -> f64 {
         let side = self.spec().side;
         let mut danger = 0.0;
-        let handed = self.spec().handed;
         for (index, other) in self.seen.iter().enumerate() {
             if !other.standing || other.side == side {
                 continue;
@@ -171,22 +170,11 @@ impl<'a> Planner<'a> {
             danger += match &self.reaches[index] {
                 // Out of its reach (most of a large map): no harm, and nothing to look up.
                 Reach::Missile(missile)
-                    if range_reading(&missile.reach, missile.point_blank, other.at, tile).band
-                        == RangeBand::OutOfRange =>
+                    if missile.ruler.read(other.at, tile).band == RangeBand::OutOfRange =>
                 {
                     0.0
                 }
-                Reach::Missile(missile) => {
-                    let key = (other.unit, other.holding, other.at, tile, handed);
-                    if let Some(harm) = self.memo.missile_harms.get(&key) {
-                        *harm
-                    } else {
-                        let missile = missile.clone();
-                        let harm = self.missile_harm(&missile, other.at, tile);
-                        self.memo.missile_harms.insert(key, harm);
-                        harm
-                    }
-                }
+                &Reach::Missile(missile) => self.threat(other, &missile, tile),
                 &Reach::Blows {
                     skill,
                     difficulty,
@@ -209,6 +197,24 @@ impl<'a> Planner<'a> {
             };
         }
         self.temper.caution * danger
+    }
+
+    /// The harm `shooter`'s missile threatens this unit with at `tile`, kept in the shooter's
+    /// grid while it stands still.
+    fn threat(&mut self, shooter: &Seen, missile: &Missile, tile: Tile) -> f64 {
+        let handed = self.spec().handed;
+        let grid = self.memo.threats.entry((shooter.unit, handed)).or_default();
+        grid.aim(shooter.holding, shooter.at, &self.scenario.map);
+        let slot = grid.slot(tile);
+        if let Some(harm) = slot.and_then(|slot| grid.harm(slot)) {
+            return harm;
+        }
+        let harm = self.missile_harm(missile, shooter.at, tile);
+        if let (Some(slot), Some(grid)) = (slot, self.memo.threats.get_mut(&(shooter.unit, handed)))
+        {
+            grid.keep(slot, harm);
+        }
+        harm
     }
 
     /// The most harm this unit's missile weapon could do from `tile`, by its estimate.
