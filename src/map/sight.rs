@@ -24,14 +24,18 @@ pub enum Crossing {
 /// The tiles and corners a line from the centre of `from` to the centre of `to` crosses, in
 /// order, leaving out the two end tiles.
 pub fn crossings(from: Tile, to: Tile) -> Crossings {
-    let (across, down) = (from.x.abs_diff(to.x), from.y.abs_diff(to.y));
+    let (across, down) = (
+        i64::from(from.x.abs_diff(to.x)),
+        i64::from(from.y.abs_diff(to.y)),
+    );
     Crossings {
         here: from,
         to,
-        steps_x: i64::from(across),
-        steps_y: i64::from(down),
-        taken_x: 0,
-        taken_y: 0,
+        towards_x: down,
+        towards_y: across,
+        step_x: 2 * down,
+        step_y: 2 * across,
+        steps_left: across + down,
         sign_x: if to.x > from.x { 1 } else { -1 },
         sign_y: if to.y > from.y { 1 } else { -1 },
         after_corner: None,
@@ -39,14 +43,22 @@ pub fn crossings(from: Tile, to: Tile) -> Crossings {
 }
 
 /// The walk along a line, one crossing at a time, without allocating.
+///
+/// With `across` and `down` the tiles to go each way, the line next crosses a vertical grid
+/// line after `(1 + 2 x taken across) x down` and a horizontal one after `(1 + 2 x taken down)
+/// x across`, in the same units: the two are kept as running sums.
 #[derive(Debug, Clone)]
 pub struct Crossings {
     here: Tile,
     to: Tile,
-    steps_x: i64,
-    steps_y: i64,
-    taken_x: i64,
-    taken_y: i64,
+    /// Where the line next crosses a vertical grid line, and a horizontal one.
+    towards_x: i64,
+    towards_y: i64,
+    /// What each crossing adds to those.
+    step_x: i64,
+    step_y: i64,
+    /// Steps across and down not yet taken.
+    steps_left: i64,
     sign_x: i32,
     sign_y: i32,
     /// The tile entered diagonally through a corner, to report after the corner itself.
@@ -66,27 +78,27 @@ impl Iterator for Crossings {
         if let Some(tile) = self.after_corner.take() {
             return Some(Crossing::Through(tile));
         }
-        while self.taken_x < self.steps_x || self.taken_y < self.steps_y {
-            // Compare where the line next crosses a vertical and a horizontal grid line.
-            let towards_x = (1 + 2 * self.taken_x) * self.steps_y;
-            let towards_y = (1 + 2 * self.taken_y) * self.steps_x;
-            match towards_x.cmp(&towards_y) {
+        while self.steps_left > 0 {
+            match self.towards_x.cmp(&self.towards_y) {
                 std::cmp::Ordering::Equal => {
                     let corner =
                         Crossing::Corner(self.step(self.sign_x, 0), self.step(0, self.sign_y));
                     self.here = self.step(self.sign_x, self.sign_y);
-                    self.taken_x += 1;
-                    self.taken_y += 1;
+                    self.towards_x += self.step_x;
+                    self.towards_y += self.step_y;
+                    self.steps_left -= 2;
                     self.after_corner = (self.here != self.to).then_some(self.here);
                     return Some(corner);
                 }
                 std::cmp::Ordering::Less => {
                     self.here = self.step(self.sign_x, 0);
-                    self.taken_x += 1;
+                    self.towards_x += self.step_x;
+                    self.steps_left -= 1;
                 }
                 std::cmp::Ordering::Greater => {
                     self.here = self.step(0, self.sign_y);
-                    self.taken_y += 1;
+                    self.towards_y += self.step_y;
+                    self.steps_left -= 1;
                 }
             }
             if self.here != self.to {

@@ -1,5 +1,6 @@
 //! The percentile roll: a tens die and a units die, bonus and penalty dice, success levels,
-//! difficulty and fumbles.
+//! difficulty and fumbles. The roll's small steps are marked `#[inline]`, so that a caller in
+//! another crate (the benches, a rulebook's check) makes the roll in one piece.
 
 use serde::{Deserialize, Serialize};
 
@@ -16,6 +17,7 @@ pub struct ExtraDice {
 }
 
 impl ExtraDice {
+    #[inline]
     pub fn bonus(count: u8) -> Self {
         Self {
             bonus: count,
@@ -24,6 +26,7 @@ impl ExtraDice {
     }
 
     /// What remains after bonus and penalty dice cancel one for one, capped at two.
+    #[inline]
     pub fn net(self) -> NetDice {
         let cap = |count: u8| count.min(MAX_EXTRA_DICE);
         match self.bonus.cmp(&self.penalty) {
@@ -46,6 +49,7 @@ impl NetDice {
     pub const PLAIN: Self = Self::Bonus(0);
 
     /// How many tens dice are rolled in all.
+    #[inline]
     pub fn tens_dice(self) -> usize {
         let extra = match self {
             Self::Bonus(count) | Self::Penalty(count) => count,
@@ -76,12 +80,14 @@ pub struct TensDice {
 impl std::ops::Deref for TensDice {
     type Target = [u32];
 
+    #[inline]
     fn deref(&self) -> &[u32] {
         &self.faces[..self.count]
     }
 }
 
 impl FromIterator<u32> for TensDice {
+    #[inline]
     fn from_iter<Faces: IntoIterator<Item = u32>>(faces: Faces) -> Self {
         let mut tens = Self::default();
         for face in faces.into_iter().take(MOST_TENS_DICE) {
@@ -133,6 +139,7 @@ pub struct PercentileRoll {
 
 impl PercentileRoll {
     /// Roll the tens dice and the units die from `source`.
+    #[inline]
     pub fn roll(source: &mut impl FaceSource, dice: NetDice) -> Self {
         let tens: TensDice = (0..dice.tens_dice())
             .map(|_| (source.face(10) % 10) * 10)
@@ -142,6 +149,7 @@ impl PercentileRoll {
     }
 
     /// Read already rolled dice: a bonus keeps the lowest value, a penalty the highest.
+    #[inline]
     pub fn from_faces(tens: impl Into<TensDice>, units: u32, dice: NetDice) -> Self {
         let tens = tens.into();
         let reads = |tens_die: u32| match tens_die + units {
@@ -232,16 +240,15 @@ impl Difficulty {
     pub const ALL: [Self; 4] = [Self::Regular, Self::Hard, Self::Extreme, Self::Critical];
 
     /// The value a roll must not exceed to succeed at this difficulty: S, S/2, S/5, or 1.
+    #[inline]
     pub fn target(self, skill: u32) -> u32 {
-        match self {
-            Self::Regular => skill,
-            Self::Hard => skill / 2,
-            Self::Extreme => skill / 5,
-            Self::Critical => 1,
-        }
+        // Read from a table in the order of `ALL`, so a difficulty that varies from roll to
+        // roll costs no mispredicted branch.
+        [skill, skill / 2, skill / 5, 1][self as usize]
     }
 
     /// The lowest success level that meets this difficulty.
+    #[inline]
     pub fn required_level(self) -> SuccessLevel {
         match self {
             Self::Regular => SuccessLevel::Regular,
@@ -280,6 +287,7 @@ impl std::fmt::Display for Difficulty {
 /// The lowest roll that fumbles when `needed` is the value to roll under: 96 below 50, else 100;
 /// with a weapon that doubles the chance of a fumble (`doubled`: the chainsaw), 91 below 50,
 /// else 99.
+#[inline]
 pub fn fumbles_from(needed: u32, doubled: bool) -> u32 {
     match (needed < 50, doubled) {
         (true, false) => 96,
@@ -293,21 +301,21 @@ pub fn fumbles_from(needed: u32, doubled: bool) -> u32 {
 ///
 /// 01 is always a critical and 100 always a fumble. 96 to 99 are fumbles too when the value
 /// needed at this difficulty is below 50: a hard roll against skill 90 needs 45, so 96 fumbles.
+#[inline]
 pub fn success_level(value: u32, skill: u32, difficulty: Difficulty) -> SuccessLevel {
-    let fumbles_from = fumbles_from(difficulty.target(skill), false);
-    if value == 1 {
-        SuccessLevel::Critical
-    } else if value >= fumbles_from {
-        SuccessLevel::Fumble
-    } else if value <= skill / 5 {
-        SuccessLevel::Extreme
-    } else if value <= skill / 2 {
-        SuccessLevel::Hard
-    } else if value <= skill {
-        SuccessLevel::Regular
+    // The thresholds the value is within are counted, not branched on: the value is random,
+    // so each branch would be mispredicted as often as not. S/5 <= S/2 <= S, so within all
+    // three is an extreme success, within none a failure.
+    let within =
+        u32::from(value <= skill) + u32::from(value <= skill / 2) + u32::from(value <= skill / 5);
+    let best_first = if value == 1 {
+        0
+    } else if value >= fumbles_from(difficulty.target(skill), false) {
+        5
     } else {
-        SuccessLevel::Failure
-    }
+        4 - within as usize
+    };
+    SuccessLevel::ALL[best_first]
 }
 
 /// A skill or characteristic roll judged against its value and difficulty.
@@ -323,6 +331,7 @@ pub struct SkillCheck {
 
 impl SkillCheck {
     /// Judge an already rolled percentile roll.
+    #[inline]
     pub fn judge(roll: PercentileRoll, skill: u32, difficulty: Difficulty) -> Self {
         let level = success_level(roll.value, skill, difficulty);
         Self {
@@ -335,6 +344,7 @@ impl SkillCheck {
     }
 
     /// Roll and judge in one step.
+    #[inline]
     pub fn roll(
         source: &mut impl FaceSource,
         skill: u32,

@@ -19,7 +19,7 @@ mod spots;
 mod threats;
 mod wrestling;
 
-use crate::rules::body::{BodyPart, Hand};
+use crate::rules::body::BodyPart;
 // Memos only: foldhash (bevy's) hashes a demand in a fraction of SipHash's time, and nothing
 // is read from them in the order they hold.
 use bevy::platform::collections::HashMap;
@@ -135,9 +135,9 @@ pub(super) struct PlannerMemo {
     /// How a unit can hurt others holding a weapon.
     reaches: HashMap<(UnitId, WeaponChoice), Reach>,
     /// The harm each unit's missile weapon is likely to do from where it stands to someone at
-    /// each tile around it who holds their weapon in the hand given (a part of a tile's
-    /// danger).
-    threats: HashMap<(UnitId, Hand), ThreatGrid>,
+    /// each tile around it who holds their weapon in one hand or the other (a part of a tile's
+    /// danger): two grids a unit, in the units' order.
+    threats: Vec<ThreatGrid>,
 }
 
 impl PlannerMemo {

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use super::Missile;
 use super::Planner;
 use super::Reach;
+use super::ThreatGrid;
 use super::reach_of;
 use crate::ai::{Seen, harm_of};
 use crate::map::Tile;
@@ -202,17 +203,21 @@ impl<'a> Planner<'a> {
     /// The harm `shooter`'s missile threatens this unit with at `tile`, kept in the shooter's
     /// grid while it stands still.
     fn threat(&mut self, shooter: &Seen, missile: &Missile, tile: Tile) -> f64 {
-        let handed = self.spec().handed;
-        let grid = self.memo.threats.entry((shooter.unit, handed)).or_default();
+        // A grid for each unit and each hand, side by side.
+        let place = 2 * shooter.unit.index() + usize::from(!self.spec().handed.is_right());
+        let grids = &mut self.memo.threats;
+        if grids.len() <= place {
+            grids.resize_with(place + 1, ThreatGrid::default);
+        }
+        let grid = &mut grids[place];
         grid.aim(shooter.holding, shooter.at, &self.scenario.map);
         let slot = grid.slot(tile);
         if let Some(harm) = slot.and_then(|slot| grid.harm(slot)) {
             return harm;
         }
         let harm = self.missile_harm(missile, shooter.at, tile);
-        if let (Some(slot), Some(grid)) = (slot, self.memo.threats.get_mut(&(shooter.unit, handed)))
-        {
-            grid.keep(slot, harm);
+        if let Some(slot) = slot {
+            self.memo.threats[place].keep(slot, harm);
         }
         harm
     }
