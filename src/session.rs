@@ -200,6 +200,37 @@ mod tests {
         app.world_mut().query::<&UnitId>().iter(app.world()).count()
     }
 
+    /// The window opened straight on a battle (a scenario on the command line): its units are
+    /// on the board once each.
+    #[test]
+    fn a_battle_the_window_opens_on_has_each_unit_once() {
+        let warehouse = scenario("maps/warehouse.ron");
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin))
+            .insert_state(Screen::Battle)
+            .insert_resource(ActiveRuleset(warehouse.ruleset.clone()))
+            .insert_resource(BattleSetup {
+                autosave: false,
+                ..BattleSetup::new(warehouse.clone(), 3)
+            })
+            .init_resource::<Selection>()
+            .init_resource::<RangeOverlayShown>()
+            .init_resource::<HoveredTile>()
+            .init_resource::<Intent>()
+            .add_plugins((battle::plugin, crate::ai::plugin, plugin));
+        app.update();
+        app.update();
+        let mut ids: Vec<usize> = app
+            .world_mut()
+            .query::<&UnitId>()
+            .iter(app.world())
+            .map(|id| id.index())
+            .collect();
+        ids.sort_unstable();
+        let each_once: Vec<usize> = (0..warehouse.units.len()).collect();
+        assert_eq!(ids, each_once);
+    }
+
     #[test]
     fn a_battle_begun_from_the_menu_is_set_up_and_left_whole() {
         let mut app = window_app();

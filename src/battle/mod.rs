@@ -620,7 +620,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Roster>()
         .add_systems(
             Startup,
-            spawn_units.run_if(resource_exists::<ActiveScenario>),
+            spawn_units.run_if(resource_exists::<ActiveScenario>.and_then(no_units_yet)),
         )
         .add_systems(
             Update,
@@ -663,6 +663,13 @@ pub fn clear(world: &mut World) {
     world.insert_resource(CommandLog::default());
     world.insert_resource(RefusedCommands::default());
     world.insert_resource(CommandQueue::default());
+}
+
+/// Whether no unit is on the board yet: a battle the window began as it opened (entering its
+/// battle screen comes before `Startup`) already has its units, and spawning them again left a
+/// second, stale set that the map named and the AI read.
+fn no_units_yet(roster: Res<Roster>) -> bool {
+    roster.0.is_empty()
 }
 
 fn spawn_units(
