@@ -173,17 +173,31 @@ mod tests {
         }
     }
 
-    /// The window's battle, set up and left as the menu does it, without drawing anything.
-    fn window_app() -> App {
+    /// The window's battle without drawing anything, opening on `screen` with `setup` waiting
+    /// for it (if any), before its first update.
+    fn window_app_opening(screen: Screen, setup: Option<BattleSetup>) -> App {
+        let ruleset = setup.as_ref().map_or_else(
+            || scenario("maps/cellar.ron").ruleset,
+            |setup| setup.scenario.ruleset.clone(),
+        );
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin))
-            .insert_state(Screen::Menu)
-            .insert_resource(ActiveRuleset(scenario("maps/cellar.ron").ruleset))
+            .insert_state(screen)
+            .insert_resource(ActiveRuleset(ruleset))
             .init_resource::<Selection>()
             .init_resource::<RangeOverlayShown>()
             .init_resource::<HoveredTile>()
             .init_resource::<Intent>()
             .add_plugins((battle::plugin, crate::ai::plugin, plugin));
+        if let Some(setup) = setup {
+            app.insert_resource(setup);
+        }
+        app
+    }
+
+    /// The window's battle, set up and left as the menu does it, without drawing anything.
+    fn window_app() -> App {
+        let mut app = window_app_opening(Screen::Menu, None);
         app.update();
         app
     }
@@ -205,19 +219,11 @@ mod tests {
     #[test]
     fn a_battle_the_window_opens_on_has_each_unit_once() {
         let warehouse = scenario("maps/warehouse.ron");
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin))
-            .insert_state(Screen::Battle)
-            .insert_resource(ActiveRuleset(warehouse.ruleset.clone()))
-            .insert_resource(BattleSetup {
-                autosave: false,
-                ..BattleSetup::new(warehouse.clone(), 3)
-            })
-            .init_resource::<Selection>()
-            .init_resource::<RangeOverlayShown>()
-            .init_resource::<HoveredTile>()
-            .init_resource::<Intent>()
-            .add_plugins((battle::plugin, crate::ai::plugin, plugin));
+        let setup = BattleSetup {
+            autosave: false,
+            ..BattleSetup::new(warehouse.clone(), 3)
+        };
+        let mut app = window_app_opening(Screen::Battle, Some(setup));
         app.update();
         app.update();
         let mut ids: Vec<usize> = app
