@@ -159,7 +159,8 @@ mod tests {
     use bevy::state::app::StatesPlugin;
 
     use super::*;
-    use crate::battle::{CommandLog, EventLog, UnitId};
+    use crate::battle::command::Command;
+    use crate::battle::{CommandLog, CommandQueue, EventLog, Flow, RefusedCommands, UnitId};
     use crate::map::Loaded;
     use crate::view::hover::HoveredTile;
     use crate::view::orders::Intent;
@@ -235,6 +236,33 @@ mod tests {
         ids.sort_unstable();
         let each_once: Vec<usize> = (0..warehouse.units.len()).collect();
         assert_eq!(ids, each_once);
+    }
+
+    /// The AI playing a battle the window opened on reads the board as it is: none of its
+    /// commands is refused.
+    #[test]
+    fn the_ai_plays_a_battle_the_window_opens_on_with_no_command_refused() {
+        let warehouse = scenario("maps/warehouse.ron");
+        let setup = BattleSetup {
+            autosave: false,
+            control: Some(vec![Control::Ai; warehouse.units.len()]),
+            ..BattleSetup::new(warehouse, 5)
+        };
+        let mut app = window_app_opening(Screen::Battle, Some(setup));
+        app.update();
+        // The fight begun as the keeper's button begins it.
+        app.world_mut()
+            .resource_mut::<CommandQueue>()
+            .0
+            .push_back(Command::Begin);
+        for _ in 0..300 {
+            app.update();
+        }
+        let world = app.world();
+        let flow = world.resource::<Flow>();
+        assert!(flow.round >= 2, "the battle went on");
+        assert!(world.resource::<CommandLog>().0.len() > 20);
+        assert_eq!(world.resource::<RefusedCommands>().0, Vec::<usize>::new());
     }
 
     #[test]
