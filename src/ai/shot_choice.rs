@@ -9,7 +9,7 @@ use super::sweeping::{SWEEP_WIDTHS, sweep_harm};
 use crate::battle::command::{Command, FireMode, WeaponChoice};
 use crate::battle::ranged::{self, RollPreview};
 use crate::battle::{Arsenal, TurnState};
-use crate::map::range::{RangeBand, RangeRuler, WeaponReach, distance_squared};
+use crate::map::range::{RangeBand, distance_squared};
 use crate::map::scenario::Scenario;
 use crate::map::sight::ShotLine;
 use crate::rules::damage::DamageReach;
@@ -49,11 +49,7 @@ pub(super) fn best_shot(
     // Enemies out of range are left out before any preview (which would refuse every shot at
     // them): on a large map, most of them.
     let ruleset = scenario.ruleset.as_ref();
-    let scale = ruleset.range_scale();
-    let ruler = RangeRuler::new(
-        &WeaponReach::of(&weapon.range, spec.characteristics.strength, &scale),
-        scale.point_blank(spec.characteristics.dexterity),
-    );
+    let ruler = spec.range_ruler(weapon, &ruleset.range_scale());
     let mut enemies: Vec<&Seen> = seen
         .iter()
         .filter(|other| other.standing && other.side != spec.side)

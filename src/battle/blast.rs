@@ -11,7 +11,7 @@ use super::state::Battle;
 use super::wounds::Blow;
 use super::{Charge, UnitId, Vital, budget, effects, injuries, wounds};
 use crate::map::Tile;
-use crate::map::range::{RangeBand, WeaponReach, distance_squared, range_reading};
+use crate::map::range::{RangeBand, distance_squared};
 use crate::map::sight::{LineOfFire, line_of_fire};
 use crate::rules::budget::PlannedAction;
 use crate::rules::damage::{DamageQuality, DamageReach};
@@ -67,9 +67,7 @@ fn check_throw(
         return Err(Rejection::NoLineOfFire(format!("{at} is not open ground")));
     }
     let scale = battle.scenario.ruleset.range_scale();
-    let reach = WeaponReach::of(&weapon.range, spec.characteristics.strength, &scale);
-    let point_blank = scale.point_blank(spec.characteristics.dexterity);
-    let reading = range_reading(&reach, point_blank, from, at);
+    let reading = spec.range_ruler(&weapon, &scale).read(from, at);
     let Some(range) = battle.scenario.ruleset.range_value(reading) else {
         return Err(Rejection::OutOfReach(format!(
             "{at} is out of range of the {}",

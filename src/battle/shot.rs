@@ -7,9 +7,9 @@ use super::UnitId;
 use super::command::Rejection;
 use super::event::Modifier;
 use super::state::Battle;
+use crate::map::range::RangeReading;
 use crate::map::range::base_feet;
 use crate::map::range::distance_squared;
-use crate::map::range::{RangeReading, WeaponReach, range_reading};
 use crate::map::reach::NEIGHBOURS;
 use crate::map::sight::{ShotLine, shot_line};
 use crate::map::{Cover, GridMap, Tile};
@@ -102,9 +102,7 @@ pub(super) fn setup(
         return Err(Rejection::OutOfReach("not on the map".to_string()));
     };
     let scale = battle.scenario.ruleset.range_scale();
-    let reach = WeaponReach::of(&weapon.range, spec.characteristics.strength, &scale);
-    let point_blank = scale.point_blank(spec.characteristics.dexterity);
-    let reading = range_reading(&reach, point_blank, from, to);
+    let reading = spec.range_ruler(weapon, &scale).read(from, to);
     if reading.band == RangeBand::OutOfRange {
         return Err(Rejection::OutOfReach(format!(
             "{target_name} is out of range of the {}",

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::opening::{Opening, OpeningFile};
 use super::{GridMap, MapFile, Tile};
 use crate::map::range::RangeScale;
-use crate::map::range::WeaponReach;
+use crate::map::range::{RangeRuler, WeaponReach};
 use crate::rules::body::{BodyPart, Hand};
 use crate::rules::characteristics::{Characteristics, DerivedStats};
 use crate::rules::cherries::Cherry;
@@ -370,6 +370,15 @@ impl UnitSpec {
                 WeaponReach::Touch
             }
         }
+    }
+
+    /// The range bands of `weapon` in this unit's hands on a rulebook's range scale: its STR
+    /// sets a thrown weapon's range, its DEX how far point-blank reaches.
+    pub fn range_ruler(&self, weapon: &Weapon, scale: &RangeScale) -> RangeRuler {
+        RangeRuler::new(
+            &WeaponReach::of(&weapon.range, self.characteristics.strength, scale),
+            scale.point_blank(self.characteristics.dexterity),
+        )
     }
 
     /// Whether a blow with `choice` is blunt (bare hands, or a hand-to-hand weapon that does

@@ -30,8 +30,8 @@ use super::{Seen, Style, melee_choice};
 use crate::battle::command::{Command, WeaponChoice};
 use crate::battle::{ActiveScenario, Arsenal, TurnState, UnitId};
 use crate::map::Tile;
+use crate::map::range::RangeRuler;
 use crate::map::range::base_feet;
-use crate::map::range::{RangeRuler, WeaponReach};
 use crate::map::scenario::{Scenario, UnitSpec, Victory};
 use crate::rules::damage::DamageNotation;
 use crate::rules::roll::Demand;
@@ -211,10 +211,7 @@ impl Missile {
         Self {
             skill,
             difficulty: weapon.difficulty,
-            ruler: RangeRuler::new(
-                &WeaponReach::of(&weapon.range, spec.characteristics.strength, &scale),
-                scale.point_blank(spec.characteristics.dexterity),
-            ),
+            ruler: spec.range_ruler(weapon, &scale),
             dexterity: spec.characteristics.dexterity,
             base_feet: base_feet(&weapon.range, spec.characteristics.strength),
             mean: scenario.ruleset.hit_mean(
