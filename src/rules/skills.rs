@@ -107,16 +107,6 @@ fn squashed(name: &str) -> impl Iterator<Item = char> + '_ {
         .flat_map(char::to_lowercase)
 }
 
-/// Whether two names read the same, case and spaces squashed (compared letter by letter: a
-/// lookup allocates nothing). Names in plain ASCII, as every rulebook's are, are compared byte
-/// by byte.
-fn same_name(one: &str, other: &str) -> bool {
-    if one.is_ascii() && other.is_ascii() {
-        return squashed_ascii(one).eq(squashed_ascii(other));
-    }
-    squashed(one).eq(squashed(other))
-}
-
 /// As [`squashed`], byte by byte, for a name in plain ASCII.
 fn squashed_ascii(name: &str) -> impl Iterator<Item = u8> + '_ {
     name.bytes()
@@ -124,10 +114,21 @@ fn squashed_ascii(name: &str) -> impl Iterator<Item = u8> + '_ {
         .map(|byte| byte.to_ascii_lowercase())
 }
 
-/// Find a skill in `catalog` by its name or an alias, ignoring case and spaces.
+/// Find a skill in `catalog` by its name or an alias, ignoring case and spaces. Names are
+/// compared letter by letter (a lookup allocates nothing); two names in plain ASCII, as every
+/// rulebook's are, byte by byte.
 pub fn find_skill<'a>(catalog: &'a [SkillEntry], name: &str) -> Option<&'a SkillEntry> {
+    // Whether the name asked for is ASCII is asked once, not once an entry.
+    let ascii = name.is_ascii();
+    let reads_as_wanted = |other: &str| {
+        if ascii && other.is_ascii() {
+            squashed_ascii(other).eq(squashed_ascii(name))
+        } else {
+            squashed(other).eq(squashed(name))
+        }
+    };
     catalog.iter().find(|entry| {
-        same_name(entry.name, name) || entry.aliases.iter().any(|alias| same_name(alias, name))
+        reads_as_wanted(entry.name) || entry.aliases.iter().any(|alias| reads_as_wanted(alias))
     })
 }
 
