@@ -26,7 +26,8 @@ fn main() -> ExitCode {
     ] {
         let scenario = Scenario::load(&maps.join(file)).unwrap_or_else(|error| panic!("{error}"));
         let matchup = Matchup::AgainstBaseline(Style::Careful);
-        let results = play_many(&scenario, 1, BATTLES, Some(MOST_ROUNDS), &matchup, |_| {});
+        let results = play_many(&scenario, 1, BATTLES, Some(MOST_ROUNDS), &matchup, &|_| {})
+            .unwrap_or_else(|panic| panic!("{file}: {panic}"));
         let summary = Summary::of(&scenario, &results);
         let Some(record) = summary.against_baseline else {
             panic!("{file}: a match against the baseline has a record");

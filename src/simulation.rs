@@ -4,7 +4,6 @@
 //! played them.
 
 use std::collections::BTreeMap;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
@@ -119,59 +118,63 @@ pub fn play_one(
     }
 }
 
-/// Play `runs` battles under the seeds `first_seed`, `first_seed + 1`…, on every core, each
-/// unit in the AI style the matchup gives it. `done` is told how many have finished, now and
-/// then, from the calling thread.
+/// A battle that panicked: its seed, and what the panic said.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the battle under seed {seed} panicked: {message}")]
+pub struct BattlePanic {
+    pub seed: u64,
+    pub message: String,
+}
+
+/// Play `runs` battles under the seeds `first_seed`, `first_seed + 1`…, on every core (rayon's
+/// pool), each unit in the AI style the matchup gives it. `done` is told how many have finished
+/// as each one does, from whichever thread played it. A battle that panics ends the run, the
+/// first such seed said.
 pub fn play_many(
     scenario: &Scenario,
     first_seed: u64,
     runs: usize,
     most_rounds: Option<u32>,
     matchup: &Matchup,
-    mut done: impl FnMut(usize),
-) -> Vec<BattleResult> {
-    let workers = std::thread::available_parallelism()
-        .map_or(1, std::num::NonZero::get)
-        .min(runs.max(1));
-    let next = AtomicUsize::new(0);
+    done: &(dyn Fn(usize) + Sync),
+) -> Result<Vec<BattleResult>, BattlePanic> {
+    played_in_parallel(first_seed, runs, done, |seed, index| {
+        let (styles, challenger) = matchup.for_battle(scenario, index);
+        BattleResult {
+            challenger,
+            ..play_one(scenario, seed, most_rounds, &styles)
+        }
+    })
+}
+
+/// `play` (a battle under a seed, the battle's index) for `runs` seeds from `first_seed`, on
+/// rayon's pool, in order; the first panic (by index) caught and said with its seed.
+fn played_in_parallel<T: Send>(
+    first_seed: u64,
+    runs: usize,
+    done: &(dyn Fn(usize) + Sync),
+    play: impl Fn(u64, usize) -> T + Sync,
+) -> Result<Vec<T>, BattlePanic> {
+    use rayon::prelude::*;
     let finished = AtomicUsize::new(0);
-    let results = Mutex::new(vec![None; runs]);
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= runs {
-                        break;
-                    }
-                    let seed = first_seed.wrapping_add(index as u64);
-                    let (styles, challenger) = matchup.for_battle(scenario, index);
-                    let result = BattleResult {
-                        challenger,
-                        ..play_one(scenario, seed, most_rounds, &styles)
-                    };
-                    if let Ok(mut results) = results.lock() {
-                        results[index] = Some(result);
-                    }
-                    finished.fetch_add(1, Ordering::Relaxed);
-                }
-            });
-        }
-        loop {
-            let count = finished.load(Ordering::Relaxed);
-            done(count);
-            if count >= runs {
-                break;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(100));
-        }
-    });
-    results
-        .into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .flatten()
-        .collect()
+    let played: Vec<Result<T, BattlePanic>> = (0..runs)
+        .into_par_iter()
+        .map(|index| {
+            let seed = first_seed.wrapping_add(index as u64);
+            let played =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| play(seed, index)));
+            done(finished.fetch_add(1, Ordering::Relaxed) + 1);
+            played.map_err(|panic| BattlePanic {
+                seed,
+                message: panic
+                    .downcast_ref::<&str>()
+                    .map(|text| (*text).to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "no message".to_string()),
+            })
+        })
+        .collect();
+    played.into_iter().collect()
 }
 
 /// A side's share of the wins, with its 95% interval.
@@ -367,6 +370,32 @@ pub fn wilson_interval(successes: usize, trials: usize) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Battles are played in order of their seeds whatever thread plays them, each counted as
+    /// done; one that panics ends the run with its seed and its message (the first by seed
+    /// where two do), never a run that waits for ever.
+    #[test]
+    fn a_panicking_battle_ends_the_run_with_its_seed() {
+        let counted = AtomicUsize::new(0);
+        let done = |count: usize| {
+            counted.fetch_max(count, Ordering::Relaxed);
+        };
+        let seeds = played_in_parallel(10, 64, &done, |seed, index| (seed, index));
+        let expected: Vec<(u64, usize)> = (0..64).map(|index| (10 + index as u64, index)).collect();
+        assert_eq!(seeds, Ok(expected));
+        assert_eq!(counted.load(Ordering::Relaxed), 64);
+        let panicked = played_in_parallel(10, 64, &|_| {}, |seed, _| {
+            assert!(seed != 17 && seed != 40, "the dice ran out at seed {seed}");
+            seed
+        });
+        assert_eq!(
+            panicked,
+            Err(BattlePanic {
+                seed: 17,
+                message: "the dice ran out at seed 17".to_string()
+            })
+        );
+    }
 
     #[test]
     fn wilson_intervals_match_worked_values() {

@@ -46,12 +46,12 @@ pub fn thousands(count: usize) -> String {
     grouped
 }
 
-/// A name as a file name's stem: its words lower case, joined by dashes ("Cellar melee" is
-/// `cellar-melee`).
+/// A name as a file name's stem: its words (letters and digits of any script) lower case,
+/// joined by dashes ("Cellar melee" is `cellar-melee`, "Ночь в подвале" `ночь-в-подвале`).
 pub fn slug(name: &str) -> String {
-    name.split(|letter: char| !letter.is_ascii_alphanumeric())
+    name.split(|letter: char| !letter.is_alphanumeric())
         .filter(|word| !word.is_empty())
-        .map(str::to_ascii_lowercase)
+        .map(str::to_lowercase)
         .collect::<Vec<_>>()
         .join("-")
 }
@@ -66,6 +66,8 @@ mod tests {
         assert_eq!(the("The players"), "the players");
         assert_eq!(the("the law"), "the law");
         assert_eq!(slug("Cellar melee: night!"), "cellar-melee-night");
+        assert_eq!(slug("Ночь в подвале"), "ночь-в-подвале");
+        assert_eq!(slug("«★»"), "");
         assert_eq!(thousands(1000), "1,000");
         assert_eq!(thousands(999), "999");
         assert_eq!(thousands(1_234_567), "1,234,567");

@@ -28,7 +28,10 @@ fn said(checked: Result<String, crate::files::FileError>) -> ExitCode {
             println!("ok: {summary}");
             ExitCode::SUCCESS
         }
-        Err(error) => said(Err(error)),
+        Err(error) => {
+            eprintln!("gridkeeper: {error}");
+            ExitCode::from(INVALID_FILE)
+        }
     }
 }
 

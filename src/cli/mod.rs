@@ -493,10 +493,9 @@ fn edit(args: EditArgs) -> ExitCode {
         }
         Some(path) => match open(path, args.maps) {
             Ok(Opened::Loaded(Loaded::Scenario(scenario))) => {
-                // A shipped scenario is never written over: it is saved as the keeper's own.
-                let shipped = crate::files::shipped::SHIPPED
-                    .iter()
-                    .any(|(name, _)| Path::new(name) == path);
+                // A shipped scenario is never written over, however it is named: it is saved
+                // as the keeper's own.
+                let shipped = crate::files::shipped::is_shipped(path);
                 Editor::new(Draft::of(&scenario), (!shipped).then(|| path.clone()))
             }
             Ok(_) => {

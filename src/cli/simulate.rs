@@ -3,7 +3,7 @@
 //! plays on from where it stops); `--runs N` plays N battles on every core and prints what they
 //! add up to: win rates with their 95% intervals, lengths, casualties.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -141,19 +141,40 @@ fn many(scenario: &Scenario, first_seed: u64, runs: u32, args: &SimulateArgs) ->
     };
     let started = Instant::now();
     // A bar redrawn in place only where someone watches it: not in a log or a pipe.
-    let show_progress = !args.json && std::io::stderr().is_terminal();
-    let results = play_many(
+    let bar = (!args.json && std::io::stderr().is_terminal()).then(|| {
+        let bar = indicatif::ProgressBar::new(runs as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("[{bar:30}] {pos}/{len} battles · {eta} left")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+                .progress_chars("#>-"),
+        );
+        bar
+    });
+    let played = play_many(
         scenario,
         first_seed,
         runs,
         Some(args.rounds),
         &matchup,
-        |done| {
-            if show_progress {
-                progress(done, runs);
+        &|done| {
+            if let Some(bar) = &bar {
+                bar.set_position(done as u64);
             }
         },
     );
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let results = match played {
+        Ok(results) => results,
+        Err(panic) => {
+            return fail(&format!(
+                "{panic}; `gridkeeper simulate {} --seed {} --save FILE` plays it alone",
+                args.scenario.display(),
+                panic.seed
+            ));
+        }
+    };
     let seconds = started.elapsed().as_secs_f64();
     let summary = Summary::of(scenario, &results);
     let mut lines = Lines::new();
@@ -169,9 +190,6 @@ fn many(scenario: &Scenario, first_seed: u64, runs: u32, args: &SimulateArgs) ->
             "summary": summary,
         }));
     } else {
-        if show_progress {
-            eprintln!();
-        }
         for line in summary_words(scenario, first_seed, &summary, seconds) {
             lines.text(&line);
         }
@@ -186,22 +204,6 @@ fn many(scenario: &Scenario, first_seed: u64, runs: u32, args: &SimulateArgs) ->
         ));
     }
     ExitCode::SUCCESS
-}
-
-/// A bar on stderr, redrawn in place: `[#########           ] 450/1000`.
-fn progress(done: usize, runs: usize) {
-    const WIDTH: usize = 30;
-    let filled = (done * WIDTH).checked_div(runs).unwrap_or(WIDTH);
-    let mut err = std::io::stderr().lock();
-    // A progress bar that cannot be drawn is no reason to stop.
-    write!(
-        err,
-        "\r[{}{}] {done}/{runs}",
-        "#".repeat(filled),
-        " ".repeat(WIDTH - filled)
-    )
-    .and_then(|()| err.flush())
-    .ok();
 }
 
 /// The summary in words: who wins how often, how long the battles last, who falls.

@@ -5,7 +5,10 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::files::{FileError, field_value_offset, line_and_column, list_items, write_atomically};
+use crate::files::{
+    FileError, field_value_offset, line_and_column, list_items, write_atomically,
+    write_new_atomically,
+};
 use crate::map::scenario::{
     Control, MapSource, Scenario, ScenarioFile, SideFile, UnitFile, Victory,
 };
@@ -165,14 +168,14 @@ impl Draft {
         crate::map::GridMap::from_file("the scenario's map", "", 0, self.map().clone())
     }
 
-    /// A name for the file it saves to in `folder`: its own name, lower case, words joined by
-    /// dashes.
-    pub fn file_name(&self) -> String {
+    /// The stem of the file a new scene is saved as: its own name, lower case, words joined
+    /// by dashes (`scene` where its name has no letter or digit).
+    pub fn file_stem(&self) -> String {
         let slug = crate::words::slug(&self.file.name);
         if slug.is_empty() {
-            "scene.ron".to_string()
+            "scene".to_string()
         } else {
-            format!("{slug}.ron")
+            slug
         }
     }
 
@@ -229,8 +232,19 @@ impl Draft {
     }
 
     /// Save the draft to `path` (atomically: a file already there is whole, old or new, at
-    /// every moment); refused, with the problem, where it does not pass `check`.
+    /// every moment), replacing what is there; refused, with the problem, where it does not
+    /// pass `check`.
     pub fn save(&self, path: &Path) -> Result<(), String> {
+        self.write(path, true)
+    }
+
+    /// [`Draft::save`] to a path where nothing is: a file that is there (or appears meanwhile)
+    /// is left alone, and the save refused.
+    pub fn save_new(&self, path: &Path) -> Result<(), String> {
+        self.write(path, false)
+    }
+
+    fn write(&self, path: &Path, replace: bool) -> Result<(), String> {
         let text = self.text();
         Scenario::parse(&path.display().to_string(), &text, None)
             .map_err(|error| error.to_string())?;
@@ -241,7 +255,17 @@ impl Draft {
             std::fs::create_dir_all(folder)
                 .map_err(|error| format!("{}: {error}", folder.display()))?;
         }
-        write_atomically(path, &text).map_err(|error| format!("{}: {error}", path.display()))
+        let written = if replace {
+            write_atomically(path, &text)
+        } else {
+            write_new_atomically(path, &text)
+        };
+        written.map_err(|error| match error.kind() {
+            std::io::ErrorKind::AlreadyExists => {
+                format!("{} is already there, and was left alone", path.display())
+            }
+            _ => format!("{}: {error}", path.display()),
+        })
     }
 
     /// Make `edit`; why not where it cannot be made (the draft is then unchanged).

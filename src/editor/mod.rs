@@ -7,6 +7,7 @@ pub mod draft;
 pub mod history;
 mod panel;
 mod pointer;
+mod saving;
 mod sections;
 mod sheet;
 pub mod tileset;
@@ -58,6 +59,14 @@ pub struct Editor {
     pub editing: Editing,
     /// Where it saves to: its own file, once it has one.
     pub path: Option<PathBuf>,
+    /// What it last wrote and where, so that saving again there asks nothing unless the file
+    /// has changed since.
+    wrote: Option<(PathBuf, String)>,
+    /// The question asked before a file already there is replaced, or the name being typed
+    /// to save as.
+    pub(crate) saving: Option<saving::SaveQuestion>,
+    /// The folder new scenes are saved to ([`SCENARIOS_FOLDER`]).
+    pub scenarios_folder: PathBuf,
     pub tool: Tool,
     /// The legend symbol painted.
     pub symbol: char,
@@ -117,6 +126,9 @@ impl Editor {
         let mut editor = Self {
             editing: Editing::new(draft),
             path,
+            wrote: None,
+            saving: None,
+            scenarios_folder: PathBuf::from(SCENARIOS_FOLDER),
             tool: Tool::Brush,
             symbol: draft::WALL,
             book: None,
@@ -300,25 +312,6 @@ impl Editor {
             cherries: Vec::new(),
             ..first.clone()
         })
-    }
-
-    /// Where it saves: its own file, else a new one in `scenarios/` named after it.
-    pub fn save_path(&self) -> PathBuf {
-        self.path
-            .clone()
-            .unwrap_or_else(|| PathBuf::from(SCENARIOS_FOLDER).join(self.draft().file_name()))
-    }
-
-    /// Save the draft; said in the panel either way.
-    pub fn save(&mut self) {
-        let path = self.save_path();
-        self.said = Some(match self.draft().save(&path) {
-            Ok(()) => {
-                self.path = Some(path.clone());
-                (format!("Saved to {}", path.display()), false)
-            }
-            Err(why) => (format!("Not saved: {why}"), true),
-        });
     }
 }
 

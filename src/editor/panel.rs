@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::Editor;
+use super::saving::SaveQuestion;
 use super::sections::{
     rules_section, said_line, scene_section, sides_section, terrain_section, undo_and_redo,
     victory_section,
@@ -111,6 +112,51 @@ fn keys(context: &egui::Context, editor: &mut Editor) {
     }
 }
 
+/// The question asked before saving: replace a file already there (or save as another name,
+/// or leave it), or the name to save as.
+fn save_question(ui: &mut egui::Ui, editor: &mut Editor) {
+    match editor.saving.clone() {
+        Some(SaveQuestion::Replace(path)) => {
+            row(ui, |ui| {
+                if ui
+                    .button("Replace it")
+                    .on_hover_text(format!("Write the scene over {}", path.display()))
+                    .clicked()
+                {
+                    editor.replace();
+                }
+                if ui.button("Save as…").clicked() {
+                    editor.ask_save_as();
+                }
+                if ui
+                    .button("Cancel")
+                    .on_hover_text("Leave the file as it is")
+                    .clicked()
+                {
+                    editor.saving = None;
+                    editor.said = Some((format!("{} was left as it is", path.display()), false));
+                }
+            });
+        }
+        Some(SaveQuestion::SaveAs(mut typed)) => {
+            row(ui, |ui| {
+                ui.label("Save as");
+                let field = ui.add(egui::TextEdit::singleline(&mut typed).desired_width(180.0));
+                let entered =
+                    field.lost_focus() && ui.input(|input| input.key_pressed(egui::Key::Enter));
+                editor.saving = Some(SaveQuestion::SaveAs(typed.clone()));
+                if ui.button("Save").clicked() || entered {
+                    editor.save_as(&typed);
+                }
+                if ui.button("Cancel").clicked() {
+                    editor.saving = None;
+                }
+            });
+        }
+        None => {}
+    }
+}
+
 /// Whether the scene passes the checks, what the last thing done said, and the buttons.
 fn foot(ui: &mut egui::Ui, editor: &mut Editor) -> Leaving {
     // Only whether it passes, and why not: the scenario itself is copied only to play it.
@@ -130,6 +176,7 @@ fn foot(ui: &mut egui::Ui, editor: &mut Editor) -> Leaving {
         ),
     };
     said_line(ui, editor.said.as_ref());
+    save_question(ui, editor);
     let mut leaving = Leaving::Stay;
     row(ui, |ui| {
         let (undo, redo) =
@@ -147,6 +194,13 @@ fn foot(ui: &mut egui::Ui, editor: &mut Editor) -> Leaving {
             .clicked()
         {
             editor.save();
+        }
+        if ui
+            .add_enabled(ready, egui::Button::new("Save as…"))
+            .on_hover_text("Save under another name (in scenarios/, or a path)")
+            .clicked()
+        {
+            editor.ask_save_as();
         }
         if ready
             && ui

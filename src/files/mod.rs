@@ -12,7 +12,9 @@ pub use locate::{
     field_path_at, field_value_offset, line_and_column, list_items, string_char_offset,
 };
 use locate::{line_and_column_bytes, offset_of};
-pub use writing::{remove_stale_temporaries, write_atomically, write_new_atomically};
+pub use writing::{
+    first_free, numbered, remove_stale_temporaries, write_atomically, write_new_atomically,
+};
 
 /// The largest file we read: anything bigger is refused before it is parsed.
 const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;

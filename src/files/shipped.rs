@@ -117,6 +117,37 @@ fn shipped_name(path: &Path) -> Option<&'static str> {
         .find(|name| Path::new(name) == wanted)
 }
 
+/// Whether `path` is one of the shipped files, however it is written (`./maps/cellar.ron`, an
+/// absolute path, a link): the same file, by where it really is, as a shipped file in the
+/// current folder, in a folder above the program's, or among the compiled copies. A path that
+/// is not there is shipped where it is written as a shipped file is.
+pub fn is_shipped(path: &Path) -> bool {
+    let Ok(real) = path.canonicalize() else {
+        return shipped_name(path).is_some();
+    };
+    let program_folders: Vec<PathBuf> = std::env::current_exe()
+        .ok()
+        .map(|program| {
+            program
+                .ancestors()
+                .skip(1)
+                .take(4)
+                .map(Path::to_path_buf)
+                .collect()
+        })
+        .unwrap_or_default();
+    let roots = std::iter::once(PathBuf::new())
+        .chain(program_folders)
+        .chain(std::iter::once(copies_folder()));
+    roots.into_iter().any(|root| {
+        SHIPPED.iter().any(|(name, _)| {
+            root.join(name)
+                .canonicalize()
+                .is_ok_and(|shipped| shipped == real)
+        })
+    })
+}
+
 /// The folder the compiled copies are written to: the user's cache (`$XDG_CACHE_HOME`, else
 /// `~/.cache`, else the system's temporary folder), under this version's name.
 fn copies_folder() -> PathBuf {

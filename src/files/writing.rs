@@ -28,6 +28,23 @@ pub fn write_new_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     write_via_temporary(path, text.as_bytes(), false)
 }
 
+/// The most numbered names tried for a new file before the first is taken anyway.
+const MOST_NUMBERED: u32 = 10_000;
+
+/// `STEM.ron`, `STEM-2.ron`, `STEM-3.ron`… in `folder`.
+pub fn numbered(folder: &Path, stem: &str) -> impl Iterator<Item = PathBuf> {
+    std::iter::once(folder.join(format!("{stem}.ron")))
+        .chain((2..=MOST_NUMBERED).map(move |number| folder.join(format!("{stem}-{number}.ron"))))
+}
+
+/// The first of `STEM.ron`, `STEM-2.ron`, `STEM-3.ron`… in `folder` that is not there (not
+/// even as a link).
+pub fn first_free(folder: &Path, stem: &str) -> PathBuf {
+    numbered(folder, stem)
+        .find(|path| path.symlink_metadata().is_err())
+        .unwrap_or_else(|| folder.join(format!("{stem}.ron")))
+}
+
 /// Remove the temporary files a write to `path` left behind when it was cut off (a crash, the
 /// power gone): only call it while holding `path`, so no write to it is under way.
 pub fn remove_stale_temporaries(path: &Path) {

@@ -157,6 +157,9 @@ impl Checker<'_> {
                 .exits
                 .extend(tiled.exits.iter().map(|tile| (tile.x, tile.y)));
         }
+        // An exit written twice is one exit, and goes into the battle's saves once.
+        let mut seen = std::collections::HashSet::new();
+        source.exits.retain(|exit| seen.insert(*exit));
         let sides = self.sides(&source.sides)?;
         let units = self.units(&source.units, &sides, &map, ruleset.as_ref())?;
         let exits = self.exits(&source.exits, &map)?;

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use crate::ai::{AiStyles, Style};
 use crate::map::scenario::Scenario;
 use crate::menu::catalogue::fingerprint;
-use crate::simulation::{Matchup, play_many};
+use crate::simulation::{BattlePanic, Matchup, play_many};
 
 /// The shipped scenarios' odds, by path.
 const SHIPPED_ODDS: &str = include_str!("shipped_odds.ron");
@@ -62,9 +62,14 @@ impl Odds {
 
 /// Reckon `scenario`'s odds over `runs` battles from `first_seed`, on every core; `done` is
 /// told how many have finished now and then.
-pub fn reckon(scenario: &Scenario, runs: usize, first_seed: u64, done: impl FnMut(usize)) -> Odds {
+pub fn reckon(
+    scenario: &Scenario,
+    runs: usize,
+    first_seed: u64,
+    done: &(dyn Fn(usize) + Sync),
+) -> Result<Odds, BattlePanic> {
     let careful = Matchup::Styles(AiStyles(vec![Style::Careful; scenario.units.len()]));
-    let results = play_many(scenario, first_seed, runs, None, &careful, done);
+    let results = play_many(scenario, first_seed, runs, None, &careful, done)?;
     let wins = (0..scenario.sides.len())
         .map(|side| {
             results
@@ -73,12 +78,12 @@ pub fn reckon(scenario: &Scenario, runs: usize, first_seed: u64, done: impl FnMu
                 .count()
         })
         .collect();
-    Odds {
+    Ok(Odds {
         scenario: fingerprint(scenario),
         runs,
         first_seed,
         wins,
-    }
+    })
 }
 
 /// The shipped odds, read once.
@@ -99,7 +104,7 @@ pub struct Reckoning {
     pub path: PathBuf,
     pub runs: usize,
     done: Arc<AtomicUsize>,
-    result: Arc<Mutex<Option<Odds>>>,
+    result: Arc<Mutex<Option<Result<Odds, BattlePanic>>>>,
 }
 
 impl Reckoning {
@@ -109,8 +114,8 @@ impl Reckoning {
         let result = Arc::new(Mutex::new(None));
         let (counter, slot) = (done.clone(), result.clone());
         std::thread::spawn(move || {
-            let odds = reckon(&scenario, ASKED_RUNS, 1, |count| {
-                counter.store(count, Ordering::Relaxed);
+            let odds = reckon(&scenario, ASKED_RUNS, 1, &|count| {
+                counter.fetch_max(count, Ordering::Relaxed);
             });
             if let Ok(mut slot) = slot.lock() {
                 *slot = Some(odds);
@@ -129,8 +134,8 @@ impl Reckoning {
         self.done.load(Ordering::Relaxed)
     }
 
-    /// The odds, once all are played.
-    pub fn finished(&self) -> Option<Odds> {
+    /// The odds once all are played, or the battle that panicked.
+    pub fn finished(&self) -> Option<Result<Odds, BattlePanic>> {
         self.result.lock().ok().and_then(|slot| slot.clone())
     }
 }
@@ -200,8 +205,8 @@ mod tests {
             .find(|entry| entry.path == Path::new("maps/cellar.ron"))
             .expect("the cellar is shipped")
             .scenario;
-        let once = reckon(&cellar, 12, 5, |_| {});
-        assert_eq!(once, reckon(&cellar, 12, 5, |_| {}));
+        let once = reckon(&cellar, 12, 5, &|_| {}).expect("no panic");
+        assert_eq!(Ok(once.clone()), reckon(&cellar, 12, 5, &|_| {}));
         assert_eq!(once.runs, 12);
         let words = Odds {
             scenario: String::new(),
@@ -231,7 +236,10 @@ mod tests {
             .into_iter()
             .map(|entry| {
                 let kept = shipped(&entry.path, &entry.fingerprint).filter(|_| !all);
-                let odds = kept.unwrap_or_else(|| reckon(&entry.scenario, SHIPPED_RUNS, 1, |_| {}));
+                let odds = kept.unwrap_or_else(|| {
+                    reckon(&entry.scenario, SHIPPED_RUNS, 1, &|_| {})
+                        .unwrap_or_else(|panic| panic!("{}: {panic}", entry.path.display()))
+                });
                 eprintln!("{}: {}", entry.path.display(), odds.words(&entry.scenario));
                 (entry.path.display().to_string(), odds)
             })

@@ -347,9 +347,14 @@ fn choices(ui: &mut egui::Ui, menu: &mut Menu) {
 fn odds_line(ui: &mut egui::Ui, menu: &mut Menu, entry: &ScenarioEntry) {
     let scenario = &entry.scenario;
     if let Some(reckoning) = &menu.reckoning
-        && let Some(odds) = reckoning.finished()
+        && let Some(finished) = reckoning.finished()
     {
-        menu.reckoned.insert(reckoning.path.clone(), odds);
+        match finished {
+            Ok(odds) => {
+                menu.reckoned.insert(reckoning.path.clone(), odds);
+            }
+            Err(panic) => menu.trouble = Some(format!("The odds were not reckoned: {panic}")),
+        }
         menu.reckoning = None;
     }
     let known = odds::shipped(&entry.path, &entry.fingerprint).or_else(|| {

@@ -14,6 +14,7 @@ use super::Replay;
 use crate::battle::command::Command;
 use crate::battle::event::EventKind;
 use crate::battle::{ActiveScenario, BattleDice, EventLog, Flow};
+use crate::files::{first_free, numbered};
 use crate::input::MapAction;
 use crate::map::scenario::Scenario;
 
@@ -133,24 +134,10 @@ impl Autosave {
 /// A save kept apart from the autosave, the round it was made in in its name; never one
 /// already there.
 pub fn snapshot_path(scenario: &Scenario, seed: u64, round: u32) -> PathBuf {
-    first_free(&format!("{}-seed-{seed}-round-{round}", scenario.slug()))
-}
-
-/// The most numbered names tried for a new save before the first is taken anyway.
-const MOST_NUMBERED: u32 = 10_000;
-
-/// `STEM.ron`, `STEM-2.ron`, `STEM-3.ron`… in `folder`.
-fn numbered(folder: &Path, stem: &str) -> impl Iterator<Item = PathBuf> {
-    std::iter::once(folder.join(format!("{stem}.ron")))
-        .chain((2..=MOST_NUMBERED).map(move |number| folder.join(format!("{stem}-{number}.ron"))))
-}
-
-/// The first of `STEM.ron`, `STEM-2.ron`, `STEM-3.ron`… in the saves folder that is not there.
-fn first_free(stem: &str) -> PathBuf {
-    let folder = Path::new(SAVES_FOLDER);
-    numbered(folder, stem)
-        .find(|path| path.symlink_metadata().is_err())
-        .unwrap_or_else(|| folder.join(format!("{stem}.ron")))
+    first_free(
+        Path::new(SAVES_FOLDER),
+        &format!("{}-seed-{seed}-round-{round}", scenario.slug()),
+    )
 }
 
 /// Whether `path` is named `STEM.ron` or `STEM-N.ron`.

@@ -327,8 +327,9 @@ fn two_careful_fighters_do_not_watch_each_other_for_ever() {
         4,
         Some(30),
         &Matchup::Styles(AiStyles(vec![Style::Careful; 2])),
-        |_| {},
-    );
+        &|_| {},
+    )
+    .expect("no battle panics");
     for result in results {
         assert!(
             result.over,
@@ -382,8 +383,9 @@ fn no_level_gives_a_command_the_battle_refuses() {
                 8,
                 Some(12),
                 &Matchup::AgainstBaseline(level),
-                |_| {},
-            );
+                &|_| {},
+            )
+            .expect("no battle panics");
             assert_eq!(results.len(), 8);
             for result in results {
                 assert_eq!(

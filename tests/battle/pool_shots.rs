@@ -125,8 +125,9 @@ fn the_careful_ai_does_not_aim_from_behind_cover() {
         1,
         None,
         &Matchup::AgainstBaseline(Style::Careful),
-        |_| {},
-    );
+        &|_| {},
+    )
+    .expect("no battle panics");
     assert_eq!(results[0].refused, 0);
     assert!(results[0].over);
 }

@@ -21,6 +21,10 @@ const MOST_TILES: usize = 4096;
 /// The largest tileset image read, in bytes.
 const MOST_IMAGE_BYTES: u64 = 32 * 1024 * 1024;
 
+/// The most pixels of one tileset image, and of all a map's together, decoded (4096 x 4096:
+/// 64 MiB as RGBA); a larger image is not decoded at all, its size read from its header.
+const MOST_IMAGE_PIXELS: u64 = 4096 * 4096;
+
 /// Where a tileset's tiles are drawn: its image and how the tiles lie in it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TileImage {
@@ -75,8 +79,14 @@ impl Sheet {
     }
 }
 
-/// Read a tileset image from inside the map's folder (as far as `reach` allows).
-fn read_sheet(layout: &TileImage, folder: &Path, reach: MapReach) -> Option<Sheet> {
+/// Read a tileset image from inside the map's folder (as far as `reach` allows), if its
+/// header says it has at most `pixels_left` pixels; what it takes is counted off them.
+fn read_sheet(
+    layout: &TileImage,
+    folder: &Path,
+    reach: MapReach,
+    pixels_left: &mut u64,
+) -> Option<Sheet> {
     let relative = layout.path.strip_prefix(folder).unwrap_or(&layout.path);
     let path = map_path(folder, &relative.to_string_lossy(), reach).ok()?;
     let metadata = std::fs::metadata(&path).ok()?;
@@ -84,15 +94,25 @@ fn read_sheet(layout: &TileImage, folder: &Path, reach: MapReach) -> Option<Shee
         return None;
     }
     let bytes = std::fs::read(&path).ok()?;
-    let mut reader = image::ImageReader::new(std::io::Cursor::new(bytes))
-        .with_guessed_format()
-        .ok()?;
+    let reader = || {
+        image::ImageReader::new(std::io::Cursor::new(&bytes[..]))
+            .with_guessed_format()
+            .ok()
+    };
+    let (width, height) = reader()?.into_dimensions().ok()?;
+    let pixels = u64::from(width) * u64::from(height);
+    if pixels > *pixels_left {
+        return None;
+    }
+    let mut reader = reader()?;
     let mut limits = image::Limits::default();
-    limits.max_image_width = Some(16_384);
-    limits.max_image_height = Some(16_384);
-    limits.max_alloc = Some(256 * 1024 * 1024);
+    limits.max_image_width = Some(width);
+    limits.max_image_height = Some(height);
+    // The decoded image at its own depth (at most 16 bits a channel, four channels).
+    limits.max_alloc = Some(pixels * 8);
     reader.limits(limits);
     let image = reader.decode().ok()?.into_rgba8();
+    *pixels_left -= pixels;
     (layout.tile_width > 0 && layout.tile_height > 0).then(|| Sheet {
         image,
         layout: layout.clone(),
@@ -121,7 +141,13 @@ const UNDERNEATH: [u8; 4] = [58, 54, 48, 255];
 /// editor's list of a tileset's tiles); `None` where its image is not at hand. At most
 /// [`MOST_TILES`] tiles are painted.
 pub fn tile_pictures(tileset: &SceneTileset, reach: MapReach) -> Option<Vec<Vec<u8>>> {
-    let sheet = read_sheet(tileset.image.as_ref()?, &tileset.folder, reach)?;
+    let mut pixels_left = MOST_IMAGE_PIXELS;
+    let sheet = read_sheet(
+        tileset.image.as_ref()?,
+        &tileset.folder,
+        reach,
+        &mut pixels_left,
+    )?;
     let most = u32::try_from(MOST_TILES).unwrap_or(u32::MAX);
     let pictures = (0..tileset.tile_count.min(most))
         .map(|id| {
@@ -142,6 +168,7 @@ pub fn tile_pictures(tileset: &SceneTileset, reach: MapReach) -> Option<Vec<Vec<
 
 /// The map's art, where every tileset a cell uses has its image at hand.
 pub(super) fn paint(scene: &TiledScene, folder: &Path, reach: MapReach) -> Option<TileArt> {
+    let mut pixels_left = MOST_IMAGE_PIXELS;
     let sheets: Vec<Option<Sheet>> = scene
         .tilesets
         .iter()
@@ -149,7 +176,7 @@ pub(super) fn paint(scene: &TiledScene, folder: &Path, reach: MapReach) -> Optio
             tileset
                 .image
                 .as_ref()
-                .and_then(|layout| read_sheet(layout, folder, reach))
+                .and_then(|layout| read_sheet(layout, folder, reach, &mut pixels_left))
         })
         .collect();
     let area = scene.width as usize * scene.height as usize;

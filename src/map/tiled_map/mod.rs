@@ -5,6 +5,9 @@
 //! objects become units and exits. docs/FORMATS.md, "Maps from Tiled", says how a tile is read.
 
 mod art;
+mod json_parts;
+mod layer_data;
+pub mod limits;
 mod mapping;
 mod tileset_check;
 mod tmj;
@@ -13,6 +16,7 @@ mod units;
 mod xml_check;
 
 use std::collections::HashMap;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 pub use art::{ART_PIXELS, TileArt, TileImage, tile_pictures};
@@ -405,10 +409,88 @@ impl TiledScene {
         Ok(mapping.and_then(|mapping| mapping.otherwise.as_ref().map(|entry| entry.terrain())))
     }
 
+    /// The columns and rows of the tiles whose centres an object's rectangle (its top at
+    /// `top`) covers: a centre is inside when it is inside both ways.
+    fn covered_tiles(&self, object: &SceneObject, top: f32) -> (Range<u32>, Range<u32>) {
+        let (tile_width, tile_height) = (self.tile_width as f32, self.tile_height as f32);
+        let centres = |from: f32, length: f32, tile: f32, count: u32| {
+            let inside =
+                |index: u32| (from..from + length).contains(&((index as f32 + 0.5) * tile));
+            // Around where arithmetic puts the ends, one either side for rounding.
+            let guess = |at: f32| {
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                let index = (at / tile.max(1.0)).clamp(0.0, count as f32) as u32;
+                index
+            };
+            let first = (guess(from).saturating_sub(1)..count.min(guess(from) + 2))
+                .find(|index| inside(*index));
+            let Some(first) = first else {
+                return 0..0;
+            };
+            let end = guess(from + length).max(first);
+            let last = (end.saturating_sub(1)..count.min(end + 2))
+                .rev()
+                .find(|index| inside(*index))
+                .unwrap_or(first);
+            first..last.max(first) + 1
+        };
+        (
+            centres(object.x, object.width, tile_width, self.width),
+            centres(top, object.height, tile_height, self.height),
+        )
+    }
+
+    /// The exits' tiles, each once however many exit objects cover it, row by row; an exit on
+    /// a tile no unit can stand on is the first object's that covers it.
+    fn exit_tiles(&self, areas: &[ExitArea<'_>], map: &GridMap) -> Result<Vec<Tile>, FileError> {
+        let (width, height) = (map.width() as usize, map.height() as usize);
+        // Each area adds one from its first corner and takes it away past its others; a tile is
+        // covered where the sums over the rows and columns before it are above nothing.
+        let mut marks = vec![0i32; (width + 1) * (height + 1)];
+        for area in areas {
+            let (left, right) = (area.columns.start as usize, area.columns.end as usize);
+            let (top, bottom) = (area.rows.start as usize, area.rows.end as usize);
+            marks[top * (width + 1) + left] += 1;
+            marks[top * (width + 1) + right] -= 1;
+            marks[bottom * (width + 1) + left] -= 1;
+            marks[bottom * (width + 1) + right] += 1;
+        }
+        let mut exits = Vec::new();
+        let mut above = vec![0i32; width + 1];
+        for row in 0..height {
+            let mut running = 0;
+            for column in 0..width {
+                running += marks[row * (width + 1) + column];
+                above[column] += running;
+                if above[column] > 0 {
+                    #[allow(clippy::cast_possible_truncation)]
+                    exits.push(Tile::new(column as u32, row as u32));
+                }
+            }
+        }
+        if let Some(wall) = exits.iter().find(|tile| !map.walkable(**tile))
+            && let Some(area) = areas
+                .iter()
+                .find(|area| area.columns.contains(&wall.x) && area.rows.contains(&wall.y))
+        {
+            let what = if area.covers {
+                "the exit covers"
+            } else {
+                "the exit"
+            };
+            return Err(self.error(
+                area.object.place,
+                &format!("object {}", area.object.id),
+                format!("{what} {wall} is not a tile a unit can stand on"),
+            ));
+        }
+        Ok(exits)
+    }
+
     /// The units and exits the objects place, each on a tile of the map.
     fn placements(&self, map: &GridMap) -> Result<(Vec<TiledUnit>, Vec<Tile>), FileError> {
         let mut units = Vec::new();
-        let mut exits = Vec::new();
+        let mut exit_areas = Vec::new();
         for object in &self.objects {
             let class = object.class.to_ascii_lowercase();
             if class != "unit" && class != "exit" {
@@ -428,8 +510,9 @@ impl TiledScene {
             } else {
                 object.y
             };
-            let centre = tile_of(object.x + object.width / 2.0, top + object.height / 2.0)
-                .ok_or_else(|| {
+            // Its centre's tile: where a unit stands, or the exit that covers no tile's centre.
+            let centre = || {
+                tile_of(object.x + object.width / 2.0, top + object.height / 2.0).ok_or_else(|| {
                     self.error(
                         object.place,
                         &field,
@@ -440,7 +523,8 @@ impl TiledScene {
                             map.height()
                         ),
                     )
-                })?;
+                })
+            };
             let standing = |tile: Tile, what: &str| {
                 if map.walkable(tile) {
                     Ok(tile)
@@ -453,23 +537,23 @@ impl TiledScene {
                 }
             };
             if class == "exit" {
-                let covered: Vec<Tile> = map
-                    .tiles()
-                    .map(|(tile, _)| tile)
-                    .filter(|tile| {
-                        let x = (tile.x as f32 + 0.5) * self.tile_width as f32;
-                        let y = (tile.y as f32 + 0.5) * self.tile_height as f32;
-                        (object.x..object.x + object.width).contains(&x)
-                            && (top..top + object.height).contains(&y)
-                    })
-                    .collect();
-                if covered.is_empty() {
-                    exits.push(standing(centre, "the exit")?);
-                } else {
-                    for tile in covered {
-                        exits.push(standing(tile, "the exit covers")?);
+                let (columns, rows) = self.covered_tiles(object, top);
+                exit_areas.push(if columns.is_empty() || rows.is_empty() {
+                    let centre = centre()?;
+                    ExitArea {
+                        object,
+                        columns: centre.x..centre.x + 1,
+                        rows: centre.y..centre.y + 1,
+                        covers: false,
                     }
-                }
+                } else {
+                    ExitArea {
+                        object,
+                        columns,
+                        rows,
+                        covers: true,
+                    }
+                });
                 continue;
             }
             let property = |name: &str| {
@@ -493,7 +577,7 @@ impl TiledScene {
             } else {
                 object.name.clone()
             };
-            let tile = standing(centre, &format!("`{name}` stands at"))?;
+            let tile = standing(centre()?, &format!("`{name}` stands at"))?;
             units.push(TiledUnit {
                 name,
                 roster,
@@ -504,8 +588,18 @@ impl TiledScene {
                 side_at: place_of("side"),
             });
         }
+        let exits = self.exit_tiles(&exit_areas, map)?;
         Ok((units, exits))
     }
+}
+
+/// The tiles an exit object makes exits: those whose centres it covers, else its centre's.
+struct ExitArea<'scene> {
+    object: &'scene SceneObject,
+    columns: Range<u32>,
+    rows: Range<u32>,
+    /// Whether it covers tiles (rather than marking its centre's).
+    covers: bool,
 }
 
 #[cfg(test)]

@@ -4,8 +4,9 @@
 
 use std::path::Path;
 
-use super::{Place, SceneTileset, Source, TiledScene, TilesetMapping, tmj};
-use crate::files::{FileError, read_text};
+use super::limits::Budget;
+use super::{SceneTileset, TiledScene, TilesetMapping, tmj};
+use crate::files::FileError;
 use crate::map::Terrain;
 use crate::map::map_path::MapReach;
 
@@ -29,16 +30,16 @@ pub struct TilesetAlone {
 impl TilesetAlone {
     /// Read the tileset at `path` (`.tsx` or `.tsj`) and its mapping file beside it.
     pub fn read(path: &Path) -> Result<Self, FileError> {
-        let file = path.display().to_string();
-        let text = read_text(path)?;
-        let mut sources = vec![Source { file, text }];
-        let folder = path.parent().unwrap_or(Path::new(""));
-        let name = path
-            .file_name()
-            .map(|name| name.to_string_lossy().into_owned())
-            .unwrap_or_default();
+        let mut sources = Vec::new();
         let reach = MapReach::InsideTheFolder;
-        let tileset = tmj::external_tileset(&name, folder, reach, &mut sources, Place::default())?;
+        let tileset = tmj::tileset_file(path, reach, 0, &mut sources, &mut Budget::default())
+            .map_err(|failure| match failure {
+                tmj::TilesetFailure::Located(error) => error,
+                tmj::TilesetFailure::Words(reason) => FileError::Unreadable {
+                    file: path.display().to_string(),
+                    reason,
+                },
+            })?;
         let mut scene = TiledScene {
             sources,
             name: tileset.name.clone(),

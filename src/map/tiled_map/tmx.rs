@@ -1,13 +1,14 @@
-//! Reading a `.tmx` map (and the `.tsx` tilesets it names) through the `tiled` crate into a
-//! scene. The crate's errors carry no place, so the XML is first read for well-formedness by
-//! quick-xml, which knows where it stopped, and the crate's own complaints are put at the
-//! element or attribute they concern; every part of the scene is found in the text to say where
-//! a later problem is.
+//! Reading a `.tmx` map (and the `.tsx` tilesets and templates it names) through the `tiled`
+//! crate into a scene. Every file is first checked and outlined in one pass (`xml_check`), with
+//! one budget for the whole map, so the crate reads only what is bounded; its own complaints,
+//! which carry no place, are put at the element they concern; every part of the scene takes its
+//! place from the outline.
 
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
-use super::xml_check::{find_from, nth_place, value_place, well_formed};
+use super::limits::Budget;
+use super::xml_check::{Outline, Span, TilesetSpans, outline};
 use super::{
     Place, Property, PropertyValue, SceneLayer, SceneObject, SceneTile, SceneTileset, Source,
     TileImage, TiledScene, error_in, map_name,
@@ -22,7 +23,10 @@ struct FolderReader {
     map_text: String,
     folder: PathBuf,
     reach: MapReach,
-    read: Vec<Source>,
+    /// The files read after the map, each with its outline.
+    read: Vec<(Source, Outline)>,
+    /// What the map and every file read for it hold together.
+    budget: Budget,
     /// What went wrong reading a tileset, located in it.
     failure: Option<FileError>,
 }
@@ -45,12 +49,12 @@ impl tiled::ResourceReader for FolderReader {
             .map_err(|why| Refused(format!("the tileset {why}")))?;
         let text = read_text(&allowed).map_err(|error| Refused(error.problem()))?;
         let file = allowed.display().to_string();
-        if let Err(error) = well_formed(&file, &text) {
+        let outlined = outline(&file, &text, &mut self.budget).inspect_err(|error| {
             self.failure = Some(error.clone());
-            return Err(Refused(error.to_string()));
-        }
+        });
+        let outlined = outlined.map_err(|error| Refused(error.to_string()))?;
         let bytes = text.clone().into_bytes();
-        self.read.push(Source { file, text });
+        self.read.push((Source { file, text }, outlined));
         Ok(Cursor::new(bytes))
     }
 }
@@ -62,7 +66,8 @@ pub(super) fn read(
     text: String,
     reach: MapReach,
 ) -> Result<TiledScene, FileError> {
-    well_formed(file, &text)?;
+    let mut budget = Budget::default();
+    let map_outline = outline(file, &text, &mut budget)?;
     let folder = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let reader = FolderReader {
         map_path: path.to_path_buf(),
@@ -70,6 +75,7 @@ pub(super) fn read(
         folder: folder.clone(),
         reach,
         read: Vec::new(),
+        budget,
         failure: None,
     };
     let mut loader = tiled::Loader::with_reader(reader);
@@ -78,8 +84,12 @@ pub(super) fn read(
         file: file.to_string(),
         text,
     }];
+    let mut outlines = vec![map_outline];
     let reader = loader.reader_mut();
-    sources.append(&mut reader.read);
+    for (source, outlined) in reader.read.drain(..) {
+        sources.push(source);
+        outlines.push(outlined);
+    }
     let map = match loaded {
         Ok(map) => map,
         Err(error) => {
@@ -91,6 +101,7 @@ pub(super) fn read(
     };
     Scene {
         sources,
+        outlines,
         folder,
         map_path: path.to_path_buf(),
     }
@@ -102,7 +113,7 @@ fn crate_error(sources: &[Source], error: &tiled::Error) -> FileError {
     let text = &sources[0].text;
     let at = |needle: &str| Place {
         source: 0,
-        offset: find_from(text, 0, needle),
+        offset: text.find(needle).unwrap_or(0),
     };
     let (place, field) = match error {
         tiled::Error::ResourceLoadingError { path, .. } => {
@@ -128,26 +139,30 @@ fn crate_error(sources: &[Source], error: &tiled::Error) -> FileError {
     error_in(sources, place, field, format!("{error}{advice}"))
 }
 
-/// A tileset the crate read, written from `start` in `sources[source]`, its tiles with a class
-/// or properties found in the text.
+/// A tileset the crate read, written in `text` (the source `source`) where `spans` outlines it,
+/// its tiles with a class or properties placed by the outline.
 fn scene_tileset(
     tileset: &tiled::Tileset,
-    sources: &[Source],
+    text: &str,
     source: usize,
-    start: usize,
+    spans: Option<&TilesetSpans>,
     folder: PathBuf,
 ) -> SceneTileset {
-    let text = &sources[source].text;
-    let start = find_from(text, start, "<tileset");
+    let start = spans.map_or(0, |spans| spans.span.start);
     let tiles = tileset
         .tiles()
         .filter(|(_, tile)| !tile.user_type.is_empty() || !tile.properties.is_empty())
         .map(|(id, tile)| {
-            let at = find_from(text, start, &format!("<tile id=\"{id}\""));
+            let span = spans
+                .and_then(|spans| spans.tiles.get(&id).copied())
+                .unwrap_or(Span { start, end: start });
             let tile = SceneTile {
                 class: tile.user_type.clone(),
-                properties: properties(&tile.properties, source, text, at),
-                place: Place { source, offset: at },
+                properties: properties(&tile.properties, source, text, span),
+                place: Place {
+                    source,
+                    offset: span.start,
+                },
             };
             (id, tile)
         })
@@ -180,11 +195,14 @@ pub(super) enum TilesetError {
     Crate(String),
 }
 
-/// A `.tsx` tileset at `path`, read by the crate; the file becomes a source.
+/// A `.tsx` tileset at `path`, read by the crate within `budget`; the file (and any it names)
+/// is pushed onto `read`, its places counted from `source`, the index it has among the sources.
 pub(super) fn external_tileset(
     path: &Path,
     reach: MapReach,
-    sources: &mut Vec<Source>,
+    source: usize,
+    read: &mut Vec<Source>,
+    budget: &mut Budget,
 ) -> Result<SceneTileset, TilesetError> {
     let folder = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let reader = FolderReader {
@@ -193,52 +211,54 @@ pub(super) fn external_tileset(
         folder: folder.clone(),
         reach,
         read: Vec::new(),
+        budget: std::mem::take(budget),
         failure: None,
     };
     let mut loader = tiled::Loader::with_reader(reader);
     let loaded = loader.load_tsx_tileset(path);
     let reader = loader.reader_mut();
+    *budget = std::mem::take(&mut reader.budget);
     let tileset = loaded.map_err(|error| match reader.failure.take() {
         Some(located) => TilesetError::File(located),
-        None => TilesetError::Crate(format!("the tileset `{}`: {error}", path.display())),
+        None => TilesetError::Crate(error.to_string()),
     })?;
-    let source = sources.len();
-    sources.append(&mut reader.read);
-    Ok(scene_tileset(&tileset, sources, source, 0, folder))
+    let mut files = reader.read.drain(..);
+    let Some((first, outlined)) = files.next() else {
+        return Err(TilesetError::Crate("nothing was read".to_string()));
+    };
+    let tileset = scene_tileset(
+        &tileset,
+        &first.text,
+        source,
+        outlined.tilesets.first(),
+        folder,
+    );
+    read.push(first);
+    read.extend(files.map(|(text, _)| text));
+    Ok(tileset)
 }
 
-/// What the crate read, made a scene, with the texts to find its parts in.
+/// What the crate read, made a scene, with the texts and where their parts are.
 struct Scene {
     sources: Vec<Source>,
+    /// Each source's outline, in the same order.
+    outlines: Vec<Outline>,
     folder: PathBuf,
     map_path: PathBuf,
 }
 
 impl Scene {
     fn build(self, map: &tiled::Map) -> Result<TiledScene, FileError> {
-        let map_text = &self.sources[0].text;
         if map.orientation != tiled::Orientation::Orthogonal {
             let place = Place {
                 source: 0,
-                offset: find_from(map_text, 0, "orientation="),
+                offset: self.outlines[0].orientation_at.unwrap_or(0),
             };
             return Err(error_in(
                 &self.sources,
                 place,
                 "orientation",
                 "the map is not orthogonal: a battle is fought on square tiles",
-            ));
-        }
-        if map.infinite() {
-            let place = Place {
-                source: 0,
-                offset: find_from(map_text, 0, "infinite="),
-            };
-            return Err(error_in(
-                &self.sources,
-                place,
-                "infinite",
-                "the map is infinite: make it a fixed size (Map > Map Properties > Infinite)",
             ));
         }
         let tilesets = map
@@ -251,18 +271,6 @@ impl Scene {
         let mut objects = Vec::new();
         let mut layers_met = 0;
         self.layers(map.layers(), &mut layers, &mut objects, &mut layers_met);
-        let area = map.width as usize * map.height as usize;
-        if let Some(layer) = layers.iter().find(|layer| layer.cells.len() != area) {
-            return Err(error_in(
-                &self.sources,
-                layer.data_at,
-                &format!("layer `{}`", layer.name),
-                format!(
-                    "the layer is not the map's size ({} x {} tiles)",
-                    map.width, map.height
-                ),
-            ));
-        }
         let property = |name: &str| match map.properties.get(name) {
             Some(tiled::PropertyValue::StringValue(text)) => Some(text.clone()),
             _ => None,
@@ -292,10 +300,11 @@ impl Scene {
 
     fn tileset(&self, tileset: &tiled::Tileset, index: usize) -> SceneTileset {
         let source = self.tileset_source(tileset);
-        let start = if source == 0 {
-            nth_place(&self.sources[0].text, "<tileset", index).unwrap_or(0)
+        let in_map = self.outlines[0].tilesets.get(index);
+        let spans = if source == 0 {
+            in_map
         } else {
-            0
+            self.outlines[source].tilesets.first()
         };
         let folder = if source == 0 {
             self.folder.clone()
@@ -308,9 +317,9 @@ impl Scene {
         SceneTileset {
             place: Place {
                 source: 0,
-                offset: nth_place(&self.sources[0].text, "<tileset", index).unwrap_or(0),
+                offset: in_map.map_or(0, |spans| spans.span.start),
             },
-            ..scene_tileset(tileset, &self.sources, source, start, folder)
+            ..scene_tileset(tileset, &self.sources[source].text, source, spans, folder)
         }
     }
 
@@ -322,12 +331,14 @@ impl Scene {
         objects: &mut Vec<SceneObject>,
         layers_met: &mut usize,
     ) {
-        let text = &self.sources[0].text;
         for layer in list {
             let visible = layer.visible;
             match layer.layer_type() {
                 tiled::LayerType::Tiles(tiled::TileLayer::Finite(tiles)) => {
-                    let start = nth_place(text, "<layer", *layers_met).unwrap_or(0);
+                    let data_at = self.outlines[0]
+                        .layers
+                        .get(*layers_met)
+                        .map_or(0, |(_, data_at)| *data_at);
                     *layers_met += 1;
                     if !visible {
                         continue;
@@ -350,7 +361,7 @@ impl Scene {
                         cells,
                         data_at: Place {
                             source: 0,
-                            offset: find_from(text, start, "<data"),
+                            offset: data_at,
                         },
                     });
                 }
@@ -370,7 +381,11 @@ impl Scene {
 
     fn object(&self, object: &tiled::Object<'_>) -> SceneObject {
         let text = &self.sources[0].text;
-        let at = find_from(text, 0, &format!("<object id=\"{}\"", object.id()));
+        let span = self.outlines[0]
+            .objects
+            .get(&object.id())
+            .copied()
+            .unwrap_or_default();
         let (width, height) = match object.shape {
             tiled::ObjectShape::Rect { width, height }
             | tiled::ObjectShape::Ellipse { width, height }
@@ -386,21 +401,22 @@ impl Scene {
             width,
             height,
             is_tile: object.tile_data().is_some(),
-            properties: properties(&object.properties, 0, text, at),
+            properties: properties(&object.properties, 0, text, span),
             place: Place {
                 source: 0,
-                offset: at,
+                offset: span.start,
             },
         }
     }
 }
 
-/// The properties we read (text, numbers, flags), each found after `from` in its source.
+/// The properties we read (text, numbers, flags), each found in the element `span` of its
+/// source (at the element itself where it is not written there: a template's).
 fn properties(
     properties: &tiled::Properties,
     source: usize,
     text: &str,
-    from: usize,
+    span: Span,
 ) -> Vec<Property> {
     let mut read: Vec<Property> = properties
         .iter()
@@ -416,8 +432,19 @@ fn properties(
                 }
                 _ => return None,
             };
-            let named = find_from(text, from, &format!("name=\"{name}\""));
-            let offset = value_place(text, named, "value=\"", '>');
+            let offset = span
+                .find(text, &format!("name=\"{name}\""))
+                .map_or(span.start, |named| {
+                    let property = Span {
+                        start: named,
+                        end: text[named..span.end.max(named)]
+                            .find('>')
+                            .map_or(named, |end| named + end),
+                    };
+                    property
+                        .find(text, "value=\"")
+                        .map_or(named, |value| value + "value=\"".len())
+                });
             Some(Property {
                 name: name.clone(),
                 value,
