@@ -46,6 +46,15 @@ pub fn thousands(count: usize) -> String {
     grouped
 }
 
+/// Names joined as a sentence lists them: `a`, `a and b`, `a, b and c`.
+pub fn listed(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// A name as a file name's stem: its words (letters and digits of any script) lower case,
 /// joined by dashes ("Cellar melee" is `cellar-melee`, "Ночь в подвале" `ночь-в-подвале`).
 pub fn slug(name: &str) -> String {
@@ -68,6 +77,9 @@ mod tests {
         assert_eq!(slug("Cellar melee: night!"), "cellar-melee-night");
         assert_eq!(slug("Ночь в подвале"), "ночь-в-подвале");
         assert_eq!(slug("«★»"), "");
+        let names = |list: &[&str]| list.iter().map(ToString::to_string).collect::<Vec<_>>();
+        assert_eq!(listed(&names(&["a"])), "a");
+        assert_eq!(listed(&names(&["a", "b", "c"])), "a, b and c");
         assert_eq!(thousands(1000), "1,000");
         assert_eq!(thousands(999), "999");
         assert_eq!(thousands(1_234_567), "1,234,567");

@@ -423,18 +423,42 @@ fn a_replay_whose_commands_were_changed_fails_its_check() {
 
 // ---- A save that lost a command ---------------------------------------------------------------
 
-/// The cellar battle under seed 3 with its first answer taken out, cut after the command that
-/// came next (refused: the attack still waits for that answer): as a hand-edited save might be.
-fn save_that_lost_an_answer() -> Replay {
-    let mut replay = simulate(shipped("cellar.ron"), 3, None);
+/// The cellar battle under `seed` with its first answer taken out, and where that answer was.
+fn without_its_first_answer(seed: u64) -> (Replay, usize) {
+    let mut replay = simulate(shipped("cellar.ron"), seed, None);
     let answer = replay
         .commands
         .iter()
         .position(|command| matches!(command, Command::Answer { .. }))
         .expect("someone answers an attack");
     replay.commands.remove(answer);
+    (replay, answer)
+}
+
+/// The cellar battle under seed 3 with its first answer taken out, cut after the command that
+/// came next (refused: the attack still waits for that answer): as a hand-edited save might be.
+fn save_that_lost_an_answer() -> Replay {
+    let (mut replay, answer) = without_its_first_answer(3);
     replay.commands.truncate(answer + 1);
     read_back(&replay)
+}
+
+/// The cellar battle under `seed` with its first answer taken out and every command after it
+/// kept (each refused while the attack waits), as a save with one line deleted.
+fn save_that_lost_an_answer_and_kept_the_rest(seed: u64) -> Replay {
+    read_back(&without_its_first_answer(seed).0)
+}
+
+/// Played on, a save that lost one answer and kept every later command does not stop for
+/// good: the question left waiting is answered by the AI, whatever came after it, under every
+/// seed tried, headless as in the window.
+#[test]
+fn a_save_that_lost_one_answer_plays_on_to_its_end() {
+    for seed in 1..=12 {
+        let saved = save_that_lost_an_answer_and_kept_the_rest(seed);
+        let (_, stalled) = saved.play_on_or_stall(None, AiStyles::default());
+        assert_eq!(stalled, None, "seed {seed}");
+    }
 }
 
 /// The AI answers the question left waiting for a unit it plays, and the battle goes on to its
@@ -561,5 +585,83 @@ fn an_older_replay_plays_but_its_digest_is_not_checked() {
     assert!(
         older.to_text().contains("format: 1,"),
         "written out again, it keeps the format its digest was made in"
+    );
+}
+
+// ---- The largest scenario ----------------------------------------------------------------------
+
+/// A scenario at every limit: the largest map, the most units, every tile an exit, and its
+/// description as long as the scenario may be in a save, less `short_of` bytes.
+fn largest_scenario_text(short_of: usize) -> String {
+    use gridkeeper::map::MAX_MAP_SIDE;
+    use gridkeeper::map::scenario::{MAX_SCENARIO_IN_A_SAVE, MAX_UNITS};
+    let side = MAX_MAP_SIDE;
+    let rows: Vec<String> = (0..side)
+        .map(|_| format!("{:?}", ".".repeat(side)))
+        .collect();
+    let units: Vec<String> = (0..MAX_UNITS)
+        .map(|index| {
+            format!(
+                "(name: \"Unit {index}\", side: \"{}\", at: ({}, {}), characteristics: (STR: 50, \
+                 CON: 50, SIZ: 50, DEX: 50, APP: 50, INT: 50, POW: 50, EDU: 50, LUCK: 50))",
+                if index % 2 == 0 { "a" } else { "b" },
+                index % side,
+                (index / side) * 400 + (index % 2) * 300
+            )
+        })
+        .collect();
+    let exits: Vec<String> = (0..side * side)
+        .map(|cell| format!("({}, {})", cell % side, cell / side))
+        .collect();
+    let write = |description: &str| {
+        format!(
+            "(name: \"The largest\", description: {description:?}, map: Inline((name: \"Plain\", \
+             legend: {{'.': Floor}}, rows: [{}])), sides: [(id: \"a\", name: \"A\"), (id: \"b\", \
+             name: \"B\", control: Ai)], units: [{}], exits: [{}], victory: LastSideStanding)",
+            rows.join(", "),
+            units.join(", "),
+            exits.join(", ")
+        )
+    };
+    let bare = Scenario::parse("largest.ron", &write(""), None)
+        .unwrap_or_else(|error| panic!("{error}"))
+        .source
+        .written_in_a_save()
+        .len();
+    write(&"x".repeat(MAX_SCENARIO_IN_A_SAVE - bare - short_of))
+}
+
+/// The largest scenario `check` accepts makes saves the game reads back: begun and saved, the
+/// save is read again, under the 64 MiB the game reads, with the scenario whole; one byte more
+/// of it is refused, saying why.
+#[test]
+fn the_largest_scenario_makes_saves_the_game_reads_back() {
+    let scenario = Scenario::parse("largest.ron", &largest_scenario_text(0), None)
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(scenario.units.len(), gridkeeper::map::scenario::MAX_UNITS);
+    assert_eq!(scenario.exits.len(), 512 * 512);
+    let mut app = gridkeeper::headless::headless_app(scenario.clone(), 5);
+    app.update();
+    give(app.world_mut(), Command::Begin);
+    let replay = Replay::of_battle(app.world()).expect("a battle");
+    let folder = std::env::temp_dir().join(format!("gridkeeper-largest-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("a scratch folder");
+    let path = folder.join("largest-save.ron");
+    replay.save(&path).expect("saved");
+    let size = std::fs::metadata(&path).expect("written").len();
+    let read = Replay::load(&path).unwrap_or_else(|error| panic!("{size} bytes: {error}"));
+    std::fs::remove_dir_all(&folder).ok();
+    assert!(size < 64 * 1024 * 1024, "{size} bytes");
+    assert_eq!(read.scenario.source, scenario.source);
+    assert_eq!(read.verify(), Ok(()));
+    let past = Scenario::parse(
+        "largest.ron",
+        &largest_scenario_text(0).replacen("xx", "xxx", 1),
+        None,
+    )
+    .expect_err("one byte past the most");
+    assert!(
+        past.to_string().contains("a save holds at most 16777216"),
+        "{past}"
     );
 }

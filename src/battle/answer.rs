@@ -51,6 +51,40 @@ pub(super) fn answer(battle: &mut Battle, unit: UnitId, answer: Answer) -> Resul
     }
 }
 
+/// The AI's last answer, and where in the [`CommandLog`](super::CommandLog) it was to go: a
+/// question whose AI answer was refused is not asked of the AI again (it would give the same
+/// answer for ever).
+#[derive(Resource, Debug, Default)]
+pub struct AiAnsweredAt(pub Option<(usize, Command)>);
+
+/// Whether the command at `place` in the log is the answer the AI gave (or the very same
+/// command, which the AI, asked again, would give again).
+pub(super) fn answered_by_the_ai(world: &World, place: usize) -> bool {
+    let given = world.resource::<super::CommandLog>().0.get(place);
+    world
+        .get_resource::<AiAnsweredAt>()
+        .and_then(|at| at.0.as_ref())
+        .is_some_and(|(at, answer)| *at == place && given == Some(answer))
+}
+
+/// With nothing queued, a question still waiting for a defender the AI plays is asked of it,
+/// unless the last command was the AI's own answer to it, refused: called once a saved
+/// battle's commands are given again to play on from them (the answer may have been lost, or
+/// the defender played by a person when it was saved).
+pub fn ask_the_ai_what_waits(world: &mut World) {
+    if !world.resource::<CommandQueue>().0.is_empty() {
+        return;
+    }
+    let last = world.resource::<super::CommandLog>().0.len().checked_sub(1);
+    if last.is_some_and(|last| {
+        answered_by_the_ai(world, last)
+            && world.resource::<super::RefusedCommands>().0.last() == Some(&last)
+    }) {
+        return;
+    }
+    answer_for_the_ai(&mut Battle::new(world));
+}
+
 /// After a command, an attack waiting on a defender the AI plays is answered at once by the
 /// [`DefencePolicy`]; the answer is a command like any other, so replays hold it.
 pub(super) fn answer_for_the_ai(battle: &mut Battle) {
@@ -73,11 +107,18 @@ pub(super) fn answer_for_the_ai(battle: &mut Battle) {
         return;
     };
     let chosen = (policy.0)(battle.world, &pending);
-    let mut queue = battle.world.resource_mut::<CommandQueue>();
-    queue.0.push_front(Command::Answer {
+    // The answer goes first, after the plan of its dice where it has one.
+    let place =
+        battle.world.resource::<super::CommandLog>().0.len() + usize::from(chosen.plan.is_some());
+    let answer = Command::Answer {
         unit: pending.target,
         answer: chosen.answer,
-    });
+    };
+    if let Some(mut at) = battle.world.get_resource_mut::<AiAnsweredAt>() {
+        at.0 = Some((place, answer.clone()));
+    }
+    let mut queue = battle.world.resource_mut::<CommandQueue>();
+    queue.0.push_front(answer);
     if let Some(parts) = chosen.plan {
         queue.0.push_front(Command::PlanDice {
             unit: pending.target,

@@ -37,10 +37,10 @@ pub fn resolve(world: &mut World, command: Command) {
     if let Err(reason) = carry_out(&mut battle, &command) {
         // A question left waiting (a save whose answer was lost) is still answered, unless the
         // answer refused was the AI's own (asking again would give it again, for ever).
-        let answered = matches!(command, Command::Answer { .. });
+        let the_ais_answer = answer::answered_by_the_ai(battle.world, place);
         battle.emit(EventKind::Rejected { command, reason });
         battle.world.resource_mut::<RefusedCommands>().0.push(place);
-        if !answered {
+        if !the_ais_answer {
             answer::answer_for_the_ai(&mut battle);
         }
         return;

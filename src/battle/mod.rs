@@ -615,6 +615,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CommandQueue>()
         .init_resource::<CommandLog>()
         .init_resource::<RefusedCommands>()
+        .init_resource::<answer::AiAnsweredAt>()
         .init_resource::<EventLog>()
         .init_resource::<Flow>()
         .init_resource::<Roster>()
@@ -662,6 +663,7 @@ pub fn clear(world: &mut World) {
     world.insert_resource(EventLog::default());
     world.insert_resource(CommandLog::default());
     world.insert_resource(RefusedCommands::default());
+    world.insert_resource(answer::AiAnsweredAt::default());
     world.insert_resource(CommandQueue::default());
 }
 

@@ -14,6 +14,7 @@ mod scenario_check;
 pub mod sight;
 pub mod terrain;
 pub mod tiled_map;
+mod unit_fields;
 mod written;
 
 use std::collections::BTreeMap;

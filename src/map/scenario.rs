@@ -241,6 +241,22 @@ pub struct ScenarioFile {
     pub victory: Victory,
 }
 
+/// The most a scenario may take as a save writes it (its map inline): a save holds the
+/// scenario whole, and the game reads back files of at most 64 MiB, so the rest is left to the
+/// battle's commands.
+pub const MAX_SCENARIO_IN_A_SAVE: usize = 16 * 1024 * 1024;
+
+impl ScenarioFile {
+    /// The scenario as a replay or save writes it: four levels deep laid out, deeper on one
+    /// line.
+    pub fn written_in_a_save(&self) -> String {
+        let layout = ron::ser::PrettyConfig::new()
+            .depth_limit(4)
+            .indentor("    ".to_string());
+        ron::ser::to_string_pretty(self, layout).unwrap_or_default()
+    }
+}
+
 /// A side, checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Side {

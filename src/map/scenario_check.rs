@@ -9,8 +9,8 @@ use std::sync::Arc;
 use super::map_path::{MapReach, looks_like_a_map, map_path};
 use super::opening::Opening;
 use super::scenario::{
-    CarriedWeapon, CarriedWeaponFile, Control, MAX_RATING, MAX_UNITS, MapSource, Scenario,
-    ScenarioFile, Side, SideFile, UnitFile, UnitSpec, Victory,
+    CarriedWeapon, CarriedWeaponFile, Control, MAX_RATING, MAX_SCENARIO_IN_A_SAVE, MAX_UNITS,
+    MapSource, Scenario, ScenarioFile, Side, SideFile, UnitFile, UnitSpec, Victory,
 };
 use super::tiled_map::{TiledMap, is_tiled};
 use super::{GridMap, MapFile, Tile};
@@ -165,6 +165,18 @@ impl Checker<'_> {
         let exits = self.exits(&source.exits, &map)?;
         self.victory(&source.victory, &sides, &units)?;
         source.map = MapSource::Inline(map_file);
+        let in_a_save = source.written_in_a_save().len();
+        if in_a_save > MAX_SCENARIO_IN_A_SAVE {
+            return Err(self.at_field(
+                0,
+                "name",
+                format!(
+                    "the scenario takes {in_a_save} bytes as its saves write it (its map \
+                     written out); a save holds at most {MAX_SCENARIO_IN_A_SAVE}: shorten its \
+                     texts or its map"
+                ),
+            ));
+        }
         Ok(Scenario {
             name: source.name.clone(),
             description: source.description.clone(),
@@ -367,6 +379,9 @@ impl Checker<'_> {
         sides: &[Side],
         ruleset: &dyn Ruleset,
     ) -> Result<UnitSpec, FileError> {
+        if let Some((field, why)) = super::unit_fields::foreign_field(unit, ruleset) {
+            return Err(self.at_field(unit_at, field.written(), why));
+        }
         let c = &unit.characteristics;
         for (field, value) in [
             ("STR", c.strength),

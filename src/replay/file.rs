@@ -187,11 +187,7 @@ impl Replay {
         text.push_str(&format!("    format: {},\n", file.format));
         text.push_str(&format!("    seed: {},\n", file.seed));
         text.push_str(&format!("    control: {},\n", one_line(&file.control)));
-        let scenario_layout = ron::ser::PrettyConfig::new()
-            .depth_limit(4)
-            .indentor("    ".to_string());
-        let scenario =
-            ron::ser::to_string_pretty(&file.scenario, scenario_layout).unwrap_or_default();
+        let scenario = file.scenario.written_in_a_save();
         text.push_str(&format!(
             "    scenario: {},\n",
             scenario.replace('\n', "\n    ")

@@ -340,6 +340,7 @@ impl Replay {
         for command in &self.commands {
             give(app.world_mut(), command.clone());
         }
+        crate::battle::answer::ask_the_ai_what_waits(app.world_mut());
         if app.world().resource::<Flow>().phase == Phase::Setup {
             app.world_mut()
                 .resource_mut::<CommandQueue>()

@@ -163,6 +163,7 @@ pub(super) fn play_saved_commands(world: &mut World) {
         for command in saved.0 {
             super::give(world, command);
         }
+        crate::battle::answer::ask_the_ai_what_waits(world);
     }
 }
 

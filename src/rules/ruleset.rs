@@ -187,6 +187,47 @@ const PERCENTILE_SHEET: [(&str, &str); 9] = [
     ("LUCK", "LUCK"),
 ];
 
+/// A field of a unit's sheet that only some rulebooks read (each says which in
+/// [`Ruleset::sheet_fields`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SheetField {
+    /// Its specialities (the d10 pool's Secondary abilities).
+    Secondary,
+    /// The hand it holds its weapon in (cover by body part).
+    Handed,
+    /// Its obsession, one of its skills.
+    Obsession,
+    /// The cherries it may take in place of a matched blow's damage.
+    Cherries,
+    /// An impale does it no more harm than another such hit.
+    ImmuneToImpale,
+    /// No blow knocks it out.
+    CannotBeKnockedOut,
+}
+
+impl SheetField {
+    pub const ALL: [Self; 6] = [
+        Self::Secondary,
+        Self::Handed,
+        Self::Obsession,
+        Self::Cherries,
+        Self::ImmuneToImpale,
+        Self::CannotBeKnockedOut,
+    ];
+
+    /// The field as a scenario writes it.
+    pub fn written(self) -> &'static str {
+        match self {
+            Self::Secondary => "secondary",
+            Self::Handed => "handed",
+            Self::Obsession => "obsession",
+            Self::Cherries => "cherries",
+            Self::ImmuneToImpale => "immune_to_impale",
+            Self::CannotBeKnockedOut => "cannot_be_knocked_out",
+        }
+    }
+}
+
 /// Everything the battle needs from a rulebook.
 pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     fn id(&self) -> RulesetId;
@@ -743,6 +784,10 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// Whether First Aid may be tried once on each wound (BRP), rather than once on a patient
     /// (CoC).
     fn first_aid_per_wound(&self) -> bool;
+
+    /// The fields of a unit's sheet that only some rulebooks read, those this one reads: a
+    /// scenario giving a unit another is refused, not ignored.
+    fn sheet_fields(&self) -> &'static [SheetField];
 
     /// What successful First Aid does to a patient; `die` rolls one die of that many sides.
     fn first_aid(&self, patient: &Patient, die: &mut dyn FnMut(u32) -> u32) -> Aftercare;

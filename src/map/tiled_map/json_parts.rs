@@ -34,7 +34,11 @@ macro_rules! cap {
 
 cap!(LayersCap, limits::MAX_LAYERS, "layers");
 cap!(TilesetsCap, limits::MAX_TILESETS, "tilesets");
-cap!(TilesCap, limits::MAX_TILESET_TILES as usize, "tiles in a tileset");
+cap!(
+    TilesCap,
+    limits::MAX_TILESET_TILES as usize,
+    "tiles in a tileset"
+);
 cap!(ObjectsCap, limits::MAX_OBJECTS, "objects");
 cap!(PropertiesCap, limits::MAX_PROPERTIES, "properties");
 cap!(

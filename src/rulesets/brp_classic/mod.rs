@@ -26,7 +26,9 @@ use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::{ManeuverAllowance, Resistance, SideResult};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
-use crate::rules::ruleset::{DemandWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords};
+use crate::rules::ruleset::{
+    DemandWords, Rolled, Ruleset, RulesetId, SheetField, WeaponDefenceWords,
+};
 use crate::rules::situation::OwnRollFacts;
 use crate::rules::situation::PointBlank;
 use crate::rules::situation::ShotDefence;
@@ -296,6 +298,11 @@ impl Ruleset for BrpClassic {
     /// Each wound may be tended once (SPECS.md 1.1).
     fn first_aid_per_wound(&self) -> bool {
         true
+    }
+
+    /// Impales (a special success with an impaling weapon) and knock-out blows are its own.
+    fn sheet_fields(&self) -> &'static [SheetField] {
+        &[SheetField::ImmuneToImpale, SheetField::CannotBeKnockedOut]
     }
 
     fn shot_defence(&self) -> Option<ShotDefence> {

@@ -22,7 +22,7 @@ use crate::rules::opposed::{ManeuverAllowance, SideResult, maneuver_allowance};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{
-    DemandWords, Rolled, RuleOptions, Ruleset, RulesetId, WeaponDefenceWords,
+    DemandWords, Rolled, RuleOptions, Ruleset, RulesetId, SheetField, WeaponDefenceWords,
 };
 use crate::rules::situation::OwnRollFacts;
 use crate::rules::situation::PointBlank;
@@ -250,6 +250,11 @@ impl Ruleset for Coc7e {
 
     fn first_aid_per_wound(&self) -> bool {
         false
+    }
+
+    /// Impales are its own (an extreme hit with an impaling weapon).
+    fn sheet_fields(&self) -> &'static [SheetField] {
+        &[SheetField::ImmuneToImpale]
     }
 
     fn shot_defence(&self) -> Option<ShotDefence> {

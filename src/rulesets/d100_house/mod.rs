@@ -43,7 +43,7 @@ use crate::rules::roll_harm::{
 };
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{
-    DemandWords, PostureWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords,
+    DemandWords, PostureWords, Rolled, Ruleset, RulesetId, SheetField, WeaponDefenceWords,
 };
 use crate::rules::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, PointBlank, Posture, RangeReading, RangeScale,
@@ -264,6 +264,15 @@ impl Ruleset for D100House {
     /// Once per injury.
     fn first_aid_per_wound(&self) -> bool {
         true
+    }
+
+    /// Cover by body part (the hand a weapon is held in), obsessions and cherries are its own.
+    fn sheet_fields(&self) -> &'static [SheetField] {
+        &[
+            SheetField::Handed,
+            SheetField::Obsession,
+            SheetField::Cherries,
+        ]
     }
 
     fn first_aid(&self, patient: &Patient, die: &mut dyn FnMut(u32) -> u32) -> Aftercare {

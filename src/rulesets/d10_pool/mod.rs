@@ -31,7 +31,9 @@ use crate::rules::modifiers::{Modifier, ModifierReason};
 use crate::rules::opposed::SideResult;
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
-use crate::rules::ruleset::{DemandWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords};
+use crate::rules::ruleset::{
+    DemandWords, Rolled, Ruleset, RulesetId, SheetField, WeaponDefenceWords,
+};
 use crate::rules::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, PointBlank, RangeReading, RangeScale, ShotDefence,
     ShotFacts, StandingFacts, Watch, Worth,
@@ -424,6 +426,11 @@ impl Ruleset for D10Pool {
 
     fn first_aid_per_wound(&self) -> bool {
         false
+    }
+
+    /// Secondary abilities are its own.
+    fn sheet_fields(&self) -> &'static [SheetField] {
+        &[SheetField::Secondary]
     }
 
     /// No healing in battle (SPECS.md 2.1): tending a wound changes nothing.

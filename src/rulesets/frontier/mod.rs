@@ -31,7 +31,9 @@ use crate::rules::opposed::SideResult;
 use crate::rules::quick_draw::{DrawBonus, DrawFacts};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
-use crate::rules::ruleset::{DemandWords, Rolled, Ruleset, RulesetId, WeaponDefenceWords};
+use crate::rules::ruleset::{
+    DemandWords, Rolled, Ruleset, RulesetId, SheetField, WeaponDefenceWords,
+};
 use crate::rules::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, Material, PointBlank, RangeBand, RangeReading,
     RangeScale, ShotDefence, ShotFacts, StandingFacts, Worth,
@@ -370,6 +372,11 @@ impl Ruleset for Frontier {
     /// A fresh wound may be tended again (it bleeds again).
     fn first_aid_per_wound(&self) -> bool {
         true
+    }
+
+    /// None: its sheet has nothing of another rulebook's.
+    fn sheet_fields(&self) -> &'static [SheetField] {
+        &[]
     }
 
     /// First aid in a fight restores no Damage Points (it stops the bleeding).
