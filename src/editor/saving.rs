@@ -44,6 +44,8 @@ impl Editor {
                 |name| name.to_string_lossy().into_owned(),
             );
         self.saving = Some(SaveQuestion::SaveAs(name));
+        // What the question before said is answered by this one.
+        self.said = None;
     }
 
     /// Save as the name typed: a bare name goes in `scenarios/`, `.ron` added where missing.
