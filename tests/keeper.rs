@@ -521,3 +521,57 @@ fn a_hidden_unit_in_an_enemys_sight_is_revealed_and_one_out_of_it_is_not() {
         })
     );
 }
+
+/// The keeper setting a unit's hit points leaves it as the rulebook's sheet says a wound taking
+/// it there would: one rule for both. The d100 house sheet (SPECS.md 4.1, Hit points and dying:
+/// "at 5 HP or less the unit is unconscious; at 0 or less it is dead") kills a unit set to 0
+/// and knocks out one set to 3, which wakes when set to 10; CoC 7e's unit set to 0 with no
+/// major wound is unconscious, not dead (Keeper Rulebook, "Reaching zero hit points").
+#[test]
+fn the_keepers_hit_points_read_as_the_rulebooks_sheet() {
+    use gridkeeper::battle::event::WoundState;
+    let wound_states = |app: &App, unit: UnitId| -> Vec<WoundState> {
+        events(app)
+            .iter()
+            .filter_map(|event| match event.kind {
+                EventKind::WoundChanged {
+                    unit: changed, to, ..
+                } if changed == unit => Some(to),
+                _ => None,
+            })
+            .collect()
+    };
+    let spin_cycle = Scenario::load(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/spin-cycle.ron"),
+    )
+    .unwrap_or_else(|error| panic!("{error}"));
+    let mut house = gridkeeper::headless_app(spin_cycle, 3);
+    house.update();
+    send(&mut house, Command::Begin);
+    let (first, second) = (UnitId(0), UnitId(1));
+    for (unit, hit_points) in [(first, 0), (second, 3), (second, 10)] {
+        keeper(
+            &mut house,
+            KeeperOrder::Adjust {
+                unit,
+                change: Adjustment::HitPoints(hit_points),
+            },
+        );
+    }
+    assert_eq!(refused(events(&house)), Vec::<&Event>::new());
+    assert_eq!(wound_states(&house, first), [WoundState::Dead]);
+    assert_eq!(
+        wound_states(&house, second),
+        [WoundState::Unconscious, WoundState::Hurt]
+    );
+    let mut coc = app(3);
+    send(&mut coc, Command::Begin);
+    keeper(
+        &mut coc,
+        KeeperOrder::Adjust {
+            unit: BO,
+            change: Adjustment::HitPoints(0),
+        },
+    );
+    assert_eq!(wound_states(&coc, BO), [WoundState::Unconscious]);
+}

@@ -9,6 +9,7 @@ use super::{BattleDice, Phase, Presence, Vital, flow, hiding};
 use crate::map::Tile;
 use crate::map::scenario::UnitFile;
 use crate::rules::damage::{DamagePart, DamageQuality, DamageRoll, DamageSource};
+use crate::rules::wounds::WoundBlow;
 
 /// The most faces one entry may hold.
 pub const MOST_FACES_ENTERED: usize = 100;
@@ -144,10 +145,13 @@ fn adjust(battle: &mut Battle, unit: super::UnitId, change: &Adjustment) -> Resu
         let condition = battle.condition(unit);
         condition.held_by.is_some() || condition.holding.is_some()
     };
-    let moves_or_drops = matches!(
-        change,
-        Adjustment::Place(_) | Adjustment::Remove | Adjustment::HitPoints(0)
-    );
+    let moves_or_drops = match change {
+        Adjustment::Place(_) | Adjustment::Remove => true,
+        Adjustment::HitPoints(hit_points) => {
+            vital_at(battle, unit, *hit_points) != Vital::Conscious
+        }
+        _ => false,
+    };
     if grappling && moves_or_drops {
         return refuse("it holds or is held: part them first (release, or let it break free)");
     }
@@ -166,12 +170,7 @@ fn adjust(battle: &mut Battle, unit: super::UnitId, change: &Adjustment) -> Resu
             let mut after = before;
             after.hit_points = hit_points;
             after.below_zero = 0;
-            after.vital = match (hit_points, before.vital) {
-                (0, Vital::Conscious) if before.major_wound => Vital::Dying,
-                (0, Vital::Conscious) => Vital::Unconscious,
-                (0, vital) => vital,
-                (_, _) => Vital::Conscious,
-            };
+            after.vital = vital_at(battle, unit, hit_points);
             if after.vital == Vital::Dying && before.vital != Vital::Dying {
                 after.dying_since = battle.round();
             }
@@ -227,6 +226,30 @@ fn adjust(battle: &mut Battle, unit: super::UnitId, change: &Adjustment) -> Resu
         flow::end_turn(battle);
     }
     Ok(())
+}
+
+/// The state the rulebook's sheet gives `unit` at `hit_points`, as a wound taking it there
+/// would leave it: one rule for both (the d100 house sheet's unit at 0 is dead and at 5 or less
+/// out; CoC's at 0 out, or dying with a major wound; BRP's at 0 dying, at 1 or 2 out).
+fn vital_at(battle: &Battle, unit: super::UnitId, hit_points: u32) -> Vital {
+    let vitals = battle.vitals(unit);
+    let reading = battle.scenario.ruleset.take_blow(&WoundBlow {
+        damage: 0,
+        hit_points,
+        below_zero: 0,
+        max_hit_points: vitals.max_hit_points,
+        major_wound: vitals.major_wound,
+        deliberate: false,
+    });
+    if reading.dead {
+        Vital::Dead
+    } else if reading.dying {
+        Vital::Dying
+    } else if reading.knocked_out {
+        Vital::Unconscious
+    } else {
+        Vital::Conscious
+    }
 }
 
 /// A tile a unit may be set down on: on the map, walkable, empty.
