@@ -145,13 +145,13 @@ fn adjust(battle: &mut Battle, unit: super::UnitId, change: &Adjustment) -> Resu
         let condition = battle.condition(unit);
         condition.held_by.is_some() || condition.holding.is_some()
     };
-    let moves_or_drops = match change {
-        Adjustment::Place(_) | Adjustment::Remove => true,
-        Adjustment::HitPoints(hit_points) => {
-            vital_at(battle, unit, *hit_points) != Vital::Conscious
-        }
-        _ => false,
+    // The state hit points set by hand leave the unit in, by its rulebook's sheet.
+    let set_to = match change {
+        Adjustment::HitPoints(hit_points) => Some(vital_at(battle, unit, *hit_points)),
+        _ => None,
     };
+    let moves_or_drops = matches!(change, Adjustment::Place(_) | Adjustment::Remove)
+        || set_to.is_some_and(|vital| vital != Vital::Conscious);
     if grappling && moves_or_drops {
         return refuse("it holds or is held: part them first (release, or let it break free)");
     }
@@ -170,7 +170,7 @@ fn adjust(battle: &mut Battle, unit: super::UnitId, change: &Adjustment) -> Resu
             let mut after = before;
             after.hit_points = hit_points;
             after.below_zero = 0;
-            after.vital = vital_at(battle, unit, hit_points);
+            after.vital = set_to.unwrap_or(before.vital);
             if after.vital == Vital::Dying && before.vital != Vital::Dying {
                 after.dying_since = battle.round();
             }

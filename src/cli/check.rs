@@ -60,9 +60,6 @@ pub(super) fn run(args: &CheckArgs) -> ExitCode {
             );
             ExitCode::SUCCESS
         }
-        Err(error) => {
-            eprintln!("gridkeeper: {error}");
-            ExitCode::from(INVALID_FILE)
-        }
+        Err(error) => said(Err(error)),
     }
 }

@@ -190,7 +190,11 @@ fn foot(ui: &mut egui::Ui, editor: &mut Editor) -> Leaving {
         let ready = checked.is_ok();
         if ui
             .add_enabled(ready, egui::Button::new("Save"))
-            .on_hover_text(format!("Save to {}", editor.save_path().display()))
+            // Where it saves is looked for on disk (a free name) only while the pointer is on it.
+            .on_hover_ui(|ui| {
+                ui.set_max_width(ui.spacing().tooltip_width);
+                ui.label(format!("Save to {}", editor.save_path().display()));
+            })
             .clicked()
         {
             editor.save();

@@ -125,7 +125,22 @@ pub fn is_shipped(path: &Path) -> bool {
     let Ok(real) = path.canonicalize() else {
         return shipped_name(path).is_some();
     };
-    let program_folders: Vec<PathBuf> = std::env::current_exe()
+    let roots = std::iter::once(PathBuf::new())
+        .chain(program_folders())
+        .chain(std::iter::once(copies_folder()));
+    roots.into_iter().any(|root| {
+        SHIPPED.iter().any(|(name, _)| {
+            root.join(name)
+                .canonicalize()
+                .is_ok_and(|shipped| shipped == real)
+        })
+    })
+}
+
+/// The folders a shipped file may be found in beside the program: the four above its own
+/// (`target/release/` up to the repository's root).
+fn program_folders() -> Vec<PathBuf> {
+    std::env::current_exe()
         .ok()
         .map(|program| {
             program
@@ -135,17 +150,7 @@ pub fn is_shipped(path: &Path) -> bool {
                 .map(Path::to_path_buf)
                 .collect()
         })
-        .unwrap_or_default();
-    let roots = std::iter::once(PathBuf::new())
-        .chain(program_folders)
-        .chain(std::iter::once(copies_folder()));
-    roots.into_iter().any(|root| {
-        SHIPPED.iter().any(|(name, _)| {
-            root.join(name)
-                .canonicalize()
-                .is_ok_and(|shipped| shipped == real)
-        })
-    })
+        .unwrap_or_default()
 }
 
 /// The folder the compiled copies are written to: the user's cache (`$XDG_CACHE_HOME`, else
@@ -183,14 +188,10 @@ pub fn locate(path: &Path) -> PathBuf {
     let Some(name) = shipped_name(path).filter(|_| !path.exists()) else {
         return path.to_path_buf();
     };
-    let beside = std::env::current_exe().ok().and_then(|program| {
-        program
-            .ancestors()
-            .skip(1)
-            .take(4)
-            .map(|folder| folder.join(name))
-            .find(|candidate| candidate.is_file())
-    });
+    let beside = program_folders()
+        .into_iter()
+        .map(|folder| folder.join(name))
+        .find(|candidate| candidate.is_file());
     if let Some(beside) = beside {
         return beside;
     }

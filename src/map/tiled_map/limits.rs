@@ -19,6 +19,36 @@ pub const MAX_OBJECTS: usize = 16_384;
 /// Custom properties of the map, its layers, tilesets, tiles and objects.
 pub const MAX_PROPERTIES: usize = 65_536;
 
+/// A tileset's image and how its tiles are cut from it, to weigh its `tilecount` against.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct TilesetImage {
+    pub width: u64,
+    pub height: u64,
+    pub tile_width: u64,
+    pub tile_height: u64,
+    pub spacing: u64,
+    pub margin: u64,
+}
+
+impl TilesetImage {
+    /// Whether the image holds `tile_count` tiles, as Tiled counts them (a margin each side, a
+    /// spacing between two tiles); else why not.
+    pub fn holds(&self, tile_count: u64) -> Result<(), String> {
+        let fits = |pixels: u64, tile: u64| {
+            (pixels + self.spacing).saturating_sub(2 * self.margin) / (tile + self.spacing).max(1)
+        };
+        let holds = fits(self.width, self.tile_width) * fits(self.height, self.tile_height);
+        if tile_count > holds {
+            return Err(format!(
+                "the tileset says it has {tile_count} tiles, but its {} x {} image holds \
+                 {holds} of {} x {} pixels",
+                self.width, self.height, self.tile_width, self.tile_height
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// What one map has read so far, against the limits.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Budget {

@@ -24,7 +24,7 @@ pub use mapping::{TilesetMapping, mapping_file_name};
 pub use tileset_check::{TilesetAlone, is_tileset, tileset_summary};
 
 use super::map_path::MapReach;
-use super::{GridMap, MAX_MAP_SIDE, Terrain, TerrainKind, Tile};
+use super::{GridMap, Terrain, TerrainKind, Tile};
 use crate::files::{FileError, read_text};
 
 /// Whether a path names a Tiled map (by its extension: `.tmx` or `.tmj`).
@@ -282,22 +282,9 @@ impl TiledScene {
         }
     }
 
-    /// The grid, and the units and exits of the objects.
+    /// The grid, and the units and exits of the objects. The map's size was bounded as it was
+    /// read (1 to 512 tiles each way, by both readers).
     fn battlefield(mut self, reach: MapReach) -> Result<TiledMap, FileError> {
-        let side = |value: u32| value as usize;
-        if side(self.width) > MAX_MAP_SIDE || side(self.height) > MAX_MAP_SIDE {
-            return Err(self.error(
-                Place::default(),
-                "width",
-                format!(
-                    "the map is {}x{} tiles; the most is {MAX_MAP_SIDE}x{MAX_MAP_SIDE}",
-                    self.width, self.height
-                ),
-            ));
-        }
-        if self.width == 0 || self.height == 0 {
-            return Err(self.error(Place::default(), "width", "the map has no tiles"));
-        }
         let mappings = self.read_mappings(reach)?;
         let mut map = GridMap::filled(&self.name, self.width, self.height, void());
         map.description = self.description.clone();

@@ -12,7 +12,7 @@ use super::json_parts::{
     Capped, CellsCap, LayersCap, ObjectsCap, PropertiesCap, Raw, TilesCap, TilesetsCap, key_in,
     offset_in, parse_part, parse_whole,
 };
-use super::limits::{Budget, MAX_DEPTH};
+use super::limits::{Budget, MAX_DEPTH, TilesetImage};
 use super::tmx;
 use super::{
     Place, Property, PropertyValue, SceneLayer, SceneObject, SceneTile, SceneTileset, Source,
@@ -476,22 +476,17 @@ fn tileset_written<'text>(
         .count_tiles(u64::from(tileset.tilecount))
         .map_err(|why| json.error(count_at, "tilecount", why))?;
     if let (Some(width), Some(height)) = (tileset.imagewidth, tileset.imageheight) {
-        let fits = |pixels: u64, tile: u32| {
-            (pixels + u64::from(tileset.spacing)).saturating_sub(2 * u64::from(tileset.margin))
-                / (u64::from(tile) + u64::from(tileset.spacing)).max(1)
+        let image = TilesetImage {
+            width,
+            height,
+            tile_width: u64::from(tileset.tilewidth),
+            tile_height: u64::from(tileset.tileheight),
+            spacing: u64::from(tileset.spacing),
+            margin: u64::from(tileset.margin),
         };
-        let holds = fits(width, tileset.tilewidth) * fits(height, tileset.tileheight);
-        if u64::from(tileset.tilecount) > holds {
-            return Err(json.error(
-                count_at,
-                "tilecount",
-                format!(
-                    "the tileset says it has {} tiles, but its {width} x {height} image holds \
-                     {holds} of {} x {} pixels",
-                    tileset.tilecount, tileset.tilewidth, tileset.tileheight
-                ),
-            ));
-        }
+        image
+            .holds(u64::from(tileset.tilecount))
+            .map_err(|why| json.error(count_at, "tilecount", why))?;
     }
     let mut tiles = HashMap::with_capacity(tileset.tiles.0.len());
     for part in &tileset.tiles.0 {

@@ -148,7 +148,7 @@ fn scene_tileset(
     spans: Option<&TilesetSpans>,
     folder: PathBuf,
 ) -> SceneTileset {
-    let start = spans.map_or(0, |spans| spans.span.start);
+    let start = spans.map_or(0, |spans| spans.at);
     let tiles = tileset
         .tiles()
         .filter(|(_, tile)| !tile.user_type.is_empty() || !tile.properties.is_empty())
@@ -317,7 +317,7 @@ impl Scene {
         SceneTileset {
             place: Place {
                 source: 0,
-                offset: in_map.map_or(0, |spans| spans.span.start),
+                offset: in_map.map_or(0, |spans| spans.at),
             },
             ..scene_tileset(tileset, &self.sources[source].text, source, spans, folder)
         }
@@ -338,7 +338,8 @@ impl Scene {
                     let data_at = self.outlines[0]
                         .layers
                         .get(*layers_met)
-                        .map_or(0, |(_, data_at)| *data_at);
+                        .copied()
+                        .unwrap_or(0);
                     *layers_met += 1;
                     if !visible {
                         continue;

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use quick_xml::events::BytesStart;
 
 use super::layer_data::{DataWritten, cells_problem};
-use super::limits::{Budget, MAX_DEPTH, MAX_TILESET_TILES};
+use super::limits::{Budget, MAX_DEPTH, MAX_TILESET_TILES, TilesetImage};
 use crate::files::FileError;
 use crate::map::MAX_MAP_SIDE;
 
@@ -31,10 +31,10 @@ impl Span {
     }
 }
 
-/// A tileset element and where each of its `<tile>`s is, by id.
+/// Where a tileset element begins, and where each of its `<tile>`s is, by id.
 #[derive(Debug, Clone, Default)]
 pub(super) struct TilesetSpans {
-    pub span: Span,
+    pub at: usize,
     pub tiles: HashMap<u32, Span>,
 }
 
@@ -43,8 +43,9 @@ pub(super) struct TilesetSpans {
 pub(super) struct Outline {
     /// The map's `orientation` attribute, where it is written.
     pub orientation_at: Option<usize>,
-    /// Each tile layer (groups opened), and where its `<data>` begins.
-    pub layers: Vec<(Span, usize)>,
+    /// Where each tile layer's `<data>` begins (the layer's own place before it has one), in
+    /// the order written, groups opened.
+    pub layers: Vec<usize>,
     /// Each `<tileset>` element.
     pub tilesets: Vec<TilesetSpans>,
     /// Each object of an object layer (not those of a tile's collision shapes), by id.
@@ -55,8 +56,7 @@ pub(super) struct Outline {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Open {
     Map,
-    /// Its index among the outline's tilesets.
-    Tileset(usize),
+    Tileset,
     /// A tileset's tile: the tileset's index and the tile's id, and where it begins.
     Tile(Option<(usize, u32)>, usize),
     /// Its index among the outline's layers.
@@ -236,13 +236,11 @@ impl<'text> Pass<'text> {
         let opened = match tag.name().as_ref() {
             b"map" if parent.is_none() => self.map_element(&attributes)?,
             b"tileset" => self.tileset_element(span, &attributes, budget)?,
-            b"image" if matches!(parent, Some(Open::Tileset(_))) => {
+            b"image" if parent == Some(Open::Tileset) => {
                 self.tileset_image(&attributes)?;
                 Open::Other
             }
-            b"tile" if matches!(parent, Some(Open::Tileset(_))) => {
-                self.tile_element(span, &attributes)?
-            }
+            b"tile" if parent == Some(Open::Tileset) => self.tile_element(span, &attributes)?,
             b"layer" | b"objectgroup" | b"imagelayer" | b"group" => {
                 budget
                     .count_layer()
@@ -261,7 +259,7 @@ impl<'text> Pass<'text> {
                     ..data
                 });
                 if let Some(Open::Layer(index)) = parent {
-                    self.outline.layers[index].1 = start;
+                    self.outline.layers[index] = start;
                 }
                 Open::Data
             }
@@ -277,10 +275,7 @@ impl<'text> Pass<'text> {
                 budget
                     .count_object()
                     .map_err(|why| self.error(start, "object", why))?;
-                let in_tileset = self
-                    .open
-                    .iter()
-                    .any(|open| matches!(open, Open::Tileset(_)));
+                let in_tileset = self.open.contains(&Open::Tileset);
                 if in_tileset {
                     Open::Other
                 } else {
@@ -372,10 +367,10 @@ impl<'text> Pass<'text> {
             tiles: 0,
         });
         self.outline.tilesets.push(TilesetSpans {
-            span,
+            at: span.start,
             tiles: HashMap::new(),
         });
-        Ok(Open::Tileset(self.outline.tilesets.len() - 1))
+        Ok(Open::Tileset)
     }
 
     /// A tileset's image: its `tilecount` may not be more than the image holds.
@@ -391,24 +386,17 @@ impl<'text> Pass<'text> {
         let (Some(width), Some(height)) = (side("width"), side("height")) else {
             return Ok(());
         };
-        // As Tiled counts them: a margin each side, a spacing between two tiles.
-        let fits = |pixels: u64, tile: u64| {
-            (pixels + layout.spacing).saturating_sub(2 * layout.margin)
-                / (tile + layout.spacing).max(1)
+        let image = TilesetImage {
+            width,
+            height,
+            tile_width: layout.tile_width,
+            tile_height: layout.tile_height,
+            spacing: layout.spacing,
+            margin: layout.margin,
         };
-        let holds = fits(width, layout.tile_width) * fits(height, layout.tile_height);
-        if layout.tile_count > holds {
-            return Err(self.error(
-                layout.tile_count_at,
-                "tilecount",
-                format!(
-                    "the tileset says it has {} tiles, but its {width} x {height} image holds \
-                     {holds} of {} x {} pixels",
-                    layout.tile_count, layout.tile_width, layout.tile_height
-                ),
-            ));
-        }
-        Ok(())
+        image
+            .holds(layout.tile_count)
+            .map_err(|why| self.error(layout.tile_count_at, "tilecount", why))
     }
 
     fn tile_element(
@@ -469,17 +457,14 @@ impl<'text> Pass<'text> {
             at: span.start,
             ..DataWritten::default()
         });
-        self.outline.layers.push((span, span.start));
+        self.outline.layers.push(span.start);
         Ok(Open::Layer(self.outline.layers.len() - 1))
     }
 
     /// The innermost element ends at `end`: its span is closed, and a layer's data counted.
     fn close(&mut self, end: usize) -> Result<(), FileError> {
         match self.open.pop() {
-            Some(Open::Tileset(index)) => {
-                self.tileset = None;
-                self.outline.tilesets[index].span.end = end;
-            }
+            Some(Open::Tileset) => self.tileset = None,
             Some(Open::Tile(Some((tileset, id)), start)) => {
                 if let Some(span) = self.outline.tilesets[tileset].tiles.get_mut(&id)
                     && span.start == start
@@ -487,10 +472,7 @@ impl<'text> Pass<'text> {
                     span.end = end;
                 }
             }
-            Some(Open::Layer(index)) => {
-                self.data = None;
-                self.outline.layers[index].0.end = end;
-            }
+            Some(Open::Layer(_)) => self.data = None,
             Some(Open::Object(Some(id), start)) => {
                 if let Some(span) = self.outline.objects.get_mut(&id)
                     && span.start == start
