@@ -123,6 +123,12 @@ fn the_shipped_scenarios_hold_what_they_promise() {
     assert_eq!(sheet("Ida Marsh"), (13, "1D4".to_string()));
     assert_eq!(sheet("Ezra"), (11, "0".to_string()));
     assert_eq!(sheet("Silas"), (15, "1D4".to_string()));
+    // Luck is POW x 5 (SPECS.md 1.1): Harvey's POW 13 and his stated 65 agree.
+    let harvey = &kingsport.units[0];
+    assert_eq!(
+        (harvey.characteristics.power, harvey.characteristics.luck),
+        (13, 65)
+    );
     let mercy = &kingsport.units[4];
     assert_eq!(mercy.skill(kingsport.ruleset.as_ref(), "Dodge"), 26);
     assert_eq!(
@@ -239,6 +245,13 @@ const BROKEN: &[(&str, &str, &str)] = &[
         "26:36",
         "in `units.characteristics.STR`: STR 65 is out of range: BRP classic characteristics run \
          from 3 to 18 (it looks like a CoC 7e percentile value: divide by 5)",
+    ),
+    (
+        "brp_luck_not_pow_x5.ron",
+        "26:109",
+        "in `units.characteristics.LUCK`: LUCK 61 disagrees with the sheet: Basic Role Playing \
+         (classic) works Luck out from the other characteristics, and here it is 60; leave LUCK \
+         out, or write 60",
     ),
     (
         "unknown_side.ron",

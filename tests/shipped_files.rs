@@ -439,6 +439,12 @@ fn every_roster_unit_joins_a_scenario_of_its_rulebook() {
                     .unwrap_or_else(|error| panic!("{}: {error}", unit.name));
                 assert_eq!((spec.side, spec.start), (side, Tile::new(free.0, free.1)));
                 assert!(spec.derived.hit_points > 0, "{}", unit.name);
+                // BRP classic's roster leaves Luck out: it is POW x 5 (SPECS.md 1.1).
+                if let Some(luck) = scenario.ruleset.derived_luck(&spec.characteristics) {
+                    assert_eq!(unit.characteristics.luck, 0, "{} states Luck", unit.name);
+                    assert_eq!(luck, spec.characteristics.power * 5);
+                    assert_eq!(spec.characteristics.luck, luck, "{}", unit.name);
+                }
             }
         }
     }

@@ -14,7 +14,7 @@ use crate::battle::UnitId;
 use crate::battle::command::{Command, FireMode, ManeuverGoal, WeaponChoice};
 use crate::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
 use crate::battle::declaring::{allowance, allows, declared};
-use crate::battle::{Arsenal, Condition, Flow};
+use crate::battle::{Arsenal, Condition, Flow, Footing};
 use crate::battle::{blast, ranged};
 use crate::map::Tile;
 use crate::map::range::distance_squared;
@@ -289,12 +289,12 @@ pub(super) fn keep_to_declaration(
     };
     let declarations = flow.declarations.clone();
     let declaration = declared(&declarations, unit);
-    let (fired, lamed) = world
+    let (fired, footing) = world
         .query::<(&UnitId, &Condition)>()
         .iter(world)
         .find(|(id, _)| **id == unit)
-        .map_or((0, false), |(_, condition)| {
-            (condition.shots_this_round, condition.lamed)
+        .map_or((0, Footing::Free), |(_, condition)| {
+            (condition.shots_this_round, condition.footing())
         });
     // The declared shots still to fire, with `weapon`, where the preview says they can be.
     let declared_shots =
@@ -313,7 +313,7 @@ pub(super) fn keep_to_declaration(
         return shots;
     }
     let left = turn
-        .movement_left(allowance(scenario, &declarations, (unit, lamed)))
+        .movement_left(allowance(scenario, &declarations, (unit, footing)))
         .unwrap_or(0);
     // An enemy declared a throw near it: it first walks as far from the burst as it can (on its
     // feet: a prone unit stands first, as planned).
@@ -331,7 +331,7 @@ pub(super) fn keep_to_declaration(
     // A zigzag (or a lamed unit's walk) goes as far towards the planned tile as its shorter
     // allowance reaches.
     if let Command::Move { to, .. } = &planned
-        && (declaration.movement == DeclaredMove::Zigzag || lamed)
+        && (declaration.movement == DeclaredMove::Zigzag || footing == Footing::Lamed)
     {
         return step_by(scenario, seen, unit, left, |tile| {
             distance_squared(tile, *to)

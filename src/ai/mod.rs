@@ -26,8 +26,8 @@ use bevy::prelude::*;
 
 use crate::battle::command::{Command, WeaponChoice};
 use crate::battle::{
-    ActiveScenario, Arsenal, BattleSystems, CommandQueue, Condition, Controllers, Flow, Phase,
-    Presence, TilePosition, TurnState, UnitId, Vital, Vitals,
+    ActiveScenario, Arsenal, BattleSystems, CommandQueue, Condition, Controllers, Flow, Footing,
+    Phase, Presence, TilePosition, TurnState, UnitId, Vital, Vitals,
 };
 use crate::map::Tile;
 use crate::map::range::{distance_squared, distance_yards};
@@ -59,8 +59,9 @@ pub struct Seen {
     pub aiming_at: Option<UnitId>,
     /// First Aid would do it good: dying, or hurt and not yet tended.
     pub treatable: bool,
-    /// Lamed in the legs (a crippled leg crawls, where the rulebook says so).
-    pub lamed: bool,
+    /// How its legs carry it: lamed (a crippled leg crawls, where the rulebook says so), or
+    /// held fast where it stands.
+    pub footing: Footing,
 }
 
 /// How an AI unit chooses its commands: the baseline to measure against, and the three
@@ -269,7 +270,7 @@ fn chosen_command(world: &mut World, turn: &TurnState) -> Command {
                         && vitals.vital != Vital::Dead
                         && vitals.hit_points < vitals.max_hit_points
                         && !condition.first_aid_received),
-                lamed: condition.lamed,
+                footing: condition.footing(),
             }
         })
         .collect();
@@ -494,8 +495,11 @@ pub fn baseline_command(
         .map(|other| other.at)
         .filter(|tile| *tile != here)
         .collect();
-    let lamed = seen.iter().any(|other| other.unit == unit && other.lamed);
-    let moves = crate::battle::declaring::crawl(scenario, lamed).unwrap_or(spec.derived.moves);
+    let footing = seen
+        .iter()
+        .find(|other| other.unit == unit)
+        .map_or(Footing::Free, |me| me.footing);
+    let moves = crate::battle::declaring::crawl(scenario, footing).unwrap_or(spec.derived.moves);
     let reach = reachable(&scenario.map, here, moves.free, |tile| {
         occupied.contains(&tile)
     });

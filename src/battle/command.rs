@@ -300,6 +300,9 @@ pub enum Adjustment {
         spare: u32,
     },
     Prone(bool),
+    /// Held fast where it stands (bound, trapped), or freed: a unit held fast cannot move and
+    /// counts as immobilised where the rulebook says.
+    HeldFast(bool),
     /// Turns it loses to a stun (0: none).
     Stunned(u32),
     /// Its flames are out.
@@ -409,6 +412,8 @@ pub enum Rejection {
     NotProne,
     #[error("the unit is held")]
     Held,
+    #[error("the unit is held fast where it stands, until the keeper frees it")]
+    HeldFast,
     #[error("holding someone: only what a holder does with the unit it holds, or let go")]
     Holding,
     #[error("the maneuver cannot work: the target's Build is {0} larger")]

@@ -92,6 +92,10 @@ pub struct Condition {
     /// Kneeling, where the rulebook lets a unit kneel (the western).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub kneeling: bool,
+    /// Held fast where it stands (bound, pinned under something, a prisoner): it cannot leave
+    /// its tile until the keeper frees it, and counts as immobilised where the rulebook says.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub held_fast: bool,
     /// Hidden behind cover, nothing showing (the d100 house sheet).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ducked: bool,
@@ -240,7 +244,28 @@ pub struct Pain {
     pub hand_to_hand: bool,
 }
 
+/// How a unit's legs carry it this round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Footing {
+    Free,
+    /// Shot in the legs, or a crippled leg.
+    Lamed,
+    /// Held fast where it stands: no movement at all.
+    HeldFast,
+}
+
 impl Condition {
+    /// How its legs carry it: not at all held fast, else lamed or freely.
+    pub fn footing(&self) -> Footing {
+        if self.held_fast {
+            Footing::HeldFast
+        } else if self.lamed {
+            Footing::Lamed
+        } else {
+            Footing::Free
+        }
+    }
+
     /// The dazes on it (the d100 house sheet).
     pub fn dazes(&self) -> u32 {
         u32::try_from(self.dazed_until.iter().filter(|round| **round > 0).count()).unwrap_or(0)

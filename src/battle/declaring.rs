@@ -6,7 +6,7 @@ use super::command::{Command, FireMode, Rejection};
 use super::declaration::{Declaration, DeclaredAct, DeclaredMove};
 use super::event::EventKind;
 use super::state::Battle;
-use super::{TurnState, UnitId};
+use super::{Footing, TurnState, UnitId};
 use crate::map::scenario::Scenario;
 use crate::rules::characteristics::MoveAllowance;
 
@@ -159,30 +159,40 @@ pub(super) fn lose_undone(battle: &mut Battle, turn: &TurnState) {
 
 /// The movement the acting unit has this round: its zigzag allowance where it declared one.
 pub(super) fn move_allowance(battle: &Battle, unit: UnitId) -> MoveAllowance {
-    let lamed = battle.condition(unit).lamed;
-    allowance(&battle.scenario, &battle.flow().declarations, (unit, lamed))
+    let footing = battle.condition(unit).footing();
+    allowance(
+        &battle.scenario,
+        &battle.flow().declarations,
+        (unit, footing),
+    )
 }
 
-/// The movement `unit` has this round under `declarations`: its zigzag allowance where it
-/// declared one or is `lamed` (shot in the legs), a crawl where the rulebook has one for a
-/// lamed unit (a crippled leg), else its own.
+/// The movement `unit` has this round under `declarations`, on its `footing`: none held fast;
+/// its zigzag allowance where it declared one or is lamed (shot in the legs), a crawl where the
+/// rulebook has one for a lamed unit (a crippled leg), else its own.
 pub fn allowance(
     scenario: &Scenario,
     declarations: &[(UnitId, Declaration)],
-    (unit, lamed): (UnitId, bool),
+    (unit, footing): (UnitId, Footing),
 ) -> MoveAllowance {
-    if let Some(crawl) = crawl(scenario, lamed) {
+    if let Some(crawl) = crawl(scenario, footing) {
         return crawl;
     }
     let spec = &scenario.units[unit.index()];
     let zigzag = scenario.ruleset.zigzag_allowance(&spec.characteristics);
+    let lamed = footing == Footing::Lamed;
     declared(declarations, unit).allowance(spec.derived.moves, zigzag, lamed)
 }
 
-/// A lamed unit's crawl, where the rulebook has one (a crippled leg on the d100 house sheet);
-/// `None` for a unit that is not lamed, or a rulebook without it.
-pub fn crawl(scenario: &Scenario, lamed: bool) -> Option<MoveAllowance> {
-    let crawl = scenario.ruleset.crawl().filter(|_| lamed)?;
+/// The movement a unit's `footing` leaves it in place of its own: none held fast; a lamed
+/// unit's crawl, where the rulebook has one (a crippled leg on the d100 house sheet); `None`
+/// for a unit on its own feet, or lamed in a rulebook without a crawl.
+pub fn crawl(scenario: &Scenario, footing: Footing) -> Option<MoveAllowance> {
+    let crawl = match footing {
+        Footing::Free => None,
+        Footing::Lamed => scenario.ruleset.crawl(),
+        Footing::HeldFast => Some(0),
+    }?;
     Some(MoveAllowance {
         free: crawl,
         most: crawl,

@@ -290,6 +290,8 @@ pub(super) fn attacker_modifiers(
         }),
         attacker_perception: battle.spec(attacker).characteristics.power,
         attacker_moved: attacker_condition.moved_this_round > 0,
+        target_ran: defender_condition.ran_in_round == Some(battle.round()),
+        target_immobilised: super::hold::immobilised(battle, defender),
         body_blow: match pending.kind {
             AttackKind::Strike(WeaponChoice::Body(blow)) => Some(blow),
             _ => None,

@@ -208,6 +208,7 @@ fn start_round(battle: &mut Battle, round: u32) {
         Some(slots) => slots,
         None => {
             let slots = ruleset.round_plan(&entries, &mut |sides| battle.die(sides).face);
+            keep_roll_offs(battle, &slots);
             if ruleset.keeps_order() {
                 battle.flow_mut().kept_order = slots.clone();
             }
@@ -246,6 +247,17 @@ fn kept_order(battle: &Battle, entries: &[InitiativeEntry]) -> Option<Vec<Slot>>
     })
 }
 
+/// A kept initiative keeps the die its unit rolled off a tie with: the next round's tie is
+/// broken the same way, not rolled again.
+fn keep_roll_offs(battle: &mut Battle, slots: &[Slot]) {
+    let mut flow = battle.flow_mut();
+    for slot in slots {
+        if let Some(kept) = flow.kept_initiative.get_mut(&UnitId(slot.unit)) {
+            kept.roll_off = kept.roll_off.or(slot.tie_roll);
+        }
+    }
+}
+
 /// Whether a surprise attack before round 1 caught `unit` unawares, where the rulebook puts the
 /// ambushed after everyone else in the order (a surprise weighed as a contest).
 fn ambushed(battle: &Battle, unit: UnitId) -> bool {
@@ -272,6 +284,7 @@ fn kept_initiative(battle: &mut Battle, unit: UnitId) -> Option<KeptInitiative> 
     let kept = KeptInitiative {
         net: ruleset.initiative_standing(&verdict),
         tie_break,
+        roll_off: None,
     };
     battle.flow_mut().kept_initiative.insert(unit, kept);
     Some(kept)

@@ -30,6 +30,14 @@ pub(super) fn pinned(battle: &Battle, unit: UnitId, but: Option<UnitId>) -> bool
     })
 }
 
+/// Whether `unit` cannot get out of the way of an attack: held fast where it stands (bound,
+/// trapped), pinned in a hold, or helpless (unconscious).
+pub(super) fn immobilised(battle: &Battle, unit: UnitId) -> bool {
+    battle.condition(unit).held_fast
+        || pinned(battle, unit, None)
+        || !battle.vitals(unit).conscious()
+}
+
 /// `holder` lets go of (or loses its grip on) whoever it holds; another holder keeps it held.
 pub(super) fn let_go(battle: &mut Battle, holder: UnitId) {
     let Some(held) = battle.condition(holder).holding else {

@@ -199,6 +199,9 @@ fn adjust(battle: &mut Battle, unit: super::UnitId, change: &Adjustment) -> Resu
         Adjustment::Prone(prone) => {
             battle.change_condition(unit, |condition| condition.prone = prone);
         }
+        Adjustment::HeldFast(held) => {
+            battle.change_condition(unit, |condition| condition.held_fast = held);
+        }
         Adjustment::Stunned(turns) => {
             battle.change_condition(unit, |condition| condition.stunned_turns = turns);
         }

@@ -79,7 +79,9 @@ use command::{Command, ManeuverGoal, WeaponChoice};
 use event::{Event, Outcome, WoundState};
 use volley::FirePlan;
 
-pub use condition::{AimTaken, Condition, Idle, Pain, Restraint, SkillShares, Suppression};
+pub use condition::{
+    AimTaken, Condition, Footing, Idle, Pain, Restraint, SkillShares, Suppression,
+};
 pub use engine::resolve;
 
 /// A unit's stable id: its index in the scenario, the same in every replay of it.
@@ -727,6 +729,7 @@ pub(crate) fn spawn_unit(commands: &mut Commands, index: usize, unit: &UnitSpec)
                 minimum: damage,
             }),
             hidden: unit.hidden,
+            held_fast: opening.held_fast,
             ..default()
         },
         Arsenal {

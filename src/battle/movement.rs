@@ -22,6 +22,9 @@ pub(super) fn move_to(battle: &mut Battle, unit: UnitId, to: Tile) -> Result<(),
     if condition.held_by.is_some() {
         return Err(Rejection::Held);
     }
+    if condition.held_fast {
+        return Err(Rejection::HeldFast);
+    }
     let from = battle
         .position(unit)
         .ok_or(Rejection::CannotAct("not on the map".to_string()))?;
@@ -222,6 +225,9 @@ pub(super) fn flee(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
     battle.action_available(unit)?;
     if battle.condition(unit).held_by.is_some() {
         return Err(Rejection::Held);
+    }
+    if battle.condition(unit).held_fast {
+        return Err(Rejection::HeldFast);
     }
     let at = battle.position(unit).ok_or(Rejection::NoExit)?;
     if !way_out(battle, at) {

@@ -171,6 +171,7 @@ pub(super) fn setup(
             .max(1),
         target_ran: hidden.ran_in_round == Some(battle.round()),
         target_movement: target_spec.derived.movement(),
+        target_immobilised: super::hold::immobilised(battle, target),
         target_size: target_spec.derived.build,
         target_siz: target_spec.characteristics.size,
         target_in_dark: battle

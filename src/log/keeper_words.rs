@@ -62,6 +62,8 @@ fn adjustment_words(who: String, change: &Adjustment, scenario: &Scenario, unit:
         }
         Adjustment::Prone(true) => format!("The keeper lays {who} prone"),
         Adjustment::Prone(false) => format!("The keeper stands {who} up"),
+        Adjustment::HeldFast(true) => format!("The keeper holds {who} fast where it stands"),
+        Adjustment::HeldFast(false) => format!("The keeper frees {who} to move"),
         Adjustment::Stunned(0) => format!("The keeper lifts {who}'s stun"),
         Adjustment::Stunned(turns) => {
             format!("The keeper stuns {who} for {turns} turn{}", plural(*turns))

@@ -37,6 +37,10 @@ pub struct OpeningFile {
     /// Its weapon is holstered: nothing is in its hand until it draws.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub holstered: bool,
+    /// Held fast where it stands (bound, trapped, a prisoner): it cannot leave its tile until
+    /// the keeper frees it, and counts as immobilised where the rulebook says (the d10 pool).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub held_fast: bool,
 }
 
 /// A unit's opening state, checked.
@@ -53,6 +57,7 @@ pub struct Opening {
     pub extreme_surprise: bool,
     pub watch: Watch,
     pub holstered: bool,
+    pub held_fast: bool,
 }
 
 /// What is wrong with an opening state: the field, and why.
@@ -113,6 +118,7 @@ impl OpeningFile {
             extreme_surprise: self.extreme_surprise,
             watch: self.watch,
             holstered: self.holstered,
+            held_fast: self.held_fast,
         })
     }
 }
@@ -134,6 +140,7 @@ mod tests {
             extreme_surprise: true,
             watch: Watch::Asleep,
             holstered: true,
+            held_fast: true,
         };
         assert_eq!(
             wounded.check("Harvey", 0, 13, &names),
@@ -147,6 +154,7 @@ mod tests {
                 extreme_surprise: true,
                 watch: Watch::Asleep,
                 holstered: true,
+                held_fast: true,
             })
         );
         let too_many = OpeningFile {

@@ -382,7 +382,23 @@ impl Checker<'_> {
         if let Some((field, why)) = super::unit_fields::foreign_field(unit, ruleset) {
             return Err(self.at_field(unit_at, field.written(), why));
         }
-        let c = &unit.characteristics;
+        let mut characteristics = unit.characteristics;
+        if let Some(luck) = ruleset.derived_luck(&characteristics) {
+            if characteristics.luck != 0 && characteristics.luck != luck {
+                return Err(self.at_field(
+                    unit_at,
+                    "LUCK",
+                    format!(
+                        "LUCK {} disagrees with the sheet: {} works Luck out from the other \
+                         characteristics, and here it is {luck}; leave LUCK out, or write {luck}",
+                        characteristics.luck,
+                        ruleset.name()
+                    ),
+                ));
+            }
+            characteristics.luck = luck;
+        }
+        let c = &characteristics;
         for (field, value) in [
             ("STR", c.strength),
             ("CON", c.constitution),

@@ -31,17 +31,20 @@ pub struct InitiativeEntry {
 }
 
 /// An initiative rolled once and kept for the combat (the d10 pool's Dex + Wits): the roll's
-/// net, and what breaks a tie after DEX (Wits).
+/// net, what breaks a tie after DEX (Wits), and the die it rolled off a tie with, once it has
+/// (kept with the rest: the order is the fight's, not the round's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KeptInitiative {
     pub net: i32,
     pub tie_break: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roll_off: Option<u32>,
 }
 
 /// One whole turn each, ordered by `rank` (lowest first), with a die of `sides` rolled for each
 /// unit tied with another on it (in the entries' order, so the dice fall the same way every
 /// time), the higher roll first: the order of a rulebook that rolls initiative once and keeps
-/// it (the d10 pool, the d100 house sheet).
+/// it (the d10 pool, the d100 house sheet). A unit that has rolled off before keeps its die.
 pub fn kept_order<K: Ord>(
     entries: &[InitiativeEntry],
     rank: impl Fn(&InitiativeEntry) -> K,
@@ -54,7 +57,11 @@ pub fn kept_order<K: Ord>(
             let tied = entries
                 .iter()
                 .any(|other| other.unit != entry.unit && rank(other) == rank(entry));
-            (*entry, tied.then(|| tie_roll(sides)))
+            let kept = entry.kept.and_then(|kept| kept.roll_off);
+            (
+                *entry,
+                tied.then(|| kept.unwrap_or_else(|| tie_roll(sides))),
+            )
         })
         .collect();
     slots.sort_by(|(a, a_roll), (b, b_roll)| {

@@ -136,6 +136,10 @@ pub enum ModifierReason {
     Blinded,
     /// On fire, for each round burnt (the d100 house sheet).
     Burning,
+    /// The target ran this round: past its free movement (the d10 pool).
+    RunningTarget,
+    /// The target cannot get out of the way: held fast, pinned or helpless (the d10 pool).
+    ImmobilisedTarget,
 }
 
 impl ModifierReason {
@@ -207,6 +211,8 @@ impl ModifierReason {
             Self::AtTheHeld => "target held",
             Self::Blinded => "blinded",
             Self::Burning => "on fire",
+            Self::RunningTarget => "target running",
+            Self::ImmobilisedTarget => "target immobilised",
         }
     }
 }

@@ -248,6 +248,13 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         &PERCENTILE_SHEET
     }
 
+    /// Luck, where the rulebook works it out from the other characteristics (BRP classic: POW
+    /// x 5), so a scenario may leave it out and a stated value must agree; `None` where the
+    /// sheet states it.
+    fn derived_luck(&self, _characteristics: &Characteristics) -> Option<u32> {
+        None
+    }
+
     /// Why a characteristic's value does not fit the rulebook's sheet, if it does not. A
     /// `creature` (a unit with attacks of its own: claws, tentacles) may pass a person's limits.
     fn characteristic_problem(&self, name: &str, value: u32, creature: bool) -> Option<String>;

@@ -169,6 +169,8 @@ pub struct ShotFacts {
     /// The target ran at full speed this round, and how fast it is (its movement rate).
     pub target_ran: bool,
     pub target_movement: u32,
+    /// The target cannot get out of the way: held fast, pinned in a hold, or helpless.
+    pub target_immobilised: bool,
     /// How big the target is by its Build, and by its SIZ.
     pub target_size: i32,
     pub target_siz: u32,
@@ -228,6 +230,7 @@ impl ShotFacts {
             shots_in_pull: 1,
             target_ran: false,
             target_movement: 0,
+            target_immobilised: false,
             target_size: 0,
             into_melee: false,
             multiple: false,
@@ -367,6 +370,10 @@ pub struct BlowFacts {
     pub attacker_perception: u32,
     /// The attacker moved this round before the blow.
     pub attacker_moved: bool,
+    /// The defender ran this round (past its free movement), or cannot get out of the way:
+    /// held fast, pinned in a hold, or helpless.
+    pub target_ran: bool,
+    pub target_immobilised: bool,
     /// A kick or a bite, where the rulebook offers them.
     pub body_blow: Option<BodyBlow>,
     /// A declared specific blow (the western).

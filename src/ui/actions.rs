@@ -9,7 +9,7 @@ use super::weapon_buttons::{full_auto_plan, weapon_buttons};
 use crate::battle::command::{Command, ManeuverGoal, SurpriseAttack, WeaponChoice};
 use crate::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
 use crate::battle::declaring;
-use crate::battle::{Condition, Phase, TurnState, UnitId};
+use crate::battle::{Condition, Footing, Phase, TurnState, UnitId};
 use crate::map::scenario::Scenario;
 use crate::rules::round::{TurnKind, TurnLimits};
 use crate::rules::ruleset::Ruleset;
@@ -91,11 +91,13 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
             }
             let declarations = &flow.declarations;
             let state = view.unit(unit);
-            let lamed = state.as_ref().is_some_and(|state| state.condition.lamed);
-            let moves = declaring::allowance(&scenario, declarations, (unit, lamed));
-            let held = state
+            let footing = state
                 .as_ref()
-                .is_some_and(|state| state.condition.held_by.is_some());
+                .map_or(Footing::Free, |state| state.condition.footing());
+            let moves = declaring::allowance(&scenario, declarations, (unit, footing));
+            let held = state.as_ref().is_some_and(|state| {
+                state.condition.held_by.is_some() || state.condition.held_fast
+            });
             let idle = state.and_then(|state| state.condition.idle_in(flow.round));
             match turn.movement_left(moves) {
                 Ok(_) if let Some(idle) = idle => {

@@ -108,7 +108,7 @@ fn flags(
     vitals: &Vitals,
     condition: &Condition,
     posture: &'static str,
-) -> [(bool, &'static str, egui::Color32); 11] {
+) -> [(bool, &'static str, egui::Color32); 12] {
     let grey = egui::Color32::from_gray(150);
     [
         (condition.prone && vitals.conscious(), "prone", grey),
@@ -120,6 +120,11 @@ fn flags(
         (
             condition.held_by.is_some(),
             "held",
+            egui::Color32::from_rgb(170, 120, 60),
+        ),
+        (
+            condition.held_fast,
+            "held fast",
             egui::Color32::from_rgb(170, 120, 60),
         ),
         (

@@ -281,6 +281,19 @@ fn unit_corrections(ui: &mut egui::Ui, desk: &mut KeeperDesk, view: &mut BattleV
             {
                 orders.push(adjust(Adjustment::Prone(!prone)));
             }
+            let held_fast = state.condition.held_fast;
+            if ui
+                .button(if held_fast { "Free" } else { "Hold fast" })
+                .on_hover_text(if held_fast {
+                    "It may move again"
+                } else {
+                    "Bound or trapped where it stands: it cannot move, and is easier to hit \
+                     where the rulebook says so"
+                })
+                .clicked()
+            {
+                orders.push(adjust(Adjustment::HeldFast(!held_fast)));
+            }
             if state.condition.hidden && ui.button("Reveal").clicked() {
                 orders.push(keeper(KeeperOrder::Reveal { unit }));
             }

@@ -191,11 +191,12 @@ fn shade_tiles(
             let declarations = flow
                 .as_ref()
                 .map_or(&[][..], |flow| flow.declarations.as_slice());
-            let moves = declaring::allowance(&scenario.0, declarations, (id, condition.lamed));
+            let moves = declaring::allowance(&scenario.0, declarations, (id, condition.footing()));
             let round = flow.as_ref().map_or(0, |flow| flow.round);
             let stays = !declaring::may_move(&scenario.0, declarations, id)
                 || condition.idle_in(round).is_some()
-                || condition.held_by.is_some();
+                || condition.held_by.is_some()
+                || condition.held_fast;
             // The acting unit shows what is left of its turn; anyone else its whole reach.
             let turn = flow
                 .as_ref()

@@ -279,6 +279,40 @@ fn a_bad_wound_scars_and_takes_a_unit_out_and_initiative_is_kept() {
     assert_eq!(initiative, 0);
 }
 
+/// Initiative is rolled once for the fight, and so is the roll-off that breaks its ties
+/// (SPECS.md 2.1): with every initiative die a 2 (no successes), the units tied on net, Dex and
+/// Wits (Tomas, Gant and Hugo: net 0, Dex 3, Wits 2) roll off in round 1 (d10s 1, 2, 3 in the
+/// order asked) and keep those dice in round 2, which begins without a die rolled.
+#[test]
+fn the_initiative_roll_off_is_kept_for_the_fight() {
+    let scenario = level_b2_with(&[]);
+    let initiative_dice: u32 = scenario
+        .units
+        .iter()
+        .map(|unit| unit.characteristics.dexterity + unit.characteristics.intelligence)
+        .sum();
+    let mut app = test_app(scenario);
+    load(&mut app, &vec![2; initiative_dice as usize]);
+    load(&mut app, &[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    send(&mut app, Command::Begin);
+    let first = app.world().resource::<Flow>().order.clone();
+    let roll_offs: Vec<u32> = first.iter().filter_map(|slot| slot.tie_roll).collect();
+    assert_eq!(
+        roll_offs,
+        [3, 2, 1],
+        "Hugo, Gant and Tomas rolled off: {first:?}"
+    );
+    let drawn = |app: &App| app.world().resource::<BattleDice>().dice.drawn();
+    let before = drawn(&app);
+    while vitals_round(&app) == 1 {
+        let unit = acting(&app).expect("someone acts");
+        send(&mut app, Command::EndTurn { unit });
+    }
+    let second = app.world().resource::<Flow>().order.clone();
+    assert_eq!(second, first, "the same order, the same roll-offs");
+    assert_eq!(drawn(&app), before, "no die rolled again");
+}
+
 /// The round now being fought.
 fn vitals_round(app: &App) -> u32 {
     app.world().resource::<Flow>().round

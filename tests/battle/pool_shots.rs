@@ -159,3 +159,95 @@ fn the_fire_preview_counts_the_shooters_wound_dice() {
     assert!((wounded.chance - six).abs() < 1e-12, "{}", wounded.chance);
     assert!(wounded.chance < whole.chance);
 }
+
+/// Level B2 with Mara at (2, 9) and Hugo at (12, 9) in the open, the initiative dice loaded so
+/// that Hugo (all 9s) acts first and Mara (Dex 4, Wits 3, no success) second.
+fn hugo_then_mara() -> App {
+    let scenario = level_b2_with(&[(MARA, (2, 9)), (HUGO, (12, 9))]);
+    let faces: Vec<u32> = scenario
+        .units
+        .iter()
+        .enumerate()
+        .flat_map(|(index, unit)| {
+            let face = if index == HUGO.index() { 9 } else { 2 };
+            vec![
+                face;
+                (unit.characteristics.dexterity + unit.characteristics.intelligence) as usize
+            ]
+        })
+        .collect();
+    let mut app = test_app(scenario);
+    load(&mut app, &faces);
+    send(&mut app, Command::Begin);
+    assert_eq!(acting(&app), Some(HUGO));
+    app
+}
+
+/// Mara's shot at Hugo: its dice, difficulty and modifiers' reasons.
+fn mara_shoots_hugo(app: &mut App) -> (u32, u32, Vec<ModifierReason>) {
+    until_the_turn_of(app, MARA);
+    let mark = event_count(app);
+    send(
+        app,
+        Command::Fire {
+            unit: MARA,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::single(HUGO),
+        },
+    );
+    let (_, dice, difficulty, _, reasons) = pools(&events_from(app, mark))[0].clone();
+    (dice, difficulty, reasons)
+}
+
+/// A target that ran this round is a step harder to hit (SPECS.md 2.1, "running: +1", read as
+/// moving past its free movement): Hugo (Dex 3: 20 feet free, 6.7 yards) runs 8 yards, and
+/// Mara's handgun (7 dice) goes at 8 rather than 7. Had he walked 6 yards, it would be 7.
+#[test]
+fn a_running_target_is_a_step_harder_to_hit() {
+    for (to, difficulty, reasons) in [
+        (20, 8, vec![ModifierReason::RunningTarget]),
+        (18, 7, vec![]),
+    ] {
+        let mut app = hugo_then_mara();
+        send(
+            &mut app,
+            Command::Move {
+                unit: HUGO,
+                to: Tile::new(to, 9),
+            },
+        );
+        assert!(rejected(&events(&app)).is_none());
+        send(&mut app, Command::EndTurn { unit: HUGO });
+        assert_eq!(mara_shoots_hugo(&mut app), (7, difficulty, reasons));
+    }
+}
+
+/// A target that cannot get out of the way is three steps easier to hit (SPECS.md 2.1,
+/// "immobilised: −3"): the keeper holds Hugo fast where he stands, so he cannot move (nor run
+/// off), and Mara's handgun goes at 4. Freed, he moves again.
+#[test]
+fn a_target_held_fast_is_three_steps_easier_to_hit_and_cannot_move() {
+    use gridkeeper::battle::command::{Adjustment, KeeperOrder};
+    let mut app = hugo_then_mara();
+    let hold = |held: bool| {
+        Command::Keeper(KeeperOrder::Adjust {
+            unit: HUGO,
+            change: Adjustment::HeldFast(held),
+        })
+    };
+    send(&mut app, hold(true));
+    assert!(condition(&mut app, HUGO).held_fast);
+    let go = Command::Move {
+        unit: HUGO,
+        to: Tile::new(14, 9),
+    };
+    assert_eq!(refusal(&mut app, go.clone()), Some(Rejection::HeldFast));
+    send(&mut app, Command::EndTurn { unit: HUGO });
+    assert_eq!(
+        mara_shoots_hugo(&mut app),
+        (7, 4, vec![ModifierReason::ImmobilisedTarget])
+    );
+    send(&mut app, hold(false));
+    until_the_turn_of(&mut app, HUGO);
+    assert_eq!(refusal(&mut app, go), None);
+}

@@ -5,6 +5,7 @@ use super::Planner;
 use super::Reach;
 use super::closing::nearest_yards;
 use crate::ai::Seen;
+use crate::battle::Footing;
 use crate::battle::command::Command;
 use crate::battle::movement::at_exit;
 use crate::map::Tile;
@@ -44,6 +45,9 @@ impl<'a> Planner<'a> {
             if nearer >= *count as usize {
                 return None;
             }
+        }
+        if me.footing == Footing::HeldFast {
+            return None;
         }
         let unit = self.unit();
         let acted = self.turn.action_forfeited() || self.turn.action_used;

@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 
 use super::Planner;
+use crate::battle::Footing;
 use crate::battle::declaring::crawl;
 use crate::map::Tile;
 use crate::map::reach::{ReachMap, reachable};
@@ -11,8 +12,8 @@ use crate::map::reach::{ReachMap, reachable};
 impl<'a> Planner<'a> {
     /// Where this unit can go keeping its action (`dash`: using it up), its own tile included.
     pub(super) fn reach_map(&self, here: Tile, dash: bool) -> ReachMap {
-        let lamed = self.me().is_some_and(|me| me.lamed);
-        let moves = crawl(self.scenario, lamed).unwrap_or(self.spec().derived.moves);
+        let footing = self.me().map_or(Footing::Free, |me| me.footing);
+        let moves = crawl(self.scenario, footing).unwrap_or(self.spec().derived.moves);
         let budget = if dash { moves.most } else { moves.free };
         let occupied: Vec<Tile> = self
             .seen

@@ -96,10 +96,15 @@ impl Ruleset for BrpClassic {
         }
     }
 
+    /// Luck is POW x 5 (SPECS.md 1.1).
+    fn derived_luck(&self, characteristics: &Characteristics) -> Option<u32> {
+        Some(sheet::luck(characteristics.power))
+    }
+
+    /// Luck is worked out from POW, and weighed against it where a scenario states it.
     fn characteristic_problem(&self, name: &str, value: u32, creature: bool) -> Option<String> {
         if name == "LUCK" {
-            return (!(1..=100).contains(&value))
-                .then(|| format!("LUCK {value} is out of range: Luck is POW x 5, from 1 to 100"));
+            return None;
         }
         if creature {
             return (!(1..=HIGHEST_FOR_A_CREATURE).contains(&value)).then(|| {
@@ -499,7 +504,7 @@ mod tests {
     }
 
     /// A person's characteristics run 3-18 (EDU to 21); a percentile value says it looks like
-    /// one; a creature may go past them; Luck is a percentage.
+    /// one; a creature may go past them; Luck is not weighed here but against POW.
     #[test]
     fn the_sheet_checks_its_scale() {
         let brp = brp();
@@ -540,6 +545,7 @@ mod tests {
         assert_eq!(derived.damage_bonus.to_string(), "0");
         assert_eq!(brp().base_skill("Dodge", &harvey), Some(28));
         assert_eq!(brp().characteristic_chance("CON", harvey.constitution), 60);
+        assert_eq!(brp().derived_luck(&harvey), Some(65), "POW 13 x 5");
         assert_eq!(brp().characteristic_chance("Luck", harvey.luck), 65);
         assert_eq!(
             brp().sheet_line(&harvey, &derived),

@@ -98,6 +98,7 @@ mod tests {
             kept: Some(KeptInitiative {
                 net: standing,
                 tie_break: speed,
+                roll_off: None,
             }),
         }
     }

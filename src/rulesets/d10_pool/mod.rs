@@ -204,13 +204,19 @@ impl Ruleset for D10Pool {
         worth::shot_value(facts)
     }
 
-    /// A blow is harder at a small target or one in the dark.
+    /// A blow is harder at a small target, one in the dark or one running, and easier at one
+    /// that cannot get out of the way.
     fn blow_value(&self, facts: &BlowFacts) -> Vec<Modifier> {
-        worth::sight_and_size(
+        let mut modifiers = worth::sight_and_size(
             facts.target_siz,
             facts.target_in_dark,
             facts.attacker_perception,
-        )
+        );
+        modifiers.extend(worth::target_on_the_move(
+            facts.target_ran,
+            facts.target_immobilised,
+        ));
+        modifiers
     }
 
     /// The rate of fire only costs ammunition: every shot is one roll.

@@ -66,6 +66,7 @@ mod tests {
             kept: Some(KeptInitiative {
                 net,
                 tie_break: wits,
+                roll_off: None,
             }),
         }
     }
@@ -105,6 +106,38 @@ mod tests {
                 "net -1"
             ]
         );
+    }
+
+    /// Initiative is rolled once per combat (SPECS.md 2.1), so the roll-off that breaks a tie
+    /// is kept too: Hugo, who rolled 9 in round 1, keeps his 9; Gant keeps his 4, and nobody
+    /// rolls again. A newcomer tied with them rolls its own die against the kept ones.
+    #[test]
+    fn a_kept_roll_off_breaks_the_tie_again_without_a_die() {
+        let kept = |entry: InitiativeEntry, roll: u32| InitiativeEntry {
+            kept: entry.kept.map(|kept| KeptInitiative {
+                roll_off: Some(roll),
+                ..kept
+            }),
+            ..entry
+        };
+        let gant = kept(entry(3, 2, 3, 2), 4);
+        let hugo = kept(entry(4, 2, 3, 2), 9);
+        let slots = plan(&[gant, hugo], &mut |_| {
+            panic!("no die: the roll-off is kept")
+        });
+        let order: Vec<(u16, Option<u32>)> = slots
+            .iter()
+            .map(|slot| (slot.unit, slot.tie_roll))
+            .collect();
+        assert_eq!(order, [(4, Some(9)), (3, Some(4))]);
+        let mut asked = 0;
+        let slots = plan(&[gant, hugo, entry(7, 2, 3, 2)], &mut |sides| {
+            asked += 1;
+            assert_eq!(sides, 10);
+            6
+        });
+        let order: Vec<u16> = slots.iter().map(|slot| slot.unit).collect();
+        assert_eq!((order, asked), (vec![4, 7, 3], 1));
     }
 
     #[test]

@@ -61,6 +61,10 @@ pub fn shot_value(facts: &ShotFacts) -> Worth {
         facts.target_in_dark,
         facts.shooter_perception,
     ));
+    modifiers.extend(target_on_the_move(
+        facts.target_ran,
+        facts.target_immobilised,
+    ));
     Worth {
         modifiers,
         possible: true,
@@ -78,6 +82,31 @@ pub const PERSON_SIZE: u32 = 4;
 
 /// The keenest Perception, which sees better in the dark.
 const KEEN_PERCEPTION: u32 = 5;
+
+/// A target running is a step harder to hit, and one that cannot get out of the way three
+/// steps easier (SPECS.md 2.1: running +1, "[house] it moved beyond its free movement this
+/// round"; immobilised −3), for any attack.
+pub fn target_on_the_move(ran: bool, immobilised: bool) -> Vec<Modifier> {
+    let mut modifiers = Vec::new();
+    if immobilised {
+        modifiers.push(Modifier::steps(
+            ModifierReason::ImmobilisedTarget,
+            IMMOBILISED_STEPS,
+        ));
+    } else if ran {
+        modifiers.push(Modifier::steps(
+            ModifierReason::RunningTarget,
+            RUNNING_STEPS,
+        ));
+    }
+    modifiers
+}
+
+/// A running target is a step harder to hit.
+const RUNNING_STEPS: i8 = 1;
+
+/// An immobilised target is three steps easier to hit.
+const IMMOBILISED_STEPS: i8 = -3;
 
 /// What the target's size and the light cost any attack on it: a step harder for each size
 /// class smaller than a person's (a child 3: +1; a cat 2: +2; a mouse 1: +3), a step easier for
@@ -203,5 +232,35 @@ mod tests {
                 "size {size}, dark {dark}, Perception {perception}"
             );
         }
+    }
+
+    /// SPECS.md 2.1's target modifiers: running +1 ("[house] it moved beyond its free movement
+    /// this round"), immobilised −3; a target held fast runs nowhere, so −3 alone.
+    #[test]
+    fn a_running_target_is_harder_and_an_immobilised_one_easier() {
+        use ModifierReason::{ImmobilisedTarget, RunningTarget};
+        let table: [((bool, bool), &[(ModifierReason, i8)]); 4] = [
+            ((false, false), &[]),
+            ((true, false), &[(RunningTarget, 1)]),
+            ((false, true), &[(ImmobilisedTarget, -3)]),
+            ((true, true), &[(ImmobilisedTarget, -3)]),
+        ];
+        for ((ran, immobilised), expected) in table {
+            let found: Vec<(ModifierReason, i8)> = target_on_the_move(ran, immobilised)
+                .iter()
+                .map(|modifier| (modifier.reason, modifier.difficulty_steps()))
+                .collect();
+            assert_eq!(found, expected, "ran {ran}, immobilised {immobilised}");
+        }
+        // In a shot's worth, with the rest: a running target in cover at long range is +4.
+        let facts = ShotFacts {
+            cover: LineCover::HalfConcealed,
+            target_ran: true,
+            ..ShotFacts::plain(RangeReading {
+                band: RangeBand::Long,
+                point_blank: false,
+            })
+        };
+        assert_eq!(steps(&facts), 4);
     }
 }
