@@ -27,15 +27,15 @@ use bevy::prelude::*;
 use crate::battle::command::{Command, WeaponChoice};
 use crate::battle::{
     ActiveScenario, Arsenal, BattleSystems, CommandQueue, Condition, Controllers, Flow, Footing,
-    Phase, Presence, TilePosition, TurnState, UnitId, Vital, Vitals,
+    Phase, Presence, TilePosition, TurnState, UnitId, Vital, Vitals, hand_reaches,
 };
 use crate::map::Tile;
 use crate::map::range::{distance_squared, distance_yards};
-use crate::map::reach::reachable;
+use crate::map::reach::{ReachMap, budget_for, reachable, reachable_from_any};
 use crate::map::scenario::{Control, Scenario};
 use crate::rules::firearms::reload;
 use crate::rules::round::TurnKind;
-use crate::rules::weapons::AttackForm;
+use crate::rules::weapons::{AttackForm, WeaponRange};
 use shot_choice::best_shot;
 
 /// What the planner needs to know of a unit.
@@ -451,7 +451,8 @@ fn harm_of(rolls: &[(f64, u32)], mean_damage: f64, hit_points: u32) -> f64 {
 }
 
 /// The baseline's next command: get up, walk (keeping the action) towards the nearest standing
-/// enemy, attack it as often as the unit may once beside it, then end the turn.
+/// enemy, attack it as often as the unit may once within reach of its hands (beside it, or as
+/// far as the rulebook's hand-to-hand reach: the western's 10 feet), then end the turn.
 pub fn baseline_command(
     scenario: &Scenario,
     seen: &[Seen],
@@ -476,12 +477,20 @@ pub fn baseline_command(
         return end;
     };
     let can_attack = turn.attack_left(spec.attacks_per_round);
-    if here.is_adjacent(enemy.at) {
+    let weapon = melee_choice(scenario, unit, arsenal, turn.attacks_made);
+    let held_in_hand = match weapon {
+        WeaponChoice::Carried(index) => spec
+            .weapons
+            .get(index)
+            .is_some_and(|carried| carried.weapon.range == WeaponRange::Touch),
+        _ => true,
+    };
+    if here.is_adjacent(enemy.at) || (held_in_hand && hand_reaches(scenario, here, enemy.at)) {
         return if can_attack {
             Command::Attack {
                 unit,
                 target: enemy.unit,
-                weapon: melee_choice(scenario, unit, arsenal, turn.attacks_made),
+                weapon,
             }
         } else {
             end
@@ -503,11 +512,49 @@ pub fn baseline_command(
     let reach = reachable(&scenario.map, here, moves.free, |tile| {
         occupied.contains(&tile)
     });
-    reach
+    let straight = reach
         .tiles()
         .min_by_key(|(tile, cost)| (distance_squared(*tile, enemy.at), *cost, *tile))
-        .filter(|(to, _)| *to != here)
+        .filter(|(to, _)| *to != here);
+    // Nothing nearer as the crow flies (a wall, or the fallen, between): the way round.
+    let round_about = || {
+        let walks = walks_from(scenario, seen, unit, &[enemy.at]);
+        let now = walks.cost(here)?;
+        reach
+            .tiles()
+            .filter_map(|(tile, cost)| Some((walks.cost(tile)?, cost, tile)))
+            .min()
+            .filter(|(walk, _, _)| *walk < now)
+            .map(|(_, cost, to)| (to, cost))
+    };
+    straight
+        .or_else(round_about)
         .map_or(end, |(to, _)| Command::Move { unit, to })
+}
+
+/// The walk to each tile from the nearest of `targets`, round walls and round the fallen (who
+/// stay where they lie, and block a doorway for good; the standing move on), as far as twice
+/// across the map: the way to an enemy with no straight way to it.
+pub(crate) fn walks_from(
+    scenario: &Scenario,
+    seen: &[Seen],
+    walker: UnitId,
+    targets: &[Tile],
+) -> ReachMap {
+    let map = &scenario.map;
+    let occupied: Vec<Tile> = seen
+        .iter()
+        .filter(|other| {
+            other.present && !other.standing && other.unit != walker && !targets.contains(&other.at)
+        })
+        .map(|other| other.at)
+        .collect();
+    reachable_from_any(
+        map,
+        targets,
+        budget_for(2 * (map.width() + map.height())),
+        |tile| occupied.contains(&tile),
+    )
 }
 
 /// A hand-to-hand attack for the `attack`-th blow of the turn: natural attacks in turn, the

@@ -7,7 +7,9 @@ use super::command::{ManeuverGoal, Rejection, WeaponChoice};
 use super::hold::holders;
 use super::shot::{ShotTerms, setup};
 use super::state::Battle;
+use crate::map::Tile;
 use crate::map::range::{RangeBand, WeaponReach, distance_squared, range_reading};
+use crate::map::scenario::Scenario;
 use crate::rules::budget::PlannedAction;
 use crate::rules::damage::DamageNotation;
 use crate::rules::grapple::{Grip, grapple_injury};
@@ -191,6 +193,18 @@ pub(super) fn defending_weapon(
         .or_else(|| Some(unarmed(battle, unit)).filter(meets))
 }
 
+/// Whether bare hands and hand-held weapons reach from `from` to `to`: the tile beside it, or
+/// as far as the rulebook's hand-to-hand reach where the scenario keeps it (the western's 10
+/// feet).
+pub fn hand_reaches(scenario: &Scenario, from: Tile, to: Tile) -> bool {
+    from.is_adjacent(to)
+        || (scenario.rules.hand_to_hand_at_reach
+            && scenario
+                .ruleset
+                .hand_to_hand_reach()
+                .is_some_and(|reach| reach.reaches(distance_squared(from, to))))
+}
+
 /// Whether `target` is within reach of `weapon` from `unit`.
 pub(super) fn in_reach(
     battle: &Battle,
@@ -206,15 +220,7 @@ pub(super) fn in_reach(
         _ => WeaponReach::Touch,
     };
     let band = range_reading(&reach, Length::default(), from, to).band;
-    // Bare hands and hand-held weapons reach as far as the rulebook says, where the scenario
-    // keeps its reach.
-    let at_reach = matches!(range, WeaponRange::Touch)
-        && battle.scenario.rules.hand_to_hand_at_reach
-        && battle
-            .scenario
-            .ruleset
-            .hand_to_hand_reach()
-            .is_some_and(|reach| reach.reaches(distance_squared(from, to)));
+    let at_reach = matches!(range, WeaponRange::Touch) && hand_reaches(&battle.scenario, from, to);
     if from.is_adjacent(to) || band == RangeBand::Base || at_reach {
         Ok(())
     } else {

@@ -83,6 +83,7 @@ pub use condition::{
     AimTaken, Condition, Footing, Idle, Pain, Restraint, SkillShares, Suppression,
 };
 pub use engine::resolve;
+pub use fighting::hand_reaches;
 
 /// A unit's stable id: its index in the scenario, the same in every replay of it.
 #[derive(

@@ -1,18 +1,26 @@
 //! What the start menu offers: the shipped scenarios (compiled in), the keeper's own from
-//! `scenarios/`, and the saved battles and replays to play on or watch, each read once and
-//! described in a line; a file that cannot be read is listed with why.
+//! `scenarios/`, and the saved battles and replays to play on or watch. Each file is read once
+//! for its summary (a scenario's name, rulebook and sides; a save's scenario, seed and length)
+//! and let go: a scenario is read whole, map and all, only when it is chosen, and a save when it
+//! is played on or watched. A file too large to be one is listed as refused, unread; a file
+//! that cannot be summarised is listed with why.
 
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
+use serde::Deserialize;
+use serde::de::IgnoredAny;
+
 use crate::files::digest::Fnv1a;
-use crate::files::read_text;
 use crate::files::shipped::{SHIPPED, locate};
+use crate::files::{FileError, field_value_offset, parse_ron, read_text};
 use crate::map::Loaded;
 use crate::map::map_path::MapReach;
-use crate::map::scenario::Scenario;
+use crate::map::scenario::{MAX_SCENARIO_IN_A_SAVE, Scenario};
+use crate::map::tiled_map::is_tiled;
 use crate::replay::Replay;
 use crate::replay::saving::SAVES_FOLDER;
+use crate::rules::ruleset::{RuleOptions, RulesetId};
 
 /// The folder of the keeper's own scenarios, beside the saves: where the editor saves.
 pub const OWN_SCENARIOS_FOLDER: &str = "scenarios";
@@ -23,6 +31,10 @@ pub const REPLAYS_FOLDER: &str = "replays";
 /// The most saved battles listed, newest first.
 const SAVES_LISTED: usize = 40;
 
+/// The largest scenario file the menu reads: a scenario takes at most this as its saves write
+/// it, so a larger file could never be played on, and is refused by its size, unread.
+const MOST_SCENARIO_BYTES: u64 = MAX_SCENARIO_IN_A_SAVE as u64;
+
 /// Where a scenario comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Origin {
@@ -32,49 +44,59 @@ pub enum Origin {
     Own,
 }
 
-/// A scenario to play.
+/// A scenario to play, as the list shows it: read for its summary, not held.
 #[derive(Debug, Clone)]
 pub struct ScenarioEntry {
     /// Its path as the command line would name it (`maps/cellar.ron`).
     pub path: PathBuf,
     pub origin: Origin,
-    pub scenario: Scenario,
-    /// The scenario's [`fingerprint`], taken once as it is read.
-    pub fingerprint: String,
+    pub name: String,
+    pub description: String,
+    /// Its rulebook's name.
+    pub rulebook: &'static str,
+    /// Each side's name, and how many units it fields where the scenario says (not where a
+    /// Tiled map places units of its own: they are counted when it is chosen).
+    pub sides: Vec<(String, Option<usize>)>,
 }
 
 impl ScenarioEntry {
-    /// One line on it: its rulebook, its size, and its sides with how many each fields.
+    /// One line on it: its rulebook, and its sides with how many each fields.
     pub fn summary(&self) -> String {
-        let scenario = &self.scenario;
-        let sides: Vec<String> = scenario
+        let sides: Vec<String> = self
             .sides
             .iter()
-            .enumerate()
-            .map(|(index, side)| {
-                let count = scenario
-                    .units
-                    .iter()
-                    .filter(|unit| unit.side == index)
-                    .count();
-                format!("{} {count}", side.name)
+            .map(|(name, count)| match count {
+                Some(count) => format!("{name} {count}"),
+                None => name.clone(),
             })
             .collect();
-        format!(
-            "{} · {} × {} · {}",
-            scenario.ruleset.name(),
-            scenario.map.width(),
-            scenario.map.height(),
-            sides.join(" v ")
-        )
+        format!("{} · {}", self.rulebook, sides.join(" v "))
+    }
+
+    /// The scenario read whole and checked, its map with it: what choosing it shows and plays.
+    pub fn read(&self) -> Result<Scenario, String> {
+        let read_from = match self.origin {
+            Origin::Shipped => locate(&self.path),
+            Origin::Own => self.path.clone(),
+        };
+        let loaded = read_text(&read_from)
+            .and_then(|text| Loaded::read(&read_from, text, MapReach::InsideTheFolder));
+        match loaded {
+            Ok(Loaded::Scenario(scenario)) => Ok(*scenario),
+            Ok(Loaded::Map(_)) => Err(format!("{} is a map, not a scenario", self.path.display())),
+            Err(error) => Err(error.to_string()),
+        }
     }
 }
 
-/// A saved battle or a replay.
+/// A saved battle or a replay, as the list shows it: read for its summary, not held.
 #[derive(Debug, Clone)]
 pub struct SaveEntry {
     pub path: PathBuf,
-    pub replay: Replay,
+    /// Its scenario's name, its dice seed and how many commands it holds.
+    pub scenario: String,
+    pub seed: u64,
+    pub commands: usize,
     /// When it was last written, where the system says.
     pub modified: Option<SystemTime>,
 }
@@ -82,13 +104,20 @@ pub struct SaveEntry {
 impl SaveEntry {
     /// One line on it: its scenario, its seed and how far it went.
     pub fn summary(&self) -> String {
-        let commands = self.replay.commands.len();
+        let commands = self.commands;
         format!(
             "{} · dice seed {} · {commands} command{}",
-            self.replay.scenario.name,
-            self.replay.seed,
+            self.scenario,
+            self.seed,
             if commands == 1 { "" } else { "s" }
         )
+    }
+
+    /// The battle read whole and checked: what playing it on or watching it needs.
+    pub fn read(&self) -> Result<Replay, String> {
+        read_text(&self.path)
+            .and_then(|text| Replay::parse(&self.path.display().to_string(), &text))
+            .map_err(|error| error.to_string())
     }
 }
 
@@ -99,6 +128,63 @@ pub struct Catalogue {
     pub saves: Vec<SaveEntry>,
     /// Files that could not be read, each with its message (file, line, column, field).
     pub problems: Vec<String>,
+}
+
+/// What a scenario's summary reads of its file; the rest is passed over unread.
+#[derive(Deserialize)]
+struct ScenarioHeads {
+    name: String,
+    #[serde(default)]
+    description: String,
+    map: MapSourceHeads,
+    #[serde(default)]
+    rules: RulesHeads,
+    sides: Vec<SideHeads>,
+    units: Vec<UnitHeads>,
+}
+
+/// Where a scenario's map is: a Tiled map may place units of its own.
+#[derive(Deserialize)]
+enum MapSourceHeads {
+    File(PathBuf),
+    Inline(IgnoredAny),
+}
+
+#[derive(Default, Deserialize)]
+struct RulesHeads {
+    #[serde(default)]
+    ruleset: RulesetId,
+}
+
+#[derive(Deserialize)]
+struct SideHeads {
+    id: String,
+    name: String,
+}
+
+#[derive(Deserialize)]
+struct UnitHeads {
+    side: String,
+}
+
+/// What tells a map file from a broken one, without reading it further.
+#[derive(Deserialize)]
+struct MapHeads {
+    #[serde(rename = "rows")]
+    _rows: Vec<IgnoredAny>,
+}
+
+/// What a save's summary reads of its file.
+#[derive(Deserialize)]
+struct SaveHeads {
+    seed: u64,
+    scenario: NameHeads,
+    commands: Vec<IgnoredAny>,
+}
+
+#[derive(Deserialize)]
+struct NameHeads {
+    name: String,
 }
 
 impl Catalogue {
@@ -115,51 +201,94 @@ impl Catalogue {
     /// from `save_folders`.
     pub fn gather_from(own: &Path, save_folders: &[&Path]) -> Self {
         let mut catalogue = Self::default();
+        let rulebooks = rulebook_names();
         for name in shipped_scenarios() {
-            catalogue.read_scenario(Path::new(name), &locate(Path::new(name)), Origin::Shipped);
+            let path = Path::new(name);
+            catalogue.summarise_scenario(path, &locate(path), Origin::Shipped, &rulebooks);
         }
         for path in files_in(own) {
-            catalogue.read_scenario(&path, &path, Origin::Own);
+            catalogue.summarise_scenario(&path, &path, Origin::Own, &rulebooks);
         }
-        let mut saves = Vec::new();
-        for folder in save_folders {
-            for path in files_in(folder) {
-                match read_text(&path)
-                    .and_then(|text| Replay::parse(&path.display().to_string(), &text))
-                {
-                    Ok(replay) => saves.push(SaveEntry {
-                        modified: path.metadata().and_then(|data| data.modified()).ok(),
-                        path,
-                        replay,
-                    }),
-                    Err(error) => catalogue.problems.push(error.to_string()),
-                }
-            }
-        }
-        saves.sort_by(|one, other| {
-            other
-                .modified
-                .cmp(&one.modified)
-                .then(one.path.cmp(&other.path))
+        // The newest saves, by when they were written, then read for their summaries.
+        let mut saves: Vec<(Option<SystemTime>, PathBuf)> = save_folders
+            .iter()
+            .flat_map(|folder| files_in(folder))
+            .map(|path| (path.metadata().and_then(|data| data.modified()).ok(), path))
+            .collect();
+        saves.sort_by(|(one, one_path), (other, other_path)| {
+            other.cmp(one).then(one_path.cmp(other_path))
         });
         saves.truncate(SAVES_LISTED);
-        catalogue.saves = saves;
+        for (modified, path) in saves {
+            match summarise_save(&path) {
+                Ok(heads) => catalogue.saves.push(SaveEntry {
+                    path,
+                    scenario: heads.scenario.name,
+                    seed: heads.seed,
+                    commands: heads.commands.len(),
+                    modified,
+                }),
+                Err(error) => catalogue.problems.push(error.to_string()),
+            }
+        }
         catalogue
     }
 
-    /// The scenario at `path` (read from `read_from`), listed, or its problem noted. A bare
-    /// map is not a scenario, and is passed over.
-    fn read_scenario(&mut self, path: &Path, read_from: &Path, origin: Origin) {
-        let loaded = read_text(read_from)
-            .and_then(|text| Loaded::read(read_from, text, MapReach::InsideTheFolder));
-        match loaded {
-            Ok(Loaded::Scenario(scenario)) => self.scenarios.push(ScenarioEntry {
-                path: path.to_path_buf(),
-                origin,
-                fingerprint: fingerprint(&scenario),
-                scenario: *scenario,
-            }),
-            Ok(Loaded::Map(_)) => {}
+    /// The scenario at `path` (read from `read_from`), listed by its summary, or its problem
+    /// noted. A bare map is not a scenario, and is passed over.
+    fn summarise_scenario(
+        &mut self,
+        path: &Path,
+        read_from: &Path,
+        origin: Origin,
+        rulebooks: &[(RulesetId, &'static str)],
+    ) {
+        let file = read_from.display().to_string();
+        let bytes = read_from.metadata().map_or(0, |data| data.len());
+        if bytes > MOST_SCENARIO_BYTES {
+            self.problems.push(format!(
+                "{file}: {bytes} bytes, more than a scenario may be ({MOST_SCENARIO_BYTES}): not \
+                 read"
+            ));
+            return;
+        }
+        // A file with units is a scenario; one without, a map (passed over) or broken.
+        let heads = read_text(read_from).and_then(|text| {
+            if field_value_offset(&text, 0, "units").is_none() {
+                return parse_ron::<MapHeads>(&file, &text).map(|_| None);
+            }
+            parse_ron::<ScenarioHeads>(&file, &text).map(Some)
+        });
+        match heads {
+            Ok(Some(heads)) => {
+                let placed_by_the_map =
+                    matches!(&heads.map, MapSourceHeads::File(file) if is_tiled(file));
+                let sides = heads
+                    .sides
+                    .iter()
+                    .map(|side| {
+                        let count = heads
+                            .units
+                            .iter()
+                            .filter(|unit| unit.side == side.id)
+                            .count();
+                        (side.name.clone(), (!placed_by_the_map).then_some(count))
+                    })
+                    .collect();
+                let rulebook = rulebooks
+                    .iter()
+                    .find(|(id, _)| *id == heads.rules.ruleset)
+                    .map_or("an unknown rulebook", |(_, name)| name);
+                self.scenarios.push(ScenarioEntry {
+                    path: path.to_path_buf(),
+                    origin,
+                    name: heads.name,
+                    description: heads.description,
+                    rulebook,
+                    sides,
+                });
+            }
+            Ok(None) => {}
             Err(error) => self.problems.push(error.to_string()),
         }
     }
@@ -168,6 +297,28 @@ impl Catalogue {
     pub fn scenario_at(&self, path: &Path) -> Option<usize> {
         self.scenarios.iter().position(|entry| entry.path == path)
     }
+}
+
+/// A save's summary, read from its file.
+fn summarise_save(path: &Path) -> Result<SaveHeads, FileError> {
+    let text = read_text(path)?;
+    parse_ron(&path.display().to_string(), &text)
+}
+
+/// Each rulebook's name, as its own data gives it.
+fn rulebook_names() -> Vec<(RulesetId, &'static str)> {
+    RulesetId::ALL
+        .into_iter()
+        .filter_map(|id| {
+            let options = RuleOptions {
+                ruleset: id,
+                ..RuleOptions::default()
+            };
+            crate::rulesets::ruleset(&options)
+                .ok()
+                .map(|ruleset| (id, ruleset.name()))
+        })
+        .collect()
 }
 
 /// The fingerprint of a scenario as written, its map inline: what its odds hang on.
@@ -222,6 +373,18 @@ mod tests {
             .expect("a scratch file");
         std::fs::write(own.join("broken.ron"), "(name: \"Half a scenario\",")
             .expect("a scratch file");
+        // A scenario whose map is not there: listed by its summary, refused when chosen.
+        let cellar = std::fs::read_to_string(root.join("maps/cellar.ron")).expect("shipped");
+        std::fs::write(
+            own.join("lost-map.ron"),
+            cellar.replace("File(\"cellar.map.ron\")", "File(\"gone.map.ron\")"),
+        )
+        .expect("a scratch file");
+        // A file past what a scenario may be, refused by its size alone (a sparse file: its
+        // bytes are never read, nor written).
+        std::fs::File::create(own.join("huge.ron"))
+            .and_then(|file| file.set_len(MOST_SCENARIO_BYTES + 1))
+            .expect("a scratch file");
         std::fs::copy(
             root.join("replays/farmstead-night.ron"),
             saves.join("night.ron"),
@@ -250,19 +413,43 @@ mod tests {
             .iter()
             .filter(|entry| entry.origin == Origin::Own)
             .collect();
-        assert_eq!(own_listed.len(), 1);
-        assert_eq!(own_listed[0].path, own.join("my-cellar.ron"));
-        assert_eq!(catalogue.problems.len(), 1, "{:?}", catalogue.problems);
+        let own_paths: Vec<&Path> = own_listed
+            .iter()
+            .map(|entry| entry.path.as_path())
+            .collect();
+        assert_eq!(
+            own_paths,
+            [own.join("lost-map.ron"), own.join("my-cellar.ron")]
+        );
+        assert_eq!(
+            own_listed[1].summary(),
+            "Call of Cthulhu 7th edition · Investigators 3 v The thing in the cellar 1"
+        );
+        own_listed[1].read().expect("the keeper's cellar plays");
+        let lost = own_listed[0].read().expect_err("its map is gone");
+        assert!(lost.contains("gone.map.ron"), "{lost}");
+        assert_eq!(catalogue.problems.len(), 2, "{:?}", catalogue.problems);
         assert!(
             catalogue.problems[0].contains("broken.ron:1:"),
             "{}",
             catalogue.problems[0]
         );
-        // The replay, read whole.
+        assert_eq!(
+            catalogue.problems[1],
+            format!(
+                "{}: 16777217 bytes, more than a scenario may be (16777216): not read",
+                own.join("huge.ron").display()
+            )
+        );
+        // The replay, by its summary; read whole when it is played on.
         assert_eq!(catalogue.saves.len(), 1);
         assert_eq!(
             catalogue.saves[0].summary(),
             "Farmstead at night · dice seed 13 · 240 commands"
+        );
+        assert_eq!(
+            catalogue.saves[0].read().expect("plays").commands.len(),
+            240
         );
 
         let warehouse = &catalogue.scenarios[catalogue
@@ -270,8 +457,19 @@ mod tests {
             .expect("listed")];
         assert_eq!(
             warehouse.summary(),
-            "Call of Cthulhu 7th edition · 40 × 30 · Investigators 4 v Brotherhood of the Yellow Sign 8"
+            "Call of Cthulhu 7th edition · Investigators 4 v Brotherhood of the Yellow Sign 8"
         );
+        let read = warehouse.read().expect("shipped");
+        assert_eq!((read.map.width(), read.map.height()), (40, 30));
+        // The boathouse's Tiled map places its units: counted once it is read.
+        let boathouse = &catalogue.scenarios[catalogue
+            .scenario_at(Path::new("maps/tiled/boathouse.ron"))
+            .expect("listed")];
+        assert_eq!(
+            boathouse.summary(),
+            "Call of Cthulhu 7th edition · Investigators v The lake's people"
+        );
+        assert!(!boathouse.read().expect("shipped").units.is_empty());
         std::fs::remove_dir_all(&scratch).ok();
     }
 }

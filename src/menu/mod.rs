@@ -85,12 +85,22 @@ pub enum Tab {
     Saves,
 }
 
+/// The chosen scenario, read whole when it was chosen, and its fingerprint.
+#[derive(Debug, Clone)]
+pub struct ChosenScenario {
+    pub scenario: Scenario,
+    pub fingerprint: String,
+}
+
 /// The menu's lists and what is chosen in them.
 #[derive(Resource, Debug, Clone)]
 pub struct Menu {
     pub catalogue: Catalogue,
-    /// The scenario chosen (an index into the catalogue's scenarios).
-    pub chosen: usize,
+    /// The scenario chosen (an index into the catalogue's scenarios): set by
+    /// [`Menu::choose`], which reads it.
+    chosen: usize,
+    /// The chosen scenario read whole, or why it cannot be played.
+    read: Option<Result<ChosenScenario, String>>,
     pub play_as: PlayAs,
     pub ai_level: Style,
     /// The dice seed typed in; empty for fresh dice.
@@ -115,9 +125,10 @@ impl Menu {
         let chosen = catalogue
             .scenario_at(std::path::Path::new(DEFAULT_SCENARIO))
             .unwrap_or(0);
-        Self {
+        let mut menu = Self {
             catalogue,
             chosen,
+            read: None,
             play_as: PlayAs::AsTheScenarioSays,
             ai_level: Style::default(),
             seed: String::new(),
@@ -127,7 +138,25 @@ impl Menu {
             foot_height: 48.0,
             reckoned: std::collections::BTreeMap::new(),
             reckoning: None,
-        }
+        };
+        menu.choose(chosen);
+        menu
+    }
+
+    /// Choose the scenario at `index` in the list, and read it whole (its map with it).
+    pub fn choose(&mut self, index: usize) {
+        self.chosen = index;
+        self.read = self.chosen().map(|entry| {
+            entry.read().map(|scenario| ChosenScenario {
+                fingerprint: catalogue::fingerprint(&scenario),
+                scenario,
+            })
+        });
+    }
+
+    /// Where the chosen scenario is in the list.
+    pub fn chosen_index(&self) -> usize {
+        self.chosen
     }
 
     /// The scenario chosen, if any is listed.
@@ -135,10 +164,19 @@ impl Menu {
         self.catalogue.scenarios.get(self.chosen)
     }
 
+    /// The chosen scenario as read, or why it cannot be played.
+    pub fn chosen_scenario(&self) -> Result<&ChosenScenario, String> {
+        match &self.read {
+            Some(Ok(chosen)) => Ok(chosen),
+            Some(Err(why)) => Err(why.clone()),
+            None => Err("no scenario to play".to_string()),
+        }
+    }
+
     /// The battle the choices make, and whether the keeper's tools are to be out; or why
     /// there is none.
     pub fn battle(&self) -> Result<(BattleSetup, bool), String> {
-        let entry = self.chosen().ok_or("no scenario to play")?;
+        let scenario = &self.chosen_scenario()?.scenario;
         let seed = match self.seed.trim() {
             "" => crate::rules::dice::fresh_seed(),
             typed => typed
@@ -146,27 +184,28 @@ impl Menu {
                 .map_err(|_| format!("the dice seed `{typed}` is not a whole number"))?,
         };
         let setup = BattleSetup {
-            control: self.play_as.control(&entry.scenario),
+            control: self.play_as.control(scenario),
             ai_level: self.ai_level,
-            ..BattleSetup::new(entry.scenario.clone(), seed)
+            ..BattleSetup::new(scenario.clone(), seed)
         };
         Ok((setup, self.play_as == PlayAs::Keeper))
     }
 }
 
-/// The battle of a saved file: played on from its end, or watched from its start.
-pub fn saved_battle(entry: &SaveEntry, watch: bool) -> BattleSetup {
-    let replay = entry.replay.clone();
+/// The battle of a saved file, read whole now: played on from its end, or watched from its
+/// start; or why it cannot be.
+pub fn saved_battle(entry: &SaveEntry, watch: bool) -> Result<BattleSetup, String> {
+    let replay = entry.read()?;
     let scenario = replay.scenario.clone();
     let seed = replay.seed;
-    BattleSetup {
+    Ok(BattleSetup {
         saved: Some(SavedBattle {
             watching: watch.then(|| Playback::of(&replay)),
             replay,
             file: entry.path.clone(),
         }),
         ..BattleSetup::new(scenario, seed)
-    }
+    })
 }
 
 /// The menu in the game window; it gathers its lists again each time the window comes back
@@ -197,10 +236,11 @@ fn come_back(world: &mut World) {
     let menu = match world.remove_resource::<Menu>() {
         Some(mut menu) => {
             let chosen = menu.chosen().map(|entry| entry.path.clone());
-            menu.chosen = chosen
+            let index = chosen
                 .and_then(|path| catalogue.scenario_at(&path))
                 .unwrap_or(0);
             menu.catalogue = catalogue;
+            menu.choose(index);
             menu.trouble = None;
             menu.reveal_chosen = REVEAL_FRAMES;
             menu
@@ -213,23 +253,28 @@ fn come_back(world: &mut World) {
 
 /// The chosen scenario's map and rulebook in the window.
 fn show_chosen(world: &mut World, menu: &Menu) {
-    if let Some(entry) = menu.chosen() {
-        world.insert_resource(ShownMap(entry.scenario.map.clone()));
-        world.insert_resource(ActiveRuleset(entry.scenario.ruleset.clone()));
+    if let Ok(chosen) = menu.chosen_scenario() {
+        world.insert_resource(ShownMap(chosen.scenario.map.clone()));
+        world.insert_resource(ActiveRuleset(chosen.scenario.ruleset.clone()));
     }
 }
 
 /// Where the chosen scenario's units start, a ring in their side's colour each.
 fn mark_the_units(menu: Res<Menu>, map: Res<ShownMap>, mut gizmos: Gizmos) {
-    let Some(entry) = menu.chosen() else {
+    let Ok(chosen) = menu.chosen_scenario() else {
         return;
     };
     let geometry = MapGeometry::of(&map.0);
     // Those on the board as it opens and in plain sight: no spoilers.
-    for unit in &entry.scenario.units {
+    for unit in &chosen.scenario.units {
         let on_the_board =
             !unit.hidden && !unit.reserve && unit.arrives.is_none_or(|round| round <= 1);
-        let Some(side) = entry.scenario.sides.get(unit.side).filter(|_| on_the_board) else {
+        let Some(side) = chosen
+            .scenario
+            .sides
+            .get(unit.side)
+            .filter(|_| on_the_board)
+        else {
             continue;
         };
         let (red, green, blue) = side.colour;
@@ -265,7 +310,7 @@ mod tests {
     #[test]
     fn who_plays_each_unit_follows_the_choice() {
         let mut menu = menu();
-        let scenario = menu.chosen().expect("listed").scenario.clone();
+        let scenario = menu.chosen_scenario().expect("read").scenario.clone();
         let sides: Vec<usize> = scenario.units.iter().map(|unit| unit.side).collect();
         let person_where = |control: &[Control], side: usize| -> Vec<bool> {
             control

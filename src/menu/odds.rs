@@ -143,13 +143,30 @@ impl Reckoning {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::menu::catalogue::{Catalogue, Origin, ScenarioEntry};
+    use crate::menu::catalogue::{Catalogue, Origin};
 
-    fn shipped_scenarios() -> Vec<ScenarioEntry> {
+    /// A shipped scenario as the menu lists it, read whole: its path, and its fingerprint.
+    struct Shipped {
+        path: PathBuf,
+        scenario: Scenario,
+        fingerprint: String,
+    }
+
+    fn shipped_scenarios() -> Vec<Shipped> {
         Catalogue::gather_from(Path::new("no-such-folder"), &[])
             .scenarios
             .into_iter()
             .filter(|entry| entry.origin == Origin::Shipped)
+            .map(|entry| {
+                let scenario = entry
+                    .read()
+                    .unwrap_or_else(|why| panic!("{}: {why}", entry.path.display()));
+                Shipped {
+                    fingerprint: fingerprint(&scenario),
+                    path: entry.path,
+                    scenario,
+                }
+            })
             .collect()
     }
 
@@ -178,11 +195,10 @@ mod tests {
 
     #[test]
     fn every_shipped_scenario_has_its_odds_reckoned_as_it_is() {
-        for ScenarioEntry {
+        for Shipped {
             path,
             scenario,
             fingerprint,
-            ..
         } in shipped_scenarios()
         {
             let odds = shipped(&path, &fingerprint).unwrap_or_else(|| {

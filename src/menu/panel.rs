@@ -8,7 +8,7 @@ use bevy_egui::egui;
 
 use super::catalogue::{Origin, SaveEntry, ScenarioEntry};
 use super::odds;
-use super::{Menu, PlayAs, REVEAL_FRAMES, Tab, saved_battle, show_chosen};
+use super::{ChosenScenario, Menu, PlayAs, REVEAL_FRAMES, Tab, saved_battle, show_chosen};
 use crate::ai::Style;
 use crate::editor::Editor;
 use crate::editor::draft::Draft;
@@ -17,6 +17,9 @@ use crate::schedule::Screen;
 use crate::session::BattleSetup;
 use crate::ui::UiSettings;
 use crate::ui::layout::{body_above_foot, left_screen_panel, overlay_context};
+
+/// The colour of what went wrong.
+const PROBLEM: egui::Color32 = egui::Color32::from_rgb(240, 120, 100);
 
 /// A new scene's size, in tiles: room for two sides to close in from cover.
 const NEW_SIZE: (u32, u32) = (24, 16);
@@ -32,6 +35,8 @@ enum Asked {
     Edit(Box<Editor>),
     /// Go back to the scene open in the editor.
     ResumeEditing,
+    /// Say what went wrong, at the foot.
+    Trouble(String),
     Quit,
 }
 
@@ -63,6 +68,9 @@ pub(super) fn menu_panel(world: &mut World) {
             world
                 .resource_mut::<NextState<Screen>>()
                 .set(Screen::Editor);
+        }
+        Asked::Trouble(why) => {
+            world.resource_mut::<Menu>().trouble = Some(why);
         }
         Asked::ResumeEditing => {
             world
@@ -123,7 +131,8 @@ fn lists(ui: &mut egui::Ui, menu: &mut Menu, asked: &mut Asked) {
                 .auto_shrink([false, true])
                 .show(ui, |ui| {
                     if let Some(choice) = scenario_list(ui, menu) {
-                        menu.chosen = choice;
+                        menu.choose(choice);
+                        menu.trouble = None;
                         menu.play_as = PlayAs::AsTheScenarioSays;
                         *asked = Asked::Show;
                     }
@@ -152,11 +161,11 @@ fn lists(ui: &mut egui::Ui, menu: &mut Menu, asked: &mut Asked) {
 fn foot(ui: &mut egui::Ui, menu: &mut Menu, editing: Option<&str>) -> Option<Asked> {
     let mut asked = None;
     if let Some(trouble) = &menu.trouble {
-        ui.colored_label(egui::Color32::from_rgb(240, 120, 100), trouble);
+        ui.colored_label(PROBLEM, trouble);
     }
     ui.horizontal_wrapped(|ui| {
         let play = egui::Button::new(egui::RichText::new("Play").strong().size(18.0));
-        let can_play = menu.tab == Tab::Scenarios && menu.chosen().is_some();
+        let can_play = menu.tab == Tab::Scenarios && menu.chosen_scenario().is_ok();
         let enter = ui.input(|input| input.key_pressed(egui::Key::Enter))
             && !ui.ctx().egui_wants_keyboard_input();
         if ui
@@ -171,6 +180,7 @@ fn foot(ui: &mut egui::Ui, menu: &mut Menu, editing: Option<&str>) -> Option<Ask
             }
         }
         if let Some(entry) = menu.chosen().filter(|_| menu.tab == Tab::Scenarios)
+            && let Ok(chosen) = menu.chosen_scenario()
             && ui
                 .button("Edit")
                 .on_hover_text(match entry.origin {
@@ -184,7 +194,7 @@ fn foot(ui: &mut egui::Ui, menu: &mut Menu, editing: Option<&str>) -> Option<Ask
         {
             let path = (entry.origin == Origin::Own).then(|| entry.path.clone());
             asked = Some(Asked::Edit(Box::new(Editor::new(
-                Draft::of(&entry.scenario),
+                Draft::of(&chosen.scenario),
                 path,
             ))));
         }
@@ -225,15 +235,17 @@ fn keys(context: &egui::Context, menu: &mut Menu) -> Asked {
         )
     });
     let last = menu.catalogue.scenarios.len().saturating_sub(1);
+    let chosen = menu.chosen_index();
     let wanted = match (up, down) {
-        (true, false) => menu.chosen.saturating_sub(1),
-        (false, true) => (menu.chosen + 1).min(last),
+        (true, false) => chosen.saturating_sub(1),
+        (false, true) => (chosen + 1).min(last),
         _ => return Asked::Nothing,
     };
-    if wanted == menu.chosen {
+    if wanted == chosen {
         return Asked::Nothing;
     }
-    menu.chosen = wanted;
+    menu.choose(wanted);
+    menu.trouble = None;
     menu.play_as = PlayAs::AsTheScenarioSays;
     menu.reveal_chosen = REVEAL_FRAMES;
     Asked::Show
@@ -254,12 +266,13 @@ fn scenario_list(ui: &mut egui::Ui, menu: &mut Menu) -> Option<usize> {
                 continue;
             }
             any = true;
-            let name = egui::RichText::new(&entry.scenario.name).strong();
-            let response = ui.selectable_label(index == menu.chosen, name);
+            let name = egui::RichText::new(&entry.name).strong();
+            let chosen = index == menu.chosen_index();
+            let response = ui.selectable_label(chosen, name);
             if response.clicked() {
                 clicked = Some(index);
             }
-            if index == menu.chosen && menu.reveal_chosen > 0 {
+            if chosen && menu.reveal_chosen > 0 {
                 menu.reveal_chosen -= 1;
                 response.scroll_to_me(Some(egui::Align::Center));
             }
@@ -282,10 +295,7 @@ fn problems(ui: &mut egui::Ui, menu: &Menu) {
     }
     ui.strong("Could not be read");
     for problem in &menu.catalogue.problems {
-        ui.colored_label(
-            egui::Color32::from_rgb(240, 120, 100),
-            egui::RichText::new(problem).small(),
-        );
+        ui.colored_label(PROBLEM, egui::RichText::new(problem).small());
     }
 }
 
@@ -294,13 +304,30 @@ fn choices(ui: &mut egui::Ui, menu: &mut Menu) {
     let Some(entry) = menu.chosen().cloned() else {
         return;
     };
-    let scenario = &entry.scenario;
-    ui.heading(&scenario.name);
-    if !scenario.description.is_empty() {
-        ui.label(&scenario.description);
+    ui.heading(&entry.name);
+    if !entry.description.is_empty() {
+        ui.label(&entry.description);
     }
+    let chosen = match menu.chosen_scenario() {
+        Ok(chosen) => chosen.clone(),
+        Err(why) => {
+            ui.add_space(4.0);
+            ui.colored_label(
+                PROBLEM,
+                format!("This scenario cannot be played as it is: {why}"),
+            );
+            return;
+        }
+    };
+    let scenario = &chosen.scenario;
+    ui.small(format!(
+        "{} · a map of {} × {} tiles",
+        entry.rulebook,
+        scenario.map.width(),
+        scenario.map.height()
+    ));
     ui.add_space(4.0);
-    odds_line(ui, menu, &entry);
+    odds_line(ui, menu, &entry, &chosen);
     ui.add_space(4.0);
     ui.strong("Who plays");
     let mut options = vec![PlayAs::AsTheScenarioSays];
@@ -344,8 +371,8 @@ fn choices(ui: &mut egui::Ui, menu: &mut Menu) {
 
 /// How often each side wins with the careful AI on every side: reckoned ahead for a shipped
 /// scenario, on request for another (a bar while the battles are played).
-fn odds_line(ui: &mut egui::Ui, menu: &mut Menu, entry: &ScenarioEntry) {
-    let scenario = &entry.scenario;
+fn odds_line(ui: &mut egui::Ui, menu: &mut Menu, entry: &ScenarioEntry, chosen: &ChosenScenario) {
+    let scenario = &chosen.scenario;
     if let Some(reckoning) = &menu.reckoning
         && let Some(finished) = reckoning.finished()
     {
@@ -357,10 +384,10 @@ fn odds_line(ui: &mut egui::Ui, menu: &mut Menu, entry: &ScenarioEntry) {
         }
         menu.reckoning = None;
     }
-    let known = odds::shipped(&entry.path, &entry.fingerprint).or_else(|| {
+    let known = odds::shipped(&entry.path, &chosen.fingerprint).or_else(|| {
         menu.reckoned
             .get(&entry.path)
-            .filter(|odds| odds.scenario == entry.fingerprint)
+            .filter(|odds| odds.scenario == chosen.fingerprint)
             .cloned()
     });
     if let Some(odds) = known {
@@ -457,20 +484,28 @@ fn save_list(ui: &mut egui::Ui, menu: &Menu) -> Option<Asked> {
                     .on_hover_text("Go on playing from where it stopped")
                     .clicked()
                 {
-                    asked = Some(Asked::Begin(Box::new(saved_battle(entry, false)), false));
+                    asked = Some(begin_saved(entry, false));
                 }
                 if ui
                     .button("Watch")
                     .on_hover_text("Watch it from the start, step by step")
                     .clicked()
                 {
-                    asked = Some(Asked::Begin(Box::new(saved_battle(entry, true)), false));
+                    asked = Some(begin_saved(entry, true));
                 }
             });
         });
     }
     problems(ui, menu);
     asked
+}
+
+/// Begin the saved battle, played on or watched; or say why it cannot be.
+fn begin_saved(entry: &SaveEntry, watch: bool) -> Asked {
+    match saved_battle(entry, watch) {
+        Ok(setup) => Asked::Begin(Box::new(setup), false),
+        Err(why) => Asked::Trouble(why),
+    }
 }
 
 /// How long ago the file was written, in the largest whole unit.

@@ -343,7 +343,11 @@ pub(super) fn unit_card(
         }
     }
     let derived = &unit.derived;
-    ui.label(movement_words(view, scenario, id));
+    if view.unit(id).is_some_and(|state| state.condition.held_fast) {
+        ui.label("held fast: no moving until the keeper frees it");
+    } else {
+        ui.label(movement_words(view, scenario, id));
+    }
     if secret {
         let attacks: Vec<String> = unit
             .weapons

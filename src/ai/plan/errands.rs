@@ -4,7 +4,7 @@
 use super::Planner;
 use super::Reach;
 use super::closing::nearest_yards;
-use crate::ai::Seen;
+use crate::ai::{Seen, walks_from};
 use crate::battle::Footing;
 use crate::battle::command::Command;
 use crate::battle::movement::at_exit;
@@ -18,6 +18,44 @@ use crate::rules::skills::FIRST_AID;
 const TENDING_RISK: f64 = 0.5;
 
 impl<'a> Planner<'a> {
+    /// Once the fight has stalled, a unit that can harm nobody (no gun with rounds to fire or
+    /// to load, no chance with its blows) leaves it: it makes for the nearest way out (an exit,
+    /// or the map's edge) the way round, and flees from there.
+    pub(super) fn withdraw_command(&self, me: Seen) -> Option<Command> {
+        if !self.stalled || me.footing == Footing::HeldFast || self.can_harm() {
+            return None;
+        }
+        let map = &self.scenario.map;
+        let (width, height) = (map.width(), map.height());
+        let way_out = |tile: Tile| {
+            tile.x == 0
+                || tile.y == 0
+                || tile.x + 1 == width
+                || tile.y + 1 == height
+                || self.scenario.exits.contains(&tile)
+        };
+        let unit = self.unit();
+        if way_out(me.at) {
+            let acted = self.turn.action_forfeited() || self.turn.action_used;
+            return (!acted).then_some(Command::Flee { unit });
+        }
+        if self.turn.spent > 0 || self.turn.action_used {
+            return None;
+        }
+        let ways_out: Vec<Tile> = (0..height)
+            .flat_map(|y| (0..width).map(move |x| Tile::new(x, y)))
+            .filter(|tile| way_out(*tile) && map.walkable(*tile))
+            .collect();
+        let walks = walks_from(self.scenario, self.seen, unit, &ways_out);
+        let now = walks.cost(me.at)?;
+        self.reach_map(me.at, true)
+            .tiles()
+            .filter_map(|(tile, cost)| Some((walks.cost(tile)?, cost, tile)))
+            .min()
+            .filter(|(walk, _, _)| *walk < now)
+            .map(|(_, _, to)| Command::Move { unit, to })
+    }
+
     /// On a side that wins by getting out: make for the nearest exit, and leave by it. A careful
     /// side sends only as many runners as must get out, those nearest an exit; the others fight
     /// and cover them.

@@ -36,10 +36,20 @@ impl<'a> Planner<'a> {
             .count()
     }
 
-    /// Evade, where the rulebook has it, the unit is careful, and enough enemies can reach it
-    /// hand to hand this round.
-    pub(super) fn evade_command(&self, me: Seen) -> Option<Command> {
+    /// Evade, where the rulebook has it, the unit is careful, enough enemies can reach it hand
+    /// to hand this round, and it has the dice: its whole pool, or a part of its split dice kept
+    /// for an evade (not where an attack before its turn left it an attack alone).
+    pub(super) fn evade_command(&self, world: &mut World, me: Seen) -> Option<Command> {
         if self.temper.caution < 0.5 {
+            return None;
+        }
+        let unit = self.unit();
+        let plan = world
+            .query::<(&UnitId, &Condition)>()
+            .iter(world)
+            .find(|(id, _)| **id == unit)
+            .and_then(|(_, condition)| condition.dice_plan);
+        if plan.is_some_and(|plan| plan.peek(PlannedAction::Evade).is_none()) {
             return None;
         }
         let spec = self.spec();

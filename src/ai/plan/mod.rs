@@ -34,6 +34,7 @@ use crate::map::range::RangeRuler;
 use crate::map::range::base_feet;
 use crate::map::scenario::{Scenario, UnitSpec, Victory};
 use crate::rules::damage::DamageNotation;
+use crate::rules::firearms::reload;
 use crate::rules::roll::Demand;
 use crate::rules::weapons::{AttackForm, Weapon};
 use std::sync::Arc;
@@ -245,6 +246,8 @@ pub(super) struct Planner<'a> {
     /// Whether it may still wait for the enemy to come onto its blows (in the first
     /// [`PATIENCE`] rounds).
     patient: bool,
+    /// Whether the fight has gone on past [`STALLED_AFTER`] rounds.
+    stalled: bool,
 }
 
 impl<'a> Planner<'a> {
@@ -292,6 +295,7 @@ impl<'a> Planner<'a> {
             danger: HashMap::new(),
             hurry: 1.0,
             patient: round <= PATIENCE,
+            stalled: round > STALLED_AFTER,
         };
 
         if planner.clock() == Some(false) {
@@ -365,7 +369,7 @@ impl<'a> Planner<'a> {
         if me.prone {
             return Some(Command::StandUp { unit });
         }
-        if let Some(command) = self.exit_command(me) {
+        if let Some(command) = self.exit_command(me).or_else(|| self.withdraw_command(me)) {
             return Some(command);
         }
         if self.action_left() {
@@ -375,7 +379,7 @@ impl<'a> Planner<'a> {
             if let Some(command) = self.blast_command(world, me) {
                 return Some(command);
             }
-            if let Some(command) = self.evade_command(me) {
+            if let Some(command) = self.evade_command(world, me) {
                 return Some(command);
             }
             if let Some(command) = self.keep_dice_command(world, me) {
@@ -407,8 +411,9 @@ impl<'a> Planner<'a> {
             None if self.arsenal.in_hand == WeaponChoice::Unarmed
                 && (self.spec().opening.holstered || self.arsenal.dropped.is_some()) =>
             {
-                // Its gun holstered, or dropped in pain: draw one that has rounds ready.
-                if let Some(gun) = self.gun_to_draw() {
+                // Its gun holstered, or dropped in pain: draw one that has rounds ready, else one
+                // it can load.
+                if let Some(gun) = self.gun_to_draw().or_else(|| self.gun_to_load()) {
                     return Some(Command::Ready { unit, weapon: gun });
                 }
             }
@@ -421,6 +426,34 @@ impl<'a> Planner<'a> {
     /// holstered or that dropped one: the one it dropped first, else the first it carries.
     fn gun_to_draw(&self) -> Option<WeaponChoice> {
         self.arsenal.gun_to_draw(&self.spec().weapons)
+    }
+
+    /// A carried gun, not lost, with rounds to load into it.
+    fn gun_to_load(&self) -> Option<WeaponChoice> {
+        self.spec()
+            .weapons
+            .iter()
+            .enumerate()
+            .find(|(index, carried)| {
+                carried.weapon.attack_form() == AttackForm::Shot
+                    && !self.arsenal.lost.contains(index)
+                    && reload(
+                        carried.weapon.feed(),
+                        carried.weapon.capacity(),
+                        self.arsenal.state(*index).ammunition,
+                    )
+                    .is_ok()
+            })
+            .map(|(index, _)| WeaponChoice::Carried(index))
+    }
+
+    /// Whether it can harm anyone at all: a gun with rounds to fire or to load, or blows with
+    /// any chance.
+    fn can_harm(&self) -> bool {
+        let blows = reach_of(self.scenario, self.spec(), self.hand_weapon());
+        self.gun_to_draw().is_some()
+            || self.gun_to_load().is_some()
+            || matches!(blows, Reach::Blows { skill, .. } if skill > 0)
     }
 
     /// The weapon it fights hand to hand with.

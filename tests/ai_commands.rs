@@ -1,0 +1,143 @@
+//! Every AI level, the baseline included, gives only commands the battle accepts, in every
+//! rulebook: a thousand battles of each rulebook's shipped scenario, every unit under one level
+//! (each of the four) or the careful AI against the baseline, and not one command refused.
+//! The long run (`--ignored`) plays ten thousand of each.
+
+use std::path::Path;
+
+use gridkeeper::ai::{AiStyles, Style};
+use gridkeeper::map::scenario::Scenario;
+use gridkeeper::simulation::{Matchup, play_many, play_one};
+
+/// One shipped scenario of each rulebook.
+const RULEBOOKS: [&str; 5] = [
+    "cellar.ron",
+    "kingsport.ron",
+    "level-b2.ron",
+    "dry-gulch.ron",
+    "spin-cycle.ron",
+];
+
+/// The matchups each rulebook's battles are played in: every unit under one level, and the
+/// careful AI against the baseline (sides swapped from one battle to the next).
+fn matchups(scenario: &Scenario) -> Vec<(String, Matchup)> {
+    let mut matchups: Vec<(String, Matchup)> = [
+        Style::Baseline,
+        Style::Reckless,
+        Style::Careful,
+        Style::Ruthless,
+    ]
+    .into_iter()
+    .map(|style| {
+        (
+            format!("{style:?} everywhere"),
+            Matchup::Styles(AiStyles(vec![style; scenario.units.len()])),
+        )
+    })
+    .collect();
+    matchups.push((
+        "careful against the baseline".to_string(),
+        Matchup::AgainstBaseline(Style::Careful),
+    ));
+    matchups
+}
+
+/// Play `battles` of each matchup of each rulebook's scenario, and name every battle with a
+/// command refused: its scenario, matchup, seed and how many.
+fn refusals(battles: usize) -> Vec<String> {
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+    let mut refused = Vec::new();
+    for file in RULEBOOKS {
+        let scenario = Scenario::load(&maps.join(file)).unwrap_or_else(|error| panic!("{error}"));
+        for (name, matchup) in matchups(&scenario) {
+            let results = play_many(&scenario, 1, battles, None, &matchup, &|_| {})
+                .unwrap_or_else(|panic| panic!("{file}, {name}: {panic}"));
+            assert_eq!(results.len(), battles);
+            refused.extend(
+                results
+                    .iter()
+                    .filter(|result| result.refused > 0)
+                    .map(|result| {
+                        format!(
+                            "{file}, {name}, seed {}: {} refused",
+                            result.seed, result.refused
+                        )
+                    }),
+            );
+        }
+    }
+    refused
+}
+
+#[test]
+fn no_ai_level_gives_a_command_the_battle_refuses() {
+    let refused = refusals(200);
+    assert!(refused.is_empty(), "{refused:#?}");
+}
+
+/// The battles where the d10 pool's careful AI asked to evade with no part of its split dice
+/// kept for it (an attack before its turn had left it an attack alone), over and over: Level
+/// B2 under seed 1348 with the careful AI everywhere, and under 312 and 8308 with the guards
+/// on the baseline.
+#[test]
+fn the_pools_ai_evades_only_with_dice_kept_for_it() {
+    let scenario = Scenario::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/level-b2.ron"))
+        .unwrap_or_else(|error| panic!("{error}"));
+    let guards_baseline = AiStyles(
+        scenario
+            .units
+            .iter()
+            .map(|unit| {
+                if unit.side == 1 {
+                    Style::Baseline
+                } else {
+                    Style::Careful
+                }
+            })
+            .collect(),
+    );
+    let careful = AiStyles(vec![Style::Careful; scenario.units.len()]);
+    for (seed, styles) in [
+        (1348, &careful),
+        (312, &guards_baseline),
+        (8308, &guards_baseline),
+    ] {
+        let result = play_one(&scenario, seed, None, styles);
+        assert_eq!(result.refused, 0, "seed {seed}");
+        assert!(result.over, "seed {seed}");
+    }
+}
+
+/// Noon at Dry Gulch under seed 4707, the law careful and the outlaws on the baseline, once
+/// stood still from round 29 to the round limit: the Kid, out of bullets, boxed in by the fallen
+/// at (24, 0), and Doc, out of bullets, two tiles off. The western's hands reach 10 feet, so
+/// the baseline strikes at that reach, not only from beside its enemy, and the fight ends.
+#[test]
+fn the_baseline_strikes_as_far_as_its_hands_reach() {
+    let scenario =
+        Scenario::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/dry-gulch.ron"))
+            .unwrap_or_else(|error| panic!("{error}"));
+    let outlaws_baseline = AiStyles(
+        scenario
+            .units
+            .iter()
+            .map(|unit| {
+                if unit.side == 1 {
+                    Style::Baseline
+                } else {
+                    Style::Careful
+                }
+            })
+            .collect(),
+    );
+    let result = play_one(&scenario, 4707, None, &outlaws_baseline);
+    assert!(result.over, "{result:?}");
+    assert!(result.rounds < 40, "{result:?}");
+}
+
+#[test]
+#[ignore = "ten thousand battles of each rulebook: the long run"]
+fn no_ai_level_gives_a_command_the_battle_refuses_in_the_long_run() {
+    let refused = refusals(2_000);
+    assert!(refused.is_empty(), "{refused:#?}");
+}
