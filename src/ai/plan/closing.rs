@@ -14,7 +14,7 @@ use crate::battle::threat::AnswerOdds;
 use crate::battle::{AttackKind, UnitId};
 use crate::map::Tile;
 use crate::map::range::distance_yards;
-use crate::map::reach::ORTHOGONAL_STEP;
+use crate::map::reach::{ORTHOGONAL_STEP, budget_for, reachable_from_any};
 use crate::rules::skills::DODGE;
 use crate::rules::weapons::AttackForm;
 
@@ -30,12 +30,19 @@ impl<'a> Planner<'a> {
         if let Some(command) = self.advance_by(me, dash, |tile| nearest_yards(tile, &targets)) {
             return Some(command);
         }
-        // The walk from the nearest enemy to each tile, round the walls and the fallen (a
-        // doorway they lie in is shut): one search from all of them.
-        let walks = walks_from(self.scenario, self.seen, self.unit(), &targets);
-        self.advance_by(me, dash, |tile| {
-            walks.cost(tile).map_or(f64::INFINITY, |cost| {
-                f64::from(cost) / f64::from(ORTHOGONAL_STEP)
+        // The walk from the nearest enemy to each tile round the walls: one search from all of
+        // them. Where that gains nothing (the fallen lie in the way), the walk round them too.
+        let map = &self.scenario.map;
+        let anywhere = budget_for(2 * (map.width() + map.height()));
+        let walks = [
+            reachable_from_any(map, &targets, anywhere, |_| false),
+            walks_from(self.scenario, self.seen, self.unit(), &targets),
+        ];
+        walks.iter().find_map(|walks| {
+            self.advance_by(me, dash, |tile| {
+                walks.cost(tile).map_or(f64::INFINITY, |cost| {
+                    f64::from(cost) / f64::from(ORTHOGONAL_STEP)
+                })
             })
         })
     }
