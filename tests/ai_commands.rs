@@ -18,6 +18,31 @@ const RULEBOOKS: [&str; 5] = [
     "spin-cycle.ron",
 ];
 
+/// The shipped scenario in `maps/` of this file name.
+fn shipped(file: &str) -> Scenario {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("maps")
+        .join(file);
+    Scenario::load(&path).unwrap_or_else(|error| panic!("{error}"))
+}
+
+/// The careful AI on the first side, the baseline on the second.
+fn second_side_on_the_baseline(scenario: &Scenario) -> AiStyles {
+    AiStyles(
+        scenario
+            .units
+            .iter()
+            .map(|unit| {
+                if unit.side == 1 {
+                    Style::Baseline
+                } else {
+                    Style::Careful
+                }
+            })
+            .collect(),
+    )
+}
+
 /// The matchups each rulebook's battles are played in: every unit under one level, and the
 /// careful AI against the baseline (sides swapped from one battle to the next).
 fn matchups(scenario: &Scenario) -> Vec<(String, Matchup)> {
@@ -45,10 +70,9 @@ fn matchups(scenario: &Scenario) -> Vec<(String, Matchup)> {
 /// Play `battles` of each matchup of each rulebook's scenario, and name every battle with a
 /// command refused: its scenario, matchup, seed and how many.
 fn refusals(battles: usize) -> Vec<String> {
-    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
     let mut refused = Vec::new();
     for file in RULEBOOKS {
-        let scenario = Scenario::load(&maps.join(file)).unwrap_or_else(|error| panic!("{error}"));
+        let scenario = shipped(file);
         for (name, matchup) in matchups(&scenario) {
             let results = play_many(&scenario, 1, battles, None, &matchup, &|_| {})
                 .unwrap_or_else(|panic| panic!("{file}, {name}: {panic}"));
@@ -81,21 +105,8 @@ fn no_ai_level_gives_a_command_the_battle_refuses() {
 /// on the baseline.
 #[test]
 fn the_pools_ai_evades_only_with_dice_kept_for_it() {
-    let scenario = Scenario::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/level-b2.ron"))
-        .unwrap_or_else(|error| panic!("{error}"));
-    let guards_baseline = AiStyles(
-        scenario
-            .units
-            .iter()
-            .map(|unit| {
-                if unit.side == 1 {
-                    Style::Baseline
-                } else {
-                    Style::Careful
-                }
-            })
-            .collect(),
-    );
+    let scenario = shipped("level-b2.ron");
+    let guards_baseline = second_side_on_the_baseline(&scenario);
     let careful = AiStyles(vec![Style::Careful; scenario.units.len()]);
     for (seed, styles) in [
         (1348, &careful),
@@ -114,22 +125,8 @@ fn the_pools_ai_evades_only_with_dice_kept_for_it() {
 /// the baseline strikes at that reach, not only from beside its enemy, and the fight ends.
 #[test]
 fn the_baseline_strikes_as_far_as_its_hands_reach() {
-    let scenario =
-        Scenario::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/dry-gulch.ron"))
-            .unwrap_or_else(|error| panic!("{error}"));
-    let outlaws_baseline = AiStyles(
-        scenario
-            .units
-            .iter()
-            .map(|unit| {
-                if unit.side == 1 {
-                    Style::Baseline
-                } else {
-                    Style::Careful
-                }
-            })
-            .collect(),
-    );
+    let scenario = shipped("dry-gulch.ron");
+    let outlaws_baseline = second_side_on_the_baseline(&scenario);
     let result = play_one(&scenario, 4707, None, &outlaws_baseline);
     assert!(result.over, "{result:?}");
     assert!(result.rounds < 40, "{result:?}");

@@ -517,19 +517,23 @@ pub fn baseline_command(
         .min_by_key(|(tile, cost)| (distance_squared(*tile, enemy.at), *cost, *tile))
         .filter(|(to, _)| *to != here);
     // Nothing nearer as the crow flies (a wall, or the fallen, between): the way round.
-    let round_about = || {
-        let walks = walks_from(scenario, seen, unit, &[enemy.at]);
-        let now = walks.cost(here)?;
-        reach
-            .tiles()
-            .filter_map(|(tile, cost)| Some((walks.cost(tile)?, cost, tile)))
-            .min()
-            .filter(|(walk, _, _)| *walk < now)
-            .map(|(_, cost, to)| (to, cost))
-    };
+    let round_about = || step_along(&walks_from(scenario, seen, unit, &[enemy.at]), &reach, here);
     straight
+        .map(|(to, _)| to)
         .or_else(round_about)
-        .map_or(end, |(to, _)| Command::Move { unit, to })
+        .map_or(end, |to| Command::Move { unit, to })
+}
+
+/// The tile of `reach` from which `walks` is shortest, where it is shorter than from `here`:
+/// the step along a walk (ties to the cheaper step, then the first tile).
+pub(crate) fn step_along(walks: &ReachMap, reach: &ReachMap, here: Tile) -> Option<Tile> {
+    let now = walks.cost(here)?;
+    reach
+        .tiles()
+        .filter_map(|(tile, cost)| Some((walks.cost(tile)?, cost, tile)))
+        .min()
+        .filter(|(walk, _, _)| *walk < now)
+        .map(|(_, _, to)| to)
 }
 
 /// The walk to each tile from the nearest of `targets`, round walls and round the fallen (who

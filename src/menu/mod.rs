@@ -165,18 +165,18 @@ impl Menu {
     }
 
     /// The chosen scenario as read, or why it cannot be played.
-    pub fn chosen_scenario(&self) -> Result<&ChosenScenario, String> {
+    pub fn chosen_scenario(&self) -> Result<&ChosenScenario, &str> {
         match &self.read {
             Some(Ok(chosen)) => Ok(chosen),
-            Some(Err(why)) => Err(why.clone()),
-            None => Err("no scenario to play".to_string()),
+            Some(Err(why)) => Err(why),
+            None => Err("no scenario to play"),
         }
     }
 
     /// The battle the choices make, and whether the keeper's tools are to be out; or why
     /// there is none.
     pub fn battle(&self) -> Result<(BattleSetup, bool), String> {
-        let scenario = &self.chosen_scenario()?.scenario;
+        let scenario = &self.chosen_scenario().map_err(str::to_string)?.scenario;
         let seed = match self.seed.trim() {
             "" => crate::rules::dice::fresh_seed(),
             typed => typed

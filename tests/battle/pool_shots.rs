@@ -9,8 +9,8 @@ use super::*;
 const MARA: UnitId = UnitId(0);
 const HUGO: UnitId = UnitId(4);
 
-/// Mara fires at Hugo, who answers with these faces loaded after hers: the events.
-fn mara_fires_at_hugo(app: &mut App, answer: Answer, faces: &[u32]) -> Vec<EventKind> {
+/// On her turn, Mara fires her handgun at Hugo: where the events it set off begin.
+fn mara_fires(app: &mut App) -> usize {
     until_the_turn_of(app, MARA);
     let mark = event_count(app);
     send(
@@ -21,6 +21,12 @@ fn mara_fires_at_hugo(app: &mut App, answer: Answer, faces: &[u32]) -> Vec<Event
             mode: FireMode::single(HUGO),
         },
     );
+    mark
+}
+
+/// Mara fires at Hugo, who answers with these faces loaded after hers: the events.
+fn mara_fires_at_hugo(app: &mut App, answer: Answer, faces: &[u32]) -> Vec<EventKind> {
+    let mark = mara_fires(app);
     load(app, faces);
     send(app, Command::Answer { unit: HUGO, answer });
     events_from(app, mark)
@@ -185,16 +191,7 @@ fn hugo_then_mara() -> App {
 
 /// Mara's shot at Hugo: its dice, difficulty and modifiers' reasons.
 fn mara_shoots_hugo(app: &mut App) -> (u32, u32, Vec<ModifierReason>) {
-    until_the_turn_of(app, MARA);
-    let mark = event_count(app);
-    send(
-        app,
-        Command::Fire {
-            unit: MARA,
-            weapon: WeaponChoice::Carried(0),
-            mode: FireMode::single(HUGO),
-        },
-    );
+    let mark = mara_fires(app);
     let (_, dice, difficulty, _, reasons) = pools(&events_from(app, mark))[0].clone();
     (dice, difficulty, reasons)
 }

@@ -4,7 +4,7 @@
 use super::Planner;
 use super::Reach;
 use super::closing::nearest_yards;
-use crate::ai::{Seen, walks_from};
+use crate::ai::{Seen, step_along, walks_from};
 use crate::battle::Footing;
 use crate::battle::command::Command;
 use crate::battle::movement::at_exit;
@@ -47,13 +47,7 @@ impl<'a> Planner<'a> {
             .filter(|tile| way_out(*tile) && map.walkable(*tile))
             .collect();
         let walks = walks_from(self.scenario, self.seen, unit, &ways_out);
-        let now = walks.cost(me.at)?;
-        self.reach_map(me.at, true)
-            .tiles()
-            .filter_map(|(tile, cost)| Some((walks.cost(tile)?, cost, tile)))
-            .min()
-            .filter(|(walk, _, _)| *walk < now)
-            .map(|(_, _, to)| Command::Move { unit, to })
+        step_along(&walks, &self.reach_map(me.at, true), me.at).map(|to| Command::Move { unit, to })
     }
 
     /// On a side that wins by getting out: make for the nearest exit, and leave by it. A careful

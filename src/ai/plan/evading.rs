@@ -11,7 +11,7 @@ use crate::battle::command::Command;
 use crate::battle::planning::plan_pools;
 use crate::battle::{Condition, Flow, UnitId};
 use crate::map::range::distance_yards;
-use crate::rules::budget::{LEAST_PART, PlanPart, PlannedAction};
+use crate::rules::budget::{DicePlan, LEAST_PART, PlanPart, PlannedAction};
 
 /// How many enemies able to strike it this round make a unit outnumbered.
 const OUTNUMBERED_BY: usize = 2;
@@ -36,6 +36,16 @@ impl<'a> Planner<'a> {
             .count()
     }
 
+    /// What is left of the unit's split dice this round, once it has planned them.
+    fn dice_plan(&self, world: &mut World) -> Option<DicePlan> {
+        let unit = self.unit();
+        world
+            .query::<(&UnitId, &Condition)>()
+            .iter(world)
+            .find(|(id, _)| **id == unit)
+            .and_then(|(_, condition)| condition.dice_plan)
+    }
+
     /// Evade, where the rulebook has it, the unit is careful, enough enemies can reach it hand
     /// to hand this round, and it has the dice: its whole pool, or a part of its split dice kept
     /// for an evade (not where an attack before its turn left it an attack alone).
@@ -43,13 +53,10 @@ impl<'a> Planner<'a> {
         if self.temper.caution < 0.5 {
             return None;
         }
-        let unit = self.unit();
-        let plan = world
-            .query::<(&UnitId, &Condition)>()
-            .iter(world)
-            .find(|(id, _)| **id == unit)
-            .and_then(|(_, condition)| condition.dice_plan);
-        if plan.is_some_and(|plan| plan.peek(PlannedAction::Evade).is_none()) {
+        if self
+            .dice_plan(world)
+            .is_some_and(|plan| plan.peek(PlannedAction::Evade).is_none())
+        {
             return None;
         }
         let spec = self.spec();
@@ -71,12 +78,9 @@ impl<'a> Planner<'a> {
         if self.temper.caution < 0.5 || self.turn.spent > 0 || self.turn.action_used {
             return None;
         }
-        let planned = world
-            .query::<(&UnitId, &Condition)>()
-            .iter(world)
-            .find(|(id, _)| **id == unit)
-            .is_some_and(|(_, condition)| condition.dice_plan.is_some());
-        if planned || self.strikers(me, Some(world.get_resource::<Flow>()?)) == 0 {
+        if self.dice_plan(world).is_some()
+            || self.strikers(me, Some(world.get_resource::<Flow>()?)) == 0
+        {
             return None;
         }
         let pools = plan_pools(world, unit)?;
