@@ -2,7 +2,7 @@
 //! across the map, and the range-band overlay of a whole map.
 
 use gridkeeper::map::range::WeaponReach;
-use gridkeeper::map::reach::{budget_for, reachable};
+use gridkeeper::map::reach::{Passage, budget_for, reachable};
 use gridkeeper::map::sight::{fire_overlay, line_of_fire};
 use gridkeeper::map::{GridMap, TerrainKind, Tile};
 use gridkeeper::rules::length::Length;
@@ -40,14 +40,14 @@ const CENTRE: Tile = Tile::new(128, 128);
 #[divan::bench]
 fn reachable_set_dash(bencher: divan::Bencher) {
     let map = busy_map();
-    bencher.bench_local(|| reachable(&map, CENTRE, budget_for(18), |_| false));
+    bencher.bench_local(|| reachable(&map, CENTRE, budget_for(18), |_| Passage::Free));
 }
 
 /// A long walk: 60 yards of budget over the busy map.
 #[divan::bench]
 fn reachable_set_sixty_yards(bencher: divan::Bencher) {
     let map = busy_map();
-    bencher.bench_local(|| reachable(&map, CENTRE, budget_for(60), |_| false));
+    bencher.bench_local(|| reachable(&map, CENTRE, budget_for(60), |_| Passage::Free));
 }
 
 /// One line of fire from corner to corner (about 360 yards).

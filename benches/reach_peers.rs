@@ -10,7 +10,7 @@
 mod peer_ground;
 
 use gridkeeper::map::reach::{
-    DIAGONAL_STEP, NEIGHBOURS, ORTHOGONAL_STEP, budget_for, one_step_apart, reachable,
+    DIAGONAL_STEP, NEIGHBOURS, ORTHOGONAL_STEP, Passage, budget_for, one_step_apart, reachable,
 };
 use gridkeeper::map::{GridMap, Tile};
 use pathfinding::directed::dijkstra::{dijkstra, dijkstra_reach};
@@ -47,12 +47,14 @@ fn peer_reach(map: &GridMap, start: Tile, budget: u32) -> usize {
 }
 
 fn ours(map: &GridMap, start: Tile, budget: u32) -> usize {
-    reachable(map, start, budget, |_| false).tiles().count()
+    reachable(map, start, budget, |_| Passage::Free)
+        .tiles()
+        .count()
 }
 
 /// The way to `to` within `budget`: its length in tiles.
 fn our_way(map: &GridMap, start: Tile, to: Tile, budget: u32) -> usize {
-    reachable(map, start, budget, |_| false)
+    reachable(map, start, budget, |_| Passage::Free)
         .path(to)
         .map_or(0, |way| way.len())
 }
@@ -68,7 +70,7 @@ fn errands(map: &GridMap, starts: &[Tile], budget: u32) -> Vec<(Tile, Tile)> {
         .iter()
         .enumerate()
         .map(|(number, &start)| {
-            let reach = reachable(map, start, budget, |_| false);
+            let reach = reachable(map, start, budget, |_| Passage::Free);
             let tiles: Vec<Tile> = reach.tiles().map(|(tile, _)| tile).collect();
             (start, tiles[number * 7919 % tiles.len()])
         })
@@ -104,7 +106,7 @@ fn main() {
                         .map(|step| step.map_or(u32::MAX, |step| step.1))
                         .sum::<u32>()
                 };
-                let ours = reachable(&map, start, budget, |_| false).path(to);
+                let ours = reachable(&map, start, budget, |_| Passage::Free).path(to);
                 let peer = dijkstra(&start, |&here| steps(&map, here), |&here| here == to);
                 assert_eq!(ours.map(cost), peer.map(|way| way.1), "as cheap a way");
             }

@@ -1,7 +1,8 @@
 //! Every AI level, the baseline included, gives only commands the battle accepts, in every
 //! rulebook: a thousand battles of each rulebook's shipped scenario, every unit under one level
 //! (each of the four) or the careful AI against the baseline, and not one command refused.
-//! The long run (`--ignored`) plays ten thousand of each.
+//! The long run (`--ignored`) plays ten thousand of each. And battles that once stood still at
+//! the round limit end.
 
 use std::path::Path;
 
@@ -28,12 +29,17 @@ fn shipped(file: &str) -> Scenario {
 
 /// The careful AI on the first side, the baseline on the second.
 fn second_side_on_the_baseline(scenario: &Scenario) -> AiStyles {
+    side_on_the_baseline(scenario, 1)
+}
+
+/// The baseline on `side`, the careful AI on the others.
+fn side_on_the_baseline(scenario: &Scenario, side: usize) -> AiStyles {
     AiStyles(
         scenario
             .units
             .iter()
             .map(|unit| {
-                if unit.side == 1 {
+                if unit.side == side {
                     Style::Baseline
                 } else {
                     Style::Careful
@@ -130,6 +136,47 @@ fn the_baseline_strikes_as_far_as_its_hands_reach() {
     let result = play_one(&scenario, 4707, None, &outlaws_baseline);
     assert!(result.over, "{result:?}");
     assert!(result.rounds < 40, "{result:?}");
+}
+
+/// Battles that once stood at the round limit, each now over well before it:
+/// - the boathouse under seed 10, the investigators on the baseline: the keeper inside kept
+///   stepping to where it reckoned it could shoot Professor Wendell through the wall beside
+///   him, which no revolver's bullet gets through (cover that stops every hit is a wall);
+/// - the boathouse under seed 5, the lake's people on the baseline: the dead Deep One and the
+///   fallen constable sealed the way past the tree, and the professor paced between the two
+///   walks round (the fallen are stepped over now);
+/// - the boathouse under seed 515, careful everywhere: the keeper inside and the professor
+///   outside each stepped nearer the other as the crow flies, either side of the wall (once a
+///   fight has stalled only the walk counts);
+/// - the boathouse under seed 2427, careful everywhere: the keeper and the professor, shot
+///   out, two tiles apart in the lane above the fence with a body between (the walk is to a
+///   tile to strike from, round the enemy);
+/// - Vespers under seed 33, careful everywhere: the last officer in a corner, three bodies
+///   round him;
+/// - Spin Cycle under seed 8864, careful everywhere: Mr. Grey took aim at Rico behind a washer
+///   every turn and called his shot at the head, which spoils an aim, every next (the d100
+///   house sheet gives an aim nothing, so it is not taken).
+#[test]
+fn fights_once_stalled_end() {
+    let boathouse = shipped("tiled/boathouse.ron");
+    let vespers = shipped("vespers.ron");
+    let spin_cycle = shipped("spin-cycle.ron");
+    let everywhere = |scenario: &Scenario| AiStyles(vec![Style::Careful; scenario.units.len()]);
+    for (scenario, seed, styles) in [
+        (&boathouse, 10, side_on_the_baseline(&boathouse, 0)),
+        (&boathouse, 5, side_on_the_baseline(&boathouse, 1)),
+        (&boathouse, 515, everywhere(&boathouse)),
+        (&boathouse, 2427, everywhere(&boathouse)),
+        (&vespers, 33, everywhere(&vespers)),
+        (&spin_cycle, 8864, everywhere(&spin_cycle)),
+    ] {
+        let result = play_one(scenario, seed, None, &styles);
+        assert!(
+            result.over && result.rounds < 60,
+            "{}: {result:?}",
+            scenario.name
+        );
+    }
 }
 
 #[test]

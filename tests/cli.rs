@@ -459,17 +459,19 @@ fn a_broken_save_is_refused_by_place_and_nothing_is_written() {
         .collect();
     assert_eq!(files.len(), 1, "nothing else was written");
 
+    let current = gridkeeper::replay::REPLAY_FORMAT;
     let newer = text.replace(
-        &format!("format: {},", gridkeeper::replay::REPLAY_FORMAT),
-        "format: 7,",
+        &format!("format: {current},"),
+        &format!("format: {},", current + 1),
     );
+    assert_ne!(newer, text, "the shipped replay is of the current format");
     std::fs::write(&save, &newer).expect("a newer save");
     let output = gridkeeper(&["replay", &save.to_string_lossy(), "--headless"]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&output.stderr)
-            .contains(":4:13: in `format`: replay format 7 is newer")
-    );
+    assert!(String::from_utf8_lossy(&output.stderr).contains(&format!(
+        ":4:13: in `format`: replay format {} is newer",
+        current + 1
+    )));
     let output = gridkeeper(&["replay", SHIPPED_REPLAY, "--round", "11"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("does not reach round 11"));

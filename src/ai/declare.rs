@@ -7,8 +7,8 @@ use std::cmp::Reverse;
 
 use bevy::prelude::*;
 
-use super::Seen;
 use super::plan::Planner;
+use super::{Seen, passage_among};
 use crate::battle::TurnState;
 use crate::battle::UnitId;
 use crate::battle::command::{Command, FireMode, ManeuverGoal, WeaponChoice};
@@ -435,12 +435,7 @@ fn step_by<K: Ord>(
     rank: impl Fn(Tile) -> K,
 ) -> Option<Command> {
     let here = seen.iter().find(|other| other.unit == unit)?.at;
-    let occupied: Vec<Tile> = seen
-        .iter()
-        .filter(|other| other.present && other.unit != unit)
-        .map(|other| other.at)
-        .collect();
-    reachable(&scenario.map, here, left, |tile| occupied.contains(&tile))
+    reachable(&scenario.map, here, left, passage_among(seen, unit))
         .tiles()
         .min_by_key(|(tile, cost)| (rank(*tile), *cost, *tile))
         .filter(|(tile, _)| *tile != here)

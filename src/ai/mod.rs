@@ -31,7 +31,7 @@ use crate::battle::{
 };
 use crate::map::Tile;
 use crate::map::range::{distance_squared, distance_yards};
-use crate::map::reach::{ReachMap, budget_for, reachable, reachable_from_any};
+use crate::map::reach::{NEIGHBOURS, Passage, ReachMap, budget_for, reachable, reachable_from_any};
 use crate::map::scenario::{Control, Scenario};
 use crate::rules::firearms::reload;
 use crate::rules::round::TurnKind;
@@ -499,25 +499,18 @@ pub fn baseline_command(
     if turn.spent > 0 || turn.action_used {
         return end;
     }
-    let occupied: Vec<Tile> = seen
-        .iter()
-        .map(|other| other.at)
-        .filter(|tile| *tile != here)
-        .collect();
     let footing = seen
         .iter()
         .find(|other| other.unit == unit)
         .map_or(Footing::Free, |me| me.footing);
     let moves = crate::battle::declaring::crawl(scenario, footing).unwrap_or(spec.derived.moves);
-    let reach = reachable(&scenario.map, here, moves.free, |tile| {
-        occupied.contains(&tile)
-    });
+    let reach = reachable(&scenario.map, here, moves.free, passage_among(seen, unit));
     let straight = reach
         .tiles()
         .min_by_key(|(tile, cost)| (distance_squared(*tile, enemy.at), *cost, *tile))
         .filter(|(to, _)| *to != here);
-    // Nothing nearer as the crow flies (a wall, or the fallen, between): the way round.
-    let round_about = || step_along(&walks_from(scenario, seen, unit, &[enemy.at]), &reach, here);
+    // Nothing nearer as the crow flies (a wall between): the way round.
+    let round_about = || step_along(&walks_to_strike(scenario, seen, &[enemy.at]), &reach, here);
     straight
         .map(|(to, _)| to)
         .or_else(round_about)
@@ -536,29 +529,59 @@ pub(crate) fn step_along(walks: &ReachMap, reach: &ReachMap, here: Tile) -> Opti
         .map(|(_, _, to)| to)
 }
 
-/// The walk to each tile from the nearest of `targets`, round walls and round the fallen (who
-/// stay where they lie, and block a doorway for good; the standing move on), as far as twice
-/// across the map: the way to an enemy with no straight way to it.
-pub(crate) fn walks_from(
-    scenario: &Scenario,
-    seen: &[Seen],
-    walker: UnitId,
-    targets: &[Tile],
-) -> ReachMap {
+/// The walk to each tile from the nearest of `targets` round the walls, as far as twice across
+/// the map: the way to a way out with no straight way to it.
+pub(crate) fn walks_from(scenario: &Scenario, targets: &[Tile]) -> ReachMap {
     let map = &scenario.map;
-    let occupied: Vec<Tile> = seen
+    reachable_from_any(map, targets, across_twice(map), |_| Passage::Free)
+}
+
+/// The walk to each tile from the nearest tile beside one of `enemies` where nobody stands or
+/// lies (where a blow can be struck from), round the walls and the enemies, stepping over the
+/// fallen (the standing friends move on), as far as twice across the map: the way to an enemy
+/// with no straight way to it.
+pub(crate) fn walks_to_strike(scenario: &Scenario, seen: &[Seen], enemies: &[Tile]) -> ReachMap {
+    let map = &scenario.map;
+    let taken = |tile: Tile| seen.iter().any(|other| other.present && other.at == tile);
+    let beside: Vec<Tile> = enemies
         .iter()
-        .filter(|other| {
-            other.present && !other.standing && other.unit != walker && !targets.contains(&other.at)
+        .flat_map(|enemy| {
+            NEIGHBOURS
+                .iter()
+                .filter_map(|(dx, dy)| enemy.offset(*dx, *dy))
         })
-        .map(|other| other.at)
+        .filter(|tile| map.walkable(*tile) && !taken(*tile))
         .collect();
-    reachable_from_any(
-        map,
-        targets,
-        budget_for(2 * (map.width() + map.height())),
-        |tile| occupied.contains(&tile),
-    )
+    reachable_from_any(map, &beside, across_twice(map), |tile| {
+        if enemies.contains(&tile) {
+            return Passage::Shut;
+        }
+        match seen.iter().find(|other| other.present && other.at == tile) {
+            Some(other) if !other.standing => Passage::StepOver,
+            _ => Passage::Free,
+        }
+    })
+}
+
+/// A budget that walks twice across `map`: as far as any walk round its walls goes.
+fn across_twice(map: &crate::map::GridMap) -> u32 {
+    budget_for(2 * (map.width() + map.height()))
+}
+
+/// How a move by `mover` may pass each tile, as it reads the board: the standing gone round,
+/// the fallen stepped over.
+pub(crate) fn passage_among(seen: &[Seen], mover: UnitId) -> impl Fn(Tile) -> Passage + '_ {
+    move |tile| {
+        seen.iter()
+            .find(|other| other.present && other.unit != mover && other.at == tile)
+            .map_or(Passage::Free, |other| {
+                if other.standing {
+                    Passage::Shut
+                } else {
+                    Passage::StepOver
+                }
+            })
+    }
 }
 
 /// A hand-to-hand attack for the `attack`-th blow of the turn: natural attacks in turn, the

@@ -11,8 +11,6 @@ use crate::battle::ranged::{self, RollPreview};
 use crate::battle::{Arsenal, TurnState};
 use crate::map::range::{RangeBand, distance_squared};
 use crate::map::scenario::Scenario;
-use crate::map::sight::ShotLine;
-use crate::rules::damage::DamageReach;
 use crate::rules::weapons::AttackForm;
 
 /// The shot the battle's preview says does the most harm by `harm` (given each roll's chance
@@ -58,10 +56,7 @@ pub(super) fn best_shot(
     enemies.sort_by_key(|other| (distance_squared(here, other.at), other.unit));
     let volley = ruleset.burst_size(spec.skill(ruleset, weapon.automatic_skill()));
     // No shot at all where every roll goes through cover this damage cannot pass.
-    let most_damage = weapon
-        .damage
-        .maximum(DamageReach::Full, &spec.derived.damage_bonus)
-        .unwrap_or(u32::MAX);
+    let most_damage = spec.most_damage(weapon);
     let mut best: Option<(f64, Command)> = None;
     for enemy in enemies {
         let target = enemy.unit;
@@ -115,9 +110,7 @@ pub(super) fn best_shot(
             let Ok(rolls) = ranged::preview(world, unit, weapon_choice, &mode) else {
                 continue;
             };
-            if rolls.iter().all(|roll| {
-                matches!(roll.setup.line, ShotLine::ThroughCover { armor, .. } if armor >= most_damage)
-            }) {
+            if rolls.iter().all(|roll| roll.setup.line.stops(most_damage)) {
                 continue;
             }
             let near = |roll: &RollPreview| {

@@ -5,7 +5,7 @@ use super::event::EventKind;
 use super::hold::let_go;
 use super::state::Battle;
 use super::{Presence, TurnState, UnitId, blast, effects, flow};
-use crate::map::reach::{one_step_apart, reachable};
+use crate::map::reach::{Passage, one_step_apart, reachable};
 use crate::map::{GridMap, Tile};
 use crate::rules::situation::Posture;
 
@@ -28,18 +28,31 @@ pub(super) fn move_to(battle: &mut Battle, unit: UnitId, to: Tile) -> Result<(),
     let from = battle
         .position(unit)
         .ok_or(Rejection::CannotAct("not on the map".to_string()))?;
-    let mut others: Vec<Tile> = battle
-        .unit_ids()
-        .into_iter()
-        .filter(|other| *other != unit)
-        .filter_map(|other| battle.position(other))
-        .collect();
-    others.extend(blast::known_mines(battle, unit));
+    let (mut shut, mut fallen) = (Vec::new(), Vec::new());
+    for other in battle.unit_ids().into_iter().filter(|other| *other != unit) {
+        if let Some(at) = battle.position(other) {
+            if battle.vitals(other).conscious() {
+                shut.push(at);
+            } else {
+                fallen.push(at);
+            }
+        }
+    }
+    shut.extend(blast::known_mines(battle, unit));
     let map = &battle.scenario.map;
-    if !map.walkable(to) || others.contains(&to) {
+    if !map.walkable(to) || shut.contains(&to) || fallen.contains(&to) {
         return Err(Rejection::NoPath);
     }
-    let blocked = |tile: Tile| others.contains(&tile);
+    // The standing are gone round; the fallen stepped over.
+    let blocked = |tile: Tile| {
+        if shut.contains(&tile) {
+            Passage::Shut
+        } else if fallen.contains(&tile) {
+            Passage::StepOver
+        } else {
+            Passage::Free
+        }
+    };
     let within = reachable(map, from, left, blocked);
     let (mut cost, mut path) = match (within.cost(to), within.path(to)) {
         (Some(cost), Some(path)) if to != from => (cost, path),

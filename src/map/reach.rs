@@ -2,7 +2,8 @@
 //!
 //! Costs are in tenths of a yard: 10 for an orthogonal step and 14 for a diagonal one, times the
 //! cost multiple of the tile stepped onto (2 for difficult ground). A diagonal step may not cut
-//! the corner of a tile that blocks movement, and tiles holding another unit cannot be entered.
+//! the corner of a tile that blocks movement, and a tile holding another unit is gone round (a
+//! standing one) or stepped over on the way and never stopped on (a fallen one).
 
 use super::{GridMap, Tile};
 
@@ -19,6 +20,18 @@ pub fn budget_for(mov: u32) -> u32 {
     mov.saturating_mul(ORTHOGONAL_STEP)
 }
 
+/// Who is in the way of a move onto or across a tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Passage {
+    /// Nobody: a move may cross it or stop on it.
+    Free,
+    /// Someone fallen (unconscious, dying or dead): a move may step over them on its way, never
+    /// stop there.
+    StepOver,
+    /// Someone standing, or a mine the mover knows of: a move goes round.
+    Shut,
+}
+
 /// The cheapest cost to every tile reachable within a budget, and the way there.
 #[derive(Debug, Clone)]
 pub struct ReachMap {
@@ -32,6 +45,8 @@ pub struct ReachMap {
     costs: Vec<u32>,
     /// Per bordered window tile: the index of the tile it was reached from.
     came_from: Vec<u32>,
+    /// The bordered window tiles a way may cross but not end on (someone fallen lies there).
+    stepped_over: Vec<usize>,
 }
 
 const UNREACHED: u32 = u32::MAX;
@@ -56,9 +71,11 @@ impl ReachMap {
         )
     }
 
-    /// The cheapest cost to reach `tile`, in tenths of a yard, if it is within the budget.
+    /// The cheapest cost to reach `tile`, in tenths of a yard, if it is within the budget and
+    /// a move may stop there.
     pub fn cost(&self, tile: Tile) -> Option<u32> {
         self.window_index(tile)
+            .filter(|index| !self.stepped_over.contains(index))
             .map(|index| self.costs[index])
             .filter(|&cost| cost != UNREACHED)
     }
@@ -78,18 +95,18 @@ impl ReachMap {
         Some(steps)
     }
 
-    /// Every reachable tile with its cost (the origin included, at 0).
+    /// Every tile a move may reach and stop on, with its cost (the origin included, at 0).
     pub fn tiles(&self) -> impl Iterator<Item = (Tile, u32)> + '_ {
         self.costs
             .iter()
             .enumerate()
-            .filter(|(_, cost)| **cost != UNREACHED)
+            .filter(|(index, cost)| **cost != UNREACHED && !self.stepped_over.contains(index))
             .map(|(index, &cost)| (self.window_tile(index), cost))
     }
 }
 
-/// The tiles a unit at `origin` can reach spending at most `budget` tenths of a yard, never
-/// entering a tile for which `occupied` says true (other units).
+/// The tiles a unit at `origin` can reach spending at most `budget` tenths of a yard, going
+/// round and stepping over the others as `passage` says.
 ///
 /// Dijkstra's search over a bucket queue (costs are small whole numbers), taking tiles in order
 /// of cost and, at one cost, of row then column; a tile keeps the first way found to its
@@ -99,9 +116,9 @@ pub fn reachable(
     map: &GridMap,
     origin: Tile,
     budget: u32,
-    occupied: impl Fn(Tile) -> bool,
+    passage: impl Fn(Tile) -> Passage,
 ) -> ReachMap {
-    reachable_from_any(map, std::slice::from_ref(&origin), budget, occupied)
+    reachable_from_any(map, std::slice::from_ref(&origin), budget, passage)
 }
 
 /// As [`reachable`], from whichever of `origins` is nearest: each tile's cost is the least of
@@ -111,7 +128,7 @@ pub fn reachable_from_any(
     map: &GridMap,
     origins: &[Tile],
     budget: u32,
-    occupied: impl Fn(Tile) -> bool,
+    passage: impl Fn(Tile) -> Passage,
 ) -> ReachMap {
     let on_map = || {
         origins
@@ -144,14 +161,15 @@ pub fn reachable_from_any(
         height,
         costs: vec![UNREACHED; bordered],
         came_from: vec![UNREACHED; bordered],
+        stepped_over: Vec::new(),
     };
     if on_map().next().is_none() {
         return reach;
     }
     SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
-        Ok(mut scratch) => scratch.search(map, &mut reach, on_map(), budget, &occupied),
-        // Asked again from inside `occupied`: a fresh scratch.
-        Err(_) => Scratch::default().search(map, &mut reach, on_map(), budget, &occupied),
+        Ok(mut scratch) => scratch.search(map, &mut reach, on_map(), budget, &passage),
+        // Asked again from inside `passage`: a fresh scratch.
+        Err(_) => Scratch::default().search(map, &mut reach, on_map(), budget, &passage),
     });
     reach
 }
@@ -182,8 +200,14 @@ thread_local! {
 }
 
 impl Scratch {
-    /// Read the window's ground: every tile's cost multiple, what blocks and who stands where.
-    fn read_ground(&mut self, map: &GridMap, reach: &ReachMap, occupied: &impl Fn(Tile) -> bool) {
+    /// Read the window's ground: every tile's cost multiple, what blocks, who stands where and
+    /// who lies where (into `reach`'s tiles stepped over).
+    fn read_ground(
+        &mut self,
+        map: &GridMap,
+        reach: &mut ReachMap,
+        passage: &impl Fn(Tile) -> Passage,
+    ) {
         let multiples: Vec<u32> = map
             .terrains
             .iter()
@@ -205,16 +229,16 @@ impl Scratch {
             let from = y as usize * map_width + reach.corner.x as usize;
             let palette = &map.tiles[from..from + reach.width as usize];
             let line = (row as usize + 1) * stride + 1;
-            for (x, (&terrain, ground)) in (reach.corner.x..).zip(
-                palette
-                    .iter()
-                    .zip(&mut self.ground[line..line + reach.width as usize]),
-            ) {
+            for (x, (&terrain, index)) in (reach.corner.x..).zip(palette.iter().zip(line..)) {
                 let multiple = multiples[usize::from(terrain)];
-                *ground = if multiple != BLOCKS_MOVEMENT && occupied(Tile::new(x, y)) {
-                    HOLDS_A_UNIT
-                } else {
-                    multiple
+                self.ground[index] = match passage(Tile::new(x, y)) {
+                    _ if multiple == BLOCKS_MOVEMENT => multiple,
+                    Passage::Free => multiple,
+                    Passage::StepOver => {
+                        reach.stepped_over.push(index);
+                        multiple
+                    }
+                    Passage::Shut => HOLDS_A_UNIT,
                 };
             }
         }
@@ -226,9 +250,9 @@ impl Scratch {
         reach: &mut ReachMap,
         origins: impl Iterator<Item = Tile>,
         budget: u32,
-        occupied: &impl Fn(Tile) -> bool,
+        passage: &impl Fn(Tile) -> Passage,
     ) {
-        self.read_ground(map, reach, occupied);
+        self.read_ground(map, reach, passage);
         self.ring.resize_with(RING, Vec::new);
         self.ring.iter_mut().for_each(Vec::clear);
         self.later.clear();

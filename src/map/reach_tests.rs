@@ -5,8 +5,19 @@ use super::*;
 use crate::map::tests::sketch;
 use crate::map::{Terrain, TerrainKind};
 
-fn nobody(_: Tile) -> bool {
-    false
+fn nobody(_: Tile) -> Passage {
+    Passage::Free
+}
+
+/// Someone standing at `at`, nobody else.
+fn standing_at(at: Tile) -> impl Fn(Tile) -> Passage {
+    move |tile| {
+        if tile == at {
+            Passage::Shut
+        } else {
+            Passage::Free
+        }
+    }
 }
 
 #[test]
@@ -114,7 +125,7 @@ fn doorways_let_units_through_one_at_a_time() {
     // The closed door at (2, 4) stops everyone.
     assert_eq!(reach.cost(Tile::new(2, 5)), None);
     // A unit standing in the doorway blocks it.
-    let blocked = reachable(&map, Tile::new(0, 1), 200, |tile| tile == Tile::new(2, 2));
+    let blocked = reachable(&map, Tile::new(0, 1), 200, standing_at(Tile::new(2, 2)));
     assert_eq!(blocked.cost(Tile::new(2, 3)), None);
 }
 
@@ -137,15 +148,41 @@ fn difficult_ground_and_water_cost_double() {
 }
 
 #[test]
-fn occupied_tiles_cannot_be_entered_or_passed() {
+fn tiles_of_the_standing_cannot_be_entered_or_passed() {
     let map = sketch(&[
         "#####", //
         ".....", "#####",
     ]);
-    let reach = reachable(&map, Tile::new(0, 1), 200, |tile| tile == Tile::new(2, 1));
+    let reach = reachable(&map, Tile::new(0, 1), 200, standing_at(Tile::new(2, 1)));
     assert_eq!(reach.cost(Tile::new(1, 1)), Some(10));
     assert_eq!(reach.cost(Tile::new(2, 1)), None);
     assert_eq!(reach.cost(Tile::new(3, 1)), None);
+}
+
+#[test]
+fn the_fallen_are_stepped_over_never_stopped_on() {
+    let map = sketch(&[
+        "#####", //
+        ".....", "#####",
+    ]);
+    let fallen = Tile::new(2, 1);
+    let lying_there = |tile: Tile| {
+        if tile == fallen {
+            Passage::StepOver
+        } else {
+            Passage::Free
+        }
+    };
+    let reach = reachable(&map, Tile::new(0, 1), 200, lying_there);
+    assert_eq!(reach.cost(fallen), None, "no stopping on the fallen");
+    assert_eq!(reach.path(fallen), None);
+    assert!(reach.tiles().all(|(tile, _)| tile != fallen));
+    // Over them along the corridor, at a plain step's cost.
+    assert_eq!(reach.cost(Tile::new(3, 1)), Some(30));
+    assert_eq!(
+        reach.path(Tile::new(3, 1)),
+        Some((0..4).map(|x| Tile::new(x, 1)).collect())
+    );
 }
 
 #[test]
@@ -177,7 +214,7 @@ fn plain_search(
     map: &GridMap,
     origin: Tile,
     budget: u32,
-    occupied: impl Fn(Tile) -> bool,
+    passage: impl Fn(Tile) -> Passage,
 ) -> Vec<(u32, Option<usize>)> {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
@@ -197,7 +234,10 @@ fn plain_search(
             let Some(terrain) = map.terrain(next) else {
                 continue;
             };
-            if terrain.blocks_movement || occupied(next) || !one_step_apart(map, here, next) {
+            if terrain.blocks_movement
+                || passage(next) == Passage::Shut
+                || !one_step_apart(map, here, next)
+            {
                 continue;
             }
             let plain = if dx != 0 && dy != 0 {
@@ -240,16 +280,39 @@ fn the_same_costs_and_ways_as_a_plain_search() {
     for trial in 0..60 {
         let (map, width, height) = random_ground(&mut rng);
         let origin = Tile::new(rng.random_range(0..width), rng.random_range(0..height));
-        let units: Vec<Tile> = (0..rng.random_range(0..6))
-            .map(|_| Tile::new(rng.random_range(0..width), rng.random_range(0..height)))
-            .filter(|&unit| unit != origin)
+        // Units standing and fallen, the first of each kind on a tile counting.
+        let units: Vec<(Tile, Passage)> = (0..rng.random_range(0..9))
+            .map(|_| {
+                let at = Tile::new(rng.random_range(0..width), rng.random_range(0..height));
+                let lies = rng.random_bool(0.5);
+                (
+                    at,
+                    if lies {
+                        Passage::StepOver
+                    } else {
+                        Passage::Shut
+                    },
+                )
+            })
+            .filter(|&(at, _)| at != origin)
             .collect();
-        let occupied = |tile: Tile| units.contains(&tile);
+        let passage = |tile: Tile| {
+            units
+                .iter()
+                .find(|(at, _)| *at == tile)
+                .map_or(Passage::Free, |(_, passage)| *passage)
+        };
         let budget = [40, 80, 160, 333, 5_000][trial % 5];
-        let reach = reachable(&map, origin, budget, occupied);
-        let plain = plain_search(&map, origin, budget, occupied);
+        let reach = reachable(&map, origin, budget, passage);
+        let plain = plain_search(&map, origin, budget, passage);
         for (index, &(cost, from)) in plain.iter().enumerate() {
             let tile = map.tile_at(index);
+            // A way may cross the fallen; it never ends on them.
+            let cost = if passage(tile) == Passage::StepOver {
+                UNREACHED
+            } else {
+                cost
+            };
             let way = (cost != UNREACHED).then(|| {
                 let mut way = vec![tile];
                 let mut from = from;
@@ -269,7 +332,13 @@ fn the_same_costs_and_ways_as_a_plain_search() {
         }
         assert_eq!(
             reach.tiles().count(),
-            plain.iter().filter(|(cost, _)| *cost != UNREACHED).count()
+            plain
+                .iter()
+                .enumerate()
+                .filter(|(index, (cost, _))| {
+                    *cost != UNREACHED && passage(map.tile_at(*index)) != Passage::StepOver
+                })
+                .count()
         );
     }
 }

@@ -13,7 +13,7 @@ use crate::map::range::{RangeRuler, WeaponReach};
 use crate::rules::body::{BodyPart, Hand};
 use crate::rules::characteristics::{Characteristics, DerivedStats};
 use crate::rules::cherries::Cherry;
-use crate::rules::damage::DamageNotation;
+use crate::rules::damage::{DamageNotation, DamageReach};
 use crate::rules::melee::BodyBlow;
 use crate::rules::quick_draw::DrawFacts;
 use crate::rules::ruleset::{RuleOptions, Ruleset};
@@ -432,6 +432,15 @@ impl UnitSpec {
             };
             (formula.weapon_mean() + bonus).max(0.0)
         })
+    }
+
+    /// The most one hit of `weapon` by this unit can do at full damage, with its damage
+    /// bonus (`u32::MAX` where that cannot be told).
+    pub fn most_damage(&self, weapon: &Weapon) -> u32 {
+        weapon
+            .damage
+            .maximum(DamageReach::Full, &self.derived.damage_bonus)
+            .unwrap_or(u32::MAX)
     }
 
     /// A skill's value, by any of its names; 0 if the rulebook does not know it.

@@ -266,6 +266,12 @@ impl ShotLine {
         !matches!(self, Self::Blocked { .. })
     }
 
+    /// Whether the cover it goes through takes off at least `most_damage`: no hit of a weapon
+    /// that does at most that much gets past it.
+    pub fn stops(self, most_damage: u32) -> bool {
+        matches!(self, Self::ThroughCover { armor, .. } if armor >= most_damage)
+    }
+
     pub fn label(self) -> String {
         match self {
             Self::Clear => "clear".to_string(),

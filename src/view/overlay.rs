@@ -8,11 +8,13 @@ use leafwing_input_manager::prelude::ActionState;
 
 use super::{OVERLAY_Z, ShownMap, image_from_pixels, spawn_tile_layer};
 use crate::battle::declaring;
-use crate::battle::{ActiveScenario, Arsenal, Condition, Flow, Phase, TilePosition, UnitId};
+use crate::battle::{
+    ActiveScenario, Arsenal, Condition, Flow, Phase, TilePosition, UnitId, Vitals,
+};
 use crate::input::MapAction;
 use crate::map::Tile;
 use crate::map::range::RangeBand;
-use crate::map::reach::reachable;
+use crate::map::reach::{Passage, reachable};
 use crate::map::sight::{FireCell, fire_overlay};
 use crate::schedule::AppSystems;
 
@@ -148,8 +150,8 @@ fn shade_tiles(
     scenario: Option<Res<ActiveScenario>>,
     flow: Option<Res<Flow>>,
     map: Res<ShownMap>,
-    units: Query<(&UnitId, &TilePosition, &Arsenal, &Condition)>,
-    moved: Query<(), Or<(Changed<TilePosition>, Changed<Arsenal>)>>,
+    units: Query<(&UnitId, &TilePosition, &Arsenal, &Condition, &Vitals)>,
+    moved: Query<(), Or<(Changed<TilePosition>, Changed<Arsenal>, Changed<Vitals>)>>,
     layer: Res<OverlayLayer>,
     mut tiles: Query<(&mut TileColor, &mut TileVisible)>,
 ) {
@@ -164,7 +166,7 @@ fn shade_tiles(
         units
             .iter()
             .find(|(unit, ..)| **unit == id)
-            .map(|(_, position, arsenal, condition)| {
+            .map(|(_, position, arsenal, condition, _)| {
                 let spec = &scenario.0.units[id.index()];
                 (id, spec, position.0, arsenal, condition)
             })
@@ -212,14 +214,20 @@ fn shade_tiles(
                 ),
                 None => (moves.free, moves.most),
             };
-            let occupied: Vec<Tile> = units
-                .iter()
-                .map(|(_, position, ..)| position.0)
-                .filter(|tile| *tile != at)
-                .collect();
-            let reach = reachable(map, at, act_within.max(dash_within), |tile| {
-                occupied.contains(&tile)
-            });
+            // The standing are gone round, the fallen stepped over.
+            let passage = |tile: Tile| {
+                units
+                    .iter()
+                    .find(|(other, position, ..)| **other != id && position.0 == tile)
+                    .map_or(Passage::Free, |(.., vitals)| {
+                        if vitals.conscious() {
+                            Passage::Shut
+                        } else {
+                            Passage::StepOver
+                        }
+                    })
+            };
+            let reach = reachable(map, at, act_within.max(dash_within), passage);
             for (tile, cost) in reach.tiles() {
                 if let Some(index) = map.index(tile).filter(|_| cost > 0) {
                     shades[index] = Some(if cost <= act_within {

@@ -39,6 +39,7 @@ use gridkeeper::battle::{
 };
 use gridkeeper::map::Tile;
 use gridkeeper::map::opening::Opening;
+use gridkeeper::map::reach::Passage;
 use gridkeeper::map::scenario::{Control, Scenario, ScenarioFile, Victory};
 use gridkeeper::rules::body::BodyPart;
 use gridkeeper::rules::damage::DamageQuality;
@@ -716,6 +717,77 @@ fn a_unit_beside_an_exit_a_body_lies_on_may_leave_by_it() {
 }
 
 // ---- Movement --------------------------------------------------------------------------------
+
+/// A standing unit in a corridor bars it; a fallen one is stepped over, at a plain step's cost,
+/// and nobody may stop on their tile (RULES.md, "Movement").
+#[test]
+fn a_unit_steps_over_the_fallen_and_may_not_stop_on_them() {
+    let begun = |down: bool| {
+        let mut walker = fighter("Walker", "a", (1, 1));
+        walker.dexterity = 90;
+        let mut app = test_app(scenario_with(
+            &[
+                walker,
+                fighter("Lying", "b", (3, 1)),
+                fighter("Far", "b", (6, 2)),
+            ],
+            &["########", "#......#", "#......#", "########"],
+            "",
+            "",
+        ));
+        send(&mut app, Command::Begin);
+        if down {
+            set_vitals(&mut app, B, |vitals| {
+                vitals.hit_points = 0;
+                vitals.vital = Vital::Dead;
+            });
+        }
+        app
+    };
+    let beyond = Tile::new(5, 1);
+    let moved = after(
+        &mut begun(true),
+        &[],
+        Command::Move {
+            unit: A,
+            to: beyond,
+        },
+    );
+    let path: Vec<Tile> = (1..=5).map(|x| Tile::new(x, 1)).collect();
+    assert!(
+        moved.contains(&EventKind::Moved {
+            unit: A,
+            path,
+            cost: 40,
+            spent: 40,
+        }),
+        "straight over the body: {moved:?}"
+    );
+    refuse(
+        &mut begun(true),
+        Command::Move {
+            unit: A,
+            to: Tile::new(3, 1),
+        },
+        Rejection::NoPath,
+    );
+    // Standing, it is gone round by the row below: a diagonal step off and one back on.
+    let round = after(
+        &mut begun(false),
+        &[],
+        Command::Move {
+            unit: A,
+            to: beyond,
+        },
+    );
+    assert!(
+        round.iter().any(|event| matches!(
+            event,
+            EventKind::Moved { unit: A, cost: 48, path, .. } if !path.contains(&Tile::new(3, 1))
+        )),
+        "{round:?}"
+    );
+}
 
 #[test]
 fn moving_past_mov_forfeits_the_action_and_twice_mov_is_the_limit() {
@@ -1858,7 +1930,11 @@ fn brawl_turn(app: &mut App, unit: UnitId, choice: u64) {
             .collect();
         let movement = scenario.units[unit.index()].derived.movement();
         let reach = gridkeeper::map::reach::reachable(&scenario.map, here, movement * 10, |tile| {
-            occupied.contains(&tile)
+            if occupied.contains(&tile) {
+                Passage::Shut
+            } else {
+                Passage::Free
+            }
         });
         let closest = reach.tiles().min_by_key(|(tile, cost)| {
             (

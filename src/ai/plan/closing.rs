@@ -7,42 +7,40 @@ use super::Planner;
 use super::Reach;
 use super::YARD_NEARER;
 use super::reach_of;
-use crate::ai::{Seen, melee_choice, walks_from};
+use crate::ai::{Seen, melee_choice, walks_to_strike};
 use crate::battle::command::{Command, ManeuverGoal, WeaponChoice};
 use crate::battle::melee::{at_once_chance, strike_odds};
 use crate::battle::threat::AnswerOdds;
 use crate::battle::{AttackKind, UnitId};
 use crate::map::Tile;
 use crate::map::range::distance_yards;
-use crate::map::reach::{ORTHOGONAL_STEP, budget_for, reachable_from_any};
+use crate::map::reach::ORTHOGONAL_STEP;
 use crate::rules::skills::DODGE;
 use crate::rules::weapons::AttackForm;
 
 impl<'a> Planner<'a> {
     /// Close on the enemy by the way its guns cover least: straight at it, or where a wall
-    /// stands between and no step brings it nearer as the crow flies, by the way on foot;
-    /// running (`dash`), or walking and keeping the action (a shooter, to fire when it sees).
+    /// stands between and no step brings it nearer as the crow flies (or the fight has
+    /// stalled), by the way on foot; running (`dash`), or walking and keeping the action (a
+    /// shooter, to fire when it sees).
     pub(super) fn advance(&mut self, me: Seen, dash: bool) -> Option<Command> {
         if self.turn.spent > 0 || self.turn.action_used {
             return None;
         }
         let targets: Vec<Tile> = self.enemies().map(|enemy| enemy.at).collect();
-        if let Some(command) = self.advance_by(me, dash, |tile| nearest_yards(tile, &targets)) {
+        // Once the fight has stalled, only the walk counts: two units that each step nearer
+        // as the crow flies can pace either side of a wall for ever.
+        if !self.stalled
+            && let Some(command) = self.advance_by(me, dash, |tile| nearest_yards(tile, &targets))
+        {
             return Some(command);
         }
-        // The walk from the nearest enemy to each tile round the walls: one search from all of
-        // them. Where that gains nothing (the fallen lie in the way), the walk round them too.
-        let map = &self.scenario.map;
-        let anywhere = budget_for(2 * (map.width() + map.height()));
-        let walks = [
-            reachable_from_any(map, &targets, anywhere, |_| false),
-            walks_from(self.scenario, self.seen, self.unit(), &targets),
-        ];
-        walks.iter().find_map(|walks| {
-            self.advance_by(me, dash, |tile| {
-                walks.cost(tile).map_or(f64::INFINITY, |cost| {
-                    f64::from(cost) / f64::from(ORTHOGONAL_STEP)
-                })
+        // The walk to each tile from the nearest place to strike an enemy from, round the walls:
+        // one search from all of them.
+        let walks = walks_to_strike(self.scenario, self.seen, &targets);
+        self.advance_by(me, dash, |tile| {
+            walks.cost(tile).map_or(f64::INFINITY, |cost| {
+                f64::from(cost) / f64::from(ORTHOGONAL_STEP)
             })
         })
     }

@@ -46,7 +46,7 @@ impl<'a> Planner<'a> {
             .flat_map(|y| (0..width).map(move |x| Tile::new(x, y)))
             .filter(|tile| way_out(*tile) && map.walkable(*tile))
             .collect();
-        let walks = walks_from(self.scenario, self.seen, unit, &ways_out);
+        let walks = walks_from(self.scenario, &ways_out);
         step_along(&walks, &self.reach_map(me.at, true), me.at).map(|to| Command::Move { unit, to })
     }
 

@@ -201,6 +201,8 @@ struct Missile {
     /// The weapon's own number (a firearm's max damage, where the rulebook reads damage off
     /// the roll).
     weapon_value: u32,
+    /// The most one hit can do: cover whose armor is as much stops every hit.
+    most_damage: u32,
     thrown: bool,
     cumbersome: bool,
 }
@@ -220,6 +222,7 @@ impl Missile {
                 &Demand::new(skill, Vec::new()).at_difficulty(weapon.difficulty),
             ),
             weapon_value: weapon.damage.flat().unwrap_or_default(),
+            most_damage: spec.most_damage(weapon),
             thrown: weapon.attack_form() == AttackForm::Thrown,
             cumbersome: weapon.cumbersome(),
         }

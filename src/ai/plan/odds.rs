@@ -123,7 +123,8 @@ impl<'a> Planner<'a> {
             return None;
         }
         let line = shot_line(&self.scenario.map, from, to);
-        if !line.open() {
+        // Cover no hit of it gets through is as good as a wall.
+        if !line.open() || line.stops(missile.most_damage) {
             return None;
         }
         let facts = ShotFacts {

@@ -277,7 +277,7 @@ impl<'a> Planner<'a> {
     }
 
     /// Whether a turn's aim (a bonus die next turn) beats shooting now and again next turn:
-    /// only from safety, at a target that will still be there.
+    /// only from safety, at a target that will still be there, where aiming betters the chance.
     pub(super) fn worth_aiming(
         &mut self,
         me: Seen,
@@ -297,7 +297,9 @@ impl<'a> Planner<'a> {
         let plain = self.missile_chance(missile, me.at, seen.at, false);
         let aimed = self.missile_chance(missile, me.at, seen.at, true);
         let aimed_worth = self.harm(&[(aimed, 1)], missile.mean, seen.hit_points);
-        plain > 0.0 && aimed_worth > 2.0 * worth_now && self.danger_at(me.at) < 1.0
+        // Where the rulebook gives an aim nothing (the d100 house sheet), never: an aim weighed
+        // in the open against a shot weighed behind the cover would be taken again and again.
+        plain > 0.0 && aimed > plain && aimed_worth > 2.0 * worth_now && self.danger_at(me.at) < 1.0
     }
 
     /// After acting: step to the safest tile the movement left allows, if it is much safer.

@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 
 use super::Planner;
+use crate::ai::passage_among;
 use crate::battle::Footing;
 use crate::battle::declaring::crawl;
 use crate::map::Tile;
@@ -15,17 +16,11 @@ impl<'a> Planner<'a> {
         let footing = self.me().map_or(Footing::Free, |me| me.footing);
         let moves = crawl(self.scenario, footing).unwrap_or(self.spec().derived.moves);
         let budget = if dash { moves.most } else { moves.free };
-        let occupied: Vec<Tile> = self
-            .seen
-            .iter()
-            .filter(|other| other.present && other.unit != self.unit())
-            .map(|other| other.at)
-            .collect();
         reachable(
             &self.scenario.map,
             here,
             budget.saturating_sub(self.turn.spent),
-            |tile| occupied.contains(&tile),
+            passage_among(self.seen, self.unit()),
         )
     }
 
