@@ -506,6 +506,39 @@ fn turn_order_by_dex_ties_by_combat_skill_then_scenario_order_and_dex_plus_fifty
     assert_eq!(acting(&app), Some(UnitId(4)));
 }
 
+/// A gun the scenario opens holstered is no readied firearm (Call of Cthulhu's DEX + 50): the
+/// Gunman (DEX 40) acts after Quick (70), and his hand is empty until he draws (the field counts
+/// in every rulebook: nothing in hand until drawn).
+#[test]
+fn a_holstered_gun_is_not_a_readied_firearm() {
+    let mut quick = fighter("Quick", "a", (1, 1));
+    quick.dexterity = 70;
+    let mut gunman = fighter("Gunman", "b", (9, 3));
+    gunman.dexterity = 40;
+    gunman.weapons = vec![".38 or 9mm Revolver"];
+    let begun = |holstered: bool| {
+        let mut scenario = scenario(&[quick.clone(), gunman.clone()]);
+        scenario.units[1].opening.holstered = holstered;
+        let mut app = test_app(scenario);
+        send(&mut app, Command::Begin);
+        app
+    };
+    let order = |app: &App| {
+        events(app).into_iter().find_map(|event| match event {
+            EventKind::RoundBegan { order, .. } => Some(order),
+            _ => None,
+        })
+    };
+    let readied = begun(false);
+    assert_eq!(order(&readied), Some(vec![B, A]), "40 + 50 = 90 before 70");
+    let mut holstered = begun(true);
+    assert_eq!(order(&holstered), Some(vec![A, B]));
+    assert_eq!(
+        unit_state::<Arsenal>(&mut holstered, B).in_hand,
+        WeaponChoice::Unarmed
+    );
+}
+
 /// Three units acting First (DEX 70), Second (60), Third (50), round 1 begun.
 fn three_in_dex_order() -> App {
     let mut first = fighter("First", "a", (1, 1));
