@@ -21,6 +21,9 @@ use gridkeeper::map::scenario::Scenario;
 use gridkeeper::map::tiled_map::{TiledMap, TilesetMapping, tileset_summary};
 use memory::run_within;
 
+/// Copies of each form in `cargo test`.
+const SHORT_RUN: usize = 150;
+
 fn shipped() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/tiled")
 }
@@ -218,8 +221,11 @@ fn mangle(mangler: &mut Mangler, text: &[u8], image: bool) -> Vec<u8> {
 #[test]
 fn mangled_tiled_files_of_every_form_are_read_or_refused_within_the_limit() {
     let this = std::env::current_exe().expect("the test binary");
+    // A copy of every form is read in some 20 ms: a minute, and half a second a copy, is far
+    // past a run that does not hang.
+    let seconds = 60 + u64::try_from(copies(SHORT_RUN)).map_or(u64::MAX / 2, |copies| copies / 2);
     let output = run_within(
-        256,
+        (256, seconds),
         &this,
         &["every_form_mangled", "--exact", "--ignored", "--nocapture"],
     );
@@ -252,7 +258,7 @@ fn every_form_mangled() {
         }
     }
     let folder = scratch.display().to_string();
-    let copies = copies(150);
+    let copies = copies(SHORT_RUN);
     let mut mangler = Mangler(0x711E_D0DE);
     for form in &forms {
         let image = form.mangled.ends_with(".png");

@@ -16,6 +16,10 @@ use memory::run_within;
 /// The memory `check` may take on any of them: the bound.
 const MEGABYTES: u64 = 256;
 
+/// The processor time `check` may take on one before it is stopped: far past the issue's
+/// second, a guard against a file that once spun for ever.
+const PROCESSOR_SECONDS: u64 = 60;
+
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/hostile-tiled")
@@ -26,7 +30,7 @@ fn fixture(name: &str) -> PathBuf {
 /// file left out), the allocation that fails past the bound said as such.
 fn check(path: &Path) -> (Option<i32>, String) {
     let output = run_within(
-        MEGABYTES,
+        (MEGABYTES, PROCESSOR_SECONDS),
         Path::new(env!("CARGO_BIN_EXE_gridkeeper")),
         &["check", &path.display().to_string()],
     );
