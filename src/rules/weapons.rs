@@ -285,11 +285,6 @@ impl Weapon {
         }
     }
 
-    /// Whether the weapon attacks from a distance (anything but hand-to-hand).
-    pub fn is_ranged(&self) -> bool {
-        self.attack_form() != AttackForm::Melee
-    }
-
     /// How the weapon is loaded.
     pub fn feed(&self) -> Feed {
         match &self.magazine {

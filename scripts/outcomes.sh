@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The outcomes a change that moves code must keep byte for byte: every shipped scenario's
+# `simulate --runs 300 --seed 1 --json` (its seconds left out), digested, and every shipped
+# replay's `--verify` line. Run it on the build before and after, and compare the two outputs.
+# Usage: scripts/outcomes.sh [BINARY] (default target/release/gridkeeper, built first).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+binary="${1:-}"
+if [ -z "$binary" ]; then
+    cargo build --release --quiet
+    binary="${CARGO_TARGET_DIR:-target}/release/gridkeeper"
+fi
+for scenario in maps/*.ron maps/tiled/*.ron; do
+    case "$scenario" in *.map.ron | *.gridkeeper.ron) continue ;; esac
+    digest=$("$binary" simulate "$scenario" --runs 300 --seed 1 --json 2>/dev/null |
+        sed 's/"seconds":[0-9.e-]*,//' | sha256sum | cut -c1-16)
+    echo "$scenario $digest"
+done
+for replay in replays/*.ron; do
+    echo "$replay $("$binary" replay "$replay" --verify 2>&1 | tail -1)"
+done
