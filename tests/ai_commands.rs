@@ -4,11 +4,13 @@
 //! The long run (`--ignored`) plays ten thousand of each. And battles that once stood still at
 //! the round limit end.
 
-use std::path::Path;
+mod shipped;
+
 
 use gridkeeper::ai::{AiStyles, Style};
 use gridkeeper::map::scenario::Scenario;
 use gridkeeper::simulation::{Matchup, play_many, play_one};
+use shipped::shipped;
 
 /// One shipped scenario of each rulebook.
 const RULEBOOKS: [&str; 5] = [
@@ -18,14 +20,6 @@ const RULEBOOKS: [&str; 5] = [
     "dry-gulch.ron",
     "spin-cycle.ron",
 ];
-
-/// The shipped scenario in `maps/` of this file name.
-fn shipped(file: &str) -> Scenario {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("maps")
-        .join(file);
-    Scenario::load(&path).unwrap_or_else(|error| panic!("{error}"))
-}
 
 /// The careful AI on the first side, the baseline on the second.
 fn second_side_on_the_baseline(scenario: &Scenario) -> AiStyles {

@@ -8,16 +8,17 @@
 //! `GRIDKEEPER_PROPERTY_BATTLES=N` sets the battles a scenario (a short run by default; the long
 //! run in docs/RELIABILITY.md).
 
+mod shipped;
+
 use std::collections::HashMap;
-use std::path::Path;
 
 use bevy::prelude::*;
 use gridkeeper::battle::command::Command;
 use gridkeeper::battle::event::EventKind;
 use gridkeeper::battle::{Arsenal, BattleDice, Condition, EventLog, Presence, UnitId, Vitals};
-use gridkeeper::map::scenario::Scenario;
 use gridkeeper::replay::{EventDigest, give_tracked, refused, simulate};
 use gridkeeper::rules::percentile::{Difficulty, NetDice, PercentileRoll, SkillCheck};
+use shipped::shipped;
 
 const SCENARIOS: [&str; 4] = [
     "cellar.ron",
@@ -25,13 +26,6 @@ const SCENARIOS: [&str; 4] = [
     "warehouse.ron",
     "kingsport.ron",
 ];
-
-fn shipped(name: &str) -> Scenario {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("maps")
-        .join(name);
-    Scenario::load(&path).unwrap_or_else(|error| panic!("{error}"))
-}
 
 fn battles(short: u64) -> u64 {
     std::env::var("GRIDKEEPER_PROPERTY_BATTLES")

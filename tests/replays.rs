@@ -2,6 +2,8 @@
 //! any command it plays on to the same end, a save cut off mid-write leaves the one before it
 //! whole, and broken, cut-short and newer files are refused by file, line, column and field.
 
+mod shipped;
+
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
@@ -17,13 +19,7 @@ use gridkeeper::replay::{Playback, REPLAY_FORMAT, Replay, give, replay_to, simul
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-fn shipped(name: &str) -> Scenario {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("maps")
-        .join(name);
-    Scenario::load(&path).unwrap_or_else(|error| panic!("{error}"))
-}
+use shipped::shipped;
 
 fn shipped_scenarios() -> Vec<Scenario> {
     ["cellar.ron", "warehouse.ron", "farmstead.ron"]

@@ -24,6 +24,9 @@ mod pool_shots;
 mod shot_options;
 mod weapon_notes;
 
+#[path = "../shipped/mod.rs"]
+mod shipped;
+
 use std::path::Path;
 
 use bevy::prelude::*;
@@ -47,6 +50,7 @@ use gridkeeper::rules::dice::DieFace;
 use gridkeeper::rules::melee::MeleeOutcome;
 use gridkeeper::rules::percentile::SuccessLevel;
 use gridkeeper::rules::wounds::BlowSeverity;
+use shipped::shipped;
 
 // ---- Building fights -------------------------------------------------------------------------
 
@@ -78,11 +82,6 @@ struct Fighter {
 }
 
 /// A shipped scenario from `maps/`, or the test fails with the loader's message.
-fn shipped(file: &str) -> Scenario {
-    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
-    Scenario::load(&maps.join(file)).unwrap_or_else(|error| panic!("{error}"))
-}
-
 /// What the shipped sample skirmishes add to SPECS.md's to make each a contest: the help that
 /// comes to the law at Dry Gulch, Level B2's fourth guard and second dog.
 const ADDED_FOR_A_CONTEST: [&str; 4] = [
