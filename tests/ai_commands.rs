@@ -6,7 +6,6 @@
 
 mod shipped;
 
-
 use gridkeeper::ai::{AiStyles, Style};
 use gridkeeper::map::scenario::Scenario;
 use gridkeeper::simulation::{Matchup, play_many, play_one};

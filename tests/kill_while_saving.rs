@@ -3,25 +3,22 @@
 //! (SIGKILL, no chance to tidy up) at moments drawn at random, most of them mid-write (the
 //! child does nothing but write); each time, the save there loads whole.
 
-use std::path::{Path, PathBuf};
+mod shipped;
+
+use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
-use gridkeeper::map::scenario::Scenario;
 use gridkeeper::replay::{Replay, simulate};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use shipped::shipped;
 
 /// Set for the child: the save it writes, again and again, until killed.
 const WRITER_ENV: &str = "GRIDKEEPER_KILL_TEST_SAVE";
 
 /// Kills at random moments.
 const KILLS: usize = 20;
-
-fn cellar() -> Scenario {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/cellar.ron");
-    Scenario::load(&path).unwrap_or_else(|error| panic!("{error}"))
-}
 
 /// The child's part (run only by the test below, through the environment): write ever longer
 /// battles to the save, as turns of one battle are autosaved.
@@ -32,7 +29,7 @@ fn keep_saving_until_killed() {
         return;
     };
     // The battle at a few lengths, made first, so the loop does nothing but write.
-    let whole = simulate(cellar(), 11, None);
+    let whole = simulate(shipped("cellar.ron"), 11, None);
     let lengths = [1, whole.commands.len() / 2, whole.commands.len()];
     let saves: Vec<Replay> = lengths
         .iter()

@@ -2,7 +2,7 @@
 //! scenario (Walter, Rose, Father Doyle and the ghoul). A new kind of event does not compile
 //! here until it has its example.
 
-use std::path::Path;
+mod shipped;
 
 use gridkeeper::battle::UnitId;
 use gridkeeper::battle::command::{
@@ -15,7 +15,6 @@ use gridkeeper::battle::event::{
 use gridkeeper::log::{LogKind, Reader, describe, kind_of, markdown, units_of};
 use gridkeeper::map::Tile;
 use gridkeeper::map::range::RangeBand;
-use gridkeeper::map::scenario::Scenario;
 use gridkeeper::map::sight::ShotLine;
 use gridkeeper::rules::body::BodyPart;
 use gridkeeper::rules::budget::{PlanPart, PlannedAction};
@@ -34,16 +33,12 @@ use gridkeeper::rules::roll_harm::DodgeOutcome;
 use gridkeeper::rules::situation::Posture;
 use gridkeeper::rules::weapons::MalfunctionKind;
 use gridkeeper::rules::wounds::{BlowSeverity, PainFailure};
+use shipped::shipped;
 
 const WALTER: UnitId = UnitId(0);
 const ROSE: UnitId = UnitId(1);
 const DOYLE: UnitId = UnitId(2);
 const GHOUL: UnitId = UnitId(3);
-
-fn cellar() -> Scenario {
-    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
-    Scenario::load(&maps.join("cellar.ron")).unwrap_or_else(|error| panic!("{error}"))
-}
 
 fn die(sides: u32, face: u32) -> DieFace {
     DieFace { sides, face }
@@ -1404,7 +1399,7 @@ fn examples() -> Vec<(EventKind, &'static str)> {
 
 #[test]
 fn every_kind_of_event_reads_as_words() {
-    let scenario = cellar();
+    let scenario = shipped("cellar.ron");
     let examples = examples();
     let mut covered = [false; KINDS];
     for (kind, words) in &examples {
@@ -1483,7 +1478,7 @@ fn events_are_filed_by_kind_and_unit() {
 /// The Markdown log has a heading per round and a line per event.
 #[test]
 fn the_log_as_markdown() {
-    let scenario = cellar();
+    let scenario = shipped("cellar.ron");
     let events = [
         Event {
             round: 0,
