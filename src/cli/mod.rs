@@ -261,7 +261,7 @@ fn report_clap_error(error: &clap::Error) -> ExitCode {
     let command = std::env::args_os()
         .nth(1)
         .and_then(|first| first.into_string().ok())
-        .filter(|first| COMMANDS.contains(&first.as_str()));
+        .filter(|first| command_names().contains(first));
     fail(&one_line(&error.render().to_string(), command.as_deref()))
 }
 
@@ -297,48 +297,41 @@ fn one_line(rendered: &str, command: Option<&str>) -> String {
     format!("{said} (see `gridkeeper {help}`)")
 }
 
-/// The commands, for a first word that is neither one of them nor a file.
-const COMMANDS: [&str; 9] = [
-    "play", "roll", "damage", "check", "replay", "simulate", "odds", "edit", "help",
-];
-
 /// Where the first word is not a file, not an option and not a command, but close to one
-/// (`simulat`): the refusal that names the command meant.
+/// (`simulat`): the refusal that names the command meant, as clap suggests it from the
+/// commands alone (the scenario the first word may also be would take any word).
 fn mistyped_command(first: Option<std::ffi::OsString>) -> Option<String> {
+    use clap::CommandFactory;
+    use clap::error::{ContextKind, ContextValue};
     let first = first?.into_string().ok()?;
-    if first.starts_with('-') || COMMANDS.contains(&first.as_str()) || Path::new(&first).exists() {
+    if first.starts_with('-') || Path::new(&first).exists() {
         return None;
     }
-    let (distance, closest) = COMMANDS
-        .iter()
-        .map(|command| (edit_distance(&first, command), *command))
-        .min()?;
-    (distance <= 2).then(|| {
-        format!(
-            "`{first}` is neither a command nor a file: did you mean `gridkeeper {closest}`? \
-             (commands: {})",
-            COMMANDS.join(", ")
-        )
-    })
+    let commands =
+        clap::Command::new("gridkeeper").subcommands(Cli::command().get_subcommands().cloned());
+    let error = commands
+        .try_get_matches_from(["gridkeeper", first.as_str()])
+        .err()?;
+    let closest = match error.get(ContextKind::SuggestedSubcommand)? {
+        ContextValue::String(closest) => closest.clone(),
+        ContextValue::Strings(closest) => closest.first()?.clone(),
+        _ => return None,
+    };
+    Some(format!(
+        "`{first}` is neither a command nor a file: did you mean `gridkeeper {closest}`? \
+         (commands: {})",
+        command_names().join(", ")
+    ))
 }
 
-/// The fewest single-character insertions, deletions and changes that turn `one` into `other`.
-fn edit_distance(one: &str, other: &str) -> usize {
-    let other: Vec<char> = other.chars().collect();
-    let mut previous: Vec<usize> = (0..=other.len()).collect();
-    for (row, mine) in one.chars().enumerate() {
-        let mut current = vec![row + 1];
-        for (column, theirs) in other.iter().enumerate() {
-            let changed = previous[column] + usize::from(mine != *theirs);
-            current.push(
-                changed
-                    .min(previous[column + 1] + 1)
-                    .min(current[column] + 1),
-            );
-        }
-        previous = current;
-    }
-    previous[other.len()]
+/// The commands' names as clap knows them, its own `help` last.
+fn command_names() -> Vec<String> {
+    use clap::CommandFactory;
+    Cli::command()
+        .get_subcommands()
+        .map(|command| command.get_name().to_string())
+        .chain(["help".to_string()])
+        .collect()
 }
 
 /// Why no window can be opened here, where that is plain before trying (a Linux or BSD session
