@@ -552,14 +552,14 @@ pub(crate) fn walks_to_strike(scenario: &Scenario, seen: &[Seen], enemies: &[Til
         })
         .filter(|tile| map.walkable(*tile) && !taken(*tile))
         .collect();
+    let others: Vec<(Tile, Passage)> = seen
+        .iter()
+        .filter(|other| other.present && !other.standing)
+        .map(|other| (other.at, Passage::StepOver))
+        .chain(enemies.iter().map(|enemy| (*enemy, Passage::Shut)))
+        .collect();
     reachable_from_any(map, &beside, across_twice(map), |tile| {
-        if enemies.contains(&tile) {
-            return Passage::Shut;
-        }
-        match seen.iter().find(|other| other.present && other.at == tile) {
-            Some(other) if !other.standing => Passage::StepOver,
-            _ => Passage::Free,
-        }
+        Passage::at(&others, tile)
     })
 }
 
@@ -570,18 +570,13 @@ fn across_twice(map: &crate::map::GridMap) -> u32 {
 
 /// How a move by `mover` may pass each tile, as it reads the board: the standing gone round,
 /// the fallen stepped over.
-pub(crate) fn passage_among(seen: &[Seen], mover: UnitId) -> impl Fn(Tile) -> Passage + '_ {
-    move |tile| {
-        seen.iter()
-            .find(|other| other.present && other.unit != mover && other.at == tile)
-            .map_or(Passage::Free, |other| {
-                if other.standing {
-                    Passage::Shut
-                } else {
-                    Passage::StepOver
-                }
-            })
-    }
+pub(crate) fn passage_among(seen: &[Seen], mover: UnitId) -> impl Fn(Tile) -> Passage {
+    let others: Vec<(Tile, Passage)> = seen
+        .iter()
+        .filter(|other| other.present && other.unit != mover)
+        .map(|other| (other.at, Passage::past(other.standing)))
+        .collect();
+    move |tile| Passage::at(&others, tile)
 }
 
 /// A hand-to-hand attack for the `attack`-th blow of the turn: natural attacks in turn, the

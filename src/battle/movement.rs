@@ -28,31 +28,26 @@ pub(super) fn move_to(battle: &mut Battle, unit: UnitId, to: Tile) -> Result<(),
     let from = battle
         .position(unit)
         .ok_or(Rejection::CannotAct("not on the map".to_string()))?;
-    let (mut shut, mut fallen) = (Vec::new(), Vec::new());
-    for other in battle.unit_ids().into_iter().filter(|other| *other != unit) {
-        if let Some(at) = battle.position(other) {
-            if battle.vitals(other).conscious() {
-                shut.push(at);
-            } else {
-                fallen.push(at);
-            }
-        }
-    }
-    shut.extend(blast::known_mines(battle, unit));
+    // The standing (and known mines) are gone round; the fallen stepped over.
+    let mut others: Vec<(Tile, Passage)> = battle
+        .unit_ids()
+        .into_iter()
+        .filter(|other| *other != unit)
+        .filter_map(|other| {
+            let at = battle.position(other)?;
+            Some((at, Passage::past(battle.vitals(other).conscious())))
+        })
+        .collect();
+    others.extend(
+        blast::known_mines(battle, unit)
+            .into_iter()
+            .map(|at| (at, Passage::Shut)),
+    );
+    let blocked = |tile: Tile| Passage::at(&others, tile);
     let map = &battle.scenario.map;
-    if !map.walkable(to) || shut.contains(&to) || fallen.contains(&to) {
+    if !map.walkable(to) || blocked(to) != Passage::Free {
         return Err(Rejection::NoPath);
     }
-    // The standing are gone round; the fallen stepped over.
-    let blocked = |tile: Tile| {
-        if shut.contains(&tile) {
-            Passage::Shut
-        } else if fallen.contains(&tile) {
-            Passage::StepOver
-        } else {
-            Passage::Free
-        }
-    };
     let within = reachable(map, from, left, blocked);
     let (mut cost, mut path) = match (within.cost(to), within.path(to)) {
         (Some(cost), Some(path)) if to != from => (cost, path),

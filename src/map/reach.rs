@@ -20,8 +20,8 @@ pub fn budget_for(mov: u32) -> u32 {
     mov.saturating_mul(ORTHOGONAL_STEP)
 }
 
-/// Who is in the way of a move onto or across a tile.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Who is in the way of a move onto or across a tile, from the most open to the most closed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Passage {
     /// Nobody: a move may cross it or stop on it.
     Free,
@@ -30,6 +30,24 @@ pub enum Passage {
     StepOver,
     /// Someone standing, or a mine the mover knows of: a move goes round.
     Shut,
+}
+
+impl Passage {
+    /// Past a unit standing (`true`: round it) or fallen (over it).
+    pub fn past(standing: bool) -> Self {
+        if standing { Self::Shut } else { Self::StepOver }
+    }
+
+    /// The passage at `tile` among `others` (each one's tile and passage): the most closed of
+    /// those there, free where there is nobody.
+    pub fn at(others: &[(Tile, Self)], tile: Tile) -> Self {
+        others
+            .iter()
+            .filter(|(at, _)| *at == tile)
+            .map(|(_, passage)| *passage)
+            .max()
+            .unwrap_or(Self::Free)
+    }
 }
 
 /// The cheapest cost to every tile reachable within a budget, and the way there.

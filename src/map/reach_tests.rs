@@ -280,28 +280,15 @@ fn the_same_costs_and_ways_as_a_plain_search() {
     for trial in 0..60 {
         let (map, width, height) = random_ground(&mut rng);
         let origin = Tile::new(rng.random_range(0..width), rng.random_range(0..height));
-        // Units standing and fallen, the first of each kind on a tile counting.
+        // Units standing and fallen, the standing counting where both are on a tile.
         let units: Vec<(Tile, Passage)> = (0..rng.random_range(0..9))
             .map(|_| {
                 let at = Tile::new(rng.random_range(0..width), rng.random_range(0..height));
-                let lies = rng.random_bool(0.5);
-                (
-                    at,
-                    if lies {
-                        Passage::StepOver
-                    } else {
-                        Passage::Shut
-                    },
-                )
+                (at, Passage::past(rng.random_bool(0.5)))
             })
             .filter(|&(at, _)| at != origin)
             .collect();
-        let passage = |tile: Tile| {
-            units
-                .iter()
-                .find(|(at, _)| *at == tile)
-                .map_or(Passage::Free, |(_, passage)| *passage)
-        };
+        let passage = |tile: Tile| Passage::at(&units, tile);
         let budget = [40, 80, 160, 333, 5_000][trial % 5];
         let reach = reachable(&map, origin, budget, passage);
         let plain = plain_search(&map, origin, budget, passage);

@@ -215,19 +215,14 @@ fn shade_tiles(
                 None => (moves.free, moves.most),
             };
             // The standing are gone round, the fallen stepped over.
-            let passage = |tile: Tile| {
-                units
-                    .iter()
-                    .find(|(other, position, ..)| **other != id && position.0 == tile)
-                    .map_or(Passage::Free, |(.., vitals)| {
-                        if vitals.conscious() {
-                            Passage::Shut
-                        } else {
-                            Passage::StepOver
-                        }
-                    })
-            };
-            let reach = reachable(map, at, act_within.max(dash_within), passage);
+            let others: Vec<(Tile, Passage)> = units
+                .iter()
+                .filter(|(other, ..)| **other != id)
+                .map(|(_, position, .., vitals)| (position.0, Passage::past(vitals.conscious())))
+                .collect();
+            let reach = reachable(map, at, act_within.max(dash_within), |tile| {
+                Passage::at(&others, tile)
+            });
             for (tile, cost) in reach.tiles() {
                 if let Some(index) = map.index(tile).filter(|_| cost > 0) {
                     shades[index] = Some(if cost <= act_within {
