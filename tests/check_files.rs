@@ -456,9 +456,8 @@ fn mangled_files_never_panic() {
 #[cfg(unix)]
 #[test]
 fn a_bare_scenario_name_still_keeps_its_map_in_the_folder() {
-    let folder = std::env::temp_dir().join(format!("gridkeeper-bare-{}", std::process::id()));
-    std::fs::remove_dir_all(&folder).ok();
-    std::fs::create_dir_all(&folder).expect("a scratch folder");
+    let folder_dir = tempfile::tempdir().expect("a scratch folder");
+    let folder = folder_dir.path();
     let scenario =
         std::fs::read_to_string(root().join("tests/fixtures/broken/missing_map_file.ron"))
             .expect("a fixture")
@@ -471,10 +470,9 @@ fn a_bare_scenario_name_still_keeps_its_map_in_the_folder() {
     .expect("a link out");
     let output = Command::new(env!("CARGO_BIN_EXE_gridkeeper"))
         .args(["check", "scenario.ron"])
-        .current_dir(&folder)
+        .current_dir(folder)
         .output()
         .expect("the binary runs");
-    std::fs::remove_dir_all(&folder).ok();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(

@@ -170,8 +170,8 @@ fn bad_arguments_exit_2_with_one_line() {
 
 #[test]
 fn a_broken_map_names_file_line_and_column() {
-    let folder = std::env::temp_dir().join(format!("gridkeeper-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&folder).expect("temp folder");
+    let folder_dir = tempfile::tempdir().expect("a scratch folder");
+    let folder = folder_dir.path();
     let path = folder.join("broken.map.ron");
     std::fs::write(
         &path,
@@ -179,7 +179,6 @@ fn a_broken_map_names_file_line_and_column() {
     )
     .expect("write the map");
     let output = gridkeeper(&[path.to_str().expect("utf-8 path")]);
-    std::fs::remove_dir_all(&folder).ok();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2));
     assert!(
@@ -204,14 +203,6 @@ fn recorded_digest() -> (u64, String) {
     let replay = gridkeeper::replay::Replay::load(Path::new(SHIPPED_REPLAY))
         .unwrap_or_else(|error| panic!("{error}"));
     (replay.events.count as u64, replay.events.digest)
-}
-
-/// A folder of its own for one test, empty.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let folder = std::env::temp_dir().join(format!("gridkeeper-cli-{name}-{}", std::process::id()));
-    std::fs::remove_dir_all(&folder).ok();
-    std::fs::create_dir_all(&folder).expect("a scratch folder");
-    folder
 }
 
 #[test]
@@ -369,7 +360,8 @@ fn replay_runs_give_the_commands_under_each_seed() {
 
 #[test]
 fn simulate_saves_a_battle_that_verifies_and_plays_on() {
-    let folder = scratch("simulate");
+    let scratch = tempfile::tempdir().expect("a scratch folder");
+    let folder = scratch.path();
     let first = folder.join("first.ron");
     let whole = folder.join("whole.ron");
     let first_arg = first.to_string_lossy().to_string();
@@ -429,12 +421,12 @@ fn simulate_saves_a_battle_that_verifies_and_plays_on() {
     assert!(said.starts_with("ok: a replay of Cellar melee"), "{said}");
     let output = gridkeeper(&["simulate", &first_arg, "--seed", "6", "--save", &whole_arg]);
     assert_eq!(output.status.code(), Some(2), "a save keeps its seed");
-    std::fs::remove_dir_all(&folder).ok();
 }
 
 #[test]
 fn a_broken_save_is_refused_by_place_and_nothing_is_written() {
-    let folder = scratch("broken-save");
+    let scratch = tempfile::tempdir().expect("a scratch folder");
+    let folder = scratch.path();
     let text = std::fs::read_to_string(SHIPPED_REPLAY).expect("the shipped replay");
     let cut = &text[..text.len() / 2];
     let save = folder.join("saves").join("farmstead.ron");
@@ -442,7 +434,7 @@ fn a_broken_save_is_refused_by_place_and_nothing_is_written() {
     std::fs::write(&save, cut).expect("a cut-short save");
     let output = Command::new(env!("CARGO_BIN_EXE_gridkeeper"))
         .arg("saves/farmstead.ron")
-        .current_dir(&folder)
+        .current_dir(folder)
         .output()
         .expect("the binary runs");
     assert_eq!(output.status.code(), Some(2));
@@ -475,7 +467,6 @@ fn a_broken_save_is_refused_by_place_and_nothing_is_written() {
     let output = gridkeeper(&["replay", SHIPPED_REPLAY, "--round", "11"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("does not reach round 11"));
-    std::fs::remove_dir_all(&folder).ok();
 }
 
 #[test]
@@ -559,8 +550,9 @@ fn simulate_runs_sums_up_many_battles_the_same_way_each_time() {
 
 /// `check`, `replay --verify` and `replay --headless` on `replay` (saved to a scratch file):
 /// each fails with the file, the number of its last command (refused) and `why`.
-fn refused_at_its_last_command(name: &str, replay: &gridkeeper::replay::Replay, why: &str) {
-    let path = scratch(name).join("edited.ron");
+fn refused_at_its_last_command(replay: &gridkeeper::replay::Replay, why: &str) {
+    let scratch = tempfile::tempdir().expect("a scratch folder");
+    let path = scratch.path().join("edited.ron");
     replay.save(&path).expect("it saves");
     let file = path.display().to_string();
     let number = replay.commands.len();
@@ -598,7 +590,6 @@ fn a_save_that_lost_a_command_is_refused_by_command_number() {
     replay.commands.remove(answer);
     replay.commands.truncate(answer + 1);
     refused_at_its_last_command(
-        "lost-answer",
         &replay,
         "was refused: an attack is waiting for the defender's answer",
     );
@@ -620,7 +611,7 @@ fn a_save_with_a_burst_of_four_billion_bullets_is_refused_by_command_number() {
         *mode = FireMode::FullAuto(vec![(target, u32::MAX)]);
     }
     replay.commands.truncate(fire + 1);
-    refused_at_its_last_command("four-billion", &replay, "4294967295 needed");
+    refused_at_its_last_command(&replay, "4294967295 needed");
 }
 
 /// With no display to open a window on (a server, an SSH session), `play` and `replay` say so
@@ -662,12 +653,13 @@ fn without_a_display_the_window_commands_say_so() {
 /// has).
 #[test]
 fn the_shipped_scenarios_play_from_any_folder() {
-    let folder = scratch("any-folder");
+    let scratch = tempfile::tempdir().expect("a scratch folder");
+    let folder = scratch.path();
     let cache = folder.join("cache");
     let run = |args: &[&str]| {
         let output = Command::new(env!("CARGO_BIN_EXE_gridkeeper"))
             .args(args)
-            .current_dir(&folder)
+            .current_dir(folder)
             .env("XDG_CACHE_HOME", &cache)
             .output()
             .expect("the binary runs");
@@ -700,5 +692,4 @@ fn the_shipped_scenarios_play_from_any_folder() {
         !beside_the_program,
         "the copies are in the cache folder unless the maps are beside the program"
     );
-    std::fs::remove_dir_all(&folder).ok();
 }

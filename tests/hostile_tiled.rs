@@ -55,26 +55,17 @@ fn refused(path: &Path, expected: &str) {
 }
 
 /// A scratch folder for written inputs, removed when done.
-struct Scratch(PathBuf);
+struct Scratch(tempfile::TempDir);
 
 impl Scratch {
-    fn new(name: &str) -> Self {
-        let folder =
-            std::env::temp_dir().join(format!("gridkeeper-hostile-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&folder).expect("a scratch folder");
-        Self(folder)
+    fn new() -> Self {
+        Self(tempfile::tempdir().expect("a scratch folder"))
     }
 
     fn write(&self, name: &str, text: &str) -> PathBuf {
-        let path = self.0.join(name);
+        let path = self.0.path().join(name);
         std::fs::write(&path, text).expect("written");
         path
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        std::fs::remove_dir_all(&self.0).ok();
     }
 }
 
@@ -131,7 +122,7 @@ fn layers_that_unpack_too_far_or_read_short_are_refused_at_their_data() {
     }
     // Written whole, the same data is read: the CDATA straight after `<data>`, the reference
     // making a fourth cell.
-    let scratch = Scratch::new("short-layers");
+    let scratch = Scratch::new();
     for data in [
         "<data encoding=\"base64\"><![CDATA[AQAAAAEAAAABAAAAAQAAAA==]]></data>",
         "<data encoding=\"base64\">&#65;QAAAAEAAAABAAAAAQAAAA==</data>",
@@ -185,7 +176,7 @@ fn tilesets_mappings_and_images_that_say_too_much_are_bounded() {
 /// objects than a map may hold, are refused where the limit is passed.
 #[test]
 fn nesting_and_counts_past_the_limits_are_refused_where_they_pass_them() {
-    let scratch = Scratch::new("counts");
+    let scratch = Scratch::new();
     let nested = format!(
         "{}{}",
         "<group id=\"1\" name=\"g\">".repeat(5_100),
@@ -232,7 +223,7 @@ fn nesting_and_counts_past_the_limits_are_refused_where_they_pass_them() {
 /// scenario fought on that map makes a save the game reads back.
 #[test]
 fn overlapping_exits_make_each_tile_an_exit_once() {
-    let scratch = Scratch::new("exits");
+    let scratch = Scratch::new();
     let exits: String = (1..=1_000)
         .map(|id| {
             format!(

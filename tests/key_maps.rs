@@ -9,31 +9,26 @@ use gridkeeper::input::{KeyMap, MapAction};
 
 /// A key map file in a folder of its own, removed when the test ends.
 struct KeyMapFile {
-    folder: PathBuf,
+    _folder: tempfile::TempDir,
     path: PathBuf,
 }
 
 impl KeyMapFile {
-    fn new(name: &str, text: &str) -> Self {
-        let folder =
-            std::env::temp_dir().join(format!("gridkeeper-keys-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&folder).expect("make the test folder");
-        let path = folder.join("keys.ron");
+    fn new(text: &str) -> Self {
+        let folder = tempfile::tempdir().expect("make the test folder");
+        let path = folder.path().join("keys.ron");
         std::fs::write(&path, text).expect("write the key map");
-        Self { folder, path }
-    }
-}
-
-impl Drop for KeyMapFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.folder);
+        Self {
+            _folder: folder,
+            path,
+        }
     }
 }
 
 /// Load a key map file that must be refused; return its message, checking that the defaults
 /// came back in its place.
 fn refused(name: &str, text: &str) -> String {
-    let file = KeyMapFile::new(name, text);
+    let file = KeyMapFile::new(text);
     let (map, message) = KeyMap::load(Some(&file.path));
     assert_eq!(map, KeyMap::defaults(), "{name}: the defaults stand in");
     let message = message.unwrap_or_else(|| panic!("{name}: the file should be refused"));
@@ -51,7 +46,6 @@ fn refused(name: &str, text: &str) -> String {
 #[test]
 fn a_good_file_rebinds_what_it_names() {
     let file = KeyMapFile::new(
-        "good",
         r#"(
     bindings: {
         "end_turn": ["Space", "Ctrl+Enter"],
@@ -132,10 +126,7 @@ fn a_key_bound_twice_is_refused() {
 fn a_key_may_order_in_battle_and_steer_a_replay_but_not_both_in_one() {
     // Space plays a replay by default: it may also end a turn, which is never wanted while a
     // replay is watched, but not also step a replay back.
-    let file = KeyMapFile::new(
-        "contexts",
-        "(\n    bindings: {\n        \"end_turn\": [\"Space\"],\n    },\n)",
-    );
+    let file = KeyMapFile::new("(\n    bindings: {\n        \"end_turn\": [\"Space\"],\n    },\n)");
     let (map, message) = KeyMap::load(Some(&file.path));
     assert_eq!(message, None);
     assert_eq!(map.words(MapAction::EndTurn), "Space");

@@ -46,9 +46,8 @@ fn keep_saving_until_killed() {
 
 #[test]
 fn a_save_killed_mid_write_always_loads() {
-    let folder = std::env::temp_dir().join(format!("gridkeeper-kill-{}", std::process::id()));
-    std::fs::remove_dir_all(&folder).ok();
-    std::fs::create_dir_all(&folder).expect("a scratch folder");
+    let folder_dir = tempfile::tempdir().expect("a scratch folder");
+    let folder = folder_dir.path();
     let path = folder.join("cellar.ron");
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut loaded = 0;
@@ -81,5 +80,4 @@ fn a_save_killed_mid_write_always_loads() {
         loaded >= KILLS / 2,
         "a save was there to load after {loaded} of {KILLS} kills"
     );
-    std::fs::remove_dir_all(&folder).ok();
 }

@@ -268,14 +268,6 @@ fn a_battle_saved_at_any_command_plays_on_to_the_same_end() {
 
 // ---- Saves survive being cut off -------------------------------------------------------------
 
-/// A folder of its own for one test, empty.
-fn scratch(name: &str) -> PathBuf {
-    let folder = std::env::temp_dir().join(format!("gridkeeper-{name}-{}", std::process::id()));
-    std::fs::remove_dir_all(&folder).ok();
-    std::fs::create_dir_all(&folder).expect("a scratch folder");
-    folder
-}
-
 /// The save at `path` as its text, read back.
 fn reload(path: &Path) -> String {
     Replay::load(path)
@@ -285,7 +277,8 @@ fn reload(path: &Path) -> String {
 
 #[test]
 fn a_save_cut_off_mid_write_leaves_the_one_before_it_loadable() {
-    let folder = scratch("interrupted");
+    let scratch = tempfile::tempdir().expect("a scratch folder");
+    let folder = scratch.path();
     let path = folder.join("saves").join("cellar.ron");
     let early = simulate(shipped("cellar.ron"), 5, Some(1));
     early.save(&path).expect("the first save");
@@ -309,7 +302,6 @@ fn a_save_cut_off_mid_write_leaves_the_one_before_it_loadable() {
     gridkeeper::files::remove_stale_temporaries(&path);
     assert!(!temporary.exists());
     assert_eq!(reload(&path), later.to_text());
-    std::fs::remove_dir_all(&folder).ok();
 }
 
 // ---- Broken files are refused by place ---------------------------------------------------------
@@ -640,13 +632,12 @@ fn the_largest_scenario_makes_saves_the_game_reads_back() {
     app.update();
     give(app.world_mut(), Command::Begin);
     let replay = Replay::of_battle(app.world()).expect("a battle");
-    let folder = std::env::temp_dir().join(format!("gridkeeper-largest-{}", std::process::id()));
-    std::fs::create_dir_all(&folder).expect("a scratch folder");
+    let folder_dir = tempfile::tempdir().expect("a scratch folder");
+    let folder = folder_dir.path();
     let path = folder.join("largest-save.ron");
     replay.save(&path).expect("saved");
     let size = std::fs::metadata(&path).expect("written").len();
     let read = Replay::load(&path).unwrap_or_else(|error| panic!("{size} bytes: {error}"));
-    std::fs::remove_dir_all(&folder).ok();
     assert!(size < 64 * 1024 * 1024, "{size} bytes");
     assert_eq!(read.scenario.source, scenario.source);
     assert_eq!(read.verify(), Ok(()));

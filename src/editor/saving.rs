@@ -129,33 +129,21 @@ mod tests {
     use crate::map::scenario::Scenario;
 
     /// A scratch folder for one test's scenarios.
-    struct Folder(PathBuf);
+    struct Folder(tempfile::TempDir);
 
     impl Folder {
-        fn new(name: &str) -> Self {
-            let folder = std::env::temp_dir().join(format!(
-                "gridkeeper-editor-saves-{name}-{}",
-                std::process::id()
-            ));
-            std::fs::remove_dir_all(&folder).ok();
-            std::fs::create_dir_all(&folder).expect("a scratch folder");
-            Self(folder)
+        fn new() -> Self {
+            Self(tempfile::tempdir().expect("a scratch folder"))
         }
 
         fn read(&self, name: &str) -> String {
-            std::fs::read_to_string(self.0.join(name)).unwrap_or_default()
-        }
-    }
-
-    impl Drop for Folder {
-        fn drop(&mut self) {
-            std::fs::remove_dir_all(&self.0).ok();
+            std::fs::read_to_string(self.0.path().join(name)).unwrap_or_default()
         }
     }
 
     fn editor_in(folder: &Folder, draft: Draft, path: Option<PathBuf>) -> Editor {
         let mut editor = Editor::new(draft, path);
-        editor.scenarios_folder = folder.0.clone();
+        editor.scenarios_folder = folder.0.path().to_path_buf();
         editor
     }
 
@@ -182,7 +170,7 @@ mod tests {
     /// a name with no letter or digit is `scene.ron`, then `scene-2.ron`.
     #[test]
     fn each_new_scene_takes_a_free_name() {
-        let folder = Folder::new("new");
+        let folder = Folder::new();
         for draft in [
             named("A new scene"),
             named("A new scene"),
@@ -209,11 +197,11 @@ mod tests {
     /// whether it is named by an absolute path, through `./`, or picked with *Save as*.
     #[test]
     fn a_shipped_scenario_is_never_written_and_the_keepers_copy_is_kept() {
-        let folder = Folder::new("shipped");
+        let folder = Folder::new();
         let shipped = shipped_warehouse();
         let original = std::fs::read_to_string(&shipped).expect("shipped");
         let scenario = Scenario::load(&shipped).expect("shipped");
-        let keepers = folder.0.join(format!("{}.ron", scenario.slug()));
+        let keepers = folder.0.path().join(format!("{}.ron", scenario.slug()));
         std::fs::write(&keepers, "the keeper's own").expect("written");
         let mut editor = editor_in(&folder, Draft::of(&scenario), None);
         editor.save();
@@ -253,8 +241,8 @@ mod tests {
     /// changed meanwhile. *Save as* a name already there asks too.
     #[test]
     fn a_keepers_file_is_replaced_only_when_they_say_so() {
-        let folder = Folder::new("replace");
-        let path = folder.0.join("mine.ron");
+        let folder = Folder::new();
+        let path = folder.0.path().join("mine.ron");
         std::fs::write(&path, "the keeper's own").expect("written");
         let mut editor = editor_in(&folder, named("Mine"), Some(path.clone()));
         editor.save();
@@ -273,15 +261,15 @@ mod tests {
         editor.save();
         assert_eq!(editor.saving, Some(SaveQuestion::Replace(path.clone())));
         assert_eq!(folder.read("mine.ron"), "changed by hand");
-        std::fs::write(folder.0.join("other.ron"), "another").expect("written");
+        std::fs::write(folder.0.path().join("other.ron"), "another").expect("written");
         editor.save_as("other");
         assert_eq!(
             editor.saving,
-            Some(SaveQuestion::Replace(folder.0.join("other.ron")))
+            Some(SaveQuestion::Replace(folder.0.path().join("other.ron")))
         );
         assert_eq!(folder.read("other.ron"), "another");
         editor.save_as("third");
         assert!(folder.read("third.ron").contains("Mine, again"));
-        assert_eq!(editor.path, Some(folder.0.join("third.ron")));
+        assert_eq!(editor.path, Some(folder.0.path().join("third.ron")));
     }
 }

@@ -1,8 +1,6 @@
 //! The editor's drafts: saved for every rulebook, read back the same and accepted by `check`;
 //! every edit taken back and done again; the edits refused, and why.
 
-use std::path::PathBuf;
-
 use super::draft::{Draft, Edit, FLOOR, WALL, line, rectangle};
 use super::history::Editing;
 use crate::map::Tile;
@@ -10,12 +8,6 @@ use crate::map::roster::roster;
 use crate::map::scenario::{Control, Scenario, ScenarioFile, SideFile, Victory};
 use crate::map::terrain::{CustomTerrain, LegendEntry, TerrainKind};
 use crate::rules::ruleset::{RuleOptions, RulesetId};
-
-fn scratch(name: &str) -> PathBuf {
-    let folder = std::env::temp_dir().join(format!("gridkeeper-editor-{}", std::process::id()));
-    std::fs::create_dir_all(&folder).expect("a scratch folder");
-    folder.join(name)
-}
 
 /// A barricade made with the legend's form: low cover of wood, armor 6, that hides what is
 /// behind it.
@@ -100,7 +92,8 @@ fn a_saved_scene_passes_check_and_reads_back_the_same_for_every_rulebook() {
     for ruleset in RulesetId::ALL {
         let editing = scene(ruleset);
         let draft = editing.draft();
-        let path = scratch(&format!("{ruleset:?}.ron"));
+        let scratch = tempfile::tempdir().expect("a scratch folder");
+        let path = scratch.path().join(format!("{ruleset:?}.ron"));
         draft
             .save(&path)
             .unwrap_or_else(|error| panic!("{ruleset:?}: {error}"));
@@ -307,8 +300,8 @@ fn a_scene_that_fails_check_is_not_saved() {
             unit: Box::new(walled),
         })
         .expect("the editor allows it while drawing");
-    let path = scratch("walled.ron");
-    std::fs::remove_file(&path).ok();
+    let scratch = tempfile::tempdir().expect("a scratch folder");
+    let path = scratch.path().join("walled.ron");
     let refusal = editing.draft().save(&path).expect_err("a unit in a wall");
     assert!(refusal.contains("walled.ron:"), "{refusal}");
     assert!(refusal.contains("wall"), "{refusal}");
@@ -377,7 +370,8 @@ fn a_unit_made_from_scratch_passes_check_for_every_rulebook() {
         assert_eq!(made.name, "New unit");
         assert_eq!(made.weapons.len(), 1, "{ruleset:?}: {weapon}");
         assert_eq!(editor.unit_problem(), None);
-        let path = scratch(&format!("scratch-{ruleset:?}.ron"));
+        let scratch = tempfile::tempdir().expect("a scratch folder");
+        let path = scratch.path().join(format!("scratch-{ruleset:?}.ron"));
         editor.draft().save(&path).expect("saved");
         let read: ScenarioFile =
             ron::from_str(&std::fs::read_to_string(&path).expect("read")).expect("RON");

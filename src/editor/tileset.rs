@@ -226,17 +226,15 @@ mod tests {
 
     /// A scratch folder holding the shipped crypt (a map drawn for another game) and its
     /// tileset, with the tileset's mapping only where `with_mapping`.
-    fn crypt(name: &str, with_mapping: bool) -> PathBuf {
+    fn crypt(with_mapping: bool) -> tempfile::TempDir {
         let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/tiled");
-        let folder =
-            std::env::temp_dir().join(format!("gridkeeper-tileset-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&folder).expect("a scratch folder");
+        let folder = tempfile::tempdir().expect("a scratch folder");
         let mut files = vec!["crypt.tmx", "crypt-tiles.tsx", "crypt-tiles.png"];
         if with_mapping {
             files.push("crypt-tiles.gridkeeper.ron");
         }
         for file in files {
-            std::fs::copy(shipped.join(file), folder.join(file)).expect("copied");
+            std::fs::copy(shipped.join(file), folder.path().join(file)).expect("copied");
         }
         folder
     }
@@ -247,7 +245,8 @@ mod tests {
     /// mapping saved beside the tileset reads back as made, and the crypt then plays.
     #[test]
     fn a_tileset_mapped_from_nothing_makes_its_maps_play() {
-        let folder = crypt("from-nothing", false);
+        let crypt_folder = crypt(false);
+        let folder = crypt_folder.path();
         let mut mapper = TilesetMapper::open(&folder.join("crypt-tiles.tsx")).expect("opened");
         assert_eq!((mapper.name(), mapper.tile_count()), ("Crypt Tiles", 8));
         assert_eq!(mapper.classes(), ["coffin"]);
@@ -311,7 +310,8 @@ mod tests {
     /// mapping; and each tile's art is at hand.
     #[test]
     fn a_mapping_already_made_is_changed_and_the_art_is_shown() {
-        let folder = crypt("made", true);
+        let crypt_folder = crypt(true);
+        let folder = crypt_folder.path();
         let mut mapper = TilesetMapper::open(&folder.join("crypt-tiles.tsx")).expect("opened");
         let flagstones = mapper.terrain(0).expect("read").expect("mapped");
         assert_eq!(
@@ -335,7 +335,8 @@ mod tests {
     /// A broken tileset is refused with its file, line and column.
     #[test]
     fn a_broken_tileset_names_its_file_and_place() {
-        let folder = crypt("broken", false);
+        let crypt_folder = crypt(false);
+        let folder = crypt_folder.path();
         let path = folder.join("crypt-tiles.tsx");
         let text = std::fs::read_to_string(&path).expect("read");
         std::fs::write(

@@ -249,27 +249,20 @@ mod tests {
     }
 
     /// A file of our own, written for a test and removed after.
-    struct Scratch(std::path::PathBuf);
+    struct Scratch(tempfile::NamedTempFile);
 
     impl Scratch {
-        fn new(name: &str, bytes: &[u8]) -> Self {
-            let path = std::env::temp_dir()
-                .join(format!("gridkeeper-files-{}-{name}", std::process::id()));
-            std::fs::write(&path, bytes).expect("a scratch file");
-            Self(path)
-        }
-    }
-
-    impl Drop for Scratch {
-        fn drop(&mut self) {
-            std::fs::remove_file(&self.0).ok();
+        fn new(bytes: &[u8]) -> Self {
+            let mut file = tempfile::NamedTempFile::new().expect("a scratch file");
+            std::io::Write::write_all(&mut file, bytes).expect("written");
+            Self(file)
         }
     }
 
     #[test]
     fn a_byte_order_mark_is_dropped_and_places_count_from_the_text() {
-        let file = Scratch::new("bom.ron", b"\xEF\xBB\xBF(name: 3)");
-        let text = read_text(&file.0).expect("it reads");
+        let file = Scratch::new(b"\xEF\xBB\xBF(name: 3)");
+        let text = read_text(file.0.path()).expect("it reads");
         assert_eq!(text, "(name: 3)");
         let error = parse_ron::<Outer>("bom.ron", &text).expect_err("a number for a name");
         let without = parse_ron::<Outer>("bom.ron", "(name: 3)").expect_err("the same");
@@ -408,10 +401,8 @@ mod tests {
 
     #[test]
     fn text_that_is_not_utf8_is_refused_with_its_place() {
-        let path = std::env::temp_dir().join(format!("gridkeeper-utf8-{}.ron", std::process::id()));
-        std::fs::write(&path, b"(\n  name: \"\xff\",\n)").expect("temp file");
-        let error = read_text(&path).expect_err("not UTF-8");
-        std::fs::remove_file(&path).ok();
+        let file = Scratch::new(b"(\n  name: \"\xff\",\n)");
+        let error = read_text(file.0.path()).expect_err("not UTF-8");
         assert!(
             error
                 .to_string()

@@ -242,8 +242,9 @@ mod tests {
     /// The copies are written where asked, and a second writing leaves them be.
     #[test]
     fn the_copies_are_written_out_whole() {
-        let root = std::env::temp_dir().join(format!("gridkeeper-shipped-{}", std::process::id()));
-        write_copies(&root).expect("the copies are written");
+        let root_dir = tempfile::tempdir().expect("a scratch folder");
+        let root = root_dir.path();
+        write_copies(root).expect("the copies are written");
         for (name, bytes) in SHIPPED {
             assert_eq!(
                 std::fs::read(root.join(name)).expect("written"),
@@ -255,14 +256,13 @@ mod tests {
         let written = std::fs::metadata(&cellar)
             .and_then(|file| file.modified())
             .ok();
-        write_copies(&root).expect("again");
+        write_copies(root).expect("again");
         assert_eq!(
             std::fs::metadata(&cellar)
                 .and_then(|file| file.modified())
                 .ok(),
             written
         );
-        std::fs::remove_dir_all(&root).ok();
         assert_eq!(
             shipped_name(Path::new("./maps/cellar.ron")),
             Some("maps/cellar.ron")

@@ -160,19 +160,15 @@ mod tests {
     use super::*;
 
     /// A folder of its own for one test, empty, removed after.
-    struct Scratch(PathBuf);
+    struct Scratch(tempfile::TempDir);
 
     impl Scratch {
-        fn new(name: &str) -> Self {
-            let folder = std::env::temp_dir()
-                .join(format!("gridkeeper-writing-{name}-{}", std::process::id()));
-            std::fs::remove_dir_all(&folder).ok();
-            std::fs::create_dir_all(&folder).expect("a scratch folder");
-            Self(folder)
+        fn new() -> Self {
+            Self(tempfile::tempdir().expect("a scratch folder"))
         }
 
         fn names(&self) -> Vec<String> {
-            let mut names: Vec<String> = std::fs::read_dir(&self.0)
+            let mut names: Vec<String> = std::fs::read_dir(self.0.path())
                 .expect("the folder")
                 .flatten()
                 .map(|entry| entry.file_name().to_string_lossy().into_owned())
@@ -182,16 +178,10 @@ mod tests {
         }
     }
 
-    impl Drop for Scratch {
-        fn drop(&mut self) {
-            std::fs::remove_dir_all(&self.0).ok();
-        }
-    }
-
     #[test]
     fn atomic_writes_replace_the_whole_file_or_nothing() {
-        let folder = Scratch::new("atomic");
-        let path = folder.0.join("log.md");
+        let folder = Scratch::new();
+        let path = folder.0.path().join("log.md");
         write_atomically(&path, "first").expect("written");
         write_atomically(&path, "second, longer").expect("rewritten");
         assert_eq!(
@@ -200,7 +190,7 @@ mod tests {
         );
         assert_eq!(folder.names(), ["log.md"], "no temporary file left behind");
         // A write that cannot happen (into a missing folder) leaves nothing and says why.
-        let nowhere = folder.0.join("missing").join("log.md");
+        let nowhere = folder.0.path().join("missing").join("log.md");
         assert!(write_atomically(&nowhere, "text").is_err());
         assert_eq!(
             std::fs::read_to_string(&path).ok().as_deref(),
@@ -210,8 +200,8 @@ mod tests {
 
     #[test]
     fn a_new_file_never_replaces_one_already_there() {
-        let folder = Scratch::new("new");
-        let path = folder.0.join("save.ron");
+        let folder = Scratch::new();
+        let path = folder.0.path().join("save.ron");
         write_new_atomically(&path, "mine").expect("written");
         let again = write_new_atomically(&path, "another").expect_err("it is there");
         assert_eq!(again.kind(), std::io::ErrorKind::AlreadyExists);
@@ -224,10 +214,10 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_planted_link_is_never_written_through() {
-        let folder = Scratch::new("links");
-        let target = folder.0.join("precious.txt");
+        let folder = Scratch::new();
+        let target = folder.0.path().join("precious.txt");
         std::fs::write(&target, "keep me").expect("a file to keep");
-        let path = folder.0.join("save.ron");
+        let path = folder.0.path().join("save.ron");
         // The temporary names this process is about to pick, linked to the precious file (other
         // tests writing at once may take some numbers first: the write then uses another name).
         let next = TEMPORARIES.load(Ordering::Relaxed);
@@ -239,8 +229,8 @@ mod tests {
         if write_atomically(&path, "save").is_ok() {
             assert_eq!(std::fs::read_to_string(&path).ok().as_deref(), Some("save"));
         }
-        std::os::unix::fs::symlink(&target, folder.0.join("new.ron")).expect("a link");
-        assert!(write_new_atomically(&folder.0.join("new.ron"), "save").is_err());
+        std::os::unix::fs::symlink(&target, folder.0.path().join("new.ron")).expect("a link");
+        assert!(write_new_atomically(&folder.0.path().join("new.ron"), "save").is_err());
         assert_eq!(
             std::fs::read_to_string(&target).ok().as_deref(),
             Some("keep me")
@@ -249,8 +239,8 @@ mod tests {
 
     #[test]
     fn stale_temporaries_of_a_file_are_removed_and_nothing_else() {
-        let folder = Scratch::new("stale");
-        let path = folder.0.join("save.ron");
+        let folder = Scratch::new();
+        let path = folder.0.path().join("save.ron");
         for name in [
             "save.ron",
             "save.ron.tmp",
@@ -258,7 +248,7 @@ mod tests {
             "save.ron.notes.tmp",
             "other.ron.1-1.tmp",
         ] {
-            std::fs::write(folder.0.join(name), "x").expect("a file");
+            std::fs::write(folder.0.path().join(name), "x").expect("a file");
         }
         remove_stale_temporaries(&path);
         assert_eq!(

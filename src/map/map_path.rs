@@ -81,9 +81,8 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_symlink_out_of_the_folder_is_refused() {
-        let folder =
-            std::env::temp_dir().join(format!("gridkeeper-map-path-{}", std::process::id()));
-        std::fs::create_dir_all(&folder).expect("a scratch folder");
+        let folder_dir = tempfile::tempdir().expect("a scratch folder");
+        let folder = folder_dir.path();
         let link = folder.join("escape.map.ron");
         std::fs::remove_file(&link).ok();
         std::os::unix::fs::symlink(
@@ -91,8 +90,7 @@ mod tests {
             &link,
         )
         .expect("a link");
-        let refused = map_path(&folder, "escape.map.ron", MapReach::InsideTheFolder);
-        std::fs::remove_dir_all(&folder).ok();
+        let refused = map_path(folder, "escape.map.ron", MapReach::InsideTheFolder);
         assert!(refused.is_err_and(|why| why.contains("by a link")));
     }
 

@@ -361,7 +361,8 @@ mod tests {
 
     #[test]
     fn the_menu_lists_every_shipped_scenario_and_the_keepers_own() {
-        let scratch = std::env::temp_dir().join(format!("gridkeeper-menu-{}", std::process::id()));
+        let scratch_dir = tempfile::tempdir().expect("a scratch folder");
+        let scratch = scratch_dir.path();
         let own = scratch.join("scenarios");
         let saves = scratch.join("saves");
         std::fs::create_dir_all(&own).expect("a scratch folder");
@@ -470,6 +471,5 @@ mod tests {
             "Call of Cthulhu 7th edition · Investigators v The lake's people"
         );
         assert!(!boathouse.read().expect("shipped").units.is_empty());
-        std::fs::remove_dir_all(&scratch).ok();
     }
 }

@@ -295,33 +295,25 @@ mod tests {
                 "{name}"
             );
         }
-        let folder = scratch("same-battle");
+        let scratch = tempfile::tempdir().expect("a scratch folder");
+        let folder = scratch.path();
         let opened = folder.join("cellar-melee-seed-7-2.ron");
-        let claim = |opened: Option<&Path>| Autosave::claim_in(&folder, &cellar(), 7, opened);
+        let claim = |opened: Option<&Path>| Autosave::claim_in(folder, &cellar(), 7, opened);
         assert_eq!(claim(Some(&opened)).path, opened);
         let snapshot = folder.join("cellar-melee-seed-7-round-3.ron");
         assert_eq!(
             claim(Some(&snapshot)).path,
             folder.join("cellar-melee-seed-7.ron")
         );
-        std::fs::remove_dir_all(&folder).ok();
-    }
-
-    /// A folder of its own for one test, empty.
-    fn scratch(name: &str) -> PathBuf {
-        let folder =
-            std::env::temp_dir().join(format!("gridkeeper-saving-{name}-{}", std::process::id()));
-        std::fs::remove_dir_all(&folder).ok();
-        std::fs::create_dir_all(&folder).expect("a scratch folder");
-        folder
     }
 
     /// Two windows on one battle (the same scenario and seed, or the same save played on) save
     /// to files of their own; a file held by a window that has closed is free again.
     #[test]
     fn two_windows_on_one_battle_save_to_two_files() {
-        let folder = scratch("two-windows");
-        let claim = |opened: Option<&Path>| Autosave::claim_in(&folder, &cellar(), 7, opened);
+        let scratch = tempfile::tempdir().expect("a scratch folder");
+        let folder = scratch.path();
+        let claim = |opened: Option<&Path>| Autosave::claim_in(folder, &cellar(), 7, opened);
         let first = claim(None);
         let second = claim(None);
         assert_eq!(first.path, folder.join("cellar-melee-seed-7.ron"));
@@ -332,7 +324,6 @@ mod tests {
         let after = claim(Some(&folder.join("cellar-melee-seed-7.ron")));
         assert_eq!(after.path, folder.join("cellar-melee-seed-7.ron"));
         drop((second, playing_on, after));
-        std::fs::remove_dir_all(&folder).ok();
     }
 
     /// The cellar battle under seed 3, begun, the AI playing every unit, autosaving to a file it
@@ -357,8 +348,9 @@ mod tests {
 
     #[test]
     fn every_turn_is_autosaved_as_the_battle_so_far() {
-        let folder = scratch("every-turn");
-        let (mut app, path) = autosaving_cellar(&folder);
+        let scratch = tempfile::tempdir().expect("a scratch folder");
+        let folder = scratch.path();
+        let (mut app, path) = autosaving_cellar(folder);
         let mut saves = 0;
         let mut seen = 0;
         while !matches!(app.world().resource::<Flow>().phase, Phase::Over(_)) {
@@ -378,7 +370,6 @@ mod tests {
             }
         }
         assert!(saves > 4, "a save a turn ({saves})");
-        std::fs::remove_dir_all(&folder).ok();
     }
 
     /// A link planted at a save's lock file name is never opened or created through: that name
@@ -386,23 +377,24 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_planted_lock_link_is_passed_over() {
-        let folder = scratch("lock-link");
+        let scratch = tempfile::tempdir().expect("a scratch folder");
+        let folder = scratch.path();
         let target = folder.join("not-here-yet.txt");
         std::os::unix::fs::symlink(&target, folder.join("cellar-melee-seed-7.ron.lock"))
             .expect("a link");
-        let claimed = Autosave::claim_in(&folder, &cellar(), 7, None);
+        let claimed = Autosave::claim_in(folder, &cellar(), 7, None);
         assert_eq!(claimed.path, folder.join("cellar-melee-seed-7-2.ron"));
         assert!(!target.exists(), "nothing made through the link");
         drop(claimed);
-        std::fs::remove_dir_all(&folder).ok();
     }
 
     /// A file that appears at the autosave's name after it was claimed (another program, a
     /// copy) is left alone: the battle saves to the next free name instead.
     #[test]
     fn a_file_that_appears_at_the_autosave_is_left_alone() {
-        let folder = scratch("appeared");
-        let (mut app, path) = autosaving_cellar(&folder);
+        let scratch = tempfile::tempdir().expect("a scratch folder");
+        let folder = scratch.path();
+        let (mut app, path) = autosaving_cellar(folder);
         std::fs::write(&path, "not ours").expect("a file appears");
         while !matches!(app.world().resource::<Flow>().phase, Phase::Over(_)) {
             app.update();
@@ -416,14 +408,14 @@ mod tests {
         let saved_to = state.path.expect("a path");
         assert_eq!(saved_to, folder.join("cellar-melee-seed-3-2.ron"));
         assert!(Replay::load(&saved_to).is_ok());
-        std::fs::remove_dir_all(&folder).ok();
     }
 
     /// A folder that cannot be written (here a file stands where it should be): the failure is
     /// one state that stays current, never a notice a turn, and nothing says the battle is saved.
     #[test]
     fn a_failing_autosave_is_one_standing_failure() {
-        let folder = scratch("failing");
+        let scratch = tempfile::tempdir().expect("a scratch folder");
+        let folder = scratch.path();
         let blocked = folder.join("saves");
         std::fs::write(&blocked, "a file, not a folder").expect("a file");
         let (mut app, _) = autosaving_cellar(&blocked);
@@ -441,7 +433,6 @@ mod tests {
                 .is_none_or(|notices| notices.0.is_empty()),
             "no notice a turn"
         );
-        std::fs::remove_dir_all(&folder).ok();
     }
 
     #[test]

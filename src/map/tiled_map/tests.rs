@@ -201,9 +201,9 @@ fn the_tiles_own_art_is_painted_where_the_image_is_at_hand() {
             .len(),
         8
     );
-    let scratch = Scratch::new("no-art");
-    std::fs::remove_file(scratch.0.join("crypt-tiles.png")).expect("the image goes");
-    let bare = load(&scratch.0.join("crypt.tmx")).map;
+    let scratch = Scratch::new();
+    std::fs::remove_file(scratch.0.path().join("crypt-tiles.png")).expect("the image goes");
+    let bare = load(&scratch.0.path().join("crypt.tmx")).map;
     assert!(bare.art.is_none());
     assert_eq!(bare, crypt);
 }
@@ -226,17 +226,15 @@ fn a_tileset_checked_alone_says_what_each_tile_is() {
 }
 
 /// A scratch folder holding copies of the shipped Tiled files, one of them changed.
-struct Scratch(PathBuf);
+struct Scratch(tempfile::TempDir);
 
 impl Scratch {
-    fn new(name: &str) -> Self {
-        let folder =
-            std::env::temp_dir().join(format!("gridkeeper-tiled-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&folder).expect("a scratch folder");
+    fn new() -> Self {
+        let folder = tempfile::tempdir().expect("a scratch folder");
         for entry in std::fs::read_dir(shipped("")).expect("maps/tiled") {
             let path = entry.expect("an entry").path();
             if let Some(file) = path.file_name() {
-                std::fs::copy(&path, folder.join(file)).expect("a copy");
+                std::fs::copy(&path, folder.path().join(file)).expect("a copy");
             }
         }
         Self(folder)
@@ -245,11 +243,11 @@ impl Scratch {
     /// The error reading `file` (a map, or a scenario on one) once `from` in `changed` is
     /// replaced by `to`.
     fn error(&self, changed: &str, from: &str, to: &str, file: &str) -> String {
-        let path = self.0.join(changed);
+        let path = self.0.path().join(changed);
         let text = std::fs::read_to_string(&path).expect("a copy");
         assert!(text.contains(from), "{changed} has no `{from}`");
         std::fs::write(&path, text.replacen(from, to, 1)).expect("a write");
-        let read = self.0.join(file);
+        let read = self.0.path().join(file);
         let complaint = |error: crate::files::FileError| error.to_string();
         let error = if file.ends_with(".ron") {
             Scenario::load(&read).err().map(complaint)
@@ -260,21 +258,15 @@ impl Scratch {
         }
         .unwrap_or_else(|| "read without a complaint".to_string());
         std::fs::write(&path, text).expect("put back");
-        let folder = format!("{}/", self.0.display());
+        let folder = format!("{}/", self.0.path().display());
         error.replace(&folder, "")
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        std::fs::remove_dir_all(&self.0).ok();
     }
 }
 
 /// Broken Tiled files are named with the line, column and field of the problem, never a panic.
 #[test]
 fn broken_tiled_files_get_file_and_place() {
-    let scratch = Scratch::new("broken");
+    let scratch = Scratch::new();
     let cases = [
         // XML that stops being XML: where it stops.
         (
