@@ -7,7 +7,8 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use crate::ai::{AiPause, AiStyles, AiTurns, Style};
-use crate::battle::{self, ActiveRuleset, ActiveScenario, BattleDice, Controllers};
+use crate::battle::scope::BattleScoped;
+use crate::battle::{self, ActiveRuleset, ActiveScenario, Controllers};
 use crate::map::scenario::{Control, Scenario};
 use crate::replay::{Autosave, Playback, Replay, SaveState, SavedCommands};
 use crate::schedule::Screen;
@@ -68,7 +69,8 @@ impl BattleSetup {
 
 /// Battles begun and left in the game window; the AI holds while a replay is watched.
 pub fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Battle), begin_the_battle_set_up)
+    app.battle_only::<StartupView>()
+        .add_systems(OnEnter(Screen::Battle), begin_the_battle_set_up)
         .add_systems(OnExit(Screen::Battle), leave)
         .configure_sets(Update, AiTurns.run_if(not(resource_exists::<Playback>)));
 }
@@ -137,19 +139,12 @@ pub fn begin(world: &mut World, setup: BattleSetup) {
     }
 }
 
-/// Clear the battle away (for the menu): its units, its log, its dice, its save and viewer.
-/// What it saved stays saved; the map stays shown until another is chosen.
+/// Clear the battle away (for the menu): its units, its log, its dice, its save (the autosave's
+/// claim and its lock with it) and viewer, and the window's view of it (every resource its
+/// plugins registered as the battle's, [`battle::scope::BattleScoped`]). What it saved stays
+/// saved; the map stays shown until another is chosen.
 fn leave(world: &mut World) {
-    battle::clear(world);
-    world.remove_resource::<ActiveScenario>();
-    world.remove_resource::<BattleDice>();
-    world.remove_resource::<Controllers>();
-    world.remove_resource::<AiStyles>();
-    // The autosave's claim (and its lock) goes with it.
-    world.remove_resource::<Autosave>();
-    world.remove_resource::<SaveState>();
-    world.remove_resource::<SavedCommands>();
-    world.remove_resource::<Playback>();
+    battle::scope::leave(world);
 }
 
 #[cfg(test)]
@@ -160,7 +155,10 @@ mod tests {
 
     use super::*;
     use crate::battle::command::Command;
-    use crate::battle::{CommandLog, CommandQueue, EventLog, Flow, RefusedCommands, UnitId};
+    use crate::battle::scope::BattleEpoch;
+    use crate::battle::{
+        BattleDice, CommandLog, CommandQueue, EventLog, Flow, RefusedCommands, UnitId,
+    };
     use crate::map::Loaded;
     use crate::view::hover::HoveredTile;
     use crate::view::orders::Intent;
@@ -293,8 +291,12 @@ mod tests {
         assert_eq!(world.resource::<Selection>().0, Some(UnitId(1)));
         assert!(world.get_resource::<Autosave>().is_none());
         assert_eq!(units_on_the_board(&mut app), cellar.units.len());
+        crate::replay::give(app.world_mut(), Command::Begin);
+        app.world_mut().resource_mut::<AiPause>().paused = true;
+        let epoch = *app.world().resource::<BattleEpoch>();
+        assert!(!app.world().resource::<EventLog>().0.is_empty());
 
-        // Back to the menu: nothing of the battle is left.
+        // Back to the menu: nothing of the battle is left, and nothing of how it was shown.
         app.world_mut()
             .resource_mut::<NextState<Screen>>()
             .set(Screen::Menu);
@@ -303,9 +305,20 @@ mod tests {
         assert!(world.get_resource::<ActiveScenario>().is_none());
         assert!(world.get_resource::<BattleDice>().is_none());
         assert!(world.get_resource::<Controllers>().is_none());
+        assert!(world.get_resource::<AiStyles>().is_none());
+        assert!(world.get_resource::<StartupView>().is_none());
+        assert!(!world.resource::<AiPause>().paused);
+        assert_ne!(*world.resource::<BattleEpoch>(), epoch);
         assert!(world.resource::<EventLog>().0.is_empty());
         assert!(world.resource::<CommandLog>().0.is_empty());
+        assert_eq!(world.resource::<Flow>().phase, Flow::default().phase);
         assert_eq!(units_on_the_board(&mut app), 0);
+        let roots = app
+            .world_mut()
+            .query::<&crate::battle::scope::BattleRoot>()
+            .iter(app.world())
+            .count();
+        assert_eq!(roots, 0, "the battle's root went with its units");
 
         // Another scenario, of another rulebook, played as its sides say.
         let gulch = scenario("maps/dry-gulch.ron");

@@ -25,6 +25,7 @@ mod sweeping;
 use bevy::prelude::*;
 
 use crate::battle::command::{Command, WeaponChoice};
+use crate::battle::scope::BattleScoped;
 use crate::battle::{
     ActiveScenario, Arsenal, BattleSystems, CommandQueue, Condition, Controllers, Flow, Footing,
     Phase, Presence, TilePosition, TurnState, UnitId, Vital, Vitals, hand_reaches,
@@ -122,8 +123,10 @@ pub struct AiTurns;
 /// AI units take their turns (public so headless apps and tests can add it).
 pub fn plugin(app: &mut App) {
     app.insert_resource(defence::policy())
-        .init_resource::<CommandsThisTurn>()
-        .init_resource::<AiPause>()
+        .battle_record::<CommandsThisTurn>()
+        .battle_view::<AiPause>()
+        .battle_only::<AiStyles>()
+        .battle_only::<defence::PlainDefenders>()
         .add_systems(
             Update,
             (

@@ -43,6 +43,7 @@ mod quick_draw;
 pub mod ranged;
 mod recovering;
 mod round_end;
+pub mod scope;
 pub mod shot;
 pub mod skill_shares;
 mod specifics;
@@ -77,6 +78,7 @@ use crate::rules::round::{Slot, TurnLimits};
 use crate::rules::weapons::AttackForm;
 use command::{Command, ManeuverGoal, WeaponChoice};
 use event::{Event, Outcome, WoundState};
+use scope::{BattleRoot, BattleScoped, InBattle};
 use volley::FirePlan;
 
 pub use condition::{
@@ -615,13 +617,16 @@ impl Flow {
 pub struct BattleSystems;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<CommandQueue>()
-        .init_resource::<CommandLog>()
-        .init_resource::<RefusedCommands>()
-        .init_resource::<answer::AiAnsweredAt>()
-        .init_resource::<EventLog>()
-        .init_resource::<Flow>()
-        .init_resource::<Roster>()
+    app.battle_record::<CommandQueue>()
+        .battle_record::<CommandLog>()
+        .battle_record::<RefusedCommands>()
+        .battle_record::<answer::AiAnsweredAt>()
+        .battle_record::<EventLog>()
+        .battle_record::<Flow>()
+        .battle_record::<Roster>()
+        .battle_only::<ActiveScenario>()
+        .battle_only::<BattleDice>()
+        .battle_only::<Controllers>()
         .add_systems(
             Startup,
             spawn_units.run_if(resource_exists::<ActiveScenario>.and_then(no_units_yet)),
@@ -654,20 +659,10 @@ pub fn restart(world: &mut World, seed: u64) {
 }
 
 /// Take the battle off the board: its units gone, no command given, no event, the flow at its
-/// set-up. The scenario, the dice and who plays each unit stay where they are.
+/// set-up (every resource registered as the battle's record, [`scope::BattleScoped`]). The
+/// scenario, the dice and who plays each unit stay where they are.
 pub fn clear(world: &mut World) {
-    let units: Vec<Entity> = world.resource_mut::<Roster>().0.drain(..).collect();
-    for unit in units {
-        if let Ok(entity) = world.get_entity_mut(unit) {
-            entity.despawn();
-        }
-    }
-    world.insert_resource(Flow::default());
-    world.insert_resource(EventLog::default());
-    world.insert_resource(CommandLog::default());
-    world.insert_resource(RefusedCommands::default());
-    world.insert_resource(answer::AiAnsweredAt::default());
-    world.insert_resource(CommandQueue::default());
+    scope::clear(world);
 }
 
 /// Whether no unit is on the board yet: a battle the window began as it opened (entering its
@@ -684,9 +679,10 @@ fn spawn_units(
     controllers: Option<Res<Controllers>>,
 ) {
     let scenario = &scenario.0;
+    let root = commands.spawn((Name::new("Battle"), BattleRoot)).id();
     roster.0.clear();
     for (index, unit) in scenario.units.iter().enumerate() {
-        roster.0.push(spawn_unit(&mut commands, index, unit));
+        roster.0.push(spawn_unit(&mut commands, root, index, unit));
     }
     if controllers.is_none() {
         commands.insert_resource(Controllers(
@@ -696,8 +692,14 @@ fn spawn_units(
 }
 
 /// A unit's entity as the scenario sets it at the start (or as it joins, brought in by the
-/// keeper): its id, vitals, condition and weapons, and its tile if it is on the map.
-pub(crate) fn spawn_unit(commands: &mut Commands, index: usize, unit: &UnitSpec) -> Entity {
+/// keeper), in the battle of `root`: its id, vitals, condition and weapons, and its tile if it
+/// is on the map.
+pub(crate) fn spawn_unit(
+    commands: &mut Commands,
+    root: Entity,
+    index: usize,
+    unit: &UnitSpec,
+) -> Entity {
     let presence = match unit.arrives {
         _ if unit.reserve => Presence::Reserve,
         Some(round) if round > 1 => Presence::Arriving(round),
@@ -713,6 +715,7 @@ pub(crate) fn spawn_unit(commands: &mut Commands, index: usize, unit: &UnitSpec)
         _ => Vital::Conscious,
     };
     let mut entity = commands.spawn((
+        InBattle(root),
         Name::new(unit.name.clone()),
         UnitId::of_index(index),
         vitals,

@@ -219,8 +219,10 @@ impl<'w> Battle<'w> {
         self.scenario = Arc::new(grown);
         self.world
             .insert_resource(ActiveScenario(self.scenario.clone()));
+        let root = super::scope::root(self.world);
         let entity = super::spawn_unit(
             &mut self.world.commands(),
+            root,
             index,
             &self.scenario.units[index],
         );

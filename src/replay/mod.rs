@@ -11,6 +11,7 @@ use bevy_egui::input::egui_wants_any_keyboard_input;
 use crate::ai::AiStyles;
 use crate::battle::command::Command;
 use crate::battle::event::{Event, EventKind};
+use crate::battle::scope::BattleScoped;
 use crate::battle::{
     ActiveScenario, BattleDice, BattleSystems, CommandLog, CommandQueue, Controllers, EventLog,
     Flow, Phase, RefusedCommands, resolve, restart,
@@ -24,9 +25,13 @@ pub use saving::{Autosave, SaveNotices, SaveRequest, SaveState, SavedCommands};
 /// Saves and the replay viewer in the game window: saved commands given again first, the
 /// viewer's clock before the battle's systems, saves after them.
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<SaveRequest>()
-        .init_resource::<UndoRequest>()
-        .init_resource::<RestartRequest>()
+    app.battle_view::<SaveRequest>()
+        .battle_view::<UndoRequest>()
+        .battle_view::<RestartRequest>()
+        .battle_only::<Autosave>()
+        .battle_only::<SaveState>()
+        .battle_only::<SavedCommands>()
+        .battle_only::<Playback>()
         .init_resource::<SaveNotices>()
         .add_systems(
             Update,

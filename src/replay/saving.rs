@@ -13,6 +13,7 @@ use leafwing_input_manager::prelude::ActionState;
 use super::Replay;
 use crate::battle::command::Command;
 use crate::battle::event::EventKind;
+use crate::battle::scope::BattleEpoch;
 use crate::battle::{ActiveScenario, BattleDice, EventLog, Flow};
 use crate::files::{first_free, numbered};
 use crate::input::MapAction;
@@ -168,7 +169,7 @@ pub(super) fn play_saved_commands(world: &mut World) {
 }
 
 /// After every turn, and when the battle ends, write the battle so far to its autosave.
-pub(super) fn autosave(world: &mut World, mut checked: Local<usize>) {
+pub(super) fn autosave(world: &mut World, mut checked: Local<(BattleEpoch, usize)>) {
     let Some((path, written)) = world
         .get_resource::<Autosave>()
         .map(|save| (save.path.clone(), save.written))
@@ -178,14 +179,23 @@ pub(super) fn autosave(world: &mut World, mut checked: Local<usize>) {
     let Some(events) = world.get_resource::<EventLog>() else {
         return;
     };
-    let from = (*checked).min(events.0.len());
+    let epoch = world
+        .get_resource::<BattleEpoch>()
+        .copied()
+        .unwrap_or_default();
+    // A battle begun again or another battle is read from its start.
+    let from = if checked.0 == epoch {
+        checked.1.min(events.0.len())
+    } else {
+        0
+    };
     let turn_over = events.0[from..].iter().any(|event| {
         matches!(
             event.kind,
             EventKind::TurnBegan { .. } | EventKind::BattleEnded { .. }
         )
     });
-    *checked = events.0.len();
+    *checked = (epoch, events.0.len());
     if !turn_over {
         return;
     }

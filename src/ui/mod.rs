@@ -37,6 +37,7 @@ use bevy_egui::{
 };
 use leafwing_input_manager::prelude::ActionState;
 
+use crate::battle::scope::BattleScoped;
 use crate::battle::{ActiveRuleset, BattleDice, EventLog, TilePosition, UnitId};
 use crate::input::{KeyMap, KeyMapNotice, MapAction};
 use crate::map::scenario::{Scenario, UnitSpec};
@@ -115,8 +116,8 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
         .init_resource::<UiSettings>()
         .init_resource::<Notices>()
-        .init_resource::<journal::LogFilter>()
-        .init_resource::<keeper::KeeperDesk>()
+        .battle_view::<journal::LogFilter>()
+        .battle_view::<keeper::KeeperDesk>()
         .init_resource::<layout::CompactTab>()
         .add_plugins(table::plugin)
         .insert_resource(MapInsets {

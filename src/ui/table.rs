@@ -12,6 +12,7 @@ use super::UiSettings;
 use super::dice::{die_sized, tone_colour};
 use super::labels::initials;
 use crate::battle::event::{Event, EventKind, WoundState};
+use crate::battle::scope::BattleEpoch;
 use crate::battle::{
     ActiveScenario, Condition, EventLog, Flow, Phase, TilePosition, UnitId, Vitals,
 };
@@ -41,8 +42,8 @@ pub(super) fn plugin(app: &mut App) {
 /// What the players may read, worked out once for each length of the stream.
 #[derive(Default)]
 struct PlayersStream {
-    /// The stream's length when this was worked out.
-    length: usize,
+    /// The battle and the stream's length when this was worked out.
+    read: (BattleEpoch, usize),
     /// The players' lines, by event index.
     lines: Vec<(usize, String)>,
     /// The latest roll the players may see, by event index.
@@ -54,12 +55,13 @@ struct PlayersStream {
 }
 
 impl PlayersStream {
-    fn follow(&mut self, scenario: &Scenario, events: &[Event], now: f64) {
-        if events.len() == self.length {
+    fn follow(&mut self, scenario: &Scenario, events: &[Event], epoch: BattleEpoch, now: f64) {
+        let read = (epoch, events.len());
+        if read == self.read {
             return;
         }
-        if events.len() < self.length {
-            // Taken back (undo) or played again: start afresh.
+        if read.0 != self.read.0 || read.1 < self.read.1 {
+            // Another battle, or this one taken back (undo) or played again: start afresh.
             *self = Self::default();
         }
         let lines = players_lines(scenario, events);
@@ -73,7 +75,7 @@ impl PlayersStream {
                 self.first_shown.push((*index, now));
             }
         }
-        self.length = events.len();
+        self.read = read;
         self.lines = lines;
         self.latest_roll = latest_roll;
         self.hidden = hidden_after(scenario, events);
@@ -95,6 +97,7 @@ struct TableInputs<'w, 's> {
     scenario: Option<Res<'w, ActiveScenario>>,
     flow: Option<Res<'w, Flow>>,
     events: Option<Res<'w, EventLog>>,
+    epoch: Option<Res<'w, BattleEpoch>>,
     units: Query<
         'w,
         's,
@@ -134,7 +137,8 @@ fn table_overlay(
     let scenario = &scenario.0;
     let now = inputs.time.elapsed_secs_f64();
     let events = inputs.events.as_ref().map_or(&[][..], |log| &log.0[..]);
-    stream.follow(scenario, events, now);
+    let epoch = inputs.epoch.as_deref().copied().unwrap_or_default();
+    stream.follow(scenario, events, epoch, now);
     let context = context.get_mut().clone();
     floor.set_if_neq(TableTileFloor(SMALLEST_TABLE_TILE * inputs.settings.scale));
     if styled.as_ref() != Some(&*inputs.settings) {

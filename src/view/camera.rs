@@ -12,6 +12,7 @@ use leafwing_input_manager::prelude::ActionState;
 
 use super::{MapGeometry, ShownMap, TILE_SIZE};
 use crate::battle::UnitId;
+use crate::battle::scope::BattleScoped;
 use crate::input::MapAction;
 use crate::schedule::AppSystems;
 
@@ -63,7 +64,7 @@ const PAN_TILES_PER_SECOND: f32 = 18.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MapInsets>()
-        .init_resource::<CentreOn>()
+        .battle_view::<CentreOn>()
         .add_systems(Startup, spawn_camera)
         .add_systems(
             Update,

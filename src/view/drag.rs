@@ -10,6 +10,7 @@ use super::hover::HoveredTile;
 use super::overlay::unit_at;
 use super::{KeeperEyes, MapGeometry, ShownMap, TILE_SIZE, Unseen};
 use crate::battle::command::{Adjustment, Command, KeeperOrder};
+use crate::battle::scope::BattleScoped;
 use crate::battle::{CommandQueue, TilePosition, UnitId};
 use crate::input::MapAction;
 use crate::replay::Playback;
@@ -20,7 +21,7 @@ use crate::schedule::AppSystems;
 pub struct DraggedToken(pub Option<UnitId>);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<DraggedToken>().add_systems(
+    app.battle_view::<DraggedToken>().add_systems(
         Update,
         (
             drag_a_token

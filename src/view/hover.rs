@@ -5,6 +5,7 @@ use bevy::window::PrimaryWindow;
 
 use super::camera::{MapCamera, pointer_over_map};
 use super::{MapGeometry, ShownMap, TILE_SIZE};
+use crate::battle::scope::BattleScoped;
 use crate::map::Tile;
 use crate::schedule::AppSystems;
 
@@ -20,7 +21,7 @@ pub struct HoveredTile {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<HoveredTile>().add_systems(
+    app.battle_view::<HoveredTile>().add_systems(
         Update,
         (
             find_hovered_tile.in_set(AppSystems::ReadInput),

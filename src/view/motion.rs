@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use super::{MapGeometry, ShownMap, TOKEN_Z};
 use crate::ai::AiPause;
 use crate::battle::event::EventKind;
+use crate::battle::scope::BattleScoped;
 use crate::battle::{EventLog, TilePosition, UnitId};
 use crate::schedule::AppSystems;
 
@@ -94,7 +95,7 @@ impl Motion {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Pace>()
-        .init_resource::<Motion>()
+        .battle_view::<Motion>()
         .add_systems(
             Update,
             (

@@ -11,6 +11,7 @@ use crate::battle::command::{
     Adjustment, Answer, Command, FireMode, KeeperOrder, ManeuverGoal, SurpriseAttack, WeaponChoice,
 };
 use crate::battle::ranged::{self, shot_answer};
+use crate::battle::scope::BattleScoped;
 use crate::battle::{
     ActiveScenario, Arsenal, AttackKind, CommandQueue, Controllers, Flow, Phase, TilePosition,
     UnitId,
@@ -171,9 +172,9 @@ impl ReadyMade {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Intent>()
+    app.battle_view::<Intent>()
         .init_resource::<ReadyMade>()
-        .init_resource::<FireOrder>()
+        .battle_view::<FireOrder>()
         .add_systems(
             Update,
             (

@@ -8,6 +8,7 @@ use leafwing_input_manager::prelude::ActionState;
 
 use super::{OVERLAY_Z, ShownMap, image_from_pixels, spawn_tile_layer};
 use crate::battle::declaring;
+use crate::battle::scope::BattleScoped;
 use crate::battle::{
     ActiveScenario, Arsenal, Condition, Flow, Phase, TilePosition, UnitId, Vitals,
 };
@@ -31,8 +32,8 @@ pub struct RangeOverlayShown(pub bool);
 struct OverlayLayer(Vec<Entity>);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Selection>()
-        .init_resource::<RangeOverlayShown>()
+    app.battle_view::<Selection>()
+        .battle_view::<RangeOverlayShown>()
         .add_systems(
             Update,
             keys_for_selection

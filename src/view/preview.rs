@@ -16,6 +16,7 @@ use crate::battle::command::{FireMode, Rejection, WeaponChoice};
 use crate::battle::melee;
 use crate::battle::planning::{PlanPools, plan_pools};
 use crate::battle::ranged::RollPreview;
+use crate::battle::scope::{BattleEpoch, BattleScoped};
 use crate::battle::sweep::swept_tiles;
 use crate::battle::threat::AnswerOdds;
 use crate::battle::{
@@ -96,10 +97,10 @@ pub struct DicePlanning {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<AimReadout>()
-        .init_resource::<BlastReadout>()
-        .init_resource::<AnswerReadout>()
-        .init_resource::<DicePlanning>()
+    app.battle_view::<AimReadout>()
+        .battle_view::<BlastReadout>()
+        .battle_view::<AnswerReadout>()
+        .battle_view::<DicePlanning>()
         .add_systems(
             Update,
             (
@@ -197,7 +198,14 @@ pub fn strike_headline(
 }
 
 /// What the previews depend on: when none of it changes, they are not worked out again.
-type PreviewKey = (Option<UnitId>, Option<Tile>, Intent, FireOrder, usize, u32);
+type PreviewKey = (
+    Option<UnitId>,
+    Option<Tile>,
+    Intent,
+    FireOrder,
+    (BattleEpoch, usize),
+    u32,
+);
 
 /// Work out the aim and the blast from the selected unit to what is under the pointer.
 fn read_previews(world: &mut World, mut last: Local<Option<PreviewKey>>) {
@@ -206,9 +214,15 @@ fn read_previews(world: &mut World, mut last: Local<Option<PreviewKey>>) {
         world.resource::<HoveredTile>().tile,
         *world.resource::<Intent>(),
         world.resource::<FireOrder>().clone(),
-        world
-            .get_resource::<EventLog>()
-            .map_or(0, |log| log.0.len()),
+        (
+            world
+                .get_resource::<BattleEpoch>()
+                .copied()
+                .unwrap_or_default(),
+            world
+                .get_resource::<EventLog>()
+                .map_or(0, |log| log.0.len()),
+        ),
         world.resource::<DicePlanning>().keep,
     );
     if last.as_ref() == Some(&key) {
