@@ -287,8 +287,12 @@ impl Duel {
         // standing behind it (all of one hiding behind cover shot through).
         let hidden_parts = match shot.cover {
             LineCover::Open => None,
-            LineCover::HalfConcealed => ruleset.part_cover(Posture::Standing, Hand::Right),
-            LineCover::Through => ruleset.part_cover(Posture::Hidden, Hand::Right),
+            LineCover::HalfConcealed => ruleset
+                .mechanisms()
+                .covered_parts(Posture::Standing, Hand::Right),
+            LineCover::Through => ruleset
+                .mechanisms()
+                .covered_parts(Posture::Hidden, Hand::Right),
         };
         let hit = RollHit {
             verdict,

@@ -49,7 +49,9 @@ pub(super) fn before_the_shot(
     .next()?;
     let (_, behind) = roll.harm?.behind?;
     let target_spec = &scenario.units[target.index()];
-    let covered = ruleset.part_cover(condition(world, *target)?.posture(), target_spec.handed)?;
+    let covered = ruleset
+        .mechanisms()
+        .covered_parts(condition(world, *target)?.posture(), target_spec.handed)?;
     let exposed: Vec<BodyPart> = called
         .parts
         .iter()

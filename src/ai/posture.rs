@@ -22,9 +22,11 @@ pub(super) fn crouch_behind_cover(
 ) -> Option<Command> {
     let ruleset = scenario.ruleset.as_ref();
     let spec = &scenario.units[unit.index()];
-    if !ruleset.postures()
-        || !ruleset.posture_choices().contains(&Posture::Kneeling)
-        || ruleset.part_cover(Posture::Kneeling, spec.handed).is_none()
+    let mechanisms = ruleset.mechanisms();
+    if !mechanisms.posture_choices().contains(&Posture::Kneeling)
+        || mechanisms
+            .covered_parts(Posture::Kneeling, spec.handed)
+            .is_none()
     {
         return None;
     }

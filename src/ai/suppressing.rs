@@ -32,7 +32,7 @@ pub(super) fn suppress(
     planned: &Command,
 ) -> Option<Command> {
     let ruleset = scenario.ruleset.as_ref();
-    ruleset.suppression_shift(0)?;
+    let pinning = ruleset.mechanisms().pinning()?;
     let bullets = ruleset.full_auto_attack()?;
     let unit = turn.unit;
     let (vitals, condition, arsenal) = own_state(world, unit)?;
@@ -77,7 +77,7 @@ pub(super) fn suppress(
     }
     let (whole, most) = divisible(scenario, unit, (&vitals, &condition, &arsenal))?;
     let shares = even_shares(whole, 2);
-    let shift = ruleset.suppression_shift(bullets.saturating_mul(2))?;
+    let shift = pinning.shift(bullets.saturating_mul(2));
     if most < 2 || shares.contains(&0) || shift == 0 || ready < bullets.saturating_mul(2) {
         return None;
     }

@@ -63,10 +63,12 @@ pub(super) fn part_cover(battle: &Battle, target: UnitId, line: ShotLine) -> Opt
     let ruleset = battle.scenario.ruleset.as_ref();
     let handed = battle.spec(target).handed;
     let parts = match line {
-        ShotLine::HalfConcealed { .. } => {
-            ruleset.part_cover(battle.condition(target).posture(), handed)?
-        }
-        ShotLine::ThroughCover { .. } => ruleset.part_cover(Posture::Hidden, handed)?,
+        ShotLine::HalfConcealed { .. } => ruleset
+            .mechanisms()
+            .covered_parts(battle.condition(target).posture(), handed)?,
+        ShotLine::ThroughCover { .. } => ruleset
+            .mechanisms()
+            .covered_parts(Posture::Hidden, handed)?,
         ShotLine::Clear | ShotLine::Blocked { .. } => return None,
     };
     let terrain = battle.scenario.map.terrain(line.marked_tile()?)?;

@@ -136,7 +136,7 @@ pub(super) fn stand_up(battle: &mut Battle, unit: UnitId) -> Result<(), Rejectio
 /// allowance); refused when less than that is left.
 fn pay_to_stand(battle: &mut Battle, unit: UnitId, turn: TurnState) -> Result<(), Rejection> {
     let moves = super::declaring::move_allowance(battle, unit);
-    let cost = battle.scenario.ruleset.stand_up_cost(moves);
+    let cost = battle.scenario.ruleset.mechanisms().stand_up_cost(moves);
     if cost == 0 {
         return Ok(());
     }
@@ -158,13 +158,19 @@ pub(super) fn take_posture(
     posture: Posture,
 ) -> Result<(), Rejection> {
     let turn = battle.own_turn(unit)?;
-    if !battle.scenario.ruleset.postures() {
+    if battle.scenario.ruleset.mechanisms().postures.is_none() {
         return Err(Rejection::NotNow(format!(
             "{} has no postures to take: a unit only falls prone and stands up",
             battle.scenario.ruleset.name()
         )));
     }
-    if !battle.scenario.ruleset.posture_choices().contains(&posture) {
+    if !battle
+        .scenario
+        .ruleset
+        .mechanisms()
+        .posture_choices()
+        .contains(&posture)
+    {
         return Err(Rejection::NotNow(format!(
             "{} offers no {} posture",
             battle.scenario.ruleset.name(),

@@ -207,7 +207,8 @@ pub(super) fn setup(
         && battle
             .scenario
             .ruleset
-            .part_cover(shooter.posture(), spec.handed)
+            .mechanisms()
+            .covered_parts(shooter.posture(), spec.handed)
             .is_some_and(|parts| parts.contains(&BodyPart::Head));
     Ok(ShotSetup {
         reading,

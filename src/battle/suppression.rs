@@ -45,7 +45,8 @@ pub(super) fn bullet(
         battle.emit(EventKind::ShotMissed { unit, target });
         return;
     }
-    if !battle.scenario.ruleset.suppressing_bullet_hurts(check) {
+    let pinning = battle.scenario.ruleset.mechanisms().pinning();
+    if !pinning.map_or(check.success, |pinning| pinning.bullet_hurts(check)) {
         battle.emit(EventKind::BulletPinned { unit, target });
         return;
     }
@@ -117,7 +118,10 @@ pub(super) fn pin(battle: &mut Battle, unit: UnitId, group: &[UnitId], bullets: 
         unit,
         group: pinned,
         bullets: most,
-        shift: ruleset.suppression_shift(most).unwrap_or(0),
+        shift: ruleset
+            .mechanisms()
+            .pinning()
+            .map_or(0, |pinning| pinning.shift(most)),
     });
 }
 

@@ -175,7 +175,13 @@ fn suppressing_rolls(
     group: Vec<UnitId>,
     ready: u32,
 ) -> Result<FirePlan, Rejection> {
-    if !battle.scenario.ruleset.suppressing_fire() {
+    if battle
+        .scenario
+        .ruleset
+        .mechanisms()
+        .suppressing_fire
+        .is_none()
+    {
         return Err(Rejection::WrongWeapon(
             "suppressing fire is not in play in this battle".to_string(),
         ));
@@ -186,7 +192,7 @@ fn suppressing_rolls(
         ));
     };
     // Where suppressing fire pins its group (the d100 house sheet) rather than hitting it.
-    let pins = battle.scenario.ruleset.suppression_shift(0).is_some();
+    let pins = battle.scenario.ruleset.mechanisms().pinning().is_some();
     if pins && battle.condition(unit).skill_shares.is_none() {
         return Err(Rejection::NotNow(
             "suppressive fire is several attacks: divide the skill first".to_string(),

@@ -89,7 +89,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             format!(
                 "{} {}",
                 name(*unit),
-                scenario.ruleset.posture_words(*posture).verb
+                scenario.ruleset.mechanisms().posture_words(*posture).verb
             )
         }
         EventKind::FellProne { unit } => format!("{} falls prone", name(*unit)),

@@ -17,6 +17,7 @@ pub mod initiative;
 pub mod injuries;
 pub mod length;
 pub mod level_rolls;
+pub mod mechanisms;
 pub mod melee;
 pub mod modifiers;
 pub mod odds;

@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::body::{BodyPart, Hand, HitLocations};
-use super::characteristics::{Characteristics, DerivedStats, MoveAllowance};
+use super::body::{BodyPart, HitLocations};
+use super::characteristics::{Characteristics, DerivedStats};
 use super::cherries::{Cherry, CherryTerms};
 use super::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError};
 use super::dice::{Dice, DieFace};
@@ -19,6 +19,7 @@ use super::grapple::{GrappleContest, ManeuverGoal};
 use super::initiative::InitiativeEntry;
 use super::injuries::{InjuryHit, InjuryList, InjuryOutcome};
 use super::length::Length;
+use super::mechanisms::Mechanisms;
 use super::melee::{BodyBlow, Defence, ExchangeOdds, MeleeOutcome};
 use super::modifiers::Modifier;
 use super::opposed::{ManeuverAllowance, Resistance, SideResult};
@@ -29,8 +30,8 @@ use super::roll_harm::{
 };
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use super::situation::{
-    AllowedAnswers, BlowFacts, DefenceFacts, Material, OwnRollFacts, Posture, RangeBand,
-    RangeReading, RangeScale, ShotDefence, ShotFacts, StandingFacts, Watch, Worth,
+    AllowedAnswers, BlowFacts, DefenceFacts, Material, OwnRollFacts, RangeBand, RangeReading,
+    RangeScale, ShotDefence, ShotFacts, StandingFacts, Watch, Worth,
 };
 use super::skills::{SkillEntry, find_skill, skill_rating};
 use super::sweep::SweepRule;
@@ -147,18 +148,6 @@ pub struct WeaponDefenceWords {
     pub against: &'static str,
 }
 
-/// A posture in a rulebook's words.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PostureWords {
-    /// "kneeling", "crouched".
-    pub state: &'static str,
-    /// "kneels", "crouches".
-    pub verb: &'static str,
-    /// The button that takes it: "Kneel".
-    pub button: &'static str,
-    pub hint: &'static str,
-}
-
 /// A demand in words, as the rulebook says it: the preview and the defence window show it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct DemandWords {
@@ -238,6 +227,11 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// The rulebook's ready-made units (investigators, cultists, creatures), as the file that
     /// holds them is named and written: units in a scenario's form, read by the map's roster.
     fn roster(&self) -> (&'static str, &'static str);
+
+    /// The shared mechanisms this rulebook has, each with its answers; a default of none.
+    fn mechanisms(&self) -> Mechanisms<'_> {
+        Mechanisms::default()
+    }
 
     /// Hit points, movement, Build and damage bonus.
     fn derive(&self, characteristics: &Characteristics, age: u32) -> DerivedStats;
@@ -486,61 +480,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         false
     }
 
-    /// Whether a unit may kneel or lie down at will (the western's postures, which feed cover);
-    /// elsewhere a unit only falls prone and stands up.
-    fn postures(&self) -> bool {
-        false
-    }
-
-    /// The postures a unit may take at will, where it may (`postures`).
-    fn posture_choices(&self) -> &'static [Posture] {
-        &[Posture::Standing, Posture::Kneeling, Posture::Prone]
-    }
-
-    /// A posture in the rulebook's words: the state ("kneeling"), what a unit taking it does
-    /// ("kneels"), its button ("Kneel") and the button's hint.
-    fn posture_words(&self, posture: Posture) -> PostureWords {
-        match posture {
-            Posture::Standing => PostureWords {
-                state: "standing",
-                verb: "stands",
-                button: "Stand",
-                hint: "stand up (from prone: half the movement)",
-            },
-            Posture::Kneeling => PostureWords {
-                state: "kneeling",
-                verb: "kneels",
-                button: "Kneel",
-                hint: "kneel: behind low cover, three-quarter cover",
-            },
-            Posture::Prone => PostureWords {
-                state: "prone",
-                verb: "lies down",
-                button: "Lie down",
-                hint: "lie prone: three-quarter cover anywhere",
-            },
-            Posture::Hidden => PostureWords {
-                state: "hidden",
-                verb: "hides behind cover",
-                button: "Hide",
-                hint: "hide behind cover",
-            },
-        }
-    }
-
-    /// Where cover protects body parts rather than the whole unit (the d100 house sheet), the
-    /// parts low cover beside a unit in this posture hides, for a unit holding its weapon in
-    /// `hand`; `None`: cover is worth something on the roll instead (`shot_value`).
-    fn part_cover(&self, _posture: Posture, _hand: Hand) -> Option<Vec<BodyPart>> {
-        None
-    }
-
-    /// What standing up from prone costs of a unit's movement this turn, in tenths of a yard
-    /// (the western: half its allowance); nothing elsewhere.
-    fn stand_up_cost(&self, _moves: MoveAllowance) -> u32 {
-        0
-    }
-
     /// What a kick or a bite does for a unit of `strength`, where the rulebook offers it apart
     /// from the plain unarmed blow (the western's STR table); `None`: it does not.
     fn body_blow_damage(&self, _blow: BodyBlow, _strength: u32) -> Option<DamageNotation> {
@@ -739,12 +678,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         false
     }
 
-    /// Whether a shooter may fire on a group, each roll's target drawn from it by a die once
-    /// everyone in it has had the chance to dive for cover (CoC's optional suppressing fire).
-    fn suppressing_fire(&self) -> bool {
-        false
-    }
-
     /// Whether both barrels of a double-barrelled gun may be fired together as one roll, each
     /// barrel's damage rolled on a hit (BRP), rather than only as two shots (CoC).
     fn both_barrels_at_once(&self) -> bool {
@@ -860,21 +793,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// ready.
     fn full_auto_attack(&self) -> Option<u32> {
         None
-    }
-
-    /// Where suppressing fire pins a group rather than hitting it (the d100 house sheet): the
-    /// shift `bullets` fired at a unit in suppressing fire this turn put on all its rolls until
-    /// the shooter's next turn (0: too few yet); each roll then hurts only where
-    /// `suppressing_bullet_hurts` says, one of the group drawn by a die taking hand-to-hand
-    /// damage. `None`: suppressing fire (where the rulebook has it) hits as fire at the group.
-    fn suppression_shift(&self, _bullets: u32) -> Option<i32> {
-        None
-    }
-
-    /// Whether a roll of suppressing fire that pins (`suppression_shift`) hurts one of the
-    /// group.
-    fn suppressing_bullet_hurts(&self, roll: &Verdict) -> bool {
-        roll.success
     }
 
     /// Where an attack may be called at a body part (the d100 house sheet: −20), the shift and

@@ -323,8 +323,8 @@ fn posture_buttons(
     condition: &Condition,
 ) {
     let now = condition.posture();
-    for &posture in ruleset.posture_choices() {
-        let words = ruleset.posture_words(posture);
+    for &posture in ruleset.mechanisms().posture_choices() {
+        let words = ruleset.mechanisms().posture_words(posture);
         if posture != now && ui.button(words.button).on_hover_text(words.hint).clicked() {
             view.order(Command::TakePosture { unit, posture });
         }
@@ -437,7 +437,7 @@ fn unit_buttons(
         return;
     }
     ui.horizontal_wrapped(|ui| {
-        if scenario.ruleset.postures() {
+        if scenario.ruleset.mechanisms().postures.is_some() {
             posture_buttons(ui, view, scenario.ruleset.as_ref(), unit, &state.condition);
         } else if state.condition.prone && ui.button("Stand up").clicked() {
             view.order(Command::StandUp { unit });

@@ -62,7 +62,10 @@ pub(super) fn wound_badge(
 ) {
     let (words, colour) = wound_words(vitals.wound_state());
     chip(ui, words, colour);
-    let posture = ruleset.posture_words(condition.posture()).state;
+    let posture = ruleset
+        .mechanisms()
+        .posture_words(condition.posture())
+        .state;
     for (flag, words, colour) in flags(vitals, condition, posture) {
         if flag && (!compact || ["prone", posture, "dodging", "on fire"].contains(&words)) {
             chip(ui, words, colour);
@@ -71,7 +74,12 @@ pub(super) fn wound_badge(
     // Pinned by suppressing fire, and dazed, with the shift each puts on every roll.
     if let Some(shift) = condition
         .suppressed
-        .and_then(|pin| ruleset.suppression_shift(pin.bullets))
+        .and_then(|pin| {
+            ruleset
+                .mechanisms()
+                .pinning()
+                .map(|pinning| pinning.shift(pin.bullets))
+        })
         .filter(|shift| *shift != 0)
     {
         let words = format!("pinned {}", crate::rules::modifiers::signed(shift));

@@ -10,7 +10,6 @@ use crate::map::scenario::Scenario;
 use crate::rules::body::Hand;
 use crate::rules::roll_harm::LocationTally;
 use crate::rules::ruleset::Ruleset;
-use crate::rules::situation::Posture;
 use crate::schedule::Screen;
 use crate::view::table::TableViewWanted;
 
@@ -149,7 +148,7 @@ fn tile_notes(
     // A rulebook whose cover hides body parts says which, not an armor.
     let by_part = scenario
         .map(|scenario| scenario.ruleset.as_ref())
-        .filter(|ruleset| ruleset.part_cover(Posture::Standing, Hand::Right).is_some());
+        .filter(|ruleset| ruleset.mechanisms().part_cover.is_some());
     if let (true, Some(ruleset)) = (terrain.cover != crate::map::Cover::None, by_part) {
         notes.push(part_cover_words(ruleset, terrain.stops_bullets()));
     } else if terrain.cover != crate::map::Cover::None {
@@ -180,8 +179,11 @@ fn part_cover_words(ruleset: &dyn Ruleset, stops: bool) -> String {
     } else {
         "does not stop bullets (digit sum)".to_string()
     }];
-    for &posture in ruleset.posture_choices() {
-        let parts = ruleset.part_cover(posture, Hand::Right).unwrap_or_default();
+    let mechanisms = ruleset.mechanisms();
+    for &posture in mechanisms.posture_choices() {
+        let parts = mechanisms
+            .covered_parts(posture, Hand::Right)
+            .unwrap_or_default();
         let parts = if parts.len() >= LocationTally::PARTS.len() {
             "all".to_string()
         } else {
@@ -191,7 +193,10 @@ fn part_cover_words(ruleset: &dyn Ruleset, stops: bool) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        words.push(format!("{}: {parts}", ruleset.posture_words(posture).state));
+        words.push(format!(
+            "{}: {parts}",
+            mechanisms.posture_words(posture).state
+        ));
     }
     words.join(" · ")
 }

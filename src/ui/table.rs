@@ -462,7 +462,11 @@ fn paint_tokens(
                 stroke,
             );
         }
-        let posture = scenario.ruleset.posture_words(condition.posture()).state;
+        let posture = scenario
+            .ruleset
+            .mechanisms()
+            .posture_words(condition.posture())
+            .state;
         let condition = condition_word(state, condition, posture);
         let named = match condition {
             Some(condition) => format!("{} · {condition}", spec.name),

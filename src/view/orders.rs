@@ -355,7 +355,7 @@ pub fn fire_styles(weapon: &Weapon, ruleset: &dyn Ruleset) -> Vec<FireStyle> {
         }
         _ => {}
     }
-    if ruleset.suppressing_fire() {
+    if ruleset.mechanisms().suppressing_fire.is_some() {
         if weapon.uses.full_auto {
             styles.push(FireStyle::Suppressing(
                 ruleset.full_auto_attack().unwrap_or(10),

@@ -71,7 +71,8 @@ impl<'a> Planner<'a> {
         };
         let covered = match line {
             ShotLine::HalfConcealed { cover, .. } => ruleset
-                .part_cover(Posture::Kneeling, self.spec().handed)
+                .mechanisms()
+                .covered_parts(Posture::Kneeling, self.spec().handed)
                 .zip(self.scenario.map.terrain(cover))
                 .map(|(parts, terrain)| (parts, terrain.stops_bullets())),
             _ => None,

@@ -273,11 +273,6 @@ impl Ruleset for BrpClassic {
         true
     }
 
-    /// The text has no suppressing fire; unaimed fire at several targets is its spray.
-    fn suppressing_fire(&self) -> bool {
-        false
-    }
-
     /// Both barrels at DEX as one attack roll, two damage rolls on a hit (SPECS.md 1.1, [house]).
     fn both_barrels_at_once(&self) -> bool {
         true

@@ -16,6 +16,7 @@ use crate::rules::explosions::{BlastRing, halving_rings};
 use crate::rules::firearms::{VolleyHits, volley_hits, volley_size};
 use crate::rules::grapple::ManeuverGoal;
 use crate::rules::initiative::{InitiativeEntry, initiative_order};
+use crate::rules::mechanisms::{Mechanisms, SuppressingFire};
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome, melee_outcome};
 use crate::rules::modifiers::{Modifier, ModifierReason};
 use crate::rules::opposed::{ManeuverAllowance, SideResult, maneuver_allowance};
@@ -99,6 +100,18 @@ impl Ruleset for Coc7e {
 
     fn name(&self) -> &'static str {
         "Call of Cthulhu 7th edition"
+    }
+
+    /// Suppressing fire, where the scenario plays the optional rule: each roll's target drawn
+    /// from the group once everyone in it could dive for cover.
+    fn mechanisms(&self) -> Mechanisms<'_> {
+        Mechanisms {
+            suppressing_fire: self
+                .options
+                .suppressing_fire
+                .then_some(SuppressingFire::AtTheGroup),
+            ..Mechanisms::default()
+        }
     }
 
     fn roster(&self) -> (&'static str, &'static str) {
@@ -220,10 +233,6 @@ impl Ruleset for Coc7e {
 
     fn armor_per_pellet_die(&self) -> bool {
         self.options.shotgun_armor_per_die
-    }
-
-    fn suppressing_fire(&self) -> bool {
-        self.options.suppressing_fire
     }
 
     fn blast_words(&self, yards: u32) -> String {

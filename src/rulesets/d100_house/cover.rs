@@ -4,9 +4,28 @@
 //! shoots as usual); hidden, everything, and it shoots only a Hail Mary. A unit knocked prone
 //! behind cover counts as crouched.
 
+use super::D100House;
 use crate::rules::body::{BodyPart, Hand};
-use crate::rules::ruleset::PostureWords;
+use crate::rules::mechanisms::{PartCover, PostureWords, Postures};
 use crate::rules::situation::Posture;
+
+/// Standing, crouched or hidden behind cover, at will.
+impl Postures for D100House {
+    fn choices(&self) -> &'static [Posture] {
+        &POSTURES
+    }
+
+    fn words(&self, posture: Posture) -> PostureWords {
+        posture_words(posture)
+    }
+}
+
+/// Cover hides body parts by stance.
+impl PartCover for D100House {
+    fn covered(&self, posture: Posture, hand: Hand) -> Vec<BodyPart> {
+        covered_parts(posture, hand)
+    }
+}
 
 /// The postures a unit takes at will.
 pub const POSTURES: [Posture; 3] = [Posture::Standing, Posture::Kneeling, Posture::Hidden];

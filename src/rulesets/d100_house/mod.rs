@@ -21,7 +21,7 @@ pub mod wounds;
 use std::collections::BTreeMap;
 
 use crate::files::FileError;
-use crate::rules::body::{BodyPart, Hand};
+use crate::rules::body::BodyPart;
 use crate::rules::characteristics::{Characteristics, DerivedStats};
 use crate::rules::cherries::{Cherry, CherryTerms};
 use crate::rules::damage::{
@@ -34,6 +34,7 @@ use crate::rules::firearms::{VolleyHits, one_hit_a_roll};
 use crate::rules::grapple::{GrappleContest, ManeuverGoal};
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::length::Length;
+use crate::rules::mechanisms::{Mechanisms, SuppressingFire};
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::{ManeuverAllowance, SideResult};
@@ -43,11 +44,11 @@ use crate::rules::roll_harm::{
 };
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{
-    DemandWords, PostureWords, Rolled, Ruleset, RulesetId, SheetField, WeaponDefenceWords,
+    DemandWords, Rolled, Ruleset, RulesetId, SheetField, WeaponDefenceWords,
 };
 use crate::rules::situation::{
-    AllowedAnswers, BlowFacts, DefenceFacts, PointBlank, Posture, RangeReading, RangeScale,
-    ShotDefence, ShotFacts, StandingFacts, Worth,
+    AllowedAnswers, BlowFacts, DefenceFacts, PointBlank, RangeReading, RangeScale, ShotDefence,
+    ShotFacts, StandingFacts, Worth,
 };
 use crate::rules::skills::SkillEntry;
 use crate::rules::weapons::{ArmorTable, Weapon, WeaponTable};
@@ -85,6 +86,16 @@ impl Ruleset for D100House {
 
     fn name(&self) -> &'static str {
         "d100 house sheet"
+    }
+
+    /// Suppressive fire on a group, with the skill divided, which pins it; standing, crouched
+    /// or hidden behind cover at will; cover hides body parts by stance.
+    fn mechanisms(&self) -> Mechanisms<'_> {
+        Mechanisms {
+            suppressing_fire: Some(SuppressingFire::Pins(self)),
+            postures: Some(self),
+            part_cover: Some(self),
+        }
     }
 
     fn roster(&self) -> (&'static str, &'static str) {
@@ -323,24 +334,6 @@ impl Ruleset for D100House {
         damage::part(flipped).map(|part| (flipped, part))
     }
 
-    /// Standing, crouched or hidden behind cover, at will.
-    fn postures(&self) -> bool {
-        true
-    }
-
-    fn posture_choices(&self) -> &'static [Posture] {
-        &cover::POSTURES
-    }
-
-    fn posture_words(&self, posture: Posture) -> PostureWords {
-        cover::posture_words(posture)
-    }
-
-    /// Cover hides body parts by stance.
-    fn part_cover(&self, posture: Posture, hand: Hand) -> Option<Vec<BodyPart>> {
-        Some(cover::covered_parts(posture, hand))
-    }
-
     fn roll_harm_mean(
         &self,
         demand: &Demand,
@@ -368,20 +361,6 @@ impl Ruleset for D100House {
     /// Full auto is 3 bullets an attack.
     fn full_auto_attack(&self) -> Option<u32> {
         Some(check::FULL_AUTO_BULLETS)
-    }
-
-    /// Suppressive fire on a group, with the skill divided.
-    fn suppressing_fire(&self) -> bool {
-        true
-    }
-
-    /// Suppressive fire pins the group: 4-10 bullets −10, 11-20 −20, 21+ −30.
-    fn suppression_shift(&self, bullets: u32) -> Option<i32> {
-        Some(suppression::shift(bullets))
-    }
-
-    fn suppressing_bullet_hurts(&self, roll: &Verdict) -> bool {
-        suppression::hurts(roll)
     }
 
     /// A called shot is −20, at any part of the location table.

@@ -3,7 +3,9 @@
 //! 10 −10, 11 to 20 −20, 21 or more −30) until the shooter's next turn; a bullet hurts only on
 //! a matched or critical success, one of the group drawn by a die taking hand-to-hand damage.
 
+use super::D100House;
 use crate::rules::class_rolls::class_of;
+use crate::rules::mechanisms::Pinning;
 use crate::rules::roll::Verdict;
 use crate::rules::roll_class::RollClass;
 
@@ -26,6 +28,17 @@ pub fn hurts(roll: &Verdict) -> bool {
             class_of(roll),
             RollClass::MatchedSuccess | RollClass::Critical
         )
+}
+
+/// Suppressive fire pins the group: 4-10 bullets −10, 11-20 −20, 21+ −30.
+impl Pinning for D100House {
+    fn shift(&self, bullets: u32) -> i32 {
+        shift(bullets)
+    }
+
+    fn bullet_hurts(&self, roll: &Verdict) -> bool {
+        hurts(roll)
+    }
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 pub mod check;
 pub mod draw;
 pub mod melee;
+pub mod postures;
 pub mod round;
 pub mod sheet;
 pub mod worth;
@@ -16,7 +17,7 @@ use std::collections::BTreeMap;
 
 use crate::files::FileError;
 use crate::rules::body::HitLocations;
-use crate::rules::characteristics::{Characteristics, DerivedStats, MoveAllowance};
+use crate::rules::characteristics::{Characteristics, DerivedStats};
 use crate::rules::damage::{
     DamageNotation, DamageQuality, DamageReach, DamageRoll, DamageShape, Formula, ReachError,
 };
@@ -25,6 +26,7 @@ use crate::rules::explosions::{BlastRing, banded_rings, halving_rings};
 use crate::rules::firearms::{VolleyHits, one_hit_a_roll};
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::length::Length;
+use crate::rules::mechanisms::Mechanisms;
 use crate::rules::melee::{BodyBlow, Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::SideResult;
@@ -83,6 +85,14 @@ impl Ruleset for Frontier {
 
     fn name(&self) -> &'static str {
         "frontier western"
+    }
+
+    /// Standing, kneeling or prone at will; the posture feeds cover.
+    fn mechanisms(&self) -> Mechanisms<'_> {
+        Mechanisms {
+            postures: Some(self),
+            ..Mechanisms::default()
+        }
     }
 
     fn roster(&self) -> (&'static str, &'static str) {
@@ -256,16 +266,6 @@ impl Ruleset for Frontier {
     /// Hand-to-hand within 10 ft.
     fn hand_to_hand_reach(&self) -> Option<Length> {
         Some(HAND_TO_HAND_REACH)
-    }
-
-    /// Standing, kneeling or prone at will; the posture feeds cover.
-    fn postures(&self) -> bool {
-        true
-    }
-
-    /// Standing up from prone costs half the movement allowance.
-    fn stand_up_cost(&self, moves: MoveAllowance) -> u32 {
-        moves.most / 2
     }
 
     /// Every shot is its own roll.

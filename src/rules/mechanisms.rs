@@ -1,0 +1,132 @@
+//! The mechanisms more than one rulebook has, each asked for by name: a rulebook that has one
+//! hands the engine its answers for it ([`Mechanisms`]); one that has none hands `None`, and the
+//! engine then does nothing of it. No switch is asked "is this on", no answer probed with a
+//! made-up argument.
+
+use super::body::{BodyPart, Hand};
+use super::characteristics::MoveAllowance;
+use super::roll::Verdict;
+use super::situation::Posture;
+
+/// The shared mechanisms a rulebook uses, each with that rulebook's answers.
+#[derive(Clone, Copy, Default)]
+pub struct Mechanisms<'a> {
+    /// Fire on a group rather than at one target (CoC's optional rule, the d100 house sheet).
+    pub suppressing_fire: Option<SuppressingFire<'a>>,
+    /// Postures taken at will, which feed cover (the western, the d100 house sheet).
+    pub postures: Option<&'a dyn Postures>,
+    /// Cover that hides body parts rather than the whole unit (the d100 house sheet).
+    pub part_cover: Option<&'a dyn PartCover>,
+}
+
+impl<'a> Mechanisms<'a> {
+    /// A posture in the rulebook's words, in plain words where it has no postures of its own.
+    pub fn posture_words(&self, posture: Posture) -> PostureWords {
+        self.postures
+            .map_or_else(|| plain_posture_words(posture), |own| own.words(posture))
+    }
+
+    /// The postures a unit may take at will: none without postures.
+    pub fn posture_choices(&self) -> &'static [Posture] {
+        self.postures.map_or(&[], |own| own.choices())
+    }
+
+    /// What standing up from prone costs of a unit's movement this turn: nothing unless the
+    /// rulebook's postures say.
+    pub fn stand_up_cost(&self, moves: MoveAllowance) -> u32 {
+        self.postures.map_or(0, |own| own.stand_up_cost(moves))
+    }
+
+    /// The parts low cover hides of a unit in `posture`, where cover hides body parts.
+    pub fn covered_parts(&self, posture: Posture, hand: Hand) -> Option<Vec<BodyPart>> {
+        self.part_cover.map(|cover| cover.covered(posture, hand))
+    }
+
+    /// How suppressing fire pins, where it does.
+    pub fn pinning(&self) -> Option<&'a dyn Pinning> {
+        self.suppressing_fire.and_then(SuppressingFire::pinning)
+    }
+}
+
+/// How fire on a group works, where a rulebook has it.
+#[derive(Clone, Copy)]
+pub enum SuppressingFire<'a> {
+    /// Each roll's target is drawn from the group by a die, once everyone in it has had the
+    /// chance to dive for cover (CoC's optional suppressing fire).
+    AtTheGroup,
+    /// The fire pins the group (the d100 house sheet): see [`Pinning`].
+    Pins(&'a dyn Pinning),
+}
+
+impl<'a> SuppressingFire<'a> {
+    /// How the fire pins, where it does.
+    pub fn pinning(self) -> Option<&'a dyn Pinning> {
+        match self {
+            Self::AtTheGroup => None,
+            Self::Pins(pinning) => Some(pinning),
+        }
+    }
+}
+
+/// Suppressing fire that pins its group rather than hitting it.
+pub trait Pinning {
+    /// The shift `bullets` fired at a unit in suppressing fire this turn put on all its rolls
+    /// until the shooter's next turn (0: too few yet).
+    fn shift(&self, bullets: u32) -> i32;
+
+    /// Whether a roll of the fire hurts one of the group (drawn by a die, taking hand-to-hand
+    /// damage); the others only pin.
+    fn bullet_hurts(&self, roll: &Verdict) -> bool;
+}
+
+/// Postures a unit takes at will (kneeling, lying down, hiding behind cover), which feed cover;
+/// without them a unit only falls prone and stands up.
+pub trait Postures {
+    /// The postures a unit may take at will.
+    fn choices(&self) -> &'static [Posture];
+
+    /// A posture in the rulebook's words.
+    fn words(&self, posture: Posture) -> PostureWords;
+
+    /// What standing up from prone costs of a unit's movement this turn, in tenths of a yard.
+    fn stand_up_cost(&self, _moves: MoveAllowance) -> u32 {
+        0
+    }
+}
+
+/// Cover that protects body parts rather than the whole unit: hit in a hidden part, a shot
+/// strikes the cover.
+pub trait PartCover {
+    /// The parts low cover beside a unit in `posture` hides, for a unit holding its weapon in
+    /// `hand`.
+    fn covered(&self, posture: Posture, hand: Hand) -> Vec<BodyPart>;
+}
+
+/// A posture in a rulebook's words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PostureWords {
+    /// "kneeling", "crouched".
+    pub state: &'static str,
+    /// "kneels", "crouches".
+    pub verb: &'static str,
+    /// The button that takes it: "Kneel".
+    pub button: &'static str,
+    pub hint: &'static str,
+}
+
+/// A posture in plain words, for a rulebook with no postures of its own (a unit there only
+/// falls prone and stands up).
+pub fn plain_posture_words(posture: Posture) -> PostureWords {
+    let (state, verb, button, hint) = match posture {
+        Posture::Standing => ("standing", "stands", "Stand", "stand up"),
+        Posture::Kneeling => ("kneeling", "kneels", "Kneel", "kneel"),
+        Posture::Prone => ("prone", "lies down", "Lie down", "lie prone"),
+        Posture::Hidden => ("hidden", "hides behind cover", "Hide", "hide behind cover"),
+    };
+    PostureWords {
+        state,
+        verb,
+        button,
+        hint,
+    }
+}
