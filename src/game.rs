@@ -106,6 +106,7 @@ pub fn run_game(options: PlayOptions) -> AppExit {
     app.insert_state(screen).add_plugins((
         input::plugin,
         battle::plugin,
+        crate::rulesets::plugins::plugin,
         view::plugin,
         ui::plugin,
         replay::plugin,

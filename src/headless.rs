@@ -24,7 +24,7 @@ pub fn headless_app(scenario: Scenario, seed: u64) -> App {
     .insert_resource(battle::ActiveScenario(Arc::new(scenario)))
     .insert_resource(battle::BattleDice::new(seed))
     .insert_resource(ai::defence::policy())
-    .add_plugins(battle::plugin);
+    .add_plugins((battle::plugin, crate::rulesets::plugins::plugin));
     // The battle's few systems run one after another anyway: on the thread that plays it they
     // skip the hand-offs to the task pool a multi-threaded executor makes every frame (and
     // `simulate` already gives each core battles of its own).

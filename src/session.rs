@@ -187,7 +187,12 @@ mod tests {
             .init_resource::<RangeOverlayShown>()
             .init_resource::<HoveredTile>()
             .init_resource::<Intent>()
-            .add_plugins((battle::plugin, crate::ai::plugin, plugin));
+            .add_plugins((
+                battle::plugin,
+                crate::rulesets::plugins::plugin,
+                crate::ai::plugin,
+                plugin,
+            ));
         if let Some(setup) = setup {
             app.insert_resource(setup);
         }

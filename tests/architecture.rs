@@ -1,8 +1,10 @@
 //! The shape of the code: every top-level module of `src/` sits on a layer, and a module may
 //! use only modules on layers below its own, so no import circle joins two of them; inside a
 //! folder no circle joins its files either (its `mod.rs` aside, which holds what they share);
-//! the rules and the rulebooks are pure Rust: no file under `src/rules/` or `src/rulesets/` may
-//! import bevy; and the shared engine never uses a rulebook's own module.
+//! the rules and the rulebooks' rules are pure Rust: no file under `src/rules/` or
+//! `src/rulesets/` may import bevy, but a rulebook's code in the battle (its folder's
+//! `battle/`, a layer of its own above the engine's battle) and the list of their plugins; the
+//! shared engine never uses a rulebook's own module, and no rulebook uses another's.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -14,7 +16,9 @@ const LAYERS: &[&[&str]] = &[
     &["rulesets"],
     &["map", "input"],
     &["battle"],
+    &[RULEBOOK_BATTLE],
     &["ai", "log"],
+    &[RULEBOOK_PLUGINS],
     &["headless"],
     &["replay"],
     &["simulation"],
@@ -25,6 +29,13 @@ const LAYERS: &[&[&str]] = &[
     &["game"],
     &["cli"],
 ];
+
+/// A rulebook's code in the battle: `src/rulesets/<rulebook>/battle/`, counted as a module of
+/// its own, on the layer above the battle it hooks.
+const RULEBOOK_BATTLE: &str = "rulesets/*/battle";
+
+/// The list of every rulebook's battle plugin, `src/rulesets/plugins.rs`.
+const RULEBOOK_PLUGINS: &str = "rulesets/plugins";
 
 fn rust_files(folder: &Path) -> Vec<PathBuf> {
     let mut found = Vec::new();
@@ -42,6 +53,15 @@ fn rust_files(folder: &Path) -> Vec<PathBuf> {
 /// The top-level module a file under `src/` belongs to; `None` for the crate root and binary.
 fn module_of(source: &Path, file: &Path) -> Option<String> {
     let relative = file.strip_prefix(source).ok()?;
+    let parts: Vec<&str> = relative
+        .components()
+        .filter_map(|part| part.as_os_str().to_str())
+        .collect();
+    match parts.as_slice() {
+        ["rulesets", "plugins.rs"] => return Some(RULEBOOK_PLUGINS.to_string()),
+        ["rulesets", _, "battle", ..] => return Some(RULEBOOK_BATTLE.to_string()),
+        _ => {}
+    }
     let first = relative.components().next()?.as_os_str().to_str()?;
     let name = first.strip_suffix(".rs").unwrap_or(first);
     (!matches!(name, "lib" | "main")).then(|| name.to_string())
@@ -347,6 +367,10 @@ fn no_rules_file_imports_bevy() {
     let files: Vec<PathBuf> = ["rules", "rulesets"]
         .iter()
         .flat_map(|folder| rust_files(&source.join(folder)))
+        .filter(|file| {
+            module_of(&source, file)
+                .is_some_and(|module| matches!(module.as_str(), "rules" | "rulesets"))
+        })
         .collect();
     assert!(files.len() >= 12, "found only {} rules files", files.len());
     let offenders: Vec<String> = files
@@ -413,6 +437,46 @@ fn the_shared_engine_never_uses_a_rulebooks_own_module() {
         &rulebooks,
     );
     assert_eq!(caught, ["brp_classic"]);
+}
+
+#[test]
+fn no_rulebook_uses_another() {
+    let rulebooks = rulebooks();
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rulesets");
+    let mut offenders = Vec::new();
+    for rulebook in &rulebooks {
+        for file in rust_files(&source.join(rulebook)) {
+            let text = std::fs::read_to_string(&file).expect("readable source");
+            let others: Vec<String> = rulebooks_named(&text, &rulebooks)
+                .into_iter()
+                .filter(|named| named != rulebook)
+                .collect();
+            if !others.is_empty() {
+                offenders.push(format!("{} uses {}", file.display(), others.join(", ")));
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "{}", offenders.join("\n"));
+}
+
+#[test]
+fn a_rulebooks_battle_code_sits_above_the_battle() {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let module = |path: &str| module_of(&source, &source.join(path));
+    assert_eq!(
+        module("rulesets/d100_house/battle/bolt.rs").as_deref(),
+        Some(RULEBOOK_BATTLE)
+    );
+    assert_eq!(
+        module("rulesets/d100_house/firearms.rs").as_deref(),
+        Some("rulesets")
+    );
+    assert_eq!(
+        module("rulesets/plugins.rs").as_deref(),
+        Some(RULEBOOK_PLUGINS)
+    );
+    assert!(layer_of(RULEBOOK_BATTLE) > layer_of("battle"));
+    assert!(layer_of(RULEBOOK_PLUGINS) < layer_of("headless"));
 }
 
 #[test]

@@ -151,7 +151,7 @@ pub(super) fn put_out_quickly(battle: &mut Battle, unit: UnitId) -> Result<(), R
         return Err(Rejection::NotBurning(battle.spec(unit).name.clone()));
     }
     battle.change_turn(|turn| turn.put_out_quickly = true);
-    if super::knock_down::passes(battle, unit, check) {
+    if battle.passes(unit, check) {
         put_out(battle, unit);
     }
     Ok(())

@@ -7,7 +7,6 @@
 use super::UnitId;
 use super::event::EventKind;
 use super::state::Battle;
-use crate::rules::roll_harm::CharacteristicCheck;
 use crate::rules::round::Slot;
 use crate::rules::weapons::Weapon;
 
@@ -20,17 +19,9 @@ pub(super) fn after_hit(battle: &mut Battle, target: UnitId, weapon: &Weapon) {
     if !battle.standing(target) || battle.condition(target).knocked_down {
         return;
     }
-    if !passes(battle, target, check) {
+    if !battle.passes(target, check) {
         knock_down(battle, target);
     }
-}
-
-/// Roll the characteristic `check` asks of `unit`, with its shift: whether it succeeded.
-pub(super) fn passes(battle: &mut Battle, unit: UnitId, check: CharacteristicCheck) -> bool {
-    let modifiers = check.shift.into_iter().collect();
-    battle
-        .roll_own_characteristic(unit, check.characteristic, modifiers)
-        .success
 }
 
 /// After `unit` fired `shots` from its carried weapon `index`, a heavy weapon off its mount:
@@ -57,7 +48,7 @@ pub(super) fn recoil(
         if !battle.standing(unit) || battle.condition(unit).knocked_down {
             return;
         }
-        if passes(battle, unit, recoil.check) {
+        if battle.passes(unit, recoil.check) {
             continue;
         }
         let until = daze(battle, unit, recoil.daze_rounds);

@@ -90,7 +90,7 @@ pub(super) fn fire(
         _ => None,
     };
     let shots = single_shots.map_or(1, count);
-    super::bolt::within_the_round(battle, unit, &plan.weapon, shots)?;
+    super::hooks::of(battle).may_fire(battle, unit, &plan.weapon, shots)?;
     let before = battle.condition(unit).shots_this_round;
     if let (Some(most), Some(shots)) = (turn.limits.shots, single_shots)
         && shots > most as usize
@@ -138,8 +138,10 @@ pub(super) fn fire(
         },
         None => plan,
     };
-    // A bolt not worked in time loses the shot (the attack is spent).
-    if !super::bolt::worked(battle, unit, &plan.weapon, (before, shots)) {
+    // The rulebook may yet lose the shots (the attack is spent): the house's bolt not worked
+    // in time.
+    let hooks = super::hooks::of(battle);
+    if !hooks.shots_go_off(battle, unit, &plan.weapon, (before, shots)) {
         return Ok(());
     }
     open_fire(battle, unit, asked, plan, Phase::Turn);

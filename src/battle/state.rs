@@ -19,10 +19,11 @@ use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, DamageRol
 use crate::rules::dice::{DieFace, FaceSource};
 use crate::rules::opposed::Resistance;
 use crate::rules::roll::{Demand, RollPurpose, RollRecord, Verdict};
+use crate::rules::roll_harm::CharacteristicCheck;
 use crate::rules::situation::{OwnRollFacts, StandingFacts};
 
 /// The battle's state seen from a command: the world, and the scenario it plays.
-pub(super) struct Battle<'w> {
+pub struct Battle<'w> {
     pub world: &'w mut World,
     pub scenario: Arc<Scenario>,
 }
@@ -401,6 +402,13 @@ impl<'w> Battle<'w> {
     ) -> Verdict {
         let (purpose, demand) = self.characteristic_check(name, value, modifiers);
         self.roll(unit, purpose, &demand)
+    }
+
+    /// Roll the characteristic `check` asks of `unit`, with its shift: whether it succeeded.
+    pub fn passes(&mut self, unit: UnitId, check: CharacteristicCheck) -> bool {
+        let modifiers = check.shift.into_iter().collect();
+        self.roll_own_characteristic(unit, check.characteristic, modifiers)
+            .success
     }
 
     /// Roll the unit's characteristic kept in the sheet's `field`, named `name` in the log (the

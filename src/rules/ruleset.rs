@@ -813,12 +813,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
-    /// Where a bolt-action gun fires a set number of shots a round at most (the d100 house
-    /// sheet: 2), that number and the roll each shot after the round's first asks, or is lost.
-    fn bolt_action(&self) -> Option<(u32, CharacteristicCheck)> {
-        None
-    }
-
     /// Where a jam takes a set number of rounds of work before the roll to clear it (the d100
     /// house sheet: 1), that number; `None`: 1D6 rounds.
     fn jam_work(&self) -> Option<u32> {

@@ -1,12 +1,15 @@
-//! The rulebooks, one folder each, pure Rust like `rules` (no bevy: a test enforces it). Each
-//! brings its own unit sheet, rolls and what a situation is worth in its own currency; the
-//! shared engine reaches them only through the `Ruleset` seam (docs/ARCHITECTURE.md).
+//! The rulebooks, one folder each. A rulebook's rules are pure Rust like `rules` (no bevy: a
+//! test enforces it): its own unit sheet, rolls and what a situation is worth in its own
+//! currency, which the shared engine reaches only through the `Ruleset` seam. Its code in the
+//! battle sits in its folder's `battle/`, on the engine's stages (`plugins` adds each
+//! rulebook's); docs/ARCHITECTURE.md has the map.
 
 pub mod brp_classic;
 pub mod coc7e;
 pub mod d100_house;
 pub mod d10_pool;
 pub mod frontier;
+pub mod plugins;
 
 use crate::files::FileError;
 use crate::rules::ruleset::{RuleOptions, Ruleset, RulesetId};

@@ -4,6 +4,7 @@
 //! doubles, an Initiative queue kept for the fight, and ranges to four times a weapon's base.
 //! Played in maps/spin-cycle.ron; docs/RULES.md has every decision.
 
+pub mod battle;
 pub mod check;
 pub mod cherries;
 pub mod cover;
@@ -377,11 +378,6 @@ impl Ruleset for D100House {
 
     fn recoil(&self, weapon: &Weapon) -> Option<Recoil> {
         firearms::recoil(weapon)
-    }
-
-    /// A bolt action: 2 shots a round at most, the second on a Speed roll.
-    fn bolt_action(&self) -> Option<(u32, CharacteristicCheck)> {
-        Some((firearms::BOLT_SHOTS, firearms::SPEED))
     }
 
     /// A jam takes a round of work, then a Firearms success.

@@ -1,23 +1,22 @@
-//! A bolt action, where the rulebook limits it (the d100 house sheet): at most so many shots a
-//! round, and each after the round's first only if the roll to work the bolt in time succeeds;
-//! failed, the attack is spent and the shot lost.
+//! The d100 house sheet's bolt action (SPECS.md 4.1, Firearms): at most two shots a round, and
+//! the second only if a Speed roll works the bolt in time; failed, the attack is spent and the
+//! shot lost.
 
-use super::UnitId;
-use super::command::Rejection;
-use super::event::EventKind;
-use super::state::Battle;
+use crate::battle::UnitId;
+use crate::battle::command::Rejection;
+use crate::battle::event::EventKind;
+use crate::battle::state::Battle;
 use crate::rules::weapons::{Action, Weapon};
+use crate::rulesets::d100_house::firearms::{BOLT_SHOTS, SPEED};
 
-/// Refuse `shots` more from `weapon` where they would pass the rulebook's most a round.
+/// Refuse `shots` more from `weapon` where they would pass the most a round.
 pub(super) fn within_the_round(
     battle: &Battle,
     unit: UnitId,
     weapon: &Weapon,
     shots: u32,
 ) -> Result<(), Rejection> {
-    let Some((most, _)) = battle.scenario.ruleset.bolt_action() else {
-        return Ok(());
-    };
+    let most = BOLT_SHOTS;
     let fired = battle.condition(unit).shots_this_round;
     if weapon.action == Action::BoltAction && fired.saturating_add(shots) > most {
         return Err(Rejection::NotNow(format!(
@@ -35,9 +34,6 @@ pub(super) fn worked(
     weapon: &Weapon,
     (before, shots): (u32, u32),
 ) -> bool {
-    let Some((_, check)) = battle.scenario.ruleset.bolt_action() else {
-        return true;
-    };
     if weapon.action != Action::BoltAction {
         return true;
     }
@@ -45,7 +41,7 @@ pub(super) fn worked(
         if shot == 0 {
             continue;
         }
-        if !super::knock_down::passes(battle, unit, check) {
+        if !battle.passes(unit, SPEED) {
             battle.emit(EventKind::BoltTooSlow {
                 unit,
                 weapon: weapon.name.clone(),

@@ -1,0 +1,86 @@
+//! The stages of a battle a rulebook may hook with code of its own. The engine calls each stage
+//! at its place in a turn; a rulebook's battle plugin (in its own folder) puts its
+//! [`BattleHooks`] in the app, and every stage it leaves alone does nothing. So the engine never
+//! names a rulebook, and a mechanism of one rulebook lives in that rulebook's room.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use super::UnitId;
+use super::command::Rejection;
+use super::state::Battle;
+use crate::rules::ruleset::RulesetId;
+use crate::rules::weapons::Weapon;
+
+/// A rulebook's own code at the battle's stages; each stage's default does nothing.
+pub trait BattleHooks: Send + Sync + 'static {
+    /// Before any shot is planned: whether `unit` may fire `shots` more from `weapon` this
+    /// round (the d100 house sheet's bolt action: at most two a round).
+    fn may_fire(
+        &self,
+        _battle: &Battle,
+        _unit: UnitId,
+        _weapon: &Weapon,
+        _shots: u32,
+    ) -> Result<(), Rejection> {
+        Ok(())
+    }
+
+    /// As `shots` go off from `weapon`, `before` having gone off this round: whether they do
+    /// (the house's bolt worked in time); `false` loses them, the attack spent, after the
+    /// rulebook has said why in an event.
+    fn shots_go_off(
+        &self,
+        _battle: &mut Battle,
+        _unit: UnitId,
+        _weapon: &Weapon,
+        (_before, _shots): (u32, u32),
+    ) -> bool {
+        true
+    }
+}
+
+/// The code the battle's rulebook runs at the engine's stages.
+pub fn of(battle: &Battle) -> Arc<dyn BattleHooks> {
+    battle
+        .world
+        .resource::<RulebookHooks>()
+        .of(battle.scenario.ruleset.id())
+}
+
+/// A rulebook with no code of its own at any stage.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Unhooked;
+
+impl BattleHooks for Unhooked {}
+
+/// Each rulebook's hooks, by the rulebook, as their plugins put them in.
+#[derive(Resource, Default, Clone)]
+pub struct RulebookHooks(Vec<(RulesetId, Arc<dyn BattleHooks>)>);
+
+impl RulebookHooks {
+    /// The hooks of rulebook `id`. A battle of a rulebook whose plugin is not in the app is a
+    /// mistake in building the app, never in a file: it stops here, as a missing resource does.
+    pub fn of(&self, id: RulesetId) -> Arc<dyn BattleHooks> {
+        self.0
+            .iter()
+            .find(|(rulebook, _)| *rulebook == id)
+            .map(|(_, hooks)| hooks.clone())
+            .unwrap_or_else(|| panic!("no battle plugin of the {id:?} rulebook in this app"))
+    }
+}
+
+/// Putting a rulebook's hooks in the app, from its battle plugin.
+pub trait HookRulebook {
+    fn hook_rulebook(&mut self, id: RulesetId, hooks: impl BattleHooks) -> &mut Self;
+}
+
+impl HookRulebook for App {
+    fn hook_rulebook(&mut self, id: RulesetId, hooks: impl BattleHooks) -> &mut Self {
+        let mut all = self.world_mut().get_resource_or_init::<RulebookHooks>();
+        all.0.retain(|(rulebook, _)| *rulebook != id);
+        all.0.push((id, Arc::new(hooks)));
+        self
+    }
+}

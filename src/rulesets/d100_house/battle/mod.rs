@@ -1,0 +1,43 @@
+//! The d100 house sheet in the battle: its own code at the engine's stages (the bolt action so
+//! far; its other mechanisms still live in the engine, docs/plans/rulebook-rooms.md).
+
+mod bolt;
+
+use bevy::prelude::*;
+
+use crate::battle::UnitId;
+use crate::battle::command::Rejection;
+use crate::battle::hooks::{BattleHooks, HookRulebook};
+use crate::battle::state::Battle;
+use crate::rules::ruleset::RulesetId;
+use crate::rules::weapons::Weapon;
+
+/// The house sheet's battle plugin: its hooks.
+pub fn plugin(app: &mut App) {
+    app.hook_rulebook(RulesetId::D100House, HouseHooks);
+}
+
+/// The house sheet's code at the engine's stages.
+struct HouseHooks;
+
+impl BattleHooks for HouseHooks {
+    fn may_fire(
+        &self,
+        battle: &Battle,
+        unit: UnitId,
+        weapon: &Weapon,
+        shots: u32,
+    ) -> Result<(), Rejection> {
+        bolt::within_the_round(battle, unit, weapon, shots)
+    }
+
+    fn shots_go_off(
+        &self,
+        battle: &mut Battle,
+        unit: UnitId,
+        weapon: &Weapon,
+        fired: (u32, u32),
+    ) -> bool {
+        bolt::worked(battle, unit, weapon, fired)
+    }
+}
