@@ -12,6 +12,7 @@ use gridkeeper::battle::declaration::{Declaration, DeclaredAct, DeclaredMove, Sp
 use gridkeeper::battle::event::{
     Contest, DefenceKind, Event, EventKind, Modifier, ModifierReason, Outcome, Reveal, WoundState,
 };
+use gridkeeper::battle::own::RulebookEvent;
 use gridkeeper::log::{LogKind, Reader, describe, kind_of, markdown, units_of};
 use gridkeeper::map::Tile;
 use gridkeeper::map::range::RangeBand;
@@ -33,6 +34,7 @@ use gridkeeper::rules::roll_harm::DodgeOutcome;
 use gridkeeper::rules::situation::Posture;
 use gridkeeper::rules::weapons::MalfunctionKind;
 use gridkeeper::rules::wounds::{BlowSeverity, PainFailure};
+use gridkeeper::rulesets::d100_house::battle::events::HouseEvent;
 use shipped::shipped;
 
 const WALTER: UnitId = UnitId(0);
@@ -163,7 +165,6 @@ fn variant(kind: &EventKind) -> usize {
         E::KnockedDown { .. } => 112,
         E::ShotCalled { .. } => 113,
         E::Dazed { .. } => 114,
-        E::BoltTooSlow { .. } => 115,
         E::Wrestled { .. } => 116,
         E::CutOnTheBlade { .. } => 117,
         E::Thrown { .. } => 118,
@@ -176,6 +177,10 @@ fn variant(kind: &EventKind) -> usize {
         E::CherryTaken { .. } => 125,
         E::Blinded { .. } => 126,
         E::MonkeyDodged { .. } => 127,
+        E::Rulebook(own) => match own.of::<HouseEvent>() {
+            Some(HouseEvent::BoltTooSlow { .. }) => 115,
+            None => panic!("an event of no rulebook this test knows: {own:?}"),
+        },
     }
 }
 
@@ -690,10 +695,10 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             "Rose Whateley is dazed until round 4 ends",
         ),
         (
-            E::BoltTooSlow {
+            E::Rulebook(RulebookEvent::new(HouseEvent::BoltTooSlow {
                 unit: ROSE,
                 weapon: "Hunting rifle".to_string(),
-            },
+            })),
             "Rose Whateley cannot work the Hunting rifle's bolt in time: the shot is lost",
         ),
         (

@@ -5,6 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use super::UnitId;
 use super::command::{Adjustment, Answer, Command, ManeuverGoal, Rejection};
+pub use super::log_kind::LogKind;
+use super::own::RulebookEvent;
 use crate::map::Tile;
 use crate::map::range::RangeBand;
 use crate::map::sight::ShotLine;
@@ -71,7 +73,7 @@ pub struct Outcome {
 }
 
 /// One thing that happened.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum EventKind {
     BattleBegan {
@@ -632,12 +634,6 @@ pub enum EventKind {
         target: UnitId,
         weapon: String,
     },
-    /// The unit failed to work its bolt-action `weapon` in time for another shot this round (the
-    /// d100 house sheet): the attack is spent, the shot lost.
-    BoltTooSlow {
-        unit: UnitId,
-        weapon: String,
-    },
     /// The unit is dazed (the d100 house sheet): a shift on its rolls until `until_round` ends,
     /// on top of any other daze.
     Dazed {
@@ -806,6 +802,19 @@ pub enum EventKind {
         unit: UnitId,
         how: Reveal,
     },
+    /// An event of the battle's rulebook's own, written as that rulebook writes it.
+    #[serde(untagged)]
+    Rulebook(RulebookEvent),
+}
+
+impl EventKind {
+    /// The rulebook's own event, where this is one of rulebook type `T`.
+    pub fn own<T: 'static>(&self) -> Option<&T> {
+        match self {
+            Self::Rulebook(event) => event.of::<T>(),
+            _ => None,
+        }
+    }
 }
 
 /// Harm done to a unit, whichever way its rulebook keeps wounds.
@@ -855,9 +864,76 @@ pub enum Reveal {
 }
 
 /// An event with the round it happened in (0 before the first round).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Event {
     pub round: u32,
     #[serde(flatten)]
     pub kind: EventKind,
+}
+
+#[cfg(test)]
+mod tests {
+    use serde::Serialize;
+
+    use super::*;
+    use crate::battle::own::{OwnEvent, RulebookEvent};
+    use crate::map::scenario::Scenario;
+
+    /// A rulebook's event enum, written as the engine's own events are.
+    #[derive(Debug, Clone, PartialEq, Serialize)]
+    #[serde(rename_all = "snake_case", tag = "kind")]
+    enum Sixth {
+        Shouted { unit: UnitId, words: String },
+        Quiet,
+    }
+
+    impl OwnEvent for Sixth {
+        fn kind(&self) -> LogKind {
+            LogKind::Attacks
+        }
+
+        fn units(&self) -> Vec<UnitId> {
+            match self {
+                Self::Shouted { unit, .. } => vec![*unit],
+                Self::Quiet => Vec::new(),
+            }
+        }
+
+        fn words(&self, _scenario: &Scenario) -> String {
+            format!("{self:?}")
+        }
+    }
+
+    /// Carried, an event writes the JSON line its own enum writes, round and all; two carried
+    /// events are equal only when the same.
+    #[test]
+    fn a_carried_event_is_written_as_its_own_enum_writes_it() {
+        let shouted = Sixth::Shouted {
+            unit: UnitId(3),
+            words: "Halt!".to_string(),
+        };
+        let event = Event {
+            round: 2,
+            kind: EventKind::Rulebook(RulebookEvent::new(shouted.clone())),
+        };
+        assert_eq!(
+            serde_json::to_string(&event).expect("plain data"),
+            r#"{"round":2,"kind":"shouted","unit":3,"words":"Halt!"}"#
+        );
+        let quiet = Event {
+            round: 0,
+            kind: EventKind::Rulebook(RulebookEvent::new(Sixth::Quiet)),
+        };
+        assert_eq!(
+            serde_json::to_string(&quiet).expect("plain data"),
+            r#"{"round":0,"kind":"quiet"}"#
+        );
+        let EventKind::Rulebook(carried) = &event.kind else {
+            panic!("carried");
+        };
+        assert_eq!(carried.of::<Sixth>(), Some(&shouted));
+        assert_eq!(carried.of::<u32>(), None);
+        assert_eq!(event.kind, event.kind.clone());
+        assert_ne!(event.kind, quiet.kind);
+    }
 }

@@ -34,9 +34,11 @@ mod injuries;
 mod keeper;
 mod knock_down;
 mod landing;
+mod log_kind;
 pub mod melee;
 mod missed_blow;
 pub mod movement;
+pub mod own;
 mod pain;
 pub mod planning;
 mod quick_draw;
@@ -103,6 +105,14 @@ impl UnitId {
     /// The id of the unit at this index in the scenario.
     pub fn of_index(index: usize) -> Self {
         Self(u16::try_from(index).unwrap_or(u16::MAX))
+    }
+
+    /// The unit's name in `scenario` (as the log writes it: "unit 7" for one it does not hold).
+    pub fn name_in(self, scenario: &Scenario) -> String {
+        scenario
+            .units
+            .get(self.index())
+            .map_or_else(|| format!("unit {}", self.0), |spec| spec.name.clone())
     }
 }
 

@@ -14,53 +14,13 @@ pub use grapple_words::goal_words;
 pub use harm_words::{injury_state_words, severity_suffix};
 pub use words::describe;
 
-/// What an event is about, for filtering the log.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum LogKind {
-    /// Rounds, turns, delays and the battle's start and end.
-    Turns,
-    /// Moving, standing up, fleeing, arriving.
-    Moves,
-    /// Attacks, shots, throws, blasts and the rolls they make.
-    Attacks,
-    /// Damage, wounds and what harms (fire, stun).
-    Wounds,
-    /// First Aid, Medicine, putting out fires.
-    Care,
-    /// Readying, aiming, reloading, jams, charges and refused orders.
-    Gear,
-    /// The keeper's hand: typed-in dice, corrections, secret rolls.
-    Keeper,
-}
-
-impl LogKind {
-    pub const ALL: [Self; 7] = [
-        Self::Turns,
-        Self::Moves,
-        Self::Attacks,
-        Self::Wounds,
-        Self::Care,
-        Self::Gear,
-        Self::Keeper,
-    ];
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Turns => "turns",
-            Self::Moves => "moves",
-            Self::Attacks => "attacks and rolls",
-            Self::Wounds => "wounds",
-            Self::Care => "care",
-            Self::Gear => "weapons and orders",
-            Self::Keeper => "keeper",
-        }
-    }
-}
+pub use crate::battle::event::LogKind;
 
 /// Which part of the log an event belongs to.
 pub fn kind_of(kind: &EventKind) -> LogKind {
     use EventKind as E;
     match kind {
+        E::Rulebook(own) => own.event().kind(),
         E::BattleBegan { .. }
         | E::RoundBegan { .. }
         | E::TurnBegan { .. }
@@ -170,7 +130,6 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::CherryPicked { .. }
         | E::CherryTaken { .. }
         | E::MonkeyDodged { .. }
-        | E::BoltTooSlow { .. }
         | E::Grazed { .. }
         | E::DicePlanned { .. } => LogKind::Attacks,
         E::Stabilised { .. } | E::Healed { .. } | E::BleedingStopped { .. } | E::FireOut { .. } => {
@@ -193,6 +152,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
 pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
     use EventKind as E;
     match kind {
+        E::Rulebook(own) => own.event().units(),
         E::BattleBegan { .. }
         | E::RoundEnded
         | E::BattleEnded { .. }
@@ -276,7 +236,6 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::ForcedToLetGo { unit, .. }
         | E::LetGoInStride { unit, .. }
         | E::Dazed { unit, .. }
-        | E::BoltTooSlow { unit, .. }
         | E::ShotCalled { unit, .. }
         | E::CherryPicked { unit, .. }
         | E::Blinded { unit, .. }

@@ -240,6 +240,7 @@ pub fn players_words(event: &Event, scenario: &Scenario, hidden: &[bool]) -> Str
             };
             format!("Round {} · order: {}", event.round, names.join(", "))
         }
+        EventKind::Rulebook(own) => own.event().players_words(scenario),
         _ => super::describe(event, scenario),
     }
 }

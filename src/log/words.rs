@@ -21,6 +21,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             .map_or_else(|| format!("unit {}", unit.0), |spec| spec.name.clone())
     };
     let words = match &event.kind {
+        EventKind::Rulebook(own) => own.event().words(scenario),
         EventKind::BattleBegan { seed } => format!("The fight begins (dice seed {seed})"),
         EventKind::RoundBegan { order, slots } if slots.is_empty() => {
             let names: Vec<String> = order.iter().map(|unit| name(*unit)).collect();
@@ -212,10 +213,6 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 .map(u32::to_string)
                 .collect::<Vec<_>>()
                 .join(" + ")
-        ),
-        EventKind::BoltTooSlow { unit, weapon } => format!(
-            "{} cannot work the {weapon}'s bolt in time: the shot is lost",
-            name(*unit)
         ),
         EventKind::Dazed { unit, until_round } => {
             format!("{} is dazed until round {until_round} ends", name(*unit))

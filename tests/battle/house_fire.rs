@@ -7,6 +7,7 @@
 use gridkeeper::battle::command::FireMode;
 use gridkeeper::rules::body::BodyPart;
 use gridkeeper::rules::damage::DamageSource;
+use gridkeeper::rulesets::d100_house::battle::events::HouseEvent;
 
 use super::*;
 use crate::house::{DEE, NICO, RICO, damage_parts, fire, spin_cycle, until_the_turn_of};
@@ -469,10 +470,10 @@ fn a_bolt_action_fires_twice_a_round_the_second_on_speed() {
     fire(&mut app, RICO, NICO, 90);
     let before = loaded(&mut app, RICO, 0);
     let lost = crate::house::fire_with(&mut app, RICO, NICO, &rolls(&[70], &[]));
-    assert!(
-        lost.iter()
-            .any(|event| matches!(event, EventKind::BoltTooSlow { unit: RICO, .. }))
-    );
+    assert!(lost.iter().any(|event| matches!(
+        event.own(),
+        Some(HouseEvent::BoltTooSlow { unit: RICO, .. })
+    )));
     assert_eq!(attack_rolls(&lost), 0);
     assert_eq!(loaded(&mut app, RICO, 0), before, "no round spent");
 }

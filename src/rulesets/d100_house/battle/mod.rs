@@ -2,6 +2,7 @@
 //! far; its other mechanisms still live in the engine, docs/plans/rulebook-rooms.md).
 
 mod bolt;
+pub mod events;
 
 use bevy::prelude::*;
 
