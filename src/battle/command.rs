@@ -1,9 +1,16 @@
 //! Commands: everything a person, the AI or a replay can ask of the battle, as plain data naming
 //! units by their stable ids. Each is validated against the state before it changes anything.
 
-use serde::{Deserialize, Serialize};
+use std::fmt;
+
+use serde::de::value::EnumAccessDeserializer;
+use serde::de::{
+    self, DeserializeSeed, EnumAccess, IntoDeserializer, SeqAccess, VariantAccess, Visitor,
+};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::UnitId;
+use super::own::{RulebookCommand, decoder_of};
 use crate::map::Tile;
 use crate::map::scenario::UnitFile;
 
@@ -252,6 +259,10 @@ pub enum Command {
     EndTurn { unit: UnitId },
     /// The keeper's hand on the battle, from behind the screen.
     Keeper(KeeperOrder),
+    /// A command of the battle's rulebook's own, written as that rulebook writes it
+    /// ([`Written`]) and read back by its decoder ([`read_commands`]).
+    #[serde(skip)]
+    Rulebook(RulebookCommand),
 }
 
 /// What the keeper may do at any point of the fight (but after it ends): each is a command in
@@ -363,6 +374,7 @@ impl Command {
             | Self::DeclareParry { unit, .. }
             | Self::Declare { unit, .. }
             | Self::EndTurn { unit } => Some(*unit),
+            Self::Rulebook(own) => own.command().unit(),
         }
     }
 }
@@ -400,6 +412,8 @@ pub enum Rejection {
     ActionUsed,
     #[error("not at this point of the round: {0}")]
     NotNow(String),
+    #[error("no such command in this battle: {0}")]
+    NoSuchCommand(String),
     #[error("no attacks left this turn")]
     NoAttacksLeft,
     #[error("the move costs {cost} tenths of a yard but only {left} are left")]
@@ -459,4 +473,138 @@ pub enum Rejection {
     /// A keeper's order the battle cannot carry out now (why, in words).
     #[error("{0}")]
     KeeperRefused(String),
+}
+
+/// A command as it is written: a rulebook's own as its rulebook writes it (its name and fields,
+/// as if one of the engine's), every other as the engine's own. Whatever writes a command
+/// writes it through this.
+pub struct Written<'a>(pub &'a Command);
+
+impl Serialize for Written<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Command::Rulebook(own) => own.serialize(serializer),
+            command => command.serialize(serializer),
+        }
+    }
+}
+
+impl Command {
+    /// The command as a replay writes it (RON, on one line).
+    pub fn written(&self) -> String {
+        ron::to_string(&Written(self)).unwrap_or_default()
+    }
+}
+
+/// Write one command ([`Written`]), for a field that holds one.
+pub fn write_command<S: Serializer>(command: &Command, serializer: S) -> Result<S::Ok, S::Error> {
+    Written(command).serialize(serializer)
+}
+
+/// Write a list of commands ([`Written`]), for a field that holds them.
+pub fn write_commands<S: Serializer>(
+    commands: &[Command],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_seq(commands.iter().map(Written))
+}
+
+/// Read a list of commands as written (a replay's): each one of a rulebook's own by the decoder
+/// its rulebook registered for its name, every other as the engine's own (a name neither knows
+/// is refused there, with the names expected).
+pub fn read_commands<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<Command>, D::Error> {
+    deserializer.deserialize_seq(CommandsVisitor)
+}
+
+struct CommandsVisitor;
+
+impl<'de> Visitor<'de> for CommandsVisitor {
+    type Value = Vec<Command>;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str("a list of commands")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Command>, A::Error> {
+        // No room is kept from a count the file gives: each command is read before it is kept.
+        let mut commands = Vec::new();
+        while let Some(ReadCommand(command)) = seq.next_element()? {
+            commands.push(command);
+        }
+        Ok(commands)
+    }
+}
+
+/// One command as written, read by the rulebook that owns its name or as the engine's own.
+struct ReadCommand(Command);
+
+impl<'de> Deserialize<'de> for ReadCommand {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_enum("Command", &[], ReadCommandVisitor)
+    }
+}
+
+struct ReadCommandVisitor;
+
+impl<'de> Visitor<'de> for ReadCommandVisitor {
+    type Value = ReadCommand;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str("a command")
+    }
+
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<ReadCommand, A::Error> {
+        let (name, variant) = data.variant_seed(VariantName)?;
+        let whole = EnumAccessDeserializer::new(Named {
+            name: name.clone(),
+            variant,
+        });
+        let command = match decoder_of(&name) {
+            Some(decode) => {
+                let mut erased = <dyn erased_serde::Deserializer>::erase(whole);
+                Command::Rulebook(decode(&mut erased).map_err(de::Error::custom)?)
+            }
+            None => Command::deserialize(whole)?,
+        };
+        Ok(ReadCommand(command))
+    }
+}
+
+/// A command's name, read first.
+struct VariantName;
+
+impl<'de> DeserializeSeed<'de> for VariantName {
+    type Value = String;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<String, D::Error> {
+        deserializer.deserialize_identifier(self)
+    }
+}
+
+impl Visitor<'_> for VariantName {
+    type Value = String;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str("a command's name")
+    }
+
+    fn visit_str<E: de::Error>(self, name: &str) -> Result<String, E> {
+        Ok(name.to_string())
+    }
+}
+
+/// A command whose name was read, with the name put back.
+struct Named<V> {
+    name: String,
+    variant: V,
+}
+
+impl<'de, V: VariantAccess<'de>> EnumAccess<'de> for Named<V> {
+    type Error = V::Error;
+    type Variant = V;
+
+    fn variant_seed<S: DeserializeSeed<'de>>(self, seed: S) -> Result<(S::Value, V), V::Error> {
+        let name = seed.deserialize(self.name.into_deserializer())?;
+        Ok((name, self.variant))
+    }
 }

@@ -215,5 +215,6 @@ fn carry_out(battle: &mut Battle, command: &Command) -> Result<(), Rejection> {
             flow::end_turn(battle);
             Ok(())
         }
+        Command::Rulebook(ref own) => super::hooks::of(battle).command(battle, own.command()),
     }
 }

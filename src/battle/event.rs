@@ -780,6 +780,7 @@ pub enum EventKind {
         outcome: Outcome,
     },
     Rejected {
+        #[serde(serialize_with = "super::command::write_command")]
         command: Command,
         reason: Rejection,
     },

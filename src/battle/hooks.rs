@@ -9,6 +9,7 @@ use bevy::prelude::*;
 
 use super::UnitId;
 use super::command::Rejection;
+use super::own::OwnCommand;
 use super::state::Battle;
 use crate::rules::ruleset::RulesetId;
 use crate::rules::weapons::Weapon;
@@ -38,6 +39,12 @@ pub trait BattleHooks: Send + Sync + 'static {
         (_before, _shots): (u32, u32),
     ) -> bool {
         true
+    }
+
+    /// A command of the rulebook's own (`own`, which it reads as its own type): carried out,
+    /// or refused with the battle as it was. One it does not know is refused.
+    fn command(&self, _battle: &mut Battle, own: &dyn OwnCommand) -> Result<(), Rejection> {
+        Err(Rejection::NoSuchCommand(format!("{own:?}")))
     }
 }
 

@@ -1,11 +1,13 @@
-//! A rulebook's own events, carried by the engine's event stream as the rulebook's own data:
-//! the engine keeps, counts, digests and shows them without knowing what they are. Each is
-//! written (in the JSON lines and the digest) exactly as the rulebook's own enum writes it, so a
-//! mechanism moved into its room keeps every replay's digest.
+//! A rulebook's own commands and events, carried by the engine's command and event streams as
+//! the rulebook's own data: the engine keeps, replays, counts, digests and shows them without
+//! knowing what they are. Each is written (in a replay's RON, the JSON lines and the digest)
+//! exactly as the rulebook's own enum writes it, so a mechanism moved into its room keeps every
+//! replay. A command is read back by the decoder its rulebook registered for its name
+//! (`command::read_commands`).
 
 use std::any::Any;
 use std::fmt::Debug;
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 
 use serde::{Serialize, Serializer};
 
@@ -14,7 +16,7 @@ use super::log_kind::LogKind;
 use crate::map::scenario::Scenario;
 
 /// An event of one rulebook's own: what it names, and its words for the log.
-pub trait OwnEvent: erased_serde::Serialize + SameEvent + Debug + Send + Sync + 'static {
+pub trait OwnEvent: erased_serde::Serialize + SameData + Debug + Send + Sync + 'static {
     /// What it is about, for filtering the log.
     fn kind(&self) -> LogKind;
 
@@ -31,13 +33,14 @@ pub trait OwnEvent: erased_serde::Serialize + SameEvent + Debug + Send + Sync + 
     }
 }
 
-/// Comparing two events of any rulebook: equal only when of one type and equal as it says.
-pub trait SameEvent {
+/// Comparing two commands or events of any rulebook: equal only when of one type and equal as
+/// it says.
+pub trait SameData {
     fn as_any(&self) -> &dyn Any;
     fn same(&self, other: &dyn Any) -> bool;
 }
 
-impl<T: PartialEq + Any> SameEvent for T {
+impl<T: PartialEq + Any> SameData for T {
     fn as_any(&self) -> &dyn Any {
         self
     }
@@ -76,4 +79,82 @@ impl Serialize for RulebookEvent {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         erased_serde::serialize(self.0.as_ref(), serializer)
     }
+}
+
+/// A command of one rulebook's own.
+pub trait OwnCommand: erased_serde::Serialize + SameData + Debug + Send + Sync + 'static {
+    /// The unit that gives it (or answers with it).
+    fn unit(&self) -> Option<UnitId>;
+}
+
+/// A rulebook's own command, as the stream carries it.
+#[derive(Debug, Clone)]
+pub struct RulebookCommand(Arc<dyn OwnCommand>);
+
+impl RulebookCommand {
+    pub fn new(command: impl OwnCommand) -> Self {
+        Self(Arc::new(command))
+    }
+
+    /// The command as the rulebook's own type `T`, if it is one.
+    pub fn of<T: 'static>(&self) -> Option<&T> {
+        self.0.as_any().downcast_ref::<T>()
+    }
+
+    pub fn command(&self) -> &dyn OwnCommand {
+        self.0.as_ref()
+    }
+}
+
+impl PartialEq for RulebookCommand {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.same(other.0.as_any())
+    }
+}
+
+impl Eq for RulebookCommand {}
+
+impl Serialize for RulebookCommand {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        erased_serde::serialize(self.0.as_ref(), serializer)
+    }
+}
+
+/// How a rulebook's commands are read back: the names it knows, and its decoder, which reads
+/// one of them (as its enum reads itself).
+#[derive(Clone, Copy)]
+pub struct CommandDecoder {
+    pub names: &'static [&'static str],
+    pub decode: DecodeCommand,
+}
+
+/// A rulebook's reading of one of its commands.
+pub type DecodeCommand =
+    fn(&mut dyn erased_serde::Deserializer) -> Result<RulebookCommand, erased_serde::Error>;
+
+/// The decoders of every rulebook registered (commands are read before any app is built, as a
+/// replay is loaded, so they are kept for the whole program).
+static DECODERS: RwLock<Vec<CommandDecoder>> = RwLock::new(Vec::new());
+
+/// Register a rulebook's decoder (again: no change).
+pub fn register_commands(decoder: CommandDecoder) {
+    let mut decoders = DECODERS
+        .write()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if !decoders
+        .iter()
+        .any(|known| std::ptr::eq(known.names, decoder.names))
+    {
+        decoders.push(decoder);
+    }
+}
+
+/// The decoder of the rulebook whose command `name` is, if one is registered.
+pub fn decoder_of(name: &str) -> Option<DecodeCommand> {
+    DECODERS
+        .read()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .iter()
+        .find(|decoder| decoder.names.contains(&name))
+        .map(|decoder| decoder.decode)
 }

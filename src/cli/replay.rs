@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use super::output::Lines;
 use super::{WindowArgs, fail, open_window};
 use crate::ai::AiStyles;
-use crate::battle::command::Command;
+use crate::battle::command::{Command, Written};
 use crate::battle::event::{Event, EventKind};
 use crate::battle::{Controllers, EventLog, Flow, Phase, UnitId};
 use crate::game::Opening;
@@ -376,7 +376,7 @@ fn rerun(
                 Some(EventKind::Rejected { reason, .. }) => reason.to_string(),
                 _ => String::new(),
             };
-            let refusal = json!({ "step": step, "command": command, "reason": reason });
+            let refusal = json!({ "step": step, "command": Written(command), "reason": reason });
             match on_refused {
                 OnRefused::Stop => {
                     stopped = refusal;

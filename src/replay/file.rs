@@ -30,7 +30,11 @@ pub struct ReplayFile {
     /// Who gave each unit's orders, in the scenario's unit order.
     pub control: Vec<Control>,
     pub scenario: ScenarioFile,
-    /// Every command given, refused ones too, in order.
+    /// Every command given, refused ones too, in order (a rulebook's own read by its decoder).
+    #[serde(
+        serialize_with = "crate::battle::command::write_commands",
+        deserialize_with = "crate::battle::command::read_commands"
+    )]
     pub commands: Vec<Command>,
     /// The events the commands made when they were recorded.
     pub events: EventDigest,

@@ -106,7 +106,7 @@ impl Replay {
                     "command {} of {} (`{}`) was refused: {reason}",
                     index + 1,
                     self.commands.len(),
-                    ron::to_string(command).unwrap_or_default()
+                    command.written()
                 ));
             }
         }
@@ -226,7 +226,7 @@ fn undo_on_request(world: &mut World) {
                 .map_or(0, |events| events.0.len());
             let what = match (before.get(now), scenario) {
                 (Some(event), Some(scenario)) => crate::log::describe(event, &scenario),
-                _ => ron::to_string(&command).unwrap_or_default(),
+                _ => command.written(),
             };
             format!("Took back: {what}. The AI holds until let go")
         }
