@@ -48,11 +48,7 @@ pub trait BattleScoped {
 
 impl BattleScoped for App {
     fn battle_record<R: Resource + Default>(&mut self) -> &mut Self {
-        self.init_resource::<R>();
-        scope(self)
-            .reset
-            .push(|world| world.insert_resource(R::default()));
-        self
+        put_back::<R>(self, |scope| &mut scope.reset)
     }
 
     fn battle_only<R: Resource>(&mut self) -> &mut Self {
@@ -63,12 +59,18 @@ impl BattleScoped for App {
     }
 
     fn battle_view<R: Resource + Default>(&mut self) -> &mut Self {
-        self.init_resource::<R>();
-        scope(self)
-            .left
-            .push(|world| world.insert_resource(R::default()));
-        self
+        put_back::<R>(self, |scope| &mut scope.left)
     }
+}
+
+/// `R` set up at its default, and put back to it at the time `list` says.
+fn put_back<R: Resource + Default>(
+    app: &mut App,
+    list: fn(&mut BattleScope) -> &mut Vec<fn(&mut World)>,
+) -> &mut App {
+    app.init_resource::<R>();
+    list(&mut scope(app)).push(|world| world.insert_resource(R::default()));
+    app
 }
 
 fn scope(app: &mut App) -> Mut<'_, BattleScope> {

@@ -3,7 +3,7 @@
 
 use super::Frontier;
 use crate::rules::characteristics::MoveAllowance;
-use crate::rules::mechanisms::{PostureWords, Postures};
+use crate::rules::mechanisms::{PostureWords, Postures, plain_posture_words};
 use crate::rules::situation::Posture;
 
 impl Postures for Frontier {
@@ -12,31 +12,16 @@ impl Postures for Frontier {
     }
 
     fn words(&self, posture: Posture) -> PostureWords {
-        match posture {
-            Posture::Standing => PostureWords {
-                state: "standing",
-                verb: "stands",
-                button: "Stand",
-                hint: "stand up (from prone: half the movement)",
-            },
-            Posture::Kneeling => PostureWords {
-                state: "kneeling",
-                verb: "kneels",
-                button: "Kneel",
-                hint: "kneel: behind low cover, three-quarter cover",
-            },
-            Posture::Prone => PostureWords {
-                state: "prone",
-                verb: "lies down",
-                button: "Lie down",
-                hint: "lie prone: three-quarter cover anywhere",
-            },
-            Posture::Hidden => PostureWords {
-                state: "hidden",
-                verb: "hides behind cover",
-                button: "Hide",
-                hint: "hide behind cover",
-            },
+        // The plain words, with hints that say what the posture is worth here.
+        let hint = match posture {
+            Posture::Standing => "stand up (from prone: half the movement)",
+            Posture::Kneeling => "kneel: behind low cover, three-quarter cover",
+            Posture::Prone => "lie prone: three-quarter cover anywhere",
+            Posture::Hidden => "hide behind cover",
+        };
+        PostureWords {
+            hint,
+            ..plain_posture_words(posture)
         }
     }
 
