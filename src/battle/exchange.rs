@@ -39,11 +39,7 @@ pub(super) fn open_exchange(battle: &mut Battle, pending: PendingAttack) {
         || battle.condition(pending.target).stunned()
         || pinned(battle, pending.target, Some(pending.attacker));
     let unseen_blow = pending.unseen && matches!(pending.kind, AttackKind::Strike(_));
-    let allowed = battle
-        .scenario
-        .ruleset
-        .blow_answers(&DefenceFacts::default());
-    let unanswerable = !(allowed.dodge || allowed.weapon || allowed.maneuver);
+    let unanswerable = battle.scenario.ruleset.mechanisms().blow_answers.is_none();
     if helpless || unseen_blow || unanswerable {
         exchange(battle, &pending, Answer::Nothing);
         return;
@@ -102,12 +98,16 @@ pub(super) fn blow_answers(
             .flow()
             .turn
             .is_some_and(|turn| turn.unit == unit && turn.action_used);
-    battle.scenario.ruleset.blow_answers(&DefenceFacts {
-        dodges: condition.dodges_this_round,
-        weapon_defences: condition.defences_this_round - condition.dodges_this_round,
-        acted,
-        named_attacker: attacker.is_some() && condition.parry_against == attacker,
-    })
+    battle
+        .scenario
+        .ruleset
+        .mechanisms()
+        .allowed_answers(&DefenceFacts {
+            dodges: condition.dodges_this_round,
+            weapon_defences: condition.defences_this_round - condition.dodges_this_round,
+            acted,
+            named_attacker: attacker.is_some() && condition.parry_against == attacker,
+        })
 }
 
 /// At the start of the round: name the one opponent `unit` will parry this round, or no one.

@@ -142,7 +142,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         } => {
             let ruleset = scenario.ruleset.as_ref();
             let weapon = ruleset.weapon_defence().answer;
-            let maneuvers = ruleset.maneuvers_answer();
+            let maneuvers = ruleset.mechanisms().maneuvers_answer();
             let choices = match asked {
                 DefenceKind::Melee if maneuvers => format!("dodge, {weapon} or a maneuver"),
                 DefenceKind::Melee

@@ -6,7 +6,7 @@
 use super::body::{BodyPart, Hand};
 use super::characteristics::MoveAllowance;
 use super::roll::Verdict;
-use super::situation::Posture;
+use super::situation::{AllowedAnswers, DefenceFacts, Posture};
 
 /// The shared mechanisms a rulebook uses, each with that rulebook's answers.
 #[derive(Clone, Copy, Default)]
@@ -17,6 +17,8 @@ pub struct Mechanisms<'a> {
     pub postures: Option<&'a dyn Postures>,
     /// Cover that hides body parts rather than the whole unit (the d100 house sheet).
     pub part_cover: Option<&'a dyn PartCover>,
+    /// Answering a blow in an exchange (CoC, BRP, the d10 pool); without it a blow is taken.
+    pub blow_answers: Option<&'a dyn BlowAnswers>,
 }
 
 impl<'a> Mechanisms<'a> {
@@ -40,6 +42,17 @@ impl<'a> Mechanisms<'a> {
     /// The parts low cover hides of a unit in `posture`, where cover hides body parts.
     pub fn covered_parts(&self, posture: Posture, hand: Hand) -> Option<Vec<BodyPart>> {
         self.part_cover.map(|cover| cover.covered(posture, hand))
+    }
+
+    /// Which answers a defender may still give to a blow: none where blows are not answered.
+    pub fn allowed_answers(&self, facts: &DefenceFacts) -> AllowedAnswers {
+        self.blow_answers
+            .map_or(AllowedAnswers::NONE, |answers| answers.allowed(facts))
+    }
+
+    /// Whether a maneuver may answer a blow.
+    pub fn maneuvers_answer(&self) -> bool {
+        self.blow_answers.is_some_and(|answers| answers.maneuvers())
     }
 
     /// How suppressing fire pins, where it does.
@@ -100,6 +113,17 @@ pub trait PartCover {
     /// The parts low cover beside a unit in `posture` hides, for a unit holding its weapon in
     /// `hand`.
     fn covered(&self, posture: Posture, hand: Hand) -> Vec<BodyPart>;
+}
+
+/// Answering a blow: a dodge, a defence with the weapon in hand, a maneuver.
+pub trait BlowAnswers {
+    /// Which answers a defender may still give, from what it has done and named this round.
+    fn allowed(&self, facts: &DefenceFacts) -> AllowedAnswers;
+
+    /// Whether a maneuver is ever one of them.
+    fn maneuvers(&self) -> bool {
+        false
+    }
 }
 
 /// A posture in a rulebook's words.

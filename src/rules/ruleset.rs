@@ -30,8 +30,8 @@ use super::roll_harm::{
 };
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use super::situation::{
-    AllowedAnswers, BlowFacts, DefenceFacts, Material, OwnRollFacts, RangeBand, RangeReading,
-    RangeScale, ShotDefence, ShotFacts, StandingFacts, Watch, Worth,
+    BlowFacts, Material, OwnRollFacts, RangeBand, RangeReading, RangeScale, ShotDefence, ShotFacts,
+    StandingFacts, Watch, Worth,
 };
 use super::skills::{SkillEntry, find_skill, skill_rating};
 use super::sweep::SweepRule;
@@ -420,14 +420,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         verdict: &Verdict,
         die: &mut dyn FnMut(u32) -> u32,
     ) -> VolleyHits;
-
-    /// Which answers a defender may still give to a blow.
-    fn blow_answers(&self, facts: &DefenceFacts) -> AllowedAnswers;
-
-    /// Whether the rulebook takes maneuvers as answers to a blow at all (BRP does not).
-    fn maneuvers_answer(&self) -> bool {
-        self.blow_answers(&DefenceFacts::default()).maneuver
-    }
 
     /// A blast's rings as the rulebook draws them (CoC: full, half, a quarter out to three times
     /// the radius; BRP: a die fewer each step); empty for a damage that is no blast.

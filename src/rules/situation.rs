@@ -302,6 +302,15 @@ pub struct AllowedAnswers {
     pub maneuver: bool,
 }
 
+impl AllowedAnswers {
+    /// No answer at all: the blow is taken.
+    pub const NONE: Self = Self {
+        dodge: false,
+        weapon: false,
+        maneuver: false,
+    };
+}
+
 /// What a situation is worth to a roll, in the rulebook's currency: every modifier, named, and
 /// whether any roll can succeed at all.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]

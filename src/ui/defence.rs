@@ -49,7 +49,7 @@ pub(super) fn defence_prompt(
     let attacker = &scenario.units[pending.attacker.index()];
     let ruleset = scenario.ruleset.clone();
     let weapon_defence = ruleset.weapon_defence();
-    let maneuvers = ruleset.maneuvers_answer();
+    let maneuvers = ruleset.mechanisms().maneuvers_answer();
     let asked = asked(view, defender);
     let dived = view
         .unit(defender)

@@ -21,6 +21,7 @@ use crate::rules::explosions::{BlastRing, falloff_rings};
 use crate::rules::firearms::VolleyHits;
 use crate::rules::grapple::{ManeuverGoal, falling_multiple};
 use crate::rules::initiative::InitiativeEntry;
+use crate::rules::mechanisms::{BlowAnswers, Mechanisms};
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::{ManeuverAllowance, Resistance, SideResult};
@@ -81,6 +82,14 @@ impl Ruleset for BrpClassic {
 
     fn name(&self) -> &'static str {
         "Basic Role Playing (classic)"
+    }
+
+    /// A parry and a dodge answer blows (once a round each).
+    fn mechanisms(&self) -> Mechanisms<'_> {
+        Mechanisms {
+            blow_answers: Some(self),
+            ..Mechanisms::default()
+        }
     }
 
     fn roster(&self) -> (&'static str, &'static str) {
@@ -210,16 +219,6 @@ impl Ruleset for BrpClassic {
 
     fn blow_value(&self, _facts: &BlowFacts) -> Vec<Modifier> {
         Vec::new()
-    }
-
-    /// A parry once a round; a dodge once a round, and only before the unit's own turn (it
-    /// then loses its attack); no maneuvers as answers.
-    fn blow_answers(&self, facts: &DefenceFacts) -> AllowedAnswers {
-        AllowedAnswers {
-            dodge: facts.dodges == 0 && !facts.acted,
-            weapon: facts.weapon_defences == 0 && facts.named_attacker,
-            maneuver: false,
-        }
     }
 
     /// A blast loses one of its dice each step of its radius out (dynamite: 5D6, a step of 2
@@ -486,6 +485,18 @@ impl Ruleset for BrpClassic {
 
     fn armor(&self) -> &ArmorTable {
         &self.armor
+    }
+}
+
+impl BlowAnswers for BrpClassic {
+    /// A parry once a round; a dodge once a round, and only before the unit's own turn (it
+    /// then loses its attack); no maneuvers as answers.
+    fn allowed(&self, facts: &DefenceFacts) -> AllowedAnswers {
+        AllowedAnswers {
+            dodge: facts.dodges == 0 && !facts.acted,
+            weapon: facts.weapon_defences == 0 && facts.named_attacker,
+            maneuver: false,
+        }
     }
 }
 

@@ -16,7 +16,7 @@ use crate::rules::explosions::{BlastRing, halving_rings};
 use crate::rules::firearms::{VolleyHits, volley_hits, volley_size};
 use crate::rules::grapple::ManeuverGoal;
 use crate::rules::initiative::{InitiativeEntry, initiative_order};
-use crate::rules::mechanisms::{Mechanisms, SuppressingFire};
+use crate::rules::mechanisms::{BlowAnswers, Mechanisms, SuppressingFire};
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome, melee_outcome};
 use crate::rules::modifiers::{Modifier, ModifierReason};
 use crate::rules::opposed::{ManeuverAllowance, SideResult, maneuver_allowance};
@@ -103,13 +103,14 @@ impl Ruleset for Coc7e {
     }
 
     /// Suppressing fire, where the scenario plays the optional rule: each roll's target drawn
-    /// from the group once everyone in it could dive for cover.
+    /// from the group once everyone in it could dive for cover; blows answered.
     fn mechanisms(&self) -> Mechanisms<'_> {
         Mechanisms {
             suppressing_fire: self
                 .options
                 .suppressing_fire
                 .then_some(SuppressingFire::AtTheGroup),
+            blow_answers: Some(self),
             ..Mechanisms::default()
         }
     }
@@ -213,15 +214,6 @@ impl Ruleset for Coc7e {
             ..*facts
         };
         worth::blow_value(&facts)
-    }
-
-    /// Dodge, fight back or a maneuver, as often as attacks come (more of them outnumber).
-    fn blow_answers(&self, _facts: &DefenceFacts) -> AllowedAnswers {
-        AllowedAnswers {
-            dodge: true,
-            weapon: true,
-            maneuver: true,
-        }
     }
 
     fn blast_rings(&self, damage: &DamageNotation) -> Vec<BlastRing> {
@@ -427,5 +419,20 @@ impl Ruleset for Coc7e {
 
     fn armor(&self) -> &ArmorTable {
         &self.armor
+    }
+}
+
+impl BlowAnswers for Coc7e {
+    /// Dodge, fight back or a maneuver, as often as attacks come (more of them outnumber).
+    fn allowed(&self, _facts: &DefenceFacts) -> AllowedAnswers {
+        AllowedAnswers {
+            dodge: true,
+            weapon: true,
+            maneuver: true,
+        }
+    }
+
+    fn maneuvers(&self) -> bool {
+        true
     }
 }

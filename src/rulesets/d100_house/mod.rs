@@ -48,8 +48,7 @@ use crate::rules::ruleset::{
     DemandWords, Rolled, Ruleset, RulesetId, SheetField, WeaponDefenceWords,
 };
 use crate::rules::situation::{
-    AllowedAnswers, BlowFacts, DefenceFacts, PointBlank, RangeReading, RangeScale, ShotDefence,
-    ShotFacts, StandingFacts, Worth,
+    BlowFacts, PointBlank, RangeReading, RangeScale, ShotDefence, ShotFacts, StandingFacts, Worth,
 };
 use crate::rules::skills::SkillEntry;
 use crate::rules::weapons::{ArmorTable, Weapon, WeaponTable};
@@ -96,6 +95,7 @@ impl Ruleset for D100House {
             suppressing_fire: Some(SuppressingFire::Pins(self)),
             postures: Some(self),
             part_cover: Some(self),
+            ..Mechanisms::default()
         }
     }
 
@@ -219,15 +219,6 @@ impl Ruleset for D100House {
         _die: &mut dyn FnMut(u32) -> u32,
     ) -> VolleyHits {
         one_hit_a_roll(bullets, verdict)
-    }
-
-    /// A blow is not parried: a success lands.
-    fn blow_answers(&self, _facts: &DefenceFacts) -> AllowedAnswers {
-        AllowedAnswers {
-            dodge: false,
-            weapon: false,
-            maneuver: false,
-        }
     }
 
     /// A grenade: bullet damage within its radius, the digit sum out to twice it; a burning

@@ -26,6 +26,7 @@ use crate::rules::firearms::{VolleyHits, one_hit_a_roll};
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::injuries::{InjuryHit, InjuryList, InjuryOutcome};
 use crate::rules::length::Length;
+use crate::rules::mechanisms::{BlowAnswers, Mechanisms};
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::{Modifier, ModifierReason};
 use crate::rules::opposed::SideResult;
@@ -87,6 +88,14 @@ impl Ruleset for D10Pool {
 
     fn name(&self) -> &'static str {
         "d10 dice pool"
+    }
+
+    /// A dodge or a parry answers a blow.
+    fn mechanisms(&self) -> Mechanisms<'_> {
+        Mechanisms {
+            blow_answers: Some(self),
+            ..Mechanisms::default()
+        }
     }
 
     fn roster(&self) -> (&'static str, &'static str) {
@@ -236,15 +245,6 @@ impl Ruleset for D10Pool {
         _die: &mut dyn FnMut(u32) -> u32,
     ) -> VolleyHits {
         one_hit_a_roll(bullets, verdict)
-    }
-
-    /// A dodge or a parry while the unit can still defend.
-    fn blow_answers(&self, _facts: &DefenceFacts) -> AllowedAnswers {
-        AllowedAnswers {
-            dodge: true,
-            weapon: true,
-            maneuver: false,
-        }
     }
 
     /// A grenade's bands: +5 within 2 m, +3 within 5, +1 within 10 (a fire bomb, with no
@@ -483,5 +483,16 @@ impl Ruleset for D10Pool {
 
     fn armor(&self) -> &ArmorTable {
         &self.armour
+    }
+}
+
+impl BlowAnswers for D10Pool {
+    /// A dodge or a parry while the unit can still defend.
+    fn allowed(&self, _facts: &DefenceFacts) -> AllowedAnswers {
+        AllowedAnswers {
+            dodge: true,
+            weapon: true,
+            maneuver: false,
+        }
     }
 }

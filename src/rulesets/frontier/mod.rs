@@ -37,8 +37,8 @@ use crate::rules::ruleset::{
     DemandWords, Rolled, Ruleset, RulesetId, SheetField, WeaponDefenceWords,
 };
 use crate::rules::situation::{
-    AllowedAnswers, BlowFacts, DefenceFacts, Material, PointBlank, RangeBand, RangeReading,
-    RangeScale, ShotDefence, ShotFacts, StandingFacts, Worth,
+    BlowFacts, Material, PointBlank, RangeBand, RangeReading, RangeScale, ShotDefence, ShotFacts,
+    StandingFacts, Worth,
 };
 use crate::rules::skills::SkillEntry;
 use crate::rules::weapons::{ArmorTable, Weapon, WeaponTable};
@@ -284,15 +284,6 @@ impl Ruleset for Frontier {
         _die: &mut dyn FnMut(u32) -> u32,
     ) -> VolleyHits {
         one_hit_a_roll(bullets, verdict)
-    }
-
-    /// Hand-to-hand has no defence roll: a blow that succeeds lands.
-    fn blow_answers(&self, _facts: &DefenceFacts) -> AllowedAnswers {
-        AllowedAnswers {
-            dodge: false,
-            weapon: false,
-            maneuver: false,
-        }
     }
 
     /// An explosive's damage bands are its rings, 10 ft each, with a ring of stun beyond (a
