@@ -10,7 +10,6 @@ mod round;
 pub mod worth;
 
 use crate::files::FileError;
-use crate::rules::body::HitLocations;
 use crate::rules::characteristics::{Characteristics, DerivedStats, MoveAllowance};
 use crate::rules::damage::{
     DamageNotation, DamagePart, DamageQuality, DamageReach, DamageRoll, DamageShape, DamageSource,
@@ -30,7 +29,6 @@ use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{
     DemandWords, Rolled, Ruleset, RulesetId, SheetField, WeaponDefenceWords,
 };
-use crate::rules::situation::OwnRollFacts;
 use crate::rules::situation::PointBlank;
 use crate::rules::situation::ShotDefence;
 use crate::rules::situation::{
@@ -230,11 +228,6 @@ impl Ruleset for BrpClassic {
         }
     }
 
-    /// Armor comes off a hit's damage once, pellets or not (SPECS.md 1.1).
-    fn armor_per_pellet_die(&self) -> bool {
-        false
-    }
-
     /// Knocked out by shock: 2D6 rounds, or until First Aid wakes it (SPECS.md 1.1, [house]).
     fn out_cold_for(&self) -> Option<(u32, u32)> {
         Some((2, 6))
@@ -249,11 +242,6 @@ impl Ruleset for BrpClassic {
     /// Knock-out attacks with bare hands or a blunt weapon (SPECS.md 1.1).
     fn knock_out_blows(&self) -> bool {
         true
-    }
-
-    /// Armor counts wherever it is worn: the text rolls no hit locations.
-    fn hit_locations(&self) -> Option<HitLocations> {
-        None
     }
 
     /// Aiming (or bracing) takes the turn at DEX; the aimed shot goes at half DEX, with the
@@ -401,21 +389,6 @@ impl Ruleset for BrpClassic {
 
     fn maneuver(&self, _maneuvering_build: i32, _opponent_build: i32) -> ManeuverAllowance {
         ManeuverAllowance::Possible { penalty_dice: 0 }
-    }
-
-    /// Nothing: BRP's chances are not hindered by a hold or a hampering.
-    fn own_roll_value(&self, _facts: &OwnRollFacts) -> Vec<Modifier> {
-        Vec::new()
-    }
-
-    /// Nothing: the text has no roll against a surprise attack's Stealth.
-    fn notice_value(&self, _stealth: u32) -> Vec<Modifier> {
-        Vec::new()
-    }
-
-    /// Nothing: BRP orders by DEX, never by a DEX roll.
-    fn dex_roll_value(&self, _readied_firearm: bool) -> Vec<Modifier> {
-        Vec::new()
     }
 
     fn maneuver_goals(&self, holding: bool) -> &'static [ManeuverGoal] {

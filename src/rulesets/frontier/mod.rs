@@ -351,11 +351,6 @@ impl Ruleset for Frontier {
         worth::standing_modifiers(facts)
     }
 
-    /// A bead taken this round counts for the shot next round.
-    fn aim_fires_this_round(&self) -> bool {
-        false
-    }
-
     fn blast_words(&self, yards: u32) -> String {
         format!("radius {yards} yards")
     }
