@@ -221,7 +221,7 @@ impl<'w> Battle<'w> {
         self.world
             .insert_resource(ActiveScenario(self.scenario.clone()));
         let root = super::scope::root(self.world);
-        let entity = super::spawn_unit(
+        let entity = super::setup::spawn_unit(
             &mut self.world.commands(),
             root,
             index,
