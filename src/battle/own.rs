@@ -50,18 +50,19 @@ impl<T: PartialEq + Any> SameData for T {
     }
 }
 
-/// A rulebook's own event, as the stream carries it.
-#[derive(Debug, Clone)]
-pub struct RulebookEvent(Arc<dyn OwnEvent>);
+/// A rulebook's own event or command, as a stream carries it.
+#[derive(Debug)]
+pub struct Carried<T: ?Sized>(Arc<T>);
+
+/// A rulebook's own event, as the event stream carries it.
+pub type RulebookEvent = Carried<dyn OwnEvent>;
+
+/// A rulebook's own command, as the command stream carries it.
+pub type RulebookCommand = Carried<dyn OwnCommand>;
 
 impl RulebookEvent {
     pub fn new(event: impl OwnEvent) -> Self {
         Self(Arc::new(event))
-    }
-
-    /// The event as the rulebook's own type `T`, if it is one.
-    pub fn of<T: 'static>(&self) -> Option<&T> {
-        self.0.as_any().downcast_ref::<T>()
     }
 
     pub fn event(&self) -> &dyn OwnEvent {
@@ -69,13 +70,39 @@ impl RulebookEvent {
     }
 }
 
-impl PartialEq for RulebookEvent {
+impl RulebookCommand {
+    pub fn new(command: impl OwnCommand) -> Self {
+        Self(Arc::new(command))
+    }
+
+    pub fn command(&self) -> &dyn OwnCommand {
+        self.0.as_ref()
+    }
+}
+
+impl<T: ?Sized + SameData> Carried<T> {
+    /// The carried data as the rulebook's own type `U`, if it is one.
+    pub fn of<U: 'static>(&self) -> Option<&U> {
+        self.0.as_any().downcast_ref::<U>()
+    }
+}
+
+impl<T: ?Sized> Clone for Carried<T> {
+    fn clone(&self) -> Self {
+        Self(self.0.clone())
+    }
+}
+
+impl<T: ?Sized + SameData> PartialEq for Carried<T> {
     fn eq(&self, other: &Self) -> bool {
         self.0.same(other.0.as_any())
     }
 }
 
-impl Serialize for RulebookEvent {
+impl Eq for RulebookCommand {}
+
+/// Written exactly as the rulebook's own type writes it.
+impl<T: ?Sized + erased_serde::Serialize> Serialize for Carried<T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         erased_serde::serialize(self.0.as_ref(), serializer)
     }
@@ -85,39 +112,6 @@ impl Serialize for RulebookEvent {
 pub trait OwnCommand: erased_serde::Serialize + SameData + Debug + Send + Sync + 'static {
     /// The unit that gives it (or answers with it).
     fn unit(&self) -> Option<UnitId>;
-}
-
-/// A rulebook's own command, as the stream carries it.
-#[derive(Debug, Clone)]
-pub struct RulebookCommand(Arc<dyn OwnCommand>);
-
-impl RulebookCommand {
-    pub fn new(command: impl OwnCommand) -> Self {
-        Self(Arc::new(command))
-    }
-
-    /// The command as the rulebook's own type `T`, if it is one.
-    pub fn of<T: 'static>(&self) -> Option<&T> {
-        self.0.as_any().downcast_ref::<T>()
-    }
-
-    pub fn command(&self) -> &dyn OwnCommand {
-        self.0.as_ref()
-    }
-}
-
-impl PartialEq for RulebookCommand {
-    fn eq(&self, other: &Self) -> bool {
-        self.0.same(other.0.as_any())
-    }
-}
-
-impl Eq for RulebookCommand {}
-
-impl Serialize for RulebookCommand {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        erased_serde::serialize(self.0.as_ref(), serializer)
-    }
 }
 
 /// How a rulebook's commands are read back: the names it knows, and its decoder, which reads
@@ -141,10 +135,7 @@ pub fn register_commands(decoder: CommandDecoder) {
     let mut decoders = DECODERS
         .write()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if !decoders
-        .iter()
-        .any(|known| std::ptr::eq(known.names, decoder.names))
-    {
+    if !decoders.iter().any(|known| known.names == decoder.names) {
         decoders.push(decoder);
     }
 }

@@ -114,7 +114,12 @@ pub fn root(world: &mut World) -> Entity {
         .query_filtered::<Entity, With<BattleRoot>>()
         .iter(world)
         .next();
-    found.unwrap_or_else(|| world.spawn((Name::new("Battle"), BattleRoot)).id())
+    found.unwrap_or_else(|| world.spawn(new_root()).id())
+}
+
+/// A battle's root, to spawn.
+pub(super) fn new_root() -> (Name, BattleRoot) {
+    (Name::new("Battle"), BattleRoot)
 }
 
 #[cfg(test)]

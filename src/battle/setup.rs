@@ -7,7 +7,7 @@ use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
 
 use super::command::WeaponChoice;
-use super::scope::{BattleRoot, InBattle};
+use super::scope::InBattle;
 use super::*;
 use crate::map::scenario::UnitSpec;
 use crate::rules::explosions::Burning;
@@ -53,7 +53,7 @@ pub(super) fn spawn_units(
     controllers: Option<Res<Controllers>>,
 ) {
     let scenario = &scenario.0;
-    let root = commands.spawn((Name::new("Battle"), BattleRoot)).id();
+    let root = commands.spawn(super::scope::new_root()).id();
     roster.0.clear();
     for (index, unit) in scenario.units.iter().enumerate() {
         roster.0.push(spawn_unit(&mut commands, root, index, unit));
