@@ -145,12 +145,7 @@ fn keepers_alone(scenario: &Scenario, kind: &EventKind) -> bool {
 /// The words for an event as the players read it: a secret unit's rolls without what they
 /// were against, its harm as a wound without numbers, the round's order without hidden units.
 pub fn players_words(event: &Event, scenario: &Scenario, hidden: &[bool]) -> String {
-    let name = |unit: UnitId| {
-        scenario
-            .units
-            .get(unit.index())
-            .map_or_else(|| format!("unit {}", unit.0), |spec| spec.name.clone())
-    };
+    let name = |unit: UnitId| unit.name_in(scenario);
     let secret = |unit: UnitId| numbers_secret(scenario, unit);
     let seen = |unit: &UnitId| !hidden.get(unit.index()).copied().unwrap_or(false);
     match &event.kind {

@@ -14,12 +14,7 @@ use crate::words::{capitalised, plural, the_weapon};
 
 /// The words for one event, as the log shows it.
 pub fn describe(event: &Event, scenario: &Scenario) -> String {
-    let name = |unit: UnitId| {
-        scenario
-            .units
-            .get(unit.index())
-            .map_or_else(|| format!("unit {}", unit.0), |spec| spec.name.clone())
-    };
+    let name = |unit: UnitId| unit.name_in(scenario);
     let words = match &event.kind {
         EventKind::Rulebook(own) => own.event().words(scenario),
         EventKind::BattleBegan { seed } => format!("The fight begins (dice seed {seed})"),
