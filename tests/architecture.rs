@@ -2,8 +2,9 @@
 //! use only modules on layers below its own, so no import circle joins two of them; inside a
 //! folder no circle joins its files either (its `mod.rs` aside, which holds what they share);
 //! the rules and the rulebooks' rules are pure Rust: no file under `src/rules/` or
-//! `src/rulesets/` may import bevy, but a rulebook's code in the battle (its folder's
-//! `battle/`, a layer of its own above the engine's battle) and the list of their plugins; the
+//! `src/rulesets/` may import bevy, but a rulebook's code in the battle and in the AI (its
+//! folder's `battle/` and `ai/`, layers of their own above the engine's battle and AI) and the
+//! list of their plugins; the
 //! shared engine never uses a rulebook's own module, and no rulebook uses another's.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -18,6 +19,7 @@ const LAYERS: &[&[&str]] = &[
     &["battle"],
     &[RULEBOOK_BATTLE],
     &["ai", "log"],
+    &[RULEBOOK_AI],
     &[RULEBOOK_PLUGINS],
     &["headless"],
     &["replay"],
@@ -33,6 +35,10 @@ const LAYERS: &[&[&str]] = &[
 /// A rulebook's code in the battle: `src/rulesets/<rulebook>/battle/`, counted as a module of
 /// its own, on the layer above the battle it hooks.
 const RULEBOOK_BATTLE: &str = "rulesets/*/battle";
+
+/// A rulebook's own choices for the AI: `src/rulesets/<rulebook>/ai/`, counted as a module of
+/// its own, on the layer above the AI it hooks.
+const RULEBOOK_AI: &str = "rulesets/*/ai";
 
 /// The list of every rulebook's battle plugin, `src/rulesets/plugins.rs`.
 const RULEBOOK_PLUGINS: &str = "rulesets/plugins";
@@ -60,6 +66,7 @@ fn module_of(source: &Path, file: &Path) -> Option<String> {
     match parts.as_slice() {
         ["rulesets", "plugins.rs"] => return Some(RULEBOOK_PLUGINS.to_string()),
         ["rulesets", _, "battle", ..] => return Some(RULEBOOK_BATTLE.to_string()),
+        ["rulesets", _, "ai", ..] => return Some(RULEBOOK_AI.to_string()),
         _ => {}
     }
     let first = relative.components().next()?.as_os_str().to_str()?;
@@ -460,7 +467,7 @@ fn no_rulebook_uses_another() {
 }
 
 #[test]
-fn a_rulebooks_battle_code_sits_above_the_battle() {
+fn a_rulebooks_battle_and_ai_code_sit_above_the_engines() {
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let module = |path: &str| module_of(&source, &source.join(path));
     assert_eq!(
@@ -475,7 +482,13 @@ fn a_rulebooks_battle_code_sits_above_the_battle() {
         module("rulesets/plugins.rs").as_deref(),
         Some(RULEBOOK_PLUGINS)
     );
+    assert_eq!(
+        module("rulesets/d100_house/ai/shares.rs").as_deref(),
+        Some(RULEBOOK_AI)
+    );
     assert!(layer_of(RULEBOOK_BATTLE) > layer_of("battle"));
+    assert!(layer_of(RULEBOOK_AI) > layer_of("ai"));
+    assert!(layer_of(RULEBOOK_AI) < layer_of(RULEBOOK_PLUGINS));
     assert!(layer_of(RULEBOOK_PLUGINS) < layer_of("headless"));
 }
 

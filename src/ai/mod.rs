@@ -10,16 +10,12 @@
 //! checked with the battle's own preview first, so no style gives a command the battle would
 //! refuse for its weapon.
 
-mod called_shots;
-mod cherries;
 mod declare;
 pub mod defence;
 mod holds;
+pub mod hooks;
 mod plan;
-mod posture;
-mod shares;
 mod shot_choice;
-mod suppressing;
 mod sweeping;
 
 use bevy::prelude::*;
@@ -205,9 +201,9 @@ fn take_ai_turns(world: &mut World) {
     world.resource_mut::<CommandQueue>().0.push_back(command);
 }
 
-/// The unit's next command, as its style would give it; where it is a blow and a cherry is
-/// worth more than the one picked, or a shot worth calling at a part the cover leaves out (a
-/// level's choice, not the baseline's), picking the cherry or calling the shot first.
+/// The unit's next command, as its style would give it; for a level (not the baseline), a
+/// command the rulebook's own AI gives first where it pays (the house sheet's cherry picked
+/// before a blow, a shot called at a part the cover leaves out).
 fn next_command(world: &mut World, turn: &TurnState) -> Command {
     let command = chosen_command(world, turn);
     let style = style_of(world, turn.unit);
@@ -215,11 +211,9 @@ fn next_command(world: &mut World, turn: &TurnState) -> Command {
         .get_resource::<ActiveScenario>()
         .map(|active| active.0.clone());
     match scenario {
-        Some(scenario) if style != Style::Baseline => {
-            cherries::before_the_blow(world, &scenario, &command)
-                .or_else(|| called_shots::before_the_shot(world, &scenario, &command))
-                .unwrap_or(command)
-        }
+        Some(scenario) if style != Style::Baseline => hooks::of(world, &scenario)
+            .and_then(|own| own.first(world, &scenario, &command))
+            .unwrap_or(command),
         _ => command,
     }
 }
@@ -312,33 +306,14 @@ fn chosen_command(world: &mut World, turn: &TurnState) -> Command {
         return Command::Declare { unit, declaration };
     }
     let planned = turn_command(world, &scenario, &seen, turn, &arsenal, style, unhurt);
-    // A grapple is the turn's one attack: the skill is not divided for it.
-    if style != Style::Baseline
-        && !declares
-        && !matches!(planned, Command::Maneuver { .. })
-        && let Some(divided) = shares::divide_or_strike(world, &scenario, &seen, turn)
-    {
-        return divided;
-    }
     if declares {
         return declare::keep_to_declaration(world, &scenario, &seen, turn, &arsenal, planned);
     }
     if style != Style::Baseline
-        && matches!(planned, Command::Fire { .. } | Command::EndTurn { .. })
-        && let Some(crouch) = posture::crouch_behind_cover(world, &scenario, &seen, unit)
+        && let Some(own) = hooks::of(world, &scenario)
+            .and_then(|own| own.instead(world, &scenario, (&seen, turn), &planned))
     {
-        return crouch;
-    }
-    if style != Style::Baseline
-        && let Some(pinning) = suppressing::suppress(world, &scenario, &seen, turn, &planned)
-    {
-        return pinning;
-    }
-    if style != Style::Baseline
-        && matches!(planned, Command::EndTurn { .. })
-        && let Some(dodge) = posture::dodge_before_ending(world, &scenario, &seen, turn)
-    {
-        return dodge;
+        return own;
     }
     planned
 }

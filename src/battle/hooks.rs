@@ -62,18 +62,47 @@ pub struct Unhooked;
 
 impl BattleHooks for Unhooked {}
 
+/// Each rulebook's code of one kind (`T`: its battle hooks, its AI's), by the rulebook, as
+/// their plugins put it in.
+#[derive(Resource)]
+pub struct ByRulebook<T: ?Sized + Send + Sync + 'static>(Vec<(RulesetId, Arc<T>)>);
+
+impl<T: ?Sized + Send + Sync + 'static> Default for ByRulebook<T> {
+    fn default() -> Self {
+        Self(Vec::new())
+    }
+}
+
+impl<T: ?Sized + Send + Sync + 'static> Clone for ByRulebook<T> {
+    fn clone(&self) -> Self {
+        Self(self.0.clone())
+    }
+}
+
+impl<T: ?Sized + Send + Sync + 'static> ByRulebook<T> {
+    /// Rulebook `id`'s, where its plugin put one in.
+    pub fn get(&self, id: RulesetId) -> Option<Arc<T>> {
+        self.0
+            .iter()
+            .find(|(rulebook, _)| *rulebook == id)
+            .map(|(_, code)| code.clone())
+    }
+
+    /// Puts in rulebook `id`'s, in place of any it had.
+    pub fn put(&mut self, id: RulesetId, code: Arc<T>) {
+        self.0.retain(|(rulebook, _)| *rulebook != id);
+        self.0.push((id, code));
+    }
+}
+
 /// Each rulebook's hooks, by the rulebook, as their plugins put them in.
-#[derive(Resource, Default, Clone)]
-pub struct RulebookHooks(Vec<(RulesetId, Arc<dyn BattleHooks>)>);
+pub type RulebookHooks = ByRulebook<dyn BattleHooks>;
 
 impl RulebookHooks {
     /// The hooks of rulebook `id`. A battle of a rulebook whose plugin is not in the app is a
     /// mistake in building the app, never in a file: it stops here, as a missing resource does.
     pub fn of(&self, id: RulesetId) -> Arc<dyn BattleHooks> {
-        self.0
-            .iter()
-            .find(|(rulebook, _)| *rulebook == id)
-            .map(|(_, hooks)| hooks.clone())
+        self.get(id)
             .unwrap_or_else(|| panic!("no battle plugin of the {id:?} rulebook in this app"))
     }
 }
@@ -85,9 +114,9 @@ pub trait HookRulebook {
 
 impl HookRulebook for App {
     fn hook_rulebook(&mut self, id: RulesetId, hooks: impl BattleHooks) -> &mut Self {
-        let mut all = self.world_mut().get_resource_or_init::<RulebookHooks>();
-        all.0.retain(|(rulebook, _)| *rulebook != id);
-        all.0.push((id, Arc::new(hooks)));
+        self.world_mut()
+            .get_resource_or_init::<RulebookHooks>()
+            .put(id, Arc::new(hooks));
         self
     }
 }

@@ -1,5 +1,6 @@
-//! Every rulebook's battle plugin, the one list an app that plays battles adds: a rulebook with
-//! no code of its own at the engine's stages is hooked as `Unhooked`.
+//! Every rulebook's battle and AI plugins, the one list an app that plays battles adds: a
+//! rulebook with no code of its own at the engine's stages is hooked as `Unhooked`; one with no
+//! choices of its own for the AI plays by the planner alone.
 
 use bevy::prelude::*;
 
@@ -7,11 +8,11 @@ use super::d100_house;
 use crate::battle::hooks::{HookRulebook, Unhooked};
 use crate::rules::ruleset::RulesetId;
 
-/// The rulebooks' code in the battle.
+/// The rulebooks' code in the battle and the AI.
 pub fn plugin(app: &mut App) {
     app.hook_rulebook(RulesetId::Coc7e, Unhooked)
         .hook_rulebook(RulesetId::BrpClassic, Unhooked)
         .hook_rulebook(RulesetId::D10Pool, Unhooked)
         .hook_rulebook(RulesetId::Frontier, Unhooked)
-        .add_plugins(d100_house::battle::plugin);
+        .add_plugins((d100_house::battle::plugin, d100_house::ai::plugin));
 }

@@ -4,6 +4,7 @@
 //! doubles, an Initiative queue kept for the fight, and ranges to four times a weapon's base.
 //! Played in maps/spin-cycle.ron; docs/RULES.md has every decision.
 
+pub mod ai;
 pub mod battle;
 pub mod check;
 pub mod cherries;

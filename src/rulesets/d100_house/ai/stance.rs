@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::Seen;
+use crate::ai::Seen;
 use crate::battle::command::Command;
 use crate::battle::{Condition, TurnState, UnitId};
 use crate::map::scenario::Scenario;

@@ -8,8 +8,8 @@
 
 use bevy::prelude::*;
 
-use super::Seen;
 use super::shares::{WORTH_IT, own_state};
+use crate::ai::Seen;
 use crate::battle::command::{Command, FireMode, WeaponChoice};
 use crate::battle::ranged;
 use crate::battle::skill_shares::{divisible, even_shares};

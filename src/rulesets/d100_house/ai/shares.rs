@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 
-use super::Seen;
+use crate::ai::Seen;
 use crate::battle::command::{Command, WeaponChoice};
 use crate::battle::skill_shares::{divisible, even_shares};
 use crate::battle::{Arsenal, Condition, TurnState, UnitId, Vitals};

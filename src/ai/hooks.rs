@@ -1,0 +1,66 @@
+//! The AI's stages a rulebook may hook with choices of its own: its plugin puts its
+//! [`AiHooks`] in the app, and the AI weighs the rulebook's own commands (the house sheet's
+//! divided skill, pinning fire, stance, cherries and called shots) there, never naming the
+//! rulebook. A rulebook with none plays by the planner alone.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use super::Seen;
+use crate::battle::TurnState;
+use crate::battle::command::Command;
+use crate::battle::hooks::ByRulebook;
+use crate::map::scenario::Scenario;
+use crate::rules::ruleset::RulesetId;
+
+/// A rulebook's own choices at the AI's stages, made for the levels (never the baseline);
+/// each stage's default keeps what the planner chose.
+pub trait AiHooks: Send + Sync + 'static {
+    /// In place of `planned`, the planner's command for `turn`: a command of the rulebook's
+    /// own mechanisms, where one is worth more; `None` keeps the plan.
+    fn instead(
+        &self,
+        _world: &mut World,
+        _scenario: &Scenario,
+        (_seen, _turn): (&[Seen], &TurnState),
+        _planned: &Command,
+    ) -> Option<Command> {
+        None
+    }
+
+    /// Before `command` is given: a command of the rulebook's own to give first, where it
+    /// pays; `None` gives `command` as it is.
+    fn first(
+        &self,
+        _world: &mut World,
+        _scenario: &Scenario,
+        _command: &Command,
+    ) -> Option<Command> {
+        None
+    }
+}
+
+/// Each rulebook's AI choices, by the rulebook, as their plugins put them in.
+pub type RulebookAi = ByRulebook<dyn AiHooks>;
+
+/// The AI choices of `scenario`'s rulebook, where it has any.
+pub(super) fn of(world: &World, scenario: &Scenario) -> Option<Arc<dyn AiHooks>> {
+    world
+        .get_resource::<RulebookAi>()?
+        .get(scenario.ruleset.id())
+}
+
+/// Putting a rulebook's AI choices in the app, from its plugin.
+pub trait HookAi {
+    fn hook_ai(&mut self, id: RulesetId, hooks: impl AiHooks) -> &mut Self;
+}
+
+impl HookAi for App {
+    fn hook_ai(&mut self, id: RulesetId, hooks: impl AiHooks) -> &mut Self {
+        self.world_mut()
+            .get_resource_or_init::<RulebookAi>()
+            .put(id, Arc::new(hooks));
+        self
+    }
+}
