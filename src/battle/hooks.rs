@@ -8,6 +8,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use super::UnitId;
+use super::choices::Offers;
 use super::command::Rejection;
 use super::own::OwnCommand;
 use super::state::Battle;
@@ -41,6 +42,12 @@ pub trait BattleHooks: Send + Sync + 'static {
         true
     }
 
+    /// What the rulebook offers `unit`, whose turn it is, beyond the engine's own actions
+    /// (`choices.rs`): none by default.
+    fn offers(&self, _battle: &Battle, _unit: UnitId) -> Offers {
+        Offers::default()
+    }
+
     /// A command of the rulebook's own (`own`, which it reads as its own type): carried out,
     /// or refused with the battle as it was. One it does not know is refused.
     fn command(&self, _battle: &mut Battle, own: &dyn OwnCommand) -> Result<(), Rejection> {
@@ -54,6 +61,12 @@ pub fn of(battle: &Battle) -> Arc<dyn BattleHooks> {
         .world
         .resource::<RulebookHooks>()
         .of(battle.scenario.ruleset.id())
+}
+
+/// What the battle's rulebook offers `unit` now, whose turn it is.
+pub fn offered(world: &mut World, unit: UnitId) -> Offers {
+    let battle = Battle::new(world);
+    of(&battle).offers(&battle, unit)
 }
 
 /// A rulebook with no code of its own at any stage.

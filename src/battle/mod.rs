@@ -11,6 +11,7 @@ pub mod budget;
 mod called_shot;
 mod cherries;
 mod cherry_effects;
+pub mod choices;
 pub mod command;
 mod condition;
 pub mod declaration;

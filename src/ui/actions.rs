@@ -3,7 +3,7 @@
 
 use bevy_egui::egui;
 
-use super::attack_menus::{call_shot_menu, cherry_menu};
+use super::offers::{offer_buttons, offer_menus};
 use super::view::{BattleView, UnitState};
 use super::weapon_buttons::{full_auto_plan, weapon_buttons};
 use crate::battle::command::{Command, ManeuverGoal, SurpriseAttack, WeaponChoice};
@@ -331,88 +331,6 @@ fn posture_buttons(
     }
 }
 
-/// Where the rulebook has a dodge stance (the d100 house sheet), its button: open while the
-/// unit holds none and is not holding anyone, before its action or after its attack.
-fn dodge_stance_button(
-    ui: &mut egui::Ui,
-    view: &mut BattleView,
-    ruleset: &dyn Ruleset,
-    unit: UnitId,
-    condition: &Condition,
-) {
-    let Some(shift) = ruleset.dodge_stance() else {
-        return;
-    };
-    let Some(turn) = view.flow.as_ref().and_then(|flow| flow.turn) else {
-        return;
-    };
-    let open = turn.dodge_stance_open(condition);
-    let shift = crate::rules::modifiers::signed(shift);
-    let hint = if turn.attacks_made > 0 {
-        format!(
-            "Hold a dodge until your next turn, at {shift} since you attacked: a bullet you dodge \
-             does only its digit sum, a blow nothing; a critical or matched dodge stops anything \
-             but a matched hit, and a critical hit cannot be dodged"
-        )
-    } else {
-        format!(
-            "Hold a dodge until your next turn: a bullet you dodge does only its digit sum, a \
-             blow nothing; a critical or matched dodge stops anything but a matched hit, and a \
-             critical hit cannot be dodged. An attack after it this turn takes {shift}"
-        )
-    };
-    if ui
-        .add_enabled(open, egui::Button::new("Dodge"))
-        .on_hover_text(hint)
-        .clicked()
-    {
-        view.order(Command::DodgeStance { unit });
-    }
-}
-
-/// Where the rulebook lets a unit divide its skill (the d100 house sheet), a button for each
-/// even division ("2 × 28"), open before the turn's first attack.
-fn divide_buttons(
-    ui: &mut egui::Ui,
-    view: &mut BattleView,
-    scenario: &Scenario,
-    unit: UnitId,
-    state: &UnitState,
-) {
-    let Some((whole, most)) = crate::battle::skill_shares::divisible(
-        scenario,
-        unit,
-        (&state.vitals, &state.condition, &state.arsenal),
-    ) else {
-        return;
-    };
-    let Some(turn) = view.flow.as_ref().and_then(|flow| flow.turn) else {
-        return;
-    };
-    let open = turn.division_open(&state.condition);
-    for count in 2..=most {
-        let shares = crate::battle::skill_shares::even_shares(whole, count);
-        if shares.contains(&0) {
-            break;
-        }
-        let words = shares
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join(" + ");
-        if ui
-            .add_enabled(open, egui::Button::new(format!("Divide {count}")))
-            .on_hover_text(format!(
-                "Divide the skill ({whole} with your shifts) into {count} attacks this turn: \
-                 {words}, each rolled at its share with its own shifts"
-            ))
-            .clicked()
-        {
-            view.order(Command::DivideSkill { unit, shares });
-        }
-    }
-}
-
 fn unit_buttons(
     ui: &mut egui::Ui,
     view: &mut BattleView,
@@ -482,16 +400,28 @@ fn unit_buttons(
             });
         weapon_buttons(ui, view, spec, unit, state, limits, can_act);
     });
-    // Combo boxes do not wrap well in a row that also wraps: the menus get a row of their own,
-    // and the other orders another.
+    // The rulebook's own offers (the house sheet's called shot, cherries, dodge stance and
+    // divided skill).
+    let offers = view
+        .offers
+        .as_ref()
+        .and_then(|offers| offers.to(unit).cloned())
+        .unwrap_or_default();
+    // Combo boxes do not wrap well in a row that also wraps: the menus get a row of their own
+    // (one with a caption a row to itself), and the other orders another.
     ui.horizontal(|ui| {
-        call_shot_menu(ui, view, scenario.ruleset.as_ref(), unit, &state.condition);
+        offer_menus(
+            ui,
+            view,
+            offers.menus.iter().filter(|menu| menu.caption.is_none()),
+        );
         maneuver_menu(ui, view, scenario, state);
     });
-    cherry_menu(ui, view, scenario, unit, &state.condition);
+    for menu in offers.menus.iter().filter(|menu| menu.caption.is_some()) {
+        ui.horizontal(|ui| offer_menus(ui, view, [menu]));
+    }
     ui.horizontal_wrapped(|ui| {
-        dodge_stance_button(ui, view, scenario.ruleset.as_ref(), unit, &state.condition);
-        divide_buttons(ui, view, scenario, unit, state);
+        offer_buttons(ui, view, &offers.buttons);
         if scenario.ruleset.knock_out_blows()
             && spec.strikes_blunt(state.arsenal.in_hand)
             && ui

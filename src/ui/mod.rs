@@ -5,7 +5,6 @@
 //! and hold no rules. The overlay can be scaled, switched to high contrast and put fullscreen.
 
 mod actions;
-mod attack_menus;
 mod cards;
 mod declare;
 mod defence;
@@ -19,6 +18,7 @@ mod journal;
 mod keeper;
 mod labels;
 pub mod layout;
+mod offers;
 mod order;
 mod outcome;
 mod playback;

@@ -31,6 +31,8 @@ pub(super) struct BattleView<'w, 's> {
     keeper_eyes: Res<'w, crate::view::KeeperEyes>,
     /// The dice budget's pools, kept dice and the split drawn up (the d10 pool).
     pub(super) dice: ResMut<'w, crate::view::preview::DicePlanning>,
+    /// What the rulebook offers the unit whose turn it is.
+    pub(super) offers: Option<Res<'w, crate::view::offers::TurnOffers>>,
     pub(super) units: Query<
         'w,
         's,

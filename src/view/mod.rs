@@ -6,6 +6,7 @@ pub mod drag;
 mod grid;
 pub mod hover;
 pub mod motion;
+pub mod offers;
 pub mod orders;
 pub mod overlay;
 pub mod preview;
@@ -119,6 +120,7 @@ pub(super) fn plugin(app: &mut App) {
             grid::plugin,
             hover::plugin,
             motion::plugin,
+            offers::plugin,
             orders::plugin,
             overlay::plugin,
             preview::plugin,

@@ -2,8 +2,11 @@
 //! and rolled against each hit (a bullet brought down to its digit sum, a blow to nothing, a
 //! critical or matched dodge clean, a critical hit never dodged), and the −30 on whichever of
 //! the turn's attack and dodge comes second; the skill divided into shares, an attack at each;
-//! and what a failed blow still does (a sharp weapon's graze, the weapon turned on its wielder).
+//! what a failed blow still does (a sharp weapon's graze, the weapon turned on its wielder); and
+//! what the sheet offers a unit on its turn, as data.
 
+use gridkeeper::battle::choices::Offers;
+use gridkeeper::battle::hooks::offered;
 use gridkeeper::rules::damage::DamageSource;
 use gridkeeper::rules::modifiers::{Effect, ModifierReason};
 use gridkeeper::rules::roll_harm::DodgeOutcome;
@@ -364,4 +367,96 @@ fn full_auto_is_three_bullets_an_attack() {
         .filter(|event| matches!(event, EventKind::Rolled { .. }))
         .count();
     assert_eq!(rolled, 3);
+}
+
+/// What the house sheet offers the unit whose turn it is, as data the action bar draws: the
+/// parts to call its next attack at, the cherries its obsession earns (the damage standing
+/// chosen), the dodge stance and each even division of its skill, each with the command it
+/// gives. Given, the stance's offer closes and the cherry picked stands chosen; a rulebook
+/// with nothing of its own offers nothing.
+#[test]
+fn the_house_offers_its_own_choices_as_data() {
+    let mut app = spin_cycle(&[]);
+    until_the_turn_of(&mut app, DEE);
+    let offers = offered(app.world_mut(), DEE);
+    let ids: Vec<&str> = offers.menus.iter().map(|menu| menu.id).collect();
+    assert_eq!(ids, ["call shot", "cherry"]);
+    let called = &offers.menus[0];
+    assert!(called.open && called.caption.is_none());
+    assert_eq!(called.shown, "Call shot");
+    assert!(called.items.iter().any(|item| item.label == "head"
+        && item.command
+            == Some(Command::CallShot {
+                unit: DEE,
+                part: BodyPart::Head,
+            })));
+    let cherry = &offers.menus[1];
+    assert_eq!(cherry.caption.as_deref(), Some("On a match:"));
+    let labels: Vec<&str> = cherry
+        .items
+        .iter()
+        .map(|item| item.label.as_str())
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            "the damage",
+            "Knock Down",
+            "Disarm",
+            "Kung Fu Grip",
+            "Second Helping"
+        ]
+    );
+    assert!(cherry.items[0].chosen && cherry.items[0].command.is_none());
+    let buttons: Vec<(&str, bool, &Command)> = offers
+        .buttons
+        .iter()
+        .map(|offer| (offer.label.as_str(), offer.open, &offer.command))
+        .collect();
+    assert_eq!(
+        buttons,
+        [
+            ("Dodge", true, &Command::DodgeStance { unit: DEE }),
+            (
+                "Divide 2",
+                true,
+                &Command::DivideSkill {
+                    unit: DEE,
+                    shares: vec![30, 30],
+                },
+            ),
+            (
+                "Divide 3",
+                true,
+                &Command::DivideSkill {
+                    unit: DEE,
+                    shares: vec![20, 20, 20],
+                },
+            ),
+        ]
+    );
+    send(&mut app, offers.buttons[0].command.clone());
+    let knock_down = cherry.items[1].command.clone().expect("a cherry to pick");
+    send(&mut app, knock_down);
+    let after = offered(app.world_mut(), DEE);
+    assert!(!after.buttons[0].open, "the stance is held: {after:?}");
+    assert!(after.buttons[1].open, "the attacks are still to come");
+    let cherry = &after.menus[1];
+    assert_eq!(cherry.shown, "Knock Down");
+    assert!(cherry.items[1].chosen && cherry.items[1].command.is_none());
+    assert_eq!(
+        cherry.items[0].command,
+        Some(Command::PickCherry {
+            unit: DEE,
+            cherry: None,
+        })
+    );
+
+    let mut coc = test_app(scenario(&[
+        fighter("One", "a", (1, 1)),
+        fighter("Other", "b", (3, 1)),
+    ]));
+    send(&mut coc, Command::Begin);
+    let unit = acting(&coc).expect("a turn");
+    assert_eq!(offered(coc.world_mut(), unit), Offers::default());
 }

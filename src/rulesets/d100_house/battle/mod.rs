@@ -1,12 +1,14 @@
-//! The d100 house sheet in the battle: its own code at the engine's stages (the bolt action so
-//! far; its other mechanisms still live in the engine, docs/plans/rulebook-rooms.md).
+//! The d100 house sheet in the battle: its own code at the engine's stages (the bolt action and
+//! what it offers a unit on its turn so far; its other mechanisms still live in the engine, docs/plans/rulebook-rooms.md).
 
 mod bolt;
 pub mod events;
+mod offers;
 
 use bevy::prelude::*;
 
 use crate::battle::UnitId;
+use crate::battle::choices::Offers;
 use crate::battle::command::Rejection;
 use crate::battle::hooks::{BattleHooks, HookRulebook};
 use crate::battle::state::Battle;
@@ -40,5 +42,9 @@ impl BattleHooks for HouseHooks {
         fired: (u32, u32),
     ) -> bool {
         bolt::worked(battle, unit, weapon, fired)
+    }
+
+    fn offers(&self, battle: &Battle, unit: UnitId) -> Offers {
+        offers::offers(battle, unit)
     }
 }

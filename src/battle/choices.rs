@@ -1,0 +1,46 @@
+//! What a rulebook offers a unit on its turn beyond the engine's own actions, as data: each
+//! offer the command it gives, its label and hint in the rulebook's words, and whether it is
+//! open now. The rulebook makes them at its `offers` stage (`hooks.rs`); the action bar draws
+//! them (and the players' devices will), so no panel names a rulebook's mechanism.
+
+use super::command::Command;
+
+/// A rulebook's offers to one unit: its menus (a choice among several), then its buttons.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Offers {
+    pub menus: Vec<OfferMenu>,
+    pub buttons: Vec<Offer>,
+}
+
+/// One button: the command it gives.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Offer {
+    pub label: String,
+    pub hint: String,
+    /// Whether it may be given now (a closed one is shown, greyed).
+    pub open: bool,
+    pub command: Command,
+}
+
+/// A menu of choices, one of which may stand chosen.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OfferMenu {
+    /// A stable name for the menu, never shown.
+    pub id: &'static str,
+    /// Words before it, where it needs them ("On a match:").
+    pub caption: Option<String>,
+    /// What it shows while closed: the choice standing, or what it is for.
+    pub shown: String,
+    pub hint: String,
+    pub open: bool,
+    pub items: Vec<MenuItem>,
+}
+
+/// A choice in a menu: the command that makes it, `None` where choosing it changes nothing
+/// (it stands chosen already).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MenuItem {
+    pub label: String,
+    pub chosen: bool,
+    pub command: Option<Command>,
+}

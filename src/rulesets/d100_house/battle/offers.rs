@@ -1,0 +1,164 @@
+//! What the house sheet offers a unit on its turn: a menu of the parts to call its next attack
+//! at, a menu of the cherries its obsession earns, the dodge stance, and its skill divided
+//! into shares.
+
+use crate::battle::choices::{MenuItem, Offer, OfferMenu, Offers};
+use crate::battle::command::Command;
+use crate::battle::skill_shares::{divisible, even_shares};
+use crate::battle::state::Battle;
+use crate::battle::{Condition, TurnState, UnitId};
+use crate::rules::cherries::Cherry;
+use crate::rules::modifiers::signed;
+
+/// The house sheet's offers to `unit`, whose turn it is.
+pub(super) fn offers(battle: &Battle, unit: UnitId) -> Offers {
+    let Some(turn) = battle.flow().turn else {
+        return Offers::default();
+    };
+    let condition = battle.condition(unit);
+    Offers {
+        menus: [
+            call_shot_menu(battle, unit, &turn, &condition),
+            cherry_menu(battle, unit, &condition),
+        ]
+        .into_iter()
+        .flatten()
+        .collect(),
+        buttons: dodge_stance(battle, unit, &turn, &condition)
+            .into_iter()
+            .chain(divisions(battle, unit, &turn, &condition))
+            .collect(),
+    }
+}
+
+/// The parts to call the turn's next attack at, open while an attack is still to come and
+/// none is called.
+fn call_shot_menu(
+    battle: &Battle,
+    unit: UnitId,
+    turn: &TurnState,
+    condition: &Condition,
+) -> Option<OfferMenu> {
+    let called = battle.scenario.ruleset.called_shot()?;
+    Some(OfferMenu {
+        id: "call shot",
+        caption: None,
+        shown: match condition.called_shot {
+            Some(part) => format!("Called: {}", part.words()),
+            None => "Call shot".to_string(),
+        },
+        hint: format!(
+            "Call your next attack at a part, at {}: its hits land there whatever the roll's \
+             digits say (cover still hides what it hides)",
+            signed(called.shift)
+        ),
+        open: condition.called_shot.is_none() && turn.attack_to_come(condition),
+        items: called
+            .parts
+            .iter()
+            .map(|part| MenuItem {
+                label: part.words().to_string(),
+                chosen: false,
+                command: Some(Command::CallShot { unit, part: *part }),
+            })
+            .collect(),
+    })
+}
+
+/// Where the unit's obsession earns cherries, those the scenario allows it, to take on its
+/// next matched blow in place of the damage; the pick kept until changed.
+fn cherry_menu(battle: &Battle, unit: UnitId, condition: &Condition) -> Option<OfferMenu> {
+    let ruleset = battle.scenario.ruleset.as_ref();
+    let terms = ruleset.cherries()?;
+    let allowed = battle.spec(unit).cherries_earned(ruleset);
+    if allowed.is_empty() {
+        return None;
+    }
+    let words = |cherry: Option<Cherry>| cherry.map_or("the damage", |cherry| cherry.words());
+    Some(OfferMenu {
+        id: "cherry",
+        caption: Some("On a match:".to_string()),
+        shown: words(condition.cherry).to_string(),
+        hint: format!(
+            "{} is your obsession: a matched blow may take a cherry in place of its damage. \
+             Big Hurt: the roll as damage; More Hurt: a d{} more; New Damage: read again off a \
+             fresh roll; Blind: {} for {} rounds; Dazed: a daze; Disarm; Knock Down; Kung Fu \
+             Grip: hold at once; Monkey Dodge: the next attack at you goes to another; Second \
+             Helping: one more blow at your whole skill",
+            terms.obsession,
+            terms.more_hurt_die,
+            signed(terms.blind_shift),
+            terms.blind_rounds
+        ),
+        open: true,
+        items: std::iter::once(None)
+            .chain(allowed.iter().copied().map(Some))
+            .map(|cherry| MenuItem {
+                label: words(cherry).to_string(),
+                chosen: condition.cherry == cherry,
+                command: (condition.cherry != cherry)
+                    .then_some(Command::PickCherry { unit, cherry }),
+            })
+            .collect(),
+    })
+}
+
+/// The dodge stance: open while the unit holds none and is not holding anyone, before its
+/// action or after its attack.
+fn dodge_stance(
+    battle: &Battle,
+    unit: UnitId,
+    turn: &TurnState,
+    condition: &Condition,
+) -> Option<Offer> {
+    let shift = signed(battle.scenario.ruleset.dodge_stance()?);
+    let hint = if turn.attacks_made > 0 {
+        format!(
+            "Hold a dodge until your next turn, at {shift} since you attacked: a bullet you dodge \
+             does only its digit sum, a blow nothing; a critical or matched dodge stops anything \
+             but a matched hit, and a critical hit cannot be dodged"
+        )
+    } else {
+        format!(
+            "Hold a dodge until your next turn: a bullet you dodge does only its digit sum, a \
+             blow nothing; a critical or matched dodge stops anything but a matched hit, and a \
+             critical hit cannot be dodged. An attack after it this turn takes {shift}"
+        )
+    };
+    Some(Offer {
+        label: "Dodge".to_string(),
+        hint,
+        open: turn.dodge_stance_open(condition),
+        command: Command::DodgeStance { unit },
+    })
+}
+
+/// The skill divided evenly into each number of shares the rulebook allows ("Divide 2"), open
+/// before the turn's first attack.
+fn divisions(battle: &Battle, unit: UnitId, turn: &TurnState, condition: &Condition) -> Vec<Offer> {
+    let state = (&battle.vitals(unit), condition, &battle.arsenal(unit));
+    let Some((whole, most)) = divisible(&battle.scenario, unit, state) else {
+        return Vec::new();
+    };
+    let open = turn.division_open(condition);
+    (2..=most)
+        .map(|count| (count, even_shares(whole, count)))
+        .take_while(|(_, shares)| !shares.contains(&0))
+        .map(|(count, shares)| {
+            let words = shares
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(" + ");
+            Offer {
+                label: format!("Divide {count}"),
+                hint: format!(
+                    "Divide the skill ({whole} with your shifts) into {count} attacks this \
+                     turn: {words}, each rolled at its share with its own shifts"
+                ),
+                open,
+                command: Command::DivideSkill { unit, shares },
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,61 @@
+//! What the battle's rulebook offers the unit whose turn it is (`battle::choices`), gathered
+//! for the panels whenever the battle moves on, so the action bar draws the rulebook's own
+//! choices without naming them.
+
+use bevy::prelude::*;
+
+use crate::battle::choices::Offers;
+use crate::battle::hooks::offered;
+use crate::battle::scope::{BattleEpoch, BattleScoped};
+use crate::battle::{ActiveScenario, EventLog, Flow, Phase, UnitId};
+use crate::schedule::AppSystems;
+
+/// The rulebook's offers to the unit whose turn it is, as the battle last stood.
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct TurnOffers {
+    pub unit: Option<UnitId>,
+    pub offers: Offers,
+}
+
+impl TurnOffers {
+    /// The offers to `unit`, where it is the one whose turn it is.
+    pub fn to(&self, unit: UnitId) -> Option<&Offers> {
+        (self.unit == Some(unit)).then_some(&self.offers)
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.battle_view::<TurnOffers>()
+        .add_systems(Update, gather_offers.in_set(AppSystems::Present));
+}
+
+/// The offers gathered anew where the battle has moved on (an event, another battle) since
+/// they were last.
+fn gather_offers(world: &mut World, mut last: Local<Option<(BattleEpoch, usize)>>) {
+    let key = (
+        world
+            .get_resource::<BattleEpoch>()
+            .copied()
+            .unwrap_or_default(),
+        world
+            .get_resource::<EventLog>()
+            .map_or(0, |log| log.0.len()),
+    );
+    if *last == Some(key) {
+        return;
+    }
+    *last = Some(key);
+    let unit = world
+        .get_resource::<Flow>()
+        .filter(|flow| matches!(flow.phase, Phase::Turn))
+        .and_then(|flow| flow.turn)
+        .map(|turn| turn.unit);
+    let gathered = match unit {
+        Some(unit) if world.contains_resource::<ActiveScenario>() => TurnOffers {
+            unit: Some(unit),
+            offers: offered(world, unit),
+        },
+        _ => TurnOffers::default(),
+    };
+    world.resource_mut::<TurnOffers>().set_if_neq(gathered);
+}
