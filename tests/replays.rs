@@ -243,6 +243,40 @@ fn two_hundred_random_scenario_and_seed_pairs_round_trip() {
     );
 }
 
+/// A battle of each rulebook's shipped scenario, its own commands among them (the house
+/// sheet's dodge stance and divided skill, the western's declarations, the pool's dice plans),
+/// written as a replay's text and read back: the same commands, each on its line as the
+/// engine's own are, replaying to the same events.
+#[test]
+fn every_rulebooks_battle_is_written_and_read_back_whole() {
+    for file in [
+        "warehouse.ron",
+        "kingsport.ron",
+        "level-b2.ron",
+        "dry-gulch.ron",
+        "spin-cycle.ron",
+    ] {
+        let recorded = simulate(shipped(file), 1, Some(3));
+        if file == "spin-cycle.ron" {
+            assert!(
+                recorded
+                    .commands
+                    .iter()
+                    .any(|command| matches!(command, Command::Rulebook(_))),
+                "the house sheet's own commands are among them"
+            );
+        }
+        let text = recorded.to_text();
+        assert!(
+            !text.contains("        ,\n"),
+            "{file}: a command written as nothing"
+        );
+        let again = read_back(&recorded);
+        assert_eq!(again.commands, recorded.commands, "{file}");
+        assert_eq!(again.verify(), Ok(()), "{file}");
+    }
+}
+
 #[test]
 fn a_battle_saved_at_any_command_plays_on_to_the_same_end() {
     let shipped = shipped_scenarios();

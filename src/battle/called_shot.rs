@@ -3,51 +3,10 @@
 //! lands each of its hits on the part called, in place of where the roll would put them.
 
 use super::UnitId;
-use super::command::Rejection;
-use super::event::EventKind;
 use super::state::Battle;
 use crate::rules::body::BodyPart;
 use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
 use crate::rules::roll::Demand;
-
-/// `unit` calls its turn's next attack at `part`.
-pub(super) fn call(battle: &mut Battle, unit: UnitId, part: BodyPart) -> Result<(), Rejection> {
-    let ruleset = battle.scenario.ruleset.clone();
-    let Some(called) = ruleset.called_shot() else {
-        return Err(Rejection::CannotAct(format!(
-            "{} has no called shots",
-            ruleset.name()
-        )));
-    };
-    if !called.parts.contains(&part) {
-        return Err(Rejection::CannotAct(format!(
-            "a shot is called at one of: {}",
-            called
-                .parts
-                .iter()
-                .map(|part| part.words())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )));
-    }
-    let turn = battle.own_turn(unit)?;
-    let condition = battle.condition(unit);
-    if condition.called_shot.is_some() {
-        return Err(Rejection::NotNow(
-            "its next attack is called already".to_string(),
-        ));
-    }
-    if !turn.attack_to_come(&condition) {
-        return Err(Rejection::ActionUsed);
-    }
-    battle.change_condition(unit, |condition| condition.called_shot = Some(part));
-    battle.emit(EventKind::ShotCalled {
-        unit,
-        part,
-        shift: called.shift,
-    });
-    Ok(())
-}
 
 /// An attack's demand with the called shot's shift, where the unit called it.
 pub(super) fn on_attack(battle: &Battle, unit: UnitId, mut demand: Demand) -> Demand {

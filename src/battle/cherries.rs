@@ -6,7 +6,7 @@
 //! it could be made at.
 
 use super::UnitId;
-use super::command::{FireMode, Rejection, WeaponChoice};
+use super::command::{FireMode, WeaponChoice};
 use super::event::EventKind;
 use super::state::Battle;
 use crate::map::range::distance_squared;
@@ -14,41 +14,6 @@ use crate::rules::cherries::Cherry;
 use crate::rules::class_rolls::{RollClass, class_of};
 use crate::rules::damage::DamageRoll;
 use crate::rules::roll_harm::{HitForm, RollHit};
-
-/// `unit` will take `cherry` on its next matched blow, or (`None`) the damage.
-pub(super) fn pick(
-    battle: &mut Battle,
-    unit: UnitId,
-    cherry: Option<Cherry>,
-) -> Result<(), Rejection> {
-    battle.own_turn(unit)?;
-    let ruleset = battle.scenario.ruleset.clone();
-    let Some(terms) = ruleset.cherries() else {
-        return Err(Rejection::CannotAct(format!(
-            "{} has no cherries",
-            ruleset.name()
-        )));
-    };
-    let spec = battle.spec(unit);
-    if spec.obsession.as_deref() != Some(terms.obsession) {
-        return Err(Rejection::CannotAct(format!(
-            "only an obsession with {} earns cherries",
-            terms.obsession
-        )));
-    }
-    if let Some(cherry) = cherry
-        && !spec.cherries.contains(&cherry)
-    {
-        return Err(Rejection::CannotAct(format!(
-            "{} is not among the cherries the scenario allows {}",
-            cherry.words(),
-            spec.name
-        )));
-    }
-    battle.change_condition(unit, |condition| condition.cherry = cherry);
-    battle.emit(EventKind::CherryPicked { unit, cherry });
-    Ok(())
-}
 
 /// The cherry `unit`'s blow `hit` earns it: the one it picked, where the blow is a matched
 /// success struck hand to hand.

@@ -211,31 +211,10 @@ pub enum Command {
     /// Where the rulebook has it (the d10 pool): roll to evade, as the turn's action; the
     /// successes come off hand-to-hand attacks on the unit until its next turn.
     Evade { unit: UnitId },
-    /// Where the rulebook has one (the d100 house sheet): take a dodge stance, held to the
-    /// unit's next turn and rolled against each hit on it; whichever of the turn's attack and
-    /// the stance comes second takes the rulebook's shift.
-    DodgeStance { unit: UnitId },
-    /// Where the rulebook lets a unit divide its skill (the d100 house sheet): before the
-    /// turn's first attack, split the skill of the weapon in hand, with the unit's standing
-    /// shifts, into 2 or 3 shares of at least 1; the turn allows an attack for each, in order.
-    DivideSkill { unit: UnitId, shares: Vec<u32> },
-    /// Where the rulebook has called shots (the d100 house sheet): call the turn's next attack
-    /// at a body part, at the rulebook's shift; its hits land there.
-    CallShot {
-        unit: UnitId,
-        part: crate::rules::body::BodyPart,
-    },
     /// Where the rulebook allows it (the d100 house sheet), a roll (Speed) to put out the fire
     /// on the unit itself and still act: made, the fire is out and the turn keeps an attack or
     /// a dodge stance, not both; failed, it burns on. Once a turn, before its action.
     PutOutQuickly { unit: UnitId },
-    /// Where the rulebook has cherries (the d100 house sheet): the one the unit takes on its
-    /// next matched blow, from those it is allowed, or (`None`) the damage. Free, on its turn;
-    /// kept until picked again.
-    PickCherry {
-        unit: UnitId,
-        cherry: Option<crate::rules::cherries::Cherry>,
-    },
     /// Where the rulebook keeps a per-round dice budget (the d10 pool): split the round's
     /// dice among the actions planned, at the unit's first decision of the round (its turn, or
     /// an attack on it before then).
@@ -365,10 +344,6 @@ impl Command {
             | Self::Delay { unit, .. }
             | Self::Flee { unit }
             | Self::Evade { unit }
-            | Self::DodgeStance { unit }
-            | Self::DivideSkill { unit, .. }
-            | Self::CallShot { unit, .. }
-            | Self::PickCherry { unit, .. }
             | Self::PutOutQuickly { unit }
             | Self::PlanDice { unit, .. }
             | Self::DeclareParry { unit, .. }

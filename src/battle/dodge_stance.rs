@@ -4,52 +4,12 @@
 //! it first costs the turn's attacks that shift instead.
 
 use super::UnitId;
-use super::command::Rejection;
-use super::condition::DodgeStance;
 use super::event::{EventKind, Modifier, ModifierReason};
 use super::state::Battle;
 use crate::rules::modifiers::Effect;
 use crate::rules::roll::{Demand, RollPurpose};
 use crate::rules::roll_harm::{DodgeOutcome, RollHit};
 use crate::rules::skills::DODGE;
-
-/// Take the dodge stance on the unit's turn: free alongside the turn's attack, else the
-/// turn's action.
-pub(super) fn take(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
-    let ruleset = battle.scenario.ruleset.clone();
-    let Some(shift) = ruleset.dodge_stance() else {
-        return Err(Rejection::CannotAct(format!(
-            "{} has no dodge stance",
-            ruleset.name()
-        )));
-    };
-    let turn = battle.own_turn(unit)?;
-    let condition = battle.condition(unit);
-    if condition.dodge_stance.is_some() {
-        return Err(Rejection::NotNow(
-            "it already holds a dodge stance".to_string(),
-        ));
-    }
-    if condition.holding.is_some() {
-        return Err(Rejection::CannotAct(
-            "a unit holding another may not dodge".to_string(),
-        ));
-    }
-    if !turn.dodge_stance_open(&condition) {
-        return Err(Rejection::ActionUsed);
-    }
-    // Second after an attack, the stance pays; first, the attacks to come do.
-    let shift = if turn.attacks_made > 0 { shift } else { 0 };
-    battle.change_condition(unit, |condition| {
-        condition.dodge_stance = Some(DodgeStance { shift });
-    });
-    battle.change_turn(|turn| turn.action_used = true);
-    battle.emit(EventKind::DodgeStanceTaken {
-        unit,
-        shift: (shift != 0).then_some(shift),
-    });
-    Ok(())
-}
 
 /// Whether the unit took the stance this turn before any attack: its attacks may still come,
 /// and pay the shift.

@@ -9,8 +9,8 @@ use super::event::EventKind;
 use super::state::Battle;
 use super::{
     CommandLog, CommandQueue, Phase, RefusedCommands, aim, answer, arms, blast, called_shot,
-    cherries, declaring, dodge_stance, effects, evade, exchange, flow, grapple, hiding, keeper,
-    melee, movement, planning, ranged, skill_shares, wounds, wrestling,
+    declaring, effects, evade, exchange, flow, grapple, hiding, keeper, melee, movement, planning,
+    ranged, skill_shares, wounds, wrestling,
 };
 use crate::rules::round::TurnKind;
 
@@ -198,10 +198,6 @@ fn carry_out(battle: &mut Battle, command: &Command) -> Result<(), Rejection> {
         Command::Delay { unit, until } => flow::delay(battle, unit, until),
         Command::Flee { unit } => movement::flee(battle, unit),
         Command::Evade { unit } => evade::evade(battle, unit),
-        Command::DodgeStance { unit } => dodge_stance::take(battle, unit),
-        Command::DivideSkill { unit, ref shares } => skill_shares::divide(battle, unit, shares),
-        Command::CallShot { unit, part } => called_shot::call(battle, unit, part),
-        Command::PickCherry { unit, cherry } => cherries::pick(battle, unit, cherry),
         Command::PlanDice { unit, ref parts } => planning::plan(battle, unit, parts),
         Command::DeclareParry { unit, against } => exchange::declare_parry(battle, unit, against),
         Command::Declare { unit, declaration } => {

@@ -80,7 +80,7 @@ use event::{Event, WoundState};
 use scope::BattleScoped;
 
 pub use condition::{
-    AimTaken, Condition, Footing, Idle, Pain, Restraint, SkillShares, Suppression,
+    AimTaken, Condition, DodgeStance, Footing, Idle, Pain, Restraint, SkillShares, Suppression,
 };
 pub use engine::resolve;
 pub use fighting::hand_reaches;

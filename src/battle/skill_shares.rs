@@ -3,9 +3,8 @@
 //! standing shifts, into shares; each attack of the turn is rolled at the next share (the
 //! attack's own shifts on top), and the turn allows as many attacks as there are shares.
 
-use super::command::{Rejection, WeaponChoice};
-use super::condition::SkillShares;
-use super::event::{EventKind, Modifier, ModifierReason};
+use super::command::WeaponChoice;
+use super::event::{Modifier, ModifierReason};
 use super::state::{Battle, standing_facts};
 use super::{Arsenal, Condition, UnitId, Vitals};
 use crate::map::scenario::Scenario;
@@ -43,81 +42,6 @@ pub fn even_shares(whole: u32, count: u32) -> Vec<u32> {
     (0..count)
         .map(|at| whole / count + u32::from(at < whole % count))
         .collect()
-}
-
-/// What `divisible` says of a unit in the battle.
-fn whole(battle: &Battle, unit: UnitId) -> Option<(u32, u32)> {
-    divisible(
-        &battle.scenario,
-        unit,
-        (
-            &battle.vitals(unit),
-            &battle.condition(unit),
-            &battle.arsenal(unit),
-        ),
-    )
-}
-
-/// Divide the unit's skill into `shares` for this turn's attacks, before the first of them.
-pub(super) fn divide(battle: &mut Battle, unit: UnitId, shares: &[u32]) -> Result<(), Rejection> {
-    let ruleset = battle.scenario.ruleset.clone();
-    let Some((whole, most)) = whole(battle, unit) else {
-        return Err(Rejection::CannotAct(format!(
-            "{} divides no skill",
-            ruleset.name()
-        )));
-    };
-    let turn = battle.own_turn(unit)?;
-    let condition = battle.condition(unit);
-    let undivided = Condition {
-        skill_shares: None,
-        ..condition
-    };
-    if !turn.division_open(&undivided) {
-        return Err(Rejection::NotNow(
-            "the skill is divided before the turn's first attack".to_string(),
-        ));
-    }
-    if condition.skill_shares.is_some() {
-        return Err(Rejection::NotNow(
-            "the skill is already divided".to_string(),
-        ));
-    }
-    let count = u32::try_from(shares.len()).unwrap_or(u32::MAX);
-    // No more shares than a unit's condition keeps, whatever the rulebook allows.
-    let most = most.min(SkillShares::SLOTS);
-    if !(2..=most).contains(&count) {
-        return Err(Rejection::CannotAct(format!(
-            "a skill is divided into 2 to {most} shares, not {count}"
-        )));
-    }
-    if shares.contains(&0) {
-        return Err(Rejection::CannotAct(
-            "every share is at least 1".to_string(),
-        ));
-    }
-    let total = shares
-        .iter()
-        .try_fold(0u32, |sum, share| sum.checked_add(*share));
-    if total.is_none_or(|total| total > whole) {
-        return Err(Rejection::CannotAct(format!(
-            "the shares come to more than the skill's {whole}"
-        )));
-    }
-    let mut kept = [0; SkillShares::SLOTS as usize];
-    kept[..shares.len()].copy_from_slice(shares);
-    battle.change_condition(unit, |condition| {
-        condition.skill_shares = Some(SkillShares {
-            shares: kept,
-            used: 0,
-        });
-    });
-    battle.emit(EventKind::SkillDivided {
-        unit,
-        whole,
-        shares: shares.to_vec(),
-    });
-    Ok(())
 }
 
 /// Whether the unit has divided its skill this turn and a share is left for another attack.

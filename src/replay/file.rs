@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::battle::command::{Command, KeeperOrder};
+use crate::battle::command::{Command, KeeperOrder, Written};
 use crate::battle::event::Event;
 use crate::files::{
     FileError, field_value_offset, list_items, parse_ron, read_text, write_atomically,
@@ -95,6 +95,8 @@ impl Replay {
 
     /// Parse and check a replay's text; `file` names it in errors.
     pub fn parse(file: &str, text: &str) -> Result<Self, FileError> {
+        // The rulebooks' own commands are read by their decoders.
+        crate::rulesets::plugins::register_commands();
         if let Ok(FormatOnly { format }) = ron::Options::default().from_str::<FormatOnly>(text)
             && format > REPLAY_FORMAT
         {
@@ -198,7 +200,7 @@ impl Replay {
         ));
         text.push_str("    commands: [\n");
         for command in &file.commands {
-            text.push_str(&format!("        {},\n", one_line(command)));
+            text.push_str(&format!("        {},\n", one_line(&Written(command))));
         }
         text.push_str("    ],\n");
         text.push_str(&format!("    events: {},\n)\n", one_line(&file.events)));

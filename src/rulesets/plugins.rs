@@ -10,9 +10,16 @@ use crate::rules::ruleset::RulesetId;
 
 /// The rulebooks' code in the battle and the AI.
 pub fn plugin(app: &mut App) {
+    register_commands();
     app.hook_rulebook(RulesetId::Coc7e, Unhooked)
         .hook_rulebook(RulesetId::BrpClassic, Unhooked)
         .hook_rulebook(RulesetId::D10Pool, Unhooked)
         .hook_rulebook(RulesetId::Frontier, Unhooked)
         .add_plugins((d100_house::battle::plugin, d100_house::ai::plugin));
+}
+
+/// Every rulebook's commands made readable from a replay by their names (again: no change).
+/// Whatever reads a replay calls it first, app or none.
+pub fn register_commands() {
+    d100_house::battle::commands::register();
 }

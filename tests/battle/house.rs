@@ -10,6 +10,7 @@ use gridkeeper::rules::situation::Posture;
 use super::*;
 use crate::firearms::take_it;
 pub(super) use crate::pool::until_the_turn_of;
+use gridkeeper::rulesets::d100_house::battle::commands::HouseCommand;
 
 pub(super) const RICO: UnitId = UnitId(0);
 pub(super) const DEE: UnitId = UnitId(1);
@@ -420,10 +421,10 @@ fn the_careful_ai_calls_a_shot_at_a_part_the_cover_leaves_out() {
         .iter()
         .position(|command| {
             *command
-                == Command::CallShot {
+                == Command::from(HouseCommand::CallShot {
                     unit: RICO,
                     part: BodyPart::Head,
-                }
+                })
         })
         .unwrap_or_else(|| panic!("{careful:?}"));
     assert!(
@@ -434,7 +435,15 @@ fn the_careful_ai_calls_a_shot_at_a_part_the_cover_leaves_out() {
     assert!(
         !baseline
             .iter()
-            .any(|command| matches!(command, Command::CallShot { .. })),
+            .any(|command| matches!(house(command), Some(HouseCommand::CallShot { .. }))),
         "{baseline:?}"
     );
+}
+
+/// `command` as the house sheet's own, where it is one.
+pub(super) fn house(command: &Command) -> Option<&HouseCommand> {
+    match command {
+        Command::Rulebook(own) => own.of::<HouseCommand>(),
+        _ => None,
+    }
 }

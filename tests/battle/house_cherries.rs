@@ -10,9 +10,11 @@ use gridkeeper::rules::modifiers::ModifierReason;
 
 use super::*;
 use crate::house::{
-    BRUNO, DEE, NICO, RICO, damage_parts, spin_cycle, spin_cycle_changed, strike, until_the_turn_of,
+    BRUNO, DEE, NICO, RICO, damage_parts, house, spin_cycle, spin_cycle_changed, strike,
+    until_the_turn_of,
 };
 use crate::house_turns::shifts;
+use gridkeeper::rulesets::d100_house::battle::commands::HouseCommand;
 
 /// Dee at (3, 3) beside Bruno at (4, 3), every cherry allowed her; her turn.
 fn dee_beside_bruno(cherries: &[Cherry]) -> App {
@@ -27,10 +29,10 @@ fn pick(app: &mut App, cherry: Cherry) {
     let events = after(
         app,
         &[],
-        Command::PickCherry {
+        Command::from(HouseCommand::PickCherry {
             unit: DEE,
             cherry: Some(cherry),
-        },
+        }),
     );
     assert_eq!(rejected(&events), None, "{events:?}");
 }
@@ -78,25 +80,25 @@ fn a_matched_blow_trades_its_damage_for_the_cherry_picked() {
 fn only_an_allowed_cherry_of_a_struggle_obsession_is_picked() {
     let mut app = spin_cycle(&[]);
     until_the_turn_of(&mut app, RICO);
-    let rico = Command::PickCherry {
+    let rico = Command::from(HouseCommand::PickCherry {
         unit: RICO,
         cherry: Some(Cherry::BigHurt),
-    };
+    });
     assert!(
         matches!(refusal(&mut app, rico), Some(Rejection::CannotAct(why)) if why.contains("Struggle"))
     );
     until_the_turn_of(&mut app, DEE);
-    let blind = Command::PickCherry {
+    let blind = Command::from(HouseCommand::PickCherry {
         unit: DEE,
         cherry: Some(Cherry::Blind),
-    };
+    });
     assert!(
         matches!(refusal(&mut app, blind), Some(Rejection::CannotAct(why)) if why.contains("not among"))
     );
-    let knock_down = Command::PickCherry {
+    let knock_down = Command::from(HouseCommand::PickCherry {
         unit: DEE,
         cherry: Some(Cherry::KnockDown),
-    };
+    });
     assert_eq!(refusal(&mut app, knock_down), None);
     assert_eq!(condition(&mut app, DEE).cherry, Some(Cherry::KnockDown));
 }
@@ -131,10 +133,10 @@ fn a_second_helping_is_one_more_blow_at_the_whole_skill() {
     let divided = after(
         &mut app,
         &[],
-        Command::DivideSkill {
+        Command::from(HouseCommand::DivideSkill {
             unit: DEE,
             shares: vec![30, 30],
-        },
+        }),
     );
     assert_eq!(rejected(&divided), None);
     let before = vitals(&mut app, BRUNO).hit_points;
@@ -311,8 +313,8 @@ fn the_careful_ai_picks_a_cherry_only_where_it_beats_the_damage() {
     let picked = |cherries: &[Cherry]| {
         careful_brunos_first_blow(cherries)
             .into_iter()
-            .filter_map(|command| match command {
-                Command::PickCherry { cherry, .. } => Some(cherry),
+            .filter_map(|command| match house(&command) {
+                Some(HouseCommand::PickCherry { cherry, .. }) => Some(*cherry),
                 _ => None,
             })
             .collect::<Vec<_>>()
@@ -330,7 +332,7 @@ fn the_careful_ai_picks_a_cherry_only_where_it_beats_the_damage() {
     assert!(
         !own_list
             .iter()
-            .any(|command| matches!(command, Command::PickCherry { .. })),
+            .any(|command| matches!(house(command), Some(HouseCommand::PickCherry { .. }))),
         "{own_list:?}"
     );
 }

@@ -11,6 +11,7 @@ use gridkeeper::rulesets::d100_house::battle::events::HouseEvent;
 
 use super::*;
 use crate::house::{DEE, NICO, RICO, damage_parts, fire, spin_cycle, until_the_turn_of};
+use gridkeeper::rulesets::d100_house::battle::commands::HouseCommand;
 
 /// Nico's suppressing fire, `bullets` of it, on Rico and Dee.
 fn suppress(bullets: u32) -> Command {
@@ -48,10 +49,10 @@ fn suppressing_fire_pins_the_group_until_the_shooters_next_turn() {
     );
     send(
         &mut app,
-        Command::DivideSkill {
+        Command::from(HouseCommand::DivideSkill {
             unit: NICO,
             shares: vec![20, 20],
-        },
+        }),
     );
     assert!(
         refusal(&mut app, suppress(4)).is_some(),
@@ -155,10 +156,10 @@ fn the_careful_ai_pins_a_pair_behind_cover() {
     }
     let turn: Vec<Command> = commands_of(&app, NICO).split_off(before);
     assert!(
-        turn.contains(&Command::DivideSkill {
+        turn.contains(&Command::from(HouseCommand::DivideSkill {
             unit: NICO,
             shares: vec![10, 10],
-        }),
+        })),
         "{turn:?}"
     );
     let pinning = turn
@@ -295,7 +296,7 @@ fn a_jam_takes_a_round_and_a_firearms_roll() {
 fn a_called_shot_lands_where_it_was_called() {
     let mut app = spin_cycle(&[(NICO, (14, 2))]);
     until_the_turn_of(&mut app, RICO);
-    let call = |part| Command::CallShot { unit: RICO, part };
+    let call = |part| Command::from(HouseCommand::CallShot { unit: RICO, part });
     assert!(
         refusal(&mut app, call(BodyPart::Neck)).is_some(),
         "the neck"
@@ -374,10 +375,10 @@ fn a_called_shot_previews_all_or_nothing_behind_cover() {
     assert!(behind < uncalled.open, "{uncalled:?}");
     send(
         &mut app,
-        Command::CallShot {
+        Command::from(HouseCommand::CallShot {
             unit: RICO,
             part: BodyPart::Head,
-        },
+        }),
     );
     let head = harm(&mut app);
     assert_eq!(head.behind.as_ref().map(|(_, harm)| *harm), Some(head.open));
@@ -387,10 +388,10 @@ fn a_called_shot_previews_all_or_nothing_behind_cover() {
     until_the_turn_of(&mut app, RICO);
     send(
         &mut app,
-        Command::CallShot {
+        Command::from(HouseCommand::CallShot {
             unit: RICO,
             part: BodyPart::LeftLeg,
-        },
+        }),
     );
     assert_eq!(harm(&mut app).behind.map(|(_, harm)| harm), Some(0.0));
 }
@@ -441,7 +442,7 @@ fn a_heavy_weapon_dazes_its_shooter_off_the_mount() {
 #[test]
 fn a_bolt_action_fires_twice_a_round_the_second_on_speed() {
     let mut app = rico_carrying("Hunting rifle", false, &[(NICO, (14, 2))]);
-    let divide = |shares: Vec<u32>| Command::DivideSkill { unit: RICO, shares };
+    let divide = |shares: Vec<u32>| Command::from(HouseCommand::DivideSkill { unit: RICO, shares });
     send(&mut app, divide(vec![19, 18, 18]));
     let attack_rolls = |events: &[EventKind]| {
         events

@@ -10,6 +10,7 @@ use gridkeeper::rules::damage::DamageSource;
 
 use super::*;
 use crate::house::{DEE, GREY, NICO, RICO, damage_parts, spin_cycle_begun, until_the_turn_of};
+use gridkeeper::rulesets::d100_house::battle::commands::HouseCommand;
 
 const LOU: UnitId = UnitId(2);
 
@@ -86,7 +87,10 @@ fn a_grenade_reads_a_fresh_roll_for_each_unit_by_its_band() {
     );
     // Round 2: Dee takes a dodge stance; Nico's second grenade on her own tile.
     until_the_turn_of(&mut app, DEE);
-    send(&mut app, Command::DodgeStance { unit: DEE });
+    send(
+        &mut app,
+        Command::from(HouseCommand::DodgeStance { unit: DEE }),
+    );
     until_the_turn_of(&mut app, NICO);
     let dee = vitals(&mut app, DEE).hit_points;
     // Rico, out cold 2 yards off, is caught first (a fresh 50); then Dee's 44, and her dodge's
@@ -303,7 +307,10 @@ fn a_speed_roll_puts_a_fire_out_and_leaves_an_attack_or_a_dodge() {
     let shot = crate::house::fire(&mut app, RICO, NICO, 90);
     assert_eq!(rejected(&shot), None, "{shot:?}");
     assert_eq!(
-        refusal(&mut app, Command::DodgeStance { unit: RICO }),
+        refusal(
+            &mut app,
+            Command::from(HouseCommand::DodgeStance { unit: RICO })
+        ),
         Some(Rejection::ActionUsed)
     );
 }

@@ -14,15 +14,19 @@ use gridkeeper::rules::roll_harm::DodgeOutcome;
 use super::*;
 use crate::house::{
     BRUNO, DEE, GREY, NICO, QUEUE_ROLLS, RICO, damage_parts, fire, fire_with, greys_first_turn,
-    spin_cycle, strike, until_the_turn_of,
+    house, spin_cycle, strike, until_the_turn_of,
 };
+use gridkeeper::rulesets::d100_house::battle::commands::HouseCommand;
 
 /// Nico, 10 yards from Rico, takes a dodge stance on his turn in round 1; then Rico's turn in
 /// round 2 comes round.
 fn nico_dodging() -> App {
     let mut app = spin_cycle(&[(NICO, (14, 2))]);
     until_the_turn_of(&mut app, NICO);
-    send(&mut app, Command::DodgeStance { unit: NICO });
+    send(
+        &mut app,
+        Command::from(HouseCommand::DodgeStance { unit: NICO }),
+    );
     assert!(
         unit_state::<Condition>(&mut app, NICO)
             .dodge_stance
@@ -122,7 +126,10 @@ fn a_dodged_blow_does_nothing_and_a_matched_one_comes_down() {
     ] {
         let mut app = spin_cycle(&[(DEE, (3, 3)), (BRUNO, (4, 3))]);
         until_the_turn_of(&mut app, BRUNO);
-        send(&mut app, Command::DodgeStance { unit: BRUNO });
+        send(
+            &mut app,
+            Command::from(HouseCommand::DodgeStance { unit: BRUNO }),
+        );
         until_the_turn_of(&mut app, DEE);
         let blow = strike(&mut app, DEE, BRUNO, &rolls(&[attack, 20], &[]));
         assert_eq!(dodges(&blow), [outcome], "{attack}: {blow:?}");
@@ -143,7 +150,10 @@ fn the_second_of_attack_and_dodge_takes_the_shift() {
     let shot = fire(&mut app, GREY, RICO, 90);
     assert!(dodging_too(&shot).is_empty(), "{shot:?}");
     let from = events(&app).len();
-    send(&mut app, Command::DodgeStance { unit: GREY });
+    send(
+        &mut app,
+        Command::from(HouseCommand::DodgeStance { unit: GREY }),
+    );
     assert!(
         events_from(&app, from).contains(&EventKind::DodgeStanceTaken {
             unit: GREY,
@@ -151,7 +161,10 @@ fn the_second_of_attack_and_dodge_takes_the_shift() {
         })
     );
     until_the_turn_of(&mut app, RICO);
-    send(&mut app, Command::DodgeStance { unit: RICO });
+    send(
+        &mut app,
+        Command::from(HouseCommand::DodgeStance { unit: RICO }),
+    );
     // Grey's dodge (01, a critical, the one roll that makes 35 − 30 = 5) meets Rico's 20.
     let shot = fire_with(&mut app, RICO, GREY, &rolls(&[20, 1], &[]));
     assert_eq!(
@@ -188,14 +201,23 @@ fn a_stance_takes_the_turns_action_unless_it_attacked() {
         },
     );
     assert_eq!(
-        refusal(&mut app, Command::DodgeStance { unit: NICO }),
+        refusal(
+            &mut app,
+            Command::from(HouseCommand::DodgeStance { unit: NICO })
+        ),
         Some(Rejection::ActionUsed),
         "after a reload"
     );
     until_the_turn_of(&mut app, RICO);
-    send(&mut app, Command::DodgeStance { unit: RICO });
+    send(
+        &mut app,
+        Command::from(HouseCommand::DodgeStance { unit: RICO }),
+    );
     assert_eq!(
-        refusal(&mut app, Command::DodgeStance { unit: RICO }),
+        refusal(
+            &mut app,
+            Command::from(HouseCommand::DodgeStance { unit: RICO })
+        ),
         Some(Rejection::NotNow(
             "it already holds a dodge stance".to_string()
         )),
@@ -207,7 +229,7 @@ fn a_stance_takes_the_turns_action_unless_it_attacked() {
 #[test]
 fn the_careful_ai_dodges_as_it_ends_its_turn() {
     use gridkeeper::ai::Style;
-    let dodge = Command::DodgeStance { unit: GREY };
+    let dodge = Command::from(HouseCommand::DodgeStance { unit: GREY });
     assert!(greys_first_turn(Style::Careful).contains(&dodge));
     assert!(!greys_first_turn(Style::Baseline).contains(&dodge));
 }
@@ -222,10 +244,10 @@ fn share_shifts(events: &[EventKind]) -> Vec<i32> {
 
 /// Whether Rico dividing his skill into `shares` is refused.
 fn divide_refused(app: &mut App, shares: &[u32]) -> bool {
-    let divide = Command::DivideSkill {
+    let divide = Command::from(HouseCommand::DivideSkill {
         unit: RICO,
         shares: shares.to_vec(),
-    };
+    });
     refusal(app, divide).is_some()
 }
 
@@ -238,10 +260,10 @@ fn a_divided_skill_gives_an_attack_a_share() {
     let from = events(&app).len();
     send(
         &mut app,
-        Command::DivideSkill {
+        Command::from(HouseCommand::DivideSkill {
             unit: RICO,
             shares: vec![30, 25],
-        },
+        }),
     );
     assert!(events_from(&app, from).contains(&EventKind::SkillDivided {
         unit: RICO,
@@ -299,10 +321,10 @@ fn the_careful_ai_divides_a_club_but_not_a_gun() {
     }
     let bruno = commands_of(&app, BRUNO);
     assert!(
-        bruno.contains(&Command::DivideSkill {
+        bruno.contains(&Command::from(HouseCommand::DivideSkill {
             unit: BRUNO,
             shares: vec![19, 18, 18],
-        }),
+        })),
         "{bruno:?}"
     );
     let blows = bruno
@@ -313,7 +335,7 @@ fn the_careful_ai_divides_a_club_but_not_a_gun() {
     assert!(
         !greys_first_turn(Style::Careful)
             .iter()
-            .any(|command| matches!(command, Command::DivideSkill { .. }))
+            .any(|command| matches!(house(command), Some(HouseCommand::DivideSkill { .. })))
     );
 }
 
@@ -341,7 +363,10 @@ fn a_failed_blow_grazes_or_bites_back() {
     }
     let mut app = spin_cycle(&[(DEE, (3, 3)), (BRUNO, (4, 3))]);
     until_the_turn_of(&mut app, BRUNO);
-    send(&mut app, Command::DodgeStance { unit: BRUNO });
+    send(
+        &mut app,
+        Command::from(HouseCommand::DodgeStance { unit: BRUNO }),
+    );
     until_the_turn_of(&mut app, DEE);
     let bruno = vitals(&mut app, BRUNO).hit_points;
     strike(&mut app, DEE, BRUNO, &percentile(70));
@@ -386,10 +411,10 @@ fn the_house_offers_its_own_choices_as_data() {
     assert_eq!(called.shown, "Call shot");
     assert!(called.items.iter().any(|item| item.label == "head"
         && item.command
-            == Some(Command::CallShot {
+            == Some(Command::from(HouseCommand::CallShot {
                 unit: DEE,
                 part: BodyPart::Head,
-            })));
+            }))));
     let cherry = &offers.menus[1];
     assert_eq!(cherry.caption.as_deref(), Some("On a match:"));
     let labels: Vec<&str> = cherry
@@ -416,22 +441,26 @@ fn the_house_offers_its_own_choices_as_data() {
     assert_eq!(
         buttons,
         [
-            ("Dodge", true, &Command::DodgeStance { unit: DEE }),
+            (
+                "Dodge",
+                true,
+                &Command::from(HouseCommand::DodgeStance { unit: DEE })
+            ),
             (
                 "Divide 2",
                 true,
-                &Command::DivideSkill {
+                &Command::from(HouseCommand::DivideSkill {
                     unit: DEE,
                     shares: vec![30, 30],
-                },
+                }),
             ),
             (
                 "Divide 3",
                 true,
-                &Command::DivideSkill {
+                &Command::from(HouseCommand::DivideSkill {
                     unit: DEE,
                     shares: vec![20, 20, 20],
-                },
+                }),
             ),
         ]
     );
@@ -446,10 +475,10 @@ fn the_house_offers_its_own_choices_as_data() {
     assert!(cherry.items[1].chosen && cherry.items[1].command.is_none());
     assert_eq!(
         cherry.items[0].command,
-        Some(Command::PickCherry {
+        Some(Command::from(HouseCommand::PickCherry {
             unit: DEE,
             cherry: None,
-        })
+        }))
     );
 
     let mut coc = test_app(scenario(&[

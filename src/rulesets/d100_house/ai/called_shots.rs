@@ -14,6 +14,7 @@ use crate::map::scenario::Scenario;
 use crate::rules::body::BodyPart;
 use crate::rules::roll::Demand;
 use crate::rules::roll_harm::HitForm;
+use crate::rulesets::d100_house::battle::commands::HouseCommand;
 
 /// `CallShot` where calling `shot` at a part its target's cover leaves out pays.
 pub(super) fn before_the_shot(
@@ -79,5 +80,5 @@ pub(super) fn before_the_shot(
         HitForm::Firearm,
         None,
     )?;
-    (called_harm > behind * WORTH_IT).then_some(Command::CallShot { unit: *unit, part })
+    (called_harm > behind * WORTH_IT).then_some(HouseCommand::CallShot { unit: *unit, part }.into())
 }

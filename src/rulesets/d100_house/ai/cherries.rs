@@ -17,6 +17,7 @@ use crate::rules::class_rolls::{RollClass, Window, judge, verdict_of};
 use crate::rules::dice::DieFace;
 use crate::rules::roll::Demand;
 use crate::rules::roll_harm::{HitForm, RollHit};
+use crate::rulesets::d100_house::battle::commands::HouseCommand;
 
 /// `PickCherry` where the cherry worth most for `blow` is not the one the unit has picked.
 pub(super) fn before_the_blow(
@@ -119,5 +120,5 @@ pub(super) fn before_the_blow(
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, cherry)| cherry);
     let picked = own_state(world, unit).and_then(|(_, condition, _)| condition.cherry);
-    (best != picked).then_some(Command::PickCherry { unit, cherry: best })
+    (best != picked).then_some(HouseCommand::PickCherry { unit, cherry: best }.into())
 }

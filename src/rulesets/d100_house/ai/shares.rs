@@ -14,6 +14,7 @@ use crate::map::scenario::Scenario;
 use crate::rules::roll::Demand;
 use crate::rules::roll_harm::HitForm;
 use crate::rules::weapons::AttackForm;
+use crate::rulesets::d100_house::battle::commands::HouseCommand;
 
 /// How much more harm the shares must do than one whole attack to be worth it.
 pub(super) const WORTH_IT: f64 = 1.05;
@@ -81,5 +82,5 @@ pub(super) fn divide_or_strike(
         .map(|shares| (shares.iter().map(|share| harm(*share)).sum::<f64>(), shares))
         .filter(|(divided, _)| *divided > one * WORTH_IT)
         .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, shares)| Command::DivideSkill { unit, shares })
+        .map(|(_, shares)| HouseCommand::DivideSkill { unit, shares }.into())
 }

@@ -11,6 +11,7 @@ use crate::battle::{Condition, TurnState, UnitId};
 use crate::map::scenario::Scenario;
 use crate::map::sight::{ShotLine, shot_line};
 use crate::rules::situation::Posture;
+use crate::rulesets::d100_house::battle::commands::HouseCommand;
 
 /// `TakePosture` to crouch, where `unit` stands beside low cover on a standing enemy's line of
 /// fire and its rulebook's cover hides body parts; `None` otherwise.
@@ -72,5 +73,5 @@ pub(super) fn dodge_before_ending(
     let enemy_standing = seen
         .iter()
         .any(|other| other.standing && other.side != side);
-    (open && enemy_standing).then_some(Command::DodgeStance { unit })
+    (open && enemy_standing).then_some(HouseCommand::DodgeStance { unit }.into())
 }

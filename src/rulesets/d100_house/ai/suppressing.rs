@@ -20,6 +20,7 @@ use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
 use crate::rules::roll::Demand;
 use crate::rules::roll_harm::HitForm;
 use crate::rules::weapons::AttackForm;
+use crate::rulesets::d100_house::battle::commands::HouseCommand;
 
 /// `DivideSkill` where pinning `planned`'s target and those about it pays, before the turn's
 /// first attack; suppressing fire while a share is left of a skill so divided; `None` where
@@ -100,7 +101,8 @@ pub(super) fn suppress(
         })
         .sum();
     // Weighed bullet for bullet: the two attacks spend twice the rounds of the one.
-    (prevented / 2.0 > aimed * WORTH_IT).then_some(Command::DivideSkill { unit, shares })
+    (prevented / 2.0 > aimed * WORTH_IT)
+        .then_some(HouseCommand::DivideSkill { unit, shares }.into())
 }
 
 /// The first enemy standing that `unit`'s suppressing fire pins.

@@ -2,6 +2,7 @@
 //! what it offers a unit on its turn so far; its other mechanisms still live in the engine, docs/plans/rulebook-rooms.md).
 
 mod bolt;
+pub mod commands;
 pub mod events;
 mod offers;
 
@@ -11,9 +12,11 @@ use crate::battle::UnitId;
 use crate::battle::choices::Offers;
 use crate::battle::command::Rejection;
 use crate::battle::hooks::{BattleHooks, HookRulebook};
+use crate::battle::own::OwnCommand;
 use crate::battle::state::Battle;
 use crate::rules::ruleset::RulesetId;
 use crate::rules::weapons::Weapon;
+use commands::HouseCommand;
 
 /// The house sheet's battle plugin: its hooks.
 pub fn plugin(app: &mut App) {
@@ -42,6 +45,13 @@ impl BattleHooks for HouseHooks {
         fired: (u32, u32),
     ) -> bool {
         bolt::worked(battle, unit, weapon, fired)
+    }
+
+    fn command(&self, battle: &mut Battle, own: &dyn OwnCommand) -> Result<(), Rejection> {
+        let Some(command) = own.as_any().downcast_ref::<HouseCommand>() else {
+            return Err(Rejection::NoSuchCommand(format!("{own:?}")));
+        };
+        commands::carry_out(battle, command)
     }
 
     fn offers(&self, battle: &Battle, unit: UnitId) -> Offers {

@@ -2,8 +2,8 @@
 //! at, a menu of the cherries its obsession earns, the dodge stance, and its skill divided
 //! into shares.
 
+use super::commands::HouseCommand;
 use crate::battle::choices::{MenuItem, Offer, OfferMenu, Offers};
-use crate::battle::command::Command;
 use crate::battle::skill_shares::{divisible, even_shares};
 use crate::battle::state::Battle;
 use crate::battle::{Condition, TurnState, UnitId};
@@ -59,7 +59,7 @@ fn call_shot_menu(
             .map(|part| MenuItem {
                 label: part.words().to_string(),
                 chosen: false,
-                command: Some(Command::CallShot { unit, part: *part }),
+                command: Some(HouseCommand::CallShot { unit, part: *part }.into()),
             })
             .collect(),
     })
@@ -97,7 +97,7 @@ fn cherry_menu(battle: &Battle, unit: UnitId, condition: &Condition) -> Option<O
                 label: words(cherry).to_string(),
                 chosen: condition.cherry == cherry,
                 command: (condition.cherry != cherry)
-                    .then_some(Command::PickCherry { unit, cherry }),
+                    .then_some(HouseCommand::PickCherry { unit, cherry }.into()),
             })
             .collect(),
     })
@@ -129,7 +129,7 @@ fn dodge_stance(
         label: "Dodge".to_string(),
         hint,
         open: turn.dodge_stance_open(condition),
-        command: Command::DodgeStance { unit },
+        command: HouseCommand::DodgeStance { unit }.into(),
     })
 }
 
@@ -157,7 +157,7 @@ fn divisions(battle: &Battle, unit: UnitId, turn: &TurnState, condition: &Condit
                      turn: {words}, each rolled at its share with its own shifts"
                 ),
                 open,
-                command: Command::DivideSkill { unit, shares },
+                command: HouseCommand::DivideSkill { unit, shares }.into(),
             }
         })
         .collect()

@@ -1,0 +1,257 @@
+//! The d100 house sheet's own commands: a dodge stance held to the unit's next turn, its skill
+//! divided across the turn's attacks, a called shot, and the cherry picked for its next matched
+//! blow. Each is written in a replay as it always was (`DodgeStance(unit: 0)`), read back by
+//! the decoder registered here, and carried out at the command stage of the sheet's hooks.
+
+use serde::{Deserialize, Serialize};
+
+use crate::battle::command::{Command, Rejection};
+use crate::battle::event::EventKind;
+use crate::battle::own::{CommandDecoder, OwnCommand, RulebookCommand, register_commands};
+use crate::battle::skill_shares::divisible;
+use crate::battle::state::Battle;
+use crate::battle::{Condition, DodgeStance, SkillShares, UnitId};
+use crate::rules::body::BodyPart;
+use crate::rules::cherries::Cherry;
+
+/// The house sheet's own commands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HouseCommand {
+    /// Take a dodge stance, held to the unit's next turn and rolled against each hit on it;
+    /// whichever of the turn's attack and the stance comes second takes the sheet's shift.
+    DodgeStance { unit: UnitId },
+    /// Before the turn's first attack, split the skill of the weapon in hand, with the unit's
+    /// standing shifts, into 2 or 3 shares of at least 1; the turn allows an attack for each,
+    /// in order.
+    DivideSkill { unit: UnitId, shares: Vec<u32> },
+    /// Call the turn's next attack at a body part, at the sheet's shift; its hits land there.
+    CallShot { unit: UnitId, part: BodyPart },
+    /// The cherry the unit takes on its next matched blow, from those it is allowed, or
+    /// (`None`) the damage. Free, on its turn; kept until picked again.
+    PickCherry {
+        unit: UnitId,
+        cherry: Option<Cherry>,
+    },
+}
+
+impl OwnCommand for HouseCommand {
+    fn unit(&self) -> Option<UnitId> {
+        match self {
+            Self::DodgeStance { unit }
+            | Self::DivideSkill { unit, .. }
+            | Self::CallShot { unit, .. }
+            | Self::PickCherry { unit, .. } => Some(*unit),
+        }
+    }
+}
+
+impl From<HouseCommand> for Command {
+    fn from(command: HouseCommand) -> Self {
+        Self::Rulebook(RulebookCommand::new(command))
+    }
+}
+
+/// The sheet's commands read back from a replay by their names (again: no change).
+pub fn register() {
+    register_commands(CommandDecoder {
+        names: &["DodgeStance", "DivideSkill", "CallShot", "PickCherry"],
+        decode: |deserializer| {
+            Ok(RulebookCommand::new(erased_serde::deserialize::<
+                HouseCommand,
+            >(deserializer)?))
+        },
+    });
+}
+
+/// Check and carry out one of the sheet's commands.
+pub(super) fn carry_out(battle: &mut Battle, command: &HouseCommand) -> Result<(), Rejection> {
+    match *command {
+        HouseCommand::DodgeStance { unit } => take(battle, unit),
+        HouseCommand::DivideSkill { unit, ref shares } => divide(battle, unit, shares),
+        HouseCommand::CallShot { unit, part } => call(battle, unit, part),
+        HouseCommand::PickCherry { unit, cherry } => pick(battle, unit, cherry),
+    }
+}
+
+/// Take the dodge stance on the unit's turn: free alongside the turn's attack, else the
+/// turn's action.
+fn take(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
+    let ruleset = battle.scenario.ruleset.clone();
+    let Some(shift) = ruleset.dodge_stance() else {
+        return Err(Rejection::CannotAct(format!(
+            "{} has no dodge stance",
+            ruleset.name()
+        )));
+    };
+    let turn = battle.own_turn(unit)?;
+    let condition = battle.condition(unit);
+    if condition.dodge_stance.is_some() {
+        return Err(Rejection::NotNow(
+            "it already holds a dodge stance".to_string(),
+        ));
+    }
+    if condition.holding.is_some() {
+        return Err(Rejection::CannotAct(
+            "a unit holding another may not dodge".to_string(),
+        ));
+    }
+    if !turn.dodge_stance_open(&condition) {
+        return Err(Rejection::ActionUsed);
+    }
+    // Second after an attack, the stance pays; first, the attacks to come do.
+    let shift = if turn.attacks_made > 0 { shift } else { 0 };
+    battle.change_condition(unit, |condition| {
+        condition.dodge_stance = Some(DodgeStance { shift });
+    });
+    battle.change_turn(|turn| turn.action_used = true);
+    battle.emit(EventKind::DodgeStanceTaken {
+        unit,
+        shift: (shift != 0).then_some(shift),
+    });
+    Ok(())
+}
+
+/// What `divisible` says of a unit in the battle.
+fn whole(battle: &Battle, unit: UnitId) -> Option<(u32, u32)> {
+    divisible(
+        &battle.scenario,
+        unit,
+        (
+            &battle.vitals(unit),
+            &battle.condition(unit),
+            &battle.arsenal(unit),
+        ),
+    )
+}
+
+/// Divide the unit's skill into `shares` for this turn's attacks, before the first of them.
+fn divide(battle: &mut Battle, unit: UnitId, shares: &[u32]) -> Result<(), Rejection> {
+    let ruleset = battle.scenario.ruleset.clone();
+    let Some((whole, most)) = whole(battle, unit) else {
+        return Err(Rejection::CannotAct(format!(
+            "{} divides no skill",
+            ruleset.name()
+        )));
+    };
+    let turn = battle.own_turn(unit)?;
+    let condition = battle.condition(unit);
+    let undivided = Condition {
+        skill_shares: None,
+        ..condition
+    };
+    if !turn.division_open(&undivided) {
+        return Err(Rejection::NotNow(
+            "the skill is divided before the turn's first attack".to_string(),
+        ));
+    }
+    if condition.skill_shares.is_some() {
+        return Err(Rejection::NotNow(
+            "the skill is already divided".to_string(),
+        ));
+    }
+    let count = u32::try_from(shares.len()).unwrap_or(u32::MAX);
+    // No more shares than a unit's condition keeps, whatever the rulebook allows.
+    let most = most.min(SkillShares::SLOTS);
+    if !(2..=most).contains(&count) {
+        return Err(Rejection::CannotAct(format!(
+            "a skill is divided into 2 to {most} shares, not {count}"
+        )));
+    }
+    if shares.contains(&0) {
+        return Err(Rejection::CannotAct(
+            "every share is at least 1".to_string(),
+        ));
+    }
+    let total = shares
+        .iter()
+        .try_fold(0u32, |sum, share| sum.checked_add(*share));
+    if total.is_none_or(|total| total > whole) {
+        return Err(Rejection::CannotAct(format!(
+            "the shares come to more than the skill's {whole}"
+        )));
+    }
+    let mut kept = [0; SkillShares::SLOTS as usize];
+    kept[..shares.len()].copy_from_slice(shares);
+    battle.change_condition(unit, |condition| {
+        condition.skill_shares = Some(SkillShares {
+            shares: kept,
+            used: 0,
+        });
+    });
+    battle.emit(EventKind::SkillDivided {
+        unit,
+        whole,
+        shares: shares.to_vec(),
+    });
+    Ok(())
+}
+
+/// `unit` calls its turn's next attack at `part`.
+fn call(battle: &mut Battle, unit: UnitId, part: BodyPart) -> Result<(), Rejection> {
+    let ruleset = battle.scenario.ruleset.clone();
+    let Some(called) = ruleset.called_shot() else {
+        return Err(Rejection::CannotAct(format!(
+            "{} has no called shots",
+            ruleset.name()
+        )));
+    };
+    if !called.parts.contains(&part) {
+        return Err(Rejection::CannotAct(format!(
+            "a shot is called at one of: {}",
+            called
+                .parts
+                .iter()
+                .map(|part| part.words())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
+    let turn = battle.own_turn(unit)?;
+    let condition = battle.condition(unit);
+    if condition.called_shot.is_some() {
+        return Err(Rejection::NotNow(
+            "its next attack is called already".to_string(),
+        ));
+    }
+    if !turn.attack_to_come(&condition) {
+        return Err(Rejection::ActionUsed);
+    }
+    battle.change_condition(unit, |condition| condition.called_shot = Some(part));
+    battle.emit(EventKind::ShotCalled {
+        unit,
+        part,
+        shift: called.shift,
+    });
+    Ok(())
+}
+
+/// `unit` will take `cherry` on its next matched blow, or (`None`) the damage.
+fn pick(battle: &mut Battle, unit: UnitId, cherry: Option<Cherry>) -> Result<(), Rejection> {
+    battle.own_turn(unit)?;
+    let ruleset = battle.scenario.ruleset.clone();
+    let Some(terms) = ruleset.cherries() else {
+        return Err(Rejection::CannotAct(format!(
+            "{} has no cherries",
+            ruleset.name()
+        )));
+    };
+    let spec = battle.spec(unit);
+    if spec.obsession.as_deref() != Some(terms.obsession) {
+        return Err(Rejection::CannotAct(format!(
+            "only an obsession with {} earns cherries",
+            terms.obsession
+        )));
+    }
+    if let Some(cherry) = cherry
+        && !spec.cherries.contains(&cherry)
+    {
+        return Err(Rejection::CannotAct(format!(
+            "{} is not among the cherries the scenario allows {}",
+            cherry.words(),
+            spec.name
+        )));
+    }
+    battle.change_condition(unit, |condition| condition.cherry = cherry);
+    battle.emit(EventKind::CherryPicked { unit, cherry });
+    Ok(())
+}
