@@ -92,7 +92,7 @@ pub(super) fn from_the_roll(
 ) -> Option<RolledHit> {
     let ruleset = battle.scenario.ruleset.clone();
     let uncovered = ruleset.damage_from_roll(hit)?;
-    let called = super::called_shot::part(battle, unit);
+    let called = battle.condition(unit).called_shot;
     let part = ruleset
         .roll_location(&hit.verdict)
         .map(|(flipped, rolled)| {

@@ -16,9 +16,6 @@ use crate::rules::skills::DODGE;
 /// The attacks the unit's turn allows: its sheet's, or once it has planned or spent its dice,
 /// those made and one for each part kept for attacks.
 pub fn attacks_allowed(spec: &UnitSpec, condition: &Condition, turn: &TurnState) -> u32 {
-    if let Some(shares) = condition.skill_shares {
-        return shares.count();
-    }
     condition.dice_plan.map_or(spec.attacks_per_round, |plan| {
         turn.attacks_made + plan.count(PlannedAction::Attack)
     })

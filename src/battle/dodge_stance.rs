@@ -1,47 +1,15 @@
-//! The dodge stance, where the rulebook has one (the d100 house sheet): taken on the unit's
-//! turn and held to its next, it is rolled, unasked, against each hit that reaches the unit
-//! and may be dodged. Taking it after attacking costs the stance the rulebook's shift; taking
-//! it first costs the turn's attacks that shift instead.
+//! The dodge stance met, where the rulebook has one (the d100 house sheet): held to the unit's
+//! next turn, it is rolled, unasked, against each hit that reaches the unit and may be dodged
+//! (the stance itself, and what it costs the turn's attacks, are the sheet's own:
+//! `rulesets/d100_house/battle/stance.rs`; this goes there with the harm read off the roll).
 
 use super::UnitId;
 use super::event::{EventKind, Modifier, ModifierReason};
 use super::state::Battle;
 use crate::rules::modifiers::Effect;
-use crate::rules::roll::{Demand, RollPurpose};
+use crate::rules::roll::RollPurpose;
 use crate::rules::roll_harm::{DodgeOutcome, RollHit};
 use crate::rules::skills::DODGE;
-
-/// Whether the unit took the stance this turn before any attack: its attacks may still come,
-/// and pay the shift.
-pub(super) fn attacks_to_come(battle: &Battle, unit: UnitId) -> bool {
-    battle
-        .condition(unit)
-        .dodge_stance
-        .is_some_and(|stance| stance.shift == 0)
-        && battle.flow().turn.is_some_and(|turn| turn.unit == unit)
-}
-
-/// Whether the stance is all the unit has done with its action this turn: an attack may still
-/// follow it.
-pub(super) fn only_the_stance(battle: &Battle, unit: UnitId) -> bool {
-    battle
-        .flow()
-        .turn
-        .is_some_and(|turn| turn.unit == unit && turn.only_the_stance(&battle.condition(unit)))
-}
-
-/// An attack's demand with what the stance taken first this turn costs it.
-pub(super) fn on_attack(battle: &Battle, unit: UnitId, mut demand: Demand) -> Demand {
-    if let Some(shift) = battle.scenario.ruleset.dodge_stance()
-        && attacks_to_come(battle, unit)
-    {
-        demand.modifiers.push(Modifier {
-            reason: ModifierReason::DodgingToo,
-            effect: Effect::Add(shift),
-        });
-    }
-    demand
-}
 
 /// Where `target` holds a dodge stance and the hit may be dodged, roll its Dodge (with the
 /// stance's shift) and say what came of it (`StanceDodge`); `Missed` where nothing was rolled.

@@ -8,9 +8,9 @@ use super::command::{Command, ManeuverGoal, Rejection};
 use super::event::EventKind;
 use super::state::Battle;
 use super::{
-    CommandLog, CommandQueue, Phase, RefusedCommands, aim, answer, arms, blast, called_shot,
-    declaring, effects, evade, exchange, flow, grapple, hiding, keeper, melee, movement, planning,
-    ranged, skill_shares, wounds, wrestling,
+    CommandLog, CommandQueue, Phase, RefusedCommands, aim, answer, arms, blast, declaring, effects,
+    evade, exchange, flow, grapple, hiding, hooks, keeper, melee, movement, planning, ranged,
+    wounds, wrestling,
 };
 use crate::rules::round::TurnKind;
 
@@ -50,10 +50,9 @@ pub fn resolve(world: &mut World, command: Command) {
     | Command::KnockOut { unit, .. }
     | Command::Maneuver { unit, .. } = command
     {
-        // Its rolls are made: a divided skill's next attack takes the next share, and a call
-        // is spent.
-        skill_shares::attack_made(&mut battle, unit);
-        called_shot::attack_made(&mut battle, unit);
+        // Its rolls are made (the house sheet: a divided skill's next attack takes the next
+        // share, and a call is spent).
+        hooks::of(&battle).attack_made(&mut battle, unit);
     }
     aim::keep_or_spoil_aim(&mut battle, &command);
     grapple::keep_or_ease_grip(&mut battle, &command, grip_before);

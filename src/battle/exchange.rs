@@ -364,9 +364,7 @@ pub(super) fn attack_demand(
     if pending.free {
         return demand;
     }
-    let demand = super::dodge_stance::on_attack(battle, pending.attacker, demand);
-    let demand = super::skill_shares::on_attack(battle, pending.attacker, demand);
-    let demand = super::called_shot::on_attack(battle, pending.attacker, demand);
+    let demand = super::hooks::of(battle).attack_demand(battle, pending.attacker, demand);
     budget::with_share(battle, pending.attacker, PlannedAction::Attack, demand)
 }
 

@@ -238,11 +238,14 @@ pub(super) fn ready_to_attack(
     target: UnitId,
 ) -> Result<(), Rejection> {
     let turn = battle.own_turn(unit)?;
-    let stance_first = super::dodge_stance::only_the_stance(battle, unit);
-    if turn.action_forfeited() || (turn.action_used && turn.attacks_made == 0 && !stance_first) {
+    let hooks = super::hooks::of(battle);
+    let follows = hooks.attack_follows_action(battle, unit);
+    if turn.action_forfeited() || (turn.action_used && turn.attacks_made == 0 && !follows) {
         return Err(Rejection::ActionUsed);
     }
-    let allowed = super::budget::attacks_allowed(battle.spec(unit), &battle.condition(unit), &turn);
+    let allowed = hooks.attacks_this_turn(battle, unit).unwrap_or_else(|| {
+        super::budget::attacks_allowed(battle.spec(unit), &battle.condition(unit), &turn)
+    });
     if turn.attacks_made >= allowed {
         return Err(match battle.condition(unit).dice_plan {
             Some(plan) if allowed == 0 => super::budget::no_dice_left(battle, plan),

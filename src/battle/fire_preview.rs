@@ -202,7 +202,7 @@ fn roll_harm(
     let value = plan.weapon.damage.flat().unwrap_or_default();
     let open = ruleset.roll_harm_mean(demand, value, HitForm::Firearm, None)?;
     // A called shot lands every hit on its part: all of them covered, or none.
-    let called = super::called_shot::part(battle, unit);
+    let called = battle.condition(unit).called_shot;
     let every_part = ruleset.called_shot().map_or(&[][..], |called| called.parts);
     let behind = super::body_harm::part_cover(battle, target, shot.line).and_then(|cover| {
         let hidden = match called {

@@ -480,15 +480,12 @@ fn next_turn(battle: &mut Battle) {
     }
 }
 
-/// What lasts until a unit's next turn ends as it comes: an evade pool, a dodge stance, the
-/// shares of its skill, and the suppressing fire it laid down.
+/// What lasts until a unit's next turn ends as it comes: an evade pool, what the rulebook's
+/// own state keeps until then (the house sheet's dodge stance, shares and call), and the
+/// suppressing fire it laid down.
 fn turn_comes(battle: &mut Battle, unit: UnitId) {
-    battle.change_condition(unit, |condition| {
-        condition.evading = 0;
-        condition.dodge_stance = None;
-        condition.skill_shares = None;
-        condition.called_shot = None;
-    });
+    battle.change_condition(unit, |condition| condition.evading = 0);
+    super::hooks::of(battle).turn_comes(battle, unit);
     super::suppression::lift(battle, unit);
 }
 

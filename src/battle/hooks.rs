@@ -12,6 +12,7 @@ use super::choices::Offers;
 use super::command::Rejection;
 use super::own::OwnCommand;
 use super::state::Battle;
+use crate::rules::roll::Demand;
 use crate::rules::ruleset::RulesetId;
 use crate::rules::weapons::Weapon;
 
@@ -41,6 +42,37 @@ pub trait BattleHooks: Send + Sync + 'static {
     ) -> bool {
         true
     }
+
+    /// An attack's demand (a blow's, or each roll of a trigger pull), with what the rulebook's
+    /// own state of `unit` puts on it (the house sheet: a stance taken first, the share of a
+    /// divided skill, a called shot).
+    fn attack_demand(&self, _battle: &Battle, _unit: UnitId, demand: Demand) -> Demand {
+        demand
+    }
+
+    /// `unit`'s attack (a blow, a pull of the trigger, a maneuver) has made its rolls.
+    fn attack_made(&self, _battle: &mut Battle, _unit: UnitId) {}
+
+    /// Whether `unit`'s action, spent this turn, went on something an attack may still follow
+    /// (the house sheet's stance taken first).
+    fn attack_follows_action(&self, _battle: &Battle, _unit: UnitId) -> bool {
+        false
+    }
+
+    /// Whether `unit` has an attack of the rulebook's own left this turn beyond its action
+    /// (a share of the house sheet's divided skill).
+    fn attack_left_over(&self, _battle: &Battle, _unit: UnitId) -> bool {
+        false
+    }
+
+    /// How many attacks `unit`'s turn allows, where the rulebook's own state says (as many as
+    /// the house sheet's shares); `None` leaves the count to the engine.
+    fn attacks_this_turn(&self, _battle: &Battle, _unit: UnitId) -> Option<u32> {
+        None
+    }
+
+    /// As `unit`'s turn comes, what of the rulebook's own lasted until then ends.
+    fn turn_comes(&self, _battle: &mut Battle, _unit: UnitId) {}
 
     /// What the rulebook offers `unit`, whose turn it is, beyond the engine's own actions
     /// (`choices.rs`): none by default.

@@ -60,10 +60,10 @@ pub(super) fn fire(
     let budgeted = super::budget::ready_to_fire(battle, unit, &mode)?;
     let turn = if let Some(turn) = budgeted {
         turn
-    } else if off_hand
-        || super::dodge_stance::only_the_stance(battle, unit)
-        || super::skill_shares::share_left(battle, unit)
-    {
+    } else if off_hand || {
+        let hooks = super::hooks::of(battle);
+        hooks.attack_follows_action(battle, unit) || hooks.attack_left_over(battle, unit)
+    } {
         battle.own_turn(unit)?
     } else {
         battle.action_available(unit)?

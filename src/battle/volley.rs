@@ -597,9 +597,7 @@ pub(super) fn shot_demand(
     }
     .with_weapon(plan.weapon.malfunction, plan.weapon.impale)
     .at_difficulty(plan.weapon.difficulty);
-    let demand = super::dodge_stance::on_attack(battle, unit, demand);
-    let demand = super::skill_shares::on_attack(battle, unit, demand);
-    let demand = super::called_shot::on_attack(battle, unit, demand);
+    let demand = super::hooks::of(battle).attack_demand(battle, unit, demand);
     super::budget::with_share(battle, unit, PlannedAction::Attack, demand)
 }
 

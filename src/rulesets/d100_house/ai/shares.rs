@@ -8,13 +8,13 @@ use bevy::prelude::*;
 
 use crate::ai::Seen;
 use crate::battle::command::{Command, WeaponChoice};
-use crate::battle::skill_shares::{divisible, even_shares};
 use crate::battle::{Arsenal, Condition, TurnState, UnitId, Vitals};
 use crate::map::scenario::Scenario;
 use crate::rules::roll::Demand;
 use crate::rules::roll_harm::HitForm;
 use crate::rules::weapons::AttackForm;
 use crate::rulesets::d100_house::battle::commands::HouseCommand;
+use crate::rulesets::d100_house::battle::shares::{divisible, even_shares};
 
 /// How much more harm the shares must do than one whole attack to be worth it.
 pub(super) const WORTH_IT: f64 = 1.05;

@@ -12,7 +12,6 @@ use super::shares::{WORTH_IT, own_state};
 use crate::ai::Seen;
 use crate::battle::command::{Command, FireMode, WeaponChoice};
 use crate::battle::ranged;
-use crate::battle::skill_shares::{divisible, even_shares};
 use crate::battle::{Condition, TurnState, UnitId};
 use crate::map::scenario::Scenario;
 use crate::rules::firearms::rounds_ready;
@@ -21,6 +20,7 @@ use crate::rules::roll::Demand;
 use crate::rules::roll_harm::HitForm;
 use crate::rules::weapons::AttackForm;
 use crate::rulesets::d100_house::battle::commands::HouseCommand;
+use crate::rulesets::d100_house::battle::shares::{divisible, even_shares};
 
 /// `DivideSkill` where pinning `planned`'s target and those about it pays, before the turn's
 /// first attack; suppressing fire while a share is left of a skill so divided; `None` where

@@ -8,11 +8,12 @@ use serde::{Deserialize, Serialize};
 use crate::battle::command::{Command, Rejection};
 use crate::battle::event::EventKind;
 use crate::battle::own::{CommandDecoder, OwnCommand, RulebookCommand, register_commands};
-use crate::battle::skill_shares::divisible;
 use crate::battle::state::Battle;
 use crate::battle::{Condition, DodgeStance, SkillShares, UnitId};
 use crate::rules::body::BodyPart;
 use crate::rules::cherries::Cherry;
+
+use super::shares::divisible;
 
 /// The house sheet's own commands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

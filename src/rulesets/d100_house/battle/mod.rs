@@ -2,9 +2,12 @@
 //! what it offers a unit on its turn so far; its other mechanisms still live in the engine, docs/plans/rulebook-rooms.md).
 
 mod bolt;
+mod called;
 pub mod commands;
 pub mod events;
 mod offers;
+pub mod shares;
+mod stance;
 
 use bevy::prelude::*;
 
@@ -14,6 +17,7 @@ use crate::battle::command::Rejection;
 use crate::battle::hooks::{BattleHooks, HookRulebook};
 use crate::battle::own::OwnCommand;
 use crate::battle::state::Battle;
+use crate::rules::roll::Demand;
 use crate::rules::ruleset::RulesetId;
 use crate::rules::weapons::Weapon;
 use commands::HouseCommand;
@@ -52,6 +56,43 @@ impl BattleHooks for HouseHooks {
             return Err(Rejection::NoSuchCommand(format!("{own:?}")));
         };
         commands::carry_out(battle, command)
+    }
+
+    /// A stance taken first, then the share of a divided skill, then a called shot.
+    fn attack_demand(&self, battle: &Battle, unit: UnitId, demand: Demand) -> Demand {
+        let demand = stance::on_attack(battle, unit, demand);
+        let demand = shares::on_attack(battle, unit, demand);
+        called::on_attack(battle, unit, demand)
+    }
+
+    /// The next share of a divided skill taken, and a call spent.
+    fn attack_made(&self, battle: &mut Battle, unit: UnitId) {
+        shares::attack_made(battle, unit);
+        called::attack_made(battle, unit);
+    }
+
+    fn attack_follows_action(&self, battle: &Battle, unit: UnitId) -> bool {
+        stance::only_the_stance(battle, unit)
+    }
+
+    fn attack_left_over(&self, battle: &Battle, unit: UnitId) -> bool {
+        shares::share_left(battle, unit)
+    }
+
+    fn attacks_this_turn(&self, battle: &Battle, unit: UnitId) -> Option<u32> {
+        battle
+            .condition(unit)
+            .skill_shares
+            .map(|shares| shares.count())
+    }
+
+    /// The stance, the shares and the call end as the unit's next turn comes.
+    fn turn_comes(&self, battle: &mut Battle, unit: UnitId) {
+        battle.change_condition(unit, |condition| {
+            condition.dodge_stance = None;
+            condition.skill_shares = None;
+            condition.called_shot = None;
+        });
     }
 
     fn offers(&self, battle: &Battle, unit: UnitId) -> Offers {

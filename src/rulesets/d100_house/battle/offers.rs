@@ -3,8 +3,8 @@
 //! into shares.
 
 use super::commands::HouseCommand;
+use super::shares::{divisible, even_shares};
 use crate::battle::choices::{MenuItem, Offer, OfferMenu, Offers};
-use crate::battle::skill_shares::{divisible, even_shares};
 use crate::battle::state::Battle;
 use crate::battle::{Condition, TurnState, UnitId};
 use crate::rules::cherries::Cherry;

@@ -1,10 +1,9 @@
-//! A called shot, where the rulebook has one (the d100 house sheet: −20 to pick where the hit
-//! lands): called on the unit's turn before an attack, it shifts the turn's next attack and
-//! lands each of its hits on the part called, in place of where the roll would put them.
+//! A called shot in the turn (the d100 house sheet: −20 to pick where the hit lands): it
+//! shifts the turn's next attack, and is spent once that attack is made (where its hits land:
+//! the harm read off the roll, `battle/body_harm.rs`).
 
-use super::UnitId;
-use super::state::Battle;
-use crate::rules::body::BodyPart;
+use crate::battle::UnitId;
+use crate::battle::state::Battle;
 use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
 use crate::rules::roll::Demand;
 
@@ -19,11 +18,6 @@ pub(super) fn on_attack(battle: &Battle, unit: UnitId, mut demand: Demand) -> De
         });
     }
     demand
-}
-
-/// The part `unit`'s attack was called at, if it was.
-pub(super) fn part(battle: &Battle, unit: UnitId) -> Option<BodyPart> {
-    battle.condition(unit).called_shot
 }
 
 /// The attack is made: the call is spent.

@@ -3,10 +3,10 @@
 //! standing shifts, into shares; each attack of the turn is rolled at the next share (the
 //! attack's own shifts on top), and the turn allows as many attacks as there are shares.
 
-use super::command::WeaponChoice;
-use super::event::{Modifier, ModifierReason};
-use super::state::{Battle, standing_facts};
-use super::{Arsenal, Condition, UnitId, Vitals};
+use crate::battle::command::WeaponChoice;
+use crate::battle::event::{Modifier, ModifierReason};
+use crate::battle::state::{Battle, standing_facts};
+use crate::battle::{Arsenal, Condition, UnitId, Vitals};
 use crate::map::scenario::Scenario;
 use crate::rules::modifiers::Effect;
 use crate::rules::roll::Demand;
