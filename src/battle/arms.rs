@@ -332,3 +332,16 @@ pub(super) fn disarm(battle: &mut Battle, target: UnitId) {
         weapon: name,
     });
 }
+
+/// Drop the weapon in hand, if it holds one: its name. It stays the unit's, to be taken up
+/// again by readying it.
+pub fn drop_weapon(battle: &mut Battle, unit: UnitId) -> Option<String> {
+    let WeaponChoice::Carried(index) = battle.arsenal(unit).in_hand else {
+        return None;
+    };
+    battle.change_arsenal(unit, |arsenal| {
+        arsenal.in_hand = WeaponChoice::Unarmed;
+        arsenal.dropped = Some(index);
+    });
+    Some(battle.spec(unit).weapons[index].weapon.name.clone())
+}

@@ -6,12 +6,12 @@ use super::arms::let_fly;
 use super::command::{Answer, ManeuverGoal, Rejection, WeaponChoice};
 use super::event::{DefenceKind, EventKind, Modifier, ModifierReason};
 use super::fighting::{
-    MeleeWeapon, build_penalty, defending_weapon, fighting_weapon, goal_makes_sense, grapple,
-    melee_weapon,
+    build_penalty, defending_weapon, fighting_weapon, goal_makes_sense, grapple, melee_weapon,
 };
 use super::grapple::apply_goal;
 use super::hold::pinned;
 use super::landing::{Strike, blow, held_weapon, misfortune};
+use super::melee_weapon::MeleeWeapon;
 use super::shot::{ShotTerms, setup};
 use super::state::Battle;
 use super::threat::{AnswerOdds, Stakes};
@@ -607,7 +607,7 @@ pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Ans
         }
         MeleeOutcome::NoHarm => {
             if attacker_weapon.thrown.is_none() && matches!(pending.kind, AttackKind::Strike(_)) {
-                super::missed_blow::missed_blow(
+                super::hooks::of(battle).blow_missed(
                     battle,
                     (attacker, defender),
                     &attacker_weapon,

@@ -5,6 +5,7 @@ use super::UnitId;
 use super::arms::{rounds_left, usable_now};
 use super::command::{ManeuverGoal, Rejection, WeaponChoice};
 use super::hold::holders;
+use super::melee_weapon::MeleeWeapon;
 use super::shot::{ShotTerms, setup};
 use super::state::Battle;
 use crate::map::Tile;
@@ -15,28 +16,7 @@ use crate::rules::damage::DamageNotation;
 use crate::rules::grapple::{Grip, grapple_injury};
 use crate::rules::length::Length;
 use crate::rules::opposed::ManeuverAllowance;
-use crate::rules::weapons::{AttackForm, Weapon, WeaponRange};
-
-/// A hand-to-hand (or thrown) attack as the rules need it.
-#[derive(Debug, Clone)]
-pub(super) struct MeleeWeapon {
-    pub name: String,
-    pub skill_name: String,
-    pub skill: u32,
-    pub damage: DamageNotation,
-    pub impale: bool,
-    pub range: WeaponRange,
-    /// A weapon thrown at the target: its place in the unit's list and its table row.
-    pub thrown: Option<(usize, Weapon)>,
-    /// Its stun affects only targets up to this Build.
-    pub stuns_up_to_build: Option<i32>,
-    /// A carried weapon: its place in the unit's list.
-    pub carried: Option<usize>,
-    /// The difficulty it attacks at, where the rulebook rolls against one.
-    pub difficulty: Option<u32>,
-    /// The speciality that makes it easier to use, where the rulebook has them.
-    pub secondary: Option<String>,
-}
+use crate::rules::weapons::{AttackForm, WeaponRange};
 
 /// Look up a unit's hand-to-hand or thrown attack; refuse anything else.
 pub(super) fn melee_weapon(

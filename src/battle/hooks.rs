@@ -10,9 +10,10 @@ use bevy::prelude::*;
 use super::UnitId;
 use super::choices::Offers;
 use super::command::Rejection;
+use super::melee_weapon::MeleeWeapon;
 use super::own::OwnCommand;
 use super::state::Battle;
-use crate::rules::roll::Demand;
+use crate::rules::roll::{Demand, Verdict};
 use crate::rules::ruleset::RulesetId;
 use crate::rules::weapons::Weapon;
 
@@ -69,6 +70,17 @@ pub trait BattleHooks: Send + Sync + 'static {
     /// the house sheet's shares); `None` leaves the count to the engine.
     fn attacks_this_turn(&self, _battle: &Battle, _unit: UnitId) -> Option<u32> {
         None
+    }
+
+    /// `attacker`'s blow at `defender` with `weapon` (struck, not thrown) failed with `roll`,
+    /// nobody harmed: what it still does (the house sheet's graze, backlash and fumble).
+    fn blow_missed(
+        &self,
+        _battle: &mut Battle,
+        _fighters: (UnitId, UnitId),
+        _weapon: &MeleeWeapon,
+        _roll: &Verdict,
+    ) {
     }
 
     /// As `unit`'s turn comes, what of the rulebook's own lasted until then ends.

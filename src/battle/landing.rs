@@ -3,7 +3,7 @@
 //! in the damage's place; an engine's stall or an awkward weapon's fumble turned on its wielder.
 
 use super::event::EventKind;
-use super::fighting::MeleeWeapon;
+use super::melee_weapon::MeleeWeapon;
 use super::state::Battle;
 use super::wounds::{self, Blow};
 use super::{UnitId, effects, injuries};

@@ -4,7 +4,7 @@
 
 mod aim;
 pub mod answer;
-mod arms;
+pub mod arms;
 pub mod blast;
 mod body_harm;
 pub mod budget;
@@ -21,7 +21,7 @@ mod engine;
 mod evade;
 pub mod event;
 mod exchange;
-mod fighting;
+pub mod fighting;
 mod fire_odds;
 mod fire_preview;
 mod flow;
@@ -36,7 +36,7 @@ mod knock_down;
 mod landing;
 mod log_kind;
 pub mod melee;
-mod missed_blow;
+pub mod melee_weapon;
 pub mod movement;
 pub mod own;
 mod pain;
@@ -57,7 +57,7 @@ pub mod threat;
 mod trigger_pull;
 mod turn;
 mod volley;
-mod wounds;
+pub mod wounds;
 mod wrestling;
 
 use std::collections::VecDeque;

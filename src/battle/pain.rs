@@ -4,7 +4,6 @@
 //! bleeding from the round of its first wound; and bullet and blade wounds noted to be located
 //! as the round ends (`round_end`). Nothing here rolls a die unless the rulebook asks for it.
 
-use super::command::WeaponChoice;
 use super::event::EventKind;
 use super::state::Battle;
 use super::{Pain, UnitId, Vital};
@@ -70,7 +69,7 @@ fn suffer(battle: &mut Battle, unit: UnitId, pain: Pain, on_failure: PainFailure
     let dropped = match on_failure {
         PainFailure::FallAndDrop => {
             battle.fall_prone(unit);
-            drop_weapon(battle, unit)
+            super::arms::drop_weapon(battle, unit)
         }
         PainFailure::NoAttacks => None,
     };
@@ -86,19 +85,6 @@ fn suffer(battle: &mut Battle, unit: UnitId, pain: Pain, on_failure: PainFailure
         failure: on_failure,
         dropped,
     });
-}
-
-/// Drop the weapon in hand, if it holds one: its name. It stays the unit's, to be taken up
-/// again by readying it.
-pub(super) fn drop_weapon(battle: &mut Battle, unit: UnitId) -> Option<String> {
-    let WeaponChoice::Carried(index) = battle.arsenal(unit).in_hand else {
-        return None;
-    };
-    battle.change_arsenal(unit, |arsenal| {
-        arsenal.in_hand = WeaponChoice::Unarmed;
-        arsenal.dropped = Some(index);
-    });
-    Some(battle.spec(unit).weapons[index].weapon.name.clone())
 }
 
 /// How the pain of a wound leaves a unit's turn as it begins.

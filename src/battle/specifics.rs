@@ -6,7 +6,7 @@
 use super::declaration::SpecificShot;
 use super::event::EventKind;
 use super::state::Battle;
-use super::{Restraint, UnitId, Vital, effects, hold, pain, wounds};
+use super::{Restraint, UnitId, Vital, effects, hold, wounds};
 use crate::rules::melee::SpecificBlow;
 use crate::rules::modifiers::{Modifier, ModifierReason};
 
@@ -31,7 +31,7 @@ pub(super) fn specific_shot_lands(battle: &mut Battle, unit: UnitId, specific: S
 /// again, or `caught` by the attacker and so lost to it for good.
 fn knock_from_hand(battle: &mut Battle, unit: UnitId, caught: bool) {
     let dropped_before = battle.arsenal(unit).dropped;
-    let Some(weapon) = pain::drop_weapon(battle, unit) else {
+    let Some(weapon) = super::arms::drop_weapon(battle, unit) else {
         return;
     };
     if caught {

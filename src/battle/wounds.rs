@@ -16,7 +16,7 @@ use crate::rules::wounds::{BlowSeverity, Patient, WoundBlow, after_armor};
 /// Damage on its way to a unit, in the pieces armor must each pierce: one for most blows, every
 /// pellet of shot, every bullet of a volley.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct Blow {
+pub struct Blow {
     pub pieces: Vec<u32>,
     /// The armor of the cover it was shot through, taken off each piece before worn armor.
     pub cover: u32,
@@ -70,7 +70,7 @@ impl Blow {
 }
 
 /// Apply a blow to `unit`, from `by` if a unit dealt it.
-pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: Blow) {
+pub fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: Blow) {
     let worn = if blow.ignores_armor {
         0
     } else {
@@ -174,7 +174,7 @@ pub(super) fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: 
 /// head or torso knocks out.
 fn cripple(battle: &mut Battle, unit: UnitId, part: BodyPart, tally: u32) {
     let dropped = (part == battle.spec(unit).weapon_arm())
-        .then(|| super::pain::drop_weapon(battle, unit))
+        .then(|| super::arms::drop_weapon(battle, unit))
         .flatten();
     battle.emit(EventKind::Crippled {
         unit,

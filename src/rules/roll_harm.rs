@@ -50,16 +50,6 @@ impl RollHit {
     }
 }
 
-/// What a failed blow still does, where the rulebook says so (the d100 house sheet): to the
-/// target (a sharp weapon's 1 on a plain miss), to the wielder (the weapon's bonus on a matched
-/// failure or a fumble), and whether the wielder drops the weapon (a fumble).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct MissHarm {
-    pub target: u32,
-    pub wielder: u32,
-    pub drops: bool,
-}
-
 /// What a heavy weapon fired off its mount asks of its shooter for each shot (the d100 house
 /// sheet): the roll; failed, the shooter is dazed for `daze_rounds` rounds (dazes add up), and
 /// dazed `knocked_down_at` times in one round, knocked down.

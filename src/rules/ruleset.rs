@@ -25,9 +25,7 @@ use super::modifiers::Modifier;
 use super::opposed::{ManeuverAllowance, Resistance, SideResult};
 use super::quick_draw::{DrawBonus, DrawFacts};
 use super::roll::{Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerdict, Verdict};
-use super::roll_harm::{
-    CalledShot, CharacteristicCheck, DodgeOutcome, HitForm, MissHarm, Recoil, RollHit,
-};
+use super::roll_harm::{CalledShot, CharacteristicCheck, DodgeOutcome, HitForm, Recoil, RollHit};
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use super::situation::{
     BlowFacts, Material, OwnRollFacts, RangeBand, RangeReading, RangeScale, ShotDefence, ShotFacts,
@@ -809,14 +807,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// house sheet: 1), that number; `None`: 1D6 rounds.
     fn jam_work(&self) -> Option<u32> {
         None
-    }
-
-    /// What a failed blow still does (the d100 house sheet: a sharp weapon's 1 on a plain miss,
-    /// the weapon's bonus back on its wielder on a matched failure or a fumble, and the weapon
-    /// dropped on a fumble), with a weapon of these qualities (`None`: bare hands, `Some((bonus,
-    /// sharp))`). Nothing by default.
-    fn miss_harm(&self, _miss: &Verdict, _weapon: Option<(u32, bool)>) -> MissHarm {
-        MissHarm::default()
     }
 
     /// Where the rulebook has a dodge stance (the d100 house sheet): taken on the unit's turn

@@ -12,7 +12,7 @@ use crate::rules::body::BodyPart;
 use crate::rules::class_rolls::{FACES, RollClass, Window, class_of, judge, verdict_of};
 use crate::rules::damage::{DamagePart, DamageQuality, DamageRoll, DamageSource};
 use crate::rules::roll::Verdict;
-use crate::rules::roll_harm::{HitForm, MissHarm, RollHit};
+use crate::rules::roll_harm::{HitForm, RollHit};
 
 /// A critical blow's damage, and with a weapon of `BIG_WEAPON` or more.
 const CRITICAL_BLOW: u32 = 25;
@@ -69,6 +69,16 @@ pub fn part(flipped: u32) -> Option<BodyPart> {
         86..=99 => BodyPart::LeftLeg,
         _ => return None,
     })
+}
+
+/// What a failed blow still does: to the
+/// target (a sharp weapon's 1 on a plain miss), to the wielder (the weapon's bonus on a matched
+/// failure or a fumble), and whether the wielder drops the weapon (a fumble).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MissHarm {
+    pub target: u32,
+    pub wielder: u32,
+    pub drops: bool,
 }
 
 /// What a failed blow with `weapon` (its bonus and whether it is sharp; `None` bare-handed)

@@ -42,7 +42,7 @@ use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::{ManeuverAllowance, SideResult};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::roll_harm::{
-    CalledShot, CharacteristicCheck, DodgeOutcome, HitForm, MissHarm, Recoil, RollHit,
+    CalledShot, CharacteristicCheck, DodgeOutcome, HitForm, Recoil, RollHit,
 };
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{
@@ -375,10 +375,6 @@ impl Ruleset for D100House {
     /// A jam takes a round of work, then a Firearms success.
     fn jam_work(&self) -> Option<u32> {
         Some(firearms::JAM_WORK)
-    }
-
-    fn miss_harm(&self, miss: &Verdict, weapon: Option<(u32, bool)>) -> MissHarm {
-        damage::miss_harm(miss, weapon)
     }
 
     fn dodge_stance(&self) -> Option<i32> {

@@ -5,6 +5,7 @@ mod bolt;
 mod called;
 pub mod commands;
 pub mod events;
+mod missed_blow;
 mod offers;
 pub mod shares;
 mod stance;
@@ -15,9 +16,10 @@ use crate::battle::UnitId;
 use crate::battle::choices::Offers;
 use crate::battle::command::Rejection;
 use crate::battle::hooks::{BattleHooks, HookRulebook};
+use crate::battle::melee_weapon::MeleeWeapon;
 use crate::battle::own::OwnCommand;
 use crate::battle::state::Battle;
-use crate::rules::roll::Demand;
+use crate::rules::roll::{Demand, Verdict};
 use crate::rules::ruleset::RulesetId;
 use crate::rules::weapons::Weapon;
 use commands::HouseCommand;
@@ -84,6 +86,16 @@ impl BattleHooks for HouseHooks {
             .condition(unit)
             .skill_shares
             .map(|shares| shares.count())
+    }
+
+    fn blow_missed(
+        &self,
+        battle: &mut Battle,
+        fighters: (UnitId, UnitId),
+        weapon: &MeleeWeapon,
+        roll: &Verdict,
+    ) {
+        missed_blow::missed_blow(battle, fighters, weapon, roll);
     }
 
     /// The stance, the shares and the call end as the unit's next turn comes.

@@ -1,16 +1,17 @@
-//! What a failed blow still does, where the rulebook says so (the d100 house sheet): a sharp
-//! weapon's graze on a plain miss, the weapon turned on its wielder on a matched failure or a
-//! fumble, and the weapon dropped on a fumble.
+//! What a failed blow still does on the d100 house sheet: a sharp weapon's graze on a plain
+//! miss, the weapon turned on its wielder on a matched failure or a fumble, and the weapon
+//! dropped on a fumble.
 
-use super::UnitId;
-use super::event::EventKind;
-use super::fighting::MeleeWeapon;
-use super::state::Battle;
-use super::wounds::Blow;
+use crate::battle::UnitId;
+use crate::battle::arms::drop_weapon;
+use crate::battle::event::EventKind;
+use crate::battle::melee_weapon::MeleeWeapon;
+use crate::battle::state::Battle;
+use crate::battle::wounds::{self, Blow};
 use crate::rules::roll::Verdict;
+use crate::rulesets::d100_house::damage::miss_harm;
 
-/// What `attacker`'s failed blow at `defender` with `weapon` still does, where the rulebook says
-/// (the d100 house sheet): a sharp weapon's graze on a plain miss (`Grazed`; not on a target
+/// What `attacker`'s failed blow at `defender` with `weapon` still does: a sharp weapon's graze on a plain miss (`Grazed`; not on a target
 /// holding a dodge), the weapon turned on its wielder on a matched failure or fumble
 /// (`Backlash`), and the weapon dropped on a fumble (`Disarmed`).
 pub(super) fn missed_blow(
@@ -22,24 +23,24 @@ pub(super) fn missed_blow(
     let armed = weapon
         .carried
         .map(|_| (weapon.damage.flat().unwrap_or_default(), weapon.impale));
-    let harm = battle.scenario.ruleset.miss_harm(roll, armed);
+    let harm = miss_harm(roll, armed);
     if harm.target > 0 && battle.condition(defender).dodge_stance.is_none() {
         battle.emit(EventKind::Grazed {
             unit: attacker,
             target: defender,
             weapon: weapon.name.clone(),
         });
-        super::wounds::harm(battle, defender, Some(attacker), Blow::struck(harm.target));
+        wounds::harm(battle, defender, Some(attacker), Blow::struck(harm.target));
     }
     if harm.wielder > 0 {
         battle.emit(EventKind::Backlash {
             unit: attacker,
             weapon: weapon.name.clone(),
         });
-        super::wounds::harm(battle, attacker, None, Blow::caught(harm.wielder));
+        wounds::harm(battle, attacker, None, Blow::caught(harm.wielder));
     }
     if harm.drops
-        && let Some(dropped) = super::pain::drop_weapon(battle, attacker)
+        && let Some(dropped) = drop_weapon(battle, attacker)
     {
         battle.emit(EventKind::Disarmed {
             unit: attacker,
