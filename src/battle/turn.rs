@@ -161,42 +161,6 @@ impl TurnState {
             && (!self.action_used || self.attacks_made > 0)
     }
 
-    /// Whether a dodge stance `condition` took first this turn (the d100 house sheet) is all
-    /// the turn's action went on: an attack may still follow it.
-    pub fn only_the_stance(&self, condition: &Condition) -> bool {
-        condition
-            .dodge_stance
-            .is_some_and(|stance| stance.shift == 0)
-            && self.attacks_made == 0
-            && !self.put_out_quickly
-    }
-
-    /// Whether the unit in `condition` may take a dodge stance this turn: none held, holding
-    /// nobody, and its action unspent or spent on an attack.
-    pub fn dodge_stance_open(&self, condition: &Condition) -> bool {
-        condition.dodge_stance.is_none()
-            && condition.holding.is_none()
-            && !self.action_forfeited()
-            && (!self.action_used || (self.attacks_made > 0 && !self.put_out_quickly))
-    }
-
-    /// Whether an attack may still come this turn from the unit in `condition`: its action
-    /// unspent, spent only on a dodge stance taken first, or a share of its divided skill left.
-    pub fn attack_to_come(&self, condition: &Condition) -> bool {
-        !self.action_forfeited()
-            && (!self.action_used
-                || self.only_the_stance(condition)
-                || condition
-                    .skill_shares
-                    .is_some_and(|shares| shares.next().is_some()))
-    }
-
-    /// Whether the unit in `condition` may divide its skill this turn: not yet divided, before
-    /// its first attack, its action unspent or spent only on a dodge stance taken first.
-    pub fn division_open(&self, condition: &Condition) -> bool {
-        condition.skill_shares.is_none() && self.attacks_made == 0 && self.attack_to_come(condition)
-    }
-
     /// The movement this turn has left, in tenths of a yard (all the unit's allowance while
     /// the action is unused; once it is, only the free part where going further gives up the
     /// action); or why it may not move at all (a slot kept for a shot or a declaration, or a

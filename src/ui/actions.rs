@@ -147,9 +147,13 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 restrained_buttons(ui, view, &scenario, (unit, holder), &turn);
                 return;
             }
-            // A dodge stance taken first leaves the turn's attacks to come.
-            let can_act = (!turn.action_used || turn.only_the_stance(&state.condition))
-                && !turn.action_forfeited();
+            // An action only an attack may follow (the house sheet's stance taken first)
+            // leaves the turn's attacks to come, and nothing else.
+            let follows = view
+                .offers
+                .as_ref()
+                .is_some_and(|offers| offers.attack_follows_action(unit));
+            let can_act = (!turn.action_used || follows) && !turn.action_forfeited();
             unit_buttons(ui, view, &scenario, unit, &state, &turn.limits, can_act);
             super::dice_plan::split_controls(
                 ui,
@@ -452,8 +456,12 @@ fn unit_buttons(
                     declaring::declared(&flow.declarations, unit)
                 })
         });
-        // Once the stance is taken, only attacks may follow it this turn.
-        let can_act = can_act && state.condition.dodge_stance.is_none();
+        // Once the action went on something only an attack may follow, only attacks may.
+        let follows = view
+            .offers
+            .as_ref()
+            .is_some_and(|offers| offers.attack_follows_action(unit));
+        let can_act = can_act && !follows;
         action_buttons(ui, view, unit, state, ways, can_act, declared);
         if ui.button("End turn").clicked() {
             view.order(Command::EndTurn { unit });

@@ -6,7 +6,8 @@
 //! what the sheet offers a unit on its turn, as data.
 
 use gridkeeper::battle::choices::Offers;
-use gridkeeper::battle::hooks::offered;
+use gridkeeper::battle::hooks::{self, offered};
+use gridkeeper::battle::state::Battle;
 use gridkeeper::rules::damage::DamageSource;
 use gridkeeper::rules::modifiers::{Effect, ModifierReason};
 use gridkeeper::rules::roll_harm::DodgeOutcome;
@@ -469,6 +470,14 @@ fn the_house_offers_its_own_choices_as_data() {
     send(&mut app, knock_down);
     let after = offered(app.world_mut(), DEE);
     assert!(!after.buttons[0].open, "the stance is held: {after:?}");
+    let follows = |app: &mut App, unit| {
+        let battle = Battle::new(app.world_mut());
+        hooks::of(&battle).attack_follows_action(&battle, unit)
+    };
+    assert!(
+        follows(&mut app, DEE),
+        "the stance taken first leaves only attacks to come"
+    );
     assert!(after.buttons[1].open, "the attacks are still to come");
     let cherry = &after.menus[1];
     assert_eq!(cherry.shown, "Knock Down");
@@ -488,4 +497,5 @@ fn the_house_offers_its_own_choices_as_data() {
     send(&mut coc, Command::Begin);
     let unit = acting(&coc).expect("a turn");
     assert_eq!(offered(coc.world_mut(), unit), Offers::default());
+    assert!(!follows(&mut coc, unit));
 }

@@ -15,6 +15,7 @@ use crate::rules::roll_harm::HitForm;
 use crate::rules::weapons::AttackForm;
 use crate::rulesets::d100_house::battle::commands::HouseCommand;
 use crate::rulesets::d100_house::battle::shares::{divisible, even_shares};
+use crate::rulesets::d100_house::battle::turn::division_open;
 
 /// How much more harm the shares must do than one whole attack to be worth it.
 pub(super) const WORTH_IT: f64 = 1.05;
@@ -59,7 +60,7 @@ pub(super) fn divide_or_strike(
             weapon: arsenal.in_hand,
         });
     }
-    if !turn.division_open(&condition) {
+    if !division_open(turn, &condition) {
         return None;
     }
     let (whole, most) = divisible(scenario, unit, (&vitals, &condition, &arsenal))?;

@@ -12,6 +12,7 @@ use crate::map::scenario::Scenario;
 use crate::map::sight::{ShotLine, shot_line};
 use crate::rules::situation::Posture;
 use crate::rulesets::d100_house::battle::commands::HouseCommand;
+use crate::rulesets::d100_house::battle::turn::dodge_stance_open;
 
 /// `TakePosture` to crouch, where `unit` stands beside low cover on a standing enemy's line of
 /// fire and its rulebook's cover hides body parts; `None` otherwise.
@@ -69,7 +70,7 @@ pub(super) fn dodge_before_ending(
         .query::<(&UnitId, &Condition)>()
         .iter(world)
         .find(|(id, _)| **id == unit)
-        .is_some_and(|(_, condition)| turn.dodge_stance_open(condition));
+        .is_some_and(|(_, condition)| dodge_stance_open(turn, condition));
     let enemy_standing = seen
         .iter()
         .any(|other| other.standing && other.side != side);

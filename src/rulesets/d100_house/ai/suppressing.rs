@@ -21,6 +21,7 @@ use crate::rules::roll_harm::HitForm;
 use crate::rules::weapons::AttackForm;
 use crate::rulesets::d100_house::battle::commands::HouseCommand;
 use crate::rulesets::d100_house::battle::shares::{divisible, even_shares};
+use crate::rulesets::d100_house::battle::turn::division_open;
 
 /// `DivideSkill` where pinning `planned`'s target and those about it pays, before the turn's
 /// first attack; suppressing fire while a share is left of a skill so divided; `None` where
@@ -73,7 +74,7 @@ pub(super) fn suppress(
         });
     }
     let (target, mode) = aimed?;
-    if !turn.division_open(&condition) {
+    if !division_open(turn, &condition) {
         return None;
     }
     let (whole, most) = divisible(scenario, unit, (&vitals, &condition, &arsenal))?;

@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::turn::{attack_to_come, division_open, dodge_stance_open};
 use crate::battle::command::{Command, Rejection};
 use crate::battle::event::EventKind;
 use crate::battle::own::{CommandDecoder, OwnCommand, RulebookCommand, register_commands};
@@ -96,7 +97,7 @@ fn take(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
             "a unit holding another may not dodge".to_string(),
         ));
     }
-    if !turn.dodge_stance_open(&condition) {
+    if !dodge_stance_open(&turn, &condition) {
         return Err(Rejection::ActionUsed);
     }
     // Second after an attack, the stance pays; first, the attacks to come do.
@@ -140,7 +141,7 @@ fn divide(battle: &mut Battle, unit: UnitId, shares: &[u32]) -> Result<(), Rejec
         skill_shares: None,
         ..condition
     };
-    if !turn.division_open(&undivided) {
+    if !division_open(&turn, &undivided) {
         return Err(Rejection::NotNow(
             "the skill is divided before the turn's first attack".to_string(),
         ));
@@ -214,7 +215,7 @@ fn call(battle: &mut Battle, unit: UnitId, part: BodyPart) -> Result<(), Rejecti
             "its next attack is called already".to_string(),
         ));
     }
-    if !turn.attack_to_come(&condition) {
+    if !attack_to_come(&turn, &condition) {
         return Err(Rejection::ActionUsed);
     }
     battle.change_condition(unit, |condition| condition.called_shot = Some(part));

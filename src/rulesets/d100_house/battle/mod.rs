@@ -9,6 +9,7 @@ mod missed_blow;
 mod offers;
 pub mod shares;
 mod stance;
+pub mod turn;
 
 use bevy::prelude::*;
 
@@ -74,7 +75,7 @@ impl BattleHooks for HouseHooks {
     }
 
     fn attack_follows_action(&self, battle: &Battle, unit: UnitId) -> bool {
-        stance::only_the_stance(battle, unit)
+        stance::attack_follows_stance(battle, unit)
     }
 
     fn attack_left_over(&self, battle: &Battle, unit: UnitId) -> bool {

@@ -4,6 +4,7 @@
 
 use super::commands::HouseCommand;
 use super::shares::{divisible, even_shares};
+use super::turn::{attack_to_come, division_open, dodge_stance_open};
 use crate::battle::choices::{MenuItem, Offer, OfferMenu, Offers};
 use crate::battle::state::Battle;
 use crate::battle::{Condition, TurnState, UnitId};
@@ -52,7 +53,7 @@ fn call_shot_menu(
              digits say (cover still hides what it hides)",
             signed(called.shift)
         ),
-        open: condition.called_shot.is_none() && turn.attack_to_come(condition),
+        open: condition.called_shot.is_none() && attack_to_come(turn, condition),
         items: called
             .parts
             .iter()
@@ -128,7 +129,7 @@ fn dodge_stance(
     Some(Offer {
         label: "Dodge".to_string(),
         hint,
-        open: turn.dodge_stance_open(condition),
+        open: dodge_stance_open(turn, condition),
         command: HouseCommand::DodgeStance { unit }.into(),
     })
 }
@@ -140,7 +141,7 @@ fn divisions(battle: &Battle, unit: UnitId, turn: &TurnState, condition: &Condit
     let Some((whole, most)) = divisible(&battle.scenario, unit, state) else {
         return Vec::new();
     };
-    let open = turn.division_open(condition);
+    let open = division_open(turn, condition);
     (2..=most)
         .map(|count| (count, even_shares(whole, count)))
         .take_while(|(_, shares)| !shares.contains(&0))

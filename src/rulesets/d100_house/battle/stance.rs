@@ -2,6 +2,7 @@
 //! leaves the turn's attacks to come, each at the sheet's shift; taken after attacking, the
 //! stance pays the shift instead (its rolls: `battle/dodge_stance.rs`).
 
+use super::turn::only_the_stance;
 use crate::battle::UnitId;
 use crate::battle::event::{Modifier, ModifierReason};
 use crate::battle::state::Battle;
@@ -20,11 +21,11 @@ fn attacks_to_come(battle: &Battle, unit: UnitId) -> bool {
 
 /// Whether the stance is all the unit has done with its action this turn: an attack may still
 /// follow it.
-pub(super) fn only_the_stance(battle: &Battle, unit: UnitId) -> bool {
+pub(super) fn attack_follows_stance(battle: &Battle, unit: UnitId) -> bool {
     battle
         .flow()
         .turn
-        .is_some_and(|turn| turn.unit == unit && turn.only_the_stance(&battle.condition(unit)))
+        .is_some_and(|turn| turn.unit == unit && only_the_stance(&turn, &battle.condition(unit)))
 }
 
 /// An attack's demand with what the stance taken first this turn costs it.
