@@ -23,6 +23,23 @@ pub struct BattleUnits(Vec<Entity>);
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct BattleEpoch(pub u32);
 
+/// Where the battle stands, for a view worked out from it: its epoch and how many events it
+/// has made (every command makes one). While it is the same, nothing a view reads has moved.
+pub type BattleMoment = (BattleEpoch, usize);
+
+/// Where the battle in `world` stands (`BattleMoment`).
+pub fn moment(world: &World) -> BattleMoment {
+    (
+        world
+            .get_resource::<BattleEpoch>()
+            .copied()
+            .unwrap_or_default(),
+        world
+            .get_resource::<super::EventLog>()
+            .map_or(0, |log| log.0.len()),
+    )
+}
+
 /// What becomes of the resources registered as a battle's ([`BattleScoped`]): what is done to
 /// each when the battle is cleared (`reset`), and when it is left (`left`, after the clearing).
 #[derive(Resource, Default)]

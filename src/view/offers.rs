@@ -6,9 +6,9 @@ use bevy::prelude::*;
 
 use crate::battle::choices::Offers;
 use crate::battle::hooks;
-use crate::battle::scope::{BattleEpoch, BattleScoped};
+use crate::battle::scope::{BattleMoment, BattleScoped, moment};
 use crate::battle::state::Battle;
-use crate::battle::{ActiveScenario, EventLog, Flow, Phase, UnitId};
+use crate::battle::{ActiveScenario, Flow, Phase, UnitId};
 use crate::schedule::AppSystems;
 
 /// The rulebook's offers to the unit whose turn it is, as the battle last stood.
@@ -40,16 +40,8 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The offers gathered anew where the battle has moved on (an event, another battle) since
 /// they were last.
-fn gather_offers(world: &mut World, mut last: Local<Option<(BattleEpoch, usize)>>) {
-    let key = (
-        world
-            .get_resource::<BattleEpoch>()
-            .copied()
-            .unwrap_or_default(),
-        world
-            .get_resource::<EventLog>()
-            .map_or(0, |log| log.0.len()),
-    );
+fn gather_offers(world: &mut World, mut last: Local<Option<BattleMoment>>) {
+    let key = moment(world);
     if *last == Some(key) {
         return;
     }

@@ -16,11 +16,11 @@ use crate::battle::command::{FireMode, Rejection, WeaponChoice};
 use crate::battle::melee;
 use crate::battle::planning::{PlanPools, plan_pools};
 use crate::battle::ranged::RollPreview;
-use crate::battle::scope::{BattleEpoch, BattleScoped};
+use crate::battle::scope::{BattleMoment, BattleScoped, moment};
 use crate::battle::sweep::swept_tiles;
 use crate::battle::threat::AnswerOdds;
 use crate::battle::{
-    ActiveScenario, Arsenal, AttackKind, EventLog, Flow, TilePosition, UnitId, blast, ranged,
+    ActiveScenario, Arsenal, AttackKind, Flow, TilePosition, UnitId, blast, ranged,
 };
 use crate::log::goal_words;
 use crate::map::Tile;
@@ -203,7 +203,7 @@ type PreviewKey = (
     Option<Tile>,
     Intent,
     FireOrder,
-    (BattleEpoch, usize),
+    BattleMoment,
     u32,
 );
 
@@ -214,15 +214,7 @@ fn read_previews(world: &mut World, mut last: Local<Option<PreviewKey>>) {
         world.resource::<HoveredTile>().tile,
         *world.resource::<Intent>(),
         world.resource::<FireOrder>().clone(),
-        (
-            world
-                .get_resource::<BattleEpoch>()
-                .copied()
-                .unwrap_or_default(),
-            world
-                .get_resource::<EventLog>()
-                .map_or(0, |log| log.0.len()),
-        ),
+        moment(world),
         world.resource::<DicePlanning>().keep,
     );
     if last.as_ref() == Some(&key) {
