@@ -211,10 +211,6 @@ pub enum Command {
     /// Where the rulebook has it (the d10 pool): roll to evade, as the turn's action; the
     /// successes come off hand-to-hand attacks on the unit until its next turn.
     Evade { unit: UnitId },
-    /// Where the rulebook allows it (the d100 house sheet), a roll (Speed) to put out the fire
-    /// on the unit itself and still act: made, the fire is out and the turn keeps an attack or
-    /// a dodge stance, not both; failed, it burns on. Once a turn, before its action.
-    PutOutQuickly { unit: UnitId },
     /// Where the rulebook keeps a per-round dice budget (the d10 pool): split the round's
     /// dice among the actions planned, at the unit's first decision of the round (its turn, or
     /// an attack on it before then).
@@ -344,7 +340,6 @@ impl Command {
             | Self::Delay { unit, .. }
             | Self::Flee { unit }
             | Self::Evade { unit }
-            | Self::PutOutQuickly { unit }
             | Self::PlanDice { unit, .. }
             | Self::DeclareParry { unit, .. }
             | Self::Declare { unit, .. }

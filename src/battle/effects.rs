@@ -126,35 +126,11 @@ pub(super) fn burn(battle: &mut Battle) {
 }
 
 /// Put out the fire on a unit.
-pub(super) fn put_out(battle: &mut Battle, unit: UnitId) {
+pub fn put_out(battle: &mut Battle, unit: UnitId) {
     if battle.condition(unit).burning.is_some() {
         battle.change_condition(unit, |condition| condition.burning = None);
         battle.emit(EventKind::FireOut { unit });
     }
-}
-
-/// Where the rulebook allows it, a roll to put out the fire on `unit` itself and still act,
-/// once a turn and before its action: made, the fire is out, and the turn keeps an attack or a
-/// dodge stance, not both.
-pub(super) fn put_out_quickly(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
-    let Some(check) = battle.scenario.ruleset.quick_put_out() else {
-        return Err(Rejection::CannotAct(format!(
-            "{} has no quick way to put a fire out: beat the flames out",
-            battle.scenario.ruleset.name()
-        )));
-    };
-    let turn = battle.action_available(unit)?;
-    if turn.put_out_quickly {
-        return Err(Rejection::NotNow("tried once this turn".to_string()));
-    }
-    if battle.condition(unit).burning.is_none() {
-        return Err(Rejection::NotBurning(battle.spec(unit).name.clone()));
-    }
-    battle.change_turn(|turn| turn.put_out_quickly = true);
-    if battle.passes(unit, check) {
-        put_out(battle, unit);
-    }
-    Ok(())
 }
 
 /// Beat out the flames: on oneself (rolling on the ground, which leaves the unit prone) or on

@@ -182,7 +182,6 @@ fn carry_out(battle: &mut Battle, command: &Command) -> Result<(), Rejection> {
             fuse,
         } => blast::set_charge(battle, unit, weapon, at, fuse),
         Command::Extinguish { unit, patient } => effects::extinguish(battle, unit, patient),
-        Command::PutOutQuickly { unit } => effects::put_out_quickly(battle, unit),
         Command::Maneuver { unit, target, goal } => melee::maneuver(battle, unit, target, goal),
         Command::KnockOut {
             unit,

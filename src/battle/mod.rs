@@ -16,7 +16,7 @@ mod condition;
 pub mod declaration;
 pub mod declaring;
 mod dodge_stance;
-mod effects;
+pub mod effects;
 mod engine;
 mod evade;
 pub mod event;

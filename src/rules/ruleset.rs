@@ -885,13 +885,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
-    /// Where a unit may put the fire on it out on a roll and still act (the d100 house sheet:
-    /// Speed; made, it may attack or dodge that turn, not both): the roll. `None`: only by
-    /// beating the flames out, which takes the action.
-    fn quick_put_out(&self) -> Option<CharacteristicCheck> {
-        None
-    }
-
     /// How a fall hurts, where the rulebook says (the d100 house sheet): `None`, the keeper's
     /// fall order is refused.
     fn falling(&self) -> Option<Falling> {

@@ -439,16 +439,10 @@ fn unit_buttons(
         {
             *view.intent = Intent::KnockOut;
         }
-        let ways = ActionWays {
-            evades: scenario
-                .ruleset
-                .evade_roll(&spec.characteristics, &spec.skills)
-                .is_some(),
-            quick_put_out: scenario
-                .ruleset
-                .quick_put_out()
-                .map(|check| check.characteristic.0),
-        };
+        let evades = scenario
+            .ruleset
+            .evade_roll(&spec.characteristics, &spec.skills)
+            .is_some();
         let declared = scenario.ruleset.declares_actions().then(|| {
             view.flow
                 .as_ref()
@@ -462,7 +456,7 @@ fn unit_buttons(
             .as_ref()
             .is_some_and(|offers| offers.attack_follows_action(unit));
         let can_act = can_act && !follows;
-        action_buttons(ui, view, unit, state, ways, can_act, declared);
+        action_buttons(ui, view, unit, state, evades, can_act, declared);
         if ui.button("End turn").clicked() {
             view.order(Command::EndTurn { unit });
         }
@@ -471,28 +465,20 @@ fn unit_buttons(
     ui.small("Click an empty tile to move, an enemy to attack it with the weapon in hand.");
 }
 
-/// The buttons for actions that are not the weapon's: evading (where the rulebook has it),
+/// The buttons for actions that are not the weapon's: evading (where the rulebook `evades`),
 /// putting out a fire, first aid, delaying and fleeing; in a declared round (the western) only
 /// those the unit `declared`.
-/// What the rulebook offers among the turn's other actions: an evade roll, and a roll (its
-/// characteristic's name) to put out a fire on oneself and still act.
-#[derive(Clone, Copy)]
-struct ActionWays {
-    evades: bool,
-    quick_put_out: Option<&'static str>,
-}
-
 fn action_buttons(
     ui: &mut egui::Ui,
     view: &mut BattleView,
     unit: UnitId,
     state: &UnitState,
-    ways: ActionWays,
+    evades: bool,
     can_act: bool,
     declared: Option<Declaration>,
 ) {
     let button = |ui: &mut egui::Ui, text: &str| ui.add_enabled(can_act, egui::Button::new(text));
-    if ways.evades
+    if evades
         && button(ui, "Evade")
             .on_hover_text(
                 "The turn's action: roll to keep out of reach; the successes come off blows \
@@ -511,17 +497,6 @@ fn action_buttons(
             unit,
             patient: unit,
         });
-    }
-    if state.condition.burning.is_some()
-        && let Some(characteristic) = ways.quick_put_out
-        && button(ui, &format!("Put out on {characteristic}"))
-            .on_hover_text(format!(
-                "Roll {characteristic} to put the fire out and still act: made, you may attack \
-                 or dodge this turn, not both; failed, it burns on (once a turn)"
-            ))
-            .clicked()
-    {
-        view.order(Command::PutOutQuickly { unit });
     }
     let someone_burning = view
         .units

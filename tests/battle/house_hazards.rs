@@ -10,6 +10,7 @@ use gridkeeper::rules::damage::DamageSource;
 
 use super::*;
 use crate::house::{DEE, GREY, NICO, RICO, damage_parts, spin_cycle_begun, until_the_turn_of};
+use gridkeeper::battle::hooks::offered;
 use gridkeeper::rulesets::d100_house::battle::commands::HouseCommand;
 
 const LOU: UnitId = UnitId(2);
@@ -282,15 +283,28 @@ fn the_keeper_drops_a_unit_a_die_each_ten_feet() {
     ));
 }
 
-/// Rico alight: his Speed roll of 90 (over his 60) leaves the fire on; tried once, not again
-/// this turn. Next turn his 30 puts it out, and he may still shoot; having shot, he may not
+/// Rico alight: offered a Speed roll, his 90 (over his 60) leaves the fire on; tried once, not
+/// again this turn (nor offered). Next turn his 30 puts it out, and he may still shoot; having shot, he may not
 /// also take a dodge stance.
 #[test]
 fn a_speed_roll_puts_a_fire_out_and_leaves_an_attack_or_a_dodge() {
     let mut app = rico_alight();
     until_the_turn_of(&mut app, RICO);
-    let quick = Command::PutOutQuickly { unit: RICO };
+    let quick = Command::from(HouseCommand::PutOutQuickly { unit: RICO });
+    let offer = |app: &mut App| {
+        offered(app.world_mut(), RICO)
+            .buttons
+            .into_iter()
+            .find(|offer| offer.label == "Put out on Speed")
+            .map(|offer| (offer.open, offer.command))
+    };
+    assert_eq!(
+        offer(&mut app),
+        Some((true, quick.clone())),
+        "offered, alight"
+    );
     let failed = after(&mut app, &rolls(&[90], &[]), quick.clone());
+    assert_eq!(offer(&mut app), Some((false, quick.clone())), "tried once");
     assert_eq!(rejected(&failed), None, "{failed:?}");
     assert!(condition(&mut app, RICO).burning.is_some());
     assert!(matches!(

@@ -407,10 +407,6 @@ impl Ruleset for D100House {
             .then_some(grapple::CONTEST.skill)
     }
 
-    fn quick_put_out(&self) -> Option<CharacteristicCheck> {
-        Some(firearms::SPEED)
-    }
-
     fn falling(&self) -> Option<Falling> {
         Some(hazards::FALLING)
     }

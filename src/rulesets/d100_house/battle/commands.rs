@@ -1,18 +1,20 @@
 //! The d100 house sheet's own commands: a dodge stance held to the unit's next turn, its skill
-//! divided across the turn's attacks, a called shot, and the cherry picked for its next matched
-//! blow. Each is written in a replay as it always was (`DodgeStance(unit: 0)`), read back by
+//! divided across the turn's attacks, a called shot, a fire on it put out with a roll, and the
+//! cherry picked for its next matched blow. Each is written in a replay as it always was (`DodgeStance(unit: 0)`), read back by
 //! the decoder registered here, and carried out at the command stage of the sheet's hooks.
 
 use serde::{Deserialize, Serialize};
 
 use super::turn::{attack_to_come, division_open, dodge_stance_open};
 use crate::battle::command::{Command, Rejection};
+use crate::battle::effects::put_out;
 use crate::battle::event::EventKind;
 use crate::battle::own::{CommandDecoder, OwnCommand, RulebookCommand, register_commands};
 use crate::battle::state::Battle;
 use crate::battle::{Condition, DodgeStance, SkillShares, UnitId};
 use crate::rules::body::BodyPart;
 use crate::rules::cherries::Cherry;
+use crate::rulesets::d100_house::firearms::SPEED;
 
 use super::shares::divisible;
 
@@ -28,6 +30,10 @@ pub enum HouseCommand {
     DivideSkill { unit: UnitId, shares: Vec<u32> },
     /// Call the turn's next attack at a body part, at the sheet's shift; its hits land there.
     CallShot { unit: UnitId, part: BodyPart },
+    /// A roll (Speed) to put out the fire on the unit itself and still act: made, the fire is
+    /// out and the turn keeps an attack or a dodge stance, not both; failed, it burns on. Once
+    /// a turn, before its action.
+    PutOutQuickly { unit: UnitId },
     /// The cherry the unit takes on its next matched blow, from those it is allowed, or
     /// (`None`) the damage. Free, on its turn; kept until picked again.
     PickCherry {
@@ -42,6 +48,7 @@ impl OwnCommand for HouseCommand {
             Self::DodgeStance { unit }
             | Self::DivideSkill { unit, .. }
             | Self::CallShot { unit, .. }
+            | Self::PutOutQuickly { unit }
             | Self::PickCherry { unit, .. } => Some(*unit),
         }
     }
@@ -56,7 +63,13 @@ impl From<HouseCommand> for Command {
 /// The sheet's commands read back from a replay by their names (again: no change).
 pub fn register() {
     register_commands(CommandDecoder {
-        names: &["DodgeStance", "DivideSkill", "CallShot", "PickCherry"],
+        names: &[
+            "DodgeStance",
+            "DivideSkill",
+            "CallShot",
+            "PutOutQuickly",
+            "PickCherry",
+        ],
         decode: |deserializer| {
             Ok(RulebookCommand::new(erased_serde::deserialize::<
                 HouseCommand,
@@ -71,6 +84,7 @@ pub(super) fn carry_out(battle: &mut Battle, command: &HouseCommand) -> Result<(
         HouseCommand::DodgeStance { unit } => take(battle, unit),
         HouseCommand::DivideSkill { unit, ref shares } => divide(battle, unit, shares),
         HouseCommand::CallShot { unit, part } => call(battle, unit, part),
+        HouseCommand::PutOutQuickly { unit } => put_out_quickly(battle, unit),
         HouseCommand::PickCherry { unit, cherry } => pick(battle, unit, cherry),
     }
 }
@@ -255,5 +269,23 @@ fn pick(battle: &mut Battle, unit: UnitId, cherry: Option<Cherry>) -> Result<(),
     }
     battle.change_condition(unit, |condition| condition.cherry = cherry);
     battle.emit(EventKind::CherryPicked { unit, cherry });
+    Ok(())
+}
+
+/// A roll (Speed) to put out the fire on `unit` itself and still act,
+/// once a turn and before its action: made, the fire is out, and the turn keeps an attack or a
+/// dodge stance, not both.
+fn put_out_quickly(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
+    let turn = battle.action_available(unit)?;
+    if turn.put_out_quickly {
+        return Err(Rejection::NotNow("tried once this turn".to_string()));
+    }
+    if battle.condition(unit).burning.is_none() {
+        return Err(Rejection::NotBurning(battle.spec(unit).name.clone()));
+    }
+    battle.change_turn(|turn| turn.put_out_quickly = true);
+    if battle.passes(unit, SPEED) {
+        put_out(battle, unit);
+    }
     Ok(())
 }

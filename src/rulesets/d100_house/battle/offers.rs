@@ -1,6 +1,6 @@
 //! What the house sheet offers a unit on its turn: a menu of the parts to call its next attack
-//! at, a menu of the cherries its obsession earns, the dodge stance, and its skill divided
-//! into shares.
+//! at, a menu of the cherries its obsession earns, the dodge stance, its skill divided into
+//! shares, and a fire on it put out with a roll.
 
 use super::commands::HouseCommand;
 use super::shares::{divisible, even_shares};
@@ -10,6 +10,7 @@ use crate::battle::state::Battle;
 use crate::battle::{Condition, TurnState, UnitId};
 use crate::rules::cherries::Cherry;
 use crate::rules::modifiers::signed;
+use crate::rulesets::d100_house::firearms::SPEED;
 
 /// The house sheet's offers to `unit`, whose turn it is.
 pub(super) fn offers(battle: &Battle, unit: UnitId) -> Offers {
@@ -28,6 +29,7 @@ pub(super) fn offers(battle: &Battle, unit: UnitId) -> Offers {
         buttons: dodge_stance(battle, unit, &turn, &condition)
             .into_iter()
             .chain(divisions(battle, unit, &turn, &condition))
+            .chain(quick_put_out(unit, &turn, &condition))
             .collect(),
     }
 }
@@ -162,4 +164,20 @@ fn divisions(battle: &Battle, unit: UnitId, turn: &TurnState, condition: &Condit
             }
         })
         .collect()
+}
+
+/// Where the unit is alight, a roll (Speed) to put the fire out and still act: open before
+/// its action, once a turn.
+fn quick_put_out(unit: UnitId, turn: &TurnState, condition: &Condition) -> Option<Offer> {
+    condition.burning?;
+    let characteristic = SPEED.characteristic.0;
+    Some(Offer {
+        label: format!("Put out on {characteristic}"),
+        hint: format!(
+            "Roll {characteristic} to put the fire out and still act: made, you may attack or \
+             dodge this turn, not both; failed, it burns on (once a turn)"
+        ),
+        open: !turn.action_used && !turn.action_forfeited() && !turn.put_out_quickly,
+        command: HouseCommand::PutOutQuickly { unit }.into(),
+    })
 }
