@@ -1,5 +1,8 @@
-//! The d100 house sheet in the battle: its own code at the engine's stages (the bolt action and
-//! what it offers a unit on its turn so far; its other mechanisms still live in the engine, docs/plans/rulebook-rooms.md).
+//! The d100 house sheet in the battle: its own code at the engine's stages (the bolt action,
+//! its own commands, the turn's stance, shares and called shot, missed blows, the quick
+//! put-out, and what it offers a unit on its turn). Its harm read off the roll, cherries,
+//! knock-down, pinning fire and wrestling still live in the engine until they move here
+//! (docs/plans/rulebook-rooms.md).
 
 mod bolt;
 mod called;
