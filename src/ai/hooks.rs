@@ -58,9 +58,7 @@ pub trait HookAi {
 
 impl HookAi for App {
     fn hook_ai(&mut self, id: RulesetId, hooks: impl AiHooks) -> &mut Self {
-        self.world_mut()
-            .get_resource_or_init::<RulebookAi>()
-            .put(id, Arc::new(hooks));
+        RulebookAi::put_in(self, id, Arc::new(hooks));
         self
     }
 }

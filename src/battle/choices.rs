@@ -5,6 +5,15 @@
 
 use super::command::Command;
 
+/// What the unit whose turn it is may do beyond the engine's own actions, as the rulebook says:
+/// its offers, and whether its action, spent, went on something only an attack may follow
+/// (the house sheet's stance taken first: its attacks stay open, its other actions do not).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TurnChoices {
+    pub offers: Offers,
+    pub attack_follows_action: bool,
+}
+
 /// A rulebook's offers to one unit: its menus (a choice among several), then its buttons.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Offers {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use super::UnitId;
-use super::choices::Offers;
+use super::choices::{Offers, TurnChoices};
 use super::command::Rejection;
 use super::melee_weapon::MeleeWeapon;
 use super::own::OwnCommand;
@@ -107,10 +107,15 @@ pub fn of(battle: &Battle) -> Arc<dyn BattleHooks> {
         .of(battle.scenario.ruleset.id())
 }
 
-/// What the battle's rulebook offers `unit` now, whose turn it is.
-pub fn offered(world: &mut World, unit: UnitId) -> Offers {
+/// What the battle's rulebook lets `unit`, whose turn it is, do now beyond the engine's own
+/// actions.
+pub fn offered(world: &mut World, unit: UnitId) -> TurnChoices {
     let battle = Battle::new(world);
-    of(&battle).offers(&battle, unit)
+    let hooks = of(&battle);
+    TurnChoices {
+        offers: hooks.offers(&battle, unit),
+        attack_follows_action: hooks.attack_follows_action(&battle, unit),
+    }
 }
 
 /// A rulebook with no code of its own at any stage.
@@ -150,6 +155,11 @@ impl<T: ?Sized + Send + Sync + 'static> ByRulebook<T> {
         self.0.retain(|(rulebook, _)| *rulebook != id);
         self.0.push((id, code));
     }
+
+    /// Puts rulebook `id`'s in `app`, from its plugin.
+    pub fn put_in(app: &mut App, id: RulesetId, code: Arc<T>) {
+        app.world_mut().get_resource_or_init::<Self>().put(id, code);
+    }
 }
 
 /// Each rulebook's hooks, by the rulebook, as their plugins put them in.
@@ -171,9 +181,7 @@ pub trait HookRulebook {
 
 impl HookRulebook for App {
     fn hook_rulebook(&mut self, id: RulesetId, hooks: impl BattleHooks) -> &mut Self {
-        self.world_mut()
-            .get_resource_or_init::<RulebookHooks>()
-            .put(id, Arc::new(hooks));
+        RulebookHooks::put_in(self, id, Arc::new(hooks));
         self
     }
 }

@@ -58,12 +58,13 @@ pub(super) fn fire(
 ) -> Result<(), Rejection> {
     let off_hand = off_hand_gun(battle, unit, choice, &mode);
     let budgeted = super::budget::ready_to_fire(battle, unit, &mode)?;
+    let hooks = super::hooks::of(battle);
     let turn = if let Some(turn) = budgeted {
         turn
-    } else if off_hand || {
-        let hooks = super::hooks::of(battle);
-        hooks.attack_follows_action(battle, unit) || hooks.attack_left_over(battle, unit)
-    } {
+    } else if off_hand
+        || hooks.attack_follows_action(battle, unit)
+        || hooks.attack_left_over(battle, unit)
+    {
         battle.own_turn(unit)?
     } else {
         battle.action_available(unit)?

@@ -153,8 +153,10 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 .offers
                 .as_ref()
                 .is_some_and(|offers| offers.attack_follows_action(unit));
-            let can_act = (!turn.action_used || follows) && !turn.action_forfeited();
-            unit_buttons(ui, view, &scenario, unit, &state, &turn.limits, can_act);
+            let can_attack = (!turn.action_used || follows) && !turn.action_forfeited();
+            let can_act = can_attack && !follows;
+            let can = (can_attack, can_act);
+            unit_buttons(ui, view, &scenario, unit, &state, &turn.limits, can);
             super::dice_plan::split_controls(
                 ui,
                 view,
@@ -335,6 +337,8 @@ fn posture_buttons(
     }
 }
 
+/// The orders of the unit whose turn it is: its attacks open while `can_attack`, its other
+/// actions while `can_act`.
 fn unit_buttons(
     ui: &mut egui::Ui,
     view: &mut BattleView,
@@ -342,14 +346,14 @@ fn unit_buttons(
     unit: UnitId,
     state: &UnitState,
     limits: &TurnLimits,
-    can_act: bool,
+    (can_attack, can_act): (bool, bool),
 ) {
     let spec = &scenario.units[unit.index()];
     if limits.fire_only {
         // A slot the round plan keeps for a shot: fire (as many shots a pull as it allows), or
         // pass.
         ui.horizontal_wrapped(|ui| {
-            weapon_buttons(ui, view, spec, unit, state, limits, can_act);
+            weapon_buttons(ui, view, spec, unit, state, limits, can_attack);
             if ui.button("Pass").clicked() {
                 view.order(Command::EndTurn { unit });
             }
@@ -373,7 +377,10 @@ fn unit_buttons(
                 spec.attack_name(WeaponChoice::Carried(*index)),
                 scenario.units[target.index()].name
             );
-            if ui.add_enabled(can_act, egui::Button::new(label)).clicked() {
+            if ui
+                .add_enabled(can_attack, egui::Button::new(label))
+                .clicked()
+            {
                 view.order(Command::Ready {
                     unit,
                     weapon: WeaponChoice::Carried(*index),
@@ -402,7 +409,7 @@ fn unit_buttons(
                     }
                 }
             });
-        weapon_buttons(ui, view, spec, unit, state, limits, can_act);
+        weapon_buttons(ui, view, spec, unit, state, limits, can_attack);
     });
     // The rulebook's own offers (the house sheet's called shot, cherries, dodge stance and
     // divided skill).
@@ -429,7 +436,7 @@ fn unit_buttons(
         if scenario.ruleset.knock_out_blows()
             && spec.strikes_blunt(state.arsenal.in_hand)
             && ui
-                .add_enabled(can_act, egui::Button::new("Knock out"))
+                .add_enabled(can_attack, egui::Button::new("Knock out"))
                 .on_hover_text(
                     "A blow to knock out: where it lands, its damage against the target's hit \
                      points on the resistance table; won, a third of it and out cold for 2D6 \
@@ -450,12 +457,6 @@ fn unit_buttons(
                     declaring::declared(&flow.declarations, unit)
                 })
         });
-        // Once the action went on something only an attack may follow, only attacks may.
-        let follows = view
-            .offers
-            .as_ref()
-            .is_some_and(|offers| offers.attack_follows_action(unit));
-        let can_act = can_act && !follows;
         action_buttons(ui, view, unit, state, evades, can_act, declared);
         if ui.button("End turn").clicked() {
             view.order(Command::EndTurn { unit });

@@ -4,32 +4,28 @@
 
 use bevy::prelude::*;
 
-use crate::battle::choices::Offers;
-use crate::battle::hooks;
+use crate::battle::choices::{Offers, TurnChoices};
+use crate::battle::hooks::offered;
 use crate::battle::scope::{BattleMoment, BattleScoped, moment};
-use crate::battle::state::Battle;
 use crate::battle::{ActiveScenario, Flow, Phase, UnitId};
 use crate::schedule::AppSystems;
 
-/// The rulebook's offers to the unit whose turn it is, as the battle last stood.
+/// What the rulebook lets the unit whose turn it is do, as the battle last stood.
 #[derive(Resource, Debug, Clone, Default, PartialEq)]
 pub struct TurnOffers {
     pub unit: Option<UnitId>,
-    pub offers: Offers,
-    /// Whether its action, spent, went on something only an attack may follow (the house
-    /// sheet's stance taken first): its attacks stay open, its other actions do not.
-    pub attack_follows_action: bool,
+    pub choices: TurnChoices,
 }
 
 impl TurnOffers {
     /// The offers to `unit`, where it is the one whose turn it is.
     pub fn to(&self, unit: UnitId) -> Option<&Offers> {
-        (self.unit == Some(unit)).then_some(&self.offers)
+        (self.unit == Some(unit)).then_some(&self.choices.offers)
     }
 
     /// Whether `unit`'s action went on something only an attack may follow.
     pub fn attack_follows_action(&self, unit: UnitId) -> bool {
-        self.unit == Some(unit) && self.attack_follows_action
+        self.unit == Some(unit) && self.choices.attack_follows_action
     }
 }
 
@@ -52,15 +48,10 @@ fn gather_offers(world: &mut World, mut last: Local<Option<BattleMoment>>) {
         .and_then(|flow| flow.turn)
         .map(|turn| turn.unit);
     let gathered = match unit {
-        Some(unit) if world.contains_resource::<ActiveScenario>() => {
-            let battle = Battle::new(world);
-            let hooks = hooks::of(&battle);
-            TurnOffers {
-                unit: Some(unit),
-                offers: hooks.offers(&battle, unit),
-                attack_follows_action: hooks.attack_follows_action(&battle, unit),
-            }
-        }
+        Some(unit) if world.contains_resource::<ActiveScenario>() => TurnOffers {
+            unit: Some(unit),
+            choices: offered(world, unit),
+        },
         _ => TurnOffers::default(),
     };
     world.resource_mut::<TurnOffers>().set_if_neq(gathered);

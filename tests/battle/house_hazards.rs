@@ -284,8 +284,8 @@ fn the_keeper_drops_a_unit_a_die_each_ten_feet() {
 }
 
 /// Rico alight: offered a Speed roll, his 90 (over his 60) leaves the fire on; tried once, not
-/// again this turn (nor offered). Next turn his 30 puts it out, and he may still shoot; having shot, he may not
-/// also take a dodge stance.
+/// again this turn (nor offered). Next turn his 30 puts it out, and he may still shoot; having
+/// shot, he may not also take a dodge stance.
 #[test]
 fn a_speed_roll_puts_a_fire_out_and_leaves_an_attack_or_a_dodge() {
     let mut app = rico_alight();
@@ -293,6 +293,7 @@ fn a_speed_roll_puts_a_fire_out_and_leaves_an_attack_or_a_dodge() {
     let quick = Command::from(HouseCommand::PutOutQuickly { unit: RICO });
     let offer = |app: &mut App| {
         offered(app.world_mut(), RICO)
+            .offers
             .buttons
             .into_iter()
             .find(|offer| offer.label == "Put out on Speed")

@@ -5,9 +5,8 @@
 //! what a failed blow still does (a sharp weapon's graze, the weapon turned on its wielder); and
 //! what the sheet offers a unit on its turn, as data.
 
-use gridkeeper::battle::choices::Offers;
-use gridkeeper::battle::hooks::{self, offered};
-use gridkeeper::battle::state::Battle;
+use gridkeeper::battle::choices::TurnChoices;
+use gridkeeper::battle::hooks::offered;
 use gridkeeper::rules::damage::DamageSource;
 use gridkeeper::rules::modifiers::{Effect, ModifierReason};
 use gridkeeper::rules::roll_harm::DodgeOutcome;
@@ -404,7 +403,9 @@ fn full_auto_is_three_bullets_an_attack() {
 fn the_house_offers_its_own_choices_as_data() {
     let mut app = spin_cycle(&[]);
     until_the_turn_of(&mut app, DEE);
-    let offers = offered(app.world_mut(), DEE);
+    let before = offered(app.world_mut(), DEE);
+    assert!(!before.attack_follows_action, "nothing spent yet");
+    let offers = before.offers;
     let ids: Vec<&str> = offers.menus.iter().map(|menu| menu.id).collect();
     assert_eq!(ids, ["call shot", "cherry"]);
     let called = &offers.menus[0];
@@ -468,14 +469,11 @@ fn the_house_offers_its_own_choices_as_data() {
     send(&mut app, offers.buttons[0].command.clone());
     let knock_down = cherry.items[1].command.clone().expect("a cherry to pick");
     send(&mut app, knock_down);
-    let after = offered(app.world_mut(), DEE);
+    let choices = offered(app.world_mut(), DEE);
+    let after = &choices.offers;
     assert!(!after.buttons[0].open, "the stance is held: {after:?}");
-    let follows = |app: &mut App, unit| {
-        let battle = Battle::new(app.world_mut());
-        hooks::of(&battle).attack_follows_action(&battle, unit)
-    };
     assert!(
-        follows(&mut app, DEE),
+        choices.attack_follows_action,
         "the stance taken first leaves only attacks to come"
     );
     assert!(after.buttons[1].open, "the attacks are still to come");
@@ -496,6 +494,5 @@ fn the_house_offers_its_own_choices_as_data() {
     ]));
     send(&mut coc, Command::Begin);
     let unit = acting(&coc).expect("a turn");
-    assert_eq!(offered(coc.world_mut(), unit), Offers::default());
-    assert!(!follows(&mut coc, unit));
+    assert_eq!(offered(coc.world_mut(), unit), TurnChoices::default());
 }
