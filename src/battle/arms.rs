@@ -54,7 +54,7 @@ pub(super) fn usable_now(battle: &Battle, unit: UnitId, index: usize) -> Result<
 }
 
 /// How many of a weapon the unit can still throw (or rounds it can still fire).
-pub(super) fn rounds_left(battle: &Battle, unit: UnitId, index: usize, weapon: &Weapon) -> u32 {
+pub fn rounds_left(battle: &Battle, unit: UnitId, index: usize, weapon: &Weapon) -> u32 {
     let arsenal = battle.arsenal(unit);
     match weapon.feed() {
         Feed::Nothing => u32::from(!arsenal.lost.contains(&index)),
@@ -63,7 +63,7 @@ pub(super) fn rounds_left(battle: &Battle, unit: UnitId, index: usize, weapon: &
 }
 
 /// One round (or one of a thrown weapon) used this round.
-pub(super) fn spend_one(battle: &mut Battle, unit: UnitId, index: usize, weapon: &Weapon) {
+pub fn spend_one(battle: &mut Battle, unit: UnitId, index: usize, weapon: &Weapon) {
     let round = battle.round();
     let feed = weapon.feed();
     battle.change_weapon_state(unit, index, |state| {
@@ -313,7 +313,7 @@ fn work_free(
 }
 
 /// The weapon in `target`'s hand is knocked out of it.
-pub(super) fn disarm(battle: &mut Battle, target: UnitId) {
+pub fn disarm(battle: &mut Battle, target: UnitId) {
     let WeaponChoice::Carried(index) = battle.arsenal(target).in_hand else {
         return;
     };

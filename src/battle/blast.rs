@@ -318,8 +318,13 @@ pub(super) fn detonate(
         }
         // Where the rulebook reads the ring's harm off a fresh roll, it lands as a hit does.
         if let Some(read) = rings.get(ring).and_then(|ring| ring.read_off) {
-            let rolled =
-                super::body_harm::caught_in_blast(battle, (by, unit), &weapon.name, centre, read);
+            let rolled = super::hooks::of(battle).blast_harm_off_the_roll(
+                battle,
+                (by, unit),
+                &weapon.name,
+                centre,
+                read,
+            );
             if let Some(rolled) = rolled.filter(|rolled| !rolled.is_nothing()) {
                 let blow = Blow {
                     part: rolled.part,

@@ -104,7 +104,7 @@ pub(super) fn with_share(
 
 /// What a dodge is rolled against: the skill, these modifiers, and the defender's share of its
 /// split dice.
-pub(super) fn dodge_demand(battle: &Battle, defender: UnitId, modifiers: Vec<Modifier>) -> Demand {
+pub fn dodge_demand(battle: &Battle, defender: UnitId, modifiers: Vec<Modifier>) -> Demand {
     let demand = Demand::new(battle.skill(defender, DODGE), modifiers);
     with_share(battle, defender, PlannedAction::Dodge, demand)
 }

@@ -10,7 +10,7 @@ use super::state::Battle;
 use super::{
     CommandLog, CommandQueue, Phase, RefusedCommands, aim, answer, arms, blast, declaring, effects,
     evade, exchange, flow, grapple, hiding, hooks, keeper, melee, movement, planning, ranged,
-    wounds, wrestling,
+    wounds,
 };
 use crate::rules::round::TurnKind;
 
@@ -190,7 +190,7 @@ fn carry_out(battle: &mut Battle, command: &Command) -> Result<(), Rejection> {
         } => melee::attack(battle, unit, target, weapon, true),
         Command::Answer { unit, answer } => answer::answer(battle, unit, answer),
         Command::Ready { unit, weapon } => arms::ready(battle, unit, weapon),
-        Command::Release { unit } => wrestling::release(battle, unit),
+        Command::Release { unit } => melee::release(battle, unit),
         Command::FirstAid { unit, patient } => wounds::first_aid(battle, unit, patient),
         Command::Medicine { unit, patient } => wounds::medicine(battle, unit, patient),
         Command::Delay { unit, until } => flow::delay(battle, unit, until),

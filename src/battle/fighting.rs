@@ -325,7 +325,7 @@ pub(super) fn goal_makes_sense(
 
 /// Whether `unit` may strike at (or throw at) `target` with `weapon` now: the weapon, or why
 /// not.
-pub(super) fn strike_allowed(
+pub fn strike_allowed(
     battle: &Battle,
     unit: UnitId,
     target: UnitId,

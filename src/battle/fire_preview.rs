@@ -7,9 +7,10 @@ use serde::Serialize;
 
 use super::UnitId;
 use super::command::{FireMode, Rejection, WeaponChoice};
+use super::fire_plan::FirePlan;
 use super::shot::{ShotSetup, ShotTerms, setup};
 use super::state::Battle;
-use super::volley::{FirePlan, hit_chance, plan_fire, shot_demand, suppressed_group};
+use super::volley::{hit_chance, plan_fire, shot_demand, suppressed_group};
 use crate::rules::roll::Demand;
 use crate::rules::roll_harm::HitForm;
 use crate::rules::ruleset::DemandWords;
@@ -204,20 +205,23 @@ fn roll_harm(
     // A called shot lands every hit on its part: all of them covered, or none.
     let called = battle.condition(unit).called_shot;
     let every_part = ruleset.called_shot().map_or(&[][..], |called| called.parts);
-    let behind = super::body_harm::part_cover(battle, target, shot.line).and_then(|cover| {
-        let hidden = match called {
-            Some(part) if cover.parts.contains(&part) => every_part.to_vec(),
-            Some(_) => Vec::new(),
-            None => cover.parts.clone(),
-        };
-        ruleset
-            .roll_harm_mean(
-                demand,
-                value,
-                HitForm::Firearm,
-                Some((&hidden, cover.stops)),
-            )
-            .map(|harm| (cover.name, harm))
-    });
+    let hooks = super::hooks::of(battle);
+    let behind = hooks
+        .part_cover(battle, target, shot.line)
+        .and_then(|cover| {
+            let hidden = match called {
+                Some(part) if cover.parts.contains(&part) => every_part.to_vec(),
+                Some(_) => Vec::new(),
+                None => cover.parts.clone(),
+            };
+            ruleset
+                .roll_harm_mean(
+                    demand,
+                    value,
+                    HitForm::Firearm,
+                    Some((&hidden, cover.stops)),
+                )
+                .map(|harm| (cover.name, harm))
+        });
     Some(RollHarm { open, behind })
 }

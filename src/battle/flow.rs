@@ -402,8 +402,9 @@ fn next_turn(battle: &mut Battle) {
             }
             continue;
         }
-        // A unit knocked down spends its turn getting up; what lasts to its next turn ends.
-        if limits.kind == TurnKind::Whole && super::knock_down::gets_up(battle, unit) {
+        // A turn the rulebook's own state spends (the house sheet's getting up, knocked
+        // down); what lasts to its next turn ends.
+        if limits.kind == TurnKind::Whole && super::hooks::of(battle).turn_spent(battle, unit) {
             turn_comes(battle, unit);
             continue;
         }
@@ -480,13 +481,12 @@ fn next_turn(battle: &mut Battle) {
     }
 }
 
-/// What lasts until a unit's next turn ends as it comes: an evade pool, what the rulebook's
-/// own state keeps until then (the house sheet's dodge stance, shares and call), and the
-/// suppressing fire it laid down.
+/// What lasts until a unit's next turn ends as it comes: an evade pool, and what the
+/// rulebook's own state keeps until then (the house sheet's dodge stance, shares and call, and
+/// the suppressing fire it laid down).
 fn turn_comes(battle: &mut Battle, unit: UnitId) {
     battle.change_condition(unit, |condition| condition.evading = 0);
     super::hooks::of(battle).turn_comes(battle, unit);
-    super::suppression::lift(battle, unit);
 }
 
 /// Delayed units whose wait is over go next, highest DEX first.

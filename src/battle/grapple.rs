@@ -182,7 +182,7 @@ pub(super) fn follow_up_chance(
         | ManeuverGoal::Hold
         | ManeuverGoal::Hinder
         | ManeuverGoal::Expose => 1.0,
-        // Only where grapples are opposed rolls (`wrestling::chance`).
+        // Only where grapples are opposed rolls (the house sheet's wrestling, in its room).
         ManeuverGoal::BloodChoke | ManeuverGoal::HumanShield | ManeuverGoal::Execute => 0.0,
     }
 }
@@ -297,7 +297,7 @@ pub(super) fn choke(battle: &mut Battle) {
             let grip = Grip::Strangle { rounds, breathless };
             battle.change_condition(holder, |condition| condition.grip = Some(grip));
             if rounds >= most {
-                super::wrestling::choked_out(battle, holder, target);
+                choked_out(battle, holder, target);
             }
             continue;
         }
@@ -329,4 +329,14 @@ fn choking(battle: &mut Battle, holder: UnitId, target: UnitId, by: &str) {
         ..Blow::struck(damage)
     };
     wounds::harm(battle, target, Some(holder), blow);
+}
+
+/// `target`, choked by `holder` (strangled past the rounds it holds out, or by the blood), is
+/// out.
+pub fn choked_out(battle: &mut Battle, holder: UnitId, target: UnitId) {
+    battle.emit(EventKind::ChokedOut {
+        unit: target,
+        by: holder,
+    });
+    wounds::knock_out_cold(battle, target);
 }

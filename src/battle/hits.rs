@@ -18,7 +18,7 @@ use crate::rules::weapons::Weapon;
 
 /// One of `there` for `unit`'s next roll: drawn by a die where there are several, the die in
 /// the log.
-pub(super) fn draw_one(battle: &mut Battle, unit: UnitId, there: &[UnitId]) -> Option<UnitId> {
+pub fn draw_one(battle: &mut Battle, unit: UnitId, there: &[UnitId]) -> Option<UnitId> {
     match there {
         [] => None,
         [only] => Some(*only),
@@ -35,7 +35,7 @@ pub(super) fn draw_one(battle: &mut Battle, unit: UnitId, there: &[UnitId]) -> O
 /// Why a hit came: aimed at its target, a stray bullet, or pinning fire that hurt one of the
 /// group it pins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Aim {
+pub enum Aim {
     Deliberate,
     Stray,
     Pinning,
@@ -91,7 +91,7 @@ fn cover_stops(battle: &mut Battle, target: UnitId, line: ShotLine) -> u32 {
 /// hit is one from the roll's `net` instead; where it reads damage off the roll (`verdict`),
 /// each bullet's is the roll's (pinning fire's, hand-to-hand damage), landing where the roll
 /// says.
-pub(super) fn deal_hits(
+pub fn deal_hits(
     battle: &mut Battle,
     (unit, target): (UnitId, UnitId),
     weapon: &Weapon,
@@ -134,7 +134,8 @@ pub(super) fn deal_hits(
     let mut pieces = Vec::new();
     let mut part = None;
     let mut read_off_the_roll = false;
-    let by_part = super::body_harm::part_cover(battle, target, shot.line);
+    let hooks = super::hooks::of(battle);
+    let by_part = hooks.part_cover(battle, target, shot.line);
     for bullet in 0..landed.hits {
         let hit = RollHit {
             verdict: *verdict,
@@ -146,13 +147,9 @@ pub(super) fn deal_hits(
             },
             downgraded: false,
         };
-        if let Some(rolled) = super::body_harm::from_the_roll(
-            battle,
-            (unit, target),
-            &weapon.name,
-            &hit,
-            by_part.as_ref(),
-        ) {
+        if let Some(rolled) =
+            hooks.harm_off_the_roll(battle, (unit, target), &weapon.name, &hit, by_part.as_ref())
+        {
             read_off_the_roll = true;
             // A human shield the target holds takes this bullet whole.
             if let Some(shield) = rolled.shield {
@@ -222,7 +219,7 @@ pub(super) fn deal_hits(
         if let Some(specific) = specific {
             super::specifics::specific_shot_lands(battle, target, specific);
         }
-        super::knock_down::after_hit(battle, target, weapon);
+        hooks.shot_landed(battle, target, weapon);
     }
     effects::after_hit(battle, target, &weapon.damage, weapon.stuns_up_to_build);
 }

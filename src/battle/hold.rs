@@ -12,7 +12,7 @@ use crate::rules::grapple::Grip;
 use crate::rules::modifiers::{Effect, ModifierReason};
 
 /// The units holding `target`, in id order.
-pub(super) fn holders(battle: &Battle, target: UnitId) -> Vec<UnitId> {
+pub fn holders(battle: &Battle, target: UnitId) -> Vec<UnitId> {
     battle
         .unit_ids()
         .into_iter()
@@ -39,7 +39,7 @@ pub(super) fn immobilised(battle: &Battle, unit: UnitId) -> bool {
 }
 
 /// `holder` lets go of (or loses its grip on) whoever it holds; another holder keeps it held.
-pub(super) fn let_go(battle: &mut Battle, holder: UnitId) {
+pub fn let_go(battle: &mut Battle, holder: UnitId) {
     let Some(held) = battle.condition(holder).holding else {
         return;
     };
@@ -60,7 +60,7 @@ pub(super) fn let_go(battle: &mut Battle, holder: UnitId) {
 }
 
 /// `unit` holds `target`.
-pub(super) fn hold_on(battle: &mut Battle, unit: UnitId, target: UnitId) {
+pub fn hold_on(battle: &mut Battle, unit: UnitId, target: UnitId) {
     battle.change_condition(target, |condition| condition.held_by = Some(unit));
     battle.change_condition(unit, |condition| condition.holding = Some(target));
     battle.emit(EventKind::Held {
@@ -70,7 +70,7 @@ pub(super) fn hold_on(battle: &mut Battle, unit: UnitId, target: UnitId) {
 }
 
 /// `unit` takes a grip on the `target` it holds, kept until it does anything else.
-pub(super) fn take_grip(battle: &mut Battle, unit: UnitId, target: UnitId, grip: Grip) {
+pub fn take_grip(battle: &mut Battle, unit: UnitId, target: UnitId, grip: Grip) {
     battle.change_condition(unit, |condition| condition.grip = Some(grip));
     battle.emit(EventKind::Gripped { unit, target, grip });
 }
@@ -90,7 +90,7 @@ fn off_side(battle: &Battle, holder: UnitId) -> [BodyPart; 3] {
 
 /// Where `target` holds a human shield and the hit landed on its off side: the shield, which
 /// takes the hit instead (announced).
-pub(super) fn shield_for(battle: &mut Battle, target: UnitId, part: BodyPart) -> Option<UnitId> {
+pub fn shield_for(battle: &mut Battle, target: UnitId, part: BodyPart) -> Option<UnitId> {
     let condition = battle.condition(target);
     let shield = condition
         .holding

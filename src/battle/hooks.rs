@@ -7,13 +7,20 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
+use super::TurnState;
 use super::UnitId;
 use super::choices::{Offers, TurnChoices};
-use super::command::Rejection;
+use super::command::{FireMode, ManeuverGoal, Rejection, WeaponChoice};
+use super::fire_plan::{FirePlan, PlannedRoll};
+use super::harm_read::{CoverByPart, RolledHit};
 use super::melee_weapon::MeleeWeapon;
 use super::own::OwnCommand;
 use super::state::Battle;
+use crate::map::Tile;
+use crate::map::sight::ShotLine;
+use crate::rules::body::BodyPart;
 use crate::rules::roll::{Demand, Verdict};
+use crate::rules::roll_harm::{HitForm, RollHit};
 use crate::rules::ruleset::RulesetId;
 use crate::rules::weapons::Weapon;
 
@@ -83,8 +90,161 @@ pub trait BattleHooks: Send + Sync + 'static {
     ) {
     }
 
+    /// As `unit`'s whole turn comes, whether the rulebook's own state spends it (the house
+    /// sheet's getting up, knocked down), the rulebook telling why in its events.
+    fn turn_spent(&self, _battle: &mut Battle, _unit: UnitId) -> bool {
+        false
+    }
+
     /// As `unit`'s turn comes, what of the rulebook's own lasted until then ends.
     fn turn_comes(&self, _battle: &mut Battle, _unit: UnitId) {}
+
+    /// A shot's hits from `weapon` landed on `target` and did their harm: what more they do
+    /// (the house sheet's shotgun knocks down).
+    fn shot_landed(&self, _battle: &mut Battle, _target: UnitId, _weapon: &Weapon) {}
+
+    /// `unit` fired `shots` (one roll's) from its carried weapon `index`: what they do to it
+    /// (the house sheet's heavy weapon off its mount dazes), and whether it fires on.
+    fn shots_fired(
+        &self,
+        _battle: &mut Battle,
+        _unit: UnitId,
+        _weapon: (usize, &Weapon),
+        _shots: u32,
+    ) -> bool {
+        true
+    }
+
+    /// Fire that pins its group (`FirePlan::pinning`, where the rulebook's suppressing fire
+    /// pins): the roll `planned` as it is made, at the one the rulebook says.
+    fn pinning_roll_at(
+        &self,
+        _battle: &Battle,
+        _unit: UnitId,
+        _plan: &FirePlan,
+        planned: &PlannedRoll,
+    ) -> PlannedRoll {
+        *planned
+    }
+
+    /// What a roll of fire that pins its group does, `check` made and the gun working.
+    fn pinning_roll(
+        &self,
+        _battle: &mut Battle,
+        _unit: UnitId,
+        _plan: &FirePlan,
+        _roll: &PlannedRoll,
+        _check: &Verdict,
+    ) {
+    }
+
+    /// The pull of fire that pins `group` is done, `bullets` fired at it.
+    fn group_pinned(&self, _battle: &mut Battle, _unit: UnitId, _group: &[UnitId], _bullets: u32) {}
+
+    /// The cover `line` finds beside `target`, where the rulebook's cover hides body parts
+    /// (the house sheet's); `None`: cover counts whole.
+    fn part_cover(
+        &self,
+        _battle: &Battle,
+        _target: UnitId,
+        _line: ShotLine,
+    ) -> Option<CoverByPart> {
+        None
+    }
+
+    /// `unit`'s hit on `target` with `weapon`, where the rulebook reads its harm off the roll
+    /// `hit` (the house sheet), behind `cover` where its cover hides parts: what it does, told
+    /// in its events; `None` where the damage is rolled in dice.
+    fn harm_off_the_roll(
+        &self,
+        _battle: &mut Battle,
+        _fighters: (UnitId, UnitId),
+        _weapon: &str,
+        _hit: &RollHit,
+        _cover: Option<&CoverByPart>,
+    ) -> Option<RolledHit> {
+        None
+    }
+
+    /// `unit` caught in the ring of `by`'s blast at `centre` whose harm the rulebook reads off
+    /// a fresh roll (`read`: the form, and the weapon's number): what it does.
+    fn blast_harm_off_the_roll(
+        &self,
+        _battle: &mut Battle,
+        _caught: (UnitId, UnitId),
+        _weapon: &str,
+        _centre: Tile,
+        _read: (HitForm, u32),
+    ) -> Option<RolledHit> {
+        None
+    }
+
+    /// `unit` took `taken` on `part` (the house sheet tallies each part, and cripples it).
+    fn part_harmed(&self, _battle: &mut Battle, _unit: UnitId, _part: BodyPart, _taken: u32) {}
+
+    /// The unit `unit`'s blow with `weapon` at `target` turns on instead, where the rulebook's
+    /// own state of the target turns it (the house sheet's Monkey Dodge).
+    fn blow_turned(
+        &self,
+        _battle: &mut Battle,
+        _unit: UnitId,
+        _target: UnitId,
+        _weapon: WeaponChoice,
+    ) -> Option<UnitId> {
+        None
+    }
+
+    /// `unit`'s fire with `choice` in `mode`, turned where the rulebook's own state of its
+    /// targets turns it (the house sheet's Monkey Dodge).
+    fn fire_turned(
+        &self,
+        _battle: &mut Battle,
+        _unit: UnitId,
+        _choice: WeaponChoice,
+        _mode: &FireMode,
+    ) -> Option<FireMode> {
+        None
+    }
+
+    /// A grapple maneuver, allowed and announced, settled at once where the rulebook's
+    /// grapples are contests (`Ruleset::grapple_contest`: the house sheet's wrestling).
+    fn maneuver_settled(
+        &self,
+        _battle: &mut Battle,
+        _unit: UnitId,
+        _target: UnitId,
+        _goal: ManeuverGoal,
+    ) {
+    }
+
+    /// The chance such a maneuver works, before any die falls.
+    fn maneuver_settled_chance(
+        &self,
+        _battle: &Battle,
+        _unit: UnitId,
+        _target: UnitId,
+        _goal: ManeuverGoal,
+    ) -> f64 {
+        0.0
+    }
+
+    /// The chance `unit` would kill the unit it holds by executing it now, where the rulebook
+    /// has executions (the house sheet).
+    fn execution_chance(&self, _battle: &Battle, _unit: UnitId) -> Option<f64> {
+        None
+    }
+
+    /// `unit`, holding someone, lets go on its turn (`turn`): at once by default; the house
+    /// sheet's takes the action unless a roll keeps it.
+    fn lets_go(
+        &self,
+        battle: &mut Battle,
+        unit: UnitId,
+        _turn: &TurnState,
+    ) -> Result<(), Rejection> {
+        super::hold::let_go(battle, unit);
+        Ok(())
+    }
 
     /// What the rulebook offers `unit`, whose turn it is, beyond the engine's own actions
     /// (`choices.rs`): none by default.

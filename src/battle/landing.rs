@@ -113,15 +113,12 @@ pub(super) fn blow(
             },
             downgraded: false,
         };
-        super::body_harm::from_the_roll(battle, (from, to), &weapon.name, &hit, None)
+        super::hooks::of(battle).harm_off_the_roll(battle, (from, to), &weapon.name, &hit, None)
     });
     let (damage, part, to) = match read {
-        // Dodged clean, or a cherry taken in place of the damage.
-        Some(rolled) if rolled.is_nothing() => {
-            return rolled
-                .cherry
-                .is_some_and(|cherry| super::cherry_effects::instead(battle, (from, to), cherry));
-        }
+        // Dodged clean, or something done in place of the damage (the house sheet's
+        // cherry), which may strike again.
+        Some(rolled) if rolled.is_nothing() => return rolled.strikes_again,
         // A human shield the target holds takes it.
         Some(rolled) => (rolled.roll.total, rolled.part, rolled.shield.unwrap_or(to)),
         None => {

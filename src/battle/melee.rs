@@ -37,7 +37,7 @@ pub(super) fn attack(
         }
     } else {
         let mut chosen = strike_allowed(battle, unit, target, weapon)?;
-        if let Some(turned) = super::cherries::blow_target(battle, unit, target, weapon) {
+        if let Some(turned) = super::hooks::of(battle).blow_turned(battle, unit, target, weapon) {
             target = turned;
             chosen = strike_allowed(battle, unit, target, weapon)?;
         }
@@ -73,10 +73,10 @@ pub(super) fn maneuver(
     maneuver_allowed(battle, unit, target, goal)?;
     let announced = EventKind::Maneuvered { unit, target, goal };
     // Where grapples are opposed rolls, each is settled at once.
-    if let Some(terms) = super::wrestling::terms(battle) {
+    if battle.scenario.ruleset.grapple_contest().is_some() {
         use_the_attack(battle);
         battle.emit(announced);
-        super::wrestling::maneuver(battle, unit, target, goal, terms);
+        super::hooks::of(battle).maneuver_settled(battle, unit, target, goal);
         return Ok(());
     }
     // Where maneuvers are grapples, only the grapple itself is an attack to be answered; what
@@ -270,10 +270,11 @@ pub fn at_once_chance(
                 .map(|()| super::recovering::break_free_chance(&battle, unit)),
         );
     }
-    if let Some(terms) = super::wrestling::terms(&battle) {
+    if battle.scenario.ruleset.grapple_contest().is_some() {
+        let hooks = super::hooks::of(&battle);
         return Some(
             maneuver_allowed(&battle, unit, target, goal)
-                .map(|()| super::wrestling::chance(&battle, unit, target, goal, terms)),
+                .map(|()| hooks.maneuver_settled_chance(&battle, unit, target, goal)),
         );
     }
     if battle.scenario.ruleset.grapple_skill().is_none() || goal == ManeuverGoal::Hold {
@@ -285,12 +286,11 @@ pub fn at_once_chance(
     )
 }
 
-/// Where grapples are opposed rolls, the chance `unit` would kill a unit it held by executing
-/// it now (`wrestling::execution_chance`). Nothing in the battle changes.
+/// Where the rulebook has executions, the chance `unit` would kill a unit it held by executing
+/// it now. Nothing in the battle changes.
 pub fn execution_chance(world: &mut World, unit: UnitId) -> Option<f64> {
     let battle = Battle::new(world);
-    let terms = super::wrestling::terms(&battle)?;
-    Some(super::wrestling::execution_chance(&battle, unit, terms))
+    super::hooks::of(&battle).execution_chance(&battle, unit)
 }
 
 /// The odds of a blow (or a maneuver) `attacker` could make now at `target`, against each
@@ -324,4 +324,15 @@ pub fn strike_odds(
         free: false,
     };
     Ok(exchange_odds_of(&battle, &pending))
+}
+
+/// `unit` lets go on its turn, the rulebook's way (its `lets_go` stage).
+pub(super) fn release(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
+    let turn = battle.own_turn(unit)?;
+    if battle.condition(unit).holding.is_none() {
+        return Err(Rejection::PointlessManeuver(
+            "not holding anyone".to_string(),
+        ));
+    }
+    super::hooks::of(battle).lets_go(battle, unit, &turn)
 }

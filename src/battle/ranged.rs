@@ -6,11 +6,12 @@ use super::command::{Answer, FireMode, Rejection, WeaponChoice};
 use super::declaring::declared;
 use super::event::{DefenceKind, EventKind};
 use super::fire_odds::{dodge_is_budgeted, in_cover_from};
+use super::fire_plan::FirePlan;
 pub use super::fire_preview::{RollPreview, preview, suppressing_group};
 use super::quick_draw::{self, Rival};
 use super::state::Battle;
 use super::trigger_pull::resolve_fire;
-use super::volley::{FirePlan, plan_fire};
+use super::volley::plan_fire;
 use super::{AttackKind, PendingAttack, PendingFire, Phase, UnitId};
 use crate::rules::budget::PlannedAction;
 use crate::rules::quick_draw::FirstShot;
@@ -70,7 +71,7 @@ pub(super) fn fire(
         battle.action_available(unit)?
     };
     let mut plan = plan_fire(battle, unit, choice, &mode)?;
-    let mode = match super::cherries::fire_targets(battle, unit, choice, &mode) {
+    let mode = match super::hooks::of(battle).fire_turned(battle, unit, choice, &mode) {
         Some(turned) => {
             plan = plan_fire(battle, unit, choice, &turned)?;
             turned

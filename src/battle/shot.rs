@@ -89,7 +89,7 @@ pub(super) fn engaged_with(battle: &Battle, shooter: UnitId, target: UnitId) -> 
 }
 
 /// Read a shot by `unit` at `target` with `weapon`: refused when out of range or out of sight.
-pub(super) fn setup(
+pub fn setup(
     battle: &Battle,
     unit: UnitId,
     target: UnitId,

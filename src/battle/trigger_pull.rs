@@ -4,10 +4,12 @@
 
 use super::arms::malfunction;
 use super::event::EventKind;
+use super::fire_plan::{FirePlan, PlannedRoll};
 use super::hits::{Aim, deal_hits, draw_one};
+use super::hooks::BattleHooks;
 use super::shot::{ShotSetup, ShotTerms, engaged_with, setup};
 use super::state::Battle;
-use super::volley::{FirePlan, PlannedRoll, shot_demand};
+use super::volley::shot_demand;
 use super::{PendingFire, UnitId};
 use crate::map::sight::ShotLine;
 use crate::rules::firearms::{VolleyHits, spend};
@@ -18,6 +20,7 @@ use crate::rules::weapons::MalfunctionKind;
 /// Make every roll of the trigger pull, in order, until the rolls run out or the gun jams.
 pub(super) fn resolve_fire(battle: &mut Battle, unit: UnitId, pending: &PendingFire) {
     let plan = &pending.plan;
+    let hooks = super::hooks::of(battle);
     let feed = plan.weapon.feed();
     let mut dodge_spent: Vec<UnitId> = Vec::new();
     // A sweep's rounds go at once, and its rolls share the dice of the first.
@@ -29,7 +32,7 @@ pub(super) fn resolve_fire(battle: &mut Battle, unit: UnitId, pending: &PendingF
     });
     let mut fired = 0u32;
     for planned in &plan.rolls {
-        let roll = &draw_target(battle, unit, plan, planned);
+        let roll = &draw_target(battle, unit, plan, planned, hooks.as_ref());
         let target_fallen = battle.target_there(unit, roll.target).is_err();
         if roll.wasted_before > 0 {
             battle.change_weapon_state(unit, plan.index, |state| {
@@ -70,30 +73,31 @@ pub(super) fn resolve_fire(battle: &mut Battle, unit: UnitId, pending: &PendingF
         if jammed {
             break;
         }
-        // A heavy weapon off its mount shakes its shooter, shot by shot.
-        super::knock_down::recoil(battle, unit, (plan.index, &plan.weapon), roll.bullets);
-        if battle.condition(unit).knocked_down {
+        // What the shots do to their shooter may end the pull (a heavy weapon off its mount
+        // that knocks it down, by the house sheet).
+        if !hooks.shots_fired(battle, unit, (plan.index, &plan.weapon), roll.bullets) {
             break;
         }
     }
     if !plan.pinning.is_empty() {
-        super::suppression::pin(battle, unit, &plan.pinning, fired);
+        hooks.group_pinned(battle, unit, &plan.pinning, fired);
     }
     battle.change_condition(unit, |condition| condition.aim = None);
 }
 
 /// The roll as it is made: at its own target, or (unaimed or suppressing fire at several) at
 /// one drawn by a die from those named still there to be shot at (one killed by an earlier
-/// roll of the pull is not drawn), the die in the log; fire that pins its group goes at the
-/// first of it still there.
+/// roll of the pull is not drawn), the die in the log; fire that pins its group goes where
+/// the rulebook says.
 fn draw_target(
     battle: &mut Battle,
     unit: UnitId,
     plan: &FirePlan,
     planned: &PlannedRoll,
+    hooks: &dyn BattleHooks,
 ) -> PlannedRoll {
     if !plan.pinning.is_empty() {
-        return super::suppression::aimed_at(battle, unit, plan, planned);
+        return hooks.pinning_roll_at(battle, unit, plan, planned);
     }
     if plan.drawn_from.len() < 2 {
         return *planned;
@@ -170,7 +174,7 @@ fn take_shot(
         return malfunction(battle, unit, plan.index) == MalfunctionKind::Jam;
     }
     if !plan.pinning.is_empty() {
-        super::suppression::bullet(battle, unit, plan, roll, &check);
+        super::hooks::of(battle).pinning_roll(battle, unit, plan, roll, &check);
         return false;
     }
     // A dodge behind cover takes its net off the roll's.

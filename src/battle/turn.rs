@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::command::{ManeuverGoal, WeaponChoice};
 use super::event::Outcome;
-use super::volley::FirePlan;
+use super::fire_plan::FirePlan;
 use super::*;
 use crate::map::Tile;
 use crate::rules::characteristics::MoveAllowance;

@@ -5,6 +5,7 @@
 use super::UnitId;
 use super::arms::{carried_weapon, usable_now};
 use super::command::{FireMode, Rejection, WeaponChoice};
+use super::fire_plan::{FirePlan, PlannedRoll};
 use super::shot::{ShotSetup, ShotTerms, setup};
 use super::state::Battle;
 use crate::map::Tile;
@@ -17,75 +18,8 @@ use crate::rules::firearms::{
 use crate::rules::roll::Demand;
 use crate::rules::weapons::{AttackForm, Weapon};
 
-/// One roll of a planned trigger pull.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PlannedRoll {
-    pub(super) target: UnitId,
-    pub(super) bullets: u32,
-    /// Bullets wasted swinging onto this target from the last one.
-    pub(super) wasted_before: u32,
-    pub(super) terms: ShotTerms,
-    /// A burst or a volley: half the bullets hit, all on an extreme hit.
-    pub(super) volley: bool,
-    /// Both barrels at once: on a hit, every one of its bullets hits.
-    pub(super) together: bool,
-}
-
-/// A checked trigger pull: the weapon, the rounds it uses, and its rolls in order.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FirePlan {
-    pub(super) index: usize,
-    pub(super) weapon: Weapon,
-    pub(super) skill_name: String,
-    pub(super) rounds: u32,
-    pub(super) wasted: u32,
-    pub(super) chambered: bool,
-    pub(super) rolls: Vec<PlannedRoll>,
-    /// Unaimed fire at several targets: each roll's target is drawn from these by a die as it
-    /// is made (empty: the rolls go at their own targets).
-    pub(super) drawn_from: Vec<UnitId>,
-    /// A sweep's area, where automatic fire sweeps one (the d10 pool): every roll is made with
-    /// the dice of the first, each counted at its own target's difficulty (empty: no sweep).
-    pub(super) swept: Vec<Tile>,
-    /// Suppressing fire that pins its group rather than hitting it (the d100 house sheet):
-    /// the group, each roll made at the first of it still there (empty: not pinning fire).
-    pub(super) pinning: Vec<UnitId>,
-}
-
-impl FirePlan {
-    /// The weapon fired.
-    pub fn weapon(&self) -> &Weapon {
-        &self.weapon
-    }
-
-    /// The units each roll's target is drawn from by a die (empty: each roll has its own).
-    pub fn drawn_from(&self) -> &[UnitId] {
-        &self.drawn_from
-    }
-
-    /// The tiles a sweep covers (empty: not a sweep).
-    pub fn swept(&self) -> &[Tile] {
-        &self.swept
-    }
-
-    /// Whether every roll is made with the dice of the first (a sweep).
-    pub(super) fn shares_one_roll(&self) -> bool {
-        !self.swept.is_empty()
-    }
-
-    /// The first roll that may come at `unit`: its own, or (each roll's target drawn by a die)
-    /// the first roll of all.
-    pub(super) fn first_roll_at(&self, unit: UnitId) -> Option<&PlannedRoll> {
-        if self.drawn_from.contains(&unit) {
-            self.rolls.first()
-        } else {
-            self.rolls.iter().find(|roll| roll.target == unit)
-        }
-    }
-}
-
 /// Check a trigger pull against the weapon, its rounds and the targets (not whose turn it is).
-pub(super) fn plan_fire(
+pub fn plan_fire(
     battle: &Battle,
     unit: UnitId,
     choice: WeaponChoice,

@@ -163,40 +163,15 @@ pub fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: Blow) {
     if taken > 0 {
         super::hold::after_harm(battle, unit, taken);
     }
-    if let (Some(part), true) = (blow.part, taken > 0)
-        && let Some(tally) = super::body_harm::tally(battle, unit, part, taken)
-    {
-        cripple(battle, unit, part, tally);
-    }
-}
-
-/// A part crippled (`tally` taken there): a leg crawls, the weapon arm drops what it holds, the
-/// head or torso knocks out.
-fn cripple(battle: &mut Battle, unit: UnitId, part: BodyPart, tally: u32) {
-    let dropped = (part == battle.spec(unit).weapon_arm())
-        .then(|| super::arms::drop_weapon(battle, unit))
-        .flatten();
-    battle.emit(EventKind::Crippled {
-        unit,
-        part,
-        tally,
-        dropped,
-    });
-    match part {
-        BodyPart::LeftLeg | BodyPart::RightLeg => {
-            battle.change_condition(unit, |condition| condition.lamed = true);
-        }
-        BodyPart::Head | BodyPart::Neck | BodyPart::Torso | BodyPart::Chest | BodyPart::Abdomen => {
-            knock_out_cold(battle, unit);
-        }
-        BodyPart::LeftArm | BodyPart::RightArm => {}
+    if let (Some(part), true) = (blow.part, taken > 0) {
+        super::hooks::of(battle).part_harmed(battle, unit, part, taken);
     }
 }
 
 /// What harm leaves behind, once the unit's vitals are set: down if it is out of the fight; a
 /// holder that was `shaken` (a major wound) or went down lets go; the dead are held by no one;
 /// and the change of its wound state, from `before`, is told.
-pub(super) fn settle_after_harm(battle: &mut Battle, unit: UnitId, before: Vitals, shaken: bool) {
+pub fn settle_after_harm(battle: &mut Battle, unit: UnitId, before: Vitals, shaken: bool) {
     let vital = battle.vitals(unit).vital;
     if vital != Vital::Conscious {
         battle.fall_prone(unit);
@@ -331,7 +306,7 @@ fn armor_in_the_way(battle: &mut Battle, unit: UnitId, aimed: bool) -> u32 {
 
 /// Knocked out by a blow (the unit still conscious after its damage): unconscious, down, and out
 /// cold for as long as the rulebook's dice say.
-pub(super) fn knock_out_cold(battle: &mut Battle, unit: UnitId) {
+pub fn knock_out_cold(battle: &mut Battle, unit: UnitId) {
     if battle.vitals(unit).conscious() {
         fall_unconscious(battle, unit, true);
     }

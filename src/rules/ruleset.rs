@@ -9,9 +9,9 @@ use serde::{Deserialize, Serialize};
 
 use super::body::{BodyPart, HitLocations};
 use super::characteristics::{Characteristics, DerivedStats};
-use super::cherries::{Cherry, CherryTerms};
+use super::cherries::CherryTerms;
 use super::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError};
-use super::dice::{Dice, DieFace};
+use super::dice::Dice;
 use super::explosions::BlastRing;
 use super::falls::Falling;
 use super::firearms::VolleyHits;
@@ -25,7 +25,7 @@ use super::modifiers::Modifier;
 use super::opposed::{ManeuverAllowance, Resistance, SideResult};
 use super::quick_draw::{DrawBonus, DrawFacts};
 use super::roll::{Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerdict, Verdict};
-use super::roll_harm::{CalledShot, CharacteristicCheck, DodgeOutcome, HitForm, Recoil, RollHit};
+use super::roll_harm::{CalledShot, HitForm, RollHit};
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use super::situation::{
     BlowFacts, Material, OwnRollFacts, RangeBand, RangeReading, RangeScale, ShotDefence, ShotFacts,
@@ -791,18 +791,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
-    /// The roll a hit by `weapon` asks of its target, failed, the target knocked down (the d100
-    /// house sheet's shotgun); `None`: no such roll.
-    fn knock_down_check(&self, _weapon: &Weapon) -> Option<CharacteristicCheck> {
-        None
-    }
-
-    /// What `weapon`, fired off a mount, asks of its shooter for each shot (the d100 house
-    /// sheet's heavy weapons); `None`: nothing.
-    fn recoil(&self, _weapon: &Weapon) -> Option<Recoil> {
-        None
-    }
-
     /// Where a jam takes a set number of rounds of work before the roll to clear it (the d100
     /// house sheet: 1), that number; `None`: 1D6 rounds.
     fn jam_work(&self) -> Option<u32> {
@@ -814,16 +802,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// of the turn's attack and dodge comes second (−30). `None`: no stance.
     fn dodge_stance(&self) -> Option<i32> {
         None
-    }
-
-    /// Whether a dodge held in the stance may meet this hit at all (not a critical one).
-    fn stance_dodges(&self, _hit: &RollHit) -> bool {
-        false
-    }
-
-    /// What a dodge held in the stance, rolled as `dodge`, makes of this hit.
-    fn stance_dodge(&self, _hit: &RollHit, _dodge: &Verdict) -> DodgeOutcome {
-        DodgeOutcome::Missed
     }
 
     /// Where the rulebook reads where a hit lands off its roll (the d100 house sheet: the
@@ -910,27 +888,10 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
-    /// The damage `cherry` does in place of the matched blow `hit`'s, where it does any:
-    /// `rolled` is the die its terms ask for (`CherryTerms::die_for`).
-    fn cherry_damage(
-        &self,
-        _cherry: Cherry,
-        _hit: &RollHit,
-        _rolled: Option<DieFace>,
-    ) -> Option<DamageRoll> {
-        None
-    }
-
     /// Where grapples are opposed rolls at a minimum settled at once (the d100 house sheet):
     /// their terms. `None`: grapples as `grapple_skill` says.
     fn grapple_contest(&self) -> Option<GrappleContest> {
         None
-    }
-
-    /// In an opposed roll where both rolled (`grapple_contest`), whether the side that acted
-    /// (`active`) won: by default, a success against a failure.
-    fn opposed_won(&self, active: &Verdict, passive: &Verdict) -> bool {
-        active.success && !passive.success
     }
 
     /// The exact chance the side that acted wins an opposed roll of these two demands.

@@ -25,11 +25,11 @@ use std::collections::BTreeMap;
 use crate::files::FileError;
 use crate::rules::body::BodyPart;
 use crate::rules::characteristics::{Characteristics, DerivedStats};
-use crate::rules::cherries::{Cherry, CherryTerms};
+use crate::rules::cherries::CherryTerms;
 use crate::rules::damage::{
     DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError,
 };
-use crate::rules::dice::{Dice, DieFace};
+use crate::rules::dice::Dice;
 use crate::rules::explosions::BlastRing;
 use crate::rules::falls::Falling;
 use crate::rules::firearms::{VolleyHits, one_hit_a_roll};
@@ -41,9 +41,7 @@ use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::{ManeuverAllowance, SideResult};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
-use crate::rules::roll_harm::{
-    CalledShot, CharacteristicCheck, DodgeOutcome, HitForm, Recoil, RollHit,
-};
+use crate::rules::roll_harm::{CalledShot, HitForm, RollHit};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{
     DemandWords, Rolled, Ruleset, RulesetId, SheetField, WeaponDefenceWords,
@@ -364,14 +362,6 @@ impl Ruleset for D100House {
         })
     }
 
-    fn knock_down_check(&self, weapon: &Weapon) -> Option<CharacteristicCheck> {
-        firearms::knock_down_check(weapon)
-    }
-
-    fn recoil(&self, weapon: &Weapon) -> Option<Recoil> {
-        firearms::recoil(weapon)
-    }
-
     /// A jam takes a round of work, then a Firearms success.
     fn jam_work(&self) -> Option<u32> {
         Some(firearms::JAM_WORK)
@@ -379,14 +369,6 @@ impl Ruleset for D100House {
 
     fn dodge_stance(&self) -> Option<i32> {
         Some(dodge::DODGING_TOO)
-    }
-
-    fn stance_dodges(&self, hit: &RollHit) -> bool {
-        dodge::dodgeable(hit)
-    }
-
-    fn stance_dodge(&self, hit: &RollHit, dodge: &Verdict) -> DodgeOutcome {
-        dodge::outcome(hit, dodge)
     }
 
     fn crippling(&self) -> Option<u32> {
@@ -423,21 +405,8 @@ impl Ruleset for D100House {
         Some(cherries::CHERRIES)
     }
 
-    fn cherry_damage(
-        &self,
-        cherry: Cherry,
-        hit: &RollHit,
-        rolled: Option<DieFace>,
-    ) -> Option<DamageRoll> {
-        cherries::cherry_damage(cherry, hit, rolled)
-    }
-
     fn grapple_contest(&self) -> Option<GrappleContest> {
         Some(grapple::CONTEST)
-    }
-
-    fn opposed_won(&self, active: &Verdict, passive: &Verdict) -> bool {
-        grapple::opposed_won(active, passive)
     }
 
     fn opposed_chance(&self, active: &Demand, passive: &Demand) -> f64 {

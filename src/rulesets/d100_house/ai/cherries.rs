@@ -18,6 +18,7 @@ use crate::rules::dice::DieFace;
 use crate::rules::roll::Demand;
 use crate::rules::roll_harm::{HitForm, RollHit};
 use crate::rulesets::d100_house::battle::commands::HouseCommand;
+use crate::rulesets::d100_house::cherries::cherry_damage;
 
 /// `PickCherry` where the cherry worth most for `blow` is not the one the unit has picked.
 pub(super) fn before_the_blow(
@@ -91,8 +92,7 @@ pub(super) fn before_the_blow(
                     faces
                         .iter()
                         .map(|rolled| {
-                            ruleset
-                                .cherry_damage(cherry, hit, *rolled)
+                            cherry_damage(cherry, hit, *rolled)
                                 .map_or(0.0, |roll| f64::from(roll.total))
                         })
                         .sum::<f64>()

@@ -1,29 +1,40 @@
 //! The d100 house sheet in the battle: its own code at the engine's stages (the bolt action,
 //! its own commands, the turn's stance, shares and called shot, missed blows, the quick
-//! put-out, and what it offers a unit on its turn). Its harm read off the roll, cherries,
-//! knock-down, pinning fire and wrestling still live in the engine until they move here
-//! (docs/plans/rulebook-rooms.md).
+//! put-out, harm read off the roll and tallied by part, cherries, knock-downs and dazes,
+//! pinning fire, wrestling, and what it offers a unit on its turn).
 
+mod body_harm;
 mod bolt;
 mod called;
+mod cherries;
 pub mod commands;
 pub mod events;
+mod knock_down;
 mod missed_blow;
 mod offers;
+mod pinning;
 pub mod shares;
 mod stance;
 pub mod turn;
+mod wrestling;
 
 use bevy::prelude::*;
 
-use crate::battle::UnitId;
 use crate::battle::choices::Offers;
 use crate::battle::command::Rejection;
+use crate::battle::command::{FireMode, ManeuverGoal, WeaponChoice};
+use crate::battle::fire_plan::{FirePlan, PlannedRoll};
+use crate::battle::harm_read::{CoverByPart, RolledHit};
 use crate::battle::hooks::{BattleHooks, HookRulebook};
 use crate::battle::melee_weapon::MeleeWeapon;
 use crate::battle::own::OwnCommand;
 use crate::battle::state::Battle;
+use crate::battle::{TurnState, UnitId};
+use crate::map::Tile;
+use crate::map::sight::ShotLine;
+use crate::rules::body::BodyPart;
 use crate::rules::roll::{Demand, Verdict};
+use crate::rules::roll_harm::{HitForm, RollHit};
 use crate::rules::ruleset::RulesetId;
 use crate::rules::weapons::Weapon;
 use commands::HouseCommand;
@@ -102,13 +113,146 @@ impl BattleHooks for HouseHooks {
         missed_blow::missed_blow(battle, fighters, weapon, roll);
     }
 
-    /// The stance, the shares and the call end as the unit's next turn comes.
+    /// Knocked down, the unit spends its turn getting up.
+    fn turn_spent(&self, battle: &mut Battle, unit: UnitId) -> bool {
+        knock_down::gets_up(battle, unit)
+    }
+
+    /// The stance, the shares and the call end as the unit's next turn comes, and so does the
+    /// suppressing fire it laid down.
     fn turn_comes(&self, battle: &mut Battle, unit: UnitId) {
         battle.change_condition(unit, |condition| {
             condition.dodge_stance = None;
             condition.skill_shares = None;
             condition.called_shot = None;
         });
+        pinning::lift(battle, unit);
+    }
+
+    fn shot_landed(&self, battle: &mut Battle, target: UnitId, weapon: &Weapon) {
+        knock_down::after_hit(battle, target, weapon);
+    }
+
+    fn shots_fired(
+        &self,
+        battle: &mut Battle,
+        unit: UnitId,
+        weapon: (usize, &Weapon),
+        shots: u32,
+    ) -> bool {
+        knock_down::recoil(battle, unit, weapon, shots)
+    }
+
+    fn pinning_roll_at(
+        &self,
+        battle: &Battle,
+        unit: UnitId,
+        plan: &FirePlan,
+        planned: &PlannedRoll,
+    ) -> PlannedRoll {
+        pinning::aimed_at(battle, unit, plan, planned)
+    }
+
+    fn pinning_roll(
+        &self,
+        battle: &mut Battle,
+        unit: UnitId,
+        plan: &FirePlan,
+        roll: &PlannedRoll,
+        check: &Verdict,
+    ) {
+        pinning::bullet(battle, unit, plan, roll, check);
+    }
+
+    fn group_pinned(&self, battle: &mut Battle, unit: UnitId, group: &[UnitId], bullets: u32) {
+        pinning::pin(battle, unit, group, bullets);
+    }
+
+    fn part_cover(&self, battle: &Battle, target: UnitId, line: ShotLine) -> Option<CoverByPart> {
+        body_harm::part_cover(battle, target, line)
+    }
+
+    fn harm_off_the_roll(
+        &self,
+        battle: &mut Battle,
+        fighters: (UnitId, UnitId),
+        weapon: &str,
+        hit: &RollHit,
+        cover: Option<&CoverByPart>,
+    ) -> Option<RolledHit> {
+        body_harm::from_the_roll(battle, fighters, weapon, hit, cover)
+    }
+
+    fn blast_harm_off_the_roll(
+        &self,
+        battle: &mut Battle,
+        caught: (UnitId, UnitId),
+        weapon: &str,
+        centre: Tile,
+        read: (HitForm, u32),
+    ) -> Option<RolledHit> {
+        body_harm::caught_in_blast(battle, caught, weapon, centre, read)
+    }
+
+    fn part_harmed(&self, battle: &mut Battle, unit: UnitId, part: BodyPart, taken: u32) {
+        body_harm::tally(battle, unit, part, taken);
+    }
+
+    fn blow_turned(
+        &self,
+        battle: &mut Battle,
+        unit: UnitId,
+        target: UnitId,
+        weapon: WeaponChoice,
+    ) -> Option<UnitId> {
+        cherries::blow_target(battle, unit, target, weapon)
+    }
+
+    fn fire_turned(
+        &self,
+        battle: &mut Battle,
+        unit: UnitId,
+        choice: WeaponChoice,
+        mode: &FireMode,
+    ) -> Option<FireMode> {
+        cherries::fire_targets(battle, unit, choice, mode)
+    }
+
+    fn maneuver_settled(
+        &self,
+        battle: &mut Battle,
+        unit: UnitId,
+        target: UnitId,
+        goal: ManeuverGoal,
+    ) {
+        if let Some(terms) = wrestling::terms(battle) {
+            wrestling::maneuver(battle, unit, target, goal, terms);
+        }
+    }
+
+    fn maneuver_settled_chance(
+        &self,
+        battle: &Battle,
+        unit: UnitId,
+        target: UnitId,
+        goal: ManeuverGoal,
+    ) -> f64 {
+        wrestling::terms(battle).map_or(0.0, |terms| {
+            wrestling::chance(battle, unit, target, goal, terms)
+        })
+    }
+
+    fn execution_chance(&self, battle: &Battle, unit: UnitId) -> Option<f64> {
+        wrestling::terms(battle).map(|terms| wrestling::execution_chance(battle, unit, terms))
+    }
+
+    fn lets_go(
+        &self,
+        battle: &mut Battle,
+        unit: UnitId,
+        turn: &TurnState,
+    ) -> Result<(), Rejection> {
+        wrestling::lets_go(battle, unit, turn)
     }
 
     fn offers(&self, battle: &Battle, unit: UnitId) -> Offers {

@@ -1,13 +1,17 @@
 //! The dodge stance in the turn (the d100 house sheet): taken first, before any attack, it
 //! leaves the turn's attacks to come, each at the sheet's shift; taken after attacking, the
-//! stance pays the shift instead (its rolls: `battle/dodge_stance.rs`).
+//! stance pays the shift instead. Held to the unit's next turn, it is rolled, unasked, against
+//! each hit that reaches the unit and may be dodged.
 
 use super::turn::only_the_stance;
 use crate::battle::UnitId;
-use crate::battle::event::{Modifier, ModifierReason};
+use crate::battle::event::{EventKind, Modifier, ModifierReason};
 use crate::battle::state::Battle;
 use crate::rules::modifiers::Effect;
-use crate::rules::roll::Demand;
+use crate::rules::roll::{Demand, RollPurpose};
+use crate::rules::roll_harm::{DodgeOutcome, RollHit};
+use crate::rules::skills::DODGE;
+use crate::rulesets::d100_house::dodge;
 
 /// Whether the unit took the stance this turn before any attack: its attacks may still come,
 /// and pay the shift.
@@ -39,4 +43,36 @@ pub(super) fn on_attack(battle: &Battle, unit: UnitId, mut demand: Demand) -> De
         });
     }
     demand
+}
+
+/// Where `target` holds a dodge stance and the hit may be dodged, roll its Dodge (with the
+/// stance's shift) and say what came of it (`StanceDodge`); `Missed` where nothing was rolled.
+pub(super) fn meet(
+    battle: &mut Battle,
+    attacker: UnitId,
+    target: UnitId,
+    hit: &RollHit,
+) -> DodgeOutcome {
+    let Some(stance) = battle.condition(target).dodge_stance else {
+        return DodgeOutcome::Missed;
+    };
+    if !dodge::dodgeable(hit) || !battle.vitals(target).conscious() {
+        return DodgeOutcome::Missed;
+    }
+    let modifiers = (stance.shift != 0)
+        .then_some(Modifier {
+            reason: ModifierReason::DodgingToo,
+            effect: Effect::Add(stance.shift),
+        })
+        .into_iter()
+        .collect();
+    let demand = crate::battle::budget::dodge_demand(battle, target, modifiers);
+    let dodge = battle.roll(target, RollPurpose::Skill(DODGE.to_string()), &demand);
+    let outcome = dodge::outcome(hit, &dodge);
+    battle.emit(EventKind::StanceDodge {
+        unit: target,
+        attacker,
+        outcome,
+    });
+    outcome
 }

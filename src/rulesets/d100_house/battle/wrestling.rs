@@ -1,20 +1,24 @@
-//! Grapples settled by opposed rolls at a minimum, at once (the d100 house sheet): seizing,
+//! Grapples settled by opposed rolls at a minimum, at once (the d100 house sheet, SPECS.md
+//! 4.1): seizing,
 //! breaking free, disarming and throwing; what a holder does with the unit it holds (hurts it
 //! without a roll, chokes it by the air or by the blood, turns it into a human shield, executes
 //! it); and letting go, in stride where the rulebook rolls for it.
 
-use super::command::{ManeuverGoal, Rejection, WeaponChoice};
-use super::event::EventKind;
-use super::hold::{hold_on, let_go};
-use super::state::Battle;
-use super::wounds::{self, Blow};
-use super::{UnitId, Vital, Vitals};
+use crate::battle::TurnState;
+use crate::battle::arms;
+use crate::battle::command::{ManeuverGoal, Rejection, WeaponChoice};
+use crate::battle::event::EventKind;
+use crate::battle::grapple::choked_out;
+use crate::battle::hold::{hold_on, let_go, take_grip};
+use crate::battle::state::Battle;
+use crate::battle::wounds::{self, Blow};
+use crate::battle::{UnitId, Vital, Vitals};
 use crate::map::Tile;
 use crate::rules::grapple::{GrappleContest, Grip};
 use crate::rules::roll::{Demand, RollPurpose, Verdict};
 use crate::rules::weapons::Weapon;
 
-/// The rulebook's terms, where its grapples are opposed rolls.
+/// The sheet's terms of its grapples.
 pub(super) fn terms(battle: &Battle) -> Option<GrappleContest> {
     battle.scenario.ruleset.grapple_contest()
 }
@@ -57,7 +61,7 @@ fn contest(
     let own = grapple_roll(battle, unit, terms);
     let won = if battle.vitals(against).conscious() {
         let other = grapple_roll(battle, against, terms);
-        battle.scenario.ruleset.opposed_won(&own, &other)
+        crate::rulesets::d100_house::grapple::opposed_won(&own, &other)
     } else {
         own.success
     };
@@ -90,7 +94,7 @@ pub(super) fn maneuver(
             ManeuverGoal::Hold => seize(battle, unit, target),
             ManeuverGoal::BreakHold => let_go(battle, target),
             ManeuverGoal::KnockProne => throw(battle, unit, target),
-            _ => super::arms::disarm(battle, target),
+            _ => arms::disarm(battle, target),
         }
         return;
     }
@@ -112,7 +116,7 @@ pub(super) fn maneuver(
                 },
             );
         }
-        ManeuverGoal::Strangle => super::hold::take_grip(
+        ManeuverGoal::Strangle => take_grip(
             battle,
             unit,
             target,
@@ -124,13 +128,13 @@ pub(super) fn maneuver(
         ManeuverGoal::BloodChoke => blood_choke(battle, unit, target, terms),
         // The shield is the holder's roll alone, from the minimum.
         ManeuverGoal::HumanShield if grapple_roll(battle, unit, terms).success => {
-            super::hold::take_grip(battle, unit, target, Grip::Shield);
+            take_grip(battle, unit, target, Grip::Shield);
         }
         ManeuverGoal::Disarm => {
             let roll = grapple_roll(battle, unit, terms);
             sharp_blade(battle, unit, target, &roll, terms);
             if roll.success {
-                super::arms::disarm(battle, target);
+                arms::disarm(battle, target);
             }
         }
         ManeuverGoal::Execute => execute(battle, unit, target, terms),
@@ -217,19 +221,10 @@ fn blood_choke(battle: &mut Battle, unit: UnitId, target: UnitId, terms: Grapple
     } else {
         0
     };
-    super::hold::take_grip(battle, unit, target, Grip::BloodChoke { successes });
+    take_grip(battle, unit, target, Grip::BloodChoke { successes });
     if successes >= terms.blood_choke {
         choked_out(battle, unit, target);
     }
-}
-
-/// `target`, choked by `holder`, is out.
-pub(super) fn choked_out(battle: &mut Battle, holder: UnitId, target: UnitId) {
-    battle.emit(EventKind::ChokedOut {
-        unit: target,
-        by: holder,
-    });
-    wounds::knock_out_cold(battle, target);
 }
 
 /// An execution: the gun in hand, loaded, or else bare hands; a success kills, a failure does
@@ -239,7 +234,7 @@ fn execute(battle: &mut Battle, unit: UnitId, target: UnitId, terms: GrappleCont
     let skill = execution_skill(gun.is_some(), terms);
     let roll = battle.roll_skill(unit, skill, Vec::new());
     if let Some((index, weapon)) = &gun {
-        super::arms::spend_one(battle, unit, *index, weapon);
+        arms::spend_one(battle, unit, *index, weapon);
     }
     battle.emit(EventKind::ExecutionTried {
         unit,
@@ -265,7 +260,7 @@ fn loaded_gun(battle: &Battle, unit: UnitId) -> Option<(usize, Weapon)> {
     battle
         .carried(unit, index)
         .filter(|weapon| !weapon.hand_to_hand)
-        .filter(|weapon| super::arms::rounds_left(battle, unit, index, weapon) > 0)
+        .filter(|weapon| arms::rounds_left(battle, unit, index, weapon) > 0)
         .map(|weapon| (index, weapon.clone()))
 }
 
@@ -292,9 +287,8 @@ fn kill(battle: &mut Battle, unit: UnitId) {
     wounds::settle_after_harm(battle, unit, before, true);
 }
 
-/// Letting go, where the rulebook asks a roll for it: it takes the action, unless the roll
-/// keeps it for one more this turn.
-pub(super) fn let_go_in_stride(battle: &mut Battle, unit: UnitId) {
+/// Letting go takes the action, unless a roll keeps it for one more this turn.
+fn let_go_in_stride(battle: &mut Battle, unit: UnitId) {
     let Some(terms) = terms(battle) else {
         return;
     };
@@ -340,22 +334,16 @@ pub(super) fn execution_chance(battle: &Battle, unit: UnitId, terms: GrappleCont
         .chance(&battle.standing_demand(unit, &demand))
 }
 
-/// `unit` lets go on its turn; where the rulebook rolls for it, that takes its action unless
-/// the roll keeps it.
-pub(super) fn release(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
-    let turn = battle.own_turn(unit)?;
-    if battle.condition(unit).holding.is_none() {
-        return Err(Rejection::PointlessManeuver(
-            "not holding anyone".to_string(),
-        ));
-    }
-    let rolled = terms(battle).is_some();
-    if rolled && (turn.action_used || turn.action_forfeited()) {
+/// `unit` lets go on its turn (`turn`, its own): that takes its action unless a roll keeps it.
+pub(super) fn lets_go(
+    battle: &mut Battle,
+    unit: UnitId,
+    turn: &TurnState,
+) -> Result<(), Rejection> {
+    if turn.action_used || turn.action_forfeited() {
         return Err(Rejection::ActionUsed);
     }
     let_go(battle, unit);
-    if rolled {
-        let_go_in_stride(battle, unit);
-    }
+    let_go_in_stride(battle, unit);
     Ok(())
 }

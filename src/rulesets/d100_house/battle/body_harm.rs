@@ -1,65 +1,22 @@
-//! Harm read off the attack roll and tallied by body part, where the rulebook has it so (the
-//! d100 house sheet): a hit's damage from its roll, recorded as any damage roll is, after the
+//! Harm read off the attack roll and tallied by body part (the d100 house sheet, SPECS.md 4.1):
+//! a hit's damage from its roll, recorded as any damage roll is, after the
 //! part it lands on and what the cover beside the target makes of a hit there (a part behind
 //! cover that stops bullets takes nothing, behind other cover the digit sum alone); and the
-//! tally of each part, which cripples it past the rulebook's threshold (what a crippled part
-//! does is the wound pipeline's).
+//! tally of each part, which cripples it past the sheet's threshold: a leg crawls, the weapon
+//! arm drops what it holds, the head or torso knocks out.
 
-use super::event::EventKind;
-use super::state::Battle;
-use super::{UnitId, Vitals};
+use crate::battle::event::EventKind;
+use crate::battle::harm_read::{CoverByPart, RolledHit};
+use crate::battle::state::Battle;
+use crate::battle::{UnitId, Vitals};
 use crate::map::sight::ShotLine;
 use crate::rules::body::BodyPart;
-use crate::rules::cherries::Cherry;
-use crate::rules::damage::{DamageQuality, DamageRoll};
 use crate::rules::roll_harm::{DodgeOutcome, RollHit};
 use crate::rules::situation::Posture;
 
-/// A hit whose harm was read off its roll: the damage, where it landed (`None` where cover
-/// stopped it), the human shield that took it in the target's place, if one did, and the
-/// cherry taken in place of its damage, if one was.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct RolledHit {
-    pub roll: DamageRoll,
-    pub part: Option<BodyPart>,
-    pub shield: Option<UnitId>,
-    pub cherry: Option<Cherry>,
-}
-
-impl RolledHit {
-    /// Whether the hit does nothing, stopped by cover or dodged clean: no blow to send.
-    pub fn is_nothing(&self) -> bool {
-        self.part.is_none() && self.roll.parts.is_empty()
-    }
-
-    /// A hit that does nothing: stopped by cover, or dodged clean.
-    fn nothing() -> Self {
-        Self {
-            roll: DamageRoll {
-                quality: DamageQuality::Normal,
-                parts: Vec::new(),
-                divisor: 1,
-                total: 0,
-            },
-            part: None,
-            shield: None,
-            cherry: None,
-        }
-    }
-}
-
-/// The cover beside a target, where the rulebook's cover hides body parts: the parts it hides,
-/// what it is, and whether it stops a bullet outright.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct PartCover {
-    pub parts: Vec<BodyPart>,
-    pub name: String,
-    pub stops: bool,
-}
-
 /// The cover `line` finds beside `target`, where the rulebook's cover hides body parts: low
 /// cover hides what the target's posture keeps behind it, cover shot through hides all of it.
-pub(super) fn part_cover(battle: &Battle, target: UnitId, line: ShotLine) -> Option<PartCover> {
+pub(super) fn part_cover(battle: &Battle, target: UnitId, line: ShotLine) -> Option<CoverByPart> {
     let ruleset = battle.scenario.ruleset.as_ref();
     let handed = battle.spec(target).handed;
     let parts = match line {
@@ -72,23 +29,24 @@ pub(super) fn part_cover(battle: &Battle, target: UnitId, line: ShotLine) -> Opt
         ShotLine::Clear | ShotLine::Blocked { .. } => return None,
     };
     let terrain = battle.scenario.map.terrain(line.marked_tile()?)?;
-    Some(PartCover {
+    Some(CoverByPart {
         parts,
         name: terrain.name.clone(),
         stops: terrain.stops_bullets(),
     })
 }
 
-/// Where the rulebook reads harm off the roll, `unit`'s hit on `target` with `weapon`: where it
-/// lands (`HitLocated`), what the `cover` beside the target makes of a hit there
-/// (`PartCovered`: stopped, or brought down to the digit sum), what a dodge stance the target
-/// holds makes of it (`StanceDodge`), then its damage (`DamageRolled`). `None` where damage is rolled in dice.
+/// `unit`'s hit on `target` with `weapon`, its harm read off the roll: where it lands
+/// (`HitLocated`), what the `cover` beside the target makes of a hit there (`PartCovered`:
+/// stopped, or brought down to the digit sum), what a dodge stance the target holds makes of
+/// it (`StanceDodge`), a cherry taken in place of its damage (and what it does instead), then
+/// its damage (`DamageRolled`). `None` where the sheet rolls the damage in dice.
 pub(super) fn from_the_roll(
     battle: &mut Battle,
     (unit, target): (UnitId, UnitId),
     weapon: &str,
     hit: &RollHit,
-    cover: Option<&PartCover>,
+    cover: Option<&CoverByPart>,
 ) -> Option<RolledHit> {
     let ruleset = battle.scenario.ruleset.clone();
     let uncovered = ruleset.damage_from_roll(hit)?;
@@ -109,7 +67,7 @@ pub(super) fn from_the_roll(
         });
     // A human shield held on the target's off side takes the hit there whole.
     if let Some(part) = part
-        && let Some(shield) = super::hold::shield_for(battle, target, part)
+        && let Some(shield) = crate::battle::hold::shield_for(battle, target, part)
     {
         battle.emit(EventKind::DamageRolled {
             unit,
@@ -121,7 +79,7 @@ pub(super) fn from_the_roll(
             roll: uncovered,
             part: Some(part),
             shield: Some(shield),
-            cherry: None,
+            strikes_again: false,
         });
     }
     let covering = cover
@@ -139,7 +97,7 @@ pub(super) fn from_the_roll(
         }
     }
     // A dodge the target holds meets what the cover let through.
-    let dodged = super::dodge_stance::meet(battle, unit, target, hit);
+    let dodged = super::stance::meet(battle, unit, target, hit);
     if dodged == DodgeOutcome::Negated {
         return Some(RolledHit::nothing());
     }
@@ -149,7 +107,7 @@ pub(super) fn from_the_roll(
     if let Some(cherry) = cherry {
         let Some(roll) = super::cherries::taken(battle, (unit, target), cherry, hit) else {
             return Some(RolledHit {
-                cherry: Some(cherry),
+                strikes_again: super::cherries::instead(battle, (unit, target), cherry),
                 ..RolledHit::nothing()
             });
         };
@@ -163,7 +121,7 @@ pub(super) fn from_the_roll(
             roll,
             part,
             shield: None,
-            cherry: Some(cherry),
+            strikes_again: false,
         });
     }
     let roll = if brought_down {
@@ -185,12 +143,12 @@ pub(super) fn from_the_roll(
         roll,
         part,
         shield: None,
-        cherry: None,
+        strikes_again: false,
     })
 }
 
-/// Where the rulebook reads a blast ring's harm off a fresh d100 (`read`: the form, and the
-/// weapon's number), `unit` caught at `centre`'s blast from `by`'s `weapon`: the fresh roll read as a
+/// A blast ring's harm read off a fresh d100 (`read`: the form, and the weapon's number), `unit`
+/// caught at `centre`'s blast from `by`'s `weapon`: the fresh roll read as a
 /// hit, where its digits swapped land, what the cover between the centre and the unit hides,
 /// and what a dodge stance it holds makes of it (`from_the_roll`).
 pub(super) fn caught_in_blast(
@@ -207,9 +165,16 @@ pub(super) fn caught_in_blast(
     from_the_roll(battle, (by, unit), weapon, &hit, cover.as_ref())
 }
 
-/// `taken` more on `part` of `unit`, where the rulebook tallies parts; the part's tally where
-/// it reached the threshold with this.
-pub(super) fn tally(battle: &mut Battle, unit: UnitId, part: BodyPart, taken: u32) -> Option<u32> {
+/// `taken` more on `part` of `unit`, tallied; where the part's tally reached the sheet's
+/// threshold with this, the part is crippled.
+pub(super) fn tally(battle: &mut Battle, unit: UnitId, part: BodyPart, taken: u32) {
+    if let Some(tally) = tallied(battle, unit, part, taken) {
+        cripple(battle, unit, part, tally);
+    }
+}
+
+/// `taken` more on `part` of `unit`; the part's tally where it reached the threshold with this.
+fn tallied(battle: &mut Battle, unit: UnitId, part: BodyPart, taken: u32) -> Option<u32> {
     let threshold = battle.scenario.ruleset.crippling()?;
     let before = battle.vitals(unit);
     let locations = before.locations.with(part, taken);
@@ -222,4 +187,27 @@ pub(super) fn tally(battle: &mut Battle, unit: UnitId, part: BodyPart, taken: u3
     );
     let tally = locations.get(part);
     (before.locations.get(part) < threshold && tally >= threshold).then_some(tally)
+}
+
+/// A part crippled (`tally` taken there): a leg crawls, the weapon arm drops what it holds, the
+/// head or torso knocks out.
+fn cripple(battle: &mut Battle, unit: UnitId, part: BodyPart, tally: u32) {
+    let dropped = (part == battle.spec(unit).weapon_arm())
+        .then(|| crate::battle::arms::drop_weapon(battle, unit))
+        .flatten();
+    battle.emit(EventKind::Crippled {
+        unit,
+        part,
+        tally,
+        dropped,
+    });
+    match part {
+        BodyPart::LeftLeg | BodyPart::RightLeg => {
+            battle.change_condition(unit, |condition| condition.lamed = true);
+        }
+        BodyPart::Head | BodyPart::Neck | BodyPart::Torso | BodyPart::Chest | BodyPart::Abdomen => {
+            crate::battle::wounds::knock_out_cold(battle, unit);
+        }
+        BodyPart::LeftArm | BodyPart::RightArm => {}
+    }
 }

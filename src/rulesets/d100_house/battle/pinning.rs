@@ -1,15 +1,15 @@
-//! Suppressing fire that pins a group rather than hitting it, where the rulebook says so (the
-//! d100 house sheet): each roll is made at the first of the group still there; a success hurts
+//! Suppressing fire that pins a group rather than hitting it (the d100 house sheet, SPECS.md
+//! 4.1): each roll is made at the first of the group still there; a success hurts
 //! only where the rulebook says (a matched or critical one), one of the group drawn by a die
 //! taking hand-to-hand damage; the bullets fired put a shift on every roll of everyone in the
 //! group until the shooter's next turn.
 
-use super::event::EventKind;
-use super::hits::{Aim, deal_hits, draw_one};
-use super::shot::{ShotSetup, setup};
-use super::state::Battle;
-use super::volley::{FirePlan, PlannedRoll};
-use super::{Suppression, UnitId};
+use crate::battle::event::EventKind;
+use crate::battle::fire_plan::{FirePlan, PlannedRoll};
+use crate::battle::hits::{Aim, deal_hits, draw_one};
+use crate::battle::shot::{ShotSetup, setup};
+use crate::battle::state::Battle;
+use crate::battle::{Suppression, UnitId};
 use crate::rules::firearms::VolleyHits;
 use crate::rules::roll::Verdict;
 
@@ -22,12 +22,12 @@ pub(super) fn aimed_at(
     planned: &PlannedRoll,
 ) -> PlannedRoll {
     let target = plan
-        .pinning
+        .pinning()
         .iter()
         .copied()
         .find(|member| battle.target_there(unit, *member).is_ok())
-        .unwrap_or(planned.target);
-    PlannedRoll { target, ..*planned }
+        .unwrap_or(planned.target());
+    planned.at(target)
 }
 
 /// What one roll of pinning fire does: nothing on a miss, nothing but keeping heads down on a
@@ -40,7 +40,7 @@ pub(super) fn bullet(
     roll: &PlannedRoll,
     check: &Verdict,
 ) {
-    let target = roll.target;
+    let target = roll.target();
     if !check.success {
         battle.emit(EventKind::ShotMissed { unit, target });
         return;
@@ -51,7 +51,7 @@ pub(super) fn bullet(
         return;
     }
     let there: Vec<UnitId> = plan
-        .pinning
+        .pinning()
         .iter()
         .copied()
         .filter(|member| battle.target_there(unit, *member).is_ok())
@@ -60,7 +60,8 @@ pub(super) fn bullet(
         return;
     };
     // Where it stands from the shooter: its own line, and the cover beside it.
-    let Ok(shot): Result<ShotSetup, _> = setup(battle, unit, hurt, &plan.weapon, roll.terms) else {
+    let Ok(shot): Result<ShotSetup, _> = setup(battle, unit, hurt, plan.weapon(), roll.terms())
+    else {
         return;
     };
     battle.emit(EventKind::ShotHit {
@@ -72,7 +73,7 @@ pub(super) fn bullet(
     deal_hits(
         battle,
         (unit, hurt),
-        &plan.weapon,
+        plan.weapon(),
         &shot,
         VolleyHits {
             hits: 1,

@@ -1,19 +1,19 @@
-//! Knocked down, where the rulebook knocks a unit down (the d100 house sheet: a shotgun hit it
-//! fails to shrug off with a Body roll, or a third daze in a round from firing a heavy weapon
-//! off its mount): it falls prone, goes to the back of the queue kept for the fight (and of this
+//! Knocked down (the d100 house sheet: a shotgun hit its target fails to shrug off with a Body
+//! roll, or a third daze in a round from firing a heavy weapon off its mount, SPECS.md 4.1): it falls prone, goes to the back of the queue kept for the fight (and of this
 //! round's, where it has not yet acted), and spends its next turn getting up. Dazed: a shift on
 //! every roll for some rounds, each daze adding its own.
 
-use super::UnitId;
-use super::event::EventKind;
-use super::state::Battle;
+use crate::battle::UnitId;
+use crate::battle::event::EventKind;
+use crate::battle::state::Battle;
 use crate::rules::round::Slot;
 use crate::rules::weapons::Weapon;
+use crate::rulesets::d100_house::firearms;
 
-/// After `weapon`'s hit on `target`, the roll it asks where the rulebook says so: failed, the
-/// target is knocked down.
+/// After `weapon`'s hit on `target`, the Body roll a shotgun asks: failed, the target is
+/// knocked down.
 pub(super) fn after_hit(battle: &mut Battle, target: UnitId, weapon: &Weapon) {
-    let Some(check) = battle.scenario.ruleset.knock_down_check(weapon) else {
+    let Some(check) = firearms::knock_down_check(weapon) else {
         return;
     };
     if !battle.standing(target) || battle.condition(target).knocked_down {
@@ -25,16 +25,17 @@ pub(super) fn after_hit(battle: &mut Battle, target: UnitId, weapon: &Weapon) {
 }
 
 /// After `unit` fired `shots` from its carried weapon `index`, a heavy weapon off its mount:
-/// the roll the rulebook asks for each shot; each failed dazes it, and the dazes of one round,
-/// enough of them, knock it down.
+/// the Body roll for each shot; each failed dazes it, and the dazes of one round, enough of
+/// them, knock it down. Whether it still stands to fire on.
 pub(super) fn recoil(
     battle: &mut Battle,
     unit: UnitId,
     (index, weapon): (usize, &Weapon),
     shots: u32,
-) {
-    let Some(recoil) = battle.scenario.ruleset.recoil(weapon) else {
-        return;
+) -> bool {
+    let fires_on = |battle: &Battle| !battle.condition(unit).knocked_down;
+    let Some(recoil) = firearms::recoil(weapon) else {
+        return fires_on(battle);
     };
     if battle
         .spec(unit)
@@ -42,11 +43,11 @@ pub(super) fn recoil(
         .get(index)
         .is_none_or(|carried| carried.mounted)
     {
-        return;
+        return fires_on(battle);
     }
     for _ in 0..shots {
         if !battle.standing(unit) || battle.condition(unit).knocked_down {
-            return;
+            return fires_on(battle);
         }
         if battle.passes(unit, recoil.check) {
             continue;
@@ -62,11 +63,12 @@ pub(super) fn recoil(
             knock_down(battle, unit);
         }
     }
+    fires_on(battle)
 }
 
 /// `unit` is dazed for `rounds` rounds from this one, on top of any other daze (a fresh one
 /// takes a free place, or the one ending first); the last round it is dazed in.
-pub(super) fn daze(battle: &mut Battle, unit: UnitId, rounds: u32) -> u32 {
+pub fn daze(battle: &mut Battle, unit: UnitId, rounds: u32) -> u32 {
     let until = battle.round().saturating_add(rounds.saturating_sub(1));
     battle.change_condition(unit, |condition| {
         if let Some(place) = condition.dazed_until.iter_mut().min_by_key(|round| **round) {
@@ -83,7 +85,7 @@ pub(super) fn daze(battle: &mut Battle, unit: UnitId, rounds: u32) -> u32 {
 /// `unit` is knocked down: prone, at the back of the queue kept for the fight (behind any
 /// knocked down before it), last in this round's order if its turn is still to come, its next
 /// turn spent getting up.
-pub(super) fn knock_down(battle: &mut Battle, unit: UnitId) {
+pub fn knock_down(battle: &mut Battle, unit: UnitId) {
     battle.fall_prone(unit);
     battle.change_condition(unit, |condition| condition.knocked_down = true);
     {

@@ -1,14 +1,16 @@
-//! Cherries, where the rulebook has them (the d100 house sheet): a unit whose obsession earns
+//! Cherries (the d100 house sheet, SPECS.md 4.1): a unit whose obsession earns
 //! them picks, on its turn, the one it will take on its next matched blow (from those the
 //! scenario allows it); the blow then lands it in place of its damage: changed damage (Big
-//! Hurt, More Hurt, New Damage), or what the cherry does instead (`cherry_effects.rs`). A
-//! Monkey Dodge turns the next attack aimed at the unit that took it on the nearest other unit
-//! it could be made at.
+//! Hurt, More Hurt, New Damage), or what the cherry does instead: a blinding, a daze, a
+//! disarm, a knock-down, a grip at once, a Monkey Dodge held for the next attack aimed at the
+//! striker, or a second helping, one more blow the exchange strikes at once. A Monkey Dodge
+//! turns the next attack aimed at the unit that took it on the nearest other unit it could be
+//! made at.
 
-use super::UnitId;
-use super::command::{FireMode, WeaponChoice};
-use super::event::EventKind;
-use super::state::Battle;
+use crate::battle::UnitId;
+use crate::battle::command::{FireMode, WeaponChoice};
+use crate::battle::event::EventKind;
+use crate::battle::state::Battle;
 use crate::map::range::distance_squared;
 use crate::rules::cherries::Cherry;
 use crate::rules::class_rolls::{RollClass, class_of};
@@ -46,7 +48,7 @@ pub(super) fn taken(
         .cherries()
         .and_then(|terms| terms.die_for(cherry))
         .map(|sides| battle.die(sides));
-    ruleset.cherry_damage(cherry, hit, rolled)
+    crate::rulesets::d100_house::cherries::cherry_damage(cherry, hit, rolled)
 }
 
 /// Where `target` holds a Monkey Dodge, it is spent on this attack: the other unit, nearest
@@ -88,7 +90,7 @@ pub(super) fn blow_target(
     weapon: WeaponChoice,
 ) -> Option<UnitId> {
     turned_on(battle, (unit, target), &[target], |battle, other| {
-        super::fighting::strike_allowed(battle, unit, other, weapon).is_ok()
+        crate::battle::fighting::strike_allowed(battle, unit, other, weapon).is_ok()
     })
 }
 
@@ -105,11 +107,46 @@ pub(super) fn fire_targets(
     for target in &named {
         let now: &FireMode = turned.as_ref().unwrap_or(mode);
         let retarget = |battle: &Battle, other: UnitId| {
-            super::volley::plan_fire(battle, unit, choice, &now.retarget(*target, other)).is_ok()
+            crate::battle::volley::plan_fire(battle, unit, choice, &now.retarget(*target, other))
+                .is_ok()
         };
         if let Some(to) = turned_on(battle, (unit, *target), &named, retarget) {
             turned = Some(now.retarget(*target, to));
         }
     }
     turned
+}
+
+/// What a cherry that does no damage does instead, taken by `from`'s blow on `to`; whether it
+/// is a second helping, one more blow the exchange strikes at once.
+pub(super) fn instead(battle: &mut Battle, (from, to): (UnitId, UnitId), cherry: Cherry) -> bool {
+    let Some(terms) = battle.scenario.ruleset.cherries() else {
+        return false;
+    };
+    match cherry {
+        Cherry::Blind => {
+            let until = battle
+                .round()
+                .saturating_add(terms.blind_rounds.saturating_sub(1));
+            battle.change_condition(to, |condition| {
+                condition.blinded_until = condition.blinded_until.max(until);
+            });
+            battle.emit(EventKind::Blinded {
+                unit: to,
+                until_round: until,
+            });
+        }
+        Cherry::Dazed => {
+            super::knock_down::daze(battle, to, terms.daze_rounds);
+        }
+        Cherry::Disarm => crate::battle::arms::disarm(battle, to),
+        Cherry::KnockDown => super::knock_down::knock_down(battle, to),
+        Cherry::KungFuGrip => super::wrestling::seize(battle, from, to),
+        Cherry::MonkeyDodge => {
+            battle.change_condition(from, |condition| condition.monkey_dodge = true);
+        }
+        Cherry::SecondHelping => return true,
+        Cherry::BigHurt | Cherry::MoreHurt | Cherry::NewDamage => {}
+    }
+    false
 }
