@@ -9,8 +9,8 @@ use bevy::prelude::*;
 
 use super::Seen;
 use crate::battle::TurnState;
+use crate::battle::by_rulebook::ByRulebook;
 use crate::battle::command::Command;
-use crate::battle::hooks::ByRulebook;
 use crate::map::scenario::Scenario;
 use crate::rules::ruleset::RulesetId;
 

@@ -1,7 +1,8 @@
 //! What a rulebook offers a unit on its turn beyond the engine's own actions, as data: each
 //! offer the command it gives, its label and hint in the rulebook's words, and whether it is
-//! open now. The rulebook makes them at its `offers` stage (`hooks.rs`); the action bar draws
-//! them (and the players' devices will), so no panel names a rulebook's mechanism.
+//! open now; and the flags its own state puts on a unit. The rulebook makes them at its
+//! `offers` and `flags` stages (`hooks.rs`); the action bar and the unit cards draw them (and
+//! the players' devices will), so no panel names a rulebook's mechanism.
 
 use super::command::Command;
 
@@ -52,4 +53,25 @@ pub struct MenuItem {
     pub label: String,
     pub chosen: bool,
     pub command: Option<Command>,
+}
+
+/// A flag the rulebook's own state puts on a unit, as its card shows it: its words in the
+/// rulebook's terms ("dodging", "pinned −10"), its tone, and whether the round order's short
+/// list shows it too.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnitFlag {
+    pub words: String,
+    pub tone: FlagTone,
+    pub in_short: bool,
+}
+
+/// What kind of flag it is, which its chip's colour says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FlagTone {
+    /// A defence held ready (a dodge stance).
+    Guarded,
+    /// Its senses or wits impaired (dazed, blinded).
+    Impaired,
+    /// Kept down by fire (pinned).
+    Pressed,
 }

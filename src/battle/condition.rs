@@ -15,11 +15,6 @@ fn is_zero(value: &u32) -> bool {
     *value == 0
 }
 
-/// No daze on a unit.
-fn no_dazes(until: &[u32; 3]) -> bool {
-    until.iter().all(|round| *round == 0)
-}
-
 /// A unit's situation in the fight.
 #[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Condition {
@@ -99,41 +94,6 @@ pub struct Condition {
     /// Hidden behind cover, nothing showing (the d100 house sheet).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ducked: bool,
-    /// Its skill divided across this turn's attacks (the d100 house sheet).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub skill_shares: Option<SkillShares>,
-    /// A dodge stance held to its next turn (the d100 house sheet).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub dodge_stance: Option<DodgeStance>,
-    /// The part its turn's next attack is called at (the d100 house sheet).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub called_shot: Option<crate::rules::body::BodyPart>,
-    /// The last round of each daze on it (the d100 house sheet: a shift on its rolls for each,
-    /// until its last round ends); 0 for none.
-    #[serde(default, skip_serializing_if = "no_dazes")]
-    pub dazed_until: [u32; 3],
-    /// Knocked down (the d100 house sheet): its next turn is spent getting up.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub knocked_down: bool,
-    /// Pinned by suppressing fire (the d100 house sheet) until the shooter's next turn: the
-    /// heaviest, where several shooters lay it down.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub suppressed: Option<Suppression>,
-    /// The round and the harm it has taken in it, kept for a holder where enough of it makes
-    /// it let go (the d100 house sheet).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub taken_in_round: Option<(u32, u32)>,
-    /// The cherry it takes on its next matched blow (the d100 house sheet), where it picked
-    /// one; kept from turn to turn until it picks again.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cherry: Option<crate::rules::cherries::Cherry>,
-    /// The last round a cherry blinds it in (the d100 house sheet); 0 for none.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub blinded_until: u32,
-    /// It turns the next attack aimed at it on another target (the d100 house sheet's Monkey
-    /// Dodge).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub monkey_dodge: bool,
     /// The round it last drew (readied) a firearm in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub drew_in_round: Option<u32>,
@@ -169,52 +129,6 @@ pub struct Condition {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Restraint {
     pub release_at: Option<crate::rules::modifiers::Modifier>,
-}
-
-/// Suppressing fire that pins a unit (the d100 house sheet): who laid it down, and the bullets
-/// it has fired at the unit since its last turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Suppression {
-    pub by: UnitId,
-    pub bullets: u32,
-}
-
-/// A dodge stance held to the unit's next turn (the d100 house sheet): the shift on its dodges,
-/// where it attacked before taking it that turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DodgeStance {
-    pub shift: i32,
-}
-
-/// A skill divided across the turn's attacks (the d100 house sheet): the shares in order (each
-/// at least 1, a 0 past the last), `used` so far.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SkillShares {
-    pub shares: [u32; SkillShares::SLOTS as usize],
-    pub used: u8,
-}
-
-impl SkillShares {
-    /// The most shares a condition keeps.
-    pub const SLOTS: u32 = 3;
-
-    /// How many shares there are: an attack for each.
-    pub fn count(&self) -> u32 {
-        self.shares
-            .iter()
-            .filter(|share| **share > 0)
-            .count()
-            .try_into()
-            .unwrap_or(u32::MAX)
-    }
-
-    /// The share the next attack is rolled at, while one is left.
-    pub fn next(&self) -> Option<u32> {
-        self.shares
-            .get(usize::from(self.used))
-            .copied()
-            .filter(|share| *share > 0)
-    }
 }
 
 /// Why a unit does nothing more this round (the western).
@@ -264,11 +178,6 @@ impl Condition {
         } else {
             Footing::Free
         }
-    }
-
-    /// The dazes on it (the d100 house sheet).
-    pub fn dazes(&self) -> u32 {
-        u32::try_from(self.dazed_until.iter().filter(|round| **round > 0).count()).unwrap_or(0)
     }
 
     /// Down in the pain of a wound it failed to master in `round` (the western): it does

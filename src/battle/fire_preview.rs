@@ -8,11 +8,10 @@ use serde::Serialize;
 use super::UnitId;
 use super::command::{FireMode, Rejection, WeaponChoice};
 use super::fire_plan::FirePlan;
+use super::harm_read::RollHarm;
 use super::shot::{ShotSetup, ShotTerms, setup};
 use super::state::Battle;
 use super::volley::{hit_chance, plan_fire, shot_demand, suppressed_group};
-use crate::rules::roll::Demand;
-use crate::rules::roll_harm::HitForm;
 use crate::rules::ruleset::DemandWords;
 use crate::rules::weapons::AttackForm;
 
@@ -34,25 +33,6 @@ pub struct RollPreview {
     /// the target makes of hits on the parts it hides.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub harm: Option<RollHarm>,
-}
-
-/// The exact mean harm of one roll, where the rulebook reads harm off the roll: in the open,
-/// and where cover beside the target hides parts of it, behind that cover (its name).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct RollHarm {
-    pub open: f64,
-    pub behind: Option<(String, f64)>,
-}
-
-impl RollHarm {
-    /// "15.7 harm a roll" or "15.7 harm a roll, 3.1 behind the steel washer".
-    pub fn words(&self) -> String {
-        let open = format!("{:.1} harm a roll", self.open);
-        match &self.behind {
-            Some((cover, harm)) => format!("{open}, {harm:.1} behind the {cover}"),
-            None => open,
-        }
-    }
 }
 
 impl RollPreview {
@@ -183,45 +163,15 @@ fn roll_preview(
     RollPreview {
         target,
         bullets,
-        harm: roll_harm(battle, (unit, target), plan, (&demand, &shot)),
+        harm: super::hooks::of(battle).harm_preview(
+            battle,
+            (unit, target),
+            plan.weapon(),
+            (&demand, &shot),
+        ),
         words: battle.scenario.ruleset.demand_words(&demand),
         chance: hit_chance(battle, unit, plan, &shot),
         band_words: battle.scenario.ruleset.band_words(shot.reading.band),
         setup: shot,
     }
-}
-
-/// The exact mean harm of `unit`'s roll at `demand` on `target`, where the rulebook reads harm
-/// off the roll: in the open, and behind the cover `shot`'s line finds beside the target.
-fn roll_harm(
-    battle: &Battle,
-    (unit, target): (UnitId, UnitId),
-    plan: &FirePlan,
-    (demand, shot): (&Demand, &ShotSetup),
-) -> Option<RollHarm> {
-    let ruleset = battle.scenario.ruleset.as_ref();
-    let value = plan.weapon.damage.flat().unwrap_or_default();
-    let open = ruleset.roll_harm_mean(demand, value, HitForm::Firearm, None)?;
-    // A called shot lands every hit on its part: all of them covered, or none.
-    let called = battle.condition(unit).called_shot;
-    let every_part = ruleset.called_shot().map_or(&[][..], |called| called.parts);
-    let hooks = super::hooks::of(battle);
-    let behind = hooks
-        .part_cover(battle, target, shot.line)
-        .and_then(|cover| {
-            let hidden = match called {
-                Some(part) if cover.parts.contains(&part) => every_part.to_vec(),
-                Some(_) => Vec::new(),
-                None => cover.parts.clone(),
-            };
-            ruleset
-                .roll_harm_mean(
-                    demand,
-                    value,
-                    HitForm::Firearm,
-                    Some((&hidden, cover.stops)),
-                )
-                .map(|harm| (cover.name, harm))
-        });
-    Some(RollHarm { open, behind })
 }

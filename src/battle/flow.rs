@@ -162,16 +162,8 @@ fn start_round(battle: &mut Battle, round: u32) {
             condition.forfeited_this_round = false;
             condition.parry_against = None;
             condition.dice_plan = None;
-            // A daze whose last round is over lifts.
-            for until in &mut condition.dazed_until {
-                if *until < round {
-                    *until = 0;
-                }
-            }
-            if condition.blinded_until < round {
-                condition.blinded_until = 0;
-            }
         });
+        super::hooks::of(battle).round_begins(battle, unit);
         if battle.condition(unit).presence == Presence::Arriving(round) {
             arrive(battle, unit);
         }

@@ -1,7 +1,10 @@
 //! Harm read off the attack roll, where a rulebook reads it so (the d100 house sheet): what the
 //! rulebook's reading hands back to the engine (the damage, where it landed, who took it), and
-//! the cover beside a target where the rulebook's cover hides body parts. The reading itself is
-//! the rulebook's, at its `harm_off_the_roll` stage.
+//! the cover beside a target where the rulebook's cover hides body parts, and the mean harm of a
+//! roll for a shot's preview. The reading itself is the rulebook's, at its `harm_off_the_roll`
+//! and `harm_preview` stages.
+
+use serde::Serialize;
 
 use super::UnitId;
 use crate::rules::body::BodyPart;
@@ -48,4 +51,23 @@ pub struct CoverByPart {
     pub parts: Vec<BodyPart>,
     pub name: String,
     pub stops: bool,
+}
+
+/// The exact mean harm of one roll, where the rulebook reads harm off the roll: in the open,
+/// and where cover beside the target hides parts of it, behind that cover (its name).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RollHarm {
+    pub open: f64,
+    pub behind: Option<(String, f64)>,
+}
+
+impl RollHarm {
+    /// "15.7 harm a roll" or "15.7 harm a roll, 3.1 behind the steel washer".
+    pub fn words(&self) -> String {
+        let open = format!("{:.1} harm a roll", self.open);
+        match &self.behind {
+            Some((cover, harm)) => format!("{open}, {harm:.1} behind the {cover}"),
+            None => open,
+        }
+    }
 }

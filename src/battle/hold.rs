@@ -106,30 +106,6 @@ pub fn shield_for(battle: &mut Battle, target: UnitId, part: BodyPart) -> Option
     Some(shield)
 }
 
-/// After `unit` took `taken` in harm: a holder that has taken the rulebook's amount this round
-/// lets go.
-pub(super) fn after_harm(battle: &mut Battle, unit: UnitId, taken: u32) {
-    let Some(terms) = battle.scenario.ruleset.grapple_contest() else {
-        return;
-    };
-    if battle.condition(unit).holding.is_none() {
-        return;
-    }
-    let round = battle.round();
-    let before = match battle.condition(unit).taken_in_round {
-        Some((when, amount)) if when == round => amount,
-        _ => 0,
-    };
-    let total = before + taken;
-    battle.change_condition(unit, |condition| {
-        condition.taken_in_round = Some((round, total))
-    });
-    if total >= terms.forced_release {
-        battle.emit(EventKind::ForcedToLetGo { unit, taken: total });
-        let_go(battle, unit);
-    }
-}
-
 /// The shift on an attack at `target` where someone holds it.
 pub(super) fn at_the_held(battle: &Battle, target: UnitId) -> Option<Modifier> {
     let terms = battle.scenario.ruleset.grapple_contest()?;

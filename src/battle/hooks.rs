@@ -9,12 +9,14 @@ use bevy::prelude::*;
 
 use super::TurnState;
 use super::UnitId;
-use super::choices::{Offers, TurnChoices};
+use super::by_rulebook::ByRulebook;
+use super::choices::{Offers, TurnChoices, UnitFlag};
 use super::command::{FireMode, ManeuverGoal, Rejection, WeaponChoice};
 use super::fire_plan::{FirePlan, PlannedRoll};
-use super::harm_read::{CoverByPart, RolledHit};
+use super::harm_read::{CoverByPart, RollHarm, RolledHit};
 use super::melee_weapon::MeleeWeapon;
 use super::own::OwnCommand;
+use super::shot::ShotSetup;
 use super::state::Battle;
 use crate::map::Tile;
 use crate::map::sight::ShotLine;
@@ -26,6 +28,12 @@ use crate::rules::weapons::Weapon;
 
 /// A rulebook's own code at the battle's stages; each stage's default does nothing.
 pub trait BattleHooks: Send + Sync + 'static {
+    /// Before fire that pins its group is planned (where the rulebook's suppressing fire
+    /// pins): whether `unit` may lay it down now.
+    fn may_pin(&self, _battle: &Battle, _unit: UnitId) -> Result<(), Rejection> {
+        Ok(())
+    }
+
     /// Before any shot is planned: whether `unit` may fire `shots` more from `weapon` this
     /// round (the d100 house sheet's bolt action: at most two a round).
     fn may_fire(
@@ -95,6 +103,10 @@ pub trait BattleHooks: Send + Sync + 'static {
     fn turn_spent(&self, _battle: &mut Battle, _unit: UnitId) -> bool {
         false
     }
+
+    /// As a new round begins, for each `unit` in turn: what of the rulebook's own state of it
+    /// lasts no longer (the house sheet's dazes and blinding past their last round).
+    fn round_begins(&self, _battle: &mut Battle, _unit: UnitId) {}
 
     /// As `unit`'s turn comes, what of the rulebook's own lasted until then ends.
     fn turn_comes(&self, _battle: &mut Battle, _unit: UnitId) {}
@@ -166,6 +178,19 @@ pub trait BattleHooks: Send + Sync + 'static {
         None
     }
 
+    /// The exact mean harm of `unit`'s roll at `demand` on `target` with `weapon`, where the
+    /// rulebook reads harm off the roll, for the shot's preview: in the open, and behind the
+    /// cover `shot`'s line finds beside the target. `None` where the damage is rolled in dice.
+    fn harm_preview(
+        &self,
+        _battle: &Battle,
+        _fighters: (UnitId, UnitId),
+        _weapon: &Weapon,
+        _roll: (&Demand, &ShotSetup),
+    ) -> Option<RollHarm> {
+        None
+    }
+
     /// `unit` caught in the ring of `by`'s blast at `centre` whose harm the rulebook reads off
     /// a fresh roll (`read`: the form, and the weapon's number): what it does.
     fn blast_harm_off_the_roll(
@@ -179,8 +204,17 @@ pub trait BattleHooks: Send + Sync + 'static {
         None
     }
 
-    /// `unit` took `taken` on `part` (the house sheet tallies each part, and cripples it).
-    fn part_harmed(&self, _battle: &mut Battle, _unit: UnitId, _part: BodyPart, _taken: u32) {}
+    /// `unit` took `taken` (more than nothing), on `part` where the blow located it, its
+    /// vitals settled: what more the harm does (the house sheet: a holder hurt enough this
+    /// round lets go; each part's tally, which cripples it).
+    fn harm_taken(
+        &self,
+        _battle: &mut Battle,
+        _unit: UnitId,
+        _taken: u32,
+        _part: Option<BodyPart>,
+    ) {
+    }
 
     /// The unit `unit`'s blow with `weapon` at `target` turns on instead, where the rulebook's
     /// own state of the target turns it (the house sheet's Monkey Dodge).
@@ -246,6 +280,11 @@ pub trait BattleHooks: Send + Sync + 'static {
         Ok(())
     }
 
+    /// The flags the rulebook's own state puts on `unit`, for its card: none by default.
+    fn flags(&self, _battle: &Battle, _unit: UnitId) -> Vec<UnitFlag> {
+        Vec::new()
+    }
+
     /// What the rulebook offers `unit`, whose turn it is, beyond the engine's own actions
     /// (`choices.rs`): none by default.
     fn offers(&self, _battle: &Battle, _unit: UnitId) -> Offers {
@@ -278,49 +317,23 @@ pub fn offered(world: &mut World, unit: UnitId) -> TurnChoices {
     }
 }
 
+/// The flags the battle's rulebook puts on each unit, in the roster's order.
+pub fn flagged(world: &mut World) -> Vec<(UnitId, Vec<UnitFlag>)> {
+    let battle = Battle::new(world);
+    let hooks = of(&battle);
+    battle
+        .unit_ids()
+        .into_iter()
+        .map(|unit| (unit, hooks.flags(&battle, unit)))
+        .filter(|(_, flags)| !flags.is_empty())
+        .collect()
+}
+
 /// A rulebook with no code of its own at any stage.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Unhooked;
 
 impl BattleHooks for Unhooked {}
-
-/// Each rulebook's code of one kind (`T`: its battle hooks, its AI's), by the rulebook, as
-/// their plugins put it in.
-#[derive(Resource)]
-pub struct ByRulebook<T: ?Sized + Send + Sync + 'static>(Vec<(RulesetId, Arc<T>)>);
-
-impl<T: ?Sized + Send + Sync + 'static> Default for ByRulebook<T> {
-    fn default() -> Self {
-        Self(Vec::new())
-    }
-}
-
-impl<T: ?Sized + Send + Sync + 'static> Clone for ByRulebook<T> {
-    fn clone(&self) -> Self {
-        Self(self.0.clone())
-    }
-}
-
-impl<T: ?Sized + Send + Sync + 'static> ByRulebook<T> {
-    /// Rulebook `id`'s, where its plugin put one in.
-    pub fn get(&self, id: RulesetId) -> Option<Arc<T>> {
-        self.0
-            .iter()
-            .find(|(rulebook, _)| *rulebook == id)
-            .map(|(_, code)| code.clone())
-    }
-
-    /// Puts in rulebook `id`'s, in place of any it had.
-    pub fn put(&mut self, id: RulesetId, code: Arc<T>) {
-        self.0.retain(|(rulebook, _)| *rulebook != id);
-        self.0.push((id, code));
-    }
-
-    /// Puts rulebook `id`'s in `app`, from its plugin.
-    pub fn put_in(app: &mut App, id: RulesetId, code: Arc<T>) {
-        app.world_mut().get_resource_or_init::<Self>().put(id, code);
-    }
-}
 
 /// Each rulebook's hooks, by the rulebook, as their plugins put them in.
 pub type RulebookHooks = ByRulebook<dyn BattleHooks>;

@@ -7,6 +7,7 @@ pub mod answer;
 pub mod arms;
 pub mod blast;
 pub mod budget;
+pub mod by_rulebook;
 pub mod choices;
 pub mod command;
 mod condition;
@@ -36,6 +37,7 @@ pub mod melee;
 pub mod melee_weapon;
 pub mod movement;
 pub mod own;
+pub mod own_state;
 mod pain;
 pub mod planning;
 mod quick_draw;
@@ -72,9 +74,7 @@ use command::{Command, WeaponChoice};
 use event::{Event, WoundState};
 use scope::BattleScoped;
 
-pub use condition::{
-    AimTaken, Condition, DodgeStance, Footing, Idle, Pain, Restraint, SkillShares, Suppression,
-};
+pub use condition::{AimTaken, Condition, Footing, Idle, Pain, Restraint};
 pub use engine::resolve;
 pub use fighting::hand_reaches;
 pub use setup::{clear, restart};

@@ -105,7 +105,13 @@ pub(super) fn fire(
     let attacks = match (budgeted, &mode) {
         (Some(turn), FireMode::Shots(targets)) => turn.attacks_made + count(targets.len()),
         (Some(turn), _) => turn.attacks_made + count(mode.targets().len()),
-        (None, _) if battle.condition(unit).skill_shares.is_some() => turn.attacks_made + 1,
+        (None, _)
+            if super::hooks::of(battle)
+                .attacks_this_turn(battle, unit)
+                .is_some() =>
+        {
+            turn.attacks_made + 1
+        }
         (None, _) => battle.spec(unit).attacks_per_round,
     };
     let handgun = plan.weapon.category == WeaponCategory::Handgun;

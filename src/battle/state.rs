@@ -8,6 +8,7 @@ use bevy::prelude::*;
 
 use super::command::{Rejection, WeaponChoice};
 use super::event::{Event, EventKind, Modifier, ModifierReason};
+use super::own_state::{RulebookStanding, own_of};
 use super::{
     ActiveScenario, Arsenal, BattleDice, Condition, Controllers, EventLog, Flow, Phase, Roster,
     TilePosition, TurnState, UnitId, Vital, Vitals,
@@ -182,6 +183,30 @@ impl<'w> Battle<'w> {
         }
     }
 
+    /// The battle's rulebook's own part of `unit`'s state (`own_state.rs`): the default where
+    /// the unit has none yet.
+    pub fn own<T: Component + Clone + Default>(&self, unit: UnitId) -> T {
+        own_of(self.world, unit)
+    }
+
+    /// Changes the rulebook's own part of `unit`'s state, putting it on the unit first where
+    /// it has none.
+    pub fn change_own<T: Component<Mutability = bevy::ecs::component::Mutable> + Default>(
+        &mut self,
+        unit: UnitId,
+        change: impl FnOnce(&mut T),
+    ) {
+        let entity = self.entity(unit);
+        let mut entity = self.world.entity_mut(entity);
+        if let Some(mut own) = entity.get_mut::<T>() {
+            change(&mut own);
+        } else {
+            let mut own = T::default();
+            change(&mut own);
+            entity.insert(own);
+        }
+    }
+
     pub fn change_arsenal(&mut self, unit: UnitId, change: impl FnOnce(&mut Arsenal)) {
         let entity = self.entity(unit);
         if let Some(mut arsenal) = self.world.get_mut::<Arsenal>(entity) {
@@ -313,8 +338,18 @@ impl<'w> Battle<'w> {
     /// of how far it has moved this round, after the demand's own modifiers.
     /// What the unit's state brings to every roll it makes: its injuries, its movement and
     /// its hit points.
+    /// The facts of `unit`'s standing: the engine's, and what the rulebook's own state of it
+    /// adds.
     pub fn standing_facts(&self, unit: UnitId) -> StandingFacts {
-        standing_facts(self.spec(unit), &self.vitals(unit), &self.condition(unit))
+        let facts = standing_facts(self.spec(unit), &self.vitals(unit), &self.condition(unit));
+        let own = self
+            .world
+            .get_resource::<RulebookStanding>()
+            .and_then(|by| by.get(self.scenario.ruleset.id()));
+        match own {
+            Some(own) => own.standing_facts(self.world, (unit, self.entity(unit)), facts),
+            None => facts,
+        }
     }
 
     pub fn standing_demand(&self, unit: UnitId, demand: &Demand) -> Demand {
@@ -626,7 +661,8 @@ impl<'w> Battle<'w> {
     }
 }
 
-/// What a unit's own state is worth on all its rolls, from its sheet, vitals and condition.
+/// What a unit's state is worth on all its rolls, from its sheet, vitals and condition (what
+/// the rulebook's own state adds aside: `Battle::standing_facts`).
 pub fn standing_facts(spec: &UnitSpec, vitals: &Vitals, condition: &Condition) -> StandingFacts {
     StandingFacts {
         injuries: vitals.injuries,
@@ -634,11 +670,7 @@ pub fn standing_facts(spec: &UnitSpec, vitals: &Vitals, condition: &Condition) -
         free_movement: spec.derived.moves.free,
         hit_points: vitals.hit_points,
         max_hit_points: vitals.max_hit_points,
-        suppressing_bullets: condition
-            .suppressed
-            .map_or(0, |suppression| suppression.bullets),
-        dazes: condition.dazes(),
-        blinded: condition.blinded_until > 0,
         burning_rounds: condition.burning.map_or(0, |fire| fire.rounds_burnt),
+        ..StandingFacts::default()
     }
 }

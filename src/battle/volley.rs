@@ -127,10 +127,8 @@ fn suppressing_rolls(
     };
     // Where suppressing fire pins its group (the d100 house sheet) rather than hitting it.
     let pins = battle.scenario.ruleset.mechanisms().pinning().is_some();
-    if pins && battle.condition(unit).skill_shares.is_none() {
-        return Err(Rejection::NotNow(
-            "suppressive fire is several attacks: divide the skill first".to_string(),
-        ));
+    if pins {
+        super::hooks::of(battle).may_pin(battle, unit)?;
     }
     // Checked before anything is planned, so no count from a file sizes the plan.
     let most = if weapon.uses.full_auto {

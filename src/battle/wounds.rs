@@ -161,10 +161,7 @@ pub fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: Blow) {
     }
     settle_after_harm(battle, unit, before, severity != BlowSeverity::Regular);
     if taken > 0 {
-        super::hold::after_harm(battle, unit, taken);
-    }
-    if let (Some(part), true) = (blow.part, taken > 0) {
-        super::hooks::of(battle).part_harmed(battle, unit, part, taken);
+        super::hooks::of(battle).harm_taken(battle, unit, taken, blow.part);
     }
 }
 

@@ -7,6 +7,7 @@ use bevy_egui::egui;
 
 use super::side_colour;
 use super::view::BattleView;
+use crate::battle::choices::{FlagTone, UnitFlag};
 use crate::battle::command::WeaponChoice;
 use crate::battle::event::WoundState;
 use crate::battle::{Condition, UnitId, Vitals, WeaponState};
@@ -51,13 +52,14 @@ pub(super) fn chip(ui: &mut egui::Ui, text: &str, colour: egui::Color32) {
 }
 
 /// The wound-state badge, and a chip for each flag: prone, a posture taken (kneeling, or in the
-/// rulebook's words: crouched, hidden), held, hampered, aiming, dived for cover, dodging, on
-/// fire, stunned, pinned by suppressing fire, dazed (`compact`: only prone, the posture,
-/// dodging, on fire, pinned and dazed).
+/// rulebook's words: crouched, hidden), held, hampered, aiming, dived for cover, on fire,
+/// stunned, then those the rulebook's own state puts on it (`own`: the house sheet's dodging,
+/// pinned, dazed) (`compact`: only prone, the posture, on fire, and the rulebook's own that the
+/// short list shows).
 pub(super) fn wound_badge(
     ui: &mut egui::Ui,
     ruleset: &dyn Ruleset,
-    (vitals, condition): (&Vitals, &Condition),
+    (vitals, condition, own): (&Vitals, &Condition, &[UnitFlag]),
     compact: bool,
 ) {
     let (words, colour) = wound_words(vitals.wound_state());
@@ -67,47 +69,22 @@ pub(super) fn wound_badge(
         .posture_words(condition.posture())
         .state;
     for (flag, words, colour) in flags(vitals, condition, posture) {
-        if flag && (!compact || ["prone", posture, "dodging", "on fire"].contains(&words)) {
+        if flag && (!compact || ["prone", posture, "on fire"].contains(&words)) {
             chip(ui, words, colour);
         }
     }
-    // Pinned by suppressing fire, and dazed, with the shift each puts on every roll.
-    if let Some(shift) = condition
-        .suppressed
-        .and_then(|pin| {
-            ruleset
-                .mechanisms()
-                .pinning()
-                .map(|pinning| pinning.shift(pin.bullets))
-        })
-        .filter(|shift| *shift != 0)
-    {
-        let words = format!("pinned {}", crate::rules::modifiers::signed(shift));
-        chip(ui, &words, egui::Color32::from_rgb(220, 140, 60));
-    }
-    if let Some(shift) = dazed_shift(ruleset, condition.dazes()) {
-        let words = format!("dazed {}", crate::rules::modifiers::signed(shift));
-        chip(ui, &words, egui::Color32::from_rgb(170, 110, 240));
+    for flag in own.iter().filter(|flag| !compact || flag.in_short) {
+        chip(ui, &flag.words, tone_colour(flag.tone));
     }
 }
 
-/// The shift `dazes` put on every roll in the rulebook's terms (`None`: none).
-fn dazed_shift(ruleset: &dyn Ruleset, dazes: u32) -> Option<i32> {
-    if dazes == 0 {
-        return None;
+/// A rulebook's own flag's colour, by its tone.
+fn tone_colour(tone: FlagTone) -> egui::Color32 {
+    match tone {
+        FlagTone::Guarded => egui::Color32::from_rgb(80, 190, 150),
+        FlagTone::Impaired => egui::Color32::from_rgb(170, 110, 240),
+        FlagTone::Pressed => egui::Color32::from_rgb(220, 140, 60),
     }
-    let facts = crate::rules::situation::StandingFacts {
-        dazes,
-        ..Default::default()
-    };
-    ruleset
-        .standing_modifiers(&facts)
-        .iter()
-        .filter(|modifier| modifier.reason == crate::rules::modifiers::ModifierReason::Dazed)
-        .find_map(|modifier| match modifier.effect {
-            crate::rules::modifiers::Effect::Add(shift) => Some(shift),
-            _ => None,
-        })
 }
 
 /// Each flag a unit may carry, whether it does, and its chip's colour; `posture` is the
@@ -116,7 +93,7 @@ fn flags(
     vitals: &Vitals,
     condition: &Condition,
     posture: &'static str,
-) -> [(bool, &'static str, egui::Color32); 12] {
+) -> [(bool, &'static str, egui::Color32); 9] {
     let grey = egui::Color32::from_gray(150);
     [
         (condition.prone && vitals.conscious(), "prone", grey),
@@ -147,11 +124,6 @@ fn flags(
         ),
         (condition.dived_for_cover, "dived for cover", grey),
         (
-            condition.dodge_stance.is_some(),
-            "dodging",
-            egui::Color32::from_rgb(80, 190, 150),
-        ),
-        (
             condition.burning.is_some(),
             "on fire",
             egui::Color32::from_rgb(240, 90, 20),
@@ -160,16 +132,6 @@ fn flags(
             condition.stunned(),
             "stunned",
             egui::Color32::from_rgb(170, 110, 240),
-        ),
-        (
-            condition.blinded_until > 0,
-            "blinded",
-            egui::Color32::from_rgb(170, 110, 240),
-        ),
-        (
-            condition.monkey_dodge,
-            "monkey dodge",
-            egui::Color32::from_rgb(80, 190, 150),
         ),
     ]
 }
@@ -314,7 +276,7 @@ pub(super) fn unit_card(
             wound_badge(
                 ui,
                 scenario.ruleset.as_ref(),
-                (&state.vitals, &state.condition),
+                (&state.vitals, &state.condition, view.own_flags(id)),
                 false,
             );
             if state.at.is_none() {

@@ -201,7 +201,7 @@ fn row(
                         wound_badge(
                             ui,
                             scenario.ruleset.as_ref(),
-                            (&state.vitals, &state.condition),
+                            (&state.vitals, &state.condition, view.own_flags(unit)),
                             true,
                         );
                     }

@@ -33,6 +33,8 @@ pub(super) struct BattleView<'w, 's> {
     pub(super) dice: ResMut<'w, crate::view::preview::DicePlanning>,
     /// What the rulebook offers the unit whose turn it is.
     pub(super) offers: Option<Res<'w, crate::view::offers::TurnOffers>>,
+    /// The flags the rulebook's own state puts on each unit.
+    own_flags: Option<Res<'w, crate::view::offers::OwnFlags>>,
     pub(super) units: Query<
         'w,
         's,
@@ -59,6 +61,11 @@ pub(super) struct UnitState {
 impl BattleView<'_, '_> {
     pub(super) fn scenario(&self) -> Option<&std::sync::Arc<Scenario>> {
         self.scenario.as_ref().map(|scenario| &scenario.0)
+    }
+
+    /// The flags the rulebook's own state puts on `unit`.
+    pub(super) fn own_flags(&self, unit: UnitId) -> &[crate::battle::choices::UnitFlag] {
+        self.own_flags.as_ref().map_or(&[], |flags| flags.on(unit))
     }
 
     /// Whether this window reads the battle as the keeper.

@@ -71,7 +71,7 @@ fn a_matched_blow_trades_its_damage_for_the_cherry_picked() {
     assert_eq!(damage_parts(&matched), Vec::<Vec<_>>::new());
     assert!(matched.contains(&EventKind::KnockedDown { unit: BRUNO }));
     assert_eq!(vitals(&mut app, BRUNO).hit_points, hit_points);
-    assert!(condition(&mut app, BRUNO).knocked_down);
+    assert!(house_state(&mut app, BRUNO).knocked_down);
 }
 
 /// Only Dee earns cherries (Struggle is her obsession; Rico's is Firearms), and only those the
@@ -100,7 +100,7 @@ fn only_an_allowed_cherry_of_a_struggle_obsession_is_picked() {
         cherry: Some(Cherry::KnockDown),
     });
     assert_eq!(refusal(&mut app, knock_down), None);
-    assert_eq!(condition(&mut app, DEE).cherry, Some(Cherry::KnockDown));
+    assert_eq!(house_state(&mut app, DEE).cherry, Some(Cherry::KnockDown));
 }
 
 /// Disarm knocks Bruno's bat from his hand; Kung Fu Grip holds him at once, with no roll.
@@ -186,8 +186,8 @@ fn blind_and_dazed_shift_the_targets_rolls_for_three_rounds() {
         until_the_turn_of(&mut app, DEE);
     }
     // Round 4: the blinding is over, the daze not yet.
-    assert_eq!(condition(&mut app, BRUNO).blinded_until, 0);
-    assert_eq!(condition(&mut app, BRUNO).dazes(), 1);
+    assert_eq!(house_state(&mut app, BRUNO).blinded_until, 0);
+    assert_eq!(house_state(&mut app, BRUNO).dazes(), 1);
 }
 
 /// Big Hurt is the roll itself (44); More Hurt the blow's 44 and a d10's 7; New Damage the
@@ -236,7 +236,7 @@ fn a_monkey_dodge_turns_the_next_attack_on_another() {
     until_the_turn_of(&mut app, DEE);
     pick(&mut app, Cherry::MonkeyDodge);
     strike(&mut app, DEE, BRUNO, &percentile(55));
-    assert!(condition(&mut app, DEE).monkey_dodge);
+    assert!(house_state(&mut app, DEE).monkey_dodge);
     until_the_turn_of(&mut app, BRUNO);
     let turned = strike(&mut app, BRUNO, DEE, &percentile(90));
     assert!(turned.contains(&EventKind::MonkeyDodged {
@@ -249,7 +249,7 @@ fn a_monkey_dodge_turns_the_next_attack_on_another() {
         target: RICO,
         weapon: "Baseball bat".to_string()
     }));
-    assert!(!condition(&mut app, DEE).monkey_dodge);
+    assert!(!house_state(&mut app, DEE).monkey_dodge);
     until_the_turn_of(&mut app, DEE);
     strike(&mut app, DEE, BRUNO, &percentile(55));
     until_the_turn_of(&mut app, NICO);

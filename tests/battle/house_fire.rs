@@ -4,7 +4,9 @@
 //! queue; a jam cleared by a round and a Firearms roll; a shot called at a part; a heavy
 //! weapon's daze; and a bolt action's two shots a round.
 
+use gridkeeper::battle::choices::{FlagTone, UnitFlag};
 use gridkeeper::battle::command::FireMode;
+use gridkeeper::battle::hooks::flagged;
 use gridkeeper::rules::body::BodyPart;
 use gridkeeper::rules::damage::DamageSource;
 use gridkeeper::rulesets::d100_house::battle::events::HouseEvent;
@@ -75,9 +77,11 @@ fn suppressing_fire_pins_the_group_until_the_shooters_next_turn() {
         shift: 0,
     }));
     assert_eq!(
-        condition(&mut app, RICO).suppressed.map(|s| s.bullets),
+        house_state(&mut app, RICO).suppressed.map(|s| s.bullets),
         Some(3)
     );
+    // Too few bullets yet for a shift: no flag on the card.
+    assert_eq!(pinned_flag(&mut app, RICO), None);
     // The die's second face draws Dee.
     let second = after(&mut app, &rolls(&[11, 50, 60], &[2]), suppress(3));
     assert!(second.iter().any(|event| matches!(
@@ -103,13 +107,34 @@ fn suppressing_fire_pins_the_group_until_the_shooters_next_turn() {
         bullets: 6,
         shift: -10,
     }));
+    // Each card of the group carries it, in the short list too.
+    for unit in [RICO, DEE] {
+        assert_eq!(
+            pinned_flag(&mut app, unit),
+            Some(UnitFlag {
+                words: "pinned −10".to_string(),
+                tone: FlagTone::Pressed,
+                in_short: true,
+            })
+        );
+    }
     // Rico's shot, and every roll of his, is at −10 until Nico's next turn.
     until_the_turn_of(&mut app, RICO);
     let shot = fire(&mut app, RICO, NICO, 90);
     assert_eq!(suppressed_shifts(&shot), [-10]);
     until_the_turn_of(&mut app, NICO);
-    assert_eq!(condition(&mut app, RICO).suppressed, None);
-    assert_eq!(condition(&mut app, DEE).suppressed, None);
+    assert_eq!(house_state(&mut app, RICO).suppressed, None);
+    assert_eq!(house_state(&mut app, DEE).suppressed, None);
+    assert_eq!(pinned_flag(&mut app, RICO), None, "lifted");
+}
+
+/// The flag the house sheet's pinning puts on `unit`'s card, as the cards are given it.
+fn pinned_flag(app: &mut App, unit: UnitId) -> Option<UnitFlag> {
+    flagged(app.world_mut())
+        .into_iter()
+        .filter(|(flagged, _)| *flagged == unit)
+        .flat_map(|(_, flags)| flags)
+        .find(|flag| flag.words.starts_with("pinned"))
 }
 
 /// The careful AI's Nico, badly hurt (−20), 8 yards from Rico, Dee and Lou crouched side by
@@ -335,7 +360,7 @@ fn a_called_shot_lands_where_it_was_called() {
             ..
         }
     )));
-    assert_eq!(condition(&mut app, RICO).called_shot, None, "spent");
+    assert_eq!(house_state(&mut app, RICO).called_shot, None, "spent");
     assert!(
         refusal(&mut app, call(BodyPart::Head)).is_some(),
         "no attack to come"
@@ -426,7 +451,7 @@ fn a_heavy_weapon_dazes_its_shooter_off_the_mount() {
         .count();
     assert_eq!(dazes, 3, "{events:?}");
     assert!(events.contains(&EventKind::KnockedDown { unit: RICO }));
-    assert_eq!(condition(&mut app, RICO).dazes(), 3);
+    assert_eq!(house_state(&mut app, RICO).dazes(), 3);
     let (_, mounted) = machine_gun(true);
     assert!(
         !mounted

@@ -216,7 +216,7 @@ fn a_failed_execution_still_hurts_and_a_throw_knocks_down_a_tile_away() {
         to: Some(Tile { x: 4, y: 5 })
     }));
     assert!(thrown.contains(&EventKind::KnockedDown { unit: GREY }));
-    assert!(condition(&mut app, GREY).knocked_down);
+    assert!(house_state(&mut app, GREY).knocked_down);
 }
 
 /// Grey goes for Dee's machete and wins, 40 against her failed 70: disarmed, and he is cut for

@@ -27,11 +27,7 @@ fn nico_dodging() -> App {
         &mut app,
         Command::from(HouseCommand::DodgeStance { unit: NICO }),
     );
-    assert!(
-        unit_state::<Condition>(&mut app, NICO)
-            .dodge_stance
-            .is_some()
-    );
+    assert!(house_state(&mut app, NICO).dodge_stance.is_some());
     until_the_turn_of(&mut app, RICO);
     app
 }
@@ -112,7 +108,7 @@ fn a_critical_hit_is_not_dodged() {
 fn the_stance_lasts_to_the_next_turn() {
     let mut app = nico_dodging();
     until_the_turn_of(&mut app, NICO);
-    assert_eq!(unit_state::<Condition>(&mut app, NICO).dodge_stance, None);
+    assert_eq!(house_state(&mut app, NICO).dodge_stance, None);
 }
 
 /// Dee's machete on Bruno, who holds a dodge: a plain dodge (20, under his 25) leaves the blow

@@ -50,6 +50,7 @@ use gridkeeper::rules::dice::DieFace;
 use gridkeeper::rules::melee::MeleeOutcome;
 use gridkeeper::rules::percentile::SuccessLevel;
 use gridkeeper::rules::wounds::BlowSeverity;
+use gridkeeper::rulesets::d100_house::battle::condition::{HouseCondition, house_of};
 use shipped::shipped;
 
 // ---- Building fights -------------------------------------------------------------------------
@@ -453,6 +454,11 @@ fn set_vitals(app: &mut App, unit: UnitId, change: impl FnOnce(&mut Vitals)) {
 
 fn condition(app: &mut App, unit: UnitId) -> Condition {
     unit_state(app, unit)
+}
+
+/// The d100 house sheet's part of `unit`'s condition (its own component).
+fn house_state(app: &mut App, unit: UnitId) -> HouseCondition {
+    house_of(app.world(), unit)
 }
 
 fn acting(app: &App) -> Option<UnitId> {

@@ -15,6 +15,7 @@ use crate::rules::body::BodyPart;
 use crate::rules::roll::Demand;
 use crate::rules::roll_harm::HitForm;
 use crate::rulesets::d100_house::battle::commands::HouseCommand;
+use crate::rulesets::d100_house::battle::condition::house_of;
 
 /// `CallShot` where calling `shot` at a part its target's cover leaves out pays.
 pub(super) fn before_the_shot(
@@ -36,7 +37,7 @@ pub(super) fn before_the_shot(
     let ruleset = scenario.ruleset.as_ref();
     let called = ruleset.called_shot()?;
     let condition = |world: &mut World, of| own_state(world, of).map(|(_, condition, _)| condition);
-    if condition(world, *unit)?.called_shot.is_some() {
+    if house_of(world, *unit).called_shot.is_some() {
         return None;
     }
     let roll = preview(

@@ -18,6 +18,7 @@ use crate::rules::dice::DieFace;
 use crate::rules::roll::Demand;
 use crate::rules::roll_harm::{HitForm, RollHit};
 use crate::rulesets::d100_house::battle::commands::HouseCommand;
+use crate::rulesets::d100_house::battle::condition::house_of;
 use crate::rulesets::d100_house::cherries::cherry_damage;
 
 /// `PickCherry` where the cherry worth most for `blow` is not the one the unit has picked.
@@ -119,6 +120,6 @@ pub(super) fn before_the_blow(
         .filter(|(worth, _)| *worth > own)
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, cherry)| cherry);
-    let picked = own_state(world, unit).and_then(|(_, condition, _)| condition.cherry);
+    let picked = house_of(world, unit).cherry;
     (best != picked).then_some(HouseCommand::PickCherry { unit, cherry: best }.into())
 }

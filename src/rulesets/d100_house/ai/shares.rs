@@ -14,6 +14,7 @@ use crate::rules::roll::Demand;
 use crate::rules::roll_harm::HitForm;
 use crate::rules::weapons::AttackForm;
 use crate::rulesets::d100_house::battle::commands::HouseCommand;
+use crate::rulesets::d100_house::battle::condition::house_of;
 use crate::rulesets::d100_house::battle::shares::{divisible, even_shares};
 use crate::rulesets::d100_house::battle::turn::division_open;
 
@@ -40,6 +41,7 @@ pub(super) fn divide_or_strike(
 ) -> Option<Command> {
     let unit = turn.unit;
     let (vitals, condition, arsenal) = own_state(world, unit)?;
+    let house = house_of(world, unit);
     let spec = &scenario.units[unit.index()];
     let WeaponChoice::Carried(index) = arsenal.in_hand else {
         return None;
@@ -53,17 +55,17 @@ pub(super) fn divide_or_strike(
         .iter()
         .filter(|other| other.standing && other.side != me.side && other.at.is_adjacent(me.at))
         .min_by_key(|other| (other.hit_points, other.unit))?;
-    if let Some(shares) = condition.skill_shares {
+    if let Some(shares) = house.skill_shares {
         return shares.next().map(|_| Command::Attack {
             unit,
             target: target.unit,
             weapon: arsenal.in_hand,
         });
     }
-    if !division_open(turn, &condition) {
+    if !division_open(turn, &house) {
         return None;
     }
-    let (whole, most) = divisible(scenario, unit, (&vitals, &condition, &arsenal))?;
+    let (whole, most) = divisible(scenario, unit, (&vitals, &condition, &arsenal), &house)?;
     let ruleset = scenario.ruleset.as_ref();
     let value = weapon.damage.flat().unwrap_or_default();
     let harm = |chance: u32| {

@@ -12,6 +12,7 @@ use crate::map::scenario::Scenario;
 use crate::map::sight::{ShotLine, shot_line};
 use crate::rules::situation::Posture;
 use crate::rulesets::d100_house::battle::commands::HouseCommand;
+use crate::rulesets::d100_house::battle::condition::house_of;
 use crate::rulesets::d100_house::battle::turn::dodge_stance_open;
 
 /// `TakePosture` to crouch, where `unit` stands beside low cover on a standing enemy's line of
@@ -66,11 +67,12 @@ pub(super) fn dodge_before_ending(
     scenario.ruleset.dodge_stance()?;
     let unit = turn.unit;
     let side = scenario.units[unit.index()].side;
+    let house = house_of(world, unit);
     let open = world
         .query::<(&UnitId, &Condition)>()
         .iter(world)
         .find(|(id, _)| **id == unit)
-        .is_some_and(|(_, condition)| dodge_stance_open(turn, condition));
+        .is_some_and(|(_, condition)| dodge_stance_open(turn, (condition, &house)));
     let enemy_standing = seen
         .iter()
         .any(|other| other.standing && other.side != side);

@@ -12,7 +12,7 @@ use super::shares::{WORTH_IT, own_state};
 use crate::ai::Seen;
 use crate::battle::command::{Command, FireMode, WeaponChoice};
 use crate::battle::ranged;
-use crate::battle::{Condition, TurnState, UnitId};
+use crate::battle::{TurnState, UnitId};
 use crate::map::scenario::Scenario;
 use crate::rules::firearms::rounds_ready;
 use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
@@ -20,6 +20,7 @@ use crate::rules::roll::Demand;
 use crate::rules::roll_harm::HitForm;
 use crate::rules::weapons::AttackForm;
 use crate::rulesets::d100_house::battle::commands::HouseCommand;
+use crate::rulesets::d100_house::battle::condition::{HouseCondition, house_of};
 use crate::rulesets::d100_house::battle::shares::{divisible, even_shares};
 use crate::rulesets::d100_house::battle::turn::division_open;
 
@@ -38,6 +39,7 @@ pub(super) fn suppress(
     let bullets = ruleset.full_auto_attack()?;
     let unit = turn.unit;
     let (vitals, condition, arsenal) = own_state(world, unit)?;
+    let house = house_of(world, unit);
     let WeaponChoice::Carried(index) = arsenal.in_hand else {
         return None;
     };
@@ -58,7 +60,7 @@ pub(super) fn suppress(
         },
         _ => None,
     };
-    if let Some(shares) = condition.skill_shares {
+    if let Some(shares) = house.skill_shares {
         shares.next()?;
         let target = pinned_by(world, seen, unit).or(aimed.map(|(target, _)| target))?;
         let mode = FireMode::Suppressing {
@@ -74,10 +76,10 @@ pub(super) fn suppress(
         });
     }
     let (target, mode) = aimed?;
-    if !division_open(turn, &condition) {
+    if !division_open(turn, &house) {
         return None;
     }
-    let (whole, most) = divisible(scenario, unit, (&vitals, &condition, &arsenal))?;
+    let (whole, most) = divisible(scenario, unit, (&vitals, &condition, &arsenal), &house)?;
     let shares = even_shares(whole, 2);
     let shift = pinning.shift(bullets.saturating_mul(2));
     if most < 2 || shares.contains(&0) || shift == 0 || ready < bullets.saturating_mul(2) {
@@ -109,9 +111,9 @@ pub(super) fn suppress(
 /// The first enemy standing that `unit`'s suppressing fire pins.
 fn pinned_by(world: &mut World, seen: &[Seen], unit: UnitId) -> Option<UnitId> {
     world
-        .query::<(&UnitId, &Condition)>()
+        .query::<(&UnitId, &HouseCondition)>()
         .iter(world)
-        .filter(|(_, condition)| condition.suppressed.is_some_and(|pin| pin.by == unit))
+        .filter(|(_, house)| house.suppressed.is_some_and(|pin| pin.by == unit))
         .map(|(id, _)| *id)
         .filter(|id| seen.iter().any(|other| other.unit == *id && other.standing))
         .min()

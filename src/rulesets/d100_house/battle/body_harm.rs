@@ -5,14 +5,19 @@
 //! tally of each part, which cripples it past the sheet's threshold: a leg crawls, the weapon
 //! arm drops what it holds, the head or torso knocks out.
 
+use super::condition::house;
 use crate::battle::event::EventKind;
-use crate::battle::harm_read::{CoverByPart, RolledHit};
+use crate::battle::harm_read::{CoverByPart, RollHarm, RolledHit};
+use crate::battle::shot::ShotSetup;
 use crate::battle::state::Battle;
 use crate::battle::{UnitId, Vitals};
 use crate::map::sight::ShotLine;
 use crate::rules::body::BodyPart;
+use crate::rules::roll::Demand;
+use crate::rules::roll_harm::HitForm;
 use crate::rules::roll_harm::{DodgeOutcome, RollHit};
 use crate::rules::situation::Posture;
+use crate::rules::weapons::Weapon;
 
 /// The cover `line` finds beside `target`, where the rulebook's cover hides body parts: low
 /// cover hides what the target's posture keeps behind it, cover shot through hides all of it.
@@ -50,7 +55,7 @@ pub(super) fn from_the_roll(
 ) -> Option<RolledHit> {
     let ruleset = battle.scenario.ruleset.clone();
     let uncovered = ruleset.damage_from_roll(hit)?;
-    let called = battle.condition(unit).called_shot;
+    let called = house(battle, unit).called_shot;
     let part = ruleset
         .roll_location(&hit.verdict)
         .map(|(flipped, rolled)| {
@@ -210,4 +215,36 @@ fn cripple(battle: &mut Battle, unit: UnitId, part: BodyPart, tally: u32) {
         }
         BodyPart::LeftArm | BodyPart::RightArm => {}
     }
+}
+
+/// The exact mean harm of `unit`'s roll at `demand` on `target` with `weapon`, read off the
+/// roll: in the open, and behind the cover `shot`'s line finds beside the target.
+pub(super) fn preview(
+    battle: &Battle,
+    (unit, target): (UnitId, UnitId),
+    weapon: &Weapon,
+    (demand, shot): (&Demand, &ShotSetup),
+) -> Option<RollHarm> {
+    let ruleset = battle.scenario.ruleset.as_ref();
+    let value = weapon.damage.flat().unwrap_or_default();
+    let open = ruleset.roll_harm_mean(demand, value, HitForm::Firearm, None)?;
+    // A called shot lands every hit on its part: all of them covered, or none.
+    let called = house(battle, unit).called_shot;
+    let every_part = ruleset.called_shot().map_or(&[][..], |called| called.parts);
+    let behind = part_cover(battle, target, shot.line).and_then(|cover| {
+        let hidden = match called {
+            Some(part) if cover.parts.contains(&part) => every_part.to_vec(),
+            Some(_) => Vec::new(),
+            None => cover.parts.clone(),
+        };
+        ruleset
+            .roll_harm_mean(
+                demand,
+                value,
+                HitForm::Firearm,
+                Some((&hidden, cover.stops)),
+            )
+            .map(|harm| (cover.name, harm))
+    });
+    Some(RollHarm { open, behind })
 }

@@ -2,6 +2,7 @@
 //! shifts the turn's next attack, and is spent once that attack is made (where its hits land:
 //! the harm read off the roll, `battle/body_harm.rs`).
 
+use super::condition::{change_house, house};
 use crate::battle::UnitId;
 use crate::battle::state::Battle;
 use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
@@ -9,7 +10,7 @@ use crate::rules::roll::Demand;
 
 /// An attack's demand with the called shot's shift, where the unit called it.
 pub(super) fn on_attack(battle: &Battle, unit: UnitId, mut demand: Demand) -> Demand {
-    if battle.condition(unit).called_shot.is_some()
+    if house(battle, unit).called_shot.is_some()
         && let Some(called) = battle.scenario.ruleset.called_shot()
     {
         demand.modifiers.push(Modifier {
@@ -22,7 +23,7 @@ pub(super) fn on_attack(battle: &Battle, unit: UnitId, mut demand: Demand) -> De
 
 /// The attack is made: the call is spent.
 pub(super) fn attack_made(battle: &mut Battle, unit: UnitId) {
-    if battle.condition(unit).called_shot.is_some() {
-        battle.change_condition(unit, |condition| condition.called_shot = None);
+    if house(battle, unit).called_shot.is_some() {
+        change_house(battle, unit, |house| house.called_shot = None);
     }
 }

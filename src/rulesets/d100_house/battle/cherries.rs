@@ -7,6 +7,7 @@
 //! turns the next attack aimed at the unit that took it on the nearest other unit it could be
 //! made at.
 
+use super::condition::{change_house, house};
 use crate::battle::UnitId;
 use crate::battle::command::{FireMode, WeaponChoice};
 use crate::battle::event::EventKind;
@@ -20,7 +21,7 @@ use crate::rules::roll_harm::{HitForm, RollHit};
 /// The cherry `unit`'s blow `hit` earns it: the one it picked, where the blow is a matched
 /// success struck hand to hand.
 pub(super) fn earned(battle: &Battle, unit: UnitId, hit: &RollHit) -> Option<Cherry> {
-    let cherry = battle.condition(unit).cherry?;
+    let cherry = house(battle, unit).cherry?;
     (hit.form == HitForm::HandToHand
         && class_of(&hit.verdict) == RollClass::MatchedSuccess
         && battle
@@ -60,10 +61,10 @@ fn turned_on(
     named: &[UnitId],
     allowed: impl Fn(&Battle, UnitId) -> bool,
 ) -> Option<UnitId> {
-    if !battle.condition(target).monkey_dodge {
+    if !house(battle, target).monkey_dodge {
         return None;
     }
-    battle.change_condition(target, |condition| condition.monkey_dodge = false);
+    change_house(battle, target, |house| house.monkey_dodge = false);
     let at = battle.position(target)?;
     let to = battle
         .unit_ids()
@@ -128,8 +129,8 @@ pub(super) fn instead(battle: &mut Battle, (from, to): (UnitId, UnitId), cherry:
             let until = battle
                 .round()
                 .saturating_add(terms.blind_rounds.saturating_sub(1));
-            battle.change_condition(to, |condition| {
-                condition.blinded_until = condition.blinded_until.max(until);
+            change_house(battle, to, |house| {
+                house.blinded_until = house.blinded_until.max(until);
             });
             battle.emit(EventKind::Blinded {
                 unit: to,
@@ -143,7 +144,7 @@ pub(super) fn instead(battle: &mut Battle, (from, to): (UnitId, UnitId), cherry:
         Cherry::KnockDown => super::knock_down::knock_down(battle, to),
         Cherry::KungFuGrip => super::wrestling::seize(battle, from, to),
         Cherry::MonkeyDodge => {
-            battle.change_condition(from, |condition| condition.monkey_dodge = true);
+            change_house(battle, from, |house| house.monkey_dodge = true);
         }
         Cherry::SecondHelping => return true,
         Cherry::BigHurt | Cherry::MoreHurt | Cherry::NewDamage => {}

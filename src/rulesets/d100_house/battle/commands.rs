@@ -3,15 +3,16 @@
 //! cherry picked for its next matched blow. Each is written in a replay as it always was (`DodgeStance(unit: 0)`), read back by
 //! the decoder registered here, and carried out at the command stage of the sheet's hooks.
 
+use super::condition::{DodgeStance, HouseCondition, SkillShares, change_house, house};
 use serde::{Deserialize, Serialize};
 
 use super::turn::{attack_to_come, division_open, dodge_stance_open};
+use crate::battle::UnitId;
 use crate::battle::command::{Command, Rejection};
 use crate::battle::effects::put_out;
 use crate::battle::event::EventKind;
 use crate::battle::own::{CommandDecoder, OwnCommand, RulebookCommand, register_commands};
 use crate::battle::state::Battle;
-use crate::battle::{Condition, DodgeStance, SkillShares, UnitId};
 use crate::rules::body::BodyPart;
 use crate::rules::cherries::Cherry;
 use crate::rulesets::d100_house::firearms::SPEED;
@@ -101,7 +102,8 @@ fn take(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
     };
     let turn = battle.own_turn(unit)?;
     let condition = battle.condition(unit);
-    if condition.dodge_stance.is_some() {
+    let held = house(battle, unit);
+    if held.dodge_stance.is_some() {
         return Err(Rejection::NotNow(
             "it already holds a dodge stance".to_string(),
         ));
@@ -111,13 +113,13 @@ fn take(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
             "a unit holding another may not dodge".to_string(),
         ));
     }
-    if !dodge_stance_open(&turn, &condition) {
+    if !dodge_stance_open(&turn, (&condition, &held)) {
         return Err(Rejection::ActionUsed);
     }
     // Second after an attack, the stance pays; first, the attacks to come do.
     let shift = if turn.attacks_made > 0 { shift } else { 0 };
-    battle.change_condition(unit, |condition| {
-        condition.dodge_stance = Some(DodgeStance { shift });
+    change_house(battle, unit, |house| {
+        house.dodge_stance = Some(DodgeStance { shift })
     });
     battle.change_turn(|turn| turn.action_used = true);
     battle.emit(EventKind::DodgeStanceTaken {
@@ -137,6 +139,7 @@ fn whole(battle: &Battle, unit: UnitId) -> Option<(u32, u32)> {
             &battle.condition(unit),
             &battle.arsenal(unit),
         ),
+        &house(battle, unit),
     )
 }
 
@@ -150,17 +153,17 @@ fn divide(battle: &mut Battle, unit: UnitId, shares: &[u32]) -> Result<(), Rejec
         )));
     };
     let turn = battle.own_turn(unit)?;
-    let condition = battle.condition(unit);
-    let undivided = Condition {
+    let divided = house(battle, unit);
+    let undivided = HouseCondition {
         skill_shares: None,
-        ..condition
+        ..divided
     };
     if !division_open(&turn, &undivided) {
         return Err(Rejection::NotNow(
             "the skill is divided before the turn's first attack".to_string(),
         ));
     }
-    if condition.skill_shares.is_some() {
+    if divided.skill_shares.is_some() {
         return Err(Rejection::NotNow(
             "the skill is already divided".to_string(),
         ));
@@ -188,8 +191,8 @@ fn divide(battle: &mut Battle, unit: UnitId, shares: &[u32]) -> Result<(), Rejec
     }
     let mut kept = [0; SkillShares::SLOTS as usize];
     kept[..shares.len()].copy_from_slice(shares);
-    battle.change_condition(unit, |condition| {
-        condition.skill_shares = Some(SkillShares {
+    change_house(battle, unit, |house| {
+        house.skill_shares = Some(SkillShares {
             shares: kept,
             used: 0,
         });
@@ -223,16 +226,16 @@ fn call(battle: &mut Battle, unit: UnitId, part: BodyPart) -> Result<(), Rejecti
         )));
     }
     let turn = battle.own_turn(unit)?;
-    let condition = battle.condition(unit);
-    if condition.called_shot.is_some() {
+    let called_before = house(battle, unit);
+    if called_before.called_shot.is_some() {
         return Err(Rejection::NotNow(
             "its next attack is called already".to_string(),
         ));
     }
-    if !attack_to_come(&turn, &condition) {
+    if !attack_to_come(&turn, &called_before) {
         return Err(Rejection::ActionUsed);
     }
-    battle.change_condition(unit, |condition| condition.called_shot = Some(part));
+    change_house(battle, unit, |house| house.called_shot = Some(part));
     battle.emit(EventKind::ShotCalled {
         unit,
         part,
@@ -267,7 +270,7 @@ fn pick(battle: &mut Battle, unit: UnitId, cherry: Option<Cherry>) -> Result<(),
             spec.name
         )));
     }
-    battle.change_condition(unit, |condition| condition.cherry = cherry);
+    change_house(battle, unit, |house| house.cherry = cherry);
     battle.emit(EventKind::CherryPicked { unit, cherry });
     Ok(())
 }

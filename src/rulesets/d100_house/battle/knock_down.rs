@@ -3,6 +3,7 @@
 //! round's, where it has not yet acted), and spends its next turn getting up. Dazed: a shift on
 //! every roll for some rounds, each daze adding its own.
 
+use super::condition::{change_house, house};
 use crate::battle::UnitId;
 use crate::battle::event::EventKind;
 use crate::battle::state::Battle;
@@ -16,7 +17,7 @@ pub(super) fn after_hit(battle: &mut Battle, target: UnitId, weapon: &Weapon) {
     let Some(check) = firearms::knock_down_check(weapon) else {
         return;
     };
-    if !battle.standing(target) || battle.condition(target).knocked_down {
+    if !battle.standing(target) || house(battle, target).knocked_down {
         return;
     }
     if !battle.passes(target, check) {
@@ -33,7 +34,7 @@ pub(super) fn recoil(
     (index, weapon): (usize, &Weapon),
     shots: u32,
 ) -> bool {
-    let fires_on = |battle: &Battle| !battle.condition(unit).knocked_down;
+    let fires_on = |battle: &Battle| !house(battle, unit).knocked_down;
     let Some(recoil) = firearms::recoil(weapon) else {
         return fires_on(battle);
     };
@@ -46,15 +47,14 @@ pub(super) fn recoil(
         return fires_on(battle);
     }
     for _ in 0..shots {
-        if !battle.standing(unit) || battle.condition(unit).knocked_down {
+        if !battle.standing(unit) || house(battle, unit).knocked_down {
             return fires_on(battle);
         }
         if battle.passes(unit, recoil.check) {
             continue;
         }
         let until = daze(battle, unit, recoil.daze_rounds);
-        let this_round = battle
-            .condition(unit)
+        let this_round = house(battle, unit)
             .dazed_until
             .iter()
             .filter(|round| **round == until)
@@ -70,8 +70,8 @@ pub(super) fn recoil(
 /// takes a free place, or the one ending first); the last round it is dazed in.
 pub fn daze(battle: &mut Battle, unit: UnitId, rounds: u32) -> u32 {
     let until = battle.round().saturating_add(rounds.saturating_sub(1));
-    battle.change_condition(unit, |condition| {
-        if let Some(place) = condition.dazed_until.iter_mut().min_by_key(|round| **round) {
+    change_house(battle, unit, |house| {
+        if let Some(place) = house.dazed_until.iter_mut().min_by_key(|round| **round) {
             *place = until;
         }
     });
@@ -87,7 +87,7 @@ pub fn daze(battle: &mut Battle, unit: UnitId, rounds: u32) -> u32 {
 /// turn spent getting up.
 pub fn knock_down(battle: &mut Battle, unit: UnitId) {
     battle.fall_prone(unit);
-    battle.change_condition(unit, |condition| condition.knocked_down = true);
+    change_house(battle, unit, |house| house.knocked_down = true);
     {
         let mut flow = battle.flow_mut();
         let next = flow.next_in_order;
@@ -107,13 +107,11 @@ fn to_the_back(slots: &mut Vec<Slot>, from: usize, unit: UnitId) {
 
 /// At the start of `unit`'s turn: where it was knocked down, it gets up, and the turn is spent.
 pub(super) fn gets_up(battle: &mut Battle, unit: UnitId) -> bool {
-    if !battle.condition(unit).knocked_down {
+    if !house(battle, unit).knocked_down {
         return false;
     }
-    battle.change_condition(unit, |condition| {
-        condition.knocked_down = false;
-        condition.prone = false;
-    });
+    change_house(battle, unit, |house| house.knocked_down = false);
+    battle.change_condition(unit, |condition| condition.prone = false);
     battle.emit(EventKind::StoodUp { unit });
     battle.emit(EventKind::TurnLost { unit });
     true

@@ -2,6 +2,7 @@
 //! miss, the weapon turned on its wielder on a matched failure or a fumble, and the weapon
 //! dropped on a fumble.
 
+use super::condition::house;
 use crate::battle::UnitId;
 use crate::battle::arms::drop_weapon;
 use crate::battle::event::EventKind;
@@ -24,7 +25,7 @@ pub(super) fn missed_blow(
         .carried
         .map(|_| (weapon.damage.flat().unwrap_or_default(), weapon.impale));
     let harm = miss_harm(roll, armed);
-    if harm.target > 0 && battle.condition(defender).dodge_stance.is_none() {
+    if harm.target > 0 && house(battle, defender).dodge_stance.is_none() {
         battle.emit(EventKind::Grazed {
             unit: attacker,
             target: defender,

@@ -8,6 +8,7 @@ mod bolt;
 mod called;
 mod cherries;
 pub mod commands;
+pub mod condition;
 pub mod events;
 mod knock_down;
 mod missed_blow;
@@ -18,16 +19,20 @@ mod stance;
 pub mod turn;
 mod wrestling;
 
+use std::sync::Arc;
+
 use bevy::prelude::*;
 
-use crate::battle::choices::Offers;
+use crate::battle::choices::{Offers, UnitFlag};
 use crate::battle::command::Rejection;
 use crate::battle::command::{FireMode, ManeuverGoal, WeaponChoice};
 use crate::battle::fire_plan::{FirePlan, PlannedRoll};
-use crate::battle::harm_read::{CoverByPart, RolledHit};
+use crate::battle::harm_read::{CoverByPart, RollHarm, RolledHit};
 use crate::battle::hooks::{BattleHooks, HookRulebook};
 use crate::battle::melee_weapon::MeleeWeapon;
 use crate::battle::own::OwnCommand;
+use crate::battle::own_state::RulebookStanding;
+use crate::battle::shot::ShotSetup;
 use crate::battle::state::Battle;
 use crate::battle::{TurnState, UnitId};
 use crate::map::Tile;
@@ -38,10 +43,17 @@ use crate::rules::roll_harm::{HitForm, RollHit};
 use crate::rules::ruleset::RulesetId;
 use crate::rules::weapons::Weapon;
 use commands::HouseCommand;
+use condition::{change_house, house};
 
-/// The house sheet's battle plugin: its hooks.
+/// The house sheet's battle plugin: its hooks, and what its part of a unit's condition tells
+/// the rules of the unit's standing.
 pub fn plugin(app: &mut App) {
     app.hook_rulebook(RulesetId::D100House, HouseHooks);
+    RulebookStanding::put_in(
+        app,
+        RulesetId::D100House,
+        Arc::new(condition::HouseStanding),
+    );
 }
 
 /// The house sheet's code at the engine's stages.
@@ -97,8 +109,7 @@ impl BattleHooks for HouseHooks {
     }
 
     fn attacks_this_turn(&self, battle: &Battle, unit: UnitId) -> Option<u32> {
-        battle
-            .condition(unit)
+        house(battle, unit)
             .skill_shares
             .map(|shares| shares.count())
     }
@@ -121,10 +132,10 @@ impl BattleHooks for HouseHooks {
     /// The stance, the shares and the call end as the unit's next turn comes, and so does the
     /// suppressing fire it laid down.
     fn turn_comes(&self, battle: &mut Battle, unit: UnitId) {
-        battle.change_condition(unit, |condition| {
-            condition.dodge_stance = None;
-            condition.skill_shares = None;
-            condition.called_shot = None;
+        change_house(battle, unit, |house| {
+            house.dodge_stance = None;
+            house.skill_shares = None;
+            house.called_shot = None;
         });
         pinning::lift(battle, unit);
     }
@@ -183,6 +194,16 @@ impl BattleHooks for HouseHooks {
         body_harm::from_the_roll(battle, fighters, weapon, hit, cover)
     }
 
+    fn harm_preview(
+        &self,
+        battle: &Battle,
+        fighters: (UnitId, UnitId),
+        weapon: &Weapon,
+        roll: (&Demand, &ShotSetup),
+    ) -> Option<RollHarm> {
+        body_harm::preview(battle, fighters, weapon, roll)
+    }
+
     fn blast_harm_off_the_roll(
         &self,
         battle: &mut Battle,
@@ -194,8 +215,37 @@ impl BattleHooks for HouseHooks {
         body_harm::caught_in_blast(battle, caught, weapon, centre, read)
     }
 
-    fn part_harmed(&self, battle: &mut Battle, unit: UnitId, part: BodyPart, taken: u32) {
-        body_harm::tally(battle, unit, part, taken);
+    /// A holder hurt enough this round lets go; the part hit is tallied.
+    fn harm_taken(&self, battle: &mut Battle, unit: UnitId, taken: u32, part: Option<BodyPart>) {
+        wrestling::after_harm(battle, unit, taken);
+        if let Some(part) = part {
+            body_harm::tally(battle, unit, part, taken);
+        }
+    }
+
+    /// A daze or a blinding whose last round is over lifts.
+    fn round_begins(&self, battle: &mut Battle, unit: UnitId) {
+        let round = battle.round();
+        change_house(battle, unit, |house| {
+            for until in &mut house.dazed_until {
+                if *until < round {
+                    *until = 0;
+                }
+            }
+            if house.blinded_until < round {
+                house.blinded_until = 0;
+            }
+        });
+    }
+
+    /// Suppressing fire is several attacks: the skill is divided first.
+    fn may_pin(&self, battle: &Battle, unit: UnitId) -> Result<(), Rejection> {
+        if house(battle, unit).skill_shares.is_none() {
+            return Err(Rejection::NotNow(
+                "suppressive fire is several attacks: divide the skill first".to_string(),
+            ));
+        }
+        Ok(())
     }
 
     fn blow_turned(
@@ -253,6 +303,10 @@ impl BattleHooks for HouseHooks {
         turn: &TurnState,
     ) -> Result<(), Rejection> {
         wrestling::lets_go(battle, unit, turn)
+    }
+
+    fn flags(&self, battle: &Battle, unit: UnitId) -> Vec<UnitFlag> {
+        condition::flags(battle, unit)
     }
 
     fn offers(&self, battle: &Battle, unit: UnitId) -> Offers {

@@ -3,6 +3,7 @@
 //! shares, and a fire on it put out with a roll.
 
 use super::commands::HouseCommand;
+use super::condition::{HouseCondition, house};
 use super::shares::{divisible, even_shares};
 use super::turn::{attack_to_come, division_open, dodge_stance_open};
 use crate::battle::choices::{MenuItem, Offer, OfferMenu, Offers};
@@ -18,17 +19,18 @@ pub(super) fn offers(battle: &Battle, unit: UnitId) -> Offers {
         return Offers::default();
     };
     let condition = battle.condition(unit);
+    let house = house(battle, unit);
     Offers {
         menus: [
-            call_shot_menu(battle, unit, &turn, &condition),
-            cherry_menu(battle, unit, &condition),
+            call_shot_menu(battle, unit, &turn, &house),
+            cherry_menu(battle, unit, &house),
         ]
         .into_iter()
         .flatten()
         .collect(),
-        buttons: dodge_stance(battle, unit, &turn, &condition)
+        buttons: dodge_stance(battle, unit, &turn, (&condition, &house))
             .into_iter()
-            .chain(divisions(battle, unit, &turn, &condition))
+            .chain(divisions(battle, unit, &turn, (&condition, &house)))
             .chain(quick_put_out(unit, &turn, &condition))
             .collect(),
     }
@@ -40,13 +42,13 @@ fn call_shot_menu(
     battle: &Battle,
     unit: UnitId,
     turn: &TurnState,
-    condition: &Condition,
+    house: &HouseCondition,
 ) -> Option<OfferMenu> {
     let called = battle.scenario.ruleset.called_shot()?;
     Some(OfferMenu {
         id: "call shot",
         caption: None,
-        shown: match condition.called_shot {
+        shown: match house.called_shot {
             Some(part) => format!("Called: {}", part.words()),
             None => "Call shot".to_string(),
         },
@@ -55,7 +57,7 @@ fn call_shot_menu(
              digits say (cover still hides what it hides)",
             signed(called.shift)
         ),
-        open: condition.called_shot.is_none() && attack_to_come(turn, condition),
+        open: house.called_shot.is_none() && attack_to_come(turn, house),
         items: called
             .parts
             .iter()
@@ -70,7 +72,7 @@ fn call_shot_menu(
 
 /// Where the unit's obsession earns cherries, those the scenario allows it, to take on its
 /// next matched blow in place of the damage; the pick kept until changed.
-fn cherry_menu(battle: &Battle, unit: UnitId, condition: &Condition) -> Option<OfferMenu> {
+fn cherry_menu(battle: &Battle, unit: UnitId, house: &HouseCondition) -> Option<OfferMenu> {
     let ruleset = battle.scenario.ruleset.as_ref();
     let terms = ruleset.cherries()?;
     let allowed = battle.spec(unit).cherries_earned(ruleset);
@@ -81,7 +83,7 @@ fn cherry_menu(battle: &Battle, unit: UnitId, condition: &Condition) -> Option<O
     Some(OfferMenu {
         id: "cherry",
         caption: Some("On a match:".to_string()),
-        shown: words(condition.cherry).to_string(),
+        shown: words(house.cherry).to_string(),
         hint: format!(
             "{} is your obsession: a matched blow may take a cherry in place of its damage. \
              Big Hurt: the roll as damage; More Hurt: a d{} more; New Damage: read again off a \
@@ -98,8 +100,8 @@ fn cherry_menu(battle: &Battle, unit: UnitId, condition: &Condition) -> Option<O
             .chain(allowed.iter().copied().map(Some))
             .map(|cherry| MenuItem {
                 label: words(cherry).to_string(),
-                chosen: condition.cherry == cherry,
-                command: (condition.cherry != cherry)
+                chosen: house.cherry == cherry,
+                command: (house.cherry != cherry)
                     .then_some(HouseCommand::PickCherry { unit, cherry }.into()),
             })
             .collect(),
@@ -112,7 +114,7 @@ fn dodge_stance(
     battle: &Battle,
     unit: UnitId,
     turn: &TurnState,
-    condition: &Condition,
+    state: (&Condition, &HouseCondition),
 ) -> Option<Offer> {
     let shift = signed(battle.scenario.ruleset.dodge_stance()?);
     let hint = if turn.attacks_made > 0 {
@@ -131,19 +133,24 @@ fn dodge_stance(
     Some(Offer {
         label: "Dodge".to_string(),
         hint,
-        open: dodge_stance_open(turn, condition),
+        open: dodge_stance_open(turn, state),
         command: HouseCommand::DodgeStance { unit }.into(),
     })
 }
 
 /// The skill divided evenly into each number of shares the rulebook allows ("Divide 2"), open
 /// before the turn's first attack.
-fn divisions(battle: &Battle, unit: UnitId, turn: &TurnState, condition: &Condition) -> Vec<Offer> {
+fn divisions(
+    battle: &Battle,
+    unit: UnitId,
+    turn: &TurnState,
+    (condition, house): (&Condition, &HouseCondition),
+) -> Vec<Offer> {
     let state = (&battle.vitals(unit), condition, &battle.arsenal(unit));
-    let Some((whole, most)) = divisible(&battle.scenario, unit, state) else {
+    let Some((whole, most)) = divisible(&battle.scenario, unit, state, house) else {
         return Vec::new();
     };
-    let open = division_open(turn, condition);
+    let open = division_open(turn, house);
     (2..=most)
         .map(|count| (count, even_shares(whole, count)))
         .take_while(|(_, shares)| !shares.contains(&0))

@@ -4,12 +4,14 @@
 //! taking hand-to-hand damage; the bullets fired put a shift on every roll of everyone in the
 //! group until the shooter's next turn.
 
+use super::condition::Suppression;
+use super::condition::{change_house, house};
+use crate::battle::UnitId;
 use crate::battle::event::EventKind;
 use crate::battle::fire_plan::{FirePlan, PlannedRoll};
 use crate::battle::hits::{Aim, deal_hits, draw_one};
 use crate::battle::shot::{ShotSetup, setup};
 use crate::battle::state::Battle;
-use crate::battle::{Suppression, UnitId};
 use crate::rules::firearms::VolleyHits;
 use crate::rules::roll::Verdict;
 
@@ -96,14 +98,14 @@ pub(super) fn pin(battle: &mut Battle, unit: UnitId, group: &[UnitId], bullets: 
         .filter(|member| battle.standing(*member))
         .collect();
     for member in standing {
-        let before = battle.condition(member).suppressed;
+        let before = house(battle, member).suppressed;
         let fired = match before {
             Some(own) if own.by == unit => own.bullets.saturating_add(bullets),
             _ => bullets,
         };
         if before.is_none_or(|other| other.by == unit || other.bullets < fired) {
-            battle.change_condition(member, |condition| {
-                condition.suppressed = Some(Suppression {
+            change_house(battle, member, |house| {
+                house.suppressed = Some(Suppression {
                     by: unit,
                     bullets: fired,
                 });
@@ -130,12 +132,11 @@ pub(super) fn pin(battle: &mut Battle, unit: UnitId, group: &[UnitId], bullets: 
 /// by a shooter no longer standing.
 pub(super) fn lift(battle: &mut Battle, unit: UnitId) {
     for other in battle.unit_ids() {
-        let lifts = battle
-            .condition(other)
+        let lifts = house(battle, other)
             .suppressed
             .is_some_and(|suppression| suppression.by == unit || !battle.standing(suppression.by));
         if lifts {
-            battle.change_condition(other, |condition| condition.suppressed = None);
+            change_house(battle, other, |house| house.suppressed = None);
         }
     }
 }

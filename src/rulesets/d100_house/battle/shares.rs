@@ -3,6 +3,7 @@
 //! standing shifts, into shares; each attack of the turn is rolled at the next share (the
 //! attack's own shifts on top), and the turn allows as many attacks as there are shares.
 
+use super::condition::{HouseCondition, change_house, house};
 use crate::battle::command::WeaponChoice;
 use crate::battle::event::{Modifier, ModifierReason};
 use crate::battle::state::{Battle, standing_facts};
@@ -12,12 +13,14 @@ use crate::rules::modifiers::Effect;
 use crate::rules::roll::Demand;
 
 /// The whole `unit`'s skill with the weapon in hand comes to with its standing shifts (from
-/// its `vitals` and `condition`), and the most shares it may be divided into; `None` where the
-/// rulebook divides no skill. For the battle, the panels and the AI alike.
+/// its `vitals`, `condition` and `house` condition), and the most shares it may be divided
+/// into; `None` where the rulebook divides no skill. For the battle, the panels and the AI
+/// alike.
 pub fn divisible(
     scenario: &Scenario,
     unit: UnitId,
     (vitals, condition, arsenal): (&Vitals, &Condition, &Arsenal),
+    house: &HouseCondition,
 ) -> Option<(u32, u32)> {
     let ruleset = scenario.ruleset.as_ref();
     let spec = &scenario.units[unit.index()];
@@ -29,7 +32,8 @@ pub fn divisible(
         _ => None,
     }
     .unwrap_or_else(|| ruleset.unarmed_skill().to_string());
-    let standing = ruleset.standing_modifiers(&standing_facts(spec, vitals, condition));
+    let facts = house.standing_facts(standing_facts(spec, vitals, condition));
+    let standing = ruleset.standing_modifiers(&facts);
     let demand = Demand::new(spec.skill(ruleset, &name), standing);
     ruleset
         .skill_shares(&demand)
@@ -46,8 +50,7 @@ pub fn even_shares(whole: u32, count: u32) -> Vec<u32> {
 
 /// Whether the unit has divided its skill this turn and a share is left for another attack.
 pub(super) fn share_left(battle: &Battle, unit: UnitId) -> bool {
-    battle
-        .condition(unit)
+    house(battle, unit)
         .skill_shares
         .is_some_and(|shares| shares.next().is_some())
 }
@@ -55,8 +58,7 @@ pub(super) fn share_left(battle: &Battle, unit: UnitId) -> bool {
 /// An attack's demand rolled at the unit's next share: what the share leaves of the skill with
 /// its standing shifts, as a shift (the attack's own shifts stay on top).
 pub(super) fn on_attack(battle: &Battle, unit: UnitId, mut demand: Demand) -> Demand {
-    let Some(share) = battle
-        .condition(unit)
+    let Some(share) = house(battle, unit)
         .skill_shares
         .and_then(|shares| shares.next())
     else {
@@ -79,8 +81,8 @@ pub(super) fn on_attack(battle: &Battle, unit: UnitId, mut demand: Demand) -> De
 
 /// An attack of the turn is made: the next one takes the next share.
 pub(super) fn attack_made(battle: &mut Battle, unit: UnitId) {
-    battle.change_condition(unit, |condition| {
-        if let Some(shares) = condition.skill_shares.as_mut() {
+    change_house(battle, unit, |house| {
+        if let Some(shares) = house.skill_shares.as_mut() {
             shares.used = shares.used.saturating_add(1);
         }
     });

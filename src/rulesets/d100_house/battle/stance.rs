@@ -3,6 +3,7 @@
 //! stance pays the shift instead. Held to the unit's next turn, it is rolled, unasked, against
 //! each hit that reaches the unit and may be dodged.
 
+use super::condition::house;
 use super::turn::only_the_stance;
 use crate::battle::UnitId;
 use crate::battle::event::{EventKind, Modifier, ModifierReason};
@@ -16,8 +17,7 @@ use crate::rulesets::d100_house::dodge;
 /// Whether the unit took the stance this turn before any attack: its attacks may still come,
 /// and pay the shift.
 fn attacks_to_come(battle: &Battle, unit: UnitId) -> bool {
-    battle
-        .condition(unit)
+    house(battle, unit)
         .dodge_stance
         .is_some_and(|stance| stance.shift == 0)
         && battle.flow().turn.is_some_and(|turn| turn.unit == unit)
@@ -29,7 +29,7 @@ pub(super) fn attack_follows_stance(battle: &Battle, unit: UnitId) -> bool {
     battle
         .flow()
         .turn
-        .is_some_and(|turn| turn.unit == unit && only_the_stance(&turn, &battle.condition(unit)))
+        .is_some_and(|turn| turn.unit == unit && only_the_stance(&turn, &house(battle, unit)))
 }
 
 /// An attack's demand with what the stance taken first this turn costs it.
@@ -53,7 +53,7 @@ pub(super) fn meet(
     target: UnitId,
     hit: &RollHit,
 ) -> DodgeOutcome {
-    let Some(stance) = battle.condition(target).dodge_stance else {
+    let Some(stance) = house(battle, target).dodge_stance else {
         return DodgeOutcome::Missed;
     };
     if !dodge::dodgeable(hit) || !battle.vitals(target).conscious() {

@@ -4,6 +4,7 @@
 //! without a roll, chokes it by the air or by the blood, turns it into a human shield, executes
 //! it); and letting go, in stride where the rulebook rolls for it.
 
+use super::condition::{change_house, house};
 use crate::battle::TurnState;
 use crate::battle::arms;
 use crate::battle::command::{ManeuverGoal, Rejection, WeaponChoice};
@@ -145,7 +146,7 @@ pub(super) fn maneuver(
 /// `unit` holds `target`, and holding, it may not dodge: a stance it held is dropped.
 pub(super) fn seize(battle: &mut Battle, unit: UnitId, target: UnitId) {
     hold_on(battle, unit, target);
-    battle.change_condition(unit, |condition| condition.dodge_stance = None);
+    change_house(battle, unit, |house| house.dodge_stance = None);
 }
 
 /// Going for a sharp weapon's hand costs the disarmer unless its roll was special.
@@ -346,4 +347,28 @@ pub(super) fn lets_go(
     let_go(battle, unit);
     let_go_in_stride(battle, unit);
     Ok(())
+}
+
+/// After `unit` took `taken` in harm: a holder that has taken the sheet's amount this round
+/// lets go.
+pub(super) fn after_harm(battle: &mut Battle, unit: UnitId, taken: u32) {
+    let Some(terms) = terms(battle) else {
+        return;
+    };
+    if battle.condition(unit).holding.is_none() {
+        return;
+    }
+    let round = battle.round();
+    let before = match house(battle, unit).taken_in_round {
+        Some((when, amount)) if when == round => amount,
+        _ => 0,
+    };
+    let total = before + taken;
+    change_house(battle, unit, |house| {
+        house.taken_in_round = Some((round, total))
+    });
+    if total >= terms.forced_release {
+        battle.emit(EventKind::ForcedToLetGo { unit, taken: total });
+        let_go(battle, unit);
+    }
 }
