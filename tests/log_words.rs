@@ -153,32 +153,32 @@ fn variant(kind: &EventKind) -> usize {
         E::StunnedForRound { .. } => 100,
         E::ShotInTheLegs { .. } => 101,
         E::Stumbled { .. } => 102,
-        E::HitLocated { .. } => 103,
-        E::Crippled { .. } => 104,
-        E::PartCovered { .. } => 105,
-        E::DodgeStanceTaken { .. } => 106,
-        E::StanceDodge { .. } => 107,
-        E::SkillDivided { .. } => 108,
-        E::Grazed { .. } => 109,
-        E::BulletPinned { .. } => 110,
-        E::Suppressed { .. } => 111,
-        E::KnockedDown { .. } => 112,
-        E::ShotCalled { .. } => 113,
-        E::Dazed { .. } => 114,
-        E::Wrestled { .. } => 116,
-        E::CutOnTheBlade { .. } => 117,
-        E::Thrown { .. } => 118,
         E::ChokedOut { .. } => 119,
-        E::ExecutionTried { .. } => 120,
         E::ShieldHit { .. } => 121,
-        E::ForcedToLetGo { .. } => 122,
-        E::LetGoInStride { .. } => 123,
-        E::CherryPicked { .. } => 124,
-        E::CherryTaken { .. } => 125,
-        E::Blinded { .. } => 126,
-        E::MonkeyDodged { .. } => 127,
         E::Rulebook(own) => match own.of::<HouseEvent>() {
             Some(HouseEvent::BoltTooSlow { .. }) => 115,
+            Some(HouseEvent::HitLocated { .. }) => 103,
+            Some(HouseEvent::Crippled { .. }) => 104,
+            Some(HouseEvent::PartCovered { .. }) => 105,
+            Some(HouseEvent::DodgeStanceTaken { .. }) => 106,
+            Some(HouseEvent::StanceDodge { .. }) => 107,
+            Some(HouseEvent::SkillDivided { .. }) => 108,
+            Some(HouseEvent::Grazed { .. }) => 109,
+            Some(HouseEvent::BulletPinned { .. }) => 110,
+            Some(HouseEvent::Suppressed { .. }) => 111,
+            Some(HouseEvent::KnockedDown { .. }) => 112,
+            Some(HouseEvent::ShotCalled { .. }) => 113,
+            Some(HouseEvent::Dazed { .. }) => 114,
+            Some(HouseEvent::Wrestled { .. }) => 116,
+            Some(HouseEvent::CutOnTheBlade { .. }) => 117,
+            Some(HouseEvent::Thrown { .. }) => 118,
+            Some(HouseEvent::ExecutionTried { .. }) => 120,
+            Some(HouseEvent::ForcedToLetGo { .. }) => 122,
+            Some(HouseEvent::LetGoInStride { .. }) => 123,
+            Some(HouseEvent::CherryPicked { .. }) => 124,
+            Some(HouseEvent::CherryTaken { .. }) => 125,
+            Some(HouseEvent::Blinded { .. }) => 126,
+            Some(HouseEvent::MonkeyDodged { .. }) => 127,
             None => panic!("an event of no rulebook this test knows: {own:?}"),
         },
     }
@@ -332,80 +332,80 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             "Rose Whateley's wound from the .38 Revolver is in the right arm (d100 78)",
         ),
         (
-            E::HitLocated {
+            EventKind::from(HouseEvent::HitLocated {
                 unit: WALTER,
                 target: ROSE,
                 roll: 37,
                 flipped: 73,
                 part: BodyPart::RightLeg,
                 called: false,
-            },
+            }),
             "Walter Corbitt Jr.'s hit on Rose Whateley lands in the right leg: 37 flips to 73",
         ),
         (
-            E::HitLocated {
+            EventKind::from(HouseEvent::HitLocated {
                 unit: WALTER,
                 target: ROSE,
                 roll: 1,
                 flipped: 10,
                 part: BodyPart::Head,
                 called: false,
-            },
+            }),
             "Walter Corbitt Jr.'s hit on Rose Whateley lands in the head: 01 flips to 10",
         ),
         (
-            E::HitLocated {
+            EventKind::from(HouseEvent::HitLocated {
                 unit: WALTER,
                 target: ROSE,
                 roll: 35,
                 flipped: 53,
                 part: BodyPart::Head,
                 called: true,
-            },
+            }),
             "Walter Corbitt Jr.'s called shot on Rose Whateley lands in the head",
         ),
         (
-            E::ShotCalled {
+            EventKind::from(HouseEvent::ShotCalled {
                 unit: WALTER,
                 part: BodyPart::Head,
                 shift: -20,
-            },
+            }),
             "Walter Corbitt Jr. calls its next attack at the head (−20)",
         ),
         (
-            E::PartCovered {
+            EventKind::from(HouseEvent::PartCovered {
                 unit: ROSE,
                 part: BodyPart::RightLeg,
                 cover: "steel washer".to_string(),
                 stopped: true,
-            },
+            }),
             "The steel washer covers Rose Whateley's right leg: the bullet is stopped",
         ),
         (
-            E::PartCovered {
+            EventKind::from(HouseEvent::PartCovered {
                 unit: ROSE,
                 part: BodyPart::Torso,
                 cover: "folding table".to_string(),
                 stopped: false,
-            },
+            }),
             "The folding table covers Rose Whateley's torso: only the digit sum gets through",
         ),
         (
-            E::Crippled {
+            EventKind::from(HouseEvent::Crippled {
                 unit: ROSE,
                 part: BodyPart::LeftLeg,
                 tally: 31,
                 dropped: None,
-            },
+            }),
             "Rose Whateley's left leg is crippled (31 taken there)",
         ),
         (
-            E::Crippled {
+            EventKind::from(HouseEvent::Crippled {
                 unit: ROSE,
                 part: BodyPart::RightArm,
                 tally: 40,
                 dropped: Some(".38 Revolver".to_string()),
-            },
+            }),
             "Rose Whateley's right arm is crippled (40 taken there) and drops the .38 Revolver",
         ),
         (
@@ -688,10 +688,10 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             "The Heavy pistol jams: 1 round of work and a roll to clear it",
         ),
         (
-            E::Dazed {
+            EventKind::from(HouseEvent::Dazed {
                 unit: ROSE,
                 until_round: 4,
-            },
+            }),
             "Rose Whateley is dazed until round 4 ends",
         ),
         (
@@ -702,32 +702,32 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             "Rose Whateley cannot work the Hunting rifle's bolt in time: the shot is lost",
         ),
         (
-            E::KnockedDown { unit: ROSE },
+            EventKind::from(HouseEvent::KnockedDown { unit: ROSE }),
             "Rose Whateley is knocked down: to the back of the queue, its next turn spent getting \
              up",
         ),
         (
-            E::Wrestled {
+            EventKind::from(HouseEvent::Wrestled {
                 unit: ROSE,
                 against: WALTER,
                 goal: ManeuverGoal::Hold,
                 won: true,
-            },
+            }),
             "Rose Whateley struggles to seize and hold Walter Corbitt Jr.: done",
         ),
         (
-            E::CutOnTheBlade {
+            EventKind::from(HouseEvent::CutOnTheBlade {
                 unit: ROSE,
                 weapon: "Machete".to_string(),
-            },
+            }),
             "Rose Whateley is cut going for the Machete",
         ),
         (
-            E::Thrown {
+            EventKind::from(HouseEvent::Thrown {
                 unit: WALTER,
                 by: ROSE,
                 to: Some(Tile { x: 4, y: 5 }),
-            },
+            }),
             "Rose Whateley throws Walter Corbitt Jr. to (4, 5)",
         ),
         (
@@ -738,12 +738,12 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             "Walter Corbitt Jr. is choked out by Rose Whateley",
         ),
         (
-            E::ExecutionTried {
+            EventKind::from(HouseEvent::ExecutionTried {
                 unit: ROSE,
                 target: WALTER,
                 skill: "Firearms".to_string(),
                 killed: false,
-            },
+            }),
             "Rose Whateley tries to execute Walter Corbitt Jr. (Firearms): failed, the damage still \
              lands",
         ),
@@ -757,62 +757,62 @@ fn examples() -> Vec<(EventKind, &'static str)> {
              shield",
         ),
         (
-            E::ForcedToLetGo {
+            EventKind::from(HouseEvent::ForcedToLetGo {
                 unit: ROSE,
                 taken: 26,
-            },
+            }),
             "Rose Whateley has taken 26 this round and lets go",
         ),
         (
-            E::LetGoInStride {
+            EventKind::from(HouseEvent::LetGoInStride {
                 unit: ROSE,
                 kept_action: true,
-            },
+            }),
             "Rose Whateley lets go in stride, an action still to take",
         ),
         (
-            E::CherryPicked {
+            EventKind::from(HouseEvent::CherryPicked {
                 unit: ROSE,
                 cherry: Some(Cherry::KungFuGrip),
-            },
+            }),
             "Rose Whateley will take Kung Fu Grip on a matched blow",
         ),
         (
-            E::CherryPicked {
+            EventKind::from(HouseEvent::CherryPicked {
                 unit: ROSE,
                 cherry: None,
-            },
+            }),
             "Rose Whateley will take the damage on a matched blow",
         ),
         (
-            E::CherryTaken {
+            EventKind::from(HouseEvent::CherryTaken {
                 unit: ROSE,
                 target: WALTER,
                 cherry: Cherry::KnockDown,
-            },
+            }),
             "Matched: Rose Whateley takes Knock Down on Walter Corbitt Jr. in place of the damage",
         ),
         (
-            E::CherryTaken {
+            EventKind::from(HouseEvent::CherryTaken {
                 unit: ROSE,
                 target: WALTER,
                 cherry: Cherry::MoreHurt,
-            },
+            }),
             "Matched: Rose Whateley takes More Hurt on Walter Corbitt Jr.",
         ),
         (
-            E::Blinded {
+            EventKind::from(HouseEvent::Blinded {
                 unit: WALTER,
                 until_round: 3,
-            },
+            }),
             "Walter Corbitt Jr. is blinded until round 3 ends",
         ),
         (
-            E::MonkeyDodged {
+            EventKind::from(HouseEvent::MonkeyDodged {
                 unit: ROSE,
                 attacker: GHOUL,
                 to: DOYLE,
-            },
+            }),
             "Rose Whateley's Monkey Dodge turns Ghoul of the Corbitt house's attack on Father Doyle",
         ),
         (
@@ -1073,71 +1073,71 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             "Rose Whateley evades: 2 successes to take off blows until the next turn",
         ),
         (
-            E::DodgeStanceTaken {
+            EventKind::from(HouseEvent::DodgeStanceTaken {
                 unit: ROSE,
                 shift: Some(-30),
-            },
+            }),
             "Rose Whateley takes a dodge stance after attacking: −30 on its dodges until its \
              next turn",
         ),
         (
-            E::DodgeStanceTaken {
+            EventKind::from(HouseEvent::DodgeStanceTaken {
                 unit: ROSE,
                 shift: None,
-            },
+            }),
             "Rose Whateley takes a dodge stance until its next turn (an attack this turn takes \
              the shift)",
         ),
         (
-            E::Grazed {
+            EventKind::from(HouseEvent::Grazed {
                 unit: ROSE,
                 target: GHOUL,
                 weapon: "Knife".to_string(),
-            },
+            }),
             "Rose Whateley's Knife misses but still grazes Ghoul of the Corbitt house",
         ),
         (
-            E::SkillDivided {
+            EventKind::from(HouseEvent::SkillDivided {
                 unit: ROSE,
                 whole: 50,
                 shares: vec![20, 20, 10],
-            },
+            }),
             "Rose Whateley divides 50 into 3 attacks: 20 + 20 + 10",
         ),
         (
-            E::BulletPinned {
+            EventKind::from(HouseEvent::BulletPinned {
                 unit: ROSE,
                 target: GHOUL,
-            },
+            }),
             "Rose Whateley's bullet keeps Ghoul of the Corbitt house down without hurting (only a \
              matched or critical roll hurts)",
         ),
         (
-            E::Suppressed {
+            EventKind::from(HouseEvent::Suppressed {
                 unit: ROSE,
                 group: vec![GHOUL],
                 bullets: 3,
                 shift: 0,
-            },
+            }),
             "Rose Whateley has fired 3 bullets at Ghoul of the Corbitt house this turn: not yet \
              enough to pin them",
         ),
         (
-            E::Suppressed {
+            EventKind::from(HouseEvent::Suppressed {
                 unit: ROSE,
                 group: vec![GHOUL],
                 bullets: 6,
                 shift: -10,
-            },
+            }),
             "Rose Whateley has fired 6 bullets at Ghoul of the Corbitt house this turn: −10 on \
              their rolls until its next turn",
         ),
         (
-            E::StanceDodge {
+            EventKind::from(HouseEvent::StanceDodge {
                 unit: ROSE,
                 attacker: GHOUL,
                 outcome: DodgeOutcome::Downgraded,
-            },
+            }),
             "Rose Whateley dodges Ghoul of the Corbitt house's hit: brought down to hand-to-hand \
              damage",
         ),

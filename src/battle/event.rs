@@ -333,34 +333,6 @@ pub enum EventKind {
         die: u32,
         part: crate::rules::body::BodyPart,
     },
-    /// `unit`'s hit on `target` lands where its roll's digits swapped say (the d100 house
-    /// sheet): the roll, the number read and the part.
-    HitLocated {
-        unit: UnitId,
-        target: UnitId,
-        roll: u32,
-        flipped: u32,
-        part: crate::rules::body::BodyPart,
-        /// The attack was called at the part, which the roll does not change.
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        called: bool,
-    },
-    /// The hit on `unit`'s `part` meets the `cover` beside it (the d100 house sheet): `stopped`
-    /// outright, or else brought down to the digit sum.
-    PartCovered {
-        unit: UnitId,
-        part: crate::rules::body::BodyPart,
-        cover: String,
-        stopped: bool,
-    },
-    /// A part of `unit` has taken `tally` all told, enough to cripple it; a crippled weapon arm
-    /// drops the weapon it held.
-    Crippled {
-        unit: UnitId,
-        part: crate::rules::body::BodyPart,
-        tally: u32,
-        dropped: Option<String>,
-    },
     /// As the round ends, `unit` bleeds `loss` (the damage follows).
     Bled {
         unit: UnitId,
@@ -615,93 +587,10 @@ pub enum EventKind {
         unit: UnitId,
         pool: u32,
     },
-    /// The unit takes a dodge stance, held to its next turn (the d100 house sheet): `shift` on
-    /// its dodges where it attacked first this turn, else on the attacks it makes after.
-    DodgeStanceTaken {
-        unit: UnitId,
-        shift: Option<i32>,
-    },
-    /// The unit divides its skill, `whole` with its standing shifts, into these `shares` for
-    /// the turn's attacks (the d100 house sheet).
-    SkillDivided {
-        unit: UnitId,
-        whole: u32,
-        shares: Vec<u32>,
-    },
-    /// `unit`'s sharp `weapon` still grazes `target` on a plain miss (the d100 house sheet).
-    Grazed {
-        unit: UnitId,
-        target: UnitId,
-        weapon: String,
-    },
-    /// The unit is dazed (the d100 house sheet): a shift on its rolls until `until_round` ends,
-    /// on top of any other daze.
-    Dazed {
-        unit: UnitId,
-        until_round: u32,
-    },
-    /// The unit will take `cherry` on its next matched blow (the d100 house sheet), or
-    /// (`None`) the damage.
-    CherryPicked {
-        unit: UnitId,
-        cherry: Option<crate::rules::cherries::Cherry>,
-    },
-    /// `unit`'s matched blow on `target` gives it `cherry` in place of its damage (the d100
-    /// house sheet).
-    CherryTaken {
-        unit: UnitId,
-        target: UnitId,
-        cherry: crate::rules::cherries::Cherry,
-    },
-    /// A cherry blinds the unit: a shift on its rolls until `until_round` ends.
-    Blinded {
-        unit: UnitId,
-        until_round: u32,
-    },
-    /// The unit's Monkey Dodge turns `attacker`'s attack on it to `to`.
-    MonkeyDodged {
-        unit: UnitId,
-        attacker: UnitId,
-        to: UnitId,
-    },
-    /// The unit calls its turn's next attack at `part`, at `shift` (the d100 house sheet).
-    ShotCalled {
-        unit: UnitId,
-        part: crate::rules::body::BodyPart,
-        shift: i32,
-    },
-    /// `unit` tried `goal` on `against` by an opposed grapple roll (the d100 house sheet), and
-    /// won or not.
-    Wrestled {
-        unit: UnitId,
-        against: UnitId,
-        goal: ManeuverGoal,
-        won: bool,
-    },
-    /// Going for a sharp `weapon`'s hand cut `unit` (the d100 house sheet's disarm).
-    CutOnTheBlade {
-        unit: UnitId,
-        weapon: String,
-    },
-    /// `unit` is thrown by `by` (the d100 house sheet) to the tile `to`, or where it stood if
-    /// none was free.
-    Thrown {
-        unit: UnitId,
-        by: UnitId,
-        to: Option<Tile>,
-    },
     /// `unit`, choked by `by`, is out (the d100 house sheet).
     ChokedOut {
         unit: UnitId,
         by: UnitId,
-    },
-    /// `unit` tried to execute the `target` it holds on `skill` (the d100 house sheet): killed
-    /// outright, or not (then the damage follows).
-    ExecutionTried {
-        unit: UnitId,
-        target: UnitId,
-        skill: String,
-        killed: bool,
     },
     /// The human shield `unit` took a hit on `holder`'s off side, at `part` (the d100 house
     /// sheet).
@@ -709,43 +598,6 @@ pub enum EventKind {
         unit: UnitId,
         holder: UnitId,
         part: BodyPart,
-    },
-    /// `unit`, hurt for `taken` this round, lets go of whoever it holds (the d100 house sheet).
-    ForcedToLetGo {
-        unit: UnitId,
-        taken: u32,
-    },
-    /// `unit` let go and rolled to do it in stride (the d100 house sheet): its action kept for
-    /// one more, or spent.
-    LetGoInStride {
-        unit: UnitId,
-        kept_action: bool,
-    },
-    /// The unit is knocked down (the d100 house sheet): prone, sent to the back of the queue,
-    /// its next turn spent getting up.
-    KnockedDown {
-        unit: UnitId,
-    },
-    /// A roll of `unit`'s suppressing fire that pins (the d100 house sheet) succeeded at
-    /// `target` without hurting: only a matched or critical success does.
-    BulletPinned {
-        unit: UnitId,
-        target: UnitId,
-    },
-    /// `unit`'s suppressing fire pins `group` (the d100 house sheet): `bullets`, the most fired
-    /// at one of them since its last turn, put `shift` on their rolls until its next turn (0:
-    /// too few yet).
-    Suppressed {
-        unit: UnitId,
-        group: Vec<UnitId>,
-        bullets: u32,
-        shift: i32,
-    },
-    /// The dodge `unit` holds met `attacker`'s hit (the d100 house sheet), with this outcome.
-    StanceDodge {
-        unit: UnitId,
-        attacker: UnitId,
-        outcome: crate::rules::roll_harm::DodgeOutcome,
     },
     /// The unit split its dice for the round: `budget` (the smallest pool planned) into these
     /// parts.

@@ -31,6 +31,29 @@ pub trait OwnEvent: erased_serde::Serialize + SameData + Debug + Send + Sync + '
     fn players_words(&self, scenario: &Scenario) -> String {
         self.words(scenario)
     }
+
+    /// What it adds to the roll card it follows in the rolls panel, if anything.
+    fn roll_note(&self) -> Option<RollNote> {
+        None
+    }
+}
+
+/// What a rulebook's own event adds to the roll card it follows: `words` added to the outcome
+/// of `unit`'s card (`None`: the last card's), and how they bear on where the hit landed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RollNote {
+    pub unit: Option<UnitId>,
+    pub words: String,
+    pub landing: Landing,
+}
+
+/// How a roll note bears on where the hit landed, which the damage card after it says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Landing {
+    /// The hit landed here.
+    At(String),
+    /// The note's words add to where it landed.
+    Further,
 }
 
 /// Comparing two commands or events of any rulebook: equal only when of one type and equal as

@@ -271,7 +271,9 @@ impl<'w> Battle<'w> {
         &self.world.resource::<EventLog>().0
     }
 
-    pub fn emit(&mut self, kind: EventKind) {
+    /// Record what happened: an engine's event, or a rulebook's own (`Into` its carrier).
+    pub fn emit(&mut self, kind: impl Into<EventKind>) {
+        let kind = kind.into();
         let round = self.round();
         self.world
             .resource_mut::<EventLog>()

@@ -10,7 +10,6 @@ mod words;
 use crate::battle::UnitId;
 use crate::battle::event::{Event, EventKind, Reveal};
 use crate::map::scenario::Scenario;
-pub use grapple_words::goal_words;
 pub use harm_words::{injury_state_words, severity_suffix};
 pub use words::describe;
 
@@ -48,8 +47,6 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::KnockOutSwung { .. }
         | E::KnockOutWeighed { .. }
         | E::StrengthPitted { .. }
-        | E::Wrestled { .. }
-        | E::ExecutionTried { .. }
         | E::ArmorTried { .. }
         | E::TargetDrawn { .. }
         | E::DefenceAsked { .. }
@@ -86,12 +83,8 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Disarmed { .. }
         | E::Held { .. }
         | E::Released { .. }
-        | E::Thrown { .. }
-        | E::CutOnTheBlade { .. }
         | E::ChokedOut { .. }
         | E::ShieldHit { .. }
-        | E::ForcedToLetGo { .. }
-        | E::LetGoInStride { .. }
         | E::Gripped { .. }
         | E::GripEased { .. }
         | E::BreathGone { .. }
@@ -111,27 +104,9 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::StunnedForRound { .. }
         | E::ShotInTheLegs { .. }
         | E::WoundLocated { .. }
-        | E::HitLocated { .. }
-        | E::PartCovered { .. }
-        | E::Crippled { .. }
         | E::Bled { .. }
-        | E::KnockedDown { .. }
-        | E::Dazed { .. }
-        | E::Blinded { .. }
         | E::KnockedOut { .. } => LogKind::Wounds,
-        E::Evading { .. }
-        | E::Evaded { .. }
-        | E::DodgeStanceTaken { .. }
-        | E::StanceDodge { .. }
-        | E::SkillDivided { .. }
-        | E::BulletPinned { .. }
-        | E::Suppressed { .. }
-        | E::ShotCalled { .. }
-        | E::CherryPicked { .. }
-        | E::CherryTaken { .. }
-        | E::MonkeyDodged { .. }
-        | E::Grazed { .. }
-        | E::DicePlanned { .. } => LogKind::Attacks,
+        E::Evading { .. } | E::Evaded { .. } | E::DicePlanned { .. } => LogKind::Attacks,
         E::Stabilised { .. } | E::Healed { .. } | E::BleedingStopped { .. } | E::FireOut { .. } => {
             LogKind::Care
         }
@@ -222,23 +197,10 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::StunnedForRound { unit }
         | E::ShotInTheLegs { unit }
         | E::WoundLocated { unit, .. }
-        | E::HitLocated { unit, .. }
-        | E::PartCovered { unit, .. }
-        | E::Crippled { unit, .. }
         | E::Bled { unit, .. }
         | E::Evading { unit, .. }
-        | E::DodgeStanceTaken { unit, .. }
-        | E::SkillDivided { unit, .. }
         | E::DicePlanned { unit, .. }
         | E::KnockedOut { unit, .. }
-        | E::KnockedDown { unit }
-        | E::CutOnTheBlade { unit, .. }
-        | E::ForcedToLetGo { unit, .. }
-        | E::LetGoInStride { unit, .. }
-        | E::Dazed { unit, .. }
-        | E::ShotCalled { unit, .. }
-        | E::CherryPicked { unit, .. }
-        | E::Blinded { unit, .. }
         | E::ArmorTried { unit, .. }
         | E::BelowZero { unit, .. }
         | E::BreathGone { unit }
@@ -270,35 +232,19 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::ShotHit { unit, target, .. }
         | E::ShotMissed { unit, target }
         | E::BulletDodged { unit, target }
-        | E::BulletPinned { unit, target }
         | E::ShotWasted { unit, target, .. } => vec![*unit, *target],
         E::StrayHit { unit, target, ally } => vec![*unit, *target, *ally],
-        E::Suppressed { unit, group, .. } => [vec![*unit], group.clone()].concat(),
         E::DefenceAsked { unit, attacker, .. } => vec![*unit, *attacker],
         E::MeleeResolved {
             attacker, defender, ..
         } => vec![*attacker, *defender],
-        E::Evaded { unit, attacker, .. }
-        | E::StanceDodge { unit, attacker, .. }
-        | E::Grazed {
-            unit,
-            target: attacker,
-            ..
-        } => {
-            vec![*unit, *attacker]
-        }
+        E::Evaded { unit, attacker, .. } => vec![*unit, *attacker],
         E::Damaged { unit, by, .. } | E::Injured { unit, by, .. } => {
             std::iter::once(*unit).chain(*by).collect()
         }
         E::Held { unit, holder } | E::Released { unit, holder } => vec![*unit, *holder],
-        E::StrengthPitted { unit, against, .. } | E::Wrestled { unit, against, .. } => {
-            vec![*unit, *against]
-        }
-        E::Thrown { unit, by, .. } | E::ChokedOut { unit, by } => vec![*unit, *by],
-        E::ExecutionTried { unit, target, .. } | E::CherryTaken { unit, target, .. } => {
-            vec![*unit, *target]
-        }
-        E::MonkeyDodged { unit, attacker, to } => vec![*unit, *attacker, *to],
+        E::StrengthPitted { unit, against, .. } => vec![*unit, *against],
+        E::ChokedOut { unit, by } => vec![*unit, *by],
         E::ShieldHit { unit, holder, .. } => vec![*unit, *holder],
         E::Gripped { unit, target, .. } | E::GripEased { unit, target } => vec![*unit, *target],
         E::Stabilised { unit, by, .. }

@@ -126,7 +126,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             format!(
                 "{} tries to {} {}",
                 name(*unit),
-                super::grapple_words::goal_words(*goal),
+                goal.words(),
                 name(*target)
             )
         }
@@ -174,92 +174,6 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             "{} evades: {pool} success{} to take off blows until the next turn",
             name(*unit),
             if *pool == 1 { "" } else { "es" }
-        ),
-        EventKind::DodgeStanceTaken { unit, shift } => match shift {
-            Some(shift) => format!(
-                "{} takes a dodge stance after attacking: {} on its dodges until its next turn",
-                name(*unit),
-                crate::rules::modifiers::signed(*shift)
-            ),
-            None => format!(
-                "{} takes a dodge stance until its next turn (an attack this turn takes the shift)",
-                name(*unit)
-            ),
-        },
-        EventKind::Grazed {
-            unit,
-            target,
-            weapon,
-        } => format!(
-            "{}'s {weapon} misses but still grazes {}",
-            name(*unit),
-            name(*target)
-        ),
-        EventKind::SkillDivided {
-            unit,
-            whole,
-            shares,
-        } => format!(
-            "{} divides {whole} into {} attacks: {}",
-            name(*unit),
-            shares.len(),
-            shares
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(" + ")
-        ),
-        EventKind::Dazed { unit, until_round } => {
-            format!("{} is dazed until round {until_round} ends", name(*unit))
-        }
-        EventKind::ShotCalled { unit, part, shift } => format!(
-            "{} calls its next attack at the {} ({})",
-            name(*unit),
-            part.words(),
-            crate::rules::modifiers::signed(*shift)
-        ),
-        EventKind::KnockedDown { unit } => format!(
-            "{} is knocked down: to the back of the queue, its next turn spent getting up",
-            name(*unit)
-        ),
-        EventKind::BulletPinned { unit, target } => format!(
-            "{}'s bullet keeps {} down without hurting (only a matched or critical roll hurts)",
-            name(*unit),
-            name(*target)
-        ),
-        EventKind::Suppressed {
-            unit,
-            group,
-            bullets,
-            shift,
-        } => {
-            let pinned = group
-                .iter()
-                .map(|member| name(*member))
-                .collect::<Vec<_>>()
-                .join(", ");
-            if *shift == 0 {
-                format!(
-                    "{} has fired {bullets} bullets at {pinned} this turn: not yet enough to pin them",
-                    name(*unit)
-                )
-            } else {
-                format!(
-                    "{} has fired {bullets} bullets at {pinned} this turn: {} on their rolls until its next turn",
-                    name(*unit),
-                    crate::rules::modifiers::signed(*shift)
-                )
-            }
-        }
-        EventKind::StanceDodge {
-            unit,
-            attacker,
-            outcome,
-        } => format!(
-            "{} dodges {}'s hit: {}",
-            name(*unit),
-            name(*attacker),
-            outcome.words()
         ),
         EventKind::Evaded {
             unit,
@@ -384,62 +298,6 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             name(*unit),
             the_weapon(weapon),
             part.words()
-        ),
-        EventKind::HitLocated {
-            unit,
-            target,
-            part,
-            called: true,
-            ..
-        } => format!(
-            "{}'s called shot on {} lands in the {}",
-            name(*unit),
-            name(*target),
-            part.words()
-        ),
-        EventKind::HitLocated {
-            unit,
-            target,
-            roll,
-            flipped,
-            part,
-            called: false,
-        } => format!(
-            "{}'s hit on {} lands in the {}: {:02} flips to {:02}",
-            name(*unit),
-            name(*target),
-            part.words(),
-            roll % 100,
-            flipped % 100
-        ),
-        EventKind::PartCovered {
-            unit,
-            part,
-            cover,
-            stopped,
-        } => format!(
-            "the {cover} covers {}'s {}: {}",
-            name(*unit),
-            part.words(),
-            if *stopped {
-                "the bullet is stopped"
-            } else {
-                "only the digit sum gets through"
-            }
-        ),
-        EventKind::Crippled {
-            unit,
-            part,
-            tally,
-            dropped,
-        } => format!(
-            "{}'s {} is crippled ({tally} taken there){}",
-            name(*unit),
-            part.words(),
-            dropped
-                .as_ref()
-                .map(|weapon| format!(" and drops {}", the_weapon(weapon)))
-                .unwrap_or_default()
         ),
         EventKind::Bled { unit, loss } => format!("{} bleeds {loss}", name(*unit)),
         EventKind::Healed { unit, by, amount } => format!(
@@ -787,21 +645,11 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         | EventKind::KnockOutWeighed { .. }
         | EventKind::KnockedOut { .. }) => super::harm_words::describe(kind, &name, scenario),
         kind @ (EventKind::StrengthPitted { .. }
-        | EventKind::Wrestled { .. }
-        | EventKind::Thrown { .. }
-        | EventKind::CutOnTheBlade { .. }
         | EventKind::ChokedOut { .. }
-        | EventKind::ExecutionTried { .. }
         | EventKind::ShieldHit { .. }
-        | EventKind::ForcedToLetGo { .. }
-        | EventKind::LetGoInStride { .. }
         | EventKind::Gripped { .. }
         | EventKind::GripEased { .. }
-        | EventKind::BreathGone { .. }
-        | EventKind::CherryPicked { .. }
-        | EventKind::CherryTaken { .. }
-        | EventKind::Blinded { .. }
-        | EventKind::MonkeyDodged { .. }) => super::grapple_words::describe(kind, &name),
+        | EventKind::BreathGone { .. }) => super::grapple_words::describe(kind, &name),
         kind @ (EventKind::DiceEntered { .. }
         | EventKind::Adjusted { .. }
         | EventKind::RolledInSecret { .. }
@@ -825,10 +673,7 @@ fn answer_words(answer: Answer, weapon_defence: &WeaponDefenceWords) -> String {
     match answer {
         Answer::Dodge => "dodges".to_string(),
         Answer::FightBack => weapon_defence.answers.to_string(),
-        Answer::Maneuver(goal) => format!(
-            "answers with a maneuver to {}",
-            super::grapple_words::goal_words(goal)
-        ),
+        Answer::Maneuver(goal) => format!("answers with a maneuver to {}", goal.words()),
         Answer::DiveForCover => "dives for cover".to_string(),
         Answer::Nothing => "does not defend".to_string(),
     }

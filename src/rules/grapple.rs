@@ -44,6 +44,27 @@ pub enum ManeuverGoal {
     Execute,
 }
 
+impl ManeuverGoal {
+    /// What a maneuver tries to do, in words: "knock down".
+    pub fn words(self) -> &'static str {
+        match self {
+            Self::Disarm => "disarm",
+            Self::KnockProne => "knock down",
+            Self::Hold => "seize and hold",
+            Self::BreakHold => "break free of",
+            Self::Hinder => "hamper",
+            Self::Expose => "leave open",
+            Self::Immobilise => "pin",
+            Self::Injure => "hurt",
+            Self::Strangle => "strangle",
+            Self::KnockOut => "knock out",
+            Self::BloodChoke => "blood-choke",
+            Self::HumanShield => "shield themselves with",
+            Self::Execute => "execute",
+        }
+    }
+}
+
 /// The damage of a grapple's injury (and of its knock-out, weighed against hit points), and of a
 /// round without breath: 1D6, no damage bonus.
 #[must_use]

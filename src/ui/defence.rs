@@ -11,7 +11,6 @@ use crate::battle::event::{DefenceKind, EventKind};
 use crate::battle::ranged::shot_answer;
 use crate::battle::threat::AnswerOdds;
 use crate::battle::{AttackKind, UnitId};
-use crate::log::goal_words;
 use crate::rules::budget::PlannedAction;
 use crate::rules::situation::ShotDefence;
 use crate::words::capitalised;
@@ -66,7 +65,7 @@ pub(super) fn defence_prompt(
                     attacker.attack_name(*choice)
                 ),
                 AttackKind::Maneuver(goal) => {
-                    format!("tries to {} {}", goal_words(*goal), spec.name)
+                    format!("tries to {} {}", goal.words(), spec.name)
                 }
                 AttackKind::Fire(fire) if !fire.plan.drawn_from().is_empty() => {
                     let group: Vec<&str> = fire

@@ -4,6 +4,7 @@
 //! marked, the verdict and the modifiers. A melee exchange shows both rolls side by side with
 //! who won; a damage roll shows each die and the armor taken off.
 
+use crate::battle::own::Landing;
 use bevy_egui::egui;
 
 use super::dice::{die, tone_colour};
@@ -154,35 +155,18 @@ fn cards(events: &[Event]) -> Vec<Vec<Card>> {
                 );
             }
             EventKind::ShotMissed { unit, .. } => note_outcome(cards, *unit, "miss".into()),
-            EventKind::HitLocated {
-                unit,
-                roll,
-                flipped,
-                part,
-                called,
-                ..
-            } => {
-                let words = if *called {
-                    format!("called: {}", part.words())
-                } else {
-                    format!(
-                        "flip-flop: {:02} flips to {:02}, {}",
-                        roll % 100,
-                        flipped % 100,
-                        part.words()
-                    )
-                };
-                add_to_outcome(cards, Some(*unit), &words);
-                landed = Some(format!("in the {} · {words}", part.words()));
-            }
-            EventKind::PartCovered { cover, stopped, .. } => {
-                let words = if *stopped {
-                    format!("{cover}: stopped")
-                } else {
-                    format!("{cover}: digit sum only")
-                };
-                add_to_outcome(cards, None, &words);
-                landed = landed.map(|landed| format!("{landed} · {words}"));
+            // A rulebook's own event that bears on the roll before it (the house sheet's hit
+            // located by its digits, and the cover that met it there).
+            EventKind::Rulebook(own) => {
+                if let Some(note) = own.event().roll_note() {
+                    add_to_outcome(cards, note.unit, &note.words);
+                    landed = match note.landing {
+                        Landing::At(at) => Some(at),
+                        Landing::Further => {
+                            landed.map(|landed| format!("{landed} · {}", note.words))
+                        }
+                    };
+                }
             }
             EventKind::Evaded { attacker, took, .. } => {
                 note_outcome(cards, *attacker, format!("−{took} to the target's evading"));

@@ -22,7 +22,6 @@ use crate::battle::threat::AnswerOdds;
 use crate::battle::{
     ActiveScenario, Arsenal, AttackKind, Flow, TilePosition, UnitId, blast, ranged,
 };
-use crate::log::goal_words;
 use crate::map::Tile;
 use crate::map::range::{RangeBand, range_reading};
 use crate::map::scenario::Scenario;
@@ -359,7 +358,7 @@ fn previews(
         let aim = Aim {
             shooter,
             target,
-            weapon: format!("Maneuver: {}", goal_words(goal)),
+            weapon: format!("Maneuver: {}", goal.words()),
             line: close_line(),
             possible,
             headline,

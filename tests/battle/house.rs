@@ -6,6 +6,7 @@
 use gridkeeper::battle::command::FireMode;
 use gridkeeper::rules::damage::DamageSource;
 use gridkeeper::rules::situation::Posture;
+use gridkeeper::rulesets::d100_house::battle::events::HouseEvent;
 
 use super::*;
 use crate::firearms::take_it;
@@ -143,21 +144,21 @@ fn a_bullet_does_its_roll_where_its_digits_swapped_land() {
     let mut app = spin_cycle(&[(NICO, (14, 2))]);
     until_the_turn_of(&mut app, RICO);
     let shot = fire(&mut app, RICO, NICO, 37);
-    assert!(shot.contains(&EventKind::HitLocated {
+    assert!(shot.contains(&EventKind::from(HouseEvent::HitLocated {
         unit: RICO,
         target: NICO,
         roll: 37,
         flipped: 73,
         part: BodyPart::RightLeg,
         called: false,
-    }));
+    })));
     assert_eq!(damage_parts(&shot), [[(DamageSource::TheRoll, 37)]]);
-    assert!(shot.contains(&EventKind::Crippled {
+    assert!(shot.contains(&EventKind::from(HouseEvent::Crippled {
         unit: NICO,
         part: BodyPart::RightLeg,
         tally: 37,
         dropped: None,
-    }));
+    })));
     let nico = vitals(&mut app, NICO);
     assert_eq!((nico.hit_points, nico.locations.right_leg), (63, 37));
     assert!(condition(&mut app, NICO).lamed);
@@ -195,12 +196,12 @@ fn a_critical_does_the_cap_and_a_crippled_head_knocks_out() {
     until_the_turn_of(&mut app, RICO);
     let shot = fire(&mut app, RICO, NICO, 1);
     assert_eq!(damage_parts(&shot), [[(DamageSource::Critical, 50)]]);
-    assert!(shot.contains(&EventKind::Crippled {
+    assert!(shot.contains(&EventKind::from(HouseEvent::Crippled {
         unit: NICO,
         part: BodyPart::Head,
         tally: 50,
         dropped: None,
-    }));
+    })));
     assert_eq!(vitals(&mut app, NICO).vital, Vital::Unconscious);
 }
 
@@ -212,12 +213,12 @@ fn a_crippled_weapon_arm_drops_the_weapon() {
     until_the_turn_of(&mut app, RICO);
     let shot = fire(&mut app, RICO, GREY, 51);
     assert_eq!(damage_parts(&shot), [[(DamageSource::Cap, 50)]]);
-    assert!(shot.contains(&EventKind::Crippled {
+    assert!(shot.contains(&EventKind::from(HouseEvent::Crippled {
         unit: GREY,
         part: BodyPart::RightArm,
         tally: 50,
         dropped: Some("Light pistol".to_string()),
-    }));
+    })));
     assert_eq!(
         unit_state::<Arsenal>(&mut app, GREY).in_hand,
         WeaponChoice::Unarmed
@@ -243,7 +244,7 @@ fn a_blow_does_its_digit_sum_and_qualities() {
         let blow = strike(&mut app, DEE, BRUNO, &percentile(roll));
         assert_eq!(damage_parts(&blow), [parts], "{roll}");
         assert!(
-            blow.iter().any(|event| matches!(event, EventKind::HitLocated { part: landed, .. } if *landed == part)),
+            blow.iter().any(|event| matches!(event.own(), Some(HouseEvent::HitLocated { part: landed, .. }) if *landed == part)),
             "{roll}: {blow:?}"
         );
         send(&mut app, Command::EndTurn { unit: DEE });
@@ -277,13 +278,13 @@ fn steel_cover_stops_a_hit_on_a_part_behind_it() {
     ];
     for (roll, part, stopped, damage) in shots {
         let shot = fire(&mut app, RICO, GREY, roll);
-        let covered = shot.iter().find_map(|event| match event {
-            EventKind::PartCovered {
+        let covered = shot.iter().find_map(|event| match event.own() {
+            Some(HouseEvent::PartCovered {
                 unit: GREY,
                 part: landed,
                 cover,
                 stopped,
-            } if *landed == part => Some((cover.clone(), *stopped)),
+            }) if *landed == part => Some((cover.clone(), *stopped)),
             _ => None,
         });
         assert_eq!(
@@ -311,12 +312,12 @@ fn a_table_lets_only_the_digit_sum_through() {
     let mut app = spin_cycle(&[(RICO, (13, 2)), (BRUNO, (13, 6))]);
     until_the_turn_of(&mut app, RICO);
     let shot = fire(&mut app, RICO, BRUNO, 37);
-    assert!(shot.contains(&EventKind::PartCovered {
+    assert!(shot.contains(&EventKind::from(HouseEvent::PartCovered {
         unit: BRUNO,
         part: BodyPart::RightLeg,
         cover: "folding table".to_string(),
         stopped: false,
-    }));
+    })));
     assert_eq!(damage_parts(&shot), [[(DamageSource::DigitSum, 10)]]);
     assert_eq!(vitals(&mut app, BRUNO).locations.right_leg, 10);
 }

@@ -7,6 +7,7 @@
 use gridkeeper::rules::cherries::Cherry;
 use gridkeeper::rules::damage::DamageSource;
 use gridkeeper::rules::modifiers::ModifierReason;
+use gridkeeper::rulesets::d100_house::battle::events::HouseEvent;
 
 use super::*;
 use crate::house::{
@@ -41,8 +42,8 @@ fn pick(app: &mut App, cherry: Cherry) {
 fn taken(events: &[EventKind]) -> Vec<Cherry> {
     events
         .iter()
-        .filter_map(|event| match event {
-            EventKind::CherryTaken { cherry, .. } => Some(*cherry),
+        .filter_map(|event| match event.own() {
+            Some(HouseEvent::CherryTaken { cherry, .. }) => Some(*cherry),
             _ => None,
         })
         .collect()
@@ -69,7 +70,7 @@ fn a_matched_blow_trades_its_damage_for_the_cherry_picked() {
     let matched = strike(&mut app, DEE, BRUNO, &percentile(44));
     assert_eq!(taken(&matched), [Cherry::KnockDown]);
     assert_eq!(damage_parts(&matched), Vec::<Vec<_>>::new());
-    assert!(matched.contains(&EventKind::KnockedDown { unit: BRUNO }));
+    assert!(matched.contains(&EventKind::from(HouseEvent::KnockedDown { unit: BRUNO })));
     assert_eq!(vitals(&mut app, BRUNO).hit_points, hit_points);
     assert!(house_state(&mut app, BRUNO).knocked_down);
 }
@@ -164,10 +165,10 @@ fn blind_and_dazed_shift_the_targets_rolls_for_three_rounds() {
     let mut app = dee_beside_bruno(&Cherry::ALL);
     pick(&mut app, Cherry::Blind);
     let blinded = strike(&mut app, DEE, BRUNO, &percentile(11));
-    assert!(blinded.contains(&EventKind::Blinded {
+    assert!(blinded.contains(&EventKind::from(HouseEvent::Blinded {
         unit: BRUNO,
         until_round: 3
-    }));
+    })));
     until_the_turn_of(&mut app, BRUNO);
     let swing = strike(&mut app, BRUNO, DEE, &percentile(90));
     assert_eq!(
@@ -177,10 +178,10 @@ fn blind_and_dazed_shift_the_targets_rolls_for_three_rounds() {
     until_the_turn_of(&mut app, DEE);
     pick(&mut app, Cherry::Dazed);
     let dazed = strike(&mut app, DEE, BRUNO, &percentile(33));
-    assert!(dazed.contains(&EventKind::Dazed {
+    assert!(dazed.contains(&EventKind::from(HouseEvent::Dazed {
         unit: BRUNO,
         until_round: 4
-    }));
+    })));
     for _ in 0..2 {
         send(&mut app, Command::EndTurn { unit: DEE });
         until_the_turn_of(&mut app, DEE);
@@ -239,11 +240,11 @@ fn a_monkey_dodge_turns_the_next_attack_on_another() {
     assert!(house_state(&mut app, DEE).monkey_dodge);
     until_the_turn_of(&mut app, BRUNO);
     let turned = strike(&mut app, BRUNO, DEE, &percentile(90));
-    assert!(turned.contains(&EventKind::MonkeyDodged {
+    assert!(turned.contains(&EventKind::from(HouseEvent::MonkeyDodged {
         unit: DEE,
         attacker: BRUNO,
         to: RICO
-    }));
+    })));
     assert!(turned.contains(&EventKind::Attacked {
         unit: BRUNO,
         target: RICO,
@@ -255,11 +256,11 @@ fn a_monkey_dodge_turns_the_next_attack_on_another() {
     until_the_turn_of(&mut app, NICO);
     let burst = crate::house::fire(&mut app, NICO, DEE, 90);
     assert!(
-        burst.contains(&EventKind::MonkeyDodged {
+        burst.contains(&EventKind::from(HouseEvent::MonkeyDodged {
             unit: DEE,
             attacker: NICO,
             to: BRUNO
-        }),
+        })),
         "{burst:?}"
     );
 }

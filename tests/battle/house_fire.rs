@@ -65,17 +65,17 @@ fn suppressing_fire_pins_the_group_until_the_shooters_next_turn() {
     let pinned = |events: &[EventKind]| {
         events
             .iter()
-            .filter(|event| matches!(event, EventKind::BulletPinned { .. }))
+            .filter(|event| matches!(event.own(), Some(HouseEvent::BulletPinned { .. })))
             .count()
     };
     assert_eq!(pinned(&first), 1, "the plain 15");
     assert!(damage_parts(&first).is_empty());
-    assert!(first.contains(&EventKind::Suppressed {
+    assert!(first.contains(&EventKind::from(HouseEvent::Suppressed {
         unit: NICO,
         group: vec![RICO, DEE],
         bullets: 3,
         shift: 0,
-    }));
+    })));
     assert_eq!(
         house_state(&mut app, RICO).suppressed.map(|s| s.bullets),
         Some(3)
@@ -94,19 +94,19 @@ fn suppressing_fire_pins_the_group_until_the_shooters_next_turn() {
     )));
     assert_eq!(damage_parts(&second), [[(DamageSource::DigitSum, 2)]]);
     assert!(second.iter().any(|event| matches!(
-        event,
-        EventKind::HitLocated {
+        event.own(),
+        Some(HouseEvent::HitLocated {
             target: DEE,
             part: BodyPart::RightArm,
             ..
-        }
+        })
     )));
-    assert!(second.contains(&EventKind::Suppressed {
+    assert!(second.contains(&EventKind::from(HouseEvent::Suppressed {
         unit: NICO,
         group: vec![RICO, DEE],
         bullets: 6,
         shift: -10,
-    }));
+    })));
     // Each card of the group carries it, in the short list too.
     for unit in [RICO, DEE] {
         assert_eq!(
@@ -247,7 +247,7 @@ fn a_shotgun_hit_knocks_down_to_the_back_of_the_queue() {
         modifier.reason == ModifierReason::LargeCalibre
             && modifier.effect == gridkeeper::rules::modifiers::Effect::Add(-10)
     }));
-    assert!(shot.contains(&EventKind::KnockedDown { unit: NICO }));
+    assert!(shot.contains(&EventKind::from(HouseEvent::KnockedDown { unit: NICO })));
     assert!(condition(&mut app, NICO).prone);
     let order = app.world().resource::<Flow>().order.clone();
     assert_eq!(
@@ -262,7 +262,7 @@ fn a_shotgun_hit_knocks_down_to_the_back_of_the_queue() {
     assert!(
         !bruno
             .iter()
-            .any(|event| matches!(event, EventKind::KnockedDown { .. }))
+            .any(|event| matches!(event.own(), Some(HouseEvent::KnockedDown { .. })))
     );
     // Nico's turn, last of the round, goes on getting up.
     let mark = event_count(&app);
@@ -327,11 +327,11 @@ fn a_called_shot_lands_where_it_was_called() {
         "the neck"
     );
     let called = after(&mut app, &[], call(BodyPart::Head));
-    assert!(called.contains(&EventKind::ShotCalled {
+    assert!(called.contains(&EventKind::from(HouseEvent::ShotCalled {
         unit: RICO,
         part: BodyPart::Head,
         shift: -20,
-    }));
+    })));
     assert!(
         refusal(&mut app, call(BodyPart::Torso)).is_some(),
         "called already"
@@ -344,21 +344,21 @@ fn a_called_shot_lands_where_it_was_called() {
         }))
     });
     assert!(called_shift, "{shot:?}");
-    assert!(shot.contains(&EventKind::HitLocated {
+    assert!(shot.contains(&EventKind::from(HouseEvent::HitLocated {
         unit: RICO,
         target: NICO,
         roll: 35,
         flipped: 53,
         part: BodyPart::Head,
         called: true,
-    }));
+    })));
     assert!(shot.iter().any(|event| matches!(
-        event,
-        EventKind::Crippled {
+        event.own(),
+        Some(HouseEvent::Crippled {
             unit: NICO,
             part: BodyPart::Head,
             ..
-        }
+        })
     )));
     assert_eq!(house_state(&mut app, RICO).called_shot, None, "spent");
     assert!(
@@ -441,22 +441,22 @@ fn a_heavy_weapon_dazes_its_shooter_off_the_mount() {
         .iter()
         .filter(|event| {
             matches!(
-                event,
-                EventKind::Dazed {
+                event.own(),
+                Some(HouseEvent::Dazed {
                     unit: RICO,
                     until_round: 3
-                }
+                })
             )
         })
         .count();
     assert_eq!(dazes, 3, "{events:?}");
-    assert!(events.contains(&EventKind::KnockedDown { unit: RICO }));
+    assert!(events.contains(&EventKind::from(HouseEvent::KnockedDown { unit: RICO })));
     assert_eq!(house_state(&mut app, RICO).dazes(), 3);
     let (_, mounted) = machine_gun(true);
     assert!(
         !mounted
             .iter()
-            .any(|event| matches!(event, EventKind::Dazed { .. }))
+            .any(|event| matches!(event.own(), Some(HouseEvent::Dazed { .. })))
     );
 }
 

@@ -8,6 +8,7 @@
 
 use gridkeeper::battle::command::ManeuverGoal;
 use gridkeeper::rules::grapple::Grip;
+use gridkeeper::rulesets::d100_house::battle::events::HouseEvent;
 
 use super::*;
 use crate::house::{DEE, GREY, NICO, RICO, fire, spin_cycle, until_the_turn_of};
@@ -26,7 +27,7 @@ fn maneuver(unit: UnitId, target: UnitId, goal: ManeuverGoal) -> Command {
 /// Whether `events` hold a grapple of `goal` by `unit` that came to `won`.
 fn wrestled(events: &[EventKind], unit: UnitId, goal: ManeuverGoal, won: bool) -> bool {
     events.iter().any(|event| {
-        matches!(event, EventKind::Wrestled { unit: who, goal: what, won: result, .. }
+        matches!(event.own(), Some(HouseEvent::Wrestled { unit: who, goal: what, won: result, .. })
             if *who == unit && *what == goal && *result == won)
     })
 }
@@ -131,12 +132,14 @@ fn a_human_shield_catches_the_off_side_and_the_execution_kills() {
         &rolls(&[30], &[]),
         maneuver(GREY, DEE, ManeuverGoal::Execute),
     );
-    assert!(execution.contains(&EventKind::ExecutionTried {
-        unit: GREY,
-        target: DEE,
-        skill: "Firearms".to_string(),
-        killed: true
-    }));
+    assert!(
+        execution.contains(&EventKind::from(HouseEvent::ExecutionTried {
+            unit: GREY,
+            target: DEE,
+            skill: "Firearms".to_string(),
+            killed: true
+        }))
+    );
     assert_eq!(vitals(&mut app, DEE).vital, Vital::Dead);
     assert_eq!(
         loaded(&mut app, GREY, 0),
@@ -170,10 +173,10 @@ fn an_attack_at_the_held_is_easier_and_25_in_a_round_frees_him() {
     until_the_turn_of(&mut app, NICO);
     let hurt = fire(&mut app, NICO, DEE, 26);
     assert!(
-        hurt.contains(&EventKind::ForcedToLetGo {
+        hurt.contains(&EventKind::from(HouseEvent::ForcedToLetGo {
             unit: DEE,
             taken: 26
-        }),
+        })),
         "{hurt:?}"
     );
     assert_eq!(condition(&mut app, GREY).held_by, None);
@@ -192,30 +195,32 @@ fn a_failed_execution_still_hurts_and_a_throw_knocks_down_a_tile_away() {
         &rolls(&[75], &[]),
         maneuver(DEE, GREY, ManeuverGoal::Execute),
     );
-    assert!(execution.contains(&EventKind::ExecutionTried {
-        unit: DEE,
-        target: GREY,
-        skill: "Struggle".to_string(),
-        killed: false
-    }));
+    assert!(
+        execution.contains(&EventKind::from(HouseEvent::ExecutionTried {
+            unit: DEE,
+            target: GREY,
+            skill: "Struggle".to_string(),
+            killed: false
+        }))
+    );
     assert_eq!(vitals(&mut app, GREY).hit_points, before - 75);
     next_turn_of(&mut app, DEE);
     let let_go = after(&mut app, &rolls(&[30], &[]), Command::Release { unit: DEE });
-    assert!(let_go.contains(&EventKind::LetGoInStride {
+    assert!(let_go.contains(&EventKind::from(HouseEvent::LetGoInStride {
         unit: DEE,
         kept_action: true
-    }));
+    })));
     let thrown = after(
         &mut app,
         &rolls(&[35, 80], &[]),
         maneuver(DEE, GREY, ManeuverGoal::KnockProne),
     );
-    assert!(thrown.contains(&EventKind::Thrown {
+    assert!(thrown.contains(&EventKind::from(HouseEvent::Thrown {
         unit: GREY,
         by: DEE,
         to: Some(Tile { x: 4, y: 5 })
-    }));
-    assert!(thrown.contains(&EventKind::KnockedDown { unit: GREY }));
+    })));
+    assert!(thrown.contains(&EventKind::from(HouseEvent::KnockedDown { unit: GREY })));
     assert!(house_state(&mut app, GREY).knocked_down);
 }
 
@@ -230,10 +235,10 @@ fn disarming_a_blade_cuts_unless_special() {
         maneuver(GREY, DEE, ManeuverGoal::Disarm),
     );
     assert!(wrestled(&disarm, GREY, ManeuverGoal::Disarm, true));
-    assert!(disarm.contains(&EventKind::CutOnTheBlade {
+    assert!(disarm.contains(&EventKind::from(HouseEvent::CutOnTheBlade {
         unit: GREY,
         weapon: "Machete".to_string()
-    }));
+    })));
     assert!(disarm.iter().any(|event| matches!(
         event,
         EventKind::Disarmed { unit, .. } if *unit == DEE

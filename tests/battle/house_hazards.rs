@@ -4,6 +4,7 @@
 //! band down; a thrown object does the digit sum alone, thrown on Struggle where that is the
 //! obsession; a 20mm cannon doubles its roll.
 
+use gridkeeper::rulesets::d100_house::battle::events::HouseEvent;
 use std::path::Path;
 
 use gridkeeper::rules::damage::DamageSource;
@@ -102,8 +103,8 @@ fn a_grenade_reads_a_fresh_roll_for_each_unit_by_its_band() {
         throw(Tile::new(12, 2)),
     );
     assert_eq!(rejected(&dodged), None, "{dodged:?}");
-    assert!(dodged.iter().any(|event| matches!(event,
-        EventKind::StanceDodge { unit, outcome: gridkeeper::rules::roll_harm::DodgeOutcome::Downgraded, .. } if *unit == DEE)), "{dodged:?}");
+    assert!(dodged.iter().any(|event| matches!(event.own(),
+        Some(HouseEvent::StanceDodge { unit, outcome: gridkeeper::rules::roll_harm::DodgeOutcome::Downgraded, .. }) if *unit == DEE)), "{dodged:?}");
     assert!(
         damage_parts(&dodged).contains(&vec![(DamageSource::DigitSum, 8)]),
         "{dodged:?}"

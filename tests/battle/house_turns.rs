@@ -10,6 +10,7 @@ use gridkeeper::battle::hooks::offered;
 use gridkeeper::rules::damage::DamageSource;
 use gridkeeper::rules::modifiers::{Effect, ModifierReason};
 use gridkeeper::rules::roll_harm::DodgeOutcome;
+use gridkeeper::rulesets::d100_house::battle::events::HouseEvent;
 
 use super::*;
 use crate::house::{
@@ -36,8 +37,8 @@ fn nico_dodging() -> App {
 fn dodges(events: &[EventKind]) -> Vec<DodgeOutcome> {
     events
         .iter()
-        .filter_map(|event| match event {
-            EventKind::StanceDodge { outcome, .. } => Some(*outcome),
+        .filter_map(|event| match event.own() {
+            Some(HouseEvent::StanceDodge { outcome, .. }) => Some(*outcome),
             _ => None,
         })
         .collect()
@@ -151,10 +152,10 @@ fn the_second_of_attack_and_dodge_takes_the_shift() {
         Command::from(HouseCommand::DodgeStance { unit: GREY }),
     );
     assert!(
-        events_from(&app, from).contains(&EventKind::DodgeStanceTaken {
+        events_from(&app, from).contains(&EventKind::from(HouseEvent::DodgeStanceTaken {
             unit: GREY,
             shift: Some(-30)
-        })
+        }))
     );
     until_the_turn_of(&mut app, RICO);
     send(
@@ -261,11 +262,13 @@ fn a_divided_skill_gives_an_attack_a_share() {
             shares: vec![30, 25],
         }),
     );
-    assert!(events_from(&app, from).contains(&EventKind::SkillDivided {
-        unit: RICO,
-        whole: 55,
-        shares: vec![30, 25],
-    }));
+    assert!(
+        events_from(&app, from).contains(&EventKind::from(HouseEvent::SkillDivided {
+            unit: RICO,
+            whole: 55,
+            shares: vec![30, 25],
+        }))
+    );
     let first = fire(&mut app, RICO, NICO, 31);
     assert_eq!(share_shifts(&first), [-25]);
     assert!(damage_parts(&first).is_empty(), "31 misses a share of 30");

@@ -6,6 +6,7 @@
 //! arm drops what it holds, the head or torso knocks out.
 
 use super::condition::house;
+use super::events::HouseEvent;
 use crate::battle::event::EventKind;
 use crate::battle::harm_read::{CoverByPart, RollHarm, RolledHit};
 use crate::battle::shot::ShotSetup;
@@ -60,7 +61,7 @@ pub(super) fn from_the_roll(
         .roll_location(&hit.verdict)
         .map(|(flipped, rolled)| {
             let part = called.unwrap_or(rolled);
-            battle.emit(EventKind::HitLocated {
+            battle.emit(HouseEvent::HitLocated {
                 unit,
                 target,
                 roll: hit.verdict.value,
@@ -91,7 +92,7 @@ pub(super) fn from_the_roll(
         .zip(part)
         .filter(|(cover, part)| cover.parts.contains(part));
     if let Some((cover, part)) = covering {
-        battle.emit(EventKind::PartCovered {
+        battle.emit(HouseEvent::PartCovered {
             unit: target,
             part,
             cover: cover.name.clone(),
@@ -200,7 +201,7 @@ fn cripple(battle: &mut Battle, unit: UnitId, part: BodyPart, tally: u32) {
     let dropped = (part == battle.spec(unit).weapon_arm())
         .then(|| crate::battle::arms::drop_weapon(battle, unit))
         .flatten();
-    battle.emit(EventKind::Crippled {
+    battle.emit(HouseEvent::Crippled {
         unit,
         part,
         tally,

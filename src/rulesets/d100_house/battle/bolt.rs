@@ -5,8 +5,6 @@
 use super::events::HouseEvent;
 use crate::battle::UnitId;
 use crate::battle::command::Rejection;
-use crate::battle::event::EventKind;
-use crate::battle::own::RulebookEvent;
 use crate::battle::state::Battle;
 use crate::rules::weapons::{Action, Weapon};
 use crate::rulesets::d100_house::firearms::{BOLT_SHOTS, SPEED};
@@ -44,12 +42,10 @@ pub(super) fn worked(
             continue;
         }
         if !battle.passes(unit, SPEED) {
-            battle.emit(EventKind::Rulebook(RulebookEvent::new(
-                HouseEvent::BoltTooSlow {
-                    unit,
-                    weapon: weapon.name.clone(),
-                },
-            )));
+            battle.emit(HouseEvent::BoltTooSlow {
+                unit,
+                weapon: weapon.name.clone(),
+            });
             return false;
         }
     }

@@ -8,9 +8,9 @@
 //! made at.
 
 use super::condition::{change_house, house};
+use super::events::HouseEvent;
 use crate::battle::UnitId;
 use crate::battle::command::{FireMode, WeaponChoice};
-use crate::battle::event::EventKind;
 use crate::battle::state::Battle;
 use crate::map::range::distance_squared;
 use crate::rules::cherries::Cherry;
@@ -39,7 +39,7 @@ pub(super) fn taken(
     cherry: Cherry,
     hit: &RollHit,
 ) -> Option<DamageRoll> {
-    battle.emit(EventKind::CherryTaken {
+    battle.emit(HouseEvent::CherryTaken {
         unit,
         target,
         cherry,
@@ -74,7 +74,7 @@ fn turned_on(
         .filter_map(|other| Some((distance_squared(at, battle.position(other)?), other)))
         .min()
         .map(|(_, other)| other)?;
-    battle.emit(EventKind::MonkeyDodged {
+    battle.emit(HouseEvent::MonkeyDodged {
         unit: target,
         attacker,
         to,
@@ -132,7 +132,7 @@ pub(super) fn instead(battle: &mut Battle, (from, to): (UnitId, UnitId), cherry:
             change_house(battle, to, |house| {
                 house.blinded_until = house.blinded_until.max(until);
             });
-            battle.emit(EventKind::Blinded {
+            battle.emit(HouseEvent::Blinded {
                 unit: to,
                 until_round: until,
             });

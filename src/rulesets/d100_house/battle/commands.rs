@@ -4,13 +4,13 @@
 //! the decoder registered here, and carried out at the command stage of the sheet's hooks.
 
 use super::condition::{DodgeStance, HouseCondition, SkillShares, change_house, house};
+use super::events::HouseEvent;
 use serde::{Deserialize, Serialize};
 
 use super::turn::{attack_to_come, division_open, dodge_stance_open};
 use crate::battle::UnitId;
 use crate::battle::command::{Command, Rejection};
 use crate::battle::effects::put_out;
-use crate::battle::event::EventKind;
 use crate::battle::own::{CommandDecoder, OwnCommand, RulebookCommand, register_commands};
 use crate::battle::state::Battle;
 use crate::rules::body::BodyPart;
@@ -122,7 +122,7 @@ fn take(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
         house.dodge_stance = Some(DodgeStance { shift })
     });
     battle.change_turn(|turn| turn.action_used = true);
-    battle.emit(EventKind::DodgeStanceTaken {
+    battle.emit(HouseEvent::DodgeStanceTaken {
         unit,
         shift: (shift != 0).then_some(shift),
     });
@@ -197,7 +197,7 @@ fn divide(battle: &mut Battle, unit: UnitId, shares: &[u32]) -> Result<(), Rejec
             used: 0,
         });
     });
-    battle.emit(EventKind::SkillDivided {
+    battle.emit(HouseEvent::SkillDivided {
         unit,
         whole,
         shares: shares.to_vec(),
@@ -236,7 +236,7 @@ fn call(battle: &mut Battle, unit: UnitId, part: BodyPart) -> Result<(), Rejecti
         return Err(Rejection::ActionUsed);
     }
     change_house(battle, unit, |house| house.called_shot = Some(part));
-    battle.emit(EventKind::ShotCalled {
+    battle.emit(HouseEvent::ShotCalled {
         unit,
         part,
         shift: called.shift,
@@ -271,7 +271,7 @@ fn pick(battle: &mut Battle, unit: UnitId, cherry: Option<Cherry>) -> Result<(),
         )));
     }
     change_house(battle, unit, |house| house.cherry = cherry);
-    battle.emit(EventKind::CherryPicked { unit, cherry });
+    battle.emit(HouseEvent::CherryPicked { unit, cherry });
     Ok(())
 }
 

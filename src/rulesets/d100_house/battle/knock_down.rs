@@ -4,6 +4,7 @@
 //! every roll for some rounds, each daze adding its own.
 
 use super::condition::{change_house, house};
+use super::events::HouseEvent;
 use crate::battle::UnitId;
 use crate::battle::event::EventKind;
 use crate::battle::state::Battle;
@@ -75,7 +76,7 @@ pub fn daze(battle: &mut Battle, unit: UnitId, rounds: u32) -> u32 {
             *place = until;
         }
     });
-    battle.emit(EventKind::Dazed {
+    battle.emit(HouseEvent::Dazed {
         unit,
         until_round: until,
     });
@@ -94,7 +95,7 @@ pub fn knock_down(battle: &mut Battle, unit: UnitId) {
         to_the_back(&mut flow.kept_order, 0, unit);
         to_the_back(&mut flow.order, next, unit);
     }
-    battle.emit(EventKind::KnockedDown { unit });
+    battle.emit(HouseEvent::KnockedDown { unit });
 }
 
 /// `unit`'s slot, where it is among `slots` from `from` on, moved to the end.

@@ -3,6 +3,7 @@
 //! dropped on a fumble.
 
 use super::condition::house;
+use super::events::HouseEvent;
 use crate::battle::UnitId;
 use crate::battle::arms::drop_weapon;
 use crate::battle::event::EventKind;
@@ -26,7 +27,7 @@ pub(super) fn missed_blow(
         .map(|_| (weapon.damage.flat().unwrap_or_default(), weapon.impale));
     let harm = miss_harm(roll, armed);
     if harm.target > 0 && house(battle, defender).dodge_stance.is_none() {
-        battle.emit(EventKind::Grazed {
+        battle.emit(HouseEvent::Grazed {
             unit: attacker,
             target: defender,
             weapon: weapon.name.clone(),

@@ -6,6 +6,7 @@
 
 use super::condition::Suppression;
 use super::condition::{change_house, house};
+use super::events::HouseEvent;
 use crate::battle::UnitId;
 use crate::battle::event::EventKind;
 use crate::battle::fire_plan::{FirePlan, PlannedRoll};
@@ -49,7 +50,7 @@ pub(super) fn bullet(
     }
     let pinning = battle.scenario.ruleset.mechanisms().pinning();
     if !pinning.map_or(check.success, |pinning| pinning.bullet_hurts(check)) {
-        battle.emit(EventKind::BulletPinned { unit, target });
+        battle.emit(HouseEvent::BulletPinned { unit, target });
         return;
     }
     let there: Vec<UnitId> = plan
@@ -117,7 +118,7 @@ pub(super) fn pin(battle: &mut Battle, unit: UnitId, group: &[UnitId], bullets: 
     if pinned.is_empty() {
         return;
     }
-    battle.emit(EventKind::Suppressed {
+    battle.emit(HouseEvent::Suppressed {
         unit,
         group: pinned,
         bullets: most,

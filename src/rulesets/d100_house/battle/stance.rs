@@ -4,9 +4,10 @@
 //! each hit that reaches the unit and may be dodged.
 
 use super::condition::house;
+use super::events::HouseEvent;
 use super::turn::only_the_stance;
 use crate::battle::UnitId;
-use crate::battle::event::{EventKind, Modifier, ModifierReason};
+use crate::battle::event::{Modifier, ModifierReason};
 use crate::battle::state::Battle;
 use crate::rules::modifiers::Effect;
 use crate::rules::roll::{Demand, RollPurpose};
@@ -69,7 +70,7 @@ pub(super) fn meet(
     let demand = crate::battle::budget::dodge_demand(battle, target, modifiers);
     let dodge = battle.roll(target, RollPurpose::Skill(DODGE.to_string()), &demand);
     let outcome = dodge::outcome(hit, &dodge);
-    battle.emit(EventKind::StanceDodge {
+    battle.emit(HouseEvent::StanceDodge {
         unit: target,
         attacker,
         outcome,

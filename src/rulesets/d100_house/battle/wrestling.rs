@@ -5,10 +5,10 @@
 //! it); and letting go, in stride where the rulebook rolls for it.
 
 use super::condition::{change_house, house};
+use super::events::HouseEvent;
 use crate::battle::TurnState;
 use crate::battle::arms;
 use crate::battle::command::{ManeuverGoal, Rejection, WeaponChoice};
-use crate::battle::event::EventKind;
 use crate::battle::grapple::choked_out;
 use crate::battle::hold::{hold_on, let_go, take_grip};
 use crate::battle::state::Battle;
@@ -66,7 +66,7 @@ fn contest(
     } else {
         own.success
     };
-    battle.emit(EventKind::Wrestled {
+    battle.emit(HouseEvent::Wrestled {
         unit,
         against,
         goal,
@@ -167,7 +167,7 @@ fn sharp_blade(
         return;
     }
     let name = weapon.name.clone();
-    battle.emit(EventKind::CutOnTheBlade { unit, weapon: name });
+    battle.emit(HouseEvent::CutOnTheBlade { unit, weapon: name });
     wounds::harm(
         battle,
         unit,
@@ -202,7 +202,7 @@ fn throw(battle: &mut Battle, unit: UnitId, target: UnitId) {
     if let Some(tile) = landing {
         battle.place(target, Some(tile));
     }
-    battle.emit(EventKind::Thrown {
+    battle.emit(HouseEvent::Thrown {
         unit: target,
         by: unit,
         to: landing,
@@ -237,7 +237,7 @@ fn execute(battle: &mut Battle, unit: UnitId, target: UnitId, terms: GrappleCont
     if let Some((index, weapon)) = &gun {
         arms::spend_one(battle, unit, *index, weapon);
     }
-    battle.emit(EventKind::ExecutionTried {
+    battle.emit(HouseEvent::ExecutionTried {
         unit,
         target,
         skill: skill.to_string(),
@@ -297,7 +297,7 @@ fn let_go_in_stride(battle: &mut Battle, unit: UnitId) {
     if !kept_action {
         battle.change_turn(|turn| turn.action_used = true);
     }
-    battle.emit(EventKind::LetGoInStride { unit, kept_action });
+    battle.emit(HouseEvent::LetGoInStride { unit, kept_action });
 }
 
 /// The chance a grapple maneuver works, before any die falls.
@@ -368,7 +368,7 @@ pub(super) fn after_harm(battle: &mut Battle, unit: UnitId, taken: u32) {
         house.taken_in_round = Some((round, total))
     });
     if total >= terms.forced_release {
-        battle.emit(EventKind::ForcedToLetGo { unit, taken: total });
+        battle.emit(HouseEvent::ForcedToLetGo { unit, taken: total });
         let_go(battle, unit);
     }
 }
