@@ -154,9 +154,9 @@ fn variant(kind: &EventKind) -> usize {
         E::ShotInTheLegs { .. } => 101,
         E::Stumbled { .. } => 102,
         E::ChokedOut { .. } => 119,
-        E::ShieldHit { .. } => 121,
         E::Rulebook(own) => match own.of::<HouseEvent>() {
             Some(HouseEvent::BoltTooSlow { .. }) => 115,
+            Some(HouseEvent::ShieldHit { .. }) => 121,
             Some(HouseEvent::HitLocated { .. }) => 103,
             Some(HouseEvent::Crippled { .. }) => 104,
             Some(HouseEvent::PartCovered { .. }) => 105,
@@ -748,11 +748,11 @@ fn examples() -> Vec<(EventKind, &'static str)> {
              lands",
         ),
         (
-            E::ShieldHit {
+            EventKind::from(HouseEvent::ShieldHit {
                 unit: WALTER,
                 holder: ROSE,
                 part: gridkeeper::rules::body::BodyPart::Torso,
-            },
+            }),
             "Walter Corbitt Jr. takes the hit meant for Rose Whateley's torso, held as a human \
              shield",
         ),

@@ -592,13 +592,6 @@ pub enum EventKind {
         unit: UnitId,
         by: UnitId,
     },
-    /// The human shield `unit` took a hit on `holder`'s off side, at `part` (the d100 house
-    /// sheet).
-    ShieldHit {
-        unit: UnitId,
-        holder: UnitId,
-        part: BodyPart,
-    },
     /// The unit split its dice for the round: `budget` (the smallest pool planned) into these
     /// parts.
     DicePlanned {

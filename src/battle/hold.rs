@@ -3,11 +3,10 @@
 //! d100 house sheet, took enough in a round); the grip a holder takes; a human shield catching
 //! the hits on its holder's off side; and the shift on an attack at a held unit.
 
+use super::UnitId;
 use super::event::EventKind;
 use super::event::Modifier;
 use super::state::Battle;
-use super::{UnitId, Vital};
-use crate::rules::body::BodyPart;
 use crate::rules::grapple::Grip;
 use crate::rules::modifiers::{Effect, ModifierReason};
 
@@ -73,37 +72,6 @@ pub fn hold_on(battle: &mut Battle, unit: UnitId, target: UnitId) {
 pub fn take_grip(battle: &mut Battle, unit: UnitId, target: UnitId, grip: Grip) {
     battle.change_condition(unit, |condition| condition.grip = Some(grip));
     battle.emit(EventKind::Gripped { unit, target, grip });
-}
-
-/// The parts of a holder's off side, for the hand it holds its weapon in: the torso and the arm
-/// and leg of the other hand.
-fn off_side(battle: &Battle, holder: UnitId) -> [BodyPart; 3] {
-    let handed = battle.spec(holder).handed;
-    let arm = handed.weapon_arm();
-    let (off_arm, off_leg) = if arm == BodyPart::RightArm {
-        (BodyPart::LeftArm, BodyPart::LeftLeg)
-    } else {
-        (BodyPart::RightArm, BodyPart::RightLeg)
-    };
-    [BodyPart::Torso, off_arm, off_leg]
-}
-
-/// Where `target` holds a human shield and the hit landed on its off side: the shield, which
-/// takes the hit instead (announced).
-pub fn shield_for(battle: &mut Battle, target: UnitId, part: BodyPart) -> Option<UnitId> {
-    let condition = battle.condition(target);
-    let shield = condition
-        .holding
-        .filter(|_| condition.grip == Some(Grip::Shield))?;
-    if !off_side(battle, target).contains(&part) || battle.vitals(shield).vital == Vital::Dead {
-        return None;
-    }
-    battle.emit(EventKind::ShieldHit {
-        unit: shield,
-        holder: target,
-        part,
-    });
-    Some(shield)
 }
 
 /// The shift on an attack at `target` where someone holds it.

@@ -50,12 +50,6 @@ pub(super) fn describe(kind: &EventKind, name: &dyn Fn(UnitId) -> String) -> Str
         EventKind::ChokedOut { unit, by } => {
             format!("{} is choked out by {}", name(*unit), name(*by))
         }
-        EventKind::ShieldHit { unit, holder, part } => format!(
-            "{} takes the hit meant for {}'s {}, held as a human shield",
-            name(*unit),
-            name(*holder),
-            part.words()
-        ),
         EventKind::GripEased { unit, target } => {
             format!("{} eases the grip on {}", name(*unit), name(*target))
         }

@@ -84,7 +84,6 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Held { .. }
         | E::Released { .. }
         | E::ChokedOut { .. }
-        | E::ShieldHit { .. }
         | E::Gripped { .. }
         | E::GripEased { .. }
         | E::BreathGone { .. }
@@ -245,7 +244,6 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         E::Held { unit, holder } | E::Released { unit, holder } => vec![*unit, *holder],
         E::StrengthPitted { unit, against, .. } => vec![*unit, *against],
         E::ChokedOut { unit, by } => vec![*unit, *by],
-        E::ShieldHit { unit, holder, .. } => vec![*unit, *holder],
         E::Gripped { unit, target, .. } | E::GripEased { unit, target } => vec![*unit, *target],
         E::Stabilised { unit, by, .. }
         | E::Healed { unit, by, .. }

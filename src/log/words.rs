@@ -646,7 +646,6 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         | EventKind::KnockedOut { .. }) => super::harm_words::describe(kind, &name, scenario),
         kind @ (EventKind::StrengthPitted { .. }
         | EventKind::ChokedOut { .. }
-        | EventKind::ShieldHit { .. }
         | EventKind::Gripped { .. }
         | EventKind::GripEased { .. }
         | EventKind::BreathGone { .. }) => super::grapple_words::describe(kind, &name),

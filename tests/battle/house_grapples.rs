@@ -118,11 +118,11 @@ fn a_human_shield_catches_the_off_side_and_the_execution_kills() {
         vitals(&mut app, DEE).hit_points,
     );
     let hit = fire(&mut app, RICO, GREY, 25);
-    assert!(hit.contains(&EventKind::ShieldHit {
+    assert!(hit.contains(&EventKind::from(HouseEvent::ShieldHit {
         unit: DEE,
         holder: GREY,
         part: gridkeeper::rules::body::BodyPart::Torso
-    }));
+    })));
     assert_eq!(vitals(&mut app, GREY).hit_points, grey);
     assert_eq!(vitals(&mut app, DEE).hit_points, dee - 25);
     next_turn_of(&mut app, GREY);

@@ -73,7 +73,7 @@ pub(super) fn from_the_roll(
         });
     // A human shield held on the target's off side takes the hit there whole.
     if let Some(part) = part
-        && let Some(shield) = crate::battle::hold::shield_for(battle, target, part)
+        && let Some(shield) = super::wrestling::shield_for(battle, target, part)
     {
         battle.emit(EventKind::DamageRolled {
             unit,

@@ -131,6 +131,13 @@ pub enum HouseEvent {
         by: UnitId,
         to: Option<Tile>,
     },
+    /// The human shield `unit` took a hit on `holder`'s off side, at `part` (the d100 house
+    /// sheet).
+    ShieldHit {
+        unit: UnitId,
+        holder: UnitId,
+        part: BodyPart,
+    },
     /// Going for a sharp `weapon`'s hand cut `unit` (the d100 house sheet's disarm).
     CutOnTheBlade { unit: UnitId, weapon: String },
     /// `unit` tried to execute the `target` it holds on `skill` (the d100 house sheet): killed
@@ -165,6 +172,7 @@ impl OwnEvent for HouseEvent {
             | Self::Blinded { .. }
             | Self::Thrown { .. }
             | Self::CutOnTheBlade { .. }
+            | Self::ShieldHit { .. }
             | Self::ForcedToLetGo { .. }
             | Self::LetGoInStride { .. } => LogKind::Wounds,
             Self::BoltTooSlow { .. }
@@ -208,6 +216,7 @@ impl OwnEvent for HouseEvent {
             Self::MonkeyDodged { unit, attacker, to } => vec![*unit, *attacker, *to],
             Self::Wrestled { unit, against, .. } => vec![*unit, *against],
             Self::Thrown { unit, by, .. } => vec![*unit, *by],
+            Self::ShieldHit { unit, holder, .. } => vec![*unit, *holder],
         }
     }
 
@@ -454,6 +463,12 @@ impl OwnEvent for HouseEvent {
                 ),
                 None => format!("{} throws {} down where they stand", name(*by), name(*unit)),
             },
+            Self::ShieldHit { unit, holder, part } => format!(
+                "{} takes the hit meant for {}'s {}, held as a human shield",
+                name(*unit),
+                name(*holder),
+                part.words()
+            ),
             Self::CutOnTheBlade { unit, weapon } => {
                 format!("{} is cut going for the {weapon}", name(*unit))
             }

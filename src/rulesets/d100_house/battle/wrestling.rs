@@ -15,6 +15,7 @@ use crate::battle::state::Battle;
 use crate::battle::wounds::{self, Blow};
 use crate::battle::{UnitId, Vital, Vitals};
 use crate::map::Tile;
+use crate::rules::body::BodyPart;
 use crate::rules::grapple::{GrappleContest, Grip};
 use crate::rules::roll::{Demand, RollPurpose, Verdict};
 use crate::rules::weapons::Weapon;
@@ -371,4 +372,35 @@ pub(super) fn after_harm(battle: &mut Battle, unit: UnitId, taken: u32) {
         battle.emit(HouseEvent::ForcedToLetGo { unit, taken: total });
         let_go(battle, unit);
     }
+}
+
+/// The parts of a holder's off side, for the hand it holds its weapon in: the torso and the arm
+/// and leg of the other hand.
+fn off_side(battle: &Battle, holder: UnitId) -> [BodyPart; 3] {
+    let handed = battle.spec(holder).handed;
+    let arm = handed.weapon_arm();
+    let (off_arm, off_leg) = if arm == BodyPart::RightArm {
+        (BodyPart::LeftArm, BodyPart::LeftLeg)
+    } else {
+        (BodyPart::RightArm, BodyPart::RightLeg)
+    };
+    [BodyPart::Torso, off_arm, off_leg]
+}
+
+/// Where `target` holds a human shield and the hit landed on its off side: the shield, which
+/// takes the hit instead (announced).
+pub(super) fn shield_for(battle: &mut Battle, target: UnitId, part: BodyPart) -> Option<UnitId> {
+    let condition = battle.condition(target);
+    let shield = condition
+        .holding
+        .filter(|_| condition.grip == Some(Grip::Shield))?;
+    if !off_side(battle, target).contains(&part) || battle.vitals(shield).vital == Vital::Dead {
+        return None;
+    }
+    battle.emit(HouseEvent::ShieldHit {
+        unit: shield,
+        holder: target,
+        part,
+    });
+    Some(shield)
 }
