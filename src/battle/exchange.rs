@@ -434,7 +434,7 @@ fn fight_demand(
 
 /// Roll both sides of a melee exchange (or a throw and its dodge) and carry out what comes of
 /// it.
-pub(super) fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Answer) {
+pub fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Answer) {
     let (attacker, defender) = (pending.attacker, pending.target);
     let attacker_weapon = attacker_weapon(battle, pending);
     let mut attack_roll = attack_roll(battle, pending, &attacker_weapon);

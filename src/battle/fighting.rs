@@ -19,7 +19,7 @@ use crate::rules::opposed::ManeuverAllowance;
 use crate::rules::weapons::{AttackForm, WeaponRange};
 
 /// Look up a unit's hand-to-hand or thrown attack; refuse anything else.
-pub(super) fn melee_weapon(
+pub fn melee_weapon(
     battle: &Battle,
     unit: UnitId,
     choice: WeaponChoice,
@@ -186,7 +186,7 @@ pub fn hand_reaches(scenario: &Scenario, from: Tile, to: Tile) -> bool {
 }
 
 /// Whether `target` is within reach of `weapon` from `unit`.
-pub(super) fn in_reach(
+pub fn in_reach(
     battle: &Battle,
     unit: UnitId,
     target: UnitId,

@@ -280,6 +280,23 @@ pub trait BattleHooks: Send + Sync + 'static {
         Ok(())
     }
 
+    /// `unit` getting up from prone: the roll the rulebook's own state of it asks (the
+    /// western's trip); whether it stumbled. It gets up all the same.
+    fn rises(&self, _battle: &mut Battle, _unit: UnitId) -> bool {
+        false
+    }
+
+    /// `unit` stumbled getting up, and is on its feet: what follows (the western's free blows).
+    fn stumbled(&self, _battle: &mut Battle, _unit: UnitId) {}
+
+    /// A restrained `unit` tries to break free of `holder` (the western's restrain), allowed.
+    fn break_free(&self, _battle: &mut Battle, _unit: UnitId, _holder: UnitId) {}
+
+    /// The chance a restrained `unit` breaks free now.
+    fn break_free_chance(&self, _battle: &Battle, _unit: UnitId) -> f64 {
+        0.0
+    }
+
     /// The flags the rulebook's own state puts on `unit`, for its card: none by default.
     fn flags(&self, _battle: &Battle, _unit: UnitId) -> Vec<UnitFlag> {
         Vec::new()

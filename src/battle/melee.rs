@@ -67,7 +67,7 @@ pub(super) fn maneuver(
     // A restrained unit's one way out (the western), rolled at once.
     if goal == ManeuverGoal::BreakHold && battle.condition(unit).restrained_by().is_some() {
         breaking_free_allowed(battle, unit, target)?;
-        super::recovering::try_to_break_free(battle, unit, target);
+        super::hooks::of(battle).break_free(battle, unit, target);
         return Ok(());
     }
     maneuver_allowed(battle, unit, target, goal)?;
@@ -265,9 +265,10 @@ pub fn at_once_chance(
 ) -> Option<Result<f64, Rejection>> {
     let battle = Battle::new(world);
     if goal == ManeuverGoal::BreakHold && battle.condition(unit).restrained_by().is_some() {
+        let hooks = super::hooks::of(&battle);
         return Some(
             breaking_free_allowed(&battle, unit, target)
-                .map(|()| super::recovering::break_free_chance(&battle, unit)),
+                .map(|()| hooks.break_free_chance(&battle, unit)),
         );
     }
     if battle.scenario.ruleset.grapple_contest().is_some() {

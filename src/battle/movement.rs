@@ -123,11 +123,12 @@ pub(super) fn stand_up(battle: &mut Battle, unit: UnitId) -> Result<(), Rejectio
         return Err(Rejection::NotProne);
     }
     pay_to_stand(battle, unit, turn)?;
-    let stumbled = super::recovering::rise(battle, unit);
+    let hooks = super::hooks::of(battle);
+    let stumbled = hooks.rises(battle, unit);
     battle.change_condition(unit, |condition| condition.prone = false);
     battle.emit(EventKind::StoodUp { unit });
     if stumbled {
-        super::recovering::free_blows(battle, unit);
+        hooks.stumbled(battle, unit);
     }
     Ok(())
 }
@@ -188,9 +189,10 @@ pub(super) fn take_posture(
     if condition.held_by.is_some() {
         return Err(Rejection::Held);
     }
+    let hooks = super::hooks::of(battle);
     let stumbled = if now == Posture::Prone {
         pay_to_stand(battle, unit, turn)?;
-        super::recovering::rise(battle, unit)
+        hooks.rises(battle, unit)
     } else {
         false
     };
@@ -201,7 +203,7 @@ pub(super) fn take_posture(
     });
     battle.emit(EventKind::PostureTaken { unit, posture });
     if stumbled {
-        super::recovering::free_blows(battle, unit);
+        hooks.stumbled(battle, unit);
     }
     Ok(())
 }

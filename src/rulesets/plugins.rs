@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::d100_house;
+use super::{d100_house, frontier};
 use crate::battle::hooks::{HookRulebook, Unhooked};
 use crate::rules::ruleset::RulesetId;
 
@@ -14,8 +14,11 @@ pub fn plugin(app: &mut App) {
     app.hook_rulebook(RulesetId::Coc7e, Unhooked)
         .hook_rulebook(RulesetId::BrpClassic, Unhooked)
         .hook_rulebook(RulesetId::D10Pool, Unhooked)
-        .hook_rulebook(RulesetId::Frontier, Unhooked)
-        .add_plugins((d100_house::battle::plugin, d100_house::ai::plugin));
+        .add_plugins((
+            d100_house::battle::plugin,
+            d100_house::ai::plugin,
+            frontier::battle::plugin,
+        ));
 }
 
 /// Every rulebook's commands made readable from a replay by their names (again: no change).

@@ -4,6 +4,7 @@
 //! in reverse, ranges to four times a weapon's base, cover by posture and d10 damage codes.
 //! Played in maps/dry-gulch.ron; docs/RULES.md has every decision.
 
+pub mod battle;
 pub mod check;
 pub mod draw;
 pub mod melee;

@@ -1,12 +1,13 @@
-//! Getting over a specific blow (the western): the tripped unit's roll to rise, with the free
-//! blow each foe in reach gets when it stumbles, and the restrained unit's try to break free.
+//! Getting over a specific blow (the western, SPECS.md 3.1): the tripped unit's roll to rise,
+//! with the free blow each foe in reach gets when it stumbles, and the restrained unit's try to
+//! break free.
 
-use super::command::{Answer, ManeuverGoal, WeaponChoice};
-use super::event::EventKind;
-use super::exchange::exchange;
-use super::fighting::{in_reach, melee_weapon};
-use super::state::Battle;
-use super::{AttackKind, PendingAttack, UnitId, hold};
+use crate::battle::command::{Answer, ManeuverGoal, WeaponChoice};
+use crate::battle::event::EventKind;
+use crate::battle::exchange::exchange;
+use crate::battle::fighting::{in_reach, melee_weapon};
+use crate::battle::state::Battle;
+use crate::battle::{AttackKind, PendingAttack, UnitId, hold};
 use crate::rules::roll::{Demand, RollPurpose};
 use crate::rules::weapons::WeaponRange;
 
