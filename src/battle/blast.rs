@@ -412,7 +412,7 @@ fn dodge_blast(battle: &mut Battle, unit: UnitId) -> i32 {
     if !able || !spare || budget::dice_for(battle, unit, PlannedAction::Dodge).is_err() {
         return 0;
     }
-    let roll = budget::roll_dodge(battle, unit);
+    let roll = super::dodge::roll_dodge(battle, unit);
     battle.emit(EventKind::DodgedArea {
         unit,
         made_it: roll.success,

@@ -10,8 +10,7 @@ use super::{Condition, TurnState, UnitId};
 use crate::map::scenario::UnitSpec;
 use crate::rules::budget::{DicePlan, PlannedAction};
 use crate::rules::modifiers::Effect;
-use crate::rules::roll::{Demand, RollPurpose, Verdict};
-use crate::rules::skills::DODGE;
+use crate::rules::roll::Demand;
 
 /// The attacks the unit's turn allows: its sheet's, or once it has planned or spent its dice,
 /// those made and one for each part kept for attacks.
@@ -100,23 +99,6 @@ pub(super) fn with_share(
         }
         _ => demand,
     }
-}
-
-/// What a dodge is rolled against: the skill, these modifiers, and the defender's share of its
-/// split dice.
-pub fn dodge_demand(battle: &Battle, defender: UnitId, modifiers: Vec<Modifier>) -> Demand {
-    let demand = Demand::new(battle.skill(defender, DODGE), modifiers);
-    with_share(battle, defender, PlannedAction::Dodge, demand)
-}
-
-/// Roll the unit's Dodge as a defence: its hindrances on the roll, made with its share of its
-/// split dice (or its whole pool), which is then spent.
-pub(super) fn roll_dodge(battle: &mut Battle, unit: UnitId) -> Verdict {
-    let modifiers = battle.own_roll_modifiers(unit, false, false);
-    let demand = dodge_demand(battle, unit, modifiers);
-    let roll = battle.roll(unit, RollPurpose::Skill(DODGE.to_string()), &demand);
-    battle.spend_dice(unit, PlannedAction::Dodge);
-    roll
 }
 
 /// Where the unit has split its dice: refuse a second attack on a target it already attacked

@@ -400,7 +400,7 @@ pub(super) fn exchange_odds_of(
     let hindrances = battle.own_roll_modifiers(defender, false, false);
     let dodge = battle.standing_demand(
         defender,
-        &budget::dodge_demand(battle, defender, hindrances.clone()),
+        &super::dodge::dodge_demand(battle, defender, hindrances.clone()),
     );
     let fighting = defence_weapon(battle, pending);
     let fight = battle.standing_demand(
@@ -460,7 +460,7 @@ pub fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Answer) {
     let (defence, defence_roll) = match answer {
         Answer::Nothing | Answer::DiveForCover => (Defence::None, None),
         Answer::Dodge => {
-            let roll = budget::roll_dodge(battle, defender);
+            let roll = super::dodge::roll_dodge(battle, defender);
             (Defence::Dodge, Some((roll, battle.skill(defender, DODGE))))
         }
         Answer::FightBack | Answer::Maneuver(_) => {

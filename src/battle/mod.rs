@@ -13,6 +13,7 @@ pub mod command;
 mod condition;
 pub mod declaration;
 pub mod declaring;
+pub mod dodge;
 pub mod effects;
 mod engine;
 mod evade;

@@ -384,7 +384,7 @@ pub(super) fn answer_fire(
         // Every answer is a Dodge roll.
         let budgeted = dodge_is_budgeted(battle, attacker, &pending, unit);
         let roll = if budgeted {
-            super::budget::roll_dodge(battle, unit)
+            super::dodge::roll_dodge(battle, unit)
         } else {
             let modifiers = battle.own_roll_modifiers(unit, false, false);
             battle.roll_skill(unit, DODGE, modifiers)
