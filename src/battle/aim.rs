@@ -50,7 +50,7 @@ pub(super) fn aim(battle: &mut Battle, unit: UnitId, target: UnitId) -> Result<(
 }
 
 /// The unit's aim is spoilt (it moved, was hurt, or did something else first).
-pub(super) fn spoil_aim(battle: &mut Battle, unit: UnitId) {
+pub fn spoil_aim(battle: &mut Battle, unit: UnitId) {
     if battle.condition(unit).aim.is_some() {
         battle.change_condition(unit, |condition| condition.aim = None);
         battle.emit(EventKind::AimLost { unit });

@@ -9,7 +9,7 @@ use super::command::{Rejection, WeaponChoice};
 use super::event::EventKind;
 use super::state::Battle;
 use super::wounds::Blow;
-use super::{Charge, UnitId, Vital, budget, effects, injuries, wounds};
+use super::{Charge, UnitId, Vital, budget, effects, wounds};
 use crate::map::Tile;
 use crate::map::range::{RangeBand, distance_squared};
 use crate::map::sight::{LineOfFire, line_of_fire};
@@ -343,10 +343,9 @@ pub(super) fn detonate(
         if let Some(severity) = band_severity(battle, &rings, ring, centre, unit) {
             let dodged = dodge_blast(battle, unit);
             let hit = (severity, true);
-            if injuries::injure(
+            if super::hooks::of(battle).injury(
                 battle,
-                unit,
-                Some(by),
+                (unit, Some(by)),
                 net.max(0) - dodged,
                 hit,
                 &weapon.skill,

@@ -102,10 +102,9 @@ pub fn deal_hits(
 ) {
     let deliberate = aim != Aim::Stray;
     if landed.hits > 0
-        && super::injuries::injure(
+        && super::hooks::of(battle).injury(
             battle,
-            target,
-            Some(unit),
+            (target, Some(unit)),
             verdict.net,
             (weapon.damage.flat().unwrap_or(0), false),
             &weapon.skill,

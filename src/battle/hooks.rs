@@ -204,6 +204,21 @@ pub trait BattleHooks: Send + Sync + 'static {
         None
     }
 
+    /// A hit on `unit` (by `by`) that landed with `net` successes left once the defence was
+    /// off, with `skill` and a weapon of `weapon` damage (a blast's band, where `blast`): an
+    /// injury, where the rulebook keeps wounds as a list of them (the d10 pool), told in its
+    /// events; `false` where it counts hit points (the caller rolls the damage).
+    fn injury(
+        &self,
+        _battle: &mut Battle,
+        _hit: (UnitId, Option<UnitId>),
+        _net: i32,
+        _weapon: (u32, bool),
+        _skill: &str,
+    ) -> bool {
+        false
+    }
+
     /// `unit` took `taken` (more than nothing), on `part` where the blow located it, its
     /// vitals settled: what more the harm does (the house sheet: a holder hurt enough this
     /// round lets go; each part's tally, which cripples it).

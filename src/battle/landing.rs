@@ -6,7 +6,7 @@ use super::event::EventKind;
 use super::melee_weapon::MeleeWeapon;
 use super::state::Battle;
 use super::wounds::{self, Blow};
-use super::{UnitId, effects, injuries};
+use super::{UnitId, effects};
 use crate::rules::damage::{DamageQuality, DamageReach};
 use crate::rules::percentile::SuccessLevel;
 use crate::rules::roll::Verdict;
@@ -90,10 +90,9 @@ pub(super) fn blow(
         landing,
     } = strike;
     if !knock_out
-        && injuries::injure(
+        && super::hooks::of(battle).injury(
             battle,
-            to,
-            Some(from),
+            (to, Some(from)),
             net,
             (weapon.damage.flat().unwrap_or(0), false),
             &weapon.skill_name,

@@ -2,7 +2,7 @@
 //! in and events out. The systems validate each command, call the pure rules with the seeded
 //! dice, change components and announce every change as an event.
 
-mod aim;
+pub mod aim;
 pub mod answer;
 pub mod arms;
 pub mod blast;
@@ -30,7 +30,6 @@ mod hiding;
 pub mod hits;
 pub mod hold;
 pub mod hooks;
-mod injuries;
 mod keeper;
 mod landing;
 mod log_kind;

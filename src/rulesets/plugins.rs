@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::{d100_house, frontier};
+use super::{d10_pool, d100_house, frontier};
 use crate::battle::hooks::{HookRulebook, Unhooked};
 use crate::rules::ruleset::RulesetId;
 
@@ -13,11 +13,11 @@ pub fn plugin(app: &mut App) {
     register_commands();
     app.hook_rulebook(RulesetId::Coc7e, Unhooked)
         .hook_rulebook(RulesetId::BrpClassic, Unhooked)
-        .hook_rulebook(RulesetId::D10Pool, Unhooked)
         .add_plugins((
             d100_house::battle::plugin,
             d100_house::ai::plugin,
             frontier::battle::plugin,
+            d10_pool::battle::plugin,
         ));
 }
 

@@ -1,21 +1,20 @@
-//! Hits where the rulebook keeps wounds as a list of injuries (the d10 pool): the attack's net,
-//! the weapon's damage and what soaks it go to the rulebook, and the battle keeps the list it
-//! comes to, the unit's state, a stun (its next turn lost) and the scar the log names.
+//! Hits as the d10 pool keeps them, a list of injuries: the attack's net, the weapon's damage
+//! and what soaks it go to the pool's rules, and the battle keeps the list it comes to, the
+//! unit's state, a stun (its next turn lost) and the scar the log names.
 
-use super::aim::spoil_aim;
-use super::event::EventKind;
-use super::state::Battle;
-use super::wounds::settle_after_harm;
-use super::{UnitId, Vital};
+use crate::battle::aim::spoil_aim;
+use crate::battle::event::EventKind;
+use crate::battle::state::Battle;
+use crate::battle::wounds::settle_after_harm;
+use crate::battle::{UnitId, Vital};
 use crate::rules::injuries::InjuryHit;
 
-/// A hit that landed with `net` successes left once the defence was off, with `skill` and a
-/// weapon of this `weapon` damage (a blast's band, where `blast`): an injury, where the rulebook
-/// keeps them. `false` where it counts hit points instead (the caller rolls the damage).
+/// A hit on `unit` (by `by`) that landed with `net` successes left once the defence was off,
+/// with `skill` and a weapon of this `weapon` damage (a blast's band, where `blast`): an injury.
+/// `false` where the pool's rules give none (the caller rolls the damage).
 pub(super) fn injure(
     battle: &mut Battle,
-    unit: UnitId,
-    by: Option<UnitId>,
+    (unit, by): (UnitId, Option<UnitId>),
     net: i32,
     (weapon, blast): (u32, bool),
     skill: &str,

@@ -1,0 +1,33 @@
+//! The d10 pool in the battle: its own code at the engine's stages (injuries in place of hit
+//! points). Its dice budget and plan, evading and sweeps still live in the engine until they
+//! move here (docs/plans/rulebook-rooms.md).
+
+mod injuries;
+
+use bevy::prelude::*;
+
+use crate::battle::UnitId;
+use crate::battle::hooks::{BattleHooks, HookRulebook};
+use crate::battle::state::Battle;
+use crate::rules::ruleset::RulesetId;
+
+/// The pool's battle plugin: its hooks.
+pub fn plugin(app: &mut App) {
+    app.hook_rulebook(RulesetId::D10Pool, PoolHooks);
+}
+
+/// The pool's code at the engine's stages.
+struct PoolHooks;
+
+impl BattleHooks for PoolHooks {
+    fn injury(
+        &self,
+        battle: &mut Battle,
+        hit: (UnitId, Option<UnitId>),
+        net: i32,
+        weapon: (u32, bool),
+        skill: &str,
+    ) -> bool {
+        injuries::injure(battle, hit, net, weapon, skill)
+    }
+}
