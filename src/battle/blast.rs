@@ -308,6 +308,7 @@ pub(super) fn detonate(
     let damage_bonus = battle.spec(by).derived.damage_bonus.clone();
     let rings = battle.scenario.ruleset.blast_rings(&weapon.damage);
     let (caught, shielded) = caught_by(battle, weapon, centre, facing);
+    let hooks = super::hooks::of(battle);
     for (unit, wall) in shielded {
         battle.emit(EventKind::Shielded { unit, by: wall });
     }
@@ -318,13 +319,8 @@ pub(super) fn detonate(
         }
         // Where the rulebook reads the ring's harm off a fresh roll, it lands as a hit does.
         if let Some(read) = rings.get(ring).and_then(|ring| ring.read_off) {
-            let rolled = super::hooks::of(battle).blast_harm_off_the_roll(
-                battle,
-                (by, unit),
-                &weapon.name,
-                centre,
-                read,
-            );
+            let rolled =
+                hooks.blast_harm_off_the_roll(battle, (by, unit), &weapon.name, centre, read);
             if let Some(rolled) = rolled.filter(|rolled| !rolled.is_nothing()) {
                 let blow = Blow {
                     part: rolled.part,
@@ -343,7 +339,7 @@ pub(super) fn detonate(
         if let Some(severity) = band_severity(battle, &rings, ring, centre, unit) {
             let dodged = dodge_blast(battle, unit);
             let hit = (severity, true);
-            if super::hooks::of(battle).injury(
+            if hooks.injury(
                 battle,
                 (unit, Some(by)),
                 net.max(0) - dodged,

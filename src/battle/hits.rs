@@ -101,8 +101,9 @@ pub fn deal_hits(
     verdict: &Verdict,
 ) {
     let deliberate = aim != Aim::Stray;
+    let hooks = super::hooks::of(battle);
     if landed.hits > 0
-        && super::hooks::of(battle).injury(
+        && hooks.injury(
             battle,
             (target, Some(unit)),
             verdict.net,
@@ -133,7 +134,6 @@ pub fn deal_hits(
     let mut pieces = Vec::new();
     let mut part = None;
     let mut read_off_the_roll = false;
-    let hooks = super::hooks::of(battle);
     let by_part = hooks.part_cover(battle, target, shot.line);
     for bullet in 0..landed.hits {
         let hit = RollHit {

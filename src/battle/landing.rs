@@ -89,8 +89,9 @@ pub(super) fn blow(
         net,
         landing,
     } = strike;
+    let hooks = super::hooks::of(battle);
     if !knock_out
-        && super::hooks::of(battle).injury(
+        && hooks.injury(
             battle,
             (to, Some(from)),
             net,
@@ -112,7 +113,7 @@ pub(super) fn blow(
             },
             downgraded: false,
         };
-        super::hooks::of(battle).harm_off_the_roll(battle, (from, to), &weapon.name, &hit, None)
+        hooks.harm_off_the_roll(battle, (from, to), &weapon.name, &hit, None)
     });
     let (damage, part, to) = match read {
         // Dodged clean, or something done in place of the damage (the house sheet's

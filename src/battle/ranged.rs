@@ -71,7 +71,7 @@ pub(super) fn fire(
         battle.action_available(unit)?
     };
     let mut plan = plan_fire(battle, unit, choice, &mode)?;
-    let mode = match super::hooks::of(battle).fire_turned(battle, unit, choice, &mode) {
+    let mode = match hooks.fire_turned(battle, unit, choice, &mode) {
         Some(turned) => {
             plan = plan_fire(battle, unit, choice, &turned)?;
             turned
@@ -92,7 +92,7 @@ pub(super) fn fire(
         _ => None,
     };
     let shots = single_shots.map_or(1, count);
-    super::hooks::of(battle).may_fire(battle, unit, &plan.weapon, shots)?;
+    hooks.may_fire(battle, unit, &plan.weapon, shots)?;
     let before = battle.condition(unit).shots_this_round;
     if let (Some(most), Some(shots)) = (turn.limits.shots, single_shots)
         && shots > most as usize
@@ -105,13 +105,7 @@ pub(super) fn fire(
     let attacks = match (budgeted, &mode) {
         (Some(turn), FireMode::Shots(targets)) => turn.attacks_made + count(targets.len()),
         (Some(turn), _) => turn.attacks_made + count(mode.targets().len()),
-        (None, _)
-            if super::hooks::of(battle)
-                .attacks_this_turn(battle, unit)
-                .is_some() =>
-        {
-            turn.attacks_made + 1
-        }
+        (None, _) if hooks.attacks_this_turn(battle, unit).is_some() => turn.attacks_made + 1,
         (None, _) => battle.spec(unit).attacks_per_round,
     };
     let handgun = plan.weapon.category == WeaponCategory::Handgun;
@@ -148,7 +142,6 @@ pub(super) fn fire(
     };
     // The rulebook may yet lose the shots (the attack is spent): the house's bolt not worked
     // in time.
-    let hooks = super::hooks::of(battle);
     if !hooks.shots_go_off(battle, unit, &plan.weapon, (before, shots)) {
         return Ok(());
     }

@@ -336,12 +336,8 @@ impl<'w> Battle<'w> {
         verdict
     }
 
-    /// A demand as the unit's own state leaves it: what the rulebook makes of its injuries and
-    /// of how far it has moved this round, after the demand's own modifiers.
-    /// What the unit's state brings to every roll it makes: its injuries, its movement and
-    /// its hit points.
-    /// The facts of `unit`'s standing: the engine's, and what the rulebook's own state of it
-    /// adds.
+    /// What `unit`'s state brings to every roll it makes: its injuries, its movement and its
+    /// hit points, and what the rulebook's own state of it adds.
     pub fn standing_facts(&self, unit: UnitId) -> StandingFacts {
         let facts = standing_facts(self.spec(unit), &self.vitals(unit), &self.condition(unit));
         let own = self
@@ -354,6 +350,8 @@ impl<'w> Battle<'w> {
         }
     }
 
+    /// A demand as the unit's own state leaves it: what the rulebook makes of its standing
+    /// (its injuries, how far it has moved this round, …), after the demand's own modifiers.
     pub fn standing_demand(&self, unit: UnitId, demand: &Demand) -> Demand {
         let standing = self
             .scenario
