@@ -60,14 +60,6 @@ pub struct Recoil {
     pub knocked_down_at: u32,
 }
 
-/// A called shot (the d100 house sheet): the shift on the attack, and the parts it may be
-/// called at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CalledShot {
-    pub shift: i32,
-    pub parts: &'static [BodyPart],
-}
-
 /// A roll of a characteristic the rulebook asks (the d100 house sheet's Body, to stay on one's
 /// feet against a shotgun's hit, −10 a large calibre, or for each shot of a heavy weapon; its
 /// Speed, to work a bolt for a second shot in a round): the characteristic as the log names it

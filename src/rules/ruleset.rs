@@ -25,7 +25,7 @@ use super::modifiers::Modifier;
 use super::opposed::{ManeuverAllowance, Resistance, SideResult};
 use super::quick_draw::{DrawBonus, DrawFacts};
 use super::roll::{Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerdict, Verdict};
-use super::roll_harm::{CalledShot, HitForm, RollHit};
+use super::roll_harm::{HitForm, RollHit};
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use super::situation::{
     BlowFacts, Material, OwnRollFacts, RangeBand, RangeReading, RangeScale, ShotDefence, ShotFacts,
@@ -464,12 +464,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
-    /// Whether a point of Willpower (the sheet's Luck) shakes off a stun (the d10 pool): spent
-    /// where the unit has one left, the stun costs it no turn.
-    fn willpower_shakes_off_stun(&self) -> bool {
-        false
-    }
-
     /// What a kick or a bite does for a unit of `strength`, where the rulebook offers it apart
     /// from the plain unarmed blow (the western's STR table); `None`: it does not.
     fn body_blow_damage(&self, _blow: BodyBlow, _strength: u32) -> Option<DamageNotation> {
@@ -771,13 +765,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
-    /// Where the rulebook lets a unit divide its skill across several attacks in a turn (the
-    /// d100 house sheet): the most shares, and the number a roll against `demand` (the skill
-    /// with the unit's standing shifts) is made at, the whole to divide. `None`: no dividing.
-    fn skill_shares(&self, _demand: &Demand) -> Option<(u32, u32)> {
-        None
-    }
-
     /// Where one attack of full auto fires a set number of bullets, each rolled (the d100 house
     /// sheet: 3), that number, the most a `FullAuto` pull may name; `None`: as many as are
     /// ready.
@@ -785,22 +772,9 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
-    /// Where an attack may be called at a body part (the d100 house sheet: −20), the shift and
-    /// the parts; `None`: no called shots.
-    fn called_shot(&self) -> Option<CalledShot> {
-        None
-    }
-
     /// Where a jam takes a set number of rounds of work before the roll to clear it (the d100
     /// house sheet: 1), that number; `None`: 1D6 rounds.
     fn jam_work(&self) -> Option<u32> {
-        None
-    }
-
-    /// Where the rulebook has a dodge stance (the d100 house sheet): taken on the unit's turn
-    /// and held to its next, rolled against each hit that reaches it; the shift on whichever
-    /// of the turn's attack and dodge comes second (−30). `None`: no stance.
-    fn dodge_stance(&self) -> Option<i32> {
         None
     }
 
@@ -892,11 +866,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// their terms. `None`: grapples as `grapple_skill` says.
     fn grapple_contest(&self) -> Option<GrappleContest> {
         None
-    }
-
-    /// The exact chance the side that acted wins an opposed roll of these two demands.
-    fn opposed_chance(&self, active: &Demand, passive: &Demand) -> f64 {
-        self.chance(active) * (1.0 - self.chance(passive))
     }
 
     /// The rounds a unit of these characteristics, choked by the air, holds out before it is

@@ -12,6 +12,12 @@ use crate::rules::ruleset::DemandWords;
 /// game's cap).
 pub const MOST_SHARES: u32 = 3;
 
+/// The whole a skill's shares divide: the chance of a roll against `demand` (the skill with the
+/// unit's standing shifts), each share at least 1.
+pub fn share_whole(demand: &Demand) -> u32 {
+    class_rolls::chance(demand.value, &demand.modifiers)
+}
+
 /// The bullets one attack of full auto fires, each rolled to hit and for damage.
 pub const FULL_AUTO_BULLETS: u32 = 3;
 

@@ -54,8 +54,18 @@ pub const PARTS: [BodyPart; 6] = [
     BodyPart::LeftLeg,
 ];
 
-/// The shift on an attack called at a part.
-pub const CALLED_SHOT: i32 = -20;
+/// A called shot: the shift on the attack, and the parts it may be called at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CalledShot {
+    pub shift: i32,
+    pub parts: &'static [BodyPart],
+}
+
+/// A called shot is −20, at any part of the location table.
+pub const CALLED: CalledShot = CalledShot {
+    shift: -20,
+    parts: &PARTS,
+};
 
 /// The part a flipped roll lands on: 01-10 head, 11-20 right arm, 21-30 left arm, 31-70 torso,
 /// 71-85 right leg, 86-99 left leg; `None` for 00, which never hits.

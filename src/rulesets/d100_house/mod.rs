@@ -41,7 +41,7 @@ use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::{ManeuverAllowance, SideResult};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
-use crate::rules::roll_harm::{CalledShot, HitForm, RollHit};
+use crate::rules::roll_harm::{HitForm, RollHit};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{
     DemandWords, Rolled, Ruleset, RulesetId, SheetField, WeaponDefenceWords,
@@ -341,34 +341,14 @@ impl Ruleset for D100House {
         ))
     }
 
-    /// At most 3 shares of the skill with its shifts, each at least 1.
-    fn skill_shares(&self, demand: &Demand) -> Option<(u32, u32)> {
-        Some((
-            check::MOST_SHARES,
-            crate::rules::class_rolls::chance(demand.value, &demand.modifiers),
-        ))
-    }
-
     /// Full auto is 3 bullets an attack.
     fn full_auto_attack(&self) -> Option<u32> {
         Some(check::FULL_AUTO_BULLETS)
     }
 
-    /// A called shot is −20, at any part of the location table.
-    fn called_shot(&self) -> Option<CalledShot> {
-        Some(CalledShot {
-            shift: damage::CALLED_SHOT,
-            parts: &damage::PARTS,
-        })
-    }
-
     /// A jam takes a round of work, then a Firearms success.
     fn jam_work(&self) -> Option<u32> {
         Some(firearms::JAM_WORK)
-    }
-
-    fn dodge_stance(&self) -> Option<i32> {
-        Some(dodge::DODGING_TOO)
     }
 
     fn crippling(&self) -> Option<u32> {
@@ -407,10 +387,6 @@ impl Ruleset for D100House {
 
     fn grapple_contest(&self) -> Option<GrappleContest> {
         Some(grapple::CONTEST)
-    }
-
-    fn opposed_chance(&self, active: &Demand, passive: &Demand) -> f64 {
-        grapple::opposed_chance(active, passive)
     }
 
     /// Anyone may grapple anyone: the sheet has no size.

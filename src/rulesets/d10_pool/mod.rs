@@ -316,11 +316,6 @@ impl Ruleset for D10Pool {
         Some("Boxing")
     }
 
-    /// Spending a point of Willpower ignores a stun (its only use: it buys no initiative).
-    fn willpower_shakes_off_stun(&self) -> bool {
-        true
-    }
-
     /// A round's aim at one target builds on the last, to three.
     fn most_aim_rounds(&self) -> u32 {
         worth::MOST_AIM

@@ -16,6 +16,7 @@ use crate::rules::roll::Demand;
 use crate::rules::roll_harm::HitForm;
 use crate::rulesets::d100_house::battle::commands::HouseCommand;
 use crate::rulesets::d100_house::battle::condition::house_of;
+use crate::rulesets::d100_house::damage;
 
 /// `CallShot` where calling `shot` at a part its target's cover leaves out pays.
 pub(super) fn before_the_shot(
@@ -35,7 +36,7 @@ pub(super) fn before_the_shot(
         return None;
     };
     let ruleset = scenario.ruleset.as_ref();
-    let called = ruleset.called_shot()?;
+    let called = damage::CALLED;
     let condition = |world: &mut World, of| own_state(world, of).map(|(_, condition, _)| condition);
     if house_of(world, *unit).called_shot.is_some() {
         return None;

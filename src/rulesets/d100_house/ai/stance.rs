@@ -64,7 +64,6 @@ pub(super) fn dodge_before_ending(
     seen: &[Seen],
     turn: &TurnState,
 ) -> Option<Command> {
-    scenario.ruleset.dodge_stance()?;
     let unit = turn.unit;
     let side = scenario.units[unit.index()].side;
     let house = house_of(world, unit);

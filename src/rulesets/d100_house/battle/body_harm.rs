@@ -19,6 +19,7 @@ use crate::rules::roll_harm::HitForm;
 use crate::rules::roll_harm::{DodgeOutcome, RollHit};
 use crate::rules::situation::Posture;
 use crate::rules::weapons::Weapon;
+use crate::rulesets::d100_house::damage;
 
 /// The cover `line` finds beside `target`, where the rulebook's cover hides body parts: low
 /// cover hides what the target's posture keeps behind it, cover shot through hides all of it.
@@ -231,7 +232,7 @@ pub(super) fn preview(
     let open = ruleset.roll_harm_mean(demand, value, HitForm::Firearm, None)?;
     // A called shot lands every hit on its part: all of them covered, or none.
     let called = house(battle, unit).called_shot;
-    let every_part = ruleset.called_shot().map_or(&[][..], |called| called.parts);
+    let every_part = damage::CALLED.parts;
     let behind = part_cover(battle, target, shot.line).and_then(|cover| {
         let hidden = match called {
             Some(part) if cover.parts.contains(&part) => every_part.to_vec(),

@@ -7,15 +7,14 @@ use crate::battle::UnitId;
 use crate::battle::state::Battle;
 use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
 use crate::rules::roll::Demand;
+use crate::rulesets::d100_house::damage;
 
 /// An attack's demand with the called shot's shift, where the unit called it.
 pub(super) fn on_attack(battle: &Battle, unit: UnitId, mut demand: Demand) -> Demand {
-    if house(battle, unit).called_shot.is_some()
-        && let Some(called) = battle.scenario.ruleset.called_shot()
-    {
+    if house(battle, unit).called_shot.is_some() {
         demand.modifiers.push(Modifier {
             reason: ModifierReason::CalledShot,
-            effect: Effect::Add(called.shift),
+            effect: Effect::Add(damage::CALLED.shift),
         });
     }
     demand

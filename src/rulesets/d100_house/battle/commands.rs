@@ -16,6 +16,7 @@ use crate::battle::state::Battle;
 use crate::rules::body::BodyPart;
 use crate::rules::cherries::Cherry;
 use crate::rulesets::d100_house::firearms::SPEED;
+use crate::rulesets::d100_house::{damage, dodge};
 
 use super::shares::divisible;
 
@@ -93,13 +94,7 @@ pub(super) fn carry_out(battle: &mut Battle, command: &HouseCommand) -> Result<(
 /// Take the dodge stance on the unit's turn: free alongside the turn's attack, else the
 /// turn's action.
 fn take(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
-    let ruleset = battle.scenario.ruleset.clone();
-    let Some(shift) = ruleset.dodge_stance() else {
-        return Err(Rejection::CannotAct(format!(
-            "{} has no dodge stance",
-            ruleset.name()
-        )));
-    };
+    let shift = dodge::DODGING_TOO;
     let turn = battle.own_turn(unit)?;
     let condition = battle.condition(unit);
     let held = house(battle, unit);
@@ -207,13 +202,7 @@ fn divide(battle: &mut Battle, unit: UnitId, shares: &[u32]) -> Result<(), Rejec
 
 /// `unit` calls its turn's next attack at `part`.
 fn call(battle: &mut Battle, unit: UnitId, part: BodyPart) -> Result<(), Rejection> {
-    let ruleset = battle.scenario.ruleset.clone();
-    let Some(called) = ruleset.called_shot() else {
-        return Err(Rejection::CannotAct(format!(
-            "{} has no called shots",
-            ruleset.name()
-        )));
-    };
+    let called = damage::CALLED;
     if !called.parts.contains(&part) {
         return Err(Rejection::CannotAct(format!(
             "a shot is called at one of: {}",

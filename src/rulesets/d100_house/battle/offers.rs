@@ -12,6 +12,7 @@ use crate::battle::{Condition, TurnState, UnitId};
 use crate::rules::cherries::Cherry;
 use crate::rules::modifiers::signed;
 use crate::rulesets::d100_house::firearms::SPEED;
+use crate::rulesets::d100_house::{damage, dodge};
 
 /// The house sheet's offers to `unit`, whose turn it is.
 pub(super) fn offers(battle: &Battle, unit: UnitId) -> Offers {
@@ -22,13 +23,13 @@ pub(super) fn offers(battle: &Battle, unit: UnitId) -> Offers {
     let house = house(battle, unit);
     Offers {
         menus: [
-            call_shot_menu(battle, unit, &turn, &house),
+            Some(call_shot_menu(unit, &turn, &house)),
             cherry_menu(battle, unit, &house),
         ]
         .into_iter()
         .flatten()
         .collect(),
-        buttons: dodge_stance(battle, unit, &turn, (&condition, &house))
+        buttons: [dodge_stance(unit, &turn, (&condition, &house))]
             .into_iter()
             .chain(divisions(battle, unit, &turn, (&condition, &house)))
             .chain(quick_put_out(unit, &turn, &condition))
@@ -38,14 +39,9 @@ pub(super) fn offers(battle: &Battle, unit: UnitId) -> Offers {
 
 /// The parts to call the turn's next attack at, open while an attack is still to come and
 /// none is called.
-fn call_shot_menu(
-    battle: &Battle,
-    unit: UnitId,
-    turn: &TurnState,
-    house: &HouseCondition,
-) -> Option<OfferMenu> {
-    let called = battle.scenario.ruleset.called_shot()?;
-    Some(OfferMenu {
+fn call_shot_menu(unit: UnitId, turn: &TurnState, house: &HouseCondition) -> OfferMenu {
+    let called = damage::CALLED;
+    OfferMenu {
         id: "call shot",
         caption: None,
         shown: match house.called_shot {
@@ -67,7 +63,7 @@ fn call_shot_menu(
                 command: Some(HouseCommand::CallShot { unit, part: *part }.into()),
             })
             .collect(),
-    })
+    }
 }
 
 /// Where the unit's obsession earns cherries, those the scenario allows it, to take on its
@@ -110,13 +106,8 @@ fn cherry_menu(battle: &Battle, unit: UnitId, house: &HouseCondition) -> Option<
 
 /// The dodge stance: open while the unit holds none and is not holding anyone, before its
 /// action or after its attack.
-fn dodge_stance(
-    battle: &Battle,
-    unit: UnitId,
-    turn: &TurnState,
-    state: (&Condition, &HouseCondition),
-) -> Option<Offer> {
-    let shift = signed(battle.scenario.ruleset.dodge_stance()?);
+fn dodge_stance(unit: UnitId, turn: &TurnState, state: (&Condition, &HouseCondition)) -> Offer {
+    let shift = signed(dodge::DODGING_TOO);
     let hint = if turn.attacks_made > 0 {
         format!(
             "Hold a dodge until your next turn, at {shift} since you attacked: a bullet you dodge \
@@ -130,12 +121,12 @@ fn dodge_stance(
              critical hit cannot be dodged. An attack after it this turn takes {shift}"
         )
     };
-    Some(Offer {
+    Offer {
         label: "Dodge".to_string(),
         hint,
         open: dodge_stance_open(turn, state),
         command: HouseCommand::DodgeStance { unit }.into(),
-    })
+    }
 }
 
 /// The skill divided evenly into each number of shares the rulebook allows ("Divide 2"), open

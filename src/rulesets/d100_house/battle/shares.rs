@@ -11,6 +11,7 @@ use crate::battle::{Arsenal, Condition, UnitId, Vitals};
 use crate::map::scenario::Scenario;
 use crate::rules::modifiers::Effect;
 use crate::rules::roll::Demand;
+use crate::rulesets::d100_house::check;
 
 /// The whole `unit`'s skill with the weapon in hand comes to with its standing shifts (from
 /// its `vitals`, `condition` and `house` condition), and the most shares it may be divided
@@ -35,9 +36,7 @@ pub fn divisible(
     let facts = house.standing_facts(standing_facts(spec, vitals, condition));
     let standing = ruleset.standing_modifiers(&facts);
     let demand = Demand::new(spec.skill(ruleset, &name), standing);
-    ruleset
-        .skill_shares(&demand)
-        .map(|(most, whole)| (whole, most))
+    Some((check::share_whole(&demand), check::MOST_SHARES))
 }
 
 /// `whole`, divided as evenly as it goes into `count` shares, the larger first.
@@ -65,9 +64,7 @@ pub(super) fn on_attack(battle: &Battle, unit: UnitId, mut demand: Demand) -> De
         return demand;
     };
     let standing = battle.standing_demand(unit, &Demand::new(demand.value, Vec::new()));
-    let Some((_, whole)) = battle.scenario.ruleset.skill_shares(&standing) else {
-        return demand;
-    };
+    let whole = check::share_whole(&standing);
     let left = i64::from(share) - i64::from(whole);
     demand.modifiers.insert(
         0,

@@ -35,12 +35,10 @@ pub(super) fn attack_follows_stance(battle: &Battle, unit: UnitId) -> bool {
 
 /// An attack's demand with what the stance taken first this turn costs it.
 pub(super) fn on_attack(battle: &Battle, unit: UnitId, mut demand: Demand) -> Demand {
-    if let Some(shift) = battle.scenario.ruleset.dodge_stance()
-        && attacks_to_come(battle, unit)
-    {
+    if attacks_to_come(battle, unit) {
         demand.modifiers.push(Modifier {
             reason: ModifierReason::DodgingToo,
-            effect: Effect::Add(shift),
+            effect: Effect::Add(dodge::DODGING_TOO),
         });
     }
     demand

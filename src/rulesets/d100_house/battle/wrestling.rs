@@ -19,6 +19,7 @@ use crate::rules::body::BodyPart;
 use crate::rules::grapple::{GrappleContest, Grip};
 use crate::rules::roll::{Demand, RollPurpose, Verdict};
 use crate::rules::weapons::Weapon;
+use crate::rulesets::d100_house::grapple;
 
 /// The sheet's terms of its grapples.
 pub(super) fn terms(battle: &Battle) -> Option<GrappleContest> {
@@ -316,7 +317,7 @@ pub(super) fn chance(
             return ruleset.chance(&own);
         }
         let other = battle.standing_demand(target, &grapple_demand(battle, target, terms).1);
-        return ruleset.opposed_chance(&own, &other);
+        return grapple::opposed_chance(&own, &other);
     }
     match goal {
         ManeuverGoal::Injure | ManeuverGoal::Strangle => 1.0,

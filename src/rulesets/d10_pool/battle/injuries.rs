@@ -66,7 +66,7 @@ pub(super) fn injure(
         });
     }
     if outcome.stunned && after.vital == Vital::Conscious {
-        if battle.scenario.ruleset.willpower_shakes_off_stun() && battle.luck(unit) > 0 {
+        if battle.luck(unit) > 0 {
             // Where a point of Willpower shakes it off (its only use), it is spent at once.
             battle.change_condition(unit, |condition| condition.luck_spent += 1);
             let left = battle.luck(unit);
