@@ -6,9 +6,10 @@ use super::command::{Command, FireMode, Rejection};
 use super::declaration::{Declaration, DeclaredAct, DeclaredMove};
 use super::event::EventKind;
 use super::state::Battle;
-use super::{Footing, TurnState, UnitId};
+use super::{AttackKind, Footing, PendingAttack, TurnState, UnitId};
 use crate::map::scenario::Scenario;
 use crate::rules::characteristics::MoveAllowance;
+use crate::rules::melee::SpecificBlow;
 
 /// Whether `command`, given on the unit's own act turn after `shots_fired` shots this round, is
 /// part of what `declaration` declared.
@@ -217,9 +218,21 @@ pub(super) fn zigzagging(battle: &Battle, unit: UnitId) -> bool {
 /// The unit's declaration this round, where its act is aimed at `target` (what goes with it, a
 /// specific shot, a specific blow or a shot through cover, then counts against `target`: `declare`
 /// lets each go only with its own act).
-pub(super) fn declared_at(battle: &Battle, unit: UnitId, target: UnitId) -> Option<Declaration> {
+pub fn declared_at(battle: &Battle, unit: UnitId, target: UnitId) -> Option<Declaration> {
     let declaration = declared(&battle.flow().declarations, unit);
     (declaration.act.target() == Some(target)).then_some(declaration)
+}
+
+/// The specific blow the attacker declared at the defender this round, where `pending` is a
+/// strike and not a free blow (always a plain one).
+pub fn declared_blow(battle: &Battle, pending: &PendingAttack) -> Option<SpecificBlow> {
+    match pending.kind {
+        AttackKind::Strike(_) if !pending.free => {
+            declared_at(battle, pending.attacker, pending.target)
+                .and_then(|declaration| declaration.blow)
+        }
+        AttackKind::Strike(_) | AttackKind::Maneuver(_) | AttackKind::Fire(_) => None,
+    }
 }
 
 /// How many shots the unit declared for this round, where it declared a shot.

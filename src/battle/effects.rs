@@ -75,7 +75,7 @@ pub(super) fn after_hit(
 
 /// Stunned (the western: by a blast's outer ring, or a knockout blow it stayed on its feet
 /// through): the unit does nothing more this round.
-pub(super) fn stun_for_round(battle: &mut Battle, unit: UnitId) {
+pub fn stun_for_round(battle: &mut Battle, unit: UnitId) {
     let round = battle.round();
     battle.change_condition(unit, |condition| condition.stunned_round = Some(round));
     battle.emit(EventKind::StunnedForRound { unit });

@@ -19,7 +19,7 @@ use super::{AttackKind, PendingAttack, Phase, UnitId, budget, evade};
 use crate::map::range::{WeaponReach, range_reading};
 use crate::rules::budget::PlannedAction;
 use crate::rules::damage::DamageQuality;
-use crate::rules::melee::{Defence, MeleeOutcome, SpecificBlow, blow_quality};
+use crate::rules::melee::{Defence, MeleeOutcome, blow_quality};
 use crate::rules::modifiers::Effect;
 use crate::rules::opposed::SideResult;
 use crate::rules::percentile::SuccessLevel;
@@ -257,7 +257,7 @@ pub(super) fn mean_damage(battle: &Battle, unit: UnitId, weapon: &MeleeWeapon) -
 }
 
 /// The bonus and penalty dice on an attacker's melee roll.
-pub(super) fn attacker_modifiers(
+pub fn attacker_modifiers(
     battle: &Battle,
     pending: &PendingAttack,
 ) -> Result<Vec<Modifier>, Rejection> {
@@ -296,23 +296,11 @@ pub(super) fn attacker_modifiers(
             AttackKind::Strike(WeaponChoice::Body(blow)) => Some(blow),
             _ => None,
         },
-        specific_blow: declared_blow(battle, pending),
+        specific_blow: super::declaring::declared_blow(battle, pending),
     };
     let mut modifiers = battle.scenario.ruleset.blow_value(&facts);
     modifiers.extend(super::hold::at_the_held(battle, defender));
     Ok(modifiers)
-}
-
-/// The specific blow the attacker declared at the defender this round (the western), where
-/// this is a strike and not a free blow (always a plain one).
-fn declared_blow(battle: &Battle, pending: &PendingAttack) -> Option<SpecificBlow> {
-    match pending.kind {
-        AttackKind::Strike(_) if !pending.free => {
-            super::declaring::declared_at(battle, pending.attacker, pending.target)
-                .and_then(|declaration| declaration.blow)
-        }
-        AttackKind::Strike(_) | AttackKind::Maneuver(_) | AttackKind::Fire(_) => None,
-    }
 }
 
 /// The attacker's roll: a melee roll with the modifiers of a blow, or a throw with those of a
@@ -540,16 +528,10 @@ pub fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Answer) {
                     net: attack_roll.net - defence_roll.map_or(0, |(roll, _)| roll.net.max(0)),
                     landing: Some(attack_roll),
                 };
-                // A declared specific blow (the western) does what it names instead.
-                if let Some(specific) = declared_blow(battle, pending) {
-                    let steps = attacker_modifiers(battle, pending).unwrap_or_default();
-                    super::specifics::specific_blow_lands(
-                        battle,
-                        (attacker, defender),
-                        specific,
-                        steps,
-                    );
-                } else if blow(battle, attacker, defender, &attacker_weapon, strike) {
+                // The rulebook may do something in its place (the western's specific blow).
+                if !super::hooks::of(battle).blow_instead(battle, pending)
+                    && blow(battle, attacker, defender, &attacker_weapon, strike)
+                {
                     second_helping(battle, attacker, defender, &attacker_weapon);
                 }
                 if held_weapon(battle, attacker, &attacker_weapon)

@@ -3,7 +3,6 @@
 //! taking its share, sent through the wounds as one blow; why it came (aimed, a stray, pinning
 //! fire); and one of several drawn by a die to take a roll.
 
-use super::declaration::SpecificShot;
 use super::event::EventKind;
 use super::shot::ShotSetup;
 use super::state::Battle;
@@ -125,12 +124,7 @@ pub fn deal_hits(
         .flatten()
         .map(|(formula, _)| formula)
         .unwrap_or_default();
-    // A specific shot declared at the target (the western) doubles the damage or does its
-    // named effect.
-    let specific = deliberate
-        .then(|| super::declaring::declared_at(battle, unit, target))
-        .flatten()
-        .and_then(|declaration| declaration.specific);
+    let doubled = deliberate && hooks.hit_doubled(battle, (unit, target));
     let mut pieces = Vec::new();
     let mut part = None;
     let mut read_off_the_roll = false;
@@ -170,7 +164,7 @@ pub fn deal_hits(
             continue;
         }
         let quality = match (bullet < landed.extreme, weapon.impale) {
-            (false, _) if specific == Some(SpecificShot::DoubleDamage) => DamageQuality::Doubled,
+            (false, _) if doubled => DamageQuality::Doubled,
             (false, _) => DamageQuality::Normal,
             (true, true) => DamageQuality::Impale,
             (true, false) => DamageQuality::Extreme,
@@ -215,10 +209,7 @@ pub fn deal_hits(
         },
     );
     if landed.hits > 0 {
-        if let Some(specific) = specific {
-            super::specifics::specific_shot_lands(battle, target, specific);
-        }
-        hooks.shot_landed(battle, target, weapon);
+        hooks.shot_landed(battle, (unit, target), weapon, deliberate);
     }
     effects::after_hit(battle, target, &weapon.damage, weapon.stuns_up_to_build);
 }

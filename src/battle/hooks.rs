@@ -7,7 +7,6 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use super::TurnState;
 use super::UnitId;
 use super::by_rulebook::ByRulebook;
 use super::choices::{Offers, TurnChoices, UnitFlag};
@@ -16,8 +15,10 @@ use super::fire_plan::{FirePlan, PlannedRoll};
 use super::harm_read::{CoverByPart, RollHarm, RolledHit};
 use super::melee_weapon::MeleeWeapon;
 use super::own::OwnCommand;
+use super::ranged::FireOutOfTurn;
 use super::shot::ShotSetup;
 use super::state::Battle;
+use super::{PendingAttack, TurnState};
 use crate::map::Tile;
 use crate::map::sight::ShotLine;
 use crate::rules::body::BodyPart;
@@ -111,9 +112,30 @@ pub trait BattleHooks: Send + Sync + 'static {
     /// As `unit`'s turn comes, what of the rulebook's own lasted until then ends.
     fn turn_comes(&self, _battle: &mut Battle, _unit: UnitId) {}
 
-    /// A shot's hits from `weapon` landed on `target` and did their harm: what more they do
-    /// (the house sheet's shotgun knocks down).
-    fn shot_landed(&self, _battle: &mut Battle, _target: UnitId, _weapon: &Weapon) {}
+    /// Whether the plain hits of `shooter`'s deliberate shot at `target` roll double damage
+    /// (the western's specific shot declared for it).
+    fn hit_doubled(&self, _battle: &Battle, _fighters: (UnitId, UnitId)) -> bool {
+        false
+    }
+
+    /// `shooter`'s shot's hits from `weapon` landed on `target` (`deliberate`: aimed at it) and
+    /// did their harm: what more they do (the house sheet's shotgun knocks down; the western's
+    /// specific shot declared at it lames or disarms).
+    fn shot_landed(
+        &self,
+        _battle: &mut Battle,
+        _fighters: (UnitId, UnitId),
+        _weapon: &Weapon,
+        _deliberate: bool,
+    ) {
+    }
+
+    /// The blow `pending` has landed: whether the rulebook does something in its place (the
+    /// western's specific blow declared for it: a knockout, a trip, a disarm, a restrain), told
+    /// in its events; `false`, and the damage is dealt.
+    fn blow_instead(&self, _battle: &mut Battle, _pending: &PendingAttack) -> bool {
+        false
+    }
 
     /// `unit` fired `shots` (one roll's) from its carried weapon `index`: what they do to it
     /// (the house sheet's heavy weapon off its mount dazes), and whether it fires on.
@@ -126,6 +148,35 @@ pub trait BattleHooks: Send + Sync + 'static {
     ) -> bool {
         true
     }
+
+    /// Before any change of `unit`'s pull in `mode`: the unit that contests who fires first
+    /// (the western's quick draw), if any.
+    fn fire_rival(
+        &self,
+        _battle: &Battle,
+        _unit: UnitId,
+        _mode: &FireMode,
+    ) -> Option<FireOutOfTurn> {
+        None
+    }
+
+    /// `unit`'s pull with `choice` in `mode`, its action spent, contested by `rival`: the plan
+    /// it fires now, once the contest is settled (and the rival has fired, if it won), or `None`
+    /// where it lost its pull.
+    fn fire_contested(
+        &self,
+        _battle: &mut Battle,
+        _shooter: (UnitId, WeaponChoice),
+        _mode: &FireMode,
+        _rival: &FireOutOfTurn,
+        plan: FirePlan,
+    ) -> Option<FirePlan> {
+        Some(plan)
+    }
+
+    /// `unit`'s pull in `mode` is fired: what it brings on (the western's holding fire until
+    /// fired upon).
+    fn fire_done(&self, _battle: &mut Battle, _unit: UnitId, _mode: &FireMode) {}
 
     /// Fire that pins its group (`FirePlan::pinning`, where the rulebook's suppressing fire
     /// pins): the roll `planned` as it is made, at the one the rulebook says.

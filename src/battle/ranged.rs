@@ -3,18 +3,15 @@
 //! it; once all have answered, `trigger_pull.rs` makes the rolls.
 
 use super::command::{Answer, FireMode, Rejection, WeaponChoice};
-use super::declaring::declared;
 use super::event::{DefenceKind, EventKind};
 use super::fire_odds::{dodge_is_budgeted, in_cover_from};
 use super::fire_plan::FirePlan;
 pub use super::fire_preview::{RollPreview, preview, suppressing_group};
-use super::quick_draw::{self, Rival};
 use super::state::Battle;
 use super::trigger_pull::resolve_fire;
 use super::volley::plan_fire;
 use super::{AttackKind, PendingAttack, PendingFire, Phase, UnitId};
 use crate::rules::budget::PlannedAction;
-use crate::rules::quick_draw::FirstShot;
 use crate::rules::situation::ShotDefence;
 use crate::rules::skills::DODGE;
 use crate::rules::weapons::WeaponCategory;
@@ -78,7 +75,7 @@ pub(super) fn fire(
         }
         None => mode,
     };
-    let rival = quick_draw::rival(battle, unit, &mode);
+    let rival = hooks.fire_rival(battle, unit, &mode);
     let asked = if plan.shares_one_roll() {
         plan.rolls.iter().map(|roll| roll.target).collect()
     } else {
@@ -134,7 +131,7 @@ pub(super) fn fire(
         },
     });
     let plan = match rival {
-        Some(rival) => match draw_against(battle, unit, choice, &mode, &rival, plan) {
+        Some(rival) => match hooks.fire_contested(battle, (unit, choice), &mode, &rival, plan) {
             Some(plan) => plan,
             None => return Ok(()),
         },
@@ -146,45 +143,23 @@ pub(super) fn fire(
         return Ok(());
     }
     open_fire(battle, unit, asked, plan, Phase::Turn);
-    // Those who held their fire until fired upon (the western) shoot back, once it is done.
-    for target in mode.targets() {
-        if let Some(holder) = quick_draw::holding_fire(battle, target, unit) {
-            fires_out_of_turn(battle, &holder, unit);
-        }
-    }
+    hooks.fire_done(battle, unit, &mode);
     Ok(())
 }
 
-/// A quick draw between `unit`, about to fire its `plan` in `mode`, and its rival: drawn
-/// first, the plan stands; a rival that wins (or draws at once) fires its declared shots
-/// first, and then `unit`'s pull as it now stands (planned again, its wounds counted), or
-/// `None` where the rival's shots took its pull from it. Both at once: the pull goes on
-/// whatever the rival's did.
-fn draw_against(
-    battle: &mut Battle,
-    unit: UnitId,
-    choice: WeaponChoice,
-    mode: &FireMode,
-    rival: &Rival,
-    plan: FirePlan,
-) -> Option<FirePlan> {
-    let first = quick_draw::contest(battle, unit, rival);
-    if first == FirstShot::Shooter {
-        return Some(plan);
-    }
-    fires_out_of_turn(battle, rival, unit);
-    if first == FirstShot::Rival && !quick_draw::still_fires(battle, unit, choice) {
-        let declaration = declared(&battle.flow().declarations, unit);
-        battle.emit(EventKind::DeclarationLost { unit, declaration });
-        return None;
-    }
-    plan_fire(battle, unit, choice, mode).ok()
+/// A unit that fires at a shooter out of its turn (the western's rival in a quick draw, or one
+/// holding its fire until fired upon): it, the gun it fires and the shots it fires.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FireOutOfTurn {
+    pub unit: UnitId,
+    pub gun: WeaponChoice,
+    pub shots: u32,
 }
 
 /// The rival's shots at `at`, fired out of turn (it won a quick draw, or held its fire until
 /// fired upon): its gun drawn if it must be, then as many of its shots as the gun has ready,
 /// counted as fired.
-fn fires_out_of_turn(battle: &mut Battle, rival: &Rival, at: UnitId) {
+pub fn fires_out_of_turn(battle: &mut Battle, rival: &FireOutOfTurn, at: UnitId) {
     if battle.arsenal(rival.unit).in_hand != rival.gun {
         super::arms::take_in_hand(battle, rival.unit, rival.gun);
     }

@@ -140,7 +140,13 @@ impl BattleHooks for HouseHooks {
         pinning::lift(battle, unit);
     }
 
-    fn shot_landed(&self, battle: &mut Battle, target: UnitId, weapon: &Weapon) {
+    fn shot_landed(
+        &self,
+        battle: &mut Battle,
+        (_, target): (UnitId, UnitId),
+        weapon: &Weapon,
+        _deliberate: bool,
+    ) {
         knock_down::after_hit(battle, target, weapon);
     }
 

@@ -1,16 +1,22 @@
-//! The frontier western in the battle: its own code at the engine's stages (getting over a
-//! specific blow: rising from a trip, and breaking a restrain). Its declarations, quick draws,
-//! pain and specific shots and blows still live in the engine until they move here
+//! The frontier western in the battle: its own code at the engine's stages (its quick draws and
+//! holding fire, its specific shots and blows, and getting over one: rising from a trip, and
+//! breaking a restrain). Its declarations and pain still live in the engine until they move here
 //! (docs/plans/rulebook-rooms.md).
 
+mod quick_draw;
 mod recovering;
+mod specifics;
 
 use bevy::prelude::*;
 
-use crate::battle::UnitId;
+use crate::battle::command::{FireMode, WeaponChoice};
+use crate::battle::fire_plan::FirePlan;
 use crate::battle::hooks::{BattleHooks, HookRulebook};
+use crate::battle::ranged::FireOutOfTurn;
 use crate::battle::state::Battle;
+use crate::battle::{PendingAttack, UnitId};
 use crate::rules::ruleset::RulesetId;
+use crate::rules::weapons::Weapon;
 
 /// The western's battle plugin: its hooks.
 pub fn plugin(app: &mut App) {
@@ -21,6 +27,45 @@ pub fn plugin(app: &mut App) {
 struct FrontierHooks;
 
 impl BattleHooks for FrontierHooks {
+    fn fire_rival(&self, battle: &Battle, unit: UnitId, mode: &FireMode) -> Option<FireOutOfTurn> {
+        quick_draw::rival(battle, unit, mode)
+    }
+
+    fn fire_contested(
+        &self,
+        battle: &mut Battle,
+        shooter: (UnitId, WeaponChoice),
+        mode: &FireMode,
+        rival: &FireOutOfTurn,
+        plan: FirePlan,
+    ) -> Option<FirePlan> {
+        quick_draw::draw_against(battle, shooter, mode, rival, plan)
+    }
+
+    fn fire_done(&self, battle: &mut Battle, unit: UnitId, mode: &FireMode) {
+        quick_draw::fire_back(battle, unit, mode);
+    }
+
+    fn hit_doubled(&self, battle: &Battle, fighters: (UnitId, UnitId)) -> bool {
+        specifics::doubled(battle, fighters)
+    }
+
+    fn shot_landed(
+        &self,
+        battle: &mut Battle,
+        fighters: (UnitId, UnitId),
+        _weapon: &Weapon,
+        deliberate: bool,
+    ) {
+        if deliberate {
+            specifics::shot_landed(battle, fighters);
+        }
+    }
+
+    fn blow_instead(&self, battle: &mut Battle, pending: &PendingAttack) -> bool {
+        specifics::blow_instead(battle, pending)
+    }
+
     fn rises(&self, battle: &mut Battle, unit: UnitId) -> bool {
         recovering::rise(battle, unit)
     }

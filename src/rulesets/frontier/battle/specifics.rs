@@ -1,19 +1,50 @@
-//! What a specific shot or blow does when it lands, where the rulebook declares them (the
-//! western): a shot in the legs or to disarm; a knockout, a trip, a disarm and catch or a
-//! restrain in place of a blow's damage (getting over the trip and the restrain is in
-//! `recovering.rs`). Double damage is rolled with the shot.
+//! What a specific shot or blow declared for it does when it lands (the western, SPECS.md
+//! 3.1): a shot doubling its damage, in the legs or to disarm; a knockout, a trip, a disarm and
+//! catch or a restrain in place of a blow's damage (getting over the trip and the restrain is
+//! in `recovering.rs`).
 
-use super::declaration::SpecificShot;
-use super::event::EventKind;
-use super::state::Battle;
-use super::{Restraint, UnitId, Vital, effects, hold, wounds};
+use crate::battle::declaration::SpecificShot;
+use crate::battle::declaring::{declared_at, declared_blow};
+use crate::battle::event::EventKind;
+use crate::battle::exchange::attacker_modifiers;
+use crate::battle::state::Battle;
+use crate::battle::{PendingAttack, Restraint, UnitId, Vital, arms, effects, hold, wounds};
 use crate::rules::melee::SpecificBlow;
 use crate::rules::modifiers::{Modifier, ModifierReason};
+use crate::rulesets::frontier::wounds::wound_check;
 
-/// A specific shot has hit `unit` (the western): shot in the legs, it moves no further than its
+/// The specific shot `shooter` declared at `target` this round, if any.
+fn declared_shot(battle: &Battle, (shooter, target): (UnitId, UnitId)) -> Option<SpecificShot> {
+    declared_at(battle, shooter, target).and_then(|declaration| declaration.specific)
+}
+
+/// Whether `shooter`'s deliberate shot at `target` was declared to double its damage.
+pub(super) fn doubled(battle: &Battle, fighters: (UnitId, UnitId)) -> bool {
+    declared_shot(battle, fighters) == Some(SpecificShot::DoubleDamage)
+}
+
+/// `shooter`'s deliberate shot has hit `target`: what the specific shot declared at it does.
+pub(super) fn shot_landed(battle: &mut Battle, (shooter, target): (UnitId, UnitId)) {
+    if let Some(specific) = declared_shot(battle, (shooter, target)) {
+        specific_shot_lands(battle, target, specific);
+    }
+}
+
+/// The blow `pending` has landed: where its attacker declared a specific blow with it, that
+/// blow in place of its damage (at the attack's own modifiers); whether it did.
+pub(super) fn blow_instead(battle: &mut Battle, pending: &PendingAttack) -> bool {
+    let Some(specific) = declared_blow(battle, pending) else {
+        return false;
+    };
+    let steps = attacker_modifiers(battle, pending).unwrap_or_default();
+    specific_blow_lands(battle, (pending.attacker, pending.target), specific, steps);
+    true
+}
+
+/// A specific shot has hit `unit`: shot in the legs, it moves no further than its
 /// zigzag for the rest of the fight; shot to disarm, it drops what it holds. (Double damage was
 /// rolled with the shot.)
-pub(super) fn specific_shot_lands(battle: &mut Battle, unit: UnitId, specific: SpecificShot) {
+fn specific_shot_lands(battle: &mut Battle, unit: UnitId, specific: SpecificShot) {
     if battle.position(unit).is_none() || battle.vitals(unit).vital == Vital::Dead {
         return;
     }
@@ -31,7 +62,7 @@ pub(super) fn specific_shot_lands(battle: &mut Battle, unit: UnitId, specific: S
 /// again, or `caught` by the attacker and so lost to it for good.
 fn knock_from_hand(battle: &mut Battle, unit: UnitId, caught: bool) {
     let dropped_before = battle.arsenal(unit).dropped;
-    let Some(weapon) = super::arms::drop_weapon(battle, unit) else {
+    let Some(weapon) = arms::drop_weapon(battle, unit) else {
         return;
     };
     if caught {
@@ -45,12 +76,12 @@ fn knock_from_hand(battle: &mut Battle, unit: UnitId, caught: bool) {
     battle.emit(EventKind::Disarmed { unit, weapon });
 }
 
-/// A specific blow by `attacker` has landed on `unit` (the western), in place of damage:
+/// A specific blow by `attacker` has landed on `unit`, in place of damage:
 /// knocked at, it rolls Concentration at the blow's `steps` (passed, it is stunned for the
 /// round; failed, it is out for the rest of the fight); tripped, it falls and drops what it
 /// holds; disarmed and caught, its weapon is taken from it for good; restrained, it is held and
 /// can do nothing but try to break free, at the same `steps`.
-pub(super) fn specific_blow_lands(
+fn specific_blow_lands(
     battle: &mut Battle,
     (attacker, unit): (UnitId, UnitId),
     specific: SpecificBlow,
@@ -61,10 +92,8 @@ pub(super) fn specific_blow_lands(
     }
     match specific {
         SpecificBlow::Knockout => {
-            // The characteristic a wound's pain is rolled on (the western's Concentration).
-            let Some(check) = battle.scenario.ruleset.wound_check(0, false) else {
-                return;
-            };
+            // The characteristic a wound's pain is rolled on (Concentration).
+            let check = wound_check(0, false);
             if battle
                 .roll_own_characteristic(unit, (check.name, check.field), steps)
                 .success

@@ -1,31 +1,30 @@
-//! Quick draws in the battle (the western): a shot at a unit whose declared shot is at the
-//! shooter, neither having fired this round, is a draw between them. Each rolls; the winner's
-//! pull goes first (the rival drawing its gun if it must), and a loser who is still on its feet
-//! with its gun in hand fires after.
+//! Quick draws in the battle (the western, SPECS.md 3.1): a shot at a unit whose declared shot
+//! is at the shooter, neither having fired this round, is a draw between them. Each rolls; the
+//! winner's pull goes first (the rival drawing its gun if it must), and a loser who is still on
+//! its feet with its gun in hand fires after. A unit that declared it holds its fire until fired
+//! upon shoots back once the pull is done.
 
-use super::UnitId;
-use super::command::{FireMode, WeaponChoice};
-use super::declaration::DeclaredAct;
-use super::declaring::declared;
-use super::event::EventKind;
-use super::state::Battle;
+use crate::battle::UnitId;
+use crate::battle::command::{FireMode, WeaponChoice};
+use crate::battle::declaration::DeclaredAct;
+use crate::battle::declaring::declared;
+use crate::battle::event::EventKind;
+use crate::battle::fire_plan::FirePlan;
+use crate::battle::ranged::{FireOutOfTurn, fires_out_of_turn};
+use crate::battle::state::Battle;
+use crate::battle::volley::plan_fire;
 use crate::rules::quick_draw::{DrawTotal, FirstShot, first_shot};
+use crate::rulesets::frontier::draw::draw_bonus;
 
-/// A unit that would draw against a shooter: it, the gun it would fire and the shots it
+/// A rival that would draw against a shooter: it, the gun it would fire and the shots it
 /// declared.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Rival {
-    pub unit: UnitId,
-    pub gun: WeaponChoice,
-    pub shots: u32,
-}
+type Rival = FireOutOfTurn;
 
 /// The rival `unit`'s shots in `mode` bring on a draw with, if any: the one target of its
 /// single shots, where the rulebook has quick draws, neither has fired this round, and the
 /// target, on its feet and not idle in pain, declared its shots at `unit` and has a gun in hand
 /// or one to draw. (A unit taking a bead declared a bead, not shots, so it never draws.)
 pub(super) fn rival(battle: &Battle, unit: UnitId, mode: &FireMode) -> Option<Rival> {
-    battle.scenario.ruleset.quick_draw_skill()?;
     let FireMode::Shots(targets) = mode else {
         return None;
     };
@@ -54,10 +53,20 @@ pub(super) fn rival(battle: &Battle, unit: UnitId, mode: &FireMode) -> Option<Ri
     })
 }
 
+/// `shooter`'s pull in `mode` is done: each of its targets that held its fire until fired upon
+/// shoots back.
+pub(super) fn fire_back(battle: &mut Battle, shooter: UnitId, mode: &FireMode) {
+    for target in mode.targets() {
+        if let Some(holder) = holding_fire(battle, target, shooter) {
+            fires_out_of_turn(battle, &holder, shooter);
+        }
+    }
+}
+
 /// Who fires back at `shooter`, its pull done, for holding fire until fired upon: `target`, if
 /// it declared so, has not fired this round, is on its feet and not idle, and has a gun in hand
 /// or one to draw (one shot).
-pub(super) fn holding_fire(battle: &Battle, target: UnitId, shooter: UnitId) -> Option<Rival> {
+fn holding_fire(battle: &Battle, target: UnitId, shooter: UnitId) -> Option<Rival> {
     let condition = battle.condition(target);
     let holds = declared(&battle.flow().declarations, target).act == DeclaredAct::HoldFire;
     if !holds
@@ -78,9 +87,34 @@ pub(super) fn holding_fire(battle: &Battle, target: UnitId, shooter: UnitId) -> 
     })
 }
 
+/// A quick draw between `unit`, about to fire its `plan` in `mode`, and its rival: drawn
+/// first, the plan stands; a rival that wins (or draws at once) fires its declared shots
+/// first, and then `unit`'s pull as it now stands (planned again, its wounds counted), or
+/// `None` where the rival's shots took its pull from it. Both at once: the pull goes on
+/// whatever the rival's did.
+pub(super) fn draw_against(
+    battle: &mut Battle,
+    (unit, choice): (UnitId, WeaponChoice),
+    mode: &FireMode,
+    rival: &Rival,
+    plan: FirePlan,
+) -> Option<FirePlan> {
+    let first = contest(battle, unit, rival);
+    if first == FirstShot::Shooter {
+        return Some(plan);
+    }
+    fires_out_of_turn(battle, rival, unit);
+    if first == FirstShot::Rival && !still_fires(battle, unit, choice) {
+        let declaration = declared(&battle.flow().declarations, unit);
+        battle.emit(EventKind::DeclarationLost { unit, declaration });
+        return None;
+    }
+    plan_fire(battle, unit, choice, mode).ok()
+}
+
 /// Roll the draw between `unit` and its rival (the shooter's die first) and tell it: who fires
 /// first.
-pub(super) fn contest(battle: &mut Battle, unit: UnitId, rival: &Rival) -> FirstShot {
+fn contest(battle: &mut Battle, unit: UnitId, rival: &Rival) -> FirstShot {
     let shooter_gun = battle.arsenal(unit).in_hand;
     let shooter = draw(battle, unit, shooter_gun);
     let answer = draw(battle, rival.unit, rival.gun);
@@ -110,7 +144,7 @@ fn draw(battle: &mut Battle, unit: UnitId, gun: WeaponChoice) -> DrawTotal {
             .draw_facts(ruleset.as_ref(), battle.arsenal(unit).in_hand, gun);
     // Drawn earlier in the same act, it was pulled out for this shot all the same.
     facts.pull_out |= battle.condition(unit).drew_in(battle.round());
-    let mut bonus = ruleset.draw_bonus(&facts);
+    let mut bonus = draw_bonus(&facts);
     bonus
         .modifiers
         .extend(ruleset.standing_modifiers(&battle.standing_facts(unit)));
@@ -120,7 +154,7 @@ fn draw(battle: &mut Battle, unit: UnitId, gun: WeaponChoice) -> DrawTotal {
 
 /// Whether `unit`, which lost a draw, may still fire its pull with `gun`: on its feet, not
 /// idle in pain, the gun still in hand.
-pub(super) fn still_fires(battle: &Battle, unit: UnitId, gun: WeaponChoice) -> bool {
+fn still_fires(battle: &Battle, unit: UnitId, gun: WeaponChoice) -> bool {
     battle.standing(unit)
         && !battle.condition(unit).attacks_barred(battle.round())
         && battle.arsenal(unit).in_hand == gun
