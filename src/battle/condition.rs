@@ -1,6 +1,6 @@
 //! A unit's situation in the fight (`Condition`): posture, holds, aim, what it has done this
-//! round, and the western's pain, bleeding, stun, lamed legs, trip and restrain; why it may
-//! do nothing more this round.
+//! round, the rounds a wound's pain or a stun costs it, lamed legs, and the western's restrain;
+//! why it may do nothing more this round.
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -97,15 +97,14 @@ pub struct Condition {
     /// The round it last drew (readied) a firearm in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub drew_in_round: Option<u32>,
-    /// The round it does nothing more in, having failed the roll against a wound's pain.
+    /// The round it makes no attack in, having failed the roll against a wound's pain (the
+    /// western's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub idle_round: Option<u32>,
-    /// The wound whose pain it failed to master, to roll against again (the western).
+    /// The round it does nothing more in, down in the pain of a wound (one not taken hand to
+    /// hand, whose pain costs only its attacks).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pained: Option<Pain>,
-    /// It bleeds at the end of each round until First Aid stops it (the western).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub bleeding: bool,
+    pub down_round: Option<u32>,
     /// The round it does nothing more in, stunned by a blast (the western's outer ring) or by a
     /// knockout blow it stayed on its feet through.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -114,10 +113,6 @@ pub struct Condition {
     /// fight.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub lamed: bool,
-    /// Tripped by a specific blow (the western) and not yet back on its feet: its rise is
-    /// rolled, and a stumble gives each foe within reach a free blow.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub tripped: bool,
     /// Restrained by a specific blow (the western): while held it can do nothing but try to
     /// break free.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -150,14 +145,6 @@ impl Idle {
     }
 }
 
-/// A wound whose pain a unit failed to master: its damage, and whether it was taken hand to
-/// hand (a Strength roll, not Concentration).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Pain {
-    pub damage: u32,
-    pub hand_to_hand: bool,
-}
-
 /// How a unit's legs carry it this round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Footing {
@@ -180,18 +167,12 @@ impl Condition {
         }
     }
 
-    /// Down in the pain of a wound it failed to master in `round` (the western): it does
-    /// nothing more that round. (The pain of a hand-to-hand wound only costs its attacks.)
-    fn down_in_pain(&self, round: u32) -> bool {
-        self.idle_round == Some(round) && self.pained.is_some_and(|pain| !pain.hand_to_hand)
-    }
-
     /// Why it does nothing more in `round`, stunned or down in pain (the western); `None` where
     /// it may act.
     pub fn idle_in(&self, round: u32) -> Option<Idle> {
         if self.stunned_round == Some(round) {
             Some(Idle::Stunned)
-        } else if self.down_in_pain(round) {
+        } else if self.down_round == Some(round) {
             Some(Idle::InPain)
         } else {
             None

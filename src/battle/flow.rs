@@ -4,7 +4,7 @@
 use super::aim::spoil_aim;
 use super::command::{Rejection, WeaponChoice};
 use super::event::{EventKind, Outcome};
-use super::pain::PainAtTurn;
+use super::hooks::TurnCost;
 use super::state::Battle;
 use super::{ActionLost, Phase, Presence, TurnState, UnitId};
 use crate::map::Tile;
@@ -407,16 +407,18 @@ fn next_turn(battle: &mut Battle) {
             }
             continue;
         }
-        // The pain of a wound (the western) may cost the turn, or its action.
-        let pain = if limits.kind == TurnKind::Whole && !limits.fire_only {
-            super::pain::at_turn(battle, unit)
+        // The rulebook's own state (the western's pain of a wound) may cost the turn, or its
+        // action, told in its events.
+        let cost = if limits.kind == TurnKind::Whole && !limits.fire_only {
+            super::hooks::of(battle).turn_begins(battle, unit)
         } else {
-            PainAtTurn::Free
+            TurnCost::Nothing
         };
-        if pain == PainAtTurn::Lost {
-            battle.emit(EventKind::DownInPain { unit });
-            continue;
-        }
+        let cost_action = match cost {
+            TurnCost::Turn => continue,
+            TurnCost::Action(why) => Some(why),
+            TurnCost::Nothing => None,
+        };
         // A fumbled DEX roll for initiative costs the unit its first action; diving for cover
         // costs it its next one.
         let fumbled = battle
@@ -445,17 +447,17 @@ fn next_turn(battle: &mut Battle) {
             dodged && whole,
             no_dice && whole,
         );
-        let in_pain = pain == PainAtTurn::NoAction;
-        let action_lost = [
-            (in_pain, ActionLost::InPain),
-            (fumbled, ActionLost::FumbledInitiative),
-            (dived, ActionLost::DivedForCover),
-            (dodged && surprised, ActionLost::WhollySurprised),
-            (dodged, ActionLost::Dodged),
-            (no_dice, ActionLost::NoDiceLeft),
-        ]
-        .into_iter()
-        .find_map(|(lost, why)| lost.then_some(why));
+        let action_lost = cost_action.or_else(|| {
+            [
+                (fumbled, ActionLost::FumbledInitiative),
+                (dived, ActionLost::DivedForCover),
+                (dodged && surprised, ActionLost::WhollySurprised),
+                (dodged, ActionLost::Dodged),
+                (no_dice, ActionLost::NoDiceLeft),
+            ]
+            .into_iter()
+            .find_map(|(lost, why)| lost.then_some(why))
+        });
         battle.flow_mut().turn = Some(TurnState {
             action_lost,
             limits,
@@ -466,7 +468,7 @@ fn next_turn(battle: &mut Battle) {
         if fumbled {
             battle.change_condition(unit, |condition| condition.initiative_edge_spent = true);
         }
-        if fumbled || dived || dodged || no_dice || in_pain {
+        if fumbled || dived || dodged || no_dice || cost_action.is_some() {
             battle.emit(EventKind::ActionForfeited { unit });
         }
         return;

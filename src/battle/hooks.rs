@@ -18,7 +18,7 @@ use super::own::OwnCommand;
 use super::ranged::FireOutOfTurn;
 use super::shot::ShotSetup;
 use super::state::Battle;
-use super::{PendingAttack, TurnState};
+use super::{ActionLost, PendingAttack, TurnState};
 use crate::map::Tile;
 use crate::map::sight::ShotLine;
 use crate::rules::body::BodyPart;
@@ -104,6 +104,17 @@ pub trait BattleHooks: Send + Sync + 'static {
     fn turn_spent(&self, _battle: &mut Battle, _unit: UnitId) -> bool {
         false
     }
+
+    /// As `unit`'s whole turn begins (after what spends it, a knock-down or a pin): what the
+    /// rulebook's own state costs it (the western's pain of a wound, rolled against again),
+    /// told in its events.
+    fn turn_begins(&self, _battle: &mut Battle, _unit: UnitId) -> TurnCost {
+        TurnCost::Nothing
+    }
+
+    /// As the round ends, after units come to and before the dying roll: what the rulebook's
+    /// own state does then (the western's wounds located, and its bleeding).
+    fn round_ends(&self, _battle: &mut Battle) {}
 
     /// As a new round begins, for each `unit` in turn: what of the rulebook's own state of it
     /// lasts no longer (the house sheet's dazes and blinding past their last round).
@@ -270,6 +281,24 @@ pub trait BattleHooks: Send + Sync + 'static {
         false
     }
 
+    /// `unit` has just lost `damage` (more than nothing, not to bleeding; `hand_to_hand` or
+    /// not; from a bullet or blade, the weapon `located`), before it rolls to stay awake: what
+    /// the wound leaves (the western's pain, bleeding and wound to locate).
+    fn wounded(
+        &self,
+        _battle: &mut Battle,
+        _unit: UnitId,
+        _wound: (u32, bool),
+        _located: Option<&str>,
+    ) {
+    }
+
+    /// `by`'s First Aid on `patient`, its vitals settled: whether the rulebook's own state
+    /// takes the aid in place of healing (the western's bleeding stopped), told in its events.
+    fn tended(&self, _battle: &mut Battle, _by: UnitId, _patient: UnitId) -> bool {
+        false
+    }
+
     /// `unit` took `taken` (more than nothing), on `part` where the blow located it, its
     /// vitals settled: what more the harm does (the house sheet: a holder hurt enough this
     /// round lets go; each part's tally, which cripples it).
@@ -379,6 +408,17 @@ pub trait BattleHooks: Send + Sync + 'static {
     fn command(&self, _battle: &mut Battle, own: &dyn OwnCommand) -> Result<(), Rejection> {
         Err(Rejection::NoSuchCommand(format!("{own:?}")))
     }
+}
+
+/// What the rulebook's own state costs a unit's whole turn as it begins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TurnCost {
+    /// Nothing: the turn goes on.
+    Nothing,
+    /// The whole turn goes by.
+    Turn,
+    /// It may move, but its action is lost, for this reason.
+    Action(ActionLost),
 }
 
 /// The code the battle's rulebook runs at the engine's stages.

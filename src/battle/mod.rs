@@ -38,7 +38,6 @@ pub mod melee_weapon;
 pub mod movement;
 pub mod own;
 pub mod own_state;
-mod pain;
 pub mod planning;
 pub mod ranged;
 mod round_end;
@@ -71,7 +70,7 @@ use command::{Command, WeaponChoice};
 use event::{Event, WoundState};
 use scope::BattleScoped;
 
-pub use condition::{AimTaken, Condition, Footing, Idle, Pain, Restraint};
+pub use condition::{AimTaken, Condition, Footing, Idle, Restraint};
 pub use engine::resolve;
 pub use fighting::hand_reaches;
 pub use setup::{clear, restart};

@@ -228,7 +228,6 @@ pub struct Flow {
     pub charges: Vec<Charge>,
     /// Bullet and blade wounds taken this round, to be located as it ends (the western): the
     /// unit and the weapon, in the order taken.
-    pub wounds_to_locate: Vec<(UnitId, String)>,
     /// The order planned in the first round, where the rulebook keeps it for the battle (the
     /// western's declaration order, its roll-offs included).
     pub kept_order: Vec<Slot>,
@@ -249,7 +248,6 @@ impl Default for Flow {
             dex_rolls: BTreeMap::new(),
             kept_initiative: BTreeMap::new(),
             charges: Vec::new(),
-            wounds_to_locate: Vec::new(),
             kept_order: Vec::new(),
             declarations: Vec::new(),
         }

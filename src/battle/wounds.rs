@@ -127,11 +127,10 @@ pub fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: Blow) {
     }
     if taken > 0 {
         if !blow.bleed {
-            super::pain::wounded(
+            super::hooks::of(battle).wounded(
                 battle,
                 unit,
-                taken,
-                blow.hand_to_hand,
+                (taken, blow.hand_to_hand),
                 blow.located.as_deref(),
             );
         }
@@ -484,14 +483,8 @@ pub(super) fn first_aid(
             _ => {}
         }
         battle.set_vitals(patient, after);
-        if battle.condition(patient).bleeding {
-            // Where wounds bleed (the western), First Aid stops it and heals nothing.
-            battle.change_condition(patient, |condition| condition.bleeding = false);
-            battle.emit(EventKind::BleedingStopped {
-                unit: patient,
-                by: unit,
-            });
-        } else {
+        // Where wounds bleed (the western), First Aid stops it and heals nothing.
+        if !super::hooks::of(battle).tended(battle, unit, patient) {
             battle.emit(EventKind::Healed {
                 unit: patient,
                 by: unit,

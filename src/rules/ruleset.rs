@@ -34,7 +34,7 @@ use super::situation::{
 use super::skills::{SkillEntry, find_skill, skill_rating};
 use super::sweep::SweepRule;
 use super::weapons::{ArmorTable, Weapon, WeaponTable};
-use super::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow, WoundCheck};
+use super::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow};
 use super::{chance_rolls, class_rolls, level_rolls, pool_rolls};
 
 /// The rulebooks Gridkeeper knows.
@@ -556,24 +556,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
 
     /// What one blow does to a unit's hit points and state.
     fn take_blow(&self, blow: &WoundBlow) -> BlowResult;
-
-    /// The roll a wound of `damage` (taken hand to hand or not) calls for against the pain, where
-    /// the rulebook asks one (the western: Concentration, or Strength hand to hand); `None`.
-    fn wound_check(&self, _damage: u32, _hand_to_hand: bool) -> Option<WoundCheck> {
-        None
-    }
-
-    /// Where a wounded unit bleeds (the western), the hit points it loses at the end of each
-    /// round from the round of its first wound until First Aid stops it.
-    fn bleeding(&self) -> Option<u32> {
-        None
-    }
-
-    /// Where bullet and blade wounds are located at the end of the round (the western's d100
-    /// table, in words only), the table.
-    fn wound_locations(&self) -> Option<HitLocations> {
-        None
-    }
 
     /// What the rulebook calls hit points ("Damage Points").
     fn hit_point_words(&self) -> &'static str {

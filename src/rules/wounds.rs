@@ -3,8 +3,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::modifiers::Modifier;
-
 /// How serious one blow is, against the target's maximum hit points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -56,17 +54,6 @@ pub struct Patient {
     pub max_hit_points: u32,
     pub dying: bool,
     pub major_wound: bool,
-}
-
-/// The roll a wound calls for where the rulebook asks one against the pain (the western): the
-/// characteristic as the log names it ("Conc") and its field in the sheet ("CON"), the roll's
-/// modifiers, and what a failure does.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WoundCheck {
-    pub name: &'static str,
-    pub field: &'static str,
-    pub modifiers: Vec<Modifier>,
-    pub on_failure: PainFailure,
 }
 
 /// What failing the roll against a wound's pain does.

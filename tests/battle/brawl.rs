@@ -272,12 +272,12 @@ fn a_restrained_unit_can_only_try_to_break_free_at_the_restrains_steps() {
 #[test]
 fn a_tripped_unit_rolls_to_rise_and_a_stumble_gives_each_foe_a_free_blow() {
     let (mut app, _) = specific_blow(LOLA, SpecificBlow::Trip, &[]);
-    assert!(condition(&mut app, LOLA).tripped);
+    assert!(frontier_state(&mut app, LOLA).tripped);
     on_to_round_two(&mut app, LOLA);
     let risen = after(&mut app, &percentile(10), Command::StandUp { unit: LOLA });
     assert!(risen.contains(&EventKind::StoodUp { unit: LOLA }));
     assert!(!risen.contains(&EventKind::Stumbled { unit: LOLA }));
-    assert!(!condition(&mut app, LOLA).tripped);
+    assert!(!frontier_state(&mut app, LOLA).tripped);
 
     let (mut app, _) = specific_blow(LOLA, SpecificBlow::Trip, &[]);
     on_to_round_two(&mut app, LOLA);

@@ -366,7 +366,7 @@ fn a_wound_is_felt_located_and_bleeds_until_first_aid() {
         unit: LOLA,
         by: DOC
     }));
-    assert!(!condition(&mut app, LOLA).bleeding);
+    assert!(!frontier_state(&mut app, LOLA).bleeding);
     assert_eq!(
         vitals(&mut app, LOLA).hit_points,
         9,

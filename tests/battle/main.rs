@@ -51,6 +51,7 @@ use gridkeeper::rules::melee::MeleeOutcome;
 use gridkeeper::rules::percentile::SuccessLevel;
 use gridkeeper::rules::wounds::BlowSeverity;
 use gridkeeper::rulesets::d100_house::battle::condition::{HouseCondition, house_of};
+use gridkeeper::rulesets::frontier::battle::condition::{FrontierCondition, frontier_of};
 use shipped::shipped;
 
 // ---- Building fights -------------------------------------------------------------------------
@@ -459,6 +460,11 @@ fn condition(app: &mut App, unit: UnitId) -> Condition {
 /// The d100 house sheet's part of `unit`'s condition (its own component).
 fn house_state(app: &mut App, unit: UnitId) -> HouseCondition {
     house_of(app.world(), unit)
+}
+
+/// The western's part of `unit`'s condition (its own component).
+fn frontier_state(app: &mut App, unit: UnitId) -> FrontierCondition {
+    frontier_of(app.world(), unit)
 }
 
 fn acting(app: &App) -> Option<UnitId> {

@@ -17,7 +17,6 @@ pub mod wounds;
 use std::collections::BTreeMap;
 
 use crate::files::FileError;
-use crate::rules::body::HitLocations;
 use crate::rules::characteristics::{Characteristics, DerivedStats};
 use crate::rules::damage::{
     DamageNotation, DamageQuality, DamageReach, DamageRoll, DamageShape, Formula, ReachError,
@@ -43,7 +42,7 @@ use crate::rules::situation::{
 };
 use crate::rules::skills::SkillEntry;
 use crate::rules::weapons::{ArmorTable, Weapon, WeaponTable};
-use crate::rules::wounds::{Aftercare, BlowResult, Patient, WoundBlow, WoundCheck};
+use crate::rules::wounds::{Aftercare, BlowResult, Patient, WoundBlow};
 
 /// The shipped weapon table, armor (none) and roster, compiled in so the game always has them.
 pub const FRONTIER_WEAPONS_FILE: &str = "assets/rules/frontier/weapons.ron";
@@ -315,18 +314,6 @@ impl Ruleset for Frontier {
     /// Damage Points fall below zero: incapacitated at 0, dead at −10.
     fn take_blow(&self, blow: &WoundBlow) -> BlowResult {
         wounds::take_blow(blow)
-    }
-
-    fn wound_check(&self, damage: u32, hand_to_hand: bool) -> Option<WoundCheck> {
-        Some(wounds::wound_check(damage, hand_to_hand))
-    }
-
-    fn bleeding(&self) -> Option<u32> {
-        Some(wounds::BLEEDING)
-    }
-
-    fn wound_locations(&self) -> Option<HitLocations> {
-        Some(wounds::LOCATIONS)
     }
 
     fn hit_point_words(&self) -> &'static str {

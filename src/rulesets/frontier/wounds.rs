@@ -5,8 +5,9 @@
 
 use super::check::CORE_ROLL;
 use crate::rules::body::{BodyPart, HitLocations};
+use crate::rules::modifiers::Modifier;
 use crate::rules::modifiers::ModifierReason;
-use crate::rules::wounds::{BlowResult, BlowSeverity, PainFailure, WoundBlow, WoundCheck};
+use crate::rules::wounds::{BlowResult, BlowSeverity, PainFailure, WoundBlow};
 
 /// Damage Points a unit may fall below zero before it is dead (it is incapacitated at 0).
 const DEAD_BELOW_ZERO: u32 = 10;
@@ -31,6 +32,16 @@ pub const LOCATIONS: HitLocations = HitLocations {
         (100, BodyPart::RightLeg),
     ],
 };
+
+/// The roll a wound calls for against its pain: the characteristic as the log names it
+/// ("Conc") and its field in the sheet ("CON"), the roll's modifiers, and what a failure does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WoundCheck {
+    pub name: &'static str,
+    pub field: &'static str,
+    pub modifiers: Vec<Modifier>,
+    pub on_failure: PainFailure,
+}
 
 /// Damage Points fall below zero: incapacitated at 0, dead at −10.
 pub fn take_blow(blow: &WoundBlow) -> BlowResult {

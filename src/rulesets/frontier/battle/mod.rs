@@ -1,8 +1,11 @@
 //! The frontier western in the battle: its own code at the engine's stages (its quick draws and
 //! holding fire, its specific shots and blows, and getting over one: rising from a trip, and
-//! breaking a restrain). Its declarations and pain still live in the engine until they move here
+//! breaking a restrain; the pain of a wound, bleeding and wounds located), with its part of a
+//! unit's state (`FrontierCondition`). Its declarations still live in the engine until they move here
 //! (docs/plans/rulebook-rooms.md).
 
+pub mod condition;
+mod pain;
 mod quick_draw;
 mod recovering;
 mod specifics;
@@ -11,7 +14,7 @@ use bevy::prelude::*;
 
 use crate::battle::command::{FireMode, WeaponChoice};
 use crate::battle::fire_plan::FirePlan;
-use crate::battle::hooks::{BattleHooks, HookRulebook};
+use crate::battle::hooks::{BattleHooks, HookRulebook, TurnCost};
 use crate::battle::ranged::FireOutOfTurn;
 use crate::battle::state::Battle;
 use crate::battle::{PendingAttack, UnitId};
@@ -64,6 +67,28 @@ impl BattleHooks for FrontierHooks {
 
     fn blow_instead(&self, battle: &mut Battle, pending: &PendingAttack) -> bool {
         specifics::blow_instead(battle, pending)
+    }
+
+    fn wounded(
+        &self,
+        battle: &mut Battle,
+        unit: UnitId,
+        wound: (u32, bool),
+        located: Option<&str>,
+    ) {
+        pain::wounded(battle, unit, wound, located);
+    }
+
+    fn turn_begins(&self, battle: &mut Battle, unit: UnitId) -> TurnCost {
+        pain::at_turn(battle, unit)
+    }
+
+    fn round_ends(&self, battle: &mut Battle) {
+        pain::locate_and_bleed(battle);
+    }
+
+    fn tended(&self, battle: &mut Battle, by: UnitId, patient: UnitId) -> bool {
+        pain::tended(battle, by, patient)
     }
 
     fn rises(&self, battle: &mut Battle, unit: UnitId) -> bool {

@@ -1,37 +1,33 @@
-//! What a wound leaves behind where the rulebook says so (the western): the roll against its
-//! pain (failed, the unit falls, drops what it holds and does nothing more this round, or,
-//! hurt hand to hand, loses its action), rolled again at its later turns until it passes;
-//! bleeding from the round of its first wound; and bullet and blade wounds noted to be located
-//! as the round ends (`round_end`). Nothing here rolls a die unless the rulebook asks for it.
+//! What a wound leaves behind (the western, SPECS.md 3.1): the roll against its pain (failed,
+//! the unit falls, drops what it holds and does nothing more this round, or, hurt hand to hand,
+//! loses its action), rolled again at its later turns until it passes; bleeding from the round
+//! of its first wound until First Aid stops it; and bullet and blade wounds located on the
+//! table as the round ends.
 
-use super::event::EventKind;
-use super::state::Battle;
-use super::{Pain, UnitId, Vital};
-use crate::rules::wounds::{PainFailure, WoundCheck};
+use super::condition::{Pain, change_frontier, frontier};
+use crate::battle::event::EventKind;
+use crate::battle::hooks::TurnCost;
+use crate::battle::state::Battle;
+use crate::battle::wounds::{Blow, harm};
+use crate::battle::{ActionLost, UnitId, Vital, arms};
+use crate::rules::wounds::PainFailure;
+use crate::rulesets::frontier::wounds::{BLEEDING, LOCATIONS, WoundCheck, wound_check};
 
 /// `unit` has just taken `damage` (hand to hand or not; from a bullet or blade, the weapon
-/// `located`): it starts bleeding and has a wound to locate where the rulebook has those, and,
-/// still conscious, rolls against the pain.
+/// `located`): it starts bleeding and has a wound to locate, and, still conscious, rolls
+/// against the pain.
 pub(super) fn wounded(
     battle: &mut Battle,
     unit: UnitId,
-    damage: u32,
-    hand_to_hand: bool,
+    (damage, hand_to_hand): (u32, bool),
     located: Option<&str>,
 ) {
-    let ruleset = battle.scenario.ruleset.clone();
-    let bleeds = ruleset.bleeding().is_some();
-    if bleeds {
-        battle.change_condition(unit, |condition| condition.bleeding = true);
-    }
-    if let Some(weapon) = located
-        && ruleset.wound_locations().is_some()
-    {
-        battle
-            .flow_mut()
+    change_frontier(battle, unit, |frontier| {
+        frontier.bleeding = true;
+        frontier
             .wounds_to_locate
-            .push((unit, weapon.to_string()));
-    }
+            .extend(located.map(str::to_string));
+    });
     if battle.vitals(unit).vital != Vital::Conscious {
         return;
     }
@@ -39,21 +35,11 @@ pub(super) fn wounded(
         damage,
         hand_to_hand,
     };
-    let Some(check) = wound_check(battle, pain) else {
-        return;
-    };
+    let check = wound_check(pain.damage, pain.hand_to_hand);
     let on_failure = check.on_failure;
     if !master(battle, unit, check) {
         suffer(battle, unit, pain, on_failure);
     }
-}
-
-/// The roll the rulebook asks against `pain`, if it asks one.
-fn wound_check(battle: &Battle, pain: Pain) -> Option<WoundCheck> {
-    battle
-        .scenario
-        .ruleset
-        .wound_check(pain.damage, pain.hand_to_hand)
 }
 
 /// Roll against a wound's pain: whether the unit masters it.
@@ -63,22 +49,29 @@ fn master(battle: &mut Battle, unit: UnitId, check: WoundCheck) -> bool {
         .success
 }
 
+/// `unit` is idle in the pain of `pain` this round: it makes no attack, and, hurt away from
+/// hand to hand, does nothing more.
+fn idle_in_pain(battle: &mut Battle, unit: UnitId, pain: Pain) {
+    let round = battle.round();
+    battle.change_condition(unit, |condition| {
+        condition.idle_round = Some(round);
+        condition.down_round = (!pain.hand_to_hand).then_some(round);
+    });
+}
+
 /// What failing the roll against `pain` does to `unit` this round.
 fn suffer(battle: &mut Battle, unit: UnitId, pain: Pain, on_failure: PainFailure) {
-    let round = battle.round();
     let dropped = match on_failure {
         PainFailure::FallAndDrop => {
             battle.fall_prone(unit);
-            super::arms::drop_weapon(battle, unit)
+            arms::drop_weapon(battle, unit)
         }
         PainFailure::NoAttacks => None,
     };
-    battle.change_condition(unit, |condition| {
-        condition.pained = Some(pain);
-        condition.idle_round = Some(round);
-    });
+    change_frontier(battle, unit, |frontier| frontier.pained = Some(pain));
+    idle_in_pain(battle, unit, pain);
     if battle.flow().turn.is_some_and(|turn| turn.unit == unit) {
-        battle.change_turn(|turn| turn.action_lost = Some(super::ActionLost::InPain));
+        battle.change_turn(|turn| turn.action_lost = Some(ActionLost::InPain));
     }
     battle.emit(EventKind::PainFelt {
         unit,
@@ -87,39 +80,76 @@ fn suffer(battle: &mut Battle, unit: UnitId, pain: Pain, on_failure: PainFailure
     });
 }
 
-/// How the pain of a wound leaves a unit's turn as it begins.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum PainAtTurn {
-    /// Nothing of it.
-    Free,
-    /// The turn goes by: it does nothing more this round.
-    Lost,
-    /// It may move, but its action is lost.
-    NoAction,
-}
-
-/// At the start of `unit`'s turn: idle this round, its turn goes by (or, hurt hand to hand, its
-/// action); a wound whose pain it failed to master in an earlier round is rolled against again,
-/// and a failure costs this round the same way.
-pub(super) fn at_turn(battle: &mut Battle, unit: UnitId) -> PainAtTurn {
-    let condition = battle.condition(unit);
-    let Some(pain) = condition.pained else {
-        return PainAtTurn::Free;
+/// At the start of `unit`'s whole turn: idle this round, its turn goes by (or, hurt hand to
+/// hand, its action); a wound whose pain it failed to master in an earlier round is rolled
+/// against again, and a failure costs this round the same way.
+pub(super) fn at_turn(battle: &mut Battle, unit: UnitId) -> TurnCost {
+    let Some(pain) = frontier(battle, unit).pained else {
+        return TurnCost::Nothing;
     };
     let round = battle.round();
-    if condition.idle_round != Some(round) {
-        // A rulebook that asks no roll leaves no pain to roll against again.
-        let mastered = wound_check(battle, pain).is_none_or(|check| master(battle, unit, check));
-        if mastered {
-            battle.change_condition(unit, |condition| condition.pained = None);
+    if battle.condition(unit).idle_round != Some(round) {
+        if master(battle, unit, wound_check(pain.damage, pain.hand_to_hand)) {
+            change_frontier(battle, unit, |frontier| frontier.pained = None);
             battle.emit(EventKind::PainMastered { unit });
-            return PainAtTurn::Free;
+            return TurnCost::Nothing;
         }
-        battle.change_condition(unit, |condition| condition.idle_round = Some(round));
+        idle_in_pain(battle, unit, pain);
     }
     if pain.hand_to_hand {
-        PainAtTurn::NoAction
+        TurnCost::Action(ActionLost::InPain)
     } else {
-        PainAtTurn::Lost
+        battle.emit(EventKind::DownInPain { unit });
+        TurnCost::Turn
     }
+}
+
+/// As the round ends: each unit's bullet and blade wounds of the round are located on the
+/// table, a d100 each, units in the scenario's order; then each unit bleeding loses its blood,
+/// down past incapacitated to death.
+pub(super) fn locate_and_bleed(battle: &mut Battle) {
+    for unit in battle.unit_ids() {
+        let wounds = frontier(battle, unit).wounds_to_locate;
+        if wounds.is_empty() {
+            continue;
+        }
+        change_frontier(battle, unit, |frontier| frontier.wounds_to_locate.clear());
+        for weapon in wounds {
+            let die = battle.die(LOCATIONS.sides);
+            battle.emit(EventKind::WoundLocated {
+                unit,
+                weapon,
+                die: die.face,
+                part: LOCATIONS.part(die.face),
+            });
+        }
+    }
+    for unit in battle.unit_ids() {
+        if frontier(battle, unit).bleeding && battle.vitals(unit).vital != Vital::Dead {
+            battle.emit(EventKind::Bled {
+                unit,
+                loss: BLEEDING,
+            });
+            harm(
+                battle,
+                unit,
+                None,
+                Blow {
+                    bleed: true,
+                    ..Blow::unstoppable(BLEEDING)
+                },
+            );
+        }
+    }
+}
+
+/// `by`'s First Aid on `patient`: where it bleeds, the aid stops it and heals nothing (told);
+/// whether it did.
+pub(super) fn tended(battle: &mut Battle, by: UnitId, patient: UnitId) -> bool {
+    if !frontier(battle, patient).bleeding {
+        return false;
+    }
+    change_frontier(battle, patient, |frontier| frontier.bleeding = false);
+    battle.emit(EventKind::BleedingStopped { unit: patient, by });
+    true
 }

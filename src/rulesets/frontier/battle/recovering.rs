@@ -2,6 +2,7 @@
 //! with the free blow each foe in reach gets when it stumbles, and the restrained unit's try to
 //! break free.
 
+use super::condition::{change_frontier, frontier};
 use crate::battle::command::{Answer, ManeuverGoal, WeaponChoice};
 use crate::battle::event::EventKind;
 use crate::battle::exchange::exchange;
@@ -53,10 +54,10 @@ pub(super) fn break_free_chance(battle: &Battle, unit: UnitId) -> f64 {
 /// stumbled, failing it (it gets up all the same, and `free_blows` follow). A unit not tripped
 /// rolls nothing.
 pub(super) fn rise(battle: &mut Battle, unit: UnitId) -> bool {
-    if !battle.condition(unit).tripped {
+    if !frontier(battle, unit).tripped {
         return false;
     }
-    battle.change_condition(unit, |condition| condition.tripped = false);
+    change_frontier(battle, unit, |frontier| frontier.tripped = false);
     let skill = battle.scenario.ruleset.unarmed_skill();
     !battle.roll_skill(unit, skill, Vec::new()).success
 }

@@ -3,6 +3,7 @@
 //! catch or a restrain in place of a blow's damage (getting over the trip and the restrain is
 //! in `recovering.rs`).
 
+use super::condition::change_frontier;
 use crate::battle::declaration::SpecificShot;
 use crate::battle::declaring::{declared_at, declared_blow};
 use crate::battle::event::EventKind;
@@ -105,7 +106,7 @@ fn specific_blow_lands(
         }
         SpecificBlow::Trip => {
             battle.fall_prone(unit);
-            battle.change_condition(unit, |condition| condition.tripped = true);
+            change_frontier(battle, unit, |frontier| frontier.tripped = true);
             knock_from_hand(battle, unit, false);
         }
         SpecificBlow::DisarmAndCatch => knock_from_hand(battle, unit, true),
