@@ -33,8 +33,10 @@ use gridkeeper::rules::roll::RollPurpose;
 use gridkeeper::rules::roll_harm::DodgeOutcome;
 use gridkeeper::rules::situation::Posture;
 use gridkeeper::rules::weapons::MalfunctionKind;
-use gridkeeper::rules::wounds::{BlowSeverity, PainFailure};
+use gridkeeper::rules::wounds::BlowSeverity;
 use gridkeeper::rulesets::d100_house::battle::events::HouseEvent;
+use gridkeeper::rulesets::frontier::battle::events::FrontierEvent;
+use gridkeeper::rulesets::frontier::wounds::PainFailure;
 use shipped::shipped;
 
 const WALTER: UnitId = UnitId(0);
@@ -140,20 +142,25 @@ fn variant(kind: &EventKind) -> usize {
         E::Swept { .. } => 87,
         E::DodgedArea { .. } => 88,
         E::PostureTaken { .. } => 89,
-        E::BleedingStopped { .. } => 90,
-        E::PainFelt { .. } => 91,
-        E::PainMastered { .. } => 92,
         E::WoundLocated { .. } => 93,
-        E::Bled { .. } => 94,
-        E::DownInPain { .. } => 95,
         E::ThroughMaterial { .. } => 96,
         E::Declared { .. } => 97,
         E::DeclarationLost { .. } => 98,
         E::QuickDrawn { .. } => 99,
         E::StunnedForRound { .. } => 100,
-        E::ShotInTheLegs { .. } => 101,
-        E::Stumbled { .. } => 102,
         E::ChokedOut { .. } => 119,
+        E::Rulebook(own) if own.of::<FrontierEvent>().is_some() => {
+            match own.of::<FrontierEvent>() {
+                Some(FrontierEvent::BleedingStopped { .. }) => 90,
+                Some(FrontierEvent::PainFelt { .. }) => 91,
+                Some(FrontierEvent::PainMastered { .. }) => 92,
+                Some(FrontierEvent::Bled { .. }) => 94,
+                Some(FrontierEvent::DownInPain { .. }) => 95,
+                Some(FrontierEvent::ShotInTheLegs { .. }) => 101,
+                Some(FrontierEvent::Stumbled { .. }) => 102,
+                None => unreachable!("a western event"),
+            }
+        }
         E::Rulebook(own) => match own.of::<HouseEvent>() {
             Some(HouseEvent::BoltTooSlow { .. }) => 115,
             Some(HouseEvent::ShieldHit { .. }) => 121,
@@ -271,30 +278,30 @@ fn examples() -> Vec<(EventKind, &'static str)> {
         ),
         (E::StoodUp { unit: ROSE }, "Rose Whateley gets up"),
         (
-            E::Stumbled { unit: ROSE },
+            E::from(FrontierEvent::Stumbled { unit: ROSE }),
             "Rose Whateley stumbles getting up: each foe within reach strikes once, free",
         ),
         (
-            E::BleedingStopped {
+            E::from(FrontierEvent::BleedingStopped {
                 unit: ROSE,
                 by: WALTER,
-            },
+            }),
             "Walter Corbitt Jr. stops Rose Whateley's bleeding",
         ),
         (
-            E::PainFelt {
+            E::from(FrontierEvent::PainFelt {
                 unit: ROSE,
                 failure: PainFailure::FallAndDrop,
                 dropped: Some(".38 Revolver".to_string()),
-            },
+            }),
             "Rose Whateley falls in pain and drops the .38 Revolver: nothing more this round",
         ),
         (
-            E::PainFelt {
+            E::from(FrontierEvent::PainFelt {
                 unit: ROSE,
                 failure: PainFailure::NoAttacks,
                 dropped: None,
-            },
+            }),
             "Rose Whateley reels from the blow: no action this round",
         ),
         (
@@ -307,11 +314,11 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             "The bullet goes through the iron water tank to Rose Whateley: 7 off its damage (dice 7)",
         ),
         (
-            E::DownInPain { unit: ROSE },
+            E::from(FrontierEvent::DownInPain { unit: ROSE }),
             "Rose Whateley is down in pain and does nothing this turn",
         ),
         (
-            E::ShotInTheLegs { unit: ROSE },
+            E::from(FrontierEvent::ShotInTheLegs { unit: ROSE }),
             "Rose Whateley is shot in the legs: no further than a zigzag for the rest of the fight",
         ),
         (
@@ -319,7 +326,7 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             "Rose Whateley is stunned and does nothing more this round",
         ),
         (
-            E::PainMastered { unit: ROSE },
+            E::from(FrontierEvent::PainMastered { unit: ROSE }),
             "Rose Whateley masters the pain",
         ),
         (
@@ -409,10 +416,10 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             "Rose Whateley's right arm is crippled (40 taken there) and drops the .38 Revolver",
         ),
         (
-            E::Bled {
+            E::from(FrontierEvent::Bled {
                 unit: ROSE,
                 loss: 1,
-            },
+            }),
             "Rose Whateley bleeds 1",
         ),
         (

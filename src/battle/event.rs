@@ -118,11 +118,6 @@ pub enum EventKind {
     StoodUp {
         unit: UnitId,
     },
-    /// Tripped, it failed the roll to rise (the western): up all the same, but each foe within
-    /// reach gets a free blow at it.
-    Stumbled {
-        unit: UnitId,
-    },
     /// Kneeled, lay down or stood, where the rulebook lets a unit choose (the western).
     PostureTaken {
         unit: UnitId,
@@ -287,18 +282,6 @@ pub enum EventKind {
         by: UnitId,
         amount: u32,
     },
-    /// Where wounds bleed (the western): `by`'s First Aid stops `unit`'s bleeding.
-    BleedingStopped {
-        unit: UnitId,
-        by: UnitId,
-    },
-    /// Where a wound's pain is rolled against (the western): `unit` failed the roll; it falls
-    /// and drops what it held (`dropped`), or, hurt hand to hand, loses its action this round.
-    PainFelt {
-        unit: UnitId,
-        failure: crate::rules::wounds::PainFailure,
-        dropped: Option<String>,
-    },
     /// A bullet went through `cover` to reach `unit`, which took `stopped` off its damage (the
     /// western's wood, iron and steel: the `faces` of the dice rolled for it, if any).
     ThroughMaterial {
@@ -307,22 +290,9 @@ pub enum EventKind {
         faces: Vec<u32>,
         stopped: u32,
     },
-    /// `unit` rolled against the pain of an earlier wound again, and mastered it.
-    PainMastered {
-        unit: UnitId,
-    },
-    /// `unit`'s turn goes by: it is down in the pain of a wound this round.
-    DownInPain {
-        unit: UnitId,
-    },
     /// Caught in a blast's stun ring, `unit` failed its roll (or it stayed on its feet through
     /// a knockout blow): it does nothing more this round.
     StunnedForRound {
-        unit: UnitId,
-    },
-    /// A specific shot in the legs hit `unit`: it moves no further than its zigzag for the rest
-    /// of the fight.
-    ShotInTheLegs {
         unit: UnitId,
     },
     /// As the round ends, a bullet or blade wound `unit` took from `weapon` is located: the d100
@@ -332,11 +302,6 @@ pub enum EventKind {
         weapon: String,
         die: u32,
         part: crate::rules::body::BodyPart,
-    },
-    /// As the round ends, `unit` bleeds `loss` (the damage follows).
-    Bled {
-        unit: UnitId,
-        loss: u32,
     },
     Delayed {
         unit: UnitId,

@@ -2,6 +2,7 @@
 //! its target with its terms (`volley.rs` plans it; `trigger_pull.rs` makes its rolls).
 
 use super::UnitId;
+use super::command::WeaponChoice;
 use super::shot::ShotTerms;
 use crate::map::Tile;
 use crate::rules::weapons::Weapon;
@@ -93,4 +94,13 @@ impl FirePlan {
             self.rolls.iter().find(|roll| roll.target == unit)
         }
     }
+}
+
+/// A unit that fires at a shooter out of its turn (the western's rival in a quick draw, or one
+/// holding its fire until fired upon): it, the gun it fires and the shots it fires.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FireOutOfTurn {
+    pub unit: UnitId,
+    pub gun: WeaponChoice,
+    pub shots: u32,
 }

@@ -5,7 +5,7 @@
 use super::command::{Answer, FireMode, Rejection, WeaponChoice};
 use super::event::{DefenceKind, EventKind};
 use super::fire_odds::{dodge_is_budgeted, in_cover_from};
-use super::fire_plan::FirePlan;
+use super::fire_plan::{FireOutOfTurn, FirePlan};
 pub use super::fire_preview::{RollPreview, preview, suppressing_group};
 use super::state::Battle;
 use super::trigger_pull::resolve_fire;
@@ -145,15 +145,6 @@ pub(super) fn fire(
     open_fire(battle, unit, asked, plan, Phase::Turn);
     hooks.fire_done(battle, unit, &mode);
     Ok(())
-}
-
-/// A unit that fires at a shooter out of its turn (the western's rival in a quick draw, or one
-/// holding its fire until fired upon): it, the gun it fires and the shots it fires.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FireOutOfTurn {
-    pub unit: UnitId,
-    pub gun: WeaponChoice,
-    pub shots: u32,
 }
 
 /// The rival's shots at `at`, fired out of turn (it won a quick draw, or held its fire until

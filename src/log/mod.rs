@@ -33,7 +33,6 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         E::UnitJoined { .. }
         | E::Moved { .. }
         | E::StoodUp { .. }
-        | E::Stumbled { .. }
         | E::PostureTaken { .. }
         | E::Fled { .. }
         | E::MineTriggered { .. }
@@ -96,19 +95,12 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Scarred { .. }
         | E::StunnedByInjury { .. }
         | E::StunShakenOff { .. }
-        | E::PainFelt { .. }
-        | E::PainMastered { .. }
         | E::ThroughMaterial { .. }
-        | E::DownInPain { .. }
         | E::StunnedForRound { .. }
-        | E::ShotInTheLegs { .. }
         | E::WoundLocated { .. }
-        | E::Bled { .. }
         | E::KnockedOut { .. } => LogKind::Wounds,
         E::Evading { .. } | E::Evaded { .. } | E::DicePlanned { .. } => LogKind::Attacks,
-        E::Stabilised { .. } | E::Healed { .. } | E::BleedingStopped { .. } | E::FireOut { .. } => {
-            LogKind::Care
-        }
+        E::Stabilised { .. } | E::Healed { .. } | E::FireOut { .. } => LogKind::Care,
         E::ReadiedWeapon { .. }
         | E::WeaponFreed { .. }
         | E::Aimed { .. }
@@ -156,7 +148,6 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Moved { unit, .. }
         | E::ActionForfeited { unit }
         | E::StoodUp { unit }
-        | E::Stumbled { unit }
         | E::PostureTaken { unit, .. }
         | E::FellProne { unit }
         | E::ReadiedWeapon { unit, .. }
@@ -189,14 +180,9 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Scarred { unit, .. }
         | E::StunnedByInjury { unit }
         | E::StunShakenOff { unit, .. }
-        | E::PainFelt { unit, .. }
-        | E::PainMastered { unit }
         | E::ThroughMaterial { unit, .. }
-        | E::DownInPain { unit }
         | E::StunnedForRound { unit }
-        | E::ShotInTheLegs { unit }
         | E::WoundLocated { unit, .. }
-        | E::Bled { unit, .. }
         | E::Evading { unit, .. }
         | E::DicePlanned { unit, .. }
         | E::KnockedOut { unit, .. }
@@ -245,9 +231,7 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         E::StrengthPitted { unit, against, .. } => vec![*unit, *against],
         E::ChokedOut { unit, by } => vec![*unit, *by],
         E::Gripped { unit, target, .. } | E::GripEased { unit, target } => vec![*unit, *target],
-        E::Stabilised { unit, by, .. }
-        | E::Healed { unit, by, .. }
-        | E::BleedingStopped { unit, by } => vec![*unit, *by],
+        E::Stabilised { unit, by, .. } | E::Healed { unit, by, .. } => vec![*unit, *by],
         E::Delayed { unit, until } => std::iter::once(*unit).chain(*until).collect(),
         E::Rejected { command, .. } => command.unit().into_iter().collect(),
     }

@@ -9,7 +9,6 @@ use crate::rules::melee::MeleeOutcome;
 use crate::rules::ruleset::WeaponDefenceWords;
 use crate::rules::situation::ShotDefence;
 use crate::rules::weapons::MalfunctionKind;
-use crate::rules::wounds::PainFailure;
 use crate::words::{capitalised, plural, the_weapon};
 
 /// The words for one event, as the log shows it.
@@ -77,10 +76,6 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             format!("{} has no action this turn", name(*unit))
         }
         EventKind::StoodUp { unit } => format!("{} gets up", name(*unit)),
-        EventKind::Stumbled { unit } => format!(
-            "{} stumbles getting up: each foe within reach strikes once, free",
-            name(*unit)
-        ),
         EventKind::PostureTaken { unit, posture } => {
             format!(
                 "{} {}",
@@ -237,27 +232,6 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             name(*unit),
             plural(*hit_points)
         ),
-        EventKind::BleedingStopped { unit, by } => {
-            format!("{} stops {}'s bleeding", name(*by), name(*unit))
-        }
-        EventKind::PainFelt {
-            unit,
-            failure,
-            dropped,
-        } => match (failure, dropped) {
-            (PainFailure::FallAndDrop, Some(weapon)) => format!(
-                "{} falls in pain and drops {}: nothing more this round",
-                name(*unit),
-                the_weapon(weapon)
-            ),
-            (PainFailure::FallAndDrop, None) => {
-                format!("{} falls in pain: nothing more this round", name(*unit))
-            }
-            (PainFailure::NoAttacks, _) => {
-                format!("{} reels from the blow: no action this round", name(*unit))
-            }
-        },
-        EventKind::PainMastered { unit } => format!("{} masters the pain", name(*unit)),
         EventKind::ThroughMaterial {
             unit,
             cover,
@@ -275,13 +249,6 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 name(*unit)
             )
         }
-        EventKind::DownInPain { unit } => {
-            format!("{} is down in pain and does nothing this turn", name(*unit))
-        }
-        EventKind::ShotInTheLegs { unit } => format!(
-            "{} is shot in the legs: no further than a zigzag for the rest of the fight",
-            name(*unit)
-        ),
         EventKind::StunnedForRound { unit } => {
             format!(
                 "{} is stunned and does nothing more this round",
@@ -299,7 +266,6 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             the_weapon(weapon),
             part.words()
         ),
-        EventKind::Bled { unit, loss } => format!("{} bleeds {loss}", name(*unit)),
         EventKind::Healed { unit, by, amount } => format!(
             "{} heals {} of {amount} hit point{}",
             name(*by),

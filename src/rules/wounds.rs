@@ -56,16 +56,6 @@ pub struct Patient {
     pub major_wound: bool,
 }
 
-/// What failing the roll against a wound's pain does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum PainFailure {
-    /// The unit falls prone, drops what it holds and does nothing more this round; it rolls
-    /// again at each later turn until it passes (a failure costs that turn).
-    FallAndDrop,
-    /// Hurt hand to hand: the unit's action is lost this round; it rolls again each round.
-    NoAttacks,
-}
-
 /// What successful First Aid does to a patient.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Aftercare {

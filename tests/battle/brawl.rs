@@ -276,7 +276,7 @@ fn a_tripped_unit_rolls_to_rise_and_a_stumble_gives_each_foe_a_free_blow() {
     on_to_round_two(&mut app, LOLA);
     let risen = after(&mut app, &percentile(10), Command::StandUp { unit: LOLA });
     assert!(risen.contains(&EventKind::StoodUp { unit: LOLA }));
-    assert!(!risen.contains(&EventKind::Stumbled { unit: LOLA }));
+    assert!(!risen.contains(&EventKind::from(FrontierEvent::Stumbled { unit: LOLA })));
     assert!(!frontier_state(&mut app, LOLA).tripped);
 
     let (mut app, _) = specific_blow(LOLA, SpecificBlow::Trip, &[]);
@@ -289,7 +289,7 @@ fn a_tripped_unit_rolls_to_rise_and_a_stumble_gives_each_foe_a_free_blow() {
         .collect();
     let stumbled = after(&mut app, &faces, Command::StandUp { unit: LOLA });
     assert_eq!(rejected(&stumbled), None);
-    assert!(stumbled.contains(&EventKind::Stumbled { unit: LOLA }));
+    assert!(stumbled.contains(&EventKind::from(FrontierEvent::Stumbled { unit: LOLA })));
     assert!(stumbled.contains(&EventKind::Attacked {
         unit: BIG_JIM,
         target: LOLA,

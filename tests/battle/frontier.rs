@@ -297,11 +297,11 @@ fn a_wound_is_felt_located_and_bleeds_until_first_aid() {
             mode: FireMode::Shots(vec![LOLA]),
         },
     );
-    assert!(shot.contains(&EventKind::PainFelt {
+    assert!(shot.contains(&EventKind::from(FrontierEvent::PainFelt {
         unit: LOLA,
-        failure: gridkeeper::rules::wounds::PainFailure::FallAndDrop,
+        failure: gridkeeper::rulesets::frontier::wounds::PainFailure::FallAndDrop,
         dropped: Some("Double-barrel shotgun".to_string()),
-    }));
+    })));
     let concentration = shot_modifiers(&shot, LOLA);
     assert_eq!(
         concentration,
@@ -313,7 +313,10 @@ fn a_wound_is_felt_located_and_bleeds_until_first_aid() {
     assert!(condition(&mut app, LOLA).prone);
     let mark = event_count(&app);
     send(&mut app, Command::EndTurn { unit: KID });
-    assert!(events_from(&app, mark).contains(&EventKind::DownInPain { unit: LOLA }));
+    assert!(
+        events_from(&app, mark)
+            .contains(&EventKind::from(FrontierEvent::DownInPain { unit: LOLA }))
+    );
     assert_ne!(acting(&app), Some(LOLA));
     // The round ends on Big Jim's turn: a d100 for the location; the order is kept, so no
     // roll-off follows.
@@ -328,10 +331,10 @@ fn a_wound_is_felt_located_and_bleeds_until_first_aid() {
         die: 78,
         part: gridkeeper::rules::body::BodyPart::RightArm,
     }));
-    assert!(ended.contains(&EventKind::Bled {
+    assert!(ended.contains(&EventKind::from(FrontierEvent::Bled {
         unit: LOLA,
         loss: 1
-    }));
+    })));
     assert_eq!(vitals(&mut app, LOLA).hit_points, 9);
     // Round 2: Doc declares First Aid for Lola; the Kid passes; Lola rolls against the pain
     // again and masters it.
@@ -344,7 +347,10 @@ fn a_wound_is_felt_located_and_bleeds_until_first_aid() {
     let mark = event_count(&app);
     load(&mut app, &percentile(5));
     send(&mut app, Command::EndTurn { unit: KID });
-    assert!(events_from(&app, mark).contains(&EventKind::PainMastered { unit: LOLA }));
+    assert!(
+        events_from(&app, mark)
+            .contains(&EventKind::from(FrontierEvent::PainMastered { unit: LOLA }))
+    );
     assert_eq!(acting(&app), Some(LOLA));
     until_the_turn_of(&mut app, DOC);
     send(
@@ -362,10 +368,12 @@ fn a_wound_is_felt_located_and_bleeds_until_first_aid() {
             patient: LOLA,
         },
     );
-    assert!(tended.contains(&EventKind::BleedingStopped {
-        unit: LOLA,
-        by: DOC
-    }));
+    assert!(
+        tended.contains(&EventKind::from(FrontierEvent::BleedingStopped {
+            unit: LOLA,
+            by: DOC
+        }))
+    );
     assert!(!frontier_state(&mut app, LOLA).bleeding);
     assert_eq!(
         vitals(&mut app, LOLA).hit_points,

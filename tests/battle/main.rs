@@ -52,6 +52,7 @@ use gridkeeper::rules::percentile::SuccessLevel;
 use gridkeeper::rules::wounds::BlowSeverity;
 use gridkeeper::rulesets::d100_house::battle::condition::{HouseCondition, house_of};
 use gridkeeper::rulesets::frontier::battle::condition::{FrontierCondition, frontier_of};
+use gridkeeper::rulesets::frontier::battle::events::FrontierEvent;
 use shipped::shipped;
 
 // ---- Building fights -------------------------------------------------------------------------

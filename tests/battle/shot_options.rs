@@ -84,7 +84,7 @@ fn a_specific_shot_doubles_the_damage_or_does_what_it_names() {
     assert!(!condition(&mut app, WES).lamed);
 
     let (mut app, fired) = kid_shoots(WES, SpecificShot::Legs, [1, 1]);
-    assert!(fired.contains(&EventKind::ShotInTheLegs { unit: WES }));
+    assert!(fired.contains(&EventKind::from(FrontierEvent::ShotInTheLegs { unit: WES })));
     assert_eq!(
         vitals(&mut app, WES).hit_points,
         30,

@@ -3,11 +3,12 @@
 //! or Strength hand to hand), bleeding of 1 a round until First Aid, and the d100 table a
 //! bullet or blade wound is located on at the end of the round, in words only.
 
+use serde::{Deserialize, Serialize};
+
 use super::check::CORE_ROLL;
 use crate::rules::body::{BodyPart, HitLocations};
-use crate::rules::modifiers::Modifier;
-use crate::rules::modifiers::ModifierReason;
-use crate::rules::wounds::{BlowResult, BlowSeverity, PainFailure, WoundBlow};
+use crate::rules::modifiers::{Modifier, ModifierReason};
+use crate::rules::wounds::{BlowResult, BlowSeverity, WoundBlow};
 
 /// Damage Points a unit may fall below zero before it is dead (it is incapacitated at 0).
 const DEAD_BELOW_ZERO: u32 = 10;
@@ -32,6 +33,16 @@ pub const LOCATIONS: HitLocations = HitLocations {
         (100, BodyPart::RightLeg),
     ],
 };
+
+/// What failing the roll against a wound's pain does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PainFailure {
+    /// The unit falls prone, drops what it holds and does nothing more this round; it rolls
+    /// again at each later turn until it passes (a failure costs that turn).
+    FallAndDrop,
+    /// Hurt hand to hand: the unit's action is lost this round; it rolls again each round.
+    NoAttacks,
+}
 
 /// The roll a wound calls for against its pain: the characteristic as the log names it
 /// ("Conc") and its field in the sheet ("CON"), the roll's modifiers, and what a failure does.

@@ -5,6 +5,7 @@
 //! (docs/plans/rulebook-rooms.md).
 
 pub mod condition;
+pub mod events;
 mod pain;
 mod quick_draw;
 mod recovering;
@@ -13,9 +14,9 @@ mod specifics;
 use bevy::prelude::*;
 
 use crate::battle::command::{FireMode, WeaponChoice};
-use crate::battle::fire_plan::FirePlan;
+use crate::battle::fire_plan::{FireOutOfTurn, FirePlan};
 use crate::battle::hooks::{BattleHooks, HookRulebook, TurnCost};
-use crate::battle::ranged::FireOutOfTurn;
+
 use crate::battle::state::Battle;
 use crate::battle::{PendingAttack, UnitId};
 use crate::rules::ruleset::RulesetId;

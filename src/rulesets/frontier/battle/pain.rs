@@ -5,13 +5,15 @@
 //! table as the round ends.
 
 use super::condition::{Pain, change_frontier, frontier};
+use super::events::FrontierEvent;
 use crate::battle::event::EventKind;
 use crate::battle::hooks::TurnCost;
 use crate::battle::state::Battle;
 use crate::battle::wounds::{Blow, harm};
 use crate::battle::{ActionLost, UnitId, Vital, arms};
-use crate::rules::wounds::PainFailure;
-use crate::rulesets::frontier::wounds::{BLEEDING, LOCATIONS, WoundCheck, wound_check};
+use crate::rulesets::frontier::wounds::{
+    BLEEDING, LOCATIONS, PainFailure, WoundCheck, wound_check,
+};
 
 /// `unit` has just taken `damage` (hand to hand or not; from a bullet or blade, the weapon
 /// `located`): it starts bleeding and has a wound to locate, and, still conscious, rolls
@@ -73,7 +75,7 @@ fn suffer(battle: &mut Battle, unit: UnitId, pain: Pain, on_failure: PainFailure
     if battle.flow().turn.is_some_and(|turn| turn.unit == unit) {
         battle.change_turn(|turn| turn.action_lost = Some(ActionLost::InPain));
     }
-    battle.emit(EventKind::PainFelt {
+    battle.emit(FrontierEvent::PainFelt {
         unit,
         failure: on_failure,
         dropped,
@@ -91,7 +93,7 @@ pub(super) fn at_turn(battle: &mut Battle, unit: UnitId) -> TurnCost {
     if battle.condition(unit).idle_round != Some(round) {
         if master(battle, unit, wound_check(pain.damage, pain.hand_to_hand)) {
             change_frontier(battle, unit, |frontier| frontier.pained = None);
-            battle.emit(EventKind::PainMastered { unit });
+            battle.emit(FrontierEvent::PainMastered { unit });
             return TurnCost::Nothing;
         }
         idle_in_pain(battle, unit, pain);
@@ -99,7 +101,7 @@ pub(super) fn at_turn(battle: &mut Battle, unit: UnitId) -> TurnCost {
     if pain.hand_to_hand {
         TurnCost::Action(ActionLost::InPain)
     } else {
-        battle.emit(EventKind::DownInPain { unit });
+        battle.emit(FrontierEvent::DownInPain { unit });
         TurnCost::Turn
     }
 }
@@ -126,7 +128,7 @@ pub(super) fn locate_and_bleed(battle: &mut Battle) {
     }
     for unit in battle.unit_ids() {
         if frontier(battle, unit).bleeding && battle.vitals(unit).vital != Vital::Dead {
-            battle.emit(EventKind::Bled {
+            battle.emit(FrontierEvent::Bled {
                 unit,
                 loss: BLEEDING,
             });
@@ -150,6 +152,6 @@ pub(super) fn tended(battle: &mut Battle, by: UnitId, patient: UnitId) -> bool {
         return false;
     }
     change_frontier(battle, patient, |frontier| frontier.bleeding = false);
-    battle.emit(EventKind::BleedingStopped { unit: patient, by });
+    battle.emit(FrontierEvent::BleedingStopped { unit: patient, by });
     true
 }

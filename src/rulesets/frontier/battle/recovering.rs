@@ -3,6 +3,7 @@
 //! break free.
 
 use super::condition::{change_frontier, frontier};
+use super::events::FrontierEvent;
 use crate::battle::command::{Answer, ManeuverGoal, WeaponChoice};
 use crate::battle::event::EventKind;
 use crate::battle::exchange::exchange;
@@ -65,7 +66,7 @@ pub(super) fn rise(battle: &mut Battle, unit: UnitId) -> bool {
 /// `unit` stumbled getting up: each foe on its feet within hand-to-hand reach, free to attack,
 /// strikes it once at once (with the hand weapon it holds, else bare-handed), a plain blow.
 pub(super) fn free_blows(battle: &mut Battle, unit: UnitId) {
-    battle.emit(EventKind::Stumbled { unit });
+    battle.emit(FrontierEvent::Stumbled { unit });
     let side = battle.spec(unit).side;
     let round = battle.round();
     for foe in battle.unit_ids() {

@@ -4,6 +4,7 @@
 //! in `recovering.rs`).
 
 use super::condition::change_frontier;
+use super::events::FrontierEvent;
 use crate::battle::declaration::SpecificShot;
 use crate::battle::declaring::{declared_at, declared_blow};
 use crate::battle::event::EventKind;
@@ -53,7 +54,7 @@ fn specific_shot_lands(battle: &mut Battle, unit: UnitId, specific: SpecificShot
         SpecificShot::DoubleDamage => {}
         SpecificShot::Legs => {
             battle.change_condition(unit, |condition| condition.lamed = true);
-            battle.emit(EventKind::ShotInTheLegs { unit });
+            battle.emit(FrontierEvent::ShotInTheLegs { unit });
         }
         SpecificShot::Disarm => knock_from_hand(battle, unit, false),
     }
