@@ -8,13 +8,11 @@ use super::wounds::{Blow, harm};
 use super::{UnitId, Vital};
 use crate::rules::damage::{DamageEffect, DamageNotation};
 use crate::rules::explosions::Burning;
-use crate::rules::modifiers::Modifier;
-use crate::rules::modifiers::ModifierReason;
 use crate::rules::roll_harm::RollHit;
 
-/// After a hit with `damage`: a burning weapon sets the target alight unless it makes a Luck
-/// roll; a stunning one stuns it for 1D6 turns (a spray, which does no damage, is shaken off
-/// with an Extreme DEX roll), unless the target's Build is past the weapon's `stun_limit`.
+/// After a hit with `damage`: a burning weapon sets the target alight, unless the rulebook's
+/// roll against it keeps it from catching (CoC's Luck); then what the weapon's other effects do
+/// where the rulebook says (CoC's stun, for a weapon stunning up to `stun_limit` Build).
 pub(super) fn after_hit(
     battle: &mut Battle,
     target: UnitId,
@@ -24,53 +22,26 @@ pub(super) fn after_hit(
     if battle.vitals(target).vital == Vital::Dead || battle.position(target).is_none() {
         return;
     }
-    if damage.effects.contains(&DamageEffect::Burn) && battle.condition(target).burning.is_none() {
-        // Where the rulebook has no Luck roll against it (the d100 house sheet), it catches.
-        let resisted = battle.scenario.ruleset.fire_resisted_by_luck() && {
-            let luck = battle.luck(target);
-            battle
-                .roll_characteristic(target, "Luck", luck, Vec::new())
-                .success
-        };
-        if !resisted {
-            let minimum = damage
-                .formulas()
-                .first()
-                .map_or(1, |formula| formula.weapon_minimum());
-            let round = battle.round();
-            battle.change_condition(target, |condition| {
-                condition.burning = Some(Burning {
-                    since_round: round,
-                    minimum,
-                    rounds_burnt: 0,
-                });
-            });
-            battle.emit(EventKind::CaughtFire { unit: target });
-        }
-    }
-    let too_big = stun_limit.is_some_and(|limit| battle.spec(target).derived.build > limit);
-    if damage.effects.contains(&DamageEffect::Stun) && !too_big {
-        let spray = damage
+    let hooks = super::hooks::of(battle);
+    if damage.effects.contains(&DamageEffect::Burn)
+        && battle.condition(target).burning.is_none()
+        && !hooks.resists_fire(battle, target)
+    {
+        let minimum = damage
             .formulas()
-            .iter()
-            .all(|formula| formula.terms.is_empty());
-        if spray {
-            let dexterity = battle.spec(target).characteristics.dexterity;
-            let spray = vec![Modifier::steps(ModifierReason::Spray, 2)];
-            let check = battle.roll_characteristic(target, "DEX", dexterity, spray);
-            if check.success {
-                return;
-            }
-        }
-        let turns = battle.die(6);
+            .first()
+            .map_or(1, |formula| formula.weapon_minimum());
+        let round = battle.round();
         battle.change_condition(target, |condition| {
-            condition.stunned_turns = condition.stunned_turns.max(turns.face);
+            condition.burning = Some(Burning {
+                since_round: round,
+                minimum,
+                rounds_burnt: 0,
+            });
         });
-        battle.emit(EventKind::Stunned {
-            unit: target,
-            turns,
-        });
+        battle.emit(EventKind::CaughtFire { unit: target });
     }
+    hooks.hit_effects(battle, target, damage, stun_limit);
 }
 
 /// Stunned (the western: by a blast's outer ring, or a knockout blow it stayed on its feet

@@ -21,6 +21,7 @@ use super::{ActionLost, PendingAttack, TurnState};
 use crate::map::Tile;
 use crate::map::sight::ShotLine;
 use crate::rules::body::BodyPart;
+use crate::rules::damage::DamageNotation;
 use crate::rules::roll::{Demand, Verdict};
 use crate::rules::roll_harm::{HitForm, RollHit};
 use crate::rules::ruleset::RulesetId;
@@ -121,6 +122,34 @@ pub trait BattleHooks: Send + Sync + 'static {
 
     /// As `unit`'s turn comes, what of the rulebook's own lasted until then ends.
     fn turn_comes(&self, _battle: &mut Battle, _unit: UnitId) {}
+
+    /// `shooter`'s shot at `target` missed with `check`: the unit it hits instead, if any (CoC's
+    /// fumble into a melee hits the shooter's ally there with the lowest Luck).
+    fn stray_shot(
+        &self,
+        _battle: &Battle,
+        _fighters: (UnitId, UnitId),
+        _check: &Verdict,
+    ) -> Option<UnitId> {
+        None
+    }
+
+    /// A unit a burning weapon has hit, not alight yet: whether it keeps from catching fire
+    /// (CoC's Luck roll); `false`, and it catches.
+    fn resists_fire(&self, _battle: &mut Battle, _unit: UnitId) -> bool {
+        false
+    }
+
+    /// After a hit with `damage` (a weapon stunning up to `stun_limit` Build) and its fire:
+    /// what the weapon's other effects do (CoC's stun, and the spray's roll against it).
+    fn hit_effects(
+        &self,
+        _battle: &mut Battle,
+        _target: UnitId,
+        _damage: &DamageNotation,
+        _stun_limit: Option<i32>,
+    ) {
+    }
 
     /// Whether the plain hits of `shooter`'s deliberate shot at `target` roll double damage
     /// (the western's specific shot declared for it).

@@ -70,7 +70,7 @@ fn aim_round(battle: &Battle) -> u32 {
 
 /// Units of another side than `target` that stand beside it, other than `shooter`: the melee
 /// it is in.
-pub(super) fn engaged_with(battle: &Battle, shooter: UnitId, target: UnitId) -> Vec<UnitId> {
+pub fn engaged_with(battle: &Battle, shooter: UnitId, target: UnitId) -> Vec<UnitId> {
     let Some(at) = battle.position(target) else {
         return Vec::new();
     };

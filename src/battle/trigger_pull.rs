@@ -7,13 +7,12 @@ use super::event::EventKind;
 use super::fire_plan::{FirePlan, PlannedRoll};
 use super::hits::{Aim, deal_hits, draw_one};
 use super::hooks::BattleHooks;
-use super::shot::{ShotSetup, ShotTerms, engaged_with, setup};
+use super::shot::{ShotSetup, ShotTerms, setup};
 use super::state::Battle;
 use super::volley::shot_demand;
 use super::{PendingFire, UnitId};
 use crate::map::sight::ShotLine;
 use crate::rules::firearms::{VolleyHits, spend};
-use crate::rules::percentile::SuccessLevel;
 use crate::rules::roll::{RollPurpose, Verdict};
 use crate::rules::weapons::MalfunctionKind;
 
@@ -247,10 +246,7 @@ fn take_shot(
         );
         return false;
     }
-    let stray = (check.level == SuccessLevel::Fumble)
-        .then(|| stray_victim(battle, unit, target))
-        .flatten();
-    match stray {
+    match super::hooks::of(battle).stray_shot(battle, (unit, target), &check) {
         Some(ally) => {
             battle.emit(EventKind::StrayHit { unit, target, ally });
             let plain = ShotSetup {
@@ -278,13 +274,4 @@ fn take_shot(
         None => battle.emit(EventKind::ShotMissed { unit, target }),
     }
     false
-}
-
-/// A fumble into melee: the shooter's ally in that melee with the lowest Luck is hit.
-fn stray_victim(battle: &Battle, shooter: UnitId, target: UnitId) -> Option<UnitId> {
-    let side = battle.spec(shooter).side;
-    engaged_with(battle, shooter, target)
-        .into_iter()
-        .filter(|unit| battle.spec(*unit).side == side)
-        .min_by_key(|unit| (battle.luck(*unit), *unit))
 }

@@ -825,12 +825,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
-    /// Whether a unit a burning weapon hits rolls Luck not to catch fire (CoC); `false`: it
-    /// catches (the d100 house sheet, which has no Luck).
-    fn fire_resisted_by_luck(&self) -> bool {
-        true
-    }
-
     /// Where the rulebook reads a fire's harm off a fresh d100 each round (the d100 house
     /// sheet): the form it is read in, and the number, for a fire in its `rounds_burnt`th
     /// round. `None`: the burning weapon's least damage, doubled each round.

@@ -4,16 +4,16 @@
 
 use bevy::prelude::*;
 
-use super::{d10_pool, d100_house, frontier};
+use super::{coc7e, d10_pool, d100_house, frontier};
 use crate::battle::hooks::{HookRulebook, Unhooked};
 use crate::rules::ruleset::RulesetId;
 
 /// The rulebooks' code in the battle and the AI.
 pub fn plugin(app: &mut App) {
     register_commands();
-    app.hook_rulebook(RulesetId::Coc7e, Unhooked)
-        .hook_rulebook(RulesetId::BrpClassic, Unhooked)
+    app.hook_rulebook(RulesetId::BrpClassic, Unhooked)
         .add_plugins((
+            coc7e::battle::plugin,
             d100_house::battle::plugin,
             d100_house::ai::plugin,
             frontier::battle::plugin,

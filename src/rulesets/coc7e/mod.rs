@@ -2,6 +2,7 @@
 //! with bonus and penalty dice, difficulty set by range, dodge and fight back, and the weapon
 //! table and armor examples shipped in `assets/rules/coc7e/`.
 
+pub mod battle;
 mod check;
 pub mod worth;
 

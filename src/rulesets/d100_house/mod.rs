@@ -373,10 +373,6 @@ impl Ruleset for D100House {
         Some(hazards::FALLING)
     }
 
-    fn fire_resisted_by_luck(&self) -> bool {
-        false
-    }
-
     fn burn_read(&self, rounds_burnt: u32) -> Option<(HitForm, u32)> {
         Some(hazards::burn_read(rounds_burnt))
     }

@@ -1,0 +1,49 @@
+//! Call of Cthulhu 7e in the battle: its own code at the engine's stages (a fumble fired into a
+//! melee hitting an ally, the Luck roll against catching fire, the stun of a live wire, a taser
+//! or a spray). Its success levels, firearms, initiative and major wounds still answer through
+//! the shared seam until they move here (docs/plans/rulebook-rooms.md).
+
+mod effects;
+mod stray;
+
+use bevy::prelude::*;
+
+use crate::battle::UnitId;
+use crate::battle::hooks::{BattleHooks, HookRulebook};
+use crate::battle::state::Battle;
+use crate::rules::damage::DamageNotation;
+use crate::rules::roll::Verdict;
+use crate::rules::ruleset::RulesetId;
+
+/// CoC's battle plugin: its hooks.
+pub fn plugin(app: &mut App) {
+    app.hook_rulebook(RulesetId::Coc7e, CocHooks);
+}
+
+/// CoC's code at the engine's stages.
+struct CocHooks;
+
+impl BattleHooks for CocHooks {
+    fn stray_shot(
+        &self,
+        battle: &Battle,
+        fighters: (UnitId, UnitId),
+        check: &Verdict,
+    ) -> Option<UnitId> {
+        stray::victim(battle, fighters, check)
+    }
+
+    fn resists_fire(&self, battle: &mut Battle, unit: UnitId) -> bool {
+        effects::luck_against_fire(battle, unit)
+    }
+
+    fn hit_effects(
+        &self,
+        battle: &mut Battle,
+        target: UnitId,
+        damage: &DamageNotation,
+        stun_limit: Option<i32>,
+    ) {
+        effects::stun(battle, target, damage, stun_limit);
+    }
+}
