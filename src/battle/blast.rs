@@ -9,7 +9,7 @@ use super::command::{Rejection, WeaponChoice};
 use super::event::EventKind;
 use super::state::Battle;
 use super::wounds::Blow;
-use super::{Charge, UnitId, Vital, budget, effects, wounds};
+use super::{Charge, UnitId, Vital, effects, wounds};
 use crate::map::Tile;
 use crate::map::range::{RangeBand, distance_squared};
 use crate::map::sight::{LineOfFire, line_of_fire};
@@ -336,19 +336,15 @@ pub(super) fn detonate(
             effects::after_hit(battle, unit, &weapon.damage, weapon.stuns_up_to_build);
             continue;
         }
-        if let Some(severity) = band_severity(battle, &rings, ring, centre, unit) {
-            let dodged = dodge_blast(battle, unit);
-            let hit = (severity, true);
-            if hooks.injury(
-                battle,
-                (unit, Some(by)),
-                net.max(0) - dodged,
-                hit,
-                &weapon.skill,
-            ) {
-                effects::after_hit(battle, unit, &weapon.damage, weapon.stuns_up_to_build);
-                continue;
-            }
+        if hooks.blast_injury(
+            battle,
+            (unit, by),
+            net,
+            (rings.get(ring), centre),
+            &weapon.skill,
+        ) {
+            effects::after_hit(battle, unit, &weapon.damage, weapon.stuns_up_to_build);
+            continue;
         }
         let roll = battle.roll_damage(
             by,
@@ -374,46 +370,6 @@ fn stun(battle: &mut Battle, unit: UnitId, characteristic: &str) {
     {
         effects::stun_for_round(battle, unit);
     }
-}
-
-/// What the ring a unit is caught in adds to its injury's severity, low cover between it and the
-/// centre counted; `None` where the rulebook rolls a blast's damage in dice.
-fn band_severity(
-    battle: &Battle,
-    rings: &[BlastRing],
-    ring: usize,
-    centre: Tile,
-    unit: UnitId,
-) -> Option<u32> {
-    let band = rings.get(ring).filter(|band| band.severity > 0)?;
-    let at = battle.position(unit)?;
-    let behind = matches!(
-        line_of_fire(&battle.scenario.map, centre, at),
-        LineOfFire::HalfConcealed { .. }
-    );
-    Some(battle.scenario.ruleset.blast_severity(band, behind))
-}
-
-/// Where those a blast catches may dodge it (the d10 pool), a unit that can spare the dice
-/// dodges at once, there being no time to weigh it: one with a dodge part planned, or with its
-/// turn this round behind it and dice left. Its net successes, none where it does not.
-fn dodge_blast(battle: &mut Battle, unit: UnitId) -> i32 {
-    if !battle.scenario.ruleset.blast_dodged() {
-        return 0;
-    }
-    let condition = battle.condition(unit);
-    let able = battle.standing(unit) && !condition.stunned() && condition.held_by.is_none();
-    let spare = condition.dice_plan.is_some() || !battle.flow().turn_to_come(unit);
-    if !able || !spare || budget::dice_for(battle, unit, PlannedAction::Dodge).is_err() {
-        return 0;
-    }
-    let roll = super::dodge::roll_dodge(battle, unit);
-    battle.emit(EventKind::DodgedArea {
-        unit,
-        made_it: roll.success,
-        blast: true,
-    });
-    roll.net.max(0)
 }
 
 /// Set a charge or a mine on the unit's tile or one beside it: a roll of its skill (a

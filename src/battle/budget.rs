@@ -37,11 +37,7 @@ pub(super) fn holds_committed(battle: &Battle, unit: UnitId) -> bool {
 
 /// Whether the unit still has dice for an action of this kind this round: its whole pool
 /// while nothing is planned, else a part kept for it; or why not.
-pub(super) fn dice_for(
-    battle: &Battle,
-    unit: UnitId,
-    action: PlannedAction,
-) -> Result<(), Rejection> {
+pub fn dice_for(battle: &Battle, unit: UnitId, action: PlannedAction) -> Result<(), Rejection> {
     let Some(plan) = battle.condition(unit).dice_plan else {
         return Ok(());
     };

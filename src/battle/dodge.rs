@@ -20,7 +20,7 @@ pub fn dodge_demand(battle: &Battle, defender: UnitId, modifiers: Vec<Modifier>)
 
 /// Roll the unit's Dodge as a defence: its hindrances on the roll, made with its share of its
 /// split dice (or its whole pool), which is then spent.
-pub(super) fn roll_dodge(battle: &mut Battle, unit: UnitId) -> Verdict {
+pub fn roll_dodge(battle: &mut Battle, unit: UnitId) -> Verdict {
     let modifiers = battle.own_roll_modifiers(unit, false, false);
     let demand = dodge_demand(battle, unit, modifiers);
     let roll = battle.roll(unit, RollPurpose::Skill(DODGE.to_string()), &demand);

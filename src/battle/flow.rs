@@ -168,7 +168,7 @@ fn start_round(battle: &mut Battle, round: u32) {
             arrive(battle, unit);
         }
     }
-    super::wounds::keep_awake_on_luck(battle);
+    super::hooks::of(battle).round_opened(battle);
     let acting: Vec<UnitId> = battle
         .unit_ids()
         .into_iter()

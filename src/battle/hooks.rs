@@ -22,6 +22,7 @@ use crate::map::Tile;
 use crate::map::sight::ShotLine;
 use crate::rules::body::BodyPart;
 use crate::rules::damage::DamageNotation;
+use crate::rules::explosions::BlastRing;
 use crate::rules::roll::{Demand, Verdict};
 use crate::rules::roll_harm::{HitForm, RollHit};
 use crate::rules::ruleset::RulesetId;
@@ -119,6 +120,11 @@ pub trait BattleHooks: Send + Sync + 'static {
     /// As a new round begins, for each `unit` in turn: what of the rulebook's own state of it
     /// lasts no longer (the house sheet's dazes and blinding past their last round).
     fn round_begins(&self, _battle: &mut Battle, _unit: UnitId) {}
+
+    /// As a new round begins, once every unit's round has begun and the arrivals are in,
+    /// before the order is rolled: what the rulebook's own state does then (CoC's Luck paid
+    /// again to stay awake).
+    fn round_opened(&self, _battle: &mut Battle) {}
 
     /// As `unit`'s turn comes, what of the rulebook's own lasted until then ends.
     fn turn_comes(&self, _battle: &mut Battle, _unit: UnitId) {}
@@ -321,9 +327,42 @@ pub trait BattleHooks: Send + Sync + 'static {
     ) {
     }
 
+    /// `unit`, conscious, is about to fall unconscious from harm: whether the rulebook keeps it
+    /// awake (CoC's Luck spent, an optional rule), told in its events.
+    fn stays_awake(&self, _battle: &mut Battle, _unit: UnitId) -> bool {
+        false
+    }
+
+    /// `unit`'s armor (`armor`, over only `parts` of its body) in the way of a blow aimed at it:
+    /// whether it covers where the blow lands, tried where the rulebook says (CoC's optional hit
+    /// locations, or a Luck roll), told in its events; `None`: it counts.
+    fn armor_tried(
+        &self,
+        _battle: &mut Battle,
+        _unit: UnitId,
+        _armor: (&str, &[BodyPart]),
+    ) -> Option<bool> {
+        None
+    }
+
     /// `by`'s First Aid on `patient`, its vitals settled: whether the rulebook's own state
     /// takes the aid in place of healing (the western's bleeding stopped), told in its events.
     fn tended(&self, _battle: &mut Battle, _by: UnitId, _patient: UnitId) -> bool {
+        false
+    }
+
+    /// `unit` caught in `ring` of `by`'s blast at `centre`, thrown with `net` successes and
+    /// `skill`: an injury, where the rulebook keeps wounds as a list of them (the d10 pool: the
+    /// ring's severity, less behind low cover, a dodge with the dice it can spare), told in its
+    /// events; `false` where it counts hit points (the caller rolls the damage).
+    fn blast_injury(
+        &self,
+        _battle: &mut Battle,
+        _caught: (UnitId, UnitId),
+        _net: i32,
+        _ring: (Option<&BlastRing>, Tile),
+        _skill: &str,
+    ) -> bool {
         false
     }
 

@@ -7,7 +7,7 @@ use super::event::EventKind;
 use super::hold::{holders, let_go};
 use super::state::Battle;
 use super::{Phase, UnitId, Vital, Vitals};
-use crate::rules::body::{BodyPart, guards_head_and_torso};
+use crate::rules::body::BodyPart;
 use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, Formula, Term};
 use crate::rules::dice::DieFace;
 use crate::rules::skills::{FIRST_AID, MEDICINE};
@@ -142,7 +142,7 @@ pub fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: Blow) {
     }
     if after.vital == Vital::Unconscious
         && before.vital == Vital::Conscious
-        && stay_awake_on_luck(battle, unit)
+        && super::hooks::of(battle).stays_awake(battle, unit)
     {
         after.vital = Vital::Conscious;
         battle.set_vitals(unit, after);
@@ -152,7 +152,7 @@ pub fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: Blow) {
         battle.fall_prone(unit);
         let constitution = battle.spec(unit).characteristics.constitution;
         let check = battle.roll_characteristic(unit, "CON", constitution, Vec::new());
-        if !check.success && !stay_awake_on_luck(battle, unit) {
+        if !check.success && !super::hooks::of(battle).stays_awake(battle, unit) {
             after.vital = Vital::Unconscious;
             battle.set_vitals(unit, after);
             knock_out(battle, unit);
@@ -181,59 +181,6 @@ pub fn settle_after_harm(battle: &mut Battle, unit: UnitId, before: Vitals, shak
         }
     }
     announce_change(battle, unit, before);
-}
-
-/// Where the rulebook lets Luck keep a unit conscious, `unit`, about to fall unconscious,
-/// spends 1 Luck (if it has it) to stay awake to the end of the round.
-fn stay_awake_on_luck(battle: &mut Battle, unit: UnitId) -> bool {
-    if !battle.scenario.ruleset.luck_keeps_awake() {
-        return false;
-    }
-    // Already kept awake: what it paid for this round holds.
-    if battle.condition(unit).awake_on_luck.is_some() {
-        return true;
-    }
-    if battle.luck(unit) == 0 {
-        return false;
-    }
-    let round = battle.round();
-    battle.change_condition(unit, |condition| condition.awake_on_luck = Some(round));
-    spend_luck(battle, unit, 1);
-    true
-}
-
-fn spend_luck(battle: &mut Battle, unit: UnitId, points: u32) {
-    battle.change_condition(unit, |condition| condition.luck_spent += points);
-    battle.emit(EventKind::LuckSpent {
-        unit,
-        points,
-        left: battle.luck(unit),
-    });
-}
-
-/// At the start of a round, everyone kept awake by Luck pays again, twice the last (2, 4, 8 …),
-/// or falls unconscious now.
-pub(super) fn keep_awake_on_luck(battle: &mut Battle) {
-    let round = battle.round();
-    for unit in battle.unit_ids() {
-        let Some(since) = battle.condition(unit).awake_on_luck else {
-            continue;
-        };
-        let before = battle.vitals(unit);
-        if before.vital != Vital::Conscious {
-            battle.change_condition(unit, |condition| condition.awake_on_luck = None);
-            continue;
-        }
-        let cost = 1u32
-            .checked_shl(round.saturating_sub(since))
-            .unwrap_or(u32::MAX);
-        if battle.luck(unit) >= cost {
-            spend_luck(battle, unit, cost);
-            continue;
-        }
-        battle.change_condition(unit, |condition| condition.awake_on_luck = None);
-        fall_unconscious(battle, unit, false);
-    }
 }
 
 /// A knock-out blow of `damage` that landed: weighed against the target's hit points on the
@@ -270,8 +217,8 @@ pub(super) fn knock_out_blow(battle: &mut Battle, from: UnitId, to: UnitId, dama
 }
 
 /// The points of `unit`'s armor in the way of a blow. Armor over only part of the body is tried
-/// against one aimed at its wearer where the rulebook says (CoC's optional rules): where it
-/// lands on the hit locations, else by a Luck roll; otherwise it always counts.
+/// against one aimed at its wearer where the rulebook says (CoC's optional hit locations or Luck
+/// roll); otherwise it always counts.
 fn armor_in_the_way(battle: &mut Battle, unit: UnitId, aimed: bool) -> u32 {
     let Some(armor) = battle.spec(unit).armor.clone() else {
         return 0;
@@ -279,25 +226,10 @@ fn armor_in_the_way(battle: &mut Battle, unit: UnitId, aimed: bool) -> u32 {
     let Some(parts) = armor.covers.as_deref().filter(|_| aimed) else {
         return armor.points;
     };
-    let ruleset = battle.scenario.ruleset.clone();
-    let (location, covered) = if let Some(table) = ruleset.hit_locations() {
-        let die = battle.die(table.sides);
-        let part = table.part(die.face);
-        (Some((die, part)), parts.contains(&part))
-    } else if let Some(modifiers) = ruleset.partial_armor_luck(guards_head_and_torso(Some(parts))) {
-        let luck = battle.luck(unit);
-        let verdict = battle.roll_characteristic(unit, "Luck", luck, modifiers);
-        (None, verdict.success)
-    } else {
-        return armor.points;
-    };
-    battle.emit(EventKind::ArmorTried {
-        unit,
-        armor: armor.name,
-        location,
-        covered,
-    });
-    if covered { armor.points } else { 0 }
+    match super::hooks::of(battle).armor_tried(battle, unit, (&armor.name, parts)) {
+        Some(false) => 0,
+        Some(true) | None => armor.points,
+    }
 }
 
 /// Knocked out by a blow (the unit still conscious after its damage): unconscious, down, and out
@@ -310,7 +242,7 @@ pub fn knock_out_cold(battle: &mut Battle, unit: UnitId) {
 
 /// A conscious unit falls unconscious: down, out cold for the rulebook's dice where it is
 /// knocked out (`out_cold`), and letting go of anyone it holds.
-fn fall_unconscious(battle: &mut Battle, unit: UnitId, out_cold: bool) {
+pub fn fall_unconscious(battle: &mut Battle, unit: UnitId, out_cold: bool) {
     let before = battle.vitals(unit);
     battle.set_vitals(
         unit,

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::body::{BodyPart, HitLocations};
+use super::body::BodyPart;
 use super::characteristics::{Characteristics, DerivedStats};
 use super::cherries::CherryTerms;
 use super::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError};
@@ -512,13 +512,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
-    /// What a blast's ring adds to an injury's severity for a unit caught in it, behind low
-    /// cover from the centre or not (the d10 pool's bands; nothing where the rulebook rolls a
-    /// blast's damage in dice).
-    fn blast_severity(&self, ring: &BlastRing, _behind_low_cover: bool) -> u32 {
-        ring.severity
-    }
-
     /// Where a surprise attack is a contest of two pools (the d10 pool: the attacker's Dex +
     /// Stealth against the target's Per + Alertness, each at the usual difficulty), their names:
     /// the target is surprised when the attacker nets more, cannot defend that attack, and goes
@@ -530,12 +523,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// What the target's watch (asleep, meditating) is worth against it in a surprise contest.
     fn watch_value(&self, _watch: Watch) -> Vec<Modifier> {
         Vec::new()
-    }
-
-    /// Whether those a blast catches may dodge it, their successes off the throw's (the d10
-    /// pool, as for a sweep).
-    fn blast_dodged(&self) -> bool {
-        false
     }
 
     /// Where the rulebook has evading (the d10 pool: Dex + Dodge at 7, as an action), the roll
@@ -603,20 +590,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
-    /// The table a blow or shot aimed at a unit in armor that covers only part of the body is
-    /// rolled on, to see whether the armor stops it (CoC's optional 1D20 table); `None` where
-    /// the rulebook (or the scenario) rolls no hit locations.
-    fn hit_locations(&self) -> Option<HitLocations> {
-        None
-    }
-
-    /// Where armor that covers only part of the body stops a blow or shot aimed at its wearer
-    /// only on a Luck roll (CoC's optional rule), that roll's modifiers (armor over head and
-    /// torso both eases it); `None` where such armor always counts.
-    fn partial_armor_luck(&self, _head_and_torso: bool) -> Option<Vec<Modifier>> {
-        None
-    }
-
     /// Whether an aim taken counts for a shot later the same round (BRP: aiming takes the turn
     /// at DEX, and the aimed shot goes at half DEX), rather than for the shot on the unit's
     /// next turn (CoC).
@@ -654,12 +627,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// round 1, and under extreme surprise make no attacks then); CoC has its own surprise
     /// attacks instead.
     fn opening_surprise(&self) -> bool {
-        false
-    }
-
-    /// Whether a unit may spend Luck to stay conscious (CoC's optional rule), 1 point to the end
-    /// of the round it would fall, doubling each round after.
-    fn luck_keeps_awake(&self) -> bool {
         false
     }
 

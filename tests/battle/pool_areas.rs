@@ -8,6 +8,7 @@ use gridkeeper::rules::budget::DicePlan;
 
 use super::pool::{level_b2_with, pools, until_the_turn_of};
 use super::*;
+use gridkeeper::rulesets::d10_pool::blast_severity;
 
 const MARA: UnitId = UnitId(0);
 const TOMAS: UnitId = UnitId(1);
@@ -297,12 +298,7 @@ fn a_grenade_adds_its_band_to_the_throws_net() {
         .blast_rings(&"0/11 yards".parse().expect("a blast"));
     let severities: Vec<(u32, u32)> = bands
         .iter()
-        .map(|band| {
-            (
-                scenario.ruleset.blast_severity(band, false),
-                scenario.ruleset.blast_severity(band, true),
-            )
-        })
+        .map(|band| (blast_severity(band, false), blast_severity(band, true)))
         .collect();
     assert_eq!(severities, [(5, 3), (3, 1), (1, 0)]);
 }

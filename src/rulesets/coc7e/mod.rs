@@ -49,7 +49,7 @@ pub struct Coc7e {
 }
 
 /// The text's optional hit locations, on 1D20.
-const HIT_LOCATIONS: HitLocations = HitLocations {
+pub const HIT_LOCATIONS: HitLocations = HitLocations {
     sides: 20,
     bands: &[
         (3, BodyPart::RightLeg),
@@ -230,24 +230,6 @@ impl Ruleset for Coc7e {
 
     fn blast_words(&self, yards: u32) -> String {
         format!("radius {yards} yards")
-    }
-
-    fn hit_locations(&self) -> Option<HitLocations> {
-        self.options.hit_locations.then_some(HIT_LOCATIONS)
-    }
-
-    fn luck_keeps_awake(&self) -> bool {
-        self.options.luck_to_stay_conscious
-    }
-
-    /// A Luck roll, with a bonus die for armor over head and torso.
-    fn partial_armor_luck(&self, head_and_torso: bool) -> Option<Vec<Modifier>> {
-        self.options.partial_armor_by_luck.then(|| {
-            head_and_torso
-                .then(|| Modifier::new(ModifierReason::ArmorHeadAndTorso, 1))
-                .into_iter()
-                .collect()
-        })
     }
 
     fn first_aid_per_wound(&self) -> bool {

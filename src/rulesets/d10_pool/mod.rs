@@ -65,6 +65,15 @@ const POINT_BLANK: Length = Length::metres(2);
 /// What low cover between a blast and a unit takes off the band's severity.
 const LOW_COVER_BLAST_RELIEF: u32 = 2;
 
+/// A blast's band as an injury's severity: low cover between the blast and the unit takes 2 off.
+pub fn blast_severity(ring: &BlastRing, behind_low_cover: bool) -> u32 {
+    ring.severity.saturating_sub(if behind_low_cover {
+        LOW_COVER_BLAST_RELIEF
+    } else {
+        0
+    })
+}
+
 /// The d10 dice pool.
 #[derive(Debug, Clone)]
 pub struct D10Pool {
@@ -256,19 +265,6 @@ impl Ruleset for D10Pool {
         } else {
             Vec::new()
         }
-    }
-
-    /// Low cover between the blast and the unit takes 2 off the band.
-    fn blast_severity(&self, ring: &BlastRing, behind_low_cover: bool) -> u32 {
-        ring.severity.saturating_sub(if behind_low_cover {
-            LOW_COVER_BLAST_RELIEF
-        } else {
-            0
-        })
-    }
-
-    fn blast_dodged(&self) -> bool {
-        true
     }
 
     /// Stealth against Alertness (SPECS.md 2, a house rule).

@@ -1,9 +1,11 @@
 //! Call of Cthulhu 7e in the battle: its own code at the engine's stages (a fumble fired into a
 //! melee hitting an ally, the Luck roll against catching fire, the stun of a live wire, a taser
-//! or a spray). Its success levels, firearms, initiative and major wounds still answer through
+//! or a spray; the optional rules of Luck spent to stay awake and armor tried where a blow
+//! lands). Its success levels, firearms, initiative and major wounds still answer through
 //! the shared seam until they move here (docs/plans/rulebook-rooms.md).
 
 mod effects;
+mod luck;
 mod stray;
 
 use bevy::prelude::*;
@@ -11,6 +13,7 @@ use bevy::prelude::*;
 use crate::battle::UnitId;
 use crate::battle::hooks::{BattleHooks, HookRulebook};
 use crate::battle::state::Battle;
+use crate::rules::body::BodyPart;
 use crate::rules::damage::DamageNotation;
 use crate::rules::roll::Verdict;
 use crate::rules::ruleset::RulesetId;
@@ -31,6 +34,23 @@ impl BattleHooks for CocHooks {
         check: &Verdict,
     ) -> Option<UnitId> {
         stray::victim(battle, fighters, check)
+    }
+
+    fn round_opened(&self, battle: &mut Battle) {
+        luck::keep_awake(battle);
+    }
+
+    fn stays_awake(&self, battle: &mut Battle, unit: UnitId) -> bool {
+        luck::stay_awake(battle, unit)
+    }
+
+    fn armor_tried(
+        &self,
+        battle: &mut Battle,
+        unit: UnitId,
+        armor: (&str, &[BodyPart]),
+    ) -> Option<bool> {
+        luck::armor_tried(battle, unit, armor)
     }
 
     fn resists_fire(&self, battle: &mut Battle, unit: UnitId) -> bool {

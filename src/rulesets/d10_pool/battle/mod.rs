@@ -1,7 +1,8 @@
 //! The d10 pool in the battle: its own code at the engine's stages (injuries in place of hit
-//! points). Its dice budget and plan, evading and sweeps still live in the engine until they
+//! points, and a blast's bands and the dodge of it). Its dice budget and plan, evading and sweeps still live in the engine until they
 //! move here (docs/plans/rulebook-rooms.md).
 
+mod blasts;
 mod injuries;
 
 use bevy::prelude::*;
@@ -9,6 +10,8 @@ use bevy::prelude::*;
 use crate::battle::UnitId;
 use crate::battle::hooks::{BattleHooks, HookRulebook};
 use crate::battle::state::Battle;
+use crate::map::Tile;
+use crate::rules::explosions::BlastRing;
 use crate::rules::ruleset::RulesetId;
 
 /// The pool's battle plugin: its hooks.
@@ -29,5 +32,16 @@ impl BattleHooks for PoolHooks {
         skill: &str,
     ) -> bool {
         injuries::injure(battle, hit, net, weapon, skill)
+    }
+
+    fn blast_injury(
+        &self,
+        battle: &mut Battle,
+        caught: (UnitId, UnitId),
+        net: i32,
+        ring: (Option<&BlastRing>, Tile),
+        skill: &str,
+    ) -> bool {
+        blasts::caught(battle, caught, net, ring, skill)
     }
 }

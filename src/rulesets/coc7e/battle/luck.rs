@@ -1,0 +1,99 @@
+//! CoC 7e's optional rules in the battle that Luck pays for or armor is tried by: a unit about
+//! to fall unconscious spends Luck to stay awake to the round's end, paying again each round,
+//! twice the last (2, 4, 8 …); armor over only part of the body is tried against a blow aimed at
+//! its wearer, where the blow lands on the hit locations, else by a Luck roll.
+
+use crate::battle::event::EventKind;
+use crate::battle::state::Battle;
+use crate::battle::wounds::fall_unconscious;
+use crate::battle::{UnitId, Vital};
+use crate::rules::body::{BodyPart, guards_head_and_torso};
+use crate::rules::modifiers::{Modifier, ModifierReason};
+use crate::rulesets::coc7e::HIT_LOCATIONS;
+
+/// Where the scenario lets Luck keep a unit conscious, `unit`, about to fall unconscious, spends
+/// 1 Luck (if it has it) to stay awake to the end of the round: whether it does.
+pub(super) fn stay_awake(battle: &mut Battle, unit: UnitId) -> bool {
+    if !battle.scenario.rules.luck_to_stay_conscious {
+        return false;
+    }
+    // Already kept awake: what it paid for this round holds.
+    if battle.condition(unit).awake_on_luck.is_some() {
+        return true;
+    }
+    if battle.luck(unit) == 0 {
+        return false;
+    }
+    let round = battle.round();
+    battle.change_condition(unit, |condition| condition.awake_on_luck = Some(round));
+    spend_luck(battle, unit, 1);
+    true
+}
+
+/// `unit` spends `points` of Luck, told with what it has left.
+fn spend_luck(battle: &mut Battle, unit: UnitId, points: u32) {
+    battle.change_condition(unit, |condition| condition.luck_spent += points);
+    battle.emit(EventKind::LuckSpent {
+        unit,
+        points,
+        left: battle.luck(unit),
+    });
+}
+
+/// At the start of a round, everyone kept awake by Luck pays again, twice the last (2, 4, 8 …),
+/// or falls unconscious now.
+pub(super) fn keep_awake(battle: &mut Battle) {
+    let round = battle.round();
+    for unit in battle.unit_ids() {
+        let Some(since) = battle.condition(unit).awake_on_luck else {
+            continue;
+        };
+        let before = battle.vitals(unit);
+        if before.vital != Vital::Conscious {
+            battle.change_condition(unit, |condition| condition.awake_on_luck = None);
+            continue;
+        }
+        let cost = 1u32
+            .checked_shl(round.saturating_sub(since))
+            .unwrap_or(u32::MAX);
+        if battle.luck(unit) >= cost {
+            spend_luck(battle, unit, cost);
+            continue;
+        }
+        battle.change_condition(unit, |condition| condition.awake_on_luck = None);
+        fall_unconscious(battle, unit, false);
+    }
+}
+
+/// `unit`'s armor, over only `parts` of its body, tried against a blow aimed at it where the
+/// scenario says: the part the blow lands on (1D20 on the hit locations), else a Luck roll (a
+/// bonus die for armor over head and torso); told, and whether it covers. `None`: it counts.
+pub(super) fn armor_tried(
+    battle: &mut Battle,
+    unit: UnitId,
+    (armor, parts): (&str, &[BodyPart]),
+) -> Option<bool> {
+    let rules = battle.scenario.rules.clone();
+    let (location, covered) = if rules.hit_locations {
+        let die = battle.die(HIT_LOCATIONS.sides);
+        let part = HIT_LOCATIONS.part(die.face);
+        (Some((die, part)), parts.contains(&part))
+    } else if rules.partial_armor_by_luck {
+        let modifiers: Vec<Modifier> = guards_head_and_torso(Some(parts))
+            .then(|| Modifier::new(ModifierReason::ArmorHeadAndTorso, 1))
+            .into_iter()
+            .collect();
+        let luck = battle.luck(unit);
+        let verdict = battle.roll_characteristic(unit, "Luck", luck, modifiers);
+        (None, verdict.success)
+    } else {
+        return None;
+    };
+    battle.emit(EventKind::ArmorTried {
+        unit,
+        armor: armor.to_string(),
+        location,
+        covered,
+    });
+    Some(covered)
+}
