@@ -23,6 +23,7 @@ use crate::map::sight::ShotLine;
 use crate::rules::body::BodyPart;
 use crate::rules::damage::DamageNotation;
 use crate::rules::explosions::BlastRing;
+use crate::rules::modifiers::Modifier;
 use crate::rules::roll::{Demand, Verdict};
 use crate::rules::roll_harm::{HitForm, RollHit};
 use crate::rules::ruleset::RulesetId;
@@ -128,6 +129,19 @@ pub trait BattleHooks: Send + Sync + 'static {
 
     /// As `unit`'s turn comes, what of the rulebook's own lasted until then ends.
     fn turn_comes(&self, _battle: &mut Battle, _unit: UnitId) {}
+
+    /// `unit`'s surprise attack on `target`: whether the target sees it coming, where the
+    /// rulebook weighs it its own way (the d10 pool's contest of pools); `None`, and the target
+    /// rolls to notice it.
+    fn surprise_seen(&self, _battle: &mut Battle, _attack: (UnitId, UnitId)) -> Option<bool> {
+        None
+    }
+
+    /// What the surprising `unit` makes harder of its target's roll to notice it (CoC: its
+    /// Stealth).
+    fn notice_modifiers(&self, _battle: &Battle, _unit: UnitId) -> Vec<Modifier> {
+        Vec::new()
+    }
 
     /// `shooter`'s shot at `target` missed with `check`: the unit it hits instead, if any (CoC's
     /// fumble into a melee hits the shooter's ally there with the lowest Luck).

@@ -186,9 +186,13 @@ pub(super) fn surprise(
         }
     };
     battle.change_condition(unit, |condition| condition.surprise_spent = true);
-    let seen = match battle.scenario.ruleset.surprise_contest() {
-        Some(pools) => sneak_against_watch(battle, unit, target, pools),
-        None => notices(battle, unit, target),
+    let hooks = super::hooks::of(battle);
+    let seen = match hooks.surprise_seen(battle, (unit, target)) {
+        Some(seen) => seen,
+        None => {
+            let harder = hooks.notice_modifiers(battle, unit);
+            notices(battle, target, harder)
+        }
     };
     battle.emit(EventKind::SurpriseAttempted { unit, target, seen });
     if let SurpriseAttack::Shot(weapon) = attack {
@@ -210,41 +214,14 @@ pub(super) fn surprise(
     Ok(())
 }
 
-/// A surprise as a contest (the d10 pool): the attacker's sneaking pool and the target's
-/// watching pool are rolled, and the target sees it coming unless the attacker nets more.
-fn sneak_against_watch(
-    battle: &mut Battle,
-    unit: UnitId,
-    target: UnitId,
-    (sneaking, watching): (&str, &str),
-) -> bool {
-    let watchfulness = battle
-        .scenario
-        .ruleset
-        .watch_value(battle.spec(target).opening.watch);
-    let mut roll = |who: UnitId, pool: &str, modifiers: Vec<Modifier>| {
-        let demand = Demand::new(battle.skill(who, pool), modifiers);
-        battle
-            .roll(who, RollPurpose::Skill(pool.to_string()), &demand)
-            .net
-    };
-    let sneak = roll(unit, sneaking, Vec::new());
-    let watch = roll(target, watching, watchfulness);
-    sneak <= watch
-}
-
 /// Whether the target of a surprise attack sees it coming: its best of Listen, Spot Hidden
-/// and Psychology, harder for the attacker's Stealth.
-fn notices(battle: &mut Battle, unit: UnitId, target: UnitId) -> bool {
+/// and Psychology, `harder` where the rulebook says (CoC: for the attacker's Stealth).
+fn notices(battle: &mut Battle, target: UnitId, harder: Vec<Modifier>) -> bool {
     let (skill_name, skill) = ["Listen", "Spot Hidden", "Psychology"]
         .into_iter()
         .map(|name| (name, battle.skill(target, name)))
         .max_by_key(|(_, value)| *value)
         .unwrap_or(("Spot Hidden", 0));
-    let harder = battle
-        .scenario
-        .ruleset
-        .notice_value(battle.skill(unit, "Stealth"));
     battle
         .roll(
             target,

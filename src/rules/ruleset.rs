@@ -29,7 +29,7 @@ use super::roll_harm::{HitForm, RollHit};
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use super::situation::{
     BlowFacts, Material, OwnRollFacts, RangeBand, RangeReading, RangeScale, ShotDefence, ShotFacts,
-    StandingFacts, Watch, Worth,
+    StandingFacts, Worth,
 };
 use super::skills::{SkillEntry, find_skill, skill_rating};
 use super::sweep::SweepRule;
@@ -520,11 +520,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
-    /// What the target's watch (asleep, meditating) is worth against it in a surprise contest.
-    fn watch_value(&self, _watch: Watch) -> Vec<Modifier> {
-        Vec::new()
-    }
-
     /// Where the rulebook has evading (the d10 pool: Dex + Dodge at 7, as an action), the roll
     /// for a unit of these characteristics and skills; its net successes come off hand-to-hand
     /// attacks on it until its next turn.
@@ -749,11 +744,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// What a unit's situation is worth on its own roll (a defence, a throw): hampered, held,
     /// an initiative edge.
     fn own_roll_value(&self, _facts: &OwnRollFacts) -> Vec<Modifier> {
-        Vec::new()
-    }
-
-    /// What an attacker's Stealth makes of the roll to see its surprise attack coming.
-    fn notice_value(&self, _stealth: u32) -> Vec<Modifier> {
         Vec::new()
     }
 

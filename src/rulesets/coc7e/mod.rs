@@ -354,10 +354,6 @@ impl Ruleset for Coc7e {
         worth::own_roll_value(facts)
     }
 
-    fn notice_value(&self, stealth: u32) -> Vec<Modifier> {
-        worth::notice_value(stealth)
-    }
-
     /// A bonus die for a readied firearm.
     fn dex_roll_value(&self, readied_firearm: bool) -> Vec<Modifier> {
         readied_firearm

@@ -65,6 +65,19 @@ const POINT_BLANK: Length = Length::metres(2);
 /// What low cover between a blast and a unit takes off the band's severity.
 const LOW_COVER_BLAST_RELIEF: u32 = 2;
 
+/// The pools of a surprise's contest: the attacker's sneaking, the target's watching.
+pub const SURPRISE_POOLS: (&str, &str) = ("Dex+Stealth", "Per+Alertness");
+
+/// What a target's watch makes of its Alertness against a surprise: 4 harder asleep, 2
+/// meditating.
+pub fn watch_value(watch: Watch) -> Vec<Modifier> {
+    match watch {
+        Watch::Awake => Vec::new(),
+        Watch::Meditating => vec![Modifier::steps(ModifierReason::Meditating, 2)],
+        Watch::Asleep => vec![Modifier::steps(ModifierReason::Asleep, 4)],
+    }
+}
+
 /// A blast's band as an injury's severity: low cover between the blast and the unit takes 2 off.
 pub fn blast_severity(ring: &BlastRing, behind_low_cover: bool) -> u32 {
     ring.severity.saturating_sub(if behind_low_cover {
@@ -269,16 +282,7 @@ impl Ruleset for D10Pool {
 
     /// Stealth against Alertness (SPECS.md 2, a house rule).
     fn surprise_contest(&self) -> Option<(&'static str, &'static str)> {
-        Some(("Dex+Stealth", "Per+Alertness"))
-    }
-
-    /// Alertness is 4 harder asleep, 2 meditating.
-    fn watch_value(&self, watch: Watch) -> Vec<Modifier> {
-        match watch {
-            Watch::Awake => Vec::new(),
-            Watch::Meditating => vec![Modifier::steps(ModifierReason::Meditating, 2)],
-            Watch::Asleep => vec![Modifier::steps(ModifierReason::Asleep, 4)],
-        }
+        Some(SURPRISE_POOLS)
     }
 
     /// No dodging gunfire, but behind cover a free dodge (SPECS.md's house reading).

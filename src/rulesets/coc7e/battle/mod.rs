@@ -1,6 +1,6 @@
 //! Call of Cthulhu 7e in the battle: its own code at the engine's stages (a fumble fired into a
 //! melee hitting an ally, the Luck roll against catching fire, the stun of a live wire, a taser
-//! or a spray; the optional rules of Luck spent to stay awake and armor tried where a blow
+//! or a spray; the attacker's Stealth against a surprise being noticed; the optional rules of Luck spent to stay awake and armor tried where a blow
 //! lands). Its success levels, firearms, initiative and major wounds still answer through
 //! the shared seam until they move here (docs/plans/rulebook-rooms.md).
 
@@ -15,8 +15,10 @@ use crate::battle::hooks::{BattleHooks, HookRulebook};
 use crate::battle::state::Battle;
 use crate::rules::body::BodyPart;
 use crate::rules::damage::DamageNotation;
+use crate::rules::modifiers::Modifier;
 use crate::rules::roll::Verdict;
 use crate::rules::ruleset::RulesetId;
+use crate::rulesets::coc7e::worth::notice_value;
 
 /// CoC's battle plugin: its hooks.
 pub fn plugin(app: &mut App) {
@@ -27,6 +29,10 @@ pub fn plugin(app: &mut App) {
 struct CocHooks;
 
 impl BattleHooks for CocHooks {
+    fn notice_modifiers(&self, battle: &Battle, unit: UnitId) -> Vec<Modifier> {
+        notice_value(battle.skill(unit, "Stealth"))
+    }
+
     fn stray_shot(
         &self,
         battle: &Battle,

@@ -1,9 +1,10 @@
 //! The d10 pool in the battle: its own code at the engine's stages (injuries in place of hit
-//! points, and a blast's bands and the dodge of it). Its dice budget and plan, evading and sweeps still live in the engine until they
+//! points, a blast's bands and the dodge of it, and a surprise weighed as a contest). Its dice budget and plan, evading and sweeps still live in the engine until they
 //! move here (docs/plans/rulebook-rooms.md).
 
 mod blasts;
 mod injuries;
+mod surprise;
 
 use bevy::prelude::*;
 
@@ -32,6 +33,10 @@ impl BattleHooks for PoolHooks {
         skill: &str,
     ) -> bool {
         injuries::injure(battle, hit, net, weapon, skill)
+    }
+
+    fn surprise_seen(&self, battle: &mut Battle, attack: (UnitId, UnitId)) -> Option<bool> {
+        Some(surprise::seen(battle, attack))
     }
 
     fn blast_injury(
