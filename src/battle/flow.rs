@@ -253,7 +253,7 @@ fn keep_roll_offs(battle: &mut Battle, slots: &[Slot]) {
 /// Whether a surprise attack before round 1 caught `unit` unawares, where the rulebook puts the
 /// ambushed after everyone else in the order (a surprise weighed as a contest).
 fn ambushed(battle: &Battle, unit: UnitId) -> bool {
-    battle.scenario.ruleset.surprise_contest().is_some()
+    battle.scenario.ruleset.surprise_contested()
         && battle.events().iter().any(|event| {
             matches!(event.kind, EventKind::SurpriseAttempted { target, seen: false, .. } if target == unit)
         })

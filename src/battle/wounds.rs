@@ -5,6 +5,7 @@ use super::aim::spoil_aim;
 use super::command::Rejection;
 use super::event::EventKind;
 use super::hold::{holders, let_go};
+use super::hooks::BattleHooks;
 use super::state::Battle;
 use super::{Phase, UnitId, Vital, Vitals};
 use crate::rules::body::BodyPart;
@@ -71,10 +72,11 @@ impl Blow {
 
 /// Apply a blow to `unit`, from `by` if a unit dealt it.
 pub fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: Blow) {
+    let hooks = super::hooks::of(battle);
     let worn = if blow.ignores_armor {
         0
     } else {
-        armor_in_the_way(battle, unit, blow.deliberate)
+        armor_in_the_way(battle, hooks.as_ref(), unit, blow.deliberate)
     };
     let rolled: u32 = blow.pieces.iter().sum();
     let (mut cover, mut taken) = (0, 0);
@@ -127,7 +129,7 @@ pub fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: Blow) {
     }
     if taken > 0 {
         if !blow.bleed {
-            super::hooks::of(battle).wounded(
+            hooks.wounded(
                 battle,
                 unit,
                 (taken, blow.hand_to_hand),
@@ -142,7 +144,7 @@ pub fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: Blow) {
     }
     if after.vital == Vital::Unconscious
         && before.vital == Vital::Conscious
-        && super::hooks::of(battle).stays_awake(battle, unit)
+        && hooks.stays_awake(battle, unit)
     {
         after.vital = Vital::Conscious;
         battle.set_vitals(unit, after);
@@ -152,7 +154,7 @@ pub fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: Blow) {
         battle.fall_prone(unit);
         let constitution = battle.spec(unit).characteristics.constitution;
         let check = battle.roll_characteristic(unit, "CON", constitution, Vec::new());
-        if !check.success && !super::hooks::of(battle).stays_awake(battle, unit) {
+        if !check.success && !hooks.stays_awake(battle, unit) {
             after.vital = Vital::Unconscious;
             battle.set_vitals(unit, after);
             knock_out(battle, unit);
@@ -160,7 +162,7 @@ pub fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: Blow) {
     }
     settle_after_harm(battle, unit, before, severity != BlowSeverity::Regular);
     if taken > 0 {
-        super::hooks::of(battle).harm_taken(battle, unit, taken, blow.part);
+        hooks.harm_taken(battle, unit, taken, blow.part);
     }
 }
 
@@ -219,14 +221,19 @@ pub(super) fn knock_out_blow(battle: &mut Battle, from: UnitId, to: UnitId, dama
 /// The points of `unit`'s armor in the way of a blow. Armor over only part of the body is tried
 /// against one aimed at its wearer where the rulebook says (CoC's optional hit locations or Luck
 /// roll); otherwise it always counts.
-fn armor_in_the_way(battle: &mut Battle, unit: UnitId, aimed: bool) -> u32 {
+fn armor_in_the_way(
+    battle: &mut Battle,
+    hooks: &dyn BattleHooks,
+    unit: UnitId,
+    aimed: bool,
+) -> u32 {
     let Some(armor) = battle.spec(unit).armor.clone() else {
         return 0;
     };
     let Some(parts) = armor.covers.as_deref().filter(|_| aimed) else {
         return armor.points;
     };
-    match super::hooks::of(battle).armor_tried(battle, unit, (&armor.name, parts)) {
+    match hooks.armor_tried(battle, unit, (&armor.name, parts)) {
         Some(false) => 0,
         Some(true) | None => armor.points,
     }

@@ -512,12 +512,11 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
-    /// Where a surprise attack is a contest of two pools (the d10 pool: the attacker's Dex +
-    /// Stealth against the target's Per + Alertness, each at the usual difficulty), their names:
-    /// the target is surprised when the attacker nets more, cannot defend that attack, and goes
-    /// after everyone else in round 1. `None`: the target's roll to notice it alone decides.
-    fn surprise_contest(&self) -> Option<(&'static str, &'static str)> {
-        None
+    /// Whether a surprise attack is a contest of two pools (the d10 pool's, weighed in its room
+    /// at the battle's `surprise_seen` stage), whose loser goes after everyone else in round 1;
+    /// `false`: the target's roll to notice it alone decides, and puts nobody last.
+    fn surprise_contested(&self) -> bool {
+        false
     }
 
     /// Where the rulebook has evading (the d10 pool: Dex + Dodge at 7, as an action), the roll

@@ -280,9 +280,9 @@ impl Ruleset for D10Pool {
         }
     }
 
-    /// Stealth against Alertness (SPECS.md 2, a house rule).
-    fn surprise_contest(&self) -> Option<(&'static str, &'static str)> {
-        Some(SURPRISE_POOLS)
+    /// Stealth against Alertness (SPECS.md 2, a house rule: `SURPRISE_POOLS`).
+    fn surprise_contested(&self) -> bool {
+        true
     }
 
     /// No dodging gunfire, but behind cover a free dodge (SPECS.md's house reading).

@@ -73,12 +73,13 @@ pub(super) fn armor_tried(
     unit: UnitId,
     (armor, parts): (&str, &[BodyPart]),
 ) -> Option<bool> {
-    let rules = battle.scenario.rules.clone();
-    let (location, covered) = if rules.hit_locations {
+    let rules = &battle.scenario.rules;
+    let (by_location, by_luck) = (rules.hit_locations, rules.partial_armor_by_luck);
+    let (location, covered) = if by_location {
         let die = battle.die(HIT_LOCATIONS.sides);
         let part = HIT_LOCATIONS.part(die.face);
         (Some((die, part)), parts.contains(&part))
-    } else if rules.partial_armor_by_luck {
+    } else if by_luck {
         let modifiers: Vec<Modifier> = guards_head_and_torso(Some(parts))
             .then(|| Modifier::new(ModifierReason::ArmorHeadAndTorso, 1))
             .into_iter()

@@ -21,9 +21,9 @@ use crate::rulesets::frontier::draw::draw_bonus;
 type Rival = FireOutOfTurn;
 
 /// The rival `unit`'s shots in `mode` bring on a draw with, if any: the one target of its
-/// single shots, where the rulebook has quick draws, neither has fired this round, and the
-/// target, on its feet and not idle in pain, declared its shots at `unit` and has a gun in hand
-/// or one to draw. (A unit taking a bead declared a bead, not shots, so it never draws.)
+/// single shots, where neither has fired this round and the target, on its feet and not idle
+/// in pain, declared its shots at `unit` and has a gun in hand or one to draw. (A unit taking a
+/// bead declared a bead, not shots, so it never draws.)
 pub(super) fn rival(battle: &Battle, unit: UnitId, mode: &FireMode) -> Option<Rival> {
     let FireMode::Shots(targets) = mode else {
         return None;
