@@ -9,7 +9,9 @@ mod shipped;
 use bevy::prelude::*;
 use gridkeeper::battle::command::{Command, Rejection, Written, read_commands};
 use gridkeeper::battle::event::{EventKind, LogKind};
-use gridkeeper::battle::hooks::{BattleHooks, HookRulebook};
+use gridkeeper::battle::hooks::{
+    AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, TurnHooks,
+};
 use gridkeeper::battle::own::{
     CommandDecoder, OwnCommand, OwnEvent, RulebookCommand, RulebookEvent, register_commands,
 };
@@ -64,7 +66,9 @@ impl OwnEvent for Shouted {
 /// Its code at the engine's stages: a shout on the unit's own turn.
 struct ShoutingHooks;
 
-impl BattleHooks for ShoutingHooks {
+impl TurnHooks for ShoutingHooks {}
+
+impl ChoiceHooks for ShoutingHooks {
     fn command(&self, battle: &mut Battle, own: &dyn OwnCommand) -> Result<(), Rejection> {
         let Some(Shouting::Shout { unit, words }) = own.as_any().downcast_ref::<Shouting>() else {
             return Err(Rejection::NoSuchCommand(format!("{own:?}")));
@@ -77,6 +81,12 @@ impl BattleHooks for ShoutingHooks {
         Ok(())
     }
 }
+
+impl FireHooks for ShoutingHooks {}
+
+impl AttackHooks for ShoutingHooks {}
+
+impl HarmHooks for ShoutingHooks {}
 
 fn register() {
     register_commands(CommandDecoder {

@@ -1,7 +1,7 @@
 //! What a rulebook offers a unit on its turn beyond the engine's own actions, as data: each
 //! offer the command it gives, its label and hint in the rulebook's words, and whether it is
 //! open now; and the flags its own state puts on a unit. The rulebook makes them at its
-//! `offers` and `flags` stages (`hooks.rs`); the action bar and the unit cards draw them (and
+//! `offers` and `flags` stages (`hooks/choices.rs`); the action bar and the unit cards draw them (and
 //! the players' devices will), so no panel names a rulebook's mechanism.
 
 use super::command::Command;

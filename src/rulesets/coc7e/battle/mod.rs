@@ -11,7 +11,9 @@ mod stray;
 use bevy::prelude::*;
 
 use crate::battle::UnitId;
-use crate::battle::hooks::{BattleHooks, HookRulebook};
+use crate::battle::hooks::{
+    AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, TurnHooks,
+};
 use crate::battle::state::Battle;
 use crate::rules::body::BodyPart;
 use crate::rules::damage::DamageNotation;
@@ -28,11 +30,19 @@ pub fn plugin(app: &mut App) {
 /// CoC's code at the engine's stages.
 struct CocHooks;
 
-impl BattleHooks for CocHooks {
+impl TurnHooks for CocHooks {
     fn notice_modifiers(&self, battle: &Battle, unit: UnitId) -> Vec<Modifier> {
         notice_value(battle.skill(unit, "Stealth"))
     }
 
+    fn round_opened(&self, battle: &mut Battle) {
+        luck::keep_awake(battle);
+    }
+}
+
+impl ChoiceHooks for CocHooks {}
+
+impl FireHooks for CocHooks {
     fn stray_shot(
         &self,
         battle: &Battle,
@@ -41,11 +51,11 @@ impl BattleHooks for CocHooks {
     ) -> Option<UnitId> {
         stray::victim(battle, fighters, check)
     }
+}
 
-    fn round_opened(&self, battle: &mut Battle) {
-        luck::keep_awake(battle);
-    }
+impl AttackHooks for CocHooks {}
 
+impl HarmHooks for CocHooks {
     fn stays_awake(&self, battle: &mut Battle, unit: UnitId) -> bool {
         luck::stay_awake(battle, unit)
     }

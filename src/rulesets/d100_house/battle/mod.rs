@@ -28,7 +28,9 @@ use crate::battle::command::Rejection;
 use crate::battle::command::{FireMode, ManeuverGoal, WeaponChoice};
 use crate::battle::fire_plan::{FirePlan, PlannedRoll};
 use crate::battle::harm_read::{CoverByPart, RollHarm, RolledHit};
-use crate::battle::hooks::{BattleHooks, HookRulebook};
+use crate::battle::hooks::{
+    AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, TurnHooks,
+};
 use crate::battle::melee_weapon::MeleeWeapon;
 use crate::battle::own::OwnCommand;
 use crate::battle::own_state::RulebookStanding;
@@ -59,7 +61,71 @@ pub fn plugin(app: &mut App) {
 /// The house sheet's code at the engine's stages.
 struct HouseHooks;
 
-impl BattleHooks for HouseHooks {
+impl TurnHooks for HouseHooks {
+    /// Knocked down, the unit spends its turn getting up.
+    fn turn_spent(&self, battle: &mut Battle, unit: UnitId) -> bool {
+        knock_down::gets_up(battle, unit)
+    }
+
+    /// The stance, the shares and the call end as the unit's next turn comes, and so does the
+    /// suppressing fire it laid down.
+    fn turn_comes(&self, battle: &mut Battle, unit: UnitId) {
+        change_house(battle, unit, |house| {
+            house.dodge_stance = None;
+            house.skill_shares = None;
+            house.called_shot = None;
+        });
+        pinning::lift(battle, unit);
+    }
+
+    /// A daze or a blinding whose last round is over lifts.
+    fn round_begins(&self, battle: &mut Battle, unit: UnitId) {
+        let round = battle.round();
+        change_house(battle, unit, |house| {
+            for until in &mut house.dazed_until {
+                if *until < round {
+                    *until = 0;
+                }
+            }
+            if house.blinded_until < round {
+                house.blinded_until = 0;
+            }
+        });
+    }
+}
+
+impl ChoiceHooks for HouseHooks {
+    fn command(&self, battle: &mut Battle, own: &dyn OwnCommand) -> Result<(), Rejection> {
+        let Some(command) = own.as_any().downcast_ref::<HouseCommand>() else {
+            return Err(Rejection::NoSuchCommand(format!("{own:?}")));
+        };
+        commands::carry_out(battle, command)
+    }
+
+    fn attack_follows_action(&self, battle: &Battle, unit: UnitId) -> bool {
+        stance::attack_follows_stance(battle, unit)
+    }
+
+    fn attack_left_over(&self, battle: &Battle, unit: UnitId) -> bool {
+        shares::share_left(battle, unit)
+    }
+
+    fn attacks_this_turn(&self, battle: &Battle, unit: UnitId) -> Option<u32> {
+        house(battle, unit)
+            .skill_shares
+            .map(|shares| shares.count())
+    }
+
+    fn flags(&self, battle: &Battle, unit: UnitId) -> Vec<UnitFlag> {
+        condition::flags(battle, unit)
+    }
+
+    fn offers(&self, battle: &Battle, unit: UnitId) -> Offers {
+        offers::offers(battle, unit)
+    }
+}
+
+impl FireHooks for HouseHooks {
     fn may_fire(
         &self,
         battle: &Battle,
@@ -78,66 +144,6 @@ impl BattleHooks for HouseHooks {
         fired: (u32, u32),
     ) -> bool {
         bolt::worked(battle, unit, weapon, fired)
-    }
-
-    fn command(&self, battle: &mut Battle, own: &dyn OwnCommand) -> Result<(), Rejection> {
-        let Some(command) = own.as_any().downcast_ref::<HouseCommand>() else {
-            return Err(Rejection::NoSuchCommand(format!("{own:?}")));
-        };
-        commands::carry_out(battle, command)
-    }
-
-    /// A stance taken first, then the share of a divided skill, then a called shot.
-    fn attack_demand(&self, battle: &Battle, unit: UnitId, demand: Demand) -> Demand {
-        let demand = stance::on_attack(battle, unit, demand);
-        let demand = shares::on_attack(battle, unit, demand);
-        called::on_attack(battle, unit, demand)
-    }
-
-    /// The next share of a divided skill taken, and a call spent.
-    fn attack_made(&self, battle: &mut Battle, unit: UnitId) {
-        shares::attack_made(battle, unit);
-        called::attack_made(battle, unit);
-    }
-
-    fn attack_follows_action(&self, battle: &Battle, unit: UnitId) -> bool {
-        stance::attack_follows_stance(battle, unit)
-    }
-
-    fn attack_left_over(&self, battle: &Battle, unit: UnitId) -> bool {
-        shares::share_left(battle, unit)
-    }
-
-    fn attacks_this_turn(&self, battle: &Battle, unit: UnitId) -> Option<u32> {
-        house(battle, unit)
-            .skill_shares
-            .map(|shares| shares.count())
-    }
-
-    fn blow_missed(
-        &self,
-        battle: &mut Battle,
-        fighters: (UnitId, UnitId),
-        weapon: &MeleeWeapon,
-        roll: &Verdict,
-    ) {
-        missed_blow::missed_blow(battle, fighters, weapon, roll);
-    }
-
-    /// Knocked down, the unit spends its turn getting up.
-    fn turn_spent(&self, battle: &mut Battle, unit: UnitId) -> bool {
-        knock_down::gets_up(battle, unit)
-    }
-
-    /// The stance, the shares and the call end as the unit's next turn comes, and so does the
-    /// suppressing fire it laid down.
-    fn turn_comes(&self, battle: &mut Battle, unit: UnitId) {
-        change_house(battle, unit, |house| {
-            house.dodge_stance = None;
-            house.skill_shares = None;
-            house.called_shot = None;
-        });
-        pinning::lift(battle, unit);
     }
 
     fn shot_landed(
@@ -189,61 +195,6 @@ impl BattleHooks for HouseHooks {
         body_harm::part_cover(battle, target, line)
     }
 
-    fn harm_off_the_roll(
-        &self,
-        battle: &mut Battle,
-        fighters: (UnitId, UnitId),
-        weapon: &str,
-        hit: &RollHit,
-        cover: Option<&CoverByPart>,
-    ) -> Option<RolledHit> {
-        body_harm::from_the_roll(battle, fighters, weapon, hit, cover)
-    }
-
-    fn harm_preview(
-        &self,
-        battle: &Battle,
-        fighters: (UnitId, UnitId),
-        weapon: &Weapon,
-        roll: (&Demand, &ShotSetup),
-    ) -> Option<RollHarm> {
-        body_harm::preview(battle, fighters, weapon, roll)
-    }
-
-    fn blast_harm_off_the_roll(
-        &self,
-        battle: &mut Battle,
-        caught: (UnitId, UnitId),
-        weapon: &str,
-        centre: Tile,
-        read: (HitForm, u32),
-    ) -> Option<RolledHit> {
-        body_harm::caught_in_blast(battle, caught, weapon, centre, read)
-    }
-
-    /// A holder hurt enough this round lets go; the part hit is tallied.
-    fn harm_taken(&self, battle: &mut Battle, unit: UnitId, taken: u32, part: Option<BodyPart>) {
-        wrestling::after_harm(battle, unit, taken);
-        if let Some(part) = part {
-            body_harm::tally(battle, unit, part, taken);
-        }
-    }
-
-    /// A daze or a blinding whose last round is over lifts.
-    fn round_begins(&self, battle: &mut Battle, unit: UnitId) {
-        let round = battle.round();
-        change_house(battle, unit, |house| {
-            for until in &mut house.dazed_until {
-                if *until < round {
-                    *until = 0;
-                }
-            }
-            if house.blinded_until < round {
-                house.blinded_until = 0;
-            }
-        });
-    }
-
     /// Suppressing fire is several attacks: the skill is divided first.
     fn may_pin(&self, battle: &Battle, unit: UnitId) -> Result<(), Rejection> {
         if house(battle, unit).skill_shares.is_none() {
@@ -254,16 +205,6 @@ impl BattleHooks for HouseHooks {
         Ok(())
     }
 
-    fn blow_turned(
-        &self,
-        battle: &mut Battle,
-        unit: UnitId,
-        target: UnitId,
-        weapon: WeaponChoice,
-    ) -> Option<UnitId> {
-        cherries::blow_target(battle, unit, target, weapon)
-    }
-
     fn fire_turned(
         &self,
         battle: &mut Battle,
@@ -272,6 +213,41 @@ impl BattleHooks for HouseHooks {
         mode: &FireMode,
     ) -> Option<FireMode> {
         cherries::fire_targets(battle, unit, choice, mode)
+    }
+}
+
+impl AttackHooks for HouseHooks {
+    /// A stance taken first, then the share of a divided skill, then a called shot.
+    fn attack_demand(&self, battle: &Battle, unit: UnitId, demand: Demand) -> Demand {
+        let demand = stance::on_attack(battle, unit, demand);
+        let demand = shares::on_attack(battle, unit, demand);
+        called::on_attack(battle, unit, demand)
+    }
+
+    /// The next share of a divided skill taken, and a call spent.
+    fn attack_made(&self, battle: &mut Battle, unit: UnitId) {
+        shares::attack_made(battle, unit);
+        called::attack_made(battle, unit);
+    }
+
+    fn blow_missed(
+        &self,
+        battle: &mut Battle,
+        fighters: (UnitId, UnitId),
+        weapon: &MeleeWeapon,
+        roll: &Verdict,
+    ) {
+        missed_blow::missed_blow(battle, fighters, weapon, roll);
+    }
+
+    fn blow_turned(
+        &self,
+        battle: &mut Battle,
+        unit: UnitId,
+        target: UnitId,
+        weapon: WeaponChoice,
+    ) -> Option<UnitId> {
+        cherries::blow_target(battle, unit, target, weapon)
     }
 
     fn maneuver_settled(
@@ -310,12 +286,46 @@ impl BattleHooks for HouseHooks {
     ) -> Result<(), Rejection> {
         wrestling::lets_go(battle, unit, turn)
     }
+}
 
-    fn flags(&self, battle: &Battle, unit: UnitId) -> Vec<UnitFlag> {
-        condition::flags(battle, unit)
+impl HarmHooks for HouseHooks {
+    fn harm_off_the_roll(
+        &self,
+        battle: &mut Battle,
+        fighters: (UnitId, UnitId),
+        weapon: &str,
+        hit: &RollHit,
+        cover: Option<&CoverByPart>,
+    ) -> Option<RolledHit> {
+        body_harm::from_the_roll(battle, fighters, weapon, hit, cover)
     }
 
-    fn offers(&self, battle: &Battle, unit: UnitId) -> Offers {
-        offers::offers(battle, unit)
+    fn harm_preview(
+        &self,
+        battle: &Battle,
+        fighters: (UnitId, UnitId),
+        weapon: &Weapon,
+        roll: (&Demand, &ShotSetup),
+    ) -> Option<RollHarm> {
+        body_harm::preview(battle, fighters, weapon, roll)
+    }
+
+    fn blast_harm_off_the_roll(
+        &self,
+        battle: &mut Battle,
+        caught: (UnitId, UnitId),
+        weapon: &str,
+        centre: Tile,
+        read: (HitForm, u32),
+    ) -> Option<RolledHit> {
+        body_harm::caught_in_blast(battle, caught, weapon, centre, read)
+    }
+
+    /// A holder hurt enough this round lets go; the part hit is tallied.
+    fn harm_taken(&self, battle: &mut Battle, unit: UnitId, taken: u32, part: Option<BodyPart>) {
+        wrestling::after_harm(battle, unit, taken);
+        if let Some(part) = part {
+            body_harm::tally(battle, unit, part, taken);
+        }
     }
 }

@@ -9,7 +9,9 @@ mod surprise;
 use bevy::prelude::*;
 
 use crate::battle::UnitId;
-use crate::battle::hooks::{BattleHooks, HookRulebook};
+use crate::battle::hooks::{
+    AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, TurnHooks,
+};
 use crate::battle::state::Battle;
 use crate::map::Tile;
 use crate::rules::explosions::BlastRing;
@@ -23,7 +25,19 @@ pub fn plugin(app: &mut App) {
 /// The pool's code at the engine's stages.
 struct PoolHooks;
 
-impl BattleHooks for PoolHooks {
+impl TurnHooks for PoolHooks {
+    fn surprise_seen(&self, battle: &mut Battle, attack: (UnitId, UnitId)) -> Option<bool> {
+        Some(surprise::seen(battle, attack))
+    }
+}
+
+impl ChoiceHooks for PoolHooks {}
+
+impl FireHooks for PoolHooks {}
+
+impl AttackHooks for PoolHooks {}
+
+impl HarmHooks for PoolHooks {
     fn injury(
         &self,
         battle: &mut Battle,
@@ -33,10 +47,6 @@ impl BattleHooks for PoolHooks {
         skill: &str,
     ) -> bool {
         injuries::injure(battle, hit, net, weapon, skill)
-    }
-
-    fn surprise_seen(&self, battle: &mut Battle, attack: (UnitId, UnitId)) -> Option<bool> {
-        Some(surprise::seen(battle, attack))
     }
 
     fn blast_injury(

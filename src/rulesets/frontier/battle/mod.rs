@@ -15,7 +15,9 @@ use bevy::prelude::*;
 
 use crate::battle::command::{FireMode, WeaponChoice};
 use crate::battle::fire_plan::{FireOutOfTurn, FirePlan};
-use crate::battle::hooks::{BattleHooks, HookRulebook, TurnCost};
+use crate::battle::hooks::{
+    AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, TurnCost, TurnHooks,
+};
 
 use crate::battle::state::Battle;
 use crate::battle::{PendingAttack, UnitId};
@@ -30,7 +32,27 @@ pub fn plugin(app: &mut App) {
 /// The western's code at the engine's stages.
 struct FrontierHooks;
 
-impl BattleHooks for FrontierHooks {
+impl TurnHooks for FrontierHooks {
+    fn turn_begins(&self, battle: &mut Battle, unit: UnitId) -> TurnCost {
+        pain::at_turn(battle, unit)
+    }
+
+    fn round_ends(&self, battle: &mut Battle) {
+        pain::locate_and_bleed(battle);
+    }
+
+    fn rises(&self, battle: &mut Battle, unit: UnitId) -> bool {
+        recovering::rise(battle, unit)
+    }
+
+    fn stumbled(&self, battle: &mut Battle, unit: UnitId) {
+        recovering::free_blows(battle, unit);
+    }
+}
+
+impl ChoiceHooks for FrontierHooks {}
+
+impl FireHooks for FrontierHooks {
     fn fire_rival(&self, battle: &Battle, unit: UnitId, mode: &FireMode) -> Option<FireOutOfTurn> {
         quick_draw::rival(battle, unit, mode)
     }
@@ -65,11 +87,23 @@ impl BattleHooks for FrontierHooks {
             specifics::shot_landed(battle, fighters);
         }
     }
+}
 
+impl AttackHooks for FrontierHooks {
     fn blow_instead(&self, battle: &mut Battle, pending: &PendingAttack) -> bool {
         specifics::blow_instead(battle, pending)
     }
 
+    fn break_free(&self, battle: &mut Battle, unit: UnitId, holder: UnitId) {
+        recovering::try_to_break_free(battle, unit, holder);
+    }
+
+    fn break_free_chance(&self, battle: &Battle, unit: UnitId) -> f64 {
+        recovering::break_free_chance(battle, unit)
+    }
+}
+
+impl HarmHooks for FrontierHooks {
     fn wounded(
         &self,
         battle: &mut Battle,
@@ -80,31 +114,7 @@ impl BattleHooks for FrontierHooks {
         pain::wounded(battle, unit, wound, located);
     }
 
-    fn turn_begins(&self, battle: &mut Battle, unit: UnitId) -> TurnCost {
-        pain::at_turn(battle, unit)
-    }
-
-    fn round_ends(&self, battle: &mut Battle) {
-        pain::locate_and_bleed(battle);
-    }
-
     fn tended(&self, battle: &mut Battle, by: UnitId, patient: UnitId) -> bool {
         pain::tended(battle, by, patient)
-    }
-
-    fn rises(&self, battle: &mut Battle, unit: UnitId) -> bool {
-        recovering::rise(battle, unit)
-    }
-
-    fn stumbled(&self, battle: &mut Battle, unit: UnitId) {
-        recovering::free_blows(battle, unit);
-    }
-
-    fn break_free(&self, battle: &mut Battle, unit: UnitId, holder: UnitId) {
-        recovering::try_to_break_free(battle, unit, holder);
-    }
-
-    fn break_free_chance(&self, battle: &Battle, unit: UnitId) -> f64 {
-        recovering::break_free_chance(battle, unit)
     }
 }

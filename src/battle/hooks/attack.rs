@@ -1,0 +1,101 @@
+//! The stages of an attack's demand, a blow and a hold a rulebook may hook (one family of
+//! [`super::BattleHooks`]).
+
+use crate::battle::UnitId;
+use crate::battle::command::{ManeuverGoal, Rejection, WeaponChoice};
+use crate::battle::melee_weapon::MeleeWeapon;
+use crate::battle::state::Battle;
+use crate::battle::{PendingAttack, TurnState};
+use crate::rules::roll::{Demand, Verdict};
+use bevy::prelude::*;
+
+/// The stages of an attack's demand, a blow, and a hold; each stage's default does nothing.
+pub trait AttackHooks {
+    /// An attack's demand (a blow's, or each roll of a trigger pull), with what the rulebook's
+    /// own state of `unit` puts on it (the house sheet: a stance taken first, the share of a
+    /// divided skill, a called shot).
+    fn attack_demand(&self, _battle: &Battle, _unit: UnitId, demand: Demand) -> Demand {
+        demand
+    }
+
+    /// `unit`'s attack (a blow, a pull of the trigger, a maneuver) has made its rolls.
+    fn attack_made(&self, _battle: &mut Battle, _unit: UnitId) {}
+
+    /// `attacker`'s blow at `defender` with `weapon` (struck, not thrown) failed with `roll`,
+    /// nobody harmed: what it still does (the house sheet's graze, backlash and fumble).
+    fn blow_missed(
+        &self,
+        _battle: &mut Battle,
+        _fighters: (UnitId, UnitId),
+        _weapon: &MeleeWeapon,
+        _roll: &Verdict,
+    ) {
+    }
+
+    /// The blow `pending` has landed: whether the rulebook does something in its place (the
+    /// western's specific blow declared for it: a knockout, a trip, a disarm, a restrain), told
+    /// in its events; `false`, and the damage is dealt.
+    fn blow_instead(&self, _battle: &mut Battle, _pending: &PendingAttack) -> bool {
+        false
+    }
+
+    /// The unit `unit`'s blow with `weapon` at `target` turns on instead, where the rulebook's
+    /// own state of the target turns it (the house sheet's Monkey Dodge).
+    fn blow_turned(
+        &self,
+        _battle: &mut Battle,
+        _unit: UnitId,
+        _target: UnitId,
+        _weapon: WeaponChoice,
+    ) -> Option<UnitId> {
+        None
+    }
+
+    /// A grapple maneuver, allowed and announced, settled at once where the rulebook's
+    /// grapples are contests (`Ruleset::grapple_contest`: the house sheet's wrestling).
+    fn maneuver_settled(
+        &self,
+        _battle: &mut Battle,
+        _unit: UnitId,
+        _target: UnitId,
+        _goal: ManeuverGoal,
+    ) {
+    }
+
+    /// The chance such a maneuver works, before any die falls.
+    fn maneuver_settled_chance(
+        &self,
+        _battle: &Battle,
+        _unit: UnitId,
+        _target: UnitId,
+        _goal: ManeuverGoal,
+    ) -> f64 {
+        0.0
+    }
+
+    /// The chance `unit` would kill the unit it holds by executing it now, where the rulebook
+    /// has executions (the house sheet).
+    fn execution_chance(&self, _battle: &Battle, _unit: UnitId) -> Option<f64> {
+        None
+    }
+
+    /// `unit`, holding someone, lets go on its turn (`turn`): at once by default; the house
+    /// sheet's takes the action unless a roll keeps it.
+    fn lets_go(
+        &self,
+        battle: &mut Battle,
+        unit: UnitId,
+        _turn: &TurnState,
+    ) -> Result<(), Rejection> {
+        crate::battle::hold::let_go(battle, unit);
+        Ok(())
+    }
+
+    /// A restrained `unit` tries to break free of `holder` (the western's restrain), allowed.
+    fn break_free(&self, _battle: &mut Battle, _unit: UnitId, _holder: UnitId) {}
+
+    /// The chance a restrained `unit` breaks free now.
+    fn break_free_chance(&self, _battle: &Battle, _unit: UnitId) -> f64 {
+        0.0
+    }
+}

@@ -1,0 +1,47 @@
+//! What a rulebook offers a unit on its turn, and its own commands (one family of
+//! [`super::BattleHooks`]).
+
+use crate::battle::UnitId;
+use crate::battle::choices::{Offers, UnitFlag};
+use crate::battle::command::Rejection;
+use crate::battle::own::OwnCommand;
+use crate::battle::state::Battle;
+use bevy::prelude::*;
+
+/// What a rulebook offers a unit on its turn, and its own commands; each stage's default does nothing.
+pub trait ChoiceHooks {
+    /// Whether `unit`'s action, spent this turn, went on something an attack may still follow
+    /// (the house sheet's stance taken first).
+    fn attack_follows_action(&self, _battle: &Battle, _unit: UnitId) -> bool {
+        false
+    }
+
+    /// Whether `unit` has an attack of the rulebook's own left this turn beyond its action
+    /// (a share of the house sheet's divided skill).
+    fn attack_left_over(&self, _battle: &Battle, _unit: UnitId) -> bool {
+        false
+    }
+
+    /// How many attacks `unit`'s turn allows, where the rulebook's own state says (as many as
+    /// the house sheet's shares); `None` leaves the count to the engine.
+    fn attacks_this_turn(&self, _battle: &Battle, _unit: UnitId) -> Option<u32> {
+        None
+    }
+
+    /// The flags the rulebook's own state puts on `unit`, for its card: none by default.
+    fn flags(&self, _battle: &Battle, _unit: UnitId) -> Vec<UnitFlag> {
+        Vec::new()
+    }
+
+    /// What the rulebook offers `unit`, whose turn it is, beyond the engine's own actions
+    /// (`choices.rs`): none by default.
+    fn offers(&self, _battle: &Battle, _unit: UnitId) -> Offers {
+        Offers::default()
+    }
+
+    /// A command of the rulebook's own (`own`, which it reads as its own type): carried out,
+    /// or refused with the battle as it was. One it does not know is refused.
+    fn command(&self, _battle: &mut Battle, own: &dyn OwnCommand) -> Result<(), Rejection> {
+        Err(Rejection::NoSuchCommand(format!("{own:?}")))
+    }
+}

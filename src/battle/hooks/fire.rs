@@ -1,0 +1,165 @@
+//! The stages of fire a rulebook may hook: a pull of the trigger, its shots, and where they
+//! land (one family of [`super::BattleHooks`]).
+
+use crate::battle::UnitId;
+use crate::battle::command::{FireMode, Rejection, WeaponChoice};
+use crate::battle::fire_plan::{FireOutOfTurn, FirePlan, PlannedRoll};
+use crate::battle::harm_read::CoverByPart;
+use crate::battle::state::Battle;
+use crate::map::sight::ShotLine;
+use crate::rules::roll::Verdict;
+use crate::rules::weapons::Weapon;
+use bevy::prelude::*;
+
+/// The stages of fire: a pull of the trigger, its shots and where they land; each stage's default does nothing.
+pub trait FireHooks {
+    /// Before fire that pins its group is planned (where the rulebook's suppressing fire
+    /// pins): whether `unit` may lay it down now.
+    fn may_pin(&self, _battle: &Battle, _unit: UnitId) -> Result<(), Rejection> {
+        Ok(())
+    }
+
+    /// Before any shot is planned: whether `unit` may fire `shots` more from `weapon` this
+    /// round (the d100 house sheet's bolt action: at most two a round).
+    fn may_fire(
+        &self,
+        _battle: &Battle,
+        _unit: UnitId,
+        _weapon: &Weapon,
+        _shots: u32,
+    ) -> Result<(), Rejection> {
+        Ok(())
+    }
+
+    /// As `shots` go off from `weapon`, `before` having gone off this round: whether they do
+    /// (the house's bolt worked in time); `false` loses them, the attack spent, after the
+    /// rulebook has said why in an event.
+    fn shots_go_off(
+        &self,
+        _battle: &mut Battle,
+        _unit: UnitId,
+        _weapon: &Weapon,
+        (_before, _shots): (u32, u32),
+    ) -> bool {
+        true
+    }
+
+    /// `shooter`'s shot at `target` missed with `check`: the unit it hits instead, if any (CoC's
+    /// fumble into a melee hits the shooter's ally there with the lowest Luck).
+    fn stray_shot(
+        &self,
+        _battle: &Battle,
+        _fighters: (UnitId, UnitId),
+        _check: &Verdict,
+    ) -> Option<UnitId> {
+        None
+    }
+
+    /// Whether the plain hits of `shooter`'s deliberate shot at `target` roll double damage
+    /// (the western's specific shot declared for it).
+    fn hit_doubled(&self, _battle: &Battle, _fighters: (UnitId, UnitId)) -> bool {
+        false
+    }
+
+    /// `shooter`'s shot's hits from `weapon` landed on `target` (`deliberate`: aimed at it) and
+    /// did their harm: what more they do (the house sheet's shotgun knocks down; the western's
+    /// specific shot declared at it lames or disarms).
+    fn shot_landed(
+        &self,
+        _battle: &mut Battle,
+        _fighters: (UnitId, UnitId),
+        _weapon: &Weapon,
+        _deliberate: bool,
+    ) {
+    }
+
+    /// `unit` fired `shots` (one roll's) from its carried weapon `index`: what they do to it
+    /// (the house sheet's heavy weapon off its mount dazes), and whether it fires on.
+    fn shots_fired(
+        &self,
+        _battle: &mut Battle,
+        _unit: UnitId,
+        _weapon: (usize, &Weapon),
+        _shots: u32,
+    ) -> bool {
+        true
+    }
+
+    /// Before any change of `unit`'s pull in `mode`: the unit that contests who fires first
+    /// (the western's quick draw), if any.
+    fn fire_rival(
+        &self,
+        _battle: &Battle,
+        _unit: UnitId,
+        _mode: &FireMode,
+    ) -> Option<FireOutOfTurn> {
+        None
+    }
+
+    /// `unit`'s pull with `choice` in `mode`, its action spent, contested by `rival`: the plan
+    /// it fires now, once the contest is settled (and the rival has fired, if it won), or `None`
+    /// where it lost its pull.
+    fn fire_contested(
+        &self,
+        _battle: &mut Battle,
+        _shooter: (UnitId, WeaponChoice),
+        _mode: &FireMode,
+        _rival: &FireOutOfTurn,
+        plan: FirePlan,
+    ) -> Option<FirePlan> {
+        Some(plan)
+    }
+
+    /// `unit`'s pull in `mode` is fired: what it brings on (the western's holding fire until
+    /// fired upon).
+    fn fire_done(&self, _battle: &mut Battle, _unit: UnitId, _mode: &FireMode) {}
+
+    /// Fire that pins its group (`FirePlan::pinning`, where the rulebook's suppressing fire
+    /// pins): the roll `planned` as it is made, at the one the rulebook says.
+    fn pinning_roll_at(
+        &self,
+        _battle: &Battle,
+        _unit: UnitId,
+        _plan: &FirePlan,
+        planned: &PlannedRoll,
+    ) -> PlannedRoll {
+        *planned
+    }
+
+    /// What a roll of fire that pins its group does, `check` made and the gun working.
+    fn pinning_roll(
+        &self,
+        _battle: &mut Battle,
+        _unit: UnitId,
+        _plan: &FirePlan,
+        _roll: &PlannedRoll,
+        _check: &Verdict,
+    ) {
+    }
+
+    /// The pull of fire that pins `group` is done, `bullets` fired at it.
+    fn group_pinned(&self, _battle: &mut Battle, _unit: UnitId, _group: &[UnitId], _bullets: u32) {}
+
+    /// The cover `line` finds beside `target`, where the rulebook's cover hides body parts
+    /// (the house sheet's); `None`: cover counts whole.
+    fn part_cover(
+        &self,
+        _battle: &Battle,
+        _target: UnitId,
+        _line: ShotLine,
+    ) -> Option<CoverByPart> {
+        None
+    }
+
+    /// `unit`'s fire with `choice` in `mode`, turned where the rulebook's own state of its
+    /// targets turns it (the house sheet's Monkey Dodge).
+    fn fire_turned(
+        &self,
+        _battle: &mut Battle,
+        _unit: UnitId,
+        _choice: WeaponChoice,
+        _mode: &FireMode,
+    ) -> Option<FireMode> {
+        None
+    }
+}

@@ -1,0 +1,103 @@
+//! The stages of a battle a rulebook may hook with code of its own. The engine calls each stage
+//! at its place in a turn; a rulebook's battle plugin (in its own folder) puts its
+//! [`BattleHooks`] in the app, and every stage it leaves alone does nothing. So the engine never
+//! names a rulebook, and a mechanism of one rulebook lives in that rulebook's room.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use super::UnitId;
+use super::by_rulebook::ByRulebook;
+use super::choices::{TurnChoices, UnitFlag};
+use super::state::Battle;
+use crate::rules::ruleset::RulesetId;
+
+mod attack;
+mod choices;
+mod fire;
+mod harm;
+mod turn;
+
+pub use attack::AttackHooks;
+pub use choices::ChoiceHooks;
+pub use fire::FireHooks;
+pub use harm::HarmHooks;
+pub use turn::{TurnCost, TurnHooks};
+
+/// A rulebook's own code at the battle's stages, in five families; each stage's default
+/// does nothing, so a rulebook implements the families it hooks and leaves the rest empty.
+pub trait BattleHooks:
+    TurnHooks + ChoiceHooks + FireHooks + AttackHooks + HarmHooks + Send + Sync + 'static
+{
+}
+
+impl<T> BattleHooks for T where
+    T: TurnHooks + ChoiceHooks + FireHooks + AttackHooks + HarmHooks + Send + Sync + 'static
+{
+}
+
+/// The code the battle's rulebook runs at the engine's stages.
+pub fn of(battle: &Battle) -> Arc<dyn BattleHooks> {
+    battle
+        .world
+        .resource::<RulebookHooks>()
+        .of(battle.scenario.ruleset.id())
+}
+
+/// What the battle's rulebook lets `unit`, whose turn it is, do now beyond the engine's own
+/// actions.
+pub fn offered(world: &mut World, unit: UnitId) -> TurnChoices {
+    let battle = Battle::new(world);
+    let hooks = of(&battle);
+    TurnChoices {
+        offers: hooks.offers(&battle, unit),
+        attack_follows_action: hooks.attack_follows_action(&battle, unit),
+    }
+}
+
+/// The flags the battle's rulebook puts on each unit, in the roster's order.
+pub fn flagged(world: &mut World) -> Vec<(UnitId, Vec<UnitFlag>)> {
+    let battle = Battle::new(world);
+    let hooks = of(&battle);
+    battle
+        .unit_ids()
+        .into_iter()
+        .map(|unit| (unit, hooks.flags(&battle, unit)))
+        .filter(|(_, flags)| !flags.is_empty())
+        .collect()
+}
+
+/// A rulebook with no code of its own at any stage.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Unhooked;
+
+impl TurnHooks for Unhooked {}
+impl ChoiceHooks for Unhooked {}
+impl FireHooks for Unhooked {}
+impl AttackHooks for Unhooked {}
+impl HarmHooks for Unhooked {}
+
+/// Each rulebook's hooks, by the rulebook, as their plugins put them in.
+pub type RulebookHooks = ByRulebook<dyn BattleHooks>;
+
+impl RulebookHooks {
+    /// The hooks of rulebook `id`. A battle of a rulebook whose plugin is not in the app is a
+    /// mistake in building the app, never in a file: it stops here, as a missing resource does.
+    pub fn of(&self, id: RulesetId) -> Arc<dyn BattleHooks> {
+        self.get(id)
+            .unwrap_or_else(|| panic!("no battle plugin of the {id:?} rulebook in this app"))
+    }
+}
+
+/// Putting a rulebook's hooks in the app, from its battle plugin.
+pub trait HookRulebook {
+    fn hook_rulebook(&mut self, id: RulesetId, hooks: impl BattleHooks) -> &mut Self;
+}
+
+impl HookRulebook for App {
+    fn hook_rulebook(&mut self, id: RulesetId, hooks: impl BattleHooks) -> &mut Self {
+        RulebookHooks::put_in(self, id, Arc::new(hooks));
+        self
+    }
+}

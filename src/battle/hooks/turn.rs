@@ -1,0 +1,73 @@
+//! The stages of a unit's turn and of the round a rulebook may hook (one family of
+//! [`super::BattleHooks`]).
+
+use crate::battle::ActionLost;
+use crate::battle::UnitId;
+use crate::battle::state::Battle;
+use crate::rules::modifiers::Modifier;
+use bevy::prelude::*;
+
+/// The stages of a unit's turn and of the round; each stage's default does nothing.
+pub trait TurnHooks {
+    /// As `unit`'s whole turn comes, whether the rulebook's own state spends it (the house
+    /// sheet's getting up, knocked down), the rulebook telling why in its events.
+    fn turn_spent(&self, _battle: &mut Battle, _unit: UnitId) -> bool {
+        false
+    }
+
+    /// As `unit`'s whole turn begins (after what spends it, a knock-down or a pin): what the
+    /// rulebook's own state costs it (the western's pain of a wound, rolled against again),
+    /// told in its events.
+    fn turn_begins(&self, _battle: &mut Battle, _unit: UnitId) -> TurnCost {
+        TurnCost::Nothing
+    }
+
+    /// As the round ends, after units come to and before the dying roll: what the rulebook's
+    /// own state does then (the western's wounds located, and its bleeding).
+    fn round_ends(&self, _battle: &mut Battle) {}
+
+    /// As a new round begins, for each `unit` in turn: what of the rulebook's own state of it
+    /// lasts no longer (the house sheet's dazes and blinding past their last round).
+    fn round_begins(&self, _battle: &mut Battle, _unit: UnitId) {}
+
+    /// As a new round begins, once every unit's round has begun and the arrivals are in,
+    /// before the order is rolled: what the rulebook's own state does then (CoC's Luck paid
+    /// again to stay awake).
+    fn round_opened(&self, _battle: &mut Battle) {}
+
+    /// As `unit`'s turn comes, what of the rulebook's own lasted until then ends.
+    fn turn_comes(&self, _battle: &mut Battle, _unit: UnitId) {}
+
+    /// `unit`'s surprise attack on `target`: whether the target sees it coming, where the
+    /// rulebook weighs it its own way (the d10 pool's contest of pools); `None`, and the target
+    /// rolls to notice it.
+    fn surprise_seen(&self, _battle: &mut Battle, _attack: (UnitId, UnitId)) -> Option<bool> {
+        None
+    }
+
+    /// What the surprising `unit` makes harder of its target's roll to notice it (CoC: its
+    /// Stealth).
+    fn notice_modifiers(&self, _battle: &Battle, _unit: UnitId) -> Vec<Modifier> {
+        Vec::new()
+    }
+
+    /// `unit` getting up from prone: the roll the rulebook's own state of it asks (the
+    /// western's trip); whether it stumbled. It gets up all the same.
+    fn rises(&self, _battle: &mut Battle, _unit: UnitId) -> bool {
+        false
+    }
+
+    /// `unit` stumbled getting up, and is on its feet: what follows (the western's free blows).
+    fn stumbled(&self, _battle: &mut Battle, _unit: UnitId) {}
+}
+
+/// What the rulebook's own state costs a unit's whole turn as it begins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TurnCost {
+    /// Nothing: the turn goes on.
+    Nothing,
+    /// The whole turn goes by.
+    Turn,
+    /// It may move, but its action is lost, for this reason.
+    Action(ActionLost),
+}
