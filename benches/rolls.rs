@@ -146,7 +146,7 @@ impl Duel {
             education: characteristic,
             luck: characteristic,
         };
-        let derived = ruleset.derive(&sheet, 30);
+        let derived = ruleset.sheet().derive(&sheet, 30);
         let gun = ruleset
             .weapons()
             .find(handgun)

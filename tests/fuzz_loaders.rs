@@ -102,6 +102,7 @@ fn mangled_rules_tables_are_refused_never_a_panic() {
         };
         let skills = gridkeeper::rulesets::ruleset(&options)
             .expect("the rulebook loads")
+            .sheet()
             .skills()
             .to_vec();
         let tables = root().join("assets/rules").join(folder);

@@ -47,6 +47,7 @@ fn the_brp_files_load_and_name_brp_skills() {
     for weapon in &shipped.weapons().weapons {
         assert!(
             shipped
+                .sheet()
                 .skills()
                 .iter()
                 .any(|skill| skill.name == weapon.skill),
@@ -93,6 +94,7 @@ fn the_frontier_files_load_and_roll_in_d10s() {
     for weapon in &shipped.weapons().weapons {
         assert!(
             shipped
+                .sheet()
                 .skills()
                 .iter()
                 .any(|skill| skill.name == weapon.skill),
@@ -326,6 +328,7 @@ fn the_d100_house_files_load_with_caps_and_qualities() {
     for weapon in &shipped.weapons().weapons {
         assert!(
             shipped
+                .sheet()
                 .skills()
                 .iter()
                 .any(|skill| skill.name == weapon.skill),
@@ -440,7 +443,7 @@ fn every_roster_unit_joins_a_scenario_of_its_rulebook() {
                 assert_eq!((spec.side, spec.start), (side, Tile::new(free.0, free.1)));
                 assert!(spec.derived.hit_points > 0, "{}", unit.name);
                 // BRP classic's roster leaves Luck out: it is POW x 5 (SPECS.md 1.1).
-                if let Some(luck) = scenario.ruleset.derived_luck(&spec.characteristics) {
+                if let Some(luck) = scenario.ruleset.sheet().derived_luck(&spec.characteristics) {
                     assert_eq!(unit.characteristics.luck, 0, "{} states Luck", unit.name);
                     assert_eq!(luck, spec.characteristics.power * 5);
                     assert_eq!(spec.characteristics.luck, luck, "{}", unit.name);

@@ -21,7 +21,7 @@ use crate::rules::firearms::within_sixty_degrees;
 use crate::rules::percentile::SuccessLevel;
 use crate::rules::roll::Demand;
 use crate::rules::roll::RollPurpose;
-use crate::rules::ruleset::DemandWords;
+use crate::rules::vocabulary::DemandWords;
 use crate::rules::weapons::{AttackForm, MalfunctionKind, Weapon};
 
 /// The longest fuse a charge may be given, in rounds.
@@ -191,7 +191,7 @@ pub fn preview_from(
     let throw = check_throw(&battle, unit, weapon, from, at)?;
     let ruleset = battle.scenario.ruleset.as_ref();
     let chance = ruleset.chance(&throw.demand);
-    let words = ruleset.demand_words(&throw.demand);
+    let words = ruleset.words().demand_words(&throw.demand);
     let (caught, shielded) = caught_by(&battle, &throw.weapon, at, None);
     Ok(BlastPreview {
         weapon: throw.weapon.name.clone(),

@@ -46,7 +46,7 @@ pub fn dice_for(battle: &Battle, unit: UnitId, action: PlannedAction) -> Result<
             "a committed weapon takes the whole budget, and the dice are split".to_string(),
         ));
     }
-    let weapon_defence = battle.scenario.ruleset.weapon_defence().answer;
+    let weapon_defence = battle.scenario.ruleset.words().weapon_defence().answer;
     plan.peek(action).map(|_| ()).ok_or_else(|| {
         Rejection::NoDiceLeft(if plan == DicePlan::SPENT {
             "the round's dice are spent".to_string()
@@ -64,7 +64,7 @@ pub fn dice_for(battle: &Battle, unit: UnitId, action: PlannedAction) -> Result<
 pub(super) fn no_dice_left(battle: &Battle, plan: DicePlan) -> Rejection {
     Rejection::NoDiceLeft(format!(
         "{} left",
-        plan.words(battle.scenario.ruleset.weapon_defence().answer)
+        plan.words(battle.scenario.ruleset.words().weapon_defence().answer)
     ))
 }
 

@@ -183,7 +183,7 @@ pub(super) fn answer_blow(
         _ => {}
     }
     let allowed = blow_answers(battle, unit, Some(pending.attacker));
-    let words = battle.scenario.ruleset.weapon_defence();
+    let words = battle.scenario.ruleset.words().weapon_defence();
     let unnamed = battle.scenario.ruleset.parry_is_declared()
         && battle.condition(unit).parry_against != Some(pending.attacker);
     let refused = match answer {

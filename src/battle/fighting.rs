@@ -97,7 +97,7 @@ pub fn melee_weapon(
 /// Fists and feet: the rulebook's unarmed skill, 1D3 plus damage bonus (or the rulebook's own
 /// damage by STR), at its difficulty.
 pub(super) fn unarmed(battle: &Battle, unit: UnitId) -> MeleeWeapon {
-    let skill = battle.scenario.ruleset.unarmed_skill();
+    let skill = battle.scenario.ruleset.sheet().unarmed_skill();
     MeleeWeapon {
         difficulty: battle.scenario.ruleset.unarmed_difficulty(),
         name: "bare hands".to_string(),

@@ -12,7 +12,7 @@ use super::harm_read::RollHarm;
 use super::shot::{ShotSetup, ShotTerms, setup};
 use super::state::Battle;
 use super::volley::{hit_chance, plan_fire, shot_demand, suppressed_group};
-use crate::rules::ruleset::DemandWords;
+use crate::rules::vocabulary::DemandWords;
 use crate::rules::weapons::AttackForm;
 
 /// One roll of a planned ranged attack, as the player sees it before committing.
@@ -169,9 +169,13 @@ fn roll_preview(
             plan.weapon(),
             (&demand, &shot),
         ),
-        words: battle.scenario.ruleset.demand_words(&demand),
+        words: battle.scenario.ruleset.words().demand_words(&demand),
         chance: hit_chance(battle, unit, plan, &shot),
-        band_words: battle.scenario.ruleset.band_words(shot.reading.band),
+        band_words: battle
+            .scenario
+            .ruleset
+            .words()
+            .band_words(shot.reading.band),
         setup: shot,
     }
 }

@@ -67,7 +67,7 @@ fn combat_skill(battle: &Battle, unit: UnitId) -> u32 {
             .get(index)
             .map_or(0, |attack| attack.skill),
         WeaponChoice::Unarmed | WeaponChoice::Body(_) => {
-            battle.skill(unit, battle.scenario.ruleset.unarmed_skill())
+            battle.skill(unit, battle.scenario.ruleset.sheet().unarmed_skill())
         }
     }
 }

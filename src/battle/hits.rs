@@ -115,8 +115,8 @@ pub fn deal_hits(
     }
     let damage_bonus = battle.spec(unit).derived.damage_bonus.clone();
     let reach = weapon.damage_reach(shot.reading.band);
-    let pellets = matches!(weapon.damage.shape, DamageShape::Bands(_))
-        && battle.scenario.ruleset.armor_per_pellet_die();
+    let pellets =
+        matches!(weapon.damage.shape, DamageShape::Bands(_)) && hooks.pellets_armored_each(battle);
     let formula = weapon
         .damage
         .formula_at(reach)

@@ -307,7 +307,7 @@ fn roll(
             Some(battle.characteristic_check(name, battle.luck(unit), Vec::new()))
         }
         Some(value) => Some(battle.characteristic_check(name, value, Vec::new())),
-        None => crate::rules::skills::find_skill(battle.scenario.ruleset.skills(), name)
+        None => crate::rules::skills::find_skill(battle.scenario.ruleset.sheet().skills(), name)
             .map(|entry| battle.skill_check(unit, entry.name, Vec::new())),
     };
     let Some((purpose, demand)) = check else {

@@ -24,35 +24,27 @@ pub(super) fn end_round(battle: &mut Battle) {
     super::effects::burn(battle);
     super::grapple::choke(battle);
     super::wounds::come_to(battle);
-    super::hooks::of(battle).round_ends(battle);
+    let hooks = super::hooks::of(battle);
+    hooks.round_ends(battle);
     let round = battle.round();
     for unit in battle.unit_ids() {
         let vitals = battle.vitals(unit);
-        if vitals.vital == Vital::Dying && vitals.dying_since < round {
-            // CoC: a CON roll each round, death on a failure; BRP: death at the end of the
-            // round after the fall, unless healed before.
-            let dies = if battle.scenario.ruleset.dying_roll() {
-                let constitution = battle.spec(unit).characteristics.constitution;
-                !battle
-                    .roll_characteristic(unit, "CON", constitution, Vec::new())
-                    .success
-            } else {
-                true
-            };
-            if dies {
-                battle.set_vitals(
-                    unit,
-                    super::Vitals {
-                        vital: Vital::Dead,
-                        ..vitals
-                    },
-                );
-                battle.emit(EventKind::WoundChanged {
-                    unit,
-                    from: WoundState::Dying,
-                    to: WoundState::Dead,
-                });
-            }
+        if vitals.vital == Vital::Dying
+            && vitals.dying_since < round
+            && !hooks.dying_holds_on(battle, unit)
+        {
+            battle.set_vitals(
+                unit,
+                super::Vitals {
+                    vital: Vital::Dead,
+                    ..vitals
+                },
+            );
+            battle.emit(EventKind::WoundChanged {
+                unit,
+                from: WoundState::Dying,
+                to: WoundState::Dead,
+            });
         }
     }
     battle.emit(EventKind::RoundEnded);

@@ -195,7 +195,7 @@ fn reckon(
         AttackForm::Melee => {
             let (modifiers, odds) =
                 melee::strike_odds(world, attacker, target, AttackKind::Strike(weapon))?;
-            let words = scenario.ruleset.weapon_defence();
+            let words = scenario.ruleset.words().weapon_defence();
             let mut line = strike_headline("lands", &modifiers, &odds, &words);
             if let AnswerOdds::Exchange { take_it, .. } = &odds {
                 line.push_str(&format!(

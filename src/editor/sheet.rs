@@ -65,7 +65,7 @@ pub(super) fn unit_sheet(
     egui::Grid::new(("editor-characteristics", index))
         .num_columns(2 * per_row)
         .show(ui, |ui| {
-            for (column, (own, field)) in book.sheet_characteristics().iter().enumerate() {
+            for (column, (own, field)) in book.sheet().sheet_characteristics().iter().enumerate() {
                 let Some(value) = unit.characteristics.field_mut(field) else {
                     continue;
                 };
@@ -83,13 +83,13 @@ pub(super) fn unit_sheet(
                 }
             }
         });
-    let derived = book.derive(&unit.characteristics, unit.age);
+    let derived = book.sheet().derive(&unit.characteristics, unit.age);
     ui.small(format!(
         "{} {} · moves {} yards · {}",
-        book.hit_point_words(),
+        book.words().hit_point_words(),
         unit.hit_points.unwrap_or(derived.hit_points),
         unit.movement.unwrap_or(derived.movement()),
-        book.sheet_line(&unit.characteristics, &derived)
+        book.words().sheet_line(&unit.characteristics, &derived)
     ));
     said_under(ui, "characteristics");
     typing = skills(ui, book, (unit, index), problem).or(typing);
@@ -157,7 +157,7 @@ fn skills(
             {
                 typing = Some(format!("unit {index} skill {name}"));
             }
-            if let Some(base) = book.base_skill(name, &unit.characteristics) {
+            if let Some(base) = book.sheet().base_skill(name, &unit.characteristics) {
                 ui.small(format!("base {base}"));
             }
         });
@@ -166,6 +166,7 @@ fn skills(
         unit.skills.remove(&name);
     }
     let missing: Vec<&str> = book
+        .sheet()
         .skills()
         .iter()
         .map(|entry| entry.name)
@@ -183,7 +184,10 @@ fn skills(
                 }
             });
         if let Some(name) = chosen {
-            let base = book.base_skill(name, &unit.characteristics).unwrap_or(0);
+            let base = book
+                .sheet()
+                .base_skill(name, &unit.characteristics)
+                .unwrap_or(0);
             unit.skills.insert(name.to_string(), base);
         }
     }

@@ -346,8 +346,9 @@ fn a_unit_made_from_scratch_passes_check_for_every_rulebook() {
             "{ruleset:?}"
         );
         let book = editor.book().expect("the rulebook");
-        let skill = book.skills()[0].name;
+        let skill = book.sheet().skills()[0].name;
         let base = book
+            .sheet()
             .base_skill(skill, &unit.characteristics)
             .expect("a skill of its own");
         unit.skills.insert(skill.to_string(), base + 10);
@@ -464,7 +465,7 @@ fn every_rulebooks_sheet_names_its_own_characteristics() {
     for ruleset in RulesetId::ALL {
         let editor = editor_on(ruleset);
         let book = editor.book().expect("the rulebook");
-        let sheet = book.sheet_characteristics();
+        let sheet = book.sheet().sheet_characteristics();
         assert!(sheet.len() >= 4, "{ruleset:?}");
         for entry in &editor.roster {
             for (own, field) in sheet {

@@ -10,7 +10,7 @@ use crate::words::{plural, the_weapon};
 
 /// " · major wound" (or the rulebook's word), nothing for a plain blow.
 pub fn severity_suffix(scenario: &Scenario, severity: BlowSeverity) -> String {
-    match scenario.ruleset.severity_words(severity) {
+    match scenario.ruleset.words().severity_words(severity) {
         "" => String::new(),
         words => format!(" · {words}"),
     }
@@ -23,7 +23,7 @@ pub fn injury_state_words(
     wound_level: u32,
     penalty: Option<u32>,
 ) -> (String, String) {
-    let level = match scenario.ruleset.wound_level_words(wound_level) {
+    let level = match scenario.ruleset.words().wound_level_words(wound_level) {
         "" => format!("wound level {wound_level}"),
         words => format!("wound level {wound_level} ({words})"),
     };
@@ -59,7 +59,7 @@ pub(super) fn describe(
         ),
         EventKind::Backlash { unit, weapon } => format!("The {weapon} turns on {}", name(*unit)),
         EventKind::BelowZero { unit, hit_points } => {
-            let points = scenario.ruleset.hit_point_words();
+            let points = scenario.ruleset.words().hit_point_words();
             format!(
                 "{} is {hit_points} {} below zero",
                 name(*unit),
@@ -165,7 +165,7 @@ pub(super) fn describe(
             ..
         } => {
             let kind = severity_suffix(scenario, *severity);
-            let points = scenario.ruleset.hit_point_words();
+            let points = scenario.ruleset.words().hit_point_words();
             if *cover > 0 {
                 format!(
                     "{} takes {taken} damage ({rolled} less {cover} for the cover and {} armor), {hit_points} {points} left{kind}",

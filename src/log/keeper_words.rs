@@ -25,7 +25,7 @@ pub(super) fn describe(
             "{} rolls {} in secret: {}",
             name(*unit),
             roll.purpose.name(),
-            scenario.ruleset.roll_words(roll)
+            scenario.ruleset.words().roll_words(roll)
         ),
         EventKind::Revealed { unit, how } => {
             let how = match how {

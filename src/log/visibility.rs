@@ -176,7 +176,7 @@ pub fn players_words(event: &Event, scenario: &Scenario, hidden: &[bool]) -> Str
             "{} rolls {}: {}",
             name(*unit),
             roll.purpose.name(),
-            scenario.ruleset.sketch(roll).verdict
+            scenario.ruleset.words().sketch(roll).verdict
         ),
         EventKind::Damaged {
             unit,
@@ -228,7 +228,11 @@ pub fn players_words(event: &Event, scenario: &Scenario, hidden: &[bool]) -> Str
                         if secret(unit) {
                             name(unit)
                         } else {
-                            format!("{} ({})", name(unit), scenario.ruleset.slot_words(slot))
+                            format!(
+                                "{} ({})",
+                                name(unit),
+                                scenario.ruleset.words().slot_words(slot)
+                            )
                         }
                     })
                     .collect()

@@ -6,8 +6,8 @@ use crate::battle::event::{DefenceKind, Event, EventKind, WoundState};
 use crate::map::scenario::Scenario;
 use crate::rules::damage::DamageQuality;
 use crate::rules::melee::MeleeOutcome;
-use crate::rules::ruleset::WeaponDefenceWords;
 use crate::rules::situation::ShotDefence;
+use crate::rules::vocabulary::WeaponDefenceWords;
 use crate::rules::weapons::MalfunctionKind;
 use crate::words::{capitalised, plural, the_weapon};
 
@@ -28,7 +28,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                     format!(
                         "{} ({})",
                         name(UnitId(slot.unit)),
-                        scenario.ruleset.slot_words(slot)
+                        scenario.ruleset.words().slot_words(slot)
                     )
                 })
                 .collect();
@@ -40,7 +40,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             "{} rolls {}: {}",
             name(*unit),
             roll.purpose.name(),
-            scenario.ruleset.roll_words(roll)
+            scenario.ruleset.words().roll_words(roll)
         ),
         EventKind::DamageRolled { weapon, roll, .. } => {
             let dice: Vec<String> = roll.dice().map(|(_, die)| die.face.to_string()).collect();
@@ -131,7 +131,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             asked,
         } => {
             let ruleset = scenario.ruleset.as_ref();
-            let weapon = ruleset.weapon_defence().answer;
+            let weapon = ruleset.words().weapon_defence().answer;
             let maneuvers = ruleset.mechanisms().maneuvers_answer();
             let choices = match asked {
                 DefenceKind::Melee if maneuvers => format!("dodge, {weapon} or a maneuver"),
@@ -163,7 +163,10 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         } => format!(
             "{} splits {budget} dice: {}",
             name(*unit),
-            crate::rules::budget::parts_words(parts, scenario.ruleset.weapon_defence().answer)
+            crate::rules::budget::parts_words(
+                parts,
+                scenario.ruleset.words().weapon_defence().answer
+            )
         ),
         EventKind::Evading { unit, pool } => format!(
             "{} evades: {pool} success{} to take off blows until the next turn",
@@ -181,7 +184,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             name(*attacker)
         ),
         EventKind::Answered { unit, answer } => {
-            let words = answer_words(*answer, &scenario.ruleset.weapon_defence());
+            let words = answer_words(*answer, &scenario.ruleset.words().weapon_defence());
             format!("{} {words}", name(*unit))
         }
         EventKind::MeleeResolved {
@@ -336,7 +339,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 "{} · {volley} {}: {}{close}, {}",
                 name(*unit),
                 name(*target),
-                scenario.ruleset.band_words(*band),
+                scenario.ruleset.words().band_words(*band),
                 line.label()
             )
         }
@@ -427,7 +430,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             }
         }
         EventKind::ParryDeclared { unit, against } => {
-            let parry = scenario.ruleset.weapon_defence().answer;
+            let parry = scenario.ruleset.words().weapon_defence().answer;
             match against {
                 Some(foe) => format!("{} will {parry} {} this round", name(*unit), name(*foe)),
                 None => format!("{} names no one to {parry} this round", name(*unit)),
@@ -546,7 +549,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         EventKind::Exploded { weapon, at, radius } => match radius {
             Some(radius) => format!(
                 "the {weapon} bursts at {at} ({})",
-                scenario.ruleset.blast_words(*radius)
+                scenario.ruleset.words().blast_words(*radius)
             ),
             None => format!("the {weapon} bursts at {at}"),
         },

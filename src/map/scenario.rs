@@ -445,7 +445,9 @@ impl UnitSpec {
 
     /// A skill's value, by any of its names; 0 if the rulebook does not know it.
     pub fn skill(&self, ruleset: &dyn Ruleset, name: &str) -> u32 {
-        ruleset.skill_value(name, &self.characteristics, &self.skills)
+        ruleset
+            .sheet()
+            .skill_value(name, &self.characteristics, &self.skills)
     }
 
     /// What this unit's quick draw with `gun` is made of, holding `in_hand`: its quick-draw

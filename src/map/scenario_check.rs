@@ -383,7 +383,7 @@ impl Checker<'_> {
             return Err(self.at_field(unit_at, field.written(), why));
         }
         let mut characteristics = unit.characteristics;
-        if let Some(luck) = ruleset.derived_luck(&characteristics) {
+        if let Some(luck) = ruleset.sheet().derived_luck(&characteristics) {
             if characteristics.luck != 0 && characteristics.luck != luck {
                 return Err(self.at_field(
                     unit_at,
@@ -411,7 +411,10 @@ impl Checker<'_> {
             ("LUCK", c.luck),
         ] {
             let creature = !unit.natural_attacks.is_empty();
-            if let Some(problem) = ruleset.characteristic_problem(field, value, creature) {
+            if let Some(problem) = ruleset
+                .sheet()
+                .characteristic_problem(field, value, creature)
+            {
                 return Err(self.at_field(unit_at, field, problem));
             }
         }
@@ -474,12 +477,13 @@ impl Checker<'_> {
             ));
         }
         let mut skills: BTreeMap<String, u32> = ruleset
+            .sheet()
             .skills()
             .iter()
             .map(|entry| (entry.name.to_string(), entry.base_value(c)))
             .collect();
         for (name, &value) in &unit.skills {
-            let Some(entry) = find_skill(ruleset.skills(), name) else {
+            let Some(entry) = find_skill(ruleset.sheet().skills(), name) else {
                 return Err(self.at_text(
                     unit_at,
                     &format!("{name:?}"),
@@ -497,7 +501,7 @@ impl Checker<'_> {
                     format!("{name} {value} is out of range: skills run from 0 to {MAX_RATING}"),
                 ));
             }
-            if let Some(problem) = ruleset.skill_problem(entry.name, value, c) {
+            if let Some(problem) = ruleset.sheet().skill_problem(entry.name, value, c) {
                 return Err(self.at_text(unit_at, &format!("{name:?}"), problem));
             }
             skills.insert(entry.name.to_string(), value);
@@ -520,7 +524,7 @@ impl Checker<'_> {
                 ));
             }
         }
-        let mut derived = ruleset.derive(c, unit.age);
+        let mut derived = ruleset.sheet().derive(c, unit.age);
         if let Some(movement) = unit.movement {
             if !(1..=30).contains(&movement) {
                 return Err(self.at_field(
@@ -587,7 +591,7 @@ impl Checker<'_> {
         ruleset: &dyn Ruleset,
     ) -> Result<Option<String>, FileError> {
         let obsession = match &unit.obsession {
-            Some(name) => match find_skill(ruleset.skills(), name) {
+            Some(name) => match find_skill(ruleset.sheet().skills(), name) {
                 Some(entry) => Some(entry.name.to_string()),
                 None => {
                     return Err(self.at_field(

@@ -3,7 +3,8 @@
 //! while the keeper believes it counts.
 
 use super::scenario::UnitFile;
-use crate::rules::ruleset::{RuleOptions, Ruleset, RulesetId, SheetField};
+use crate::rules::ruleset::{RuleOptions, Ruleset, RulesetId};
+use crate::rules::sheet_rules::SheetField;
 
 /// Whether `unit` gives `field` (anything but its default).
 fn gives(unit: &UnitFile, field: SheetField) -> bool {
@@ -24,7 +25,7 @@ pub(super) fn foreign_field(
 ) -> Option<(SheetField, String)> {
     let field = SheetField::ALL
         .into_iter()
-        .find(|field| gives(unit, *field) && !ruleset.sheet_fields().contains(field))?;
+        .find(|field| gives(unit, *field) && !ruleset.sheet().sheet_fields().contains(field))?;
     let readers: Vec<String> = RulesetId::ALL
         .into_iter()
         .filter_map(|id| {
@@ -34,7 +35,7 @@ pub(super) fn foreign_field(
             })
             .ok()
         })
-        .filter(|other| other.sheet_fields().contains(&field))
+        .filter(|other| other.sheet().sheet_fields().contains(&field))
         .map(|other| other.name().to_string())
         .collect();
     Some((
@@ -89,7 +90,7 @@ mod tests {
             let unit = giving(field);
             let readers: Vec<&str> = rulebooks
                 .iter()
-                .filter(|book| book.sheet_fields().contains(&field))
+                .filter(|book| book.sheet().sheet_fields().contains(&field))
                 .map(|book| book.name())
                 .collect();
             assert!(!readers.is_empty(), "{field:?} is read somewhere");

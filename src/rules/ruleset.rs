@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::body::BodyPart;
-use super::characteristics::{Characteristics, DerivedStats};
+use super::characteristics::Characteristics;
 use super::cherries::CherryTerms;
 use super::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError};
 use super::dice::Dice;
@@ -17,25 +17,25 @@ use super::falls::Falling;
 use super::firearms::VolleyHits;
 use super::grapple::{GrappleContest, ManeuverGoal};
 use super::initiative::InitiativeEntry;
-use super::injuries::{InjuryHit, InjuryList, InjuryOutcome};
+use super::injuries::{InjuryHit, InjuryOutcome};
 use super::length::Length;
 use super::mechanisms::Mechanisms;
 use super::melee::{BodyBlow, Defence, ExchangeOdds, MeleeOutcome};
 use super::modifiers::Modifier;
 use super::opposed::{ManeuverAllowance, Resistance, SideResult};
 use super::quick_draw::{DrawBonus, DrawFacts};
-use super::roll::{Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerdict, Verdict};
+use super::roll::{Checked, Demand, RollPurpose, Verdict};
 use super::roll_harm::{HitForm, RollHit};
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
+use super::sheet_rules::SheetRules;
 use super::situation::{
-    BlowFacts, Material, OwnRollFacts, RangeBand, RangeReading, RangeScale, ShotDefence, ShotFacts,
+    BlowFacts, Material, OwnRollFacts, RangeReading, RangeScale, ShotDefence, ShotFacts,
     StandingFacts, Worth,
 };
-use super::skills::{SkillEntry, find_skill, skill_rating};
 use super::sweep::SweepRule;
-use super::weapons::{ArmorTable, Weapon, WeaponTable};
-use super::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow};
-use super::{chance_rolls, class_rolls, level_rolls, pool_rolls};
+use super::vocabulary::Vocabulary;
+use super::weapons::{ArmorTable, WeaponTable};
+use super::wounds::{Aftercare, BlowResult, Patient, WoundBlow};
 
 /// The rulebooks Gridkeeper knows.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -135,84 +135,11 @@ impl Default for RuleOptions {
     }
 }
 
-/// The defence with the weapon in hand in the rulebook's words.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct WeaponDefenceWords {
-    /// "fight back", "parry".
-    pub answer: &'static str,
-    /// "fights back", "parries".
-    pub answers: &'static str,
-    /// "fighting back", "a parry".
-    pub against: &'static str,
-}
-
-/// A demand in words, as the rulebook says it: the preview and the defence window show it.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct DemandWords {
-    pub head: String,
-    pub modifiers: String,
-}
-
 /// A roll with what it was for: the record every caller puts in the event stream.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rolled<T> {
     pub purpose: RollPurpose,
     pub result: T,
-}
-
-/// The nine characteristics of the percentile sheets (CoC 7e's, BRP classic's), by their own
-/// names: the names the shared fields are kept under.
-const PERCENTILE_SHEET: [(&str, &str); 9] = [
-    ("STR", "STR"),
-    ("CON", "CON"),
-    ("SIZ", "SIZ"),
-    ("DEX", "DEX"),
-    ("APP", "APP"),
-    ("INT", "INT"),
-    ("POW", "POW"),
-    ("EDU", "EDU"),
-    ("LUCK", "LUCK"),
-];
-
-/// A field of a unit's sheet that only some rulebooks read (each says which in
-/// [`Ruleset::sheet_fields`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SheetField {
-    /// Its specialities (the d10 pool's Secondary abilities).
-    Secondary,
-    /// The hand it holds its weapon in (cover by body part).
-    Handed,
-    /// Its obsession, one of its skills.
-    Obsession,
-    /// The cherries it may take in place of a matched blow's damage.
-    Cherries,
-    /// An impale does it no more harm than another such hit.
-    ImmuneToImpale,
-    /// No blow knocks it out.
-    CannotBeKnockedOut,
-}
-
-impl SheetField {
-    pub const ALL: [Self; 6] = [
-        Self::Secondary,
-        Self::Handed,
-        Self::Obsession,
-        Self::Cherries,
-        Self::ImmuneToImpale,
-        Self::CannotBeKnockedOut,
-    ];
-
-    /// The field as a scenario writes it.
-    pub fn written(self) -> &'static str {
-        match self {
-            Self::Secondary => "secondary",
-            Self::Handed => "handed",
-            Self::Obsession => "obsession",
-            Self::Cherries => "cherries",
-            Self::ImmuneToImpale => "immune_to_impale",
-            Self::CannotBeKnockedOut => "cannot_be_knocked_out",
-        }
-    }
 }
 
 /// Everything the battle needs from a rulebook.
@@ -231,43 +158,13 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         Mechanisms::default()
     }
 
-    /// Hit points, movement, Build and damage bonus.
-    fn derive(&self, characteristics: &Characteristics, age: u32) -> DerivedStats;
+    /// The rulebook's sheet: its characteristics and skills, what they derive, and the limits a
+    /// scenario's values must fit.
+    fn sheet(&self) -> &dyn SheetRules;
 
-    /// The characteristics a unit's sheet shows (the editor's), each by the rulebook's own
-    /// name and the shared field it is kept in: the nine of the percentile sheets unless told.
-    fn sheet_characteristics(&self) -> &'static [(&'static str, &'static str)] {
-        &PERCENTILE_SHEET
-    }
-
-    /// Luck, where the rulebook works it out from the other characteristics (BRP classic: POW
-    /// x 5), so a scenario may leave it out and a stated value must agree; `None` where the
-    /// sheet states it.
-    fn derived_luck(&self, _characteristics: &Characteristics) -> Option<u32> {
-        None
-    }
-
-    /// Why a characteristic's value does not fit the rulebook's sheet, if it does not. A
-    /// `creature` (a unit with attacks of its own: claws, tentacles) may pass a person's limits.
-    fn characteristic_problem(&self, name: &str, value: u32, creature: bool) -> Option<String>;
-
-    /// Why a skill's value does not fit the rulebook's sheet with these characteristics (the
-    /// western's bonus, at most its characteristic), if it does not; past the shared limit
-    /// (`MAX_RATING`) is checked for every rulebook.
-    fn skill_problem(
-        &self,
-        _name: &str,
-        _value: u32,
-        _characteristics: &Characteristics,
-    ) -> Option<String> {
-        None
-    }
-
-    /// A unit's sheet in one line, for its card: what the rulebook's fights turn on.
-    fn sheet_line(&self, characteristics: &Characteristics, derived: &DerivedStats) -> String;
-
-    /// How the round is ordered, in a line, for the panel before the fight.
-    fn round_words(&self) -> &'static str;
+    /// The rulebook's words: how it names its rolls, values, slots, wounds and weapons, for the
+    /// log, the cards and the panels.
+    fn words(&self) -> &dyn Vocabulary;
 
     /// The round's slots in order, from what places each unit; `tie_roll` rolls a die of so
     /// many sides (through the battle's dice) where the rulebook breaks ties by rolling.
@@ -312,10 +209,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// when the slot goes by (nothing it could do there).
     fn turn_limits(&self, kind: TurnKind, history: &RoundHistory) -> Option<TurnLimits>;
 
-    /// A slot in the rulebook's words for the order panel ("cycle 2 · DEX 7.5"); empty where
-    /// the order alone says it all.
-    fn slot_words(&self, slot: &Slot) -> String;
-
     /// What a roll of a characteristic (`CON`, `DEX`) or of Luck is made against: CoC's
     /// percentile value itself, BRP's value x 5 (Luck is already a percentage).
     fn characteristic_chance(&self, name: &str, value: u32) -> u32;
@@ -326,9 +219,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     fn on_percentile_scale(&self, name: &str, value: u32) -> u32 {
         self.characteristic_chance(name, value)
     }
-
-    /// The skill fists and feet are rolled with.
-    fn unarmed_skill(&self) -> &'static str;
 
     /// What a bullet loses going through cover of this material, where the rulebook says (the
     /// western: wood 2, iron 1D10, steel 2D10); `None`: the cover's armor points.
@@ -347,26 +237,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
-    /// The value a unit rolls for a skill named here, from its characteristics and its skills
-    /// (by the rulebook's names, base values included); 0 for a skill it lacks. A rulebook
-    /// whose rolls add an attribute to an ability (the d10 pool's "Dex+Firearms") sums them.
-    fn skill_value(
-        &self,
-        name: &str,
-        _characteristics: &Characteristics,
-        skills: &BTreeMap<String, u32>,
-    ) -> u32 {
-        skill_rating(self.skills(), skills, name)
-    }
-
-    /// The skills this rulebook knows.
-    fn skills(&self) -> &[SkillEntry];
-
-    /// The base value of a skill by name (or alias), or `None` if the rulebook has no such skill.
-    fn base_skill(&self, name: &str, characteristics: &Characteristics) -> Option<u32> {
-        find_skill(self.skills(), name).map(|entry| entry.base_value(characteristics))
-    }
-
     /// Roll a skill or characteristic against a demand: the record for the event stream and
     /// the verdict the battle goes on from.
     fn check(&self, dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> Checked;
@@ -381,18 +251,8 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         weapon_mean
     }
 
-    /// What a demand reads as, before any die falls: the head ("Hard", "45 · ×2 point-blank =
-    /// 90") and the modifiers the head leaves out, in words (empty when none).
-    fn demand_words(&self, demand: &Demand) -> DemandWords;
-
     /// How the rulebook measures range: where its bands end, how far point-blank reaches.
     fn range_scale(&self) -> RangeScale;
-
-    /// A range band in the rulebook's words (the western's short, medium and long are the
-    /// engine's base, long and very long).
-    fn band_words(&self, band: RangeBand) -> &'static str {
-        band.label()
-    }
 
     /// What the range alone is worth to an attack: its modifiers, or `None` when no roll can
     /// reach.
@@ -423,12 +283,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// the radius; BRP: a die fewer each step); empty for a damage that is no blast.
     fn blast_rings(&self, damage: &DamageNotation) -> Vec<BlastRing>;
 
-    /// Whether armor comes off each die of a shotgun's pellets (CoC's rule), rather than once
-    /// from the whole roll (BRP).
-    fn armor_per_pellet_die(&self) -> bool {
-        false
-    }
-
     /// How a target may answer gunfire; `None`: it cannot, and takes the shots.
     fn shot_defence(&self) -> Option<ShotDefence>;
 
@@ -443,9 +297,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     fn parry_is_declared(&self) -> bool {
         false
     }
-
-    /// What the defence with the weapon in hand is called (CoC's fight back, BRP's parry).
-    fn weapon_defence(&self) -> WeaponDefenceWords;
 
     /// Whether a defence with a weapon rolled on `defence_skill` may meet an attack rolled on
     /// `attack_skill` (the d10 pool's clash: only within one ability).
@@ -538,38 +389,11 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// What one blow does to a unit's hit points and state.
     fn take_blow(&self, blow: &WoundBlow) -> BlowResult;
 
-    /// What the rulebook calls hit points ("Damage Points").
-    fn hit_point_words(&self) -> &'static str {
-        "hit points"
-    }
-
     /// Where the rulebook keeps wounds as a list of injuries (the d10 pool), what one attack
     /// that landed does, from its net; `None` where it counts hit points (`damage`, then
     /// `take_blow`).
     fn injury(&self, _hit: &InjuryHit) -> Option<InjuryOutcome> {
         None
-    }
-
-    /// A unit's injuries in the rulebook's words for its card ("Injuries 2, 4 · wound level 5,
-    /// mauled · −3 dice"); empty where it keeps none.
-    fn injury_words(&self, _injuries: &InjuryList) -> String {
-        String::new()
-    }
-
-    /// A value rolled against, in the rulebook's terms: "45%", "5 dice".
-    fn value_words(&self, value: u32) -> String {
-        format!("{value}%")
-    }
-
-    /// A weapon in a unit's hand, in the rulebook's terms, for its card: what it is rolled with
-    /// (`value`, the unit's) and what it does ("Handgun 55% · 1D10").
-    fn weapon_words(&self, weapon: &Weapon, value: u32) -> String {
-        format!("{} {value}% · {}", weapon.skill, weapon.damage)
-    }
-
-    /// A wound level in the rulebook's words ("wounded"), where it keeps injuries.
-    fn wound_level_words(&self, _level: u32) -> &'static str {
-        ""
     }
 
     /// What the unit's own state costs every roll it makes but initiative (the d10 pool's dice
@@ -600,10 +424,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     fn aims_from_cover(&self) -> bool {
         true
     }
-
-    /// How a blast of the weapon table's `yards` reads in the log: CoC's radius ("radius 3
-    /// yards"), BRP's step ("a die fewer every 2 yards").
-    fn blast_words(&self, yards: u32) -> String;
 
     /// Whether a firearm may be fired unaimed: twice its shots a round at a fifth of the chance
     /// each (BRP).
@@ -636,12 +456,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
-    /// Whether a dying unit rolls CON at the end of each round after it went down, dying on a
-    /// failure (CoC), rather than dying at the end of the round after it went down (BRP).
-    fn dying_roll(&self) -> bool {
-        false
-    }
-
     /// Whether a hand-to-hand weapon that impales sticks in the target, to be worked free in a
     /// later round with a roll of its skill (BRP).
     fn impales_stick(&self) -> bool {
@@ -652,18 +466,8 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// (CoC).
     fn first_aid_per_wound(&self) -> bool;
 
-    /// The fields of a unit's sheet that only some rulebooks read, those this one reads: a
-    /// scenario giving a unit another is refused, not ignored.
-    fn sheet_fields(&self) -> &'static [SheetField];
-
     /// What successful First Aid does to a patient; `die` rolls one die of that many sides.
     fn first_aid(&self, patient: &Patient, die: &mut dyn FnMut(u32) -> u32) -> Aftercare;
-
-    /// A blow's severity in the rulebook's words for the log ("major wound", "shock"); empty
-    /// for a plain one.
-    fn severity_words(&self, _severity: BlowSeverity) -> &'static str {
-        ""
-    }
 
     /// What comes of a melee exchange, given both rolls (none for the defender who did not
     /// defend).
@@ -806,11 +610,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
-    /// A maneuver's name on its button where the rulebook calls it otherwise.
-    fn maneuver_label(&self, _goal: ManeuverGoal) -> Option<&'static str> {
-        None
-    }
-
     /// The chance that a unit of this CON, strangled, holds its breath through the `round`th
     /// round of it (counting from 1).
     fn breath_chance(&self, _constitution: u32, _round: u32) -> u32 {
@@ -833,26 +632,4 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
 
     /// The rulebook's armor examples.
     fn armor(&self) -> &ArmorTable;
-
-    /// One of the rulebook's rolls in the log's words: what it read, against what, with which
-    /// modifiers, and what came of it. Each kind of roll has its words; a rulebook may say its
-    /// rolls its own way.
-    fn roll_words(&self, roll: &RollRecord) -> String {
-        match &roll.verdict {
-            RollVerdict::Levels(verdict) => level_rolls::roll_words(roll, verdict),
-            RollVerdict::Chance(verdict) => chance_rolls::roll_words(roll, verdict),
-            RollVerdict::Pool(verdict) => pool_rolls::roll_words(roll, verdict),
-            RollVerdict::Classes(verdict) => class_rolls::roll_words(roll, verdict),
-        }
-    }
-
-    /// One of the rulebook's rolls as a roll card draws it.
-    fn sketch(&self, roll: &RollRecord) -> RollSketch {
-        match &roll.verdict {
-            RollVerdict::Levels(verdict) => level_rolls::sketch(roll, verdict),
-            RollVerdict::Chance(verdict) => chance_rolls::sketch(roll, verdict),
-            RollVerdict::Pool(verdict) => pool_rolls::sketch(roll, verdict),
-            RollVerdict::Classes(verdict) => class_rolls::sketch(roll, verdict),
-        }
-    }
 }

@@ -84,7 +84,7 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 .order
                 .get(flow.next_in_order.wrapping_sub(1))
                 .filter(|slot| UnitId(slot.unit) == unit)
-                .map(|slot| scenario.ruleset.slot_words(slot))
+                .map(|slot| scenario.ruleset.words().slot_words(slot))
                 .filter(|words| !words.is_empty());
             if let Some(slot) = slot {
                 ui.label(slot);
@@ -162,7 +162,7 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 view,
                 unit,
                 &turn,
-                scenario.ruleset.weapon_defence().answer,
+                scenario.ruleset.words().weapon_defence().answer,
             );
             off_hand_buttons(ui, view, &scenario, unit, &state, &turn);
         }
@@ -288,6 +288,7 @@ fn maneuver_menu(ui: &mut egui::Ui, view: &mut BattleView, scenario: &Scenario, 
                 for &goal in goals {
                     let label = scenario
                         .ruleset
+                        .words()
                         .maneuver_label(goal)
                         .unwrap_or_else(|| maneuver_label(goal, grapples));
                     if ui.selectable_label(false, label).clicked() {

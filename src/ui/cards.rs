@@ -298,7 +298,10 @@ pub(super) fn unit_card(
                 );
             }
         });
-        let injuries = scenario.ruleset.injury_words(&state.vitals.injuries);
+        let injuries = scenario
+            .ruleset
+            .words()
+            .injury_words(&state.vitals.injuries);
         if !secret && !injuries.is_empty() {
             ui.small(injuries);
         }
@@ -308,7 +311,7 @@ pub(super) fn unit_card(
         if !secret && scenario.ruleset.dice_budget() {
             ui.small(super::dice_plan::dice_left_words(
                 &state.condition,
-                scenario.ruleset.weapon_defence().answer,
+                scenario.ruleset.words().weapon_defence().answer,
             ));
         }
     }
@@ -340,6 +343,7 @@ pub(super) fn unit_card(
         egui::RichText::new(
             scenario
                 .ruleset
+                .words()
                 .sheet_line(&unit.characteristics, &unit.derived),
         )
         .small()
@@ -370,6 +374,7 @@ pub(super) fn unit_card(
             .map_or_else(String::new, |(name, value)| {
                 let words = scenario
                     .ruleset
+                    .words()
                     .demand_words(&crate::rules::roll::Demand::new(0, vec![value]))
                     .modifiers;
                 format!(" · {name}: {words}")
@@ -377,7 +382,7 @@ pub(super) fn unit_card(
         let text = format!(
             "{} · {}{secondary}{state}",
             weapon.name,
-            scenario.ruleset.weapon_words(weapon, skill)
+            scenario.ruleset.words().weapon_words(weapon, skill)
         );
         if view.in_hand(id) == Some(WeaponChoice::Carried(index)) {
             ui.label(egui::RichText::new(format!("▶ {text}")).strong());

@@ -20,7 +20,7 @@ pub(super) fn parry_buttons(
     scenario: &Scenario,
     unit: UnitId,
 ) {
-    let parry = scenario.ruleset.weapon_defence().answer;
+    let parry = scenario.ruleset.words().weapon_defence().answer;
     ui.label(format!("Name the one opponent to {parry} this round:"));
     let foes = standing(view, scenario, unit, |side, other_side| side != other_side);
     ui.horizontal_wrapped(|ui| {

@@ -47,7 +47,7 @@ pub(super) fn defence_prompt(
     let spec = &scenario.units[defender.index()];
     let attacker = &scenario.units[pending.attacker.index()];
     let ruleset = scenario.ruleset.clone();
-    let weapon_defence = ruleset.weapon_defence();
+    let weapon_defence = ruleset.words().weapon_defence();
     let maneuvers = ruleset.mechanisms().maneuvers_answer();
     let asked = asked(view, defender);
     let dived = view
@@ -89,7 +89,7 @@ pub(super) fn defence_prompt(
                 ),
             };
             ui.label(format!("{} {what}.", attacker.name));
-            let dodge = ruleset.value_words(
+            let dodge = ruleset.words().value_words(
                 super::dice_plan::defence_dice(view, defender, PlannedAction::Dodge)
                     .unwrap_or_else(|| spec.skill(ruleset.as_ref(), crate::rules::skills::DODGE)),
             );

@@ -115,7 +115,7 @@ pub(super) fn damage_card(ui: &mut egui::Ui, scenario: &Scenario, card: &DamageC
     }
     if let Some((rolled, armor, taken, hit_points, severity)) = card.damaged {
         let wound = severity_suffix(scenario, severity);
-        let points = scenario.ruleset.hit_point_words();
+        let points = scenario.ruleset.words().hit_point_words();
         let left = if card.below_zero > 0 {
             format!("{} below zero", card.below_zero)
         } else {

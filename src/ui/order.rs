@@ -36,7 +36,7 @@ pub(super) fn turn_order(
         match &flow.phase {
             Phase::Setup => {
                 ui.heading("Before the fight");
-                ui.small(scenario.ruleset.round_words());
+                ui.small(scenario.ruleset.words().round_words());
             }
             Phase::Over(_) => {
                 ui.heading("The fight is over");
@@ -70,7 +70,7 @@ pub(super) fn turn_order(
             // one nowhere.
             if place != Place::Waiting && !view.unseen(unit) {
                 row(ui, scenario, view, centre, unit, place);
-                let words = scenario.ruleset.slot_words(slot);
+                let words = scenario.ruleset.words().slot_words(slot);
                 if !words.is_empty() {
                     ui.small(format!("      {words}"));
                 }

@@ -349,7 +349,7 @@ fn roll_card(ui: &mut egui::Ui, scenario: &Scenario, card: &RollCard, compact: b
     let name = egui::RichText::new(&spec.name)
         .strong()
         .color(side_colour(scenario, spec));
-    let sketch = scenario.ruleset.sketch(&card.roll);
+    let sketch = scenario.ruleset.words().sketch(&card.roll);
     if compact {
         ui.label(name);
         ui.label(&sketch.heading);

@@ -274,7 +274,7 @@ fn roll_sketch(ui: &mut egui::Ui, scenario: &Scenario, events: &[Event], stream:
         return;
     };
     let spec = &scenario.units[unit.index()];
-    let sketch = scenario.ruleset.sketch(roll);
+    let sketch = scenario.ruleset.words().sketch(roll);
     let secret = numbers_secret(scenario, *unit);
     ui.horizontal_wrapped(|ui| {
         ui.label(

@@ -29,7 +29,7 @@ use crate::map::sight::{LineOfFire, ShotLine, line_of_fire};
 use crate::rules::budget::PlanPart;
 use crate::rules::explosions::BlastRing;
 use crate::rules::modifiers::{Modifier, modifier_words};
-use crate::rules::ruleset::WeaponDefenceWords;
+use crate::rules::vocabulary::WeaponDefenceWords;
 use crate::rules::weapons::AttackForm;
 use crate::schedule::AppSystems;
 use crate::words::{capitalised, plural};
@@ -149,7 +149,7 @@ fn exchange_reading(
     match melee::strike_odds(world, attacker, target, kind) {
         Ok((modifiers, odds)) => {
             let ruleset = world.resource::<ActiveScenario>().0.ruleset.clone();
-            let words = ruleset.weapon_defence();
+            let words = ruleset.words().weapon_defence();
             (true, strike_headline(verb, &modifiers, &odds, &words))
         }
         Err(Rejection::OutOfReach(_)) => (false, "Out of reach".to_string()),

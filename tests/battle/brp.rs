@@ -1065,7 +1065,7 @@ fn a_unit_taken_by_surprise_acts_at_half_dex_in_round_one() {
                 EventKind::RoundBegan { slots, .. } => slots
                     .iter()
                     .find(|slot| slot.unit == HARVEY.0 && slot.kind == TurnKind::Whole)
-                    .map(|slot| (event.round, scenario.ruleset.slot_words(slot))),
+                    .map(|slot| (event.round, scenario.ruleset.words().slot_words(slot))),
                 _ => None,
             })
             .collect()

@@ -522,13 +522,13 @@ fn reach_of(scenario: &Scenario, spec: &UnitSpec, holding: WeaponChoice) -> Reac
             blows(skill, None, mean, spec.attacks_per_round)
         }
         WeaponChoice::Unarmed => blows(
-            spec.skill(ruleset, ruleset.unarmed_skill()),
+            spec.skill(ruleset, ruleset.sheet().unarmed_skill()),
             ruleset.unarmed_difficulty(),
             spec.mean_damage(&DamageNotation::fists()),
             1,
         ),
         WeaponChoice::Body(blow) => blows(
-            spec.skill(ruleset, ruleset.unarmed_skill()),
+            spec.skill(ruleset, ruleset.sheet().unarmed_skill()),
             ruleset.unarmed_difficulty(),
             ruleset
                 .body_blow_damage(blow, spec.characteristics.strength)

@@ -8,7 +8,8 @@ use crate::battle::own::OwnCommand;
 use crate::battle::state::Battle;
 use bevy::prelude::*;
 
-/// What a rulebook offers a unit on its turn, and its own commands; each stage's default does nothing.
+/// What a rulebook offers a unit on its turn, and its own commands;
+/// each stage's default does nothing.
 pub trait ChoiceHooks {
     /// Whether `unit`'s action, spent this turn, went on something an attack may still follow
     /// (the house sheet's stance taken first).

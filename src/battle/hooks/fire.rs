@@ -11,7 +11,8 @@ use crate::rules::roll::Verdict;
 use crate::rules::weapons::Weapon;
 use bevy::prelude::*;
 
-/// The stages of fire: a pull of the trigger, its shots and where they land; each stage's default does nothing.
+/// The stages of fire: a pull of the trigger, its shots and where they land;
+/// each stage's default does nothing.
 pub trait FireHooks {
     /// Before fire that pins its group is planned (where the rulebook's suppressing fire
     /// pins): whether `unit` may lay it down now.

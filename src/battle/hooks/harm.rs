@@ -99,6 +99,19 @@ pub trait HarmHooks {
     ) {
     }
 
+    /// Whether the armor of a unit hit by a shotgun's pellets comes off each die of them (CoC's
+    /// armor revisited, an option on unless told); `false`: once, off their sum.
+    fn pellets_armored_each(&self, _battle: &Battle) -> bool {
+        false
+    }
+
+    /// A dying `unit` at the round's end, down since an earlier round: whether it holds on to
+    /// the next (CoC's CON roll each round); `false`, and it dies (BRP: at the end of the round
+    /// after its fall, unless healed before).
+    fn dying_holds_on(&self, _battle: &mut Battle, _unit: UnitId) -> bool {
+        false
+    }
+
     /// `unit`, conscious, is about to fall unconscious from harm: whether the rulebook keeps it
     /// awake (CoC's Luck spent, an optional rule), told in its events.
     fn stays_awake(&self, _battle: &mut Battle, _unit: UnitId) -> bool {

@@ -9,7 +9,7 @@ use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::opposed::SideResult;
 use crate::rules::percentile::{NetDice, PercentileRoll, SuccessLevel};
 use crate::rules::roll::{ChanceOutcome, Checked, Demand, RollPurpose, Verdict};
-use crate::rules::ruleset::DemandWords;
+use crate::rules::vocabulary::DemandWords;
 
 /// Where a chance roll stands on the shared ladder: a special (an impale) is the best there is,
 /// a malfunction a failure (the battle reads it apart).

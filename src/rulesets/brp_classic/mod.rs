@@ -26,15 +26,15 @@ use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::{ManeuverAllowance, Resistance, SideResult};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
-use crate::rules::ruleset::{
-    DemandWords, Rolled, Ruleset, RulesetId, SheetField, WeaponDefenceWords,
-};
+use crate::rules::ruleset::{Rolled, Ruleset, RulesetId};
+use crate::rules::sheet_rules::{SheetField, SheetRules};
 use crate::rules::situation::PointBlank;
 use crate::rules::situation::ShotDefence;
 use crate::rules::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, RangeReading, RangeScale, ShotFacts, Worth,
 };
 use crate::rules::skills::SkillEntry;
+use crate::rules::vocabulary::{DemandWords, Vocabulary, WeaponDefenceWords};
 use crate::rules::weapons::{ArmorTable, WeaponTable};
 use crate::rules::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow};
 
@@ -74,6 +74,14 @@ impl BrpClassic {
 }
 
 impl Ruleset for BrpClassic {
+    fn sheet(&self) -> &dyn SheetRules {
+        self
+    }
+
+    fn words(&self) -> &dyn Vocabulary {
+        self
+    }
+
     fn id(&self) -> RulesetId {
         RulesetId::BrpClassic
     }
@@ -94,65 +102,6 @@ impl Ruleset for BrpClassic {
         (BRP_ROSTER_FILE, BRP_ROSTER)
     }
 
-    fn derive(&self, characteristics: &Characteristics, _age: u32) -> DerivedStats {
-        DerivedStats {
-            hit_points: sheet::hit_points(characteristics.constitution, characteristics.size),
-            moves: MoveAllowance::running(sheet::MOVEMENT),
-            build: 0,
-            damage_bonus: sheet::damage_bonus(characteristics.strength + characteristics.size),
-        }
-    }
-
-    /// Luck is POW x 5 (SPECS.md 1.1).
-    fn derived_luck(&self, characteristics: &Characteristics) -> Option<u32> {
-        Some(sheet::luck(characteristics.power))
-    }
-
-    /// Luck is worked out from POW, and weighed against it where a scenario states it.
-    fn characteristic_problem(&self, name: &str, value: u32, creature: bool) -> Option<String> {
-        if name == "LUCK" {
-            return None;
-        }
-        if creature {
-            return (!(1..=HIGHEST_FOR_A_CREATURE).contains(&value)).then(|| {
-                format!(
-                    "{name} {value} is out of range: a creature's characteristics run from 1 to \
-                     {HIGHEST_FOR_A_CREATURE} in BRP classic"
-                )
-            });
-        }
-        let highest = if name == "EDU" {
-            HIGHEST_FOR_A_PERSON
-        } else {
-            18
-        };
-        (!(3..=highest).contains(&value)).then(|| {
-            let percentile = if value > highest {
-                " (it looks like a CoC 7e percentile value: divide by 5)"
-            } else {
-                ""
-            };
-            format!(
-                "{name} {value} is out of range: BRP classic characteristics run from 3 to \
-                 {highest}{percentile}"
-            )
-        })
-    }
-
-    /// "STR 13 · CON 11 · SIZ 15 · DEX 13 · POW 9 · DB 1D4": the 3-18 sheet.
-    fn sheet_line(&self, characteristics: &Characteristics, derived: &DerivedStats) -> String {
-        let c = characteristics;
-        format!(
-            "STR {} · CON {} · SIZ {} · DEX {} · POW {} · DB {}",
-            c.strength, c.constitution, c.size, c.dexterity, c.power, derived.damage_bonus
-        )
-    }
-
-    fn round_words(&self) -> &'static str {
-        "Two DEX cycles: readied guns fire first, then everyone by DEX (move, then act); a \
-         further shot at half DEX; ties by the lowest d100."
-    }
-
     fn round_plan(
         &self,
         entries: &[InitiativeEntry],
@@ -165,10 +114,6 @@ impl Ruleset for BrpClassic {
         round::limits(kind, history)
     }
 
-    fn slot_words(&self, slot: &Slot) -> String {
-        round::slot_words(slot)
-    }
-
     /// CON x 5 for the shock roll, DEX x 5; Luck is POW x 5 already.
     fn characteristic_chance(&self, name: &str, value: u32) -> u32 {
         if name.eq_ignore_ascii_case("Luck") {
@@ -178,24 +123,12 @@ impl Ruleset for BrpClassic {
         }
     }
 
-    fn unarmed_skill(&self) -> &'static str {
-        sheet::FIST
-    }
-
-    fn skills(&self) -> &[SkillEntry] {
-        sheet::BRP_SKILLS
-    }
-
     fn check(&self, dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> Checked {
         check::check(dice, purpose, demand)
     }
 
     fn chance(&self, demand: &Demand) -> f64 {
         check::chance(demand)
-    }
-
-    fn demand_words(&self, demand: &Demand) -> DemandWords {
-        check::demand_words(demand)
     }
 
     fn range_scale(&self) -> RangeScale {
@@ -250,11 +183,6 @@ impl Ruleset for BrpClassic {
         true
     }
 
-    /// A blast loses a die every step of the weapon table's yards.
-    fn blast_words(&self, yards: u32) -> String {
-        format!("a die fewer every {yards} yards")
-    }
-
     /// Twice the weapon's attacks a round, each at a fifth of the chance (SPECS.md 1.1).
     fn unaimed_fire(&self) -> bool {
         true
@@ -287,21 +215,8 @@ impl Ruleset for BrpClassic {
         true
     }
 
-    /// Impales (a special success with an impaling weapon) and knock-out blows are its own.
-    fn sheet_fields(&self) -> &'static [SheetField] {
-        &[SheetField::ImmuneToImpale, SheetField::CannotBeKnockedOut]
-    }
-
     fn shot_defence(&self) -> Option<ShotDefence> {
         Some(ShotDefence::DodgeFirstBullet)
-    }
-
-    fn weapon_defence(&self) -> WeaponDefenceWords {
-        WeaponDefenceWords {
-            answer: "parry",
-            answers: "parries",
-            against: "a parry",
-        }
     }
 
     fn dodge_costs_the_attack(&self) -> bool {
@@ -332,14 +247,6 @@ impl Ruleset for BrpClassic {
             healed: u32::try_from(after - before).unwrap_or_default(),
             stabilised: false,
             awake: (after >= 1).then_some(hit_points >= 3),
-        }
-    }
-
-    fn severity_words(&self, severity: BlowSeverity) -> &'static str {
-        match severity {
-            BlowSeverity::Regular => "",
-            BlowSeverity::Major => "shock",
-            BlowSeverity::Killing => "a killing blow",
         }
     }
 
@@ -461,6 +368,111 @@ impl Ruleset for BrpClassic {
     }
 }
 
+impl SheetRules for BrpClassic {
+    fn derive(&self, characteristics: &Characteristics, _age: u32) -> DerivedStats {
+        DerivedStats {
+            hit_points: sheet::hit_points(characteristics.constitution, characteristics.size),
+            moves: MoveAllowance::running(sheet::MOVEMENT),
+            build: 0,
+            damage_bonus: sheet::damage_bonus(characteristics.strength + characteristics.size),
+        }
+    }
+
+    /// Luck is POW x 5 (SPECS.md 1.1).
+    fn derived_luck(&self, characteristics: &Characteristics) -> Option<u32> {
+        Some(sheet::luck(characteristics.power))
+    }
+
+    /// Luck is worked out from POW, and weighed against it where a scenario states it.
+    fn characteristic_problem(&self, name: &str, value: u32, creature: bool) -> Option<String> {
+        if name == "LUCK" {
+            return None;
+        }
+        if creature {
+            return (!(1..=HIGHEST_FOR_A_CREATURE).contains(&value)).then(|| {
+                format!(
+                    "{name} {value} is out of range: a creature's characteristics run from 1 to \
+                     {HIGHEST_FOR_A_CREATURE} in BRP classic"
+                )
+            });
+        }
+        let highest = if name == "EDU" {
+            HIGHEST_FOR_A_PERSON
+        } else {
+            18
+        };
+        (!(3..=highest).contains(&value)).then(|| {
+            let percentile = if value > highest {
+                " (it looks like a CoC 7e percentile value: divide by 5)"
+            } else {
+                ""
+            };
+            format!(
+                "{name} {value} is out of range: BRP classic characteristics run from 3 to \
+                 {highest}{percentile}"
+            )
+        })
+    }
+
+    fn unarmed_skill(&self) -> &'static str {
+        sheet::FIST
+    }
+
+    fn skills(&self) -> &[SkillEntry] {
+        sheet::BRP_SKILLS
+    }
+
+    /// Impales (a special success with an impaling weapon) and knock-out blows are its own.
+    fn sheet_fields(&self) -> &'static [SheetField] {
+        &[SheetField::ImmuneToImpale, SheetField::CannotBeKnockedOut]
+    }
+}
+
+impl Vocabulary for BrpClassic {
+    /// "STR 13 · CON 11 · SIZ 15 · DEX 13 · POW 9 · DB 1D4": the 3-18 sheet.
+    fn sheet_line(&self, characteristics: &Characteristics, derived: &DerivedStats) -> String {
+        let c = characteristics;
+        format!(
+            "STR {} · CON {} · SIZ {} · DEX {} · POW {} · DB {}",
+            c.strength, c.constitution, c.size, c.dexterity, c.power, derived.damage_bonus
+        )
+    }
+
+    fn round_words(&self) -> &'static str {
+        "Two DEX cycles: readied guns fire first, then everyone by DEX (move, then act); a \
+         further shot at half DEX; ties by the lowest d100."
+    }
+
+    fn slot_words(&self, slot: &Slot) -> String {
+        round::slot_words(slot)
+    }
+
+    fn demand_words(&self, demand: &Demand) -> DemandWords {
+        check::demand_words(demand)
+    }
+
+    /// A blast loses a die every step of the weapon table's yards.
+    fn blast_words(&self, yards: u32) -> String {
+        format!("a die fewer every {yards} yards")
+    }
+
+    fn weapon_defence(&self) -> WeaponDefenceWords {
+        WeaponDefenceWords {
+            answer: "parry",
+            answers: "parries",
+            against: "a parry",
+        }
+    }
+
+    fn severity_words(&self, severity: BlowSeverity) -> &'static str {
+        match severity {
+            BlowSeverity::Regular => "",
+            BlowSeverity::Major => "shock",
+            BlowSeverity::Killing => "a killing blow",
+        }
+    }
+}
+
 impl BlowAnswers for BrpClassic {
     /// A parry once a round; a dodge once a round, and only before the unit's own turn (it
     /// then loses its attack); no maneuvers as answers.
@@ -488,20 +500,29 @@ mod tests {
     fn the_sheet_checks_its_scale() {
         let brp = brp();
         let problem = brp
+            .sheet()
             .characteristic_problem("STR", 65, false)
             .expect("STR 65 is no 3-18 value");
         assert!(problem.contains("from 3 to 18"), "{problem}");
         assert!(problem.contains("CoC 7e percentile"), "{problem}");
-        assert_eq!(brp.characteristic_problem("STR", 18, false), None);
-        assert_eq!(brp.characteristic_problem("EDU", 21, false), None);
-        assert!(brp.characteristic_problem("EDU", 22, false).is_some());
-        assert!(brp.characteristic_problem("DEX", 2, false).is_some());
+        assert_eq!(brp.sheet().characteristic_problem("STR", 18, false), None);
+        assert_eq!(brp.sheet().characteristic_problem("EDU", 21, false), None);
+        assert!(
+            brp.sheet()
+                .characteristic_problem("EDU", 22, false)
+                .is_some()
+        );
+        assert!(
+            brp.sheet()
+                .characteristic_problem("DEX", 2, false)
+                .is_some()
+        );
         assert_eq!(
-            brp.characteristic_problem("SIZ", 42, true),
+            brp.sheet().characteristic_problem("SIZ", 42, true),
             None,
             "the Thing"
         );
-        assert_eq!(brp.characteristic_problem("LUCK", 65, false), None);
+        assert_eq!(brp.sheet().characteristic_problem("LUCK", 65, false), None);
     }
 
     /// Harvey Walters (SPECS.md 1.4): 13 hit points, no damage bonus, MOV 8, Dodge 28 at base.

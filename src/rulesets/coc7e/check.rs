@@ -9,7 +9,7 @@ use crate::rules::modifiers::{Modifier, extra_dice, modifier_words, without_step
 use crate::rules::odds::LevelOdds;
 use crate::rules::percentile::{Difficulty, SkillCheck, SuccessLevel, fumbles_from};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
-use crate::rules::ruleset::DemandWords;
+use crate::rules::vocabulary::DemandWords;
 use crate::words::capitalised;
 
 /// The difficulty the steps among some modifiers set, up from Regular; `None` once they pass

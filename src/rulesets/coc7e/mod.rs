@@ -23,9 +23,8 @@ use crate::rules::modifiers::{Modifier, ModifierReason};
 use crate::rules::opposed::{ManeuverAllowance, SideResult, maneuver_allowance};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
-use crate::rules::ruleset::{
-    DemandWords, Rolled, RuleOptions, Ruleset, RulesetId, SheetField, WeaponDefenceWords,
-};
+use crate::rules::ruleset::{Rolled, RuleOptions, Ruleset, RulesetId};
+use crate::rules::sheet_rules::{SheetField, SheetRules};
 use crate::rules::situation::OwnRollFacts;
 use crate::rules::situation::PointBlank;
 use crate::rules::situation::ShotDefence;
@@ -33,6 +32,7 @@ use crate::rules::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, RangeReading, RangeScale, ShotFacts, Worth,
 };
 use crate::rules::skills::{BRAWL, COC7E_SKILLS, SkillEntry};
+use crate::rules::vocabulary::{DemandWords, Vocabulary, WeaponDefenceWords};
 use crate::rules::weapons::{ArmorTable, WeaponTable};
 use crate::rules::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow, take_blow};
 
@@ -95,6 +95,14 @@ impl Coc7e {
 }
 
 impl Ruleset for Coc7e {
+    fn sheet(&self) -> &dyn SheetRules {
+        self
+    }
+
+    fn words(&self) -> &dyn Vocabulary {
+        self
+    }
+
     fn id(&self) -> RulesetId {
         RulesetId::Coc7e
     }
@@ -120,27 +128,6 @@ impl Ruleset for Coc7e {
         (COC7E_ROSTER_FILE, COC7E_ROSTER)
     }
 
-    fn derive(&self, characteristics: &Characteristics, age: u32) -> DerivedStats {
-        characteristics.derive(age)
-    }
-
-    fn characteristic_problem(&self, name: &str, value: u32, _creature: bool) -> Option<String> {
-        (!(1..=MAX_RATING).contains(&value)).then(|| {
-            format!("{name} {value} is out of range: characteristics run from 1 to {MAX_RATING}")
-        })
-    }
-
-    fn sheet_line(&self, characteristics: &Characteristics, derived: &DerivedStats) -> String {
-        format!(
-            "DEX {} · Build {} · DB {}",
-            characteristics.dexterity, derived.build, derived.damage_bonus
-        )
-    }
-
-    fn round_words(&self) -> &'static str {
-        "Order by DEX; a readied firearm acts at DEX + 50."
-    }
-
     /// One order of whole turns: DEX (or the DEX roll), readied firearms at DEX + 50.
     fn round_plan(
         &self,
@@ -159,21 +146,8 @@ impl Ruleset for Coc7e {
         Some(TurnLimits::WHOLE)
     }
 
-    /// The order says it all.
-    fn slot_words(&self, _slot: &Slot) -> String {
-        String::new()
-    }
-
     fn characteristic_chance(&self, _name: &str, value: u32) -> u32 {
         value
-    }
-
-    fn unarmed_skill(&self) -> &'static str {
-        BRAWL
-    }
-
-    fn skills(&self) -> &[SkillEntry] {
-        COC7E_SKILLS
     }
 
     fn check(&self, dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> Checked {
@@ -182,10 +156,6 @@ impl Ruleset for Coc7e {
 
     fn chance(&self, demand: &Demand) -> f64 {
         check::chance(demand)
-    }
-
-    fn demand_words(&self, demand: &Demand) -> DemandWords {
-        check::demand_words(demand)
     }
 
     fn range_scale(&self) -> RangeScale {
@@ -224,33 +194,12 @@ impl Ruleset for Coc7e {
             .unwrap_or_default()
     }
 
-    fn armor_per_pellet_die(&self) -> bool {
-        self.options.shotgun_armor_per_die
-    }
-
-    fn blast_words(&self, yards: u32) -> String {
-        format!("radius {yards} yards")
-    }
-
     fn first_aid_per_wound(&self) -> bool {
         false
     }
 
-    /// Impales are its own (an extreme hit with an impaling weapon).
-    fn sheet_fields(&self) -> &'static [SheetField] {
-        &[SheetField::ImmuneToImpale]
-    }
-
     fn shot_defence(&self) -> Option<ShotDefence> {
         Some(ShotDefence::DiveForCover)
-    }
-
-    fn weapon_defence(&self) -> WeaponDefenceWords {
-        WeaponDefenceWords {
-            answer: "fight back",
-            answers: "fights back",
-            against: "fighting back",
-        }
     }
 
     /// A blow struck on purpose at someone already down at zero kills; anything else is
@@ -276,10 +225,6 @@ impl Ruleset for Coc7e {
         )
     }
 
-    fn dying_roll(&self) -> bool {
-        true
-    }
-
     /// The dying are stabilised at 1 hit point; anyone else gets 1 back, and wakes unless a
     /// major wound keeps it down.
     fn first_aid(&self, patient: &Patient, _die: &mut dyn FnMut(u32) -> u32) -> Aftercare {
@@ -298,14 +243,6 @@ impl Ruleset for Coc7e {
             healed: 1,
             stabilised: false,
             awake: (!patient.major_wound).then_some(true),
-        }
-    }
-
-    fn severity_words(&self, severity: BlowSeverity) -> &'static str {
-        match severity {
-            BlowSeverity::Regular => "",
-            BlowSeverity::Major => "major wound",
-            BlowSeverity::Killing => "a killing blow",
         }
     }
 
@@ -398,6 +335,73 @@ impl Ruleset for Coc7e {
 
     fn armor(&self) -> &ArmorTable {
         &self.armor
+    }
+}
+
+impl SheetRules for Coc7e {
+    fn derive(&self, characteristics: &Characteristics, age: u32) -> DerivedStats {
+        characteristics.derive(age)
+    }
+
+    fn characteristic_problem(&self, name: &str, value: u32, _creature: bool) -> Option<String> {
+        (!(1..=MAX_RATING).contains(&value)).then(|| {
+            format!("{name} {value} is out of range: characteristics run from 1 to {MAX_RATING}")
+        })
+    }
+
+    fn unarmed_skill(&self) -> &'static str {
+        BRAWL
+    }
+
+    fn skills(&self) -> &[SkillEntry] {
+        COC7E_SKILLS
+    }
+
+    /// Impales are its own (an extreme hit with an impaling weapon).
+    fn sheet_fields(&self) -> &'static [SheetField] {
+        &[SheetField::ImmuneToImpale]
+    }
+}
+
+impl Vocabulary for Coc7e {
+    fn sheet_line(&self, characteristics: &Characteristics, derived: &DerivedStats) -> String {
+        format!(
+            "DEX {} · Build {} · DB {}",
+            characteristics.dexterity, derived.build, derived.damage_bonus
+        )
+    }
+
+    fn round_words(&self) -> &'static str {
+        "Order by DEX; a readied firearm acts at DEX + 50."
+    }
+
+    /// The order says it all.
+    fn slot_words(&self, _slot: &Slot) -> String {
+        String::new()
+    }
+
+    fn demand_words(&self, demand: &Demand) -> DemandWords {
+        check::demand_words(demand)
+    }
+
+    fn blast_words(&self, yards: u32) -> String {
+        format!("radius {yards} yards")
+    }
+
+    fn weapon_defence(&self) -> WeaponDefenceWords {
+        WeaponDefenceWords {
+            answer: "fight back",
+            answers: "fights back",
+            against: "fighting back",
+        }
+    }
+
+    fn severity_words(&self, severity: BlowSeverity) -> &'static str {
+        match severity {
+            BlowSeverity::Regular => "",
+            BlowSeverity::Major => "major wound",
+            BlowSeverity::Killing => "a killing blow",
+        }
     }
 }
 

@@ -6,7 +6,7 @@ use crate::rules::class_rolls::{self, Window};
 use crate::rules::dice::Dice;
 use crate::rules::percentile::{NetDice, PercentileRoll};
 use crate::rules::roll::{Checked, Demand, RollPurpose};
-use crate::rules::ruleset::DemandWords;
+use crate::rules::vocabulary::DemandWords;
 
 /// The most shares a skill may be divided into for a turn's attacks ([house]: the parent
 /// game's cap).

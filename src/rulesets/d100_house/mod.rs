@@ -43,13 +43,13 @@ use crate::rules::opposed::{ManeuverAllowance, SideResult};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::roll_harm::{HitForm, RollHit};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
-use crate::rules::ruleset::{
-    DemandWords, Rolled, Ruleset, RulesetId, SheetField, WeaponDefenceWords,
-};
+use crate::rules::ruleset::{Rolled, Ruleset, RulesetId};
+use crate::rules::sheet_rules::{SheetField, SheetRules};
 use crate::rules::situation::{
     BlowFacts, PointBlank, RangeReading, RangeScale, ShotDefence, ShotFacts, StandingFacts, Worth,
 };
 use crate::rules::skills::SkillEntry;
+use crate::rules::vocabulary::{DemandWords, Vocabulary, WeaponDefenceWords};
 use crate::rules::weapons::{ArmorTable, Weapon, WeaponTable};
 use crate::rules::wounds::{Aftercare, BlowResult, Patient, WoundBlow};
 
@@ -79,6 +79,14 @@ impl D100House {
 }
 
 impl Ruleset for D100House {
+    fn sheet(&self) -> &dyn SheetRules {
+        self
+    }
+
+    fn words(&self) -> &dyn Vocabulary {
+        self
+    }
+
     fn id(&self) -> RulesetId {
         RulesetId::D100House
     }
@@ -100,27 +108,6 @@ impl Ruleset for D100House {
 
     fn roster(&self) -> (&'static str, &'static str) {
         (HOUSE_ROSTER_FILE, HOUSE_ROSTER)
-    }
-
-    fn derive(&self, characteristics: &Characteristics, _age: u32) -> DerivedStats {
-        sheet::derive(characteristics)
-    }
-
-    fn sheet_characteristics(&self) -> &'static [(&'static str, &'static str)] {
-        &sheet::CHARACTERISTICS
-    }
-
-    fn characteristic_problem(&self, name: &str, value: u32, _creature: bool) -> Option<String> {
-        sheet::characteristic_problem(name, value)
-    }
-
-    fn sheet_line(&self, characteristics: &Characteristics, _derived: &DerivedStats) -> String {
-        sheet::sheet_line(characteristics)
-    }
-
-    fn round_words(&self) -> &'static str {
-        "Initiative rolled once for the fight: criticals first, then successes by the roll, \
-         failures by Speed, fumbles last; ties to Speed, then a d100."
     }
 
     fn round_plan(
@@ -152,21 +139,9 @@ impl Ruleset for D100House {
         Some(TurnLimits::WHOLE)
     }
 
-    fn slot_words(&self, slot: &Slot) -> String {
-        round::slot_words(slot)
-    }
-
     /// A characteristic is rolled at its own value (a Body roll against a shotgun's blow).
     fn characteristic_chance(&self, _name: &str, value: u32) -> u32 {
         value
-    }
-
-    fn unarmed_skill(&self) -> &'static str {
-        sheet::STRUGGLE
-    }
-
-    fn skills(&self) -> &[SkillEntry] {
-        sheet::HOUSE_SKILLS
     }
 
     fn check(&self, dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> Checked {
@@ -175,10 +150,6 @@ impl Ruleset for D100House {
 
     fn chance(&self, demand: &Demand) -> f64 {
         check::chance(demand)
-    }
-
-    fn demand_words(&self, demand: &Demand) -> DemandWords {
-        check::demand_words(demand)
     }
 
     /// Base range, twice it, four times it; no point-blank.
@@ -233,24 +204,6 @@ impl Ruleset for D100House {
         None
     }
 
-    fn weapon_defence(&self) -> WeaponDefenceWords {
-        WeaponDefenceWords {
-            answer: "fight back",
-            answers: "fights back",
-            against: "fighting back",
-        }
-    }
-
-    /// "Firearms 55% · max 50" for a gun, "Struggle 60% · +6 qualities" for a blade.
-    fn weapon_words(&self, weapon: &Weapon, value: u32) -> String {
-        let number = weapon.damage.flat().unwrap_or_default();
-        if weapon.hand_to_hand {
-            format!("{} {value}% · +{number} qualities", weapon.skill)
-        } else {
-            format!("{} {value}% · max {number}", weapon.skill)
-        }
-    }
-
     fn take_blow(&self, blow: &WoundBlow) -> BlowResult {
         wounds::take_blow(blow)
     }
@@ -259,22 +212,9 @@ impl Ruleset for D100House {
         sheet::standing_modifiers(facts)
     }
 
-    fn blast_words(&self, yards: u32) -> String {
-        format!("radius {yards} yards")
-    }
-
     /// Once per injury.
     fn first_aid_per_wound(&self) -> bool {
         true
-    }
-
-    /// Cover by body part (the hand a weapon is held in), obsessions and cherries are its own.
-    fn sheet_fields(&self) -> &'static [SheetField] {
-        &[
-            SheetField::Handed,
-            SheetField::Obsession,
-            SheetField::Cherries,
-        ]
     }
 
     fn first_aid(&self, patient: &Patient, die: &mut dyn FnMut(u32) -> u32) -> Aftercare {
@@ -394,15 +334,87 @@ impl Ruleset for D100House {
         Some(grapple::air_choke_rounds(characteristics.constitution))
     }
 
-    fn maneuver_label(&self, goal: ManeuverGoal) -> Option<&'static str> {
-        grapple::label(goal)
-    }
-
     fn weapons(&self) -> &WeaponTable {
         &self.weapons
     }
 
     fn armor(&self) -> &ArmorTable {
         &self.armor
+    }
+}
+
+impl SheetRules for D100House {
+    fn derive(&self, characteristics: &Characteristics, _age: u32) -> DerivedStats {
+        sheet::derive(characteristics)
+    }
+
+    fn sheet_characteristics(&self) -> &'static [(&'static str, &'static str)] {
+        &sheet::CHARACTERISTICS
+    }
+
+    fn characteristic_problem(&self, name: &str, value: u32, _creature: bool) -> Option<String> {
+        sheet::characteristic_problem(name, value)
+    }
+
+    fn unarmed_skill(&self) -> &'static str {
+        sheet::STRUGGLE
+    }
+
+    fn skills(&self) -> &[SkillEntry] {
+        sheet::HOUSE_SKILLS
+    }
+
+    /// Cover by body part (the hand a weapon is held in), obsessions and cherries are its own.
+    fn sheet_fields(&self) -> &'static [SheetField] {
+        &[
+            SheetField::Handed,
+            SheetField::Obsession,
+            SheetField::Cherries,
+        ]
+    }
+}
+
+impl Vocabulary for D100House {
+    fn sheet_line(&self, characteristics: &Characteristics, _derived: &DerivedStats) -> String {
+        sheet::sheet_line(characteristics)
+    }
+
+    fn round_words(&self) -> &'static str {
+        "Initiative rolled once for the fight: criticals first, then successes by the roll, \
+         failures by Speed, fumbles last; ties to Speed, then a d100."
+    }
+
+    fn slot_words(&self, slot: &Slot) -> String {
+        round::slot_words(slot)
+    }
+
+    fn demand_words(&self, demand: &Demand) -> DemandWords {
+        check::demand_words(demand)
+    }
+
+    fn weapon_defence(&self) -> WeaponDefenceWords {
+        WeaponDefenceWords {
+            answer: "fight back",
+            answers: "fights back",
+            against: "fighting back",
+        }
+    }
+
+    /// "Firearms 55% · max 50" for a gun, "Struggle 60% · +6 qualities" for a blade.
+    fn weapon_words(&self, weapon: &Weapon, value: u32) -> String {
+        let number = weapon.damage.flat().unwrap_or_default();
+        if weapon.hand_to_hand {
+            format!("{} {value}% · +{number} qualities", weapon.skill)
+        } else {
+            format!("{} {value}% · max {number}", weapon.skill)
+        }
+    }
+
+    fn blast_words(&self, yards: u32) -> String {
+        format!("radius {yards} yards")
+    }
+
+    fn maneuver_label(&self, goal: ManeuverGoal) -> Option<&'static str> {
+        grapple::label(goal)
     }
 }

@@ -6,7 +6,7 @@ use crate::rules::dice::Dice;
 use crate::rules::pool::{EASIEST, HARDEST, MOST_DICE, NetOdds, PoolRoll};
 use crate::rules::pool_rolls;
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
-use crate::rules::ruleset::DemandWords;
+use crate::rules::vocabulary::DemandWords;
 
 /// The difficulty a roll is made at when nothing names another (defences, initiative).
 pub const USUAL_DIFFICULTY: u32 = 6;

@@ -33,15 +33,15 @@ use crate::rules::modifiers::{Modifier, ModifierReason};
 use crate::rules::opposed::SideResult;
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
-use crate::rules::ruleset::{
-    DemandWords, Rolled, Ruleset, RulesetId, SheetField, WeaponDefenceWords,
-};
+use crate::rules::ruleset::{Rolled, Ruleset, RulesetId};
+use crate::rules::sheet_rules::{SheetField, SheetRules};
 use crate::rules::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, PointBlank, RangeReading, RangeScale, ShotDefence,
     ShotFacts, StandingFacts, Watch, Worth,
 };
 use crate::rules::skills::{DODGE, SkillEntry};
 use crate::rules::sweep::SweepRule;
+use crate::rules::vocabulary::{DemandWords, Vocabulary, WeaponDefenceWords};
 use crate::rules::weapons::{ArmorTable, Weapon, WeaponTable};
 use crate::rules::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow};
 
@@ -105,6 +105,14 @@ impl D10Pool {
 }
 
 impl Ruleset for D10Pool {
+    fn sheet(&self) -> &dyn SheetRules {
+        self
+    }
+
+    fn words(&self) -> &dyn Vocabulary {
+        self
+    }
+
     fn id(&self) -> RulesetId {
         RulesetId::D10Pool
     }
@@ -123,27 +131,6 @@ impl Ruleset for D10Pool {
 
     fn roster(&self) -> (&'static str, &'static str) {
         (POOL_ROSTER_FILE, POOL_ROSTER)
-    }
-
-    fn derive(&self, characteristics: &Characteristics, _age: u32) -> DerivedStats {
-        sheet::derive(characteristics)
-    }
-
-    fn sheet_characteristics(&self) -> &'static [(&'static str, &'static str)] {
-        &sheet::SHEET
-    }
-
-    fn characteristic_problem(&self, name: &str, value: u32, _creature: bool) -> Option<String> {
-        sheet::characteristic_problem(name, value)
-    }
-
-    fn sheet_line(&self, characteristics: &Characteristics, _derived: &DerivedStats) -> String {
-        sheet::sheet_line(characteristics)
-    }
-
-    fn round_words(&self) -> &'static str {
-        "Initiative: Dex + Wits at 6, rolled once for the fight; ties to Dex, then Wits, then a \
-         d10."
     }
 
     fn round_plan(
@@ -166,10 +153,6 @@ impl Ruleset for D10Pool {
         Some(TurnLimits::WHOLE)
     }
 
-    fn slot_words(&self, slot: &Slot) -> String {
-        round::slot_words(slot)
-    }
-
     /// A characteristic is rolled as a pool of its dots.
     fn characteristic_chance(&self, _name: &str, value: u32) -> u32 {
         value
@@ -180,25 +163,8 @@ impl Ruleset for D10Pool {
         value.saturating_mul(PERCENT_A_DOT)
     }
 
-    fn unarmed_skill(&self) -> &'static str {
-        sheet::BRAWL_POOL
-    }
-
     fn unarmed_difficulty(&self) -> Option<u32> {
         Some(sheet::BRAWL_DIFFICULTY)
-    }
-
-    fn skills(&self) -> &[SkillEntry] {
-        sheet::POOL_SKILLS
-    }
-
-    fn skill_value(
-        &self,
-        name: &str,
-        characteristics: &Characteristics,
-        skills: &BTreeMap<String, u32>,
-    ) -> u32 {
-        sheet::skill_value(name, characteristics, skills)
     }
 
     fn check(&self, dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> Checked {
@@ -213,10 +179,6 @@ impl Ruleset for D10Pool {
     /// net of a roll that lands, and the weapon's.
     fn hit_mean(&self, weapon_mean: f64, demand: &Demand) -> f64 {
         weapon_mean + check::mean_landed_net(demand)
-    }
-
-    fn demand_words(&self, demand: &Demand) -> DemandWords {
-        check::demand_words(demand)
     }
 
     /// Bands to the listed range, one and a half times it and twice it; point-blank within 2
@@ -288,16 +250,6 @@ impl Ruleset for D10Pool {
     /// No dodging gunfire, but behind cover a free dodge (SPECS.md's house reading).
     fn shot_defence(&self) -> Option<ShotDefence> {
         Some(ShotDefence::DodgeInCover)
-    }
-
-    /// The defence with the weapon in hand is the clash: both sides' attacks, and both may
-    /// land.
-    fn weapon_defence(&self) -> WeaponDefenceWords {
-        WeaponDefenceWords {
-            answer: "clash",
-            answers: "clashes",
-            against: "a clash",
-        }
     }
 
     /// A clash needs the defender's weapon to be of the attack's own ability (Melee against
@@ -374,37 +326,6 @@ impl Ruleset for D10Pool {
         Some(injuries::injure(hit))
     }
 
-    fn injury_words(&self, injuries: &InjuryList) -> String {
-        injuries::list_words(injuries)
-    }
-
-    fn value_words(&self, value: u32) -> String {
-        format!("{value} dice")
-    }
-
-    /// "Dex+Firearms 7 dice at 7 · +3".
-    fn weapon_words(&self, weapon: &Weapon, value: u32) -> String {
-        let difficulty = weapon.difficulty.unwrap_or(check::USUAL_DIFFICULTY);
-        let damage = match (weapon.damage.flat(), weapon.damage.blast_radius_yards()) {
-            (_, Some(_)) => severity_bands()
-                .iter()
-                .map(|band| band.words.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
-            (Some(flat), None) => format!("+{flat}"),
-            (None, None) => weapon.damage.to_string(),
-        };
-        format!(
-            "{} {} at {difficulty} · {damage}",
-            weapon.skill,
-            self.value_words(value)
-        )
-    }
-
-    fn wound_level_words(&self, level: u32) -> &'static str {
-        injuries::WoundState::of_level(level).words()
-    }
-
     /// A die off every pool for each wound penalty die and each 5 feet started past the free
     /// movement this round.
     fn standing_modifiers(&self, facts: &StandingFacts) -> Vec<Modifier> {
@@ -422,17 +343,8 @@ impl Ruleset for D10Pool {
         .collect()
     }
 
-    fn blast_words(&self, yards: u32) -> String {
-        format!("{yards} yards")
-    }
-
     fn first_aid_per_wound(&self) -> bool {
         false
-    }
-
-    /// Secondary abilities are its own.
-    fn sheet_fields(&self) -> &'static [SheetField] {
-        &[SheetField::Secondary]
     }
 
     /// No healing in battle (SPECS.md 2.1): tending a wound changes nothing.
@@ -479,6 +391,106 @@ impl Ruleset for D10Pool {
 
     fn armor(&self) -> &ArmorTable {
         &self.armour
+    }
+}
+
+impl SheetRules for D10Pool {
+    fn derive(&self, characteristics: &Characteristics, _age: u32) -> DerivedStats {
+        sheet::derive(characteristics)
+    }
+
+    fn sheet_characteristics(&self) -> &'static [(&'static str, &'static str)] {
+        &sheet::SHEET
+    }
+
+    fn characteristic_problem(&self, name: &str, value: u32, _creature: bool) -> Option<String> {
+        sheet::characteristic_problem(name, value)
+    }
+
+    fn unarmed_skill(&self) -> &'static str {
+        sheet::BRAWL_POOL
+    }
+
+    fn skills(&self) -> &[SkillEntry] {
+        sheet::POOL_SKILLS
+    }
+
+    fn skill_value(
+        &self,
+        name: &str,
+        characteristics: &Characteristics,
+        skills: &BTreeMap<String, u32>,
+    ) -> u32 {
+        sheet::skill_value(name, characteristics, skills)
+    }
+
+    /// Secondary abilities are its own.
+    fn sheet_fields(&self) -> &'static [SheetField] {
+        &[SheetField::Secondary]
+    }
+}
+
+impl Vocabulary for D10Pool {
+    fn sheet_line(&self, characteristics: &Characteristics, _derived: &DerivedStats) -> String {
+        sheet::sheet_line(characteristics)
+    }
+
+    fn round_words(&self) -> &'static str {
+        "Initiative: Dex + Wits at 6, rolled once for the fight; ties to Dex, then Wits, then a \
+         d10."
+    }
+
+    fn slot_words(&self, slot: &Slot) -> String {
+        round::slot_words(slot)
+    }
+
+    fn demand_words(&self, demand: &Demand) -> DemandWords {
+        check::demand_words(demand)
+    }
+
+    /// The defence with the weapon in hand is the clash: both sides' attacks, and both may
+    /// land.
+    fn weapon_defence(&self) -> WeaponDefenceWords {
+        WeaponDefenceWords {
+            answer: "clash",
+            answers: "clashes",
+            against: "a clash",
+        }
+    }
+
+    fn injury_words(&self, injuries: &InjuryList) -> String {
+        injuries::list_words(injuries)
+    }
+
+    fn value_words(&self, value: u32) -> String {
+        format!("{value} dice")
+    }
+
+    /// "Dex+Firearms 7 dice at 7 · +3".
+    fn weapon_words(&self, weapon: &Weapon, value: u32) -> String {
+        let difficulty = weapon.difficulty.unwrap_or(check::USUAL_DIFFICULTY);
+        let damage = match (weapon.damage.flat(), weapon.damage.blast_radius_yards()) {
+            (_, Some(_)) => severity_bands()
+                .iter()
+                .map(|band| band.words.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+            (Some(flat), None) => format!("+{flat}"),
+            (None, None) => weapon.damage.to_string(),
+        };
+        format!(
+            "{} {} at {difficulty} · {damage}",
+            weapon.skill,
+            self.value_words(value)
+        )
+    }
+
+    fn wound_level_words(&self, level: u32) -> &'static str {
+        injuries::WoundState::of_level(level).words()
+    }
+
+    fn blast_words(&self, yards: u32) -> String {
+        format!("{yards} yards")
     }
 }
 

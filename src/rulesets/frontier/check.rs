@@ -8,7 +8,7 @@ use crate::rules::dice::Dice;
 use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
 use crate::rules::percentile::{NetDice, PercentileRoll};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
-use crate::rules::ruleset::DemandWords;
+use crate::rules::vocabulary::DemandWords;
 
 /// The numbers of the core roll, kept together so each is named once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -33,14 +33,14 @@ use crate::rules::opposed::SideResult;
 use crate::rules::quick_draw::{DrawBonus, DrawFacts};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
-use crate::rules::ruleset::{
-    DemandWords, Rolled, Ruleset, RulesetId, SheetField, WeaponDefenceWords,
-};
+use crate::rules::ruleset::{Rolled, Ruleset, RulesetId};
+use crate::rules::sheet_rules::{SheetField, SheetRules};
 use crate::rules::situation::{
     BlowFacts, Material, PointBlank, RangeBand, RangeReading, RangeScale, ShotDefence, ShotFacts,
     StandingFacts, Worth,
 };
 use crate::rules::skills::SkillEntry;
+use crate::rules::vocabulary::{DemandWords, Vocabulary, WeaponDefenceWords};
 use crate::rules::weapons::{ArmorTable, Weapon, WeaponTable};
 use crate::rules::wounds::{Aftercare, BlowResult, Patient, WoundBlow};
 
@@ -79,6 +79,14 @@ impl Frontier {
 }
 
 impl Ruleset for Frontier {
+    fn sheet(&self) -> &dyn SheetRules {
+        self
+    }
+
+    fn words(&self) -> &dyn Vocabulary {
+        self
+    }
+
     fn id(&self) -> RulesetId {
         RulesetId::Frontier
     }
@@ -97,36 +105,6 @@ impl Ruleset for Frontier {
 
     fn roster(&self) -> (&'static str, &'static str) {
         (FRONTIER_ROSTER_FILE, FRONTIER_ROSTER)
-    }
-
-    fn derive(&self, characteristics: &Characteristics, _age: u32) -> DerivedStats {
-        sheet::derive(characteristics)
-    }
-
-    fn sheet_characteristics(&self) -> &'static [(&'static str, &'static str)] {
-        &sheet::CHARACTERISTICS
-    }
-
-    fn characteristic_problem(&self, name: &str, value: u32, _creature: bool) -> Option<String> {
-        sheet::characteristic_problem(name, value)
-    }
-
-    fn skill_problem(
-        &self,
-        name: &str,
-        value: u32,
-        characteristics: &Characteristics,
-    ) -> Option<String> {
-        sheet::skill_problem(name, value, characteristics)
-    }
-
-    fn sheet_line(&self, characteristics: &Characteristics, _derived: &DerivedStats) -> String {
-        sheet::sheet_line(characteristics)
-    }
-
-    fn round_words(&self) -> &'static str {
-        "The highest AGI acts first (the lowest declares first); ties are rolled off with d10s, \
-         the lowest roll acting earlier."
     }
 
     fn round_plan(
@@ -168,10 +146,6 @@ impl Ruleset for Frontier {
         })
     }
 
-    fn slot_words(&self, slot: &Slot) -> String {
-        round::slot_words(slot)
-    }
-
     /// A bare characteristic is rolled with RM = its value.
     fn characteristic_chance(&self, _name: &str, value: u32) -> u32 {
         value
@@ -180,10 +154,6 @@ impl Ruleset for Frontier {
     /// RM read as the core roll's chance: 30 + 2 x RM.
     fn on_percentile_scale(&self, _name: &str, value: u32) -> u32 {
         check::CORE_ROLL.base(value)
-    }
-
-    fn unarmed_skill(&self) -> &'static str {
-        sheet::HAND_TO_HAND
     }
 
     /// Wood takes 2 off a bullet's damage, iron 1D10, steel 2D10.
@@ -206,19 +176,6 @@ impl Ruleset for Frontier {
         Some(melee::body_blow(Some(blow), strength))
     }
 
-    fn skill_value(
-        &self,
-        name: &str,
-        characteristics: &Characteristics,
-        skills: &BTreeMap<String, u32>,
-    ) -> u32 {
-        sheet::roll_modifier(name, characteristics, skills)
-    }
-
-    fn skills(&self) -> &[SkillEntry] {
-        sheet::FRONTIER_SKILLS
-    }
-
     fn check(&self, dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> Checked {
         check::check(dice, purpose, demand)
     }
@@ -227,25 +184,12 @@ impl Ruleset for Frontier {
         check::chance(demand)
     }
 
-    fn demand_words(&self, demand: &Demand) -> DemandWords {
-        check::demand_words(demand)
-    }
-
     /// Short to the base range, medium to twice it, long to four times; point-blank within 10
     /// feet.
     fn range_scale(&self) -> RangeScale {
         RangeScale {
             band_multiples: [[1, 1], [2, 1], [4, 1]],
             point_blank: PointBlank::Fixed(POINT_BLANK),
-        }
-    }
-
-    fn band_words(&self, band: RangeBand) -> &'static str {
-        match band {
-            RangeBand::Base => "short range",
-            RangeBand::Long => "medium range",
-            RangeBand::VeryLong => "long range",
-            RangeBand::Touch | RangeBand::OutOfRange => band.label(),
         }
     }
 
@@ -303,35 +247,9 @@ impl Ruleset for Frontier {
         None
     }
 
-    fn weapon_defence(&self) -> WeaponDefenceWords {
-        WeaponDefenceWords {
-            answer: "fight back",
-            answers: "fights back",
-            against: "fighting back",
-        }
-    }
-
     /// Damage Points fall below zero: incapacitated at 0, dead at −10.
     fn take_blow(&self, blow: &WoundBlow) -> BlowResult {
         wounds::take_blow(blow)
-    }
-
-    fn hit_point_words(&self) -> &'static str {
-        "Damage Points"
-    }
-
-    fn value_words(&self, value: u32) -> String {
-        format!("RM {value}")
-    }
-
-    /// "Hand Guns RM 23 (76%) · 2D10".
-    fn weapon_words(&self, weapon: &Weapon, value: u32) -> String {
-        format!(
-            "{} RM {value} ({}%) · {}",
-            weapon.skill,
-            check::CORE_ROLL.chance(value, &[]),
-            weapon.damage
-        )
     }
 
     /// The wound band of the Damage Points lost, on every roll.
@@ -339,18 +257,9 @@ impl Ruleset for Frontier {
         worth::standing_modifiers(facts)
     }
 
-    fn blast_words(&self, yards: u32) -> String {
-        format!("radius {yards} yards")
-    }
-
     /// A fresh wound may be tended again (it bleeds again).
     fn first_aid_per_wound(&self) -> bool {
         true
-    }
-
-    /// None: its sheet has nothing of another rulebook's.
-    fn sheet_fields(&self) -> &'static [SheetField] {
-        &[]
     }
 
     /// First aid in a fight restores no Damage Points (it stops the bleeding).
@@ -398,5 +307,108 @@ impl Ruleset for Frontier {
 
     fn armor(&self) -> &ArmorTable {
         &self.armor
+    }
+}
+
+impl SheetRules for Frontier {
+    fn derive(&self, characteristics: &Characteristics, _age: u32) -> DerivedStats {
+        sheet::derive(characteristics)
+    }
+
+    fn sheet_characteristics(&self) -> &'static [(&'static str, &'static str)] {
+        &sheet::CHARACTERISTICS
+    }
+
+    fn characteristic_problem(&self, name: &str, value: u32, _creature: bool) -> Option<String> {
+        sheet::characteristic_problem(name, value)
+    }
+
+    fn skill_problem(
+        &self,
+        name: &str,
+        value: u32,
+        characteristics: &Characteristics,
+    ) -> Option<String> {
+        sheet::skill_problem(name, value, characteristics)
+    }
+
+    fn unarmed_skill(&self) -> &'static str {
+        sheet::HAND_TO_HAND
+    }
+
+    fn skill_value(
+        &self,
+        name: &str,
+        characteristics: &Characteristics,
+        skills: &BTreeMap<String, u32>,
+    ) -> u32 {
+        sheet::roll_modifier(name, characteristics, skills)
+    }
+
+    fn skills(&self) -> &[SkillEntry] {
+        sheet::FRONTIER_SKILLS
+    }
+
+    /// None: its sheet has nothing of another rulebook's.
+    fn sheet_fields(&self) -> &'static [SheetField] {
+        &[]
+    }
+}
+
+impl Vocabulary for Frontier {
+    fn sheet_line(&self, characteristics: &Characteristics, _derived: &DerivedStats) -> String {
+        sheet::sheet_line(characteristics)
+    }
+
+    fn round_words(&self) -> &'static str {
+        "The highest AGI acts first (the lowest declares first); ties are rolled off with d10s, \
+         the lowest roll acting earlier."
+    }
+
+    fn slot_words(&self, slot: &Slot) -> String {
+        round::slot_words(slot)
+    }
+
+    fn demand_words(&self, demand: &Demand) -> DemandWords {
+        check::demand_words(demand)
+    }
+
+    fn band_words(&self, band: RangeBand) -> &'static str {
+        match band {
+            RangeBand::Base => "short range",
+            RangeBand::Long => "medium range",
+            RangeBand::VeryLong => "long range",
+            RangeBand::Touch | RangeBand::OutOfRange => band.label(),
+        }
+    }
+
+    fn weapon_defence(&self) -> WeaponDefenceWords {
+        WeaponDefenceWords {
+            answer: "fight back",
+            answers: "fights back",
+            against: "fighting back",
+        }
+    }
+
+    fn hit_point_words(&self) -> &'static str {
+        "Damage Points"
+    }
+
+    fn value_words(&self, value: u32) -> String {
+        format!("RM {value}")
+    }
+
+    /// "Hand Guns RM 23 (76%) · 2D10".
+    fn weapon_words(&self, weapon: &Weapon, value: u32) -> String {
+        format!(
+            "{} RM {value} ({}%) · {}",
+            weapon.skill,
+            check::CORE_ROLL.chance(value, &[]),
+            weapon.damage
+        )
+    }
+
+    fn blast_words(&self, yards: u32) -> String {
+        format!("radius {yards} yards")
     }
 }

@@ -6,7 +6,8 @@ use crate::map::range::RangeReading;
 use crate::rules::melee::ExchangeOdds;
 use crate::rules::modifiers::ModifierReason;
 use crate::rules::roll::Demand;
-use crate::rules::ruleset::{RuleOptions, RulesetId, WeaponDefenceWords};
+use crate::rules::ruleset::{RuleOptions, RulesetId};
+use crate::rules::vocabulary::WeaponDefenceWords;
 
 /// A previewed roll as the default rulebook words it.
 fn roll(band: RangeBand, modifiers: Vec<Modifier>, chance: f64) -> RollPreview {
@@ -15,7 +16,9 @@ fn roll(band: RangeBand, modifiers: Vec<Modifier>, chance: f64) -> RollPreview {
         target: UnitId(1),
         bullets: 1,
         harm: None,
-        words: ruleset.demand_words(&Demand::new(50, modifiers.clone())),
+        words: ruleset
+            .words()
+            .demand_words(&Demand::new(50, modifiers.clone())),
         setup: ShotSetup {
             reading: RangeReading {
                 band,
@@ -27,7 +30,7 @@ fn roll(band: RangeBand, modifiers: Vec<Modifier>, chance: f64) -> RollPreview {
             hail_mary: false,
         },
         chance,
-        band_words: ruleset.band_words(band),
+        band_words: ruleset.words().band_words(band),
     }
 }
 
@@ -39,6 +42,7 @@ fn weapon_defence(ruleset: RulesetId) -> WeaponDefenceWords {
     };
     crate::rulesets::ruleset(&options)
         .expect("it loads")
+        .words()
         .weapon_defence()
 }
 

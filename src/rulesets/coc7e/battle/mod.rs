@@ -56,6 +56,18 @@ impl FireHooks for CocHooks {
 impl AttackHooks for CocHooks {}
 
 impl HarmHooks for CocHooks {
+    fn pellets_armored_each(&self, battle: &Battle) -> bool {
+        battle.scenario.rules.shotgun_armor_per_die
+    }
+
+    /// A CON roll each round; death on a failure.
+    fn dying_holds_on(&self, battle: &mut Battle, unit: UnitId) -> bool {
+        let constitution = battle.spec(unit).characteristics.constitution;
+        battle
+            .roll_characteristic(unit, "CON", constitution, Vec::new())
+            .success
+    }
+
     fn stays_awake(&self, battle: &mut Battle, unit: UnitId) -> bool {
         luck::stay_awake(battle, unit)
     }

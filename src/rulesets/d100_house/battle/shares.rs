@@ -32,7 +32,7 @@ pub fn divisible(
             .map(|carried| carried.weapon.skill.clone()),
         _ => None,
     }
-    .unwrap_or_else(|| ruleset.unarmed_skill().to_string());
+    .unwrap_or_else(|| ruleset.sheet().unarmed_skill().to_string());
     let facts = house.standing_facts(standing_facts(spec, vitals, condition));
     let standing = ruleset.standing_modifiers(&facts);
     let demand = Demand::new(spec.skill(ruleset, &name), standing);

@@ -38,7 +38,7 @@ fn break_free_check(battle: &Battle, unit: UnitId) -> (RollPurpose, Demand) {
         .condition(unit)
         .restraint
         .and_then(|restraint| restraint.release_at);
-    let skill = battle.scenario.ruleset.unarmed_skill();
+    let skill = battle.scenario.ruleset.sheet().unarmed_skill();
     battle.skill_check(unit, skill, release_at.into_iter().collect())
 }
 
@@ -59,7 +59,7 @@ pub(super) fn rise(battle: &mut Battle, unit: UnitId) -> bool {
         return false;
     }
     change_frontier(battle, unit, |frontier| frontier.tripped = false);
-    let skill = battle.scenario.ruleset.unarmed_skill();
+    let skill = battle.scenario.ruleset.sheet().unarmed_skill();
     !battle.roll_skill(unit, skill, Vec::new()).success
 }
 
