@@ -27,6 +27,7 @@ use gridkeeper::rules::situation::{
 };
 use gridkeeper::rules::weapons::Weapon;
 use gridkeeper::rules::wounds::{WoundBlow, after_armor};
+use gridkeeper::rulesets::d100_house::damage::roll_location;
 use gridkeeper::rulesets::ruleset;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -304,7 +305,7 @@ impl Duel {
             // `body_harm::from_the_roll`: the damage read off the roll, where it lands, and what
             // the cover there makes of it: stopped, or brought down to the digit sum.
             Some(uncovered) => {
-                let covered = ruleset.roll_location(&verdict).is_some_and(|(_, part)| {
+                let covered = roll_location(&verdict).is_some_and(|(_, part)| {
                     hidden_parts
                         .as_ref()
                         .is_some_and(|parts| parts.contains(&part))

@@ -85,7 +85,7 @@ pub(super) fn best_shot(
             let hit_points = f64::from(enemy.hit_points);
             if volleys.is_some()
                 && weapon.double_barrelled()
-                && scenario.ruleset.both_barrels_at_once()
+                && scenario.ruleset.firearm_rules().both_barrels_at_once
                 && barrel < hit_points
                 && 2.0 * barrel >= hit_points
             {

@@ -23,7 +23,7 @@ pub(super) fn aim(battle: &mut Battle, unit: UnitId, target: UnitId) -> Result<(
     battle.target_there(unit, target)?;
     setup(battle, unit, target, &weapon, ShotTerms::default())?;
     let ruleset = battle.scenario.ruleset.clone();
-    if !ruleset.aims_from_cover()
+    if !ruleset.firearm_rules().aims_from_cover
         && let (Some(from), Some(to)) = (battle.position(unit), battle.position(target))
         && shooter_in_cover(&battle.scenario.map, from, to)
     {
@@ -33,7 +33,7 @@ pub(super) fn aim(battle: &mut Battle, unit: UnitId, target: UnitId) -> Result<(
     // Aim kept on the same target since last round builds up, as far as the rulebook lets it.
     let rounds = match battle.condition(unit).aim {
         Some(kept) if kept.target == target && kept.round + 1 == round => {
-            (kept.rounds + 1).min(ruleset.most_aim_rounds())
+            (kept.rounds + 1).min(ruleset.firearm_rules().most_aim_rounds)
         }
         _ => 1,
     };

@@ -103,7 +103,12 @@ pub(super) fn malfunction(battle: &mut Battle, unit: UnitId, index: usize) -> Ma
     };
     let kind = weapon.malfunction_kind();
     let jammed = kind == MalfunctionKind::Jam;
-    let set_work = battle.scenario.ruleset.jam_work().filter(|_| jammed);
+    let set_work = battle
+        .scenario
+        .ruleset
+        .firearm_rules()
+        .jam_work
+        .filter(|_| jammed);
     let work = (jammed && set_work.is_none()).then(|| battle.die(6));
     if let Some(work_left) = work.map(|die| die.face).or(set_work) {
         battle.change_weapon_state(unit, index, |state| {

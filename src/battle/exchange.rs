@@ -509,14 +509,12 @@ pub fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Answer) {
                 } else {
                     SuccessLevel::Regular
                 };
-                // Where the rulebook has it, an unarmed blow rolled under the Martial Arts
-                // skill rolls its dice twice.
                 let martial = choice == WeaponChoice::Unarmed
-                    && battle
-                        .scenario
-                        .ruleset
-                        .martial_arts_skill()
-                        .is_some_and(|skill| attack_roll.value < battle.skill(attacker, skill));
+                    && super::hooks::of(battle).unarmed_blow_doubled(
+                        battle,
+                        attacker,
+                        attack_roll.value,
+                    );
                 let quality = if martial {
                     DamageQuality::MartialArts
                 } else {

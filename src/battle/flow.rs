@@ -201,7 +201,7 @@ fn start_round(battle: &mut Battle, round: u32) {
         None => {
             let slots = ruleset.round_plan(&entries, &mut |sides| battle.die(sides).face);
             keep_roll_offs(battle, &slots);
-            if ruleset.keeps_order() {
+            if ruleset.mechanisms().kept_order {
                 battle.flow_mut().kept_order = slots.clone();
             }
             slots
@@ -228,7 +228,7 @@ fn start_round(battle: &mut Battle, round: u32) {
 fn kept_order(battle: &Battle, entries: &[InitiativeEntry]) -> Option<Vec<Slot>> {
     let kept = &battle.flow().kept_order;
     let placed = |unit: u16| kept.iter().any(|slot| slot.unit == unit);
-    (battle.scenario.ruleset.keeps_order()
+    (battle.scenario.ruleset.mechanisms().kept_order
         && !kept.is_empty()
         && entries.iter().all(|entry| placed(entry.unit)))
     .then(|| {
@@ -267,14 +267,15 @@ fn kept_initiative(battle: &mut Battle, unit: UnitId) -> Option<KeptInitiative> 
     }
     let ruleset = battle.scenario.ruleset.clone();
     let spec = battle.spec(unit);
-    let (demand, tie_break) = ruleset.initiative_roll(&spec.characteristics, &spec.skills)?;
+    let rolled = ruleset.mechanisms().kept_initiative?;
+    let (demand, tie_break) = rolled.roll(&spec.characteristics, &spec.skills);
     let verdict = battle.roll_as_is(
         unit,
         RollPurpose::Characteristic(INITIATIVE.to_string()),
         &demand,
     );
     let kept = KeptInitiative {
-        net: ruleset.initiative_standing(&verdict),
+        net: rolled.standing(&verdict),
         tie_break,
         roll_off: None,
     };

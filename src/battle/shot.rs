@@ -61,7 +61,7 @@ pub struct ShotSetup {
 /// The round an aim counting now was taken in: this one where the rulebook fires the aimed shot
 /// the round it is taken (BRP), else the last (CoC: aim one turn, shoot the next).
 fn aim_round(battle: &Battle) -> u32 {
-    if battle.scenario.ruleset.aim_fires_this_round() {
+    if battle.scenario.ruleset.firearm_rules().aim_fires_this_round {
         battle.round()
     } else {
         battle.round().saturating_sub(1)

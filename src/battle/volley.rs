@@ -132,7 +132,7 @@ fn suppressing_rolls(
     }
     // Checked before anything is planned, so no count from a file sizes the plan.
     let most = if weapon.uses.full_auto {
-        let attack = battle.scenario.ruleset.full_auto_attack();
+        let attack = battle.scenario.ruleset.firearm_rules().full_auto_attack;
         ready.min(attack.unwrap_or(u32::MAX))
     } else {
         weapon.most_shots()
@@ -397,7 +397,7 @@ pub(super) fn plan_rolls(
                 )));
             }
             // Where one attack of full auto is so many bullets (the d100 house sheet's 3).
-            if let Some(most) = battle.scenario.ruleset.full_auto_attack()
+            if let Some(most) = battle.scenario.ruleset.firearm_rules().full_auto_attack
                 && bullets.is_none_or(|bullets| bullets > most)
             {
                 return Err(Rejection::WrongWeapon(format!(
@@ -440,7 +440,7 @@ pub(super) fn plan_rolls(
         }
         FireMode::Unaimed { shots, at } => {
             let most = weapon.most_shots().saturating_mul(2);
-            if !battle.scenario.ruleset.unaimed_fire() || most == 0 {
+            if !battle.scenario.ruleset.firearm_rules().unaimed_fire || most == 0 {
                 return Err(Rejection::WrongWeapon(format!(
                     "the {} is not fired unaimed here",
                     weapon.name
@@ -470,7 +470,9 @@ pub(super) fn plan_rolls(
             (weapon.skill.clone(), rolls)
         }
         FireMode::BothBarrels(target) => {
-            if !weapon.double_barrelled() || !battle.scenario.ruleset.both_barrels_at_once() {
+            if !weapon.double_barrelled()
+                || !battle.scenario.ruleset.firearm_rules().both_barrels_at_once
+            {
                 return Err(Rejection::WrongWeapon(format!(
                     "the {} does not fire both barrels at once here",
                     weapon.name

@@ -10,7 +10,6 @@ use super::state::Battle;
 use super::{Phase, UnitId, Vital, Vitals};
 use crate::rules::body::BodyPart;
 use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, Formula, Term};
-use crate::rules::dice::DieFace;
 use crate::rules::skills::{FIRST_AID, MEDICINE};
 use crate::rules::wounds::{BlowSeverity, Patient, WoundBlow, after_armor};
 
@@ -157,7 +156,7 @@ pub fn harm(battle: &mut Battle, unit: UnitId, by: Option<UnitId>, blow: Blow) {
         if !check.success && !hooks.stays_awake(battle, unit) {
             after.vital = Vital::Unconscious;
             battle.set_vitals(unit, after);
-            knock_out(battle, unit);
+            hooks.knocked_out(battle, unit);
         }
     }
     settle_after_harm(battle, unit, before, severity != BlowSeverity::Regular);
@@ -260,29 +259,12 @@ pub fn fall_unconscious(battle: &mut Battle, unit: UnitId, out_cold: bool) {
     );
     battle.fall_prone(unit);
     if out_cold {
-        knock_out(battle, unit);
+        super::hooks::of(battle).knocked_out(battle, unit);
     }
     if battle.condition(unit).holding.is_some() {
         let_go(battle, unit);
     }
     announce_change(battle, unit, before);
-}
-
-/// Out cold for as long as the rulebook's dice say, where it says (BRP: 2D6 rounds).
-fn knock_out(battle: &mut Battle, unit: UnitId) {
-    let Some((count, sides)) = battle.scenario.ruleset.out_cold_for() else {
-        return;
-    };
-    let dice: Vec<DieFace> = (0..count).map(|_| battle.die(sides)).collect();
-    let until_round = battle.round() + dice.iter().map(|die| die.face).sum::<u32>();
-    battle.change_condition(unit, |condition| {
-        condition.out_until_round = Some(until_round);
-    });
-    battle.emit(EventKind::KnockedOut {
-        unit,
-        dice,
-        until_round,
-    });
 }
 
 /// As a round ends, the knocked out whose time is up come to (still prone), unless their hit

@@ -5,7 +5,10 @@
 
 use super::body::{BodyPart, Hand};
 use super::characteristics::MoveAllowance;
-use super::roll::Verdict;
+use std::collections::BTreeMap;
+
+use super::characteristics::Characteristics;
+use super::roll::{Demand, Verdict};
 use super::situation::{AllowedAnswers, DefenceFacts, Posture};
 
 /// The shared mechanisms a rulebook uses, each with that rulebook's answers.
@@ -19,6 +22,14 @@ pub struct Mechanisms<'a> {
     pub part_cover: Option<&'a dyn PartCover>,
     /// Answering a blow in an exchange (CoC, BRP, the d10 pool); without it a blow is taken.
     pub blow_answers: Option<&'a dyn BlowAnswers>,
+    /// Initiative rolled once for the combat and kept (the d10 pool's Dex + Wits, the d100
+    /// house sheet's Initiative); without it the round is ordered afresh each round from what
+    /// places each unit.
+    pub kept_initiative: Option<&'a dyn InitiativeRoll>,
+    /// The order planned in the first round kept for the whole battle (the western: its
+    /// roll-offs are not rolled again; the d100 house sheet's queue), rather than planned
+    /// afresh each round.
+    pub kept_order: bool,
 }
 
 impl<'a> Mechanisms<'a> {
@@ -152,5 +163,22 @@ pub fn plain_posture_words(posture: Posture) -> PostureWords {
         verb,
         button,
         hint,
+    }
+}
+
+/// Initiative rolled once for the combat, where a rulebook rolls it so.
+pub trait InitiativeRoll {
+    /// The roll for a unit of these characteristics and skills (a rulebook that rolls a skill
+    /// for it finds it among the skills), and what breaks a tie after the roll.
+    fn roll(
+        &self,
+        characteristics: &Characteristics,
+        skills: &BTreeMap<String, u32>,
+    ) -> (Demand, u32);
+
+    /// Where a kept roll stands in the order, higher first: its net, unless the rulebook reads
+    /// it its own way (the d100 house sheet: a critical, then successes by the roll).
+    fn standing(&self, verdict: &Verdict) -> i32 {
+        verdict.net
     }
 }

@@ -11,6 +11,7 @@ pub mod damage;
 pub mod dice;
 pub mod explosions;
 pub mod falls;
+pub mod firearm_rules;
 pub mod firearms;
 pub mod grapple;
 pub mod initiative;

@@ -14,6 +14,7 @@ use super::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Form
 use super::dice::Dice;
 use super::explosions::BlastRing;
 use super::falls::Falling;
+use super::firearm_rules::FirearmRules;
 use super::firearms::VolleyHits;
 use super::grapple::{GrappleContest, ManeuverGoal};
 use super::initiative::InitiativeEntry;
@@ -174,31 +175,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         tie_roll: &mut dyn FnMut(u32) -> u32,
     ) -> Vec<Slot>;
 
-    /// Where initiative is rolled once for the whole combat (the d10 pool's Dex + Wits): the
-    /// roll for a unit of these characteristics, and what breaks a tie after DEX. `None`: the
-    /// round is ordered afresh each round from the entries alone. A rulebook that rolls a skill
-    /// for it (the d100 house sheet's Initiative) finds it among the skills.
-    fn initiative_roll(
-        &self,
-        _characteristics: &Characteristics,
-        _skills: &BTreeMap<String, u32>,
-    ) -> Option<(Demand, u32)> {
-        None
-    }
-
-    /// Where an initiative roll kept for the combat stands in the order, higher first: its net
-    /// (the d10 pool), or the rulebook's own reading of it (the d100 house sheet: a critical,
-    /// then successes by the roll).
-    fn initiative_standing(&self, verdict: &Verdict) -> i32 {
-        verdict.net
-    }
-
-    /// Whether the order planned in the first round is kept for the whole battle (the western:
-    /// its roll-offs are not rolled again), rather than planned afresh each round.
-    fn keeps_order(&self) -> bool {
-        false
-    }
-
     /// Whether each unit declares its round in a declaration slot, bound by it in its act slot
     /// (the western), rather than choosing as it acts.
     fn declares_actions(&self) -> bool {
@@ -264,6 +240,12 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// What the facts of a blow or a maneuver are worth to the attacker's roll.
     fn blow_value(&self, facts: &BlowFacts) -> Vec<Modifier>;
 
+    /// How the rulebook handles firearms beyond the roll: when an aim counts, the fire modes it
+    /// has, a full-auto attack's bullets and a jam's work.
+    fn firearm_rules(&self) -> FirearmRules {
+        FirearmRules::PLAIN
+    }
+
     /// How many bullets of automatic fire one roll covers, for a shooter of this skill.
     fn volley_size(&self, skill: u32) -> u32;
 
@@ -285,12 +267,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
 
     /// How a target may answer gunfire; `None`: it cannot, and takes the shots.
     fn shot_defence(&self) -> Option<ShotDefence>;
-
-    /// The skill under which an unarmed blow rolls its dice twice (BRP's Martial Arts), if the
-    /// rulebook has one.
-    fn martial_arts_skill(&self) -> Option<&'static str> {
-        None
-    }
 
     /// Whether a defence with the weapon in hand needs the attacker named at the start of the
     /// round (BRP's declared parry).
@@ -402,41 +378,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         Vec::new()
     }
 
-    /// How long a unit knocked out by a failed CON roll after a heavy wound stays out: this many
-    /// dice of so many sides in rounds (BRP: 2D6), or `None` until it is tended (CoC).
-    fn out_cold_for(&self) -> Option<(u32, u32)> {
-        None
-    }
-
-    /// Whether an aim taken counts for a shot later the same round (BRP: aiming takes the turn
-    /// at DEX, and the aimed shot goes at half DEX), rather than for the shot on the unit's
-    /// next turn (CoC).
-    fn aim_fires_this_round(&self) -> bool {
-        false
-    }
-
-    /// How many rounds of aim at one target build up (the d10 pool's three); one elsewhere.
-    fn most_aim_rounds(&self) -> u32 {
-        1
-    }
-
-    /// Whether a shooter behind cover may aim (not in the d10 pool).
-    fn aims_from_cover(&self) -> bool {
-        true
-    }
-
-    /// Whether a firearm may be fired unaimed: twice its shots a round at a fifth of the chance
-    /// each (BRP).
-    fn unaimed_fire(&self) -> bool {
-        false
-    }
-
-    /// Whether both barrels of a double-barrelled gun may be fired together as one roll, each
-    /// barrel's damage rolled on a hit (BRP), rather than only as two shots (CoC).
-    fn both_barrels_at_once(&self) -> bool {
-        false
-    }
-
     /// Whether the scenario's opening surprise counts (BRP: the surprised act at half DEX in
     /// round 1, and under extreme surprise make no attacks then); CoC has its own surprise
     /// attacks instead.
@@ -509,25 +450,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         _form: HitForm,
         _cover: Option<(&[BodyPart], bool)>,
     ) -> Option<f64> {
-        None
-    }
-
-    /// Where one attack of full auto fires a set number of bullets, each rolled (the d100 house
-    /// sheet: 3), that number, the most a `FullAuto` pull may name; `None`: as many as are
-    /// ready.
-    fn full_auto_attack(&self) -> Option<u32> {
-        None
-    }
-
-    /// Where a jam takes a set number of rounds of work before the roll to clear it (the d100
-    /// house sheet: 1), that number; `None`: 1D6 rounds.
-    fn jam_work(&self) -> Option<u32> {
-        None
-    }
-
-    /// Where the rulebook reads where a hit lands off its roll (the d100 house sheet: the
-    /// digits swapped), the number read and the part; `None`: no part, or not so.
-    fn roll_location(&self, _verdict: &Verdict) -> Option<(u32, BodyPart)> {
         None
     }
 

@@ -158,7 +158,7 @@ fn fire_styles(ui: &mut egui::Ui, view: &mut BattleView, weapon: &Weapon, most: 
     // Where an attack of full auto is so many bullets (the d100 house sheet's 3), no more.
     let most_auto = weapon
         .capacity()
-        .min(ruleset.full_auto_attack().unwrap_or(u32::MAX))
+        .min(ruleset.firearm_rules().full_auto_attack.unwrap_or(u32::MAX))
         .max(1);
     if let FireStyle::FullAuto(mut bullets) = view.fire_order.style {
         ui.add(

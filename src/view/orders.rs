@@ -337,10 +337,10 @@ pub fn fire_styles(weapon: &Weapon, ruleset: &dyn Ruleset) -> Vec<FireStyle> {
         styles.push(FireStyle::Single);
     }
     styles.extend((2..=weapon.most_shots()).map(FireStyle::Shots));
-    if ruleset.both_barrels_at_once() && weapon.double_barrelled() {
+    if ruleset.firearm_rules().both_barrels_at_once && weapon.double_barrelled() {
         styles.push(FireStyle::BothBarrels);
     }
-    if ruleset.unaimed_fire() && weapon.most_shots() > 0 {
+    if ruleset.firearm_rules().unaimed_fire && weapon.most_shots() > 0 {
         styles.push(FireStyle::Unaimed(weapon.most_shots() * 2));
     }
     if weapon.uses.burst.is_some() {
@@ -350,15 +350,15 @@ pub fn fire_styles(weapon: &Weapon, ruleset: &dyn Ruleset) -> Vec<FireStyle> {
         Some(rule) if weapon.uses.full_auto => {
             styles.push(FireStyle::Sweep(rule.least_rounds * 2));
         }
-        None if weapon.uses.full_auto => {
-            styles.push(FireStyle::FullAuto(ruleset.full_auto_attack().unwrap_or(6)))
-        }
+        None if weapon.uses.full_auto => styles.push(FireStyle::FullAuto(
+            ruleset.firearm_rules().full_auto_attack.unwrap_or(6),
+        )),
         _ => {}
     }
     if ruleset.mechanisms().suppressing_fire.is_some() {
         if weapon.uses.full_auto {
             styles.push(FireStyle::Suppressing(
-                ruleset.full_auto_attack().unwrap_or(10),
+                ruleset.firearm_rules().full_auto_attack.unwrap_or(10),
             ));
         } else if weapon.most_shots() > 0 {
             styles.push(FireStyle::Suppressing(weapon.most_shots()));

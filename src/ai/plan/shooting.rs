@@ -289,7 +289,7 @@ impl<'a> Planner<'a> {
             return false;
         };
         // Where the rulebook bars aiming from behind cover, not from there.
-        if !self.scenario.ruleset.aims_from_cover()
+        if !self.scenario.ruleset.firearm_rules().aims_from_cover
             && shooter_in_cover(&self.scenario.map, me.at, seen.at)
         {
             return false;

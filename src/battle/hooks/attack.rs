@@ -32,6 +32,12 @@ pub trait AttackHooks {
     ) {
     }
 
+    /// An unarmed blow of `attacker`'s that landed with `roll`: whether it rolls its dice twice
+    /// (BRP's Martial Arts, where the roll is under that skill too).
+    fn unarmed_blow_doubled(&self, _battle: &Battle, _attacker: UnitId, _roll: u32) -> bool {
+        false
+    }
+
     /// The blow `pending` has landed: whether the rulebook does something in its place (the
     /// western's specific blow declared for it: a knockout, a trip, a disarm, a restrain), told
     /// in its events; `false`, and the damage is dealt.

@@ -112,6 +112,11 @@ pub trait HarmHooks {
         false
     }
 
+    /// `unit`, knocked out by a blow (unconscious and down): how long it stays out cold where
+    /// the rulebook says (BRP: 2D6 rounds), told in its events; by default until it comes to
+    /// as any unconscious unit does.
+    fn knocked_out(&self, _battle: &mut Battle, _unit: UnitId) {}
+
     /// `unit`, conscious, is about to fall unconscious from harm: whether the rulebook keeps it
     /// awake (CoC's Luck spent, an optional rule), told in its events.
     fn stays_awake(&self, _battle: &mut Battle, _unit: UnitId) -> bool {

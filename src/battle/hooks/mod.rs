@@ -68,16 +68,6 @@ pub fn flagged(world: &mut World) -> Vec<(UnitId, Vec<UnitFlag>)> {
         .collect()
 }
 
-/// A rulebook with no code of its own at any stage.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Unhooked;
-
-impl TurnHooks for Unhooked {}
-impl ChoiceHooks for Unhooked {}
-impl FireHooks for Unhooked {}
-impl AttackHooks for Unhooked {}
-impl HarmHooks for Unhooked {}
-
 /// Each rulebook's hooks, by the rulebook, as their plugins put them in.
 pub type RulebookHooks = ByRulebook<dyn BattleHooks>;
 

@@ -2,6 +2,7 @@
 //! section 1): 3-18 characteristics, chances built by adding and multiplying, impales at a fifth
 //! of the chance, the resistance table, and blasts that lose a die every two yards.
 
+pub mod battle;
 pub mod chance;
 pub mod sheet;
 
@@ -17,6 +18,7 @@ use crate::rules::damage::{
 };
 use crate::rules::dice::Dice;
 use crate::rules::explosions::{BlastRing, falloff_rings};
+use crate::rules::firearm_rules::FirearmRules;
 use crate::rules::firearms::VolleyHits;
 use crate::rules::grapple::{ManeuverGoal, falling_multiple};
 use crate::rules::initiative::InitiativeEntry;
@@ -161,11 +163,6 @@ impl Ruleset for BrpClassic {
         }
     }
 
-    /// Knocked out by shock: 2D6 rounds, or until First Aid wakes it (SPECS.md 1.1, [house]).
-    fn out_cold_for(&self) -> Option<(u32, u32)> {
-        Some((2, 6))
-    }
-
     /// The surprised act at DEX/2 in round 1; under extreme surprise they make no attack
     /// (SPECS.md 1.2).
     fn opening_surprise(&self) -> bool {
@@ -177,32 +174,12 @@ impl Ruleset for BrpClassic {
         true
     }
 
-    /// Aiming (or bracing) takes the turn at DEX; the aimed shot goes at half DEX, with the
-    /// point-blank distance and the base range doubled (SPECS.md 1.1).
-    fn aim_fires_this_round(&self) -> bool {
-        true
-    }
-
-    /// Twice the weapon's attacks a round, each at a fifth of the chance (SPECS.md 1.1).
-    fn unaimed_fire(&self) -> bool {
-        true
-    }
-
-    /// Both barrels at DEX as one attack roll, two damage rolls on a hit (SPECS.md 1.1, [house]).
-    fn both_barrels_at_once(&self) -> bool {
-        true
-    }
-
     fn resistance(&self, active: u32, passive: u32) -> Option<Resistance> {
         Some(chance::resistance(active, passive))
     }
 
     fn parry_is_declared(&self) -> bool {
         true
-    }
-
-    fn martial_arts_skill(&self) -> Option<&'static str> {
-        Some(sheet::MARTIAL_ARTS)
     }
 
     /// A knife that impales sticks in the target (SPECS.md 1.1).
@@ -247,6 +224,19 @@ impl Ruleset for BrpClassic {
             healed: u32::try_from(after - before).unwrap_or_default(),
             stabilised: false,
             awake: (after >= 1).then_some(hit_points >= 3),
+        }
+    }
+
+    /// Aiming (or bracing) takes the turn at DEX; the aimed shot goes at half DEX, with the
+    /// point-blank distance and the base range doubled. Unaimed, twice the weapon's attacks a
+    /// round, each at a fifth of the chance (SPECS.md 1.1). Both barrels at DEX as one attack
+    /// roll, two damage rolls on a hit (SPECS.md 1.1, [house]).
+    fn firearm_rules(&self) -> FirearmRules {
+        FirearmRules {
+            aim_fires_this_round: true,
+            unaimed_fire: true,
+            both_barrels_at_once: true,
+            ..FirearmRules::PLAIN
         }
     }
 

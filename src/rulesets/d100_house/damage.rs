@@ -81,6 +81,13 @@ pub fn part(flipped: u32) -> Option<BodyPart> {
     })
 }
 
+/// Where a hit lands, read off its roll: the digits swapped, on the location table; the number
+/// read and the part (`None` where the table names none).
+pub fn roll_location(verdict: &Verdict) -> Option<(u32, BodyPart)> {
+    let flipped = flip(verdict.value);
+    part(flipped).map(|part| (flipped, part))
+}
+
 /// What a failed blow still does: to the
 /// target (a sharp weapon's 1 on a plain miss), to the wielder (the weapon's bonus on a matched
 /// failure or a fumble), and whether the wielder drops the weapon (a fumble).

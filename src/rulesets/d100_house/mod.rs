@@ -32,11 +32,12 @@ use crate::rules::damage::{
 use crate::rules::dice::Dice;
 use crate::rules::explosions::BlastRing;
 use crate::rules::falls::Falling;
+use crate::rules::firearm_rules::FirearmRules;
 use crate::rules::firearms::{VolleyHits, one_hit_a_roll};
 use crate::rules::grapple::{GrappleContest, ManeuverGoal};
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::length::Length;
-use crate::rules::mechanisms::{Mechanisms, SuppressingFire};
+use crate::rules::mechanisms::{InitiativeRoll, Mechanisms, SuppressingFire};
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::{ManeuverAllowance, SideResult};
@@ -102,6 +103,8 @@ impl Ruleset for D100House {
             suppressing_fire: Some(SuppressingFire::Pins(self)),
             postures: Some(self),
             part_cover: Some(self),
+            kept_initiative: Some(self),
+            kept_order: true,
             ..Mechanisms::default()
         }
     }
@@ -116,23 +119,6 @@ impl Ruleset for D100House {
         tie_roll: &mut dyn FnMut(u32) -> u32,
     ) -> Vec<Slot> {
         round::plan(entries, tie_roll)
-    }
-
-    fn initiative_roll(
-        &self,
-        characteristics: &Characteristics,
-        skills: &BTreeMap<String, u32>,
-    ) -> Option<(Demand, u32)> {
-        Some((round::initiative_roll(skills), characteristics.dexterity))
-    }
-
-    fn initiative_standing(&self, verdict: &Verdict) -> i32 {
-        round::standing(verdict)
-    }
-
-    /// The queue is fixed for the battle.
-    fn keeps_order(&self) -> bool {
-        true
     }
 
     fn turn_limits(&self, _kind: TurnKind, _history: &RoundHistory) -> Option<TurnLimits> {
@@ -170,6 +156,16 @@ impl Ruleset for D100House {
 
     fn blow_value(&self, _facts: &BlowFacts) -> Vec<Modifier> {
         Vec::new()
+    }
+
+    /// One attack of full auto fires three bullets, each rolled; a jam takes a round of work,
+    /// then a Firearms success.
+    fn firearm_rules(&self) -> FirearmRules {
+        FirearmRules {
+            full_auto_attack: Some(check::FULL_AUTO_BULLETS),
+            jam_work: Some(firearms::JAM_WORK),
+            ..FirearmRules::PLAIN
+        }
     }
 
     /// Every bullet is its own roll.
@@ -259,12 +255,6 @@ impl Ruleset for D100House {
         damage::damage_from_roll(hit)
     }
 
-    /// The roll's digits swapped, read on the location table.
-    fn roll_location(&self, verdict: &Verdict) -> Option<(u32, BodyPart)> {
-        let flipped = damage::flip(verdict.value);
-        damage::part(flipped).map(|part| (flipped, part))
-    }
-
     fn roll_harm_mean(
         &self,
         demand: &Demand,
@@ -279,16 +269,6 @@ impl Ruleset for D100House {
             form,
             cover,
         ))
-    }
-
-    /// Full auto is 3 bullets an attack.
-    fn full_auto_attack(&self) -> Option<u32> {
-        Some(check::FULL_AUTO_BULLETS)
-    }
-
-    /// A jam takes a round of work, then a Firearms success.
-    fn jam_work(&self) -> Option<u32> {
-        Some(firearms::JAM_WORK)
     }
 
     fn crippling(&self) -> Option<u32> {
@@ -371,6 +351,21 @@ impl SheetRules for D100House {
             SheetField::Obsession,
             SheetField::Cherries,
         ]
+    }
+}
+
+/// Initiative is the Initiative skill, rolled once; the queue is fixed for the battle.
+impl InitiativeRoll for D100House {
+    fn roll(
+        &self,
+        characteristics: &Characteristics,
+        skills: &BTreeMap<String, u32>,
+    ) -> (Demand, u32) {
+        (round::initiative_roll(skills), characteristics.dexterity)
+    }
+
+    fn standing(&self, verdict: &Verdict) -> i32 {
+        round::standing(verdict)
     }
 }
 

@@ -23,11 +23,12 @@ use crate::rules::damage::{
 };
 use crate::rules::dice::Dice;
 use crate::rules::explosions::{BlastRing, severity_bands};
+use crate::rules::firearm_rules::FirearmRules;
 use crate::rules::firearms::{VolleyHits, one_hit_a_roll};
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::injuries::{InjuryHit, InjuryList, InjuryOutcome};
 use crate::rules::length::Length;
-use crate::rules::mechanisms::{BlowAnswers, Mechanisms};
+use crate::rules::mechanisms::{BlowAnswers, InitiativeRoll, Mechanisms};
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::{Modifier, ModifierReason};
 use crate::rules::opposed::SideResult;
@@ -125,6 +126,7 @@ impl Ruleset for D10Pool {
     fn mechanisms(&self) -> Mechanisms<'_> {
         Mechanisms {
             blow_answers: Some(self),
+            kept_initiative: Some(self),
             ..Mechanisms::default()
         }
     }
@@ -139,14 +141,6 @@ impl Ruleset for D10Pool {
         tie_roll: &mut dyn FnMut(u32) -> u32,
     ) -> Vec<Slot> {
         round::plan(entries, tie_roll)
-    }
-
-    fn initiative_roll(
-        &self,
-        characteristics: &Characteristics,
-        _skills: &BTreeMap<String, u32>,
-    ) -> Option<(Demand, u32)> {
-        Some(round::initiative_roll(characteristics))
     }
 
     fn turn_limits(&self, _kind: TurnKind, _history: &RoundHistory) -> Option<TurnLimits> {
@@ -213,6 +207,15 @@ impl Ruleset for D10Pool {
         modifiers
     }
 
+    /// Aim builds up over three rounds, and is impossible behind cover.
+    fn firearm_rules(&self) -> FirearmRules {
+        FirearmRules {
+            most_aim_rounds: worth::MOST_AIM,
+            aims_from_cover: false,
+            ..FirearmRules::PLAIN
+        }
+    }
+
     /// The rate of fire only costs ammunition: every shot is one roll.
     fn volley_size(&self, _skill: u32) -> u32 {
         1
@@ -266,16 +269,6 @@ impl Ruleset for D10Pool {
 
     fn unarmed_secondary(&self) -> Option<&'static str> {
         Some("Boxing")
-    }
-
-    /// A round's aim at one target builds on the last, to three.
-    fn most_aim_rounds(&self) -> u32 {
-        worth::MOST_AIM
-    }
-
-    /// Aiming is impossible behind cover.
-    fn aims_from_cover(&self) -> bool {
-        false
     }
 
     /// A unit's dice go on one action a round, or are split among those it plans.
@@ -427,6 +420,17 @@ impl SheetRules for D10Pool {
     /// Secondary abilities are its own.
     fn sheet_fields(&self) -> &'static [SheetField] {
         &[SheetField::Secondary]
+    }
+}
+
+/// Initiative is Dex + Wits, rolled once for the combat; its net stands in the order.
+impl InitiativeRoll for D10Pool {
+    fn roll(
+        &self,
+        characteristics: &Characteristics,
+        _skills: &BTreeMap<String, u32>,
+    ) -> (Demand, u32) {
+        round::initiative_roll(characteristics)
     }
 }
 

@@ -99,6 +99,7 @@ impl Ruleset for Frontier {
     fn mechanisms(&self) -> Mechanisms<'_> {
         Mechanisms {
             postures: Some(self),
+            kept_order: true,
             ..Mechanisms::default()
         }
     }
@@ -113,11 +114,6 @@ impl Ruleset for Frontier {
         tie_roll: &mut dyn FnMut(u32) -> u32,
     ) -> Vec<Slot> {
         round::plan(entries, tie_roll)
-    }
-
-    /// The order, roll-offs and all, is fixed for the battle.
-    fn keeps_order(&self) -> bool {
-        true
     }
 
     fn declares_actions(&self) -> bool {

@@ -36,7 +36,7 @@ pub(super) fn suppress(
 ) -> Option<Command> {
     let ruleset = scenario.ruleset.as_ref();
     let pinning = ruleset.mechanisms().pinning()?;
-    let bullets = ruleset.full_auto_attack()?;
+    let bullets = ruleset.firearm_rules().full_auto_attack?;
     let unit = turn.unit;
     let (vitals, condition, arsenal) = own_state(world, unit)?;
     let house = house_of(world, unit);
@@ -132,9 +132,10 @@ fn attack_harm(scenario: &Scenario, seen: &[Seen], member: &Seen, shift: i32) ->
         return 0.0;
     };
     let (form, rolls) = match weapon.attack_form() {
-        AttackForm::Shot if weapon.uses.full_auto => {
-            (HitForm::Firearm, ruleset.full_auto_attack().unwrap_or(1))
-        }
+        AttackForm::Shot if weapon.uses.full_auto => (
+            HitForm::Firearm,
+            ruleset.firearm_rules().full_auto_attack.unwrap_or(1),
+        ),
         AttackForm::Shot => (HitForm::Firearm, 1),
         AttackForm::Melee if within_reach(seen, member) => (HitForm::HandToHand, 1),
         _ => return 0.0,

@@ -19,7 +19,7 @@ use crate::rules::roll_harm::HitForm;
 use crate::rules::roll_harm::{DodgeOutcome, RollHit};
 use crate::rules::situation::Posture;
 use crate::rules::weapons::Weapon;
-use crate::rulesets::d100_house::damage;
+use crate::rulesets::d100_house::damage::{self, roll_location};
 
 /// The cover `line` finds beside `target`, where the rulebook's cover hides body parts: low
 /// cover hides what the target's posture keeps behind it, cover shot through hides all of it.
@@ -58,20 +58,18 @@ pub(super) fn from_the_roll(
     let ruleset = battle.scenario.ruleset.clone();
     let uncovered = ruleset.damage_from_roll(hit)?;
     let called = house(battle, unit).called_shot;
-    let part = ruleset
-        .roll_location(&hit.verdict)
-        .map(|(flipped, rolled)| {
-            let part = called.unwrap_or(rolled);
-            battle.emit(HouseEvent::HitLocated {
-                unit,
-                target,
-                roll: hit.verdict.value,
-                flipped,
-                part,
-                called: called.is_some(),
-            });
-            part
+    let part = roll_location(&hit.verdict).map(|(flipped, rolled)| {
+        let part = called.unwrap_or(rolled);
+        battle.emit(HouseEvent::HitLocated {
+            unit,
+            target,
+            roll: hit.verdict.value,
+            flipped,
+            part,
+            called: called.is_some(),
         });
+        part
+    });
     // A human shield held on the target's off side takes the hit there whole.
     if let Some(part) = part
         && let Some(shield) = super::wrestling::shield_for(battle, target, part)

@@ -1,0 +1,54 @@
+//! BRP classic in the battle: its own code at the engine's stages (an unarmed blow under the
+//! Martial Arts skill rolling its dice twice; a unit knocked out by shock staying out cold for
+//! 2D6 rounds). Its resistance table, grapples, stuck impales, declared parries, unaimed fire
+//! and both barrels still answer through the shared seam until they move here
+//! (docs/plans/rulebook-rooms.md).
+
+use bevy::prelude::*;
+
+use super::sheet::MARTIAL_ARTS;
+use crate::battle::UnitId;
+use crate::battle::event::EventKind;
+use crate::battle::hooks::{
+    AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, TurnHooks,
+};
+use crate::battle::state::Battle;
+use crate::rules::dice::DieFace;
+use crate::rules::ruleset::RulesetId;
+
+/// BRP's battle plugin: its hooks.
+pub fn plugin(app: &mut App) {
+    app.hook_rulebook(RulesetId::BrpClassic, BrpHooks);
+}
+
+/// BRP's code at the engine's stages.
+struct BrpHooks;
+
+impl TurnHooks for BrpHooks {}
+
+impl ChoiceHooks for BrpHooks {}
+
+impl FireHooks for BrpHooks {}
+
+impl AttackHooks for BrpHooks {
+    /// An unarmed blow rolled under the Martial Arts skill too rolls its dice twice.
+    fn unarmed_blow_doubled(&self, battle: &Battle, attacker: UnitId, roll: u32) -> bool {
+        roll < battle.skill(attacker, MARTIAL_ARTS)
+    }
+}
+
+impl HarmHooks for BrpHooks {
+    /// Knocked out by shock: 2D6 rounds, or until First Aid wakes it (SPECS.md 1.1, [house]).
+    fn knocked_out(&self, battle: &mut Battle, unit: UnitId) {
+        let dice: Vec<DieFace> = (0..2).map(|_| battle.die(6)).collect();
+        let until_round = battle.round() + dice.iter().map(|die| die.face).sum::<u32>();
+        battle.change_condition(unit, |condition| {
+            condition.out_until_round = Some(until_round);
+        });
+        battle.emit(EventKind::KnockedOut {
+            unit,
+            dice,
+            until_round,
+        });
+    }
+}
