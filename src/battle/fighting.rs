@@ -97,27 +97,21 @@ pub fn melee_weapon(
 /// Fists and feet: the rulebook's unarmed skill, 1D3 plus damage bonus (or the rulebook's own
 /// damage by STR), at its difficulty.
 pub(super) fn unarmed(battle: &Battle, unit: UnitId) -> MeleeWeapon {
-    let skill = battle.scenario.ruleset.sheet().unarmed_skill();
+    let ruleset = &battle.scenario.ruleset;
+    let skill = ruleset.sheet().unarmed_skill();
+    let hands = ruleset.bare_hands(battle.spec(unit).characteristics.strength);
     MeleeWeapon {
-        difficulty: battle.scenario.ruleset.unarmed_difficulty(),
+        difficulty: hands.difficulty,
         name: "bare hands".to_string(),
         skill_name: skill.to_string(),
         skill: battle.skill(unit, skill),
-        damage: battle
-            .scenario
-            .ruleset
-            .unarmed_damage(battle.spec(unit).characteristics.strength)
-            .unwrap_or_else(DamageNotation::fists),
+        damage: hands.damage.unwrap_or_else(DamageNotation::fists),
         impale: false,
         range: WeaponRange::Touch,
         thrown: None,
         stuns_up_to_build: None,
         carried: None,
-        secondary: battle
-            .scenario
-            .ruleset
-            .unarmed_secondary()
-            .map(str::to_string),
+        secondary: hands.secondary.map(str::to_string),
     }
 }
 

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::damage::DamageQuality;
+use super::damage::{DamageNotation, DamageQuality};
 use super::opposed::{OpposedKind, OpposedWinner, SideResult, resolve_opposed};
 use super::percentile::SuccessLevel;
 
@@ -227,6 +227,20 @@ pub fn blow_quality(level: SuccessLevel, own_turn: bool, impaling: bool) -> Dama
 /// every further melee attack on it gets a bonus die.
 pub fn outnumbered(defences_this_round: u32, defender_attacks_per_round: u32) -> bool {
     defences_this_round >= defender_attacks_per_round.max(1)
+}
+
+/// What bare hands are in a rulebook, for a unit of some STR: what fists do, the difficulty
+/// they strike at, and the speciality that makes them easier.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BareHands {
+    /// What fists do, where the rulebook has its own table (the western's punch: 1D10−2 to
+    /// 2D10+1 by STR); `None`: 1D3 and the damage bonus.
+    pub damage: Option<DamageNotation>,
+    /// The difficulty fists and feet strike at, where the rulebook rolls against one (the d10
+    /// pool's).
+    pub difficulty: Option<u32>,
+    /// The speciality that makes bare hands easier to fight with (the d10 pool's Boxing).
+    pub secondary: Option<&'static str>,
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@ use super::initiative::InitiativeEntry;
 use super::injuries::{InjuryHit, InjuryOutcome};
 use super::length::Length;
 use super::mechanisms::Mechanisms;
-use super::melee::{BodyBlow, Defence, ExchangeOdds, MeleeOutcome};
+use super::melee::{BareHands, BodyBlow, Defence, ExchangeOdds, MeleeOutcome};
 use super::modifiers::Modifier;
 use super::opposed::{ManeuverAllowance, Resistance, SideResult};
 use super::quick_draw::{DrawBonus, DrawFacts};
@@ -202,15 +202,10 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
-    /// What bare hands do for a unit of this STR, where the rulebook has its own table (the
-    /// western's punch: 1D10−2 to 2D10+1 by STR); `None`: 1D3 and the damage bonus.
-    fn unarmed_damage(&self, _strength: u32) -> Option<DamageNotation> {
-        None
-    }
-
-    /// The difficulty fists and feet strike at, where the rulebook rolls against one.
-    fn unarmed_difficulty(&self) -> Option<u32> {
-        None
+    /// What bare hands are for a unit of `strength`: plain fists (1D3 and the damage bonus, no
+    /// difficulty, no speciality) unless the rulebook says.
+    fn bare_hands(&self, _strength: u32) -> BareHands {
+        BareHands::default()
     }
 
     /// Roll a skill or characteristic against a demand: the record for the event stream and
@@ -283,11 +278,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// What using a weapon with the unit's own speciality in it is worth (the d10 pool's
     /// Secondary ability: a step easier); nothing where the rulebook has none.
     fn secondary_value(&self) -> Option<Modifier> {
-        None
-    }
-
-    /// The speciality that makes bare hands easier to fight with (the d10 pool's Boxing).
-    fn unarmed_secondary(&self) -> Option<&'static str> {
         None
     }
 

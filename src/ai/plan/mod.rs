@@ -523,13 +523,13 @@ fn reach_of(scenario: &Scenario, spec: &UnitSpec, holding: WeaponChoice) -> Reac
         }
         WeaponChoice::Unarmed => blows(
             spec.skill(ruleset, ruleset.sheet().unarmed_skill()),
-            ruleset.unarmed_difficulty(),
+            ruleset.bare_hands(spec.characteristics.strength).difficulty,
             spec.mean_damage(&DamageNotation::fists()),
             1,
         ),
         WeaponChoice::Body(blow) => blows(
             spec.skill(ruleset, ruleset.sheet().unarmed_skill()),
-            ruleset.unarmed_difficulty(),
+            ruleset.bare_hands(spec.characteristics.strength).difficulty,
             ruleset
                 .body_blow_damage(blow, spec.characteristics.strength)
                 .map_or(0.0, |damage| spec.mean_damage(&damage)),

@@ -29,7 +29,7 @@ use crate::rules::initiative::InitiativeEntry;
 use crate::rules::injuries::{InjuryHit, InjuryList, InjuryOutcome};
 use crate::rules::length::Length;
 use crate::rules::mechanisms::{BlowAnswers, InitiativeRoll, Mechanisms};
-use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
+use crate::rules::melee::{BareHands, Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::{Modifier, ModifierReason};
 use crate::rules::opposed::SideResult;
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
@@ -157,8 +157,13 @@ impl Ruleset for D10Pool {
         value.saturating_mul(PERCENT_A_DOT)
     }
 
-    fn unarmed_difficulty(&self) -> Option<u32> {
-        Some(sheet::BRAWL_DIFFICULTY)
+    /// Brawl strikes at its difficulty; Boxing is the speciality that eases it.
+    fn bare_hands(&self, _strength: u32) -> BareHands {
+        BareHands {
+            difficulty: Some(sheet::BRAWL_DIFFICULTY),
+            secondary: Some("Boxing"),
+            ..BareHands::default()
+        }
     }
 
     fn check(&self, dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> Checked {
@@ -265,10 +270,6 @@ impl Ruleset for D10Pool {
     /// A Secondary ability in the weapon's use: a step easier.
     fn secondary_value(&self) -> Option<Modifier> {
         Some(Modifier::steps(ModifierReason::Secondary, -1))
-    }
-
-    fn unarmed_secondary(&self) -> Option<&'static str> {
-        Some("Boxing")
     }
 
     /// A unit's dice go on one action a round, or are split among those it plans.

@@ -27,7 +27,7 @@ use crate::rules::firearms::{VolleyHits, one_hit_a_roll};
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::length::Length;
 use crate::rules::mechanisms::Mechanisms;
-use crate::rules::melee::{BodyBlow, Defence, ExchangeOdds, MeleeOutcome};
+use crate::rules::melee::{BareHands, BodyBlow, Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::SideResult;
 use crate::rules::quick_draw::{DrawBonus, DrawFacts};
@@ -163,8 +163,11 @@ impl Ruleset for Frontier {
     }
 
     /// A punch, by the STR table.
-    fn unarmed_damage(&self, strength: u32) -> Option<DamageNotation> {
-        Some(melee::body_blow(melee::PUNCH, strength))
+    fn bare_hands(&self, strength: u32) -> BareHands {
+        BareHands {
+            damage: Some(melee::body_blow(melee::PUNCH, strength)),
+            ..BareHands::default()
+        }
     }
 
     /// A kick or a bite, by the STR table.
