@@ -301,7 +301,8 @@ impl Duel {
             form: HitForm::Firearm,
             downgraded: false,
         };
-        let rolled = match ruleset.damage_from_roll(&hit) {
+        let roll_harm = ruleset.mechanisms().roll_harm;
+        let rolled = match roll_harm.and_then(|harm| harm.damage(&hit)) {
             // `body_harm::from_the_roll`: the damage read off the roll, where it lands, and what
             // the cover there makes of it: stopped, or brought down to the digit sum.
             Some(uncovered) => {
@@ -313,10 +314,12 @@ impl Duel {
                 match (covered, self.low_cover.stops_bullets()) {
                     (false, _) => uncovered.total,
                     (true, true) => return hit_points,
-                    (true, false) => ruleset
-                        .damage_from_roll(&RollHit {
-                            downgraded: true,
-                            ..hit
+                    (true, false) => roll_harm
+                        .and_then(|harm| {
+                            harm.damage(&RollHit {
+                                downgraded: true,
+                                ..hit
+                            })
                         })
                         .map_or(0, |roll| roll.total),
                 }

@@ -67,7 +67,8 @@ pub(super) fn burn(battle: &mut Battle) {
             continue;
         }
         let rounds_burnt = burning.rounds_burnt.saturating_add(1);
-        let damage = match ruleset.burn_read(rounds_burnt) {
+        let roll_harm = ruleset.mechanisms().roll_harm;
+        let damage = match roll_harm.map(|harm| harm.burn(rounds_burnt)) {
             Some(read) => {
                 battle.change_condition(unit, |condition| {
                     if let Some(fire) = &mut condition.burning {
@@ -75,7 +76,7 @@ pub(super) fn burn(battle: &mut Battle) {
                     }
                 });
                 let hit = RollHit::fresh(battle.die(100).face, read);
-                let Some(roll) = ruleset.damage_from_roll(&hit) else {
+                let Some(roll) = roll_harm.and_then(|harm| harm.damage(&hit)) else {
                     continue;
                 };
                 battle.emit(EventKind::DamageRolled {

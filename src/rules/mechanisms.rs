@@ -8,7 +8,9 @@ use super::characteristics::MoveAllowance;
 use std::collections::BTreeMap;
 
 use super::characteristics::Characteristics;
+use super::damage::DamageRoll;
 use super::roll::{Demand, Verdict};
+use super::roll_harm::{HitForm, RollHit};
 use super::situation::{AllowedAnswers, DefenceFacts, Posture};
 
 /// The shared mechanisms a rulebook uses, each with that rulebook's answers.
@@ -30,6 +32,8 @@ pub struct Mechanisms<'a> {
     /// roll-offs are not rolled again; the d100 house sheet's queue), rather than planned
     /// afresh each round.
     pub kept_order: bool,
+    /// Harm read off the attack roll rather than rolled in dice (the d100 house sheet).
+    pub roll_harm: Option<&'a dyn RollHarmRules>,
 }
 
 impl<'a> Mechanisms<'a> {
@@ -181,4 +185,26 @@ pub trait InitiativeRoll {
     fn standing(&self, verdict: &Verdict) -> i32 {
         verdict.net
     }
+}
+
+/// Harm read off the attack roll rather than rolled in dice, where a rulebook reads it so.
+pub trait RollHarmRules {
+    /// The damage of `hit`, read off its roll (the d100 house sheet: a bullet's roll capped, a
+    /// blow's digit sum); `None` where the roll gives none.
+    fn damage(&self, hit: &RollHit) -> Option<DamageRoll>;
+
+    /// The mean harm of one roll against `demand` with a weapon of `weapon_value` dealt in
+    /// `form`, misses counted as nothing, and a hit on a part among `cover`'s (the parts, and
+    /// whether it stops bullets) as that cover makes it: for the AI.
+    fn mean(
+        &self,
+        demand: &Demand,
+        weapon_value: u32,
+        form: HitForm,
+        cover: Option<(&[BodyPart], bool)>,
+    ) -> f64;
+
+    /// A fire's harm in its `rounds_burnt`th round, read off a fresh d100: the form it is read
+    /// in, and the number.
+    fn burn(&self, rounds_burnt: u32) -> (HitForm, u32);
 }

@@ -7,7 +7,6 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::body::BodyPart;
 use super::characteristics::Characteristics;
 use super::cherries::CherryTerms;
 use super::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError};
@@ -26,7 +25,6 @@ use super::modifiers::Modifier;
 use super::opposed::{ManeuverAllowance, Resistance, SideResult};
 use super::quick_draw::{DrawBonus, DrawFacts};
 use super::roll::{Checked, Demand, RollPurpose, Verdict};
-use super::roll_harm::{HitForm, RollHit};
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use super::sheet_rules::SheetRules;
 use super::situation::{
@@ -422,27 +420,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         ManeuverAllowance::Impossible
     }
 
-    /// Where the rulebook reads damage off the attack roll itself (the d100 house sheet: a
-    /// bullet's roll capped, a blow's digit sum), the damage of this hit; `None`: damage is
-    /// rolled in dice (`damage`).
-    fn damage_from_roll(&self, _hit: &RollHit) -> Option<DamageRoll> {
-        None
-    }
-
-    /// Where the rulebook reads damage off the roll, the mean harm of one roll against `demand`
-    /// with a weapon of `weapon_value` dealt in `form`, misses counted as nothing, and a hit on
-    /// a part among `cover`'s (the parts, and whether it stops bullets) as that cover makes it:
-    /// for the AI. `None` elsewhere.
-    fn roll_harm_mean(
-        &self,
-        _demand: &Demand,
-        _weapon_value: u32,
-        _form: HitForm,
-        _cover: Option<(&[BodyPart], bool)>,
-    ) -> Option<f64> {
-        None
-    }
-
     /// Where the rulebook tallies damage by body part, what a part must take, all told, to be
     /// crippled (the d100 house sheet: 25): a leg crawls, an arm drops its weapon, the head or
     /// torso knocks out. `None`: no tally.
@@ -494,13 +471,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// How a fall hurts, where the rulebook says (the d100 house sheet): `None`, the keeper's
     /// fall order is refused.
     fn falling(&self) -> Option<Falling> {
-        None
-    }
-
-    /// Where the rulebook reads a fire's harm off a fresh d100 each round (the d100 house
-    /// sheet): the form it is read in, and the number, for a fire in its `rounds_burnt`th
-    /// round. `None`: the burning weapon's least damage, doubled each round.
-    fn burn_read(&self, _rounds_burnt: u32) -> Option<(HitForm, u32)> {
         None
     }
 

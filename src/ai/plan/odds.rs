@@ -86,7 +86,10 @@ impl<'a> Planner<'a> {
                 let cover = covered
                     .as_ref()
                     .map(|(parts, stops)| (parts.as_slice(), *stops));
-                ruleset.roll_harm_mean(demand, weapon_value, HitForm::Firearm, cover)
+                ruleset
+                    .mechanisms()
+                    .roll_harm
+                    .map(|harm| harm.mean(demand, weapon_value, HitForm::Firearm, cover))
             });
         match read {
             Some(mean) => mean,

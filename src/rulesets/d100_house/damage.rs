@@ -11,7 +11,7 @@
 use crate::rules::body::BodyPart;
 use crate::rules::class_rolls::{FACES, RollClass, Window, class_of, judge, verdict_of};
 use crate::rules::damage::{DamagePart, DamageQuality, DamageRoll, DamageSource};
-use crate::rules::roll::Verdict;
+use crate::rules::roll::{Demand, Verdict};
 use crate::rules::roll_harm::{HitForm, RollHit};
 
 /// A critical blow's damage, and with a weapon of `BIG_WEAPON` or more.
@@ -161,6 +161,24 @@ pub fn mean_harm(
         })
         .sum();
     f64::from(total) / 100.0
+}
+
+/// The mean harm of one roll against `demand` with a weapon of `weapon_value` dealt in `form`,
+/// misses counted as nothing, and a hit on a part among `cover`'s (the parts, and whether it
+/// stops bullets) as that cover makes it: for the AI and the shot's preview.
+pub fn roll_harm_mean(
+    demand: &Demand,
+    weapon_value: u32,
+    form: HitForm,
+    cover: Option<(&[BodyPart], bool)>,
+) -> f64 {
+    let chance = crate::rules::class_rolls::chance(demand.value, &demand.modifiers);
+    mean_harm(
+        (chance, super::check::window(demand)),
+        weapon_value,
+        form,
+        cover,
+    )
 }
 
 /// The damage a hit does, read off its roll; `None` for a roll that did not succeed.

@@ -37,7 +37,7 @@ use crate::rules::firearms::{VolleyHits, one_hit_a_roll};
 use crate::rules::grapple::{GrappleContest, ManeuverGoal};
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::length::Length;
-use crate::rules::mechanisms::{InitiativeRoll, Mechanisms, SuppressingFire};
+use crate::rules::mechanisms::{InitiativeRoll, Mechanisms, RollHarmRules, SuppressingFire};
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::{ManeuverAllowance, SideResult};
@@ -105,6 +105,7 @@ impl Ruleset for D100House {
             part_cover: Some(self),
             kept_initiative: Some(self),
             kept_order: true,
+            roll_harm: Some(self),
             ..Mechanisms::default()
         }
     }
@@ -250,27 +251,6 @@ impl Ruleset for D100House {
             .map(|result| Rolled { purpose, result }))
     }
 
-    /// A bullet's damage is its roll, capped; a blow's the digit sum and the qualities.
-    fn damage_from_roll(&self, hit: &RollHit) -> Option<DamageRoll> {
-        damage::damage_from_roll(hit)
-    }
-
-    fn roll_harm_mean(
-        &self,
-        demand: &Demand,
-        weapon_value: u32,
-        form: HitForm,
-        cover: Option<(&[BodyPart], bool)>,
-    ) -> Option<f64> {
-        let chance = crate::rules::class_rolls::chance(demand.value, &demand.modifiers);
-        Some(damage::mean_harm(
-            (chance, check::window(demand)),
-            weapon_value,
-            form,
-            cover,
-        ))
-    }
-
     fn crippling(&self) -> Option<u32> {
         Some(damage::CRIPPLING)
     }
@@ -291,10 +271,6 @@ impl Ruleset for D100House {
 
     fn falling(&self) -> Option<Falling> {
         Some(hazards::FALLING)
-    }
-
-    fn burn_read(&self, rounds_burnt: u32) -> Option<(HitForm, u32)> {
-        Some(hazards::burn_read(rounds_burnt))
     }
 
     fn cherries(&self) -> Option<CherryTerms> {
@@ -366,6 +342,28 @@ impl InitiativeRoll for D100House {
 
     fn standing(&self, verdict: &Verdict) -> i32 {
         round::standing(verdict)
+    }
+}
+
+/// Harm is read off the roll: a bullet's roll capped, a blow's digit sum; a fire's off a fresh
+/// d100 each round.
+impl RollHarmRules for D100House {
+    fn damage(&self, hit: &RollHit) -> Option<DamageRoll> {
+        damage::damage_from_roll(hit)
+    }
+
+    fn mean(
+        &self,
+        demand: &Demand,
+        weapon_value: u32,
+        form: HitForm,
+        cover: Option<(&[BodyPart], bool)>,
+    ) -> f64 {
+        damage::roll_harm_mean(demand, weapon_value, form, cover)
+    }
+
+    fn burn(&self, rounds_burnt: u32) -> (HitForm, u32) {
+        hazards::burn_read(rounds_burnt)
     }
 }
 

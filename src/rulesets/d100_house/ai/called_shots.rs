@@ -16,7 +16,7 @@ use crate::rules::roll::Demand;
 use crate::rules::roll_harm::HitForm;
 use crate::rulesets::d100_house::battle::commands::HouseCommand;
 use crate::rulesets::d100_house::battle::condition::house_of;
-use crate::rulesets::d100_house::damage;
+use crate::rulesets::d100_house::damage::{self, roll_harm_mean};
 
 /// `CallShot` where calling `shot` at a part its target's cover leaves out pays.
 pub(super) fn before_the_shot(
@@ -76,11 +76,11 @@ pub(super) fn before_the_shot(
     // The chance in points (a hundred faces), the call's shift taken off.
     let points = (0..=100u32).find(|points| f64::from(*points) >= roll.chance * 100.0 - 1e-6)?;
     let chance = points.saturating_add_signed(called.shift);
-    let called_harm = ruleset.roll_harm_mean(
+    let called_harm = roll_harm_mean(
         &Demand::new(chance, Vec::new()),
         value,
         HitForm::Firearm,
         None,
-    )?;
+    );
     (called_harm > behind * WORTH_IT).then_some(HouseCommand::CallShot { unit: *unit, part }.into())
 }

@@ -20,6 +20,7 @@ use crate::rules::roll_harm::{HitForm, RollHit};
 use crate::rulesets::d100_house::battle::commands::HouseCommand;
 use crate::rulesets::d100_house::battle::condition::house_of;
 use crate::rulesets::d100_house::cherries::cherry_damage;
+use crate::rulesets::d100_house::damage::{damage_from_roll, roll_harm_mean};
 
 /// `PickCherry` where the cherry worth most for `blow` is not the one the unit has picked.
 pub(super) fn before_the_blow(
@@ -68,11 +69,7 @@ pub(super) fn before_the_blow(
     let mean = |each: &dyn Fn(&RollHit) -> f64| {
         matched.iter().map(each).sum::<f64>() / matched.len() as f64
     };
-    let own = mean(&|hit| {
-        ruleset
-            .damage_from_roll(hit)
-            .map_or(0.0, |roll| f64::from(roll.total))
-    });
+    let own = mean(&|hit| damage_from_roll(hit).map_or(0.0, |roll| f64::from(roll.total)));
     let hit_points_left = own_state(world, target).map_or(0, |(vitals, ..)| vitals.hit_points);
     let grip = at_once_chance(world, unit, target, ManeuverGoal::Hold)
         .and_then(Result::ok)
@@ -100,12 +97,12 @@ pub(super) fn before_the_blow(
                         / faces.len() as f64
                 }))
             }
-            Cherry::SecondHelping => ruleset.roll_harm_mean(
+            Cherry::SecondHelping => Some(roll_harm_mean(
                 &Demand::new(skill, Vec::new()),
                 value,
                 HitForm::HandToHand,
                 None,
-            ),
+            )),
             Cherry::KungFuGrip => Some(grip),
             Cherry::Blind
             | Cherry::Dazed

@@ -17,6 +17,7 @@ use crate::rulesets::d100_house::battle::commands::HouseCommand;
 use crate::rulesets::d100_house::battle::condition::house_of;
 use crate::rulesets::d100_house::battle::shares::{divisible, even_shares};
 use crate::rulesets::d100_house::battle::turn::division_open;
+use crate::rulesets::d100_house::damage::roll_harm_mean;
 
 /// How much more harm the shares must do than one whole attack to be worth it.
 pub(super) const WORTH_IT: f64 = 1.05;
@@ -66,17 +67,14 @@ pub(super) fn divide_or_strike(
         return None;
     }
     let (whole, most) = divisible(scenario, unit, (&vitals, &condition, &arsenal), &house)?;
-    let ruleset = scenario.ruleset.as_ref();
     let value = weapon.damage.flat().unwrap_or_default();
     let harm = |chance: u32| {
-        ruleset
-            .roll_harm_mean(
-                &Demand::new(chance, Vec::new()),
-                value,
-                HitForm::HandToHand,
-                None,
-            )
-            .unwrap_or_default()
+        roll_harm_mean(
+            &Demand::new(chance, Vec::new()),
+            value,
+            HitForm::HandToHand,
+            None,
+        )
     };
     let one = harm(whole);
     (2..=most)

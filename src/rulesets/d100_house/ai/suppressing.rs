@@ -23,6 +23,7 @@ use crate::rulesets::d100_house::battle::commands::HouseCommand;
 use crate::rulesets::d100_house::battle::condition::{HouseCondition, house_of};
 use crate::rulesets::d100_house::battle::shares::{divisible, even_shares};
 use crate::rulesets::d100_house::battle::turn::division_open;
+use crate::rulesets::d100_house::damage::roll_harm_mean;
 
 /// `DivideSkill` where pinning `planned`'s target and those about it pays, before the turn's
 /// first attack; suppressing fire while a share is left of a skill so divided; `None` where
@@ -148,9 +149,7 @@ fn attack_harm(scenario: &Scenario, seen: &[Seen], member: &Seen, shift: i32) ->
         }],
     );
     let value = weapon.damage.flat().unwrap_or_default();
-    ruleset
-        .roll_harm_mean(&demand, value, form, None)
-        .map_or(0.0, |mean| mean * f64::from(rolls))
+    roll_harm_mean(&demand, value, form, None) * f64::from(rolls)
 }
 
 /// The yards a blow may come from this turn: a move of 8 and a step.

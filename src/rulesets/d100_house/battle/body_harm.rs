@@ -55,8 +55,7 @@ pub(super) fn from_the_roll(
     hit: &RollHit,
     cover: Option<&CoverByPart>,
 ) -> Option<RolledHit> {
-    let ruleset = battle.scenario.ruleset.clone();
-    let uncovered = ruleset.damage_from_roll(hit)?;
+    let uncovered = damage::damage_from_roll(hit)?;
     let called = house(battle, unit).called_shot;
     let part = roll_location(&hit.verdict).map(|(flipped, rolled)| {
         let part = called.unwrap_or(rolled);
@@ -134,7 +133,7 @@ pub(super) fn from_the_roll(
             downgraded: true,
             ..*hit
         };
-        ruleset.damage_from_roll(&brought_down)?
+        damage::damage_from_roll(&brought_down)?
     } else {
         uncovered
     };
@@ -225,26 +224,24 @@ pub(super) fn preview(
     weapon: &Weapon,
     (demand, shot): (&Demand, &ShotSetup),
 ) -> Option<RollHarm> {
-    let ruleset = battle.scenario.ruleset.as_ref();
     let value = weapon.damage.flat().unwrap_or_default();
-    let open = ruleset.roll_harm_mean(demand, value, HitForm::Firearm, None)?;
+    let open = damage::roll_harm_mean(demand, value, HitForm::Firearm, None);
     // A called shot lands every hit on its part: all of them covered, or none.
     let called = house(battle, unit).called_shot;
     let every_part = damage::CALLED.parts;
-    let behind = part_cover(battle, target, shot.line).and_then(|cover| {
+    let behind = part_cover(battle, target, shot.line).map(|cover| {
         let hidden = match called {
             Some(part) if cover.parts.contains(&part) => every_part.to_vec(),
             Some(_) => Vec::new(),
             None => cover.parts.clone(),
         };
-        ruleset
-            .roll_harm_mean(
-                demand,
-                value,
-                HitForm::Firearm,
-                Some((&hidden, cover.stops)),
-            )
-            .map(|harm| (cover.name, harm))
+        let harm = damage::roll_harm_mean(
+            demand,
+            value,
+            HitForm::Firearm,
+            Some((&hidden, cover.stops)),
+        );
+        (cover.name, harm)
     });
     Some(RollHarm { open, behind })
 }
