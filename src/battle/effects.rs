@@ -59,6 +59,7 @@ pub fn stun_for_round(battle: &mut Battle, unit: UnitId) {
 pub(super) fn burn(battle: &mut Battle) {
     let round = battle.round();
     let ruleset = battle.scenario.ruleset.clone();
+    let roll_harm = ruleset.mechanisms().roll_harm;
     for unit in battle.unit_ids() {
         let Some(burning) = battle.condition(unit).burning else {
             continue;
@@ -67,7 +68,6 @@ pub(super) fn burn(battle: &mut Battle) {
             continue;
         }
         let rounds_burnt = burning.rounds_burnt.saturating_add(1);
-        let roll_harm = ruleset.mechanisms().roll_harm;
         let damage = match roll_harm.map(|harm| harm.burn(rounds_burnt)) {
             Some(read) => {
                 battle.change_condition(unit, |condition| {

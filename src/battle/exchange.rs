@@ -509,12 +509,9 @@ pub fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Answer) {
                 } else {
                     SuccessLevel::Regular
                 };
+                let hooks = super::hooks::of(battle);
                 let martial = choice == WeaponChoice::Unarmed
-                    && super::hooks::of(battle).unarmed_blow_doubled(
-                        battle,
-                        attacker,
-                        attack_roll.value,
-                    );
+                    && hooks.unarmed_blow_doubled(battle, attacker, attack_roll.value);
                 let quality = if martial {
                     DamageQuality::MartialArts
                 } else {
@@ -527,7 +524,7 @@ pub fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Answer) {
                     landing: Some(attack_roll),
                 };
                 // The rulebook may do something in its place (the western's specific blow).
-                if !super::hooks::of(battle).blow_instead(battle, pending)
+                if !hooks.blow_instead(battle, pending)
                     && blow(battle, attacker, defender, &attacker_weapon, strike)
                 {
                     second_helping(battle, attacker, defender, &attacker_weapon);

@@ -65,7 +65,7 @@ pub(super) fn unit_sheet(
     egui::Grid::new(("editor-characteristics", index))
         .num_columns(2 * per_row)
         .show(ui, |ui| {
-            for (column, (own, field)) in book.sheet().sheet_characteristics().iter().enumerate() {
+            for (column, (own, field)) in book.sheet().characteristics().iter().enumerate() {
                 let Some(value) = unit.characteristics.field_mut(field) else {
                     continue;
                 };

@@ -465,7 +465,7 @@ fn every_rulebooks_sheet_names_its_own_characteristics() {
     for ruleset in RulesetId::ALL {
         let editor = editor_on(ruleset);
         let book = editor.book().expect("the rulebook");
-        let sheet = book.sheet().sheet_characteristics();
+        let sheet = book.sheet().characteristics();
         assert!(sheet.len() >= 4, "{ruleset:?}");
         for entry in &editor.roster {
             for (own, field) in sheet {

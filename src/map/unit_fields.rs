@@ -25,7 +25,7 @@ pub(super) fn foreign_field(
 ) -> Option<(SheetField, String)> {
     let field = SheetField::ALL
         .into_iter()
-        .find(|field| gives(unit, *field) && !ruleset.sheet().sheet_fields().contains(field))?;
+        .find(|field| gives(unit, *field) && !ruleset.sheet().fields().contains(field))?;
     let readers: Vec<String> = RulesetId::ALL
         .into_iter()
         .filter_map(|id| {
@@ -35,7 +35,7 @@ pub(super) fn foreign_field(
             })
             .ok()
         })
-        .filter(|other| other.sheet().sheet_fields().contains(&field))
+        .filter(|other| other.sheet().fields().contains(&field))
         .map(|other| other.name().to_string())
         .collect();
     Some((
@@ -90,7 +90,7 @@ mod tests {
             let unit = giving(field);
             let readers: Vec<&str> = rulebooks
                 .iter()
-                .filter(|book| book.sheet().sheet_fields().contains(&field))
+                .filter(|book| book.sheet().fields().contains(&field))
                 .map(|book| book.name())
                 .collect();
             assert!(!readers.is_empty(), "{field:?} is read somewhere");

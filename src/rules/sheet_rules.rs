@@ -20,7 +20,7 @@ const PERCENTILE_SHEET: [(&str, &str); 9] = [
 ];
 
 /// A field of a unit's sheet that only some rulebooks read (each says which in
-/// [`SheetRules::sheet_fields`]).
+/// [`SheetRules::fields`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SheetField {
     /// Its specialities (the d10 pool's Secondary abilities).
@@ -68,7 +68,7 @@ pub trait SheetRules {
 
     /// The characteristics a unit's sheet shows (the editor's), each by the rulebook's own
     /// name and the shared field it is kept in: the nine of the percentile sheets unless told.
-    fn sheet_characteristics(&self) -> &'static [(&'static str, &'static str)] {
+    fn characteristics(&self) -> &'static [(&'static str, &'static str)] {
         &PERCENTILE_SHEET
     }
 
@@ -120,5 +120,5 @@ pub trait SheetRules {
 
     /// The fields of a unit's sheet that only some rulebooks read, those this one reads: a
     /// scenario giving a unit another is refused, not ignored.
-    fn sheet_fields(&self) -> &'static [SheetField];
+    fn fields(&self) -> &'static [SheetField];
 }

@@ -413,7 +413,7 @@ impl SheetRules for BrpClassic {
     }
 
     /// Impales (a special success with an impaling weapon) and knock-out blows are its own.
-    fn sheet_fields(&self) -> &'static [SheetField] {
+    fn fields(&self) -> &'static [SheetField] {
         &[SheetField::ImmuneToImpale, SheetField::CannotBeKnockedOut]
     }
 }

@@ -358,7 +358,7 @@ impl SheetRules for Coc7e {
     }
 
     /// Impales are its own (an extreme hit with an impaling weapon).
-    fn sheet_fields(&self) -> &'static [SheetField] {
+    fn fields(&self) -> &'static [SheetField] {
         &[SheetField::ImmuneToImpale]
     }
 }

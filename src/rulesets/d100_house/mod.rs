@@ -304,7 +304,7 @@ impl SheetRules for D100House {
         sheet::derive(characteristics)
     }
 
-    fn sheet_characteristics(&self) -> &'static [(&'static str, &'static str)] {
+    fn characteristics(&self) -> &'static [(&'static str, &'static str)] {
         &sheet::CHARACTERISTICS
     }
 
@@ -321,7 +321,7 @@ impl SheetRules for D100House {
     }
 
     /// Cover by body part (the hand a weapon is held in), obsessions and cherries are its own.
-    fn sheet_fields(&self) -> &'static [SheetField] {
+    fn fields(&self) -> &'static [SheetField] {
         &[
             SheetField::Handed,
             SheetField::Obsession,

@@ -393,7 +393,7 @@ impl SheetRules for D10Pool {
         sheet::derive(characteristics)
     }
 
-    fn sheet_characteristics(&self) -> &'static [(&'static str, &'static str)] {
+    fn characteristics(&self) -> &'static [(&'static str, &'static str)] {
         &sheet::SHEET
     }
 
@@ -419,7 +419,7 @@ impl SheetRules for D10Pool {
     }
 
     /// Secondary abilities are its own.
-    fn sheet_fields(&self) -> &'static [SheetField] {
+    fn fields(&self) -> &'static [SheetField] {
         &[SheetField::Secondary]
     }
 }

@@ -314,7 +314,7 @@ impl SheetRules for Frontier {
         sheet::derive(characteristics)
     }
 
-    fn sheet_characteristics(&self) -> &'static [(&'static str, &'static str)] {
+    fn characteristics(&self) -> &'static [(&'static str, &'static str)] {
         &sheet::CHARACTERISTICS
     }
 
@@ -349,7 +349,7 @@ impl SheetRules for Frontier {
     }
 
     /// None: its sheet has nothing of another rulebook's.
-    fn sheet_fields(&self) -> &'static [SheetField] {
+    fn fields(&self) -> &'static [SheetField] {
         &[]
     }
 }
