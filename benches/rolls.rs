@@ -21,7 +21,8 @@ use gridkeeper::rules::length::Length;
 use gridkeeper::rules::percentile::{Difficulty, ExtraDice, SkillCheck};
 use gridkeeper::rules::roll::{Demand, RollPurpose};
 use gridkeeper::rules::roll_harm::{HitForm, RollHit};
-use gridkeeper::rules::ruleset::{RuleOptions, Ruleset, RulesetId};
+use gridkeeper::rules::ruleset::{RuleOptions, Ruleset};
+use gridkeeper::rules::ruleset_id::RulesetId;
 use gridkeeper::rules::situation::{
     LineCover, Posture, RangeBand, RangeReading, ShotFacts, StandingFacts, Worth,
 };
@@ -130,11 +131,12 @@ impl Duel {
         .expect("the shipped rulebook loads");
         // (skills, every characteristic, the handgun) on the rulebook's scale.
         let (skills, characteristic, handgun) = match id {
-            RulesetId::Coc7e => (5..=95, 50, ".38 or 9mm Revolver"),
-            RulesetId::BrpClassic => (5..=95, 11, ".38 Revolver"),
-            RulesetId::D10Pool => (2..=10, 3, "Handgun"),
-            RulesetId::Frontier => (1..=30, 8, "Colt .45"),
-            RulesetId::D100House => (5..=95, 50, "Heavy pistol"),
+            gridkeeper::rulesets::coc7e::ID => (5..=95, 50, ".38 or 9mm Revolver"),
+            gridkeeper::rulesets::brp_classic::ID => (5..=95, 11, ".38 Revolver"),
+            gridkeeper::rulesets::d10_pool::ID => (2..=10, 3, "Handgun"),
+            gridkeeper::rulesets::frontier::ID => (1..=30, 8, "Colt .45"),
+            gridkeeper::rulesets::d100_house::ID => (5..=95, 50, "Heavy pistol"),
+            other => panic!("no duel written for {other}"),
         };
         let sheet = Characteristics {
             strength: characteristic,
@@ -389,7 +391,10 @@ fn main() {
     });
     report("ChaCha8 alone, 3 raw outputs", time, None);
 
-    let duels = RulesetId::ALL.map(Duel::new);
+    let duels: Vec<Duel> = gridkeeper::rulesets::ids()
+        .into_iter()
+        .map(Duel::new)
+        .collect();
     for duel in &duels {
         let demands = duel.demands();
         let rolls: Vec<&Demand> = (0..CALLS).map(|_| pick(&mut draws, &demands)).collect();

@@ -10,7 +10,6 @@ use common::{Mangler, copies};
 use gridkeeper::map::Loaded;
 use gridkeeper::map::map_path::MapReach;
 use gridkeeper::map::scenario::Victory;
-use gridkeeper::rules::ruleset::RulesetId;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -106,7 +105,10 @@ fn the_shipped_scenarios_hold_what_they_promise() {
     // The Kingsport Warehouse (SPECS.md 1.4) is BRP classic's: 3-18 sheets, HP (CON + SIZ) / 2
     // rounded up, the damage bonus from STR + SIZ, base skills from its own sheet.
     let kingsport = load("kingsport.ron");
-    assert_eq!(kingsport.ruleset.id(), RulesetId::BrpClassic);
+    assert_eq!(
+        kingsport.ruleset.id(),
+        gridkeeper::rulesets::brp_classic::ID
+    );
     assert_eq!((kingsport.map.width(), kingsport.map.height()), (26, 14));
     let sheet = |name: &str| {
         let unit = kingsport
@@ -348,6 +350,16 @@ const BROKEN: &[(&str, &str, &str)] = &[
         "cherries_without_the_obsession.ron",
         "28:23",
         "Alice earns cherries only with an obsession of Struggle",
+    ),
+    (
+        "unknown_rulebook.ron",
+        "4:22",
+        "in `rules.ruleset`: no rulebook named `Gurps4e` in this build (it has `Coc7e`, `BrpClassic`, `D10Pool`, `Frontier`, `D100House`)",
+    ),
+    (
+        "rulebook_name_too_long.ron",
+        "4:22",
+        "in `rules.ruleset`: Expected a rulebook's name (an identifier of at most 32 letters and digits)",
     ),
     ("truncated.ron", "23:24", "Unexpected end of RON"),
     ("not_utf8.ron", "29:21", "the file is not UTF-8 text"),

@@ -14,7 +14,7 @@ use common::{Mangler, copies};
 use gridkeeper::files::FileError;
 use gridkeeper::input::KeyMap;
 use gridkeeper::replay::Replay;
-use gridkeeper::rules::ruleset::{RuleOptions, RulesetId};
+use gridkeeper::rules::ruleset::RuleOptions;
 use gridkeeper::rules::weapons::{ArmorTable, WeaponTable};
 
 fn root() -> PathBuf {
@@ -93,8 +93,8 @@ fn mangled_key_maps_are_refused_never_a_panic() {
 #[test]
 fn mangled_rules_tables_are_refused_never_a_panic() {
     for (ruleset, folder) in [
-        (RulesetId::Coc7e, "coc7e"),
-        (RulesetId::BrpClassic, "brp-classic"),
+        (gridkeeper::rulesets::coc7e::ID, "coc7e"),
+        (gridkeeper::rulesets::brp_classic::ID, "brp-classic"),
     ] {
         let options = RuleOptions {
             ruleset,

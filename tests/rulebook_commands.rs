@@ -20,7 +20,6 @@ use gridkeeper::battle::{EventLog, Flow, UnitId};
 use gridkeeper::headless::headless_app;
 use gridkeeper::map::scenario::Scenario;
 use gridkeeper::replay::give;
-use gridkeeper::rules::ruleset::RulesetId;
 use serde::{Deserialize, Serialize};
 use shipped::shipped;
 
@@ -109,7 +108,7 @@ fn shout(unit: UnitId) -> Command {
 #[test]
 fn a_rulebooks_own_command_is_carried_out_at_its_stage_and_logged() {
     let mut app = headless_app(shipped("cellar.ron"), 3);
-    app.hook_rulebook(RulesetId::Coc7e, ShoutingHooks);
+    app.hook_rulebook(gridkeeper::rulesets::coc7e::ID, ShoutingHooks);
     app.update();
     give(app.world_mut(), Command::Begin);
     let acting = app

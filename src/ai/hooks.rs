@@ -12,7 +12,7 @@ use crate::battle::TurnState;
 use crate::battle::by_rulebook::ByRulebook;
 use crate::battle::command::Command;
 use crate::map::scenario::Scenario;
-use crate::rules::ruleset::RulesetId;
+use crate::rules::ruleset_id::RulesetId;
 
 /// A rulebook's own choices at the AI's stages, made for the levels (never the baseline);
 /// each stage's default keeps what the planner chose.

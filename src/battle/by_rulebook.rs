@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use crate::rules::ruleset::RulesetId;
+use crate::rules::ruleset_id::RulesetId;
 
 /// Each rulebook's code of one kind (`T`: its battle hooks, its AI's), by the rulebook, as
 /// their plugins put it in.

@@ -464,7 +464,7 @@ fn play(args: PlayArgs) -> ExitCode {
 /// Open the editor on the scenario named (a shipped one to be saved as the keeper's own), on
 /// a new scene, or on a new scene with a tileset open to map it.
 fn edit(args: EditArgs) -> ExitCode {
-    let blank = || Draft::blank(crate::rules::ruleset::RulesetId::default(), 24, 16);
+    let blank = || Draft::blank(crate::rules::ruleset_id::RulesetId::default(), 24, 16);
     let editor = match &args.scenario {
         None => match blank() {
             Ok(draft) => Editor::new(draft, None),

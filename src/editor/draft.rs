@@ -14,7 +14,8 @@ use crate::map::scenario::{
 };
 use crate::map::terrain::{LegendEntry, TerrainKind};
 use crate::map::{MapFile, Tile};
-use crate::rules::ruleset::{RuleOptions, RulesetId};
+use crate::rules::ruleset::RuleOptions;
+use crate::rules::ruleset_id::RulesetId;
 
 /// The largest map the editor makes, a side.
 pub const LARGEST_SIDE: u32 = 256;

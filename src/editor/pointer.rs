@@ -135,12 +135,12 @@ pub(super) fn mark_the_scene(
 mod tests {
     use super::*;
     use crate::editor::draft::{Draft, FLOOR, WALL};
-    use crate::rules::ruleset::RulesetId;
+    use crate::rules::ruleset_id::RulesetId;
 
     /// The pointer systems alone, on a new 12 x 8 scene.
     fn app() -> App {
         let mut app = App::new();
-        let draft = Draft::blank(RulesetId::Coc7e, 12, 8).expect("a size allowed");
+        let draft = Draft::blank(RulesetId::named("Coc7e"), 12, 8).expect("a size allowed");
         app.insert_resource(Editor::new(draft, None))
             .init_resource::<ButtonInput<MouseButton>>()
             .init_resource::<HoveredTile>()

@@ -10,7 +10,8 @@ use super::draft::{Draft, Edit};
 use super::{Editor, Tool};
 use crate::map::scenario::{Control, SideFile, Victory};
 use crate::map::terrain::{Cover, CustomTerrain, LegendEntry, TerrainKind};
-use crate::rules::ruleset::{RuleOptions, RulesetId};
+use crate::rules::ruleset::RuleOptions;
+use crate::rules::ruleset_id::RulesetId;
 use crate::rules::situation::Material;
 
 /// The symbols a new legend entry takes, the first free one.
@@ -51,7 +52,7 @@ pub(super) fn scene_section(
             .truncate()
             .selected_text(rulebook_name(current))
             .show_ui(ui, |ui| {
-                for ruleset in RulesetId::ALL {
+                for ruleset in crate::rulesets::ids() {
                     if ui
                         .selectable_label(ruleset == current, rulebook_name(ruleset))
                         .clicked()

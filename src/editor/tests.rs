@@ -7,7 +7,8 @@ use crate::map::Tile;
 use crate::map::roster::roster;
 use crate::map::scenario::{Control, Scenario, ScenarioFile, SideFile, Victory};
 use crate::map::terrain::{CustomTerrain, LegendEntry, TerrainKind};
-use crate::rules::ruleset::{RuleOptions, RulesetId};
+use crate::rules::ruleset::RuleOptions;
+use crate::rules::ruleset_id::RulesetId;
 
 /// A barricade made with the legend's form: low cover of wood, armor 6, that hides what is
 /// behind it.
@@ -89,7 +90,7 @@ fn scene(ruleset: RulesetId) -> Editing {
 
 #[test]
 fn a_saved_scene_passes_check_and_reads_back_the_same_for_every_rulebook() {
-    for ruleset in RulesetId::ALL {
+    for ruleset in crate::rulesets::ids() {
         let editing = scene(ruleset);
         let draft = editing.draft();
         let scratch = tempfile::tempdir().expect("a scratch folder");
@@ -111,7 +112,7 @@ fn a_saved_scene_passes_check_and_reads_back_the_same_for_every_rulebook() {
 
 #[test]
 fn every_edit_undoes_and_redoes() {
-    let mut editing = scene(RulesetId::Coc7e);
+    let mut editing = scene(RulesetId::named("Coc7e"));
     let first_unit = editing.draft().file().units[0].clone();
     let moved = crate::map::scenario::UnitFile {
         at: (3, 3),
@@ -215,7 +216,7 @@ fn every_edit_undoes_and_redoes() {
 
 #[test]
 fn a_brush_stroke_is_one_change() {
-    let mut editing = scene(RulesetId::Coc7e);
+    let mut editing = scene(RulesetId::named("Coc7e"));
     let before = editing.draft().clone();
     for (step, x) in (3..9).enumerate() {
         editing
@@ -249,7 +250,7 @@ fn a_brush_stroke_is_one_change() {
 
 #[test]
 fn edits_that_cannot_be_made_say_why_and_change_nothing() {
-    let mut editing = scene(RulesetId::Coc7e);
+    let mut editing = scene(RulesetId::named("Coc7e"));
     let before = editing.draft().clone();
     for (edit, why) in [
         (
@@ -291,7 +292,7 @@ fn edits_that_cannot_be_made_say_why_and_change_nothing() {
 
 #[test]
 fn a_scene_that_fails_check_is_not_saved() {
-    let mut editing = scene(RulesetId::Coc7e);
+    let mut editing = scene(RulesetId::named("Coc7e"));
     let mut walled = editing.draft().file().units[0].clone();
     walled.at = (0, 0);
     editing
@@ -336,7 +337,7 @@ fn editor_on(ruleset: RulesetId) -> super::Editor {
 /// rulebook's, passes the check and reads back as written, in every rulebook.
 #[test]
 fn a_unit_made_from_scratch_passes_check_for_every_rulebook() {
-    for ruleset in RulesetId::ALL {
+    for ruleset in crate::rulesets::ids() {
         let mut editor = editor_on(ruleset);
         editor.recruit = editor.roster.len();
         let mut unit = editor.recruit_entry().expect("a unit from scratch");
@@ -385,7 +386,7 @@ fn a_unit_made_from_scratch_passes_check_for_every_rulebook() {
 /// too; and none once it is mended.
 #[test]
 fn the_checks_word_on_a_unit_is_said_beside_it() {
-    let mut editor = editor_on(RulesetId::Coc7e);
+    let mut editor = editor_on(RulesetId::named("Coc7e"));
     let fifth = editor.draft().file().units[4].clone();
     let mut weak = fifth.clone();
     weak.characteristics.strength = 0;
@@ -462,7 +463,7 @@ fn the_checks_word_on_a_unit_is_said_beside_it() {
 /// their files write them.
 #[test]
 fn every_rulebooks_sheet_names_its_own_characteristics() {
-    for ruleset in RulesetId::ALL {
+    for ruleset in crate::rulesets::ids() {
         let editor = editor_on(ruleset);
         let book = editor.book().expect("the rulebook");
         let sheet = book.sheet().characteristics();

@@ -146,6 +146,13 @@ impl Checker<'_> {
     }
 
     fn check(&self, mut source: ScenarioFile) -> Result<Scenario, FileError> {
+        if crate::rulesets::find(source.rules.ruleset).is_none() {
+            return Err(self.at_field(
+                0,
+                "ruleset",
+                crate::rulesets::unknown(source.rules.ruleset),
+            ));
+        }
         let ruleset: Arc<dyn Ruleset> = Arc::from(ruleset(&source.rules)?);
         let (map, map_file, tiled) = self.map(&source.map)?;
         if let Some(tiled) = tiled {

@@ -3,7 +3,7 @@
 //! while the keeper believes it counts.
 
 use super::scenario::UnitFile;
-use crate::rules::ruleset::{RuleOptions, Ruleset, RulesetId};
+use crate::rules::ruleset::{RuleOptions, Ruleset};
 use crate::rules::sheet_rules::SheetField;
 
 /// Whether `unit` gives `field` (anything but its default).
@@ -26,7 +26,7 @@ pub(super) fn foreign_field(
     let field = SheetField::ALL
         .into_iter()
         .find(|field| gives(unit, *field) && !ruleset.sheet().fields().contains(field))?;
-    let readers: Vec<String> = RulesetId::ALL
+    let readers: Vec<String> = crate::rulesets::ids()
         .into_iter()
         .filter_map(|id| {
             crate::rulesets::ruleset(&RuleOptions {
@@ -76,7 +76,7 @@ mod tests {
     /// named, and passed by those that do; a unit that gives none passes everywhere.
     #[test]
     fn each_rulebook_refuses_the_fields_it_does_not_read() {
-        let rulebooks: Vec<Box<dyn Ruleset>> = RulesetId::ALL
+        let rulebooks: Vec<Box<dyn Ruleset>> = crate::rulesets::ids()
             .into_iter()
             .map(|ruleset| {
                 crate::rulesets::ruleset(&RuleOptions {

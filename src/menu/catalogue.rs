@@ -20,7 +20,8 @@ use crate::map::scenario::{MAX_SCENARIO_IN_A_SAVE, Scenario};
 use crate::map::tiled_map::is_tiled;
 use crate::replay::Replay;
 use crate::replay::saving::SAVES_FOLDER;
-use crate::rules::ruleset::{RuleOptions, RulesetId};
+use crate::rules::ruleset::RuleOptions;
+use crate::rules::ruleset_id::RulesetId;
 
 /// The folder of the keeper's own scenarios, beside the saves: where the editor saves.
 pub const OWN_SCENARIOS_FOLDER: &str = "scenarios";
@@ -307,7 +308,7 @@ fn summarise_save(path: &Path) -> Result<SaveHeads, FileError> {
 
 /// Each rulebook's name, as its own data gives it.
 fn rulebook_names() -> Vec<(RulesetId, &'static str)> {
-    RulesetId::ALL
+    crate::rulesets::ids()
         .into_iter()
         .filter_map(|id| {
             let options = RuleOptions {

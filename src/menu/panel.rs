@@ -12,7 +12,7 @@ use super::{ChosenScenario, Menu, PlayAs, REVEAL_FRAMES, Tab, saved_battle, show
 use crate::ai::Style;
 use crate::editor::Editor;
 use crate::editor::draft::Draft;
-use crate::rules::ruleset::RulesetId;
+use crate::rules::ruleset_id::RulesetId;
 use crate::schedule::Screen;
 use crate::session::BattleSetup;
 use crate::ui::UiSettings;

@@ -32,6 +32,7 @@ pub mod roll_class;
 pub mod roll_harm;
 pub mod round;
 pub mod ruleset;
+pub mod ruleset_id;
 pub mod sheet_rules;
 pub mod situation;
 pub mod skills;

@@ -26,6 +26,7 @@ use super::opposed::{ManeuverAllowance, Resistance, SideResult};
 use super::quick_draw::{DrawBonus, DrawFacts};
 use super::roll::{Checked, Demand, RollPurpose, Verdict};
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
+use super::ruleset_id::RulesetId;
 use super::sheet_rules::SheetRules;
 use super::situation::{
     BlowFacts, Material, OwnRollFacts, RangeReading, RangeScale, ShotDefence, ShotFacts,
@@ -35,28 +36,6 @@ use super::sweep::SweepRule;
 use super::vocabulary::Vocabulary;
 use super::weapons::{ArmorTable, WeaponTable};
 use super::wounds::{Aftercare, BlowResult, Patient, WoundBlow};
-
-/// The rulebooks Gridkeeper knows.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum RulesetId {
-    #[default]
-    Coc7e,
-    BrpClassic,
-    D10Pool,
-    Frontier,
-    D100House,
-}
-
-impl RulesetId {
-    /// Every rulebook, the default first.
-    pub const ALL: [Self; 5] = [
-        Self::Coc7e,
-        Self::BrpClassic,
-        Self::D10Pool,
-        Self::Frontier,
-        Self::D100House,
-    ];
-}
 
 /// Optional rules the scenario turns on (or, for the ones on unless told, off).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -11,17 +11,90 @@ pub mod d10_pool;
 pub mod frontier;
 pub mod plugins;
 
+use std::sync::RwLock;
+
 use crate::files::FileError;
-use crate::rules::ruleset::{RuleOptions, Ruleset, RulesetId};
+use crate::rules::ruleset::{RuleOptions, Ruleset};
+use crate::rules::ruleset_id::RulesetId;
+
+/// A rulebook in the registry: the name files give it, and how it is made for a scenario's
+/// optional rules (its shipped weapons and armor read, its options kept).
+#[derive(Clone, Copy)]
+pub struct Rulebook {
+    pub id: RulesetId,
+    pub make: fn(&RuleOptions) -> Result<Box<dyn Ruleset>, FileError>,
+}
+
+/// The rulebooks built in, Call of Cthulhu 7e (the default) first.
+const BUILT_IN: &[Rulebook] = &[
+    Rulebook {
+        id: coc7e::ID,
+        make: |options| Ok(Box::new(coc7e::Coc7e::shipped()?.with_options(options))),
+    },
+    Rulebook {
+        id: brp_classic::ID,
+        make: |_| Ok(Box::new(brp_classic::BrpClassic::shipped()?)),
+    },
+    Rulebook {
+        id: d10_pool::ID,
+        make: |_| Ok(Box::new(d10_pool::D10Pool::shipped()?)),
+    },
+    Rulebook {
+        id: frontier::ID,
+        make: |_| Ok(Box::new(frontier::Frontier::shipped()?)),
+    },
+    Rulebook {
+        id: d100_house::ID,
+        make: |_| Ok(Box::new(d100_house::D100House::shipped()?)),
+    },
+];
+
+/// The rulebooks registered while running (a test's own), after the built-in ones.
+static REGISTERED: RwLock<Vec<Rulebook>> = RwLock::new(Vec::new());
+
+/// Puts `rulebook` in the registry, in place of any of its name registered before (a built-in
+/// one keeps its place: a name is looked up among those first).
+pub fn register(rulebook: Rulebook) {
+    let mut registered = REGISTERED
+        .write()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    registered.retain(|known| known.id != rulebook.id);
+    registered.push(rulebook);
+}
+
+/// Every rulebook there is: the built-in ones, the default first, then those registered.
+pub fn rulebooks() -> Vec<Rulebook> {
+    let registered = REGISTERED
+        .read()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    BUILT_IN.iter().chain(registered.iter()).copied().collect()
+}
+
+/// The names of every rulebook there is, the default first.
+pub fn ids() -> Vec<RulesetId> {
+    rulebooks().iter().map(|rulebook| rulebook.id).collect()
+}
+
+/// The rulebook named `id`, where there is one.
+pub fn find(id: RulesetId) -> Option<Rulebook> {
+    rulebooks().into_iter().find(|rulebook| rulebook.id == id)
+}
+
+/// What is said of a name no rulebook answers to.
+pub fn unknown(id: RulesetId) -> String {
+    let known: Vec<String> = ids().iter().map(|id| format!("`{id}`")).collect();
+    format!(
+        "no rulebook named `{id}` in this build (it has {})",
+        known.join(", ")
+    )
+}
 
 /// The rulebook a scenario's rules name, with its shipped data and the scenario's optional
-/// rules.
+/// rules; a name no rulebook answers to is refused, naming those there are.
 pub fn ruleset(options: &RuleOptions) -> Result<Box<dyn Ruleset>, FileError> {
-    match options.ruleset {
-        RulesetId::Coc7e => Ok(Box::new(coc7e::Coc7e::shipped()?.with_options(options))),
-        RulesetId::BrpClassic => Ok(Box::new(brp_classic::BrpClassic::shipped()?)),
-        RulesetId::D10Pool => Ok(Box::new(d10_pool::D10Pool::shipped()?)),
-        RulesetId::Frontier => Ok(Box::new(frontier::Frontier::shipped()?)),
-        RulesetId::D100House => Ok(Box::new(d100_house::D100House::shipped()?)),
-    }
+    let rulebook = find(options.ruleset).ok_or_else(|| FileError::Unreadable {
+        file: "rules.ruleset".to_string(),
+        reason: unknown(options.ruleset),
+    })?;
+    (rulebook.make)(options)
 }

@@ -1,7 +1,13 @@
 //! Every rulebook's battle and AI plugins, the one list an app that plays battles adds: a
-//! rulebook with no choices of its own for the AI plays by the planner alone.
+//! rulebook with no choices of its own for the AI plays by the planner alone. A rulebook put in
+//! the registry while running (`rulesets::register`, a test's) puts its plugin here too
+//! (`register_plugin`), so every app made after (the window's, `simulate`'s, a replay's) has it.
+
+use std::sync::RwLock;
 
 use bevy::prelude::*;
+
+use crate::rules::ruleset_id::RulesetId;
 
 use super::{brp_classic, coc7e, d10_pool, d100_house, frontier};
 
@@ -16,6 +22,25 @@ pub fn plugin(app: &mut App) {
         frontier::battle::plugin,
         d10_pool::battle::plugin,
     ));
+    let registered = REGISTERED
+        .read()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    for (_, plugin) in registered.iter() {
+        plugin(app);
+    }
+}
+
+/// The plugins of the rulebooks registered while running, in the order they came.
+static REGISTERED: RwLock<Vec<(RulesetId, fn(&mut App))>> = RwLock::new(Vec::new());
+
+/// Adds `plugin`, the battle plugin of rulebook `id` registered while running, to every app
+/// that plays battles from now on, in place of any `id` had.
+pub fn register_plugin(id: RulesetId, plugin: fn(&mut App)) {
+    let mut registered = REGISTERED
+        .write()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    registered.retain(|(known, _)| *known != id);
+    registered.push((id, plugin));
 }
 
 /// Every rulebook's commands made readable from a replay by their names (again: no change).

@@ -20,7 +20,8 @@ use crate::input::MapAction;
 use crate::map::roster::{recruit, roster};
 use crate::map::scenario::{Control, Scenario, UnitFile};
 use crate::replay::Playback;
-use crate::rules::ruleset::{Ruleset, RulesetId};
+use crate::rules::ruleset::Ruleset;
+use crate::rules::ruleset_id::RulesetId;
 use crate::rules::weapons::{AttackForm, Weapon};
 use crate::schedule::AppSystems;
 

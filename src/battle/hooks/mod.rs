@@ -11,7 +11,7 @@ use super::UnitId;
 use super::by_rulebook::ByRulebook;
 use super::choices::{TurnChoices, UnitFlag};
 use super::state::Battle;
-use crate::rules::ruleset::RulesetId;
+use crate::rules::ruleset_id::RulesetId;
 
 mod attack;
 mod choices;

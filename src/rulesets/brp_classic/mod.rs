@@ -28,7 +28,8 @@ use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::{ManeuverAllowance, Resistance, SideResult};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
-use crate::rules::ruleset::{Rolled, Ruleset, RulesetId};
+use crate::rules::ruleset::{Rolled, Ruleset};
+use crate::rules::ruleset_id::RulesetId;
 use crate::rules::sheet_rules::{SheetField, SheetRules};
 use crate::rules::situation::PointBlank;
 use crate::rules::situation::ShotDefence;
@@ -39,6 +40,9 @@ use crate::rules::skills::SkillEntry;
 use crate::rules::vocabulary::{DemandWords, Vocabulary, WeaponDefenceWords};
 use crate::rules::weapons::{ArmorTable, WeaponTable};
 use crate::rules::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow};
+
+/// The name files give this rulebook (`ruleset: BrpClassic`).
+pub const ID: RulesetId = RulesetId::named("BrpClassic");
 
 /// The shipped weapon table and armor, compiled in so the game always has them.
 pub const BRP_WEAPONS_FILE: &str = "assets/rules/brp-classic/weapons.ron";
@@ -85,7 +89,7 @@ impl Ruleset for BrpClassic {
     }
 
     fn id(&self) -> RulesetId {
-        RulesetId::BrpClassic
+        ID
     }
 
     fn name(&self) -> &'static str {

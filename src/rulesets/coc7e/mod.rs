@@ -23,7 +23,8 @@ use crate::rules::modifiers::{Modifier, ModifierReason};
 use crate::rules::opposed::{ManeuverAllowance, SideResult, maneuver_allowance};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
-use crate::rules::ruleset::{Rolled, RuleOptions, Ruleset, RulesetId};
+use crate::rules::ruleset::{Rolled, RuleOptions, Ruleset};
+use crate::rules::ruleset_id::RulesetId;
 use crate::rules::sheet_rules::{SheetField, SheetRules};
 use crate::rules::situation::OwnRollFacts;
 use crate::rules::situation::PointBlank;
@@ -37,6 +38,9 @@ use crate::rules::weapons::{ArmorTable, WeaponTable};
 use crate::rules::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow, take_blow};
 
 pub use check::difficulty_of;
+
+/// The name files give this rulebook (`ruleset: Coc7e`).
+pub const ID: RulesetId = RulesetId::named("Coc7e");
 
 /// Call of Cthulhu 7th edition, the default rulebook.
 #[derive(Debug, Clone)]
@@ -104,7 +108,7 @@ impl Ruleset for Coc7e {
     }
 
     fn id(&self) -> RulesetId {
-        RulesetId::Coc7e
+        ID
     }
 
     fn name(&self) -> &'static str {

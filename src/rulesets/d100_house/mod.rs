@@ -44,7 +44,8 @@ use crate::rules::opposed::{ManeuverAllowance, SideResult};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::roll_harm::{HitForm, RollHit};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
-use crate::rules::ruleset::{Rolled, Ruleset, RulesetId};
+use crate::rules::ruleset::{Rolled, Ruleset};
+use crate::rules::ruleset_id::RulesetId;
 use crate::rules::sheet_rules::{SheetField, SheetRules};
 use crate::rules::situation::{
     BlowFacts, PointBlank, RangeReading, RangeScale, ShotDefence, ShotFacts, StandingFacts, Worth,
@@ -53,6 +54,9 @@ use crate::rules::skills::SkillEntry;
 use crate::rules::vocabulary::{DemandWords, Vocabulary, WeaponDefenceWords};
 use crate::rules::weapons::{ArmorTable, Weapon, WeaponTable};
 use crate::rules::wounds::{Aftercare, BlowResult, Patient, WoundBlow};
+
+/// The name files give this rulebook (`ruleset: D100House`).
+pub const ID: RulesetId = RulesetId::named("D100House");
 
 /// The shipped weapon table, armor (none) and roster, compiled in so the game always has them.
 pub const HOUSE_WEAPONS_FILE: &str = "assets/rules/d100-house/weapons.ron";
@@ -89,7 +93,7 @@ impl Ruleset for D100House {
     }
 
     fn id(&self) -> RulesetId {
-        RulesetId::D100House
+        ID
     }
 
     fn name(&self) -> &'static str {

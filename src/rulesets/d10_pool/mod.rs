@@ -34,7 +34,8 @@ use crate::rules::modifiers::{Modifier, ModifierReason};
 use crate::rules::opposed::SideResult;
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
-use crate::rules::ruleset::{Rolled, Ruleset, RulesetId};
+use crate::rules::ruleset::{Rolled, Ruleset};
+use crate::rules::ruleset_id::RulesetId;
 use crate::rules::sheet_rules::{SheetField, SheetRules};
 use crate::rules::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, PointBlank, RangeReading, RangeScale, ShotDefence,
@@ -45,6 +46,9 @@ use crate::rules::sweep::SweepRule;
 use crate::rules::vocabulary::{DemandWords, Vocabulary, WeaponDefenceWords};
 use crate::rules::weapons::{ArmorTable, Weapon, WeaponTable};
 use crate::rules::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow};
+
+/// The name files give this rulebook (`ruleset: D10Pool`).
+pub const ID: RulesetId = RulesetId::named("D10Pool");
 
 /// The shipped weapon table, armour and roster, compiled in so the game always has them.
 pub const POOL_WEAPONS_FILE: &str = "assets/rules/d10-pool/weapons.ron";
@@ -115,7 +119,7 @@ impl Ruleset for D10Pool {
     }
 
     fn id(&self) -> RulesetId {
-        RulesetId::D10Pool
+        ID
     }
 
     fn name(&self) -> &'static str {

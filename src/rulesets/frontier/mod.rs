@@ -33,7 +33,8 @@ use crate::rules::opposed::SideResult;
 use crate::rules::quick_draw::{DrawBonus, DrawFacts};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
-use crate::rules::ruleset::{Rolled, Ruleset, RulesetId};
+use crate::rules::ruleset::{Rolled, Ruleset};
+use crate::rules::ruleset_id::RulesetId;
 use crate::rules::sheet_rules::{SheetField, SheetRules};
 use crate::rules::situation::{
     BlowFacts, Material, PointBlank, RangeBand, RangeReading, RangeScale, ShotDefence, ShotFacts,
@@ -43,6 +44,9 @@ use crate::rules::skills::SkillEntry;
 use crate::rules::vocabulary::{DemandWords, Vocabulary, WeaponDefenceWords};
 use crate::rules::weapons::{ArmorTable, Weapon, WeaponTable};
 use crate::rules::wounds::{Aftercare, BlowResult, Patient, WoundBlow};
+
+/// The name files give this rulebook (`ruleset: Frontier`).
+pub const ID: RulesetId = RulesetId::named("Frontier");
 
 /// The shipped weapon table, armor (none) and roster, compiled in so the game always has them.
 pub const FRONTIER_WEAPONS_FILE: &str = "assets/rules/frontier/weapons.ron";
@@ -88,7 +92,7 @@ impl Ruleset for Frontier {
     }
 
     fn id(&self) -> RulesetId {
-        RulesetId::Frontier
+        ID
     }
 
     fn name(&self) -> &'static str {

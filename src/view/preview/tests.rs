@@ -6,7 +6,8 @@ use crate::map::range::RangeReading;
 use crate::rules::melee::ExchangeOdds;
 use crate::rules::modifiers::ModifierReason;
 use crate::rules::roll::Demand;
-use crate::rules::ruleset::{RuleOptions, RulesetId};
+use crate::rules::ruleset::RuleOptions;
+use crate::rules::ruleset_id::RulesetId;
 use crate::rules::vocabulary::WeaponDefenceWords;
 
 /// A previewed roll as the default rulebook words it.
@@ -48,7 +49,7 @@ fn weapon_defence(ruleset: RulesetId) -> WeaponDefenceWords {
 
 #[test]
 fn a_blow_in_reach_reads_with_its_odds() {
-    let fight_back = weapon_defence(RulesetId::Coc7e);
+    let fight_back = weapon_defence(RulesetId::named("Coc7e"));
     let odds = |attacker_wins: f64| ExchangeOdds {
         attacker_wins,
         defender_strikes: 0.0,
@@ -89,7 +90,7 @@ fn a_blow_in_reach_reads_with_its_odds() {
             "lands",
             &[],
             &parry_only,
-            &weapon_defence(RulesetId::BrpClassic)
+            &weapon_defence(RulesetId::named("BrpClassic"))
         ),
         "In reach · lands 20% against a parry"
     );

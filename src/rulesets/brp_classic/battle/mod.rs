@@ -14,11 +14,11 @@ use crate::battle::hooks::{
 };
 use crate::battle::state::Battle;
 use crate::rules::dice::DieFace;
-use crate::rules::ruleset::RulesetId;
+use crate::rulesets::brp_classic::ID;
 
 /// BRP's battle plugin: its hooks.
 pub fn plugin(app: &mut App) {
-    app.hook_rulebook(RulesetId::BrpClassic, BrpHooks);
+    app.hook_rulebook(ID, BrpHooks);
 }
 
 /// BRP's code at the engine's stages.

@@ -19,12 +19,12 @@ use crate::rules::body::BodyPart;
 use crate::rules::damage::DamageNotation;
 use crate::rules::modifiers::Modifier;
 use crate::rules::roll::Verdict;
-use crate::rules::ruleset::RulesetId;
+use crate::rulesets::coc7e::ID;
 use crate::rulesets::coc7e::worth::notice_value;
 
 /// CoC's battle plugin: its hooks.
 pub fn plugin(app: &mut App) {
-    app.hook_rulebook(RulesetId::Coc7e, CocHooks);
+    app.hook_rulebook(ID, CocHooks);
 }
 
 /// CoC's code at the engine's stages.

@@ -15,11 +15,11 @@ use crate::ai::hooks::{AiHooks, HookAi};
 use crate::battle::TurnState;
 use crate::battle::command::Command;
 use crate::map::scenario::Scenario;
-use crate::rules::ruleset::RulesetId;
+use crate::rulesets::d100_house::ID;
 
 /// The house sheet's AI plugin: its choices.
 pub fn plugin(app: &mut App) {
-    app.hook_ai(RulesetId::D100House, HouseAi);
+    app.hook_ai(ID, HouseAi);
 }
 
 /// The house sheet's choices at the AI's stages.

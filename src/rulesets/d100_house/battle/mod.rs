@@ -42,20 +42,16 @@ use crate::map::sight::ShotLine;
 use crate::rules::body::BodyPart;
 use crate::rules::roll::{Demand, Verdict};
 use crate::rules::roll_harm::{HitForm, RollHit};
-use crate::rules::ruleset::RulesetId;
 use crate::rules::weapons::Weapon;
+use crate::rulesets::d100_house::ID;
 use commands::HouseCommand;
 use condition::{change_house, house};
 
 /// The house sheet's battle plugin: its hooks, and what its part of a unit's condition tells
 /// the rules of the unit's standing.
 pub fn plugin(app: &mut App) {
-    app.hook_rulebook(RulesetId::D100House, HouseHooks);
-    RulebookStanding::put_in(
-        app,
-        RulesetId::D100House,
-        Arc::new(condition::HouseStanding),
-    );
+    app.hook_rulebook(ID, HouseHooks);
+    RulebookStanding::put_in(app, ID, Arc::new(condition::HouseStanding));
 }
 
 /// The house sheet's code at the engine's stages.

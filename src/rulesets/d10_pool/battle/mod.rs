@@ -15,11 +15,11 @@ use crate::battle::hooks::{
 use crate::battle::state::Battle;
 use crate::map::Tile;
 use crate::rules::explosions::BlastRing;
-use crate::rules::ruleset::RulesetId;
+use crate::rulesets::d10_pool::ID;
 
 /// The pool's battle plugin: its hooks.
 pub fn plugin(app: &mut App) {
-    app.hook_rulebook(RulesetId::D10Pool, PoolHooks);
+    app.hook_rulebook(ID, PoolHooks);
 }
 
 /// The pool's code at the engine's stages.

@@ -21,12 +21,12 @@ use crate::battle::hooks::{
 
 use crate::battle::state::Battle;
 use crate::battle::{PendingAttack, UnitId};
-use crate::rules::ruleset::RulesetId;
 use crate::rules::weapons::Weapon;
+use crate::rulesets::frontier::ID;
 
 /// The western's battle plugin: its hooks.
 pub fn plugin(app: &mut App) {
-    app.hook_rulebook(RulesetId::Frontier, FrontierHooks);
+    app.hook_rulebook(ID, FrontierHooks);
 }
 
 /// The western's code at the engine's stages.
