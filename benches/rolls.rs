@@ -28,6 +28,7 @@ use gridkeeper::rules::situation::{
 };
 use gridkeeper::rules::weapons::Weapon;
 use gridkeeper::rules::wounds::{WoundBlow, after_armor};
+use gridkeeper::rulesets::d10_pool::injuries::injure;
 use gridkeeper::rulesets::d100_house::damage::roll_location;
 use gridkeeper::rulesets::ruleset;
 use rand::{RngCore, SeedableRng};
@@ -283,8 +284,8 @@ impl Duel {
             },
             blast: false,
         };
-        if let Some(outcome) = ruleset.injury(&injured) {
-            return outcome.remaining;
+        if ruleset.id() == gridkeeper::rulesets::d10_pool::ID {
+            return injure(&injured).remaining;
         }
         // `body_harm::part_cover`: where cover hides body parts, those it hides of a target
         // standing behind it (all of one hiding behind cover shot through).

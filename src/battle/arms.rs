@@ -258,7 +258,7 @@ pub(super) fn take_in_hand(battle: &mut Battle, unit: UnitId, weapon: WeaponChoi
 
 /// An impaling blow with a hand-to-hand weapon leaves it stuck in `target`, where the rulebook
 /// says so: the wielder fights on with bare hands until it works the weapon free.
-pub(super) fn stick(battle: &mut Battle, unit: UnitId, index: usize, target: UnitId) {
+pub fn stick(battle: &mut Battle, unit: UnitId, index: usize, target: UnitId) {
     let round = battle.round();
     battle.change_arsenal(unit, |arsenal| {
         arsenal.lost.push(index);

@@ -534,11 +534,8 @@ pub fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Answer) {
                 {
                     super::grapple::garrote(battle, attacker, defender);
                 }
-                let sticks = quality == DamageQuality::Impale
-                    && battle.scenario.ruleset.impales_stick()
-                    && !battle.spec(defender).immune_to_impale;
-                if let (true, WeaponChoice::Carried(index)) = (sticks, choice) {
-                    super::arms::stick(battle, attacker, index, defender);
+                if let (DamageQuality::Impale, WeaponChoice::Carried(index)) = (quality, choice) {
+                    hooks.impaled(battle, (attacker, index), defender);
                 }
             }
             AttackKind::Maneuver(goal) => apply_goal(battle, attacker, defender, goal),

@@ -43,6 +43,7 @@ pub fn melee_weapon(
                     battle
                         .scenario
                         .ruleset
+                        .sheet()
                         .throwing_skill(&weapon.skill, spec.obsession.as_deref())
                 })
                 .flatten()
@@ -118,7 +119,7 @@ pub(super) fn unarmed(battle: &Battle, unit: UnitId) -> MeleeWeapon {
 /// Where the rulebook grapples (BRP), a grapple as the rules need it: its skill, and as its
 /// damage the injury the hold may come to.
 pub(super) fn grapple(battle: &Battle, unit: UnitId) -> Option<MeleeWeapon> {
-    let skill = battle.scenario.ruleset.grapple_skill()?;
+    let skill = battle.scenario.ruleset.sheet().grapple_skill()?;
     Some(MeleeWeapon {
         difficulty: None,
         name: "grapple".to_string(),
@@ -276,7 +277,7 @@ pub(super) fn goal_makes_sense(
     let follows_a_hold = if ruleset.grapple_contest().is_some() {
         condition.holding.is_some()
     } else {
-        ruleset.grapple_skill().is_some()
+        ruleset.sheet().grapple_skill().is_some()
             && !matches!(goal, ManeuverGoal::Hold | ManeuverGoal::BreakHold)
     };
     if follows_a_hold && condition.holding != Some(opponent) {

@@ -4,7 +4,7 @@
 use super::aim::spoil_aim;
 use super::command::{Rejection, WeaponChoice};
 use super::event::{EventKind, Outcome};
-use super::hooks::TurnCost;
+use super::hooks::{Surprise, TurnCost};
 use super::state::Battle;
 use super::{ActionLost, Phase, Presence, TurnState, UnitId};
 use crate::map::Tile;
@@ -175,6 +175,7 @@ fn start_round(battle: &mut Battle, round: u32) {
         .filter(|unit| battle.standing(*unit))
         .collect();
     let by_dex_roll = battle.scenario.rules.dex_roll_initiative;
+    let hooks = super::hooks::of(battle);
     let entries: Vec<InitiativeEntry> = acting
         .iter()
         .map(|&unit| {
@@ -188,9 +189,7 @@ fn start_round(battle: &mut Battle, round: u32) {
                 combat_skill: combat_skill(battle, unit),
                 dex_roll,
                 surprised: battle.round() == 1
-                    && ((battle.spec(unit).opening.surprised
-                        && battle.scenario.ruleset.opening_surprise())
-                        || ambushed(battle, unit)),
+                    && hooks.surprise(battle, unit) != Surprise::Unsurprised,
                 kept: kept_initiative(battle, unit),
             }
         })
@@ -250,15 +249,6 @@ fn keep_roll_offs(battle: &mut Battle, slots: &[Slot]) {
     }
 }
 
-/// Whether a surprise attack before round 1 caught `unit` unawares, where the rulebook puts the
-/// ambushed after everyone else in the order (a surprise weighed as a contest).
-fn ambushed(battle: &Battle, unit: UnitId) -> bool {
-    battle.scenario.ruleset.surprise_contested()
-        && battle.events().iter().any(|event| {
-            matches!(event.kind, EventKind::SurpriseAttempted { target, seen: false, .. } if target == unit)
-        })
-}
-
 /// Initiative kept for the combat, where the rulebook rolls it once: a unit rolls it when it
 /// first takes part, with no wound or other penalty, and keeps the net.
 fn kept_initiative(battle: &mut Battle, unit: UnitId) -> Option<KeptInitiative> {
@@ -295,7 +285,7 @@ fn dex_roll(battle: &mut Battle, unit: UnitId, readied: bool) -> SuccessLevel {
     {
         return level;
     }
-    let modifiers = battle.scenario.ruleset.dex_roll_value(readied);
+    let modifiers = super::hooks::of(battle).dex_roll_modifiers(battle, unit, readied);
     let dexterity = battle.spec(unit).characteristics.dexterity;
     let check = battle.roll_characteristic(unit, "DEX", dexterity, modifiers);
     let level = previous.map_or(check.level, |(earlier, _)| earlier.max(check.level));
@@ -432,8 +422,7 @@ fn next_turn(battle: &mut Battle) {
         // Where the rulebook says so (BRP), a unit that dodged this round may not attack; nor
         // may one taken wholly by surprise in round 1.
         let surprised = battle.round() == 1
-            && battle.spec(unit).opening.extreme_surprise
-            && battle.scenario.ruleset.opening_surprise();
+            && super::hooks::of(battle).surprise(battle, unit) == Surprise::Wholly;
         let dodged = history.dodged || surprised;
         // A unit whose dice are spent or kept for defence has nothing to act with.
         let no_dice = battle

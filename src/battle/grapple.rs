@@ -30,7 +30,7 @@ pub(super) fn apply_goal(battle: &mut Battle, unit: UnitId, target: UnitId, goal
             battle.change_condition(target, |condition| condition.prone = true);
             battle.emit(EventKind::FellProne { unit: target });
         }
-        ManeuverGoal::Hold if battle.scenario.ruleset.grapple_skill().is_some() => {
+        ManeuverGoal::Hold if battle.scenario.ruleset.sheet().grapple_skill().is_some() => {
             seize(battle, unit, target);
         }
         ManeuverGoal::Hold => hold_on(battle, unit, target),
@@ -169,7 +169,7 @@ pub(super) fn follow_up_chance(
     };
     match goal {
         ManeuverGoal::Disarm | ManeuverGoal::Injure | ManeuverGoal::KnockOut => {
-            ruleset.grapple_skill().map_or(0.0, |skill| {
+            ruleset.sheet().grapple_skill().map_or(0.0, |skill| {
                 ruleset.chance(&Demand::new(battle.skill(unit, skill), Vec::new()))
             })
         }
@@ -192,6 +192,7 @@ fn grapple_roll(battle: &mut Battle, unit: UnitId) -> bool {
     battle
         .scenario
         .ruleset
+        .sheet()
         .grapple_skill()
         .is_some_and(|skill| battle.roll_skill(unit, skill, Vec::new()).success)
 }
@@ -292,8 +293,7 @@ pub(super) fn choke(battle: &mut Battle) {
         };
         let rounds = rounds + 1;
         // Choked by the air where the rulebook counts the rounds it holds out: out after them.
-        let characteristics = battle.spec(target).characteristics;
-        if let Some(most) = battle.scenario.ruleset.air_choke_rounds(&characteristics) {
+        if let Some(most) = super::hooks::of(battle).air_choke_rounds(battle, target) {
             let grip = Grip::Strangle { rounds, breathless };
             battle.change_condition(holder, |condition| condition.grip = Some(grip));
             if rounds >= most {

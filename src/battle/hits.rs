@@ -9,7 +9,7 @@ use super::state::Battle;
 use super::wounds::Blow;
 use super::{UnitId, effects};
 use crate::map::sight::ShotLine;
-use crate::rules::damage::{DamageQuality, DamageReach, DamageShape, Formula};
+use crate::rules::damage::{DamageQuality, DamageShape};
 use crate::rules::firearms::VolleyHits;
 use crate::rules::roll::Verdict;
 use crate::rules::roll_harm::{HitForm, RollHit};
@@ -40,48 +40,16 @@ pub enum Aim {
     Pinning,
 }
 
-/// What the cover a shot goes through takes off each piece of its damage: where the rulebook
-/// says what a bullet loses through the cover's material (the western), that, rolled and told;
-/// else the cover's armor points.
+/// What the cover a shot goes through takes off each piece of its damage: what the rulebook
+/// says a bullet loses through the cover's material (the western), rolled and told; else the
+/// cover's armor points.
 fn cover_stops(battle: &mut Battle, target: UnitId, line: ShotLine) -> u32 {
     let ShotLine::ThroughCover { cover, armor } = line else {
         return 0;
     };
-    let Some(terrain) = battle.scenario.map.terrain(cover).cloned() else {
-        return armor;
-    };
-    let ruleset = battle.scenario.ruleset.clone();
-    let Some(reduction) = terrain
-        .material
-        .and_then(|material| ruleset.material_reduction(material))
-    else {
-        return armor;
-    };
-    let rolled = {
-        let mut dice = battle.world.resource_mut::<super::BattleDice>();
-        reduction.roll(
-            &mut dice.dice,
-            DamageReach::Full,
-            &Formula::default(),
-            DamageQuality::Normal,
-        )
-    };
-    let Some(rolled) = rolled.ok().flatten() else {
-        return armor;
-    };
-    let faces = rolled
-        .parts
-        .iter()
-        .flat_map(|part| &part.dice)
-        .map(|die| die.face)
-        .collect();
-    battle.emit(EventKind::ThroughMaterial {
-        unit: target,
-        cover: terrain.name,
-        faces,
-        stopped: rolled.total,
-    });
-    rolled.total
+    super::hooks::of(battle)
+        .through_cover(battle, target, cover)
+        .unwrap_or(armor)
 }
 
 /// Roll the damage of every bullet that hit (the first `extreme` of them at their maximum, or

@@ -81,7 +81,7 @@ pub(super) fn maneuver(
     }
     // Where maneuvers are grapples, only the grapple itself is an attack to be answered; what
     // comes after it is done at once.
-    if battle.scenario.ruleset.grapple_skill().is_some() && goal != ManeuverGoal::Hold {
+    if battle.scenario.ruleset.sheet().grapple_skill().is_some() && goal != ManeuverGoal::Hold {
         use_the_attack(battle);
         battle.emit(announced);
         grapple::follow_up(battle, unit, target, goal);
@@ -255,7 +255,7 @@ pub fn at_once_chance(
                 .map(|()| hooks.maneuver_settled_chance(&battle, unit, target, goal)),
         );
     }
-    if battle.scenario.ruleset.grapple_skill().is_none() || goal == ManeuverGoal::Hold {
+    if battle.scenario.ruleset.sheet().grapple_skill().is_none() || goal == ManeuverGoal::Hold {
         return None;
     }
     Some(

@@ -467,6 +467,7 @@ impl UnitSpec {
         };
         DrawFacts {
             skill: ruleset
+                .sheet()
                 .quick_draw_skill()
                 .map_or(0, |skill| self.skill(ruleset, skill)),
             weapon_draw: weapon_draw.unwrap_or(0),

@@ -17,7 +17,6 @@ use super::firearm_rules::FirearmRules;
 use super::firearms::VolleyHits;
 use super::grapple::{GrappleContest, ManeuverGoal};
 use super::initiative::InitiativeEntry;
-use super::injuries::{InjuryHit, InjuryOutcome};
 use super::length::Length;
 use super::mechanisms::Mechanisms;
 use super::melee::{BareHands, BodyBlow, Defence, ExchangeOdds, MeleeOutcome};
@@ -29,8 +28,7 @@ use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use super::ruleset_id::RulesetId;
 use super::sheet_rules::SheetRules;
 use super::situation::{
-    BlowFacts, Material, OwnRollFacts, RangeReading, RangeScale, ShotDefence, ShotFacts,
-    StandingFacts, Worth,
+    BlowFacts, OwnRollFacts, RangeReading, RangeScale, ShotDefence, ShotFacts, StandingFacts, Worth,
 };
 use super::sweep::SweepRule;
 use super::vocabulary::Vocabulary;
@@ -173,12 +171,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         self.characteristic_chance(name, value)
     }
 
-    /// What a bullet loses going through cover of this material, where the rulebook says (the
-    /// western: wood 2, iron 1D10, steel 2D10); `None`: the cover's armor points.
-    fn material_reduction(&self, _material: Material) -> Option<DamageNotation> {
-        None
-    }
-
     /// What bare hands are for a unit of `strength`: plain fists (1D3 and the damage bonus, no
     /// difficulty, no speciality) unless the rulebook says.
     fn bare_hands(&self, _strength: u32) -> BareHands {
@@ -276,12 +268,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
-    /// The skill a quick draw is rolled on, where two shooters who would fire at each other
-    /// draw to see who fires first (the western's Quick Draw); `None` where nobody draws.
-    fn quick_draw_skill(&self) -> Option<&'static str> {
-        None
-    }
-
     /// What a unit's draw adds to its die (the unit's wounds are added by the battle, as on
     /// every roll): here the skill alone on a d100.
     fn draw_bonus(&self, facts: &DrawFacts) -> DrawBonus {
@@ -306,13 +292,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         None
     }
 
-    /// Whether a surprise attack is a contest of two pools (the d10 pool's, weighed in its room
-    /// at the battle's `surprise_seen` stage), whose loser goes after everyone else in round 1;
-    /// `false`: the target's roll to notice it alone decides, and puts nobody last.
-    fn surprise_contested(&self) -> bool {
-        false
-    }
-
     /// Where the rulebook has evading (the d10 pool: Dex + Dodge at 7, as an action), the roll
     /// for a unit of these characteristics and skills; its net successes come off hand-to-hand
     /// attacks on it until its next turn.
@@ -332,24 +311,10 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// What one blow does to a unit's hit points and state.
     fn take_blow(&self, blow: &WoundBlow) -> BlowResult;
 
-    /// Where the rulebook keeps wounds as a list of injuries (the d10 pool), what one attack
-    /// that landed does, from its net; `None` where it counts hit points (`damage`, then
-    /// `take_blow`).
-    fn injury(&self, _hit: &InjuryHit) -> Option<InjuryOutcome> {
-        None
-    }
-
     /// What the unit's own state costs every roll it makes but initiative (the d10 pool's dice
     /// lost to wounds and to moving past its free movement).
     fn standing_modifiers(&self, _facts: &StandingFacts) -> Vec<Modifier> {
         Vec::new()
-    }
-
-    /// Whether the scenario's opening surprise counts (BRP: the surprised act at half DEX in
-    /// round 1, and under extreme surprise make no attacks then); CoC has its own surprise
-    /// attacks instead.
-    fn opening_surprise(&self) -> bool {
-        false
     }
 
     /// Whether a blow may be struck to knock out (BRP: with bare hands or a blunt weapon, its
@@ -362,12 +327,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// none).
     fn resistance(&self, _active: u32, _passive: u32) -> Option<Resistance> {
         None
-    }
-
-    /// Whether a hand-to-hand weapon that impales sticks in the target, to be worked free in a
-    /// later round with a roll of its skill (BRP).
-    fn impales_stick(&self) -> bool {
-        false
     }
 
     /// Whether First Aid may be tried once on each wound (BRP), rather than once on a patient
@@ -418,33 +377,10 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         Vec::new()
     }
 
-    /// What a readied firearm is worth on a DEX roll for initiative (where initiative is
-    /// rolled).
-    fn dex_roll_value(&self, _readied_firearm: bool) -> Vec<Modifier> {
-        Vec::new()
-    }
-
     /// The maneuvers the rulebook offers a unit holding no one, or (`holding`) one holding an
     /// opponent.
     fn maneuver_goals(&self, _holding: bool) -> &'static [ManeuverGoal] {
         &[]
-    }
-
-    /// Where maneuvers are grapples (BRP), the skill a grapple is rolled on: one that lands is
-    /// weighed STR against STR before it holds, and what the holder then does with the held
-    /// unit resolves at once. `None`: each maneuver is one opposed exchange (CoC 7e).
-    fn grapple_skill(&self) -> Option<&'static str> {
-        None
-    }
-
-    /// The skill a unit with `obsession` throws a weapon of `weapon_skill` on, where it is not
-    /// the weapon's own (the d100 house sheet: Struggle, where that is the obsession).
-    fn throwing_skill(
-        &self,
-        _weapon_skill: &str,
-        _obsession: Option<&str>,
-    ) -> Option<&'static str> {
-        None
     }
 
     /// How a fall hurts, where the rulebook says (the d100 house sheet): `None`, the keeper's
@@ -460,14 +396,8 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     }
 
     /// Where grapples are opposed rolls at a minimum settled at once (the d100 house sheet):
-    /// their terms. `None`: grapples as `grapple_skill` says.
+    /// their terms. `None`: grapples as the sheet's `grapple_skill` says.
     fn grapple_contest(&self) -> Option<GrappleContest> {
-        None
-    }
-
-    /// The rounds a unit of these characteristics, choked by the air, holds out before it is
-    /// out (the d100 house sheet); `None` where strangling is a breath roll a round.
-    fn air_choke_rounds(&self, _characteristics: &Characteristics) -> Option<u32> {
         None
     }
 

@@ -121,4 +121,27 @@ pub trait SheetRules {
     /// The fields of a unit's sheet that only some rulebooks read, those this one reads: a
     /// scenario giving a unit another is refused, not ignored.
     fn fields(&self) -> &'static [SheetField];
+
+    /// The skill a quick draw is rolled on, where two shooters who would fire at each other
+    /// draw to see who fires first (the western's Quick Draw); `None` where nobody draws.
+    fn quick_draw_skill(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Where maneuvers are grapples (BRP), the skill a grapple is rolled on: one that lands is
+    /// weighed STR against STR before it holds, and what the holder then does with the held
+    /// unit resolves at once. `None`: each maneuver is one opposed exchange (CoC 7e).
+    fn grapple_skill(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The skill a unit with `obsession` throws a weapon of `weapon_skill` on, where it is not
+    /// the weapon's own (the d100 house sheet: Struggle, where that is the obsession).
+    fn throwing_skill(
+        &self,
+        _weapon_skill: &str,
+        _obsession: Option<&str>,
+    ) -> Option<&'static str> {
+        None
+    }
 }

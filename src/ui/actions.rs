@@ -271,8 +271,8 @@ fn restrained_buttons(
 /// grapples), holding someone or not, in a menu; none where it has none.
 fn maneuver_menu(ui: &mut egui::Ui, view: &mut BattleView, scenario: &Scenario, state: &UnitState) {
     // A monster with several attacks may still maneuver after its first: the battle says.
-    let grapples =
-        scenario.ruleset.grapple_skill().is_some() || scenario.ruleset.grapple_contest().is_some();
+    let grapples = scenario.ruleset.sheet().grapple_skill().is_some()
+        || scenario.ruleset.grapple_contest().is_some();
     let goals = scenario
         .ruleset
         .maneuver_goals(state.condition.holding.is_some());

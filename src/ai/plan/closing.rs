@@ -166,7 +166,7 @@ impl<'a> Planner<'a> {
     /// on with its blows.
     fn grapple_command(&self, world: &mut World, me: Seen, blow_skill: u32) -> Option<Command> {
         let ruleset = self.scenario.ruleset.as_ref();
-        let grapple = ruleset.grapple_skill()?;
+        let grapple = ruleset.sheet().grapple_skill()?;
         let unit = self.unit();
         if let Some(held) = me.holds {
             let standing = self

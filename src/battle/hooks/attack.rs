@@ -104,4 +104,14 @@ pub trait AttackHooks {
     fn break_free_chance(&self, _battle: &Battle, _unit: UnitId) -> f64 {
         0.0
     }
+
+    /// How many rounds `target`, choked by the air, holds out before it passes out, where the
+    /// rulebook counts them (the d100 house sheet); `None`: it rolls to hold its breath.
+    fn air_choke_rounds(&self, _battle: &Battle, _target: UnitId) -> Option<u32> {
+        None
+    }
+
+    /// `attacker`'s impaling blow with its carried weapon `weapon` (its place in the kit) has
+    /// landed on `target`: what follows (BRP: the weapon sticks in the target).
+    fn impaled(&self, _battle: &mut Battle, _attacker: (UnitId, usize), _target: UnitId) {}
 }

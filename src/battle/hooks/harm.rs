@@ -15,6 +15,13 @@ use crate::rules::weapons::Weapon;
 
 /// The stages of harm: a hit's effects, wounds, armor and aid; each stage's default does nothing.
 pub trait HarmHooks {
+    /// What the cover at `cover` a shot at `target` goes through takes off each piece of its
+    /// damage, rolled and told, where the rulebook weighs the cover's material (the western);
+    /// `None`: the cover's armor points.
+    fn through_cover(&self, _battle: &mut Battle, _target: UnitId, _cover: Tile) -> Option<u32> {
+        None
+    }
+
     /// A unit a burning weapon has hit, not alight yet: whether it keeps from catching fire
     /// (CoC's Luck roll); `false`, and it catches.
     fn resists_fire(&self, _battle: &mut Battle, _unit: UnitId) -> bool {

@@ -23,7 +23,7 @@ pub use attack::AttackHooks;
 pub use choices::ChoiceHooks;
 pub use fire::FireHooks;
 pub use harm::HarmHooks;
-pub use turn::{TurnCost, TurnHooks};
+pub use turn::{Surprise, TurnCost, TurnHooks};
 
 /// A rulebook's own code at the battle's stages, in five families; each stage's default
 /// does nothing, so a rulebook implements the families it hooks and leaves the rest empty.

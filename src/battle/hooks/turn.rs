@@ -51,6 +51,20 @@ pub trait TurnHooks {
         Vec::new()
     }
 
+    /// In round 1, how far `unit` was taken by surprise as the fight opened (BRP's surprise and
+    /// extreme surprise, as the scenario gives them; the d10 pool's ambushed, caught unawares
+    /// by a surprise attack before the round): a surprised unit comes where the round's order
+    /// puts the surprised, and one taken wholly makes no attack that round.
+    fn surprise(&self, _battle: &Battle, _unit: UnitId) -> Surprise {
+        Surprise::Unsurprised
+    }
+
+    /// What eases or hardens `unit`'s DEX roll for its place in the order, where the scenario
+    /// orders the round so, a firearm `readied` or not (CoC: a bonus die for a readied one).
+    fn dex_roll_modifiers(&self, _battle: &Battle, _unit: UnitId, _readied: bool) -> Vec<Modifier> {
+        Vec::new()
+    }
+
     /// `unit` getting up from prone: the roll the rulebook's own state of it asks (the
     /// western's trip); whether it stumbled. It gets up all the same.
     fn rises(&self, _battle: &mut Battle, _unit: UnitId) -> bool {
@@ -59,6 +73,16 @@ pub trait TurnHooks {
 
     /// `unit` stumbled getting up, and is on its feet: what follows (the western's free blows).
     fn stumbled(&self, _battle: &mut Battle, _unit: UnitId) {}
+}
+
+/// How far a unit was taken by surprise as the fight opened, in round 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Surprise {
+    Unsurprised,
+    /// It comes where the round's order puts the surprised.
+    Surprised,
+    /// Surprised, and it makes no attack that round.
+    Wholly,
 }
 
 /// What the rulebook's own state costs a unit's whole turn as it begins.

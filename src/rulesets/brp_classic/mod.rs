@@ -167,12 +167,6 @@ impl Ruleset for BrpClassic {
         }
     }
 
-    /// The surprised act at DEX/2 in round 1; under extreme surprise they make no attack
-    /// (SPECS.md 1.2).
-    fn opening_surprise(&self) -> bool {
-        true
-    }
-
     /// Knock-out attacks with bare hands or a blunt weapon (SPECS.md 1.1).
     fn knock_out_blows(&self) -> bool {
         true
@@ -183,11 +177,6 @@ impl Ruleset for BrpClassic {
     }
 
     fn parry_is_declared(&self) -> bool {
-        true
-    }
-
-    /// A knife that impales sticks in the target (SPECS.md 1.1).
-    fn impales_stick(&self) -> bool {
         true
     }
 
@@ -307,10 +296,6 @@ impl Ruleset for BrpClassic {
         }
     }
 
-    fn grapple_skill(&self) -> Option<&'static str> {
-        Some(sheet::GRAPPLE)
-    }
-
     /// Drowning and suffocation: CON x10 in the first round, x9 in the second, and so on.
     fn breath_chance(&self, constitution: u32, round: u32) -> u32 {
         falling_multiple(constitution, 10, round)
@@ -419,6 +404,10 @@ impl SheetRules for BrpClassic {
     /// Impales (a special success with an impaling weapon) and knock-out blows are its own.
     fn fields(&self) -> &'static [SheetField] {
         &[SheetField::ImmuneToImpale, SheetField::CannotBeKnockedOut]
+    }
+
+    fn grapple_skill(&self) -> Option<&'static str> {
+        Some(sheet::GRAPPLE)
     }
 }
 

@@ -19,7 +19,7 @@ use crate::rules::grapple::ManeuverGoal;
 use crate::rules::initiative::{InitiativeEntry, initiative_order};
 use crate::rules::mechanisms::{BlowAnswers, Mechanisms, SuppressingFire};
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome, melee_outcome};
-use crate::rules::modifiers::{Modifier, ModifierReason};
+use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::{ManeuverAllowance, SideResult, maneuver_allowance};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
@@ -293,14 +293,6 @@ impl Ruleset for Coc7e {
 
     fn own_roll_value(&self, facts: &OwnRollFacts) -> Vec<Modifier> {
         worth::own_roll_value(facts)
-    }
-
-    /// A bonus die for a readied firearm.
-    fn dex_roll_value(&self, readied_firearm: bool) -> Vec<Modifier> {
-        readied_firearm
-            .then(|| Modifier::new(ModifierReason::ReadiedFirearm, 1))
-            .into_iter()
-            .collect()
     }
 
     fn maneuver_goals(&self, _holding: bool) -> &'static [ManeuverGoal] {

@@ -267,12 +267,6 @@ impl Ruleset for D100House {
         grapple::goals(holding)
     }
 
-    /// General Athletics throws, or Struggle where that is the obsession.
-    fn throwing_skill(&self, weapon_skill: &str, obsession: Option<&str>) -> Option<&'static str> {
-        (weapon_skill == sheet::ATHLETICS && obsession == Some(grapple::CONTEST.skill))
-            .then_some(grapple::CONTEST.skill)
-    }
-
     fn falling(&self) -> Option<Falling> {
         Some(hazards::FALLING)
     }
@@ -288,10 +282,6 @@ impl Ruleset for D100House {
     /// Anyone may grapple anyone: the sheet has no size.
     fn maneuver(&self, _maneuvering_build: i32, _opponent_build: i32) -> ManeuverAllowance {
         ManeuverAllowance::Possible { penalty_dice: 0 }
-    }
-
-    fn air_choke_rounds(&self, characteristics: &Characteristics) -> Option<u32> {
-        Some(grapple::air_choke_rounds(characteristics.constitution))
     }
 
     fn weapons(&self) -> &WeaponTable {
@@ -331,6 +321,12 @@ impl SheetRules for D100House {
             SheetField::Obsession,
             SheetField::Cherries,
         ]
+    }
+
+    /// General Athletics throws, or Struggle where that is the obsession.
+    fn throwing_skill(&self, weapon_skill: &str, obsession: Option<&str>) -> Option<&'static str> {
+        (weapon_skill == sheet::ATHLETICS && obsession == Some(grapple::CONTEST.skill))
+            .then_some(grapple::CONTEST.skill)
     }
 }
 

@@ -26,7 +26,7 @@ use crate::rules::explosions::{BlastRing, severity_bands};
 use crate::rules::firearm_rules::FirearmRules;
 use crate::rules::firearms::{VolleyHits, one_hit_a_roll};
 use crate::rules::initiative::InitiativeEntry;
-use crate::rules::injuries::{InjuryHit, InjuryList, InjuryOutcome};
+use crate::rules::injuries::InjuryList;
 use crate::rules::length::Length;
 use crate::rules::mechanisms::{BlowAnswers, InitiativeRoll, Mechanisms};
 use crate::rules::melee::{BareHands, Defence, ExchangeOdds, MeleeOutcome};
@@ -254,11 +254,6 @@ impl Ruleset for D10Pool {
         }
     }
 
-    /// Stealth against Alertness (SPECS.md 2, a house rule: `SURPRISE_POOLS`).
-    fn surprise_contested(&self) -> bool {
-        true
-    }
-
     /// No dodging gunfire, but behind cover a free dodge (SPECS.md's house reading).
     fn shot_defence(&self) -> Option<ShotDefence> {
         Some(ShotDefence::DodgeInCover)
@@ -318,10 +313,6 @@ impl Ruleset for D10Pool {
             knocked_out: false,
             needs_con_roll: false,
         }
-    }
-
-    fn injury(&self, hit: &InjuryHit) -> Option<InjuryOutcome> {
-        Some(injuries::injure(hit))
     }
 
     /// A die off every pool for each wound penalty die and each 5 feet started past the free

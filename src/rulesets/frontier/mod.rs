@@ -37,7 +37,7 @@ use crate::rules::ruleset::{Rolled, Ruleset};
 use crate::rules::ruleset_id::RulesetId;
 use crate::rules::sheet_rules::{SheetField, SheetRules};
 use crate::rules::situation::{
-    BlowFacts, Material, PointBlank, RangeBand, RangeReading, RangeScale, ShotDefence, ShotFacts,
+    BlowFacts, PointBlank, RangeBand, RangeReading, RangeScale, ShotDefence, ShotFacts,
     StandingFacts, Worth,
 };
 use crate::rules::skills::SkillEntry;
@@ -128,10 +128,6 @@ impl Ruleset for Frontier {
         Some(sheet::zigzag_move(characteristics))
     }
 
-    fn quick_draw_skill(&self) -> Option<&'static str> {
-        Some(draw::QUICK_DRAW)
-    }
-
     fn draw_bonus(&self, facts: &DrawFacts) -> DrawBonus {
         draw::draw_bonus(facts)
     }
@@ -154,16 +150,6 @@ impl Ruleset for Frontier {
     /// RM read as the core roll's chance: 30 + 2 x RM.
     fn on_percentile_scale(&self, _name: &str, value: u32) -> u32 {
         check::CORE_ROLL.base(value)
-    }
-
-    /// Wood takes 2 off a bullet's damage, iron 1D10, steel 2D10.
-    fn material_reduction(&self, material: Material) -> Option<DamageNotation> {
-        let code = match material {
-            Material::Wood => "2",
-            Material::Iron => "1D10",
-            Material::Steel => "2D10",
-        };
-        code.parse().ok()
     }
 
     /// A punch, by the STR table.
@@ -355,6 +341,10 @@ impl SheetRules for Frontier {
     /// None: its sheet has nothing of another rulebook's.
     fn fields(&self) -> &'static [SheetField] {
         &[]
+    }
+
+    fn quick_draw_skill(&self) -> Option<&'static str> {
+        Some(draw::QUICK_DRAW)
     }
 }
 

@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use super::check::CORE_ROLL;
 use crate::rules::body::{BodyPart, HitLocations};
+use crate::rules::damage::DamageNotation;
 use crate::rules::modifiers::{Modifier, ModifierReason};
+use crate::rules::situation::Material;
 use crate::rules::wounds::{BlowResult, BlowSeverity, WoundBlow};
 
 /// Damage Points a unit may fall below zero before it is dead (it is incapacitated at 0).
@@ -94,6 +96,17 @@ pub fn wound_check(damage: u32, hand_to_hand: bool) -> WoundCheck {
         },
         on_failure,
     }
+}
+
+/// What a bullet loses going through cover of `material` (the rulebook's table): wood 2, iron
+/// 1D10, steel 2D10.
+pub fn material_reduction(material: Material) -> Option<DamageNotation> {
+    let code = match material {
+        Material::Wood => "2",
+        Material::Iron => "1D10",
+        Material::Steel => "2D10",
+    };
+    code.parse().ok()
 }
 
 #[cfg(test)]

@@ -8,9 +8,10 @@ use bevy::prelude::*;
 
 use super::sheet::MARTIAL_ARTS;
 use crate::battle::UnitId;
+use crate::battle::arms;
 use crate::battle::event::EventKind;
 use crate::battle::hooks::{
-    AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, TurnHooks,
+    AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, Surprise, TurnHooks,
 };
 use crate::battle::state::Battle;
 use crate::rules::dice::DieFace;
@@ -24,13 +25,33 @@ pub fn plugin(app: &mut App) {
 /// BRP's code at the engine's stages.
 struct BrpHooks;
 
-impl TurnHooks for BrpHooks {}
+impl TurnHooks for BrpHooks {
+    /// The surprised act at DEX/2 in round 1; under extreme surprise they make no attack
+    /// (SPECS.md 1.2), as the scenario says of each unit.
+    fn surprise(&self, battle: &Battle, unit: UnitId) -> Surprise {
+        let opening = &battle.spec(unit).opening;
+        if opening.extreme_surprise {
+            Surprise::Wholly
+        } else if opening.surprised {
+            Surprise::Surprised
+        } else {
+            Surprise::Unsurprised
+        }
+    }
+}
 
 impl ChoiceHooks for BrpHooks {}
 
 impl FireHooks for BrpHooks {}
 
 impl AttackHooks for BrpHooks {
+    /// A knife that impales sticks in the target, unless it is immune to impales (SPECS.md 1.1).
+    fn impaled(&self, battle: &mut Battle, (attacker, weapon): (UnitId, usize), target: UnitId) {
+        if !battle.spec(target).immune_to_impale {
+            arms::stick(battle, attacker, weapon, target);
+        }
+    }
+
     /// An unarmed blow rolled under the Martial Arts skill too rolls its dice twice.
     fn unarmed_blow_doubled(&self, battle: &Battle, attacker: UnitId, roll: u32) -> bool {
         roll < battle.skill(attacker, MARTIAL_ARTS)

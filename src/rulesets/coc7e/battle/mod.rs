@@ -17,7 +17,7 @@ use crate::battle::hooks::{
 use crate::battle::state::Battle;
 use crate::rules::body::BodyPart;
 use crate::rules::damage::DamageNotation;
-use crate::rules::modifiers::Modifier;
+use crate::rules::modifiers::{Modifier, ModifierReason};
 use crate::rules::roll::Verdict;
 use crate::rulesets::coc7e::ID;
 use crate::rulesets::coc7e::worth::notice_value;
@@ -37,6 +37,14 @@ impl TurnHooks for CocHooks {
 
     fn round_opened(&self, battle: &mut Battle) {
         luck::keep_awake(battle);
+    }
+
+    /// A bonus die for a readied firearm.
+    fn dex_roll_modifiers(&self, _battle: &Battle, _unit: UnitId, readied: bool) -> Vec<Modifier> {
+        readied
+            .then(|| Modifier::new(ModifierReason::ReadiedFirearm, 1))
+            .into_iter()
+            .collect()
     }
 }
 

@@ -44,6 +44,7 @@ use crate::rules::roll::{Demand, Verdict};
 use crate::rules::roll_harm::{HitForm, RollHit};
 use crate::rules::weapons::Weapon;
 use crate::rulesets::d100_house::ID;
+use crate::rulesets::d100_house::grapple;
 use commands::HouseCommand;
 use condition::{change_house, house};
 
@@ -213,6 +214,12 @@ impl FireHooks for HouseHooks {
 }
 
 impl AttackHooks for HouseHooks {
+    fn air_choke_rounds(&self, battle: &Battle, target: UnitId) -> Option<u32> {
+        Some(grapple::air_choke_rounds(
+            battle.spec(target).characteristics.constitution,
+        ))
+    }
+
     /// A stance taken first, then the share of a divided skill, then a called shot.
     fn attack_demand(&self, battle: &Battle, unit: UnitId, demand: Demand) -> Demand {
         let demand = stance::on_attack(battle, unit, demand);

@@ -34,7 +34,8 @@ pub(super) fn caught(
         net.max(0) - dodged,
         (severity, true),
         skill,
-    )
+    );
+    true
 }
 
 /// What the ring a unit is caught in adds to its injury's severity, low cover between it and

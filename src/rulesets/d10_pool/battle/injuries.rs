@@ -8,17 +8,17 @@ use crate::battle::state::Battle;
 use crate::battle::wounds::settle_after_harm;
 use crate::battle::{UnitId, Vital};
 use crate::rules::injuries::InjuryHit;
+use crate::rulesets::d10_pool::injuries;
 
 /// A hit on `unit` (by `by`) that landed with `net` successes left once the defence was off,
 /// with `skill` and a weapon of this `weapon` damage (a blast's band, where `blast`): an injury.
-/// `false` where the pool's rules give none (the caller rolls the damage).
 pub(super) fn injure(
     battle: &mut Battle,
     (unit, by): (UnitId, Option<UnitId>),
     net: i32,
     (weapon, blast): (u32, bool),
     skill: &str,
-) -> bool {
+) {
     let before = battle.vitals(unit);
     let hit = InjuryHit {
         net,
@@ -33,9 +33,7 @@ pub(super) fn injure(
         toughness: battle.spec(unit).characteristics.constitution,
         injuries: before.injuries,
     };
-    let Some(outcome) = battle.scenario.ruleset.injury(&hit) else {
-        return false;
-    };
+    let outcome = injuries::injure(&hit);
     let mut after = before;
     after.injuries = outcome.injuries;
     after.hit_points = outcome.remaining.min(after.max_hit_points);
@@ -80,5 +78,4 @@ pub(super) fn injure(
         }
     }
     settle_after_harm(battle, unit, before, false);
-    true
 }

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 
 use crate::battle::UnitId;
 use crate::battle::hooks::{
-    AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, TurnHooks,
+    AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, Surprise, TurnHooks,
 };
 use crate::battle::state::Battle;
 use crate::map::Tile;
@@ -29,6 +29,15 @@ impl TurnHooks for PoolHooks {
     fn surprise_seen(&self, battle: &mut Battle, attack: (UnitId, UnitId)) -> Option<bool> {
         Some(surprise::seen(battle, attack))
     }
+
+    /// Caught unawares by a surprise attack before round 1: after everyone else in its order.
+    fn surprise(&self, battle: &Battle, unit: UnitId) -> Surprise {
+        if surprise::ambushed(battle, unit) {
+            Surprise::Surprised
+        } else {
+            Surprise::Unsurprised
+        }
+    }
 }
 
 impl ChoiceHooks for PoolHooks {}
@@ -46,7 +55,8 @@ impl HarmHooks for PoolHooks {
         weapon: (u32, bool),
         skill: &str,
     ) -> bool {
-        injuries::injure(battle, hit, net, weapon, skill)
+        injuries::injure(battle, hit, net, weapon, skill);
+        true
     }
 
     fn blast_injury(

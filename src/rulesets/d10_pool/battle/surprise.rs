@@ -3,6 +3,7 @@
 //! seeing it coming unless the attacker nets more.
 
 use crate::battle::UnitId;
+use crate::battle::event::EventKind;
 use crate::battle::state::Battle;
 use crate::rules::modifiers::Modifier;
 use crate::rules::roll::{Demand, RollPurpose};
@@ -22,4 +23,11 @@ pub(super) fn seen(battle: &mut Battle, (unit, target): (UnitId, UnitId)) -> boo
     let sneak = roll(unit, sneaking, Vec::new());
     let watch = roll(target, watching, watchfulness);
     sneak <= watch
+}
+
+/// Whether a surprise attack before round 1 caught `unit` unawares.
+pub(super) fn ambushed(battle: &Battle, unit: UnitId) -> bool {
+    battle.events().iter().any(|event| {
+        matches!(event.kind, EventKind::SurpriseAttempted { target, seen: false, .. } if target == unit)
+    })
 }

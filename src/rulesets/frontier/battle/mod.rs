@@ -6,6 +6,7 @@
 
 pub mod condition;
 pub mod events;
+mod material;
 mod pain;
 mod quick_draw;
 mod recovering;
@@ -21,6 +22,7 @@ use crate::battle::hooks::{
 
 use crate::battle::state::Battle;
 use crate::battle::{PendingAttack, UnitId};
+use crate::map::Tile;
 use crate::rules::weapons::Weapon;
 use crate::rulesets::frontier::ID;
 
@@ -116,5 +118,9 @@ impl HarmHooks for FrontierHooks {
 
     fn tended(&self, battle: &mut Battle, by: UnitId, patient: UnitId) -> bool {
         pain::tended(battle, by, patient)
+    }
+
+    fn through_cover(&self, battle: &mut Battle, target: UnitId, cover: Tile) -> Option<u32> {
+        material::stops(battle, target, cover)
     }
 }
