@@ -92,7 +92,7 @@ pub(super) fn best_shot(
                 modes.push(FireMode::BothBarrels(target));
             }
             if volleys.is_some() && weapon.uses.full_auto && form == AttackForm::Shot {
-                match ruleset.sweep() {
+                match ruleset.mechanisms().sweep {
                     // Sweeps of each width the rounds in the gun allow, centred on the target.
                     Some(rule) => modes.extend(
                         (1..=SWEEP_WIDTHS)
@@ -126,7 +126,7 @@ pub(super) fn best_shot(
             let (bullets, plain) = match mode {
                 // Each ten rounds of a sweep cost what a bullet does; it harms everyone in it.
                 FireMode::Sweep { rounds, .. } => (
-                    rounds / ruleset.sweep().map_or(1, |rule| rule.least_rounds.max(1)),
+                    rounds / ruleset.mechanisms().sweep.map_or(1, |rule| rule.least_rounds.max(1)),
                     sweep_harm(scenario, seen, spec.side, &rolls, &harm),
                 ),
                 _ => (

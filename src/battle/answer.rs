@@ -226,7 +226,7 @@ pub fn threat(world: &mut World) -> Option<Threat> {
     };
     let defender = battle.condition(pending.target);
     let turn_to_come = battle.flow().turn_to_come(pending.target);
-    let spends_the_turn = battle.scenario.ruleset.dice_budget()
+    let spends_the_turn = battle.scenario.ruleset.mechanisms().dice_budget
         && defender.dice_plan.is_none()
         && turn_to_come
         && !pending.during_setup
@@ -243,7 +243,7 @@ pub fn threat(world: &mut World) -> Option<Threat> {
     let threat = Threat {
         odds: odds_of(&battle, &pending),
         stakes,
-        dodge_costs_the_attack: (battle.scenario.ruleset.dodge_costs_the_attack()
+        dodge_costs_the_attack: (battle.scenario.ruleset.mechanisms().dodge_costs_the_attack()
             || sweep_takes_the_turn)
             && !defender.acted_this_round
             && !pending.during_setup,

@@ -22,7 +22,7 @@ pub fn attacks_allowed(spec: &UnitSpec, condition: &Condition, turn: &TurnState)
 
 /// Whether the battle's rulebook keeps a dice budget.
 pub(super) fn budgets(battle: &Battle) -> bool {
-    battle.scenario.ruleset.dice_budget()
+    battle.scenario.ruleset.mechanisms().dice_budget
 }
 
 /// Whether the unit holds a committed weapon (one that takes the whole budget).

@@ -184,7 +184,7 @@ pub(super) fn answer_blow(
     }
     let allowed = blow_answers(battle, unit, Some(pending.attacker));
     let words = battle.scenario.ruleset.words().weapon_defence();
-    let unnamed = battle.scenario.ruleset.parry_is_declared()
+    let unnamed = battle.scenario.ruleset.mechanisms().parry_is_declared()
         && battle.condition(unit).parry_against != Some(pending.attacker);
     let refused = match answer {
         Answer::Dodge if !allowed.dodge => Some("no dodge is left to it this round".to_string()),

@@ -162,7 +162,7 @@ pub(super) fn defending_weapon(
 ) -> Option<MeleeWeapon> {
     let ruleset = &battle.scenario.ruleset;
     let meets =
-        |weapon: &MeleeWeapon| ruleset.weapon_defence_meets(attack_skill, &weapon.skill_name);
+        |weapon: &MeleeWeapon| ruleset.mechanisms().weapon_defence_meets(attack_skill, &weapon.skill_name);
     Some(fighting_weapon(battle, unit))
         .filter(meets)
         .or_else(|| Some(unarmed(battle, unit)).filter(meets))

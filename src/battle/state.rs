@@ -395,7 +395,7 @@ impl<'w> Battle<'w> {
     /// action of this kind: its part of the unit's plan, or with nothing planned its whole
     /// pool.
     pub fn spend_dice(&mut self, unit: UnitId, action: PlannedAction) {
-        if !self.scenario.ruleset.dice_budget() {
+        if !self.scenario.ruleset.mechanisms().dice_budget {
             return;
         }
         self.change_condition(unit, |condition| {

@@ -35,7 +35,7 @@ pub(super) fn sweep_area(
     (rounds, ready): (u32, u32),
 ) -> Result<(Vec<Tile>, Vec<UnitId>, ShotTerms), Rejection> {
     let refuse = |why: String| Err(Rejection::WrongWeapon(why));
-    let Some(rule) = battle.scenario.ruleset.sweep() else {
+    let Some(rule) = battle.scenario.ruleset.mechanisms().sweep else {
         return refuse("automatic fire does not sweep an area in this rulebook".to_string());
     };
     if !weapon.uses.full_auto {

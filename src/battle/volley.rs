@@ -374,7 +374,7 @@ pub(super) fn plan_rolls(
                     weapon.name
                 )));
             }
-            if battle.scenario.ruleset.sweep().is_some() {
+            if battle.scenario.ruleset.mechanisms().sweep.is_some() {
                 return Err(Rejection::WrongWeapon(format!(
                     "the {} fires full auto as a sweep across an area",
                     weapon.name

@@ -148,7 +148,7 @@ fn reckon(
     // The attack is reckoned as the attacker's own turn would make it, just begun; where the
     // rulebook has parries named at the start of the round, the target named the attacker.
     world.resource_mut::<Flow>().turn = Some(TurnState::fresh(attacker));
-    if scenario.ruleset.parry_is_declared() {
+    if scenario.ruleset.mechanisms().parry_is_declared() {
         let mut conditions = world.query::<(&UnitId, &mut Condition)>();
         for (unit, mut condition) in conditions.iter_mut(world) {
             if *unit == target {

@@ -12,6 +12,7 @@ use super::damage::DamageRoll;
 use super::roll::{Demand, Verdict};
 use super::roll_harm::{HitForm, RollHit};
 use super::situation::{AllowedAnswers, DefenceFacts, Posture};
+use super::sweep::SweepRule;
 
 /// The shared mechanisms a rulebook uses, each with that rulebook's answers.
 #[derive(Clone, Copy, Default)]
@@ -34,6 +35,14 @@ pub struct Mechanisms<'a> {
     pub kept_order: bool,
     /// Harm read off the attack roll rather than rolled in dice (the d100 house sheet).
     pub roll_harm: Option<&'a dyn RollHarmRules>,
+    /// A unit's dice for the round spent on its actions and kept for its defences, split
+    /// among those it plans (the d10 pool), rather than one action a turn and defences free.
+    pub dice_budget: bool,
+    /// Automatic fire swept across a width, so many feet for every ten rounds (the d10 pool).
+    pub sweep: Option<SweepRule>,
+    /// Evading: a unit gives its whole turn to keeping out of harm, on a roll of its own (the
+    /// d10 pool's Dex + Dodge).
+    pub evading: Option<&'a dyn Evading>,
 }
 
 impl<'a> Mechanisms<'a> {
@@ -70,10 +79,37 @@ impl<'a> Mechanisms<'a> {
         self.blow_answers.is_some_and(|answers| answers.maneuvers())
     }
 
+    /// Whether a parry is named at the start of the round, against one attacker.
+    pub fn parry_is_declared(&self) -> bool {
+        self.blow_answers
+            .is_some_and(|answers| answers.parry_is_declared())
+    }
+
+    /// Whether a dodge costs the defender its attack in the round.
+    pub fn dodge_costs_the_attack(&self) -> bool {
+        self.blow_answers
+            .is_some_and(|answers| answers.dodge_costs_the_attack())
+    }
+
+    /// Whether a defence with a weapon rolled on `defence_skill` may meet an attack rolled on
+    /// `attack_skill`: any may, unless the rulebook's answers say otherwise.
+    pub fn weapon_defence_meets(&self, attack_skill: &str, defence_skill: &str) -> bool {
+        self.blow_answers.is_none_or(|answers| {
+            answers.weapon_defence_meets(attack_skill, defence_skill)
+        })
+    }
+
     /// How suppressing fire pins, where it does.
     pub fn pinning(&self) -> Option<&'a dyn Pinning> {
         self.suppressing_fire.and_then(SuppressingFire::pinning)
     }
+}
+
+/// Evading, where a rulebook has it.
+pub trait Evading {
+    /// The roll a unit of these `characteristics` and `skills` evades on.
+    fn evade_roll(&self, characteristics: &Characteristics, skills: &BTreeMap<String, u32>)
+    -> Demand;
 }
 
 /// How fire on a group works, where a rulebook has it.
@@ -137,6 +173,23 @@ pub trait BlowAnswers {
 
     /// Whether a maneuver is ever one of them.
     fn maneuvers(&self) -> bool {
+        false
+    }
+
+    /// Whether a defence with the weapon in hand needs the attacker named at the start of the
+    /// round (BRP's declared parry).
+    fn parry_is_declared(&self) -> bool {
+        false
+    }
+
+    /// Whether a defence with a weapon rolled on `defence_skill` may meet an attack rolled on
+    /// `attack_skill` (the d10 pool's clash: only within one ability).
+    fn weapon_defence_meets(&self, _attack_skill: &str, _defence_skill: &str) -> bool {
+        true
+    }
+
+    /// Whether a unit that dodged loses its attack (its action) for the rest of the round.
+    fn dodge_costs_the_attack(&self) -> bool {
         false
     }
 }

@@ -3,7 +3,6 @@
 //! The battle systems hold a `dyn Ruleset` and never call a rulebook's functions directly; each
 //! rulebook under `src/rulesets/` is one implementation of this trait.
 
-use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
@@ -30,7 +29,6 @@ use super::sheet_rules::SheetRules;
 use super::situation::{
     BlowFacts, OwnRollFacts, RangeReading, RangeScale, ShotDefence, ShotFacts, StandingFacts, Worth,
 };
-use super::sweep::SweepRule;
 use super::vocabulary::Vocabulary;
 use super::weapons::{ArmorTable, WeaponTable};
 use super::wounds::{Aftercare, BlowResult, Patient, WoundBlow};
@@ -232,18 +230,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// How a target may answer gunfire; `None`: it cannot, and takes the shots.
     fn shot_defence(&self) -> Option<ShotDefence>;
 
-    /// Whether a defence with the weapon in hand needs the attacker named at the start of the
-    /// round (BRP's declared parry).
-    fn parry_is_declared(&self) -> bool {
-        false
-    }
-
-    /// Whether a defence with a weapon rolled on `defence_skill` may meet an attack rolled on
-    /// `attack_skill` (the d10 pool's clash: only within one ability).
-    fn weapon_defence_meets(&self, _attack_skill: &str, _defence_skill: &str) -> bool {
-        true
-    }
-
     /// What using a weapon with the unit's own speciality in it is worth (the d10 pool's
     /// Secondary ability: a step easier); nothing where the rulebook has none.
     fn secondary_value(&self) -> Option<Modifier> {
@@ -276,36 +262,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
             skill_points: i32::try_from(facts.skill).unwrap_or(i32::MAX),
             modifiers: Vec::new(),
         }
-    }
-
-    /// Whether the rulebook keeps a per-round dice budget (the d10 pool): a unit's dice for the
-    /// round go on one action, or are split among those it plans (`rules::budget`), and a
-    /// demand's value is the dice its pool holds.
-    fn dice_budget(&self) -> bool {
-        false
-    }
-
-    /// How automatic fire sweeps an area, where the rulebook has it (the d10 pool): one roll
-    /// shared by everyone across the area, each of whom may dodge. `None`: full auto is fired
-    /// in volleys at named targets, if at all.
-    fn sweep(&self) -> Option<SweepRule> {
-        None
-    }
-
-    /// Where the rulebook has evading (the d10 pool: Dex + Dodge at 7, as an action), the roll
-    /// for a unit of these characteristics and skills; its net successes come off hand-to-hand
-    /// attacks on it until its next turn.
-    fn evade_roll(
-        &self,
-        _characteristics: &Characteristics,
-        _skills: &BTreeMap<String, u32>,
-    ) -> Option<Demand> {
-        None
-    }
-
-    /// Whether a unit that dodged loses its attack (its action) for the rest of the round.
-    fn dodge_costs_the_attack(&self) -> bool {
-        false
     }
 
     /// What one blow does to a unit's hit points and state.

@@ -447,10 +447,7 @@ fn unit_buttons(
         {
             *view.intent = Intent::KnockOut;
         }
-        let evades = scenario
-            .ruleset
-            .evade_roll(&spec.characteristics, &spec.skills)
-            .is_some();
+        let evades = scenario.ruleset.mechanisms().evading.is_some();
         let declared = scenario.ruleset.declares_actions().then(|| {
             view.flow
                 .as_ref()

@@ -182,7 +182,7 @@ fn fire_styles(ui: &mut egui::Ui, view: &mut BattleView, weapon: &Weapon, most: 
         view.fire_order.style = FireStyle::Suppressing(bullets);
     }
     if let FireStyle::Sweep(mut rounds) = view.fire_order.style
-        && let Some(rule) = ruleset.sweep()
+        && let Some(rule) = ruleset.mechanisms().sweep
     {
         let least = rule.least_rounds;
         ui.add(

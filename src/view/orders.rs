@@ -347,7 +347,7 @@ pub fn fire_styles(weapon: &Weapon, ruleset: &dyn Ruleset) -> Vec<FireStyle> {
     if weapon.uses.burst.is_some() {
         styles.push(FireStyle::Burst);
     }
-    match ruleset.sweep() {
+    match ruleset.mechanisms().sweep {
         Some(rule) if weapon.uses.full_auto => {
             styles.push(FireStyle::Sweep(rule.least_rounds * 2));
         }

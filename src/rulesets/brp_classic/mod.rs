@@ -176,10 +176,6 @@ impl Ruleset for BrpClassic {
         Some(chance::resistance(active, passive))
     }
 
-    fn parry_is_declared(&self) -> bool {
-        true
-    }
-
     /// Each wound may be tended once (SPECS.md 1.1).
     fn first_aid_per_wound(&self) -> bool {
         true
@@ -187,10 +183,6 @@ impl Ruleset for BrpClassic {
 
     fn shot_defence(&self) -> Option<ShotDefence> {
         Some(ShotDefence::DodgeFirstBullet)
-    }
-
-    fn dodge_costs_the_attack(&self) -> bool {
-        true
     }
 
     /// One wound of half the current hit points or more is a shock (a CON x 5 roll to stay
@@ -465,6 +457,14 @@ impl BlowAnswers for BrpClassic {
             weapon: facts.weapon_defences == 0 && facts.named_attacker,
             maneuver: false,
         }
+    }
+
+    fn parry_is_declared(&self) -> bool {
+        true
+    }
+
+    fn dodge_costs_the_attack(&self) -> bool {
+        true
     }
 }
 

@@ -28,7 +28,7 @@ use crate::rules::firearms::{VolleyHits, one_hit_a_roll};
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::injuries::InjuryList;
 use crate::rules::length::Length;
-use crate::rules::mechanisms::{BlowAnswers, InitiativeRoll, Mechanisms};
+use crate::rules::mechanisms::{BlowAnswers, InitiativeRoll, Mechanisms, Evading};
 use crate::rules::melee::{BareHands, Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::{Modifier, ModifierReason};
 use crate::rules::opposed::SideResult;
@@ -131,6 +131,14 @@ impl Ruleset for D10Pool {
         Mechanisms {
             blow_answers: Some(self),
             kept_initiative: Some(self),
+            // A unit's dice go on one action a round, or are split among those it plans.
+            dice_budget: true,
+            // A sweep covers 5 feet of width for every 10 rounds spent; at least 10 rounds.
+            sweep: Some(SweepRule {
+                feet_per_ten_rounds: 5,
+                least_rounds: 10,
+            }),
+            evading: Some(self),
             ..Mechanisms::default()
         }
     }
@@ -259,44 +267,9 @@ impl Ruleset for D10Pool {
         Some(ShotDefence::DodgeInCover)
     }
 
-    /// A clash needs the defender's weapon to be of the attack's own ability (Melee against
-    /// Melee, Brawl against Brawl).
-    fn weapon_defence_meets(&self, attack_skill: &str, defence_skill: &str) -> bool {
-        let ability = |skill: &str| skill.rsplit('+').next().unwrap_or(skill).to_string();
-        ability(attack_skill) == ability(defence_skill)
-    }
-
     /// A Secondary ability in the weapon's use: a step easier.
     fn secondary_value(&self) -> Option<Modifier> {
         Some(Modifier::steps(ModifierReason::Secondary, -1))
-    }
-
-    /// A unit's dice go on one action a round, or are split among those it plans.
-    fn dice_budget(&self) -> bool {
-        true
-    }
-
-    /// A sweep covers 5 feet of width for every 10 rounds spent; at least 10 rounds.
-    fn sweep(&self) -> Option<SweepRule> {
-        Some(SweepRule {
-            feet_per_ten_rounds: 5,
-            least_rounds: 10,
-        })
-    }
-
-    /// Dex + Dodge at 7.
-    fn evade_roll(
-        &self,
-        characteristics: &Characteristics,
-        skills: &BTreeMap<String, u32>,
-    ) -> Option<Demand> {
-        Some(
-            Demand::new(
-                sheet::skill_value(DODGE, characteristics, skills),
-                Vec::new(),
-            )
-            .at_difficulty(EVADE_DIFFICULTY),
-        )
     }
 
     /// Every hit is an injury (`injury`); harm caught otherwise (a fire, a fall) comes off what
@@ -430,6 +403,21 @@ impl InitiativeRoll for D10Pool {
     }
 }
 
+impl Evading for D10Pool {
+    /// Dex + Dodge at 7.
+    fn evade_roll(
+        &self,
+        characteristics: &Characteristics,
+        skills: &BTreeMap<String, u32>,
+    ) -> Demand {
+        Demand::new(
+            sheet::skill_value(DODGE, characteristics, skills),
+            Vec::new(),
+        )
+        .at_difficulty(EVADE_DIFFICULTY)
+    }
+}
+
 impl Vocabulary for D10Pool {
     fn sheet_line(&self, characteristics: &Characteristics, _derived: &DerivedStats) -> String {
         sheet::sheet_line(characteristics)
@@ -502,5 +490,12 @@ impl BlowAnswers for D10Pool {
             weapon: true,
             maneuver: false,
         }
+    }
+
+    /// A clash needs the defender's weapon to be of the attack's own ability (Melee against
+    /// Melee, Brawl against Brawl).
+    fn weapon_defence_meets(&self, attack_skill: &str, defence_skill: &str) -> bool {
+        let ability = |skill: &str| skill.rsplit('+').next().unwrap_or(skill).to_string();
+        ability(attack_skill) == ability(defence_skill)
     }
 }
