@@ -90,6 +90,7 @@ pub(super) fn declaration(
     if moving_on
         && scenario
             .ruleset
+            .mechanisms()
             .zigzag_allowance(&scenario.units[unit.index()].characteristics)
             .is_some()
     {

@@ -279,7 +279,7 @@ fn chosen_command(world: &mut World, turn: &TurnState) -> Command {
         return Command::EndTurn { unit };
     };
     let style = style_of(world, unit);
-    let declares = scenario.ruleset.declares_actions();
+    let declares = scenario.ruleset.mechanisms().declares_actions();
     if turn.limits.kind == TurnKind::Declare && !declares {
         return defence::parry_to_name(&scenario, &seen, unit, style);
     }

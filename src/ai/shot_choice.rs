@@ -126,7 +126,11 @@ pub(super) fn best_shot(
             let (bullets, plain) = match mode {
                 // Each ten rounds of a sweep cost what a bullet does; it harms everyone in it.
                 FireMode::Sweep { rounds, .. } => (
-                    rounds / ruleset.mechanisms().sweep.map_or(1, |rule| rule.least_rounds.max(1)),
+                    rounds
+                        / ruleset
+                            .mechanisms()
+                            .sweep
+                            .map_or(1, |rule| rule.least_rounds.max(1)),
                     sweep_harm(scenario, seen, spec.side, &rolls, &harm),
                 ),
                 _ => (

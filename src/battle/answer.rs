@@ -243,7 +243,11 @@ pub fn threat(world: &mut World) -> Option<Threat> {
     let threat = Threat {
         odds: odds_of(&battle, &pending),
         stakes,
-        dodge_costs_the_attack: (battle.scenario.ruleset.mechanisms().dodge_costs_the_attack()
+        dodge_costs_the_attack: (battle
+            .scenario
+            .ruleset
+            .mechanisms()
+            .dodge_costs_the_attack()
             || sweep_takes_the_turn)
             && !defender.acted_this_round
             && !pending.during_setup,

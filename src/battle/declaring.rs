@@ -62,7 +62,7 @@ pub(super) fn declare(
     declaration: Declaration,
 ) -> Result<(), Rejection> {
     battle.own_turn(unit)?;
-    if !battle.scenario.ruleset.declares_actions() {
+    if !battle.scenario.ruleset.mechanisms().declares_actions() {
         return Err(Rejection::NotNow(
             "this rulebook has no declarations".to_string(),
         ));
@@ -124,7 +124,9 @@ pub fn declared(declarations: &[(UnitId, Declaration)], unit: UnitId) -> Declara
 
 /// On an act turn of a rulebook that declares: refuse what the unit did not declare.
 pub(super) fn binds(battle: &Battle, turn: &TurnState, command: &Command) -> Result<(), Rejection> {
-    if !battle.scenario.ruleset.declares_actions() || matches!(command, Command::EndTurn { .. }) {
+    if !battle.scenario.ruleset.mechanisms().declares_actions()
+        || matches!(command, Command::EndTurn { .. })
+    {
         return Ok(());
     }
     let declaration = declared(&battle.flow().declarations, turn.unit);
@@ -144,7 +146,7 @@ pub(super) fn binds(battle: &Battle, turn: &TurnState, command: &Command) -> Res
 
 /// At the end of an act turn: a declared act that spends the action and was not done is lost.
 pub(super) fn lose_undone(battle: &mut Battle, turn: &TurnState) {
-    if !battle.scenario.ruleset.declares_actions() || turn.action_used {
+    if !battle.scenario.ruleset.mechanisms().declares_actions() || turn.action_used {
         return;
     }
     let declaration = declared(&battle.flow().declarations, turn.unit);
@@ -180,7 +182,10 @@ pub fn allowance(
         return crawl;
     }
     let spec = &scenario.units[unit.index()];
-    let zigzag = scenario.ruleset.zigzag_allowance(&spec.characteristics);
+    let zigzag = scenario
+        .ruleset
+        .mechanisms()
+        .zigzag_allowance(&spec.characteristics);
     let lamed = footing == Footing::Lamed;
     declared(declarations, unit).allowance(spec.derived.moves, zigzag, lamed)
 }
@@ -204,7 +209,7 @@ pub fn crawl(scenario: &Scenario, footing: Footing) -> Option<MoveAllowance> {
 /// Whether `unit` may move on its act turn: not where the rulebook declares rounds and it
 /// declared it would stay.
 pub fn may_move(scenario: &Scenario, declarations: &[(UnitId, Declaration)], unit: UnitId) -> bool {
-    !scenario.ruleset.declares_actions()
+    !scenario.ruleset.mechanisms().declares_actions()
         || declared(declarations, unit).movement != DeclaredMove::Stay
 }
 

@@ -112,7 +112,7 @@ fn slot_allows(battle: &Battle, command: &Command) -> Result<(), Rejection> {
             "restrained: it can only try to break free".to_string(),
         ));
     }
-    let declares_actions = battle.scenario.ruleset.declares_actions();
+    let declares_actions = battle.scenario.ruleset.mechanisms().declares_actions();
     let refused = if turn.limits.kind == TurnKind::Declare {
         (own_turn_command && !declaring).then_some(if declares_actions {
             "declare the round: how the unit moves and what it does"

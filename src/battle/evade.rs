@@ -27,7 +27,11 @@ pub(super) fn evade(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> 
     }
     let ruleset = battle.scenario.ruleset.clone();
     let spec = battle.spec(unit);
-    let Some(demand) = ruleset.mechanisms().evading.map(|evading| evading.evade_roll(&spec.characteristics, &spec.skills)) else {
+    let Some(demand) = ruleset
+        .mechanisms()
+        .evading
+        .map(|evading| evading.evade_roll(&spec.characteristics, &spec.skills))
+    else {
         return Err(Rejection::CannotAct(format!(
             "{} has no evading",
             ruleset.name()

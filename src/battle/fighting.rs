@@ -161,8 +161,11 @@ pub(super) fn defending_weapon(
     attack_skill: &str,
 ) -> Option<MeleeWeapon> {
     let ruleset = &battle.scenario.ruleset;
-    let meets =
-        |weapon: &MeleeWeapon| ruleset.mechanisms().weapon_defence_meets(attack_skill, &weapon.skill_name);
+    let meets = |weapon: &MeleeWeapon| {
+        ruleset
+            .mechanisms()
+            .weapon_defence_meets(attack_skill, &weapon.skill_name)
+    };
     Some(fighting_weapon(battle, unit))
         .filter(meets)
         .or_else(|| Some(unarmed(battle, unit)).filter(meets))

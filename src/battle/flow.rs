@@ -112,7 +112,12 @@ fn round_history(battle: &Battle, unit: UnitId) -> RoundHistory {
         acted: condition.acted_this_round,
         forfeited: condition.forfeited_this_round,
         aimed: condition.aim.is_some_and(|aim| aim.round == battle.round()),
-        dodged: battle.scenario.ruleset.mechanisms().dodge_costs_the_attack() && condition.dodges_this_round > 0,
+        dodged: battle
+            .scenario
+            .ruleset
+            .mechanisms()
+            .dodge_costs_the_attack()
+            && condition.dodges_this_round > 0,
         firearm_shots: firearm_in_hand(battle, unit).map(Weapon::most_shots),
         chambers: chambers(battle, unit),
     }

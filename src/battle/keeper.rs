@@ -66,7 +66,7 @@ fn fall(
     feet: u32,
     controlled: bool,
 ) -> Result<(), Rejection> {
-    let Some(falling) = battle.scenario.ruleset.falling() else {
+    let Some(falling) = battle.scenario.ruleset.mechanisms().falling else {
         return refuse(&format!("{} has no falls", battle.scenario.ruleset.name()));
     };
     if battle.position(unit).is_none() || battle.vitals(unit).vital == Vital::Dead {

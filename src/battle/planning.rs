@@ -76,7 +76,9 @@ pub(super) fn pools(battle: &Battle, unit: UnitId) -> PlanPools {
         evade: battle
             .scenario
             .ruleset
-            .mechanisms().evading.map(|evading| evading.evade_roll(&spec.characteristics, &spec.skills))
+            .mechanisms()
+            .evading
+            .map(|evading| evading.evade_roll(&spec.characteristics, &spec.skills))
             .map(|demand| demand.value),
         committed: holds_committed(battle, unit),
     }

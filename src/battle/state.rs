@@ -485,7 +485,7 @@ impl<'w> Battle<'w> {
         mut modifiers: Vec<Modifier>,
     ) -> Vec<Modifier> {
         if self.spec(unit).has_secondary(secondary)
-            && let Some(modifier) = self.scenario.ruleset.secondary_value()
+            && let Some(modifier) = self.scenario.ruleset.sheet().secondary_value()
         {
             modifiers.push(modifier);
         }

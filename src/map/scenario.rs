@@ -323,7 +323,7 @@ impl UnitSpec {
     /// The cherries it may take on a matched blow: those the scenario allows it, where the
     /// rulebook has cherries and its obsession earns them; none elsewhere.
     pub fn cherries_earned(&self, ruleset: &dyn Ruleset) -> &[Cherry] {
-        match ruleset.cherries() {
+        match ruleset.sheet().cherries() {
             Some(terms) if self.obsession.as_deref() == Some(terms.obsession) => &self.cherries,
             _ => &[],
         }

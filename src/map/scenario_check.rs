@@ -617,7 +617,7 @@ impl Checker<'_> {
         if unit.cherries.is_empty() {
             return Ok(obsession);
         }
-        let Some(terms) = ruleset.cherries() else {
+        let Some(terms) = ruleset.sheet().cherries() else {
             return Err(self.at_field(
                 unit_at,
                 "cherries",

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 use super::characteristics::Characteristics;
 use super::damage::DamageRoll;
+use super::falls::Falling;
 use super::roll::{Demand, Verdict};
 use super::roll_harm::{HitForm, RollHit};
 use super::situation::{AllowedAnswers, DefenceFacts, Posture};
@@ -43,6 +44,12 @@ pub struct Mechanisms<'a> {
     /// Evading: a unit gives its whole turn to keeping out of harm, on a roll of its own (the
     /// d10 pool's Dex + Dodge).
     pub evading: Option<&'a dyn Evading>,
+    /// Every unit declares what it will do before the round acts it out, a zigzag among the
+    /// moves it may declare (the western), rather than each choosing as its turn comes.
+    pub declaring: Option<&'a dyn Declaring>,
+    /// How a fall hurts, which the keeper may order (the d100 house sheet); without it the
+    /// keeper's fall order is refused.
+    pub falling: Option<Falling>,
 }
 
 impl<'a> Mechanisms<'a> {
@@ -94,9 +101,19 @@ impl<'a> Mechanisms<'a> {
     /// Whether a defence with a weapon rolled on `defence_skill` may meet an attack rolled on
     /// `attack_skill`: any may, unless the rulebook's answers say otherwise.
     pub fn weapon_defence_meets(&self, attack_skill: &str, defence_skill: &str) -> bool {
-        self.blow_answers.is_none_or(|answers| {
-            answers.weapon_defence_meets(attack_skill, defence_skill)
-        })
+        self.blow_answers
+            .is_none_or(|answers| answers.weapon_defence_meets(attack_skill, defence_skill))
+    }
+
+    /// Whether every unit declares what it will do before the round acts it out.
+    pub fn declares_actions(&self) -> bool {
+        self.declaring.is_some()
+    }
+
+    /// How far a unit of these `characteristics` zigzags in a round, where units declare.
+    pub fn zigzag_allowance(&self, characteristics: &Characteristics) -> Option<u32> {
+        self.declaring
+            .map(|declaring| declaring.zigzag_allowance(characteristics))
     }
 
     /// How suppressing fire pins, where it does.
@@ -105,11 +122,21 @@ impl<'a> Mechanisms<'a> {
     }
 }
 
+/// Declaring before acting, where a rulebook has it.
+pub trait Declaring {
+    /// How far a unit of these `characteristics` moves in a round zigzagging, as it may
+    /// declare (and as a unit lamed in the legs moves at most).
+    fn zigzag_allowance(&self, characteristics: &Characteristics) -> u32;
+}
+
 /// Evading, where a rulebook has it.
 pub trait Evading {
     /// The roll a unit of these `characteristics` and `skills` evades on.
-    fn evade_roll(&self, characteristics: &Characteristics, skills: &BTreeMap<String, u32>)
-    -> Demand;
+    fn evade_roll(
+        &self,
+        characteristics: &Characteristics,
+        skills: &BTreeMap<String, u32>,
+    ) -> Demand;
 }
 
 /// How fire on a group works, where a rulebook has it.

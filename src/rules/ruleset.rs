@@ -3,22 +3,18 @@
 //! The battle systems hold a `dyn Ruleset` and never call a rulebook's functions directly; each
 //! rulebook under `src/rulesets/` is one implementation of this trait.
 
-
 use serde::{Deserialize, Serialize};
 
-use super::characteristics::Characteristics;
-use super::cherries::CherryTerms;
 use super::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError};
 use super::dice::Dice;
 use super::explosions::BlastRing;
-use super::falls::Falling;
 use super::firearm_rules::FirearmRules;
-use super::firearms::VolleyHits;
+use super::firearms::{VolleyHits, one_hit_a_roll};
 use super::grapple::{GrappleContest, ManeuverGoal};
 use super::initiative::InitiativeEntry;
 use super::length::Length;
 use super::mechanisms::Mechanisms;
-use super::melee::{BareHands, BodyBlow, Defence, ExchangeOdds, MeleeOutcome};
+use super::melee::{BareHands, BodyBlow, Defence, ExchangeOdds, MeleeOutcome, unanswered};
 use super::modifiers::Modifier;
 use super::opposed::{ManeuverAllowance, Resistance, SideResult};
 use super::quick_draw::{DrawBonus, DrawFacts};
@@ -148,12 +144,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         tie_roll: &mut dyn FnMut(u32) -> u32,
     ) -> Vec<Slot>;
 
-    /// Whether each unit declares its round in a declaration slot, bound by it in its act slot
-    /// (the western), rather than choosing as it acts.
-    fn declares_actions(&self) -> bool {
-        false
-    }
-
     /// What a turn in a slot of `kind` allows after what the unit has done this round; `None`
     /// when the slot goes by (nothing it could do there).
     fn turn_limits(&self, kind: TurnKind, history: &RoundHistory) -> Option<TurnLimits>;
@@ -208,20 +198,29 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         FirearmRules::PLAIN
     }
 
-    /// How many bullets of automatic fire one roll covers, for a shooter of this skill.
-    fn volley_size(&self, skill: u32) -> u32;
+    /// How many bullets of automatic fire one roll covers, for a shooter of this skill: one,
+    /// where automatic fire is no more than a roll a bullet.
+    fn volley_size(&self, _skill: u32) -> u32 {
+        1
+    }
 
-    /// How many bullets a shooter of this skill best fires at one target in a burst.
-    fn burst_size(&self, skill: u32) -> u32;
+    /// How many bullets a shooter of this skill best fires at one target in a burst: one,
+    /// where automatic fire is no more than a roll a bullet.
+    fn burst_size(&self, _skill: u32) -> u32 {
+        1
+    }
 
     /// What one roll of automatic fire at a target puts into it: `bullets` in the roll, its
     /// verdict; `die` rolls one die of that many sides (the battle records it with the hit).
+    /// Plainly a bullet a roll: one hit on a success.
     fn volley_hits(
         &self,
         bullets: u32,
         verdict: &Verdict,
-        die: &mut dyn FnMut(u32) -> u32,
-    ) -> VolleyHits;
+        _die: &mut dyn FnMut(u32) -> u32,
+    ) -> VolleyHits {
+        one_hit_a_roll(bullets, verdict)
+    }
 
     /// A blast's rings as the rulebook draws them (CoC: full, half, a quarter out to three times
     /// the radius; BRP: a die fewer each step); empty for a damage that is no blast.
@@ -229,12 +228,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
 
     /// How a target may answer gunfire; `None`: it cannot, and takes the shots.
     fn shot_defence(&self) -> Option<ShotDefence>;
-
-    /// What using a weapon with the unit's own speciality in it is worth (the d10 pool's
-    /// Secondary ability: a step easier); nothing where the rulebook has none.
-    fn secondary_value(&self) -> Option<Modifier> {
-        None
-    }
 
     /// What a kick or a bite does for a unit of `strength`, where the rulebook offers it apart
     /// from the plain unarmed blow (the western's STR table); `None`: it does not.
@@ -245,12 +238,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// How far a blow with bare hands or a hand-held weapon reaches, where the rulebook reaches
     /// past the tiles beside the unit (the western: 10 ft); `None`: those tiles alone.
     fn hand_to_hand_reach(&self) -> Option<Length> {
-        None
-    }
-
-    /// A zigzagging unit's movement in tenths of a yard, where the rulebook has the dodging
-    /// move (the western: AGI feet, and no attack that round).
-    fn zigzag_allowance(&self, _characteristics: &Characteristics) -> Option<u32> {
         None
     }
 
@@ -287,27 +274,37 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
 
     /// Whether First Aid may be tried once on each wound (BRP), rather than once on a patient
     /// (CoC).
-    fn first_aid_per_wound(&self) -> bool;
+    fn first_aid_per_wound(&self) -> bool {
+        false
+    }
 
     /// What successful First Aid does to a patient; `die` rolls one die of that many sides.
-    fn first_aid(&self, patient: &Patient, die: &mut dyn FnMut(u32) -> u32) -> Aftercare;
+    /// Plainly nothing in a fight.
+    fn first_aid(&self, patient: &Patient, _die: &mut dyn FnMut(u32) -> u32) -> Aftercare {
+        Aftercare::nothing(patient)
+    }
 
     /// What comes of a melee exchange, given both rolls (none for the defender who did not
-    /// defend).
+    /// defend). Plainly a blow goes unanswered: it lands on a success.
     fn exchange(
         &self,
-        defence: Defence,
+        _defence: Defence,
         attacker: SideResult,
-        defender: Option<SideResult>,
-    ) -> MeleeOutcome;
+        _defender: Option<SideResult>,
+    ) -> MeleeOutcome {
+        unanswered(&attacker)
+    }
 
-    /// The exact odds of each outcome of a melee exchange, before any die falls.
+    /// The exact odds of each outcome of a melee exchange, before any die falls. Plainly those
+    /// of a blow unanswered.
     fn exchange_odds(
         &self,
-        defence: Defence,
+        _defence: Defence,
         attacker: &Demand,
-        defender: Option<&Demand>,
-    ) -> ExchangeOdds;
+        _defender: Option<&Demand>,
+    ) -> ExchangeOdds {
+        ExchangeOdds::unanswered(self.chance(attacker))
+    }
 
     /// Whether a fighting maneuver is possible between these Builds, and at what penalty.
     fn maneuver(&self, _maneuvering_build: i32, _opponent_build: i32) -> ManeuverAllowance {
@@ -339,18 +336,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         &[]
     }
 
-    /// How a fall hurts, where the rulebook says (the d100 house sheet): `None`, the keeper's
-    /// fall order is refused.
-    fn falling(&self) -> Option<Falling> {
-        None
-    }
-
-    /// Where a matched blow may be traded for a cherry (the d100 house sheet): the terms, the
-    /// obsession that earns them among them. `None`: no cherries.
-    fn cherries(&self) -> Option<CherryTerms> {
-        None
-    }
-
     /// Where grapples are opposed rolls at a minimum settled at once (the d100 house sheet):
     /// their terms. `None`: grapples as the sheet's `grapple_skill` says.
     fn grapple_contest(&self) -> Option<GrappleContest> {
@@ -363,7 +348,8 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         0
     }
 
-    /// Roll a weapon's damage at `reach`; `Ok(None)` beyond a blast's reach.
+    /// Roll a weapon's damage at `reach`; `Ok(None)` beyond a blast's reach. Plainly the
+    /// notation as written, the damage bonus added.
     fn damage(
         &self,
         dice: &mut Dice,
@@ -372,7 +358,11 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         reach: DamageReach,
         damage_bonus: &Formula,
         quality: DamageQuality,
-    ) -> Result<Option<Rolled<DamageRoll>>, ReachError>;
+    ) -> Result<Option<Rolled<DamageRoll>>, ReachError> {
+        Ok(damage
+            .roll(dice, reach, damage_bonus, quality)?
+            .map(|result| Rolled { purpose, result }))
+    }
 
     /// The rulebook's weapon table.
     fn weapons(&self) -> &WeaponTable;

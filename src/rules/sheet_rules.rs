@@ -2,6 +2,8 @@
 //! derive, the limits a scenario's values must fit, and the fields only some sheets read.
 
 use super::characteristics::{Characteristics, DerivedStats};
+use super::cherries::CherryTerms;
+use super::modifiers::Modifier;
 use super::skills::{SkillEntry, find_skill, skill_rating};
 use std::collections::BTreeMap;
 
@@ -142,6 +144,18 @@ pub trait SheetRules {
         _weapon_skill: &str,
         _obsession: Option<&str>,
     ) -> Option<&'static str> {
+        None
+    }
+
+    /// What using a weapon with the unit's own speciality in it is worth (the d10 pool's
+    /// Secondary ability: a step easier); nothing where the rulebook has none.
+    fn secondary_value(&self) -> Option<Modifier> {
+        None
+    }
+
+    /// Where a matched blow may be traded for a cherry (the d100 house sheet): the terms, the
+    /// obsession that earns them among them. `None`: no cherries.
+    fn cherries(&self) -> Option<CherryTerms> {
         None
     }
 }

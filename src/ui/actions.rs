@@ -61,7 +61,7 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 .action_lost
                 .map(|lost| format!("no action this turn ({})", lost.words()));
             let action = if turn.limits.kind == TurnKind::Declare {
-                if scenario.ruleset.declares_actions() {
+                if scenario.ruleset.mechanisms().declares_actions() {
                     "declare the round"
                 } else {
                     "a parry to name"
@@ -125,14 +125,14 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 return;
             };
             if turn.limits.kind == TurnKind::Declare {
-                if scenario.ruleset.declares_actions() {
+                if scenario.ruleset.mechanisms().declares_actions() {
                     super::declare::declaration_form(ui, view, &scenario, unit, &state);
                 } else {
                     super::declare::parry_buttons(ui, view, &scenario, unit);
                 }
                 return;
             }
-            if scenario.ruleset.declares_actions() {
+            if scenario.ruleset.mechanisms().declares_actions() {
                 let declared = declaring::declared(declarations, unit);
                 let name = |other: UnitId| scenario.units[other.index()].name.clone();
                 ui.label(format!("Declared: {}", declared.words(name)));
@@ -448,7 +448,7 @@ fn unit_buttons(
             *view.intent = Intent::KnockOut;
         }
         let evades = scenario.ruleset.mechanisms().evading.is_some();
-        let declared = scenario.ruleset.declares_actions().then(|| {
+        let declared = scenario.ruleset.mechanisms().declares_actions().then(|| {
             view.flow
                 .as_ref()
                 .map_or_else(Declaration::default, |flow| {

@@ -370,7 +370,7 @@ pub(super) fn unit_card(
             .secondary
             .as_deref()
             .filter(|_| unit.has_secondary(weapon.secondary.as_deref()))
-            .zip(scenario.ruleset.secondary_value())
+            .zip(scenario.ruleset.sheet().secondary_value())
             .map_or_else(String::new, |(name, value)| {
                 let words = scenario
                     .ruleset

@@ -345,7 +345,7 @@ fn unit_corrections(ui: &mut egui::Ui, desk: &mut KeeperDesk, view: &mut BattleV
                 }));
             }
         });
-        if let Some(falling) = scenario.ruleset.falling() {
+        if let Some(falling) = scenario.ruleset.mechanisms().falling {
             ui.horizontal_wrapped(|ui| {
                 ui.add(
                     egui::DragValue::new(&mut desk.fall_feet)

@@ -292,7 +292,8 @@ fn sweep_area(scenario: &Scenario, mode: &FireMode, from: Tile, centre: Tile) ->
     };
     scenario
         .ruleset
-        .mechanisms().sweep
+        .mechanisms()
+        .sweep
         .and_then(|rule| rule.width(*rounds))
         .map(|width| swept_tiles(&scenario.map, from, centre, width))
         .unwrap_or_default()

@@ -7,22 +7,17 @@ use bevy::prelude::*;
 use gridkeeper::files::FileError;
 use gridkeeper::rules::chance_rolls::{chance_words, judge};
 use gridkeeper::rules::characteristics::{Characteristics, DerivedStats, MAX_RATING};
-use gridkeeper::rules::damage::{
-    DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError,
-};
+use gridkeeper::rules::damage::DamageNotation;
 use gridkeeper::rules::dice::{Dice, FaceSource};
 use gridkeeper::rules::explosions::{BlastRing, halving_rings};
-use gridkeeper::rules::firearms::{VolleyHits, one_hit_a_roll};
 use gridkeeper::rules::initiative::{InitiativeEntry, kept_order};
-use gridkeeper::rules::melee::{Defence, ExchangeOdds, MeleeOutcome, unanswered};
 use gridkeeper::rules::modifiers::{Effect, Modifier, ModifierReason};
-use gridkeeper::rules::opposed::SideResult;
 use gridkeeper::rules::roll::{
     ChanceVerdict, Checked, Demand, RollPurpose, RollRecord, RollSketch, RollVerdict, RolledDie,
     SketchedDie, Verdict,
 };
 use gridkeeper::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
-use gridkeeper::rules::ruleset::{Rolled, Ruleset};
+use gridkeeper::rules::ruleset::Ruleset;
 use gridkeeper::rules::ruleset_id::RulesetId;
 use gridkeeper::rules::sheet_rules::{SheetField, SheetRules};
 use gridkeeper::rules::situation::{
@@ -32,7 +27,7 @@ use gridkeeper::rules::situation::{
 use gridkeeper::rules::skills::{FIRST_AID, SkillEntry, fighting, skill};
 use gridkeeper::rules::vocabulary::{DemandWords, Vocabulary, WeaponDefenceWords};
 use gridkeeper::rules::weapons::{ArmorTable, WeaponTable};
-use gridkeeper::rules::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow};
+use gridkeeper::rules::wounds::{BlowResult, BlowSeverity, WoundBlow};
 
 /// The name files give the sixth rulebook (`ruleset: Sixth`).
 pub(crate) const ID: RulesetId = RulesetId::named("Sixth");
@@ -218,24 +213,6 @@ impl Ruleset for Sixth {
         Vec::new()
     }
 
-    /// No automatic fire: a bullet a roll.
-    fn volley_size(&self, _skill: u32) -> u32 {
-        1
-    }
-
-    fn burst_size(&self, _skill: u32) -> u32 {
-        1
-    }
-
-    fn volley_hits(
-        &self,
-        bullets: u32,
-        verdict: &Verdict,
-        _die: &mut dyn FnMut(u32) -> u32,
-    ) -> VolleyHits {
-        one_hit_a_roll(bullets, verdict)
-    }
-
     fn blast_rings(&self, damage: &DamageNotation) -> Vec<BlastRing> {
         damage
             .blast_radius_yards()
@@ -261,49 +238,6 @@ impl Ruleset for Sixth {
             knocked_out: false,
             needs_con_roll: false,
         }
-    }
-
-    fn first_aid_per_wound(&self) -> bool {
-        false
-    }
-
-    /// First Aid heals nothing in a fight.
-    fn first_aid(&self, patient: &Patient, _die: &mut dyn FnMut(u32) -> u32) -> Aftercare {
-        Aftercare::nothing(patient)
-    }
-
-    /// No answers: a blow that succeeds lands.
-    fn exchange(
-        &self,
-        _defence: Defence,
-        attacker: SideResult,
-        _defender: Option<SideResult>,
-    ) -> MeleeOutcome {
-        unanswered(&attacker)
-    }
-
-    fn exchange_odds(
-        &self,
-        _defence: Defence,
-        attacker: &Demand,
-        _defender: Option<&Demand>,
-    ) -> ExchangeOdds {
-        ExchangeOdds::unanswered(self.chance(attacker))
-    }
-
-    /// The shared notation, rolled as it is.
-    fn damage(
-        &self,
-        dice: &mut Dice,
-        purpose: RollPurpose,
-        damage: &DamageNotation,
-        reach: DamageReach,
-        damage_bonus: &Formula,
-        quality: DamageQuality,
-    ) -> Result<Option<Rolled<DamageRoll>>, ReachError> {
-        Ok(damage
-            .roll(dice, reach, damage_bonus, quality)?
-            .map(|result| Rolled { purpose, result }))
     }
 
     fn weapons(&self) -> &WeaponTable {

@@ -63,7 +63,9 @@ impl<'a> Planner<'a> {
         let demand = self
             .scenario
             .ruleset
-            .mechanisms().evading.map(|evading| evading.evade_roll(&spec.characteristics, &spec.skills))?;
+            .mechanisms()
+            .evading
+            .map(|evading| evading.evade_roll(&spec.characteristics, &spec.skills))?;
         (self.strikers(me, None) >= OUTNUMBERED_BY
             && self.scenario.ruleset.chance(&demand) >= WORTH_EVADING)
             .then_some(Command::Evade { unit: me.unit })

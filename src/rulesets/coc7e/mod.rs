@@ -9,9 +9,7 @@ pub mod worth;
 use crate::files::FileError;
 use crate::rules::body::{BodyPart, HitLocations};
 use crate::rules::characteristics::{Characteristics, DerivedStats, MAX_RATING};
-use crate::rules::damage::{
-    DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError,
-};
+use crate::rules::damage::DamageNotation;
 use crate::rules::dice::Dice;
 use crate::rules::explosions::{BlastRing, halving_rings};
 use crate::rules::firearms::{VolleyHits, volley_hits, volley_size};
@@ -23,7 +21,7 @@ use crate::rules::modifiers::Modifier;
 use crate::rules::opposed::{ManeuverAllowance, SideResult, maneuver_allowance};
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
-use crate::rules::ruleset::{Rolled, RuleOptions, Ruleset};
+use crate::rules::ruleset::{RuleOptions, Ruleset};
 use crate::rules::ruleset_id::RulesetId;
 use crate::rules::sheet_rules::{SheetField, SheetRules};
 use crate::rules::situation::OwnRollFacts;
@@ -198,10 +196,6 @@ impl Ruleset for Coc7e {
             .unwrap_or_default()
     }
 
-    fn first_aid_per_wound(&self) -> bool {
-        false
-    }
-
     fn shot_defence(&self) -> Option<ShotDefence> {
         Some(ShotDefence::DiveForCover)
     }
@@ -309,20 +303,6 @@ impl Ruleset for Coc7e {
     /// Suffocating: a CON roll each round.
     fn breath_chance(&self, constitution: u32, _round: u32) -> u32 {
         constitution
-    }
-
-    fn damage(
-        &self,
-        dice: &mut Dice,
-        purpose: RollPurpose,
-        damage: &DamageNotation,
-        reach: DamageReach,
-        damage_bonus: &Formula,
-        quality: DamageQuality,
-    ) -> Result<Option<Rolled<DamageRoll>>, ReachError> {
-        Ok(damage
-            .roll(dice, reach, damage_bonus, quality)?
-            .map(|result| Rolled { purpose, result }))
     }
 
     fn weapons(&self) -> &WeaponTable {

@@ -31,16 +31,14 @@ use crate::rules::damage::{
 };
 use crate::rules::dice::Dice;
 use crate::rules::explosions::BlastRing;
-use crate::rules::falls::Falling;
 use crate::rules::firearm_rules::FirearmRules;
 use crate::rules::firearms::{VolleyHits, one_hit_a_roll};
 use crate::rules::grapple::{GrappleContest, ManeuverGoal};
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::length::Length;
 use crate::rules::mechanisms::{InitiativeRoll, Mechanisms, RollHarmRules, SuppressingFire};
-use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::Modifier;
-use crate::rules::opposed::{ManeuverAllowance, SideResult};
+use crate::rules::opposed::ManeuverAllowance;
 use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
 use crate::rules::roll_harm::{HitForm, RollHit};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
@@ -110,6 +108,7 @@ impl Ruleset for D100House {
             kept_initiative: Some(self),
             kept_order: true,
             roll_harm: Some(self),
+            falling: Some(hazards::FALLING),
             ..Mechanisms::default()
         }
     }
@@ -222,25 +221,6 @@ impl Ruleset for D100House {
         wounds::first_aid(patient, die)
     }
 
-    /// No defence roll: a blow that succeeds lands.
-    fn exchange(
-        &self,
-        _defence: Defence,
-        attacker: SideResult,
-        _defender: Option<SideResult>,
-    ) -> MeleeOutcome {
-        crate::rules::melee::unanswered(&attacker)
-    }
-
-    fn exchange_odds(
-        &self,
-        _defence: Defence,
-        attacker: &Demand,
-        _defender: Option<&Demand>,
-    ) -> ExchangeOdds {
-        ExchangeOdds::unanswered(check::chance(attacker))
-    }
-
     fn damage(
         &self,
         dice: &mut Dice,
@@ -265,14 +245,6 @@ impl Ruleset for D100House {
 
     fn maneuver_goals(&self, holding: bool) -> &'static [ManeuverGoal] {
         grapple::goals(holding)
-    }
-
-    fn falling(&self) -> Option<Falling> {
-        Some(hazards::FALLING)
-    }
-
-    fn cherries(&self) -> Option<CherryTerms> {
-        Some(cherries::CHERRIES)
     }
 
     fn grapple_contest(&self) -> Option<GrappleContest> {
@@ -327,6 +299,10 @@ impl SheetRules for D100House {
     fn throwing_skill(&self, weapon_skill: &str, obsession: Option<&str>) -> Option<&'static str> {
         (weapon_skill == sheet::ATHLETICS && obsession == Some(grapple::CONTEST.skill))
             .then_some(grapple::CONTEST.skill)
+    }
+
+    fn cherries(&self) -> Option<CherryTerms> {
+        Some(cherries::CHERRIES)
     }
 }
 

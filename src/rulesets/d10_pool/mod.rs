@@ -24,15 +24,14 @@ use crate::rules::damage::{
 use crate::rules::dice::Dice;
 use crate::rules::explosions::{BlastRing, severity_bands};
 use crate::rules::firearm_rules::FirearmRules;
-use crate::rules::firearms::{VolleyHits, one_hit_a_roll};
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::injuries::InjuryList;
 use crate::rules::length::Length;
-use crate::rules::mechanisms::{BlowAnswers, InitiativeRoll, Mechanisms, Evading};
+use crate::rules::mechanisms::{BlowAnswers, Evading, InitiativeRoll, Mechanisms};
 use crate::rules::melee::{BareHands, Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::{Modifier, ModifierReason};
 use crate::rules::opposed::SideResult;
-use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
+use crate::rules::roll::{Checked, Demand, RollPurpose};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{Rolled, Ruleset};
 use crate::rules::ruleset_id::RulesetId;
@@ -45,7 +44,7 @@ use crate::rules::skills::{DODGE, SkillEntry};
 use crate::rules::sweep::SweepRule;
 use crate::rules::vocabulary::{DemandWords, Vocabulary, WeaponDefenceWords};
 use crate::rules::weapons::{ArmorTable, Weapon, WeaponTable};
-use crate::rules::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow};
+use crate::rules::wounds::{BlowResult, BlowSeverity, WoundBlow};
 
 /// The name files give this rulebook (`ruleset: D10Pool`).
 pub const ID: RulesetId = RulesetId::named("D10Pool");
@@ -233,25 +232,6 @@ impl Ruleset for D10Pool {
         }
     }
 
-    /// The rate of fire only costs ammunition: every shot is one roll.
-    fn volley_size(&self, _skill: u32) -> u32 {
-        1
-    }
-
-    fn burst_size(&self, _skill: u32) -> u32 {
-        1
-    }
-
-    /// A roll that nets a success puts one hit in.
-    fn volley_hits(
-        &self,
-        bullets: u32,
-        verdict: &Verdict,
-        _die: &mut dyn FnMut(u32) -> u32,
-    ) -> VolleyHits {
-        one_hit_a_roll(bullets, verdict)
-    }
-
     /// A grenade's bands: +5 within 2 m, +3 within 5, +1 within 10 (a fire bomb, with no
     /// blast, burns its own tile).
     fn blast_rings(&self, damage: &DamageNotation) -> Vec<BlastRing> {
@@ -265,11 +245,6 @@ impl Ruleset for D10Pool {
     /// No dodging gunfire, but behind cover a free dodge (SPECS.md's house reading).
     fn shot_defence(&self) -> Option<ShotDefence> {
         Some(ShotDefence::DodgeInCover)
-    }
-
-    /// A Secondary ability in the weapon's use: a step easier.
-    fn secondary_value(&self) -> Option<Modifier> {
-        Some(Modifier::steps(ModifierReason::Secondary, -1))
     }
 
     /// Every hit is an injury (`injury`); harm caught otherwise (a fire, a fall) comes off what
@@ -303,15 +278,6 @@ impl Ruleset for D10Pool {
         .filter(|(_, dice)| *dice > 0)
         .map(|(reason, dice)| Modifier::new(reason, -i8::try_from(dice).unwrap_or(i8::MAX)))
         .collect()
-    }
-
-    fn first_aid_per_wound(&self) -> bool {
-        false
-    }
-
-    /// No healing in battle (SPECS.md 2.1): tending a wound changes nothing.
-    fn first_aid(&self, patient: &Patient, _die: &mut dyn FnMut(u32) -> u32) -> Aftercare {
-        Aftercare::nothing(patient)
     }
 
     fn exchange(
@@ -389,6 +355,11 @@ impl SheetRules for D10Pool {
     /// Secondary abilities are its own.
     fn fields(&self) -> &'static [SheetField] {
         &[SheetField::Secondary]
+    }
+
+    /// A Secondary ability in the weapon's use: a step easier.
+    fn secondary_value(&self) -> Option<Modifier> {
+        Some(Modifier::steps(ModifierReason::Secondary, -1))
     }
 }
 

@@ -23,15 +23,13 @@ use crate::rules::damage::{
 };
 use crate::rules::dice::Dice;
 use crate::rules::explosions::{BlastRing, banded_rings, halving_rings};
-use crate::rules::firearms::{VolleyHits, one_hit_a_roll};
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::length::Length;
-use crate::rules::mechanisms::Mechanisms;
-use crate::rules::melee::{BareHands, BodyBlow, Defence, ExchangeOdds, MeleeOutcome};
+use crate::rules::mechanisms::{Declaring, Mechanisms};
+use crate::rules::melee::{BareHands, BodyBlow};
 use crate::rules::modifiers::Modifier;
-use crate::rules::opposed::SideResult;
 use crate::rules::quick_draw::{DrawBonus, DrawFacts};
-use crate::rules::roll::{Checked, Demand, RollPurpose, Verdict};
+use crate::rules::roll::{Checked, Demand, RollPurpose};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{Rolled, Ruleset};
 use crate::rules::ruleset_id::RulesetId;
@@ -43,7 +41,7 @@ use crate::rules::situation::{
 use crate::rules::skills::SkillEntry;
 use crate::rules::vocabulary::{DemandWords, Vocabulary, WeaponDefenceWords};
 use crate::rules::weapons::{ArmorTable, Weapon, WeaponTable};
-use crate::rules::wounds::{Aftercare, BlowResult, Patient, WoundBlow};
+use crate::rules::wounds::{BlowResult, WoundBlow};
 
 /// The name files give this rulebook (`ruleset: Frontier`).
 pub const ID: RulesetId = RulesetId::named("Frontier");
@@ -104,6 +102,7 @@ impl Ruleset for Frontier {
         Mechanisms {
             postures: Some(self),
             kept_order: true,
+            declaring: Some(self),
             ..Mechanisms::default()
         }
     }
@@ -118,14 +117,6 @@ impl Ruleset for Frontier {
         tie_roll: &mut dyn FnMut(u32) -> u32,
     ) -> Vec<Slot> {
         round::plan(entries, tie_roll)
-    }
-
-    fn declares_actions(&self) -> bool {
-        true
-    }
-
-    fn zigzag_allowance(&self, characteristics: &Characteristics) -> Option<u32> {
-        Some(sheet::zigzag_move(characteristics))
     }
 
     fn draw_bonus(&self, facts: &DrawFacts) -> DrawBonus {
@@ -201,24 +192,6 @@ impl Ruleset for Frontier {
         Some(HAND_TO_HAND_REACH)
     }
 
-    /// Every shot is its own roll.
-    fn volley_size(&self, _skill: u32) -> u32 {
-        1
-    }
-
-    fn burst_size(&self, _skill: u32) -> u32 {
-        1
-    }
-
-    fn volley_hits(
-        &self,
-        bullets: u32,
-        verdict: &Verdict,
-        _die: &mut dyn FnMut(u32) -> u32,
-    ) -> VolleyHits {
-        one_hit_a_roll(bullets, verdict)
-    }
-
     /// An explosive's damage bands are its rings, 10 ft each, with a ring of stun beyond (a
     /// Strength roll, SPECS.md 3.1 [house] M 0).
     fn blast_rings(&self, damage: &DamageNotation) -> Vec<BlastRing> {
@@ -251,30 +224,6 @@ impl Ruleset for Frontier {
         true
     }
 
-    /// First aid in a fight restores no Damage Points (it stops the bleeding).
-    fn first_aid(&self, patient: &Patient, _die: &mut dyn FnMut(u32) -> u32) -> Aftercare {
-        Aftercare::nothing(patient)
-    }
-
-    /// No defence: a blow that succeeds lands.
-    fn exchange(
-        &self,
-        _defence: Defence,
-        attacker: SideResult,
-        _defender: Option<SideResult>,
-    ) -> MeleeOutcome {
-        crate::rules::melee::unanswered(&attacker)
-    }
-
-    fn exchange_odds(
-        &self,
-        _defence: Defence,
-        attacker: &Demand,
-        _defender: Option<&Demand>,
-    ) -> ExchangeOdds {
-        ExchangeOdds::unanswered(check::chance(attacker))
-    }
-
     /// The weapon's d10 code, never below 0; no damage bonus.
     fn damage(
         &self,
@@ -296,6 +245,12 @@ impl Ruleset for Frontier {
 
     fn armor(&self) -> &ArmorTable {
         &self.armor
+    }
+}
+
+impl Declaring for Frontier {
+    fn zigzag_allowance(&self, characteristics: &Characteristics) -> u32 {
+        sheet::zigzag_move(characteristics)
     }
 }
 

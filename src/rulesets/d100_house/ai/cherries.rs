@@ -19,7 +19,7 @@ use crate::rules::roll::Demand;
 use crate::rules::roll_harm::{HitForm, RollHit};
 use crate::rulesets::d100_house::battle::commands::HouseCommand;
 use crate::rulesets::d100_house::battle::condition::house_of;
-use crate::rulesets::d100_house::cherries::cherry_damage;
+use crate::rulesets::d100_house::cherries::{CHERRIES, cherry_damage};
 use crate::rulesets::d100_house::damage::{damage_from_roll, roll_harm_mean};
 
 /// `PickCherry` where the cherry worth most for `blow` is not the one the unit has picked.
@@ -37,7 +37,7 @@ pub(super) fn before_the_blow(
         return None;
     };
     let ruleset = scenario.ruleset.as_ref();
-    let terms = ruleset.cherries()?;
+    let terms = CHERRIES;
     let spec = &scenario.units[unit.index()];
     let allowed = spec.cherries_earned(ruleset);
     if allowed.is_empty() {

@@ -17,6 +17,7 @@ use crate::rules::cherries::Cherry;
 use crate::rules::class_rolls::{RollClass, class_of};
 use crate::rules::damage::DamageRoll;
 use crate::rules::roll_harm::{HitForm, RollHit};
+use crate::rulesets::d100_house::cherries::{CHERRIES, cherry_damage};
 
 /// The cherry `unit`'s blow `hit` earns it: the one it picked, where the blow is a matched
 /// success struck hand to hand.
@@ -44,12 +45,8 @@ pub(super) fn taken(
         target,
         cherry,
     });
-    let ruleset = battle.scenario.ruleset.clone();
-    let rolled = ruleset
-        .cherries()
-        .and_then(|terms| terms.die_for(cherry))
-        .map(|sides| battle.die(sides));
-    crate::rulesets::d100_house::cherries::cherry_damage(cherry, hit, rolled)
+    let rolled = CHERRIES.die_for(cherry).map(|sides| battle.die(sides));
+    cherry_damage(cherry, hit, rolled)
 }
 
 /// Where `target` holds a Monkey Dodge, it is spent on this attack: the other unit, nearest
@@ -121,9 +118,7 @@ pub(super) fn fire_targets(
 /// What a cherry that does no damage does instead, taken by `from`'s blow on `to`; whether it
 /// is a second helping, one more blow the exchange strikes at once.
 pub(super) fn instead(battle: &mut Battle, (from, to): (UnitId, UnitId), cherry: Cherry) -> bool {
-    let Some(terms) = battle.scenario.ruleset.cherries() else {
-        return false;
-    };
+    let terms = CHERRIES;
     match cherry {
         Cherry::Blind => {
             let until = battle

@@ -15,6 +15,7 @@ use crate::battle::own::{CommandDecoder, OwnCommand, RulebookCommand, register_c
 use crate::battle::state::Battle;
 use crate::rules::body::BodyPart;
 use crate::rules::cherries::Cherry;
+use crate::rulesets::d100_house::cherries::CHERRIES;
 use crate::rulesets::d100_house::firearms::SPEED;
 use crate::rulesets::d100_house::{damage, dodge};
 
@@ -236,13 +237,7 @@ fn call(battle: &mut Battle, unit: UnitId, part: BodyPart) -> Result<(), Rejecti
 /// `unit` will take `cherry` on its next matched blow, or (`None`) the damage.
 fn pick(battle: &mut Battle, unit: UnitId, cherry: Option<Cherry>) -> Result<(), Rejection> {
     battle.own_turn(unit)?;
-    let ruleset = battle.scenario.ruleset.clone();
-    let Some(terms) = ruleset.cherries() else {
-        return Err(Rejection::CannotAct(format!(
-            "{} has no cherries",
-            ruleset.name()
-        )));
-    };
+    let terms = CHERRIES;
     let spec = battle.spec(unit);
     if spec.obsession.as_deref() != Some(terms.obsession) {
         return Err(Rejection::CannotAct(format!(

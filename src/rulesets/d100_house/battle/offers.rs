@@ -11,6 +11,7 @@ use crate::battle::state::Battle;
 use crate::battle::{Condition, TurnState, UnitId};
 use crate::rules::cherries::Cherry;
 use crate::rules::modifiers::signed;
+use crate::rulesets::d100_house::cherries::CHERRIES;
 use crate::rulesets::d100_house::firearms::SPEED;
 use crate::rulesets::d100_house::{damage, dodge};
 
@@ -70,7 +71,7 @@ fn call_shot_menu(unit: UnitId, turn: &TurnState, house: &HouseCondition) -> Off
 /// next matched blow in place of the damage; the pick kept until changed.
 fn cherry_menu(battle: &Battle, unit: UnitId, house: &HouseCondition) -> Option<OfferMenu> {
     let ruleset = battle.scenario.ruleset.as_ref();
-    let terms = ruleset.cherries()?;
+    let terms = CHERRIES;
     let allowed = battle.spec(unit).cherries_earned(ruleset);
     if allowed.is_empty() {
         return None;
