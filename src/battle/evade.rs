@@ -29,8 +29,7 @@ pub(super) fn evade(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> 
     let spec = battle.spec(unit);
     let Some(demand) = ruleset
         .mechanisms()
-        .evading
-        .map(|evading| evading.evade_roll(&spec.characteristics, &spec.skills))
+        .evade_roll(&spec.characteristics, &spec.skills)
     else {
         return Err(Rejection::CannotAct(format!(
             "{} has no evading",

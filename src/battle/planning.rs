@@ -77,8 +77,7 @@ pub(super) fn pools(battle: &Battle, unit: UnitId) -> PlanPools {
             .scenario
             .ruleset
             .mechanisms()
-            .evading
-            .map(|evading| evading.evade_roll(&spec.characteristics, &spec.skills))
+            .evade_roll(&spec.characteristics, &spec.skills)
             .map(|demand| demand.value),
         committed: holds_committed(battle, unit),
     }

@@ -17,7 +17,7 @@ use super::{GridMap, MapFile, Tile};
 use crate::files::{FileError, field_value_offset, list_items, parse_ron, read_text};
 use crate::rules::ruleset::Ruleset;
 use crate::rules::skills::find_skill;
-use crate::rulesets::ruleset;
+use crate::rulesets::{find, unknown};
 
 /// Token colours for sides that do not choose one, from the Okabe-Ito palette, which people
 /// with any of the common colour blindnesses tell apart: blue, vermillion, bluish green,
@@ -146,14 +146,10 @@ impl Checker<'_> {
     }
 
     fn check(&self, mut source: ScenarioFile) -> Result<Scenario, FileError> {
-        if crate::rulesets::find(source.rules.ruleset).is_none() {
-            return Err(self.at_field(
-                0,
-                "ruleset",
-                crate::rulesets::unknown(source.rules.ruleset),
-            ));
-        }
-        let ruleset: Arc<dyn Ruleset> = Arc::from(ruleset(&source.rules)?);
+        let Some(rulebook) = find(source.rules.ruleset) else {
+            return Err(self.at_field(0, "ruleset", unknown(source.rules.ruleset)));
+        };
+        let ruleset: Arc<dyn Ruleset> = Arc::from((rulebook.make)(&source.rules)?);
         let (map, map_file, tiled) = self.map(&source.map)?;
         if let Some(tiled) = tiled {
             // What the Tiled map places joins what the scenario writes, and goes with it into

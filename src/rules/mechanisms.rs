@@ -105,6 +105,16 @@ impl<'a> Mechanisms<'a> {
             .is_none_or(|answers| answers.weapon_defence_meets(attack_skill, defence_skill))
     }
 
+    /// The roll a unit of these `characteristics` and `skills` evades on, where units evade.
+    pub fn evade_roll(
+        &self,
+        characteristics: &Characteristics,
+        skills: &BTreeMap<String, u32>,
+    ) -> Option<Demand> {
+        self.evading
+            .map(|evading| evading.evade_roll(characteristics, skills))
+    }
+
     /// Whether every unit declares what it will do before the round acts it out.
     pub fn declares_actions(&self) -> bool {
         self.declaring.is_some()

@@ -64,8 +64,7 @@ impl<'a> Planner<'a> {
             .scenario
             .ruleset
             .mechanisms()
-            .evading
-            .map(|evading| evading.evade_roll(&spec.characteristics, &spec.skills))?;
+            .evade_roll(&spec.characteristics, &spec.skills)?;
         (self.strikers(me, None) >= OUTNUMBERED_BY
             && self.scenario.ruleset.chance(&demand) >= WORTH_EVADING)
             .then_some(Command::Evade { unit: me.unit })
