@@ -147,7 +147,8 @@ fn leave(world: &mut World) {
     battle::scope::leave(world);
 }
 
-#[cfg(test)]
+/// On Call of Cthulhu 7e's shipped scenes.
+#[cfg(all(test, feature = "coc7e"))]
 mod tests {
     use std::path::Path;
 
@@ -155,10 +156,11 @@ mod tests {
 
     use super::*;
     use crate::battle::command::Command;
+    #[cfg(feature = "frontier")]
     use crate::battle::scope::BattleEpoch;
-    use crate::battle::{
-        BattleDice, CommandLog, CommandQueue, EventLog, Flow, RefusedCommands, UnitId,
-    };
+    #[cfg(feature = "frontier")]
+    use crate::battle::{BattleDice, EventLog};
+    use crate::battle::{CommandLog, CommandQueue, Flow, RefusedCommands, UnitId};
     use crate::map::Loaded;
     use crate::view::hover::HoveredTile;
     use crate::view::orders::Intent;
@@ -214,6 +216,7 @@ mod tests {
         app.update();
     }
 
+    #[cfg(feature = "frontier")]
     fn units_on_the_board(app: &mut App) -> usize {
         app.world_mut().query::<&UnitId>().iter(app.world()).count()
     }
@@ -268,6 +271,7 @@ mod tests {
         assert_eq!(world.resource::<RefusedCommands>().0, Vec::<usize>::new());
     }
 
+    #[cfg(feature = "frontier")]
     #[test]
     fn a_battle_begun_from_the_menu_is_set_up_and_left_whole() {
         let mut app = window_app();

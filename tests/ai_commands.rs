@@ -3,6 +3,8 @@
 //! (each of the four) or the careful AI against the baseline, and not one command refused.
 //! The long run (`--ignored`) plays ten thousand of each. And battles that once stood still at
 //! the round limit end.
+// Plays the shipped files of every rulebook: built with all five.
+#![cfg(all_rulebooks)]
 
 mod shipped;
 

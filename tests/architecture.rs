@@ -4,8 +4,8 @@
 //! the rules and the rulebooks' rules are pure Rust: no file under `src/rules/` or
 //! `src/rulesets/` may import bevy, but a rulebook's code in the battle and in the AI (its
 //! folder's `battle/` and `ai/`, layers of their own above the engine's battle and AI) and the
-//! list of their plugins; the
-//! shared engine never uses a rulebook's own module, and no rulebook uses another's.
+//! list of their plugins; the shared engine (every file but the rooms and the three that list
+//! the rulebooks built) never uses a rulebook's own module, and no rulebook uses another's.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -421,6 +421,10 @@ fn rulebooks_named(text: &str, rulebooks: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// The files that list the rulebooks built (each under its cargo feature): the registry, their
+/// plugins, and the `roll` command's flags.
+const LISTS_OF_RULEBOOKS: [&str; 3] = ["rulesets/mod.rs", "rulesets/plugins.rs", "cli/roll.rs"];
+
 #[test]
 fn the_shared_engine_never_uses_a_rulebooks_own_module() {
     let rulebooks = rulebooks();
@@ -429,9 +433,17 @@ fn the_shared_engine_never_uses_a_rulebooks_own_module() {
         "{rulebooks:?}"
     );
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let offenders: Vec<String> = ["battle", "ai", "ui", "view", "replay"]
-        .iter()
-        .flat_map(|folder| rust_files(&source.join(folder)))
+    let offenders: Vec<String> = rust_files(&source)
+        .into_iter()
+        .filter(|file| {
+            let relative = file.strip_prefix(&source).expect("under src");
+            !LISTS_OF_RULEBOOKS
+                .iter()
+                .any(|list| relative == Path::new(list))
+                && !rulebooks
+                    .iter()
+                    .any(|rulebook| relative.starts_with(Path::new("rulesets").join(rulebook)))
+        })
         .filter_map(|file| {
             let text = std::fs::read_to_string(&file).expect("readable source");
             let named = rulebooks_named(&text, &rulebooks);

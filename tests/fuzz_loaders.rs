@@ -5,6 +5,8 @@
 //!
 //! `GRIDKEEPER_FUZZ_COPIES=N` sets the copies a file (a short run by default; the long run in
 //! docs/RELIABILITY.md).
+// Plays the shipped files of every rulebook: built with all five.
+#![cfg(all_rulebooks)]
 
 mod common;
 

@@ -7,6 +7,8 @@
 //!
 //! `GRIDKEEPER_FUZZ_COPIES=N` sets the copies of each form (a short run by default; 20,000 in
 //! the long run of docs/RELIABILITY.md).
+// Plays the shipped files of every rulebook: built with all five.
+#![cfg(all_rulebooks)]
 
 mod common;
 mod memory;

@@ -3,6 +3,8 @@
 //! 256 MB of memory (`ulimit -d`), where an allocation past it fails the test. The compressed
 //! and image inputs are kept in tests/fixtures/hostile-tiled/ (made by
 //! scripts/hostile_tiled_fixtures.py); the rest are written here.
+// Plays the shipped files of every rulebook: built with all five.
+#![cfg(all_rulebooks)]
 
 mod memory;
 

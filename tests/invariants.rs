@@ -7,6 +7,8 @@
 //!
 //! `GRIDKEEPER_PROPERTY_BATTLES=N` sets the battles a scenario (a short run by default; the long
 //! run in docs/RELIABILITY.md).
+// Plays the shipped files of every rulebook: built with all five.
+#![cfg(all_rulebooks)]
 
 mod shipped;
 

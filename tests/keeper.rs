@@ -1,6 +1,8 @@
 //! The keeper's hand, headless: typed-in dice land exactly as the same faces from the stream
 //! would, undo takes the battle back to the very events it had, every keeper's order survives a
 //! save and a replay, and nothing the players may not read reaches their copy of the log.
+// Plays the shipped files of every rulebook: built with all five.
+#![cfg(all_rulebooks)]
 
 use bevy::prelude::*;
 use gridkeeper::battle::command::{Adjustment, Command, KeeperOrder, WeaponChoice};

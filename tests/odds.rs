@@ -1,6 +1,8 @@
 //! `gridkeeper odds`: any rulebook held to its numbers through the battle's own reckoning (the
 //! preview's code), with the shipped scenarios: BRP classic's Kingsport Warehouse (SPECS.md 1.4)
 //! CoC 7e's cellar, and the d100 house sheet's Spin Cycle.
+// Plays the shipped files of every rulebook: built with all five.
+#![cfg(all_rulebooks)]
 
 use std::process::Command;
 

@@ -3,6 +3,8 @@
 //!
 //! It needs a display, so it is ignored by a plain `cargo test`; `.ci/run` runs it under Xvfb:
 //! `xvfb-run -a -s "-screen 0 1920x1080x24" cargo test --test render_smoke -- --ignored`.
+// Plays the shipped files of every rulebook: built with all five.
+#![cfg(all_rulebooks)]
 
 use std::collections::HashSet;
 use std::process::Command;

@@ -1,6 +1,8 @@
 //! Replays and saves: a battle recorded as it is played replays to the very same events, saved at
 //! any command it plays on to the same end, a save cut off mid-write leaves the one before it
 //! whole, and broken, cut-short and newer files are refused by file, line, column and field.
+// Plays the shipped files of every rulebook: built with all five.
+#![cfg(all_rulebooks)]
 
 mod shipped;
 

@@ -6,7 +6,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::fail;
-use super::output::Lines;
+use crate::files::lines::Lines;
 use crate::rules::damage::{
     DamageNotation, DamagePart, DamageQuality, DamageReach, DamageRoll, DamageSource, Formula,
 };

@@ -1,16 +1,11 @@
 //! The command line: `play` (the default) opens the window; `roll` and `damage` run headless.
 
-mod chance_roll;
 mod check;
-mod class_roll;
 mod damage;
 mod odds;
-mod output;
-mod pool_roll;
 mod replay;
 mod roll;
 mod simulate;
-mod task_roll;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -592,7 +587,8 @@ fn open_window(opening: Opening, window: WindowArgs) -> ExitCode {
     }
 }
 
-#[cfg(test)]
+/// On Call of Cthulhu 7e's shipped scenes.
+#[cfg(all(test, feature = "coc7e"))]
 mod tests {
     use super::*;
 

@@ -9,12 +9,12 @@ use bevy::prelude::App;
 use clap::Args;
 use serde_json::{Value, json};
 
-use super::output::Lines;
 use super::{WindowArgs, fail, open_window};
 use crate::ai::AiStyles;
 use crate::battle::command::{Command, Written};
 use crate::battle::event::{Event, EventKind};
 use crate::battle::{Controllers, EventLog, Flow, Phase, UnitId};
+use crate::files::lines::Lines;
 use crate::game::Opening;
 use crate::log;
 use crate::map::scenario::{Control, Scenario};

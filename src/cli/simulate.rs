@@ -11,9 +11,9 @@ use std::time::Instant;
 use clap::Args;
 use serde_json::json;
 
-use super::output::Lines;
 use super::{MapAccess, Opened, fail, open, stalled};
 use crate::ai::{AiStyles, Style};
+use crate::files::lines::Lines;
 use crate::map::Loaded;
 use crate::map::scenario::Scenario;
 use crate::replay::Replay;

@@ -134,7 +134,9 @@ pub(super) fn mark_the_scene(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::editor::draft::{Draft, FLOOR, WALL};
+    #[cfg(feature = "coc7e")]
+    use crate::editor::draft::WALL;
+    use crate::editor::draft::{Draft, FLOOR};
     use crate::rules::ruleset_id::RulesetId;
 
     /// The pointer systems alone, on a new 12 x 8 scene.
@@ -238,6 +240,7 @@ mod tests {
         count
     }
 
+    #[cfg(feature = "coc7e")]
     #[test]
     fn units_are_placed_from_the_roster_and_taken_off_by_a_click() {
         let mut app = app();

@@ -119,7 +119,8 @@ impl Editor {
     }
 }
 
-#[cfg(test)]
+/// On Call of Cthulhu 7e's shipped scenes.
+#[cfg(all(test, feature = "coc7e"))]
 mod tests {
     use std::path::{Path, PathBuf};
 

@@ -1,11 +1,15 @@
 //! The editor's drafts: saved for every rulebook, read back the same and accepted by `check`;
 //! every edit taken back and done again; the edits refused, and why.
 
-use super::draft::{Draft, Edit, FLOOR, WALL, line, rectangle};
+#[cfg(feature = "coc7e")]
+use super::draft::WALL;
+use super::draft::{Draft, Edit, FLOOR, line, rectangle};
 use super::history::Editing;
 use crate::map::Tile;
 use crate::map::roster::roster;
-use crate::map::scenario::{Control, Scenario, ScenarioFile, SideFile, Victory};
+#[cfg(feature = "coc7e")]
+use crate::map::scenario::{Control, SideFile, Victory};
+use crate::map::scenario::{Scenario, ScenarioFile};
 use crate::map::terrain::{CustomTerrain, LegendEntry, TerrainKind};
 use crate::rules::ruleset::RuleOptions;
 use crate::rules::ruleset_id::RulesetId;
@@ -110,6 +114,7 @@ fn a_saved_scene_passes_check_and_reads_back_the_same_for_every_rulebook() {
     }
 }
 
+#[cfg(feature = "coc7e")]
 #[test]
 fn every_edit_undoes_and_redoes() {
     let mut editing = scene(RulesetId::named("Coc7e"));
@@ -214,6 +219,7 @@ fn every_edit_undoes_and_redoes() {
     draft.check().unwrap_or_else(|error| panic!("{error}"));
 }
 
+#[cfg(feature = "coc7e")]
 #[test]
 fn a_brush_stroke_is_one_change() {
     let mut editing = scene(RulesetId::named("Coc7e"));
@@ -248,6 +254,7 @@ fn a_brush_stroke_is_one_change() {
     assert!(!editing.can_undo());
 }
 
+#[cfg(feature = "coc7e")]
 #[test]
 fn edits_that_cannot_be_made_say_why_and_change_nothing() {
     let mut editing = scene(RulesetId::named("Coc7e"));
@@ -290,6 +297,7 @@ fn edits_that_cannot_be_made_say_why_and_change_nothing() {
     assert!(!editing.can_redo());
 }
 
+#[cfg(feature = "coc7e")]
 #[test]
 fn a_scene_that_fails_check_is_not_saved() {
     let mut editing = scene(RulesetId::named("Coc7e"));
@@ -384,6 +392,7 @@ fn a_unit_made_from_scratch_passes_check_for_every_rulebook() {
 /// A value the check refuses, typed into a unit's sheet, is said beside that unit in the
 /// check's own words, with the part of the sheet it is in; a unit's other faults (its tile)
 /// too; and none once it is mended.
+#[cfg(feature = "coc7e")]
 #[test]
 fn the_checks_word_on_a_unit_is_said_beside_it() {
     let mut editor = editor_on(RulesetId::named("Coc7e"));

@@ -5,6 +5,7 @@ use std::path::Path;
 use serde::de::DeserializeOwned;
 
 pub mod digest;
+pub mod lines;
 mod locate;
 pub mod shipped;
 mod writing;

@@ -162,7 +162,8 @@ impl RangeRuler {
     }
 }
 
-#[cfg(test)]
+/// In the default rulebook's yards, with its weapons.
+#[cfg(all(test, feature = "coc7e"))]
 mod tests {
     use super::*;
     use crate::rules::ruleset::RuleOptions;

@@ -286,7 +286,8 @@ fn mark_the_units(menu: Res<Menu>, map: Res<ShownMap>, mut gizmos: Gizmos) {
     }
 }
 
-#[cfg(test)]
+/// On the default scenario, Call of Cthulhu 7e's.
+#[cfg(all(test, feature = "coc7e"))]
 mod tests {
     use super::*;
 

@@ -175,7 +175,10 @@ mod tests {
     #[test]
     fn every_shipped_scenario_is_a_contest() {
         let scenarios = shipped_scenarios();
-        assert!(scenarios.len() >= 9, "{}", scenarios.len());
+        assert!(
+            !scenarios.is_empty(),
+            "the shipped scenarios of the rulebooks built"
+        );
         for entry in scenarios {
             let Some(odds) = shipped(&entry.path, &entry.fingerprint) else {
                 continue;
@@ -214,6 +217,7 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "coc7e")]
     #[test]
     fn odds_are_reckoned_the_same_each_time_and_said_by_side() {
         let cellar = shipped_scenarios()

@@ -410,7 +410,8 @@ pub fn refused(events: &[Event]) -> bool {
     )
 }
 
-#[cfg(test)]
+/// On Call of Cthulhu 7e's shipped scenes.
+#[cfg(all(test, feature = "coc7e"))]
 mod tests {
     use super::*;
 

@@ -171,7 +171,8 @@ pub(super) fn keys(
     }
 }
 
-#[cfg(test)]
+/// On Call of Cthulhu 7e's shipped scenes.
+#[cfg(all(test, feature = "coc7e"))]
 mod tests {
     use std::time::Duration;
 

@@ -275,7 +275,8 @@ pub(super) fn save_on_request(world: &mut World) {
     world.get_resource_or_init::<SaveNotices>().0.push(words);
 }
 
-#[cfg(test)]
+/// On Call of Cthulhu 7e's shipped scenes.
+#[cfg(all(test, feature = "coc7e"))]
 mod tests {
     use super::*;
     use crate::battle::{BattleSystems, CommandLog, CommandQueue, Controllers, Phase};

@@ -29,6 +29,7 @@ pub mod pool_rolls;
 pub mod quick_draw;
 pub mod roll;
 pub mod roll_class;
+pub mod roll_command;
 pub mod roll_harm;
 pub mod round;
 pub mod ruleset;

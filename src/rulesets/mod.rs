@@ -4,12 +4,29 @@
 //! battle sits in its folder's `battle/`, on the engine's stages (`plugins` adds each
 //! rulebook's); docs/ARCHITECTURE.md has the map.
 
+#[cfg(feature = "brp_classic")]
 pub mod brp_classic;
+#[cfg(feature = "coc7e")]
 pub mod coc7e;
+#[cfg(feature = "d100_house")]
 pub mod d100_house;
+#[cfg(feature = "d10_pool")]
 pub mod d10_pool;
+#[cfg(feature = "frontier")]
 pub mod frontier;
 pub mod plugins;
+
+#[cfg(not(any(
+    feature = "coc7e",
+    feature = "brp_classic",
+    feature = "d10_pool",
+    feature = "frontier",
+    feature = "d100_house"
+)))]
+compile_error!(
+    "build at least one rulebook: the features are coc7e, brp_classic, d10_pool, frontier and \
+     d100_house (all five by default)"
+);
 
 use std::sync::RwLock;
 
@@ -25,24 +42,29 @@ pub struct Rulebook {
     pub make: fn(&RuleOptions) -> Result<Box<dyn Ruleset>, FileError>,
 }
 
-/// The rulebooks built in, Call of Cthulhu 7e (the default) first.
+/// The rulebooks built in (each a cargo feature), Call of Cthulhu 7e (the default) first.
 const BUILT_IN: &[Rulebook] = &[
+    #[cfg(feature = "coc7e")]
     Rulebook {
         id: coc7e::ID,
         make: |options| Ok(Box::new(coc7e::Coc7e::shipped()?.with_options(options))),
     },
+    #[cfg(feature = "brp_classic")]
     Rulebook {
         id: brp_classic::ID,
         make: |_| Ok(Box::new(brp_classic::BrpClassic::shipped()?)),
     },
+    #[cfg(feature = "d10_pool")]
     Rulebook {
         id: d10_pool::ID,
         make: |_| Ok(Box::new(d10_pool::D10Pool::shipped()?)),
     },
+    #[cfg(feature = "frontier")]
     Rulebook {
         id: frontier::ID,
         make: |_| Ok(Box::new(frontier::Frontier::shipped()?)),
     },
+    #[cfg(feature = "d100_house")]
     Rulebook {
         id: d100_house::ID,
         make: |_| Ok(Box::new(d100_house::D100House::shipped()?)),

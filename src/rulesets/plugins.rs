@@ -9,19 +9,22 @@ use bevy::prelude::*;
 
 use crate::rules::ruleset_id::RulesetId;
 
-use super::{brp_classic, coc7e, d10_pool, d100_house, frontier};
-
 /// The rulebooks' code in the battle and the AI.
 pub fn plugin(app: &mut App) {
     register_commands();
+    #[cfg(feature = "brp_classic")]
+    app.add_plugins(super::brp_classic::battle::plugin);
+    #[cfg(feature = "coc7e")]
+    app.add_plugins(super::coc7e::battle::plugin);
+    #[cfg(feature = "d100_house")]
     app.add_plugins((
-        brp_classic::battle::plugin,
-        coc7e::battle::plugin,
-        d100_house::battle::plugin,
-        d100_house::ai::plugin,
-        frontier::battle::plugin,
-        d10_pool::battle::plugin,
+        super::d100_house::battle::plugin,
+        super::d100_house::ai::plugin,
     ));
+    #[cfg(feature = "frontier")]
+    app.add_plugins(super::frontier::battle::plugin);
+    #[cfg(feature = "d10_pool")]
+    app.add_plugins(super::d10_pool::battle::plugin);
     let registered = REGISTERED
         .read()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -46,5 +49,6 @@ pub fn register_plugin(id: RulesetId, plugin: fn(&mut App)) {
 /// Every rulebook's commands made readable from a replay by their names (again: no change).
 /// Whatever reads a replay calls it first, app or none.
 pub fn register_commands() {
-    d100_house::battle::commands::register();
+    #[cfg(feature = "d100_house")]
+    super::d100_house::battle::commands::register();
 }

@@ -159,7 +159,8 @@ fn kind_checkboxes(ui: &mut egui::Ui, filter: &mut LogFilter) {
     }
 }
 
-#[cfg(test)]
+/// On Call of Cthulhu 7e's shipped scenes.
+#[cfg(all(test, feature = "coc7e"))]
 mod tests {
     use super::*;
 

@@ -516,5 +516,6 @@ fn blast_sketch(
 }
 
 mod drawing;
-#[cfg(test)]
+/// On Call of Cthulhu 7e's weapons and sheets.
+#[cfg(all(test, feature = "coc7e"))]
 mod tests;

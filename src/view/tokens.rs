@@ -307,7 +307,8 @@ fn mark_charges(flow: Option<Res<Flow>>, map: Res<ShownMap>, mut gizmos: Gizmos)
     }
 }
 
-#[cfg(test)]
+/// On Call of Cthulhu 7e's shipped scenes.
+#[cfg(all(test, feature = "coc7e"))]
 mod tests {
     use super::*;
     use crate::battle::Presence;

@@ -163,6 +163,7 @@ fn a_careful_thrower_walks_to_where_it_can_throw_from() {
 /// In the Kingsport Warehouse the investigators must come to the office: the careful cult's
 /// fighters, who have only blows against three guns, do not cross the floor into their fire in
 /// the first round but wait out of their sight.
+#[cfg(feature = "brp_classic")]
 #[test]
 fn careful_fighters_keeping_an_exit_wait_out_of_the_guns_fire() {
     let scenario = shipped("kingsport.ron");
@@ -367,6 +368,7 @@ fn a_careful_fighter_stands_by_its_shooter_against_an_enemy_without_guns() {
 /// Over many battles of each shipped scenario, at each level against the baseline (sides
 /// taken in turn), the battle refuses not one AI command. (`simulate --runs` counts the
 /// same over ten thousand battles; the note of issue 8 has the figure.)
+#[cfg(feature = "d100_house")]
 #[test]
 fn no_level_gives_a_command_the_battle_refuses() {
     for file in [

@@ -11,7 +11,6 @@ use gridkeeper::rules::roll::RollVerdict;
 use gridkeeper::rules::round::{TurnKind, TurnLimits};
 use gridkeeper::rules::situation::ShotDefence;
 
-use super::firearms::take_it;
 use super::*;
 
 pub(super) const HARVEY: UnitId = UnitId(0);
@@ -1012,6 +1011,7 @@ fn unaimed_fire_is_twice_the_shots_at_a_fifth() {
 
 /// CoC has neither BRP's both barrels at once (a double-barrel fires two shots) nor its
 /// unaimed fire: each mode is refused, and says why.
+#[cfg(feature = "coc7e")]
 #[test]
 fn coc_fires_neither_both_barrels_at_once_nor_unaimed() {
     let cases = [

@@ -68,24 +68,6 @@ fn fire(app: &mut App, unit: UnitId, mode: FireMode) {
     take_it(app);
 }
 
-/// Every target still asked about the shots takes them.
-pub(super) fn take_it(app: &mut App) {
-    while let Some(target) = app
-        .world()
-        .resource::<Flow>()
-        .pending()
-        .map(|pending| pending.target)
-    {
-        send(
-            app,
-            Command::Answer {
-                unit: target,
-                answer: Answer::Nothing,
-            },
-        );
-    }
-}
-
 /// The attack rolls a unit made in these events, with their modifiers.
 fn attack_rolls(events: &[EventKind], unit: UnitId) -> Vec<(SkillCheck, Vec<Modifier>)> {
     events

@@ -12,7 +12,6 @@ use gridkeeper::rules::round::TurnKind;
 use gridkeeper::rules::situation::Posture;
 
 use super::*;
-use crate::pool::until_the_turn_of;
 
 pub(crate) const WES: UnitId = UnitId(0);
 pub(crate) const LOLA: UnitId = UnitId(1);

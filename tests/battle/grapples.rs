@@ -311,6 +311,7 @@ fn a_strangled_unit_holds_its_breath_at_a_falling_chance_then_chokes() {
 
 /// What a holder does needs a hold on that opponent; a holder cannot grapple again; CoC has no
 /// strangling; the Thing cannot be knocked out.
+#[cfg(feature = "coc7e")]
 #[test]
 fn grapple_options_need_the_hold_and_the_rulebook() {
     let mut app = ambush();

@@ -9,8 +9,6 @@ use gridkeeper::rules::situation::Posture;
 use gridkeeper::rulesets::d100_house::battle::events::HouseEvent;
 
 use super::*;
-use crate::firearms::take_it;
-pub(super) use crate::pool::until_the_turn_of;
 use gridkeeper::rulesets::d100_house::battle::commands::HouseCommand;
 
 pub(super) const RICO: UnitId = UnitId(0);

@@ -12,7 +12,6 @@ use gridkeeper::rulesets::d100_house::battle::events::HouseEvent;
 use super::*;
 use crate::house::{
     BRUNO, DEE, NICO, RICO, damage_parts, house, spin_cycle, spin_cycle_changed, strike,
-    until_the_turn_of,
 };
 use crate::house_turns::shifts;
 use gridkeeper::rulesets::d100_house::battle::commands::HouseCommand;

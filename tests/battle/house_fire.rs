@@ -12,7 +12,7 @@ use gridkeeper::rules::damage::DamageSource;
 use gridkeeper::rulesets::d100_house::battle::events::HouseEvent;
 
 use super::*;
-use crate::house::{DEE, NICO, RICO, damage_parts, fire, spin_cycle, until_the_turn_of};
+use crate::house::{DEE, NICO, RICO, damage_parts, fire, spin_cycle};
 use gridkeeper::rulesets::d100_house::battle::commands::HouseCommand;
 
 /// Nico's suppressing fire, `bullets` of it, on Rico and Dee.

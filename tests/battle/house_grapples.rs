@@ -11,7 +11,7 @@ use gridkeeper::rules::grapple::Grip;
 use gridkeeper::rulesets::d100_house::battle::events::HouseEvent;
 
 use super::*;
-use crate::house::{DEE, GREY, NICO, RICO, fire, spin_cycle, until_the_turn_of};
+use crate::house::{DEE, GREY, NICO, RICO, fire, spin_cycle};
 use crate::house_turns::shifts;
 
 /// Dee (Struggle 60, left-handed, her machete) at her start, (2, 5), and Mr. Grey (Struggle 45,

@@ -10,7 +10,7 @@ use std::path::Path;
 use gridkeeper::rules::damage::DamageSource;
 
 use super::*;
-use crate::house::{DEE, GREY, NICO, RICO, damage_parts, spin_cycle_begun, until_the_turn_of};
+use crate::house::{DEE, GREY, NICO, RICO, damage_parts, spin_cycle_begun};
 use gridkeeper::battle::hooks::offered;
 use gridkeeper::rulesets::d100_house::battle::commands::HouseCommand;
 
@@ -242,6 +242,7 @@ fn fire_burns_its_digit_sum_for_three_rounds_then_the_roll() {
 /// The keeper drops Rico 30 feet, a controlled fall: three d10s (7, 9, 2), the 9 dropped, 9
 /// taken; then 25 feet uncontrolled: two (4, 6), 10 taken. Under 10 feet, no dice: nothing.
 /// Call of Cthulhu has no falls here: the order is refused.
+#[cfg(feature = "coc7e")]
 #[test]
 fn the_keeper_drops_a_unit_a_die_each_ten_feet() {
     use gridkeeper::battle::command::KeeperOrder;

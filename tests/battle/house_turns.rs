@@ -15,7 +15,7 @@ use gridkeeper::rulesets::d100_house::battle::events::HouseEvent;
 use super::*;
 use crate::house::{
     BRUNO, DEE, GREY, NICO, QUEUE_ROLLS, RICO, damage_parts, fire, fire_with, greys_first_turn,
-    house, spin_cycle, strike, until_the_turn_of,
+    house, spin_cycle, strike,
 };
 use gridkeeper::rulesets::d100_house::battle::commands::HouseCommand;
 
@@ -398,6 +398,7 @@ fn full_auto_is_three_bullets_an_attack() {
 /// chosen), the dodge stance and each even division of its skill, each with the command it
 /// gives. Given, the stance's offer closes and the cherry picked stands chosen; a rulebook
 /// with nothing of its own offers nothing.
+#[cfg(feature = "coc7e")]
 #[test]
 fn the_house_offers_its_own_choices_as_data() {
     let mut app = spin_cycle(&[]);

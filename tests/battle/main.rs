@@ -2,26 +2,50 @@
 //! event stream. Every test builds its app with the one `test_app()` helper; the round and melee
 //! are tested here, shooting and explosives in the modules beside.
 
+// The helpers serve the tests of every rulebook; a build of fewer leaves some unused.
+#![cfg_attr(not(all_rulebooks), allow(dead_code, unused_imports))]
+
+#[cfg(feature = "coc7e")]
 mod ai;
+#[cfg(feature = "frontier")]
 mod brawl;
+#[cfg(feature = "brp_classic")]
 mod brp;
+#[cfg(feature = "frontier")]
 mod declarations;
+#[cfg(feature = "frontier")]
 mod dynamite;
+#[cfg(feature = "coc7e")]
 mod explosives;
+#[cfg(feature = "coc7e")]
 mod firearms;
+#[cfg(feature = "frontier")]
 mod frontier;
+#[cfg(feature = "brp_classic")]
 mod grapples;
+#[cfg(feature = "d100_house")]
 mod house;
+#[cfg(feature = "d100_house")]
 mod house_cherries;
+#[cfg(feature = "d100_house")]
 mod house_fire;
+#[cfg(feature = "d100_house")]
 mod house_grapples;
+#[cfg(feature = "d100_house")]
 mod house_hazards;
+#[cfg(feature = "d100_house")]
 mod house_turns;
+#[cfg(feature = "d10_pool")]
 mod pool;
+#[cfg(feature = "d10_pool")]
 mod pool_areas;
+#[cfg(feature = "d10_pool")]
 mod pool_budget;
+#[cfg(feature = "d10_pool")]
 mod pool_shots;
+#[cfg(feature = "frontier")]
 mod shot_options;
+#[cfg(feature = "coc7e")]
 mod weapon_notes;
 
 #[path = "../shipped/mod.rs"]
@@ -50,8 +74,11 @@ use gridkeeper::rules::dice::DieFace;
 use gridkeeper::rules::melee::MeleeOutcome;
 use gridkeeper::rules::percentile::SuccessLevel;
 use gridkeeper::rules::wounds::BlowSeverity;
+#[cfg(feature = "d100_house")]
 use gridkeeper::rulesets::d100_house::battle::condition::{HouseCondition, house_of};
+#[cfg(feature = "frontier")]
 use gridkeeper::rulesets::frontier::battle::condition::{FrontierCondition, frontier_of};
+#[cfg(feature = "frontier")]
 use gridkeeper::rulesets::frontier::battle::events::FrontierEvent;
 use shipped::shipped;
 
@@ -440,6 +467,31 @@ fn vitals(app: &mut App, unit: UnitId) -> Vitals {
     unit_state(app, unit)
 }
 
+/// End turns until `unit` acts.
+fn until_the_turn_of(app: &mut App, unit: UnitId) {
+    while let Some(acting) = acting(app).filter(|acting| *acting != unit) {
+        send(app, Command::EndTurn { unit: acting });
+    }
+}
+
+/// Every target still asked about the shots takes them.
+fn take_it(app: &mut App) {
+    while let Some(target) = app
+        .world()
+        .resource::<Flow>()
+        .pending()
+        .map(|pending| pending.target)
+    {
+        send(
+            app,
+            Command::Answer {
+                unit: target,
+                answer: Answer::Nothing,
+            },
+        );
+    }
+}
+
 /// Change a unit's vitals directly, for a fight that starts with someone already hurt.
 fn set_vitals(app: &mut App, unit: UnitId, change: impl FnOnce(&mut Vitals)) {
     let mut changed = vitals(app, unit);
@@ -459,11 +511,13 @@ fn condition(app: &mut App, unit: UnitId) -> Condition {
 }
 
 /// The d100 house sheet's part of `unit`'s condition (its own component).
+#[cfg(feature = "d100_house")]
 fn house_state(app: &mut App, unit: UnitId) -> HouseCondition {
     house_of(app.world(), unit)
 }
 
 /// The western's part of `unit`'s condition (its own component).
+#[cfg(feature = "frontier")]
 fn frontier_state(app: &mut App, unit: UnitId) -> FrontierCondition {
     frontier_of(app.world(), unit)
 }
@@ -486,6 +540,7 @@ fn rejected(events: &[EventKind]) -> Option<Rejection> {
 
 // ---- The round -------------------------------------------------------------------------------
 
+#[cfg(feature = "coc7e")]
 #[test]
 fn turn_order_by_dex_ties_by_combat_skill_then_scenario_order_and_dex_plus_fifty() {
     let mut quick = fighter("Quick", "a", (1, 1));
@@ -521,6 +576,7 @@ fn turn_order_by_dex_ties_by_combat_skill_then_scenario_order_and_dex_plus_fifty
 /// A gun the scenario opens holstered is no readied firearm (Call of Cthulhu's DEX + 50): the
 /// Gunman (DEX 40) acts after Quick (70), and his hand is empty until he draws (the field counts
 /// in every rulebook: nothing in hand until drawn).
+#[cfg(feature = "coc7e")]
 #[test]
 fn a_holstered_gun_is_not_a_readied_firearm() {
     let mut quick = fighter("Quick", "a", (1, 1));
@@ -563,6 +619,7 @@ fn three_in_dex_order() -> App {
     app
 }
 
+#[cfg(feature = "coc7e")]
 #[test]
 fn a_unit_can_delay_until_another_has_acted() {
     let mut app = three_in_dex_order();
@@ -576,6 +633,7 @@ fn a_unit_can_delay_until_another_has_acted() {
     assert!(events(&app).contains(&EventKind::RoundEnded));
 }
 
+#[cfg(feature = "coc7e")]
 #[test]
 fn units_waiting_for_each_other_both_lose_their_action() {
     let mut app = three_in_dex_order();
@@ -590,6 +648,7 @@ fn units_waiting_for_each_other_both_lose_their_action() {
     assert_eq!(acting(&app), Some(A), "round 2 starts in DEX order again");
 }
 
+#[cfg(feature = "coc7e")]
 #[test]
 fn units_waiting_for_everyone_act_last_by_dex() {
     let mut app = three_in_dex_order();
@@ -602,6 +661,7 @@ fn units_waiting_for_everyone_act_last_by_dex() {
     assert_eq!(acting(&app), Some(B));
 }
 
+#[cfg(feature = "coc7e")]
 #[test]
 fn units_arrive_at_the_start_of_their_round() {
     let mut late = fighter("Late", "b", (9, 1));
@@ -636,6 +696,7 @@ fn units_arrive_at_the_start_of_their_round() {
     assert_eq!(orders, [vec![A, B], vec![A, B, C]]);
 }
 
+#[cfg(feature = "coc7e")]
 #[test]
 fn dex_roll_initiative_orders_by_level_and_keeps_the_rolls() {
     let fighters = [
@@ -667,6 +728,7 @@ fn dex_roll_initiative_orders_by_level_and_keeps_the_rolls() {
     assert_eq!(rolled, 3, "the order is kept: no new rolls in round 2");
 }
 
+#[cfg(feature = "coc7e")]
 #[test]
 fn a_unit_flees_through_an_exit_or_off_the_edge() {
     let rows = ["#####", "#...#", "#....", "#####"];
@@ -692,6 +754,7 @@ fn a_unit_flees_through_an_exit_or_off_the_edge() {
 
 /// An escape with a deadline: once its rounds pass with nobody out, the side holding the way
 /// out wins.
+#[cfg(feature = "coc7e")]
 #[test]
 fn the_side_holding_the_way_out_wins_when_the_escape_runs_late() {
     let mut scenario = scenario(&[
@@ -721,6 +784,7 @@ fn the_side_holding_the_way_out_wins_when_the_escape_runs_late() {
 /// A body on the exit tile does not keep the exit from a unit beside it: with the guard
 /// standing there the runner beside it has no way out; once the guard is down, it leaves. Not
 /// from a tile diagonally past a wall's corner, a step it could not take.
+#[cfg(feature = "coc7e")]
 #[test]
 fn a_unit_beside_an_exit_a_body_lies_on_may_leave_by_it() {
     let rows = ["#######", "#...#.#", "#.....#", "#######"];
@@ -765,6 +829,7 @@ fn a_unit_beside_an_exit_a_body_lies_on_may_leave_by_it() {
 
 /// A standing unit in a corridor bars it; a fallen one is stepped over, at a plain step's cost,
 /// and nobody may stop on their tile (RULES.md, "Movement").
+#[cfg(feature = "coc7e")]
 #[test]
 fn a_unit_steps_over_the_fallen_and_may_not_stop_on_them() {
     let begun = |down: bool| {
@@ -834,6 +899,7 @@ fn a_unit_steps_over_the_fallen_and_may_not_stop_on_them() {
     );
 }
 
+#[cfg(feature = "coc7e")]
 #[test]
 fn moving_past_mov_forfeits_the_action_and_twice_mov_is_the_limit() {
     // Characteristics 50 all round: MOV 8.
@@ -903,6 +969,7 @@ fn value_for(level: SuccessLevel) -> u32 {
 }
 
 /// Every pairing of success levels, answered with a dodge and with a fight back.
+#[cfg(feature = "coc7e")]
 #[test]
 fn every_row_of_the_melee_tables() {
     let levels = [
@@ -985,6 +1052,7 @@ fn every_row_of_the_melee_tables() {
     }
 }
 
+#[cfg(feature = "coc7e")]
 #[test]
 fn an_undefended_target_is_hit_unless_the_attack_is_fumbled() {
     for (value, hit) in [(95, true), (100, false)] {
@@ -1011,6 +1079,7 @@ fn an_undefended_target_is_hit_unless_the_attack_is_fumbled() {
 }
 
 /// Harvey's switchblade: an extreme success with a 1D4 damage bonus does 1D4 + 8.
+#[cfg(feature = "coc7e")]
 #[test]
 fn the_extreme_switchblade() {
     let mut harvey = fighter("Harvey", "a", (2, 2));
@@ -1034,6 +1103,7 @@ fn the_extreme_switchblade() {
 
 /// Harvey has 15 hit points: 3 damage, then 8 (a major wound: prone and a CON roll), then 5
 /// more: zero with a major wound, so he is dying; the next round's end he rolls CON.
+#[cfg(feature = "coc7e")]
 #[test]
 fn harvey_takes_three_then_eight_then_five_and_is_dying() {
     let mut harvey = fighter("Harvey", "a", (3, 2));
@@ -1130,6 +1200,7 @@ fn harvey_and_the_deep_one() -> Scenario {
 }
 
 /// The deep one's tough hide: Harvey's club does 5, less 1 point of natural armor.
+#[cfg(feature = "coc7e")]
 #[test]
 fn the_deep_ones_natural_armor() {
     let mut app = test_app(harvey_and_the_deep_one());
@@ -1153,6 +1224,7 @@ fn the_deep_ones_natural_armor() {
     );
 }
 
+#[cfg(feature = "coc7e")]
 #[test]
 fn first_aid_stabilises_the_dying_with_one_hit_point() {
     let mut victim = fighter("Victim", "a", (3, 2));
@@ -1190,6 +1262,7 @@ fn first_aid_stabilises_the_dying_with_one_hit_point() {
     }));
 }
 
+#[cfg(feature = "coc7e")]
 #[test]
 fn first_aid_heals_one_hit_point_once() {
     let mut medic = fighter("Medic", "a", (2, 2));
@@ -1234,6 +1307,7 @@ fn first_aid_heals_one_hit_point_once() {
     ));
 }
 
+#[cfg(feature = "coc7e")]
 #[test]
 fn medicine_waits_until_the_fight_is_over() {
     let mut medic = fighter("Medic", "a", (2, 2));
@@ -1271,6 +1345,7 @@ fn built(mut unit: Fighter, build: i32) -> Fighter {
     unit
 }
 
+#[cfg(feature = "coc7e")]
 #[test]
 fn maneuvers_at_each_build_difference() {
     for (difference, penalty) in [(0, 0), (1, 1), (2, 2), (3, -1)] {
@@ -1319,6 +1394,7 @@ fn maneuvers_at_each_build_difference() {
     }
 }
 
+#[cfg(feature = "coc7e")]
 #[test]
 fn knocked_down_held_disarmed_and_breaking_free() {
     let mut wrestler = fighter("Wrestler", "a", (2, 2));
@@ -1445,6 +1521,7 @@ fn knocked_down_held_disarmed_and_breaking_free() {
 }
 
 /// CoC 7e has no knock-out blows: the command is refused, and says why.
+#[cfg(feature = "coc7e")]
 #[test]
 fn no_knock_out_blows_in_coc() {
     let mut app = begun(scenario(&[
@@ -1509,6 +1586,7 @@ fn punch_through(rules: &str, covers: &[&'static str], faces: &[u32]) -> (u32, V
 
 /// With the 1D20 hit locations, armor over chest and abdomen stops the punch only there: a 2 is
 /// the right leg (all 3 go in), a 12 the chest (the armor takes 2).
+#[cfg(feature = "coc7e")]
 #[test]
 fn hit_locations_say_whether_partial_armor_stops_a_blow() {
     let torso = ["Chest", "Abdomen"];
@@ -1541,6 +1619,7 @@ fn hit_locations_say_whether_partial_armor_stops_a_blow() {
 
 /// With partial armor by Luck, a Luck roll (B's 50) says whether the armor meets the punch; a
 /// bonus die where it covers head and torso both.
+#[cfg(feature = "coc7e")]
 #[test]
 fn a_luck_roll_says_whether_partial_armor_stops_a_blow() {
     let rules = "partial_armor_by_luck: true";
@@ -1586,6 +1665,7 @@ fn outnumbered_bonus(events: &[EventKind], attacker: UnitId) -> bool {
     })
 }
 
+#[cfg(feature = "coc7e")]
 #[test]
 fn outnumbered_after_one_defence_for_a_person_and_three_for_a_ghoul() {
     for (defender_attacks, bonus_from) in [(1, 2), (3, 4)] {
@@ -1634,6 +1714,7 @@ fn outnumbered_after_one_defence_for_a_person_and_three_for_a_ghoul() {
     }
 }
 
+#[cfg(feature = "coc7e")]
 #[test]
 fn kicking_someone_when_they_are_down() {
     let mut attacker = fighter("Attacker", "a", (2, 2));
@@ -1658,6 +1739,7 @@ fn kicking_someone_when_they_are_down() {
     assert!(prone_bonus);
 }
 
+#[cfg(feature = "coc7e")]
 #[test]
 fn a_monster_makes_several_attacks_and_no_more() {
     let mut ghoul = fighter("Ghoul", "b", (3, 2));
@@ -1691,6 +1773,7 @@ fn a_monster_makes_several_attacks_and_no_more() {
     );
 }
 
+#[cfg(feature = "coc7e")]
 #[test]
 fn a_surprise_blow_that_is_not_seen_lands_unless_fumbled() {
     let mut app = test_app(scenario(&[
@@ -1736,6 +1819,7 @@ fn a_surprise_blow_that_is_not_seen_lands_unless_fumbled() {
     );
 }
 
+#[cfg(feature = "coc7e")]
 #[test]
 fn ai_defenders_answer_by_the_default_policy_and_the_answer_is_a_command() {
     // A poor brawler with a good dodge dodges; a good brawler with a poor dodge, or one whose
@@ -1804,6 +1888,7 @@ fn snapshot(app: &mut App) -> String {
     format!("{units:?} {flow} {next_faces:?}")
 }
 
+#[cfg(feature = "coc7e")]
 #[test]
 fn invalid_commands_change_nothing() {
     let mut first = fighter("First", "a", (2, 2));
@@ -2019,6 +2104,7 @@ fn brawl_turn(app: &mut App, unit: UnitId, choice: u64) {
 
 /// Six brawlers on the warehouse map for up to 20 rounds, under 1,000 seeds: no panic, and
 /// every battle ends or reaches round 20.
+#[cfg(feature = "coc7e")]
 #[test]
 fn a_twenty_round_brawl_under_a_thousand_seeds() {
     let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
@@ -2077,6 +2163,7 @@ fn a_twenty_round_brawl_under_a_thousand_seeds() {
 
 /// Every unit there from the start stands on its start tile; one that comes in later (the
 /// farmstead's ghouls, the warehouse has none) is not on the map yet.
+#[cfg(feature = "coc7e")]
 #[test]
 fn every_unit_stands_on_its_start_tile_with_a_stable_id() {
     for file in ["warehouse.ron", "farmstead.ron", "cellar.ron"] {
@@ -2111,6 +2198,7 @@ fn every_unit_stands_on_its_start_tile_with_a_stable_id() {
 
 /// A key pressed and released within one frame still triggers its action: the tap is held for
 /// that frame.
+#[cfg(feature = "coc7e")]
 #[test]
 fn a_tap_within_one_frame_is_not_lost() {
     use bevy::input::ButtonState;
@@ -2158,6 +2246,7 @@ fn a_tap_within_one_frame_is_not_lost() {
 }
 
 /// Every event of a fight reads as a line of the log, naming who it is about.
+#[cfg(feature = "coc7e")]
 #[test]
 fn the_log_puts_every_event_in_words() {
     let scenario = harvey_and_the_deep_one();
@@ -2190,6 +2279,7 @@ fn the_log_puts_every_event_in_words() {
 
 /// With DEX-roll initiative a critical gives a bonus die on the first attack; a fumble costs the
 /// first action.
+#[cfg(feature = "coc7e")]
 #[test]
 fn a_critical_or_fumbled_dex_roll_for_initiative() {
     let fighters = [
@@ -2251,6 +2341,7 @@ fn a_critical_or_fumbled_dex_roll_for_initiative() {
 }
 
 /// AI units take their turns one command at a time, waiting for a person's answers.
+#[cfg(feature = "coc7e")]
 #[test]
 fn ai_units_take_their_turns() {
     let mut person = fighter("Person", "a", (2, 2));
@@ -2287,6 +2378,7 @@ fn ai_units_take_their_turns() {
 }
 
 /// Both sides played by the AI: every shipped scenario's battle runs to its end.
+#[cfg(feature = "coc7e")]
 #[test]
 fn ai_against_ai_battles_end() {
     for file in ["warehouse.ron", "farmstead.ron", "cellar.ron"] {
@@ -2326,6 +2418,7 @@ fn level_against_50(value: u32) -> SuccessLevel {
 
 /// The attacker's preview of a blow gives the exact chance it lands against each answer,
 /// counted here over all 10,000 pairs of plain rolls; a blow that cannot be struck says why.
+#[cfg(feature = "coc7e")]
 #[test]
 fn the_strike_preview_counts_every_pair_of_rolls() {
     let mut app = test_app(scenario(&[
@@ -2405,6 +2498,7 @@ fn the_strike_preview_counts_every_pair_of_rolls() {
 /// A fight that starts mid-story: the shooter opens with 3 hit points and a major wound, lying
 /// prone, aiming at the target and on fire; the fallen opens at zero, unconscious. The aim
 /// counts on the first shot, and the fire burns at the end of round 1.
+#[cfg(feature = "coc7e")]
 #[test]
 fn units_open_the_fight_as_the_scenario_says() {
     let mut shooter = fighter("Shooter", "a", (2, 2));

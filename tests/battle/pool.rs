@@ -37,13 +37,6 @@ fn level_b2_as_shipped(places: &[(UnitId, (u32, u32))]) -> Scenario {
     scenario
 }
 
-/// End turns until `unit` acts.
-pub(crate) fn until_the_turn_of(app: &mut App, unit: UnitId) {
-    while let Some(acting) = acting(app).filter(|acting| *acting != unit) {
-        send(app, Command::EndTurn { unit: acting });
-    }
-}
-
 /// The pool rolls among these events: who rolled, the dice, the difficulty, the net and the
 /// modifiers' reasons.
 pub(crate) fn pools(events: &[EventKind]) -> Vec<(UnitId, u32, u32, i32, Vec<ModifierReason>)> {

@@ -6,7 +6,7 @@ use gridkeeper::battle::command::FireMode;
 use gridkeeper::battle::event::DefenceKind;
 use gridkeeper::rules::budget::DicePlan;
 
-use super::pool::{level_b2_with, pools, until_the_turn_of};
+use super::pool::{level_b2_with, pools};
 use super::*;
 use gridkeeper::rulesets::d10_pool::blast_severity;
 

@@ -8,7 +8,7 @@ use gridkeeper::battle::ActionLost;
 use gridkeeper::battle::command::FireMode;
 use gridkeeper::rules::budget::{DicePlan, PlanPart, PlannedAction};
 
-use super::pool::{level_b2_with, pools, shoots, until_the_turn_of};
+use super::pool::{level_b2_with, pools, shoots};
 use super::*;
 
 const MARA: UnitId = UnitId(0);

@@ -3,7 +3,7 @@
 
 use gridkeeper::battle::command::FireMode;
 
-use super::pool::{level_b2_with, pools, shoots, until_the_turn_of};
+use super::pool::{level_b2_with, pools, shoots};
 use super::*;
 
 const MARA: UnitId = UnitId(0);

@@ -243,7 +243,8 @@ fn a_scenario_of_a_rulebook_not_registered_is_refused_by_name() {
         .to_string();
     assert!(error.contains("no rulebook named `Seventh`"), "{error}");
     assert!(
-        error.contains("`Coc7e`") && error.contains("`Sixth`"),
+        error.contains(&format!("`{}`", gridkeeper::rulesets::ids()[0]))
+            && error.contains("`Sixth`"),
         "{error}"
     );
 }

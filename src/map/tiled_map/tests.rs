@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use super::{TiledMap, TiledUnit, mapping_file_name};
 use crate::map::map_path::MapReach;
+#[cfg(feature = "coc7e")]
 use crate::map::scenario::Scenario;
 use crate::map::{Cover, GridMap, TerrainKind, Tile};
 use crate::rules::situation::Material;
@@ -100,6 +101,7 @@ fn the_objects_place_units_and_exits() {
 
 /// A scenario fought on a Tiled map gets its units from the roster and its exits; as begun it
 /// carries the map written inline, which reads back to the same ground.
+#[cfg(feature = "coc7e")]
 #[test]
 fn a_scenario_on_a_tiled_map_fights_with_what_the_map_places() {
     let scenario =
@@ -242,6 +244,7 @@ impl Scratch {
 
     /// The error reading `file` (a map, or a scenario on one) once `from` in `changed` is
     /// replaced by `to`.
+    #[cfg(feature = "coc7e")]
     fn error(&self, changed: &str, from: &str, to: &str, file: &str) -> String {
         let path = self.0.path().join(changed);
         let text = std::fs::read_to_string(&path).expect("a copy");
@@ -264,6 +267,7 @@ impl Scratch {
 }
 
 /// Broken Tiled files are named with the line, column and field of the problem, never a panic.
+#[cfg(feature = "coc7e")]
 #[test]
 fn broken_tiled_files_get_file_and_place() {
     let scratch = Scratch::new();

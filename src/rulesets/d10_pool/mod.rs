@@ -10,6 +10,7 @@ pub mod check;
 pub mod injuries;
 pub mod melee;
 pub mod reach;
+pub mod roll_command;
 pub mod round;
 pub mod sheet;
 pub mod worth;

@@ -9,6 +9,7 @@ pub mod check;
 pub mod draw;
 pub mod melee;
 pub mod postures;
+pub mod roll_command;
 pub mod round;
 pub mod sheet;
 pub mod worth;

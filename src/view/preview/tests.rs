@@ -3,11 +3,14 @@
 use super::*;
 use crate::battle::shot::ShotSetup;
 use crate::map::range::RangeReading;
+#[cfg(feature = "brp_classic")]
 use crate::rules::melee::ExchangeOdds;
 use crate::rules::modifiers::ModifierReason;
 use crate::rules::roll::Demand;
 use crate::rules::ruleset::RuleOptions;
+#[cfg(feature = "brp_classic")]
 use crate::rules::ruleset_id::RulesetId;
+#[cfg(feature = "brp_classic")]
 use crate::rules::vocabulary::WeaponDefenceWords;
 
 /// A previewed roll as the default rulebook words it.
@@ -36,6 +39,7 @@ fn roll(band: RangeBand, modifiers: Vec<Modifier>, chance: f64) -> RollPreview {
 }
 
 /// The default rulebook's name for the weapon's defence, and BRP classic's.
+#[cfg(feature = "brp_classic")]
 fn weapon_defence(ruleset: RulesetId) -> WeaponDefenceWords {
     let options = RuleOptions {
         ruleset,
@@ -47,6 +51,7 @@ fn weapon_defence(ruleset: RulesetId) -> WeaponDefenceWords {
         .weapon_defence()
 }
 
+#[cfg(feature = "brp_classic")]
 #[test]
 fn a_blow_in_reach_reads_with_its_odds() {
     let fight_back = weapon_defence(RulesetId::named("Coc7e"));
@@ -129,6 +134,7 @@ fn headlines_read_as_a_keeper_says_them() {
     assert_eq!(headline(&Err(Rejection::Jammed)), "The weapon is jammed");
 }
 
+#[cfg(feature = "brp_classic")]
 #[test]
 fn fire_drawn_from_a_group_names_the_group() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/kingsport.ron");

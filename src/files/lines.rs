@@ -1,17 +1,18 @@
-//! Writing many result lines to stdout: buffered, and quiet when the reader goes away.
+//! Writing many result lines to stdout (a command's rolls, a run's battles): buffered, and quiet
+//! when the reader goes away.
 
 use std::io::{BufWriter, Write};
 
 use serde::Serialize;
 
 /// Buffered stdout that stops quietly on a closed pipe (`gridkeeper roll ... | head`).
-pub(super) struct Lines {
+pub struct Lines {
     out: BufWriter<std::io::StdoutLock<'static>>,
     closed: bool,
 }
 
 impl Lines {
-    pub(super) fn new() -> Self {
+    pub fn new() -> Self {
         Self {
             out: BufWriter::new(std::io::stdout().lock()),
             closed: false,
@@ -19,17 +20,17 @@ impl Lines {
     }
 
     /// Whether the reader has gone away; callers stop producing lines.
-    pub(super) fn closed(&self) -> bool {
+    pub fn closed(&self) -> bool {
         self.closed
     }
 
-    pub(super) fn text(&mut self, line: &str) {
+    pub fn text(&mut self, line: &str) {
         if !self.closed && writeln!(self.out, "{line}").is_err() {
             self.closed = true;
         }
     }
 
-    pub(super) fn json(&mut self, value: &impl Serialize) {
+    pub fn json(&mut self, value: &impl Serialize) {
         if self.closed {
             return;
         }
@@ -39,6 +40,12 @@ impl Lines {
         if written.is_err() {
             self.closed = true;
         }
+    }
+}
+
+impl Default for Lines {
+    fn default() -> Self {
+        Self::new()
     }
 }
 

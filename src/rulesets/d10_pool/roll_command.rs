@@ -2,13 +2,59 @@
 //! against a difficulty, successes less ones, from a seed, as text or JSON lines, with the
 //! exact odds of the net counted beside it.
 
-use std::process::ExitCode;
-
+use clap::Args;
 use serde::Serialize;
 
-use super::output::Lines;
+use crate::files::lines::Lines;
 use crate::rules::dice::Dice;
-use crate::rules::pool::{NetOdds, PoolRoll};
+use crate::rules::pool::{self, NetOdds, PoolRoll};
+use crate::rules::roll_command::{DifficultyAsk, RollAsk, RollFlags};
+
+/// The d10 pool's own flag of `roll`.
+#[derive(Debug, Args)]
+pub struct PoolFlags {
+    /// The d10 pool: how many dice are rolled.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(pool::MOST_DICE)))]
+    pool: Option<u32>,
+}
+
+/// The difficulty when none is given: the rulebook's usual one (initiative, defences).
+const DEFAULT_DIFFICULTY: u32 = 6;
+
+impl RollFlags for PoolFlags {
+    fn rulebook(&self) -> &'static str {
+        "the d10 pool"
+    }
+
+    fn given(&self) -> Option<&'static str> {
+        self.pool.map(|_| "--pool")
+    }
+
+    fn roll(&self, ask: &RollAsk, lines: &mut Lines) -> Result<(), String> {
+        if ask.skill.is_some() {
+            return Err(
+                "the d10 pool rolls --pool dice against a --difficulty from 2 to 10: it has no \
+                 skill"
+                    .to_string(),
+            );
+        }
+        let difficulty = match ask.difficulty {
+            Some(DifficultyAsk::Target(target)) => target,
+            None => DEFAULT_DIFFICULTY,
+            Some(DifficultyAsk::Level(_)) => {
+                return Err(
+                    "the d10 pool's difficulty is a number from 2 to 10, not a success level"
+                        .to_string(),
+                );
+            }
+        };
+        let Some(dice) = self.pool else {
+            return Err("say how many dice the d10 pool rolls: --pool N".to_string());
+        };
+        roll_pools(dice, difficulty, ask, lines);
+        Ok(())
+    }
+}
 
 /// One roll as a JSON line.
 #[derive(Serialize)]
@@ -25,10 +71,10 @@ struct PoolLine<'a> {
     roll: u64,
 }
 
-/// Roll `count` pools of `dice` d10s against `difficulty`.
-pub(super) fn run(dice: u32, difficulty: u32, seed: u64, count: u64, json: bool) -> ExitCode {
+/// Rolls `count` pools of `dice` d10s against `difficulty`.
+fn roll_pools(dice: u32, difficulty: u32, ask: &RollAsk, lines: &mut Lines) {
+    let (seed, count, json) = (ask.seed, ask.count, ask.json);
     let mut stream = Dice::from_seed(seed);
-    let mut lines = Lines::new();
     if !json {
         let odds = NetOdds::of(dice, difficulty);
         lines.text(&format!(
@@ -62,7 +108,6 @@ pub(super) fn run(dice: u32, difficulty: u32, seed: u64, count: u64, json: bool)
             lines.text(&describe(&roll));
         }
     }
-    ExitCode::SUCCESS
 }
 
 /// `7 3 1 9 10  3 successes − 1 at difficulty 6 · net 2`

@@ -2,15 +2,15 @@
 //! skill with its shift, judged by class (critical, matched success, success, failure, matched
 //! failure, fumble), from a minimum where one is asked, from a seed, as text or JSON lines.
 
-use std::process::ExitCode;
-
+use clap::Args;
 use serde::Serialize;
 
-use super::output::Lines;
+use crate::files::lines::Lines;
 use crate::rules::class_rolls::{self, RollClass, Window};
 use crate::rules::dice::Dice;
 use crate::rules::modifiers::{Effect, Modifier, ModifierReason, signed};
 use crate::rules::percentile::{NetDice, PercentileRoll};
+use crate::rules::roll_command::{RollAsk, RollFlags};
 
 /// One roll as a JSON line.
 #[derive(Serialize)]
@@ -28,15 +28,63 @@ struct ClassLine {
     roll: u64,
 }
 
-/// What `roll --ruleset d100-house` rolls against.
-pub(super) struct ClassAsk {
-    pub skill: u32,
-    pub shift: i32,
-    pub minimum: Option<u32>,
+/// The d100 house sheet's own flags of `roll`.
+#[derive(Debug, Args)]
+pub struct ClassFlags {
+    /// The d100 house sheet: the shift on the roll, positive helping (−10 wounded, +10 at a
+    /// grappled target).
+    #[arg(long, allow_hyphen_values = true, value_parser = clap::value_parser!(i32).range(-100..=100))]
+    shift: Option<i32>,
+    /// The d100 house sheet: the lowest roll that succeeds (Struggle's 20); 01 is still a
+    /// critical.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=99))]
+    minimum: Option<u32>,
 }
 
-/// Roll `count` rolls against the skill with its shift, from the minimum where there is one.
-pub(super) fn run(ask: &ClassAsk, seed: u64, count: u64, json: bool) -> ExitCode {
+/// What `roll --ruleset d100-house` rolls against.
+struct ClassAsk {
+    skill: u32,
+    shift: i32,
+    minimum: Option<u32>,
+}
+
+impl RollFlags for ClassFlags {
+    fn rulebook(&self) -> &'static str {
+        "the d100 house sheet"
+    }
+
+    fn given(&self) -> Option<&'static str> {
+        if self.shift.is_some() {
+            Some("--shift")
+        } else {
+            self.minimum.map(|_| "--minimum")
+        }
+    }
+
+    fn roll(&self, ask: &RollAsk, lines: &mut Lines) -> Result<(), String> {
+        if ask.difficulty.is_some() {
+            return Err(
+                "the d100 house sheet rolls against --skill N with --shift S and --minimum M: it \
+                 has no difficulty"
+                    .to_string(),
+            );
+        }
+        let Some(skill) = ask.skill else {
+            return Err("say the skill rolled against: --skill N".to_string());
+        };
+        let class = ClassAsk {
+            skill,
+            shift: self.shift.unwrap_or_default(),
+            minimum: self.minimum,
+        };
+        roll_classes(&class, ask, lines);
+        Ok(())
+    }
+}
+
+/// Rolls `count` rolls against the skill with its shift, from the minimum where there is one.
+fn roll_classes(ask: &ClassAsk, roll_ask: &RollAsk, lines: &mut Lines) {
+    let (seed, count, json) = (roll_ask.seed, roll_ask.count, roll_ask.json);
     let shifts = [Modifier {
         reason: ModifierReason::Shift,
         effect: Effect::Add(ask.shift),
@@ -47,7 +95,6 @@ pub(super) fn run(ask: &ClassAsk, seed: u64, count: u64, json: bool) -> ExitCode
         hail_mary: false,
     };
     let mut stream = Dice::from_seed(seed);
-    let mut lines = Lines::new();
     if !json {
         let minimum = ask
             .minimum
@@ -84,5 +131,4 @@ pub(super) fn run(ask: &ClassAsk, seed: u64, count: u64, json: bool) -> ExitCode
             lines.text(&format!("{:02}  {}", roll.value % 100, class.words()));
         }
     }
-    ExitCode::SUCCESS
 }

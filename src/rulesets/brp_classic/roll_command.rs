@@ -2,22 +2,22 @@
 //! built from the skill by what the situation adds and multiplies, with impales and
 //! malfunctions, from a seed, as text or JSON lines.
 
-use std::process::ExitCode;
-
 use clap::Args;
 use serde::Serialize;
 
-use super::output::Lines;
+use crate::files::lines::Lines;
 use crate::rules::chance_rolls::{self, Against, judge};
 use crate::rules::dice::Dice;
 use crate::rules::modifiers::Modifier;
-use crate::rules::percentile::{NetDice, PercentileRoll};
+use crate::rules::percentile::{Difficulty, NetDice, PercentileRoll};
 use crate::rules::roll::ChanceOutcome;
-use crate::rulesets::brp_classic::chance::{ShotSituation, chance, shot_modifiers};
+use crate::rules::roll_command::{DifficultyAsk, RollAsk, RollFlags};
 
-/// What shapes a BRP classic chance.
+use super::chance::{ShotSituation, chance, shot_modifiers};
+
+/// What shapes a BRP classic chance: the rulebook's own flags of `roll`.
 #[derive(Debug, Args)]
-pub(super) struct ChanceArgs {
+pub struct ChanceFlags {
     /// BRP classic: the target is within the shooter's DEX in feet (the chance doubles).
     #[arg(long)]
     point_blank: bool,
@@ -45,20 +45,6 @@ pub(super) struct ChanceArgs {
     malfunction: Option<u32>,
 }
 
-impl ChanceArgs {
-    /// Whether any of these was given (they belong to BRP classic alone).
-    pub(super) fn any(&self) -> bool {
-        self.point_blank
-            || self.range_multiple > 1
-            || self.unaimed
-            || self.half_concealed
-            || self.target_siz > 0
-            || self.burst > 0
-            || self.impaling
-            || self.malfunction.is_some()
-    }
-}
-
 /// One roll as a JSON line.
 #[derive(Serialize)]
 struct ChanceLine<'a> {
@@ -75,8 +61,49 @@ struct ChanceLine<'a> {
     roll: u64,
 }
 
-/// Roll `count` times against the chance `skill` comes to.
-pub(super) fn run(skill: u32, args: &ChanceArgs, seed: u64, count: u64, json: bool) -> ExitCode {
+impl RollFlags for ChanceFlags {
+    fn rulebook(&self) -> &'static str {
+        "BRP classic"
+    }
+
+    fn given(&self) -> Option<&'static str> {
+        [
+            (self.point_blank, "--point-blank"),
+            (self.range_multiple > 1, "--range-multiple"),
+            (self.unaimed, "--unaimed"),
+            (self.half_concealed, "--half-concealed"),
+            (self.target_siz > 0, "--target-siz"),
+            (self.burst > 0, "--burst"),
+            (self.impaling, "--impaling"),
+            (self.malfunction.is_some(), "--malfunction"),
+        ]
+        .into_iter()
+        .find_map(|(given, flag)| given.then_some(flag))
+    }
+
+    fn roll(&self, ask: &RollAsk, lines: &mut Lines) -> Result<(), String> {
+        if ask
+            .difficulty
+            .is_some_and(|asked| asked != DifficultyAsk::Level(Difficulty::Regular))
+        {
+            return Err(
+                "BRP classic has no difficulty levels: its chance is shaped by \
+                 --point-blank, --range-multiple, --unaimed, --half-concealed, --target-siz and \
+                 --burst"
+                    .to_string(),
+            );
+        }
+        let Some(skill) = ask.skill else {
+            return Err("say the skill rolled against: --skill N".to_string());
+        };
+        roll_chance(skill, self, ask, lines);
+        Ok(())
+    }
+}
+
+/// Rolls `count` times against the chance `skill` comes to.
+fn roll_chance(skill: u32, args: &ChanceFlags, ask: &RollAsk, lines: &mut Lines) {
+    let (seed, count, json) = (ask.seed, ask.count, ask.json);
     let situation = ShotSituation {
         point_blank: args.point_blank,
         range_multiple: args.range_multiple,
@@ -93,7 +120,6 @@ pub(super) fn run(skill: u32, args: &ChanceArgs, seed: u64, count: u64, json: bo
         specials: args.impaling,
     };
     let mut dice = Dice::from_seed(seed);
-    let mut lines = Lines::new();
     if !json {
         lines.text(&format!(
             "seed {seed} · BRP classic · chance {}",
@@ -135,5 +161,4 @@ pub(super) fn run(skill: u32, args: &ChanceArgs, seed: u64, count: u64, json: bo
             ));
         }
     }
-    ExitCode::SUCCESS
 }
