@@ -84,6 +84,7 @@ pub fn melee_weapon(
             let damage = battle
                 .scenario
                 .ruleset
+                .hand_to_hand()
                 .body_blow_damage(blow, strength)
                 .ok_or(Rejection::NoSuchWeapon)?;
             Ok(MeleeWeapon {
@@ -100,7 +101,9 @@ pub fn melee_weapon(
 pub(super) fn unarmed(battle: &Battle, unit: UnitId) -> MeleeWeapon {
     let ruleset = &battle.scenario.ruleset;
     let skill = ruleset.sheet().unarmed_skill();
-    let hands = ruleset.bare_hands(battle.spec(unit).characteristics.strength);
+    let hands = ruleset
+        .hand_to_hand()
+        .bare_hands(battle.spec(unit).characteristics.strength);
     MeleeWeapon {
         difficulty: hands.difficulty,
         name: "bare hands".to_string(),
@@ -179,6 +182,7 @@ pub fn hand_reaches(scenario: &Scenario, from: Tile, to: Tile) -> bool {
         || (scenario.rules.hand_to_hand_at_reach
             && scenario
                 .ruleset
+                .hand_to_hand()
                 .hand_to_hand_reach()
                 .is_some_and(|reach| reach.reaches(distance_squared(from, to))))
 }
@@ -245,7 +249,7 @@ pub(super) fn build_penalty(
         battle.spec(unit).derived.build,
         battle.spec(opponent).derived.build,
     );
-    match battle.scenario.ruleset.maneuver(own, other) {
+    match battle.scenario.ruleset.grappling().maneuver(own, other) {
         ManeuverAllowance::Possible { penalty_dice } => Ok(penalty_dice),
         ManeuverAllowance::Impossible => Err(Rejection::TooBig(other - own)),
     }
@@ -262,13 +266,14 @@ pub(super) fn goal_makes_sense(
     let ruleset = &battle.scenario.ruleset;
     let condition = battle.condition(unit);
     if !ruleset
+        .grappling()
         .maneuver_goals(condition.holding.is_some())
         .contains(&goal)
     {
         return pointless(
             match (
-                ruleset.maneuver_goals(true).contains(&goal),
-                ruleset.maneuver_goals(false).contains(&goal),
+                ruleset.grappling().maneuver_goals(true).contains(&goal),
+                ruleset.grappling().maneuver_goals(false).contains(&goal),
             ) {
                 (true, _) => "only a unit holding its opponent can do that",
                 (_, true) => "not while holding someone (let go first)",
@@ -277,7 +282,7 @@ pub(super) fn goal_makes_sense(
         );
     }
     // Where grapples are opposed rolls, all a holder does is done to the unit it holds.
-    let follows_a_hold = if ruleset.grapple_contest().is_some() {
+    let follows_a_hold = if ruleset.grappling().grapple_contest().is_some() {
         condition.holding.is_some()
     } else {
         ruleset.sheet().grapple_skill().is_some()
@@ -357,7 +362,12 @@ pub fn strike_allowed(
 /// holder does with the unit it holds).
 pub(super) fn holding_back(battle: &Battle, unit: UnitId) -> Result<(), Rejection> {
     if battle.condition(unit).holding.is_some()
-        && battle.scenario.ruleset.grapple_contest().is_some()
+        && battle
+            .scenario
+            .ruleset
+            .grappling()
+            .grapple_contest()
+            .is_some()
     {
         return Err(Rejection::Holding);
     }
@@ -373,7 +383,7 @@ pub(super) fn knock_out_allowed(
     target: UnitId,
     weapon: WeaponChoice,
 ) -> Result<MeleeWeapon, Rejection> {
-    if !battle.scenario.ruleset.knock_out_blows() {
+    if !battle.scenario.ruleset.hand_to_hand().knock_out_blows() {
         return Err(Rejection::NoKnockOut(
             "this rulebook has no knock-out blows".to_string(),
         ));

@@ -162,7 +162,8 @@ pub(super) fn follow_up_chance(
 ) -> f64 {
     let ruleset = &battle.scenario.ruleset;
     let strength = |unit: UnitId| battle.spec(unit).characteristics.strength;
-    let resisted = |active: u32, passive: u32| match ruleset.resistance(active, passive) {
+    let resisted = |active: u32, passive: u32| match ruleset.grappling().resistance(active, passive)
+    {
         Some(Resistance::Sure(won)) => f64::from(u8::from(won)),
         Some(Resistance::Chance(chance)) => ruleset.chance(&Demand::new(chance, Vec::new())),
         None => 0.0,
@@ -304,7 +305,11 @@ pub(super) fn choke(battle: &mut Battle) {
         let mut breathless = breathless;
         if !breathless {
             let constitution = battle.spec(target).characteristics.constitution;
-            let chance = battle.scenario.ruleset.breath_chance(constitution, rounds);
+            let chance = battle
+                .scenario
+                .ruleset
+                .grappling()
+                .breath_chance(constitution, rounds);
             let purpose = RollPurpose::Characteristic("CON to hold breath".to_string());
             breathless = !battle
                 .roll(target, purpose, &Demand::new(chance, Vec::new()))

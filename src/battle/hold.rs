@@ -76,7 +76,7 @@ pub fn take_grip(battle: &mut Battle, unit: UnitId, target: UnitId, grip: Grip) 
 
 /// The shift on an attack at `target` where someone holds it.
 pub(super) fn at_the_held(battle: &Battle, target: UnitId) -> Option<Modifier> {
-    let terms = battle.scenario.ruleset.grapple_contest()?;
+    let terms = battle.scenario.ruleset.grappling().grapple_contest()?;
     (!holders(battle, target).is_empty()).then_some(Modifier {
         reason: ModifierReason::AtTheHeld,
         effect: Effect::Add(terms.at_the_held),

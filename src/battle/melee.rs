@@ -73,7 +73,13 @@ pub(super) fn maneuver(
     maneuver_allowed(battle, unit, target, goal)?;
     let announced = EventKind::Maneuvered { unit, target, goal };
     // Where grapples are opposed rolls, each is settled at once.
-    if battle.scenario.ruleset.grapple_contest().is_some() {
+    if battle
+        .scenario
+        .ruleset
+        .grappling()
+        .grapple_contest()
+        .is_some()
+    {
         use_the_attack(battle);
         battle.emit(announced);
         super::hooks::of(battle).maneuver_settled(battle, unit, target, goal);
@@ -248,7 +254,13 @@ pub fn at_once_chance(
                 .map(|()| hooks.break_free_chance(&battle, unit)),
         );
     }
-    if battle.scenario.ruleset.grapple_contest().is_some() {
+    if battle
+        .scenario
+        .ruleset
+        .grappling()
+        .grapple_contest()
+        .is_some()
+    {
         let hooks = super::hooks::of(&battle);
         return Some(
             maneuver_allowed(&battle, unit, target, goal)

@@ -513,6 +513,7 @@ impl<'w> Battle<'w> {
         let odds = self
             .scenario
             .ruleset
+            .grappling()
             .resistance(active, passive)
             .unwrap_or(Resistance::Sure(false));
         let won = match odds {
@@ -651,6 +652,7 @@ impl<'w> Battle<'w> {
                 if self
                     .scenario
                     .ruleset
+                    .hand_to_hand()
                     .body_blow_damage(blow, spec.characteristics.strength)
                     .is_none() =>
             {

@@ -31,7 +31,8 @@ pub fn plan_fire(
     // where they are opposed rolls, neither can the holder.
     let ruleset = &battle.scenario.ruleset;
     if battle.condition(unit).held_by.is_some()
-        && (ruleset.sheet().grapple_skill().is_some() || ruleset.grapple_contest().is_some())
+        && (ruleset.sheet().grapple_skill().is_some()
+            || ruleset.grappling().grapple_contest().is_some())
     {
         return Err(Rejection::Held);
     }

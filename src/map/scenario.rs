@@ -350,7 +350,12 @@ impl UnitSpec {
             .chain(
                 BodyBlow::ALL
                     .into_iter()
-                    .filter(|blow| ruleset.body_blow_damage(*blow, strength).is_some())
+                    .filter(|blow| {
+                        ruleset
+                            .hand_to_hand()
+                            .body_blow_damage(*blow, strength)
+                            .is_some()
+                    })
                     .map(WeaponChoice::Body),
             )
             .collect()

@@ -14,6 +14,8 @@ pub mod falls;
 pub mod firearm_rules;
 pub mod firearms;
 pub mod grapple;
+pub mod grappling;
+pub mod hand_to_hand;
 pub mod initiative;
 pub mod injuries;
 pub mod length;

@@ -10,13 +10,13 @@ use super::dice::Dice;
 use super::explosions::BlastRing;
 use super::firearm_rules::FirearmRules;
 use super::firearms::{VolleyHits, one_hit_a_roll};
-use super::grapple::{GrappleContest, ManeuverGoal};
+use super::grappling::{Grappling, NoGrappling};
+use super::hand_to_hand::{HandToHand, PlainHandToHand};
 use super::initiative::InitiativeEntry;
-use super::length::Length;
 use super::mechanisms::Mechanisms;
-use super::melee::{BareHands, BodyBlow, Defence, ExchangeOdds, MeleeOutcome, unanswered};
+use super::melee::{Defence, ExchangeOdds, MeleeOutcome, unanswered};
 use super::modifiers::Modifier;
-use super::opposed::{ManeuverAllowance, Resistance, SideResult};
+use super::opposed::SideResult;
 use super::quick_draw::{DrawBonus, DrawFacts};
 use super::roll::{Checked, Demand, RollPurpose, Verdict};
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
@@ -159,12 +159,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         self.characteristic_chance(name, value)
     }
 
-    /// What bare hands are for a unit of `strength`: plain fists (1D3 and the damage bonus, no
-    /// difficulty, no speciality) unless the rulebook says.
-    fn bare_hands(&self, _strength: u32) -> BareHands {
-        BareHands::default()
-    }
-
     /// Roll a skill or characteristic against a demand: the record for the event stream and
     /// the verdict the battle goes on from.
     fn check(&self, dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> Checked;
@@ -229,18 +223,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// How a target may answer gunfire; `None`: it cannot, and takes the shots.
     fn shot_defence(&self) -> Option<ShotDefence>;
 
-    /// What a kick or a bite does for a unit of `strength`, where the rulebook offers it apart
-    /// from the plain unarmed blow (the western's STR table); `None`: it does not.
-    fn body_blow_damage(&self, _blow: BodyBlow, _strength: u32) -> Option<DamageNotation> {
-        None
-    }
-
-    /// How far a blow with bare hands or a hand-held weapon reaches, where the rulebook reaches
-    /// past the tiles beside the unit (the western: 10 ft); `None`: those tiles alone.
-    fn hand_to_hand_reach(&self) -> Option<Length> {
-        None
-    }
-
     /// What a unit's draw adds to its die (the unit's wounds are added by the battle, as on
     /// every roll): here the skill alone on a d100.
     fn draw_bonus(&self, facts: &DrawFacts) -> DrawBonus {
@@ -258,18 +240,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// lost to wounds and to moving past its free movement).
     fn standing_modifiers(&self, _facts: &StandingFacts) -> Vec<Modifier> {
         Vec::new()
-    }
-
-    /// Whether a blow may be struck to knock out (BRP: with bare hands or a blunt weapon, its
-    /// damage against the target's hit points on the resistance table).
-    fn knock_out_blows(&self) -> bool {
-        false
-    }
-
-    /// The rulebook's resistance table: an active value against a passive one (`None`: it has
-    /// none).
-    fn resistance(&self, _active: u32, _passive: u32) -> Option<Resistance> {
-        None
     }
 
     /// Whether First Aid may be tried once on each wound (BRP), rather than once on a patient
@@ -306,11 +276,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
         ExchangeOdds::unanswered(self.chance(attacker))
     }
 
-    /// Whether a fighting maneuver is possible between these Builds, and at what penalty.
-    fn maneuver(&self, _maneuvering_build: i32, _opponent_build: i32) -> ManeuverAllowance {
-        ManeuverAllowance::Impossible
-    }
-
     /// Where the rulebook tallies damage by body part, what a part must take, all told, to be
     /// crippled (the d100 house sheet: 25): a leg crawls, an arm drops its weapon, the head or
     /// torso knocks out. `None`: no tally.
@@ -328,24 +293,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// an initiative edge.
     fn own_roll_value(&self, _facts: &OwnRollFacts) -> Vec<Modifier> {
         Vec::new()
-    }
-
-    /// The maneuvers the rulebook offers a unit holding no one, or (`holding`) one holding an
-    /// opponent.
-    fn maneuver_goals(&self, _holding: bool) -> &'static [ManeuverGoal] {
-        &[]
-    }
-
-    /// Where grapples are opposed rolls at a minimum settled at once (the d100 house sheet):
-    /// their terms. `None`: grapples as the sheet's `grapple_skill` says.
-    fn grapple_contest(&self) -> Option<GrappleContest> {
-        None
-    }
-
-    /// The chance that a unit of this CON, strangled, holds its breath through the `round`th
-    /// round of it (counting from 1).
-    fn breath_chance(&self, _constitution: u32, _round: u32) -> u32 {
-        0
     }
 
     /// Roll a weapon's damage at `reach`; `Ok(None)` beyond a blast's reach. Plainly the
@@ -369,4 +316,14 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
 
     /// The rulebook's armor examples.
     fn armor(&self) -> &ArmorTable;
+
+    /// Its grapples: the maneuvers, their allowance and contest, breath, the resistance table.
+    fn grappling(&self) -> &dyn Grappling {
+        &NoGrappling
+    }
+
+    /// Its hand-to-hand beyond the weapon table: bare hands, body blows, reach, knock-outs.
+    fn hand_to_hand(&self) -> &dyn HandToHand {
+        &PlainHandToHand
+    }
 }

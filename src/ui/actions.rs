@@ -272,9 +272,10 @@ fn restrained_buttons(
 fn maneuver_menu(ui: &mut egui::Ui, view: &mut BattleView, scenario: &Scenario, state: &UnitState) {
     // A monster with several attacks may still maneuver after its first: the battle says.
     let grapples = scenario.ruleset.sheet().grapple_skill().is_some()
-        || scenario.ruleset.grapple_contest().is_some();
+        || scenario.ruleset.grappling().grapple_contest().is_some();
     let goals = scenario
         .ruleset
+        .grappling()
         .maneuver_goals(state.condition.holding.is_some());
     // A rulebook with no maneuvers (the d10 pool) offers none.
     if !goals.is_empty() {
@@ -434,7 +435,7 @@ fn unit_buttons(
     }
     ui.horizontal_wrapped(|ui| {
         offer_buttons(ui, view, &offers.buttons);
-        if scenario.ruleset.knock_out_blows()
+        if scenario.ruleset.hand_to_hand().knock_out_blows()
             && spec.strikes_blunt(state.arsenal.in_hand)
             && ui
                 .add_enabled(can_attack, egui::Button::new("Knock out"))

@@ -228,7 +228,7 @@ pub(super) fn defence_prompt(
                 egui::ComboBox::from_id_salt("answer-maneuver")
                     .selected_text("Answer with a maneuver…")
                     .show_ui(ui, |ui| {
-                        for &goal in scenario.ruleset.maneuver_goals(false) {
+                        for &goal in scenario.ruleset.grappling().maneuver_goals(false) {
                             let label = maneuver_label(goal, false);
                             if ui.selectable_label(false, label).clicked() {
                                 view.order(Command::Answer {

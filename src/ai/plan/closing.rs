@@ -261,7 +261,7 @@ impl<'a> Planner<'a> {
         if can_strike && let Some(target) = self.strike_target(world, me, weapon, mean) {
             // Where the rulebook has knock-out blows, a blunt one is one: lost on the
             // resistance table it still lands whole, won it takes the target out.
-            let knocks_out = self.scenario.ruleset.knock_out_blows()
+            let knocks_out = self.scenario.ruleset.hand_to_hand().knock_out_blows()
                 && spec.strikes_blunt(weapon)
                 && !self.scenario.units[target.index()].cannot_be_knocked_out;
             return if knocks_out {

@@ -523,14 +523,21 @@ fn reach_of(scenario: &Scenario, spec: &UnitSpec, holding: WeaponChoice) -> Reac
         }
         WeaponChoice::Unarmed => blows(
             spec.skill(ruleset, ruleset.sheet().unarmed_skill()),
-            ruleset.bare_hands(spec.characteristics.strength).difficulty,
+            ruleset
+                .hand_to_hand()
+                .bare_hands(spec.characteristics.strength)
+                .difficulty,
             spec.mean_damage(&DamageNotation::fists()),
             1,
         ),
         WeaponChoice::Body(blow) => blows(
             spec.skill(ruleset, ruleset.sheet().unarmed_skill()),
-            ruleset.bare_hands(spec.characteristics.strength).difficulty,
             ruleset
+                .hand_to_hand()
+                .bare_hands(spec.characteristics.strength)
+                .difficulty,
+            ruleset
+                .hand_to_hand()
                 .body_blow_damage(blow, spec.characteristics.strength)
                 .map_or(0.0, |damage| spec.mean_damage(&damage)),
             1,

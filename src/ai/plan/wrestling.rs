@@ -23,7 +23,7 @@ impl Planner<'_> {
     /// Where grapples are opposed rolls: the holder's command (ending its turn where it has no
     /// action left), or a grapple worth trying; `None` otherwise.
     pub(super) fn wrestle_command(&mut self, world: &mut World, me: Seen) -> Option<Command> {
-        self.scenario.ruleset.grapple_contest()?;
+        self.scenario.ruleset.grappling().grapple_contest()?;
         let unit = self.unit();
         let chance = |world: &mut World, target: UnitId, goal: ManeuverGoal| {
             at_once_chance(world, unit, target, goal)

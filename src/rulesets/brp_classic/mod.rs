@@ -22,6 +22,8 @@ use crate::rules::explosions::{BlastRing, falloff_rings};
 use crate::rules::firearm_rules::FirearmRules;
 use crate::rules::firearms::VolleyHits;
 use crate::rules::grapple::{ManeuverGoal, falling_multiple};
+use crate::rules::grappling::Grappling;
+use crate::rules::hand_to_hand::HandToHand;
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::mechanisms::{BlowAnswers, Mechanisms};
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome};
@@ -168,15 +170,6 @@ impl Ruleset for BrpClassic {
         }
     }
 
-    /// Knock-out attacks with bare hands or a blunt weapon (SPECS.md 1.1).
-    fn knock_out_blows(&self) -> bool {
-        true
-    }
-
-    fn resistance(&self, active: u32, passive: u32) -> Option<Resistance> {
-        Some(chance::resistance(active, passive))
-    }
-
     /// Each wound may be tended once (SPECS.md 1.1).
     fn first_aid_per_wound(&self) -> bool {
         true
@@ -270,30 +263,6 @@ impl Ruleset for BrpClassic {
         check::exchange_odds(defence, attacker, defender)
     }
 
-    fn maneuver(&self, _maneuvering_build: i32, _opponent_build: i32) -> ManeuverAllowance {
-        ManeuverAllowance::Possible { penalty_dice: 0 }
-    }
-
-    fn maneuver_goals(&self, holding: bool) -> &'static [ManeuverGoal] {
-        if holding {
-            &[
-                ManeuverGoal::KnockProne,
-                ManeuverGoal::KnockOut,
-                ManeuverGoal::Disarm,
-                ManeuverGoal::Immobilise,
-                ManeuverGoal::Injure,
-                ManeuverGoal::Strangle,
-            ]
-        } else {
-            &[ManeuverGoal::Hold, ManeuverGoal::BreakHold]
-        }
-    }
-
-    /// Drowning and suffocation: CON x10 in the first round, x9 in the second, and so on.
-    fn breath_chance(&self, constitution: u32, round: u32) -> u32 {
-        falling_multiple(constitution, 10, round)
-    }
-
     /// The weapon's dice and the damage bonus; an impale rolls the weapon's dice twice and adds
     /// the damage bonus once.
     fn damage(
@@ -337,6 +306,51 @@ impl Ruleset for BrpClassic {
 
     fn armor(&self) -> &ArmorTable {
         &self.armor
+    }
+
+    fn grappling(&self) -> &dyn Grappling {
+        self
+    }
+
+    fn hand_to_hand(&self) -> &dyn HandToHand {
+        self
+    }
+}
+
+impl HandToHand for BrpClassic {
+    /// Knock-out attacks with bare hands or a blunt weapon (SPECS.md 1.1).
+    fn knock_out_blows(&self) -> bool {
+        true
+    }
+}
+
+impl Grappling for BrpClassic {
+    fn resistance(&self, active: u32, passive: u32) -> Option<Resistance> {
+        Some(chance::resistance(active, passive))
+    }
+
+    fn maneuver(&self, _maneuvering_build: i32, _opponent_build: i32) -> ManeuverAllowance {
+        ManeuverAllowance::Possible { penalty_dice: 0 }
+    }
+
+    fn maneuver_goals(&self, holding: bool) -> &'static [ManeuverGoal] {
+        if holding {
+            &[
+                ManeuverGoal::KnockProne,
+                ManeuverGoal::KnockOut,
+                ManeuverGoal::Disarm,
+                ManeuverGoal::Immobilise,
+                ManeuverGoal::Injure,
+                ManeuverGoal::Strangle,
+            ]
+        } else {
+            &[ManeuverGoal::Hold, ManeuverGoal::BreakHold]
+        }
+    }
+
+    /// Drowning and suffocation: CON x10 in the first round, x9 in the second, and so on.
+    fn breath_chance(&self, constitution: u32, round: u32) -> u32 {
+        falling_multiple(constitution, 10, round)
     }
 }
 

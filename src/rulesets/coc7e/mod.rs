@@ -15,6 +15,7 @@ use crate::rules::dice::Dice;
 use crate::rules::explosions::{BlastRing, halving_rings};
 use crate::rules::firearms::{VolleyHits, volley_hits, volley_size};
 use crate::rules::grapple::ManeuverGoal;
+use crate::rules::grappling::Grappling;
 use crate::rules::initiative::{InitiativeEntry, initiative_order};
 use crate::rules::mechanisms::{BlowAnswers, Mechanisms, SuppressingFire};
 use crate::rules::melee::{Defence, ExchangeOdds, MeleeOutcome, melee_outcome};
@@ -282,12 +283,26 @@ impl Ruleset for Coc7e {
         check::exchange_odds(defence, attacker, defender)
     }
 
-    fn maneuver(&self, maneuvering_build: i32, opponent_build: i32) -> ManeuverAllowance {
-        maneuver_allowance(maneuvering_build, opponent_build)
-    }
-
     fn own_roll_value(&self, facts: &OwnRollFacts) -> Vec<Modifier> {
         worth::own_roll_value(facts)
+    }
+
+    fn weapons(&self) -> &WeaponTable {
+        &self.weapons
+    }
+
+    fn armor(&self) -> &ArmorTable {
+        &self.armor
+    }
+
+    fn grappling(&self) -> &dyn Grappling {
+        self
+    }
+}
+
+impl Grappling for Coc7e {
+    fn maneuver(&self, maneuvering_build: i32, opponent_build: i32) -> ManeuverAllowance {
+        maneuver_allowance(maneuvering_build, opponent_build)
     }
 
     fn maneuver_goals(&self, _holding: bool) -> &'static [ManeuverGoal] {
@@ -304,14 +319,6 @@ impl Ruleset for Coc7e {
     /// Suffocating: a CON roll each round.
     fn breath_chance(&self, constitution: u32, _round: u32) -> u32 {
         constitution
-    }
-
-    fn weapons(&self) -> &WeaponTable {
-        &self.weapons
-    }
-
-    fn armor(&self) -> &ArmorTable {
-        &self.armor
     }
 }
 

@@ -35,6 +35,7 @@ use crate::rules::explosions::BlastRing;
 use crate::rules::firearm_rules::FirearmRules;
 use crate::rules::firearms::{VolleyHits, one_hit_a_roll};
 use crate::rules::grapple::{GrappleContest, ManeuverGoal};
+use crate::rules::grappling::Grappling;
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::length::Length;
 use crate::rules::mechanisms::{InitiativeRoll, Mechanisms, RollHarmRules, SuppressingFire};
@@ -244,6 +245,20 @@ impl Ruleset for D100House {
         Some(damage::CRAWL)
     }
 
+    fn weapons(&self) -> &WeaponTable {
+        &self.weapons
+    }
+
+    fn armor(&self) -> &ArmorTable {
+        &self.armor
+    }
+
+    fn grappling(&self) -> &dyn Grappling {
+        self
+    }
+}
+
+impl Grappling for D100House {
     fn maneuver_goals(&self, holding: bool) -> &'static [ManeuverGoal] {
         grapple::goals(holding)
     }
@@ -255,14 +270,6 @@ impl Ruleset for D100House {
     /// Anyone may grapple anyone: the sheet has no size.
     fn maneuver(&self, _maneuvering_build: i32, _opponent_build: i32) -> ManeuverAllowance {
         ManeuverAllowance::Possible { penalty_dice: 0 }
-    }
-
-    fn weapons(&self) -> &WeaponTable {
-        &self.weapons
-    }
-
-    fn armor(&self) -> &ArmorTable {
-        &self.armor
     }
 }
 

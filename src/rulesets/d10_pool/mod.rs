@@ -25,6 +25,7 @@ use crate::rules::damage::{
 use crate::rules::dice::Dice;
 use crate::rules::explosions::{BlastRing, severity_bands};
 use crate::rules::firearm_rules::FirearmRules;
+use crate::rules::hand_to_hand::HandToHand;
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::injuries::InjuryList;
 use crate::rules::length::Length;
@@ -169,15 +170,6 @@ impl Ruleset for D10Pool {
         value.saturating_mul(PERCENT_A_DOT)
     }
 
-    /// Brawl strikes at its difficulty; Boxing is the speciality that eases it.
-    fn bare_hands(&self, _strength: u32) -> BareHands {
-        BareHands {
-            difficulty: Some(sheet::BRAWL_DIFFICULTY),
-            secondary: Some("Boxing"),
-            ..BareHands::default()
-        }
-    }
-
     fn check(&self, dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> Checked {
         check::check(dice, purpose, demand)
     }
@@ -320,6 +312,21 @@ impl Ruleset for D10Pool {
 
     fn armor(&self) -> &ArmorTable {
         &self.armour
+    }
+
+    fn hand_to_hand(&self) -> &dyn HandToHand {
+        self
+    }
+}
+
+impl HandToHand for D10Pool {
+    /// Brawl strikes at its difficulty; Boxing is the speciality that eases it.
+    fn bare_hands(&self, _strength: u32) -> BareHands {
+        BareHands {
+            difficulty: Some(sheet::BRAWL_DIFFICULTY),
+            secondary: Some("Boxing"),
+            ..BareHands::default()
+        }
     }
 }
 

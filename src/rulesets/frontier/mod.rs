@@ -24,6 +24,7 @@ use crate::rules::damage::{
 };
 use crate::rules::dice::Dice;
 use crate::rules::explosions::{BlastRing, banded_rings, halving_rings};
+use crate::rules::hand_to_hand::HandToHand;
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::length::Length;
 use crate::rules::mechanisms::{Declaring, Mechanisms};
@@ -144,19 +145,6 @@ impl Ruleset for Frontier {
         check::CORE_ROLL.base(value)
     }
 
-    /// A punch, by the STR table.
-    fn bare_hands(&self, strength: u32) -> BareHands {
-        BareHands {
-            damage: Some(melee::body_blow(melee::PUNCH, strength)),
-            ..BareHands::default()
-        }
-    }
-
-    /// A kick or a bite, by the STR table.
-    fn body_blow_damage(&self, blow: BodyBlow, strength: u32) -> Option<DamageNotation> {
-        Some(melee::body_blow(Some(blow), strength))
-    }
-
     fn check(&self, dice: &mut Dice, purpose: RollPurpose, demand: &Demand) -> Checked {
         check::check(dice, purpose, demand)
     }
@@ -186,11 +174,6 @@ impl Ruleset for Frontier {
     /// after moving into range.
     fn blow_value(&self, facts: &BlowFacts) -> Vec<Modifier> {
         worth::blow_value(facts)
-    }
-
-    /// Hand-to-hand within 10 ft.
-    fn hand_to_hand_reach(&self) -> Option<Length> {
-        Some(HAND_TO_HAND_REACH)
     }
 
     /// An explosive's damage bands are its rings, 10 ft each, with a ring of stun beyond (a
@@ -246,6 +229,30 @@ impl Ruleset for Frontier {
 
     fn armor(&self) -> &ArmorTable {
         &self.armor
+    }
+
+    fn hand_to_hand(&self) -> &dyn HandToHand {
+        self
+    }
+}
+
+impl HandToHand for Frontier {
+    /// A punch, by the STR table.
+    fn bare_hands(&self, strength: u32) -> BareHands {
+        BareHands {
+            damage: Some(melee::body_blow(melee::PUNCH, strength)),
+            ..BareHands::default()
+        }
+    }
+
+    /// A kick or a bite, by the STR table.
+    fn body_blow_damage(&self, blow: BodyBlow, strength: u32) -> Option<DamageNotation> {
+        Some(melee::body_blow(Some(blow), strength))
+    }
+
+    /// Hand-to-hand within 10 ft.
+    fn hand_to_hand_reach(&self) -> Option<Length> {
+        Some(HAND_TO_HAND_REACH)
     }
 }
 

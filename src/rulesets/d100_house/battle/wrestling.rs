@@ -23,7 +23,7 @@ use crate::rulesets::d100_house::grapple;
 
 /// The sheet's terms of its grapples.
 pub(super) fn terms(battle: &Battle) -> Option<GrappleContest> {
-    battle.scenario.ruleset.grapple_contest()
+    battle.scenario.ruleset.grappling().grapple_contest()
 }
 
 /// `unit`'s grapple roll as it would be made: its skill from the minimum, and what it is for.
