@@ -5,17 +5,20 @@ use super::aim::spoil_aim;
 use super::command::{Rejection, WeaponChoice};
 use super::event::{EventKind, Outcome};
 use super::hooks::{Surprise, TurnCost};
+use super::round_order::{
+    carries_firearm, combat_skill, dex_roll, firearm_in_hand, keep_roll_offs, kept_initiative,
+    kept_order,
+};
 use super::state::Battle;
 use super::{ActionLost, Phase, Presence, TurnState, UnitId};
 use crate::map::Tile;
 use crate::map::range::distance_yards;
 use crate::map::scenario::Victory;
 use crate::rules::firearms::can_chamber_and_fire;
-use crate::rules::initiative::{InitiativeEntry, KeptInitiative};
+use crate::rules::initiative::InitiativeEntry;
 use crate::rules::percentile::SuccessLevel;
-use crate::rules::roll::RollPurpose;
 use crate::rules::round::{RoundHistory, Slot, TurnKind};
-use crate::rules::weapons::{AttackForm, Weapon};
+use crate::rules::weapons::Weapon;
 
 /// Start the battle: round 1 begins.
 pub(super) fn begin(battle: &mut Battle) -> Result<(), Rejection> {
@@ -52,37 +55,6 @@ fn finish(battle: &mut Battle, outcome: Outcome) {
     battle.flow_mut().phase = Phase::Over(outcome.clone());
     battle.flow_mut().turn = None;
     battle.emit(EventKind::BattleEnded { outcome });
-}
-
-/// The combat skill that breaks DEX ties: the skill of the weapon in hand.
-fn combat_skill(battle: &Battle, unit: UnitId) -> u32 {
-    let spec = battle.spec(unit);
-    match battle.arsenal(unit).in_hand {
-        WeaponChoice::Carried(index) => spec
-            .weapons
-            .get(index)
-            .map_or(0, |carried| battle.skill(unit, &carried.weapon.skill)),
-        WeaponChoice::Natural(index) => spec
-            .natural_attacks
-            .get(index)
-            .map_or(0, |attack| attack.skill),
-        WeaponChoice::Unarmed | WeaponChoice::Body(_) => {
-            battle.skill(unit, battle.scenario.ruleset.sheet().unarmed_skill())
-        }
-    }
-}
-
-/// Whether the unit carries a firearm it has not lost.
-fn carries_firearm(battle: &Battle, unit: UnitId) -> bool {
-    let lost = &battle.arsenal(unit).lost;
-    battle
-        .spec(unit)
-        .weapons
-        .iter()
-        .enumerate()
-        .any(|(index, carried)| {
-            !lost.contains(&index) && carried.weapon.attack_form() == AttackForm::Shot
-        })
 }
 
 /// Whether a standing enemy could come to blows with the unit this round: within its MOV and a
@@ -131,19 +103,6 @@ fn chambers(battle: &Battle, unit: UnitId) -> bool {
     };
     firearm_in_hand(battle, unit)
         .is_some_and(|weapon| can_chamber_and_fire(weapon.feed(), arsenal.state(index).ammunition))
-}
-
-/// The firearm (or bow) the unit holds ready, if it holds one.
-fn firearm_in_hand<'a>(battle: &'a Battle, unit: UnitId) -> Option<&'a Weapon> {
-    match battle.arsenal(unit).in_hand {
-        WeaponChoice::Carried(index) => battle
-            .spec(unit)
-            .weapons
-            .get(index)
-            .map(|carried| &carried.weapon)
-            .filter(|weapon| weapon.attack_form() == AttackForm::Shot),
-        _ => None,
-    }
 }
 
 fn start_round(battle: &mut Battle, round: u32) {
@@ -224,78 +183,6 @@ fn start_round(battle: &mut Battle, round: u32) {
     };
     battle.emit(EventKind::RoundBegan { order, slots });
     next_turn(battle);
-}
-
-/// Where the rulebook fixes the order for the battle (the western), the order kept, less those
-/// no longer acting; `None` to plan the round afresh (every rulebook else, the first round, or a
-/// unit the kept order does not place, one arrived since).
-fn kept_order(battle: &Battle, entries: &[InitiativeEntry]) -> Option<Vec<Slot>> {
-    let kept = &battle.flow().kept_order;
-    let placed = |unit: u16| kept.iter().any(|slot| slot.unit == unit);
-    (battle.scenario.ruleset.mechanisms().kept_order
-        && !kept.is_empty()
-        && entries.iter().all(|entry| placed(entry.unit)))
-    .then(|| {
-        kept.iter()
-            .filter(|slot| entries.iter().any(|entry| entry.unit == slot.unit))
-            .copied()
-            .collect()
-    })
-}
-
-/// A kept initiative keeps the die its unit rolled off a tie with: the next round's tie is
-/// broken the same way, not rolled again.
-fn keep_roll_offs(battle: &mut Battle, slots: &[Slot]) {
-    let mut flow = battle.flow_mut();
-    for slot in slots {
-        if let Some(kept) = flow.kept_initiative.get_mut(&UnitId(slot.unit)) {
-            kept.roll_off = kept.roll_off.or(slot.tie_roll);
-        }
-    }
-}
-
-/// Initiative kept for the combat, where the rulebook rolls it once: a unit rolls it when it
-/// first takes part, with no wound or other penalty, and keeps the net.
-fn kept_initiative(battle: &mut Battle, unit: UnitId) -> Option<KeptInitiative> {
-    if let Some(kept) = battle.flow().kept_initiative.get(&unit) {
-        return Some(*kept);
-    }
-    let ruleset = battle.scenario.ruleset.clone();
-    let spec = battle.spec(unit);
-    let rolled = ruleset.mechanisms().kept_initiative?;
-    let (demand, tie_break) = rolled.roll(&spec.characteristics, &spec.skills);
-    let verdict = battle.roll_as_is(
-        unit,
-        RollPurpose::Characteristic(INITIATIVE.to_string()),
-        &demand,
-    );
-    let kept = KeptInitiative {
-        net: rolled.standing(&verdict),
-        tie_break,
-        roll_off: None,
-    };
-    battle.flow_mut().kept_initiative.insert(unit, kept);
-    Some(kept)
-}
-
-/// What an initiative roll is for, in the log.
-const INITIATIVE: &str = "Initiative";
-
-/// DEX-roll initiative: a unit rolls DEX once, when it first takes part; a unit that has since
-/// readied a firearm rolls again with a bonus die and keeps the better result.
-fn dex_roll(battle: &mut Battle, unit: UnitId, readied: bool) -> SuccessLevel {
-    let previous = battle.flow().dex_rolls.get(&unit).copied();
-    if let Some((level, rolled_with_firearm)) = previous
-        && (rolled_with_firearm || !readied)
-    {
-        return level;
-    }
-    let modifiers = super::hooks::of(battle).dex_roll_modifiers(battle, unit, readied);
-    let dexterity = battle.spec(unit).characteristics.dexterity;
-    let check = battle.roll_characteristic(unit, "DEX", dexterity, modifiers);
-    let level = previous.map_or(check.level, |(earlier, _)| earlier.max(check.level));
-    battle.flow_mut().dex_rolls.insert(unit, (level, readied));
-    level
 }
 
 /// A unit joins at its start tile, or the nearest free tile to it.

@@ -41,6 +41,7 @@ pub mod own_state;
 pub mod planning;
 pub mod ranged;
 mod round_end;
+mod round_order;
 pub mod scope;
 mod setup;
 pub mod shot;
