@@ -4,8 +4,9 @@
 
 use bevy::prelude::*;
 
+use super::blow_odds::{answers_open, blow_stakes, exchange_odds_of};
 use super::command::{Answer, Command, Rejection};
-use super::exchange::{answer_blow, answers_open, blow_stakes, exchange_odds_of};
+use super::exchange::answer_blow;
 use super::planning::PlanPools;
 use super::state::Battle;
 use super::threat::{AnswerOdds, Keeping, Threat};

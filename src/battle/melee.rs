@@ -3,9 +3,10 @@
 
 use bevy::prelude::World;
 
+use super::blow_odds::exchange_odds_of;
 use super::command::{ManeuverGoal, Rejection, SurpriseAttack, WeaponChoice};
 use super::event::{EventKind, Modifier};
-use super::exchange::{exchange_odds_of, open_exchange};
+use super::exchange::open_exchange;
 use super::fighting::{
     build_penalty, goal_makes_sense, in_reach, knock_out_allowed, maneuver_allowed, melee_weapon,
     strike_allowed,

@@ -6,6 +6,7 @@ pub mod aim;
 pub mod answer;
 pub mod arms;
 pub mod blast;
+pub mod blow_odds;
 pub mod budget;
 pub mod by_rulebook;
 pub mod choices;

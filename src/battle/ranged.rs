@@ -26,7 +26,8 @@ fn can_answer_shots(battle: &Battle, attacker: UnitId, unit: UnitId, sweep: bool
         None => false,
         Some(ShotDefence::DiveForCover) => true,
         Some(ShotDefence::DodgeFirstBullet) => {
-            !condition.shot_at_this_round && super::exchange::blow_answers(battle, unit, None).dodge
+            !condition.shot_at_this_round
+                && super::blow_odds::blow_answers(battle, unit, None).dodge
         }
         Some(ShotDefence::DodgeInCover | ShotDefence::DodgeSweep) => {
             in_cover_from(battle, attacker, unit)

@@ -5,10 +5,10 @@
 
 use super::condition::change_frontier;
 use super::events::FrontierEvent;
+use crate::battle::blow_odds::attacker_modifiers;
 use crate::battle::declaration::SpecificShot;
 use crate::battle::declaring::{declared_at, declared_blow};
 use crate::battle::event::EventKind;
-use crate::battle::exchange::attacker_modifiers;
 use crate::battle::state::Battle;
 use crate::battle::{PendingAttack, Restraint, UnitId, Vital, arms, effects, hold, wounds};
 use crate::rules::melee::SpecificBlow;
