@@ -9,7 +9,8 @@ use bevy::prelude::App;
 use clap::Args;
 use serde_json::{Value, json};
 
-use super::{WindowArgs, fail, open_window};
+use super::fail;
+use super::window::{WindowArgs, open_window};
 use crate::ai::AiStyles;
 use crate::battle::command::{Command, Written};
 use crate::battle::event::{Event, EventKind};
