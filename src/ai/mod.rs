@@ -1,15 +1,16 @@
 //! The opponent: units the scenario gives to the AI take their turns by issuing the same
 //! commands a person does, so the log and replays hold them like any other.
 //!
-//! One command at a time, in a [`Style`]. The *baseline* (the yardstick) shoots (or throws at)
-//! the nearest enemy it can hit with the weapon in hand, reloading or clearing a jam when it
-//! must; otherwise it closes with the nearest standing enemy and attacks it hand to hand. The
-//! levels a player picks (reckless, careful, ruthless) are played by the planner in `plan`,
-//! which weighs each shot by the harm it does (the exact chance to hit from the battle's preview
-//! times the weapon's mean damage, more where it would likely drop the target). Every shot is
-//! checked with the battle's own preview first, so no style gives a command the battle would
-//! refuse for its weapon.
+//! One command at a time, in a [`Style`]. The *baseline* (the yardstick, `baseline.rs`) shoots
+//! (or throws at) the nearest enemy it can hit with the weapon in hand, reloading or clearing a
+//! jam when it must; otherwise it closes with the nearest standing enemy and attacks it hand to
+//! hand. The levels a player picks (reckless, careful, ruthless) are played by the planner in
+//! `plan`, which weighs each shot by the harm it does (the exact chance to hit from the battle's
+//! preview times the weapon's mean damage, more where it would likely drop the target). Every
+//! shot is checked with the battle's own preview first, so no style gives a command the battle
+//! would refuse for its weapon.
 
+mod baseline;
 mod declare;
 pub mod defence;
 mod holds;
@@ -18,21 +19,23 @@ mod plan;
 mod shot_choice;
 mod sweeping;
 
+pub use baseline::baseline_command;
+use baseline::baseline_ranged;
+
 use bevy::prelude::*;
 
 use crate::battle::command::{Command, WeaponChoice};
 use crate::battle::scope::BattleScoped;
 use crate::battle::{
     ActiveScenario, Arsenal, BattleSystems, CommandQueue, Condition, Controllers, Flow, Footing,
-    Phase, Presence, TilePosition, TurnState, UnitId, Vital, Vitals, hand_reaches,
+    Phase, Presence, TilePosition, TurnState, UnitId, Vital, Vitals,
 };
 use crate::map::Tile;
-use crate::map::range::{distance_squared, distance_yards};
-use crate::map::reach::{NEIGHBOURS, Passage, ReachMap, budget_for, reachable, reachable_from_any};
+use crate::map::range::distance_yards;
+use crate::map::reach::{NEIGHBOURS, Passage, ReachMap, budget_for, reachable_from_any};
 use crate::map::scenario::{Control, Scenario};
-use crate::rules::firearms::reload;
 use crate::rules::round::TurnKind;
-use crate::rules::weapons::{AttackForm, WeaponRange};
+use crate::rules::weapons::AttackForm;
 use shot_choice::best_shot;
 
 /// What the planner needs to know of a unit.
@@ -368,46 +371,6 @@ fn still_waiting(scenario: &Scenario, seen: &[Seen], unit: UnitId) -> bool {
     })
 }
 
-/// The baseline with a gun, bow or thrown weapon in hand: clear a jam, shoot the nearest enemy
-/// it can hit, or reload once empty; `None` when none of that is possible.
-fn baseline_ranged(
-    world: &mut World,
-    scenario: &Scenario,
-    seen: &[Seen],
-    turn: &TurnState,
-    arsenal: &Arsenal,
-) -> Option<Command> {
-    let unit = turn.unit;
-    let WeaponChoice::Carried(index) = arsenal.in_hand else {
-        return None;
-    };
-    let weapon = &scenario.units[unit.index()].weapons.get(index)?.weapon;
-    if !matches!(weapon.attack_form(), AttackForm::Shot | AttackForm::Thrown)
-        || turn.action_used
-        || turn.action_forfeited()
-    {
-        return None;
-    }
-    let state = arsenal.state(index);
-    if state.jam.is_some() {
-        return Some(Command::ClearJam {
-            unit,
-            weapon: arsenal.in_hand,
-        });
-    }
-    // Every shot the same worth: the nearest that can be made is taken.
-    if let Some((_, command)) = best_shot(world, scenario, seen, turn, arsenal, None, |_, _, _| 0.0)
-    {
-        return Some(command);
-    }
-    (state.ammunition.loaded == 0
-        && reload(weapon.feed(), weapon.capacity(), state.ammunition).is_ok())
-    .then_some(Command::Reload {
-        unit,
-        weapon: arsenal.in_hand,
-    })
-}
-
 /// The harm a shot is expected to do: each roll's chance to hit (with the bullets it sends)
 /// times the weapon's mean damage, and once more the mean damage times the chance that any
 /// roll hits where the mean would drop the target.
@@ -426,73 +389,6 @@ fn harm_of(rolls: &[(f64, u32)], mean_damage: f64, hit_points: u32) -> f64 {
     } else {
         expected
     }
-}
-
-/// The baseline's next command: get up, walk (keeping the action) towards the nearest standing
-/// enemy, attack it as often as the unit may once within reach of its hands (beside it, or as
-/// far as the rulebook's hand-to-hand reach: the western's 10 feet), then end the turn.
-pub fn baseline_command(
-    scenario: &Scenario,
-    seen: &[Seen],
-    turn: &TurnState,
-    prone: bool,
-    arsenal: &Arsenal,
-) -> Command {
-    let unit = turn.unit;
-    let spec = &scenario.units[unit.index()];
-    let end = Command::EndTurn { unit };
-    let Some(here) = seen.iter().find(|other| other.unit == unit).map(|me| me.at) else {
-        return end;
-    };
-    if prone {
-        return Command::StandUp { unit };
-    }
-    let Some(enemy) = seen
-        .iter()
-        .filter(|other| other.standing && other.side != spec.side)
-        .min_by_key(|other| (distance_squared(here, other.at), other.unit))
-    else {
-        return end;
-    };
-    let can_attack = turn.attack_left(spec.attacks_per_round);
-    let weapon = melee_choice(scenario, unit, arsenal, turn.attacks_made);
-    let held_in_hand = match weapon {
-        WeaponChoice::Carried(index) => spec
-            .weapons
-            .get(index)
-            .is_some_and(|carried| carried.weapon.range == WeaponRange::Touch),
-        _ => true,
-    };
-    if here.is_adjacent(enemy.at) || (held_in_hand && hand_reaches(scenario, here, enemy.at)) {
-        return if can_attack {
-            Command::Attack {
-                unit,
-                target: enemy.unit,
-                weapon,
-            }
-        } else {
-            end
-        };
-    }
-    if turn.spent > 0 || turn.action_used {
-        return end;
-    }
-    let footing = seen
-        .iter()
-        .find(|other| other.unit == unit)
-        .map_or(Footing::Free, |me| me.footing);
-    let moves = crate::battle::declaring::crawl(scenario, footing).unwrap_or(spec.derived.moves);
-    let reach = reachable(&scenario.map, here, moves.free, passage_among(seen, unit));
-    let straight = reach
-        .tiles()
-        .min_by_key(|(tile, cost)| (distance_squared(*tile, enemy.at), *cost, *tile))
-        .filter(|(to, _)| *to != here);
-    // Nothing nearer as the crow flies (a wall between): the way round.
-    let round_about = || step_along(&walks_to_strike(scenario, seen, &[enemy.at]), &reach, here);
-    straight
-        .map(|(to, _)| to)
-        .or_else(round_about)
-        .map_or(end, |to| Command::Move { unit, to })
 }
 
 /// The tile of `reach` from which `walks` is shortest, where it is shorter than from `here`:
