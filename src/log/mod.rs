@@ -1,6 +1,8 @@
 //! The combat log: every event in plain words, sorted by what it is about and whom it names,
 //! and the whole of it as a Markdown document.
 
+mod blast_words;
+mod fire_words;
 mod grapple_words;
 mod harm_words;
 mod keeper_words;

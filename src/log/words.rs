@@ -8,7 +8,6 @@ use crate::rules::damage::DamageQuality;
 use crate::rules::melee::MeleeOutcome;
 use crate::rules::situation::ShotDefence;
 use crate::rules::vocabulary::WeaponDefenceWords;
-use crate::rules::weapons::MalfunctionKind;
 use crate::words::{capitalised, plural, the_weapon};
 
 /// The words for one event, as the log shows it.
@@ -283,152 +282,20 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             format!("{} waited too long and loses the action", name(*unit))
         }
         EventKind::Fled { unit } => format!("{} flees the fight", name(*unit)),
-        EventKind::Aimed { unit, target } => {
-            format!("{} takes careful aim at {}", name(*unit), name(*target))
-        }
-        EventKind::AimLost { unit } => format!("{} loses the aim", name(*unit)),
-        EventKind::Fired {
-            unit,
-            weapon,
-            rounds,
-            wasted,
-        } => {
-            let wasted = if *wasted > 0 {
-                format!(", {wasted} more wasted between targets")
-            } else {
-                String::new()
-            };
-            format!(
-                "{} fires the {weapon}: {rounds} round{}{wasted}",
-                name(*unit),
-                plural(*rounds)
-            )
-        }
-        EventKind::Swept {
-            unit,
-            width,
-            caught,
-        } => {
-            let names: Vec<String> = caught.iter().map(|unit| name(*unit)).collect();
-            let caught = match names.split_last() {
-                None => "no one".to_string(),
-                Some((last, [])) => last.clone(),
-                Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-            };
-            format!(
-                "{} sweeps a line {width} tile{} wide: one roll for {caught}",
-                name(*unit),
-                plural(*width)
-            )
-        }
-        EventKind::ShotAt {
-            unit,
-            target,
-            bullets,
-            band,
-            point_blank,
-            line,
-        } => {
-            let volley = if *bullets > 1 {
-                format!("a volley of {bullets} at")
-            } else {
-                "a shot at".to_string()
-            };
-            let close = if *point_blank { ", point-blank" } else { "" };
-            format!(
-                "{} · {volley} {}: {}{close}, {}",
-                name(*unit),
-                name(*target),
-                scenario.ruleset.words().band_words(*band),
-                line.label()
-            )
-        }
-        EventKind::BulletsCounted { target, die, .. } => format!(
-            "1D{} for the bullets of the burst that hit {}: {}",
-            die.sides,
-            name(*target),
-            die.face
-        ),
-        EventKind::ShotHit {
-            target,
-            hits,
-            extreme,
-            ..
-        } => match (hits, extreme) {
-            (1, 0) => format!("the shot hits {}", name(*target)),
-            (1, _) => format!("the shot hits {} (extreme)", name(*target)),
-            (_, 0) => format!("{hits} bullets hit {}", name(*target)),
-            _ => format!(
-                "{hits} bullets hit {}, {extreme} of them extreme",
-                name(*target)
-            ),
-        },
-        EventKind::ShotMissed { target, .. } => format!("the shot misses {}", name(*target)),
-        EventKind::ShotWasted {
-            target, bullets, ..
-        } => format!(
-            "{bullets} round{} at {} cannot hit: the fire is too wild",
-            plural(*bullets),
-            name(*target)
-        ),
-        EventKind::StrayHit { target, ally, .. } => format!(
-            "a fumble into the melee around {}: {} is hit instead",
-            name(*target),
-            name(*ally)
-        ),
-        EventKind::Malfunctioned {
-            weapon,
-            outcome,
-            work,
-            rounds,
-            ..
-        } => match (outcome, work, rounds) {
-            (MalfunctionKind::Jam, Some(work), _) => format!(
-                "the {weapon} jams: {} round{} of work to clear it [D6: {}]",
-                work.face,
-                plural(work.face),
-                work.face
-            ),
-            (MalfunctionKind::Jam, None, Some(rounds)) => format!(
-                "the {weapon} jams: {rounds} round{} of work and a roll to clear it",
-                plural(*rounds)
-            ),
-            _ => format!("the {weapon} does not fire: a dud"),
-        },
-        EventKind::JamWorkedOn {
-            unit,
-            weapon,
-            rounds_left,
-        } => match rounds_left {
-            0 => format!("{} tries to clear the {weapon}", name(*unit)),
-            left => format!(
-                "{} works on the jammed {weapon}: {left} more round{}",
-                name(*unit),
-                plural(*left)
-            ),
-        },
-        EventKind::JamCleared { unit, weapon } => {
-            format!("{} clears the {weapon}", name(*unit))
-        }
-        EventKind::Reloaded {
-            unit,
-            weapon,
-            loaded,
-            spare,
-            half_done,
-        } => {
-            if *half_done {
-                format!(
-                    "{} is changing the {weapon}'s belt: one more round",
-                    name(*unit)
-                )
-            } else {
-                format!(
-                    "{} reloads the {weapon}: {loaded} loaded, {spare} spare",
-                    name(*unit)
-                )
-            }
-        }
+        kind @ (EventKind::Aimed { .. }
+        | EventKind::AimLost { .. }
+        | EventKind::Fired { .. }
+        | EventKind::Swept { .. }
+        | EventKind::ShotAt { .. }
+        | EventKind::BulletsCounted { .. }
+        | EventKind::ShotHit { .. }
+        | EventKind::ShotMissed { .. }
+        | EventKind::ShotWasted { .. }
+        | EventKind::StrayHit { .. }
+        | EventKind::Malfunctioned { .. }
+        | EventKind::JamWorkedOn { .. }
+        | EventKind::JamCleared { .. }
+        | EventKind::Reloaded { .. }) => super::fire_words::describe(kind, &name, scenario),
         EventKind::ParryDeclared { unit, against } => {
             let parry = scenario.ruleset.words().weapon_defence().answer;
             match against {
@@ -483,112 +350,21 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 format!("{} cannot work the {weapon} free", name(*unit))
             }
         }
-        EventKind::DodgedArea {
-            unit,
-            made_it,
-            blast,
-        } => {
-            let from = if *blast { "the blast" } else { "the sweep" };
-            if *made_it {
-                format!("{} dodges {from}", name(*unit))
-            } else {
-                format!("{}'s dodge of {from} nets nothing", name(*unit))
-            }
-        }
-        EventKind::DodgedFire { unit, made_it } => {
-            let in_cover = scenario.ruleset.shot_defence() == Some(ShotDefence::DodgeInCover);
-            match (in_cover, *made_it) {
-                (true, true) => format!("{} dodges behind cover", name(*unit)),
-                (true, false) => format!("{}'s dodge behind cover nets nothing", name(*unit)),
-                (false, true) => format!("{} dodges the first bullet", name(*unit)),
-                (false, false) => format!(
-                    "{} tries to dodge the first bullet, too slowly",
-                    name(*unit)
-                ),
-            }
-        }
-        EventKind::BulletDodged { unit, target } => {
-            if scenario.ruleset.shot_defence() == Some(ShotDefence::DodgeInCover) {
-                format!(
-                    "{}'s dodge behind cover takes all of {}'s successes: the shot misses",
-                    name(*target),
-                    name(*unit)
-                )
-            } else {
-                format!(
-                    "{}'s dodge takes one hit of {}'s away",
-                    name(*target),
-                    name(*unit)
-                )
-            }
-        }
-        EventKind::Dived { unit, made_it } => {
-            if *made_it {
-                format!("{} dives for cover: harder to hit", name(*unit))
-            } else {
-                format!("{} dives for cover, too slowly", name(*unit))
-            }
-        }
-        EventKind::Launched { unit, weapon, at } => {
-            format!("{} sends the {weapon} at {at}", name(*unit))
-        }
-        EventKind::Scattered {
-            weapon,
-            from,
-            to,
-            direction,
-            yards,
-        } => {
-            let dice: Vec<String> = yards.iter().map(|die| die.face.to_string()).collect();
-            format!(
-                "the {weapon} goes astray from {from} to {to} [D8: {}, D4: {}]",
-                direction.face,
-                dice.join(" ")
-            )
-        }
-        EventKind::Exploded { weapon, at, radius } => match radius {
-            Some(radius) => format!(
-                "the {weapon} bursts at {at} ({})",
-                scenario.ruleset.words().blast_words(*radius)
-            ),
-            None => format!("the {weapon} bursts at {at}"),
-        },
-        EventKind::Dud { weapon, at } => format!("the {weapon} at {at} does not go off"),
-        EventKind::Shielded { unit, by } => {
-            format!("{} is shielded from the blast by {by}", name(*unit))
-        }
-        EventKind::ChargeSet {
-            unit,
-            weapon,
-            at,
-            fuse,
-        } => match fuse {
-            Some(0) => format!(
-                "{} sets the {weapon} at {at}: it goes off at the end of this round",
-                name(*unit)
-            ),
-            Some(rounds) => format!(
-                "{} sets the {weapon} at {at}: it goes off in {rounds} round{}",
-                name(*unit),
-                plural(*rounds)
-            ),
-            None => format!("{} lays the {weapon} at {at}", name(*unit)),
-        },
-        EventKind::MineTriggered { unit, at } => {
-            format!("{} steps on a mine at {at}", name(*unit))
-        }
-        EventKind::CaughtFire { unit } => format!("{} catches fire", name(*unit)),
-        EventKind::Burned { unit, damage } => {
-            format!("{} burns for {damage} damage", name(*unit))
-        }
-        EventKind::FireOut { unit } => format!("the fire on {} is out", name(*unit)),
-        EventKind::Stunned { unit, turns } => format!(
-            "{} is stunned for {} turn{} [D6: {}]",
-            name(*unit),
-            turns.face,
-            plural(turns.face),
-            turns.face
-        ),
+        kind @ (EventKind::DodgedArea { .. }
+        | EventKind::DodgedFire { .. }
+        | EventKind::BulletDodged { .. }
+        | EventKind::Dived { .. }
+        | EventKind::Launched { .. }
+        | EventKind::Scattered { .. }
+        | EventKind::Exploded { .. }
+        | EventKind::Dud { .. }
+        | EventKind::Shielded { .. }
+        | EventKind::ChargeSet { .. }
+        | EventKind::MineTriggered { .. }
+        | EventKind::CaughtFire { .. }
+        | EventKind::Burned { .. }
+        | EventKind::FireOut { .. }
+        | EventKind::Stunned { .. }) => super::blast_words::describe(kind, &name, scenario),
         EventKind::TurnLost { unit } => format!("{} is stunned and loses the turn", name(*unit)),
         EventKind::TurnEnded { unit } => format!("{} ends the turn", name(*unit)),
         EventKind::RoundEnded => format!("Round {} ends", event.round),
