@@ -4,11 +4,15 @@
 //! the rules and the rulebooks' rules are pure Rust: no file under `src/rules/` or
 //! `src/rulesets/` may import bevy, but a rulebook's code in the battle and in the AI (its
 //! folder's `battle/` and `ai/`, layers of their own above the engine's battle and AI) and the
-//! list of their plugins; the shared engine (every file but the rooms and the three that list
-//! the rulebooks built) never uses a rulebook's own module, and no rulebook uses another's.
+//! list of their plugins. Which module may reach a rulebook's room is `rooms.rs`'s test.
+
+#[path = "source/mod.rs"]
+mod source;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+
+use source::{code, code_of, rust_files};
 
 /// The layers, lowest first; docs/ARCHITECTURE.md explains each.
 const LAYERS: &[&[&str]] = &[
@@ -43,19 +47,6 @@ const RULEBOOK_AI: &str = "rulesets/*/ai";
 /// The list of every rulebook's battle plugin, `src/rulesets/plugins.rs`.
 const RULEBOOK_PLUGINS: &str = "rulesets/plugins";
 
-fn rust_files(folder: &Path) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir(folder).expect("a source folder is readable") {
-        let path = entry.expect("a directory entry").path();
-        if path.is_dir() {
-            found.extend(rust_files(&path));
-        } else if path.extension().is_some_and(|extension| extension == "rs") {
-            found.push(path);
-        }
-    }
-    found
-}
-
 /// The top-level module a file under `src/` belongs to; `None` for the crate root and binary.
 fn module_of(source: &Path, file: &Path) -> Option<String> {
     let relative = file.strip_prefix(source).ok()?;
@@ -74,15 +65,10 @@ fn module_of(source: &Path, file: &Path) -> Option<String> {
     (!matches!(name, "lib" | "main")).then(|| name.to_string())
 }
 
-/// The code of a line, without its comment.
-fn code(line: &str) -> &str {
-    line.split("//").next().unwrap_or_default()
-}
-
 /// The top-level modules a piece of Rust names through `crate::`, including grouped imports
 /// (`use crate::{ai, battle::UnitId};`).
 fn modules_named(text: &str) -> BTreeSet<String> {
-    let code: String = text.lines().map(code).collect::<Vec<_>>().join("\n");
+    let code = code_of(text);
     let mut named = BTreeSet::new();
     let mut rest = code.as_str();
     while let Some(at) = rest.find("crate::") {
@@ -202,7 +188,7 @@ fn the_reader_finds_every_way_of_naming_a_module() {
 /// The names of the sibling modules a piece of Rust inside `path` (such as `battle` or
 /// `ai::plan`) uses: `super::name`, `crate::path::name`, or `name` in a `use super::{...}` group.
 fn siblings_named(text: &str, path: &str, siblings: &BTreeSet<String>) -> BTreeSet<String> {
-    let code: String = text.lines().map(code).collect::<Vec<_>>().join("\n");
+    let code = code_of(text);
     let mut named = BTreeSet::new();
     let mut rest = code.as_str();
     while let Some(at) = rest.find("super::") {
@@ -396,86 +382,6 @@ fn no_rules_file_imports_bevy() {
         "bevy in the rules:\n{}",
         offenders.join("\n")
     );
-}
-
-/// The rulebooks: the folders under `src/rulesets/`.
-fn rulebooks() -> Vec<String> {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rulesets");
-    std::fs::read_dir(folder)
-        .expect("src/rulesets is readable")
-        .filter_map(|entry| {
-            let path = entry.expect("a directory entry").path();
-            path.is_dir()
-                .then(|| path.file_name()?.to_str().map(String::from))
-                .flatten()
-        })
-        .collect()
-}
-
-/// Where a piece of Rust names one of `rulebooks` as a module: `rulesets::name`.
-fn rulebooks_named(text: &str, rulebooks: &[String]) -> Vec<String> {
-    let code: String = text.lines().map(code).collect::<Vec<_>>().join("\n");
-    code.match_indices("rulesets::")
-        .filter_map(|(at, _)| first_segment(&code[at + "rulesets::".len()..]))
-        .filter(|name| rulebooks.contains(name))
-        .collect()
-}
-
-/// The files that list the rulebooks built (each under its cargo feature): the registry, their
-/// plugins, and the `roll` command's flags.
-const LISTS_OF_RULEBOOKS: [&str; 3] = ["rulesets/mod.rs", "rulesets/plugins.rs", "cli/roll.rs"];
-
-#[test]
-fn the_shared_engine_never_uses_a_rulebooks_own_module() {
-    let rulebooks = rulebooks();
-    assert!(
-        rulebooks.contains(&"brp_classic".to_string()),
-        "{rulebooks:?}"
-    );
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let offenders: Vec<String> = rust_files(&source)
-        .into_iter()
-        .filter(|file| {
-            let relative = file.strip_prefix(&source).expect("under src");
-            !LISTS_OF_RULEBOOKS
-                .iter()
-                .any(|list| relative == Path::new(list))
-                && !rulebooks
-                    .iter()
-                    .any(|rulebook| relative.starts_with(Path::new("rulesets").join(rulebook)))
-        })
-        .filter_map(|file| {
-            let text = std::fs::read_to_string(&file).expect("readable source");
-            let named = rulebooks_named(&text, &rulebooks);
-            (!named.is_empty()).then(|| format!("{} uses {}", file.display(), named.join(", ")))
-        })
-        .collect();
-    assert!(offenders.is_empty(), "{}", offenders.join("\n"));
-    let caught = rulebooks_named(
-        "use crate::rulesets::brp_classic::chance;\nlet x = rulesets::ruleset(id); // rulesets::brp_classic",
-        &rulebooks,
-    );
-    assert_eq!(caught, ["brp_classic"]);
-}
-
-#[test]
-fn no_rulebook_uses_another() {
-    let rulebooks = rulebooks();
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rulesets");
-    let mut offenders = Vec::new();
-    for rulebook in &rulebooks {
-        for file in rust_files(&source.join(rulebook)) {
-            let text = std::fs::read_to_string(&file).expect("readable source");
-            let others: Vec<String> = rulebooks_named(&text, &rulebooks)
-                .into_iter()
-                .filter(|named| named != rulebook)
-                .collect();
-            if !others.is_empty() {
-                offenders.push(format!("{} uses {}", file.display(), others.join(", ")));
-            }
-        }
-    }
-    assert!(offenders.is_empty(), "{}", offenders.join("\n"));
 }
 
 #[test]
