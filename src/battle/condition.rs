@@ -79,9 +79,6 @@ pub struct Condition {
     pub out_until_round: Option<u32>,
     /// Luck spent so far (on staying conscious).
     pub luck_spent: u32,
-    /// Kept awake by Luck since this round, when it would have fallen unconscious: each round
-    /// after costs twice the last.
-    pub awake_on_luck: Option<u32>,
     /// Hidden from the players (an ambush) until something reveals it.
     pub hidden: bool,
     /// Kneeling, where the rulebook lets a unit kneel (the western).

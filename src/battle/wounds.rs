@@ -385,8 +385,7 @@ pub(super) fn first_aid(
         below_zero: care.below_zero,
         ..vitals
     };
-    // Tended, a unit kept awake by Luck no longer needs it (First Aid wakes the unconscious).
-    battle.change_condition(patient, |condition| condition.awake_on_luck = None);
+    super::hooks::of(battle).first_aid_given(battle, patient);
     if care.stabilised {
         after.vital = Vital::Stabilised;
         battle.set_vitals(patient, after);

@@ -142,6 +142,10 @@ pub trait HarmHooks {
         None
     }
 
+    /// First Aid has succeeded on `patient`, before its vitals are settled: what the rulebook's
+    /// own state lets go of (CoC: Luck no longer keeps it awake).
+    fn first_aid_given(&self, _battle: &mut Battle, _patient: UnitId) {}
+
     /// `by`'s First Aid on `patient`, its vitals settled: whether the rulebook's own state
     /// takes the aid in place of healing (the western's bleeding stopped), told in its events.
     fn tended(&self, _battle: &mut Battle, _by: UnitId, _patient: UnitId) -> bool {

@@ -1,7 +1,10 @@
 //! CoC 7e's optional rules in the battle that Luck pays for or armor is tried by: a unit about
 //! to fall unconscious spends Luck to stay awake to the round's end, paying again each round,
-//! twice the last (2, 4, 8 …); armor over only part of the body is tried against a blow aimed at
-//! its wearer, where the blow lands on the hit locations, else by a Luck roll.
+//! twice the last (2, 4, 8 …), kept on the unit as CoC's own `KeptAwake` and let go when First
+//! Aid tends it; armor over only part of the body is tried against a blow aimed at its wearer,
+//! where the blow lands on the hit locations, else by a Luck roll.
+
+use bevy::prelude::*;
 
 use crate::battle::event::EventKind;
 use crate::battle::state::Battle;
@@ -11,6 +14,13 @@ use crate::rules::body::{BodyPart, guards_head_and_torso};
 use crate::rules::modifiers::{Modifier, ModifierReason};
 use crate::rulesets::coc7e::HIT_LOCATIONS;
 
+/// The round since which Luck has kept a unit awake, when it would have fallen unconscious:
+/// each round after costs twice the last. CoC's own part of a unit's state.
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct KeptAwake {
+    since: Option<u32>,
+}
+
 /// Where the scenario lets Luck keep a unit conscious, `unit`, about to fall unconscious, spends
 /// 1 Luck (if it has it) to stay awake to the end of the round: whether it does.
 pub(super) fn stay_awake(battle: &mut Battle, unit: UnitId) -> bool {
@@ -18,14 +28,14 @@ pub(super) fn stay_awake(battle: &mut Battle, unit: UnitId) -> bool {
         return false;
     }
     // Already kept awake: what it paid for this round holds.
-    if battle.condition(unit).awake_on_luck.is_some() {
+    if battle.own::<KeptAwake>(unit).since.is_some() {
         return true;
     }
     if battle.luck(unit) == 0 {
         return false;
     }
     let round = battle.round();
-    battle.change_condition(unit, |condition| condition.awake_on_luck = Some(round));
+    battle.change_own(unit, |kept: &mut KeptAwake| kept.since = Some(round));
     spend_luck(battle, unit, 1);
     true
 }
@@ -45,12 +55,12 @@ fn spend_luck(battle: &mut Battle, unit: UnitId, points: u32) {
 pub(super) fn keep_awake(battle: &mut Battle) {
     let round = battle.round();
     for unit in battle.unit_ids() {
-        let Some(since) = battle.condition(unit).awake_on_luck else {
+        let Some(since) = battle.own::<KeptAwake>(unit).since else {
             continue;
         };
         let before = battle.vitals(unit);
         if before.vital != Vital::Conscious {
-            battle.change_condition(unit, |condition| condition.awake_on_luck = None);
+            battle.change_own(unit, |kept: &mut KeptAwake| kept.since = None);
             continue;
         }
         let cost = 1u32
@@ -60,7 +70,7 @@ pub(super) fn keep_awake(battle: &mut Battle) {
             spend_luck(battle, unit, cost);
             continue;
         }
-        battle.change_condition(unit, |condition| condition.awake_on_luck = None);
+        battle.change_own(unit, |kept: &mut KeptAwake| kept.since = None);
         fall_unconscious(battle, unit, false);
     }
 }
@@ -97,4 +107,12 @@ pub(super) fn armor_tried(
         covered,
     });
     Some(covered)
+}
+
+/// Tended by First Aid, a unit kept awake by Luck no longer needs it (First Aid wakes the
+/// unconscious).
+pub(super) fn tended(battle: &mut Battle, patient: UnitId) {
+    if battle.own::<KeptAwake>(patient).since.is_some() {
+        battle.change_own(patient, |kept: &mut KeptAwake| kept.since = None);
+    }
 }

@@ -80,6 +80,10 @@ impl HarmHooks for CocHooks {
         luck::stay_awake(battle, unit)
     }
 
+    fn first_aid_given(&self, battle: &mut Battle, patient: UnitId) {
+        luck::tended(battle, patient);
+    }
+
     fn armor_tried(
         &self,
         battle: &mut Battle,
