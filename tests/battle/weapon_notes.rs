@@ -195,6 +195,59 @@ fn luck_keeps_a_unit_conscious_at_a_doubling_cost() {
     );
 }
 
+/// First Aid tends a unit Luck keeps awake, and it needs the Luck no more: B, kept awake for 1
+/// Luck after the club's major wound, is tended by its friend (30 against First Aid 60), and the
+/// next round opens with no Luck spent and B still on its feet.
+#[test]
+fn first_aid_lets_a_unit_kept_awake_by_luck_keep_its_luck() {
+    let mut clubber = fighter("Clubber", "a", (2, 2));
+    clubber.dexterity = 90;
+    clubber.weapons = vec!["Club, large (baseball, cricket bat, poker)"];
+    let mut victim = fighter("Victim", "b", (3, 2));
+    victim.luck = 3;
+    victim.dexterity = 60;
+    let mut medic = fighter("Medic", "b", (4, 2));
+    medic.skills = vec![("First Aid", 60)];
+    let rules = "luck_to_stay_conscious: true";
+    let mut app = begun(scenario_with(&[clubber, victim, medic], &ARENA, rules, ""));
+    let struck = swing(
+        &mut app,
+        &[percentile(30).as_slice(), &[7], &percentile(90)].concat(),
+    );
+    assert!(
+        struck.contains(&EventKind::LuckSpent {
+            unit: B,
+            points: 1,
+            left: 2
+        }),
+        "{struck:?}"
+    );
+    send(&mut app, Command::EndTurn { unit: A });
+    send(&mut app, Command::EndTurn { unit: B });
+    assert_eq!(acting(&app), Some(C));
+    load(&mut app, &percentile(30));
+    send(
+        &mut app,
+        Command::FirstAid {
+            unit: C,
+            patient: B,
+        },
+    );
+    let next = after(&mut app, &[], Command::EndTurn { unit: C });
+    assert!(
+        next.iter()
+            .any(|event| matches!(event, EventKind::RoundBegan { .. })),
+        "{next:?}"
+    );
+    assert!(
+        !next
+            .iter()
+            .any(|event| matches!(event, EventKind::LuckSpent { .. })),
+        "{next:?}"
+    );
+    assert_eq!(vitals(&mut app, B).vital, Vital::Conscious);
+}
+
 /// A garrote from behind sticks: the mark does not see it coming (60 fails its Spot Hidden), the
 /// blow lands at once (30, then 1D6 = 4) and the garrote stays on; the command that landed it
 /// does not count as the wielder doing something else.
