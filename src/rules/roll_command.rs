@@ -19,6 +19,15 @@ pub struct RollAsk {
     pub json: bool,
 }
 
+impl RollAsk {
+    /// The skill rolled against, for a rulebook whose roll needs one; refused in words where
+    /// none was given.
+    pub fn skill(&self) -> Result<u32, String> {
+        self.skill
+            .ok_or_else(|| "say the skill rolled against: --skill N".to_string())
+    }
+}
+
 /// A difficulty as asked: a percentile success level, or the number a pool's dice must reach.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DifficultyAsk {

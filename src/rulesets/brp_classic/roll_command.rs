@@ -93,9 +93,7 @@ impl RollFlags for ChanceFlags {
                     .to_string(),
             );
         }
-        let Some(skill) = ask.skill else {
-            return Err("say the skill rolled against: --skill N".to_string());
-        };
+        let skill = ask.skill()?;
         roll_chance(skill, self, ask, lines);
         Ok(())
     }

@@ -64,9 +64,7 @@ impl RollFlags for PercentileFlags {
                 );
             }
         };
-        let Some(skill) = ask.skill else {
-            return Err("say the skill rolled against: --skill N".to_string());
-        };
+        let skill = ask.skill()?;
         let seed = ask.seed;
         let mut dice = Dice::from_seed(seed);
         let extra = ExtraDice {

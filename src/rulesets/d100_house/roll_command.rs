@@ -69,9 +69,7 @@ impl RollFlags for ClassFlags {
                     .to_string(),
             );
         }
-        let Some(skill) = ask.skill else {
-            return Err("say the skill rolled against: --skill N".to_string());
-        };
+        let skill = ask.skill()?;
         let class = ClassAsk {
             skill,
             shift: self.shift.unwrap_or_default(),

@@ -10,6 +10,8 @@ use crate::rules::dice::Dice;
 use crate::rules::pool::{self, NetOdds, PoolRoll};
 use crate::rules::roll_command::{DifficultyAsk, RollAsk, RollFlags};
 
+use super::check::USUAL_DIFFICULTY;
+
 /// The d10 pool's own flag of `roll`.
 #[derive(Debug, Args)]
 pub struct PoolFlags {
@@ -17,9 +19,6 @@ pub struct PoolFlags {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(pool::MOST_DICE)))]
     pool: Option<u32>,
 }
-
-/// The difficulty when none is given: the rulebook's usual one (initiative, defences).
-const DEFAULT_DIFFICULTY: u32 = 6;
 
 impl RollFlags for PoolFlags {
     fn rulebook(&self) -> &'static str {
@@ -40,7 +39,7 @@ impl RollFlags for PoolFlags {
         }
         let difficulty = match ask.difficulty {
             Some(DifficultyAsk::Target(target)) => target,
-            None => DEFAULT_DIFFICULTY,
+            None => USUAL_DIFFICULTY,
             Some(DifficultyAsk::Level(_)) => {
                 return Err(
                     "the d10 pool's difficulty is a number from 2 to 10, not a success level"
