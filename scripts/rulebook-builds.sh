@@ -91,6 +91,10 @@ for feature in "${features[@]}"; do
         fi
     done
     echo "$feature alone: $same of its own files played as with all five; $refused of the others' refused by name"
+    if [ "$same" = 0 ]; then
+        echo "FAILED: no shipped file of $feature's was played alone"
+        failed=1
+    fi
 done
 # The build of all five back where the other checks look for it.
 cp "$all" "$target/debug/gridkeeper"
