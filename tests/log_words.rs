@@ -30,7 +30,6 @@ use gridkeeper::rules::melee::MeleeOutcome;
 use gridkeeper::rules::modifiers::Effect;
 use gridkeeper::rules::opposed::Resistance;
 use gridkeeper::rules::percentile::{Difficulty, NetDice, PercentileRoll, SkillCheck};
-use gridkeeper::rules::quick_draw::{DrawBonus, DrawTotal};
 use gridkeeper::rules::roll::RollPurpose;
 use gridkeeper::rules::roll_harm::DodgeOutcome;
 use gridkeeper::rules::situation::Posture;
@@ -38,6 +37,7 @@ use gridkeeper::rules::weapons::MalfunctionKind;
 use gridkeeper::rules::wounds::BlowSeverity;
 use gridkeeper::rulesets::d100_house::battle::events::HouseEvent;
 use gridkeeper::rulesets::frontier::battle::events::FrontierEvent;
+use gridkeeper::rulesets::frontier::draw::{DrawBonus, DrawTotal};
 use gridkeeper::rulesets::frontier::wounds::PainFailure;
 use shipped::shipped;
 
@@ -148,7 +148,6 @@ fn variant(kind: &EventKind) -> usize {
         E::ThroughMaterial { .. } => 96,
         E::Declared { .. } => 97,
         E::DeclarationLost { .. } => 98,
-        E::QuickDrawn { .. } => 99,
         E::StunnedForRound { .. } => 100,
         E::ChokedOut { .. } => 119,
         E::Rulebook(own) if own.of::<FrontierEvent>().is_some() => {
@@ -159,6 +158,7 @@ fn variant(kind: &EventKind) -> usize {
                 Some(FrontierEvent::Bled { .. }) => 94,
                 Some(FrontierEvent::DownInPain { .. }) => 95,
                 Some(FrontierEvent::ShotInTheLegs { .. }) => 101,
+                Some(FrontierEvent::QuickDrawn { .. }) => 99,
                 Some(FrontierEvent::Stumbled { .. }) => 102,
                 None => unreachable!("a western event"),
             }
@@ -1234,7 +1234,7 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             "Rose Whateley will fight back Ghoul of the Corbitt house this round",
         ),
         (
-            E::QuickDrawn {
+            E::from(FrontierEvent::QuickDrawn {
                 unit: GHOUL,
                 rival: ROSE,
                 shooter: DrawTotal::new(
@@ -1257,7 +1257,7 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                     },
                 ),
                 first: None,
-            },
+            }),
             "Quick draw: Ghoul of the Corbitt house 37 + 44 − 20 drawing = 61 against Rose \
              Whateley 10 + 54 = 64: both fire at once",
         ),

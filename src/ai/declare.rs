@@ -8,7 +8,7 @@ use std::cmp::Reverse;
 use bevy::prelude::*;
 
 use super::plan::Planner;
-use super::{Seen, passage_among};
+use super::{Seen, hooks, passage_among};
 use crate::battle::TurnState;
 use crate::battle::UnitId;
 use crate::battle::command::{Command, FireMode, ManeuverGoal, WeaponChoice};
@@ -21,8 +21,6 @@ use crate::map::range::distance_squared;
 use crate::map::reach::reachable;
 use crate::map::scenario::{Scenario, UnitSpec};
 use crate::rules::firearms::reload;
-use crate::rules::quick_draw::DrawTotal;
-use crate::rules::situation::StandingFacts;
 use crate::rules::weapons::AttackForm;
 
 /// The declaration for a unit whose plan for a fresh turn begins with `first`, with the sense
@@ -57,16 +55,21 @@ pub(super) fn declaration(
     }
     let gun = arsenal.gun_to_fire(&scenario.units[unit.index()].weapons);
     // Draw on the threat it is quickest against, if it can shoot it from here.
-    let mine = gun.map(|gun| draw_mean(scenario, seen, unit, arsenal, gun));
+    let own = hooks::of(world, scenario);
     let answer = threats
         .iter()
         .filter_map(|threat| {
-            let their = draw_mean_of(world, scenario, seen, *threat)?;
-            let quicker = mine.is_some_and(|mine| mine > their);
+            let margin = own.as_ref()?.quicker_on_the_draw(
+                world,
+                scenario,
+                seen,
+                (unit, arsenal),
+                *threat,
+            )?;
             let shot = gun.is_some_and(|gun| {
                 ranged::preview(world, unit, gun, &FireMode::single(*threat)).is_ok()
             });
-            (quicker && shot).then_some((*threat, mine.unwrap_or(0.0) - their))
+            shot.then_some((*threat, margin))
         })
         .max_by(|a, b| a.1.total_cmp(&b.1));
     if let Some((threat, _)) = answer {
@@ -101,49 +104,6 @@ pub(super) fn declaration(
         };
     }
     planned
-}
-
-/// The mean of a unit's quick-draw total with `gun`: the die's mean and its bonus (its wounds
-/// counted).
-fn draw_mean(
-    scenario: &Scenario,
-    seen: &[Seen],
-    unit: UnitId,
-    arsenal: &Arsenal,
-    gun: WeaponChoice,
-) -> f64 {
-    let ruleset = scenario.ruleset.as_ref();
-    let spec = &scenario.units[unit.index()];
-    let mut bonus = ruleset.draw_bonus(&spec.draw_facts(ruleset, arsenal.in_hand, gun));
-    let hit_points = seen
-        .iter()
-        .find(|other| other.unit == unit)
-        .map_or(spec.derived.hit_points, |me| me.hit_points);
-    bonus
-        .modifiers
-        .extend(ruleset.standing_modifiers(&StandingFacts {
-            hit_points,
-            max_hit_points: spec.derived.hit_points,
-            ..StandingFacts::default()
-        }));
-    let total = DrawTotal::new(0, bonus.clone());
-    f64::from(total.total) + (f64::from(bonus.sides) + 1.0) / 2.0
-}
-
-/// The mean quick-draw total of another unit, with the gun it would draw.
-fn draw_mean_of(
-    world: &mut World,
-    scenario: &Scenario,
-    seen: &[Seen],
-    unit: UnitId,
-) -> Option<f64> {
-    let arsenal = world
-        .query::<(&UnitId, &Arsenal)>()
-        .iter(world)
-        .find(|(id, _)| **id == unit)
-        .map(|(_, arsenal)| arsenal.clone())?;
-    let gun = arsenal.gun_to_fire(&scenario.units[unit.index()].weapons)?;
-    Some(draw_mean(scenario, seen, unit, &arsenal, gun))
 }
 
 /// Where a unit whose fresh turn begins with `first`, taking an explosive in hand or walking to

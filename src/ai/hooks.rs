@@ -8,9 +8,9 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use super::Seen;
-use crate::battle::TurnState;
 use crate::battle::by_rulebook::ByRulebook;
 use crate::battle::command::Command;
+use crate::battle::{Arsenal, TurnState, UnitId};
 use crate::map::scenario::Scenario;
 use crate::rules::ruleset_id::RulesetId;
 
@@ -37,6 +37,21 @@ pub trait AiHooks: Send + Sync + 'static {
         _scenario: &Scenario,
         _command: &Command,
     ) -> Option<Command> {
+        None
+    }
+
+    /// How much quicker `unit` (holding `arsenal`) would be than `rival` to fire, where two
+    /// who declared shots at each other draw to see who fires first (the western's quick
+    /// draw): the margin of their mean totals where `unit` is the quicker with the gun it
+    /// would fire; `None` where it is not, has no gun, or nobody draws.
+    fn quicker_on_the_draw(
+        &self,
+        _world: &mut World,
+        _scenario: &Scenario,
+        _seen: &[Seen],
+        (_unit, _arsenal): (UnitId, &Arsenal),
+        _rival: UnitId,
+    ) -> Option<f64> {
         None
     }
 }

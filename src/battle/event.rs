@@ -414,15 +414,6 @@ pub enum EventKind {
         unit: UnitId,
         against: Option<UnitId>,
     },
-    /// A quick draw (the western): `unit`'s shot at `rival`, whose declared shot was at it;
-    /// each side's draw, and who fires first (`None`: both at once).
-    QuickDrawn {
-        unit: UnitId,
-        rival: UnitId,
-        shooter: crate::rules::quick_draw::DrawTotal,
-        answer: crate::rules::quick_draw::DrawTotal,
-        first: Option<UnitId>,
-    },
     /// In its declaration slot (the western), how a unit will move and what it will do this
     /// round.
     Declared {

@@ -36,6 +36,37 @@ pub trait OwnEvent: erased_serde::Serialize + SameData + Debug + Send + Sync + '
     fn roll_note(&self) -> Option<RollNote> {
         None
     }
+
+    /// Whether it begins a new moment of the fight in the rolls panel, as an attack does.
+    fn begins_a_moment(&self) -> bool {
+        false
+    }
+
+    /// The card of two sides it shows in the rolls panel, if it is a contest (the western's
+    /// quick draw).
+    fn contest_card(&self) -> Option<ContestCard> {
+        None
+    }
+}
+
+/// A contest of two sides as the rolls panel shows it: "`title`: <first> `won`" over the two
+/// sides (or "`title`: `even`" where neither came first), each side's die, total and parts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContestCard {
+    pub title: &'static str,
+    pub first: Option<UnitId>,
+    pub won: &'static str,
+    pub even: &'static str,
+    pub sides: [ContestSide; 2],
+}
+
+/// One side of a contest: whose it is, its die as shown, its total and what made it up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContestSide {
+    pub unit: UnitId,
+    pub die: String,
+    pub total: i32,
+    pub parts: Vec<String>,
 }
 
 /// What a rulebook's own event adds to the roll card it follows: `words` added to the outcome

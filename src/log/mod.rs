@@ -55,7 +55,6 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::ParryDeclared { .. }
         | E::Declared { .. }
         | E::DeclarationLost { .. }
-        | E::QuickDrawn { .. }
         | E::MeleeResolved { .. }
         | E::Fired { .. }
         | E::Swept { .. }
@@ -129,7 +128,6 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Exploded { .. }
         | E::Dud { .. } => Vec::new(),
         E::ParryDeclared { unit, against } => std::iter::once(*unit).chain(*against).collect(),
-        E::QuickDrawn { unit, rival, .. } => vec![*unit, *rival],
         E::Declared { unit, declaration } | E::DeclarationLost { unit, declaration } => {
             std::iter::once(*unit)
                 .chain(declaration.act.target())

@@ -303,25 +303,6 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 None => format!("{} names no one to {parry} this round", name(*unit)),
             }
         }
-        EventKind::QuickDrawn {
-            unit,
-            rival,
-            shooter,
-            answer,
-            first,
-        } => {
-            let who = match first {
-                Some(first) => format!("{} fires first", name(*first)),
-                None => "both fire at once".to_string(),
-            };
-            format!(
-                "Quick draw: {} {} against {} {}: {who}",
-                name(*unit),
-                shooter.words(),
-                name(*rival),
-                answer.words()
-            )
-        }
         EventKind::Declared { unit, declaration } => {
             format!("{} declares: {}", name(*unit), declaration.words(name))
         }

@@ -15,7 +15,6 @@ use crate::rules::characteristics::{Characteristics, DerivedStats};
 use crate::rules::cherries::Cherry;
 use crate::rules::damage::{DamageNotation, DamageReach};
 use crate::rules::melee::BodyBlow;
-use crate::rules::quick_draw::DrawFacts;
 use crate::rules::ruleset::{RuleOptions, Ruleset};
 use crate::rules::weapons::{AttackForm, Weapon};
 
@@ -453,31 +452,6 @@ impl UnitSpec {
         ruleset
             .sheet()
             .skill_value(name, &self.characteristics, &self.skills)
-    }
-
-    /// What this unit's quick draw with `gun` is made of, holding `in_hand`: its quick-draw
-    /// skill, the gun's quickness, and whether the gun must be pulled out first.
-    pub fn draw_facts(
-        &self,
-        ruleset: &dyn Ruleset,
-        in_hand: WeaponChoice,
-        gun: WeaponChoice,
-    ) -> DrawFacts {
-        let weapon_draw = match gun {
-            WeaponChoice::Carried(index) => self
-                .weapons
-                .get(index)
-                .and_then(|carried| carried.weapon.draw),
-            WeaponChoice::Natural(_) | WeaponChoice::Unarmed | WeaponChoice::Body(_) => None,
-        };
-        DrawFacts {
-            skill: ruleset
-                .sheet()
-                .quick_draw_skill()
-                .map_or(0, |skill| self.skill(ruleset, skill)),
-            weapon_draw: weapon_draw.unwrap_or(0),
-            pull_out: in_hand != gun,
-        }
     }
 }
 

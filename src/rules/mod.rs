@@ -28,7 +28,6 @@ pub mod opposed;
 pub mod percentile;
 pub mod pool;
 pub mod pool_rolls;
-pub mod quick_draw;
 pub mod roll;
 pub mod roll_class;
 pub mod roll_command;

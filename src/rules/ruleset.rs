@@ -17,7 +17,6 @@ use super::mechanisms::Mechanisms;
 use super::melee::{Defence, ExchangeOdds, MeleeOutcome, unanswered};
 use super::modifiers::Modifier;
 use super::opposed::SideResult;
-use super::quick_draw::{DrawBonus, DrawFacts};
 use super::roll::{Checked, Demand, RollPurpose, Verdict};
 use super::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use super::ruleset_id::RulesetId;
@@ -222,16 +221,6 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
 
     /// How a target may answer gunfire; `None`: it cannot, and takes the shots.
     fn shot_defence(&self) -> Option<ShotDefence>;
-
-    /// What a unit's draw adds to its die (the unit's wounds are added by the battle, as on
-    /// every roll): here the skill alone on a d100.
-    fn draw_bonus(&self, facts: &DrawFacts) -> DrawBonus {
-        DrawBonus {
-            sides: 100,
-            skill_points: i32::try_from(facts.skill).unwrap_or(i32::MAX),
-            modifiers: Vec::new(),
-        }
-    }
 
     /// What one blow does to a unit's hit points and state.
     fn take_blow(&self, blow: &WoundBlow) -> BlowResult;

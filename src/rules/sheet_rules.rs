@@ -124,12 +124,6 @@ pub trait SheetRules {
     /// scenario giving a unit another is refused, not ignored.
     fn fields(&self) -> &'static [SheetField];
 
-    /// The skill a quick draw is rolled on, where two shooters who would fire at each other
-    /// draw to see who fires first (the western's Quick Draw); `None` where nobody draws.
-    fn quick_draw_skill(&self) -> Option<&'static str> {
-        None
-    }
-
     /// Where maneuvers are grapples (BRP), the skill a grapple is rolled on: one that lands is
     /// weighed STR against STR before it holds, and what the holder then does with the held
     /// unit resolves at once. `None`: each maneuver is one opposed exchange (CoC 7e).

@@ -22,7 +22,7 @@ pub fn plugin(app: &mut App) {
         super::d100_house::ai::plugin,
     ));
     #[cfg(feature = "frontier")]
-    app.add_plugins(super::frontier::battle::plugin);
+    app.add_plugins((super::frontier::battle::plugin, super::frontier::ai::plugin));
     #[cfg(feature = "d10_pool")]
     app.add_plugins(super::d10_pool::battle::plugin);
     let registered = REGISTERED

@@ -6,11 +6,11 @@
 
 mod actions;
 mod cards;
+mod contest_card;
 mod declare;
 mod defence;
 mod dice;
 mod dice_plan;
-mod draw_card;
 mod effects;
 mod harm_cards;
 mod help;

@@ -4,11 +4,11 @@
 //! marked, the verdict and the modifiers. A melee exchange shows both rolls side by side with
 //! who won; a damage roll shows each die and the armor taken off.
 
-use crate::battle::own::Landing;
+use crate::battle::own::{ContestCard, Landing};
 use bevy_egui::egui;
 
+use super::contest_card::{contest_card, headline};
 use super::dice::{die, tone_colour};
-use super::draw_card::{DrawCard, draw_card, headline};
 use super::harm_cards::{DamageCard, InjuryCard, damage_card, injury_card};
 use super::side_colour;
 use super::view::BattleView;
@@ -48,8 +48,8 @@ enum Card {
     },
     Damage(DamageCard),
     Injury(InjuryCard),
-    /// A quick draw (the western): both draws and who fires first.
-    QuickDraw(DrawCard),
+    /// A rulebook's own contest of two sides (the western's quick draw).
+    Contest(ContestCard),
 }
 
 /// Whether an event begins a new moment of the fight: a turn, a round's end, an attack, a
@@ -63,11 +63,10 @@ fn begins_a_moment(kind: &EventKind) -> bool {
             | EventKind::Attacked { .. }
             | EventKind::Maneuvered { .. }
             | EventKind::Fired { .. }
-            | EventKind::QuickDrawn { .. }
             | EventKind::Launched { .. }
             | EventKind::MineTriggered { .. }
             | EventKind::Burned { .. }
-    )
+    ) || matches!(kind, EventKind::Rulebook(own) if own.event().begins_a_moment())
 }
 
 /// Read the events into cards, grouped by the moment they belong to (an attack and its
@@ -129,19 +128,6 @@ fn cards(events: &[Event]) -> Vec<Vec<Card>> {
                     });
                 }
             }
-            EventKind::QuickDrawn {
-                unit,
-                rival,
-                shooter,
-                answer,
-                first,
-            } => cards.push(Card::QuickDraw(DrawCard {
-                unit: *unit,
-                rival: *rival,
-                shooter: shooter.clone(),
-                answer: answer.clone(),
-                first: *first,
-            })),
             EventKind::BulletsCounted { die, .. } => counted = Some(*die),
             EventKind::ShotHit { unit, hits, .. } => {
                 let die = counted
@@ -158,6 +144,9 @@ fn cards(events: &[Event]) -> Vec<Vec<Card>> {
             // A rulebook's own event that bears on the roll before it (the house sheet's hit
             // located by its digits, and the cover that met it there).
             EventKind::Rulebook(own) => {
+                if let Some(card) = own.event().contest_card() {
+                    cards.push(Card::Contest(card));
+                }
                 if let Some(note) = own.event().roll_note() {
                     add_to_outcome(cards, note.unit, &note.words);
                     landed = match note.landing {
@@ -330,7 +319,7 @@ pub(super) fn roll_panel(ui: &mut egui::Ui, scenario: &Scenario, view: &BattleVi
                                 injury,
                                 view.numbers_hidden(injury.target),
                             ),
-                            Card::QuickDraw(draw) => draw_card(ui, scenario, draw),
+                            Card::Contest(contest) => contest_card(ui, scenario, contest),
                         }
                         ui.add_space(4.0);
                     }
@@ -589,5 +578,62 @@ mod tests {
             matches!(moments.last().and_then(|moment| moment.last()), Some(Card::Damage(card)) if card.below_zero == 8),
             "{moments:?}"
         );
+    }
+
+    /// A rulebook's own contest (a test's, standing for the western's quick draw): its event
+    /// begins a moment, and the panel keeps its card as the rulebook made it.
+    #[test]
+    fn a_rulebook_contest_begins_a_moment_with_its_card() {
+        use crate::battle::event::LogKind;
+        use crate::battle::own::{ContestSide, OwnEvent, RulebookEvent};
+
+        #[derive(Debug, PartialEq, serde::Serialize)]
+        struct Staredown;
+        impl OwnEvent for Staredown {
+            fn kind(&self) -> LogKind {
+                LogKind::Attacks
+            }
+            fn units(&self) -> Vec<UnitId> {
+                vec![UnitId(0), UnitId(1)]
+            }
+            fn words(&self, _scenario: &Scenario) -> String {
+                "a staredown".to_string()
+            }
+            fn begins_a_moment(&self) -> bool {
+                true
+            }
+            fn contest_card(&self) -> Option<ContestCard> {
+                let side = |unit: u16, total: i32| ContestSide {
+                    unit: UnitId(unit),
+                    die: "07".to_string(),
+                    total,
+                    parts: vec![format!("+{total} nerve")],
+                };
+                Some(ContestCard {
+                    title: "Staredown",
+                    first: None,
+                    won: "blinks last",
+                    even: "nobody blinks",
+                    sides: [side(0, 12), side(1, 9)],
+                })
+            }
+        }
+        let events = [
+            rolled(0, 23),
+            Event {
+                round: 1,
+                kind: EventKind::Rulebook(RulebookEvent::new(Staredown)),
+            },
+            rolled(1, 40),
+        ];
+        let moments = cards(&events);
+        assert_eq!(moments.len(), 2, "{moments:?}");
+        match moments[1].as_slice() {
+            [Card::Contest(card), Card::Roll(roll)] => {
+                assert_eq!(card.sides.clone().map(|side| side.total), [12, 9]);
+                assert_eq!(value(roll), 40);
+            }
+            other => panic!("the contest, then the roll after it, not {other:?}"),
+        }
     }
 }

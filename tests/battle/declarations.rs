@@ -7,6 +7,7 @@ use gridkeeper::battle::command::FireMode;
 use gridkeeper::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
 use gridkeeper::map::range::distance_squared;
 use gridkeeper::rules::round::TurnKind;
+use gridkeeper::rulesets::frontier::battle::events::FrontierEvent;
 
 use super::*;
 use crate::frontier::{KID, LOLA, WES, dry_gulch, firing, shot_modifiers, until_the_act_of};
@@ -207,12 +208,15 @@ fn a_quick_draw_decides_who_fires_first() {
     };
     let first_of = |events: &[EventKind]| {
         events.iter().find_map(|event| match event {
-            EventKind::QuickDrawn {
-                shooter,
-                answer,
-                first,
-                ..
-            } => Some((shooter.total, answer.total, *first)),
+            EventKind::Rulebook(own) => match own.of::<FrontierEvent>() {
+                Some(FrontierEvent::QuickDrawn {
+                    shooter,
+                    answer,
+                    first,
+                    ..
+                }) => Some((shooter.total, answer.total, *first)),
+                _ => None,
+            },
             _ => None,
         })
     };

@@ -4,6 +4,7 @@
 //! in reverse, ranges to four times a weapon's base, cover by posture and d10 damage codes.
 //! Played in maps/dry-gulch.ron; docs/RULES.md has every decision.
 
+pub mod ai;
 pub mod battle;
 pub mod check;
 pub mod draw;
@@ -30,7 +31,6 @@ use crate::rules::length::Length;
 use crate::rules::mechanisms::{Declaring, Mechanisms};
 use crate::rules::melee::{BareHands, BodyBlow};
 use crate::rules::modifiers::Modifier;
-use crate::rules::quick_draw::{DrawBonus, DrawFacts};
 use crate::rules::roll::{Checked, Demand, RollPurpose};
 use crate::rules::round::{RoundHistory, Slot, TurnKind, TurnLimits};
 use crate::rules::ruleset::{Rolled, Ruleset};
@@ -119,10 +119,6 @@ impl Ruleset for Frontier {
         tie_roll: &mut dyn FnMut(u32) -> u32,
     ) -> Vec<Slot> {
         round::plan(entries, tie_roll)
-    }
-
-    fn draw_bonus(&self, facts: &DrawFacts) -> DrawBonus {
-        draw::draw_bonus(facts)
     }
 
     fn turn_limits(&self, kind: TurnKind, _history: &RoundHistory) -> Option<TurnLimits> {
@@ -304,10 +300,6 @@ impl SheetRules for Frontier {
     /// None: its sheet has nothing of another rulebook's.
     fn fields(&self) -> &'static [SheetField] {
         &[]
-    }
-
-    fn quick_draw_skill(&self) -> Option<&'static str> {
-        Some(draw::QUICK_DRAW)
     }
 }
 

@@ -5,8 +5,10 @@ use serde::Serialize;
 
 use crate::battle::UnitId;
 use crate::battle::event::{EventKind, LogKind};
-use crate::battle::own::{OwnEvent, RulebookEvent};
+use crate::battle::own::{ContestCard, ContestSide, OwnEvent, RulebookEvent};
 use crate::map::scenario::Scenario;
+use crate::rules::modifiers::Effect;
+use crate::rulesets::frontier::draw::DrawTotal;
 use crate::rulesets::frontier::wounds::PainFailure;
 use crate::words::the_weapon;
 
@@ -35,6 +37,15 @@ pub enum FrontierEvent {
     ShotInTheLegs { unit: UnitId },
     /// As the round ends, `unit` bleeds `loss` (the damage follows).
     Bled { unit: UnitId, loss: u32 },
+    /// A quick draw: `unit`'s shot at `rival`, whose declared shot was at it; each side's
+    /// draw, and who fires first (`None`: both at once).
+    QuickDrawn {
+        unit: UnitId,
+        rival: UnitId,
+        shooter: DrawTotal,
+        answer: DrawTotal,
+        first: Option<UnitId>,
+    },
 }
 
 impl From<FrontierEvent> for EventKind {
@@ -53,6 +64,7 @@ impl OwnEvent for FrontierEvent {
             | Self::DownInPain { .. }
             | Self::ShotInTheLegs { .. }
             | Self::Bled { .. } => LogKind::Wounds,
+            Self::QuickDrawn { .. } => LogKind::Attacks,
         }
     }
 
@@ -65,6 +77,7 @@ impl OwnEvent for FrontierEvent {
             | Self::ShotInTheLegs { unit }
             | Self::Bled { unit, .. } => vec![*unit],
             Self::BleedingStopped { unit, by } => vec![*unit, *by],
+            Self::QuickDrawn { unit, rival, .. } => vec![*unit, *rival],
         }
     }
 
@@ -104,6 +117,133 @@ impl OwnEvent for FrontierEvent {
                 name(*unit)
             ),
             Self::Bled { unit, loss } => format!("{} bleeds {loss}", name(*unit)),
+            Self::QuickDrawn {
+                unit,
+                rival,
+                shooter,
+                answer,
+                first,
+            } => {
+                let who = match first {
+                    Some(first) => format!("{} fires first", name(*first)),
+                    None => "both fire at once".to_string(),
+                };
+                format!(
+                    "Quick draw: {} {} against {} {}: {who}",
+                    name(*unit),
+                    shooter.words(),
+                    name(*rival),
+                    answer.words()
+                )
+            }
         }
+    }
+
+    fn begins_a_moment(&self) -> bool {
+        matches!(self, Self::QuickDrawn { .. })
+    }
+
+    fn contest_card(&self) -> Option<ContestCard> {
+        let Self::QuickDrawn {
+            unit,
+            rival,
+            shooter,
+            answer,
+            first,
+        } = self
+        else {
+            return None;
+        };
+        Some(ContestCard {
+            title: "Quick draw",
+            first: *first,
+            won: "fires first",
+            even: "both fire at once",
+            sides: [draw_side(*unit, shooter), draw_side(*rival, answer)],
+        })
+    }
+}
+
+/// One side of a quick draw on its card: the d100, the total, then what made up the bonus.
+fn draw_side(unit: UnitId, draw: &DrawTotal) -> ContestSide {
+    let mut parts = vec![format!("+{} skill", draw.skill_points)];
+    parts.extend(
+        draw.modifiers
+            .iter()
+            .filter_map(|modifier| match modifier.effect {
+                Effect::Add(points) => Some(format!(
+                    "{}{} {}",
+                    if points < 0 { "−" } else { "+" },
+                    points.unsigned_abs(),
+                    modifier.reason.words()
+                )),
+                _ => None,
+            }),
+    );
+    ContestSide {
+        unit,
+        die: format!("{:02}", draw.die % 100),
+        total: draw.total,
+        parts,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::modifiers::{Modifier, ModifierReason};
+    use crate::rulesets::frontier::draw::DrawBonus;
+
+    /// SPECS.md 3.4's Wes (44, his Colt holstered) against the Kid (54): the card shows each
+    /// die as its two digits, the total and the parts of the bonus, Wes first.
+    #[test]
+    fn a_quick_draw_is_a_card_of_two_sides() {
+        let drawn = |die: u32, skill_points: i32, drawing: Option<i32>| {
+            DrawTotal::new(
+                die,
+                DrawBonus {
+                    sides: 100,
+                    skill_points,
+                    modifiers: drawing
+                        .map(|points| Modifier {
+                            reason: ModifierReason::Drawing,
+                            effect: Effect::Add(points),
+                        })
+                        .into_iter()
+                        .collect(),
+                },
+            )
+        };
+        let event = FrontierEvent::QuickDrawn {
+            unit: UnitId(0),
+            rival: UnitId(1),
+            shooter: drawn(100, 44, Some(-20)),
+            answer: drawn(7, 54, None),
+            first: Some(UnitId(0)),
+        };
+        assert!(event.begins_a_moment());
+        let card = event.contest_card().expect("a quick draw has a card");
+        assert_eq!(
+            (card.title, card.first, card.won),
+            ("Quick draw", Some(UnitId(0)), "fires first")
+        );
+        let [wes, kid] = card.sides;
+        assert_eq!(
+            (wes.unit, wes.die.as_str(), wes.total),
+            (UnitId(0), "00", 124)
+        );
+        assert_eq!(wes.parts, ["+44 skill", "−20 drawing"]);
+        assert_eq!(
+            (kid.die.as_str(), kid.total, kid.parts),
+            ("07", 61, vec!["+54 skill".to_string()])
+        );
+        assert!(
+            FrontierEvent::Bled {
+                unit: UnitId(1),
+                loss: 2
+            }
+            .contest_card()
+            .is_none()
+        );
     }
 }

@@ -8,7 +8,7 @@ pub mod condition;
 pub mod events;
 mod material;
 mod pain;
-mod quick_draw;
+pub mod quick_draw;
 mod recovering;
 mod specifics;
 

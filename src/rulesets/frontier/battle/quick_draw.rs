@@ -4,6 +4,7 @@
 //! its feet with its gun in hand fires after. A unit that declared it holds its fire until fired
 //! upon shoots back once the pull is done.
 
+use super::events::FrontierEvent;
 use crate::battle::UnitId;
 use crate::battle::command::{FireMode, WeaponChoice};
 use crate::battle::declaration::DeclaredAct;
@@ -13,8 +14,10 @@ use crate::battle::fire_plan::{FireOutOfTurn, FirePlan};
 use crate::battle::ranged::fires_out_of_turn;
 use crate::battle::state::Battle;
 use crate::battle::volley::plan_fire;
-use crate::rules::quick_draw::{DrawTotal, FirstShot, first_shot};
-use crate::rulesets::frontier::draw::draw_bonus;
+use crate::map::scenario::UnitSpec;
+use crate::rules::ruleset::Ruleset;
+use crate::rulesets::frontier::draw::{DrawFacts, DrawTotal, FirstShot, draw_bonus, first_shot};
+use crate::rulesets::frontier::sheet::QUICK_DRAW;
 
 /// A rival that would draw against a shooter: it, the gun it would fire and the shots it
 /// declared.
@@ -120,7 +123,7 @@ fn contest(battle: &mut Battle, unit: UnitId, rival: &Rival) -> FirstShot {
     let answer = draw(battle, rival.unit, rival.gun);
     let agility = |other: UnitId| battle.spec(other).characteristics.dexterity;
     let first = first_shot(&shooter, &answer, agility(unit), agility(rival.unit));
-    battle.emit(EventKind::QuickDrawn {
+    battle.emit(FrontierEvent::QuickDrawn {
         unit,
         rival: rival.unit,
         shooter,
@@ -138,10 +141,12 @@ fn contest(battle: &mut Battle, unit: UnitId, rival: &Rival) -> FirstShot {
 /// it out if it is not in hand or was taken in hand this round, and its wounds).
 fn draw(battle: &mut Battle, unit: UnitId, gun: WeaponChoice) -> DrawTotal {
     let ruleset = battle.scenario.ruleset.clone();
-    let mut facts =
-        battle
-            .spec(unit)
-            .draw_facts(ruleset.as_ref(), battle.arsenal(unit).in_hand, gun);
+    let mut facts = draw_facts(
+        ruleset.as_ref(),
+        battle.spec(unit),
+        battle.arsenal(unit).in_hand,
+        gun,
+    );
     // Drawn earlier in the same act, it was pulled out for this shot all the same.
     facts.pull_out |= battle.condition(unit).drew_in(battle.round());
     let mut bonus = draw_bonus(&facts);
@@ -158,4 +163,26 @@ fn still_fires(battle: &Battle, unit: UnitId, gun: WeaponChoice) -> bool {
     battle.standing(unit)
         && !battle.condition(unit).attacks_barred(battle.round())
         && battle.arsenal(unit).in_hand == gun
+}
+
+/// What `spec`'s quick draw with `gun` is made of, holding `in_hand`: its Quick Draw, the gun's
+/// quickness, and whether the gun must be pulled out first.
+pub fn draw_facts(
+    ruleset: &dyn Ruleset,
+    spec: &UnitSpec,
+    in_hand: WeaponChoice,
+    gun: WeaponChoice,
+) -> DrawFacts {
+    let weapon_draw = match gun {
+        WeaponChoice::Carried(index) => spec
+            .weapons
+            .get(index)
+            .and_then(|carried| carried.weapon.draw),
+        WeaponChoice::Natural(_) | WeaponChoice::Unarmed | WeaponChoice::Body(_) => None,
+    };
+    DrawFacts {
+        skill: spec.skill(ruleset, QUICK_DRAW),
+        weapon_draw: weapon_draw.unwrap_or(0),
+        pull_out: in_hand != gun,
+    }
 }

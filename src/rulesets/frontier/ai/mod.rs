@@ -1,0 +1,82 @@
+//! The western's own choices for the AI: who is quicker on the draw, for a unit answering a
+//! declared shot at it by declaring one back.
+
+use bevy::prelude::*;
+
+use crate::ai::Seen;
+use crate::ai::hooks::{AiHooks, HookAi};
+use crate::battle::command::WeaponChoice;
+use crate::battle::{Arsenal, UnitId};
+use crate::map::scenario::Scenario;
+use crate::rules::situation::StandingFacts;
+use crate::rulesets::frontier::ID;
+use crate::rulesets::frontier::battle::quick_draw::draw_facts;
+use crate::rulesets::frontier::draw::{DrawTotal, draw_bonus};
+
+/// The western's AI plugin: its choices.
+pub fn plugin(app: &mut App) {
+    app.hook_ai(ID, FrontierAi);
+}
+
+/// The western's choices at the AI's stages.
+struct FrontierAi;
+
+impl AiHooks for FrontierAi {
+    /// The margin of the mean draws, where `unit`'s, with the gun it would fire, is the higher.
+    fn quicker_on_the_draw(
+        &self,
+        world: &mut World,
+        scenario: &Scenario,
+        seen: &[Seen],
+        (unit, arsenal): (UnitId, &Arsenal),
+        rival: UnitId,
+    ) -> Option<f64> {
+        let gun = arsenal.gun_to_fire(&scenario.units[unit.index()].weapons)?;
+        let mine = draw_mean(scenario, seen, unit, arsenal, gun);
+        let theirs = draw_mean_of(world, scenario, seen, rival)?;
+        (mine > theirs).then_some(mine - theirs)
+    }
+}
+
+/// The mean of a unit's quick-draw total with `gun`: the die's mean and its bonus (its wounds
+/// counted).
+fn draw_mean(
+    scenario: &Scenario,
+    seen: &[Seen],
+    unit: UnitId,
+    arsenal: &Arsenal,
+    gun: WeaponChoice,
+) -> f64 {
+    let ruleset = scenario.ruleset.as_ref();
+    let spec = &scenario.units[unit.index()];
+    let mut bonus = draw_bonus(&draw_facts(ruleset, spec, arsenal.in_hand, gun));
+    let hit_points = seen
+        .iter()
+        .find(|other| other.unit == unit)
+        .map_or(spec.derived.hit_points, |me| me.hit_points);
+    bonus
+        .modifiers
+        .extend(ruleset.standing_modifiers(&StandingFacts {
+            hit_points,
+            max_hit_points: spec.derived.hit_points,
+            ..StandingFacts::default()
+        }));
+    let total = DrawTotal::new(0, bonus.clone());
+    f64::from(total.total) + (f64::from(bonus.sides) + 1.0) / 2.0
+}
+
+/// The mean quick-draw total of another unit, with the gun it would draw.
+fn draw_mean_of(
+    world: &mut World,
+    scenario: &Scenario,
+    seen: &[Seen],
+    unit: UnitId,
+) -> Option<f64> {
+    let arsenal = world
+        .query::<(&UnitId, &Arsenal)>()
+        .iter(world)
+        .find(|(id, _)| **id == unit)
+        .map(|(_, arsenal)| arsenal.clone())?;
+    let gun = arsenal.gun_to_fire(&scenario.units[unit.index()].weapons)?;
+    Some(draw_mean(scenario, seen, unit, &arsenal, gun))
+}
