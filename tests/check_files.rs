@@ -354,6 +354,12 @@ const BROKEN: &[(&str, &str, &str)] = &[
         "Alice earns cherries only with an obsession of Struggle",
     ),
     (
+        "cherry_unknown.ron",
+        "28:23",
+        "in `units.cherries`: `Tickle` is no cherry: the cherries are BigHurt, Blind, Dazed, \
+         Disarm, KnockDown",
+    ),
+    (
         "unknown_rulebook.ron",
         "4:22",
         "in `rules.ruleset`: no rulebook named `Gurps4e` in this build (it has `Coc7e`, `BrpClassic`, `D10Pool`, `Frontier`, `D100House`)",

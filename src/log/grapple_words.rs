@@ -1,6 +1,6 @@
 //! The log's words for grapples: strength pitted against strength, a holder's grip taken and
 //! eased, and a strangled unit's breath giving out; the d100 house sheet's opposed grapples,
-//! throws, chokes, human shields and executions, and the cherries a matched blow may earn.
+//! throws, chokes, human shields and executions.
 
 use super::harm_words::weighed_words;
 use crate::battle::UnitId;

@@ -10,9 +10,9 @@ use super::opening::{Opening, OpeningFile};
 use super::{GridMap, MapFile, Tile};
 use crate::map::range::RangeScale;
 use crate::map::range::{RangeRuler, WeaponReach};
+use crate::rules::bare_name::BareName;
 use crate::rules::body::{BodyPart, Hand};
 use crate::rules::characteristics::{Characteristics, DerivedStats};
-use crate::rules::cherries::Cherry;
 use crate::rules::damage::{DamageNotation, DamageReach};
 use crate::rules::melee::BodyBlow;
 use crate::rules::ruleset::{RuleOptions, Ruleset};
@@ -187,7 +187,7 @@ pub struct UnitFile {
     /// The cherries the scenario allows it in place of a matched blow's damage, where the
     /// rulebook has them and its obsession earns them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub cherries: Vec<Cherry>,
+    pub cherries: Vec<BareName>,
 }
 
 fn default_age() -> u32 {
@@ -314,20 +314,11 @@ pub struct UnitSpec {
     pub handed: Hand,
     /// Its obsession (the d100 house sheet's), by the rulebook's skill name.
     pub obsession: Option<String>,
-    /// The cherries it may take on a matched blow.
-    pub cherries: Vec<Cherry>,
+    /// The cherries it may take on a matched blow, by name (its rulebook knows them).
+    pub cherries: Vec<BareName>,
 }
 
 impl UnitSpec {
-    /// The cherries it may take on a matched blow: those the scenario allows it, where the
-    /// rulebook has cherries and its obsession earns them; none elsewhere.
-    pub fn cherries_earned(&self, ruleset: &dyn Ruleset) -> &[Cherry] {
-        match ruleset.sheet().cherries() {
-            Some(terms) if self.obsession.as_deref() == Some(terms.obsession) => &self.cherries,
-            _ => &[],
-        }
-    }
-
     /// The arm that holds its weapon.
     pub fn weapon_arm(&self) -> BodyPart {
         self.handed.weapon_arm()

@@ -71,7 +71,9 @@ mod tests {
             SheetField::Secondary => unit.secondary = vec!["Pistols".to_string()],
             SheetField::Handed => unit.handed = Hand::Left,
             SheetField::Obsession => unit.obsession = Some("Dodge".to_string()),
-            SheetField::Cherries => unit.cherries = vec![crate::rules::cherries::Cherry::KnockDown],
+            SheetField::Cherries => {
+                unit.cherries = vec![crate::rules::bare_name::BareName::named("KnockDown")];
+            }
             SheetField::ImmuneToImpale => unit.immune_to_impale = true,
             SheetField::CannotBeKnockedOut => unit.cannot_be_knocked_out = true,
         }

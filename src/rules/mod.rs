@@ -1,11 +1,11 @@
 //! The rules, in pure Rust: no bevy here (a test enforces it), so every rule can be tested as a
 //! plain function and reused by the battle, the AI, replays and the headless commands alike.
 
+pub mod bare_name;
 pub mod body;
 pub mod budget;
 pub mod chance_rolls;
 pub mod characteristics;
-pub mod cherries;
 pub mod class_rolls;
 pub mod damage;
 pub mod dice;

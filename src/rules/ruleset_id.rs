@@ -2,22 +2,24 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::bare_name::BareName;
+
 /// A rulebook's name as files write it (`ruleset: Coc7e`): a bare identifier, looked up in the
 /// registry of rulebooks (`rulesets::rulebooks`), where one registered at run time (a test's)
 /// is found the same way as the five built in. Any short identifier reads; a name no rulebook
 /// answers to is refused where the rulebook is made, naming the ones there are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct RulesetId(&'static str);
+pub struct RulesetId(BareName);
 
 impl RulesetId {
     /// The rulebook named `name`.
     pub const fn named(name: &'static str) -> Self {
-        Self(name)
+        Self(BareName::named(name))
     }
 
     /// The name files write.
     pub fn as_str(self) -> &'static str {
-        self.0
+        self.0.as_str()
     }
 }
 
@@ -31,7 +33,7 @@ impl Default for RulesetId {
 
 impl std::fmt::Display for RulesetId {
     fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        formatter.write_str(self.0)
+        formatter.write_str(self.0.as_str())
     }
 }
 
@@ -39,85 +41,13 @@ impl std::fmt::Display for RulesetId {
 /// JSON.
 impl Serialize for RulesetId {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        // The index is written by neither RON nor JSON, which write the name.
-        serializer.serialize_unit_variant("RulesetId", 0, self.0)
+        self.0.serialize(serializer)
     }
 }
 
 impl<'de> Deserialize<'de> for RulesetId {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_enum("RulesetId", &[], RulebookName)
-    }
-}
-
-/// The longest name a rulebook may have, and how many different names one run keeps: a name
-/// read from a file is kept for the run (a `RulesetId` is a `'static` name, written as an
-/// identifier), so a run of hostile files keeps at most `MOST_NAMES` of them.
-const LONGEST_NAME: usize = 32;
-const MOST_NAMES: usize = 256;
-
-/// The names read so far, each kept once.
-static NAMES_READ: std::sync::Mutex<Vec<&'static str>> = std::sync::Mutex::new(Vec::new());
-
-/// A variant's name, read as the identifier it is (RON reads a variant's name only so).
-struct VariantName(String);
-
-impl<'de> Deserialize<'de> for VariantName {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Identifier;
-        impl serde::de::Visitor<'_> for Identifier {
-            type Value = VariantName;
-            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                formatter.write_str("a rulebook's name")
-            }
-            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<VariantName, E> {
-                Ok(VariantName(name.to_string()))
-            }
-        }
-        deserializer.deserialize_identifier(Identifier)
-    }
-}
-
-/// Reads a rulebook's name: the bare identifier of a unit variant.
-struct RulebookName;
-
-impl<'de> serde::de::Visitor<'de> for RulebookName {
-    type Value = RulesetId;
-
-    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            formatter,
-            "a rulebook's name (an identifier of at most {LONGEST_NAME} letters and digits)"
-        )
-    }
-
-    fn visit_enum<A: serde::de::EnumAccess<'de>>(self, data: A) -> Result<Self::Value, A::Error> {
-        use serde::de::{Error, VariantAccess};
-        let (VariantName(name), variant) = data.variant()?;
-        variant.unit_variant()?;
-        let short_identifier = (1..=LONGEST_NAME).contains(&name.len())
-            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-            && name.starts_with(|c: char| c.is_ascii_alphabetic());
-        if !short_identifier {
-            return Err(A::Error::invalid_value(
-                serde::de::Unexpected::Str(&name),
-                &self,
-            ));
-        }
-        let mut names = NAMES_READ
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(kept) = names.iter().find(|kept| **kept == name) {
-            return Ok(RulesetId(kept));
-        }
-        if names.len() >= MOST_NAMES {
-            return Err(A::Error::custom(format!(
-                "more than {MOST_NAMES} different rulebook names read in one run"
-            )));
-        }
-        let kept: &'static str = Box::leak(name.into_boxed_str());
-        names.push(kept);
-        Ok(RulesetId(kept))
+        BareName::read(deserializer, "a rulebook's name").map(Self)
     }
 }
 
@@ -143,9 +73,11 @@ mod tests {
 
     #[test]
     fn a_name_that_is_no_short_identifier_is_refused() {
-        let long = "A".repeat(LONGEST_NAME + 1);
+        let long = "A".repeat(crate::rules::bare_name::LONGEST_NAME + 1);
         assert!(ron::from_str::<RulesetId>(&long).is_err());
-        assert!(ron::from_str::<RulesetId>(&"A".repeat(LONGEST_NAME)).is_ok());
+        assert!(
+            ron::from_str::<RulesetId>(&"A".repeat(crate::rules::bare_name::LONGEST_NAME)).is_ok()
+        );
         for bad in ["\"_Coc7e\"", "\"\"", "\"Coc 7e\"", "\"Coc-7e\""] {
             assert!(serde_json::from_str::<RulesetId>(bad).is_err(), "{bad}");
         }

@@ -1,8 +1,8 @@
 //! A rulebook's sheet (`SheetRules`): the characteristics and skills it keeps, what they
 //! derive, the limits a scenario's values must fit, and the fields only some sheets read.
 
+use super::bare_name::BareName;
 use super::characteristics::{Characteristics, DerivedStats};
-use super::cherries::CherryTerms;
 use super::modifiers::Modifier;
 use super::skills::{SkillEntry, find_skill, skill_rating};
 use std::collections::BTreeMap;
@@ -147,9 +147,16 @@ pub trait SheetRules {
         None
     }
 
-    /// Where a matched blow may be traded for a cherry (the d100 house sheet): the terms, the
-    /// obsession that earns them among them. `None`: no cherries.
-    fn cherries(&self) -> Option<CherryTerms> {
+    /// What is wrong with the names `unit`'s sheet lists under `field`, a field of names this
+    /// rulebook reads (the d100 house sheet's cherries, earned by an obsession), where anything
+    /// is; `None`: nothing.
+    fn names_problem(
+        &self,
+        _unit: &str,
+        _field: SheetField,
+        _names: &[BareName],
+        _obsession: Option<&str>,
+    ) -> Option<String> {
         None
     }
 }

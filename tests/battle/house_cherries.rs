@@ -4,10 +4,11 @@
 //! at the whole skill, a blinding, a daze, changed damage; a Monkey Dodge turns the next attack
 //! aimed at her on another unit. Only those the scenario allows her, and only hers.
 
-use gridkeeper::rules::cherries::Cherry;
+use gridkeeper::rules::bare_name::BareName;
 use gridkeeper::rules::damage::DamageSource;
 use gridkeeper::rules::modifiers::ModifierReason;
 use gridkeeper::rulesets::d100_house::battle::events::HouseEvent;
+use gridkeeper::rulesets::d100_house::cherries::Cherry;
 
 use super::*;
 use crate::house::{
@@ -16,10 +17,15 @@ use crate::house::{
 use crate::house_turns::shifts;
 use gridkeeper::rulesets::d100_house::battle::commands::HouseCommand;
 
+/// The cherries as a scenario lists them.
+fn named(cherries: &[Cherry]) -> Vec<BareName> {
+    cherries.iter().map(|cherry| cherry.written()).collect()
+}
+
 /// Dee at (3, 3) beside Bruno at (4, 3), every cherry allowed her; her turn.
 fn dee_beside_bruno(cherries: &[Cherry]) -> App {
     let mut app = spin_cycle_changed(&[(DEE, (3, 3)), (BRUNO, (4, 3))], |scenario| {
-        scenario.units[DEE.index()].cherries = cherries.to_vec();
+        scenario.units[DEE.index()].cherries = named(cherries);
     });
     until_the_turn_of(&mut app, DEE);
     app
@@ -231,7 +237,7 @@ fn the_damage_cherries_change_the_damage() {
 fn a_monkey_dodge_turns_the_next_attack_on_another() {
     let mut app = spin_cycle_changed(
         &[(DEE, (3, 3)), (BRUNO, (4, 3)), (RICO, (5, 3))],
-        |scenario| scenario.units[DEE.index()].cherries = Cherry::ALL.to_vec(),
+        |scenario| scenario.units[DEE.index()].cherries = named(&Cherry::ALL),
     );
     until_the_turn_of(&mut app, DEE);
     pick(&mut app, Cherry::MonkeyDodge);
@@ -272,7 +278,7 @@ fn careful_brunos_first_blow(cherries: &[Cherry]) -> Vec<Command> {
     scenario.units[BRUNO.index()].start = Tile::new(4, 3);
     scenario.units[RICO.index()].start = Tile::new(9, 2);
     scenario.units[BRUNO.index()].obsession = Some("Struggle".to_string());
-    scenario.units[BRUNO.index()].cherries = cherries.to_vec();
+    scenario.units[BRUNO.index()].cherries = named(cherries);
     let mut app = with_ai_playing(scenario, BRUNO, gridkeeper::ai::Style::Careful);
     load(&mut app, &rolls(&crate::house::QUEUE_ROLLS, &[90, 90, 90]));
     send(&mut app, Command::Begin);

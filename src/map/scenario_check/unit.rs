@@ -11,6 +11,7 @@ use crate::map::scenario::{
     CarriedWeapon, CarriedWeaponFile, MAX_RATING, Side, UnitFile, UnitSpec,
 };
 use crate::rules::ruleset::Ruleset;
+use crate::rules::sheet_rules::SheetField;
 use crate::rules::skills::find_skill;
 
 impl Checker<'_> {
@@ -227,7 +228,7 @@ impl Checker<'_> {
     }
 
     /// The unit's obsession, by the rulebook's name for the skill; and where it is allowed
-    /// cherries, whether the rulebook has them and the obsession earns them.
+    /// cherries, whether its rulebook takes them as they are listed.
     fn obsession(
         &self,
         unit: &UnitFile,
@@ -251,25 +252,13 @@ impl Checker<'_> {
             },
             None => None,
         };
-        if unit.cherries.is_empty() {
-            return Ok(obsession);
-        }
-        let Some(terms) = ruleset.sheet().cherries() else {
-            return Err(self.at_field(
-                unit_at,
-                "cherries",
-                format!("{} has no cherries: leave `cherries` out", ruleset.name()),
-            ));
-        };
-        if obsession.as_deref() != Some(terms.obsession) {
-            return Err(self.at_field(
-                unit_at,
-                "cherries",
-                format!(
-                    "{} earns cherries only with an obsession of {}: write `obsession: Some({:?})`",
-                    unit.name, terms.obsession, terms.obsession
-                ),
-            ));
+        if let Some(problem) = ruleset.sheet().names_problem(
+            &unit.name,
+            SheetField::Cherries,
+            &unit.cherries,
+            obsession.as_deref(),
+        ) {
+            return Err(self.at_field(unit_at, "cherries", problem));
         }
         Ok(obsession)
     }

@@ -4,12 +4,127 @@
 //! Damage the blow's damage read again off a fresh d100 ([house]: read as the matched blow it
 //! was). Blind is −30 for 3 rounds, Dazed the heavy weapon's daze for 3.
 
+use serde::{Deserialize, Serialize};
+
 use super::damage::damage_from_roll;
-use crate::rules::cherries::{Cherry, CherryTerms};
+use crate::rules::bare_name::BareName;
 use crate::rules::damage::{DamagePart, DamageRoll, DamageSource};
 use crate::rules::dice::DieFace;
 use crate::rules::roll::Verdict;
 use crate::rules::roll_harm::{HitForm, RollHit};
+
+/// A cherry: taken instead of a matched blow's damage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Cherry {
+    /// The roll itself as bullet damage, uncapped.
+    BigHurt,
+    /// No damage: the target's rolls take the rulebook's blinding shift for a few rounds.
+    Blind,
+    /// No damage: the target is dazed.
+    Dazed,
+    /// No damage: the target drops the weapon in its hand.
+    Disarm,
+    /// No damage: the target is knocked down, to the back of the queue.
+    KnockDown,
+    /// No damage: the striker holds the target at once, with no roll.
+    KungFuGrip,
+    /// No damage: the next attack aimed at the striker goes to another target.
+    MonkeyDodge,
+    /// The blow's damage and a die more.
+    MoreHurt,
+    /// The damage read again off a fresh roll.
+    NewDamage,
+    /// No damage: one more blow at once, with no shift for the turn's division, dodge or call.
+    SecondHelping,
+}
+
+impl Cherry {
+    pub const ALL: [Self; 10] = [
+        Self::BigHurt,
+        Self::Blind,
+        Self::Dazed,
+        Self::Disarm,
+        Self::KnockDown,
+        Self::KungFuGrip,
+        Self::MonkeyDodge,
+        Self::MoreHurt,
+        Self::NewDamage,
+        Self::SecondHelping,
+    ];
+
+    /// The name a file writes it by (`KnockDown`), as serde writes the variant.
+    pub fn written(self) -> BareName {
+        BareName::named(match self {
+            Self::BigHurt => "BigHurt",
+            Self::Blind => "Blind",
+            Self::Dazed => "Dazed",
+            Self::Disarm => "Disarm",
+            Self::KnockDown => "KnockDown",
+            Self::KungFuGrip => "KungFuGrip",
+            Self::MonkeyDodge => "MonkeyDodge",
+            Self::MoreHurt => "MoreHurt",
+            Self::NewDamage => "NewDamage",
+            Self::SecondHelping => "SecondHelping",
+        })
+    }
+
+    /// The cherry a file names `name`, if any.
+    pub fn named(name: BareName) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|cherry| cherry.written() == name)
+    }
+
+    /// The cherries a file names in `names`, those it names right.
+    pub fn all_named(names: &[BareName]) -> Vec<Self> {
+        names.iter().copied().filter_map(Self::named).collect()
+    }
+
+    /// The cherry's name, as the sheet writes it.
+    pub fn words(self) -> &'static str {
+        match self {
+            Self::BigHurt => "Big Hurt",
+            Self::Blind => "Blind",
+            Self::Dazed => "Dazed",
+            Self::Disarm => "Disarm",
+            Self::KnockDown => "Knock Down",
+            Self::KungFuGrip => "Kung Fu Grip",
+            Self::MonkeyDodge => "Monkey Dodge",
+            Self::MoreHurt => "More Hurt",
+            Self::NewDamage => "New Damage",
+            Self::SecondHelping => "Second Helping",
+        }
+    }
+
+    /// Whether it still does damage (changed), rather than something else in its place.
+    pub fn does_damage(self) -> bool {
+        matches!(self, Self::BigHurt | Self::MoreHurt | Self::NewDamage)
+    }
+}
+
+/// The rulebook's terms for cherries: the obsession that earns them, the blinding shift and
+/// how many rounds it lasts, how many rounds a daze lasts, and More Hurt's die.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CherryTerms {
+    pub obsession: &'static str,
+    pub blind_shift: i32,
+    pub blind_rounds: u32,
+    pub daze_rounds: u32,
+    pub more_hurt_die: u32,
+    /// The die New Damage reads its fresh damage off.
+    pub fresh_die: u32,
+}
+
+impl CherryTerms {
+    /// The die `cherry` rolls before its damage is read, where it rolls one.
+    pub fn die_for(&self, cherry: Cherry) -> Option<u32> {
+        match cherry {
+            Cherry::MoreHurt => Some(self.more_hurt_die),
+            Cherry::NewDamage => Some(self.fresh_die),
+            _ => None,
+        }
+    }
+}
 
 /// The sheet's cherries' terms.
 pub const CHERRIES: CherryTerms = CherryTerms {
@@ -20,6 +135,28 @@ pub const CHERRIES: CherryTerms = CherryTerms {
     more_hurt_die: 10,
     fresh_die: 100,
 };
+
+/// What is wrong with the cherries `names` listed for `unit` with `obsession`, where anything
+/// is: each must be one of the sheet's, and only the obsession of the terms earns them.
+pub fn names_problem(unit: &str, names: &[BareName], obsession: Option<&str>) -> Option<String> {
+    if let Some(unknown) = names.iter().find(|name| Cherry::named(**name).is_none()) {
+        let known: Vec<&str> = Cherry::ALL
+            .iter()
+            .map(|cherry| cherry.written().as_str())
+            .collect();
+        return Some(format!(
+            "`{}` is no cherry: the cherries are {}",
+            unknown.as_str(),
+            known.join(", ")
+        ));
+    }
+    (!names.is_empty() && obsession != Some(CHERRIES.obsession)).then(|| {
+        format!(
+            "{unit} earns cherries only with an obsession of {}: write `obsession: Some({:?})`",
+            CHERRIES.obsession, CHERRIES.obsession
+        )
+    })
+}
 
 /// Above any roll: Big Hurt's bullet damage has no cap.
 const UNCAPPED: u32 = 100;
@@ -133,5 +270,31 @@ mod tests {
         assert_eq!(CHERRIES.die_for(Cherry::MoreHurt), Some(10));
         assert_eq!(CHERRIES.die_for(Cherry::NewDamage), Some(100));
         assert_eq!(CHERRIES.die_for(Cherry::KnockDown), None);
+    }
+
+    /// Each cherry is written by the name serde gives its variant (the file's and the
+    /// replay's), and read back by it; a name no cherry has is refused with the ones there are.
+    #[test]
+    fn a_cherry_is_named_as_files_write_it() {
+        for cherry in Cherry::ALL {
+            let written = ron::to_string(&cherry).expect("plain data");
+            assert_eq!(cherry.written().as_str(), written);
+            assert_eq!(Cherry::named(cherry.written()), Some(cherry));
+        }
+        let bad = [BareName::named("KnockDown"), BareName::named("Tickle")];
+        assert_eq!(
+            names_problem("Dee", &bad, Some("Struggle")).as_deref(),
+            Some(
+                "`Tickle` is no cherry: the cherries are BigHurt, Blind, Dazed, Disarm, \
+                 KnockDown, KungFuGrip, MonkeyDodge, MoreHurt, NewDamage, SecondHelping"
+            )
+        );
+        assert_eq!(names_problem("Dee", &bad[..1], Some("Struggle")), None);
+        assert_eq!(
+            names_problem("Dee", &bad[..1], Some("Dodge")).as_deref(),
+            Some(
+                "Dee earns cherries only with an obsession of Struggle: write `obsession: Some(\"Struggle\")`"
+            )
+        );
     }
 }

@@ -24,9 +24,9 @@ pub mod wounds;
 use std::collections::BTreeMap;
 
 use crate::files::FileError;
+use crate::rules::bare_name::BareName;
 use crate::rules::body::BodyPart;
 use crate::rules::characteristics::{Characteristics, DerivedStats};
-use crate::rules::cherries::CherryTerms;
 use crate::rules::damage::{
     DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula, ReachError,
 };
@@ -309,8 +309,16 @@ impl SheetRules for D100House {
             .then_some(grapple::CONTEST.skill)
     }
 
-    fn cherries(&self) -> Option<CherryTerms> {
-        Some(cherries::CHERRIES)
+    fn names_problem(
+        &self,
+        unit: &str,
+        field: SheetField,
+        names: &[BareName],
+        obsession: Option<&str>,
+    ) -> Option<String> {
+        (field == SheetField::Cherries)
+            .then(|| cherries::names_problem(unit, names, obsession))
+            .flatten()
     }
 }
 

@@ -12,13 +12,14 @@ use super::shares::own_state;
 use crate::battle::command::{Command, ManeuverGoal, WeaponChoice};
 use crate::battle::melee::{at_once_chance, execution_chance};
 use crate::map::scenario::Scenario;
-use crate::rules::cherries::Cherry;
 use crate::rules::class_rolls::{RollClass, Window, judge, verdict_of};
 use crate::rules::dice::DieFace;
 use crate::rules::roll::Demand;
 use crate::rules::roll_harm::{HitForm, RollHit};
+use crate::rulesets::d100_house::battle::cherries::allowed;
 use crate::rulesets::d100_house::battle::commands::HouseCommand;
 use crate::rulesets::d100_house::battle::condition::house_of;
+use crate::rulesets::d100_house::cherries::Cherry;
 use crate::rulesets::d100_house::cherries::{CHERRIES, cherry_damage};
 use crate::rulesets::d100_house::damage::{damage_from_roll, roll_harm_mean};
 
@@ -39,7 +40,7 @@ pub(super) fn before_the_blow(
     let ruleset = scenario.ruleset.as_ref();
     let terms = CHERRIES;
     let spec = &scenario.units[unit.index()];
-    let allowed = spec.cherries_earned(ruleset);
+    let allowed = allowed(spec);
     if allowed.is_empty() {
         return None;
     }

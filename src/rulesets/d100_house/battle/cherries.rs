@@ -13,10 +13,11 @@ use crate::battle::UnitId;
 use crate::battle::command::{FireMode, WeaponChoice};
 use crate::battle::state::Battle;
 use crate::map::range::distance_squared;
-use crate::rules::cherries::Cherry;
+use crate::map::scenario::UnitSpec;
 use crate::rules::class_rolls::{RollClass, class_of};
 use crate::rules::damage::DamageRoll;
 use crate::rules::roll_harm::{HitForm, RollHit};
+use crate::rulesets::d100_house::cherries::Cherry;
 use crate::rulesets::d100_house::cherries::{CHERRIES, cherry_damage};
 
 /// The cherry `unit`'s blow `hit` earns it: the one it picked, where the blow is a matched
@@ -25,10 +26,7 @@ pub(super) fn earned(battle: &Battle, unit: UnitId, hit: &RollHit) -> Option<Che
     let cherry = house(battle, unit).cherry?;
     (hit.form == HitForm::HandToHand
         && class_of(&hit.verdict) == RollClass::MatchedSuccess
-        && battle
-            .spec(unit)
-            .cherries_earned(battle.scenario.ruleset.as_ref())
-            .contains(&cherry))
+        && allowed(battle.spec(unit)).contains(&cherry))
     .then_some(cherry)
 }
 
@@ -145,4 +143,14 @@ pub(super) fn instead(battle: &mut Battle, (from, to): (UnitId, UnitId), cherry:
         Cherry::BigHurt | Cherry::MoreHurt | Cherry::NewDamage => {}
     }
     false
+}
+
+/// The cherries `spec` may take on a matched blow: those the scenario allows it, where its
+/// obsession earns them; none elsewhere.
+pub fn allowed(spec: &UnitSpec) -> Vec<Cherry> {
+    if spec.obsession.as_deref() == Some(CHERRIES.obsession) {
+        Cherry::all_named(&spec.cherries)
+    } else {
+        Vec::new()
+    }
 }

@@ -14,8 +14,8 @@ use crate::battle::effects::put_out;
 use crate::battle::own::{CommandDecoder, OwnCommand, RulebookCommand, register_commands};
 use crate::battle::state::Battle;
 use crate::rules::body::BodyPart;
-use crate::rules::cherries::Cherry;
 use crate::rulesets::d100_house::cherries::CHERRIES;
+use crate::rulesets::d100_house::cherries::Cherry;
 use crate::rulesets::d100_house::firearms::SPEED;
 use crate::rulesets::d100_house::{damage, dodge};
 
@@ -246,7 +246,7 @@ fn pick(battle: &mut Battle, unit: UnitId, cherry: Option<Cherry>) -> Result<(),
         )));
     }
     if let Some(cherry) = cherry
-        && !spec.cherries.contains(&cherry)
+        && !Cherry::all_named(&spec.cherries).contains(&cherry)
     {
         return Err(Rejection::CannotAct(format!(
             "{} is not among the cherries the scenario allows {}",

@@ -11,9 +11,9 @@ use crate::battle::choices::{FlagTone, UnitFlag};
 use crate::battle::own_state::{OwnStanding, own_of};
 use crate::battle::state::Battle;
 use crate::rules::body::BodyPart;
-use crate::rules::cherries::Cherry;
 use crate::rules::modifiers::signed;
 use crate::rules::situation::StandingFacts;
+use crate::rulesets::d100_house::cherries::Cherry;
 use crate::rulesets::d100_house::{firearms, suppression};
 
 /// The house sheet's part of a unit's condition.

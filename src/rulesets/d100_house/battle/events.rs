@@ -10,8 +10,8 @@ use crate::battle::own::{Landing, OwnEvent, RollNote, RulebookEvent};
 use crate::map::Tile;
 use crate::map::scenario::Scenario;
 use crate::rules::body::BodyPart;
-use crate::rules::cherries::Cherry;
 use crate::rules::roll_harm::DodgeOutcome;
+use crate::rulesets::d100_house::cherries::Cherry;
 use crate::words::the_weapon;
 
 /// What happens in a battle by the house sheet's own mechanisms.

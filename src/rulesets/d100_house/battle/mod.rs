@@ -6,7 +6,7 @@
 mod body_harm;
 mod bolt;
 mod called;
-mod cherries;
+pub mod cherries;
 pub mod commands;
 pub mod condition;
 pub mod events;

@@ -9,9 +9,9 @@ use super::turn::{attack_to_come, division_open, dodge_stance_open};
 use crate::battle::choices::{MenuItem, Offer, OfferMenu, Offers};
 use crate::battle::state::Battle;
 use crate::battle::{Condition, TurnState, UnitId};
-use crate::rules::cherries::Cherry;
 use crate::rules::modifiers::signed;
 use crate::rulesets::d100_house::cherries::CHERRIES;
+use crate::rulesets::d100_house::cherries::Cherry;
 use crate::rulesets::d100_house::firearms::SPEED;
 use crate::rulesets::d100_house::{damage, dodge};
 
@@ -70,9 +70,8 @@ fn call_shot_menu(unit: UnitId, turn: &TurnState, house: &HouseCondition) -> Off
 /// Where the unit's obsession earns cherries, those the scenario allows it, to take on its
 /// next matched blow in place of the damage; the pick kept until changed.
 fn cherry_menu(battle: &Battle, unit: UnitId, house: &HouseCondition) -> Option<OfferMenu> {
-    let ruleset = battle.scenario.ruleset.as_ref();
     let terms = CHERRIES;
-    let allowed = battle.spec(unit).cherries_earned(ruleset);
+    let allowed = super::cherries::allowed(battle.spec(unit));
     if allowed.is_empty() {
         return None;
     }
