@@ -38,6 +38,7 @@ use gridkeeper::rulesets::d100_house::battle::events::HouseEvent;
 use gridkeeper::rulesets::d100_house::cherries::Cherry;
 use gridkeeper::rulesets::frontier::battle::events::FrontierEvent;
 use gridkeeper::rulesets::frontier::draw::{DrawBonus, DrawTotal};
+use gridkeeper::rulesets::frontier::reasons;
 use gridkeeper::rulesets::frontier::wounds::PainFailure;
 use shipped::shipped;
 
@@ -1243,7 +1244,7 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                         sides: 100,
                         skill_points: 44,
                         modifiers: vec![Modifier {
-                            reason: ModifierReason::Drawing,
+                            reason: reasons::DRAWING,
                             effect: Effect::Add(-20),
                         }],
                     },

@@ -16,7 +16,7 @@ fn is_zero(value: &u32) -> bool {
 }
 
 /// A unit's situation in the fight.
-#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct Condition {
     pub prone: bool,
     /// The unit holding it (one of them, where several hold it together).
@@ -118,7 +118,7 @@ pub struct Condition {
 
 /// A restrain on a unit (the western): the modifier its tries to break free are rolled at, the
 /// restrain roll's own (none where it had none).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Restraint {
     pub release_at: Option<crate::rules::modifiers::Modifier>,
 }

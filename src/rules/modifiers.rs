@@ -6,25 +6,13 @@ use serde::{Deserialize, Serialize};
 use super::percentile::ExtraDice;
 
 /// Why a roll got a bonus or penalty die.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ModifierReason {
     /// The defender has already dodged or fought back all it can this round.
     Outnumbered,
-    /// Kicking someone when they are down (melee), or shooting at someone lying flat (a penalty).
-    ProneTarget,
-    /// An enemy's maneuver left the target open.
-    ExposedTarget,
-    /// The target did not see the maneuver coming.
-    Unseen,
-    /// A maneuver hampers the roller.
-    Hindered,
-    /// The roller is held.
-    Held,
     /// A maneuver against a larger opponent: one die per point of Build.
     SmallerBuild,
-    /// A readied firearm (DEX-roll initiative).
-    ReadiedFirearm,
     /// A critical DEX roll for initiative: a bonus die on the first attack.
     InitiativeCritical,
     /// The target is within a fifth of the shooter's DEX in feet.
@@ -35,185 +23,78 @@ pub enum ModifierReason {
     HalfCover,
     /// The shot goes through the cover the target hides behind (its armor comes off the damage).
     ThroughCover,
-    /// The target dived for cover against this attack and made its Dodge roll.
-    DivedForCover,
-    /// The shooter lies flat: a steady rest.
-    ProneShooter,
-    /// The target ran at full speed this round (MOV 8 or more).
-    FastTarget,
     /// The target is small (Build −2 or less).
     SmallTarget,
     /// The target is large (Build 4 or more).
     LargeTarget,
-    /// The target is in melee with someone else.
-    IntoMelee,
     /// More shots this round than the weapon fires without penalty.
     MultipleShots,
-    /// One round put in the chamber and fired in the same round.
-    Chambered,
-    /// A further attack roll of automatic fire (one die per roll after the first).
-    FollowingVolley,
-    /// The target is past the weapon's base range (the chance halves for each further multiple).
-    ExtendedRange,
-    /// Shots fired without aiming, twice as many as the weapon's usual rate.
-    Unaimed,
-    /// A burst of automatic fire at one target.
-    Burst,
     /// The target is past the weapon's base range, up to twice it.
     LongRange,
     /// The target is past twice the weapon's base range.
     VeryLongRange,
-    /// The defender's own skill makes the roll harder.
-    OpposingSkill,
-    /// A spray in the face: only a very good roll gets out of its way.
-    Spray,
-    /// Armor over head and torso both: the Luck roll for whether a blow meets it is easier.
-    ArmorHeadAndTorso,
     /// The target's evade pool, which will come off the attack's net.
     Evading,
-    /// The shooter is in cover of its own.
-    ShooterInCover,
     /// The roller's wounds cost it dice.
     Wounded,
-    /// The roller moved past its free movement this round.
-    ExtraMovement,
     /// The part of the round's split dice budget the roll was planned with.
     SplitShare,
     /// The target stands somewhere unlit.
     Dark,
-    /// The roller has the speciality (a Secondary ability) in what it uses.
-    Secondary,
-    /// The roller was asleep as the fight opened.
-    Asleep,
-    /// The roller was meditating as the fight opened.
-    Meditating,
-    /// The western's band past the base range, to twice it (its "long" is four times).
-    MediumRange,
-    /// The western's aim: a round spent on the target alone.
-    TakingABead,
-    TargetMoved,
-    /// The target declared a zigzag this round (the western).
-    Zigzagging,
-    /// A prone target, or one kneeling behind low cover (the western).
-    ThreeQuarterCover,
-    FirerMoved,
-    /// The weapon was drawn this round (in a quick draw: it must be pulled out first).
-    Drawing,
-    /// The gun's own quickness in a quick draw (the western's QD).
-    GunDraw,
-    /// The roll against a wound's pain, harder the heavier the wound (the western).
-    HeavyWound,
-    /// A declared specific shot: at the legs, the hand, or for double damage (the western).
-    SpecificShot,
-    /// The attacker moved this round before its blow (the western).
-    MovedIntoRange,
-    /// A kick rather than a punch (the western).
-    Kick,
-    /// The target did not see the shot coming (the western's surprise, +4).
-    TargetSurprised,
-    /// A declared specific blow, and the further step to knock out or disarm (the western).
-    SpecificBlow,
-    KnockoutBlow,
-    DisarmAndCatch,
-    /// Breaking free of a restrain, at the restrain's own modifiers (the western).
-    Restraint,
-    /// A shift the keeper gives a roll (the d100 house sheet's ±10, 20 or 30).
-    Shift,
-    /// Attacking and dodging in one turn: the second of them pays (the d100 house sheet).
-    DodgingToo,
-    /// Pinned by suppressing fire until the shooter's next turn (the d100 house sheet).
-    Suppressed,
-    /// A hit by a large-calibre gun is harder to stay on one's feet through (the d100 house
-    /// sheet's shotgun).
-    LargeCalibre,
-    /// The attack is called at a body part (the d100 house sheet).
-    CalledShot,
-    /// Dazed: a shift for each daze on the roller (the d100 house sheet).
-    Dazed,
     /// The target is held in a grapple (the d100 house sheet).
     AtTheHeld,
-    /// Blinded by a cherry (the d100 house sheet).
-    Blinded,
-    /// On fire, for each round burnt (the d100 house sheet).
-    Burning,
-    /// The target ran this round: past its free movement (the d10 pool).
-    RunningTarget,
-    /// The target cannot get out of the way: held fast, pinned or helpless (the d10 pool).
-    ImmobilisedTarget,
+    /// A reason of one rulebook's own (the western's drawing, the house's called shot), kept
+    /// in its room and written by its own name as the others are.
+    #[serde(untagged)]
+    Rulebook(OwnReason),
 }
 
 impl ModifierReason {
     /// The reason in a few words, for the log and the preview.
     pub fn words(self) -> &'static str {
         match self {
+            Self::Rulebook(own) => own.words,
             Self::Outnumbered => "outnumbered",
-            Self::ProneTarget => "target prone",
-            Self::ExposedTarget => "target exposed",
-            Self::Unseen => "unseen",
-            Self::Hindered => "hampered",
-            Self::Held => "held",
             Self::SmallerBuild => "smaller Build",
-            Self::ReadiedFirearm => "readied firearm",
             Self::InitiativeCritical => "critical initiative",
             Self::PointBlank => "point-blank",
             Self::Aiming => "aiming",
             Self::HalfCover => "half cover",
             Self::ThroughCover => "through cover",
-            Self::DivedForCover => "dived for cover",
-            Self::ProneShooter => "shooting prone",
-            Self::FastTarget => "fast-moving target",
             Self::SmallTarget => "small target",
             Self::LargeTarget => "large target",
-            Self::IntoMelee => "into melee",
             Self::MultipleShots => "multiple shots",
-            Self::Chambered => "chambered and fired",
-            Self::FollowingVolley => "following volley",
-            Self::ExtendedRange => "extended range",
-            Self::Unaimed => "unaimed",
-            Self::Burst => "burst",
             Self::LongRange => "long range",
             Self::VeryLongRange => "very long range",
-            Self::OpposingSkill => "opposing skill",
-            Self::Spray => "spray",
-            Self::ArmorHeadAndTorso => "armor over head and torso",
             Self::Wounded => "wounded",
             Self::Evading => "evading",
-            Self::ShooterInCover => "shooter in cover",
-            Self::ExtraMovement => "extra movement",
             Self::SplitShare => "split share",
             Self::Dark => "in the dark",
-            Self::Secondary => "Secondary ability",
-            Self::Asleep => "asleep",
-            Self::Meditating => "meditating",
-            Self::MediumRange => "medium range",
-            Self::TakingABead => "taking a bead",
-            Self::TargetMoved => "target moved",
-            Self::Zigzagging => "target zigzagged",
-            Self::ThreeQuarterCover => "three-quarter cover",
-            Self::FirerMoved => "firer moved",
-            Self::Drawing => "drawing",
-            Self::GunDraw => "the gun's draw",
-            Self::HeavyWound => "heavy wound",
-            Self::SpecificShot => "specific shot",
-            Self::MovedIntoRange => "moved into range",
-            Self::Kick => "kick",
-            Self::TargetSurprised => "target surprised",
-            Self::SpecificBlow => "specific blow",
-            Self::KnockoutBlow => "knockout",
-            Self::DisarmAndCatch => "disarm and catch",
-            Self::Restraint => "the restrain",
-            Self::Shift => "shift",
-            Self::DodgingToo => "dodging too",
-            Self::Suppressed => "suppressed",
-            Self::LargeCalibre => "large calibre",
-            Self::CalledShot => "called shot",
-            Self::Dazed => "dazed",
             Self::AtTheHeld => "target held",
-            Self::Blinded => "blinded",
-            Self::Burning => "on fire",
-            Self::RunningTarget => "target running",
-            Self::ImmobilisedTarget => "target immobilised",
         }
+    }
+}
+
+/// A rulebook's own reason: the name the event stream writes it by and its words in a roll's
+/// modifiers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct OwnReason {
+    pub name: &'static str,
+    pub words: &'static str,
+}
+
+/// Written by its name alone, as a reason of the engine's own is (`"called_shot"`).
+impl Serialize for OwnReason {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name)
+    }
+}
+
+impl ModifierReason {
+    /// A rulebook's own reason, written as `name` (snake case, as the engine's are) and shown
+    /// as `words`.
+    pub const fn own(name: &'static str, words: &'static str) -> Self {
+        Self::Rulebook(OwnReason { name, words })
     }
 }
 
@@ -236,7 +117,7 @@ pub enum Effect {
 
 /// A modifier on a roll and why: in the event stream `{"reason": …, "dice": 1}`, or `"add"`,
 /// `"times"` or `"steps"`, by its effect.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct Modifier {
     pub reason: ModifierReason,
     #[serde(flatten)]
@@ -379,7 +260,10 @@ mod tests {
         let modifiers = [
             Modifier::new(ModifierReason::PointBlank, 1),
             Modifier::new(ModifierReason::HalfCover, -1),
-            Modifier::new(ModifierReason::FollowingVolley, -2),
+            Modifier::new(
+                ModifierReason::own("following_volley", "following volley"),
+                -2,
+            ),
         ];
         assert_eq!(
             extra_dice(&modifiers),
@@ -393,6 +277,25 @@ mod tests {
             "+1 point-blank, −1 half cover, −2 following volley"
         );
         assert_eq!(extra_dice(&[]), ExtraDice::default());
+    }
+
+    /// A rulebook's own reason is written by its name, as the engine's own reasons are, and
+    /// is the same reason wherever it is made.
+    #[test]
+    fn a_rulebook_reason_is_written_as_the_engine_reasons_are() {
+        let drawing = ModifierReason::own("drawing", "drawing");
+        assert_eq!(
+            serde_json::to_string(&Modifier::new(drawing, -1)).expect("plain data"),
+            r#"{"reason":"drawing","dice":-1}"#
+        );
+        assert_eq!(
+            serde_json::to_string(&Modifier::new(ModifierReason::HalfCover, -1))
+                .expect("plain data"),
+            r#"{"reason":"half_cover","dice":-1}"#
+        );
+        assert_eq!(drawing, ModifierReason::own("drawing", "drawing"));
+        assert_ne!(drawing, ModifierReason::own("gun_draw", "the gun's draw"));
+        assert_eq!(drawing.words(), "drawing");
     }
 
     /// Chances built by adding and multiplying are named in their own terms, give no dice, and
@@ -426,9 +329,6 @@ mod tests {
             json(&half_cover),
             r#"{"reason":"half_cover","times":[1,2]}"#
         );
-        let read: Modifier =
-            serde_json::from_str(r#"{"reason":"half_cover","times":[1,2]}"#).expect("it reads");
-        assert_eq!(read, half_cover);
         // Steps of difficulty give no dice either, and say how many steps.
         let long = Modifier::steps(ModifierReason::LongRange, 1);
         let very_long = Modifier::steps(ModifierReason::VeryLongRange, 2);

@@ -247,7 +247,7 @@ mod tests {
     }
 
     #[test]
-    fn a_pool_record_reads_back_from_the_event_stream() {
+    fn a_pool_record_is_written_to_the_event_stream_die_by_die() {
         let shot = covered_shot(&[8, 1]);
         let json = serde_json::to_string(&shot).expect("written");
         assert!(
@@ -260,7 +260,5 @@ mod tests {
             ),
             "{json}"
         );
-        let back: RollRecord = serde_json::from_str(&json).expect("read back");
-        assert_eq!(back, shot);
     }
 }

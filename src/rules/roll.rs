@@ -279,7 +279,7 @@ impl ChanceOutcome {
 }
 
 /// One roll as the event stream keeps it, whatever the rulebook.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RollRecord {
     pub purpose: RollPurpose,
     /// Every die, in the order rolled.

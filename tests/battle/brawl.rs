@@ -15,6 +15,7 @@ use crate::frontier::{
 use gridkeeper::battle::command::FireMode;
 use gridkeeper::rules::modifiers::Effect;
 use gridkeeper::rules::round::TurnKind;
+use gridkeeper::rulesets::frontier::reasons;
 
 const BIG_JIM: UnitId = UnitId(4);
 
@@ -63,7 +64,7 @@ fn a_blow_reaches_ten_feet_and_costs_two_after_moving_into_range() {
     let struck = after(&mut app, &percentile(99), punch());
     assert_eq!(
         shot_modifiers(&struck, BIG_JIM),
-        [vec![(ModifierReason::MovedIntoRange, -20)]]
+        [vec![(reasons::MOVED_INTO_RANGE, -20)]]
     );
 
     let mut scenario = specs_sample("dry-gulch.ron", None);
@@ -104,10 +105,7 @@ fn a_kick_is_struck_at_minus_one_for_the_strength_tables_damage() {
             weapon: kick,
         },
     );
-    assert_eq!(
-        shot_modifiers(&kicked, BIG_JIM)[0],
-        [(ModifierReason::Kick, -10)]
-    );
+    assert_eq!(shot_modifiers(&kicked, BIG_JIM)[0], [(reasons::KICK, -10)]);
     assert_eq!(vitals(&mut app, WES).hit_points, 32 - 13);
 
     let mut app = begun(scenario(&[
@@ -163,17 +161,11 @@ fn specific_blows_knock_out_trip_and_disarm() {
     let (mut app, struck) = specific_blow(WES, SpecificBlow::Knockout, &[5]);
     assert_eq!(
         shot_modifiers(&struck, BIG_JIM)[0],
-        [
-            (ModifierReason::SpecificBlow, -20),
-            (ModifierReason::KnockoutBlow, -20)
-        ]
+        [(reasons::SPECIFIC_BLOW, -20), (reasons::KNOCKOUT_BLOW, -20)]
     );
     assert_eq!(
         shot_modifiers(&struck, WES)[0],
-        [
-            (ModifierReason::SpecificBlow, -20),
-            (ModifierReason::KnockoutBlow, -20)
-        ]
+        [(reasons::SPECIFIC_BLOW, -20), (reasons::KNOCKOUT_BLOW, -20)]
     );
     assert!(struck.contains(&EventKind::StunnedForRound { unit: WES }));
     assert_eq!(vitals(&mut app, WES).hit_points, 32, "no damage");
@@ -184,7 +176,7 @@ fn specific_blows_knock_out_trip_and_disarm() {
     let (mut app, struck) = specific_blow(LOLA, SpecificBlow::Trip, &[]);
     assert_eq!(
         shot_modifiers(&struck, BIG_JIM)[0],
-        [(ModifierReason::SpecificBlow, -20)]
+        [(reasons::SPECIFIC_BLOW, -20)]
     );
     assert!(condition(&mut app, LOLA).prone);
     assert!(struck.contains(&EventKind::Disarmed {
@@ -224,7 +216,7 @@ fn a_restrained_unit_can_only_try_to_break_free_at_the_restrains_steps() {
         held.restraint
             .and_then(|restraint| restraint.release_at)
             .map(|modifier| (modifier.reason, modifier.effect)),
-        Some((ModifierReason::Restraint, Effect::Add(-20)))
+        Some((reasons::RESTRAINT, Effect::Add(-20)))
     );
 
     on_to_round_two(&mut app, LOLA);
@@ -246,7 +238,7 @@ fn a_restrained_unit_can_only_try_to_break_free_at_the_restrains_steps() {
     assert_eq!(rejected(&tried), None);
     assert_eq!(
         shot_modifiers(&tried, LOLA),
-        [vec![(ModifierReason::Restraint, -20)]]
+        [vec![(reasons::RESTRAINT, -20)]]
     );
     assert_eq!(first_chance(&tried), Some(42));
     assert_eq!(condition(&mut app, LOLA).held_by, Some(BIG_JIM));

@@ -11,6 +11,7 @@ use gridkeeper::rulesets::frontier::battle::events::FrontierEvent;
 
 use super::*;
 use crate::frontier::{KID, LOLA, WES, dry_gulch, firing, shot_modifiers, until_the_act_of};
+use gridkeeper::rulesets::frontier::reasons;
 
 const BIG_JIM: UnitId = UnitId(4);
 
@@ -151,7 +152,7 @@ fn a_zigzag_rules_out_attacks_keeps_to_agi_feet_and_costs_shooters_four() {
         shot_modifiers(&fired, KID),
         vec![vec![
             (ModifierReason::LongRange, -40),
-            (ModifierReason::Zigzagging, -40),
+            (reasons::ZIGZAGGING, -40),
             (ModifierReason::MultipleShots, -10),
         ]]
     );
@@ -230,7 +231,7 @@ fn a_quick_draw_decides_who_fires_first() {
         shot_modifiers(&fired, WES),
         vec![vec![
             (ModifierReason::LongRange, -40),
-            (ModifierReason::Drawing, -20)
+            (reasons::DRAWING, -20)
         ]]
     );
     send(&mut app, Command::EndTurn { unit: KID });
@@ -387,7 +388,7 @@ fn a_unit_holding_fire_shoots_back_when_fired_upon() {
         shot_modifiers(&fired, WES),
         [vec![
             (ModifierReason::LongRange, -40),
-            (ModifierReason::Drawing, -20)
+            (reasons::DRAWING, -20)
         ]]
     );
     assert_eq!(vitals(&mut app, KID).hit_points, 27 - 18);
@@ -495,12 +496,12 @@ fn a_unit_down_in_pain_zigzags_no_more() {
         vec![
             vec![
                 (ModifierReason::LongRange, -40),
-                (ModifierReason::Zigzagging, -40),
+                (reasons::ZIGZAGGING, -40),
                 (ModifierReason::MultipleShots, -10),
             ],
             vec![
                 (ModifierReason::LongRange, -40),
-                (ModifierReason::ThreeQuarterCover, -40),
+                (reasons::THREE_QUARTER_COVER, -40),
                 (ModifierReason::MultipleShots, -10),
             ]
         ]

@@ -8,6 +8,7 @@ use gridkeeper::rules::damage::DamageSource;
 
 use super::frontier::{KID, LOLA, WES, dry_gulch_placed, until_the_act_of};
 use super::*;
+use gridkeeper::rulesets::frontier::reasons;
 
 const DOC: UnitId = UnitId(2);
 const BIG_JIM: UnitId = UnitId(4);
@@ -96,7 +97,7 @@ fn dynamite_bursts_in_ten_foot_rings_and_stuns_out_to_forty_feet() {
             .iter()
             .map(|modifier| modifier.reason)
             .collect::<Vec<_>>(),
-        [ModifierReason::MediumRange],
+        [reasons::MEDIUM_RANGE],
         "medium range, −2 steps"
     );
     assert_eq!(

@@ -12,6 +12,7 @@ use gridkeeper::rules::round::TurnKind;
 use gridkeeper::rules::situation::Posture;
 
 use super::*;
+use gridkeeper::rulesets::frontier::reasons;
 
 pub(crate) const WES: UnitId = UnitId(0);
 pub(crate) const LOLA: UnitId = UnitId(1);
@@ -255,7 +256,7 @@ fn a_holstered_gun_is_drawn_at_minus_two() {
         shot_modifiers(&fired, WES),
         vec![vec![
             (ModifierReason::LongRange, -40),
-            (ModifierReason::Drawing, -20)
+            (reasons::DRAWING, -20)
         ]]
     );
     assert_eq!(first_chance(&fired), Some(16));
@@ -305,7 +306,7 @@ fn a_wound_is_felt_located_and_bleeds_until_first_aid() {
     assert_eq!(
         concentration,
         vec![vec![
-            (ModifierReason::HeavyWound, -10),
+            (reasons::HEAVY_WOUND, -10),
             (ModifierReason::Wounded, -30)
         ]]
     );

@@ -6,7 +6,6 @@
 
 use gridkeeper::rules::bare_name::BareName;
 use gridkeeper::rules::damage::DamageSource;
-use gridkeeper::rules::modifiers::ModifierReason;
 use gridkeeper::rulesets::d100_house::battle::events::HouseEvent;
 use gridkeeper::rulesets::d100_house::cherries::Cherry;
 
@@ -16,6 +15,7 @@ use crate::house::{
 };
 use crate::house_turns::shifts;
 use gridkeeper::rulesets::d100_house::battle::commands::HouseCommand;
+use gridkeeper::rulesets::d100_house::reasons;
 
 /// The cherries as a scenario lists them.
 fn named(cherries: &[Cherry]) -> Vec<BareName> {
@@ -157,7 +157,7 @@ fn a_second_helping_is_one_more_blow_at_the_whole_skill() {
     );
     assert_eq!(vitals(&mut app, BRUNO).hit_points, before - 18);
     assert_eq!(
-        shifts(&helping, ModifierReason::Shift),
+        shifts(&helping, reasons::SHIFT),
         Vec::<(String, i32)>::new()
     );
     let second = strike(&mut app, DEE, BRUNO, &percentile(90));
@@ -177,7 +177,7 @@ fn blind_and_dazed_shift_the_targets_rolls_for_three_rounds() {
     until_the_turn_of(&mut app, BRUNO);
     let swing = strike(&mut app, BRUNO, DEE, &percentile(90));
     assert_eq!(
-        shifts(&swing, ModifierReason::Blinded),
+        shifts(&swing, reasons::BLINDED),
         [("Struggle".to_string(), -30)]
     );
     until_the_turn_of(&mut app, DEE);

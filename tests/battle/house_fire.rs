@@ -14,6 +14,7 @@ use gridkeeper::rulesets::d100_house::battle::events::HouseEvent;
 use super::*;
 use crate::house::{DEE, NICO, RICO, damage_parts, fire, spin_cycle};
 use gridkeeper::rulesets::d100_house::battle::commands::HouseCommand;
+use gridkeeper::rulesets::d100_house::reasons;
 
 /// Nico's suppressing fire, `bullets` of it, on Rico and Dee.
 fn suppress(bullets: u32) -> Command {
@@ -29,7 +30,7 @@ fn suppress(bullets: u32) -> Command {
 
 /// The shifts suppression put on the rolls among `events`.
 fn suppressed_shifts(events: &[EventKind]) -> Vec<i32> {
-    crate::house_turns::shifts(events, ModifierReason::Suppressed)
+    crate::house_turns::shifts(events, reasons::SUPPRESSED)
         .into_iter()
         .map(|(_, points)| points)
         .collect()
@@ -244,7 +245,7 @@ fn a_shotgun_hit_knocks_down_to_the_back_of_the_queue() {
         .expect("Nico's Body roll");
     assert_eq!(body.purpose.name(), "Body");
     assert!(body.modifiers.iter().any(|modifier| {
-        modifier.reason == ModifierReason::LargeCalibre
+        modifier.reason == reasons::LARGE_CALIBRE
             && modifier.effect == gridkeeper::rules::modifiers::Effect::Add(-10)
     }));
     assert!(shot.contains(&EventKind::from(HouseEvent::KnockedDown { unit: NICO })));
@@ -339,7 +340,7 @@ fn a_called_shot_lands_where_it_was_called() {
     let shot = fire(&mut app, RICO, NICO, 35);
     let called_shift = shot.iter().any(|event| {
         matches!(event, EventKind::Rolled { unit: RICO, roll } if roll.modifiers.iter().any(|modifier| {
-            modifier.reason == ModifierReason::CalledShot
+            modifier.reason == reasons::CALLED_SHOT
                 && modifier.effect == gridkeeper::rules::modifiers::Effect::Add(-20)
         }))
     });

@@ -13,6 +13,7 @@ use super::*;
 use crate::house::{DEE, GREY, NICO, RICO, damage_parts, spin_cycle_begun};
 use gridkeeper::battle::hooks::offered;
 use gridkeeper::rulesets::d100_house::battle::commands::HouseCommand;
+use gridkeeper::rulesets::d100_house::reasons;
 
 const LOU: UnitId = UnitId(2);
 
@@ -207,10 +208,7 @@ fn fire_burns_its_digit_sum_for_three_rounds_then_the_roll() {
             // His roll this turn carries the fire's shift so far.
             let shot = crate::house::fire(&mut app, RICO, NICO, 90);
             assert_eq!(
-                crate::house_turns::shifts(
-                    &shot,
-                    gridkeeper::rules::modifiers::ModifierReason::Burning
-                ),
+                crate::house_turns::shifts(&shot, reasons::BURNING),
                 [(
                     "Firearms".to_string(),
                     -5 * i32::try_from(burns.len()).expect("a count")

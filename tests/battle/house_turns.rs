@@ -18,6 +18,7 @@ use crate::house::{
     house, spin_cycle, strike,
 };
 use gridkeeper::rulesets::d100_house::battle::commands::HouseCommand;
+use gridkeeper::rulesets::d100_house::reasons;
 
 /// Nico, 10 yards from Rico, takes a dodge stance on his turn in round 1; then Rico's turn in
 /// round 2 comes round.
@@ -64,7 +65,7 @@ pub(super) fn shifts(events: &[EventKind], reason: ModifierReason) -> Vec<(Strin
 
 /// The shifts for attacking and dodging in one turn on the rolls among `events`.
 fn dodging_too(events: &[EventKind]) -> Vec<(String, i32)> {
-    shifts(events, ModifierReason::DodgingToo)
+    shifts(events, reasons::DODGING_TOO)
 }
 
 /// Rico's 37 at Nico (the right leg): Nico's dodge of 20 (under his 30) brings the bullet down

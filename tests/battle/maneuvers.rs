@@ -2,6 +2,7 @@
 //! knock-out blows in Call of Cthulhu 7e.
 
 use super::*;
+use gridkeeper::rulesets::coc7e::reasons;
 
 #[test]
 fn maneuvers_at_each_build_difference() {
@@ -167,10 +168,9 @@ fn knocked_down_held_disarmed_and_breaking_free() {
     let held_penalty = events_from(&app, mark)
         .into_iter()
         .any(|event| match event {
-            EventKind::Rolled { unit: B, roll } => roll
-                .modifiers
-                .iter()
-                .any(|m| m.reason == ModifierReason::Held),
+            EventKind::Rolled { unit: B, roll } => {
+                roll.modifiers.iter().any(|m| m.reason == reasons::HELD)
+            }
             _ => false,
         });
     assert!(!held_penalty);

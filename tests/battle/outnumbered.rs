@@ -1,6 +1,7 @@
 //! Outnumbered defenders, kicks at the fallen, a monster's several attacks and surprise blows.
 
 use super::*;
+use gridkeeper::rulesets::coc7e::reasons;
 
 fn outnumbered_bonus(events: &[EventKind], attacker: UnitId) -> bool {
     events.iter().any(|event| match event {
@@ -78,7 +79,7 @@ fn kicking_someone_when_they_are_down() {
         EventKind::Rolled { unit: A, roll } => roll
             .modifiers
             .iter()
-            .any(|m| m.reason == ModifierReason::ProneTarget),
+            .any(|m| m.reason == reasons::PRONE_TARGET),
         _ => false,
     });
     assert!(prone_bonus);

@@ -2,6 +2,7 @@
 //! blow.
 
 use super::*;
+use gridkeeper::rulesets::coc7e::reasons;
 
 /// A punches B, who wears 2 points of armor over `covers`, under the scenario's `rules`, with the
 /// dice loaded with `faces` after the attack roll (30) and the fist's 1D3 (3): what B took, and
@@ -104,6 +105,6 @@ fn a_luck_roll_says_whether_partial_armor_stops_a_blow() {
     };
     assert_eq!(
         roll.modifiers,
-        vec![Modifier::new(ModifierReason::ArmorHeadAndTorso, 1)]
+        vec![Modifier::new(reasons::ARMOR_HEAD_AND_TORSO, 1)]
     );
 }

@@ -8,6 +8,7 @@ use gridkeeper::battle::command::FireMode;
 use gridkeeper::rules::roll::RollVerdict;
 
 use super::*;
+use gridkeeper::rulesets::d10_pool::reasons;
 
 const MARA: UnitId = UnitId(0);
 const TOMAS: UnitId = UnitId(1);
@@ -336,7 +337,7 @@ fn moving_past_the_free_movement_costs_dice() {
     );
     let (_, dice, _, _, reasons) = pools(&events_from(&app, mark))[0].clone();
     assert_eq!(dice, 6);
-    assert_eq!(reasons, [ModifierReason::ExtraMovement]);
+    assert_eq!(reasons, [reasons::EXTRA_MOVEMENT]);
 }
 
 const DOG: UnitId = UnitId(6);
@@ -586,7 +587,7 @@ fn a_secondary_ability_makes_its_weapon_a_step_easier() {
     let shot = mara_shoots(&mut app, HUGO, &[2; 7]);
     let (_, dice, difficulty, _, reasons) = pools(&shot)[0].clone();
     assert_eq!((dice, difficulty), (7, 6));
-    assert_eq!(reasons, [ModifierReason::Secondary]);
+    assert_eq!(reasons, [reasons::SECONDARY]);
     let mut app = begun(level_b2_as_shipped(&[(TOMAS, (10, 8)), (KELL, (11, 8))]));
     until_the_turn_of(&mut app, TOMAS);
     let mark = event_count(&app);
@@ -721,6 +722,6 @@ fn a_sleeping_watcher_is_harder_to_rouse() {
     assert_eq!(watched(Watch::Awake), (Some((4, 6, 4, vec![])), Some(true)));
     assert_eq!(
         watched(Watch::Asleep),
-        (Some((4, 10, 0, vec![ModifierReason::Asleep])), Some(false))
+        (Some((4, 10, 0, vec![reasons::ASLEEP])), Some(false))
     );
 }

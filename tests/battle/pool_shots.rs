@@ -5,6 +5,7 @@ use gridkeeper::battle::command::FireMode;
 
 use super::pool::{level_b2_with, pools, shoots};
 use super::*;
+use gridkeeper::rulesets::d10_pool::reasons;
 
 const MARA: UnitId = UnitId(0);
 const HUGO: UnitId = UnitId(4);
@@ -201,10 +202,7 @@ fn mara_shoots_hugo(app: &mut App) -> (u32, u32, Vec<ModifierReason>) {
 /// Mara's handgun (7 dice) goes at 8 rather than 7. Had he walked 6 yards, it would be 7.
 #[test]
 fn a_running_target_is_a_step_harder_to_hit() {
-    for (to, difficulty, reasons) in [
-        (20, 8, vec![ModifierReason::RunningTarget]),
-        (18, 7, vec![]),
-    ] {
+    for (to, difficulty, reasons) in [(20, 8, vec![reasons::RUNNING_TARGET]), (18, 7, vec![])] {
         let mut app = hugo_then_mara();
         send(
             &mut app,
@@ -242,7 +240,7 @@ fn a_target_held_fast_is_three_steps_easier_to_hit_and_cannot_move() {
     send(&mut app, Command::EndTurn { unit: HUGO });
     assert_eq!(
         mara_shoots_hugo(&mut app),
-        (7, 4, vec![ModifierReason::ImmobilisedTarget])
+        (7, 4, vec![reasons::IMMOBILISED_TARGET])
     );
     send(&mut app, hold(false));
     until_the_turn_of(&mut app, HUGO);

@@ -13,6 +13,7 @@ use super::*;
 use crate::frontier::{
     KID, LOLA, WES, dry_gulch, dry_gulch_placed, shot_modifiers, until_the_act_of,
 };
+use gridkeeper::rulesets::frontier::reasons;
 
 /// `shooter` fires its first weapon once at `target`: the roll `hit`, then `dice` (the damage,
 /// and what cover stops), then a pain roll of 01.
@@ -72,7 +73,7 @@ fn a_specific_shot_doubles_the_damage_or_does_what_it_names() {
         shot_modifiers(&fired, KID)[0],
         [
             (ModifierReason::LongRange, -40),
-            (ModifierReason::SpecificShot, -20)
+            (reasons::SPECIFIC_SHOT, -20)
         ]
     );
     let doubled = fired.iter().find_map(|event| match event {
@@ -155,7 +156,7 @@ fn a_shot_through_low_cover_takes_no_cover_step_but_loses_the_material() {
         let steps = shot_modifiers(&fired, WES);
         let kid = vitals(&mut app, KID).hit_points;
         if through {
-            assert_eq!(steps[0], [(ModifierReason::Drawing, -20)]);
+            assert_eq!(steps[0], [(reasons::DRAWING, -20)]);
             assert!(fired.iter().any(|event| matches!(
                 event,
                 EventKind::ThroughMaterial { unit, stopped: 7, .. } if *unit == KID
@@ -164,10 +165,7 @@ fn a_shot_through_low_cover_takes_no_cover_step_but_loses_the_material() {
         } else {
             assert_eq!(
                 steps[0],
-                [
-                    (ModifierReason::HalfCover, -20),
-                    (ModifierReason::Drawing, -20)
-                ]
+                [(ModifierReason::HalfCover, -20), (reasons::DRAWING, -20)]
             );
             assert_eq!(kid, 27 - 18);
         }
@@ -230,7 +228,7 @@ fn a_surprised_target_is_shot_at_plus_four() {
             99,
             vec![
                 (ModifierReason::LongRange, -40),
-                (ModifierReason::TargetSurprised, 40),
+                (reasons::TARGET_SURPRISED, 40),
             ],
         ),
         (1, vec![(ModifierReason::LongRange, -40)]),

@@ -8,6 +8,7 @@
 
 use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
 use crate::rules::opposed::Resistance;
+use crate::rulesets::brp_classic::reasons;
 
 /// The chance a skill comes to with these modifiers: the skill plus every addition (never below
 /// 0), times every factor, floored once at the end. Dice modifiers have no part in it.
@@ -93,7 +94,7 @@ pub fn shot_modifiers(skill: u32, situation: &ShotSituation) -> Vec<Modifier> {
     let mut push = |reason, effect| modifiers.push(Modifier { reason, effect });
     if situation.burst > 0 {
         push(
-            ModifierReason::Burst,
+            reasons::BURST,
             Effect::Add(burst_bonus(skill, situation.burst)),
         );
     }
@@ -106,12 +107,12 @@ pub fn shot_modifiers(skill: u32, situation: &ShotSituation) -> Vec<Modifier> {
     }
     if situation.range_multiple > 1 {
         push(
-            ModifierReason::ExtendedRange,
+            reasons::EXTENDED_RANGE,
             Effect::Times(range_factor(situation.range_multiple)),
         );
     }
     if situation.unaimed {
-        push(ModifierReason::Unaimed, Effect::Times([1, 5]));
+        push(reasons::UNAIMED, Effect::Times([1, 5]));
     }
     if situation.half_concealed {
         push(ModifierReason::HalfCover, Effect::Times([1, 2]));
@@ -180,7 +181,7 @@ mod tests {
                 &[
                     times(R::HalfCover, 1, 2),
                     times(R::PointBlank, 2, 1),
-                    times(R::FollowingVolley, 1, 4)
+                    times(reasons::EXTENDED_RANGE, 1, 4)
                 ]
             ),
             11
@@ -204,7 +205,7 @@ mod tests {
             ),
             9
         );
-        assert_eq!(chance(10, &[add(R::Held, -30)]), 0, "never below 0");
+        assert_eq!(chance(10, &[add(R::SmallTarget, -30)]), 0, "never below 0");
     }
 
     #[test]

@@ -105,6 +105,7 @@ mod tests {
     use super::*;
     use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
     use crate::rules::roll::RollVerdict;
+    use crate::rulesets::brp_classic::reasons;
 
     fn times(reason: ModifierReason, factor: [u32; 2]) -> Modifier {
         Modifier {
@@ -118,7 +119,7 @@ mod tests {
     /// the Thompson's malfunction at 96 leaves 95 rolls that hit.
     #[test]
     fn exact_chances() {
-        let door = Demand::new(55, vec![times(ModifierReason::ExtendedRange, [1, 2])]);
+        let door = Demand::new(55, vec![times(reasons::EXTENDED_RANGE, [1, 2])]);
         assert!((chance(&door) - 0.27).abs() < 1e-12);
         let close = Demand::new(55, vec![times(ModifierReason::PointBlank, [2, 1])]);
         assert!((chance(&close) - 0.99).abs() < 1e-12);

@@ -4,6 +4,7 @@
 
 pub mod battle;
 pub mod chance;
+pub mod reasons;
 pub mod roll_command;
 pub mod sheet;
 

@@ -4,8 +4,9 @@
 //! BRP gives a blow no modifiers of its own.
 
 use super::chance::{ShotSituation, point_blank, range_factor, range_multiple, shot_modifiers};
-use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
+use crate::rules::modifiers::{Effect, Modifier};
 use crate::rules::situation::{LineCover, RangeBand, ShotFacts, Worth};
+use crate::rulesets::brp_classic::reasons;
 
 /// What a shot's facts are worth to its chance. A burst adds 5 a bullet, never more than the
 /// skill; a thrown weapon is never at point-blank; a weapon with set bands (a shotgun's) loses
@@ -41,7 +42,7 @@ pub fn range_value(band: RangeBand) -> Option<Vec<Modifier>> {
         RangeBand::OutOfRange => return None,
     };
     Some(vec![Modifier {
-        reason: ModifierReason::ExtendedRange,
+        reason: reasons::EXTENDED_RANGE,
         effect: Effect::Times(range_factor(multiple)),
     }])
 }

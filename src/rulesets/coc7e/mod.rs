@@ -4,6 +4,7 @@
 
 pub mod battle;
 mod check;
+pub mod reasons;
 pub mod roll_command;
 pub mod worth;
 

@@ -10,6 +10,7 @@ use crate::rules::melee::outnumbered;
 use crate::rules::modifiers::{Modifier, ModifierReason};
 use crate::rules::percentile::Difficulty;
 use crate::rules::situation::{BlowFacts, LineCover, OwnRollFacts, RangeBand, ShotFacts, Worth};
+use crate::rulesets::coc7e::reasons;
 
 /// The difficulty of an attack at a band; `None` when it cannot be made.
 pub fn band_difficulty(band: RangeBand) -> Option<Difficulty> {
@@ -78,16 +79,16 @@ pub fn shot_value(facts: &ShotFacts, point_blank_revisited: bool) -> ShotValue {
         LineCover::Open => {}
     }
     if facts.dived {
-        add(ModifierReason::DivedForCover, -1);
+        add(reasons::DIVED_FOR_COVER, -1);
     }
     if !facts.thrown && facts.shooter_prone {
-        add(ModifierReason::ProneShooter, 1);
+        add(reasons::PRONE_SHOOTER, 1);
     }
     if facts.target_prone && !facts.reading.point_blank {
-        add(ModifierReason::ProneTarget, -1);
+        add(reasons::PRONE_TARGET, -1);
     }
     if facts.target_ran && facts.target_movement >= FAST_MOVEMENT {
-        add(ModifierReason::FastTarget, -1);
+        add(reasons::FAST_TARGET, -1);
     }
     match size_dice(facts.target_size) {
         0 => {}
@@ -95,22 +96,22 @@ pub fn shot_value(facts: &ShotFacts, point_blank_revisited: bool) -> ShotValue {
         dice => add(ModifierReason::LargeTarget, dice),
     }
     if facts.into_melee {
-        add(ModifierReason::IntoMelee, -1);
+        add(reasons::INTO_MELEE, -1);
     }
     if facts.multiple {
         add(ModifierReason::MultipleShots, -1);
     }
     if facts.chambered {
-        add(ModifierReason::Chambered, -1);
+        add(reasons::CHAMBERED, -1);
     }
     if facts.initiative_edge {
         add(ModifierReason::InitiativeCritical, 1);
     }
     if facts.hindered {
-        add(ModifierReason::Hindered, -1);
+        add(reasons::HINDERED, -1);
     }
     if facts.held {
-        add(ModifierReason::Held, -1);
+        add(reasons::HELD, -1);
     }
     let mut difficulty = band_difficulty(facts.reading.band);
     let mut steps = range_value(facts.reading.band).unwrap_or_default();
@@ -118,14 +119,14 @@ pub fn shot_value(facts: &ShotFacts, point_blank_revisited: bool) -> ShotValue {
         let others = net_dice(&modifiers);
         if roll > 0 {
             modifiers.push(Modifier::new(
-                ModifierReason::FollowingVolley,
+                reasons::FOLLOWING_VOLLEY,
                 following_volley_dice(roll),
             ));
         }
         let volley_steps = following_volley_steps(others, roll);
         if volley_steps > 0 {
             steps.push(Modifier::steps(
-                ModifierReason::FollowingVolley,
+                reasons::FOLLOWING_VOLLEY,
                 i8::try_from(volley_steps).unwrap_or(i8::MAX),
             ));
         }
@@ -147,22 +148,22 @@ pub fn blow_value(facts: &BlowFacts) -> Vec<Modifier> {
         add(ModifierReason::Outnumbered, 1);
     }
     if facts.target_prone {
-        add(ModifierReason::ProneTarget, 1);
+        add(reasons::PRONE_TARGET, 1);
     }
     if facts.target_exposed {
-        add(ModifierReason::ExposedTarget, 1);
+        add(reasons::EXPOSED_TARGET, 1);
     }
     if facts.unseen_maneuver {
-        add(ModifierReason::Unseen, 1);
+        add(reasons::UNSEEN, 1);
     }
     if facts.initiative_edge {
         add(ModifierReason::InitiativeCritical, 1);
     }
     if facts.hindered {
-        add(ModifierReason::Hindered, -1);
+        add(reasons::HINDERED, -1);
     }
     if facts.held && !facts.breaking_hold {
-        add(ModifierReason::Held, -1);
+        add(reasons::HELD, -1);
     }
     if facts.size_penalty > 0 {
         add(
@@ -178,10 +179,10 @@ pub fn blow_value(facts: &BlowFacts) -> Vec<Modifier> {
 pub fn own_roll_value(facts: &OwnRollFacts) -> Vec<Modifier> {
     let mut modifiers = Vec::new();
     if facts.hindered {
-        modifiers.push(Modifier::new(ModifierReason::Hindered, -1));
+        modifiers.push(Modifier::new(reasons::HINDERED, -1));
     }
     if facts.held {
-        modifiers.push(Modifier::new(ModifierReason::Held, -1));
+        modifiers.push(Modifier::new(reasons::HELD, -1));
     }
     if facts.initiative_edge {
         modifiers.push(Modifier::new(ModifierReason::InitiativeCritical, 1));
@@ -197,7 +198,7 @@ pub fn notice_value(stealth: u32) -> Vec<Modifier> {
         50..=89 => 1,
         _ => 2,
     };
-    vec![Modifier::steps(ModifierReason::OpposingSkill, steps)]
+    vec![Modifier::steps(reasons::OPPOSING_SKILL, steps)]
 }
 
 #[cfg(test)]
@@ -276,10 +277,10 @@ mod tests {
                 (R::PointBlank, 1),
                 (R::Aiming, 1),
                 (R::HalfCover, -1),
-                (R::FastTarget, -1),
+                (reasons::FAST_TARGET, -1),
                 (R::LargeTarget, 1),
-                (R::IntoMelee, -1),
-                (R::Held, -1),
+                (reasons::INTO_MELEE, -1),
+                (reasons::HELD, -1),
             ]
         );
         // A thrown weapon and a cumbersome one under the revisited rule get no point-blank die.
@@ -298,7 +299,6 @@ mod tests {
 
     #[test]
     fn later_volleys_add_dice_then_steps() {
-        use ModifierReason as R;
         let volley = |roll: u32, cover: LineCover| {
             shot_value(
                 &ShotFacts {
@@ -316,7 +316,7 @@ mod tests {
         );
         assert_eq!(
             named(&volley(2, LineCover::Open)),
-            [(R::FollowingVolley, -2)]
+            [(reasons::FOLLOWING_VOLLEY, -2)]
         );
         // A third penalty die becomes a step of difficulty.
         assert_eq!(
@@ -363,8 +363,8 @@ mod tests {
             named(ganged),
             [
                 (R::Outnumbered, 1),
-                (R::ProneTarget, 1),
-                (R::Held, -1),
+                (reasons::PRONE_TARGET, 1),
+                (reasons::HELD, -1),
                 (R::SmallerBuild, -2)
             ]
         );

@@ -6,16 +6,17 @@
 //! second only on a Speed success; a jam takes a round of work, then a Firearms success,
 //! to clear.
 
-use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
+use crate::rules::modifiers::{Effect, Modifier};
 use crate::rules::roll_harm::{CharacteristicCheck, Recoil};
 use crate::rules::weapons::{Weapon, WeaponCategory};
+use crate::rulesets::d100_house::reasons;
 
 /// The most a small-calibre shotgun's bullet does: a shotgun capped higher is large calibre.
 const SMALL_SHOTGUN_CAP: u32 = 60;
 
 /// The shift on the Body roll against a large-calibre shotgun's knock-down.
 const LARGE_CALIBRE: Modifier = Modifier {
-    reason: ModifierReason::LargeCalibre,
+    reason: reasons::LARGE_CALIBRE,
     effect: Effect::Add(-10),
 };
 
@@ -80,7 +81,7 @@ mod tests {
             Some(CharacteristicCheck {
                 characteristic: ("Body", "CON"),
                 shift: Some(Modifier {
-                    reason: ModifierReason::LargeCalibre,
+                    reason: reasons::LARGE_CALIBRE,
                     effect: Effect::Add(-10),
                 }),
             })

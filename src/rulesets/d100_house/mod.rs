@@ -14,6 +14,7 @@ pub mod dodge;
 pub mod firearms;
 pub mod grapple;
 pub mod hazards;
+pub mod reasons;
 pub mod roll_command;
 pub mod round;
 pub mod sheet;

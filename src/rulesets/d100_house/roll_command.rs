@@ -8,9 +8,10 @@ use serde::Serialize;
 use crate::files::lines::Lines;
 use crate::rules::class_rolls::{self, RollClass, Window};
 use crate::rules::dice::Dice;
-use crate::rules::modifiers::{Effect, Modifier, ModifierReason, signed};
+use crate::rules::modifiers::{Effect, Modifier, signed};
 use crate::rules::percentile::{NetDice, PercentileRoll};
 use crate::rules::roll_command::{RollAsk, RollFlags};
+use crate::rulesets::d100_house::reasons;
 
 /// One roll as a JSON line.
 #[derive(Serialize)]
@@ -84,7 +85,7 @@ impl RollFlags for ClassFlags {
 fn roll_classes(ask: &ClassAsk, roll_ask: &RollAsk, lines: &mut Lines) {
     let (seed, count, json) = (roll_ask.seed, roll_ask.count, roll_ask.json);
     let shifts = [Modifier {
-        reason: ModifierReason::Shift,
+        reason: reasons::SHIFT,
         effect: Effect::Add(ask.shift),
     }];
     let chance = class_rolls::chance(ask.skill, &shifts);

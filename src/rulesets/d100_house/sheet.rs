@@ -9,6 +9,7 @@ use crate::rules::damage::Formula;
 use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
 use crate::rules::situation::StandingFacts;
 use crate::rules::skills::{FIRST_AID, SkillEntry, fighting, skill};
+use crate::rulesets::d100_house::reasons;
 
 pub const FIREARMS: &str = "Firearms";
 pub const STRUGGLE: &str = "Struggle";
@@ -96,15 +97,15 @@ pub fn standing_modifiers(facts: &StandingFacts) -> Vec<Modifier> {
     [
         (ModifierReason::Wounded, wounded),
         (
-            ModifierReason::Suppressed,
+            reasons::SUPPRESSED,
             super::suppression::shift(facts.suppressing_bullets),
         ),
         (
-            ModifierReason::Dazed,
+            reasons::DAZED,
             super::firearms::DAZED.saturating_mul(i32::try_from(facts.dazes).unwrap_or(i32::MAX)),
         ),
         (
-            ModifierReason::Blinded,
+            reasons::BLINDED,
             if facts.blinded {
                 super::cherries::CHERRIES.blind_shift
             } else {
@@ -112,7 +113,7 @@ pub fn standing_modifiers(facts: &StandingFacts) -> Vec<Modifier> {
             },
         ),
         (
-            ModifierReason::Burning,
+            reasons::BURNING,
             super::hazards::BURNING
                 .saturating_mul(i32::try_from(facts.burning_rounds).unwrap_or(i32::MAX)),
         ),
@@ -196,9 +197,10 @@ mod tests {
     /// −10, 3 bullets shift nothing.
     #[test]
     fn suppression_shifts_beside_the_wounds() {
-        use ModifierReason::{Suppressed, Wounded};
-        assert_eq!(shifts(40, 6), vec![(Wounded, -10), (Suppressed, -10)]);
-        assert_eq!(shifts(0, 12), vec![(Suppressed, -20)]);
+        use crate::rulesets::d100_house::reasons::SUPPRESSED;
+        use ModifierReason::Wounded;
+        assert_eq!(shifts(40, 6), vec![(Wounded, -10), (SUPPRESSED, -10)]);
+        assert_eq!(shifts(0, 12), vec![(SUPPRESSED, -20)]);
         assert_eq!(shifts(0, 3), vec![]);
     }
 
@@ -215,20 +217,14 @@ mod tests {
             reason,
             effect: Effect::Add(by),
         };
-        assert_eq!(
-            standing_modifiers(&facts),
-            vec![shift(ModifierReason::Dazed, -20)]
-        );
+        assert_eq!(standing_modifiers(&facts), vec![shift(reasons::DAZED, -20)]);
         let blinded = StandingFacts {
             blinded: true,
             ..facts
         };
         assert_eq!(
             standing_modifiers(&blinded),
-            vec![
-                shift(ModifierReason::Dazed, -20),
-                shift(ModifierReason::Blinded, -30)
-            ]
+            vec![shift(reasons::DAZED, -20), shift(reasons::BLINDED, -30)]
         );
     }
 

@@ -10,6 +10,7 @@ pub mod check;
 pub mod injuries;
 pub mod melee;
 pub mod reach;
+pub mod reasons;
 pub mod roll_command;
 pub mod round;
 pub mod sheet;
@@ -79,8 +80,8 @@ pub const SURPRISE_POOLS: (&str, &str) = ("Dex+Stealth", "Per+Alertness");
 pub fn watch_value(watch: Watch) -> Vec<Modifier> {
     match watch {
         Watch::Awake => Vec::new(),
-        Watch::Meditating => vec![Modifier::steps(ModifierReason::Meditating, 2)],
-        Watch::Asleep => vec![Modifier::steps(ModifierReason::Asleep, 4)],
+        Watch::Meditating => vec![Modifier::steps(reasons::MEDITATING, 2)],
+        Watch::Asleep => vec![Modifier::steps(reasons::ASLEEP, 4)],
     }
 }
 
@@ -265,7 +266,7 @@ impl Ruleset for D10Pool {
         let moved = reach::movement_penalty(facts.moved, facts.free_movement);
         [
             (ModifierReason::Wounded, wounds),
-            (ModifierReason::ExtraMovement, moved),
+            (reasons::EXTRA_MOVEMENT, moved),
         ]
         .into_iter()
         .filter(|(_, dice)| *dice > 0)
@@ -367,7 +368,7 @@ impl SheetRules for D10Pool {
 
     /// A Secondary ability in the weapon's use: a step easier.
     fn secondary_value(&self) -> Option<Modifier> {
-        Some(Modifier::steps(ModifierReason::Secondary, -1))
+        Some(Modifier::steps(reasons::SECONDARY, -1))
     }
 }
 

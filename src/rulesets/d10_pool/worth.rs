@@ -6,6 +6,7 @@
 use super::reach;
 use crate::rules::modifiers::{Modifier, ModifierReason};
 use crate::rules::situation::{LineCover, ShotFacts, Worth};
+use crate::rulesets::d10_pool::reasons;
 
 /// Point-blank eases a shot by two steps.
 const POINT_BLANK_STEPS: i8 = -2;
@@ -43,7 +44,7 @@ pub fn shot_value(facts: &ShotFacts) -> Worth {
     }
     if facts.shooter_in_cover {
         modifiers.push(Modifier::steps(
-            ModifierReason::ShooterInCover,
+            reasons::SHOOTER_IN_COVER,
             SHOOTER_IN_COVER_STEPS,
         ));
     }
@@ -90,14 +91,11 @@ pub fn target_on_the_move(ran: bool, immobilised: bool) -> Vec<Modifier> {
     let mut modifiers = Vec::new();
     if immobilised {
         modifiers.push(Modifier::steps(
-            ModifierReason::ImmobilisedTarget,
+            reasons::IMMOBILISED_TARGET,
             IMMOBILISED_STEPS,
         ));
     } else if ran {
-        modifiers.push(Modifier::steps(
-            ModifierReason::RunningTarget,
-            RUNNING_STEPS,
-        ));
+        modifiers.push(Modifier::steps(reasons::RUNNING_TARGET, RUNNING_STEPS));
     }
     modifiers
 }
@@ -238,12 +236,12 @@ mod tests {
     /// this round"), immobilised −3; a target held fast runs nowhere, so −3 alone.
     #[test]
     fn a_running_target_is_harder_and_an_immobilised_one_easier() {
-        use ModifierReason::{ImmobilisedTarget, RunningTarget};
+        use crate::rulesets::d10_pool::reasons::{IMMOBILISED_TARGET, RUNNING_TARGET};
         let table: [((bool, bool), &[(ModifierReason, i8)]); 4] = [
             ((false, false), &[]),
-            ((true, false), &[(RunningTarget, 1)]),
-            ((false, true), &[(ImmobilisedTarget, -3)]),
-            ((true, true), &[(ImmobilisedTarget, -3)]),
+            ((true, false), &[(RUNNING_TARGET, 1)]),
+            ((false, true), &[(IMMOBILISED_TARGET, -3)]),
+            ((true, true), &[(IMMOBILISED_TARGET, -3)]),
         ];
         for ((ran, immobilised), expected) in table {
             let found: Vec<(ModifierReason, i8)> = target_on_the_move(ran, immobilised)

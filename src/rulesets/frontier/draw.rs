@@ -4,10 +4,11 @@
 //! on every roll); the higher total fires first, a tie goes to the higher AGI, and past that
 //! both fire at once.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::check::CORE_ROLL;
-use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
+use crate::rules::modifiers::{Effect, Modifier};
+use crate::rulesets::frontier::reasons;
 
 /// What a unit's draw is made of, for its rulebook to value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,7 +30,7 @@ pub struct DrawBonus {
 }
 
 /// One side of a quick draw as rolled: the die, the skill's points, the modifiers, the total.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct DrawTotal {
     pub die: u32,
     pub skill_points: i32,
@@ -113,10 +114,10 @@ const PULLING_OUT: i32 = -2;
 pub fn draw_bonus(facts: &DrawFacts) -> DrawBonus {
     let mut modifiers = Vec::new();
     if facts.weapon_draw != 0 {
-        modifiers.push(CORE_ROLL.step(ModifierReason::GunDraw, facts.weapon_draw));
+        modifiers.push(CORE_ROLL.step(reasons::GUN_DRAW, facts.weapon_draw));
     }
     if facts.pull_out {
-        modifiers.push(CORE_ROLL.step(ModifierReason::Drawing, PULLING_OUT));
+        modifiers.push(CORE_ROLL.step(reasons::DRAWING, PULLING_OUT));
     }
     let points = CORE_ROLL.per_point.saturating_mul(facts.skill);
     DrawBonus {
@@ -134,7 +135,7 @@ mod tests {
         let modifiers = added
             .iter()
             .map(|points| Modifier {
-                reason: ModifierReason::Drawing,
+                reason: reasons::DRAWING,
                 effect: Effect::Add(*points),
             })
             .collect();

@@ -10,6 +10,7 @@ pub mod check;
 pub mod draw;
 pub mod melee;
 pub mod postures;
+pub mod reasons;
 pub mod roll_command;
 pub mod round;
 pub mod sheet;

@@ -10,6 +10,7 @@ use super::check::CORE_ROLL;
 use crate::rules::melee::{BodyBlow, SpecificBlow};
 use crate::rules::modifiers::{Modifier, ModifierReason};
 use crate::rules::situation::{BlowFacts, LineCover, RangeBand, ShotFacts, StandingFacts, Worth};
+use crate::rulesets::frontier::reasons;
 
 /// The steps of the modifier table.
 const POINT_BLANK: i32 = 4;
@@ -36,13 +37,13 @@ const DRAWING: i32 = -2;
 pub fn blow_value(facts: &BlowFacts) -> Vec<Modifier> {
     let mut modifiers = Vec::new();
     if facts.body_blow == Some(BodyBlow::Kick) {
-        modifiers.push(CORE_ROLL.step(ModifierReason::Kick, KICK));
+        modifiers.push(CORE_ROLL.step(reasons::KICK, KICK));
     }
     if let Some(blow) = facts.specific_blow {
-        modifiers.push(CORE_ROLL.step(ModifierReason::SpecificBlow, SPECIFIC_BLOW));
+        modifiers.push(CORE_ROLL.step(reasons::SPECIFIC_BLOW, SPECIFIC_BLOW));
         let further = match blow {
-            SpecificBlow::Knockout => Some(ModifierReason::KnockoutBlow),
-            SpecificBlow::DisarmAndCatch => Some(ModifierReason::DisarmAndCatch),
+            SpecificBlow::Knockout => Some(reasons::KNOCKOUT_BLOW),
+            SpecificBlow::DisarmAndCatch => Some(reasons::DISARM_AND_CATCH),
             SpecificBlow::Trip | SpecificBlow::Restrain => None,
         };
         if let Some(reason) = further {
@@ -50,7 +51,7 @@ pub fn blow_value(facts: &BlowFacts) -> Vec<Modifier> {
         }
     }
     if facts.attacker_moved {
-        modifiers.push(CORE_ROLL.step(ModifierReason::MovedIntoRange, MOVED_INTO_RANGE));
+        modifiers.push(CORE_ROLL.step(reasons::MOVED_INTO_RANGE, MOVED_INTO_RANGE));
     }
     modifiers
 }
@@ -60,9 +61,7 @@ pub fn blow_value(facts: &BlowFacts) -> Vec<Modifier> {
 pub fn range_value(band: RangeBand) -> Option<Vec<Modifier>> {
     match band {
         RangeBand::Touch | RangeBand::Base => Some(Vec::new()),
-        RangeBand::Long => Some(vec![
-            CORE_ROLL.step(ModifierReason::MediumRange, MEDIUM_RANGE),
-        ]),
+        RangeBand::Long => Some(vec![CORE_ROLL.step(reasons::MEDIUM_RANGE, MEDIUM_RANGE)]),
         RangeBand::VeryLong => Some(vec![CORE_ROLL.step(ModifierReason::LongRange, LONG_RANGE)]),
         RangeBand::OutOfRange => None,
     }
@@ -81,17 +80,17 @@ pub fn shot_value(facts: &ShotFacts) -> Worth {
         step(ModifierReason::PointBlank, POINT_BLANK);
     }
     if facts.aimed {
-        step(ModifierReason::TakingABead, TAKING_A_BEAD);
+        step(reasons::TAKING_A_BEAD, TAKING_A_BEAD);
     }
     // A declared zigzag counts all round, in place of the step for moving.
     if facts.target_zigzagged {
-        step(ModifierReason::Zigzagging, TARGET_ZIGZAGGED);
+        step(reasons::ZIGZAGGING, TARGET_ZIGZAGGED);
     } else if facts.target_moved {
-        step(ModifierReason::TargetMoved, TARGET_MOVED);
+        step(reasons::TARGET_MOVED, TARGET_MOVED);
     }
     let behind_low_cover = facts.cover == LineCover::HalfConcealed;
     if facts.target_prone || (facts.target_kneeling && behind_low_cover) {
-        step(ModifierReason::ThreeQuarterCover, THREE_QUARTER_COVER);
+        step(reasons::THREE_QUARTER_COVER, THREE_QUARTER_COVER);
     } else if facts.target_kneeling || behind_low_cover {
         step(ModifierReason::HalfCover, HALF_COVER);
     }
@@ -100,16 +99,16 @@ pub fn shot_value(facts: &ShotFacts) -> Worth {
         step(ModifierReason::MultipleShots, -more);
     }
     if facts.shooter_moved {
-        step(ModifierReason::FirerMoved, FIRER_MOVED);
+        step(reasons::FIRER_MOVED, FIRER_MOVED);
     }
     if facts.drew_this_round {
-        step(ModifierReason::Drawing, DRAWING);
+        step(reasons::DRAWING, DRAWING);
     }
     if facts.specific_shot {
-        step(ModifierReason::SpecificShot, SPECIFIC_SHOT);
+        step(reasons::SPECIFIC_SHOT, SPECIFIC_SHOT);
     }
     if facts.target_surprised {
-        step(ModifierReason::TargetSurprised, TARGET_SURPRISED);
+        step(reasons::TARGET_SURPRISED, TARGET_SURPRISED);
     }
     if facts.target_in_dark {
         step(ModifierReason::Dark, NIGHT);

@@ -8,9 +8,10 @@ use serde::{Deserialize, Serialize};
 use super::check::CORE_ROLL;
 use crate::rules::body::{BodyPart, HitLocations};
 use crate::rules::damage::DamageNotation;
-use crate::rules::modifiers::{Modifier, ModifierReason};
+use crate::rules::modifiers::Modifier;
 use crate::rules::situation::Material;
 use crate::rules::wounds::{BlowResult, BlowSeverity, WoundBlow};
+use crate::rulesets::frontier::reasons;
 
 /// Damage Points a unit may fall below zero before it is dead (it is incapacitated at 0).
 const DEAD_BELOW_ZERO: u32 = 10;
@@ -92,7 +93,7 @@ pub fn wound_check(damage: u32, hand_to_hand: bool) -> WoundCheck {
         modifiers: if steps == 0 {
             Vec::new()
         } else {
-            vec![CORE_ROLL.step(ModifierReason::HeavyWound, -steps)]
+            vec![CORE_ROLL.step(reasons::HEAVY_WOUND, -steps)]
         },
         on_failure,
     }

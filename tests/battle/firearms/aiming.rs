@@ -1,6 +1,7 @@
 //! Aiming, its loss, and diving for cover against gunfire.
 
 use super::*;
+use gridkeeper::rulesets::coc7e::reasons;
 
 /// Aim this round, shoot next round: a bonus die, if nothing else comes first. Moving first, or
 /// being hurt, spoils it.
@@ -108,7 +109,7 @@ fn diving_for_cover() {
         assert_eq!(
             reasons(modifiers),
             [
-                (ModifierReason::DivedForCover, -1),
+                (reasons::DIVED_FOR_COVER, -1),
                 (ModifierReason::MultipleShots, -1)
             ]
         );
@@ -211,7 +212,7 @@ fn suppressing_fire_lets_the_whole_group_dive_then_draws_each_target() {
         shots,
         [
             vec![
-                (ModifierReason::DivedForCover, -1),
+                (reasons::DIVED_FOR_COVER, -1),
                 (ModifierReason::MultipleShots, -1)
             ],
             vec![(ModifierReason::MultipleShots, -1)],

@@ -1,6 +1,7 @@
 //! Hit rates over thousands of seeds against the exact odds.
 
 use super::*;
+use gridkeeper::rulesets::coc7e::reasons;
 
 /// Fire one shot under each of `seeds` and count the hits.
 fn hit_rate(fighters: &[Fighter], rows: &[String], seeds: u64) -> (u64, Vec<Modifier>, Difficulty) {
@@ -359,17 +360,17 @@ fn aiming_counts_on_every_volley_of_the_pull() {
         [
             (vec![aiming], NetDice::Bonus(1), Difficulty::Regular),
             (
-                vec![aiming, (ModifierReason::FollowingVolley, -1)],
+                vec![aiming, (reasons::FOLLOWING_VOLLEY, -1)],
                 NetDice::PLAIN,
                 Difficulty::Regular
             ),
             (
-                vec![aiming, (ModifierReason::FollowingVolley, -2)],
+                vec![aiming, (reasons::FOLLOWING_VOLLEY, -2)],
                 NetDice::Penalty(1),
                 Difficulty::Regular
             ),
             (
-                vec![aiming, (ModifierReason::FollowingVolley, -3)],
+                vec![aiming, (reasons::FOLLOWING_VOLLEY, -3)],
                 NetDice::Penalty(2),
                 Difficulty::Regular
             ),

@@ -1,6 +1,7 @@
 //! Firing into a melee.
 
 use super::*;
+use gridkeeper::rulesets::coc7e::reasons;
 
 /// A fumble firing into a melee hits the shooter's ally there with the lowest Luck.
 #[test]
@@ -18,7 +19,7 @@ fn a_fumble_into_melee_hits_the_unluckiest_ally() {
     fire(&mut app, A, FireMode::single(B));
     let events = events_from(&app, mark);
     let (check, modifiers) = &attack_rolls(&events, A)[0];
-    assert_eq!(reasons(modifiers), [(ModifierReason::IntoMelee, -1)]);
+    assert_eq!(reasons(modifiers), [(reasons::INTO_MELEE, -1)]);
     assert_eq!(check.level, SuccessLevel::Fumble);
     assert!(events.contains(&EventKind::StrayHit {
         unit: A,

@@ -1,6 +1,7 @@
 //! Malfunctions, jams worked on and cleared, and reloading.
 
 use super::*;
+use gridkeeper::rulesets::coc7e::reasons;
 
 /// Col. Moran's air rifle malfunctions from 88: 87 fires, 88 jams it (1D6 rounds of work, then a
 /// Mechanical Repair or Firearms roll).
@@ -173,7 +174,7 @@ fn reloading_and_running_dry() {
     let target = fighter("Target", "b", (8, 5));
     let mut app = begun(on_field(&[shooter, target], &rows, ""));
     let (_, modifiers) = one_shot(&mut app);
-    assert_eq!(reasons(&modifiers), [(ModifierReason::Chambered, -1)]);
+    assert_eq!(reasons(&modifiers), [(reasons::CHAMBERED, -1)]);
     assert_eq!(ammunition(&mut app, A), (0, 0));
     next_round(&mut app);
     refuse_a_shot(

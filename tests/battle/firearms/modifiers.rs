@@ -1,6 +1,7 @@
 //! Every modifier of a shot alone and together.
 
 use super::*;
+use gridkeeper::rulesets::coc7e::reasons;
 
 /// Each modifier alone, from the state of the map and the units: the one die it gives.
 #[test]
@@ -37,7 +38,7 @@ fn each_modifier_alone() {
             "a target in melee with the shooter's ally",
             none,
             Some((9, 6)),
-            Some((ModifierReason::IntoMelee, -1)),
+            Some((reasons::INTO_MELEE, -1)),
         ),
         ("nothing at all", none, None, None),
     ];
@@ -74,7 +75,7 @@ fn each_modifier_alone() {
 fn prone_targets_and_prone_shooters() {
     let rows = field(20, &[]);
     for (distance, expected) in [
-        (8, vec![(ModifierReason::ProneTarget, -1)]),
+        (8, vec![(reasons::PRONE_TARGET, -1)]),
         (2, vec![(ModifierReason::PointBlank, 1)]),
     ] {
         let shooter = gunman((1, 5), REVOLVER, HANDGUN, 60);
@@ -97,7 +98,7 @@ fn prone_targets_and_prone_shooters() {
         .filter(|(id, _)| **id == A)
         .for_each(|(_, mut condition)| condition.prone = true);
     let (check, modifiers) = one_shot(&mut app);
-    assert_eq!(reasons(&modifiers), [(ModifierReason::ProneShooter, 1)]);
+    assert_eq!(reasons(&modifiers), [(reasons::PRONE_SHOOTER, 1)]);
     assert_eq!(check.roll.dice, NetDice::Bonus(1));
 }
 
@@ -135,7 +136,7 @@ fn fast_moving_targets() {
         take_it(&mut app);
         let rolls = attack_rolls(&events_from(&app, mark), gunman);
         assert_eq!(
-            reasons(&rolls[0].1).contains(&(ModifierReason::FastTarget, -1)),
+            reasons(&rolls[0].1).contains(&(reasons::FAST_TARGET, -1)),
             fast,
             "MOV {movement}"
         );
@@ -178,7 +179,7 @@ fn modifiers_combine_and_cancel() {
         [
             (ModifierReason::PointBlank, 1),
             (ModifierReason::Aiming, 1),
-            (ModifierReason::ProneShooter, 1)
+            (reasons::PRONE_SHOOTER, 1)
         ]
     );
     assert_eq!(check.roll.dice, NetDice::Bonus(2));

@@ -7,7 +7,8 @@ use crate::battle::UnitId;
 use crate::battle::event::EventKind;
 use crate::battle::state::Battle;
 use crate::rules::damage::{DamageEffect, DamageNotation};
-use crate::rules::modifiers::{Modifier, ModifierReason};
+use crate::rules::modifiers::Modifier;
+use crate::rulesets::coc7e::reasons;
 
 /// A unit a burning weapon has hit rolls Luck: whether it keeps from catching fire.
 pub(super) fn luck_against_fire(battle: &mut Battle, unit: UnitId) -> bool {
@@ -36,7 +37,7 @@ pub(super) fn stun(
         .all(|formula| formula.terms.is_empty());
     if spray {
         let dexterity = battle.spec(target).characteristics.dexterity;
-        let spray = vec![Modifier::steps(ModifierReason::Spray, 2)];
+        let spray = vec![Modifier::steps(reasons::SPRAY, 2)];
         let check = battle.roll_characteristic(target, "DEX", dexterity, spray);
         if check.success {
             return;

@@ -11,8 +11,9 @@ use crate::battle::state::Battle;
 use crate::battle::wounds::fall_unconscious;
 use crate::battle::{UnitId, Vital};
 use crate::rules::body::{BodyPart, guards_head_and_torso};
-use crate::rules::modifiers::{Modifier, ModifierReason};
+use crate::rules::modifiers::Modifier;
 use crate::rulesets::coc7e::HIT_LOCATIONS;
+use crate::rulesets::coc7e::reasons;
 
 /// The round since which Luck has kept a unit awake, when it would have fallen unconscious:
 /// each round after costs twice the last. CoC's own part of a unit's state.
@@ -91,7 +92,7 @@ pub(super) fn armor_tried(
         (Some((die, part)), parts.contains(&part))
     } else if by_luck {
         let modifiers: Vec<Modifier> = guards_head_and_torso(Some(parts))
-            .then(|| Modifier::new(ModifierReason::ArmorHeadAndTorso, 1))
+            .then(|| Modifier::new(reasons::ARMOR_HEAD_AND_TORSO, 1))
             .into_iter()
             .collect();
         let luck = battle.luck(unit);

@@ -17,9 +17,10 @@ use crate::battle::hooks::{
 use crate::battle::state::Battle;
 use crate::rules::body::BodyPart;
 use crate::rules::damage::DamageNotation;
-use crate::rules::modifiers::{Modifier, ModifierReason};
+use crate::rules::modifiers::Modifier;
 use crate::rules::roll::Verdict;
 use crate::rulesets::coc7e::ID;
+use crate::rulesets::coc7e::reasons;
 use crate::rulesets::coc7e::worth::notice_value;
 
 /// CoC's battle plugin: its hooks.
@@ -42,7 +43,7 @@ impl TurnHooks for CocHooks {
     /// A bonus die for a readied firearm.
     fn dex_roll_modifiers(&self, _battle: &Battle, _unit: UnitId, readied: bool) -> Vec<Modifier> {
         readied
-            .then(|| Modifier::new(ModifierReason::ReadiedFirearm, 1))
+            .then(|| Modifier::new(reasons::READIED_FIREARM, 1))
             .into_iter()
             .collect()
     }

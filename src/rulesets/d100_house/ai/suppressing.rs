@@ -15,7 +15,7 @@ use crate::battle::ranged;
 use crate::battle::{TurnState, UnitId};
 use crate::map::scenario::Scenario;
 use crate::rules::firearms::rounds_ready;
-use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
+use crate::rules::modifiers::{Effect, Modifier};
 use crate::rules::roll::Demand;
 use crate::rules::roll_harm::HitForm;
 use crate::rules::weapons::AttackForm;
@@ -24,6 +24,7 @@ use crate::rulesets::d100_house::battle::condition::{HouseCondition, house_of};
 use crate::rulesets::d100_house::battle::shares::{divisible, even_shares};
 use crate::rulesets::d100_house::battle::turn::division_open;
 use crate::rulesets::d100_house::damage::roll_harm_mean;
+use crate::rulesets::d100_house::reasons;
 
 /// `DivideSkill` where pinning `planned`'s target and those about it pays, before the turn's
 /// first attack; suppressing fire while a share is left of a skill so divided; `None` where
@@ -144,7 +145,7 @@ fn attack_harm(scenario: &Scenario, seen: &[Seen], member: &Seen, shift: i32) ->
     let demand = Demand::new(
         spec.skill(ruleset, &weapon.skill),
         vec![Modifier {
-            reason: ModifierReason::Suppressed,
+            reason: reasons::SUPPRESSED,
             effect: Effect::Add(shift),
         }],
     );

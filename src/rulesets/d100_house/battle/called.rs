@@ -5,15 +5,16 @@
 use super::condition::{change_house, house};
 use crate::battle::UnitId;
 use crate::battle::state::Battle;
-use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
+use crate::rules::modifiers::{Effect, Modifier};
 use crate::rules::roll::Demand;
 use crate::rulesets::d100_house::damage;
+use crate::rulesets::d100_house::reasons;
 
 /// An attack's demand with the called shot's shift, where the unit called it.
 pub(super) fn on_attack(battle: &Battle, unit: UnitId, mut demand: Demand) -> Demand {
     if house(battle, unit).called_shot.is_some() {
         demand.modifiers.push(Modifier {
-            reason: ModifierReason::CalledShot,
+            reason: reasons::CALLED_SHOT,
             effect: Effect::Add(damage::CALLED.shift),
         });
     }

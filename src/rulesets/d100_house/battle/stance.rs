@@ -7,13 +7,14 @@ use super::condition::house;
 use super::events::HouseEvent;
 use super::turn::only_the_stance;
 use crate::battle::UnitId;
-use crate::battle::event::{Modifier, ModifierReason};
+use crate::battle::event::Modifier;
 use crate::battle::state::Battle;
 use crate::rules::modifiers::Effect;
 use crate::rules::roll::{Demand, RollPurpose};
 use crate::rules::roll_harm::{DodgeOutcome, RollHit};
 use crate::rules::skills::DODGE;
 use crate::rulesets::d100_house::dodge;
+use crate::rulesets::d100_house::reasons;
 
 /// Whether the unit took the stance this turn before any attack: its attacks may still come,
 /// and pay the shift.
@@ -37,7 +38,7 @@ pub(super) fn attack_follows_stance(battle: &Battle, unit: UnitId) -> bool {
 pub(super) fn on_attack(battle: &Battle, unit: UnitId, mut demand: Demand) -> Demand {
     if attacks_to_come(battle, unit) {
         demand.modifiers.push(Modifier {
-            reason: ModifierReason::DodgingToo,
+            reason: reasons::DODGING_TOO,
             effect: Effect::Add(dodge::DODGING_TOO),
         });
     }
@@ -60,7 +61,7 @@ pub(super) fn meet(
     }
     let modifiers = (stance.shift != 0)
         .then_some(Modifier {
-            reason: ModifierReason::DodgingToo,
+            reason: reasons::DODGING_TOO,
             effect: Effect::Add(stance.shift),
         })
         .into_iter()

@@ -191,8 +191,9 @@ fn draw_side(unit: UnitId, draw: &DrawTotal) -> ContestSide {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::modifiers::{Modifier, ModifierReason};
+    use crate::rules::modifiers::Modifier;
     use crate::rulesets::frontier::draw::DrawBonus;
+    use crate::rulesets::frontier::reasons;
 
     /// SPECS.md 3.4's Wes (44, his Colt holstered) against the Kid (54): the card shows each
     /// die as its two digits, the total and the parts of the bonus, Wes first.
@@ -206,7 +207,7 @@ mod tests {
                     skill_points,
                     modifiers: drawing
                         .map(|points| Modifier {
-                            reason: ModifierReason::Drawing,
+                            reason: reasons::DRAWING,
                             effect: Effect::Add(points),
                         })
                         .into_iter()

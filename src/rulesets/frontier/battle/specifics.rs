@@ -12,7 +12,8 @@ use crate::battle::event::EventKind;
 use crate::battle::state::Battle;
 use crate::battle::{PendingAttack, Restraint, UnitId, Vital, arms, effects, hold, wounds};
 use crate::rules::melee::SpecificBlow;
-use crate::rules::modifiers::{Modifier, ModifierReason};
+use crate::rules::modifiers::Modifier;
+use crate::rulesets::frontier::reasons;
 use crate::rulesets::frontier::wounds::wound_check;
 
 /// The specific shot `shooter` declared at `target` this round, if any.
@@ -115,7 +116,7 @@ fn specific_blow_lands(
             // Its hands are on this one now.
             hold::let_go(battle, attacker);
             hold::hold_on(battle, attacker, unit);
-            let release_at = Modifier::summed(ModifierReason::Restraint, &steps);
+            let release_at = Modifier::summed(reasons::RESTRAINT, &steps);
             battle.change_condition(unit, |condition| {
                 condition.restraint = Some(Restraint { release_at });
             });
