@@ -34,6 +34,9 @@ use gridkeeper::rules::roll_harm::DodgeOutcome;
 use gridkeeper::rules::situation::Posture;
 use gridkeeper::rules::weapons::MalfunctionKind;
 use gridkeeper::rules::wounds::BlowSeverity;
+use gridkeeper::rulesets::brp_classic::battle::events::BrpEvent;
+use gridkeeper::rulesets::coc7e::battle::events::CocEvent;
+use gridkeeper::rulesets::d10_pool::battle::events::PoolEvent;
 use gridkeeper::rulesets::d100_house::battle::events::HouseEvent;
 use gridkeeper::rulesets::d100_house::cherries::Cherry;
 use gridkeeper::rulesets::frontier::battle::events::FrontierEvent;
@@ -107,7 +110,6 @@ fn variant(kind: &EventKind) -> usize {
         E::CaughtFire { .. } => 49,
         E::Burned { .. } => 50,
         E::FireOut { .. } => 51,
-        E::Stunned { .. } => 52,
         E::TurnLost { .. } => 53,
         E::TurnEnded { .. } => 54,
         E::RoundEnded => 55,
@@ -117,12 +119,10 @@ fn variant(kind: &EventKind) -> usize {
         E::DodgedFire { .. } => 59,
         E::BulletDodged { .. } => 60,
         E::ParryDeclared { .. } => 61,
-        E::KnockedOut { .. } => 62,
         E::WeaponStuck { .. } => 63,
         E::WeaponFreed { .. } => 64,
         E::KnockOutSwung { .. } => 65,
         E::KnockOutWeighed { .. } => 66,
-        E::ArmorTried { .. } => 67,
         E::BelowZero { .. } => 68,
         E::TargetDrawn { .. } => 69,
         E::StrengthPitted { .. } => 70,
@@ -130,23 +130,18 @@ fn variant(kind: &EventKind) -> usize {
         E::GripEased { .. } => 72,
         E::BreathGone { .. } => 73,
         E::Backlash { .. } => 74,
-        E::LuckSpent { .. } => 75,
         E::DiceEntered { .. } => 76,
         E::Adjusted { .. } => 77,
         E::RolledInSecret { .. } => 78,
         E::Revealed { .. } => 79,
         E::Injured { .. } => 80,
-        E::Scarred { .. } => 81,
-        E::StunnedByInjury { .. } => 82,
         E::Evading { .. } => 83,
         E::Evaded { .. } => 84,
         E::DicePlanned { .. } => 85,
-        E::StunShakenOff { .. } => 86,
         E::Swept { .. } => 87,
         E::DodgedArea { .. } => 88,
         E::PostureTaken { .. } => 89,
         E::WoundLocated { .. } => 93,
-        E::ThroughMaterial { .. } => 96,
         E::Declared { .. } => 97,
         E::DeclarationLost { .. } => 98,
         E::StunnedForRound { .. } => 100,
@@ -161,9 +156,23 @@ fn variant(kind: &EventKind) -> usize {
                 Some(FrontierEvent::ShotInTheLegs { .. }) => 101,
                 Some(FrontierEvent::QuickDrawn { .. }) => 99,
                 Some(FrontierEvent::Stumbled { .. }) => 102,
+                Some(FrontierEvent::ThroughMaterial { .. }) => 96,
                 None => unreachable!("a western event"),
             }
         }
+        E::Rulebook(own) if own.of::<CocEvent>().is_some() => match own.of::<CocEvent>() {
+            Some(CocEvent::Stunned { .. }) => 52,
+            Some(CocEvent::ArmorTried { .. }) => 67,
+            Some(CocEvent::LuckSpent { .. }) => 75,
+            None => unreachable!("a CoC event"),
+        },
+        E::Rulebook(own) if own.of::<PoolEvent>().is_some() => match own.of::<PoolEvent>() {
+            Some(PoolEvent::Scarred { .. }) => 81,
+            Some(PoolEvent::StunnedByInjury { .. }) => 82,
+            Some(PoolEvent::StunShakenOff { .. }) => 86,
+            None => unreachable!("a pool event"),
+        },
+        E::Rulebook(own) if own.of::<BrpEvent>().is_some() => 62,
         E::Rulebook(own) => match own.of::<HouseEvent>() {
             Some(HouseEvent::BoltTooSlow { .. }) => 115,
             Some(HouseEvent::ShieldHit { .. }) => 121,
@@ -308,12 +317,12 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             "Rose Whateley reels from the blow: no action this round",
         ),
         (
-            E::ThroughMaterial {
+            E::from(FrontierEvent::ThroughMaterial {
                 unit: ROSE,
                 cover: "iron water tank".to_string(),
                 faces: vec![7],
                 stopped: 7,
-            },
+            }),
             "The bullet goes through the iron water tank to Rose Whateley: 7 off its damage (dice 7)",
         ),
         (
@@ -881,30 +890,30 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             "Rose Whateley works the Knife, large (machete, etc.) free",
         ),
         (
-            E::KnockedOut {
+            E::from(BrpEvent::KnockedOut {
                 unit: ROSE,
                 dice: vec![die(6, 3), die(6, 4)],
                 until_round: 9,
-            },
+            }),
             "Rose Whateley is out cold for 7 rounds [2D6: 3 4], until round 9 ends",
         ),
         (
-            E::ArmorTried {
+            E::from(CocEvent::ArmorTried {
                 unit: ROSE,
                 armor: "Heavy leather jacket".to_string(),
                 location: Some((die(20, 2), BodyPart::RightLeg)),
                 covered: false,
-            },
+            }),
             "It lands on Rose Whateley's right leg [1D20: 2]: the Heavy leather jacket does not \
              cover it",
         ),
         (
-            E::ArmorTried {
+            E::from(CocEvent::ArmorTried {
                 unit: ROSE,
                 armor: "Heavy leather jacket".to_string(),
                 location: None,
                 covered: true,
-            },
+            }),
             "Rose Whateley's Luck: the Heavy leather jacket takes it",
         ),
         (
@@ -996,11 +1005,11 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             "Walter Corbitt Jr. eases the grip on Rose Whateley",
         ),
         (
-            E::LuckSpent {
+            E::from(CocEvent::LuckSpent {
                 unit: ROSE,
                 points: 4,
                 left: 41,
-            },
+            }),
             "Rose Whateley spends 4 Luck to stay conscious (41 left)",
         ),
         (
@@ -1069,10 +1078,10 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             "Walter Corbitt Jr. shrugs it off (net 2 + 0 − 3 soaked)",
         ),
         (
-            E::Scarred {
+            E::from(PoolEvent::Scarred {
                 unit: ROSE,
                 severity: 4,
-            },
+            }),
             "Rose Whateley will carry a scar from that injury of 4",
         ),
         (
@@ -1173,14 +1182,14 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             "Rose Whateley splits 7 dice: attack 3 · fight back 2 · dodge 2",
         ),
         (
-            E::StunShakenOff {
+            E::from(PoolEvent::StunShakenOff {
                 unit: ROSE,
                 left: 4,
-            },
+            }),
             "Rose Whateley is stunned by the injury, and spends a point of Willpower to shake it off (4 left)",
         ),
         (
-            E::StunnedByInjury { unit: ROSE },
+            E::from(PoolEvent::StunnedByInjury { unit: ROSE }),
             "Rose Whateley is stunned by the injury and loses a turn",
         ),
         (
@@ -1369,10 +1378,10 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             "The fire on Ghoul of the Corbitt house is out",
         ),
         (
-            E::Stunned {
+            E::from(CocEvent::Stunned {
                 unit: GHOUL,
                 turns: die(6, 3),
-            },
+            }),
             "Ghoul of the Corbitt house is stunned for 3 turns [D6: 3]",
         ),
         (

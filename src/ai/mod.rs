@@ -249,7 +249,7 @@ fn chosen_command(world: &mut World, turn: &TurnState) -> Command {
     {
         return Command::EndTurn { unit };
     }
-    let seen: Vec<Seen> = units
+    let mut seen: Vec<Seen> = units
         .iter(world)
         .map(|(id, at, vitals, condition, arsenal)| {
             let present = condition.presence == Presence::Present;
@@ -274,6 +274,9 @@ fn chosen_command(world: &mut World, turn: &TurnState) -> Command {
             }
         })
         .collect();
+    // By the units' order, whatever order the world keeps them in (a rulebook's own state put
+    // on a unit moves it there), so the AI's choice between equals never depends on it.
+    seen.sort_by_key(|seen| seen.unit);
     let Some(arsenal) = units
         .iter(world)
         .find(|(id, ..)| **id == unit)

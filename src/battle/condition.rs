@@ -75,8 +75,6 @@ pub struct Condition {
     pub forfeited_this_round: bool,
     /// The opponent it named at the start of the round as the one it will parry (BRP).
     pub parry_against: Option<UnitId>,
-    /// Knocked out for a number of rounds (BRP's shock): it comes to as this round ends.
-    pub out_until_round: Option<u32>,
     /// Luck spent so far (on staying conscious).
     pub luck_spent: u32,
     /// Hidden from the players (an ambush) until something reveals it.
@@ -94,10 +92,6 @@ pub struct Condition {
     /// The round it last drew (readied) a firearm in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub drew_in_round: Option<u32>,
-    /// The round it makes no attack in, having failed the roll against a wound's pain (the
-    /// western's).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub idle_round: Option<u32>,
     /// The round it does nothing more in, down in the pain of a wound (one not taken hand to
     /// hand, whose pain costs only its attacks).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -190,14 +184,6 @@ impl Condition {
     /// Whether it has fired this round: a shot, or a burst.
     pub fn fired_this_round(&self) -> bool {
         self.shots_this_round > 0 || self.burst_this_round
-    }
-
-    /// Whether it may make no attack in `round` (the western): idle, hurt hand to hand, or
-    /// restrained.
-    pub fn attacks_barred(&self, round: u32) -> bool {
-        self.idle_round == Some(round)
-            || self.stunned_round == Some(round)
-            || self.restraint.is_some()
     }
 
     /// How it holds itself: prone, kneeling (where the rulebook lets it), or standing.

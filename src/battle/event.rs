@@ -10,7 +10,6 @@ use super::own::RulebookEvent;
 use crate::map::Tile;
 use crate::map::range::RangeBand;
 use crate::map::sight::ShotLine;
-use crate::rules::body::BodyPart;
 use crate::rules::damage::DamageRoll;
 use crate::rules::dice::DieFace;
 use crate::rules::grapple::Grip;
@@ -145,15 +144,6 @@ pub enum EventKind {
         target: UnitId,
         goal: ManeuverGoal,
     },
-    /// Armor over only part of the body was tried against a blow or shot aimed at its wearer:
-    /// where it landed (on the rulebook's hit locations, with the die), or a Luck roll (none);
-    /// `covered`: the armor took it.
-    ArmorTried {
-        unit: UnitId,
-        armor: String,
-        location: Option<(DieFace, BodyPart)>,
-        covered: bool,
-    },
     /// Unaimed fire at several targets: the die drew this one for the next shot.
     TargetDrawn {
         unit: UnitId,
@@ -205,12 +195,6 @@ pub enum EventKind {
     GripEased {
         unit: UnitId,
         target: UnitId,
-    },
-    /// `unit` spends Luck to stay conscious (CoC's optional rule): `points`, and `left` after.
-    LuckSpent {
-        unit: UnitId,
-        points: u32,
-        left: u32,
     },
     /// An awkward weapon's fumble turns on its wielder (the chainsaw bucks): its damage follows.
     Backlash {
@@ -281,14 +265,6 @@ pub enum EventKind {
         unit: UnitId,
         by: UnitId,
         amount: u32,
-    },
-    /// A bullet went through `cover` to reach `unit`, which took `stopped` off its damage (the
-    /// western's wood, iron and steel: the `faces` of the dice rolled for it, if any).
-    ThroughMaterial {
-        unit: UnitId,
-        cover: String,
-        faces: Vec<u32>,
-        stopped: u32,
     },
     /// Caught in a blast's stun ring, `unit` failed its roll (or it stayed on its feet through
     /// a knockout blow): it does nothing more this round.
@@ -502,11 +478,6 @@ pub enum EventKind {
     FireOut {
         unit: UnitId,
     },
-    /// Stunned: it loses this many turns.
-    Stunned {
-        unit: UnitId,
-        turns: DieFace,
-    },
     /// A hit where the rulebook keeps injuries: the attack's `net` once the defence was off,
     /// the `weapon`'s damage, what `soak`ed it, the injury's `severity` (none when nothing was
     /// left), and what the unit's list comes to: its `wound_level`, what `remaining` before it is
@@ -521,21 +492,6 @@ pub enum EventKind {
         wound_level: u32,
         remaining: u32,
         penalty: Option<u32>,
-    },
-    /// One injury so bad it leaves a scar.
-    Scarred {
-        unit: UnitId,
-        severity: u32,
-    },
-    /// One injury worse than the unit can shrug off: it loses its next turn.
-    StunnedByInjury {
-        unit: UnitId,
-    },
-    /// One injury worse than the unit can shrug off, and a point of Willpower spent to shake
-    /// the stun off: no turn is lost; `left` points remain.
-    StunShakenOff {
-        unit: UnitId,
-        left: u32,
     },
     /// The unit evades: `pool` successes to take off hand-to-hand attacks on it until its next
     /// turn.
@@ -561,13 +517,6 @@ pub enum EventKind {
         attacker: UnitId,
         took: u32,
         left: u32,
-    },
-    /// Knocked out by a failed CON roll for the rounds the dice say: it comes to as
-    /// `until_round` ends, unless tended first.
-    KnockedOut {
-        unit: UnitId,
-        dice: Vec<DieFace>,
-        until_round: u32,
     },
     /// A stunned unit's turn goes by.
     TurnLost {

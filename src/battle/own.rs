@@ -37,6 +37,12 @@ pub trait OwnEvent: erased_serde::Serialize + SameData + Debug + Send + Sync + '
         None
     }
 
+    /// The unit whose numbers it tells (CoC's Luck spent), which the players read only where
+    /// that unit's numbers are not secret; `None`: it tells no one's.
+    fn numbers_of(&self) -> Option<UnitId> {
+        None
+    }
+
     /// Whether it begins a new moment of the fight in the rolls panel, as an attack does.
     fn begins_a_moment(&self) -> bool {
         false

@@ -5,10 +5,10 @@ use super::event::{EventKind, WoundState};
 use super::state::Battle;
 use super::{UnitId, Vital};
 
-/// The end of a round: lapsed delays, fuses, fire, strangling, units coming to, what the
-/// rulebook's own state does then (the western's wounds located and bleeding), and dying
-/// units' CON rolls; the round has ended (the flow goes
-/// on to the next, or ends the battle).
+/// The end of a round: lapsed delays, fuses, fire, strangling, what the rulebook's own state
+/// does then (units knocked out coming to in BRP, the western's wounds located and bleeding),
+/// and dying units' CON rolls; the round has ended (the flow goes on to the next, or ends the
+/// battle).
 pub(super) fn end_round(battle: &mut Battle) {
     let lapsed: Vec<UnitId> = battle
         .flow()
@@ -23,7 +23,6 @@ pub(super) fn end_round(battle: &mut Battle) {
     super::blast::fuses_burn_down(battle);
     super::effects::burn(battle);
     super::grapple::choke(battle);
-    super::wounds::come_to(battle);
     let hooks = super::hooks::of(battle);
     hooks.round_ends(battle);
     let round = battle.round();

@@ -267,46 +267,8 @@ pub fn fall_unconscious(battle: &mut Battle, unit: UnitId, out_cold: bool) {
     announce_change(battle, unit, before);
 }
 
-/// As a round ends, the knocked out whose time is up come to (still prone), unless their hit
-/// points alone keep them out (BRP: 1 or 2).
-pub(super) fn come_to(battle: &mut Battle) {
-    let round = battle.round();
-    for unit in battle.unit_ids() {
-        let Some(until) = battle.condition(unit).out_until_round else {
-            continue;
-        };
-        if until > round {
-            continue;
-        }
-        battle.change_condition(unit, |condition| condition.out_until_round = None);
-        let before = battle.vitals(unit);
-        let held_down = battle
-            .scenario
-            .ruleset
-            .take_blow(&WoundBlow {
-                damage: 0,
-                hit_points: before.hit_points,
-                below_zero: before.below_zero,
-                max_hit_points: before.max_hit_points,
-                major_wound: before.major_wound,
-                deliberate: false,
-            })
-            .knocked_out;
-        if before.vital == Vital::Unconscious && !held_down {
-            battle.set_vitals(
-                unit,
-                Vitals {
-                    vital: Vital::Conscious,
-                    ..before
-                },
-            );
-            announce_change(battle, unit, before);
-        }
-    }
-}
-
 /// Emit a wound-state change if there was one.
-pub(super) fn announce_change(battle: &mut Battle, unit: UnitId, before: Vitals) {
+pub fn announce_change(battle: &mut Battle, unit: UnitId, before: Vitals) {
     let (from, to) = (before.wound_state(), battle.vitals(unit).wound_state());
     if from != to {
         battle.emit(EventKind::WoundChanged { unit, from, to });

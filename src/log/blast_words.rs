@@ -113,13 +113,6 @@ pub(super) fn describe(
             format!("{} burns for {damage} damage", name(*unit))
         }
         EventKind::FireOut { unit } => format!("the fire on {} is out", name(*unit)),
-        EventKind::Stunned { unit, turns } => format!(
-            "{} is stunned for {} turn{} [D6: {}]",
-            name(*unit),
-            turns.face,
-            plural(turns.face),
-            turns.face
-        ),
         _ => String::new(),
     }
 }

@@ -6,7 +6,7 @@ use crate::battle::event::EventKind;
 use crate::map::scenario::Scenario;
 use crate::rules::opposed::Resistance;
 use crate::rules::wounds::BlowSeverity;
-use crate::words::{plural, the_weapon};
+use crate::words::the_weapon;
 
 /// " · major wound" (or the rulebook's word), nothing for a plain blow.
 pub fn severity_suffix(scenario: &Scenario, severity: BlowSeverity) -> String {
@@ -53,10 +53,6 @@ pub(super) fn describe(
     scenario: &Scenario,
 ) -> String {
     match kind {
-        EventKind::LuckSpent { unit, points, left } => format!(
-            "{} spends {points} Luck to stay conscious ({left} left)",
-            name(*unit)
-        ),
         EventKind::Backlash { unit, weapon } => format!("The {weapon} turns on {}", name(*unit)),
         EventKind::BelowZero { unit, hit_points } => {
             let points = scenario.ruleset.words().hit_point_words();
@@ -69,28 +65,6 @@ pub(super) fn describe(
                     points
                 }
             )
-        }
-        EventKind::ArmorTried {
-            unit,
-            armor,
-            location,
-            covered,
-        } => {
-            let outcome = if *covered {
-                format!("the {armor} takes it")
-            } else {
-                format!("the {armor} does not cover it")
-            };
-            match location {
-                Some((die, part)) => format!(
-                    "It lands on {}'s {} [1D{}: {}]: {outcome}",
-                    name(*unit),
-                    part.words(),
-                    die.sides,
-                    die.face
-                ),
-                None => format!("{}'s Luck: {outcome}", name(*unit)),
-            }
         }
         EventKind::KnockOutSwung {
             unit,
@@ -141,19 +115,6 @@ pub(super) fn describe(
                 None => format!("{} shrugs it off ({sum})", name(*unit)),
             }
         }
-        EventKind::Scarred { unit, severity } => {
-            format!(
-                "{} will carry a scar from that injury of {severity}",
-                name(*unit)
-            )
-        }
-        EventKind::StunShakenOff { unit, left } => format!(
-            "{} is stunned by the injury, and spends a point of Willpower to shake it off ({left} left)",
-            name(*unit)
-        ),
-        EventKind::StunnedByInjury { unit } => {
-            format!("{} is stunned by the injury and loses a turn", name(*unit))
-        }
         EventKind::Damaged {
             unit,
             rolled,
@@ -183,22 +144,6 @@ pub(super) fn describe(
                     name(*unit)
                 )
             }
-        }
-        EventKind::KnockedOut {
-            unit,
-            dice,
-            until_round,
-        } => {
-            let faces: Vec<String> = dice.iter().map(|die| die.face.to_string()).collect();
-            let rounds: u32 = dice.iter().map(|die| die.face).sum();
-            format!(
-                "{} is out cold for {rounds} round{} [{}D{}: {}], until round {until_round} ends",
-                name(*unit),
-                plural(rounds),
-                dice.len(),
-                dice.first().map_or(6, |die| die.sides),
-                faces.join(" ")
-            )
         }
         _ => String::new(),
     }

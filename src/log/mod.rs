@@ -48,7 +48,6 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::KnockOutSwung { .. }
         | E::KnockOutWeighed { .. }
         | E::StrengthPitted { .. }
-        | E::ArmorTried { .. }
         | E::TargetDrawn { .. }
         | E::DefenceAsked { .. }
         | E::Answered { .. }
@@ -77,7 +76,6 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Damaged { .. }
         | E::BelowZero { .. }
         | E::Backlash { .. }
-        | E::LuckSpent { .. }
         | E::WoundChanged { .. }
         | E::FellProne { .. }
         | E::Disarmed { .. }
@@ -91,15 +89,9 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Exposed { .. }
         | E::CaughtFire { .. }
         | E::Burned { .. }
-        | E::Stunned { .. }
         | E::Injured { .. }
-        | E::Scarred { .. }
-        | E::StunnedByInjury { .. }
-        | E::StunShakenOff { .. }
-        | E::ThroughMaterial { .. }
         | E::StunnedForRound { .. }
-        | E::WoundLocated { .. }
-        | E::KnockedOut { .. } => LogKind::Wounds,
+        | E::WoundLocated { .. } => LogKind::Wounds,
         E::Evading { .. } | E::Evaded { .. } | E::DicePlanned { .. } => LogKind::Attacks,
         E::Stabilised { .. } | E::Healed { .. } | E::FireOut { .. } => LogKind::Care,
         E::ReadiedWeapon { .. }
@@ -176,21 +168,13 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::CaughtFire { unit }
         | E::Burned { unit, .. }
         | E::FireOut { unit }
-        | E::Stunned { unit, .. }
-        | E::Scarred { unit, .. }
-        | E::StunnedByInjury { unit }
-        | E::StunShakenOff { unit, .. }
-        | E::ThroughMaterial { unit, .. }
         | E::StunnedForRound { unit }
         | E::WoundLocated { unit, .. }
         | E::Evading { unit, .. }
         | E::DicePlanned { unit, .. }
-        | E::KnockedOut { unit, .. }
-        | E::ArmorTried { unit, .. }
         | E::BelowZero { unit, .. }
         | E::BreathGone { unit }
         | E::Backlash { unit, .. }
-        | E::LuckSpent { unit, .. }
         | E::TurnLost { unit }
         | E::Adjusted { unit, .. }
         | E::RolledInSecret { unit, .. }

@@ -126,7 +126,8 @@ pub fn audiences(scenario: &Scenario, events: &[Event]) -> Vec<Audience> {
 
 /// Events only the keeper ever reads, whoever they name: typed dice, secret rolls, refused
 /// orders (whose reasons may name a hidden unit or where it stands), a secret unit's hit points
-/// below zero or Luck, the keeper's corrections to its numbers.
+/// below zero or the numbers a rulebook's own event tells of it (CoC's Luck), the keeper's
+/// corrections to its numbers.
 fn keepers_alone(scenario: &Scenario, kind: &EventKind) -> bool {
     match kind {
         EventKind::DiceEntered { .. }
@@ -136,8 +137,11 @@ fn keepers_alone(scenario: &Scenario, kind: &EventKind) -> bool {
             unit,
             change: Adjustment::HitPoints(_) | Adjustment::Ammunition { .. },
         }
-        | EventKind::BelowZero { unit, .. }
-        | EventKind::LuckSpent { unit, .. } => numbers_secret(scenario, *unit),
+        | EventKind::BelowZero { unit, .. } => numbers_secret(scenario, *unit),
+        EventKind::Rulebook(own) => own
+            .event()
+            .numbers_of()
+            .is_some_and(|unit| numbers_secret(scenario, unit)),
         _ => false,
     }
 }

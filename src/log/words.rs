@@ -234,23 +234,6 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             name(*unit),
             plural(*hit_points)
         ),
-        EventKind::ThroughMaterial {
-            unit,
-            cover,
-            faces,
-            stopped,
-        } => {
-            let dice = if faces.is_empty() {
-                String::new()
-            } else {
-                let faces: Vec<String> = faces.iter().map(u32::to_string).collect();
-                format!(" (dice {})", faces.join(" "))
-            };
-            format!(
-                "The bullet goes through the {cover} to {}: {stopped} off its damage{dice}",
-                name(*unit)
-            )
-        }
         EventKind::StunnedForRound { unit } => {
             format!(
                 "{} is stunned and does nothing more this round",
@@ -344,8 +327,7 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         | EventKind::MineTriggered { .. }
         | EventKind::CaughtFire { .. }
         | EventKind::Burned { .. }
-        | EventKind::FireOut { .. }
-        | EventKind::Stunned { .. }) => super::blast_words::describe(kind, &name, scenario),
+        | EventKind::FireOut { .. }) => super::blast_words::describe(kind, &name, scenario),
         EventKind::TurnLost { unit } => format!("{} is stunned and loses the turn", name(*unit)),
         EventKind::TurnEnded { unit } => format!("{} ends the turn", name(*unit)),
         EventKind::RoundEnded => format!("Round {} ends", event.round),
@@ -360,16 +342,10 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         }
         kind @ (EventKind::Damaged { .. }
         | EventKind::Injured { .. }
-        | EventKind::Scarred { .. }
-        | EventKind::StunnedByInjury { .. }
-        | EventKind::StunShakenOff { .. }
         | EventKind::BelowZero { .. }
         | EventKind::Backlash { .. }
-        | EventKind::LuckSpent { .. }
-        | EventKind::ArmorTried { .. }
         | EventKind::KnockOutSwung { .. }
-        | EventKind::KnockOutWeighed { .. }
-        | EventKind::KnockedOut { .. }) => super::harm_words::describe(kind, &name, scenario),
+        | EventKind::KnockOutWeighed { .. }) => super::harm_words::describe(kind, &name, scenario),
         kind @ (EventKind::StrengthPitted { .. }
         | EventKind::ChokedOut { .. }
         | EventKind::Gripped { .. }

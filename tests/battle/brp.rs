@@ -12,6 +12,7 @@ use gridkeeper::rules::round::{TurnKind, TurnLimits};
 use gridkeeper::rules::situation::ShotDefence;
 
 use super::*;
+use gridkeeper::rulesets::brp_classic::battle::events::BrpEvent;
 
 pub(super) const HARVEY: UnitId = UnitId(0);
 const EZRA: UnitId = UnitId(3);
@@ -409,11 +410,11 @@ fn a_failed_shock_roll_knocks_out_for_two_d6_rounds() {
         .concat(),
     );
     assert!(
-        struck.contains(&EventKind::KnockedOut {
+        struck.contains(&EventKind::from(BrpEvent::KnockedOut {
             unit: HARVEY,
             dice: vec![DieFace { sides: 6, face: 1 }, DieFace { sides: 6, face: 2 }],
             until_round: 4,
-        }),
+        })),
         "{struck:?}"
     );
     let out = vitals(&mut app, HARVEY);
@@ -732,8 +733,8 @@ fn a_knock_out_blow_weighs_its_damage_against_hit_points() {
     );
     assert_eq!((harvey.hit_points, harvey.vital), (9, Vital::Unconscious));
     let round = |events: &[EventKind]| {
-        events.iter().find_map(|event| match event {
-            EventKind::KnockedOut { until_round, .. } => Some(*until_round),
+        events.iter().find_map(|event| match event.own() {
+            Some(BrpEvent::KnockedOut { until_round, .. }) => Some(*until_round),
             _ => None,
         })
     };

@@ -5,6 +5,7 @@
 use super::*;
 use gridkeeper::battle::command::FireMode;
 use gridkeeper::rules::dice::DieFace;
+use gridkeeper::rulesets::coc7e::battle::events::CocEvent;
 
 /// A thrower on side a with `kit` (one weapon entry) and a skill; DEX 90, so it acts first.
 fn thrower(at: (u32, u32), kit: &str, skill: (&'static str, u32)) -> Fighter {
@@ -296,10 +297,10 @@ fn tased(target: Fighter) -> (App, Vec<EventKind>) {
 fn tasers_stun_and_mace_can_be_shaken_off() {
     let rows = field(20, &[]);
     let (mut app, events) = tased(bystander("Target", "b", (5, 5)));
-    assert!(events.contains(&EventKind::Stunned {
+    assert!(events.contains(&EventKind::from(CocEvent::Stunned {
         unit: B,
         turns: DieFace { sides: 6, face: 2 }
-    }));
+    })));
     send(&mut app, Command::EndTurn { unit: A });
     assert!(super::events(&app).ends_with(&[
         EventKind::TurnLost { unit: B },
@@ -327,7 +328,7 @@ fn tasers_stun_and_mace_can_be_shaken_off() {
     assert!(
         !events
             .iter()
-            .any(|event| matches!(event, EventKind::Stunned { .. })),
+            .any(|event| matches!(event.own(), Some(CocEvent::Stunned { .. }))),
         "{events:?}"
     );
 }
@@ -573,7 +574,7 @@ fn a_taser_does_not_stun_a_target_past_build_two() {
         );
         events
             .iter()
-            .any(|event| matches!(event, EventKind::Stunned { unit: B, .. }))
+            .any(|event| matches!(event.own(), Some(CocEvent::Stunned { unit: B, .. })))
     };
     // STR + SIZ 200 is Build 2; 210 is Build 3.
     assert!(stunned(100, 100));

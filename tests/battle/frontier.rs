@@ -12,6 +12,7 @@ use gridkeeper::rules::round::TurnKind;
 use gridkeeper::rules::situation::Posture;
 
 use super::*;
+use gridkeeper::rulesets::frontier::battle::events::FrontierEvent;
 use gridkeeper::rulesets::frontier::reasons;
 
 pub(crate) const WES: UnitId = UnitId(0);
@@ -416,12 +417,14 @@ fn a_bullet_through_iron_loses_a_d10() {
             mode: FireMode::Shots(vec![UnitId(1)]),
         },
     );
-    assert!(shot.contains(&EventKind::ThroughMaterial {
-        unit: UnitId(1),
-        cover: "iron water tank".to_string(),
-        faces: vec![4],
-        stopped: 4,
-    }));
+    assert!(
+        shot.contains(&EventKind::from(FrontierEvent::ThroughMaterial {
+            unit: UnitId(1),
+            cover: "iron water tank".to_string(),
+            faces: vec![4],
+            stopped: 4,
+        }))
+    );
     let taken = shot.iter().find_map(|event| match event {
         EventKind::Damaged { taken, cover, .. } => Some((*taken, *cover)),
         _ => None,

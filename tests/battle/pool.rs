@@ -8,6 +8,7 @@ use gridkeeper::battle::command::FireMode;
 use gridkeeper::rules::roll::RollVerdict;
 
 use super::*;
+use gridkeeper::rulesets::d10_pool::battle::events::PoolEvent;
 use gridkeeper::rulesets::d10_pool::reasons;
 
 const MARA: UnitId = UnitId(0);
@@ -124,7 +125,7 @@ fn a_blow_nets_past_the_dodge_into_an_injury_that_costs_dice() {
     assert!(
         !struck
             .iter()
-            .any(|event| matches!(event, EventKind::StunnedByInjury { .. })),
+            .any(|event| matches!(event.own(), Some(PoolEvent::StunnedByInjury { .. }))),
         "3 is not past Kell's Stamina of 4"
     );
     assert_eq!(vitals(&mut app, KELL).hit_points, 4);
@@ -189,11 +190,11 @@ fn an_injury_past_stamina_stuns() {
     let mut app = begun(level_b2_with(&[(MARA, (13, 9)), (HUGO, (17, 9))]));
     let shot = mara_shoots(&mut app, HUGO, &[10, 2, 3, 4, 5, 6, 2]);
     assert!(shot.iter().any(|event| matches!(
-        event,
-        EventKind::StunShakenOff {
+        event.own(),
+        Some(PoolEvent::StunShakenOff {
             unit: HUGO,
             left: 2
-        }
+        })
     )));
     assert_eq!(condition(&mut app, HUGO).stunned_turns, 0);
     // With none, he loses his next turn.
@@ -213,7 +214,7 @@ fn an_injury_past_stamina_stuns() {
     )));
     assert!(
         shot.iter()
-            .any(|event| matches!(event, EventKind::StunnedByInjury { unit: HUGO }))
+            .any(|event| matches!(event.own(), Some(PoolEvent::StunnedByInjury { unit: HUGO })))
     );
     assert!(vitals(&mut app, HUGO).conscious());
     assert_eq!(condition(&mut app, HUGO).stunned_turns, 1);
@@ -251,11 +252,11 @@ fn a_bad_wound_scars_and_takes_a_unit_out_and_initiative_is_kept() {
         }
     )));
     assert!(shot.iter().any(|event| matches!(
-        event,
-        EventKind::Scarred {
+        event.own(),
+        Some(PoolEvent::Scarred {
             unit: KELL,
             severity: 7
-        }
+        })
     )));
     assert!(!vitals(&mut app, KELL).conscious());
     // Into round 2: nobody rolls initiative again.

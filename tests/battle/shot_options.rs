@@ -13,6 +13,7 @@ use super::*;
 use crate::frontier::{
     KID, LOLA, WES, dry_gulch, dry_gulch_placed, shot_modifiers, until_the_act_of,
 };
+use gridkeeper::rulesets::frontier::battle::events::FrontierEvent;
 use gridkeeper::rulesets::frontier::reasons;
 
 /// `shooter` fires its first weapon once at `target`: the roll `hit`, then `dice` (the damage,
@@ -158,8 +159,8 @@ fn a_shot_through_low_cover_takes_no_cover_step_but_loses_the_material() {
         if through {
             assert_eq!(steps[0], [(reasons::DRAWING, -20)]);
             assert!(fired.iter().any(|event| matches!(
-                event,
-                EventKind::ThroughMaterial { unit, stopped: 7, .. } if *unit == KID
+                event.own(),
+                Some(FrontierEvent::ThroughMaterial { unit, stopped: 7, .. }) if *unit == KID
             )));
             assert_eq!(kid, 27 - 11);
         } else {

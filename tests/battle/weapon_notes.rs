@@ -6,6 +6,7 @@ use gridkeeper::rules::grapple::Grip;
 use gridkeeper::rules::weapons::MalfunctionKind;
 
 use super::*;
+use gridkeeper::rulesets::coc7e::battle::events::CocEvent;
 
 /// A (DEX 70, first to act) with `weapon` and its skill at `skill`, beside B.
 fn armed(weapon: &'static str, skill: (&'static str, u32)) -> App {
@@ -165,22 +166,22 @@ fn luck_keeps_a_unit_conscious_at_a_doubling_cost() {
     assert_eq!(vitals(&mut app, B).vital, Vital::Unconscious, "{struck:?}");
     let (mut app, struck) = clubbed("luck_to_stay_conscious: true");
     assert!(
-        struck.contains(&EventKind::LuckSpent {
+        struck.contains(&EventKind::from(CocEvent::LuckSpent {
             unit: B,
             points: 1,
             left: 2
-        }),
+        })),
         "{struck:?}"
     );
     assert_eq!(vitals(&mut app, B).vital, Vital::Conscious);
     send(&mut app, Command::EndTurn { unit: A });
     let next = after(&mut app, &[], Command::EndTurn { unit: B });
     assert!(
-        next.contains(&EventKind::LuckSpent {
+        next.contains(&EventKind::from(CocEvent::LuckSpent {
             unit: B,
             points: 2,
             left: 0
-        }),
+        })),
         "{next:?}"
     );
     send(&mut app, Command::EndTurn { unit: A });
@@ -215,11 +216,11 @@ fn first_aid_lets_a_unit_kept_awake_by_luck_keep_its_luck() {
         &[percentile(30).as_slice(), &[7], &percentile(90)].concat(),
     );
     assert!(
-        struck.contains(&EventKind::LuckSpent {
+        struck.contains(&EventKind::from(CocEvent::LuckSpent {
             unit: B,
             points: 1,
             left: 2
-        }),
+        })),
         "{struck:?}"
     );
     send(&mut app, Command::EndTurn { unit: A });
@@ -242,7 +243,7 @@ fn first_aid_lets_a_unit_kept_awake_by_luck_keep_its_luck() {
     assert!(
         !next
             .iter()
-            .any(|event| matches!(event, EventKind::LuckSpent { .. })),
+            .any(|event| matches!(event.own(), Some(CocEvent::LuckSpent { .. }))),
         "{next:?}"
     );
     assert_eq!(vitals(&mut app, B).vital, Vital::Conscious);

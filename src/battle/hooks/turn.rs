@@ -22,8 +22,9 @@ pub trait TurnHooks {
         TurnCost::Nothing
     }
 
-    /// As the round ends, after units come to and before the dying roll: what the rulebook's
-    /// own state does then (the western's wounds located, and its bleeding).
+    /// As the round ends, after strangling and before the dying roll: what the rulebook's own
+    /// state does then (BRP's knocked out coming to, the western's wounds located and its
+    /// bleeding).
     fn round_ends(&self, _battle: &mut Battle) {}
 
     /// As a new round begins, for each `unit` in turn: what of the rulebook's own state of it

@@ -1,20 +1,21 @@
 //! BRP classic in the battle: its own code at the engine's stages (an unarmed blow under the
 //! Martial Arts skill rolling its dice twice; a unit knocked out by shock staying out cold for
-//! 2D6 rounds). Its resistance table, grapples, stuck impales, declared parries, unaimed fire
+//! 2D6 rounds, its part of a unit's condition). Its resistance table, grapples, stuck impales, declared parries, unaimed fire
 //! and both barrels still answer through the shared seam until they move here
 //! (docs/plans/rulebook-rooms.md).
+
+pub mod events;
+pub mod out_cold;
 
 use bevy::prelude::*;
 
 use super::sheet::MARTIAL_ARTS;
 use crate::battle::UnitId;
 use crate::battle::arms;
-use crate::battle::event::EventKind;
 use crate::battle::hooks::{
     AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, Surprise, TurnHooks,
 };
 use crate::battle::state::Battle;
-use crate::rules::dice::DieFace;
 use crate::rulesets::brp_classic::ID;
 
 /// BRP's battle plugin: its hooks.
@@ -37,6 +38,11 @@ impl TurnHooks for BrpHooks {
         } else {
             Surprise::Unsurprised
         }
+    }
+
+    /// The knocked out whose time is up come to.
+    fn round_ends(&self, battle: &mut Battle) {
+        out_cold::come_to(battle);
     }
 }
 
@@ -61,15 +67,6 @@ impl AttackHooks for BrpHooks {
 impl HarmHooks for BrpHooks {
     /// Knocked out by shock: 2D6 rounds, or until First Aid wakes it (SPECS.md 1.1, [house]).
     fn knocked_out(&self, battle: &mut Battle, unit: UnitId) {
-        let dice: Vec<DieFace> = (0..2).map(|_| battle.die(6)).collect();
-        let until_round = battle.round() + dice.iter().map(|die| die.face).sum::<u32>();
-        battle.change_condition(unit, |condition| {
-            condition.out_until_round = Some(until_round);
-        });
-        battle.emit(EventKind::KnockedOut {
-            unit,
-            dice,
-            until_round,
-        });
+        out_cold::knocked_out(battle, unit);
     }
 }

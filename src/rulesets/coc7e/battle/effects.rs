@@ -3,8 +3,8 @@
 //! does no damage, shaken off with an Extreme DEX roll, a target past the weapon's Build limit
 //! not stunned at all.
 
+use super::events::CocEvent;
 use crate::battle::UnitId;
-use crate::battle::event::EventKind;
 use crate::battle::state::Battle;
 use crate::rules::damage::{DamageEffect, DamageNotation};
 use crate::rules::modifiers::Modifier;
@@ -47,7 +47,7 @@ pub(super) fn stun(
     battle.change_condition(target, |condition| {
         condition.stunned_turns = condition.stunned_turns.max(turns.face);
     });
-    battle.emit(EventKind::Stunned {
+    battle.emit(CocEvent::Stunned {
         unit: target,
         turns,
     });

@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 
-use crate::battle::event::EventKind;
+use super::events::CocEvent;
 use crate::battle::state::Battle;
 use crate::battle::wounds::fall_unconscious;
 use crate::battle::{UnitId, Vital};
@@ -44,7 +44,7 @@ pub(super) fn stay_awake(battle: &mut Battle, unit: UnitId) -> bool {
 /// `unit` spends `points` of Luck, told with what it has left.
 fn spend_luck(battle: &mut Battle, unit: UnitId, points: u32) {
     battle.change_condition(unit, |condition| condition.luck_spent += points);
-    battle.emit(EventKind::LuckSpent {
+    battle.emit(CocEvent::LuckSpent {
         unit,
         points,
         left: battle.luck(unit),
@@ -101,7 +101,7 @@ pub(super) fn armor_tried(
     } else {
         return None;
     };
-    battle.emit(EventKind::ArmorTried {
+    battle.emit(CocEvent::ArmorTried {
         unit,
         armor: armor.to_string(),
         location,

@@ -5,6 +5,7 @@
 //! the shared seam until they move here (docs/plans/rulebook-rooms.md).
 
 mod effects;
+pub mod events;
 mod luck;
 mod stray;
 

@@ -2,6 +2,7 @@
 //! and what soaks it go to the pool's rules, and the battle keeps the list it comes to, the
 //! unit's state, a stun (its next turn lost) and the scar the log names.
 
+use super::events::PoolEvent;
 use crate::battle::aim::spoil_aim;
 use crate::battle::event::EventKind;
 use crate::battle::state::Battle;
@@ -58,7 +59,7 @@ pub(super) fn injure(
         spoil_aim(battle, unit);
     }
     if outcome.scarred {
-        battle.emit(EventKind::Scarred {
+        battle.emit(PoolEvent::Scarred {
             unit,
             severity: outcome.severity.unwrap_or_default(),
         });
@@ -68,13 +69,13 @@ pub(super) fn injure(
             // Where a point of Willpower shakes it off (its only use), it is spent at once.
             battle.change_condition(unit, |condition| condition.luck_spent += 1);
             let left = battle.luck(unit);
-            battle.emit(EventKind::StunShakenOff { unit, left });
+            battle.emit(PoolEvent::StunShakenOff { unit, left });
         } else {
             // It loses its next turn: this round's if it has yet to act, else the next round's.
             battle.change_condition(unit, |condition| {
                 condition.stunned_turns = condition.stunned_turns.max(1);
             });
-            battle.emit(EventKind::StunnedByInjury { unit });
+            battle.emit(PoolEvent::StunnedByInjury { unit });
         }
     }
     settle_after_harm(battle, unit, before, false);

@@ -3,6 +3,7 @@
 //! move here (docs/plans/rulebook-rooms.md).
 
 mod blasts;
+pub mod events;
 mod injuries;
 mod surprise;
 

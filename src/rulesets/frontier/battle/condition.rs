@@ -1,6 +1,7 @@
 //! The western's part of a unit's condition: what its own mechanisms leave on a unit (the wound
-//! whose pain it failed to master, its bleeding, the wounds of the round still to locate, a trip
-//! it has yet to rise from), a component of the western's own.
+//! whose pain it failed to master and the round it idles in for it, its bleeding, the wounds of
+//! the round still to locate, a trip it has yet to rise from), a component of the western's
+//! own; and whether a unit may attack at all.
 
 use bevy::prelude::*;
 
@@ -21,6 +22,8 @@ pub struct FrontierCondition {
     /// Tripped by a specific blow and not yet back on its feet: its rise is rolled, and a
     /// stumble gives each foe within reach a free blow.
     pub tripped: bool,
+    /// The round it makes no attack in, having failed the roll against a wound's pain.
+    pub idle_round: Option<u32>,
 }
 
 /// A wound whose pain a unit failed to master: its damage, and whether it was taken hand to
@@ -48,4 +51,14 @@ pub fn change_frontier(
     change: impl FnOnce(&mut FrontierCondition),
 ) {
     battle.change_own(unit, change);
+}
+
+/// Whether `unit` may make no attack this round: idle in the pain of a wound (hurt hand to hand
+/// or not), stunned, or restrained.
+pub fn attacks_barred(battle: &Battle, unit: UnitId) -> bool {
+    let round = battle.round();
+    let condition = battle.condition(unit);
+    frontier(battle, unit).idle_round == Some(round)
+        || condition.stunned_round == Some(round)
+        || condition.restraint.is_some()
 }

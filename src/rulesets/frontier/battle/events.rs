@@ -37,6 +37,14 @@ pub enum FrontierEvent {
     ShotInTheLegs { unit: UnitId },
     /// As the round ends, `unit` bleeds `loss` (the damage follows).
     Bled { unit: UnitId, loss: u32 },
+    /// A bullet went through `cover` to reach `unit`, which took `stopped` off its damage (wood,
+    /// iron and steel: the `faces` of the dice rolled for it, if any).
+    ThroughMaterial {
+        unit: UnitId,
+        cover: String,
+        faces: Vec<u32>,
+        stopped: u32,
+    },
     /// A quick draw: `unit`'s shot at `rival`, whose declared shot was at it; each side's
     /// draw, and who fires first (`None`: both at once).
     QuickDrawn {
@@ -63,7 +71,8 @@ impl OwnEvent for FrontierEvent {
             | Self::PainMastered { .. }
             | Self::DownInPain { .. }
             | Self::ShotInTheLegs { .. }
-            | Self::Bled { .. } => LogKind::Wounds,
+            | Self::Bled { .. }
+            | Self::ThroughMaterial { .. } => LogKind::Wounds,
             Self::QuickDrawn { .. } => LogKind::Attacks,
         }
     }
@@ -75,7 +84,8 @@ impl OwnEvent for FrontierEvent {
             | Self::PainMastered { unit }
             | Self::DownInPain { unit }
             | Self::ShotInTheLegs { unit }
-            | Self::Bled { unit, .. } => vec![*unit],
+            | Self::Bled { unit, .. }
+            | Self::ThroughMaterial { unit, .. } => vec![*unit],
             Self::BleedingStopped { unit, by } => vec![*unit, *by],
             Self::QuickDrawn { unit, rival, .. } => vec![*unit, *rival],
         }
@@ -117,6 +127,23 @@ impl OwnEvent for FrontierEvent {
                 name(*unit)
             ),
             Self::Bled { unit, loss } => format!("{} bleeds {loss}", name(*unit)),
+            Self::ThroughMaterial {
+                unit,
+                cover,
+                faces,
+                stopped,
+            } => {
+                let dice = if faces.is_empty() {
+                    String::new()
+                } else {
+                    let faces: Vec<String> = faces.iter().map(u32::to_string).collect();
+                    format!(" (dice {})", faces.join(" "))
+                };
+                format!(
+                    "The bullet goes through the {cover} to {}: {stopped} off its damage{dice}",
+                    name(*unit)
+                )
+            }
             Self::QuickDrawn {
                 unit,
                 rival,

@@ -1,7 +1,7 @@
 //! A bullet through cover in the western: what the cover's material takes off it (wood 2, iron
 //! 1D10, steel 2D10), rolled and told.
 
-use crate::battle::event::EventKind;
+use super::events::FrontierEvent;
 use crate::battle::state::Battle;
 use crate::battle::{BattleDice, UnitId};
 use crate::map::Tile;
@@ -28,7 +28,7 @@ pub(super) fn stops(battle: &mut Battle, target: UnitId, cover: Tile) -> Option<
         .flat_map(|part| &part.dice)
         .map(|die| die.face)
         .collect();
-    battle.emit(EventKind::ThroughMaterial {
+    battle.emit(FrontierEvent::ThroughMaterial {
         unit: target,
         cover: terrain.name,
         faces,

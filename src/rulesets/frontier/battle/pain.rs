@@ -55,8 +55,8 @@ fn master(battle: &mut Battle, unit: UnitId, check: WoundCheck) -> bool {
 /// hand to hand, does nothing more.
 fn idle_in_pain(battle: &mut Battle, unit: UnitId, pain: Pain) {
     let round = battle.round();
+    change_frontier(battle, unit, |frontier| frontier.idle_round = Some(round));
     battle.change_condition(unit, |condition| {
-        condition.idle_round = Some(round);
         condition.down_round = (!pain.hand_to_hand).then_some(round);
     });
 }
@@ -90,7 +90,7 @@ pub(super) fn at_turn(battle: &mut Battle, unit: UnitId) -> TurnCost {
         return TurnCost::Nothing;
     };
     let round = battle.round();
-    if battle.condition(unit).idle_round != Some(round) {
+    if frontier(battle, unit).idle_round != Some(round) {
         if master(battle, unit, wound_check(pain.damage, pain.hand_to_hand)) {
             change_frontier(battle, unit, |frontier| frontier.pained = None);
             battle.emit(FrontierEvent::PainMastered { unit });

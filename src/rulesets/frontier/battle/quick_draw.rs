@@ -4,6 +4,7 @@
 //! its feet with its gun in hand fires after. A unit that declared it holds its fire until fired
 //! upon shoots back once the pull is done.
 
+use super::condition::attacks_barred;
 use super::events::FrontierEvent;
 use crate::battle::UnitId;
 use crate::battle::command::{FireMode, WeaponChoice};
@@ -33,7 +34,7 @@ pub(super) fn rival(battle: &Battle, unit: UnitId, mode: &FireMode) -> Option<Ri
     };
     let target = *targets.first()?;
     let fired = |other: UnitId| battle.condition(other).fired_this_round();
-    let idle = battle.condition(target).attacks_barred(battle.round());
+    let idle = attacks_barred(battle, target);
     if targets.iter().any(|other| *other != target)
         || fired(unit)
         || fired(target)
@@ -74,7 +75,7 @@ fn holding_fire(battle: &Battle, target: UnitId, shooter: UnitId) -> Option<Riva
     let holds = declared(&battle.flow().declarations, target).act == DeclaredAct::HoldFire;
     if !holds
         || condition.fired_this_round()
-        || condition.attacks_barred(battle.round())
+        || attacks_barred(battle, target)
         || !battle.standing(target)
         || battle.spec(target).side == battle.spec(shooter).side
     {
@@ -160,9 +161,7 @@ fn draw(battle: &mut Battle, unit: UnitId, gun: WeaponChoice) -> DrawTotal {
 /// Whether `unit`, which lost a draw, may still fire its pull with `gun`: on its feet, not
 /// idle in pain, the gun still in hand.
 fn still_fires(battle: &Battle, unit: UnitId, gun: WeaponChoice) -> bool {
-    battle.standing(unit)
-        && !battle.condition(unit).attacks_barred(battle.round())
-        && battle.arsenal(unit).in_hand == gun
+    battle.standing(unit) && !attacks_barred(battle, unit) && battle.arsenal(unit).in_hand == gun
 }
 
 /// What `spec`'s quick draw with `gun` is made of, holding `in_hand`: its Quick Draw, the gun's

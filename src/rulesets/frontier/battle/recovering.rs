@@ -2,7 +2,7 @@
 //! with the free blow each foe in reach gets when it stumbles, and the restrained unit's try to
 //! break free.
 
-use super::condition::{change_frontier, frontier};
+use super::condition::{attacks_barred, change_frontier, frontier};
 use super::events::FrontierEvent;
 use crate::battle::command::{Answer, ManeuverGoal, WeaponChoice};
 use crate::battle::event::EventKind;
@@ -68,13 +68,12 @@ pub(super) fn rise(battle: &mut Battle, unit: UnitId) -> bool {
 pub(super) fn free_blows(battle: &mut Battle, unit: UnitId) {
     battle.emit(FrontierEvent::Stumbled { unit });
     let side = battle.spec(unit).side;
-    let round = battle.round();
     for foe in battle.unit_ids() {
         let able = battle.spec(foe).side != side
             && battle.standing(foe)
             && !battle.condition(foe).prone
             && !battle.condition(foe).stunned()
-            && !battle.condition(foe).attacks_barred(round)
+            && !attacks_barred(battle, foe)
             && battle.condition(foe).held_by.is_none();
         if !able
             || !battle.standing(unit)
