@@ -135,8 +135,6 @@ fn variant(kind: &EventKind) -> usize {
         E::RolledInSecret { .. } => 78,
         E::Revealed { .. } => 79,
         E::Injured { .. } => 80,
-        E::Evading { .. } => 83,
-        E::Evaded { .. } => 84,
         E::DicePlanned { .. } => 85,
         E::Swept { .. } => 87,
         E::DodgedArea { .. } => 88,
@@ -170,6 +168,8 @@ fn variant(kind: &EventKind) -> usize {
             Some(PoolEvent::Scarred { .. }) => 81,
             Some(PoolEvent::StunnedByInjury { .. }) => 82,
             Some(PoolEvent::StunShakenOff { .. }) => 86,
+            Some(PoolEvent::Evading { .. }) => 83,
+            Some(PoolEvent::Evaded { .. }) => 84,
             None => unreachable!("a pool event"),
         },
         E::Rulebook(own) if own.of::<BrpEvent>().is_some() => 62,
@@ -1085,10 +1085,10 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             "Rose Whateley will carry a scar from that injury of 4",
         ),
         (
-            E::Evading {
+            E::from(PoolEvent::Evading {
                 unit: ROSE,
                 pool: 2,
-            },
+            }),
             "Rose Whateley evades: 2 successes to take off blows until the next turn",
         ),
         (
@@ -1161,12 +1161,12 @@ fn examples() -> Vec<(EventKind, &'static str)> {
              damage",
         ),
         (
-            E::Evaded {
+            E::from(PoolEvent::Evaded {
                 unit: ROSE,
                 attacker: GHOUL,
                 took: 2,
                 left: 0,
-            },
+            }),
             "Rose Whateley's evading takes 2 off Ghoul of the Corbitt house's blow (0 left)",
         ),
         (

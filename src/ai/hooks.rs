@@ -12,6 +12,7 @@ use crate::battle::by_rulebook::ByRulebook;
 use crate::battle::command::Command;
 use crate::battle::{Arsenal, TurnState, UnitId};
 use crate::map::scenario::Scenario;
+use crate::rules::budget::DicePlan;
 use crate::rules::ruleset_id::RulesetId;
 
 /// A rulebook's own choices at the AI's stages, made for the levels (never the baseline);
@@ -40,6 +41,18 @@ pub trait AiHooks: Send + Sync + 'static {
         None
     }
 
+    /// With its action still to take, before the planner weighs its blows: a command of the
+    /// rulebook's own for a unit the enemies can reach hand to hand (the d10 pool's evade);
+    /// `None` leaves it to the planner.
+    fn outnumbered(
+        &self,
+        _world: &mut World,
+        _scenario: &Scenario,
+        _outnumbered: &Outnumbered,
+    ) -> Option<Command> {
+        None
+    }
+
     /// How much quicker `unit` (holding `arsenal`) would be than `rival` to fire, where two
     /// who declared shots at each other draw to see who fires first (the western's quick
     /// draw): the margin of their mean totals where `unit` is the quicker with the gun it
@@ -54,6 +67,17 @@ pub trait AiHooks: Send + Sync + 'static {
     ) -> Option<f64> {
         None
     }
+}
+
+/// A unit with its action still to take, as the planner sees it before it weighs its blows:
+/// how careful it is, how many enemies can strike it hand to hand this round, and what is
+/// left of its split dice, where it has split them.
+#[derive(Debug, Clone, Copy)]
+pub struct Outnumbered {
+    pub unit: UnitId,
+    pub caution: f64,
+    pub strikers: usize,
+    pub dice_plan: Option<DicePlan>,
 }
 
 /// Each rulebook's AI choices, by the rulebook, as their plugins put them in.

@@ -3,7 +3,7 @@
 //! modifiers, the damage at stake, and the exchange's odds. `exchange.rs` resolves it.
 
 use super::command::{ManeuverGoal, Rejection, WeaponChoice};
-use super::event::{DefenceKind, Modifier, ModifierReason};
+use super::event::{DefenceKind, Modifier};
 use super::fighting::{build_penalty, defending_weapon, fighting_weapon, grapple, melee_weapon};
 use super::landing::held_weapon;
 use super::melee_weapon::MeleeWeapon;
@@ -14,7 +14,6 @@ use super::{AttackKind, PendingAttack, UnitId, budget};
 use crate::map::range::{WeaponReach, range_reading};
 use crate::rules::budget::PlannedAction;
 use crate::rules::melee::Defence;
-use crate::rules::modifiers::Effect;
 use crate::rules::roll::Demand;
 use crate::rules::roll::Verdict;
 use crate::rules::situation::AllowedAnswers;
@@ -115,20 +114,6 @@ pub(super) fn meeting_weapon(battle: &Battle, pending: &PendingAttack) -> Option
 /// fighting weapon.
 pub(super) fn defence_weapon(battle: &Battle, pending: &PendingAttack) -> MeleeWeapon {
     meeting_weapon(battle, pending).unwrap_or_else(|| fighting_weapon(battle, pending.target))
-}
-
-/// The evade pool of the defender of `pending` that will come off the blow: a hand-to-hand
-/// strike's, none for a throw or a maneuver.
-pub(super) fn evading_against(
-    battle: &Battle,
-    pending: &PendingAttack,
-    weapon: &MeleeWeapon,
-) -> u32 {
-    if weapon.thrown.is_none() && matches!(pending.kind, AttackKind::Strike(_)) {
-        battle.condition(pending.target).evading
-    } else {
-        0
-    }
 }
 
 /// The mean damage of a blow with `weapon` by `unit`.
@@ -257,13 +242,9 @@ pub(super) fn exchange_odds_of(
     let weapon = attacker_weapon(battle, pending);
     let mut attack =
         battle.standing_demand(pending.attacker, &attack_demand(battle, pending, &weapon));
-    // The target's evading will come off a blow's net as it arrives.
-    let evading = evading_against(battle, pending, &weapon);
-    if evading > 0 {
-        attack.modifiers.push(Modifier {
-            reason: ModifierReason::Evading,
-            effect: Effect::Successes(-i8::try_from(evading).unwrap_or(i8::MAX)),
-        });
+    // What will come off the blow's net as it arrives (the d10 pool's evading).
+    if let Some(losing) = super::hooks::of(battle).blow_will_lose(battle, pending, &weapon) {
+        attack.modifiers.push(losing);
     }
     let hindrances = battle.own_roll_modifiers(defender, false, false);
     let dodge = battle.standing_demand(

@@ -70,12 +70,7 @@ pub(super) fn no_dice_left(battle: &Battle, plan: DicePlan) -> Rejection {
 
 /// A demand with the share of the budget it would be rolled with now, where the unit has split
 /// its dice: nothing is spent.
-pub(super) fn with_share(
-    battle: &Battle,
-    unit: UnitId,
-    action: PlannedAction,
-    demand: Demand,
-) -> Demand {
+pub fn with_share(battle: &Battle, unit: UnitId, action: PlannedAction, demand: Demand) -> Demand {
     let share = battle
         .condition(unit)
         .dice_plan

@@ -208,9 +208,6 @@ pub enum Command {
     Delay { unit: UnitId, until: Option<UnitId> },
     /// Leave the battle from a map edge or an exit tile.
     Flee { unit: UnitId },
-    /// Where the rulebook has it (the d10 pool): roll to evade, as the turn's action; the
-    /// successes come off hand-to-hand attacks on the unit until its next turn.
-    Evade { unit: UnitId },
     /// Where the rulebook keeps a per-round dice budget (the d10 pool): split the round's
     /// dice among the actions planned, at the unit's first decision of the round (its turn, or
     /// an attack on it before then).
@@ -339,7 +336,6 @@ impl Command {
             | Self::Medicine { unit, .. }
             | Self::Delay { unit, .. }
             | Self::Flee { unit }
-            | Self::Evade { unit }
             | Self::PlanDice { unit, .. }
             | Self::DeclareParry { unit, .. }
             | Self::Declare { unit, .. }

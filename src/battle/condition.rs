@@ -57,9 +57,6 @@ pub struct Condition {
     /// dice, once it has planned them or rolled its whole pool; nothing before.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dice_plan: Option<crate::rules::budget::DicePlan>,
-    /// What is left of its evade pool (the d10 pool), until its next turn.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub evading: u32,
     /// How far it has moved this round, in tenths of a yard.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub moved_this_round: u32,

@@ -9,8 +9,7 @@ use super::event::EventKind;
 use super::state::Battle;
 use super::{
     CommandLog, CommandQueue, Phase, RefusedCommands, aim, answer, arms, blast, declaring, effects,
-    evade, exchange, flow, grapple, hiding, hooks, keeper, melee, movement, planning, ranged,
-    wounds,
+    exchange, flow, grapple, hiding, hooks, keeper, melee, movement, planning, ranged, wounds,
 };
 use crate::rules::round::TurnKind;
 
@@ -195,7 +194,6 @@ fn carry_out(battle: &mut Battle, command: &Command) -> Result<(), Rejection> {
         Command::Medicine { unit, patient } => wounds::medicine(battle, unit, patient),
         Command::Delay { unit, until } => flow::delay(battle, unit, until),
         Command::Flee { unit } => movement::flee(battle, unit),
-        Command::Evade { unit } => evade::evade(battle, unit),
         Command::PlanDice { unit, ref parts } => planning::plan(battle, unit, parts),
         Command::DeclareParry { unit, against } => exchange::declare_parry(battle, unit, against),
         Command::Declare { unit, declaration } => {

@@ -493,12 +493,6 @@ pub enum EventKind {
         remaining: u32,
         penalty: Option<u32>,
     },
-    /// The unit evades: `pool` successes to take off hand-to-hand attacks on it until its next
-    /// turn.
-    Evading {
-        unit: UnitId,
-        pool: u32,
-    },
     /// `unit`, choked by `by`, is out (the d100 house sheet).
     ChokedOut {
         unit: UnitId,
@@ -510,13 +504,6 @@ pub enum EventKind {
         unit: UnitId,
         budget: u32,
         parts: Vec<crate::rules::budget::PlanPart>,
-    },
-    /// The unit's evading took `took` off `attacker`'s net; `left` remain in its pool.
-    Evaded {
-        unit: UnitId,
-        attacker: UnitId,
-        took: u32,
-        left: u32,
     },
     /// A stunned unit's turn goes by.
     TurnLost {

@@ -4,8 +4,8 @@
 
 use super::arms::let_fly;
 use super::blow_odds::{
-    attack_roll, attacker_weapon, blow_answers, defence_kind, defence_weapon, evading_against,
-    fight_demand, meeting_weapon,
+    attack_roll, attacker_weapon, blow_answers, defence_kind, defence_weapon, fight_demand,
+    meeting_weapon,
 };
 use super::command::{Answer, ManeuverGoal, Rejection, WeaponChoice};
 use super::event::{DefenceKind, EventKind, Modifier, ModifierReason};
@@ -15,7 +15,7 @@ use super::hold::pinned;
 use super::landing::{Strike, blow, held_weapon, misfortune};
 use super::melee_weapon::MeleeWeapon;
 use super::state::Battle;
-use super::{AttackKind, PendingAttack, Phase, UnitId, budget, evade};
+use super::{AttackKind, PendingAttack, Phase, UnitId, budget};
 use crate::rules::budget::PlannedAction;
 use crate::rules::damage::DamageQuality;
 use crate::rules::melee::{Defence, MeleeOutcome, blow_quality};
@@ -149,15 +149,14 @@ pub fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Answer) {
     if attacker_weapon.thrown.is_none() && matches!(pending.kind, AttackKind::Strike(_)) {
         misfortune(battle, attacker, &attacker_weapon, &mut attack_roll);
     }
-    // The defender's evade pool, where it has one, comes off the blow as it arrives.
-    if evading_against(battle, pending, &attacker_weapon) > 0 {
-        let net = evade::take_off(battle, attacker, defender, attack_roll.net);
-        if net < attack_roll.net {
-            attack_roll.net = net;
-            attack_roll.success &= net >= 1;
-            if !attack_roll.success {
-                attack_roll.level = SuccessLevel::Failure;
-            }
+    // What comes off the blow as it arrives (the d10 pool's evading).
+    let net =
+        super::hooks::of(battle).blow_arrives(battle, pending, &attacker_weapon, attack_roll.net);
+    if net < attack_roll.net {
+        attack_roll.net = net;
+        attack_roll.success &= net >= 1;
+        if !attack_roll.success {
+            attack_roll.level = SuccessLevel::Failure;
         }
     }
     if let Some((index, thrown)) = &attacker_weapon.thrown {

@@ -357,11 +357,10 @@ fn next_turn(battle: &mut Battle) {
     }
 }
 
-/// What lasts until a unit's next turn ends as it comes: an evade pool, and what the
-/// rulebook's own state keeps until then (the house sheet's dodge stance, shares and call, and
+/// What lasts until a unit's next turn ends as it comes: what the rulebook's own state keeps
+/// until then (the d10 pool's evade pool, the house sheet's dodge stance, shares and call, and
 /// the suppressing fire it laid down).
 fn turn_comes(battle: &mut Battle, unit: UnitId) {
-    battle.change_condition(unit, |condition| condition.evading = 0);
     super::hooks::of(battle).turn_comes(battle, unit);
 }
 
@@ -394,7 +393,7 @@ fn release_orphaned_waits(battle: &mut Battle) {
 }
 
 /// End the acting unit's turn and pass it on.
-pub(super) fn end_turn(battle: &mut Battle) {
+pub fn end_turn(battle: &mut Battle) {
     let Some(unit) = battle.flow().acting() else {
         return;
     };

@@ -76,12 +76,13 @@ pub struct ContestSide {
 }
 
 /// What a rulebook's own event adds to the roll card it follows: `words` added to the outcome
-/// of `unit`'s card (`None`: the last card's), and how they bear on where the hit landed.
+/// of `unit`'s card (`None`: the last card's), and how they bear on where the hit landed, if
+/// they do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RollNote {
     pub unit: Option<UnitId>,
     pub words: String,
-    pub landing: Landing,
+    pub landing: Option<Landing>,
 }
 
 /// How a roll note bears on where the hit landed, which the damage card after it says.

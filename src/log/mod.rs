@@ -92,7 +92,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Injured { .. }
         | E::StunnedForRound { .. }
         | E::WoundLocated { .. } => LogKind::Wounds,
-        E::Evading { .. } | E::Evaded { .. } | E::DicePlanned { .. } => LogKind::Attacks,
+        E::DicePlanned { .. } => LogKind::Attacks,
         E::Stabilised { .. } | E::Healed { .. } | E::FireOut { .. } => LogKind::Care,
         E::ReadiedWeapon { .. }
         | E::WeaponFreed { .. }
@@ -170,7 +170,6 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::FireOut { unit }
         | E::StunnedForRound { unit }
         | E::WoundLocated { unit, .. }
-        | E::Evading { unit, .. }
         | E::DicePlanned { unit, .. }
         | E::BelowZero { unit, .. }
         | E::BreathGone { unit }
@@ -207,7 +206,6 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         E::MeleeResolved {
             attacker, defender, ..
         } => vec![*attacker, *defender],
-        E::Evaded { unit, attacker, .. } => vec![*unit, *attacker],
         E::Damaged { unit, by, .. } | E::Injured { unit, by, .. } => {
             std::iter::once(*unit).chain(*by).collect()
         }

@@ -167,21 +167,6 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 scenario.ruleset.words().weapon_defence().answer
             )
         ),
-        EventKind::Evading { unit, pool } => format!(
-            "{} evades: {pool} success{} to take off blows until the next turn",
-            name(*unit),
-            if *pool == 1 { "" } else { "es" }
-        ),
-        EventKind::Evaded {
-            unit,
-            attacker,
-            took,
-            left,
-        } => format!(
-            "{}'s evading takes {took} off {}'s blow ({left} left)",
-            name(*unit),
-            name(*attacker)
-        ),
         EventKind::Answered { unit, answer } => {
             let words = answer_words(*answer, &scenario.ruleset.words().weapon_defence());
             format!("{} {words}", name(*unit))

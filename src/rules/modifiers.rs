@@ -33,8 +33,6 @@ pub enum ModifierReason {
     LongRange,
     /// The target is past twice the weapon's base range.
     VeryLongRange,
-    /// The target's evade pool, which will come off the attack's net.
-    Evading,
     /// The roller's wounds cost it dice.
     Wounded,
     /// The part of the round's split dice budget the roll was planned with.
@@ -67,7 +65,6 @@ impl ModifierReason {
             Self::LongRange => "long range",
             Self::VeryLongRange => "very long range",
             Self::Wounded => "wounded",
-            Self::Evading => "evading",
             Self::SplitShare => "split share",
             Self::Dark => "in the dark",
             Self::AtTheHeld => "target held",

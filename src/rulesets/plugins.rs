@@ -24,7 +24,7 @@ pub fn plugin(app: &mut App) {
     #[cfg(feature = "frontier")]
     app.add_plugins((super::frontier::battle::plugin, super::frontier::ai::plugin));
     #[cfg(feature = "d10_pool")]
-    app.add_plugins(super::d10_pool::battle::plugin);
+    app.add_plugins((super::d10_pool::battle::plugin, super::d10_pool::ai::plugin));
     let registered = REGISTERED
         .read()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -51,4 +51,6 @@ pub fn register_plugin(id: RulesetId, plugin: fn(&mut App)) {
 pub fn register_commands() {
     #[cfg(feature = "d100_house")]
     super::d100_house::battle::commands::register();
+    #[cfg(feature = "d10_pool")]
+    super::d10_pool::battle::commands::register();
 }

@@ -448,7 +448,6 @@ fn unit_buttons(
         {
             *view.intent = Intent::KnockOut;
         }
-        let evades = scenario.ruleset.mechanisms().evading.is_some();
         let declared = scenario.ruleset.mechanisms().declares_actions().then(|| {
             view.flow
                 .as_ref()
@@ -456,7 +455,7 @@ fn unit_buttons(
                     declaring::declared(&flow.declarations, unit)
                 })
         });
-        action_buttons(ui, view, unit, state, evades, can_act, declared);
+        action_buttons(ui, view, unit, state, can_act, declared);
         if ui.button("End turn").clicked() {
             view.order(Command::EndTurn { unit });
         }
@@ -465,29 +464,17 @@ fn unit_buttons(
     ui.small("Click an empty tile to move, an enemy to attack it with the weapon in hand.");
 }
 
-/// The buttons for actions that are not the weapon's: evading (where the rulebook `evades`),
-/// putting out a fire, first aid, delaying and fleeing; in a declared round (the western) only
-/// those the unit `declared`.
+/// The buttons for actions that are not the weapon's: putting out a fire, first aid, delaying
+/// and fleeing; in a declared round (the western) only those the unit `declared`.
 fn action_buttons(
     ui: &mut egui::Ui,
     view: &mut BattleView,
     unit: UnitId,
     state: &UnitState,
-    evades: bool,
     can_act: bool,
     declared: Option<Declaration>,
 ) {
     let button = |ui: &mut egui::Ui, text: &str| ui.add_enabled(can_act, egui::Button::new(text));
-    if evades
-        && button(ui, "Evade")
-            .on_hover_text(
-                "The turn's action: roll to keep out of reach; the successes come off blows \
-                 until your next turn",
-            )
-            .clicked()
-    {
-        view.order(Command::Evade { unit });
-    }
     if state.condition.burning.is_some()
         && button(ui, "Put out the fire")
             .on_hover_text("Roll on the ground: the fire goes out and the unit is prone")

@@ -290,13 +290,6 @@ pub(super) fn unit_card(
             if jammed {
                 chip(ui, "jammed", egui::Color32::from_rgb(200, 60, 60));
             }
-            if state.condition.evading > 0 {
-                chip(
-                    ui,
-                    &format!("evading {}", state.condition.evading),
-                    egui::Color32::from_rgb(90, 160, 220),
-                );
-            }
         });
         let injuries = scenario
             .ruleset

@@ -150,15 +150,13 @@ fn cards(events: &[Event]) -> Vec<Vec<Card>> {
                 if let Some(note) = own.event().roll_note() {
                     add_to_outcome(cards, note.unit, &note.words);
                     landed = match note.landing {
-                        Landing::At(at) => Some(at),
-                        Landing::Further => {
+                        Some(Landing::At(at)) => Some(at),
+                        Some(Landing::Further) => {
                             landed.map(|landed| format!("{landed} · {}", note.words))
                         }
+                        None => landed,
                     };
                 }
-            }
-            EventKind::Evaded { attacker, took, .. } => {
-                note_outcome(cards, *attacker, format!("−{took} to the target's evading"));
             }
             EventKind::StrayHit { unit, .. } => {
                 note_outcome(cards, *unit, "fumble: hits an ally".into());

@@ -8,6 +8,11 @@ use gridkeeper::battle::command::FireMode;
 use gridkeeper::rules::roll::RollVerdict;
 
 use super::*;
+use gridkeeper::battle::choices::{FlagTone, UnitFlag};
+use gridkeeper::battle::hooks::flagged;
+use gridkeeper::battle::own_state::own_of;
+use gridkeeper::rulesets::d10_pool::battle::commands::PoolCommand;
+use gridkeeper::rulesets::d10_pool::battle::evade::EvadePool;
 use gridkeeper::rulesets::d10_pool::battle::events::PoolEvent;
 use gridkeeper::rulesets::d10_pool::reasons;
 
@@ -449,16 +454,25 @@ fn an_evade_pool_comes_off_blows_until_it_is_used_up() {
     until_the_turn_of(&mut app, KELL);
     let mark = event_count(&app);
     load(&mut app, &[8, 9, 3]);
-    send(&mut app, Command::Evade { unit: KELL });
+    send(&mut app, Command::from(PoolCommand::Evade { unit: KELL }));
     let evaded = events_from(&app, mark);
     assert!(evaded.iter().any(|event| matches!(
-        event,
-        EventKind::Evading {
+        event.own(),
+        Some(PoolEvent::Evading {
             unit: KELL,
             pool: 2
-        }
+        })
     )));
-    assert_eq!(condition(&mut app, KELL).evading, 2);
+    assert_eq!(evading(&app, KELL), 2);
+    assert_eq!(
+        evading_flag(&mut app, KELL),
+        Some(UnitFlag {
+            words: "evading 2".to_string(),
+            tone: FlagTone::Guarded,
+            in_short: true,
+        }),
+        "the card and the round order say so"
+    );
     assert_ne!(acting(&app), Some(KELL), "evading ends the turn");
     // The bite, then the sword (both before Kell's next turn, which would empty the pool).
     for (attacker, faces, weapon) in [
@@ -470,7 +484,7 @@ fn an_evade_pool_comes_off_blows_until_it_is_used_up() {
         ),
     ] {
         until_the_turn_of(&mut app, attacker);
-        let evading = condition(&mut app, KELL).evading;
+        let evading = evading(&app, KELL);
         send(
             &mut app,
             Command::Attack {
@@ -503,8 +517,8 @@ fn an_evade_pool_comes_off_blows_until_it_is_used_up() {
         let struck = events_from(&app, mark);
         let took: Vec<(u32, u32)> = struck
             .iter()
-            .filter_map(|event| match event {
-                EventKind::Evaded { took, left, .. } => Some((*took, *left)),
+            .filter_map(|event| match event.own() {
+                Some(PoolEvent::Evaded { took, left, .. }) => Some((*took, *left)),
                 _ => None,
             })
             .collect();
@@ -516,6 +530,7 @@ fn an_evade_pool_comes_off_blows_until_it_is_used_up() {
             assert_eq!(injuries(&struck), [(KELL, 2, Some(3))]);
         }
     }
+    assert_eq!(evading_flag(&mut app, KELL), None, "the pool is used up");
 }
 
 /// The careful AI's turn for `unit`, every other unit played at this keyboard (blows at them
@@ -558,13 +573,13 @@ fn the_careful_ai_evades_when_outnumbered_hand_to_hand() {
     let outnumbered = standing_fight(&[(TOMAS, (10, 8)), (DOG, (11, 8)), (KELL, (10, 9))]);
     let commands = careful_turn(outnumbered, TOMAS);
     assert!(
-        commands.contains(&Command::Evade { unit: TOMAS }),
+        commands.contains(&Command::from(PoolCommand::Evade { unit: TOMAS })),
         "{commands:?}"
     );
     let one_on_one = standing_fight(&[(TOMAS, (10, 8)), (DOG, (11, 8))]);
     let commands = careful_turn(one_on_one, TOMAS);
     assert!(
-        !commands.contains(&Command::Evade { unit: TOMAS }),
+        !commands.contains(&Command::from(PoolCommand::Evade { unit: TOMAS })),
         "{commands:?}"
     );
 }
@@ -725,4 +740,18 @@ fn a_sleeping_watcher_is_harder_to_rouse() {
         watched(Watch::Asleep),
         (Some((4, 10, 0, vec![reasons::ASLEEP])), Some(false))
     );
+}
+
+/// What is left of `unit`'s evade pool.
+pub(crate) fn evading(app: &App, unit: UnitId) -> u32 {
+    own_of::<EvadePool>(app.world(), unit).0
+}
+
+/// The flag the pool's evading puts on `unit`, as the cards are given it.
+fn evading_flag(app: &mut App, unit: UnitId) -> Option<UnitFlag> {
+    flagged(app.world_mut())
+        .into_iter()
+        .filter(|(flagged, _)| *flagged == unit)
+        .flat_map(|(_, flags)| flags)
+        .find(|flag| flag.words.starts_with("evading"))
 }

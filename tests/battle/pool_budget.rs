@@ -8,8 +8,9 @@ use gridkeeper::battle::ActionLost;
 use gridkeeper::battle::command::FireMode;
 use gridkeeper::rules::budget::{DicePlan, PlanPart, PlannedAction};
 
-use super::pool::{level_b2_with, pools, shoots};
+use super::pool::{evading, level_b2_with, pools, shoots};
 use super::*;
+use gridkeeper::rulesets::d10_pool::battle::commands::PoolCommand;
 
 const MARA: UnitId = UnitId(0);
 const TOMAS: UnitId = UnitId(1);
@@ -236,9 +237,13 @@ fn evading_is_one_part_of_a_split_and_the_turn_goes_on() {
             &[(PlannedAction::Evade, 2), (PlannedAction::Attack, 3)],
         ),
     );
-    let evaded = after(&mut app, &[9, 9], Command::Evade { unit: TOMAS });
+    let evaded = after(
+        &mut app,
+        &[9, 9],
+        Command::from(PoolCommand::Evade { unit: TOMAS }),
+    );
     assert_eq!(dice_rolled(&evaded), [(TOMAS, 2, true)]);
-    assert_eq!(condition(&mut app, TOMAS).evading, 2);
+    assert_eq!(evading(&app, TOMAS), 2);
     assert_eq!(acting(&app), Some(TOMAS), "the attack part is left");
     let struck = sword_taken(&mut app, KELL, &[2; 3]);
     assert_eq!(dice_rolled(&struck), [(TOMAS, 3, true)]);

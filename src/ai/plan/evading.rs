@@ -1,23 +1,18 @@
-//! Keeping out of reach where the rulebook has evading (the d10 pool): a careful unit that
-//! several enemies can strike hand to hand this round, and whose evade is more likely than not
-//! to net a success, evades rather than trading blows one against many; one that an enemy still
-//! to act could strike keeps a dodge from its dice, where its attack keeps most of its own.
+//! A unit the enemies can reach hand to hand: the rulebook's own answer to it, where it has one
+//! (the d10 pool's evade, asked at the AI's `outnumbered` stage); and where the rulebook keeps a
+//! dice budget, a careful unit that an enemy still to act could strike keeps a dodge from its
+//! dice, where its attack keeps most of its own.
 
 use bevy::prelude::World;
 
 use super::{Planner, Reach};
 use crate::ai::Seen;
+use crate::ai::hooks::Outnumbered;
 use crate::battle::command::Command;
 use crate::battle::planning::plan_pools;
 use crate::battle::{Condition, Flow, UnitId};
 use crate::map::range::distance_yards;
 use crate::rules::budget::{DicePlan, LEAST_PART, PlanPart, PlannedAction};
-
-/// How many enemies able to strike it this round make a unit outnumbered.
-const OUTNUMBERED_BY: usize = 2;
-
-/// The least chance of a net success worth an evade.
-const WORTH_EVADING: f64 = 0.5;
 
 /// Beyond its stride, the yards a striker still reaches: the next tile, diagonally.
 const STRIKING_REACH: f64 = 1.5;
@@ -46,28 +41,18 @@ impl<'a> Planner<'a> {
             .and_then(|(_, condition)| condition.dice_plan)
     }
 
-    /// Evade, where the rulebook has it, the unit is careful, enough enemies can reach it hand
-    /// to hand this round, and it has the dice: its whole pool, or a part of its split dice kept
-    /// for an evade (not where an attack before its turn left it an attack alone).
-    pub(super) fn evade_command(&self, world: &mut World, me: Seen) -> Option<Command> {
-        if self.temper.caution < 0.5 {
-            return None;
-        }
-        if self
-            .dice_plan(world)
-            .is_some_and(|plan| plan.peek(PlannedAction::Evade).is_none())
-        {
-            return None;
-        }
-        let spec = self.spec();
-        let demand = self
-            .scenario
-            .ruleset
-            .mechanisms()
-            .evade_roll(&spec.characteristics, &spec.skills)?;
-        (self.strikers(me, None) >= OUTNUMBERED_BY
-            && self.scenario.ruleset.chance(&demand) >= WORTH_EVADING)
-            .then_some(Command::Evade { unit: me.unit })
+    /// The rulebook's own command for a unit the enemies can reach hand to hand this round
+    /// (the d10 pool's evade), where it has one: asked with the unit's caution, the strikers
+    /// and what is left of its split dice.
+    pub(super) fn outnumbered_command(&self, world: &mut World, me: Seen) -> Option<Command> {
+        let own = crate::ai::hooks::of(world, self.scenario)?;
+        let outnumbered = Outnumbered {
+            unit: self.unit(),
+            caution: self.temper.caution,
+            strikers: self.strikers(me, None),
+            dice_plan: self.dice_plan(world),
+        };
+        own.outnumbered(world, self.scenario, &outnumbered)
     }
 
     /// Where the rulebook keeps a dice budget: at the start of its turn, with nothing planned,

@@ -382,7 +382,7 @@ impl<'a> Planner<'a> {
             if let Some(command) = self.blast_command(world, me) {
                 return Some(command);
             }
-            if let Some(command) = self.evade_command(world, me) {
+            if let Some(command) = self.outnumbered_command(world, me) {
                 return Some(command);
             }
             if let Some(command) = self.keep_dice_command(world, me) {

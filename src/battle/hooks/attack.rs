@@ -6,11 +6,35 @@ use crate::battle::command::{ManeuverGoal, Rejection, WeaponChoice};
 use crate::battle::melee_weapon::MeleeWeapon;
 use crate::battle::state::Battle;
 use crate::battle::{PendingAttack, TurnState};
+use crate::rules::modifiers::Modifier;
 use crate::rules::roll::{Demand, Verdict};
 use bevy::prelude::*;
 
 /// The stages of an attack's demand, a blow, and a hold; each stage's default does nothing.
 pub trait AttackHooks {
+    /// What will come off a blow struck at `pending`'s target with `weapon` as it arrives, for
+    /// its odds (the d10 pool's evading); `None`: nothing.
+    fn blow_will_lose(
+        &self,
+        _battle: &Battle,
+        _pending: &PendingAttack,
+        _weapon: &MeleeWeapon,
+    ) -> Option<Modifier> {
+        None
+    }
+
+    /// A blow struck at `pending`'s target with `weapon` arrives with `net`: the net left
+    /// (the d10 pool's evading takes off what it can); the net itself by default.
+    fn blow_arrives(
+        &self,
+        _battle: &mut Battle,
+        _pending: &PendingAttack,
+        _weapon: &MeleeWeapon,
+        net: i32,
+    ) -> i32 {
+        net
+    }
+
     /// An attack's demand (a blow's, or each roll of a trigger pull), with what the rulebook's
     /// own state of `unit` puts on it (the house sheet: a stance taken first, the share of a
     /// divided skill, a called shot).

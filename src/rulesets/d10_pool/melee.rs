@@ -97,7 +97,7 @@ pub fn exchange_odds(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::modifiers::{Effect, Modifier, ModifierReason};
+    use crate::rules::modifiers::{Effect, Modifier};
     use crate::rules::percentile::SuccessLevel;
 
     fn side(net: i32) -> SideResult {
@@ -171,7 +171,7 @@ mod tests {
         let evaded = Demand::new(
             1,
             vec![Modifier {
-                reason: ModifierReason::Evading,
+                reason: crate::rulesets::d10_pool::reasons::EVADING,
                 effect: Effect::Successes(-1),
             }],
         )

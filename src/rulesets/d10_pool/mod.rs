@@ -5,6 +5,7 @@
 //! budget, cover with its free dodge, aim that builds up, the sweep, the grenade's bands and
 //! surprise as a contest. Played in maps/level-b2.ron; docs/RULES.md has every decision.
 
+pub mod ai;
 pub mod battle;
 pub mod check;
 pub mod injuries;

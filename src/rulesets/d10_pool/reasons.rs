@@ -25,3 +25,6 @@ pub const RUNNING_TARGET: ModifierReason = ModifierReason::own("running_target",
 /// The target cannot get out of the way: held fast, pinned or helpless (the d10 pool).
 pub const IMMOBILISED_TARGET: ModifierReason =
     ModifierReason::own("immobilised_target", "target immobilised");
+
+/// The target's evade pool, which will come off the attack's net.
+pub const EVADING: ModifierReason = ModifierReason::own("evading", "evading");

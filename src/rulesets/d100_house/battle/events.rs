@@ -243,7 +243,7 @@ impl OwnEvent for HouseEvent {
                 };
                 Some(RollNote {
                     unit: Some(*unit),
-                    landing: Landing::At(format!("in the {} · {words}", part.words())),
+                    landing: Some(Landing::At(format!("in the {} · {words}", part.words()))),
                     words,
                 })
             }
@@ -254,7 +254,7 @@ impl OwnEvent for HouseEvent {
                 } else {
                     format!("{cover}: digit sum only")
                 },
-                landing: Landing::Further,
+                landing: Some(Landing::Further),
             }),
             _ => None,
         }

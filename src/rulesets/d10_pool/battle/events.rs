@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::battle::UnitId;
 use crate::battle::event::{EventKind, LogKind};
-use crate::battle::own::{OwnEvent, RulebookEvent};
+use crate::battle::own::{OwnEvent, RollNote, RulebookEvent};
 use crate::map::scenario::Scenario;
 
 /// What happens in a battle by the pool's own mechanisms.
@@ -19,6 +19,16 @@ pub enum PoolEvent {
     /// One injury worse than the unit can shrug off, and a point of Willpower spent to shake
     /// the stun off: no turn is lost; `left` points remain.
     StunShakenOff { unit: UnitId, left: u32 },
+    /// The unit evades: `pool` successes to take off hand-to-hand attacks on it until its next
+    /// turn.
+    Evading { unit: UnitId, pool: u32 },
+    /// The unit's evading took `took` off `attacker`'s net; `left` remain in its pool.
+    Evaded {
+        unit: UnitId,
+        attacker: UnitId,
+        took: u32,
+        left: u32,
+    },
 }
 
 impl From<PoolEvent> for EventKind {
@@ -29,14 +39,21 @@ impl From<PoolEvent> for EventKind {
 
 impl OwnEvent for PoolEvent {
     fn kind(&self) -> LogKind {
-        LogKind::Wounds
+        match self {
+            Self::Scarred { .. } | Self::StunnedByInjury { .. } | Self::StunShakenOff { .. } => {
+                LogKind::Wounds
+            }
+            Self::Evading { .. } | Self::Evaded { .. } => LogKind::Attacks,
+        }
     }
 
     fn units(&self) -> Vec<UnitId> {
         match self {
             Self::Scarred { unit, .. }
             | Self::StunnedByInjury { unit }
-            | Self::StunShakenOff { unit, .. } => vec![*unit],
+            | Self::StunShakenOff { unit, .. }
+            | Self::Evading { unit, .. } => vec![*unit],
+            Self::Evaded { unit, attacker, .. } => vec![*unit, *attacker],
         }
     }
 
@@ -54,6 +71,33 @@ impl OwnEvent for PoolEvent {
             Self::StunnedByInjury { unit } => {
                 format!("{} is stunned by the injury and loses a turn", name(*unit))
             }
+            Self::Evading { unit, pool } => format!(
+                "{} evades: {pool} success{} to take off blows until the next turn",
+                name(*unit),
+                if *pool == 1 { "" } else { "es" }
+            ),
+            Self::Evaded {
+                unit,
+                attacker,
+                took,
+                left,
+            } => format!(
+                "{}'s evading takes {took} off {}'s blow ({left} left)",
+                name(*unit),
+                name(*attacker)
+            ),
+        }
+    }
+
+    /// What the target's evading took off a blow, on the attacker's roll.
+    fn roll_note(&self) -> Option<RollNote> {
+        match self {
+            Self::Evaded { attacker, took, .. } => Some(RollNote {
+                unit: Some(*attacker),
+                words: format!("−{took} to the target's evading"),
+                landing: None,
+            }),
+            _ => None,
         }
     }
 }

@@ -1,22 +1,31 @@
 //! The d10 pool in the battle: its own code at the engine's stages (injuries in place of hit
-//! points, a blast's bands and the dodge of it, and a surprise weighed as a contest). Its dice budget and plan, evading and sweeps still live in the engine until they
-//! move here (docs/plans/rulebook-rooms.md).
+//! points, a blast's bands and the dodge of it, a surprise weighed as a contest, and evading).
+//! Its dice budget and plan and its sweeps still live in the engine until they move here
+//! (docs/plans/rulebook-rooms.md).
 
 mod blasts;
+pub mod commands;
+pub mod evade;
 pub mod events;
 mod injuries;
 mod surprise;
 
 use bevy::prelude::*;
 
-use crate::battle::UnitId;
+use crate::battle::choices::{Offers, UnitFlag};
+use crate::battle::command::Rejection;
 use crate::battle::hooks::{
     AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, Surprise, TurnHooks,
 };
+use crate::battle::melee_weapon::MeleeWeapon;
+use crate::battle::own::OwnCommand;
 use crate::battle::state::Battle;
+use crate::battle::{PendingAttack, UnitId};
 use crate::map::Tile;
 use crate::rules::explosions::BlastRing;
+use crate::rules::modifiers::Modifier;
 use crate::rulesets::d10_pool::ID;
+use commands::PoolCommand;
 
 /// The pool's battle plugin: its hooks.
 pub fn plugin(app: &mut App) {
@@ -27,6 +36,11 @@ pub fn plugin(app: &mut App) {
 struct PoolHooks;
 
 impl TurnHooks for PoolHooks {
+    /// Its evade pool is gone.
+    fn turn_comes(&self, battle: &mut Battle, unit: UnitId) {
+        evade::turn_comes(battle, unit);
+    }
+
     fn surprise_seen(&self, battle: &mut Battle, attack: (UnitId, UnitId)) -> Option<bool> {
         Some(surprise::seen(battle, attack))
     }
@@ -41,11 +55,52 @@ impl TurnHooks for PoolHooks {
     }
 }
 
-impl ChoiceHooks for PoolHooks {}
+impl ChoiceHooks for PoolHooks {
+    /// Evading, while its pool lasts.
+    fn flags(&self, battle: &Battle, unit: UnitId) -> Vec<UnitFlag> {
+        evade::flag(battle, unit).into_iter().collect()
+    }
+
+    /// The evade button.
+    fn offers(&self, battle: &Battle, unit: UnitId) -> Offers {
+        Offers {
+            buttons: vec![evade::offer(battle, unit)],
+            ..Offers::default()
+        }
+    }
+
+    fn command(&self, battle: &mut Battle, own: &dyn OwnCommand) -> Result<(), Rejection> {
+        let Some(command) = own.as_any().downcast_ref::<PoolCommand>() else {
+            return Err(Rejection::NoSuchCommand(format!("{own:?}")));
+        };
+        match *command {
+            PoolCommand::Evade { unit } => evade::evade(battle, unit),
+        }
+    }
+}
 
 impl FireHooks for PoolHooks {}
 
-impl AttackHooks for PoolHooks {}
+impl AttackHooks for PoolHooks {
+    fn blow_will_lose(
+        &self,
+        battle: &Battle,
+        pending: &PendingAttack,
+        weapon: &MeleeWeapon,
+    ) -> Option<Modifier> {
+        evade::will_lose(battle, pending, weapon)
+    }
+
+    fn blow_arrives(
+        &self,
+        battle: &mut Battle,
+        pending: &PendingAttack,
+        weapon: &MeleeWeapon,
+        net: i32,
+    ) -> i32 {
+        evade::arrives(battle, pending, weapon, net)
+    }
+}
 
 impl HarmHooks for PoolHooks {
     fn injury(

@@ -1,0 +1,62 @@
+//! The d10 pool's own choices for the AI: a careful unit that several enemies can strike hand to
+//! hand this round, and whose evade is more likely than not to net a success, evades rather
+//! than trading blows one against many.
+
+use bevy::prelude::*;
+
+use crate::ai::hooks::{AiHooks, HookAi, Outnumbered};
+use crate::battle::command::Command;
+use crate::map::scenario::Scenario;
+use crate::rules::budget::PlannedAction;
+use crate::rulesets::d10_pool::ID;
+use crate::rulesets::d10_pool::battle::commands::PoolCommand;
+
+/// How many enemies able to strike it this round make a unit outnumbered.
+const OUTNUMBERED_BY: usize = 2;
+
+/// The least chance of a net success worth an evade.
+const WORTH_EVADING: f64 = 0.5;
+
+/// The least caution that evades.
+const CAREFUL: f64 = 0.5;
+
+/// The pool's AI plugin: its choices.
+pub fn plugin(app: &mut App) {
+    app.hook_ai(ID, PoolAi);
+}
+
+/// The pool's choices at the AI's stages.
+struct PoolAi;
+
+impl AiHooks for PoolAi {
+    /// Evade, where the unit is careful, enough enemies can reach it hand to hand this round,
+    /// and it has the dice: its whole pool, or a part of its split dice kept for an evade (not
+    /// where an attack before its turn left it an attack alone).
+    fn outnumbered(
+        &self,
+        _world: &mut World,
+        scenario: &Scenario,
+        outnumbered: &Outnumbered,
+    ) -> Option<Command> {
+        if outnumbered.caution < CAREFUL
+            || outnumbered
+                .dice_plan
+                .is_some_and(|plan| plan.peek(PlannedAction::Evade).is_none())
+        {
+            return None;
+        }
+        let spec = &scenario.units[outnumbered.unit.index()];
+        let demand = scenario
+            .ruleset
+            .mechanisms()
+            .evade_roll(&spec.characteristics, &spec.skills)?;
+        (outnumbered.strikers >= OUTNUMBERED_BY
+            && scenario.ruleset.chance(&demand) >= WORTH_EVADING)
+            .then(|| {
+                PoolCommand::Evade {
+                    unit: outnumbered.unit,
+                }
+                .into()
+            })
+    }
+}
