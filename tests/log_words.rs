@@ -139,7 +139,6 @@ fn variant(kind: &EventKind) -> usize {
         E::Swept { .. } => 87,
         E::DodgedArea { .. } => 88,
         E::PostureTaken { .. } => 89,
-        E::WoundLocated { .. } => 93,
         E::Declared { .. } => 97,
         E::DeclarationLost { .. } => 98,
         E::StunnedForRound { .. } => 100,
@@ -155,6 +154,7 @@ fn variant(kind: &EventKind) -> usize {
                 Some(FrontierEvent::QuickDrawn { .. }) => 99,
                 Some(FrontierEvent::Stumbled { .. }) => 102,
                 Some(FrontierEvent::ThroughMaterial { .. }) => 96,
+                Some(FrontierEvent::WoundLocated { .. }) => 93,
                 None => unreachable!("a western event"),
             }
         }
@@ -342,12 +342,12 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             "Rose Whateley masters the pain",
         ),
         (
-            E::WoundLocated {
+            E::from(FrontierEvent::WoundLocated {
                 unit: ROSE,
                 weapon: ".38 Revolver".to_string(),
                 die: 78,
                 part: BodyPart::RightArm,
-            },
+            }),
             "Rose Whateley's wound from the .38 Revolver is in the right arm (d100 78)",
         ),
         (

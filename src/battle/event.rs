@@ -1,7 +1,7 @@
 //! Events: everything that happened, in order. The log, the overlay, replays and the headless
 //! commands all read this one stream; every roll is in it with its dice.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::UnitId;
 use super::command::{Adjustment, Answer, Command, ManeuverGoal, Rejection};
@@ -20,56 +20,8 @@ use crate::rules::round::Slot;
 use crate::rules::weapons::MalfunctionKind;
 use crate::rules::wounds::BlowSeverity;
 
+pub use super::event_facts::{Contest, DefenceKind, Outcome, Reveal, WoundState};
 pub use crate::rules::modifiers::{Modifier, ModifierReason};
-
-/// A unit's condition, for badges and the log.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum WoundState {
-    Unhurt,
-    Hurt,
-    MajorWound,
-    Unconscious,
-    Stabilised,
-    Dying,
-    Dead,
-}
-
-/// What strength is pitted against strength for in a grapple.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Contest {
-    /// The grappled unit throws off a grapple that landed on it (its STR against the
-    /// grapplers').
-    ThrowOff,
-    /// The holder pins the held unit (the holders' STR against the held unit's).
-    Pin,
-    /// The held unit breaks free (its STR against the holders').
-    BreakFree,
-}
-
-/// What a defender is asked to answer, which decides the answers it may give.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DefenceKind {
-    /// A blow or maneuver: dodge, fight back, a maneuver, or nothing.
-    Melee,
-    /// A thrown weapon: dodge, or nothing; fighting back only from close by.
-    Thrown { may_fight_back: bool },
-    /// Shots: dive for cover, or nothing.
-    Shots,
-    /// A sweep caught the unit in the open (the d10 pool): dodge from the round's dice, or
-    /// nothing.
-    Sweep,
-}
-
-/// How the battle ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Outcome {
-    /// The winning side's index, or `None` for nobody.
-    pub winner: Option<usize>,
-    pub reason: String,
-}
 
 /// One thing that happened.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -270,14 +222,6 @@ pub enum EventKind {
     /// a knockout blow): it does nothing more this round.
     StunnedForRound {
         unit: UnitId,
-    },
-    /// As the round ends, a bullet or blade wound `unit` took from `weapon` is located: the d100
-    /// and the part.
-    WoundLocated {
-        unit: UnitId,
-        weapon: String,
-        die: u32,
-        part: crate::rules::body::BodyPart,
     },
     Delayed {
         unit: UnitId,
@@ -585,20 +529,6 @@ impl EventKind {
             _ => None,
         }
     }
-}
-
-/// What brought a hidden unit into the players' sight.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Reveal {
-    /// It attacked.
-    Attacked,
-    /// It was hurt.
-    Hurt,
-    /// An enemy has a line of sight to it.
-    SeenBy(UnitId),
-    /// The keeper showed it.
-    Keeper,
 }
 
 /// An event with the round it happened in (0 before the first round).

@@ -18,6 +18,7 @@ pub mod dodge;
 pub mod effects;
 mod engine;
 pub mod event;
+mod event_facts;
 pub mod exchange;
 pub mod fighting;
 mod fire_odds;

@@ -43,6 +43,12 @@ pub trait OwnEvent: erased_serde::Serialize + SameData + Debug + Send + Sync + '
         None
     }
 
+    /// Where an earlier wound it tells of landed, for that wound's damage card (the western's
+    /// wounds located as the round ends); `None`: it locates none.
+    fn locates(&self) -> Option<Located> {
+        None
+    }
+
     /// Whether it begins a new moment of the fight in the rolls panel, as an attack does.
     fn begins_a_moment(&self) -> bool {
         false
@@ -83,6 +89,15 @@ pub struct RollNote {
     pub unit: Option<UnitId>,
     pub words: String,
     pub landing: Option<Landing>,
+}
+
+/// An earlier wound located: the wounded `unit`, the `weapon` that dealt it, and `words` for
+/// where it landed ("in the right arm · d100 78").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Located {
+    pub unit: UnitId,
+    pub weapon: String,
+    pub words: String,
 }
 
 /// How a roll note bears on where the hit landed, which the damage card after it says.

@@ -90,8 +90,7 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::CaughtFire { .. }
         | E::Burned { .. }
         | E::Injured { .. }
-        | E::StunnedForRound { .. }
-        | E::WoundLocated { .. } => LogKind::Wounds,
+        | E::StunnedForRound { .. } => LogKind::Wounds,
         E::DicePlanned { .. } => LogKind::Attacks,
         E::Stabilised { .. } | E::Healed { .. } | E::FireOut { .. } => LogKind::Care,
         E::ReadiedWeapon { .. }
@@ -169,7 +168,6 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Burned { unit, .. }
         | E::FireOut { unit }
         | E::StunnedForRound { unit }
-        | E::WoundLocated { unit, .. }
         | E::DicePlanned { unit, .. }
         | E::BelowZero { unit, .. }
         | E::BreathGone { unit }

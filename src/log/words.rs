@@ -225,17 +225,6 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 name(*unit)
             )
         }
-        EventKind::WoundLocated {
-            unit,
-            weapon,
-            die,
-            part,
-        } => format!(
-            "{}'s wound from {} is in the {} (d100 {die})",
-            name(*unit),
-            the_weapon(weapon),
-            part.words()
-        ),
         EventKind::Healed { unit, by, amount } => format!(
             "{} heals {} of {amount} hit point{}",
             name(*by),

@@ -326,12 +326,14 @@ fn a_wound_is_felt_located_and_bleeds_until_first_aid() {
     load(&mut app, &[78]);
     send(&mut app, Command::EndTurn { unit: UnitId(4) });
     let ended = events_from(&app, mark);
-    assert!(ended.contains(&EventKind::WoundLocated {
-        unit: LOLA,
-        weapon: "Colt .45".to_string(),
-        die: 78,
-        part: gridkeeper::rules::body::BodyPart::RightArm,
-    }));
+    assert!(
+        ended.contains(&EventKind::from(FrontierEvent::WoundLocated {
+            unit: LOLA,
+            weapon: "Colt .45".to_string(),
+            die: 78,
+            part: gridkeeper::rules::body::BodyPart::RightArm,
+        }))
+    );
     assert!(ended.contains(&EventKind::from(FrontierEvent::Bled {
         unit: LOLA,
         loss: 1

@@ -5,8 +5,9 @@ use serde::Serialize;
 
 use crate::battle::UnitId;
 use crate::battle::event::{EventKind, LogKind};
-use crate::battle::own::{ContestCard, ContestSide, OwnEvent, RulebookEvent};
+use crate::battle::own::{ContestCard, ContestSide, Located, OwnEvent, RulebookEvent};
 use crate::map::scenario::Scenario;
+use crate::rules::body::BodyPart;
 use crate::rules::modifiers::Effect;
 use crate::rulesets::frontier::draw::DrawTotal;
 use crate::rulesets::frontier::wounds::PainFailure;
@@ -45,6 +46,14 @@ pub enum FrontierEvent {
         faces: Vec<u32>,
         stopped: u32,
     },
+    /// As the round ends, one of `unit`'s wounds of the round (dealt by `weapon`) is located:
+    /// the d100 `die` read as `part`.
+    WoundLocated {
+        unit: UnitId,
+        weapon: String,
+        die: u32,
+        part: BodyPart,
+    },
     /// A quick draw: `unit`'s shot at `rival`, whose declared shot was at it; each side's
     /// draw, and who fires first (`None`: both at once).
     QuickDrawn {
@@ -72,7 +81,8 @@ impl OwnEvent for FrontierEvent {
             | Self::DownInPain { .. }
             | Self::ShotInTheLegs { .. }
             | Self::Bled { .. }
-            | Self::ThroughMaterial { .. } => LogKind::Wounds,
+            | Self::ThroughMaterial { .. }
+            | Self::WoundLocated { .. } => LogKind::Wounds,
             Self::QuickDrawn { .. } => LogKind::Attacks,
         }
     }
@@ -85,7 +95,8 @@ impl OwnEvent for FrontierEvent {
             | Self::DownInPain { unit }
             | Self::ShotInTheLegs { unit }
             | Self::Bled { unit, .. }
-            | Self::ThroughMaterial { unit, .. } => vec![*unit],
+            | Self::ThroughMaterial { unit, .. }
+            | Self::WoundLocated { unit, .. } => vec![*unit],
             Self::BleedingStopped { unit, by } => vec![*unit, *by],
             Self::QuickDrawn { unit, rival, .. } => vec![*unit, *rival],
         }
@@ -144,6 +155,17 @@ impl OwnEvent for FrontierEvent {
                     name(*unit)
                 )
             }
+            Self::WoundLocated {
+                unit,
+                weapon,
+                die,
+                part,
+            } => format!(
+                "{}'s wound from {} is in the {} (d100 {die})",
+                name(*unit),
+                the_weapon(weapon),
+                part.words()
+            ),
             Self::QuickDrawn {
                 unit,
                 rival,
@@ -163,6 +185,22 @@ impl OwnEvent for FrontierEvent {
                     answer.words()
                 )
             }
+        }
+    }
+
+    fn locates(&self) -> Option<Located> {
+        match self {
+            Self::WoundLocated {
+                unit,
+                weapon,
+                die,
+                part,
+            } => Some(Located {
+                unit: *unit,
+                weapon: weapon.clone(),
+                words: format!("in the {} · d100 {die}", part.words()),
+            }),
+            _ => None,
         }
     }
 

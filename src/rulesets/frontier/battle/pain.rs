@@ -6,7 +6,6 @@
 
 use super::condition::{Pain, change_frontier, frontier};
 use super::events::FrontierEvent;
-use crate::battle::event::EventKind;
 use crate::battle::hooks::TurnCost;
 use crate::battle::state::Battle;
 use crate::battle::wounds::{Blow, harm};
@@ -118,7 +117,7 @@ pub(super) fn locate_and_bleed(battle: &mut Battle) {
         change_frontier(battle, unit, |frontier| frontier.wounds_to_locate.clear());
         for weapon in wounds {
             let die = battle.die(LOCATIONS.sides);
-            battle.emit(EventKind::WoundLocated {
+            battle.emit(FrontierEvent::WoundLocated {
                 unit,
                 weapon,
                 die: die.face,

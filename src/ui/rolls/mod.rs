@@ -78,18 +78,15 @@ fn cards(events: &[Event]) -> Vec<Vec<Card>> {
     // Where the latest hit landed and what covered it (the d100 house sheet), for its damage.
     let mut landed: Option<String> = None;
     for event in events {
-        if let EventKind::WoundLocated {
-            unit,
-            weapon,
-            die,
-            part,
-        } = &event.kind
+        if let EventKind::Rulebook(own) = &event.kind
+            && let Some(located) = own.event().locates()
         {
-            // Located as the round ends: the first card of that wound still waiting for it.
+            // Located later (the western's, as the round ends): the first card of that wound
+            // still waiting for it.
             if let Some(card) = moments.iter_mut().flatten().find_map(|card| match card {
                 Card::Damage(card)
-                    if card.target == *unit
-                        && card.weapon == *weapon
+                    if card.target == located.unit
+                        && card.weapon == located.weapon
                         && card.location.is_none()
                         && card.damaged.is_some_and(|damaged| damaged.2 > 0) =>
                 {
@@ -97,7 +94,7 @@ fn cards(events: &[Event]) -> Vec<Vec<Card>> {
                 }
                 _ => None,
             }) {
-                card.location = Some(format!("in the {} · d100 {die}", part.words()));
+                card.location = Some(located.words);
             }
             continue;
         }
@@ -433,205 +430,4 @@ fn exchange_card(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::damage::DamageRoll;
-    use crate::rules::level_rolls;
-    use crate::rules::percentile::{Difficulty, NetDice, PercentileRoll, SkillCheck};
-    use crate::rules::roll::{RollPurpose, RollVerdict};
-
-    /// The value a roll read.
-    fn value(card: &RollCard) -> u32 {
-        match card.roll.verdict {
-            RollVerdict::Levels(verdict) => verdict.value,
-            RollVerdict::Chance(verdict) => verdict.value,
-            RollVerdict::Classes(verdict) => verdict.value,
-            RollVerdict::Pool(_) => unreachable!("the cards here are percentile rolls"),
-        }
-    }
-
-    fn rolled(unit: u16, value: u32) -> Event {
-        Event {
-            round: 1,
-            kind: EventKind::Rolled {
-                unit: UnitId(unit),
-                roll: level_rolls::record(
-                    RollPurpose::Skill("Fighting (Brawl)".to_string()),
-                    &SkillCheck::judge(
-                        PercentileRoll::from_faces(
-                            vec![value / 10 * 10],
-                            value % 10,
-                            NetDice::PLAIN,
-                        ),
-                        50,
-                        Difficulty::Regular,
-                    ),
-                    Vec::new(),
-                ),
-            },
-        }
-    }
-
-    /// An attack roll and a dodge become one exchange card; a lone CON roll stays a roll card.
-    #[test]
-    fn rolls_pair_up_into_exchanges() {
-        let events = [
-            rolled(0, 23),
-            rolled(1, 61),
-            Event {
-                round: 1,
-                kind: EventKind::MeleeResolved {
-                    attacker: UnitId(0),
-                    defender: UnitId(1),
-                    outcome: MeleeOutcome::AttackerWins,
-                },
-            },
-            rolled(1, 40),
-        ];
-        let moments = cards(&events);
-        assert_eq!(moments.len(), 1, "no event here begins a new moment");
-        let read = &moments[0];
-        assert_eq!(read.len(), 2);
-        match &read[0] {
-            Card::Exchange {
-                attack,
-                defence,
-                outcome,
-            } => {
-                assert_eq!(attack.unit, UnitId(0));
-                assert_eq!(defence.as_ref().map(|roll| roll.unit), Some(UnitId(1)));
-                assert_eq!(*outcome, MeleeOutcome::AttackerWins);
-            }
-            other => panic!("an exchange, not {other:?}"),
-        }
-        assert!(matches!(&read[1], Card::Roll(roll) if value(roll) == 40));
-    }
-
-    /// Each attack begins a moment of its own, so the panel can show the latest attack with its
-    /// damage and wound rolls together, in the order they were rolled.
-    #[test]
-    fn attacks_begin_moments() {
-        let attacked = |unit: u16, target: u16| Event {
-            round: 1,
-            kind: EventKind::Attacked {
-                unit: UnitId(unit),
-                target: UnitId(target),
-                weapon: "Claws".to_string(),
-            },
-        };
-        let events = [
-            rolled(2, 70),
-            attacked(0, 1),
-            rolled(0, 23),
-            rolled(1, 40),
-            attacked(1, 0),
-            attacked(0, 1),
-            rolled(0, 88),
-        ];
-        let moments = cards(&events);
-        let values: Vec<Vec<u32>> = moments
-            .iter()
-            .map(|moment| {
-                moment
-                    .iter()
-                    .map(|card| match card {
-                        Card::Roll(roll) => value(roll),
-                        other => panic!("only rolls here, not {other:?}"),
-                    })
-                    .collect()
-            })
-            .collect();
-        assert_eq!(
-            values,
-            [vec![70], vec![23, 40], vec![88]],
-            "empty moments are dropped"
-        );
-    }
-
-    /// A blow past zero: the damage card says how far below zero, not "0 hit points left".
-    #[test]
-    fn a_damage_card_tells_hit_points_below_zero() {
-        let roll = DamageRoll {
-            quality: crate::rules::damage::DamageQuality::Normal,
-            parts: Vec::new(),
-            divisor: 1,
-            total: 12,
-        };
-        let (unit, target) = (UnitId(0), UnitId(1));
-        let events = [
-            EventKind::DamageRolled {
-                unit,
-                target,
-                weapon: "Club".to_string(),
-                roll,
-            },
-            EventKind::BelowZero {
-                unit: target,
-                hit_points: 8,
-            },
-        ]
-        .map(|kind| Event { round: 1, kind });
-        let moments = cards(&events);
-        assert!(
-            matches!(moments.last().and_then(|moment| moment.last()), Some(Card::Damage(card)) if card.below_zero == 8),
-            "{moments:?}"
-        );
-    }
-
-    /// A rulebook's own contest (a test's, standing for the western's quick draw): its event
-    /// begins a moment, and the panel keeps its card as the rulebook made it.
-    #[test]
-    fn a_rulebook_contest_begins_a_moment_with_its_card() {
-        use crate::battle::event::LogKind;
-        use crate::battle::own::{ContestSide, OwnEvent, RulebookEvent};
-
-        #[derive(Debug, PartialEq, serde::Serialize)]
-        struct Staredown;
-        impl OwnEvent for Staredown {
-            fn kind(&self) -> LogKind {
-                LogKind::Attacks
-            }
-            fn units(&self) -> Vec<UnitId> {
-                vec![UnitId(0), UnitId(1)]
-            }
-            fn words(&self, _scenario: &Scenario) -> String {
-                "a staredown".to_string()
-            }
-            fn begins_a_moment(&self) -> bool {
-                true
-            }
-            fn contest_card(&self) -> Option<ContestCard> {
-                let side = |unit: u16, total: i32| ContestSide {
-                    unit: UnitId(unit),
-                    die: "07".to_string(),
-                    total,
-                    parts: vec![format!("+{total} nerve")],
-                };
-                Some(ContestCard {
-                    title: "Staredown",
-                    first: None,
-                    won: "blinks last",
-                    even: "nobody blinks",
-                    sides: [side(0, 12), side(1, 9)],
-                })
-            }
-        }
-        let events = [
-            rolled(0, 23),
-            Event {
-                round: 1,
-                kind: EventKind::Rulebook(RulebookEvent::new(Staredown)),
-            },
-            rolled(1, 40),
-        ];
-        let moments = cards(&events);
-        assert_eq!(moments.len(), 2, "{moments:?}");
-        match moments[1].as_slice() {
-            [Card::Contest(card), Card::Roll(roll)] => {
-                assert_eq!(card.sides.clone().map(|side| side.total), [12, 9]);
-                assert_eq!(value(roll), 40);
-            }
-            other => panic!("the contest, then the roll after it, not {other:?}"),
-        }
-    }
-}
+mod tests;
