@@ -114,25 +114,28 @@ fn attacks_begin_moments() {
     );
 }
 
+/// Unit 0's club rolls `total` damage on unit 1.
+fn clubbed(total: u32) -> EventKind {
+    EventKind::DamageRolled {
+        unit: UnitId(0),
+        target: UnitId(1),
+        weapon: "Club".to_string(),
+        roll: DamageRoll {
+            quality: crate::rules::damage::DamageQuality::Normal,
+            parts: Vec::new(),
+            divisor: 1,
+            total,
+        },
+    }
+}
+
 /// A blow past zero: the damage card says how far below zero, not "0 hit points left".
 #[test]
 fn a_damage_card_tells_hit_points_below_zero() {
-    let roll = DamageRoll {
-        quality: crate::rules::damage::DamageQuality::Normal,
-        parts: Vec::new(),
-        divisor: 1,
-        total: 12,
-    };
-    let (unit, target) = (UnitId(0), UnitId(1));
     let events = [
-        EventKind::DamageRolled {
-            unit,
-            target,
-            weapon: "Club".to_string(),
-            roll,
-        },
+        clubbed(12),
         EventKind::BelowZero {
-            unit: target,
+            unit: UnitId(1),
             hit_points: 8,
         },
     ]
@@ -221,23 +224,11 @@ fn a_rulebook_contest_begins_a_moment_with_its_card() {
 /// damage card, however much later it comes.
 #[test]
 fn a_wound_located_later_lands_on_its_damage_card() {
-    let (unit, target) = (UnitId(0), UnitId(1));
-    let roll = DamageRoll {
-        quality: crate::rules::damage::DamageQuality::Normal,
-        parts: Vec::new(),
-        divisor: 1,
-        total: 4,
-    };
     let events = [
-        EventKind::DamageRolled {
-            unit,
-            target,
-            weapon: "Club".to_string(),
-            roll,
-        },
+        clubbed(4),
         EventKind::Damaged {
-            unit: target,
-            by: Some(unit),
+            unit: UnitId(1),
+            by: Some(UnitId(0)),
             rolled: 4,
             armor: 0,
             taken: 4,
