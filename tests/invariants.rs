@@ -73,16 +73,12 @@ fn dice_in(event: &EventKind) -> usize {
 }
 
 /// Whether the command is something the unit does (rather than its answer to an attack, the
-/// end of its turn, a wait or the battle's start).
+/// end of its turn, a wait, the battle's start, or what it names in a declaration slot).
 fn is_an_act(command: &Command) -> bool {
     !matches!(
         command,
-        Command::Begin
-            | Command::EndTurn { .. }
-            | Command::Answer { .. }
-            | Command::Delay { .. }
-            | Command::DeclareParry { .. }
-    )
+        Command::Begin | Command::EndTurn { .. } | Command::Answer { .. } | Command::Delay { .. }
+    ) && !matches!(command, Command::Rulebook(own) if own.command().declares())
 }
 
 #[test]

@@ -118,7 +118,6 @@ fn variant(kind: &EventKind) -> usize {
         E::BulletsCounted { .. } => 58,
         E::DodgedFire { .. } => 59,
         E::BulletDodged { .. } => 60,
-        E::ParryDeclared { .. } => 61,
         E::WeaponStuck { .. } => 63,
         E::WeaponFreed { .. } => 64,
         E::KnockOutSwung { .. } => 65,
@@ -172,7 +171,11 @@ fn variant(kind: &EventKind) -> usize {
             Some(PoolEvent::Evaded { .. }) => 84,
             None => unreachable!("a pool event"),
         },
-        E::Rulebook(own) if own.of::<BrpEvent>().is_some() => 62,
+        E::Rulebook(own) if own.of::<BrpEvent>().is_some() => match own.of::<BrpEvent>() {
+            Some(BrpEvent::ParryDeclared { .. }) => 61,
+            Some(BrpEvent::KnockedOut { .. }) => 62,
+            None => unreachable!("a BRP event"),
+        },
         E::Rulebook(own) => match own.of::<HouseEvent>() {
             Some(HouseEvent::BoltTooSlow { .. }) => 115,
             Some(HouseEvent::ShieldHit { .. }) => 121,
@@ -1237,10 +1240,10 @@ fn examples() -> Vec<(EventKind, &'static str)> {
              behind): not knocked out: the blow goes in whole",
         ),
         (
-            E::ParryDeclared {
+            E::from(BrpEvent::ParryDeclared {
                 unit: ROSE,
                 against: Some(GHOUL),
-            },
+            }),
             "Rose Whateley will fight back Ghoul of the Corbitt house this round",
         ),
         (

@@ -3,18 +3,14 @@
 
 use bevy::prelude::*;
 
-use super::{Seen, Style};
 use crate::battle::answer::{AiAnswer, DefencePolicy, blow_answers_open, threat};
-use crate::battle::command::{Answer, Command, WeaponChoice};
+use crate::battle::command::Answer;
 use crate::battle::ranged::shot_answer;
 use crate::battle::threat::{AnswerOdds, Stakes, Threat};
 use crate::battle::{AttackKind, PendingAttack, UnitId};
-use crate::map::range::distance_squared;
-use crate::map::scenario::Scenario;
 use crate::rules::budget::PlannedAction;
 use crate::rules::melee::ExchangeOdds;
 use crate::rules::situation::ShotDefence;
-use crate::rules::weapons::AttackForm;
 
 /// AI units that answer attacks plainly rather than by weighing the odds: the baseline
 /// opponent's way.
@@ -172,44 +168,6 @@ fn weighed_answer(threat: &Threat) -> Answer {
         }
         (Stakes::Blow { .. }, _) => Answer::Dodge,
     }
-}
-
-/// At the start of a round where the rulebook asks: the opponent to parry. The baseline names
-/// the nearest; the others the nearest that fights hand to hand (a gun is not parried), or the
-/// nearest where none does.
-pub(super) fn parry_to_name(
-    scenario: &Scenario,
-    seen: &[Seen],
-    unit: UnitId,
-    style: Style,
-) -> Command {
-    let spec = &scenario.units[unit.index()];
-    let Some(here) = seen.iter().find(|other| other.unit == unit).map(|me| me.at) else {
-        return Command::DeclareParry {
-            unit,
-            against: None,
-        };
-    };
-    let hand_to_hand = |foe: &Seen| match foe.holding {
-        WeaponChoice::Carried(index) => scenario.units[foe.unit.index()]
-            .weapons
-            .get(index)
-            .is_some_and(|carried| carried.weapon.attack_form() == AttackForm::Melee),
-        WeaponChoice::Natural(_) | WeaponChoice::Unarmed | WeaponChoice::Body(_) => true,
-    };
-    let nearest = |only_blows: bool| {
-        seen.iter()
-            .filter(|foe| foe.standing && foe.side != spec.side)
-            .filter(|foe| !only_blows || hand_to_hand(foe))
-            .min_by_key(|foe| (distance_squared(here, foe.at), foe.unit))
-            .map(|foe| foe.unit)
-    };
-    let against = if style == Style::Baseline {
-        nearest(false)
-    } else {
-        nearest(true).or_else(|| nearest(false))
-    };
-    Command::DeclareParry { unit, against }
 }
 
 #[cfg(test)]

@@ -15,8 +15,8 @@ use crate::map::scenario::Scenario;
 use crate::rules::budget::DicePlan;
 use crate::rules::ruleset_id::RulesetId;
 
-/// A rulebook's own choices at the AI's stages, made for the levels (never the baseline);
-/// each stage's default keeps what the planner chose.
+/// A rulebook's own choices at the AI's stages, made for the levels (never the baseline, but
+/// where a stage says); each stage's default keeps what the planner chose.
 pub trait AiHooks: Send + Sync + 'static {
     /// In place of `planned`, the planner's command for `turn`: a command of the rulebook's
     /// own mechanisms, where one is worth more; `None` keeps the plan.
@@ -49,6 +49,19 @@ pub trait AiHooks: Send + Sync + 'static {
         _world: &mut World,
         _scenario: &Scenario,
         _outnumbered: &Outnumbered,
+    ) -> Option<Command> {
+        None
+    }
+
+    /// In `unit`'s declaration slot, where the rulebook declares nothing but its own (BRP's
+    /// parry named): what it gives there, for every AI, the baseline (`baseline`) too; `None`
+    /// lets the slot go by.
+    fn declaration_slot(
+        &self,
+        _scenario: &Scenario,
+        _seen: &[Seen],
+        _unit: UnitId,
+        _baseline: bool,
     ) -> Option<Command> {
         None
     }

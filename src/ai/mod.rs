@@ -287,7 +287,9 @@ fn chosen_command(world: &mut World, turn: &TurnState) -> Command {
     let style = style_of(world, unit);
     let declares = scenario.ruleset.mechanisms().declares_actions();
     if turn.limits.kind == TurnKind::Declare && !declares {
-        return defence::parry_to_name(&scenario, &seen, unit, style);
+        return hooks::of(world, &scenario)
+            .and_then(|own| own.declaration_slot(&scenario, &seen, unit, style == Style::Baseline))
+            .unwrap_or(Command::EndTurn { unit });
     }
     if turn.limits.kind == TurnKind::Declare {
         // Plan a fresh turn as if acting now, and declare it.

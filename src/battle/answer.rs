@@ -36,6 +36,13 @@ impl From<Answer> for AiAnswer {
     }
 }
 
+/// Where the rulebook names the foe a unit answers with its weapon at the start of the round
+/// (BRP's parry named), `unit` named `foe`: an odds reckoning's assumption (`gridkeeper odds`).
+pub fn assume_named(world: &mut World, unit: UnitId, foe: UnitId) {
+    let mut battle = Battle::new(world);
+    super::hooks::of(&battle).name_foe(&mut battle, unit, foe);
+}
+
 /// `unit` answers the attack waiting for it.
 pub(super) fn answer(battle: &mut Battle, unit: UnitId, answer: Answer) -> Result<(), Rejection> {
     let pending = battle

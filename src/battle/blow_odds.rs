@@ -73,7 +73,8 @@ pub(super) fn blow_answers(
             dodges: condition.dodges_this_round,
             weapon_defences: condition.defences_this_round - condition.dodges_this_round,
             acted,
-            named_attacker: attacker.is_some() && condition.parry_against == attacker,
+            named_attacker: attacker.is_some()
+                && super::hooks::of(battle).named_foe(battle, unit) == attacker,
         })
 }
 

@@ -15,9 +15,11 @@ pub struct TurnChoices {
     pub attack_follows_action: bool,
 }
 
-/// A rulebook's offers to one unit: its menus (a choice among several), then its buttons.
+/// A rulebook's offers to one unit: what it asks first, where it asks something (BRP: name
+/// the one opponent to parry this round), its menus (a choice among several), then its buttons.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Offers {
+    pub prompt: Option<String>,
     pub menus: Vec<OfferMenu>,
     pub buttons: Vec<Offer>,
 }

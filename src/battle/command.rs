@@ -215,12 +215,6 @@ pub enum Command {
         unit: UnitId,
         parts: Vec<crate::rules::budget::PlanPart>,
     },
-    /// At the start of the round, where the rulebook asks (BRP): the one opponent the unit will
-    /// parry this round, or no one.
-    DeclareParry {
-        unit: UnitId,
-        against: Option<UnitId>,
-    },
     /// In its declaration slot, where the rulebook declares the round (the western): how the
     /// unit will move and what it will do, binding on its act slot.
     Declare {
@@ -337,7 +331,6 @@ impl Command {
             | Self::Delay { unit, .. }
             | Self::Flee { unit }
             | Self::PlanDice { unit, .. }
-            | Self::DeclareParry { unit, .. }
             | Self::Declare { unit, .. }
             | Self::EndTurn { unit } => Some(*unit),
             Self::Rulebook(own) => own.command().unit(),

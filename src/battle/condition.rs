@@ -70,8 +70,6 @@ pub struct Condition {
     pub acted_this_round: bool,
     /// It lost a turn's action this round (ran past its MOV, dived for cover, fumbled its DEX).
     pub forfeited_this_round: bool,
-    /// The opponent it named at the start of the round as the one it will parry (BRP).
-    pub parry_against: Option<UnitId>,
     /// Luck spent so far (on staying conscious).
     pub luck_spent: u32,
     /// Hidden from the players (an ambush) until something reveals it.

@@ -9,7 +9,7 @@ use super::event::EventKind;
 use super::state::Battle;
 use super::{
     CommandLog, CommandQueue, Phase, RefusedCommands, aim, answer, arms, blast, declaring, effects,
-    exchange, flow, grapple, hiding, hooks, keeper, melee, movement, planning, ranged, wounds,
+    flow, grapple, hiding, hooks, keeper, melee, movement, planning, ranged, wounds,
 };
 use crate::rules::round::TurnKind;
 
@@ -65,10 +65,11 @@ pub fn resolve(world: &mut World, command: Command) {
 /// parry (BRP) or declare the round (the western), which is done nowhere else; in an act slot
 /// of a declared round only what was declared.
 fn slot_allows(battle: &Battle, command: &Command) -> Result<(), Rejection> {
-    let declaring = matches!(
-        command,
-        Command::DeclareParry { .. } | Command::Declare { .. }
-    );
+    let declaring = match command {
+        Command::Declare { .. } => true,
+        Command::Rulebook(own) => own.command().declares(),
+        _ => false,
+    };
     let Some(turn) = battle
         .flow()
         .turn
@@ -195,7 +196,6 @@ fn carry_out(battle: &mut Battle, command: &Command) -> Result<(), Rejection> {
         Command::Delay { unit, until } => flow::delay(battle, unit, until),
         Command::Flee { unit } => movement::flee(battle, unit),
         Command::PlanDice { unit, ref parts } => planning::plan(battle, unit, parts),
-        Command::DeclareParry { unit, against } => exchange::declare_parry(battle, unit, against),
         Command::Declare { unit, declaration } => {
             declaring::declare(battle, unit, declaration)?;
             flow::end_turn(battle);

@@ -328,12 +328,6 @@ pub enum EventKind {
         /// A belt half changed: another round of work to go.
         half_done: bool,
     },
-    /// The target dived for cover: `made_it` if its Dodge roll succeeded.
-    /// At the start of the round, the opponent a unit will parry this round (or no one).
-    ParryDeclared {
-        unit: UnitId,
-        against: Option<UnitId>,
-    },
     /// In its declaration slot (the western), how a unit will move and what it will do this
     /// round.
     Declared {

@@ -47,28 +47,6 @@ pub(super) fn open_exchange(battle: &mut Battle, pending: PendingAttack) {
     battle.flow_mut().phase = Phase::Defending(pending);
 }
 
-/// At the start of the round: name the one opponent `unit` will parry this round, or no one.
-pub(super) fn declare_parry(
-    battle: &mut Battle,
-    unit: UnitId,
-    against: Option<UnitId>,
-) -> Result<(), Rejection> {
-    battle.own_turn(unit)?;
-    if let Some(foe) = against {
-        battle.known(foe)?;
-        if battle.spec(foe).side == battle.spec(unit).side || !battle.standing(foe) {
-            return Err(Rejection::InvalidTarget(format!(
-                "{} is no standing opponent",
-                battle.spec(foe).name
-            )));
-        }
-    }
-    battle.change_condition(unit, |condition| condition.parry_against = against);
-    battle.emit(EventKind::ParryDeclared { unit, against });
-    super::flow::end_turn(battle);
-    Ok(())
-}
-
 /// A defender's answer to a blow, a maneuver or a throw waiting for it.
 pub(super) fn answer_blow(
     battle: &mut Battle,
@@ -106,7 +84,7 @@ pub(super) fn answer_blow(
     let allowed = blow_answers(battle, unit, Some(pending.attacker));
     let words = battle.scenario.ruleset.words().weapon_defence();
     let unnamed = battle.scenario.ruleset.mechanisms().parry_is_declared()
-        && battle.condition(unit).parry_against != Some(pending.attacker);
+        && super::hooks::of(battle).named_foe(battle, unit) != Some(pending.attacker);
     let refused = match answer {
         Answer::Dodge if !allowed.dodge => Some("no dodge is left to it this round".to_string()),
         Answer::FightBack if !allowed.weapon && unnamed => Some(format!(

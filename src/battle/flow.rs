@@ -124,7 +124,6 @@ fn start_round(battle: &mut Battle, round: u32) {
             condition.moved_this_round = 0;
             condition.acted_this_round = false;
             condition.forfeited_this_round = false;
-            condition.parry_against = None;
             condition.dice_plan = None;
         });
         super::hooks::of(battle).round_begins(battle, unit);

@@ -244,7 +244,6 @@ pub(super) fn keep_or_ease_grip(
         command,
         Command::EndTurn { .. }
             | Command::Answer { .. }
-            | Command::DeclareParry { .. }
             | Command::Declare { .. }
             | Command::Delay { .. }
             | Command::Maneuver {
@@ -252,7 +251,8 @@ pub(super) fn keep_or_ease_grip(
                 ..
             }
     );
-    let Some(unit) = command.unit().filter(|_| !keeps) else {
+    let declares = matches!(command, Command::Rulebook(own) if own.command().declares());
+    let Some(unit) = command.unit().filter(|_| !keeps && !declares) else {
         return;
     };
     let condition = battle.condition(unit);

@@ -188,6 +188,12 @@ impl<T: ?Sized + erased_serde::Serialize> Serialize for Carried<T> {
 pub trait OwnCommand: erased_serde::Serialize + SameData + Debug + Send + Sync + 'static {
     /// The unit that gives it (or answers with it).
     fn unit(&self) -> Option<UnitId>;
+
+    /// Whether it is what a unit gives in its declaration slot (BRP's parry named), which the
+    /// slot allows and nothing else does; no by default.
+    fn declares(&self) -> bool {
+        false
+    }
 }
 
 /// How a rulebook's commands are read back: the names it knows, and its decoder, which reads

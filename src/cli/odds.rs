@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use super::{MapAccess, Opened, fail, open, parse_tile};
 use crate::battle::command::{Command, FireMode, Rejection, WeaponChoice};
 use crate::battle::threat::AnswerOdds;
-use crate::battle::{AttackKind, Condition, Flow, TurnState, UnitId, blast, melee, ranged};
+use crate::battle::{AttackKind, Flow, TurnState, UnitId, blast, melee, ranged};
 use crate::headless::headless_app;
 use crate::map::Loaded;
 use crate::map::Tile;
@@ -148,14 +148,7 @@ fn reckon(
     // The attack is reckoned as the attacker's own turn would make it, just begun; where the
     // rulebook has parries named at the start of the round, the target named the attacker.
     world.resource_mut::<Flow>().turn = Some(TurnState::fresh(attacker));
-    if scenario.ruleset.mechanisms().parry_is_declared() {
-        let mut conditions = world.query::<(&UnitId, &mut Condition)>();
-        for (unit, mut condition) in conditions.iter_mut(world) {
-            if *unit == target {
-                condition.parry_against = Some(attacker);
-            }
-        }
-    }
+    crate::battle::answer::assume_named(world, target, attacker);
     let form = match weapon {
         WeaponChoice::Carried(index) => scenario.units[attacker.index()].weapons[index]
             .weapon

@@ -51,7 +51,6 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::TargetDrawn { .. }
         | E::DefenceAsked { .. }
         | E::Answered { .. }
-        | E::ParryDeclared { .. }
         | E::Declared { .. }
         | E::DeclarationLost { .. }
         | E::MeleeResolved { .. }
@@ -118,7 +117,6 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Scattered { .. }
         | E::Exploded { .. }
         | E::Dud { .. } => Vec::new(),
-        E::ParryDeclared { unit, against } => std::iter::once(*unit).chain(*against).collect(),
         E::Declared { unit, declaration } | E::DeclarationLost { unit, declaration } => {
             std::iter::once(*unit)
                 .chain(declaration.act.target())

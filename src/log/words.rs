@@ -253,13 +253,6 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         | EventKind::JamWorkedOn { .. }
         | EventKind::JamCleared { .. }
         | EventKind::Reloaded { .. }) => super::fire_words::describe(kind, &name, scenario),
-        EventKind::ParryDeclared { unit, against } => {
-            let parry = scenario.ruleset.words().weapon_defence().answer;
-            match against {
-                Some(foe) => format!("{} will {parry} {} this round", name(*unit), name(*foe)),
-                None => format!("{} names no one to {parry} this round", name(*unit)),
-            }
-        }
         EventKind::Declared { unit, declaration } => {
             format!("{} declares: {}", name(*unit), declaration.words(name))
         }

@@ -13,7 +13,10 @@ use crate::rules::ruleset_id::RulesetId;
 pub fn plugin(app: &mut App) {
     register_commands();
     #[cfg(feature = "brp_classic")]
-    app.add_plugins(super::brp_classic::battle::plugin);
+    app.add_plugins((
+        super::brp_classic::battle::plugin,
+        super::brp_classic::ai::plugin,
+    ));
     #[cfg(feature = "coc7e")]
     app.add_plugins(super::coc7e::battle::plugin);
     #[cfg(feature = "d100_house")]
@@ -53,4 +56,6 @@ pub fn register_commands() {
     super::d100_house::battle::commands::register();
     #[cfg(feature = "d10_pool")]
     super::d10_pool::battle::commands::register();
+    #[cfg(feature = "brp_classic")]
+    super::brp_classic::battle::parry::register();
 }

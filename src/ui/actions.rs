@@ -128,7 +128,7 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 if scenario.ruleset.mechanisms().declares_actions() {
                     super::declare::declaration_form(ui, view, &scenario, unit, &state);
                 } else {
-                    super::declare::parry_buttons(ui, view, &scenario, unit);
+                    super::offers::all_offers(ui, view, unit);
                 }
                 return;
             }

@@ -1,6 +1,6 @@
-//! A declaration slot at the start of the round: where the rulebook names parries (BRP) the
-//! person names the one opponent the unit will parry, or no one; where it declares the whole
-//! round (the western) the person picks how the unit moves and the one thing it will do.
+//! A declaration slot at the start of the round, where the rulebook declares the whole round
+//! (the western): the person picks how the unit moves and the one thing it will do. (Where it
+//! names parries, BRP, the slot shows the rulebook's own offers.)
 
 use bevy_egui::egui;
 
@@ -12,34 +12,6 @@ use crate::map::Tile;
 use crate::map::scenario::Scenario;
 use crate::rules::melee::SpecificBlow;
 use crate::rules::weapons::AttackForm;
-
-/// One button for each standing opponent, and one for no one.
-pub(super) fn parry_buttons(
-    ui: &mut egui::Ui,
-    view: &mut BattleView,
-    scenario: &Scenario,
-    unit: UnitId,
-) {
-    let parry = scenario.ruleset.words().weapon_defence().answer;
-    ui.label(format!("Name the one opponent to {parry} this round:"));
-    let foes = standing(view, scenario, unit, |side, other_side| side != other_side);
-    ui.horizontal_wrapped(|ui| {
-        for foe in foes {
-            if ui.button(&scenario.units[foe.index()].name).clicked() {
-                view.order(Command::DeclareParry {
-                    unit,
-                    against: Some(foe),
-                });
-            }
-        }
-        if ui.button("No one").clicked() {
-            view.order(Command::DeclareParry {
-                unit,
-                against: None,
-            });
-        }
-    });
-}
 
 /// The units on the map and conscious whose side stands to `unit`'s as `sides` says.
 fn standing(

@@ -4,6 +4,7 @@
 use bevy_egui::egui;
 
 use super::view::BattleView;
+use crate::battle::UnitId;
 use crate::battle::choices::{Offer, OfferMenu};
 
 /// Each menu, shown with its caption, the choice standing, and its hint; picking an item that
@@ -46,4 +47,19 @@ pub(super) fn offer_buttons(ui: &mut egui::Ui, view: &mut BattleView, buttons: &
             view.order(offer.command.clone());
         }
     }
+}
+
+/// All the rulebook offers `unit` in a slot where its offers are all the unit may do (BRP's
+/// declaration slot): what it asks, then its menus and buttons.
+pub(super) fn all_offers(ui: &mut egui::Ui, view: &mut BattleView, unit: UnitId) {
+    let offers = view
+        .offers
+        .as_ref()
+        .and_then(|offers| offers.to(unit).cloned())
+        .unwrap_or_default();
+    if let Some(prompt) = &offers.prompt {
+        ui.label(prompt);
+    }
+    offer_menus(ui, view, &offers.menus);
+    ui.horizontal_wrapped(|ui| offer_buttons(ui, view, &offers.buttons));
 }

@@ -12,7 +12,10 @@ use gridkeeper::rules::round::{TurnKind, TurnLimits};
 use gridkeeper::rules::situation::ShotDefence;
 
 use super::*;
+use gridkeeper::battle::own_state::own_of;
+use gridkeeper::rulesets::brp_classic::battle::condition::BrpCondition;
 use gridkeeper::rulesets::brp_classic::battle::events::BrpEvent;
+use gridkeeper::rulesets::brp_classic::battle::parry::BrpCommand;
 
 pub(super) const HARVEY: UnitId = UnitId(0);
 const EZRA: UnitId = UnitId(3);
@@ -59,7 +62,7 @@ fn name_parries(app: &mut App, named: &[(UnitId, UnitId)]) {
             .iter()
             .find(|(parrier, _)| *parrier == unit)
             .map(|(_, foe)| *foe);
-        send(app, Command::DeclareParry { unit, against });
+        send(app, BrpCommand::DeclareParry { unit, against }.into());
     }
 }
 
@@ -160,7 +163,10 @@ fn attack(app: &mut App, unit: UnitId) {
 fn a_parry_once_a_round_and_no_dodge_after_ones_turn() {
     let mut app = ambush();
     name_parries(&mut app, &[(HARVEY, MERCY)]);
-    assert_eq!(condition(&mut app, HARVEY).parry_against, Some(MERCY));
+    assert_eq!(
+        own_of::<BrpCondition>(app.world(), HARVEY).parry_against,
+        Some(MERCY)
+    );
     until_the_turn_of(&mut app, HARVEY);
     assert_eq!(limits(&app).kind, TurnKind::ReadiedShot);
     harvey_shoots_ezra(&mut app);

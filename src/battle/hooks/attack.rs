@@ -12,6 +12,16 @@ use bevy::prelude::*;
 
 /// The stages of an attack's demand, a blow, and a hold; each stage's default does nothing.
 pub trait AttackHooks {
+    /// The foe `unit` named at the start of the round as the one it answers with its weapon
+    /// (BRP's parry named), where the rulebook names one.
+    fn named_foe(&self, _battle: &Battle, _unit: UnitId) -> Option<UnitId> {
+        None
+    }
+
+    /// `unit` names `foe` as the one it answers with its weapon this round (an odds reckoning's
+    /// assumption, as if it had in its declaration slot); nothing where nobody names one.
+    fn name_foe(&self, _battle: &mut Battle, _unit: UnitId, _foe: UnitId) {}
+
     /// What will come off a blow struck at `pending`'s target with `weapon` as it arrives, for
     /// its odds (the d10 pool's evading); `None`: nothing.
     fn blow_will_lose(

@@ -2,6 +2,7 @@
 //! section 1): 3-18 characteristics, chances built by adding and multiplying, impales at a fifth
 //! of the chance, the resistance table, and blasts that lose a die every two yards.
 
+pub mod ai;
 pub mod battle;
 pub mod chance;
 pub mod reasons;

@@ -21,6 +21,11 @@ pub enum BrpEvent {
         dice: Vec<DieFace>,
         until_round: u32,
     },
+    /// The opponent `unit` will parry this round (`None`: no one), named at its start.
+    ParryDeclared {
+        unit: UnitId,
+        against: Option<UnitId>,
+    },
 }
 
 impl From<BrpEvent> for EventKind {
@@ -31,12 +36,18 @@ impl From<BrpEvent> for EventKind {
 
 impl OwnEvent for BrpEvent {
     fn kind(&self) -> LogKind {
-        LogKind::Wounds
+        match self {
+            Self::KnockedOut { .. } => LogKind::Wounds,
+            Self::ParryDeclared { .. } => LogKind::Attacks,
+        }
     }
 
     fn units(&self) -> Vec<UnitId> {
         match self {
             Self::KnockedOut { unit, .. } => vec![*unit],
+            Self::ParryDeclared { unit, against } => {
+                std::iter::once(*unit).chain(*against).collect()
+            }
         }
     }
 
@@ -57,6 +68,14 @@ impl OwnEvent for BrpEvent {
                     dice.first().map_or(6, |die| die.sides),
                     faces.join(" ")
                 )
+            }
+            Self::ParryDeclared { unit, against } => {
+                let name = |unit: UnitId| unit.name_in(scenario);
+                let parry = scenario.ruleset.words().weapon_defence().answer;
+                match against {
+                    Some(foe) => format!("{} will {parry} {} this round", name(*unit), name(*foe)),
+                    None => format!("{} names no one to {parry} this round", name(*unit)),
+                }
             }
         }
     }

@@ -4,19 +4,25 @@
 //! and both barrels still answer through the shared seam until they move here
 //! (docs/plans/rulebook-rooms.md).
 
+pub mod condition;
 pub mod events;
 pub mod out_cold;
+pub mod parry;
 
 use bevy::prelude::*;
 
 use super::sheet::MARTIAL_ARTS;
 use crate::battle::UnitId;
 use crate::battle::arms;
+use crate::battle::choices::Offers;
+use crate::battle::command::Rejection;
 use crate::battle::hooks::{
     AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, Surprise, TurnHooks,
 };
+use crate::battle::own::OwnCommand;
 use crate::battle::state::Battle;
 use crate::rulesets::brp_classic::ID;
+use parry::BrpCommand;
 
 /// BRP's battle plugin: its hooks.
 pub fn plugin(app: &mut App) {
@@ -44,13 +50,40 @@ impl TurnHooks for BrpHooks {
     fn round_ends(&self, battle: &mut Battle) {
         out_cold::come_to(battle);
     }
+
+    /// The parry named last round is named no longer.
+    fn round_begins(&self, battle: &mut Battle, unit: UnitId) {
+        parry::name(battle, unit, None);
+    }
 }
 
-impl ChoiceHooks for BrpHooks {}
+impl ChoiceHooks for BrpHooks {
+    /// In its declaration slot, the opponents it may name to parry.
+    fn offers(&self, battle: &Battle, unit: UnitId) -> Offers {
+        parry::offers(battle, unit)
+    }
+
+    fn command(&self, battle: &mut Battle, own: &dyn OwnCommand) -> Result<(), Rejection> {
+        let Some(command) = own.as_any().downcast_ref::<BrpCommand>() else {
+            return Err(Rejection::NoSuchCommand(format!("{own:?}")));
+        };
+        match *command {
+            BrpCommand::DeclareParry { unit, against } => parry::declare(battle, unit, against),
+        }
+    }
+}
 
 impl FireHooks for BrpHooks {}
 
 impl AttackHooks for BrpHooks {
+    fn named_foe(&self, battle: &Battle, unit: UnitId) -> Option<UnitId> {
+        parry::named(battle, unit)
+    }
+
+    fn name_foe(&self, battle: &mut Battle, unit: UnitId, foe: UnitId) {
+        parry::name(battle, unit, Some(foe));
+    }
+
     /// A knife that impales sticks in the target, unless it is immune to impales (SPECS.md 1.1).
     fn impaled(&self, battle: &mut Battle, (attacker, weapon): (UnitId, usize), target: UnitId) {
         if !battle.spec(target).immune_to_impale {

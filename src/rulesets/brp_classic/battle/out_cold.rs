@@ -2,21 +2,13 @@
 //! rounds, or until First Aid wakes it, and comes to (still prone) as the round its time is up
 //! ends, unless its hit points alone keep it out (1 or 2).
 
-use bevy::prelude::*;
-
+use super::condition::BrpCondition;
 use super::events::BrpEvent;
 use crate::battle::state::Battle;
 use crate::battle::wounds::announce_change;
 use crate::battle::{UnitId, Vital, Vitals};
 use crate::rules::dice::DieFace;
 use crate::rules::wounds::WoundBlow;
-
-/// BRP's part of a unit's condition.
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq)]
-pub struct BrpCondition {
-    /// Knocked out for a number of rounds: it comes to as this round ends.
-    pub out_until_round: Option<u32>,
-}
 
 /// Knocked out by shock: 2D6 rounds.
 pub(super) fn knocked_out(battle: &mut Battle, unit: UnitId) {

@@ -23,6 +23,7 @@ pub(super) fn offers(battle: &Battle, unit: UnitId) -> Offers {
     let condition = battle.condition(unit);
     let house = house(battle, unit);
     Offers {
+        prompt: None,
         menus: [
             Some(call_shot_menu(unit, &turn, &house)),
             cherry_menu(battle, unit, &house),

@@ -1,0 +1,67 @@
+//! BRP classic's own choices for the AI: whom to name for its parry at the start of the round.
+
+use bevy::prelude::*;
+
+use crate::ai::Seen;
+use crate::ai::hooks::{AiHooks, HookAi};
+use crate::battle::UnitId;
+use crate::battle::command::{Command, WeaponChoice};
+use crate::map::range::distance_squared;
+use crate::map::scenario::Scenario;
+use crate::rules::weapons::AttackForm;
+use crate::rulesets::brp_classic::ID;
+use crate::rulesets::brp_classic::battle::parry::BrpCommand;
+
+/// BRP's AI plugin: its choices.
+pub fn plugin(app: &mut App) {
+    app.hook_ai(ID, BrpAi);
+}
+
+/// BRP's choices at the AI's stages.
+struct BrpAi;
+
+impl AiHooks for BrpAi {
+    /// The parry to name in the declaration slot.
+    fn declaration_slot(
+        &self,
+        scenario: &Scenario,
+        seen: &[Seen],
+        unit: UnitId,
+        baseline: bool,
+    ) -> Option<Command> {
+        Some(parry_to_name(scenario, seen, unit, baseline))
+    }
+}
+
+/// The AI's name for its parry: the baseline names the nearest opponent; the levels the
+/// nearest that fights hand to hand (a gun is not parried), or the nearest where none does.
+fn parry_to_name(scenario: &Scenario, seen: &[Seen], unit: UnitId, baseline: bool) -> Command {
+    let spec = &scenario.units[unit.index()];
+    let Some(here) = seen.iter().find(|other| other.unit == unit).map(|me| me.at) else {
+        return BrpCommand::DeclareParry {
+            unit,
+            against: None,
+        }
+        .into();
+    };
+    let hand_to_hand = |foe: &Seen| match foe.holding {
+        WeaponChoice::Carried(index) => scenario.units[foe.unit.index()]
+            .weapons
+            .get(index)
+            .is_some_and(|carried| carried.weapon.attack_form() == AttackForm::Melee),
+        WeaponChoice::Natural(_) | WeaponChoice::Unarmed | WeaponChoice::Body(_) => true,
+    };
+    let nearest = |only_blows: bool| {
+        seen.iter()
+            .filter(|foe| foe.standing && foe.side != spec.side)
+            .filter(|foe| !only_blows || hand_to_hand(foe))
+            .min_by_key(|foe| (distance_squared(here, foe.at), foe.unit))
+            .map(|foe| foe.unit)
+    };
+    let against = if baseline {
+        nearest(false)
+    } else {
+        nearest(true).or_else(|| nearest(false))
+    };
+    BrpCommand::DeclareParry { unit, against }.into()
+}

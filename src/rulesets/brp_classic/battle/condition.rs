@@ -1,0 +1,15 @@
+//! BRP classic's part of a unit's condition: how long a unit knocked out stays out cold, and the
+//! opponent it named to parry this round, a component of BRP's own.
+
+use bevy::prelude::*;
+
+use crate::battle::UnitId;
+
+/// BRP's part of a unit's condition.
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq)]
+pub struct BrpCondition {
+    /// Knocked out for a number of rounds: it comes to as this round ends.
+    pub out_until_round: Option<u32>,
+    /// The opponent it named at the start of the round as the one it will parry.
+    pub parry_against: Option<UnitId>,
+}
