@@ -112,19 +112,11 @@ fn slot_allows(battle: &Battle, command: &Command) -> Result<(), Rejection> {
             "restrained: it can only try to break free".to_string(),
         ));
     }
-    let declares_actions = battle.scenario.ruleset.mechanisms().declares_actions();
+    let words = battle.scenario.ruleset.words().declaration_words();
     let refused = if turn.limits.kind == TurnKind::Declare {
-        (own_turn_command && !declaring).then_some(if declares_actions {
-            "declare the round: how the unit moves and what it does"
-        } else {
-            "name whom to parry this round, or no one"
-        })
+        (own_turn_command && !declaring).then_some(words.in_slot)
     } else if declaring {
-        Some(if declares_actions {
-            "a round is declared in the unit's declaration slot"
-        } else {
-            "a parry is named at the start of the round"
-        })
+        Some(words.out_of_slot)
     } else if turn.limits.fire_only && own_turn_command && !matches!(command, Command::Fire { .. })
     {
         Some("only a shot (or passing) in this slot of the round")

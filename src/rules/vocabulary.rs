@@ -56,6 +56,16 @@ pub trait Vocabulary {
     /// What the defence with the weapon in hand is called (CoC's fight back, BRP's parry).
     fn weapon_defence(&self) -> WeaponDefenceWords;
 
+    /// What a declaration slot is for, where the round has them (BRP's parry named, the
+    /// western's round declared): plain words by default.
+    fn declaration_words(&self) -> DeclarationWords {
+        DeclarationWords {
+            business: "a declaration to make",
+            in_slot: "only the declaration in this slot",
+            out_of_slot: "a declaration is made in the unit's declaration slot",
+        }
+    }
+
     /// What the rulebook calls hit points ("Damage Points").
     fn hit_point_words(&self) -> &'static str {
         "hit points"
@@ -119,4 +129,13 @@ pub trait Vocabulary {
             RollVerdict::Classes(verdict) => class_rolls::sketch(roll, verdict),
         }
     }
+}
+
+/// What a declaration slot is for, in the rulebook's words: the turn's business on the action
+/// bar, and the refusals of any other order in the slot and of a declaration out of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DeclarationWords {
+    pub business: &'static str,
+    pub in_slot: &'static str,
+    pub out_of_slot: &'static str,
 }

@@ -61,11 +61,7 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 .action_lost
                 .map(|lost| format!("no action this turn ({})", lost.words()));
             let action = if turn.limits.kind == TurnKind::Declare {
-                if scenario.ruleset.mechanisms().declares_actions() {
-                    "declare the round"
-                } else {
-                    "a parry to name"
-                }
+                scenario.ruleset.words().declaration_words().business
             } else if let Some(lost) = &lost {
                 lost.as_str()
             } else if turn.limits.fire_only && !turn.action_used {

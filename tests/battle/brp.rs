@@ -162,12 +162,28 @@ fn attack(app: &mut App, unit: UnitId) {
 #[test]
 fn a_parry_once_a_round_and_no_dodge_after_ones_turn() {
     let mut app = ambush();
+    // A declaration slot takes the parry named (or a pass) and nothing else, in BRP's words.
+    let unit = acting(&app).expect("a declaration slot opens the round");
+    let to = Tile::new(2, 10);
+    assert_eq!(
+        refusal(&mut app, Command::Move { unit, to }),
+        Some(Rejection::NotNow(
+            "name whom to parry this round, or no one".to_string()
+        ))
+    );
     name_parries(&mut app, &[(HARVEY, MERCY)]);
     assert_eq!(
         own_of::<BrpCondition>(app.world(), HARVEY).parry_against,
         Some(MERCY)
     );
     until_the_turn_of(&mut app, HARVEY);
+    let (unit, against) = (HARVEY, Some(SILAS));
+    assert_eq!(
+        refusal(&mut app, BrpCommand::DeclareParry { unit, against }.into()),
+        Some(Rejection::NotNow(
+            "a parry is named at the start of the round".to_string()
+        ))
+    );
     assert_eq!(limits(&app).kind, TurnKind::ReadiedShot);
     harvey_shoots_ezra(&mut app);
     send(&mut app, Command::EndTurn { unit: HARVEY });

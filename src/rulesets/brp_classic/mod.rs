@@ -42,6 +42,7 @@ use crate::rules::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, RangeReading, RangeScale, ShotFacts, Worth,
 };
 use crate::rules::skills::SkillEntry;
+use crate::rules::vocabulary::DeclarationWords;
 use crate::rules::vocabulary::{DemandWords, Vocabulary, WeaponDefenceWords};
 use crate::rules::weapons::{ArmorTable, WeaponTable};
 use crate::rules::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow};
@@ -421,6 +422,14 @@ impl SheetRules for BrpClassic {
 }
 
 impl Vocabulary for BrpClassic {
+    fn declaration_words(&self) -> DeclarationWords {
+        DeclarationWords {
+            business: "a parry to name",
+            in_slot: "name whom to parry this round, or no one",
+            out_of_slot: "a parry is named at the start of the round",
+        }
+    }
+
     /// "STR 13 · CON 11 · SIZ 15 · DEX 13 · POW 9 · DB 1D4": the 3-18 sheet.
     fn sheet_line(&self, characteristics: &Characteristics, derived: &DerivedStats) -> String {
         let c = characteristics;

@@ -42,6 +42,7 @@ use crate::rules::situation::{
     StandingFacts, Worth,
 };
 use crate::rules::skills::SkillEntry;
+use crate::rules::vocabulary::DeclarationWords;
 use crate::rules::vocabulary::{DemandWords, Vocabulary, WeaponDefenceWords};
 use crate::rules::weapons::{ArmorTable, Weapon, WeaponTable};
 use crate::rules::wounds::{BlowResult, WoundBlow};
@@ -305,6 +306,14 @@ impl SheetRules for Frontier {
 }
 
 impl Vocabulary for Frontier {
+    fn declaration_words(&self) -> DeclarationWords {
+        DeclarationWords {
+            business: "declare the round",
+            in_slot: "declare the round: how the unit moves and what it does",
+            out_of_slot: "a round is declared in the unit's declaration slot",
+        }
+    }
+
     fn sheet_line(&self, characteristics: &Characteristics, _derived: &DerivedStats) -> String {
         sheet::sheet_line(characteristics)
     }
