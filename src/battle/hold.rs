@@ -8,7 +8,6 @@ use super::event::EventKind;
 use super::event::Modifier;
 use super::state::Battle;
 use crate::rules::grapple::Grip;
-use crate::rules::modifiers::{Effect, ModifierReason};
 
 /// The units holding `target`, in id order.
 pub fn holders(battle: &Battle, target: UnitId) -> Vec<UnitId> {
@@ -77,8 +76,5 @@ pub fn take_grip(battle: &mut Battle, unit: UnitId, target: UnitId, grip: Grip) 
 /// The shift on an attack at `target` where someone holds it.
 pub(super) fn at_the_held(battle: &Battle, target: UnitId) -> Option<Modifier> {
     let terms = battle.scenario.ruleset.grappling().grapple_contest()?;
-    (!holders(battle, target).is_empty()).then_some(Modifier {
-        reason: ModifierReason::AtTheHeld,
-        effect: Effect::Add(terms.at_the_held),
-    })
+    (!holders(battle, target).is_empty()).then_some(terms.at_the_held)
 }

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::damage::{DamageNotation, Term};
+use super::modifiers::Modifier;
 
 /// What a fighting maneuver is for. A rulebook offers some of these (`Ruleset::maneuver_goals`):
 /// CoC 7e's maneuvers are one opposed roll each; BRP's grapple (`Hold`) seizes the opponent and
@@ -105,8 +106,8 @@ pub struct GrappleContest {
     pub forced_release: u32,
     /// The damage a disarmer takes from a sharp weapon unless its roll was special.
     pub sharp_disarm: u32,
-    /// The shift on an attack at a unit someone holds.
-    pub at_the_held: i32,
+    /// The shift on an attack at a unit someone holds, with the rulebook's reason for it.
+    pub at_the_held: Modifier,
     /// The skill rolled on letting go: won, the unit keeps its action.
     pub let_go: &'static str,
     /// The skill an execution may be rolled on with a gun in hand (else the grapple's).

@@ -39,8 +39,6 @@ pub enum ModifierReason {
     SplitShare,
     /// The target stands somewhere unlit.
     Dark,
-    /// The target is held in a grapple (the d100 house sheet).
-    AtTheHeld,
     /// A reason of one rulebook's own (the western's drawing, the house's called shot), kept
     /// in its room and written by its own name as the others are.
     #[serde(untagged)]
@@ -67,7 +65,6 @@ impl ModifierReason {
             Self::Wounded => "wounded",
             Self::SplitShare => "split share",
             Self::Dark => "in the dark",
-            Self::AtTheHeld => "target held",
         }
     }
 }

@@ -9,6 +9,7 @@
 use gridkeeper::battle::command::ManeuverGoal;
 use gridkeeper::rules::grapple::Grip;
 use gridkeeper::rulesets::d100_house::battle::events::HouseEvent;
+use gridkeeper::rulesets::d100_house::reasons;
 
 use super::*;
 use crate::house::{DEE, GREY, NICO, RICO, fire, spin_cycle};
@@ -167,7 +168,7 @@ fn an_attack_at_the_held_is_easier_and_25_in_a_round_frees_him() {
     until_the_turn_of(&mut app, RICO);
     let shot = fire(&mut app, RICO, GREY, 90);
     assert_eq!(
-        shifts(&shot, ModifierReason::AtTheHeld),
+        shifts(&shot, reasons::AT_THE_HELD),
         [("Firearms".to_string(), 10)]
     );
     until_the_turn_of(&mut app, NICO);

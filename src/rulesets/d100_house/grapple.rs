@@ -6,7 +6,9 @@
 use super::check::window;
 use crate::rules::class_rolls::{self, RollClass, class_of, judge, verdict_of};
 use crate::rules::grapple::{GrappleContest, ManeuverGoal};
+use crate::rules::modifiers::{Effect, Modifier};
 use crate::rules::roll::{Demand, Verdict};
+use crate::rulesets::d100_house::reasons;
 
 /// The sheet's grapple terms.
 pub const CONTEST: GrappleContest = GrappleContest {
@@ -16,7 +18,10 @@ pub const CONTEST: GrappleContest = GrappleContest {
     blood_choke: 3,
     forced_release: 25,
     sharp_disarm: 3,
-    at_the_held: 10,
+    at_the_held: Modifier {
+        reason: reasons::AT_THE_HELD,
+        effect: Effect::Add(10),
+    },
     let_go: "Initiative",
     execution_firearm: "Firearms",
 };

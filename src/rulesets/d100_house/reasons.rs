@@ -27,3 +27,6 @@ pub const BLINDED: ModifierReason = ModifierReason::own("blinded", "blinded");
 
 /// On fire, for each round burnt (the d100 house sheet).
 pub const BURNING: ModifierReason = ModifierReason::own("burning", "on fire");
+
+/// The target is held by someone: an attack at it is easier.
+pub const AT_THE_HELD: ModifierReason = ModifierReason::own("at_the_held", "target held");
