@@ -90,14 +90,7 @@ impl AttackHooks for ShoutingHooks {}
 impl HarmHooks for ShoutingHooks {}
 
 fn register() {
-    register_commands(CommandDecoder {
-        names: &["Shout", "Hush"],
-        decode: |deserializer| {
-            Ok(RulebookCommand::new(erased_serde::deserialize::<Shouting>(
-                deserializer,
-            )?))
-        },
-    });
+    register_commands(CommandDecoder::of::<Shouting>(&["Shout", "Hush"]));
 }
 
 fn shout(unit: UnitId) -> Command {

@@ -56,20 +56,18 @@ pub(super) fn declaration(
     let gun = arsenal.gun_to_fire(&scenario.units[unit.index()].weapons);
     // Draw on the threat it is quickest against, if it can shoot it from here.
     let own = hooks::of(world, scenario);
+    let draw_mean =
+        |world: &mut World, of: UnitId| own.as_ref()?.draw_mean(world, scenario, seen, of);
+    let mine = draw_mean(world, unit);
     let answer = threats
         .iter()
         .filter_map(|threat| {
-            let margin = own.as_ref()?.quicker_on_the_draw(
-                world,
-                scenario,
-                seen,
-                (unit, arsenal),
-                *threat,
-            )?;
+            let their = draw_mean(world, *threat)?;
+            let quicker = mine.is_some_and(|mine| mine > their);
             let shot = gun.is_some_and(|gun| {
                 ranged::preview(world, unit, gun, &FireMode::single(*threat)).is_ok()
             });
-            shot.then_some((*threat, margin))
+            (quicker && shot).then_some((*threat, mine.unwrap_or(0.0) - their))
         })
         .max_by(|a, b| a.1.total_cmp(&b.1));
     if let Some((threat, _)) = answer {

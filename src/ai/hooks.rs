@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use super::Seen;
 use crate::battle::by_rulebook::ByRulebook;
 use crate::battle::command::Command;
-use crate::battle::{Arsenal, TurnState, UnitId};
+use crate::battle::{Condition, TurnState, UnitId};
 use crate::map::scenario::Scenario;
 use crate::rules::budget::DicePlan;
 use crate::rules::ruleset_id::RulesetId;
@@ -48,7 +48,7 @@ pub trait AiHooks: Send + Sync + 'static {
         &self,
         _world: &mut World,
         _scenario: &Scenario,
-        _outnumbered: &Outnumbered,
+        _outnumbered: &Outnumbered<'_>,
     ) -> Option<Command> {
         None
     }
@@ -66,31 +66,36 @@ pub trait AiHooks: Send + Sync + 'static {
         None
     }
 
-    /// How much quicker `unit` (holding `arsenal`) would be than `rival` to fire, where two
-    /// who declared shots at each other draw to see who fires first (the western's quick
-    /// draw): the margin of their mean totals where `unit` is the quicker with the gun it
-    /// would fire; `None` where it is not, has no gun, or nobody draws.
-    fn quicker_on_the_draw(
+    /// The mean total `unit` would draw at with the gun it would fire, where two who declared
+    /// shots at each other draw to see who fires first (the western's quick draw); `None`
+    /// where it has no gun, or nobody draws.
+    fn draw_mean(
         &self,
         _world: &mut World,
         _scenario: &Scenario,
         _seen: &[Seen],
-        (_unit, _arsenal): (UnitId, &Arsenal),
-        _rival: UnitId,
+        _unit: UnitId,
     ) -> Option<f64> {
         None
     }
 }
 
 /// A unit with its action still to take, as the planner sees it before it weighs its blows:
-/// how careful it is, how many enemies can strike it hand to hand this round, and what is
-/// left of its split dice, where it has split them.
-#[derive(Debug, Clone, Copy)]
-pub struct Outnumbered {
+/// how careful it is, and how many enemies can strike it hand to hand this round (counted
+/// only when asked: most rulebooks never ask).
+pub struct Outnumbered<'a> {
     pub unit: UnitId,
     pub caution: f64,
-    pub strikers: usize,
-    pub dice_plan: Option<DicePlan>,
+    pub strikers: &'a dyn Fn() -> usize,
+}
+
+/// What is left of `unit`'s split dice this round, once it has planned them (a dice budget).
+pub fn dice_plan_of(world: &mut World, unit: UnitId) -> Option<DicePlan> {
+    world
+        .query::<(&UnitId, &Condition)>()
+        .iter(world)
+        .find(|(id, _)| **id == unit)
+        .and_then(|(_, condition)| condition.dice_plan)
 }
 
 /// Each rulebook's AI choices, by the rulebook, as their plugins put them in.

@@ -204,6 +204,21 @@ pub struct CommandDecoder {
     pub decode: DecodeCommand,
 }
 
+impl CommandDecoder {
+    /// The decoder of a rulebook's commands of type `T`, known by `names` (as its enum writes
+    /// them), each read as `T` reads itself.
+    pub fn of<T: OwnCommand + serde::de::DeserializeOwned>(names: &'static [&'static str]) -> Self {
+        Self {
+            names,
+            decode: |deserializer| {
+                Ok(RulebookCommand::new(erased_serde::deserialize::<T>(
+                    deserializer,
+                )?))
+            },
+        }
+    }
+}
+
 /// A rulebook's reading of one of its commands.
 pub type DecodeCommand =
     fn(&mut dyn erased_serde::Deserializer) -> Result<RulebookCommand, erased_serde::Error>;

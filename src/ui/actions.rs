@@ -3,7 +3,7 @@
 
 use bevy_egui::egui;
 
-use super::offers::{offer_buttons, offer_menus};
+use super::offers::{offer_buttons, offer_menus, offers_to};
 use super::view::{BattleView, UnitState};
 use super::weapon_buttons::{full_auto_plan, weapon_buttons};
 use crate::battle::command::{Command, ManeuverGoal, SurpriseAttack, WeaponChoice};
@@ -411,11 +411,7 @@ fn unit_buttons(
     });
     // The rulebook's own offers (the house sheet's called shot, cherries, dodge stance and
     // divided skill).
-    let offers = view
-        .offers
-        .as_ref()
-        .and_then(|offers| offers.to(unit).cloned())
-        .unwrap_or_default();
+    let offers = offers_to(view, unit);
     // Combo boxes do not wrap well in a row that also wraps: the menus get a row of their own
     // (one with a caption a row to itself), and the other orders another.
     ui.horizontal(|ui| {

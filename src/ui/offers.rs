@@ -5,7 +5,7 @@ use bevy_egui::egui;
 
 use super::view::BattleView;
 use crate::battle::UnitId;
-use crate::battle::choices::{Offer, OfferMenu};
+use crate::battle::choices::{Offer, OfferMenu, Offers};
 
 /// Each menu, shown with its caption, the choice standing, and its hint; picking an item that
 /// changes something gives its command.
@@ -52,14 +52,18 @@ pub(super) fn offer_buttons(ui: &mut egui::Ui, view: &mut BattleView, buttons: &
 /// All the rulebook offers `unit` in a slot where its offers are all the unit may do (BRP's
 /// declaration slot): what it asks, then its menus and buttons.
 pub(super) fn all_offers(ui: &mut egui::Ui, view: &mut BattleView, unit: UnitId) {
-    let offers = view
-        .offers
-        .as_ref()
-        .and_then(|offers| offers.to(unit).cloned())
-        .unwrap_or_default();
+    let offers = offers_to(view, unit);
     if let Some(prompt) = &offers.prompt {
         ui.label(prompt);
     }
     offer_menus(ui, view, &offers.menus);
     ui.horizontal_wrapped(|ui| offer_buttons(ui, view, &offers.buttons));
+}
+
+/// What the rulebook offers `unit`, where it is the one whose turn it is (nothing else).
+pub(super) fn offers_to(view: &BattleView, unit: UnitId) -> Offers {
+    view.offers
+        .as_ref()
+        .and_then(|offers| offers.to(unit).cloned())
+        .unwrap_or_default()
 }

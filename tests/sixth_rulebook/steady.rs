@@ -6,7 +6,7 @@ use gridkeeper::ai::hooks::{AiHooks, HookAi};
 use gridkeeper::battle::command::{Command, Rejection};
 use gridkeeper::battle::event::{EventKind, LogKind};
 use gridkeeper::battle::hooks::{
-    AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, TurnHooks,
+    AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, TurnHooks, own_command,
 };
 use gridkeeper::battle::own::{
     CommandDecoder, OwnCommand, OwnEvent, RulebookCommand, RulebookEvent, register_commands,
@@ -94,10 +94,7 @@ impl TurnHooks for SixthHooks {}
 
 impl ChoiceHooks for SixthHooks {
     fn command(&self, battle: &mut Battle, own: &dyn OwnCommand) -> Result<(), Rejection> {
-        let Some(SixthCommand::Steady { unit }) = own.as_any().downcast_ref::<SixthCommand>()
-        else {
-            return Err(Rejection::NoSuchCommand(format!("{own:?}")));
-        };
+        let SixthCommand::Steady { unit } = own_command::<SixthCommand>(own)?;
         let turn = battle.own_turn(*unit)?;
         may_steady(&turn, battle.own(*unit))?;
         battle.change_own(*unit, |aim: &mut SteadyAim| aim.held = true);
@@ -157,12 +154,5 @@ pub(crate) fn register_the_sixth() {
         make: |_| Ok(Box::new(Sixth::new()?)),
     });
     register_plugin(ID, plugin);
-    register_commands(CommandDecoder {
-        names: &["Steady"],
-        decode: |deserializer| {
-            Ok(RulebookCommand::new(erased_serde::deserialize::<
-                SixthCommand,
-            >(deserializer)?))
-        },
-    });
+    register_commands(CommandDecoder::of::<SixthCommand>(&["Steady"]));
 }

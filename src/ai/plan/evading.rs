@@ -7,12 +7,12 @@ use bevy::prelude::World;
 
 use super::{Planner, Reach};
 use crate::ai::Seen;
-use crate::ai::hooks::Outnumbered;
+use crate::ai::hooks::{Outnumbered, dice_plan_of};
+use crate::battle::Flow;
 use crate::battle::command::Command;
 use crate::battle::planning::plan_pools;
-use crate::battle::{Condition, Flow, UnitId};
 use crate::map::range::distance_yards;
-use crate::rules::budget::{DicePlan, LEAST_PART, PlanPart, PlannedAction};
+use crate::rules::budget::{LEAST_PART, PlanPart, PlannedAction};
 
 /// Beyond its stride, the yards a striker still reaches: the next tile, diagonally.
 const STRIKING_REACH: f64 = 1.5;
@@ -31,26 +31,16 @@ impl<'a> Planner<'a> {
             .count()
     }
 
-    /// What is left of the unit's split dice this round, once it has planned them.
-    fn dice_plan(&self, world: &mut World) -> Option<DicePlan> {
-        let unit = self.unit();
-        world
-            .query::<(&UnitId, &Condition)>()
-            .iter(world)
-            .find(|(id, _)| **id == unit)
-            .and_then(|(_, condition)| condition.dice_plan)
-    }
-
     /// The rulebook's own command for a unit the enemies can reach hand to hand this round
-    /// (the d10 pool's evade), where it has one: asked with the unit's caution, the strikers
-    /// and what is left of its split dice.
+    /// (the d10 pool's evade), where it has one: asked with the unit's caution and, where it
+    /// asks, the strikers.
     pub(super) fn outnumbered_command(&self, world: &mut World, me: Seen) -> Option<Command> {
         let own = crate::ai::hooks::of(world, self.scenario)?;
+        let strikers = || self.strikers(me, None);
         let outnumbered = Outnumbered {
             unit: self.unit(),
             caution: self.temper.caution,
-            strikers: self.strikers(me, None),
-            dice_plan: self.dice_plan(world),
+            strikers: &strikers,
         };
         own.outnumbered(world, self.scenario, &outnumbered)
     }
@@ -64,7 +54,7 @@ impl<'a> Planner<'a> {
         if self.temper.caution < 0.5 || self.turn.spent > 0 || self.turn.action_used {
             return None;
         }
-        if self.dice_plan(world).is_some()
+        if dice_plan_of(world, self.unit()).is_some()
             || self.strikers(me, Some(world.get_resource::<Flow>()?)) == 0
         {
             return None;

@@ -43,6 +43,19 @@ pub trait ChoiceHooks {
     /// A command of the rulebook's own (`own`, which it reads as its own type): carried out,
     /// or refused with the battle as it was. One it does not know is refused.
     fn command(&self, _battle: &mut Battle, own: &dyn OwnCommand) -> Result<(), Rejection> {
-        Err(Rejection::NoSuchCommand(format!("{own:?}")))
+        Err(no_such_command(own))
     }
+}
+
+/// `own` as a command of the rulebook's type `T`, for its `command` stage; one of another type
+/// is refused as no command it knows.
+pub fn own_command<T: 'static>(own: &dyn OwnCommand) -> Result<&T, Rejection> {
+    own.as_any()
+        .downcast_ref::<T>()
+        .ok_or_else(|| no_such_command(own))
+}
+
+/// The refusal of a command the rulebook does not know.
+fn no_such_command(own: &dyn OwnCommand) -> Rejection {
+    Rejection::NoSuchCommand(format!("{own:?}"))
 }

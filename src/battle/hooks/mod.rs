@@ -20,7 +20,7 @@ mod harm;
 mod turn;
 
 pub use attack::AttackHooks;
-pub use choices::ChoiceHooks;
+pub use choices::{ChoiceHooks, own_command};
 pub use fire::FireHooks;
 pub use harm::HarmHooks;
 pub use turn::{Surprise, TurnCost, TurnHooks};

@@ -17,7 +17,7 @@ use crate::battle::arms;
 use crate::battle::choices::Offers;
 use crate::battle::command::Rejection;
 use crate::battle::hooks::{
-    AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, Surprise, TurnHooks,
+    AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, Surprise, TurnHooks, own_command,
 };
 use crate::battle::own::OwnCommand;
 use crate::battle::state::Battle;
@@ -64,9 +64,7 @@ impl ChoiceHooks for BrpHooks {
     }
 
     fn command(&self, battle: &mut Battle, own: &dyn OwnCommand) -> Result<(), Rejection> {
-        let Some(command) = own.as_any().downcast_ref::<BrpCommand>() else {
-            return Err(Rejection::NoSuchCommand(format!("{own:?}")));
-        };
+        let command = own_command::<BrpCommand>(own)?;
         match *command {
             BrpCommand::DeclareParry { unit, against } => parry::declare(battle, unit, against),
         }

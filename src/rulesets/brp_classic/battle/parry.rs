@@ -46,14 +46,7 @@ impl From<BrpCommand> for Command {
 /// BRP's commands read back from a replay by their names (`DeclareParry(unit: 0, against:
 /// Some(2))`, as they were always written).
 pub fn register() {
-    register_commands(CommandDecoder {
-        names: &["DeclareParry"],
-        decode: |deserializer| {
-            Ok(RulebookCommand::new(
-                erased_serde::deserialize::<BrpCommand>(deserializer)?,
-            ))
-        },
-    });
+    register_commands(CommandDecoder::of::<BrpCommand>(&["DeclareParry"]));
 }
 
 /// At the start of the round: name the one opponent `unit` will parry this round, or no one.

@@ -65,20 +65,13 @@ impl From<HouseCommand> for Command {
 
 /// The sheet's commands read back from a replay by their names (again: no change).
 pub fn register() {
-    register_commands(CommandDecoder {
-        names: &[
-            "DodgeStance",
-            "DivideSkill",
-            "CallShot",
-            "PutOutQuickly",
-            "PickCherry",
-        ],
-        decode: |deserializer| {
-            Ok(RulebookCommand::new(erased_serde::deserialize::<
-                HouseCommand,
-            >(deserializer)?))
-        },
-    });
+    register_commands(CommandDecoder::of::<HouseCommand>(&[
+        "DodgeStance",
+        "DivideSkill",
+        "CallShot",
+        "PutOutQuickly",
+        "PickCherry",
+    ]));
 }
 
 /// Check and carry out one of the sheet's commands.

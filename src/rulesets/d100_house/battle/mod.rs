@@ -29,7 +29,7 @@ use crate::battle::command::{FireMode, ManeuverGoal, WeaponChoice};
 use crate::battle::fire_plan::{FirePlan, PlannedRoll};
 use crate::battle::harm_read::{CoverByPart, RollHarm, RolledHit};
 use crate::battle::hooks::{
-    AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, TurnHooks,
+    AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, TurnHooks, own_command,
 };
 use crate::battle::melee_weapon::MeleeWeapon;
 use crate::battle::own::OwnCommand;
@@ -93,9 +93,7 @@ impl TurnHooks for HouseHooks {
 
 impl ChoiceHooks for HouseHooks {
     fn command(&self, battle: &mut Battle, own: &dyn OwnCommand) -> Result<(), Rejection> {
-        let Some(command) = own.as_any().downcast_ref::<HouseCommand>() else {
-            return Err(Rejection::NoSuchCommand(format!("{own:?}")));
-        };
+        let command = own_command::<HouseCommand>(own)?;
         commands::carry_out(battle, command)
     }
 

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use crate::ai::hooks::{AiHooks, HookAi, Outnumbered};
+use crate::ai::hooks::{AiHooks, HookAi, Outnumbered, dice_plan_of};
 use crate::battle::command::Command;
 use crate::map::scenario::Scenario;
 use crate::rules::budget::PlannedAction;
@@ -34,13 +34,12 @@ impl AiHooks for PoolAi {
     /// where an attack before its turn left it an attack alone).
     fn outnumbered(
         &self,
-        _world: &mut World,
+        world: &mut World,
         scenario: &Scenario,
-        outnumbered: &Outnumbered,
+        outnumbered: &Outnumbered<'_>,
     ) -> Option<Command> {
         if outnumbered.caution < CAREFUL
-            || outnumbered
-                .dice_plan
+            || dice_plan_of(world, outnumbered.unit)
                 .is_some_and(|plan| plan.peek(PlannedAction::Evade).is_none())
         {
             return None;
@@ -50,7 +49,7 @@ impl AiHooks for PoolAi {
             .ruleset
             .mechanisms()
             .evade_roll(&spec.characteristics, &spec.skills)?;
-        (outnumbered.strikers >= OUTNUMBERED_BY
+        ((outnumbered.strikers)() >= OUTNUMBERED_BY
             && scenario.ruleset.chance(&demand) >= WORTH_EVADING)
             .then(|| {
                 PoolCommand::Evade {

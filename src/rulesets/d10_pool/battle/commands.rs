@@ -32,12 +32,5 @@ impl From<PoolCommand> for Command {
 
 /// The pool's commands read back from a replay by their names.
 pub fn register() {
-    register_commands(CommandDecoder {
-        names: &["Evade"],
-        decode: |deserializer| {
-            Ok(RulebookCommand::new(erased_serde::deserialize::<
-                PoolCommand,
-            >(deserializer)?))
-        },
-    });
+    register_commands(CommandDecoder::of::<PoolCommand>(&["Evade"]));
 }

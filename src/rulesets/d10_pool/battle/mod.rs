@@ -15,7 +15,7 @@ use bevy::prelude::*;
 use crate::battle::choices::{Offers, UnitFlag};
 use crate::battle::command::Rejection;
 use crate::battle::hooks::{
-    AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, Surprise, TurnHooks,
+    AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, Surprise, TurnHooks, own_command,
 };
 use crate::battle::melee_weapon::MeleeWeapon;
 use crate::battle::own::OwnCommand;
@@ -70,9 +70,7 @@ impl ChoiceHooks for PoolHooks {
     }
 
     fn command(&self, battle: &mut Battle, own: &dyn OwnCommand) -> Result<(), Rejection> {
-        let Some(command) = own.as_any().downcast_ref::<PoolCommand>() else {
-            return Err(Rejection::NoSuchCommand(format!("{own:?}")));
-        };
+        let command = own_command::<PoolCommand>(own)?;
         match *command {
             PoolCommand::Evade { unit } => evade::evade(battle, unit),
         }

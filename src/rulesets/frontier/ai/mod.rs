@@ -1,5 +1,5 @@
-//! The western's own choices for the AI: who is quicker on the draw, for a unit answering a
-//! declared shot at it by declaring one back.
+//! The western's own choices for the AI: how quick a unit is on the draw, for a unit answering
+//! a declared shot at it by declaring one back.
 
 use bevy::prelude::*;
 
@@ -22,19 +22,15 @@ pub fn plugin(app: &mut App) {
 struct FrontierAi;
 
 impl AiHooks for FrontierAi {
-    /// The margin of the mean draws, where `unit`'s, with the gun it would fire, is the higher.
-    fn quicker_on_the_draw(
+    /// The die's mean and the draw's bonus, its wounds counted.
+    fn draw_mean(
         &self,
         world: &mut World,
         scenario: &Scenario,
         seen: &[Seen],
-        (unit, arsenal): (UnitId, &Arsenal),
-        rival: UnitId,
+        unit: UnitId,
     ) -> Option<f64> {
-        let gun = arsenal.gun_to_fire(&scenario.units[unit.index()].weapons)?;
-        let mine = draw_mean(scenario, seen, unit, arsenal, gun);
-        let theirs = draw_mean_of(world, scenario, seen, rival)?;
-        (mine > theirs).then_some(mine - theirs)
+        draw_mean_of(world, scenario, seen, unit)
     }
 }
 

@@ -8,7 +8,7 @@ use crate::battle::event::{EventKind, LogKind};
 use crate::battle::own::{ContestCard, ContestSide, Located, OwnEvent, RulebookEvent};
 use crate::map::scenario::Scenario;
 use crate::rules::body::BodyPart;
-use crate::rules::modifiers::Effect;
+use crate::rules::modifiers::{Effect, Modifier};
 use crate::rulesets::frontier::draw::DrawTotal;
 use crate::rulesets::frontier::wounds::PainFailure;
 use crate::words::the_weapon;
@@ -235,15 +235,8 @@ fn draw_side(unit: UnitId, draw: &DrawTotal) -> ContestSide {
     parts.extend(
         draw.modifiers
             .iter()
-            .filter_map(|modifier| match modifier.effect {
-                Effect::Add(points) => Some(format!(
-                    "{}{} {}",
-                    if points < 0 { "−" } else { "+" },
-                    points.unsigned_abs(),
-                    modifier.reason.words()
-                )),
-                _ => None,
-            }),
+            .filter(|modifier| matches!(modifier.effect, Effect::Add(_)))
+            .map(Modifier::words),
     );
     ContestSide {
         unit,
@@ -256,7 +249,6 @@ fn draw_side(unit: UnitId, draw: &DrawTotal) -> ContestSide {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::modifiers::Modifier;
     use crate::rulesets::frontier::draw::DrawBonus;
     use crate::rulesets::frontier::reasons;
 
