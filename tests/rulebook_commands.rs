@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use gridkeeper::battle::command::{Command, Rejection, Written, read_commands};
 use gridkeeper::battle::event::{EventKind, LogKind};
 use gridkeeper::battle::hooks::{
-    AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, TurnHooks,
+    AttackHooks, ChoiceHooks, DiceHooks, FireHooks, HarmHooks, HookRulebook, TurnHooks,
 };
 use gridkeeper::battle::own::{
     CommandDecoder, OwnCommand, OwnEvent, RulebookCommand, RulebookEvent, register_commands,
@@ -84,6 +84,8 @@ impl ChoiceHooks for ShoutingHooks {
 }
 
 impl FireHooks for ShoutingHooks {}
+
+impl DiceHooks for ShoutingHooks {}
 
 impl AttackHooks for ShoutingHooks {}
 

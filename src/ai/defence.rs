@@ -173,9 +173,9 @@ fn weighed_answer(threat: &Threat) -> Answer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::battle::planning::PlanPools;
     use crate::battle::threat::Keeping;
     use crate::rules::budget::PlanPart;
+    use crate::rules::budget::PlanPools;
 
     fn odds(attacker_wins: f64, defender_strikes: f64) -> ExchangeOdds {
         ExchangeOdds {

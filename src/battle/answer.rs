@@ -7,15 +7,11 @@ use bevy::prelude::*;
 use super::blow_odds::{answers_open, blow_stakes, exchange_odds_of};
 use super::command::{Answer, Command, Rejection};
 use super::exchange::answer_blow;
-use super::planning::PlanPools;
 use super::state::Battle;
-use super::threat::{AnswerOdds, Keeping, Threat};
-use super::{
-    AttackKind, CommandQueue, Controllers, PendingAttack, UnitId, fire_odds, planning, ranged,
-};
+use super::threat::{AnswerOdds, Threat};
+use super::{AttackKind, CommandQueue, Controllers, PendingAttack, UnitId, fire_odds, ranged};
 use crate::map::scenario::Control;
-use crate::rules::budget::{DicePlan, LEAST_PART, PlanPart, PlannedAction};
-use crate::rules::melee::ExchangeOdds;
+use crate::rules::budget::PlanPart;
 
 /// How the units the AI plays choose their answers: set by the AI. Without it, an attack on
 /// such a unit waits for an answer like any other (a replay's answers come from its file).
@@ -169,45 +165,7 @@ pub fn answer_odds_keeping(world: &mut World, keep: u32) -> Option<AnswerOdds> {
     };
     let mut battle = Battle::new(world);
     let pending = battle.flow().pending()?.clone();
-    let pools = planning::pools(&battle, pending.target);
-    kept_odds(&mut battle, &pending, &pools, keep, take_it)
-}
-
-/// The odds of each defence against `pending` where its defender, with nothing planned yet,
-/// keeps `keep` dice of these pools for its turn (taking the blow reads `take_it`): worked out
-/// on the plan it would make, which is taken back at once.
-fn kept_odds(
-    battle: &mut Battle,
-    pending: &PendingAttack,
-    pools: &PlanPools,
-    keep: u32,
-    take_it: ExchangeOdds,
-) -> Option<AnswerOdds> {
-    let defender = pending.target;
-    if pools.committed || battle.condition(defender).dice_plan.is_some() {
-        return None;
-    }
-    let mut odds_keeping = |defence: PlannedAction| {
-        let parts = pools.keeping(defence, keep)?;
-        let plan = DicePlan::split(&parts, pools.keeping_budget(defence)).ok()?;
-        battle.change_condition(defender, |condition| condition.dice_plan = Some(plan));
-        let odds = exchange_odds_of(battle, pending).1;
-        battle.change_condition(defender, |condition| condition.dice_plan = None);
-        match odds {
-            AnswerOdds::Exchange {
-                dodge, fight_back, ..
-            } => Some((dodge, fight_back)),
-            AnswerOdds::Shots { .. } => None,
-        }
-    };
-    let dodge = odds_keeping(PlannedAction::Dodge).and_then(|(dodge, _)| dodge);
-    let fight_back =
-        odds_keeping(PlannedAction::WeaponDefence).and_then(|(_, fight_back)| fight_back);
-    Some(AnswerOdds::Exchange {
-        dodge,
-        fight_back,
-        take_it,
-    })
+    super::hooks::of(&battle).odds_keeping(&mut battle, &pending, keep, take_it)
 }
 
 /// Whether the defender of the blow waiting for an answer may dodge it, and may defend with its
@@ -234,8 +192,9 @@ pub fn threat(world: &mut World) -> Option<Threat> {
     };
     let defender = battle.condition(pending.target);
     let turn_to_come = battle.flow().turn_to_come(pending.target);
-    let spends_the_turn = battle.scenario.ruleset.mechanisms().dice_budget
-        && defender.dice_plan.is_none()
+    let hooks = super::hooks::of(&battle);
+    let whole_pool = hooks.rolls_the_whole_pool(&battle, pending.target);
+    let spends_the_turn = whole_pool
         && turn_to_come
         && !pending.during_setup
         && !matches!(pending.kind, AttackKind::Fire(_));
@@ -243,7 +202,7 @@ pub fn threat(world: &mut World) -> Option<Threat> {
     let sweep_takes_the_turn = match &pending.kind {
         AttackKind::Fire(fire) => {
             fire_odds::dodge_is_budgeted(&battle, pending.attacker, fire, pending.target)
-                && defender.dice_plan.is_none()
+                && whole_pool
                 && turn_to_come
         }
         _ => false,
@@ -265,20 +224,8 @@ pub fn threat(world: &mut World) -> Option<Threat> {
         Some(AnswerOdds::Exchange { take_it, .. }) if spends_the_turn => *take_it,
         _ => return Some(threat),
     };
-    let pools = planning::pools(&battle, pending.target);
-    let most = pools
-        .keeping_budget(PlannedAction::Dodge)
-        .max(pools.keeping_budget(PlannedAction::WeaponDefence));
-    let options = (LEAST_PART..=most.saturating_sub(LEAST_PART))
-        .filter_map(|keep| {
-            Some((
-                keep,
-                kept_odds(&mut battle, &pending, &pools, keep, take_it)?,
-            ))
-        })
-        .collect();
     Some(Threat {
-        keeping: Some(Keeping { pools, options }),
+        keeping: hooks.keeping(&mut battle, &pending, take_it),
         ..threat
     })
 }

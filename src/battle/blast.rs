@@ -7,13 +7,13 @@ use bevy::prelude::World;
 use super::arms::{carried_weapon, let_fly, malfunction, rounds_left, usable_now};
 use super::command::{Rejection, WeaponChoice};
 use super::event::EventKind;
+use super::hooks::RollFor;
 use super::state::Battle;
 use super::wounds::Blow;
 use super::{Charge, UnitId, Vital, effects, wounds};
 use crate::map::Tile;
 use crate::map::range::{RangeBand, distance_squared};
 use crate::map::sight::{LineOfFire, line_of_fire};
-use crate::rules::budget::PlannedAction;
 use crate::rules::damage::{DamageQuality, DamageReach};
 use crate::rules::explosions::{BlastRing, ring_at};
 use crate::rules::explosions::{SCATTER_DIE, scatter_steps};
@@ -89,7 +89,7 @@ fn check_throw(
         .at_difficulty(weapon.difficulty);
     Ok(Throw {
         index,
-        demand: super::budget::with_share(battle, unit, PlannedAction::Attack, demand),
+        demand: super::hooks::of(battle).dice_share(battle, unit, RollFor::Attack, demand),
         weapon,
         from,
         band: reading.band,
@@ -122,7 +122,7 @@ pub(super) fn blast(
         weapon: weapon.name.clone(),
         at,
     });
-    let check = battle.roll_attack(unit, &weapon.skill, &throw.demand);
+    let check = super::rolls::roll_attack(battle, unit, &weapon.skill, &throw.demand);
     if check.malfunction {
         if malfunction(battle, unit, throw.index) == MalfunctionKind::Dud {
             battle.emit(EventKind::Dud {

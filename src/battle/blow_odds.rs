@@ -5,14 +5,14 @@
 use super::command::{ManeuverGoal, Rejection, WeaponChoice};
 use super::event::{DefenceKind, Modifier};
 use super::fighting::{build_penalty, defending_weapon, fighting_weapon, grapple, melee_weapon};
+use super::hooks::RollFor;
 use super::landing::held_weapon;
 use super::melee_weapon::MeleeWeapon;
 use super::shot::{ShotTerms, setup};
 use super::state::Battle;
 use super::threat::{AnswerOdds, Stakes};
-use super::{AttackKind, PendingAttack, UnitId, budget};
+use super::{AttackKind, PendingAttack, UnitId};
 use crate::map::range::{WeaponReach, range_reading};
-use crate::rules::budget::PlannedAction;
 use crate::rules::melee::Defence;
 use crate::rules::roll::Demand;
 use crate::rules::roll::Verdict;
@@ -82,8 +82,9 @@ pub(super) fn blow_answers(
 /// rulebook allows, unless it dived for cover or the throw came from too far to fight back.
 pub(super) fn answers_open(battle: &Battle, pending: &PendingAttack) -> (bool, bool) {
     let allowed = blow_answers(battle, pending.target, Some(pending.attacker));
-    let has_dice = |action| budget::dice_for(battle, pending.target, action).is_ok();
-    let with_weapon = has_dice(PlannedAction::WeaponDefence)
+    let hooks = super::hooks::of(battle);
+    let has_dice = |roll| hooks.dice_left(battle, pending.target, roll).is_ok();
+    let with_weapon = has_dice(RollFor::WeaponDefence)
         && allowed.weapon
         && !battle.condition(pending.target).dived_for_cover
         && defence_kind(battle, pending)
@@ -91,7 +92,7 @@ pub(super) fn answers_open(battle: &Battle, pending: &PendingAttack) -> (bool, b
                 may_fight_back: false,
             })
         && meeting_weapon(battle, pending).is_some();
-    (allowed.dodge && has_dice(PlannedAction::Dodge), with_weapon)
+    (allowed.dodge && has_dice(RollFor::Dodge), with_weapon)
 }
 
 /// What rides on a defender's answer to a blow: the mean damage of the attacker's blow, and
@@ -177,7 +178,7 @@ pub(super) fn attack_roll(
     weapon: &MeleeWeapon,
 ) -> Verdict {
     let demand = attack_demand(battle, pending, weapon);
-    battle.roll_attack(pending.attacker, &weapon.skill_name, &demand)
+    super::rolls::roll_attack(battle, pending.attacker, &weapon.skill_name, &demand)
 }
 
 /// What the attacker's roll is made against: its skill with the modifiers of a blow, or for a
@@ -218,8 +219,9 @@ pub(super) fn attack_demand(
     if pending.free {
         return demand;
     }
-    let demand = super::hooks::of(battle).attack_demand(battle, pending.attacker, demand);
-    budget::with_share(battle, pending.attacker, PlannedAction::Attack, demand)
+    let hooks = super::hooks::of(battle);
+    let demand = hooks.attack_demand(battle, pending.attacker, demand);
+    hooks.dice_share(battle, pending.attacker, RollFor::Attack, demand)
 }
 
 /// The attacker's weapon in an exchange: the one struck with, or for a maneuver the grapple
@@ -235,10 +237,7 @@ pub(super) fn attacker_weapon(battle: &Battle, pending: &PendingAttack) -> Melee
 }
 
 /// The attack's modifiers, and the odds of each answer the defender may give to it.
-pub(super) fn exchange_odds_of(
-    battle: &Battle,
-    pending: &PendingAttack,
-) -> (Vec<Modifier>, AnswerOdds) {
+pub fn exchange_odds_of(battle: &Battle, pending: &PendingAttack) -> (Vec<Modifier>, AnswerOdds) {
     let defender = pending.target;
     let weapon = attacker_weapon(battle, pending);
     let mut attack =
@@ -250,7 +249,7 @@ pub(super) fn exchange_odds_of(
     let hindrances = battle.own_roll_modifiers(defender, false, false);
     let dodge = battle.standing_demand(
         defender,
-        &super::dodge::dodge_demand(battle, defender, hindrances.clone()),
+        &super::rolls::dodge_demand(battle, defender, hindrances.clone()),
     );
     let fighting = defence_weapon(battle, pending);
     let fight = battle.standing_demand(
@@ -279,5 +278,5 @@ pub(super) fn fight_demand(
 ) -> Demand {
     let modifiers = battle.with_secondary(defender, weapon.secondary.as_deref(), modifiers);
     let demand = Demand::new(weapon.skill, modifiers).at_difficulty(weapon.difficulty);
-    budget::with_share(battle, defender, PlannedAction::WeaponDefence, demand)
+    super::hooks::of(battle).dice_share(battle, defender, RollFor::WeaponDefence, demand)
 }

@@ -12,11 +12,11 @@ use super::event::{DefenceKind, EventKind, Modifier, ModifierReason};
 use super::fighting::{build_penalty, goal_makes_sense};
 use super::grapple::apply_goal;
 use super::hold::pinned;
+use super::hooks::RollFor;
 use super::landing::{Strike, blow, held_weapon, misfortune};
 use super::melee_weapon::MeleeWeapon;
 use super::state::Battle;
-use super::{AttackKind, PendingAttack, Phase, UnitId, budget};
-use crate::rules::budget::PlannedAction;
+use super::{AttackKind, PendingAttack, Phase, UnitId};
 use crate::rules::damage::DamageQuality;
 use crate::rules::melee::{Defence, MeleeOutcome, blow_quality};
 use crate::rules::opposed::SideResult;
@@ -77,8 +77,10 @@ pub(super) fn answer_blow(
         ));
     }
     match answer {
-        Answer::Dodge => budget::dice_for(battle, unit, PlannedAction::Dodge)?,
-        Answer::FightBack => budget::dice_for(battle, unit, PlannedAction::WeaponDefence)?,
+        Answer::Dodge => super::hooks::of(battle).dice_left(battle, unit, RollFor::Dodge)?,
+        Answer::FightBack => {
+            super::hooks::of(battle).dice_left(battle, unit, RollFor::WeaponDefence)?;
+        }
         _ => {}
     }
     let allowed = blow_answers(battle, unit, Some(pending.attacker));
@@ -144,7 +146,7 @@ pub fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Answer) {
     let (defence, defence_roll) = match answer {
         Answer::Nothing | Answer::DiveForCover => (Defence::None, None),
         Answer::Dodge => {
-            let roll = super::dodge::roll_dodge(battle, defender);
+            let roll = super::rolls::roll_dodge(battle, defender);
             (Defence::Dodge, Some((roll, battle.skill(defender, DODGE))))
         }
         Answer::FightBack | Answer::Maneuver(_) => {
@@ -167,7 +169,7 @@ pub fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Answer) {
                 RollPurpose::Skill(defender_weapon.skill_name.clone()),
                 &fight_demand(battle, defender, &defender_weapon, modifiers),
             );
-            battle.spend_dice(defender, PlannedAction::WeaponDefence);
+            super::hooks::of(battle).dice_spent(battle, defender, RollFor::WeaponDefence);
             (Defence::FightBack, Some((roll, defender_weapon.skill)))
         }
     };

@@ -11,7 +11,6 @@ use super::state::Battle;
 use crate::map::Tile;
 use crate::map::range::{RangeBand, WeaponReach, distance_squared, range_reading};
 use crate::map::scenario::Scenario;
-use crate::rules::budget::PlannedAction;
 use crate::rules::damage::DamageNotation;
 use crate::rules::grapple::{Grip, grapple_injury};
 use crate::rules::length::Length;
@@ -225,17 +224,15 @@ pub(super) fn ready_to_attack(
     if turn.action_forfeited() || (turn.action_used && turn.attacks_made == 0 && !follows) {
         return Err(Rejection::ActionUsed);
     }
-    let allowed = hooks.attacks_this_turn(battle, unit).unwrap_or_else(|| {
-        super::budget::attacks_allowed(battle.spec(unit), &battle.condition(unit), &turn)
-    });
+    let allowed = hooks
+        .attacks_this_turn(battle, unit)
+        .unwrap_or(battle.spec(unit).attacks_per_round);
     if turn.attacks_made >= allowed {
-        return Err(match battle.condition(unit).dice_plan {
-            Some(plan) if allowed == 0 => super::budget::no_dice_left(battle, plan),
-            _ => Rejection::NoAttacksLeft,
-        });
+        return Err(hooks
+            .no_attack_left(battle, unit, allowed)
+            .unwrap_or(Rejection::NoAttacksLeft));
     }
-    super::budget::dice_for(battle, unit, PlannedAction::Attack)?;
-    super::budget::one_attack_a_target(battle, unit, target)?;
+    hooks.may_attack(battle, unit, target)?;
     battle.target_there(unit, target)
 }
 

@@ -122,7 +122,7 @@ pub(super) fn dodge_is_budgeted(
 fn shot_dodge_demand(battle: &Battle, unit: UnitId, budgeted: bool) -> Demand {
     let modifiers = battle.own_roll_modifiers(unit, false, false);
     if budgeted {
-        super::dodge::dodge_demand(battle, unit, modifiers)
+        super::rolls::dodge_demand(battle, unit, modifiers)
     } else {
         Demand::new(battle.skill(unit, DODGE), modifiers)
     }

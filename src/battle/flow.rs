@@ -124,7 +124,6 @@ fn start_round(battle: &mut Battle, round: u32) {
             condition.moved_this_round = 0;
             condition.acted_this_round = false;
             condition.forfeited_this_round = false;
-            condition.dice_plan = None;
         });
         super::hooks::of(battle).round_begins(battle, unit);
         if battle.condition(unit).presence == Presence::Arriving(round) {
@@ -315,30 +314,26 @@ fn next_turn(battle: &mut Battle) {
         let surprised = battle.round() == 1
             && super::hooks::of(battle).surprise(battle, unit) == Surprise::Wholly;
         let dodged = history.dodged || surprised;
-        // A unit whose dice are spent or kept for defence has nothing to act with.
-        let no_dice = battle
-            .condition(unit)
-            .dice_plan
-            .is_some_and(|plan| !plan.own_turn_left());
         // Those cost a turn's action; a declaration has none to lose.
         let whole = limits.kind != TurnKind::Declare;
-        let (fumbled, dived, dodged, no_dice) = (
-            fumbled && whole,
-            dived && whole,
-            dodged && whole,
-            no_dice && whole,
-        );
-        let action_lost = cost_action.or_else(|| {
-            [
-                (fumbled, ActionLost::FumbledInitiative),
-                (dived, ActionLost::DivedForCover),
-                (dodged && surprised, ActionLost::WhollySurprised),
-                (dodged, ActionLost::Dodged),
-                (no_dice, ActionLost::NoDiceLeft),
-            ]
-            .into_iter()
-            .find_map(|(lost, why)| lost.then_some(why))
-        });
+        let (fumbled, dived, dodged) = (fumbled && whole, dived && whole, dodged && whole);
+        // So do the rulebook's limits on its rolls (the d10 pool's dice spent or kept for
+        // defence): nothing left to act with.
+        let dice_lost = super::hooks::of(battle)
+            .action_lost(battle, unit)
+            .filter(|_| whole);
+        let action_lost = cost_action
+            .or_else(|| {
+                [
+                    (fumbled, ActionLost::FumbledInitiative),
+                    (dived, ActionLost::DivedForCover),
+                    (dodged && surprised, ActionLost::WhollySurprised),
+                    (dodged, ActionLost::Dodged),
+                ]
+                .into_iter()
+                .find_map(|(lost, why)| lost.then_some(why))
+            })
+            .or(dice_lost);
         battle.flow_mut().turn = Some(TurnState {
             action_lost,
             limits,
@@ -349,7 +344,7 @@ fn next_turn(battle: &mut Battle) {
         if fumbled {
             battle.change_condition(unit, |condition| condition.initiative_edge_spent = true);
         }
-        if fumbled || dived || dodged || no_dice || cost_action.is_some() {
+        if fumbled || dived || dodged || dice_lost.is_some() || cost_action.is_some() {
             battle.emit(EventKind::ActionForfeited { unit });
         }
         return;

@@ -5,62 +5,30 @@
 use bevy::prelude::*;
 
 use super::UnitId;
-use super::budget::{budgets, holds_committed};
 use super::command::{Rejection, WeaponChoice};
 use super::event::EventKind;
 use super::fighting::fighting_weapon;
 use super::state::Battle;
-use crate::rules::budget::{DicePlan, PlanPart, PlannedAction};
+use crate::rules::budget::{DicePlan, PlanPart, PlanPools, PlannedAction};
 use crate::rules::skills::DODGE;
 
-/// The pools a unit plans its dice from: each action's (its weapon in hand's to attack, its
-/// Dodge to dodge, what it fights with to defend with a weapon, its evade roll's to evade), and
-/// whether the weapon in hand is committed (it takes the whole budget).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PlanPools {
-    pub attack: u32,
-    pub dodge: u32,
-    pub weapon_defence: u32,
-    /// `None` where the rulebook has no evading.
-    pub evade: Option<u32>,
-    pub committed: bool,
+/// Whether the battle's rulebook keeps a dice budget.
+fn budgets(battle: &Battle) -> bool {
+    battle.scenario.ruleset.mechanisms().dice_budget
 }
 
-impl PlanPools {
-    /// The pool of an action of this kind.
-    pub fn of(&self, action: PlannedAction) -> u32 {
-        match action {
-            PlannedAction::Attack => self.attack,
-            PlannedAction::Dodge => self.dodge,
-            PlannedAction::WeaponDefence => self.weapon_defence,
-            PlannedAction::Evade => self.evade.unwrap_or(0),
-        }
-    }
-
-    /// The budget of a plan with these parts: the smallest pool of the actions it names.
-    pub fn budget(&self, parts: &[PlanPart]) -> u32 {
-        DicePlan::budget(parts.iter().map(|part| self.of(part.action)))
-    }
-
-    /// The budget of a defence of this kind with an attack kept for the unit's turn.
-    pub fn keeping_budget(&self, defence: PlannedAction) -> u32 {
-        self.of(defence).min(self.attack)
-    }
-
-    /// The parts of a defender's plan that keeps `keep` dice of that budget for its attack and
-    /// the rest for the defence; `None` where the budget has fewer (the parts' sizes are checked
-    /// when the plan is made).
-    pub fn keeping(&self, defence: PlannedAction, keep: u32) -> Option<Vec<PlanPart>> {
-        let defending = self.keeping_budget(defence).checked_sub(keep)?;
-        Some(vec![
-            PlanPart::new(defence, defending),
-            PlanPart::new(PlannedAction::Attack, keep),
-        ])
+/// Whether the unit holds a committed weapon (one that takes the whole budget).
+pub fn holds_committed(battle: &Battle, unit: UnitId) -> bool {
+    match battle.arsenal(unit).in_hand {
+        WeaponChoice::Carried(index) => battle
+            .carried(unit, index)
+            .is_some_and(|weapon| weapon.committed),
+        _ => false,
     }
 }
 
 /// The pools `unit` plans its dice from now.
-pub(super) fn pools(battle: &Battle, unit: UnitId) -> PlanPools {
+pub fn pools(battle: &Battle, unit: UnitId) -> PlanPools {
     let spec = battle.spec(unit);
     let held = match battle.arsenal(unit).in_hand {
         WeaponChoice::Carried(index) => battle.carried(unit, index),

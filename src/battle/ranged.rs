@@ -7,11 +7,11 @@ use super::event::{DefenceKind, EventKind};
 use super::fire_odds::{dodge_is_budgeted, in_cover_from};
 use super::fire_plan::{FireOutOfTurn, FirePlan};
 pub use super::fire_preview::{RollPreview, preview, suppressing_group};
+use super::hooks::RollFor;
 use super::state::Battle;
 use super::trigger_pull::resolve_fire;
 use super::volley::plan_fire;
 use super::{AttackKind, PendingAttack, PendingFire, Phase, UnitId};
-use crate::rules::budget::PlannedAction;
 use crate::rules::situation::ShotDefence;
 use crate::rules::skills::DODGE;
 use crate::rules::weapons::WeaponCategory;
@@ -31,7 +31,10 @@ fn can_answer_shots(battle: &Battle, attacker: UnitId, unit: UnitId, sweep: bool
         }
         Some(ShotDefence::DodgeInCover | ShotDefence::DodgeSweep) => {
             in_cover_from(battle, attacker, unit)
-                || (sweep && super::budget::dice_for(battle, unit, PlannedAction::Dodge).is_ok())
+                || (sweep
+                    && super::hooks::of(battle)
+                        .dice_left(battle, unit, RollFor::Dodge)
+                        .is_ok())
         }
     }
 }
@@ -56,8 +59,8 @@ pub(super) fn fire(
     mode: FireMode,
 ) -> Result<(), Rejection> {
     let off_hand = off_hand_gun(battle, unit, choice, &mode);
-    let budgeted = super::budget::ready_to_fire(battle, unit, &mode)?;
     let hooks = super::hooks::of(battle);
+    let budgeted = hooks.fire_turn(battle, unit, &mode)?;
     let turn = if let Some(turn) = budgeted {
         turn
     } else if off_hand
@@ -344,7 +347,7 @@ pub(super) fn answer_fire(
         // Every answer is a Dodge roll.
         let budgeted = dodge_is_budgeted(battle, attacker, &pending, unit);
         let roll = if budgeted {
-            super::dodge::roll_dodge(battle, unit)
+            super::rolls::roll_dodge(battle, unit)
         } else {
             let modifiers = battle.own_roll_modifiers(unit, false, false);
             battle.roll_skill(unit, DODGE, modifiers)

@@ -60,7 +60,7 @@ pub struct Threat {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Keeping {
     /// The pools its plan would be made from.
-    pub pools: crate::battle::planning::PlanPools,
+    pub pools: crate::rules::budget::PlanPools,
     /// The odds of each answer with so many dice kept (two or more).
     pub options: Vec<(u32, AnswerOdds)>,
 }

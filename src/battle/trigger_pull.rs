@@ -163,11 +163,11 @@ fn take_shot(
             faces,
         ),
         Some(faces) => {
-            let check = battle.roll_attack(unit, &plan.skill_name, &demand);
+            let check = super::rolls::roll_attack(battle, unit, &plan.skill_name, &demand);
             *faces = battle.last_rolled_faces();
             check
         }
-        None => battle.roll_attack(unit, &plan.skill_name, &demand),
+        None => super::rolls::roll_attack(battle, unit, &plan.skill_name, &demand),
     };
     if check.malfunction {
         return malfunction(battle, unit, plan.index) == MalfunctionKind::Jam;

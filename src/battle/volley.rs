@@ -6,11 +6,11 @@ use super::UnitId;
 use super::arms::{carried_weapon, usable_now};
 use super::command::{FireMode, Rejection, WeaponChoice};
 use super::fire_plan::{FirePlan, PlannedRoll};
+use super::hooks::RollFor;
 use super::shot::{ShotSetup, ShotTerms, setup};
 use super::state::Battle;
 use crate::map::Tile;
 use crate::map::range::{distance_squared, distance_yards};
-use crate::rules::budget::PlannedAction;
 use crate::rules::firearms::{
     bullets_between_targets, can_chamber_and_fire, multiple_shots_penalty, rounds_ready, volleys,
     within_arc,
@@ -532,8 +532,9 @@ pub(super) fn shot_demand(
     }
     .with_weapon(plan.weapon.malfunction, plan.weapon.impale)
     .at_difficulty(plan.weapon.difficulty);
-    let demand = super::hooks::of(battle).attack_demand(battle, unit, demand);
-    super::budget::with_share(battle, unit, PlannedAction::Attack, demand)
+    let hooks = super::hooks::of(battle);
+    let demand = hooks.attack_demand(battle, unit, demand);
+    hooks.dice_share(battle, unit, RollFor::Attack, demand)
 }
 
 /// The exact chance that a roll hits: a success, and no malfunction, with what the shooter's

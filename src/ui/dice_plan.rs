@@ -6,8 +6,8 @@ use bevy_egui::egui;
 
 use super::view::BattleView;
 use crate::battle::command::Command;
-use crate::battle::planning::PlanPools;
 use crate::battle::{Condition, TurnState, UnitId};
+use crate::rules::budget::PlanPools;
 use crate::rules::budget::{DicePlan, LEAST_PART, PlanPart, PlannedAction};
 
 /// The colour of a plan that cannot be made, and why.

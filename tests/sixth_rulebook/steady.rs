@@ -6,7 +6,7 @@ use gridkeeper::ai::hooks::{AiHooks, HookAi};
 use gridkeeper::battle::command::{Command, Rejection};
 use gridkeeper::battle::event::{EventKind, LogKind};
 use gridkeeper::battle::hooks::{
-    AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, TurnHooks, own_command,
+    AttackHooks, ChoiceHooks, DiceHooks, FireHooks, HarmHooks, HookRulebook, TurnHooks, own_command,
 };
 use gridkeeper::battle::own::{
     CommandDecoder, OwnCommand, OwnEvent, RulebookCommand, RulebookEvent, register_commands,
@@ -106,6 +106,8 @@ impl ChoiceHooks for SixthHooks {
 }
 
 impl FireHooks for SixthHooks {}
+
+impl DiceHooks for SixthHooks {}
 
 impl AttackHooks for SixthHooks {
     /// A steadied aim makes the attack (each roll of a trigger pull) easier.

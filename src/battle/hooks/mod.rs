@@ -15,25 +15,35 @@ use crate::rules::ruleset_id::RulesetId;
 
 mod attack;
 mod choices;
+mod dice;
 mod fire;
 mod harm;
 mod turn;
 
 pub use attack::AttackHooks;
 pub use choices::{ChoiceHooks, own_command};
+pub use dice::{DiceHooks, RollFor};
 pub use fire::FireHooks;
 pub use harm::HarmHooks;
 pub use turn::{Surprise, TurnCost, TurnHooks};
 
-/// A rulebook's own code at the battle's stages, in five families; each stage's default
+/// A rulebook's own code at the battle's stages, in six families; each stage's default
 /// does nothing, so a rulebook implements the families it hooks and leaves the rest empty.
 pub trait BattleHooks:
-    TurnHooks + ChoiceHooks + FireHooks + AttackHooks + HarmHooks + Send + Sync + 'static
+    TurnHooks + ChoiceHooks + FireHooks + AttackHooks + HarmHooks + DiceHooks + Send + Sync + 'static
 {
 }
 
 impl<T> BattleHooks for T where
-    T: TurnHooks + ChoiceHooks + FireHooks + AttackHooks + HarmHooks + Send + Sync + 'static
+    T: TurnHooks
+        + ChoiceHooks
+        + FireHooks
+        + AttackHooks
+        + HarmHooks
+        + DiceHooks
+        + Send
+        + Sync
+        + 'static
 {
 }
 

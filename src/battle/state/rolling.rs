@@ -6,10 +6,9 @@ use super::{Battle, standing_facts};
 
 use bevy::prelude::*;
 
-use crate::battle::event::{EventKind, Modifier, ModifierReason};
+use crate::battle::event::{EventKind, Modifier};
 use crate::battle::own_state::RulebookStanding;
 use crate::battle::{BattleDice, UnitId};
-use crate::rules::budget::PlannedAction;
 use crate::rules::damage::{DamageNotation, DamageQuality, DamageReach, DamageRoll, Formula};
 use crate::rules::dice::{DieFace, FaceSource};
 use crate::rules::opposed::Resistance;
@@ -109,37 +108,6 @@ impl Battle<'_> {
             ruleset.check(&mut dice.dice, purpose, demand)
         };
         (checked.record, checked.verdict)
-    }
-
-    /// An attack roll with one of the unit's skills: a critical DEX roll's bonus die among the
-    /// modifiers is spent by it.
-    pub fn roll_attack(&mut self, unit: UnitId, skill_name: &str, demand: &Demand) -> Verdict {
-        if demand
-            .modifiers
-            .iter()
-            .any(|modifier| modifier.reason == ModifierReason::InitiativeCritical)
-        {
-            self.change_condition(unit, |condition| condition.initiative_edge_spent = true);
-        }
-        let verdict = self.roll(unit, RollPurpose::Skill(skill_name.to_string()), demand);
-        self.spend_dice(unit, PlannedAction::Attack);
-        verdict
-    }
-
-    /// Where the rulebook keeps a dice budget, spend the dice of a roll just made for an
-    /// action of this kind: its part of the unit's plan, or with nothing planned its whole
-    /// pool.
-    pub fn spend_dice(&mut self, unit: UnitId, action: PlannedAction) {
-        if !self.scenario.ruleset.mechanisms().dice_budget {
-            return;
-        }
-        self.change_condition(unit, |condition| {
-            let mut plan = condition
-                .dice_plan
-                .unwrap_or(crate::rules::budget::DicePlan::SPENT);
-            plan.take(action);
-            condition.dice_plan = Some(plan);
-        });
     }
 
     /// Roll one of the unit's skills (by name, base values included) with these modifiers.

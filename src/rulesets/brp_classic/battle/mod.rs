@@ -17,7 +17,8 @@ use crate::battle::arms;
 use crate::battle::choices::Offers;
 use crate::battle::command::Rejection;
 use crate::battle::hooks::{
-    AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, Surprise, TurnHooks, own_command,
+    AttackHooks, ChoiceHooks, DiceHooks, FireHooks, HarmHooks, HookRulebook, Surprise, TurnHooks,
+    own_command,
 };
 use crate::battle::own::OwnCommand;
 use crate::battle::state::Battle;
@@ -72,6 +73,8 @@ impl ChoiceHooks for BrpHooks {
 }
 
 impl FireHooks for BrpHooks {}
+
+impl DiceHooks for BrpHooks {}
 
 impl AttackHooks for BrpHooks {
     fn named_foe(&self, battle: &Battle, unit: UnitId) -> Option<UnitId> {

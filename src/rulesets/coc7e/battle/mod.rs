@@ -13,7 +13,7 @@ use bevy::prelude::*;
 
 use crate::battle::UnitId;
 use crate::battle::hooks::{
-    AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, TurnHooks,
+    AttackHooks, ChoiceHooks, DiceHooks, FireHooks, HarmHooks, HookRulebook, TurnHooks,
 };
 use crate::battle::state::Battle;
 use crate::rules::body::BodyPart;
@@ -64,6 +64,8 @@ impl FireHooks for CocHooks {
 }
 
 impl AttackHooks for CocHooks {}
+
+impl DiceHooks for CocHooks {}
 
 impl HarmHooks for CocHooks {
     fn pellets_armored_each(&self, battle: &Battle) -> bool {

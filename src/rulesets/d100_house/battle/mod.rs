@@ -29,7 +29,7 @@ use crate::battle::command::{FireMode, ManeuverGoal, WeaponChoice};
 use crate::battle::fire_plan::{FirePlan, PlannedRoll};
 use crate::battle::harm_read::{CoverByPart, RollHarm, RolledHit};
 use crate::battle::hooks::{
-    AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, TurnHooks, own_command,
+    AttackHooks, ChoiceHooks, DiceHooks, FireHooks, HarmHooks, HookRulebook, TurnHooks, own_command,
 };
 use crate::battle::melee_weapon::MeleeWeapon;
 use crate::battle::own::OwnCommand;
@@ -288,6 +288,8 @@ impl AttackHooks for HouseHooks {
         wrestling::lets_go(battle, unit, turn)
     }
 }
+
+impl DiceHooks for HouseHooks {}
 
 impl HarmHooks for HouseHooks {
     fn harm_off_the_roll(

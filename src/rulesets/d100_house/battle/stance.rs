@@ -66,7 +66,7 @@ pub(super) fn meet(
         })
         .into_iter()
         .collect();
-    let demand = crate::battle::dodge::dodge_demand(battle, target, modifiers);
+    let demand = crate::battle::rolls::dodge_demand(battle, target, modifiers);
     let dodge = battle.roll(target, RollPurpose::Skill(DODGE.to_string()), &demand);
     let outcome = dodge::outcome(hit, &dodge);
     battle.emit(HouseEvent::StanceDodge {

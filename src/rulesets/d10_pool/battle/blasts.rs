@@ -2,11 +2,11 @@
 //! two less behind low cover from the centre; a unit that can spare the dice dodges it at once,
 //! its net successes off the thrower's.
 
+use super::budget::dice_for;
 use super::injuries::injure;
 use crate::battle::UnitId;
-use crate::battle::budget::dice_for;
-use crate::battle::dodge::roll_dodge;
 use crate::battle::event::EventKind;
+use crate::battle::rolls::roll_dodge;
 use crate::battle::state::Battle;
 use crate::map::Tile;
 use crate::map::sight::{LineOfFire, line_of_fire};

@@ -6,9 +6,9 @@
 
 use bevy::prelude::*;
 
+use super::budget::{dice_for, spend, with_share};
 use super::commands::PoolCommand;
 use super::events::PoolEvent;
-use crate::battle::budget::{dice_for, with_share};
 use crate::battle::choices::{FlagTone, Offer, UnitFlag};
 use crate::battle::command::Rejection;
 use crate::battle::flow::end_turn;
@@ -53,7 +53,7 @@ pub(super) fn evade(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> 
     let demand = with_share(battle, unit, PlannedAction::Evade, demand);
     battle.change_condition(unit, |condition| condition.acted_this_round = true);
     let verdict = battle.roll(unit, RollPurpose::Skill(EVADE.to_string()), &demand);
-    battle.spend_dice(unit, PlannedAction::Evade);
+    spend(battle, unit, PlannedAction::Evade);
     let pool = u32::try_from(verdict.net).unwrap_or(0);
     battle.change_own(unit, |evading: &mut EvadePool| evading.0 = pool);
     battle.emit(PoolEvent::Evading { unit, pool });

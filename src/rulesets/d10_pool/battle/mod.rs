@@ -1,9 +1,10 @@
 //! The d10 pool in the battle: its own code at the engine's stages (injuries in place of hit
-//! points, a blast's bands and the dodge of it, a surprise weighed as a contest, and evading).
-//! Its dice budget and plan and its sweeps still live in the engine until they move here
-//! (docs/plans/rulebook-rooms.md).
+//! points, a blast's bands and the dodge of it, a surprise weighed as a contest, evading, and
+//! the dice budget each roll is made from). Its plan of the dice and its sweeps still live in
+//! the engine until they move here (docs/plans/rulebook-rooms.md).
 
 mod blasts;
+mod budget;
 pub mod commands;
 pub mod evade;
 pub mod events;
@@ -13,17 +14,23 @@ mod surprise;
 use bevy::prelude::*;
 
 use crate::battle::choices::{Offers, UnitFlag};
+use crate::battle::command::FireMode;
 use crate::battle::command::Rejection;
 use crate::battle::hooks::{
-    AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, Surprise, TurnHooks, own_command,
+    AttackHooks, ChoiceHooks, DiceHooks, FireHooks, HarmHooks, HookRulebook, RollFor, Surprise,
+    TurnHooks, own_command,
 };
 use crate::battle::melee_weapon::MeleeWeapon;
 use crate::battle::own::OwnCommand;
 use crate::battle::state::Battle;
-use crate::battle::{PendingAttack, UnitId};
+use crate::battle::threat::{AnswerOdds, Keeping};
+use crate::battle::{ActionLost, PendingAttack, TurnState, UnitId};
 use crate::map::Tile;
+use crate::rules::budget::PlannedAction;
 use crate::rules::explosions::BlastRing;
+use crate::rules::melee::ExchangeOdds;
 use crate::rules::modifiers::Modifier;
+use crate::rules::roll::Demand;
 use crate::rulesets::d10_pool::ID;
 use commands::PoolCommand;
 
@@ -36,6 +43,11 @@ pub fn plugin(app: &mut App) {
 struct PoolHooks;
 
 impl TurnHooks for PoolHooks {
+    /// Its whole pool again, nothing planned.
+    fn round_begins(&self, battle: &mut Battle, unit: UnitId) {
+        budget::round_begins(battle, unit);
+    }
+
     /// Its evade pool is gone.
     fn turn_comes(&self, battle: &mut Battle, unit: UnitId) {
         evade::turn_comes(battle, unit);
@@ -56,6 +68,11 @@ impl TurnHooks for PoolHooks {
 }
 
 impl ChoiceHooks for PoolHooks {
+    /// Once its dice are planned or spent: those made, and one for each part kept for attacks.
+    fn attacks_this_turn(&self, battle: &Battle, unit: UnitId) -> Option<u32> {
+        budget::attacks_allowed(battle, unit)
+    }
+
     /// Evading, while its pool lasts.
     fn flags(&self, battle: &Battle, unit: UnitId) -> Vec<UnitFlag> {
         evade::flag(battle, unit).into_iter().collect()
@@ -78,6 +95,67 @@ impl ChoiceHooks for PoolHooks {
 }
 
 impl FireHooks for PoolHooks {}
+
+impl DiceHooks for PoolHooks {
+    fn dice_left(&self, battle: &Battle, unit: UnitId, roll: RollFor) -> Result<(), Rejection> {
+        budget::dice_for(battle, unit, budget::planned(roll))
+    }
+
+    fn dice_share(&self, battle: &Battle, unit: UnitId, roll: RollFor, demand: Demand) -> Demand {
+        budget::with_share(battle, unit, budget::planned(roll), demand)
+    }
+
+    fn dice_spent(&self, battle: &mut Battle, unit: UnitId, roll: RollFor) {
+        budget::spend(battle, unit, budget::planned(roll));
+    }
+
+    fn may_attack(&self, battle: &Battle, unit: UnitId, target: UnitId) -> Result<(), Rejection> {
+        budget::dice_for(battle, unit, PlannedAction::Attack)?;
+        budget::one_attack_a_target(battle, unit, target)
+    }
+
+    /// With its dice planned and no attack kept: what the plan has left.
+    fn no_attack_left(&self, battle: &Battle, unit: UnitId, allowed: u32) -> Option<Rejection> {
+        let plan = battle.condition(unit).dice_plan.filter(|_| allowed == 0)?;
+        Some(budget::no_dice_left(battle, plan))
+    }
+
+    fn fire_turn(
+        &self,
+        battle: &Battle,
+        unit: UnitId,
+        mode: &FireMode,
+    ) -> Result<Option<TurnState>, Rejection> {
+        budget::ready_to_fire(battle, unit, mode)
+    }
+
+    fn action_lost(&self, battle: &Battle, unit: UnitId) -> Option<ActionLost> {
+        budget::action_lost(battle, unit)
+    }
+
+    fn rolls_the_whole_pool(&self, battle: &Battle, unit: UnitId) -> bool {
+        budget::nothing_planned(battle, unit)
+    }
+
+    fn keeping(
+        &self,
+        battle: &mut Battle,
+        pending: &PendingAttack,
+        take_it: ExchangeOdds,
+    ) -> Option<Keeping> {
+        Some(budget::keeping(battle, pending, take_it))
+    }
+
+    fn odds_keeping(
+        &self,
+        battle: &mut Battle,
+        pending: &PendingAttack,
+        keep: u32,
+        take_it: ExchangeOdds,
+    ) -> Option<AnswerOdds> {
+        budget::odds_keeping(battle, pending, keep, take_it)
+    }
+}
 
 impl AttackHooks for PoolHooks {
     fn blow_will_lose(

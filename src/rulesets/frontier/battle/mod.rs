@@ -17,7 +17,7 @@ use bevy::prelude::*;
 use crate::battle::command::{FireMode, WeaponChoice};
 use crate::battle::fire_plan::{FireOutOfTurn, FirePlan};
 use crate::battle::hooks::{
-    AttackHooks, ChoiceHooks, FireHooks, HarmHooks, HookRulebook, TurnCost, TurnHooks,
+    AttackHooks, ChoiceHooks, DiceHooks, FireHooks, HarmHooks, HookRulebook, TurnCost, TurnHooks,
 };
 
 use crate::battle::state::Battle;
@@ -104,6 +104,8 @@ impl AttackHooks for FrontierHooks {
         recovering::break_free_chance(battle, unit)
     }
 }
+
+impl DiceHooks for FrontierHooks {}
 
 impl HarmHooks for FrontierHooks {
     fn wounded(

@@ -1,0 +1,111 @@
+//! The dice a unit has for its rolls this round, where a rulebook limits them (the d10 pool's
+//! dice budget: a unit splits its pool among the actions it plans, or rolls it whole on one):
+//! one family of [`super::BattleHooks`]. The engine asks before a roll whether dice are left
+//! for it, rolls it with the share the rulebook leaves, and says when it is made.
+
+use crate::battle::command::{FireMode, Rejection};
+use crate::battle::state::Battle;
+use crate::battle::threat::{AnswerOdds, Keeping};
+use crate::battle::{ActionLost, PendingAttack, TurnState, UnitId};
+use crate::rules::melee::ExchangeOdds;
+use crate::rules::roll::Demand;
+
+/// What a roll of a unit's is made for, as a rulebook that limits a unit's rolls counts it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RollFor {
+    /// An attack: a blow, a pull of the trigger, a throw.
+    Attack,
+    /// A dodge, of a blow, a throw, shots or a blast.
+    Dodge,
+    /// A defence with the weapon (a parry, a clash).
+    WeaponDefence,
+}
+
+/// The dice a unit has for its rolls this round; each stage's default leaves them unlimited.
+pub trait DiceHooks {
+    /// Whether `unit` has dice left for a roll of this kind this round; or why not.
+    fn dice_left(&self, _battle: &Battle, _unit: UnitId, _roll: RollFor) -> Result<(), Rejection> {
+        Ok(())
+    }
+
+    /// A roll's demand with the share of `unit`'s dice it would be rolled with now: nothing is
+    /// spent.
+    fn dice_share(
+        &self,
+        _battle: &Battle,
+        _unit: UnitId,
+        _roll: RollFor,
+        demand: Demand,
+    ) -> Demand {
+        demand
+    }
+
+    /// `unit` has made a roll of this kind: what it spends of its dice.
+    fn dice_spent(&self, _battle: &mut Battle, _unit: UnitId, _roll: RollFor) {}
+
+    /// Whether `unit`, with an attack left this turn, has the dice for one at `target`; or why
+    /// not (split dice each attack a different enemy).
+    fn may_attack(
+        &self,
+        _battle: &Battle,
+        _unit: UnitId,
+        _target: UnitId,
+    ) -> Result<(), Rejection> {
+        Ok(())
+    }
+
+    /// Why `unit`, allowed `allowed` attacks this turn and having made them, may make no more,
+    /// where its dice say so; `None`: it has no attack left.
+    fn no_attack_left(&self, _battle: &Battle, _unit: UnitId, _allowed: u32) -> Option<Rejection> {
+        None
+    }
+
+    /// Before fire: whether `unit`'s dice allow the rolls of `mode`, and the turn it fires in
+    /// where its dice answer for it (split among its attacks); `None` where the engine's checks
+    /// of the action do.
+    fn fire_turn(
+        &self,
+        _battle: &Battle,
+        _unit: UnitId,
+        _mode: &FireMode,
+    ) -> Result<Option<TurnState>, Rejection> {
+        Ok(None)
+    }
+
+    /// As `unit`'s turn begins: the action its dice leave it none for (spent, or kept for a
+    /// defence).
+    fn action_lost(&self, _battle: &Battle, _unit: UnitId) -> Option<ActionLost> {
+        None
+    }
+
+    /// Whether a roll of `unit`'s now would spend all of its dice for the round (nothing
+    /// planned, where the rulebook keeps a budget): a defence before its turn spends that turn.
+    fn rolls_the_whole_pool(&self, _battle: &Battle, _unit: UnitId) -> bool {
+        false
+    }
+
+    /// The dice the defender of `pending` may keep for its turn still to come, where a defence
+    /// now would roll its whole pool: each number it may keep and the odds of each answer so.
+    /// Nothing in the battle changes.
+    fn keeping(
+        &self,
+        _battle: &mut Battle,
+        _pending: &PendingAttack,
+        _take_it: ExchangeOdds,
+    ) -> Option<Keeping> {
+        None
+    }
+
+    /// The odds of each defence against `pending` where its defender keeps `keep` dice for its
+    /// turn (taking the blow reads `take_it`); `None` where it cannot. Nothing in the battle
+    /// changes.
+    fn odds_keeping(
+        &self,
+        _battle: &mut Battle,
+        _pending: &PendingAttack,
+        _keep: u32,
+        _take_it: ExchangeOdds,
+    ) -> Option<AnswerOdds> {
+        None
+    }
+}
