@@ -134,7 +134,6 @@ fn variant(kind: &EventKind) -> usize {
         E::RolledInSecret { .. } => 78,
         E::Revealed { .. } => 79,
         E::Injured { .. } => 80,
-        E::DicePlanned { .. } => 85,
         E::Swept { .. } => 87,
         E::DodgedArea { .. } => 88,
         E::PostureTaken { .. } => 89,
@@ -169,6 +168,7 @@ fn variant(kind: &EventKind) -> usize {
             Some(PoolEvent::StunShakenOff { .. }) => 86,
             Some(PoolEvent::Evading { .. }) => 83,
             Some(PoolEvent::Evaded { .. }) => 84,
+            Some(PoolEvent::DicePlanned { .. }) => 85,
             None => unreachable!("a pool event"),
         },
         E::Rulebook(own) if own.of::<BrpEvent>().is_some() => match own.of::<BrpEvent>() {
@@ -1173,7 +1173,7 @@ fn examples() -> Vec<(EventKind, &'static str)> {
             "Rose Whateley's evading takes 2 off Ghoul of the Corbitt house's blow (0 left)",
         ),
         (
-            E::DicePlanned {
+            E::from(PoolEvent::DicePlanned {
                 unit: ROSE,
                 budget: 7,
                 parts: vec![
@@ -1181,7 +1181,7 @@ fn examples() -> Vec<(EventKind, &'static str)> {
                     PlanPart::new(PlannedAction::WeaponDefence, 2),
                     PlanPart::new(PlannedAction::Dodge, 2),
                 ],
-            },
+            }),
             "Rose Whateley splits 7 dice: attack 3 · fight back 2 · dodge 2",
         ),
         (

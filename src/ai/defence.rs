@@ -7,8 +7,7 @@ use crate::battle::answer::{AiAnswer, DefencePolicy, blow_answers_open, threat};
 use crate::battle::command::Answer;
 use crate::battle::ranged::shot_answer;
 use crate::battle::threat::{AnswerOdds, Stakes, Threat};
-use crate::battle::{AttackKind, PendingAttack, UnitId};
-use crate::rules::budget::PlannedAction;
+use crate::battle::{ActiveScenario, AttackKind, PendingAttack, UnitId};
 use crate::rules::melee::ExchangeOdds;
 use crate::rules::situation::ShotDefence;
 
@@ -31,67 +30,17 @@ fn answer(world: &mut World, pending: &PendingAttack) -> AiAnswer {
     if plain {
         return plain_answer(world, pending).into();
     }
-    match threat(world) {
-        Some(threat) => match kept_dice_answer(&threat) {
-            Some(answer) => answer,
-            None => weighed_answer(&threat).into(),
-        },
-        None => plain_answer(world, pending).into(),
-    }
-}
-
-/// Where a defence now would spend the dice of the defender's turn still to come (a dice
-/// budget with nothing planned), the weighed answer over every number of dice it might keep:
-/// each defence's worth as `weighed_answer` counts it, less the share of its own blow it gives
-/// up (half its blow's harm, as a dodge that costs the attack counts it, for the whole pool;
-/// less as it keeps more of its attack pool), against taking the blow and keeping everything.
-/// `None` where nothing is to be kept.
-fn kept_dice_answer(threat: &Threat) -> Option<AiAnswer> {
-    let keeping = threat.keeping.as_ref()?;
-    let (Stakes::Blow { theirs, mine }, Some(AnswerOdds::Exchange { take_it, .. })) =
-        (threat.stakes, &threat.odds)
-    else {
-        return None;
+    let Some(threat) = threat(world) else {
+        return plain_answer(world, pending).into();
     };
-    let worth = |odds: &ExchangeOdds| {
-        (odds.defender_strikes + odds.both_strike) * mine
-            - 1.5 * (odds.attacker_wins + odds.both_strike) * theirs
-    };
-    let pools = keeping.pools;
-    let pool = f64::from(pools.attack.max(1));
-    let given_up = |keep: u32| 0.5 * mine * (1.0 - f64::from(keep) / pool).max(0.0);
-    let options = std::iter::once((0, threat.odds.as_ref())).chain(
-        keeping
-            .options
-            .iter()
-            .map(|(keep, odds)| (*keep, Some(odds))),
-    );
-    let mut best = (worth(take_it), 0, Answer::Nothing);
-    for (keep, odds) in options {
-        let Some(AnswerOdds::Exchange {
-            dodge, fight_back, ..
-        }) = odds
-        else {
-            continue;
-        };
-        for (answer, odds) in [(Answer::Dodge, dodge), (Answer::FightBack, fight_back)] {
-            if let Some(odds) = odds {
-                let value = worth(odds) - given_up(keep);
-                if value > best.0 {
-                    best = (value, keep, answer);
-                }
-            }
-        }
-    }
-    let (_, keep, answer) = best;
-    let defence = match answer {
-        Answer::Dodge => PlannedAction::Dodge,
-        _ => PlannedAction::WeaponDefence,
-    };
-    Some(AiAnswer {
-        answer,
-        plan: pools.keeping(defence, keep).filter(|_| keep > 0),
-    })
+    let scenario = world
+        .get_resource::<ActiveScenario>()
+        .map(|active| active.0.clone());
+    let own = scenario
+        .as_ref()
+        .and_then(|scenario| Some((super::hooks::of(world, scenario)?, scenario)));
+    own.and_then(|(own, scenario)| own.weighed_answer(world, scenario, pending, &threat))
+        .unwrap_or_else(|| weighed_answer(&threat).into())
 }
 
 /// The plain answer of a defender that does not weigh its chances: dodge every blow or throw
@@ -105,6 +54,13 @@ fn plain_answer(world: &mut World, pending: &PendingAttack) -> Answer {
         Some((false, false)) => Answer::Nothing,
         Some((true, _)) | None => Answer::Dodge,
     }
+}
+
+/// What an exchange with these odds is worth to the defender, its blow worth `mine` and the
+/// attacker's `theirs`: a point taken counts half as much again as a point dealt.
+pub fn exchange_worth(odds: &ExchangeOdds, theirs: f64, mine: f64) -> f64 {
+    (odds.defender_strikes + odds.both_strike) * mine
+        - 1.5 * (odds.attacker_wins + odds.both_strike) * theirs
 }
 
 /// The weighed answer. To shots: dive when already committed to a dive (it costs nothing more),
@@ -151,10 +107,7 @@ fn weighed_answer(threat: &Threat) -> Answer {
                 take_it,
             }),
         ) => {
-            let worth = |odds: &ExchangeOdds| {
-                (odds.defender_strikes + odds.both_strike) * mine
-                    - 1.5 * (odds.attacker_wins + odds.both_strike) * theirs
-            };
+            let worth = |odds: &ExchangeOdds| exchange_worth(odds, theirs, mine);
             // The blow given up by dodging, at even odds.
             let given_up = if costly { 0.5 * mine } else { 0.0 };
             match (dodge, fight_back) {
@@ -167,80 +120,5 @@ fn weighed_answer(threat: &Threat) -> Answer {
             }
         }
         (Stakes::Blow { .. }, _) => Answer::Dodge,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::battle::threat::Keeping;
-    use crate::rules::budget::PlanPart;
-    use crate::rules::budget::PlanPools;
-
-    fn odds(attacker_wins: f64, defender_strikes: f64) -> ExchangeOdds {
-        ExchangeOdds {
-            attacker_wins,
-            defender_strikes,
-            no_harm: 1.0 - attacker_wins - defender_strikes,
-            both_strike: 0.0,
-        }
-    }
-
-    /// Tomas's pools (sword 8, Dodge 5, clash 8) under a blow of mean harm `theirs`, his own
-    /// blow worth 4: the whole-pool dodge (hit 10%), or keeping `keep` dice with a dodge that
-    /// lets `hit` through.
-    fn threat(theirs: f64, kept: &[(u32, f64)]) -> Threat {
-        let exchange = |dodge_hit: f64| AnswerOdds::Exchange {
-            dodge: Some(odds(dodge_hit, 0.0)),
-            fight_back: None,
-            take_it: odds(0.7, 0.0),
-        };
-        Threat {
-            odds: Some(exchange(0.1)),
-            stakes: Stakes::Blow { theirs, mine: 4.0 },
-            dodge_costs_the_attack: false,
-            keeping: Some(Keeping {
-                pools: PlanPools {
-                    attack: 8,
-                    dodge: 5,
-                    weapon_defence: 8,
-                    evade: Some(5),
-                    committed: false,
-                },
-                options: kept
-                    .iter()
-                    .map(|(keep, hit)| (*keep, exchange(*hit)))
-                    .collect(),
-            }),
-        }
-    }
-
-    #[test]
-    fn a_defender_keeps_dice_for_its_turn_when_the_dodge_loses_little() {
-        // Whole pool: 6·(−1.5·0.1) − 2 = −2.9; keep 3: −1.5·0.3·6 − 2·(5/8) = −3.95; taking it:
-        // −1.5·0.7·6 = −6.3. Against a heavy blow the whole-pool dodge wins.
-        assert_eq!(
-            kept_dice_answer(&threat(6.0, &[(3, 0.3)])),
-            Some(Answer::Dodge.into())
-        );
-        // Against a light blow, keeping 3 (dodge 2 of the budget of 5) is worth more:
-        // whole: −1.5·0.1·1 − 2 = −2.15; keep 3: −1.5·0.3·1 − 1.25 = −1.7; taking it: −1.05.
-        // Taking it is best of all.
-        assert_eq!(
-            kept_dice_answer(&threat(1.0, &[(3, 0.3)])),
-            Some(Answer::Nothing.into())
-        );
-        // A blow between, where the dodge on 2 dice lets 20% through: keep 3 beats both (whole
-        // −0.45 − 2 = −2.45, keep 3 −0.9 − 1.25 = −2.15, taking it −3.15).
-        assert_eq!(
-            kept_dice_answer(&threat(3.0, &[(3, 0.2)])),
-            Some(AiAnswer {
-                answer: Answer::Dodge,
-                plan: Some(vec![
-                    PlanPart::new(PlannedAction::Dodge, 2),
-                    PlanPart::new(PlannedAction::Attack, 3),
-                ]),
-            })
-        );
     }
 }

@@ -8,11 +8,12 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use super::Seen;
+use crate::battle::answer::AiAnswer;
 use crate::battle::by_rulebook::ByRulebook;
 use crate::battle::command::Command;
-use crate::battle::{Condition, TurnState, UnitId};
+use crate::battle::threat::Threat;
+use crate::battle::{Flow, PendingAttack, TurnState, UnitId};
 use crate::map::scenario::Scenario;
-use crate::rules::budget::DicePlan;
 use crate::rules::ruleset_id::RulesetId;
 
 /// A rulebook's own choices at the AI's stages, made for the levels (never the baseline, but
@@ -53,6 +54,19 @@ pub trait AiHooks: Send + Sync + 'static {
         None
     }
 
+    /// The answer of a defender that weighs its odds (never the baseline's) to `pending`, as
+    /// `threat` has it, where the rulebook weighs a choice of its own beside (the d10 pool's
+    /// dice kept for the defender's turn); `None` leaves it to the AI's weighing.
+    fn weighed_answer(
+        &self,
+        _world: &mut World,
+        _scenario: &Scenario,
+        _pending: &PendingAttack,
+        _threat: &Threat,
+    ) -> Option<AiAnswer> {
+        None
+    }
+
     /// In `unit`'s declaration slot, where the rulebook declares nothing but its own (BRP's
     /// parry named): what it gives there, for every AI, the baseline (`baseline`) too; `None`
     /// lets the slot go by.
@@ -81,21 +95,14 @@ pub trait AiHooks: Send + Sync + 'static {
 }
 
 /// A unit with its action still to take, as the planner sees it before it weighs its blows:
-/// how careful it is, and how many enemies can strike it hand to hand this round (counted
-/// only when asked: most rulebooks never ask).
+/// how careful it is, whether its turn is untouched (nothing moved, no action), and how many
+/// enemies can strike it hand to hand this round, only those still to act where the round's
+/// flow is given (counted only when asked: most rulebooks never ask).
 pub struct Outnumbered<'a> {
     pub unit: UnitId,
     pub caution: f64,
-    pub strikers: &'a dyn Fn() -> usize,
-}
-
-/// What is left of `unit`'s split dice this round, once it has planned them (a dice budget).
-pub fn dice_plan_of(world: &mut World, unit: UnitId) -> Option<DicePlan> {
-    world
-        .query::<(&UnitId, &Condition)>()
-        .iter(world)
-        .find(|(id, _)| **id == unit)
-        .and_then(|(_, condition)| condition.dice_plan)
+    pub untouched: bool,
+    pub strikers: &'a dyn Fn(Option<&Flow>) -> usize,
 }
 
 /// Each rulebook's AI choices, by the rulebook, as their plugins put them in.

@@ -11,24 +11,26 @@ use super::state::Battle;
 use super::threat::{AnswerOdds, Threat};
 use super::{AttackKind, CommandQueue, Controllers, PendingAttack, UnitId, fire_odds, ranged};
 use crate::map::scenario::Control;
-use crate::rules::budget::PlanPart;
 
 /// How the units the AI plays choose their answers: set by the AI. Without it, an attack on
 /// such a unit waits for an answer like any other (a replay's answers come from its file).
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct DefencePolicy(pub fn(&mut World, &PendingAttack) -> AiAnswer);
 
-/// An AI defender's answer, and where it first plans its dice (a dice budget) the parts of
-/// the plan.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// An AI defender's answer, and a command of its rulebook's it gives first, where it has one
+/// (the d10 pool's plan of its dice, keeping some for its turn).
+#[derive(Debug, Clone, PartialEq)]
 pub struct AiAnswer {
     pub answer: Answer,
-    pub plan: Option<Vec<PlanPart>>,
+    pub before: Option<Command>,
 }
 
 impl From<Answer> for AiAnswer {
     fn from(answer: Answer) -> Self {
-        Self { answer, plan: None }
+        Self {
+            answer,
+            before: None,
+        }
     }
 }
 
@@ -111,9 +113,9 @@ pub(super) fn answer_for_the_ai(battle: &mut Battle) {
         return;
     };
     let chosen = (policy.0)(battle.world, &pending);
-    // The answer goes first, after the plan of its dice where it has one.
+    // The answer goes first, after the command before it where it has one.
     let place =
-        battle.world.resource::<super::CommandLog>().0.len() + usize::from(chosen.plan.is_some());
+        battle.world.resource::<super::CommandLog>().0.len() + usize::from(chosen.before.is_some());
     let answer = Command::Answer {
         unit: pending.target,
         answer: chosen.answer,
@@ -123,11 +125,8 @@ pub(super) fn answer_for_the_ai(battle: &mut Battle) {
     }
     let mut queue = battle.world.resource_mut::<CommandQueue>();
     queue.0.push_front(answer);
-    if let Some(parts) = chosen.plan {
-        queue.0.push_front(Command::PlanDice {
-            unit: pending.target,
-            parts,
-        });
+    if let Some(before) = chosen.before {
+        queue.0.push_front(before);
     }
 }
 
@@ -182,7 +181,7 @@ pub fn blow_answers_open(world: &mut World) -> Option<(bool, bool)> {
 /// The attack waiting for an answer as its defender weighs it: the odds of each answer and
 /// what rides on it. Nothing in the battle changes.
 pub fn threat(world: &mut World) -> Option<Threat> {
-    let mut battle = Battle::new(world);
+    let battle = Battle::new(world);
     let pending = battle.flow().pending()?.clone();
     let stakes = match &pending.kind {
         AttackKind::Fire(fire) => {
@@ -192,12 +191,7 @@ pub fn threat(world: &mut World) -> Option<Threat> {
     };
     let defender = battle.condition(pending.target);
     let turn_to_come = battle.flow().turn_to_come(pending.target);
-    let hooks = super::hooks::of(&battle);
-    let whole_pool = hooks.rolls_the_whole_pool(&battle, pending.target);
-    let spends_the_turn = whole_pool
-        && turn_to_come
-        && !pending.during_setup
-        && !matches!(pending.kind, AttackKind::Fire(_));
+    let whole_pool = super::hooks::of(&battle).rolls_the_whole_pool(&battle, pending.target);
     // A dodge from the round's dice, with nothing planned, before the unit's turn: its turn's.
     let sweep_takes_the_turn = match &pending.kind {
         AttackKind::Fire(fire) => {
@@ -207,7 +201,7 @@ pub fn threat(world: &mut World) -> Option<Threat> {
         }
         _ => false,
     };
-    let threat = Threat {
+    Some(Threat {
         odds: odds_of(&battle, &pending),
         stakes,
         dodge_costs_the_attack: (battle
@@ -218,14 +212,5 @@ pub fn threat(world: &mut World) -> Option<Threat> {
             || sweep_takes_the_turn)
             && !defender.acted_this_round
             && !pending.during_setup,
-        keeping: None,
-    };
-    let take_it = match &threat.odds {
-        Some(AnswerOdds::Exchange { take_it, .. }) if spends_the_turn => *take_it,
-        _ => return Some(threat),
-    };
-    Some(Threat {
-        keeping: hooks.keeping(&mut battle, &pending, take_it),
-        ..threat
     })
 }

@@ -208,13 +208,6 @@ pub enum Command {
     Delay { unit: UnitId, until: Option<UnitId> },
     /// Leave the battle from a map edge or an exit tile.
     Flee { unit: UnitId },
-    /// Where the rulebook keeps a per-round dice budget (the d10 pool): split the round's
-    /// dice among the actions planned, at the unit's first decision of the round (its turn, or
-    /// an attack on it before then).
-    PlanDice {
-        unit: UnitId,
-        parts: Vec<crate::rules::budget::PlanPart>,
-    },
     /// In its declaration slot, where the rulebook declares the round (the western): how the
     /// unit will move and what it will do, binding on its act slot.
     Declare {
@@ -330,7 +323,6 @@ impl Command {
             | Self::Medicine { unit, .. }
             | Self::Delay { unit, .. }
             | Self::Flee { unit }
-            | Self::PlanDice { unit, .. }
             | Self::Declare { unit, .. }
             | Self::EndTurn { unit } => Some(*unit),
             Self::Rulebook(own) => own.command().unit(),

@@ -9,7 +9,7 @@ use super::event::EventKind;
 use super::state::Battle;
 use super::{
     CommandLog, CommandQueue, Phase, RefusedCommands, aim, answer, arms, blast, declaring, effects,
-    flow, grapple, hiding, hooks, keeper, melee, movement, planning, ranged, wounds,
+    flow, grapple, hiding, hooks, keeper, melee, movement, ranged, wounds,
 };
 use crate::rules::round::TurnKind;
 
@@ -187,7 +187,6 @@ fn carry_out(battle: &mut Battle, command: &Command) -> Result<(), Rejection> {
         Command::Medicine { unit, patient } => wounds::medicine(battle, unit, patient),
         Command::Delay { unit, until } => flow::delay(battle, unit, until),
         Command::Flee { unit } => movement::flee(battle, unit),
-        Command::PlanDice { unit, ref parts } => planning::plan(battle, unit, parts),
         Command::Declare { unit, declaration } => {
             declaring::declare(battle, unit, declaration)?;
             flow::end_turn(battle);

@@ -436,13 +436,6 @@ pub enum EventKind {
         unit: UnitId,
         by: UnitId,
     },
-    /// The unit split its dice for the round: `budget` (the smallest pool planned) into these
-    /// parts.
-    DicePlanned {
-        unit: UnitId,
-        budget: u32,
-        parts: Vec<crate::rules::budget::PlanPart>,
-    },
     /// A stunned unit's turn goes by.
     TurnLost {
         unit: UnitId,

@@ -139,7 +139,7 @@ pub(super) fn grapple(battle: &Battle, unit: UnitId) -> Option<MeleeWeapon> {
 
 /// What a unit fights back or maneuvers with: the hand-to-hand weapon in its hand, else its
 /// first natural attack, else its fists.
-pub(super) fn fighting_weapon(battle: &Battle, unit: UnitId) -> MeleeWeapon {
+pub fn fighting_weapon(battle: &Battle, unit: UnitId) -> MeleeWeapon {
     let in_hand = battle.arsenal(unit).in_hand;
     // A stalled chainsaw is no weapon until it is started again.
     let jammed = |weapon: &MeleeWeapon| {

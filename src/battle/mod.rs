@@ -37,7 +37,6 @@ pub mod melee_weapon;
 pub mod movement;
 pub mod own;
 pub mod own_state;
-pub mod planning;
 pub mod ranged;
 pub mod rolls;
 mod round_end;

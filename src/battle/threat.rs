@@ -50,17 +50,4 @@ pub struct Threat {
     /// A dodge now would cost the defender its attack this round (BRP, before it has acted; a
     /// dice budget's sweep dodged in the open with nothing planned).
     pub dodge_costs_the_attack: bool,
-    /// Where a defence now would spend the dice of a turn still to come (a dice budget with
-    /// nothing planned yet): what the defender may keep for it.
-    pub keeping: Option<Keeping>,
-}
-
-/// The dice a defender may keep for its turn still to come, where a defence with nothing
-/// planned would spend its whole pool (a dice budget).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Keeping {
-    /// The pools its plan would be made from.
-    pub pools: crate::rules::budget::PlanPools,
-    /// The odds of each answer with so many dice kept (two or more).
-    pub options: Vec<(u32, AnswerOdds)>,
 }

@@ -90,7 +90,6 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Burned { .. }
         | E::Injured { .. }
         | E::StunnedForRound { .. } => LogKind::Wounds,
-        E::DicePlanned { .. } => LogKind::Attacks,
         E::Stabilised { .. } | E::Healed { .. } | E::FireOut { .. } => LogKind::Care,
         E::ReadiedWeapon { .. }
         | E::WeaponFreed { .. }
@@ -166,7 +165,6 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Burned { unit, .. }
         | E::FireOut { unit }
         | E::StunnedForRound { unit }
-        | E::DicePlanned { unit, .. }
         | E::BelowZero { unit, .. }
         | E::BreathGone { unit }
         | E::Backlash { unit, .. }

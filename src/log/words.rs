@@ -155,18 +155,6 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
             };
             format!("{} must answer {}: {choices}", name(*unit), name(*attacker))
         }
-        EventKind::DicePlanned {
-            unit,
-            budget,
-            parts,
-        } => format!(
-            "{} splits {budget} dice: {}",
-            name(*unit),
-            crate::rules::budget::parts_words(
-                parts,
-                scenario.ruleset.words().weapon_defence().answer
-            )
-        ),
         EventKind::Answered { unit, answer } => {
             let words = answer_words(*answer, &scenario.ruleset.words().weapon_defence());
             format!("{} {words}", name(*unit))

@@ -133,11 +133,10 @@ pub(super) fn split_controls(
                     );
                 }
                 Ok(_) => {
-                    if ui.button("Plan these dice").clicked() {
-                        view.order(Command::PlanDice {
-                            unit,
-                            parts: draft.clone(),
-                        });
+                    if ui.button("Plan these dice").clicked()
+                        && let Some(command) = view.plan_command(unit, draft.clone())
+                    {
+                        view.order(command);
                     }
                 }
                 Err(problem) => {
@@ -219,8 +218,5 @@ pub(super) fn defend(
     let parts = pools_of(view, defender)
         .filter(|_| keep > 0)?
         .keeping(defence, keep)?;
-    Some(Command::PlanDice {
-        unit: defender,
-        parts,
-    })
+    view.plan_command(defender, parts)
 }

@@ -33,6 +33,7 @@ pub(super) struct BattleView<'w, 's> {
     pub(super) dice: ResMut<'w, crate::view::preview::DicePlanning>,
     /// What the rulebook offers the unit whose turn it is.
     pub(super) offers: Option<Res<'w, crate::view::offers::TurnOffers>>,
+    rulebooks: Option<Res<'w, crate::battle::hooks::RulebookHooks>>,
     /// The flags the rulebook's own state puts on each unit.
     own_flags: Option<Res<'w, crate::view::offers::OwnFlags>>,
     pub(super) units: Query<
@@ -64,6 +65,20 @@ impl BattleView<'_, '_> {
     }
 
     /// The flags the rulebook's own state puts on `unit`.
+    /// Where the battle's rulebook keeps a dice budget, the command that splits `unit`'s dice
+    /// for the round into these parts.
+    pub(super) fn plan_command(
+        &self,
+        unit: UnitId,
+        parts: Vec<crate::rules::budget::PlanPart>,
+    ) -> Option<Command> {
+        let hooks = self
+            .rulebooks
+            .as_ref()?
+            .get(self.scenario()?.ruleset.id())?;
+        hooks.plan_command(unit, parts)
+    }
+
     pub(super) fn own_flags(&self, unit: UnitId) -> &[crate::battle::choices::UnitFlag] {
         self.own_flags.as_ref().map_or(&[], |flags| flags.on(unit))
     }

@@ -11,6 +11,7 @@ use gridkeeper::rules::budget::{DicePlan, PlanPart, PlannedAction};
 use super::pool::{evading, level_b2_with, pools, shoots};
 use super::*;
 use gridkeeper::rulesets::d10_pool::battle::commands::PoolCommand;
+use gridkeeper::rulesets::d10_pool::battle::events::PoolEvent;
 
 const MARA: UnitId = UnitId(0);
 const TOMAS: UnitId = UnitId(1);
@@ -27,10 +28,11 @@ fn parts(list: &[(PlannedAction, u32)]) -> Vec<PlanPart> {
 }
 
 fn plan(unit: UnitId, list: &[(PlannedAction, u32)]) -> Command {
-    Command::PlanDice {
+    PoolCommand::PlanDice {
         unit,
         parts: parts(list),
     }
+    .into()
 }
 
 /// The dog (Dex 4 + Brawl 3: 7 dice at 5) bites Tomas, who has yet to act this round.
@@ -144,11 +146,14 @@ fn a_plan_made_under_attack_keeps_the_rest_for_the_turn() {
     );
     assert!(planned.iter().any(|event| matches!(
         event,
-        EventKind::DicePlanned {
-            unit: TOMAS,
-            budget: 5,
-            ..
-        }
+        EventKind::Rulebook(own) if matches!(
+            own.of::<PoolEvent>(),
+            Some(PoolEvent::DicePlanned {
+                unit: TOMAS,
+                budget: 5,
+                ..
+            })
+        )
     )));
     assert!(matches!(
         refusal(&mut app, plan(TOMAS, &[(PlannedAction::Dodge, 5)])),

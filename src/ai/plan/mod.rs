@@ -385,9 +385,6 @@ impl<'a> Planner<'a> {
             if let Some(command) = self.outnumbered_command(world, me) {
                 return Some(command);
             }
-            if let Some(command) = self.keep_dice_command(world, me) {
-                return Some(command);
-            }
         }
         if let Some(command) = self.wrestle_command(world, me) {
             return Some(command);

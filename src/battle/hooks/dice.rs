@@ -3,10 +3,11 @@
 //! one family of [`super::BattleHooks`]. The engine asks before a roll whether dice are left
 //! for it, rolls it with the share the rulebook leaves, and says when it is made.
 
-use crate::battle::command::{FireMode, Rejection};
+use crate::battle::command::{Command, FireMode, Rejection};
 use crate::battle::state::Battle;
-use crate::battle::threat::{AnswerOdds, Keeping};
+use crate::battle::threat::AnswerOdds;
 use crate::battle::{ActionLost, PendingAttack, TurnState, UnitId};
+use crate::rules::budget::{PlanPart, PlanPools};
 use crate::rules::melee::ExchangeOdds;
 use crate::rules::roll::Demand;
 
@@ -84,15 +85,15 @@ pub trait DiceHooks {
         false
     }
 
-    /// The dice the defender of `pending` may keep for its turn still to come, where a defence
-    /// now would roll its whole pool: each number it may keep and the odds of each answer so.
-    /// Nothing in the battle changes.
-    fn keeping(
-        &self,
-        _battle: &mut Battle,
-        _pending: &PendingAttack,
-        _take_it: ExchangeOdds,
-    ) -> Option<Keeping> {
+    /// The pools `unit` would split its dice from now, where the rulebook keeps a budget (for
+    /// the plan drawn up on the screen).
+    fn plan_pools(&self, _battle: &Battle, _unit: UnitId) -> Option<PlanPools> {
+        None
+    }
+
+    /// The command that splits `unit`'s dice for the round into these parts, where the
+    /// rulebook keeps a budget.
+    fn plan_command(&self, _unit: UnitId, _parts: Vec<PlanPart>) -> Option<Command> {
         None
     }
 

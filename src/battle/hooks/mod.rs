@@ -11,6 +11,7 @@ use super::UnitId;
 use super::by_rulebook::ByRulebook;
 use super::choices::{TurnChoices, UnitFlag};
 use super::state::Battle;
+use crate::rules::budget::PlanPools;
 use crate::rules::ruleset_id::RulesetId;
 
 mod attack;
@@ -76,6 +77,14 @@ pub fn flagged(world: &mut World) -> Vec<(UnitId, Vec<UnitFlag>)> {
         .map(|unit| (unit, hooks.flags(&battle, unit)))
         .filter(|(_, flags)| !flags.is_empty())
         .collect()
+}
+
+/// Where the battle's rulebook keeps a dice budget, the pools `unit` would split its dice from
+/// now (for the plan drawn up on the screen). Nothing in the battle changes.
+pub fn plan_pools(world: &mut World, unit: UnitId) -> Option<PlanPools> {
+    let battle = Battle::new(world);
+    battle.known(unit).ok()?;
+    of(&battle).plan_pools(&battle, unit)
 }
 
 /// Each rulebook's hooks, by the rulebook, as their plugins put them in.

@@ -1,14 +1,21 @@
 //! The d10 pool's own choices for the AI: a careful unit that several enemies can strike hand to
 //! hand this round, and whose evade is more likely than not to net a success, evades rather
-//! than trading blows one against many.
+//! than trading blows one against many; its dice kept for a dodge or for its turn
+//! (`kept_dice.rs`).
+
+mod kept_dice;
 
 use bevy::prelude::*;
 
-use crate::ai::hooks::{AiHooks, HookAi, Outnumbered, dice_plan_of};
+use crate::ai::hooks::{AiHooks, HookAi, Outnumbered};
+use crate::battle::PendingAttack;
+use crate::battle::answer::AiAnswer;
 use crate::battle::command::Command;
+use crate::battle::threat::Threat;
 use crate::map::scenario::Scenario;
 use crate::rules::budget::PlannedAction;
 use crate::rulesets::d10_pool::ID;
+use crate::rulesets::d10_pool::battle::budget::plan_of;
 use crate::rulesets::d10_pool::battle::commands::PoolCommand;
 
 /// How many enemies able to strike it this round make a unit outnumbered.
@@ -17,7 +24,7 @@ const OUTNUMBERED_BY: usize = 2;
 /// The least chance of a net success worth an evade.
 const WORTH_EVADING: f64 = 0.5;
 
-/// The least caution that evades.
+/// The least caution that evades, or keeps a dodge from its dice.
 const CAREFUL: f64 = 0.5;
 
 /// The pool's AI plugin: its choices.
@@ -29,33 +36,50 @@ pub fn plugin(app: &mut App) {
 struct PoolAi;
 
 impl AiHooks for PoolAi {
-    /// Evade, where the unit is careful, enough enemies can reach it hand to hand this round,
-    /// and it has the dice: its whole pool, or a part of its split dice kept for an evade (not
-    /// where an attack before its turn left it an attack alone).
+    /// Evade, where it pays; else keep a dodge from its dice, where an enemy still to act could
+    /// strike it.
     fn outnumbered(
         &self,
         world: &mut World,
         scenario: &Scenario,
         outnumbered: &Outnumbered<'_>,
     ) -> Option<Command> {
-        if outnumbered.caution < CAREFUL
-            || dice_plan_of(world, outnumbered.unit)
-                .is_some_and(|plan| plan.peek(PlannedAction::Evade).is_none())
-        {
-            return None;
-        }
-        let spec = &scenario.units[outnumbered.unit.index()];
-        let demand = scenario
-            .ruleset
-            .mechanisms()
-            .evade_roll(&spec.characteristics, &spec.skills)?;
-        ((outnumbered.strikers)() >= OUTNUMBERED_BY
-            && scenario.ruleset.chance(&demand) >= WORTH_EVADING)
-            .then(|| {
-                PoolCommand::Evade {
-                    unit: outnumbered.unit,
-                }
-                .into()
-            })
+        evade(world, scenario, outnumbered).or_else(|| kept_dice::keep_a_dodge(world, outnumbered))
     }
+
+    /// With nothing planned before its turn: the dice it keeps for that turn, weighed.
+    fn weighed_answer(
+        &self,
+        world: &mut World,
+        _scenario: &Scenario,
+        pending: &PendingAttack,
+        threat: &Threat,
+    ) -> Option<AiAnswer> {
+        kept_dice::answer(world, pending, threat)
+    }
+}
+
+/// Evade, where the unit is careful, enough enemies can reach it hand to hand this round, and it
+/// has the dice: its whole pool, or a part of its split dice kept for an evade (not where an
+/// attack before its turn left it an attack alone).
+fn evade(world: &mut World, scenario: &Scenario, outnumbered: &Outnumbered<'_>) -> Option<Command> {
+    if outnumbered.caution < CAREFUL
+        || plan_of(world, outnumbered.unit)
+            .is_some_and(|plan| plan.peek(PlannedAction::Evade).is_none())
+    {
+        return None;
+    }
+    let spec = &scenario.units[outnumbered.unit.index()];
+    let demand = scenario
+        .ruleset
+        .mechanisms()
+        .evade_roll(&spec.characteristics, &spec.skills)?;
+    ((outnumbered.strikers)(None) >= OUTNUMBERED_BY
+        && scenario.ruleset.chance(&demand) >= WORTH_EVADING)
+        .then(|| {
+            PoolCommand::Evade {
+                unit: outnumbered.unit,
+            }
+            .into()
+        })
 }

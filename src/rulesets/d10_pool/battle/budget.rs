@@ -3,13 +3,15 @@
 //! attacked before its turn may keep for it. A unit that plans nothing rolls its whole pool on
 //! its first roll of the round, and that is all its dice until the next.
 
+use bevy::prelude::*;
+
+use super::planning;
 use crate::battle::command::{FireMode, Rejection};
 use crate::battle::event::{EventKind, Modifier, ModifierReason};
 use crate::battle::hooks::RollFor;
-use crate::battle::planning;
 use crate::battle::state::Battle;
-use crate::battle::threat::{AnswerOdds, Keeping};
-use crate::battle::{ActionLost, PendingAttack, TurnState, UnitId, blow_odds};
+use crate::battle::threat::AnswerOdds;
+use crate::battle::{ActionLost, AttackKind, PendingAttack, TurnState, UnitId, blow_odds};
 use crate::rules::budget::{DicePlan, LEAST_PART, PlanPools, PlannedAction};
 use crate::rules::melee::ExchangeOdds;
 use crate::rules::modifiers::Effect;
@@ -197,18 +199,49 @@ pub(super) fn action_lost(battle: &Battle, unit: UnitId) -> Option<ActionLost> {
         .then_some(ActionLost::NoDiceLeft)
 }
 
+/// What is left of `unit`'s split dice this round, once it has planned them.
+pub fn plan_of(world: &mut World, unit: UnitId) -> Option<DicePlan> {
+    Battle::new(world).condition(unit).dice_plan
+}
+
+/// The pools `unit` would split its dice from now. Nothing in the battle changes.
+pub fn pools_of(world: &mut World, unit: UnitId) -> Option<PlanPools> {
+    let battle = Battle::new(world);
+    battle.known(unit).ok()?;
+    Some(planning::pools(&battle, unit))
+}
+
 /// Whether `unit` has planned nothing this round: a roll now would take its whole pool.
 pub(super) fn nothing_planned(battle: &Battle, unit: UnitId) -> bool {
     battle.condition(unit).dice_plan.is_none()
 }
 
-/// The dice the defender of `pending`, with nothing planned, may keep for its turn still to
-/// come: two or more, as long as the defence keeps a part of two; the odds of each answer so.
-pub(super) fn keeping(
+/// The dice a defender may keep for its turn still to come, where a defence with nothing
+/// planned would spend its whole pool.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Keeping {
+    /// The pools its plan would be made from.
+    pub pools: PlanPools,
+    /// The odds of each answer with so many dice kept (two or more).
+    pub options: Vec<(u32, AnswerOdds)>,
+}
+
+/// Where a defence against the blow `pending` would roll its defender's whole pool, nothing
+/// planned, before its turn this round: the dice it may keep for that turn, two or more as
+/// long as the defence keeps a part of two, and the odds of each answer so (taking the blow
+/// reads `take_it`). Nothing in the battle changes.
+pub fn keeping(
     battle: &mut Battle,
     pending: &PendingAttack,
     take_it: ExchangeOdds,
-) -> Keeping {
+) -> Option<Keeping> {
+    let spends_the_turn = nothing_planned(battle, pending.target)
+        && battle.flow().turn_to_come(pending.target)
+        && !pending.during_setup
+        && !matches!(pending.kind, AttackKind::Fire(_));
+    if !spends_the_turn {
+        return None;
+    }
     let pools = planning::pools(battle, pending.target);
     let most = pools
         .keeping_budget(PlannedAction::Dodge)
@@ -216,7 +249,7 @@ pub(super) fn keeping(
     let options = (LEAST_PART..=most.saturating_sub(LEAST_PART))
         .filter_map(|keep| Some((keep, kept_odds(battle, pending, &pools, keep, take_it)?)))
         .collect();
-    Keeping { pools, options }
+    Some(Keeping { pools, options })
 }
 
 /// The odds of each defence against `pending` where its defender, with nothing planned yet,

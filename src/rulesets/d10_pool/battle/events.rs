@@ -7,6 +7,7 @@ use crate::battle::UnitId;
 use crate::battle::event::{EventKind, LogKind};
 use crate::battle::own::{OwnEvent, RollNote, RulebookEvent};
 use crate::map::scenario::Scenario;
+use crate::rules::budget::{PlanPart, parts_words};
 
 /// What happens in a battle by the pool's own mechanisms.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -29,6 +30,13 @@ pub enum PoolEvent {
         took: u32,
         left: u32,
     },
+    /// The unit split its dice for the round: `budget` (the smallest pool planned) into these
+    /// parts.
+    DicePlanned {
+        unit: UnitId,
+        budget: u32,
+        parts: Vec<PlanPart>,
+    },
 }
 
 impl From<PoolEvent> for EventKind {
@@ -43,7 +51,9 @@ impl OwnEvent for PoolEvent {
             Self::Scarred { .. } | Self::StunnedByInjury { .. } | Self::StunShakenOff { .. } => {
                 LogKind::Wounds
             }
-            Self::Evading { .. } | Self::Evaded { .. } => LogKind::Attacks,
+            Self::Evading { .. } | Self::Evaded { .. } | Self::DicePlanned { .. } => {
+                LogKind::Attacks
+            }
         }
     }
 
@@ -52,7 +62,8 @@ impl OwnEvent for PoolEvent {
             Self::Scarred { unit, .. }
             | Self::StunnedByInjury { unit }
             | Self::StunShakenOff { unit, .. }
-            | Self::Evading { unit, .. } => vec![*unit],
+            | Self::Evading { unit, .. }
+            | Self::DicePlanned { unit, .. } => vec![*unit],
             Self::Evaded { unit, attacker, .. } => vec![*unit, *attacker],
         }
     }
@@ -85,6 +96,15 @@ impl OwnEvent for PoolEvent {
                 "{}'s evading takes {took} off {}'s blow ({left} left)",
                 name(*unit),
                 name(*attacker)
+            ),
+            Self::DicePlanned {
+                unit,
+                budget,
+                parts,
+            } => format!(
+                "{} splits {budget} dice: {}",
+                name(*unit),
+                parts_words(parts, scenario.ruleset.words().weapon_defence().answer)
             ),
         }
     }

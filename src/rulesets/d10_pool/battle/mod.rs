@@ -4,16 +4,18 @@
 //! the engine until they move here (docs/plans/rulebook-rooms.md).
 
 mod blasts;
-mod budget;
+pub mod budget;
 pub mod commands;
 pub mod evade;
 pub mod events;
 mod injuries;
+mod planning;
 mod surprise;
 
 use bevy::prelude::*;
 
 use crate::battle::choices::{Offers, UnitFlag};
+use crate::battle::command::Command;
 use crate::battle::command::FireMode;
 use crate::battle::command::Rejection;
 use crate::battle::hooks::{
@@ -23,10 +25,10 @@ use crate::battle::hooks::{
 use crate::battle::melee_weapon::MeleeWeapon;
 use crate::battle::own::OwnCommand;
 use crate::battle::state::Battle;
-use crate::battle::threat::{AnswerOdds, Keeping};
+use crate::battle::threat::AnswerOdds;
 use crate::battle::{ActionLost, PendingAttack, TurnState, UnitId};
 use crate::map::Tile;
-use crate::rules::budget::PlannedAction;
+use crate::rules::budget::{PlanPart, PlanPools, PlannedAction};
 use crate::rules::explosions::BlastRing;
 use crate::rules::melee::ExchangeOdds;
 use crate::rules::modifiers::Modifier;
@@ -90,6 +92,7 @@ impl ChoiceHooks for PoolHooks {
         let command = own_command::<PoolCommand>(own)?;
         match *command {
             PoolCommand::Evade { unit } => evade::evade(battle, unit),
+            PoolCommand::PlanDice { unit, ref parts } => planning::plan(battle, unit, parts),
         }
     }
 }
@@ -137,13 +140,12 @@ impl DiceHooks for PoolHooks {
         budget::nothing_planned(battle, unit)
     }
 
-    fn keeping(
-        &self,
-        battle: &mut Battle,
-        pending: &PendingAttack,
-        take_it: ExchangeOdds,
-    ) -> Option<Keeping> {
-        Some(budget::keeping(battle, pending, take_it))
+    fn plan_pools(&self, battle: &Battle, unit: UnitId) -> Option<PlanPools> {
+        Some(planning::pools(battle, unit))
+    }
+
+    fn plan_command(&self, unit: UnitId, parts: Vec<PlanPart>) -> Option<Command> {
+        Some(PoolCommand::PlanDice { unit, parts }.into())
     }
 
     fn odds_keeping(

@@ -1,24 +1,17 @@
-//! A unit's plan for its dice this round, where the rulebook keeps a dice budget (the d10
-//! pool): the pools of the actions it names, the smallest of which is the budget, split into
-//! the parts the plan lists.
+//! A unit's plan for its dice this round (the d10 pool's budget): the pools of the actions it
+//! names, the smallest of which is the budget, split into the parts the plan lists; the
+//! command that makes it.
 
-use bevy::prelude::*;
-
-use super::UnitId;
-use super::command::{Rejection, WeaponChoice};
-use super::event::EventKind;
-use super::fighting::fighting_weapon;
-use super::state::Battle;
+use super::events::PoolEvent;
+use crate::battle::UnitId;
+use crate::battle::command::{Rejection, WeaponChoice};
+use crate::battle::fighting::fighting_weapon;
+use crate::battle::state::Battle;
 use crate::rules::budget::{DicePlan, PlanPart, PlanPools, PlannedAction};
 use crate::rules::skills::DODGE;
 
-/// Whether the battle's rulebook keeps a dice budget.
-fn budgets(battle: &Battle) -> bool {
-    battle.scenario.ruleset.mechanisms().dice_budget
-}
-
 /// Whether the unit holds a committed weapon (one that takes the whole budget).
-pub fn holds_committed(battle: &Battle, unit: UnitId) -> bool {
+pub(super) fn holds_committed(battle: &Battle, unit: UnitId) -> bool {
     match battle.arsenal(unit).in_hand {
         WeaponChoice::Carried(index) => battle
             .carried(unit, index)
@@ -28,7 +21,7 @@ pub fn holds_committed(battle: &Battle, unit: UnitId) -> bool {
 }
 
 /// The pools `unit` plans its dice from now.
-pub fn pools(battle: &Battle, unit: UnitId) -> PlanPools {
+pub(super) fn pools(battle: &Battle, unit: UnitId) -> PlanPools {
     let spec = battle.spec(unit);
     let held = match battle.arsenal(unit).in_hand {
         WeaponChoice::Carried(index) => battle.carried(unit, index),
@@ -51,23 +44,10 @@ pub fn pools(battle: &Battle, unit: UnitId) -> PlanPools {
     }
 }
 
-/// Where the battle's rulebook keeps a dice budget, the pools `unit` would plan its dice from
-/// now (for the plan on the screen and the AI). Nothing in the battle changes.
-pub fn plan_pools(world: &mut World, unit: UnitId) -> Option<PlanPools> {
-    let battle = Battle::new(world);
-    (budgets(&battle) && battle.known(unit).is_ok()).then(|| pools(&battle, unit))
-}
-
 /// Split the unit's dice for the round among the parts planned: on its turn before it has
 /// rolled anything, or when an attack on it waits for its answer before it has rolled.
 pub(super) fn plan(battle: &mut Battle, unit: UnitId, parts: &[PlanPart]) -> Result<(), Rejection> {
     battle.known(unit)?;
-    if !budgets(battle) {
-        return Err(Rejection::CannotAct(format!(
-            "{} keeps no dice budget",
-            battle.scenario.ruleset.name()
-        )));
-    }
     let defending = battle
         .flow()
         .pending()
@@ -101,7 +81,7 @@ pub(super) fn plan(battle: &mut Battle, unit: UnitId, parts: &[PlanPart]) -> Res
     let plan = DicePlan::split(parts, budget)
         .map_err(|problem| Rejection::BadPlan(problem.to_string()))?;
     battle.change_condition(unit, |condition| condition.dice_plan = Some(plan));
-    battle.emit(EventKind::DicePlanned {
+    battle.emit(PoolEvent::DicePlanned {
         unit,
         budget,
         parts: parts.to_vec(),
