@@ -53,10 +53,6 @@ pub struct Condition {
     pub stunned_turns: u32,
     /// The round it last ran at full speed (moved past its MOV).
     pub ran_in_round: Option<u32>,
-    /// Where the rulebook keeps a dice budget (the d10 pool): what is left of the round's
-    /// dice, once it has planned them or rolled its whole pool; nothing before.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub dice_plan: Option<crate::rules::budget::DicePlan>,
     /// How far it has moved this round, in tenths of a yard.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub moved_this_round: u32,

@@ -301,11 +301,10 @@ pub(super) fn unit_card(
         if let (false, Some(threshold)) = (secret, scenario.ruleset.crippling()) {
             location_tally(ui, &state.vitals, threshold);
         }
-        if !secret && scenario.ruleset.mechanisms().dice_budget {
-            ui.small(super::dice_plan::dice_left_words(
-                &state.condition,
-                scenario.ruleset.words().weapon_defence().answer,
-            ));
+        if !secret {
+            for note in view.own_notes(id) {
+                ui.small(note);
+            }
         }
     }
     let derived = &unit.derived;

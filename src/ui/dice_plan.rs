@@ -6,23 +6,15 @@ use bevy_egui::egui;
 
 use super::view::BattleView;
 use crate::battle::command::Command;
-use crate::battle::{Condition, TurnState, UnitId};
+use crate::battle::{TurnState, UnitId};
 use crate::rules::budget::PlanPools;
 use crate::rules::budget::{DicePlan, LEAST_PART, PlanPart, PlannedAction};
 
 /// The colour of a plan that cannot be made, and why.
 const PROBLEM: egui::Color32 = egui::Color32::from_rgb(240, 150, 120);
 
-/// "Dice this round: attack 4 · dodge 3 left", on the unit's card.
-pub(super) fn dice_left_words(condition: &Condition, weapon_defence: &'static str) -> String {
-    match condition.dice_plan {
-        None => "Dice this round: the whole pool, on one action".to_string(),
-        Some(plan) if plan == DicePlan::SPENT => "Dice this round: spent".to_string(),
-        Some(plan) => format!("Dice this round: {} left", plan.words(weapon_defence)),
-    }
-}
-
-/// The pools of `unit`, where the rulebook keeps a dice budget and the unit is the one deciding.
+/// The pools of `unit`, where the rulebook keeps a dice budget, the unit is the one deciding
+/// and it has yet to plan or roll its dice this round.
 fn pools_of(view: &BattleView, unit: UnitId) -> Option<PlanPools> {
     view.dice
         .pools
@@ -56,10 +48,7 @@ pub(super) fn split_controls(
     let Some(pools) = pools_of(view, unit) else {
         return;
     };
-    let Some(state) = view.unit(unit) else {
-        return;
-    };
-    if state.condition.dice_plan.is_some() || turn.action_used || turn.action_forfeited() {
+    if turn.action_used || turn.action_forfeited() {
         return;
     }
     if view.dice.draft.is_empty() {
@@ -154,14 +143,11 @@ pub(super) fn keep_choice(ui: &mut egui::Ui, view: &mut BattleView, defender: Un
     let Some(pools) = pools_of(view, defender) else {
         return;
     };
-    let Some(state) = view.unit(defender) else {
-        return;
-    };
     let turn_to_come = view
         .flow
         .as_ref()
         .is_some_and(|flow| flow.turn_to_come(defender));
-    if state.condition.dice_plan.is_some() || !turn_to_come || pools.committed {
+    if !turn_to_come || pools.committed {
         return;
     }
     // The most a defence open to it can spare: its budget with the attack, less a part.

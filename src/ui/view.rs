@@ -36,6 +36,7 @@ pub(super) struct BattleView<'w, 's> {
     rulebooks: Option<Res<'w, crate::battle::hooks::RulebookHooks>>,
     /// The flags the rulebook's own state puts on each unit.
     own_flags: Option<Res<'w, crate::view::offers::OwnFlags>>,
+    own_notes: Option<Res<'w, crate::view::offers::OwnNotes>>,
     pub(super) units: Query<
         'w,
         's,
@@ -81,6 +82,11 @@ impl BattleView<'_, '_> {
 
     pub(super) fn own_flags(&self, unit: UnitId) -> &[crate::battle::choices::UnitFlag] {
         self.own_flags.as_ref().map_or(&[], |flags| flags.on(unit))
+    }
+
+    /// The lines the rulebook's own state writes on `unit`'s card.
+    pub(super) fn own_notes(&self, unit: UnitId) -> &[String] {
+        self.own_notes.as_ref().map_or(&[], |notes| notes.on(unit))
     }
 
     /// Whether this window reads the battle as the keeper.

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use crate::battle::choices::{Offers, TurnChoices, UnitFlag};
-use crate::battle::hooks::{flagged, offered};
+use crate::battle::hooks::{flagged, noted, offered};
 use crate::battle::scope::{BattleMoment, BattleScoped, moment};
 use crate::battle::{ActiveScenario, Flow, Phase, UnitId};
 use crate::schedule::AppSystems;
@@ -29,13 +29,26 @@ impl TurnOffers {
     }
 }
 
-/// The flags the rulebook's own state puts on each unit, as the battle last stood.
-#[derive(Resource, Debug, Clone, Default, PartialEq)]
-pub struct OwnFlags(Vec<(UnitId, Vec<UnitFlag>)>);
+/// What the rulebook's own state says of each unit (its flags, the lines on its card), as the
+/// battle last stood.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct OwnMarks<T: Send + Sync + 'static>(Vec<(UnitId, Vec<T>)>);
 
-impl OwnFlags {
-    /// The flags on `unit`.
-    pub fn on(&self, unit: UnitId) -> &[UnitFlag] {
+/// The flags the rulebook's own state puts on each unit.
+pub type OwnFlags = OwnMarks<UnitFlag>;
+
+/// The lines the rulebook's own state writes on each unit's card.
+pub type OwnNotes = OwnMarks<String>;
+
+impl<T: Send + Sync + 'static> Default for OwnMarks<T> {
+    fn default() -> Self {
+        Self(Vec::new())
+    }
+}
+
+impl<T: Send + Sync + 'static> OwnMarks<T> {
+    /// What is said of `unit`.
+    pub fn on(&self, unit: UnitId) -> &[T] {
         self.0
             .iter()
             .find(|(flagged, _)| *flagged == unit)
@@ -46,6 +59,7 @@ impl OwnFlags {
 pub(super) fn plugin(app: &mut App) {
     app.battle_view::<TurnOffers>()
         .battle_view::<OwnFlags>()
+        .battle_view::<OwnNotes>()
         .add_systems(Update, gather_offers.in_set(AppSystems::Present));
 }
 
@@ -70,10 +84,13 @@ fn gather_offers(world: &mut World, mut last: Local<Option<BattleMoment>>) {
         _ => TurnOffers::default(),
     };
     world.resource_mut::<TurnOffers>().set_if_neq(gathered);
-    let flags = if world.contains_resource::<ActiveScenario>() {
-        OwnFlags(flagged(world))
+    let in_battle = world.contains_resource::<ActiveScenario>();
+    let flags = OwnMarks(if in_battle {
+        flagged(world)
     } else {
-        OwnFlags::default()
-    };
+        Vec::new()
+    });
     world.resource_mut::<OwnFlags>().set_if_neq(flags);
+    let notes = OwnMarks(if in_battle { noted(world) } else { Vec::new() });
+    world.resource_mut::<OwnNotes>().set_if_neq(notes);
 }

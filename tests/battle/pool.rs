@@ -11,9 +11,11 @@ use super::*;
 use gridkeeper::battle::choices::{FlagTone, UnitFlag};
 use gridkeeper::battle::hooks::flagged;
 use gridkeeper::battle::own_state::own_of;
+use gridkeeper::rules::budget::DicePlan;
 use gridkeeper::rulesets::d10_pool::battle::commands::PoolCommand;
 use gridkeeper::rulesets::d10_pool::battle::evade::EvadePool;
 use gridkeeper::rulesets::d10_pool::battle::events::PoolEvent;
+use gridkeeper::rulesets::d10_pool::battle::planning::DiceThisRound;
 use gridkeeper::rulesets::d10_pool::reasons;
 
 const MARA: UnitId = UnitId(0);
@@ -745,6 +747,11 @@ fn a_sleeping_watcher_is_harder_to_rouse() {
 /// What is left of `unit`'s evade pool.
 pub(crate) fn evading(app: &App, unit: UnitId) -> u32 {
     own_of::<EvadePool>(app.world(), unit).0
+}
+
+/// What is left of `unit`'s plan of its dice this round (`None`: nothing planned or rolled).
+pub(crate) fn dice_plan(app: &App, unit: UnitId) -> Option<DicePlan> {
+    own_of::<DiceThisRound>(app.world(), unit).0
 }
 
 /// The flag the pool's evading puts on `unit`, as the cards are given it.

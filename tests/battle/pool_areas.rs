@@ -6,7 +6,7 @@ use gridkeeper::battle::command::FireMode;
 use gridkeeper::battle::event::DefenceKind;
 use gridkeeper::rules::budget::DicePlan;
 
-use super::pool::{level_b2_with, pools};
+use super::pool::{dice_plan, level_b2_with, pools};
 use super::*;
 use gridkeeper::rulesets::d10_pool::blast_severity;
 
@@ -112,7 +112,7 @@ fn a_sweep_shares_one_roll_across_everyone_in_its_line() {
         .collect();
     assert_eq!(injuries, [(TOMAS, Some(6)), (KELL, Some(6))]);
     assert_eq!(
-        condition(&mut app, MARA).dice_plan,
+        dice_plan(&app, MARA),
         Some(DicePlan::SPENT),
         "her dodge took her whole pool"
     );
@@ -168,7 +168,7 @@ fn a_narrow_sweep_catches_fewer() {
             },
         );
     }
-    assert_eq!(condition(&mut app, TOMAS).dice_plan, None);
+    assert_eq!(dice_plan(&app, TOMAS), None);
 }
 
 /// The careful Gant, with Mara and Tomas side by side across his line of fire and his own

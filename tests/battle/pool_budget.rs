@@ -8,7 +8,7 @@ use gridkeeper::battle::ActionLost;
 use gridkeeper::battle::command::FireMode;
 use gridkeeper::rules::budget::{DicePlan, PlanPart, PlannedAction};
 
-use super::pool::{evading, level_b2_with, pools, shoots};
+use super::pool::{dice_plan, evading, level_b2_with, pools, shoots};
 use super::*;
 use gridkeeper::rulesets::d10_pool::battle::commands::PoolCommand;
 use gridkeeper::rulesets::d10_pool::battle::events::PoolEvent;
@@ -87,7 +87,7 @@ fn a_dodge_before_the_turn_with_nothing_planned_spends_the_whole_pool() {
     );
     // Dex 3 + Dodge 2: the whole pool of 5.
     assert_eq!(dice_rolled(&answered), [(DOG, 7, false), (TOMAS, 5, false)]);
-    assert_eq!(condition(&mut app, TOMAS).dice_plan, Some(DicePlan::SPENT));
+    assert_eq!(dice_plan(&app, TOMAS), Some(DicePlan::SPENT));
     until_the_turn_of(&mut app, TOMAS);
     let turn = app.world().resource::<Flow>().turn.expect("Tomas's turn");
     assert_eq!(turn.action_lost, Some(ActionLost::NoDiceLeft));
@@ -172,7 +172,7 @@ fn a_plan_made_under_attack_keeps_the_rest_for_the_turn() {
     until_the_turn_of(&mut app, TOMAS);
     let struck = sword_taken(&mut app, DOG, &[2; 3]);
     assert_eq!(dice_rolled(&struck), [(TOMAS, 3, true)]);
-    assert_eq!(condition(&mut app, TOMAS).dice_plan, Some(DicePlan::SPENT));
+    assert_eq!(dice_plan(&app, TOMAS), Some(DicePlan::SPENT));
     // Kell's punch later this round finds no dice left to dodge it with.
     until_the_turn_of(&mut app, KELL);
     send(
@@ -272,7 +272,7 @@ fn a_committed_weapon_takes_the_whole_budget() {
     );
     let shot = shoots(&mut app, VIC, HUGO, &[2; 7]);
     assert_eq!(dice_rolled(&shot), [(VIC, 7, false)]);
-    assert_eq!(condition(&mut app, VIC).dice_plan, Some(DicePlan::SPENT));
+    assert_eq!(dice_plan(&app, VIC), Some(DicePlan::SPENT));
 }
 
 /// Attacked after its turn is over (Tomas ended his without acting, and Kell comes at him),

@@ -3,7 +3,7 @@
 
 use gridkeeper::battle::command::FireMode;
 
-use super::pool::{level_b2_with, pools, shoots};
+use super::pool::{dice_plan, level_b2_with, pools, shoots};
 use super::*;
 use gridkeeper::rulesets::d10_pool::reasons;
 
@@ -61,7 +61,7 @@ fn a_dodge_behind_cover_is_free_and_comes_off_the_shot() {
             .iter()
             .any(|event| matches!(event, EventKind::Injured { .. }))
     );
-    assert_eq!(condition(&mut app, HUGO).dice_plan, None, "nothing spent");
+    assert_eq!(dice_plan(&app, HUGO), None, "nothing spent");
     // In the open, the shot asks nothing of him.
     let mut app = begun(level_b2_with(&[(MARA, (13, 9)), (HUGO, (17, 9))]));
     until_the_turn_of(&mut app, MARA);

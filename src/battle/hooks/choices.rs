@@ -34,6 +34,12 @@ pub trait ChoiceHooks {
         Vec::new()
     }
 
+    /// The lines the rulebook's own state of `unit` writes on its card, for those who may know
+    /// its numbers (the d10 pool's dice left this round): none by default.
+    fn card_notes(&self, _battle: &Battle, _unit: UnitId) -> Vec<String> {
+        Vec::new()
+    }
+
     /// What the rulebook offers `unit`, whose turn it is, beyond the engine's own actions
     /// (`choices.rs`): none by default.
     fn offers(&self, _battle: &Battle, _unit: UnitId) -> Offers {

@@ -69,13 +69,27 @@ pub fn offered(world: &mut World, unit: UnitId) -> TurnChoices {
 
 /// The flags the battle's rulebook puts on each unit, in the roster's order.
 pub fn flagged(world: &mut World) -> Vec<(UnitId, Vec<UnitFlag>)> {
+    per_unit(world, |hooks, battle, unit| hooks.flags(battle, unit))
+}
+
+/// The lines the battle's rulebook writes on each unit's card, in the roster's order.
+pub fn noted(world: &mut World) -> Vec<(UnitId, Vec<String>)> {
+    per_unit(world, |hooks, battle, unit| hooks.card_notes(battle, unit))
+}
+
+/// What the battle's rulebook says of each unit, asked with `ask`, in the roster's order: the
+/// units it says something of.
+fn per_unit<T>(
+    world: &mut World,
+    ask: impl Fn(&dyn BattleHooks, &Battle, UnitId) -> Vec<T>,
+) -> Vec<(UnitId, Vec<T>)> {
     let battle = Battle::new(world);
     let hooks = of(&battle);
     battle
         .unit_ids()
         .into_iter()
-        .map(|unit| (unit, hooks.flags(&battle, unit)))
-        .filter(|(_, flags)| !flags.is_empty())
+        .map(|unit| (unit, ask(hooks.as_ref(), &battle, unit)))
+        .filter(|(_, said)| !said.is_empty())
         .collect()
 }
 

@@ -4,6 +4,7 @@
 
 use super::budget::dice_for;
 use super::injuries::injure;
+use super::planning::dice_plan;
 use crate::battle::UnitId;
 use crate::battle::event::EventKind;
 use crate::battle::rolls::roll_dodge;
@@ -61,7 +62,7 @@ fn band_severity(
 fn dodge_blast(battle: &mut Battle, unit: UnitId) -> i32 {
     let condition = battle.condition(unit);
     let able = battle.standing(unit) && !condition.stunned() && condition.held_by.is_none();
-    let spare = condition.dice_plan.is_some() || !battle.flow().turn_to_come(unit);
+    let spare = dice_plan(battle, unit).is_some() || !battle.flow().turn_to_come(unit);
     if !able || !spare || dice_for(battle, unit, PlannedAction::Dodge).is_err() {
         return 0;
     }

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::planning;
+use super::planning::{self, dice_plan, set_dice_plan};
 use crate::battle::command::{FireMode, Rejection};
 use crate::battle::event::{EventKind, Modifier, ModifierReason};
 use crate::battle::hooks::RollFor;
@@ -16,6 +16,16 @@ use crate::rules::budget::{DicePlan, LEAST_PART, PlanPools, PlannedAction};
 use crate::rules::melee::ExchangeOdds;
 use crate::rules::modifiers::Effect;
 use crate::rules::roll::Demand;
+
+/// "Dice this round: attack 4 · dodge 3 left", on the unit's card.
+pub(super) fn dice_left_words(battle: &Battle, unit: UnitId) -> String {
+    let weapon_defence = battle.scenario.ruleset.words().weapon_defence().answer;
+    match dice_plan(battle, unit) {
+        None => "Dice this round: the whole pool, on one action".to_string(),
+        Some(plan) if plan == DicePlan::SPENT => "Dice this round: spent".to_string(),
+        Some(plan) => format!("Dice this round: {} left", plan.words(weapon_defence)),
+    }
+}
 
 /// The part of a plan a roll of this kind is made with.
 pub(super) fn planned(roll: RollFor) -> PlannedAction {
@@ -29,7 +39,7 @@ pub(super) fn planned(roll: RollFor) -> PlannedAction {
 /// The attacks `unit`'s turn allows once it has planned or spent its dice: those made and one
 /// for each part kept for attacks; `None` while it has planned nothing.
 pub(super) fn attacks_allowed(battle: &Battle, unit: UnitId) -> Option<u32> {
-    let plan = battle.condition(unit).dice_plan?;
+    let plan = dice_plan(battle, unit)?;
     let made = battle
         .flow()
         .turn
@@ -41,7 +51,7 @@ pub(super) fn attacks_allowed(battle: &Battle, unit: UnitId) -> Option<u32> {
 /// Whether the unit still has dice for an action of this kind this round: its whole pool
 /// while nothing is planned, else a part kept for it; or why not.
 pub fn dice_for(battle: &Battle, unit: UnitId, action: PlannedAction) -> Result<(), Rejection> {
-    let Some(plan) = battle.condition(unit).dice_plan else {
+    let Some(plan) = dice_plan(battle, unit) else {
         return Ok(());
     };
     if action == PlannedAction::Attack && planning::holds_committed(battle, unit) {
@@ -74,10 +84,7 @@ pub(super) fn no_dice_left(battle: &Battle, plan: DicePlan) -> Rejection {
 /// A demand with the share of the budget it would be rolled with now, where the unit has split
 /// its dice: nothing is spent.
 pub fn with_share(battle: &Battle, unit: UnitId, action: PlannedAction, demand: Demand) -> Demand {
-    let share = battle
-        .condition(unit)
-        .dice_plan
-        .and_then(|plan| plan.peek(action));
+    let share = dice_plan(battle, unit).and_then(|plan| plan.peek(action));
     match share {
         Some(share) if share < demand.value => {
             let fewer = i8::try_from(demand.value - share).unwrap_or(i8::MAX);
@@ -102,7 +109,7 @@ pub(super) fn one_attack_a_target(
     unit: UnitId,
     target: UnitId,
 ) -> Result<(), Rejection> {
-    if battle.condition(unit).dice_plan.is_none() {
+    if dice_plan(battle, unit).is_none() {
         return Ok(());
     }
     let struck = battle
@@ -148,7 +155,7 @@ pub(super) fn ready_to_fire(
         FireMode::Shots(targets) => targets.clone(),
         _ => mode.targets(),
     };
-    let Some(plan) = battle.condition(unit).dice_plan else {
+    let Some(plan) = dice_plan(battle, unit) else {
         if targets.len() > 1 {
             return Err(Rejection::NoDiceLeft(
                 "one action rolls the whole pool once: split the dice to attack more".to_string(),
@@ -178,30 +185,28 @@ pub(super) fn ready_to_fire(
 /// Spend the dice of a roll `unit` just made for an action of this kind: its part of the
 /// unit's plan, or with nothing planned its whole pool.
 pub(super) fn spend(battle: &mut Battle, unit: UnitId, action: PlannedAction) {
-    battle.change_condition(unit, |condition| {
-        let mut plan = condition.dice_plan.unwrap_or(DicePlan::SPENT);
-        plan.take(action);
-        condition.dice_plan = Some(plan);
-    });
+    let mut plan = dice_plan(battle, unit).unwrap_or(DicePlan::SPENT);
+    plan.take(action);
+    set_dice_plan(battle, unit, Some(plan));
 }
 
 /// As a new round begins, `unit` has its whole pool again, nothing planned.
 pub(super) fn round_begins(battle: &mut Battle, unit: UnitId) {
-    battle.change_condition(unit, |condition| condition.dice_plan = None);
+    if dice_plan(battle, unit).is_some() {
+        set_dice_plan(battle, unit, None);
+    }
 }
 
 /// As `unit`'s turn begins: no action where its dice are spent or kept for defence.
 pub(super) fn action_lost(battle: &Battle, unit: UnitId) -> Option<ActionLost> {
-    battle
-        .condition(unit)
-        .dice_plan
+    dice_plan(battle, unit)
         .is_some_and(|plan| !plan.own_turn_left())
         .then_some(ActionLost::NoDiceLeft)
 }
 
 /// What is left of `unit`'s split dice this round, once it has planned them.
 pub fn plan_of(world: &mut World, unit: UnitId) -> Option<DicePlan> {
-    Battle::new(world).condition(unit).dice_plan
+    dice_plan(&Battle::new(world), unit)
 }
 
 /// The pools `unit` would split its dice from now. Nothing in the battle changes.
@@ -213,7 +218,7 @@ pub fn pools_of(world: &mut World, unit: UnitId) -> Option<PlanPools> {
 
 /// Whether `unit` has planned nothing this round: a roll now would take its whole pool.
 pub(super) fn nothing_planned(battle: &Battle, unit: UnitId) -> bool {
-    battle.condition(unit).dice_plan.is_none()
+    dice_plan(battle, unit).is_none()
 }
 
 /// The dice a defender may keep for its turn still to come, where a defence with nothing
@@ -275,15 +280,15 @@ fn kept_odds(
     take_it: ExchangeOdds,
 ) -> Option<AnswerOdds> {
     let defender = pending.target;
-    if pools.committed || battle.condition(defender).dice_plan.is_some() {
+    if pools.committed || dice_plan(battle, defender).is_some() {
         return None;
     }
     let mut odds_keeping = |defence: PlannedAction| {
         let parts = pools.keeping(defence, keep)?;
         let plan = DicePlan::split(&parts, pools.keeping_budget(defence)).ok()?;
-        battle.change_condition(defender, |condition| condition.dice_plan = Some(plan));
+        set_dice_plan(battle, defender, Some(plan));
         let odds = blow_odds::exchange_odds_of(battle, pending).1;
-        battle.change_condition(defender, |condition| condition.dice_plan = None);
+        set_dice_plan(battle, defender, None);
         match odds {
             AnswerOdds::Exchange {
                 dodge, fight_back, ..

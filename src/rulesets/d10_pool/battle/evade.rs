@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use super::budget::{dice_for, spend, with_share};
 use super::commands::PoolCommand;
 use super::events::PoolEvent;
+use super::planning::dice_plan;
 use crate::battle::choices::{FlagTone, Offer, UnitFlag};
 use crate::battle::command::Rejection;
 use crate::battle::flow::end_turn;
@@ -30,7 +31,7 @@ pub struct EvadePool(pub u32);
 /// Roll to evade: the action of the turn (or one part of its split dice), and the turn ends
 /// unless a part is left for more.
 pub(super) fn evade(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
-    if battle.condition(unit).dice_plan.is_some() {
+    if dice_plan(battle, unit).is_some() {
         let turn = battle.own_turn(unit)?;
         if turn.action_forfeited() {
             return Err(Rejection::ActionUsed);
@@ -57,10 +58,7 @@ pub(super) fn evade(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> 
     let pool = u32::try_from(verdict.net).unwrap_or(0);
     battle.change_own(unit, |evading: &mut EvadePool| evading.0 = pool);
     battle.emit(PoolEvent::Evading { unit, pool });
-    let more = battle
-        .condition(unit)
-        .dice_plan
-        .is_some_and(|plan| plan.own_turn_left());
+    let more = dice_plan(battle, unit).is_some_and(|plan| plan.own_turn_left());
     if !more {
         battle.change_turn(|turn| turn.action_used = true);
         end_turn(battle);

@@ -9,7 +9,7 @@ pub mod commands;
 pub mod evade;
 pub mod events;
 mod injuries;
-mod planning;
+pub mod planning;
 mod surprise;
 
 use bevy::prelude::*;
@@ -80,6 +80,11 @@ impl ChoiceHooks for PoolHooks {
         evade::flag(battle, unit).into_iter().collect()
     }
 
+    /// Its dice left this round.
+    fn card_notes(&self, battle: &Battle, unit: UnitId) -> Vec<String> {
+        vec![budget::dice_left_words(battle, unit)]
+    }
+
     /// The evade button.
     fn offers(&self, battle: &Battle, unit: UnitId) -> Offers {
         Offers {
@@ -119,7 +124,7 @@ impl DiceHooks for PoolHooks {
 
     /// With its dice planned and no attack kept: what the plan has left.
     fn no_attack_left(&self, battle: &Battle, unit: UnitId, allowed: u32) -> Option<Rejection> {
-        let plan = battle.condition(unit).dice_plan.filter(|_| allowed == 0)?;
+        let plan = planning::dice_plan(battle, unit).filter(|_| allowed == 0)?;
         Some(budget::no_dice_left(battle, plan))
     }
 
@@ -140,8 +145,9 @@ impl DiceHooks for PoolHooks {
         budget::nothing_planned(battle, unit)
     }
 
+    /// Until it has planned or rolled its dice this round.
     fn plan_pools(&self, battle: &Battle, unit: UnitId) -> Option<PlanPools> {
-        Some(planning::pools(battle, unit))
+        budget::nothing_planned(battle, unit).then(|| planning::pools(battle, unit))
     }
 
     fn plan_command(&self, unit: UnitId, parts: Vec<PlanPart>) -> Option<Command> {

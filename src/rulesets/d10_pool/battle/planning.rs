@@ -2,6 +2,8 @@
 //! names, the smallest of which is the budget, split into the parts the plan lists; the
 //! command that makes it.
 
+use bevy::prelude::*;
+
 use super::events::PoolEvent;
 use crate::battle::UnitId;
 use crate::battle::command::{Rejection, WeaponChoice};
@@ -9,6 +11,23 @@ use crate::battle::fighting::fighting_weapon;
 use crate::battle::state::Battle;
 use crate::rules::budget::{DicePlan, PlanPart, PlanPools, PlannedAction};
 use crate::rules::skills::DODGE;
+
+/// A unit's dice this round: `None` while it has planned and rolled nothing (its whole pool
+/// waits for its first roll), else what is left of its plan ([`DicePlan::SPENT`] once its
+/// whole pool or every part is rolled).
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DiceThisRound(pub Option<DicePlan>);
+
+/// What is left of `unit`'s plan of its dice this round; `None` where it has planned and
+/// rolled nothing yet.
+pub(super) fn dice_plan(battle: &Battle, unit: UnitId) -> Option<DicePlan> {
+    battle.own::<DiceThisRound>(unit).0
+}
+
+/// `unit`'s plan of its dice this round is now `plan`.
+pub(super) fn set_dice_plan(battle: &mut Battle, unit: UnitId, plan: Option<DicePlan>) {
+    battle.change_own(unit, |dice: &mut DiceThisRound| dice.0 = plan);
+}
 
 /// Whether the unit holds a committed weapon (one that takes the whole budget).
 pub(super) fn holds_committed(battle: &Battle, unit: UnitId) -> bool {
@@ -55,7 +74,7 @@ pub(super) fn plan(battle: &mut Battle, unit: UnitId, parts: &[PlanPart]) -> Res
     if !defending {
         battle.own_turn(unit)?;
     }
-    if battle.condition(unit).dice_plan.is_some() {
+    if dice_plan(battle, unit).is_some() {
         return Err(Rejection::NotNow(
             "the round's dice are already planned or rolled".to_string(),
         ));
@@ -80,7 +99,7 @@ pub(super) fn plan(battle: &mut Battle, unit: UnitId, parts: &[PlanPart]) -> Res
     let budget = pools.budget(parts);
     let plan = DicePlan::split(parts, budget)
         .map_err(|problem| Rejection::BadPlan(problem.to_string()))?;
-    battle.change_condition(unit, |condition| condition.dice_plan = Some(plan));
+    set_dice_plan(battle, unit, Some(plan));
     battle.emit(PoolEvent::DicePlanned {
         unit,
         budget,
