@@ -109,6 +109,7 @@ pub fn run_game(options: PlayOptions) -> AppExit {
         crate::rulesets::plugins::plugin,
         view::plugin,
         ui::plugin,
+        crate::rulesets::panels::plugin,
         replay::plugin,
         ai::plugin,
         session::plugin,

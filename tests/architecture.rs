@@ -2,9 +2,9 @@
 //! use only modules on layers below its own, so no import circle joins two of them; inside a
 //! folder no circle joins its files either (its `mod.rs` aside, which holds what they share);
 //! the rules and the rulebooks' rules are pure Rust: no file under `src/rules/` or
-//! `src/rulesets/` may import bevy, but a rulebook's code in the battle and in the AI (its
-//! folder's `battle/` and `ai/`, layers of their own above the engine's battle and AI) and the
-//! list of their plugins. Which module may reach a rulebook's room is `rooms.rs`'s test.
+//! `src/rulesets/` may import bevy, but a rulebook's code in the battle, the AI and the panels
+//! (its folder's `battle/`, `ai/` and `ui/`, layers of their own above the engine's battle, AI
+//! and overlay) and the lists of their plugins. Which module may reach a rulebook's room is `rooms.rs`'s test.
 
 #[path = "source/mod.rs"]
 mod source;
@@ -30,6 +30,8 @@ const LAYERS: &[&[&str]] = &[
     &["simulation"],
     &["view"],
     &["ui", "session"],
+    &[RULEBOOK_UI],
+    &[RULEBOOK_PANELS],
     &["editor"],
     &["menu"],
     &["game"],
@@ -47,6 +49,13 @@ const RULEBOOK_AI: &str = "rulesets/*/ai";
 /// The list of every rulebook's battle plugin, `src/rulesets/plugins.rs`.
 const RULEBOOK_PLUGINS: &str = "rulesets/plugins";
 
+/// A rulebook's own controls in the overlay's panels: `src/rulesets/<rulebook>/ui/`, counted as
+/// a module of its own, on the layer above the overlay it draws in.
+const RULEBOOK_UI: &str = "rulesets/*/ui";
+
+/// The list of every rulebook's UI plugin, `src/rulesets/panels.rs`.
+const RULEBOOK_PANELS: &str = "rulesets/panels";
+
 /// The top-level module a file under `src/` belongs to; `None` for the crate root and binary.
 fn module_of(source: &Path, file: &Path) -> Option<String> {
     let relative = file.strip_prefix(source).ok()?;
@@ -56,6 +65,8 @@ fn module_of(source: &Path, file: &Path) -> Option<String> {
         .collect();
     match parts.as_slice() {
         ["rulesets", "plugins.rs"] => return Some(RULEBOOK_PLUGINS.to_string()),
+        ["rulesets", "panels.rs"] => return Some(RULEBOOK_PANELS.to_string()),
+        ["rulesets", _, "ui", ..] => return Some(RULEBOOK_UI.to_string()),
         ["rulesets", _, "battle", ..] => return Some(RULEBOOK_BATTLE.to_string()),
         ["rulesets", _, "ai", ..] => return Some(RULEBOOK_AI.to_string()),
         _ => {}

@@ -16,9 +16,13 @@ use source::{code_of, rust_files};
 type ModulePath = Vec<String>;
 
 /// The files that list the rulebooks built (each under its cargo feature): the registry, their
-/// plugins, and the `roll` command's flags.
-const LISTS_OF_RULEBOOKS: [&[&str]; 3] =
-    [&["rulesets"], &["rulesets", "plugins"], &["cli", "roll"]];
+/// plugins, their UI plugins, and the `roll` command's flags.
+const LISTS_OF_RULEBOOKS: [&[&str]; 4] = [
+    &["rulesets"],
+    &["rulesets", "plugins"],
+    &["rulesets", "panels"],
+    &["cli", "roll"],
+];
 
 fn source() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")

@@ -150,23 +150,6 @@ fn odds_of(battle: &Battle, pending: &PendingAttack) -> Option<AnswerOdds> {
     }
 }
 
-/// The odds of each answer to the blow waiting for one where its defender, with nothing planned
-/// yet (a dice budget), keeps `keep` dice for an attack on its turn: each defence on the part
-/// its budget leaves it, `None` for one that cannot spare them; with `keep` 0, the whole pool.
-/// Nothing in the battle changes.
-pub fn answer_odds_keeping(world: &mut World, keep: u32) -> Option<AnswerOdds> {
-    let whole = answer_odds(world);
-    if keep == 0 {
-        return whole;
-    }
-    let Some(AnswerOdds::Exchange { take_it, .. }) = whole else {
-        return None;
-    };
-    let mut battle = Battle::new(world);
-    let pending = battle.flow().pending()?.clone();
-    super::hooks::of(&battle).odds_keeping(&mut battle, &pending, keep, take_it)
-}
-
 /// Whether the defender of the blow waiting for an answer may dodge it, and may defend with its
 /// weapon; `None` when no blow waits (shots, or nothing). Nothing in the battle changes.
 pub fn blow_answers_open(world: &mut World) -> Option<(bool, bool)> {

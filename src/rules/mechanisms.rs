@@ -36,9 +36,6 @@ pub struct Mechanisms<'a> {
     pub kept_order: bool,
     /// Harm read off the attack roll rather than rolled in dice (the d100 house sheet).
     pub roll_harm: Option<&'a dyn RollHarmRules>,
-    /// A unit's dice for the round spent on its actions and kept for its defences, split
-    /// among those it plans (the d10 pool), rather than one action a turn and defences free.
-    pub dice_budget: bool,
     /// Automatic fire swept across a width, so many feet for every ten rounds (the d10 pool).
     pub sweep: Option<SweepRule>,
     /// Evading: a unit gives its whole turn to keeping out of harm, on a roll of its own (the

@@ -3,7 +3,6 @@
 
 pub mod bare_name;
 pub mod body;
-pub mod budget;
 pub mod chance_rolls;
 pub mod characteristics;
 pub mod class_rolls;

@@ -14,6 +14,7 @@ pub mod d100_house;
 pub mod d10_pool;
 #[cfg(feature = "frontier")]
 pub mod frontier;
+pub mod panels;
 pub mod plugins;
 
 #[cfg(not(any(

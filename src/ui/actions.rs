@@ -153,13 +153,11 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
             let can_act = can_attack && !follows;
             let can = (can_attack, can_act);
             unit_buttons(ui, view, &scenario, unit, &state, &turn.limits, can);
-            super::dice_plan::split_controls(
-                ui,
-                view,
-                unit,
-                &turn,
-                scenario.ruleset.words().weapon_defence().answer,
-            );
+            if let Some(panel) = view.rulebook_panel()
+                && let Some(command) = panel.turn_controls(ui, &mut view.panel_state, unit, &turn)
+            {
+                view.order(command);
+            }
             off_hand_buttons(ui, view, &scenario, unit, &state, &turn);
         }
     }

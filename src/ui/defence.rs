@@ -11,7 +11,6 @@ use crate::battle::event::{DefenceKind, EventKind};
 use crate::battle::ranged::shot_answer;
 use crate::battle::threat::AnswerOdds;
 use crate::battle::{AttackKind, UnitId};
-use crate::rules::budget::PlannedAction;
 use crate::rules::situation::ShotDefence;
 use crate::words::capitalised;
 
@@ -44,6 +43,13 @@ pub(super) fn defence_prompt(
     if !view.played_here(defender) {
         return;
     }
+    // The rulebook's own controls (the dice kept for the defender's turn) and the odds as
+    // they have them.
+    let panel = view.rulebook_panel();
+    let own_odds = panel
+        .as_ref()
+        .and_then(|panel| panel.answer_odds(&view.panel_state, defender));
+    let odds = own_odds.as_ref().or(odds);
     let spec = &scenario.units[defender.index()];
     let attacker = &scenario.units[pending.attacker.index()];
     let ruleset = scenario.ruleset.clone();
@@ -90,7 +96,11 @@ pub(super) fn defence_prompt(
             };
             ui.label(format!("{} {what}.", attacker.name));
             let dodge = ruleset.words().value_words(
-                super::dice_plan::defence_dice(view, defender, PlannedAction::Dodge)
+                panel
+                    .as_ref()
+                    .and_then(|panel| {
+                        panel.answer_value(&view.panel_state, defender, Answer::Dodge)
+                    })
                     .unwrap_or_else(|| spec.skill(ruleset.as_ref(), crate::rules::skills::DODGE)),
             );
             let may_fight_back = !dived
@@ -99,8 +109,8 @@ pub(super) fn defence_prompt(
                         may_fight_back: false,
                     });
             let percent = |chance: f64| format!("{:.0}%", chance * 100.0);
-            if matches!(odds, Some(AnswerOdds::Exchange { .. })) {
-                super::dice_plan::keep_choice(ui, view, defender);
+            if let (Some(panel), Some(AnswerOdds::Exchange { .. })) = (&panel, odds) {
+                panel.defence_controls(ui, &mut view.panel_state, defender);
             }
             egui::Grid::new("answers")
                 .num_columns(2)
@@ -109,17 +119,11 @@ pub(super) fn defence_prompt(
                     let mut answer =
                         |ui: &mut egui::Ui, label: String, odds: String, given: Answer| {
                             if ui.button(label).clicked() {
-                                let defence = match given {
-                                    Answer::Dodge => Some(PlannedAction::Dodge),
-                                    Answer::FightBack => Some(PlannedAction::WeaponDefence),
-                                    _ => None,
-                                };
-                                let plan = defence.and_then(|defence| {
-                                    super::dice_plan::defend(view, defender, defence)
+                                let first = panel.as_ref().and_then(|panel| {
+                                    panel.before_answer(&mut view.panel_state, defender, given)
                                 });
-                                view.dice.keep = 0;
-                                if let Some(plan) = plan {
-                                    view.order(plan);
+                                if let Some(first) = first {
+                                    view.order(first);
                                 }
                                 view.order(Command::Answer {
                                     unit: defender,

@@ -10,7 +10,6 @@ mod contest_card;
 mod declare;
 mod defence;
 mod dice;
-mod dice_plan;
 mod effects;
 mod harm_cards;
 mod help;
@@ -21,6 +20,7 @@ pub mod layout;
 mod offers;
 mod order;
 mod outcome;
+pub mod panels;
 mod playback;
 mod rolls;
 mod side_panel;
@@ -116,6 +116,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
         .init_resource::<UiSettings>()
         .init_resource::<Notices>()
+        .init_resource::<panels::PanelState>()
         .battle_view::<journal::LogFilter>()
         .battle_view::<keeper::KeeperDesk>()
         .init_resource::<layout::CompactTab>()

@@ -30,10 +30,10 @@ pub(super) struct BattleView<'w, 's> {
     save_request: Option<ResMut<'w, SaveRequest>>,
     keeper_eyes: Res<'w, crate::view::KeeperEyes>,
     /// The dice budget's pools, kept dice and the split drawn up (the d10 pool).
-    pub(super) dice: ResMut<'w, crate::view::preview::DicePlanning>,
+    pub(super) panel_state: ResMut<'w, super::panels::PanelState>,
+    panels: Option<Res<'w, super::panels::RulebookPanels>>,
     /// What the rulebook offers the unit whose turn it is.
     pub(super) offers: Option<Res<'w, crate::view::offers::TurnOffers>>,
-    rulebooks: Option<Res<'w, crate::battle::hooks::RulebookHooks>>,
     /// The flags the rulebook's own state puts on each unit.
     own_flags: Option<Res<'w, crate::view::offers::OwnFlags>>,
     own_notes: Option<Res<'w, crate::view::offers::OwnNotes>>,
@@ -65,21 +65,14 @@ impl BattleView<'_, '_> {
         self.scenario.as_ref().map(|scenario| &scenario.0)
     }
 
-    /// The flags the rulebook's own state puts on `unit`.
-    /// Where the battle's rulebook keeps a dice budget, the command that splits `unit`'s dice
-    /// for the round into these parts.
-    pub(super) fn plan_command(
+    /// The battle's rulebook's own controls in the panels, where it has any.
+    pub(super) fn rulebook_panel(
         &self,
-        unit: UnitId,
-        parts: Vec<crate::rules::budget::PlanPart>,
-    ) -> Option<Command> {
-        let hooks = self
-            .rulebooks
-            .as_ref()?
-            .get(self.scenario()?.ruleset.id())?;
-        hooks.plan_command(unit, parts)
+    ) -> Option<std::sync::Arc<dyn super::panels::RulebookPanel>> {
+        self.panels.as_ref()?.get(self.scenario()?.ruleset.id())
     }
 
+    /// The flags the rulebook's own state puts on `unit`.
     pub(super) fn own_flags(&self, unit: UnitId) -> &[crate::battle::choices::UnitFlag] {
         self.own_flags.as_ref().map_or(&[], |flags| flags.on(unit))
     }

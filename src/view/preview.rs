@@ -11,23 +11,18 @@ use super::Unseen;
 use super::hover::HoveredTile;
 use super::orders::{FireOrder, Intent, off_hand_mode};
 use super::overlay::Selection;
-use crate::battle::answer::{answer_odds_keeping, blow_answers_open};
+use crate::battle::answer::answer_odds;
 use crate::battle::command::{FireMode, Rejection, WeaponChoice};
-use crate::battle::hooks::plan_pools;
 use crate::battle::melee;
 use crate::battle::ranged::RollPreview;
 use crate::battle::scope::{BattleMoment, BattleScoped, moment};
 use crate::battle::sweep::swept_tiles;
 use crate::battle::threat::AnswerOdds;
-use crate::battle::{
-    ActiveScenario, Arsenal, AttackKind, Flow, TilePosition, UnitId, blast, ranged,
-};
+use crate::battle::{ActiveScenario, Arsenal, AttackKind, TilePosition, UnitId, blast, ranged};
 use crate::map::Tile;
 use crate::map::range::{RangeBand, range_reading};
 use crate::map::scenario::Scenario;
 use crate::map::sight::{LineOfFire, ShotLine, line_of_fire};
-use crate::rules::budget::PlanPart;
-use crate::rules::budget::PlanPools;
 use crate::rules::explosions::BlastRing;
 use crate::rules::modifiers::{Modifier, modifier_words};
 use crate::rules::vocabulary::WeaponDefenceWords;
@@ -84,23 +79,10 @@ pub struct BlastReadout(pub Option<BlastSketch>);
 #[derive(Resource, Debug, Clone, Default, PartialEq)]
 pub struct AnswerReadout(pub Option<AnswerOdds>);
 
-/// Where the rulebook keeps a dice budget (the d10 pool): the pools of the unit whose decision
-/// it is (the defender waiting, else the unit acting), the dice a defender keeps for its turn,
-/// and the split being drawn up on the unit's turn.
-#[derive(Resource, Debug, Clone, Default, PartialEq)]
-pub struct DicePlanning {
-    pub pools: Option<(UnitId, PlanPools)>,
-    /// Whether the defender waiting may dodge, and defend with its weapon, on its whole pool.
-    pub defences_open: (bool, bool),
-    pub keep: u32,
-    pub draft: Vec<PlanPart>,
-}
-
 pub(super) fn plugin(app: &mut App) {
     app.battle_view::<AimReadout>()
         .battle_view::<BlastReadout>()
         .battle_view::<AnswerReadout>()
-        .battle_view::<DicePlanning>()
         .add_systems(
             Update,
             (
@@ -204,7 +186,6 @@ type PreviewKey = (
     Intent,
     FireOrder,
     BattleMoment,
-    u32,
 );
 
 /// Work out the aim and the blast from the selected unit to what is under the pointer.
@@ -215,12 +196,11 @@ fn read_previews(world: &mut World, mut last: Local<Option<PreviewKey>>) {
         *world.resource::<Intent>(),
         world.resource::<FireOrder>().clone(),
         moment(world),
-        world.resource::<DicePlanning>().keep,
     );
     if last.as_ref() == Some(&key) {
         return;
     }
-    let (selected, hovered, intent, fire_order, _, keep) = key.clone();
+    let (selected, hovered, intent, fire_order, _) = key.clone();
     *last = Some(key);
     // A bare map has no battle: nothing to aim, answer or plan.
     let in_battle = world.contains_resource::<ActiveScenario>();
@@ -230,31 +210,7 @@ fn read_previews(world: &mut World, mut last: Local<Option<PreviewKey>>) {
         }
         _ => (None, None),
     };
-    let answers = in_battle
-        .then(|| answer_odds_keeping(world, keep))
-        .flatten();
-    let deciding = world.get_resource::<Flow>().and_then(|flow| {
-        flow.pending()
-            .map(|pending| pending.target)
-            .or_else(|| flow.acting())
-    });
-    let pools = deciding.and_then(|unit| Some((unit, plan_pools(world, unit)?)));
-    let defences_open = in_battle
-        .then(|| blow_answers_open(world))
-        .flatten()
-        .unwrap_or_default();
-    let planning = world.resource::<DicePlanning>();
-    if planning.pools != pools || planning.defences_open != defences_open {
-        // Another unit deciding starts with nothing kept and no split drawn up.
-        let someone_else = planning.pools.map(|(unit, _)| unit) != pools.map(|(unit, _)| unit);
-        let mut planning = world.resource_mut::<DicePlanning>();
-        if someone_else {
-            planning.keep = 0;
-            planning.draft.clear();
-        }
-        planning.pools = pools;
-        planning.defences_open = defences_open;
-    }
+    let answers = in_battle.then(|| answer_odds(world)).flatten();
     world
         .resource_mut::<AnswerReadout>()
         .set_if_neq(AnswerReadout(answers));

@@ -11,11 +11,11 @@ use super::*;
 use gridkeeper::battle::choices::{FlagTone, UnitFlag};
 use gridkeeper::battle::hooks::flagged;
 use gridkeeper::battle::own_state::own_of;
-use gridkeeper::rules::budget::DicePlan;
 use gridkeeper::rulesets::d10_pool::battle::commands::PoolCommand;
 use gridkeeper::rulesets::d10_pool::battle::evade::EvadePool;
 use gridkeeper::rulesets::d10_pool::battle::events::PoolEvent;
 use gridkeeper::rulesets::d10_pool::battle::planning::DiceThisRound;
+use gridkeeper::rulesets::d10_pool::budget::DicePlan;
 use gridkeeper::rulesets::d10_pool::reasons;
 
 const MARA: UnitId = UnitId(0);

@@ -4,7 +4,7 @@
 
 use gridkeeper::battle::command::FireMode;
 use gridkeeper::battle::event::DefenceKind;
-use gridkeeper::rules::budget::DicePlan;
+use gridkeeper::rulesets::d10_pool::budget::DicePlan;
 
 use super::pool::{dice_plan, level_b2_with, pools};
 use super::*;

@@ -6,7 +6,7 @@
 
 use gridkeeper::battle::ActionLost;
 use gridkeeper::battle::command::FireMode;
-use gridkeeper::rules::budget::{DicePlan, PlanPart, PlannedAction};
+use gridkeeper::rulesets::d10_pool::budget::{DicePlan, PlanPart, PlannedAction};
 
 use super::pool::{dice_plan, evading, level_b2_with, pools, shoots};
 use super::*;

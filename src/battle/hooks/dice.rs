@@ -3,12 +3,9 @@
 //! one family of [`super::BattleHooks`]. The engine asks before a roll whether dice are left
 //! for it, rolls it with the share the rulebook leaves, and says when it is made.
 
-use crate::battle::command::{Command, FireMode, Rejection};
+use crate::battle::command::{FireMode, Rejection};
 use crate::battle::state::Battle;
-use crate::battle::threat::AnswerOdds;
-use crate::battle::{ActionLost, PendingAttack, TurnState, UnitId};
-use crate::rules::budget::{PlanPart, PlanPools};
-use crate::rules::melee::ExchangeOdds;
+use crate::battle::{ActionLost, TurnState, UnitId};
 use crate::rules::roll::Demand;
 
 /// What a roll of a unit's is made for, as a rulebook that limits a unit's rolls counts it.
@@ -83,30 +80,5 @@ pub trait DiceHooks {
     /// planned, where the rulebook keeps a budget): a defence before its turn spends that turn.
     fn rolls_the_whole_pool(&self, _battle: &Battle, _unit: UnitId) -> bool {
         false
-    }
-
-    /// The pools `unit` would split its dice from now, where the rulebook keeps a budget (for
-    /// the plan drawn up on the screen).
-    fn plan_pools(&self, _battle: &Battle, _unit: UnitId) -> Option<PlanPools> {
-        None
-    }
-
-    /// The command that splits `unit`'s dice for the round into these parts, where the
-    /// rulebook keeps a budget.
-    fn plan_command(&self, _unit: UnitId, _parts: Vec<PlanPart>) -> Option<Command> {
-        None
-    }
-
-    /// The odds of each defence against `pending` where its defender keeps `keep` dice for its
-    /// turn (taking the blow reads `take_it`); `None` where it cannot. Nothing in the battle
-    /// changes.
-    fn odds_keeping(
-        &self,
-        _battle: &mut Battle,
-        _pending: &PendingAttack,
-        _keep: u32,
-        _take_it: ExchangeOdds,
-    ) -> Option<AnswerOdds> {
-        None
     }
 }

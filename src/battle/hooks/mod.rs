@@ -11,7 +11,6 @@ use super::UnitId;
 use super::by_rulebook::ByRulebook;
 use super::choices::{TurnChoices, UnitFlag};
 use super::state::Battle;
-use crate::rules::budget::PlanPools;
 use crate::rules::ruleset_id::RulesetId;
 
 mod attack;
@@ -91,14 +90,6 @@ fn per_unit<T>(
         .map(|unit| (unit, ask(hooks.as_ref(), &battle, unit)))
         .filter(|(_, said)| !said.is_empty())
         .collect()
-}
-
-/// Where the battle's rulebook keeps a dice budget, the pools `unit` would split its dice from
-/// now (for the plan drawn up on the screen). Nothing in the battle changes.
-pub fn plan_pools(world: &mut World, unit: UnitId) -> Option<PlanPools> {
-    let battle = Battle::new(world);
-    battle.known(unit).ok()?;
-    of(&battle).plan_pools(&battle, unit)
 }
 
 /// Each rulebook's hooks, by the rulebook, as their plugins put them in.

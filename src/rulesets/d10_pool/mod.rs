@@ -7,6 +7,7 @@
 
 pub mod ai;
 pub mod battle;
+pub mod budget;
 pub mod check;
 pub mod injuries;
 pub mod melee;
@@ -15,6 +16,7 @@ pub mod reasons;
 pub mod roll_command;
 pub mod round;
 pub mod sheet;
+pub mod ui;
 pub mod worth;
 
 use std::collections::BTreeMap;
@@ -134,8 +136,6 @@ impl Ruleset for D10Pool {
         Mechanisms {
             blow_answers: Some(self),
             kept_initiative: Some(self),
-            // A unit's dice go on one action a round, or are split among those it plans.
-            dice_budget: true,
             // A sweep covers 5 feet of width for every 10 rounds spent; at least 10 rounds.
             sweep: Some(SweepRule {
                 feet_per_ten_rounds: 5,

@@ -12,9 +12,9 @@ use crate::battle::command::{Answer, Command};
 use crate::battle::state::Battle;
 use crate::battle::threat::{AnswerOdds, Stakes, Threat};
 use crate::battle::{Flow, PendingAttack};
-use crate::rules::budget::{LEAST_PART, PlanPart, PlannedAction};
 use crate::rulesets::d10_pool::battle::budget::{self, Keeping};
 use crate::rulesets::d10_pool::battle::commands::PoolCommand;
+use crate::rulesets::d10_pool::budget::{LEAST_PART, PlanPart, PlannedAction};
 
 use super::CAREFUL;
 
@@ -124,8 +124,8 @@ fn weigh(threat: &Threat, keeping: &Keeping) -> Option<(Answer, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::budget::PlanPools;
     use crate::rules::melee::ExchangeOdds;
+    use crate::rulesets::d10_pool::budget::PlanPools;
 
     fn odds(attacker_wins: f64, defender_strikes: f64) -> ExchangeOdds {
         ExchangeOdds {

@@ -13,10 +13,10 @@ use crate::battle::answer::AiAnswer;
 use crate::battle::command::Command;
 use crate::battle::threat::Threat;
 use crate::map::scenario::Scenario;
-use crate::rules::budget::PlannedAction;
 use crate::rulesets::d10_pool::ID;
 use crate::rulesets::d10_pool::battle::budget::plan_of;
 use crate::rulesets::d10_pool::battle::commands::PoolCommand;
+use crate::rulesets::d10_pool::budget::PlannedAction;
 
 /// How many enemies able to strike it this round make a unit outnumbered.
 const OUTNUMBERED_BY: usize = 2;

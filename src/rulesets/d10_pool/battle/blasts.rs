@@ -11,9 +11,9 @@ use crate::battle::rolls::roll_dodge;
 use crate::battle::state::Battle;
 use crate::map::Tile;
 use crate::map::sight::{LineOfFire, line_of_fire};
-use crate::rules::budget::PlannedAction;
 use crate::rules::explosions::BlastRing;
 use crate::rulesets::d10_pool::blast_severity;
+use crate::rulesets::d10_pool::budget::PlannedAction;
 
 /// `unit`, caught in `ring` of `by`'s blast at `centre` thrown with `net` successes and
 /// `skill`: where the ring has a severity, the unit dodges if it can spare the dice, and takes

@@ -12,10 +12,10 @@ use crate::battle::hooks::RollFor;
 use crate::battle::state::Battle;
 use crate::battle::threat::AnswerOdds;
 use crate::battle::{ActionLost, AttackKind, PendingAttack, TurnState, UnitId, blow_odds};
-use crate::rules::budget::{DicePlan, LEAST_PART, PlanPools, PlannedAction};
 use crate::rules::melee::ExchangeOdds;
 use crate::rules::modifiers::Effect;
 use crate::rules::roll::Demand;
+use crate::rulesets::d10_pool::budget::{DicePlan, LEAST_PART, PlanPools, PlannedAction};
 
 /// "Dice this round: attack 4 · dodge 3 left", on the unit's card.
 pub(super) fn dice_left_words(battle: &Battle, unit: UnitId) -> String {
@@ -257,16 +257,14 @@ pub fn keeping(
     Some(Keeping { pools, options })
 }
 
-/// The odds of each defence against `pending` where its defender, with nothing planned yet,
-/// keeps `keep` dice for its turn (taking the blow reads `take_it`).
-pub(super) fn odds_keeping(
-    battle: &mut Battle,
-    pending: &PendingAttack,
-    keep: u32,
-    take_it: ExchangeOdds,
-) -> Option<AnswerOdds> {
-    let pools = planning::pools(battle, pending.target);
-    kept_odds(battle, pending, &pools, keep, take_it)
+/// The odds of each defence against the blow waiting for an answer where its defender, with
+/// nothing planned yet, keeps `keep` dice for its turn (taking the blow reads `take_it`), for
+/// its window. Nothing in the battle changes.
+pub fn odds_keeping(world: &mut World, keep: u32, take_it: ExchangeOdds) -> Option<AnswerOdds> {
+    let mut battle = Battle::new(world);
+    let pending = battle.flow().pending()?.clone();
+    let pools = planning::pools(&battle, pending.target);
+    kept_odds(&mut battle, &pending, &pools, keep, take_it)
 }
 
 /// The odds of each defence against `pending` where its defender, with nothing planned yet,

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::battle::UnitId;
 use crate::battle::command::Command;
 use crate::battle::own::{CommandDecoder, OwnCommand, RulebookCommand, register_commands};
-use crate::rules::budget::PlanPart;
+use crate::rulesets::d10_pool::budget::PlanPart;
 
 /// The pool's own commands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

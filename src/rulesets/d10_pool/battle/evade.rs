@@ -16,9 +16,9 @@ use crate::battle::flow::end_turn;
 use crate::battle::melee_weapon::MeleeWeapon;
 use crate::battle::state::Battle;
 use crate::battle::{AttackKind, PendingAttack, UnitId};
-use crate::rules::budget::PlannedAction;
 use crate::rules::modifiers::{Effect, Modifier};
 use crate::rules::roll::RollPurpose;
+use crate::rulesets::d10_pool::budget::PlannedAction;
 use crate::rulesets::d10_pool::reasons;
 
 /// What the evade roll is called in the log.

@@ -7,7 +7,7 @@ use crate::battle::UnitId;
 use crate::battle::event::{EventKind, LogKind};
 use crate::battle::own::{OwnEvent, RollNote, RulebookEvent};
 use crate::map::scenario::Scenario;
-use crate::rules::budget::{PlanPart, parts_words};
+use crate::rulesets::d10_pool::budget::{PlanPart, parts_words};
 
 /// What happens in a battle by the pool's own mechanisms.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -15,7 +15,6 @@ mod surprise;
 use bevy::prelude::*;
 
 use crate::battle::choices::{Offers, UnitFlag};
-use crate::battle::command::Command;
 use crate::battle::command::FireMode;
 use crate::battle::command::Rejection;
 use crate::battle::hooks::{
@@ -25,15 +24,13 @@ use crate::battle::hooks::{
 use crate::battle::melee_weapon::MeleeWeapon;
 use crate::battle::own::OwnCommand;
 use crate::battle::state::Battle;
-use crate::battle::threat::AnswerOdds;
 use crate::battle::{ActionLost, PendingAttack, TurnState, UnitId};
 use crate::map::Tile;
-use crate::rules::budget::{PlanPart, PlanPools, PlannedAction};
 use crate::rules::explosions::BlastRing;
-use crate::rules::melee::ExchangeOdds;
 use crate::rules::modifiers::Modifier;
 use crate::rules::roll::Demand;
 use crate::rulesets::d10_pool::ID;
+use crate::rulesets::d10_pool::budget::PlannedAction;
 use commands::PoolCommand;
 
 /// The pool's battle plugin: its hooks.
@@ -143,25 +140,6 @@ impl DiceHooks for PoolHooks {
 
     fn rolls_the_whole_pool(&self, battle: &Battle, unit: UnitId) -> bool {
         budget::nothing_planned(battle, unit)
-    }
-
-    /// Until it has planned or rolled its dice this round.
-    fn plan_pools(&self, battle: &Battle, unit: UnitId) -> Option<PlanPools> {
-        budget::nothing_planned(battle, unit).then(|| planning::pools(battle, unit))
-    }
-
-    fn plan_command(&self, unit: UnitId, parts: Vec<PlanPart>) -> Option<Command> {
-        Some(PoolCommand::PlanDice { unit, parts }.into())
-    }
-
-    fn odds_keeping(
-        &self,
-        battle: &mut Battle,
-        pending: &PendingAttack,
-        keep: u32,
-        take_it: ExchangeOdds,
-    ) -> Option<AnswerOdds> {
-        budget::odds_keeping(battle, pending, keep, take_it)
     }
 }
 

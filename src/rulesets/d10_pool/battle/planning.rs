@@ -9,8 +9,8 @@ use crate::battle::UnitId;
 use crate::battle::command::{Rejection, WeaponChoice};
 use crate::battle::fighting::fighting_weapon;
 use crate::battle::state::Battle;
-use crate::rules::budget::{DicePlan, PlanPart, PlanPools, PlannedAction};
 use crate::rules::skills::DODGE;
+use crate::rulesets::d10_pool::budget::{DicePlan, PlanPart, PlanPools, PlannedAction};
 
 /// A unit's dice this round: `None` while it has planned and rolled nothing (its whole pool
 /// waits for its first roll), else what is left of its plan ([`DicePlan::SPENT`] once its

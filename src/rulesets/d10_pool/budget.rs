@@ -1,4 +1,4 @@
-//! The per-round dice budget of a pool rulebook (the d10 pool's): a unit that means to do more
+//! The d10 pool's per-round dice budget: a unit that means to do more
 //! than one thing in a round splits a budget, the smallest pool among the actions it plans,
 //! into parts of at least two dice, and each action rolls one part. A unit that plans nothing
 //! rolls its whole pool on its one action and has nothing left that round.

@@ -1,22 +1,23 @@
-//! The dice budget on the screen, where the rulebook keeps one (the d10 pool): the dice left
-//! this round on the unit's card, the split drawn up on its turn, and the dice a defender keeps
-//! for its turn when it is attacked before it.
+//! The pool's dice budget on the screen: the split drawn up on a unit's turn, and the dice a
+//! defender keeps for its turn when it is attacked before it, drawn from the panel's state
+//! (`mod.rs`).
 
 use bevy_egui::egui;
 
-use super::view::BattleView;
+use super::DicePanel;
 use crate::battle::command::Command;
 use crate::battle::{TurnState, UnitId};
-use crate::rules::budget::PlanPools;
-use crate::rules::budget::{DicePlan, LEAST_PART, PlanPart, PlannedAction};
+use crate::rulesets::d10_pool::battle::commands::PoolCommand;
+use crate::rulesets::d10_pool::budget::PlanPools;
+use crate::rulesets::d10_pool::budget::{DicePlan, LEAST_PART, PlanPart, PlannedAction};
 
 /// The colour of a plan that cannot be made, and why.
 const PROBLEM: egui::Color32 = egui::Color32::from_rgb(240, 150, 120);
 
 /// The pools of `unit`, where the rulebook keeps a dice budget, the unit is the one deciding
 /// and it has yet to plan or roll its dice this round.
-fn pools_of(view: &BattleView, unit: UnitId) -> Option<PlanPools> {
-    view.dice
+fn pools_of(panel: &DicePanel, unit: UnitId) -> Option<PlanPools> {
+    panel
         .pools
         .filter(|(deciding, _)| *deciding == unit)
         .map(|(_, pools)| pools)
@@ -37,27 +38,26 @@ fn actions(pools: &PlanPools) -> Vec<PlannedAction> {
 
 /// On the unit's turn, before it has rolled anything this round: split its dice among the
 /// actions it plans (each part a row: what it is for and its dice), or roll the whole pool on
-/// one action by doing nothing here.
+/// one action by doing nothing here. The plan, once asked for.
 pub(super) fn split_controls(
     ui: &mut egui::Ui,
-    view: &mut BattleView,
+    panel: &mut DicePanel,
     unit: UnitId,
     turn: &TurnState,
-    weapon_defence: &'static str,
-) {
-    let Some(pools) = pools_of(view, unit) else {
-        return;
-    };
+) -> Option<Command> {
+    let pools = pools_of(panel, unit)?;
     if turn.action_used || turn.action_forfeited() {
-        return;
+        return None;
     }
-    if view.dice.draft.is_empty() {
+    let weapon_defence = panel.weapon_defence;
+    if panel.draft.is_empty() {
         let budget = pools.keeping_budget(PlannedAction::Dodge);
-        view.dice.draft = vec![
+        panel.draft = vec![
             PlanPart::new(PlannedAction::Attack, budget.div_ceil(2).max(LEAST_PART)),
             PlanPart::new(PlannedAction::Dodge, (budget / 2).max(LEAST_PART)),
         ];
     }
+    let mut planned = None;
     egui::CollapsingHeader::new("Split the dice…")
         .id_salt("split-dice")
         .show(ui, |ui| {
@@ -65,7 +65,7 @@ pub(super) fn split_controls(
                 "Without a split, the first roll of the round takes the whole pool and \
                  leaves nothing to defend with.",
             );
-            let mut draft = view.dice.draft.clone();
+            let mut draft = panel.draft.clone();
             let mut removed = None;
             for (index, part) in draft.iter_mut().enumerate() {
                 ui.horizontal(|ui| {
@@ -122,36 +122,37 @@ pub(super) fn split_controls(
                     );
                 }
                 Ok(_) => {
-                    if ui.button("Plan these dice").clicked()
-                        && let Some(command) = view.plan_command(unit, draft.clone())
-                    {
-                        view.order(command);
+                    if ui.button("Plan these dice").clicked() {
+                        planned = Some(
+                            PoolCommand::PlanDice {
+                                unit,
+                                parts: draft.clone(),
+                            }
+                            .into(),
+                        );
                     }
                 }
                 Err(problem) => {
                     ui.colored_label(PROBLEM, problem.to_string());
                 }
             }
-            view.dice.draft = draft;
+            panel.draft = draft;
         });
+    planned
 }
 
 /// The dice a defender attacked before its turn may keep for it: none (the defence rolls the
 /// whole pool) or a part of at least two, as the budget of the defence and its attack allows.
 /// Picking one recomputes the odds shown.
-pub(super) fn keep_choice(ui: &mut egui::Ui, view: &mut BattleView, defender: UnitId) {
-    let Some(pools) = pools_of(view, defender) else {
+pub(super) fn keep_choice(ui: &mut egui::Ui, panel: &mut DicePanel, defender: UnitId) {
+    let Some(pools) = pools_of(panel, defender) else {
         return;
     };
-    let turn_to_come = view
-        .flow
-        .as_ref()
-        .is_some_and(|flow| flow.turn_to_come(defender));
-    if !turn_to_come || pools.committed {
+    if !panel.turn_to_come || pools.committed {
         return;
     }
     // The most a defence open to it can spare: its budget with the attack, less a part.
-    let (may_dodge, may_fight) = view.dice.defences_open;
+    let (may_dodge, may_fight) = panel.defences_open;
     let budget = [
         (may_dodge, PlannedAction::Dodge),
         (may_fight, PlannedAction::WeaponDefence),
@@ -166,16 +167,16 @@ pub(super) fn keep_choice(ui: &mut egui::Ui, view: &mut BattleView, defender: Un
     }
     ui.horizontal_wrapped(|ui| {
         ui.label("Keep for your turn:");
-        let keep = view.dice.keep;
+        let keep = panel.keep;
         if ui.selectable_label(keep == 0, "nothing").clicked() {
-            view.dice.keep = 0;
+            panel.keep = 0;
         }
         for dice in LEAST_PART..=budget - LEAST_PART {
             if ui
                 .selectable_label(keep == dice, format!("{dice} dice"))
                 .clicked()
             {
-                view.dice.keep = dice;
+                panel.keep = dice;
             }
         }
     });
@@ -184,25 +185,31 @@ pub(super) fn keep_choice(ui: &mut egui::Ui, view: &mut BattleView, defender: Un
 /// The dice a defence rolls where the defender keeps some for its turn: its budget less
 /// those kept; `None` where it keeps none.
 pub(super) fn defence_dice(
-    view: &BattleView,
+    panel: &DicePanel,
     defender: UnitId,
     defence: PlannedAction,
 ) -> Option<u32> {
-    let pools = pools_of(view, defender)?;
-    let keep = view.dice.keep;
+    let pools = pools_of(panel, defender)?;
+    let keep = panel.keep;
     (keep > 0).then(|| pools.keeping_budget(defence).saturating_sub(keep))
 }
 
 /// The plan to make before answering with a defence, where the defender keeps dice for its
 /// turn.
 pub(super) fn defend(
-    view: &BattleView,
+    panel: &DicePanel,
     defender: UnitId,
     defence: PlannedAction,
 ) -> Option<Command> {
-    let keep = view.dice.keep;
-    let parts = pools_of(view, defender)
+    let keep = panel.keep;
+    let parts = pools_of(panel, defender)
         .filter(|_| keep > 0)?
         .keeping(defence, keep)?;
-    view.plan_command(defender, parts)
+    Some(
+        PoolCommand::PlanDice {
+            unit: defender,
+            parts,
+        }
+        .into(),
+    )
 }
