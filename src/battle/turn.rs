@@ -91,7 +91,7 @@ pub enum Phase {
 }
 
 /// The acting unit's turn so far.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct TurnState {
     pub unit: UnitId,
     /// Movement spent, in tenths of a yard.
@@ -114,7 +114,7 @@ pub struct TurnState {
 }
 
 /// Why a turn has no action.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum ActionLost {
     /// It moved past its MOV this turn.
     RanPastMov,
@@ -126,10 +126,9 @@ pub enum ActionLost {
     Dodged,
     /// Taken wholly by surprise, it makes no attack in round 1 (BRP).
     WhollySurprised,
-    /// Its dice for the round are spent or kept for defence (a dice budget).
-    NoDiceLeft,
-    /// It failed the roll against a wound's pain (the western).
-    InPain,
+    /// For a reason of its rulebook's own (the d10 pool's dice spent, the western's pain of a
+    /// wound), in its words.
+    Rulebook(&'static str),
 }
 
 impl ActionLost {
@@ -141,8 +140,7 @@ impl ActionLost {
             Self::FumbledInitiative => "fumbled the DEX roll",
             Self::Dodged => "dodged this round",
             Self::WhollySurprised => "taken wholly by surprise",
-            Self::NoDiceLeft => "no dice left this round",
-            Self::InPain => "overcome by the pain of a wound",
+            Self::Rulebook(words) => words,
         }
     }
 }

@@ -4,8 +4,8 @@
 //! enemies with a part each, evading is one part of a split, and a committed weapon takes the
 //! whole budget.
 
-use gridkeeper::battle::ActionLost;
 use gridkeeper::battle::command::FireMode;
+use gridkeeper::rulesets::d10_pool::battle::budget::NO_DICE_LEFT;
 use gridkeeper::rulesets::d10_pool::budget::{DicePlan, PlanPart, PlannedAction};
 
 use super::pool::{dice_plan, evading, level_b2_with, pools, shoots};
@@ -90,7 +90,7 @@ fn a_dodge_before_the_turn_with_nothing_planned_spends_the_whole_pool() {
     assert_eq!(dice_plan(&app, TOMAS), Some(DicePlan::SPENT));
     until_the_turn_of(&mut app, TOMAS);
     let turn = app.world().resource::<Flow>().turn.expect("Tomas's turn");
-    assert_eq!(turn.action_lost, Some(ActionLost::NoDiceLeft));
+    assert_eq!(turn.action_lost, Some(NO_DICE_LEFT));
     assert_eq!(
         refusal(
             &mut app,

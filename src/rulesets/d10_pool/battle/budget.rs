@@ -197,11 +197,14 @@ pub(super) fn round_begins(battle: &mut Battle, unit: UnitId) {
     }
 }
 
+/// Why a turn has no action where the unit's dice are spent or kept for defence.
+pub const NO_DICE_LEFT: ActionLost = ActionLost::Rulebook("no dice left this round");
+
 /// As `unit`'s turn begins: no action where its dice are spent or kept for defence.
 pub(super) fn action_lost(battle: &Battle, unit: UnitId) -> Option<ActionLost> {
     dice_plan(battle, unit)
         .is_some_and(|plan| !plan.own_turn_left())
-        .then_some(ActionLost::NoDiceLeft)
+        .then_some(NO_DICE_LEFT)
 }
 
 /// What is left of `unit`'s split dice this round, once it has planned them.

@@ -14,6 +14,9 @@ use crate::rulesets::frontier::wounds::{
     BLEEDING, LOCATIONS, PainFailure, WoundCheck, wound_check,
 };
 
+/// Why a turn has no action where the unit failed the roll against a wound's pain.
+pub const IN_PAIN: ActionLost = ActionLost::Rulebook("overcome by the pain of a wound");
+
 /// `unit` has just taken `damage` (hand to hand or not; from a bullet or blade, the weapon
 /// `located`): it starts bleeding and has a wound to locate, and, still conscious, rolls
 /// against the pain.
@@ -72,7 +75,7 @@ fn suffer(battle: &mut Battle, unit: UnitId, pain: Pain, on_failure: PainFailure
     change_frontier(battle, unit, |frontier| frontier.pained = Some(pain));
     idle_in_pain(battle, unit, pain);
     if battle.flow().turn.is_some_and(|turn| turn.unit == unit) {
-        battle.change_turn(|turn| turn.action_lost = Some(ActionLost::InPain));
+        battle.change_turn(|turn| turn.action_lost = Some(IN_PAIN));
     }
     battle.emit(FrontierEvent::PainFelt {
         unit,
@@ -98,7 +101,7 @@ pub(super) fn at_turn(battle: &mut Battle, unit: UnitId) -> TurnCost {
         idle_in_pain(battle, unit, pain);
     }
     if pain.hand_to_hand {
-        TurnCost::Action(ActionLost::InPain)
+        TurnCost::Action(IN_PAIN)
     } else {
         battle.emit(FrontierEvent::DownInPain { unit });
         TurnCost::Turn
