@@ -360,6 +360,12 @@ const BROKEN: &[(&str, &str, &str)] = &[
          Disarm, KnockDown",
     ),
     (
+        "option_of_another_rulebook.ron",
+        "16:49",
+        "in `rules.hit_locations`: Basic Role Playing (classic) has no optional rule \
+         `hit_locations` (it has none of its own)",
+    ),
+    (
         "unknown_rulebook.ron",
         "4:22",
         "in `rules.ruleset`: no rulebook named `Gurps4e` in this build (it has `Coc7e`, `BrpClassic`, `D10Pool`, `Frontier`, `D100House`)",

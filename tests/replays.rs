@@ -6,6 +6,7 @@
 
 mod shipped;
 
+use gridkeeper::rules::bare_name::BareName;
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
@@ -44,6 +45,9 @@ fn events(app: &App) -> &[gridkeeper::battle::event::Event] {
     &app.world().resource::<EventLog>().0
 }
 
+/// The name CoC's own option of point-blank revisited is written by.
+const POINT_BLANK: &str = "point_blank_revisited";
+
 /// A shipped scenario changed at random, as a keeper might lay out another fight on the same
 /// map: units left out, moved to each other's places, armed with each other's weapons, put in
 /// another order (so another unit wins a DEX tie), and the optional rules switched.
@@ -52,7 +56,18 @@ fn random_scenario(rng: &mut ChaCha8Rng, shipped: &[Scenario]) -> Scenario {
     loop {
         let mut file: ScenarioFile = base.source.clone();
         file.rules.dex_roll_initiative = rng.random_bool(0.5);
-        file.rules.point_blank_revisited = rng.random_bool(0.5);
+        // CoC's own point-blank option, where the rulebook has it.
+        let point_blank = rng.random_bool(0.5);
+        let own = gridkeeper::rulesets::find(file.rules.ruleset).and_then(|rulebook| {
+            rulebook
+                .options
+                .iter()
+                .find(|option| option.name == POINT_BLANK)
+        });
+        if let Some(option) = own {
+            file.rules
+                .set_own(BareName::named(option.name), point_blank);
+        }
         file.rules.concealed_damage = rng.random_bool(0.5);
         file.units.shuffle(rng);
         let kept: Vec<_> = file

@@ -10,6 +10,7 @@ use super::draft::{Draft, Edit};
 use super::{Editor, Tool};
 use crate::map::scenario::{Control, SideFile, Victory};
 use crate::map::terrain::{Cover, CustomTerrain, LegendEntry, TerrainKind};
+use crate::rules::bare_name::BareName;
 use crate::rules::ruleset::RuleOptions;
 use crate::rules::ruleset_id::RulesetId;
 use crate::rules::situation::Material;
@@ -439,43 +440,34 @@ pub(super) fn victory_section(ui: &mut egui::Ui, draft: &Draft, edits: &mut Vec<
     }
 }
 
-/// The rulebook's optional rules, on or off.
+/// The optional rules, on or off: those every rulebook reads, then the rulebook's own.
 pub(super) fn rules_section(ui: &mut egui::Ui, draft: &Draft, edits: &mut Vec<Edit>) {
     ui.separator();
     ui.strong("Optional rules");
     let mut rules = draft.file().rules.clone();
-    let options: [(&str, fn(&mut RuleOptions) -> &mut bool); 11] = [
+    let shared: [(&str, fn(&mut RuleOptions) -> &mut bool); 4] = [
         ("Initiative by a DEX roll", |rules| {
             &mut rules.dex_roll_initiative
         }),
         ("Damage described, not numbered", |rules| {
             &mut rules.concealed_damage
         }),
-        (
-            "Point-blank revisited (no bonus die for long arms)",
-            |rules| &mut rules.point_blank_revisited,
-        ),
         ("Shooting through cover", |rules| {
             &mut rules.shooting_through_cover
         }),
         ("Blows at the rulebook's reach", |rules| {
             &mut rules.hand_to_hand_at_reach
         }),
-        ("Prone dice", |rules| &mut rules.prone_dice),
-        ("Armor off each shotgun pellet die", |rules| {
-            &mut rules.shotgun_armor_per_die
-        }),
-        ("Partial armor by a Luck roll", |rules| {
-            &mut rules.partial_armor_by_luck
-        }),
-        ("Hit locations", |rules| &mut rules.hit_locations),
-        ("Luck to stay conscious", |rules| {
-            &mut rules.luck_to_stay_conscious
-        }),
-        ("Suppressing fire", |rules| &mut rules.suppressing_fire),
     ];
-    for (words, option) in options {
+    for (words, option) in shared {
         ui.checkbox(option(&mut rules), words);
+    }
+    let own = crate::rulesets::find(rules.ruleset).map_or(&[][..], |rulebook| rulebook.options);
+    for option in own {
+        let mut on = option.on(&rules);
+        if ui.checkbox(&mut on, option.words).changed() {
+            rules.set_own(BareName::named(option.name), on);
+        }
     }
     if rules != draft.file().rules {
         edits.push(Edit::SetRules(rules));

@@ -79,11 +79,30 @@ impl<'de> serde::de::Visitor<'de> for NameVisitor {
         use serde::de::{Error, VariantAccess};
         let (VariantName(name), variant) = data.variant()?;
         variant.unit_variant()?;
+        BareName::kept(name).map_err(|problem| match problem {
+            NameProblem::NotAName(name) => {
+                A::Error::invalid_value(serde::de::Unexpected::Str(&name), &self)
+            }
+            NameProblem::TooMany => A::Error::custom(format!(
+                "more than {MOST_NAMES} different names read in one run"
+            )),
+        })
+    }
+}
+
+/// Why a name read is not kept.
+pub enum NameProblem {
+    /// It is not a short identifier.
+    NotAName(String),
+    /// The run has kept as many names as it keeps.
+    TooMany,
+}
+
+impl BareName {
+    /// `name`, read from a file, kept once for the run; or why not.
+    pub fn kept(name: String) -> Result<Self, NameProblem> {
         if !short_identifier(&name) {
-            return Err(A::Error::invalid_value(
-                serde::de::Unexpected::Str(&name),
-                &self,
-            ));
+            return Err(NameProblem::NotAName(name));
         }
         let mut names = NAMES_READ
             .lock()
@@ -92,9 +111,7 @@ impl<'de> serde::de::Visitor<'de> for NameVisitor {
             return Ok(BareName(kept));
         }
         if names.len() >= MOST_NAMES {
-            return Err(A::Error::custom(format!(
-                "more than {MOST_NAMES} different names read in one run"
-            )));
+            return Err(NameProblem::TooMany);
         }
         let kept: &'static str = Box::leak(name.into_boxed_str());
         names.push(kept);

@@ -32,6 +32,7 @@ pub mod roll_class;
 pub mod roll_command;
 pub mod roll_harm;
 pub mod round;
+pub mod rule_options;
 pub mod ruleset;
 pub mod ruleset_id;
 pub mod sheet_rules;

@@ -32,14 +32,17 @@ compile_error!(
 use std::sync::RwLock;
 
 use crate::files::FileError;
+use crate::rules::rule_options::OwnOption;
 use crate::rules::ruleset::{RuleOptions, Ruleset};
 use crate::rules::ruleset_id::RulesetId;
 
-/// A rulebook in the registry: the name files give it, and how it is made for a scenario's
-/// optional rules (its shipped weapons and armor read, its options kept).
+/// A rulebook in the registry: the name files give it, the optional rules of its own a scenario
+/// may write, and how it is made for a scenario's optional rules (its shipped weapons and
+/// armor read, its options kept).
 #[derive(Clone, Copy)]
 pub struct Rulebook {
     pub id: RulesetId,
+    pub options: &'static [OwnOption],
     pub make: fn(&RuleOptions) -> Result<Box<dyn Ruleset>, FileError>,
 }
 
@@ -48,26 +51,31 @@ const BUILT_IN: &[Rulebook] = &[
     #[cfg(feature = "coc7e")]
     Rulebook {
         id: coc7e::ID,
+        options: coc7e::options::OPTIONS,
         make: |options| Ok(Box::new(coc7e::Coc7e::shipped()?.with_options(options))),
     },
     #[cfg(feature = "brp_classic")]
     Rulebook {
         id: brp_classic::ID,
+        options: &[],
         make: |_| Ok(Box::new(brp_classic::BrpClassic::shipped()?)),
     },
     #[cfg(feature = "d10_pool")]
     Rulebook {
         id: d10_pool::ID,
+        options: &[],
         make: |_| Ok(Box::new(d10_pool::D10Pool::shipped()?)),
     },
     #[cfg(feature = "frontier")]
     Rulebook {
         id: frontier::ID,
+        options: &[],
         make: |_| Ok(Box::new(frontier::Frontier::shipped()?)),
     },
     #[cfg(feature = "d100_house")]
     Rulebook {
         id: d100_house::ID,
+        options: &[],
         make: |_| Ok(Box::new(d100_house::D100House::shipped()?)),
     },
 ];

@@ -153,6 +153,7 @@ pub(crate) fn plugin(app: &mut App) {
 pub(crate) fn register_the_sixth() {
     register(Rulebook {
         id: ID,
+        options: &[],
         make: |_| Ok(Box::new(Sixth::new()?)),
     });
     register_plugin(ID, plugin);

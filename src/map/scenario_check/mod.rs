@@ -150,6 +150,9 @@ impl Checker<'_> {
             return Err(self.at_field(0, "ruleset", unknown(source.rules.ruleset)));
         };
         let ruleset: Arc<dyn Ruleset> = Arc::from((rulebook.make)(&source.rules)?);
+        if let Some((name, problem)) = source.rules.own_problem(ruleset.name(), rulebook.options) {
+            return Err(self.at_field(0, name.as_str(), problem));
+        }
         let (map, map_file, tiled) = self.map(&source.map)?;
         if let Some(tiled) = tiled {
             // What the Tiled map places joins what the scenario writes, and goes with it into

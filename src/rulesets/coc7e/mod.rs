@@ -4,6 +4,7 @@
 
 pub mod battle;
 mod check;
+pub mod options;
 pub mod reasons;
 pub mod roll_command;
 pub mod worth;
@@ -120,9 +121,8 @@ impl Ruleset for Coc7e {
     /// from the group once everyone in it could dive for cover; blows answered.
     fn mechanisms(&self) -> Mechanisms<'_> {
         Mechanisms {
-            suppressing_fire: self
-                .options
-                .suppressing_fire
+            suppressing_fire: options::SUPPRESSING_FIRE
+                .on(&self.options)
                 .then_some(SuppressingFire::AtTheGroup),
             blow_answers: Some(self),
             ..Mechanisms::default()
@@ -177,16 +177,16 @@ impl Ruleset for Coc7e {
     fn shot_value(&self, facts: &ShotFacts) -> Worth {
         // Without the prone rule, lying down is worth nothing either way.
         let facts = ShotFacts {
-            shooter_prone: facts.shooter_prone && self.options.prone_dice,
-            target_prone: facts.target_prone && self.options.prone_dice,
+            shooter_prone: facts.shooter_prone && options::PRONE_DICE.on(&self.options),
+            target_prone: facts.target_prone && options::PRONE_DICE.on(&self.options),
             ..*facts
         };
-        worth::shot_value(&facts, self.options.point_blank_revisited).worth()
+        worth::shot_value(&facts, options::POINT_BLANK_REVISITED.on(&self.options)).worth()
     }
 
     fn blow_value(&self, facts: &BlowFacts) -> Vec<Modifier> {
         let facts = BlowFacts {
-            target_prone: facts.target_prone && self.options.prone_dice,
+            target_prone: facts.target_prone && options::PRONE_DICE.on(&self.options),
             ..*facts
         };
         worth::blow_value(&facts)

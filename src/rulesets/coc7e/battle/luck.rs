@@ -13,6 +13,7 @@ use crate::battle::{UnitId, Vital};
 use crate::rules::body::{BodyPart, guards_head_and_torso};
 use crate::rules::modifiers::Modifier;
 use crate::rulesets::coc7e::HIT_LOCATIONS;
+use crate::rulesets::coc7e::options;
 use crate::rulesets::coc7e::reasons;
 
 /// The round since which Luck has kept a unit awake, when it would have fallen unconscious:
@@ -25,7 +26,7 @@ struct KeptAwake {
 /// Where the scenario lets Luck keep a unit conscious, `unit`, about to fall unconscious, spends
 /// 1 Luck (if it has it) to stay awake to the end of the round: whether it does.
 pub(super) fn stay_awake(battle: &mut Battle, unit: UnitId) -> bool {
-    if !battle.scenario.rules.luck_to_stay_conscious {
+    if !options::LUCK_TO_STAY_CONSCIOUS.on(&battle.scenario.rules) {
         return false;
     }
     // Already kept awake: what it paid for this round holds.
@@ -85,7 +86,10 @@ pub(super) fn armor_tried(
     (armor, parts): (&str, &[BodyPart]),
 ) -> Option<bool> {
     let rules = &battle.scenario.rules;
-    let (by_location, by_luck) = (rules.hit_locations, rules.partial_armor_by_luck);
+    let (by_location, by_luck) = (
+        options::HIT_LOCATIONS.on(rules),
+        options::PARTIAL_ARMOR_BY_LUCK.on(rules),
+    );
     let (location, covered) = if by_location {
         let die = battle.die(HIT_LOCATIONS.sides);
         let part = HIT_LOCATIONS.part(die.face);

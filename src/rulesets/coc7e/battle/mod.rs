@@ -21,6 +21,7 @@ use crate::rules::damage::DamageNotation;
 use crate::rules::modifiers::Modifier;
 use crate::rules::roll::Verdict;
 use crate::rulesets::coc7e::ID;
+use crate::rulesets::coc7e::options::SHOTGUN_ARMOR_PER_DIE;
 use crate::rulesets::coc7e::reasons;
 use crate::rulesets::coc7e::worth::notice_value;
 
@@ -69,7 +70,7 @@ impl DiceHooks for CocHooks {}
 
 impl HarmHooks for CocHooks {
     fn pellets_armored_each(&self, battle: &Battle) -> bool {
-        battle.scenario.rules.shotgun_armor_per_die
+        SHOTGUN_ARMOR_PER_DIE.on(&battle.scenario.rules)
     }
 
     /// A CON roll each round; death on a failure.
