@@ -95,17 +95,10 @@ pub struct Condition {
     /// fight.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub lamed: bool,
-    /// Restrained by a specific blow (the western): while held it can do nothing but try to
-    /// break free.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub restraint: Option<Restraint>,
-}
-
-/// A restrain on a unit (the western): the modifier its tries to break free are rolled at, the
-/// restrain roll's own (none where it had none).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Restraint {
-    pub release_at: Option<crate::rules::modifiers::Modifier>,
+    /// Restrained (the western's specific blow): while held it can do nothing but try to
+    /// break free, as its rulebook has it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub restrained: bool,
 }
 
 /// Why a unit does nothing more this round (the western).
@@ -164,7 +157,7 @@ impl Condition {
     /// The unit restraining it (the western's restrain: it can do nothing but try to break
     /// free), if it is restrained.
     pub fn restrained_by(&self) -> Option<UnitId> {
-        self.restraint.and(self.held_by)
+        self.held_by.filter(|_| self.restrained)
     }
 
     /// Whether it drew (readied) a firearm in `round`.

@@ -51,7 +51,7 @@ pub fn let_go(battle: &mut Battle, holder: UnitId) {
             condition.held_by = still;
         }
         if still.is_none() {
-            condition.restraint = None;
+            condition.restrained = false;
         }
     });
     battle.emit(EventKind::Released { unit: held, holder });

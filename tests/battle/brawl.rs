@@ -211,10 +211,10 @@ fn a_restrained_unit_can_only_try_to_break_free_at_the_restrains_steps() {
     }));
     assert_eq!(vitals(&mut app, LOLA).hit_points, 28, "no damage");
     let held = condition(&mut app, LOLA);
-    assert_eq!(held.held_by, Some(BIG_JIM));
+    assert_eq!((held.held_by, held.restrained), (Some(BIG_JIM), true));
     assert_eq!(
-        held.restraint
-            .and_then(|restraint| restraint.release_at)
+        frontier_state(&mut app, LOLA)
+            .release_at
             .map(|modifier| (modifier.reason, modifier.effect)),
         Some((reasons::RESTRAINT, Effect::Add(-20)))
     );
@@ -255,7 +255,7 @@ fn a_restrained_unit_can_only_try_to_break_free_at_the_restrains_steps() {
         holder: BIG_JIM
     }));
     let free = condition(&mut app, LOLA);
-    assert_eq!((free.held_by, free.restraint), (None, None));
+    assert_eq!((free.held_by, free.restrained), (None, false));
     assert_eq!(condition(&mut app, BIG_JIM).holding, None);
 }
 

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use crate::battle::UnitId;
 use crate::battle::own_state::own_of;
 use crate::battle::state::Battle;
+use crate::rules::modifiers::Modifier;
 
 /// The western's part of a unit's condition.
 #[derive(Component, Debug, Clone, Default, PartialEq, Eq)]
@@ -24,6 +25,9 @@ pub struct FrontierCondition {
     pub tripped: bool,
     /// The round it makes no attack in, having failed the roll against a wound's pain.
     pub idle_round: Option<u32>,
+    /// Restrained by a specific blow: the modifier its tries to break free are rolled at, the
+    /// restrain roll's own (none where it had none).
+    pub release_at: Option<Modifier>,
 }
 
 /// A wound whose pain a unit failed to master: its damage, and whether it was taken hand to
@@ -60,5 +64,5 @@ pub fn attacks_barred(battle: &Battle, unit: UnitId) -> bool {
     let condition = battle.condition(unit);
     frontier(battle, unit).idle_round == Some(round)
         || condition.stunned_round == Some(round)
-        || condition.restraint.is_some()
+        || condition.restrained
 }

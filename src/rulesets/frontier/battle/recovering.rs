@@ -34,10 +34,7 @@ pub(super) fn try_to_break_free(battle: &mut Battle, unit: UnitId, holder: UnitI
 /// What a restrained unit's try to break free is made against: its unarmed skill at the
 /// restrain's own modifiers.
 fn break_free_check(battle: &Battle, unit: UnitId) -> (RollPurpose, Demand) {
-    let release_at = battle
-        .condition(unit)
-        .restraint
-        .and_then(|restraint| restraint.release_at);
+    let release_at = frontier(battle, unit).release_at;
     let skill = battle.scenario.ruleset.sheet().unarmed_skill();
     battle.skill_check(unit, skill, release_at.into_iter().collect())
 }

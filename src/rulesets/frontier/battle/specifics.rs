@@ -10,7 +10,7 @@ use crate::battle::declaration::SpecificShot;
 use crate::battle::declaring::{declared_at, declared_blow};
 use crate::battle::event::EventKind;
 use crate::battle::state::Battle;
-use crate::battle::{PendingAttack, Restraint, UnitId, Vital, arms, effects, hold, wounds};
+use crate::battle::{PendingAttack, UnitId, Vital, arms, effects, hold, wounds};
 use crate::rules::melee::SpecificBlow;
 use crate::rules::modifiers::Modifier;
 use crate::rulesets::frontier::reasons;
@@ -117,9 +117,8 @@ fn specific_blow_lands(
             hold::let_go(battle, attacker);
             hold::hold_on(battle, attacker, unit);
             let release_at = Modifier::summed(reasons::RESTRAINT, &steps);
-            battle.change_condition(unit, |condition| {
-                condition.restraint = Some(Restraint { release_at });
-            });
+            battle.change_condition(unit, |condition| condition.restrained = true);
+            change_frontier(battle, unit, |frontier| frontier.release_at = release_at);
         }
     }
 }
