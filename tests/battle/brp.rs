@@ -1,20 +1,17 @@
 //! BRP classic in the battle: the round's two DEX cycles and the answers its rulebook allows a
 //! defender (a parry once a round; a dodge once, only before the defender has acted, which then
-//! loses its attack; against gunfire only the first bullet), with the Kingsport Warehouse's
-//! people, every one played by a person.
+//! loses its attack; against gunfire only the first bullet), surprise, blasts and Martial Arts,
+//! with the Kingsport Warehouse's people, every one played by a person (its firearms in
+//! `brp_firearms.rs`, its harm in `brp_wounds.rs`).
 
 use gridkeeper::battle::answer::answer_odds;
 use gridkeeper::battle::command::FireMode;
-use gridkeeper::rules::dice::DieFace;
-use gridkeeper::rules::opposed::Resistance;
-use gridkeeper::rules::roll::RollVerdict;
 use gridkeeper::rules::round::{TurnKind, TurnLimits};
 use gridkeeper::rules::situation::ShotDefence;
 
 use super::*;
 use gridkeeper::battle::own_state::own_of;
 use gridkeeper::rulesets::brp_classic::battle::condition::BrpCondition;
-use gridkeeper::rulesets::brp_classic::battle::events::BrpEvent;
 use gridkeeper::rulesets::brp_classic::battle::parry::BrpCommand;
 
 pub(super) const HARVEY: UnitId = UnitId(0);
@@ -67,7 +64,7 @@ fn name_parries(app: &mut App, named: &[(UnitId, UnitId)]) {
 }
 
 /// What the turn now allows.
-fn limits(app: &App) -> TurnLimits {
+pub(super) fn limits(app: &App) -> TurnLimits {
     app.world()
         .resource::<Flow>()
         .turn
@@ -97,7 +94,7 @@ fn harvey_shoots_ezra(app: &mut App) {
 }
 
 /// `unit` fires its gun (its first weapon) once at `target`.
-fn shoot(app: &mut App, unit: UnitId, target: UnitId) {
+pub(super) fn shoot(app: &mut App, unit: UnitId, target: UnitId) {
     send(
         app,
         Command::Fire {
@@ -137,14 +134,14 @@ fn refused_for(events: &[EventKind], reason: &str) -> bool {
 
 /// On its next turn `unit` comes at Harvey with its first weapon, the dice loaded with `faces`,
 /// and he takes it: what came of it.
-fn strikes_harvey(app: &mut App, unit: UnitId, faces: &[u32]) -> Vec<EventKind> {
+pub(super) fn strikes_harvey(app: &mut App, unit: UnitId, faces: &[u32]) -> Vec<EventKind> {
     until_the_turn_of(app, unit);
     attack(app, unit);
     load(app, faces);
     harvey_answers(app, Answer::Nothing)
 }
 
-fn attack(app: &mut App, unit: UnitId) {
+pub(super) fn attack(app: &mut App, unit: UnitId) {
     let weapon = WeaponChoice::Carried(0);
     send(
         app,
@@ -315,139 +312,6 @@ fn a_dodge_meets_only_the_first_bullet_and_costs_the_readied_shot() {
             .iter()
             .any(|event| matches!(event, EventKind::DefenceAsked { unit: HARVEY, .. })),
         "{second:?}"
-    );
-}
-
-/// Mercy's knife impales Harvey (a 3 against her 50: the weapon's dice twice, 12 in all), then
-/// Silas's club (a 10, 1 + 1) takes the 1 hit point he had left and one more: the app as
-/// Silas's turn goes on, with Harvey checked at 1 and then at 1 below zero.
-fn harvey_falls() -> App {
-    let mut app = ambush();
-    strikes_harvey(
-        &mut app,
-        MERCY,
-        &[percentile(3).as_slice(), &[4, 4]].concat(),
-    );
-    let down = vitals(&mut app, HARVEY);
-    assert_eq!((down.hit_points, down.vital), (1, Vital::Unconscious));
-    until_the_turn_of(&mut app, SILAS);
-    load(&mut app, &[percentile(10).as_slice(), &[1, 1]].concat());
-    attack(&mut app, SILAS);
-    let dying = vitals(&mut app, HARVEY);
-    assert_eq!(
-        (dying.hit_points, dying.below_zero, dying.vital),
-        (0, 1, Vital::Dying)
-    );
-    app
-}
-
-/// End every turn until `round` is over.
-fn through_round(app: &mut App, round: u32) {
-    while let Some(acting) = acting(app) {
-        if app.world().resource::<Flow>().round > round {
-            break;
-        }
-        send(app, Command::EndTurn { unit: acting });
-    }
-}
-
-/// Knocked out at 1 hit point, then dying at none: Harvey lives out this round and the next,
-/// and dies as the next one ends.
-#[test]
-fn down_at_one_then_dying_until_the_end_of_the_next_round() {
-    let mut app = harvey_falls();
-    through_round(&mut app, 1);
-    assert_eq!(app.world().resource::<Flow>().round, 2);
-    assert_eq!(
-        vitals(&mut app, HARVEY).vital,
-        Vital::Dying,
-        "he lives through round 1"
-    );
-    through_round(&mut app, 2);
-    assert_eq!(
-        vitals(&mut app, HARVEY).vital,
-        Vital::Dead,
-        "and dies as round 2 ends"
-    );
-}
-
-/// The same fall, but in round 2 Ida comes over and her First Aid (a 10 against her 50) gives
-/// 1D3 back (a 3), counted from 1 below zero: out of danger, though at 2 hit points still
-/// unconscious; round 2 ends and he lives.
-#[test]
-fn first_aid_gives_one_d3_and_saves_the_dying() {
-    const IDA: UnitId = UnitId(1);
-    let mut app = harvey_falls();
-    through_round(&mut app, 1);
-    until_the_whole_turn_of(&mut app, IDA);
-    send(
-        &mut app,
-        Command::Move {
-            unit: IDA,
-            to: Tile::new(9, 7),
-        },
-    );
-    load(&mut app, &[percentile(10).as_slice(), &[3]].concat());
-    let aid = after(
-        &mut app,
-        &[],
-        Command::FirstAid {
-            unit: IDA,
-            patient: HARVEY,
-        },
-    );
-    assert!(
-        aid.contains(&EventKind::Healed {
-            unit: HARVEY,
-            by: IDA,
-            amount: 3
-        }),
-        "{aid:?}"
-    );
-    let saved = vitals(&mut app, HARVEY);
-    assert_eq!((saved.hit_points, saved.vital), (2, Vital::Unconscious));
-    through_round(&mut app, 2);
-    assert_eq!(
-        vitals(&mut app, HARVEY).vital,
-        Vital::Unconscious,
-        "alive after round 2"
-    );
-}
-
-/// Silas's club (a 10 against his 55; 5 + 2 damage) takes 7 of Harvey's 13 hit points, half
-/// or more: a shock. Harvey fails his CON x 5 (a 95 against 60) and is out cold for 2D6 rounds
-/// (1 + 2 = 3): out through round 4, and he comes to, still prone, as it ends.
-#[test]
-fn a_failed_shock_roll_knocks_out_for_two_d6_rounds() {
-    let mut app = ambush();
-    let struck = strikes_harvey(
-        &mut app,
-        SILAS,
-        &[
-            percentile(10).as_slice(),
-            &[5, 2],
-            percentile(95).as_slice(),
-            &[1, 2],
-        ]
-        .concat(),
-    );
-    assert!(
-        struck.contains(&EventKind::from(BrpEvent::KnockedOut {
-            unit: HARVEY,
-            dice: vec![DieFace { sides: 6, face: 1 }, DieFace { sides: 6, face: 2 }],
-            until_round: 4,
-        })),
-        "{struck:?}"
-    );
-    let out = vitals(&mut app, HARVEY);
-    assert_eq!((out.hit_points, out.vital), (6, Vital::Unconscious));
-    through_round(&mut app, 3);
-    assert_eq!(vitals(&mut app, HARVEY).vital, Vital::Unconscious);
-    through_round(&mut app, 4);
-    assert_eq!(vitals(&mut app, HARVEY).vital, Vital::Conscious);
-    assert!(
-        condition(&mut app, HARVEY).prone,
-        "he comes to on the floor"
     );
 }
 
@@ -624,453 +488,6 @@ fn martial_arts_roll_a_fists_dice_twice() {
     }
 }
 
-/// First Aid once a wound: Ida tends the cut Mercy gave Harvey (her 10 against First Aid 50:
-/// 1D3, a 1), then Silas's club lands a fresh wound, and she may tend that one too; a third try
-/// on the same wound is refused.
-#[test]
-fn first_aid_once_a_wound() {
-    const IDA: UnitId = UnitId(1);
-    let mut app = begun(kingsport_with(&[
-        (HARVEY, (10, 8)),
-        (IDA, (10, 9)),
-        (MERCY, (11, 8)),
-        (SILAS, (9, 8)),
-    ]));
-    let tend = |app: &mut App| {
-        after(
-            app,
-            &[],
-            Command::FirstAid {
-                unit: IDA,
-                patient: HARVEY,
-            },
-        )
-    };
-    strikes_harvey(&mut app, MERCY, &[percentile(10).as_slice(), &[2]].concat());
-    until_the_whole_turn_of(&mut app, IDA);
-    load(&mut app, &[percentile(10).as_slice(), &[1]].concat());
-    let first = tend(&mut app);
-    assert!(rejected(&first).is_none(), "{first:?}");
-    strikes_harvey(
-        &mut app,
-        SILAS,
-        &[percentile(10).as_slice(), &[1, 1]].concat(),
-    );
-    through_round(&mut app, 1);
-    until_the_whole_turn_of(&mut app, IDA);
-    let second = tend(&mut app);
-    assert!(rejected(&second).is_none(), "a fresh wound: {second:?}");
-    through_round(&mut app, 2);
-    until_the_whole_turn_of(&mut app, IDA);
-    let third = tend(&mut app);
-    assert!(
-        matches!(rejected(&third), Some(Rejection::NothingToTreat(_))),
-        "{third:?}"
-    );
-}
-
-/// Mercy's knife impales Harvey (a 3 against her 50) and sticks in him: she has bare hands,
-/// cannot work it free the same round, and works it free in the next (a 10 against her Knife
-/// 50), knife in hand again.
-#[test]
-fn an_impaling_knife_sticks_until_worked_free() {
-    let mut app = ambush();
-    let struck = strikes_harvey(
-        &mut app,
-        MERCY,
-        &[percentile(3).as_slice(), &[4, 4]].concat(),
-    );
-    assert!(
-        struck.contains(&EventKind::WeaponStuck {
-            unit: MERCY,
-            weapon: "Knife, medium".to_string(),
-            target: HARVEY,
-        }),
-        "{struck:?}"
-    );
-    let in_hand = |app: &mut App| {
-        let mut query = app.world_mut().query::<(&UnitId, &Arsenal)>();
-        query
-            .iter(app.world())
-            .find(|(id, _)| **id == MERCY)
-            .map(|(_, arsenal)| arsenal.in_hand)
-    };
-    assert_eq!(in_hand(&mut app), Some(WeaponChoice::Unarmed));
-    let pull = Command::Ready {
-        unit: MERCY,
-        weapon: WeaponChoice::Carried(0),
-    };
-    let too_soon = after(&mut app, &[], pull.clone());
-    assert!(
-        matches!(rejected(&too_soon), Some(Rejection::NotNow(_))),
-        "{too_soon:?}"
-    );
-    through_round(&mut app, 1);
-    until_the_whole_turn_of(&mut app, MERCY);
-    let freed = after(&mut app, &percentile(10), pull);
-    assert!(
-        freed.contains(&EventKind::WeaponFreed {
-            unit: MERCY,
-            weapon: "Knife, medium".to_string(),
-            made_it: true,
-        }),
-        "{freed:?}"
-    );
-    assert_eq!(in_hand(&mut app), Some(WeaponChoice::Carried(0)));
-}
-
-/// Silas swings his club at Harvey (13 hit points) to knock him out, and Harvey takes it. The
-/// club and his damage bonus come to 12: 45% on the resistance table, and his 40 wins: Harvey
-/// loses 4 and is out cold for 2D6 rounds. At 3 damage, ten behind, there is nothing to roll:
-/// the blow goes in whole.
-#[test]
-fn a_knock_out_blow_weighs_its_damage_against_hit_points() {
-    let swing = |faces: &[u32]| {
-        let mut app = ambush();
-        until_the_whole_turn_of(&mut app, SILAS);
-        send(
-            &mut app,
-            Command::KnockOut {
-                unit: SILAS,
-                target: HARVEY,
-                weapon: WeaponChoice::Carried(0),
-            },
-        );
-        load(&mut app, faces);
-        let struck = harvey_answers(&mut app, Answer::Nothing);
-        (struck, vitals(&mut app, HARVEY))
-    };
-    let faces = [percentile(10).as_slice(), &[8, 4], &percentile(40), &[3, 4]].concat();
-    let (struck, harvey) = swing(&faces);
-    assert!(
-        struck.contains(&EventKind::KnockOutWeighed {
-            unit: SILAS,
-            target: HARVEY,
-            damage: 12,
-            hit_points: 13,
-            odds: Resistance::Chance(45),
-            knocked_out: true,
-        }),
-        "{struck:?}"
-    );
-    assert_eq!((harvey.hit_points, harvey.vital), (9, Vital::Unconscious));
-    let round = |events: &[EventKind]| {
-        events.iter().find_map(|event| match event.own() {
-            Some(BrpEvent::KnockedOut { until_round, .. }) => Some(*until_round),
-            _ => None,
-        })
-    };
-    assert_eq!(round(&struck), Some(1 + 7), "out cold for 3 + 4 rounds");
-    let faces = [percentile(10).as_slice(), &[2, 1]].concat();
-    let (struck, harvey) = swing(&faces);
-    assert!(
-        struck.contains(&EventKind::KnockOutWeighed {
-            unit: SILAS,
-            target: HARVEY,
-            damage: 3,
-            hit_points: 13,
-            odds: Resistance::Sure(false),
-            knocked_out: false,
-        }),
-        "{struck:?}"
-    );
-    let rolled = struck
-        .iter()
-        .filter(|event| matches!(event, EventKind::Rolled { .. }))
-        .count();
-    assert_eq!(rolled, 1, "the attack roll, and no resistance roll");
-    assert_eq!((harvey.hit_points, harvey.vital), (10, Vital::Conscious));
-}
-
-/// Only bare hands or a blunt weapon knock out, and not the Thing in the Hold.
-#[test]
-fn a_knock_out_blow_needs_a_blunt_weapon_and_a_target_that_can_be_knocked_out() {
-    const THING: UnitId = UnitId(6);
-    let mut app = begun(kingsport_with(&[
-        (HARVEY, (10, 8)),
-        (MERCY, (11, 8)),
-        (THING, (9, 8)),
-    ]));
-    until_the_whole_turn_of(&mut app, MERCY);
-    let knife = refusal(
-        &mut app,
-        Command::KnockOut {
-            unit: MERCY,
-            target: HARVEY,
-            weapon: WeaponChoice::Carried(0),
-        },
-    );
-    assert!(
-        matches!(&knife, Some(Rejection::NoKnockOut(said)) if said.contains("Knife, medium")),
-        "{knife:?}"
-    );
-    let mut app = begun(kingsport_with(&[(HARVEY, (10, 8)), (THING, (11, 8))]));
-    until_the_whole_turn_of(&mut app, HARVEY);
-    let thing = refusal(
-        &mut app,
-        Command::KnockOut {
-            unit: HARVEY,
-            target: THING,
-            weapon: WeaponChoice::Unarmed,
-        },
-    );
-    assert!(
-        matches!(&thing, Some(Rejection::NoKnockOut(said)) if said.contains("cannot be knocked out")),
-        "{thing:?}"
-    );
-}
-
-/// Ida fires both barrels at Mercy beside her in her readied slot: one roll (her 10 against
-/// Shotgun 50, doubled point-blank), and on the hit a 4D6 for each barrel; both shells are
-/// spent, and the gun has no shot left this round.
-#[test]
-fn both_barrels_at_once_are_one_roll_and_two_damage_rolls() {
-    const IDA: UnitId = UnitId(1);
-    let mut app = begun(kingsport_with(&[(IDA, (10, 8)), (MERCY, (11, 8))]));
-    until_the_turn_of(&mut app, IDA);
-    assert_eq!(limits(&app).kind, TurnKind::ReadiedShot);
-    send(
-        &mut app,
-        Command::Fire {
-            unit: IDA,
-            weapon: WeaponChoice::Carried(0),
-            mode: FireMode::BothBarrels(MERCY),
-        },
-    );
-    let faces = [percentile(10).as_slice(), &[1, 2, 3, 4], &[2, 2, 2, 1]].concat();
-    let fired = after(
-        &mut app,
-        &faces,
-        Command::Answer {
-            unit: MERCY,
-            answer: Answer::Nothing,
-        },
-    );
-    let rolled = fired
-        .iter()
-        .filter(|event| matches!(event, EventKind::Rolled { .. }))
-        .count();
-    assert_eq!(rolled, 1, "one attack roll: {fired:?}");
-    assert!(fired.contains(&EventKind::ShotHit {
-        unit: IDA,
-        target: MERCY,
-        hits: 2,
-        extreme: 0,
-    }));
-    let damage: Vec<u32> = fired
-        .iter()
-        .filter_map(|event| match event {
-            EventKind::DamageRolled { roll, .. } => Some(roll.total),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(damage, vec![10, 7], "a 4D6 for each barrel");
-    assert_eq!(loaded(&mut app, IDA, 0), Some(0), "both shells spent");
-}
-
-/// Harvey aims at Mercy 20 yards off on his turn at DEX 14 (the aim is the turn's act), and the
-/// aimed shot comes at DEX 7, in his half-DEX slot: aiming doubles the .38's base range to 30
-/// yards, so no halving for extended range. Without the aim that slot has nothing for him.
-#[test]
-fn an_aimed_shot_goes_at_half_dex_with_its_ranges_doubled() {
-    let mut app = begun(kingsport_with(&[(HARVEY, (2, 8)), (MERCY, (22, 8))]));
-    until_the_whole_turn_of(&mut app, HARVEY);
-    let aimed = after(
-        &mut app,
-        &[],
-        Command::Aim {
-            unit: HARVEY,
-            target: MERCY,
-        },
-    );
-    assert!(rejected(&aimed).is_none(), "{aimed:?}");
-    send(&mut app, Command::EndTurn { unit: HARVEY });
-    until_the_turn_of(&mut app, HARVEY);
-    assert_eq!(
-        limits(&app).kind,
-        TurnKind::FurtherShot,
-        "his half-DEX slot"
-    );
-    shoot(&mut app, HARVEY, MERCY);
-    let fired = after(
-        &mut app,
-        &percentile(20),
-        Command::Answer {
-            unit: MERCY,
-            answer: Answer::Nothing,
-        },
-    );
-    let modifiers = fired.iter().find_map(|event| match event {
-        EventKind::Rolled { unit: HARVEY, roll } => Some(roll.modifiers.clone()),
-        _ => None,
-    });
-    assert_eq!(modifiers, Some(Vec::new()), "no halving: {fired:?}");
-
-    let mut app = begun(kingsport_with(&[(HARVEY, (2, 8)), (MERCY, (22, 8))]));
-    until_the_whole_turn_of(&mut app, HARVEY);
-    send(&mut app, Command::EndTurn { unit: HARVEY });
-    while let Some(unit) = acting(&app) {
-        assert!(
-            unit != HARVEY || limits(&app).kind != TurnKind::FurtherShot,
-            "no half-DEX slot without a shot or an aim at DEX"
-        );
-        if app.world().resource::<Flow>().round > 1 {
-            break;
-        }
-        send(&mut app, Command::EndTurn { unit });
-    }
-}
-
-/// Hit points go below zero: Harvey, down to 4, takes Silas's 12 and is 8 below zero, dying.
-/// Ida's First Aid gives back 3, counted from there: 5 below, still dying.
-#[test]
-fn hit_points_go_below_zero_and_healing_counts_from_there() {
-    const IDA: UnitId = UnitId(1);
-    let mut app = begun(kingsport_with(&[
-        (HARVEY, (10, 8)),
-        (IDA, (10, 9)),
-        (SILAS, (9, 8)),
-    ]));
-    set_vitals(&mut app, HARVEY, |vitals| vitals.hit_points = 4);
-    let struck = strikes_harvey(
-        &mut app,
-        SILAS,
-        &[percentile(10).as_slice(), &[8, 4]].concat(),
-    );
-    assert!(
-        struck.contains(&EventKind::BelowZero {
-            unit: HARVEY,
-            hit_points: 8
-        }),
-        "{struck:?}"
-    );
-    let harvey = vitals(&mut app, HARVEY);
-    assert_eq!(
-        (harvey.hit_points, harvey.below_zero, harvey.vital),
-        (0, 8, Vital::Dying)
-    );
-    until_the_whole_turn_of(&mut app, IDA);
-    let tended = after(
-        &mut app,
-        &[percentile(10).as_slice(), &[3]].concat(),
-        Command::FirstAid {
-            unit: IDA,
-            patient: HARVEY,
-        },
-    );
-    assert!(tended.contains(&EventKind::Healed {
-        unit: HARVEY,
-        by: IDA,
-        amount: 3
-    }));
-    let harvey = vitals(&mut app, HARVEY);
-    assert_eq!(
-        (harvey.hit_points, harvey.below_zero, harvey.vital),
-        (0, 5, Vital::Dying),
-        "still dying"
-    );
-}
-
-/// Harvey empties his revolver unaimed in his readied slot: twice his 3 shots, 6 rolls each at
-/// a fifth of the chance (55 doubled point-blank, then a fifth: 22); that is his round's
-/// shooting. At Mercy and Silas both, a die draws the target of each shot.
-#[test]
-fn unaimed_fire_is_twice_the_shots_at_a_fifth() {
-    let unaimed = |at: Vec<UnitId>, faces: &[u32]| {
-        let mut app = ambush();
-        until_the_turn_of(&mut app, HARVEY);
-        assert_eq!(limits(&app).kind, TurnKind::ReadiedShot);
-        send(
-            &mut app,
-            Command::Fire {
-                unit: HARVEY,
-                weapon: WeaponChoice::Carried(0),
-                mode: FireMode::Unaimed { shots: 6, at },
-            },
-        );
-        load(&mut app, faces);
-        let mut fired = Vec::new();
-        while let Some(target) = app
-            .world()
-            .resource::<Flow>()
-            .pending()
-            .map(|pending| pending.target)
-        {
-            fired.extend(after(
-                &mut app,
-                &[],
-                Command::Answer {
-                    unit: target,
-                    answer: Answer::Nothing,
-                },
-            ));
-        }
-        fired
-    };
-    let misses: Vec<u32> = (0..6).flat_map(|_| percentile(90)).collect();
-    let fired = unaimed(vec![MERCY], &misses);
-    let chances: Vec<u32> = fired
-        .iter()
-        .filter_map(|event| match event {
-            EventKind::Rolled { unit: HARVEY, roll } => match roll.verdict {
-                RollVerdict::Chance(verdict) => Some(verdict.chance),
-                RollVerdict::Levels(_) | RollVerdict::Pool(_) | RollVerdict::Classes(_) => None,
-            },
-            _ => None,
-        })
-        .collect();
-    assert_eq!(chances, vec![22; 6], "{fired:?}");
-    let drawn: Vec<u32> = (0..6).flat_map(|shot| [1 + shot % 2, 9, 10]).collect();
-    let fired = unaimed(vec![MERCY, SILAS], &drawn);
-    let targets: Vec<UnitId> = fired
-        .iter()
-        .filter_map(|event| match event {
-            EventKind::TargetDrawn { target, .. } => Some(*target),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(targets, [MERCY, SILAS].repeat(3), "{fired:?}");
-}
-
-/// CoC has neither BRP's both barrels at once (a double-barrel fires two shots) nor its
-/// unaimed fire: each mode is refused, and says why.
-#[cfg(feature = "coc7e")]
-#[test]
-fn coc_fires_neither_both_barrels_at_once_nor_unaimed() {
-    let cases = [
-        (
-            "12-gauge Shotgun (2B)",
-            FireMode::BothBarrels(B),
-            "both barrels",
-        ),
-        (
-            ".38 or 9mm Revolver",
-            FireMode::Unaimed {
-                shots: 2,
-                at: vec![B],
-            },
-            "unaimed",
-        ),
-    ];
-    for (weapon, mode, said) in cases {
-        let mut shooter = fighter("Shooter", "a", (2, 2));
-        shooter.weapons = vec![weapon];
-        let mut app = begun(scenario(&[shooter, fighter("Other", "b", (5, 2))]));
-        let refused = refusal(
-            &mut app,
-            Command::Fire {
-                unit: A,
-                weapon: WeaponChoice::Carried(0),
-                mode,
-            },
-        );
-        assert!(
-            matches!(&refused, Some(Rejection::WrongWeapon(why)) if why.contains(said)),
-            "{refused:?}"
-        );
-    }
-}
-
 /// A scenario may open with a unit taken by surprise: Harvey (DEX 14) acts at half DEX in
 /// round 1, his whole turn at 7, and at his own DEX again in round 2.
 #[test]
@@ -1177,7 +594,12 @@ fn the_wholly_surprised_make_no_attacks_in_round_one() {
 }
 
 /// Fire as `unit`, the target taking whatever comes.
-fn fire_taken(app: &mut App, unit: UnitId, weapon: usize, mode: FireMode) -> Vec<EventKind> {
+pub(super) fn fire_taken(
+    app: &mut App,
+    unit: UnitId,
+    weapon: usize,
+    mode: FireMode,
+) -> Vec<EventKind> {
     let mark = event_count(app);
     send(
         app,
@@ -1191,111 +613,8 @@ fn fire_taken(app: &mut App, unit: UnitId, weapon: usize, mode: FireMode) -> Vec
     events_from(app, mark)
 }
 
-/// Two handguns (a second .38 in Harvey's other hand): once one has fired unaimed, the other
-/// fires unaimed too in the same turn, each up to twice its shots; no third pull, and the
-/// second gun fires unaimed or not at all.
-#[test]
-fn two_handguns_fire_unaimed_in_one_turn() {
-    let mut scenario = kingsport_with(&[(HARVEY, (10, 8)), (MERCY, (14, 8))]);
-    let second = scenario.units[HARVEY.index()].weapons[0].clone();
-    scenario.units[HARVEY.index()].weapons.push(second);
-    let mut app = begun(scenario);
-    until_the_whole_turn_of(&mut app, HARVEY);
-    let unaimed = |shots| FireMode::Unaimed {
-        shots,
-        at: vec![MERCY],
-    };
-    let first = fire_taken(&mut app, HARVEY, 0, unaimed(2));
-    assert_eq!(rejected(&first), None, "{first:?}");
-    let aimed = refusal(
-        &mut app,
-        Command::Fire {
-            unit: HARVEY,
-            weapon: WeaponChoice::Carried(1),
-            mode: FireMode::single(MERCY),
-        },
-    );
-    assert_eq!(aimed, Some(Rejection::ActionUsed));
-    let other = fire_taken(&mut app, HARVEY, 1, unaimed(2));
-    assert_eq!(rejected(&other), None, "{other:?}");
-    let fired = other
-        .iter()
-        .filter(|event| matches!(event, EventKind::Fired { unit: HARVEY, .. }))
-        .count();
-    assert_eq!(fired, 1, "the second gun fires: {other:?}");
-    let third = refusal(
-        &mut app,
-        Command::Fire {
-            unit: HARVEY,
-            weapon: WeaponChoice::Carried(0),
-            mode: unaimed(1),
-        },
-    );
-    assert_eq!(third, Some(Rejection::ActionUsed));
-}
-
-/// Ida's shotgun is empty, with spare shells: a round is chambered and fired only at half DEX.
-/// In her turns at DEX (the readied shot, the whole turn) the shot is refused as not yet due;
-/// in her half-DEX slot it goes off, one shell from the spares and none left in the gun.
-#[test]
-fn an_empty_gun_chambers_and_fires_at_half_dex() {
-    const IDA: UnitId = UnitId(1);
-    let mut scenario = kingsport_with(&[(IDA, (10, 8)), (MERCY, (11, 8))]);
-    scenario.units[IDA.index()].weapons[0].loaded = 0;
-    let mut app = begun(scenario);
-    until_the_turn_of(&mut app, IDA);
-    let mut refused_at_dex = 0;
-    while limits(&app).kind != TurnKind::FurtherShot {
-        let early = after(
-            &mut app,
-            &[],
-            Command::Fire {
-                unit: IDA,
-                weapon: WeaponChoice::Carried(0),
-                mode: FireMode::single(MERCY),
-            },
-        );
-        assert!(
-            matches!(rejected(&early), Some(Rejection::NotNow(why)) if why.contains("half DEX")),
-            "{:?} turn: {early:?}",
-            limits(&app).kind
-        );
-        refused_at_dex += 1;
-        send(&mut app, Command::EndTurn { unit: IDA });
-        until_the_turn_of(&mut app, IDA);
-    }
-    assert_eq!(
-        refused_at_dex, 2,
-        "refused in cycle 1 and at DEX in cycle 2"
-    );
-    shoot(&mut app, IDA, MERCY);
-    let fired = after(
-        &mut app,
-        &percentile(10),
-        Command::Answer {
-            unit: MERCY,
-            answer: Answer::Nothing,
-        },
-    );
-    assert!(
-        fired
-            .iter()
-            .any(|event| matches!(event, EventKind::Rolled { unit: IDA, .. })),
-        "{fired:?}"
-    );
-    let mut query = app.world_mut().query::<(&UnitId, &Arsenal)>();
-    let ammunition = query
-        .iter(app.world())
-        .find(|(id, _)| **id == IDA)
-        .map(|(_, arsenal)| arsenal.state(0).ammunition);
-    assert_eq!(
-        ammunition.map(|left| (left.loaded, left.spare)),
-        Some((0, 5))
-    );
-}
-
 /// Fire with the unit's gun (its first weapon) at `target`: why it was refused, if it was.
-fn fire_refused(app: &mut App, unit: UnitId, target: UnitId) -> Option<Rejection> {
+pub(super) fn fire_refused(app: &mut App, unit: UnitId, target: UnitId) -> Option<Rejection> {
     refusal(
         app,
         Command::Fire {
@@ -1306,70 +625,12 @@ fn fire_refused(app: &mut App, unit: UnitId, target: UnitId) -> Option<Rejection
     )
 }
 
-/// The round chambered at half DEX is for one that has neither acted nor lost its action: Ida,
-/// her shotgun empty, runs past her MOV at DEX and has no half-DEX slot that round.
-#[test]
-fn a_unit_that_ran_past_its_mov_chambers_nothing_at_half_dex() {
-    const IDA: UnitId = UnitId(1);
-    let mut scenario = kingsport_with(&[(IDA, (2, 12)), (MERCY, (22, 4))]);
-    scenario.units[IDA.index()].weapons[0].loaded = 0;
-    let mut app = begun(scenario);
-    until_the_whole_turn_of(&mut app, IDA);
-    let round = app.world().resource::<Flow>().round;
-    let ran = after(
-        &mut app,
-        &[],
-        Command::Move {
-            unit: IDA,
-            to: Tile::new(14, 12),
-        },
-    );
-    assert!(
-        ran.contains(&EventKind::ActionForfeited { unit: IDA }),
-        "{ran:?}"
-    );
-    send(&mut app, Command::EndTurn { unit: IDA });
-    while app.world().resource::<Flow>().round == round {
-        let acting = acting(&app).expect("someone acts until the round ends");
-        assert_ne!(
-            acting,
-            IDA,
-            "no half-DEX slot after running: {:?}",
-            limits(&app)
-        );
-        send(&mut app, Command::EndTurn { unit: acting });
+/// End every turn until `round` is over.
+pub(super) fn through_round(app: &mut App, round: u32) {
+    while let Some(acting) = acting(app) {
+        if app.world().resource::<Flow>().round > round {
+            break;
+        }
+        send(app, Command::EndTurn { unit: acting });
     }
-}
-
-/// Harvey fires his revolver's last round as his readied shot: at DEX and at half DEX he may
-/// not chamber a spare and fire it, having acted this round.
-#[test]
-fn a_unit_that_fired_chambers_nothing_later_in_the_round() {
-    let mut scenario = kingsport_with(&[(HARVEY, (10, 8)), (MERCY, (14, 8))]);
-    scenario.units[HARVEY.index()].weapons[0].loaded = 1;
-    let mut app = begun(scenario);
-    until_the_turn_of(&mut app, HARVEY);
-    assert_eq!(limits(&app).kind, TurnKind::ReadiedShot);
-    shoot(&mut app, HARVEY, MERCY);
-    send(
-        &mut app,
-        Command::Answer {
-            unit: MERCY,
-            answer: Answer::Nothing,
-        },
-    );
-    assert_eq!(condition(&mut app, HARVEY).shots_this_round, 1);
-    send(&mut app, Command::EndTurn { unit: HARVEY });
-    let mut refused = Vec::new();
-    for _ in 0..2 {
-        until_the_turn_of(&mut app, HARVEY);
-        refused.push((limits(&app).kind, fire_refused(&mut app, HARVEY, MERCY)));
-        send(&mut app, Command::EndTurn { unit: HARVEY });
-    }
-    let not_now = |why: &Option<Rejection>| matches!(why, Some(Rejection::NotNow(why)) if why.contains("has not acted"));
-    assert_eq!(
-        refused.iter().map(|(kind, _)| *kind).collect::<Vec<_>>(),
-        [TurnKind::Whole, TurnKind::FurtherShot]
-    );
-    assert!(refused.iter().all(|(_, why)| not_now(why)), "{refused:?}");
 }

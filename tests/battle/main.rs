@@ -14,6 +14,10 @@ mod blows;
 mod brawl;
 #[cfg(feature = "brp_classic")]
 mod brp;
+#[cfg(feature = "brp_classic")]
+mod brp_firearms;
+#[cfg(feature = "brp_classic")]
+mod brp_wounds;
 #[cfg(feature = "frontier")]
 mod declarations;
 #[cfg(feature = "frontier")]
