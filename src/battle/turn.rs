@@ -107,10 +107,6 @@ pub struct TurnState {
     /// has fired too (BRP's two handguns).
     pub unaimed_gun: Option<usize>,
     pub off_hand_fired: bool,
-    /// It put the fire on it out on a roll this turn (the d100 house sheet): it may attack or
-    /// take a dodge stance, not both.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub put_out_quickly: bool,
 }
 
 /// Why a turn has no action.
@@ -199,7 +195,6 @@ impl TurnState {
             limits: TurnLimits::WHOLE,
             unaimed_gun: None,
             off_hand_fired: false,
-            put_out_quickly: false,
         }
     }
 }

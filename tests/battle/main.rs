@@ -59,7 +59,11 @@ mod pool_areas;
 #[cfg(feature = "d10_pool")]
 mod pool_budget;
 #[cfg(feature = "d10_pool")]
+mod pool_evade;
+#[cfg(feature = "d10_pool")]
 mod pool_shots;
+#[cfg(feature = "d10_pool")]
+mod pool_surprise;
 #[cfg(feature = "coc7e")]
 mod round;
 #[cfg(feature = "frontier")]

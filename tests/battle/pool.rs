@@ -1,17 +1,14 @@
 //! The d10 pool in the battle, with Level B2's people, every one played by a person:
 //! initiative rolled once and kept, a blow's net after the dodge made into an injury with the
-//! weapon's damage and the soak, the wound dice on the injured unit's next roll, a stun, and
-//! the dice lost to moving past the free movement.
+//! weapon's damage and the soak, the wound dice on the injured unit's next roll, a stun, the
+//! dice lost to moving past the free movement, clashes, the dark and secondary abilities (its
+//! evading in `pool_evade.rs`, its surprise in `pool_surprise.rs`).
 
-use gridkeeper::battle::answer::answer_odds;
 use gridkeeper::battle::command::FireMode;
 use gridkeeper::rules::roll::RollVerdict;
 
 use super::*;
-use gridkeeper::battle::choices::{FlagTone, UnitFlag};
-use gridkeeper::battle::hooks::flagged;
 use gridkeeper::battle::own_state::own_of;
-use gridkeeper::rulesets::d10_pool::battle::commands::PoolCommand;
 use gridkeeper::rulesets::d10_pool::battle::evade::EvadePool;
 use gridkeeper::rulesets::d10_pool::battle::events::PoolEvent;
 use gridkeeper::rulesets::d10_pool::battle::planning::DiceThisRound;
@@ -19,9 +16,9 @@ use gridkeeper::rulesets::d10_pool::budget::DicePlan;
 use gridkeeper::rulesets::d10_pool::reasons;
 
 const MARA: UnitId = UnitId(0);
-const TOMAS: UnitId = UnitId(1);
+pub(super) const TOMAS: UnitId = UnitId(1);
 const HUGO: UnitId = UnitId(4);
-const KELL: UnitId = UnitId(5);
+pub(super) const KELL: UnitId = UnitId(5);
 
 /// Level B2 with these units moved to these tiles, every unit played by a person, and with no
 /// Secondary abilities: the worked numbers of the other rules reckon without them
@@ -348,10 +345,10 @@ fn moving_past_the_free_movement_costs_dice() {
     assert_eq!(reasons, [reasons::EXTRA_MOVEMENT]);
 }
 
-const DOG: UnitId = UnitId(6);
+pub(super) const DOG: UnitId = UnitId(6);
 
 /// The net of every injury weighed among these events, by whom it struck.
-fn injuries(events: &[EventKind]) -> Vec<(UnitId, i32, Option<u32>)> {
+pub(super) fn injuries(events: &[EventKind]) -> Vec<(UnitId, i32, Option<u32>)> {
     events
         .iter()
         .filter_map(|event| match event {
@@ -443,149 +440,6 @@ fn a_clash_lands_the_better_attack_and_a_tie_lands_both() {
     ));
 }
 
-/// Kell evades (Dex 2 + Dodge 1: 3 dice at 7) and nets 2. The dog's bite nets 3, less 2 off
-/// the evade pool: 1 lands (+1 bite, less his Stamina 4: nothing). Tomas's sword after it, netting
-/// 2, meets an empty pool and lands whole: an injury of 3.
-#[test]
-fn an_evade_pool_comes_off_blows_until_it_is_used_up() {
-    let mut app = begun(level_b2_with(&[
-        (KELL, (10, 8)),
-        (DOG, (11, 8)),
-        (TOMAS, (9, 8)),
-    ]));
-    until_the_turn_of(&mut app, KELL);
-    let mark = event_count(&app);
-    load(&mut app, &[8, 9, 3]);
-    send(&mut app, Command::from(PoolCommand::Evade { unit: KELL }));
-    let evaded = events_from(&app, mark);
-    assert!(evaded.iter().any(|event| matches!(
-        event.own(),
-        Some(PoolEvent::Evading {
-            unit: KELL,
-            pool: 2
-        })
-    )));
-    assert_eq!(evading(&app, KELL), 2);
-    assert_eq!(
-        evading_flag(&mut app, KELL),
-        Some(UnitFlag {
-            words: "evading 2".to_string(),
-            tone: FlagTone::Guarded,
-            in_short: true,
-        }),
-        "the card and the round order say so"
-    );
-    assert_ne!(acting(&app), Some(KELL), "evading ends the turn");
-    // The bite, then the sword (both before Kell's next turn, which would empty the pool).
-    for (attacker, faces, weapon) in [
-        (DOG, vec![9, 9, 9, 2, 2, 2, 2], WeaponChoice::Carried(0)),
-        (
-            TOMAS,
-            vec![9, 9, 2, 2, 2, 2, 2, 2],
-            WeaponChoice::Carried(0),
-        ),
-    ] {
-        until_the_turn_of(&mut app, attacker);
-        let evading = evading(&app, KELL);
-        send(
-            &mut app,
-            Command::Attack {
-                unit: attacker,
-                target: KELL,
-                weapon,
-            },
-        );
-        // The odds Kell is shown count his evading: taking it, the bite (7 dice at 5) must net
-        // 3 to land past 2 evaded; the sword (8 dice at 6) meets none.
-        let Some(AnswerOdds::Exchange { take_it, .. }) = answer_odds(app.world_mut()) else {
-            panic!("a blow waits for Kell's answer");
-        };
-        let (dice, difficulty) = if attacker == DOG { (7, 5) } else { (8, 6) };
-        let pool = gridkeeper::rules::pool::NetOdds::of(dice, difficulty);
-        let expected = pool.at_least(1 + i32::try_from(evading).unwrap_or_default());
-        assert!(
-            (take_it.attacker_wins - expected).abs() < 1e-12,
-            "{take_it:?} against {expected}"
-        );
-        let mark = event_count(&app);
-        load(&mut app, &faces);
-        send(
-            &mut app,
-            Command::Answer {
-                unit: KELL,
-                answer: Answer::Nothing,
-            },
-        );
-        let struck = events_from(&app, mark);
-        let took: Vec<(u32, u32)> = struck
-            .iter()
-            .filter_map(|event| match event.own() {
-                Some(PoolEvent::Evaded { took, left, .. }) => Some((*took, *left)),
-                _ => None,
-            })
-            .collect();
-        if attacker == DOG {
-            assert_eq!(took, [(2, 0)]);
-            assert_eq!(injuries(&struck), [(KELL, 1, None)]);
-        } else {
-            assert_eq!(took, []);
-            assert_eq!(injuries(&struck), [(KELL, 2, Some(3))]);
-        }
-    }
-    assert_eq!(evading_flag(&mut app, KELL), None, "the pool is used up");
-}
-
-/// The careful AI's turn for `unit`, every other unit played at this keyboard (blows at them
-/// taken): the commands it gave.
-fn careful_turn(mut app: App, unit: UnitId) -> Vec<Command> {
-    use gridkeeper::ai::{AiStyles, Style};
-    use gridkeeper::battle::CommandLog;
-    let units = app.world().resource::<Controllers>().0.len();
-    app.add_plugins(gridkeeper::ai::plugin);
-    app.insert_resource(AiStyles(vec![Style::Careful; units]));
-    until_the_turn_of(&mut app, unit);
-    app.world_mut().resource_mut::<Controllers>().0[unit.index()] = Control::Ai;
-    for _ in 0..40 {
-        app.update();
-        if acting(&app) != Some(unit) {
-            break;
-        }
-    }
-    app.world()
-        .resource::<CommandLog>()
-        .0
-        .iter()
-        .filter(|command| command.unit() == Some(unit))
-        .cloned()
-        .collect()
-}
-
-/// Level B2 fought to the last side standing (no exit to run for), with these units moved.
-fn standing_fight(places: &[(UnitId, (u32, u32))]) -> App {
-    let mut scenario = level_b2_with(places);
-    scenario.victory = gridkeeper::map::scenario::Victory::LastSideStanding;
-    begun(scenario)
-}
-
-/// Kell and the dog can both reach Tomas hand to hand: outnumbered, the careful AI evades
-/// (Dex 3 + Dodge 2, 5 dice at 7: a net success 58% of the time). With the dog alone beside
-/// him, he fights.
-#[test]
-fn the_careful_ai_evades_when_outnumbered_hand_to_hand() {
-    let outnumbered = standing_fight(&[(TOMAS, (10, 8)), (DOG, (11, 8)), (KELL, (10, 9))]);
-    let commands = careful_turn(outnumbered, TOMAS);
-    assert!(
-        commands.contains(&Command::from(PoolCommand::Evade { unit: TOMAS })),
-        "{commands:?}"
-    );
-    let one_on_one = standing_fight(&[(TOMAS, (10, 8)), (DOG, (11, 8))]);
-    let commands = careful_turn(one_on_one, TOMAS);
-    assert!(
-        !commands.contains(&Command::from(PoolCommand::Evade { unit: TOMAS })),
-        "{commands:?}"
-    );
-}
-
 /// The guard dog (child-sized, Size 3) in the unlit bay: Mara's shot is a step harder for its
 /// size and two for the dark (her Perception is 3), difficulty 7 + 3 = 10.
 #[test]
@@ -634,116 +488,6 @@ fn a_secondary_ability_makes_its_weapon_a_step_easier() {
     assert_eq!((punched[0].1, punched[0].2), (8, 4));
 }
 
-/// A surprise is Stealth against Alertness: Tomas (Dex 3 + Stealth 0: 3 dice at 6) nets 2
-/// against the guard dog's Per 4 + Alertness 0 (4 dice) netting nothing, so the dog cannot
-/// defend the sword (8 dice at 7, the dog being small; net 3: an injury of 3 + 1 = 4) and,
-/// for all its initiative of 6 successes, goes after everyone else in round 1. Had the dog
-/// netted as much, it would have been asked for its defence, and taken its usual place.
-#[test]
-fn a_surprise_is_stealth_against_alertness_and_the_ambushed_go_last() {
-    let surprise = Command::Surprise {
-        unit: TOMAS,
-        target: DOG,
-        attack: SurpriseAttack::Strike(WeaponChoice::Carried(0)),
-    };
-    let mut app = test_app(level_b2_with(&[(TOMAS, (12, 9)), (DOG, (13, 9))]));
-    let struck = after(
-        &mut app,
-        &[8, 8, 2, 2, 2, 2, 2, 7, 7, 7, 2, 2, 2, 2, 2],
-        surprise.clone(),
-    );
-    let rolls: Vec<(UnitId, u32, i32)> = pools(&struck)
-        .into_iter()
-        .map(|(unit, dice, _, net, _)| (unit, dice, net))
-        .collect();
-    assert_eq!(rolls, [(TOMAS, 3, 2), (DOG, 4, 0), (TOMAS, 8, 3)]);
-    assert!(struck.contains(&EventKind::SurpriseAttempted {
-        unit: TOMAS,
-        target: DOG,
-        seen: false
-    }));
-    assert!(
-        !struck
-            .iter()
-            .any(|event| matches!(event, EventKind::DefenceAsked { .. }))
-    );
-    assert!(struck.iter().any(|event| matches!(
-        event,
-        EventKind::Injured {
-            unit: DOG,
-            severity: Some(4),
-            ..
-        }
-    )));
-    // Initiative: nothing for everyone but the dog, whose six dice all succeed.
-    let initiative: Vec<u32> = [7, 5, 6, 5, 5, 4]
-        .into_iter()
-        .flat_map(|dice| vec![2; dice])
-        .chain([9; 6])
-        .collect();
-    let last = |app: &mut App| {
-        load(app, &initiative);
-        send(app, Command::Begin);
-        let order = app.world().resource::<Flow>().order.clone();
-        order.last().map(|slot| UnitId(slot.unit))
-    };
-    assert_eq!(last(&mut app), Some(DOG), "the ambushed act last");
-    // Seen coming, the blow waits for the dog's answer.
-    let mut app = test_app(level_b2_with(&[(TOMAS, (12, 9)), (DOG, (13, 9))]));
-    let seen = after(&mut app, &[8, 2, 2, 8, 2, 2, 2], surprise);
-    assert!(seen.contains(&EventKind::SurpriseAttempted {
-        unit: TOMAS,
-        target: DOG,
-        seen: true
-    }));
-    assert!(
-        seen.iter()
-            .any(|event| matches!(event, EventKind::DefenceAsked { unit: DOG, .. }))
-    );
-    send(
-        &mut app,
-        Command::Answer {
-            unit: DOG,
-            answer: Answer::Nothing,
-        },
-    );
-    assert_ne!(last(&mut app), Some(DOG), "not ambushed: its usual place");
-}
-
-/// Alertness is 4 harder for a unit asleep as the fight opens (its opening's `watch`): the
-/// dog's four 9s are four successes awake, and none at 10 asleep, so Tomas's one success
-/// surprises it only while it sleeps.
-#[test]
-fn a_sleeping_watcher_is_harder_to_rouse() {
-    use gridkeeper::map::opening::Watch;
-    let surprise = Command::Surprise {
-        unit: TOMAS,
-        target: DOG,
-        attack: SurpriseAttack::Strike(WeaponChoice::Carried(0)),
-    };
-    let faces = [6, 2, 2, 9, 9, 9, 9];
-    let watched = |watch: Watch| {
-        let mut scenario = level_b2_with(&[(TOMAS, (12, 9)), (DOG, (13, 9))]);
-        scenario.units[DOG.index()].opening.watch = watch;
-        let mut app = test_app(scenario);
-        let events = after(&mut app, &faces, surprise.clone());
-        let dog = pools(&events)
-            .into_iter()
-            .find(|(unit, ..)| *unit == DOG)
-            .map(|(_, dice, difficulty, net, reasons)| (dice, difficulty, net, reasons));
-        let seen = events.iter().find_map(|event| match event {
-            EventKind::SurpriseAttempted { seen, .. } => Some(*seen),
-            _ => None,
-        });
-        (dog, seen)
-    };
-    assert_eq!(watched(Watch::Awake), (Some((4, 6, 4, vec![])), Some(true)));
-    assert_eq!(
-        watched(Watch::Asleep),
-        (Some((4, 10, 0, vec![reasons::ASLEEP])), Some(false))
-    );
-}
-
 /// What is left of `unit`'s evade pool.
 pub(crate) fn evading(app: &App, unit: UnitId) -> u32 {
     own_of::<EvadePool>(app.world(), unit).0
@@ -752,13 +496,4 @@ pub(crate) fn evading(app: &App, unit: UnitId) -> u32 {
 /// What is left of `unit`'s plan of its dice this round (`None`: nothing planned or rolled).
 pub(crate) fn dice_plan(app: &App, unit: UnitId) -> Option<DicePlan> {
     own_of::<DiceThisRound>(app.world(), unit).0
-}
-
-/// The flag the pool's evading puts on `unit`, as the cards are given it.
-fn evading_flag(app: &mut App, unit: UnitId) -> Option<UnitFlag> {
-    flagged(app.world_mut())
-        .into_iter()
-        .filter(|(flagged, _)| *flagged == unit)
-        .flat_map(|(_, flags)| flags)
-        .find(|flag| flag.words.starts_with("evading"))
 }

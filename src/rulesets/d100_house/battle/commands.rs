@@ -256,14 +256,14 @@ fn pick(battle: &mut Battle, unit: UnitId, cherry: Option<Cherry>) -> Result<(),
 /// once a turn and before its action: made, the fire is out, and the turn keeps an attack or a
 /// dodge stance, not both.
 fn put_out_quickly(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> {
-    let turn = battle.action_available(unit)?;
-    if turn.put_out_quickly {
+    battle.action_available(unit)?;
+    if house(battle, unit).put_out_this_turn {
         return Err(Rejection::NotNow("tried once this turn".to_string()));
     }
     if battle.condition(unit).burning.is_none() {
         return Err(Rejection::NotBurning(battle.spec(unit).name.clone()));
     }
-    battle.change_turn(|turn| turn.put_out_quickly = true);
+    change_house(battle, unit, |house| house.put_out_this_turn = true);
     if battle.passes(unit, SPEED) {
         put_out(battle, unit);
     }

@@ -43,6 +43,9 @@ pub struct HouseCondition {
     pub blinded_until: u32,
     /// It turns the next attack aimed at it on another target (a Monkey Dodge).
     pub monkey_dodge: bool,
+    /// It rolled to put the fire on it out this turn: it may attack or take a dodge stance,
+    /// not both.
+    pub put_out_this_turn: bool,
 }
 
 impl HouseCondition {

@@ -71,6 +71,7 @@ impl TurnHooks for HouseHooks {
             house.dodge_stance = None;
             house.skill_shares = None;
             house.called_shot = None;
+            house.put_out_this_turn = false;
         });
         pinning::lift(battle, unit);
     }

@@ -34,7 +34,7 @@ pub(super) fn offers(battle: &Battle, unit: UnitId) -> Offers {
         buttons: [dodge_stance(unit, &turn, (&condition, &house))]
             .into_iter()
             .chain(divisions(battle, unit, &turn, (&condition, &house)))
-            .chain(quick_put_out(unit, &turn, &condition))
+            .chain(quick_put_out(unit, &turn, (&condition, &house)))
             .collect(),
     }
 }
@@ -167,7 +167,11 @@ fn divisions(
 
 /// Where the unit is alight, a roll (Speed) to put the fire out and still act: open before
 /// its action, once a turn.
-fn quick_put_out(unit: UnitId, turn: &TurnState, condition: &Condition) -> Option<Offer> {
+fn quick_put_out(
+    unit: UnitId,
+    turn: &TurnState,
+    (condition, house): (&Condition, &HouseCondition),
+) -> Option<Offer> {
     condition.burning?;
     let characteristic = SPEED.characteristic.0;
     Some(Offer {
@@ -176,7 +180,7 @@ fn quick_put_out(unit: UnitId, turn: &TurnState, condition: &Condition) -> Optio
             "Roll {characteristic} to put the fire out and still act: made, you may attack or \
              dodge this turn, not both; failed, it burns on (once a turn)"
         ),
-        open: !turn.action_used && !turn.action_forfeited() && !turn.put_out_quickly,
+        open: !turn.action_used && !turn.action_forfeited() && !house.put_out_this_turn,
         command: HouseCommand::PutOutQuickly { unit }.into(),
     })
 }

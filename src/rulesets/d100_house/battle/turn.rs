@@ -10,7 +10,7 @@ use crate::battle::{Condition, TurnState};
 pub fn only_the_stance(turn: &TurnState, house: &HouseCondition) -> bool {
     house.dodge_stance.is_some_and(|stance| stance.shift == 0)
         && turn.attacks_made == 0
-        && !turn.put_out_quickly
+        && !house.put_out_this_turn
 }
 
 /// Whether the unit in `condition` and `house` may take a dodge stance this `turn`: none held,
@@ -22,7 +22,7 @@ pub fn dodge_stance_open(
     house.dodge_stance.is_none()
         && condition.holding.is_none()
         && !turn.action_forfeited()
-        && (!turn.action_used || (turn.attacks_made > 0 && !turn.put_out_quickly))
+        && (!turn.action_used || (turn.attacks_made > 0 && !house.put_out_this_turn))
 }
 
 /// Whether an attack may still come this `turn` from the unit in `house`: its action unspent,
