@@ -1,7 +1,8 @@
 //! Reading Tiled's JSON part by part: each list read at most as long as its limit allows (no
 //! allocation past it, whatever the file says), each part kept as the text it is written in
 //! (`RawValue`) so that its place in the file is exact, and read into its type only when it is
-//! wanted, a problem in it put at its line and column in the whole file.
+//! wanted, a problem in it put at its line and column in the whole file; one JSON file being
+//! read (`Json`): its parts, its errors at their place, and the properties we read.
 
 use std::marker::PhantomData;
 
@@ -9,7 +10,8 @@ use serde::de::{SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use serde_json::value::RawValue;
 
-use super::limits;
+use super::limits::{self, Budget};
+use super::{Place, Property, PropertyValue};
 use crate::files::FileError;
 
 /// A JSON part as written in the file.
@@ -137,4 +139,68 @@ pub(super) fn key_in(text: &str, part: Raw<'_>, key: &str) -> usize {
     part.get()
         .find(&format!("\"{key}\""))
         .map_or(from, |found| from + found)
+}
+
+#[derive(Deserialize)]
+pub(super) struct JsonProperty {
+    name: String,
+    value: serde_json::Value,
+}
+
+/// One JSON file being read: its name and text.
+#[derive(Clone, Copy)]
+pub(super) struct Json<'text> {
+    pub(super) file: &'text str,
+    pub(super) text: &'text str,
+}
+
+impl<'text> Json<'text> {
+    pub(super) fn error(&self, at: usize, field: &str, message: impl Into<String>) -> FileError {
+        FileError::in_field(
+            self.file,
+            self.text,
+            at,
+            (!field.is_empty()).then(|| field.to_string()),
+            message,
+        )
+    }
+
+    pub(super) fn part<T: Deserialize<'text>>(&self, part: Raw<'text>) -> Result<T, FileError> {
+        parse_part(self.file, self.text, part)
+    }
+
+    /// The properties we read (text, numbers, flags), each placed at its value, from `source`.
+    pub(super) fn properties(
+        &self,
+        written: &[Raw<'text>],
+        source: usize,
+        budget: &mut Budget,
+    ) -> Result<Vec<Property>, FileError> {
+        let mut read = Vec::with_capacity(written.len());
+        for part in written {
+            budget
+                .count_property()
+                .map_err(|why| self.error(offset_in(self.text, part), "properties", why))?;
+            let property: JsonProperty = self.part(part)?;
+            let value = match &property.value {
+                serde_json::Value::Bool(flag) => PropertyValue::Flag(*flag),
+                serde_json::Value::Number(number) => match number.as_f64() {
+                    Some(number) => PropertyValue::Number(number),
+                    None => continue,
+                },
+                serde_json::Value::String(text) => PropertyValue::Text(text.clone()),
+                _ => continue,
+            };
+            let key = key_in(self.text, part, "value");
+            let offset = self.text[key..]
+                .find(':')
+                .map_or(key, |colon| key + colon + 1);
+            read.push(Property {
+                name: property.name,
+                value,
+                place: Place { source, offset },
+            });
+        }
+        Ok(read)
+    }
 }

@@ -12,6 +12,7 @@ mod mapping;
 mod tileset_check;
 mod tmj;
 mod tmx;
+mod tsj;
 mod units;
 mod xml_check;
 

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use super::limits::Budget;
-use super::{SceneTileset, TiledScene, TilesetMapping, tmj};
+use super::{SceneTileset, TiledScene, TilesetMapping, tsj};
 use crate::files::FileError;
 use crate::map::Terrain;
 use crate::map::map_path::MapReach;
@@ -32,10 +32,10 @@ impl TilesetAlone {
     pub fn read(path: &Path) -> Result<Self, FileError> {
         let mut sources = Vec::new();
         let reach = MapReach::InsideTheFolder;
-        let tileset = tmj::tileset_file(path, reach, 0, &mut sources, &mut Budget::default())
+        let tileset = tsj::tileset_file(path, reach, 0, &mut sources, &mut Budget::default())
             .map_err(|failure| match failure {
-                tmj::TilesetFailure::Located(error) => error,
-                tmj::TilesetFailure::Words(reason) => FileError::Unreadable {
+                tsj::TilesetFailure::Located(error) => error,
+                tsj::TilesetFailure::Words(reason) => FileError::Unreadable {
                     file: path.display().to_string(),
                     reason,
                 },
