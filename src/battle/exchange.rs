@@ -76,12 +76,8 @@ pub(super) fn answer_blow(
                 .to_string(),
         ));
     }
-    match answer {
-        Answer::Dodge => super::hooks::of(battle).dice_left(battle, unit, RollFor::Dodge)?,
-        Answer::FightBack => {
-            super::hooks::of(battle).dice_left(battle, unit, RollFor::WeaponDefence)?;
-        }
-        _ => {}
+    if let Some(roll) = RollFor::answering(answer) {
+        super::hooks::of(battle).dice_left(battle, unit, roll)?;
     }
     let allowed = blow_answers(battle, unit, Some(pending.attacker));
     let words = battle.scenario.ruleset.words().weapon_defence();

@@ -47,6 +47,12 @@ fn short_identifier(name: &str) -> bool {
         && name.starts_with(|c: char| c.is_ascii_alphabetic())
 }
 
+impl std::fmt::Display for BareName {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str(self.as_str())
+    }
+}
+
 impl Serialize for BareName {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_unit_variant("BareName", 0, self.0)

@@ -107,12 +107,6 @@ impl RuleOptions {
     }
 }
 
-impl std::fmt::Display for BareName {
-    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        formatter.write_str(self.as_str())
-    }
-}
-
 /// The shared options, as files write them.
 const SHARED: [&str; 5] = [
     "ruleset",

@@ -29,13 +29,15 @@ pub(super) struct BattleView<'w, 's> {
     pub(super) playback: Option<ResMut<'w, Playback>>,
     save_request: Option<ResMut<'w, SaveRequest>>,
     keeper_eyes: Res<'w, crate::view::KeeperEyes>,
-    /// The dice budget's pools, kept dice and the split drawn up (the d10 pool).
+    /// The state of the battle's rulebook's own controls (the d10 pool's kept dice and split).
     pub(super) panel_state: ResMut<'w, super::panels::PanelState>,
+    /// Each rulebook's own controls in the panels.
     panels: Option<Res<'w, super::panels::RulebookPanels>>,
     /// What the rulebook offers the unit whose turn it is.
     pub(super) offers: Option<Res<'w, crate::view::offers::TurnOffers>>,
     /// The flags the rulebook's own state puts on each unit.
     own_flags: Option<Res<'w, crate::view::offers::OwnFlags>>,
+    /// The lines the rulebook's own state writes on each unit's card.
     own_notes: Option<Res<'w, crate::view::offers::OwnNotes>>,
     pub(super) units: Query<
         'w,

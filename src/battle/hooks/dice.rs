@@ -3,7 +3,7 @@
 //! one family of [`super::BattleHooks`]. The engine asks before a roll whether dice are left
 //! for it, rolls it with the share the rulebook leaves, and says when it is made.
 
-use crate::battle::command::{FireMode, Rejection};
+use crate::battle::command::{Answer, FireMode, Rejection};
 use crate::battle::state::Battle;
 use crate::battle::{ActionLost, TurnState, UnitId};
 use crate::rules::roll::Demand;
@@ -17,6 +17,18 @@ pub enum RollFor {
     Dodge,
     /// A defence with the weapon (a parry, a clash).
     WeaponDefence,
+}
+
+impl RollFor {
+    /// The roll a defender's `answer` to a blow is made with: a dodge's, or a defence with the
+    /// weapon's; none for taking it.
+    pub fn answering(answer: Answer) -> Option<Self> {
+        match answer {
+            Answer::Dodge => Some(Self::Dodge),
+            Answer::FightBack => Some(Self::WeaponDefence),
+            _ => None,
+        }
+    }
 }
 
 /// The dice a unit has for its rolls this round; each stage's default leaves them unlimited.

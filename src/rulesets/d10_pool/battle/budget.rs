@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 
 use super::planning::{self, dice_plan, set_dice_plan};
+use crate::battle::answer::answer_odds;
 use crate::battle::command::{FireMode, Rejection};
 use crate::battle::event::{EventKind, Modifier, ModifierReason};
 use crate::battle::hooks::RollFor;
@@ -28,7 +29,7 @@ pub(super) fn dice_left_words(battle: &Battle, unit: UnitId) -> String {
 }
 
 /// The part of a plan a roll of this kind is made with.
-pub(super) fn planned(roll: RollFor) -> PlannedAction {
+pub fn planned(roll: RollFor) -> PlannedAction {
     match roll {
         RollFor::Attack => PlannedAction::Attack,
         RollFor::Dodge => PlannedAction::Dodge,
@@ -260,10 +261,13 @@ pub fn keeping(
     Some(Keeping { pools, options })
 }
 
-/// The odds of each defence against the blow waiting for an answer where its defender, with
-/// nothing planned yet, keeps `keep` dice for its turn (taking the blow reads `take_it`), for
-/// its window. Nothing in the battle changes.
-pub fn odds_keeping(world: &mut World, keep: u32, take_it: ExchangeOdds) -> Option<AnswerOdds> {
+/// The odds of each answer to the blow waiting for one where its defender, with nothing planned
+/// yet, keeps `keep` dice for its turn, for its window; `None` where no blow waits or it
+/// cannot keep them. Nothing in the battle changes.
+pub fn odds_keeping(world: &mut World, keep: u32) -> Option<AnswerOdds> {
+    let Some(AnswerOdds::Exchange { take_it, .. }) = answer_odds(world) else {
+        return None;
+    };
     let mut battle = Battle::new(world);
     let pending = battle.flow().pending()?.clone();
     let pools = planning::pools(&battle, pending.target);

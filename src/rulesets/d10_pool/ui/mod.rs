@@ -8,13 +8,14 @@ mod dice_plan;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use crate::battle::answer::{answer_odds, blow_answers_open};
+use crate::battle::answer::blow_answers_open;
 use crate::battle::command::{Answer, Command};
+use crate::battle::hooks::RollFor;
 use crate::battle::scope::{BattleMoment, moment};
 use crate::battle::threat::AnswerOdds;
 use crate::battle::{ActiveScenario, Flow, TurnState, UnitId};
 use crate::rulesets::d10_pool::ID;
-use crate::rulesets::d10_pool::battle::budget::{odds_keeping, plan_of, pools_of};
+use crate::rulesets::d10_pool::battle::budget::{odds_keeping, plan_of, planned, pools_of};
 use crate::rulesets::d10_pool::budget::{PlanPart, PlanPools, PlannedAction};
 use crate::schedule::AppSystems;
 use crate::ui::panels::{HookPanel, PanelState, RulebookPanel};
@@ -99,11 +100,7 @@ impl RulebookPanel for PoolPanel {
 
 /// The part of a plan an answer is rolled with: a dodge's, or a defence with the weapon's.
 fn defence(answer: Answer) -> Option<PlannedAction> {
-    match answer {
-        Answer::Dodge => Some(PlannedAction::Dodge),
-        Answer::FightBack => Some(PlannedAction::WeaponDefence),
-        _ => None,
-    }
+    RollFor::answering(answer).map(planned)
 }
 
 /// Read the battle into the panel's state where the battle is the pool's and has moved on, or
@@ -127,28 +124,19 @@ fn read_dice(world: &mut World, mut last: Local<Option<(BattleMoment, u32)>>) {
         return;
     }
     *last = Some(key);
-    let (deciding, defending) = world.get_resource::<Flow>().map_or((None, false), |flow| {
-        let defender = flow.pending().map(|pending| pending.target);
-        (defender.or_else(|| flow.acting()), defender.is_some())
+    // The unit deciding: the defender waiting (and whether its turn is still to come), else
+    // the unit acting.
+    let (deciding, turn_to_come) = world.get_resource::<Flow>().map_or((None, false), |flow| {
+        match flow.pending().map(|pending| pending.target) {
+            Some(defender) => (Some(defender), flow.turn_to_come(defender)),
+            None => (flow.acting(), false),
+        }
     });
     let pools = deciding
         .filter(|unit| plan_of(world, *unit).is_none())
         .and_then(|unit| Some((unit, pools_of(world, unit)?)));
     let defences_open = blow_answers_open(world).unwrap_or_default();
-    let turn_to_come = defending
-        && deciding.is_some_and(|unit| {
-            world
-                .get_resource::<Flow>()
-                .is_some_and(|flow| flow.turn_to_come(unit))
-        });
-    let kept_odds = (keep > 0)
-        .then(|| {
-            let Some(AnswerOdds::Exchange { take_it, .. }) = answer_odds(world) else {
-                return None;
-            };
-            odds_keeping(world, keep, take_it)
-        })
-        .flatten();
+    let kept_odds = (keep > 0).then(|| odds_keeping(world, keep)).flatten();
     let weapon_defence = scenario.ruleset.words().weapon_defence().answer;
     let Some(mut state) = world.get_resource_mut::<PanelState>() else {
         return;
