@@ -415,15 +415,15 @@ pub enum Rejection {
     CannotReload(crate::rules::firearms::ReloadRefusal),
     #[error("not an answer to this attack: {0}")]
     InvalidAnswer(String),
-    #[error("no dice left for that this round: {0}")]
-    NoDiceLeft(String),
-    #[error("the dice cannot be split so: {0}")]
-    BadPlan(String),
     #[error("not on fire: {0}")]
     NotBurning(String),
     /// A keeper's order the battle cannot carry out now (why, in words).
     #[error("{0}")]
     KeeperRefused(String),
+    /// A rulebook's own refusal, in its words whole (the d10 pool's "no dice left for that this
+    /// round: …").
+    #[error("{0}")]
+    Rulebook(String),
 }
 
 /// A command as it is written: a rulebook's own as its rulebook writes it (its name and fields,

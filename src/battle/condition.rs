@@ -83,14 +83,11 @@ pub struct Condition {
     /// The round it last drew (readied) a firearm in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub drew_in_round: Option<u32>,
-    /// The round it does nothing more in, down in the pain of a wound (one not taken hand to
-    /// hand, whose pain costs only its attacks).
+    /// The round it does nothing more in, and why: stunned by a blast (the western's outer
+    /// ring) or by a knockout blow it stayed on its feet through, or for a reason of its
+    /// rulebook's (the western's pain of a wound not taken hand to hand).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub down_round: Option<u32>,
-    /// The round it does nothing more in, stunned by a blast (the western's outer ring) or by a
-    /// knockout blow it stayed on its feet through.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stunned_round: Option<u32>,
+    pub idle: Option<IdleRound>,
     /// Shot in the legs (the western): it moves no further than its zigzag for the rest of the
     /// fight.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -101,21 +98,28 @@ pub struct Condition {
     pub restrained: bool,
 }
 
-/// Why a unit does nothing more this round (the western).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The round a unit does nothing more in, and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct IdleRound {
+    pub round: u32,
+    pub why: Idle,
+}
+
+/// Why a unit does nothing more this round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Idle {
-    /// It failed the roll against a wound's pain.
-    InPain,
     /// A blast or a knockout blow it shrugged off stunned it.
     Stunned,
+    /// A reason of its rulebook's, in its words ("Down in pain").
+    Rulebook(&'static str),
 }
 
 impl Idle {
-    /// "Down in pain", "Stunned".
+    /// "Stunned", or the rulebook's words.
     pub fn words(self) -> &'static str {
         match self {
-            Self::InPain => "Down in pain",
             Self::Stunned => "Stunned",
+            Self::Rulebook(words) => words,
         }
     }
 }
@@ -142,15 +146,30 @@ impl Condition {
         }
     }
 
-    /// Why it does nothing more in `round`, stunned or down in pain (the western); `None` where
-    /// it may act.
+    /// Why it does nothing more in `round`; `None` where it may act.
     pub fn idle_in(&self, round: u32) -> Option<Idle> {
-        if self.stunned_round == Some(round) {
-            Some(Idle::Stunned)
-        } else if self.down_round == Some(round) {
-            Some(Idle::InPain)
-        } else {
-            None
+        self.idle
+            .filter(|idle| idle.round == round)
+            .map(|idle| idle.why)
+    }
+
+    /// Whether it is stunned for `round` (it does nothing more in it).
+    pub fn stunned_in(&self, round: u32) -> bool {
+        self.idle_in(round) == Some(Idle::Stunned)
+    }
+
+    /// It does nothing more in `round`, for `why`; a stun for the round stands whatever comes
+    /// after it.
+    pub fn idle_for(&mut self, round: u32, why: Idle) {
+        if !self.stunned_in(round) {
+            self.idle = Some(IdleRound { round, why });
+        }
+    }
+
+    /// It may act again in `round` after all, unless stunned for it.
+    pub fn not_idle_in(&mut self, round: u32) {
+        if !self.stunned_in(round) {
+            self.idle = None;
         }
     }
 

@@ -5,7 +5,7 @@ use super::command::Rejection;
 use super::event::EventKind;
 use super::state::Battle;
 use super::wounds::{Blow, harm};
-use super::{UnitId, Vital};
+use super::{Idle, UnitId, Vital};
 use crate::rules::damage::{DamageEffect, DamageNotation};
 use crate::rules::explosions::Burning;
 use crate::rules::roll_harm::RollHit;
@@ -48,7 +48,7 @@ pub(super) fn after_hit(
 /// through): the unit does nothing more this round.
 pub fn stun_for_round(battle: &mut Battle, unit: UnitId) {
     let round = battle.round();
-    battle.change_condition(unit, |condition| condition.stunned_round = Some(round));
+    battle.change_condition(unit, |condition| condition.idle_for(round, Idle::Stunned));
     battle.emit(EventKind::StunnedForRound { unit });
 }
 

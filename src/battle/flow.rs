@@ -266,7 +266,7 @@ fn next_turn(battle: &mut Battle) {
         // A stunned unit's turn goes by (a slot for a shot or a declaration goes by without
         // counting), as does one a blast stunned for the round.
         let condition = battle.condition(unit);
-        if condition.stunned() || condition.stunned_round == Some(battle.round()) {
+        if condition.stunned() || condition.stunned_in(battle.round()) {
             if limits.kind == TurnKind::Whole && !limits.fire_only {
                 battle.change_condition(unit, |condition| {
                     condition.stunned_turns = condition.stunned_turns.saturating_sub(1);

@@ -70,7 +70,7 @@ use command::{Command, WeaponChoice};
 use event::{Event, WoundState};
 use scope::BattleScoped;
 
-pub use condition::{AimTaken, Condition, Footing, Idle};
+pub use condition::{AimTaken, Condition, Footing, Idle, IdleRound};
 pub use engine::resolve;
 pub use fighting::hand_reaches;
 pub use setup::{clear, restart};

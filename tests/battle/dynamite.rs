@@ -123,7 +123,7 @@ fn dynamite_bursts_in_ten_foot_rings_and_stuns_out_to_forty_feet() {
             .any(|event| matches!(event, EventKind::StunnedForRound { unit } if *unit != DOC)),
         "Big Jim and Pete are past the stun ring"
     );
-    assert_eq!(condition(&mut app, DOC).stunned_round, Some(1));
+    assert!(condition(&mut app, DOC).stunned_in(1));
     let mark = event_count(&app);
     send(&mut app, Command::EndTurn { unit: PETE });
     assert!(events_from(&app, mark).contains(&EventKind::TurnLost { unit: DOC }));

@@ -12,6 +12,7 @@ use super::pool::{dice_plan, evading, level_b2_with, pools, shoots};
 use super::*;
 use gridkeeper::rulesets::d10_pool::battle::commands::PoolCommand;
 use gridkeeper::rulesets::d10_pool::battle::events::PoolEvent;
+use gridkeeper::rulesets::d10_pool::battle::planning::refused_plan;
 
 const MARA: UnitId = UnitId(0);
 const TOMAS: UnitId = UnitId(1);
@@ -133,7 +134,7 @@ fn a_plan_made_under_attack_keeps_the_rest_for_the_turn() {
     ] {
         assert_eq!(
             refusal(&mut app, plan(TOMAS, &list)),
-            Some(Rejection::BadPlan(why.to_string()))
+            Some(refused_plan(why))
         );
     }
     let planned = after(
@@ -191,7 +192,7 @@ fn a_plan_made_under_attack_keeps_the_rest_for_the_turn() {
                 answer: Answer::Dodge,
             }
         ),
-        Some(Rejection::NoDiceLeft(_))
+        Some(Rejection::Rulebook(words)) if words.starts_with("no dice left for that this round: ")
     ));
 }
 
@@ -226,7 +227,7 @@ fn split_attacks_go_at_different_enemies_with_a_part_each() {
     assert_eq!(dice_rolled(&second), [(MARA, 3, true)]);
     assert!(matches!(
         refusal(&mut app, shoot(HUGO)),
-        Some(Rejection::NoDiceLeft(_))
+        Some(Rejection::Rulebook(words)) if words.starts_with("no dice left for that this round: ")
     ));
 }
 
@@ -266,9 +267,7 @@ fn a_committed_weapon_takes_the_whole_budget() {
                 &[(PlannedAction::Attack, 2), (PlannedAction::Dodge, 2)]
             )
         ),
-        Some(Rejection::BadPlan(
-            "a committed weapon takes the whole budget".to_string()
-        ))
+        Some(refused_plan("a committed weapon takes the whole budget"))
     );
     let shot = shoots(&mut app, VIC, HUGO, &[2; 7]);
     assert_eq!(dice_rolled(&shot), [(VIC, 7, false)]);
@@ -300,8 +299,8 @@ fn no_dice_are_kept_for_a_turn_already_over() {
                 &[(PlannedAction::Dodge, 2), (PlannedAction::Attack, 3)]
             )
         ),
-        Some(Rejection::BadPlan(
-            "its turn this round is over: there is no attack to keep dice for".to_string()
+        Some(refused_plan(
+            "its turn this round is over: there is no attack to keep dice for"
         ))
     );
 }

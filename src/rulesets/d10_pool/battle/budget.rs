@@ -56,13 +56,13 @@ pub fn dice_for(battle: &Battle, unit: UnitId, action: PlannedAction) -> Result<
         return Ok(());
     };
     if action == PlannedAction::Attack && planning::holds_committed(battle, unit) {
-        return Err(Rejection::NoDiceLeft(
+        return Err(refused_for_dice(
             "a committed weapon takes the whole budget, and the dice are split".to_string(),
         ));
     }
     let weapon_defence = battle.scenario.ruleset.words().weapon_defence().answer;
     plan.peek(action).map(|_| ()).ok_or_else(|| {
-        Rejection::NoDiceLeft(if plan == DicePlan::SPENT {
+        refused_for_dice(if plan == DicePlan::SPENT {
             "the round's dice are spent".to_string()
         } else {
             format!(
@@ -74,9 +74,14 @@ pub fn dice_for(battle: &Battle, unit: UnitId, action: PlannedAction) -> Result<
     })
 }
 
+/// The refusal of an action for want of dice, and why.
+pub fn refused_for_dice(why: String) -> Rejection {
+    Rejection::Rulebook(format!("no dice left for that this round: {why}"))
+}
+
 /// The refusal of an attack for want of dice: what the plan has left ("dodge 2 left").
 pub(super) fn no_dice_left(battle: &Battle, plan: DicePlan) -> Rejection {
-    Rejection::NoDiceLeft(format!(
+    refused_for_dice(format!(
         "{} left",
         plan.words(battle.scenario.ruleset.words().weapon_defence().answer)
     ))
@@ -158,7 +163,7 @@ pub(super) fn ready_to_fire(
     };
     let Some(plan) = dice_plan(battle, unit) else {
         if targets.len() > 1 {
-            return Err(Rejection::NoDiceLeft(
+            return Err(refused_for_dice(
                 "one action rolls the whole pool once: split the dice to attack more".to_string(),
             ));
         }

@@ -81,24 +81,22 @@ pub(super) fn plan(battle: &mut Battle, unit: UnitId, parts: &[PlanPart]) -> Res
     }
     let has = |action| parts.iter().any(|part| part.action == action);
     if defending && has(PlannedAction::Attack) && !battle.flow().turn_to_come(unit) {
-        return Err(Rejection::BadPlan(
-            "its turn this round is over: there is no attack to keep dice for".to_string(),
+        return Err(refused_plan(
+            "its turn this round is over: there is no attack to keep dice for",
         ));
     }
     if defending && !parts.iter().any(|part| part.action.defends()) {
-        return Err(Rejection::BadPlan(
-            "a plan made under attack keeps a part for the defence".to_string(),
+        return Err(refused_plan(
+            "a plan made under attack keeps a part for the defence",
         ));
     }
     let pools = pools(battle, unit);
     if has(PlannedAction::Attack) && pools.committed {
-        return Err(Rejection::BadPlan(
-            "a committed weapon takes the whole budget".to_string(),
-        ));
+        return Err(refused_plan("a committed weapon takes the whole budget"));
     }
     let budget = pools.budget(parts);
-    let plan = DicePlan::split(parts, budget)
-        .map_err(|problem| Rejection::BadPlan(problem.to_string()))?;
+    let plan =
+        DicePlan::split(parts, budget).map_err(|problem| refused_plan(&problem.to_string()))?;
     set_dice_plan(battle, unit, Some(plan));
     battle.emit(PoolEvent::DicePlanned {
         unit,
@@ -106,4 +104,9 @@ pub(super) fn plan(battle: &mut Battle, unit: UnitId, parts: &[PlanPart]) -> Res
         parts: parts.to_vec(),
     });
     Ok(())
+}
+
+/// The refusal of a split of the dice, and why.
+pub fn refused_plan(why: &str) -> Rejection {
+    Rejection::Rulebook(format!("the dice cannot be split so: {why}"))
 }

@@ -63,6 +63,6 @@ pub fn attacks_barred(battle: &Battle, unit: UnitId) -> bool {
     let round = battle.round();
     let condition = battle.condition(unit);
     frontier(battle, unit).idle_round == Some(round)
-        || condition.stunned_round == Some(round)
+        || condition.stunned_in(round)
         || condition.restrained
 }

@@ -9,13 +9,15 @@ use super::events::FrontierEvent;
 use crate::battle::hooks::TurnCost;
 use crate::battle::state::Battle;
 use crate::battle::wounds::{Blow, harm};
-use crate::battle::{ActionLost, UnitId, Vital, arms};
+use crate::battle::{ActionLost, Idle, UnitId, Vital, arms};
 use crate::rulesets::frontier::wounds::{
     BLEEDING, LOCATIONS, PainFailure, WoundCheck, wound_check,
 };
 
 /// Why a turn has no action where the unit failed the roll against a wound's pain.
 pub const IN_PAIN: ActionLost = ActionLost::Rulebook("overcome by the pain of a wound");
+/// Why a unit hurt away from hand to hand does nothing more this round.
+const DOWN_IN_PAIN: &str = "Down in pain";
 
 /// `unit` has just taken `damage` (hand to hand or not; from a bullet or blade, the weapon
 /// `located`): it starts bleeding and has a wound to locate, and, still conscious, rolls
@@ -59,7 +61,11 @@ fn idle_in_pain(battle: &mut Battle, unit: UnitId, pain: Pain) {
     let round = battle.round();
     change_frontier(battle, unit, |frontier| frontier.idle_round = Some(round));
     battle.change_condition(unit, |condition| {
-        condition.down_round = (!pain.hand_to_hand).then_some(round);
+        if pain.hand_to_hand {
+            condition.not_idle_in(round);
+        } else {
+            condition.idle_for(round, Idle::Rulebook(DOWN_IN_PAIN));
+        }
     });
 }
 
