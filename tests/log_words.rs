@@ -18,7 +18,6 @@ use gridkeeper::battle::UnitId;
 use gridkeeper::battle::command::{
     Adjustment, Answer, Command, KeeperOrder, ManeuverGoal, Rejection,
 };
-use gridkeeper::battle::declaration::{Declaration, DeclaredAct, DeclaredMove, SpecificShot};
 use gridkeeper::battle::event::{
     Contest, DefenceKind, Event, EventKind, Modifier, ModifierReason, Outcome, Reveal, WoundState,
 };
@@ -47,6 +46,9 @@ use gridkeeper::rulesets::d10_pool::battle::events::PoolEvent;
 use gridkeeper::rulesets::d10_pool::budget::{PlanPart, PlannedAction};
 use gridkeeper::rulesets::d100_house::battle::events::HouseEvent;
 use gridkeeper::rulesets::d100_house::cherries::Cherry;
+use gridkeeper::rulesets::frontier::battle::declaration::{
+    Declaration, DeclaredAct, DeclaredMove, SpecificShot,
+};
 use gridkeeper::rulesets::frontier::battle::events::FrontierEvent;
 use gridkeeper::rulesets::frontier::draw::{DrawBonus, DrawTotal};
 use gridkeeper::rulesets::frontier::reasons;
@@ -145,8 +147,6 @@ fn variant(kind: &EventKind) -> usize {
         E::Swept { .. } => 87,
         E::DodgedArea { .. } => 88,
         E::PostureTaken { .. } => 89,
-        E::Declared { .. } => 97,
-        E::DeclarationLost { .. } => 98,
         E::StunnedForRound { .. } => 100,
         E::ChokedOut { .. } => 119,
         E::Rulebook(own) if own.of::<FrontierEvent>().is_some() => {
@@ -158,6 +158,8 @@ fn variant(kind: &EventKind) -> usize {
                 Some(FrontierEvent::DownInPain { .. }) => 95,
                 Some(FrontierEvent::ShotInTheLegs { .. }) => 101,
                 Some(FrontierEvent::QuickDrawn { .. }) => 99,
+                Some(FrontierEvent::Declared { .. }) => 97,
+                Some(FrontierEvent::DeclarationLost { .. }) => 98,
                 Some(FrontierEvent::Stumbled { .. }) => 102,
                 Some(FrontierEvent::ThroughMaterial { .. }) => 96,
                 Some(FrontierEvent::WoundLocated { .. }) => 93,

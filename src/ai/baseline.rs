@@ -106,7 +106,7 @@ pub fn baseline_command(
         .iter()
         .find(|other| other.unit == unit)
         .map_or(Footing::Free, |me| me.footing);
-    let moves = crate::battle::declaring::crawl(scenario, footing).unwrap_or(spec.derived.moves);
+    let moves = crate::battle::moves::crawl(scenario, footing).unwrap_or(spec.derived.moves);
     let reach = reachable(&scenario.map, here, moves.free, passage_among(seen, unit));
     let straight = reach
         .tiles()

@@ -8,11 +8,12 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use super::Seen;
+use super::Style;
 use crate::battle::answer::AiAnswer;
 use crate::battle::by_rulebook::ByRulebook;
 use crate::battle::command::Command;
 use crate::battle::threat::Threat;
-use crate::battle::{Flow, PendingAttack, TurnState, UnitId};
+use crate::battle::{Arsenal, Flow, PendingAttack, TurnState, UnitId};
 use crate::map::scenario::Scenario;
 use crate::rules::ruleset_id::RulesetId;
 
@@ -67,31 +68,38 @@ pub trait AiHooks: Send + Sync + 'static {
         None
     }
 
-    /// In `unit`'s declaration slot, where the rulebook declares nothing but its own (BRP's
-    /// parry named): what it gives there, for every AI, the baseline (`baseline`) too; `None`
-    /// lets the slot go by.
-    fn declaration_slot(
-        &self,
-        _scenario: &Scenario,
-        _seen: &[Seen],
-        _unit: UnitId,
-        _baseline: bool,
-    ) -> Option<Command> {
+    /// In a unit's declaration slot (`slot`): what it declares there (BRP's parry named, the
+    /// western's whole round), for every AI, the baseline too; `None` lets the slot go by.
+    fn declaration_slot(&self, _world: &mut World, _slot: &DeclarationSlot<'_>) -> Option<Command> {
         None
     }
 
-    /// The mean total `unit` would draw at with the gun it would fire, where two who declared
-    /// shots at each other draw to see who fires first (the western's quick draw); `None`
-    /// where it has no gun, or nobody draws.
-    fn draw_mean(
+    /// On a whole turn (`turn`, with `arsenal`), `planned` as the rulebook's own state binds the
+    /// unit (the western's declaration: what it allows, or what it declared in its place), for
+    /// every AI, the baseline too; `None` keeps the plan.
+    fn bound_turn(
         &self,
         _world: &mut World,
         _scenario: &Scenario,
-        _seen: &[Seen],
-        _unit: UnitId,
-    ) -> Option<f64> {
+        (_seen, _turn, _arsenal): (&[Seen], &TurnState, &Arsenal),
+        _planned: &Command,
+    ) -> Option<Command> {
         None
     }
+}
+
+/// A unit's declaration slot as the AI's door shows it to a rulebook: the scenario, what the
+/// unit sees, the unit, its arsenal and style, and (`fresh_plan`, `planned_throw`) its turn
+/// planned as if it acted now.
+pub struct DeclarationSlot<'a> {
+    pub scenario: &'a Scenario,
+    pub seen: &'a [Seen],
+    pub unit: UnitId,
+    pub arsenal: &'a Arsenal,
+    pub style: Style,
+    /// Whether the unit has taken no harm (an unhurt unit waiting in ambush stays hidden).
+    pub(super) unhurt: bool,
+    pub(super) round: u32,
 }
 
 /// A unit with its action still to take, as the planner sees it before it weighs its blows:

@@ -11,7 +11,6 @@
 //! would refuse for its weapon.
 
 mod baseline;
-mod declare;
 pub mod defence;
 mod holds;
 pub mod hooks;
@@ -285,45 +284,88 @@ fn chosen_command(world: &mut World, turn: &TurnState) -> Command {
         return Command::EndTurn { unit };
     };
     let style = style_of(world, unit);
-    let declares = scenario.ruleset.mechanisms().declares_actions();
-    if turn.limits.kind == TurnKind::Declare && !declares {
-        return hooks::of(world, &scenario)
-            .and_then(|own| own.declaration_slot(&scenario, &seen, unit, style == Style::Baseline))
+    let own = hooks::of(world, &scenario);
+    if turn.limits.kind == TurnKind::Declare {
+        let slot = hooks::DeclarationSlot {
+            scenario: &scenario,
+            seen: &seen,
+            unit,
+            arsenal: &arsenal,
+            style,
+            unhurt,
+            round,
+        };
+        return own
+            .and_then(|own| own.declaration_slot(world, &slot))
             .unwrap_or(Command::EndTurn { unit });
     }
-    if turn.limits.kind == TurnKind::Declare {
-        // Plan a fresh turn as if acting now, and declare it.
-        let fresh = TurnState::fresh(unit);
-        let first = turn_command(world, &scenario, &seen, &fresh, &arsenal, style, unhurt);
-        // The baseline declares its plan as it stands; the levels read the declarations made,
-        // and name the tile an explosive they are taking up will be thrown at.
-        let declaration = if style == Style::Baseline {
-            declare::declaration_for(&scenario, &seen, unit, &arsenal, (&first, None))
-        } else {
-            let throw = seen.iter().find(|other| other.unit == unit).and_then(|me| {
-                let memo = plan::PlannerMemo::recall(world, &scenario);
-                let mut planner =
-                    plan::Planner::new(&scenario, &seen, fresh, &arsenal, style, round, memo);
-                let spec = &scenario.units[unit.index()];
-                let throw = declare::planned_throw(world, (&mut planner, *me), spec, &first);
-                planner.keep_memo(world);
-                throw
-            });
-            declare::declaration(world, &scenario, &seen, unit, &arsenal, (&first, throw))
-        };
-        return Command::Declare { unit, declaration };
-    }
     let planned = turn_command(world, &scenario, &seen, turn, &arsenal, style, unhurt);
-    if declares {
-        return declare::keep_to_declaration(world, &scenario, &seen, turn, &arsenal, planned);
+    let Some(own) = own else {
+        return planned;
+    };
+    if let Some(bound) = own.bound_turn(world, &scenario, (&seen, turn, &arsenal), &planned) {
+        return bound;
     }
     if style != Style::Baseline
-        && let Some(own) = hooks::of(world, &scenario)
-            .and_then(|own| own.instead(world, &scenario, (&seen, turn), &planned))
+        && let Some(instead) = own.instead(world, &scenario, (&seen, turn), &planned)
     {
-        return own;
+        return instead;
     }
     planned
+}
+
+impl hooks::DeclarationSlot<'_> {
+    /// Whether the unit plays the baseline, the yardstick.
+    pub fn baseline(&self) -> bool {
+        self.style == Style::Baseline
+    }
+
+    /// The first command of the unit's plan for a fresh turn, as if it acted now.
+    pub fn fresh_plan(&self, world: &mut World) -> Command {
+        let fresh = TurnState::fresh(self.unit);
+        turn_command(
+            world,
+            self.scenario,
+            self.seen,
+            &fresh,
+            self.arsenal,
+            self.style,
+            self.unhurt,
+        )
+    }
+
+    /// Where the unit, whose fresh turn begins with `first` (taking an explosive in hand, or
+    /// walking to where it throws from), means to throw it, as the planner would.
+    pub fn planned_throw(&self, world: &mut World, first: &Command) -> Option<Tile> {
+        let me = *self.seen.iter().find(|other| other.unit == self.unit)?;
+        let memo = plan::PlannerMemo::recall(world, self.scenario);
+        let fresh = TurnState::fresh(self.unit);
+        let mut planner = plan::Planner::new(
+            self.scenario,
+            self.seen,
+            fresh,
+            self.arsenal,
+            self.style,
+            self.round,
+            memo,
+        );
+        let spec = &self.scenario.units[self.unit.index()];
+        let takes_up_a_throw = |index: usize| {
+            spec.weapons
+                .get(index)
+                .is_some_and(|carried| carried.weapon.attack_form() == AttackForm::Lobbed)
+        };
+        let throw = match first {
+            Command::Ready {
+                weapon: WeaponChoice::Carried(index),
+                ..
+            } if takes_up_a_throw(*index) => planner.throw_plan(world, me).map(|(_, _, at)| at),
+            Command::Move { .. } => planner.throw_plan(world, me).map(|(_, _, at)| at),
+            _ => None,
+        };
+        planner.keep_memo(world);
+        throw
+    }
 }
 
 /// The unit's next command on a turn, as its style would give it.

@@ -163,7 +163,7 @@ pub fn attacker_modifiers(
             AttackKind::Strike(WeaponChoice::Body(blow)) => Some(blow),
             _ => None,
         },
-        specific_blow: super::declaring::declared_blow(battle, pending),
+        specific_blow: super::hooks::of(battle).specific_blow(battle, pending),
     };
     let mut modifiers = battle.scenario.ruleset.blow_value(&facts);
     modifiers.extend(super::hold::at_the_held(battle, defender));

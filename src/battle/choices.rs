@@ -1,10 +1,12 @@
 //! What a rulebook offers a unit on its turn beyond the engine's own actions, as data: each
 //! offer the command it gives, its label and hint in the rulebook's words, and whether it is
-//! open now; and the flags its own state puts on a unit. The rulebook makes them at its
+//! open now; the flags its own state puts on a unit, and how it bounds a unit's round (its
+//! movement, a stay, what binds its turn). The rulebook makes them at its
 //! `offers` and `flags` stages (`hooks/choices.rs`); the action bar and the unit cards draw them (and
 //! the players' devices will), so no panel names a rulebook's mechanism.
 
 use super::command::Command;
+use crate::rules::characteristics::MoveAllowance;
 
 /// What the unit whose turn it is may do beyond the engine's own actions, as the rulebook says:
 /// its offers, and whether its action, spent, went on something only an attack may follow
@@ -13,6 +15,26 @@ use super::command::Command;
 pub struct TurnChoices {
     pub offers: Offers,
     pub attack_follows_action: bool,
+}
+
+/// What binds a unit's turn this round, where its rulebook binds every turn (the western's
+/// declaration): its words, whether the unit gave it (one that declared nothing is bound to
+/// staying and doing nothing), and whether it leaves first aid open. A bound turn keeps its
+/// place in the order: nobody waits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Binding {
+    pub words: String,
+    pub given: bool,
+    pub tends: bool,
+}
+
+/// How a unit's rulebook bounds it this round: the movement it has, whether it keeps its tile,
+/// and what binds its turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundBounds {
+    pub moves: MoveAllowance,
+    pub stays: bool,
+    pub binding: Option<Binding>,
 }
 
 /// A rulebook's offers to one unit: what it asks first, where it asks something (BRP: name

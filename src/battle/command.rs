@@ -208,12 +208,6 @@ pub enum Command {
     Delay { unit: UnitId, until: Option<UnitId> },
     /// Leave the battle from a map edge or an exit tile.
     Flee { unit: UnitId },
-    /// In its declaration slot, where the rulebook declares the round (the western): how the
-    /// unit will move and what it will do, binding on its act slot.
-    Declare {
-        unit: UnitId,
-        declaration: super::declaration::Declaration,
-    },
     /// Finish the unit's turn.
     EndTurn { unit: UnitId },
     /// The keeper's hand on the battle, from behind the screen.
@@ -323,7 +317,6 @@ impl Command {
             | Self::Medicine { unit, .. }
             | Self::Delay { unit, .. }
             | Self::Flee { unit }
-            | Self::Declare { unit, .. }
             | Self::EndTurn { unit } => Some(*unit),
             Self::Rulebook(own) => own.command().unit(),
         }

@@ -8,8 +8,8 @@ use super::command::{Command, ManeuverGoal, Rejection};
 use super::event::EventKind;
 use super::state::Battle;
 use super::{
-    CommandLog, CommandQueue, Phase, RefusedCommands, aim, answer, arms, blast, declaring, effects,
-    flow, grapple, hiding, hooks, keeper, melee, movement, ranged, wounds,
+    CommandLog, CommandQueue, Phase, RefusedCommands, aim, answer, arms, blast, effects, flow,
+    grapple, hiding, hooks, keeper, melee, movement, ranged, wounds,
 };
 use crate::rules::round::TurnKind;
 
@@ -66,7 +66,6 @@ pub fn resolve(world: &mut World, command: Command) {
 /// of a declared round only what was declared.
 fn slot_allows(battle: &Battle, command: &Command) -> Result<(), Rejection> {
     let declaring = match command {
-        Command::Declare { .. } => true,
         Command::Rulebook(own) => own.command().declares(),
         _ => false,
     };
@@ -128,7 +127,7 @@ fn slot_allows(battle: &Battle, command: &Command) -> Result<(), Rejection> {
     }
     // Breaking free is never declared: it is all a restrained unit can do.
     if turn.limits.kind == TurnKind::Whole && own_turn_command && !breaking_free {
-        declaring::binds(battle, &turn, command)?;
+        super::hooks::of(battle).command_bound(battle, &turn, command)?;
     }
     Ok(())
 }
@@ -187,11 +186,6 @@ fn carry_out(battle: &mut Battle, command: &Command) -> Result<(), Rejection> {
         Command::Medicine { unit, patient } => wounds::medicine(battle, unit, patient),
         Command::Delay { unit, until } => flow::delay(battle, unit, until),
         Command::Flee { unit } => movement::flee(battle, unit),
-        Command::Declare { unit, declaration } => {
-            declaring::declare(battle, unit, declaration)?;
-            flow::end_turn(battle);
-            Ok(())
-        }
         Command::Keeper(ref order) => keeper::carry_out(battle, order),
         Command::EndTurn { unit } => {
             battle.own_turn(unit)?;

@@ -328,18 +328,6 @@ pub enum EventKind {
         /// A belt half changed: another round of work to go.
         half_done: bool,
     },
-    /// In its declaration slot (the western), how a unit will move and what it will do this
-    /// round.
-    Declared {
-        unit: UnitId,
-        declaration: super::declaration::Declaration,
-    },
-    /// A unit's act turn ended without the act it declared (the target fell, went out of
-    /// sight or reach): that part of the declaration is lost.
-    DeclarationLost {
-        unit: UnitId,
-        declaration: super::declaration::Declaration,
-    },
     /// An impaling blow left the weapon stuck in its target: the wielder fights on without it.
     WeaponStuck {
         unit: UnitId,

@@ -3,7 +3,7 @@
 
 use super::UnitId;
 use super::command::WeaponChoice;
-use super::shot::ShotTerms;
+use super::shot_terms::ShotTerms;
 use crate::map::Tile;
 use crate::rules::weapons::Weapon;
 

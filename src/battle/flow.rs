@@ -111,7 +111,6 @@ fn start_round(battle: &mut Battle, round: u32) {
         flow.round = round;
         flow.delayed.clear();
         flow.released.clear();
-        flow.declarations.clear();
         flow.turn = None;
         flow.phase = Phase::Turn;
     }
@@ -395,7 +394,7 @@ pub fn end_turn(battle: &mut Battle) {
         return;
     };
     if turn.limits.kind == TurnKind::Whole {
-        super::declaring::lose_undone(battle, &turn);
+        super::hooks::of(battle).turn_ends(battle, &turn);
     }
     let (acted, forfeited) = (turn.action_used, turn.action_forfeited());
     battle.flow_mut().turn = None;

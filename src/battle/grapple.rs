@@ -244,7 +244,6 @@ pub(super) fn keep_or_ease_grip(
         command,
         Command::EndTurn { .. }
             | Command::Answer { .. }
-            | Command::Declare { .. }
             | Command::Delay { .. }
             | Command::Maneuver {
                 goal: ManeuverGoal::Immobilise | ManeuverGoal::Strangle,

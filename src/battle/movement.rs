@@ -11,7 +11,7 @@ use crate::rules::situation::Posture;
 
 pub(super) fn move_to(battle: &mut Battle, unit: UnitId, to: Tile) -> Result<(), Rejection> {
     let turn = battle.own_turn(unit)?;
-    let moves = super::declaring::move_allowance(battle, unit);
+    let moves = super::moves::moves_this_round(battle, unit);
     let left = turn
         .movement_left(moves)
         .map_err(|why| Rejection::NotNow(why.to_string()))?;
@@ -136,7 +136,7 @@ pub(super) fn stand_up(battle: &mut Battle, unit: UnitId) -> Result<(), Rejectio
 /// Spend what standing up from prone costs of the turn's movement (the western: half the
 /// allowance); refused when less than that is left.
 fn pay_to_stand(battle: &mut Battle, unit: UnitId, turn: TurnState) -> Result<(), Rejection> {
-    let moves = super::declaring::move_allowance(battle, unit);
+    let moves = super::moves::moves_this_round(battle, unit);
     let cost = battle.scenario.ruleset.mechanisms().stand_up_cost(moves);
     if cost == 0 {
         return Ok(());

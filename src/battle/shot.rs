@@ -1,13 +1,11 @@
 //! One shot as the map and the state make it: range band and point-blank, the line of fire and
 //! cover, the difficulty and every named modifier on the roll.
 
-use serde::Serialize;
-
 use super::UnitId;
 use super::command::Rejection;
-use super::event::Modifier;
+use super::hooks;
+pub use super::shot_terms::{ShotSetup, ShotTerms};
 use super::state::Battle;
-use crate::map::range::RangeReading;
 use crate::map::range::base_feet;
 use crate::map::range::distance_squared;
 use crate::map::reach::NEIGHBOURS;
@@ -16,47 +14,6 @@ use crate::map::{Cover, GridMap, Tile};
 use crate::rules::body::BodyPart;
 use crate::rules::situation::{RangeBand, ShotFacts, Worth};
 use crate::rules::weapons::{AttackForm, Weapon};
-
-/// What one roll of a ranged attack is, beyond who, at whom and with what.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub struct ShotTerms {
-    /// The shooter's aim at this target counts for this roll (the one shot, or every volley of
-    /// one pull of the trigger).
-    pub aimed: bool,
-    /// The first attack roll of the turn (a critical DEX roll's bonus die goes on it).
-    pub first: bool,
-    /// Several shots this round, more than the weapon fires without penalty.
-    pub multiple: bool,
-    /// The shots in this pull of the trigger (0 read as 1).
-    pub shots: u32,
-    /// One round chambered and fired in the same round.
-    pub chambered: bool,
-    /// One of a fusillade of unaimed shots.
-    pub unaimed: bool,
-    /// The target dived for cover and made it.
-    pub dived: bool,
-    /// The target did not see the shot coming (a surprise shot).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub surprised: bool,
-    /// The roll's place in a burst or full-auto trigger pull.
-    pub volley_roll: Option<u32>,
-    /// The bullets the roll covers, for a burst or full auto.
-    pub volley_bullets: u32,
-}
-
-/// How one roll of a ranged attack stands: range, line, difficulty and every modifier.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct ShotSetup {
-    pub reading: RangeReading,
-    pub line: ShotLine,
-    /// Every modifier on the roll, in the rulebook's currency.
-    pub modifiers: Vec<Modifier>,
-    /// Whether any roll can hit.
-    pub possible: bool,
-    /// The shooter fires from behind cover with its head down (the d100 house sheet's hidden
-    /// stance): only a Hail Mary, a 01 or doubles within the chance, hits.
-    pub hail_mary: bool,
-}
 
 /// The round an aim counting now was taken in: this one where the rulebook fires the aimed shot
 /// the round it is taken (BRP), else the last (CoC: aim one turn, shoot the next).
@@ -110,11 +67,11 @@ pub fn setup(
         )));
     }
     let thrown = weapon.attack_form() == AttackForm::Thrown;
-    let declared = super::declaring::declared_at(battle, unit, target);
+    let hooks = hooks::of(battle);
     let line = match shot_line(&battle.scenario.map, from, to) {
-        // Declared (the western): through the low cover, not round it.
+        // Through the low cover, not round it, where the rulebook's own state says so.
         ShotLine::HalfConcealed { cover, armor }
-            if !thrown && declared.is_some_and(|declaration| declaration.through) =>
+            if !thrown && hooks.fires_through_cover(battle, unit, target) =>
         {
             ShotLine::ThroughCover { cover, armor }
         }
@@ -144,7 +101,7 @@ pub fn setup(
         .aim
         .filter(|aim| terms.aimed && aim.target == target && aim.round == aim_round(battle));
     let target_spec = battle.spec(target);
-    let facts = ShotFacts {
+    let mut facts = ShotFacts {
         reading,
         squared_yards: distance_squared(from, to),
         base_feet: base_feet(&weapon.range, spec.characteristics.strength),
@@ -157,18 +114,16 @@ pub fn setup(
         aimed: aimed.is_some(),
         aim_rounds: aimed.map_or(0, |aim| aim.rounds),
         target_moved: hidden.moved_this_round > 0,
-        target_zigzagged: super::declaring::zigzagging(battle, target),
+        target_zigzagged: false,
         dived: terms.dived,
         shooter_prone: shooter.prone,
         target_prone: hidden.prone,
         target_kneeling: hidden.kneeling,
         shooter_moved: shooter.moved_this_round > 0,
         drew_this_round: shooter.drew_in(battle.round()),
-        specific_shot: declared.is_some_and(|declaration| declaration.specific.is_some()),
+        specific_shot: false,
         target_surprised: terms.surprised,
-        shots_in_pull: super::declaring::shots_declared(battle, unit)
-            .unwrap_or(terms.shots)
-            .max(1),
+        shots_in_pull: terms.shots.max(1),
         target_ran: hidden.ran_in_round == Some(battle.round()),
         target_movement: target_spec.derived.movement(),
         target_immobilised: super::hold::immobilised(battle, target),
@@ -198,6 +153,7 @@ pub fn setup(
             },
         ),
     };
+    hooks.shot_facts(battle, (unit, target), &mut facts);
     let Worth {
         mut modifiers,
         possible,

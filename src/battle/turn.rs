@@ -219,13 +219,9 @@ pub struct Flow {
     pub kept_initiative: BTreeMap<UnitId, KeptInitiative>,
     /// Charges and mines waiting to go off.
     pub charges: Vec<Charge>,
-    /// Bullet and blade wounds taken this round, to be located as it ends (the western): the
-    /// unit and the weapon, in the order taken.
     /// The order planned in the first round, where the rulebook keeps it for the battle (the
     /// western's declaration order, its roll-offs included).
     pub kept_order: Vec<Slot>,
-    /// This round's declarations, in the order made (the western).
-    pub declarations: Vec<(UnitId, declaration::Declaration)>,
 }
 
 impl Default for Flow {
@@ -242,7 +238,6 @@ impl Default for Flow {
             kept_initiative: BTreeMap::new(),
             charges: Vec::new(),
             kept_order: Vec::new(),
-            declarations: Vec::new(),
         }
     }
 }

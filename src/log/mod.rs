@@ -51,8 +51,6 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::TargetDrawn { .. }
         | E::DefenceAsked { .. }
         | E::Answered { .. }
-        | E::Declared { .. }
-        | E::DeclarationLost { .. }
         | E::MeleeResolved { .. }
         | E::Fired { .. }
         | E::Swept { .. }
@@ -116,11 +114,6 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Scattered { .. }
         | E::Exploded { .. }
         | E::Dud { .. } => Vec::new(),
-        E::Declared { unit, declaration } | E::DeclarationLost { unit, declaration } => {
-            std::iter::once(*unit)
-                .chain(declaration.act.target())
-                .collect()
-        }
         E::RoundBegan { order, .. } => {
             let mut units: Vec<UnitId> = Vec::with_capacity(order.len());
             for unit in order {

@@ -241,14 +241,6 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         | EventKind::JamWorkedOn { .. }
         | EventKind::JamCleared { .. }
         | EventKind::Reloaded { .. }) => super::fire_words::describe(kind, &name, scenario),
-        EventKind::Declared { unit, declaration } => {
-            format!("{} declares: {}", name(*unit), declaration.words(name))
-        }
-        EventKind::DeclarationLost { unit, declaration } => format!(
-            "{}'s declaration is lost, not carried out ({})",
-            name(*unit),
-            declaration.words(name)
-        ),
         EventKind::WeaponStuck {
             unit,
             weapon,

@@ -41,9 +41,6 @@ pub struct Mechanisms<'a> {
     /// Evading: a unit gives its whole turn to keeping out of harm, on a roll of its own (the
     /// d10 pool's Dex + Dodge).
     pub evading: Option<&'a dyn Evading>,
-    /// Every unit declares what it will do before the round acts it out, a zigzag among the
-    /// moves it may declare (the western), rather than each choosing as its turn comes.
-    pub declaring: Option<&'a dyn Declaring>,
     /// How a fall hurts, which the keeper may order (the d100 house sheet); without it the
     /// keeper's fall order is refused.
     pub falling: Option<Falling>,
@@ -112,28 +109,10 @@ impl<'a> Mechanisms<'a> {
             .map(|evading| evading.evade_roll(characteristics, skills))
     }
 
-    /// Whether every unit declares what it will do before the round acts it out.
-    pub fn declares_actions(&self) -> bool {
-        self.declaring.is_some()
-    }
-
-    /// How far a unit of these `characteristics` zigzags in a round, where units declare.
-    pub fn zigzag_allowance(&self, characteristics: &Characteristics) -> Option<u32> {
-        self.declaring
-            .map(|declaring| declaring.zigzag_allowance(characteristics))
-    }
-
     /// How suppressing fire pins, where it does.
     pub fn pinning(&self) -> Option<&'a dyn Pinning> {
         self.suppressing_fire.and_then(SuppressingFire::pinning)
     }
-}
-
-/// Declaring before acting, where a rulebook has it.
-pub trait Declaring {
-    /// How far a unit of these `characteristics` moves in a round zigzagging, as it may
-    /// declare (and as a unit lamed in the legs moves at most).
-    fn zigzag_allowance(&self, characteristics: &Characteristics) -> u32;
 }
 
 /// Evading, where a rulebook has it.

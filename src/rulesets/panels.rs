@@ -7,6 +7,8 @@ use bevy::prelude::*;
 pub fn plugin(app: &mut App) {
     #[cfg(feature = "d10_pool")]
     app.add_plugins(super::d10_pool::ui::plugin);
-    #[cfg(not(feature = "d10_pool"))]
+    #[cfg(feature = "frontier")]
+    app.add_plugins(super::frontier::ui::plugin);
+    #[cfg(not(any(feature = "d10_pool", feature = "frontier")))]
     let _ = app;
 }

@@ -58,4 +58,6 @@ pub fn register_commands() {
     super::d10_pool::battle::commands::register();
     #[cfg(feature = "brp_classic")]
     super::brp_classic::battle::parry::register();
+    #[cfg(feature = "frontier")]
+    super::frontier::battle::commands::register();
 }

@@ -6,9 +6,8 @@ use bevy_egui::egui;
 use super::offers::{offer_buttons, offer_menus, offers_to};
 use super::view::{BattleView, UnitState};
 use super::weapon_buttons::{full_auto_plan, weapon_buttons};
+use crate::battle::choices::RoundBounds;
 use crate::battle::command::{Command, ManeuverGoal, SurpriseAttack, WeaponChoice};
-use crate::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
-use crate::battle::declaring;
 use crate::battle::{Condition, Footing, Phase, TurnState, UnitId};
 use crate::map::scenario::Scenario;
 use crate::rules::round::{TurnKind, TurnLimits};
@@ -85,12 +84,12 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
             if let Some(slot) = slot {
                 ui.label(slot);
             }
-            let declarations = &flow.declarations;
             let state = view.unit(unit);
             let footing = state
                 .as_ref()
                 .map_or(Footing::Free, |state| state.condition.footing());
-            let moves = declaring::allowance(&scenario, declarations, (unit, footing));
+            let moves = view.moves(&scenario, (unit, footing));
+            let stays = view.bounds(unit).is_some_and(|bounds| bounds.stays);
             let held = state.as_ref().is_some_and(|state| {
                 state.condition.held_by.is_some() || state.condition.held_fast
             });
@@ -99,9 +98,7 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 Ok(_) if let Some(idle) = idle => {
                     ui.label(format!("{}: nothing more this round", idle.words()))
                 }
-                Ok(_) if !declaring::may_move(&scenario, declarations, unit) => {
-                    ui.label(format!("Stays this round · {action}"))
-                }
+                Ok(_) if stays => ui.label(format!("Stays this round · {action}")),
                 Ok(_) if held => ui.label(format!("Held: no moving · {action}")),
                 Ok(left) => ui.label(format!(
                     "{}.{} yards of movement left · {action}",
@@ -121,17 +118,20 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
                 return;
             };
             if turn.limits.kind == TurnKind::Declare {
-                if scenario.ruleset.mechanisms().declares_actions() {
-                    super::declare::declaration_form(ui, view, &scenario, unit, &state);
-                } else {
-                    super::offers::all_offers(ui, view, unit);
+                match view.rulebook_panel() {
+                    Some(panel) if panel.declares_the_round() => {
+                        if let Some(command) =
+                            panel.turn_controls(ui, &mut view.panel_state, unit, &turn)
+                        {
+                            view.order(command);
+                        }
+                    }
+                    _ => super::offers::all_offers(ui, view, unit),
                 }
                 return;
             }
-            if scenario.ruleset.mechanisms().declares_actions() {
-                let declared = declaring::declared(declarations, unit);
-                let name = |other: UnitId| scenario.units[other.index()].name.clone();
-                ui.label(format!("Declared: {}", declared.words(name)));
+            if let Some(binding) = view.bounds(unit).and_then(|bounds| bounds.binding.clone()) {
+                ui.label(format!("Declared: {}", binding.words));
             }
             if state.condition.idle_in(flow.round).is_some() {
                 if ui.button("End turn").clicked() {
@@ -438,14 +438,8 @@ fn unit_buttons(
         {
             *view.intent = Intent::KnockOut;
         }
-        let declared = scenario.ruleset.mechanisms().declares_actions().then(|| {
-            view.flow
-                .as_ref()
-                .map_or_else(Declaration::default, |flow| {
-                    declaring::declared(&flow.declarations, unit)
-                })
-        });
-        action_buttons(ui, view, unit, state, can_act, declared);
+        let bounds = view.bounds(unit).cloned();
+        action_buttons(ui, view, unit, state, can_act, bounds);
         if ui.button("End turn").clicked() {
             view.order(Command::EndTurn { unit });
         }
@@ -455,15 +449,17 @@ fn unit_buttons(
 }
 
 /// The buttons for actions that are not the weapon's: putting out a fire, first aid, delaying
-/// and fleeing; in a declared round (the western) only those the unit `declared`.
+/// and fleeing; in a round its rulebook bounds (`bounds`: the western's declaration) only
+/// those it leaves open.
 fn action_buttons(
     ui: &mut egui::Ui,
     view: &mut BattleView,
     unit: UnitId,
     state: &UnitState,
     can_act: bool,
-    declared: Option<Declaration>,
+    bounds: Option<RoundBounds>,
 ) {
+    let binding = bounds.as_ref().and_then(|bounds| bounds.binding.as_ref());
     let button = |ui: &mut egui::Ui, text: &str| ui.add_enabled(can_act, egui::Button::new(text));
     if state.condition.burning.is_some()
         && button(ui, "Put out the fire")
@@ -486,13 +482,12 @@ fn action_buttons(
     {
         *view.intent = Intent::Extinguish;
     }
-    let tends =
-        declared.is_none_or(|declared| matches!(declared.act, DeclaredAct::FirstAid { .. }));
+    let tends = binding.is_none_or(|binding| binding.tends);
     if tends && button(ui, "First aid").clicked() {
         *view.intent = Intent::FirstAid;
     }
-    // A declared round's order is fixed: nobody waits.
-    let waits = declared.is_none();
+    // A bound turn keeps its place in the order: nobody waits.
+    let waits = binding.is_none();
     if waits
         && button(ui, "Delay…")
             .on_hover_text("Wait until a unit you click has acted")
@@ -503,7 +498,7 @@ fn action_buttons(
     if waits && button(ui, "Delay to the end").clicked() {
         view.order(Command::Delay { unit, until: None });
     }
-    let flees = declared.is_none_or(|declared| declared.movement != DeclaredMove::Stay);
+    let flees = !bounds.as_ref().is_some_and(|bounds| bounds.stays);
     if flees
         && button(ui, "Flee")
             .on_hover_text("Leave from a map edge or an exit")

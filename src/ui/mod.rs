@@ -7,7 +7,7 @@
 mod actions;
 mod cards;
 mod contest_card;
-mod declare;
+
 mod defence;
 mod dice;
 mod effects;

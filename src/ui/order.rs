@@ -7,8 +7,7 @@ use bevy_egui::egui;
 use super::cards::{hit_point_bar, wound_badge};
 use super::side_colour;
 use super::view::BattleView;
-use crate::battle::declaring;
-use crate::battle::{Flow, Phase, Presence, UnitId};
+use crate::battle::{Phase, Presence, UnitId};
 use crate::map::scenario::Scenario;
 use crate::rules::round::TurnKind;
 use crate::view::camera::CentreOn;
@@ -74,7 +73,7 @@ pub(super) fn turn_order(
                 if !words.is_empty() {
                     ui.small(format!("      {words}"));
                 }
-                declared(ui, scenario, &flow, unit, slot.kind);
+                declared(ui, view, unit, slot.kind);
                 listed.push(unit);
             }
         }
@@ -117,18 +116,20 @@ pub(super) fn turn_order(
     });
 }
 
-/// Under a declaration slot (the western), what the unit declared there, once it has.
-fn declared(ui: &mut egui::Ui, scenario: &Scenario, flow: &Flow, unit: UnitId, kind: TurnKind) {
-    let Some(declaration) =
-        declaring::declaration_of(&flow.declarations, unit).filter(|_| kind == TurnKind::Declare)
+/// Under a declaration slot (the western), what binds the unit's turn there, once it has
+/// declared it.
+fn declared(ui: &mut egui::Ui, view: &BattleView, unit: UnitId, kind: TurnKind) {
+    let Some(binding) = view
+        .bounds(unit)
+        .and_then(|bounds| bounds.binding.as_ref())
+        .filter(|binding| binding.given && kind == TurnKind::Declare)
     else {
         return;
     };
-    let name = |other: UnitId| scenario.units[other.index()].name.clone();
     ui.horizontal_wrapped(|ui| {
         ui.add_space(18.0);
         ui.label(
-            egui::RichText::new(declaration.words(name))
+            egui::RichText::new(&binding.words)
                 .small()
                 .color(egui::Color32::from_rgb(255, 225, 120)),
         );

@@ -18,8 +18,9 @@ use crate::rules::ruleset_id::RulesetId;
 
 /// A rulebook's own controls at the panels' places; each draws nothing by default.
 pub trait RulebookPanel: Send + Sync + 'static {
-    /// On the action bar, below the engine's buttons, for `unit`, whose turn (`turn`) it is:
-    /// the rulebook's controls, and the command one of them gives.
+    /// On the action bar, below the engine's buttons, for `unit`, whose turn (`turn`) it is
+    /// (in a declaration slot, in their place, where it `declares_the_round`): the rulebook's
+    /// controls, and the command one of them gives.
     fn turn_controls(
         &self,
         _ui: &mut egui::Ui,
@@ -28,6 +29,12 @@ pub trait RulebookPanel: Send + Sync + 'static {
         _turn: &TurnState,
     ) -> Option<Command> {
         None
+    }
+
+    /// Whether its `turn_controls` draw the unit's declaration in a declaration slot (the
+    /// western's form for the round); no by default, and the slot shows the rulebook's offers.
+    fn declares_the_round(&self) -> bool {
+        false
     }
 
     /// In the defence window, above the answers to a blow waiting for `defender`'s answer.

@@ -39,6 +39,8 @@ pub(super) struct BattleView<'w, 's> {
     own_flags: Option<Res<'w, crate::view::offers::OwnFlags>>,
     /// The lines the rulebook's own state writes on each unit's card.
     own_notes: Option<Res<'w, crate::view::offers::OwnNotes>>,
+    /// How the rulebook bounds each unit this round (its movement, a stay, what binds it).
+    bounds: Option<Res<'w, crate::view::offers::UnitBounds>>,
     pub(super) units: Query<
         'w,
         's,
@@ -82,6 +84,23 @@ impl BattleView<'_, '_> {
     /// The lines the rulebook's own state writes on `unit`'s card.
     pub(super) fn own_notes(&self, unit: UnitId) -> &[String] {
         self.own_notes.as_ref().map_or(&[], |notes| notes.on(unit))
+    }
+
+    /// How the rulebook bounds `unit` this round, where the battle has said.
+    pub(super) fn bounds(&self, unit: UnitId) -> Option<&crate::battle::choices::RoundBounds> {
+        self.bounds.as_ref()?.of(unit)
+    }
+
+    /// The movement `unit` has this round (on `footing`, where the battle has not said).
+    pub(super) fn moves(
+        &self,
+        scenario: &Scenario,
+        (unit, footing): (UnitId, crate::battle::Footing),
+    ) -> crate::rules::characteristics::MoveAllowance {
+        self.bounds.as_ref().map_or_else(
+            || crate::battle::moves::own_moves(scenario, (unit, footing)),
+            |bounds| bounds.moves(scenario, (unit, footing)),
+        )
     }
 
     /// Whether this window reads the battle as the keeper.

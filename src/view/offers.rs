@@ -1,13 +1,15 @@
-//! What the battle's rulebook offers the unit whose turn it is, and the flags its own state puts
-//! on each unit (`battle::choices`), gathered for the panels whenever the battle moves on, so
+//! What the battle's rulebook offers the unit whose turn it is, the flags its own state puts on
+//! each unit and how it bounds each unit's round (`battle::choices`), gathered for the panels whenever the battle moves on, so
 //! the action bar and the cards draw the rulebook's own without naming it.
 
 use bevy::prelude::*;
 
-use crate::battle::choices::{Offers, TurnChoices, UnitFlag};
+use crate::battle::choices::{Offers, RoundBounds, TurnChoices, UnitFlag};
 use crate::battle::hooks::{flagged, noted, offered};
+use crate::battle::moves::{bounded, own_moves};
 use crate::battle::scope::{BattleMoment, BattleScoped, moment};
-use crate::battle::{ActiveScenario, Flow, Phase, UnitId};
+use crate::battle::{ActiveScenario, Flow, Footing, Phase, UnitId};
+use crate::map::scenario::Scenario;
 use crate::schedule::AppSystems;
 
 /// What the rulebook lets the unit whose turn it is do, as the battle last stood.
@@ -56,8 +58,40 @@ impl<T: Send + Sync + 'static> OwnMarks<T> {
     }
 }
 
+/// How the rulebook bounds each unit this round, as the battle last stood.
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct UnitBounds(Vec<(UnitId, RoundBounds)>);
+
+impl UnitBounds {
+    /// How `unit` is bounded, where the battle has said.
+    pub fn of(&self, unit: UnitId) -> Option<&RoundBounds> {
+        self.0
+            .iter()
+            .find(|(bounded, _)| *bounded == unit)
+            .map(|(_, bounds)| bounds)
+    }
+
+    /// The movement `unit` has this round: as the battle bounds it, else its own on `footing`.
+    pub fn moves(
+        &self,
+        scenario: &Scenario,
+        (unit, footing): (UnitId, Footing),
+    ) -> crate::rules::characteristics::MoveAllowance {
+        self.of(unit).map_or_else(
+            || own_moves(scenario, (unit, footing)),
+            |bounds| bounds.moves,
+        )
+    }
+
+    /// Whether `unit` keeps its tile this round by its rulebook's own state.
+    pub fn stays(&self, unit: UnitId) -> bool {
+        self.of(unit).is_some_and(|bounds| bounds.stays)
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.battle_view::<TurnOffers>()
+        .battle_view::<UnitBounds>()
         .battle_view::<OwnFlags>()
         .battle_view::<OwnNotes>()
         .add_systems(Update, gather_offers.in_set(AppSystems::Present));
@@ -93,4 +127,10 @@ fn gather_offers(world: &mut World, mut last: Local<Option<BattleMoment>>) {
     world.resource_mut::<OwnFlags>().set_if_neq(flags);
     let notes = OwnMarks(if in_battle { noted(world) } else { Vec::new() });
     world.resource_mut::<OwnNotes>().set_if_neq(notes);
+    let bounds = UnitBounds(if in_battle {
+        bounded(world)
+    } else {
+        Vec::new()
+    });
+    world.resource_mut::<UnitBounds>().set_if_neq(bounds);
 }

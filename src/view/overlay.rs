@@ -7,7 +7,6 @@ use bevy_egui::input::egui_wants_any_keyboard_input;
 use leafwing_input_manager::prelude::ActionState;
 
 use super::{OVERLAY_Z, ShownMap, image_from_pixels, spawn_tile_layer};
-use crate::battle::declaring;
 use crate::battle::scope::BattleScoped;
 use crate::battle::{
     ActiveScenario, Arsenal, Condition, Flow, Phase, TilePosition, UnitId, Vitals,
@@ -18,6 +17,7 @@ use crate::map::range::RangeBand;
 use crate::map::reach::{Passage, reachable};
 use crate::map::sight::{FireCell, fire_overlay};
 use crate::schedule::AppSystems;
+use crate::view::offers::UnitBounds;
 
 /// The unit whose reach and weapon the overlays show.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -150,6 +150,7 @@ fn shade_tiles(
     range_shown: Res<RangeOverlayShown>,
     scenario: Option<Res<ActiveScenario>>,
     flow: Option<Res<Flow>>,
+    bounds: Res<UnitBounds>,
     map: Res<ShownMap>,
     units: Query<(&UnitId, &TilePosition, &Arsenal, &Condition, &Vitals)>,
     moved: Query<(), Or<(Changed<TilePosition>, Changed<Arsenal>, Changed<Vitals>)>>,
@@ -157,8 +158,11 @@ fn shade_tiles(
     mut tiles: Query<(&mut TileColor, &mut TileVisible)>,
 ) {
     let flow_changed = flow.as_ref().is_some_and(|flow| flow.is_changed());
-    let changed =
-        selection.is_changed() || range_shown.is_changed() || flow_changed || !moved.is_empty();
+    let changed = selection.is_changed()
+        || range_shown.is_changed()
+        || flow_changed
+        || bounds.is_changed()
+        || !moved.is_empty();
     let (Some(scenario), true) = (scenario, changed) else {
         return;
     };
@@ -191,12 +195,9 @@ fn shade_tiles(
         {
             // Where the unit could go, while there is a fight to go on with (zigzagging, only
             // as far as that; nowhere where it declared it stays, or while it is held).
-            let declarations = flow
-                .as_ref()
-                .map_or(&[][..], |flow| flow.declarations.as_slice());
-            let moves = declaring::allowance(&scenario.0, declarations, (id, condition.footing()));
+            let moves = bounds.moves(&scenario.0, (id, condition.footing()));
             let round = flow.as_ref().map_or(0, |flow| flow.round);
-            let stays = !declaring::may_move(&scenario.0, declarations, id)
+            let stays = bounds.stays(id)
                 || condition.idle_in(round).is_some()
                 || condition.held_by.is_some()
                 || condition.held_fast;

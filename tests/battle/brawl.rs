@@ -3,8 +3,10 @@
 //! the tripped unit's rise and the restrained unit's try to break free), and a scenario may keep
 //! blows to the tiles beside a unit.
 
-use gridkeeper::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
 use gridkeeper::map::Tile;
+use gridkeeper::rulesets::frontier::battle::commands::FrontierCommand;
+use gridkeeper::rulesets::frontier::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
+use gridkeeper::rulesets::frontier::battle::events::FrontierEvent;
 
 use super::*;
 use gridkeeper::rules::melee::SpecificBlow;
@@ -338,10 +340,11 @@ fn a_restrained_ai_tries_to_break_free() {
             Some(turn) if turn.unit == LOLA => app.update(),
             Some(turn) if turn.limits.kind == TurnKind::Declare => send(
                 &mut app,
-                Command::Declare {
+                FrontierCommand::Declare {
                     unit: turn.unit,
                     declaration: Declaration::default(),
-                },
+                }
+                .into(),
             ),
             Some(turn) => send(&mut app, Command::EndTurn { unit: turn.unit }),
             None => app.update(),

@@ -4,9 +4,10 @@
 //! step for several shots.
 
 use gridkeeper::battle::command::FireMode;
-use gridkeeper::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
 use gridkeeper::map::range::distance_squared;
 use gridkeeper::rules::round::TurnKind;
+use gridkeeper::rulesets::frontier::battle::commands::FrontierCommand;
+use gridkeeper::rulesets::frontier::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
 use gridkeeper::rulesets::frontier::battle::events::FrontierEvent;
 
 use super::*;
@@ -41,20 +42,21 @@ fn a_declaration_binds_the_act_slot() {
     let declared = |app: &App, unit: UnitId| {
         events(app).into_iter().any(|event| {
             event
-                == EventKind::Declared {
+                == EventKind::from(FrontierEvent::Declared {
                     unit,
                     declaration: firing(KID, 1),
-                }
+                })
         })
     };
     assert!(declared(&app, WES));
     assert_eq!(
         refusal(
             &mut app,
-            Command::Declare {
+            FrontierCommand::Declare {
                 unit: WES,
                 declaration: firing(BIG_JIM, 1),
             }
+            .into()
         ),
         refused_now("a round is declared in the unit's declaration slot")
     );
@@ -96,10 +98,10 @@ fn a_declaration_binds_the_act_slot() {
     let mark = event_count(&app);
     send(&mut app, Command::EndTurn { unit: WES });
     assert!(
-        events_from(&app, mark).contains(&EventKind::DeclarationLost {
+        events_from(&app, mark).contains(&EventKind::from(FrontierEvent::DeclarationLost {
             unit: WES,
             declaration: firing(KID, 1),
-        })
+        }))
     );
 }
 
@@ -115,30 +117,33 @@ fn a_zigzag_rules_out_attacks_keeps_to_agi_feet_and_costs_shooters_four() {
     for unit in [BIG_JIM, UnitId(2), UnitId(5)] {
         send(
             &mut app,
-            Command::Declare {
+            FrontierCommand::Declare {
                 unit,
                 declaration: Declaration::default(),
-            },
+            }
+            .into(),
         );
     }
     assert_eq!(acting(&app), Some(WES));
     send(
         &mut app,
-        Command::Declare {
+        FrontierCommand::Declare {
             unit: WES,
             declaration: Declaration::default(),
-        },
+        }
+        .into(),
     );
     assert_eq!(
         refusal(
             &mut app,
-            Command::Declare {
+            FrontierCommand::Declare {
                 unit: LOLA,
                 declaration: zigzag(DeclaredAct::Fire {
                     target: KID,
                     shots: 1,
                 }),
             }
+            .into()
         ),
         refused_now("a unit that zigzags makes no attack this round")
     );
@@ -294,10 +299,12 @@ fn a_rival_who_wins_the_draw_can_take_the_shooters_pull() {
         .chain(percentile(99))
         .collect();
     let fired = after(&mut app, &dice, kid_fires(&[WES]));
-    assert!(fired.contains(&EventKind::DeclarationLost {
-        unit: KID,
-        declaration: firing(WES, 1),
-    }));
+    assert!(
+        fired.contains(&EventKind::from(FrontierEvent::DeclarationLost {
+            unit: KID,
+            declaration: firing(WES, 1),
+        }))
+    );
     let kid_shots = fired
         .iter()
         .filter(|event| {
@@ -343,15 +350,22 @@ fn a_quick_ai_draws_on_the_enemy_who_declared_a_shot_at_it() {
             } else {
                 Declaration::default()
             };
-            send(&mut app, Command::Declare { unit, declaration });
+            send(
+                &mut app,
+                FrontierCommand::Declare { unit, declaration }.into(),
+            );
         }
         for _ in 0..20 {
             app.update();
         }
-        let kid = events(&app).into_iter().find_map(|event| match event {
-            EventKind::Declared { unit, declaration } if unit == KID => Some(declaration),
-            _ => None,
-        });
+        let kid = events(&app)
+            .into_iter()
+            .find_map(|event| match event.own::<FrontierEvent>() {
+                Some(FrontierEvent::Declared { unit, declaration }) if *unit == KID => {
+                    Some(*declaration)
+                }
+                _ => None,
+            });
         let at_wes = matches!(
             kid.map(|declaration| declaration.act),
             Some(DeclaredAct::Fire { target, .. }) if target == WES
@@ -414,9 +428,10 @@ fn fires_no_more_and_loses_nothing(app: &mut App, unit: UnitId, declared: &str) 
     let mark = event_count(app);
     send(app, Command::EndTurn { unit });
     assert!(
-        !events_from(app, mark)
-            .iter()
-            .any(|event| matches!(event, EventKind::DeclarationLost { .. })),
+        !events_from(app, mark).iter().any(|event| matches!(
+            event.own::<FrontierEvent>(),
+            Some(FrontierEvent::DeclarationLost { .. })
+        )),
         "{unit:?} loses nothing"
     );
 }
@@ -450,10 +465,11 @@ fn a_careful_ai_walks_away_from_a_declared_throw() {
                 };
                 send(
                     &mut app,
-                    Command::Declare {
+                    FrontierCommand::Declare {
                         unit: turn.unit,
                         declaration,
-                    },
+                    }
+                    .into(),
                 );
                 continue;
             }

@@ -2,9 +2,9 @@
 //! of 10 feet (6D+1, 3D+1, 1D+1), and out to 40 feet those caught roll Strength against the
 //! stun; a unit stunned does nothing more that round.
 
-use gridkeeper::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
 use gridkeeper::map::Tile;
 use gridkeeper::rules::damage::DamageSource;
+use gridkeeper::rulesets::frontier::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
 
 use super::frontier::{KID, LOLA, WES, dry_gulch_placed, until_the_act_of};
 use super::*;

@@ -5,11 +5,12 @@
 
 use gridkeeper::battle::Arsenal;
 use gridkeeper::battle::command::FireMode;
-use gridkeeper::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
 use gridkeeper::map::Tile;
 use gridkeeper::rules::modifiers::Effect;
 use gridkeeper::rules::round::TurnKind;
 use gridkeeper::rules::situation::Posture;
+use gridkeeper::rulesets::frontier::battle::commands::FrontierCommand;
+use gridkeeper::rulesets::frontier::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
 
 use super::*;
 use gridkeeper::rulesets::frontier::battle::events::FrontierEvent;
@@ -40,10 +41,11 @@ pub(crate) fn until_the_act_of(app: &mut App, unit: UnitId, declared: &[(UnitId,
                 .unwrap_or_default();
             send(
                 app,
-                Command::Declare {
+                FrontierCommand::Declare {
                     unit: turn.unit,
                     declaration,
-                },
+                }
+                .into(),
             );
         } else if turn.unit == unit {
             return;

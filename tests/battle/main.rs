@@ -105,8 +105,6 @@ use gridkeeper::rules::wounds::BlowSeverity;
 use gridkeeper::rulesets::d100_house::battle::condition::{HouseCondition, house_of};
 #[cfg(feature = "frontier")]
 use gridkeeper::rulesets::frontier::battle::condition::{FrontierCondition, frontier_of};
-#[cfg(feature = "frontier")]
-use gridkeeper::rulesets::frontier::battle::events::FrontierEvent;
 use shipped::shipped;
 
 // ---- Building fights -------------------------------------------------------------------------

@@ -4,10 +4,13 @@
 //! in the way, with no cover step but its material off the damage.
 
 use gridkeeper::battle::command::FireMode;
-use gridkeeper::battle::declaration::{Declaration, DeclaredAct, DeclaredMove, SpecificShot};
 use gridkeeper::map::Tile;
 use gridkeeper::rules::damage::DamageQuality;
 use gridkeeper::rules::melee::SpecificBlow;
+use gridkeeper::rulesets::frontier::battle::commands::FrontierCommand;
+use gridkeeper::rulesets::frontier::battle::declaration::{
+    Declaration, DeclaredAct, DeclaredMove, SpecificShot,
+};
 
 use super::*;
 use crate::frontier::{
@@ -212,7 +215,10 @@ fn declared_options_go_with_their_act() {
         let mut app = dry_gulch(&[7, 3]);
         let unit = acting(&app).expect("Big Jim declares first");
         assert_eq!(
-            refusal(&mut app, Command::Declare { unit, declaration }),
+            refusal(
+                &mut app,
+                FrontierCommand::Declare { unit, declaration }.into()
+            ),
             Some(Rejection::NotNow(why.to_string())),
             "{declaration:?}"
         );

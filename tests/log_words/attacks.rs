@@ -269,34 +269,6 @@ pub(super) fn examples() -> Vec<(EventKind, &'static str)> {
              behind): not knocked out: the blow goes in whole",
         ),
         (
-            E::Declared {
-                unit: ROSE,
-                declaration: Declaration {
-                    movement: DeclaredMove::Move,
-                    act: DeclaredAct::Fire {
-                        target: GHOUL,
-                        shots: 2,
-                    },
-                    specific: Some(SpecificShot::Legs),
-                    ..Declaration::default()
-                },
-            },
-            "Rose Whateley declares: moves · fires 2 shots at Ghoul of the Corbitt house at the \
-             legs",
-        ),
-        (
-            E::DeclarationLost {
-                unit: WALTER,
-                declaration: Declaration {
-                    movement: DeclaredMove::Zigzag,
-                    act: DeclaredAct::FirstAid { patient: DOYLE },
-                    ..Declaration::default()
-                },
-            },
-            "Walter Corbitt Jr.'s declaration is lost, not carried out (zigzags · gives First Aid \
-             to Father Doyle)",
-        ),
-        (
             E::BulletDodged {
                 unit: ROSE,
                 target: DOYLE,

@@ -7,6 +7,34 @@ pub(super) fn examples() -> Vec<(EventKind, &'static str)> {
     use EventKind as E;
     vec![
         (
+            E::from(FrontierEvent::Declared {
+                unit: ROSE,
+                declaration: Declaration {
+                    movement: DeclaredMove::Move,
+                    act: DeclaredAct::Fire {
+                        target: GHOUL,
+                        shots: 2,
+                    },
+                    specific: Some(SpecificShot::Legs),
+                    ..Declaration::default()
+                },
+            }),
+            "Rose Whateley declares: moves · fires 2 shots at Ghoul of the Corbitt house at the \
+             legs",
+        ),
+        (
+            E::from(FrontierEvent::DeclarationLost {
+                unit: WALTER,
+                declaration: Declaration {
+                    movement: DeclaredMove::Zigzag,
+                    act: DeclaredAct::FirstAid { patient: DOYLE },
+                    ..Declaration::default()
+                },
+            }),
+            "Walter Corbitt Jr.'s declaration is lost, not carried out (zigzags · gives First Aid \
+             to Father Doyle)",
+        ),
+        (
             E::from(FrontierEvent::Stumbled { unit: ROSE }),
             "Rose Whateley stumbles getting up: each foe within reach strikes once, free",
         ),

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use super::Planner;
 use crate::ai::passage_among;
 use crate::battle::Footing;
-use crate::battle::declaring::crawl;
+use crate::battle::moves::crawl;
 use crate::map::Tile;
 use crate::map::reach::{ReachMap, reachable};
 

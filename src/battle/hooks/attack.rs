@@ -6,6 +6,7 @@ use crate::battle::command::{ManeuverGoal, Rejection, WeaponChoice};
 use crate::battle::melee_weapon::MeleeWeapon;
 use crate::battle::state::Battle;
 use crate::battle::{PendingAttack, TurnState};
+use crate::rules::melee::SpecificBlow;
 use crate::rules::modifiers::Modifier;
 use crate::rules::roll::{Demand, Verdict};
 use bevy::prelude::*;
@@ -70,6 +71,12 @@ pub trait AttackHooks {
     /// (BRP's Martial Arts, where the roll is under that skill too).
     fn unarmed_blow_doubled(&self, _battle: &Battle, _attacker: UnitId, _roll: u32) -> bool {
         false
+    }
+
+    /// The specific blow `pending`'s attacker aims by the rulebook's own state (the western's
+    /// declared at the defender); `None`: a plain blow.
+    fn specific_blow(&self, _battle: &Battle, _pending: &PendingAttack) -> Option<SpecificBlow> {
+        None
     }
 
     /// The blow `pending` has landed: whether the rulebook does something in its place (the

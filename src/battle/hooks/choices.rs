@@ -1,11 +1,12 @@
 //! What a rulebook offers a unit on its turn, and its own commands (one family of
 //! [`super::BattleHooks`]).
 
-use crate::battle::UnitId;
-use crate::battle::choices::{Offers, UnitFlag};
-use crate::battle::command::Rejection;
+use crate::battle::choices::{Binding, Offers, UnitFlag};
+use crate::battle::command::{Command, Rejection};
 use crate::battle::own::OwnCommand;
 use crate::battle::state::Battle;
+use crate::battle::{TurnState, UnitId};
+use crate::rules::characteristics::MoveAllowance;
 use bevy::prelude::*;
 
 /// What a rulebook offers a unit on its turn, and its own commands;
@@ -44,6 +45,35 @@ pub trait ChoiceHooks {
     /// (`choices.rs`): none by default.
     fn offers(&self, _battle: &Battle, _unit: UnitId) -> Offers {
         Offers::default()
+    }
+
+    /// What binds `unit`'s turn, where the rulebook's own state binds it (the western's
+    /// declaration): none by default.
+    fn binding(&self, _battle: &Battle, _unit: UnitId) -> Option<Binding> {
+        None
+    }
+
+    /// On a whole turn (`turn`), `command` refused where the rulebook's own state binds the
+    /// unit to something else (the western's declaration), with why.
+    fn command_bound(
+        &self,
+        _battle: &Battle,
+        _turn: &TurnState,
+        _command: &Command,
+    ) -> Result<(), Rejection> {
+        Ok(())
+    }
+
+    /// The movement `unit` has this round where its rulebook's own state bounds `own` (the
+    /// western's zigzag, declared or lamed): `own` by default.
+    fn moves(&self, _battle: &Battle, _unit: UnitId, own: MoveAllowance) -> MoveAllowance {
+        own
+    }
+
+    /// Whether `unit` keeps its tile this round by its rulebook's own state (the western's
+    /// declared stay): no by default.
+    fn stays(&self, _battle: &Battle, _unit: UnitId) -> bool {
+        false
     }
 
     /// A command of the rulebook's own (`own`, which it reads as its own type): carried out,

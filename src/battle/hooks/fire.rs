@@ -8,6 +8,7 @@ use crate::battle::harm_read::CoverByPart;
 use crate::battle::state::Battle;
 use crate::map::sight::ShotLine;
 use crate::rules::roll::Verdict;
+use crate::rules::situation::ShotFacts;
 use crate::rules::weapons::Weapon;
 use bevy::prelude::*;
 
@@ -54,6 +55,23 @@ pub trait FireHooks {
         _check: &Verdict,
     ) -> Option<UnitId> {
         None
+    }
+
+    /// Whether `shooter` fires at `target` through the low cover in its way rather than round
+    /// it, by the rulebook's own state (the western's shot declared through cover): the cover
+    /// then gives no cover step, and its material takes its share off the damage.
+    fn fires_through_cover(&self, _battle: &Battle, _shooter: UnitId, _target: UnitId) -> bool {
+        false
+    }
+
+    /// The facts of `shooter`'s shot at `target` the rulebook's own state sets (the western's
+    /// declaration: a specific shot, the shots declared for the round, the target zigzagging).
+    fn shot_facts(
+        &self,
+        _battle: &Battle,
+        (_shooter, _target): (UnitId, UnitId),
+        _facts: &mut ShotFacts,
+    ) {
     }
 
     /// Whether the plain hits of `shooter`'s deliberate shot at `target` roll double damage

@@ -3,7 +3,7 @@
 
 use crate::battle::UnitId;
 use crate::battle::harm_read::{CoverByPart, RollHarm, RolledHit};
-use crate::battle::shot::ShotSetup;
+use crate::battle::shot_terms::ShotSetup;
 use crate::battle::state::Battle;
 use crate::map::Tile;
 use crate::rules::body::BodyPart;

@@ -2,8 +2,8 @@
 //! [`super::BattleHooks`]).
 
 use crate::battle::ActionLost;
-use crate::battle::UnitId;
 use crate::battle::state::Battle;
+use crate::battle::{TurnState, UnitId};
 use crate::rules::modifiers::Modifier;
 use bevy::prelude::*;
 
@@ -35,6 +35,10 @@ pub trait TurnHooks {
     /// before the order is rolled: what the rulebook's own state does then (CoC's Luck paid
     /// again to stay awake).
     fn round_opened(&self, _battle: &mut Battle) {}
+
+    /// As a whole turn (`turn`) ends, before it passes on: what the rulebook's own state makes
+    /// of it (the western's declared act not done is lost, and told).
+    fn turn_ends(&self, _battle: &mut Battle, _turn: &TurnState) {}
 
     /// As `unit`'s turn comes, what of the rulebook's own lasted until then ends.
     fn turn_comes(&self, _battle: &mut Battle, _unit: UnitId) {}

@@ -14,6 +14,7 @@ pub mod reasons;
 pub mod roll_command;
 pub mod round;
 pub mod sheet;
+pub mod ui;
 pub mod worth;
 pub mod wounds;
 
@@ -29,7 +30,7 @@ use crate::rules::explosions::{BlastRing, banded_rings, halving_rings};
 use crate::rules::hand_to_hand::HandToHand;
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::length::Length;
-use crate::rules::mechanisms::{Declaring, Mechanisms};
+use crate::rules::mechanisms::Mechanisms;
 use crate::rules::melee::{BareHands, BodyBlow};
 use crate::rules::modifiers::Modifier;
 use crate::rules::roll::{Checked, Demand, RollPurpose};
@@ -106,7 +107,6 @@ impl Ruleset for Frontier {
         Mechanisms {
             postures: Some(self),
             kept_order: true,
-            declaring: Some(self),
             ..Mechanisms::default()
         }
     }
@@ -251,12 +251,6 @@ impl HandToHand for Frontier {
     /// Hand-to-hand within 10 ft.
     fn hand_to_hand_reach(&self) -> Option<Length> {
         Some(HAND_TO_HAND_REACH)
-    }
-}
-
-impl Declaring for Frontier {
-    fn zigzag_allowance(&self, characteristics: &Characteristics) -> u32 {
-        sheet::zigzag_move(characteristics)
     }
 }
 

@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 
 use crate::ai::Seen;
-use crate::ai::hooks::{AiHooks, HookAi};
+use crate::ai::hooks::{AiHooks, DeclarationSlot, HookAi};
 use crate::battle::UnitId;
 use crate::battle::command::{Command, WeaponChoice};
 use crate::map::range::distance_squared;
@@ -22,14 +22,13 @@ struct BrpAi;
 
 impl AiHooks for BrpAi {
     /// The parry to name in the declaration slot.
-    fn declaration_slot(
-        &self,
-        scenario: &Scenario,
-        seen: &[Seen],
-        unit: UnitId,
-        baseline: bool,
-    ) -> Option<Command> {
-        Some(parry_to_name(scenario, seen, unit, baseline))
+    fn declaration_slot(&self, _world: &mut World, slot: &DeclarationSlot<'_>) -> Option<Command> {
+        Some(parry_to_name(
+            slot.scenario,
+            slot.seen,
+            slot.unit,
+            slot.baseline(),
+        ))
     }
 }
 

@@ -1,12 +1,15 @@
-//! The western's own choices for the AI: how quick a unit is on the draw, for a unit answering
-//! a declared shot at it by declaring one back.
+//! The western's own choices for the AI: its declaration in each declaration slot (how quick a
+//! unit is on the draw, for one answering a declared shot at it by declaring one back), and its
+//! turn held to what it declared.
+
+mod declare;
 
 use bevy::prelude::*;
 
 use crate::ai::Seen;
-use crate::ai::hooks::{AiHooks, HookAi};
-use crate::battle::command::WeaponChoice;
-use crate::battle::{Arsenal, UnitId};
+use crate::ai::hooks::{AiHooks, DeclarationSlot, HookAi};
+use crate::battle::command::{Command, WeaponChoice};
+use crate::battle::{Arsenal, TurnState, UnitId};
 use crate::map::scenario::Scenario;
 use crate::rules::situation::StandingFacts;
 use crate::rulesets::frontier::ID;
@@ -22,15 +25,25 @@ pub fn plugin(app: &mut App) {
 struct FrontierAi;
 
 impl AiHooks for FrontierAi {
-    /// The die's mean and the draw's bonus, its wounds counted.
-    fn draw_mean(
+    fn declaration_slot(&self, world: &mut World, slot: &DeclarationSlot<'_>) -> Option<Command> {
+        Some(declare::declare(world, slot))
+    }
+
+    fn bound_turn(
         &self,
         world: &mut World,
         scenario: &Scenario,
-        seen: &[Seen],
-        unit: UnitId,
-    ) -> Option<f64> {
-        draw_mean_of(world, scenario, seen, unit)
+        (seen, turn, arsenal): (&[Seen], &TurnState, &Arsenal),
+        planned: &Command,
+    ) -> Option<Command> {
+        Some(declare::keep_to_declaration(
+            world,
+            scenario,
+            seen,
+            turn,
+            arsenal,
+            planned.clone(),
+        ))
     }
 }
 
@@ -61,7 +74,8 @@ fn draw_mean(
     f64::from(total.total) + (f64::from(bonus.sides) + 1.0) / 2.0
 }
 
-/// The mean quick-draw total of another unit, with the gun it would draw.
+/// The mean quick-draw total of a unit, with the gun it would draw: the die's mean and the
+/// draw's bonus, its wounds counted.
 fn draw_mean_of(
     world: &mut World,
     scenario: &Scenario,

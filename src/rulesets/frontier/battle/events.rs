@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use super::declaration::Declaration;
 use crate::battle::UnitId;
 use crate::battle::event::{EventKind, LogKind};
 use crate::battle::own::{ContestCard, ContestSide, Located, OwnEvent, RulebookEvent};
@@ -54,6 +55,17 @@ pub enum FrontierEvent {
         die: u32,
         part: BodyPart,
     },
+    /// In its declaration slot, how `unit` will move and what it will do this round.
+    Declared {
+        unit: UnitId,
+        declaration: Declaration,
+    },
+    /// `unit`'s act turn ended without the act it declared (the target fell, went out of sight
+    /// or reach): that part of the declaration is lost.
+    DeclarationLost {
+        unit: UnitId,
+        declaration: Declaration,
+    },
     /// A quick draw: `unit`'s shot at `rival`, whose declared shot was at it; each side's
     /// draw, and who fires first (`None`: both at once).
     QuickDrawn {
@@ -83,7 +95,9 @@ impl OwnEvent for FrontierEvent {
             | Self::Bled { .. }
             | Self::ThroughMaterial { .. }
             | Self::WoundLocated { .. } => LogKind::Wounds,
-            Self::QuickDrawn { .. } => LogKind::Attacks,
+            Self::QuickDrawn { .. } | Self::Declared { .. } | Self::DeclarationLost { .. } => {
+                LogKind::Attacks
+            }
         }
     }
 
@@ -99,6 +113,11 @@ impl OwnEvent for FrontierEvent {
             | Self::WoundLocated { unit, .. } => vec![*unit],
             Self::BleedingStopped { unit, by } => vec![*unit, *by],
             Self::QuickDrawn { unit, rival, .. } => vec![*unit, *rival],
+            Self::Declared { unit, declaration } | Self::DeclarationLost { unit, declaration } => {
+                std::iter::once(*unit)
+                    .chain(declaration.act.target())
+                    .collect()
+            }
         }
     }
 
@@ -130,6 +149,14 @@ impl OwnEvent for FrontierEvent {
                 }
             },
             Self::PainMastered { unit } => format!("{} masters the pain", name(*unit)),
+            Self::Declared { unit, declaration } => {
+                format!("{} declares: {}", name(*unit), declaration.words(name))
+            }
+            Self::DeclarationLost { unit, declaration } => format!(
+                "{}'s declaration is lost, not carried out ({})",
+                name(*unit),
+                declaration.words(name)
+            ),
             Self::DownInPain { unit } => {
                 format!("{} is down in pain and does nothing this turn", name(*unit))
             }

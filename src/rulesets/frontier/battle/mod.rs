@@ -1,10 +1,13 @@
-//! The frontier western in the battle: its own code at the engine's stages (its quick draws and
-//! holding fire, its specific shots and blows, and getting over one: rising from a trip, and
-//! breaking a restrain; the pain of a wound, bleeding and wounds located), with its part of a
-//! unit's state (`FrontierCondition`). Its declarations still live in the engine until they move here
-//! (docs/plans/rulebook-rooms.md).
+//! The frontier western in the battle: its own code at the engine's stages (its declared round,
+//! its quick draws and holding fire, its specific shots and blows, and getting over one: rising
+//! from a trip, and breaking a restrain; the pain of a wound, bleeding and wounds located), with
+//! its part of a unit's state (`FrontierCondition`) and the round's declarations
+//! (`Declarations`).
 
+pub mod commands;
 pub mod condition;
+pub mod declaration;
+pub mod declaring;
 pub mod events;
 mod material;
 mod pain;
@@ -14,21 +17,29 @@ mod specifics;
 
 use bevy::prelude::*;
 
-use crate::battle::command::{FireMode, WeaponChoice};
+use crate::battle::choices::Binding;
+use crate::battle::command::{Command, FireMode, Rejection, WeaponChoice};
 use crate::battle::fire_plan::{FireOutOfTurn, FirePlan};
 use crate::battle::hooks::{
     AttackHooks, ChoiceHooks, DiceHooks, FireHooks, HarmHooks, HookRulebook, TurnCost, TurnHooks,
+    own_command,
 };
-
+use crate::battle::own::OwnCommand;
+use crate::battle::scope::BattleScoped;
 use crate::battle::state::Battle;
-use crate::battle::{PendingAttack, UnitId};
+use crate::battle::{PendingAttack, TurnState, UnitId};
 use crate::map::Tile;
+use crate::rules::characteristics::MoveAllowance;
+use crate::rules::melee::SpecificBlow;
+use crate::rules::situation::ShotFacts;
 use crate::rules::weapons::Weapon;
 use crate::rulesets::frontier::ID;
+use commands::FrontierCommand;
 
 /// The western's battle plugin: its hooks.
 pub fn plugin(app: &mut App) {
-    app.hook_rulebook(ID, FrontierHooks);
+    app.hook_rulebook(ID, FrontierHooks)
+        .battle_record::<declaring::Declarations>();
 }
 
 /// The western's code at the engine's stages.
@@ -50,9 +61,39 @@ impl TurnHooks for FrontierHooks {
     fn stumbled(&self, battle: &mut Battle, unit: UnitId) {
         recovering::free_blows(battle, unit);
     }
+
+    fn turn_ends(&self, battle: &mut Battle, turn: &TurnState) {
+        declaring::lose_undone(battle, turn);
+    }
 }
 
-impl ChoiceHooks for FrontierHooks {}
+impl ChoiceHooks for FrontierHooks {
+    fn binding(&self, battle: &Battle, unit: UnitId) -> Option<Binding> {
+        Some(declaring::binding(battle, unit))
+    }
+
+    fn command_bound(
+        &self,
+        battle: &Battle,
+        turn: &TurnState,
+        command: &Command,
+    ) -> Result<(), Rejection> {
+        declaring::binds(battle, turn, command)
+    }
+
+    fn moves(&self, battle: &Battle, unit: UnitId, own: MoveAllowance) -> MoveAllowance {
+        declaring::moves(battle, unit, own)
+    }
+
+    fn stays(&self, battle: &Battle, unit: UnitId) -> bool {
+        declaring::stays(battle, unit)
+    }
+
+    fn command(&self, battle: &mut Battle, own: &dyn OwnCommand) -> Result<(), Rejection> {
+        let FrontierCommand::Declare { unit, declaration } = *own_command(own)?;
+        declaring::declare(battle, unit, declaration)
+    }
+}
 
 impl FireHooks for FrontierHooks {
     fn fire_rival(&self, battle: &Battle, unit: UnitId, mode: &FireMode) -> Option<FireOutOfTurn> {
@@ -74,6 +115,14 @@ impl FireHooks for FrontierHooks {
         quick_draw::fire_back(battle, unit, mode);
     }
 
+    fn fires_through_cover(&self, battle: &Battle, shooter: UnitId, target: UnitId) -> bool {
+        declaring::through_cover(battle, shooter, target)
+    }
+
+    fn shot_facts(&self, battle: &Battle, fighters: (UnitId, UnitId), facts: &mut ShotFacts) {
+        declaring::shot_facts(battle, fighters, facts);
+    }
+
     fn hit_doubled(&self, battle: &Battle, fighters: (UnitId, UnitId)) -> bool {
         specifics::doubled(battle, fighters)
     }
@@ -92,6 +141,10 @@ impl FireHooks for FrontierHooks {
 }
 
 impl AttackHooks for FrontierHooks {
+    fn specific_blow(&self, battle: &Battle, pending: &PendingAttack) -> Option<SpecificBlow> {
+        declaring::declared_blow(battle, pending)
+    }
+
     fn blow_instead(&self, battle: &mut Battle, pending: &PendingAttack) -> bool {
         specifics::blow_instead(battle, pending)
     }

@@ -5,12 +5,11 @@
 //! upon shoots back once the pull is done.
 
 use super::condition::attacks_barred;
+use super::declaration::DeclaredAct;
+use super::declaring::declared_in;
 use super::events::FrontierEvent;
 use crate::battle::UnitId;
 use crate::battle::command::{FireMode, WeaponChoice};
-use crate::battle::declaration::DeclaredAct;
-use crate::battle::declaring::declared;
-use crate::battle::event::EventKind;
 use crate::battle::fire_plan::{FireOutOfTurn, FirePlan};
 use crate::battle::ranged::fires_out_of_turn;
 use crate::battle::state::Battle;
@@ -43,8 +42,7 @@ pub(super) fn rival(battle: &Battle, unit: UnitId, mode: &FireMode) -> Option<Ri
     {
         return None;
     }
-    let DeclaredAct::Fire { target: at, shots } = declared(&battle.flow().declarations, target).act
-    else {
+    let DeclaredAct::Fire { target: at, shots } = declared_in(battle, target).act else {
         return None;
     };
     let gun = battle
@@ -72,7 +70,7 @@ pub(super) fn fire_back(battle: &mut Battle, shooter: UnitId, mode: &FireMode) {
 /// or one to draw (one shot).
 fn holding_fire(battle: &Battle, target: UnitId, shooter: UnitId) -> Option<Rival> {
     let condition = battle.condition(target);
-    let holds = declared(&battle.flow().declarations, target).act == DeclaredAct::HoldFire;
+    let holds = declared_in(battle, target).act == DeclaredAct::HoldFire;
     if !holds
         || condition.fired_this_round()
         || attacks_barred(battle, target)
@@ -109,8 +107,8 @@ pub(super) fn draw_against(
     }
     fires_out_of_turn(battle, rival, unit);
     if first == FirstShot::Rival && !still_fires(battle, unit, choice) {
-        let declaration = declared(&battle.flow().declarations, unit);
-        battle.emit(EventKind::DeclarationLost { unit, declaration });
+        let declaration = declared_in(battle, unit);
+        battle.emit(FrontierEvent::DeclarationLost { unit, declaration });
         return None;
     }
     plan_fire(battle, unit, choice, mode).ok()

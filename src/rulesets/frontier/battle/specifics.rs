@@ -4,10 +4,10 @@
 //! in `recovering.rs`).
 
 use super::condition::change_frontier;
+use super::declaration::SpecificShot;
+use super::declaring::{declared_at, declared_blow};
 use super::events::FrontierEvent;
 use crate::battle::blow_odds::attacker_modifiers;
-use crate::battle::declaration::SpecificShot;
-use crate::battle::declaring::{declared_at, declared_blow};
 use crate::battle::event::EventKind;
 use crate::battle::state::Battle;
 use crate::battle::{PendingAttack, UnitId, Vital, arms, effects, hold, wounds};

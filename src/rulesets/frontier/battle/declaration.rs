@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::UnitId;
+use crate::battle::UnitId;
 use crate::map::Tile;
 use crate::rules::characteristics::MoveAllowance;
 use crate::rules::melee::SpecificBlow;
@@ -136,22 +136,17 @@ pub struct Declaration {
 }
 
 impl Declaration {
-    /// The movement it allows: the rulebook's zigzag allowance when zigzagging, or always, for
-    /// a unit `lamed` by a shot in the legs.
-    pub fn allowance(
-        &self,
-        moves: MoveAllowance,
-        zigzag: Option<u32>,
-        lamed: bool,
-    ) -> MoveAllowance {
-        let zigzags = self.movement == DeclaredMove::Zigzag || lamed;
-        match (zigzags, zigzag) {
-            (true, Some(tenths)) => MoveAllowance {
-                free: tenths.min(moves.free),
-                most: tenths.min(moves.free),
+    /// The movement it allows of `moves`: the `zigzag` allowance when zigzagging, or always,
+    /// for a unit `lamed` by a shot in the legs.
+    pub fn allowance(&self, moves: MoveAllowance, zigzag: u32, lamed: bool) -> MoveAllowance {
+        if self.movement == DeclaredMove::Zigzag || lamed {
+            MoveAllowance {
+                free: zigzag.min(moves.free),
+                most: zigzag.min(moves.free),
                 past_free_forfeits: false,
-            },
-            _ => moves,
+            }
+        } else {
+            moves
         }
     }
 

@@ -7,14 +7,12 @@ use std::cmp::Reverse;
 
 use bevy::prelude::*;
 
-use super::plan::Planner;
-use super::{Seen, hooks, passage_among};
-use crate::battle::TurnState;
-use crate::battle::UnitId;
+use super::draw_mean_of;
+use crate::ai::hooks::DeclarationSlot;
+use crate::ai::{Seen, passage_among};
 use crate::battle::command::{Command, FireMode, ManeuverGoal, WeaponChoice};
-use crate::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
-use crate::battle::declaring::{allowance, allows, declared};
-use crate::battle::{Arsenal, Condition, Flow, Footing};
+use crate::battle::moves::own_moves;
+use crate::battle::{Arsenal, Condition, Flow, Footing, TurnState, UnitId};
 use crate::battle::{blast, ranged};
 use crate::map::Tile;
 use crate::map::range::distance_squared;
@@ -22,12 +20,30 @@ use crate::map::reach::reachable;
 use crate::map::scenario::{Scenario, UnitSpec};
 use crate::rules::firearms::reload;
 use crate::rules::weapons::AttackForm;
+use crate::rulesets::frontier::battle::commands::FrontierCommand;
+use crate::rulesets::frontier::battle::declaration::{Declaration, DeclaredAct, DeclaredMove};
+use crate::rulesets::frontier::battle::declaring::{allowance, allows, declarations_of, declared};
+
+/// In the unit's declaration slot: its plan for a fresh turn as if it acted now, declared. The
+/// baseline declares its plan as it stands; the levels read the declarations made, and name the
+/// tile an explosive they are taking up will be thrown at.
+pub(super) fn declare(world: &mut World, slot: &DeclarationSlot<'_>) -> Command {
+    let first = slot.fresh_plan(world);
+    let (scenario, seen, unit, arsenal) = (slot.scenario, slot.seen, slot.unit, slot.arsenal);
+    let declaration = if slot.baseline() {
+        declaration_for(scenario, seen, unit, arsenal, (&first, None))
+    } else {
+        let throw = slot.planned_throw(world, &first);
+        declaration(world, scenario, seen, unit, arsenal, (&first, throw))
+    };
+    FrontierCommand::Declare { unit, declaration }.into()
+}
 
 /// The declaration for a unit whose plan for a fresh turn begins with `first`, with the sense
 /// the declarations made before it give: an enemy who declared a shot at it is drawn on (shot
 /// back at, where its draw is likely the quicker and the shot can be made from here), and a
 /// unit on its way somewhere under such a threat zigzags rather than walk into it.
-pub(super) fn declaration(
+fn declaration(
     world: &mut World,
     scenario: &Scenario,
     seen: &[Seen],
@@ -36,28 +52,21 @@ pub(super) fn declaration(
     (first, throw): (&Command, Option<Tile>),
 ) -> Declaration {
     let planned = declaration_for(scenario, seen, unit, arsenal, (first, throw));
-    let threats: Vec<UnitId> = world
-        .get_resource::<Flow>()
-        .map(|flow| {
-            flow.declarations
-                .iter()
-                .filter(|(declarer, declared)| {
-                    matches!(declared.act, DeclaredAct::Fire { target, .. } if target == unit)
-                        && scenario.units[declarer.index()].side
-                            != scenario.units[unit.index()].side
-                })
-                .map(|(declarer, _)| *declarer)
-                .collect()
+    let round = world.get_resource::<Flow>().map_or(0, |flow| flow.round);
+    let threats: Vec<UnitId> = declarations_of(world, round)
+        .iter()
+        .filter(|(declarer, declared)| {
+            matches!(declared.act, DeclaredAct::Fire { target, .. } if target == unit)
+                && scenario.units[declarer.index()].side != scenario.units[unit.index()].side
         })
-        .unwrap_or_default();
+        .map(|(declarer, _)| *declarer)
+        .collect();
     if threats.is_empty() || matches!(planned.act, DeclaredAct::Bead { .. }) {
         return planned;
     }
     let gun = arsenal.gun_to_fire(&scenario.units[unit.index()].weapons);
     // Draw on the threat it is quickest against, if it can shoot it from here.
-    let own = hooks::of(world, scenario);
-    let draw_mean =
-        |world: &mut World, of: UnitId| own.as_ref()?.draw_mean(world, scenario, seen, of);
+    let draw_mean = |world: &mut World, of: UnitId| draw_mean_of(world, scenario, seen, of);
     let mine = draw_mean(world, unit);
     let answer = threats
         .iter()
@@ -88,13 +97,7 @@ pub(super) fn declaration(
     let moving_on = planned.movement == DeclaredMove::Move
         && throw.is_none()
         && !matches!(first, Command::Fire { .. } | Command::Attack { .. });
-    if moving_on
-        && scenario
-            .ruleset
-            .mechanisms()
-            .zigzag_allowance(&scenario.units[unit.index()].characteristics)
-            .is_some()
-    {
+    if moving_on {
         return Declaration {
             movement: DeclaredMove::Zigzag,
             act: DeclaredAct::Nothing,
@@ -102,22 +105,6 @@ pub(super) fn declaration(
         };
     }
     planned
-}
-
-/// Where a unit whose fresh turn begins with `first`, taking an explosive in hand or walking to
-/// where it throws from, means to throw it.
-pub(super) fn planned_throw(
-    world: &mut World,
-    (planner, me): (&mut Planner, Seen),
-    spec: &UnitSpec,
-    first: &Command,
-) -> Option<Tile> {
-    match first {
-        Command::Ready { weapon, .. } if lobbed(spec, *weapon) => {}
-        Command::Move { .. } => {}
-        _ => return None,
-    }
-    planner.throw_plan(world, me).map(|(_, _, at)| at)
 }
 
 /// Whether `weapon` is an explosive to throw.
@@ -133,7 +120,7 @@ fn lobbed(spec: &UnitSpec, weapon: WeaponChoice) -> bool {
 
 /// The declaration for a unit whose plan for a fresh turn begins with `first` (and which, where
 /// it takes up an explosive or walks to throw it, throws it at `throw`).
-pub(super) fn declaration_for(
+fn declaration_for(
     scenario: &Scenario,
     seen: &[Seen],
     unit: UnitId,
@@ -243,10 +230,10 @@ pub(super) fn keep_to_declaration(
     ) {
         return planned;
     }
-    let Some(flow) = world.get_resource::<Flow>() else {
+    let Some(round) = world.get_resource::<Flow>().map(|flow| flow.round) else {
         return end;
     };
-    let declarations = flow.declarations.clone();
+    let declarations = declarations_of(world, round);
     let declaration = declared(&declarations, unit);
     let (fired, footing) = world
         .query::<(&UnitId, &Condition)>()
@@ -271,8 +258,9 @@ pub(super) fn keep_to_declaration(
     {
         return shots;
     }
+    let own = own_moves(scenario, (unit, footing));
     let left = turn
-        .movement_left(allowance(scenario, &declarations, (unit, footing)))
+        .movement_left(allowance(scenario, &declarations, (unit, footing), own))
         .unwrap_or(0);
     // An enemy declared a throw near it: it first walks as far from the burst as it can (on its
     // feet: a prone unit stands first, as planned).

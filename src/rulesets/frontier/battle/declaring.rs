@@ -1,15 +1,59 @@
 //! Declared rounds (the western, SPECS.md 3.1): each unit's declaration taken in its declaration
-//! slot, and held to in its act slot, where it may do what it declared and nothing else. A part
-//! that has become impossible is lost.
+//! slot and kept for the round (`Declarations`), and held to in its act slot, where it may do
+//! what it declared and nothing else. A part that has become impossible is lost. What it
+//! declared bounds its movement (a zigzag, a stay) and sets the facts of its shots (a specific
+//! shot, the shots declared, a shot through cover) and blows (a specific blow).
 
-use super::command::{Command, FireMode, Rejection};
+use bevy::prelude::*;
+
 use super::declaration::{Declaration, DeclaredAct, DeclaredMove};
-use super::event::EventKind;
-use super::state::Battle;
-use super::{AttackKind, Footing, PendingAttack, TurnState, UnitId};
+use super::events::FrontierEvent;
+use crate::battle::choices::Binding;
+use crate::battle::command::{Command, FireMode, Rejection};
+use crate::battle::flow::end_turn;
+use crate::battle::state::Battle;
+use crate::battle::{AttackKind, Footing, PendingAttack, TurnState, UnitId};
 use crate::map::scenario::Scenario;
 use crate::rules::characteristics::MoveAllowance;
 use crate::rules::melee::SpecificBlow;
+use crate::rules::situation::ShotFacts;
+use crate::rulesets::frontier::sheet::zigzag_move;
+
+/// This round's declarations, in the order made (a record of the battle's: put back to none as
+/// it is cleared).
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct Declarations {
+    round: u32,
+    made: Vec<(UnitId, Declaration)>,
+}
+
+impl Declarations {
+    /// The declarations made in `round`, in the order made.
+    pub fn in_round(&self, round: u32) -> &[(UnitId, Declaration)] {
+        if self.round == round { &self.made } else { &[] }
+    }
+}
+
+/// The declarations made this round, in the order made.
+pub fn declarations_of(world: &World, round: u32) -> Vec<(UnitId, Declaration)> {
+    world
+        .get_resource::<Declarations>()
+        .map(|declarations| declarations.in_round(round).to_vec())
+        .unwrap_or_default()
+}
+
+/// The declarations made this round in `battle`.
+fn made<'b>(battle: &'b Battle<'_>) -> &'b [(UnitId, Declaration)] {
+    battle
+        .world
+        .get_resource::<Declarations>()
+        .map_or(&[], |declarations| declarations.in_round(battle.round()))
+}
+
+/// What `unit` declared this round in `battle` (nothing, where it declared nothing).
+pub fn declared_in(battle: &Battle, unit: UnitId) -> Declaration {
+    declared(made(battle), unit)
+}
 
 /// Whether `command`, given on the unit's own act turn after `shots_fired` shots this round, is
 /// part of what `declaration` declared.
@@ -54,19 +98,13 @@ pub fn allows(declaration: &Declaration, command: &Command, shots_fired: u32) ->
     }
 }
 
-/// Take the acting unit's declaration: checked, kept for the round and told (the caller ends
-/// the turn).
+/// Take the acting unit's declaration: checked, kept for the round and told; its slot is done.
 pub(super) fn declare(
     battle: &mut Battle,
     unit: UnitId,
     declaration: Declaration,
 ) -> Result<(), Rejection> {
     battle.own_turn(unit)?;
-    if !battle.scenario.ruleset.mechanisms().declares_actions() {
-        return Err(Rejection::NotNow(
-            "this rulebook has no declarations".to_string(),
-        ));
-    }
     let refused = |why: &str| Err(Rejection::NotNow(why.to_string()));
     if declaration.movement == DeclaredMove::Zigzag && declaration.act.attacks() {
         return refused("a unit that zigzags makes no attack this round");
@@ -104,8 +142,17 @@ pub(super) fn declare(
     {
         return Err(Rejection::InvalidTarget("off the map".to_string()));
     }
-    battle.flow_mut().declarations.push((unit, declaration));
-    battle.emit(EventKind::Declared { unit, declaration });
+    let round = battle.round();
+    let mut declarations = battle.world.get_resource_or_init::<Declarations>();
+    if declarations.round != round {
+        *declarations = Declarations {
+            round,
+            made: Vec::new(),
+        };
+    }
+    declarations.made.push((unit, declaration));
+    battle.emit(FrontierEvent::Declared { unit, declaration });
+    end_turn(battle);
     Ok(())
 }
 
@@ -122,14 +169,12 @@ pub fn declared(declarations: &[(UnitId, Declaration)], unit: UnitId) -> Declara
     declaration_of(declarations, unit).unwrap_or_default()
 }
 
-/// On an act turn of a rulebook that declares: refuse what the unit did not declare.
+/// On an act turn: refuse what the unit did not declare.
 pub(super) fn binds(battle: &Battle, turn: &TurnState, command: &Command) -> Result<(), Rejection> {
-    if !battle.scenario.ruleset.mechanisms().declares_actions()
-        || matches!(command, Command::EndTurn { .. })
-    {
+    if matches!(command, Command::EndTurn { .. }) {
         return Ok(());
     }
-    let declaration = declared(&battle.flow().declarations, turn.unit);
+    let declaration = declared_in(battle, turn.unit);
     if allows(
         &declaration,
         command,
@@ -146,77 +191,81 @@ pub(super) fn binds(battle: &Battle, turn: &TurnState, command: &Command) -> Res
 
 /// At the end of an act turn: a declared act that spends the action and was not done is lost.
 pub(super) fn lose_undone(battle: &mut Battle, turn: &TurnState) {
-    if !battle.scenario.ruleset.mechanisms().declares_actions() || turn.action_used {
+    if turn.action_used {
         return;
     }
-    let declaration = declared(&battle.flow().declarations, turn.unit);
+    let declaration = declared_in(battle, turn.unit);
     // Shots already fired in a quick draw it won are its declared shots.
     let fired = battle.condition(turn.unit).shots_this_round > 0;
     if declaration.act.spends_the_action() && !fired {
-        battle.emit(EventKind::DeclarationLost {
+        battle.emit(FrontierEvent::DeclarationLost {
             unit: turn.unit,
             declaration,
         });
     }
 }
 
-/// The movement the acting unit has this round: its zigzag allowance where it declared one.
-pub(super) fn move_allowance(battle: &Battle, unit: UnitId) -> MoveAllowance {
-    let footing = battle.condition(unit).footing();
-    allowance(
-        &battle.scenario,
-        &battle.flow().declarations,
-        (unit, footing),
-    )
-}
-
-/// The movement `unit` has this round under `declarations`, on its `footing`: none held fast;
-/// its zigzag allowance where it declared one or is lamed (shot in the legs), a crawl where the
-/// rulebook has one for a lamed unit (a crippled leg), else its own.
+/// The movement `unit` has this round under `declarations`, on its `footing`, its own being
+/// `own`: its zigzag allowance where it declared one or is lamed (shot in the legs).
 pub fn allowance(
     scenario: &Scenario,
     declarations: &[(UnitId, Declaration)],
     (unit, footing): (UnitId, Footing),
+    own: MoveAllowance,
 ) -> MoveAllowance {
-    if let Some(crawl) = crawl(scenario, footing) {
-        return crawl;
-    }
-    let spec = &scenario.units[unit.index()];
-    let zigzag = scenario
-        .ruleset
-        .mechanisms()
-        .zigzag_allowance(&spec.characteristics);
+    let zigzag = zigzag_move(&scenario.units[unit.index()].characteristics);
     let lamed = footing == Footing::Lamed;
-    declared(declarations, unit).allowance(spec.derived.moves, zigzag, lamed)
+    declared(declarations, unit).allowance(own, zigzag, lamed)
 }
 
-/// The movement a unit's `footing` leaves it in place of its own: none held fast; a lamed
-/// unit's crawl, where the rulebook has one (a crippled leg on the d100 house sheet); `None`
-/// for a unit on its own feet, or lamed in a rulebook without a crawl.
-pub fn crawl(scenario: &Scenario, footing: Footing) -> Option<MoveAllowance> {
-    let crawl = match footing {
-        Footing::Free => None,
-        Footing::Lamed => scenario.ruleset.crawl(),
-        Footing::HeldFast => Some(0),
-    }?;
-    Some(MoveAllowance {
-        free: crawl,
-        most: crawl,
-        past_free_forfeits: false,
-    })
+/// The movement `unit` has this round in `battle`, its own being `own`.
+pub(super) fn moves(battle: &Battle, unit: UnitId, own: MoveAllowance) -> MoveAllowance {
+    let footing = battle.condition(unit).footing();
+    allowance(&battle.scenario, made(battle), (unit, footing), own)
 }
 
-/// Whether `unit` may move on its act turn: not where the rulebook declares rounds and it
-/// declared it would stay.
-pub fn may_move(scenario: &Scenario, declarations: &[(UnitId, Declaration)], unit: UnitId) -> bool {
-    !scenario.ruleset.mechanisms().declares_actions()
-        || declared(declarations, unit).movement != DeclaredMove::Stay
+/// Whether `unit` keeps its tile this round: it declared it would stay.
+pub(super) fn stays(battle: &Battle, unit: UnitId) -> bool {
+    declared_in(battle, unit).movement == DeclaredMove::Stay
+}
+
+/// What binds `unit`'s turn: its declaration (staying and doing nothing, where it declared
+/// nothing), in words.
+pub(super) fn binding(battle: &Battle, unit: UnitId) -> Binding {
+    let declaration = declaration_of(made(battle), unit);
+    let name = |other: UnitId| battle.spec(other).name.clone();
+    let bound = declaration.unwrap_or_default();
+    Binding {
+        words: bound.words(name),
+        given: declaration.is_some(),
+        tends: matches!(bound.act, DeclaredAct::FirstAid { .. }),
+    }
+}
+
+/// The facts of `shooter`'s shot at `target` its declaration sets: the shots it declared for
+/// the round, a specific shot declared at `target`, and `target` zigzagging.
+pub(super) fn shot_facts(
+    battle: &Battle,
+    (shooter, target): (UnitId, UnitId),
+    facts: &mut ShotFacts,
+) {
+    if let Some(shots) = shots_declared(battle, shooter) {
+        facts.shots_in_pull = shots.max(1);
+    }
+    facts.specific_shot = declared_at(battle, shooter, target)
+        .is_some_and(|declaration| declaration.specific.is_some());
+    facts.target_zigzagged = zigzagging(battle, target);
+}
+
+/// Whether `shooter` declared its shots at `target` through the low cover in the way.
+pub(super) fn through_cover(battle: &Battle, shooter: UnitId, target: UnitId) -> bool {
+    declared_at(battle, shooter, target).is_some_and(|declaration| declaration.through)
 }
 
 /// Whether the unit is zigzagging this round: it declared a zigzag, and is not down in pain or
 /// stunned (a unit clutching its wound on the ground weaves about no more).
-pub(super) fn zigzagging(battle: &Battle, unit: UnitId) -> bool {
-    declared(&battle.flow().declarations, unit).movement == DeclaredMove::Zigzag
+fn zigzagging(battle: &Battle, unit: UnitId) -> bool {
+    declared_in(battle, unit).movement == DeclaredMove::Zigzag
         && battle.condition(unit).idle_in(battle.round()).is_none()
 }
 
@@ -224,7 +273,7 @@ pub(super) fn zigzagging(battle: &Battle, unit: UnitId) -> bool {
 /// specific shot, a specific blow or a shot through cover, then counts against `target`: `declare`
 /// lets each go only with its own act).
 pub fn declared_at(battle: &Battle, unit: UnitId, target: UnitId) -> Option<Declaration> {
-    let declaration = declared(&battle.flow().declarations, unit);
+    let declaration = declared_in(battle, unit);
     (declaration.act.target() == Some(target)).then_some(declaration)
 }
 
@@ -241,8 +290,8 @@ pub fn declared_blow(battle: &Battle, pending: &PendingAttack) -> Option<Specifi
 }
 
 /// How many shots the unit declared for this round, where it declared a shot.
-pub(super) fn shots_declared(battle: &Battle, unit: UnitId) -> Option<u32> {
-    match declared(&battle.flow().declarations, unit).act {
+fn shots_declared(battle: &Battle, unit: UnitId) -> Option<u32> {
+    match declared_in(battle, unit).act {
         DeclaredAct::Fire { shots, .. } => Some(shots),
         _ => None,
     }

@@ -1,33 +1,33 @@
-//! A declaration slot at the start of the round, where the rulebook declares the whole round
-//! (the western): the person picks how the unit moves and the one thing it will do. (Where it
-//! names parries, BRP, the slot shows the rulebook's own offers.)
+//! The western's declaration slot at the start of the round: the person picks how the unit
+//! moves and the one thing it will do, from what the panel read of the battle.
 
 use bevy_egui::egui;
 
-use super::view::{BattleView, UnitState};
+use super::RoundPanel;
 use crate::battle::UnitId;
-use crate::battle::command::Command;
-use crate::battle::declaration::{Declaration, DeclaredAct, DeclaredMove, SpecificShot};
+use crate::battle::command::{Command, WeaponChoice};
 use crate::map::Tile;
 use crate::map::scenario::Scenario;
 use crate::rules::melee::SpecificBlow;
 use crate::rules::weapons::AttackForm;
+use crate::rulesets::frontier::battle::commands::FrontierCommand;
+use crate::rulesets::frontier::battle::declaration::{
+    Declaration, DeclaredAct, DeclaredMove, SpecificShot,
+};
 
 /// The units on the map and conscious whose side stands to `unit`'s as `sides` says.
 fn standing(
-    view: &BattleView,
+    panel: &RoundPanel,
     scenario: &Scenario,
     unit: UnitId,
     sides: impl Fn(usize, usize) -> bool,
 ) -> Vec<UnitId> {
     let side = scenario.units[unit.index()].side;
-    (0..scenario.units.len())
-        .map(UnitId::of_index)
+    panel
+        .standing
+        .iter()
+        .map(|(other, _)| *other)
         .filter(|other| sides(side, scenario.units[other.index()].side))
-        .filter(|other| {
-            view.unit(*other)
-                .is_some_and(|state| state.at.is_some() && state.vitals.conscious())
-        })
         .collect()
 }
 
@@ -128,13 +128,11 @@ impl Draft {
 /// declares it (binding on the unit's act slot; those who declare later see it in the order).
 pub(super) fn declaration_form(
     ui: &mut egui::Ui,
-    view: &mut BattleView,
+    panel: &RoundPanel,
     scenario: &Scenario,
     unit: UnitId,
-    state: &UnitState,
-) {
-    let round = view.flow.as_ref().map_or(0, |flow| flow.round);
-    let id = egui::Id::new(("declaration", unit.0, round));
+) -> Option<Command> {
+    let id = egui::Id::new(("declaration", unit.0, panel.round));
     let mut draft: Draft = ui.data_mut(|data| {
         *data.get_temp_mut_or_insert_with(id, || Draft {
             movement: DeclaredMove::Move,
@@ -156,7 +154,7 @@ pub(super) fn declaration_form(
     let weapons = &scenario.units[unit.index()].weapons;
     let carries = |form: AttackForm| {
         weapons.iter().enumerate().any(|(index, carried)| {
-            carried.weapon.attack_form() == form && !state.arsenal.lost.contains(&index)
+            carried.weapon.attack_form() == form && !panel.lost.contains(&index)
         })
     };
     let offered = |act: ActKind| match act {
@@ -185,9 +183,9 @@ pub(super) fn declaration_form(
     }
     let targets = match draft.act {
         ActKind::Fire | ActKind::Bead | ActKind::Strike | ActKind::Throw => {
-            standing(view, scenario, unit, |side, other| side != other)
+            standing(panel, scenario, unit, |side, other| side != other)
         }
-        ActKind::FirstAid => standing(view, scenario, unit, |side, other| side == other),
+        ActKind::FirstAid => standing(panel, scenario, unit, |side, other| side == other),
         ActKind::HoldFire | ActKind::Draw | ActKind::Reload | ActKind::Nothing => Vec::new(),
     };
     if !targets.is_empty() {
@@ -204,7 +202,7 @@ pub(super) fn declaration_form(
         });
     }
     if draft.act == ActKind::Fire {
-        let most = most_shots(scenario, unit, state);
+        let most = most_shots(scenario, unit, panel.in_hand);
         ui.horizontal(|ui| {
             ui.label("Shots:");
             ui.add(egui::DragValue::new(&mut draft.shots).range(1..=most.max(1)));
@@ -239,27 +237,30 @@ pub(super) fn declaration_form(
     }
     ui.data_mut(|data| data.insert_temp(id, draft));
     let name = |other: UnitId| scenario.units[other.index()].name.clone();
-    let tile_of = |other: UnitId| view.unit(other).and_then(|state| state.at);
+    let tile_of = |other: UnitId| {
+        panel
+            .standing
+            .iter()
+            .find(|(standing, _)| *standing == other)
+            .map(|(_, at)| *at)
+    };
     match draft.declaration(tile_of) {
-        Some(declaration) => {
-            if ui
-                .button(format!("Declare: {}", declaration.words(name)))
-                .clicked()
-            {
-                view.order(Command::Declare { unit, declaration });
-            }
-        }
+        Some(declaration) => ui
+            .button(format!("Declare: {}", declaration.words(name)))
+            .clicked()
+            .then(|| FrontierCommand::Declare { unit, declaration }.into()),
         None => {
             ui.add_enabled(false, egui::Button::new("Declare: pick whom first"));
+            None
         }
     }
 }
 
 /// The most shots the unit's gun fires in a round: the one in hand, else the first it carries.
-fn most_shots(scenario: &Scenario, unit: UnitId, state: &UnitState) -> u32 {
+fn most_shots(scenario: &Scenario, unit: UnitId, in_hand: Option<WeaponChoice>) -> u32 {
     let weapons = &scenario.units[unit.index()].weapons;
-    let in_hand = match state.arsenal.in_hand {
-        crate::battle::command::WeaponChoice::Carried(index) => weapons.get(index),
+    let in_hand = match in_hand {
+        Some(WeaponChoice::Carried(index)) => weapons.get(index),
         _ => None,
     };
     in_hand
