@@ -13,7 +13,8 @@ use bevy_egui::egui;
 use crate::battle::by_rulebook::ByRulebook;
 use crate::battle::command::{Answer, Command};
 use crate::battle::threat::AnswerOdds;
-use crate::battle::{TurnState, UnitId};
+use crate::battle::{ActiveScenario, TurnState, UnitId};
+use crate::map::scenario::Scenario;
 use crate::rules::ruleset_id::RulesetId;
 
 /// A rulebook's own controls at the panels' places; each draws nothing by default.
@@ -62,6 +63,15 @@ pub trait RulebookPanel: Send + Sync + 'static {
     ) -> Option<Command> {
         None
     }
+}
+
+/// The battle's scenario, where its rulebook is `id`: what a rulebook's system reading the
+/// battle for its controls reads first.
+pub fn scenario_of(world: &World, id: RulesetId) -> Option<Arc<Scenario>> {
+    world
+        .get_resource::<ActiveScenario>()
+        .map(|active| active.0.clone())
+        .filter(|scenario| scenario.ruleset.id() == id)
 }
 
 /// Each rulebook's panel controls, by the rulebook, as their UI plugins put them in.

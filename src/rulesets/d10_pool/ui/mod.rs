@@ -13,12 +13,12 @@ use crate::battle::command::{Answer, Command};
 use crate::battle::hooks::RollFor;
 use crate::battle::scope::{BattleMoment, moment};
 use crate::battle::threat::AnswerOdds;
-use crate::battle::{ActiveScenario, Flow, TurnState, UnitId};
+use crate::battle::{Flow, TurnState, UnitId};
 use crate::rulesets::d10_pool::ID;
 use crate::rulesets::d10_pool::battle::budget::{odds_keeping, plan_of, planned, pools_of};
 use crate::rulesets::d10_pool::budget::{PlanPart, PlanPools, PlannedAction};
 use crate::schedule::AppSystems;
-use crate::ui::panels::{HookPanel, PanelState, RulebookPanel};
+use crate::ui::panels::{HookPanel, PanelState, RulebookPanel, scenario_of};
 
 /// The pool's UI plugin: its panel controls, and the system that reads the battle for them.
 pub fn plugin(app: &mut App) {
@@ -107,15 +107,9 @@ fn defence(answer: Answer) -> Option<PlannedAction> {
 /// the dice kept have changed: another unit deciding starts with nothing kept and no split
 /// drawn up.
 fn read_dice(world: &mut World, mut last: Local<Option<(BattleMoment, u32)>>) {
-    let Some(scenario) = world
-        .get_resource::<ActiveScenario>()
-        .map(|active| active.0.clone())
-    else {
+    let Some(scenario) = scenario_of(world, ID) else {
         return;
     };
-    if scenario.ruleset.id() != ID {
-        return;
-    }
     let keep = world
         .get_resource_mut::<PanelState>()
         .map_or(0, |mut state| state.of::<DicePanel>().keep);

@@ -29,14 +29,17 @@ use crate::rulesets::frontier::battle::declaring::{allowance, allows, declaratio
 /// tile an explosive they are taking up will be thrown at.
 pub(super) fn declare(world: &mut World, slot: &DeclarationSlot<'_>) -> Command {
     let first = slot.fresh_plan(world);
-    let (scenario, seen, unit, arsenal) = (slot.scenario, slot.seen, slot.unit, slot.arsenal);
     let declaration = if slot.baseline() {
-        declaration_for(scenario, seen, unit, arsenal, (&first, None))
+        declaration_for(slot, (&first, None))
     } else {
         let throw = slot.planned_throw(world, &first);
-        declaration(world, scenario, seen, unit, arsenal, (&first, throw))
+        declaration(world, slot, (&first, throw))
     };
-    FrontierCommand::Declare { unit, declaration }.into()
+    FrontierCommand::Declare {
+        unit: slot.unit,
+        declaration,
+    }
+    .into()
 }
 
 /// The declaration for a unit whose plan for a fresh turn begins with `first`, with the sense
@@ -45,13 +48,11 @@ pub(super) fn declare(world: &mut World, slot: &DeclarationSlot<'_>) -> Command 
 /// unit on its way somewhere under such a threat zigzags rather than walk into it.
 fn declaration(
     world: &mut World,
-    scenario: &Scenario,
-    seen: &[Seen],
-    unit: UnitId,
-    arsenal: &Arsenal,
+    slot: &DeclarationSlot<'_>,
     (first, throw): (&Command, Option<Tile>),
 ) -> Declaration {
-    let planned = declaration_for(scenario, seen, unit, arsenal, (first, throw));
+    let (scenario, seen, unit, arsenal) = (slot.scenario, slot.seen, slot.unit, slot.arsenal);
+    let planned = declaration_for(slot, (first, throw));
     let round = world.get_resource::<Flow>().map_or(0, |flow| flow.round);
     let threats: Vec<UnitId> = declarations_of(world, round)
         .iter()
@@ -121,10 +122,7 @@ fn lobbed(spec: &UnitSpec, weapon: WeaponChoice) -> bool {
 /// The declaration for a unit whose plan for a fresh turn begins with `first` (and which, where
 /// it takes up an explosive or walks to throw it, throws it at `throw`).
 fn declaration_for(
-    scenario: &Scenario,
-    seen: &[Seen],
-    unit: UnitId,
-    arsenal: &Arsenal,
+    slot: &DeclarationSlot<'_>,
     (first, throw): (&Command, Option<Tile>),
 ) -> Declaration {
     let moving = |act| Declaration {
@@ -169,7 +167,7 @@ fn declaration_for(
         Command::Reload { .. } => moving(DeclaredAct::Reload),
         Command::FirstAid { patient, .. } => moving(DeclaredAct::FirstAid { patient: *patient }),
         Command::Move { .. } | Command::StandUp { .. } | Command::Ready { .. } => {
-            moving(nearest_attack(scenario, seen, unit, arsenal))
+            moving(nearest_attack(slot))
         }
         _ => Declaration::default(),
     }
@@ -177,12 +175,8 @@ fn declaration_for(
 
 /// What a unit on its way somewhere declares: a shot at the nearest standing enemy if it has a
 /// gun (in hand or to draw), else a blow at it.
-fn nearest_attack(
-    scenario: &Scenario,
-    seen: &[Seen],
-    unit: UnitId,
-    arsenal: &Arsenal,
-) -> DeclaredAct {
+fn nearest_attack(slot: &DeclarationSlot<'_>) -> DeclaredAct {
+    let (scenario, seen, unit, arsenal) = (slot.scenario, slot.seen, slot.unit, slot.arsenal);
     let spec = &scenario.units[unit.index()];
     let Some(me) = seen.iter().find(|other| other.unit == unit) else {
         return DeclaredAct::Nothing;

@@ -11,13 +11,13 @@ use bevy_egui::egui;
 
 use crate::battle::command::{Command, WeaponChoice};
 use crate::battle::scope::{BattleMoment, moment};
-use crate::battle::{ActiveScenario, Arsenal, Flow, TilePosition, TurnState, UnitId, Vitals};
+use crate::battle::{Arsenal, Flow, TilePosition, TurnState, UnitId, Vitals};
 use crate::map::Tile;
 use crate::map::scenario::Scenario;
 use crate::rules::round::TurnKind;
 use crate::rulesets::frontier::ID;
 use crate::schedule::AppSystems;
-use crate::ui::panels::{HookPanel, PanelState, RulebookPanel};
+use crate::ui::panels::{HookPanel, PanelState, RulebookPanel, scenario_of};
 
 /// The western's UI plugin: its panel controls, and the system that reads the battle for them.
 pub fn plugin(app: &mut App) {
@@ -62,15 +62,9 @@ impl RulebookPanel for FrontierPanel {
 
 /// Read the battle into the panel's state where the battle is the western's and has moved on.
 fn read_round(world: &mut World, mut last: Local<Option<BattleMoment>>) {
-    let Some(scenario) = world
-        .get_resource::<ActiveScenario>()
-        .map(|active| active.0.clone())
-    else {
+    let Some(scenario) = scenario_of(world, ID) else {
         return;
     };
-    if scenario.ruleset.id() != ID {
-        return;
-    }
     let key = moment(world);
     if *last == Some(key) {
         return;
