@@ -2,7 +2,7 @@
 //! defender (a parry once a round; a dodge once, only before the defender has acted, which then
 //! loses its attack; against gunfire only the first bullet), surprise, blasts and Martial Arts,
 //! with the Kingsport Warehouse's people, every one played by a person (its firearms in
-//! `brp_firearms.rs`, its harm in `brp_wounds.rs`).
+//! `brp_firearms.rs`, its harm in `brp_wounds.rs`, surprise in `brp_surprise.rs`).
 
 use gridkeeper::battle::answer::answer_odds;
 use gridkeeper::battle::command::FireMode;
@@ -53,7 +53,7 @@ pub(super) fn until_the_turn_of(app: &mut App, unit: UnitId) {
 
 /// Through the declaration slots now due: each unit names the opponent `named` gives it, or no
 /// one.
-fn name_parries(app: &mut App, named: &[(UnitId, UnitId)]) {
+pub(super) fn name_parries(app: &mut App, named: &[(UnitId, UnitId)]) {
     while let Some(unit) = acting(app).filter(|_| limits(app).kind == TurnKind::Declare) {
         let against = named
             .iter()
@@ -488,36 +488,6 @@ fn martial_arts_roll_a_fists_dice_twice() {
     }
 }
 
-/// A scenario may open with a unit taken by surprise: Harvey (DEX 14) acts at half DEX in
-/// round 1, his whole turn at 7, and at his own DEX again in round 2.
-#[test]
-fn a_unit_taken_by_surprise_acts_at_half_dex_in_round_one() {
-    let mut scenario = kingsport_with(&[]);
-    scenario.units[HARVEY.index()].opening.surprised = true;
-    let mut app = begun(scenario);
-    let whole_turns = |app: &App| -> Vec<(u32, String)> {
-        let scenario = specs_sample("kingsport.ron", None);
-        app.world()
-            .resource::<EventLog>()
-            .0
-            .iter()
-            .filter_map(|event| match &event.kind {
-                EventKind::RoundBegan { slots, .. } => slots
-                    .iter()
-                    .find(|slot| slot.unit == HARVEY.0 && slot.kind == TurnKind::Whole)
-                    .map(|slot| (event.round, scenario.ruleset.words().slot_words(slot))),
-                _ => None,
-            })
-            .collect()
-    };
-    assert_eq!(whole_turns(&app), vec![(1, "cycle 2 · DEX 7".to_string())]);
-    through_round(&mut app, 1);
-    assert_eq!(
-        whole_turns(&app).last(),
-        Some(&(2, "cycle 2 · DEX 14".to_string()))
-    );
-}
-
 /// `unit`'s commands once the AI (careful) takes it over now, everyone else at this keyboard
 /// answering nothing, until its turn is over.
 pub(super) fn ai_turn(app: &mut App, unit: UnitId) -> Vec<Command> {
@@ -557,40 +527,6 @@ pub(super) fn ai_turn(app: &mut App, unit: UnitId) -> Vec<Command> {
         .filter(|command| command.unit() == Some(unit))
         .cloned()
         .collect()
-}
-
-/// Under extreme surprise Harvey makes no attack in round 1: his turns come (at half DEX) with
-/// the action forfeited, the battle refuses his shot, and the AI playing him fires nothing.
-#[test]
-fn the_wholly_surprised_make_no_attacks_in_round_one() {
-    let mut scenario = kingsport_with(&[(HARVEY, (10, 8)), (MERCY, (13, 8))]);
-    scenario.units[HARVEY.index()].opening.surprised = true;
-    scenario.units[HARVEY.index()].opening.extreme_surprise = true;
-    let mut app = begun(scenario.clone());
-    until_the_whole_turn_of(&mut app, HARVEY);
-    let shot = refusal(
-        &mut app,
-        Command::Fire {
-            unit: HARVEY,
-            weapon: WeaponChoice::Carried(0),
-            mode: FireMode::single(MERCY),
-        },
-    );
-    assert!(shot.is_some(), "no shot in round 1");
-    let mut app = begun(scenario);
-    name_parries(&mut app, &[]);
-    until_the_turn_of(&mut app, HARVEY);
-    let commands = ai_turn(&mut app, HARVEY);
-    assert!(
-        !commands
-            .iter()
-            .any(|command| matches!(command, Command::Fire { .. } | Command::Attack { .. })),
-        "{commands:?}"
-    );
-    let refused = events(&app)
-        .iter()
-        .any(|event| matches!(event, EventKind::Rejected { .. }));
-    assert!(!refused, "the AI asks for nothing the battle refuses");
 }
 
 /// Fire as `unit`, the target taking whatever comes.

@@ -17,6 +17,8 @@ mod brp;
 #[cfg(feature = "brp_classic")]
 mod brp_firearms;
 #[cfg(feature = "brp_classic")]
+mod brp_surprise;
+#[cfg(feature = "brp_classic")]
 mod brp_wounds;
 #[cfg(feature = "frontier")]
 mod declarations;
@@ -75,12 +77,14 @@ mod weapon_notes;
 #[cfg(feature = "coc7e")]
 mod whole_fights;
 
+mod fighters;
 #[path = "../shipped/mod.rs"]
 mod shipped;
 
 use std::path::Path;
 
 use bevy::prelude::*;
+use fighters::*;
 use gridkeeper::battle::command::{
     Answer, Command, ManeuverGoal, Rejection, SurpriseAttack, WeaponChoice,
 };
@@ -106,204 +110,6 @@ use gridkeeper::rulesets::d100_house::battle::condition::{HouseCondition, house_
 #[cfg(feature = "frontier")]
 use gridkeeper::rulesets::frontier::battle::condition::{FrontierCondition, frontier_of};
 use shipped::shipped;
-
-// ---- Building fights -------------------------------------------------------------------------
-
-/// One unit of a test scenario, with plain defaults: every characteristic 50 (10 hit points,
-/// Build 0, no damage bonus), Brawl 50, Dodge 50.
-#[derive(Clone)]
-struct Fighter {
-    name: &'static str,
-    side: &'static str,
-    at: (u32, u32),
-    strength: u32,
-    constitution: u32,
-    size: u32,
-    dexterity: u32,
-    skills: Vec<(&'static str, u32)>,
-    weapons: Vec<&'static str>,
-    /// Weapons written out in full, with their rounds: `(weapon: "…", loaded: Some(2))`.
-    kit: Vec<String>,
-    natural: Vec<(&'static str, u32, &'static str)>,
-    luck: u32,
-    attacks: u32,
-    armor: u32,
-    arrives: Option<u32>,
-    movement: Option<u32>,
-    /// The scenario's standing order: wait until an enemy is within this many yards.
-    waits: Option<u32>,
-    /// The parts of the body the armor covers (all over when empty).
-    armor_covers: Vec<&'static str>,
-}
-
-/// A shipped scenario from `maps/`, or the test fails with the loader's message.
-/// What the shipped sample skirmishes add to SPECS.md's to make each a contest: the help that
-/// comes to the law at Dry Gulch, Level B2's fourth guard and second dog.
-const ADDED_FOR_A_CONTEST: [&str; 4] = [
-    "Jailer Abe Tucker",
-    "Hotel clerk Ned Price",
-    "Dacey",
-    "Second guard dog",
-];
-
-/// A sample skirmish of SPECS.md as the text lays it out, for the tests that follow its worked
-/// examples: the shipped file (`text`, read from `maps/` where not given) less the units added
-/// to make it a contest, and with no time limit on a way out (the Kingsport ledger's).
-fn specs_sample(file: &str, text: Option<String>) -> Scenario {
-    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
-    let text = text.unwrap_or_else(|| {
-        std::fs::read_to_string(maps.join(file)).unwrap_or_else(|error| panic!("{file}: {error}"))
-    });
-    let mut written: ScenarioFile =
-        ron::from_str(&text).unwrap_or_else(|error| panic!("{file}: {error}"));
-    written
-        .units
-        .retain(|unit| !ADDED_FOR_A_CONTEST.contains(&unit.name.as_str()));
-    if let Victory::ReachExit { by_round, .. } = &mut written.victory
-        && file == "kingsport.ron"
-    {
-        *by_round = None;
-    }
-    let text = ron::ser::to_string(&written).expect("written out");
-    Scenario::parse(file, &text, Some(&maps)).unwrap_or_else(|error| panic!("{error}"))
-}
-
-fn fighter(name: &'static str, side: &'static str, at: (u32, u32)) -> Fighter {
-    Fighter {
-        name,
-        side,
-        at,
-        strength: 50,
-        constitution: 50,
-        size: 50,
-        dexterity: 50,
-        skills: vec![("Fighting (Brawl)", 50), ("Dodge", 50)],
-        weapons: Vec::new(),
-        kit: Vec::new(),
-        natural: Vec::new(),
-        luck: 50,
-        attacks: 1,
-        armor: 0,
-        arrives: None,
-        movement: None,
-        waits: None,
-        armor_covers: Vec::new(),
-    }
-}
-
-impl Fighter {
-    fn ron(&self) -> String {
-        let skills: Vec<String> = self
-            .skills
-            .iter()
-            .map(|(name, value)| format!("{name:?}: {value}"))
-            .collect();
-        let weapons: Vec<String> = self
-            .weapons
-            .iter()
-            .map(|name| format!("(weapon: {name:?})"))
-            .chain(self.kit.iter().cloned())
-            .collect();
-        let natural: Vec<String> = self
-            .natural
-            .iter()
-            .map(|(name, skill, damage)| {
-                format!("(name: {name:?}, skill: {skill}, damage: {damage:?})")
-            })
-            .collect();
-        let armor = if self.armor > 0 && !self.armor_covers.is_empty() {
-            format!(
-                "Some((name: \"hide\", points: {}, covers: Some([{}])))",
-                self.armor,
-                self.armor_covers.join(", ")
-            )
-        } else if self.armor > 0 {
-            format!("Some((name: \"hide\", points: {}))", self.armor)
-        } else {
-            "None".to_string()
-        };
-        format!(
-            "(name: {:?}, side: {:?}, at: ({}, {}), characteristics: (STR: {}, CON: {}, SIZ: {}, DEX: {}, APP: 50, \
-             INT: 50, POW: 50, EDU: 50, LUCK: {}), skills: {{ {} }}, weapons: [{}], natural_attacks: [{}], \
-             attacks_per_round: {}, armor: {armor}, arrives: {:?}, movement: {:?}, \
-             waits_until_within: {:?})",
-            self.name,
-            self.side,
-            self.at.0,
-            self.at.1,
-            self.strength,
-            self.constitution,
-            self.size,
-            self.dexterity,
-            self.luck,
-            skills.join(", "),
-            weapons.join(", "),
-            natural.join(", "),
-            self.attacks,
-            self.arrives,
-            self.movement,
-            self.waits,
-        )
-    }
-}
-
-const ARENA: [&str; 7] = [
-    "############",
-    "#..........#",
-    "#..........#",
-    "#..........#",
-    "#..........#",
-    "#..........#",
-    "############",
-];
-
-/// A walled field of open floor, `width` tiles across and 11 down, with `features` drawn on it
-/// (column, row, symbol: any in the test legend).
-fn field(width: usize, features: &[(usize, usize, char)]) -> Vec<String> {
-    (0..11)
-        .map(|row| {
-            (0..width)
-                .map(|column| {
-                    if row == 0 || row == 10 || column == 0 || column + 1 == width {
-                        return '#';
-                    }
-                    features
-                        .iter()
-                        .find(|(x, y, _)| (*x, *y) == (column, row))
-                        .map_or('.', |(_, _, symbol)| *symbol)
-                })
-                .collect()
-        })
-        .collect()
-}
-
-/// A scenario on `rows` (or the walled arena) with these fighters and rule options. The rows
-/// may use floor ('.'), wall ('#'), low cover ('c'), a closed door ('+') and water ('~').
-fn scenario_with(
-    fighters: &[Fighter],
-    rows: &[impl AsRef<str>],
-    rules: &str,
-    exits: &str,
-) -> Scenario {
-    let units: Vec<String> = fighters.iter().map(Fighter::ron).collect();
-    let rows: Vec<String> = rows
-        .iter()
-        .map(|row| format!("{:?}", row.as_ref()))
-        .collect();
-    let text = format!(
-        "(name: \"Test\", map: Inline((name: \"Arena\", legend: {{ '.': Floor, '#': Wall, 'c': LowCover, \
-         '+': DoorClosed, '~': Water }}, rows: [{}])), \
-         rules: ({rules}), sides: [(id: \"a\", name: \"Side A\"), (id: \"b\", name: \"Side B\")], units: [{}], \
-         exits: [{exits}], victory: LastSideStanding)",
-        rows.join(", "),
-        units.join(", ")
-    );
-    Scenario::parse("test", &text, None).unwrap_or_else(|error| panic!("{error}"))
-}
-
-fn scenario(fighters: &[Fighter]) -> Scenario {
-    scenario_with(fighters, &ARENA, "", "")
-}
 
 /// The shared test app: a scenario in the headless App with seeded dice, started up.
 fn test_app(scenario: Scenario) -> App {
@@ -563,32 +369,6 @@ fn rejected(events: &[EventKind]) -> Option<Rejection> {
     })
 }
 
-/// Harvey with a nightstick beside a deep one with 1 point of natural armor; Harvey acts first.
-fn harvey_and_the_deep_one() -> Scenario {
-    let mut harvey = fighter("Harvey", "a", (2, 2));
-    harvey.dexterity = 60;
-    harvey.weapons = vec!["Club, small (nightstick)"];
-    let mut deep_one = fighter("Deep one", "b", (3, 2));
-    deep_one.armor = 1;
-    scenario(&[harvey, deep_one])
-}
-
-/// STR and SIZ giving each Build from -2 to 3.
-fn built(mut unit: Fighter, build: i32) -> Fighter {
-    let each = match build {
-        -2 => 30,
-        -1 => 40,
-        0 => 50,
-        1 => 70,
-        2 => 90,
-        _ => 110,
-    };
-    unit.strength = each;
-    unit.size = each;
-    unit
-}
-
-/// Everything a command could change, to compare before and after a refusal.
 /// Send a command that must be refused with `expected`, changing nothing at all.
 fn refuse(app: &mut App, command: Command, expected: Rejection) {
     let before = snapshot(app);
@@ -606,6 +386,7 @@ fn refuse(app: &mut App, command: Command, expected: Rejection) {
     assert_eq!(snapshot(app), before, "{command:?} changed the state");
 }
 
+/// Everything a command could change, to compare before and after a refusal.
 fn snapshot(app: &mut App) -> String {
     let mut query = app.world_mut().query::<(
         &UnitId,
