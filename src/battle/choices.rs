@@ -15,6 +15,9 @@ use crate::rules::characteristics::MoveAllowance;
 pub struct TurnChoices {
     pub offers: Offers,
     pub attack_follows_action: bool,
+    /// The guns it may still fire this turn beyond its spent action (BRP's handgun in the
+    /// other hand).
+    pub second_guns: Vec<usize>,
 }
 
 /// What binds a unit's turn this round, where its rulebook binds every turn (the western's

@@ -14,7 +14,6 @@ use super::volley::plan_fire;
 use super::{AttackKind, PendingAttack, PendingFire, Phase, UnitId};
 use crate::rules::situation::ShotDefence;
 use crate::rules::skills::DODGE;
-use crate::rules::weapons::WeaponCategory;
 
 /// Whether a target can answer shots now: dive for cover, dodge the first bullet of the round
 /// where it has not acted nor dodged yet, or dodge behind cover, as its rulebook has it; or,
@@ -58,8 +57,8 @@ pub(super) fn fire(
     choice: WeaponChoice,
     mode: FireMode,
 ) -> Result<(), Rejection> {
-    let off_hand = off_hand_gun(battle, unit, choice, &mode);
     let hooks = super::hooks::of(battle);
+    let off_hand = hooks.fires_beyond_the_action(battle, unit, (choice, &mode));
     let budgeted = hooks.fire_turn(battle, unit, &mode)?;
     let turn = if let Some(turn) = budgeted {
         turn
@@ -109,16 +108,9 @@ pub(super) fn fire(
         (None, _) if hooks.attacks_this_turn(battle, unit).is_some() => turn.attacks_made + 1,
         (None, _) => battle.spec(unit).attacks_per_round,
     };
-    let handgun = plan.weapon.category == WeaponCategory::Handgun;
-    let unaimed = matches!(mode, FireMode::Unaimed { .. });
     battle.change_turn(|turn| {
         turn.action_used = true;
         turn.attacks_made = attacks;
-        if off_hand {
-            turn.off_hand_fired = true;
-        } else if unaimed && handgun {
-            turn.unaimed_gun = Some(plan.index);
-        }
     });
     battle.change_condition(unit, |condition| match &mode {
         FireMode::Shots(targets) => {
@@ -147,7 +139,7 @@ pub(super) fn fire(
         return Ok(());
     }
     open_fire(battle, unit, asked, plan, Phase::Turn);
-    hooks.fire_done(battle, unit, &mode);
+    hooks.fire_done(battle, unit, (choice, &mode));
     Ok(())
 }
 
@@ -169,30 +161,6 @@ pub fn fires_out_of_turn(battle: &mut Battle, rival: &FireOutOfTurn, at: UnitId)
     };
     battle.change_condition(rival.unit, |condition| condition.shots_this_round += shots);
     open_fire(battle, rival.unit, vec![at], plan, Phase::Turn);
-}
-
-/// Whether this is a second handgun's unaimed fire in the turn the first fired unaimed (BRP's
-/// two handguns, one in each hand: both fire, each at most twice its shots).
-pub(super) fn off_hand_gun(
-    battle: &Battle,
-    unit: UnitId,
-    choice: WeaponChoice,
-    mode: &FireMode,
-) -> bool {
-    let Some(turn) = battle.flow().turn.filter(|turn| turn.unit == unit) else {
-        return false;
-    };
-    let (Some(first), WeaponChoice::Carried(second)) = (turn.unaimed_gun, choice) else {
-        return false;
-    };
-    let handgun = battle
-        .carried(unit, second)
-        .is_some_and(|weapon| weapon.category == WeaponCategory::Handgun);
-    matches!(mode, FireMode::Unaimed { .. })
-        && !turn.off_hand_fired
-        && second != first
-        && handgun
-        && !battle.arsenal(unit).lost.contains(&second)
 }
 
 /// Check a surprise shot before round 1, before the target rolls to see it coming.

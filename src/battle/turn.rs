@@ -103,10 +103,6 @@ pub struct TurnState {
     pub attacks_made: u32,
     /// What the round plan's slot allows this turn.
     pub limits: TurnLimits,
-    /// The handgun that fired unaimed this turn, and whether a second one (in the other hand)
-    /// has fired too (BRP's two handguns).
-    pub unaimed_gun: Option<usize>,
-    pub off_hand_fired: bool,
 }
 
 /// Why a turn has no action.
@@ -193,8 +189,6 @@ impl TurnState {
             action_lost: None,
             attacks_made: 0,
             limits: TurnLimits::WHOLE,
-            unaimed_gun: None,
-            off_hand_fired: false,
         }
     }
 }

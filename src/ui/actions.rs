@@ -12,7 +12,7 @@ use crate::battle::{Condition, Footing, Phase, TurnState, UnitId};
 use crate::map::scenario::Scenario;
 use crate::rules::round::{TurnKind, TurnLimits};
 use crate::rules::ruleset::Ruleset;
-use crate::rules::weapons::{AttackForm, WeaponCategory};
+use crate::rules::weapons::AttackForm;
 use crate::view::orders::Intent;
 use crate::words::capitalised;
 
@@ -158,7 +158,7 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
             {
                 view.order(command);
             }
-            off_hand_buttons(ui, view, &scenario, unit, &state, &turn);
+            second_gun_buttons(ui, view, &scenario, unit);
         }
     }
     if let Some(prompt) = view.intent.prompt() {
@@ -169,25 +169,19 @@ pub(super) fn turn_controls(ui: &mut egui::Ui, view: &mut BattleView) {
     }
 }
 
-/// Once a handgun has fired unaimed this turn, any other handgun the unit carries (in the
-/// other hand) may fire unaimed too (BRP's two handguns): click it, then the enemy.
-fn off_hand_buttons(
-    ui: &mut egui::Ui,
-    view: &mut BattleView,
-    scenario: &Scenario,
-    unit: UnitId,
-    state: &UnitState,
-    turn: &TurnState,
-) {
-    let Some(first) = turn.unaimed_gun.filter(|_| !turn.off_hand_fired) else {
-        return;
-    };
+/// The guns the rulebook lets the unit still fire this turn beyond its spent action (BRP's
+/// handgun in the other hand, once the first has fired unaimed): click one, then the enemy.
+fn second_gun_buttons(ui: &mut egui::Ui, view: &mut BattleView, scenario: &Scenario, unit: UnitId) {
+    let guns = view
+        .offers
+        .as_ref()
+        .map(|offers| offers.second_guns(unit).to_vec())
+        .unwrap_or_default();
     let spec = &scenario.units[unit.index()];
-    for (index, carried) in spec.weapons.iter().enumerate() {
-        let handgun = carried.weapon.category == WeaponCategory::Handgun;
-        if index == first || !handgun || state.arsenal.lost.contains(&index) {
+    for index in guns {
+        let Some(carried) = spec.weapons.get(index) else {
             continue;
-        }
+        };
         let shots = carried.weapon.most_shots() * 2;
         if ui
             .button(format!(

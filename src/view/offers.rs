@@ -25,6 +25,15 @@ impl TurnOffers {
         (self.unit == Some(unit)).then_some(&self.choices.offers)
     }
 
+    /// The guns `unit` may still fire this turn beyond its spent action.
+    pub fn second_guns(&self, unit: UnitId) -> &[usize] {
+        if self.unit == Some(unit) {
+            &self.choices.second_guns
+        } else {
+            &[]
+        }
+    }
+
     /// Whether `unit`'s action went on something only an attack may follow.
     pub fn attack_follows_action(&self, unit: UnitId) -> bool {
         self.unit == Some(unit) && self.choices.attack_follows_action

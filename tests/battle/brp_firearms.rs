@@ -7,6 +7,7 @@ use super::brp::{
     until_the_turn_of, until_the_whole_turn_of,
 };
 use super::*;
+use gridkeeper::battle::hooks::offered;
 use gridkeeper::battle::command::FireMode;
 use gridkeeper::rules::roll::RollVerdict;
 use gridkeeper::rules::round::TurnKind;
@@ -226,8 +227,11 @@ fn two_handguns_fire_unaimed_in_one_turn() {
         shots,
         at: vec![MERCY],
     };
+    let second_guns = |app: &mut App| offered(app.world_mut(), HARVEY).second_guns;
+    assert_eq!(second_guns(&mut app), Vec::<usize>::new(), "nothing fired yet");
     let first = fire_taken(&mut app, HARVEY, 0, unaimed(2));
     assert_eq!(rejected(&first), None, "{first:?}");
+    assert_eq!(second_guns(&mut app), [1], "the other hand's gun is offered");
     let aimed = refusal(
         &mut app,
         Command::Fire {
@@ -244,6 +248,7 @@ fn two_handguns_fire_unaimed_in_one_turn() {
         .filter(|event| matches!(event, EventKind::Fired { unit: HARVEY, .. }))
         .count();
     assert_eq!(fired, 1, "the second gun fires: {other:?}");
+    assert_eq!(second_guns(&mut app), Vec::<usize>::new(), "both have fired");
     let third = refusal(
         &mut app,
         Command::Fire {
@@ -253,6 +258,13 @@ fn two_handguns_fire_unaimed_in_one_turn() {
         },
     );
     assert_eq!(third, Some(Rejection::ActionUsed));
+    // Next round the turn starts afresh: the gun in the other hand may fire first.
+    until_the_whole_turn_of(&mut app, MERCY);
+    send(&mut app, Command::EndTurn { unit: MERCY });
+    until_the_whole_turn_of(&mut app, HARVEY);
+    let next = fire_taken(&mut app, HARVEY, 1, unaimed(1));
+    assert_eq!(rejected(&next), None, "{next:?}");
+    assert_eq!(second_guns(&mut app), [0], "now the first gun is the other hand's");
 }
 
 /// Ida's shotgun is empty, with spare shells: a round is chambered and fired only at half DEX.

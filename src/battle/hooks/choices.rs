@@ -47,6 +47,13 @@ pub trait ChoiceHooks {
         Offers::default()
     }
 
+    /// The guns `unit` may still fire this turn beyond its spent action, by the rulebook's own
+    /// state (BRP's handgun in the other hand, once the first has fired unaimed): none by
+    /// default.
+    fn second_guns(&self, _battle: &Battle, _unit: UnitId) -> Vec<usize> {
+        Vec::new()
+    }
+
     /// What binds `unit`'s turn, where the rulebook's own state binds it (the western's
     /// declaration): none by default.
     fn binding(&self, _battle: &Battle, _unit: UnitId) -> Option<Binding> {

@@ -129,9 +129,26 @@ pub trait FireHooks {
         Some(plan)
     }
 
-    /// `unit`'s pull in `mode` is fired: what it brings on (the western's holding fire until
-    /// fired upon).
-    fn fire_done(&self, _battle: &mut Battle, _unit: UnitId, _mode: &FireMode) {}
+    /// Whether `unit`'s fire with `choice` in `mode` goes beyond its turn's spent action by the
+    /// rulebook's own state (BRP's second handgun, firing unaimed once the first has).
+    fn fires_beyond_the_action(
+        &self,
+        _battle: &Battle,
+        _unit: UnitId,
+        (_choice, _mode): (WeaponChoice, &FireMode),
+    ) -> bool {
+        false
+    }
+
+    /// `unit`'s pull of `choice` in `mode` is fired: what it brings on (the western's holding
+    /// fire until fired upon; BRP's handgun that fired unaimed this turn).
+    fn fire_done(
+        &self,
+        _battle: &mut Battle,
+        _unit: UnitId,
+        (_choice, _mode): (WeaponChoice, &FireMode),
+    ) {
+    }
 
     /// Fire that pins its group (`FirePlan::pinning`, where the rulebook's suppressing fire
     /// pins): the roll `planned` as it is made, at the one the rulebook says.

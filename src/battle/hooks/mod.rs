@@ -63,6 +63,7 @@ pub fn offered(world: &mut World, unit: UnitId) -> TurnChoices {
     TurnChoices {
         offers: hooks.offers(&battle, unit),
         attack_follows_action: hooks.attack_follows_action(&battle, unit),
+        second_guns: hooks.second_guns(&battle, unit),
     }
 }
 

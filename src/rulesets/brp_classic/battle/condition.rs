@@ -1,5 +1,6 @@
-//! BRP classic's part of a unit's condition: how long a unit knocked out stays out cold, and the
-//! opponent it named to parry this round, a component of BRP's own.
+//! BRP classic's part of a unit's condition: how long a unit knocked out stays out cold, the
+//! opponent it named to parry this round, and the handgun that fired unaimed this turn, a
+//! component of BRP's own.
 
 use bevy::prelude::*;
 
@@ -12,4 +13,8 @@ pub struct BrpCondition {
     pub out_until_round: Option<u32>,
     /// The opponent it named at the start of the round as the one it will parry.
     pub parry_against: Option<UnitId>,
+    /// The handgun that fired unaimed this turn, and whether the one in the other hand has
+    /// fired too.
+    pub unaimed_gun: Option<usize>,
+    pub off_hand_fired: bool,
 }

@@ -1,13 +1,14 @@
 //! BRP classic in the battle: its own code at the engine's stages (an unarmed blow under the
 //! Martial Arts skill rolling its dice twice; a unit knocked out by shock staying out cold for
-//! 2D6 rounds, its part of a unit's condition). Its resistance table, grapples, stuck impales, declared parries, unaimed fire
-//! and both barrels still answer through the shared seam until they move here
-//! (docs/plans/rulebook-rooms.md).
+//! 2D6 rounds; the parry named for the round; a second handgun's unaimed fire), with its part of
+//! a unit's condition. Its unaimed fire and both barrels are still fire modes of the engine's
+//! until the attack corridor takes a rulebook's own (docs/plans/rulebook-rooms.md).
 
 pub mod condition;
 pub mod events;
 pub mod out_cold;
 pub mod parry;
+mod two_guns;
 
 use bevy::prelude::*;
 
@@ -15,7 +16,7 @@ use super::sheet::MARTIAL_ARTS;
 use crate::battle::UnitId;
 use crate::battle::arms;
 use crate::battle::choices::Offers;
-use crate::battle::command::Rejection;
+use crate::battle::command::{FireMode, Rejection, WeaponChoice};
 use crate::battle::hooks::{
     AttackHooks, ChoiceHooks, DiceHooks, FireHooks, HarmHooks, HookRulebook, Surprise, TurnHooks,
     own_command,
@@ -56,12 +57,22 @@ impl TurnHooks for BrpHooks {
     fn round_begins(&self, battle: &mut Battle, unit: UnitId) {
         parry::name(battle, unit, None);
     }
+
+    /// No gun has fired this turn yet.
+    fn turn_comes(&self, battle: &mut Battle, unit: UnitId) {
+        two_guns::turn_comes(battle, unit);
+    }
 }
 
 impl ChoiceHooks for BrpHooks {
     /// In its declaration slot, the opponents it may name to parry.
     fn offers(&self, battle: &Battle, unit: UnitId) -> Offers {
         parry::offers(battle, unit)
+    }
+
+    /// Once a handgun has fired unaimed, the one in the other hand.
+    fn second_guns(&self, battle: &Battle, unit: UnitId) -> Vec<usize> {
+        two_guns::other_guns(battle, unit)
     }
 
     fn command(&self, battle: &mut Battle, own: &dyn OwnCommand) -> Result<(), Rejection> {
@@ -72,7 +83,26 @@ impl ChoiceHooks for BrpHooks {
     }
 }
 
-impl FireHooks for BrpHooks {}
+impl FireHooks for BrpHooks {
+    /// The second handgun's unaimed fire, once the first has fired unaimed this turn.
+    fn fires_beyond_the_action(
+        &self,
+        battle: &Battle,
+        unit: UnitId,
+        (choice, mode): (WeaponChoice, &FireMode),
+    ) -> bool {
+        two_guns::off_hand(battle, unit, choice, mode)
+    }
+
+    fn fire_done(
+        &self,
+        battle: &mut Battle,
+        unit: UnitId,
+        (choice, mode): (WeaponChoice, &FireMode),
+    ) {
+        two_guns::fired(battle, unit, choice, mode);
+    }
+}
 
 impl DiceHooks for BrpHooks {}
 

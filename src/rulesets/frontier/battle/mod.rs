@@ -111,7 +111,7 @@ impl FireHooks for FrontierHooks {
         quick_draw::draw_against(battle, shooter, mode, rival, plan)
     }
 
-    fn fire_done(&self, battle: &mut Battle, unit: UnitId, mode: &FireMode) {
+    fn fire_done(&self, battle: &mut Battle, unit: UnitId, (_, mode): (WeaponChoice, &FireMode)) {
         quick_draw::fire_back(battle, unit, mode);
     }
 
