@@ -8,7 +8,7 @@ use super::arms::{carried_weapon, let_fly, malfunction, rounds_left, usable_now}
 use super::command::{Rejection, WeaponChoice};
 use super::event::EventKind;
 use super::hooks::RollFor;
-use super::state::Battle;
+use super::state::{Battle, OwnRoll};
 use super::wounds::Blow;
 use super::{Charge, UnitId, Vital, effects, wounds};
 use crate::map::Tile;
@@ -79,8 +79,11 @@ fn check_throw(
             "{at} cannot be seen from here"
         )));
     }
-    let mut modifiers =
-        battle.own_roll_modifiers(unit, false, battle.critical_initiative_unspent(unit));
+    let edge = OwnRoll {
+        initiative_edge: battle.critical_initiative_unspent(unit),
+        ..OwnRoll::default()
+    };
+    let mut modifiers = battle.own_roll_modifiers(unit, edge);
     modifiers.extend(range);
     let skill = battle.skill(unit, &weapon.skill);
     let modifiers = battle.with_secondary(unit, weapon.secondary.as_deref(), modifiers);

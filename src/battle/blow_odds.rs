@@ -9,7 +9,7 @@ use super::hooks::RollFor;
 use super::landing::held_weapon;
 use super::melee_weapon::MeleeWeapon;
 use super::shot::{ShotTerms, setup};
-use super::state::Battle;
+use super::state::{Battle, OwnRoll};
 use super::threat::{AnswerOdds, Stakes};
 use super::{AttackKind, PendingAttack, UnitId};
 use crate::map::range::{WeaponReach, range_reading};
@@ -246,7 +246,7 @@ pub fn exchange_odds_of(battle: &Battle, pending: &PendingAttack) -> (Vec<Modifi
     if let Some(losing) = super::hooks::of(battle).blow_will_lose(battle, pending, &weapon) {
         attack.modifiers.push(losing);
     }
-    let hindrances = battle.own_roll_modifiers(defender, false, false);
+    let hindrances = battle.own_roll_modifiers(defender, OwnRoll::default());
     let dodge = battle.standing_demand(
         defender,
         &super::rolls::dodge_demand(battle, defender, hindrances.clone()),

@@ -8,14 +8,14 @@ use super::blow_odds::{
     meeting_weapon,
 };
 use super::command::{Answer, ManeuverGoal, Rejection, WeaponChoice};
-use super::event::{DefenceKind, EventKind, Modifier, ModifierReason};
+use super::event::{DefenceKind, EventKind};
 use super::fighting::{build_penalty, goal_makes_sense};
 use super::grapple::apply_goal;
 use super::hold::pinned;
 use super::hooks::RollFor;
 use super::landing::{Strike, blow, held_weapon, misfortune};
 use super::melee_weapon::MeleeWeapon;
-use super::state::Battle;
+use super::state::{Battle, OwnRoll};
 use super::{AttackKind, PendingAttack, Phase, UnitId};
 use crate::rules::damage::DamageQuality;
 use crate::rules::melee::{Defence, MeleeOutcome, blow_quality};
@@ -146,20 +146,16 @@ pub fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Answer) {
             (Defence::Dodge, Some((roll, battle.skill(defender, DODGE))))
         }
         Answer::FightBack | Answer::Maneuver(_) => {
-            let mut modifiers = battle.own_roll_modifiers(
-                defender,
-                answer == Answer::Maneuver(ManeuverGoal::BreakHold),
-                false,
-            );
-            if let Answer::Maneuver(_) = answer {
-                let penalty = build_penalty(battle, defender, attacker).unwrap_or(0);
-                if penalty > 0 {
-                    modifiers.push(Modifier::new(
-                        ModifierReason::SmallerBuild,
-                        -penalty.cast_signed(),
-                    ));
-                }
-            }
+            let size_penalty = match answer {
+                Answer::Maneuver(_) => build_penalty(battle, defender, attacker).unwrap_or(0),
+                _ => 0,
+            };
+            let roll = OwnRoll {
+                breaking_hold: answer == Answer::Maneuver(ManeuverGoal::BreakHold),
+                size_penalty,
+                ..OwnRoll::default()
+            };
+            let modifiers = battle.own_roll_modifiers(defender, roll);
             let roll = battle.roll(
                 defender,
                 RollPurpose::Skill(defender_weapon.skill_name.clone()),

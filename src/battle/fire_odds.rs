@@ -3,7 +3,7 @@
 //! cover) against taking the shots.
 
 use super::shot::{ShotTerms, setup};
-use super::state::Battle;
+use super::state::{Battle, OwnRoll};
 use super::threat::{AnswerOdds, Stakes};
 use super::volley::{hit_chance, shot_demand};
 use super::{PendingFire, UnitId};
@@ -120,7 +120,7 @@ pub(super) fn dodge_is_budgeted(
 /// What a target's Dodge against gunfire is rolled against: its whole Dodge behind cover (free),
 /// its share of its round's dice when a sweep catches it in the open (`budgeted`).
 fn shot_dodge_demand(battle: &Battle, unit: UnitId, budgeted: bool) -> Demand {
-    let modifiers = battle.own_roll_modifiers(unit, false, false);
+    let modifiers = battle.own_roll_modifiers(unit, OwnRoll::default());
     if budgeted {
         super::rolls::dodge_demand(battle, unit, modifiers)
     } else {

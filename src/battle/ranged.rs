@@ -8,7 +8,7 @@ use super::fire_odds::{dodge_is_budgeted, in_cover_from};
 use super::fire_plan::{FireOutOfTurn, FirePlan};
 pub use super::fire_preview::{RollPreview, preview, suppressing_group};
 use super::hooks::RollFor;
-use super::state::Battle;
+use super::state::{Battle, OwnRoll};
 use super::trigger_pull::resolve_fire;
 use super::volley::plan_fire;
 use super::{AttackKind, PendingAttack, PendingFire, Phase, UnitId};
@@ -317,7 +317,7 @@ pub(super) fn answer_fire(
         let roll = if budgeted {
             super::rolls::roll_dodge(battle, unit)
         } else {
-            let modifiers = battle.own_roll_modifiers(unit, false, false);
+            let modifiers = battle.own_roll_modifiers(unit, OwnRoll::default());
             battle.roll_skill(unit, DODGE, modifiers)
         };
         let made_it = roll.success;

@@ -5,7 +5,7 @@
 use super::UnitId;
 use super::event::{Modifier, ModifierReason};
 use super::hooks::RollFor;
-use super::state::Battle;
+use super::state::{Battle, OwnRoll};
 use crate::rules::roll::{Demand, RollPurpose, Verdict};
 use crate::rules::skills::DODGE;
 
@@ -19,7 +19,7 @@ pub fn dodge_demand(battle: &Battle, defender: UnitId, modifiers: Vec<Modifier>)
 /// Roll the unit's Dodge as a defence: its hindrances on the roll, made with its share of its
 /// dice, which are then spent.
 pub fn roll_dodge(battle: &mut Battle, unit: UnitId) -> Verdict {
-    let modifiers = battle.own_roll_modifiers(unit, false, false);
+    let modifiers = battle.own_roll_modifiers(unit, OwnRoll::default());
     let demand = dodge_demand(battle, unit, modifiers);
     let roll = battle.roll(unit, RollPurpose::Skill(DODGE.to_string()), &demand);
     super::hooks::of(battle).dice_spent(battle, unit, RollFor::Dodge);

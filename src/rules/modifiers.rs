@@ -12,7 +12,6 @@ pub enum ModifierReason {
     /// The defender has already dodged or fought back all it can this round.
     Outnumbered,
     /// A maneuver against a larger opponent: one die per point of Build.
-    SmallerBuild,
     /// A critical DEX roll for initiative: a bonus die on the first attack.
     InitiativeCritical,
     /// The target is within a fifth of the shooter's DEX in feet.
@@ -51,7 +50,6 @@ impl ModifierReason {
         match self {
             Self::Rulebook(own) => own.words,
             Self::Outnumbered => "outnumbered",
-            Self::SmallerBuild => "smaller Build",
             Self::InitiativeCritical => "critical initiative",
             Self::PointBlank => "point-blank",
             Self::Aiming => "aiming",

@@ -328,6 +328,8 @@ pub struct OwnRollFacts {
     pub held: bool,
     /// The first attack of the turn by a unit whose initiative roll earned it an edge.
     pub initiative_edge: bool,
+    /// A maneuver at an opponent of a bigger Build: its penalty dice.
+    pub size_penalty: u8,
 }
 
 /// What a unit carries into every roll it makes: its injuries, how far it has moved this round

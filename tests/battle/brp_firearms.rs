@@ -7,8 +7,8 @@ use super::brp::{
     until_the_turn_of, until_the_whole_turn_of,
 };
 use super::*;
-use gridkeeper::battle::hooks::offered;
 use gridkeeper::battle::command::FireMode;
+use gridkeeper::battle::hooks::offered;
 use gridkeeper::rules::roll::RollVerdict;
 use gridkeeper::rules::round::TurnKind;
 
@@ -228,10 +228,18 @@ fn two_handguns_fire_unaimed_in_one_turn() {
         at: vec![MERCY],
     };
     let second_guns = |app: &mut App| offered(app.world_mut(), HARVEY).second_guns;
-    assert_eq!(second_guns(&mut app), Vec::<usize>::new(), "nothing fired yet");
+    assert_eq!(
+        second_guns(&mut app),
+        Vec::<usize>::new(),
+        "nothing fired yet"
+    );
     let first = fire_taken(&mut app, HARVEY, 0, unaimed(2));
     assert_eq!(rejected(&first), None, "{first:?}");
-    assert_eq!(second_guns(&mut app), [1], "the other hand's gun is offered");
+    assert_eq!(
+        second_guns(&mut app),
+        [1],
+        "the other hand's gun is offered"
+    );
     let aimed = refusal(
         &mut app,
         Command::Fire {
@@ -248,7 +256,11 @@ fn two_handguns_fire_unaimed_in_one_turn() {
         .filter(|event| matches!(event, EventKind::Fired { unit: HARVEY, .. }))
         .count();
     assert_eq!(fired, 1, "the second gun fires: {other:?}");
-    assert_eq!(second_guns(&mut app), Vec::<usize>::new(), "both have fired");
+    assert_eq!(
+        second_guns(&mut app),
+        Vec::<usize>::new(),
+        "both have fired"
+    );
     let third = refusal(
         &mut app,
         Command::Fire {
@@ -264,7 +276,11 @@ fn two_handguns_fire_unaimed_in_one_turn() {
     until_the_whole_turn_of(&mut app, HARVEY);
     let next = fire_taken(&mut app, HARVEY, 1, unaimed(1));
     assert_eq!(rejected(&next), None, "{next:?}");
-    assert_eq!(second_guns(&mut app), [0], "now the first gun is the other hand's");
+    assert_eq!(
+        second_guns(&mut app),
+        [0],
+        "now the first gun is the other hand's"
+    );
 }
 
 /// Ida's shotgun is empty, with spare shells: a round is chambered and fired only at half DEX.

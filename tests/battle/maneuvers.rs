@@ -45,7 +45,9 @@ fn maneuvers_at_each_build_difference() {
         let build_dice: i8 = modifiers
             .unwrap_or_default()
             .iter()
-            .filter(|modifier| modifier.reason == ModifierReason::SmallerBuild)
+            .filter(|modifier| {
+                modifier.reason == gridkeeper::rulesets::coc7e::reasons::SMALLER_BUILD
+            })
             .map(|modifier| modifier.dice())
             .sum();
         assert_eq!(build_dice, -penalty, "Build {difference} larger");

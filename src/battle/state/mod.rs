@@ -19,6 +19,16 @@ use crate::rules::situation::{OwnRollFacts, StandingFacts};
 
 mod rolling;
 
+/// What a unit's own roll is, for the worth of its situation on it: a roll to break the hold it
+/// is in, one that spends an initiative edge, one with the penalty dice of a maneuver at an
+/// opponent of a bigger Build.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OwnRoll {
+    pub breaking_hold: bool,
+    pub initiative_edge: bool,
+    pub size_penalty: u8,
+}
+
 /// The battle's state seen from a command: the world, and the scenario it plays.
 pub struct Battle<'w> {
     pub world: &'w mut World,
@@ -309,19 +319,16 @@ impl<'w> Battle<'w> {
             && !self.condition(unit).initiative_edge_spent
     }
 
-    /// What the unit's situation is worth on its own roll, as its rulebook has it: hampered, or
-    /// held (unless the roll is to break the hold), and an initiative edge where it is spent.
-    pub fn own_roll_modifiers(
-        &self,
-        unit: UnitId,
-        breaking_hold: bool,
-        initiative_edge: bool,
-    ) -> Vec<Modifier> {
+    /// What the unit's situation is worth on its own roll (`roll`), as its rulebook has it:
+    /// hampered, or held (unless the roll is to break the hold), an initiative edge where it is
+    /// spent, and a maneuver at an opponent of a bigger Build.
+    pub fn own_roll_modifiers(&self, unit: UnitId, roll: OwnRoll) -> Vec<Modifier> {
         let condition = self.condition(unit);
         self.scenario.ruleset.own_roll_value(&OwnRollFacts {
             hindered: condition.hindered,
-            held: condition.held_by.is_some() && !breaking_hold,
-            initiative_edge,
+            held: condition.held_by.is_some() && !roll.breaking_hold,
+            initiative_edge: roll.initiative_edge,
+            size_penalty: roll.size_penalty,
         })
     }
 

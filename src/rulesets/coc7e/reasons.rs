@@ -15,6 +15,9 @@ pub const UNSEEN: ModifierReason = ModifierReason::own("unseen", "unseen");
 /// A maneuver hampers the roller.
 pub const HINDERED: ModifierReason = ModifierReason::own("hindered", "hampered");
 
+/// A maneuver at an opponent of a bigger Build: a penalty die for each step.
+pub const SMALLER_BUILD: ModifierReason = ModifierReason::own("smaller_build", "smaller Build");
+
 /// The roller is held.
 pub const HELD: ModifierReason = ModifierReason::own("held", "held");
 

@@ -166,10 +166,7 @@ pub fn blow_value(facts: &BlowFacts) -> Vec<Modifier> {
         add(reasons::HELD, -1);
     }
     if facts.size_penalty > 0 {
-        add(
-            ModifierReason::SmallerBuild,
-            -facts.size_penalty.cast_signed(),
-        );
+        add(reasons::SMALLER_BUILD, -facts.size_penalty.cast_signed());
     }
     modifiers
 }
@@ -186,6 +183,12 @@ pub fn own_roll_value(facts: &OwnRollFacts) -> Vec<Modifier> {
     }
     if facts.initiative_edge {
         modifiers.push(Modifier::new(ModifierReason::InitiativeCritical, 1));
+    }
+    if facts.size_penalty > 0 {
+        modifiers.push(Modifier::new(
+            reasons::SMALLER_BUILD,
+            -facts.size_penalty.cast_signed(),
+        ));
     }
     modifiers
 }
@@ -365,7 +368,7 @@ mod tests {
                 (R::Outnumbered, 1),
                 (reasons::PRONE_TARGET, 1),
                 (reasons::HELD, -1),
-                (R::SmallerBuild, -2)
+                (reasons::SMALLER_BUILD, -2)
             ]
         );
         // Breaking the hold one is in carries no penalty for being held.
