@@ -1,9 +1,10 @@
 //! What a rulebook offers a unit on its turn beyond the engine's own actions, as data: each
 //! offer the command it gives, its label and hint in the rulebook's words, and whether it is
 //! open now; the flags its own state puts on a unit, and how it bounds a unit's round (its
-//! movement, a stay, what binds its turn). The rulebook makes them at its
-//! `offers` and `flags` stages (`hooks/choices.rs`); the action bar and the unit cards draw them (and
-//! the players' devices will), so no panel names a rulebook's mechanism.
+//! movement, a stay, what binds its turn). The rulebook makes them at its `offers`, `flags`,
+//! `second_guns`, `moves`, `stays` and `binding` stages (`hooks/choices.rs`); the action bar,
+//! the unit cards, the round order and the move overlay draw them (and the players' devices
+//! will), so no panel names a rulebook's mechanism.
 
 use super::command::Command;
 use crate::rules::characteristics::MoveAllowance;

@@ -324,7 +324,7 @@ impl Command {
 }
 
 /// Why a command was refused. The state is left exactly as it was.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, thiserror::Error)]
 pub enum Rejection {
     #[error("there is no unit {0:?}")]
     UnknownUnit(UnitId),
@@ -413,10 +413,33 @@ pub enum Rejection {
     /// A keeper's order the battle cannot carry out now (why, in words).
     #[error("{0}")]
     KeeperRefused(String),
-    /// A rulebook's own refusal, in its words whole (the d10 pool's "no dice left for that this
-    /// round: …").
+    /// A rulebook's own refusal (the d10 pool's "no dice left for that this round: …"), written
+    /// under its own name as the engine's are.
     #[error("{0}")]
-    Rulebook(String),
+    #[serde(untagged)]
+    Rulebook(OwnRejection),
+}
+
+/// A refusal of one rulebook's own: its name as written (`NoDiceLeft`), its words ("no dice
+/// left for that this round") and why.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct OwnRejection {
+    pub name: &'static str,
+    pub words: &'static str,
+    pub why: String,
+}
+
+impl fmt::Display for OwnRejection {
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        write!(formatter, "{}: {}", self.words, self.why)
+    }
+}
+
+/// Written as the engine's own refusals are: its name, and why (`{"NoDiceLeft":"…"}`).
+impl Serialize for OwnRejection {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_newtype_variant("Rejection", 0, self.name, &self.why)
+    }
 }
 
 /// A command as it is written: a rulebook's own as its rulebook writes it (its name and fields,

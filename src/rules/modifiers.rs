@@ -11,7 +11,6 @@ use super::percentile::ExtraDice;
 pub enum ModifierReason {
     /// The defender has already dodged or fought back all it can this round.
     Outnumbered,
-    /// A maneuver against a larger opponent: one die per point of Build.
     /// A critical DEX roll for initiative: a bonus die on the first attack.
     InitiativeCritical,
     /// The target is within a fifth of the shooter's DEX in feet.

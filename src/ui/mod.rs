@@ -7,7 +7,6 @@
 mod actions;
 mod cards;
 mod contest_card;
-
 mod defence;
 mod dice;
 mod effects;

@@ -1,6 +1,7 @@
 //! What the battle's rulebook offers the unit whose turn it is, the flags its own state puts on
-//! each unit and how it bounds each unit's round (`battle::choices`), gathered for the panels whenever the battle moves on, so
-//! the action bar and the cards draw the rulebook's own without naming it.
+//! each unit and how it bounds each unit's round (`battle::choices`), gathered for the panels
+//! whenever the battle moves on, so the action bar and the cards draw the rulebook's own
+//! without naming it.
 
 use bevy::prelude::*;
 

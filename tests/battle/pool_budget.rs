@@ -184,16 +184,25 @@ fn a_plan_made_under_attack_keeps_the_rest_for_the_turn() {
             weapon: WeaponChoice::Unarmed,
         },
     );
-    assert!(matches!(
-        refusal(
-            &mut app,
-            Command::Answer {
-                unit: TOMAS,
-                answer: Answer::Dodge,
-            }
-        ),
-        Some(Rejection::Rulebook(words)) if words.starts_with("no dice left for that this round: ")
-    ));
+    let refused = refusal(
+        &mut app,
+        Command::Answer {
+            unit: TOMAS,
+            answer: Answer::Dodge,
+        },
+    );
+    let Some(Rejection::Rulebook(own)) = refused.clone() else {
+        panic!("{refused:?}");
+    };
+    // Told in the pool's words, written under its own name as the engine's refusals are.
+    assert_eq!(
+        refused.map(|refused| refused.to_string()),
+        Some(format!("no dice left for that this round: {}", own.why))
+    );
+    assert_eq!(
+        serde_json::to_string(&Rejection::Rulebook(own.clone())).ok(),
+        serde_json::to_string(&serde_json::json!({ "NoDiceLeft": own.why })).ok()
+    );
 }
 
 #[test]
@@ -227,7 +236,7 @@ fn split_attacks_go_at_different_enemies_with_a_part_each() {
     assert_eq!(dice_rolled(&second), [(MARA, 3, true)]);
     assert!(matches!(
         refusal(&mut app, shoot(HUGO)),
-        Some(Rejection::Rulebook(words)) if words.starts_with("no dice left for that this round: ")
+        Some(Rejection::Rulebook(own)) if own.name == "NoDiceLeft"
     ));
 }
 

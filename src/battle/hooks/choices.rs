@@ -1,5 +1,6 @@
-//! What a rulebook offers a unit on its turn, and its own commands (one family of
-//! [`super::BattleHooks`]).
+//! What a rulebook offers a unit on its turn, how its own state bounds a unit's round (its
+//! movement, a stay, what binds its turn and the commands refused for it), and its own commands
+//! (one family of [`super::BattleHooks`]).
 
 use crate::battle::choices::{Binding, Offers, UnitFlag};
 use crate::battle::command::{Command, Rejection};
@@ -9,8 +10,8 @@ use crate::battle::{TurnState, UnitId};
 use crate::rules::characteristics::MoveAllowance;
 use bevy::prelude::*;
 
-/// What a rulebook offers a unit on its turn, and its own commands;
-/// each stage's default does nothing.
+/// What a rulebook offers a unit on its turn, how it bounds a unit's round, and its own
+/// commands; each stage's default does nothing.
 pub trait ChoiceHooks {
     /// Whether `unit`'s action, spent this turn, went on something an attack may still follow
     /// (the house sheet's stance taken first).

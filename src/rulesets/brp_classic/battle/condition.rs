@@ -13,8 +13,8 @@ pub struct BrpCondition {
     pub out_until_round: Option<u32>,
     /// The opponent it named at the start of the round as the one it will parry.
     pub parry_against: Option<UnitId>,
-    /// The handgun that fired unaimed this turn, and whether the one in the other hand has
-    /// fired too.
+    /// The handgun that fired unaimed on its turn, and whether the one in the other hand has
+    /// fired too (until its next turn comes).
     pub unaimed_gun: Option<usize>,
     pub off_hand_fired: bool,
 }

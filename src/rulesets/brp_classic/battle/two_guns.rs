@@ -50,8 +50,8 @@ pub(super) fn other_guns(battle: &Battle, unit: UnitId) -> Vec<usize> {
         .collect()
 }
 
-/// `unit` fired `choice` in `mode`, `beyond` its action (the other hand's): a handgun fired
-/// unaimed is kept as the turn's first, and the other's fire spends the second.
+/// `unit`'s pull of `choice` in `mode` is fired (at the fire's last stage, `fire_done`): a
+/// handgun fired unaimed is kept as the turn's first, and the other hand's spends the second.
 pub(super) fn fired(battle: &mut Battle, unit: UnitId, choice: WeaponChoice, mode: &FireMode) {
     let WeaponChoice::Carried(index) = choice else {
         return;

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::planning::{self, dice_plan, set_dice_plan};
 use crate::battle::answer::answer_odds;
-use crate::battle::command::{FireMode, Rejection};
+use crate::battle::command::{FireMode, OwnRejection, Rejection};
 use crate::battle::event::{EventKind, Modifier, ModifierReason};
 use crate::battle::hooks::RollFor;
 use crate::battle::state::Battle;
@@ -75,8 +75,12 @@ pub fn dice_for(battle: &Battle, unit: UnitId, action: PlannedAction) -> Result<
 }
 
 /// The refusal of an action for want of dice, and why.
-pub fn refused_for_dice(why: String) -> Rejection {
-    Rejection::Rulebook(format!("no dice left for that this round: {why}"))
+fn refused_for_dice(why: String) -> Rejection {
+    Rejection::Rulebook(OwnRejection {
+        name: "NoDiceLeft",
+        words: "no dice left for that this round",
+        why,
+    })
 }
 
 /// The refusal of an attack for want of dice: what the plan has left ("dodge 2 left").

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use super::events::PoolEvent;
 use crate::battle::UnitId;
-use crate::battle::command::{Rejection, WeaponChoice};
+use crate::battle::command::{OwnRejection, Rejection, WeaponChoice};
 use crate::battle::fighting::fighting_weapon;
 use crate::battle::state::Battle;
 use crate::rules::skills::DODGE;
@@ -108,5 +108,9 @@ pub(super) fn plan(battle: &mut Battle, unit: UnitId, parts: &[PlanPart]) -> Res
 
 /// The refusal of a split of the dice, and why.
 pub fn refused_plan(why: &str) -> Rejection {
-    Rejection::Rulebook(format!("the dice cannot be split so: {why}"))
+    Rejection::Rulebook(OwnRejection {
+        name: "BadPlan",
+        words: "the dice cannot be split so",
+        why: why.to_string(),
+    })
 }
