@@ -2,14 +2,17 @@
 //! battle, the command is carried out at the rulebook's stage and its event is logged and
 //! written as the rulebook's enum writes it; in a replay's list the command is written as its
 //! enum writes it and read back by the rulebook's decoder, beside the engine's own commands; a
-//! name nobody knows is refused with the engine's names expected.
+//! name nobody knows is refused with the engine's names expected. A rulebook's own way of
+//! firing (BRP's both barrels) is written and read back so too.
 // Plays the shipped files of every rulebook: built with all five.
 #![cfg(all_rulebooks)]
 
 mod shipped;
 
 use bevy::prelude::*;
-use gridkeeper::battle::command::{Command, Rejection, Written, read_commands};
+use gridkeeper::battle::command::{
+    Command, FireMode, Rejection, WeaponChoice, Written, read_commands,
+};
 use gridkeeper::battle::event::{EventKind, LogKind};
 use gridkeeper::battle::hooks::{
     AttackHooks, ChoiceHooks, DiceHooks, FireHooks, HarmHooks, HookRulebook, TurnHooks,
@@ -22,6 +25,7 @@ use gridkeeper::battle::{EventLog, Flow, UnitId};
 use gridkeeper::headless::headless_app;
 use gridkeeper::map::scenario::Scenario;
 use gridkeeper::replay::give;
+use gridkeeper::rulesets::brp_classic::battle::both_barrels::BrpFireMode;
 use serde::{Deserialize, Serialize};
 use shipped::shipped;
 
@@ -186,4 +190,43 @@ fn a_rulebooks_own_commands_are_written_and_read_back_beside_the_engines() {
     );
     let mut reader = ron::Deserializer::from_str("[Shout(unit: 3, words: 7)]").expect("RON");
     assert!(read_commands(&mut reader).is_err(), "the decoder's refusal");
+}
+
+/// A rulebook's own way of firing (BRP's both barrels) inside a fire command: written as its
+/// enum writes it, beside the engine's own fire modes, read back by its rulebook's decoder; a
+/// fire mode nobody knows is refused with the engine's names expected.
+#[test]
+fn a_rulebooks_own_fire_mode_is_written_and_read_back_beside_the_engines() {
+    gridkeeper::rulesets::plugins::register_commands();
+    let fire = |mode| Command::Fire {
+        unit: UnitId(0),
+        weapon: WeaponChoice::Carried(1),
+        mode,
+    };
+    let commands = vec![
+        fire(BrpFireMode::BothBarrels(UnitId(3)).into()),
+        fire(FireMode::Shots(vec![UnitId(2), UnitId(2)])),
+    ];
+    let written: Vec<Written> = commands.iter().map(Written).collect();
+    let text = ron::to_string(&written).expect("plain data");
+    assert_eq!(
+        text,
+        "[Fire(unit:0,weapon:Carried(1),mode:BothBarrels(3)),\
+         Fire(unit:0,weapon:Carried(1),mode:Shots([2,2]))]"
+    );
+    let mut reader = ron::Deserializer::from_str(&text).expect("RON");
+    assert_eq!(read_commands(&mut reader).expect("read back"), commands);
+    let json = serde_json::to_string(&written).expect("plain data");
+    let read = read_commands(&mut serde_json::Deserializer::from_str(&json)).expect("read back");
+    assert_eq!(read, commands);
+    let mut reader =
+        ron::Deserializer::from_str("[Fire(unit: 0, weapon: Carried(1), mode: Volley(3))]")
+            .expect("RON");
+    let error = read_commands(&mut reader).expect_err("no such fire mode");
+    assert!(
+        error.to_string().contains(
+            "Unexpected variant named `Volley` in enum `FireMode`, expected one of `Shots`"
+        ),
+        "{error}"
+    );
 }

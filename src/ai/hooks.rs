@@ -11,11 +11,12 @@ use super::Seen;
 use super::Style;
 use crate::battle::answer::AiAnswer;
 use crate::battle::by_rulebook::ByRulebook;
-use crate::battle::command::Command;
+use crate::battle::command::{Command, FireMode};
 use crate::battle::threat::Threat;
 use crate::battle::{Arsenal, Flow, PendingAttack, TurnState, UnitId};
 use crate::map::scenario::Scenario;
 use crate::rules::ruleset_id::RulesetId;
+use crate::rules::weapons::Weapon;
 
 /// A rulebook's own choices at the AI's stages, made for the levels (never the baseline, but
 /// where a stage says); each stage's default keeps what the planner chose.
@@ -68,6 +69,18 @@ pub trait AiHooks: Send + Sync + 'static {
         None
     }
 
+    /// The rulebook's own ways of `unit` firing `weapon` at `enemy` (wearing `armor`) worth
+    /// weighing beside the engine's (BRP's both barrels, where together they would drop it and
+    /// one would not), for the levels that weigh volleys: none by default.
+    fn fire_modes(
+        &self,
+        _scenario: &Scenario,
+        (_unit, _weapon): (UnitId, &Weapon),
+        (_enemy, _armor): (&Seen, u32),
+    ) -> Vec<OwnFireChoice> {
+        Vec::new()
+    }
+
     /// In a unit's declaration slot (`slot`): what it declares there (BRP's parry named, the
     /// western's whole round), for every AI, the baseline too; `None` lets the slot go by.
     fn declaration_slot(&self, _world: &mut World, _slot: &DeclarationSlot<'_>) -> Option<Command> {
@@ -86,6 +99,13 @@ pub trait AiHooks: Send + Sync + 'static {
     ) -> Option<Command> {
         None
     }
+}
+
+/// A way of firing of the rulebook's own for the AI to weigh: the fire, and whether it is
+/// weighed only where every roll of it is near (within the weapon's base range).
+pub struct OwnFireChoice {
+    pub mode: FireMode,
+    pub near_only: bool,
 }
 
 /// A unit's declaration slot as the AI's door shows it to a rulebook: the scenario, what the

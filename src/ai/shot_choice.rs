@@ -1,5 +1,5 @@
 //! The shot the battle's own preview says does most harm with the weapon in hand: each enemy,
-//! each way the gun fires (shots, a burst, both barrels, full auto or a sweep), weighed by a
+//! each way the gun fires (shots, a burst, the rulebook's own, full auto or a sweep), weighed by a
 //! harm the caller gives against the ammunition it spends.
 
 use bevy::prelude::*;
@@ -57,6 +57,7 @@ pub(super) fn best_shot(
     let volley = ruleset.burst_size(spec.skill(ruleset, weapon.automatic_skill()));
     // No shot at all where every roll goes through cover this damage cannot pass.
     let most_damage = spec.most_damage(weapon);
+    let own = super::hooks::of(world, scenario);
     let mut best: Option<(f64, Command)> = None;
     for enemy in enemies {
         let target = enemy.unit;
@@ -65,6 +66,7 @@ pub(super) fn best_shot(
             .as_ref()
             .map_or(0, |worn| worn.points);
         let mut modes = Vec::new();
+        let mut near_only = Vec::new();
         if weapon.most_shots() == 0 {
             modes.push(FireMode::FullAuto(vec![(target, volley)]));
         } else {
@@ -79,17 +81,16 @@ pub(super) fn best_shot(
             if volleys.is_some() && weapon.uses.burst.is_some() {
                 modes.push(FireMode::Burst(target));
             }
-            // Both barrels at once hurt no more on average than one at a time, but together they
-            // drop a target one barrel would not (at the full damage of the nearest band).
-            let barrel = spec.mean_damage(&weapon.damage) - f64::from(armor);
-            let hit_points = f64::from(enemy.hit_points);
+            // The rulebook's own ways of firing worth weighing (BRP's both barrels).
             if volleys.is_some()
-                && weapon.double_barrelled()
-                && scenario.ruleset.firearm_rules().both_barrels_at_once
-                && barrel < hit_points
-                && 2.0 * barrel >= hit_points
+                && let Some(own) = &own
             {
-                modes.push(FireMode::BothBarrels(target));
+                for choice in own.fire_modes(scenario, (unit, weapon), (enemy, armor)) {
+                    if choice.near_only {
+                        near_only.push(choice.mode.clone());
+                    }
+                    modes.push(choice.mode);
+                }
             }
             if volleys.is_some() && weapon.uses.full_auto && form == AttackForm::Shot {
                 match ruleset.mechanisms().sweep {
@@ -116,7 +117,7 @@ pub(super) fn best_shot(
             let near = |roll: &RollPreview| {
                 matches!(roll.setup.reading.band, RangeBand::Touch | RangeBand::Base)
             };
-            if matches!(mode, FireMode::BothBarrels(_)) && !rolls.iter().all(near) {
+            if near_only.contains(&mode) && !rolls.iter().all(near) {
                 continue;
             }
             let chances: Vec<(f64, u32)> = rolls

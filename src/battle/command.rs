@@ -10,7 +10,7 @@ use serde::de::{
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::UnitId;
-use super::own::{RulebookCommand, decoder_of};
+use super::own::{Decode, RulebookCommand, RulebookFireMode, decoder_of, fire_mode_decoder_of};
 use crate::map::Tile;
 use crate::map::scenario::UnitFile;
 
@@ -18,7 +18,7 @@ pub use crate::map::scenario::WeaponChoice;
 pub use crate::rules::grapple::ManeuverGoal;
 
 /// How a firearm is fired this turn, and at whom.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub enum FireMode {
     /// Single shots, one at each listed target in turn (list a target twice for two shots at
     /// it). More shots than the weapon fires without penalty each take a penalty die; at most
@@ -28,9 +28,6 @@ pub enum FireMode {
     Burst(UnitId),
     /// Full automatic: this many bullets at each target in turn, split into volleys.
     FullAuto(Vec<(UnitId, u32)>),
-    /// Both barrels of a double-barrelled gun at once, where the rulebook has it (BRP): one
-    /// roll, and on a hit a damage roll for each barrel.
-    BothBarrels(UnitId),
     /// Unaimed fire, where the rulebook has it (BRP): up to twice the weapon's shots a round,
     /// each at a fifth of the chance; with several targets named, each shot goes at one of
     /// them drawn by a die. The round's shooting.
@@ -44,6 +41,44 @@ pub enum FireMode {
     /// as the rounds make it. One roll is shared by everyone standing in it, friend or foe,
     /// each of whom may dodge.
     Sweep { at: UnitId, rounds: u32 },
+    /// A way of firing of a rulebook's own (BRP's both barrels at once), written as its
+    /// rulebook writes it and read back by its name (`read_fire_mode`).
+    #[serde(skip)]
+    Rulebook(RulebookFireMode),
+}
+
+/// Written as the engine's enum of fire modes writes itself (`Shots([2])`), a rulebook's own as
+/// its rulebook writes it (`BothBarrels(2)`).
+impl Serialize for FireMode {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        /// The engine's fire modes as written.
+        #[derive(Serialize)]
+        #[serde(rename = "FireMode")]
+        enum Written<'a> {
+            Shots(&'a [UnitId]),
+            Burst(UnitId),
+            FullAuto(&'a [(UnitId, u32)]),
+            Unaimed { shots: u32, at: &'a [UnitId] },
+            Suppressing { bullets: u32, at: &'a [UnitId] },
+            Sweep { at: UnitId, rounds: u32 },
+        }
+        let written = match self {
+            Self::Rulebook(own) => return own.serialize(serializer),
+            Self::Shots(targets) => Written::Shots(targets),
+            Self::Burst(target) => Written::Burst(*target),
+            Self::FullAuto(targets) => Written::FullAuto(targets),
+            Self::Unaimed { shots, at } => Written::Unaimed { shots: *shots, at },
+            Self::Suppressing { bullets, at } => Written::Suppressing {
+                bullets: *bullets,
+                at,
+            },
+            Self::Sweep { at, rounds } => Written::Sweep {
+                at: *at,
+                rounds: *rounds,
+            },
+        };
+        written.serialize(serializer)
+    }
 }
 
 impl FireMode {
@@ -56,9 +91,8 @@ impl FireMode {
     pub fn targets(&self) -> Vec<UnitId> {
         let named: Vec<UnitId> = match self {
             Self::Shots(targets) => targets.clone(),
-            Self::Burst(target) | Self::BothBarrels(target) | Self::Sweep { at: target, .. } => {
-                vec![*target]
-            }
+            Self::Burst(target) | Self::Sweep { at: target, .. } => vec![*target],
+            Self::Rulebook(own) => own.mode().targets(),
             Self::Unaimed { at, .. } | Self::Suppressing { at, .. } => at.clone(),
             Self::FullAuto(targets) => targets.iter().map(|(target, _)| *target).collect(),
         };
@@ -78,7 +112,6 @@ impl FireMode {
         match self {
             Self::Shots(targets) => Self::Shots(swap_all(targets)),
             Self::Burst(target) => Self::Burst(swap(*target)),
-            Self::BothBarrels(target) => Self::BothBarrels(swap(*target)),
             Self::Sweep { at, rounds } => Self::Sweep {
                 at: swap(*at),
                 rounds: *rounds,
@@ -97,6 +130,7 @@ impl FireMode {
                     .map(|(target, bullets)| (swap(*target), *bullets))
                     .collect(),
             ),
+            Self::Rulebook(own) => Self::Rulebook(own.mode().retarget(from, to)),
         }
     }
 }
@@ -157,6 +191,7 @@ pub enum Command {
     Fire {
         unit: UnitId,
         weapon: WeaponChoice,
+        #[serde(deserialize_with = "read_fire_mode")]
         mode: FireMode,
     },
     /// Take careful aim at a unit with the weapon in hand: a bonus die on the shot next turn.
@@ -521,19 +556,50 @@ impl<'de> Visitor<'de> for ReadCommandVisitor {
     }
 
     fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<ReadCommand, A::Error> {
-        let (name, variant) = data.variant_seed(VariantName)?;
-        let whole = EnumAccessDeserializer::new(Named {
-            name: name.clone(),
-            variant,
-        });
-        let command = match decoder_of(&name) {
-            Some(decode) => {
-                let mut erased = <dyn erased_serde::Deserializer>::erase(whole);
-                Command::Rulebook(decode(&mut erased).map_err(de::Error::custom)?)
-            }
-            None => Command::deserialize(whole)?,
-        };
-        Ok(ReadCommand(command))
+        read_by_name(data, decoder_of, Command::Rulebook).map(ReadCommand)
+    }
+}
+
+/// Read a fire mode as written (a fire command's): one of a rulebook's own by the decoder its
+/// rulebook registered for its name, every other as the engine's own.
+pub fn read_fire_mode<'de, D: Deserializer<'de>>(deserializer: D) -> Result<FireMode, D::Error> {
+    deserializer.deserialize_enum("FireMode", &[], ReadFireModeVisitor)
+}
+
+struct ReadFireModeVisitor;
+
+impl<'de> Visitor<'de> for ReadFireModeVisitor {
+    type Value = FireMode;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str("a fire mode")
+    }
+
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<FireMode, A::Error> {
+        read_by_name(data, fire_mode_decoder_of, FireMode::Rulebook)
+    }
+}
+
+/// One of an enum's values as written, its name read first: a rulebook's own, where `own`
+/// finds the decoder its rulebook registered for the name (`carry` making it the engine's
+/// type), else the engine's own `T` (a name neither knows is refused there, with the names
+/// expected).
+fn read_by_name<'de, A: EnumAccess<'de>, T: Deserialize<'de>, O>(
+    data: A,
+    own: fn(&str) -> Option<Decode<O>>,
+    carry: fn(O) -> T,
+) -> Result<T, A::Error> {
+    let (name, variant) = data.variant_seed(VariantName)?;
+    let whole = EnumAccessDeserializer::new(Named {
+        name: name.clone(),
+        variant,
+    });
+    match own(&name) {
+        Some(decode) => {
+            let mut erased = <dyn erased_serde::Deserializer>::erase(whole);
+            decode(&mut erased).map(carry).map_err(de::Error::custom)
+        }
+        None => T::deserialize(whole),
     }
 }
 

@@ -22,6 +22,24 @@ pub struct PlannedRoll {
 }
 
 impl PlannedRoll {
+    /// One roll at `target` with `terms`, for `bullets` fired together: on a hit every one of
+    /// them hits (both barrels at once).
+    pub fn together(target: UnitId, bullets: u32, terms: ShotTerms) -> Self {
+        Self {
+            target,
+            bullets,
+            wasted_before: 0,
+            terms,
+            volley: false,
+            together: true,
+        }
+    }
+
+    /// The bullets the roll covers.
+    pub fn bullets(&self) -> u32 {
+        self.bullets
+    }
+
     /// The unit the roll is made at.
     pub fn target(&self) -> UnitId {
         self.target

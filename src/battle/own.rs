@@ -1,9 +1,9 @@
-//! A rulebook's own commands and events, carried by the engine's command and event streams as
-//! the rulebook's own data: the engine keeps, replays, counts, digests and shows them without
-//! knowing what they are. Each is written (in a replay's RON, the JSON lines and the digest)
-//! exactly as the rulebook's own enum writes it, so a mechanism moved into its room keeps every
-//! replay. A command is read back by the decoder its rulebook registered for its name
-//! (`command::read_commands`).
+//! A rulebook's own commands, fire modes and events, carried by the engine's command and event
+//! streams as the rulebook's own data: the engine keeps, replays, counts, digests and shows
+//! them without knowing what they are. Each is written (in a replay's RON, the JSON lines and
+//! the digest) exactly as the rulebook's own enum writes it, so a mechanism moved into its room
+//! keeps every replay. A command or a fire mode is read back by the decoder its rulebook
+//! registered for its name (`command::read_commands`, `command::read_fire_mode`).
 
 use std::any::Any;
 use std::fmt::Debug;
@@ -136,6 +136,9 @@ pub type RulebookEvent = Carried<dyn OwnEvent>;
 /// A rulebook's own command, as the command stream carries it.
 pub type RulebookCommand = Carried<dyn OwnCommand>;
 
+/// A rulebook's own way of firing, as a fire command carries it.
+pub type RulebookFireMode = Carried<dyn OwnFireMode>;
+
 impl RulebookEvent {
     pub fn new(event: impl OwnEvent) -> Self {
         Self(Arc::new(event))
@@ -152,6 +155,16 @@ impl RulebookCommand {
     }
 
     pub fn command(&self) -> &dyn OwnCommand {
+        self.0.as_ref()
+    }
+}
+
+impl RulebookFireMode {
+    pub fn new(mode: impl OwnFireMode) -> Self {
+        Self(Arc::new(mode))
+    }
+
+    pub fn mode(&self) -> &dyn OwnFireMode {
         self.0.as_ref()
     }
 }
@@ -177,6 +190,8 @@ impl<T: ?Sized + SameData> PartialEq for Carried<T> {
 
 impl Eq for RulebookCommand {}
 
+impl Eq for RulebookFireMode {}
+
 /// Written exactly as the rulebook's own type writes it.
 impl<T: ?Sized + erased_serde::Serialize> Serialize for Carried<T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -196,13 +211,42 @@ pub trait OwnCommand: erased_serde::Serialize + SameData + Debug + Send + Sync +
     }
 }
 
-/// How a rulebook's commands are read back: the names it knows, and its decoder, which reads
-/// one of them (as its enum reads itself).
-#[derive(Clone, Copy)]
-pub struct CommandDecoder {
-    pub names: &'static [&'static str],
-    pub decode: DecodeCommand,
+/// A way of firing of one rulebook's own (BRP's both barrels at once), planned at its
+/// `plan_own_fire` stage.
+pub trait OwnFireMode: erased_serde::Serialize + SameData + Debug + Send + Sync + 'static {
+    /// Every unit it is aimed at, each once, in the order first named.
+    fn targets(&self) -> Vec<UnitId>;
+
+    /// The same fire with `to` named wherever `from` was.
+    fn retarget(&self, from: UnitId, to: UnitId) -> RulebookFireMode;
+
+    /// What the pull adds to the firer's shots this round; `None`: it counts as a burst.
+    fn shots_counted(&self) -> Option<u32>;
 }
+
+/// How a rulebook's own data of one kind (its commands, its fire modes) is read back: the names
+/// it knows, and its decoder, which reads one of them (as its enum reads itself).
+pub struct Decoder<T> {
+    pub names: &'static [&'static str],
+    pub decode: Decode<T>,
+}
+
+impl<T> Clone for Decoder<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Decoder<T> {}
+
+/// A rulebook's reading of one of its own of kind `T`.
+pub type Decode<T> = fn(&mut dyn erased_serde::Deserializer) -> Result<T, erased_serde::Error>;
+
+/// How a rulebook's commands are read back.
+pub type CommandDecoder = Decoder<RulebookCommand>;
+
+/// How a rulebook's fire modes are read back.
+pub type FireModeDecoder = Decoder<RulebookFireMode>;
 
 impl CommandDecoder {
     /// The decoder of a rulebook's commands of type `T`, known by `names` (as its enum writes
@@ -219,30 +263,73 @@ impl CommandDecoder {
     }
 }
 
-/// A rulebook's reading of one of its commands.
-pub type DecodeCommand =
-    fn(&mut dyn erased_serde::Deserializer) -> Result<RulebookCommand, erased_serde::Error>;
-
-/// The decoders of every rulebook registered (commands are read before any app is built, as a
-/// replay is loaded, so they are kept for the whole program).
-static DECODERS: RwLock<Vec<CommandDecoder>> = RwLock::new(Vec::new());
-
-/// Register a rulebook's decoder (again: no change).
-pub fn register_commands(decoder: CommandDecoder) {
-    let mut decoders = DECODERS
-        .write()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if !decoders.iter().any(|known| known.names == decoder.names) {
-        decoders.push(decoder);
+impl FireModeDecoder {
+    /// The decoder of a rulebook's fire modes of type `T`, known by `names` (as its enum writes
+    /// them), each read as `T` reads itself.
+    pub fn of<T: OwnFireMode + serde::de::DeserializeOwned>(
+        names: &'static [&'static str],
+    ) -> Self {
+        Self {
+            names,
+            decode: |deserializer| {
+                Ok(RulebookFireMode::new(erased_serde::deserialize::<T>(
+                    deserializer,
+                )?))
+            },
+        }
     }
 }
 
+/// The decoders of every rulebook registered, of one kind (its own are read before any app is
+/// built, as a replay is loaded, so they are kept for the whole program).
+struct Registry<T>(RwLock<Vec<Decoder<T>>>);
+
+impl<T> Registry<T> {
+    const fn new() -> Self {
+        Self(RwLock::new(Vec::new()))
+    }
+
+    /// Register a rulebook's decoder (again: no change).
+    fn register(&self, decoder: Decoder<T>) {
+        let mut decoders = self
+            .0
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if !decoders.iter().any(|known| known.names == decoder.names) {
+            decoders.push(decoder);
+        }
+    }
+
+    /// The decoder of the rulebook whose own `name` is, if one is registered.
+    fn decoder_of(&self, name: &str) -> Option<Decode<T>> {
+        self.0
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .iter()
+            .find(|decoder| decoder.names.contains(&name))
+            .map(|decoder| decoder.decode)
+    }
+}
+
+static COMMANDS: Registry<RulebookCommand> = Registry::new();
+static FIRE_MODES: Registry<RulebookFireMode> = Registry::new();
+
+/// Register a rulebook's decoder of commands (again: no change).
+pub fn register_commands(decoder: CommandDecoder) {
+    COMMANDS.register(decoder);
+}
+
 /// The decoder of the rulebook whose command `name` is, if one is registered.
-pub fn decoder_of(name: &str) -> Option<DecodeCommand> {
-    DECODERS
-        .read()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-        .iter()
-        .find(|decoder| decoder.names.contains(&name))
-        .map(|decoder| decoder.decode)
+pub fn decoder_of(name: &str) -> Option<Decode<RulebookCommand>> {
+    COMMANDS.decoder_of(name)
+}
+
+/// Register a rulebook's decoder of fire modes (again: no change).
+pub fn register_fire_modes(decoder: FireModeDecoder) {
+    FIRE_MODES.register(decoder);
+}
+
+/// The decoder of the rulebook whose fire mode `name` is, if one is registered.
+pub fn fire_mode_decoder_of(name: &str) -> Option<Decode<RulebookFireMode>> {
+    FIRE_MODES.decoder_of(name)
 }

@@ -119,10 +119,13 @@ pub(super) fn fire(
         FireMode::Burst(_) | FireMode::FullAuto(_) | FireMode::Sweep { .. } => {
             condition.burst_this_round = true;
         }
-        FireMode::BothBarrels(_) => condition.shots_this_round += 2,
         FireMode::Unaimed { .. } => condition.burst_this_round = true,
         FireMode::Suppressing { bullets, .. } => match single_shots {
             Some(_) => condition.shots_this_round += bullets,
+            None => condition.burst_this_round = true,
+        },
+        FireMode::Rulebook(own) => match own.mode().shots_counted() {
+            Some(shots) => condition.shots_this_round += shots,
             None => condition.burst_this_round = true,
         },
     });

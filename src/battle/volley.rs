@@ -283,6 +283,10 @@ pub(super) fn plan_rolls(
         together: false,
     };
     let (skill_name, rolls) = match mode {
+        FireMode::Rulebook(own) => {
+            let hooks = super::hooks::of(battle);
+            return hooks.plan_own_fire(battle, unit, (index, weapon, ready), own.mode());
+        }
         // The group as first named, each once.
         FireMode::Suppressing { bullets, .. } => {
             return suppressing_rolls(battle, unit, index, weapon, *bullets, mode.targets(), ready);
@@ -470,44 +474,36 @@ pub(super) fn plan_rolls(
                 .collect();
             (weapon.skill.clone(), rolls)
         }
-        FireMode::BothBarrels(target) => {
-            if !weapon.double_barrelled()
-                || !battle.scenario.ruleset.firearm_rules().both_barrels_at_once
-            {
-                return Err(Rejection::WrongWeapon(format!(
-                    "the {} does not fire both barrels at once here",
-                    weapon.name
-                )));
-            }
-            let terms = ShotTerms {
-                aimed: true,
-                first: true,
-                ..ShotTerms::default()
-            };
-            let roll = PlannedRoll {
-                bullets: 2,
-                together: true,
-                ..plain(*target, terms)
-            };
-            (weapon.skill.clone(), vec![roll])
-        }
     };
-    for roll in &rolls {
-        setup(battle, unit, roll.target, &weapon, roll.terms)?;
+    let mut plan = pull_of_rolls(battle, unit, (index, weapon), skill_name, rolls)?;
+    if let FireMode::Unaimed { .. } = mode {
+        plan.drawn_from = drawn_group(battle, unit, &plan.weapon, &plan.rolls, mode.targets())?;
     }
-    let drawn_from = match mode {
-        FireMode::Unaimed { .. } => drawn_group(battle, unit, &weapon, &rolls, mode.targets())?,
-        _ => Vec::new(),
-    };
+    Ok(plan)
+}
+
+/// The pull of carried weapon `index` (`weapon`) whose rolls are `rolls`, on `skill_name`,
+/// each checked as a shot that can be made (a rulebook's own way of firing is planned through
+/// it too).
+pub fn pull_of_rolls(
+    battle: &Battle,
+    unit: UnitId,
+    (index, weapon): (usize, Weapon),
+    skill_name: String,
+    rolls: Vec<PlannedRoll>,
+) -> Result<FirePlan, Rejection> {
+    for roll in &rolls {
+        setup(battle, unit, roll.target(), &weapon, roll.terms())?;
+    }
     Ok(FirePlan {
         index,
         skill_name,
-        rounds: rolls.iter().map(|roll| roll.bullets).sum(),
+        rounds: rolls.iter().map(PlannedRoll::bullets).sum(),
         wasted: rolls.iter().map(|roll| roll.wasted_before).sum(),
         weapon,
         chambered: false,
         rolls,
-        drawn_from,
+        drawn_from: Vec::new(),
         swept: Vec::new(),
         pinning: Vec::new(),
     })

@@ -16,9 +16,6 @@ pub struct FirearmRules {
     /// Whether a firearm may be fired unaimed: twice its shots a round at a fifth of the chance
     /// each (BRP).
     pub unaimed_fire: bool,
-    /// Whether both barrels of a double-barrelled gun may be fired together as one roll, each
-    /// barrel's damage rolled on a hit (BRP), rather than only as two shots (CoC).
-    pub both_barrels_at_once: bool,
     /// Where one attack of full auto fires a set number of bullets, each rolled (the d100 house
     /// sheet: 3), that number, the most a `FullAuto` pull may name; `None`: as many as are
     /// ready.
@@ -36,7 +33,6 @@ impl FirearmRules {
         most_aim_rounds: 1,
         aims_from_cover: true,
         unaimed_fire: false,
-        both_barrels_at_once: false,
         full_auto_attack: None,
         jam_work: None,
     };

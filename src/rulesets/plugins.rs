@@ -49,7 +49,8 @@ pub fn register_plugin(id: RulesetId, plugin: fn(&mut App)) {
     registered.push((id, plugin));
 }
 
-/// Every rulebook's commands made readable from a replay by their names (again: no change).
+/// Every rulebook's commands and fire modes made readable from a replay by their names (again:
+/// no change).
 /// Whatever reads a replay calls it first, app or none.
 pub fn register_commands() {
     #[cfg(feature = "d100_house")]
@@ -58,6 +59,8 @@ pub fn register_commands() {
     super::d10_pool::battle::commands::register();
     #[cfg(feature = "brp_classic")]
     super::brp_classic::battle::parry::register();
+    #[cfg(feature = "brp_classic")]
+    super::brp_classic::battle::both_barrels::register();
     #[cfg(feature = "frontier")]
     super::frontier::battle::commands::register();
 }

@@ -41,6 +41,8 @@ pub(super) struct BattleView<'w, 's> {
     own_notes: Option<Res<'w, crate::view::offers::OwnNotes>>,
     /// How the rulebook bounds each unit this round (its movement, a stay, what binds it).
     bounds: Option<Res<'w, crate::view::offers::UnitBounds>>,
+    /// Each rulebook's code at the battle's stages (its own styles of firing).
+    hooks: Option<Res<'w, crate::battle::hooks::RulebookHooks>>,
     pub(super) units: Query<
         'w,
         's,
@@ -84,6 +86,13 @@ impl BattleView<'_, '_> {
     /// The lines the rulebook's own state writes on `unit`'s card.
     pub(super) fn own_notes(&self, unit: UnitId) -> &[String] {
         self.own_notes.as_ref().map_or(&[], |notes| notes.on(unit))
+    }
+
+    /// The battle's rulebook's code at the battle's stages, where a battle is on.
+    pub(super) fn rulebook_hooks(
+        &self,
+    ) -> Option<std::sync::Arc<dyn crate::battle::hooks::BattleHooks>> {
+        self.hooks.as_ref()?.get(self.scenario()?.ruleset.id())
     }
 
     /// How the rulebook bounds `unit` this round, where the battle has said.

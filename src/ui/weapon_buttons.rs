@@ -125,7 +125,8 @@ fn fire_styles(ui: &mut egui::Ui, view: &mut BattleView, weapon: &Weapon, most: 
     else {
         return;
     };
-    let styles: Vec<FireStyle> = orders::fire_styles(weapon, ruleset.as_ref())
+    let own = view.rulebook_hooks();
+    let styles: Vec<FireStyle> = orders::fire_styles(weapon, ruleset.as_ref(), own.as_deref())
         .into_iter()
         .filter(|style| !matches!((style, most), (FireStyle::Shots(shots), Some(most)) if *shots > most))
         .collect();
@@ -141,7 +142,7 @@ fn fire_styles(ui: &mut egui::Ui, view: &mut BattleView, weapon: &Weapon, most: 
             FireStyle::Single => "1 shot".to_string(),
             FireStyle::Shots(shots) => format!("{shots} shots"),
             FireStyle::Burst => format!("burst of {}", weapon.uses.burst.unwrap_or(3)),
-            FireStyle::BothBarrels => "both barrels".to_string(),
+            FireStyle::Rulebook(style) => style.to_string(),
             FireStyle::Unaimed(shots) => format!("{shots} unaimed"),
             FireStyle::FullAuto(_) => "full auto".to_string(),
             FireStyle::Suppressing(_) => "suppressing fire".to_string(),

@@ -10,6 +10,7 @@ use super::overlay::{Selection, unit_at};
 use crate::battle::command::{
     Adjustment, Answer, Command, FireMode, KeeperOrder, ManeuverGoal, SurpriseAttack, WeaponChoice,
 };
+use crate::battle::hooks::{self, BattleHooks, RulebookHooks};
 use crate::battle::ranged::{self, shot_answer};
 use crate::battle::scope::BattleScoped;
 use crate::battle::{
@@ -92,8 +93,8 @@ pub enum FireStyle {
     Shots(u32),
     /// One burst.
     Burst,
-    /// Both barrels of a double-barrelled gun at once (where the rulebook has it).
-    BothBarrels,
+    /// A way of firing of the rulebook's own, by its label (BRP's both barrels at once).
+    Rulebook(&'static str),
     /// Unaimed fire: this many shots at the clicked enemy (where the rulebook has it).
     Unaimed(u32),
     /// Full auto: this many bullets at each enemy clicked, fired with the panel's button.
@@ -124,15 +125,23 @@ impl FireOrder {
     }
 
     /// The fire mode a click on `target` gives (for full auto: the targets picked so far and
-    /// this one; for suppressing fire: the `group` it gives, the target first).
-    pub fn mode_at(&self, target: UnitId, group: impl FnOnce() -> Vec<UnitId>) -> FireMode {
+    /// this one; for suppressing fire: the `group` it gives, the target first; for a style of
+    /// the rulebook's own, the fire its code (`own`) makes of it, else one shot).
+    pub fn mode_at(
+        &self,
+        target: UnitId,
+        group: impl FnOnce() -> Vec<UnitId>,
+        own: Option<&dyn BattleHooks>,
+    ) -> FireMode {
         match self.style {
             FireStyle::Single => FireMode::single(target),
             FireStyle::Shots(count) => {
                 FireMode::Shots(vec![target; usize::try_from(count).unwrap_or(1)])
             }
             FireStyle::Burst => FireMode::Burst(target),
-            FireStyle::BothBarrels => FireMode::BothBarrels(target),
+            FireStyle::Rulebook(style) => own
+                .and_then(|own| own.styled_fire(style, target))
+                .unwrap_or_else(|| FireMode::single(target)),
             FireStyle::Unaimed(shots) => FireMode::Unaimed {
                 shots,
                 at: vec![target],
@@ -222,6 +231,7 @@ fn keys_for_the_turn(
     mut fire_order: ResMut<FireOrder>,
     queue: Option<ResMut<CommandQueue>>,
     watching: Option<Res<Playback>>,
+    hooks: Option<Res<RulebookHooks>>,
 ) {
     if controls.just_pressed(&MapAction::Cancel) {
         intent.set_if_neq(Intent::Default);
@@ -262,7 +272,10 @@ fn keys_for_the_turn(
         if controls.just_pressed(&MapAction::CycleFireMode)
             && let Some(carried) = carried
         {
-            let styles = fire_styles(carried, scenario.0.ruleset.as_ref());
+            let own = hooks
+                .as_ref()
+                .and_then(|hooks| hooks.get(scenario.0.ruleset.id()));
+            let styles = fire_styles(carried, scenario.0.ruleset.as_ref(), own.as_deref());
             let at = styles
                 .iter()
                 .position(|style| same_kind(*style, fire_order.style))
@@ -330,16 +343,21 @@ pub fn off_hand_mode(scenario: &Scenario, unit: UnitId, index: usize, target: Un
     }
 }
 
-/// The ways a weapon can be fired, in order: one shot, several, a burst, full auto (six bullets
-/// a target to start with, or a sweep of twice the fewest rounds where the rulebook sweeps).
-pub fn fire_styles(weapon: &Weapon, ruleset: &dyn Ruleset) -> Vec<FireStyle> {
+/// The ways a weapon can be fired, in order: one shot, several, the rulebook's own (from its
+/// code, `own`), a burst, full auto (six bullets a target to start with, or a sweep of twice the
+/// fewest rounds where the rulebook sweeps).
+pub fn fire_styles(
+    weapon: &Weapon,
+    ruleset: &dyn Ruleset,
+    own: Option<&dyn BattleHooks>,
+) -> Vec<FireStyle> {
     let mut styles = Vec::new();
     if weapon.most_shots() > 0 {
         styles.push(FireStyle::Single);
     }
     styles.extend((2..=weapon.most_shots()).map(FireStyle::Shots));
-    if ruleset.firearm_rules().both_barrels_at_once && weapon.double_barrelled() {
-        styles.push(FireStyle::BothBarrels);
+    if let Some(own) = own {
+        styles.extend(own.fire_styles(weapon).into_iter().map(FireStyle::Rulebook));
     }
     if ruleset.firearm_rules().unaimed_fire && weapon.most_shots() > 0 {
         styles.push(FireStyle::Unaimed(weapon.most_shots() * 2));
@@ -517,9 +535,12 @@ fn click_on_the_map(
                                 // The group for suppressing fire is the battle's to say.
                                 let fire_order = fire_order.clone();
                                 deferred.queue(move |world: &mut World| {
-                                    let mode = fire_order.mode_at(target, || {
-                                        ranged::suppressing_group(world, unit, weapon, target)
-                                    });
+                                    let own = hooks::of_world(world);
+                                    let mode = fire_order.mode_at(
+                                        target,
+                                        || ranged::suppressing_group(world, unit, weapon, target),
+                                        own.as_deref(),
+                                    );
                                     if let Some(mut queue) =
                                         world.get_resource_mut::<CommandQueue>()
                                     {

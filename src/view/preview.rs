@@ -13,6 +13,7 @@ use super::orders::{FireOrder, Intent, off_hand_mode};
 use super::overlay::Selection;
 use crate::battle::answer::answer_odds;
 use crate::battle::command::{FireMode, Rejection, WeaponChoice};
+use crate::battle::hooks;
 use crate::battle::melee;
 use crate::battle::ranged::RollPreview;
 use crate::battle::scope::{BattleMoment, BattleScoped, moment};
@@ -331,9 +332,14 @@ fn previews(
                 (AttackForm::Shot, Intent::OffHand(index)) => {
                     off_hand_mode(&scenario, shooter, index, target)
                 }
-                (AttackForm::Shot, _) => fire_order.mode_at(target, || {
-                    ranged::suppressing_group(world, shooter, in_hand, target)
-                }),
+                (AttackForm::Shot, _) => {
+                    let own = hooks::of_world(world);
+                    fire_order.mode_at(
+                        target,
+                        || ranged::suppressing_group(world, shooter, in_hand, target),
+                        own.as_deref(),
+                    )
+                }
                 _ => FireMode::single(target),
             };
             let preview = ranged::preview(world, shooter, in_hand, &mode);

@@ -11,6 +11,7 @@ use gridkeeper::battle::command::FireMode;
 use gridkeeper::battle::hooks::offered;
 use gridkeeper::rules::roll::RollVerdict;
 use gridkeeper::rules::round::TurnKind;
+use gridkeeper::rulesets::brp_classic::battle::both_barrels::BrpFireMode;
 
 /// Ida fires both barrels at Mercy beside her in her readied slot: one roll (her 10 against
 /// Shotgun 50, doubled point-blank), and on the hit a 4D6 for each barrel; both shells are
@@ -26,7 +27,7 @@ fn both_barrels_at_once_are_one_roll_and_two_damage_rolls() {
         Command::Fire {
             unit: IDA,
             weapon: WeaponChoice::Carried(0),
-            mode: FireMode::BothBarrels(MERCY),
+            mode: BrpFireMode::BothBarrels(MERCY).into(),
         },
     );
     let faces = [percentile(10).as_slice(), &[1, 2, 3, 4], &[2, 2, 2, 1]].concat();
@@ -175,15 +176,15 @@ fn unaimed_fire_is_twice_the_shots_at_a_fifth() {
 }
 
 /// CoC has neither BRP's both barrels at once (a double-barrel fires two shots) nor its
-/// unaimed fire: each mode is refused, and says why.
+/// unaimed fire: each mode is refused, and says why (BRP's own way of firing by its name).
 #[cfg(feature = "coc7e")]
 #[test]
 fn coc_fires_neither_both_barrels_at_once_nor_unaimed() {
-    let cases = [
+    let cases: [(&str, FireMode, &str); 2] = [
         (
             "12-gauge Shotgun (2B)",
-            FireMode::BothBarrels(B),
-            "both barrels",
+            BrpFireMode::BothBarrels(B).into(),
+            "cannot be fired so here (BothBarrels",
         ),
         (
             ".38 or 9mm Revolver",

@@ -5,6 +5,7 @@ use crate::battle::UnitId;
 use crate::battle::command::{FireMode, Rejection, WeaponChoice};
 use crate::battle::fire_plan::{FireOutOfTurn, FirePlan, PlannedRoll};
 use crate::battle::harm_read::CoverByPart;
+use crate::battle::own::OwnFireMode;
 use crate::battle::state::Battle;
 use crate::map::sight::ShotLine;
 use crate::rules::roll::Verdict;
@@ -54,6 +55,30 @@ pub trait FireHooks {
         _fighters: (UnitId, UnitId),
         _check: &Verdict,
     ) -> Option<UnitId> {
+        None
+    }
+
+    /// The pull of carried weapon `index` (`weapon`, `ready` rounds in it) by `unit` in a way
+    /// of firing of the rulebook's own (`own`): planned, or refused. One it does not know is
+    /// refused.
+    fn plan_own_fire(
+        &self,
+        _battle: &Battle,
+        _unit: UnitId,
+        (_index, weapon, _ready): (usize, Weapon, u32),
+        own: &dyn OwnFireMode,
+    ) -> Result<FirePlan, Rejection> {
+        Err(no_such_fire(&weapon, own))
+    }
+
+    /// The styles of firing of the rulebook's own `weapon` may be fired in, by their labels
+    /// (BRP's "both barrels"), offered on the action bar after the shots: none by default.
+    fn fire_styles(&self, _weapon: &Weapon) -> Vec<&'static str> {
+        Vec::new()
+    }
+
+    /// The fire the rulebook's own style `style` (one of its `fire_styles`) makes at `target`.
+    fn styled_fire(&self, _style: &'static str, _target: UnitId) -> Option<FireMode> {
         None
     }
 
@@ -198,4 +223,12 @@ pub trait FireHooks {
     ) -> Option<FireMode> {
         None
     }
+}
+
+/// The refusal of a way of firing the battle's rulebook does not know, or not with `weapon`.
+pub fn no_such_fire(weapon: &Weapon, own: &dyn OwnFireMode) -> Rejection {
+    Rejection::WrongWeapon(format!(
+        "the {} cannot be fired so here ({own:?})",
+        weapon.name
+    ))
 }

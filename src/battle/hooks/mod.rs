@@ -23,7 +23,7 @@ mod turn;
 pub use attack::AttackHooks;
 pub use choices::{ChoiceHooks, own_command};
 pub use dice::{DiceHooks, RollFor};
-pub use fire::FireHooks;
+pub use fire::{FireHooks, no_such_fire};
 pub use harm::HarmHooks;
 pub use turn::{Surprise, TurnCost, TurnHooks};
 
@@ -53,6 +53,17 @@ pub fn of(battle: &Battle) -> Arc<dyn BattleHooks> {
         .world
         .resource::<RulebookHooks>()
         .of(battle.scenario.ruleset.id())
+}
+
+/// The code the battle's rulebook runs at the engine's stages, where a battle is on, for a
+/// reader with no `Battle` (the action bar's styles of firing).
+pub fn of_world(world: &World) -> Option<Arc<dyn BattleHooks>> {
+    let id = world
+        .get_resource::<super::ActiveScenario>()?
+        .0
+        .ruleset
+        .id();
+    world.get_resource::<RulebookHooks>()?.get(id)
 }
 
 /// What the battle's rulebook lets `unit`, whose turn it is, do now beyond the engine's own

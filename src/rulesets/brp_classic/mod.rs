@@ -217,7 +217,6 @@ impl Ruleset for BrpClassic {
         FirearmRules {
             aim_fires_this_round: true,
             unaimed_fire: true,
-            both_barrels_at_once: true,
             ..FirearmRules::PLAIN
         }
     }

@@ -3,13 +3,14 @@
 use bevy::prelude::*;
 
 use crate::ai::Seen;
-use crate::ai::hooks::{AiHooks, DeclarationSlot, HookAi};
+use crate::ai::hooks::{AiHooks, DeclarationSlot, HookAi, OwnFireChoice};
 use crate::battle::UnitId;
 use crate::battle::command::{Command, WeaponChoice};
 use crate::map::range::distance_squared;
 use crate::map::scenario::Scenario;
-use crate::rules::weapons::AttackForm;
+use crate::rules::weapons::{AttackForm, Weapon};
 use crate::rulesets::brp_classic::ID;
+use crate::rulesets::brp_classic::battle::both_barrels::BrpFireMode;
 use crate::rulesets::brp_classic::battle::parry::BrpCommand;
 
 /// BRP's AI plugin: its choices.
@@ -21,6 +22,26 @@ pub fn plugin(app: &mut App) {
 struct BrpAi;
 
 impl AiHooks for BrpAi {
+    /// Both barrels at once hurt no more on average than one at a time, but together they drop
+    /// a target one barrel would not (at the full damage of the nearest band, so only near).
+    fn fire_modes(
+        &self,
+        scenario: &Scenario,
+        (unit, weapon): (UnitId, &Weapon),
+        (enemy, armor): (&Seen, u32),
+    ) -> Vec<OwnFireChoice> {
+        let barrel = scenario.units[unit.index()].mean_damage(&weapon.damage) - f64::from(armor);
+        let hit_points = f64::from(enemy.hit_points);
+        if weapon.double_barrelled() && barrel < hit_points && 2.0 * barrel >= hit_points {
+            vec![OwnFireChoice {
+                mode: BrpFireMode::BothBarrels(enemy.unit).into(),
+                near_only: true,
+            }]
+        } else {
+            Vec::new()
+        }
+    }
+
     /// The parry to name in the declaration slot.
     fn declaration_slot(&self, _world: &mut World, slot: &DeclarationSlot<'_>) -> Option<Command> {
         Some(parry_to_name(

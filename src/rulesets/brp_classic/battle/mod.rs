@@ -4,6 +4,7 @@
 //! a unit's condition. Its unaimed fire and both barrels are still fire modes of the engine's
 //! until the attack corridor takes a rulebook's own (docs/plans/rulebook-rooms.md).
 
+pub mod both_barrels;
 pub mod condition;
 pub mod events;
 pub mod out_cold;
@@ -17,13 +18,16 @@ use crate::battle::UnitId;
 use crate::battle::arms;
 use crate::battle::choices::Offers;
 use crate::battle::command::{FireMode, Rejection, WeaponChoice};
+use crate::battle::fire_plan::FirePlan;
 use crate::battle::hooks::{
     AttackHooks, ChoiceHooks, DiceHooks, FireHooks, HarmHooks, HookRulebook, Surprise, TurnHooks,
-    own_command,
+    no_such_fire, own_command,
 };
-use crate::battle::own::OwnCommand;
+use crate::battle::own::{OwnCommand, OwnFireMode};
 use crate::battle::state::Battle;
+use crate::rules::weapons::Weapon;
 use crate::rulesets::brp_classic::ID;
+use both_barrels::BrpFireMode;
 use parry::BrpCommand;
 
 /// BRP's battle plugin: its hooks.
@@ -84,6 +88,34 @@ impl ChoiceHooks for BrpHooks {
 }
 
 impl FireHooks for BrpHooks {
+    fn plan_own_fire(
+        &self,
+        battle: &Battle,
+        unit: UnitId,
+        (index, weapon, _ready): (usize, Weapon, u32),
+        own: &dyn OwnFireMode,
+    ) -> Result<FirePlan, Rejection> {
+        match own.as_any().downcast_ref::<BrpFireMode>() {
+            Some(BrpFireMode::BothBarrels(target)) => {
+                both_barrels::plan(battle, unit, (index, weapon), *target)
+            }
+            None => Err(no_such_fire(&weapon, own)),
+        }
+    }
+
+    /// Both barrels at once, for a gun that has two.
+    fn fire_styles(&self, weapon: &Weapon) -> Vec<&'static str> {
+        if weapon.double_barrelled() {
+            vec![both_barrels::BOTH_BARRELS]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn styled_fire(&self, style: &'static str, target: UnitId) -> Option<FireMode> {
+        (style == both_barrels::BOTH_BARRELS).then(|| BrpFireMode::BothBarrels(target).into())
+    }
+
     /// The second handgun's unaimed fire, once the first has fired unaimed this turn.
     fn fires_beyond_the_action(
         &self,
