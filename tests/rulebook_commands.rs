@@ -25,7 +25,7 @@ use gridkeeper::battle::{EventLog, Flow, UnitId};
 use gridkeeper::headless::headless_app;
 use gridkeeper::map::scenario::Scenario;
 use gridkeeper::replay::give;
-use gridkeeper::rulesets::brp_classic::battle::both_barrels::BrpFireMode;
+use gridkeeper::rulesets::brp_classic::battle::fire_modes::BrpFireMode;
 use serde::{Deserialize, Serialize};
 use shipped::shipped;
 
@@ -206,13 +206,21 @@ fn a_rulebooks_own_fire_mode_is_written_and_read_back_beside_the_engines() {
     let commands = vec![
         fire(BrpFireMode::BothBarrels(UnitId(3)).into()),
         fire(FireMode::Shots(vec![UnitId(2), UnitId(2)])),
+        fire(
+            BrpFireMode::Unaimed {
+                shots: 4,
+                at: vec![UnitId(2), UnitId(3)],
+            }
+            .into(),
+        ),
     ];
     let written: Vec<Written> = commands.iter().map(Written).collect();
     let text = ron::to_string(&written).expect("plain data");
     assert_eq!(
         text,
         "[Fire(unit:0,weapon:Carried(1),mode:BothBarrels(3)),\
-         Fire(unit:0,weapon:Carried(1),mode:Shots([2,2]))]"
+         Fire(unit:0,weapon:Carried(1),mode:Shots([2,2])),\
+         Fire(unit:0,weapon:Carried(1),mode:Unaimed(shots:4,at:[2,3]))]"
     );
     let mut reader = ron::Deserializer::from_str(&text).expect("RON");
     assert_eq!(read_commands(&mut reader).expect("read back"), commands);

@@ -17,8 +17,26 @@ pub struct TurnChoices {
     pub offers: Offers,
     pub attack_follows_action: bool,
     /// The guns it may still fire this turn beyond its spent action (BRP's handgun in the
-    /// other hand).
-    pub second_guns: Vec<usize>,
+    /// other hand), each with the style it fires in.
+    pub second_guns: Vec<(usize, OwnFireStyle)>,
+}
+
+/// A style of firing of a rulebook's own, as the action bar offers it: its label, and the
+/// count it fires where it has one ("4 unaimed"; "both barrels").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OwnFireStyle {
+    pub label: &'static str,
+    pub count: Option<u32>,
+}
+
+impl OwnFireStyle {
+    /// "4 unaimed", "both barrels".
+    pub fn words(self) -> String {
+        self.count.map_or_else(
+            || self.label.to_string(),
+            |count| format!("{count} {}", self.label),
+        )
+    }
 }
 
 /// What binds a unit's turn this round, where its rulebook binds every turn (the western's

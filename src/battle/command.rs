@@ -28,10 +28,6 @@ pub enum FireMode {
     Burst(UnitId),
     /// Full automatic: this many bullets at each target in turn, split into volleys.
     FullAuto(Vec<(UnitId, u32)>),
-    /// Unaimed fire, where the rulebook has it (BRP): up to twice the weapon's shots a round,
-    /// each at a fifth of the chance; with several targets named, each shot goes at one of
-    /// them drawn by a die. The round's shooting.
-    Unaimed { shots: u32, at: Vec<UnitId> },
     /// Suppressing fire on a group, where the rulebook has it (CoC's optional rule): `bullets`
     /// single shots (or, from a gun that fires full auto, bullets in volleys). Everyone in the
     /// group may dive for cover first; then each roll's target is drawn from the group by a die.
@@ -58,7 +54,6 @@ impl Serialize for FireMode {
             Shots(&'a [UnitId]),
             Burst(UnitId),
             FullAuto(&'a [(UnitId, u32)]),
-            Unaimed { shots: u32, at: &'a [UnitId] },
             Suppressing { bullets: u32, at: &'a [UnitId] },
             Sweep { at: UnitId, rounds: u32 },
         }
@@ -67,7 +62,6 @@ impl Serialize for FireMode {
             Self::Shots(targets) => Written::Shots(targets),
             Self::Burst(target) => Written::Burst(*target),
             Self::FullAuto(targets) => Written::FullAuto(targets),
-            Self::Unaimed { shots, at } => Written::Unaimed { shots: *shots, at },
             Self::Suppressing { bullets, at } => Written::Suppressing {
                 bullets: *bullets,
                 at,
@@ -93,7 +87,7 @@ impl FireMode {
             Self::Shots(targets) => targets.clone(),
             Self::Burst(target) | Self::Sweep { at: target, .. } => vec![*target],
             Self::Rulebook(own) => own.mode().targets(),
-            Self::Unaimed { at, .. } | Self::Suppressing { at, .. } => at.clone(),
+            Self::Suppressing { at, .. } => at.clone(),
             Self::FullAuto(targets) => targets.iter().map(|(target, _)| *target).collect(),
         };
         let mut targets: Vec<UnitId> = Vec::with_capacity(named.len());
@@ -115,10 +109,6 @@ impl FireMode {
             Self::Sweep { at, rounds } => Self::Sweep {
                 at: swap(*at),
                 rounds: *rounds,
-            },
-            Self::Unaimed { shots, at } => Self::Unaimed {
-                shots: *shots,
-                at: swap_all(at),
             },
             Self::Suppressing { bullets, at } => Self::Suppressing {
                 bullets: *bullets,

@@ -22,6 +22,18 @@ pub struct PlannedRoll {
 }
 
 impl PlannedRoll {
+    /// One roll of one bullet at `target` with `terms`.
+    pub fn single(target: UnitId, terms: ShotTerms) -> Self {
+        Self {
+            target,
+            bullets: 1,
+            wasted_before: 0,
+            terms,
+            volley: false,
+            together: false,
+        }
+    }
+
     /// One roll at `target` with `terms`, for `bullets` fired together: on a hit every one of
     /// them hits (both barrels at once).
     pub fn together(target: UnitId, bullets: u32, terms: ShotTerms) -> Self {

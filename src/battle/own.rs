@@ -222,6 +222,12 @@ pub trait OwnFireMode: erased_serde::Serialize + SameData + Debug + Send + Sync 
 
     /// What the pull adds to the firer's shots this round; `None`: it counts as a burst.
     fn shots_counted(&self) -> Option<u32>;
+
+    /// Whether each of its shots goes at one of its targets drawn by a die (BRP's unaimed fire
+    /// at several): no by default.
+    fn draws_targets(&self) -> bool {
+        false
+    }
 }
 
 /// How a rulebook's own data of one kind (its commands, its fire modes) is read back: the names

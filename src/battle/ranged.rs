@@ -119,7 +119,6 @@ pub(super) fn fire(
         FireMode::Burst(_) | FireMode::FullAuto(_) | FireMode::Sweep { .. } => {
             condition.burst_this_round = true;
         }
-        FireMode::Unaimed { .. } => condition.burst_this_round = true,
         FireMode::Suppressing { bullets, .. } => match single_shots {
             Some(_) => condition.shots_this_round += bullets,
             None => condition.burst_this_round = true,

@@ -443,42 +443,20 @@ pub(super) fn plan_rolls(
                 .collect();
             (skill_name, rolls)
         }
-        FireMode::Unaimed { shots, at } => {
-            let most = weapon.most_shots().saturating_mul(2);
-            if !battle.scenario.ruleset.firearm_rules().unaimed_fire || most == 0 {
-                return Err(Rejection::WrongWeapon(format!(
-                    "the {} is not fired unaimed here",
-                    weapon.name
-                )));
-            }
-            if !(1..=most).contains(shots) || at.is_empty() {
-                return Err(Rejection::WrongWeapon(format!(
-                    "the {} fires from 1 to {most} unaimed shots a round, at one target or more",
-                    weapon.name
-                )));
-            }
-            let terms = ShotTerms {
-                unaimed: true,
-                ..ShotTerms::default()
-            };
-            let rolls = (0..*shots)
-                .map(|shot| {
-                    plain(
-                        at[0],
-                        ShotTerms {
-                            first: shot == 0,
-                            ..terms
-                        },
-                    )
-                })
-                .collect();
-            (weapon.skill.clone(), rolls)
-        }
     };
-    let mut plan = pull_of_rolls(battle, unit, (index, weapon), skill_name, rolls)?;
-    if let FireMode::Unaimed { .. } = mode {
-        plan.drawn_from = drawn_group(battle, unit, &plan.weapon, &plan.rolls, mode.targets())?;
-    }
+    pull_of_rolls(battle, unit, (index, weapon), skill_name, rolls)
+}
+
+/// `plan` with each roll's target drawn by a die from `targets` where there are several, each
+/// checked as one a shot could go at (a rulebook's own way of firing at a group, BRP's
+/// unaimed fire).
+pub fn drawn_from(
+    battle: &Battle,
+    unit: UnitId,
+    mut plan: FirePlan,
+    targets: Vec<UnitId>,
+) -> Result<FirePlan, Rejection> {
+    plan.drawn_from = drawn_group(battle, unit, &plan.weapon, &plan.rolls, targets)?;
     Ok(plan)
 }
 

@@ -13,9 +13,6 @@ pub struct FirearmRules {
     pub most_aim_rounds: u32,
     /// Whether a shooter behind cover may aim (not in the d10 pool).
     pub aims_from_cover: bool,
-    /// Whether a firearm may be fired unaimed: twice its shots a round at a fifth of the chance
-    /// each (BRP).
-    pub unaimed_fire: bool,
     /// Where one attack of full auto fires a set number of bullets, each rolled (the d100 house
     /// sheet: 3), that number, the most a `FullAuto` pull may name; `None`: as many as are
     /// ready.
@@ -32,7 +29,6 @@ impl FirearmRules {
         aim_fires_this_round: false,
         most_aim_rounds: 1,
         aims_from_cover: true,
-        unaimed_fire: false,
         full_auto_attack: None,
         jam_work: None,
     };

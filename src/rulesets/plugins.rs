@@ -60,7 +60,7 @@ pub fn register_commands() {
     #[cfg(feature = "brp_classic")]
     super::brp_classic::battle::parry::register();
     #[cfg(feature = "brp_classic")]
-    super::brp_classic::battle::both_barrels::register();
+    super::brp_classic::battle::fire_modes::register();
     #[cfg(feature = "frontier")]
     super::frontier::battle::commands::register();
 }

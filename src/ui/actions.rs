@@ -178,19 +178,19 @@ fn second_gun_buttons(ui: &mut egui::Ui, view: &mut BattleView, scenario: &Scena
         .map(|offers| offers.second_guns(unit).to_vec())
         .unwrap_or_default();
     let spec = &scenario.units[unit.index()];
-    for index in guns {
+    for (index, style) in guns {
         let Some(carried) = spec.weapons.get(index) else {
             continue;
         };
-        let shots = carried.weapon.most_shots() * 2;
         if ui
             .button(format!(
-                "Fire the {} too ({shots} unaimed)…",
-                carried.weapon.name
+                "Fire the {} too ({})…",
+                carried.weapon.name,
+                style.words()
             ))
             .clicked()
         {
-            *view.intent = Intent::OffHand(index);
+            *view.intent = Intent::SecondGun(index, style);
         }
     }
 }

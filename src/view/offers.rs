@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use crate::battle::choices::{Offers, RoundBounds, TurnChoices, UnitFlag};
+use crate::battle::choices::{Offers, OwnFireStyle, RoundBounds, TurnChoices, UnitFlag};
 use crate::battle::hooks::{flagged, noted, offered};
 use crate::battle::moves::{bounded, own_moves};
 use crate::battle::scope::{BattleMoment, BattleScoped, moment};
@@ -27,7 +27,7 @@ impl TurnOffers {
     }
 
     /// The guns `unit` may still fire this turn beyond its spent action.
-    pub fn second_guns(&self, unit: UnitId) -> &[usize] {
+    pub fn second_guns(&self, unit: UnitId) -> &[(usize, OwnFireStyle)] {
         if self.unit == Some(unit) {
             &self.choices.second_guns
         } else {

@@ -7,6 +7,7 @@ use leafwing_input_manager::prelude::ActionState;
 
 use super::hover::HoveredTile;
 use super::overlay::{Selection, unit_at};
+use crate::battle::choices::OwnFireStyle;
 use crate::battle::command::{
     Adjustment, Answer, Command, FireMode, KeeperOrder, ManeuverGoal, SurpriseAttack, WeaponChoice,
 };
@@ -19,7 +20,7 @@ use crate::battle::{
 };
 use crate::input::MapAction;
 use crate::map::roster::{recruit, roster};
-use crate::map::scenario::{Control, Scenario, UnitFile};
+use crate::map::scenario::{Control, UnitFile};
 use crate::replay::Playback;
 use crate::rules::ruleset::Ruleset;
 use crate::rules::ruleset_id::RulesetId;
@@ -49,9 +50,9 @@ pub enum Intent {
     SetCharge(Option<u32>),
     /// Beat out the flames on the clicked unit.
     Extinguish,
-    /// Fire the handgun in the other hand (this carried weapon) unaimed at the clicked enemy,
-    /// as many shots as it may (BRP's two handguns).
-    OffHand(usize),
+    /// Fire a second gun (this carried weapon) at the clicked enemy in the rulebook's own style
+    /// (BRP's handgun in the other hand, unaimed).
+    SecondGun(usize, OwnFireStyle),
     /// The keeper sets this unit down on the clicked tile (a token moved by hand).
     KeeperPlace(UnitId),
     /// The keeper brings in the roster's unit at this place in the list, on the side at this
@@ -76,7 +77,7 @@ impl Intent {
             Self::Blast => Some("Click the tile to throw at: the rings show who it would catch"),
             Self::SetCharge(_) => Some("Click the unit's own tile or one beside it"),
             Self::Extinguish => Some("Click the burning unit (or the unit itself)"),
-            Self::OffHand(_) => Some("Click the enemy for the other handgun's unaimed shots"),
+            Self::SecondGun(..) => Some("Click the enemy for the other gun's shots"),
             Self::KeeperPlace(_) => Some("Click the free tile to set the unit down on"),
             Self::KeeperEnlist { .. } => Some("Click the free tile the new unit comes in on"),
         }
@@ -93,10 +94,8 @@ pub enum FireStyle {
     Shots(u32),
     /// One burst.
     Burst,
-    /// A way of firing of the rulebook's own, by its label (BRP's both barrels at once).
-    Rulebook(&'static str),
-    /// Unaimed fire: this many shots at the clicked enemy (where the rulebook has it).
-    Unaimed(u32),
+    /// A way of firing of the rulebook's own (BRP's both barrels at once, its unaimed fire).
+    Rulebook(OwnFireStyle),
     /// Full auto: this many bullets at each enemy clicked, fired with the panel's button.
     FullAuto(u32),
     /// Suppressing fire (where the rulebook has it): this many shots, or bullets of full auto,
@@ -142,10 +141,6 @@ impl FireOrder {
             FireStyle::Rulebook(style) => own
                 .and_then(|own| own.styled_fire(style, target))
                 .unwrap_or_else(|| FireMode::single(target)),
-            FireStyle::Unaimed(shots) => FireMode::Unaimed {
-                shots,
-                at: vec![target],
-            },
             FireStyle::FullAuto(bullets) => {
                 let mut targets = self.picked.clone();
                 targets.push((target, bullets));
@@ -330,19 +325,6 @@ fn keys_for_the_turn(
     }
 }
 
-/// The unaimed fire of the handgun in `unit`'s other hand (carried weapon `index`) at
-/// `target`: as many shots as it may fire so.
-pub fn off_hand_mode(scenario: &Scenario, unit: UnitId, index: usize, target: UnitId) -> FireMode {
-    let shots = scenario.units[unit.index()]
-        .weapons
-        .get(index)
-        .map_or(1, |carried| carried.weapon.most_shots() * 2);
-    FireMode::Unaimed {
-        shots: shots.max(1),
-        at: vec![target],
-    }
-}
-
 /// The ways a weapon can be fired, in order: one shot, several, the rulebook's own (from its
 /// code, `own`), a burst, full auto (six bullets a target to start with, or a sweep of twice the
 /// fewest rounds where the rulebook sweeps).
@@ -358,9 +340,6 @@ pub fn fire_styles(
     styles.extend((2..=weapon.most_shots()).map(FireStyle::Shots));
     if let Some(own) = own {
         styles.extend(own.fire_styles(weapon).into_iter().map(FireStyle::Rulebook));
-    }
-    if ruleset.firearm_rules().unaimed_fire && weapon.most_shots() > 0 {
-        styles.push(FireStyle::Unaimed(weapon.most_shots() * 2));
     }
     if weapon.uses.burst.is_some() {
         styles.push(FireStyle::Burst);
@@ -423,6 +402,7 @@ fn click_on_the_map(
     queue: Option<ResMut<CommandQueue>>,
     watching: Option<Res<Playback>>,
     mut ready_made: ResMut<ReadyMade>,
+    hooks: Option<Res<RulebookHooks>>,
     mut deferred: Commands,
 ) {
     // A press that starts the keeper's drag is not a click too.
@@ -491,12 +471,17 @@ fn click_on_the_map(
                     until: Some(other),
                 }),
                 (Intent::Aim, Some(target)) => order(Command::Aim { unit, target }),
-                (Intent::OffHand(index), Some(target)) => {
-                    order(Command::Fire {
-                        unit,
-                        weapon: WeaponChoice::Carried(index),
-                        mode: off_hand_mode(&scenario.0, unit, index, target),
-                    });
+                (Intent::SecondGun(index, style), Some(target)) => {
+                    let own = hooks
+                        .as_ref()
+                        .and_then(|hooks| hooks.get(scenario.0.ruleset.id()));
+                    if let Some(mode) = own.and_then(|own| own.styled_fire(style, target)) {
+                        order(Command::Fire {
+                            unit,
+                            weapon: WeaponChoice::Carried(index),
+                            mode,
+                        });
+                    }
                     *intent = Intent::Default;
                 }
                 (Intent::Extinguish, Some(patient)) => {

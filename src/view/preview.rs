@@ -9,7 +9,7 @@ use bevy::prelude::*;
 
 use super::Unseen;
 use super::hover::HoveredTile;
-use super::orders::{FireOrder, Intent, off_hand_mode};
+use super::orders::{FireOrder, Intent};
 use super::overlay::Selection;
 use crate::battle::answer::answer_odds;
 use crate::battle::command::{FireMode, Rejection, WeaponChoice};
@@ -224,10 +224,12 @@ fn read_previews(world: &mut World, mut last: Local<Option<PreviewKey>>) {
 }
 
 /// "Each shot's target drawn by a die from: A, B, C": for fire whose targets are drawn from a
-/// group (unaimed or suppressing fire at several), none otherwise.
+/// group (suppressing fire at several, a rulebook's own that draws them: BRP's unaimed fire),
+/// none otherwise.
 fn drawn_group_words(mode: &FireMode, scenario: &Scenario) -> Option<String> {
     let group = match mode {
-        FireMode::Unaimed { .. } | FireMode::Suppressing { .. } => mode.targets(),
+        FireMode::Suppressing { .. } => mode.targets(),
+        FireMode::Rulebook(own) if own.mode().draws_targets() => mode.targets(),
         _ => return None,
     };
     let names: Vec<&str> = group
@@ -277,7 +279,7 @@ fn previews(
     };
     // The handgun in the other hand, about to fire unaimed.
     let in_hand = match intent {
-        Intent::OffHand(index) => WeaponChoice::Carried(index),
+        Intent::SecondGun(index, _) => WeaponChoice::Carried(index),
         _ => in_hand,
     };
     let Some(from) = positions
@@ -329,9 +331,9 @@ fn previews(
     let aim = match form {
         AttackForm::Shot | AttackForm::Thrown => {
             let mode = match (form, intent) {
-                (AttackForm::Shot, Intent::OffHand(index)) => {
-                    off_hand_mode(&scenario, shooter, index, target)
-                }
+                (AttackForm::Shot, Intent::SecondGun(_, style)) => hooks::of_world(world)
+                    .and_then(|own| own.styled_fire(style, target))
+                    .unwrap_or_else(|| FireMode::single(target)),
                 (AttackForm::Shot, _) => {
                     let own = hooks::of_world(world);
                     fire_order.mode_at(

@@ -11,7 +11,7 @@ use gridkeeper::battle::command::FireMode;
 use gridkeeper::battle::hooks::offered;
 use gridkeeper::rules::roll::RollVerdict;
 use gridkeeper::rules::round::TurnKind;
-use gridkeeper::rulesets::brp_classic::battle::both_barrels::BrpFireMode;
+use gridkeeper::rulesets::brp_classic::battle::fire_modes::BrpFireMode;
 
 /// Ida fires both barrels at Mercy beside her in her readied slot: one roll (her 10 against
 /// Shotgun 50, doubled point-blank), and on the hit a 4D6 for each barrel; both shells are
@@ -128,7 +128,7 @@ fn unaimed_fire_is_twice_the_shots_at_a_fifth() {
             Command::Fire {
                 unit: HARVEY,
                 weapon: WeaponChoice::Carried(0),
-                mode: FireMode::Unaimed { shots: 6, at },
+                mode: BrpFireMode::Unaimed { shots: 6, at }.into(),
             },
         );
         load(&mut app, faces);
@@ -188,11 +188,12 @@ fn coc_fires_neither_both_barrels_at_once_nor_unaimed() {
         ),
         (
             ".38 or 9mm Revolver",
-            FireMode::Unaimed {
+            BrpFireMode::Unaimed {
                 shots: 2,
                 at: vec![B],
-            },
-            "unaimed",
+            }
+            .into(),
+            "cannot be fired so here (Unaimed",
         ),
     ];
     for (weapon, mode, said) in cases {
@@ -224,11 +225,23 @@ fn two_handguns_fire_unaimed_in_one_turn() {
     scenario.units[HARVEY.index()].weapons.push(second);
     let mut app = begun(scenario);
     until_the_whole_turn_of(&mut app, HARVEY);
-    let unaimed = |shots| FireMode::Unaimed {
-        shots,
-        at: vec![MERCY],
+    let unaimed = |shots| -> FireMode {
+        BrpFireMode::Unaimed {
+            shots,
+            at: vec![MERCY],
+        }
+        .into()
     };
-    let second_guns = |app: &mut App| offered(app.world_mut(), HARVEY).second_guns;
+    let second_guns = |app: &mut App| -> Vec<usize> {
+        offered(app.world_mut(), HARVEY)
+            .second_guns
+            .iter()
+            .map(|(gun, style)| {
+                assert_eq!(style.words(), "6 unaimed", "twice the revolver's 3 shots");
+                *gun
+            })
+            .collect()
+    };
     assert_eq!(
         second_guns(&mut app),
         Vec::<usize>::new(),

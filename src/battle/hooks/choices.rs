@@ -2,7 +2,7 @@
 //! movement, a stay, what binds its turn and the commands refused for it), and its own commands
 //! (one family of [`super::BattleHooks`]).
 
-use crate::battle::choices::{Binding, Offers, UnitFlag};
+use crate::battle::choices::{Binding, Offers, OwnFireStyle, UnitFlag};
 use crate::battle::command::{Command, Rejection};
 use crate::battle::own::OwnCommand;
 use crate::battle::state::Battle;
@@ -51,7 +51,7 @@ pub trait ChoiceHooks {
     /// The guns `unit` may still fire this turn beyond its spent action, by the rulebook's own
     /// state (BRP's handgun in the other hand, once the first has fired unaimed): none by
     /// default.
-    fn second_guns(&self, _battle: &Battle, _unit: UnitId) -> Vec<usize> {
+    fn second_guns(&self, _battle: &Battle, _unit: UnitId) -> Vec<(usize, OwnFireStyle)> {
         Vec::new()
     }
 

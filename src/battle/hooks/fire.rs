@@ -2,6 +2,7 @@
 //! land (one family of [`super::BattleHooks`]).
 
 use crate::battle::UnitId;
+use crate::battle::choices::OwnFireStyle;
 use crate::battle::command::{FireMode, Rejection, WeaponChoice};
 use crate::battle::fire_plan::{FireOutOfTurn, FirePlan, PlannedRoll};
 use crate::battle::harm_read::CoverByPart;
@@ -71,14 +72,14 @@ pub trait FireHooks {
         Err(no_such_fire(&weapon, own))
     }
 
-    /// The styles of firing of the rulebook's own `weapon` may be fired in, by their labels
-    /// (BRP's "both barrels"), offered on the action bar after the shots: none by default.
-    fn fire_styles(&self, _weapon: &Weapon) -> Vec<&'static str> {
+    /// The styles of firing of the rulebook's own `weapon` may be fired in (BRP's both barrels,
+    /// its unaimed fire), offered on the action bar after the shots: none by default.
+    fn fire_styles(&self, _weapon: &Weapon) -> Vec<OwnFireStyle> {
         Vec::new()
     }
 
     /// The fire the rulebook's own style `style` (one of its `fire_styles`) makes at `target`.
-    fn styled_fire(&self, _style: &'static str, _target: UnitId) -> Option<FireMode> {
+    fn styled_fire(&self, _style: OwnFireStyle, _target: UnitId) -> Option<FireMode> {
         None
     }
 

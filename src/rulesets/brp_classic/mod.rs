@@ -210,13 +210,11 @@ impl Ruleset for BrpClassic {
     }
 
     /// Aiming (or bracing) takes the turn at DEX; the aimed shot goes at half DEX, with the
-    /// point-blank distance and the base range doubled. Unaimed, twice the weapon's attacks a
-    /// round, each at a fifth of the chance (SPECS.md 1.1). Both barrels at DEX as one attack
-    /// roll, two damage rolls on a hit (SPECS.md 1.1, [house]).
+    /// point-blank distance and the base range doubled (SPECS.md 1.1). (Its unaimed fire and
+    /// both barrels at once are its own fire modes, `battle/fire_modes.rs`.)
     fn firearm_rules(&self) -> FirearmRules {
         FirearmRules {
             aim_fires_this_round: true,
-            unaimed_fire: true,
             ..FirearmRules::PLAIN
         }
     }

@@ -1,6 +1,7 @@
 //! The preview's words: headlines, roll lines and defence odds as the player reads them.
 
 use super::*;
+use crate::battle::own::{OwnFireMode, RulebookFireMode};
 use crate::battle::shot::ShotSetup;
 use crate::map::range::RangeReading;
 #[cfg(feature = "brp_classic")]
@@ -134,6 +135,34 @@ fn headlines_read_as_a_keeper_says_them() {
     assert_eq!(headline(&Err(Rejection::Jammed)), "The weapon is jammed");
 }
 
+/// A rulebook's own fire whose shots go at targets drawn by a die (as BRP's unaimed fire).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+struct DrawnFire(Vec<UnitId>);
+
+impl OwnFireMode for DrawnFire {
+    fn targets(&self) -> Vec<UnitId> {
+        let mut targets: Vec<UnitId> = Vec::new();
+        for target in &self.0 {
+            if !targets.contains(target) {
+                targets.push(*target);
+            }
+        }
+        targets
+    }
+
+    fn retarget(&self, _from: UnitId, _to: UnitId) -> RulebookFireMode {
+        RulebookFireMode::new(self.clone())
+    }
+
+    fn shots_counted(&self) -> Option<u32> {
+        None
+    }
+
+    fn draws_targets(&self) -> bool {
+        true
+    }
+}
+
 #[cfg(feature = "brp_classic")]
 #[test]
 fn fire_drawn_from_a_group_names_the_group() {
@@ -151,11 +180,16 @@ fn fire_drawn_from_a_group_names_the_group() {
         .as_deref(),
         Some("Each shot's target drawn by a die from: Mercy, Silas, Ezra")
     );
-    let unaimed_at_one = FireMode::Unaimed {
-        shots: 2,
-        at: vec![mercy, mercy],
-    };
-    assert_eq!(drawn_group_words(&unaimed_at_one, &scenario), None);
+    let drawn = |at: Vec<UnitId>| FireMode::Rulebook(RulebookFireMode::new(DrawnFire(at)));
+    assert_eq!(
+        drawn_group_words(&drawn(vec![silas, mercy, silas]), &scenario).as_deref(),
+        Some("Each shot's target drawn by a die from: Silas, Mercy"),
+        "a rulebook's own fire that draws its targets"
+    );
+    assert_eq!(
+        drawn_group_words(&drawn(vec![mercy, mercy]), &scenario),
+        None
+    );
     assert_eq!(
         drawn_group_words(&FireMode::Shots(vec![mercy, silas]), &scenario),
         None,

@@ -10,7 +10,7 @@ use crate::map::range::distance_squared;
 use crate::map::scenario::Scenario;
 use crate::rules::weapons::{AttackForm, Weapon};
 use crate::rulesets::brp_classic::ID;
-use crate::rulesets::brp_classic::battle::both_barrels::BrpFireMode;
+use crate::rulesets::brp_classic::battle::fire_modes::BrpFireMode;
 use crate::rulesets::brp_classic::battle::parry::BrpCommand;
 
 /// BRP's AI plugin: its choices.

@@ -4,9 +4,9 @@
 //! a unit's condition. Its unaimed fire and both barrels are still fire modes of the engine's
 //! until the attack corridor takes a rulebook's own (docs/plans/rulebook-rooms.md).
 
-pub mod both_barrels;
 pub mod condition;
 pub mod events;
+pub mod fire_modes;
 pub mod out_cold;
 pub mod parry;
 mod two_guns;
@@ -17,6 +17,7 @@ use super::sheet::MARTIAL_ARTS;
 use crate::battle::UnitId;
 use crate::battle::arms;
 use crate::battle::choices::Offers;
+use crate::battle::choices::OwnFireStyle;
 use crate::battle::command::{FireMode, Rejection, WeaponChoice};
 use crate::battle::fire_plan::FirePlan;
 use crate::battle::hooks::{
@@ -27,7 +28,7 @@ use crate::battle::own::{OwnCommand, OwnFireMode};
 use crate::battle::state::Battle;
 use crate::rules::weapons::Weapon;
 use crate::rulesets::brp_classic::ID;
-use both_barrels::BrpFireMode;
+use fire_modes::BrpFireMode;
 use parry::BrpCommand;
 
 /// BRP's battle plugin: its hooks.
@@ -75,7 +76,7 @@ impl ChoiceHooks for BrpHooks {
     }
 
     /// Once a handgun has fired unaimed, the one in the other hand.
-    fn second_guns(&self, battle: &Battle, unit: UnitId) -> Vec<usize> {
+    fn second_guns(&self, battle: &Battle, unit: UnitId) -> Vec<(usize, OwnFireStyle)> {
         two_guns::other_guns(battle, unit)
     }
 
@@ -96,24 +97,23 @@ impl FireHooks for BrpHooks {
         own: &dyn OwnFireMode,
     ) -> Result<FirePlan, Rejection> {
         match own.as_any().downcast_ref::<BrpFireMode>() {
-            Some(BrpFireMode::BothBarrels(target)) => {
-                both_barrels::plan(battle, unit, (index, weapon), *target)
-            }
+            Some(mode) => fire_modes::plan(battle, unit, (index, weapon), mode),
             None => Err(no_such_fire(&weapon, own)),
         }
     }
 
-    /// Both barrels at once, for a gun that has two.
-    fn fire_styles(&self, weapon: &Weapon) -> Vec<&'static str> {
-        if weapon.double_barrelled() {
-            vec![both_barrels::BOTH_BARRELS]
-        } else {
-            Vec::new()
-        }
+    /// Both barrels at once, for a gun that has two; unaimed fire, for one that fires shots.
+    fn fire_styles(&self, weapon: &Weapon) -> Vec<OwnFireStyle> {
+        let both = weapon
+            .double_barrelled()
+            .then_some(fire_modes::BOTH_BARRELS);
+        both.into_iter()
+            .chain(fire_modes::unaimed_style(weapon))
+            .collect()
     }
 
-    fn styled_fire(&self, style: &'static str, target: UnitId) -> Option<FireMode> {
-        (style == both_barrels::BOTH_BARRELS).then(|| BrpFireMode::BothBarrels(target).into())
+    fn styled_fire(&self, style: OwnFireStyle, target: UnitId) -> Option<FireMode> {
+        BrpFireMode::styled(style, target).map(FireMode::from)
     }
 
     /// The second handgun's unaimed fire, once the first has fired unaimed this turn.

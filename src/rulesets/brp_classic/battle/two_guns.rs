@@ -3,7 +3,9 @@
 //! fired this turn is BRP's part of the unit's condition, cleared as each turn comes.
 
 use super::condition::BrpCondition;
+use super::fire_modes::{BrpFireMode, unaimed_style};
 use crate::battle::UnitId;
+use crate::battle::choices::OwnFireStyle;
 use crate::battle::command::{FireMode, WeaponChoice};
 use crate::battle::state::Battle;
 use crate::rules::weapons::WeaponCategory;
@@ -34,20 +36,25 @@ pub(super) fn off_hand(
     let (Some(first), WeaponChoice::Carried(second)) = (first_gun(battle, unit), choice) else {
         return false;
     };
-    its_turn
-        && matches!(mode, FireMode::Unaimed { .. })
-        && second != first
-        && handgun_to_hand(battle, unit, second)
+    its_turn && unaimed(mode) && second != first && handgun_to_hand(battle, unit, second)
 }
 
-/// The handguns `unit` may still fire unaimed this turn beyond its action.
-pub(super) fn other_guns(battle: &Battle, unit: UnitId) -> Vec<usize> {
+/// The handguns `unit` may still fire unaimed this turn beyond its action, each with its
+/// unaimed style.
+pub(super) fn other_guns(battle: &Battle, unit: UnitId) -> Vec<(usize, OwnFireStyle)> {
     let Some(first) = first_gun(battle, unit) else {
         return Vec::new();
     };
     (0..battle.spec(unit).weapons.len())
         .filter(|index| *index != first && handgun_to_hand(battle, unit, *index))
+        .filter_map(|index| Some((index, unaimed_style(battle.carried(unit, index)?)?)))
         .collect()
+}
+
+/// Whether `mode` is BRP's unaimed fire.
+fn unaimed(mode: &FireMode) -> bool {
+    matches!(mode, FireMode::Rulebook(own)
+        if matches!(own.of::<BrpFireMode>(), Some(BrpFireMode::Unaimed { .. })))
 }
 
 /// `unit`'s pull of `choice` in `mode` is fired (at the fire's last stage, `fire_done`): a
@@ -59,7 +66,7 @@ pub(super) fn fired(battle: &mut Battle, unit: UnitId, choice: WeaponChoice, mod
     let handgun = battle
         .carried(unit, index)
         .is_some_and(|weapon| weapon.category == WeaponCategory::Handgun);
-    if !handgun || !matches!(mode, FireMode::Unaimed { .. }) {
+    if !handgun || !unaimed(mode) {
         return;
     }
     let second = first_gun(battle, unit).is_some_and(|first| first != index);
