@@ -38,12 +38,9 @@ impl PlannedRoll {
     /// them hits (both barrels at once).
     pub fn together(target: UnitId, bullets: u32, terms: ShotTerms) -> Self {
         Self {
-            target,
             bullets,
-            wasted_before: 0,
-            terms,
-            volley: false,
             together: true,
+            ..Self::single(target, terms)
         }
     }
 

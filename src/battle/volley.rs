@@ -274,14 +274,7 @@ pub(super) fn plan_rolls(
         battle.target_there(unit, target)?;
     }
     let position = |target: UnitId| battle.position(target).unwrap_or(Tile::new(0, 0));
-    let plain = |target, terms| PlannedRoll {
-        target,
-        bullets: 1,
-        wasted_before: 0,
-        terms,
-        volley: false,
-        together: false,
-    };
+    let plain = PlannedRoll::single;
     let (skill_name, rolls) = match mode {
         FireMode::Rulebook(own) => {
             let hooks = super::hooks::of(battle);
