@@ -350,16 +350,10 @@ impl hooks::DeclarationSlot<'_> {
             memo,
         );
         let spec = &self.scenario.units[self.unit.index()];
-        let takes_up_a_throw = |index: usize| {
-            spec.weapons
-                .get(index)
-                .is_some_and(|carried| carried.weapon.attack_form() == AttackForm::Lobbed)
-        };
         let throw = match first {
-            Command::Ready {
-                weapon: WeaponChoice::Carried(index),
-                ..
-            } if takes_up_a_throw(*index) => planner.throw_plan(world, me).map(|(_, _, at)| at),
+            Command::Ready { weapon, .. } if spec.lobs(*weapon) => {
+                planner.throw_plan(world, me).map(|(_, _, at)| at)
+            }
             Command::Move { .. } => planner.throw_plan(world, me).map(|(_, _, at)| at),
             _ => None,
         };

@@ -90,13 +90,7 @@ impl FireMode {
             Self::Suppressing { at, .. } => at.clone(),
             Self::FullAuto(targets) => targets.iter().map(|(target, _)| *target).collect(),
         };
-        let mut targets: Vec<UnitId> = Vec::with_capacity(named.len());
-        for target in named {
-            if !targets.contains(&target) {
-                targets.push(target);
-            }
-        }
-        targets
+        each_once(named)
     }
 
     /// The same fire with `to` named wherever `from` was.
@@ -123,6 +117,17 @@ impl FireMode {
             Self::Rulebook(own) => Self::Rulebook(own.mode().retarget(from, to)),
         }
     }
+}
+
+/// The units `named`, each once, in the order first named.
+pub fn each_once(named: impl IntoIterator<Item = UnitId>) -> Vec<UnitId> {
+    let mut units: Vec<UnitId> = Vec::new();
+    for unit in named {
+        if !units.contains(&unit) {
+            units.push(unit);
+        }
+    }
+    units
 }
 
 /// A defender's answer to an attack: a melee attack or maneuver, a thrown weapon, or shots.

@@ -404,6 +404,17 @@ impl UnitSpec {
         }
     }
 
+    /// Whether `choice` is an explosive it carries to throw.
+    pub fn lobs(&self, choice: WeaponChoice) -> bool {
+        match choice {
+            WeaponChoice::Carried(index) => self
+                .weapons
+                .get(index)
+                .is_some_and(|carried| carried.weapon.attack_form() == AttackForm::Lobbed),
+            _ => false,
+        }
+    }
+
     /// What the unit holds ready at the start: its first weapon, else its first natural
     /// attack, else its fists.
     pub fn default_weapon(&self) -> WeaponChoice {

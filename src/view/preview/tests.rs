@@ -141,13 +141,7 @@ struct DrawnFire(Vec<UnitId>);
 
 impl OwnFireMode for DrawnFire {
     fn targets(&self) -> Vec<UnitId> {
-        let mut targets: Vec<UnitId> = Vec::new();
-        for target in &self.0 {
-            if !targets.contains(target) {
-                targets.push(*target);
-            }
-        }
-        targets
+        crate::battle::command::each_once(self.0.iter().copied())
     }
 
     fn retarget(&self, _from: UnitId, _to: UnitId) -> RulebookFireMode {

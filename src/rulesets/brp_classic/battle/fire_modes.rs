@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::battle::UnitId;
 use crate::battle::choices::OwnFireStyle;
-use crate::battle::command::{FireMode, Rejection};
+use crate::battle::command::{FireMode, Rejection, each_once};
 use crate::battle::fire_plan::{FirePlan, PlannedRoll};
 use crate::battle::own::{FireModeDecoder, OwnFireMode, RulebookFireMode, register_fire_modes};
 use crate::battle::shot_terms::ShotTerms;
@@ -61,15 +61,7 @@ impl OwnFireMode for BrpFireMode {
     fn targets(&self) -> Vec<UnitId> {
         match self {
             Self::BothBarrels(target) => vec![*target],
-            Self::Unaimed { at, .. } => {
-                let mut targets: Vec<UnitId> = Vec::with_capacity(at.len());
-                for target in at {
-                    if !targets.contains(target) {
-                        targets.push(*target);
-                    }
-                }
-                targets
-            }
+            Self::Unaimed { at, .. } => each_once(at.iter().copied()),
         }
     }
 

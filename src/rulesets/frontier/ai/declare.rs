@@ -17,7 +17,7 @@ use crate::battle::{blast, ranged};
 use crate::map::Tile;
 use crate::map::range::distance_squared;
 use crate::map::reach::reachable;
-use crate::map::scenario::{Scenario, UnitSpec};
+use crate::map::scenario::Scenario;
 use crate::rules::firearms::reload;
 use crate::rules::weapons::AttackForm;
 use crate::rulesets::frontier::battle::commands::FrontierCommand;
@@ -106,17 +106,6 @@ fn declaration(
         };
     }
     planned
-}
-
-/// Whether `weapon` is an explosive to throw.
-fn lobbed(spec: &UnitSpec, weapon: WeaponChoice) -> bool {
-    match weapon {
-        WeaponChoice::Carried(index) => spec
-            .weapons
-            .get(index)
-            .is_some_and(|carried| carried.weapon.attack_form() == AttackForm::Lobbed),
-        _ => false,
-    }
 }
 
 /// The declaration for a unit whose plan for a fresh turn begins with `first` (and which, where
@@ -280,7 +269,7 @@ pub(super) fn keep_to_declaration(
         .unwrap_or(end);
     }
     let spec = &scenario.units[unit.index()];
-    let lobbed = |weapon: WeaponChoice| lobbed(spec, weapon);
+    let lobbed = |weapon: WeaponChoice| spec.lobs(weapon);
     // Declared to throw, it takes up nothing but the explosive.
     let off_the_throw = matches!(
         (&planned, declaration.act),
