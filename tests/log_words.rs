@@ -144,7 +144,6 @@ fn variant(kind: &EventKind) -> usize {
         E::RolledInSecret { .. } => 78,
         E::Revealed { .. } => 79,
         E::Injured { .. } => 80,
-        E::Swept { .. } => 87,
         E::DodgedArea { .. } => 88,
         E::PostureTaken { .. } => 89,
         E::StunnedForRound { .. } => 100,
@@ -179,6 +178,7 @@ fn variant(kind: &EventKind) -> usize {
             Some(PoolEvent::Evading { .. }) => 83,
             Some(PoolEvent::Evaded { .. }) => 84,
             Some(PoolEvent::DicePlanned { .. }) => 85,
+            Some(PoolEvent::Swept { .. }) => 87,
             None => unreachable!("a pool event"),
         },
         E::Rulebook(own) if own.of::<BrpEvent>().is_some() => match own.of::<BrpEvent>() {

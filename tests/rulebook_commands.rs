@@ -26,6 +26,7 @@ use gridkeeper::headless::headless_app;
 use gridkeeper::map::scenario::Scenario;
 use gridkeeper::replay::give;
 use gridkeeper::rulesets::brp_classic::battle::fire_modes::BrpFireMode;
+use gridkeeper::rulesets::d10_pool::battle::sweep::PoolFireMode;
 use serde::{Deserialize, Serialize};
 use shipped::shipped;
 
@@ -192,9 +193,9 @@ fn a_rulebooks_own_commands_are_written_and_read_back_beside_the_engines() {
     assert!(read_commands(&mut reader).is_err(), "the decoder's refusal");
 }
 
-/// A rulebook's own way of firing (BRP's both barrels) inside a fire command: written as its
-/// enum writes it, beside the engine's own fire modes, read back by its rulebook's decoder; a
-/// fire mode nobody knows is refused with the engine's names expected.
+/// A rulebook's own way of firing (BRP's both barrels, the d10 pool's sweep) inside a fire
+/// command: written as its enum writes it, beside the engine's own fire modes, read back by its
+/// rulebook's decoder; a fire mode nobody knows is refused with the engine's names expected.
 #[test]
 fn a_rulebooks_own_fire_mode_is_written_and_read_back_beside_the_engines() {
     gridkeeper::rulesets::plugins::register_commands();
@@ -213,6 +214,13 @@ fn a_rulebooks_own_fire_mode_is_written_and_read_back_beside_the_engines() {
             }
             .into(),
         ),
+        fire(
+            PoolFireMode::Sweep {
+                at: UnitId(2),
+                rounds: 20,
+            }
+            .into(),
+        ),
     ];
     let written: Vec<Written> = commands.iter().map(Written).collect();
     let text = ron::to_string(&written).expect("plain data");
@@ -220,7 +228,8 @@ fn a_rulebooks_own_fire_mode_is_written_and_read_back_beside_the_engines() {
         text,
         "[Fire(unit:0,weapon:Carried(1),mode:BothBarrels(3)),\
          Fire(unit:0,weapon:Carried(1),mode:Shots([2,2])),\
-         Fire(unit:0,weapon:Carried(1),mode:Unaimed(shots:4,at:[2,3]))]"
+         Fire(unit:0,weapon:Carried(1),mode:Unaimed(shots:4,at:[2,3])),\
+         Fire(unit:0,weapon:Carried(1),mode:Sweep(at:2,rounds:20))]"
     );
     let mut reader = ron::Deserializer::from_str(&text).expect("RON");
     assert_eq!(read_commands(&mut reader).expect("read back"), commands);

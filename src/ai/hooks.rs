@@ -12,6 +12,8 @@ use super::Style;
 use crate::battle::answer::AiAnswer;
 use crate::battle::by_rulebook::ByRulebook;
 use crate::battle::command::{Command, FireMode};
+use crate::battle::own::OwnFireMode;
+use crate::battle::ranged::RollPreview;
 use crate::battle::threat::Threat;
 use crate::battle::{Arsenal, Flow, PendingAttack, TurnState, UnitId};
 use crate::map::scenario::Scenario;
@@ -79,6 +81,21 @@ pub trait AiHooks: Send + Sync + 'static {
         (_enemy, _armor): (&Seen, u32),
     ) -> Vec<OwnFireChoice> {
         Vec::new()
+    }
+
+    /// What fire of the rulebook's own (`mode`, one of its `fire_modes`; `rolls` its preview)
+    /// is worth to `side`: the bullets it counts as spending and the harm it does by `harm` (of
+    /// the rolls' chances and bullets, a unit's hit points and armor); `None` weighs it as any
+    /// fire (its bullets, its harm to the target) (the d10 pool's sweep harms everyone in it).
+    fn fire_worth(
+        &self,
+        _scenario: &Scenario,
+        (_seen, _side): (&[Seen], usize),
+        _mode: &dyn OwnFireMode,
+        _rolls: &[RollPreview],
+        _harm: &dyn Fn(&[(f64, u32)], u32, u32) -> f64,
+    ) -> Option<(u32, f64)> {
+        None
     }
 
     /// In a unit's declaration slot (`slot`): what it declares there (BRP's parry named, the

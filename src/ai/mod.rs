@@ -16,7 +16,6 @@ mod holds;
 pub mod hooks;
 mod plan;
 mod shot_choice;
-mod sweeping;
 
 pub use baseline::baseline_command;
 use baseline::baseline_ranged;

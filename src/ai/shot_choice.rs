@@ -1,11 +1,10 @@
 //! The shot the battle's own preview says does most harm with the weapon in hand: each enemy,
-//! each way the gun fires (shots, a burst, the rulebook's own, full auto or a sweep), weighed by a
+//! each way the gun fires (shots, a burst, the rulebook's own, full auto), weighed by a
 //! harm the caller gives against the ammunition it spends.
 
 use bevy::prelude::*;
 
 use super::Seen;
-use super::sweeping::{SWEEP_WIDTHS, sweep_harm};
 use crate::battle::command::{Command, FireMode, WeaponChoice};
 use crate::battle::ranged::{self, RollPreview};
 use crate::battle::{Arsenal, TurnState};
@@ -58,6 +57,9 @@ pub(super) fn best_shot(
     // No shot at all where every roll goes through cover this damage cannot pass.
     let most_damage = spec.most_damage(weapon);
     let own = super::hooks::of(world, scenario);
+    // Whether the rulebook fires full auto as the engine's (the d10 pool sweeps it instead).
+    let full_auto_fired = crate::battle::hooks::of_world(world)
+        .is_none_or(|hooks| hooks.full_auto_refused(weapon).is_none());
     let mut best: Option<(f64, Command)> = None;
     for enemy in enemies {
         let target = enemy.unit;
@@ -81,7 +83,8 @@ pub(super) fn best_shot(
             if volleys.is_some() && weapon.uses.burst.is_some() {
                 modes.push(FireMode::Burst(target));
             }
-            // The rulebook's own ways of firing worth weighing (BRP's both barrels).
+            // The rulebook's own ways of firing worth weighing (BRP's both barrels, the d10
+            // pool's sweeps).
             if volleys.is_some()
                 && let Some(own) = &own
             {
@@ -92,16 +95,12 @@ pub(super) fn best_shot(
                     modes.push(choice.mode);
                 }
             }
-            if volleys.is_some() && weapon.uses.full_auto && form == AttackForm::Shot {
-                match ruleset.mechanisms().sweep {
-                    // Sweeps of each width the rounds in the gun allow, centred on the target.
-                    Some(rule) => modes.extend(
-                        (1..=SWEEP_WIDTHS)
-                            .map(|tens| tens * rule.least_rounds)
-                            .map(|rounds| FireMode::Sweep { at: target, rounds }),
-                    ),
-                    None => modes.push(FireMode::FullAuto(vec![(target, volley)])),
-                }
+            if volleys.is_some()
+                && weapon.uses.full_auto
+                && form == AttackForm::Shot
+                && full_auto_fired
+            {
+                modes.push(FireMode::FullAuto(vec![(target, volley)]));
             }
         }
         // The first mode (a single shot, or the volley of a gun that only fires full auto) is
@@ -124,21 +123,18 @@ pub(super) fn best_shot(
                 .iter()
                 .map(|roll| (roll.chance, roll.bullets))
                 .collect();
-            let (bullets, plain) = match mode {
-                // Each ten rounds of a sweep cost what a bullet does; it harms everyone in it.
-                FireMode::Sweep { rounds, .. } => (
-                    rounds
-                        / ruleset
-                            .mechanisms()
-                            .sweep
-                            .map_or(1, |rule| rule.least_rounds.max(1)),
-                    sweep_harm(scenario, seen, spec.side, &rolls, &harm),
-                ),
-                _ => (
+            let own_worth = match (&mode, &own) {
+                (FireMode::Rulebook(fire), Some(own)) => {
+                    own.fire_worth(scenario, (seen, spec.side), fire.mode(), &rolls, &harm)
+                }
+                _ => None,
+            };
+            let (bullets, plain) = own_worth.unwrap_or_else(|| {
+                (
                     chances.iter().map(|(_, bullets)| bullets).sum(),
                     harm(&chances, enemy.hit_points, armor),
-                ),
-            };
+                )
+            });
             let (first_bullets, first_worth) = *first.get_or_insert((bullets, plain));
             let spent = f64::from(bullets.saturating_sub(first_bullets)) * first_worth;
             let worth = plain - volleys.unwrap_or_default() * spent;

@@ -21,21 +21,38 @@ pub struct TurnChoices {
     pub second_guns: Vec<(usize, OwnFireStyle)>,
 }
 
-/// A style of firing of a rulebook's own, as the action bar offers it: its label, and the
-/// count it fires where it has one ("4 unaimed"; "both barrels").
+/// A style of firing of a rulebook's own, as the action bar offers it: its label, the count it
+/// fires where it has one ("4 unaimed"; "both barrels"), and where the player sets that count
+/// (the d10 pool's sweep of so many rounds), within what.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OwnFireStyle {
     pub label: &'static str,
     pub count: Option<u32>,
+    pub set: Option<CountSetting>,
+}
+
+/// The counts a player may set for a style of firing: from `least` to `most`, each a `unit`
+/// (" rounds").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CountSetting {
+    pub least: u32,
+    pub most: u32,
+    pub unit: &'static str,
 }
 
 impl OwnFireStyle {
-    /// "4 unaimed", "both barrels".
+    /// "4 unaimed", "both barrels"; a style whose count the player sets, its label alone
+    /// ("sweep"), the count set beside it.
     pub fn words(self) -> String {
-        self.count.map_or_else(
-            || self.label.to_string(),
-            |count| format!("{count} {}", self.label),
-        )
+        match self.count.filter(|_| self.set.is_none()) {
+            Some(count) => format!("{count} {}", self.label),
+            None => self.label.to_string(),
+        }
+    }
+
+    /// Whether `other` is this style, its count set anew or not.
+    pub fn same_kind(self, other: Self) -> bool {
+        self.label == other.label && (self.count == other.count || self.set.is_some())
     }
 }
 

@@ -32,13 +32,9 @@ pub enum FireMode {
     /// single shots (or, from a gun that fires full auto, bullets in volleys). Everyone in the
     /// group may dive for cover first; then each roll's target is drawn from the group by a die.
     Suppressing { bullets: u32, at: Vec<UnitId> },
-    /// Automatic fire swept across an area, where the rulebook has it (the d10 pool): `rounds`
-    /// sprayed along a line of tiles across the line of fire, centred on the unit `at`, as wide
-    /// as the rounds make it. One roll is shared by everyone standing in it, friend or foe,
-    /// each of whom may dodge.
-    Sweep { at: UnitId, rounds: u32 },
-    /// A way of firing of a rulebook's own (BRP's both barrels at once), written as its
-    /// rulebook writes it and read back by its name (`read_fire_mode`).
+    /// A way of firing of a rulebook's own (BRP's both barrels at once, the d10 pool's sweep
+    /// across an area), written as its rulebook writes it and read back by its name
+    /// (`read_fire_mode`).
     #[serde(skip)]
     Rulebook(RulebookFireMode),
 }
@@ -55,7 +51,6 @@ impl Serialize for FireMode {
             Burst(UnitId),
             FullAuto(&'a [(UnitId, u32)]),
             Suppressing { bullets: u32, at: &'a [UnitId] },
-            Sweep { at: UnitId, rounds: u32 },
         }
         let written = match self {
             Self::Rulebook(own) => return own.serialize(serializer),
@@ -65,10 +60,6 @@ impl Serialize for FireMode {
             Self::Suppressing { bullets, at } => Written::Suppressing {
                 bullets: *bullets,
                 at,
-            },
-            Self::Sweep { at, rounds } => Written::Sweep {
-                at: *at,
-                rounds: *rounds,
             },
         };
         written.serialize(serializer)
@@ -85,7 +76,7 @@ impl FireMode {
     pub fn targets(&self) -> Vec<UnitId> {
         let named: Vec<UnitId> = match self {
             Self::Shots(targets) => targets.clone(),
-            Self::Burst(target) | Self::Sweep { at: target, .. } => vec![*target],
+            Self::Burst(target) => vec![*target],
             Self::Rulebook(own) => own.mode().targets(),
             Self::Suppressing { at, .. } => at.clone(),
             Self::FullAuto(targets) => targets.iter().map(|(target, _)| *target).collect(),
@@ -100,10 +91,6 @@ impl FireMode {
         match self {
             Self::Shots(targets) => Self::Shots(swap_all(targets)),
             Self::Burst(target) => Self::Burst(swap(*target)),
-            Self::Sweep { at, rounds } => Self::Sweep {
-                at: swap(*at),
-                rounds: *rounds,
-            },
             Self::Suppressing { bullets, at } => Self::Suppressing {
                 bullets: *bullets,
                 at: swap_all(at),

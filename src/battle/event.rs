@@ -256,13 +256,6 @@ pub enum EventKind {
         made_it: bool,
         blast: bool,
     },
-    /// Automatic fire swept across an area (the d10 pool): how many tiles wide, and everyone
-    /// standing in it who will be shot at, with the one roll they share.
-    Swept {
-        unit: UnitId,
-        width: u32,
-        caught: Vec<UnitId>,
-    },
     /// One shot (or one volley) at a target, before its roll: the range and the line.
     ShotAt {
         unit: UnitId,

@@ -12,6 +12,7 @@ use super::harm_read::RollHarm;
 use super::shot::{ShotSetup, ShotTerms, setup};
 use super::state::Battle;
 use super::volley::{hit_chance, plan_fire, shot_demand, suppressed_group};
+use crate::map::Tile;
 use crate::rules::vocabulary::DemandWords;
 use crate::rules::weapons::AttackForm;
 
@@ -78,6 +79,21 @@ pub fn suppressing_group(
         || vec![target],
         |weapon| suppressed_group(&battle, unit, &weapon, target),
     )
+}
+
+/// The tiles fire by `unit` with `weapon` in `mode` would sweep (the d10 pool's sweep across an
+/// area), from the plan the fire would be made from: none where it sweeps no area, or cannot be
+/// made.
+pub fn swept_area(
+    world: &mut World,
+    unit: UnitId,
+    weapon: WeaponChoice,
+    mode: &FireMode,
+) -> Vec<Tile> {
+    let battle = Battle::new(world);
+    plan_fire(&battle, unit, weapon, mode)
+        .map(|plan| plan.swept().to_vec())
+        .unwrap_or_default()
 }
 
 /// Preview a ranged attack by `unit` with `weapon` in `mode`: every roll it would make, with

@@ -45,7 +45,6 @@ mod setup;
 pub mod shot;
 pub mod shot_terms;
 pub mod state;
-pub mod sweep;
 pub mod tally;
 pub mod threat;
 mod trigger_pull;

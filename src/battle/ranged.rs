@@ -6,7 +6,7 @@ use super::command::{Answer, FireMode, Rejection, WeaponChoice};
 use super::event::{DefenceKind, EventKind};
 use super::fire_odds::{dodge_is_budgeted, in_cover_from};
 use super::fire_plan::{FireOutOfTurn, FirePlan};
-pub use super::fire_preview::{RollPreview, preview, suppressing_group};
+pub use super::fire_preview::{RollPreview, preview, suppressing_group, swept_area};
 use super::hooks::RollFor;
 use super::state::{Battle, OwnRoll};
 use super::trigger_pull::resolve_fire;
@@ -116,7 +116,7 @@ pub(super) fn fire(
         FireMode::Shots(targets) => {
             condition.shots_this_round += u32::try_from(targets.len()).unwrap_or(u32::MAX);
         }
-        FireMode::Burst(_) | FireMode::FullAuto(_) | FireMode::Sweep { .. } => {
+        FireMode::Burst(_) | FireMode::FullAuto(_) => {
             condition.burst_this_round = true;
         }
         FireMode::Suppressing { bullets, .. } => match single_shots {
@@ -241,13 +241,7 @@ fn open_fire(
         dodge_nets: Vec::new(),
         during_setup: back_to == Phase::Setup,
     };
-    if pending.plan.shares_one_roll() {
-        battle.emit(EventKind::Swept {
-            unit,
-            width: u32::try_from(pending.plan.swept().len()).unwrap_or(u32::MAX),
-            caught: pending.to_ask.clone(),
-        });
-    }
+    super::hooks::of(battle).fire_opened(battle, unit, &pending.plan, &pending.to_ask);
     ask_next(battle, unit, pending);
 }
 

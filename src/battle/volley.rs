@@ -284,26 +284,6 @@ pub(super) fn plan_rolls(
         FireMode::Suppressing { bullets, .. } => {
             return suppressing_rolls(battle, unit, index, weapon, *bullets, mode.targets(), ready);
         }
-        FireMode::Sweep { at, rounds } => {
-            let (swept, caught, terms) =
-                super::sweep::sweep_area(battle, unit, &weapon, *at, (*rounds, ready))?;
-            // A roll at each one caught, every one made with the dice of the first.
-            return Ok(FirePlan {
-                index,
-                skill_name: weapon.skill.clone(),
-                rounds: *rounds,
-                wasted: 0,
-                rolls: caught
-                    .into_iter()
-                    .map(|target| plain(target, terms))
-                    .collect(),
-                weapon,
-                chambered: false,
-                drawn_from: Vec::new(),
-                swept,
-                pinning: Vec::new(),
-            });
-        }
         FireMode::Shots(targets) => {
             let most = weapon.most_shots();
             if most == 0 {
@@ -372,11 +352,8 @@ pub(super) fn plan_rolls(
                     weapon.name
                 )));
             }
-            if battle.scenario.ruleset.mechanisms().sweep.is_some() {
-                return Err(Rejection::WrongWeapon(format!(
-                    "the {} fires full auto as a sweep across an area",
-                    weapon.name
-                )));
+            if let Some(refused) = super::hooks::of(battle).full_auto_refused(&weapon) {
+                return Err(refused);
             }
             if targets.is_empty() || targets.iter().any(|(_, bullets)| *bullets == 0) {
                 return Err(Rejection::InvalidTarget(
@@ -478,6 +455,17 @@ pub fn pull_of_rolls(
         swept: Vec::new(),
         pinning: Vec::new(),
     })
+}
+
+/// `plan` as fire swept over the tiles `swept` (a rulebook's own, the d10 pool's sweep):
+/// `rounds` spent, every roll made with the dice of the first, each counted at its own target's
+/// difficulty.
+pub fn over_area(plan: FirePlan, swept: Vec<Tile>, rounds: u32) -> FirePlan {
+    FirePlan {
+        swept,
+        rounds,
+        ..plan
+    }
 }
 
 /// What one roll of a trigger pull is made against: the skill, the shot's modifiers and the

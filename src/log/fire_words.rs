@@ -1,4 +1,4 @@
-//! The log's words for gunfire: an aim taken and lost, a shot, a burst or a sweep fired, the
+//! The log's words for gunfire: an aim taken and lost, a shot or a burst fired, the
 //! bullets counted, hits and misses, strays, malfunctions, jams and reloading.
 
 use crate::battle::UnitId;
@@ -33,23 +33,6 @@ pub(super) fn describe(
                 "{} fires the {weapon}: {rounds} round{}{wasted}",
                 name(*unit),
                 plural(*rounds)
-            )
-        }
-        EventKind::Swept {
-            unit,
-            width,
-            caught,
-        } => {
-            let names: Vec<String> = caught.iter().map(|unit| name(*unit)).collect();
-            let caught = match names.split_last() {
-                None => "no one".to_string(),
-                Some((last, [])) => last.clone(),
-                Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-            };
-            format!(
-                "{} sweeps a line {width} tile{} wide: one roll for {caught}",
-                name(*unit),
-                plural(*width)
             )
         }
         EventKind::ShotAt {

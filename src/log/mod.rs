@@ -53,7 +53,6 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Answered { .. }
         | E::MeleeResolved { .. }
         | E::Fired { .. }
-        | E::Swept { .. }
         | E::DodgedArea { .. }
         | E::ShotAt { .. }
         | E::BulletsCounted { .. }
@@ -142,7 +141,6 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Fled { unit }
         | E::AimLost { unit }
         | E::Fired { unit, .. }
-        | E::Swept { unit, .. }
         | E::DodgedArea { unit, .. }
         | E::Malfunctioned { unit, .. }
         | E::JamWorkedOn { unit, .. }

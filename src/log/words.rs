@@ -230,7 +230,6 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         kind @ (EventKind::Aimed { .. }
         | EventKind::AimLost { .. }
         | EventKind::Fired { .. }
-        | EventKind::Swept { .. }
         | EventKind::ShotAt { .. }
         | EventKind::BulletsCounted { .. }
         | EventKind::ShotHit { .. }

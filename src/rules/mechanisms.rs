@@ -13,7 +13,6 @@ use super::falls::Falling;
 use super::roll::{Demand, Verdict};
 use super::roll_harm::{HitForm, RollHit};
 use super::situation::{AllowedAnswers, DefenceFacts, Posture};
-use super::sweep::SweepRule;
 
 /// The shared mechanisms a rulebook uses, each with that rulebook's answers.
 #[derive(Clone, Copy, Default)]
@@ -36,8 +35,6 @@ pub struct Mechanisms<'a> {
     pub kept_order: bool,
     /// Harm read off the attack roll rather than rolled in dice (the d100 house sheet).
     pub roll_harm: Option<&'a dyn RollHarmRules>,
-    /// Automatic fire swept across a width, so many feet for every ten rounds (the d10 pool).
-    pub sweep: Option<SweepRule>,
     /// Evading: a unit gives its whole turn to keeping out of harm, on a roll of its own (the
     /// d10 pool's Dex + Dodge).
     pub evading: Option<&'a dyn Evading>,

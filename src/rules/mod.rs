@@ -38,7 +38,6 @@ pub mod ruleset_id;
 pub mod sheet_rules;
 pub mod situation;
 pub mod skills;
-pub mod sweep;
 pub mod vocabulary;
 pub mod weapons;
 pub mod wounds;

@@ -57,6 +57,8 @@ pub fn register_commands() {
     super::d100_house::battle::commands::register();
     #[cfg(feature = "d10_pool")]
     super::d10_pool::battle::commands::register();
+    #[cfg(feature = "d10_pool")]
+    super::d10_pool::battle::sweep::register();
     #[cfg(feature = "brp_classic")]
     super::brp_classic::battle::parry::register();
     #[cfg(feature = "brp_classic")]

@@ -130,9 +130,11 @@ fn fire_styles(ui: &mut egui::Ui, view: &mut BattleView, weapon: &Weapon, most: 
         .into_iter()
         .filter(|style| !matches!((style, most), (FireStyle::Shots(shots), Some(most)) if *shots > most))
         .collect();
-    if !styles
+    let offered = styles
         .iter()
-        .any(|style| orders::same_kind(*style, view.fire_order.style))
+        .find(|style| orders::same_kind(**style, view.fire_order.style))
+        .copied();
+    if offered.is_none()
         && let Some(first) = styles.first()
     {
         view.fire_order.style = *first;
@@ -145,7 +147,6 @@ fn fire_styles(ui: &mut egui::Ui, view: &mut BattleView, weapon: &Weapon, most: 
             FireStyle::Rulebook(style) => style.words(),
             FireStyle::FullAuto(_) => "full auto".to_string(),
             FireStyle::Suppressing(_) => "suppressing fire".to_string(),
-            FireStyle::Sweep(_) => "sweep".to_string(),
         };
         let chosen = orders::same_kind(style, view.fire_order.style);
         if ui.selectable_label(chosen, label).clicked() && !chosen {
@@ -181,23 +182,23 @@ fn fire_styles(ui: &mut egui::Ui, view: &mut BattleView, weapon: &Weapon, most: 
         );
         view.fire_order.style = FireStyle::Suppressing(bullets);
     }
-    if let FireStyle::Sweep(mut rounds) = view.fire_order.style
-        && let Some(rule) = ruleset.mechanisms().sweep
+    // A style of the rulebook's own whose count the player sets (the d10 pool's sweep), within
+    // what this weapon allows.
+    if let (Some(FireStyle::Rulebook(offered)), FireStyle::Rulebook(mut style)) =
+        (offered, view.fire_order.style)
+        && let (Some(set), Some(mut count)) = (offered.set, style.count)
     {
-        let least = rule.least_rounds;
         ui.add(
-            egui::DragValue::new(&mut rounds)
-                .range(least..=weapon.capacity().max(least))
+            egui::DragValue::new(&mut count)
+                .range(set.least..=set.most)
                 .speed(1.0)
-                .suffix(" rounds"),
+                .suffix(set.unit),
         );
-        if let Some(width) = rule.width(rounds) {
-            ui.label(format!(
-                "{width} tile{} wide",
-                if width == 1 { "" } else { "s" }
-            ));
+        style.count = Some(count);
+        if let Some(words) = own.as_deref().and_then(|own| own.style_words(style)) {
+            ui.label(words);
         }
-        view.fire_order.style = FireStyle::Sweep(rounds);
+        view.fire_order.style = FireStyle::Rulebook(style);
     }
 }
 

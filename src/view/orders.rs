@@ -94,16 +94,14 @@ pub enum FireStyle {
     Shots(u32),
     /// One burst.
     Burst,
-    /// A way of firing of the rulebook's own (BRP's both barrels at once, its unaimed fire).
+    /// A way of firing of the rulebook's own (BRP's both barrels at once, its unaimed fire, the
+    /// d10 pool's sweep across an area).
     Rulebook(OwnFireStyle),
     /// Full auto: this many bullets at each enemy clicked, fired with the panel's button.
     FullAuto(u32),
     /// Suppressing fire (where the rulebook has it): this many shots, or bullets of full auto,
     /// on the enemy clicked and its side's units about it (`ranged::suppressing_group`).
     Suppressing(u32),
-    /// A sweep of this many rounds across the line of fire, centred on the enemy clicked (where
-    /// the rulebook sweeps full auto).
-    Sweep(u32),
 }
 
 /// The way the gun in hand is to be fired, and the full-auto targets picked so far.
@@ -150,7 +148,6 @@ impl FireOrder {
                 bullets,
                 at: group(),
             },
-            FireStyle::Sweep(rounds) => FireMode::Sweep { at: target, rounds },
         }
     }
 }
@@ -326,8 +323,8 @@ fn keys_for_the_turn(
 }
 
 /// The ways a weapon can be fired, in order: one shot, several, the rulebook's own (from its
-/// code, `own`), a burst, full auto (six bullets a target to start with, or a sweep of twice the
-/// fewest rounds where the rulebook sweeps).
+/// code, `own`), a burst, full auto (six bullets a target to start with) where the rulebook
+/// fires it as the engine's.
 pub fn fire_styles(
     weapon: &Weapon,
     ruleset: &dyn Ruleset,
@@ -344,14 +341,10 @@ pub fn fire_styles(
     if weapon.uses.burst.is_some() {
         styles.push(FireStyle::Burst);
     }
-    match ruleset.mechanisms().sweep {
-        Some(rule) if weapon.uses.full_auto => {
-            styles.push(FireStyle::Sweep(rule.least_rounds * 2));
-        }
-        None if weapon.uses.full_auto => styles.push(FireStyle::FullAuto(
+    if weapon.uses.full_auto && own.is_none_or(|own| own.full_auto_refused(weapon).is_none()) {
+        styles.push(FireStyle::FullAuto(
             ruleset.firearm_rules().full_auto_attack.unwrap_or(6),
-        )),
-        _ => {}
+        ));
     }
     if ruleset.mechanisms().suppressing_fire.is_some() {
         if weapon.uses.full_auto {
@@ -365,14 +358,15 @@ pub fn fire_styles(
     styles
 }
 
-/// Whether two fire styles are the same kind (full auto with any number of bullets is one).
+/// Whether two fire styles are the same kind (full auto with any number of bullets is one, and
+/// a rulebook's own whose count is set).
 pub fn same_kind(first: FireStyle, second: FireStyle) -> bool {
-    matches!(
-        (first, second),
+    match (first, second) {
         (FireStyle::FullAuto(_), FireStyle::FullAuto(_))
-            | (FireStyle::Suppressing(_), FireStyle::Suppressing(_))
-            | (FireStyle::Sweep(_), FireStyle::Sweep(_))
-    ) || first == second
+        | (FireStyle::Suppressing(_), FireStyle::Suppressing(_)) => true,
+        (FireStyle::Rulebook(first), FireStyle::Rulebook(second)) => first.same_kind(second),
+        _ => first == second,
+    }
 }
 
 /// The weapon a unit holds ready.

@@ -17,7 +17,6 @@ use crate::battle::hooks;
 use crate::battle::melee;
 use crate::battle::ranged::RollPreview;
 use crate::battle::scope::{BattleMoment, BattleScoped, moment};
-use crate::battle::sweep::swept_tiles;
 use crate::battle::threat::AnswerOdds;
 use crate::battle::{ActiveScenario, Arsenal, AttackKind, TilePosition, UnitId, blast, ranged};
 use crate::map::Tile;
@@ -244,21 +243,6 @@ fn drawn_group_words(mode: &FireMode, scenario: &Scenario) -> Option<String> {
     })
 }
 
-/// The tiles a sweep in `mode` from `from` centred on `centre` would cover (none for any other
-/// fire, or a sweep of too few rounds).
-fn sweep_area(scenario: &Scenario, mode: &FireMode, from: Tile, centre: Tile) -> Vec<Tile> {
-    let FireMode::Sweep { rounds, .. } = mode else {
-        return Vec::new();
-    };
-    scenario
-        .ruleset
-        .mechanisms()
-        .sweep
-        .and_then(|rule| rule.width(*rounds))
-        .map(|width| swept_tiles(&scenario.map, from, centre, width))
-        .unwrap_or_default()
-}
-
 /// The aim at the enemy on `tile`, and the blast an explosive in hand would make there.
 fn previews(
     world: &mut World,
@@ -345,7 +329,7 @@ fn previews(
                 _ => FireMode::single(target),
             };
             let preview = ranged::preview(world, shooter, in_hand, &mode);
-            let area = sweep_area(&scenario, &mode, from, tile);
+            let area = ranged::swept_area(world, shooter, in_hand, &mode);
             let mut rolls: Vec<String> = match &preview {
                 Ok(rolls) if rolls.len() > 1 || !area.is_empty() => rolls
                     .iter()

@@ -2,9 +2,14 @@
 //! everyone in it (friend or foe), each of whom may dodge from its round's dice; and a grenade's
 //! bands, +5, +3 and +1 to the throw's net, less each one's dodge and armour.
 
+use gridkeeper::battle::choices::OwnFireStyle;
 use gridkeeper::battle::command::FireMode;
 use gridkeeper::battle::event::DefenceKind;
+use gridkeeper::battle::ranged;
+use gridkeeper::rulesets::d10_pool::battle::events::PoolEvent;
+use gridkeeper::rulesets::d10_pool::battle::sweep::PoolFireMode;
 use gridkeeper::rulesets::d10_pool::budget::DicePlan;
+use gridkeeper::view::orders::FireStyle;
 
 use super::pool::{dice_plan, level_b2_with, pools};
 use super::*;
@@ -26,11 +31,16 @@ fn the_lane() -> App {
     ]))
 }
 
+/// A sweep of `rounds` centred on Mara.
+fn sweep_at_mara(rounds: u32) -> FireMode {
+    PoolFireMode::Sweep { at: MARA, rounds }.into()
+}
+
 fn sweep(rounds: u32) -> Command {
     Command::Fire {
         unit: GANT,
         weapon: WeaponChoice::Carried(0),
-        mode: FireMode::Sweep { at: MARA, rounds },
+        mode: sweep_at_mara(rounds),
     }
 }
 
@@ -65,11 +75,11 @@ fn a_sweep_shares_one_roll_across_everyone_in_its_line() {
         );
     }
     let swept = events_from(&app, mark);
-    assert!(swept.contains(&EventKind::Swept {
+    assert!(swept.contains(&EventKind::from(PoolEvent::Swept {
         unit: GANT,
         width: 3,
         caught: vec![MARA, TOMAS, KELL],
-    }));
+    })));
     // In the open, each is asked to dodge the sweep from its round's dice.
     assert!(swept.contains(&EventKind::DefenceAsked {
         unit: MARA,
@@ -154,11 +164,13 @@ fn a_narrow_sweep_catches_fewer() {
     until_the_turn_of(&mut app, GANT);
     let mark = event_count(&app);
     send(&mut app, sweep(10));
-    assert!(events_from(&app, mark).contains(&EventKind::Swept {
-        unit: GANT,
-        width: 2,
-        caught: vec![MARA, TOMAS],
-    }));
+    assert!(
+        events_from(&app, mark).contains(&EventKind::from(PoolEvent::Swept {
+            unit: GANT,
+            width: 2,
+            caught: vec![MARA, TOMAS],
+        }))
+    );
     for unit in [MARA, TOMAS] {
         send(
             &mut app,
@@ -169,6 +181,74 @@ fn a_narrow_sweep_catches_fewer() {
         );
     }
     assert_eq!(dice_plan(&app, TOMAS), None);
+}
+
+/// The action bar offers the pool's sweep where full auto would be (its rounds set from the
+/// fewest, 10, to all the magazine holds, 20 to start with), and the preview's area is the plan's:
+/// 20 rounds across Mara cover her tile, then Tomas's and Kell's either side, 10 hers and
+/// Tomas's.
+#[test]
+fn the_sweep_is_offered_in_place_of_full_auto_and_previewed_from_its_plan() {
+    let mut app = the_lane();
+    until_the_turn_of(&mut app, GANT);
+    let scenario = app.world().resource::<ActiveScenario>().0.clone();
+    let hooks = app
+        .world()
+        .resource::<gridkeeper::battle::hooks::RulebookHooks>()
+        .of(scenario.ruleset.id());
+    let rifle = &scenario.units[GANT.index()].weapons[0].weapon;
+    let styles = gridkeeper::view::orders::fire_styles(
+        rifle,
+        scenario.ruleset.as_ref(),
+        Some(hooks.as_ref()),
+    );
+    let Some(FireStyle::Rulebook(sweep_style)) = styles.last().copied() else {
+        panic!("the sweep last: {styles:?}");
+    };
+    assert!(
+        !styles
+            .iter()
+            .any(|style| matches!(style, FireStyle::FullAuto(_))),
+        "{styles:?}"
+    );
+    assert_eq!(
+        (sweep_style.words(), sweep_style.count),
+        ("sweep".to_string(), Some(20))
+    );
+    let set = sweep_style.set.expect("rounds the player sets");
+    assert_eq!((set.least, set.most, set.unit), (10, 30, " rounds"));
+    let wider = OwnFireStyle {
+        count: Some(30),
+        ..sweep_style
+    };
+    assert!(
+        sweep_style.same_kind(wider),
+        "a count set anew is the same style"
+    );
+    assert_eq!(hooks.style_words(wider).as_deref(), Some("5 tiles wide"));
+    let mode = hooks.styled_fire(wider, MARA).expect("a sweep");
+    assert_eq!(mode, sweep_at_mara(30));
+    let area = |app: &mut App, rounds| {
+        ranged::swept_area(
+            app.world_mut(),
+            GANT,
+            WeaponChoice::Carried(0),
+            &sweep_at_mara(rounds),
+        )
+    };
+    let tiles = |places: &[(u32, u32)]| {
+        places
+            .iter()
+            .map(|(x, y)| Tile::new(*x, *y))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(area(&mut app, 20), tiles(&[(22, 9), (22, 8), (22, 10)]));
+    assert_eq!(area(&mut app, 10), tiles(&[(22, 9), (22, 8)]));
+    assert_eq!(
+        area(&mut app, 9),
+        Vec::new(),
+        "too few rounds sweep nothing"
+    );
 }
 
 /// The careful Gant, with Mara and Tomas side by side across his line of fire and his own
@@ -197,7 +277,10 @@ fn the_careful_ai_sweeps_enemies_side_by_side() {
         })
         .collect();
     assert!(
-        matches!(fired.first(), Some(FireMode::Sweep { .. })),
+        matches!(
+            fired.first(),
+            Some(FireMode::Rulebook(own)) if own.of::<PoolFireMode>().is_some()
+        ),
         "{fired:?}"
     );
 }

@@ -106,14 +106,6 @@ pub(super) fn examples() -> Vec<(EventKind, &'static str)> {
             "Rose Whateley's dodge of the sweep nets nothing",
         ),
         (
-            E::Swept {
-                unit: WALTER,
-                width: 3,
-                caught: vec![GHOUL, ROSE],
-            },
-            "Walter Corbitt Jr. sweeps a line 3 tiles wide: one roll for Ghoul of the Corbitt house and Rose Whateley",
-        ),
-        (
             E::ShotAt {
                 unit: WALTER,
                 target: GHOUL,

@@ -332,6 +332,14 @@ pub(super) fn examples() -> Vec<(EventKind, &'static str)> {
             "Rose Whateley spends 4 Luck to stay conscious (41 left)",
         ),
         (
+            E::from(PoolEvent::Swept {
+                unit: WALTER,
+                width: 3,
+                caught: vec![GHOUL, ROSE],
+            }),
+            "Walter Corbitt Jr. sweeps a line 3 tiles wide: one roll for Ghoul of the Corbitt house and Rose Whateley",
+        ),
+        (
             E::from(PoolEvent::Scarred {
                 unit: ROSE,
                 severity: 4,

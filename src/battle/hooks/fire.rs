@@ -72,10 +72,33 @@ pub trait FireHooks {
         Err(no_such_fire(&weapon, own))
     }
 
+    /// Why the engine's full auto is not how `weapon` fires here (the d10 pool sweeps it across
+    /// an area instead); `None`: it is.
+    fn full_auto_refused(&self, _weapon: &Weapon) -> Option<Rejection> {
+        None
+    }
+
+    /// `unit`'s pull `plan` is announced, `asked` still to answer it: what the rulebook tells
+    /// of it first (the d10 pool's sweep, its width and everyone caught).
+    fn fire_opened(
+        &self,
+        _battle: &mut Battle,
+        _unit: UnitId,
+        _plan: &FirePlan,
+        _asked: &[UnitId],
+    ) {
+    }
+
     /// The styles of firing of the rulebook's own `weapon` may be fired in (BRP's both barrels,
     /// its unaimed fire), offered on the action bar after the shots: none by default.
     fn fire_styles(&self, _weapon: &Weapon) -> Vec<OwnFireStyle> {
         Vec::new()
+    }
+
+    /// The words beside the rulebook's own style `style` where the player sets its count (the
+    /// d10 pool's sweep: how wide its rounds make it).
+    fn style_words(&self, _style: OwnFireStyle) -> Option<String> {
+        None
     }
 
     /// The fire the rulebook's own style `style` (one of its `fire_styles`) makes at `target`.

@@ -16,6 +16,7 @@ pub mod reasons;
 pub mod roll_command;
 pub mod round;
 pub mod sheet;
+pub mod sweep;
 pub mod ui;
 pub mod worth;
 
@@ -47,7 +48,6 @@ use crate::rules::situation::{
     ShotFacts, StandingFacts, Watch, Worth,
 };
 use crate::rules::skills::{DODGE, SkillEntry};
-use crate::rules::sweep::SweepRule;
 use crate::rules::vocabulary::{DemandWords, Vocabulary, WeaponDefenceWords};
 use crate::rules::weapons::{ArmorTable, Weapon, WeaponTable};
 use crate::rules::wounds::{BlowResult, BlowSeverity, WoundBlow};
@@ -136,11 +136,6 @@ impl Ruleset for D10Pool {
         Mechanisms {
             blow_answers: Some(self),
             kept_initiative: Some(self),
-            // A sweep covers 5 feet of width for every 10 rounds spent; at least 10 rounds.
-            sweep: Some(SweepRule {
-                feet_per_ten_rounds: 5,
-                least_rounds: 10,
-            }),
             evading: Some(self),
             ..Mechanisms::default()
         }

@@ -29,6 +29,7 @@ pub enum BrpFireMode {
 pub const BOTH_BARRELS: OwnFireStyle = OwnFireStyle {
     label: "both barrels",
     count: None,
+    set: None,
 };
 
 /// The word for unaimed fire on the action bar, after its shots ("4 unaimed").
@@ -40,6 +41,7 @@ pub fn unaimed_style(weapon: &Weapon) -> Option<OwnFireStyle> {
     (most > 0).then_some(OwnFireStyle {
         label: UNAIMED,
         count: Some(most * 2),
+        set: None,
     })
 }
 

@@ -4,18 +4,25 @@
 //! (`kept_dice.rs`).
 
 mod kept_dice;
+mod sweeping;
 
 use bevy::prelude::*;
 
-use crate::ai::hooks::{AiHooks, HookAi, Outnumbered};
+use crate::ai::Seen;
+use crate::ai::hooks::{AiHooks, HookAi, Outnumbered, OwnFireChoice};
 use crate::battle::PendingAttack;
+use crate::battle::UnitId;
 use crate::battle::answer::AiAnswer;
 use crate::battle::command::Command;
+use crate::battle::own::OwnFireMode;
+use crate::battle::ranged::RollPreview;
 use crate::battle::threat::Threat;
 use crate::map::scenario::Scenario;
+use crate::rules::weapons::Weapon;
 use crate::rulesets::d10_pool::ID;
 use crate::rulesets::d10_pool::battle::budget::plan_of;
 use crate::rulesets::d10_pool::battle::commands::PoolCommand;
+use crate::rulesets::d10_pool::battle::sweep::PoolFireMode;
 use crate::rulesets::d10_pool::budget::PlannedAction;
 
 /// How many enemies able to strike it this round make a unit outnumbered.
@@ -56,6 +63,29 @@ impl AiHooks for PoolAi {
         threat: &Threat,
     ) -> Option<AiAnswer> {
         kept_dice::answer(world, pending, threat)
+    }
+
+    /// Sweeps of each width worth weighing, centred on the enemy.
+    fn fire_modes(
+        &self,
+        _scenario: &Scenario,
+        (_unit, weapon): (UnitId, &Weapon),
+        (enemy, _armor): (&Seen, u32),
+    ) -> Vec<OwnFireChoice> {
+        sweeping::sweeps(weapon, enemy.unit)
+    }
+
+    /// A sweep harms everyone in it, friends too.
+    fn fire_worth(
+        &self,
+        scenario: &Scenario,
+        seen: (&[Seen], usize),
+        mode: &dyn OwnFireMode,
+        rolls: &[RollPreview],
+        harm: &dyn Fn(&[(f64, u32)], u32, u32) -> f64,
+    ) -> Option<(u32, f64)> {
+        let sweep = mode.as_any().downcast_ref::<PoolFireMode>()?;
+        Some(sweeping::worth(scenario, seen, sweep, rolls, harm))
     }
 }
 

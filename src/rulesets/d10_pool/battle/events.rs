@@ -37,6 +37,13 @@ pub enum PoolEvent {
         budget: u32,
         parts: Vec<PlanPart>,
     },
+    /// The unit swept automatic fire across an area: how many tiles wide, and everyone standing
+    /// in it who will be shot at, with the one roll they share.
+    Swept {
+        unit: UnitId,
+        width: u32,
+        caught: Vec<UnitId>,
+    },
 }
 
 impl From<PoolEvent> for EventKind {
@@ -51,9 +58,10 @@ impl OwnEvent for PoolEvent {
             Self::Scarred { .. } | Self::StunnedByInjury { .. } | Self::StunShakenOff { .. } => {
                 LogKind::Wounds
             }
-            Self::Evading { .. } | Self::Evaded { .. } | Self::DicePlanned { .. } => {
-                LogKind::Attacks
-            }
+            Self::Evading { .. }
+            | Self::Evaded { .. }
+            | Self::DicePlanned { .. }
+            | Self::Swept { .. } => LogKind::Attacks,
         }
     }
 
@@ -63,7 +71,8 @@ impl OwnEvent for PoolEvent {
             | Self::StunnedByInjury { unit }
             | Self::StunShakenOff { unit, .. }
             | Self::Evading { unit, .. }
-            | Self::DicePlanned { unit, .. } => vec![*unit],
+            | Self::DicePlanned { unit, .. }
+            | Self::Swept { unit, .. } => vec![*unit],
             Self::Evaded { unit, attacker, .. } => vec![*unit, *attacker],
         }
     }
@@ -106,6 +115,23 @@ impl OwnEvent for PoolEvent {
                 name(*unit),
                 parts_words(parts, scenario.ruleset.words().weapon_defence().answer)
             ),
+            Self::Swept {
+                unit,
+                width,
+                caught,
+            } => {
+                let names: Vec<String> = caught.iter().map(|unit| name(*unit)).collect();
+                let caught = match names.split_last() {
+                    None => "no one".to_string(),
+                    Some((last, [])) => last.clone(),
+                    Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+                };
+                format!(
+                    "{} sweeps a line {width} tile{} wide: one roll for {caught}",
+                    name(*unit),
+                    if *width == 1 { "" } else { "s" }
+                )
+            }
         }
     }
 

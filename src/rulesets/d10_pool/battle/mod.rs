@@ -1,7 +1,7 @@
 //! The d10 pool in the battle: its own code at the engine's stages (injuries in place of hit
 //! points, a blast's bands and the dodge of it, a surprise weighed as a contest, evading, and
-//! the dice budget each roll is made from). Its plan of the dice and its sweeps still live in
-//! the engine until they move here (docs/plans/rulebook-rooms.md).
+//! the dice budget each roll is made from, its plan of the dice and its sweep of automatic
+//! fire).
 
 mod blasts;
 pub mod budget;
@@ -11,27 +11,31 @@ pub mod events;
 mod injuries;
 pub mod planning;
 mod surprise;
+pub mod sweep;
 
 use bevy::prelude::*;
 
-use crate::battle::choices::{Offers, UnitFlag};
+use crate::battle::choices::{Offers, OwnFireStyle, UnitFlag};
 use crate::battle::command::FireMode;
 use crate::battle::command::Rejection;
+use crate::battle::fire_plan::FirePlan;
 use crate::battle::hooks::{
     AttackHooks, ChoiceHooks, DiceHooks, FireHooks, HarmHooks, HookRulebook, RollFor, Surprise,
-    TurnHooks, own_command,
+    TurnHooks, no_such_fire, own_command,
 };
 use crate::battle::melee_weapon::MeleeWeapon;
-use crate::battle::own::OwnCommand;
+use crate::battle::own::{OwnCommand, OwnFireMode};
 use crate::battle::state::Battle;
 use crate::battle::{ActionLost, PendingAttack, TurnState, UnitId};
 use crate::map::Tile;
 use crate::rules::explosions::BlastRing;
 use crate::rules::modifiers::Modifier;
 use crate::rules::roll::Demand;
+use crate::rules::weapons::Weapon;
 use crate::rulesets::d10_pool::ID;
 use crate::rulesets::d10_pool::budget::PlannedAction;
 use commands::PoolCommand;
+use sweep::PoolFireMode;
 
 /// The pool's battle plugin: its hooks.
 pub fn plugin(app: &mut App) {
@@ -99,7 +103,45 @@ impl ChoiceHooks for PoolHooks {
     }
 }
 
-impl FireHooks for PoolHooks {}
+impl FireHooks for PoolHooks {
+    fn plan_own_fire(
+        &self,
+        battle: &Battle,
+        unit: UnitId,
+        (index, weapon, ready): (usize, Weapon, u32),
+        own: &dyn OwnFireMode,
+    ) -> Result<FirePlan, Rejection> {
+        match own.as_any().downcast_ref::<PoolFireMode>() {
+            Some(mode) => sweep::plan(battle, unit, (index, weapon, ready), mode),
+            None => Err(no_such_fire(&weapon, own)),
+        }
+    }
+
+    /// Full auto is swept across an area.
+    fn full_auto_refused(&self, weapon: &Weapon) -> Option<Rejection> {
+        Some(Rejection::WrongWeapon(format!(
+            "the {} fires full auto as a sweep across an area",
+            weapon.name
+        )))
+    }
+
+    fn fire_opened(&self, battle: &mut Battle, unit: UnitId, plan: &FirePlan, asked: &[UnitId]) {
+        sweep::opened(battle, unit, plan, asked);
+    }
+
+    /// A sweep, for a gun that fires full auto.
+    fn fire_styles(&self, weapon: &Weapon) -> Vec<OwnFireStyle> {
+        sweep::style(weapon).into_iter().collect()
+    }
+
+    fn style_words(&self, style: OwnFireStyle) -> Option<String> {
+        sweep::style_words(style)
+    }
+
+    fn styled_fire(&self, style: OwnFireStyle, target: UnitId) -> Option<FireMode> {
+        PoolFireMode::styled(style, target).map(FireMode::from)
+    }
+}
 
 impl DiceHooks for PoolHooks {
     fn dice_left(&self, battle: &Battle, unit: UnitId, roll: RollFor) -> Result<(), Rejection> {

@@ -1,13 +1,20 @@
-//! Automatic fire swept across an area, where the rulebook has it (the d10 pool): how wide a
-//! sweep of so many rounds is, in feet and in tiles of the map.
+//! The d10 pool's sweep (SPECS.md section 2): automatic fire swept across an area, how wide a
+//! sweep of so many rounds is, in feet and in tiles of the map, and the line of tiles across the
+//! line of fire it covers.
 
-/// A rulebook's sweep: so many feet of width for every ten rounds spent, and the fewest
-/// rounds a sweep spends.
+/// A sweep: so many feet of width for every ten rounds spent, and the fewest rounds a sweep
+/// spends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SweepRule {
     pub feet_per_ten_rounds: u32,
     pub least_rounds: u32,
 }
+
+/// The pool's sweep: 5 feet of width for every 10 rounds spent, at least 10 rounds.
+pub const SWEEP: SweepRule = SweepRule {
+    feet_per_ten_rounds: 5,
+    least_rounds: 10,
+};
 
 /// Feet in a tile's side (a tile is a yard).
 const FEET_A_TILE: u32 = 3;
@@ -62,11 +69,6 @@ pub fn offsets(width: u32) -> Vec<i32> {
 mod tests {
     use super::*;
 
-    const POOL: SweepRule = SweepRule {
-        feet_per_ten_rounds: 5,
-        least_rounds: 10,
-    };
-
     /// SPECS.md's worked widths: 10 rounds cover 5 ft (2 tiles), 20 cover 10 ft (3 tiles),
     /// 30 cover 15 ft (5 tiles); fewer than 10 is no sweep.
     #[test]
@@ -81,7 +83,7 @@ mod tests {
             (60, Some(10)),
         ];
         for (rounds, width) in table {
-            assert_eq!(POOL.width(rounds), width, "{rounds} rounds");
+            assert_eq!(SWEEP.width(rounds), width, "{rounds} rounds");
         }
     }
 
