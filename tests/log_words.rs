@@ -269,6 +269,65 @@ fn every_kind_of_event_reads_as_words() {
     assert!(missing.is_empty(), "no example for kinds {missing:?}");
 }
 
+/// A target asked to answer shots is told its rulebook's answer (CoC's dive, BRP's dodge of the
+/// first bullet, the pool's dodge behind cover, none in the western), and where the rulebook
+/// asks it as a kind of its own (the pool's sweep caught in the open), that one, written by its
+/// name.
+#[test]
+fn an_answer_to_shots_is_asked_in_its_rulebooks_words() {
+    let asked = |file: &str, asked: DefenceKind| {
+        let scenario = shipped(file);
+        let event = Event {
+            round: 1,
+            kind: E::DefenceAsked {
+                unit: UnitId(0),
+                attacker: UnitId(1),
+                asked,
+            },
+        };
+        let words = describe(&event, &scenario);
+        words
+            .split_once(": ")
+            .map_or(words.clone(), |(_, answers)| answers.to_string())
+    };
+    use EventKind as E;
+    assert_eq!(
+        asked("cellar.ron", DefenceKind::Shots),
+        "dive for cover, or take it"
+    );
+    assert_eq!(
+        asked("kingsport.ron", DefenceKind::Shots),
+        "dodge the first bullet, or take it"
+    );
+    assert_eq!(asked("dry-gulch.ron", DefenceKind::Shots), "take it");
+    assert_eq!(
+        asked("level-b2.ron", DefenceKind::Shots),
+        "dodge behind cover (free), or take it"
+    );
+    assert_eq!(
+        asked("level-b2.ron", DefenceKind::OwnShots("sweep")),
+        "dodge the sweep with the round's dice, or take it"
+    );
+    let written = |asked| {
+        serde_json::to_string(&E::DefenceAsked {
+            unit: UnitId(0),
+            attacker: UnitId(1),
+            asked,
+        })
+        .expect("plain data")
+    };
+    assert_eq!(
+        written(DefenceKind::OwnShots("sweep")),
+        r#"{"kind":"defence_asked","unit":0,"attacker":1,"asked":"sweep"}"#
+    );
+    assert_eq!(
+        written(DefenceKind::Thrown {
+            may_fight_back: true
+        }),
+        r#"{"kind":"defence_asked","unit":0,"attacker":1,"asked":{"thrown":{"may_fight_back":true}}}"#
+    );
+}
+
 /// Each event is filed under one kind for the log's filters, and names the units it is about,
 /// the one it is mostly about first.
 #[test]

@@ -9,7 +9,6 @@ use crate::battle::ranged::shot_answer;
 use crate::battle::threat::{AnswerOdds, Stakes, Threat};
 use crate::battle::{ActiveScenario, AttackKind, PendingAttack, UnitId};
 use crate::rules::melee::ExchangeOdds;
-use crate::rules::situation::ShotDefence;
 
 /// AI units that answer attacks plainly rather than by weighing the odds: the baseline
 /// opponent's way.
@@ -75,13 +74,11 @@ fn weighed_answer(threat: &Threat) -> Answer {
     match (threat.stakes, &threat.odds) {
         (Stakes::Shots { dived: true, .. }, _) => Answer::DiveForCover,
         // A dodge behind cover costs nothing, nor one from dice kept for it.
-        (
-            Stakes::Shots { .. },
-            Some(AnswerOdds::Shots {
-                answer: ShotDefence::DodgeInCover,
-                ..
-            }),
-        ) if !costly => Answer::Dodge,
+        (Stakes::Shots { .. }, Some(AnswerOdds::Shots { answer, .. }))
+            if answer.free && !costly =>
+        {
+            Answer::Dodge
+        }
         (
             Stakes::Shots {
                 worst,

@@ -176,9 +176,10 @@ pub fn threat(world: &mut World) -> Option<Threat> {
     let turn_to_come = battle.flow().turn_to_come(pending.target);
     let whole_pool = super::hooks::of(&battle).rolls_the_whole_pool(&battle, pending.target);
     // A dodge from the round's dice, with nothing planned, before the unit's turn: its turn's.
-    let sweep_takes_the_turn = match &pending.kind {
+    let dice_take_the_turn = match &pending.kind {
         AttackKind::Fire(fire) => {
-            fire_odds::dodge_is_budgeted(&battle, pending.attacker, fire, pending.target)
+            fire_odds::answer_to_shots(&battle, pending.attacker, pending.target, fire)
+                .is_some_and(|defence| defence.spends_dice)
                 && whole_pool
                 && turn_to_come
         }
@@ -192,7 +193,7 @@ pub fn threat(world: &mut World) -> Option<Threat> {
             .ruleset
             .mechanisms()
             .dodge_costs_the_attack()
-            || sweep_takes_the_turn)
+            || dice_take_the_turn)
             && !defender.acted_this_round
             && !pending.during_setup,
     })

@@ -54,11 +54,7 @@ pub(super) fn defence_kind(battle: &Battle, pending: &PendingAttack) -> DefenceK
 
 /// The answers the rulebook still allows `unit` against a blow from `attacker` (any, for
 /// `None`), from what it has done and named this round.
-pub(super) fn blow_answers(
-    battle: &Battle,
-    unit: UnitId,
-    attacker: Option<UnitId>,
-) -> AllowedAnswers {
+pub fn blow_answers(battle: &Battle, unit: UnitId, attacker: Option<UnitId>) -> AllowedAnswers {
     let condition = battle.condition(unit);
     let acted = condition.acted_this_round
         || battle

@@ -60,8 +60,6 @@ pub struct Condition {
     /// plan with several slots a unit, BRP's).
     pub shots_this_round: u32,
     pub burst_this_round: bool,
-    /// It has been shot at this round (only the first bullet may be dodged, in BRP).
-    pub shot_at_this_round: bool,
     /// It has used an action this round.
     pub acted_this_round: bool,
     /// It lost a turn's action this round (ran past its MOV, dived for cover, fumbled its DEX).

@@ -2,7 +2,7 @@
 //! strength is pitted for, the kind of attack a defender answers, how the battle ended, and what
 //! brought a hidden unit into sight.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
 
 use super::UnitId;
 
@@ -33,18 +33,40 @@ pub enum Contest {
 }
 
 /// What a defender is asked to answer, which decides the answers it may give.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DefenceKind {
     /// A blow or maneuver: dodge, fight back, a maneuver, or nothing.
     Melee,
     /// A thrown weapon: dodge, or nothing; fighting back only from close by.
     Thrown { may_fight_back: bool },
-    /// Shots: dive for cover, or nothing.
+    /// Shots: the rulebook's plain answer to them, or nothing.
     Shots,
-    /// A sweep caught the unit in the open (the d10 pool): dodge from the round's dice, or
-    /// nothing.
-    Sweep,
+    /// Shots the rulebook has an answer of its own to here, asked as that answer's kind (the
+    /// d10 pool's sweep caught in the open, `sweep`: dodge from the round's dice, or nothing).
+    OwnShots(&'static str),
+}
+
+/// Written as an enum of its kinds (`"shots"`, `{"thrown": {"may_fight_back": true}}`), a
+/// rulebook's own kind of shots by its name (`"sweep"`).
+impl Serialize for DefenceKind {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        /// The engine's kinds as written.
+        #[derive(Serialize)]
+        #[serde(rename = "DefenceKind", rename_all = "snake_case")]
+        enum Written {
+            Melee,
+            Thrown { may_fight_back: bool },
+            Shots,
+        }
+        match *self {
+            Self::Melee => Written::Melee.serialize(serializer),
+            Self::Thrown { may_fight_back } => {
+                Written::Thrown { may_fight_back }.serialize(serializer)
+            }
+            Self::Shots => Written::Shots.serialize(serializer),
+            Self::OwnShots(name) => serializer.serialize_unit_variant("DefenceKind", 3, name),
+        }
+    }
 }
 
 /// How the battle ended.

@@ -11,7 +11,7 @@ use crate::map::sight::shot_line;
 use crate::rules::melee::Defence;
 use crate::rules::roll::Demand;
 use crate::rules::situation::LineCover;
-use crate::rules::situation::ShotDefence;
+use crate::rules::situation::{ShotAnswerEffect, ShotDefence};
 use crate::rules::skills::DODGE;
 
 /// What rides on a target's answer to shots: the most damage the first roll at it could deal,
@@ -60,25 +60,20 @@ pub(super) fn dive_odds(
         setup(battle, attacker, unit, &plan.weapon, terms)
             .map_or(0.0, |shot| hit_chance(battle, attacker, plan, &shot))
     };
-    let budgeted = dodge_is_budgeted(battle, attacker, pending, unit);
-    let dodge_demand = shot_dodge_demand(battle, unit, budgeted);
+    let answer = answer_to_shots(battle, attacker, unit, pending)?;
+    let dodge_demand = shot_dodge_demand(battle, unit, answer.spends_dice);
     let dodge = battle.scenario.ruleset.chance(&dodge_demand);
-    let answer = if budgeted {
-        ShotDefence::DodgeSweep
-    } else {
-        battle.scenario.ruleset.shot_defence()?
-    };
     let hit_if_taken = chance(false);
-    let hit_if_made = match answer {
-        ShotDefence::DiveForCover => chance(true),
+    let hit_if_made = match answer.effect {
+        ShotAnswerEffect::Dive => chance(true),
         // The dodge takes one hit away: the first roll still lands unless it would have put
         // only one hit in (certain for a single shot, one time in N for N bullets).
-        ShotDefence::DodgeFirstBullet => {
+        ShotAnswerEffect::OneHitFewer => {
             hit_if_taken * (1.0 - 1.0 / f64::from(first.bullets.max(1)))
         }
         // The dodge's net comes off the roll's: the chance it still lands, dodging at all.
-        ShotDefence::DodgeInCover | ShotDefence::DodgeSweep => {
-            setup(battle, attacker, unit, &plan.weapon, first.terms).map_or(0.0, |shot| {
+        ShotAnswerEffect::NetOff => setup(battle, attacker, unit, &plan.weapon, first.terms)
+            .map_or(0.0, |shot| {
                 let attack =
                     battle.standing_demand(attacker, &shot_demand(battle, attacker, plan, &shot));
                 let dodge = battle.standing_demand(unit, &dodge_demand);
@@ -87,8 +82,7 @@ pub(super) fn dive_odds(
                     .ruleset
                     .exchange_odds(Defence::Dodge, &attack, Some(&dodge))
                     .attacker_wins
-            })
-        }
+            }),
     };
     Some(AnswerOdds::Shots {
         answer,
@@ -98,27 +92,30 @@ pub(super) fn dive_odds(
     })
 }
 
+/// How `unit` may answer `attacker`'s fire now, as its rulebook has it (a dive for cover, a
+/// dodge); `None`: it takes the shots, as one that is down, stunned or held always does.
+pub(super) fn answer_to_shots(
+    battle: &Battle,
+    attacker: UnitId,
+    unit: UnitId,
+    pending: &PendingFire,
+) -> Option<ShotDefence> {
+    let condition = battle.condition(unit);
+    let able = battle.standing(unit) && !condition.stunned() && condition.held_by.is_none();
+    able.then(|| super::hooks::of(battle).shot_answer(battle, (attacker, unit), pending))
+        .flatten()
+}
+
 /// Whether the line of fire from `attacker` finds `unit` in cover.
-pub(super) fn in_cover_from(battle: &Battle, attacker: UnitId, unit: UnitId) -> bool {
+pub fn in_cover_from(battle: &Battle, attacker: UnitId, unit: UnitId) -> bool {
     let (Some(from), Some(to)) = (battle.position(attacker), battle.position(unit)) else {
         return false;
     };
     shot_line(&battle.scenario.map, from, to).cover() != LineCover::Open
 }
 
-/// Whether `unit`'s dodge of this fire is paid for from its round's dice: caught in the open by
-/// a sweep (behind cover the dodge is free).
-pub(super) fn dodge_is_budgeted(
-    battle: &Battle,
-    attacker: UnitId,
-    pending: &PendingFire,
-    unit: UnitId,
-) -> bool {
-    pending.plan.shares_one_roll() && !in_cover_from(battle, attacker, unit)
-}
-
-/// What a target's Dodge against gunfire is rolled against: its whole Dodge behind cover (free),
-/// its share of its round's dice when a sweep catches it in the open (`budgeted`).
+/// What a target's Dodge against gunfire is rolled against: its whole Dodge, or its share of its
+/// round's dice where its answer is paid from them (`budgeted`).
 fn shot_dodge_demand(battle: &Battle, unit: UnitId, budgeted: bool) -> Demand {
     let modifiers = battle.own_roll_modifiers(unit, OwnRoll::default());
     if budgeted {

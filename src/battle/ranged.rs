@@ -4,49 +4,24 @@
 
 use super::command::{Answer, FireMode, Rejection, WeaponChoice};
 use super::event::{DefenceKind, EventKind};
-use super::fire_odds::{dodge_is_budgeted, in_cover_from};
+use super::fire_odds::answer_to_shots;
+pub use super::fire_odds::in_cover_from;
 use super::fire_plan::{FireOutOfTurn, FirePlan};
 pub use super::fire_preview::{RollPreview, preview, suppressing_group, swept_area};
-use super::hooks::RollFor;
 use super::state::{Battle, OwnRoll};
 use super::trigger_pull::resolve_fire;
 use super::volley::plan_fire;
 use super::{AttackKind, PendingAttack, PendingFire, Phase, UnitId};
-use crate::rules::situation::ShotDefence;
+use crate::rules::situation::{ShotAnswerEffect, ShotDefence};
 use crate::rules::skills::DODGE;
 
-/// Whether a target can answer shots now: dive for cover, dodge the first bullet of the round
-/// where it has not acted nor dodged yet, or dodge behind cover, as its rulebook has it; or,
-/// caught in a sweep, dodge with its round's dice.
-fn can_answer_shots(battle: &Battle, attacker: UnitId, unit: UnitId, sweep: bool) -> bool {
-    let condition = battle.condition(unit);
-    let able = battle.standing(unit) && !condition.stunned() && condition.held_by.is_none();
-    able && match battle.scenario.ruleset.shot_defence() {
-        None => false,
-        Some(ShotDefence::DiveForCover) => true,
-        Some(ShotDefence::DodgeFirstBullet) => {
-            !condition.shot_at_this_round
-                && super::blow_odds::blow_answers(battle, unit, None).dodge
-        }
-        Some(ShotDefence::DodgeInCover | ShotDefence::DodgeSweep) => {
-            in_cover_from(battle, attacker, unit)
-                || (sweep
-                    && super::hooks::of(battle)
-                        .dice_left(battle, unit, RollFor::Dodge)
-                        .is_ok())
-        }
-    }
-}
-
-/// The answer that is the rulebook's way of meeting gunfire: nothing but taking it where the
-/// rulebook has none.
+/// The answer that gives `defence`, a rulebook's way of meeting gunfire: a dive for cover or a
+/// dodge; nothing but taking it where there is none.
 pub fn shot_answer(defence: Option<ShotDefence>) -> Answer {
-    match defence {
+    match defence.map(|defence| defence.effect) {
         None => Answer::Nothing,
-        Some(ShotDefence::DiveForCover) => Answer::DiveForCover,
-        Some(
-            ShotDefence::DodgeFirstBullet | ShotDefence::DodgeInCover | ShotDefence::DodgeSweep,
-        ) => Answer::Dodge,
+        Some(ShotAnswerEffect::Dive) => Answer::DiveForCover,
+        Some(ShotAnswerEffect::OneHitFewer | ShotAnswerEffect::NetOff) => Answer::Dodge,
     }
 }
 
@@ -249,12 +224,10 @@ fn open_fire(
 fn ask_next(battle: &mut Battle, attacker: UnitId, mut pending: PendingFire) {
     while !pending.to_ask.is_empty() {
         let next = pending.to_ask.remove(0);
-        if can_answer_shots(battle, attacker, next, pending.plan.shares_one_roll()) {
-            let asked = if dodge_is_budgeted(battle, attacker, &pending, next) {
-                DefenceKind::Sweep
-            } else {
-                DefenceKind::Shots
-            };
+        if let Some(defence) = answer_to_shots(battle, attacker, next, &pending) {
+            let asked = defence
+                .asked_as
+                .map_or(DefenceKind::Shots, DefenceKind::OwnShots);
             battle.emit(EventKind::DefenceAsked {
                 unit: next,
                 attacker,
@@ -289,64 +262,35 @@ pub(super) fn answer_fire(
     mut pending: PendingFire,
     answer: Answer,
 ) -> Result<(), Rejection> {
-    let defence = battle.scenario.ruleset.shot_defence();
+    let defence = answer_to_shots(battle, attacker, unit, &pending);
     if answer != shot_answer(defence) && answer != Answer::Nothing {
         return Err(Rejection::InvalidAnswer(
-            match defence {
-                None => "against shots a unit can only take them",
-                Some(ShotDefence::DiveForCover) => {
-                    "against shots a unit dives for cover or takes them"
-                }
-                Some(
-                    ShotDefence::DodgeFirstBullet
-                    | ShotDefence::DodgeInCover
-                    | ShotDefence::DodgeSweep,
-                ) => "against shots a unit dodges or takes them",
+            match shot_answer(defence) {
+                Answer::DiveForCover => "against shots a unit dives for cover or takes them",
+                Answer::Dodge => "against shots a unit dodges or takes them",
+                _ => "against shots a unit can only take them",
             }
             .to_string(),
         ));
     }
     battle.emit(EventKind::Answered { unit, answer });
-    if answer != Answer::Nothing {
-        // Every answer is a Dodge roll.
-        let budgeted = dodge_is_budgeted(battle, attacker, &pending, unit);
-        let roll = if budgeted {
+    if let Some(defence) = defence.filter(|_| answer != Answer::Nothing) {
+        // Every answer is a Dodge roll: from the round's dice, or the plain skill.
+        let roll = if defence.spends_dice {
             super::rolls::roll_dodge(battle, unit)
         } else {
             let modifiers = battle.own_roll_modifiers(unit, OwnRoll::default());
             battle.roll_skill(unit, DODGE, modifiers)
         };
         let made_it = roll.success;
-        if defence == Some(ShotDefence::DodgeInCover) {
-            // Behind cover free, in a sweep's open from the round's dice: the net comes off the
-            // roll at it.
-            battle.emit(if budgeted {
-                EventKind::DodgedArea {
-                    unit,
-                    made_it,
-                    blast: false,
-                }
-            } else {
-                EventKind::DodgedFire { unit, made_it }
-            });
-            pending
+        super::hooks::of(battle).shots_answered(battle, unit, defence, made_it);
+        match defence.effect {
+            ShotAnswerEffect::NetOff => pending
                 .dodge_nets
-                .push((unit, u32::try_from(roll.net).unwrap_or(0)));
-        } else if answer == Answer::Dodge {
-            battle.change_condition(unit, |condition| {
-                condition.dodges_this_round += 1;
-                condition.defences_this_round += 1;
-            });
-            battle.emit(EventKind::DodgedFire { unit, made_it });
-            if made_it {
-                pending.dodged.push(unit);
-            }
-        } else {
-            battle.change_condition(unit, |condition| condition.dived_for_cover = true);
-            battle.emit(EventKind::Dived { unit, made_it });
-            if made_it {
-                pending.dived.push(unit);
-            }
+                .push((unit, u32::try_from(roll.net).unwrap_or(0))),
+            ShotAnswerEffect::OneHitFewer if made_it => pending.dodged.push(unit),
+            ShotAnswerEffect::Dive if made_it => pending.dived.push(unit),
+            ShotAnswerEffect::OneHitFewer | ShotAnswerEffect::Dive => {}
         }
     }
     ask_next(battle, attacker, pending);

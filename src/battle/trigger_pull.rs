@@ -137,7 +137,7 @@ fn take_shot(
     shared: Option<&mut Vec<u32>>,
 ) -> bool {
     let target = roll.target;
-    battle.change_condition(target, |condition| condition.shot_at_this_round = true);
+    super::hooks::of(battle).shot_coming(battle, (unit, target));
     battle.emit(EventKind::ShotAt {
         unit,
         target,

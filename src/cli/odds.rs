@@ -18,7 +18,6 @@ use crate::map::Tile;
 use crate::map::range::distance_yards;
 use crate::map::scenario::Scenario;
 use crate::replay::give;
-use crate::rules::situation::ShotDefence;
 use crate::rules::weapons::AttackForm;
 use crate::view::preview::strike_headline;
 
@@ -121,12 +120,7 @@ fn answer_json(odds: &AnswerOdds) -> Value {
             hit_if_taken,
             hit_if_made,
         } => json!({
-            "answer": match answer {
-                ShotDefence::DiveForCover => "dive for cover",
-                ShotDefence::DodgeFirstBullet => "dodge the first bullet",
-                ShotDefence::DodgeInCover => "dodge in cover",
-                ShotDefence::DodgeSweep => "dodge the sweep",
-            },
+            "answer": answer.name,
             "made": made,
             "hit_if_taken": hit_if_taken,
             "hit_if_made": hit_if_made,

@@ -4,7 +4,7 @@
 use crate::battle::UnitId;
 use crate::battle::event::EventKind;
 use crate::map::scenario::Scenario;
-use crate::rules::situation::ShotDefence;
+use crate::rules::situation::{ShotAnswerEffect, ShotDefence};
 use crate::words::plural;
 
 /// The words for an event of explosives and fire (empty for any other).
@@ -27,7 +27,7 @@ pub(super) fn describe(
             }
         }
         EventKind::DodgedFire { unit, made_it } => {
-            let in_cover = scenario.ruleset.shot_defence() == Some(ShotDefence::DodgeInCover);
+            let in_cover = nets_off(scenario);
             match (in_cover, *made_it) {
                 (true, true) => format!("{} dodges behind cover", name(*unit)),
                 (true, false) => format!("{}'s dodge behind cover nets nothing", name(*unit)),
@@ -39,7 +39,7 @@ pub(super) fn describe(
             }
         }
         EventKind::BulletDodged { unit, target } => {
-            if scenario.ruleset.shot_defence() == Some(ShotDefence::DodgeInCover) {
+            if nets_off(scenario) {
                 format!(
                     "{}'s dodge behind cover takes all of {}'s successes: the shot misses",
                     name(*target),
@@ -115,4 +115,11 @@ pub(super) fn describe(
         EventKind::FireOut { unit } => format!("the fire on {} is out", name(*unit)),
         _ => String::new(),
     }
+}
+
+/// Whether the rulebook's plain answer to shots is a dodge whose net comes off the shot's (the
+/// d10 pool's dodge behind cover), rather than one that takes a hit away.
+fn nets_off(scenario: &Scenario) -> bool {
+    ShotDefence::plain(scenario.ruleset.shot_defences())
+        .is_some_and(|defence| defence.effect == ShotAnswerEffect::NetOff)
 }

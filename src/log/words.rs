@@ -141,16 +141,16 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 DefenceKind::Thrown {
                     may_fight_back: false,
                 } => "dodge, or take it".to_string(),
-                DefenceKind::Shots => match scenario.ruleset.shot_defence() {
-                    None => "take it",
-                    Some(ShotDefence::DiveForCover) => "dive for cover, or take it",
-                    Some(ShotDefence::DodgeFirstBullet) => "dodge the first bullet, or take it",
-                    Some(ShotDefence::DodgeInCover) => "dodge behind cover (free), or take it",
-                    Some(ShotDefence::DodgeSweep) => "dodge the sweep, or take it",
-                }
-                .to_string(),
-                DefenceKind::Sweep => {
-                    "dodge the sweep with the round's dice, or take it".to_string()
+                DefenceKind::Shots | DefenceKind::OwnShots(_) => {
+                    let defences = scenario.ruleset.shot_defences();
+                    let defence = match asked {
+                        DefenceKind::OwnShots(kind) => ShotDefence::asked_as(defences, kind),
+                        _ => ShotDefence::plain(defences),
+                    };
+                    defence.map_or_else(
+                        || "take it".to_string(),
+                        |defence| format!("{}, or take it", defence.asked),
+                    )
                 }
             };
             format!("{} must answer {}: {choices}", name(*unit), name(*attacker))

@@ -145,8 +145,12 @@ pub trait Ruleset: Send + Sync + std::fmt::Debug + 'static {
     /// the radius; BRP: a die fewer each step); empty for a damage that is no blast.
     fn blast_rings(&self, damage: &DamageNotation) -> Vec<BlastRing>;
 
-    /// How a target may answer gunfire; `None`: it cannot, and takes the shots.
-    fn shot_defence(&self) -> Option<ShotDefence>;
+    /// Every way a target may answer gunfire, its plain answer to shots among them (none: it
+    /// takes the shots); which one a target gives, and when, its battle code says
+    /// (`FireHooks::shot_answer`).
+    fn shot_defences(&self) -> &'static [ShotDefence] {
+        &[]
+    }
 
     /// What one blow does to a unit's hit points and state.
     fn take_blow(&self, blow: &WoundBlow) -> BlowResult;

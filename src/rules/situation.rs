@@ -259,22 +259,60 @@ pub struct DefenceFacts {
     pub named_attacker: bool,
 }
 
-/// How a rulebook lets a target answer gunfire.
+/// A way a rulebook lets a target answer gunfire (CoC's dive for cover, BRP's dodge of the
+/// first bullet, the d10 pool's dodge behind cover and its dodge of a sweep): a Dodge roll, what
+/// a made one does to the shots, and its words, as the defence window, the log and the odds show
+/// it. Which one a target may give, and when, is its rulebook's to say in the battle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ShotDefence {
-    /// Throw itself into cover before the shots (CoC): a Dodge roll; made, the shots are harder;
-    /// its next action is lost either way.
-    DiveForCover,
-    /// Dodge the first bullet fired at it this round (BRP), if it has not acted nor dodged: a
-    /// Dodge roll; made, the first roll at it lands one hit fewer; no attack this round.
-    DodgeFirstBullet,
-    /// Dodge, free, only behind cover (the d10 pool): a Dodge roll that spends nothing, whose
-    /// net successes come off the shot's.
-    DodgeInCover,
-    /// Caught in the open by a sweep (the d10 pool): a Dodge roll from the round's dice, whose
-    /// net successes come off the sweep's. No rulebook's plain answer to shots; the battle
-    /// offers it to those a sweep catches outside cover.
-    DodgeSweep,
+pub struct ShotDefence {
+    /// Its name in the odds ("dive for cover").
+    pub name: &'static str,
+    /// Its words when the target is asked ("dive for cover", then ", or take it").
+    pub asked: &'static str,
+    /// Its button in the defence window ("Dive for cover"), and what it costs, after its odds
+    /// ("the next action is lost").
+    pub label: &'static str,
+    pub cost: &'static str,
+    /// What a made roll does to the shots.
+    pub effect: ShotAnswerEffect,
+    /// Whether its roll is paid for from the round's dice (the d10 pool's dodge of a sweep in
+    /// the open), else the plain Dodge skill.
+    pub spends_dice: bool,
+    /// Whether it costs nothing, so a defender always gives it where it may.
+    pub free: bool,
+    /// The kind of defence it is asked as, where it is not the plain answer to shots (the
+    /// pool's dodge of a sweep: `sweep`).
+    pub asked_as: Option<&'static str>,
+}
+
+/// What a target's answer to gunfire does to the shots, when its roll is made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShotAnswerEffect {
+    /// Thrown into cover: the shots at it are harder (a dive for cover).
+    Dive,
+    /// The first roll at it lands one hit fewer (a dodge of the first bullet).
+    OneHitFewer,
+    /// The roll's net successes come off the shot's, made or not (a dodge behind cover).
+    NetOff,
+}
+
+impl ShotDefence {
+    /// The plain answer to shots among a rulebook's `defences` (the one not asked as a kind of
+    /// its own), if it has one.
+    pub fn plain(defences: &[Self]) -> Option<Self> {
+        defences
+            .iter()
+            .find(|defence| defence.asked_as.is_none())
+            .copied()
+    }
+
+    /// The one among `defences` asked as the kind `kind`.
+    pub fn asked_as(defences: &[Self], kind: &str) -> Option<Self> {
+        defences
+            .iter()
+            .find(|defence| defence.asked_as == Some(kind))
+            .copied()
+    }
 }
 
 /// How watchful a unit is as the fight opens.

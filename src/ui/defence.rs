@@ -11,7 +11,7 @@ use crate::battle::event::{DefenceKind, EventKind};
 use crate::battle::ranged::shot_answer;
 use crate::battle::threat::AnswerOdds;
 use crate::battle::{AttackKind, UnitId};
-use crate::rules::situation::ShotDefence;
+use crate::rules::situation::ShotAnswerEffect;
 use crate::words::capitalised;
 
 /// What the defender waiting now was asked (melee, a thrown weapon, or shots).
@@ -140,25 +140,10 @@ pub(super) fn defence_prompt(
                             hit_if_taken,
                             hit_if_made,
                         }) => {
-                            let (label, cost) = match defence {
-                                ShotDefence::DiveForCover => {
-                                    ("Dive for cover", "the next action is lost")
-                                }
-                                ShotDefence::DodgeFirstBullet => {
-                                    ("Dodge the first bullet", "no attack this round")
-                                }
-                                ShotDefence::DodgeInCover => ("Dodge behind cover", "free"),
-                                ShotDefence::DodgeSweep => {
-                                    ("Dodge the sweep", "from the round's dice")
-                                }
-                            };
-                            let odds = if *defence == ShotDefence::DodgeInCover {
-                                format!(
-                                    "{} to be hit, not {}; {cost}: no dice spent",
-                                    percent(*hit_if_made),
-                                    percent(*hit_if_taken)
-                                )
-                            } else if *defence == ShotDefence::DodgeSweep {
+                            let (label, cost) = (defence.label, defence.cost);
+                            // A dodge whose net comes off the shot's has no chance of its own
+                            // to make it.
+                            let odds = if defence.effect == ShotAnswerEffect::NetOff {
                                 format!(
                                     "{} to be hit, not {}; {cost}",
                                     percent(*hit_if_made),
@@ -227,7 +212,7 @@ pub(super) fn defence_prompt(
                 });
             if maneuvers
                 && may_fight_back
-                && !matches!(asked, DefenceKind::Shots | DefenceKind::Sweep)
+                && !matches!(asked, DefenceKind::Shots | DefenceKind::OwnShots(_))
             {
                 egui::ComboBox::from_id_salt("answer-maneuver")
                     .selected_text("Answer with a maneuver…")

@@ -24,6 +24,7 @@ use crate::map::scenario::{Control, UnitFile};
 use crate::replay::Playback;
 use crate::rules::ruleset::Ruleset;
 use crate::rules::ruleset_id::RulesetId;
+use crate::rules::situation::ShotDefence;
 use crate::rules::weapons::{AttackForm, Weapon};
 use crate::schedule::AppSystems;
 
@@ -302,7 +303,9 @@ fn keys_for_the_turn(
         .filter(|pending| played_here(controllers.as_deref(), pending.target))
     {
         let dodge = match (&pending.kind, scenario.as_deref()) {
-            (AttackKind::Fire(_), Some(scenario)) => shot_answer(scenario.0.ruleset.shot_defence()),
+            (AttackKind::Fire(_), Some(scenario)) => {
+                shot_answer(ShotDefence::plain(scenario.0.ruleset.shot_defences()))
+            }
             (AttackKind::Fire(_), None) => Answer::DiveForCover,
             _ => Answer::Dodge,
         };

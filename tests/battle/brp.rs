@@ -7,7 +7,7 @@
 use gridkeeper::battle::answer::answer_odds;
 use gridkeeper::battle::command::FireMode;
 use gridkeeper::rules::round::{TurnKind, TurnLimits};
-use gridkeeper::rules::situation::ShotDefence;
+use gridkeeper::rulesets::brp_classic::DODGE_FIRST_BULLET;
 
 use super::*;
 use gridkeeper::battle::own_state::own_of;
@@ -261,7 +261,7 @@ fn a_dodge_meets_only_the_first_bullet_and_costs_the_readied_shot() {
     assert!(matches!(
         answer_odds(app.world_mut()),
         Some(AnswerOdds::Shots {
-            answer: ShotDefence::DodgeFirstBullet,
+            answer: DODGE_FIRST_BULLET,
             ..
         })
     ));

@@ -84,7 +84,7 @@ fn a_sweep_shares_one_roll_across_everyone_in_its_line() {
     assert!(swept.contains(&EventKind::DefenceAsked {
         unit: MARA,
         attacker: GANT,
-        asked: DefenceKind::Sweep,
+        asked: DefenceKind::OwnShots("sweep"),
     }));
     let rolls: Vec<(UnitId, u32, u32, i32)> = pools(&swept)
         .into_iter()

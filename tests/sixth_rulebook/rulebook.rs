@@ -21,8 +21,7 @@ use gridkeeper::rules::ruleset::Ruleset;
 use gridkeeper::rules::ruleset_id::RulesetId;
 use gridkeeper::rules::sheet_rules::{SheetField, SheetRules};
 use gridkeeper::rules::situation::{
-    BlowFacts, LineCover, PointBlank, RangeBand, RangeReading, RangeScale, ShotDefence, ShotFacts,
-    Worth,
+    BlowFacts, LineCover, PointBlank, RangeBand, RangeReading, RangeScale, ShotFacts, Worth,
 };
 use gridkeeper::rules::skills::{FIRST_AID, SkillEntry, fighting, skill};
 use gridkeeper::rules::vocabulary::{DemandWords, Vocabulary, WeaponDefenceWords};
@@ -218,11 +217,6 @@ impl Ruleset for Sixth {
             .blast_radius_yards()
             .map(halving_rings)
             .unwrap_or_default()
-    }
-
-    /// Shots are taken.
-    fn shot_defence(&self) -> Option<ShotDefence> {
-        None
     }
 
     /// Hit points come off; at 0 the unit is dead.

@@ -1,16 +1,16 @@
 //! The stages of fire a rulebook may hook: a pull of the trigger, its shots, and where they
 //! land (one family of [`super::BattleHooks`]).
 
-use crate::battle::UnitId;
 use crate::battle::choices::OwnFireStyle;
 use crate::battle::command::{FireMode, Rejection, WeaponChoice};
 use crate::battle::fire_plan::{FireOutOfTurn, FirePlan, PlannedRoll};
 use crate::battle::harm_read::CoverByPart;
 use crate::battle::own::OwnFireMode;
 use crate::battle::state::Battle;
+use crate::battle::{PendingFire, UnitId};
 use crate::map::sight::ShotLine;
 use crate::rules::roll::Verdict;
-use crate::rules::situation::ShotFacts;
+use crate::rules::situation::{ShotDefence, ShotFacts};
 use crate::rules::weapons::Weapon;
 use bevy::prelude::*;
 
@@ -70,6 +70,36 @@ pub trait FireHooks {
         own: &dyn OwnFireMode,
     ) -> Result<FirePlan, Rejection> {
         Err(no_such_fire(&weapon, own))
+    }
+
+    /// How `unit` may answer `attacker`'s fire `pending` now, by its rulebook's state and where
+    /// it stands: one of the rulebook's `shot_defences` (CoC's dive for cover, BRP's dodge of
+    /// the first bullet, the d10 pool's dodge behind cover or of a sweep in the open); `None`:
+    /// it takes the shots. Asked once the engine has found it able to answer at all (standing,
+    /// not stunned, not held).
+    fn shot_answer(
+        &self,
+        _battle: &Battle,
+        (_attacker, _unit): (UnitId, UnitId),
+        _pending: &PendingFire,
+    ) -> Option<ShotDefence> {
+        None
+    }
+
+    /// A roll of `shooter`'s is about to be made at `target`, before it is told: what the
+    /// rulebook notes of it (BRP: a bullet has come at it, so no later one may be dodged).
+    fn shot_coming(&self, _battle: &mut Battle, (_shooter, _target): (UnitId, UnitId)) {}
+
+    /// `unit` answered gunfire with `defence`, its roll `made_it` or not: what its rulebook
+    /// tells of it and what it does to the unit (CoC's dive loses its next action; BRP's dodge
+    /// is the round's), before the engine counts it against the shots.
+    fn shots_answered(
+        &self,
+        _battle: &mut Battle,
+        _unit: UnitId,
+        _defence: ShotDefence,
+        _made_it: bool,
+    ) {
     }
 
     /// Why the engine's full auto is not how `weapon` fires here (the d10 pool sweeps it across

@@ -37,15 +37,29 @@ use crate::rules::ruleset::{Rolled, Ruleset};
 use crate::rules::ruleset_id::RulesetId;
 use crate::rules::sheet_rules::{SheetField, SheetRules};
 use crate::rules::situation::PointBlank;
-use crate::rules::situation::ShotDefence;
 use crate::rules::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, RangeReading, RangeScale, ShotFacts, Worth,
 };
+use crate::rules::situation::{ShotAnswerEffect, ShotDefence};
 use crate::rules::skills::SkillEntry;
 use crate::rules::vocabulary::DeclarationWords;
 use crate::rules::vocabulary::{DemandWords, Vocabulary, WeaponDefenceWords};
 use crate::rules::weapons::{ArmorTable, WeaponTable};
 use crate::rules::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow};
+
+/// The answer to gunfire: dodge the first bullet fired at the unit this round, if it has not
+/// acted nor dodged (SPECS.md 1.1): a Dodge roll; made, the first roll at it lands one hit
+/// fewer; no attack this round.
+pub const DODGE_FIRST_BULLET: ShotDefence = ShotDefence {
+    name: "dodge the first bullet",
+    asked: "dodge the first bullet",
+    label: "Dodge the first bullet",
+    cost: "no attack this round",
+    effect: ShotAnswerEffect::OneHitFewer,
+    spends_dice: false,
+    free: false,
+    asked_as: None,
+};
 
 /// The name files give this rulebook (`ruleset: BrpClassic`).
 pub const ID: RulesetId = RulesetId::named("BrpClassic");
@@ -178,8 +192,8 @@ impl Ruleset for BrpClassic {
         true
     }
 
-    fn shot_defence(&self) -> Option<ShotDefence> {
-        Some(ShotDefence::DodgeFirstBullet)
+    fn shot_defences(&self) -> &'static [ShotDefence] {
+        &[DODGE_FIRST_BULLET]
     }
 
     /// One wound of half the current hit points or more is a shock (a CON x 5 roll to stay

@@ -30,16 +30,29 @@ use crate::rules::ruleset_id::RulesetId;
 use crate::rules::sheet_rules::{SheetField, SheetRules};
 use crate::rules::situation::OwnRollFacts;
 use crate::rules::situation::PointBlank;
-use crate::rules::situation::ShotDefence;
 use crate::rules::situation::{
     AllowedAnswers, BlowFacts, DefenceFacts, RangeReading, RangeScale, ShotFacts, Worth,
 };
+use crate::rules::situation::{ShotAnswerEffect, ShotDefence};
 use crate::rules::skills::{BRAWL, COC7E_SKILLS, SkillEntry};
 use crate::rules::vocabulary::{DemandWords, Vocabulary, WeaponDefenceWords};
 use crate::rules::weapons::{ArmorTable, WeaponTable};
 use crate::rules::wounds::{Aftercare, BlowResult, BlowSeverity, Patient, WoundBlow, take_blow};
 
 pub use check::difficulty_of;
+
+/// The answer to gunfire: throw itself into cover before the shots, a Dodge roll; made, the
+/// shots are harder; its next action is lost either way.
+pub const DIVE_FOR_COVER: ShotDefence = ShotDefence {
+    name: "dive for cover",
+    asked: "dive for cover",
+    label: "Dive for cover",
+    cost: "the next action is lost",
+    effect: ShotAnswerEffect::Dive,
+    spends_dice: false,
+    free: false,
+    asked_as: None,
+};
 
 /// The name files give this rulebook (`ruleset: Coc7e`).
 pub const ID: RulesetId = RulesetId::named("Coc7e");
@@ -199,8 +212,8 @@ impl Ruleset for Coc7e {
             .unwrap_or_default()
     }
 
-    fn shot_defence(&self) -> Option<ShotDefence> {
-        Some(ShotDefence::DiveForCover)
+    fn shot_defences(&self) -> &'static [ShotDefence] {
+        &[DIVE_FOR_COVER]
     }
 
     /// A blow struck on purpose at someone already down at zero kills; anything else is

@@ -49,7 +49,7 @@ use crate::rules::ruleset::{Rolled, Ruleset};
 use crate::rules::ruleset_id::RulesetId;
 use crate::rules::sheet_rules::{SheetField, SheetRules};
 use crate::rules::situation::{
-    BlowFacts, PointBlank, RangeReading, RangeScale, ShotDefence, ShotFacts, StandingFacts, Worth,
+    BlowFacts, PointBlank, RangeReading, RangeScale, ShotFacts, StandingFacts, Worth,
 };
 use crate::rules::skills::SkillEntry;
 use crate::rules::vocabulary::{DemandWords, Vocabulary, WeaponDefenceWords};
@@ -201,10 +201,6 @@ impl Ruleset for D100House {
             .blast_radius_yards()
             .map(|radius| hazards::blast_rings(radius, damage.blast_points().unwrap_or_default()))
             .unwrap_or_default()
-    }
-
-    fn shot_defence(&self) -> Option<ShotDefence> {
-        None
     }
 
     fn take_blow(&self, blow: &WoundBlow) -> BlowResult {

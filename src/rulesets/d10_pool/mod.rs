@@ -44,13 +44,39 @@ use crate::rules::ruleset::{Rolled, Ruleset};
 use crate::rules::ruleset_id::RulesetId;
 use crate::rules::sheet_rules::{SheetField, SheetRules};
 use crate::rules::situation::{
-    AllowedAnswers, BlowFacts, DefenceFacts, PointBlank, RangeReading, RangeScale, ShotDefence,
-    ShotFacts, StandingFacts, Watch, Worth,
+    AllowedAnswers, BlowFacts, DefenceFacts, PointBlank, RangeReading, RangeScale,
+    ShotAnswerEffect, ShotDefence, ShotFacts, StandingFacts, Watch, Worth,
 };
 use crate::rules::skills::{DODGE, SkillEntry};
 use crate::rules::vocabulary::{DemandWords, Vocabulary, WeaponDefenceWords};
 use crate::rules::weapons::{ArmorTable, Weapon, WeaponTable};
 use crate::rules::wounds::{BlowResult, BlowSeverity, WoundBlow};
+
+/// The answer to gunfire behind cover: a Dodge roll that spends nothing, whose net successes
+/// come off the shot's.
+pub const DODGE_IN_COVER: ShotDefence = ShotDefence {
+    name: "dodge in cover",
+    asked: "dodge behind cover (free)",
+    label: "Dodge behind cover",
+    cost: "free: no dice spent",
+    effect: ShotAnswerEffect::NetOff,
+    spends_dice: false,
+    free: true,
+    asked_as: None,
+};
+
+/// The answer to a sweep that catches the unit in the open: a Dodge roll from the round's dice,
+/// whose net successes come off the sweep's; asked as `sweep`.
+pub const DODGE_SWEEP: ShotDefence = ShotDefence {
+    name: "dodge the sweep",
+    asked: "dodge the sweep with the round's dice",
+    label: "Dodge the sweep",
+    cost: "from the round's dice",
+    effect: ShotAnswerEffect::NetOff,
+    spends_dice: true,
+    free: false,
+    asked_as: Some("sweep"),
+};
 
 /// The name files give this rulebook (`ruleset: D10Pool`).
 pub const ID: RulesetId = RulesetId::named("D10Pool");
@@ -232,9 +258,10 @@ impl Ruleset for D10Pool {
         }
     }
 
-    /// No dodging gunfire, but behind cover a free dodge (SPECS.md's house reading).
-    fn shot_defence(&self) -> Option<ShotDefence> {
-        Some(ShotDefence::DodgeInCover)
+    /// No dodging gunfire, but behind cover a free dodge (SPECS.md's house reading); and a
+    /// sweep's dodge in the open, from the round's dice.
+    fn shot_defences(&self) -> &'static [ShotDefence] {
+        &[DODGE_IN_COVER, DODGE_SWEEP]
     }
 
     /// Every hit is an injury (`injury`); harm caught otherwise (a fire, a fall) comes off what

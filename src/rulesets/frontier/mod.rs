@@ -39,8 +39,7 @@ use crate::rules::ruleset::{Rolled, Ruleset};
 use crate::rules::ruleset_id::RulesetId;
 use crate::rules::sheet_rules::{SheetField, SheetRules};
 use crate::rules::situation::{
-    BlowFacts, PointBlank, RangeBand, RangeReading, RangeScale, ShotDefence, ShotFacts,
-    StandingFacts, Worth,
+    BlowFacts, PointBlank, RangeBand, RangeReading, RangeScale, ShotFacts, StandingFacts, Worth,
 };
 use crate::rules::skills::SkillEntry;
 use crate::rules::vocabulary::DeclarationWords;
@@ -184,11 +183,6 @@ impl Ruleset for Frontier {
                 .map(halving_rings)
                 .unwrap_or_default(),
         }
-    }
-
-    /// Gunfire is not dodged.
-    fn shot_defence(&self) -> Option<ShotDefence> {
-        None
     }
 
     /// Damage Points fall below zero: incapacitated at 0, dead at −10.

@@ -1,6 +1,6 @@
 //! BRP classic's part of a unit's condition: how long a unit knocked out stays out cold, the
-//! opponent it named to parry this round, and the handgun that fired unaimed this turn, a
-//! component of BRP's own.
+//! opponent it named to parry this round, the handgun that fired unaimed this turn, and whether
+//! a bullet has come at it, a component of BRP's own.
 
 use bevy::prelude::*;
 
@@ -17,4 +17,6 @@ pub struct BrpCondition {
     /// fired too (until its next turn comes).
     pub unaimed_gun: Option<usize>,
     pub off_hand_fired: bool,
+    /// A bullet has come at it: only the first may be dodged.
+    pub shot_at: bool,
 }

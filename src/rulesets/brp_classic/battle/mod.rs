@@ -1,12 +1,13 @@
 //! BRP classic in the battle: its own code at the engine's stages (an unarmed blow under the
 //! Martial Arts skill rolling its dice twice; a unit knocked out by shock staying out cold for
-//! 2D6 rounds; the parry named for the round; a second handgun's unaimed fire), with its part of
-//! a unit's condition. Its unaimed fire and both barrels are still fire modes of the engine's
-//! until the attack corridor takes a rulebook's own (docs/plans/rulebook-rooms.md).
+//! 2D6 rounds; the parry named for the round; its own fire modes, both barrels and unaimed fire,
+//! and a second handgun's; the dodge of the first bullet), with its part of a unit's
+//! condition.
 
 pub mod condition;
 pub mod events;
 pub mod fire_modes;
+mod first_bullet;
 pub mod out_cold;
 pub mod parry;
 mod two_guns;
@@ -14,7 +15,6 @@ mod two_guns;
 use bevy::prelude::*;
 
 use super::sheet::MARTIAL_ARTS;
-use crate::battle::UnitId;
 use crate::battle::arms;
 use crate::battle::choices::Offers;
 use crate::battle::choices::OwnFireStyle;
@@ -26,6 +26,8 @@ use crate::battle::hooks::{
 };
 use crate::battle::own::{OwnCommand, OwnFireMode};
 use crate::battle::state::Battle;
+use crate::battle::{PendingFire, UnitId};
+use crate::rules::situation::ShotDefence;
 use crate::rules::weapons::Weapon;
 use crate::rulesets::brp_classic::ID;
 use fire_modes::BrpFireMode;
@@ -114,6 +116,29 @@ impl FireHooks for BrpHooks {
 
     fn styled_fire(&self, style: OwnFireStyle, target: UnitId) -> Option<FireMode> {
         BrpFireMode::styled(style, target).map(FireMode::from)
+    }
+
+    fn shot_answer(
+        &self,
+        battle: &Battle,
+        (_attacker, unit): (UnitId, UnitId),
+        _pending: &PendingFire,
+    ) -> Option<ShotDefence> {
+        first_bullet::answer(battle, unit)
+    }
+
+    fn shots_answered(
+        &self,
+        battle: &mut Battle,
+        unit: UnitId,
+        _defence: ShotDefence,
+        made_it: bool,
+    ) {
+        first_bullet::answered(battle, unit, made_it);
+    }
+
+    fn shot_coming(&self, battle: &mut Battle, (_shooter, target): (UnitId, UnitId)) {
+        first_bullet::shot_coming(battle, target);
     }
 
     /// The second handgun's unaimed fire, once the first has fired unaimed this turn.

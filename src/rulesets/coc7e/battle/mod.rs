@@ -1,8 +1,8 @@
 //! Call of Cthulhu 7e in the battle: its own code at the engine's stages (a fumble fired into a
 //! melee hitting an ally, the Luck roll against catching fire, the stun of a live wire, a taser
-//! or a spray; the attacker's Stealth against a surprise being noticed; the optional rules of Luck spent to stay awake and armor tried where a blow
-//! lands). Its success levels, firearms, initiative and major wounds still answer through
-//! the shared seam until they move here (docs/plans/rulebook-rooms.md).
+//! or a spray; the attacker's Stealth against a surprise being noticed; the optional rules of
+//! Luck spent to stay awake and armor tried where a blow lands; the dive for cover). Its success
+//! levels, firearms, initiative and major wounds answer through the shared seam.
 
 mod effects;
 pub mod events;
@@ -11,19 +11,21 @@ mod stray;
 
 use bevy::prelude::*;
 
-use crate::battle::UnitId;
+use crate::battle::event::EventKind;
 use crate::battle::hooks::{
     AttackHooks, ChoiceHooks, DiceHooks, FireHooks, HarmHooks, HookRulebook, TurnHooks,
 };
 use crate::battle::state::Battle;
+use crate::battle::{PendingFire, UnitId};
 use crate::rules::body::BodyPart;
 use crate::rules::damage::DamageNotation;
 use crate::rules::modifiers::Modifier;
 use crate::rules::roll::Verdict;
-use crate::rulesets::coc7e::ID;
+use crate::rules::situation::ShotDefence;
 use crate::rulesets::coc7e::options::SHOTGUN_ARMOR_PER_DIE;
 use crate::rulesets::coc7e::reasons;
 use crate::rulesets::coc7e::worth::notice_value;
+use crate::rulesets::coc7e::{DIVE_FOR_COVER, ID};
 
 /// CoC's battle plugin: its hooks.
 pub fn plugin(app: &mut App) {
@@ -54,6 +56,28 @@ impl TurnHooks for CocHooks {
 impl ChoiceHooks for CocHooks {}
 
 impl FireHooks for CocHooks {
+    /// A dive for cover, whenever the unit is able.
+    fn shot_answer(
+        &self,
+        _battle: &Battle,
+        _fighters: (UnitId, UnitId),
+        _pending: &PendingFire,
+    ) -> Option<ShotDefence> {
+        Some(DIVE_FOR_COVER)
+    }
+
+    /// Dived: its next action is lost, made or not.
+    fn shots_answered(
+        &self,
+        battle: &mut Battle,
+        unit: UnitId,
+        _defence: ShotDefence,
+        made_it: bool,
+    ) {
+        battle.change_condition(unit, |condition| condition.dived_for_cover = true);
+        battle.emit(EventKind::Dived { unit, made_it });
+    }
+
     fn stray_shot(
         &self,
         battle: &Battle,

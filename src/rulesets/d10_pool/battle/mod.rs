@@ -1,11 +1,12 @@
 //! The d10 pool in the battle: its own code at the engine's stages (injuries in place of hit
-//! points, a blast's bands and the dodge of it, a surprise weighed as a contest, evading, and
-//! the dice budget each roll is made from, its plan of the dice and its sweep of automatic
-//! fire).
+//! points, a blast's bands and the dodge of it, a surprise weighed as a contest, evading, the
+//! dice budget each roll is made from, its plan of the dice, its sweep of automatic fire, and
+//! its dodges of gunfire behind cover and in a sweep).
 
 mod blasts;
 pub mod budget;
 pub mod commands;
+mod dodging_fire;
 pub mod evade;
 pub mod events;
 mod injuries;
@@ -26,11 +27,12 @@ use crate::battle::hooks::{
 use crate::battle::melee_weapon::MeleeWeapon;
 use crate::battle::own::{OwnCommand, OwnFireMode};
 use crate::battle::state::Battle;
-use crate::battle::{ActionLost, PendingAttack, TurnState, UnitId};
+use crate::battle::{ActionLost, PendingAttack, PendingFire, TurnState, UnitId};
 use crate::map::Tile;
 use crate::rules::explosions::BlastRing;
 use crate::rules::modifiers::Modifier;
 use crate::rules::roll::Demand;
+use crate::rules::situation::ShotDefence;
 use crate::rules::weapons::Weapon;
 use crate::rulesets::d10_pool::ID;
 use crate::rulesets::d10_pool::budget::PlannedAction;
@@ -104,6 +106,25 @@ impl ChoiceHooks for PoolHooks {
 }
 
 impl FireHooks for PoolHooks {
+    fn shot_answer(
+        &self,
+        battle: &Battle,
+        fighters: (UnitId, UnitId),
+        pending: &PendingFire,
+    ) -> Option<ShotDefence> {
+        dodging_fire::answer(battle, fighters, pending)
+    }
+
+    fn shots_answered(
+        &self,
+        battle: &mut Battle,
+        unit: UnitId,
+        defence: ShotDefence,
+        made_it: bool,
+    ) {
+        dodging_fire::answered(battle, unit, defence, made_it);
+    }
+
     fn plan_own_fire(
         &self,
         battle: &Battle,
