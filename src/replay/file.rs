@@ -18,7 +18,7 @@ use crate::map::scenario::{Control, Scenario, ScenarioFile};
 /// The replay format this build writes and reads. Raise it when an old reader could
 /// misread a new file, or when the events change shape (a digest is of the events as this
 /// build writes them); document each change in `docs/FORMATS.md`.
-pub const REPLAY_FORMAT: u32 = 6;
+pub const REPLAY_FORMAT: u32 = 7;
 
 /// A replay as its file is written.
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -315,6 +315,57 @@ fn a_dodge_meets_only_the_first_bullet_and_costs_the_readied_shot() {
     );
 }
 
+/// The first bullet is each round's to dodge (SPECS.md 1.1: "only against the first bullet
+/// shot at it this round"): Harvey takes Ezra's shot in round 1 (a 90, a miss) and is not asked
+/// about the second, but Ezra's first shot of round 2 he may dodge again.
+#[test]
+fn the_first_bullet_of_each_round_may_be_dodged() {
+    let mut app = ambush();
+    name_parries(&mut app, &[]);
+    shoot(&mut app, EZRA, HARVEY);
+    load(&mut app, &percentile(90));
+    let taken = harvey_answers(&mut app, Answer::Nothing);
+    assert!(rejected(&taken).is_none(), "{taken:?}");
+    send(&mut app, Command::EndTurn { unit: EZRA });
+    until_the_turn_of(&mut app, EZRA);
+    assert_eq!(app.world().resource::<Flow>().round, 1);
+    load(&mut app, &percentile(90));
+    let second = after(
+        &mut app,
+        &[],
+        Command::Fire {
+            unit: EZRA,
+            weapon: WeaponChoice::Carried(0),
+            mode: FireMode::single(HARVEY),
+        },
+    );
+    assert!(
+        !second
+            .iter()
+            .any(|event| matches!(event, EventKind::DefenceAsked { unit: HARVEY, .. })),
+        "{second:?}"
+    );
+    send(&mut app, Command::EndTurn { unit: EZRA });
+    while app.world().resource::<Flow>().round < 2 {
+        let Some(unit) = acting(&app) else { break };
+        send(&mut app, Command::EndTurn { unit });
+        name_parries(&mut app, &[]);
+    }
+    until_the_turn_of(&mut app, EZRA);
+    assert_eq!(app.world().resource::<Flow>().round, 2);
+    shoot(&mut app, EZRA, HARVEY);
+    assert!(
+        matches!(
+            answer_odds(app.world_mut()),
+            Some(AnswerOdds::Shots {
+                answer: DODGE_FIRST_BULLET,
+                ..
+            })
+        ),
+        "Harvey is asked again in round 2"
+    );
+}
+
 /// Ida's shotgun at point-blank on the Thing (a 10; four sixes, 24): its hide's 2 points come
 /// off the roll once, as BRP has it, not off each die as CoC's pellets do (22 taken, not 16).
 #[test]

@@ -87,7 +87,7 @@ pub trait FireHooks {
     }
 
     /// A roll of `shooter`'s is about to be made at `target`, before it is told: what the
-    /// rulebook notes of it (BRP: a bullet has come at it, so no later one may be dodged).
+    /// rulebook notes of it (BRP: a bullet has come at it, so no later one this round may be dodged).
     fn shot_coming(&self, _battle: &mut Battle, (_shooter, _target): (UnitId, UnitId)) {}
 
     /// `unit` answered gunfire with `defence`, its roll `made_it` or not: what its rulebook

@@ -17,6 +17,6 @@ pub struct BrpCondition {
     /// fired too (until its next turn comes).
     pub unaimed_gun: Option<usize>,
     pub off_hand_fired: bool,
-    /// A bullet has come at it: only the first may be dodged.
-    pub shot_at: bool,
+    /// The round a bullet last came at it: only the first of a round may be dodged.
+    pub shot_at_in: Option<u32>,
 }

@@ -9,16 +9,19 @@ use crate::battle::state::Battle;
 use crate::rules::situation::ShotDefence;
 use crate::rulesets::brp_classic::DODGE_FIRST_BULLET;
 
-/// The dodge of the first bullet, where no shot has come at `unit` yet and a dodge is still
-/// open to it.
+/// The dodge of the first bullet, where no shot has come at `unit` yet this round and a dodge
+/// is still open to it.
 pub(super) fn answer(battle: &Battle, unit: UnitId) -> Option<ShotDefence> {
-    (!battle.own::<BrpCondition>(unit).shot_at && blow_answers(battle, unit, None).dodge)
-        .then_some(DODGE_FIRST_BULLET)
+    let first = battle.own::<BrpCondition>(unit).shot_at_in != Some(battle.round());
+    (first && blow_answers(battle, unit, None).dodge).then_some(DODGE_FIRST_BULLET)
 }
 
-/// A bullet comes at `target`: no later one may be dodged.
+/// A bullet comes at `target`: no later one this round may be dodged.
 pub(super) fn shot_coming(battle: &mut Battle, target: UnitId) {
-    battle.change_own(target, |state: &mut BrpCondition| state.shot_at = true);
+    let round = battle.round();
+    battle.change_own(target, |state: &mut BrpCondition| {
+        state.shot_at_in = Some(round);
+    });
 }
 
 /// The dodge is the round's, and told.
