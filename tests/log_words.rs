@@ -109,7 +109,6 @@ fn variant(kind: &EventKind) -> usize {
         E::JamWorkedOn { .. } => 38,
         E::JamCleared { .. } => 39,
         E::Reloaded { .. } => 40,
-        E::Dived { .. } => 41,
         E::Launched { .. } => 42,
         E::Scattered { .. } => 43,
         E::Exploded { .. } => 44,
@@ -144,7 +143,6 @@ fn variant(kind: &EventKind) -> usize {
         E::RolledInSecret { .. } => 78,
         E::Revealed { .. } => 79,
         E::Injured { .. } => 80,
-        E::DodgedArea { .. } => 88,
         E::PostureTaken { .. } => 89,
         E::StunnedForRound { .. } => 100,
         E::ChokedOut { .. } => 119,
@@ -169,6 +167,7 @@ fn variant(kind: &EventKind) -> usize {
             Some(CocEvent::Stunned { .. }) => 52,
             Some(CocEvent::ArmorTried { .. }) => 67,
             Some(CocEvent::LuckSpent { .. }) => 75,
+            Some(CocEvent::Dived { .. }) => 41,
             None => unreachable!("a CoC event"),
         },
         E::Rulebook(own) if own.of::<PoolEvent>().is_some() => match own.of::<PoolEvent>() {
@@ -179,6 +178,7 @@ fn variant(kind: &EventKind) -> usize {
             Some(PoolEvent::Evaded { .. }) => 84,
             Some(PoolEvent::DicePlanned { .. }) => 85,
             Some(PoolEvent::Swept { .. }) => 87,
+            Some(PoolEvent::DodgedArea { .. }) => 88,
             None => unreachable!("a pool event"),
         },
         E::Rulebook(own) if own.of::<BrpEvent>().is_some() => match own.of::<BrpEvent>() {

@@ -249,13 +249,6 @@ pub enum EventKind {
         rounds: u32,
         wasted: u32,
     },
-    /// A unit caught in a sweep's open or a blast dodges with its round's dice (the d10 pool):
-    /// whether it netted anything.
-    DodgedArea {
-        unit: UnitId,
-        made_it: bool,
-        blast: bool,
-    },
     /// One shot (or one volley) at a target, before its roll: the range and the line.
     ShotAt {
         unit: UnitId,
@@ -342,10 +335,6 @@ pub enum EventKind {
     BulletDodged {
         unit: UnitId,
         target: UnitId,
-    },
-    Dived {
-        unit: UnitId,
-        made_it: bool,
     },
     /// An explosive thrown or fired at a tile.
     Launched {

@@ -14,18 +14,6 @@ pub(super) fn describe(
     scenario: &Scenario,
 ) -> String {
     match kind {
-        EventKind::DodgedArea {
-            unit,
-            made_it,
-            blast,
-        } => {
-            let from = if *blast { "the blast" } else { "the sweep" };
-            if *made_it {
-                format!("{} dodges {from}", name(*unit))
-            } else {
-                format!("{}'s dodge of {from} nets nothing", name(*unit))
-            }
-        }
         EventKind::DodgedFire { unit, made_it } => {
             let in_cover = nets_off(scenario);
             match (in_cover, *made_it) {
@@ -51,13 +39,6 @@ pub(super) fn describe(
                     name(*target),
                     name(*unit)
                 )
-            }
-        }
-        EventKind::Dived { unit, made_it } => {
-            if *made_it {
-                format!("{} dives for cover: harder to hit", name(*unit))
-            } else {
-                format!("{} dives for cover, too slowly", name(*unit))
             }
         }
         EventKind::Launched { unit, weapon, at } => {

@@ -53,14 +53,12 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Answered { .. }
         | E::MeleeResolved { .. }
         | E::Fired { .. }
-        | E::DodgedArea { .. }
         | E::ShotAt { .. }
         | E::BulletsCounted { .. }
         | E::ShotHit { .. }
         | E::ShotMissed { .. }
         | E::ShotWasted { .. }
         | E::StrayHit { .. }
-        | E::Dived { .. }
         | E::DodgedFire { .. }
         | E::BulletDodged { .. }
         | E::Launched { .. }
@@ -141,12 +139,10 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Fled { unit }
         | E::AimLost { unit }
         | E::Fired { unit, .. }
-        | E::DodgedArea { unit, .. }
         | E::Malfunctioned { unit, .. }
         | E::JamWorkedOn { unit, .. }
         | E::JamCleared { unit, .. }
         | E::Reloaded { unit, .. }
-        | E::Dived { unit, .. }
         | E::DodgedFire { unit, .. }
         | E::Launched { unit, .. }
         | E::Shielded { unit, .. }

@@ -260,10 +260,8 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
                 format!("{} cannot work the {weapon} free", name(*unit))
             }
         }
-        kind @ (EventKind::DodgedArea { .. }
-        | EventKind::DodgedFire { .. }
+        kind @ (EventKind::DodgedFire { .. }
         | EventKind::BulletDodged { .. }
-        | EventKind::Dived { .. }
         | EventKind::Launched { .. }
         | EventKind::Scattered { .. }
         | EventKind::Exploded { .. }

@@ -371,7 +371,13 @@ fn a_grenade_adds_its_band_to_the_throws_net() {
     );
     let dodged = thrown
         .iter()
-        .filter(|event| matches!(event, EventKind::DodgedArea { blast: true, .. }))
+        .filter(|event| {
+            matches!(
+                event,
+                EventKind::Rulebook(own)
+                    if matches!(own.of::<PoolEvent>(), Some(PoolEvent::DodgedArea { blast: true, .. }))
+            )
+        })
         .count();
     assert_eq!(dodged, turn_over, "those past their turn dodge");
     // Low cover between the blast and a unit takes 2 off its band.

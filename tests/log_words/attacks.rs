@@ -90,22 +90,6 @@ pub(super) fn examples() -> Vec<(EventKind, &'static str)> {
             "Walter Corbitt Jr. fires the Thompson: 12 rounds, 3 more wasted between targets",
         ),
         (
-            E::DodgedArea {
-                unit: ROSE,
-                made_it: true,
-                blast: true,
-            },
-            "Rose Whateley dodges the blast",
-        ),
-        (
-            E::DodgedArea {
-                unit: ROSE,
-                made_it: false,
-                blast: false,
-            },
-            "Rose Whateley's dodge of the sweep nets nothing",
-        ),
-        (
             E::ShotAt {
                 unit: WALTER,
                 target: GHOUL,
@@ -158,13 +142,6 @@ pub(super) fn examples() -> Vec<(EventKind, &'static str)> {
                 ally: ROSE,
             },
             "A fumble into the melee around Ghoul of the Corbitt house: Rose Whateley is hit instead",
-        ),
-        (
-            E::Dived {
-                unit: DOYLE,
-                made_it: true,
-            },
-            "Father Doyle dives for cover: harder to hit",
         ),
         (
             E::DodgedFire {

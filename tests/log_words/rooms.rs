@@ -340,6 +340,29 @@ pub(super) fn examples() -> Vec<(EventKind, &'static str)> {
             "Walter Corbitt Jr. sweeps a line 3 tiles wide: one roll for Ghoul of the Corbitt house and Rose Whateley",
         ),
         (
+            E::from(PoolEvent::DodgedArea {
+                unit: ROSE,
+                made_it: true,
+                blast: true,
+            }),
+            "Rose Whateley dodges the blast",
+        ),
+        (
+            E::from(PoolEvent::DodgedArea {
+                unit: ROSE,
+                made_it: false,
+                blast: false,
+            }),
+            "Rose Whateley's dodge of the sweep nets nothing",
+        ),
+        (
+            E::from(CocEvent::Dived {
+                unit: DOYLE,
+                made_it: true,
+            }),
+            "Father Doyle dives for cover: harder to hit",
+        ),
+        (
             E::from(PoolEvent::Scarred {
                 unit: ROSE,
                 severity: 4,

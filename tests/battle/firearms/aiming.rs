@@ -1,6 +1,7 @@
 //! Aiming, its loss, and diving for cover against gunfire.
 
 use super::*;
+use gridkeeper::rulesets::coc7e::battle::events::CocEvent;
 use gridkeeper::rulesets::coc7e::reasons;
 
 /// Aim this round, shoot next round: a bonus die, if nothing else comes first. Moving first, or
@@ -99,10 +100,10 @@ fn diving_for_cover() {
             answer: Answer::DiveForCover,
         },
     );
-    assert!(answered.contains(&EventKind::Dived {
+    assert!(answered.contains(&EventKind::from(CocEvent::Dived {
         unit: B,
         made_it: true
-    }));
+    })));
     let shots = attack_rolls(&answered, A);
     assert_eq!(shots.len(), 2);
     for (_, modifiers) in &shots {
@@ -186,10 +187,10 @@ fn suppressing_fire_lets_the_whole_group_dive_then_draws_each_target() {
             answer: Answer::DiveForCover,
         },
     );
-    assert!(dived.contains(&EventKind::Dived {
+    assert!(dived.contains(&EventKind::from(CocEvent::Dived {
         unit: B,
         made_it: true
-    }));
+    })));
     assert_eq!(asked(&app), Some(C), "the whole group is asked first");
     // The first die draws B (three tens dice: the dive and two shots), the second C (two).
     let fired = second_takes_it(

@@ -32,6 +32,8 @@ pub enum CocEvent {
     },
     /// Stunned by a stun weapon or a spray: it loses this many turns.
     Stunned { unit: UnitId, turns: DieFace },
+    /// The unit dived for cover against shots: `made_it`, the shots at it are harder.
+    Dived { unit: UnitId, made_it: bool },
 }
 
 impl From<CocEvent> for EventKind {
@@ -43,7 +45,7 @@ impl From<CocEvent> for EventKind {
 impl OwnEvent for CocEvent {
     fn kind(&self) -> LogKind {
         match self {
-            Self::ArmorTried { .. } => LogKind::Attacks,
+            Self::ArmorTried { .. } | Self::Dived { .. } => LogKind::Attacks,
             Self::LuckSpent { .. } | Self::Stunned { .. } => LogKind::Wounds,
         }
     }
@@ -52,13 +54,21 @@ impl OwnEvent for CocEvent {
         match self {
             Self::ArmorTried { unit, .. }
             | Self::LuckSpent { unit, .. }
-            | Self::Stunned { unit, .. } => vec![*unit],
+            | Self::Stunned { unit, .. }
+            | Self::Dived { unit, .. } => vec![*unit],
         }
     }
 
     fn words(&self, scenario: &Scenario) -> String {
         let name = |unit: UnitId| unit.name_in(scenario);
         match self {
+            Self::Dived { unit, made_it } => {
+                if *made_it {
+                    format!("{} dives for cover: harder to hit", name(*unit))
+                } else {
+                    format!("{} dives for cover, too slowly", name(*unit))
+                }
+            }
             Self::ArmorTried {
                 unit,
                 armor,
@@ -99,7 +109,7 @@ impl OwnEvent for CocEvent {
     fn numbers_of(&self) -> Option<UnitId> {
         match self {
             Self::LuckSpent { unit, .. } => Some(*unit),
-            Self::ArmorTried { .. } | Self::Stunned { .. } => None,
+            Self::ArmorTried { .. } | Self::Stunned { .. } | Self::Dived { .. } => None,
         }
     }
 }

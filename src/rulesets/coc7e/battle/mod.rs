@@ -11,7 +11,6 @@ mod stray;
 
 use bevy::prelude::*;
 
-use crate::battle::event::EventKind;
 use crate::battle::hooks::{
     AttackHooks, ChoiceHooks, DiceHooks, FireHooks, HarmHooks, HookRulebook, TurnHooks,
 };
@@ -26,6 +25,7 @@ use crate::rulesets::coc7e::options::SHOTGUN_ARMOR_PER_DIE;
 use crate::rulesets::coc7e::reasons;
 use crate::rulesets::coc7e::worth::notice_value;
 use crate::rulesets::coc7e::{DIVE_FOR_COVER, ID};
+use events::CocEvent;
 
 /// CoC's battle plugin: its hooks.
 pub fn plugin(app: &mut App) {
@@ -75,7 +75,7 @@ impl FireHooks for CocHooks {
         made_it: bool,
     ) {
         battle.change_condition(unit, |condition| condition.dived_for_cover = true);
-        battle.emit(EventKind::Dived { unit, made_it });
+        battle.emit(CocEvent::Dived { unit, made_it });
     }
 
     fn stray_shot(

@@ -3,10 +3,10 @@
 //! its net successes off the thrower's.
 
 use super::budget::dice_for;
+use super::events::PoolEvent;
 use super::injuries::injure;
 use super::planning::dice_plan;
 use crate::battle::UnitId;
-use crate::battle::event::EventKind;
 use crate::battle::rolls::roll_dodge;
 use crate::battle::state::Battle;
 use crate::map::Tile;
@@ -67,7 +67,7 @@ fn dodge_blast(battle: &mut Battle, unit: UnitId) -> i32 {
         return 0;
     }
     let roll = roll_dodge(battle, unit);
-    battle.emit(EventKind::DodgedArea {
+    battle.emit(PoolEvent::DodgedArea {
         unit,
         made_it: roll.success,
         blast: true,

@@ -11,6 +11,7 @@ use crate::rules::situation::ShotDefence;
 use crate::rulesets::d10_pool::{DODGE_IN_COVER, DODGE_SWEEP};
 
 use super::budget;
+use super::events::PoolEvent;
 
 /// How `unit` may answer `attacker`'s fire `pending`: behind cover, a free dodge; caught in a
 /// sweep's open with dice left for a dodge, a dodge from them; else not at all.
@@ -29,11 +30,12 @@ pub(super) fn answer(
 /// The dodge is told: a sweep's from the round's dice, else behind cover.
 pub(super) fn answered(battle: &mut Battle, unit: UnitId, defence: ShotDefence, made_it: bool) {
     battle.emit(if defence.spends_dice {
-        EventKind::DodgedArea {
+        PoolEvent::DodgedArea {
             unit,
             made_it,
             blast: false,
         }
+        .into()
     } else {
         EventKind::DodgedFire { unit, made_it }
     });

@@ -37,6 +37,13 @@ pub enum PoolEvent {
         budget: u32,
         parts: Vec<PlanPart>,
     },
+    /// The unit, caught in a sweep's open or a blast, dodged with its round's dice: whether it
+    /// netted anything.
+    DodgedArea {
+        unit: UnitId,
+        made_it: bool,
+        blast: bool,
+    },
     /// The unit swept automatic fire across an area: how many tiles wide, and everyone standing
     /// in it who will be shot at, with the one roll they share.
     Swept {
@@ -61,7 +68,8 @@ impl OwnEvent for PoolEvent {
             Self::Evading { .. }
             | Self::Evaded { .. }
             | Self::DicePlanned { .. }
-            | Self::Swept { .. } => LogKind::Attacks,
+            | Self::Swept { .. }
+            | Self::DodgedArea { .. } => LogKind::Attacks,
         }
     }
 
@@ -72,7 +80,8 @@ impl OwnEvent for PoolEvent {
             | Self::StunShakenOff { unit, .. }
             | Self::Evading { unit, .. }
             | Self::DicePlanned { unit, .. }
-            | Self::Swept { unit, .. } => vec![*unit],
+            | Self::Swept { unit, .. }
+            | Self::DodgedArea { unit, .. } => vec![*unit],
             Self::Evaded { unit, attacker, .. } => vec![*unit, *attacker],
         }
     }
@@ -115,6 +124,18 @@ impl OwnEvent for PoolEvent {
                 name(*unit),
                 parts_words(parts, scenario.ruleset.words().weapon_defence().answer)
             ),
+            Self::DodgedArea {
+                unit,
+                made_it,
+                blast,
+            } => {
+                let from = if *blast { "the blast" } else { "the sweep" };
+                if *made_it {
+                    format!("{} dodges {from}", name(*unit))
+                } else {
+                    format!("{}'s dodge of {from} nets nothing", name(*unit))
+                }
+            }
             Self::Swept {
                 unit,
                 width,
