@@ -3,7 +3,7 @@
 //! melee exchange, gunfire, throws, blasts and the house sheet's stance all roll them so.
 
 use super::UnitId;
-use super::event::{Modifier, ModifierReason};
+use super::event::Modifier;
 use super::hooks::RollFor;
 use super::state::{Battle, OwnRoll};
 use crate::rules::roll::{Demand, RollPurpose, Verdict};
@@ -34,11 +34,7 @@ pub(super) fn roll_attack(
     skill_name: &str,
     demand: &Demand,
 ) -> Verdict {
-    if demand
-        .modifiers
-        .iter()
-        .any(|modifier| modifier.reason == ModifierReason::InitiativeCritical)
-    {
+    if super::hooks::of(battle).spends_initiative_edge(demand) {
         battle.change_condition(unit, |condition| condition.initiative_edge_spent = true);
     }
     let verdict = battle.roll(unit, RollPurpose::Skill(skill_name.to_string()), demand);

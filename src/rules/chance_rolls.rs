@@ -184,6 +184,9 @@ mod tests {
     use crate::rules::modifiers::ModifierReason;
     use crate::rules::percentile::NetDice;
 
+    /// A reason of a rulebook's own, for a modifier the words read.
+    const OUTNUMBERED: ModifierReason = ModifierReason::own("outnumbered", "outnumbered");
+
     /// The chance verdict of a record made here.
     fn chance_of(record: &RollRecord) -> ChanceVerdict {
         match &record.verdict {
@@ -248,9 +251,7 @@ mod tests {
         assert_eq!(chance_words(45, 45, &[]), "45");
         // Dice modifiers do not shape the chance: the words and the card name them apart.
         let mut outnumbered = hit.clone();
-        outnumbered
-            .modifiers
-            .push(Modifier::new(ModifierReason::Outnumbered, 1));
+        outnumbered.modifiers.push(Modifier::new(OUTNUMBERED, 1));
         assert_eq!(
             roll_words(&outnumbered, &chance_of(&outnumbered)),
             "37 against 45 · ×2 point-blank = 90 (+1 outnumbered): success"

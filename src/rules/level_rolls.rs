@@ -155,6 +155,9 @@ mod tests {
     use crate::rules::modifiers::ModifierReason;
     use crate::rules::percentile::NetDice;
 
+    /// A reason of a rulebook's own, for a modifier the words read.
+    const OUTNUMBERED: ModifierReason = ModifierReason::own("outnumbered", "outnumbered");
+
     /// The level verdict of a record made here.
     fn levels(record: &RollRecord) -> LevelVerdict {
         match &record.verdict {
@@ -172,7 +175,7 @@ mod tests {
         let record = record(
             RollPurpose::Skill("Fighting (Brawl)".to_string()),
             &check,
-            vec![Modifier::new(ModifierReason::Outnumbered, 1)],
+            vec![Modifier::new(OUTNUMBERED, 1)],
         );
         (check, record)
     }

@@ -9,10 +9,6 @@ use super::percentile::ExtraDice;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ModifierReason {
-    /// The defender has already dodged or fought back all it can this round.
-    Outnumbered,
-    /// A critical DEX roll for initiative: a bonus die on the first attack.
-    InitiativeCritical,
     /// The target is within a fifth of the shooter's DEX in feet.
     PointBlank,
     /// The shooter took aim at this target on its last turn.
@@ -48,8 +44,6 @@ impl ModifierReason {
     pub fn words(self) -> &'static str {
         match self {
             Self::Rulebook(own) => own.words,
-            Self::Outnumbered => "outnumbered",
-            Self::InitiativeCritical => "critical initiative",
             Self::PointBlank => "point-blank",
             Self::Aiming => "aiming",
             Self::HalfCover => "half cover",

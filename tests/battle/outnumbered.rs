@@ -8,7 +8,7 @@ fn outnumbered_bonus(events: &[EventKind], attacker: UnitId) -> bool {
         EventKind::Rolled { unit, roll } if *unit == attacker => roll
             .modifiers
             .iter()
-            .any(|modifier| modifier.reason == ModifierReason::Outnumbered),
+            .any(|modifier| modifier.reason == reasons::OUTNUMBERED),
         _ => false,
     })
 }

@@ -138,7 +138,7 @@ fn a_critical_or_fumbled_dex_roll_for_initiative() {
             EventKind::Rolled { unit: A, roll } => roll
                 .modifiers
                 .iter()
-                .any(|m| m.reason == ModifierReason::InitiativeCritical),
+                .any(|m| m.reason == gridkeeper::rulesets::coc7e::reasons::CRITICAL_INITIATIVE),
             _ => false,
         })
     };

@@ -33,6 +33,12 @@ impl RollFor {
 
 /// The dice a unit has for its rolls this round; each stage's default leaves them unlimited.
 pub trait DiceHooks {
+    /// Whether an attack rolled with `demand` spends the edge the unit's initiative gave it
+    /// (CoC's critical DEX roll: the bonus die it gave).
+    fn spends_initiative_edge(&self, _demand: &Demand) -> bool {
+        false
+    }
+
     /// Whether `unit` has dice left for a roll of this kind this round; or why not.
     fn dice_left(&self, _battle: &Battle, _unit: UnitId, _roll: RollFor) -> Result<(), Rejection> {
         Ok(())

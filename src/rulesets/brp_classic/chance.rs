@@ -199,10 +199,7 @@ mod tests {
         );
         // Unaimed shots at a fifth: 45 / 5 = 9; dice modifiers play no part.
         assert_eq!(
-            chance(
-                45,
-                &[times(R::Aiming, 1, 5), Modifier::new(R::Outnumbered, 1)]
-            ),
+            chance(45, &[times(R::Aiming, 1, 5), Modifier::new(R::Wounded, 1)]),
             9
         );
         assert_eq!(chance(10, &[add(R::SmallTarget, -30)]), 0, "never below 0");

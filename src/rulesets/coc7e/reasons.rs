@@ -3,6 +3,13 @@
 
 use crate::rules::modifiers::ModifierReason;
 
+/// The defender has already dodged or fought back all it can this round.
+pub const OUTNUMBERED: ModifierReason = ModifierReason::own("outnumbered", "outnumbered");
+
+/// A critical DEX roll for initiative (the optional rule): a bonus die on the first attack.
+pub const CRITICAL_INITIATIVE: ModifierReason =
+    ModifierReason::own("initiative_critical", "critical initiative");
+
 /// Kicking someone when they are down (melee), or shooting at someone lying flat (a penalty).
 pub const PRONE_TARGET: ModifierReason = ModifierReason::own("prone_target", "target prone");
 

@@ -105,7 +105,7 @@ pub fn shot_value(facts: &ShotFacts, point_blank_revisited: bool) -> ShotValue {
         add(reasons::CHAMBERED, -1);
     }
     if facts.initiative_edge {
-        add(ModifierReason::InitiativeCritical, 1);
+        add(reasons::CRITICAL_INITIATIVE, 1);
     }
     if facts.hindered {
         add(reasons::HINDERED, -1);
@@ -145,7 +145,7 @@ pub fn blow_value(facts: &BlowFacts) -> Vec<Modifier> {
     let mut modifiers = Vec::new();
     let mut add = |reason, dice| modifiers.push(Modifier::new(reason, dice));
     if outnumbered(facts.defences_this_round, facts.defender_attacks) {
-        add(ModifierReason::Outnumbered, 1);
+        add(reasons::OUTNUMBERED, 1);
     }
     if facts.target_prone {
         add(reasons::PRONE_TARGET, 1);
@@ -157,7 +157,7 @@ pub fn blow_value(facts: &BlowFacts) -> Vec<Modifier> {
         add(reasons::UNSEEN, 1);
     }
     if facts.initiative_edge {
-        add(ModifierReason::InitiativeCritical, 1);
+        add(reasons::CRITICAL_INITIATIVE, 1);
     }
     if facts.hindered {
         add(reasons::HINDERED, -1);
@@ -182,7 +182,7 @@ pub fn own_roll_value(facts: &OwnRollFacts) -> Vec<Modifier> {
         modifiers.push(Modifier::new(reasons::HELD, -1));
     }
     if facts.initiative_edge {
-        modifiers.push(Modifier::new(ModifierReason::InitiativeCritical, 1));
+        modifiers.push(Modifier::new(reasons::CRITICAL_INITIATIVE, 1));
     }
     if facts.size_penalty > 0 {
         modifiers.push(Modifier::new(
@@ -342,7 +342,6 @@ mod tests {
 
     #[test]
     fn a_blow_is_worth_what_its_situation_gives() {
-        use ModifierReason as R;
         let named = |facts: BlowFacts| -> Vec<(ModifierReason, i8)> {
             blow_value(&facts)
                 .iter()
@@ -365,7 +364,7 @@ mod tests {
         assert_eq!(
             named(ganged),
             [
-                (R::Outnumbered, 1),
+                (reasons::OUTNUMBERED, 1),
                 (reasons::PRONE_TARGET, 1),
                 (reasons::HELD, -1),
                 (reasons::SMALLER_BUILD, -2)

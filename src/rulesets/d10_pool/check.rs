@@ -104,7 +104,7 @@ mod tests {
         Demand::new(
             7,
             vec![
-                Modifier::new(ModifierReason::Outnumbered, -1),
+                Modifier::new(ModifierReason::Wounded, -1),
                 Modifier::steps(ModifierReason::HalfCover, 2),
             ],
         )
@@ -134,7 +134,7 @@ mod tests {
             let mut demand = Demand::new(
                 value,
                 vec![
-                    Modifier::new(ModifierReason::Outnumbered, added),
+                    Modifier::new(ModifierReason::Wounded, added),
                     Modifier::steps(ModifierReason::HalfCover, steps),
                 ],
             );
@@ -170,7 +170,7 @@ mod tests {
             demand_words(&demand),
             DemandWords {
                 head: "6 dice at 9".to_string(),
-                modifiers: "−1 die outnumbered, +2 difficulty half cover".to_string(),
+                modifiers: "−1 die wounded, +2 difficulty half cover".to_string(),
             }
         );
     }

@@ -14,6 +14,9 @@ use crate::rules::ruleset_id::RulesetId;
 #[cfg(feature = "brp_classic")]
 use crate::rules::vocabulary::WeaponDefenceWords;
 
+/// A reason of a rulebook's own, for a modifier the headline reads.
+const OUTNUMBERED: ModifierReason = ModifierReason::own("outnumbered", "outnumbered");
+
 /// A previewed roll as the default rulebook words it.
 fn roll(band: RangeBand, modifiers: Vec<Modifier>, chance: f64) -> RollPreview {
     let ruleset = crate::rulesets::ruleset(&RuleOptions::default()).expect("it loads");
@@ -70,7 +73,7 @@ fn a_blow_in_reach_reads_with_its_odds() {
     assert_eq!(
         strike_headline(
             "lands",
-            &[Modifier::new(ModifierReason::Outnumbered, 1)],
+            &[Modifier::new(OUTNUMBERED, 1)],
             &both,
             &fight_back
         ),

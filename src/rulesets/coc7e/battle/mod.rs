@@ -19,7 +19,7 @@ use crate::battle::{PendingFire, UnitId};
 use crate::rules::body::BodyPart;
 use crate::rules::damage::DamageNotation;
 use crate::rules::modifiers::Modifier;
-use crate::rules::roll::Verdict;
+use crate::rules::roll::{Demand, Verdict};
 use crate::rules::situation::ShotDefence;
 use crate::rulesets::coc7e::options::SHOTGUN_ARMOR_PER_DIE;
 use crate::rulesets::coc7e::reasons;
@@ -90,7 +90,15 @@ impl FireHooks for CocHooks {
 
 impl AttackHooks for CocHooks {}
 
-impl DiceHooks for CocHooks {}
+impl DiceHooks for CocHooks {
+    /// An attack given the critical DEX roll's bonus die spends it.
+    fn spends_initiative_edge(&self, demand: &Demand) -> bool {
+        demand
+            .modifiers
+            .iter()
+            .any(|modifier| modifier.reason == reasons::CRITICAL_INITIATIVE)
+    }
+}
 
 impl HarmHooks for CocHooks {
     fn pellets_armored_each(&self, battle: &Battle) -> bool {
