@@ -239,20 +239,11 @@ pub(super) fn take_in_hand(battle: &mut Battle, unit: UnitId, weapon: WeaponChoi
         WeaponChoice::Natural(index) => spec.natural_attacks[index].name.clone(),
         WeaponChoice::Unarmed | WeaponChoice::Body(_) => spec.attack_name(weapon),
     };
-    let drawn_gun = match weapon {
-        WeaponChoice::Carried(index) => {
-            battle.spec(unit).weapons[index].weapon.attack_form() == AttackForm::Shot
-        }
-        WeaponChoice::Natural(_) | WeaponChoice::Unarmed | WeaponChoice::Body(_) => false,
-    };
-    let round = battle.round();
     battle.change_arsenal(unit, |arsenal| {
         arsenal.in_hand = weapon;
         arsenal.dropped = None;
     });
-    if drawn_gun {
-        battle.change_condition(unit, |condition| condition.drew_in_round = Some(round));
-    }
+    super::hooks::of(battle).weapon_readied(battle, unit, weapon);
     battle.emit(EventKind::ReadiedWeapon { unit, weapon: name });
 }
 

@@ -78,9 +78,6 @@ pub struct Condition {
     /// Hidden behind cover, nothing showing (the d100 house sheet).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ducked: bool,
-    /// The round it last drew (readied) a firearm in.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub drew_in_round: Option<u32>,
     /// The round it does nothing more in, and why: stunned by a blast (the western's outer
     /// ring) or by a knockout blow it stayed on its feet through, or for a reason of its
     /// rulebook's (the western's pain of a wound not taken hand to hand).
@@ -175,11 +172,6 @@ impl Condition {
     /// free), if it is restrained.
     pub fn restrained_by(&self) -> Option<UnitId> {
         self.held_by.filter(|_| self.restrained)
-    }
-
-    /// Whether it drew (readied) a firearm in `round`.
-    pub fn drew_in(&self, round: u32) -> bool {
-        self.drew_in_round == Some(round)
     }
 
     /// Whether it has fired this round: a shot, or a burst.

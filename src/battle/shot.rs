@@ -120,7 +120,7 @@ pub fn setup(
         target_prone: hidden.prone,
         target_kneeling: hidden.kneeling,
         shooter_moved: shooter.moved_this_round > 0,
-        drew_this_round: shooter.drew_in(battle.round()),
+        drew_this_round: false,
         specific_shot: false,
         target_surprised: terms.surprised,
         shots_in_pull: terms.shots.max(1),

@@ -245,7 +245,7 @@ fn a_holstered_gun_is_drawn_at_minus_two() {
             weapon: WeaponChoice::Carried(0),
         },
     );
-    assert_eq!(condition(&mut app, WES).drew_in_round, Some(1));
+    assert_eq!(frontier_state(&mut app, WES).drew_in, Some(1));
     let fired = after(
         &mut app,
         &percentile(99),

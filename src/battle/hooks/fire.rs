@@ -144,7 +144,8 @@ pub trait FireHooks {
     }
 
     /// The facts of `shooter`'s shot at `target` the rulebook's own state sets (the western's
-    /// declaration: a specific shot, the shots declared for the round, the target zigzagging).
+    /// declaration: a specific shot, the shots declared for the round, the target zigzagging;
+    /// a gun drawn this round).
     fn shot_facts(
         &self,
         _battle: &Battle,

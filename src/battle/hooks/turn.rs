@@ -2,6 +2,7 @@
 //! [`super::BattleHooks`]).
 
 use crate::battle::ActionLost;
+use crate::battle::command::WeaponChoice;
 use crate::battle::state::Battle;
 use crate::battle::{TurnState, UnitId};
 use crate::rules::modifiers::Modifier;
@@ -42,6 +43,10 @@ pub trait TurnHooks {
 
     /// As `unit`'s turn comes, what of the rulebook's own lasted until then ends.
     fn turn_comes(&self, _battle: &mut Battle, _unit: UnitId) {}
+
+    /// `unit` took `weapon` in hand, before it is told (the western notes a gun drawn this
+    /// round: pulled out for a later shot of the round all the same).
+    fn weapon_readied(&self, _battle: &mut Battle, _unit: UnitId, _weapon: WeaponChoice) {}
 
     /// `unit`'s surprise attack on `target`: whether the target sees it coming, where the
     /// rulebook weighs it its own way (the d10 pool's contest of pools); `None`, and the target

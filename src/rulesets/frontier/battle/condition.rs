@@ -25,6 +25,8 @@ pub struct FrontierCondition {
     pub tripped: bool,
     /// The round it makes no attack in, having failed the roll against a wound's pain.
     pub idle_round: Option<u32>,
+    /// The round it last took a firearm in hand.
+    pub drew_in: Option<u32>,
     /// Restrained by a specific blow: the modifier its tries to break free are rolled at, the
     /// restrain roll's own (none where it had none).
     pub release_at: Option<Modifier>,

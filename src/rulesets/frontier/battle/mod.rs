@@ -46,6 +46,10 @@ pub fn plugin(app: &mut App) {
 struct FrontierHooks;
 
 impl TurnHooks for FrontierHooks {
+    fn weapon_readied(&self, battle: &mut Battle, unit: UnitId, weapon: WeaponChoice) {
+        quick_draw::readied(battle, unit, weapon);
+    }
+
     fn turn_begins(&self, battle: &mut Battle, unit: UnitId) -> TurnCost {
         pain::at_turn(battle, unit)
     }
@@ -119,8 +123,10 @@ impl FireHooks for FrontierHooks {
         declaring::through_cover(battle, shooter, target)
     }
 
+    /// What its declaration makes of the shot, and a gun drawn this round.
     fn shot_facts(&self, battle: &Battle, fighters: (UnitId, UnitId), facts: &mut ShotFacts) {
         declaring::shot_facts(battle, fighters, facts);
+        facts.drew_this_round = quick_draw::drew_this_round(battle, fighters.0);
     }
 
     fn hit_doubled(&self, battle: &Battle, fighters: (UnitId, UnitId)) -> bool {

@@ -4,7 +4,7 @@
 //! its feet with its gun in hand fires after. A unit that declared it holds its fire until fired
 //! upon shoots back once the pull is done.
 
-use super::condition::attacks_barred;
+use super::condition::{FrontierCondition, attacks_barred};
 use super::declaration::DeclaredAct;
 use super::declaring::declared_in;
 use super::events::FrontierEvent;
@@ -16,6 +16,7 @@ use crate::battle::state::Battle;
 use crate::battle::volley::plan_fire;
 use crate::map::scenario::UnitSpec;
 use crate::rules::ruleset::Ruleset;
+use crate::rules::weapons::AttackForm;
 use crate::rulesets::frontier::draw::{DrawFacts, DrawTotal, FirstShot, draw_bonus, first_shot};
 use crate::rulesets::frontier::sheet::QUICK_DRAW;
 
@@ -147,7 +148,7 @@ fn draw(battle: &mut Battle, unit: UnitId, gun: WeaponChoice) -> DrawTotal {
         gun,
     );
     // Drawn earlier in the same act, it was pulled out for this shot all the same.
-    facts.pull_out |= battle.condition(unit).drew_in(battle.round());
+    facts.pull_out |= drew_this_round(battle, unit);
     let mut bonus = draw_bonus(&facts);
     bonus
         .modifiers
@@ -182,4 +183,22 @@ pub fn draw_facts(
         weapon_draw: weapon_draw.unwrap_or(0),
         pull_out: in_hand != gun,
     }
+}
+
+/// `unit` took `weapon` in hand: a firearm is noted as drawn this round.
+pub(super) fn readied(battle: &mut Battle, unit: UnitId, weapon: WeaponChoice) {
+    let WeaponChoice::Carried(index) = weapon else {
+        return;
+    };
+    if battle.spec(unit).weapons[index].weapon.attack_form() == AttackForm::Shot {
+        let round = battle.round();
+        battle.change_own(unit, |state: &mut FrontierCondition| {
+            state.drew_in = Some(round)
+        });
+    }
+}
+
+/// Whether `unit` took a firearm in hand this round.
+pub(super) fn drew_this_round(battle: &Battle, unit: UnitId) -> bool {
+    battle.own::<FrontierCondition>(unit).drew_in == Some(battle.round())
 }
