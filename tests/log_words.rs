@@ -90,8 +90,6 @@ fn variant(kind: &EventKind) -> usize {
         E::Disarmed { .. } => 19,
         E::Held { .. } => 20,
         E::Released { .. } => 21,
-        E::Hindered { .. } => 22,
-        E::Exposed { .. } => 23,
         E::Stabilised { .. } => 24,
         E::Healed { .. } => 25,
         E::Delayed { .. } => 26,
@@ -168,6 +166,8 @@ fn variant(kind: &EventKind) -> usize {
             Some(CocEvent::ArmorTried { .. }) => 67,
             Some(CocEvent::LuckSpent { .. }) => 75,
             Some(CocEvent::Dived { .. }) => 41,
+            Some(CocEvent::Hindered { .. }) => 22,
+            Some(CocEvent::Exposed { .. }) => 23,
             None => unreachable!("a CoC event"),
         },
         E::Rulebook(own) if own.of::<PoolEvent>().is_some() => match own.of::<PoolEvent>() {

@@ -83,7 +83,7 @@ fn check_throw(
         initiative_edge: battle.critical_initiative_unspent(unit),
         ..OwnRoll::default()
     };
-    let mut modifiers = battle.own_roll_modifiers(unit, edge);
+    let mut modifiers = super::rolls::own_roll_modifiers(battle, unit, edge);
     modifiers.extend(range);
     let skill = battle.skill(unit, &weapon.skill);
     let modifiers = battle.with_secondary(unit, weapon.secondary.as_deref(), modifiers);

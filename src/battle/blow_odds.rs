@@ -131,15 +131,14 @@ pub fn attacker_modifiers(
         AttackKind::Maneuver(_) => build_penalty(battle, attacker, defender)?,
         AttackKind::Strike(_) | AttackKind::Fire(_) => 0,
     };
-    let facts = BlowFacts {
+    let mut facts = BlowFacts {
         defences_this_round: defender_condition.defences_this_round,
         defender_attacks: battle.spec(defender).attacks_per_round,
         target_prone: defender_condition.prone,
-        target_exposed: defender_condition.exposed_in_round == Some(battle.round())
-            && battle.spec(defender).side != battle.spec(attacker).side,
+        target_exposed: false,
         unseen_maneuver: pending.unseen && matches!(pending.kind, AttackKind::Maneuver(_)),
         initiative_edge: battle.critical_initiative_unspent(attacker),
-        hindered: attacker_condition.hindered,
+        hindered: false,
         held: attacker_condition.held_by.is_some(),
         breaking_hold: pending.kind == AttackKind::Maneuver(ManeuverGoal::BreakHold),
         size_penalty,
@@ -161,6 +160,7 @@ pub fn attacker_modifiers(
         },
         specific_blow: super::hooks::of(battle).specific_blow(battle, pending),
     };
+    super::hooks::of(battle).blow_facts(battle, pending, &mut facts);
     let mut modifiers = battle.scenario.ruleset.blow_value(&facts);
     modifiers.extend(super::hold::at_the_held(battle, defender));
     Ok(modifiers)
@@ -242,7 +242,7 @@ pub fn exchange_odds_of(battle: &Battle, pending: &PendingAttack) -> (Vec<Modifi
     if let Some(losing) = super::hooks::of(battle).blow_will_lose(battle, pending, &weapon) {
         attack.modifiers.push(losing);
     }
-    let hindrances = battle.own_roll_modifiers(defender, OwnRoll::default());
+    let hindrances = super::rolls::own_roll_modifiers(battle, defender, OwnRoll::default());
     let dodge = battle.standing_demand(
         defender,
         &super::rolls::dodge_demand(battle, defender, hindrances.clone()),

@@ -137,4 +137,6 @@ pub enum FlagTone {
     Impaired,
     /// Kept down by fire (pinned).
     Pressed,
+    /// Held back by an enemy's maneuver (hampered).
+    Hampered,
 }

@@ -29,10 +29,6 @@ pub struct Condition {
     /// were dodges.
     pub defences_this_round: u32,
     pub dodges_this_round: u32,
-    /// A penalty die on its rolls until the end of its next turn.
-    pub hindered: bool,
-    /// Its enemies get a bonus die on melee attacks on it during this round.
-    pub exposed_in_round: Option<u32>,
     /// First Aid has been tried on its wounds (once a patient in CoC; in BRP a fresh wound may
     /// be tended again).
     pub first_aid_received: bool,

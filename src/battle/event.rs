@@ -201,12 +201,6 @@ pub enum EventKind {
         unit: UnitId,
         holder: UnitId,
     },
-    Hindered {
-        unit: UnitId,
-    },
-    Exposed {
-        unit: UnitId,
-    },
     /// `unit`, dying, is stabilised by `by`'s First Aid, with `hit_points` left.
     Stabilised {
         unit: UnitId,

@@ -155,7 +155,7 @@ pub fn exchange(battle: &mut Battle, pending: &PendingAttack, answer: Answer) {
                 size_penalty,
                 ..OwnRoll::default()
             };
-            let modifiers = battle.own_roll_modifiers(defender, roll);
+            let modifiers = super::rolls::own_roll_modifiers(battle, defender, roll);
             let roll = battle.roll(
                 defender,
                 RollPurpose::Skill(defender_weapon.skill_name.clone()),

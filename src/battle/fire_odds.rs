@@ -117,7 +117,7 @@ pub fn in_cover_from(battle: &Battle, attacker: UnitId, unit: UnitId) -> bool {
 /// What a target's Dodge against gunfire is rolled against: its whole Dodge, or its share of its
 /// round's dice where its answer is paid from them (`budgeted`).
 fn shot_dodge_demand(battle: &Battle, unit: UnitId, budgeted: bool) -> Demand {
-    let modifiers = battle.own_roll_modifiers(unit, OwnRoll::default());
+    let modifiers = super::rolls::own_roll_modifiers(battle, unit, OwnRoll::default());
     if budgeted {
         super::rolls::dodge_demand(battle, unit, modifiers)
     } else {

@@ -399,7 +399,6 @@ pub fn end_turn(battle: &mut Battle) {
     let (acted, forfeited) = (turn.action_used, turn.action_forfeited());
     battle.flow_mut().turn = None;
     battle.change_condition(unit, |condition| {
-        condition.hindered = false;
         condition.dived_for_cover = false;
         condition.acted_this_round |= acted;
         condition.forfeited_this_round |= forfeited;

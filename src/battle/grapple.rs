@@ -35,14 +35,9 @@ pub(super) fn apply_goal(battle: &mut Battle, unit: UnitId, target: UnitId, goal
         }
         ManeuverGoal::Hold => hold_on(battle, unit, target),
         ManeuverGoal::BreakHold => let_go(battle, target),
-        ManeuverGoal::Hinder => {
-            battle.change_condition(target, |condition| condition.hindered = true);
-            battle.emit(EventKind::Hindered { unit: target });
-        }
-        ManeuverGoal::Expose => {
-            let round = battle.round();
-            battle.change_condition(target, |condition| condition.exposed_in_round = Some(round));
-            battle.emit(EventKind::Exposed { unit: target });
+        // The rulebook's own (CoC's Hinder and Expose).
+        ManeuverGoal::Hinder | ManeuverGoal::Expose => {
+            super::hooks::of(battle).goal_worked(battle, target, goal);
         }
         ManeuverGoal::Immobilise
         | ManeuverGoal::Injure

@@ -279,7 +279,7 @@ pub(super) fn answer_fire(
         let roll = if defence.spends_dice {
             super::rolls::roll_dodge(battle, unit)
         } else {
-            let modifiers = battle.own_roll_modifiers(unit, OwnRoll::default());
+            let modifiers = super::rolls::own_roll_modifiers(battle, unit, OwnRoll::default());
             battle.roll_skill(unit, DODGE, modifiers)
         };
         let made_it = roll.success;

@@ -7,7 +7,22 @@ use super::event::Modifier;
 use super::hooks::RollFor;
 use super::state::{Battle, OwnRoll};
 use crate::rules::roll::{Demand, RollPurpose, Verdict};
+use crate::rules::situation::OwnRollFacts;
 use crate::rules::skills::DODGE;
+
+/// What `unit`'s situation is worth on its own roll (`roll`), as its rulebook has it: hampered
+/// (its own state's, `DiceHooks::own_roll_facts`), or held (unless the roll is to break the
+/// hold), an initiative edge where it is spent, and a maneuver at an opponent of a bigger Build.
+pub fn own_roll_modifiers(battle: &Battle, unit: UnitId, roll: OwnRoll) -> Vec<Modifier> {
+    let mut facts = OwnRollFacts {
+        hindered: false,
+        held: battle.condition(unit).held_by.is_some() && !roll.breaking_hold,
+        initiative_edge: roll.initiative_edge,
+        size_penalty: roll.size_penalty,
+    };
+    super::hooks::of(battle).own_roll_facts(battle, unit, &mut facts);
+    battle.scenario.ruleset.own_roll_value(&facts)
+}
 
 /// What a dodge is rolled against: the skill, these modifiers, and the defender's share of its
 /// dice.
@@ -19,7 +34,7 @@ pub fn dodge_demand(battle: &Battle, defender: UnitId, modifiers: Vec<Modifier>)
 /// Roll the unit's Dodge as a defence: its hindrances on the roll, made with its share of its
 /// dice, which are then spent.
 pub fn roll_dodge(battle: &mut Battle, unit: UnitId) -> Verdict {
-    let modifiers = battle.own_roll_modifiers(unit, OwnRoll::default());
+    let modifiers = own_roll_modifiers(battle, unit, OwnRoll::default());
     let demand = dodge_demand(battle, unit, modifiers);
     let roll = battle.roll(unit, RollPurpose::Skill(DODGE.to_string()), &demand);
     super::hooks::of(battle).dice_spent(battle, unit, RollFor::Dodge);

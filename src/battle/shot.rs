@@ -140,7 +140,7 @@ pub fn setup(
         chambered: terms.chambered,
         unaimed: terms.unaimed,
         initiative_edge: terms.first && battle.critical_initiative_unspent(unit),
-        hindered: shooter.hindered,
+        hindered: false,
         held: shooter.held_by.is_some(),
         volley_roll: terms.volley_roll,
         volley_bullets: terms.volley_bullets,

@@ -79,8 +79,6 @@ pub fn kind_of(kind: &EventKind) -> LogKind {
         | E::Gripped { .. }
         | E::GripEased { .. }
         | E::BreathGone { .. }
-        | E::Hindered { .. }
-        | E::Exposed { .. }
         | E::CaughtFire { .. }
         | E::Burned { .. }
         | E::Injured { .. }
@@ -133,8 +131,6 @@ pub fn units_of(kind: &EventKind) -> Vec<UnitId> {
         | E::Answered { unit, .. }
         | E::WoundChanged { unit, .. }
         | E::Disarmed { unit, .. }
-        | E::Hindered { unit }
-        | E::Exposed { unit }
         | E::DelayLapsed { unit }
         | E::Fled { unit }
         | E::AimLost { unit }

@@ -189,14 +189,6 @@ pub fn describe(event: &Event, scenario: &Scenario) -> String {
         EventKind::Released { unit, holder } => {
             format!("{} is free of {}", name(*unit), name(*holder))
         }
-        EventKind::Hindered { unit } => format!(
-            "{} is hampered: a penalty die until its next turn ends",
-            name(*unit)
-        ),
-        EventKind::Exposed { unit } => format!(
-            "{} is left open: a bonus die to its enemies this round",
-            name(*unit)
-        ),
         EventKind::Stabilised {
             unit,
             by,

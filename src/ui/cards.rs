@@ -84,6 +84,7 @@ fn tone_colour(tone: FlagTone) -> egui::Color32 {
         FlagTone::Guarded => egui::Color32::from_rgb(80, 190, 150),
         FlagTone::Impaired => egui::Color32::from_rgb(170, 110, 240),
         FlagTone::Pressed => egui::Color32::from_rgb(220, 140, 60),
+        FlagTone::Hampered => egui::Color32::from_rgb(170, 120, 60),
     }
 }
 
@@ -93,7 +94,7 @@ fn flags(
     vitals: &Vitals,
     condition: &Condition,
     posture: &'static str,
-) -> [(bool, &'static str, egui::Color32); 9] {
+) -> [(bool, &'static str, egui::Color32); 8] {
     let grey = egui::Color32::from_gray(150);
     [
         (condition.prone && vitals.conscious(), "prone", grey),
@@ -110,11 +111,6 @@ fn flags(
         (
             condition.held_fast,
             "held fast",
-            egui::Color32::from_rgb(170, 120, 60),
-        ),
-        (
-            condition.hindered,
-            "hampered",
             egui::Color32::from_rgb(170, 120, 60),
         ),
         (

@@ -200,3 +200,99 @@ fn no_knock_out_blows_in_coc() {
         ))
     );
 }
+
+/// The modifiers' reasons on `unit`'s rolls among `events`.
+fn reasons_rolled(events: &[EventKind], unit: UnitId) -> Vec<ModifierReason> {
+    events
+        .iter()
+        .filter_map(|event| match event {
+            EventKind::Rolled { unit: roller, roll } if *roller == unit => {
+                Some(roll.modifiers.clone())
+            }
+            _ => None,
+        })
+        .flatten()
+        .map(|modifier| modifier.reason)
+        .collect()
+}
+
+/// Expose leaves its target open to the maneuver's side for the round (a bonus die on the
+/// Wrestler's next maneuver at it); Hinder hampers it until its own turn ends (a penalty die on
+/// its blow, its card's "hampered"), both told as CoC's own events.
+#[test]
+fn an_exposed_unit_is_open_to_blows_and_a_hampered_one_rolls_worse_until_its_turn_ends() {
+    use gridkeeper::battle::own_state::own_of;
+    use gridkeeper::rulesets::coc7e::battle::condition::CocCondition;
+    use gridkeeper::rulesets::coc7e::battle::events::CocEvent;
+    let mut wrestler = fighter("Wrestler", "a", (2, 2));
+    wrestler.dexterity = 70;
+    wrestler.attacks = 2;
+    let mut app = test_app(scenario(&[wrestler, fighter("Guard", "b", (3, 2))]));
+    send(&mut app, Command::Begin);
+    let maneuver = |app: &mut App, goal, bonus_dice: usize| {
+        let mark = event_count(app);
+        load(
+            app,
+            &[percentile_with(10, 1 + bonus_dice), percentile(90).to_vec()].concat(),
+        );
+        send(
+            app,
+            Command::Maneuver {
+                unit: A,
+                target: B,
+                goal,
+            },
+        );
+        send(
+            app,
+            Command::Answer {
+                unit: B,
+                answer: Answer::Dodge,
+            },
+        );
+        events_from(app, mark)
+    };
+    let exposed = maneuver(&mut app, ManeuverGoal::Expose, 0);
+    assert!(exposed.contains(&EventKind::from(CocEvent::Exposed { unit: B })));
+    // Outnumbered (the guard has dodged once) and exposed: two bonus dice.
+    let hindered = maneuver(&mut app, ManeuverGoal::Hinder, 2);
+    assert_eq!(
+        reasons_rolled(&hindered, A),
+        [reasons::OUTNUMBERED, reasons::EXPOSED_TARGET]
+    );
+    assert!(hindered.contains(&EventKind::from(CocEvent::Hindered { unit: B })));
+    assert!(own_of::<CocCondition>(app.world(), B).hindered);
+    let flags = gridkeeper::battle::hooks::flagged(app.world_mut());
+    let words: Vec<(UnitId, Vec<String>)> = flags
+        .into_iter()
+        .map(|(unit, flags)| (unit, flags.into_iter().map(|flag| flag.words).collect()))
+        .collect();
+    assert_eq!(
+        words,
+        [(B, vec!["hampered".to_string()])],
+        "its card's flag"
+    );
+    send(&mut app, Command::EndTurn { unit: A });
+    let mark = event_count(&app);
+    send(
+        &mut app,
+        Command::Attack {
+            unit: B,
+            target: A,
+            weapon: WeaponChoice::Unarmed,
+        },
+    );
+    send(
+        &mut app,
+        Command::Answer {
+            unit: A,
+            answer: Answer::Nothing,
+        },
+    );
+    assert!(reasons_rolled(&events_from(&app, mark), B).contains(&reasons::HINDERED));
+    send(&mut app, Command::EndTurn { unit: B });
+    assert!(
+        !own_of::<CocCondition>(app.world(), B).hindered,
+        "hampered until its turn ends"
+    );
+}

@@ -64,14 +64,6 @@ pub(super) fn examples() -> Vec<(EventKind, &'static str)> {
             "Rose Whateley is free of Ghoul of the Corbitt house",
         ),
         (
-            E::Hindered { unit: GHOUL },
-            "Ghoul of the Corbitt house is hampered: a penalty die until its next turn ends",
-        ),
-        (
-            E::Exposed { unit: GHOUL },
-            "Ghoul of the Corbitt house is left open: a bonus die to its enemies this round",
-        ),
-        (
             E::Stabilised {
                 unit: WALTER,
                 by: DOYLE,

@@ -356,6 +356,14 @@ pub(super) fn examples() -> Vec<(EventKind, &'static str)> {
             "Rose Whateley's dodge of the sweep nets nothing",
         ),
         (
+            E::from(CocEvent::Hindered { unit: GHOUL }),
+            "Ghoul of the Corbitt house is hampered: a penalty die until its next turn ends",
+        ),
+        (
+            E::from(CocEvent::Exposed { unit: GHOUL }),
+            "Ghoul of the Corbitt house is left open: a bonus die to its enemies this round",
+        ),
+        (
             E::from(CocEvent::Dived {
                 unit: DOYLE,
                 made_it: true,

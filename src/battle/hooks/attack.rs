@@ -9,10 +9,19 @@ use crate::battle::{PendingAttack, TurnState};
 use crate::rules::melee::SpecificBlow;
 use crate::rules::modifiers::Modifier;
 use crate::rules::roll::{Demand, Verdict};
+use crate::rules::situation::BlowFacts;
 use bevy::prelude::*;
 
 /// The stages of an attack's demand, a blow, and a hold; each stage's default does nothing.
 pub trait AttackHooks {
+    /// A maneuver of the rulebook's own goal (CoC's Hinder, Expose) worked on `target`: what
+    /// it does.
+    fn goal_worked(&self, _battle: &mut Battle, _target: UnitId, _goal: ManeuverGoal) {}
+
+    /// The facts of `pending`'s blow the rulebook's own state sets (CoC's maneuvers: the
+    /// attacker hampered, the target left open).
+    fn blow_facts(&self, _battle: &Battle, _pending: &PendingAttack, _facts: &mut BlowFacts) {}
+
     /// The foe `unit` named at the start of the round as the one it answers with its weapon
     /// (BRP's parry named), where the rulebook names one.
     fn named_foe(&self, _battle: &Battle, _unit: UnitId) -> Option<UnitId> {

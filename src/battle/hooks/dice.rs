@@ -7,6 +7,7 @@ use crate::battle::command::{Answer, FireMode, Rejection};
 use crate::battle::state::Battle;
 use crate::battle::{ActionLost, TurnState, UnitId};
 use crate::rules::roll::Demand;
+use crate::rules::situation::OwnRollFacts;
 
 /// What a roll of a unit's is made for, as a rulebook that limits a unit's rolls counts it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,6 +34,10 @@ impl RollFor {
 
 /// The dice a unit has for its rolls this round; each stage's default leaves them unlimited.
 pub trait DiceHooks {
+    /// The facts of `unit`'s own roll the rulebook's own state sets (CoC's maneuvers: the unit
+    /// hampered).
+    fn own_roll_facts(&self, _battle: &Battle, _unit: UnitId, _facts: &mut OwnRollFacts) {}
+
     /// Whether an attack rolled with `demand` spends the edge the unit's initiative gave it
     /// (CoC's critical DEX roll: the bonus die it gave).
     fn spends_initiative_edge(&self, _demand: &Demand) -> bool {

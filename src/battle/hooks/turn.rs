@@ -38,7 +38,8 @@ pub trait TurnHooks {
     fn round_opened(&self, _battle: &mut Battle) {}
 
     /// As a whole turn (`turn`) ends, before it passes on: what the rulebook's own state makes
-    /// of it (the western's declared act not done is lost, and told).
+    /// of it (the western's declared act not done is lost, and told; CoC's hampered unit is
+    /// hampered no more).
     fn turn_ends(&self, _battle: &mut Battle, _turn: &TurnState) {}
 
     /// As `unit`'s turn comes, what of the rulebook's own lasted until then ends.

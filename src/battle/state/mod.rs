@@ -7,7 +7,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use super::command::{Rejection, WeaponChoice};
-use super::event::{Event, EventKind, Modifier};
+use super::event::{Event, EventKind};
 use super::own_state::own_of;
 use super::{
     ActiveScenario, Arsenal, Condition, Controllers, EventLog, Flow, Phase, Roster, TilePosition,
@@ -15,7 +15,7 @@ use super::{
 };
 use crate::map::Tile;
 use crate::map::scenario::{Scenario, UnitSpec};
-use crate::rules::situation::{OwnRollFacts, StandingFacts};
+use crate::rules::situation::StandingFacts;
 
 mod rolling;
 
@@ -317,19 +317,6 @@ impl<'w> Battle<'w> {
             .get(&unit)
             .is_some_and(|(level, _)| *level == crate::rules::percentile::SuccessLevel::Critical)
             && !self.condition(unit).initiative_edge_spent
-    }
-
-    /// What the unit's situation is worth on its own roll (`roll`), as its rulebook has it:
-    /// hampered, or held (unless the roll is to break the hold), an initiative edge where it is
-    /// spent, and a maneuver at an opponent of a bigger Build.
-    pub fn own_roll_modifiers(&self, unit: UnitId, roll: OwnRoll) -> Vec<Modifier> {
-        let condition = self.condition(unit);
-        self.scenario.ruleset.own_roll_value(&OwnRollFacts {
-            hindered: condition.hindered,
-            held: condition.held_by.is_some() && !roll.breaking_hold,
-            initiative_edge: roll.initiative_edge,
-            size_penalty: roll.size_penalty,
-        })
     }
 
     /// A unit's skill value by name (base values included).

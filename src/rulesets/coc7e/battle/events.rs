@@ -34,6 +34,10 @@ pub enum CocEvent {
     Stunned { unit: UnitId, turns: DieFace },
     /// The unit dived for cover against shots: `made_it`, the shots at it are harder.
     Dived { unit: UnitId, made_it: bool },
+    /// A maneuver hampered the unit: a penalty die until its next turn ends.
+    Hindered { unit: UnitId },
+    /// A maneuver left the unit open: a bonus die to its enemies this round.
+    Exposed { unit: UnitId },
 }
 
 impl From<CocEvent> for EventKind {
@@ -46,7 +50,10 @@ impl OwnEvent for CocEvent {
     fn kind(&self) -> LogKind {
         match self {
             Self::ArmorTried { .. } | Self::Dived { .. } => LogKind::Attacks,
-            Self::LuckSpent { .. } | Self::Stunned { .. } => LogKind::Wounds,
+            Self::LuckSpent { .. }
+            | Self::Stunned { .. }
+            | Self::Hindered { .. }
+            | Self::Exposed { .. } => LogKind::Wounds,
         }
     }
 
@@ -55,13 +62,23 @@ impl OwnEvent for CocEvent {
             Self::ArmorTried { unit, .. }
             | Self::LuckSpent { unit, .. }
             | Self::Stunned { unit, .. }
-            | Self::Dived { unit, .. } => vec![*unit],
+            | Self::Dived { unit, .. }
+            | Self::Hindered { unit }
+            | Self::Exposed { unit } => vec![*unit],
         }
     }
 
     fn words(&self, scenario: &Scenario) -> String {
         let name = |unit: UnitId| unit.name_in(scenario);
         match self {
+            Self::Hindered { unit } => format!(
+                "{} is hampered: a penalty die until its next turn ends",
+                name(*unit)
+            ),
+            Self::Exposed { unit } => format!(
+                "{} is left open: a bonus die to its enemies this round",
+                name(*unit)
+            ),
             Self::Dived { unit, made_it } => {
                 if *made_it {
                     format!("{} dives for cover: harder to hit", name(*unit))
@@ -109,7 +126,11 @@ impl OwnEvent for CocEvent {
     fn numbers_of(&self) -> Option<UnitId> {
         match self {
             Self::LuckSpent { unit, .. } => Some(*unit),
-            Self::ArmorTried { .. } | Self::Stunned { .. } | Self::Dived { .. } => None,
+            Self::ArmorTried { .. }
+            | Self::Stunned { .. }
+            | Self::Dived { .. }
+            | Self::Hindered { .. }
+            | Self::Exposed { .. } => None,
         }
     }
 }

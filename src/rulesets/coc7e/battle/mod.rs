@@ -1,26 +1,32 @@
 //! Call of Cthulhu 7e in the battle: its own code at the engine's stages (a fumble fired into a
 //! melee hitting an ally, the Luck roll against catching fire, the stun of a live wire, a taser
 //! or a spray; the attacker's Stealth against a surprise being noticed; the optional rules of
-//! Luck spent to stay awake and armor tried where a blow lands; the dive for cover). Its success
-//! levels, firearms, initiative and major wounds answer through the shared seam.
+//! Luck spent to stay awake and armor tried where a blow lands; the dive for cover; what Hinder
+//! and Expose leave on a unit), with its part of a unit's condition. Its success levels,
+//! firearms, initiative and major wounds answer through the shared seam.
 
+pub mod condition;
 mod effects;
 pub mod events;
 mod luck;
+mod maneuvers;
 mod stray;
 
 use bevy::prelude::*;
 
+use crate::battle::choices::{FlagTone, UnitFlag};
+use crate::battle::command::ManeuverGoal;
 use crate::battle::hooks::{
     AttackHooks, ChoiceHooks, DiceHooks, FireHooks, HarmHooks, HookRulebook, TurnHooks,
 };
 use crate::battle::state::Battle;
+use crate::battle::{PendingAttack, TurnState};
 use crate::battle::{PendingFire, UnitId};
 use crate::rules::body::BodyPart;
 use crate::rules::damage::DamageNotation;
 use crate::rules::modifiers::Modifier;
 use crate::rules::roll::{Demand, Verdict};
-use crate::rules::situation::ShotDefence;
+use crate::rules::situation::{BlowFacts, OwnRollFacts, ShotDefence, ShotFacts};
 use crate::rulesets::coc7e::options::SHOTGUN_ARMOR_PER_DIE;
 use crate::rulesets::coc7e::reasons;
 use crate::rulesets::coc7e::worth::notice_value;
@@ -36,6 +42,11 @@ pub fn plugin(app: &mut App) {
 struct CocHooks;
 
 impl TurnHooks for CocHooks {
+    /// Hampered no more.
+    fn turn_ends(&self, battle: &mut Battle, turn: &TurnState) {
+        maneuvers::turn_ended(battle, turn.unit);
+    }
+
     fn notice_modifiers(&self, battle: &Battle, unit: UnitId) -> Vec<Modifier> {
         notice_value(battle.skill(unit, "Stealth"))
     }
@@ -53,9 +64,31 @@ impl TurnHooks for CocHooks {
     }
 }
 
-impl ChoiceHooks for CocHooks {}
+impl ChoiceHooks for CocHooks {
+    /// Hampered by a maneuver.
+    fn flags(&self, battle: &Battle, unit: UnitId) -> Vec<UnitFlag> {
+        maneuvers::hindered(battle, unit)
+            .then(|| UnitFlag {
+                words: "hampered".to_string(),
+                tone: FlagTone::Hampered,
+                in_short: false,
+            })
+            .into_iter()
+            .collect()
+    }
+}
 
 impl FireHooks for CocHooks {
+    /// The shooter hampered.
+    fn shot_facts(
+        &self,
+        battle: &Battle,
+        (shooter, _target): (UnitId, UnitId),
+        facts: &mut ShotFacts,
+    ) {
+        facts.hindered = maneuvers::hindered(battle, shooter);
+    }
+
     /// A dive for cover, whenever the unit is able.
     fn shot_answer(
         &self,
@@ -88,9 +121,24 @@ impl FireHooks for CocHooks {
     }
 }
 
-impl AttackHooks for CocHooks {}
+impl AttackHooks for CocHooks {
+    fn goal_worked(&self, battle: &mut Battle, target: UnitId, goal: ManeuverGoal) {
+        maneuvers::worked(battle, target, goal);
+    }
+
+    /// The attacker hampered, the target left open to its side.
+    fn blow_facts(&self, battle: &Battle, pending: &PendingAttack, facts: &mut BlowFacts) {
+        facts.hindered = maneuvers::hindered(battle, pending.attacker);
+        facts.target_exposed = maneuvers::exposed_to(battle, pending.attacker, pending.target);
+    }
+}
 
 impl DiceHooks for CocHooks {
+    /// The unit hampered.
+    fn own_roll_facts(&self, battle: &Battle, unit: UnitId, facts: &mut OwnRollFacts) {
+        facts.hindered = maneuvers::hindered(battle, unit);
+    }
+
     /// An attack given the critical DEX roll's bonus die spends it.
     fn spends_initiative_edge(&self, demand: &Demand) -> bool {
         demand
