@@ -35,9 +35,6 @@ pub struct Mechanisms<'a> {
     pub kept_order: bool,
     /// Harm read off the attack roll rather than rolled in dice (the d100 house sheet).
     pub roll_harm: Option<&'a dyn RollHarmRules>,
-    /// Evading: a unit gives its whole turn to keeping out of harm, on a roll of its own (the
-    /// d10 pool's Dex + Dodge).
-    pub evading: Option<&'a dyn Evading>,
     /// How a fall hurts, which the keeper may order (the d100 house sheet); without it the
     /// keeper's fall order is refused.
     pub falling: Option<Falling>,
@@ -96,30 +93,10 @@ impl<'a> Mechanisms<'a> {
             .is_none_or(|answers| answers.weapon_defence_meets(attack_skill, defence_skill))
     }
 
-    /// The roll a unit of these `characteristics` and `skills` evades on, where units evade.
-    pub fn evade_roll(
-        &self,
-        characteristics: &Characteristics,
-        skills: &BTreeMap<String, u32>,
-    ) -> Option<Demand> {
-        self.evading
-            .map(|evading| evading.evade_roll(characteristics, skills))
-    }
-
     /// How suppressing fire pins, where it does.
     pub fn pinning(&self) -> Option<&'a dyn Pinning> {
         self.suppressing_fire.and_then(SuppressingFire::pinning)
     }
-}
-
-/// Evading, where a rulebook has it.
-pub trait Evading {
-    /// The roll a unit of these `characteristics` and `skills` evades on.
-    fn evade_roll(
-        &self,
-        characteristics: &Characteristics,
-        skills: &BTreeMap<String, u32>,
-    ) -> Demand;
 }
 
 /// How fire on a group works, where a rulebook has it.

@@ -34,7 +34,7 @@ use crate::rules::hand_to_hand::HandToHand;
 use crate::rules::initiative::InitiativeEntry;
 use crate::rules::injuries::InjuryList;
 use crate::rules::length::Length;
-use crate::rules::mechanisms::{BlowAnswers, Evading, InitiativeRoll, Mechanisms};
+use crate::rules::mechanisms::{BlowAnswers, InitiativeRoll, Mechanisms};
 use crate::rules::melee::{BareHands, Defence, ExchangeOdds, MeleeOutcome};
 use crate::rules::modifiers::{Modifier, ModifierReason};
 use crate::rules::opposed::SideResult;
@@ -162,7 +162,6 @@ impl Ruleset for D10Pool {
         Mechanisms {
             blow_answers: Some(self),
             kept_initiative: Some(self),
-            evading: Some(self),
             ..Mechanisms::default()
         }
     }
@@ -406,19 +405,13 @@ impl InitiativeRoll for D10Pool {
     }
 }
 
-impl Evading for D10Pool {
-    /// Dex + Dodge at 7.
-    fn evade_roll(
-        &self,
-        characteristics: &Characteristics,
-        skills: &BTreeMap<String, u32>,
-    ) -> Demand {
-        Demand::new(
-            sheet::skill_value(DODGE, characteristics, skills),
-            Vec::new(),
-        )
-        .at_difficulty(EVADE_DIFFICULTY)
-    }
+/// The roll a unit of these `characteristics` and `skills` evades on: Dex + Dodge at 7.
+pub fn evade_roll(characteristics: &Characteristics, skills: &BTreeMap<String, u32>) -> Demand {
+    Demand::new(
+        sheet::skill_value(DODGE, characteristics, skills),
+        Vec::new(),
+    )
+    .at_difficulty(EVADE_DIFFICULTY)
 }
 
 impl Vocabulary for D10Pool {

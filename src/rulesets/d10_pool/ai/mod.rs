@@ -24,6 +24,7 @@ use crate::rulesets::d10_pool::battle::budget::plan_of;
 use crate::rulesets::d10_pool::battle::commands::PoolCommand;
 use crate::rulesets::d10_pool::battle::sweep::PoolFireMode;
 use crate::rulesets::d10_pool::budget::PlannedAction;
+use crate::rulesets::d10_pool::evade_roll;
 
 /// How many enemies able to strike it this round make a unit outnumbered.
 const OUTNUMBERED_BY: usize = 2;
@@ -100,10 +101,7 @@ fn evade(world: &mut World, scenario: &Scenario, outnumbered: &Outnumbered<'_>) 
         return None;
     }
     let spec = &scenario.units[outnumbered.unit.index()];
-    let demand = scenario
-        .ruleset
-        .mechanisms()
-        .evade_roll(&spec.characteristics, &spec.skills)?;
+    let demand = evade_roll(&spec.characteristics, &spec.skills);
     ((outnumbered.strikers)(None) >= OUTNUMBERED_BY
         && scenario.ruleset.chance(&demand) >= WORTH_EVADING)
         .then(|| {

@@ -19,6 +19,7 @@ use crate::battle::{AttackKind, PendingAttack, UnitId};
 use crate::rules::modifiers::{Effect, Modifier};
 use crate::rules::roll::RollPurpose;
 use crate::rulesets::d10_pool::budget::PlannedAction;
+use crate::rulesets::d10_pool::evade_roll;
 use crate::rulesets::d10_pool::reasons;
 
 /// What the evade roll is called in the log.
@@ -40,17 +41,8 @@ pub(super) fn evade(battle: &mut Battle, unit: UnitId) -> Result<(), Rejection> 
     } else {
         battle.action_available(unit)?;
     }
-    let ruleset = battle.scenario.ruleset.clone();
     let spec = battle.spec(unit);
-    let Some(demand) = ruleset
-        .mechanisms()
-        .evade_roll(&spec.characteristics, &spec.skills)
-    else {
-        return Err(Rejection::CannotAct(format!(
-            "{} has no evading",
-            ruleset.name()
-        )));
-    };
+    let demand = evade_roll(&spec.characteristics, &spec.skills);
     let demand = with_share(battle, unit, PlannedAction::Evade, demand);
     battle.change_condition(unit, |condition| condition.acted_this_round = true);
     let verdict = battle.roll(unit, RollPurpose::Skill(EVADE.to_string()), &demand);

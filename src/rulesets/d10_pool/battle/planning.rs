@@ -11,6 +11,7 @@ use crate::battle::fighting::fighting_weapon;
 use crate::battle::state::Battle;
 use crate::rules::skills::DODGE;
 use crate::rulesets::d10_pool::budget::{DicePlan, PlanPart, PlanPools, PlannedAction};
+use crate::rulesets::d10_pool::evade_roll;
 
 /// A unit's dice this round: `None` while it has planned and rolled nothing (its whole pool
 /// waits for its first roll), else what is left of its plan ([`DicePlan::SPENT`] once its
@@ -53,12 +54,7 @@ pub(super) fn pools(battle: &Battle, unit: UnitId) -> PlanPools {
         ),
         dodge: battle.skill(unit, DODGE),
         weapon_defence: fighting_weapon(battle, unit).skill,
-        evade: battle
-            .scenario
-            .ruleset
-            .mechanisms()
-            .evade_roll(&spec.characteristics, &spec.skills)
-            .map(|demand| demand.value),
+        evade: Some(evade_roll(&spec.characteristics, &spec.skills).value),
         committed: holds_committed(battle, unit),
     }
 }
