@@ -37,6 +37,7 @@ pub mod moves;
 pub mod own;
 pub mod own_state;
 pub mod ranged;
+mod rejection;
 pub mod rolls;
 mod round_end;
 mod round_order;

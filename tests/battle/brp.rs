@@ -7,7 +7,6 @@
 use gridkeeper::battle::answer::answer_odds;
 use gridkeeper::battle::command::FireMode;
 use gridkeeper::rules::round::{TurnKind, TurnLimits};
-use gridkeeper::rulesets::brp_classic::DODGE_FIRST_BULLET;
 
 use super::*;
 use gridkeeper::battle::own_state::own_of;
@@ -15,7 +14,7 @@ use gridkeeper::rulesets::brp_classic::battle::condition::BrpCondition;
 use gridkeeper::rulesets::brp_classic::battle::parry::BrpCommand;
 
 pub(super) const HARVEY: UnitId = UnitId(0);
-const EZRA: UnitId = UnitId(3);
+pub(super) const EZRA: UnitId = UnitId(3);
 pub(super) const MERCY: UnitId = UnitId(4);
 pub(super) const SILAS: UnitId = UnitId(5);
 
@@ -246,114 +245,6 @@ fn a_dodge_before_ones_turn_costs_the_attack() {
     assert!(
         turn.contains(&EventKind::ActionForfeited { unit: HARVEY }),
         "{turn:?}"
-    );
-}
-
-/// Against gunfire a dodge meets only the first bullet of the round: Ezra's readied shot in
-/// cycle 1 (a 10 against his 40) Harvey dodges (a 5 against his 28), and the hit is taken
-/// away; Harvey's own readied shot then goes by (the dodge cost it), and when Ezra's second shot
-/// comes in cycle 2 Harvey is not asked.
-#[test]
-fn a_dodge_meets_only_the_first_bullet_and_costs_the_readied_shot() {
-    let mut app = ambush();
-    name_parries(&mut app, &[]);
-    shoot(&mut app, EZRA, HARVEY);
-    assert!(matches!(
-        answer_odds(app.world_mut()),
-        Some(AnswerOdds::Shots {
-            answer: DODGE_FIRST_BULLET,
-            ..
-        })
-    ));
-    load(&mut app, &[percentile(5), percentile(10)].concat());
-    let dodged = harvey_answers(&mut app, Answer::Dodge);
-    assert!(
-        dodged.contains(&EventKind::DodgedFire {
-            unit: HARVEY,
-            made_it: true
-        }),
-        "{dodged:?}"
-    );
-    assert!(dodged.contains(&EventKind::BulletDodged {
-        unit: EZRA,
-        target: HARVEY
-    }));
-    assert!(
-        !dodged
-            .iter()
-            .any(|event| matches!(event, EventKind::ShotHit { .. }))
-    );
-    assert_eq!(vitals(&mut app, HARVEY).hit_points, 13);
-    send(&mut app, Command::EndTurn { unit: EZRA });
-    assert_ne!(acting(&app), Some(HARVEY), "his readied shot went by");
-    until_the_turn_of(&mut app, EZRA);
-    assert_eq!(
-        limits(&app),
-        TurnLimits {
-            kind: TurnKind::Whole,
-            fire_only: true,
-            shots: Some(1),
-            moves_after_acting: false,
-            chambers: false,
-        },
-        "a second shot, and no moving after the first"
-    );
-    second_shot_unasked(&mut app);
-}
-
-/// Ezra fires again at Harvey, who is not asked to answer: a bullet came at him this round.
-fn second_shot_unasked(app: &mut App) {
-    let second = after(
-        app,
-        &[],
-        Command::Fire {
-            unit: EZRA,
-            weapon: WeaponChoice::Carried(0),
-            mode: FireMode::single(HARVEY),
-        },
-    );
-    assert!(
-        !second
-            .iter()
-            .any(|event| matches!(event, EventKind::DefenceAsked { unit: HARVEY, .. })),
-        "{second:?}"
-    );
-}
-
-/// The first bullet is each round's to dodge (SPECS.md 1.1: "only against the first bullet
-/// shot at it this round"): Harvey takes Ezra's shot in round 1 (a 90, a miss) and is not asked
-/// about the second, but Ezra's first shot of round 2 he may dodge again.
-#[test]
-fn the_first_bullet_of_each_round_may_be_dodged() {
-    let mut app = ambush();
-    name_parries(&mut app, &[]);
-    shoot(&mut app, EZRA, HARVEY);
-    load(&mut app, &percentile(90));
-    let taken = harvey_answers(&mut app, Answer::Nothing);
-    assert!(rejected(&taken).is_none(), "{taken:?}");
-    send(&mut app, Command::EndTurn { unit: EZRA });
-    until_the_turn_of(&mut app, EZRA);
-    assert_eq!(app.world().resource::<Flow>().round, 1);
-    load(&mut app, &percentile(90));
-    second_shot_unasked(&mut app);
-    send(&mut app, Command::EndTurn { unit: EZRA });
-    while app.world().resource::<Flow>().round < 2 {
-        let Some(unit) = acting(&app) else { break };
-        send(&mut app, Command::EndTurn { unit });
-        name_parries(&mut app, &[]);
-    }
-    until_the_turn_of(&mut app, EZRA);
-    assert_eq!(app.world().resource::<Flow>().round, 2);
-    shoot(&mut app, EZRA, HARVEY);
-    assert!(
-        matches!(
-            answer_odds(app.world_mut()),
-            Some(AnswerOdds::Shots {
-                answer: DODGE_FIRST_BULLET,
-                ..
-            })
-        ),
-        "Harvey is asked again in round 2"
     );
 }
 
