@@ -274,21 +274,7 @@ fn an_exposed_unit_is_open_to_blows_and_a_hampered_one_rolls_worse_until_its_tur
     );
     send(&mut app, Command::EndTurn { unit: A });
     let mark = event_count(&app);
-    send(
-        &mut app,
-        Command::Attack {
-            unit: B,
-            target: A,
-            weapon: WeaponChoice::Unarmed,
-        },
-    );
-    send(
-        &mut app,
-        Command::Answer {
-            unit: A,
-            answer: Answer::Nothing,
-        },
-    );
+    strike(&mut app, B, A, WeaponChoice::Unarmed, Answer::Nothing);
     assert!(reasons_rolled(&events_from(&app, mark), B).contains(&reasons::HINDERED));
     send(&mut app, Command::EndTurn { unit: B });
     assert!(
