@@ -81,19 +81,11 @@ pub fn suppressing_group(
     )
 }
 
-/// The tiles fire by `unit` with `weapon` in `mode` would sweep (the d10 pool's sweep across an
-/// area), from the plan the fire would be made from: none where it sweeps no area, or cannot be
-/// made.
-pub fn swept_area(
-    world: &mut World,
-    unit: UnitId,
-    weapon: WeaponChoice,
-    mode: &FireMode,
-) -> Vec<Tile> {
-    let battle = Battle::new(world);
-    plan_fire(&battle, unit, weapon, mode)
-        .map(|plan| plan.swept().to_vec())
-        .unwrap_or_default()
+/// A ranged attack previewed: every roll it would make, and the tiles it sweeps (the d10 pool's
+/// sweep across an area; none for any other fire).
+pub struct FirePreview {
+    pub rolls: Vec<RollPreview>,
+    pub swept: Vec<Tile>,
 }
 
 /// Preview a ranged attack by `unit` with `weapon` in `mode`: every roll it would make, with
@@ -105,6 +97,16 @@ pub fn preview(
     weapon: WeaponChoice,
     mode: &FireMode,
 ) -> Result<Vec<RollPreview>, Rejection> {
+    preview_fire(world, unit, weapon, mode).map(|fire| fire.rolls)
+}
+
+/// As [`preview`], with the tiles the fire sweeps, from the one plan it is made from.
+pub fn preview_fire(
+    world: &mut World,
+    unit: UnitId,
+    weapon: WeaponChoice,
+    mode: &FireMode,
+) -> Result<FirePreview, Rejection> {
     let battle = Battle::new(world);
     battle.known(unit)?;
     // On its own turn, a unit whose action is lost (a dive, a run past MOV) is promised no
@@ -146,10 +148,14 @@ pub fn preview(
             swept: Vec::new(),
             pinning: Vec::new(),
         };
-        return Ok(vec![roll_preview(&battle, unit, &plan, target, 1, shot)]);
+        return Ok(FirePreview {
+            rolls: vec![roll_preview(&battle, unit, &plan, target, 1, shot)],
+            swept: Vec::new(),
+        });
     }
     let plan = plan_fire(&battle, unit, weapon, mode)?;
-    plan.rolls
+    let rolls = plan
+        .rolls
         .iter()
         .map(|roll| {
             let shot = setup(&battle, unit, roll.target, &plan.weapon, roll.terms)?;
@@ -162,7 +168,11 @@ pub fn preview(
                 shot,
             ))
         })
-        .collect()
+        .collect::<Result<_, Rejection>>()?;
+    Ok(FirePreview {
+        rolls,
+        swept: plan.swept,
+    })
 }
 
 /// One roll of a planned attack as the preview shows it: its chance and its demand in the

@@ -7,7 +7,7 @@ use super::event::{DefenceKind, EventKind};
 use super::fire_odds::answer_to_shots;
 pub use super::fire_odds::in_cover_from;
 use super::fire_plan::{FireOutOfTurn, FirePlan};
-pub use super::fire_preview::{RollPreview, preview, suppressing_group, swept_area};
+pub use super::fire_preview::{FirePreview, RollPreview, preview, preview_fire, suppressing_group};
 use super::state::{Battle, OwnRoll};
 use super::trigger_pull::resolve_fire;
 use super::volley::plan_fire;

@@ -443,7 +443,17 @@ pub fn pull_of_rolls(
     for roll in &rolls {
         setup(battle, unit, roll.target(), &weapon, roll.terms())?;
     }
-    Ok(FirePlan {
+    Ok(checked_pull((index, weapon), skill_name, rolls))
+}
+
+/// The pull of carried weapon `index` (`weapon`) whose `rolls`, on `skill_name`, are each a
+/// shot already checked as one that can be made.
+fn checked_pull(
+    (index, weapon): (usize, Weapon),
+    skill_name: String,
+    rolls: Vec<PlannedRoll>,
+) -> FirePlan {
+    FirePlan {
         index,
         skill_name,
         rounds: rolls.iter().map(PlannedRoll::bullets).sum(),
@@ -454,17 +464,23 @@ pub fn pull_of_rolls(
         drawn_from: Vec::new(),
         swept: Vec::new(),
         pinning: Vec::new(),
-    })
+    }
 }
 
-/// `plan` as fire swept over the tiles `swept` (a rulebook's own, the d10 pool's sweep):
-/// `rounds` spent, every roll made with the dice of the first, each counted at its own target's
-/// difficulty.
-pub fn over_area(plan: FirePlan, swept: Vec<Tile>, rounds: u32) -> FirePlan {
+/// The pull of carried weapon `index` (`weapon`) swept over the tiles `swept` (a rulebook's
+/// own fire, the d10 pool's sweep): `rounds` spent, a roll at each one `caught` (each a shot
+/// already checked as one that can be made), every roll made with the dice of the first, each
+/// counted at its own target's difficulty.
+pub fn over_area(
+    (index, weapon): (usize, Weapon),
+    caught: Vec<PlannedRoll>,
+    (swept, rounds): (Vec<Tile>, u32),
+) -> FirePlan {
+    let skill_name = weapon.skill.clone();
     FirePlan {
         swept,
         rounds,
-        ..plan
+        ..checked_pull((index, weapon), skill_name, caught)
     }
 }
 

@@ -328,8 +328,10 @@ fn previews(
                 }
                 _ => FireMode::single(target),
             };
-            let preview = ranged::preview(world, shooter, in_hand, &mode);
-            let area = ranged::swept_area(world, shooter, in_hand, &mode);
+            let (preview, area) = match ranged::preview_fire(world, shooter, in_hand, &mode) {
+                Ok(fire) => (Ok(fire.rolls), fire.swept),
+                Err(refused) => (Err(refused), Vec::new()),
+            };
             let mut rolls: Vec<String> = match &preview {
                 Ok(rolls) if rolls.len() > 1 || !area.is_empty() => rolls
                     .iter()

@@ -229,12 +229,14 @@ fn the_sweep_is_offered_in_place_of_full_auto_and_previewed_from_its_plan() {
     let mode = hooks.styled_fire(wider, MARA).expect("a sweep");
     assert_eq!(mode, sweep_at_mara(30));
     let area = |app: &mut App, rounds| {
-        ranged::swept_area(
+        ranged::preview_fire(
             app.world_mut(),
             GANT,
             WeaponChoice::Carried(0),
             &sweep_at_mara(rounds),
         )
+        .map(|fire| fire.swept)
+        .unwrap_or_default()
     };
     let tiles = |places: &[(u32, u32)]| {
         places

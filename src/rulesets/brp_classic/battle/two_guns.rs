@@ -10,12 +10,16 @@ use crate::battle::command::{FireMode, WeaponChoice};
 use crate::battle::state::Battle;
 use crate::rules::weapons::WeaponCategory;
 
-/// Whether `unit`'s carried weapon `index` is a handgun it still has.
-fn handgun_to_hand(battle: &Battle, unit: UnitId, index: usize) -> bool {
+/// Whether `unit`'s carried weapon `index` is a handgun.
+fn handgun(battle: &Battle, unit: UnitId, index: usize) -> bool {
     battle
         .carried(unit, index)
         .is_some_and(|weapon| weapon.category == WeaponCategory::Handgun)
-        && !battle.arsenal(unit).lost.contains(&index)
+}
+
+/// Whether `unit`'s carried weapon `index` is a handgun it still has.
+fn handgun_to_hand(battle: &Battle, unit: UnitId, index: usize) -> bool {
+    handgun(battle, unit, index) && !battle.arsenal(unit).lost.contains(&index)
 }
 
 /// The handgun that fired unaimed this turn, where the one in the other hand has yet to.
@@ -63,10 +67,7 @@ pub(super) fn fired(battle: &mut Battle, unit: UnitId, choice: WeaponChoice, mod
     let WeaponChoice::Carried(index) = choice else {
         return;
     };
-    let handgun = battle
-        .carried(unit, index)
-        .is_some_and(|weapon| weapon.category == WeaponCategory::Handgun);
-    if !handgun || !unaimed(mode) {
+    if !handgun(battle, unit, index) || !unaimed(mode) {
         return;
     }
     let second = first_gun(battle, unit).is_some_and(|first| first != index);

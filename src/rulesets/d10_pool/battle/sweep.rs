@@ -14,7 +14,7 @@ use crate::battle::own::{FireModeDecoder, OwnFireMode, RulebookFireMode, registe
 use crate::battle::shot::setup;
 use crate::battle::shot_terms::ShotTerms;
 use crate::battle::state::Battle;
-use crate::battle::volley::{over_area, pull_of_rolls};
+use crate::battle::volley::over_area;
 use crate::map::{GridMap, Tile};
 use crate::rules::weapons::Weapon;
 use crate::rulesets::d10_pool::sweep::{SWEEP, across, offsets};
@@ -169,9 +169,7 @@ pub(super) fn plan(
         .filter(|victim| setup(battle, unit, *victim, &weapon, terms).is_ok())
         .map(|victim| PlannedRoll::single(victim, terms))
         .collect();
-    let skill = weapon.skill.clone();
-    let plan = pull_of_rolls(battle, unit, (index, weapon), skill, caught)?;
-    Ok(over_area(plan, swept, rounds))
+    Ok(over_area((index, weapon), caught, (swept, rounds)))
 }
 
 /// The sweep of `unit` opens: its width and everyone it catches, before any answers.
